@@ -1,0 +1,80 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { createAuth } from './auth/auth';
+import { type Clock, systemClock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerErrorHandler } from './errors';
+import { adminRoutes } from './features/admin/routes';
+import { authRoutes } from './features/auth/routes';
+import { healthRoutes } from './features/health/routes';
+import { socketRealtime } from './realtime/realtime';
+import { createSocketServer } from './realtime/socket-server';
+import { registerWeb } from './web';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger?: Logger | false;
+  clock?: Clock;
+  /** 'built' serves dist/web, 'vite' runs the dev server, 'none' is API only (tests). */
+  web?: 'built' | 'vite' | 'none';
+}
+
+/** Builds the whole app from injected parts; main.ts only reads config and listens. */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const db = database.db;
+  const clock = deps.clock ?? systemClock;
+  const app: FastifyInstance = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    trustProxy: config.isProduction,
+    bodyLimit: 256 * 1024,
+  }) as unknown as FastifyInstance;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const isDevServer = deps.web === 'vite';
+  await app.register(helmet, {
+    contentSecurityPolicy: isDevServer
+      ? false
+      : {
+          directives: {
+            defaultSrc: ["'self'"],
+            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+            // Radix and sonner set inline styles at run time.
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            connectSrc: ["'self'"],
+            mediaSrc: ["'self'", 'blob:'],
+            fontSrc: ["'self'", 'data:'],
+            objectSrc: ["'none'"],
+            frameAncestors: ["'none'"],
+            upgradeInsecureRequests: null,
+          },
+        },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.isProduction,
+  });
+  await app.register(rateLimit, { global: false });
+
+  const auth = createAuth(db, config);
+  const sockets = createSocketServer(app.server, { auth, config });
+  const realtime = socketRealtime(sockets.io as never);
+
+  await app.register(healthRoutes, { db });
+  await app.register(authRoutes, { auth, db, config });
+  await app.register(adminRoutes, { auth, db });
+  await registerWeb(app, deps.web ?? 'none');
+
+  app.addHook('onClose', async () => {
+    await sockets.close();
+  });
+
+  return { app, auth, io: sockets.io, realtime, clock, db };
+}
+
+export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const iceServerSchema = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+
+const DEFAULT_ICE_SERVERS = [{ urls: ['stun:stun.l.google.com:19302', 'stun:stun1.l.google.com:19302'] }];
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().startsWith('postgres').optional(),
+  REDIS_URL: z.string().optional(),
+  BILLING_MINUTE_MS: z.coerce.number().int().min(200).default(60_000),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SEED_DEMO: booleanFromEnv.optional(),
+  ICE_SERVERS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return DEFAULT_ICE_SERVERS;
+      try {
+        return z.array(iceServerSchema).parse(JSON.parse(text));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'ICE_SERVERS must be a JSON array of RTCIceServer objects' });
+        return z.NEVER;
+      }
+    }),
+  AUTH_SECRET: z.string().min(32).optional(),
+  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(30),
+  AUTH_RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().positive().default(10),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Reads and checks the environment once at start; a bad value stops the server with a clear list. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.AUTH_SECRET) throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production (at least 32 characters)');
+  if (e.PAYMENTS_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) {
+    throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER=stripe');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const trustedOrigins = [publicUrl];
+  if (!isProduction) trustedOrigins.push(`http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`);
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    trustedOrigins: [...new Set(trustedOrigins)],
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    billingMinuteMs: e.BILLING_MINUTE_MS,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    seedDemo: e.SEED_DEMO ?? !isProduction,
+    iceServers: e.ICE_SERVERS,
+    // A fixed development secret keeps sessions across restarts outside production only.
+    authSecret: e.AUTH_SECRET ?? 'soul-tribe-development-secret-not-for-production-use',
+    authRateLimit: {
+      windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS,
+      ipMax: e.AUTH_RATE_LIMIT_IP_MAX,
+      accountMax: e.AUTH_RATE_LIMIT_ACCOUNT_MAX,
+    },
+    payments: { provider: e.PAYMENTS_PROVIDER, stripeSecretKey: e.STRIPE_SECRET_KEY },
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+// Better Auth's four tables (field names are the ones its drizzle adapter expects).
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  role: text('role').notNull().default('client'),
+  ...timestamps,
+}, (t) => [check('user_role_check', sql`${t.role} in ('client', 'reader', 'admin')`)]);
+
+export const session = pgTable('session', {
+  id: text('id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  token: text('token').notNull().unique(),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  ...timestamps,
+}, (t) => [index('session_user_id_idx').on(t.userId)]);
+
+export const account = pgTable('account', {
+  id: text('id').primaryKey(),
+  accountId: text('account_id').notNull(),
+  providerId: text('provider_id').notNull(),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  accessToken: text('access_token'),
+  refreshToken: text('refresh_token'),
+  idToken: text('id_token'),
+  accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+  refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+  scope: text('scope'),
+  password: text('password'),
+  ...timestamps,
+}, (t) => [index('account_user_id_idx').on(t.userId)]);
+
+export const verification = pgTable('verification', {
+  id: text('id').primaryKey(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  ...timestamps,
+});
+
+export const readerProfiles = pgTable('reader_profiles', {
+  userId: text('user_id').primaryKey().references(() => user.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  username: text('username').notNull(),
+  bio: text('bio').notNull(),
+  specialties: jsonb('specialties').$type<string[]>().notNull(),
+  yearsExperience: integer('years_experience').notNull(),
+  chatRateCents: integer('chat_rate_cents').notNull(),
+  audioRateCents: integer('audio_rate_cents').notNull(),
+  videoRateCents: integer('video_rate_cents').notNull(),
+  profileImage: text('profile_image'),
+  isOnline: boolean('is_online').notNull().default(false),
+  ratingSum: integer('rating_sum').notNull().default(0),
+  ratingCount: integer('rating_count').notNull().default(0),
+  completedSessions: integer('completed_sessions').notNull().default(0),
+  ...timestamps,
+}, (t) => [
+  uniqueIndex('reader_profiles_username_key').on(sql`lower(${t.username})`),
+  check('reader_rates_check', sql`${t.chatRateCents} between 99 and 9999 and ${t.audioRateCents} between 99 and 9999 and ${t.videoRateCents} between 99 and 9999`),
+]);
+
+/**
+ * Ledger accounts. A user's wallet is `wallet:<userId>`; the platform's revenue, the external
+ * payments world and pending payouts are system accounts. Only user wallets must stay >= 0.
+ */
+export const ledgerAccounts = pgTable('ledger_accounts', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  userId: text('user_id').references(() => user.id, { onDelete: 'restrict' }),
+  balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  check('ledger_accounts_kind_check', sql`${t.kind} in ('wallet', 'revenue', 'external', 'payouts_pending')`),
+  check('ledger_wallet_non_negative', sql`${t.kind} <> 'wallet' or ${t.balanceCents} >= 0`),
+  uniqueIndex('ledger_accounts_user_key').on(t.userId),
+]);
+
+/** Immutable transfers: a correction is a new transfer, never an update. */
+export const ledgerTransfers = pgTable('ledger_transfers', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  debitAccountId: text('debit_account_id').notNull().references(() => ledgerAccounts.id),
+  creditAccountId: text('credit_account_id').notNull().references(() => ledgerAccounts.id),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  kind: text('kind').notNull(),
+  reference: text('reference'),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  check('ledger_transfers_amount_positive', sql`${t.amountCents} > 0`),
+  check('ledger_transfers_distinct_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+  index('ledger_transfers_debit_idx').on(t.debitAccountId, t.id),
+  index('ledger_transfers_credit_idx').on(t.creditAccountId, t.id),
+  index('ledger_transfers_reference_idx').on(t.reference),
+]);
+
+/** One row per deposit attempt, keyed by the caller's idempotency key (scoped to the user). */
+export const deposits = pgTable('deposits', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => user.id),
+  idempotencyKey: text('idempotency_key').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  paymentMethodId: text('payment_method_id').notNull(),
+  provider: text('provider').notNull(),
+  providerReference: text('provider_reference'),
+  status: text('status').notNull(),
+  failureMessage: text('failure_message'),
+  ...timestamps,
+}, (t) => [
+  uniqueIndex('deposits_user_key').on(t.userId, t.idempotencyKey),
+  check('deposits_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+]);
+
+export const payouts = pgTable('payouts', {
+  id: text('id').primaryKey(),
+  readerId: text('reader_id').notNull().references(() => user.id),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status').notNull().default('pending'),
+  decidedBy: text('decided_by').references(() => user.id),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  ...timestamps,
+}, (t) => [
+  check('payouts_status_check', sql`${t.status} in ('pending', 'paid', 'rejected')`),
+  check('payouts_amount_positive', sql`${t.amountCents} > 0`),
+  index('payouts_reader_idx').on(t.readerId, t.createdAt),
+]);

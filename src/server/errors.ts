@@ -1,0 +1,95 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodError } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '@shared/errors';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  PAYMENT_FAILED: 402,
+  INSUFFICIENT_FUNDS: 402,
+  INTERNAL: 500,
+};
+
+/** A failure a caller can act on; mapped to an HTTP status in one place (the error handler). */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get statusCode(): number {
+    return STATUS_BY_CODE[this.code];
+  }
+
+  toBody() {
+    return { error: { code: this.code, message: this.message, ...(this.fields && { fields: this.fields }), ...this.details } };
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) => new AppError(ERROR_CODES.badRequest, message, fields);
+export const unauthorized = (message = 'Please sign in') => new AppError(ERROR_CODES.unauthorized, message);
+export const forbidden = (message = 'You do not have access to this') => new AppError(ERROR_CODES.forbidden, message);
+export const notFound = (message = 'Not found') => new AppError(ERROR_CODES.notFound, message);
+export const conflict = (message: string, details?: Record<string, unknown>) => new AppError(ERROR_CODES.conflict, message, undefined, details);
+
+/** Field messages from a zod error, keyed by the dotted path (first message per field). */
+export function fieldErrors(issues: ZodError['issues']): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function fromZodError(error: ZodError, message?: string): AppError {
+  const fields = fieldErrors(error.issues);
+  const first = Object.entries(fields)[0];
+  return badRequest(message ?? (first ? `${first[0] === '_' ? '' : `${first[0]}: `}${first[1]}` : 'Invalid input'), fields);
+}
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: ERROR_CODES.badRequest,
+  401: ERROR_CODES.unauthorized,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  409: ERROR_CODES.conflict,
+  413: ERROR_CODES.badRequest,
+  415: ERROR_CODES.badRequest,
+  429: ERROR_CODES.rateLimited,
+};
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const v of error.validation) {
+        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(v.params?.issue ? '_' : '_');
+        fields[path] ??= v.message ?? 'Invalid value';
+      }
+      const [path, message] = Object.entries(fields)[0] ?? ['_', 'Invalid input'];
+      return reply.status(400).send({
+        error: { code: ERROR_CODES.badRequest, message: path === '_' ? message : `${path}: ${message}`, fields },
+      });
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ error: { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again.' } });
+    }
+    return reply.status(status).send({ error: { code: CODE_BY_STATUS[status] ?? ERROR_CODES.badRequest, message: error.message } });
+  });
+}

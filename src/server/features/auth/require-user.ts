@@ -1,0 +1,42 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '@shared/constants';
+import type { Auth } from '../../auth/auth';
+import { forbidden, unauthorized } from '../../errors';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sessionUser: SessionUser | null;
+  }
+}
+
+/** Reads the Better Auth session from request headers (cookie); null when signed out. */
+export async function readSessionUser(auth: Auth, headers: Record<string, string | string[] | undefined>): Promise<SessionUser | null> {
+  const result = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
+  if (!result) return null;
+  const { id, email, name } = result.user;
+  return { id, email, name, role: (result.user as { role?: string }).role as Role };
+}
+
+/** preHandler factory: 401 when signed out, 403 when the role is not one of `roles`. */
+export function requireUser(auth: Auth, ...roles: Role[]) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const sessionUser = await readSessionUser(auth, request.headers);
+    if (!sessionUser) throw unauthorized();
+    if (roles.length > 0 && !roles.includes(sessionUser.role)) throw forbidden();
+    request.sessionUser = sessionUser;
+  };
+}
+
+/** The signed-in user set by requireUser; calling it elsewhere is a programming error. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.sessionUser) throw unauthorized();
+  return request.sessionUser;
+}

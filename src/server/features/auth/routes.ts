@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CREDENTIALS_REQUIRED_MESSAGE, signInSchema, signUpSchema } from '@shared/auth';
+import type { Auth } from '../../auth/auth';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { badRequest, fieldErrors } from '../../errors';
+import { getProfile } from './profile';
+import { currentUser, requireUser } from './require-user';
+
+function emailOf(request: FastifyRequest): string {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+}
+
+/** Copies a fetch Request's answer onto the Fastify reply, keeping every Set-Cookie header. */
+async function forwardToAuth(auth: Auth, request: FastifyRequest, body: unknown) {
+  const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  if (hasBody) headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  return auth.handler(new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined }));
+}
+
+export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; config: Config }) {
+  const { auth, db, config } = deps;
+  const { windowMs, ipMax, accountMax } = config.authRateLimit;
+  const perIp = app.rateLimit({ max: ipMax, timeWindow: windowMs, keyGenerator: (r) => `auth-ip:${r.ip}` });
+  // Per account, so a burst against one email is slowed without locking its owner out for good.
+  const perAccount = app.rateLimit({ max: accountMax, timeWindow: windowMs, keyGenerator: (r) => `auth-account:${emailOf(r)}` });
+
+  app.post('/api/auth/sign-in/email', { preHandler: [perIp, perAccount] }, async (request, reply) => {
+    const parsed = signInSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw badRequest(CREDENTIALS_REQUIRED_MESSAGE, fieldErrors(parsed.error.issues));
+    return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
+  });
+
+  app.post('/api/auth/sign-up/email', { preHandler: [perIp] }, async (request, reply) => {
+    const parsed = signUpSchema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error.issues);
+      throw badRequest(Object.values(fields)[0] ?? 'Invalid sign-up details', fields);
+    }
+    return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
+  });
+
+  app.get('/api/auth/profile', { preHandler: requireUser(auth) }, async (request) => getProfile(db, currentUser(request).id));
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    handler: async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, request.body)),
+  });
+}
+
+async function sendAuthResponse(reply: import('fastify').FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key === 'set-cookie' || key === 'content-length') continue;
+    reply.header(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  if (!text) return reply.send();
+  // Better Auth's errors are `{ code, message }`; ours are `{ error: { code, message } }`.
+  if (response.status >= 400) {
+    try {
+      const body = JSON.parse(text) as { code?: string; message?: string };
+      return reply.type('application/json').send({ error: { code: body.code ?? 'AUTH_ERROR', message: body.message ?? 'Authentication failed' } });
+    } catch {
+      return reply.send(text);
+    }
+  }
+  return reply.send(text);
+}

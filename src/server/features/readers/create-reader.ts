@@ -1,0 +1,54 @@
+import { eq, sql } from 'drizzle-orm';
+import type { CreateReaderInput } from '@shared/readers';
+import type { Db } from '../../db/client';
+import { readerProfiles, user } from '../../db/schema';
+import { badRequest } from '../../errors';
+import { createUserWithPassword } from '../auth/create-user';
+
+/**
+ * Creates a reader account (role reader, email confirmed) and its profile in one transaction, so a
+ * failure leaves no half-made account. Unique email and username are checked first for a clear
+ * message; the unique indexes still decide when two admins race.
+ */
+export async function createReader(db: Db, input: CreateReaderInput): Promise<{ id: string }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const fields: Record<string, string> = {};
+      const [emailTaken] = await tx.select({ id: user.id }).from(user).where(eq(user.email, input.email));
+      if (emailTaken) fields.email = 'An account with this email already exists';
+      const [usernameTaken] = await tx
+        .select({ id: readerProfiles.userId })
+        .from(readerProfiles)
+        .where(sql`lower(${readerProfiles.username}) = lower(${input.username})`);
+      if (usernameTaken) fields.username = 'This username is taken';
+      if (Object.keys(fields).length > 0) throw badRequest(Object.values(fields).join('; '), fields);
+
+      const { id } = await createUserWithPassword(tx, {
+        email: input.email,
+        password: input.password,
+        name: `${input.firstName} ${input.lastName}`,
+        role: 'reader',
+        image: input.profileImage ?? null,
+      });
+      await tx.insert(readerProfiles).values({
+        userId: id,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        username: input.username,
+        bio: input.bio,
+        specialties: [...new Set(input.specialties)],
+        yearsExperience: input.yearsExperience,
+        chatRateCents: input.chatRateCents,
+        audioRateCents: input.audioRateCents,
+        videoRateCents: input.videoRateCents,
+        profileImage: input.profileImage ?? null,
+      });
+      return { id };
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
+      throw badRequest('Email or username already in use', { email: 'Email or username already in use' });
+    }
+    throw error;
+  }
+}

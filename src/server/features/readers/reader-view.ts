@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { Reader } from '@shared/readers';
+import type { DbOrTx } from '../../db/client';
+import { readerProfiles, user } from '../../db/schema';
+
+export const readerColumns = {
+  id: readerProfiles.userId,
+  firstName: readerProfiles.firstName,
+  lastName: readerProfiles.lastName,
+  username: readerProfiles.username,
+  email: user.email,
+  bio: readerProfiles.bio,
+  specialties: readerProfiles.specialties,
+  yearsExperience: readerProfiles.yearsExperience,
+  chatRateCents: readerProfiles.chatRateCents,
+  audioRateCents: readerProfiles.audioRateCents,
+  videoRateCents: readerProfiles.videoRateCents,
+  profileImage: readerProfiles.profileImage,
+  isOnline: readerProfiles.isOnline,
+  ratingSum: readerProfiles.ratingSum,
+  ratingCount: readerProfiles.ratingCount,
+  completedSessions: readerProfiles.completedSessions,
+  createdAt: readerProfiles.createdAt,
+};
+
+type ReaderRow = Awaited<ReturnType<typeof selectReaders>>[number];
+
+/** The public shape of a reader; the email is only for admins. */
+export function toReader(row: ReaderRow, options: { includeEmail?: boolean } = {}): Reader {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    fullName: `${row.firstName} ${row.lastName}`,
+    username: row.username,
+    ...(options.includeEmail && { email: row.email }),
+    bio: row.bio,
+    specialties: row.specialties,
+    yearsExperience: row.yearsExperience,
+    chatRateCents: row.chatRateCents,
+    audioRateCents: row.audioRateCents,
+    videoRateCents: row.videoRateCents,
+    profileImage: row.profileImage,
+    isOnline: row.isOnline,
+    rating: row.ratingCount > 0 ? Math.round((row.ratingSum / row.ratingCount) * 10) / 10 : 0,
+    totalReviews: row.ratingCount,
+    totalSessions: row.completedSessions,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function selectReaders(db: DbOrTx) {
+  return db.select(readerColumns).from(readerProfiles).innerJoin(user, eq(user.id, readerProfiles.userId));
+}

@@ -1,0 +1,52 @@
+import { join, resolve } from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { type Database, openDatabase } from './db/client';
+import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
+import { ensureAdmin } from './features/auth/ensure-admin';
+import { createLogger } from './logger';
+import { seedDemo } from './seed/seed-demo';
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  let releaseLock = () => {};
+  let database: Database;
+  if (config.databaseUrl) {
+    database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
+  } else {
+    const dataDir = resolve(config.dataDir);
+    releaseLock = lockDataDir(dataDir).release;
+    database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pg') });
+  }
+  await database.migrate();
+  if (config.seedDemo && (await seedDemo(database.db))) logger.info('demo data created');
+  if (config.admin) await ensureAdmin(database.db, config.admin);
+
+  const web = config.env === 'development' ? 'vite' : 'built';
+  const { app } = await buildApp({ config, database, logger, web });
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(`Soul Tribe is running at ${config.publicUrl} (database: ${database.kind})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: shutting down`);
+    await app.close().catch((error) => logger.error({ err: error }, 'closing the server failed'));
+    await database.close().catch((error) => logger.error({ err: error }, 'closing the database failed'));
+    releaseLock();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  if (error instanceof DataDirInUseError) {
+    console.error(`Soul Tribe cannot start: ${error.message}`);
+  } else {
+    console.error('Soul Tribe failed to start:', error);
+  }
+  process.exit(1);
+});

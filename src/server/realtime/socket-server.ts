@@ -1,0 +1,53 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type { Auth } from '../auth/auth';
+import type { Config } from '../config';
+import { readSessionUser, type SessionUser } from '../features/auth/require-user';
+
+export interface SocketData {
+  user: SessionUser;
+}
+export type AppSocket = Socket<Record<string, (...args: never[]) => void>, Record<string, (...args: never[]) => void>, Record<string, never>, SocketData>;
+
+export const userRoom = (userId: string) => `user:${userId}`;
+
+/**
+ * Socket.IO on the app's HTTP server. A socket is accepted only with a valid session cookie (the
+ * prototype's self-declared `auth.userId` is not trusted) and joins its user's room at once.
+ */
+export function createSocketServer(httpServer: HttpServer, deps: { auth: Auth; config: Config }) {
+  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: { origin: deps.config.trustedOrigins, credentials: true },
+  });
+  const redisClients: Redis[] = [];
+  if (deps.config.redisUrl) {
+    const pub = new Redis(deps.config.redisUrl, { lazyConnect: false });
+    const sub = pub.duplicate();
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub));
+  }
+  io.use(async (socket, next) => {
+    try {
+      const user = await readSessionUser(deps.auth, socket.handshake.headers);
+      if (!user) return next(new Error('unauthorized'));
+      socket.data.user = user;
+      next();
+    } catch {
+      next(new Error('unauthorized'));
+    }
+  });
+  io.on('connection', (socket) => {
+    void socket.join(userRoom(socket.data.user.id));
+  });
+  return {
+    io,
+    async close() {
+      await io.close();
+      await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
+    },
+  };
+}

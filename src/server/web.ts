@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '@shared/errors';
+
+const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io');
+
+/**
+ * Serves the built React app with a history fallback to index.html; unknown /api paths get a JSON
+ * 404. In development the Vite dev server runs as middleware instead (hot reload on one port).
+ */
+export async function registerWeb(app: FastifyInstance, mode: 'built' | 'vite' | 'none') {
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url) || mode === 'none' || request.method !== 'GET') {
+      return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
+    }
+    if (mode === 'built') return reply.type('text/html').sendFile('index.html', webRoot, { maxAge: 0 });
+    return reply.callNotFound();
+  });
+  if (mode === 'built') {
+    if (!existsSync(webRoot)) throw new Error(`The web app is not built (${webRoot} missing): run \`npm run build\``);
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: ['index.html'],
+      // Hashed assets never change under their name; index.html must always be revalidated.
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  if (mode === 'vite') {
+    const { createServer } = await import('vite');
+    const middie = (await import('@fastify/middie')).default;
+    await app.register(middie);
+    const vite = await createServer({ server: { middlewareMode: true, hmr: { server: app.server } }, appType: 'spa' });
+    app.use((req, res, next) => (isApiPath(req.url ?? '') ? next() : vite.middlewares(req, res, next)));
+    app.addHook('onClose', async () => vite.close());
+  }
+}

@@ -1,0 +1,38 @@
+import { READER_SHARE_PERCENT } from './constants';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Formats integer cents for people: 1234 → "$12.34". */
+export function formatCents(amountCents: number): string {
+  return usd.format(amountCents / 100);
+}
+
+/**
+ * Splits a charge between reader and platform. The reader's share is rounded down so the
+ * platform's remainder makes the two add up to the charge exactly (never a cent invented).
+ */
+export function splitCharge(amountCents: number): { readerCents: number; platformCents: number } {
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0) {
+    throw new RangeError(`amountCents must be a non-negative integer, got ${amountCents}`);
+  }
+  const readerCents = Math.floor((amountCents * READER_SHARE_PERCENT) / 100);
+  return { readerCents, platformCents: amountCents - readerCents };
+}
+
+/**
+ * Parses what a person typed as dollars ("12", "12.5", "12.34") into integer cents, or null when
+ * it is not a plain non-negative amount with at most two decimals.
+ */
+export function parseDollarsToCents(input: string): number | null {
+  const text = input.trim();
+  const match = /^(\d{1,9})(?:\.(\d{0,2}))?$/.exec(text);
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
+  return whole * 100 + fraction;
+}
+
+/** Cents as a plain dollar string for inputs: 499 → "4.99". */
+export function centsToDollarInput(amountCents: number): string {
+  return (amountCents / 100).toFixed(2);
+}

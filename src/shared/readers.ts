@@ -1,0 +1,57 @@
+import { z } from './zod-config';
+import { RATE_MAX_CENTS, RATE_MIN_CENTS } from './constants';
+import { emailSchema, passwordSchema } from './auth';
+
+export const rateCentsSchema = z
+  .number({ error: 'Rate must be a number of cents' })
+  .int('Rate must be a whole number of cents')
+  .min(RATE_MIN_CENTS, `Rate must be at least $${(RATE_MIN_CENTS / 100).toFixed(2)}`)
+  .max(RATE_MAX_CENTS, `Rate must be at most $${(RATE_MAX_CENTS / 100).toFixed(2)}`);
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(30, 'Username must be at most 30 characters')
+  .regex(/^[a-zA-Z0-9_.-]+$/, 'Use letters, digits, dot, dash or underscore');
+
+export const createReaderSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  firstName: z.string().trim().min(1, 'Enter a first name').max(50),
+  lastName: z.string().trim().min(1, 'Enter a last name').max(50),
+  username: usernameSchema,
+  yearsExperience: z.number().int('Years must be a whole number').min(0).max(80),
+  chatRateCents: rateCentsSchema,
+  audioRateCents: rateCentsSchema,
+  videoRateCents: rateCentsSchema,
+  profileImage: z.url('Enter a valid image URL').max(2000).optional().or(z.literal('').transform(() => undefined)),
+  specialties: z
+    .array(z.string().trim().min(1).max(40))
+    .min(1, 'Add at least one specialty')
+    .max(12, 'At most 12 specialties'),
+  bio: z.string().trim().min(1, 'Enter a bio').max(2000),
+});
+export type CreateReaderInput = z.infer<typeof createReaderSchema>;
+
+export const readerSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  username: z.string(),
+  email: z.string().optional(),
+  bio: z.string(),
+  specialties: z.array(z.string()),
+  yearsExperience: z.number().int(),
+  chatRateCents: z.number().int(),
+  audioRateCents: z.number().int(),
+  videoRateCents: z.number().int(),
+  profileImage: z.string().nullable(),
+  isOnline: z.boolean(),
+  rating: z.number(),
+  totalReviews: z.number().int(),
+  totalSessions: z.number().int(),
+  createdAt: z.string(),
+});
+export type Reader = z.infer<typeof readerSchema>;
