@@ -1,5 +1,4 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -59,14 +58,13 @@ export async function buildApp(deps: AppDeps) {
     crossOriginEmbedderPolicy: false,
     hsts: config.isProduction,
   });
-  await app.register(rateLimit, { global: false });
 
   const auth = createAuth(db, config);
   const sockets = createSocketServer(app.server, { auth, config });
   const realtime = socketRealtime(sockets.io as never);
 
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { auth, db, config });
+  await app.register(authRoutes, { auth, db, config, clock });
   await app.register(adminRoutes, { auth, db });
   await registerWeb(app, deps.web ?? 'none');
 

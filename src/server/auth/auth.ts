@@ -33,7 +33,11 @@ export function createAuth(db: Db, config: Config) {
     },
     // Sign-in and sign-up are limited per IP and per account by our own hook (auth/rate-limit.ts).
     rateLimit: { enabled: false },
-    advanced: { useSecureCookies: config.publicUrl.startsWith('https://') },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      // Better Auth skips its CSRF origin check when it detects a test run; tests must see the real one.
+      disableOriginCheck: false,
+    },
     telemetry: { enabled: false },
     databaseHooks: {
       user: {

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CREDENTIALS_REQUIRED_MESSAGE, signInSchema, signUpSchema } from '@shared/auth';
 import type { Auth } from '../../auth/auth';
+import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { badRequest, fieldErrors } from '../../errors';
+import { AppError, badRequest, fieldErrors } from '../../errors';
+import { createFixedWindowLimiter } from '../../rate-limiter';
 import { getProfile } from './profile';
 import { currentUser, requireUser } from './require-user';
 
@@ -26,12 +28,22 @@ async function forwardToAuth(auth: Auth, request: FastifyRequest, body: unknown)
   return auth.handler(new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined }));
 }
 
-export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; config: Config }) {
-  const { auth, db, config } = deps;
+export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; config: Config; clock: Clock }) {
+  const { auth, db, config, clock } = deps;
   const { windowMs, ipMax, accountMax } = config.authRateLimit;
-  const perIp = app.rateLimit({ max: ipMax, timeWindow: windowMs, keyGenerator: (r) => `auth-ip:${r.ip}` });
-  // Per account, so a burst against one email is slowed without locking its owner out for good.
-  const perAccount = app.rateLimit({ max: accountMax, timeWindow: windowMs, keyGenerator: (r) => `auth-account:${emailOf(r)}` });
+  const ipLimiter = createFixedWindowLimiter({ max: ipMax, windowMs, clock });
+  // Per account, so a burst against one email is slowed for a window, never locked out for good.
+  const accountLimiter = createFixedWindowLimiter({ max: accountMax, windowMs, clock });
+  const limit = (check: { allowed: boolean; retryAfterMs: number }) => {
+    if (check.allowed) return;
+    const seconds = Math.ceil(check.retryAfterMs / 1000);
+    throw new AppError('RATE_LIMITED', `Too many attempts. Try again in ${seconds} seconds.`, undefined, { retryAfterSeconds: seconds });
+  };
+  const perIp = async (request: FastifyRequest) => limit(ipLimiter.hit(request.ip));
+  const perAccount = async (request: FastifyRequest) => {
+    const email = emailOf(request);
+    if (email) limit(accountLimiter.hit(email));
+  };
 
   app.post('/api/auth/sign-in/email', { preHandler: [perIp, perAccount] }, async (request, reply) => {
     const parsed = signInSchema.safeParse(request.body ?? {});

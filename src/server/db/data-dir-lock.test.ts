@@ -1,0 +1,32 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DataDirInUseError, lockDataDir } from './data-dir-lock';
+
+const freshDir = () => mkdtempSync(join(tmpdir(), 'soul-tribe-lock-'));
+
+describe('lockDataDir', () => {
+  it('refuses a second holder while a live process holds the lock', async () => {
+    const dir = freshDir();
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)']);
+    try {
+      writeFileSync(join(dir, 'soul-tribe.lock'), String(other.pid));
+      expect(() => lockDataDir(dir)).toThrow(DataDirInUseError);
+      expect(() => lockDataDir(dir)).toThrow(`database in use by process ${other.pid}`);
+    } finally {
+      other.kill();
+    }
+  });
+
+  it('takes over a lock left by a process that is gone, and releases its own', () => {
+    const dir = freshDir();
+    writeFileSync(join(dir, 'soul-tribe.lock'), '999999999');
+    const lock = lockDataDir(dir);
+    expect(readFileSync(join(dir, 'soul-tribe.lock'), 'utf8')).toBe(String(process.pid));
+    lock.release();
+    const again = lockDataDir(dir);
+    again.release();
+  });
+});

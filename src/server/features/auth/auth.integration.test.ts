@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREDENTIALS_REQUIRED_MESSAGE } from '@shared/auth';
+import { createAdmin, createClient, createReader } from '../../../../tests/integration/factories';
+import { cookieFrom, http } from '../../../../tests/integration/http';
+import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ env: { AUTH_RATE_LIMIT_IP_MAX: '1000', AUTH_RATE_LIMIT_ACCOUNT_MAX: '5' } });
+});
+afterAll(() => app.close());
+
+describe('sign-up, profile, sign-out', () => {
+  it('signs a new user up as a client with an empty wallet, and signs them out', async () => {
+    const email = `Seeker-${Date.now()}@Example.com`;
+    const signUp = await http(app).post('/api/auth/sign-up/email', { name: 'Nova Seeker', email, password: 'long-enough' });
+    expect(signUp.status).toBe(200);
+    const cookie = cookieFrom(signUp.headers);
+    expect(signUp.headers['set-cookie']).toEqual(expect.arrayContaining([expect.stringMatching(/HttpOnly/i)]));
+
+    const profile = await http(app, cookie).get('/api/auth/profile');
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ email: email.toLowerCase(), fullName: 'Nova Seeker', role: 'client', walletBalanceCents: 0, avatarUrl: null });
+
+    expect((await http(app, cookie).post('/api/auth/sign-out', {})).status).toBe(200);
+    expect((await http(app, cookie).get('/api/auth/profile')).status).toBe(401);
+  });
+
+  it('refuses a short password and a duplicate email with field messages', async () => {
+    const short = await http(app).post('/api/auth/sign-up/email', { name: 'A', email: 'short@example.com', password: 'short' });
+    expect(short.status).toBe(400);
+    expect(short.body.error.fields.password).toMatch(/at least 8/);
+
+    const client = await createClient(app);
+    const duplicate = await http(app).post('/api/auth/sign-up/email', { name: 'Dup', email: client.email, password: 'long-enough' });
+    expect(duplicate.status).toBeGreaterThanOrEqual(400);
+    expect(duplicate.status).toBeLessThan(500);
+  });
+
+  it('cannot choose its own role at sign-up', async () => {
+    const signUp = await http(app).post('/api/auth/sign-up/email', { name: 'Sneaky', email: `sneaky-${Date.now()}@example.com`, password: 'long-enough', role: 'admin' });
+    if (signUp.status === 200) {
+      const profile = await http(app, cookieFrom(signUp.headers)).get('/api/auth/profile');
+      expect(profile.body.role).toBe('client');
+    } else {
+      expect(signUp.status).toBe(400);
+    }
+  });
+
+  it('gives the profile of each role with the balance from the ledger', async () => {
+    const client = await createClient(app, { balanceCents: 4321 });
+    const reader = await createReader(app, { firstName: 'Mira', lastName: 'Sky' });
+    expect((await http(app, client.cookie).get('/api/auth/profile')).body).toMatchObject({ role: 'client', walletBalanceCents: 4321 });
+    expect((await http(app, reader.cookie).get('/api/auth/profile')).body).toMatchObject({ role: 'reader', fullName: 'Mira Sky', walletBalanceCents: 0 });
+  });
+
+  it('answers 401 on the profile when signed out', async () => {
+    const response = await http(app).get('/api/auth/profile');
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('sign-in', () => {
+  it('asks for credentials with the spec message when they are missing', async () => {
+    for (const body of [{}, { email: 'someone@example.com' }, { password: 'whatever1' }, { email: '', password: '' }]) {
+      const response = await http(app).post('/api/auth/sign-in/email', body);
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toBe(CREDENTIALS_REQUIRED_MESSAGE);
+    }
+  });
+
+  it('says the same for a wrong password and an unknown email', async () => {
+    const client = await createClient(app);
+    const wrong = await http(app).post('/api/auth/sign-in/email', { email: client.email, password: 'not-the-password' });
+    const unknown = await http(app).post('/api/auth/sign-in/email', { email: 'nobody-here@example.com', password: 'not-the-password' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.error.message).toBe(unknown.body.error.message);
+  });
+
+  it('limits a burst of attempts on one account with 429', async () => {
+    // The factory's own sign-in is the first of the account's 5 attempts in this window.
+    const client = await createClient(app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await http(app).post('/api/auth/sign-in/email', { email: client.email, password: 'wrong-password' })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+    const correct = await http(app).post('/api/auth/sign-in/email', { email: client.email, password: client.password });
+    expect(correct.status).toBe(429);
+    const limited = await http(app).post('/api/auth/sign-in/email', { email: client.email, password: 'wrong-password' });
+    expect(limited.body.error.code).toBe('RATE_LIMITED');
+  });
+
+  it('refuses a cookie-carrying POST from an untrusted origin', async () => {
+    const client = await createClient(app);
+    const response = await http(app, client.cookie).post('/api/auth/sign-out', {}, { origin: 'https://evil.example' });
+    expect(response.status).toBe(403);
+    expect((await http(app, client.cookie).get('/api/auth/profile')).status).toBe(200);
+  });
+});
+
+describe('roles', () => {
+  it('keeps the admin reader list for admins', async () => {
+    const client = await createClient(app);
+    const admin = await createAdmin(app);
+    expect((await http(app).get('/api/admin/readers')).status).toBe(401);
+    expect((await http(app, client.cookie).get('/api/admin/readers')).status).toBe(403);
+    expect((await http(app, admin.cookie).get('/api/admin/readers')).status).toBe(200);
+  });
+});

@@ -1,0 +1,70 @@
+import type { AddressInfo } from 'node:net';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { buildApp } from '../../src/server/app';
+import type { Clock } from '../../src/server/clock';
+import { loadConfig } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
+import { openTestDatabase } from './test-database';
+
+export const TEST_ORIGIN = 'http://localhost:5000';
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  database?: Database;
+}
+
+/**
+ * The real app on its own fresh database, API only. `listen()` opens a real port for Socket.IO.
+ * Always close it (afterAll) so the database and sockets are released.
+ */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const database = options.database ?? (await openTestDatabase());
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_ORIGIN,
+    AUTH_RATE_LIMIT_IP_MAX: '100000',
+    AUTH_RATE_LIMIT_ACCOUNT_MAX: '100000',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const built = await buildApp({ config, database, clock: options.clock, web: 'none' });
+  let baseUrl: string | undefined;
+  const sockets: Socket[] = [];
+  return {
+    ...built,
+    config,
+    database,
+    async listen(): Promise<string> {
+      if (!baseUrl) {
+        await built.app.listen({ port: 0, host: '127.0.0.1' });
+        baseUrl = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+      }
+      return baseUrl;
+    },
+    /** A Socket.IO client carrying the given session cookie; resolves once connected. */
+    async connectSocket(cookie?: string): Promise<Socket> {
+      const url = await this.listen();
+      const socket = connectSocket(url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        extraHeaders: cookie ? { cookie, origin: TEST_ORIGIN } : { origin: TEST_ORIGIN },
+        reconnection: false,
+        forceNew: true,
+      });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', (error) => reject(error));
+      });
+      return socket;
+    },
+    async close() {
+      for (const s of sockets) s.disconnect();
+      await built.app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
