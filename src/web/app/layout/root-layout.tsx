@@ -1,0 +1,37 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useWalletUpdates } from '@/features/wallet/use-wallet-updates';
+import { useProfile } from '@/lib/auth';
+import { useSocketConnection } from '@/lib/socket';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+function RealtimeBridge() {
+  const { data: profile } = useProfile();
+  useSocketConnection(profile?.id ?? null);
+  useWalletUpdates();
+  return null;
+}
+
+export function RootLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+      <RealtimeBridge />
+      <ScrollRestoration />
+    </div>
+  );
+}

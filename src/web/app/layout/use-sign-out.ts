@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { clearUserData, signOut } from '@/lib/auth';
+import { paths } from '@/lib/paths';
+
+/** Signs out, then leaves the page before dropping the profile so a guarded page never flashes /login. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [isSigningOut, setIsSigningOut] = useState(false);
+
+  const run = useCallback(async () => {
+    setIsSigningOut(true);
+    try {
+      await signOut();
+      await navigate(paths.home);
+      clearUserData(queryClient);
+      toast.success('Logged out successfully');
+    } catch {
+      toast.error('Failed to log out');
+    } finally {
+      setIsSigningOut(false);
+    }
+  }, [navigate, queryClient]);
+
+  return { signOut: run, isSigningOut };
+}

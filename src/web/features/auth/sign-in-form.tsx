@@ -1,0 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type SignInInput, signInSchema } from '@shared/auth';
+import { CircleAlert } from 'lucide-react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField, fieldAria } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useSignIn } from '@/lib/auth';
+import { toAuthFormError } from './auth-errors';
+
+export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
+  const id = useId();
+  const signIn = useSignIn();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = async (values: SignInInput) => {
+    try {
+      await signIn.mutateAsync(values);
+      onSuccess();
+    } catch (error) {
+      const { fields, form } = toAuthFormError(error);
+      for (const [field, message] of Object.entries(fields)) {
+        if (field === 'email' || field === 'password') setError(field, { message });
+      }
+      if (form) setError('root', { message: form });
+    }
+  };
+
+  const emailId = `${id}-email`;
+  const passwordId = `${id}-password`;
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4" aria-label="Sign in">
+      <FormField id={emailId} label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" placeholder="you@example.com" {...fieldAria(emailId, errors.email?.message)} {...register('email')} />
+      </FormField>
+      <FormField id={passwordId} label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...fieldAria(passwordId, errors.password?.message)} {...register('password')} />
+      </FormField>
+      {errors.root?.message ? (
+        <Alert variant="destructive">
+          <CircleAlert aria-hidden="true" />
+          <span>{errors.root.message}</span>
+        </Alert>
+      ) : null}
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? <Spinner className="size-4 text-primary-foreground" label="Signing in" /> : null}
+        Sign In
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths, REDIRECT_PARAM } from '@/lib/paths';
+import { safeRedirectPath } from '@/lib/redirect';
+import { AuthPageShell } from './auth-page-shell';
+import { SignUpForm } from './sign-up-form';
+
+export function SignupPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const redirect = searchParams.get(REDIRECT_PARAM);
+  const loginHref = redirect ? `${paths.login}?${new URLSearchParams({ [REDIRECT_PARAM]: redirect })}` : paths.login;
+
+  return (
+    <AuthPageShell
+      title="Join Our Soul Tribe"
+      subtitle="Create your free account. You only pay for the minutes you use."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={loginHref} className="font-semibold text-pink underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <title>Join · Soul Tribe</title>
+      <SignUpForm onSuccess={() => navigate(safeRedirectPath(redirect), { replace: true })} />
+    </AuthPageShell>
+  );
+}

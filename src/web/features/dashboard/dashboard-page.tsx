@@ -1,0 +1,51 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { clearUserData, signOut, useProfile } from '@/lib/auth';
+import { paths } from '@/lib/paths';
+
+// Each role downloads only its own dashboard.
+const ClientDashboard = lazy(() => import('./client-dashboard').then((module) => ({ default: module.ClientDashboard })));
+const ReaderDashboard = lazy(() => import('./reader-dashboard').then((module) => ({ default: module.ReaderDashboard })));
+const AdminDashboard = lazy(() => import('./admin-dashboard').then((module) => ({ default: module.AdminDashboard })));
+
+function DashboardNotice({ message, onSignIn }: { message: string; onSignIn: () => void }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-20 text-center">
+      <p className="text-lg">{message}</p>
+      <Button onClick={onSignIn}>Sign In</Button>
+    </div>
+  );
+}
+
+export function DashboardPage() {
+  const { data: profile, isPending } = useProfile();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  if (isPending) return <PageSpinner label="Loading your dashboard" />;
+  if (!profile) return <DashboardNotice message="Please sign in to access your dashboard" onSignIn={() => navigate(paths.login)} />;
+
+  switch (profile.role) {
+    case 'client':
+      return <ClientDashboard profile={profile} />;
+    case 'reader':
+      return <ReaderDashboard profile={profile} />;
+    case 'admin':
+      return <AdminDashboard profile={profile} />;
+    default:
+      // Signing in again is only useful with another account, so the current session is ended first.
+      return (
+        <DashboardNotice
+          message="Invalid user role"
+          onSignIn={async () => {
+            await signOut().catch(() => undefined);
+            clearUserData(queryClient);
+            await navigate(paths.login, { replace: true });
+          }}
+        />
+      );
+  }
+}

@@ -1,0 +1,21 @@
+import { useProfile } from '@/lib/auth';
+import { paths } from '@/lib/paths';
+import { ClosingCall } from './home/closing-call';
+import { FeatureGrid } from './home/feature-grid';
+import { Hero } from './home/hero';
+import { Testimonials } from './home/testimonials';
+
+export function HomePage() {
+  const { data: profile } = useProfile();
+  // SPEC.md 'Home': both calls to action lead to the dashboard once a session exists.
+  const journeyHref = profile ? paths.dashboard : paths.signup;
+  return (
+    <>
+      <title>Soul Tribe · Psychic readings by the minute</title>
+      <Hero journeyHref={journeyHref} />
+      <FeatureGrid />
+      <Testimonials />
+      <ClosingCall journeyHref={journeyHref} />
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Profile } from '@shared/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { profileQueryKey } from '@/lib/auth';
+import { useSocketEvent } from '@/lib/socket';
+
+export const WALLET_UPDATED_EVENT = 'wallet_updated';
+
+/** The server's `wallet_updated` payload; checked by hand because this hook runs on every page. */
+function readBalanceCents(payload: unknown): number | null {
+  if (typeof payload !== 'object' || payload === null || !('balanceCents' in payload)) return null;
+  const { balanceCents } = payload;
+  return typeof balanceCents === 'number' && Number.isSafeInteger(balanceCents) && balanceCents >= 0 ? balanceCents : null;
+}
+
+/** Applies a balance pushed by the server to the cached profile, so the wallet chip is never stale. */
+export function applyWalletUpdate(profile: Profile | null | undefined, payload: unknown): Profile | null | undefined {
+  const balanceCents = readBalanceCents(payload);
+  if (!profile || balanceCents === null) return profile;
+  return { ...profile, walletBalanceCents: balanceCents };
+}
+
+export function useWalletUpdates(): void {
+  const queryClient = useQueryClient();
+  useSocketEvent(WALLET_UPDATED_EVENT, (payload) => {
+    queryClient.setQueryData<Profile | null>(profileQueryKey, (profile) => applyWalletUpdate(profile, payload));
+  });
+}

@@ -1,0 +1,65 @@
+import type { Profile, SignInInput, SignUpInput } from '@shared/auth';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest, unexpectedResponseError } from './api';
+import { isProfile } from './profile-guard';
+
+/** The profile query is the web app's single source of auth state: null means signed out. */
+export const profileQueryKey = ['profile'] as const;
+
+export async function fetchProfile(signal?: AbortSignal): Promise<Profile | null> {
+  let data: unknown;
+  try {
+    data = await apiRequest('/api/auth/profile', { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+  if (!isProfile(data)) throw unexpectedResponseError();
+  return data;
+}
+
+export const profileQueryOptions = queryOptions({
+  queryKey: profileQueryKey,
+  queryFn: ({ signal }) => fetchProfile(signal),
+});
+
+export function useProfile() {
+  return useQuery(profileQueryOptions);
+}
+
+/** Re-reads the profile after the session cookie changed, so every screen sees the new user. */
+async function refreshProfile(queryClient: QueryClient): Promise<Profile | null> {
+  const profile = await fetchProfile();
+  queryClient.setQueryData(profileQueryKey, profile);
+  return profile;
+}
+
+export async function signIn(queryClient: QueryClient, input: SignInInput): Promise<Profile | null> {
+  await apiRequest('/api/auth/sign-in/email', { method: 'POST', body: { email: input.email, password: input.password } });
+  return refreshProfile(queryClient);
+}
+
+export async function signUp(queryClient: QueryClient, input: SignUpInput): Promise<Profile | null> {
+  await apiRequest('/api/auth/sign-up/email', { method: 'POST', body: input });
+  return refreshProfile(queryClient);
+}
+
+/** Forgets everything cached for the previous user, keeping the profile entry as signed out. */
+export function clearUserData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== profileQueryKey[0] });
+  queryClient.setQueryData(profileQueryKey, null);
+}
+
+export async function signOut(): Promise<void> {
+  await apiRequest('/api/auth/sign-out', { method: 'POST', body: {} });
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (input: SignInInput) => signIn(queryClient, input) });
+}
+
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (input: SignUpInput) => signUp(queryClient, input) });
+}

@@ -1,0 +1,56 @@
+/** Every route path of the web app, so links and the route table never drift apart. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  dashboard: '/dashboard',
+  dashboardSessions: '/dashboard/sessions',
+  dashboardWallet: '/dashboard/wallet',
+  dashboardEarnings: '/dashboard/earnings',
+  dashboardSchedule: '/dashboard/schedule',
+  dashboardUsers: '/dashboard/users',
+  dashboardAnalytics: '/dashboard/analytics',
+  reading: '/reading/:id',
+  readers: '/readers',
+  live: '/live',
+  liveStream: '/live/:id',
+  shop: '/shop',
+  community: '/community',
+  about: '/about',
+  policies: '/policies',
+  terms: '/terms',
+  privacy: '/privacy',
+  help: '/help',
+} as const;
+
+export function readingPath(sessionId: string): string {
+  return `/reading/${encodeURIComponent(sessionId)}`;
+}
+
+export function liveStreamPath(streamId: string): string {
+  return `/live/${encodeURIComponent(streamId)}`;
+}
+
+export const policyTabs = ['terms', 'privacy', 'guidelines'] as const;
+export type PolicyTab = (typeof policyTabs)[number];
+
+export function policiesPath(tab: PolicyTab): string {
+  return `${paths.policies}?tab=${tab}`;
+}
+
+/** The query parameter that carries the page a signed-out visitor asked for through sign-in. */
+export const REDIRECT_PARAM = 'redirect';
+
+export function loginPath(redirectTo?: string): string {
+  if (!redirectTo) return paths.login;
+  return `${paths.login}?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}`;
+}
+
+export const publicNavLinks = [
+  { to: paths.home, label: 'Home' },
+  { to: paths.readers, label: 'Readers' },
+  { to: paths.live, label: 'Live' },
+  { to: paths.shop, label: 'Shop' },
+  { to: paths.community, label: 'Community' },
+  { to: paths.about, label: 'About' },
+] as const;

@@ -1,0 +1,57 @@
+import { type ComponentType, lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RequireAuth, RequireGuest } from './app/guards';
+import { RootLayout } from './app/layout/root-layout';
+import { RouteError } from './app/route-error';
+import { paths, policiesPath } from './lib/paths';
+
+/** Loads one named page component on first visit, so the home page ships only its own code. */
+function lazyPage(load: () => Promise<ComponentType>) {
+  const Page = lazy(async () => ({ default: await load() }));
+  return <Page />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        // A page that fails keeps the header and footer around its error message.
+        errorElement: <RouteError />,
+        children: [
+          { path: paths.home, element: lazyPage(() => import('./features/pages/home-page').then((m) => m.HomePage)) },
+          { path: paths.readers, element: lazyPage(() => import('./features/readers/readers-page').then((m) => m.ReadersPage)) },
+          { path: paths.live, element: lazyPage(() => import('./features/live/live-page').then((m) => m.LivePage)) },
+          { path: paths.shop, element: lazyPage(() => import('./features/shop/shop-page').then((m) => m.ShopPage)) },
+          { path: paths.community, element: lazyPage(() => import('./features/community/community-page').then((m) => m.CommunityPage)) },
+          { path: paths.about, element: lazyPage(() => import('./features/pages/about-page').then((m) => m.AboutPage)) },
+          { path: paths.policies, element: lazyPage(() => import('./features/pages/policies-page').then((m) => m.PoliciesPage)) },
+          { path: paths.terms, element: <Navigate to={policiesPath('terms')} replace /> },
+          { path: paths.privacy, element: <Navigate to={policiesPath('privacy')} replace /> },
+          { path: paths.help, element: lazyPage(() => import('./features/pages/help-page').then((m) => m.HelpPage)) },
+          {
+            element: <RequireGuest />,
+            children: [
+              { path: paths.login, element: lazyPage(() => import('./features/auth/login-page').then((m) => m.LoginPage)) },
+              { path: paths.signup, element: lazyPage(() => import('./features/auth/signup-page').then((m) => m.SignupPage)) },
+            ],
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: `${paths.dashboard}/*`, element: lazyPage(() => import('./features/dashboard/dashboard-page').then((m) => m.DashboardPage)) },
+              { path: paths.reading, element: lazyPage(() => import('./features/sessions/reading-page').then((m) => m.ReadingPage)) },
+              { path: paths.liveStream, element: lazyPage(() => import('./features/live/live-stream-page').then((m) => m.LiveStreamPage)) },
+            ],
+          },
+          { path: '*', element: lazyPage(() => import('./features/pages/not-found-page').then((m) => m.NotFoundPage)) },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
