@@ -148,3 +148,55 @@ export const payouts = pgTable('payouts', {
   check('payouts_amount_positive', sql`${t.amountCents} > 0`),
   index('payouts_reader_idx').on(t.readerId, t.createdAt),
 ]);
+
+/**
+ * Reading sessions: the request, the answer, the live part and its billing state. The scheduler
+ * works only from these rows (due minutes, presence), so a restart or a second process resumes
+ * billing from the database.
+ */
+export const readingSessions = pgTable('reading_sessions', {
+  id: text('id').primaryKey(),
+  clientId: text('client_id').notNull().references(() => user.id),
+  readerId: text('reader_id').notNull().references(() => user.id),
+  sessionType: text('session_type').notNull(),
+  status: text('status').notNull(),
+  ratePerMinuteCents: integer('rate_per_minute_cents').notNull(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  respondedAt: timestamp('responded_at', { withTimezone: true }),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  endReason: text('end_reason'),
+  endedBy: text('ended_by'),
+  minutesCharged: integer('minutes_charged').notNull().default(0),
+  totalCostCents: integer('total_cost_cents').notNull().default(0),
+  readerEarningsCents: integer('reader_earnings_cents').notNull().default(0),
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  nextMinuteAt: timestamp('next_minute_at', { withTimezone: true }),
+  /** Last heartbeat of each side's socket in the session room; see sessions/presence.ts. */
+  clientSeenAt: timestamp('client_seen_at', { withTimezone: true }),
+  readerSeenAt: timestamp('reader_seen_at', { withTimezone: true }),
+  rating: integer('rating'),
+  review: text('review'),
+  ratedAt: timestamp('rated_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  check('reading_sessions_type_check', sql`${t.sessionType} in ('chat', 'audio', 'video')`),
+  check('reading_sessions_status_check', sql`${t.status} in ('requested', 'accepted', 'declined', 'missed', 'cancelled', 'active', 'completed')`),
+  check('reading_sessions_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+  // One open session per reader and per client: the database decides when two requests race.
+  uniqueIndex('reading_sessions_one_open_per_reader').on(t.readerId).where(sql`${t.status} in ('requested', 'accepted', 'active')`),
+  uniqueIndex('reading_sessions_one_open_per_client').on(t.clientId).where(sql`${t.status} in ('requested', 'accepted', 'active')`),
+  index('reading_sessions_due_idx').on(t.status, t.nextMinuteAt),
+  index('reading_sessions_client_idx').on(t.clientId, t.requestedAt),
+  index('reading_sessions_reader_idx').on(t.readerId, t.requestedAt),
+]);
+
+export const sessionMessages = pgTable('session_messages', {
+  id: text('id').primaryKey(),
+  sessionId: text('session_id').notNull().references(() => readingSessions.id, { onDelete: 'cascade' }),
+  senderId: text('sender_id').notNull().references(() => user.id),
+  content: text('content').notNull(),
+  messageType: text('message_type').notNull().default('text'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('session_messages_session_idx').on(t.sessionId, t.createdAt)]);

@@ -1,0 +1,129 @@
+import { MESSAGE_MAX_LENGTH, SESSION_TYPES } from './constants';
+import { rateCentsSchema } from './readers';
+import { z } from './zod-config';
+
+export const sessionTypeSchema = z.enum(SESSION_TYPES, { error: 'sessionType must be chat, audio or video' });
+
+export const SESSION_STATUSES = ['requested', 'accepted', 'declined', 'missed', 'cancelled', 'active', 'completed'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** Why a session ended; `completed` when a participant ended it. */
+export const END_REASONS = ['completed', 'insufficient_funds', 'disconnected', 'declined', 'missed', 'cancelled', 'not_joined'] as const;
+export type EndReason = (typeof END_REASONS)[number];
+
+const id = z.string().trim().min(1, 'This field is required').max(100);
+
+export const sessionRequestSchema = z.object({
+  readerId: id,
+  sessionType: sessionTypeSchema,
+  /** The rate the client was shown; a different current rate answers 409 with the new rate. */
+  ratePerMinuteCents: rateCentsSchema.optional(),
+});
+export type SessionRequestInput = z.infer<typeof sessionRequestSchema>;
+
+export const sessionRespondSchema = z.object({
+  sessionId: id,
+  response: z.enum(['accept', 'decline'], { error: 'response must be accept or decline' }),
+});
+
+export const sessionIdSchema = z.object({ sessionId: id });
+export const sessionIdParamsSchema = z.object({ id });
+
+export const sessionEndSchema = z.object({
+  sessionId: id,
+  refundRequested: z.boolean().optional(),
+});
+
+export const messageTypeSchema = z.enum(['text']).default('text');
+
+export const sessionMessageSchema = z.object({
+  sessionId: id,
+  content: z
+    .string()
+    .max(MESSAGE_MAX_LENGTH, `A message can have at most ${MESSAGE_MAX_LENGTH} characters`)
+    .refine((text) => text.trim().length > 0, 'A message cannot be empty'),
+  type: messageTypeSchema,
+});
+export type SessionMessageInput = z.input<typeof sessionMessageSchema>;
+
+export const sessionRatingSchema = z.object({
+  rating: z.number().int('Rating must be a whole number').min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
+  review: z.string().trim().max(1000, 'A review can have at most 1,000 characters').optional(),
+});
+
+export const historyQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+export const availableReadersQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(3),
+  featured: z.enum(['true', 'false']).optional(),
+});
+
+export const participantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  readerId: z.string(),
+  client: participantSchema,
+  reader: participantSchema,
+  sessionType: sessionTypeSchema,
+  status: z.enum(SESSION_STATUSES),
+  ratePerMinuteCents: z.number().int(),
+  minutesCharged: z.number().int(),
+  totalCostCents: z.number().int(),
+  /** What the reader earned from this session (70% floor of each minute). */
+  readerEarningsCents: z.number().int(),
+  refundedCents: z.number().int(),
+  endReason: z.enum(END_REASONS).nullable(),
+  requestedAt: z.string(),
+  /** When an unanswered request becomes `missed`. */
+  expiresAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  /** When the next minute will be charged while active. */
+  nextMinuteAt: z.string().nullable(),
+  rating: z.number().int().nullable(),
+  review: z.string().nullable(),
+});
+export type ReadingSession = z.infer<typeof sessionSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  senderId: z.string(),
+  senderName: z.string(),
+  content: z.string(),
+  type: z.string(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const featuredReaderSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  avatarUrl: z.string().nullable(),
+  isOnline: z.boolean(),
+  rating: z.number(),
+  totalReviews: z.number().int(),
+  specialties: z.array(z.string()),
+  ratePerMinuteCents: z.number().int(),
+  bio: z.string(),
+});
+export type FeaturedReader = z.infer<typeof featuredReaderSchema>;
+
+export const updateMyReaderSchema = z
+  .object({
+    isOnline: z.boolean().optional(),
+    chatRateCents: rateCentsSchema.optional(),
+    audioRateCents: rateCentsSchema.optional(),
+    videoRateCents: rateCentsSchema.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
+export type UpdateMyReaderInput = z.infer<typeof updateMyReaderSchema>;
