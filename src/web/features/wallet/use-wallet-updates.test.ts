@@ -1,0 +1,30 @@
+import type { Profile } from '@shared/auth';
+import { describe, expect, it } from 'vitest';
+import { applyWalletUpdate } from './use-wallet-updates';
+
+const profile: Profile = {
+  id: 'u1',
+  email: 'luna@example.com',
+  fullName: 'Luna',
+  avatarUrl: null,
+  role: 'client',
+  walletBalanceCents: 5000,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+describe('applyWalletUpdate', () => {
+  it('replaces the cached balance with the pushed one', () => {
+    expect(applyWalletUpdate(profile, { balanceCents: 2599 })?.walletBalanceCents).toBe(2599);
+  });
+
+  it('ignores malformed payloads', () => {
+    expect(applyWalletUpdate(profile, { balanceCents: -1 })).toBe(profile);
+    expect(applyWalletUpdate(profile, { balanceCents: 1.5 })).toBe(profile);
+    expect(applyWalletUpdate(profile, { balance: 10 })).toBe(profile);
+    expect(applyWalletUpdate(profile, null)).toBe(profile);
+  });
+
+  it('leaves a signed-out cache alone', () => {
+    expect(applyWalletUpdate(null, { balanceCents: 100 })).toBeNull();
+  });
+});
