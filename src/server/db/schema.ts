@@ -129,6 +129,12 @@ export const deposits = pgTable('deposits', {
   providerReference: text('provider_reference'),
   status: text('status').notNull(),
   failureMessage: text('failure_message'),
+  /**
+   * When a request last started charging this deposit at the provider; null while no one is. A
+   * retry may take over a pending deposit whose attempt ended without an answer (a network error)
+   * or is older than the lease (a crashed server), reusing the same provider idempotency key.
+   */
+  attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
   ...timestamps,
 }, (t) => [
   uniqueIndex('deposits_user_key').on(t.userId, t.idempotencyKey),

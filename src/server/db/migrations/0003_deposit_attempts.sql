@@ -1,0 +1,1 @@
+ALTER TABLE "deposits" ADD COLUMN "attempt_started_at" timestamp with time zone;
