@@ -10,6 +10,13 @@ import { registerErrorHandler } from './errors';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { healthRoutes } from './features/health/routes';
+import { readerRoutes } from './features/readers/routes';
+import type { SessionDeps } from './features/sessions/deps';
+import { createMessageLimiter } from './features/sessions/messages';
+import { sessionRoutes } from './features/sessions/routes';
+import { startScheduler } from './features/sessions/scheduler';
+import { registerSessionSocketHandlers } from './features/sessions/socket-handlers';
+import { sessionTiming } from './features/sessions/timing';
 import { socketRealtime } from './realtime/realtime';
 import { createSocketServer } from './realtime/socket-server';
 import { registerWeb } from './web';
@@ -21,6 +28,8 @@ export interface AppDeps {
   clock?: Clock;
   /** 'built' serves dist/web, 'vite' runs the dev server, 'none' is API only (tests). */
   web?: 'built' | 'vite' | 'none';
+  /** Run the billing scheduler on a timer (default); tests on a fake clock drive it by hand. */
+  runScheduler?: boolean;
 }
 
 /** Builds the whole app from injected parts; main.ts only reads config and listens. */
@@ -63,16 +72,25 @@ export async function buildApp(deps: AppDeps) {
   const sockets = createSocketServer(app.server, { auth, config });
   const realtime = socketRealtime(sockets.io as never);
 
+  const sessions: SessionDeps = { db, clock, realtime, timing: sessionTiming(config.billingMinuteMs) };
+  const messageLimiter = createMessageLimiter(sessions);
+  const sessionSockets = registerSessionSocketHandlers(sockets.io as never, sessions, messageLimiter, app.log);
+  const scheduler = deps.runScheduler === false ? undefined : startScheduler(sessions, app.log);
+
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth, db, config, clock });
   await app.register(adminRoutes, { auth, db });
+  await app.register(readerRoutes, { auth, db, realtime });
+  await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter });
   await registerWeb(app, deps.web ?? 'none');
 
   app.addHook('onClose', async () => {
+    sessionSockets.stop();
+    await scheduler?.stop();
     await sockets.close();
   });
 
-  return { app, auth, io: sockets.io, realtime, clock, db };
+  return { app, auth, io: sockets.io, realtime, clock, db, sessions };
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -42,6 +42,10 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().positive().default(10),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
+  // Point the Stripe client at another API host (a local stand-in in tests); Stripe's own by default.
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['https', 'http']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -84,7 +88,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ipMax: e.AUTH_RATE_LIMIT_IP_MAX,
       accountMax: e.AUTH_RATE_LIMIT_ACCOUNT_MAX,
     },
-    payments: { provider: e.PAYMENTS_PROVIDER, stripeSecretKey: e.STRIPE_SECRET_KEY },
+    payments: {
+      provider: e.PAYMENTS_PROVIDER,
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeApi: { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT, protocol: e.STRIPE_API_PROTOCOL },
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

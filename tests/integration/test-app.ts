@@ -12,6 +12,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
   database?: Database;
+  /** False: the billing scheduler does not run on a timer; the test calls runDueWork itself. */
+  runScheduler?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const built = await buildApp({ config, database, clock: options.clock, web: 'none' });
+  const built = await buildApp({ config, database, clock: options.clock, web: 'none', runScheduler: options.runScheduler });
   let baseUrl: string | undefined;
   const sockets: Socket[] = [];
   return {

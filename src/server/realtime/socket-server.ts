@@ -8,6 +8,8 @@ import { readSessionUser, type SessionUser } from '../features/auth/require-user
 
 export interface SocketData {
   user: SessionUser;
+  /** Session rooms this socket joined, with the user's side in each. */
+  sessions: Map<string, 'client' | 'reader'>;
 }
 export type AppSocket = Socket<Record<string, (...args: never[]) => void>, Record<string, (...args: never[]) => void>, Record<string, never>, SocketData>;
 
@@ -35,6 +37,7 @@ export function createSocketServer(httpServer: HttpServer, deps: { auth: Auth; c
       const user = await readSessionUser(deps.auth, socket.handshake.headers);
       if (!user) return next(new Error('unauthorized'));
       socket.data.user = user;
+      socket.data.sessions = new Map();
       next();
     } catch {
       next(new Error('unauthorized'));

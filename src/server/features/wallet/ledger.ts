@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { splitCharge } from '@shared/money';
+import { TRANSACTION_KINDS } from '@shared/wallet';
 import { AppError } from '../../errors';
 import type { DbOrTx, Tx } from '../../db/client';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
@@ -11,14 +12,36 @@ export const SYSTEM_ACCOUNTS = {
   payoutsPending: 'payouts:pending',
 } as const;
 
-export const TRANSFER_KINDS = ['deposit', 'session_charge', 'gift', 'purchase', 'refund', 'payout', 'payout_reversal'] as const;
+export const TRANSFER_KINDS = TRANSACTION_KINDS;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
-export const walletAccountId = (userId: string) => `wallet:${userId}`;
+const WALLET_PREFIX = 'wallet:';
+export const walletAccountId = (userId: string) => `${WALLET_PREFIX}${userId}`;
+const isWalletAccount = (accountId: string) => accountId.startsWith(WALLET_PREFIX);
+
+/**
+ * The one order in which any transaction locks ledger accounts: user wallets first (by id), then
+ * the system accounts (by id). A common order means two transactions can never wait on each other
+ * in a cycle (no deadlock), and the system accounts, which nearly every transfer touches (revenue
+ * for each charge, external for each deposit), are locked last so each transaction holds them only
+ * for its final statements.
+ */
+export function compareLockOrder(a: string, b: string): number {
+  const aIsSystem = isWalletAccount(a) ? 0 : 1;
+  const bIsSystem = isWalletAccount(b) ? 0 : 1;
+  return aIsSystem - bIsSystem || (a < b ? -1 : a > b ? 1 : 0);
+}
 
 export class InsufficientFundsError extends AppError {
   constructor(readonly accountId: string) {
     super('INSUFFICIENT_FUNDS', 'Insufficient balance. Please add funds to your wallet.');
+  }
+}
+
+/** A key reused for a different movement: the caller has a bug or is replaying another request. */
+export class IdempotencyConflictError extends AppError {
+  constructor(readonly idempotencyKey: string) {
+    super('CONFLICT', 'This idempotency key was already used for a different transfer');
   }
 }
 
@@ -47,8 +70,12 @@ export interface TransferResult {
 /**
  * The one way money moves. Must run inside a transaction: it records the transfer, then moves the
  * balances. A debit that would take a wallet below zero throws InsufficientFundsError, and the
- * caller's transaction rolls back whole. Accounts are locked in id order so that two transfers
- * between the same accounts in opposite directions cannot deadlock.
+ * caller's transaction rolls back whole. Accounts are updated (so row-locked) in the ledger's lock
+ * order (compareLockOrder). A transaction that moves money between more than two accounts should
+ * take its locks up front with lockAccounts, so its later transfers cannot lock out of order.
+ *
+ * Replaying a key returns the first transfer and moves nothing; replaying it for a different
+ * movement (accounts, amount or kind) is a conflict, never a silent success.
  */
 export async function transfer(tx: Tx, input: TransferInput): Promise<TransferResult> {
   const { debitAccountId, creditAccountId, amountCents } = input;
@@ -71,15 +98,18 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<TransferRe
     .returning({ id: ledgerTransfers.id });
   const row = inserted[0];
   if (!row) {
-    const [existing] = await tx
-      .select({ id: ledgerTransfers.id })
-      .from(ledgerTransfers)
-      .where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey));
+    const [existing] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey));
     if (!existing) throw new Error(`idempotency key ${input.idempotencyKey} vanished`);
+    const isSameMovement =
+      existing.debitAccountId === debitAccountId &&
+      existing.creditAccountId === creditAccountId &&
+      Number(existing.amountCents) === amountCents &&
+      existing.kind === input.kind;
+    if (!isSameMovement) throw new IdempotencyConflictError(input.idempotencyKey);
     return { id: existing.id, created: false };
   }
 
-  for (const accountId of [debitAccountId, creditAccountId].sort()) {
+  for (const accountId of [debitAccountId, creditAccountId].sort(compareLockOrder)) {
     if (accountId === debitAccountId) {
       const debited = await tx
         .update(ledgerAccounts)
@@ -104,6 +134,24 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<TransferRe
   return { id: row.id, created: true };
 }
 
+/**
+ * Locks accounts (SELECT … FOR UPDATE) in the ledger's lock order and returns their balances, so a
+ * caller can decide on a balance no one else can change before it commits. Missing accounts are
+ * absent from the map.
+ */
+export async function lockAccounts(tx: Tx, accountIds: string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(accountIds)].sort(compareLockOrder);
+  if (ids.length === 0) return new Map();
+  // Postgres takes row locks in the order rows leave the sort, so this is compareLockOrder's order.
+  const rows = await tx
+    .select({ id: ledgerAccounts.id, balanceCents: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, ids))
+    .orderBy(sql`${ledgerAccounts.kind} <> 'wallet'`, asc(ledgerAccounts.id))
+    .for('update');
+  return new Map(rows.map((r) => [r.id, Number(r.balanceCents)]));
+}
+
 export interface SplitChargeInput {
   payerUserId: string;
   readerUserId: string;
@@ -116,21 +164,19 @@ export interface SplitChargeInput {
 /**
  * Charges a payer and shares the charge: the reader gets floor(70%), the platform the rest. Both
  * legs are one transaction's work; a zero-cent leg (1-cent charges) is skipped, not recorded.
+ * Both wallets are locked first, in the ledger's lock order, then the revenue account by the second
+ * leg: concurrent charges queue on the payer's row instead of deadlocking.
  */
 export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<{ created: boolean; readerCents: number; platformCents: number }> {
   const { readerCents, platformCents } = splitCharge(input.amountCents);
   const payer = walletAccountId(input.payerUserId);
-  // Check the whole amount first so a charge is never half-paid.
-  const [balance] = await tx
-    .select({ balanceCents: ledgerAccounts.balanceCents })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.id, payer))
-    .for('update');
-  let created = false;
+  const reader = walletAccountId(input.readerUserId);
+  const balances = await lockAccounts(tx, [payer, reader]);
   const legs = [
-    { credit: walletAccountId(input.readerUserId), amountCents: readerCents, suffix: 'reader' },
+    { credit: reader, amountCents: readerCents, suffix: 'reader' },
     { credit: SYSTEM_ACCOUNTS.revenue, amountCents: platformCents, suffix: 'platform' },
   ].filter((leg) => leg.amountCents > 0);
+  // A replay is answered before the balance check, so a retried charge never reads as unpaid.
   const [firstLeg] = legs;
   if (firstLeg) {
     const [seen] = await tx
@@ -139,7 +185,9 @@ export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<
       .where(eq(ledgerTransfers.idempotencyKey, `${input.idempotencyKey}:${firstLeg.suffix}`));
     if (seen) return { created: false, readerCents, platformCents };
   }
-  if (!balance || balance.balanceCents < input.amountCents) throw new InsufficientFundsError(payer);
+  // Check the whole amount first so a charge is never half-paid.
+  if ((balances.get(payer) ?? 0) < input.amountCents) throw new InsufficientFundsError(payer);
+  let created = false;
   for (const leg of legs) {
     const result = await transfer(tx, {
       debitAccountId: payer,

@@ -1,0 +1,38 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { updateMyReaderSchema } from '@shared/sessions';
+import { z } from '@shared/zod-config';
+import type { Auth } from '../../auth/auth';
+import type { Db } from '../../db/client';
+import { readerProfiles } from '../../db/schema';
+import { notFound } from '../../errors';
+import type { Realtime } from '../../realtime/realtime';
+import { currentUser, requireUser } from '../auth/require-user';
+import { selectReaders, toReader } from './reader-view';
+import { updateMyReader } from './update-my-reader';
+
+export async function readerRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; realtime: Realtime }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  api.get('/api/readers', async () => ({
+    readers: (await selectReaders(db).orderBy(asc(readerProfiles.firstName))).map((r) => toReader(r)),
+  }));
+
+  api.get('/api/readers/me', { preHandler: requireUser(deps.auth, 'reader') }, async (request) => {
+    const [row] = await selectReaders(db).where(eq(readerProfiles.userId, currentUser(request).id));
+    if (!row) throw notFound('Reader profile not found');
+    return toReader(row);
+  });
+
+  api.patch('/api/readers/me', { preHandler: requireUser(deps.auth, 'reader'), schema: { body: updateMyReaderSchema } }, async (request) =>
+    updateMyReader(db, deps.realtime, currentUser(request).id, request.body),
+  );
+
+  api.get('/api/readers/:id', { schema: { params: z.object({ id: z.string().min(1).max(100) }) } }, async (request) => {
+    const [row] = await selectReaders(db).where(eq(readerProfiles.userId, request.params.id));
+    if (!row) throw notFound('Reader not found');
+    return toReader(row);
+  });
+}

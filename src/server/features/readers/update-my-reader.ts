@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import { SERVER_EVENTS } from '@shared/realtime';
+import type { Reader } from '@shared/readers';
+import type { UpdateMyReaderInput } from '@shared/sessions';
+import type { Db } from '../../db/client';
+import { readerProfiles } from '../../db/schema';
+import { notFound } from '../../errors';
+import type { Realtime } from '../../realtime/realtime';
+import { selectReaders, toReader } from './reader-view';
+
+/**
+ * A reader goes online/offline or changes rates. New rates apply to new requests only: a session
+ * keeps the rate it was requested at. Everyone hears `reader_status` when the online flag changes.
+ */
+export async function updateMyReader(db: Db, realtime: Realtime, readerId: string, input: UpdateMyReaderInput): Promise<Reader> {
+  const [before] = await db.select({ isOnline: readerProfiles.isOnline }).from(readerProfiles).where(eq(readerProfiles.userId, readerId));
+  if (!before) throw notFound('Reader profile not found');
+  await db
+    .update(readerProfiles)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(readerProfiles.userId, readerId));
+  const [row] = await selectReaders(db).where(eq(readerProfiles.userId, readerId));
+  const reader = toReader(row!);
+  if (input.isOnline !== undefined && input.isOnline !== before.isOnline) {
+    realtime.toAll(SERVER_EVENTS.readerStatus, { readerId, isOnline: reader.isOnline });
+  }
+  return reader;
+}

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { readingSessions } from '../../db/schema';
+import { forbidden, notFound } from '../../errors';
+import type { SessionUser } from '../auth/require-user';
+import type { SessionRow } from './session-view';
+
+export type ParticipantRole = 'client' | 'reader';
+
+export function participantRole(session: Pick<SessionRow, 'clientId' | 'readerId'>, userId: string): ParticipantRole | null {
+  if (session.clientId === userId) return 'client';
+  if (session.readerId === userId) return 'reader';
+  return null;
+}
+
+/** Loads a session the user takes part in (admins may look too); 404 unknown, 403 a stranger. */
+export async function loadSessionFor(db: DbOrTx, sessionId: string, user: SessionUser, options: { allowAdmin?: boolean } = {}): Promise<SessionRow> {
+  const [session] = await db.select().from(readingSessions).where(eq(readingSessions.id, sessionId));
+  if (!session) throw notFound('Session not found');
+  if (!participantRole(session, user.id) && !(options.allowAdmin && user.role === 'admin')) throw forbidden('Access denied');
+  return session;
+}
+
+/** The same, with the row locked for the rest of the transaction. */
+export async function lockSessionFor(tx: Tx, sessionId: string, user: SessionUser): Promise<SessionRow & { role: ParticipantRole }> {
+  const [session] = await tx.select().from(readingSessions).where(eq(readingSessions.id, sessionId)).for('update');
+  if (!session) throw notFound('Session not found');
+  const role = participantRole(session, user.id);
+  if (!role) throw forbidden('Access denied');
+  return { ...session, role };
+}

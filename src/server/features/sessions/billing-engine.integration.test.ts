@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitCharge } from '@shared/money';
+import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
+import { fakeClock } from '../../../../tests/integration/fake-clock';
+import { http } from '../../../../tests/integration/http';
+import { ledgerTotalCents } from '../../../../tests/integration/ledger-sums';
+import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { SYSTEM_ACCOUNTS, getBalances, getWalletBalanceCents } from '../wallet/ledger';
+import { markLeft, markSeen } from './presence';
+import { runDueWork } from './scheduler';
+
+const MINUTE = 60_000;
+const RATE = 299;
+const READER_SHARE = splitCharge(RATE).readerCents;
+
+const clock = fakeClock();
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
+});
+afterAll(() => app.close());
+
+const now = () => new Date(clock.now());
+const balance = (user: TestUser) => getWalletBalanceCents(app.db, user.id);
+const revenue = async () => (await getBalances(app.db, [SYSTEM_ACCOUNTS.revenue])).get(SYSTEM_ACCOUNTS.revenue) ?? 0;
+const session = async (id: string, as: TestUser) => (await http(app, as.cookie).get(`/api/sessions/${id}`)).body;
+
+/** Both sides' sockets beat (as the socket layer does every few seconds). */
+const heartbeat = async (id: string, sides: ('client' | 'reader')[] = ['client', 'reader']) => {
+  for (const side of sides) await markSeen(app.db, [id], side, now());
+};
+
+/** A client and an online reader in an active chat session at the fixed rate; minute 1 is paid. */
+async function activeSession(balanceCents: number) {
+  const client = await createClient(app, { balanceCents });
+  const reader = await createReader(app, { chatRateCents: RATE });
+  expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
+  const requested = await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat', ratePerMinuteCents: RATE });
+  expect(requested.status).toBe(201);
+  const id = requested.body.id as string;
+  expect((await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: id, response: 'accept' })).status).toBe(200);
+  await heartbeat(id);
+  const started = await http(app, client.cookie).post('/api/sessions/start', { sessionId: id });
+  expect(started.status).toBe(200);
+  expect(started.body).toMatchObject({ status: 'active', minutesCharged: 1, totalCostCents: RATE });
+  return { client, reader, id };
+}
+
+/** Moves to the start of the next minute with both sides connected, and runs the scheduler. */
+async function nextMinute(id: string, sides?: ('client' | 'reader')[]) {
+  clock.advance(MINUTE / 2);
+  await heartbeat(id, sides);
+  clock.advance(MINUTE / 2);
+  await heartbeat(id, sides);
+  await runDueWork(app.sessions);
+}
+
+describe('billing engine (fake clock)', () => {
+  it('charges each started minute at its start and splits it 70/30', async () => {
+    const revenueBefore = await revenue();
+    const { client, reader, id } = await activeSession(2000);
+    expect(await balance(client)).toBe(2000 - RATE);
+
+    clock.advance(MINUTE - 1);
+    await heartbeat(id);
+    await runDueWork(app.sessions);
+    expect((await session(id, client)).minutesCharged).toBe(1);
+
+    clock.advance(1);
+    await runDueWork(app.sessions);
+    await runDueWork(app.sessions);
+    expect(await session(id, client)).toMatchObject({ minutesCharged: 2, totalCostCents: 2 * RATE, readerEarningsCents: 2 * READER_SHARE });
+    expect(await balance(client)).toBe(2000 - 2 * RATE);
+    expect(await balance(reader)).toBe(2 * READER_SHARE);
+    expect((await revenue()) - revenueBefore).toBe(2 * (RATE - READER_SHARE));
+    expect(await ledgerTotalCents(app.db)).toBe(0);
+    await http(app, client.cookie).post('/api/sessions/end', { sessionId: id });
+  });
+
+  it('warns on the last payable minute and ends at its end with insufficient_funds', async () => {
+    const { client, reader, id } = await activeSession(3 * RATE + 100);
+    const clientSocket = await app.connectSocket(client.cookie);
+    const updates: { minutesCharged: number; isFinalMinute: boolean; clientBalanceCents: number }[] = [];
+    const ended: { reason: string; totalMinutes: number; totalCostCents: number }[] = [];
+    clientSocket.on('billing_update', (u) => updates.push(u));
+    clientSocket.on('session_ended', (e) => ended.push(e));
+
+    await nextMinute(id);
+    await nextMinute(id);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(updates.map((u) => [u.minutesCharged, u.isFinalMinute, u.clientBalanceCents])).toEqual([
+      [2, false, RATE + 100],
+      [3, true, 100],
+    ]);
+
+    await nextMinute(id);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await session(id, client)).toMatchObject({ status: 'completed', endReason: 'insufficient_funds', minutesCharged: 3, totalCostCents: 3 * RATE });
+    expect(ended).toEqual([expect.objectContaining({ reason: 'insufficient_funds', totalMinutes: 3, totalCostCents: 3 * RATE })]);
+    expect(await balance(client)).toBe(100);
+    expect(await balance(reader)).toBe(3 * READER_SHARE);
+    expect(await ledgerTotalCents(app.db)).toBe(0);
+  });
+
+  it('does not charge a minute that starts while a side is away, and ends after the grace', async () => {
+    const { client, id } = await activeSession(5000);
+    await nextMinute(id);
+    expect((await session(id, client)).minutesCharged).toBe(2);
+
+    // The reader drops half-way through minute 2 and misses the start of minute 3.
+    clock.advance(MINUTE / 2);
+    await heartbeat(id);
+    await markLeft(app.db, id, 'reader', now(), app.sessions.timing);
+    clock.advance(MINUTE / 2);
+    await heartbeat(id, ['client']);
+    await runDueWork(app.sessions);
+    expect(await session(id, client)).toMatchObject({ status: 'active', minutesCharged: 2 });
+
+    // Back within the grace: billing resumes at the next minute.
+    clock.advance(MINUTE / 4);
+    await heartbeat(id);
+    clock.advance((3 * MINUTE) / 4);
+    await heartbeat(id);
+    await runDueWork(app.sessions);
+    expect(await session(id, client)).toMatchObject({ status: 'active', minutesCharged: 3 });
+
+    await markLeft(app.db, id, 'client', now(), app.sessions.timing);
+    clock.advance(MINUTE - 1);
+    await heartbeat(id, ['reader']);
+    await runDueWork(app.sessions);
+    expect((await session(id, client)).status).toBe('active');
+    clock.advance(1);
+    await runDueWork(app.sessions);
+    expect(await session(id, client)).toMatchObject({ status: 'completed', endReason: 'disconnected', minutesCharged: 3 });
+    expect(await balance(client)).toBe(5000 - 3 * RATE);
+  });
+
+  it('refunds every charge when the client ends within 3 minutes and asks for it', async () => {
+    const revenueBefore = await revenue();
+    const { client, reader, id } = await activeSession(5000);
+    await nextMinute(id);
+    await nextMinute(id);
+    expect(await balance(client)).toBe(5000 - 3 * RATE);
+    clock.advance(MINUTE - 1);
+    const ended = await http(app, client.cookie).post('/api/sessions/end', { sessionId: id, refundRequested: true });
+    expect(ended.body).toMatchObject({ status: 'completed', refundedCents: 3 * RATE, readerEarningsCents: 0 });
+    expect(await balance(client)).toBe(5000);
+    expect(await balance(reader)).toBe(0);
+    expect(await revenue()).toBe(revenueBefore);
+    expect(await ledgerTotalCents(app.db)).toBe(0);
+  });
+
+  it('refuses a refund after the first 3 minutes and keeps the session going', async () => {
+    const { client, id } = await activeSession(5000);
+    await nextMinute(id);
+    await nextMinute(id);
+    clock.advance(MINUTE);
+    const refused = await http(app, client.cookie).post('/api/sessions/end', { sessionId: id, refundRequested: true });
+    expect(refused.status).toBe(409);
+    expect((await session(id, client)).status).toBe('active');
+    const ended = await http(app, client.cookie).post('/api/sessions/end', { sessionId: id });
+    expect(ended.body).toMatchObject({ status: 'completed', endReason: 'completed', refundedCents: 0 });
+  });
+
+  it('resumes after a restart without a double charge or a lost minute', async () => {
+    const { client, id } = await activeSession(5000);
+    await nextMinute(id);
+    // A second app on the same database stands in for the restarted process.
+    const restarted = await createTestApp({ clock, runScheduler: false, database: app.database, env: { BILLING_MINUTE_MS: String(MINUTE) } });
+    try {
+      clock.advance(MINUTE);
+      await heartbeat(id);
+      await Promise.all([runDueWork(restarted.sessions), runDueWork(app.sessions), runDueWork(restarted.sessions)]);
+      expect(await session(id, client)).toMatchObject({ minutesCharged: 3, totalCostCents: 3 * RATE });
+      expect(await balance(client)).toBe(5000 - 3 * RATE);
+    } finally {
+      await restarted.app.close();
+    }
+    await http(app, client.cookie).post('/api/sessions/end', { sessionId: id });
+  });
+
+  it('turns an unanswered request into missed after one minute', async () => {
+    const client = await createClient(app, { balanceCents: 1000 });
+    const reader = await createReader(app);
+    await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true });
+    const { body } = await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'audio' });
+    clock.advance(MINUTE - 1);
+    await runDueWork(app.sessions);
+    expect((await session(body.id, client)).status).toBe('requested');
+    clock.advance(1);
+    await runDueWork(app.sessions);
+    expect(await session(body.id, client)).toMatchObject({ status: 'missed', endReason: 'missed' });
+    expect((await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: body.id, response: 'accept' })).status).toBe(409);
+  });
+});

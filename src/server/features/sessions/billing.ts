@@ -1,0 +1,157 @@
+import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
+import { SERVER_EVENTS, type BillingUpdateEvent, type SessionEndedEvent } from '@shared/realtime';
+import type { EndReason } from '@shared/sessions';
+import type { Tx } from '../../db/client';
+import { ledgerTransfers, readerProfiles, readingSessions } from '../../db/schema';
+import type { Outbox } from '../../realtime/outbox';
+import { InsufficientFundsError, SYSTEM_ACCOUNTS, chargeWithSplit, getBalances, transfer, walletAccountId } from '../wallet/ledger';
+import type { SessionRow } from './session-view';
+import type { SessionTiming } from './timing';
+
+const sqlIncrement = (column: AnyColumn) => sql`${column} + 1`;
+
+export const minuteChargeKey = (sessionId: string, minute: number) => `session:${sessionId}:minute:${minute}`;
+export const sessionReference = (sessionId: string) => `session:${sessionId}`;
+
+async function walletsOf(tx: Tx, session: SessionRow) {
+  const balances = await getBalances(tx, [walletAccountId(session.clientId), walletAccountId(session.readerId)]);
+  return { client: balances.get(walletAccountId(session.clientId)) ?? 0, reader: balances.get(walletAccountId(session.readerId)) ?? 0 };
+}
+
+function walletEvents(outbox: Outbox, session: SessionRow, wallets: { client: number; reader: number }) {
+  outbox
+    .toUser(session.clientId, SERVER_EVENTS.walletUpdated, { balanceCents: wallets.client })
+    .toUser(session.readerId, SERVER_EVENTS.walletUpdated, { balanceCents: wallets.reader });
+}
+
+/**
+ * Charges minute `minutesCharged + 1` at its start through the ledger's split charge, keyed by
+ * (session, minute) so a retry or a second process can never charge it twice. Returns false when
+ * the client cannot pay: the caller ends the session at the end of the last paid minute.
+ */
+export async function chargeNextMinute(tx: Tx, session: SessionRow, now: Date, timing: SessionTiming, outbox: Outbox): Promise<boolean> {
+  const minute = session.minutesCharged + 1;
+  let split: { readerCents: number };
+  try {
+    split = await tx.transaction((sp) =>
+      chargeWithSplit(sp, {
+        payerUserId: session.clientId,
+        readerUserId: session.readerId,
+        amountCents: session.ratePerMinuteCents,
+        kind: 'session_charge',
+        reference: sessionReference(session.id),
+        idempotencyKey: minuteChargeKey(session.id, minute),
+      }),
+    );
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) return false;
+    throw error;
+  }
+  const base = session.nextMinuteAt ?? now;
+  const nextMinuteAt = new Date(base.getTime() + timing.minuteMs);
+  const [updated] = await tx
+    .update(readingSessions)
+    .set({
+      minutesCharged: minute,
+      totalCostCents: session.totalCostCents + session.ratePerMinuteCents,
+      readerEarningsCents: session.readerEarningsCents + split.readerCents,
+      nextMinuteAt,
+    })
+    .where(eq(readingSessions.id, session.id))
+    .returning();
+  const wallets = await walletsOf(tx, updated!);
+  const event: BillingUpdateEvent = {
+    sessionId: session.id,
+    minutesCharged: minute,
+    totalCostCents: updated!.totalCostCents,
+    clientBalanceCents: wallets.client,
+    ratePerMinuteCents: session.ratePerMinuteCents,
+    isFinalMinute: wallets.client < session.ratePerMinuteCents,
+    nextMinuteAt: nextMinuteAt.toISOString(),
+  };
+  outbox.toUser(session.clientId, SERVER_EVENTS.billingUpdate, event).toUser(session.readerId, SERVER_EVENTS.billingUpdate, event);
+  walletEvents(outbox, session, wallets);
+  return true;
+}
+
+/** A minute that starts while a side is away is free: the clock moves on without a charge. */
+export async function skipMinute(tx: Tx, session: SessionRow, now: Date, timing: SessionTiming) {
+  const base = session.nextMinuteAt ?? now;
+  await tx
+    .update(readingSessions)
+    .set({ nextMinuteAt: new Date(base.getTime() + timing.minuteMs) })
+    .where(eq(readingSessions.id, session.id));
+}
+
+/**
+ * Reverses every charge of a session: each leg goes back from whoever received it. If the reader
+ * has already paid out their share, the platform covers it so the client is refunded in full.
+ */
+export async function refundSession(tx: Tx, session: SessionRow): Promise<number> {
+  const charges = await tx
+    .select()
+    .from(ledgerTransfers)
+    .where(and(eq(ledgerTransfers.reference, sessionReference(session.id)), eq(ledgerTransfers.kind, 'session_charge')));
+  let refundedCents = 0;
+  for (const charge of charges) {
+    const back = {
+      creditAccountId: charge.debitAccountId,
+      amountCents: charge.amountCents,
+      kind: 'refund' as const,
+      reference: sessionReference(session.id),
+    };
+    try {
+      await tx.transaction((sp) => transfer(sp, { ...back, debitAccountId: charge.creditAccountId, idempotencyKey: `refund:${charge.id}` }));
+    } catch (error) {
+      if (!(error instanceof InsufficientFundsError)) throw error;
+      await transfer(tx, { ...back, debitAccountId: SYSTEM_ACCOUNTS.revenue, idempotencyKey: `refund:${charge.id}` });
+    }
+    refundedCents += charge.amountCents;
+  }
+  return refundedCents;
+}
+
+export interface FinishOptions {
+  reason: EndReason;
+  endedBy: string | null;
+  refund?: boolean;
+}
+
+/**
+ * Ends a session in any open state: an active one becomes completed (with its reader's stats and an
+ * optional refund), one that never started becomes cancelled. Both sides hear `session_ended`.
+ */
+export async function finishSession(tx: Tx, session: SessionRow, now: Date, outbox: Outbox, options: FinishOptions) {
+  const wasActive = session.status === 'active';
+  const refundedCents = wasActive && options.refund ? await refundSession(tx, session) : 0;
+  const status = wasActive ? 'completed' : session.status === 'requested' && options.reason === 'missed' ? 'missed' : 'cancelled';
+  await tx
+    .update(readingSessions)
+    .set({
+      status,
+      endedAt: now,
+      endReason: options.reason,
+      endedBy: options.endedBy,
+      nextMinuteAt: null,
+      refundedCents,
+      ...(refundedCents > 0 && { readerEarningsCents: 0 }),
+    })
+    .where(eq(readingSessions.id, session.id));
+  if (wasActive) {
+    await tx
+      .update(readerProfiles)
+      .set({ completedSessions: sqlIncrement(readerProfiles.completedSessions) })
+      .where(eq(readerProfiles.userId, session.readerId));
+  }
+  const event: SessionEndedEvent = {
+    sessionId: session.id,
+    reason: options.reason,
+    endedBy: options.endedBy,
+    totalMinutes: session.minutesCharged,
+    totalCostCents: session.totalCostCents - refundedCents,
+    refundedCents,
+  };
+  outbox.toUser(session.clientId, SERVER_EVENTS.sessionEnded, event).toUser(session.readerId, SERVER_EVENTS.sessionEnded, event);
+  if (refundedCents > 0) walletEvents(outbox, session, await walletsOf(tx, session));
+  return { status, refundedCents };
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { MESSAGE_MAX_LENGTH } from '@shared/constants';
+import { SERVER_EVENTS } from '@shared/realtime';
+import type { ChatMessage } from '@shared/sessions';
+import { sessionMessages, user } from '../../db/schema';
+import { AppError, conflict } from '../../errors';
+import { createFixedWindowLimiter } from '../../rate-limiter';
+import type { SessionUser } from '../auth/require-user';
+import { loadSessionFor } from './access';
+import type { SessionDeps } from './deps';
+import { sessionRoom } from './session-view';
+
+/** At most 20 messages per 10 seconds per sender: a chat, not a flood. */
+export function createMessageLimiter(deps: Pick<SessionDeps, 'clock'>) {
+  return createFixedWindowLimiter({ max: 20, windowMs: 10_000, clock: deps.clock });
+}
+export type MessageLimiter = ReturnType<typeof createMessageLimiter>;
+
+export async function listMessages(deps: SessionDeps, viewer: SessionUser, sessionId: string): Promise<ChatMessage[]> {
+  await loadSessionFor(deps.db, sessionId, viewer, { allowAdmin: true });
+  const rows = await deps.db
+    .select({ message: sessionMessages, senderName: user.name })
+    .from(sessionMessages)
+    .innerJoin(user, eq(user.id, sessionMessages.senderId))
+    .where(eq(sessionMessages.sessionId, sessionId))
+    .orderBy(asc(sessionMessages.createdAt), asc(sessionMessages.id));
+  return rows.map(({ message, senderName }) => ({
+    id: message.id,
+    sessionId: message.sessionId,
+    senderId: message.senderId,
+    senderName,
+    content: message.content,
+    type: message.messageType,
+    createdAt: message.createdAt.toISOString(),
+  }));
+}
+
+/** Stores a chat message of a participant and delivers it to the session room as `new_message`. */
+export async function sendMessage(
+  deps: SessionDeps,
+  limiter: MessageLimiter,
+  sender: SessionUser,
+  input: { sessionId: string; content: string; type: string },
+): Promise<ChatMessage> {
+  const session = await loadSessionFor(deps.db, input.sessionId, sender);
+  if (session.status !== 'accepted' && session.status !== 'active') throw conflict('This session is not open for messages');
+  const content = input.content.trim().slice(0, MESSAGE_MAX_LENGTH);
+  const check = limiter.hit(sender.id);
+  if (!check.allowed) throw new AppError('RATE_LIMITED', 'You are sending messages too fast. Please wait a moment.');
+  const message = {
+    id: randomUUID(),
+    sessionId: session.id,
+    senderId: sender.id,
+    content,
+    messageType: input.type,
+    createdAt: new Date(deps.clock.now()),
+  };
+  await deps.db.insert(sessionMessages).values(message);
+  const chat: ChatMessage = {
+    id: message.id,
+    sessionId: message.sessionId,
+    senderId: sender.id,
+    senderName: sender.name || 'User',
+    content,
+    type: message.messageType,
+    createdAt: message.createdAt.toISOString(),
+  };
+  deps.realtime.toRoom(sessionRoom(session.id), SERVER_EVENTS.newMessage, chat);
+  return chat;
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { SessionType } from '@shared/constants';
+import { formatCents } from '@shared/money';
+import { SERVER_EVENTS, type SessionRequestEvent } from '@shared/realtime';
+import type { ReadingSession, SessionRequestInput } from '@shared/sessions';
+import { readerProfiles, readingSessions, user } from '../../db/schema';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
+import { Outbox } from '../../realtime/outbox';
+import type { SessionUser } from '../auth/require-user';
+import { getWalletBalanceCents } from '../wallet/ledger';
+import type { SessionDeps } from './deps';
+import { loadSessionView } from './session-view';
+
+const RATE_COLUMN: Record<SessionType, 'chatRateCents' | 'audioRateCents' | 'videoRateCents'> = {
+  chat: 'chatRateCents',
+  audio: 'audioRateCents',
+  video: 'videoRateCents',
+};
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+/**
+ * A client asks an online, free reader for a reading. The reader's current rate for the type is
+ * fixed for the whole session; the partial unique indexes refuse a second open session for either.
+ */
+export async function requestSession(deps: SessionDeps, client: SessionUser, input: SessionRequestInput): Promise<ReadingSession> {
+  if (client.role !== 'client') throw forbidden('Only clients can request a reading');
+  const now = new Date(deps.clock.now());
+  const [reader] = await deps.db.select().from(readerProfiles).where(eq(readerProfiles.userId, input.readerId));
+  if (!reader) throw notFound('Reader not found');
+  const rate = reader[RATE_COLUMN[input.sessionType]];
+  if (input.ratePerMinuteCents !== undefined && input.ratePerMinuteCents !== rate) {
+    throw conflict("The reader's rate has changed", { ratePerMinuteCents: rate });
+  }
+  if (!reader.isOnline) throw conflict(`${reader.firstName} is offline right now`);
+  const balance = await getWalletBalanceCents(deps.db, client.id);
+  if (balance < rate) {
+    throw new AppError('INSUFFICIENT_FUNDS', `Your balance of ${formatCents(balance)} does not cover one minute at ${formatCents(rate)}. Please add funds.`);
+  }
+  const id = randomUUID();
+  try {
+    await deps.db.insert(readingSessions).values({
+      id,
+      clientId: client.id,
+      readerId: reader.userId,
+      sessionType: input.sessionType,
+      status: 'requested',
+      ratePerMinuteCents: rate,
+      requestedAt: now,
+      expiresAt: new Date(now.getTime() + deps.timing.requestTimeoutMs),
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const [open] = await deps.db.select({ id: readingSessions.id }).from(readingSessions).where(eq(readingSessions.readerId, reader.userId));
+    throw conflict(open ? `${reader.firstName} is in another session. Please try again later.` : 'You already have a reading in progress');
+  }
+  const [clientRow] = await deps.db.select({ name: user.name }).from(user).where(eq(user.id, client.id));
+  const event: SessionRequestEvent = {
+    sessionId: id,
+    clientId: client.id,
+    clientName: clientRow?.name || 'Anonymous',
+    sessionType: input.sessionType,
+    ratePerMinuteCents: rate,
+    expiresAt: new Date(now.getTime() + deps.timing.requestTimeoutMs).toISOString(),
+  };
+  new Outbox().toUser(reader.userId, SERVER_EVENTS.sessionRequest, event).flush(deps.realtime);
+  return (await loadSessionView(deps.db, id))!;
+}

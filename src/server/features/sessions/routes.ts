@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  availableReadersQuerySchema,
+  historyQuerySchema,
+  sessionEndSchema,
+  sessionIdParamsSchema,
+  sessionIdSchema,
+  sessionMessageSchema,
+  sessionRatingSchema,
+  sessionRequestSchema,
+  sessionRespondSchema,
+} from '@shared/sessions';
+import type { Auth } from '../../auth/auth';
+import { currentUser, requireUser } from '../auth/require-user';
+import { availableReaders } from '../readers/available-readers';
+import type { SessionDeps } from './deps';
+import { listMessages, type MessageLimiter, sendMessage } from './messages';
+import { requestSession } from './request-session';
+import { respondToSession } from './respond-to-session';
+import { endSession, getSession, rateSession, sessionHistory, startSession } from './session-actions';
+
+export async function sessionRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: SessionDeps; limiter: MessageLimiter }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { sessions } = deps;
+  const signedIn = requireUser(deps.auth);
+
+  api.get('/api/sessions/available-readers', { schema: { querystring: availableReadersQuerySchema } }, async (request) => ({
+    readers: await availableReaders(sessions.db, request.query),
+  }));
+
+  api.post('/api/sessions/request', { preHandler: signedIn, schema: { body: sessionRequestSchema } }, async (request, reply) =>
+    reply.status(201).send(await requestSession(sessions, currentUser(request), request.body)),
+  );
+
+  api.post('/api/sessions/respond', { preHandler: signedIn, schema: { body: sessionRespondSchema } }, async (request) =>
+    respondToSession(sessions, currentUser(request), request.body),
+  );
+
+  api.post('/api/sessions/start', { preHandler: signedIn, schema: { body: sessionIdSchema } }, async (request) =>
+    startSession(sessions, currentUser(request), request.body.sessionId),
+  );
+
+  api.post('/api/sessions/end', { preHandler: signedIn, schema: { body: sessionEndSchema } }, async (request) =>
+    endSession(sessions, currentUser(request), request.body),
+  );
+
+  api.post('/api/sessions/message', { preHandler: signedIn, schema: { body: sessionMessageSchema } }, async (request, reply) =>
+    reply.status(201).send(await sendMessage(sessions, deps.limiter, currentUser(request), request.body)),
+  );
+
+  api.get('/api/sessions/history', { preHandler: signedIn, schema: { querystring: historyQuerySchema } }, async (request) =>
+    sessionHistory(sessions, currentUser(request), request.query),
+  );
+
+  api.get('/api/sessions/:id', { preHandler: signedIn, schema: { params: sessionIdParamsSchema } }, async (request) =>
+    getSession(sessions, currentUser(request), request.params.id),
+  );
+
+  api.get('/api/sessions/:id/messages', { preHandler: signedIn, schema: { params: sessionIdParamsSchema } }, async (request) => ({
+    messages: await listMessages(sessions, currentUser(request), request.params.id),
+  }));
+
+  api.post('/api/sessions/:id/rating', { preHandler: signedIn, schema: { params: sessionIdParamsSchema, body: sessionRatingSchema } }, async (request) =>
+    rateSession(sessions, currentUser(request), request.params.id, request.body),
+  );
+}

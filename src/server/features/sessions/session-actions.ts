@@ -1,0 +1,103 @@
+import { desc, eq, or, sql } from 'drizzle-orm';
+import type { ReadingSession } from '@shared/sessions';
+import { readerProfiles, readingSessions } from '../../db/schema';
+import { conflict, forbidden } from '../../errors';
+import { Outbox } from '../../realtime/outbox';
+import type { SessionUser } from '../auth/require-user';
+import { loadSessionFor, lockSessionFor } from './access';
+import { finishSession } from './billing';
+import type { SessionDeps } from './deps';
+import { loadSessionView, selectSessionsWithNames, toReadingSession } from './session-view';
+import { startIfReady } from './start-session';
+
+const OPEN = ['requested', 'accepted', 'active'];
+
+export async function getSession(deps: SessionDeps, user: SessionUser, sessionId: string): Promise<ReadingSession> {
+  await loadSessionFor(deps.db, sessionId, user, { allowAdmin: true });
+  return (await loadSessionView(deps.db, sessionId))!;
+}
+
+/**
+ * POST /start: idempotent. Starts billing when both sides are in the room; otherwise 409 so the
+ * caller waits for `session_started`, which the second participant's join triggers.
+ */
+export async function startSession(deps: SessionDeps, user: SessionUser, sessionId: string): Promise<ReadingSession> {
+  const outbox = new Outbox();
+  const started = await deps.db.transaction(async (tx) => {
+    const session = await lockSessionFor(tx, sessionId, user);
+    if (session.status === 'active') return true;
+    if (session.status !== 'accepted') throw conflict(`This session is ${session.status}`);
+    return startIfReady(tx, session, new Date(deps.clock.now()), deps.timing, outbox);
+  });
+  outbox.flush(deps.realtime);
+  if (!started) {
+    const view = (await loadSessionView(deps.db, sessionId))!;
+    if (view.status !== 'accepted') return view;
+    throw conflict('Waiting for the other participant to join', { code: 'WAITING_FOR_PARTICIPANT' });
+  }
+  return (await loadSessionView(deps.db, sessionId))!;
+}
+
+/**
+ * Either participant ends the session (the client may also cancel a request while it waits).
+ * Ending twice is harmless: the second call returns the ended session. A client who ends within
+ * the refund window and asks for it gets every charge reversed.
+ */
+export async function endSession(deps: SessionDeps, user: SessionUser, input: { sessionId: string; refundRequested?: boolean }): Promise<ReadingSession> {
+  const outbox = new Outbox();
+  await deps.db.transaction(async (tx) => {
+    const session = await lockSessionFor(tx, input.sessionId, user);
+    if (!OPEN.includes(session.status)) return;
+    const now = new Date(deps.clock.now());
+    if (session.status === 'requested' && session.role === 'reader') throw forbidden('Answer the request with accept or decline');
+    const withinRefundWindow = session.startedAt !== null && now.getTime() - session.startedAt.getTime() < deps.timing.refundWindowMs;
+    if (input.refundRequested && session.role === 'client' && session.status === 'active' && !withinRefundWindow) {
+      throw conflict('Refunds are only available within the first 3 minutes of a session');
+    }
+    const reason = session.status === 'active' ? 'completed' : 'cancelled';
+    await finishSession(tx, session, now, outbox, {
+      reason,
+      endedBy: user.id,
+      refund: Boolean(input.refundRequested && session.role === 'client' && withinRefundWindow),
+    });
+    if (session.status === 'requested') {
+      const event = { sessionId: session.id, response: 'cancelled', status: 'cancelled' };
+      outbox.toUser(session.readerId, 'session_response', event);
+    }
+  });
+  outbox.flush(deps.realtime);
+  return (await loadSessionView(deps.db, input.sessionId))!;
+}
+
+/** The client rates a completed session once; the reader's average and count follow. */
+export async function rateSession(deps: SessionDeps, user: SessionUser, sessionId: string, input: { rating: number; review?: string }): Promise<ReadingSession> {
+  await deps.db.transaction(async (tx) => {
+    const session = await lockSessionFor(tx, sessionId, user);
+    if (session.role !== 'client') throw forbidden('Only the client can rate a reading');
+    if (session.status !== 'completed') throw conflict('Only a completed reading can be rated');
+    if (session.rating !== null) throw conflict('You have already rated this reading');
+    await tx
+      .update(readingSessions)
+      .set({ rating: input.rating, review: input.review || null, ratedAt: new Date(deps.clock.now()) })
+      .where(eq(readingSessions.id, sessionId));
+    await tx
+      .update(readerProfiles)
+      .set({ ratingSum: sql`${readerProfiles.ratingSum} + ${input.rating}`, ratingCount: sql`${readerProfiles.ratingCount} + 1` })
+      .where(eq(readerProfiles.userId, session.readerId));
+  });
+  return (await loadSessionView(deps.db, sessionId))!;
+}
+
+/** The user's own sessions (as client or reader), newest first. */
+export async function sessionHistory(deps: SessionDeps, user: SessionUser, query: { limit: number; offset: number }) {
+  const mine = or(eq(readingSessions.clientId, user.id), eq(readingSessions.readerId, user.id));
+  const rows = await selectSessionsWithNames(deps.db)
+    .where(mine)
+    .orderBy(desc(readingSessions.requestedAt), desc(readingSessions.id))
+    .limit(query.limit + 1)
+    .offset(query.offset);
+  return {
+    sessions: rows.slice(0, query.limit).map(toReadingSession),
+    hasMore: rows.length > query.limit,
+  };
+}

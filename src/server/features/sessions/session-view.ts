@@ -1,0 +1,64 @@
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { EndReason, ReadingSession, SessionStatus } from '@shared/sessions';
+import type { SessionType } from '@shared/constants';
+import type { DbOrTx } from '../../db/client';
+import { readerProfiles, readingSessions, user } from '../../db/schema';
+
+export type SessionRow = typeof readingSessions.$inferSelect;
+
+const clientUser = alias(user, 'client_user');
+const readerUser = alias(user, 'reader_user');
+
+/** Sessions with both participants' display names, for views and history. */
+export function selectSessionsWithNames(db: DbOrTx) {
+  return db
+    .select({
+      session: readingSessions,
+      clientName: clientUser.name,
+      clientImage: clientUser.image,
+      readerName: sql<string>`coalesce(${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName}, ${readerUser.name})`,
+      readerImage: sql<string | null>`coalesce(${readerProfiles.profileImage}, ${readerUser.image})`,
+    })
+    .from(readingSessions)
+    .innerJoin(clientUser, eq(clientUser.id, readingSessions.clientId))
+    .innerJoin(readerUser, eq(readerUser.id, readingSessions.readerId))
+    .leftJoin(readerProfiles, eq(readerProfiles.userId, readingSessions.readerId));
+}
+
+type NamedRow = Awaited<ReturnType<typeof selectSessionsWithNames>>[number];
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toReadingSession(row: NamedRow): ReadingSession {
+  const s = row.session;
+  return {
+    id: s.id,
+    clientId: s.clientId,
+    readerId: s.readerId,
+    client: { id: s.clientId, name: row.clientName || 'Anonymous', avatarUrl: row.clientImage },
+    reader: { id: s.readerId, name: row.readerName, avatarUrl: row.readerImage },
+    sessionType: s.sessionType as SessionType,
+    status: s.status as SessionStatus,
+    ratePerMinuteCents: s.ratePerMinuteCents,
+    minutesCharged: s.minutesCharged,
+    totalCostCents: s.totalCostCents,
+    readerEarningsCents: s.readerEarningsCents,
+    refundedCents: s.refundedCents,
+    endReason: (s.endReason as EndReason | null) ?? null,
+    requestedAt: s.requestedAt.toISOString(),
+    expiresAt: iso(s.expiresAt),
+    startedAt: iso(s.startedAt),
+    endedAt: iso(s.endedAt),
+    nextMinuteAt: iso(s.nextMinuteAt),
+    rating: s.rating,
+    review: s.review,
+  };
+}
+
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+export async function loadSessionView(db: DbOrTx, sessionId: string): Promise<ReadingSession | null> {
+  const [row] = await selectSessionsWithNames(db).where(eq(readingSessions.id, sessionId));
+  return row ? toReadingSession(row) : null;
+}

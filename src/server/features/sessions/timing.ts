@@ -1,0 +1,23 @@
+import { REFUND_WINDOW_MINUTES } from '@shared/constants';
+
+/**
+ * Every duration of a session scales with the billing minute (60 s by default), so tests and
+ * benchmarks that shorten BILLING_MINUTE_MS exercise the same rules: a request waits one minute
+ * for an answer, a lost participant has one minute to come back, refunds cover 3 minutes.
+ */
+export function sessionTiming(billingMinuteMs: number) {
+  const heartbeatMs = Math.min(5_000, Math.max(100, Math.round(billingMinuteMs / 12)));
+  return {
+    minuteMs: billingMinuteMs,
+    requestTimeoutMs: billingMinuteMs,
+    /** An accepted session that nobody joins is given up after two minutes. */
+    joinTimeoutMs: 2 * billingMinuteMs,
+    disconnectGraceMs: billingMinuteMs,
+    refundWindowMs: REFUND_WINDOW_MINUTES * billingMinuteMs,
+    heartbeatMs,
+    /** A side counts as present while its last heartbeat is younger than three beats. */
+    presenceTtlMs: 3 * heartbeatMs,
+    tickMs: Math.min(500, Math.max(50, Math.round(billingMinuteMs / 20))),
+  };
+}
+export type SessionTiming = ReturnType<typeof sessionTiming>;

@@ -1,0 +1,9 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/server/db/client';
+
+/** Sum over every ledger account; money is conserved when it is 0. */
+export async function ledgerTotalCents(db: Db): Promise<number> {
+  const result = await db.execute(sql`select coalesce(sum(balance_cents), 0)::bigint as total from ledger_accounts`);
+  const rows = (result as unknown as { rows: { total: string | number }[] }).rows;
+  return Number(rows[0]!.total);
+}
