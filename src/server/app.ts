@@ -81,7 +81,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes, { auth, db, config, clock });
   await app.register(adminRoutes, { auth, db });
   await app.register(readerRoutes, { auth, db, realtime });
-  await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter });
+  await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers });
   await registerWeb(app, deps.web ?? 'none');
 
   app.addHook('onClose', async () => {

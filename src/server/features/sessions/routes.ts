@@ -15,15 +15,23 @@ import type { Auth } from '../../auth/auth';
 import { currentUser, requireUser } from '../auth/require-user';
 import { availableReaders } from '../readers/available-readers';
 import type { SessionDeps } from './deps';
+
+type RTCIceServerConfig = { urls: string | string[]; username?: string; credential?: string };
 import { listMessages, type MessageLimiter, sendMessage } from './messages';
 import { requestSession } from './request-session';
 import { respondToSession } from './respond-to-session';
 import { endSession, getSession, rateSession, sessionHistory, startSession } from './session-actions';
 
-export async function sessionRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: SessionDeps; limiter: MessageLimiter }) {
+export async function sessionRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: SessionDeps; limiter: MessageLimiter; iceServers: RTCIceServerConfig[] }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { sessions } = deps;
   const signedIn = requireUser(deps.auth);
+
+  // ICE servers come from config (ICE_SERVERS), so TURN credentials are never built into the app.
+  api.get('/api/sessions/rtc-config', { preHandler: signedIn }, async () => ({
+    iceServers: deps.iceServers,
+    billingMinuteMs: sessions.timing.minuteMs,
+  }));
 
   api.get('/api/sessions/available-readers', { schema: { querystring: availableReadersQuerySchema } }, async (request) => ({
     readers: await availableReaders(sessions.db, request.query),
