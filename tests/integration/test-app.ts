@@ -4,6 +4,7 @@ import { buildApp } from '../../src/server/app';
 import type { Clock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
+import type { PaymentsProvider } from '../../src/server/payments/provider';
 import { openTestDatabase } from './test-database';
 
 export const TEST_ORIGIN = 'http://localhost:5000';
@@ -12,6 +13,7 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
   database?: Database;
+  payments?: PaymentsProvider;
   /** False: the billing scheduler does not run on a timer; the test calls runDueWork itself. */
   runScheduler?: boolean;
 }
@@ -30,7 +32,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const built = await buildApp({ config, database, clock: options.clock, web: 'none', runScheduler: options.runScheduler });
+  const built = await buildApp({ config, database, clock: options.clock, web: 'none', runScheduler: options.runScheduler, payments: options.payments });
   let baseUrl: string | undefined;
   const sockets: Socket[] = [];
   return {

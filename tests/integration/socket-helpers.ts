@@ -1,0 +1,31 @@
+import type { Socket } from 'socket.io-client';
+import type { Ack } from '../../src/shared/realtime';
+
+/** Emits with an acknowledgement and resolves with the server's answer. */
+export function emitAck<T extends object = object>(socket: Socket, event: string, payload: unknown, timeoutMs = 5000): Promise<Ack<T>> {
+  return socket.timeout(timeoutMs).emitWithAck(event, payload) as Promise<Ack<T>>;
+}
+
+/** Resolves with the next `event` whose payload matches `where` (default: any). */
+export function nextEvent<T = any>(socket: Socket, event: string, where: (payload: T) => boolean = () => true, timeoutMs = 10_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`timed out waiting for ${event}`));
+    }, timeoutMs);
+    const listener = (payload: T) => {
+      if (!where(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(payload);
+    };
+    socket.on(event, listener);
+  });
+}
+
+/** Collects every payload of an event. */
+export function collect<T = any>(socket: Socket, event: string): T[] {
+  const seen: T[] = [];
+  socket.on(event, (p: T) => seen.push(p));
+  return seen;
+}
