@@ -10,6 +10,10 @@ import { registerErrorHandler } from './errors';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { healthRoutes } from './features/health/routes';
+import { payoutRoutes } from './features/payouts/routes';
+import { walletRoutes } from './features/wallet/routes';
+import { paymentsFromConfig } from './payments/from-config';
+import type { PaymentsProvider } from './payments/provider';
 import { readerRoutes } from './features/readers/routes';
 import type { SessionDeps } from './features/sessions/deps';
 import { createMessageLimiter } from './features/sessions/messages';
@@ -28,6 +32,8 @@ export interface AppDeps {
   clock?: Clock;
   /** 'built' serves dist/web, 'vite' runs the dev server, 'none' is API only (tests). */
   web?: 'built' | 'vite' | 'none';
+  /** The card processor; by default the one the config names (the sandbox unless Stripe is set). */
+  payments?: PaymentsProvider;
   /** Run the billing scheduler on a timer (default); tests on a fake clock drive it by hand. */
   runScheduler?: boolean;
 }
@@ -71,6 +77,7 @@ export async function buildApp(deps: AppDeps) {
   const auth = createAuth(db, config);
   const sockets = createSocketServer(app.server, { auth, config });
   const realtime = socketRealtime(sockets.io as never);
+  const payments = deps.payments ?? paymentsFromConfig(config);
 
   const sessions: SessionDeps = { db, clock, realtime, timing: sessionTiming(config.billingMinuteMs) };
   const messageLimiter = createMessageLimiter(sessions);
@@ -80,6 +87,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth, db, config, clock });
   await app.register(adminRoutes, { auth, db });
+  await app.register(walletRoutes, { auth, db, payments, realtime, clock });
+  await app.register(payoutRoutes, { auth, db, realtime, clock });
   await app.register(readerRoutes, { auth, db, realtime });
   await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers });
   await registerWeb(app, deps.web ?? 'none');

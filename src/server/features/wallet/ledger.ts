@@ -152,6 +152,9 @@ export async function lockAccounts(tx: Tx, accountIds: string[]): Promise<Map<st
   return new Map(rows.map((r) => [r.id, Number(r.balanceCents)]));
 }
 
+/** A split charge's two transfers are keyed `<charge key>:reader` and `<charge key>:platform`. */
+export const SPLIT_LEG_SUFFIX = { reader: ':reader', platform: ':platform' } as const;
+
 export interface SplitChargeInput {
   payerUserId: string;
   readerUserId: string;
@@ -173,8 +176,8 @@ export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<
   const reader = walletAccountId(input.readerUserId);
   const balances = await lockAccounts(tx, [payer, reader]);
   const legs = [
-    { credit: reader, amountCents: readerCents, suffix: 'reader' },
-    { credit: SYSTEM_ACCOUNTS.revenue, amountCents: platformCents, suffix: 'platform' },
+    { credit: reader, amountCents: readerCents, suffix: SPLIT_LEG_SUFFIX.reader },
+    { credit: SYSTEM_ACCOUNTS.revenue, amountCents: platformCents, suffix: SPLIT_LEG_SUFFIX.platform },
   ].filter((leg) => leg.amountCents > 0);
   // A replay is answered before the balance check, so a retried charge never reads as unpaid.
   const [firstLeg] = legs;
@@ -182,7 +185,7 @@ export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<
     const [seen] = await tx
       .select({ id: ledgerTransfers.id })
       .from(ledgerTransfers)
-      .where(eq(ledgerTransfers.idempotencyKey, `${input.idempotencyKey}:${firstLeg.suffix}`));
+      .where(eq(ledgerTransfers.idempotencyKey, `${input.idempotencyKey}${firstLeg.suffix}`));
     if (seen) return { created: false, readerCents, platformCents };
   }
   // Check the whole amount first so a charge is never half-paid.
@@ -195,7 +198,7 @@ export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<
       amountCents: leg.amountCents,
       kind: input.kind,
       reference: input.reference,
-      idempotencyKey: `${input.idempotencyKey}:${leg.suffix}`,
+      idempotencyKey: `${input.idempotencyKey}${leg.suffix}`,
     });
     created ||= result.created;
   }

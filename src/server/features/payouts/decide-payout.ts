@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import { SERVER_EVENTS } from '@shared/realtime';
+import type { PayoutDecisionInput, PayoutResult } from '@shared/wallet';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { payouts } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+import type { Realtime } from '../../realtime/realtime';
+import { getWalletBalanceCents, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../wallet/ledger';
+import { findPayout, payoutReference } from './payout-view';
+
+/**
+ * An admin settles a pending payout: 'paid' sends the money out (payouts:pending → external),
+ * 'rejected' returns it to the reader's wallet. The payout row is locked first, so two decisions
+ * at once are one decision and a 409.
+ */
+export async function decidePayout(
+  deps: { db: Db; realtime: Realtime; clock: Clock },
+  adminId: string,
+  payoutId: string,
+  input: PayoutDecisionInput,
+): Promise<PayoutResult> {
+  const { readerId, balanceCents } = await deps.db.transaction(async (tx) => {
+    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
+    if (!payout) throw notFound('Payout not found');
+    if (payout.status !== 'pending') throw conflict(`This payout was already marked ${payout.status}`);
+    const isPaid = input.decision === 'paid';
+    await transfer(tx, {
+      debitAccountId: SYSTEM_ACCOUNTS.payoutsPending,
+      creditAccountId: isPaid ? SYSTEM_ACCOUNTS.external : walletAccountId(payout.readerId),
+      amountCents: payout.amountCents,
+      kind: isPaid ? 'payout' : 'payout_reversal',
+      reference: payoutReference(payout.id),
+      idempotencyKey: `${payoutReference(payout.id)}:${input.decision}`,
+    });
+    const now = new Date(deps.clock.now());
+    await tx.update(payouts).set({ status: input.decision, decidedBy: adminId, decidedAt: now, updatedAt: now }).where(eq(payouts.id, payout.id));
+    return { readerId: payout.readerId, balanceCents: await getWalletBalanceCents(tx, payout.readerId) };
+  });
+  // Sent for 'paid' too (the balance is unchanged): the reader's screens refresh the payout's status.
+  deps.realtime.toUser(readerId, SERVER_EVENTS.walletUpdated, { balanceCents });
+  return { payout: await findPayout(deps.db, payoutId), balanceCents };
+}

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { Payout, PayoutStatus } from '@shared/wallet';
+import type { DbOrTx } from '../../db/client';
+import { payouts, user } from '../../db/schema';
+import { notFound } from '../../errors';
+
+export const payoutReference = (payoutId: string) => `payout:${payoutId}`;
+
+export function selectPayouts(db: DbOrTx) {
+  return db
+    .select({
+      id: payouts.id,
+      readerId: payouts.readerId,
+      readerName: user.name,
+      amountCents: payouts.amountCents,
+      status: payouts.status,
+      createdAt: payouts.createdAt,
+      decidedAt: payouts.decidedAt,
+    })
+    .from(payouts)
+    .innerJoin(user, eq(user.id, payouts.readerId))
+    .$dynamic();
+}
+
+export function toPayout(row: Awaited<ReturnType<typeof selectPayouts>>[number]): Payout {
+  return {
+    ...row,
+    status: row.status as PayoutStatus,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+export async function findPayout(db: DbOrTx, payoutId: string): Promise<Payout> {
+  const [row] = await selectPayouts(db).where(eq(payouts.id, payoutId));
+  if (!row) throw notFound('Payout not found');
+  return toPayout(row);
+}

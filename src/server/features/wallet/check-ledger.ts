@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { SYSTEM_ACCOUNTS } from './ledger';
+
+/** The ledger's invariants (DESIGN.md 'Money'), checked by tests and `npm run ledger:check`. */
+export const LEDGER_INVARIANTS = {
+  sumIsZero: 'the balances of all accounts add up to zero',
+  balancesMatchTransfers: "each account's balance equals its credits minus its debits",
+  walletsNonNegative: 'no wallet is negative',
+  idempotencyKeysUnique: 'every idempotency key appears once',
+  depositsMatchTransfers: 'each succeeded deposit was credited exactly once, and no other deposit was',
+  pendingPayoutsMatchAccount: 'the pending payouts add up to the payouts:pending balance',
+} as const;
+export type LedgerInvariant = keyof typeof LEDGER_INVARIANTS;
+
+export interface LedgerFailure {
+  invariant: LedgerInvariant;
+  message: string;
+}
+
+const SAMPLE = 10;
+
+async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * Checks every ledger invariant and returns the ones that fail (empty: all hold). Reads one
+ * snapshot (repeatable read), so it can run against a live PostgreSQL without false alarms from
+ * transfers committing while it reads.
+ */
+export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
+  return db.transaction(
+    async (tx) => {
+      const failures: LedgerFailure[] = [];
+      const fail = (invariant: LedgerInvariant, message: string) => failures.push({ invariant, message });
+
+      const [total] = await rows<{ sum: string | null }>(tx, sql`select sum(balance_cents)::text as sum from ledger_accounts`);
+      if (BigInt(total?.sum ?? '0') !== 0n) fail('sumIsZero', `the accounts add up to ${total?.sum} cents, not 0`);
+
+      const mismatched = await rows<{ id: string; balance: string; expected: string }>(
+        tx,
+        sql`select a.id, a.balance_cents::text as balance, (coalesce(c.total, 0) - coalesce(d.total, 0))::text as expected
+            from ledger_accounts a
+            left join (select credit_account_id as id, sum(amount_cents) as total from ledger_transfers group by 1) c on c.id = a.id
+            left join (select debit_account_id as id, sum(amount_cents) as total from ledger_transfers group by 1) d on d.id = a.id
+            where a.balance_cents <> coalesce(c.total, 0) - coalesce(d.total, 0)
+            order by a.id limit ${SAMPLE}`,
+      );
+      for (const m of mismatched) fail('balancesMatchTransfers', `${m.id} holds ${m.balance} cents but its transfers say ${m.expected}`);
+
+      const negative = await rows<{ id: string; balance: string }>(
+        tx,
+        sql`select id, balance_cents::text as balance from ledger_accounts where kind = 'wallet' and balance_cents < 0 order by id limit ${SAMPLE}`,
+      );
+      for (const n of negative) fail('walletsNonNegative', `${n.id} is at ${n.balance} cents`);
+
+      const repeated = await rows<{ key: string; times: string }>(
+        tx,
+        sql`select idempotency_key as key, count(*)::text as times from ledger_transfers group by 1 having count(*) > 1 order by 1 limit ${SAMPLE}`,
+      );
+      for (const r of repeated) fail('idempotencyKeysUnique', `idempotency key ${r.key} appears ${r.times} times`);
+
+      const badDeposits = await rows<{ id: string; status: string }>(
+        tx,
+        sql`select d.id, d.status from deposits d
+            left join ledger_transfers t on t.idempotency_key = 'deposit:' || d.id
+            where (d.status = 'succeeded') is distinct from
+                  (t.id is not null and t.amount_cents = d.amount_cents and t.credit_account_id = 'wallet:' || d.user_id
+                   and t.debit_account_id = ${SYSTEM_ACCOUNTS.external})
+            order by d.id limit ${SAMPLE}`,
+      );
+      for (const d of badDeposits) fail('depositsMatchTransfers', `deposit ${d.id} is ${d.status} but its ledger transfer does not match`);
+
+      const [payouts] = await rows<{ pending: string; account: string | null }>(
+        tx,
+        sql`select (select coalesce(sum(amount_cents), 0) from payouts where status = 'pending')::text as pending,
+                   (select balance_cents from ledger_accounts where id = ${SYSTEM_ACCOUNTS.payoutsPending})::text as account`,
+      );
+      if (payouts && payouts.pending !== (payouts.account ?? '0')) {
+        fail('pendingPayoutsMatchAccount', `pending payouts add up to ${payouts.pending} cents, payouts:pending holds ${payouts.account}`);
+      }
+      return failures;
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}

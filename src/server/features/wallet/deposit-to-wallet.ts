@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { SERVER_EVENTS } from '@shared/realtime';
+import { ADD_FUNDS_FAILED_MESSAGE, type WalletDepositResult } from '@shared/wallet';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { deposits } from '../../db/schema';
+import { AppError, conflict } from '../../errors';
+import { type PaymentsProvider, PaymentProviderUnavailableError } from '../../payments/provider';
+import type { Realtime } from '../../realtime/realtime';
+import { getWalletBalanceCents, SYSTEM_ACCOUNTS, transfer, walletAccountId } from './ledger';
+
+export interface DepositDeps {
+  db: Db;
+  payments: PaymentsProvider;
+  realtime: Realtime;
+  clock: Clock;
+}
+
+export interface DepositRequest {
+  userId: string;
+  amountCents: number;
+  paymentMethodId: string;
+  /** The caller's Idempotency-Key: one deposit per (user, key), whatever the number of retries. */
+  idempotencyKey: string;
+}
+
+export interface DepositOutcome {
+  result: WalletDepositResult;
+  /** True when the key had already produced this deposit: the answer is repeated, nothing moved. */
+  isReplay: boolean;
+}
+
+/**
+ * A request that finds its deposit pending with an attempt younger than this waits for that
+ * attempt (409 'in progress'); an older attempt belongs to a server that died mid-charge and may be
+ * taken over. Longer than the provider's own timeout, so two live attempts never overlap.
+ */
+export const DEPOSIT_ATTEMPT_LEASE_MS = 2 * 60_000;
+
+const UNREACHABLE_REASON = 'We could not reach the payment service. Please try again.';
+
+type DepositRow = typeof deposits.$inferSelect;
+
+export const depositTransferKey = (depositId: string) => `deposit:${depositId}`;
+
+function paymentFailed(depositId: string, reason: string, isRetryable = false) {
+  return new AppError('PAYMENT_FAILED', ADD_FUNDS_FAILED_MESSAGE, undefined, { reason, depositId, isRetryable });
+}
+
+/**
+ * Adds money to a wallet: records the deposit (pending), asks the payment provider, and credits
+ * the wallet (external → wallet) only once the provider confirms. The unique index on
+ * deposits(user_id, idempotency_key) decides between concurrent requests with one key: exactly one
+ * inserts the row and charges; the others answer the stored result, or 409 while it is in progress.
+ */
+export async function depositToWallet(deps: DepositDeps, request: DepositRequest): Promise<DepositOutcome> {
+  const { db, clock } = deps;
+  const now = new Date(clock.now());
+  const [inserted] = await db
+    .insert(deposits)
+    .values({
+      id: randomUUID(),
+      userId: request.userId,
+      idempotencyKey: request.idempotencyKey,
+      amountCents: request.amountCents,
+      paymentMethodId: request.paymentMethodId,
+      provider: deps.payments.name,
+      status: 'pending',
+      attemptStartedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: [deposits.userId, deposits.idempotencyKey] })
+    .returning();
+  if (inserted) return { result: await chargeDeposit(deps, inserted), isReplay: false };
+
+  const [existing] = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.userId, request.userId), eq(deposits.idempotencyKey, request.idempotencyKey)));
+  // Gone between our insert and this read: its first attempt was refused as bad input and removed.
+  if (!existing) throw inProgress();
+  if (existing.amountCents !== request.amountCents || existing.paymentMethodId !== request.paymentMethodId) {
+    throw conflict('This Idempotency-Key was already used for a different deposit. Use a new key for a new deposit.');
+  }
+  if (existing.status === 'succeeded') {
+    return { result: succeededResult(existing, await getWalletBalanceCents(db, request.userId)), isReplay: true };
+  }
+  if (existing.status === 'failed') throw paymentFailed(existing.id, existing.failureMessage ?? ADD_FUNDS_FAILED_MESSAGE);
+
+  // Pending: take the attempt over only if no live request holds it.
+  const leaseExpired = new Date(now.getTime() - DEPOSIT_ATTEMPT_LEASE_MS);
+  const [claimed] = await db
+    .update(deposits)
+    .set({ attemptStartedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(deposits.id, existing.id),
+        eq(deposits.status, 'pending'),
+        or(isNull(deposits.attemptStartedAt), lt(deposits.attemptStartedAt, leaseExpired)),
+      ),
+    )
+    .returning();
+  if (!claimed) throw inProgress();
+  return { result: await chargeDeposit(deps, claimed), isReplay: false };
+}
+
+function inProgress() {
+  return conflict('A deposit with this Idempotency-Key is in progress. Try again in a moment.', { isRetryable: true });
+}
+
+function succeededResult(deposit: DepositRow, balanceCents: number): WalletDepositResult {
+  return { depositId: deposit.id, amountCents: deposit.amountCents, balanceCents, status: 'succeeded' };
+}
+
+/** The attempt this request holds: ask the provider, then record what it said. */
+async function chargeDeposit(deps: DepositDeps, deposit: DepositRow): Promise<WalletDepositResult> {
+  const { db, payments, realtime, clock } = deps;
+  let outcome: Awaited<ReturnType<PaymentsProvider['charge']>>;
+  try {
+    outcome = await payments.charge({
+      amountCents: deposit.amountCents,
+      paymentMethodId: deposit.paymentMethodId,
+      // Derived from our deposit, so every attempt at this deposit is one charge at the provider.
+      idempotencyKey: depositTransferKey(deposit.id),
+      customerRef: deposit.userId,
+    });
+  } catch (error) {
+    const stamp = new Date(clock.now());
+    if (error instanceof AppError && error.statusCode === 400) {
+      // Bad input (an unknown card): nothing was charged, and bad input leaves no data behind.
+      await db.delete(deposits).where(and(eq(deposits.id, deposit.id), eq(deposits.status, 'pending')));
+      throw error;
+    }
+    // The outcome is unknown: keep the deposit pending and free the attempt, so a retry with the
+    // same key asks the provider again under the same provider key instead of charging anew.
+    await db.update(deposits).set({ attemptStartedAt: null, updatedAt: stamp }).where(eq(deposits.id, deposit.id));
+    if (error instanceof PaymentProviderUnavailableError) throw paymentFailed(deposit.id, UNREACHABLE_REASON, true);
+    throw error;
+  }
+
+  const stamp = new Date(clock.now());
+  if (outcome.status === 'declined') {
+    await db
+      .update(deposits)
+      .set({ status: 'failed', failureMessage: outcome.message, attemptStartedAt: null, updatedAt: stamp })
+      .where(and(eq(deposits.id, deposit.id), eq(deposits.status, 'pending')));
+    throw paymentFailed(deposit.id, outcome.message);
+  }
+
+  const { reference } = outcome;
+  const balanceCents = await db.transaction(async (tx) => {
+    const [settled] = await tx
+      .update(deposits)
+      .set({ status: 'succeeded', providerReference: reference, attemptStartedAt: null, updatedAt: stamp })
+      .where(and(eq(deposits.id, deposit.id), eq(deposits.status, 'pending')))
+      .returning({ id: deposits.id });
+    // Settled by an overlapping attempt already: its transfer stands, this one moves nothing.
+    if (settled) {
+      await transfer(tx, {
+        debitAccountId: SYSTEM_ACCOUNTS.external,
+        creditAccountId: walletAccountId(deposit.userId),
+        amountCents: deposit.amountCents,
+        kind: 'deposit',
+        reference: depositTransferKey(deposit.id),
+        idempotencyKey: depositTransferKey(deposit.id),
+      });
+    }
+    return getWalletBalanceCents(tx, deposit.userId);
+  });
+  realtime.toUser(deposit.userId, SERVER_EVENTS.walletUpdated, { balanceCents });
+  return succeededResult(deposit, balanceCents);
+}

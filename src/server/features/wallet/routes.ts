@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idempotentRequestHeadersSchema, walletDepositSchema, walletQuerySchema } from '@shared/wallet';
+import type { Auth } from '../../auth/auth';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import type { PaymentsProvider } from '../../payments/provider';
+import type { Realtime } from '../../realtime/realtime';
+import { currentUser, requireUser } from '../auth/require-user';
+import { depositToWallet } from './deposit-to-wallet';
+import { getWallet } from './get-wallet';
+
+export interface WalletRouteDeps {
+  auth: Auth;
+  db: Db;
+  payments: PaymentsProvider;
+  realtime: Realtime;
+  clock: Clock;
+}
+
+export async function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps) {
+  const { auth, db, payments } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Checked on request, before the body is read: a signed-out caller learns nothing about inputs.
+  const signedIn = requireUser(auth);
+
+  api.get('/api/payments/config', async () => ({ provider: payments.name }));
+
+  api.post(
+    '/api/payments/wallet-deposit',
+    { onRequest: signedIn, schema: { body: walletDepositSchema, headers: idempotentRequestHeadersSchema } },
+    async (request, reply) => {
+      const { result, isReplay } = await depositToWallet(deps, {
+        userId: currentUser(request).id,
+        ...request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      return reply.status(isReplay ? 200 : 201).send(result);
+    },
+  );
+
+  api.get('/api/wallet', { onRequest: signedIn, schema: { querystring: walletQuerySchema } }, async (request) =>
+    getWallet(db, currentUser(request).id, request.query),
+  );
+}

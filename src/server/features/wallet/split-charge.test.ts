@@ -1,0 +1,46 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { READER_SHARE_PERCENT } from '@shared/constants';
+import { splitCharge } from '@shared/money';
+import { compareLockOrder, SYSTEM_ACCOUNTS, walletAccountId } from './ledger';
+
+describe('splitCharge', () => {
+  it('always adds up to the charge, never inventing or losing a cent', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Math.floor(Number.MAX_SAFE_INTEGER / 100) }), (amountCents) => {
+        const { readerCents, platformCents } = splitCharge(amountCents);
+        expect(readerCents + platformCents).toBe(amountCents);
+        expect(Number.isInteger(readerCents) && Number.isInteger(platformCents)).toBe(true);
+        expect(readerCents).toBeGreaterThanOrEqual(0);
+        expect(platformCents).toBeGreaterThanOrEqual(0);
+        // The reader's share is 70% rounded down: within one cent of the exact share, never above it.
+        expect(readerCents * 100).toBeLessThanOrEqual(amountCents * READER_SHARE_PERCENT);
+        expect((readerCents + 1) * 100).toBeGreaterThan(amountCents * READER_SHARE_PERCENT);
+      }),
+    );
+  });
+
+  it('splits the examples people check by hand', () => {
+    expect(splitCharge(100)).toEqual({ readerCents: 70, platformCents: 30 });
+    expect(splitCharge(299)).toEqual({ readerCents: 209, platformCents: 90 });
+    expect(splitCharge(1)).toEqual({ readerCents: 0, platformCents: 1 });
+    expect(splitCharge(0)).toEqual({ readerCents: 0, platformCents: 0 });
+  });
+
+  it('refuses amounts that are not whole non-negative cents', () => {
+    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => splitCharge(bad)).toThrow(RangeError);
+  });
+});
+
+describe('compareLockOrder', () => {
+  it('puts wallets before the system accounts, each group by id', () => {
+    const ids = [SYSTEM_ACCOUNTS.revenue, walletAccountId('b'), SYSTEM_ACCOUNTS.external, walletAccountId('a'), SYSTEM_ACCOUNTS.payoutsPending];
+    expect(ids.sort(compareLockOrder)).toEqual([
+      walletAccountId('a'),
+      walletAccountId('b'),
+      SYSTEM_ACCOUNTS.external,
+      SYSTEM_ACCOUNTS.payoutsPending,
+      SYSTEM_ACCOUNTS.revenue,
+    ]);
+  });
+});

@@ -1,0 +1,155 @@
+import { z } from './zod-config';
+import { DEPOSIT_MAX_CENTS, DEPOSIT_MIN_CENTS, PAYOUT_MIN_CENTS } from './constants';
+import { formatCents } from './money';
+
+/** Test cards the sandbox provider understands (the names of Stripe's test payment methods). */
+export const SANDBOX_TEST_CARDS = [
+  { paymentMethodId: 'pm_card_visa', label: 'Visa ending 4242 (succeeds)' },
+  { paymentMethodId: 'pm_card_chargeDeclined', label: 'Declined card' },
+] as const;
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+export const paymentsConfigSchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS) });
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
+export const DEPOSIT_AMOUNT_MESSAGE = `Amount must be a whole number of cents from ${formatCents(DEPOSIT_MIN_CENTS)} to ${formatCents(DEPOSIT_MAX_CENTS)}`;
+
+/** What the web form shows beside the amount field (SPEC.md: 'Please enter a valid amount'). */
+export const INVALID_AMOUNT_MESSAGE = 'Please enter a valid amount';
+export const ADD_FUNDS_FAILED_MESSAGE = 'Failed to add funds';
+
+export const depositAmountCentsSchema = z
+  .number({ error: DEPOSIT_AMOUNT_MESSAGE })
+  .int(DEPOSIT_AMOUNT_MESSAGE)
+  .min(DEPOSIT_MIN_CENTS, DEPOSIT_AMOUNT_MESSAGE)
+  .max(DEPOSIT_MAX_CENTS, DEPOSIT_AMOUNT_MESSAGE);
+
+export const walletDepositSchema = z.object({
+  amountCents: depositAmountCentsSchema,
+  paymentMethodId: z.string({ error: 'Choose a payment method' }).trim().min(1, 'Choose a payment method').max(255),
+});
+export type WalletDepositInput = z.infer<typeof walletDepositSchema>;
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+const IDEMPOTENCY_KEY_MESSAGE = `The ${IDEMPOTENCY_KEY_HEADER} header is required: a unique value of at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters per deposit attempt`;
+
+/** Headers of a money-moving request; other headers (the session cookie) pass through untouched. */
+export const idempotentRequestHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string({ error: IDEMPOTENCY_KEY_MESSAGE })
+    .trim()
+    .min(1, IDEMPOTENCY_KEY_MESSAGE)
+    .max(IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_MESSAGE),
+});
+
+export const DEPOSIT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+export const walletDepositResultSchema = z.object({
+  depositId: z.string(),
+  amountCents: z.number().int(),
+  balanceCents: z.number().int(),
+  status: z.literal('succeeded'),
+});
+export type WalletDepositResult = z.infer<typeof walletDepositResultSchema>;
+
+export const TRANSACTION_KINDS = ['deposit', 'session_charge', 'gift', 'purchase', 'refund', 'payout', 'payout_reversal'] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
+  deposit: 'Deposit',
+  session_charge: 'Reading',
+  gift: 'Gift',
+  purchase: 'Purchase',
+  refund: 'Refund',
+  payout: 'Payout',
+  payout_reversal: 'Payout returned',
+};
+
+export const COUNTERPART_TYPES = ['session', 'reader', 'client', 'payment', 'platform', 'payout'] as const;
+
+export const walletTransactionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(TRANSACTION_KINDS),
+  /** Signed from the wallet's side: positive money in, negative money out. */
+  amountCents: z.number().int(),
+  counterpart: z.object({
+    type: z.enum(COUNTERPART_TYPES),
+    id: z.string().optional(),
+    name: z.string().optional(),
+  }),
+  reference: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
+
+export const WALLET_PAGE_SIZE_DEFAULT = 20;
+export const WALLET_PAGE_SIZE_MAX = 100;
+
+/** A keyset cursor: the id of the last transaction of the previous page. */
+const cursorSchema = z.string().regex(/^[1-9]\d{0,15}$/, 'Invalid cursor');
+
+export const walletQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(WALLET_PAGE_SIZE_MAX, `limit must be at most ${WALLET_PAGE_SIZE_MAX}`)
+    .default(WALLET_PAGE_SIZE_DEFAULT),
+  cursor: cursorSchema.optional(),
+});
+export type WalletQuery = z.infer<typeof walletQuerySchema>;
+
+export const walletSchema = z.object({
+  balanceCents: z.number().int(),
+  transactions: z.array(walletTransactionSchema),
+  nextCursor: z.string().nullable(),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+// Payouts: a reader moves earnings out; an admin marks the payout paid or rejects it.
+
+export const PAYOUT_STATUSES = ['pending', 'paid', 'rejected'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+export const PAYOUT_MINIMUM_MESSAGE = `The minimum payout is ${formatCents(PAYOUT_MIN_CENTS)}`;
+
+export const requestPayoutSchema = z.object({
+  /** Omitted: the whole balance. */
+  amountCents: z
+    .number({ error: 'Amount must be a whole number of cents' })
+    .int('Amount must be a whole number of cents')
+    .min(PAYOUT_MIN_CENTS, PAYOUT_MINIMUM_MESSAGE)
+    .max(Number.MAX_SAFE_INTEGER, 'Amount is too large')
+    .optional(),
+});
+export type RequestPayoutInput = z.infer<typeof requestPayoutSchema>;
+
+export const payoutSchema = z.object({
+  id: z.string(),
+  readerId: z.string(),
+  readerName: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(PAYOUT_STATUSES),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+export const payoutResultSchema = z.object({ payout: payoutSchema, balanceCents: z.number().int() });
+export type PayoutResult = z.infer<typeof payoutResultSchema>;
+
+export const payoutListQuerySchema = z.object({ status: z.enum(PAYOUT_STATUSES).optional() });
+export type PayoutListQuery = z.infer<typeof payoutListQuerySchema>;
+export const PAYOUT_LIST_LIMIT = 100;
+
+export const payoutListSchema = z.object({ payouts: z.array(payoutSchema) });
+export type PayoutList = z.infer<typeof payoutListSchema>;
+
+export const payoutDecisionSchema = z.object({ decision: z.enum(['paid', 'rejected'], { error: "decision must be 'paid' or 'rejected'" }) });
+export type PayoutDecisionInput = z.infer<typeof payoutDecisionSchema>;
+
+export const payoutIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
