@@ -30,6 +30,17 @@ export default defineConfig({
           globalSetup: ['tests/integration/global-setup.ts'],
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Several processes' worth of app against one PostgreSQL and Redis: only `npm run test:pg`.
+          name: 'scale-out',
+          include: ['src/**/*.scale-out.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });
