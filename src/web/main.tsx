@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { AppErrorBoundary } from './app/app-error-boundary';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './lib/query-client';

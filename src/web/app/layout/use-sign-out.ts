@@ -5,7 +5,10 @@ import { toast } from 'sonner';
 import { clearUserData, signOut } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 
-/** Signs out, then leaves the page before dropping the profile so a guarded page never flashes /login. */
+/**
+ * Signs out, then leaves the page before dropping the profile: the navigation is flushed (not a
+ * transition) so a guarded page is gone before it could see the empty profile and send us to /login.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -15,7 +18,7 @@ export function useSignOut() {
     setIsSigningOut(true);
     try {
       await signOut();
-      await navigate(paths.home);
+      await navigate(paths.home, { flushSync: true });
       clearUserData(queryClient);
       toast.success('Logged out successfully');
     } catch {

@@ -3,10 +3,14 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 
-/** React Router keeps the position in its history stack in history.state.idx; 0 means we are the first page. */
-function canGoBack(): boolean {
+/**
+ * Go Back should stay on Soul Tribe. React Router numbers its own history entries (history.state.idx);
+ * a 404 opened by a full page load can still go back when it was reached from one of our pages.
+ */
+function previousPageIsOurs(): boolean {
   const state: unknown = window.history.state;
-  return typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' && state.idx > 0;
+  if (typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' && state.idx > 0) return true;
+  return document.referrer !== '' && new URL(document.referrer).origin === window.location.origin && window.history.length > 1;
 }
 
 export function NotFoundPage() {
@@ -33,7 +37,7 @@ export function NotFoundPage() {
             Find a Reader
           </Link>
         </Button>
-        <Button variant="ghost" onClick={() => (canGoBack() ? navigate(-1) : navigate(paths.home))}>
+        <Button variant="ghost" onClick={() => (previousPageIsOurs() ? navigate(-1) : navigate(paths.home))}>
           <ArrowLeft aria-hidden="true" />
           Go Back
         </Button>

@@ -1,6 +1,7 @@
 import type { Profile } from '@shared/auth';
+import { SERVER_EVENTS, walletUpdatedEventSchema } from '@shared/realtime';
 import { describe, expect, it } from 'vitest';
-import { applyWalletUpdate } from './use-wallet-updates';
+import { applyWalletUpdate, WALLET_UPDATED_EVENT } from './use-wallet-updates';
 
 const profile: Profile = {
   id: 'u1',
@@ -26,5 +27,15 @@ describe('applyWalletUpdate', () => {
 
   it('leaves a signed-out cache alone', () => {
     expect(applyWalletUpdate(null, { balanceCents: 100 })).toBeNull();
+  });
+});
+
+describe('the wallet_updated contract', () => {
+  it('listens to the event the server emits and accepts what its schema accepts', () => {
+    expect(WALLET_UPDATED_EVENT).toBe(SERVER_EVENTS.walletUpdated);
+    for (const payload of [{ balanceCents: 0 }, { balanceCents: 5000 }]) {
+      expect(walletUpdatedEventSchema.safeParse(payload).success).toBe(true);
+      expect(applyWalletUpdate(profile, payload)?.walletBalanceCents).toBe(payload.balanceCents);
+    }
   });
 });

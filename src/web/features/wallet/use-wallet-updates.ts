@@ -3,9 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { profileQueryKey } from '@/lib/auth';
 import { useSocketEvent } from '@/lib/socket';
 
+/**
+ * SERVER_EVENTS.walletUpdated and walletUpdatedEventSchema of @shared/realtime, restated because
+ * that module brings zod onto every page; the test keeps both in step.
+ */
 export const WALLET_UPDATED_EVENT = 'wallet_updated';
 
-/** The server's `wallet_updated` payload; checked by hand because this hook runs on every page. */
 function readBalanceCents(payload: unknown): number | null {
   if (typeof payload !== 'object' || payload === null || !('balanceCents' in payload)) return null;
   const { balanceCents } = payload;

@@ -1,0 +1,61 @@
+import { defineConfig, devices } from '@playwright/test';
+
+export const E2E_PORT = 5055;
+const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+
+/** Debian's Chromium, headless; playwright never downloads a browser of its own here. */
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions,
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    command: 'node --import tsx tests/e2e/start-server.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      SEED_DEMO: 'true',
+      NODE_ENV: 'test',
+      AUTH_RATE_LIMIT_IP_MAX: '1000',
+      AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

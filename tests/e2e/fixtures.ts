@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO = {
+  admin: { email: 'admin@soultribe.app', password: 'admin-password-123' },
+  luna: { email: 'luna@example.com', password: 'password123', name: 'Luna Martinez' },
+  reader: { email: 'aurora@soultribe.app', password: 'password123' },
+} as const;
+
+/**
+ * The browser logs every 4xx answer it receives. From our API those are expected answers (a 401
+ * profile is how a visitor is recognised, a 422 a taken email); a 5xx or a failed asset is not.
+ */
+function isExpectedApiRejection(text: string, url: string): boolean {
+  return /Failed to load resource: the server responded with a status of 4\d\d/.test(text) && url.includes('/api/');
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newUser(): NewUser {
+  const id = randomUUID().slice(0, 8);
+  return { name: `Seeker ${id}`, email: `seeker-${id}@example.com`, password: `stars-${id}-pass` };
+}
+
+/**
+ * Every test fails on a console error (a crashed component, a failed asset) and on any request
+ * that leaves the site: fonts, images and scripts must all be our own.
+ */
+export const test = base.extend<{ guard: undefined }>({
+  guard: [
+    async ({ page, baseURL }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !isExpectedApiRejection(message.text(), message.location().url)) {
+          problems.push(`console: ${message.text()}`);
+        }
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('request', (request) => {
+        const url = request.url();
+        if (!url.startsWith(baseURL ?? '') && !url.startsWith('data:') && !url.startsWith('blob:')) problems.push(`off-site request: ${url}`);
+      });
+      await use(undefined);
+      expect(problems, 'console errors or off-site requests').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function signInOnPage(page: Page, email: string, password: string) {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function signUpOnPage(page: Page, user: NewUser) {
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('Name').fill(user.name);
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password').fill(user.password);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+}
+
+/** Signs in through the API in the page's cookie jar, for tests about what a signed-in user sees. */
+export async function signInByApi(page: Page, email: string, password: string) {
+  // Better Auth refuses cookie-carrying POSTs without a trusted Origin, as a browser would send.
+  const origin = base.info().project.use.baseURL ?? '';
+  const response = await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { Origin: origin } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+export async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: /^Account menu for/ }).click();
+  return page.getByRole('menu');
+}

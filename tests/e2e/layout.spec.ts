@@ -1,0 +1,93 @@
+import { SUPPORT_EMAIL } from '../../src/shared/constants';
+import { expect, test } from './fixtures';
+
+test('the navigation highlights the current page and the footer links the platform and support', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText(['Home', 'Readers', 'Live', 'Shop', 'Community', 'About']);
+  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+
+  await nav.getByRole('link', { name: 'Shop' }).click();
+  await expect(page).toHaveURL('/shop');
+  await expect(nav.getByRole('link', { name: 'Shop' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
+
+  const platform = page.getByRole('navigation', { name: 'Platform' });
+  await expect(platform.getByRole('link')).toHaveText(['Readers', 'Live', 'Shop', 'Community', 'About']);
+  const support = page.getByRole('navigation', { name: 'Support' });
+  await expect(support.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
+  await expect(support.getByRole('link', { name: 'Terms & Policies' })).toHaveAttribute('href', '/policies');
+  await expect(support.getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', '/help');
+  await expect(page.getByRole('contentinfo')).toContainText('© 2025 Soul Tribe. All rights reserved.');
+});
+
+test('the home page offers the journey, readers and more about us', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Start Your Journey' })).toHaveAttribute('href', '/signup');
+  await expect(page.getByRole('link', { name: 'Start Free Today' })).toHaveAttribute('href', '/signup');
+  await expect(page.getByRole('link', { name: 'Browse Readers' })).toHaveAttribute('href', '/readers');
+  await expect(page.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/about');
+  await expect(page.getByRole('region', { name: 'Why Soul Tribe' }).getByRole('heading', { level: 3 })).toHaveText([
+    'Live Video Readings',
+    'Real-time Chat',
+    'Per-Minute Billing',
+    'Verified Readers',
+    'Compassionate Guidance',
+    'Live Streaming',
+  ]);
+  await expect(page.getByRole('img', { name: 'Rated 5 out of 5' })).toHaveCount(3);
+});
+
+test('the help center answers billing, refund and session questions', async ({ page }) => {
+  await page.goto('/help');
+  await expect(page.getByRole('heading', { name: 'Help Center' })).toBeVisible();
+  for (const topic of ['Billing & Wallet', 'Refunds', 'Readings & Sessions']) {
+    await expect(page.getByRole('heading', { name: topic })).toBeVisible();
+  }
+  await page.getByText('Can I get my money back if a reading does not feel right?').click();
+  await expect(page.getByText(/within the first 3 minutes/)).toBeVisible();
+});
+
+test('the theme toggle switches to light and the choice survives a reload', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/\blight\b/);
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/\blight\b/);
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the navigation hides behind a toggle and closes when a link is tapped', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await toggle.tap();
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(mobileNav).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(mobileNav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+
+    await mobileNav.getByRole('link', { name: 'Community' }).tap();
+    await expect(page).toHaveURL('/community');
+    await expect(mobileNav).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Soul Tribe Community' })).toBeVisible();
+  });
+
+  test('the menu offers sign-in and opens the auth dialog', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    await page.locator('#mobile-menu').getByRole('button', { name: 'Sign In' }).tap();
+    await expect(page.getByRole('dialog').getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expect(page.locator('#mobile-menu')).toBeHidden();
+  });
+});
