@@ -79,7 +79,13 @@ export async function buildApp(deps: AppDeps) {
   const realtime = socketRealtime(sockets.io as never);
   const payments = deps.payments ?? paymentsFromConfig(config);
 
-  const sessions: SessionDeps = { db, clock, realtime, timing: sessionTiming(config.billingMinuteMs) };
+  const sessions: SessionDeps = {
+    db,
+    clock,
+    realtime,
+    timing: sessionTiming(config.billingMinuteMs),
+    concurrency: database.kind === 'postgres' ? 8 : 1,
+  };
   const messageLimiter = createMessageLimiter(sessions);
   const sessionSockets = registerSessionSocketHandlers(sockets.io as never, sessions, messageLimiter, app.log);
   const scheduler = deps.runScheduler === false ? undefined : startScheduler(sessions, app.log);

@@ -11,6 +11,8 @@ export interface NewUser {
   name: string;
   role: Role;
   image?: string | null;
+  /** A hash made once for many accounts (benchmarks); otherwise the password is hashed here. */
+  passwordHash?: string;
 }
 
 /**
@@ -36,7 +38,7 @@ export async function createUserWithPassword(tx: Tx, input: NewUser): Promise<{ 
     accountId: id,
     providerId: 'credential',
     userId: id,
-    password: await hashPassword(input.password),
+    password: input.passwordHash ?? (await hashPassword(input.password)),
     createdAt: now,
     updatedAt: now,
   });

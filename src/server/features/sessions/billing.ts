@@ -4,7 +4,7 @@ import type { EndReason } from '@shared/sessions';
 import type { Tx } from '../../db/client';
 import { ledgerTransfers, readerProfiles, readingSessions } from '../../db/schema';
 import type { Outbox } from '../../realtime/outbox';
-import { InsufficientFundsError, SYSTEM_ACCOUNTS, chargeWithSplit, getBalances, transfer, walletAccountId } from '../wallet/ledger';
+import { InsufficientFundsError, SYSTEM_ACCOUNTS, type SplitChargeResult, chargeWithSplit, getBalances, transfer, walletAccountId } from '../wallet/ledger';
 import type { SessionRow } from './session-view';
 import type { SessionTiming } from './timing';
 
@@ -31,46 +31,39 @@ function walletEvents(outbox: Outbox, session: SessionRow, wallets: { client: nu
  */
 export async function chargeNextMinute(tx: Tx, session: SessionRow, now: Date, timing: SessionTiming, outbox: Outbox): Promise<boolean> {
   const minute = session.minutesCharged + 1;
-  let split: { readerCents: number };
+  let charge: SplitChargeResult;
   try {
-    split = await tx.transaction((sp) =>
-      chargeWithSplit(sp, {
-        payerUserId: session.clientId,
-        readerUserId: session.readerId,
-        amountCents: session.ratePerMinuteCents,
-        kind: 'session_charge',
-        reference: sessionReference(session.id),
-        idempotencyKey: minuteChargeKey(session.id, minute),
-      }),
-    );
+    // No savepoint needed: an unpaid charge is refused before the ledger writes anything.
+    charge = await chargeWithSplit(tx, {
+      payerUserId: session.clientId,
+      readerUserId: session.readerId,
+      amountCents: session.ratePerMinuteCents,
+      kind: 'session_charge',
+      reference: sessionReference(session.id),
+      idempotencyKey: minuteChargeKey(session.id, minute),
+    });
   } catch (error) {
     if (error instanceof InsufficientFundsError) return false;
     throw error;
   }
   const base = session.nextMinuteAt ?? now;
   const nextMinuteAt = new Date(base.getTime() + timing.minuteMs);
-  const [updated] = await tx
+  const totalCostCents = session.totalCostCents + session.ratePerMinuteCents;
+  await tx
     .update(readingSessions)
-    .set({
-      minutesCharged: minute,
-      totalCostCents: session.totalCostCents + session.ratePerMinuteCents,
-      readerEarningsCents: session.readerEarningsCents + split.readerCents,
-      nextMinuteAt,
-    })
-    .where(eq(readingSessions.id, session.id))
-    .returning();
-  const wallets = await walletsOf(tx, updated!);
+    .set({ minutesCharged: minute, totalCostCents, readerEarningsCents: session.readerEarningsCents + charge.readerCents, nextMinuteAt })
+    .where(eq(readingSessions.id, session.id));
   const event: BillingUpdateEvent = {
     sessionId: session.id,
     minutesCharged: minute,
-    totalCostCents: updated!.totalCostCents,
-    clientBalanceCents: wallets.client,
+    totalCostCents,
+    clientBalanceCents: charge.payerBalanceCents,
     ratePerMinuteCents: session.ratePerMinuteCents,
-    isFinalMinute: wallets.client < session.ratePerMinuteCents,
+    isFinalMinute: charge.payerBalanceCents < session.ratePerMinuteCents,
     nextMinuteAt: nextMinuteAt.toISOString(),
   };
   outbox.toUser(session.clientId, SERVER_EVENTS.billingUpdate, event).toUser(session.readerId, SERVER_EVENTS.billingUpdate, event);
-  walletEvents(outbox, session, wallets);
+  walletEvents(outbox, session, { client: charge.payerBalanceCents, reader: charge.readerBalanceCents });
   return true;
 }
 

@@ -8,4 +8,6 @@ export interface SessionDeps {
   clock: Clock;
   realtime: Realtime;
   timing: SessionTiming;
+  /** How many due sessions the scheduler handles at once (1 on PGlite, more on PostgreSQL). */
+  concurrency?: number;
 }

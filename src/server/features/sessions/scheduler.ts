@@ -35,24 +35,31 @@ export async function runDueWork(deps: SessionDeps): Promise<number> {
     .where(due)
     .orderBy(sql`coalesce(${readingSessions.nextMinuteAt}, ${readingSessions.expiresAt})`)
     .limit(BATCH);
+  // PGlite runs one transaction at a time anyway; PostgreSQL handles several sessions at once.
+  const workers = deps.concurrency ?? 1;
   let handled = 0;
-  for (const { id } of candidates) {
-    const outbox = new Outbox();
-    const done = await deps.db.transaction(async (tx) => {
-      const [session] = await tx
-        .select()
-        .from(readingSessions)
-        .where(and(eq(readingSessions.id, id), due))
-        .for('update', { skipLocked: true });
-      if (!session) return false;
-      await handleDueSession(tx, session, now, deps, outbox);
-      return true;
-    });
-    if (done) {
-      handled++;
-      outbox.flush(deps.realtime);
+  let next = 0;
+  const work = async () => {
+    while (next < candidates.length) {
+      const { id } = candidates[next++]!;
+      const outbox = new Outbox();
+      const done = await deps.db.transaction(async (tx) => {
+        const [session] = await tx
+          .select()
+          .from(readingSessions)
+          .where(and(eq(readingSessions.id, id), due))
+          .for('update', { skipLocked: true });
+        if (!session) return false;
+        await handleDueSession(tx, session, now, deps, outbox);
+        return true;
+      });
+      if (done) {
+        handled++;
+        outbox.flush(deps.realtime);
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(workers, candidates.length) }, work));
   return handled;
 }
 

@@ -170,7 +170,16 @@ export interface SplitChargeInput {
  * Both wallets are locked first, in the ledger's lock order, then the revenue account by the second
  * leg: concurrent charges queue on the payer's row instead of deadlocking.
  */
-export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<{ created: boolean; readerCents: number; platformCents: number }> {
+export interface SplitChargeResult {
+  created: boolean;
+  readerCents: number;
+  platformCents: number;
+  /** Both wallets after the charge (as they stand, for a replay), read under the lock. */
+  payerBalanceCents: number;
+  readerBalanceCents: number;
+}
+
+export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<SplitChargeResult> {
   const { readerCents, platformCents } = splitCharge(input.amountCents);
   const payer = walletAccountId(input.payerUserId);
   const reader = walletAccountId(input.readerUserId);
@@ -186,7 +195,7 @@ export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<
       .select({ id: ledgerTransfers.id })
       .from(ledgerTransfers)
       .where(eq(ledgerTransfers.idempotencyKey, `${input.idempotencyKey}${firstLeg.suffix}`));
-    if (seen) return { created: false, readerCents, platformCents };
+    if (seen) return { created: false, readerCents, platformCents, payerBalanceCents: balances.get(payer) ?? 0, readerBalanceCents: balances.get(reader) ?? 0 };
   }
   // Check the whole amount first so a charge is never half-paid.
   if ((balances.get(payer) ?? 0) < input.amountCents) throw new InsufficientFundsError(payer);
@@ -202,7 +211,13 @@ export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<
     });
     created ||= result.created;
   }
-  return { created, readerCents, platformCents };
+  return {
+    created,
+    readerCents,
+    platformCents,
+    payerBalanceCents: (balances.get(payer) ?? 0) - input.amountCents,
+    readerBalanceCents: (balances.get(reader) ?? 0) + readerCents,
+  };
 }
 
 export async function getBalances(db: DbOrTx, accountIds: string[]): Promise<Map<string, number>> {
