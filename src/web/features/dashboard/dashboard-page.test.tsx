@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import type { Profile } from '@shared/auth';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { profileQueryKey } from '@/lib/auth';
+import { DashboardPage } from './dashboard-page';
+
+// The role dashboards load their own data; here only the choice between them is under test.
+vi.mock('./client-dashboard', () => ({ ClientDashboard: () => <h1>My Dashboard</h1> }));
+vi.mock('./reader-dashboard', () => ({ ReaderDashboard: () => <h1>Reader Dashboard</h1> }));
+vi.mock('./admin-dashboard', () => ({ AdminDashboard: () => <h1>Admin Dashboard</h1> }));
+
+const base: Profile = {
+  id: 'u1',
+  email: 'luna@example.com',
+  fullName: 'Luna',
+  avatarUrl: null,
+  role: 'client',
+  walletBalanceCents: 0,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+function renderDashboard(profile: Profile | null) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  queryClient.setQueryData(profileQueryKey, profile);
+  const router = createMemoryRouter([{ path: '/dashboard/*', element: <DashboardPage /> }], { initialEntries: ['/dashboard'] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(cleanup);
+
+describe('DashboardPage', () => {
+  it.each([
+    ['client', 'My Dashboard'],
+    ['reader', 'Reader Dashboard'],
+    ['admin', 'Admin Dashboard'],
+  ])('shows the %s dashboard', async (role, heading) => {
+    renderDashboard({ ...base, role });
+    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+  });
+
+  it('explains an unknown role and offers to sign in again', async () => {
+    renderDashboard({ ...base, role: 'wizard' });
+    expect(await screen.findByText('Invalid user role')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it('asks a signed-out visitor to sign in', async () => {
+    renderDashboard(null);
+    expect(await screen.findByText('Please sign in to access your dashboard')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+  });
+});
