@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-export const E2E_PORT = 5055;
+/** E2E_PORT lets two checkouts on one machine run their suites side by side. */
+const E2E_PORT = Number(process.env.E2E_PORT ?? 5055);
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 
 /** Debian's Chromium, headless; playwright never downloads a browser of its own here. */
@@ -15,6 +16,11 @@ const launchOptions = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // Readings: a fake camera and microphone without a permission prompt, and WebRTC between two
+    // browser contexts on this one machine (host candidates on loopback; there is no STUN here).
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    '--allow-loopback-in-peer-connection',
   ],
 };
 
@@ -56,6 +62,10 @@ export default defineConfig({
       AUTH_RATE_LIMIT_IP_MAX: '1000',
       AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000',
       LOG_LEVEL: 'warn',
+      // A 5-second billing minute lets a reading bill several minutes within one test; no ICE
+      // servers because the machine has no network (loopback host candidates suffice).
+      BILLING_MINUTE_MS: '5000',
+      ICE_SERVERS: '[]',
     },
   },
 });

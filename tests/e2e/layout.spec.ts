@@ -91,3 +91,19 @@ test.describe('on a phone', () => {
     await expect(page.locator('#mobile-menu')).toBeHidden();
   });
 });
+
+test.describe('for people who ask for reduced motion', () => {
+  test.use({ colorScheme: 'dark', reducedMotion: 'reduce' });
+
+  test('the starfield stays still', async ({ page }) => {
+    await page.goto('/');
+    const animation = await page.evaluate(() => getComputedStyle(document.body, '::before').animationName);
+    expect(animation).toBe('none');
+  });
+});
+
+test('the starfield twinkles for everyone else', async ({ page }) => {
+  await page.goto('/');
+  const animation = await page.evaluate(() => getComputedStyle(document.body, '::before').animationName);
+  expect(animation).toBe('twinkle');
+});
