@@ -1,5 +1,5 @@
 import { SUPPORT_EMAIL } from '../../src/shared/constants';
-import { expect, test } from './fixtures';
+import { DEMO, expect, signInByApi, test } from './fixtures';
 
 test('the navigation highlights the current page and the footer links the platform and support', async ({ page }) => {
   await page.goto('/');
@@ -36,6 +36,13 @@ test('the home page offers the journey, readers and more about us', async ({ pag
     'Live Streaming',
   ]);
   await expect(page.getByRole('img', { name: 'Rated 5 out of 5' })).toHaveCount(3);
+});
+
+test('for a signed-in user the calls to action lead to the dashboard', async ({ page }) => {
+  await signInByApi(page, DEMO.luna.email, DEMO.luna.password);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Start Your Journey' })).toHaveAttribute('href', '/dashboard');
+  await expect(page.getByRole('link', { name: 'Start Free Today' })).toHaveAttribute('href', '/dashboard');
 });
 
 test('the help center answers billing, refund and session questions', async ({ page }) => {
