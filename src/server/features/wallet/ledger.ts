@@ -67,22 +67,47 @@ export interface TransferResult {
   created: boolean;
 }
 
+/** Takes money from an account; a wallet that cannot cover it is left alone and the caller told. */
+async function debit(tx: Tx, accountId: string, amountCents: number) {
+  const debited = await tx
+    .update(ledgerAccounts)
+    .set({ balanceCents: sql`${ledgerAccounts.balanceCents} - ${amountCents}` })
+    .where(and(eq(ledgerAccounts.id, accountId), sql`(${ledgerAccounts.kind} <> 'wallet' or ${ledgerAccounts.balanceCents} >= ${amountCents})`))
+    .returning({ id: ledgerAccounts.id });
+  if (debited.length === 0) throw new InsufficientFundsError(accountId);
+}
+
+async function credit(tx: Tx, accountId: string, amountCents: number) {
+  const credited = await tx
+    .update(ledgerAccounts)
+    .set({ balanceCents: sql`${ledgerAccounts.balanceCents} + ${amountCents}` })
+    .where(eq(ledgerAccounts.id, accountId))
+    .returning({ id: ledgerAccounts.id });
+  if (credited.length === 0) throw new Error(`ledger account ${accountId} does not exist`);
+}
+
+function assertMovable(debitAccountId: string, creditAccountId: string, amountCents: number) {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
+    throw new RangeError(`transfer amount must be a positive whole number of cents, got ${amountCents}`);
+  }
+  if (debitAccountId === creditAccountId) throw new RangeError('transfer needs two distinct accounts');
+}
+
 /**
  * The one way money moves. Must run inside a transaction: it records the transfer, then moves the
  * balances. A debit that would take a wallet below zero throws InsufficientFundsError, and the
  * caller's transaction rolls back whole. Accounts are updated (so row-locked) in the ledger's lock
- * order (compareLockOrder). A transaction that moves money between more than two accounts should
- * take its locks up front with lockAccounts, so its later transfers cannot lock out of order.
+ * order (compareLockOrder). A transaction that makes several transfers should take all their
+ * locks up front with lockAccounts: the order holds per statement, and only an up-front lock makes
+ * it hold for the whole transaction (a later transfer could otherwise lock a wallet while holding
+ * a system account, and deadlock against a charge).
  *
  * Replaying a key returns the first transfer and moves nothing; replaying it for a different
  * movement (accounts, amount or kind) is a conflict, never a silent success.
  */
 export async function transfer(tx: Tx, input: TransferInput): Promise<TransferResult> {
   const { debitAccountId, creditAccountId, amountCents } = input;
-  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
-    throw new RangeError(`transfer amount must be a positive whole number of cents, got ${amountCents}`);
-  }
-  if (debitAccountId === creditAccountId) throw new RangeError('transfer needs two distinct accounts');
+  assertMovable(debitAccountId, creditAccountId, amountCents);
 
   const inserted = await tx
     .insert(ledgerTransfers)
@@ -110,26 +135,8 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<TransferRe
   }
 
   for (const accountId of [debitAccountId, creditAccountId].sort(compareLockOrder)) {
-    if (accountId === debitAccountId) {
-      const debited = await tx
-        .update(ledgerAccounts)
-        .set({ balanceCents: sql`${ledgerAccounts.balanceCents} - ${amountCents}` })
-        .where(
-          and(
-            eq(ledgerAccounts.id, accountId),
-            sql`(${ledgerAccounts.kind} <> 'wallet' or ${ledgerAccounts.balanceCents} >= ${amountCents})`,
-          ),
-        )
-        .returning({ id: ledgerAccounts.id });
-      if (debited.length === 0) throw new InsufficientFundsError(accountId);
-    } else {
-      const credited = await tx
-        .update(ledgerAccounts)
-        .set({ balanceCents: sql`${ledgerAccounts.balanceCents} + ${amountCents}` })
-        .where(eq(ledgerAccounts.id, accountId))
-        .returning({ id: ledgerAccounts.id });
-      if (credited.length === 0) throw new Error(`ledger account ${accountId} does not exist`);
-    }
+    if (accountId === debitAccountId) await debit(tx, accountId, amountCents);
+    else await credit(tx, accountId, amountCents);
   }
   return { id: row.id, created: true };
 }
@@ -164,12 +171,6 @@ export interface SplitChargeInput {
   idempotencyKey: string;
 }
 
-/**
- * Charges a payer and shares the charge: the reader gets floor(70%), the platform the rest. Both
- * legs are one transaction's work; a zero-cent leg (1-cent charges) is skipped, not recorded.
- * Both wallets are locked first, in the ledger's lock order, then the revenue account by the second
- * leg: concurrent charges queue on the payer's row instead of deadlocking.
- */
 export interface SplitChargeResult {
   created: boolean;
   readerCents: number;
@@ -179,45 +180,66 @@ export interface SplitChargeResult {
   readerBalanceCents: number;
 }
 
+/**
+ * Charges a payer and shares the charge: the reader gets floor(70%), the platform the rest, as two
+ * transfers (legs) recorded in the caller's transaction; a zero-cent leg (1-cent charges) is
+ * skipped, not recorded. Both wallets are locked first, in the ledger's lock order, and the revenue
+ * account last, so concurrent charges queue on the payer's row instead of deadlocking, and the
+ * revenue row every charge shares is held only for the final statement. The payer is debited once
+ * for the whole charge: five statements in all, which is what bounds throughput on hot rows.
+ */
 export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<SplitChargeResult> {
-  const { readerCents, platformCents } = splitCharge(input.amountCents);
+  const { amountCents } = input;
+  const { readerCents, platformCents } = splitCharge(amountCents);
   const payer = walletAccountId(input.payerUserId);
   const reader = walletAccountId(input.readerUserId);
-  const balances = await lockAccounts(tx, [payer, reader]);
+  assertMovable(payer, reader, amountCents);
   const legs = [
-    { credit: reader, amountCents: readerCents, suffix: SPLIT_LEG_SUFFIX.reader },
-    { credit: SYSTEM_ACCOUNTS.revenue, amountCents: platformCents, suffix: SPLIT_LEG_SUFFIX.platform },
+    { creditAccountId: reader, amountCents: readerCents, idempotencyKey: `${input.idempotencyKey}${SPLIT_LEG_SUFFIX.reader}` },
+    { creditAccountId: SYSTEM_ACCOUNTS.revenue, amountCents: platformCents, idempotencyKey: `${input.idempotencyKey}${SPLIT_LEG_SUFFIX.platform}` },
   ].filter((leg) => leg.amountCents > 0);
-  // A replay is answered before the balance check, so a retried charge never reads as unpaid.
-  const [firstLeg] = legs;
-  if (firstLeg) {
-    const [seen] = await tx
-      .select({ id: ledgerTransfers.id })
+
+  const balances = await lockAccounts(tx, [payer, reader]);
+  const payerBalanceCents = balances.get(payer) ?? 0;
+  const readerBalanceCents = balances.get(reader) ?? 0;
+  const unchanged = { created: false, readerCents, platformCents, payerBalanceCents, readerBalanceCents };
+  /** A replay moves nothing; the same key for another charge is a conflict, never a success. */
+  const replay = async () => {
+    const found = await tx
+      .select()
       .from(ledgerTransfers)
-      .where(eq(ledgerTransfers.idempotencyKey, `${input.idempotencyKey}${firstLeg.suffix}`));
-    if (seen) return { created: false, readerCents, platformCents, payerBalanceCents: balances.get(payer) ?? 0, readerBalanceCents: balances.get(reader) ?? 0 };
-  }
-  // Check the whole amount first so a charge is never half-paid.
-  if ((balances.get(payer) ?? 0) < input.amountCents) throw new InsufficientFundsError(payer);
-  let created = false;
-  for (const leg of legs) {
-    const result = await transfer(tx, {
-      debitAccountId: payer,
-      creditAccountId: leg.credit,
-      amountCents: leg.amountCents,
-      kind: input.kind,
-      reference: input.reference,
-      idempotencyKey: `${input.idempotencyKey}${leg.suffix}`,
-    });
-    created ||= result.created;
-  }
-  return {
-    created,
-    readerCents,
-    platformCents,
-    payerBalanceCents: (balances.get(payer) ?? 0) - input.amountCents,
-    readerBalanceCents: (balances.get(reader) ?? 0) + readerCents,
+      .where(inArray(ledgerTransfers.idempotencyKey, legs.map((leg) => leg.idempotencyKey)));
+    if (found.length === 0) return null;
+    const isSameCharge =
+      found.length === legs.length &&
+      legs.every((leg) =>
+        found.some(
+          (t) => t.idempotencyKey === leg.idempotencyKey && t.debitAccountId === payer && t.creditAccountId === leg.creditAccountId && Number(t.amountCents) === leg.amountCents,
+        ),
+      );
+    if (!isSameCharge) throw new IdempotencyConflictError(input.idempotencyKey);
+    return unchanged;
   };
+  if (payerBalanceCents < amountCents) {
+    // A replay is answered as one even when the payer has since run out: it was paid back then.
+    const replayed = await replay();
+    if (replayed) return replayed;
+    throw new InsufficientFundsError(payer);
+  }
+  const inserted = await tx
+    .insert(ledgerTransfers)
+    .values(legs.map((leg) => ({ ...leg, debitAccountId: payer, kind: input.kind, reference: input.reference })))
+    .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
+    .returning({ id: ledgerTransfers.id });
+  if (inserted.length === 0) {
+    const replayed = await replay();
+    if (replayed) return replayed;
+  }
+  // Legs are only ever written together: finding some but not all means the key is someone else's.
+  if (inserted.length !== legs.length) throw new IdempotencyConflictError(input.idempotencyKey);
+  await debit(tx, payer, amountCents);
+  for (const leg of legs) await credit(tx, leg.creditAccountId, leg.amountCents);
+  return { ...unchanged, created: true, payerBalanceCents: payerBalanceCents - amountCents, readerBalanceCents: readerBalanceCents + readerCents };
 }
 
 export async function getBalances(db: DbOrTx, accountIds: string[]): Promise<Map<string, number>> {

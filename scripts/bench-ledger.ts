@@ -1,0 +1,156 @@
+/**
+ * `npm run bench:ledger`: many concurrent callers making split charges through the ledger, then the
+ * invariant check. PGlite in memory by default; with DATABASE_URL, a scratch database created on
+ * that PostgreSQL server and dropped afterwards (the configured database itself is never touched).
+ *
+ * Knobs (environment): BENCH_CHARGES (3000), BENCH_WORKERS (32), BENCH_CLIENTS (20),
+ * BENCH_READERS (5), BENCH_MAX_SECONDS (60: stops early rather than run long).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from '../src/server/db/client';
+import { user } from '../src/server/db/schema';
+import { checkLedger } from '../src/server/features/wallet/check-ledger';
+import { chargeWithSplit, createWallet, InsufficientFundsError, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../src/server/features/wallet/ledger';
+
+const setting = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
+  return value;
+};
+const chargeCount = setting('BENCH_CHARGES', 3000);
+const workerCount = setting('BENCH_WORKERS', 32);
+const clientCount = setting('BENCH_CLIENTS', 20);
+const readerCount = setting('BENCH_READERS', 5);
+const maxMs = setting('BENCH_MAX_SECONDS', 60) * 1000;
+const RATE_MIN_CENTS = 99;
+const RATE_MAX_CENTS = 999;
+
+async function openBenchDatabase(): Promise<{ database: Database; label: string; dispose(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    return { database, label: 'PGlite (in memory)', dispose: () => database.close() };
+  }
+  const name = `soul_tribe_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: workerCount });
+  await database.migrate();
+  return {
+    database,
+    label: `PostgreSQL ${url.host} (scratch database ${name}, pool ${workerCount})`,
+    async dispose() {
+      await database.close();
+      // pool.end() resolves before its sockets have closed; a forced drop would kill them and crash
+      // the pool, so wait for them to go instead.
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await dropper.query(`drop database if exists ${name}`);
+            break;
+          } catch (error) {
+            if (attempt >= 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+async function createAccounts(database: Database) {
+  const { db } = database;
+  const make = async (role: 'client' | 'reader', i: number) => {
+    const id = `bench-${role}-${i}`;
+    await db.insert(user).values({ id, name: `Bench ${role} ${i}`, email: `${id}@bench.soultribe.app`, role });
+    await createWallet(db, id);
+    return id;
+  };
+  const clients = await Promise.all(Array.from({ length: clientCount }, (_, i) => make('client', i)));
+  const readers = await Promise.all(Array.from({ length: readerCount }, (_, i) => make('reader', i)));
+  // Enough for every charge to be paid, so the figures measure charging, not refusing.
+  const fundingCents = Math.ceil(chargeCount / clientCount + 1) * RATE_MAX_CENTS;
+  for (const id of clients) {
+    await db.transaction((tx) =>
+      transfer(tx, { debitAccountId: SYSTEM_ACCOUNTS.external, creditAccountId: walletAccountId(id), amountCents: fundingCents, kind: 'deposit', idempotencyKey: `bench:fund:${id}` }),
+    );
+  }
+  return { clients, readers };
+}
+
+function percentile(sortedMs: number[], p: number) {
+  if (sortedMs.length === 0) return 0;
+  return sortedMs[Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1)]!;
+}
+
+async function main(): Promise<number> {
+  const { database, label, dispose } = await openBenchDatabase();
+  try {
+    const { clients, readers } = await createAccounts(database);
+    console.log(`bench:ledger on ${label}`);
+    console.log(`  ${chargeCount} split charges, ${workerCount} concurrent workers, ${clientCount} clients, ${readerCount} readers`);
+
+    const latenciesMs: number[] = [];
+    let next = 0;
+    let transfers = 0;
+    let refused = 0;
+    const startedAt = performance.now();
+    const deadline = startedAt + maxMs;
+    const worker = async () => {
+      while (next < chargeCount && performance.now() < deadline) {
+        const i = next++;
+        const amountCents = RATE_MIN_CENTS + Math.floor(Math.random() * (RATE_MAX_CENTS - RATE_MIN_CENTS + 1));
+        const begun = performance.now();
+        try {
+          const result = await database.db.transaction((tx) =>
+            chargeWithSplit(tx, {
+              payerUserId: clients[i % clients.length]!,
+              readerUserId: readers[Math.floor(Math.random() * readers.length)]!,
+              amountCents,
+              kind: 'session_charge',
+              reference: `session:bench-${i % 500}`,
+              idempotencyKey: `bench:charge:${i}`,
+            }),
+          );
+          transfers += (result.readerCents > 0 ? 1 : 0) + (result.platformCents > 0 ? 1 : 0);
+        } catch (error) {
+          if (!(error instanceof InsufficientFundsError)) throw error;
+          refused++;
+        }
+        latenciesMs.push(performance.now() - begun);
+      }
+    };
+    await Promise.all(Array.from({ length: workerCount }, worker));
+    const elapsedS = (performance.now() - startedAt) / 1000;
+    const sorted = [...latenciesMs].sort((a, b) => a - b);
+
+    const done = latenciesMs.length;
+    if (done < chargeCount) console.log(`  stopped after BENCH_MAX_SECONDS: ${done} of ${chargeCount} charges`);
+    console.log(`  charges: ${done - refused} paid, ${refused} refused, in ${elapsedS.toFixed(2)} s`);
+    console.log(`  throughput: ${(transfers / elapsedS).toFixed(0)} transfers/s (${((done - refused) / elapsedS).toFixed(0)} charges/s)`);
+    console.log(`  latency per charge: p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`);
+    const failures = await checkLedger(database.db);
+    console.log(failures.length === 0 ? '  ledger check: all invariants hold' : `  ledger check FAILED:\n${failures.map((f) => `    ${f.invariant}: ${f.message}`).join('\n')}`);
+    return failures.length === 0 ? 0 : 1;
+  } finally {
+    await dispose();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('bench:ledger failed:', error);
+    process.exit(1);
+  },
+);
