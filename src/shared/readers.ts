@@ -55,3 +55,6 @@ export const readerSchema = z.object({
   createdAt: z.string(),
 });
 export type Reader = z.infer<typeof readerSchema>;
+
+/** GET /api/readers. */
+export const readerListSchema = z.object({ readers: z.array(readerSchema) });

@@ -91,3 +91,9 @@ export const participantStatusEventSchema = z.object({
   userId: z.string(),
   isConnected: z.boolean(),
 });
+
+/** The failure half of every acknowledgement (see `Ack`). */
+export const ackFailureSchema = z.object({
+  ok: z.literal(false),
+  error: z.object({ code: z.string(), message: z.string() }),
+});

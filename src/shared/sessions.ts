@@ -127,3 +127,23 @@ export const updateMyReaderSchema = z
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
 export type UpdateMyReaderInput = z.infer<typeof updateMyReaderSchema>;
+
+/** GET /api/sessions/rtc-config: ICE servers from config and the billing minute every timer scales with. */
+export const rtcConfigSchema = z.object({
+  iceServers: z.array(
+    z.object({
+      urls: z.union([z.string(), z.array(z.string())]),
+      username: z.string().optional(),
+      credential: z.string().optional(),
+    }),
+  ),
+  billingMinuteMs: z.number().int().positive(),
+});
+export type RtcConfig = z.infer<typeof rtcConfigSchema>;
+
+/** The body of a 409 from POST /api/sessions/request when the reader's rate changed, beside code and message. */
+export const rateChangedDetailsSchema = z.object({ ratePerMinuteCents: z.number().int() });
+
+export const sessionHistorySchema = z.object({ sessions: z.array(sessionSchema), hasMore: z.boolean() });
+export const sessionMessagesSchema = z.object({ messages: z.array(chatMessageSchema) });
+export const availableReadersSchema = z.object({ readers: z.array(featuredReaderSchema) });
