@@ -19,6 +19,12 @@ describe('toApiError', () => {
     expect(toApiError(400, { error: { code: 'X', message: '' } }).message).toBe('Please check what you entered and try again.');
   });
 
+  it('keeps facts an endpoint adds beside code and message', () => {
+    const error = toApiError(409, { error: { code: 'CONFLICT', message: "The reader's rate has changed", ratePerMinuteCents: 649 } });
+    expect(error.details).toMatchObject({ ratePerMinuteCents: 649 });
+    expect(toApiError(502, 'Bad gateway').details).toEqual({});
+  });
+
   it('ignores field messages that are not strings', () => {
     expect(toApiError(400, { error: { code: 'X', message: 'm', fields: { email: 3 } } }).fields).toBeUndefined();
   });

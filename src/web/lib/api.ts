@@ -5,13 +5,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /** The whole error object of the body, for endpoints that add facts beside code and message. */
+  readonly details: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>, details: Record<string, unknown> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.details = details;
   }
 }
 
@@ -49,7 +52,7 @@ export function toApiError(status: number, body: unknown): ApiError {
     const inner = isRecord(body.error) ? body.error : body;
     const message = typeof inner.message === 'string' && inner.message.trim() ? inner.message : fallbackMessage(status);
     const code = typeof inner.code === 'string' && inner.code ? inner.code : statusCode;
-    return new ApiError(status, code, message, stringFields(inner.fields));
+    return new ApiError(status, code, message, stringFields(inner.fields), inner);
   }
   return new ApiError(status, statusCode, fallbackMessage(status));
 }

@@ -1,3 +1,5 @@
+import type { SessionType } from '@shared/constants';
+
 /** Every route path of the web app, so links and the route table never drift apart. */
 export const paths = {
   home: '/',
@@ -11,6 +13,7 @@ export const paths = {
   dashboardUsers: '/dashboard/users',
   dashboardAnalytics: '/dashboard/analytics',
   reading: '/reading/:id',
+  sessionRequest: '/session/:readerId',
   readers: '/readers',
   live: '/live',
   liveStream: '/live/:id',
@@ -25,6 +28,11 @@ export const paths = {
 
 export function readingPath(sessionId: string): string {
   return `/reading/${encodeURIComponent(sessionId)}`;
+}
+
+/** Where a client confirms the rate and asks a reader for a reading of one type. */
+export function sessionRequestPath(readerId: string, type: SessionType): string {
+  return `/session/${encodeURIComponent(readerId)}?type=${type}`;
 }
 
 export function liveStreamPath(streamId: string): string {
