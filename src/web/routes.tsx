@@ -42,6 +42,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: `${paths.dashboard}/*`, element: lazyPage(() => import('./features/dashboard/dashboard-page').then((m) => m.DashboardPage)) },
               { path: paths.reading, element: lazyPage(() => import('./features/sessions/reading-page').then((m) => m.ReadingPage)) },
+              {
+                path: paths.sessionRequest,
+                element: lazyPage(() => import('./features/sessions/session-request-page').then((m) => m.SessionRequestPage)),
+              },
               { path: paths.liveStream, element: lazyPage(() => import('./features/live/live-stream-page').then((m) => m.LiveStreamPage)) },
             ],
           },

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useWalletUpdates } from '@/features/wallet/use-wallet-updates';
@@ -7,11 +7,21 @@ import { useSocketConnection } from '@/lib/socket';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
+/** Only readers receive reading requests, so only they download the dialog and its schemas. */
+const IncomingRequestDialog = lazy(() =>
+  import('@/features/sessions/incoming-request-dialog').then((module) => ({ default: module.IncomingRequestDialog })),
+);
+
 function RealtimeBridge() {
   const { data: profile } = useProfile();
   useSocketConnection(profile?.id ?? null);
   useWalletUpdates();
-  return null;
+  if (profile?.role !== 'reader') return null;
+  return (
+    <Suspense fallback={null}>
+      <IncomingRequestDialog key={profile.id} readerId={profile.id} />
+    </Suspense>
+  );
 }
 
 export function RootLayout() {

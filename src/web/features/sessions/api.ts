@@ -1,0 +1,90 @@
+import { readerSchema } from '@shared/readers';
+import {
+  rateChangedDetailsSchema,
+  rtcConfigSchema,
+  type SessionRequestInput,
+  sessionHistorySchema,
+  sessionMessagesSchema,
+  sessionSchema,
+} from '@shared/sessions';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, apiRequestParsed } from '@/lib/api';
+
+export const sessionKeys = {
+  all: ['sessions'] as const,
+  detail: (sessionId: string) => ['sessions', 'detail', sessionId] as const,
+  messages: (sessionId: string) => ['sessions', 'messages', sessionId] as const,
+  rtcConfig: ['sessions', 'rtc-config'] as const,
+  reader: (readerId: string) => ['sessions', 'reader', readerId] as const,
+};
+
+const sessionUrl = (sessionId: string) => `/api/sessions/${encodeURIComponent(sessionId)}`;
+
+/** A missing or forbidden session will not appear by asking again. */
+const retryUnlessRefused = (failureCount: number, error: unknown) =>
+  failureCount < 1 && !(error instanceof ApiError && (error.status === 403 || error.status === 404));
+
+export const sessionQuery = (sessionId: string) =>
+  queryOptions({
+    queryKey: sessionKeys.detail(sessionId),
+    queryFn: ({ signal }) => apiRequestParsed(sessionUrl(sessionId), sessionSchema, { signal }),
+    // A reading changes by the second; the page keeps its own copy fresh from socket events.
+    staleTime: 0,
+    retry: retryUnlessRefused,
+  });
+
+export const sessionMessagesQuery = (sessionId: string) =>
+  queryOptions({
+    queryKey: sessionKeys.messages(sessionId),
+    queryFn: ({ signal }) => apiRequestParsed(`${sessionUrl(sessionId)}/messages`, sessionMessagesSchema, { signal }),
+    select: (data) => data.messages,
+    staleTime: 0,
+  });
+
+export const rtcConfigQuery = queryOptions({
+  queryKey: sessionKeys.rtcConfig,
+  queryFn: ({ signal }) => apiRequestParsed('/api/sessions/rtc-config', rtcConfigSchema, { signal }),
+});
+
+export const readerQuery = (readerId: string) =>
+  queryOptions({
+    queryKey: sessionKeys.reader(readerId),
+    queryFn: ({ signal }) => apiRequestParsed(`/api/readers/${encodeURIComponent(readerId)}`, readerSchema, { signal }),
+    // The rate shown before confirming must be the current one.
+    staleTime: 0,
+    retry: retryUnlessRefused,
+  });
+
+/** The user's latest sessions, newest first: used to find a request or reading still open. */
+export const recentSessionsQuery = queryOptions({
+  queryKey: [...sessionKeys.all, 'recent'],
+  queryFn: ({ signal }) => apiRequestParsed('/api/sessions/history?limit=5&offset=0', sessionHistorySchema, { signal }),
+  staleTime: 0,
+});
+
+export function requestSession(input: SessionRequestInput) {
+  return apiRequestParsed('/api/sessions/request', sessionSchema, { body: input });
+}
+
+/** The current rate carried by a 409 'The reader's rate has changed', or null for any other error. */
+export function changedRateCents(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const parsed = rateChangedDetailsSchema.safeParse(error.details);
+  return parsed.success ? parsed.data.ratePerMinuteCents : null;
+}
+
+export function respondToSession(sessionId: string, response: 'accept' | 'decline') {
+  return apiRequestParsed('/api/sessions/respond', sessionSchema, { body: { sessionId, response } });
+}
+
+export function startSession(sessionId: string) {
+  return apiRequestParsed('/api/sessions/start', sessionSchema, { body: { sessionId } });
+}
+
+export function endSession(sessionId: string, refundRequested?: boolean) {
+  return apiRequestParsed('/api/sessions/end', sessionSchema, { body: { sessionId, ...(refundRequested && { refundRequested }) } });
+}
+
+export function rateSession(sessionId: string, input: { rating: number; review?: string }) {
+  return apiRequestParsed(`${sessionUrl(sessionId)}/rating`, sessionSchema, { body: input });
+}

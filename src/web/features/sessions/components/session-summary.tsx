@@ -1,0 +1,92 @@
+import { formatCents } from '@shared/money';
+import type { ReadingSession } from '@shared/sessions';
+import { CheckCircle2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/lib/paths';
+import { END_REASON_LABELS, formatElapsed, readerEarningsCents, redirectDelayMs } from '../session-logic';
+import type { EndedState } from '../use-reading-room';
+import { RatingForm } from './rating-form';
+
+function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="flex justify-between gap-4 border-b border-border/60 py-2 last:border-0">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * After the end: duration, cost, reason and any refund, then the dashboard (SPEC.md §4: 3 s after
+ * the end, 2 s when this user ended it). The client may rate a completed reading here; the redirect
+ * waits as soon as they start, and follows 2 s after the rating is saved.
+ */
+export function SessionSummary({ session, ended, isClient }: { session: ReadingSession; ended: EndedState; isClient: boolean }) {
+  const navigate = useNavigate();
+  const [isRating, setIsRating] = useState(false);
+  const [hasRated, setHasRated] = useState(false);
+  const redirectMs = hasRated ? redirectDelayMs(true) : redirectDelayMs(ended.isEndedByMe);
+  const isRedirecting = (ended.isLive || hasRated) && !(isRating && !hasRated);
+  const [secondsLeft, setSecondsLeft] = useState(Math.ceil(redirectMs / 1000));
+
+  useEffect(() => {
+    if (!isRedirecting) return;
+    const startedAt = Date.now();
+    setSecondsLeft(Math.ceil(redirectMs / 1000));
+    const ticker = window.setInterval(() => setSecondsLeft(Math.max(0, Math.ceil((redirectMs - (Date.now() - startedAt)) / 1000))), 250);
+    const timer = window.setTimeout(() => navigate(paths.dashboard), redirectMs);
+    return () => {
+      window.clearInterval(ticker);
+      window.clearTimeout(timer);
+    };
+  }, [isRedirecting, redirectMs, navigate]);
+
+  const { event } = ended;
+  const durationMs = session.startedAt && session.endedAt ? Date.parse(session.endedAt) - Date.parse(session.startedAt) : 0;
+  const canRate = isClient && session.status === 'completed' && session.rating === null && !hasRated;
+
+  return (
+    <Card className="mx-auto w-full max-w-lg" data-testid="session-summary">
+      <CardHeader className="items-center text-center">
+        <CheckCircle2 className="size-10 text-gold" aria-hidden="true" />
+        <CardTitle className="font-script text-4xl font-normal text-pink">Reading ended</CardTitle>
+        <p className="text-muted-foreground">
+          Session ended: <span data-testid="summary-reason">{END_REASON_LABELS[event.reason]}</span>
+        </p>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <dl className="text-sm">
+          <Row label="Duration" value={formatElapsed(durationMs)} testId="summary-duration" />
+          <Row label="Minutes billed" value={String(event.totalMinutes)} testId="summary-minutes" />
+          <Row label="Total cost" value={formatCents(event.totalCostCents)} testId="summary-cost" />
+          {event.refundedCents > 0 ? <Row label="Refunded" value={formatCents(event.refundedCents)} testId="summary-refund" /> : null}
+          {!isClient && event.refundedCents === 0 ? (
+            <Row
+              label="You earned"
+              value={formatCents(readerEarningsCents(event.totalMinutes, session.ratePerMinuteCents))}
+              testId="summary-earnings"
+            />
+          ) : null}
+        </dl>
+        {canRate ? (
+          <RatingForm sessionId={session.id} readerName={session.reader.name} onEngage={() => setIsRating(true)} onDone={() => setHasRated(true)} />
+        ) : null}
+        <div className="flex flex-col items-center gap-2">
+          {isRedirecting ? (
+            <p role="status" className="text-sm text-muted-foreground">
+              Returning to your dashboard in {secondsLeft} s…
+            </p>
+          ) : null}
+          <Button asChild variant={canRate ? 'outline' : 'default'}>
+            <Link to={paths.dashboard}>Go to Dashboard</Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,120 @@
+import { formatCents } from '@shared/money';
+import { SERVER_EVENTS, type SessionRequestEvent, sessionRequestEventSchema, sessionResponseEventSchema } from '@shared/realtime';
+import { useQueryClient } from '@tanstack/react-query';
+import { BellRing } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ApiError } from '@/lib/api';
+import { readingPath } from '@/lib/paths';
+import { useSocket, useSocketEvent } from '@/lib/socket';
+import { recentSessionsQuery, respondToSession } from './api';
+import { SESSION_TYPE_LABELS, secondsUntil } from './session-logic';
+import { useNow } from './use-now';
+
+/**
+ * The reader's incoming request, on any page of the signed-in app: who, what type, at which rate,
+ * and the time left to answer (the server's expiresAt, so a shortened test minute shows correctly).
+ * A request that arrived while the socket was away is picked up from the reader's recent sessions.
+ */
+export function IncomingRequestDialog({ readerId }: { readerId: string }) {
+  const socket = useSocket();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [request, setRequest] = useState<SessionRequestEvent | null>(null);
+  const [isAnswering, setIsAnswering] = useState(false);
+  const now = useNow(request !== null, 250);
+  const secondsLeft = request ? secondsUntil(request.expiresAt, now) : 0;
+
+  useSocketEvent(SERVER_EVENTS.sessionRequest, (payload) => {
+    const parsed = sessionRequestEventSchema.safeParse(payload);
+    if (parsed.success) setRequest(parsed.data);
+  });
+
+  useSocketEvent(SERVER_EVENTS.sessionResponse, (payload) => {
+    const parsed = sessionResponseEventSchema.safeParse(payload);
+    if (!parsed.success || parsed.data.sessionId !== request?.sessionId) return;
+    if (parsed.data.response === 'cancelled') toast.info(`${request.clientName} cancelled the request`);
+    if (parsed.data.response === 'missed') toast.info(`You missed a request from ${request.clientName}`);
+    setRequest(null);
+  });
+
+  useEffect(() => {
+    if (!socket) return;
+    const recover = () => {
+      queryClient
+        .fetchQuery(recentSessionsQuery)
+        .then((data) => {
+          const waiting = data.sessions.find((s) => s.readerId === readerId && s.status === 'requested' && s.expiresAt && Date.parse(s.expiresAt) > Date.now());
+          if (waiting?.expiresAt) {
+            setRequest({
+              sessionId: waiting.id,
+              clientId: waiting.clientId,
+              clientName: waiting.client.name,
+              sessionType: waiting.sessionType,
+              ratePerMinuteCents: waiting.ratePerMinuteCents,
+              expiresAt: waiting.expiresAt,
+            });
+          }
+        })
+        .catch(() => undefined);
+    };
+    if (socket.connected) recover();
+    socket.on('connect', recover);
+    return () => {
+      socket.off('connect', recover);
+    };
+  }, [socket, queryClient, readerId]);
+
+  // Past expiresAt the server calls the request missed; the dialog does not wait for the event.
+  useEffect(() => {
+    if (request && secondsLeft === 0 && !isAnswering) setRequest(null);
+  }, [request, secondsLeft, isAnswering]);
+
+  const answer = async (response: 'accept' | 'decline') => {
+    if (!request) return;
+    setIsAnswering(true);
+    try {
+      await respondToSession(request.sessionId, response);
+      setRequest(null);
+      if (response === 'accept') navigate(readingPath(request.sessionId));
+    } catch (error) {
+      toast.error('Failed to respond to session', { description: error instanceof ApiError ? error.message : undefined });
+      setRequest(null);
+    } finally {
+      setIsAnswering(false);
+    }
+  };
+
+  return (
+    <Dialog open={request !== null} onOpenChange={(open) => !open && !isAnswering && answer('decline')}>
+      {request ? (
+        <DialogContent aria-describedby="incoming-request-details">
+          <DialogHeader>
+            <DialogTitle className="flex items-center gap-2">
+              <BellRing className="size-5 text-gold" aria-hidden="true" />
+              New reading request
+            </DialogTitle>
+            <DialogDescription id="incoming-request-details">
+              <span className="font-semibold text-foreground">{request.clientName}</span> would like a{' '}
+              {SESSION_TYPE_LABELS[request.sessionType].toLowerCase()} reading at {formatCents(request.ratePerMinuteCents)}/min.
+            </DialogDescription>
+          </DialogHeader>
+          <p className="text-center text-4xl font-semibold tabular-nums text-pink" role="timer" aria-label={`${secondsLeft} seconds left to answer`}>
+            {secondsLeft} s
+          </p>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => answer('decline')} disabled={isAnswering}>
+              Decline
+            </Button>
+            <Button onClick={() => answer('accept')} disabled={isAnswering}>
+              Accept
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,152 @@
+import type { Profile } from '@shared/auth';
+import type { ReadingSession, RtcConfig } from '@shared/sessions';
+import { Wallet } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useProfile } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
+import { CallControls } from './components/call-controls';
+import { ChatPanel } from './components/chat-panel';
+import { EndSessionDialog } from './components/end-session-dialog';
+import { LowBalanceBanner } from './components/low-balance-banner';
+import { MediaStage } from './components/media-stage';
+import { ReadingHeader } from './components/reading-header';
+import { SessionSummary } from './components/session-summary';
+import { formatElapsed, hasMedia, isBelowOneMinute, isLowBalance, isWithinRefundWindow, readerEarningsCents } from './session-logic';
+import { useNow } from './use-now';
+import { useReadingRoom } from './use-reading-room';
+import { useSessionChat } from './use-session-chat';
+
+const CHAT_PANEL_ID = 'reading-chat';
+
+export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession: ReadingSession; me: Profile; rtcConfig: RtcConfig | undefined }) {
+  const room = useReadingRoom(initialSession, me, rtcConfig);
+  const { session, isClient, callStatus, billing, ended, media, call } = room;
+  const chat = useSessionChat(session.id);
+  const { data: profile } = useProfile();
+  const [isChatOpen, setIsChatOpen] = useState(true);
+  const [seenMessages, setSeenMessages] = useState(0);
+  const [isEndDialogOpen, setIsEndDialogOpen] = useState(false);
+  const [isEnding, setIsEnding] = useState(false);
+
+  const isConnected = callStatus === 'connected';
+  const now = useNow(isConnected || isEndDialogOpen);
+  const elapsedMs = session.startedAt ? now - Date.parse(session.startedAt) : 0;
+
+  const other = isClient ? session.reader : session.client;
+  const balanceCents = profile?.walletBalanceCents ?? me.walletBalanceCents;
+  const rate = session.ratePerMinuteCents;
+  const isMediaReading = hasMedia(session.sessionType);
+  const isOpen = !ended;
+  const canSendMessages = isOpen && (session.status === 'accepted' || session.status === 'active');
+  const isMuted = media?.isMuted ?? false;
+  const isCameraOff = media?.isCameraOff ?? false;
+  const unread = isChatOpen ? 0 : Math.max(0, chat.messages.length - seenMessages);
+
+  const toggleChat = () => {
+    setSeenMessages(chat.messages.length);
+    setIsChatOpen((open) => !open);
+  };
+
+  const confirmEnd = async (refundRequested: boolean) => {
+    setIsEndDialogOpen(false);
+    setIsEnding(true);
+    await room.end(refundRequested);
+    setIsEnding(false);
+  };
+
+  const chatPanel = (
+    <ChatPanel
+      id={CHAT_PANEL_ID}
+      messages={chat.messages}
+      myUserId={me.id}
+      canSend={canSendMessages}
+      onSend={chat.send}
+      className={isMediaReading ? 'h-[26rem] lg:h-auto' : 'h-[min(36rem,calc(100dvh-16rem))]'}
+    />
+  );
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-4 py-6 sm:px-6">
+      <title>{`Reading with ${other.name} · Soul Tribe`}</title>
+      <ReadingHeader
+        otherName={other.name}
+        otherAvatarUrl={other.avatarUrl}
+        otherRole={isClient ? 'reader' : 'client'}
+        callStatus={callStatus}
+        sessionType={session.sessionType}
+        ratePerMinuteCents={rate}
+        elapsed={formatElapsed(elapsedMs)}
+        costCents={billing.totalCostCents}
+        wallet={
+          isClient
+            ? { kind: 'balance', cents: balanceCents, isLow: isBelowOneMinute(balanceCents, rate) }
+            : { kind: 'earnings', cents: readerEarningsCents(billing.minutesCharged, rate) }
+        }
+      />
+
+      {room.mediaError && isOpen ? <Alert>{room.mediaError}</Alert> : null}
+
+      {ended ? (
+        <SessionSummary session={session} ended={ended} isClient={isClient} />
+      ) : (
+        <>
+          {session.status === 'requested' ? (
+            <Alert>Waiting for {session.reader.name} to accept your request…</Alert>
+          ) : null}
+          <div className={cn('grid gap-4', isMediaReading && isChatOpen && 'lg:grid-cols-[minmax(0,1fr)_22rem]')}>
+            {isMediaReading ? (
+              <div className="flex flex-col gap-4">
+                <MediaStage
+                  sessionType={session.sessionType === 'video' ? 'video' : 'audio'}
+                  callStatus={callStatus}
+                  otherName={other.name}
+                  otherAvatarUrl={other.avatarUrl}
+                  isOtherPresent={room.isOtherPresent}
+                  remoteStream={media?.remoteStream ?? null}
+                  localStream={call?.localStream ?? null}
+                  isCameraOff={isCameraOff}
+                />
+                <CallControls
+                  media={{
+                    isMuted,
+                    onToggleMute: () => call?.setMuted(!isMuted),
+                    camera: session.sessionType === 'video' ? { isOff: isCameraOff, onToggle: () => call?.setCameraOff(!isCameraOff) } : undefined,
+                  }}
+                  chat={{ isOpen: isChatOpen, panelId: CHAT_PANEL_ID, unread, onToggle: toggleChat }}
+                  onEnd={() => setIsEndDialogOpen(true)}
+                  isEnding={isEnding}
+                />
+              </div>
+            ) : null}
+            {isChatOpen || !isMediaReading ? chatPanel : null}
+          </div>
+          {isMediaReading ? null : <CallControls onEnd={() => setIsEndDialogOpen(true)} isEnding={isEnding} />}
+          <EndSessionDialog
+            open={isEndDialogOpen}
+            onOpenChange={setIsEndDialogOpen}
+            canAskRefund={
+              isClient && session.status === 'active' && rtcConfig !== undefined && isWithinRefundWindow(session.startedAt, now, rtcConfig.billingMinuteMs)
+            }
+            onConfirm={confirmEnd}
+          />
+          {isClient && session.status === 'active' && isLowBalance(balanceCents, rate) ? (
+            <LowBalanceBanner
+              addFunds={
+                // Opened beside the reading: leaving this page would pause the reading and end it after a minute.
+                <Button asChild variant="gold">
+                  <a href={paths.dashboardWallet} target="_blank" rel="noopener">
+                    <Wallet aria-hidden="true" />
+                    Add Funds
+                  </a>
+                </Button>
+              }
+            />
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

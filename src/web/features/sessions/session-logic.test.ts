@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  deriveCallStatus,
+  formatElapsed,
+  isBelowOneMinute,
+  isLowBalance,
+  isWithinRefundWindow,
+  readerEarningsCents,
+  redirectDelayMs,
+  secondsUntil,
+} from './session-logic';
+
+describe('formatElapsed', () => {
+  it('shows minutes and seconds as mm:ss', () => {
+    expect(formatElapsed(0)).toBe('00:00');
+    expect(formatElapsed(999)).toBe('00:00');
+    expect(formatElapsed(61_000)).toBe('01:01');
+    expect(formatElapsed(9 * 60_000 + 59_999)).toBe('09:59');
+  });
+
+  it('keeps counting minutes past an hour and never goes negative', () => {
+    expect(formatElapsed(75 * 60_000 + 3000)).toBe('75:03');
+    expect(formatElapsed(-5000)).toBe('00:00');
+  });
+});
+
+describe('balance thresholds', () => {
+  it('shows the banner below twice the rate, not at it', () => {
+    expect(isLowBalance(1197, 599)).toBe(true);
+    expect(isLowBalance(1198, 599)).toBe(false);
+  });
+
+  it('turns the balance red below one minute, not at it', () => {
+    expect(isBelowOneMinute(598, 599)).toBe(true);
+    expect(isBelowOneMinute(599, 599)).toBe(false);
+  });
+});
+
+describe('isWithinRefundWindow', () => {
+  const startedAt = '2026-01-01T10:00:00.000Z';
+  const start = Date.parse(startedAt);
+
+  it('is open for three billing minutes after the start', () => {
+    expect(isWithinRefundWindow(startedAt, start + 179_999, 60_000)).toBe(true);
+    expect(isWithinRefundWindow(startedAt, start + 180_000, 60_000)).toBe(false);
+  });
+
+  it('scales with a shortened billing minute and is closed before the start', () => {
+    expect(isWithinRefundWindow(startedAt, start + 14_000, 5000)).toBe(true);
+    expect(isWithinRefundWindow(startedAt, start + 15_000, 5000)).toBe(false);
+    expect(isWithinRefundWindow(null, start, 60_000)).toBe(false);
+  });
+});
+
+describe('readerEarningsCents', () => {
+  it('splits each minute on its own, rounding the reader down', () => {
+    expect(readerEarningsCents(3, 599)).toBe(3 * 419);
+    expect(readerEarningsCents(2, 1000)).toBe(1400);
+    expect(readerEarningsCents(0, 599)).toBe(0);
+  });
+});
+
+describe('timing helpers', () => {
+  it('counts whole seconds left, never below zero', () => {
+    const now = Date.parse('2026-01-01T10:00:00.000Z');
+    expect(secondsUntil('2026-01-01T10:00:59.100Z', now)).toBe(60);
+    expect(secondsUntil('2026-01-01T09:59:00.000Z', now)).toBe(0);
+  });
+
+  it('redirects sooner when the user ended the reading', () => {
+    expect(redirectDelayMs(true)).toBe(2000);
+    expect(redirectDelayMs(false)).toBe(3000);
+  });
+});
+
+describe('deriveCallStatus', () => {
+  const base = { status: 'active', hasJoined: true, sessionType: 'video', peerConnectionState: 'connected', isOtherPresent: true } as const;
+
+  it('is pending before joining and while the request waits', () => {
+    expect(deriveCallStatus({ ...base, hasJoined: false })).toBe('pending');
+    expect(deriveCallStatus({ ...base, status: 'requested' })).toBe('pending');
+  });
+
+  it('connects media readings with the peer connection', () => {
+    expect(deriveCallStatus(base)).toBe('connected');
+    expect(deriveCallStatus({ ...base, peerConnectionState: 'disconnected' })).toBe('connecting');
+    expect(deriveCallStatus({ ...base, status: 'accepted' })).toBe('connecting');
+  });
+
+  it('connects chat readings while the other side is present', () => {
+    expect(deriveCallStatus({ ...base, sessionType: 'chat', peerConnectionState: null })).toBe('connected');
+    expect(deriveCallStatus({ ...base, sessionType: 'chat', peerConnectionState: null, isOtherPresent: false })).toBe('connecting');
+  });
+
+  it('is ended once the session is closed', () => {
+    expect(deriveCallStatus({ ...base, status: 'completed' })).toBe('ended');
+    expect(deriveCallStatus({ ...base, status: 'cancelled', hasJoined: false })).toBe('ended');
+  });
+});

@@ -1,0 +1,99 @@
+import { REFUND_WINDOW_MINUTES, type SessionType } from '@shared/constants';
+import { splitCharge } from '@shared/money';
+import type { EndReason, SessionStatus } from '@shared/sessions';
+
+/** What the status badge of the reading page says (SPEC.md §4 'Call status'). */
+export type CallStatus = 'pending' | 'connecting' | 'connected' | 'ended';
+
+export const CALL_STATUS_LABELS: Record<CallStatus, string> = {
+  pending: 'Pending',
+  connecting: 'Connecting',
+  connected: 'Connected',
+  ended: 'Ended',
+};
+
+export const SESSION_TYPE_LABELS: Record<SessionType, string> = {
+  chat: 'Chat',
+  audio: 'Audio',
+  video: 'Video',
+};
+
+export const END_REASON_LABELS: Record<EndReason, string> = {
+  completed: 'completed',
+  insufficient_funds: 'insufficient funds',
+  disconnected: 'connection lost',
+  declined: 'declined',
+  missed: 'not answered in time',
+  cancelled: 'cancelled',
+  not_joined: 'nobody joined',
+};
+
+/** SPEC.md §9: the timer counts seconds and shows mm:ss; an hour-long reading reads 60:00, not 00:00. */
+export function formatElapsed(elapsedMs: number): string {
+  const totalSeconds = Math.max(0, Math.floor(elapsedMs / 1000));
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+}
+
+/** SPEC.md §9 'Low balance': the banner shows below twice the per-minute rate. */
+export function isLowBalance(balanceCents: number, ratePerMinuteCents: number): boolean {
+  return balanceCents < 2 * ratePerMinuteCents;
+}
+
+/** SPEC.md §9 'Low balance': the balance text turns red below one minute's rate. */
+export function isBelowOneMinute(balanceCents: number, ratePerMinuteCents: number): boolean {
+  return balanceCents < ratePerMinuteCents;
+}
+
+/**
+ * The refund offer follows the server's rule: within REFUND_WINDOW_MINUTES billing minutes of the
+ * start. The minute is the server's (BILLING_MINUTE_MS), so a shortened test minute shortens it too.
+ */
+export function isWithinRefundWindow(startedAt: string | null, nowMs: number, billingMinuteMs: number): boolean {
+  if (!startedAt) return false;
+  return nowMs - Date.parse(startedAt) < REFUND_WINDOW_MINUTES * billingMinuteMs;
+}
+
+/** The reader's share of a session: each minute is split on its own, floor(70%) of the rate. */
+export function readerEarningsCents(minutesCharged: number, ratePerMinuteCents: number): number {
+  return minutesCharged * splitCharge(ratePerMinuteCents).readerCents;
+}
+
+/** Whole seconds left until an ISO instant (a request's expiresAt), never negative. */
+export function secondsUntil(isoInstant: string, nowMs: number): number {
+  return Math.max(0, Math.ceil((Date.parse(isoInstant) - nowMs) / 1000));
+}
+
+/** SPEC.md §9 'Redirect delays': 3 s after the end, 2 s when this user ended it. */
+export function redirectDelayMs(isEndedByMe: boolean): number {
+  return isEndedByMe ? 2000 : 3000;
+}
+
+const OPEN_STATUSES: readonly SessionStatus[] = ['requested', 'accepted', 'active'];
+
+export function isOpenStatus(status: SessionStatus): boolean {
+  return OPEN_STATUSES.includes(status);
+}
+
+export function hasMedia(sessionType: SessionType): sessionType is 'audio' | 'video' {
+  return sessionType !== 'chat';
+}
+
+/**
+ * Derives the badge: ended wins; before the room is joined the call is pending; media readings are
+ * connected while the peer connection is, chat readings while the session runs and the other side is here.
+ */
+export function deriveCallStatus(input: {
+  status: SessionStatus;
+  hasJoined: boolean;
+  sessionType: SessionType;
+  peerConnectionState: RTCPeerConnectionState | null;
+  isOtherPresent: boolean;
+}): CallStatus {
+  if (!isOpenStatus(input.status)) return 'ended';
+  if (!input.hasJoined || input.status === 'requested') return 'pending';
+  if (input.status !== 'active') return 'connecting';
+  if (hasMedia(input.sessionType)) return input.peerConnectionState === 'connected' ? 'connected' : 'connecting';
+  return input.isOtherPresent ? 'connected' : 'connecting';
+}

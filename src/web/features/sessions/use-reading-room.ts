@@ -1,0 +1,289 @@
+import type { Profile } from '@shared/auth';
+import {
+  billingUpdateEventSchema,
+  CLIENT_EVENTS,
+  participantStatusEventSchema,
+  SERVER_EVENTS,
+  type SessionEndedEvent,
+  sessionEndedEventSchema,
+  sessionResponseEventSchema,
+  sessionStartedEventSchema,
+  webrtcSignalSchema,
+} from '@shared/realtime';
+import { type ReadingSession, type RtcConfig, sessionSchema } from '@shared/sessions';
+import { z } from '@shared/zod-config';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+import { ApiError } from '@/lib/api';
+import { useSocket, useSocketEvent } from '@/lib/socket';
+import { endSession, sessionQuery, startSession } from './api';
+import { deriveCallStatus, END_REASON_LABELS, hasMedia, isOpenStatus } from './session-logic';
+import { AckError, emitWithAck } from './socket-ack';
+import { MediaCall, type MediaCallSnapshot, openLocalMedia } from './webrtc/media-call';
+
+const joinAckSchema = z.object({ ok: z.literal(true), session: sessionSchema });
+
+const CONNECTION_LOST_TOAST_ID = 'reading-connection-lost';
+const CONNECTION_LOST_MESSAGE = 'Connection lost. Attempting to reconnect...';
+
+const noCall = { subscribe: () => () => {}, getSnapshot: () => null };
+
+export interface Billing {
+  minutesCharged: number;
+  totalCostCents: number;
+  isFinalMinute: boolean;
+}
+
+export interface EndedState {
+  event: SessionEndedEvent;
+  isEndedByMe: boolean;
+  /** True when the end happened while this page was open, so it redirects afterwards. */
+  isLive: boolean;
+}
+
+/** The end of a reading that closed while this page was not watching (a reload, a late rejoin). */
+function endedFromSession(session: ReadingSession): EndedState | null {
+  if (isOpenStatus(session.status)) return null;
+  return {
+    event: {
+      sessionId: session.id,
+      reason: session.endReason ?? 'completed',
+      endedBy: null,
+      totalMinutes: session.minutesCharged,
+      totalCostCents: session.totalCostCents - session.refundedCents,
+      refundedCents: session.refundedCents,
+    },
+    isEndedByMe: false,
+    isLive: false,
+  };
+}
+
+function message(error: unknown): string | undefined {
+  return error instanceof ApiError || error instanceof AckError ? error.message : undefined;
+}
+
+/**
+ * Everything live about one reading for one participant: the room membership (joined again after
+ * every socket reconnect, as the server's presence requires), the server's billing and end events,
+ * and for audio and video the local media and the peer connection.
+ */
+export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcConfig: RtcConfig | undefined) {
+  const socket = useSocket();
+  const queryClient = useQueryClient();
+  const sessionId = initialSession.id;
+  const isClient = initialSession.clientId === me.id;
+  const otherUserId = isClient ? initialSession.readerId : initialSession.clientId;
+
+  const [session, setSession] = useState(initialSession);
+  const [hasJoined, setHasJoined] = useState(false);
+  const [isOtherPresent, setIsOtherPresent] = useState(true);
+  const [billing, setBilling] = useState<Billing>({
+    minutesCharged: initialSession.minutesCharged,
+    totalCostCents: initialSession.totalCostCents,
+    isFinalMinute: false,
+  });
+  const [ended, setEnded] = useState<EndedState | null>(() => endedFromSession(initialSession));
+  const [call, setCall] = useState<MediaCall | null>(null);
+  const [mediaError, setMediaError] = useState<string | null>(null);
+
+  const isRoomOpen = (session.status === 'accepted' || session.status === 'active') && !ended;
+  const needsMedia = hasMedia(session.sessionType);
+
+  // Local media first, so the peer connection is ready before the room is joined.
+  useEffect(() => {
+    if (!needsMedia || !isRoomOpen || !rtcConfig || !socket) return;
+    let isCurrent = true;
+    let created: MediaCall | null = null;
+    const mediaType = session.sessionType === 'video' ? 'video' : 'audio';
+    const start = (localStream: MediaStream | null) => {
+      if (!isCurrent) {
+        for (const track of localStream?.getTracks() ?? []) track.stop();
+        return;
+      }
+      created = new MediaCall({
+        polite: !isClient,
+        iceServers: rtcConfig.iceServers,
+        localStream,
+        receiveVideo: mediaType === 'video',
+        sendSignal: (signal) => {
+          emitWithAck(socket, CLIENT_EVENTS.webrtcSignal, { sessionId, signal }, z.object({ ok: z.literal(true) })).catch((error: unknown) =>
+            console.warn('A WebRTC signal was not relayed', error),
+          );
+        },
+      });
+      setCall(created);
+    };
+    openLocalMedia(mediaType).then(start, (error: unknown) => {
+      if (!isCurrent) return;
+      console.warn('Could not open the camera or microphone', error);
+      setMediaError(
+        mediaType === 'video'
+          ? 'We could not use your camera or microphone. Check your browser permissions; you can still see and hear the other side.'
+          : 'We could not use your microphone. Check your browser permissions; you can still hear the other side.',
+      );
+      start(null);
+    });
+    return () => {
+      isCurrent = false;
+      created?.close();
+      setCall(null);
+    };
+  }, [needsMedia, isRoomOpen, rtcConfig, socket, session.sessionType, isClient, sessionId]);
+
+  const isReadyToJoin = Boolean(socket) && isRoomOpen && (!needsMedia || call !== null);
+
+  // Join the room, and again after every reconnect of the socket: presence is kept per joined socket.
+  useEffect(() => {
+    if (!socket || !isReadyToJoin) return;
+    let isCurrent = true;
+    const join = async () => {
+      setHasJoined(false);
+      call?.suspend();
+      try {
+        const { session: joined } = await emitWithAck(socket, CLIENT_EVENTS.joinSessionRoom, { sessionId }, joinAckSchema);
+        if (!isCurrent) return;
+        setSession(joined);
+        setEnded((current) => current ?? endedFromSession(joined));
+        setHasJoined(true);
+        if (joined.status === 'accepted' || joined.status === 'active') call?.reconnect();
+        // Joining starts billing when both are in; /start covers a join that raced the other side's.
+        if (joined.status === 'accepted') await startSession(sessionId).catch(() => undefined);
+      } catch (error) {
+        if (isCurrent) toast.error('Failed to start session', { description: message(error) });
+      }
+    };
+    if (socket.connected) void join();
+    socket.on('connect', join);
+    return () => {
+      isCurrent = false;
+      socket.off('connect', join);
+      if (socket.connected) socket.emit(CLIENT_EVENTS.leaveSessionRoom, { sessionId }, () => {});
+    };
+  }, [socket, isReadyToJoin, call, sessionId]);
+
+  useSocketEvent('disconnect', () => {
+    if (isRoomOpen) toast.warning(CONNECTION_LOST_MESSAGE, { id: CONNECTION_LOST_TOAST_ID });
+  });
+
+  useSocketEvent(SERVER_EVENTS.webrtcSignal, (payload) => {
+    const parsed = webrtcSignalSchema.safeParse(payload);
+    if (parsed.success && parsed.data.sessionId === sessionId) call?.handleSignal(parsed.data.signal);
+  });
+
+  useSocketEvent(SERVER_EVENTS.participantStatus, (payload) => {
+    const parsed = participantStatusEventSchema.safeParse(payload);
+    if (!parsed.success || parsed.data.sessionId !== sessionId || parsed.data.userId !== otherUserId) return;
+    setIsOtherPresent(parsed.data.isConnected);
+    // The other side has a new connection of its own now; meet it with a new one here.
+    if (parsed.data.isConnected && hasJoined) call?.reconnect();
+  });
+
+  useSocketEvent(SERVER_EVENTS.sessionResponse, (payload) => {
+    const parsed = sessionResponseEventSchema.safeParse(payload);
+    if (!parsed.success || parsed.data.sessionId !== sessionId) return;
+    setSession((current) => ({ ...current, status: parsed.data.status }));
+    if (!isOpenStatus(parsed.data.status)) {
+      queryClient
+        .fetchQuery(sessionQuery(sessionId))
+        .then((closed) => {
+          setSession(closed);
+          setEnded((current) => current ?? endedFromSession(closed));
+        })
+        .catch(() => undefined);
+    }
+  });
+
+  useSocketEvent(SERVER_EVENTS.sessionStarted, (payload) => {
+    const parsed = sessionStartedEventSchema.safeParse(payload);
+    if (parsed.success && parsed.data.sessionId === sessionId) {
+      setSession((current) => ({ ...current, status: 'active', startedAt: parsed.data.startedAt }));
+      setIsOtherPresent(true);
+    }
+  });
+
+  useSocketEvent(SERVER_EVENTS.billingUpdate, (payload) => {
+    const parsed = billingUpdateEventSchema.safeParse(payload);
+    if (!parsed.success || parsed.data.sessionId !== sessionId) return;
+    const update = parsed.data;
+    setBilling({ minutesCharged: update.minutesCharged, totalCostCents: update.totalCostCents, isFinalMinute: update.isFinalMinute });
+    if (update.isFinalMinute && isClient) toast.warning('Insufficient balance! Session will end soon.', { id: `final-minute-${sessionId}` });
+  });
+
+  const finish = useCallback(
+    (event: SessionEndedEvent) => {
+      setEnded((current) => current ?? { event, isEndedByMe: event.endedBy === me.id, isLive: true });
+      setBilling((current) => ({ ...current, minutesCharged: event.totalMinutes, totalCostCents: event.totalCostCents }));
+      toast.dismiss(CONNECTION_LOST_TOAST_ID);
+      // The final row carries endedAt, the status a rating needs and the refund.
+      queryClient
+        .fetchQuery(sessionQuery(sessionId))
+        .then(setSession)
+        .catch(() => undefined);
+    },
+    [me.id, queryClient, sessionId],
+  );
+
+  useSocketEvent(SERVER_EVENTS.sessionEnded, (payload) => {
+    const parsed = sessionEndedEventSchema.safeParse(payload);
+    if (!parsed.success || parsed.data.sessionId !== sessionId) return;
+    if (parsed.data.endedBy !== me.id) toast.info(`Session ended: ${END_REASON_LABELS[parsed.data.reason]}`);
+    finish(parsed.data);
+  });
+
+  const callSource = call ?? noCall;
+  const media: MediaCallSnapshot | null = useSyncExternalStore(callSource.subscribe, callSource.getSnapshot);
+
+  useEffect(() => {
+    const state = media?.connectionState;
+    if (state === 'disconnected' || state === 'failed') toast.warning(CONNECTION_LOST_MESSAGE, { id: CONNECTION_LOST_TOAST_ID });
+    if (state === 'connected') toast.dismiss(CONNECTION_LOST_TOAST_ID);
+  }, [media?.connectionState]);
+
+  /** Ends the reading for both; a failed call still leaves the room here (SPEC.md §8), and the server ends it when the grace runs out. */
+  const end = useCallback(
+    async (refundRequested: boolean) => {
+      try {
+        const final = await endSession(sessionId, refundRequested);
+        setSession(final);
+        finish({
+          sessionId,
+          reason: final.endReason ?? 'completed',
+          endedBy: me.id,
+          totalMinutes: final.minutesCharged,
+          totalCostCents: final.totalCostCents - final.refundedCents,
+          refundedCents: final.refundedCents,
+        });
+      } catch (error) {
+        console.warn('Ending the session failed', error);
+        toast.error('Failed to end session', { description: message(error) });
+        setEnded(
+          (current) =>
+            current ?? {
+              event: {
+                sessionId,
+                reason: 'completed',
+                endedBy: me.id,
+                totalMinutes: billing.minutesCharged,
+                totalCostCents: billing.totalCostCents,
+                refundedCents: 0,
+              },
+              isEndedByMe: true,
+              isLive: true,
+            },
+        );
+      }
+    },
+    [sessionId, me.id, finish, billing],
+  );
+
+  const callStatus = deriveCallStatus({
+    status: ended ? 'completed' : session.status,
+    hasJoined,
+    sessionType: session.sessionType,
+    peerConnectionState: media?.connectionState ?? null,
+    isOtherPresent,
+  });
+
+  return { session, isClient, hasJoined, callStatus, billing, ended, end, call, media, mediaError, isOtherPresent };
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { routeSignal } from './media-call';
+import type { SignalEnvelope } from './peer-link';
+
+const signal = (type: SignalEnvelope['type'], linkId: string, toLinkId: string | null): SignalEnvelope => ({ type, linkId, toLinkId, payload: {} });
+
+describe('routeSignal', () => {
+  it('keeps signals while this side has no connection', () => {
+    expect(routeSignal(null, signal('offer', 'b1', null))).toBe('buffer');
+  });
+
+  it('pairs an unpaired connection with the first sender', () => {
+    expect(routeSignal({ id: 'a1', remoteId: null }, signal('offer', 'b1', null))).toBe('adopt');
+    expect(routeSignal({ id: 'a1', remoteId: null }, signal('answer', 'b1', 'a1'))).toBe('adopt');
+  });
+
+  it('delivers signals of the paired connection', () => {
+    expect(routeSignal({ id: 'a1', remoteId: 'b1' }, signal('ice_candidate', 'b1', 'a1'))).toBe('deliver');
+    expect(routeSignal({ id: 'a1', remoteId: 'b1' }, signal('offer', 'b1', 'a1'))).toBe('deliver');
+  });
+
+  it('drops signals meant for an older connection of this side', () => {
+    expect(routeSignal({ id: 'a2', remoteId: null }, signal('answer', 'b1', 'a1'))).toBe('drop');
+    expect(routeSignal({ id: 'a2', remoteId: 'b1' }, signal('ice_candidate', 'b1', 'a1'))).toBe('drop');
+  });
+
+  it('rebuilds when the other side starts over with a fresh offer', () => {
+    expect(routeSignal({ id: 'a1', remoteId: 'b1' }, signal('offer', 'b2', null))).toBe('rebuild');
+  });
+
+  it('follows a new connection of the other side that answers this one', () => {
+    expect(routeSignal({ id: 'a2', remoteId: 'b1' }, signal('answer', 'b2', 'a2'))).toBe('adopt');
+  });
+
+  it('drops stray candidates of an older connection of the other side', () => {
+    expect(routeSignal({ id: 'a1', remoteId: 'b2' }, signal('ice_candidate', 'b1', null))).toBe('drop');
+  });
+});

@@ -1,0 +1,145 @@
+import { PeerLink, readEnvelope, type Signal, type SignalEnvelope } from './peer-link';
+
+export type SignalRoute = 'buffer' | 'drop' | 'deliver' | 'adopt' | 'rebuild';
+
+/**
+ * Where an incoming signal goes, given this side's current connection (null while (re)joining):
+ * - signals addressed to an older connection of ours are dropped;
+ * - the first signal pairs an unpaired connection with its sender;
+ * - a fresh offer from a new connection of the other side (it reloaded or reconnected) needs a
+ *   fresh connection here too, because a connection cannot change its remote DTLS identity;
+ * - anything else from an older connection of the other side is dropped.
+ */
+export function routeSignal(link: { id: string; remoteId: string | null } | null, envelope: SignalEnvelope): SignalRoute {
+  if (!link) return 'buffer';
+  if (envelope.toLinkId !== null && envelope.toLinkId !== link.id) return 'drop';
+  if (link.remoteId === null) return 'adopt';
+  if (envelope.linkId === link.remoteId) return 'deliver';
+  if (envelope.toLinkId === link.id) return 'adopt';
+  if (envelope.type === 'offer') return 'rebuild';
+  return 'drop';
+}
+
+export interface MediaCallSnapshot {
+  remoteStream: MediaStream | null;
+  connectionState: RTCPeerConnectionState | null;
+  isMuted: boolean;
+  isCameraOff: boolean;
+}
+
+export interface MediaCallOptions {
+  polite: boolean;
+  iceServers: RTCIceServer[];
+  localStream: MediaStream | null;
+  receiveVideo: boolean;
+  sendSignal: (signal: Signal) => void;
+}
+
+/** Signals kept while this side has no connection (between leaving and rejoining the room). */
+const MAX_BUFFERED_SIGNALS = 200;
+
+/**
+ * The media half of a reading, outside React so socket handlers act on it synchronously. The
+ * connection is dropped (`suspend`) before this side (re)joins the room and rebuilt (`reconnect`)
+ * once it is in, and again whenever the other side (re)joins; signals that arrive in between wait.
+ * The local tracks outlive the connections; `close` stops them.
+ */
+export class MediaCall {
+  private readonly options: MediaCallOptions;
+  private link: PeerLink | null = null;
+  private buffered: SignalEnvelope[] = [];
+  private snapshot: MediaCallSnapshot = { remoteStream: null, connectionState: null, isMuted: false, isCameraOff: false };
+  private readonly listeners = new Set<() => void>();
+
+  constructor(options: MediaCallOptions) {
+    this.options = options;
+  }
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  readonly getSnapshot = () => this.snapshot;
+
+  get localStream(): MediaStream | null {
+    return this.options.localStream;
+  }
+
+  suspend(): void {
+    this.link?.close();
+    this.link = null;
+    this.buffered = [];
+  }
+
+  /** Starts a fresh peer connection, then hands it whatever arrived while there was none. */
+  reconnect(): void {
+    this.link?.close();
+    const link = new PeerLink({
+      ...this.options,
+      onRemoteStream: (remoteStream) => {
+        if (this.link === link) this.update({ remoteStream });
+      },
+      onConnectionStateChange: (connectionState) => {
+        if (this.link === link) this.update({ connectionState });
+      },
+    });
+    this.link = link;
+    this.update({ remoteStream: null, connectionState: link.connectionState });
+    const waiting = this.buffered;
+    this.buffered = [];
+    for (const envelope of waiting) this.route(envelope);
+  }
+
+  handleSignal(signal: Signal): void {
+    const envelope = readEnvelope(signal);
+    if (envelope) this.route(envelope);
+  }
+
+  setMuted(isMuted: boolean): void {
+    for (const track of this.options.localStream?.getAudioTracks() ?? []) track.enabled = !isMuted;
+    this.update({ isMuted });
+  }
+
+  setCameraOff(isCameraOff: boolean): void {
+    for (const track of this.options.localStream?.getVideoTracks() ?? []) track.enabled = !isCameraOff;
+    this.update({ isCameraOff });
+  }
+
+  /** Ends the call for good: the connection closes and the camera and microphone are released. */
+  close(): void {
+    this.suspend();
+    for (const track of this.options.localStream?.getTracks() ?? []) track.stop();
+    this.update({ remoteStream: null, connectionState: 'closed' });
+  }
+
+  private route(envelope: SignalEnvelope): void {
+    switch (routeSignal(this.link, envelope)) {
+      case 'buffer':
+        if (this.buffered.length < MAX_BUFFERED_SIGNALS) this.buffered.push(envelope);
+        return;
+      case 'drop':
+        return;
+      case 'rebuild':
+        this.reconnect();
+        break;
+      default:
+        break;
+    }
+    const link = this.link!;
+    link.remoteId = envelope.linkId;
+    link.handleSignal(envelope);
+  }
+
+  private update(change: Partial<MediaCallSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...change };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** SPEC.md §5 'Media': audio readings ask for the microphone only, video readings for both. */
+export function openLocalMedia(sessionType: 'audio' | 'video'): Promise<MediaStream> {
+  return navigator.mediaDevices.getUserMedia({ audio: true, video: sessionType === 'video' });
+}
