@@ -1,12 +1,17 @@
 import type { ReactNode } from 'react';
 
-/** The heading row every role's dashboard starts with. */
-export function DashboardShell({ title, subtitle, children }: { title: string; subtitle: string; children?: ReactNode }) {
+/** The heading row every role's dashboard starts with; `actions` sit beside the title (the reader's switch). */
+export function DashboardShell({ title, subtitle, actions, children }: { title: string; subtitle: string; actions?: ReactNode; children?: ReactNode }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <title>{`${title} · Soul Tribe`}</title>
-      <h1 className="font-script text-5xl text-pink sm:text-6xl">{title}</h1>
-      <p className="mt-2 text-muted-foreground">{subtitle}</p>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="font-script text-5xl text-pink sm:text-6xl">{title}</h1>
+          <p className="mt-2 text-muted-foreground">{subtitle}</p>
+        </div>
+        {actions}
+      </div>
       {children}
     </div>
   );
