@@ -2,6 +2,7 @@ import { useProfile } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { ClosingCall } from './home/closing-call';
 import { FeatureGrid } from './home/feature-grid';
+import { FeaturedReaders } from './home/featured-readers';
 import { Hero } from './home/hero';
 import { Testimonials } from './home/testimonials';
 
@@ -14,6 +15,7 @@ export function HomePage() {
       <title>Soul Tribe · Psychic readings by the minute</title>
       <Hero journeyHref={journeyHref} />
       <FeatureGrid />
+      <FeaturedReaders isSignedIn={Boolean(profile)} />
       <Testimonials />
       <ClosingCall journeyHref={journeyHref} />
     </>
