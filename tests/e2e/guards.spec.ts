@@ -14,7 +14,8 @@ test('a visitor asking for a reading or a live stream is sent to sign in, then b
   await page.goto('/reading/abc?type=video');
   await expect(page).toHaveURL(/\/login\?redirect=%2Freading%2Fabc%3Ftype%3Dvideo$/);
   await signInOnPage(page, DEMO.luna.email, DEMO.luna.password);
-  await expect(page).toHaveURL('/reading/abc?type=video');
+  // A reading link with ?type= names a reader (the prototype's favorites): it opens the request page.
+  await expect(page).toHaveURL('/session/abc?type=video');
 });
 
 test('the redirect survives switching from sign-in to sign-up', async ({ page }) => {

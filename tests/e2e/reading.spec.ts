@@ -1,0 +1,231 @@
+import { type Browser, type BrowserContext, type Page, test as base } from '@playwright/test';
+import { splitCharge } from '../../src/shared/money';
+import { expect, signInOnPage, test } from './fixtures';
+
+/**
+ * Whole readings between two browsers: a client (Sol, so Luna's $50 stays what other specs expect)
+ * and a demo reader, on a server whose billing minute is 5 seconds (playwright.config.ts).
+ * Both readings run one after the other: a client has one reading at a time.
+ */
+const CLIENT = { email: 'sol@example.com', password: 'password123', name: 'Sol Nakamura' };
+const AURORA = { email: 'aurora@soultribe.app', password: 'password123', name: 'Aurora Starweaver', videoRateCents: 599 };
+const MARCUS = { email: 'marcus@soultribe.app', password: 'password123', name: 'Marcus Moonstone', chatRateCents: 299 };
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+
+/** A second browser context for the reader, held to the same rule as the fixture's page: no console errors. */
+async function openReaderPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const baseURL = base.info().project.use.baseURL;
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  await context.addInitScript('globalThis.__name = f => f');
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const isApiRejection = /status of 4\d\d/.test(message.text()) && message.location().url.includes('/api/');
+    if (message.type() === 'error' && !isApiRejection) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return { context, page, problems };
+}
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await signInOnPage(page, account.email, account.password);
+  await expect(page).toHaveURL('/dashboard');
+}
+
+async function walletCents(page: Page): Promise<number> {
+  const response = await page.request.get('/api/auth/profile');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { walletBalanceCents: number }).walletBalanceCents;
+}
+
+interface SessionFigures {
+  status: string;
+  minutesCharged: number;
+  totalCostCents: number;
+  readerEarningsCents: number;
+  ratePerMinuteCents: number;
+}
+
+async function sessionFigures(page: Page, sessionId: string): Promise<SessionFigures> {
+  const response = await page.request.get(`/api/sessions/${sessionId}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as SessionFigures;
+}
+
+/** The reader makes sure they are online through the dashboard switch, showing both toasts on the way. */
+async function goOnline(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Reader Dashboard' })).toBeVisible();
+  const online = page.getByRole('switch');
+  await expect(online).toBeEnabled();
+  if ((await online.getAttribute('aria-checked')) === 'true') {
+    await online.click();
+    await expect(page.getByText('You are now offline')).toBeVisible();
+    await expect(online).toHaveAttribute('aria-checked', 'false');
+  }
+  await online.click();
+  await expect(page.getByText('You are now online')).toBeVisible();
+  await expect(online).toHaveAttribute('aria-checked', 'true');
+}
+
+/** The client picks the reader in the directory, confirms the rate and waits; the reader accepts. */
+async function startReading(client: Page, reader: Page, readerName: string, button: 'Start Chat Reading' | 'Video', rateText: string) {
+  await client.goto('/readers');
+  await client.getByRole('link', { name: `${button} with ${readerName}` }).click();
+  await expect(client).toHaveURL(/\/session\/[^/]+\?type=(chat|video)$/);
+  await expect(client.getByTestId('confirm-rate')).toHaveText(`${rateText} per minute`);
+  await client.getByRole('button', { name: /^Confirm (Chat|Video) Reading$/ }).click();
+  await expect(client.getByText(`Waiting for ${readerName.split(' ')[0]} to accept…`)).toBeVisible();
+
+  const request = reader.getByRole('dialog', { name: 'New reading request' });
+  await expect(request).toContainText(CLIENT.name);
+  await expect(request).toContainText(`${rateText}/min`);
+  await request.getByRole('button', { name: 'Accept' }).click();
+
+  await expect(reader).toHaveURL(/\/reading\/[0-9a-f-]{36}$/);
+  const sessionId = reader.url().split('/').pop()!;
+  await expect(client).toHaveURL(`/reading/${sessionId}`);
+  return sessionId;
+}
+
+async function chatBothWays(client: Page, reader: Page) {
+  const clientChat = client.getByRole('region', { name: 'Chat' });
+  const readerChat = reader.getByRole('region', { name: 'Chat' });
+  await clientChat.getByRole('textbox', { name: 'Message' }).fill('   ');
+  await expect(clientChat.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  await clientChat.getByRole('textbox', { name: 'Message' }).fill('Hello, what do the cards say?');
+  await clientChat.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(readerChat.getByTestId('chat-message').filter({ hasText: 'Hello, what do the cards say?' })).toBeVisible();
+  await readerChat.getByRole('textbox', { name: 'Message' }).fill('The Star: hope is on its way.');
+  await readerChat.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(clientChat.getByTestId('chat-message').filter({ hasText: 'The Star: hope is on its way.' })).toBeVisible();
+  await expect(clientChat.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+}
+
+/** Waits on the client's header until the server has billed at least `minutes` minutes. */
+async function waitForBilledMinutes(client: Page, rateCents: number, minutes: number) {
+  const cost = client.getByTestId('reading-cost');
+  await expect
+    .poll(async () => Math.round(Number(((await cost.textContent()) ?? '').replace(/[$,]/g, '')) * 100), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(minutes * rateCents);
+}
+
+async function expectSummary(page: Page, figures: SessionFigures) {
+  const summary = page.getByTestId('session-summary');
+  await expect(summary).toBeVisible();
+  await expect(summary.getByTestId('summary-minutes')).toHaveText(String(figures.minutesCharged));
+  await expect(summary.getByTestId('summary-cost')).toHaveText(`$${(figures.totalCostCents / 100).toFixed(2)}`);
+}
+
+test('a video reading: both see each other, chat, pay per minute and end with exact wallets', async ({ page: client, browser }) => {
+  await client.context().addInitScript('globalThis.__name = f => f');
+  const reader = await openReaderPage(browser);
+  await signIn(reader.page, AURORA);
+  await goOnline(reader.page);
+  await signIn(client, CLIENT);
+  const clientBefore = await walletCents(client);
+  const readerBefore = await walletCents(reader.page);
+
+  const sessionId = await startReading(client, reader.page, AURORA.name, 'Video', '$5.99');
+
+  for (const side of [client, reader.page]) {
+    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
+    await expect.poll(() => side.getByTestId('remote-video').evaluate((video: HTMLVideoElement) => video.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => side.getByTestId('local-video').evaluate((video: HTMLVideoElement) => video.videoWidth)).toBeGreaterThan(0);
+  }
+  await expect(client.getByTestId('reading-rate')).toHaveText('$5.99/min');
+  await expect(client.getByTestId('reading-timer')).not.toHaveText('00:00');
+
+  await chatBothWays(client, reader.page);
+  await waitForBilledMinutes(client, AURORA.videoRateCents, 2);
+
+  await client.getByRole('button', { name: 'End Session' }).click();
+  const endDialog = client.getByRole('dialog', { name: 'End this reading?' });
+  await expect(endDialog.getByText('I was not satisfied — refund me')).toBeVisible();
+  await endDialog.getByRole('button', { name: 'End Reading' }).click();
+  await expect(client.getByTestId('session-summary')).toBeVisible();
+
+  const figures = await sessionFigures(client, sessionId);
+  expect(figures.status).toBe('completed');
+  expect(figures.minutesCharged).toBeGreaterThanOrEqual(2);
+  expect(figures.totalCostCents).toBe(figures.minutesCharged * AURORA.videoRateCents);
+  expect(figures.readerEarningsCents).toBe(figures.minutesCharged * splitCharge(AURORA.videoRateCents).readerCents);
+
+  await expectSummary(client, figures);
+  await expectSummary(reader.page, figures);
+  await expect(reader.page.getByTestId('summary-earnings')).toHaveText(`$${(figures.readerEarningsCents / 100).toFixed(2)}`);
+
+  expect(clientBefore - (await walletCents(client))).toBe(figures.totalCostCents);
+  expect((await walletCents(reader.page)) - readerBefore).toBe(figures.readerEarningsCents);
+  const balanceAfter = `$${((clientBefore - figures.totalCostCents) / 100).toFixed(2)}`;
+  await expect(client.getByTestId('wallet-chip')).toHaveText(balanceAfter);
+
+  // The client ended it: the dashboard follows after 2 s; the reader's after 3 s.
+  await expect(client).toHaveURL('/dashboard', { timeout: 5000 });
+  await expect(reader.page).toHaveURL('/dashboard', { timeout: 6000 });
+  await reader.context.close();
+  expect(reader.problems, 'console errors on the reader page').toEqual([]);
+  test.info().annotations.push({
+    type: 'billing',
+    description: `video: ${figures.minutesCharged} minutes, client paid ${figures.totalCostCents} cents, reader earned ${figures.readerEarningsCents} cents`,
+  });
+});
+
+test('a chat reading: messages both ways, per-minute billing, the reader ends it', async ({ page: client, browser }) => {
+  const reader = await openReaderPage(browser);
+  await signIn(reader.page, MARCUS);
+  await goOnline(reader.page);
+  await signIn(client, CLIENT);
+  const clientBefore = await walletCents(client);
+  const readerBefore = await walletCents(reader.page);
+
+  const sessionId = await startReading(client, reader.page, MARCUS.name, 'Start Chat Reading', '$2.99');
+
+  for (const side of [client, reader.page]) {
+    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
+    await expect(side.locator('video, audio')).toHaveCount(0);
+    await expect(side.getByRole('button', { name: 'Mute' })).toHaveCount(0);
+  }
+  await chatBothWays(client, reader.page);
+  await waitForBilledMinutes(client, MARCUS.chatRateCents, 2);
+
+  await reader.page.getByRole('button', { name: 'End Session' }).click();
+  const endDialog = reader.page.getByRole('dialog', { name: 'End this reading?' });
+  await expect(endDialog.getByText('I was not satisfied — refund me')).toHaveCount(0);
+  await endDialog.getByRole('button', { name: 'End Reading' }).click();
+
+  // The client starts rating at once, before the 3-second redirect; it then waits for them.
+  const rating = client.getByRole('form', { name: 'Rate your reading' });
+  await rating.getByLabel('5 stars').check({ force: true });
+
+  const figures = await sessionFigures(client, sessionId);
+  expect(figures.status).toBe('completed');
+  expect(figures.minutesCharged).toBeGreaterThanOrEqual(2);
+  expect(figures.totalCostCents).toBe(figures.minutesCharged * MARCUS.chatRateCents);
+  expect(figures.readerEarningsCents).toBe(figures.minutesCharged * splitCharge(MARCUS.chatRateCents).readerCents);
+
+  await expectSummary(reader.page, figures);
+  await expectSummary(client, figures);
+  await expect(client.getByRole('region', { name: /Notifications/ }).getByText('Session ended: completed')).toBeVisible();
+  await expect(client.getByTestId('summary-reason')).toHaveText('completed');
+
+  expect(clientBefore - (await walletCents(client))).toBe(figures.totalCostCents);
+  expect((await walletCents(reader.page)) - readerBefore).toBe(figures.readerEarningsCents);
+
+  await rating.getByLabel('Review').fill('Warm and precise.');
+  await expect(client).toHaveURL(`/reading/${sessionId}`);
+  await rating.getByRole('button', { name: 'Submit Rating' }).click();
+  await expect(client.getByText('Thank you for your rating')).toBeVisible();
+  await expect(client).toHaveURL('/dashboard', { timeout: 5000 });
+  expect(await sessionFigures(client, sessionId)).toMatchObject({ rating: 5, review: 'Warm and precise.' });
+
+  await expect(reader.page).toHaveURL('/dashboard', { timeout: 5000 });
+  await reader.context.close();
+  expect(reader.problems, 'console errors on the reader page').toEqual([]);
+  test.info().annotations.push({
+    type: 'billing',
+    description: `chat: ${figures.minutesCharged} minutes, client paid ${figures.totalCostCents} cents, reader earned ${figures.readerEarningsCents} cents`,
+  });
+});
