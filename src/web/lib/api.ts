@@ -71,17 +71,19 @@ export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, such as the Idempotency-Key of a deposit. */
+  headers?: Record<string, string>;
 }
 
 /** Calls our same-origin API with the session cookie and returns the parsed JSON body. */
 export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<unknown> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, signal } = options;
+  const { method = options.body === undefined ? 'GET' : 'POST', body, signal, headers } = options;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'include',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: { Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
