@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
-      className={cn('rounded-2xl border border-border bg-card/85 text-card-foreground shadow-xl shadow-black/10 backdrop-blur', className)}
+      className={cn('rounded-2xl border border-border bg-card/90 text-card-foreground shadow-xl shadow-black/10', className)}
       {...props}
     />
   );
