@@ -2,6 +2,7 @@ import type { Profile } from '@shared/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { profileQueryKey } from '@/lib/auth';
 import { useSocketEvent } from '@/lib/socket';
+import { walletQueryKeys } from './query-keys';
 
 /**
  * SERVER_EVENTS.walletUpdated and walletUpdatedEventSchema of @shared/realtime, restated because
@@ -26,5 +27,7 @@ export function useWalletUpdates(): void {
   const queryClient = useQueryClient();
   useSocketEvent(WALLET_UPDATED_EVENT, (payload) => {
     queryClient.setQueryData<Profile | null>(profileQueryKey, (profile) => applyWalletUpdate(profile, payload));
+    // Lists of transactions and payouts changed too; only the ones on screen are fetched again.
+    void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
   });
 }

@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { QUICK_ADD_CENTS } from '@shared/constants';
+import { centsToDollarInput, formatCents } from '@shared/money';
+import { SANDBOX_TEST_CARDS } from '@shared/wallet';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField, fieldAria } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { type AddFundsFormInput, type AddFundsFormOutput, addFundsFormSchema } from './add-funds-form';
+import { paymentsConfigQuery } from './api';
+import { useAddFunds } from './use-add-funds';
+
+const AMOUNT_ID = 'add-funds-amount';
+const defaults = (amountCents?: number): AddFundsFormInput => ({
+  amount: amountCents ? centsToDollarInput(amountCents) : '',
+  paymentMethodId: SANDBOX_TEST_CARDS[0].paymentMethodId,
+});
+
+export function AddFundsDialog({ open, onOpenChange, initialAmountCents }: { open: boolean; onOpenChange: (open: boolean) => void; initialAmountCents?: number }) {
+  const config = useQuery(paymentsConfigQuery);
+  const addFunds = useAddFunds({ onSuccess: () => onOpenChange(false) });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    formState: { errors },
+  } = useForm<AddFundsFormInput, unknown, AddFundsFormOutput>({ resolver: zodResolver(addFundsFormSchema), defaultValues: defaults(initialAmountCents) });
+
+  // Each opening starts afresh, with the quick-add amount it was opened for.
+  useEffect(() => {
+    if (open) reset(defaults(initialAmountCents));
+  }, [open, initialAmountCents, reset]);
+
+  const amountError = errors.amount?.message;
+  const isTestMode = config.data?.provider !== 'stripe';
+  const submit = handleSubmit(({ amount, paymentMethodId }) => {
+    if (!addFunds.isPending) addFunds.mutate({ amountCents: amount, paymentMethodId });
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !addFunds.isPending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add Funds to Wallet</DialogTitle>
+          <DialogDescription>Readings are billed per minute from your wallet. Add from $1.00 to $1,000.00 at a time.</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-5" onSubmit={submit} aria-label="Add funds" noValidate>
+          <FormField id={AMOUNT_ID} label="Amount (USD)" error={amountError}>
+            <Input
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="1"
+              max="1000"
+              placeholder="25.00"
+              {...fieldAria(AMOUNT_ID, amountError)}
+              {...register('amount')}
+            />
+          </FormField>
+          <fieldset className="flex flex-wrap items-center gap-2">
+            <legend className="mb-2 text-sm font-semibold">Quick add</legend>
+            {QUICK_ADD_CENTS.map((cents) => (
+              <Button
+                key={cents}
+                variant="outline"
+                size="sm"
+                onClick={() => setValue('amount', centsToDollarInput(cents), { shouldValidate: true })}
+              >
+                {formatCents(cents).replace('.00', '')}
+              </Button>
+            ))}
+          </fieldset>
+          <fieldset className="grid gap-2 rounded-xl border border-dashed border-gold/50 p-4">
+            <legend className="flex items-center gap-2 px-1 text-sm font-semibold">
+              Card
+              {isTestMode ? <Badge variant="gold">Test mode</Badge> : <Badge variant="outline">Stripe test cards</Badge>}
+            </legend>
+            <p className="text-xs text-muted-foreground">
+              {isTestMode ? 'No real card is charged. Pick how the test payment should go.' : 'Stripe test payment methods (use a Stripe test key).'}
+            </p>
+            {SANDBOX_TEST_CARDS.map((card) => (
+              <label key={card.paymentMethodId} className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-muted">
+                <input type="radio" value={card.paymentMethodId} className="size-4 accent-pink" {...register('paymentMethodId')} />
+                <span className="text-sm">{card.label}</span>
+              </label>
+            ))}
+          </fieldset>
+          <DialogFooter>
+            <Button variant="outline" disabled={addFunds.isPending} onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={addFunds.isPending}>
+              {addFunds.isPending ? 'Adding…' : 'Add Funds'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,67 @@
+import { DEPOSIT_MAX_CENTS, DEPOSIT_MIN_CENTS } from '@shared/constants';
+import { parseDollarsToCents } from '@shared/money';
+import { INVALID_AMOUNT_MESSAGE } from '@shared/wallet';
+import { z } from '@shared/zod-config';
+import { ApiError } from '@/lib/api';
+
+/**
+ * What was typed in the amount field, in cents, or null for 0, under $1, over $1,000, empty or
+ * not a dollar amount (a number field hands over '' for text it cannot read).
+ */
+export function parseDepositAmount(input: string): number | null {
+  const cents = parseDollarsToCents(input);
+  return cents !== null && cents >= DEPOSIT_MIN_CENTS && cents <= DEPOSIT_MAX_CENTS ? cents : null;
+}
+
+export const addFundsFormSchema = z.object({
+  amount: z.string().transform((text, ctx) => {
+    const cents = parseDepositAmount(text);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: INVALID_AMOUNT_MESSAGE });
+      return z.NEVER;
+    }
+    return cents;
+  }),
+  paymentMethodId: z.string().min(1, 'Choose a card'),
+});
+export type AddFundsFormInput = z.input<typeof addFundsFormSchema>;
+export type AddFundsFormOutput = z.output<typeof addFundsFormSchema>;
+
+export interface DepositAttempt {
+  idempotencyKey: string;
+  amountCents: number;
+  paymentMethodId: string;
+}
+
+/**
+ * The attempt a submission belongs to: the previous one again when it asks for the same amount on
+ * the same card (its outcome is unknown, so the server must see the same key and charge at most
+ * once), otherwise a new one with a fresh key.
+ */
+export function attemptFor(previous: DepositAttempt | null, amountCents: number, paymentMethodId: string, newKey: () => string): DepositAttempt {
+  if (previous && previous.amountCents === amountCents && previous.paymentMethodId === paymentMethodId) return previous;
+  return { idempotencyKey: newKey(), amountCents, paymentMethodId };
+}
+
+/**
+ * Whether a failed deposit may still have gone through (no answer, a server error, or the server
+ * says it is in progress or unreachable): then a retry must reuse the attempt's key. A decline or
+ * bad input is final, and the next try is a new attempt.
+ */
+export function isUnsettled(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status >= 500 || error.details.isRetryable === true;
+}
+
+/** The card processor's reason, shown under 'Failed to add funds'. */
+export function failureReason(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const reason = error.details.reason;
+  return typeof reason === 'string' ? reason : error.message;
+}
+
+/** A random key for one attempt; crypto.randomUUID exists only in secure contexts. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}

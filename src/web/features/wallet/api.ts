@@ -1,0 +1,49 @@
+import {
+  type PaymentsConfig,
+  type PayoutList,
+  paymentsConfigSchema,
+  payoutListSchema,
+  payoutResultSchema,
+  type RequestPayoutInput,
+  type WalletDepositInput,
+  walletDepositResultSchema,
+  walletSchema,
+  WALLET_PAGE_SIZE_DEFAULT,
+} from '@shared/wallet';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { apiRequestParsed } from '@/lib/api';
+import { walletQueryKeys } from './query-keys';
+
+export const paymentsConfigQuery = queryOptions({
+  queryKey: walletQueryKeys.paymentsConfig,
+  queryFn: ({ signal }): Promise<PaymentsConfig> => apiRequestParsed('/api/payments/config', paymentsConfigSchema, { signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const walletTransactionsQuery = infiniteQueryOptions({
+  queryKey: walletQueryKeys.transactions,
+  queryFn: ({ pageParam, signal }) => {
+    const query = new URLSearchParams({ limit: String(WALLET_PAGE_SIZE_DEFAULT), ...(pageParam && { cursor: pageParam }) });
+    return apiRequestParsed(`/api/wallet?${query}`, walletSchema, { signal });
+  },
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.nextCursor,
+});
+
+/** One deposit attempt; the key makes a retry of the same attempt pay at most once. */
+export function depositToWallet(input: WalletDepositInput, idempotencyKey: string) {
+  return apiRequestParsed('/api/payments/wallet-deposit', walletDepositResultSchema, {
+    method: 'POST',
+    body: input,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+export const myPayoutsQuery = queryOptions({
+  queryKey: walletQueryKeys.payouts,
+  queryFn: ({ signal }): Promise<PayoutList> => apiRequestParsed('/api/payouts', payoutListSchema, { signal }),
+});
+
+export function requestPayout(input: RequestPayoutInput) {
+  return apiRequestParsed('/api/payouts', payoutResultSchema, { method: 'POST', body: input });
+}

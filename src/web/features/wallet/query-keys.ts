@@ -1,0 +1,7 @@
+/** Query keys of the wallet feature, apart from its schemas so the every-page socket hook stays light. */
+export const walletQueryKeys = {
+  all: ['wallet'] as const,
+  transactions: ['wallet', 'transactions'] as const,
+  paymentsConfig: ['wallet', 'payments-config'] as const,
+  payouts: ['wallet', 'payouts'] as const,
+};

@@ -1,0 +1,36 @@
+import type { Profile } from '@shared/auth';
+import { formatCents } from '@shared/money';
+import { ADD_FUNDS_FAILED_MESSAGE, type WalletDepositInput } from '@shared/wallet';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { toast } from 'sonner';
+import { profileQueryKey } from '@/lib/auth';
+import { type DepositAttempt, attemptFor, failureReason, isUnsettled, newIdempotencyKey } from './add-funds-form';
+import { depositToWallet } from './api';
+import { walletQueryKeys } from './query-keys';
+
+/**
+ * Adds funds from a card. Every balance on screen follows at once: the profile (wallet chip, cards)
+ * takes the server's new balance from the answer; other tabs hear `wallet_updated`.
+ */
+export function useAddFunds(options: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  const attempt = useRef<DepositAttempt | null>(null);
+  return useMutation({
+    mutationFn: (input: WalletDepositInput) => {
+      attempt.current = attemptFor(attempt.current, input.amountCents, input.paymentMethodId, newIdempotencyKey);
+      return depositToWallet(input, attempt.current.idempotencyKey);
+    },
+    onSuccess: (result) => {
+      attempt.current = null;
+      queryClient.setQueryData<Profile | null>(profileQueryKey, (profile) => profile && { ...profile, walletBalanceCents: result.balanceCents });
+      void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
+      toast.success(`Successfully added ${formatCents(result.amountCents)} to your wallet`);
+      options.onSuccess?.();
+    },
+    onError: (error) => {
+      if (!isUnsettled(error)) attempt.current = null;
+      toast.error(ADD_FUNDS_FAILED_MESSAGE, { description: failureReason(error) });
+    },
+  });
+}
