@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
+import { PayoutsCard } from '../wallet/payouts-card';
 import { DashboardShell } from './dashboard-shell';
 import { myReaderQuery } from './reader/reader-api';
 import { ReaderAvailability } from './reader/reader-availability';
@@ -23,7 +24,12 @@ export function ReaderDashboard({ profile }: { profile: Profile }) {
       actions={reader.data ? <ReaderAvailability reader={reader.data} /> : null}
     >
       {reader.data ? (
-        <ReaderOverview reader={reader.data} />
+        <>
+          <ReaderOverview reader={reader.data} />
+          <div className="mt-6">
+            <PayoutsCard profile={profile} />
+          </div>
+        </>
       ) : reader.isError ? (
         <Alert variant="destructive" className="mt-8">
           Failed to load dashboard data

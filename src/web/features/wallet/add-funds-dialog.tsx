@@ -38,9 +38,7 @@ export function AddFundsDialog({ open, onOpenChange, initialAmountCents }: { ope
 
   const amountError = errors.amount?.message;
   const isTestMode = config.data?.provider !== 'stripe';
-  const submit = handleSubmit(({ amount, paymentMethodId }) => {
-    if (!addFunds.isPending) addFunds.mutate({ amountCents: amount, paymentMethodId });
-  });
+  const submit = handleSubmit(({ amount, paymentMethodId }) => addFunds.addFunds({ amountCents: amount, paymentMethodId }));
 
   return (
     <Dialog open={open} onOpenChange={(next) => !addFunds.isPending && onOpenChange(next)}>

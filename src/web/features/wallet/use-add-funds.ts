@@ -11,12 +11,15 @@ import { walletQueryKeys } from './query-keys';
 
 /**
  * Adds funds from a card. Every balance on screen follows at once: the profile (wallet chip, cards)
- * takes the server's new balance from the answer; other tabs hear `wallet_updated`.
+ * takes the server's new balance from the answer; other tabs hear `wallet_updated`. A second
+ * submission while one runs (a double click, before the button has re-rendered disabled) is
+ * dropped here, and would be harmless anyway: it would carry the same Idempotency-Key.
  */
 export function useAddFunds(options: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   const attempt = useRef<DepositAttempt | null>(null);
-  return useMutation({
+  const isInFlight = useRef(false);
+  const mutation = useMutation({
     mutationFn: (input: WalletDepositInput) => {
       attempt.current = attemptFor(attempt.current, input.amountCents, input.paymentMethodId, newIdempotencyKey);
       return depositToWallet(input, attempt.current.idempotencyKey);
@@ -32,5 +35,16 @@ export function useAddFunds(options: { onSuccess?: () => void } = {}) {
       if (!isUnsettled(error)) attempt.current = null;
       toast.error(ADD_FUNDS_FAILED_MESSAGE, { description: failureReason(error) });
     },
+    onSettled: () => {
+      isInFlight.current = false;
+    },
   });
+  return {
+    isPending: mutation.isPending,
+    addFunds(input: WalletDepositInput) {
+      if (isInFlight.current) return;
+      isInFlight.current = true;
+      mutation.mutate(input);
+    },
+  };
 }
