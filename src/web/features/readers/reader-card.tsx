@@ -69,22 +69,24 @@ export function ReaderCard({ reader }: { reader: Reader }) {
           ))}
         </dl>
       </CardContent>
-      <CardFooter className="flex-wrap gap-2">
-        {ACTIONS.map(({ type, label, icon: Icon, variant }) =>
-          reader.isOnline ? (
-            <Button key={type} asChild variant={variant} size="sm" className={type === 'chat' ? 'flex-1' : undefined}>
+      <CardFooter className="grid grid-cols-2 gap-2">
+        {ACTIONS.map(({ type, label, icon: Icon, variant }) => {
+          const layout = type === 'chat' ? 'col-span-2' : undefined;
+          return reader.isOnline ? (
+            <Button key={type} asChild variant={variant} className={layout}>
               <Link to={sessionRequestPath(reader.id, type)} aria-label={`${label} with ${reader.fullName}`}>
                 <Icon aria-hidden="true" />
                 {label}
               </Link>
             </Button>
           ) : (
-            <Button key={type} variant={variant} size="sm" disabled className={type === 'chat' ? 'flex-1' : undefined}>
+            // An offline reader cannot take a reading: the buttons stay, plainly disabled.
+            <Button key={type} variant="secondary" disabled className={layout}>
               <Icon aria-hidden="true" />
               {label}
             </Button>
-          ),
-        )}
+          );
+        })}
       </CardFooter>
     </Card>
   );

@@ -1,12 +1,12 @@
 import type { Profile } from '@shared/auth';
 import type { ReadingSession, RtcConfig } from '@shared/sessions';
-import { Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+// The one feature reached from another: topping up in place keeps the reading running (leaving this
+// page would pause it and end it after a billing minute).
+import { AddFundsButton } from '@/features/wallet/add-funds-button';
 import { useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { paths } from '@/lib/paths';
 import { CallControls } from './components/call-controls';
 import { ChatPanel } from './components/chat-panel';
 import { EndSessionDialog } from './components/end-session-dialog';
@@ -93,6 +93,9 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
         <SessionSummary session={session} ended={ended} isClient={isClient} />
       ) : (
         <>
+          {isClient && session.status === 'active' && isLowBalance(balanceCents, rate) ? (
+            <LowBalanceBanner addFunds={<AddFundsButton variant="gold" />} />
+          ) : null}
           {session.status === 'requested' ? (
             <Alert>Waiting for {session.reader.name} to accept your request…</Alert>
           ) : null}
@@ -132,19 +135,6 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
             }
             onConfirm={confirmEnd}
           />
-          {isClient && session.status === 'active' && isLowBalance(balanceCents, rate) ? (
-            <LowBalanceBanner
-              addFunds={
-                // Opened beside the reading: leaving this page would pause the reading and end it after a minute.
-                <Button asChild variant="gold">
-                  <a href={paths.dashboardWallet} target="_blank" rel="noopener">
-                    <Wallet aria-hidden="true" />
-                    Add Funds
-                  </a>
-                </Button>
-              }
-            />
-          ) : null}
         </>
       )}
     </div>

@@ -14,7 +14,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
-import { useProfile } from '@/lib/auth';
+// Topping up in a dialog keeps the client on this page with the reader they chose.
+import { AddFundsButton } from '@/features/wallet/add-funds-button';
+import { profileQueryKey, useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { paths, readingPath } from '@/lib/paths';
 import { useSocketEvent } from '@/lib/socket';
@@ -83,6 +85,12 @@ export function SessionRequestPage() {
     if (parsed.success && parsed.data.sessionId === pending?.id) settle({ id: parsed.data.sessionId, status: parsed.data.status });
   });
 
+  // A top-up (or a charge elsewhere) changes what the server's 'insufficient funds' said.
+  const balanceCents = me?.walletBalanceCents;
+  useEffect(() => {
+    if (balanceCents !== undefined) setProblem((current) => (current?.kind === 'funds' ? null : current));
+  }, [balanceCents]);
+
   // The answer normally comes by socket; should it be lost (a reconnect at that moment), the
   // session itself tells once the request has expired.
   const now = useNow(pending !== null);
@@ -141,6 +149,7 @@ export function SessionRequestPage() {
         setProblem({ kind: 'other', message: `${current.firstName}'s rate has changed to ${formatCents(newRate)}/min. Please confirm the new rate.` });
       } else if (error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS') {
         setProblem({ kind: 'funds', message: error.message });
+        queryClient.invalidateQueries({ queryKey: profileQueryKey });
       } else {
         setProblem({ kind: 'other', message: error instanceof ApiError ? error.message : 'Failed to request session' });
       }
@@ -256,9 +265,7 @@ export function SessionRequestPage() {
           ) : !canAfford || problem?.kind === 'funds' ? (
             <Alert variant="destructive" className="flex-col sm:flex-row sm:items-center sm:justify-between">
               <span>{problem?.kind === 'funds' ? problem.message : `Your balance does not cover one minute at ${formatCents(rateCents)}.`}</span>
-              <Button asChild size="sm" variant="gold">
-                <Link to={paths.dashboardWallet}>Add Funds</Link>
-              </Button>
+              <AddFundsButton size="sm" variant="gold" />
             </Alert>
           ) : null}
 

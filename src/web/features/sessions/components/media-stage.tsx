@@ -80,7 +80,7 @@ export function MediaStage({
   const waiting = waitingText(callStatus, otherName, isOtherPresent);
 
   return (
-    <div className="relative aspect-[3/4] w-full overflow-hidden rounded-2xl border border-border bg-black sm:aspect-video">
+    <div className="relative aspect-[3/4] max-h-[calc(100dvh-16rem)] w-full overflow-hidden rounded-2xl border border-border bg-black sm:aspect-video">
       {sessionType === 'video' ? (
         // biome-ignore lint/a11y/useMediaCaption: a live reading has no caption track; the chat carries text
         <video

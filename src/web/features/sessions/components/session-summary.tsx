@@ -1,7 +1,7 @@
 import { formatCents } from '@shared/money';
 import type { ReadingSession } from '@shared/sessions';
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -33,6 +33,12 @@ export function SessionSummary({ session, ended, isClient }: { session: ReadingS
   const redirectMs = hasRated ? redirectDelayMs(true) : redirectDelayMs(ended.isEndedByMe);
   const isRedirecting = (ended.isLive || hasRated) && !(isRating && !hasRated);
   const [secondsLeft, setSecondsLeft] = useState(Math.ceil(redirectMs / 1000));
+  const cardRef = useRef<HTMLDivElement>(null);
+
+  // The call's taller layout is gone: bring the summary into view wherever the page was scrolled.
+  useEffect(() => {
+    cardRef.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
 
   useEffect(() => {
     if (!isRedirecting) return;
@@ -51,7 +57,7 @@ export function SessionSummary({ session, ended, isClient }: { session: ReadingS
   const canRate = isClient && session.status === 'completed' && session.rating === null && !hasRated;
 
   return (
-    <Card className="mx-auto w-full max-w-lg" data-testid="session-summary">
+    <Card ref={cardRef} className="mx-auto w-full max-w-lg" data-testid="session-summary">
       <CardHeader className="items-center text-center">
         <CheckCircle2 className="size-10 text-gold" aria-hidden="true" />
         <CardTitle className="font-script text-4xl font-normal text-pink">Reading ended</CardTitle>
