@@ -229,3 +229,56 @@ test('a chat reading: messages both ways, per-minute billing, the reader ends it
     description: `chat: ${figures.minutesCharged} minutes, client paid ${figures.totalCostCents} cents, reader earned ${figures.readerEarningsCents} cents`,
   });
 });
+
+const CELESTE = { email: 'celeste@soultribe.app', password: 'password123', name: 'Celeste Rivers', audioRateCents: 449 };
+
+test('an audio reading survives a reload and a refund returns every charge', async ({ page: client, browser }) => {
+  const reader = await openReaderPage(browser);
+  await signIn(reader.page, CELESTE);
+  await goOnline(reader.page);
+  await signIn(client, CLIENT);
+  const clientBefore = await walletCents(client);
+  const readerBefore = await walletCents(reader.page);
+
+  await client.goto('/readers');
+  await client.getByRole('link', { name: `Audio with ${CELESTE.name}` }).click();
+  await client.getByRole('button', { name: 'Confirm Audio Reading' }).click();
+  await reader.page.getByRole('dialog', { name: 'New reading request' }).getByRole('button', { name: 'Accept' }).click();
+  await expect(client).toHaveURL(/\/reading\//);
+  const sessionId = client.url().split('/').pop()!;
+
+  const hasRemoteAudio = (page: Page) =>
+    page.getByTestId('remote-audio').evaluate((audio: HTMLAudioElement) => (audio.srcObject as MediaStream | null)?.getAudioTracks().length ?? 0);
+  for (const side of [client, reader.page]) {
+    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
+    await expect.poll(() => hasRemoteAudio(side)).toBeGreaterThan(0);
+    await expect(side.getByRole('button', { name: 'Stop camera' })).toHaveCount(0);
+  }
+  await client.getByRole('button', { name: 'Mute' }).click();
+  await expect(client.getByRole('button', { name: 'Unmute' })).toHaveAttribute('aria-pressed', 'true');
+
+  // A reload rejoins the same reading and both sides connect again.
+  await client.reload();
+  for (const side of [client, reader.page]) {
+    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
+    await expect.poll(() => hasRemoteAudio(side)).toBeGreaterThan(0);
+  }
+
+  await client.getByRole('button', { name: 'End Session' }).click();
+  const endDialog = client.getByRole('dialog', { name: 'End this reading?' });
+  await endDialog.getByLabel(/I was not satisfied/).check();
+  await endDialog.getByRole('button', { name: 'End Reading' }).click();
+  await expect(client.getByTestId('session-summary')).toBeVisible();
+
+  const figures = (await sessionFigures(client, sessionId)) as SessionFigures & { refundedCents: number };
+  expect(figures.minutesCharged).toBeGreaterThanOrEqual(1);
+  expect(figures.refundedCents).toBe(figures.minutesCharged * CELESTE.audioRateCents);
+  await expect(client.getByTestId('summary-refund')).toHaveText(`$${(figures.refundedCents / 100).toFixed(2)}`);
+  await expect(client.getByTestId('summary-cost')).toHaveText('$0.00');
+  await expect(reader.page.getByTestId('summary-refund')).toBeVisible();
+  expect(await walletCents(client)).toBe(clientBefore);
+  expect(await walletCents(reader.page)).toBe(readerBefore);
+
+  await reader.context.close();
+  expect(reader.problems, 'console errors on the reader page').toEqual([]);
+});
