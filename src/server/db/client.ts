@@ -30,9 +30,10 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // Postgres bigint comes back as a string by default; our amounts fit in a JS number.
-    pool.on('connect', (client) => {
-      client.on('error', () => {});
+    // An idle connection dropped by the server (restart, `drop database … with (force)`) must not
+    // crash the process; the pool replaces it and the next query reconnects.
+    pool.on('error', (error) => {
+      console.error('PostgreSQL pool: idle connection lost:', error.message);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {

@@ -4,7 +4,7 @@ import type { EndReason } from '@shared/sessions';
 import type { Tx } from '../../db/client';
 import { ledgerTransfers, readerProfiles, readingSessions } from '../../db/schema';
 import type { Outbox } from '../../realtime/outbox';
-import { InsufficientFundsError, SYSTEM_ACCOUNTS, type SplitChargeResult, chargeWithSplit, getBalances, transfer, walletAccountId } from '../wallet/ledger';
+import { InsufficientFundsError, SYSTEM_ACCOUNTS, type SplitChargeResult, chargeWithSplit, getBalances, lockAccounts, transfer, walletAccountId } from '../wallet/ledger';
 import type { SessionRow } from './session-view';
 import type { SessionTiming } from './timing';
 
@@ -85,6 +85,9 @@ export async function refundSession(tx: Tx, session: SessionRow): Promise<number
     .select()
     .from(ledgerTransfers)
     .where(and(eq(ledgerTransfers.reference, sessionReference(session.id)), eq(ledgerTransfers.kind, 'session_charge')));
+  // Lock every account a refund may touch up front, in the ledger's order, so a refund and a
+  // concurrent charge to the same reader cannot each hold one row and wait for the other.
+  await lockAccounts(tx, [walletAccountId(session.clientId), walletAccountId(session.readerId), SYSTEM_ACCOUNTS.revenue]);
   let refundedCents = 0;
   for (const charge of charges) {
     const back = {
