@@ -147,8 +147,6 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
         setEnded((current) => current ?? endedFromSession(joined));
         setHasJoined(true);
         if (joined.status === 'accepted' || joined.status === 'active') call?.reconnect();
-        // Joining starts billing when both are in; /start covers a join that raced the other side's.
-        if (joined.status === 'accepted') await startSession(sessionId).catch(() => undefined);
       } catch (error) {
         if (isCurrent) toast.error('Failed to start session', { description: message(error) });
       }
@@ -175,8 +173,11 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
     const parsed = participantStatusEventSchema.safeParse(payload);
     if (!parsed.success || parsed.data.sessionId !== sessionId || parsed.data.userId !== otherUserId) return;
     setIsOtherPresent(parsed.data.isConnected);
-    // The other side has a new connection of its own now; meet it with a new one here.
-    if (parsed.data.isConnected && hasJoined) call?.reconnect();
+    if (!parsed.data.isConnected) return;
+    call?.renew();
+    // The second join starts billing on the server; should that have raced, ask for the start
+    // now that both are known to be in (idempotent, and harmless when already active).
+    if (session.status === 'accepted') startSession(sessionId).catch(() => undefined);
   });
 
   useSocketEvent(SERVER_EVENTS.sessionResponse, (payload) => {

@@ -9,9 +9,10 @@ describe('routeSignal', () => {
     expect(routeSignal(null, signal('offer', 'b1', null))).toBe('buffer');
   });
 
-  it('pairs an unpaired connection with the first sender', () => {
+  it('pairs an unpaired connection with the sender of an offer or of a signal addressed to it', () => {
     expect(routeSignal({ id: 'a1', remoteId: null }, signal('offer', 'b1', null))).toBe('adopt');
     expect(routeSignal({ id: 'a1', remoteId: null }, signal('answer', 'b1', 'a1'))).toBe('adopt');
+    expect(routeSignal({ id: 'a1', remoteId: null }, signal('ice_candidate', 'b1', null))).toBe('drop');
   });
 
   it('delivers signals of the paired connection', () => {
@@ -28,8 +29,11 @@ describe('routeSignal', () => {
     expect(routeSignal({ id: 'a1', remoteId: 'b1' }, signal('offer', 'b2', null))).toBe('rebuild');
   });
 
-  it('follows a new connection of the other side that answers this one', () => {
-    expect(routeSignal({ id: 'a2', remoteId: 'b1' }, signal('answer', 'b2', 'a2'))).toBe('adopt');
+  // Seen in Chromium: the polite side rolled its offer back to answer b1, then b2 (the other
+  // side's newer connection) answered the rolled-back offer; applying it mixed two negotiations.
+  it('restarts when another connection of the other side answers a negotiation this one left', () => {
+    expect(routeSignal({ id: 'a1', remoteId: 'b1' }, signal('answer', 'b2', 'a1'))).toBe('restart');
+    expect(routeSignal({ id: 'a1', remoteId: 'b1' }, signal('ice_candidate', 'b2', 'a1'))).toBe('restart');
   });
 
   it('drops stray candidates of an older connection of the other side', () => {

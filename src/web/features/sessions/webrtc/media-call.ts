@@ -1,22 +1,27 @@
 import { PeerLink, readEnvelope, type Signal, type SignalEnvelope } from './peer-link';
 
-export type SignalRoute = 'buffer' | 'drop' | 'deliver' | 'adopt' | 'rebuild';
+export type SignalRoute = 'buffer' | 'drop' | 'deliver' | 'adopt' | 'rebuild' | 'restart';
 
 /**
- * Where an incoming signal goes, given this side's current connection (null while (re)joining):
+ * Where an incoming signal goes, given this side's current connection (null while (re)joining).
+ * Each side builds a new connection whenever either side (re)joins, so signals of several
+ * connections can cross; a connection only ever negotiates with one connection of the other side:
  * - signals addressed to an older connection of ours are dropped;
- * - the first signal pairs an unpaired connection with its sender;
- * - a fresh offer from a new connection of the other side (it reloaded or reconnected) needs a
- *   fresh connection here too, because a connection cannot change its remote DTLS identity;
- * - anything else from an older connection of the other side is dropped.
+ * - an unpaired connection pairs with the sender of an offer, or of a signal addressed to it;
+ * - a fresh offer from a new connection of the other side (it reloaded or rejoined) gets a new
+ *   connection here too ('rebuild', then delivered), because a connection cannot change its remote
+ *   DTLS identity;
+ * - anything else addressed to us by another connection of the other side answers a negotiation
+ *   this connection already left (a rolled-back offer): start over with a fresh offer ('restart');
+ * - the rest (stray candidates of an older connection of the other side) is dropped.
  */
 export function routeSignal(link: { id: string; remoteId: string | null } | null, envelope: SignalEnvelope): SignalRoute {
   if (!link) return 'buffer';
   if (envelope.toLinkId !== null && envelope.toLinkId !== link.id) return 'drop';
-  if (link.remoteId === null) return 'adopt';
   if (envelope.linkId === link.remoteId) return 'deliver';
-  if (envelope.toLinkId === link.id) return 'adopt';
-  if (envelope.type === 'offer') return 'rebuild';
+  if (link.remoteId === null) return envelope.type === 'offer' || envelope.toLinkId === link.id ? 'adopt' : 'drop';
+  if (envelope.type === 'offer' && envelope.toLinkId === null) return 'rebuild';
+  if (envelope.toLinkId === link.id) return 'restart';
   return 'drop';
 }
 
@@ -74,11 +79,16 @@ export class MediaCall {
     this.buffered = [];
   }
 
-  /** Starts a fresh peer connection, then hands it whatever arrived while there was none. */
-  reconnect(): void {
+  /**
+   * Starts a fresh peer connection, then hands it whatever arrived while there was none. The
+   * impolite side opens the negotiation; the polite side waits for its offer, unless it must start
+   * over itself (`opensNegotiation`, after a 'restart').
+   */
+  reconnect(opensNegotiation = !this.options.polite): void {
     this.link?.close();
     const link = new PeerLink({
       ...this.options,
+      opensNegotiation,
       onRemoteStream: (remoteStream) => {
         if (this.link === link) this.update({ remoteStream });
       },
@@ -91,6 +101,14 @@ export class MediaCall {
     const waiting = this.buffered;
     this.buffered = [];
     for (const envelope of waiting) this.route(envelope);
+  }
+
+  /**
+   * The other side (re)joined the room with a new connection of its own: meet it with a new one
+   * here. While this side is itself (re)joining there is nothing to renew; its join builds one.
+   */
+  renew(): void {
+    if (this.link) this.reconnect();
   }
 
   handleSignal(signal: Signal): void {
@@ -122,8 +140,12 @@ export class MediaCall {
         return;
       case 'drop':
         return;
+      case 'restart':
+        this.reconnect(true);
+        return;
       case 'rebuild':
-        this.reconnect();
+        // The new connection answers this offer rather than colliding with an offer of its own.
+        this.reconnect(false);
         break;
       default:
         break;

@@ -31,6 +31,13 @@ export function readEnvelope(signal: Signal): SignalEnvelope | null {
 export interface PeerLinkOptions {
   /** Perfect negotiation: the polite side gives way when both offer at once (the reader here). */
   polite: boolean;
+  /**
+   * Whether this connection opens the negotiation itself. Only the impolite side does, so a new
+   * pair of connections does not start with colliding offers: Chromium then sometimes never gathers
+   * candidates for the polite side's answer after the implicit rollback. Later renegotiations (an
+   * ICE restart) may come from either side.
+   */
+  opensNegotiation: boolean;
   iceServers: RTCIceServer[];
   /** Null when the camera or microphone could not be opened: the link still receives. */
   localStream: MediaStream | null;
@@ -57,6 +64,7 @@ export class PeerLink {
   private isMakingOffer = false;
   private isIgnoringOffer = false;
   private isClosed = false;
+  private hasNegotiated = false;
   private pending: Promise<void> = Promise.resolve();
 
   constructor(options: PeerLinkOptions) {
@@ -69,7 +77,12 @@ export class PeerLink {
       this.pc.addTransceiver('audio', { direction: 'recvonly' });
       if (options.receiveVideo) this.pc.addTransceiver('video', { direction: 'recvonly' });
     }
-    this.pc.onnegotiationneeded = () => void this.offer();
+    this.pc.onnegotiationneeded = () => {
+      if (this.hasNegotiated || options.opensNegotiation) void this.offer();
+    };
+    this.pc.onsignalingstatechange = () => {
+      if (this.pc.signalingState === 'stable' && this.pc.remoteDescription) this.hasNegotiated = true;
+    };
     this.pc.onicecandidate = ({ candidate }) => {
       if (candidate) this.send('ice_candidate', candidate.toJSON());
     };
@@ -98,6 +111,7 @@ export class PeerLink {
   close(): void {
     this.isClosed = true;
     this.pc.onnegotiationneeded = null;
+    this.pc.onsignalingstatechange = null;
     this.pc.onicecandidate = null;
     this.pc.ontrack = null;
     this.pc.onconnectionstatechange = null;
