@@ -132,6 +132,8 @@ export const payoutSchema = z.object({
   id: z.string(),
   readerId: z.string(),
   readerName: z.string(),
+  /** Where an admin sends the money: names are not unique, the sign-in email is. */
+  readerEmail: z.string(),
   amountCents: z.number().int(),
   status: z.enum(PAYOUT_STATUSES),
   createdAt: z.string(),

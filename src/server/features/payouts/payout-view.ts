@@ -12,6 +12,7 @@ export function selectPayouts(db: DbOrTx) {
       id: payouts.id,
       readerId: payouts.readerId,
       readerName: user.name,
+      readerEmail: user.email,
       amountCents: payouts.amountCents,
       status: payouts.status,
       createdAt: payouts.createdAt,

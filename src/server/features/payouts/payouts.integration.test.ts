@@ -135,7 +135,12 @@ describe('payouts', () => {
     const { body } = await http(app, reader.cookie).post('/api/payouts', {});
     const pending = await http(app, admin.cookie).get('/api/payouts?status=pending');
     expect(pending.body.payouts.every((p: { status: string }) => p.status === 'pending')).toBe(true);
-    expect(pending.body.payouts.map((p: { id: string }) => p.id)).toContain(body.payout.id);
+    expect(pending.body.payouts.find((p: { id: string }) => p.id === body.payout.id)).toMatchObject({
+      readerId: reader.id,
+      readerName: expect.stringMatching(/^Test Reader /),
+      readerEmail: reader.email,
+      amountCents: 2000,
+    });
     const paid = await http(app, admin.cookie).get('/api/payouts?status=paid');
     expect(paid.body.payouts.map((p: { id: string }) => p.id)).not.toContain(body.payout.id);
     expect((await http(app, admin.cookie).get('/api/payouts?status=lost')).status).toBe(400);

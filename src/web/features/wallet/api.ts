@@ -1,6 +1,8 @@
 import {
   type PaymentsConfig,
+  type PayoutDecisionInput,
   type PayoutList,
+  type PayoutStatus,
   paymentsConfigSchema,
   payoutListSchema,
   payoutResultSchema,
@@ -46,4 +48,15 @@ export const myPayoutsQuery = queryOptions({
 
 export function requestPayout(input: RequestPayoutInput) {
   return apiRequestParsed('/api/payouts', payoutResultSchema, { method: 'POST', body: input });
+}
+
+/** The admin's view: every reader's payouts in one status, newest first. */
+export const payoutsByStatusQuery = (status: PayoutStatus) =>
+  queryOptions({
+    queryKey: walletQueryKeys.payoutsByStatus(status),
+    queryFn: ({ signal }): Promise<PayoutList> => apiRequestParsed(`/api/payouts?${new URLSearchParams({ status })}`, payoutListSchema, { signal }),
+  });
+
+export function decidePayout(payoutId: string, input: PayoutDecisionInput) {
+  return apiRequestParsed(`/api/admin/payouts/${encodeURIComponent(payoutId)}/decision`, payoutResultSchema, { method: 'POST', body: input });
 }

@@ -1,7 +1,11 @@
+import type { PayoutStatus } from '@shared/wallet';
+
 /** Query keys of the wallet feature, apart from its schemas so the every-page socket hook stays light. */
 export const walletQueryKeys = {
   all: ['wallet'] as const,
   transactions: ['wallet', 'transactions'] as const,
   paymentsConfig: ['wallet', 'payments-config'] as const,
   payouts: ['wallet', 'payouts'] as const,
+  /** Under `payouts`, so invalidating that key refreshes the admin's lists too. */
+  payoutsByStatus: (status: PayoutStatus) => ['wallet', 'payouts', status] as const,
 };

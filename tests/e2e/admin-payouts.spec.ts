@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, type APIResponse, request as playwrightRequest } from '@playwright/test';
+import { io } from 'socket.io-client';
+import { DEMO, expect, newUser, signInByApi, test } from './fixtures';
+
+/*
+ * Readers earn only from readings, so this spec makes its own reader (through the admin API) and
+ * gives them earnings the way production does: a new client pays for one billed minute of a chat
+ * reading. The top rate ($99.99/min, 70% → $69.99) earns enough for three payouts in one minute,
+ * and nobody else's balance moves. The reading runs over the API and two sockets (presence is
+ * what starts a reading), not through the reading page, which has specs of its own.
+ */
+
+const READER_RATE_CENTS = 9999;
+
+async function apiContext(baseURL: string): Promise<APIRequestContext> {
+  // Better Auth refuses cookie-carrying POSTs without a trusted Origin, as a browser would send.
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+}
+
+async function ok(response: Promise<APIResponse>) {
+  const answer = await response;
+  expect(answer.ok(), `${answer.url()}: ${await answer.text()}`).toBe(true);
+  return answer.json();
+}
+
+async function cookieHeader(context: APIRequestContext) {
+  const { cookies } = await context.storageState();
+  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
+
+async function joinSessionRoom(baseURL: string, context: APIRequestContext, sessionId: string) {
+  const socket = io(baseURL, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { cookie: await cookieHeader(context), origin: baseURL },
+    reconnection: false,
+    forceNew: true,
+  });
+  const ack = await socket.timeout(5000).emitWithAck('join_session_room', { sessionId });
+  expect(ack).toMatchObject({ ok: true });
+  return socket;
+}
+
+interface EarningReader {
+  name: string;
+  email: string;
+  password: string;
+  api: APIRequestContext;
+}
+
+/** A new reader who has just earned $69.99 from one billed minute of a new client's chat reading. */
+async function readerWithEarnings(baseURL: string): Promise<EarningReader> {
+  const id = randomUUID().slice(0, 8);
+  const reader = { firstName: 'Vega', lastName: `Payout ${id}`, email: `vega-${id}@example.com`, password: `payout-${id}-pass` };
+
+  const admin = await apiContext(baseURL);
+  await ok(admin.post('/api/auth/sign-in/email', { data: DEMO.admin }));
+  const created = await ok(
+    admin.post('/api/admin/readers', {
+      data: {
+        ...reader,
+        username: `vega_${id}`,
+        yearsExperience: 3,
+        chatRateCents: READER_RATE_CENTS,
+        audioRateCents: READER_RATE_CENTS,
+        videoRateCents: READER_RATE_CENTS,
+        specialties: ['Tarot'],
+        bio: 'A reader made by the admin payouts spec.',
+      },
+    }),
+  );
+  await admin.dispose();
+
+  const readerApi = await apiContext(baseURL);
+  await ok(readerApi.post('/api/auth/sign-in/email', { data: { email: reader.email, password: reader.password } }));
+  await ok(readerApi.patch('/api/readers/me', { data: { isOnline: true } }));
+
+  const client = await apiContext(baseURL);
+  await ok(client.post('/api/auth/sign-up/email', { data: newUser() }));
+  await ok(
+    client.post('/api/payments/wallet-deposit', {
+      data: { amountCents: 10_000, paymentMethodId: 'pm_card_visa' },
+      headers: { 'Idempotency-Key': randomUUID() },
+    }),
+  );
+
+  const session = await ok(client.post('/api/sessions/request', { data: { readerId: created.id, sessionType: 'chat' } }));
+  await ok(readerApi.post('/api/sessions/respond', { data: { sessionId: session.id, response: 'accept' } }));
+  // The reading starts, and its first minute is charged, when both sides are present.
+  const sockets = [await joinSessionRoom(baseURL, client, session.id), await joinSessionRoom(baseURL, readerApi, session.id)];
+  await expect.poll(async () => (await ok(client.get(`/api/sessions/${session.id}`))).status).toBe('active');
+  const ended = await ok(client.post('/api/sessions/end', { data: { sessionId: session.id } }));
+  for (const socket of sockets) socket.disconnect();
+  await client.dispose();
+
+  // Offline again, so the directory other specs read is not changed by this one.
+  await ok(readerApi.patch('/api/readers/me', { data: { isOnline: false } }));
+  expect(ended.readerEarningsCents).toBe(6999);
+  return { name: `${reader.firstName} ${reader.lastName}`, email: reader.email, password: reader.password, api: readerApi };
+}
+
+test('an admin pays one payout, rejects another after confirming, and the reader sees both', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const reader = await readerWithEarnings(baseURL!);
+  for (const amountCents of [2000, 2500, 2499]) await ok(reader.api.post('/api/payouts', { data: { amountCents } }));
+
+  await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
+  await page.goto('/dashboard');
+  const panel = page.getByRole('region', { name: 'Payouts' });
+  const pending = panel.getByTestId('admin-payout').filter({ hasText: reader.email });
+  await expect(pending).toHaveCount(3);
+  const row = (amount: string) => pending.filter({ hasText: amount });
+  await expect(row('$25.00')).toContainText(reader.name);
+  await expect(row('$25.00')).toContainText('Requested today');
+
+  // Reject asks first; keeping it pending sends nothing.
+  await row('$20.00').getByRole('button', { name: 'Reject' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Reject this payout?' });
+  await expect(confirm).toContainText(`$20.00 goes back to ${reader.name}’s wallet`);
+  await confirm.getByRole('button', { name: 'Keep pending' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(pending).toHaveCount(3);
+  await row('$20.00').getByRole('button', { name: 'Reject' }).click();
+  await confirm.getByRole('button', { name: 'Reject payout' }).click();
+  await expect(page.getByText('Payout rejected')).toBeVisible();
+  await expect(pending).toHaveCount(2);
+
+  const decisions: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/admin/payouts/')) decisions.push(request.url());
+  });
+  await row('$25.00').getByRole('button', { name: 'Mark paid' }).dblclick();
+  await expect(page.getByText('Payout marked as paid')).toBeVisible();
+  await expect(pending).toHaveCount(1);
+  expect(decisions).toHaveLength(1);
+
+  await panel.getByRole('tab', { name: 'Paid' }).click();
+  const paid = panel.getByTestId('admin-payout').filter({ hasText: reader.email });
+  await expect(paid).toHaveCount(1);
+  await expect(paid).toContainText('$25.00');
+  await expect(paid).toContainText('Paid today');
+  await panel.getByRole('tab', { name: 'Rejected' }).click();
+  await expect(panel.getByTestId('admin-payout').filter({ hasText: reader.email })).toContainText('$20.00');
+
+  // The rejected $20.00 went back to the reader's wallet: $69.99 - $20.00 - $25.00 - $24.99 + $20.00.
+  expect((await ok(reader.api.get('/api/auth/profile'))).walletBalanceCents).toBe(2000);
+  await reader.api.dispose();
+
+  await page.context().clearCookies();
+  await signInByApi(page, reader.email, reader.password);
+  await page.goto('/dashboard');
+  const mine = page.getByRole('list', { name: 'Your payouts' }).getByTestId('payout');
+  await expect(mine).toHaveCount(3);
+  await expect(mine.filter({ hasText: '$20.00' })).toContainText('Returned');
+  await expect(mine.filter({ hasText: '$25.00' })).toContainText('Paid');
+  await expect(mine.filter({ hasText: '$24.99' })).toContainText('Pending');
+});
+
+test('a payout another admin decided first shows the server’s answer and leaves the queue', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const reader = await readerWithEarnings(baseURL!);
+  const { payout } = await ok(reader.api.post('/api/payouts', { data: {} }));
+  await reader.api.dispose();
+
+  await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
+  await page.goto('/dashboard');
+  const row = page.getByRole('region', { name: 'Payouts' }).getByTestId('admin-payout').filter({ hasText: reader.email });
+  await expect(row).toContainText('$69.99');
+
+  const otherAdmin = await apiContext(baseURL!);
+  await ok(otherAdmin.post('/api/auth/sign-in/email', { data: DEMO.admin }));
+  await ok(otherAdmin.post(`/api/admin/payouts/${payout.id}/decision`, { data: { decision: 'paid' } }));
+  await otherAdmin.dispose();
+
+  await row.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByText('This payout was already marked paid')).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
