@@ -9,6 +9,8 @@ import { expect, newUser, signInByApi, signInOnPage, signUpOnPage, test } from '
 const KAI = { email: 'kai@soultribe.app', password: 'password123', name: 'Kai Nightingale' };
 
 test.describe.configure({ mode: 'serial' });
+// Two browser contexts and a reader's live switch take longer than a one-page test.
+test.setTimeout(60_000);
 
 async function readerPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: base.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });

@@ -29,10 +29,9 @@ const CONNECTION_LOST_MESSAGE = 'Connection lost. Attempting to reconnect...';
 
 const noCall = { subscribe: () => () => {}, getSnapshot: () => null };
 
-export interface Billing {
+interface Billing {
   minutesCharged: number;
   totalCostCents: number;
-  isFinalMinute: boolean;
 }
 
 export interface EndedState {
@@ -81,7 +80,6 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
   const [billing, setBilling] = useState<Billing>({
     minutesCharged: initialSession.minutesCharged,
     totalCostCents: initialSession.totalCostCents,
-    isFinalMinute: false,
   });
   const [ended, setEnded] = useState<EndedState | null>(() => endedFromSession(initialSession));
   const [call, setCall] = useState<MediaCall | null>(null);
@@ -147,6 +145,8 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
         setEnded((current) => current ?? endedFromSession(joined));
         setHasJoined(true);
         if (joined.status === 'accepted' || joined.status === 'active') call?.reconnect();
+        // A chat reading is whole again once back in the room; media waits for its connection.
+        if (!call) toast.dismiss(CONNECTION_LOST_TOAST_ID);
       } catch (error) {
         if (isCurrent) toast.error('Failed to start session', { description: message(error) });
       }
@@ -207,7 +207,7 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
     const parsed = billingUpdateEventSchema.safeParse(payload);
     if (!parsed.success || parsed.data.sessionId !== sessionId) return;
     const update = parsed.data;
-    setBilling({ minutesCharged: update.minutesCharged, totalCostCents: update.totalCostCents, isFinalMinute: update.isFinalMinute });
+    setBilling({ minutesCharged: update.minutesCharged, totalCostCents: update.totalCostCents });
     if (update.isFinalMinute && isClient) toast.warning('Insufficient balance! Session will end soon.', { id: `final-minute-${sessionId}` });
   });
 
@@ -286,5 +286,5 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
     isOtherPresent,
   });
 
-  return { session, isClient, hasJoined, callStatus, billing, ended, end, call, media, mediaError, isOtherPresent };
+  return { session, isClient, callStatus, billing, ended, end, call, media, mediaError, isOtherPresent };
 }
