@@ -99,9 +99,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers });
   await registerWeb(app, deps.web ?? 'none');
 
+  // Order matters: no new charges, then no sockets, then wait for the leaves their disconnects
+  // started, and only then close Socket.IO and Redis (which those leaves still emit through).
   app.addHook('onClose', async () => {
-    sessionSockets.stop();
     await scheduler?.stop();
+    sockets.io.local.disconnectSockets(true);
+    await sessionSockets.stop();
     await sockets.close();
   });
 

@@ -29,6 +29,8 @@ export function createSocketServer(httpServer: HttpServer, deps: { auth: Auth; c
   if (deps.config.redisUrl) {
     const pub = new Redis(deps.config.redisUrl, { lazyConnect: false });
     const sub = pub.duplicate();
+    // ioredis reconnects by itself; without a listener a dropped connection would crash the process.
+    for (const client of [pub, sub]) client.on('error', (error) => console.error('Redis:', error.message));
     redisClients.push(pub, sub);
     io.adapter(createAdapter(pub, sub));
   }

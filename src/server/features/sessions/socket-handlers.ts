@@ -62,6 +62,9 @@ export function registerSessionSocketHandlers(io: Server, deps: SessionDeps, lim
     return false;
   };
 
+  // Leaves started by disconnects; shutdown waits for them so none writes or emits after close.
+  const pendingLeaves = new Set<Promise<unknown>>();
+
   const leave = async (socket: AppSocket, sessionId: string) => {
     const role = socket.data.sessions.get(sessionId);
     if (!role) return;
@@ -113,7 +116,9 @@ export function registerSessionSocketHandlers(io: Server, deps: SessionDeps, lim
 
     socket.on('disconnect', () => {
       for (const sessionId of [...socket.data.sessions.keys()]) {
-        leave(socket, sessionId).catch((error) => log.error({ err: error }, 'leaving a session room failed'));
+        const leaving = leave(socket, sessionId).catch((error) => log.error({ err: error }, 'leaving a session room failed'));
+        pendingLeaves.add(leaving);
+        void leaving.finally(() => pendingLeaves.delete(leaving));
       }
     });
   });
@@ -131,5 +136,10 @@ export function registerSessionSocketHandlers(io: Server, deps: SessionDeps, lim
   const timer = setInterval(() => {
     beat().catch((error) => log.error({ err: error }, 'presence heartbeat failed'));
   }, deps.timing.heartbeatMs);
-  return { stop: () => clearInterval(timer) };
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.allSettled([...pendingLeaves]);
+    },
+  };
 }
