@@ -23,7 +23,8 @@ async function main() {
   if (config.seedDemo && (await seedDemo(database.db))) logger.info('demo data created');
   if (config.admin) await ensureAdmin(database.db, config.admin);
 
-  const web = config.env === 'development' ? 'vite' : 'built';
+  // `npm run dev` passes --dev for Vite's hot reload; `npm start` always serves the built app.
+  const web = process.argv.includes('--dev') ? 'vite' : 'built';
   const { app } = await buildApp({ config, database, logger, web });
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Soul Tribe is running at ${config.publicUrl} (database: ${database.kind})`);
