@@ -32,7 +32,8 @@ export class AppError extends Error {
   }
 
   toBody() {
-    return { error: { code: this.code, message: this.message, ...(this.fields && { fields: this.fields }), ...this.details } };
+    // Details add context (a new rate, a reason); they never replace the code or the message.
+    return { error: { ...this.details, code: this.code, message: this.message, ...(this.fields && { fields: this.fields }) } };
   }
 }
 

@@ -33,7 +33,7 @@ export async function startSession(deps: SessionDeps, user: SessionUser, session
   if (!started) {
     const view = (await loadSessionView(deps.db, sessionId))!;
     if (view.status !== 'accepted') return view;
-    throw conflict('Waiting for the other participant to join', { code: 'WAITING_FOR_PARTICIPANT' });
+    throw conflict('Waiting for the other participant to join', { reason: 'WAITING_FOR_PARTICIPANT' });
   }
   return (await loadSessionView(deps.db, sessionId))!;
 }

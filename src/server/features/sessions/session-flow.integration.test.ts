@@ -43,7 +43,9 @@ describe('a whole reading over HTTP and Socket.IO', () => {
     const billing = collect(clientSocket, 'billing_update');
     const started = nextEvent(readerSocket, 'session_started');
     expect(await emitAck(clientSocket, 'join_session_room', { sessionId: id })).toMatchObject({ ok: true });
-    expect((await http(app, client.cookie).post('/api/sessions/start', { sessionId: id })).status).toBe(409);
+    const early = await http(app, client.cookie).post('/api/sessions/start', { sessionId: id });
+    expect(early.status).toBe(409);
+    expect(early.body.error).toMatchObject({ code: 'CONFLICT', reason: 'WAITING_FOR_PARTICIPANT' });
     expect(await emitAck(readerSocket, 'join_session_room', { sessionId: id })).toMatchObject({ ok: true });
     await started;
     expect((await http(app, client.cookie).post('/api/sessions/start', { sessionId: id })).body.status).toBe('active');
