@@ -10,9 +10,15 @@ export const readersQuery = queryOptions({
   select: (data) => data.readers,
 });
 
-/** Applies `reader_status` to the cached directory, so online dots and buttons follow each switch. */
+/**
+ * Applies `reader_status` to the cached directory, so online dots and buttons follow each switch.
+ * Events sent while the socket was down are lost, so every (re)connect refetches the directory.
+ */
 export function useLiveReaderStatus(): void {
   const queryClient = useQueryClient();
+  useSocketEvent('connect', () => {
+    void queryClient.invalidateQueries({ queryKey: readersQuery.queryKey });
+  });
   useSocketEvent(SERVER_EVENTS.readerStatus, (payload) => {
     const parsed = readerStatusEventSchema.safeParse(payload);
     if (!parsed.success) return;
