@@ -6,9 +6,8 @@
  * Knobs (environment): BENCH_CHARGES (3000), BENCH_WORKERS (32), BENCH_CLIENTS (20),
  * BENCH_READERS (5), BENCH_MAX_SECONDS (60: stops early rather than run long).
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { type Database, openDatabase } from '../src/server/db/client';
+import { openScratchPostgres } from '../src/server/db/scratch-database';
 import { user } from '../src/server/db/schema';
 import { checkLedger } from '../src/server/features/wallet/check-ledger';
 import { chargeWithSplit, createWallet, InsufficientFundsError, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../src/server/features/wallet/ledger';
@@ -33,39 +32,9 @@ async function openBenchDatabase(): Promise<{ database: Database; label: string;
     await database.migrate();
     return { database, label: 'PGlite (in memory)', dispose: () => database.close() };
   }
-  const name = `soul_tribe_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: workerCount });
-  await database.migrate();
-  return {
-    database,
-    label: `PostgreSQL ${url.host} (scratch database ${name}, pool ${workerCount})`,
-    async dispose() {
-      await database.close();
-      // pool.end() resolves before its sockets have closed; a forced drop would kill them and crash
-      // the pool, so wait for them to go instead.
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await dropper.query(`drop database if exists ${name}`);
-            break;
-          } catch (error) {
-            if (attempt >= 50) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-        }
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
+  const database = await openScratchPostgres(serverUrl, { prefix: 'soul_tribe_bench', poolSize: workerCount });
+  const host = new URL(serverUrl).host;
+  return { database, label: `PostgreSQL ${host} (scratch database ${database.name}, pool ${workerCount})`, dispose: () => database.close() };
 }
 
 async function createAccounts(database: Database) {
