@@ -6,6 +6,8 @@ export const sessionTypeSchema = z.enum(SESSION_TYPES, { error: 'sessionType mus
 
 export const SESSION_STATUSES = ['requested', 'accepted', 'declined', 'missed', 'cancelled', 'active', 'completed'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
+/** A session in one of these holds its reader and its client: no second open one for either. */
+export const OPEN_SESSION_STATUSES: readonly SessionStatus[] = ['requested', 'accepted', 'active'];
 
 /** Why a session ended; `completed` when a participant ended it. */
 export const END_REASONS = ['completed', 'insufficient_funds', 'disconnected', 'declined', 'missed', 'cancelled', 'not_joined'] as const;

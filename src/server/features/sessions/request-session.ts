@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { SessionType } from '@shared/constants';
 import { formatCents } from '@shared/money';
 import { SERVER_EVENTS, type SessionRequestEvent } from '@shared/realtime';
-import type { ReadingSession, SessionRequestInput } from '@shared/sessions';
-import { readerProfiles, readingSessions, user } from '../../db/schema';
+import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionRequestInput } from '@shared/sessions';
+import { readerProfiles, readingSessions } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
 import type { SessionUser } from '../auth/require-user';
@@ -53,14 +53,17 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const [open] = await deps.db.select({ id: readingSessions.id }).from(readingSessions).where(eq(readingSessions.readerId, reader.userId));
-    throw conflict(open ? `${reader.firstName} is in another session. Please try again later.` : 'You already have a reading in progress');
+    // Which of the two one-open-session indexes refused it decides the message.
+    const [readerBusy] = await deps.db
+      .select({ id: readingSessions.id })
+      .from(readingSessions)
+      .where(and(eq(readingSessions.readerId, reader.userId), inArray(readingSessions.status, [...OPEN_SESSION_STATUSES])));
+    throw conflict(readerBusy ? `${reader.firstName} is in another session. Please try again later.` : 'You already have a reading in progress');
   }
-  const [clientRow] = await deps.db.select({ name: user.name }).from(user).where(eq(user.id, client.id));
   const event: SessionRequestEvent = {
     sessionId: id,
     clientId: client.id,
-    clientName: clientRow?.name || 'Anonymous',
+    clientName: client.name || 'Anonymous',
     sessionType: input.sessionType,
     ratePerMinuteCents: rate,
     expiresAt: new Date(now.getTime() + deps.timing.requestTimeoutMs).toISOString(),

@@ -1,5 +1,5 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
-import type { ReadingSession } from '@shared/sessions';
+import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionStatus } from '@shared/sessions';
 import { readerProfiles, readingSessions } from '../../db/schema';
 import { conflict, forbidden } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
@@ -10,7 +10,6 @@ import type { SessionDeps } from './deps';
 import { loadSessionView, selectSessionsWithNames, toReadingSession } from './session-view';
 import { startIfReady } from './start-session';
 
-const OPEN = ['requested', 'accepted', 'active'];
 
 export async function getSession(deps: SessionDeps, user: SessionUser, sessionId: string): Promise<ReadingSession> {
   await loadSessionFor(deps.db, sessionId, user, { allowAdmin: true });
@@ -47,7 +46,7 @@ export async function endSession(deps: SessionDeps, user: SessionUser, input: { 
   const outbox = new Outbox();
   await deps.db.transaction(async (tx) => {
     const session = await lockSessionFor(tx, input.sessionId, user);
-    if (!OPEN.includes(session.status)) return;
+    if (!OPEN_SESSION_STATUSES.includes(session.status as SessionStatus)) return;
     const now = new Date(deps.clock.now());
     if (session.status === 'requested' && session.role === 'reader') throw forbidden('Answer the request with accept or decline');
     const withinRefundWindow = session.startedAt !== null && now.getTime() - session.startedAt.getTime() < deps.timing.refundWindowMs;

@@ -1,15 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignInInput, signInSchema } from '@shared/auth';
-import { CircleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { useSignIn } from '@/lib/auth';
 import { toAuthFormError } from './auth-errors';
+import { FormRootError, SubmitButton } from './form-parts';
 
 export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
   const id = useId();
@@ -44,16 +41,10 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
       <FormField id={passwordId} label="Password" error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...fieldAria(passwordId, errors.password?.message)} {...register('password')} />
       </FormField>
-      {errors.root?.message ? (
-        <Alert variant="destructive">
-          <CircleAlert aria-hidden="true" />
-          <span>{errors.root.message}</span>
-        </Alert>
-      ) : null}
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? <Spinner className="size-4 text-primary-foreground" label="Signing in" /> : null}
+      <FormRootError message={errors.root?.message} />
+      <SubmitButton isSubmitting={isSubmitting} busyLabel="Signing in">
         Sign In
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,16 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignUpInput, signUpSchema } from '@shared/auth';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
-import { CircleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { useSignUp } from '@/lib/auth';
 import { toAuthFormError } from './auth-errors';
+import { FormRootError, SubmitButton } from './form-parts';
 
 const passwordHint = `At least ${PASSWORD_MIN_LENGTH} characters.`;
 
@@ -56,16 +53,10 @@ export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
           {...register('password')}
         />
       </FormField>
-      {errors.root?.message ? (
-        <Alert variant="destructive">
-          <CircleAlert aria-hidden="true" />
-          <span>{errors.root.message}</span>
-        </Alert>
-      ) : null}
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? <Spinner className="size-4 text-primary-foreground" label="Creating your account" /> : null}
+      <FormRootError message={errors.root?.message} />
+      <SubmitButton isSubmitting={isSubmitting} busyLabel="Creating your account">
         Create Account
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
