@@ -75,6 +75,8 @@ export const readerProfiles = pgTable('reader_profiles', {
   videoRateCents: integer('video_rate_cents').notNull(),
   profileImage: text('profile_image'),
   isOnline: boolean('is_online').notNull().default(false),
+  /** Last heartbeat of any page of this reader; an online reader unseen for a minute goes offline. */
+  seenAt: timestamp('seen_at', { withTimezone: true }),
   ratingSum: integer('rating_sum').notNull().default(0),
   ratingCount: integer('rating_count').notNull().default(0),
   completedSessions: integer('completed_sessions').notNull().default(0),
@@ -182,6 +184,8 @@ export const readingSessions = pgTable('reading_sessions', {
   /** Last heartbeat of each side's socket in the session room; see sessions/presence.ts. */
   clientSeenAt: timestamp('client_seen_at', { withTimezone: true }),
   readerSeenAt: timestamp('reader_seen_at', { withTimezone: true }),
+  /** Set while the meter is paused because a side is away; see sessions/pause.ts. */
+  pausedAt: timestamp('paused_at', { withTimezone: true }),
   rating: integer('rating'),
   review: text('review'),
   ratedAt: timestamp('rated_at', { withTimezone: true }),
