@@ -75,19 +75,20 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const auth = createAuth(db, config);
-  const sockets = createSocketServer(app.server, { auth, config });
-  const realtime = socketRealtime(sockets.io as never);
+  const timing = sessionTiming(config.billingMinuteMs);
+  const sockets = createSocketServer(app.server, { auth, config, liveness: timing });
+  const realtime = socketRealtime(sockets.io);
   const payments = deps.payments ?? paymentsFromConfig(config);
 
   const sessions: SessionDeps = {
     db,
     clock,
     realtime,
-    timing: sessionTiming(config.billingMinuteMs),
+    timing,
     concurrency: database.kind === 'postgres' ? 8 : 1,
   };
   const messageLimiter = createMessageLimiter(sessions);
-  const sessionSockets = registerSessionSocketHandlers(sockets.io as never, sessions, messageLimiter, app.log);
+  const sessionSockets = registerSessionSocketHandlers(sockets.io, sessions, messageLimiter, app.log);
   const scheduler = deps.runScheduler === false ? undefined : startScheduler(sessions, app.log);
 
   await app.register(healthRoutes, { db });
@@ -95,7 +96,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminRoutes, { auth, db });
   await app.register(walletRoutes, { auth, db, payments, realtime, clock });
   await app.register(payoutRoutes, { auth, db, realtime, clock });
-  await app.register(readerRoutes, { auth, db, realtime });
+  await app.register(readerRoutes, { auth, db, realtime, clock });
   await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers });
   await registerWeb(app, deps.web ?? 'none');
 

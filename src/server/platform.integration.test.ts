@@ -48,10 +48,10 @@ describe('Socket.IO authentication', () => {
     const aliceSocket = await app.connectSocket(alice.cookie);
     const bobSocket = await app.connectSocket(bob.cookie);
     const bobHeard: unknown[] = [];
-    bobSocket.on('ping_test', (p) => bobHeard.push(p));
-    const aliceHeard = new Promise((resolve) => aliceSocket.once('ping_test', resolve));
-    app.realtime.toUser(alice.id, 'ping_test', { hello: 'alice' });
-    expect(await aliceHeard).toEqual({ hello: 'alice' });
+    bobSocket.on('wallet_updated', (p) => bobHeard.push(p));
+    const aliceHeard = new Promise((resolve) => aliceSocket.once('wallet_updated', resolve));
+    app.realtime.toUser(alice.id, 'wallet_updated', { balanceCents: 4242 });
+    expect(await aliceHeard).toEqual({ balanceCents: 4242 });
     await new Promise((r) => setTimeout(r, 50));
     expect(bobHeard).toEqual([]);
   });

@@ -1,9 +1,12 @@
-import { END_REASONS, SESSION_STATUSES, chatMessageSchema, sessionIdSchema, sessionMessageSchema, sessionTypeSchema } from './sessions';
+import { END_REASONS, SESSION_STATUSES, chatMessageSchema, sessionIdSchema, sessionMessageSchema, sessionSchema, sessionTypeSchema } from './sessions';
 import { z } from './zod-config';
 
 /**
- * The Socket.IO protocol in one place. Every event a browser sends carries one object payload and
- * an acknowledgement callback answered with `{ ok: true, … }` or `{ ok: false, error }`.
+ * The Socket.IO protocol in one place: every event name with the zod schema of its payload (and,
+ * for events a browser sends, of its acknowledgement). The server, the outbox and the web client are
+ * typed from these maps, so an event name or a payload that is not here does not compile. Every
+ * event a browser sends carries one object payload and an acknowledgement callback answered with
+ * `{ ok: true, … }` or `{ ok: false, error }`.
  */
 export const CLIENT_EVENTS = {
   joinSessionRoom: 'join_session_room',
@@ -16,6 +19,8 @@ export const SERVER_EVENTS = {
   sessionRequest: 'session_request',
   sessionResponse: 'session_response',
   sessionStarted: 'session_started',
+  sessionPaused: 'session_paused',
+  sessionResumed: 'session_resumed',
   sessionEnded: 'session_ended',
   billingUpdate: 'billing_update',
   newMessage: 'new_message',
@@ -39,6 +44,9 @@ export const webrtcSignalSchema = z.object({
 });
 export type WebrtcSignal = z.infer<typeof webrtcSignalSchema>;
 
+/** A signal as the other side receives it: who sent it. */
+export const relayedSignalSchema = webrtcSignalSchema.extend({ from: z.string() });
+
 export type Ack<T extends object = object> = ({ ok: true } & T) | { ok: false; error: { code: string; message: string } };
 
 export const sessionRequestEventSchema = z.object({
@@ -59,6 +67,23 @@ export const sessionResponseEventSchema = z.object({
 export type SessionResponseEvent = z.infer<typeof sessionResponseEventSchema>;
 
 export const sessionStartedEventSchema = z.object({ sessionId: z.string(), startedAt: z.string() });
+
+/** The meter stopped because a side is away: no charges, messages or signals until both are back. */
+export const sessionPausedEventSchema = z.object({
+  sessionId: z.string(),
+  pausedAt: z.string(),
+  /** The participants who are away. */
+  awayUserIds: z.array(z.string()),
+});
+export type SessionPausedEvent = z.infer<typeof sessionPausedEventSchema>;
+
+/** Both sides are back: the meter runs again, the next minute falls due at `nextMinuteAt`. */
+export const sessionResumedEventSchema = z.object({
+  sessionId: z.string(),
+  resumedAt: z.string(),
+  nextMinuteAt: z.string(),
+});
+export type SessionResumedEvent = z.infer<typeof sessionResumedEventSchema>;
 
 export const billingUpdateEventSchema = z.object({
   sessionId: z.string(),
@@ -91,6 +116,41 @@ export const participantStatusEventSchema = z.object({
   userId: z.string(),
   isConnected: z.boolean(),
 });
+
+/** Every event the server sends, with its payload's schema. */
+export const serverEventSchemas = {
+  [SERVER_EVENTS.sessionRequest]: sessionRequestEventSchema,
+  [SERVER_EVENTS.sessionResponse]: sessionResponseEventSchema,
+  [SERVER_EVENTS.sessionStarted]: sessionStartedEventSchema,
+  [SERVER_EVENTS.sessionPaused]: sessionPausedEventSchema,
+  [SERVER_EVENTS.sessionResumed]: sessionResumedEventSchema,
+  [SERVER_EVENTS.sessionEnded]: sessionEndedEventSchema,
+  [SERVER_EVENTS.billingUpdate]: billingUpdateEventSchema,
+  [SERVER_EVENTS.newMessage]: newMessageEventSchema,
+  [SERVER_EVENTS.webrtcSignal]: relayedSignalSchema,
+  [SERVER_EVENTS.readerStatus]: readerStatusEventSchema,
+  [SERVER_EVENTS.walletUpdated]: walletUpdatedEventSchema,
+  [SERVER_EVENTS.participantStatus]: participantStatusEventSchema,
+} as const;
+export type ServerEvent = keyof typeof serverEventSchemas;
+export type ServerEventPayload<E extends ServerEvent> = z.infer<(typeof serverEventSchemas)[E]>;
+
+/** Every event a browser sends: its payload's schema and what a successful acknowledgement adds. */
+export const clientEventSchemas = {
+  [CLIENT_EVENTS.joinSessionRoom]: { payload: joinSessionRoomSchema, ack: z.object({ session: sessionSchema }) },
+  [CLIENT_EVENTS.leaveSessionRoom]: { payload: leaveSessionRoomSchema, ack: z.object({}) },
+  [CLIENT_EVENTS.webrtcSignal]: { payload: webrtcSignalSchema, ack: z.object({}) },
+  [CLIENT_EVENTS.sessionMessage]: { payload: sessionMessageEventSchema, ack: z.object({ message: chatMessageSchema }) },
+} as const;
+export type ClientEvent = keyof typeof clientEventSchemas;
+export type ClientEventPayload<E extends ClientEvent> = z.input<(typeof clientEventSchemas)[E]['payload']>;
+export type ClientEventAck<E extends ClientEvent> = z.infer<(typeof clientEventSchemas)[E]['ack']>;
+
+/** Socket.IO's typing of the two directions (`Server<ClientToServerEvents, ServerToClientEvents>`). */
+export type ServerToClientEvents = { [E in ServerEvent]: (payload: ServerEventPayload<E>) => void };
+export type ClientToServerEvents = {
+  [E in ClientEvent]: (payload: ClientEventPayload<E>, ack: (reply: Ack<ClientEventAck<E>>) => void) => void;
+};
 
 /** The failure half of every acknowledgement (see `Ack`). */
 export const ackFailureSchema = z.object({

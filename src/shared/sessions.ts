@@ -89,8 +89,10 @@ export const sessionSchema = z.object({
   expiresAt: z.string().nullable(),
   startedAt: z.string().nullable(),
   endedAt: z.string().nullable(),
-  /** When the next minute will be charged while active. */
+  /** When the next minute will be charged while active (moved on by the time the meter was paused). */
   nextMinuteAt: z.string().nullable(),
+  /** Since when the meter is paused because a side is away; null while it runs. */
+  pausedAt: z.string().nullable(),
   rating: z.number().int().nullable(),
   review: z.string().nullable(),
 });

@@ -1,32 +1,42 @@
+import type { ServerEvent, ServerEventPayload } from '@shared/realtime';
 import type { Realtime } from './realtime';
+
+type Pending = (realtime: Realtime) => void;
 
 /**
  * Events collected during a transaction and sent only after it commits, so a browser never hears
  * of a charge or an answer that was rolled back.
  */
 export class Outbox {
-  private readonly events: { kind: 'user' | 'room' | 'all'; target: string; event: string; payload: unknown }[] = [];
+  private readonly pending: Pending[] = [];
 
-  toUser(userId: string, event: string, payload: unknown) {
-    this.events.push({ kind: 'user', target: userId, event, payload });
+  toUser<E extends ServerEvent>(userId: string, event: E, payload: ServerEventPayload<E>) {
+    this.pending.push((realtime) => realtime.toUser(userId, event, payload));
     return this;
   }
 
-  toRoom(room: string, event: string, payload: unknown) {
-    this.events.push({ kind: 'room', target: room, event, payload });
+  /** The same event to several users (both sides of a session). */
+  toUsers<E extends ServerEvent>(userIds: string[], event: E, payload: ServerEventPayload<E>) {
+    for (const userId of userIds) this.toUser(userId, event, payload);
     return this;
   }
 
-  toAll(event: string, payload: unknown) {
-    this.events.push({ kind: 'all', target: '', event, payload });
+  toRoom<E extends ServerEvent>(room: string, event: E, payload: ServerEventPayload<E>) {
+    this.pending.push((realtime) => realtime.toRoom(room, event, payload));
+    return this;
+  }
+
+  toAll<E extends ServerEvent>(event: E, payload: ServerEventPayload<E>) {
+    this.pending.push((realtime) => realtime.toAll(event, payload));
+    return this;
+  }
+
+  closeRoom(room: string) {
+    this.pending.push((realtime) => realtime.closeRoom(room));
     return this;
   }
 
   flush(realtime: Realtime) {
-    for (const e of this.events.splice(0)) {
-      if (e.kind === 'user') realtime.toUser(e.target, e.event, e.payload);
-      else if (e.kind === 'room') realtime.toRoom(e.target, e.event, e.payload);
-      else realtime.toAll(e.event, e.payload);
-    }
+    for (const send of this.pending.splice(0)) send(realtime);
   }
 }

@@ -1,18 +1,27 @@
-import type { Server } from 'socket.io';
-import { userRoom } from './socket-server';
+import type { ServerEvent, ServerEventPayload } from '@shared/realtime';
+import { type AppServer, userRoom } from './socket-server';
 
 /** What services may say to browsers; injected so services never reach for a global socket. */
 export interface Realtime {
-  toUser(userId: string, event: string, payload: unknown): void;
-  toRoom(room: string, event: string, payload: unknown): void;
-  toAll(event: string, payload: unknown): void;
+  toUser<E extends ServerEvent>(userId: string, event: E, payload: ServerEventPayload<E>): void;
+  toRoom<E extends ServerEvent>(room: string, event: E, payload: ServerEventPayload<E>): void;
+  toAll<E extends ServerEvent>(event: E, payload: ServerEventPayload<E>): void;
+  /** Empties a room on every process: a session that ended keeps no listeners. */
+  closeRoom(room: string): void;
 }
 
-export function socketRealtime(io: Server): Realtime {
-  const emitter = io as unknown as { to(room: string): { emit(event: string, payload: unknown): void }; emit(event: string, payload: unknown): void };
+interface Emitter {
+  emit(event: ServerEvent, payload: unknown): unknown;
+}
+
+export function socketRealtime(io: AppServer): Realtime {
+  // Socket.IO cannot resolve its argument tuple for a generic event name, so emitting goes through
+  // this one widened view; Realtime's own signature is what checks every caller's event and payload.
+  const emitter = (target: unknown) => target as Emitter;
   return {
-    toUser: (userId, event, payload) => emitter.to(userRoom(userId)).emit(event, payload),
-    toRoom: (room, event, payload) => emitter.to(room).emit(event, payload),
-    toAll: (event, payload) => emitter.emit(event, payload),
+    toUser: (userId, event, payload) => emitter(io.to(userRoom(userId))).emit(event, payload),
+    toRoom: (room, event, payload) => emitter(io.to(room)).emit(event, payload),
+    toAll: (event, payload) => emitter(io).emit(event, payload),
+    closeRoom: (room) => io.in(room).socketsLeave(room),
   };
 }

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '@shared/realtime';
 import type { Auth } from '../auth/auth';
 import type { Config } from '../config';
 import { readSessionUser, type SessionUser } from '../features/auth/require-user';
@@ -11,7 +12,14 @@ export interface SocketData {
   /** Session rooms this socket joined, with the user's side in each. */
   sessions: Map<string, 'client' | 'reader'>;
 }
-export type AppSocket = Socket<Record<string, (...args: never[]) => void>, Record<string, (...args: never[]) => void>, Record<string, never>, SocketData>;
+export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** How fast a page that stops answering (frozen, asleep, cut off) is found out; see timing.ts. */
+export interface Liveness {
+  pingIntervalMs: number;
+  pingTimeoutMs: number;
+}
 
 export const userRoom = (userId: string) => `user:${userId}`;
 
@@ -19,10 +27,13 @@ export const userRoom = (userId: string) => `user:${userId}`;
  * Socket.IO on the app's HTTP server. A socket is accepted only with a valid session cookie (the
  * prototype's self-declared `auth.userId` is not trusted) and joins its user's room at once.
  */
-export function createSocketServer(httpServer: HttpServer, deps: { auth: Auth; config: Config }) {
-  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(httpServer, {
+export function createSocketServer(httpServer: HttpServer, deps: { auth: Auth; config: Config; liveness: Liveness }) {
+  const io: AppServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
+    // Socket.IO's defaults (25 s + 20 s) would bill a frozen page for most of a minute.
+    pingInterval: deps.liveness.pingIntervalMs,
+    pingTimeout: deps.liveness.pingTimeoutMs,
     cors: { origin: deps.config.trustedOrigins, credentials: true },
   });
   const redisClients: Redis[] = [];

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { updateMyReaderSchema } from '@shared/sessions';
 import { z } from '@shared/zod-config';
 import type { Auth } from '../../auth/auth';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { readerProfiles } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -12,7 +13,7 @@ import { currentUser, requireUser } from '../auth/require-user';
 import { selectReaders, toReader } from './reader-view';
 import { updateMyReader } from './update-my-reader';
 
-export async function readerRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; realtime: Realtime }) {
+export async function readerRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; realtime: Realtime; clock: Clock }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
@@ -27,7 +28,7 @@ export async function readerRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   });
 
   api.patch('/api/readers/me', { preHandler: requireUser(deps.auth, 'reader'), schema: { body: updateMyReaderSchema } }, async (request) =>
-    updateMyReader(db, deps.realtime, currentUser(request).id, request.body),
+    updateMyReader(deps, currentUser(request).id, request.body),
   );
 
   api.get('/api/readers/:id', { schema: { params: z.object({ id: z.string().min(1).max(100) }) } }, async (request) => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
 import type { Reader } from '@shared/readers';
 import type { UpdateMyReaderInput } from '@shared/sessions';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { readerProfiles } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -11,13 +12,17 @@ import { selectReaders, toReader } from './reader-view';
 /**
  * A reader goes online/offline or changes rates. New rates apply to new requests only: a session
  * keeps the rate it was requested at. Everyone hears `reader_status` when the online flag changes.
+ * A reader who closes every page goes offline by itself a minute later (reader-presence.ts).
  */
-export async function updateMyReader(db: Db, realtime: Realtime, readerId: string, input: UpdateMyReaderInput): Promise<Reader> {
+export async function updateMyReader(deps: { db: Db; realtime: Realtime; clock: Clock }, readerId: string, input: UpdateMyReaderInput): Promise<Reader> {
+  const { db, realtime } = deps;
+  const now = new Date(deps.clock.now());
   const [before] = await db.select({ isOnline: readerProfiles.isOnline }).from(readerProfiles).where(eq(readerProfiles.userId, readerId));
   if (!before) throw notFound('Reader profile not found');
   await db
     .update(readerProfiles)
-    .set({ ...input, updatedAt: new Date() })
+    // Switching online is done from a live page: it counts as seen now (see reader-presence.ts).
+    .set({ ...input, updatedAt: now, ...(input.isOnline && { seenAt: now }) })
     .where(eq(readerProfiles.userId, readerId));
   const [row] = await selectReaders(db).where(eq(readerProfiles.userId, readerId));
   const reader = toReader(row!);

@@ -3,6 +3,7 @@ import { splitCharge } from '@shared/money';
 import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
+import { collect } from '../../../../tests/integration/socket-helpers';
 import { ledgerTotalCents } from '../../../../tests/integration/ledger-sums';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { SYSTEM_ACCOUNTS, getBalances, getWalletBalanceCents } from '../wallet/ledger';
@@ -102,37 +103,70 @@ describe('billing engine (fake clock)', () => {
     expect(await ledgerTotalCents(app.db)).toBe(0);
   });
 
-  it('does not charge a minute that starts while a side is away, and ends after the grace', async () => {
-    const { client, id } = await activeSession(5000);
+  it('pauses the meter while a side is away, charges the due minute when both are back, and ends after the grace', async () => {
+    const { client, reader, id } = await activeSession(5000);
+    const clientSocket = await app.connectSocket(client.cookie);
+    const paused = collect(clientSocket, 'session_paused');
+    const resumed = collect(clientSocket, 'session_resumed');
     await nextMinute(id);
-    expect((await session(id, client)).minutesCharged).toBe(2);
+    const startedAt = Date.parse((await session(id, client)).startedAt);
+    const at = (seconds: number) => clock.advance(startedAt + seconds * 1000 - clock.now());
+    const iso = (seconds: number) => new Date(startedAt + seconds * 1000).toISOString();
 
-    // The reader drops half-way through minute 2 and misses the start of minute 3.
-    clock.advance(MINUTE / 2);
+    // Minute 2 runs until 2:00. The reader's page stops beating at 1:30 (a crashed process).
+    at(90);
     await heartbeat(id);
     await markLeft(app.db, id, 'reader', now(), app.sessions.timing);
-    clock.advance(MINUTE / 2);
+    at(120);
     await heartbeat(id, ['client']);
     await runDueWork(app.sessions);
-    expect(await session(id, client)).toMatchObject({ status: 'active', minutesCharged: 2 });
+    expect(await session(id, client)).toMatchObject({ status: 'active', minutesCharged: 2, pausedAt: iso(90) });
 
-    // Back within the grace: billing resumes at the next minute.
-    clock.advance(MINUTE / 4);
-    await heartbeat(id);
-    clock.advance((3 * MINUTE) / 4);
+    // Back at 2:10: minute 3, due at 2:00 while the reader was away, starts now; 2:00-2:10 is free.
+    at(130);
     await heartbeat(id);
     await runDueWork(app.sessions);
-    expect(await session(id, client)).toMatchObject({ status: 'active', minutesCharged: 3 });
+    expect(await session(id, client)).toMatchObject({ minutesCharged: 3, pausedAt: null, nextMinuteAt: iso(190) });
 
+    // Away and back within a paid minute: nothing is charged and the paid minute is not stretched.
+    at(150);
+    await heartbeat(id);
+    await markLeft(app.db, id, 'reader', now(), app.sessions.timing);
+    await runDueWork(app.sessions);
+    at(170);
+    await heartbeat(id);
+    await runDueWork(app.sessions);
+    expect(await session(id, client)).toMatchObject({ minutesCharged: 3, pausedAt: null, nextMinuteAt: iso(190) });
+    at(189.999);
+    await heartbeat(id);
+    await runDueWork(app.sessions);
+    expect((await session(id, client)).minutesCharged).toBe(3);
+    at(190);
+    await runDueWork(app.sessions);
+    expect((await session(id, client)).minutesCharged).toBe(4);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(paused).toEqual([
+      { sessionId: id, pausedAt: iso(90), awayUserIds: [reader.id] },
+      { sessionId: id, pausedAt: iso(150), awayUserIds: [reader.id] },
+    ]);
+    expect(resumed).toEqual([
+      { sessionId: id, resumedAt: iso(130), nextMinuteAt: iso(190) },
+      { sessionId: id, resumedAt: iso(170), nextMinuteAt: iso(190) },
+    ]);
+
+    // The client goes away for good: the session ends one minute later, with nothing more charged.
+    at(200);
+    await heartbeat(id);
     await markLeft(app.db, id, 'client', now(), app.sessions.timing);
-    clock.advance(MINUTE - 1);
+    await runDueWork(app.sessions);
+    at(259.999);
     await heartbeat(id, ['reader']);
     await runDueWork(app.sessions);
     expect((await session(id, client)).status).toBe('active');
-    clock.advance(1);
+    at(260);
     await runDueWork(app.sessions);
-    expect(await session(id, client)).toMatchObject({ status: 'completed', endReason: 'disconnected', minutesCharged: 3 });
-    expect(await balance(client)).toBe(5000 - 3 * RATE);
+    expect(await session(id, client)).toMatchObject({ status: 'completed', endReason: 'disconnected', minutesCharged: 4 });
+    expect(await balance(client)).toBe(5000 - 4 * RATE);
   });
 
   it('refunds every charge when the client ends within 3 minutes and asks for it', async () => {

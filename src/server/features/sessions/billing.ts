@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client';
 import { ledgerTransfers, readerProfiles, readingSessions } from '../../db/schema';
 import type { Outbox } from '../../realtime/outbox';
 import { InsufficientFundsError, SYSTEM_ACCOUNTS, type SplitChargeResult, chargeWithSplit, getBalances, lockAccounts, transfer, walletAccountId } from '../wallet/ledger';
-import type { SessionRow } from './session-view';
+import { type SessionRow, sessionRoom } from './session-view';
 import type { SessionTiming } from './timing';
 
 const sqlIncrement = (column: AnyColumn) => sql`${column} + 1`;
@@ -65,15 +65,6 @@ export async function chargeNextMinute(tx: Tx, session: SessionRow, now: Date, t
   outbox.toUser(session.clientId, SERVER_EVENTS.billingUpdate, event).toUser(session.readerId, SERVER_EVENTS.billingUpdate, event);
   walletEvents(outbox, session, { client: charge.payerBalanceCents, reader: charge.readerBalanceCents });
   return true;
-}
-
-/** A minute that starts while a side is away is free: the clock moves on without a charge. */
-export async function skipMinute(tx: Tx, session: SessionRow, now: Date, timing: SessionTiming) {
-  const base = session.nextMinuteAt ?? now;
-  await tx
-    .update(readingSessions)
-    .set({ nextMinuteAt: new Date(base.getTime() + timing.minuteMs) })
-    .where(eq(readingSessions.id, session.id));
 }
 
 /**
@@ -147,7 +138,9 @@ export async function finishSession(tx: Tx, session: SessionRow, now: Date, outb
     totalCostCents: session.totalCostCents - refundedCents,
     refundedCents,
   };
-  outbox.toUser(session.clientId, SERVER_EVENTS.sessionEnded, event).toUser(session.readerId, SERVER_EVENTS.sessionEnded, event);
+  outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.sessionEnded, event);
+  // Nobody stays in an ended session's room: no message or signal reaches it any more.
+  outbox.closeRoom(sessionRoom(session.id));
   if (refundedCents > 0) walletEvents(outbox, session, await walletsOf(tx, session));
   return { status, refundedCents };
 }

@@ -4,11 +4,12 @@ import { MESSAGE_MAX_LENGTH } from '@shared/constants';
 import { SERVER_EVENTS } from '@shared/realtime';
 import type { ChatMessage } from '@shared/sessions';
 import { sessionMessages, user } from '../../db/schema';
-import { AppError, conflict } from '../../errors';
+import { AppError } from '../../errors';
 import { createFixedWindowLimiter } from '../../rate-limiter';
 import type { SessionUser } from '../auth/require-user';
 import { loadSessionFor } from './access';
 import type { SessionDeps } from './deps';
+import { assertRunning } from './pause';
 import { sessionRoom } from './session-view';
 
 /** At most 20 messages per 10 seconds per sender: a chat, not a flood. */
@@ -44,7 +45,7 @@ export async function sendMessage(
   input: { sessionId: string; content: string; type: string },
 ): Promise<ChatMessage> {
   const session = await loadSessionFor(deps.db, input.sessionId, sender);
-  if (session.status !== 'accepted' && session.status !== 'active') throw conflict('This session is not open for messages');
+  assertRunning(session);
   const content = input.content.trim().slice(0, MESSAGE_MAX_LENGTH);
   const check = limiter.hit(sender.id);
   if (!check.allowed) throw new AppError('RATE_LIMITED', 'You are sending messages too fast. Please wait a moment.');

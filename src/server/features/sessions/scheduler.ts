@@ -1,19 +1,22 @@
-import { and, eq, lte, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
 import type { Tx } from '../../db/client';
 import { readingSessions } from '../../db/schema';
 import { Outbox } from '../../realtime/outbox';
-import { chargeNextMinute, finishSession, skipMinute } from './billing';
+import { turnAbsentReadersOffline } from '../readers/reader-presence';
+import { chargeNextMinute, finishSession } from './billing';
 import type { SessionDeps } from './deps';
-import { absentSince, isPresent } from './presence';
+import { awaySides, pauseMeter, resumeMeterIfBothPresent } from './pause';
+import { absentSince } from './presence';
 import type { SessionRow } from './session-view';
 
 const BATCH = 100;
 
 /**
  * One pass over everything that is due at `now`: unanswered requests become missed, accepted
- * sessions nobody joined are given up, active sessions get their due minute charged (or skipped
- * while a side is away) and end after the disconnect grace. Each session is handled in its own
+ * sessions nobody joined are given up, active sessions get their due minute charged, pause while a
+ * side is away and resume when both are back (pause.ts), and end after the disconnect grace; online
+ * readers with no page left go offline. Each session is handled in its own
  * transaction under a row lock taken with SKIP LOCKED, so several processes share the work and
  * never handle one session twice; all state is in the rows, so a restarted process carries on.
  */
@@ -21,12 +24,21 @@ export async function runDueWork(deps: SessionDeps): Promise<number> {
   const now = new Date(deps.clock.now());
   const { timing } = deps;
   const absentBefore = new Date(now.getTime() - timing.presenceTtlMs - timing.disconnectGraceMs);
+  const awayBefore = new Date(now.getTime() - timing.presenceTtlMs);
+  const isAway = (seenAt: AnyColumn) => or(isNull(seenAt), lte(seenAt, awayBefore));
   const due = or(
     and(eq(readingSessions.status, 'requested'), lte(readingSessions.expiresAt, now)),
     and(eq(readingSessions.status, 'accepted'), lte(readingSessions.respondedAt, new Date(now.getTime() - timing.joinTimeoutMs))),
     and(
       eq(readingSessions.status, 'active'),
-      or(lte(readingSessions.nextMinuteAt, now), lte(readingSessions.clientSeenAt, absentBefore), lte(readingSessions.readerSeenAt, absentBefore)),
+      or(
+        // Running: a minute is due, or a side stopped beating (a crashed process, a lost network).
+        and(isNull(readingSessions.pausedAt), or(lte(readingSessions.nextMinuteAt, now), isAway(readingSessions.clientSeenAt), isAway(readingSessions.readerSeenAt))),
+        // Paused: both sides beat again, or a side has been away for the whole grace.
+        and(isNotNull(readingSessions.pausedAt), gt(readingSessions.clientSeenAt, awayBefore), gt(readingSessions.readerSeenAt, awayBefore)),
+        lte(readingSessions.clientSeenAt, absentBefore),
+        lte(readingSessions.readerSeenAt, absentBefore),
+      ),
     ),
   );
   const candidates = await deps.db
@@ -60,6 +72,7 @@ export async function runDueWork(deps: SessionDeps): Promise<number> {
     }
   };
   await Promise.all(Array.from({ length: Math.min(workers, candidates.length) }, work));
+  handled += await turnAbsentReadersOffline(deps);
   return handled;
 }
 
@@ -67,8 +80,7 @@ async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: Se
   const { timing } = deps;
   if (session.status === 'requested') {
     await tx.update(readingSessions).set({ status: 'missed', endedAt: now, endReason: 'missed' }).where(eq(readingSessions.id, session.id));
-    const event = { sessionId: session.id, response: 'missed', status: 'missed' };
-    outbox.toUser(session.clientId, SERVER_EVENTS.sessionResponse, event).toUser(session.readerId, SERVER_EVENTS.sessionResponse, event);
+    outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.sessionResponse, { sessionId: session.id, response: 'missed', status: 'missed' });
     return;
   }
   if (session.status === 'accepted') {
@@ -83,11 +95,18 @@ async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: Se
     await finishSession(tx, session, now, outbox, { reason: 'disconnected', endedBy: null });
     return;
   }
-  if (!session.nextMinuteAt || session.nextMinuteAt > now) return;
-  if (!isPresent(session.clientSeenAt, now, timing) || !isPresent(session.readerSeenAt, now, timing)) {
-    await skipMinute(tx, session, now, timing);
+  const away = awaySides(session, now, timing);
+  if (session.pausedAt) {
+    await resumeMeterIfBothPresent(tx, session, now, timing, outbox);
     return;
   }
+  if (away.length > 0) {
+    // Paused from when the side went away (its last beat), not from when this pass noticed.
+    const since = away.map((role) => absentSince(role === 'client' ? session.clientSeenAt : session.readerSeenAt, now, timing)?.getTime() ?? now.getTime());
+    await pauseMeter(tx, session, new Date(Math.min(now.getTime(), ...since)), away, timing, outbox);
+    return;
+  }
+  if (!session.nextMinuteAt || session.nextMinuteAt > now) return;
   const paid = await chargeNextMinute(tx, session, now, timing, outbox);
   // The last paid minute is over: end exactly at its end, with the reason the client understands.
   if (!paid) await finishSession(tx, session, now, outbox, { reason: 'insufficient_funds', endedBy: null });

@@ -1,4 +1,5 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
+import { SERVER_EVENTS } from '@shared/realtime';
 import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionStatus } from '@shared/sessions';
 import { readerProfiles, readingSessions } from '../../db/schema';
 import { conflict, forbidden } from '../../errors';
@@ -60,8 +61,7 @@ export async function endSession(deps: SessionDeps, user: SessionUser, input: { 
       refund: Boolean(input.refundRequested && session.role === 'client' && withinRefundWindow),
     });
     if (session.status === 'requested') {
-      const event = { sessionId: session.id, response: 'cancelled', status: 'cancelled' };
-      outbox.toUser(session.readerId, 'session_response', event);
+      outbox.toUser(session.readerId, SERVER_EVENTS.sessionResponse, { sessionId: session.id, response: 'cancelled', status: 'cancelled' });
     }
   });
   outbox.flush(deps.realtime);

@@ -51,6 +51,7 @@ export function toReadingSession(row: NamedRow): ReadingSession {
     startedAt: iso(s.startedAt),
     endedAt: iso(s.endedAt),
     nextMinuteAt: iso(s.nextMinuteAt),
+    pausedAt: iso(s.pausedAt),
     rating: s.rating,
     review: s.review,
   };

@@ -1,26 +1,24 @@
-import type { Server, Socket } from 'socket.io';
-import { ZodError, type ZodType } from 'zod';
-import {
-  CLIENT_EVENTS,
-  SERVER_EVENTS,
-  type Ack,
-  joinSessionRoomSchema,
-  leaveSessionRoomSchema,
-  sessionMessageEventSchema,
-  webrtcSignalSchema,
-} from '@shared/realtime';
-import { AppError, fromZodError } from '../../errors';
+import { eq } from 'drizzle-orm';
+import { ZodError } from 'zod';
+import { type Ack, type ClientEvent, type ClientEventAck, clientEventSchemas, SERVER_EVENTS } from '@shared/realtime';
+import type { z } from '@shared/zod-config';
+import type { DbOrTx } from '../../db/client';
+import { readingSessions } from '../../db/schema';
+import { AppError, badRequest, forbidden, fromZodError, notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
-import type { SocketData } from '../../realtime/socket-server';
+import type { AppServer, AppSocket } from '../../realtime/socket-server';
+import { markReadersSeen } from '../readers/reader-presence';
 import { loadSessionFor, lockSessionFor, participantRole } from './access';
 import type { SessionDeps } from './deps';
-import { sendMessage, type MessageLimiter } from './messages';
+import { type MessageLimiter, sendMessage } from './messages';
+import { assertRunning, pauseMeter, resumeMeterIfBothPresent } from './pause';
 import { markLeft, markSeen } from './presence';
 import { loadSessionView, sessionRoom } from './session-view';
 import { startIfReady } from './start-session';
 
-type AppSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
 type Log = { error(obj: unknown, msg: string): void };
+type ClientEventInput<E extends ClientEvent> = z.output<(typeof clientEventSchemas)[E]['payload']>;
+type Handlers = { [E in ClientEvent]: (payload: ClientEventInput<E>) => Promise<ClientEventAck<E>> };
 
 function toAckError(error: unknown, log: Log): Ack {
   if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message } };
@@ -32,25 +30,25 @@ function toAckError(error: unknown, log: Log): Ack {
   return { ok: false, error: { code: 'INTERNAL', message: 'Something went wrong. Please try again.' } };
 }
 
+const isClientEvent = (event: string): event is ClientEvent => Object.hasOwn(clientEventSchemas, event);
+
 /**
- * Wires one event: parse the payload with its shared schema, run the handler, answer the ack.
- * A payload that is not an object, or a missing ack, never throws inside Socket.IO.
+ * Runs one event through its handler: the payload is parsed with the event's schema from
+ * @shared/realtime's map (so handlers only ever see valid input) and the handler's result answers
+ * the ack. Unknown events, bad payloads and missing acks never throw inside Socket.IO.
  */
-function on<T>(socket: AppSocket, event: string, schema: ZodType<T>, log: Log, handler: (payload: T) => Promise<object | undefined>) {
-  (socket as unknown as Socket).on(event, async (payload: unknown, ack?: unknown) => {
-    const reply = typeof ack === 'function' ? (ack as (a: Ack) => void) : () => {};
-    try {
-      const result = await handler(schema.parse(payload));
-      reply({ ok: true, ...result });
-    } catch (error) {
-      reply(toAckError(error, log));
-    }
-  });
+async function dispatch<E extends ClientEvent>(handlers: Handlers, event: E, payload: unknown): Promise<ClientEventAck<E>> {
+  const input = clientEventSchemas[event].payload.parse(payload) as ClientEventInput<E>;
+  return handlers[event](input);
 }
 
-export function registerSessionSocketHandlers(io: Server, deps: SessionDeps, limiter: MessageLimiter, log: Log) {
-  const server = io as unknown as Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
+async function assertSessionRunning(db: DbOrTx, sessionId: string) {
+  const [session] = await db.select({ status: readingSessions.status, pausedAt: readingSessions.pausedAt }).from(readingSessions).where(eq(readingSessions.id, sessionId));
+  if (!session) throw notFound('Session not found');
+  assertRunning(session);
+}
 
+export function registerSessionSocketHandlers(server: AppServer, deps: SessionDeps, limiter: MessageLimiter, log: Log) {
   /** True when another socket of the same user on this process is still in the room. */
   const userStillInRoom = (socket: AppSocket, sessionId: string) => {
     const room = server.sockets.adapter.rooms.get(sessionRoom(sessionId));
@@ -65,53 +63,73 @@ export function registerSessionSocketHandlers(io: Server, deps: SessionDeps, lim
   // Leaves started by disconnects; shutdown waits for them so none writes or emits after close.
   const pendingLeaves = new Set<Promise<unknown>>();
 
+  /** A side leaves the room: it is away at once, and a running meter pauses for both. */
   const leave = async (socket: AppSocket, sessionId: string) => {
     const role = socket.data.sessions.get(sessionId);
     if (!role) return;
     socket.data.sessions.delete(sessionId);
     await socket.leave(sessionRoom(sessionId));
     if (userStillInRoom(socket, sessionId)) return;
-    await markLeft(deps.db, sessionId, role, new Date(deps.clock.now()), deps.timing);
-    server.to(sessionRoom(sessionId)).emit(SERVER_EVENTS.participantStatus as never, { sessionId, userId: socket.data.user.id, isConnected: false } as never);
+    const outbox = new Outbox();
+    await deps.db.transaction(async (tx) => {
+      const now = new Date(deps.clock.now());
+      await markLeft(tx, sessionId, role, now, deps.timing);
+      const [session] = await tx.select().from(readingSessions).where(eq(readingSessions.id, sessionId)).for('update');
+      if (session) await pauseMeter(tx, session, now, [role], deps.timing, outbox);
+    });
+    outbox.flush(deps.realtime);
+    deps.realtime.toRoom(sessionRoom(sessionId), SERVER_EVENTS.participantStatus, { sessionId, userId: socket.data.user.id, isConnected: false });
   };
 
   server.on('connection', (socket) => {
     const user = socket.data.user;
 
-    on(socket, CLIENT_EVENTS.joinSessionRoom, joinSessionRoomSchema, log, async ({ sessionId }) => {
-      const session = await loadSessionFor(deps.db, sessionId, user);
-      const role = participantRole(session, user.id)!;
-      if (session.status !== 'accepted' && session.status !== 'active') {
-        return { session: await loadSessionView(deps.db, sessionId) };
+    const handlers: Handlers = {
+      join_session_room: async ({ sessionId }) => {
+        const session = await loadSessionFor(deps.db, sessionId, user);
+        const role = participantRole(session, user.id)!;
+        if (session.status !== 'accepted' && session.status !== 'active') {
+          return { session: (await loadSessionView(deps.db, sessionId))! };
+        }
+        await socket.join(sessionRoom(sessionId));
+        socket.data.sessions.set(sessionId, role);
+        const outbox = new Outbox();
+        await deps.db.transaction(async (tx) => {
+          const now = new Date(deps.clock.now());
+          await markSeen(tx, [sessionId], role, now);
+          const locked = await lockSessionFor(tx, sessionId, user);
+          if (locked.status === 'accepted') await startIfReady(tx, locked, now, deps.timing, outbox);
+          else await resumeMeterIfBothPresent(tx, locked, now, deps.timing, outbox);
+        });
+        outbox.flush(deps.realtime);
+        socket.to(sessionRoom(sessionId)).emit(SERVER_EVENTS.participantStatus, { sessionId, userId: user.id, isConnected: true });
+        return { session: (await loadSessionView(deps.db, sessionId))! };
+      },
+
+      leave_session_room: async ({ sessionId }) => {
+        await leave(socket, sessionId);
+        return {};
+      },
+
+      webrtc_signal: async ({ sessionId, signal }) => {
+        if (!socket.data.sessions.has(sessionId)) throw forbidden('Join the session before signalling');
+        await assertSessionRunning(deps.db, sessionId);
+        socket.to(sessionRoom(sessionId)).emit(SERVER_EVENTS.webrtcSignal, { sessionId, signal, from: user.id });
+        return {};
+      },
+
+      session_message: async (input) => ({ message: await sendMessage(deps, limiter, user, input) }),
+    };
+
+    socket.onAny(async (event: string, ...args: unknown[]) => {
+      const last = args.at(-1);
+      const reply = typeof last === 'function' ? (last as (a: Ack) => void) : () => {};
+      try {
+        if (!isClientEvent(event)) throw badRequest(`Unknown event ${JSON.stringify(event.slice(0, 64))}`);
+        reply({ ok: true, ...(await dispatch(handlers, event, args[0])) });
+      } catch (error) {
+        reply(toAckError(error, log));
       }
-      await socket.join(sessionRoom(sessionId));
-      socket.data.sessions.set(sessionId, role);
-      const outbox = new Outbox();
-      await deps.db.transaction(async (tx) => {
-        const now = new Date(deps.clock.now());
-        await markSeen(tx, [sessionId], role, now);
-        const locked = await lockSessionFor(tx, sessionId, user);
-        await startIfReady(tx, locked, now, deps.timing, outbox);
-      });
-      outbox.flush(deps.realtime);
-      socket.to(sessionRoom(sessionId)).emit(SERVER_EVENTS.participantStatus as never, { sessionId, userId: user.id, isConnected: true } as never);
-      return { session: await loadSessionView(deps.db, sessionId) };
-    });
-
-    on(socket, CLIENT_EVENTS.leaveSessionRoom, leaveSessionRoomSchema, log, async ({ sessionId }) => {
-      await leave(socket, sessionId);
-      return undefined;
-    });
-
-    on(socket, CLIENT_EVENTS.webrtcSignal, webrtcSignalSchema, log, async ({ sessionId, signal }) => {
-      if (!socket.data.sessions.has(sessionId)) throw new AppError('FORBIDDEN', 'Join the session before signalling');
-      socket.to(sessionRoom(sessionId)).emit(SERVER_EVENTS.webrtcSignal as never, { sessionId, signal, from: user.id } as never);
-      return undefined;
-    });
-
-    on(socket, CLIENT_EVENTS.sessionMessage, sessionMessageEventSchema, log, async (input) => {
-      const message = await sendMessage(deps, limiter, user, input);
-      return { message };
     });
 
     socket.on('disconnect', () => {
@@ -123,15 +141,19 @@ export function registerSessionSocketHandlers(io: Server, deps: SessionDeps, lim
     });
   });
 
-  // Heartbeats from this process for every participant it holds; see presence.ts.
+  // Heartbeats from this process for every participant and every reader page it holds; see
+  // presence.ts and readers/reader-presence.ts.
   const beat = async () => {
     const bySide = { client: new Set<string>(), reader: new Set<string>() };
+    const readers = new Set<string>();
     for (const socket of server.sockets.sockets.values()) {
       for (const [sessionId, role] of socket.data.sessions ?? []) bySide[role].add(sessionId);
+      if (socket.data.user?.role === 'reader') readers.add(socket.data.user.id);
     }
     const now = new Date(deps.clock.now());
     await markSeen(deps.db, [...bySide.client], 'client', now);
     await markSeen(deps.db, [...bySide.reader], 'reader', now);
+    await markReadersSeen(deps.db, [...readers], now);
   };
   const timer = setInterval(() => {
     beat().catch((error) => log.error({ err: error }, 'presence heartbeat failed'));

@@ -18,6 +18,15 @@ export function sessionTiming(billingMinuteMs: number) {
     /** A side counts as present while its last heartbeat is younger than three beats. */
     presenceTtlMs: 3 * heartbeatMs,
     tickMs: Math.min(500, Math.max(50, Math.round(billingMinuteMs / 20))),
+    /**
+     * Socket.IO pings each page every pingIntervalMs and drops it after pingTimeoutMs without an
+     * answer, so a frozen page counts as away (and pauses the meter) within a quarter of a minute.
+     * The floors keep very short test minutes from dropping pages that are merely slow.
+     */
+    pingIntervalMs: Math.max(150, Math.round(billingMinuteMs / 8)),
+    pingTimeoutMs: Math.max(200, Math.round(billingMinuteMs / 8)),
+    /** An online reader with no page connected for this long goes offline by itself. */
+    readerAbsentOfflineMs: billingMinuteMs,
   };
 }
 export type SessionTiming = ReturnType<typeof sessionTiming>;

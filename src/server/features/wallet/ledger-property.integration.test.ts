@@ -14,6 +14,7 @@ import { requestPayout } from '../payouts/request-payout';
 import { checkLedger } from './check-ledger';
 import { depositToWallet } from './deposit-to-wallet';
 import { chargeWithSplit, getBalances, InsufficientFundsError, SYSTEM_ACCOUNTS, transfer, walletAccountId } from './ledger';
+import { noRealtime } from '../../../../tests/integration/no-realtime';
 
 let app: TestApp;
 let clients: TestUser[];
@@ -27,7 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const noRealtime = { toUser() {}, toRoom() {}, toAll() {} };
 
 type Op =
   | { type: 'deposit'; client: number; amountCents: number; isDeclined: boolean; isReplayed: boolean }

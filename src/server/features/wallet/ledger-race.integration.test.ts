@@ -8,6 +8,7 @@ import { decidePayout } from '../payouts/decide-payout';
 import { requestPayout } from '../payouts/request-payout';
 import { checkLedger } from './check-ledger';
 import { chargeWithSplit, getBalances, InsufficientFundsError, SYSTEM_ACCOUNTS, walletAccountId } from './ledger';
+import { noRealtime } from '../../../../tests/integration/no-realtime';
 
 // Row locks only contend on real PostgreSQL (`npm run test:pg`); on PGlite these still check the
 // arithmetic, since its transactions run one after another.
@@ -20,7 +21,6 @@ afterAll(async () => {
   await app.close();
 });
 
-const noRealtime = { toUser() {}, toRoom() {}, toAll() {} };
 
 function charge(payerUserId: string, readerUserId: string, amountCents: number, idempotencyKey = `race:${randomUUID()}`) {
   return app.db.transaction((tx) =>
