@@ -13,8 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** A reader with their dashboard open (an online reader with no page goes offline within a minute). */
 async function onlineReader(overrides: Parameters<typeof createReader>[1] = {}) {
   const reader = await createReader(app, overrides);
+  await app.connectSocket(reader.cookie);
   expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
   return reader;
 }

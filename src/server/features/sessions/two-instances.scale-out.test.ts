@@ -40,9 +40,9 @@ afterAll(async () => {
 async function readingAcrossInstances(index: number) {
   const client = await createClient(a, { balanceCents: 10_000, name: `Client ${index}` });
   const reader = await createReader(b, { audioRateCents: RATE });
+  const readerSocket = await b.connectSocket(reader.cookie);
   await http(b, reader.cookie).patch('/api/readers/me', { isOnline: true });
   const clientSocket = await a.connectSocket(client.cookie);
-  const readerSocket = await b.connectSocket(reader.cookie);
 
   const incoming = nextEvent(readerSocket, 'session_request');
   const requested = await http(a, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'audio' });

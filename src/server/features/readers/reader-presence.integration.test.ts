@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createReader } from '../../../../tests/integration/factories';
+import { http } from '../../../../tests/integration/http';
+import { collect, nextEvent } from '../../../../tests/integration/socket-helpers';
+import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+
+const MINUTE = 1_500;
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ env: { BILLING_MINUTE_MS: String(MINUTE) } });
+});
+afterAll(() => app.close());
+
+// Finding 6 of issue 7: a reader who closed the tab still showed Online five minutes later, and
+// clients who requested them waited out the whole request timeout.
+describe('an online reader with no page open', () => {
+  it('goes offline for everyone after one billing minute, and comes back only by going online again', async () => {
+    const visitor = await createClient(app, { balanceCents: 5_000 });
+    const visitorSocket = await app.connectSocket(visitor.cookie);
+    const statuses = collect(visitorSocket, 'reader_status');
+    const reader = await createReader(app);
+    const dashboard = await app.connectSocket(reader.cookie);
+    expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).body.isOnline).toBe(true);
+    const isOnline = async () => (await http(app).get(`/api/readers/${reader.id}`)).body.isOnline as boolean;
+
+    // With the dashboard open the reader stays online, minute after minute.
+    await wait(2.5 * MINUTE);
+    expect(await isOnline()).toBe(true);
+
+    const wentOffline = nextEvent(visitorSocket, 'reader_status', (s) => s.readerId === reader.id && !s.isOnline, 3 * MINUTE);
+    dashboard.disconnect();
+    const closedAt = Date.now();
+    await wait(MINUTE / 2);
+    expect(await isOnline()).toBe(true);
+    await wentOffline;
+    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(MINUTE - app.sessions.timing.heartbeatMs);
+    expect(await isOnline()).toBe(false);
+    const ownStatuses = () => statuses.filter((s) => s.readerId === reader.id);
+    expect(ownStatuses()).toEqual([
+      { readerId: reader.id, isOnline: true },
+      { readerId: reader.id, isOnline: false },
+    ]);
+
+    const refused = await http(app, visitor.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' });
+    expect(refused.status).toBe(409);
+
+    // Opening a page again is not going online: the reader says so with the switch.
+    await app.connectSocket(reader.cookie);
+    await wait(1.5 * MINUTE);
+    expect(await isOnline()).toBe(false);
+    expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).body.isOnline).toBe(true);
+    await wait(1.5 * MINUTE);
+    expect(await isOnline()).toBe(true);
+  });
+});
