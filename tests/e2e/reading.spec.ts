@@ -264,6 +264,29 @@ test('an audio reading survives a reload and a refund returns every charge', asy
     await expect.poll(() => hasRemoteAudio(side)).toBeGreaterThan(0);
   }
 
+  // The reader steps out of the room: the meter pauses for both and the client's page says so;
+  // back within the minute's grace, the reading carries on.
+  await reader.page.goto('/dashboard');
+  await expect(client.getByTestId('call-status')).toHaveText('Paused');
+  await expect(client.getByTestId('reading-paused')).toContainText(`Reading paused. ${CELESTE.name} has stepped away.`);
+  await expect(client.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+  await expect(client.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'Paused until you are both back');
+  await reader.page.goBack();
+  for (const side of [client, reader.page]) {
+    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
+    await expect(side.getByTestId('reading-paused')).toHaveCount(0);
+  }
+
+  // And the other way round: the reader's page shows the pause (its microphone is off meanwhile).
+  await client.goto('/dashboard');
+  await expect(reader.page.getByTestId('call-status')).toHaveText('Paused');
+  await expect(reader.page.getByTestId('reading-paused')).toContainText(`Reading paused. ${CLIENT.name} has stepped away.`);
+  await client.goBack();
+  for (const side of [client, reader.page]) {
+    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
+    await expect.poll(() => hasRemoteAudio(side)).toBeGreaterThan(0);
+  }
+
   await client.getByRole('button', { name: 'End Session' }).click();
   const endDialog = client.getByRole('dialog', { name: 'End this reading?' });
   await endDialog.getByLabel(/I was not satisfied/).check();

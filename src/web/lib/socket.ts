@@ -1,12 +1,16 @@
+import type { ClientToServerEvents, ServerEvent, ServerToClientEvents } from '@shared/realtime';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
+
+/** The connection, typed by @shared/realtime's event maps (types only: no zod on every page). */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
  * One Socket.IO connection per signed-in browser tab. The server authenticates it from the
  * session cookie and puts it in the user's room, so the client never claims an identity itself.
  * The client library is loaded on demand: visitors who never sign in never download it.
  */
-let socket: Socket | null = null;
+let socket: AppSocket | null = null;
 let isWanted = false;
 const listeners = new Set<() => void>();
 
@@ -19,7 +23,9 @@ export async function connectSocket(): Promise<void> {
   const { io } = await import('socket.io-client');
   // Sign-out may have happened while the library was loading.
   if (!isWanted || socket) return;
-  socket = io({ path: '/socket.io', withCredentials: true });
+  // WebSocket first (long-polling only as a fallback): the server pings every eighth of a billing
+  // minute to notice frozen pages, and a pong over a long-poll can arrive too late on a busy machine.
+  socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'] });
   notify();
 }
 
@@ -36,12 +42,12 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function getSocket(): Socket | null {
+function getSocket(): AppSocket | null {
   return socket;
 }
 
 /** The live connection, or null while signed out. */
-export function useSocket(): Socket | null {
+export function useSocket(): AppSocket | null {
   return useSyncExternalStore(subscribe, getSocket, () => null);
 }
 
@@ -54,8 +60,12 @@ export function useSocketConnection(userId: string | null): void {
   }, [userId]);
 }
 
-/** Listens to one server event on the current connection; the latest handler is always used. */
-export function useSocketEvent(event: string, handler: (payload: unknown) => void): void {
+/**
+ * Listens to one server event (or the connection's own connect/disconnect) on the current
+ * connection; the latest handler is always used. The payload arrives unchecked: features parse it
+ * with `useServerEvent` (lib/server-events.ts), which knows each event's schema.
+ */
+export function useSocketEvent(event: ServerEvent | 'connect' | 'disconnect', handler: (payload: unknown) => void): void {
   const current = useSocket();
   const handlerRef = useRef(handler);
   useEffect(() => {
@@ -63,10 +73,12 @@ export function useSocketEvent(event: string, handler: (payload: unknown) => voi
   });
   useEffect(() => {
     if (!current) return;
+    // The untyped view: this one listener serves every event name, each checked by its caller.
+    const untyped = current as unknown as Socket;
     const listener = (payload: unknown) => handlerRef.current(payload);
-    current.on(event, listener);
+    untyped.on(event, listener);
     return () => {
-      current.off(event, listener);
+      untyped.off(event, listener);
     };
   }, [current, event]);
 }

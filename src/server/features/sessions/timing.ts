@@ -23,8 +23,8 @@ export function sessionTiming(billingMinuteMs: number) {
      * answer, so a frozen page counts as away (and pauses the meter) within a quarter of a minute.
      * The floors keep very short test minutes from dropping pages that are merely slow.
      */
-    pingIntervalMs: Math.max(150, Math.round(billingMinuteMs / 8)),
-    pingTimeoutMs: Math.max(200, Math.round(billingMinuteMs / 8)),
+    pingIntervalMs: Math.max(250, Math.round(billingMinuteMs / 8)),
+    pingTimeoutMs: Math.max(250, Math.round(billingMinuteMs / 8)),
     /** An online reader with no page connected for this long goes offline by itself. */
     readerAbsentOfflineMs: billingMinuteMs,
   };

@@ -1,7 +1,8 @@
 import { type Reader, readerListSchema } from '@shared/readers';
-import { readerStatusEventSchema, SERVER_EVENTS } from '@shared/realtime';
+import { SERVER_EVENTS } from '@shared/realtime';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { apiRequestParsed } from '@/lib/api';
+import { useServerEvent } from '@/lib/server-events';
 import { useSocketEvent } from '@/lib/socket';
 
 export const readersQuery = queryOptions({
@@ -19,10 +20,7 @@ export function useLiveReaderStatus(): void {
   useSocketEvent('connect', () => {
     void queryClient.invalidateQueries({ queryKey: readersQuery.queryKey });
   });
-  useSocketEvent(SERVER_EVENTS.readerStatus, (payload) => {
-    const parsed = readerStatusEventSchema.safeParse(payload);
-    if (!parsed.success) return;
-    const { readerId, isOnline } = parsed.data;
+  useServerEvent(SERVER_EVENTS.readerStatus, ({ readerId, isOnline }) => {
     queryClient.setQueryData<{ readers: Reader[] }>(readersQuery.queryKey, (current) =>
       current && { readers: current.readers.map((reader) => (reader.id === readerId ? { ...reader, isOnline } : reader)) },
     );

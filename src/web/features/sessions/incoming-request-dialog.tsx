@@ -1,5 +1,5 @@
 import { formatCents } from '@shared/money';
-import { SERVER_EVENTS, type SessionRequestEvent, sessionRequestEventSchema, sessionResponseEventSchema } from '@shared/realtime';
+import { SERVER_EVENTS, type SessionRequestEvent } from '@shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -9,7 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api';
 import { readingPath } from '@/lib/paths';
-import { useSocket, useSocketEvent } from '@/lib/socket';
+import { useServerEvent } from '@/lib/server-events';
+import { useSocket } from '@/lib/socket';
 import { recentSessionsQuery, respondToSession } from './api';
 import { SESSION_TYPE_LABELS, secondsUntil } from './session-logic';
 import { useNow } from './use-now';
@@ -28,16 +29,12 @@ export function IncomingRequestDialog({ readerId }: { readerId: string }) {
   const now = useNow(request !== null, 250);
   const secondsLeft = request ? secondsUntil(request.expiresAt, now) : 0;
 
-  useSocketEvent(SERVER_EVENTS.sessionRequest, (payload) => {
-    const parsed = sessionRequestEventSchema.safeParse(payload);
-    if (parsed.success) setRequest(parsed.data);
-  });
+  useServerEvent(SERVER_EVENTS.sessionRequest, setRequest);
 
-  useSocketEvent(SERVER_EVENTS.sessionResponse, (payload) => {
-    const parsed = sessionResponseEventSchema.safeParse(payload);
-    if (!parsed.success || parsed.data.sessionId !== request?.sessionId) return;
-    if (parsed.data.response === 'cancelled') toast.info(`${request.clientName} cancelled the request`);
-    if (parsed.data.response === 'missed') toast.info(`You missed a request from ${request.clientName}`);
+  useServerEvent(SERVER_EVENTS.sessionResponse, (response) => {
+    if (response.sessionId !== request?.sessionId) return;
+    if (response.response === 'cancelled') toast.info(`${request.clientName} cancelled the request`);
+    if (response.response === 'missed') toast.info(`You missed a request from ${request.clientName}`);
     setRequest(null);
   });
 

@@ -12,6 +12,7 @@ import { ChatPanel } from './components/chat-panel';
 import { EndSessionDialog } from './components/end-session-dialog';
 import { LowBalanceBanner } from './components/low-balance-banner';
 import { MediaStage } from './components/media-stage';
+import { PausedBanner } from './components/paused-banner';
 import { ReadingHeader } from './components/reading-header';
 import { SessionSummary } from './components/session-summary';
 import { formatElapsed, hasMedia, isBelowOneMinute, isLowBalance, isWithinRefundWindow, readerEarningsCents } from './session-logic';
@@ -40,7 +41,8 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
   const rate = session.ratePerMinuteCents;
   const isMediaReading = hasMedia(session.sessionType);
   const isOpen = !ended;
-  const canSendMessages = isOpen && (session.status === 'accepted' || session.status === 'active');
+  // The server relays messages only while the reading runs: active and not paused.
+  const canSendMessages = isOpen && session.status === 'active' && !room.isPaused;
   const isMuted = media?.isMuted ?? false;
   const isCameraOff = media?.isCameraOff ?? false;
   const unread = isChatOpen ? 0 : Math.max(0, chat.messages.length - seenMessages);
@@ -63,6 +65,7 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
       messages={chat.messages}
       myUserId={me.id}
       canSend={canSendMessages}
+      closedPlaceholder={room.isPaused ? 'Paused until you are both back' : session.status === 'active' ? 'Chat is closed' : 'Chat opens when the reading starts'}
       onSend={chat.send}
       className={isMediaReading ? 'h-[26rem] lg:h-auto' : 'h-[min(36rem,calc(100dvh-16rem))]'}
     />
@@ -96,6 +99,7 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
           {isClient && session.status === 'active' && isLowBalance(balanceCents, rate) ? (
             <LowBalanceBanner addFunds={<AddFundsButton variant="gold" />} />
           ) : null}
+          {room.isPaused ? <PausedBanner otherName={other.name} isOtherAway={!room.isOtherPresent} isClient={isClient} /> : null}
           {session.status === 'requested' ? (
             <Alert>Waiting for {session.reader.name} to accept your request…</Alert>
           ) : null}

@@ -74,7 +74,7 @@ describe('timing helpers', () => {
 });
 
 describe('deriveCallStatus', () => {
-  const base = { status: 'active', hasJoined: true, sessionType: 'video', peerConnectionState: 'connected', isOtherPresent: true } as const;
+  const base = { status: 'active', hasJoined: true, sessionType: 'video', peerConnectionState: 'connected', isOtherPresent: true, isPaused: false } as const;
 
   it('is pending before joining and while the request waits', () => {
     expect(deriveCallStatus({ ...base, hasJoined: false })).toBe('pending');
@@ -90,6 +90,12 @@ describe('deriveCallStatus', () => {
   it('connects chat readings while the other side is present', () => {
     expect(deriveCallStatus({ ...base, sessionType: 'chat', peerConnectionState: null })).toBe('connected');
     expect(deriveCallStatus({ ...base, sessionType: 'chat', peerConnectionState: null, isOtherPresent: false })).toBe('connecting');
+  });
+
+  it('is paused while the server has the meter stopped, whatever the connection says', () => {
+    expect(deriveCallStatus({ ...base, isPaused: true })).toBe('paused');
+    expect(deriveCallStatus({ ...base, sessionType: 'chat', peerConnectionState: null, isOtherPresent: false, isPaused: true })).toBe('paused');
+    expect(deriveCallStatus({ ...base, status: 'completed', isPaused: true })).toBe('ended');
   });
 
   it('is ended once the session is closed', () => {

@@ -3,12 +3,13 @@ import { splitCharge } from '@shared/money';
 import type { EndReason, SessionStatus } from '@shared/sessions';
 
 /** What the status badge of the reading page says (SPEC.md §4 'Call status'). */
-export type CallStatus = 'pending' | 'connecting' | 'connected' | 'ended';
+export type CallStatus = 'pending' | 'connecting' | 'connected' | 'paused' | 'ended';
 
 export const CALL_STATUS_LABELS: Record<CallStatus, string> = {
   pending: 'Pending',
   connecting: 'Connecting',
   connected: 'Connected',
+  paused: 'Paused',
   ended: 'Ended',
 };
 
@@ -81,8 +82,9 @@ export function hasMedia(sessionType: SessionType): sessionType is 'audio' | 'vi
 }
 
 /**
- * Derives the badge: ended wins; before the room is joined the call is pending; media readings are
- * connected while the peer connection is, chat readings while the session runs and the other side is here.
+ * Derives the badge: ended wins; before the room is joined the call is pending; a running reading
+ * the server paused (a side is away) is paused; media readings are connected while the peer
+ * connection is, chat readings while the session runs and the other side is here.
  */
 export function deriveCallStatus(input: {
   status: SessionStatus;
@@ -90,10 +92,12 @@ export function deriveCallStatus(input: {
   sessionType: SessionType;
   peerConnectionState: RTCPeerConnectionState | null;
   isOtherPresent: boolean;
+  isPaused: boolean;
 }): CallStatus {
   if (!isOpenStatus(input.status)) return 'ended';
   if (!input.hasJoined || input.status === 'requested') return 'pending';
   if (input.status !== 'active') return 'connecting';
+  if (input.isPaused) return 'paused';
   if (hasMedia(input.sessionType)) return input.peerConnectionState === 'connected' ? 'connected' : 'connecting';
   return input.isOtherPresent ? 'connected' : 'connecting';
 }

@@ -1,7 +1,7 @@
 import { SESSION_TYPES, type SessionType } from '@shared/constants';
 import { formatCents } from '@shared/money';
 import type { Reader } from '@shared/readers';
-import { readerStatusEventSchema, SERVER_EVENTS, sessionResponseEventSchema } from '@shared/realtime';
+import { SERVER_EVENTS } from '@shared/realtime';
 import { type ReadingSession, sessionTypeSchema } from '@shared/sessions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MessageCircle, Phone, Star, Video } from 'lucide-react';
@@ -19,7 +19,7 @@ import { AddFundsButton } from '@/features/wallet/add-funds-button';
 import { profileQueryKey, useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { paths, readingPath } from '@/lib/paths';
-import { useSocketEvent } from '@/lib/socket';
+import { useServerEvent } from '@/lib/server-events';
 import { changedRateCents, endSession, readerQuery, requestSession, sessionKeys, sessionQuery } from './api';
 import { SESSION_TYPE_LABELS, secondsUntil } from './session-logic';
 import { useNow } from './use-now';
@@ -63,10 +63,9 @@ export function SessionRequestPage() {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
 
-  useSocketEvent(SERVER_EVENTS.readerStatus, (payload) => {
-    const parsed = readerStatusEventSchema.safeParse(payload);
-    if (!parsed.success || parsed.data.readerId !== readerId) return;
-    queryClient.setQueryData<Reader>(sessionKeys.reader(readerId), (current) => current && { ...current, isOnline: parsed.data.isOnline });
+  useServerEvent(SERVER_EVENTS.readerStatus, (status) => {
+    if (status.readerId !== readerId) return;
+    queryClient.setQueryData<Reader>(sessionKeys.reader(readerId), (current) => current && { ...current, isOnline: status.isOnline });
   });
 
   const settle = (session: Pick<ReadingSession, 'id' | 'status'>) => {
@@ -80,9 +79,8 @@ export function SessionRequestPage() {
     }
   };
 
-  useSocketEvent(SERVER_EVENTS.sessionResponse, (payload) => {
-    const parsed = sessionResponseEventSchema.safeParse(payload);
-    if (parsed.success && parsed.data.sessionId === pending?.id) settle({ id: parsed.data.sessionId, status: parsed.data.status });
+  useServerEvent(SERVER_EVENTS.sessionResponse, (response) => {
+    if (response.sessionId === pending?.id) settle({ id: response.sessionId, status: response.status });
   });
 
   // A top-up (or a charge elsewhere) changes what the server's 'insufficient funds' said.

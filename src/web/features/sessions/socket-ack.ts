@@ -1,6 +1,6 @@
-import { ackFailureSchema } from '@shared/realtime';
+import { ackFailureSchema, type ClientEvent, type ClientEventAck, type ClientEventPayload, clientEventSchemas } from '@shared/realtime';
 import type { Socket } from 'socket.io-client';
-import type { z } from 'zod';
+import type { AppSocket } from '@/lib/socket';
 
 /** A socket event the server refused: its code and message, as an HTTP error would carry them. */
 export class AckError extends Error {
@@ -16,19 +16,21 @@ export class AckError extends Error {
 const ACK_TIMEOUT_MS = 10_000;
 
 /**
- * Sends one event with its object payload and waits for the acknowledgement (the protocol of
- * @shared/realtime): `{ ok: false, error }` becomes an AckError, `{ ok: true, … }` is parsed with the schema.
+ * Sends one event with its payload and waits for the acknowledgement (the protocol of
+ * @shared/realtime): `{ ok: false, error }` becomes an AckError, `{ ok: true, … }` is checked with
+ * the event's ack schema from the same map.
  */
-export async function emitWithAck<T extends z.ZodType>(socket: Socket, event: string, payload: object, schema: T): Promise<z.infer<T>> {
+export async function emitWithAck<E extends ClientEvent>(socket: AppSocket, event: E, payload: ClientEventPayload<E>): Promise<ClientEventAck<E>> {
   let reply: unknown;
   try {
-    reply = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload);
+    // Socket.IO cannot resolve its argument tuple for a generic event name; the signature above checks it.
+    reply = await (socket as unknown as Socket).timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload);
   } catch {
     throw new AckError('TIMEOUT', 'The server did not answer in time. Please try again.');
   }
   const failure = ackFailureSchema.safeParse(reply);
   if (failure.success) throw new AckError(failure.data.error.code, failure.data.error.message);
-  const parsed = schema.safeParse(reply);
+  const parsed = clientEventSchemas[event].ack.safeParse(reply);
   if (!parsed.success) throw new AckError('BAD_RESPONSE', 'We received an unexpected answer. Please try again.');
-  return parsed.data;
+  return parsed.data as ClientEventAck<E>;
 }

@@ -1,28 +1,16 @@
 import type { Profile } from '@shared/auth';
-import {
-  billingUpdateEventSchema,
-  CLIENT_EVENTS,
-  participantStatusEventSchema,
-  SERVER_EVENTS,
-  type SessionEndedEvent,
-  sessionEndedEventSchema,
-  sessionResponseEventSchema,
-  sessionStartedEventSchema,
-  webrtcSignalSchema,
-} from '@shared/realtime';
-import { type ReadingSession, type RtcConfig, sessionSchema } from '@shared/sessions';
-import { z } from '@shared/zod-config';
+import { CLIENT_EVENTS, SERVER_EVENTS, type SessionEndedEvent } from '@shared/realtime';
+import type { ReadingSession, RtcConfig } from '@shared/sessions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api';
+import { useServerEvent } from '@/lib/server-events';
 import { useSocket, useSocketEvent } from '@/lib/socket';
 import { endSession, sessionQuery, startSession } from './api';
 import { deriveCallStatus, END_REASON_LABELS, hasMedia, isOpenStatus } from './session-logic';
 import { AckError, emitWithAck } from './socket-ack';
 import { MediaCall, type MediaCallSnapshot, openLocalMedia } from './webrtc/media-call';
-
-const joinAckSchema = z.object({ ok: z.literal(true), session: sessionSchema });
 
 const CONNECTION_LOST_TOAST_ID = 'reading-connection-lost';
 const CONNECTION_LOST_MESSAGE = 'Connection lost. Attempting to reconnect...';
@@ -105,7 +93,8 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
         localStream,
         receiveVideo: mediaType === 'video',
         sendSignal: (signal) => {
-          emitWithAck(socket, CLIENT_EVENTS.webrtcSignal, { sessionId, signal }, z.object({ ok: z.literal(true) })).catch((error: unknown) =>
+          // Refused while the reading is paused: both sides build new connections when it resumes.
+          emitWithAck(socket, CLIENT_EVENTS.webrtcSignal, { sessionId, signal }).catch((error: unknown) =>
             console.warn('A WebRTC signal was not relayed', error),
           );
         },
@@ -139,7 +128,7 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
       setHasJoined(false);
       call?.suspend();
       try {
-        const { session: joined } = await emitWithAck(socket, CLIENT_EVENTS.joinSessionRoom, { sessionId }, joinAckSchema);
+        const { session: joined } = await emitWithAck(socket, CLIENT_EVENTS.joinSessionRoom, { sessionId });
         if (!isCurrent) return;
         setSession(joined);
         setEnded((current) => current ?? endedFromSession(joined));
@@ -164,27 +153,24 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
     if (isRoomOpen) toast.warning(CONNECTION_LOST_MESSAGE, { id: CONNECTION_LOST_TOAST_ID });
   });
 
-  useSocketEvent(SERVER_EVENTS.webrtcSignal, (payload) => {
-    const parsed = webrtcSignalSchema.safeParse(payload);
-    if (parsed.success && parsed.data.sessionId === sessionId) call?.handleSignal(parsed.data.signal);
+  useServerEvent(SERVER_EVENTS.webrtcSignal, (relayed) => {
+    if (relayed.sessionId === sessionId) call?.handleSignal(relayed.signal);
   });
 
-  useSocketEvent(SERVER_EVENTS.participantStatus, (payload) => {
-    const parsed = participantStatusEventSchema.safeParse(payload);
-    if (!parsed.success || parsed.data.sessionId !== sessionId || parsed.data.userId !== otherUserId) return;
-    setIsOtherPresent(parsed.data.isConnected);
-    if (!parsed.data.isConnected) return;
+  useServerEvent(SERVER_EVENTS.participantStatus, (participant) => {
+    if (participant.sessionId !== sessionId || participant.userId !== otherUserId) return;
+    setIsOtherPresent(participant.isConnected);
+    if (!participant.isConnected) return;
     call?.renew();
     // The second join starts billing on the server; should that have raced, ask for the start
     // now that both are known to be in (idempotent, and harmless when already active).
     if (session.status === 'accepted') startSession(sessionId).catch(() => undefined);
   });
 
-  useSocketEvent(SERVER_EVENTS.sessionResponse, (payload) => {
-    const parsed = sessionResponseEventSchema.safeParse(payload);
-    if (!parsed.success || parsed.data.sessionId !== sessionId) return;
-    setSession((current) => ({ ...current, status: parsed.data.status }));
-    if (!isOpenStatus(parsed.data.status)) {
+  useServerEvent(SERVER_EVENTS.sessionResponse, (response) => {
+    if (response.sessionId !== sessionId) return;
+    setSession((current) => ({ ...current, status: response.status }));
+    if (!isOpenStatus(response.status)) {
       queryClient
         .fetchQuery(sessionQuery(sessionId))
         .then((closed) => {
@@ -195,18 +181,25 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
     }
   });
 
-  useSocketEvent(SERVER_EVENTS.sessionStarted, (payload) => {
-    const parsed = sessionStartedEventSchema.safeParse(payload);
-    if (parsed.success && parsed.data.sessionId === sessionId) {
-      setSession((current) => ({ ...current, status: 'active', startedAt: parsed.data.startedAt }));
-      setIsOtherPresent(true);
-    }
+  useServerEvent(SERVER_EVENTS.sessionStarted, (started) => {
+    if (started.sessionId !== sessionId) return;
+    setSession((current) => ({ ...current, status: 'active', startedAt: started.startedAt }));
+    setIsOtherPresent(true);
   });
 
-  useSocketEvent(SERVER_EVENTS.billingUpdate, (payload) => {
-    const parsed = billingUpdateEventSchema.safeParse(payload);
-    if (!parsed.success || parsed.data.sessionId !== sessionId) return;
-    const update = parsed.data;
+  // The server's meter: paused while a side is away, running again once both are back.
+  useServerEvent(SERVER_EVENTS.sessionPaused, (paused) => {
+    if (paused.sessionId !== sessionId) return;
+    setSession((current) => ({ ...current, pausedAt: paused.pausedAt }));
+    if (paused.awayUserIds.includes(otherUserId)) setIsOtherPresent(false);
+  });
+
+  useServerEvent(SERVER_EVENTS.sessionResumed, (resumed) => {
+    if (resumed.sessionId === sessionId) setSession((current) => ({ ...current, pausedAt: null, nextMinuteAt: resumed.nextMinuteAt }));
+  });
+
+  useServerEvent(SERVER_EVENTS.billingUpdate, (update) => {
+    if (update.sessionId !== sessionId) return;
     setBilling({ minutesCharged: update.minutesCharged, totalCostCents: update.totalCostCents });
     if (update.isFinalMinute && isClient) toast.warning('Insufficient balance! Session will end soon.', { id: `final-minute-${sessionId}` });
   });
@@ -225,12 +218,16 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
     [me.id, queryClient, sessionId],
   );
 
-  useSocketEvent(SERVER_EVENTS.sessionEnded, (payload) => {
-    const parsed = sessionEndedEventSchema.safeParse(payload);
-    if (!parsed.success || parsed.data.sessionId !== sessionId) return;
-    if (parsed.data.endedBy !== me.id) toast.info(`Session ended: ${END_REASON_LABELS[parsed.data.reason]}`);
-    finish(parsed.data);
+  useServerEvent(SERVER_EVENTS.sessionEnded, (endedEvent) => {
+    if (endedEvent.sessionId !== sessionId) return;
+    if (endedEvent.endedBy !== me.id) toast.info(`Session ended: ${END_REASON_LABELS[endedEvent.reason]}`);
+    finish(endedEvent);
   });
+
+  const isPaused = session.status === 'active' && session.pausedAt !== null && !ended;
+  useEffect(() => {
+    call?.setPaused(isPaused);
+  }, [call, isPaused]);
 
   const callSource = call ?? noCall;
   const media: MediaCallSnapshot | null = useSyncExternalStore(callSource.subscribe, callSource.getSnapshot);
@@ -284,7 +281,8 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
     sessionType: session.sessionType,
     peerConnectionState: media?.connectionState ?? null,
     isOtherPresent,
+    isPaused,
   });
 
-  return { session, isClient, callStatus, billing, ended, end, call, media, mediaError, isOtherPresent };
+  return { session, isClient, callStatus, billing, ended, end, call, media, mediaError, isOtherPresent, isPaused };
 }

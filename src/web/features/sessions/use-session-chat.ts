@@ -1,14 +1,12 @@
-import { CLIENT_EVENTS, newMessageEventSchema, SERVER_EVENTS } from '@shared/realtime';
-import { type ChatMessage, chatMessageSchema } from '@shared/sessions';
-import { z } from '@shared/zod-config';
+import { CLIENT_EVENTS, SERVER_EVENTS } from '@shared/realtime';
+import type { ChatMessage } from '@shared/sessions';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { useSocket, useSocketEvent } from '@/lib/socket';
+import { useServerEvent } from '@/lib/server-events';
+import { useSocket } from '@/lib/socket';
 import { sessionMessagesQuery } from './api';
 import { AckError, emitWithAck } from './socket-ack';
-
-const messageAckSchema = z.object({ ok: z.literal(true), message: chatMessageSchema });
 
 /** The reading's chat: the stored history, then each `new_message` of the room, in order and once. */
 export function useSessionChat(sessionId: string) {
@@ -18,9 +16,8 @@ export function useSessionChat(sessionId: string) {
 
   const add = (message: ChatMessage) => setLive((current) => (current.some((m) => m.id === message.id) ? current : [...current, message]));
 
-  useSocketEvent(SERVER_EVENTS.newMessage, (payload) => {
-    const parsed = newMessageEventSchema.safeParse(payload);
-    if (parsed.success && parsed.data.sessionId === sessionId) add(parsed.data);
+  useServerEvent(SERVER_EVENTS.newMessage, (message) => {
+    if (message.sessionId === sessionId) add(message);
   });
 
   const messages = useMemo(() => {
@@ -33,7 +30,7 @@ export function useSessionChat(sessionId: string) {
   const send = async (content: string): Promise<boolean> => {
     if (!socket) return false;
     try {
-      const { message } = await emitWithAck(socket, CLIENT_EVENTS.sessionMessage, { sessionId, content, type: 'text' }, messageAckSchema);
+      const { message } = await emitWithAck(socket, CLIENT_EVENTS.sessionMessage, { sessionId, content, type: 'text' });
       add(message);
       return true;
     } catch (error) {

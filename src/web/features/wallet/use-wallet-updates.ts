@@ -1,4 +1,5 @@
 import type { Profile } from '@shared/auth';
+import type { ServerEvent } from '@shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { profileQueryKey } from '@/lib/auth';
 import { useSocketEvent } from '@/lib/socket';
@@ -8,7 +9,7 @@ import { walletQueryKeys } from './query-keys';
  * SERVER_EVENTS.walletUpdated and walletUpdatedEventSchema of @shared/realtime, restated because
  * that module brings zod onto every page; the test keeps both in step.
  */
-export const WALLET_UPDATED_EVENT = 'wallet_updated';
+export const WALLET_UPDATED_EVENT = 'wallet_updated' satisfies ServerEvent;
 
 function readBalanceCents(payload: unknown): number | null {
   if (typeof payload !== 'object' || payload === null || !('balanceCents' in payload)) return null;

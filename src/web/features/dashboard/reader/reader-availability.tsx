@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/cn';
 import { readingPath } from '@/lib/paths';
+import { useServerEvent } from '@/lib/server-events';
 import { useSocketEvent } from '@/lib/socket';
 import { liveSessionQuery, myReaderQuery, updateMyReader } from './reader-api';
 
@@ -19,6 +20,14 @@ export function ReaderAvailability({ reader }: { reader: Reader }) {
   const refreshLiveSession = () => queryClient.invalidateQueries({ queryKey: liveSessionQuery(reader.id).queryKey });
   useSocketEvent(SERVER_EVENTS.sessionStarted, refreshLiveSession);
   useSocketEvent(SERVER_EVENTS.sessionEnded, refreshLiveSession);
+  // The server turns a reader offline a minute after their last page closed (a sleeping laptop
+  // too): the switch follows, and after a reconnect it asks again in case the event was missed.
+  useServerEvent(SERVER_EVENTS.readerStatus, ({ readerId, isOnline }) => {
+    if (readerId === reader.id) queryClient.setQueryData<Reader>(myReaderQuery.queryKey, (current) => current && { ...current, isOnline });
+  });
+  useSocketEvent('connect', () => {
+    void queryClient.invalidateQueries({ queryKey: myReaderQuery.queryKey });
+  });
 
   const status = useMutation({
     mutationFn: (isOnline: boolean) => updateMyReader({ isOnline }),

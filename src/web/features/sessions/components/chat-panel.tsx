@@ -13,6 +13,7 @@ export function ChatPanel({
   messages,
   myUserId,
   canSend,
+  closedPlaceholder = 'Chat is closed',
   onSend,
   className,
 }: {
@@ -20,6 +21,8 @@ export function ChatPanel({
   messages: ChatMessage[];
   myUserId: string;
   canSend: boolean;
+  /** What the message box says while sending is not possible. */
+  closedPlaceholder?: string;
   /** Resolves true when the message was delivered, so the draft is only cleared then. */
   onSend: (content: string) => Promise<boolean>;
   className?: string;
@@ -79,7 +82,7 @@ export function ChatPanel({
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           maxLength={MESSAGE_MAX_LENGTH}
-          placeholder={canSend ? 'Type a message…' : 'Chat is closed'}
+          placeholder={canSend ? 'Type a message…' : closedPlaceholder}
           aria-label="Message"
           disabled={!canSend}
           autoComplete="off"

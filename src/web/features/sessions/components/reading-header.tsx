@@ -9,6 +9,7 @@ const statusStyles: Record<CallStatus, string> = {
   pending: 'border-border bg-muted text-muted-foreground',
   connecting: 'border-gold/50 bg-gold/10 text-gold',
   connected: 'border-emerald-500/50 bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
+  paused: 'border-gold/50 bg-gold/15 text-gold',
   ended: 'border-destructive/50 bg-destructive/10 text-destructive',
 };
 

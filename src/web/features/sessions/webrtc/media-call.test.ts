@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeSignal } from './media-call';
+import { MediaCall, routeSignal } from './media-call';
 import type { SignalEnvelope } from './peer-link';
 
 const signal = (type: SignalEnvelope['type'], linkId: string, toLinkId: string | null): SignalEnvelope => ({ type, linkId, toLinkId, payload: {} });
@@ -38,5 +38,27 @@ describe('routeSignal', () => {
 
   it('drops stray candidates of an older connection of the other side', () => {
     expect(routeSignal({ id: 'a1', remoteId: 'b2' }, signal('ice_candidate', 'b1', null))).toBe('drop');
+  });
+});
+
+describe('MediaCall.setPaused', () => {
+  const fakeStream = () => {
+    const audio = { kind: 'audio', enabled: true };
+    const video = { kind: 'video', enabled: true };
+    const stream = { getAudioTracks: () => [audio], getVideoTracks: () => [video], getTracks: () => [audio, video] } as unknown as MediaStream;
+    return { stream, audio, video };
+  };
+  const callWith = (stream: MediaStream) => new MediaCall({ polite: true, iceServers: [], localStream: stream, receiveVideo: true, sendSignal: () => {} });
+
+  it('sends neither sound nor picture while paused, and restores the choices after', () => {
+    const { stream, audio, video } = fakeStream();
+    const call = callWith(stream);
+    call.setCameraOff(true);
+    call.setPaused(true);
+    expect([audio.enabled, video.enabled, call.getSnapshot().isPaused]).toEqual([false, false, true]);
+    call.setMuted(false);
+    expect(audio.enabled).toBe(false);
+    call.setPaused(false);
+    expect([audio.enabled, video.enabled, call.getSnapshot().isPaused]).toEqual([true, false, false]);
   });
 });

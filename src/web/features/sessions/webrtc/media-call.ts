@@ -30,6 +30,8 @@ export interface MediaCallSnapshot {
   connectionState: RTCPeerConnectionState | null;
   isMuted: boolean;
   isCameraOff: boolean;
+  /** True while the reading is paused: this side sends neither sound nor picture. */
+  isPaused: boolean;
 }
 
 export interface MediaCallOptions {
@@ -53,7 +55,7 @@ export class MediaCall {
   private readonly options: MediaCallOptions;
   private link: PeerLink | null = null;
   private buffered: SignalEnvelope[] = [];
-  private snapshot: MediaCallSnapshot = { remoteStream: null, connectionState: null, isMuted: false, isCameraOff: false };
+  private snapshot: MediaCallSnapshot = { remoteStream: null, connectionState: null, isMuted: false, isCameraOff: false, isPaused: false };
   private readonly listeners = new Set<() => void>();
 
   constructor(options: MediaCallOptions) {
@@ -117,13 +119,31 @@ export class MediaCall {
   }
 
   setMuted(isMuted: boolean): void {
-    for (const track of this.options.localStream?.getAudioTracks() ?? []) track.enabled = !isMuted;
     this.update({ isMuted });
+    this.applyTrackStates();
   }
 
   setCameraOff(isCameraOff: boolean): void {
-    for (const track of this.options.localStream?.getVideoTracks() ?? []) track.enabled = !isCameraOff;
     this.update({ isCameraOff });
+    this.applyTrackStates();
+  }
+
+  /**
+   * While the server has the reading paused (a side is away, the meter stopped), this side sends
+   * silence and a dark picture over the connection it keeps, so a side that hops out of the room
+   * gets no reading for free (the reader's page is the one that enforces it). Mute and camera
+   * choices are kept for the resume.
+   */
+  setPaused(isPaused: boolean): void {
+    if (isPaused === this.snapshot.isPaused) return;
+    this.update({ isPaused });
+    this.applyTrackStates();
+  }
+
+  private applyTrackStates(): void {
+    const { isMuted, isCameraOff, isPaused } = this.snapshot;
+    for (const track of this.options.localStream?.getAudioTracks() ?? []) track.enabled = !isMuted && !isPaused;
+    for (const track of this.options.localStream?.getVideoTracks() ?? []) track.enabled = !isCameraOff && !isPaused;
   }
 
   /** Ends the call for good: the connection closes and the camera and microphone are released. */
