@@ -64,7 +64,7 @@ async function main() {
       const reader = await createUserWithPassword(tx, { email: readerEmail, password: PASSWORD, passwordHash, name: `Reader ${i}`, role: 'reader' });
       await tx.insert(readerProfiles).values({
         userId: reader.id, firstName: 'Reader', lastName: String(i), username: `bench_${runId}_${i}`, bio: 'bench', specialties: ['Tarot'],
-        yearsExperience: 1, chatRateCents: RATE, audioRateCents: RATE, videoRateCents: RATE, isOnline: true,
+        yearsExperience: 1, chatRateCents: RATE, audioRateCents: RATE, videoRateCents: RATE,
       });
       await transfer(tx, { debitAccountId: SYSTEM_ACCOUNTS.external, creditAccountId: walletAccountId(client.id), amountCents: RATE * 1000, kind: 'deposit', idempotencyKey: `bench:${runId}:${i}` });
       pairs.push({ clientEmail, readerId: reader.id, readerEmail });
@@ -76,12 +76,13 @@ async function main() {
     if (!response.ok) throw new Error(`sign-in ${email}: ${response.status}`);
     return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   };
-  const post = async (cookie: string, path: string, body: unknown) => {
-    const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN, cookie }, body: JSON.stringify(body) });
+  const send = async (method: 'POST' | 'PATCH', cookie: string, path: string, body: unknown) => {
+    const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', origin: ORIGIN, cookie }, body: JSON.stringify(body) });
     const json = (await response.json()) as { id?: string; error?: { message: string } };
     if (!response.ok) throw new Error(`${path}: ${response.status} ${json.error?.message}`);
     return json;
   };
+  const post = (cookie: string, path: string, body: unknown) => send('POST', cookie, path, body);
   const connect = (cookie: string) =>
     new Promise<Socket>((resolve, reject) => {
       const socket = io(base, { transports: ['websocket'], extraHeaders: { cookie, origin: ORIGIN }, reconnection: false, forceNew: true });
@@ -101,6 +102,9 @@ async function main() {
       const [clientCookie, readerCookie] = [await signIn(pair.clientEmail), await signIn(pair.readerEmail)];
       const [clientSocket, readerSocket] = [await connect(clientCookie), await connect(readerCookie)];
       sockets.push(clientSocket, readerSocket);
+      // Like a reader on the dashboard: page open first, then the Online switch (a reader with no
+      // page goes offline after a minute).
+      await send('PATCH', readerCookie, '/api/readers/me', { isOnline: true });
       clientSocket.on('billing_update', (u: { nextMinuteAt: string | null }) => {
         if (!u.nextMinuteAt || !measuring) return;
         charges++;
