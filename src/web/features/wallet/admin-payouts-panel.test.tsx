@@ -35,7 +35,7 @@ function fakeServer(payouts: Payout[]) {
   const applyDecision = async (id: string, decision: 'paid' | 'rejected') => {
     const found = payouts.find((p) => p.id === id)!;
     Object.assign(found, { status: decision, decidedAt: today });
-    return json(200, { payout: found, balanceCents: 0 });
+    return json(200, { payout: found, availableCents: 0 });
   };
   let answerDecision = applyDecision;
   const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
