@@ -121,7 +121,7 @@ describe('AdminPayoutsPanel', () => {
 
     fireEvent.click(within(row).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject this payout?' });
-    expect(dialog.textContent).toContain('$43.21 goes back to Aurora Starweaver’s wallet');
+    expect(dialog.textContent).toContain('$43.21 goes back to Aurora Starweaver’s earnings');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep pending' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(server.decisions).toEqual([]);
