@@ -77,7 +77,7 @@ export function PayoutsCard() {
         {earnings.isError ? (
           <p className="text-sm text-destructive">We could not load your earnings.</p>
         ) : (
-          <dl className="grid grid-cols-2 gap-4">
+          <dl className="grid max-w-lg grid-cols-2 gap-4">
             <Figure label="Available for payout" cents={earnings.data?.availableCents} testId="earnings-available" isMain />
             <Figure label="Held in open readings" cents={earnings.data?.heldCents} testId="earnings-held" />
           </dl>
