@@ -28,6 +28,8 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 export const REFUND_WINDOW_MINUTES = 3;
 export const DISCONNECT_GRACE_MS = 60_000;
 export const MESSAGE_MAX_LENGTH = 2000;
+/** A client may rate a paid reading until 7 days after its end. */
+export const RATING_WINDOW_DAYS = 7;
 
 export const GIFTS = [
   { id: 'crystal', name: 'Crystal', costCents: 199, emoji: '💎' },

@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH, SESSION_TYPES } from './constants';
+import { MESSAGE_MAX_LENGTH, RATING_WINDOW_DAYS, SESSION_TYPES } from './constants';
 import { rateCentsSchema } from './readers';
 import { z } from './zod-config';
 
@@ -95,8 +95,47 @@ export const sessionSchema = z.object({
   pausedAt: z.string().nullable(),
   rating: z.number().int().nullable(),
   review: z.string().nullable(),
+  /** Until when the client may rate it; null when it cannot be rated (see ratableUntil). */
+  ratableUntil: z.string().nullable(),
 });
 export type ReadingSession = z.infer<typeof sessionSchema>;
+
+const RATING_WINDOW_MS = RATING_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+
+export const RATING_REFUSALS = {
+  notCompleted: 'Only a completed reading can be rated',
+  refunded: 'A refunded reading cannot be rated',
+  unpaid: 'Only a reading with a paid minute can be rated',
+  rated: 'You have already rated this reading',
+  closed: `Ratings close ${RATING_WINDOW_DAYS} days after the reading`,
+} as const;
+
+interface RatableFacts {
+  status: string;
+  minutesCharged: number;
+  refundedCents: number;
+  rating: number | null;
+  endedAt: Date | null;
+}
+
+/**
+ * Why a reading cannot be rated (ever, whatever the time), or null when it can until its deadline.
+ * A rating needs a completed reading with at least one paid, unrefunded minute, once: a refund
+ * reverses every charge, so a refunded reading has none (issue 7: refunded readings rated 1 star).
+ */
+export function ratingRefusal(session: RatableFacts): keyof typeof RATING_REFUSALS | null {
+  if (session.status !== 'completed' || session.endedAt === null) return 'notCompleted';
+  if (session.rating !== null) return 'rated';
+  if (session.refundedCents > 0) return 'refunded';
+  if (session.minutesCharged === 0) return 'unpaid';
+  return null;
+}
+
+/** The moment a reading stops being ratable, or null when it is not ratable at all. */
+export function ratableUntil(session: RatableFacts): Date | null {
+  if (ratingRefusal(session) !== null || session.endedAt === null) return null;
+  return new Date(session.endedAt.getTime() + RATING_WINDOW_MS);
+}
 
 export const chatMessageSchema = z.object({
   id: z.string(),

@@ -56,7 +56,19 @@ export const walletDepositResultSchema = z.object({
 });
 export type WalletDepositResult = z.infer<typeof walletDepositResultSchema>;
 
-export const TRANSACTION_KINDS = ['deposit', 'session_charge', 'gift', 'purchase', 'refund', 'payout', 'payout_reversal'] as const;
+export const TRANSACTION_KINDS = [
+  'deposit',
+  'session_charge',
+  'gift',
+  'purchase',
+  'refund',
+  'payout',
+  'payout_reversal',
+  /** A reading's share leaves the reader's escrow for their earnings once it cannot be refunded. */
+  'earnings_release',
+  /** A correction written by an operator or a data migration (docs/decisions/009). */
+  'adjustment',
+] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
@@ -67,9 +79,11 @@ export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
   refund: 'Refund',
   payout: 'Payout',
   payout_reversal: 'Payout returned',
+  earnings_release: 'Earnings released',
+  adjustment: 'Adjustment',
 };
 
-export const COUNTERPART_TYPES = ['session', 'reader', 'client', 'payment', 'platform', 'payout'] as const;
+export const COUNTERPART_TYPES = ['session', 'reader', 'client', 'payment', 'platform', 'payout', 'earnings'] as const;
 
 export const walletTransactionSchema = z.object({
   id: z.string(),
@@ -103,14 +117,26 @@ export const walletQuerySchema = z.object({
 });
 export type WalletQuery = z.infer<typeof walletQuerySchema>;
 
+/**
+ * A reader's money apart from the wallet: `availableCents` is earned and final (what a payout may
+ * take); `heldCents` is their share of readings still open, which a refund could still take back.
+ */
+export const earningsSchema = z.object({
+  availableCents: z.number().int(),
+  heldCents: z.number().int(),
+});
+export type Earnings = z.infer<typeof earningsSchema>;
+
 export const walletSchema = z.object({
+  /** The spendable wallet: deposits less spending (never withdrawable). */
   balanceCents: z.number().int(),
+  earnings: earningsSchema,
   transactions: z.array(walletTransactionSchema),
   nextCursor: z.string().nullable(),
 });
 export type Wallet = z.infer<typeof walletSchema>;
 
-// Payouts: a reader moves earnings out; an admin marks the payout paid or rejects it.
+// Payouts: a reader moves earned, final money out; an admin marks the payout paid or rejects it.
 
 export const PAYOUT_STATUSES = ['pending', 'paid', 'rejected'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
@@ -118,7 +144,7 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const PAYOUT_MINIMUM_MESSAGE = `The minimum payout is ${formatCents(PAYOUT_MIN_CENTS)}`;
 
 export const requestPayoutSchema = z.object({
-  /** Omitted: the whole balance. */
+  /** Omitted: all the available earnings. */
   amountCents: z
     .number({ error: 'Amount must be a whole number of cents' })
     .int('Amount must be a whole number of cents')
@@ -141,7 +167,8 @@ export const payoutSchema = z.object({
 });
 export type Payout = z.infer<typeof payoutSchema>;
 
-export const payoutResultSchema = z.object({ payout: payoutSchema, balanceCents: z.number().int() });
+/** `availableCents`: the reader's available earnings after the request or decision. */
+export const payoutResultSchema = z.object({ payout: payoutSchema, availableCents: z.number().int() });
 export type PayoutResult = z.infer<typeof payoutResultSchema>;
 
 export const payoutListQuerySchema = z.object({ status: z.enum(PAYOUT_STATUSES).optional() });

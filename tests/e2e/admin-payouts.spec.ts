@@ -117,7 +117,7 @@ test('an admin pays one payout, rejects another after confirming, and the reader
   // Reject asks first; keeping it pending sends nothing.
   await row('$20.00').getByRole('button', { name: 'Reject' }).click();
   const confirm = page.getByRole('dialog', { name: 'Reject this payout?' });
-  await expect(confirm).toContainText(`$20.00 goes back to ${reader.name}’s wallet`);
+  await expect(confirm).toContainText(`$20.00 goes back to ${reader.name}’s earnings`);
   await confirm.getByRole('button', { name: 'Keep pending' }).click();
   await expect(confirm).toBeHidden();
   await expect(pending).toHaveCount(3);
@@ -143,13 +143,18 @@ test('an admin pays one payout, rejects another after confirming, and the reader
   await panel.getByRole('tab', { name: 'Rejected' }).click();
   await expect(panel.getByTestId('admin-payout').filter({ hasText: reader.email })).toContainText('$20.00');
 
-  // The rejected $20.00 went back to the reader's wallet: $69.99 - $20.00 - $25.00 - $24.99 + $20.00.
-  expect((await ok(reader.api.get('/api/auth/profile'))).walletBalanceCents).toBe(2000);
+  // The rejected $20.00 went back to the reader's earnings: $69.99 - $20.00 - $25.00 - $24.99 + $20.00.
+  // Their wallet (deposits, spending) never held any of it.
+  expect((await ok(reader.api.get('/api/wallet'))).earnings).toEqual({ availableCents: 2000, heldCents: 0 });
+  expect((await ok(reader.api.get('/api/auth/profile'))).walletBalanceCents).toBe(0);
   await reader.api.dispose();
 
   await page.context().clearCookies();
   await signInByApi(page, reader.email, reader.password);
   await page.goto('/dashboard');
+  await expect(page.getByTestId('earnings-available')).toHaveText('$20.00');
+  await expect(page.getByTestId('earnings-held')).toHaveText('$0.00');
+  await expect(page.getByRole('button', { name: 'Request payout of $20.00' })).toBeEnabled();
   const mine = page.getByRole('list', { name: 'Your payouts' }).getByTestId('payout');
   await expect(mine).toHaveCount(3);
   await expect(mine.filter({ hasText: '$20.00' })).toContainText('Returned');

@@ -41,6 +41,14 @@ async function walletCents(page: Page): Promise<number> {
   return ((await response.json()) as { walletBalanceCents: number }).walletBalanceCents;
 }
 
+/** A reader's wallet, and the earnings beside it: shares are held while a reading runs, then available. */
+async function readerMoney(page: Page) {
+  const response = await page.request.get('/api/wallet?limit=1');
+  expect(response.ok()).toBe(true);
+  const wallet = (await response.json()) as { balanceCents: number; earnings: { availableCents: number; heldCents: number } };
+  return { walletCents: wallet.balanceCents, ...wallet.earnings };
+}
+
 interface SessionFigures {
   status: string;
   minutesCharged: number;
@@ -126,7 +134,7 @@ test('a video reading: both see each other, chat, pay per minute and end with ex
   await goOnline(reader.page);
   await signIn(client, CLIENT);
   const clientBefore = await walletCents(client);
-  const readerBefore = await walletCents(reader.page);
+  const readerBefore = await readerMoney(reader.page);
 
   const sessionId = await startReading(client, reader.page, AURORA.name, 'Video', '$5.99');
 
@@ -158,7 +166,11 @@ test('a video reading: both see each other, chat, pay per minute and end with ex
   await expect(reader.page.getByTestId('summary-earnings')).toHaveText(`$${(figures.readerEarningsCents / 100).toFixed(2)}`);
 
   expect(clientBefore - (await walletCents(client))).toBe(figures.totalCostCents);
-  expect((await walletCents(reader.page)) - readerBefore).toBe(figures.readerEarningsCents);
+  expect(await readerMoney(reader.page)).toEqual({
+    walletCents: readerBefore.walletCents,
+    availableCents: readerBefore.availableCents + figures.readerEarningsCents,
+    heldCents: 0,
+  });
   const balanceAfter = `$${((clientBefore - figures.totalCostCents) / 100).toFixed(2)}`;
   await expect(client.getByTestId('wallet-chip')).toHaveText(balanceAfter);
 
@@ -179,7 +191,7 @@ test('a chat reading: messages both ways, per-minute billing, the reader ends it
   await goOnline(reader.page);
   await signIn(client, CLIENT);
   const clientBefore = await walletCents(client);
-  const readerBefore = await walletCents(reader.page);
+  const readerBefore = await readerMoney(reader.page);
 
   const sessionId = await startReading(client, reader.page, MARCUS.name, 'Start Chat Reading', '$2.99');
 
@@ -212,7 +224,11 @@ test('a chat reading: messages both ways, per-minute billing, the reader ends it
   await expect(client.getByTestId('summary-reason')).toHaveText('completed');
 
   expect(clientBefore - (await walletCents(client))).toBe(figures.totalCostCents);
-  expect((await walletCents(reader.page)) - readerBefore).toBe(figures.readerEarningsCents);
+  expect(await readerMoney(reader.page)).toEqual({
+    walletCents: readerBefore.walletCents,
+    availableCents: readerBefore.availableCents + figures.readerEarningsCents,
+    heldCents: 0,
+  });
 
   await rating.getByLabel('Review').fill('Warm and precise.');
   await expect(client).toHaveURL(`/reading/${sessionId}`);
@@ -238,7 +254,7 @@ test('an audio reading survives a reload and a refund returns every charge', asy
   await goOnline(reader.page);
   await signIn(client, CLIENT);
   const clientBefore = await walletCents(client);
-  const readerBefore = await walletCents(reader.page);
+  const readerBefore = await readerMoney(reader.page);
 
   await client.goto('/readers');
   await client.getByRole('link', { name: `Audio with ${CELESTE.name}` }).click();
@@ -300,7 +316,10 @@ test('an audio reading survives a reload and a refund returns every charge', asy
   await expect(client.getByTestId('summary-cost')).toHaveText('$0.00');
   await expect(reader.page.getByTestId('summary-refund')).toBeVisible();
   expect(await walletCents(client)).toBe(clientBefore);
-  expect(await walletCents(reader.page)).toBe(readerBefore);
+  expect(await readerMoney(reader.page)).toEqual({ ...readerBefore, heldCents: 0 });
+  // A refunded reading has no paid minute left to rate.
+  await expect(client.getByTestId('summary-not-ratable')).toHaveText('Refunded readings cannot be rated.');
+  await expect(client.getByRole('form', { name: 'Rate your reading' })).toHaveCount(0);
 
   await reader.context.close();
   expect(reader.problems, 'console errors on the reader page').toEqual([]);

@@ -3,7 +3,7 @@ import type { CreateReaderInput } from '../../src/shared/readers';
 import type { Role } from '../../src/shared/constants';
 import { createUserWithPassword } from '../../src/server/features/auth/create-user';
 import { createReader as createReaderAccount } from '../../src/server/features/readers/create-reader';
-import { SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../../src/server/features/wallet/ledger';
+import { earningsAccountId, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../../src/server/features/wallet/ledger';
 import { cookieFrom, http } from './http';
 import type { TestApp } from './test-app';
 
@@ -35,6 +35,23 @@ export async function fundWallet(app: TestApp, userId: string, amountCents: numb
       kind: 'deposit',
       reference: 'test:fund',
       idempotencyKey: `test:fund:${unique()}`,
+    }),
+  );
+}
+
+/**
+ * Gives a reader earned, final money (their earnings account) without running readings: for tests
+ * about payouts. Readings put it there by releasing a share when they end.
+ */
+export async function fundEarnings(app: TestApp, userId: string, amountCents: number) {
+  await app.db.transaction((tx) =>
+    transfer(tx, {
+      debitAccountId: SYSTEM_ACCOUNTS.external,
+      creditAccountId: earningsAccountId(userId),
+      amountCents,
+      kind: 'adjustment',
+      reference: 'test:earnings',
+      idempotencyKey: `test:earnings:${unique()}`,
     }),
   );
 }

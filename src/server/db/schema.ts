@@ -87,8 +87,11 @@ export const readerProfiles = pgTable('reader_profiles', {
 ]);
 
 /**
- * Ledger accounts. A user's wallet is `wallet:<userId>`; the platform's revenue, the external
- * payments world and pending payouts are system accounts. Only user wallets must stay >= 0.
+ * Ledger accounts. Each user has a wallet (`wallet:<userId>`: deposits and spending), an escrow
+ * (`escrow:<userId>`: a reader's shares of readings still refundable) and earnings
+ * (`earnings:<userId>`: earned and final, the only money a payout takes); see
+ * docs/decisions/009. The platform's revenue, the external payments world and pending payouts are
+ * system accounts. Every account but external (where deposits come from) stays >= 0.
  */
 export const ledgerAccounts = pgTable('ledger_accounts', {
   id: text('id').primaryKey(),
@@ -97,9 +100,9 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  check('ledger_accounts_kind_check', sql`${t.kind} in ('wallet', 'revenue', 'external', 'payouts_pending')`),
-  check('ledger_wallet_non_negative', sql`${t.kind} <> 'wallet' or ${t.balanceCents} >= 0`),
-  uniqueIndex('ledger_accounts_user_key').on(t.userId),
+  check('ledger_accounts_kind_check', sql`${t.kind} in ('wallet', 'escrow', 'earnings', 'revenue', 'external', 'payouts_pending')`),
+  check('ledger_accounts_non_negative', sql`${t.kind} = 'external' or ${t.balanceCents} >= 0`),
+  uniqueIndex('ledger_accounts_user_kind_key').on(t.userId, t.kind),
 ]);
 
 /** Immutable transfers: a correction is a new transfer, never an update. */

@@ -3,16 +3,17 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import type { PayoutDecisionInput, PayoutResult } from '@shared/wallet';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { payouts } from '../../db/schema';
+import { ledgerTransfers, payouts } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
-import { getWalletBalanceCents, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../wallet/ledger';
+import { getEarnings, getWalletBalanceCents, SYSTEM_ACCOUNTS, transfer } from '../wallet/ledger';
 import { findPayout, payoutReference } from './payout-view';
 
 /**
  * An admin settles a pending payout: 'paid' sends the money out (payouts:pending → external),
- * 'rejected' returns it to the reader's wallet. The payout row is locked first, so two decisions
- * at once are one decision and a 409.
+ * 'rejected' returns it to the account it came from (the reader's earnings; for a payout requested
+ * before migration 0005, their wallet, since it may have been a deposit). The payout row is locked
+ * first, so two decisions at once are one decision and a 409.
  */
 export async function decidePayout(
   deps: { db: Db; realtime: Realtime; clock: Clock },
@@ -20,14 +21,19 @@ export async function decidePayout(
   payoutId: string,
   input: PayoutDecisionInput,
 ): Promise<PayoutResult> {
-  const { readerId, balanceCents } = await deps.db.transaction(async (tx) => {
+  const { readerId, availableCents, walletCents } = await deps.db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
     if (!payout) throw notFound('Payout not found');
     if (payout.status !== 'pending') throw conflict(`This payout was already marked ${payout.status}`);
     const isPaid = input.decision === 'paid';
+    const [requested] = await tx
+      .select({ accountId: ledgerTransfers.debitAccountId })
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, `${payoutReference(payout.id)}:request`));
+    if (!requested) throw new Error(`payout ${payout.id} has no request transfer`);
     await transfer(tx, {
       debitAccountId: SYSTEM_ACCOUNTS.payoutsPending,
-      creditAccountId: isPaid ? SYSTEM_ACCOUNTS.external : walletAccountId(payout.readerId),
+      creditAccountId: isPaid ? SYSTEM_ACCOUNTS.external : requested.accountId,
       amountCents: payout.amountCents,
       kind: isPaid ? 'payout' : 'payout_reversal',
       reference: payoutReference(payout.id),
@@ -35,9 +41,13 @@ export async function decidePayout(
     });
     const now = new Date(deps.clock.now());
     await tx.update(payouts).set({ status: input.decision, decidedBy: adminId, decidedAt: now, updatedAt: now }).where(eq(payouts.id, payout.id));
-    return { readerId: payout.readerId, balanceCents: await getWalletBalanceCents(tx, payout.readerId) };
+    return {
+      readerId: payout.readerId,
+      availableCents: (await getEarnings(tx, payout.readerId)).availableCents,
+      walletCents: await getWalletBalanceCents(tx, payout.readerId),
+    };
   });
-  // Sent for 'paid' too (the balance is unchanged): the reader's screens refresh the payout's status.
-  deps.realtime.toUser(readerId, SERVER_EVENTS.walletUpdated, { balanceCents });
-  return { payout: await findPayout(deps.db, payoutId), balanceCents };
+  // Sent whatever moved: the reader's screens refresh the payout's status and their earnings.
+  deps.realtime.toUser(readerId, SERVER_EVENTS.walletUpdated, { balanceCents: walletCents });
+  return { payout: await findPayout(deps.db, payoutId), availableCents };
 }

@@ -1,11 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransfers, payouts } from '../../db/schema';
-import { createAdmin, createClient, createReader, fundWallet, type TestUser } from '../../../../tests/integration/factories';
+import { createAdmin, createClient, createReader, fundEarnings, type TestUser } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { checkLedger } from '../wallet/check-ledger';
-import { getBalances, getWalletBalanceCents, SYSTEM_ACCOUNTS } from '../wallet/ledger';
+import { getBalances, getEarnings, SYSTEM_ACCOUNTS } from '../wallet/ledger';
 
 let app: TestApp;
 let admin: TestUser;
@@ -18,17 +18,19 @@ afterAll(async () => {
   await app.close();
 });
 
-async function readerWithEarnings(balanceCents: number) {
+async function readerWithEarnings(availableCents: number) {
   const reader = await createReader(app);
-  if (balanceCents > 0) await fundWallet(app, reader.id, balanceCents);
+  if (availableCents > 0) await fundEarnings(app, reader.id, availableCents);
   return reader;
 }
+
+const availableCents = async (reader: TestUser) => (await getEarnings(app.db, reader.id)).availableCents;
 const transferCount = async () => (await app.db.select({ n: count() }).from(ledgerTransfers))[0]!.n;
 const pendingCents = async () => (await getBalances(app.db, [SYSTEM_ACCOUNTS.payoutsPending])).get(SYSTEM_ACCOUNTS.payoutsPending)!;
 const decide = (payoutId: string, decision: string, user = admin) => http(app, user.cookie).post(`/api/admin/payouts/${payoutId}/decision`, { decision });
 
 describe('payouts', () => {
-  it('moves a reader’s whole balance to a pending payout; paid sends it out', async () => {
+  it('moves a reader’s whole available earnings to a pending payout; paid sends it out', async () => {
     const reader = await readerWithEarnings(4321);
     const pendingBefore = await pendingCents();
     const socket = await app.connectSocket(reader.cookie);
@@ -36,7 +38,8 @@ describe('payouts', () => {
 
     const response = await http(app, reader.cookie).post('/api/payouts', {});
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ balanceCents: 0, payout: { amountCents: 4321, status: 'pending', readerId: reader.id, decidedAt: null } });
+    expect(response.body).toMatchObject({ availableCents: 0, payout: { amountCents: 4321, status: 'pending', readerId: reader.id, decidedAt: null } });
+    // The wallet (what wallet_updated carries) is untouched: payouts take earnings only.
     expect(await pushed).toEqual({ balanceCents: 0 });
     expect(await pendingCents()).toBe(pendingBefore + 4321);
 
@@ -47,7 +50,7 @@ describe('payouts', () => {
     expect(paid.status).toBe(200);
     expect(paid.body.payout).toMatchObject({ status: 'paid', decidedAt: expect.any(String) });
     expect(await pendingCents()).toBe(pendingBefore);
-    expect(await getWalletBalanceCents(app.db, reader.id)).toBe(0);
+    expect(await availableCents(reader)).toBe(0);
     expect((await http(app, reader.cookie).get('/api/payouts')).body.payouts[0].status).toBe('paid');
   });
 
@@ -55,11 +58,11 @@ describe('payouts', () => {
     const reader = await readerWithEarnings(5000);
     const requested = await http(app, reader.cookie).post('/api/payouts', { amountCents: 3000 });
     expect(requested.status).toBe(201);
-    expect(requested.body.balanceCents).toBe(2000);
+    expect(requested.body.availableCents).toBe(2000);
 
     const rejected = await decide(requested.body.payout.id, 'rejected');
     expect(rejected.status).toBe(200);
-    expect(rejected.body).toMatchObject({ balanceCents: 5000, payout: { status: 'rejected' } });
+    expect(rejected.body).toMatchObject({ availableCents: 5000, payout: { status: 'rejected' } });
 
     const before = await transferCount();
     for (const decision of ['paid', 'rejected']) {
@@ -76,17 +79,17 @@ describe('payouts', () => {
     const answers = await Promise.all(['paid', 'rejected', 'paid', 'rejected'].map((d) => decide(body.payout.id, d)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
     const [row] = await app.db.select().from(payouts).where(eq(payouts.id, body.payout.id));
-    expect(await getWalletBalanceCents(app.db, reader.id)).toBe(row!.status === 'rejected' ? 2500 : 0);
+    expect(await availableCents(reader)).toBe(row!.status === 'rejected' ? 2500 : 0);
   });
 
-  it('pays out a balance once when asked twice at the same time', async () => {
+  it('pays out available earnings once when asked three times at the same time', async () => {
     const reader = await readerWithEarnings(3000);
     const answers = await Promise.all([1, 2, 3].map(() => http(app, reader.cookie).post('/api/payouts', {})));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400]);
-    expect(await getWalletBalanceCents(app.db, reader.id)).toBe(0);
+    expect(await availableCents(reader)).toBe(0);
   });
 
-  it('refuses payouts below $20, above the balance, or malformed, and moves nothing', async () => {
+  it('refuses payouts below $20, above the available earnings, or malformed, and moves nothing', async () => {
     const reader = await readerWithEarnings(2500);
     const poor = await readerWithEarnings(1999);
     const before = await transferCount();
@@ -105,9 +108,9 @@ describe('payouts', () => {
       const response = await http(app, user.cookie).post('/api/payouts', body);
       expect(response.status, JSON.stringify(body)).toBe(status);
     }
-    expect((await http(app, poor.cookie).post('/api/payouts', {})).body.error.message).toBe('Your balance of $19.99 is below the minimum payout of $20.00');
+    expect((await http(app, poor.cookie).post('/api/payouts', {})).body.error.message).toBe('Your available earnings of $19.99 are below the minimum payout of $20.00');
     expect(await transferCount()).toBe(before);
-    expect(await getWalletBalanceCents(app.db, reader.id)).toBe(2500);
+    expect(await availableCents(reader)).toBe(2500);
   });
 
   it('keeps payouts to readers and decisions to admins', async () => {

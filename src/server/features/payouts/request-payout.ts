@@ -7,38 +7,44 @@ import type { Db } from '../../db/client';
 import { payouts } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
-import { lockAccounts, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../wallet/ledger';
+import { earningsAccountId, getWalletBalanceCents, lockAccounts, SYSTEM_ACCOUNTS, transfer } from '../wallet/ledger';
 import { findPayout, payoutReference } from './payout-view';
 
 /**
- * Moves a reader's earnings (the whole balance, or the amount asked for) into payouts:pending,
- * where they wait for an admin. The wallet row is locked before the balance is read, so two
- * requests at once cannot both pay out the same money.
+ * Moves a reader's available earnings (all of them, or the amount asked for) into payouts:pending,
+ * where they wait for an admin. Only the earnings account pays out: shares of readings that can
+ * still be refunded wait in escrow, and deposits stay in the wallet (DESIGN.md 'Money'). The
+ * earnings row is locked before its balance is read, so two requests at once cannot both pay out
+ * the same money.
  */
 export async function requestPayout(deps: { db: Db; realtime: Realtime }, readerId: string, input: RequestPayoutInput): Promise<PayoutResult> {
-  const wallet = walletAccountId(readerId);
-  const { payoutId, balanceCents } = await deps.db.transaction(async (tx) => {
-    const balance = (await lockAccounts(tx, [wallet])).get(wallet) ?? 0;
-    const amountCents = input.amountCents ?? balance;
+  const earnings = earningsAccountId(readerId);
+  const { payoutId, availableCents, walletCents } = await deps.db.transaction(async (tx) => {
+    const available = (await lockAccounts(tx, [earnings])).get(earnings) ?? 0;
+    const amountCents = input.amountCents ?? available;
     if (amountCents < PAYOUT_MIN_CENTS) {
-      const message = input.amountCents === undefined ? `Your balance of ${formatCents(balance)} is below the minimum payout of ${formatCents(PAYOUT_MIN_CENTS)}` : PAYOUT_MINIMUM_MESSAGE;
+      const message =
+        input.amountCents === undefined
+          ? `Your available earnings of ${formatCents(available)} are below the minimum payout of ${formatCents(PAYOUT_MIN_CENTS)}`
+          : PAYOUT_MINIMUM_MESSAGE;
       throw badRequest(message, { amountCents: message });
     }
-    if (amountCents > balance) {
-      throw new AppError('INSUFFICIENT_FUNDS', `You can pay out at most ${formatCents(balance)}`, { amountCents: `At most ${formatCents(balance)}` });
+    if (amountCents > available) {
+      throw new AppError('INSUFFICIENT_FUNDS', `You can pay out at most ${formatCents(available)}`, { amountCents: `At most ${formatCents(available)}` });
     }
     const id = randomUUID();
     await tx.insert(payouts).values({ id, readerId, amountCents, status: 'pending' });
     await transfer(tx, {
-      debitAccountId: wallet,
+      debitAccountId: earnings,
       creditAccountId: SYSTEM_ACCOUNTS.payoutsPending,
       amountCents,
       kind: 'payout',
       reference: payoutReference(id),
       idempotencyKey: `${payoutReference(id)}:request`,
     });
-    return { payoutId: id, balanceCents: balance - amountCents };
+    return { payoutId: id, availableCents: available - amountCents, walletCents: await getWalletBalanceCents(tx, readerId) };
   });
-  deps.realtime.toUser(readerId, SERVER_EVENTS.walletUpdated, { balanceCents });
-  return { payout: await findPayout(deps.db, payoutId), balanceCents };
+  // The wallet is unchanged; the event tells the reader's screens to fetch their earnings again.
+  deps.realtime.toUser(readerId, SERVER_EVENTS.walletUpdated, { balanceCents: walletCents });
+  return { payout: await findPayout(deps.db, payoutId), availableCents };
 }

@@ -6,7 +6,7 @@ import { http } from '../../../../tests/integration/http';
 import { collect } from '../../../../tests/integration/socket-helpers';
 import { ledgerTotalCents } from '../../../../tests/integration/ledger-sums';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
-import { SYSTEM_ACCOUNTS, getBalances, getWalletBalanceCents } from '../wallet/ledger';
+import { SYSTEM_ACCOUNTS, getBalances, getEarnings, getWalletBalanceCents } from '../wallet/ledger';
 import { markLeft, markSeen } from './presence';
 import { runDueWork } from './scheduler';
 
@@ -23,6 +23,7 @@ afterAll(() => app.close());
 
 const now = () => new Date(clock.now());
 const balance = (user: TestUser) => getWalletBalanceCents(app.db, user.id);
+const earnings = (user: TestUser) => getEarnings(app.db, user.id);
 const revenue = async () => (await getBalances(app.db, [SYSTEM_ACCOUNTS.revenue])).get(SYSTEM_ACCOUNTS.revenue) ?? 0;
 const session = async (id: string, as: TestUser) => (await http(app, as.cookie).get(`/api/sessions/${id}`)).body;
 
@@ -72,10 +73,11 @@ describe('billing engine (fake clock)', () => {
     await runDueWork(app.sessions);
     expect(await session(id, client)).toMatchObject({ minutesCharged: 2, totalCostCents: 2 * RATE, readerEarningsCents: 2 * READER_SHARE });
     expect(await balance(client)).toBe(2000 - 2 * RATE);
-    expect(await balance(reader)).toBe(2 * READER_SHARE);
+    expect(await earnings(reader)).toEqual({ availableCents: 0, heldCents: 2 * READER_SHARE });
     expect((await revenue()) - revenueBefore).toBe(2 * (RATE - READER_SHARE));
     expect(await ledgerTotalCents(app.db)).toBe(0);
     await http(app, client.cookie).post('/api/sessions/end', { sessionId: id });
+    expect(await earnings(reader)).toEqual({ availableCents: 2 * READER_SHARE, heldCents: 0 });
   });
 
   it('warns on the last payable minute and ends at its end with insufficient_funds', async () => {
@@ -99,7 +101,7 @@ describe('billing engine (fake clock)', () => {
     expect(await session(id, client)).toMatchObject({ status: 'completed', endReason: 'insufficient_funds', minutesCharged: 3, totalCostCents: 3 * RATE });
     expect(ended).toEqual([expect.objectContaining({ reason: 'insufficient_funds', totalMinutes: 3, totalCostCents: 3 * RATE })]);
     expect(await balance(client)).toBe(100);
-    expect(await balance(reader)).toBe(3 * READER_SHARE);
+    expect(await earnings(reader)).toEqual({ availableCents: 3 * READER_SHARE, heldCents: 0 });
     expect(await ledgerTotalCents(app.db)).toBe(0);
   });
 
@@ -179,7 +181,7 @@ describe('billing engine (fake clock)', () => {
     const ended = await http(app, client.cookie).post('/api/sessions/end', { sessionId: id, refundRequested: true });
     expect(ended.body).toMatchObject({ status: 'completed', refundedCents: 3 * RATE, readerEarningsCents: 0 });
     expect(await balance(client)).toBe(5000);
-    expect(await balance(reader)).toBe(0);
+    expect(await earnings(reader)).toEqual({ availableCents: 0, heldCents: 0 });
     expect(await revenue()).toBe(revenueBefore);
     expect(await ledgerTotalCents(app.db)).toBe(0);
   });

@@ -4,7 +4,18 @@ import type { EndReason } from '@shared/sessions';
 import type { Tx } from '../../db/client';
 import { ledgerTransfers, readerProfiles, readingSessions } from '../../db/schema';
 import type { Outbox } from '../../realtime/outbox';
-import { InsufficientFundsError, SYSTEM_ACCOUNTS, type SplitChargeResult, chargeWithSplit, getBalances, lockAccounts, transfer, walletAccountId } from '../wallet/ledger';
+import {
+  InsufficientFundsError,
+  SYSTEM_ACCOUNTS,
+  type SplitChargeResult,
+  chargeWithSplit,
+  escrowAccountId,
+  getBalances,
+  lockAccounts,
+  releaseHeldShare,
+  transfer,
+  walletAccountId,
+} from '../wallet/ledger';
 import { type SessionRow, sessionRoom } from './session-view';
 import type { SessionTiming } from './timing';
 
@@ -18,10 +29,13 @@ async function walletsOf(tx: Tx, session: SessionRow) {
   return { client: balances.get(walletAccountId(session.clientId)) ?? 0, reader: balances.get(walletAccountId(session.readerId)) ?? 0 };
 }
 
-function walletEvents(outbox: Outbox, session: SessionRow, wallets: { client: number; reader: number }) {
-  outbox
-    .toUser(session.clientId, SERVER_EVENTS.walletUpdated, { balanceCents: wallets.client })
-    .toUser(session.readerId, SERVER_EVENTS.walletUpdated, { balanceCents: wallets.reader });
+/**
+ * `wallet_updated` carries the wallet; the reader hears it on every change of their escrow or
+ * earnings too, and their screens fetch those again.
+ */
+function walletEvents(outbox: Outbox, session: SessionRow, wallets: { client?: number; reader: number }) {
+  if (wallets.client !== undefined) outbox.toUser(session.clientId, SERVER_EVENTS.walletUpdated, { balanceCents: wallets.client });
+  outbox.toUser(session.readerId, SERVER_EVENTS.walletUpdated, { balanceCents: wallets.reader });
 }
 
 /**
@@ -63,36 +77,35 @@ export async function chargeNextMinute(tx: Tx, session: SessionRow, now: Date, t
     nextMinuteAt: nextMinuteAt.toISOString(),
   };
   outbox.toUser(session.clientId, SERVER_EVENTS.billingUpdate, event).toUser(session.readerId, SERVER_EVENTS.billingUpdate, event);
-  walletEvents(outbox, session, { client: charge.payerBalanceCents, reader: charge.readerBalanceCents });
+  walletEvents(outbox, session, { client: charge.payerBalanceCents, reader: (await walletsOf(tx, session)).reader });
   return true;
 }
 
 /**
- * Reverses every charge of a session: each leg goes back from whoever received it. If the reader
- * has already paid out their share, the platform covers it so the client is refunded in full.
+ * Reverses every charge of a session, leg by leg: the reader's share comes back from their escrow
+ * (where it has been held since the charge) and the platform's from revenue, so each returns
+ * exactly what it received and no other account pays (docs/decisions/009). A refund happens only
+ * while the session ends, so its shares have not been released to earnings.
  */
 export async function refundSession(tx: Tx, session: SessionRow): Promise<number> {
   const charges = await tx
     .select()
     .from(ledgerTransfers)
     .where(and(eq(ledgerTransfers.reference, sessionReference(session.id)), eq(ledgerTransfers.kind, 'session_charge')));
-  // Lock every account a refund may touch up front, in the ledger's order, so a refund and a
+  const escrow = escrowAccountId(session.readerId);
+  // Lock every account a refund touches up front, in the ledger's order, so a refund and a
   // concurrent charge to the same reader cannot each hold one row and wait for the other.
-  await lockAccounts(tx, [walletAccountId(session.clientId), walletAccountId(session.readerId), SYSTEM_ACCOUNTS.revenue]);
+  await lockAccounts(tx, [walletAccountId(session.clientId), escrow, SYSTEM_ACCOUNTS.revenue]);
   let refundedCents = 0;
   for (const charge of charges) {
-    const back = {
+    await transfer(tx, {
+      debitAccountId: charge.creditAccountId === SYSTEM_ACCOUNTS.revenue ? SYSTEM_ACCOUNTS.revenue : escrow,
       creditAccountId: charge.debitAccountId,
       amountCents: charge.amountCents,
-      kind: 'refund' as const,
+      kind: 'refund',
       reference: sessionReference(session.id),
-    };
-    try {
-      await tx.transaction((sp) => transfer(sp, { ...back, debitAccountId: charge.creditAccountId, idempotencyKey: `refund:${charge.id}` }));
-    } catch (error) {
-      if (!(error instanceof InsufficientFundsError)) throw error;
-      await transfer(tx, { ...back, debitAccountId: SYSTEM_ACCOUNTS.revenue, idempotencyKey: `refund:${charge.id}` });
-    }
+      idempotencyKey: `refund:${charge.id}`,
+    });
     refundedCents += charge.amountCents;
   }
   return refundedCents;
@@ -107,10 +120,13 @@ export interface FinishOptions {
 /**
  * Ends a session in any open state: an active one becomes completed (with its reader's stats and an
  * optional refund), one that never started becomes cancelled. Both sides hear `session_ended`.
+ * Ended, a reading can no longer be refunded: without a refund, the reader's held share is released
+ * to their earnings in this same transaction.
  */
 export async function finishSession(tx: Tx, session: SessionRow, now: Date, outbox: Outbox, options: FinishOptions) {
   const wasActive = session.status === 'active';
   const refundedCents = wasActive && options.refund ? await refundSession(tx, session) : 0;
+  const releasedCents = wasActive && !options.refund ? await releaseHeldShare(tx, { readerUserId: session.readerId, reference: sessionReference(session.id) }) : 0;
   const status = wasActive ? 'completed' : session.status === 'requested' && options.reason === 'missed' ? 'missed' : 'cancelled';
   await tx
     .update(readingSessions)
@@ -142,5 +158,6 @@ export async function finishSession(tx: Tx, session: SessionRow, now: Date, outb
   // Nobody stays in an ended session's room: no message or signal reaches it any more.
   outbox.closeRoom(sessionRoom(session.id));
   if (refundedCents > 0) walletEvents(outbox, session, await walletsOf(tx, session));
+  else if (releasedCents > 0) walletEvents(outbox, session, { reader: (await walletsOf(tx, session)).reader });
   return { status, refundedCents };
 }

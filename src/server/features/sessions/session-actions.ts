@@ -1,6 +1,6 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
-import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionStatus } from '@shared/sessions';
+import { OPEN_SESSION_STATUSES, RATING_REFUSALS, ratableUntil, ratingRefusal, type ReadingSession, type SessionStatus } from '@shared/sessions';
 import { readerProfiles, readingSessions } from '../../db/schema';
 import { conflict, forbidden } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
@@ -68,13 +68,18 @@ export async function endSession(deps: SessionDeps, user: SessionUser, input: { 
   return (await loadSessionView(deps.db, input.sessionId))!;
 }
 
-/** The client rates a completed session once; the reader's average and count follow. */
+/**
+ * The client rates a reading once, if it was completed with a paid, unrefunded minute, within
+ * RATING_WINDOW_DAYS of its end (ratingRefusal); the reader's average and count follow. The row
+ * lock makes two ratings at once one rating and a 409.
+ */
 export async function rateSession(deps: SessionDeps, user: SessionUser, sessionId: string, input: { rating: number; review?: string }): Promise<ReadingSession> {
   await deps.db.transaction(async (tx) => {
     const session = await lockSessionFor(tx, sessionId, user);
     if (session.role !== 'client') throw forbidden('Only the client can rate a reading');
-    if (session.status !== 'completed') throw conflict('Only a completed reading can be rated');
-    if (session.rating !== null) throw conflict('You have already rated this reading');
+    const refusal = ratingRefusal(session);
+    if (refusal) throw conflict(RATING_REFUSALS[refusal]);
+    if (deps.clock.now() >= ratableUntil(session)!.getTime()) throw conflict(RATING_REFUSALS.closed);
     await tx
       .update(readingSessions)
       .set({ rating: input.rating, review: input.review || null, ratedAt: new Date(deps.clock.now()) })

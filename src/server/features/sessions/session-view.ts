@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { EndReason, ReadingSession, SessionStatus } from '@shared/sessions';
+import { type EndReason, type ReadingSession, type SessionStatus, ratableUntil } from '@shared/sessions';
 import type { SessionType } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
@@ -54,6 +54,7 @@ export function toReadingSession(row: NamedRow): ReadingSession {
     pausedAt: iso(s.pausedAt),
     rating: s.rating,
     review: s.review,
+    ratableUntil: iso(ratableUntil(s)),
   };
 }
 

@@ -31,9 +31,26 @@ describe('checkLedger', () => {
     await run(sql`update ledger_accounts set balance_cents = balance_cents - 5 where id = 'wallet:u1'`);
   });
 
+  it('finds a system account below zero (only external:payments may be)', async () => {
+    // The ledger's own guard would refuse this; drop it on this throwaway copy, as an old bug would have.
+    await run(sql`alter table ledger_accounts drop constraint if exists ledger_accounts_non_negative`);
+    await run(sql`update ledger_accounts set balance_cents = balance_cents - 15534 where id = ${SYSTEM_ACCOUNTS.revenue}`);
+    await run(sql`update ledger_accounts set balance_cents = balance_cents + 15534 where id = ${SYSTEM_ACCOUNTS.payoutsPending}`);
+    await run(sql`insert into ledger_transfers (debit_account_id, credit_account_id, amount_cents, kind, idempotency_key)
+                  values (${SYSTEM_ACCOUNTS.revenue}, ${SYSTEM_ACCOUNTS.payoutsPending}, 15534, 'refund', 'forced')`);
+    const failures = await checkLedger(database.db);
+    expect(failures.filter((f) => f.invariant !== 'pendingPayoutsMatchAccount')).toEqual([
+      { invariant: 'accountsNonNegative', message: 'platform:revenue is at -15534 cents' },
+    ]);
+    await run(sql`delete from ledger_transfers where idempotency_key = 'forced'`);
+    await run(sql`update ledger_accounts set balance_cents = balance_cents + 15534 where id = ${SYSTEM_ACCOUNTS.revenue}`);
+    await run(sql`update ledger_accounts set balance_cents = balance_cents - 15534 where id = ${SYSTEM_ACCOUNTS.payoutsPending}`);
+    expect(await checkLedger(database.db)).toEqual([]);
+  });
+
   it('finds a negative wallet, a repeated key, a deposit never credited and a payout without its money', async () => {
     // Break the database's own guards on this throwaway copy to show the check does not rely on them.
-    await run(sql`alter table ledger_accounts drop constraint ledger_wallet_non_negative`);
+    await run(sql`alter table ledger_accounts drop constraint if exists ledger_accounts_non_negative`);
     await run(sql`alter table ledger_transfers drop constraint ledger_transfers_idempotency_key_unique`);
     await run(sql`update ledger_accounts set balance_cents = -1000 where id = 'wallet:u2'`);
     await run(sql`update ledger_accounts set balance_cents = balance_cents + 1000 where id = 'wallet:u1'`);
@@ -42,6 +59,6 @@ describe('checkLedger', () => {
     await run(sql`insert into deposits (id, user_id, idempotency_key, amount_cents, payment_method_id, provider, status)
                   values ('d1', 'u1', 'k1', 500, 'pm_card_visa', 'sandbox', 'succeeded')`);
     await run(sql`insert into payouts (id, reader_id, amount_cents, status) values ('p1', 'u2', 2500, 'pending')`);
-    expect(await invariants()).toEqual(['depositsMatchTransfers', 'idempotencyKeysUnique', 'pendingPayoutsMatchAccount', 'walletsNonNegative']);
+    expect(await invariants()).toEqual(['accountsNonNegative', 'depositsMatchTransfers', 'idempotencyKeysUnique', 'pendingPayoutsMatchAccount']);
   });
 });

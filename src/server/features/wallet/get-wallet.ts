@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Wallet, WalletQuery, WalletTransaction } from '@shared/wallet';
 import type { DbOrTx } from '../../db/client';
 import { ledgerAccounts, ledgerTransfers, user } from '../../db/schema';
-import { getWalletBalanceCents, SPLIT_LEG_SUFFIX, type TransferKind, walletAccountId } from './ledger';
+import { getEarnings, getWalletBalanceCents, SPLIT_LEG_SUFFIX, type TransferKind, walletAccountId } from './ledger';
 
 const PLATFORM_NAME = 'Soul Tribe';
 
@@ -34,13 +34,17 @@ function counterpartOf(row: TransactionRow): WalletTransaction['counterpart'] {
       return { type: 'payout', ...(referenceType === 'payout' && { id: referenceId }) };
     case 'revenue':
       return { type: 'platform', name: PLATFORM_NAME };
+    case 'escrow':
+    case 'earnings':
+      return { type: 'earnings', name: 'Your earnings' };
     default:
       return { type: row.otherRole === 'reader' ? 'reader' : 'client', ...(row.otherUserId && { id: row.otherUserId }), ...(name && { name }) };
   }
 }
 
 /**
- * The signed-in user's balance and transactions, newest first, keyset-paginated by transfer id.
+ * The signed-in user's wallet balance, earnings (available and held) and wallet transactions,
+ * newest first, keyset-paginated by transfer id.
  * A split charge is two transfers (reader's share, platform's share); the payer sees it as one line
  * of the whole amount, keyed by its reader leg, and the platform leg alone only when the reader's
  * share was zero (a 1-cent charge).
@@ -107,6 +111,7 @@ export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery):
   );
   return {
     balanceCents: await getWalletBalanceCents(db, userId),
+    earnings: await getEarnings(db, userId),
     transactions,
     nextCursor: rows.length > query.limit && page.length > 0 ? String(page.at(-1)!.id) : null,
   };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { splitCharge } from '@shared/money';
 import { TRANSACTION_KINDS } from '@shared/wallet';
 import { AppError } from '../../errors';
@@ -15,21 +15,38 @@ export const SYSTEM_ACCOUNTS = {
 export const TRANSFER_KINDS = TRANSACTION_KINDS;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
-const WALLET_PREFIX = 'wallet:';
-export const walletAccountId = (userId: string) => `${WALLET_PREFIX}${userId}`;
-const isWalletAccount = (accountId: string) => accountId.startsWith(WALLET_PREFIX);
+/**
+ * Every user has three accounts (docs/decisions/009): the wallet (deposits, spending), escrow (a
+ * reader's shares of readings that can still be refunded) and earnings (earned and final: the only
+ * money a payout may take). Listed in lock order.
+ */
+const USER_ACCOUNT_PREFIXES = ['wallet:', 'escrow:', 'earnings:'] as const;
+export const walletAccountId = (userId: string) => `wallet:${userId}`;
+export const escrowAccountId = (userId: string) => `escrow:${userId}`;
+export const earningsAccountId = (userId: string) => `earnings:${userId}`;
+
+const lockRank = (accountId: string) => {
+  const rank = USER_ACCOUNT_PREFIXES.findIndex((prefix) => accountId.startsWith(prefix));
+  return rank === -1 ? USER_ACCOUNT_PREFIXES.length : rank;
+};
+/** compareLockOrder in SQL; ids compare bytewise ("C") as JavaScript's `<` does. */
+const lockOrderSql = [
+  sql`case ${ledgerAccounts.kind} when 'wallet' then 0 when 'escrow' then 1 when 'earnings' then 2 else 3 end`,
+  sql`${ledgerAccounts.id} collate "C"`,
+];
 
 /**
- * The one order in which any transaction locks ledger accounts: user wallets first (by id), then
- * the system accounts (by id). A common order means two transactions can never wait on each other
- * in a cycle (no deadlock), and the system accounts, which nearly every transfer touches (revenue
- * for each charge, external for each deposit), are locked last so each transaction holds them only
- * for its final statements.
+ * The one order in which any transaction locks ledger accounts: user accounts first (all wallets
+ * by id, then escrows, then earnings), then the system accounts (by id). A common order means two
+ * transactions can never wait on each other in a cycle (no deadlock). Wallet before escrow before
+ * earnings is the order a reading takes them: a charge locks the client's wallet and the reader's
+ * escrow, and a reading that ends because the client cannot pay then releases that escrow into
+ * earnings in the same transaction. The system accounts, which nearly every transfer touches
+ * (revenue for each charge, external for each deposit), are locked last so each transaction holds
+ * them only for its final statements.
  */
 export function compareLockOrder(a: string, b: string): number {
-  const aIsSystem = isWalletAccount(a) ? 0 : 1;
-  const bIsSystem = isWalletAccount(b) ? 0 : 1;
-  return aIsSystem - bIsSystem || (a < b ? -1 : a > b ? 1 : 0);
+  return lockRank(a) - lockRank(b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 export class InsufficientFundsError extends AppError {
@@ -45,10 +62,18 @@ export class IdempotencyConflictError extends AppError {
   }
 }
 
+/**
+ * Opens a new user's accounts: the wallet, and the escrow and earnings a reader's shares pass
+ * through. Every user gets all three, so no role or later feature (gifts) meets a missing account.
+ */
 export async function createWallet(db: DbOrTx, userId: string) {
   await db
     .insert(ledgerAccounts)
-    .values({ id: walletAccountId(userId), kind: 'wallet', userId })
+    .values([
+      { id: walletAccountId(userId), kind: 'wallet', userId },
+      { id: escrowAccountId(userId), kind: 'escrow', userId },
+      { id: earningsAccountId(userId), kind: 'earnings', userId },
+    ])
     .onConflictDoNothing({ target: ledgerAccounts.id });
 }
 
@@ -67,12 +92,15 @@ export interface TransferResult {
   created: boolean;
 }
 
-/** Takes money from an account; a wallet that cannot cover it is left alone and the caller told. */
+/**
+ * Takes money from an account; one that cannot cover it is left alone and the caller told. Only
+ * external:payments, where deposits come from and payouts go, may go below zero (DESIGN.md 'Money').
+ */
 async function debit(tx: Tx, accountId: string, amountCents: number) {
   const debited = await tx
     .update(ledgerAccounts)
     .set({ balanceCents: sql`${ledgerAccounts.balanceCents} - ${amountCents}` })
-    .where(and(eq(ledgerAccounts.id, accountId), sql`(${ledgerAccounts.kind} <> 'wallet' or ${ledgerAccounts.balanceCents} >= ${amountCents})`))
+    .where(and(eq(ledgerAccounts.id, accountId), sql`(${ledgerAccounts.kind} = 'external' or ${ledgerAccounts.balanceCents} >= ${amountCents})`))
     .returning({ id: ledgerAccounts.id });
   if (debited.length === 0) throw new InsufficientFundsError(accountId);
 }
@@ -95,12 +123,12 @@ function assertMovable(debitAccountId: string, creditAccountId: string, amountCe
 
 /**
  * The one way money moves. Must run inside a transaction: it records the transfer, then moves the
- * balances. A debit that would take a wallet below zero throws InsufficientFundsError, and the
+ * balances. A debit that would take an account below zero throws InsufficientFundsError, and the
  * caller's transaction rolls back whole. Accounts are updated (so row-locked) in the ledger's lock
  * order (compareLockOrder). A transaction that makes several transfers should take all their
  * locks up front with lockAccounts: the order holds per statement, and only an up-front lock makes
- * it hold for the whole transaction (a later transfer could otherwise lock a wallet while holding
- * a system account, and deadlock against a charge).
+ * it hold for the whole transaction (a later transfer could otherwise lock a user account while
+ * holding a system account, and deadlock against a charge).
  *
  * Replaying a key returns the first transfer and moves nothing; replaying it for a different
  * movement (accounts, amount or kind) is a conflict, never a silent success.
@@ -154,7 +182,7 @@ export async function lockAccounts(tx: Tx, accountIds: string[]): Promise<Map<st
     .select({ id: ledgerAccounts.id, balanceCents: ledgerAccounts.balanceCents })
     .from(ledgerAccounts)
     .where(inArray(ledgerAccounts.id, ids))
-    .orderBy(sql`${ledgerAccounts.kind} <> 'wallet'`, asc(ledgerAccounts.id))
+    .orderBy(...lockOrderSql)
     .for('update');
   return new Map(rows.map((r) => [r.id, Number(r.balanceCents)]));
 }
@@ -175,24 +203,26 @@ export interface SplitChargeResult {
   created: boolean;
   readerCents: number;
   platformCents: number;
-  /** Both wallets after the charge (as they stand, for a replay), read under the lock. */
+  /** The payer's wallet and the reader's escrow after the charge (as they stand, for a replay), read under the lock. */
   payerBalanceCents: number;
-  readerBalanceCents: number;
+  readerHeldCents: number;
 }
 
 /**
  * Charges a payer and shares the charge: the reader gets floor(70%), the platform the rest, as two
  * transfers (legs) recorded in the caller's transaction; a zero-cent leg (1-cent charges) is
- * skipped, not recorded. Both wallets are locked first, in the ledger's lock order, and the revenue
- * account last, so concurrent charges queue on the payer's row instead of deadlocking, and the
- * revenue row every charge shares is held only for the final statement. The payer is debited once
- * for the whole charge: five statements in all, which is what bounds throughput on hot rows.
+ * skipped, not recorded. The reader's leg goes to their escrow, where it stays while the charge
+ * can still be refunded; releaseHeldShare moves it to their earnings. The payer's wallet and the
+ * reader's escrow are locked first, in the ledger's lock order, and the revenue account last, so
+ * concurrent charges queue on the payer's row instead of deadlocking, and the revenue row every
+ * charge shares is held only for the final statement. The payer is debited once for the whole
+ * charge: five statements in all, which is what bounds throughput on hot rows.
  */
 export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<SplitChargeResult> {
   const { amountCents } = input;
   const { readerCents, platformCents } = splitCharge(amountCents);
   const payer = walletAccountId(input.payerUserId);
-  const reader = walletAccountId(input.readerUserId);
+  const reader = escrowAccountId(input.readerUserId);
   assertMovable(payer, reader, amountCents);
   const legs = [
     { creditAccountId: reader, amountCents: readerCents, idempotencyKey: `${input.idempotencyKey}${SPLIT_LEG_SUFFIX.reader}` },
@@ -201,8 +231,8 @@ export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<
 
   const balances = await lockAccounts(tx, [payer, reader]);
   const payerBalanceCents = balances.get(payer) ?? 0;
-  const readerBalanceCents = balances.get(reader) ?? 0;
-  const unchanged = { created: false, readerCents, platformCents, payerBalanceCents, readerBalanceCents };
+  const readerHeldCents = balances.get(reader) ?? 0;
+  const unchanged = { created: false, readerCents, platformCents, payerBalanceCents, readerHeldCents };
   /** A replay moves nothing; the same key for another charge is a conflict, never a success. */
   const replay = async () => {
     const found = await tx
@@ -239,7 +269,7 @@ export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<
   if (inserted.length !== legs.length) throw new IdempotencyConflictError(input.idempotencyKey);
   await debit(tx, payer, amountCents);
   for (const leg of legs) await credit(tx, leg.creditAccountId, leg.amountCents);
-  return { ...unchanged, created: true, payerBalanceCents: payerBalanceCents - amountCents, readerBalanceCents: readerBalanceCents + readerCents };
+  return { ...unchanged, created: true, payerBalanceCents: payerBalanceCents - amountCents, readerHeldCents: readerHeldCents + readerCents };
 }
 
 export async function getBalances(db: DbOrTx, accountIds: string[]): Promise<Map<string, number>> {
@@ -254,4 +284,50 @@ export async function getBalances(db: DbOrTx, accountIds: string[]): Promise<Map
 export async function getWalletBalanceCents(db: DbOrTx, userId: string): Promise<number> {
   const balances = await getBalances(db, [walletAccountId(userId)]);
   return balances.get(walletAccountId(userId)) ?? 0;
+}
+
+/** What a reader's escrow holds for one reference (a reading): its credits less its debits. */
+async function heldFor(tx: Tx, readerUserId: string, reference: string): Promise<number> {
+  const escrow = escrowAccountId(readerUserId);
+  const [row] = await tx
+    .select({
+      heldCents: sql<string>`coalesce(sum(case when ${ledgerTransfers.creditAccountId} = ${escrow} then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end), 0)::text`,
+    })
+    .from(ledgerTransfers)
+    .where(and(eq(ledgerTransfers.reference, reference), sql`${escrow} in (${ledgerTransfers.creditAccountId}, ${ledgerTransfers.debitAccountId})`));
+  return Number(row?.heldCents ?? 0);
+}
+
+/**
+ * A reading can no longer be refunded: its share moves from the reader's escrow to their earnings,
+ * where a payout may take it. Computed from the ledger, so it releases exactly what the reading's
+ * charges put in, and a second call releases nothing. Returns the cents released.
+ */
+export async function releaseHeldShare(tx: Tx, input: { readerUserId: string; reference: string }): Promise<number> {
+  const escrow = escrowAccountId(input.readerUserId);
+  const earnings = earningsAccountId(input.readerUserId);
+  await lockAccounts(tx, [escrow, earnings]);
+  const heldCents = await heldFor(tx, input.readerUserId, input.reference);
+  if (heldCents <= 0) return 0;
+  await transfer(tx, {
+    debitAccountId: escrow,
+    creditAccountId: earnings,
+    amountCents: heldCents,
+    kind: 'earnings_release',
+    reference: input.reference,
+    idempotencyKey: `${input.reference}:release`,
+  });
+  return heldCents;
+}
+
+export interface EarningsBalances {
+  /** Earned and final: what a payout may take. */
+  availableCents: number;
+  /** Shares of readings still open (still refundable). */
+  heldCents: number;
+}
+
+export async function getEarnings(db: DbOrTx, userId: string): Promise<EarningsBalances> {
+  const balances = await getBalances(db, [earningsAccountId(userId), escrowAccountId(userId)]);
+  return { availableCents: balances.get(earningsAccountId(userId)) ?? 0, heldCents: balances.get(escrowAccountId(userId)) ?? 0 };
 }

@@ -27,7 +27,7 @@ export function ReaderDashboard({ profile }: { profile: Profile }) {
         <>
           <ReaderOverview reader={reader.data} />
           <div className="mt-6">
-            <PayoutsCard profile={profile} />
+            <PayoutsCard />
           </div>
         </>
       ) : reader.isError ? (

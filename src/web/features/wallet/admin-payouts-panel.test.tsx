@@ -35,7 +35,7 @@ function fakeServer(payouts: Payout[]) {
   const applyDecision = async (id: string, decision: 'paid' | 'rejected') => {
     const found = payouts.find((p) => p.id === id)!;
     Object.assign(found, { status: decision, decidedAt: today });
-    return json(200, { payout: found, balanceCents: 0 });
+    return json(200, { payout: found, availableCents: 0 });
   };
   let answerDecision = applyDecision;
   const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
@@ -121,7 +121,7 @@ describe('AdminPayoutsPanel', () => {
 
     fireEvent.click(within(row).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject this payout?' });
-    expect(dialog.textContent).toContain('$43.21 goes back to Aurora Starweaver’s wallet');
+    expect(dialog.textContent).toContain('$43.21 goes back to Aurora Starweaver’s earnings');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep pending' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(server.decisions).toEqual([]);

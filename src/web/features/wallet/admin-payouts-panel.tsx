@@ -41,7 +41,7 @@ function ReaderCell({ payout }: { payout: Payout }) {
   );
 }
 
-/** Gold marks money on its way to a reader; a rejected amount went back to the wallet instead. */
+/** Gold marks money on its way to a reader; a rejected amount went back to the reader's earnings instead. */
 function Amount({ payout }: { payout: Payout }) {
   return (
     <p className={cn('shrink-0 text-lg font-semibold tabular-nums', payout.status === 'rejected' ? 'text-foreground' : 'text-gold')}>
@@ -79,7 +79,7 @@ function PendingPayoutRow({ payout }: { payout: Payout }) {
           <DialogHeader>
             <DialogTitle>Reject this payout?</DialogTitle>
             <DialogDescription>
-              {amount} goes back to {payout.readerName}’s wallet, and they see the payout as returned. This cannot be undone.
+              {amount} goes back to {payout.readerName}’s earnings, and they see the payout as returned. This cannot be undone.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>

@@ -1,4 +1,5 @@
 import {
+  type Earnings,
   type PaymentsConfig,
   type PayoutDecisionInput,
   type PayoutList,
@@ -30,6 +31,12 @@ export const walletTransactionsQuery = infiniteQueryOptions({
   },
   initialPageParam: null as string | null,
   getNextPageParam: (page) => page.nextCursor,
+});
+
+/** A reader's available and held earnings (the wallet's first transaction rides along, unused). */
+export const earningsQuery = queryOptions({
+  queryKey: walletQueryKeys.earnings,
+  queryFn: async ({ signal }): Promise<Earnings> => (await apiRequestParsed('/api/wallet?limit=1', walletSchema, { signal })).earnings,
 });
 
 /** One deposit attempt; the key makes a retry of the same attempt pay at most once. */

@@ -1,4 +1,3 @@
-import type { Profile } from '@shared/auth';
 import { PAYOUT_MIN_CENTS } from '@shared/constants';
 import { formatCents } from '@shared/money';
 import type { Payout, PayoutStatus } from '@shared/wallet';
@@ -7,9 +6,9 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { profileQueryKey } from '@/lib/auth';
+import { Skeleton } from '@/components/ui/skeleton';
 import { formatRelativeDate } from '@/lib/relative-date';
-import { myPayoutsQuery, requestPayout } from './api';
+import { earningsQuery, myPayoutsQuery, requestPayout } from './api';
 import { walletQueryKeys } from './query-keys';
 
 const STATUS_BADGE: Record<PayoutStatus, { label: string; variant: 'gold' | 'outline' | 'destructive' }> = {
@@ -31,20 +30,38 @@ function PayoutRow({ payout }: { payout: Payout }) {
   );
 }
 
-/** A reader's earnings out: request the whole balance (from $20), and see each payout's status. */
-export function PayoutsCard({ profile }: { profile: Profile }) {
+function Figure({ label, cents, testId, isMain }: { label: string; cents: number | undefined; testId: string; isMain?: boolean }) {
+  return (
+    <div className="grid gap-1">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className={isMain ? 'text-3xl font-semibold text-gold tabular-nums' : 'text-xl font-semibold tabular-nums'} data-testid={testId}>
+        {cents === undefined ? <Skeleton className="h-8 w-24" /> : formatCents(cents)}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * A reader's earnings out (docs/decisions/009): only money earned and final is available for payout;
+ * the share of a reading still open is held until it ends, because the client may still ask for a
+ * refund. The button asks for exactly the available amount it shows (from $20).
+ */
+export function PayoutsCard() {
   const queryClient = useQueryClient();
+  const earnings = useQuery(earningsQuery);
   const payouts = useQuery(myPayoutsQuery);
-  const balanceCents = profile.walletBalanceCents;
-  const canRequest = balanceCents >= PAYOUT_MIN_CENTS;
+  const availableCents = earnings.data?.availableCents ?? 0;
+  const canRequest = availableCents >= PAYOUT_MIN_CENTS;
   const request = useMutation({
-    mutationFn: () => requestPayout({}),
+    mutationFn: () => requestPayout({ amountCents: availableCents }),
     onSuccess: (result) => {
-      queryClient.setQueryData<Profile | null>(profileQueryKey, (current) => current && { ...current, walletBalanceCents: result.balanceCents });
       void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
       toast.success(`Payout of ${formatCents(result.payout.amountCents)} requested`);
     },
-    onError: (error) => toast.error('Failed to request payout', { description: error.message }),
+    onError: (error) => {
+      void queryClient.invalidateQueries({ queryKey: walletQueryKeys.earnings });
+      toast.error('Failed to request payout', { description: error.message });
+    },
   });
 
   return (
@@ -52,14 +69,21 @@ export function PayoutsCard({ profile }: { profile: Profile }) {
       <CardHeader>
         <CardTitle>Payouts</CardTitle>
         <CardDescription>
-          {canRequest
-            ? `${formatCents(balanceCents)} available for withdrawal.`
-            : `Payouts start at ${formatCents(PAYOUT_MIN_CENTS)}; you have ${formatCents(balanceCents)}.`}
+          Your share of a reading becomes available for payout when the reading ends; until then it is held, since the client may still ask for a
+          refund. Payouts start at {formatCents(PAYOUT_MIN_CENTS)}.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {earnings.isError ? (
+          <p className="text-sm text-destructive">We could not load your earnings.</p>
+        ) : (
+          <dl className="grid max-w-lg grid-cols-2 gap-4">
+            <Figure label="Available for payout" cents={earnings.data?.availableCents} testId="earnings-available" isMain />
+            <Figure label="Held in open readings" cents={earnings.data?.heldCents} testId="earnings-held" />
+          </dl>
+        )}
         <Button className="w-full sm:w-fit" disabled={!canRequest || request.isPending} onClick={() => request.mutate()}>
-          {request.isPending ? 'Requesting…' : canRequest ? `Request payout of ${formatCents(balanceCents)}` : 'Request payout'}
+          {request.isPending ? 'Requesting…' : canRequest ? `Request payout of ${formatCents(availableCents)}` : 'Request payout'}
         </Button>
         {payouts.isError ? (
           <p className="text-sm text-destructive">We could not load your payouts.</p>
@@ -70,7 +94,7 @@ export function PayoutsCard({ profile }: { profile: Profile }) {
             ))}
           </ul>
         ) : payouts.data ? (
-          <p className="text-sm text-muted-foreground">No payouts yet. An admin reviews each request; returned ones go back to your wallet.</p>
+          <p className="text-sm text-muted-foreground">No payouts yet. An admin reviews each request; returned ones go back to your earnings.</p>
         ) : null}
       </CardContent>
     </Card>

@@ -4,6 +4,7 @@ import type { PayoutStatus } from '@shared/wallet';
 export const walletQueryKeys = {
   all: ['wallet'] as const,
   transactions: ['wallet', 'transactions'] as const,
+  earnings: ['wallet', 'earnings'] as const,
   paymentsConfig: ['wallet', 'payments-config'] as const,
   payouts: ['wallet', 'payouts'] as const,
   /** Under `payouts`, so invalidating that key refreshes the admin's lists too. */

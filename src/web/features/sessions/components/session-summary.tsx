@@ -54,7 +54,10 @@ export function SessionSummary({ session, ended, isClient }: { session: ReadingS
 
   const { event } = ended;
   const durationMs = session.startedAt && session.endedAt ? Date.parse(session.endedAt) - Date.parse(session.startedAt) : 0;
-  const canRate = isClient && session.status === 'completed' && session.rating === null && !hasRated;
+  // The server decides what can be rated (a paid, unrefunded, completed reading, for 7 days); the
+  // form is offered only then, so a refunded reading never shows it.
+  const canRate = isClient && !hasRated && session.ratableUntil !== null && Date.now() < Date.parse(session.ratableUntil);
+  const isRefundedReading = isClient && session.status === 'completed' && session.refundedCents > 0;
 
   return (
     <Card ref={cardRef} className="mx-auto w-full max-w-lg" data-testid="session-summary">
@@ -81,6 +84,10 @@ export function SessionSummary({ session, ended, isClient }: { session: ReadingS
         </dl>
         {canRate ? (
           <RatingForm sessionId={session.id} readerName={session.reader.name} onEngage={() => setIsRating(true)} onDone={() => setHasRated(true)} />
+        ) : isRefundedReading ? (
+          <p className="text-center text-sm text-muted-foreground" data-testid="summary-not-ratable">
+            Refunded readings cannot be rated.
+          </p>
         ) : null}
         <div className="flex flex-col items-center gap-2">
           {isRedirecting ? (
