@@ -5,6 +5,7 @@ import { Server, type Socket } from 'socket.io';
 import type { Auth } from '../auth/auth';
 import type { Config } from '../config';
 import { readSessionUser, type SessionUser } from '../features/auth/require-user';
+import { isTrustedOrigin } from '../trusted-origin';
 
 export interface SocketData {
   user: SessionUser;
@@ -24,6 +25,8 @@ export function createSocketServer(httpServer: HttpServer, deps: { auth: Auth; c
     path: '/socket.io',
     serveClient: false,
     cors: { origin: deps.config.trustedOrigins, credentials: true },
+    // CORS does not bind WebSockets: a foreign page could open a signed-in socket (CSWSH).
+    allowRequest: (request, callback) => callback(null, isTrustedOrigin(request.headers, deps.config.trustedOrigins)),
   });
   const redisClients: Redis[] = [];
   if (deps.config.redisUrl) {

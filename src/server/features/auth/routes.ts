@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CREDENTIALS_REQUIRED_MESSAGE, signInSchema, signUpSchema } from '@shared/auth';
+import type { ZodError } from 'zod';
+import { CREDENTIALS_REQUIRED_MESSAGE, signInSchema, signUpSchema, updateUserSchema } from '@shared/auth';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -53,20 +54,29 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
 
   app.post('/api/auth/sign-up/email', { preHandler: [perIp] }, async (request, reply) => {
     const parsed = signUpSchema.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error.issues);
-      throw badRequest(Object.values(fields)[0] ?? 'Invalid sign-up details', fields);
-    }
+    if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid sign-up details');
     return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
   });
 
-  app.get('/api/auth/profile', { preHandler: requireUser(auth) }, async (request) => getProfile(db, currentUser(request).id));
+  // Better Auth checks only types here: an empty or huge name, or a `javascript:` image, would pass.
+  app.post('/api/auth/update-user', { onRequest: requireUser(auth) }, async (request, reply) => {
+    const parsed = updateUserSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid profile details');
+    return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
+  });
+
+  app.get('/api/auth/profile', { onRequest: requireUser(auth) }, async (request) => getProfile(db, currentUser(request).id));
 
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     handler: async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, request.body)),
   });
+}
+
+function invalidDetails(error: ZodError, fallback: string) {
+  const fields = fieldErrors(error.issues);
+  return badRequest(Object.values(fields)[0] ?? fallback, fields);
 }
 
 async function sendAuthResponse(reply: import('fastify').FastifyReply, response: Response) {

@@ -10,6 +10,7 @@ import {
   webrtcSignalSchema,
 } from '@shared/realtime';
 import { AppError, fromZodError } from '../../errors';
+import { assertSafeInput } from '../../input-guard';
 import { Outbox } from '../../realtime/outbox';
 import type { SocketData } from '../../realtime/socket-server';
 import { loadSessionFor, lockSessionFor, participantRole } from './access';
@@ -40,7 +41,7 @@ function on<T>(socket: AppSocket, event: string, schema: ZodType<T>, log: Log, h
   (socket as unknown as Socket).on(event, async (payload: unknown, ack?: unknown) => {
     const reply = typeof ack === 'function' ? (ack as (a: Ack) => void) : () => {};
     try {
-      const result = await handler(schema.parse(payload));
+      const result = await handler(schema.parse(assertSafeInput(payload)));
       reply({ ok: true, ...result });
     } catch (error) {
       reply(toAckError(error, log));
