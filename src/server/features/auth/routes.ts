@@ -10,6 +10,18 @@ import { createFixedWindowLimiter } from '../../rate-limiter';
 import { getProfile } from './profile';
 import { currentUser, requireUser } from './require-user';
 
+const SESSION_ENDPOINTS = [
+  ['POST', 'change-password'],
+  ['POST', 'change-email'],
+  ['POST', 'delete-user'],
+  ['POST', 'revoke-session'],
+  ['POST', 'revoke-sessions'],
+  ['POST', 'revoke-other-sessions'],
+  ['POST', 'unlink-account'],
+  ['GET', 'list-sessions'],
+  ['GET', 'list-accounts'],
+] as const;
+
 function emailOf(request: FastifyRequest): string {
   const body = request.body as { email?: unknown } | undefined;
   return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
@@ -66,6 +78,17 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
   });
 
   app.get('/api/auth/profile', { onRequest: requireUser(auth) }, async (request) => getProfile(db, currentUser(request).id));
+
+  // Better Auth's endpoints for the signed-in user check the body before the session; ours first,
+  // so a signed-out caller gets 401 here as on every route.
+  for (const [method, path] of SESSION_ENDPOINTS) {
+    app.route({
+      method,
+      url: `/api/auth/${path}`,
+      onRequest: requireUser(auth),
+      handler: async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, request.body)),
+    });
+  }
 
   app.route({
     method: ['GET', 'POST'],
