@@ -13,7 +13,6 @@ import { currentUser, requireUser } from './require-user';
 const SESSION_ENDPOINTS = [
   ['POST', 'change-password'],
   ['POST', 'change-email'],
-  ['POST', 'delete-user'],
   ['POST', 'revoke-session'],
   ['POST', 'revoke-sessions'],
   ['POST', 'revoke-other-sessions'],
@@ -111,15 +110,23 @@ async function sendAuthResponse(reply: import('fastify').FastifyReply, response:
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
-  if (!text) return reply.send();
-  // Better Auth's errors are `{ code, message }`; ours are `{ error: { code, message } }`.
+  // Better Auth's errors are `{ code, message }`, or no body at all (an unknown path); ours are
+  // always `{ error: { code, message } }`.
   if (response.status >= 400) {
+    let body: { code?: unknown; message?: unknown } = {};
     try {
-      const body = JSON.parse(text) as { code?: string; message?: string };
-      return reply.type('application/json').send({ error: { code: body.code ?? 'AUTH_ERROR', message: body.message ?? 'Authentication failed' } });
+      body = text ? JSON.parse(text) : {};
     } catch {
-      return reply.send(text);
+      // Plain text: the status alone says what went wrong.
     }
+    const isNotFound = response.status === 404;
+    return reply.type('application/json').send({
+      error: {
+        code: typeof body.code === 'string' ? body.code : isNotFound ? 'NOT_FOUND' : 'AUTH_ERROR',
+        message: typeof body.message === 'string' ? body.message : isNotFound ? 'Not found' : 'Authentication failed',
+      },
+    });
   }
+  if (!text) return reply.send();
   return reply.send(text);
 }
