@@ -6,7 +6,7 @@ import { createAuth } from './auth/auth';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { registerErrorHandler } from './errors';
+import { forbidden, frameworkErrors, registerErrorHandler } from './errors';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { healthRoutes } from './features/health/routes';
@@ -22,7 +22,9 @@ import { startScheduler } from './features/sessions/scheduler';
 import { registerSessionSocketHandlers } from './features/sessions/socket-handlers';
 import { sessionTiming } from './features/sessions/timing';
 import { socketRealtime } from './realtime/realtime';
+import { assertSafeInput } from './input-guard';
 import { createSocketServer } from './realtime/socket-server';
+import { isTrustedOrigin } from './trusted-origin';
 import { registerWeb } from './web';
 
 export interface AppDeps {
@@ -38,6 +40,15 @@ export interface AppDeps {
   runScheduler?: boolean;
 }
 
+/**
+ * Fastify 5.12 treats a numeric trustProxy as 'trust nothing' (a direct caller could spoof hops);
+ * a hop count is what TRUST_PROXY documents, so it becomes proxy-addr's rule: trust the `hops`
+ * addresses nearest to us (index 0 is the socket's peer), as Express does for a number.
+ */
+function trustProxyOption(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the whole app from injected parts; main.ts only reads config and listens. */
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
@@ -45,12 +56,33 @@ export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   const app: FastifyInstance = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    trustProxy: config.isProduction,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
+    frameworkErrors,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+
+  // Every route, as registered: tests walk them all (guards, fuzzing), so a new route is covered.
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
+
+  // Before any route's own hooks: a foreign page must not act with the user's cookie (CSRF).
+  app.addHook('onRequest', async (request) => {
+    const isStateChanging = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+    if (isStateChanging && request.url.startsWith('/api/') && !isTrustedOrigin(request.headers, config.trustedOrigins)) {
+      throw forbidden('This request did not come from this site');
+    }
+  });
+  // After sign-in checks (onRequest), before validation and handlers; see input-guard.ts.
+  app.addHook('preValidation', async (request) => {
+    assertSafeInput(request.params);
+    assertSafeInput(request.query);
+    assertSafeInput(request.body);
+  });
 
   const isDevServer = deps.web === 'vite';
   await app.register(helmet, {
@@ -109,7 +141,7 @@ export async function buildApp(deps: AppDeps) {
     await sockets.close();
   });
 
-  return { app, auth, io: sockets.io, realtime, clock, db, sessions };
+  return { app, auth, io: sockets.io, realtime, clock, db, sessions, routes };
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFromEnv = z
@@ -10,6 +11,53 @@ const iceServerSchema = z.object({
   credential: z.string().optional(),
 });
 
+/** proxy-addr's names for address ranges, accepted by Fastify's trustProxy beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d+$/.test(prefix) ? Number(prefix) : -1;
+  return bits >= 0 && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which hops may set X-Forwarded-For (so request.ip, and the per-IP sign-in limit, use it): none by
+ * default, since trusting every hop lets any caller pick its own IP; a hop count (1 behind one
+ * proxy) or the proxies' addresses and CIDRs.
+ */
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((text, ctx): false | number | string => {
+    const value = text?.trim() ?? '';
+    if (['', 'false', 'off', 'no', '0'].includes(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((e) => e.trim());
+    if (entries.every(isProxyAddress)) return entries.join(',');
+    ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses/CIDRs' });
+    return z.NEVER;
+  });
+
+const originListSchema = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    const origins: string[] = [];
+    for (const entry of (text ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+      const url = URL.canParse(entry) ? new URL(entry) : undefined;
+      if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== entry.replace(/\/$/, '')) {
+        ctx.addIssue({ code: 'custom', message: `TRUSTED_ORIGINS: '${entry}' is not an origin like https://www.example.com` });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    return origins;
+  });
+
 const DEFAULT_ICE_SERVERS = [{ urls: ['stun:stun.l.google.com:19302', 'stun:stun1.l.google.com:19302'] }];
 
 const envSchema = z.object({
@@ -17,6 +65,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
+  TRUSTED_ORIGINS: originListSchema,
+  TRUST_PROXY: trustProxySchema,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   REDIS_URL: z.string().optional(),
@@ -65,7 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER=stripe');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  const trustedOrigins = [publicUrl];
+  const trustedOrigins = [publicUrl, ...e.TRUSTED_ORIGINS];
   if (!isProduction) trustedOrigins.push(`http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`);
   return {
     env: e.NODE_ENV,
@@ -73,7 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    /** Origins whose pages may call the API with the user's cookie and open sockets (CSRF). */
     trustedOrigins: [...new Set(trustedOrigins)],
+    trustProxy: e.TRUST_PROXY,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '@shared/errors';
@@ -66,13 +66,31 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   404: ERROR_CODES.notFound,
   409: ERROR_CODES.conflict,
   413: ERROR_CODES.badRequest,
+  414: ERROR_CODES.badRequest,
   415: ERROR_CODES.badRequest,
   429: ERROR_CODES.rateLimited,
 };
 
+/**
+ * Errors Fastify's router answers before any hook runs (a URL that does not decode, a path
+ * parameter over maxParamLength): the same `{ error: { code, message } }` as every other error.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status < 400 || status >= 500) {
+    request.log.error({ err: error }, 'router error');
+    return reply.status(500).send({ error: { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again.' } });
+  }
+  const message = status === 414 ? 'The address is too long' : 'The address is not valid';
+  return reply.status(status).send({ error: { code: CODE_BY_STATUS[status] ?? ERROR_CODES.badRequest, message } });
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      // RFC 9110: a 429 says when to come back; clients and proxies read the header, not the body.
+      const retryAfterSeconds = error.details?.retryAfterSeconds;
+      if (error.statusCode === 429 && typeof retryAfterSeconds === 'number') reply.header('retry-after', String(retryAfterSeconds));
       return reply.status(error.statusCode).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -18,12 +18,26 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+export const nameSchema = z.string().trim().min(1, 'Enter your name').max(100, 'Name must be at most 100 characters');
+
+/** Pictures are shown in <img>: only web addresses, never `javascript:` or `data:` URLs. */
+export const imageUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'Enter an image address starting with http:// or https://' })
+  .max(2000, 'Image address must be at most 2000 characters');
+
 export const signUpSchema = z.object({
-  name: z.string().trim().min(1, 'Enter your name').max(100, 'Name must be at most 100 characters'),
+  name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** Better Auth's POST /api/auth/update-user, held to the sign-up rules; other fields are refused. */
+export const updateUserSchema = z.strictObject({
+  name: nameSchema.optional(),
+  image: imageUrlSchema.nullable().optional(),
+});
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
 export const roleSchema = z.enum(ROLES);
 

@@ -1,6 +1,6 @@
 import { z } from './zod-config';
 import { RATE_MAX_CENTS, RATE_MIN_CENTS } from './constants';
-import { emailSchema, passwordSchema } from './auth';
+import { emailSchema, imageUrlSchema, passwordSchema } from './auth';
 
 export const rateCentsSchema = z
   .number({ error: 'Rate must be a number of cents' })
@@ -25,7 +25,7 @@ export const createReaderSchema = z.object({
   chatRateCents: rateCentsSchema,
   audioRateCents: rateCentsSchema,
   videoRateCents: rateCentsSchema,
-  profileImage: z.url('Enter a valid image URL').max(2000).optional().or(z.literal('').transform(() => undefined)),
+  profileImage: imageUrlSchema.optional().or(z.literal('').transform(() => undefined)),
   specialties: z
     .array(z.string().trim().min(1).max(40))
     .min(1, 'Add at least one specialty')

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,5 +28,30 @@ describe('lockDataDir', () => {
     lock.release();
     const again = lockDataDir(dir);
     again.release();
+  });
+});
+
+describe('lockDataDir after a crash mid-takeover', () => {
+  it('takes over a stale lock whose takeover token was left by a process that is gone', () => {
+    const dir = freshDir();
+    writeFileSync(join(dir, 'soul-tribe.lock'), '999999998');
+    writeFileSync(join(dir, 'soul-tribe.lock.takeover-999999998'), '999999997');
+    const lock = lockDataDir(dir);
+    expect(readFileSync(join(dir, 'soul-tribe.lock'), 'utf8')).toBe(String(process.pid));
+    expect(readdirSync(dir).sort()).toEqual(['soul-tribe.lock']);
+    lock.release();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('reports the live process that is taking a stale lock over as the holder', async () => {
+    const dir = freshDir();
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)']);
+    try {
+      writeFileSync(join(dir, 'soul-tribe.lock'), '999999998');
+      writeFileSync(join(dir, 'soul-tribe.lock.takeover-999999998'), String(other.pid));
+      expect(() => lockDataDir(dir)).toThrow(`database in use by process ${other.pid}`);
+    } finally {
+      other.kill();
+    }
   });
 });

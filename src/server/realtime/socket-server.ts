@@ -6,6 +6,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@shared/realtim
 import type { Auth } from '../auth/auth';
 import type { Config } from '../config';
 import { readSessionUser, type SessionUser } from '../features/auth/require-user';
+import { isTrustedOrigin } from '../trusted-origin';
 
 export interface SocketData {
   user: SessionUser;
@@ -35,6 +36,8 @@ export function createSocketServer(httpServer: HttpServer, deps: { auth: Auth; c
     pingInterval: deps.liveness.pingIntervalMs,
     pingTimeout: deps.liveness.pingTimeoutMs,
     cors: { origin: deps.config.trustedOrigins, credentials: true },
+    // CORS does not bind WebSockets: a foreign page could open a signed-in socket (CSWSH).
+    allowRequest: (request, callback) => callback(null, isTrustedOrigin(request.headers, deps.config.trustedOrigins)),
   });
   const redisClients: Redis[] = [];
   if (deps.config.redisUrl) {

@@ -14,13 +14,13 @@ export async function adminRoutes(app: FastifyInstance, deps: { auth: Auth; db: 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = requireUser(auth, 'admin');
 
-  api.post('/api/admin/readers', { preHandler: adminOnly, schema: { body: createReaderSchema } }, async (request, reply) => {
+  api.post('/api/admin/readers', { onRequest: adminOnly, schema: { body: createReaderSchema } }, async (request, reply) => {
     const { id } = await createReader(db, request.body);
     const [row] = await selectReaders(db).where(eq(readerProfiles.userId, id));
     return reply.status(201).send(toReader(row!, { includeEmail: true }));
   });
 
-  api.get('/api/admin/readers', { preHandler: adminOnly }, async () => {
+  api.get('/api/admin/readers', { onRequest: adminOnly }, async () => {
     const rows = await selectReaders(db).orderBy(desc(readerProfiles.createdAt));
     return { readers: rows.map((r) => toReader(r, { includeEmail: true })) };
   });

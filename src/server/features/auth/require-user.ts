@@ -25,7 +25,10 @@ export async function readSessionUser(auth: Auth, headers: Record<string, string
   return { id, email, name, role: (result.user as { role?: string }).role as Role };
 }
 
-/** preHandler factory: 401 when signed out, 403 when the role is not one of `roles`. */
+/**
+ * An onRequest hook: 401 when signed out, 403 when the role is not one of `roles`. Run before the
+ * body is read, so every route answers a signed-out caller alike, whatever it sent.
+ */
 export function requireUser(auth: Auth, ...roles: Role[]) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const sessionUser = await readSessionUser(auth, request.headers);

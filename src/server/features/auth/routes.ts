@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CREDENTIALS_REQUIRED_MESSAGE, signInSchema, signUpSchema } from '@shared/auth';
+import type { ZodError } from 'zod';
+import { CREDENTIALS_REQUIRED_MESSAGE, signInSchema, signUpSchema, updateUserSchema } from '@shared/auth';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -8,6 +9,17 @@ import { AppError, badRequest, fieldErrors } from '../../errors';
 import { createFixedWindowLimiter } from '../../rate-limiter';
 import { getProfile } from './profile';
 import { currentUser, requireUser } from './require-user';
+
+const SESSION_ENDPOINTS = [
+  ['POST', 'change-password'],
+  ['POST', 'change-email'],
+  ['POST', 'revoke-session'],
+  ['POST', 'revoke-sessions'],
+  ['POST', 'revoke-other-sessions'],
+  ['POST', 'unlink-account'],
+  ['GET', 'list-sessions'],
+  ['GET', 'list-accounts'],
+] as const;
 
 function emailOf(request: FastifyRequest): string {
   const body = request.body as { email?: unknown } | undefined;
@@ -53,20 +65,40 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
 
   app.post('/api/auth/sign-up/email', { preHandler: [perIp] }, async (request, reply) => {
     const parsed = signUpSchema.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error.issues);
-      throw badRequest(Object.values(fields)[0] ?? 'Invalid sign-up details', fields);
-    }
+    if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid sign-up details');
     return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
   });
 
-  app.get('/api/auth/profile', { preHandler: requireUser(auth) }, async (request) => getProfile(db, currentUser(request).id));
+  // Better Auth checks only types here: an empty or huge name, or a `javascript:` image, would pass.
+  app.post('/api/auth/update-user', { onRequest: requireUser(auth) }, async (request, reply) => {
+    const parsed = updateUserSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid profile details');
+    return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
+  });
+
+  app.get('/api/auth/profile', { onRequest: requireUser(auth) }, async (request) => getProfile(db, currentUser(request).id));
+
+  // Better Auth's endpoints for the signed-in user check the body before the session; ours first,
+  // so a signed-out caller gets 401 here as on every route.
+  for (const [method, path] of SESSION_ENDPOINTS) {
+    app.route({
+      method,
+      url: `/api/auth/${path}`,
+      onRequest: requireUser(auth),
+      handler: async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, request.body)),
+    });
+  }
 
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     handler: async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, request.body)),
   });
+}
+
+function invalidDetails(error: ZodError, fallback: string) {
+  const fields = fieldErrors(error.issues);
+  return badRequest(Object.values(fields)[0] ?? fallback, fields);
 }
 
 async function sendAuthResponse(reply: import('fastify').FastifyReply, response: Response) {
@@ -78,15 +110,23 @@ async function sendAuthResponse(reply: import('fastify').FastifyReply, response:
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
-  if (!text) return reply.send();
-  // Better Auth's errors are `{ code, message }`; ours are `{ error: { code, message } }`.
+  // Better Auth's errors are `{ code, message }`, or no body at all (an unknown path); ours are
+  // always `{ error: { code, message } }`.
   if (response.status >= 400) {
+    let body: { code?: unknown; message?: unknown } = {};
     try {
-      const body = JSON.parse(text) as { code?: string; message?: string };
-      return reply.type('application/json').send({ error: { code: body.code ?? 'AUTH_ERROR', message: body.message ?? 'Authentication failed' } });
+      body = text ? JSON.parse(text) : {};
     } catch {
-      return reply.send(text);
+      // Plain text: the status alone says what went wrong.
     }
+    const isNotFound = response.status === 404;
+    return reply.type('application/json').send({
+      error: {
+        code: typeof body.code === 'string' ? body.code : isNotFound ? 'NOT_FOUND' : 'AUTH_ERROR',
+        message: typeof body.message === 'string' ? body.message : isNotFound ? 'Not found' : 'Authentication failed',
+      },
+    });
   }
+  if (!text) return reply.send();
   return reply.send(text);
 }

@@ -21,13 +21,13 @@ export async function readerRoutes(app: FastifyInstance, deps: { auth: Auth; db:
     readers: (await selectReaders(db).orderBy(asc(readerProfiles.firstName))).map((r) => toReader(r)),
   }));
 
-  api.get('/api/readers/me', { preHandler: requireUser(deps.auth, 'reader') }, async (request) => {
+  api.get('/api/readers/me', { onRequest: requireUser(deps.auth, 'reader') }, async (request) => {
     const [row] = await selectReaders(db).where(eq(readerProfiles.userId, currentUser(request).id));
     if (!row) throw notFound('Reader profile not found');
     return toReader(row);
   });
 
-  api.patch('/api/readers/me', { preHandler: requireUser(deps.auth, 'reader'), schema: { body: updateMyReaderSchema } }, async (request) =>
+  api.patch('/api/readers/me', { onRequest: requireUser(deps.auth, 'reader'), schema: { body: updateMyReaderSchema } }, async (request) =>
     updateMyReader(deps, currentUser(request).id, request.body),
   );
 

@@ -48,7 +48,7 @@ export async function sendMessage(
   assertRunning(session);
   const content = input.content.trim().slice(0, MESSAGE_MAX_LENGTH);
   const check = limiter.hit(sender.id);
-  if (!check.allowed) throw new AppError('RATE_LIMITED', 'You are sending messages too fast. Please wait a moment.');
+  if (!check.allowed) throw new AppError('RATE_LIMITED', 'You are sending messages too fast. Please wait a moment.', undefined, { retryAfterSeconds: Math.ceil(check.retryAfterMs / 1000) });
   const message = {
     id: randomUUID(),
     sessionId: session.id,

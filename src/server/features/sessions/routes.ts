@@ -28,7 +28,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: { auth: Auth; se
   const signedIn = requireUser(deps.auth);
 
   // ICE servers come from config (ICE_SERVERS), so TURN credentials are never built into the app.
-  api.get('/api/sessions/rtc-config', { preHandler: signedIn }, async () => ({
+  api.get('/api/sessions/rtc-config', { onRequest: signedIn }, async () => ({
     iceServers: deps.iceServers,
     billingMinuteMs: sessions.timing.minuteMs,
   }));
@@ -37,39 +37,39 @@ export async function sessionRoutes(app: FastifyInstance, deps: { auth: Auth; se
     readers: await availableReaders(sessions.db, request.query),
   }));
 
-  api.post('/api/sessions/request', { preHandler: signedIn, schema: { body: sessionRequestSchema } }, async (request, reply) =>
+  api.post('/api/sessions/request', { onRequest: signedIn, schema: { body: sessionRequestSchema } }, async (request, reply) =>
     reply.status(201).send(await requestSession(sessions, currentUser(request), request.body)),
   );
 
-  api.post('/api/sessions/respond', { preHandler: signedIn, schema: { body: sessionRespondSchema } }, async (request) =>
+  api.post('/api/sessions/respond', { onRequest: signedIn, schema: { body: sessionRespondSchema } }, async (request) =>
     respondToSession(sessions, currentUser(request), request.body),
   );
 
-  api.post('/api/sessions/start', { preHandler: signedIn, schema: { body: sessionIdSchema } }, async (request) =>
+  api.post('/api/sessions/start', { onRequest: signedIn, schema: { body: sessionIdSchema } }, async (request) =>
     startSession(sessions, currentUser(request), request.body.sessionId),
   );
 
-  api.post('/api/sessions/end', { preHandler: signedIn, schema: { body: sessionEndSchema } }, async (request) =>
+  api.post('/api/sessions/end', { onRequest: signedIn, schema: { body: sessionEndSchema } }, async (request) =>
     endSession(sessions, currentUser(request), request.body),
   );
 
-  api.post('/api/sessions/message', { preHandler: signedIn, schema: { body: sessionMessageSchema } }, async (request, reply) =>
+  api.post('/api/sessions/message', { onRequest: signedIn, schema: { body: sessionMessageSchema } }, async (request, reply) =>
     reply.status(201).send(await sendMessage(sessions, deps.limiter, currentUser(request), request.body)),
   );
 
-  api.get('/api/sessions/history', { preHandler: signedIn, schema: { querystring: historyQuerySchema } }, async (request) =>
+  api.get('/api/sessions/history', { onRequest: signedIn, schema: { querystring: historyQuerySchema } }, async (request) =>
     sessionHistory(sessions, currentUser(request), request.query),
   );
 
-  api.get('/api/sessions/:id', { preHandler: signedIn, schema: { params: sessionIdParamsSchema } }, async (request) =>
+  api.get('/api/sessions/:id', { onRequest: signedIn, schema: { params: sessionIdParamsSchema } }, async (request) =>
     getSession(sessions, currentUser(request), request.params.id),
   );
 
-  api.get('/api/sessions/:id/messages', { preHandler: signedIn, schema: { params: sessionIdParamsSchema } }, async (request) => ({
+  api.get('/api/sessions/:id/messages', { onRequest: signedIn, schema: { params: sessionIdParamsSchema } }, async (request) => ({
     messages: await listMessages(sessions, currentUser(request), request.params.id),
   }));
 
-  api.post('/api/sessions/:id/rating', { preHandler: signedIn, schema: { params: sessionIdParamsSchema, body: sessionRatingSchema } }, async (request) =>
+  api.post('/api/sessions/:id/rating', { onRequest: signedIn, schema: { params: sessionIdParamsSchema, body: sessionRatingSchema } }, async (request) =>
     rateSession(sessions, currentUser(request), request.params.id, request.body),
   );
 }

@@ -5,6 +5,7 @@ import type { z } from '@shared/zod-config';
 import type { DbOrTx } from '../../db/client';
 import { readingSessions } from '../../db/schema';
 import { AppError, badRequest, forbidden, fromZodError, notFound } from '../../errors';
+import { assertSafeInput } from '../../input-guard';
 import { Outbox } from '../../realtime/outbox';
 import type { AppServer, AppSocket } from '../../realtime/socket-server';
 import { markReadersSeen } from '../readers/reader-presence';
@@ -38,7 +39,7 @@ const isClientEvent = (event: string): event is ClientEvent => Object.hasOwn(cli
  * the ack. Unknown events, bad payloads and missing acks never throw inside Socket.IO.
  */
 async function dispatch<E extends ClientEvent>(handlers: Handlers, event: E, payload: unknown): Promise<ClientEventAck<E>> {
-  const input = clientEventSchemas[event].payload.parse(payload) as ClientEventInput<E>;
+  const input = clientEventSchemas[event].payload.parse(assertSafeInput(payload)) as ClientEventInput<E>;
   return handlers[event](input);
 }
 

@@ -35,7 +35,10 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps) 
         ...request.body,
         idempotencyKey: request.headers['idempotency-key'],
       });
-      return reply.status(isReplay ? 200 : 201).send(result);
+      // As Stripe and the IETF Idempotency-Key draft do: a replay repeats the first answer (201),
+      // and says it is one, so a client can tell a retry that created nothing new.
+      if (isReplay) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(result);
     },
   );
 

@@ -91,7 +91,9 @@ describe('POST /api/payments/wallet-deposit', () => {
     const first = await deposit(client, { amountCents: 5000, paymentMethodId: 'pm_card_visa' }, key);
     const retry = await deposit(client, { amountCents: 5000, paymentMethodId: 'pm_card_visa' }, key);
     expect(first.status).toBe(201);
-    expect(retry.status).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.body).toEqual(first.body);
     expect(await depositTransfers(client.id)).toBe(1);
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(5000);
@@ -206,9 +208,10 @@ describe('concurrent deposits', () => {
     );
     const statuses = responses.map((r) => r.status);
     // Exactly one request charged; the rest either replayed its result or found it in progress.
-    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    expect(statuses.every((s) => s === 201 || s === 200 || s === 409)).toBe(true);
-    for (const r of responses.filter((x) => x.status === 200)) expect(r.body.depositId).toBe(responses.find((x) => x.status === 201)!.body.depositId);
+    const charged = responses.filter((r) => r.status === 201 && r.headers['idempotent-replayed'] === undefined);
+    expect(charged).toHaveLength(1);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    for (const r of responses.filter((x) => x.status === 201)) expect(r.body.depositId).toBe(charged[0]!.body.depositId);
     expect(await depositRows(client.id)).toHaveLength(1);
     expect(await depositTransfers(client.id)).toBe(1);
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(4200);
@@ -233,7 +236,8 @@ describe('concurrent deposits', () => {
       gated.close();
     }
     const after = await deposit(client, { amountCents: 3000, paymentMethodId: 'pm_card_visa' }, key);
-    expect(after.status).toBe(200);
+    expect(after.status).toBe(201);
+    expect(after.headers['idempotent-replayed']).toBe('true');
     expect(gated.calls).toHaveLength(1);
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(3000);
   });

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../tests/integration/factories';
+import { http } from '../../tests/integration/http';
+import { createTestApp, type TestApp } from '../../tests/integration/test-app';
+
+/** Routes anyone may call. Every other /api route must refuse a signed-out caller with 401. */
+const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'GET /api/readers',
+  'GET /api/readers/:id',
+  'GET /api/payments/config',
+  'GET /api/sessions/available-readers',
+  'POST /api/auth/sign-in/email',
+  'POST /api/auth/sign-up/email',
+  // Better Auth's own endpoints decide for themselves; the ones that need a session are below.
+  'GET /api/auth/*',
+  'POST /api/auth/*',
+]);
+
+const BAD_BODIES: unknown[] = [{ bogus: true }, [], 'text', { sessionId: 42, readerId: null, amountCents: 'lots' }];
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const toPath = (url: string) => url.replace(/:[^/]+/g, 'not-an-id').replace('*', 'anything');
+
+describe('the sign-in guard', () => {
+  it('answers 401 on every protected route, whatever the body, query or params', async () => {
+    const protectedRoutes = app.routes.filter((r) => r.url.startsWith('/api/') && !PUBLIC_ROUTES.has(`${r.method} ${r.url}`));
+    expect(protectedRoutes.length).toBeGreaterThan(10);
+    const answers: string[] = [];
+    for (const { method, url } of protectedRoutes) {
+      const path = `${toPath(url)}?limit=-1&status=nonsense`;
+      const bodies = method === 'GET' || method === 'DELETE' ? [undefined] : BAD_BODIES;
+      for (const body of bodies) {
+        const response = await app.app.inject({
+          method: method as 'GET',
+          url: path,
+          headers: { origin: 'http://localhost:5000', ...(body !== undefined && { 'content-type': 'application/json' }) },
+          ...(body !== undefined && { payload: JSON.stringify(body) }),
+        });
+        answers.push(`${method} ${url} ${JSON.stringify(body)} → ${response.statusCode} ${response.json().error?.code}`);
+      }
+    }
+    expect(answers.filter((a) => !a.endsWith('→ 401 UNAUTHORIZED'))).toEqual([]);
+  });
+
+  it("still lets a signed-in user through to Better Auth's session endpoints", async () => {
+    const user = await createClient(app);
+    const sessions = await http(app, user.cookie).get('/api/auth/list-sessions');
+    expect(sessions.status).toBe(200);
+    expect(sessions.body).toHaveLength(1);
+    const changed = await http(app, user.cookie).post('/api/auth/change-password', { currentPassword: user.password, newPassword: 'another-password-2' });
+    expect(changed.status).toBe(200);
+  });
+
+  it('lets a signed-out caller use the public routes', async () => {
+    for (const route of ['/api/health', '/api/readers', '/api/payments/config', '/api/sessions/available-readers']) {
+      expect((await http(app).get(route)).status).toBe(200);
+    }
+    expect((await http(app).get('/api/readers/not-an-id')).status).toBe(404);
+    expect(app.routes.filter((r) => PUBLIC_ROUTES.has(`${r.method} ${r.url}`))).toHaveLength(PUBLIC_ROUTES.size);
+  });
+});
