@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createClient, createReader, readerInput, type TestUser } from '../../tests/integration/factories';
 import { http } from '../../tests/integration/http';
+import { emitAck } from '../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../tests/integration/test-app';
 
 let app: TestApp;
@@ -123,6 +124,10 @@ describe('429', () => {
     const requested = await http(app, talker.cookie).post('/api/sessions/request', { readerId: online.id, sessionType: 'chat' });
     expect(requested.status).toBe(201);
     expect((await http(app, online.cookie).post('/api/sessions/respond', { sessionId: requested.body.id, response: 'accept' })).status).toBe(200);
+    // Messages flow only in a running reading: both sides join the room, which starts it.
+    for (const side of [talker, online]) {
+      expect(await emitAck(await app.connectSocket(side.cookie), 'join_session_room', { sessionId: requested.body.id })).toMatchObject({ ok: true });
+    }
     let response = await http(app, talker.cookie).post('/api/sessions/message', { sessionId: requested.body.id, content: 'hello' });
     for (let i = 0; i < 25 && response.status !== 429; i++) {
       response = await http(app, talker.cookie).post('/api/sessions/message', { sessionId: requested.body.id, content: 'hello' });
