@@ -134,6 +134,8 @@ export const deposits = pgTable('deposits', {
   providerReference: text('provider_reference'),
   status: text('status').notNull(),
   failureMessage: text('failure_message'),
+  /** The wallet balance the first answer reported, so a replay repeats that answer exactly. */
+  balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }),
   /**
    * When a request last started charging this deposit at the provider; null while no one is. A
    * retry may take over a pending deposit whose attempt ended without an answer (a network error)

@@ -85,9 +85,13 @@ export async function depositToWallet(deps: DepositDeps, request: DepositRequest
     throw conflict('This Idempotency-Key was already used for a different deposit. Use a new key for a new deposit.');
   }
   if (existing.status === 'succeeded') {
-    return { result: succeededResult(existing, await getWalletBalanceCents(db, request.userId)), isReplay: true };
+    // The first answer again, word for word (deposits made before it was stored answer today's balance).
+    return { result: succeededResult(existing, existing.balanceAfterCents ?? (await getWalletBalanceCents(db, request.userId))), isReplay: true };
   }
-  if (existing.status === 'failed') throw paymentFailed(existing.id, existing.failureMessage ?? ADD_FUNDS_FAILED_MESSAGE);
+  if (existing.status === 'failed') {
+    const first = paymentFailed(existing.id, existing.failureMessage ?? ADD_FUNDS_FAILED_MESSAGE);
+    throw new ReplayedDepositFailure(first.code, first.message, undefined, first.details);
+  }
 
   // Pending: take the attempt over only if no live request holds it.
   const leaseExpired = new Date(now.getTime() - DEPOSIT_ATTEMPT_LEASE_MS);
@@ -105,6 +109,9 @@ export async function depositToWallet(deps: DepositDeps, request: DepositRequest
   if (!claimed) throw inProgress();
   return { result: await chargeDeposit(deps, claimed), isReplay: false };
 }
+
+/** A declined deposit asked for again with its key: the first answer again, known to be a replay. */
+export class ReplayedDepositFailure extends AppError {}
 
 function inProgress() {
   return conflict('A deposit with this Idempotency-Key is in progress. Try again in a moment.', { isRetryable: true });
@@ -156,18 +163,22 @@ async function chargeDeposit(deps: DepositDeps, deposit: DepositRow): Promise<Wa
       .set({ status: 'succeeded', providerReference: reference, attemptStartedAt: null, updatedAt: stamp })
       .where(and(eq(deposits.id, deposit.id), eq(deposits.status, 'pending')))
       .returning({ id: deposits.id });
-    // Settled by an overlapping attempt already: its transfer stands, this one moves nothing.
-    if (settled) {
-      await transfer(tx, {
-        debitAccountId: SYSTEM_ACCOUNTS.external,
-        creditAccountId: walletAccountId(deposit.userId),
-        amountCents: deposit.amountCents,
-        kind: 'deposit',
-        reference: depositTransferKey(deposit.id),
-        idempotencyKey: depositTransferKey(deposit.id),
-      });
+    // Settled by an overlapping attempt already: its transfer and its answer stand, this one moves nothing.
+    if (!settled) {
+      const [first] = await tx.select({ balanceAfterCents: deposits.balanceAfterCents }).from(deposits).where(eq(deposits.id, deposit.id));
+      return first?.balanceAfterCents ?? getWalletBalanceCents(tx, deposit.userId);
     }
-    return getWalletBalanceCents(tx, deposit.userId);
+    await transfer(tx, {
+      debitAccountId: SYSTEM_ACCOUNTS.external,
+      creditAccountId: walletAccountId(deposit.userId),
+      amountCents: deposit.amountCents,
+      kind: 'deposit',
+      reference: depositTransferKey(deposit.id),
+      idempotencyKey: depositTransferKey(deposit.id),
+    });
+    const after = await getWalletBalanceCents(tx, deposit.userId);
+    await tx.update(deposits).set({ balanceAfterCents: after }).where(eq(deposits.id, deposit.id));
+    return after;
   });
   realtime.toUser(deposit.userId, SERVER_EVENTS.walletUpdated, { balanceCents });
   return succeededResult(deposit, balanceCents);

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import type { PaymentsProvider } from '../../payments/provider';
 import type { Realtime } from '../../realtime/realtime';
 import { currentUser, requireUser } from '../auth/require-user';
-import { depositToWallet } from './deposit-to-wallet';
+import { depositToWallet, ReplayedDepositFailure } from './deposit-to-wallet';
 import { getWallet } from './get-wallet';
 
 export interface WalletRouteDeps {
@@ -30,15 +30,20 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps) 
     '/api/payments/wallet-deposit',
     { onRequest: signedIn, schema: { body: walletDepositSchema, headers: idempotentRequestHeadersSchema } },
     async (request, reply) => {
-      const { result, isReplay } = await depositToWallet(deps, {
-        userId: currentUser(request).id,
-        ...request.body,
-        idempotencyKey: request.headers['idempotency-key'],
-      });
-      // As Stripe and the IETF Idempotency-Key draft do: a replay repeats the first answer (201),
-      // and says it is one, so a client can tell a retry that created nothing new.
-      if (isReplay) reply.header('idempotent-replayed', 'true');
-      return reply.status(201).send(result);
+      // As Stripe and the IETF Idempotency-Key draft do: a replay repeats the first answer (201, or
+      // the decline's 402), and says it is one, so a client can tell a retry that created nothing new.
+      try {
+        const { result, isReplay } = await depositToWallet(deps, {
+          userId: currentUser(request).id,
+          ...request.body,
+          idempotencyKey: request.headers['idempotency-key'],
+        });
+        if (isReplay) reply.header('idempotent-replayed', 'true');
+        return reply.status(201).send(result);
+      } catch (error) {
+        if (error instanceof ReplayedDepositFailure) reply.header('idempotent-replayed', 'true');
+        throw error;
+      }
     },
   );
 

@@ -97,6 +97,11 @@ describe('POST /api/payments/wallet-deposit', () => {
     expect(retry.body).toEqual(first.body);
     expect(await depositTransfers(client.id)).toBe(1);
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(5000);
+
+    // The wallet moves on (another deposit); a late retry still answers what the first one said.
+    expect((await deposit(client, { amountCents: 1000, paymentMethodId: 'pm_card_visa' }, randomUUID())).body.balanceCents).toBe(6000);
+    const late = await deposit(client, { amountCents: 5000, paymentMethodId: 'pm_card_visa' }, key);
+    expect([late.status, late.headers['idempotent-replayed'], late.body]).toEqual([201, 'true', first.body]);
   });
 
   it('refuses the same key for a different deposit with 409', async () => {
@@ -126,7 +131,8 @@ describe('POST /api/payments/wallet-deposit', () => {
     expect(response.body.error).toMatchObject({ code: 'PAYMENT_FAILED', message: 'Failed to add funds', reason: 'Your card was declined.' });
     const retry = await deposit(client, { amountCents: 2500, paymentMethodId: 'pm_card_chargeDeclined' }, key);
     expect(retry.status).toBe(402);
-    expect(retry.body.error.reason).toBe('Your card was declined.');
+    expect(retry.body).toEqual(response.body);
+    expect([response.headers['idempotent-replayed'], retry.headers['idempotent-replayed']]).toEqual([undefined, 'true']);
     expect(await depositTransfers(client.id)).toBe(0);
     expect((await depositRows(client.id)).map((d) => d.status)).toEqual(['failed']);
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(0);

@@ -1,0 +1,1 @@
+ALTER TABLE "deposits" ADD COLUMN "balance_after_cents" bigint;
