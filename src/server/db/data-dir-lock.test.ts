@@ -1,11 +1,19 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock';
 
-const freshDir = () => mkdtempSync(join(tmpdir(), 'soul-tribe-lock-'));
+const made: string[] = [];
+const freshDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'soul-tribe-lock-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('lockDataDir', () => {
   it('refuses a second holder while a live process holds the lock', async () => {
