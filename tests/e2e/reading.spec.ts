@@ -185,7 +185,7 @@ test('a video reading: both see each other, chat, pay per minute and end with ex
   });
 });
 
-test('a chat reading: messages both ways, per-minute billing, the reader ends it', async ({ page: client, browser }) => {
+test('a chat reading: messages both ways, paused while either side steps out, per-minute billing, the reader ends it', async ({ page: client, browser }) => {
   const reader = await openReaderPage(browser);
   await signIn(reader.page, MARCUS);
   await goOnline(reader.page);
@@ -201,6 +201,24 @@ test('a chat reading: messages both ways, per-minute billing, the reader ends it
     await expect(side.getByRole('button', { name: 'Mute' })).toHaveCount(0);
   }
   await chatBothWays(client, reader.page);
+  // The reader steps out of the room: the meter pauses for both and the client's page says so;
+  // back within the minute's grace (5 s here), the reading carries on.
+  await reader.page.goto('/dashboard');
+  await expect(client.getByTestId('call-status')).toHaveText('Paused');
+  await expect(client.getByTestId('reading-paused')).toContainText(`Reading paused. ${MARCUS.name} has stepped away.`);
+  await expect(client.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'Paused until you are both back');
+  await expect(client.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+  await reader.page.goBack();
+  for (const side of [client, reader.page]) {
+    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
+    await expect(side.getByTestId('reading-paused')).toHaveCount(0);
+  }
+  // And the other way round: the reader's page shows the pause while the client is away.
+  await client.goto('/dashboard');
+  await expect(reader.page.getByTestId('call-status')).toHaveText('Paused');
+  await expect(reader.page.getByTestId('reading-paused')).toContainText(`Reading paused. ${CLIENT.name} has stepped away.`);
+  await client.goBack();
+  for (const side of [client, reader.page]) await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
   await waitForBilledMinutes(client, MARCUS.chatRateCents, 2);
 
   await reader.page.getByRole('button', { name: 'End Session' }).click();
@@ -275,29 +293,6 @@ test('an audio reading survives a reload and a refund returns every charge', asy
 
   // A reload rejoins the same reading and both sides connect again.
   await client.reload();
-  for (const side of [client, reader.page]) {
-    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
-    await expect.poll(() => hasRemoteAudio(side)).toBeGreaterThan(0);
-  }
-
-  // The reader steps out of the room: the meter pauses for both and the client's page says so;
-  // back within the minute's grace, the reading carries on.
-  await reader.page.goto('/dashboard');
-  await expect(client.getByTestId('call-status')).toHaveText('Paused');
-  await expect(client.getByTestId('reading-paused')).toContainText(`Reading paused. ${CELESTE.name} has stepped away.`);
-  await expect(client.getByRole('textbox', { name: 'Message' })).toBeDisabled();
-  await expect(client.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'Paused until you are both back');
-  await reader.page.goBack();
-  for (const side of [client, reader.page]) {
-    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
-    await expect(side.getByTestId('reading-paused')).toHaveCount(0);
-  }
-
-  // And the other way round: the reader's page shows the pause (its microphone is off meanwhile).
-  await client.goto('/dashboard');
-  await expect(reader.page.getByTestId('call-status')).toHaveText('Paused');
-  await expect(reader.page.getByTestId('reading-paused')).toContainText(`Reading paused. ${CLIENT.name} has stepped away.`);
-  await client.goBack();
   for (const side of [client, reader.page]) {
     await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
     await expect.poll(() => hasRemoteAudio(side)).toBeGreaterThan(0);
