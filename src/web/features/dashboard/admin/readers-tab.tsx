@@ -56,7 +56,8 @@ function ReaderRow({ reader }: { reader: Reader }) {
           </p>
         </div>
       </div>
-      <dl className="grid grid-cols-3 gap-x-4 gap-y-2 text-sm md:flex md:gap-6">
+      {/* Fixed columns from md up, so figures line up from one reader to the next. */}
+      <dl className="grid grid-cols-3 gap-x-4 gap-y-2 text-sm md:grid-cols-[repeat(3,5.5rem)_6.5rem_4rem] md:gap-x-4">
         {RATES.map(({ key, label }) => (
           <div key={key}>
             <dt className="text-xs text-muted-foreground">{label}</dt>
