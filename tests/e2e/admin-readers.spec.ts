@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DEMO, expect, signInByApi, test } from './fixtures';
 
 test('an admin creates a reader through the dialog, sees them listed, and the reader can sign in', async ({ page, baseURL }) => {
+  // Two dialogs filled field by field and a second sign-in: past the 30 s default on a busy machine.
+  test.setTimeout(60_000);
   const id = randomUUID().slice(0, 8);
   const reader = { firstName: 'Orion', lastName: `Dialog ${id}`, username: `orion_${id}`, email: `orion-${id}@example.com`, password: `orion-${id}-pass` };
 
