@@ -107,6 +107,8 @@ test('an admin pays one payout, rejects another after confirming, and the reader
 
   await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await page.goto('/dashboard');
+  // Readers is the admin's default tab.
+  await page.getByRole('tab', { name: 'Payouts' }).click();
   const panel = page.getByRole('region', { name: 'Payouts' });
   const pending = panel.getByTestId('admin-payout').filter({ hasText: reader.email });
   await expect(pending).toHaveCount(3);
@@ -169,7 +171,7 @@ test('a payout another admin decided first shows the server’s answer and leave
   await reader.api.dispose();
 
   await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
-  await page.goto('/dashboard');
+  await page.goto('/dashboard/payouts');
   const row = page.getByRole('region', { name: 'Payouts' }).getByTestId('admin-payout').filter({ hasText: reader.email });
   await expect(row).toContainText('$69.99');
 

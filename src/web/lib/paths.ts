@@ -12,6 +12,7 @@ export const paths = {
   dashboardSchedule: '/dashboard/schedule',
   dashboardUsers: '/dashboard/users',
   dashboardAnalytics: '/dashboard/analytics',
+  dashboardPayouts: '/dashboard/payouts',
   reading: '/reading/:id',
   sessionRequest: '/session/:readerId',
   readers: '/readers',

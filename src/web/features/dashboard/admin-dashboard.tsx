@@ -1,13 +1,48 @@
 import type { Profile } from '@shared/auth';
+import { useLocation, useNavigate } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/lib/paths';
 import { AdminPayoutsPanel } from '../wallet/admin-payouts-panel';
+import { ReadersTab } from './admin/readers-tab';
 import { DashboardShell } from './dashboard-shell';
 
+const TABS = [
+  { value: 'readers', label: 'Readers', path: paths.dashboard },
+  { value: 'payouts', label: 'Payouts', path: paths.dashboardPayouts },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+/** Each tab has its own URL, so a reload or a shared link opens the same tab; Readers is the default. */
+function useTabFromUrl(): [TabValue, (value: string) => void] {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const current = TABS.find((tab) => tab.path !== paths.dashboard && pathname.startsWith(tab.path))?.value ?? 'readers';
+  const select = (value: string) => {
+    const tab = TABS.find((candidate) => candidate.value === value);
+    if (tab) void navigate(tab.path);
+  };
+  return [current, select];
+}
+
 export function AdminDashboard({ profile }: { profile: Profile }) {
+  const [tab, setTab] = useTabFromUrl();
   return (
-    <DashboardShell title="Admin Dashboard" subtitle={`Signed in as ${profile.fullName}. Readers, users and sessions will appear here.`}>
-      <div className="mt-8">
-        <AdminPayoutsPanel />
-      </div>
+    <DashboardShell title="Admin Dashboard" subtitle={`Signed in as ${profile.fullName}.`}>
+      <Tabs value={tab} onValueChange={setTab} className="mt-8">
+        <TabsList aria-label="Admin sections">
+          {TABS.map(({ value, label }) => (
+            <TabsTrigger key={value} value={value}>
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="readers">
+          <ReadersTab />
+        </TabsContent>
+        <TabsContent value="payouts">
+          <AdminPayoutsPanel />
+        </TabsContent>
+      </Tabs>
     </DashboardShell>
   );
 }

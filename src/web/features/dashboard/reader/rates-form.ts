@@ -3,7 +3,7 @@ import { rateCentsSchema } from '@shared/readers';
 import { z } from '@shared/zod-config';
 
 /** A rate typed in dollars ("4.99"), checked and turned into cents within the shared bounds. */
-const dollarRateSchema = z
+export const dollarRateSchema = z
   .string()
   .trim()
   .min(1, 'Enter a rate')
