@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth, db, config, clock });
-  await app.register(adminRoutes, { auth, db });
+  await app.register(adminRoutes, { auth, sessions });
   await app.register(walletRoutes, { auth, db, payments, realtime, clock });
   await app.register(payoutRoutes, { auth, db, realtime, clock });
   await app.register(readerRoutes, { auth, db, realtime, clock });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { http } from '../../tests/integration/http';
 import { ledgerTotalCents } from '../../tests/integration/ledger-sums';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../tests/integration/test-app';
 import { checkLedger } from './features/wallet/check-ledger';
+import { user as userTable } from './db/schema';
 
 /**
  * Every registered route and every client socket event, fed arbitrary input by each role: nothing
@@ -44,8 +45,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** Fuzzing Better Auth's revoke-sessions may sign a user out: sign back in, so later runs reach past the guard. */
+/**
+ * Fuzzing Better Auth's revoke-sessions, or the admin's suspend, may sign a user out: lift any
+ * suspension and sign back in, so later runs reach past the guard.
+ */
 async function keepSignedIn() {
+  await app.db.update(userTable).set({ suspendedAt: null }).where(inArray(userTable.id, Object.values(users).map((u) => u.id)));
   for (const user of Object.values(users)) {
     const session = await http(app, user.cookie).get('/api/auth/get-session');
     if (!session.body?.user) user.cookie = await signIn(app, user.email, user.password);

@@ -19,6 +19,9 @@ export const ERROR_CODES = {
   rateLimited: 'RATE_LIMITED',
   paymentFailed: 'PAYMENT_FAILED',
   insufficientFunds: 'INSUFFICIENT_FUNDS',
+  accountSuspended: 'ACCOUNT_SUSPENDED',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+export const ACCOUNT_SUSPENDED_MESSAGE = 'This account has been suspended. Please contact support.';

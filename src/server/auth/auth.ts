@@ -1,9 +1,12 @@
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
+import { ACCOUNT_SUSPENDED_MESSAGE, ERROR_CODES } from '@shared/errors';
 import { createWallet } from '../features/wallet/ledger';
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -40,6 +43,15 @@ export function createAuth(db: Db, config: Config) {
     },
     telemetry: { enabled: false },
     databaseHooks: {
+      // Every way in creates a session, so refusing it here refuses them all for a suspended account.
+      session: {
+        create: {
+          before: async (created) => {
+            const [owner] = await db.select({ suspendedAt: schema.user.suspendedAt }).from(schema.user).where(eq(schema.user.id, created.userId));
+            if (owner?.suspendedAt) throw new APIError('FORBIDDEN', { code: ERROR_CODES.accountSuspended, message: ACCOUNT_SUSPENDED_MESSAGE });
+          },
+        },
+      },
       user: {
         create: {
           after: async (created) => {

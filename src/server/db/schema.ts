@@ -26,6 +26,8 @@ export const user = pgTable('user', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   role: text('role').notNull().default('client'),
+  /** Set while an admin has suspended the account: no sign-in, no bookings. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   ...timestamps,
 }, (t) => [check('user_role_check', sql`${t.role} in ('client', 'reader', 'admin')`)]);
 

@@ -8,6 +8,8 @@ export interface Realtime {
   toAll<E extends ServerEvent>(event: E, payload: ServerEventPayload<E>): void;
   /** Empties a room on every process: a session that ended keeps no listeners. */
   closeRoom(room: string): void;
+  /** Drops every socket of a user on every process (an account that was just suspended). */
+  disconnectUser(userId: string): void;
 }
 
 interface Emitter {
@@ -23,5 +25,6 @@ export function socketRealtime(io: AppServer): Realtime {
     toRoom: (room, event, payload) => emitter(io.to(room)).emit(event, payload),
     toAll: (event, payload) => emitter(io).emit(event, payload),
     closeRoom: (room) => io.in(room).socketsLeave(room),
+    disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
   };
 }

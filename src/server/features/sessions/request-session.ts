@@ -4,7 +4,7 @@ import type { SessionType } from '@shared/constants';
 import { formatCents } from '@shared/money';
 import { SERVER_EVENTS, type SessionRequestEvent } from '@shared/realtime';
 import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionRequestInput } from '@shared/sessions';
-import { readerProfiles, readingSessions } from '../../db/schema';
+import { readerProfiles, readingSessions, user } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
 import type { SessionUser } from '../auth/require-user';
@@ -35,6 +35,8 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
     throw conflict("The reader's rate has changed", { ratePerMinuteCents: rate });
   }
   if (!reader.isOnline) throw conflict(`${reader.firstName} is offline right now`);
+  const [account] = await deps.db.select({ suspendedAt: user.suspendedAt }).from(user).where(eq(user.id, reader.userId));
+  if (account?.suspendedAt) throw conflict(`${reader.firstName} is not available for readings`);
   const balance = await getWalletBalanceCents(deps.db, client.id);
   if (balance < rate) {
     throw new AppError('INSUFFICIENT_FUNDS', `Your balance of ${formatCents(balance)} does not cover one minute at ${formatCents(rate)}. Please add funds.`);
