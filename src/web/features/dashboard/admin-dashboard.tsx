@@ -4,10 +4,15 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
 import { AdminPayoutsPanel } from '../wallet/admin-payouts-panel';
 import { ReadersTab } from './admin/readers-tab';
+import { SessionsTab } from './admin/sessions-tab';
+import { AdminStatCards } from './admin/stat-cards';
+import { UsersTab } from './admin/users-tab';
 import { DashboardShell } from './dashboard-shell';
 
 const TABS = [
   { value: 'readers', label: 'Readers', path: paths.dashboard },
+  { value: 'users', label: 'Users', path: paths.dashboardUsers },
+  { value: 'sessions', label: 'Sessions', path: paths.dashboardSessions },
   { value: 'payouts', label: 'Payouts', path: paths.dashboardPayouts },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
@@ -28,6 +33,7 @@ export function AdminDashboard({ profile }: { profile: Profile }) {
   const [tab, setTab] = useTabFromUrl();
   return (
     <DashboardShell title="Admin Dashboard" subtitle={`Signed in as ${profile.fullName}.`}>
+      <AdminStatCards />
       <Tabs value={tab} onValueChange={setTab} className="mt-8">
         <TabsList aria-label="Admin sections">
           {TABS.map(({ value, label }) => (
@@ -38,6 +44,12 @@ export function AdminDashboard({ profile }: { profile: Profile }) {
         </TabsList>
         <TabsContent value="readers">
           <ReadersTab />
+        </TabsContent>
+        <TabsContent value="users">
+          <UsersTab />
+        </TabsContent>
+        <TabsContent value="sessions">
+          <SessionsTab />
         </TabsContent>
         <TabsContent value="payouts">
           <AdminPayoutsPanel />

@@ -11,7 +11,7 @@ import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
-import { adminReadersQuery, createReader } from './admin-api';
+import { adminQueryKeys, createReader } from './admin-api';
 import {
   type CreateReaderFormField,
   type CreateReaderFormInput,
@@ -52,7 +52,7 @@ export function CreateReaderDialog() {
       toast.success('Reader account created successfully');
       reset(emptyCreateReaderForm);
       setOpen(false);
-      return queryClient.invalidateQueries({ queryKey: adminReadersQuery.queryKey });
+      return queryClient.invalidateQueries({ queryKey: adminQueryKeys.all });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields) {

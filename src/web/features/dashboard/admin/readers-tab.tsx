@@ -1,18 +1,16 @@
 import { formatCents } from '@shared/money';
 import type { Reader } from '@shared/readers';
 import { useQuery } from '@tanstack/react-query';
-import { RefreshCw, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { useId } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { nameInitials } from '@/lib/initials';
 import { formatRelativeDate } from '@/lib/relative-date';
 import { adminReadersQuery } from './admin-api';
 import { CreateReaderDialog } from './create-reader-dialog';
+import { ListSkeleton, LoadFailed } from './list-states';
 
 const RATES = [
   { key: 'chatRateCents', label: 'Chat' },
@@ -81,26 +79,8 @@ function ReaderRow({ reader }: { reader: Reader }) {
 
 function ReaderList() {
   const query = useQuery(adminReadersQuery);
-  if (query.isPending) {
-    return (
-      <div className="grid gap-3" role="status" aria-label="Loading readers">
-        {[1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-20" />
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert variant="destructive" className="flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <span>Failed to load dashboard data. {query.error.message}</span>
-        <Button variant="outline" size="sm" className="shrink-0" disabled={query.isFetching} onClick={() => void query.refetch()}>
-          <RefreshCw aria-hidden="true" />
-          {query.isFetching ? 'Retrying…' : 'Retry'}
-        </Button>
-      </Alert>
-    );
-  }
+  if (query.isPending) return <ListSkeleton label="Loading readers" />;
+  if (query.isError) return <LoadFailed query={query} />;
   const { readers } = query.data;
   if (readers.length === 0) return <p className="py-8 text-center text-muted-foreground">No readers yet. Create the first one.</p>;
   return (

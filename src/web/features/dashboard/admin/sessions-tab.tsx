@@ -1,0 +1,181 @@
+import type { SessionType } from '@shared/constants';
+import { formatCents } from '@shared/money';
+import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionStatus } from '@shared/sessions';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { adminQueryKeys, adminSessionsQuery, endSessionAsAdmin } from './admin-api';
+import { ConfirmDialog } from './confirm-dialog';
+import { ListSkeleton, LoadFailed, Pager, selectClassName } from './list-states';
+
+export const SESSIONS_PAGE_SIZE = 20;
+
+/** The filter's order: the life of a reading first, then the ways it ends without one. */
+const STATUS_FILTERS: { value: SessionStatus; label: string }[] = [
+  { value: 'requested', label: 'Requested' },
+  { value: 'accepted', label: 'Accepted' },
+  { value: 'active', label: 'Active' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'cancelled', label: 'Cancelled' },
+  { value: 'declined', label: 'Declined' },
+  { value: 'missed', label: 'Missed' },
+];
+const STATUS_LABELS = Object.fromEntries(STATUS_FILTERS.map(({ value, label }) => [value, label])) as Record<SessionStatus, string>;
+const TYPE_LABELS: Record<SessionType, string> = { chat: 'Chat', audio: 'Audio', video: 'Video' };
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function StatusBadge({ status }: { status: SessionStatus }) {
+  const variant = status === 'active' ? 'pink' : status === 'completed' ? 'gold' : OPEN_SESSION_STATUSES.includes(status) ? 'secondary' : 'outline';
+  return <Badge variant={variant}>{STATUS_LABELS[status]}</Badge>;
+}
+
+function useEndSession(session: ReadingSession) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => endSessionAsAdmin(session.id),
+    onSuccess: () => toast.success('Session ended'),
+    onError: (error) => toast.error('Failed to end session', { description: error.message }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminQueryKeys.sessions }),
+        queryClient.invalidateQueries({ queryKey: adminQueryKeys.stats }),
+      ]),
+  });
+}
+
+function EndSessionButton({ session }: { session: ReadingSession }) {
+  const mutation = useEndSession(session);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const hasStarted = session.status === 'active';
+  return (
+    <>
+      <Button variant="outline" size="sm" disabled={mutation.isPending || mutation.isSuccess} onClick={() => setIsConfirming(true)}>
+        {mutation.isPending ? 'Ending…' : 'End session'}
+      </Button>
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        title="End this session?"
+        description={
+          hasStarted
+            ? `The reading between ${session.client.name} and ${session.reader.name} ends now; ${session.client.name} pays only for the time up to this moment.`
+            : `The request from ${session.client.name} to ${session.reader.name} is cancelled before it starts; nothing is charged.`
+        }
+        confirmLabel="End session"
+        cancelLabel="Keep it going"
+        isDestructive
+        onConfirm={() => mutation.mutate()}
+      />
+    </>
+  );
+}
+
+function SessionRow({ session }: { session: ReadingSession }) {
+  const isOpen = OPEN_SESSION_STATUSES.includes(session.status);
+  return (
+    <li className="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-center md:gap-6" data-testid="admin-session">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-semibold [overflow-wrap:anywhere]">{session.client.name}</span>
+          <span className="text-muted-foreground">with</span>
+          <span className="font-semibold [overflow-wrap:anywhere]">{session.reader.name}</span>
+        </p>
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <Badge variant="outline">{TYPE_LABELS[session.sessionType]}</Badge>
+          <StatusBadge status={session.status} />
+          <span>{session.startedAt ? <time dateTime={session.startedAt}>Started {dateTime.format(new Date(session.startedAt))}</time> : 'Not started'}</span>
+        </p>
+      </div>
+      <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
+        <dl className="grid grid-cols-2 gap-x-6 text-sm md:grid-cols-[4.5rem_6rem]">
+          <div>
+            <dt className="text-xs text-muted-foreground">Minutes</dt>
+            <dd className="tabular-nums">{session.minutesCharged}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted-foreground">Total</dt>
+            <dd className="tabular-nums">{formatCents(session.totalCostCents)}</dd>
+          </div>
+        </dl>
+        <div className="flex w-28 justify-end">{isOpen ? <EndSessionButton session={session} /> : null}</div>
+      </div>
+    </li>
+  );
+}
+
+function SessionList({ status, offset, onOffsetChange }: { status: SessionStatus | undefined; offset: number; onOffsetChange: (offset: number) => void }) {
+  const query = useQuery({ ...adminSessionsQuery({ status, limit: SESSIONS_PAGE_SIZE, offset }), placeholderData: keepPreviousData });
+  if (query.isPending) return <ListSkeleton label="Loading sessions" />;
+  if (query.isError) return <LoadFailed query={query} />;
+  const { sessions, hasMore } = query.data;
+  return (
+    <>
+      {sessions.length === 0 ? (
+        <p className="py-8 text-center text-muted-foreground">{status ? `No ${STATUS_LABELS[status].toLowerCase()} sessions.` : 'No sessions yet.'}</p>
+      ) : (
+        <ul className="divide-y divide-border" aria-label="Sessions" aria-busy={query.isPlaceholderData}>
+          {sessions.map((session) => (
+            <SessionRow key={session.id} session={session} />
+          ))}
+        </ul>
+      )}
+      <Pager
+        label="Sessions"
+        offset={offset}
+        pageSize={SESSIONS_PAGE_SIZE}
+        shownCount={sessions.length}
+        hasMore={hasMore}
+        isFetching={query.isPlaceholderData}
+        onOffsetChange={onOffsetChange}
+      />
+    </>
+  );
+}
+
+/** Every reading on the platform, newest request first; an open one can be ended by the admin. */
+export function SessionsTab() {
+  const titleId = useId();
+  const statusId = useId();
+  const [status, setStatus] = useState<SessionStatus | undefined>();
+  const [offset, setOffset] = useState(0);
+
+  return (
+    <section aria-labelledby={titleId}>
+      <Card>
+        <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="grid gap-1.5">
+            <CardTitle id={titleId}>Sessions</CardTitle>
+            <CardDescription>Newest request first. Ending an active reading bills the client up to that moment.</CardDescription>
+          </div>
+          <div className="grid gap-1.5 sm:w-48">
+            <Label htmlFor={statusId}>Status</Label>
+            <select
+              id={statusId}
+              className={selectClassName}
+              value={status ?? ''}
+              onChange={(event) => {
+                setStatus(STATUS_FILTERS.find((filter) => filter.value === event.target.value)?.value);
+                setOffset(0);
+              }}
+            >
+              <option value="">All statuses</option>
+              {STATUS_FILTERS.map(({ value, label }) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <SessionList status={status} offset={offset} onOffsetChange={setOffset} />
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
