@@ -206,7 +206,8 @@ test('a video reading: both see each other, chat, pay per minute and end with ex
   await expect(row.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
   expect(await sessionFigures(client, sessionId)).toMatchObject({ rating: 4 });
 
-  // Each tab's URL opens that tab after a reload.
+  // Each tab's URL opens that tab after a reload, and fits a 375 px phone once readings exist.
+  await client.setViewportSize({ width: 375, height: 812 });
   for (const [path, tab] of [
     ['/dashboard/sessions', 'Session History'],
     ['/dashboard/wallet', 'Wallet'],
@@ -215,6 +216,8 @@ test('a video reading: both see each other, chat, pay per minute and end with ex
     await client.goto(path);
     await client.reload();
     await expect(client.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await expect(client.getByRole('tabpanel')).not.toBeEmpty();
+    expect(await client.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
   }
   await expect(client.getByTestId('overview-wallet-balance')).toHaveText(balanceAfter);
   await expect(client.getByTestId('overview-total-spent')).toHaveText(`$${((spentBefore + figures.totalCostCents) / 100).toFixed(2)}`);
