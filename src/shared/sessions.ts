@@ -190,3 +190,17 @@ export const rateChangedDetailsSchema = z.object({ ratePerMinuteCents: z.number(
 export const sessionHistorySchema = z.object({ sessions: z.array(sessionSchema), hasMore: z.boolean() });
 export const sessionMessagesSchema = z.object({ messages: z.array(chatMessageSchema) });
 export const availableReadersSchema = z.object({ readers: z.array(featuredReaderSchema) });
+
+/**
+ * GET /api/sessions/summary: the signed-in user's spending as a client, over completed readings
+ * only, net of refunds. "This month" is the calendar month in UTC, the server's one clock.
+ */
+export const clientSessionSummarySchema = z.object({
+  totalSpentCents: z.number().int(),
+  completedSessions: z.number().int(),
+  monthSpentCents: z.number().int(),
+  monthSessions: z.number().int(),
+  /** Whole minutes per completed reading this month; null with none. */
+  monthAverageMinutes: z.number().int().nullable(),
+});
+export type ClientSessionSummary = z.infer<typeof clientSessionSummarySchema>;

@@ -57,6 +57,12 @@ interface SessionFigures {
   ratePerMinuteCents: number;
 }
 
+async function totalSpentCents(page: Page): Promise<number> {
+  const response = await page.request.get('/api/sessions/summary');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { totalSpentCents: number }).totalSpentCents;
+}
+
 async function sessionFigures(page: Page, sessionId: string): Promise<SessionFigures> {
   const response = await page.request.get(`/api/sessions/${sessionId}`);
   expect(response.ok()).toBe(true);
@@ -134,6 +140,7 @@ test('a video reading: both see each other, chat, pay per minute and end with ex
   await goOnline(reader.page);
   await signIn(client, CLIENT);
   const clientBefore = await walletCents(client);
+  const spentBefore = await totalSpentCents(client);
   const readerBefore = await readerMoney(reader.page);
 
   const sessionId = await startReading(client, reader.page, AURORA.name, 'Video', '$5.99');
@@ -174,11 +181,46 @@ test('a video reading: both see each other, chat, pay per minute and end with ex
   const balanceAfter = `$${((clientBefore - figures.totalCostCents) / 100).toFixed(2)}`;
   await expect(client.getByTestId('wallet-chip')).toHaveText(balanceAfter);
 
-  // The client ended it: the dashboard follows after 2 s; the reader's after 3 s.
-  await expect(client).toHaveURL('/dashboard', { timeout: 5000 });
+  // The reader's summary leaves after 3 s; the client's waits for a rating or Skip (issue 8: a
+  // rating is never lost), well past its own 2 s.
   await expect(reader.page).toHaveURL('/dashboard', { timeout: 6000 });
+  await expect(client).toHaveURL(`/reading/${sessionId}`);
+  await expect(client.getByRole('form', { name: 'Rate your reading' })).toBeVisible();
+  await client.getByRole('button', { name: 'Skip' }).click();
+  await expect(client).toHaveURL('/dashboard');
   await reader.context.close();
   expect(reader.problems, 'console errors on the reader page').toEqual([]);
+
+  // Rated later from Session History: the row shows the reading's figures, then its stars.
+  await client.getByRole('tab', { name: 'Session History' }).click();
+  await expect(client).toHaveURL('/dashboard/sessions');
+  const row = client.getByTestId('history-row').filter({ has: client.locator(`a[href="/reading/${sessionId}"]`) });
+  await expect(row).toContainText(AURORA.name);
+  await expect(row).toContainText('Video');
+  await expect(row).toContainText(`$${(figures.totalCostCents / 100).toFixed(2)}`);
+  await row.getByRole('button', { name: 'Rate this reading' }).click();
+  const rateDialog = client.getByRole('dialog', { name: 'Rate this reading' });
+  await rateDialog.getByLabel('4 stars').check({ force: true });
+  await rateDialog.getByRole('button', { name: 'Submit Rating' }).click();
+  await expect(rateDialog).toBeHidden();
+  await expect(row.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+  expect(await sessionFigures(client, sessionId)).toMatchObject({ rating: 4 });
+
+  // Each tab's URL opens that tab after a reload, and fits a 375 px phone once readings exist.
+  await client.setViewportSize({ width: 375, height: 812 });
+  for (const [path, tab] of [
+    ['/dashboard/sessions', 'Session History'],
+    ['/dashboard/wallet', 'Wallet'],
+    ['/dashboard', 'Overview'],
+  ] as const) {
+    await client.goto(path);
+    await client.reload();
+    await expect(client.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await expect(client.getByRole('tabpanel')).not.toBeEmpty();
+    expect(await client.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+  }
+  await expect(client.getByTestId('overview-wallet-balance')).toHaveText(balanceAfter);
+  await expect(client.getByTestId('overview-total-spent')).toHaveText(`$${((spentBefore + figures.totalCostCents) / 100).toFixed(2)}`);
   test.info().annotations.push({
     type: 'billing',
     description: `video: ${figures.minutesCharged} minutes, client paid ${figures.totalCostCents} cents, reader earned ${figures.readerEarningsCents} cents`,
@@ -226,7 +268,7 @@ test('a chat reading: messages both ways, paused while either side steps out, pe
   await expect(endDialog.getByText('I was not satisfied — refund me')).toHaveCount(0);
   await endDialog.getByRole('button', { name: 'End Reading' }).click();
 
-  // The client starts rating at once, before the 3-second redirect; it then waits for them.
+  // The client rates while the reader's summary counts down; theirs waits for the rating.
   const rating = client.getByRole('form', { name: 'Rate your reading' });
   await rating.getByLabel('5 stars').check({ force: true });
 

@@ -11,7 +11,7 @@ test('a client adds $25 with the test Visa: one payment, the toast, the chip and
   await page.goto('/signup');
   await signUpOnPage(page, newUser());
   await expect(page.getByTestId('wallet-chip')).toHaveText('$0.00');
-  await page.goto('/dashboard');
+  await page.goto('/dashboard/wallet');
 
   await page.getByRole('button', { name: 'Add Funds' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add Funds to Wallet' });
@@ -39,6 +39,8 @@ test('a declined card says "Failed to add funds" and the balance stays', async (
   const chip = page.getByTestId('wallet-chip');
   await expect(chip).toHaveText(/^\$\d/);
   const before = await chip.textContent();
+  await page.getByRole('tab', { name: 'Wallet' }).click();
+  await expect(page).toHaveURL('/dashboard/wallet');
 
   await page.getByRole('button', { name: 'Quick add $50.00' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Funds to Wallet' });

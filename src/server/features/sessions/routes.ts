@@ -14,6 +14,7 @@ import {
 import type { Auth } from '../../auth/auth';
 import { currentUser, requireUser } from '../auth/require-user';
 import { availableReaders } from '../readers/available-readers';
+import { clientSessionSummary } from './client-summary';
 import type { SessionDeps } from './deps';
 
 type RTCIceServerConfig = { urls: string | string[]; username?: string; credential?: string };
@@ -60,6 +61,8 @@ export async function sessionRoutes(app: FastifyInstance, deps: { auth: Auth; se
   api.get('/api/sessions/history', { onRequest: signedIn, schema: { querystring: historyQuerySchema } }, async (request) =>
     sessionHistory(sessions, currentUser(request), request.query),
   );
+
+  api.get('/api/sessions/summary', { onRequest: signedIn }, async (request) => clientSessionSummary(sessions, currentUser(request)));
 
   api.get('/api/sessions/:id', { onRequest: signedIn, schema: { params: sessionIdParamsSchema } }, async (request) =>
     getSession(sessions, currentUser(request), request.params.id),

@@ -9,7 +9,7 @@ import { WalletTransactions } from './wallet-transactions';
 /** The client dashboard's Wallet tab (SPEC.md): balance, Add Funds, Quick Add, and the transactions. */
 export function WalletTab({ profile }: { profile: Profile }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
       <Card className="h-fit">
         <CardHeader>
           <CardDescription className="flex items-center gap-2">

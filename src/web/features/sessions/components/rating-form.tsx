@@ -12,19 +12,14 @@ import { rateSession } from '../api';
 const STARS = [1, 2, 3, 4, 5] as const;
 const REVIEW_MAX_LENGTH = 1000;
 
-/**
- * The client rates a finished reading 1–5 with an optional review. `onEngage` fires on the first
- * touch so the page's automatic redirect waits for the client instead of cutting them off.
- */
+/** The client rates a finished reading 1–5 with an optional review, at the end or later from the history. */
 export function RatingForm({
   sessionId,
   readerName,
-  onEngage,
   onDone,
 }: {
   sessionId: string;
   readerName: string;
-  onEngage: () => void;
   onDone: () => void;
 }) {
   const [rating, setRating] = useState(0);
@@ -51,7 +46,7 @@ export function RatingForm({
   };
 
   return (
-    <form onSubmit={submit} onFocusCapture={onEngage} onPointerDownCapture={onEngage} className="grid gap-3" aria-label="Rate your reading">
+    <form onSubmit={submit} className="grid gap-3" aria-label="Rate your reading">
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-semibold">How was your reading with {readerName}?</legend>
         <div className="flex gap-1" role="radiogroup" aria-label="Rating">

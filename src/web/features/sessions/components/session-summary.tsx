@@ -23,15 +23,17 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
 
 /**
  * After the end: duration, cost, reason and any refund, then the dashboard (SPEC.md §4: 3 s after
- * the end, 2 s when this user ended it). The client may rate a completed reading here; the redirect
- * waits as soon as they start, and follows 2 s after the rating is saved.
+ * the end, 2 s when this user ended it). A rating is never lost (issue 8): while the client has a
+ * reading to rate, the page stays until they rate it (then 2 s) or press Skip (then at once).
  */
 export function SessionSummary({ session, ended, isClient }: { session: ReadingSession; ended: EndedState; isClient: boolean }) {
   const navigate = useNavigate();
-  const [isRating, setIsRating] = useState(false);
   const [hasRated, setHasRated] = useState(false);
+  // The server decides what can be rated (a paid, unrefunded, completed reading, for 7 days); the
+  // form is offered only then, so a refunded reading never shows it.
+  const canRate = isClient && !hasRated && session.ratableUntil !== null && Date.now() < Date.parse(session.ratableUntil);
   const redirectMs = hasRated ? redirectDelayMs(true) : redirectDelayMs(ended.isEndedByMe);
-  const isRedirecting = (ended.isLive || hasRated) && !(isRating && !hasRated);
+  const isRedirecting = (ended.isLive || hasRated) && !canRate;
   const [secondsLeft, setSecondsLeft] = useState(Math.ceil(redirectMs / 1000));
   const cardRef = useRef<HTMLDivElement>(null);
 
@@ -54,9 +56,6 @@ export function SessionSummary({ session, ended, isClient }: { session: ReadingS
 
   const { event } = ended;
   const durationMs = session.startedAt && session.endedAt ? Date.parse(session.endedAt) - Date.parse(session.startedAt) : 0;
-  // The server decides what can be rated (a paid, unrefunded, completed reading, for 7 days); the
-  // form is offered only then, so a refunded reading never shows it.
-  const canRate = isClient && !hasRated && session.ratableUntil !== null && Date.now() < Date.parse(session.ratableUntil);
   const isRefundedReading = isClient && session.status === 'completed' && session.refundedCents > 0;
 
   return (
@@ -83,7 +82,13 @@ export function SessionSummary({ session, ended, isClient }: { session: ReadingS
           ) : null}
         </dl>
         {canRate ? (
-          <RatingForm sessionId={session.id} readerName={session.reader.name} onEngage={() => setIsRating(true)} onDone={() => setHasRated(true)} />
+          <div className="grid gap-2">
+            <RatingForm sessionId={session.id} readerName={session.reader.name} onDone={() => setHasRated(true)} />
+            <Button variant="ghost" onClick={() => void navigate(paths.dashboard)}>
+              Skip
+            </Button>
+            <p className="text-center text-xs text-muted-foreground">You can rate it later from your Session History.</p>
+          </div>
         ) : isRefundedReading ? (
           <p className="text-center text-sm text-muted-foreground" data-testid="summary-not-ratable">
             Refunded readings cannot be rated.
@@ -95,9 +100,11 @@ export function SessionSummary({ session, ended, isClient }: { session: ReadingS
               Returning to your dashboard in {secondsLeft} s…
             </p>
           ) : null}
-          <Button asChild variant={canRate ? 'outline' : 'default'}>
-            <Link to={paths.dashboard}>Go to Dashboard</Link>
-          </Button>
+          {canRate ? null : (
+            <Button asChild>
+              <Link to={paths.dashboard}>Go to Dashboard</Link>
+            </Button>
+          )}
         </div>
       </CardContent>
     </Card>

@@ -1,0 +1,26 @@
+import { clientSessionSummarySchema, sessionHistorySchema } from '@shared/sessions';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiRequestParsed } from '@/lib/api';
+
+export const HISTORY_PAGE_SIZE = 10;
+
+export const clientHistoryKeys = {
+  all: ['sessions', 'client-history'] as const,
+  page: (offset: number) => ['sessions', 'client-history', offset] as const,
+};
+
+/** One page of the signed-in client's sessions, newest first; the previous page stays on screen while the next loads. */
+export const clientHistoryQuery = (offset: number) =>
+  queryOptions({
+    queryKey: clientHistoryKeys.page(offset),
+    queryFn: ({ signal }) =>
+      apiRequestParsed(`/api/sessions/history?${new URLSearchParams({ limit: String(HISTORY_PAGE_SIZE), offset: String(offset) })}`, sessionHistorySchema, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const clientSummaryQuery = queryOptions({
+  queryKey: [...clientHistoryKeys.all, 'summary'],
+  queryFn: ({ signal }) => apiRequestParsed('/api/sessions/summary', clientSessionSummarySchema, { signal }),
+});

@@ -1,0 +1,177 @@
+import { RATING_WINDOW_DAYS } from '@shared/constants';
+import { formatCents } from '@shared/money';
+import type { ReadingSession } from '@shared/sessions';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, RefreshCw, Star } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths, readingPath } from '@/lib/paths';
+import { RatingForm } from '../../sessions/components/rating-form';
+import { clientHistoryKeys, clientHistoryQuery, HISTORY_PAGE_SIZE } from './history-api';
+import { canRateNow, sessionDate } from './history-row';
+
+const TYPE_LABELS = { chat: 'Chat', audio: 'Audio', video: 'Video' } as const;
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span className="inline-flex items-center gap-0.5 text-gold" role="img" aria-label={`Rated ${rating} out of 5`} data-testid="history-rating">
+      {[1, 2, 3, 4, 5].map((value) => (
+        <Star key={value} className={value <= rating ? 'size-4 fill-current' : 'size-4 opacity-40'} aria-hidden="true" />
+      ))}
+    </span>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function HistoryRow({ session, onRate }: { session: ReadingSession; onRate: (session: ReadingSession) => void }) {
+  const date = sessionDate(session);
+  return (
+    <li className="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto_9rem] md:items-center md:gap-6" data-testid="history-row">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <Link to={readingPath(session.id)} className="font-semibold underline-offset-4 hover:underline [overflow-wrap:anywhere]">
+            {session.reader.name}
+          </Link>
+          <Badge variant="outline">{TYPE_LABELS[session.sessionType]}</Badge>
+          {session.status === 'completed' ? null : <Badge variant="secondary">{session.status}</Badge>}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          <time dateTime={date}>{new Date(date).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+        </p>
+      </div>
+      {/* Fixed columns from md up, so figures line up from one row to the next. */}
+      <dl className="grid grid-cols-3 gap-x-4 text-sm md:grid-cols-[4rem_5.5rem_5.5rem]">
+        <Figure label="Minutes" value={String(session.minutesCharged)} />
+        <Figure label="Cost" value={formatCents(session.totalCostCents)} />
+        <Figure label="Refund" value={session.refundedCents > 0 ? formatCents(session.refundedCents) : '—'} />
+      </dl>
+      <div className="md:justify-self-end">
+        {session.rating !== null ? (
+          <Stars rating={session.rating} />
+        ) : canRateNow(session) ? (
+          <Button size="sm" variant="outline" onClick={() => onRate(session)}>
+            Rate this reading
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function RateDialog({ session, onClose }: { session: ReadingSession | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  return (
+    <Dialog open={session !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Rate this reading</DialogTitle>
+          <DialogDescription>Your stars and words help other seekers find their reader.</DialogDescription>
+        </DialogHeader>
+        {session ? (
+          <RatingForm
+            sessionId={session.id}
+            readerName={session.reader.name}
+            onDone={() => {
+              onClose();
+              void queryClient.invalidateQueries({ queryKey: clientHistoryKeys.all });
+            }}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function HistoryList() {
+  const [offset, setOffset] = useState(0);
+  const [rating, setRating] = useState<ReadingSession | null>(null);
+  const query = useQuery(clientHistoryQuery(offset));
+
+  if (query.isPending) {
+    return (
+      <div className="grid gap-3" role="status" aria-label="Loading sessions">
+        {[1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-20" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert variant="destructive" className="flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <span>Failed to load dashboard data. {query.error.message}</span>
+        <Button variant="outline" size="sm" className="shrink-0" disabled={query.isFetching} onClick={() => void query.refetch()}>
+          <RefreshCw aria-hidden="true" />
+          {query.isFetching ? 'Retrying…' : 'Retry'}
+        </Button>
+      </Alert>
+    );
+  }
+  const { sessions, hasMore } = query.data;
+  if (sessions.length === 0 && offset === 0) {
+    return (
+      <div className="grid justify-items-center gap-4 py-8 text-center">
+        <p className="text-muted-foreground">No sessions yet</p>
+        <Button asChild>
+          <Link to={paths.readers}>Find Readers</Link>
+        </Button>
+      </div>
+    );
+  }
+  const pageNumber = offset / HISTORY_PAGE_SIZE + 1;
+  return (
+    <>
+      <ul className="divide-y divide-border" aria-label="Sessions" aria-busy={query.isPlaceholderData}>
+        {sessions.map((session) => (
+          <HistoryRow key={session.id} session={session} onRate={setRating} />
+        ))}
+      </ul>
+      {offset > 0 || hasMore ? (
+        <nav className="mt-4 flex items-center justify-between gap-2" aria-label="Session history pages">
+          <Button variant="outline" size="sm" disabled={offset === 0 || query.isPlaceholderData} onClick={() => setOffset(offset - HISTORY_PAGE_SIZE)}>
+            <ChevronLeft aria-hidden="true" />
+            Previous
+          </Button>
+          <span className="text-sm text-muted-foreground">Page {pageNumber}</span>
+          <Button variant="outline" size="sm" disabled={!hasMore || query.isPlaceholderData} onClick={() => setOffset(offset + HISTORY_PAGE_SIZE)}>
+            Next
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </nav>
+      ) : null}
+      <RateDialog session={rating} onClose={() => setRating(null)} />
+    </>
+  );
+}
+
+/** The client's past readings with their cost, and the way to rate one they skipped at the end. */
+export function SessionHistoryTab() {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId}>
+      <Card>
+        <CardHeader>
+          <CardTitle id={titleId}>Session History</CardTitle>
+          <CardDescription>Newest first. Open a reading for its summary; a reading can be rated for {RATING_WINDOW_DAYS} days after it ends.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <HistoryList />
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
