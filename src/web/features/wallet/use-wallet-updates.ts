@@ -1,8 +1,9 @@
 import type { Profile } from '@shared/auth';
 import type { ServerEvent } from '@shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { profileQueryKey } from '@/lib/auth';
-import { useSocketEvent } from '@/lib/socket';
+import { useSocket, useSocketEvent } from '@/lib/socket';
 import { walletQueryKeys } from './query-keys';
 
 /**
@@ -26,6 +27,17 @@ export function applyWalletUpdate(profile: Profile | null | undefined, payload: 
 
 export function useWalletUpdates(): void {
   const queryClient = useQueryClient();
+  const socket = useSocket();
+  const connectedBefore = useRef<typeof socket>(null);
+  // A balance pushed while the connection was down (a network blip, a page too busy to answer the
+  // server's ping) is lost: after a reconnect of the same connection, ask for the balance again.
+  useSocketEvent('connect', () => {
+    if (connectedBefore.current === socket) {
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
+    }
+    connectedBefore.current = socket;
+  });
   useSocketEvent(WALLET_UPDATED_EVENT, (payload) => {
     queryClient.setQueryData<Profile | null>(profileQueryKey, (profile) => applyWalletUpdate(profile, payload));
     // Lists of transactions and payouts changed too; only the ones on screen are fetched again.
