@@ -20,11 +20,13 @@ export function sessionTiming(billingMinuteMs: number) {
     tickMs: Math.min(500, Math.max(50, Math.round(billingMinuteMs / 20))),
     /**
      * Socket.IO pings each page every pingIntervalMs and drops it after pingTimeoutMs without an
-     * answer, so a frozen page counts as away (and pauses the meter) within a quarter of a minute.
-     * The floors keep very short test minutes from dropping pages that are merely slow.
+     * answer, so a frozen page counts as away (and pauses the meter) within a quarter of a minute
+     * (15 s at the default 60 s). The timeout's floor keeps short test minutes (the e2e suite's 5 s)
+     * from dropping pages that are merely slow on a busy machine, which lost their events; the
+     * quarter-minute bound holds from a 12 s minute up.
      */
     pingIntervalMs: Math.max(250, Math.round(billingMinuteMs / 8)),
-    pingTimeoutMs: Math.max(250, Math.round(billingMinuteMs / 8)),
+    pingTimeoutMs: Math.max(1_500, Math.round(billingMinuteMs / 8)),
     /** An online reader with no page connected for this long goes offline by itself. */
     readerAbsentOfflineMs: billingMinuteMs,
   };
