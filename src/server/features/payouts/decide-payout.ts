@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { ledgerTransfers, payouts } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
-import { getEarnings, getWalletBalanceCents, SYSTEM_ACCOUNTS, transfer } from '../wallet/ledger';
+import { getUserBalances, SYSTEM_ACCOUNTS, transfer } from '../wallet/ledger';
 import { findPayout, payoutReference } from './payout-view';
 
 /**
@@ -41,11 +41,8 @@ export async function decidePayout(
     });
     const now = new Date(deps.clock.now());
     await tx.update(payouts).set({ status: input.decision, decidedBy: adminId, decidedAt: now, updatedAt: now }).where(eq(payouts.id, payout.id));
-    return {
-      readerId: payout.readerId,
-      availableCents: (await getEarnings(tx, payout.readerId)).availableCents,
-      walletCents: await getWalletBalanceCents(tx, payout.readerId),
-    };
+    const { availableCents, walletCents } = await getUserBalances(tx, payout.readerId);
+    return { readerId: payout.readerId, availableCents, walletCents };
   });
   // Sent whatever moved: the reader's screens refresh the payout's status and their earnings.
   deps.realtime.toUser(readerId, SERVER_EVENTS.walletUpdated, { balanceCents: walletCents });

@@ -30,8 +30,9 @@ async function walletsOf(tx: Tx, session: SessionRow) {
 }
 
 /**
- * `wallet_updated` carries the wallet; the reader hears it on every change of their escrow or
- * earnings too, and their screens fetch those again.
+ * `wallet_updated` carries the wallet; the reader hears it when a reading's end moves their escrow
+ * or earnings too, and their screens fetch those again. (A minute's charge tells them by
+ * `billing_update`, which their screens also refetch on, without reading their unchanged wallet.)
  */
 function walletEvents(outbox: Outbox, session: SessionRow, wallets: { client?: number; reader: number }) {
   if (wallets.client !== undefined) outbox.toUser(session.clientId, SERVER_EVENTS.walletUpdated, { balanceCents: wallets.client });
@@ -76,8 +77,9 @@ export async function chargeNextMinute(tx: Tx, session: SessionRow, now: Date, t
     isFinalMinute: charge.payerBalanceCents < session.ratePerMinuteCents,
     nextMinuteAt: nextMinuteAt.toISOString(),
   };
-  outbox.toUser(session.clientId, SERVER_EVENTS.billingUpdate, event).toUser(session.readerId, SERVER_EVENTS.billingUpdate, event);
-  walletEvents(outbox, session, { client: charge.payerBalanceCents, reader: (await walletsOf(tx, session)).reader });
+  outbox
+    .toUsers([session.clientId, session.readerId], SERVER_EVENTS.billingUpdate, event)
+    .toUser(session.clientId, SERVER_EVENTS.walletUpdated, { balanceCents: charge.payerBalanceCents });
   return true;
 }
 

@@ -28,15 +28,19 @@ const isUniqueViolation = (error: unknown) =>
 export async function requestSession(deps: SessionDeps, client: SessionUser, input: SessionRequestInput): Promise<ReadingSession> {
   if (client.role !== 'client') throw forbidden('Only clients can request a reading');
   const now = new Date(deps.clock.now());
-  const [reader] = await deps.db.select().from(readerProfiles).where(eq(readerProfiles.userId, input.readerId));
-  if (!reader) throw notFound('Reader not found');
+  const [found] = await deps.db
+    .select({ reader: readerProfiles, suspendedAt: user.suspendedAt })
+    .from(readerProfiles)
+    .innerJoin(user, eq(user.id, readerProfiles.userId))
+    .where(eq(readerProfiles.userId, input.readerId));
+  if (!found) throw notFound('Reader not found');
+  const { reader } = found;
   const rate = reader[RATE_COLUMN[input.sessionType]];
   if (input.ratePerMinuteCents !== undefined && input.ratePerMinuteCents !== rate) {
     throw conflict("The reader's rate has changed", { ratePerMinuteCents: rate });
   }
   if (!reader.isOnline) throw conflict(`${reader.firstName} is offline right now`);
-  const [account] = await deps.db.select({ suspendedAt: user.suspendedAt }).from(user).where(eq(user.id, reader.userId));
-  if (account?.suspendedAt) throw conflict(`${reader.firstName} is not available for readings`);
+  if (found.suspendedAt) throw conflict(`${reader.firstName} is not available for readings`);
   const balance = await getWalletBalanceCents(deps.db, client.id);
   if (balance < rate) {
     throw new AppError('INSUFFICIENT_FUNDS', `Your balance of ${formatCents(balance)} does not cover one minute at ${formatCents(rate)}. Please add funds.`);

@@ -95,11 +95,11 @@ async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: Se
     await finishSession(tx, session, now, outbox, { reason: 'disconnected', endedBy: null });
     return;
   }
-  const away = awaySides(session, now, timing);
   if (session.pausedAt) {
     await resumeMeterIfBothPresent(tx, session, now, timing, outbox);
     return;
   }
+  const away = awaySides(session, now, timing);
   if (away.length > 0) {
     // Paused from when the side went away (its last beat), not from when this pass noticed.
     const since = away.map((role) => absentSince(role === 'client' ? session.clientSeenAt : session.readerSeenAt, now, timing)?.getTime() ?? now.getTime());

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Wallet, WalletQuery, WalletTransaction } from '@shared/wallet';
 import type { DbOrTx } from '../../db/client';
 import { ledgerAccounts, ledgerTransfers, user } from '../../db/schema';
-import { getEarnings, getWalletBalanceCents, SPLIT_LEG_SUFFIX, type TransferKind, walletAccountId } from './ledger';
+import { getUserBalances, SPLIT_LEG_SUFFIX, type TransferKind, walletAccountId } from './ledger';
 
 const PLATFORM_NAME = 'Soul Tribe';
 
@@ -109,9 +109,10 @@ export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery):
       createdAt: row.createdAt.toISOString(),
     }),
   );
+  const { walletCents, availableCents, heldCents } = await getUserBalances(db, userId);
   return {
-    balanceCents: await getWalletBalanceCents(db, userId),
-    earnings: await getEarnings(db, userId),
+    balanceCents: walletCents,
+    earnings: { availableCents, heldCents },
     transactions,
     nextCursor: rows.length > query.limit && page.length > 0 ? String(page.at(-1)!.id) : null,
   };

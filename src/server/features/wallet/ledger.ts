@@ -203,9 +203,8 @@ export interface SplitChargeResult {
   created: boolean;
   readerCents: number;
   platformCents: number;
-  /** The payer's wallet and the reader's escrow after the charge (as they stand, for a replay), read under the lock. */
+  /** The payer's wallet after the charge (as it stands, for a replay), read under the lock. */
   payerBalanceCents: number;
-  readerHeldCents: number;
 }
 
 /**
@@ -231,8 +230,7 @@ export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<
 
   const balances = await lockAccounts(tx, [payer, reader]);
   const payerBalanceCents = balances.get(payer) ?? 0;
-  const readerHeldCents = balances.get(reader) ?? 0;
-  const unchanged = { created: false, readerCents, platformCents, payerBalanceCents, readerHeldCents };
+  const unchanged = { created: false, readerCents, platformCents, payerBalanceCents };
   /** A replay moves nothing; the same key for another charge is a conflict, never a success. */
   const replay = async () => {
     const found = await tx
@@ -269,7 +267,7 @@ export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<
   if (inserted.length !== legs.length) throw new IdempotencyConflictError(input.idempotencyKey);
   await debit(tx, payer, amountCents);
   for (const leg of legs) await credit(tx, leg.creditAccountId, leg.amountCents);
-  return { ...unchanged, created: true, payerBalanceCents: payerBalanceCents - amountCents, readerHeldCents: readerHeldCents + readerCents };
+  return { ...unchanged, created: true, payerBalanceCents: payerBalanceCents - amountCents };
 }
 
 export async function getBalances(db: DbOrTx, accountIds: string[]): Promise<Map<string, number>> {
@@ -328,6 +326,16 @@ export interface EarningsBalances {
 }
 
 export async function getEarnings(db: DbOrTx, userId: string): Promise<EarningsBalances> {
-  const balances = await getBalances(db, [earningsAccountId(userId), escrowAccountId(userId)]);
-  return { availableCents: balances.get(earningsAccountId(userId)) ?? 0, heldCents: balances.get(escrowAccountId(userId)) ?? 0 };
+  const { availableCents, heldCents } = await getUserBalances(db, userId);
+  return { availableCents, heldCents };
+}
+
+/** A user's three accounts in one read: the wallet and the earnings, available and held. */
+export async function getUserBalances(db: DbOrTx, userId: string): Promise<EarningsBalances & { walletCents: number }> {
+  const balances = await getBalances(db, [walletAccountId(userId), earningsAccountId(userId), escrowAccountId(userId)]);
+  return {
+    walletCents: balances.get(walletAccountId(userId)) ?? 0,
+    availableCents: balances.get(earningsAccountId(userId)) ?? 0,
+    heldCents: balances.get(escrowAccountId(userId)) ?? 0,
+  };
 }

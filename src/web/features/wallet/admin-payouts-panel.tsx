@@ -1,13 +1,11 @@
 import { formatCents } from '@shared/money';
 import { PAYOUT_LIST_LIMIT, type Payout, type PayoutStatus } from '@shared/wallet';
 import { useQuery } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { formatRelativeDate } from '@/lib/relative-date';
@@ -120,26 +118,8 @@ function DecidedPayoutRow({ payout }: { payout: Payout }) {
 
 function PayoutList({ status, label, empty }: (typeof TABS)[number]) {
   const query = useQuery(payoutsByStatusQuery(status));
-  if (query.isPending) {
-    return (
-      <div className="grid gap-3" role="status" aria-label="Loading payouts">
-        {[1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-16" />
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert variant="destructive" className="flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <span>We could not load payouts. {query.error.message}</span>
-        <Button variant="outline" size="sm" className="shrink-0" disabled={query.isFetching} onClick={() => void query.refetch()}>
-          <RefreshCw aria-hidden="true" />
-          {query.isFetching ? 'Retrying…' : 'Retry'}
-        </Button>
-      </Alert>
-    );
-  }
+  if (query.isPending) return <ListSkeleton label="Loading payouts" rowClassName="h-16" />;
+  if (query.isError) return <LoadFailed query={query} message="We could not load payouts." />;
   const { payouts } = query.data;
   if (payouts.length === 0) return <p className="py-8 text-center text-muted-foreground">{empty}</p>;
   const Row = status === 'pending' ? PendingPayoutRow : DecidedPayoutRow;

@@ -1,7 +1,7 @@
 import type { Profile } from '@shared/auth';
 import { SERVER_EVENTS, walletUpdatedEventSchema } from '@shared/realtime';
 import { describe, expect, it } from 'vitest';
-import { applyWalletUpdate, WALLET_UPDATED_EVENT } from './use-wallet-updates';
+import { applyWalletUpdate, BILLING_UPDATE_EVENT, WALLET_UPDATED_EVENT } from './use-wallet-updates';
 
 const profile: Profile = {
   id: 'u1',
@@ -33,6 +33,7 @@ describe('applyWalletUpdate', () => {
 describe('the wallet_updated contract', () => {
   it('listens to the event the server emits and accepts what its schema accepts', () => {
     expect(WALLET_UPDATED_EVENT).toBe(SERVER_EVENTS.walletUpdated);
+    expect(BILLING_UPDATE_EVENT).toBe(SERVER_EVENTS.billingUpdate);
     for (const payload of [{ balanceCents: 0 }, { balanceCents: 5000 }]) {
       expect(walletUpdatedEventSchema.safeParse(payload).success).toBe(true);
       expect(applyWalletUpdate(profile, payload)?.walletBalanceCents).toBe(payload.balanceCents);

@@ -11,6 +11,8 @@ import { walletQueryKeys } from './query-keys';
  * that module brings zod onto every page; the test keeps both in step.
  */
 export const WALLET_UPDATED_EVENT = 'wallet_updated' satisfies ServerEvent;
+/** A minute charged: the reader's held earnings grew (their wallet did not, so no wallet_updated). */
+export const BILLING_UPDATE_EVENT = 'billing_update' satisfies ServerEvent;
 
 function readBalanceCents(payload: unknown): number | null {
   if (typeof payload !== 'object' || payload === null || !('balanceCents' in payload)) return null;
@@ -37,6 +39,9 @@ export function useWalletUpdates(): void {
       void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
     }
     connectedBefore.current = socket;
+  });
+  useSocketEvent(BILLING_UPDATE_EVENT, () => {
+    void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
   });
   useSocketEvent(WALLET_UPDATED_EVENT, (payload) => {
     queryClient.setQueryData<Profile | null>(profileQueryKey, (profile) => applyWalletUpdate(profile, payload));

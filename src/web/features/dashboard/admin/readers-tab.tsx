@@ -3,6 +3,7 @@ import type { Reader } from '@shared/readers';
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { useId } from 'react';
+import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,7 +11,6 @@ import { nameInitials } from '@/lib/initials';
 import { formatRelativeDate } from '@/lib/relative-date';
 import { adminReadersQuery } from './admin-api';
 import { CreateReaderDialog } from './create-reader-dialog';
-import { ListSkeleton, LoadFailed } from './list-states';
 
 const RATES = [
   { key: 'chatRateCents', label: 'Chat' },

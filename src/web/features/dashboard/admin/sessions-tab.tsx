@@ -4,13 +4,13 @@ import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionStatus } from '
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { ListSkeleton, LoadFailed, PagedList, selectClassName } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { adminQueryKeys, adminSessionsQuery, endSessionAsAdmin } from './admin-api';
 import { ConfirmDialog } from './confirm-dialog';
-import { ListSkeleton, LoadFailed, Pager, selectClassName } from './list-states';
 
 export const SESSIONS_PAGE_SIZE = 20;
 
@@ -112,28 +112,18 @@ function SessionList({ status, offset, onOffsetChange }: { status: SessionStatus
   const query = useQuery({ ...adminSessionsQuery({ status, limit: SESSIONS_PAGE_SIZE, offset }), placeholderData: keepPreviousData });
   if (query.isPending) return <ListSkeleton label="Loading sessions" />;
   if (query.isError) return <LoadFailed query={query} />;
-  const { sessions, hasMore } = query.data;
   return (
-    <>
-      {sessions.length === 0 ? (
-        <p className="py-8 text-center text-muted-foreground">{status ? `No ${STATUS_LABELS[status].toLowerCase()} sessions.` : 'No sessions yet.'}</p>
-      ) : (
-        <ul className="divide-y divide-border" aria-label="Sessions" aria-busy={query.isPlaceholderData}>
-          {sessions.map((session) => (
-            <SessionRow key={session.id} session={session} />
-          ))}
-        </ul>
-      )}
-      <Pager
-        label="Sessions"
-        offset={offset}
-        pageSize={SESSIONS_PAGE_SIZE}
-        shownCount={sessions.length}
-        hasMore={hasMore}
-        isFetching={query.isPlaceholderData}
-        onOffsetChange={onOffsetChange}
-      />
-    </>
+    <PagedList
+      label="Sessions"
+      items={query.data.sessions}
+      renderItem={(session) => <SessionRow key={session.id} session={session} />}
+      empty={status ? `No ${STATUS_LABELS[status].toLowerCase()} sessions.` : 'No sessions yet.'}
+      isPlaceholderData={query.isPlaceholderData}
+      offset={offset}
+      pageSize={SESSIONS_PAGE_SIZE}
+      hasMore={query.data.hasMore}
+      onOffsetChange={onOffsetChange}
+    />
   );
 }
 

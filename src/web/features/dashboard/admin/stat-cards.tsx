@@ -2,11 +2,11 @@ import type { AdminStats } from '@shared/admin';
 import { formatCents } from '@shared/money';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LoadFailed } from '@/components/list-states';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { adminStatsQuery } from './admin-api';
-import { LoadFailed } from './list-states';
 
 const percent = new Intl.NumberFormat('en-US', { signDisplay: 'exceptZero', maximumFractionDigits: 1 });
 

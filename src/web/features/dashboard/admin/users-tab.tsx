@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { ListSkeleton, LoadFailed, PagedList, selectClassName } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,7 +14,6 @@ import { Label } from '@/components/ui/label';
 import { formatRelativeDate } from '@/lib/relative-date';
 import { adminQueryKeys, adminUsersQuery, restoreUser, suspendUser } from './admin-api';
 import { ConfirmDialog } from './confirm-dialog';
-import { ListSkeleton, LoadFailed, Pager, selectClassName } from './list-states';
 import { useDebouncedValue } from './use-debounced-value';
 
 export const USERS_PAGE_SIZE = 20;
@@ -122,28 +122,18 @@ function UserList({ search, role, offset, onOffsetChange }: { search: string; ro
   const query = useQuery({ ...adminUsersQuery({ search: search || undefined, role, limit: USERS_PAGE_SIZE, offset }), placeholderData: keepPreviousData });
   if (query.isPending) return <ListSkeleton label="Loading users" />;
   if (query.isError) return <LoadFailed query={query} />;
-  const { users, hasMore } = query.data;
   return (
-    <>
-      {users.length === 0 ? (
-        <p className="py-8 text-center text-muted-foreground">{search || role ? 'No users match.' : 'No users yet.'}</p>
-      ) : (
-        <ul className="divide-y divide-border" aria-label="Users" aria-busy={query.isPlaceholderData}>
-          {users.map((user) => (
-            <UserRow key={user.id} user={user} />
-          ))}
-        </ul>
-      )}
-      <Pager
-        label="Users"
-        offset={offset}
-        pageSize={USERS_PAGE_SIZE}
-        shownCount={users.length}
-        hasMore={hasMore}
-        isFetching={query.isPlaceholderData}
-        onOffsetChange={onOffsetChange}
-      />
-    </>
+    <PagedList
+      label="Users"
+      items={query.data.users}
+      renderItem={(user) => <UserRow key={user.id} user={user} />}
+      empty={search || role ? 'No users match.' : 'No users yet.'}
+      isPlaceholderData={query.isPlaceholderData}
+      offset={offset}
+      pageSize={USERS_PAGE_SIZE}
+      hasMore={query.data.hasMore}
+      onOffsetChange={onOffsetChange}
+    />
   );
 }
 

@@ -1,10 +1,9 @@
 import type { Profile } from '@shared/auth';
 import { formatCents } from '@shared/money';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, RefreshCw, Sparkles, Wallet } from 'lucide-react';
+import { CalendarDays, Sparkles, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { LoadFailed } from '@/components/list-states';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { clientSummaryQuery } from './history-api';
@@ -38,17 +37,7 @@ function SpendingCards() {
       </>
     );
   }
-  if (query.isError) {
-    return (
-      <Alert variant="destructive" className="flex-col items-stretch gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
-        <span>Failed to load dashboard data. {query.error.message}</span>
-        <Button variant="outline" size="sm" className="shrink-0" disabled={query.isFetching} onClick={() => void query.refetch()}>
-          <RefreshCw aria-hidden="true" />
-          {query.isFetching ? 'Retrying…' : 'Retry'}
-        </Button>
-      </Alert>
-    );
-  }
+  if (query.isError) return <LoadFailed query={query} className="sm:col-span-2" />;
   const summary = query.data;
   return (
     <>

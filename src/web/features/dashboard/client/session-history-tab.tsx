@@ -2,15 +2,14 @@ import { RATING_WINDOW_DAYS } from '@shared/constants';
 import { formatCents } from '@shared/money';
 import type { ReadingSession } from '@shared/sessions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, RefreshCw, Star } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '@/components/ui/alert';
+import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
 import { paths, readingPath } from '@/lib/paths';
 import { RatingForm } from '../../sessions/components/rating-form';
 import { clientHistoryKeys, clientHistoryQuery, HISTORY_PAGE_SIZE } from './history-api';
@@ -101,26 +100,8 @@ function HistoryList() {
   const [rating, setRating] = useState<ReadingSession | null>(null);
   const query = useQuery(clientHistoryQuery(offset));
 
-  if (query.isPending) {
-    return (
-      <div className="grid gap-3" role="status" aria-label="Loading sessions">
-        {[1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-20" />
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert variant="destructive" className="flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <span>Failed to load dashboard data. {query.error.message}</span>
-        <Button variant="outline" size="sm" className="shrink-0" disabled={query.isFetching} onClick={() => void query.refetch()}>
-          <RefreshCw aria-hidden="true" />
-          {query.isFetching ? 'Retrying…' : 'Retry'}
-        </Button>
-      </Alert>
-    );
-  }
+  if (query.isPending) return <ListSkeleton label="Loading sessions" />;
+  if (query.isError) return <LoadFailed query={query} />;
   const { sessions, hasMore } = query.data;
   if (sessions.length === 0 && offset === 0) {
     return (

@@ -1,24 +1,37 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
 
-export function ListSkeleton({ label }: { label: string }) {
+/** Loading, failed, empty and paged states shared by the dashboards' lists. */
+export function ListSkeleton({ label, rowClassName = 'h-20' }: { label: string; rowClassName?: string }) {
   return (
     <div className="grid gap-3" role="status" aria-label={label}>
       {[1, 2, 3].map((row) => (
-        <Skeleton key={row} className="h-20" />
+        <Skeleton key={row} className={rowClassName} />
       ))}
     </div>
   );
 }
 
-/** The one wording every admin panel uses for a failed load, with the server's reason and a Retry. */
-export function LoadFailed({ query }: { query: Pick<UseQueryResult, 'error' | 'isFetching' | 'refetch'> }) {
+/** A failed load, with the server's reason and a Retry; the dashboards' wording by default. */
+export function LoadFailed({
+  query,
+  message = 'Failed to load dashboard data.',
+  className,
+}: {
+  query: Pick<UseQueryResult, 'error' | 'isFetching' | 'refetch'>;
+  message?: string;
+  className?: string;
+}) {
   return (
-    <Alert variant="destructive" className="flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <span>Failed to load dashboard data. {query.error?.message}</span>
+    <Alert variant="destructive" className={cn('flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between', className)}>
+      <span>
+        {message} {query.error?.message}
+      </span>
       <Button variant="outline" size="sm" className="shrink-0" disabled={query.isFetching} onClick={() => void query.refetch()}>
         <RefreshCw aria-hidden="true" />
         {query.isFetching ? 'Retrying…' : 'Retry'}
@@ -61,6 +74,39 @@ export function Pager({
         </Button>
       </div>
     </nav>
+  );
+}
+
+/** A page of rows (or what to say when there are none) above the Previous / Next pager. */
+export function PagedList<T>({
+  label,
+  items,
+  renderItem,
+  empty,
+  isPlaceholderData,
+  ...pager
+}: {
+  label: string;
+  items: T[];
+  renderItem: (item: T) => ReactNode;
+  empty: string;
+  isPlaceholderData: boolean;
+  offset: number;
+  pageSize: number;
+  hasMore: boolean;
+  onOffsetChange: (offset: number) => void;
+}) {
+  return (
+    <>
+      {items.length === 0 ? (
+        <p className="py-8 text-center text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-border" aria-label={label} aria-busy={isPlaceholderData}>
+          {items.map(renderItem)}
+        </ul>
+      )}
+      <Pager label={label} shownCount={items.length} isFetching={isPlaceholderData} {...pager} />
+    </>
   );
 }
 
