@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -76,6 +77,8 @@ export const readerProfiles = pgTable('reader_profiles', {
   audioRateCents: integer('audio_rate_cents').notNull(),
   videoRateCents: integer('video_rate_cents').notNull(),
   profileImage: text('profile_image'),
+  /** The IANA zone the reader's weekly availability slots are written in (e.g. America/New_York). */
+  timeZone: text('time_zone').notNull().default('UTC'),
   isOnline: boolean('is_online').notNull().default(false),
   /** Last heartbeat of any page of this reader; an online reader unseen for a minute goes offline. */
   seenAt: timestamp('seen_at', { withTimezone: true }),
@@ -217,3 +220,26 @@ export const sessionMessages = pgTable('session_messages', {
   messageType: text('message_type').notNull().default('text'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('session_messages_session_idx').on(t.sessionId, t.createdAt)]);
+
+/**
+ * A reader's usual weekly availability: one row per slot, in the reader's own `time_zone`
+ * (minutes from local midnight, end exclusive), so "Mondays 9–5" stays 9–5 across daylight saving.
+ */
+export const readerAvailability = pgTable('reader_availability', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  readerId: text('reader_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  /** 0 = Sunday … 6 = Saturday, as `Date.getDay()`. */
+  weekday: integer('weekday').notNull(),
+  startMinute: integer('start_minute').notNull(),
+  endMinute: integer('end_minute').notNull(),
+}, (t) => [
+  check('reader_availability_slot_check', sql`${t.weekday} between 0 and 6 and ${t.startMinute} >= 0 and ${t.endMinute} <= 1440 and ${t.startMinute} < ${t.endMinute}`),
+  index('reader_availability_reader_idx').on(t.readerId, t.weekday, t.startMinute),
+]);
+
+/** Readers a client has hearted; one row per pair, so favoriting twice changes nothing. */
+export const favoriteReaders = pgTable('favorite_readers', {
+  clientId: text('client_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  readerId: text('reader_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.clientId, t.readerId] }), index('favorite_readers_reader_idx').on(t.readerId)]);
