@@ -5,12 +5,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 export function StatCard({ title, icon, value, detail, testId, children }: { title: string; icon: ReactNode; value: ReactNode; detail: ReactNode; testId: string; children?: ReactNode }) {
   return (
     <Card className="gap-2">
-      <CardHeader className="flex-row items-center justify-between gap-2 pb-0">
+      <CardHeader className="flex-row items-start justify-between gap-2 p-4 pb-0 sm:p-6 sm:pb-0">
         <CardTitle className="text-sm font-semibold text-muted-foreground">{title}</CardTitle>
-        {icon}
+        <span className="shrink-0">{icon}</span>
       </CardHeader>
-      <CardContent className="grid gap-1">
-        <p className="text-2xl font-bold text-gold tabular-nums" data-testid={testId}>
+      <CardContent className="grid gap-1 p-4 pt-2 sm:p-6 sm:pt-2">
+        <p className="text-xl font-bold text-gold tabular-nums sm:text-2xl" data-testid={testId}>
           {value}
         </p>
         <p className="text-xs text-muted-foreground">{detail}</p>
