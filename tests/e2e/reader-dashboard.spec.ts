@@ -26,6 +26,8 @@ async function clientDirectory(browser: Browser, timezoneId: string): Promise<Pa
   const page = await context.newPage();
   await signInByApi(page, DEMO.luna.email, DEMO.luna.password);
   await page.goto('/readers');
+  // A second browser on a busy machine: the directory may take longer than one expect's default.
+  await expect(page.getByTestId('reader-card').first()).toBeVisible({ timeout: 20_000 });
   return page;
 }
 
