@@ -1,6 +1,7 @@
 import { SERVER_EVENTS } from '@shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSocketEvent } from '@/lib/socket';
+import { useRef } from 'react';
+import { useSocket, useSocketEvent } from '@/lib/socket';
 import { readerFigureKeys } from './reader-api';
 
 /**
@@ -11,9 +12,14 @@ import { readerFigureKeys } from './reader-api';
  */
 export function useReaderFigureUpdates(): void {
   const queryClient = useQueryClient();
+  const socket = useSocket();
+  const connectedBefore = useRef<typeof socket>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: readerFigureKeys.all });
   useSocketEvent(SERVER_EVENTS.billingUpdate, refresh);
   useSocketEvent(SERVER_EVENTS.walletUpdated, refresh);
   useSocketEvent(SERVER_EVENTS.sessionEnded, refresh);
-  useSocketEvent('connect', refresh);
+  useSocketEvent('connect', () => {
+    if (connectedBefore.current === socket) refresh();
+    connectedBefore.current = socket;
+  });
 }
