@@ -13,7 +13,8 @@ import { readerFigureKeys } from './reader-api';
 export function useReaderFigureUpdates(): void {
   const queryClient = useQueryClient();
   const socket = useSocket();
-  const connectedBefore = useRef<typeof socket>(null);
+  // The dashboard often mounts on a socket already connected: its next 'connect' is a reconnect.
+  const connectedBefore = useRef<typeof socket>(socket?.connected ? socket : null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: readerFigureKeys.all });
   useSocketEvent(SERVER_EVENTS.billingUpdate, refresh);
   useSocketEvent(SERVER_EVENTS.walletUpdated, refresh);
