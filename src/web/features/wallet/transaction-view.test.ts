@@ -9,6 +9,8 @@ const transaction = (overrides: Partial<WalletTransaction>): WalletTransaction =
   counterpart: { type: 'session', id: 's1', name: 'Selene Moon' },
   reference: 'session:s1',
   createdAt: '2026-01-01T00:00:00.000Z',
+  minutes: 1,
+  sessionType: 'chat',
   ...overrides,
 });
 
