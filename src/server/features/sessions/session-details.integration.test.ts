@@ -35,6 +35,7 @@ describe('GET /api/sessions/:id/details', () => {
   it('lists a 3-minute chat reading’s messages and each charged minute, matching the ledger and the total', async () => {
     const { client, reader, id } = await reading.startReading({ rateCents: RATE, balanceCents: 5000 });
     expect((await http(app, client.cookie).post('/api/sessions/message', { sessionId: id, content: 'Hello, Selene' })).status).toBe(201);
+    clock.advance(1000);
     expect((await http(app, reader.cookie).post('/api/sessions/message', { sessionId: id, content: 'Welcome, seeker' })).status).toBe(201);
     await reading.nextMinute(id);
     await reading.nextMinute(id);
