@@ -2,6 +2,7 @@ import type { Profile } from '@shared/auth';
 import { useLocation, useNavigate } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
+import { useLiveFavoritePresence } from '../favorites/api';
 import { AddFundsButton } from '../wallet/add-funds-button';
 import { WalletTab } from '../wallet/wallet-tab';
 import { FavoritesTab } from './client/favorites-tab';
@@ -36,6 +37,8 @@ function useTabFromUrl(): [TabValue, (value: string) => void] {
 
 export function ClientDashboard({ profile }: { profile: Profile }) {
   const [tab, setTab] = useTabFromUrl();
+  // The favorites' Online/Busy/Offline state shows on several tabs and cards: one listener keeps it live.
+  useLiveFavoritePresence();
   // A reading's details live under Session History (/dashboard/sessions/:id).
   const detailsId = sessionIdFromPath(useLocation().pathname);
   return (

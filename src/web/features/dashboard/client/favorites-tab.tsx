@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { paths, sessionRequestPath } from '@/lib/paths';
-import { favoritesDashboardQuery, useLiveFavoritePresence } from '../../favorites/api';
+import { favoritesDashboardQuery } from '../../favorites/api';
 import { FavoriteButton } from '../../favorites/favorite-button';
 import { SESSION_TYPE_LABELS } from './session-labels';
 import { plural } from './stat-card';
@@ -76,7 +76,6 @@ function FavoriteReaderCard({ reader }: { reader: FavoriteReader }) {
 }
 
 function FavoritesList() {
-  useLiveFavoritePresence();
   const query = useQuery(favoritesDashboardQuery);
   if (query.isPending) return <ListSkeleton label="Loading favorite readers" rowClassName="h-48" />;
   if (query.isError) return <LoadFailed query={query} />;

@@ -45,7 +45,10 @@ function RecentReadings() {
                 {formatDateTime(sessionDate(session))} · {plural(session.minutesCharged, 'min')}
               </span>
             </span>
-            <span className="shrink-0 font-semibold tabular-nums">{formatCents(session.totalCostCents - session.refundedCents)}</span>
+            <span className="shrink-0 text-right font-semibold tabular-nums">
+              {formatCents(session.totalCostCents - session.refundedCents)}
+              {session.refundedCents > 0 ? <span className="block text-xs font-normal text-gold">Refunded</span> : null}
+            </span>
             <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           </Link>
         </li>

@@ -82,7 +82,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
           <CardTitle className="mt-2 [overflow-wrap:anywhere]" data-testid="profile-name">
             {profile.fullName}
           </CardTitle>
-          <CardDescription className="[overflow-wrap:anywhere]">{profile.email}</CardDescription>
+          <CardDescription>Client</CardDescription>
         </CardHeader>
         <CardContent>
           <dl className="grid gap-3 text-sm">

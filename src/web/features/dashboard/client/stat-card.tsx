@@ -5,12 +5,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 export function StatCard({ title, icon, value, detail, testId }: { title: string; icon: ReactNode; value: ReactNode; detail: ReactNode; testId: string }) {
   return (
     <Card className="gap-2">
-      <CardHeader className="flex-row items-center justify-between gap-2 pb-0">
+      <CardHeader className="flex-row items-center justify-between gap-2 p-4 pb-0 sm:p-6 sm:pb-0">
         <CardTitle className="text-sm font-semibold text-muted-foreground">{title}</CardTitle>
         {icon}
       </CardHeader>
-      <CardContent className="pt-2">
-        <p className="text-2xl font-bold tabular-nums [overflow-wrap:anywhere]" data-testid={testId}>
+      <CardContent className="p-4 pt-2 sm:p-6 sm:pt-2">
+        <p className="text-xl font-bold tabular-nums [overflow-wrap:anywhere] sm:text-2xl" data-testid={testId}>
           {value}
         </p>
         <p className="text-xs text-muted-foreground">{detail}</p>

@@ -20,7 +20,7 @@ function SpendingCards() {
       </>
     );
   }
-  if (query.isError) return <LoadFailed query={query} className="sm:col-span-2" />;
+  if (query.isError) return <LoadFailed query={query} className="col-span-2" />;
   const summary = query.data;
   return (
     <>
@@ -49,7 +49,7 @@ function SpendingCards() {
 function FavoritesCard() {
   const query = useQuery(favoritesDashboardQuery);
   if (query.isPending) return <Skeleton className="h-28" role="status" aria-label="Loading favorite readers" />;
-  if (query.isError) return <LoadFailed query={query} />;
+  if (query.isError) return <LoadFailed query={query} className="col-span-2 lg:col-span-1" />;
   const { readers } = query.data;
   const onlineCount = readers.filter((reader) => reader.isOnline && !reader.isBusy).length;
   return (
@@ -66,7 +66,7 @@ function FavoritesCard() {
 /** The client's figures at a glance, above every tab; spending counts completed readings only (the server's rule). */
 export function ClientStatCards({ profile }: { profile: Profile }) {
   return (
-    <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatCard
         title="Wallet Balance"
         icon={<Wallet className={iconClass} aria-hidden="true" />}
