@@ -5,6 +5,7 @@ import { favoriteReaders } from '../../db/schema';
 import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
+import { nextEvent } from '../../../../tests/integration/socket-helpers';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/integration/test-app';
 
@@ -142,6 +143,18 @@ describe('GET /api/favorites/dashboard', () => {
     expect((await tab(client))[0]).toMatchObject({ isOnline: true, isBusy: false });
     await http(app, reader.cookie).patch('/api/readers/me', { isOnline: false });
     expect((await tab(client))[0]).toMatchObject({ isOnline: false, isBusy: false });
+  });
+
+  it('tells everyone when a reader’s reading starts and ends (reader_busy), for a live badge', async () => {
+    const watcher = await createClient(app);
+    const socket = await app.connectSocket(watcher.cookie);
+    const reader = await createReader(app);
+    const busy = nextEvent(socket, 'reader_busy', (event) => event.readerId === reader.id);
+    const live = await reading.startReading({ rateCents: 299, balanceCents: 1000, reader });
+    expect(await busy).toEqual({ readerId: reader.id, isBusy: true });
+    const free = nextEvent(socket, 'reader_busy', (event) => event.readerId === reader.id);
+    await http(app, live.client.cookie).post('/api/sessions/end', { sessionId: live.id });
+    expect(await free).toEqual({ readerId: reader.id, isBusy: false });
   });
 
   it('leaves out a suspended reader, who can no longer be hearted', async () => {
