@@ -1,4 +1,5 @@
 import type { Profile } from '@shared/auth';
+import { readerPresence } from '@shared/favorites';
 import { formatCents } from '@shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Heart, Sparkles, Wallet } from 'lucide-react';
@@ -51,7 +52,7 @@ function FavoritesCard() {
   if (query.isPending) return <Skeleton className="h-28" role="status" aria-label="Loading favorite readers" />;
   if (query.isError) return <LoadFailed query={query} className="col-span-2 lg:col-span-1" />;
   const { readers } = query.data;
-  const onlineCount = readers.filter((reader) => reader.isOnline && !reader.isBusy).length;
+  const onlineCount = readers.filter((reader) => readerPresence(reader) === 'online').length;
   return (
     <StatCard
       title="Favorite Readers"
