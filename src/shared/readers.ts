@@ -1,6 +1,7 @@
 import { z } from './zod-config';
 import { RATE_MAX_CENTS, RATE_MIN_CENTS } from './constants';
 import { emailSchema, imageUrlSchema, passwordSchema } from './auth';
+import { readerScheduleSchema } from './reader-schedule';
 
 export const rateCentsSchema = z
   .number({ error: 'Rate must be a number of cents' })
@@ -53,6 +54,8 @@ export const readerSchema = z.object({
   totalReviews: z.number().int(),
   totalSessions: z.number().int(),
   createdAt: z.string(),
+  /** When the reader is usually available, in their own zone; the directory shows it in the viewer's. */
+  schedule: readerScheduleSchema,
 });
 export type Reader = z.infer<typeof readerSchema>;
 

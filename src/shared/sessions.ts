@@ -1,5 +1,6 @@
 import { MESSAGE_MAX_LENGTH, RATING_WINDOW_DAYS, SESSION_TYPES } from './constants';
-import { rateCentsSchema } from './readers';
+import { createReaderSchema, rateCentsSchema } from './readers';
+import { imageUrlSchema } from './auth';
 import { z } from './zod-config';
 
 export const sessionTypeSchema = z.enum(SESSION_TYPES, { error: 'sessionType must be chat, audio or video' });
@@ -167,6 +168,11 @@ export const updateMyReaderSchema = z
     chatRateCents: rateCentsSchema.optional(),
     audioRateCents: rateCentsSchema.optional(),
     videoRateCents: rateCentsSchema.optional(),
+    // The profile a reader edits in their dashboard's Settings; the rules are the admin's create form's.
+    bio: createReaderSchema.shape.bio.optional(),
+    specialties: createReaderSchema.shape.specialties.optional(),
+    yearsExperience: createReaderSchema.shape.yearsExperience.optional(),
+    profileImage: imageUrlSchema.nullable().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
 export type UpdateMyReaderInput = z.infer<typeof updateMyReaderSchema>;

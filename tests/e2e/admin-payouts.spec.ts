@@ -153,7 +153,7 @@ test('an admin pays one payout, rejects another after confirming, and the reader
 
   await page.context().clearCookies();
   await signInByApi(page, reader.email, reader.password);
-  await page.goto('/dashboard');
+  await page.goto('/dashboard/earnings');
   await expect(page.getByTestId('earnings-available')).toHaveText('$20.00');
   await expect(page.getByTestId('earnings-held')).toHaveText('$0.00');
   await expect(page.getByRole('button', { name: 'Request payout of $20.00' })).toBeEnabled();

@@ -36,6 +36,7 @@ export function http(app: TestApp, cookie?: string) {
     get: <T = any>(url: string, headers?: Record<string, string>) => send<T>('GET', url, undefined, headers),
     post: <T = any>(url: string, payload?: unknown, headers?: Record<string, string>) => send<T>('POST', url, payload ?? {}, headers),
     patch: <T = any>(url: string, payload?: unknown, headers?: Record<string, string>) => send<T>('PATCH', url, payload ?? {}, headers),
+    put: <T = any>(url: string, payload?: unknown, headers?: Record<string, string>) => send<T>('PUT', url, payload ?? {}, headers),
     delete: <T = any>(url: string, headers?: Record<string, string>) => send<T>('DELETE', url, undefined, headers),
   };
 }

@@ -10,6 +10,7 @@ export const paths = {
   dashboardWallet: '/dashboard/wallet',
   dashboardEarnings: '/dashboard/earnings',
   dashboardSchedule: '/dashboard/schedule',
+  dashboardSettings: '/dashboard/settings',
   dashboardUsers: '/dashboard/users',
   dashboardAnalytics: '/dashboard/analytics',
   dashboardPayouts: '/dashboard/payouts',

@@ -1,7 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Reader } from '@shared/readers';
+import type { ReaderSchedule } from '@shared/reader-schedule';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles, user } from '../../db/schema';
+
+/** Each reader's weekly slots in one subquery, so a directory page stays one round trip. */
+const scheduleSlots = sql<ReaderSchedule['slots']>`coalesce((
+  select json_agg(json_build_object('weekday', a.weekday, 'startMinute', a.start_minute, 'endMinute', a.end_minute) order by a.weekday, a.start_minute)
+  from reader_availability a where a.reader_id = ${readerProfiles.userId}
+), '[]'::json)`;
 
 export const readerColumns = {
   id: readerProfiles.userId,
@@ -21,6 +28,8 @@ export const readerColumns = {
   ratingCount: readerProfiles.ratingCount,
   completedSessions: readerProfiles.completedSessions,
   createdAt: readerProfiles.createdAt,
+  timeZone: readerProfiles.timeZone,
+  scheduleSlots,
 };
 
 type ReaderRow = Awaited<ReturnType<typeof selectReaders>>[number];
@@ -46,6 +55,7 @@ export function toReader(row: ReaderRow, options: { includeEmail?: boolean } = {
     totalReviews: row.ratingCount,
     totalSessions: row.completedSessions,
     createdAt: row.createdAt.toISOString(),
+    schedule: { timeZone: row.timeZone, slots: row.scheduleSlots },
   };
 }
 

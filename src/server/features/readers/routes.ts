@@ -1,6 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { readerSessionsQuerySchema } from '@shared/reader-dashboard';
+import { updateScheduleSchema } from '@shared/reader-schedule';
 import { updateMyReaderSchema } from '@shared/sessions';
 import { z } from '@shared/zod-config';
 import type { Auth } from '../../auth/auth';
@@ -10,6 +12,10 @@ import { readerProfiles } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
 import { currentUser, requireUser } from '../auth/require-user';
+import { getReaderEarnings } from './get-reader-earnings';
+import { getReaderStats } from './get-reader-stats';
+import { listReaderSessions } from './list-reader-sessions';
+import { getReaderSchedule, replaceReaderSchedule } from './reader-schedule';
 import { selectReaders, toReader } from './reader-view';
 import { updateMyReader } from './update-my-reader';
 
@@ -29,6 +35,18 @@ export async function readerRoutes(app: FastifyInstance, deps: { auth: Auth; db:
 
   api.patch('/api/readers/me', { onRequest: requireUser(deps.auth, 'reader'), schema: { body: updateMyReaderSchema } }, async (request) =>
     updateMyReader(deps, currentUser(request).id, request.body),
+  );
+
+  // The reader dashboard's own figures and schedule: the signed-in reader's, never anyone else's.
+  const readerOnly = requireUser(deps.auth, 'reader');
+  api.get('/api/readers/me/stats', { onRequest: readerOnly }, async (request) => getReaderStats(deps, currentUser(request).id));
+  api.get('/api/readers/me/earnings', { onRequest: readerOnly }, async (request) => getReaderEarnings(deps, currentUser(request).id));
+  api.get('/api/readers/me/sessions', { onRequest: readerOnly, schema: { querystring: readerSessionsQuerySchema } }, async (request) =>
+    listReaderSessions(db, currentUser(request).id, request.query.page),
+  );
+  api.get('/api/readers/me/availability', { onRequest: readerOnly }, async (request) => getReaderSchedule(db, currentUser(request).id));
+  api.put('/api/readers/me/availability', { onRequest: readerOnly, schema: { body: updateScheduleSchema } }, async (request) =>
+    replaceReaderSchedule(deps, currentUser(request).id, request.body),
   );
 
   api.get('/api/readers/:id', { schema: { params: z.object({ id: z.string().min(1).max(100) }) } }, async (request) => {

@@ -4,26 +4,32 @@ import type { Reader } from '@shared/readers';
 import type { UpdateMyReaderInput } from '@shared/sessions';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { readerProfiles } from '../../db/schema';
+import { readerProfiles, user } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
 import { selectReaders, toReader } from './reader-view';
 
 /**
- * A reader goes online/offline or changes rates. New rates apply to new requests only: a session
- * keeps the rate it was requested at. Everyone hears `reader_status` when the online flag changes.
- * A reader who closes every page goes offline by itself a minute later (reader-presence.ts).
+ * A reader goes online/offline, changes rates or edits their profile (bio, specialties, years,
+ * image). New rates apply to new requests only: a session keeps the rate it was requested at.
+ * Everyone hears `reader_status` when the online flag changes. A reader who closes every page goes
+ * offline by itself a minute later (reader-presence.ts).
  */
 export async function updateMyReader(deps: { db: Db; realtime: Realtime; clock: Clock }, readerId: string, input: UpdateMyReaderInput): Promise<Reader> {
   const { db, realtime } = deps;
   const now = new Date(deps.clock.now());
   const [before] = await db.select({ isOnline: readerProfiles.isOnline }).from(readerProfiles).where(eq(readerProfiles.userId, readerId));
   if (!before) throw notFound('Reader profile not found');
-  await db
-    .update(readerProfiles)
-    // Switching online is done from a live page: it counts as seen now (see reader-presence.ts).
-    .set({ ...input, updatedAt: now, ...(input.isOnline && { seenAt: now }) })
-    .where(eq(readerProfiles.userId, readerId));
+  const { specialties, ...fields } = input;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(readerProfiles)
+      // Switching online is done from a live page: it counts as seen now (see reader-presence.ts).
+      .set({ ...fields, ...(specialties && { specialties: [...new Set(specialties)] }), updatedAt: now, ...(input.isOnline && { seenAt: now }) })
+      .where(eq(readerProfiles.userId, readerId));
+    // The account's avatar (header, menus) is the same picture as the profile's, as at creation.
+    if (input.profileImage !== undefined) await tx.update(user).set({ image: input.profileImage, updatedAt: now }).where(eq(user.id, readerId));
+  });
   const [row] = await selectReaders(db).where(eq(readerProfiles.userId, readerId));
   const reader = toReader(row!);
   if (input.isOnline !== undefined && input.isOnline !== before.isOnline) {

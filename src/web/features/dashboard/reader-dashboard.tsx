@@ -1,21 +1,50 @@
 import type { Profile } from '@shared/auth';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
-import { PayoutsCard } from '../wallet/payouts-card';
+import type { ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ListSkeleton, LoadFailed } from '@/components/list-states';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/lib/paths';
 import { DashboardShell } from './dashboard-shell';
+import { ReaderEarningsTab } from './reader/earnings-tab';
 import { myReaderQuery } from './reader/reader-api';
 import { ReaderAvailability } from './reader/reader-availability';
 import { ReaderOverview } from './reader/reader-overview';
+import { ReaderStatCards } from './reader/reader-stat-cards';
+import { ReaderScheduleTab } from './reader/schedule-tab';
+import { ReaderSessionsTab } from './reader/sessions-tab';
+import { ReaderSettingsTab } from './reader/settings-tab';
+import { useReaderFigureUpdates } from './reader/use-reader-figure-updates';
+
+const TABS = [
+  { value: 'overview', label: 'Overview', path: paths.dashboard },
+  { value: 'sessions', label: 'Sessions', path: paths.dashboardSessions },
+  { value: 'earnings', label: 'Earnings', path: paths.dashboardEarnings },
+  { value: 'schedule', label: 'Schedule', path: paths.dashboardSchedule },
+  { value: 'settings', label: 'Settings', path: paths.dashboardSettings },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+/** Each tab has its own URL, so a reload or a shared link opens the same tab. */
+function useTabFromUrl(): [TabValue, (value: string) => void] {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const current = TABS.find((tab) => tab.path !== paths.dashboard && pathname.startsWith(tab.path))?.value ?? 'overview';
+  const select = (value: string) => {
+    const tab = TABS.find((candidate) => candidate.value === value);
+    if (tab) void navigate(tab.path);
+  };
+  return [current, select];
+}
 
 export function ReaderDashboard({ profile }: { profile: Profile }) {
+  const [tab, setTab] = useTabFromUrl();
   const reader = useQuery(myReaderQuery);
+  useReaderFigureUpdates();
   const firstName = reader.data?.firstName ?? profile.fullName.split(' ')[0] ?? profile.fullName;
-
-  useEffect(() => {
-    if (reader.isError) toast.error('Failed to load dashboard data');
-  }, [reader.isError]);
+  // Rates and settings edit the reader's profile: until it is here, those tabs wait (or offer Retry).
+  const withReader = (render: (loaded: NonNullable<typeof reader.data>) => ReactNode) =>
+    reader.data ? render(reader.data) : reader.isError ? <LoadFailed query={reader} /> : <ListSkeleton label="Loading..." />;
 
   return (
     <DashboardShell
@@ -23,22 +52,27 @@ export function ReaderDashboard({ profile }: { profile: Profile }) {
       subtitle={`Welcome back, ${firstName}`}
       actions={reader.data ? <ReaderAvailability reader={reader.data} /> : null}
     >
-      {reader.data ? (
-        <>
-          <ReaderOverview reader={reader.data} />
-          <div className="mt-6">
-            <PayoutsCard />
-          </div>
-        </>
-      ) : reader.isError ? (
-        <Alert variant="destructive" className="mt-8">
-          Failed to load dashboard data
-        </Alert>
-      ) : (
-        <p className="mt-8 text-muted-foreground" role="status">
-          Loading...
-        </p>
-      )}
+      <ReaderStatCards />
+      <Tabs value={tab} onValueChange={setTab} className="mt-8">
+        <TabsList aria-label="Dashboard sections">
+          {TABS.map(({ value, label }) => (
+            <TabsTrigger key={value} value={value}>
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="overview">{withReader((loaded) => <ReaderOverview reader={loaded} />)}</TabsContent>
+        <TabsContent value="sessions">
+          <ReaderSessionsTab />
+        </TabsContent>
+        <TabsContent value="earnings">
+          <ReaderEarningsTab />
+        </TabsContent>
+        <TabsContent value="schedule">
+          <ReaderScheduleTab />
+        </TabsContent>
+        <TabsContent value="settings">{withReader((loaded) => <ReaderSettingsTab reader={loaded} />)}</TabsContent>
+      </Tabs>
     </DashboardShell>
   );
 }

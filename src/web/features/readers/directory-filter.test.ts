@@ -21,6 +21,7 @@ function reader(overrides: Partial<Reader>): Reader {
     totalReviews: 10,
     totalSessions: 10,
     createdAt: '2026-01-01T00:00:00.000Z',
+    schedule: { timeZone: 'UTC', slots: [] },
     ...overrides,
   };
 }

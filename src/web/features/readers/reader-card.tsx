@@ -1,13 +1,14 @@
 import type { SessionType } from '@shared/constants';
 import { formatCents } from '@shared/money';
 import type { Reader } from '@shared/readers';
-import { Award, MessageCircle, Phone, Star, Video } from 'lucide-react';
+import { Award, Clock, MessageCircle, Phone, Star, Video } from 'lucide-react';
 import { Link } from 'react-router';
 import { OnlineDot, PersonAvatar } from '@/components/person-avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { sessionRequestPath } from '@/lib/paths';
+import { describeUsualAvailability, viewerTimeZone } from '@/lib/usual-availability';
 import { FavoriteButton } from '../favorites/favorite-button';
 import { shownSpecialties } from './directory-filter';
 
@@ -25,6 +26,7 @@ const ACTIONS = [
 
 export function ReaderCard({ reader }: { reader: Reader }) {
   const { shown, moreCount } = shownSpecialties(reader.specialties);
+  const usualHours = describeUsualAvailability(reader.schedule, viewerTimeZone(), new Date());
   return (
     <Card className="flex h-full flex-col" data-testid="reader-card" aria-labelledby={`reader-${reader.id}`}>
       <CardContent className="flex flex-1 flex-col gap-4 pt-6">
@@ -50,6 +52,12 @@ export function ReaderCard({ reader }: { reader: Reader }) {
           <FavoriteButton reader={reader} className="-mt-2 -mr-2 ml-auto self-start" />
         </div>
         <p className="line-clamp-3 text-sm text-muted-foreground">{reader.bio}</p>
+        {usualHours ? (
+          <p className="flex items-start gap-1.5 text-sm text-muted-foreground" data-testid="usual-availability">
+            <Clock className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
+            <span>{usualHours} (your time)</span>
+          </p>
+        ) : null}
         <ul className="flex flex-wrap gap-1.5" aria-label="Specialties">
           {shown.map((specialty) => (
             <li key={specialty}>

@@ -28,6 +28,7 @@ function reader(overrides: Partial<Reader>): Reader {
     totalReviews: 12,
     totalSessions: 40,
     createdAt: new Date().toISOString(),
+    schedule: { timeZone: 'UTC', slots: [] },
     ...overrides,
   };
 }

@@ -1,0 +1,70 @@
+import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
+import type { PeriodFigures } from '@shared/reader-dashboard';
+import type { DbOrTx } from '../../db/client';
+import { readerProfiles, readingSessions } from '../../db/schema';
+
+/**
+ * Only completed readings count (issue 8). `reader_earnings_cents` is the reader's share of what was
+ * charged, and a refund sets it to zero as it takes the share back out of escrow (billing.ts), so
+ * summing it counts a refunded reading as a reading that earned nothing.
+ */
+export const completedBy = (readerId: string) => and(eq(readingSessions.readerId, readerId), eq(readingSessions.status, 'completed'));
+
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+type Aggregates = { earningsCents: number; sessions: number; ratingSum: number; reviewCount: number };
+
+function periodAggregates(since: Date | null): Record<keyof Aggregates, SQL<number>> {
+  const inPeriod = since ? sql`${readingSessions.endedAt} >= ${since.toISOString()}` : sql`true`;
+  return {
+    earningsCents: sql<number>`coalesce(sum(${readingSessions.readerEarningsCents}) filter (where ${inPeriod}), 0)::int`,
+    sessions: sql<number>`(count(*) filter (where ${inPeriod}))::int`,
+    ratingSum: sql<number>`coalesce(sum(${readingSessions.rating}) filter (where ${inPeriod}), 0)::int`,
+    reviewCount: sql<number>`(count(${readingSessions.rating}) filter (where ${inPeriod}))::int`,
+  };
+}
+
+function toFigures(row: Aggregates): PeriodFigures {
+  return {
+    earningsCents: row.earningsCents,
+    sessions: row.sessions,
+    averageRating: row.reviewCount === 0 ? null : oneDecimal(row.ratingSum / row.reviewCount),
+    reviewCount: row.reviewCount,
+  };
+}
+
+/** Earnings, readings and ratings of completed readings that ended at or after each given start (null: ever). */
+export async function figuresSince<K extends string>(db: DbOrTx, readerId: string, starts: Record<K, Date | null>): Promise<Record<K, PeriodFigures>> {
+  const keys = Object.keys(starts) as K[];
+  // One pass over the reader's readings: each period is a set of FILTERed aggregates, suffixed by its index.
+  const columns: Record<string, SQL<number>> = {};
+  keys.forEach((key, index) => {
+    for (const [name, column] of Object.entries(periodAggregates(starts[key]))) columns[`${name}_${index}`] = column;
+  });
+  const [row] = await db.select(columns).from(readingSessions).where(completedBy(readerId));
+  const values = row as Record<string, number>;
+  return Object.fromEntries(
+    keys.map((key, index) => [
+      key,
+      toFigures({
+        earningsCents: values[`earningsCents_${index}`]!,
+        sessions: values[`sessions_${index}`]!,
+        ratingSum: values[`ratingSum_${index}`]!,
+        reviewCount: values[`reviewCount_${index}`]!,
+      }),
+    ]),
+  ) as Record<K, PeriodFigures>;
+}
+
+/** The completed readings that ended since `since`: when each ended and what it earned. */
+export function earningsEndedSince(db: DbOrTx, readerId: string, since: Date) {
+  return db
+    .select({ endedAt: readingSessions.endedAt, earningsCents: readingSessions.readerEarningsCents })
+    .from(readingSessions)
+    .where(and(completedBy(readerId), gte(readingSessions.endedAt, since)));
+}
+
+export async function readerTimeZone(db: DbOrTx, readerId: string): Promise<string | null> {
+  const [row] = await db.select({ timeZone: readerProfiles.timeZone }).from(readerProfiles).where(eq(readerProfiles.userId, readerId));
+  return row?.timeZone ?? null;
+}

@@ -1,0 +1,79 @@
+import { SESSION_TYPES } from './constants';
+import { z } from './zod-config';
+
+/**
+ * The reader dashboard's figures (issue 8). Only completed readings count; a refunded reading has
+ * earned nothing (its share went back to the client) but was still a reading. Days are the reader's
+ * own, in their schedule's time zone; a reading belongs to the day it ended, when its share became
+ * earnings.
+ */
+const cents = z.number().int();
+const count = z.number().int();
+
+export const periodFiguresSchema = z.object({
+  earningsCents: cents,
+  sessions: count,
+  /** One decimal; null before the first review. */
+  averageRating: z.number().nullable(),
+  reviewCount: count,
+});
+export type PeriodFigures = z.infer<typeof periodFiguresSchema>;
+
+/** GET /api/readers/me/stats. */
+export const readerStatsSchema = z.object({
+  timeZone: z.string(),
+  today: periodFiguresSchema,
+  lastSevenDays: periodFiguresSchema,
+  allTime: periodFiguresSchema,
+  /** Earned and final: the `earnings:` account, the only money a payout takes. */
+  availableCents: cents,
+  /** Shares of readings still open, held in escrow while the client may ask for a refund. */
+  heldCents: cents,
+});
+export type ReaderStats = z.infer<typeof readerStatsSchema>;
+
+export const READER_SESSIONS_PAGE_SIZE = 10;
+
+export const readerSessionsQuerySchema = z.object({
+  page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').max(10_000).default(1),
+});
+
+export const readerSessionRowSchema = z.object({
+  id: z.string(),
+  sessionType: z.enum(SESSION_TYPES),
+  status: z.enum(['active', 'completed']),
+  /** Only the first name reaches the reader; null when the client gave none ('Anonymous'). */
+  clientFirstName: z.string().nullable(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  minutesCharged: count,
+  /** The reader's share; zero once refunded. Held (not yet earned) while the reading is active. */
+  earningsCents: cents,
+  isRefunded: z.boolean(),
+  rating: z.number().int().nullable(),
+  review: z.string().nullable(),
+});
+export type ReaderSessionRow = z.infer<typeof readerSessionRowSchema>;
+
+/** GET /api/readers/me/sessions?page=: readings that started, newest first. */
+export const readerSessionsPageSchema = z.object({
+  sessions: z.array(readerSessionRowSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type ReaderSessionsPage = z.infer<typeof readerSessionsPageSchema>;
+
+export const EARNINGS_SERIES_DAYS = 30;
+
+/** GET /api/readers/me/earnings. */
+export const readerEarningsSchema = z.object({
+  timeZone: z.string(),
+  todayCents: cents,
+  lastSevenDaysCents: cents,
+  lastThirtyDaysCents: cents,
+  allTimeCents: cents,
+  /** The last 30 of the reader's days, oldest first, today last; days without readings are zero. */
+  daily: z.array(z.object({ date: z.string(), earningsCents: cents, sessions: count })),
+});
+export type ReaderEarnings = z.infer<typeof readerEarningsSchema>;

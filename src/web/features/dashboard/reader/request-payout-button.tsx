@@ -1,0 +1,31 @@
+import { PAYOUT_MIN_CENTS } from '@shared/constants';
+import { formatCents } from '@shared/money';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { requestPayout } from '../../wallet/api';
+import { walletQueryKeys } from '../../wallet/query-keys';
+import { readerFigureKeys } from './reader-api';
+
+/** Asks for exactly the available amount shown beside it; below the minimum it says why it cannot. */
+export function RequestPayoutButton({ availableCents }: { availableCents: number }) {
+  const queryClient = useQueryClient();
+  const canRequest = availableCents >= PAYOUT_MIN_CENTS;
+  const request = useMutation({
+    mutationFn: () => requestPayout({ amountCents: availableCents }),
+    onSuccess: (result) => toast.success(`Payout of ${formatCents(result.payout.amountCents)} requested`),
+    onError: (error) => toast.error('Failed to request payout', { description: error.message }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
+      void queryClient.invalidateQueries({ queryKey: readerFigureKeys.all });
+    },
+  });
+  return (
+    <div className="mt-2 grid gap-1">
+      <Button size="sm" variant="outline" className="w-full" disabled={!canRequest || request.isPending} onClick={() => request.mutate()}>
+        {request.isPending ? 'Requesting…' : 'Request payout'}
+      </Button>
+      {canRequest ? null : <p className="text-xs text-muted-foreground">Payouts start at {formatCents(PAYOUT_MIN_CENTS)}.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Reader } from '@shared/readers';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField, fieldAria } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api';
+import { myReaderQuery, updateMyReader } from './reader-api';
+import { type SettingsFormInput, type SettingsFormOutput, settingsFormSchema, toSettingsField, toSettingsForm } from './settings-form';
+
+/** The reader's public profile: what clients read on the directory card. */
+export function ReaderSettingsTab({ reader }: { reader: Reader }) {
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<SettingsFormInput, unknown, SettingsFormOutput>({ resolver: zodResolver(settingsFormSchema), defaultValues: toSettingsForm(reader) });
+
+  const save = useMutation({
+    mutationFn: updateMyReader,
+    onSuccess: (updated) => {
+      queryClient.setQueryData<Reader>(myReaderQuery.queryKey, updated);
+      reset(toSettingsForm(updated));
+      void queryClient.invalidateQueries({ queryKey: ['readers'] });
+      toast.success('Profile updated successfully');
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields) {
+        for (const [key, message] of Object.entries(error.fields)) {
+          const field = toSettingsField(key);
+          if (field) setError(field, { message });
+        }
+      }
+      toast.error('Failed to update profile', { description: error.message });
+    },
+  });
+
+  const field = (name: keyof SettingsFormInput) => ({ id: `settings-${name}`, error: errors[name]?.message });
+  const bio = field('bio');
+  const specialties = field('specialties');
+  const years = field('yearsExperience');
+  const image = field('profileImage');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile Settings</CardTitle>
+        <CardDescription>What clients read on your card in the directory.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid max-w-2xl gap-5" aria-label="Profile settings" noValidate onSubmit={handleSubmit((input) => save.mutate(input))}>
+          <FormField id={bio.id} label="Bio" error={bio.error}>
+            <Textarea rows={5} {...fieldAria(bio.id, bio.error)} {...register('bio')} />
+          </FormField>
+          <FormField id={specialties.id} label="Specialties" error={specialties.error} hint="Separate them with commas; the first three show on your card.">
+            <Input {...fieldAria(specialties.id, specialties.error, 'hint')} {...register('specialties')} />
+          </FormField>
+          <div className="grid gap-5 sm:grid-cols-[10rem_minmax(0,1fr)]">
+            <FormField id={years.id} label="Years of experience" error={years.error}>
+              <Input type="number" inputMode="numeric" min={0} max={80} step={1} {...fieldAria(years.id, years.error)} {...register('yearsExperience')} />
+            </FormField>
+            <FormField id={image.id} label="Profile image URL" error={image.error} hint="An https:// address of a picture; leave empty for your initials.">
+              <Input type="url" inputMode="url" placeholder="https://" {...fieldAria(image.id, image.error, 'hint')} {...register('profileImage')} />
+            </FormField>
+          </div>
+          <div>
+            <Button type="submit" disabled={save.isPending || !isDirty} className="w-full sm:w-fit">
+              {save.isPending ? 'Saving…' : 'Save Profile'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

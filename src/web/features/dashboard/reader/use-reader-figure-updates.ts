@@ -1,0 +1,26 @@
+import { SERVER_EVENTS } from '@shared/realtime';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useSocket, useSocketEvent } from '@/lib/socket';
+import { readerFigureKeys } from './reader-api';
+
+/**
+ * The dashboard's figures follow the money: a charged minute (`billing_update`) grows what is held,
+ * a reading's end (`session_ended`, and `wallet_updated` when it released or refunded a share) moves
+ * it to earnings or back to the client. After a reconnect they are fetched again, since events sent
+ * while the socket was down are lost.
+ */
+export function useReaderFigureUpdates(): void {
+  const queryClient = useQueryClient();
+  const socket = useSocket();
+  // The dashboard often mounts on a socket already connected: its next 'connect' is a reconnect.
+  const connectedBefore = useRef<typeof socket>(socket?.connected ? socket : null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: readerFigureKeys.all });
+  useSocketEvent(SERVER_EVENTS.billingUpdate, refresh);
+  useSocketEvent(SERVER_EVENTS.walletUpdated, refresh);
+  useSocketEvent(SERVER_EVENTS.sessionEnded, refresh);
+  useSocketEvent('connect', () => {
+    if (connectedBefore.current === socket) refresh();
+    connectedBefore.current = socket;
+  });
+}

@@ -1,0 +1,121 @@
+import { TZDate } from '@date-fns/tz';
+import { MINUTES_PER_DAY, type ReaderSchedule } from '@shared/reader-schedule';
+
+const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
+const DAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+/** People read a working week Monday first ("Mon–Fri", "Sat, Sun"). */
+const DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+
+/** A stretch of availability on the viewer's clock; `endMinute` past 1440 ends on the next day. */
+export interface ViewerSlot {
+  weekday: number;
+  startMinute: number;
+  endMinute: number;
+}
+
+/** The zone of the browser (or Node) this runs in: the viewer's. */
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** Minutes since Sunday 00:00 of an instant, on the clock of `timeZone`. */
+function minuteOfWeek(instant: number, timeZone: string): number {
+  const local = new TZDate(instant, timeZone);
+  return local.getDay() * MINUTES_PER_DAY + local.getHours() * 60 + local.getMinutes();
+}
+
+/**
+ * The reader's weekly slots moved onto the viewer's clock. Each slot is placed on its next date in
+ * the reader's zone from `now`, so the offsets (and daylight saving on either side) are the ones of
+ * the coming week. Touching or overlapping stretches merge, across midnight and across the week's end.
+ */
+function viewerIntervals(schedule: ReaderSchedule, timeZone: string, now: Date): [number, number][] {
+  const readerNow = new TZDate(now.getTime(), schedule.timeZone);
+  const at = (day: number, minute: number) =>
+    new TZDate(readerNow.getFullYear(), readerNow.getMonth(), day, Math.floor(minute / 60), minute % 60, schedule.timeZone).getTime();
+  const intervals = schedule.slots.map((slot): [number, number] => {
+    const day = readerNow.getDate() + ((slot.weekday - readerNow.getDay() + 7) % 7);
+    const start = minuteOfWeek(at(day, slot.startMinute), timeZone);
+    let end = minuteOfWeek(at(day, slot.endMinute), timeZone);
+    if (end <= start) end += MINUTES_PER_WEEK;
+    return [start, end];
+  });
+  intervals.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const interval of intervals) {
+    const last = merged.at(-1);
+    if (last && interval[0] <= last[1]) last[1] = Math.max(last[1], interval[1]);
+    else merged.push([...interval]);
+  }
+  // A stretch that runs past Saturday night may reach the first one of the week.
+  const first = merged[0];
+  const last = merged.at(-1);
+  if (first && last && merged.length > 1 && first[0] + MINUTES_PER_WEEK <= last[1]) {
+    last[1] = Math.max(last[1], first[1] + MINUTES_PER_WEEK);
+    merged.shift();
+  }
+  return merged;
+}
+
+/** The viewer's stretches as day pieces: one per stretch up to a day long, cut at the viewer's midnights beyond. */
+export function toViewerSlots(schedule: ReaderSchedule, timeZone: string, now: Date): ViewerSlot[] {
+  const pieces: ViewerSlot[] = [];
+  for (const [start, end] of viewerIntervals(schedule, timeZone, now)) {
+    const dayStart = Math.floor(start / MINUTES_PER_DAY) * MINUTES_PER_DAY;
+    if (end - start <= MINUTES_PER_DAY) {
+      pieces.push({ weekday: (dayStart / MINUTES_PER_DAY) % 7, startMinute: start - dayStart, endMinute: end - dayStart });
+      continue;
+    }
+    for (let cut = dayStart; cut < end; cut += MINUTES_PER_DAY) {
+      const pieceStart = Math.max(start, cut);
+      const pieceEnd = Math.min(end, cut + MINUTES_PER_DAY);
+      pieces.push({ weekday: (cut / MINUTES_PER_DAY) % 7, startMinute: pieceStart - cut, endMinute: pieceEnd - cut });
+    }
+  }
+  return pieces;
+}
+
+/** 540 → "9:00 AM"; 1440 (midnight at the end of a day) → "12:00 AM". */
+export function formatMinuteOfDay(minute: number): string {
+  const inDay = minute % MINUTES_PER_DAY;
+  const hours = Math.floor(inDay / 60);
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(inDay % 60).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Days in display order; three or more in a row read as a range ("Mon–Fri"). */
+function formatDays(weekdays: number[]): string {
+  const positions = weekdays.map((day) => DISPLAY_ORDER.indexOf(day as (typeof DISPLAY_ORDER)[number])).sort((a, b) => a - b);
+  const runs: number[][] = [];
+  for (const position of positions) {
+    const run = runs.at(-1);
+    if (run && run.at(-1) === position - 1) run.push(position);
+    else runs.push([position]);
+  }
+  const label = (position: number) => DAY_LABELS[DISPLAY_ORDER[position]!];
+  return runs
+    .flatMap((run) => (run.length >= 3 ? [`${label(run[0]!)}–${label(run.at(-1)!)}`] : run.map(label)))
+    .join(', ');
+}
+
+/**
+ * "Usually available Mon–Fri 9:00 AM–5:00 PM; Sat 10:00 AM–2:00 PM" on the viewer's clock, or null
+ * when the reader has set no hours. Days with the same hours share one entry.
+ */
+export function describeUsualAvailability(schedule: ReaderSchedule, timeZone: string, now: Date): string | null {
+  const groups = new Map<string, { startMinute: number; endMinute: number; weekdays: number[] }>();
+  for (const slot of toViewerSlots(schedule, timeZone, now)) {
+    const key = `${slot.startMinute}-${slot.endMinute}`;
+    const group = groups.get(key) ?? { startMinute: slot.startMinute, endMinute: slot.endMinute, weekdays: [] };
+    group.weekdays.push(slot.weekday);
+    groups.set(key, group);
+  }
+  if (groups.size === 0) return null;
+  const firstPosition = (weekdays: number[]) => Math.min(...weekdays.map((day) => DISPLAY_ORDER.indexOf(day as (typeof DISPLAY_ORDER)[number])));
+  const entries = [...groups.values()]
+    .sort((a, b) => firstPosition(a.weekdays) - firstPosition(b.weekdays) || a.startMinute - b.startMinute)
+    .map(({ startMinute, endMinute, weekdays }) => {
+      const hours = startMinute === 0 && endMinute === MINUTES_PER_DAY ? 'all day' : `${formatMinuteOfDay(startMinute)}–${formatMinuteOfDay(endMinute)}`;
+      return `${formatDays(weekdays)} ${hours}`;
+    });
+  return `Usually available ${entries.join('; ')}`;
+}
