@@ -45,9 +45,20 @@ describe('GET /api/admin/readers', () => {
     expect((await http(app, refunded.client.cookie).post('/api/sessions/end', { sessionId: refunded.id, refundRequested: true })).body).toMatchObject({ refundedCents: RATE });
     // And one still running: not earned yet.
     await reading.startReading({ rateCents: RATE, balanceCents: 5000, reader: kept.reader, client: refunded.client });
+    expect((await http(app, kept.client.cookie).post(`/api/sessions/${kept.id}/rating`, { rating: 4 })).status).toBe(200);
+    // The figures come from the readings, not the profile's running counters (demo data seeds those).
+    await app.db.update(readerProfiles).set({ completedSessions: 999, ratingSum: 50, ratingCount: 10 }).where(eq(readerProfiles.userId, kept.reader.id));
 
     const row = await listedReader(kept.reader.id);
-    expect(row).toMatchObject({ email: kept.reader.email, totalEarningsCents: ended.body.readerEarningsCents, totalSessions: 2, deactivated: false, chatRateCents: RATE });
+    expect(row).toMatchObject({
+      email: kept.reader.email,
+      totalEarningsCents: ended.body.readerEarningsCents,
+      totalSessions: 2,
+      rating: 4,
+      totalReviews: 1,
+      deactivated: false,
+      chatRateCents: RATE,
+    });
     expect(ended.body.readerEarningsCents).toBe(Math.floor(0.7 * 2 * RATE));
 
     const newest = await createReader(app);
