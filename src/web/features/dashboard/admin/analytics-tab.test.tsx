@@ -64,7 +64,7 @@ describe('AnalyticsTab', () => {
     expect(rows[4]!.textContent).toBe('Feb 173');
 
     const top = screen.getAllByTestId('top-reader');
-    expect(top.map((row) => row.textContent)).toEqual(['1.ASAurora Starweaver@aurora · 3 readings$29.40', '2.MMMarcus Moonstone@marcus · 1 reading$6.30']);
+    expect(top.map((row) => row.textContent)).toEqual(['1.ASAurora Starweaver@aurora$29.403 readings', '2.MMMarcus Moonstone@marcus$6.301 reading']);
   });
 
   it('says when there is nothing yet', async () => {

@@ -107,11 +107,14 @@ function TopReaderRow({ reader, rank }: { reader: TopReader; rank: number }) {
       </Avatar>
       <div className="min-w-0 flex-1">
         <p className="font-semibold [overflow-wrap:anywhere]">{reader.fullName}</p>
-        <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
-          @{reader.username} · {reader.completedSessions} {reader.completedSessions === 1 ? 'reading' : 'readings'}
+        <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">@{reader.username}</p>
+      </div>
+      <div className="shrink-0 text-right">
+        <p className="font-semibold text-gold tabular-nums">{formatCents(reader.earningsCents)}</p>
+        <p className="text-sm text-muted-foreground tabular-nums">
+          {reader.completedSessions} {reader.completedSessions === 1 ? 'reading' : 'readings'}
         </p>
       </div>
-      <span className="shrink-0 font-semibold text-gold tabular-nums">{formatCents(reader.earningsCents)}</span>
     </li>
   );
 }
@@ -140,11 +143,19 @@ function TopReaders({ readers }: { readers: TopReader[] }) {
 }
 
 function Figures({ analytics }: { analytics: AdminAnalytics }) {
+  const first = analytics.days[0];
+  const last = analytics.days.at(-1);
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    // Not stretched: opening one card's figures leaves the other card as it is.
+    <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+      {first && last ? (
+        <p className="text-sm text-muted-foreground lg:col-span-2">
+          The last 30 days, {formatDay(first.date)} to {formatDay(last.date)} (UTC days, today included).
+        </p>
+      ) : null}
       <ChartCard
         title="Revenue per Day"
-        description="The platform's share of readings completed each UTC day, net of refunds, over the last 30 days."
+        description="The platform's share of the readings completed each UTC day, net of refunds."
         days={analytics.days}
         series="revenueCents"
         color="var(--gold)"
@@ -153,7 +164,7 @@ function Figures({ analytics }: { analytics: AdminAnalytics }) {
       />
       <ChartCard
         title="Sessions per Day"
-        description="Readings completed each UTC day over the last 30 days."
+        description="Readings completed each UTC day."
         days={analytics.days}
         series="completedSessions"
         color="var(--pink)"
@@ -174,7 +185,7 @@ function Section({ children }: { children: ReactNode }) {
   );
 }
 
-/** The platform over the last 30 UTC days: revenue and completed readings per day, and the top readers. */
+/** The platform over the last 30 UTC days (today included): revenue and completed readings per day, and the top readers. */
 export function AnalyticsTab() {
   const query = useQuery(adminAnalyticsQuery);
   if (query.isPending) {
