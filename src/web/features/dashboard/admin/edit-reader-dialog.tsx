@@ -39,10 +39,8 @@ function EditReaderForm({ reader, onClose }: { reader: AdminReader; onClose: () 
     onSuccess: (updated) => {
       toast.success(`${updated.fullName} updated`);
       onClose();
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminQueryKeys.readers }),
-        queryClient.invalidateQueries({ queryKey: adminQueryKeys.analytics }),
-      ]);
+      // The name shows in Users, Sessions and Analytics too.
+      return queryClient.invalidateQueries({ queryKey: adminQueryKeys.all });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields) {
