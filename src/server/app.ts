@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import { forbidden, frameworkErrors, registerErrorHandler } from './errors';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
+import { favoriteRoutes } from './features/favorites/routes';
 import { healthRoutes } from './features/health/routes';
 import { payoutRoutes } from './features/payouts/routes';
 import { walletRoutes } from './features/wallet/routes';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(walletRoutes, { auth, db, payments, realtime, clock });
   await app.register(payoutRoutes, { auth, db, realtime, clock });
   await app.register(readerRoutes, { auth, db, realtime, clock });
+  await app.register(favoriteRoutes, { auth, db, clock });
   await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers });
   await registerWeb(app, deps.web ?? 'none');
 

@@ -26,6 +26,7 @@ export const SERVER_EVENTS = {
   newMessage: 'new_message',
   webrtcSignal: 'webrtc_signal',
   readerStatus: 'reader_status',
+  readerBusy: 'reader_busy',
   walletUpdated: 'wallet_updated',
   participantStatus: 'participant_status',
 } as const;
@@ -110,6 +111,8 @@ export type SessionEndedEvent = z.infer<typeof sessionEndedEventSchema>;
 export const newMessageEventSchema = chatMessageSchema;
 
 export const readerStatusEventSchema = z.object({ readerId: z.string(), isOnline: z.boolean() });
+/** To everyone when a reader's reading starts or ends: busy readers show as Busy, not Online. */
+export const readerBusyEventSchema = z.object({ readerId: z.string(), isBusy: z.boolean() });
 export const walletUpdatedEventSchema = z.object({ balanceCents: z.number().int() });
 export const participantStatusEventSchema = z.object({
   sessionId: z.string(),
@@ -129,6 +132,7 @@ export const serverEventSchemas = {
   [SERVER_EVENTS.newMessage]: newMessageEventSchema,
   [SERVER_EVENTS.webrtcSignal]: relayedSignalSchema,
   [SERVER_EVENTS.readerStatus]: readerStatusEventSchema,
+  [SERVER_EVENTS.readerBusy]: readerBusyEventSchema,
   [SERVER_EVENTS.walletUpdated]: walletUpdatedEventSchema,
   [SERVER_EVENTS.participantStatus]: participantStatusEventSchema,
 } as const;

@@ -204,3 +204,24 @@ export const clientSessionSummarySchema = z.object({
   monthAverageMinutes: z.number().int().nullable(),
 });
 export type ClientSessionSummary = z.infer<typeof clientSessionSummarySchema>;
+
+/** One billed minute of a reading, from its ledger rows: both shares of the charge together. */
+export const chargedMinuteSchema = z.object({
+  minute: z.number().int(),
+  chargedAt: z.string(),
+  amountCents: z.number().int(),
+  /** What a refund gave back of this minute (all of it, or nothing). */
+  refundedCents: z.number().int(),
+});
+export type ChargedMinute = z.infer<typeof chargedMinuteSchema>;
+
+/**
+ * GET /api/sessions/:id/details: a past reading's receipt for its client (its reader and admins
+ * too): the session, its chat messages (chat readings only) and every charged minute.
+ */
+export const sessionDetailsSchema = z.object({
+  session: sessionSchema,
+  messages: z.array(chatMessageSchema),
+  charges: z.array(chargedMinuteSchema),
+});
+export type SessionDetails = z.infer<typeof sessionDetailsSchema>;

@@ -1,5 +1,5 @@
 import { z } from './zod-config';
-import { DEPOSIT_MAX_CENTS, DEPOSIT_MIN_CENTS, PAYOUT_MIN_CENTS } from './constants';
+import { DEPOSIT_MAX_CENTS, DEPOSIT_MIN_CENTS, PAYOUT_MIN_CENTS, SESSION_TYPES } from './constants';
 import { formatCents } from './money';
 
 /** Test cards the sandbox provider understands (the names of Stripe's test payment methods). */
@@ -97,13 +97,17 @@ export const walletTransactionSchema = z.object({
   }),
   reference: z.string().nullable(),
   createdAt: z.string(),
+  /** A reading's charges are one line: how many minutes it covers; null on other lines. */
+  minutes: z.number().int().nullable(),
+  /** The reading's type on a reading's line (charges or refund); null on other lines. */
+  sessionType: z.enum(SESSION_TYPES).nullable(),
 });
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 
 export const WALLET_PAGE_SIZE_DEFAULT = 20;
 export const WALLET_PAGE_SIZE_MAX = 100;
 
-/** A keyset cursor: the id of the last transaction of the previous page. */
+/** A keyset cursor: the id of the last line of the previous page (a line's id is its newest transfer's). */
 const cursorSchema = z.string().regex(/^[1-9]\d{0,15}$/, 'Invalid cursor');
 
 export const walletQuerySchema = z.object({

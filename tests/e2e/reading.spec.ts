@@ -194,7 +194,7 @@ test('a video reading: both see each other, chat, pay per minute and end with ex
   // Rated later from Session History: the row shows the reading's figures, then its stars.
   await client.getByRole('tab', { name: 'Session History' }).click();
   await expect(client).toHaveURL('/dashboard/sessions');
-  const row = client.getByTestId('history-row').filter({ has: client.locator(`a[href="/reading/${sessionId}"]`) });
+  const row = client.getByTestId('history-row').filter({ has: client.locator(`a[href="/dashboard/sessions/${sessionId}"]`) });
   await expect(row).toContainText(AURORA.name);
   await expect(row).toContainText('Video');
   await expect(row).toContainText(`$${(figures.totalCostCents / 100).toFixed(2)}`);

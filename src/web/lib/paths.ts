@@ -13,6 +13,8 @@ export const paths = {
   dashboardUsers: '/dashboard/users',
   dashboardAnalytics: '/dashboard/analytics',
   dashboardPayouts: '/dashboard/payouts',
+  dashboardFavorites: '/dashboard/favorites',
+  dashboardProfile: '/dashboard/profile',
   reading: '/reading/:id',
   sessionRequest: '/session/:readerId',
   readers: '/readers',
@@ -29,6 +31,11 @@ export const paths = {
 
 export function readingPath(sessionId: string): string {
   return `/reading/${encodeURIComponent(sessionId)}`;
+}
+
+/** A past reading's receipt inside the client's dashboard (Session History). */
+export function sessionDetailsPath(sessionId: string): string {
+  return `/dashboard/sessions/${encodeURIComponent(sessionId)}`;
 }
 
 /** Where a client confirms the rate and asks a reader for a reading of one type. */

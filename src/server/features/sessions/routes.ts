@@ -21,6 +21,7 @@ type RTCIceServerConfig = { urls: string | string[]; username?: string; credenti
 import { listMessages, type MessageLimiter, sendMessage } from './messages';
 import { requestSession } from './request-session';
 import { respondToSession } from './respond-to-session';
+import { sessionDetails } from './session-details';
 import { endSession, getSession, rateSession, sessionHistory, startSession } from './session-actions';
 
 export async function sessionRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: SessionDeps; limiter: MessageLimiter; iceServers: RTCIceServerConfig[] }) {
@@ -66,6 +67,10 @@ export async function sessionRoutes(app: FastifyInstance, deps: { auth: Auth; se
 
   api.get('/api/sessions/:id', { onRequest: signedIn, schema: { params: sessionIdParamsSchema } }, async (request) =>
     getSession(sessions, currentUser(request), request.params.id),
+  );
+
+  api.get('/api/sessions/:id/details', { onRequest: signedIn, schema: { params: sessionIdParamsSchema } }, async (request) =>
+    sessionDetails(sessions, currentUser(request), request.params.id),
   );
 
   api.get('/api/sessions/:id/messages', { onRequest: signedIn, schema: { params: sessionIdParamsSchema } }, async (request) => ({

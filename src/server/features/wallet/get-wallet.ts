@@ -1,33 +1,33 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { SessionType } from '@shared/constants';
 import type { Wallet, WalletQuery, WalletTransaction } from '@shared/wallet';
 import type { DbOrTx } from '../../db/client';
-import { ledgerAccounts, ledgerTransfers, user } from '../../db/schema';
 import { getUserBalances, SPLIT_LEG_SUFFIX, type TransferKind, walletAccountId } from './ledger';
 
 const PLATFORM_NAME = 'Soul Tribe';
 
-interface TransactionRow {
-  id: number;
+interface LineRow {
+  id: string;
   kind: string;
-  amountCents: number;
-  isIncoming: boolean;
+  amount_cents: string | number;
   reference: string | null;
-  createdAt: Date;
-  otherKind: string;
-  otherUserId: string | null;
-  otherName: string | null;
-  otherRole: string | null;
+  created_at: Date | string;
+  minutes: number | null;
+  session_type: string | null;
+  other_kind: string;
+  other_user_id: string | null;
+  other_name: string | null;
+  other_role: string | null;
 }
 
 /** Who the money went to or came from, as the wallet's owner should read it. */
-function counterpartOf(row: TransactionRow): WalletTransaction['counterpart'] {
+function counterpartOf(row: LineRow): WalletTransaction['counterpart'] {
   const separator = row.reference?.indexOf(':') ?? -1;
   const referenceType = separator > 0 ? row.reference!.slice(0, separator) : null;
   const referenceId = separator > 0 ? row.reference!.slice(separator + 1) : undefined;
-  const name = row.otherName ?? undefined;
+  const name = row.other_name ?? undefined;
   if (referenceType === 'session') return { type: 'session', id: referenceId, ...(name && { name }) };
-  switch (row.otherKind) {
+  switch (row.other_kind) {
     case 'external':
       return { type: 'payment', ...(referenceType === 'deposit' && { id: referenceId }), name: 'Card payment' };
     case 'payouts_pending':
@@ -38,75 +38,73 @@ function counterpartOf(row: TransactionRow): WalletTransaction['counterpart'] {
     case 'earnings':
       return { type: 'earnings', name: 'Your earnings' };
     default:
-      return { type: row.otherRole === 'reader' ? 'reader' : 'client', ...(row.otherUserId && { id: row.otherUserId }), ...(name && { name }) };
+      return { type: row.other_role === 'reader' ? 'reader' : 'client', ...(row.other_user_id && { id: row.other_user_id }), ...(name && { name }) };
   }
 }
 
 /**
- * The signed-in user's wallet balance, earnings (available and held) and wallet transactions,
- * newest first, keyset-paginated by transfer id.
- * A split charge is two transfers (reader's share, platform's share); the payer sees it as one line
- * of the whole amount, keyed by its reader leg, and the platform leg alone only when the reader's
- * share was zero (a 1-cent charge).
+ * The signed-in user's wallet balance, earnings (available and held) and wallet lines, newest
+ * first. A line is what the owner thinks of as one movement, over the ledger's transfers:
+ * - a reading's charges are one line (every minute, both shares of each), with its minutes;
+ * - a reading's refund is one line beside it (every leg it gave back);
+ * - any other split charge (two legs, one idempotency key) is one line of the whole amount;
+ * - every other transfer is its own line.
+ * A line's id is its newest transfer's id, and lines are ordered and keyset-paginated by it: the
+ * lines are disjoint, so each appears on exactly one page and a reading is never split across two.
  */
 export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery): Promise<Wallet> {
   const wallet = walletAccountId(userId);
-  const t = ledgerTransfers;
-  const platformLeg = alias(ledgerTransfers, 'platform_leg');
-  const other = alias(ledgerAccounts, 'other_account');
-  const otherUser = alias(user, 'other_user');
-  const { reader: readerSuffix, platform: platformSuffix } = SPLIT_LEG_SUFFIX;
-  const isPayer = eq(t.debitAccountId, wallet);
-  const otherAccountId = sql`case when ${t.debitAccountId} = ${wallet} then ${t.creditAccountId} else ${t.debitAccountId} end`;
-  const baseKey = (suffix: string) => sql`left(${t.idempotencyKey}, ${-suffix.length})`;
-  const isFoldedPlatformLeg = sql`(${isPayer} and ${t.idempotencyKey} like ${`%${platformSuffix}`} and exists (
-    select 1 from ${ledgerTransfers} as reader_leg
-    where reader_leg.idempotency_key = ${baseKey(platformSuffix)} || ${readerSuffix} and reader_leg.debit_account_id = ${wallet}))`;
-
-  const rows: TransactionRow[] = await db
-    .select({
-      id: t.id,
-      kind: t.kind,
-      amountCents: sql<number>`${t.amountCents} + coalesce(${platformLeg.amountCents}, 0)`.mapWith(Number),
-      isIncoming: sql<boolean>`${t.creditAccountId} = ${wallet}`,
-      reference: t.reference,
-      createdAt: t.createdAt,
-      otherKind: other.kind,
-      otherUserId: other.userId,
-      otherName: otherUser.name,
-      otherRole: otherUser.role,
-    })
-    .from(t)
-    .leftJoin(
-      platformLeg,
-      and(
-        isPayer,
-        sql`${t.idempotencyKey} like ${`%${readerSuffix}`}`,
-        eq(platformLeg.idempotencyKey, sql`${baseKey(readerSuffix)} || ${platformSuffix}`),
-        eq(platformLeg.debitAccountId, wallet),
-      ),
+  const legSuffix = `(${SPLIT_LEG_SUFFIX.reader}|${SPLIT_LEG_SUFFIX.platform})$`;
+  const result = (await db.execute(sql`
+    with transfers as (
+      select t.id, t.kind, t.reference, t.created_at, t.idempotency_key,
+        case when t.credit_account_id = ${wallet} then t.amount_cents else -t.amount_cents end as signed_cents,
+        o.kind as other_kind, o.user_id as other_user_id, u.name as other_name, u.role as other_role,
+        case
+          when t.kind in ('session_charge', 'refund') and t.reference like 'session:%' then t.kind || ' ' || t.reference
+          when t.debit_account_id = ${wallet} and t.idempotency_key ~ ${legSuffix} then 'split ' || regexp_replace(t.idempotency_key, ${legSuffix}, '')
+          else 'transfer ' || t.id
+        end as line_key
+      from ledger_transfers t
+      join ledger_accounts o on o.id = case when t.debit_account_id = ${wallet} then t.credit_account_id else t.debit_account_id end
+      left join "user" u on u.id = o.user_id
+      where t.debit_account_id = ${wallet} or t.credit_account_id = ${wallet}
+    ),
+    lines as (
+      select max(id) as id, min(kind) as kind, min(reference) as reference, max(created_at) as created_at,
+        sum(signed_cents) as amount_cents,
+        (count(distinct regexp_replace(idempotency_key, ${legSuffix}, '')) filter (where kind = 'session_charge'))::int as minutes,
+        -- Of a reading's two legs, the reader's account names the counterpart (the other is revenue).
+        (array_agg(other_kind order by other_user_id is null, id))[1] as other_kind,
+        (array_agg(other_user_id order by other_user_id is null, id))[1] as other_user_id,
+        (array_agg(other_name order by other_user_id is null, id))[1] as other_name,
+        (array_agg(other_role order by other_user_id is null, id))[1] as other_role
+      from transfers
+      group by line_key
+      ${query.cursor ? sql`having max(id) < ${Number(query.cursor)}` : sql``}
+      order by max(id) desc
+      limit ${query.limit + 1}
     )
-    .innerJoin(other, eq(other.id, otherAccountId))
-    .leftJoin(otherUser, eq(otherUser.id, other.userId))
-    .where(
-      and(
-        or(isPayer, eq(t.creditAccountId, wallet)),
-        sql`not ${isFoldedPlatformLeg}`,
-        query.cursor ? lt(t.id, Number(query.cursor)) : undefined,
-      ),
-    )
-    .orderBy(desc(t.id))
-    .limit(query.limit + 1);
+    select lines.id::text as id, lines.kind, lines.amount_cents::text as amount_cents, lines.reference, lines.created_at,
+      case when lines.reference like 'session:%' and lines.kind = 'session_charge' then lines.minutes end as minutes,
+      s.session_type, lines.other_kind, lines.other_user_id, lines.other_name, lines.other_role
+    from lines
+    left join reading_sessions s on lines.reference like 'session:%' and s.id = substr(lines.reference, 9)
+    order by lines.id desc
+  `)) as unknown as { rows: LineRow[] };
 
+  const rows = result.rows;
   const page = rows.slice(0, query.limit);
   const transactions = page.map(
     (row): WalletTransaction => ({
-      id: String(row.id),
+      id: row.id,
       kind: row.kind as TransferKind,
-      amountCents: row.isIncoming ? row.amountCents : -row.amountCents,
+      amountCents: Number(row.amount_cents),
       counterpart: counterpartOf(row),
       reference: row.reference,
-      createdAt: row.createdAt.toISOString(),
+      createdAt: new Date(row.created_at).toISOString(),
+      minutes: row.minutes,
+      sessionType: (row.session_type as SessionType | null) ?? null,
     }),
   );
   const { walletCents, availableCents, heldCents } = await getUserBalances(db, userId);
@@ -114,6 +112,6 @@ export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery):
     balanceCents: walletCents,
     earnings: { availableCents, heldCents },
     transactions,
-    nextCursor: rows.length > query.limit && page.length > 0 ? String(page.at(-1)!.id) : null,
+    nextCursor: rows.length > query.limit && page.length > 0 ? page.at(-1)!.id : null,
   };
 }

@@ -56,24 +56,23 @@ const wallet = (user: TestUser, query = '') => http(app, user.cookie).get(`/api/
 const lines = (transactions: WalletTransaction[]) => transactions.map((t) => [t.kind, t.amountCents, t.counterpart.type]);
 
 describe('GET /api/wallet', () => {
-  it('lists the payer’s money newest first, one line per split charge, signed from the wallet’s side', async () => {
+  it('lists the payer’s money newest first, one line per reading and per refund, signed from the wallet’s side', async () => {
     const response = await wallet(client);
     expect(response.status).toBe(200);
     const { balanceCents, transactions, nextCursor } = response.body;
     expect(lines(transactions)).toEqual([
-      ['refund', 90, 'session'],
-      ['refund', 209, 'session'],
+      ['refund', 299, 'session'],
       ['session_charge', -1, 'session'],
-      ['session_charge', -299, 'session'],
-      ['session_charge', -299, 'session'],
+      ['session_charge', -598, 'session'],
       ['deposit', 10_000, 'payment'],
     ]);
+    expect(transactions.map((t: WalletTransaction) => t.minutes)).toEqual([null, 1, 2, null]);
     expect(balanceCents).toBe(10_000 - 299 - 299 - 1 + 299);
     // Everything that ever entered or left this wallet is on the list.
     expect(transactions.reduce((sum: number, t: WalletTransaction) => sum + t.amountCents, 0)).toBe(balanceCents);
     expect(nextCursor).toBeNull();
-    expect(transactions[3].counterpart).toEqual({ type: 'session', id: sessionId, name: 'Selene Moon' });
-    expect(transactions[5]).toMatchObject({ counterpart: { type: 'payment', id: depositId, name: 'Card payment' }, reference: `deposit:${depositId}` });
+    expect(transactions[2].counterpart).toEqual({ type: 'session', id: sessionId, name: 'Selene Moon' });
+    expect(transactions[3]).toMatchObject({ counterpart: { type: 'payment', id: depositId, name: 'Card payment' }, reference: `deposit:${depositId}` });
     expect(Number.isNaN(Date.parse(transactions[0].createdAt))).toBe(false);
   });
 

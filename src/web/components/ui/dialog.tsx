@@ -2,10 +2,16 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { useCountOpenDialog } from './open-dialogs';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
+
+function OpenDialogMarker() {
+  useCountOpenDialog();
+  return null;
+}
 
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
@@ -18,6 +24,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
         )}
         {...props}
       >
+        <OpenDialogMarker />
         {children}
         <DialogPrimitive.Close className="absolute top-4 right-4 rounded-full p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground">
           <X className="size-4" aria-hidden="true" />

@@ -2,16 +2,24 @@ import type { Profile } from '@shared/auth';
 import { useLocation, useNavigate } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
+import { useLiveFavoritePresence } from '../favorites/api';
 import { AddFundsButton } from '../wallet/add-funds-button';
 import { WalletTab } from '../wallet/wallet-tab';
+import { FavoritesTab } from './client/favorites-tab';
 import { OverviewTab } from './client/overview-tab';
+import { ProfileTab } from './client/profile-tab';
+import { SessionDetailsPage } from './client/session-details-page';
 import { SessionHistoryTab } from './client/session-history-tab';
+import { sessionIdFromPath } from './client/session-route';
+import { ClientStatCards } from './client/stat-cards';
 import { DashboardShell } from './dashboard-shell';
 
 const TABS = [
   { value: 'overview', label: 'Overview', path: paths.dashboard },
+  { value: 'favorites', label: 'Favorite Readers', path: paths.dashboardFavorites },
   { value: 'sessions', label: 'Session History', path: paths.dashboardSessions },
   { value: 'wallet', label: 'Wallet', path: paths.dashboardWallet },
+  { value: 'profile', label: 'Profile', path: paths.dashboardProfile },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -29,8 +37,13 @@ function useTabFromUrl(): [TabValue, (value: string) => void] {
 
 export function ClientDashboard({ profile }: { profile: Profile }) {
   const [tab, setTab] = useTabFromUrl();
+  // The favorites' Online/Busy/Offline state shows on several tabs and cards: one listener keeps it live.
+  useLiveFavoritePresence();
+  // A reading's details live under Session History (/dashboard/sessions/:id).
+  const detailsId = sessionIdFromPath(useLocation().pathname);
   return (
     <DashboardShell title="My Dashboard" subtitle={`Welcome, ${profile.fullName}.`} actions={<AddFundsButton />}>
+      <ClientStatCards profile={profile} />
       <Tabs value={tab} onValueChange={setTab} className="mt-8">
         <TabsList aria-label="Dashboard sections">
           {TABS.map(({ value, label }) => (
@@ -40,13 +53,17 @@ export function ClientDashboard({ profile }: { profile: Profile }) {
           ))}
         </TabsList>
         <TabsContent value="overview">
-          <OverviewTab profile={profile} />
+          <OverviewTab />
         </TabsContent>
-        <TabsContent value="sessions">
-          <SessionHistoryTab />
+        <TabsContent value="favorites">
+          <FavoritesTab />
         </TabsContent>
+        <TabsContent value="sessions">{detailsId ? <SessionDetailsPage sessionId={detailsId} /> : <SessionHistoryTab />}</TabsContent>
         <TabsContent value="wallet">
           <WalletTab profile={profile} />
+        </TabsContent>
+        <TabsContent value="profile">
+          <ProfileTab profile={profile} />
         </TabsContent>
       </Tabs>
     </DashboardShell>

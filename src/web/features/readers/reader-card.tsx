@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { sessionRequestPath } from '@/lib/paths';
+import { FavoriteButton } from '../favorites/favorite-button';
 import { shownSpecialties } from './directory-filter';
 
 const RATES: { type: SessionType; label: string; field: 'chatRateCents' | 'audioRateCents' | 'videoRateCents' }[] = [
@@ -46,6 +47,7 @@ export function ReaderCard({ reader }: { reader: Reader }) {
               {reader.yearsExperience} {reader.yearsExperience === 1 ? 'year' : 'years'} experience
             </p>
           </div>
+          <FavoriteButton reader={reader} className="-mt-2 -mr-2 ml-auto self-start" />
         </div>
         <p className="line-clamp-3 text-sm text-muted-foreground">{reader.bio}</p>
         <ul className="flex flex-wrap gap-1.5" aria-label="Specialties">

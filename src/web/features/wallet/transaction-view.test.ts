@@ -5,10 +5,12 @@ import { counterpartLabel, formatSignedCents, transactionTitle } from './transac
 const transaction = (overrides: Partial<WalletTransaction>): WalletTransaction => ({
   id: '1',
   kind: 'session_charge',
-  amountCents: -299,
+  amountCents: -897,
   counterpart: { type: 'session', id: 's1', name: 'Selene Moon' },
   reference: 'session:s1',
   createdAt: '2026-01-01T00:00:00.000Z',
+  minutes: 3,
+  sessionType: 'chat',
   ...overrides,
 });
 
@@ -18,12 +20,21 @@ describe('transaction view', () => {
     expect(formatSignedCents(-299)).toBe('\u2212$2.99');
   });
 
-  it('names the kind and the counterpart', () => {
-    expect(transactionTitle(transaction({}))).toBe('Reading');
-    expect(counterpartLabel(transaction({}))).toBe('Reading with Selene Moon');
-    expect(counterpartLabel(transaction({ counterpart: { type: 'session', id: 's1' } }))).toBe('Reading session');
-    expect(counterpartLabel(transaction({ kind: 'deposit', counterpart: { type: 'payment', name: 'Card payment' } }))).toBe('Card payment');
-    expect(counterpartLabel(transaction({ kind: 'payout', counterpart: { type: 'payout', id: 'p1' } }))).toBe('Payout to your bank');
-    expect(counterpartLabel(transaction({ kind: 'gift', counterpart: { type: 'reader', id: 'r1', name: 'Aurora' } }))).toBe('Aurora');
+  it('names a reading’s line by its type, reader and minutes, and its refund by the reading', () => {
+    expect(transactionTitle(transaction({}))).toBe('Chat reading with Selene Moon · 3 min');
+    expect(counterpartLabel(transaction({}))).toBeNull();
+    expect(transactionTitle(transaction({ sessionType: 'video', minutes: 1 }))).toBe('Video reading with Selene Moon · 1 min');
+    expect(transactionTitle(transaction({ sessionType: null, counterpart: { type: 'session', id: 's1' } }))).toBe('Reading · 3 min');
+    const refund = transaction({ kind: 'refund', amountCents: 897, minutes: null });
+    expect(transactionTitle(refund)).toBe('Refund');
+    expect(counterpartLabel(refund)).toBe('Chat reading with Selene Moon');
+  });
+
+  it('names other lines by their kind and counterpart', () => {
+    const other = (overrides: Partial<WalletTransaction>) => transaction({ minutes: null, sessionType: null, ...overrides });
+    expect(transactionTitle(other({ kind: 'deposit', counterpart: { type: 'payment', name: 'Card payment' } }))).toBe('Deposit');
+    expect(counterpartLabel(other({ kind: 'deposit', counterpart: { type: 'payment', name: 'Card payment' } }))).toBe('Card payment');
+    expect(counterpartLabel(other({ kind: 'payout', counterpart: { type: 'payout', id: 'p1' } }))).toBe('Payout to your bank');
+    expect(counterpartLabel(other({ kind: 'gift', counterpart: { type: 'reader', id: 'r1', name: 'Aurora' } }))).toBe('Aurora');
   });
 });

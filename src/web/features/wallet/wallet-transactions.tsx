@@ -13,15 +13,19 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
   const isIncoming = transaction.amountCents > 0;
   const Icon = isIncoming ? ArrowDownLeft : ArrowUpRight;
   const when = new Date(transaction.createdAt);
+  const detail = counterpartLabel(transaction);
   return (
     <li className="flex items-center gap-3 py-3" data-testid="wallet-transaction">
       <span className={cn('grid size-9 shrink-0 place-items-center rounded-full', isIncoming ? 'bg-gold/15 text-gold' : 'bg-pink/15 text-pink')}>
         <Icon className="size-4" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="font-semibold">{transactionTitle(transaction)}</p>
+        <p className="font-semibold [overflow-wrap:anywhere]">{transactionTitle(transaction)}</p>
         <p className="truncate text-sm text-muted-foreground">
-          {counterpartLabel(transaction)} · <time dateTime={transaction.createdAt} title={when.toLocaleString()}>{formatRelativeDate(when)}</time>
+          {detail ? `${detail} · ` : null}
+          <time dateTime={transaction.createdAt} title={when.toLocaleString()}>
+            {formatRelativeDate(when)}
+          </time>
         </p>
       </div>
       <span className={cn('shrink-0 font-semibold tabular-nums', isIncoming ? 'text-gold' : 'text-foreground')}>{formatSignedCents(transaction.amountCents)}</span>

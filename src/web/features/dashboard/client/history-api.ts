@@ -1,4 +1,4 @@
-import { clientSessionSummarySchema, sessionHistorySchema } from '@shared/sessions';
+import { clientSessionSummarySchema, sessionDetailsSchema, sessionHistorySchema } from '@shared/sessions';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequestParsed } from '@/lib/api';
 
@@ -24,3 +24,10 @@ export const clientSummaryQuery = queryOptions({
   queryKey: [...clientHistoryKeys.all, 'summary'],
   queryFn: ({ signal }) => apiRequestParsed('/api/sessions/summary', clientSessionSummarySchema, { signal }),
 });
+
+/** A past reading's receipt: the session, its chat messages and each charged minute. */
+export const sessionDetailsQuery = (sessionId: string) =>
+  queryOptions({
+    queryKey: [...clientHistoryKeys.all, 'details', sessionId],
+    queryFn: ({ signal }) => apiRequestParsed(`/api/sessions/${encodeURIComponent(sessionId)}/details`, sessionDetailsSchema, { signal }),
+  });

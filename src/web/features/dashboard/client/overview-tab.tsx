@@ -1,80 +1,118 @@
-import type { Profile } from '@shared/auth';
 import { formatCents } from '@shared/money';
+import { readerPresence } from '@shared/favorites';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, Sparkles, Wallet } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { LoadFailed } from '@/components/list-states';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { clientSummaryQuery } from './history-api';
+import { ChevronRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { ListSkeleton, LoadFailed } from '@/components/list-states';
+import { PersonAvatar } from '@/components/person-avatar';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths, sessionDetailsPath, sessionRequestPath } from '@/lib/paths';
+import { favoritesDashboardQuery } from '../../favorites/api';
+import { clientHistoryQuery } from './history-api';
+import { sessionDate } from './history-row';
+import { formatDateTime, SESSION_TYPE_LABELS } from './session-labels';
+import { plural } from './stat-card';
 
-function StatCard({ title, icon, value, detail, testId }: { title: string; icon: ReactNode; value: ReactNode; detail: ReactNode; testId: string }) {
-  return (
-    <Card className="gap-2">
-      <CardHeader className="flex-row items-center justify-between gap-2 pb-0">
-        <CardTitle className="text-sm font-semibold text-muted-foreground">{title}</CardTitle>
-        {icon}
-      </CardHeader>
-      <CardContent>
-        <p className="text-2xl font-bold tabular-nums" data-testid={testId}>
-          {value}
-        </p>
-        <p className="text-xs text-muted-foreground">{detail}</p>
-      </CardContent>
-    </Card>
-  );
-}
+const RECENT_COUNT = 3;
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
-function SpendingCards() {
-  const query = useQuery(clientSummaryQuery);
-  if (query.isPending) {
+function RecentReadings() {
+  const query = useQuery(clientHistoryQuery(0));
+  if (query.isPending) return <ListSkeleton label="Loading recent readings" rowClassName="h-14" />;
+  if (query.isError) return <LoadFailed query={query} />;
+  const recent = query.data.sessions.slice(0, RECENT_COUNT);
+  if (recent.length === 0) {
     return (
-      <>
-        <Skeleton className="h-28" role="status" aria-label="Loading total spent" />
-        <Skeleton className="h-28" role="status" aria-label="Loading this month" />
-      </>
+      <div className="grid justify-items-center gap-4 py-6 text-center">
+        <p className="text-muted-foreground">No sessions yet</p>
+        <Button asChild>
+          <Link to={paths.readers}>Book Your First Reading</Link>
+        </Button>
+      </div>
     );
   }
-  if (query.isError) return <LoadFailed query={query} className="sm:col-span-2" />;
-  const summary = query.data;
   return (
-    <>
-      <StatCard
-        title="Total Spent"
-        icon={<Sparkles className="size-4 text-gold" aria-hidden="true" />}
-        value={formatCents(summary.totalSpentCents)}
-        detail={plural(summary.completedSessions, 'session')}
-        testId="overview-total-spent"
-      />
-      <StatCard
-        title="This Month"
-        icon={<CalendarDays className="size-4 text-gold" aria-hidden="true" />}
-        value={formatCents(summary.monthSpentCents)}
-        detail={
-          summary.monthAverageMinutes === null
-            ? 'No readings yet this month'
-            : `${plural(summary.monthSessions, 'session')} · avg ${plural(summary.monthAverageMinutes, 'minute')}`
-        }
-        testId="overview-month-spent"
-      />
-    </>
+    <ul className="divide-y divide-border" aria-label="Recent readings">
+      {recent.map((session) => (
+        <li key={session.id}>
+          <Link to={sessionDetailsPath(session.id)} className="flex items-center gap-3 py-3 hover:text-pink">
+            <PersonAvatar name={session.reader.name} imageUrl={session.reader.avatarUrl} className="size-10" />
+            <span className="min-w-0 flex-1">
+              <span className="block font-semibold [overflow-wrap:anywhere]">
+                {SESSION_TYPE_LABELS[session.sessionType]} reading with {session.reader.name}
+              </span>
+              <span className="block text-sm text-muted-foreground">
+                {formatDateTime(sessionDate(session))} · {plural(session.minutesCharged, 'min')}
+              </span>
+            </span>
+            <span className="shrink-0 text-right font-semibold tabular-nums">
+              {formatCents(session.totalCostCents - session.refundedCents)}
+              {session.refundedCents > 0 ? <span className="block text-xs font-normal text-gold">Refunded</span> : null}
+            </span>
+            <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 
-/** The client's figures at a glance; spending comes from the server, which counts completed readings only. */
-export function OverviewTab({ profile }: { profile: Profile }) {
+function OnlineFavorites() {
+  const query = useQuery(favoritesDashboardQuery);
+  if (query.isPending) return <ListSkeleton label="Loading favorite readers" rowClassName="h-14" />;
+  if (query.isError) return <LoadFailed query={query} />;
+  const online = query.data.readers.filter((reader) => readerPresence(reader) === 'online');
+  if (online.length === 0) {
+    return (
+      <div className="grid justify-items-center gap-4 py-6 text-center">
+        <p className="text-muted-foreground">None of your readers is online right now.</p>
+        <Button asChild variant="outline">
+          <Link to={paths.readers}>Find Readers</Link>
+        </Button>
+      </div>
+    );
+  }
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      <StatCard
-        title="Wallet Balance"
-        icon={<Wallet className="size-4 text-gold" aria-hidden="true" />}
-        value={formatCents(profile.walletBalanceCents)}
-        detail="Available for readings"
-        testId="overview-wallet-balance"
-      />
-      <SpendingCards />
+    <ul className="divide-y divide-border" aria-label="Favorite readers online">
+      {online.map((reader) => (
+        <li key={reader.id} className="flex items-center gap-3 py-3">
+          <PersonAvatar name={reader.fullName} imageUrl={reader.profileImage} className="size-10" />
+          <span className="min-w-0 flex-1 font-semibold [overflow-wrap:anywhere]">{reader.fullName}</span>
+          <Button asChild size="sm">
+            <Link to={sessionRequestPath(reader.id, 'chat')} aria-label={`Chat with ${reader.fullName}`}>
+              Chat
+            </Link>
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Where the client left off: the latest readings (to their receipts) and who is there to read now. */
+export function OverviewTab() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent Readings</CardTitle>
+          <CardDescription>
+            Your latest readings. <Link to={paths.dashboardSessions} className="text-pink underline-offset-4 hover:underline">See all</Link>
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <RecentReadings />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Your Readers Online</CardTitle>
+          <CardDescription>Favorite readers free for a reading now.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <OnlineFavorites />
+        </CardContent>
+      </Card>
     </div>
   );
 }

@@ -98,7 +98,7 @@ describe('SessionHistoryTab', () => {
     renderTab();
     expect(screen.getByRole('status', { name: 'Loading sessions' })).toBeTruthy();
     const [first, second] = await screen.findAllByTestId('history-row');
-    expect(within(first!).getByRole('link', { name: 'Reader 1' }).getAttribute('href')).toBe('/reading/s1');
+    expect(within(first!).getByRole('link', { name: 'Reader 1' }).getAttribute('href')).toBe('/dashboard/sessions/s1');
     expect(first!.textContent).toContain('Chat');
     expect(first!.textContent).toContain('3');
     expect(first!.textContent).toContain('$8.97');
@@ -163,6 +163,6 @@ describe('SessionHistoryTab', () => {
     fakeServer([]);
     renderTab();
     expect(await screen.findByText('No sessions yet')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Find Readers' }).getAttribute('href')).toBe('/readers');
+    expect(screen.getByRole('link', { name: 'Book Your First Reading' }).getAttribute('href')).toBe('/readers');
   });
 });

@@ -1,31 +1,19 @@
 import { RATING_WINDOW_DAYS } from '@shared/constants';
 import { formatCents } from '@shared/money';
 import type { ReadingSession } from '@shared/sessions';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Star } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { paths, readingPath } from '@/lib/paths';
-import { RatingForm } from '../../sessions/components/rating-form';
-import { clientHistoryKeys, clientHistoryQuery, HISTORY_PAGE_SIZE } from './history-api';
+import { paths, sessionDetailsPath } from '@/lib/paths';
+import { clientHistoryQuery, HISTORY_PAGE_SIZE } from './history-api';
 import { canRateNow, sessionDate } from './history-row';
-
-const TYPE_LABELS = { chat: 'Chat', audio: 'Audio', video: 'Video' } as const;
-
-function Stars({ rating }: { rating: number }) {
-  return (
-    <span className="inline-flex items-center gap-0.5 text-gold" role="img" aria-label={`Rated ${rating} out of 5`} data-testid="history-rating">
-      {[1, 2, 3, 4, 5].map((value) => (
-        <Star key={value} className={value <= rating ? 'size-4 fill-current' : 'size-4 opacity-40'} aria-hidden="true" />
-      ))}
-    </span>
-  );
-}
+import { RateDialog, Stars } from './rating-parts';
+import { formatDateTime, SESSION_TYPE_LABELS } from './session-labels';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -42,14 +30,14 @@ function HistoryRow({ session, onRate }: { session: ReadingSession; onRate: (ses
     <li className="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto_9rem] md:items-center md:gap-6" data-testid="history-row">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <Link to={readingPath(session.id)} className="font-semibold underline-offset-4 hover:underline [overflow-wrap:anywhere]">
+          <Link to={sessionDetailsPath(session.id)} className="font-semibold underline-offset-4 hover:underline [overflow-wrap:anywhere]">
             {session.reader.name}
           </Link>
-          <Badge variant="outline">{TYPE_LABELS[session.sessionType]}</Badge>
+          <Badge variant="outline">{SESSION_TYPE_LABELS[session.sessionType]}</Badge>
           {session.status === 'completed' ? null : <Badge variant="secondary">{session.status}</Badge>}
         </p>
         <p className="text-sm text-muted-foreground">
-          <time dateTime={date}>{new Date(date).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+          <time dateTime={date}>{formatDateTime(date)}</time>
         </p>
       </div>
       {/* Fixed columns from md up, so figures line up from one row to the next. */}
@@ -71,30 +59,6 @@ function HistoryRow({ session, onRate }: { session: ReadingSession; onRate: (ses
   );
 }
 
-function RateDialog({ session, onClose }: { session: ReadingSession | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  return (
-    <Dialog open={session !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Rate this reading</DialogTitle>
-          <DialogDescription>Your stars and words help other seekers find their reader.</DialogDescription>
-        </DialogHeader>
-        {session ? (
-          <RatingForm
-            sessionId={session.id}
-            readerName={session.reader.name}
-            onDone={() => {
-              onClose();
-              void queryClient.invalidateQueries({ queryKey: clientHistoryKeys.all });
-            }}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
 function HistoryList() {
   const [offset, setOffset] = useState(0);
   const [rating, setRating] = useState<ReadingSession | null>(null);
@@ -108,7 +72,7 @@ function HistoryList() {
       <div className="grid justify-items-center gap-4 py-8 text-center">
         <p className="text-muted-foreground">No sessions yet</p>
         <Button asChild>
-          <Link to={paths.readers}>Find Readers</Link>
+          <Link to={paths.readers}>Book Your First Reading</Link>
         </Button>
       </div>
     );
@@ -147,7 +111,7 @@ export function SessionHistoryTab() {
       <Card>
         <CardHeader>
           <CardTitle id={titleId}>Session History</CardTitle>
-          <CardDescription>Newest first. Open a reading for its summary; a reading can be rated for {RATING_WINDOW_DAYS} days after it ends.</CardDescription>
+          <CardDescription>Newest first. Open a reading for its messages and each charged minute; a reading can be rated for {RATING_WINDOW_DAYS} days after it ends.</CardDescription>
         </CardHeader>
         <CardContent>
           <HistoryList />

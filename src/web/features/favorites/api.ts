@@ -1,0 +1,77 @@
+import { type FavoriteReader, type FavoriteReaderList, favoriteReaderListSchema } from '@shared/favorites';
+import { SERVER_EVENTS } from '@shared/realtime';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { apiRequest, apiRequestParsed } from '@/lib/api';
+import { useServerEvent } from '@/lib/server-events';
+import { useSocketEvent } from '@/lib/socket';
+
+export const favoriteKeys = {
+  all: ['favorites'] as const,
+  hearted: ['favorites', 'hearted'] as const,
+  dashboard: ['favorites', 'dashboard'] as const,
+};
+
+/** The readers the signed-in client hearted (the directory's hearts). */
+export const heartedReadersQuery = queryOptions({
+  queryKey: favoriteKeys.hearted,
+  queryFn: ({ signal }) => apiRequestParsed('/api/favorites', favoriteReaderListSchema, { signal }),
+});
+
+/** The Favorite Readers tab: the top readers by readings together plus the hearted ones. */
+export const favoritesDashboardQuery = queryOptions({
+  queryKey: favoriteKeys.dashboard,
+  queryFn: ({ signal }) => apiRequestParsed('/api/favorites/dashboard', favoriteReaderListSchema, { signal }),
+});
+
+export interface FavoriteChange {
+  reader: FavoriteReader;
+  isFavorite: boolean;
+}
+
+function withChange(list: FavoriteReaderList | undefined, { reader, isFavorite }: FavoriteChange): FavoriteReaderList | undefined {
+  if (!list) return list;
+  const others = list.readers.filter((candidate) => candidate.id !== reader.id);
+  return { readers: isFavorite ? [...others, { ...reader, isFavorite: true }] : others };
+}
+
+/**
+ * Hearts or un-hearts a reader. The heart changes at once (optimistic) and goes back if the server
+ * refuses; either way the lists are fetched again so they end as the server has them.
+ */
+export function useToggleFavorite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reader, isFavorite }: FavoriteChange) =>
+      apiRequest(`/api/favorites/${encodeURIComponent(reader.id)}`, { method: isFavorite ? 'PUT' : 'DELETE' }),
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: favoriteKeys.hearted });
+      const before = queryClient.getQueryData<FavoriteReaderList>(favoriteKeys.hearted);
+      queryClient.setQueryData<FavoriteReaderList>(favoriteKeys.hearted, (current) => withChange(current ?? { readers: [] }, change));
+      return { before };
+    },
+    onError: (_error, change, context) => {
+      queryClient.setQueryData(favoriteKeys.hearted, context?.before);
+      toast.error(change.isFavorite ? 'Could not add to favorites' : 'Could not remove from favorites');
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: favoriteKeys.all }),
+  });
+}
+
+/**
+ * Keeps the Favorite Readers tab's Online/Busy/Offline badges live from `reader_status` and
+ * `reader_busy`. Events sent while the socket was down are lost, so a (re)connect refetches.
+ */
+export function useLiveFavoritePresence(): void {
+  const queryClient = useQueryClient();
+  const update = (readerId: string, change: Partial<Pick<FavoriteReader, 'isOnline' | 'isBusy'>>) =>
+    queryClient.setQueryData<FavoriteReaderList>(
+      favoriteKeys.dashboard,
+      (current) => current && { readers: current.readers.map((reader) => (reader.id === readerId ? { ...reader, ...change } : reader)) },
+    );
+  useSocketEvent('connect', () => {
+    void queryClient.invalidateQueries({ queryKey: favoriteKeys.dashboard });
+  });
+  useServerEvent(SERVER_EVENTS.readerStatus, ({ readerId, isOnline }) => update(readerId, { isOnline }));
+  useServerEvent(SERVER_EVENTS.readerBusy, ({ readerId, isBusy }) => update(readerId, { isBusy }));
+}
