@@ -20,7 +20,7 @@ async function assertReader(db: DbOrTx, readerId: string) {
  * signing in answers ACCOUNT_SUSPENDED, they go offline for everyone, requests are refused and
  * public listings leave them out. The suspension comes first, so no new request slips in; then
  * their open reading ends as an admin's end does: an active one completes billed up to this
- * moment, one not yet started is cancelled (docs/decisions/012).
+ * moment, one not yet started is cancelled (docs/decisions/013).
  */
 export async function deactivateReader(deps: SessionDeps, adminId: string, readerId: string): Promise<AdminReader> {
   await assertReader(deps.db, readerId);

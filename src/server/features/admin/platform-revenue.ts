@@ -8,7 +8,7 @@ import { SYSTEM_ACCOUNTS } from '../wallet/ledger';
  * refund taken back out of it (−). A reading's movements count only once it is completed, as every
  * statistic does (until then its minutes can still be refunded), and they count at the instant it
  * completed: that is when its revenue becomes final, so "today" on the stat card and today's bar
- * in Analytics agree even for a reading that ran over midnight (docs/decisions/012). Money not
+ * in Analytics agree even for a reading that ran over midnight (docs/decisions/013). Money not
  * tied to a reading counts when it moved.
  */
 export function platformRevenueMovements(db: DbOrTx) {
