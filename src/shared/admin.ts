@@ -1,4 +1,6 @@
+import { imageUrlSchema } from './auth';
 import { ROLES } from './constants';
+import { createReaderSchema, readerSchema } from './readers';
 import { SESSION_STATUSES, sessionSchema } from './sessions';
 import { z } from './zod-config';
 
@@ -56,3 +58,73 @@ export type AdminSessionsQuery = z.infer<typeof adminSessionsQuerySchema>;
 
 export const adminSessionsPageSchema = z.object({ sessions: z.array(sessionSchema), hasMore: z.boolean() });
 export type AdminSessionsPage = z.infer<typeof adminSessionsPageSchema>;
+
+export const adminReadersQuerySchema = z.object({ limit, offset });
+export type AdminReadersQuery = z.infer<typeof adminReadersQuerySchema>;
+
+/** A reader as the admin sees them: the public profile, the email, lifetime earnings and the account state. */
+export const adminReaderSchema = readerSchema.extend({
+  email: z.string(),
+  /** The reader's share of completed readings, net of refunds. */
+  totalEarningsCents: z.number().int(),
+  /** Deactivated by an admin: cannot sign in, cannot be booked, not listed. */
+  deactivated: z.boolean(),
+});
+export type AdminReader = z.infer<typeof adminReaderSchema>;
+
+export const adminReadersPageSchema = z.object({ readers: z.array(adminReaderSchema), hasMore: z.boolean() });
+export type AdminReadersPage = z.infer<typeof adminReadersPageSchema>;
+
+const readerFields = createReaderSchema.shape;
+
+/**
+ * PATCH /api/admin/readers/:id: any of the creation fields but the account's email and password,
+ * held to the same rules. A null image removes the picture; unknown fields are refused.
+ */
+export const updateReaderSchema = z
+  .strictObject({
+    firstName: readerFields.firstName,
+    lastName: readerFields.lastName,
+    username: readerFields.username,
+    yearsExperience: readerFields.yearsExperience,
+    chatRateCents: readerFields.chatRateCents,
+    audioRateCents: readerFields.audioRateCents,
+    videoRateCents: readerFields.videoRateCents,
+    profileImage: imageUrlSchema.nullable(),
+    specialties: readerFields.specialties,
+    bio: readerFields.bio,
+  })
+  .partial()
+  .refine((input) => Object.keys(input).length > 0, 'Send at least one field to change');
+export type UpdateReaderInput = z.infer<typeof updateReaderSchema>;
+
+/** The analytics window: the last 30 UTC days, today included. */
+export const ANALYTICS_DAYS = 30;
+export const TOP_READERS_LIMIT = 10;
+
+export const analyticsDaySchema = z.object({
+  /** A UTC day, YYYY-MM-DD. */
+  date: z.string(),
+  /** The platform's share of readings completed that day, net of refunds. */
+  revenueCents: z.number().int(),
+  completedSessions: z.number().int(),
+});
+export type AnalyticsDay = z.infer<typeof analyticsDaySchema>;
+
+export const topReaderSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  username: z.string(),
+  profileImage: z.string().nullable(),
+  /** The reader's share of readings completed in the window, net of refunds. */
+  earningsCents: z.number().int(),
+  completedSessions: z.number().int(),
+});
+export type TopReader = z.infer<typeof topReaderSchema>;
+
+/** GET /api/admin/analytics: one entry per day of the window, oldest first, days without readings as zeros. */
+export const adminAnalyticsSchema = z.object({
+  days: z.array(analyticsDaySchema),
+  topReaders: z.array(topReaderSchema),
+});
+export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;

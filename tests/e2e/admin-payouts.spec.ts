@@ -1,46 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type APIResponse, request as playwrightRequest } from '@playwright/test';
-import { io } from 'socket.io-client';
-import { DEMO, expect, newUser, signInByApi, test } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { apiContext, completeReadingByApi, createReaderByApi, ok } from './admin-api';
+import { DEMO, expect, signInByApi, test } from './fixtures';
 
 /*
  * Readers earn only from readings, so this spec makes its own reader (through the admin API) and
  * gives them earnings the way production does: a new client pays for one billed minute of a chat
  * reading. The top rate ($99.99/min, 70% → $69.99) earns enough for three payouts in one minute,
- * and nobody else's balance moves. The reading runs over the API and two sockets (presence is
- * what starts a reading), not through the reading page, which has specs of its own.
+ * and nobody else's balance moves.
  */
 
 const READER_RATE_CENTS = 9999;
-
-async function apiContext(baseURL: string): Promise<APIRequestContext> {
-  // Better Auth refuses cookie-carrying POSTs without a trusted Origin, as a browser would send.
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-}
-
-async function ok(response: Promise<APIResponse>) {
-  const answer = await response;
-  expect(answer.ok(), `${answer.url()}: ${await answer.text()}`).toBe(true);
-  return answer.json();
-}
-
-async function cookieHeader(context: APIRequestContext) {
-  const { cookies } = await context.storageState();
-  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
-}
-
-async function joinSessionRoom(baseURL: string, context: APIRequestContext, sessionId: string) {
-  const socket = io(baseURL, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    extraHeaders: { cookie: await cookieHeader(context), origin: baseURL },
-    reconnection: false,
-    forceNew: true,
-  });
-  const ack = await socket.timeout(5000).emitWithAck('join_session_room', { sessionId });
-  expect(ack).toMatchObject({ ok: true });
-  return socket;
-}
 
 interface EarningReader {
   name: string;
@@ -51,53 +20,10 @@ interface EarningReader {
 
 /** A new reader who has just earned $69.99 from one billed minute of a new client's chat reading. */
 async function readerWithEarnings(baseURL: string): Promise<EarningReader> {
-  const id = randomUUID().slice(0, 8);
-  const reader = { firstName: 'Vega', lastName: `Payout ${id}`, email: `vega-${id}@example.com`, password: `payout-${id}-pass` };
-
-  const admin = await apiContext(baseURL);
-  await ok(admin.post('/api/auth/sign-in/email', { data: DEMO.admin }));
-  const created = await ok(
-    admin.post('/api/admin/readers', {
-      data: {
-        ...reader,
-        username: `vega_${id}`,
-        yearsExperience: 3,
-        chatRateCents: READER_RATE_CENTS,
-        audioRateCents: READER_RATE_CENTS,
-        videoRateCents: READER_RATE_CENTS,
-        specialties: ['Tarot'],
-        bio: 'A reader made by the admin payouts spec.',
-      },
-    }),
-  );
-  await admin.dispose();
-
-  const readerApi = await apiContext(baseURL);
-  await ok(readerApi.post('/api/auth/sign-in/email', { data: { email: reader.email, password: reader.password } }));
-  await ok(readerApi.patch('/api/readers/me', { data: { isOnline: true } }));
-
-  const client = await apiContext(baseURL);
-  await ok(client.post('/api/auth/sign-up/email', { data: newUser() }));
-  await ok(
-    client.post('/api/payments/wallet-deposit', {
-      data: { amountCents: 10_000, paymentMethodId: 'pm_card_visa' },
-      headers: { 'Idempotency-Key': randomUUID() },
-    }),
-  );
-
-  const session = await ok(client.post('/api/sessions/request', { data: { readerId: created.id, sessionType: 'chat' } }));
-  await ok(readerApi.post('/api/sessions/respond', { data: { sessionId: session.id, response: 'accept' } }));
-  // The reading starts, and its first minute is charged, when both sides are present.
-  const sockets = [await joinSessionRoom(baseURL, client, session.id), await joinSessionRoom(baseURL, readerApi, session.id)];
-  await expect.poll(async () => (await ok(client.get(`/api/sessions/${session.id}`))).status).toBe('active');
-  const ended = await ok(client.post('/api/sessions/end', { data: { sessionId: session.id } }));
-  for (const socket of sockets) socket.disconnect();
-  await client.dispose();
-
-  // Offline again, so the directory other specs read is not changed by this one.
-  await ok(readerApi.patch('/api/readers/me', { data: { isOnline: false } }));
+  const reader = await createReaderByApi(baseURL, { rateCents: READER_RATE_CENTS, lastName: 'Payout' });
+  const ended = await completeReadingByApi(baseURL, reader, { minutes: 1 });
   expect(ended.readerEarningsCents).toBe(6999);
-  return { name: `${reader.firstName} ${reader.lastName}`, email: reader.email, password: reader.password, api: readerApi };
+  return reader;
 }
 
 test('an admin pays one payout, rejects another after confirming, and the reader sees both', async ({ page, baseURL }) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createReaderByApi, ok } from './admin-api';
 import { DEMO, expect, signInByApi, test } from './fixtures';
 
 test('an admin creates a reader through the dialog, sees them listed, and the reader can sign in', async ({ page, baseURL }) => {
@@ -84,4 +85,53 @@ test('each admin tab has its own URL, and a reload keeps it', async ({ page }) =
   await page.getByRole('tab', { name: 'Readers' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('region', { name: 'Readers' })).toBeVisible();
+});
+
+test('an admin edits a reader, then deactivates and reactivates them', async ({ page }) => {
+  test.setTimeout(60_000);
+  const reader = await createReaderByApi(test.info().project.use.baseURL!, { rateCents: 299, lastName: 'Edit' });
+  await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
+  await page.goto('/dashboard');
+  const row = page.getByRole('region', { name: 'Readers' }).getByTestId('admin-reader').filter({ hasText: reader.email });
+  await expect(row).toContainText('$2.99/min');
+
+  await row.getByRole('button', { name: `Edit ${reader.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Reader' });
+  await expect(dialog.getByLabel('First name')).toHaveValue('Vega');
+  await expect(dialog.getByLabel('Email')).toHaveCount(0);
+  await dialog.getByLabel('Chat rate ($/min)').fill('0.5');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByText('Rate must be at least $0.99')).toBeVisible();
+  await dialog.getByLabel('First name').fill('Nova');
+  await dialog.getByLabel('Chat rate ($/min)').fill('5.25');
+  await dialog.getByLabel('Specialties').fill('Tarot, Runes');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  const renamed = reader.name.replace('Vega', 'Nova');
+  await expect(page.getByText(`${renamed} updated`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText(renamed);
+  await expect(row).toContainText('$5.25/min');
+  expect(await ok(page.request.get(`/api/readers/${reader.id}`))).toMatchObject({ firstName: 'Nova', chatRateCents: 525, specialties: ['Tarot', 'Runes'] });
+
+  await row.getByRole('button', { name: `Deactivate ${renamed}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Deactivate this reader?' });
+  await expect(confirm).toContainText('billed up to this moment');
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByText(`${renamed} deactivated`)).toBeVisible();
+  await expect(row).toContainText('Deactivated');
+  // Their live sign-in has ended, signing in is refused, and the directory no longer lists them.
+  expect((await reader.api.get('/api/auth/profile')).status()).toBe(401);
+  const refused = await reader.api.post('/api/auth/sign-in/email', { data: { email: reader.email, password: reader.password } });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ error: { code: 'ACCOUNT_SUSPENDED' } });
+  const directory = await ok(page.request.get('/api/readers'));
+  expect(directory.readers.map((listed: { id: string }) => listed.id)).not.toContain(reader.id);
+
+  await row.getByRole('button', { name: `Reactivate ${renamed}` }).click();
+  await page.getByRole('dialog', { name: 'Reactivate this reader?' }).getByRole('button', { name: 'Reactivate' }).click();
+  await expect(page.getByText(`${renamed} reactivated`)).toBeVisible();
+  await expect(row).not.toContainText('Deactivated');
+  await expect(row).toContainText('Offline');
+  await ok(reader.api.post('/api/auth/sign-in/email', { data: { email: reader.email, password: reader.password } }));
+  await reader.api.dispose();
 });

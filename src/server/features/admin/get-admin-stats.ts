@@ -1,9 +1,9 @@
-import { type AnyColumn, and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { count, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AdminStats } from '@shared/admin';
 import type { Clock } from '../../clock';
 import type { DbOrTx } from '../../db/client';
-import { ledgerTransfers, readingSessions, user } from '../../db/schema';
-import { SYSTEM_ACCOUNTS } from '../wallet/ledger';
+import { readingSessions, user } from '../../db/schema';
+import { platformRevenueMovements } from './platform-revenue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEK_MS = 7 * DAY_MS;
@@ -14,17 +14,9 @@ export function weekOverWeekPct(lastWeek: number, weekBefore: number): number | 
   return Math.round(((lastWeek - weekBefore) / weekBefore) * 1000) / 10;
 }
 
-/**
- * The platform's revenue: what reached platform:revenue, less refunds taken back from it. A
- * reading's transfers count only once it is completed, as every statistic does; an open one's
- * minutes can still be refunded.
- */
-const revenueCents = (window?: SQL) =>
-  sql<number>`coalesce(sum(case when ${ledgerTransfers.creditAccountId} = ${SYSTEM_ACCOUNTS.revenue} then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end) filter (where ${window ?? sql`true`}), 0)::bigint`;
-
 /** After `from`, up to and including `to`: a row stamped this very instant belongs to the last week. */
-const within = (column: AnyColumn, from: Date, to: Date) => sql`${column} > ${from.toISOString()} and ${column} <= ${to.toISOString()}`;
-const countWithin = (column: AnyColumn, from: Date, to: Date, where: SQL = sql`true`) =>
+const within = (column: SQLWrapper, from: Date, to: Date) => sql`${column} > ${from.toISOString()} and ${column} <= ${to.toISOString()}`;
+const countWithin = (column: SQLWrapper, from: Date, to: Date, where: SQL = sql`true`) =>
   sql<number>`count(*) filter (where ${where} and ${within(column, from, to)})::int`;
 
 /** Admin dashboard figures; "today" is the UTC day of the injected clock, a week the 7 days up to now. */
@@ -52,31 +44,26 @@ export async function getAdminStats(db: DbOrTx, clock: Clock): Promise<AdminStat
     })
     .from(readingSessions);
 
-  const [revenue] = await db
+  const revenue = platformRevenueMovements(db);
+  const revenueWithin = (where: SQL) => sql<number>`coalesce(sum(${revenue.amountCents}) filter (where ${where}), 0)::bigint`;
+  const [revenueTotals] = await db
     .select({
-      total: revenueCents(),
-      today: revenueCents(sql`${ledgerTransfers.createdAt} >= ${todayStart.toISOString()} and ${ledgerTransfers.createdAt} <= ${now.toISOString()}`),
-      lastWeek: revenueCents(within(ledgerTransfers.createdAt, weekStart, now)),
-      weekBefore: revenueCents(within(ledgerTransfers.createdAt, weekBeforeStart, weekStart)),
+      total: revenueWithin(sql`true`),
+      today: revenueWithin(sql`${revenue.countsAt} >= ${todayStart.toISOString()} and ${revenue.countsAt} <= ${now.toISOString()}`),
+      lastWeek: revenueWithin(within(revenue.countsAt, weekStart, now)),
+      weekBefore: revenueWithin(within(revenue.countsAt, weekBeforeStart, weekStart)),
     })
-    .from(ledgerTransfers)
-    .leftJoin(readingSessions, sql`${ledgerTransfers.reference} like 'session:%' and ${readingSessions.id} = substr(${ledgerTransfers.reference}, 9)`)
-    .where(
-      and(
-        sql`(${ledgerTransfers.creditAccountId} = ${SYSTEM_ACCOUNTS.revenue} or (${ledgerTransfers.debitAccountId} = ${SYSTEM_ACCOUNTS.revenue} and ${ledgerTransfers.kind} = 'refund'))`,
-        sql`(${ledgerTransfers.reference} is null or ${ledgerTransfers.reference} not like 'session:%' or ${completed})`,
-      ),
-    );
+    .from(revenue);
 
   return {
     totalUsers: users!.total,
     totalReaders: users!.readers,
-    totalRevenueCents: Number(revenue!.total),
-    todayRevenueCents: Number(revenue!.today),
+    totalRevenueCents: Number(revenueTotals!.total),
+    todayRevenueCents: Number(revenueTotals!.today),
     activeSessions: sessions!.active,
     growth: {
       usersWeekOverWeekPct: weekOverWeekPct(users!.lastWeek, users!.weekBefore),
-      revenueWeekOverWeekPct: weekOverWeekPct(Number(revenue!.lastWeek), Number(revenue!.weekBefore)),
+      revenueWeekOverWeekPct: weekOverWeekPct(Number(revenueTotals!.lastWeek), Number(revenueTotals!.weekBefore)),
       sessionsWeekOverWeekPct: weekOverWeekPct(sessions!.lastWeek, sessions!.weekBefore),
     },
   };

@@ -1,21 +1,29 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminSessionsQuerySchema, adminUserIdParamsSchema, adminUsersQuerySchema } from '@shared/admin';
+import {
+  adminReadersQuerySchema,
+  adminSessionsQuerySchema,
+  adminUserIdParamsSchema,
+  adminUsersQuerySchema,
+  updateReaderSchema,
+} from '@shared/admin';
 import { createReaderSchema } from '@shared/readers';
 import { sessionIdParamsSchema } from '@shared/sessions';
 import type { Auth } from '../../auth/auth';
-import { readerProfiles } from '../../db/schema';
 import { currentUser, requireUser } from '../auth/require-user';
 import { createReader } from '../readers/create-reader';
-import { selectReaders, toReader } from '../readers/reader-view';
 import type { SessionDeps } from '../sessions/deps';
+import { loadAdminReader } from './admin-reader-view';
+import { deactivateReader, reactivateReader } from './deactivate-reader';
 import { endSessionAsAdmin } from './end-session-as-admin';
 import { getAdminStats } from './get-admin-stats';
+import { getAdminAnalytics } from './get-analytics';
+import { listReaders } from './list-readers';
 import { listSessions } from './list-sessions';
 import { listUsers } from './list-users';
 import { restoreUser } from './restore-user';
 import { suspendUser } from './suspend-user';
+import { updateReader } from './update-reader';
 
 export async function adminRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: SessionDeps }) {
   const { auth, sessions } = deps;
@@ -25,14 +33,24 @@ export async function adminRoutes(app: FastifyInstance, deps: { auth: Auth; sess
 
   api.post('/api/admin/readers', { onRequest: adminOnly, schema: { body: createReaderSchema } }, async (request, reply) => {
     const { id } = await createReader(db, request.body);
-    const [row] = await selectReaders(db).where(eq(readerProfiles.userId, id));
-    return reply.status(201).send(toReader(row!, { includeEmail: true }));
+    return reply.status(201).send(await loadAdminReader(db, id));
   });
 
-  api.get('/api/admin/readers', { onRequest: adminOnly }, async () => {
-    const rows = await selectReaders(db).orderBy(desc(readerProfiles.createdAt));
-    return { readers: rows.map((r) => toReader(r, { includeEmail: true })) };
-  });
+  api.get('/api/admin/readers', { onRequest: adminOnly, schema: { querystring: adminReadersQuerySchema } }, async (request) => listReaders(db, request.query));
+
+  api.patch('/api/admin/readers/:id', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, body: updateReaderSchema } }, async (request) =>
+    updateReader(sessions, request.params.id, request.body),
+  );
+
+  api.post('/api/admin/readers/:id/deactivate', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema } }, async (request) =>
+    deactivateReader(sessions, currentUser(request).id, request.params.id),
+  );
+
+  api.post('/api/admin/readers/:id/reactivate', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema } }, async (request) =>
+    reactivateReader(sessions, request.params.id),
+  );
+
+  api.get('/api/admin/analytics', { onRequest: adminOnly }, async () => getAdminAnalytics(db, sessions.clock));
 
   api.get('/api/admin/stats', { onRequest: adminOnly }, async () => getAdminStats(db, sessions.clock));
 

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readerSessionsQuerySchema } from '@shared/reader-dashboard';
@@ -8,7 +8,7 @@ import { z } from '@shared/zod-config';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { readerProfiles } from '../../db/schema';
+import { readerProfiles, user } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
 import { currentUser, requireUser } from '../auth/require-user';
@@ -24,7 +24,8 @@ export async function readerRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   const { db } = deps;
 
   api.get('/api/readers', async () => ({
-    readers: (await selectReaders(db).orderBy(asc(readerProfiles.firstName))).map((r) => toReader(r)),
+    // A deactivated (suspended) reader leaves the directory and their profile page.
+    readers: (await selectReaders(db).where(isNull(user.suspendedAt)).orderBy(asc(readerProfiles.firstName))).map((r) => toReader(r)),
   }));
 
   api.get('/api/readers/me', { onRequest: requireUser(deps.auth, 'reader') }, async (request) => {
@@ -50,7 +51,7 @@ export async function readerRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   );
 
   api.get('/api/readers/:id', { schema: { params: z.object({ id: z.string().min(1).max(100) }) } }, async (request) => {
-    const [row] = await selectReaders(db).where(eq(readerProfiles.userId, request.params.id));
+    const [row] = await selectReaders(db).where(and(eq(readerProfiles.userId, request.params.id), isNull(user.suspendedAt)));
     if (!row) throw notFound('Reader not found');
     return toReader(row);
   });

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
 import { AdminPayoutsPanel } from '../wallet/admin-payouts-panel';
+import { AnalyticsTab } from './admin/analytics-tab';
 import { ReadersTab } from './admin/readers-tab';
 import { SessionsTab } from './admin/sessions-tab';
 import { AdminStatCards } from './admin/stat-cards';
@@ -13,6 +14,7 @@ const TABS = [
   { value: 'readers', label: 'Readers', path: paths.dashboard },
   { value: 'users', label: 'Users', path: paths.dashboardUsers },
   { value: 'sessions', label: 'Sessions', path: paths.dashboardSessions },
+  { value: 'analytics', label: 'Analytics', path: paths.dashboardAnalytics },
   { value: 'payouts', label: 'Payouts', path: paths.dashboardPayouts },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
@@ -50,6 +52,9 @@ export function AdminDashboard({ profile }: { profile: Profile }) {
         </TabsContent>
         <TabsContent value="sessions">
           <SessionsTab />
+        </TabsContent>
+        <TabsContent value="analytics">
+          <AnalyticsTab />
         </TabsContent>
         <TabsContent value="payouts">
           <AdminPayoutsPanel />

@@ -1,12 +1,17 @@
 import {
+  type AdminReadersQuery,
   type AdminSessionsQuery,
   type AdminUsersQuery,
+  adminAnalyticsSchema,
+  adminReaderSchema,
+  adminReadersPageSchema,
   adminSessionsPageSchema,
   adminStatsSchema,
   adminUserSchema,
   adminUsersPageSchema,
+  type UpdateReaderInput,
 } from '@shared/admin';
-import { type CreateReaderInput, readerListSchema, readerSchema } from '@shared/readers';
+import type { CreateReaderInput } from '@shared/readers';
 import { sessionSchema } from '@shared/sessions';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequestParsed } from '@/lib/api';
@@ -17,6 +22,7 @@ export const adminQueryKeys = {
   stats: ['dashboard', 'admin', 'stats'] as const,
   users: ['dashboard', 'admin', 'users'] as const,
   sessions: ['dashboard', 'admin', 'sessions'] as const,
+  analytics: ['dashboard', 'admin', 'analytics'] as const,
 };
 
 /** Leaves out empty values, so the server applies its own defaults. */
@@ -27,15 +33,36 @@ function queryString(params: Record<string, string | number | undefined>): strin
   return text ? `?${text}` : '';
 }
 
-/** Every reader, newest first, as the server orders them. */
-export const adminReadersQuery = queryOptions({
-  queryKey: adminQueryKeys.readers,
-  queryFn: ({ signal }) => apiRequestParsed('/api/admin/readers', readerListSchema, { signal }),
-});
+/** A page of readers, newest first, as the server orders them. */
+export function adminReadersQuery(params: AdminReadersQuery) {
+  return queryOptions({
+    queryKey: [...adminQueryKeys.readers, params],
+    queryFn: ({ signal }) => apiRequestParsed(`/api/admin/readers${queryString(params)}`, adminReadersPageSchema, { signal }),
+  });
+}
 
 export function createReader(input: CreateReaderInput) {
-  return apiRequestParsed('/api/admin/readers', readerSchema, { method: 'POST', body: input });
+  return apiRequestParsed('/api/admin/readers', adminReaderSchema, { method: 'POST', body: input });
 }
+
+const readerPath = (readerId: string) => `/api/admin/readers/${encodeURIComponent(readerId)}`;
+
+export function updateReader(readerId: string, input: UpdateReaderInput) {
+  return apiRequestParsed(readerPath(readerId), adminReaderSchema, { method: 'PATCH', body: input });
+}
+
+export function deactivateReader(readerId: string) {
+  return apiRequestParsed(`${readerPath(readerId)}/deactivate`, adminReaderSchema, { method: 'POST' });
+}
+
+export function reactivateReader(readerId: string) {
+  return apiRequestParsed(`${readerPath(readerId)}/reactivate`, adminReaderSchema, { method: 'POST' });
+}
+
+export const adminAnalyticsQuery = queryOptions({
+  queryKey: adminQueryKeys.analytics,
+  queryFn: ({ signal }) => apiRequestParsed('/api/admin/analytics', adminAnalyticsSchema, { signal }),
+});
 
 export const adminStatsQuery = queryOptions({
   queryKey: adminQueryKeys.stats,

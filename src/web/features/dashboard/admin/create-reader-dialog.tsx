@@ -1,15 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { RATE_MAX_CENTS, RATE_MIN_CENTS } from '@shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
-import { type ComponentProps, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { FormField, fieldAria } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { adminQueryKeys, createReader } from './admin-api';
 import {
@@ -21,15 +17,7 @@ import {
   toCreateReaderInput,
   toFormFieldErrors,
 } from './create-reader-form';
-
-const RATE_FIELDS = [
-  { name: 'chatRate', label: 'Chat rate ($/min)' },
-  { name: 'audioRate', label: 'Audio rate ($/min)' },
-  { name: 'videoRate', label: 'Video rate ($/min)' },
-] as const;
-
-const rateMin = (RATE_MIN_CENTS / 100).toFixed(2);
-const rateMax = (RATE_MAX_CENTS / 100).toFixed(2);
+import { type BoundField, BoundInput, ReaderProfileFields } from './reader-profile-fields';
 
 /** The admin's 'Create Reader' button and dialog (SPEC.md §5): a new reader account, ready to sign in. */
 export function CreateReaderDialog() {
@@ -63,22 +51,7 @@ export function CreateReaderDialog() {
     },
   });
 
-  const field = (name: CreateReaderFormField) => {
-    const id = `create-reader-${name}`;
-    const error = errors[name]?.message;
-    return { id, error, aria: fieldAria(id, error) };
-  };
-
-  const text = (name: CreateReaderFormField, label: string, props: ComponentProps<typeof Input> = {}) => {
-    const { id, error, aria } = field(name);
-    return (
-      <FormField id={id} label={label} error={error}>
-        <Input {...props} {...aria} {...register(name)} />
-      </FormField>
-    );
-  };
-
-  const bio = field('bio');
+  const bind = (name: CreateReaderFormField): BoundField => ({ id: `create-reader-${name}`, error: errors[name]?.message, registration: register(name) });
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -94,24 +67,15 @@ export function CreateReaderDialog() {
           <DialogDescription>A reader account that can sign in at once with this email and password.</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={handleSubmit((values) => create.mutate(values))} aria-label="Create reader" noValidate>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {text('email', 'Email', { type: 'email', autoComplete: 'off' })}
-            {text('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
-            {text('firstName', 'First name', { autoComplete: 'off' })}
-            {text('lastName', 'Last name', { autoComplete: 'off' })}
-            {text('username', 'Username', { placeholder: 'Unique username', autoComplete: 'off', autoCapitalize: 'none' })}
-            {text('yearsExperience', 'Years of experience', { type: 'number', inputMode: 'numeric', min: 0, step: 1 })}
-          </div>
-          <div className="grid gap-4 sm:grid-cols-3">
-            {RATE_FIELDS.map(({ name, label }) => (
-              <div key={name}>{text(name, label, { type: 'number', inputMode: 'decimal', step: '0.01', min: rateMin, max: rateMax })}</div>
-            ))}
-          </div>
-          {text('profileImage', 'Profile image URL (optional)', { type: 'url', placeholder: 'https://…' })}
-          {text('specialties', 'Specialties', { placeholder: 'Tarot, Astrology, Dream Interpretation' })}
-          <FormField id={bio.id} label="Bio" error={bio.error}>
-            <Textarea rows={3} {...bio.aria} {...register('bio')} />
-          </FormField>
+          <ReaderProfileFields
+            bind={bind}
+            account={
+              <>
+                <BoundInput field={bind('email')} label="Email" type="email" autoComplete="off" />
+                <BoundInput field={bind('password')} label="Password" type="password" autoComplete="new-password" />
+              </>
+            }
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel

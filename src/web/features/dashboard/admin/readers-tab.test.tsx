@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Reader } from '@shared/readers';
+import type { AdminReader } from '@shared/admin';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
@@ -8,7 +8,7 @@ import { ReadersTab } from './readers-tab';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-function reader(overrides: Partial<Reader>): Reader {
+function reader(overrides: Partial<AdminReader>): AdminReader {
   return {
     id: 'r1',
     firstName: 'Aurora',
@@ -29,35 +29,68 @@ function reader(overrides: Partial<Reader>): Reader {
     totalSessions: 40,
     createdAt: new Date().toISOString(),
     schedule: { timeZone: 'UTC', slots: [] },
+    totalEarningsCents: 12_345,
+    deactivated: false,
     ...overrides,
   };
 }
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** The admin readers API over an in-memory list; `answerCreate` replaces how a POST answers. */
-function fakeServer(readers: Reader[]) {
+/** The admin readers API over an in-memory list; `answerCreate` / `answerUpdate` replace how a write answers. */
+function fakeServer(readers: AdminReader[]) {
   const created: unknown[] = [];
+  const updated: unknown[] = [];
+  const actions: string[] = [];
   let answerCreate = async (body: Record<string, unknown>) => {
     const made = reader({ id: `r${readers.length + 1}`, fullName: `${body.firstName} ${body.lastName}`, username: String(body.username) });
     readers.unshift(made);
     return json(201, made);
   };
+  let answerUpdate = async (id: string, body: Record<string, unknown>) => {
+    const index = readers.findIndex((r) => r.id === id);
+    const next = { ...readers[index]!, ...body } as AdminReader;
+    next.fullName = `${next.firstName} ${next.lastName}`;
+    readers[index] = next;
+    return json(200, next);
+  };
   const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    if (input === '/api/admin/readers' && init?.method === 'POST') {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    const url = new URL(input, 'http://localhost');
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    if (url.pathname === '/api/admin/readers' && init?.method === 'POST') {
       created.push(body);
       return answerCreate(body);
     }
-    if (input === '/api/admin/readers') return json(200, { readers });
+    if (url.pathname === '/api/admin/readers') {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 20);
+      return json(200, { readers: readers.slice(offset, offset + limit), hasMore: readers.length > offset + limit });
+    }
+    const action = /^\/api\/admin\/readers\/([^/]+)(?:\/(deactivate|reactivate))?$/.exec(url.pathname);
+    if (action && init?.method === 'PATCH') {
+      updated.push(body);
+      return answerUpdate(action[1]!, body);
+    }
+    if (action?.[2]) {
+      actions.push(`${action[2]} ${action[1]}`);
+      const target = readers.find((r) => r.id === action[1])!;
+      target.deactivated = action[2] === 'deactivate';
+      if (target.deactivated) target.isOnline = false;
+      return json(200, target);
+    }
     return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return {
     fetchMock,
     created,
+    updated,
+    actions,
     answerCreateWith(answer: typeof answerCreate) {
       answerCreate = answer;
+    },
+    answerUpdateWith(answer: typeof answerUpdate) {
+      answerUpdate = answer;
     },
   };
 }
@@ -101,8 +134,8 @@ afterEach(() => {
 });
 
 describe('ReadersTab', () => {
-  it('lists readers with online state, rates, rating and sessions', async () => {
-    fakeServer([reader({}), reader({ id: 'r2', fullName: 'Marcus Moonstone', isOnline: false, totalReviews: 0, rating: 0 })]);
+  it('lists readers with online state, rates, rating, sessions, earnings and a deactivated badge', async () => {
+    fakeServer([reader({}), reader({ id: 'r2', fullName: 'Marcus Moonstone', isOnline: false, totalReviews: 0, rating: 0, deactivated: true })]);
     renderTab();
     expect(screen.getByRole('status', { name: 'Loading readers' })).toBeTruthy();
     const rows = await screen.findAllByTestId('admin-reader');
@@ -111,8 +144,23 @@ describe('ReadersTab', () => {
     expect(rows[0]!.textContent).toContain('$3.99/min');
     expect(rows[0]!.textContent).toContain('4.8(12)');
     expect(rows[0]!.textContent).toContain('40');
+    expect(rows[0]!.textContent).toContain('$123.45');
+    expect(rows[0]!.textContent).not.toContain('Deactivated');
+    expect(within(rows[0]!).getByRole('button', { name: 'Deactivate Aurora Starweaver' })).toBeTruthy();
     expect(rows[1]!.textContent).toContain('Offline');
     expect(rows[1]!.textContent).toContain('New');
+    expect(rows[1]!.textContent).toContain('Deactivated');
+    expect(within(rows[1]!).getByRole('button', { name: 'Reactivate Marcus Moonstone' })).toBeTruthy();
+  });
+
+  it('pages through readers 20 at a time', async () => {
+    fakeServer(Array.from({ length: 25 }, (_, index) => reader({ id: `r${index}`, fullName: `Reader ${index}` })));
+    renderTab();
+    expect(await screen.findAllByTestId('admin-reader')).toHaveLength(20);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getAllByTestId('admin-reader')).toHaveLength(5));
+    expect(screen.getByText('Reader 24')).toBeTruthy();
+    expect(screen.getByText('Showing 21–25')).toBeTruthy();
   });
 
   it('shows "Failed to load dashboard data" with Retry, and recovers', async () => {
@@ -173,5 +221,82 @@ describe('ReadersTab', () => {
     expect(username.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(username.getAttribute('aria-describedby')!)?.textContent).toBe('This username is taken');
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
+
+describe('Edit a reader', () => {
+  async function openEdit() {
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Aurora Starweaver' }));
+    return screen.findByRole('dialog', { name: 'Edit Reader' });
+  }
+
+  it('starts from the reader, sends the changes in cents, and the list shows them', async () => {
+    const server = fakeServer([reader({ profileImage: 'https://images.example/a.png' })]);
+    renderTab();
+    const dialog = await openEdit();
+    expect((within(dialog).getByLabelText('Chat rate ($/min)') as HTMLInputElement).value).toBe('3.99');
+    expect((within(dialog).getByLabelText('Specialties') as HTMLInputElement).value).toBe('Tarot');
+    expect(within(dialog).queryByLabelText('Email')).toBeNull();
+    expect(within(dialog).queryByLabelText('Password')).toBeNull();
+    fill(dialog, { 'First name': 'Aurelia', 'Chat rate ($/min)': '5.25', 'Profile image URL (optional)': '', Specialties: 'Tarot, Runes' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Aurelia Starweaver updated'));
+    expect(server.updated).toEqual([expect.objectContaining({ firstName: 'Aurelia', chatRateCents: 525, profileImage: null, specialties: ['Tarot', 'Runes'] })]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Aurelia Starweaver')).toBeTruthy();
+    expect(screen.getByText('$5.25/min')).toBeTruthy();
+  });
+
+  it('checks fields before sending and puts a taken username beside Username', async () => {
+    const server = fakeServer([reader({})]);
+    server.answerUpdateWith(async () => json(409, { error: { code: 'CONFLICT', message: 'This username is taken', fields: { username: 'This username is taken' } } }));
+    renderTab();
+    const dialog = await openEdit();
+    fill(dialog, { 'Video rate ($/min)': '0.5', 'Profile image URL (optional)': 'javascript:alert(1)' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText(/Rate must be at least/)).toBeTruthy();
+    expect(within(dialog).getByText('Enter an image address starting with http:// or https://')).toBeTruthy();
+    expect(server.updated).toEqual([]);
+
+    fill(dialog, { 'Video rate ($/min)': '6', 'Profile image URL (optional)': '', Username: 'MARCUS' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to update reader', { description: 'This username is taken' }));
+    const username = within(dialog).getByLabelText('Username');
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(username.getAttribute('aria-describedby')!)?.textContent).toBe('This username is taken');
+    expect(screen.getByRole('dialog', { name: 'Edit Reader' })).toBeTruthy();
+  });
+});
+
+describe('Deactivate and reactivate', () => {
+  it('asks first, then deactivates, and the row says so; reactivating asks again', async () => {
+    const server = fakeServer([reader({})]);
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate Aurora Starweaver' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Deactivate this reader?' });
+    expect(confirm.textContent).toContain('billed up to this moment');
+    expect(server.actions).toEqual([]);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Aurora Starweaver deactivated'));
+    expect(server.actions).toEqual(['deactivate r1']);
+    const row = await screen.findByTestId('admin-reader');
+    await waitFor(() => expect(row.textContent).toContain('Deactivated'));
+    expect(row.textContent).toContain('Offline');
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Reactivate Aurora Starweaver' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Reactivate this reader?' })).getByRole('button', { name: 'Reactivate' }));
+    await waitFor(() => expect(server.actions).toEqual(['deactivate r1', 'reactivate r1']));
+    await waitFor(() => expect(screen.getByTestId('admin-reader').textContent).not.toContain('Deactivated'));
+  });
+
+  it('says when it failed', async () => {
+    const server = fakeServer([reader({})]);
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate Aurora Starweaver' }));
+    server.fetchMock.mockImplementationOnce(async () => json(500, { error: { code: 'INTERNAL', message: 'Database unavailable.' } }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to deactivate reader', { description: 'Database unavailable.' }));
   });
 });

@@ -1,16 +1,22 @@
+import type { AdminReader } from '@shared/admin';
 import { formatCents } from '@shared/money';
-import type { Reader } from '@shared/readers';
-import { useQuery } from '@tanstack/react-query';
-import { Star } from 'lucide-react';
-import { useId } from 'react';
-import { ListSkeleton, LoadFailed } from '@/components/list-states';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Pencil, Star } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { ListSkeleton, LoadFailed, PagedList } from '@/components/list-states';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { nameInitials } from '@/lib/initials';
 import { formatRelativeDate } from '@/lib/relative-date';
-import { adminReadersQuery } from './admin-api';
+import { adminQueryKeys, adminReadersQuery, deactivateReader, reactivateReader } from './admin-api';
+import { ConfirmDialog } from './confirm-dialog';
 import { CreateReaderDialog } from './create-reader-dialog';
+import { EditReaderDialog } from './edit-reader-dialog';
+
+export const READERS_PAGE_SIZE = 20;
 
 const RATES = [
   { key: 'chatRateCents', label: 'Chat' },
@@ -18,7 +24,43 @@ const RATES = [
   { key: 'videoRateCents', label: 'Video' },
 ] as const;
 
-function Rating({ reader }: { reader: Reader }) {
+type ReaderAction = 'deactivate' | 'reactivate';
+
+const ACTIONS = {
+  deactivate: {
+    call: deactivateReader,
+    button: 'Deactivate',
+    pending: 'Deactivating…',
+    title: 'Deactivate this reader?',
+    describe: (name: string) =>
+      `${name} is signed out everywhere, goes offline, leaves the directory and cannot be booked or sign in until reactivated. A reading in progress ends now, billed up to this moment.`,
+    done: (name: string) => `${name} deactivated`,
+    failed: 'Failed to deactivate reader',
+  },
+  reactivate: {
+    call: reactivateReader,
+    button: 'Reactivate',
+    pending: 'Reactivating…',
+    title: 'Reactivate this reader?',
+    describe: (name: string) => `${name} can sign in, is listed and can be booked again once they switch Online.`,
+    done: (name: string) => `${name} reactivated`,
+    failed: 'Failed to reactivate reader',
+  },
+} as const;
+
+function useReaderAction(reader: AdminReader) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: ReaderAction) => ACTIONS[action].call(reader.id),
+    onSuccess: (_result, action) => toast.success(ACTIONS[action].done(reader.fullName)),
+    onError: (error, action) => toast.error(ACTIONS[action].failed, { description: error.message }),
+    // Either way the list may be stale (another admin may have acted first); the same account shows
+    // in Users, and an ended reading moves the totals.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all }),
+  });
+}
+
+function Rating({ reader }: { reader: AdminReader }) {
   if (reader.totalReviews === 0) return <span className="text-muted-foreground">New</span>;
   return (
     <span className="inline-flex items-center gap-1">
@@ -29,9 +71,43 @@ function Rating({ reader }: { reader: Reader }) {
   );
 }
 
-function ReaderRow({ reader }: { reader: Reader }) {
+function ReaderFigures({ reader }: { reader: AdminReader }) {
   return (
-    <li className="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-center md:gap-6" data-testid="admin-reader">
+    // Fixed columns from lg up, so figures line up from one reader to the next.
+    <dl className="grid grid-cols-3 gap-x-4 gap-y-2 text-sm lg:grid-cols-[repeat(3,5.5rem)_6.5rem_4rem_6.5rem]">
+      {RATES.map(({ key, label }) => (
+        <div key={key}>
+          <dt className="text-xs text-muted-foreground">{label}</dt>
+          <dd className="tabular-nums">{formatCents(reader[key])}/min</dd>
+        </div>
+      ))}
+      <div>
+        <dt className="text-xs text-muted-foreground">Rating</dt>
+        <dd>
+          <Rating reader={reader} />
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs text-muted-foreground">Sessions</dt>
+        <dd className="tabular-nums">{reader.totalSessions}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-muted-foreground">Earnings</dt>
+        <dd className="font-semibold text-gold tabular-nums">{formatCents(reader.totalEarningsCents)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function ReaderRow({ reader }: { reader: AdminReader }) {
+  const mutation = useReaderAction(reader);
+  const [isEditing, setIsEditing] = useState(false);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const action: ReaderAction = reader.deactivated ? 'reactivate' : 'deactivate';
+  const { button, title, describe } = ACTIONS[action];
+
+  return (
+    <li className="grid gap-3 py-4 lg:grid-cols-[minmax(0,1fr)_auto_auto] lg:items-center lg:gap-6" data-testid="admin-reader">
       <div className="flex min-w-0 items-start gap-3">
         <Avatar>
           {reader.profileImage ? <AvatarImage src={reader.profileImage} alt="" /> : null}
@@ -41,10 +117,10 @@ function ReaderRow({ reader }: { reader: Reader }) {
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span className="font-semibold [overflow-wrap:anywhere]">{reader.fullName}</span>
             <Badge variant={reader.isOnline ? 'pink' : 'outline'}>{reader.isOnline ? 'Online' : 'Offline'}</Badge>
+            {reader.deactivated ? <Badge variant="destructive">Deactivated</Badge> : null}
           </p>
           <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
-            @{reader.username}
-            {reader.email ? ` · ${reader.email}` : null}
+            @{reader.username} · {reader.email}
           </p>
           <p className="text-xs text-muted-foreground">
             Joined{' '}
@@ -54,45 +130,58 @@ function ReaderRow({ reader }: { reader: Reader }) {
           </p>
         </div>
       </div>
-      {/* Fixed columns from md up, so figures line up from one reader to the next. */}
-      <dl className="grid grid-cols-3 gap-x-4 gap-y-2 text-sm md:grid-cols-[repeat(3,5.5rem)_6.5rem_4rem] md:gap-x-4">
-        {RATES.map(({ key, label }) => (
-          <div key={key}>
-            <dt className="text-xs text-muted-foreground">{label}</dt>
-            <dd className="tabular-nums">{formatCents(reader[key])}/min</dd>
-          </div>
-        ))}
-        <div>
-          <dt className="text-xs text-muted-foreground">Rating</dt>
-          <dd>
-            <Rating reader={reader} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted-foreground">Sessions</dt>
-          <dd className="tabular-nums">{reader.totalSessions}</dd>
-        </div>
-      </dl>
+      <ReaderFigures reader={reader} />
+      <div className="flex gap-2 lg:flex-col">
+        <Button variant="outline" size="sm" className="lg:w-28" aria-label={`Edit ${reader.fullName}`} onClick={() => setIsEditing(true)}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+        <Button
+          variant={reader.deactivated ? 'gold' : 'outline'}
+          size="sm"
+          className="lg:w-28"
+          disabled={mutation.isPending}
+          aria-label={`${button} ${reader.fullName}`}
+          onClick={() => setIsConfirming(true)}
+        >
+          {mutation.isPending ? ACTIONS[mutation.variables].pending : button}
+        </Button>
+      </div>
+      <EditReaderDialog reader={reader} open={isEditing} onOpenChange={setIsEditing} />
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        title={title}
+        description={describe(reader.fullName)}
+        confirmLabel={button}
+        isDestructive={action === 'deactivate'}
+        onConfirm={() => mutation.mutate(action)}
+      />
     </li>
   );
 }
 
 function ReaderList() {
-  const query = useQuery(adminReadersQuery);
+  const [offset, setOffset] = useState(0);
+  const query = useQuery({ ...adminReadersQuery({ limit: READERS_PAGE_SIZE, offset }), placeholderData: keepPreviousData });
   if (query.isPending) return <ListSkeleton label="Loading readers" />;
   if (query.isError) return <LoadFailed query={query} />;
-  const { readers } = query.data;
-  if (readers.length === 0) return <p className="py-8 text-center text-muted-foreground">No readers yet. Create the first one.</p>;
   return (
-    <ul className="divide-y divide-border" aria-label="Readers">
-      {readers.map((reader) => (
-        <ReaderRow key={reader.id} reader={reader} />
-      ))}
-    </ul>
+    <PagedList
+      label="Readers"
+      items={query.data.readers}
+      renderItem={(reader) => <ReaderRow key={reader.id} reader={reader} />}
+      empty="No readers yet. Create the first one."
+      isPlaceholderData={query.isPlaceholderData}
+      offset={offset}
+      pageSize={READERS_PAGE_SIZE}
+      hasMore={query.data.hasMore}
+      onOffsetChange={setOffset}
+    />
   );
 }
 
-/** The admin's readers: every account, newest first, and the way to create one. */
+/** The admin's readers: every account, newest first, and the ways to create, edit and deactivate one. */
 export function ReadersTab() {
   const titleId = useId();
   return (
@@ -101,7 +190,9 @@ export function ReadersTab() {
         <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="grid gap-1.5">
             <CardTitle id={titleId}>Readers</CardTitle>
-            <CardDescription>Newest first, with their live status, per-minute rates, rating and completed sessions.</CardDescription>
+            <CardDescription>
+              Newest first, with their live status, per-minute rates, rating, completed sessions and earnings (their share, net of refunds).
+            </CardDescription>
           </div>
           <CreateReaderDialog />
         </CardHeader>

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createClient, createReader, fundEarnings, readerInput, type TestUser } from '../../../../tests/integration/factories';
+import { http } from '../../../../tests/integration/http';
+import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { readingSessions } from '../../db/schema';
+
+let app: TestApp;
+let admin: TestUser;
+let client: TestUser;
+let reader: TestUser;
+beforeAll(async () => {
+  app = await createTestApp();
+  admin = await createAdmin(app);
+  client = await createClient(app, { balanceCents: 5000 });
+  reader = await createReader(app, { chatRateCents: 299 });
+});
+afterAll(() => app.close());
+
+type Method = 'GET' | 'POST' | 'PATCH';
+interface Endpoint {
+  method: Method;
+  /** The route as registered, to check the table covers every admin route. */
+  route: string;
+  /** The call an admin makes, fresh each time (it may need a new target), and the status it expects. */
+  admin: () => Promise<{ url: string; body?: unknown; status: number }>;
+}
+
+/**
+ * Every admin route the app registered, read from Fastify's printed route tree: each line is a path
+ * segment below its parent ("│   └── /:id (PATCH)"), four characters of indent per level.
+ */
+function registeredAdminRoutes(): string[] {
+  const routes: string[] = [];
+  const parents: string[] = [];
+  for (const line of app.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/u.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (parents[depth - 1] ?? '') + match[2]!;
+    parents[depth] = path;
+    parents.length = depth + 1;
+    if (!path.startsWith('/api/admin') || !match[3]) continue;
+    for (const method of match[3].split(', ')) if (method !== 'HEAD') routes.push(`${method} ${path}`);
+  }
+  return routes.sort();
+}
+
+describe('every admin endpoint, by who asks', () => {
+  it('answers 401 signed out, 403 to a client or a reader, and its own answer to an admin', async () => {
+    const newReader = () => createReader(app);
+    const endpoints: Endpoint[] = [
+      { method: 'GET', route: '/api/admin/stats', admin: async () => ({ url: '/api/admin/stats', status: 200 }) },
+      { method: 'GET', route: '/api/admin/analytics', admin: async () => ({ url: '/api/admin/analytics', status: 200 }) },
+      { method: 'GET', route: '/api/admin/readers', admin: async () => ({ url: '/api/admin/readers?limit=5', status: 200 }) },
+      { method: 'POST', route: '/api/admin/readers', admin: async () => ({ url: '/api/admin/readers', body: readerInput(), status: 201 }) },
+      {
+        method: 'PATCH',
+        route: '/api/admin/readers/:id',
+        admin: async () => ({ url: `/api/admin/readers/${(await newReader()).id}`, body: { yearsExperience: 9 }, status: 200 }),
+      },
+      { method: 'POST', route: '/api/admin/readers/:id/deactivate', admin: async () => ({ url: `/api/admin/readers/${(await newReader()).id}/deactivate`, status: 200 }) },
+      { method: 'POST', route: '/api/admin/readers/:id/reactivate', admin: async () => ({ url: `/api/admin/readers/${(await newReader()).id}/reactivate`, status: 200 }) },
+      { method: 'GET', route: '/api/admin/users', admin: async () => ({ url: '/api/admin/users?search=test&limit=5', status: 200 }) },
+      { method: 'POST', route: '/api/admin/users/:id/suspend', admin: async () => ({ url: `/api/admin/users/${(await createClient(app)).id}/suspend`, status: 200 }) },
+      { method: 'POST', route: '/api/admin/users/:id/restore', admin: async () => ({ url: `/api/admin/users/${(await createClient(app)).id}/restore`, status: 200 }) },
+      { method: 'GET', route: '/api/admin/sessions', admin: async () => ({ url: '/api/admin/sessions?status=requested', status: 200 }) },
+      {
+        method: 'POST',
+        route: '/api/admin/sessions/:id/end',
+        admin: async () => {
+          expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
+          const requested = await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' });
+          expect(requested.status).toBe(201);
+          return { url: `/api/admin/sessions/${requested.body.id}/end`, status: 200 };
+        },
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/payouts/:id/decision',
+        admin: async () => {
+          const earner = await newReader();
+          await fundEarnings(app, earner.id, 2000);
+          const payout = await http(app, earner.cookie).post('/api/payouts', { amountCents: 2000 });
+          expect(payout.status, JSON.stringify(payout.body)).toBe(201);
+          return { url: `/api/admin/payouts/${payout.body.payout.id}/decision`, body: { decision: 'paid' }, status: 200 };
+        },
+      },
+    ];
+
+    expect(endpoints.map(({ method, route }) => `${method} ${route}`).sort()).toEqual(registeredAdminRoutes());
+
+    for (const endpoint of endpoints) {
+      const name = `${endpoint.method} ${endpoint.route}`;
+      const { url, body, status } = await endpoint.admin();
+      const call = (cookie?: string) => {
+        const as = http(app, cookie);
+        return endpoint.method === 'GET' ? as.get(url) : endpoint.method === 'PATCH' ? as.patch(url, body) : as.post(url, body);
+      };
+      expect((await call()).status, `${name} signed out`).toBe(401);
+      expect((await call(client.cookie)).status, `${name} as a client`).toBe(403);
+      expect((await call(reader.cookie)).status, `${name} as a reader`).toBe(403);
+      const answer = await call(admin.cookie);
+      expect(answer.status, `${name} as an admin: ${JSON.stringify(answer.body)}`).toBe(status);
+    }
+
+    // The admin's end cancelled the request, so the reader is free again.
+    const [open] = await app.db.select().from(readingSessions).where(eq(readingSessions.readerId, reader.id));
+    expect(open).toMatchObject({ status: 'cancelled', endedBy: admin.id });
+  });
+});

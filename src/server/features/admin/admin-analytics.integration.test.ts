@@ -1,0 +1,116 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANALYTICS_DAYS } from '@shared/admin';
+import { createAdmin, createClient, type TestUser } from '../../../../tests/integration/factories';
+import { fakeClock } from '../../../../tests/integration/fake-clock';
+import { http } from '../../../../tests/integration/http';
+import { readingDriver } from '../../../../tests/integration/readings';
+import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { ledgerTransfers } from '../../db/schema';
+import { SYSTEM_ACCOUNTS } from '../wallet/ledger';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const RATE = 299;
+const TODAY = Date.parse('2026-03-15T00:00:00Z');
+const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+// The readings run on this clock from 30 days before "today" up to just past its midnight.
+const clock = fakeClock(TODAY - 30 * DAY + 12 * 60 * MINUTE);
+let app: TestApp;
+let admin: TestUser;
+let reading: ReturnType<typeof readingDriver>;
+beforeAll(async () => {
+  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
+  admin = await createAdmin(app);
+  reading = readingDriver(app, clock, MINUTE);
+});
+afterAll(() => app.close());
+
+/** The platform's take of one reading, straight from its ledger rows: charges in, refunds out. */
+async function platformShareCents(sessionId: string) {
+  const [row] = await app.db
+    .select({
+      cents: sql<number>`coalesce(sum(case when ${ledgerTransfers.creditAccountId} = ${SYSTEM_ACCOUNTS.revenue} then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end), 0)::int`,
+    })
+    .from(ledgerTransfers)
+    .where(
+      and(
+        eq(ledgerTransfers.reference, `session:${sessionId}`),
+        sql`(${ledgerTransfers.creditAccountId} = ${SYSTEM_ACCOUNTS.revenue} or ${ledgerTransfers.debitAccountId} = ${SYSTEM_ACCOUNTS.revenue})`,
+      ),
+    );
+  return row!.cents;
+}
+
+type Reading = Awaited<ReturnType<typeof reading.startReading>>;
+
+async function end(done: Reading, options: { refund?: boolean } = {}) {
+  const ended = await http(app, done.client.cookie).post('/api/sessions/end', { sessionId: done.id, refundRequested: options.refund ?? false });
+  expect(ended.body.status).toBe('completed');
+  return { readerEarningsCents: ended.body.readerEarningsCents as number, platformCents: await platformShareCents(done.id) };
+}
+
+const moveTo = (instant: number) => clock.advance(instant - clock.now());
+
+describe('GET /api/admin/analytics', () => {
+  it('counts each completed reading on its UTC day over the last 30 days, net of refunds, and ranks readers by earnings', async () => {
+    // 30 days before today: just outside the window.
+    const outside = await reading.startReading({ rateCents: RATE, balanceCents: 5000 });
+    await end(outside);
+    // 29 days before today: the window's first day.
+    moveTo(TODAY - 29 * DAY + 12 * 60 * MINUTE);
+    const firstDay = await reading.startReading({ rateCents: RATE, balanceCents: 5000, reader: outside.reader });
+    const firstDayEnd = await end(firstDay);
+
+    // Yesterday, just before midnight: a two-minute reading and a refunded one.
+    moveTo(TODAY - 3 * MINUTE);
+    const yesterday = await reading.startReading({ rateCents: RATE, balanceCents: 5000 });
+    await reading.nextMinute(yesterday.id);
+    const yesterdayEnd = await end(yesterday);
+    const refunded = await reading.startReading({ rateCents: RATE, balanceCents: 5000 });
+    const refundedEnd = await end(refunded, { refund: true });
+    expect(refundedEnd).toEqual({ readerEarningsCents: 0, platformCents: 0 });
+
+    // A reading over midnight: minute 1 yesterday, minutes 2 and 3 today; it completes today.
+    moveTo(TODAY - MINUTE);
+    const overMidnight = await reading.startReading({ rateCents: RATE, balanceCents: 5000 });
+    await reading.nextMinute(overMidnight.id);
+    await reading.nextMinute(overMidnight.id);
+    const overMidnightEnd = await end(overMidnight);
+    expect(clock.now()).toBe(TODAY + MINUTE);
+
+    // Still running: nothing yet.
+    const client = await createClient(app, { balanceCents: 5000 });
+    await reading.startReading({ rateCents: RATE, balanceCents: 5000, reader: yesterday.reader, client });
+
+    const response = await http(app, admin.cookie).get('/api/admin/analytics');
+    expect(response.status).toBe(200);
+    const expected = new Map([
+      [dayKey(TODAY - 29 * DAY), { revenueCents: firstDayEnd.platformCents, completedSessions: 1 }],
+      [dayKey(TODAY - DAY), { revenueCents: yesterdayEnd.platformCents, completedSessions: 2 }],
+      [dayKey(TODAY), { revenueCents: overMidnightEnd.platformCents, completedSessions: 1 }],
+    ]);
+    expect(response.body.days).toHaveLength(ANALYTICS_DAYS);
+    expect(response.body.days).toEqual(
+      Array.from({ length: ANALYTICS_DAYS }, (_, index) => {
+        const date = dayKey(TODAY - (ANALYTICS_DAYS - 1 - index) * DAY);
+        return { date, ...(expected.get(date) ?? { revenueCents: 0, completedSessions: 0 }) };
+      }),
+    );
+    expect(overMidnightEnd.platformCents).toBe(3 * RATE - overMidnightEnd.readerEarningsCents);
+
+    expect(response.body.topReaders).toEqual([
+      { id: overMidnight.reader.id, fullName: expect.any(String), username: expect.any(String), profileImage: null, earningsCents: overMidnightEnd.readerEarningsCents, completedSessions: 1 },
+      { id: yesterday.reader.id, fullName: expect.any(String), username: expect.any(String), profileImage: null, earningsCents: yesterdayEnd.readerEarningsCents, completedSessions: 1 },
+      // The reading 30 days ago is outside the window, so this reader has one session here.
+      { id: outside.reader.id, fullName: expect.any(String), username: expect.any(String), profileImage: null, earningsCents: firstDayEnd.readerEarningsCents, completedSessions: 1 },
+    ]);
+
+    // The stat cards count revenue the same way: today's card is today's bar.
+    const stats = (await http(app, admin.cookie).get('/api/admin/stats')).body;
+    expect(stats.todayRevenueCents).toBe(overMidnightEnd.platformCents);
+    expect(stats.totalRevenueCents).toBe((await platformShareCents(outside.id)) + firstDayEnd.platformCents + yesterdayEnd.platformCents + overMidnightEnd.platformCents);
+    expect(stats.activeSessions).toBe(1);
+  });
+});

@@ -1,0 +1,72 @@
+import { and, desc, eq, gte, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { ANALYTICS_DAYS, type AdminAnalytics, type TopReader, TOP_READERS_LIMIT } from '@shared/admin';
+import type { Clock } from '../../clock';
+import type { DbOrTx } from '../../db/client';
+import { readerProfiles, readingSessions } from '../../db/schema';
+import { platformRevenueMovements } from './platform-revenue';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);
+const dayOf = (column: SQLWrapper) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+/**
+ * The admin's Analytics tab for the last 30 UTC days up to the injected clock, today included:
+ * per day the platform's revenue (net of refunds, counted when its reading completed, as the stat
+ * cards count it) and the readings completed; and the readers who earned most from readings
+ * completed in those days.
+ */
+export async function getAdminAnalytics(db: DbOrTx, clock: Clock): Promise<AdminAnalytics> {
+  const now = new Date(clock.now());
+  const todayStart = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  const from = new Date(todayStart - (ANALYTICS_DAYS - 1) * DAY_MS);
+  const until = new Date(todayStart + DAY_MS);
+
+  const revenue = platformRevenueMovements(db);
+  const revenueDay = dayOf(revenue.countsAt);
+  const revenueByDay = await db
+    .select({ date: revenueDay, cents: sql<number>`sum(${revenue.amountCents})::bigint` })
+    .from(revenue)
+    .where(sql`${revenue.countsAt} >= ${from.toISOString()} and ${revenue.countsAt} < ${until.toISOString()}`)
+    .groupBy(revenueDay);
+
+  const completedInWindow = and(eq(readingSessions.status, 'completed'), gte(readingSessions.endedAt, from), lt(readingSessions.endedAt, until));
+  const sessionDay = dayOf(readingSessions.endedAt);
+  const sessionsByDay = await db
+    .select({ date: sessionDay, count: sql<number>`count(*)::int` })
+    .from(readingSessions)
+    .where(completedInWindow)
+    .groupBy(sessionDay);
+
+  const revenueOn = new Map(revenueByDay.map((row) => [row.date, Number(row.cents)]));
+  const sessionsOn = new Map(sessionsByDay.map((row) => [row.date, row.count]));
+  const days = Array.from({ length: ANALYTICS_DAYS }, (_, index) => {
+    const date = utcDay(new Date(from.getTime() + index * DAY_MS));
+    return { date, revenueCents: revenueOn.get(date) ?? 0, completedSessions: sessionsOn.get(date) ?? 0 };
+  });
+
+  return { days, topReaders: await topReaders(db, completedInWindow) };
+}
+
+/** A refund zeroes its reading's reader_earnings_cents (sessions/billing.ts), so these sums are net. */
+async function topReaders(db: DbOrTx, completedInWindow: SQL | undefined): Promise<TopReader[]> {
+  const earningsCents = sql<number>`sum(${readingSessions.readerEarningsCents})::bigint`;
+  const rows = await db
+    .select({
+      id: readerProfiles.userId,
+      firstName: readerProfiles.firstName,
+      lastName: readerProfiles.lastName,
+      username: readerProfiles.username,
+      profileImage: readerProfiles.profileImage,
+      earningsCents,
+      completedSessions: sql<number>`count(*)::int`,
+    })
+    .from(readingSessions)
+    .innerJoin(readerProfiles, eq(readerProfiles.userId, readingSessions.readerId))
+    .where(completedInWindow)
+    .groupBy(readerProfiles.userId)
+    .having(sql`${earningsCents} > 0`)
+    .orderBy(desc(earningsCents), desc(sql`count(*)`), readerProfiles.userId)
+    .limit(TOP_READERS_LIMIT);
+  return rows.map(({ firstName, lastName, earningsCents: cents, ...row }) => ({ ...row, fullName: `${firstName} ${lastName}`, earningsCents: Number(cents) }));
+}

@@ -1,0 +1,56 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { AdminReader, UpdateReaderInput } from '@shared/admin';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { readerProfiles, user } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { loadAdminReader } from './admin-reader-view';
+
+const USERNAME_TAKEN = 'This username is taken';
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+const usernameTaken = () => new AppError('CONFLICT', USERNAME_TAKEN, { username: USERNAME_TAKEN });
+
+/**
+ * An admin edits a reader's profile. The account's name and picture follow the profile, as
+ * creation sets them. New rates apply to new requests only: a session keeps the rate it was
+ * requested at. A taken username (any case) is a 409 with a field message; the unique index still
+ * decides when two edits race.
+ */
+export async function updateReader(deps: { db: Db; clock: Clock }, readerId: string, input: UpdateReaderInput): Promise<AdminReader> {
+  const now = new Date(deps.clock.now());
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ firstName: readerProfiles.firstName, lastName: readerProfiles.lastName })
+        .from(readerProfiles)
+        .where(eq(readerProfiles.userId, readerId))
+        .for('update');
+      if (!current) throw notFound('Reader not found');
+      if (input.username !== undefined) {
+        const [taken] = await tx
+          .select({ id: readerProfiles.userId })
+          .from(readerProfiles)
+          .where(and(sql`lower(${readerProfiles.username}) = lower(${input.username})`, ne(readerProfiles.userId, readerId)));
+        if (taken) throw usernameTaken();
+      }
+      const { specialties, ...fields } = input;
+      await tx
+        .update(readerProfiles)
+        .set({ ...fields, ...(specialties && { specialties: [...new Set(specialties)] }), updatedAt: now })
+        .where(eq(readerProfiles.userId, readerId));
+      const firstName = input.firstName ?? current.firstName;
+      const lastName = input.lastName ?? current.lastName;
+      await tx
+        .update(user)
+        .set({ name: `${firstName} ${lastName}`, ...(input.profileImage !== undefined && { image: input.profileImage }), updatedAt: now })
+        .where(eq(user.id, readerId));
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+  return loadAdminReader(deps.db, readerId);
+}

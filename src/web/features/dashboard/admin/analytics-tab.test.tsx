@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import type { AdminAnalytics } from '@shared/admin';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AnalyticsTab } from './analytics-tab';
+
+// recharts measures its container, which jsdom cannot; the chart itself is seen in the e2e test.
+vi.mock('./analytics-charts', () => ({
+  DailyBarChart: ({ series, days }: { series: string; days: unknown[] }) => <div data-testid={`chart-${series}`}>{days.length} bars</div>,
+}));
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function analytics(): AdminAnalytics {
+  const days = Array.from({ length: 30 }, (_, index) => ({
+    date: new Date(Date.UTC(2026, 1, 14 + index)).toISOString().slice(0, 10),
+    revenueCents: 0,
+    completedSessions: 0,
+  }));
+  days[29] = { ...days[29]!, revenueCents: 270, completedSessions: 1 };
+  days[3] = { ...days[3]!, revenueCents: 1_260, completedSessions: 3 };
+  return {
+    days,
+    topReaders: [
+      { id: 'r1', fullName: 'Aurora Starweaver', username: 'aurora', profileImage: null, earningsCents: 2_940, completedSessions: 3 },
+      { id: 'r2', fullName: 'Marcus Moonstone', username: 'marcus', profileImage: null, earningsCents: 630, completedSessions: 1 },
+    ],
+  };
+}
+
+function renderTab() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AnalyticsTab />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('AnalyticsTab', () => {
+  it('draws both series with their totals, says them in words, and lists the top readers by earnings', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, analytics())));
+    renderTab();
+    expect(screen.getByRole('status', { name: 'Loading analytics' })).toBeTruthy();
+
+    const revenue = await screen.findByRole('region', { name: 'Revenue per Day' });
+    expect(revenue.textContent).toContain('$15.30');
+    expect((await within(revenue).findByTestId('chart-revenueCents')).textContent).toBe('30 bars');
+    const revenueImage = within(revenue).getByRole('img');
+    expect(revenueImage.getAttribute('aria-labelledby')).toBeTruthy();
+    expect(revenue.textContent).toContain('the highest day was Tue, Feb 17, 2026 with $12.60');
+
+    const sessions = screen.getByRole('region', { name: 'Sessions per Day' });
+    expect(await within(sessions).findByTestId('chart-completedSessions')).toBeTruthy();
+    fireEvent.click(within(sessions).getByText('Figures per day'));
+    const rows = within(sessions).getAllByRole('row');
+    expect(rows).toHaveLength(31);
+    expect(rows[4]!.textContent).toBe('Feb 173');
+
+    const top = screen.getAllByTestId('top-reader');
+    expect(top.map((row) => row.textContent)).toEqual(['1.ASAurora Starweaver@aurora$29.403 readings', '2.MMMarcus Moonstone@marcus$6.301 reading']);
+  });
+
+  it('says when there is nothing yet', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { ...analytics(), days: analytics().days.map((day) => ({ ...day, revenueCents: 0, completedSessions: 0 })), topReaders: [] })));
+    renderTab();
+    expect(await screen.findByText('No completed readings in the last 30 days.')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Revenue per Day' }).textContent).toContain('none on any day');
+  });
+
+  it('shows "Failed to load dashboard data" with Retry, and recovers', async () => {
+    const fetchMock = vi.fn(async () => json(200, analytics()));
+    fetchMock.mockImplementationOnce(async () => json(500, { error: { code: 'INTERNAL', message: 'Database unavailable.' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderTab();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load dashboard data');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('region', { name: 'Revenue per Day' })).toBeTruthy();
+  });
+});
