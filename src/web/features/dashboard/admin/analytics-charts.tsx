@@ -12,12 +12,15 @@ export function DailyBarChart({
   color,
   formatValue,
   formatTick = formatValue,
+  minTop = 4,
 }: {
   days: AnalyticsDay[];
   series: 'revenueCents' | 'completedSessions';
   color: string;
   formatValue: (value: number) => string;
   formatTick?: (value: number) => string;
+  /** The axis reaches at least this high, so a quiet month still has readable steps (not five "$0"). */
+  minTop?: number;
 }) {
   return (
     <ResponsiveContainer width="100%" height={220}>
@@ -33,6 +36,7 @@ export function DailyBarChart({
         />
         <YAxis
           width={56}
+          domain={[0, (dataMax: number) => Math.max(dataMax, minTop)]}
           allowDecimals={false}
           tickFormatter={formatTick}
           tickLine={false}

@@ -17,6 +17,8 @@ const formatAxisDollars = (cents: number) => wholeDollars.format(cents / 100);
 const formatCount = (count: number) => count.toLocaleString('en-US');
 
 type Series = 'revenueCents' | 'completedSessions';
+/** The lowest top of each axis: $4 of revenue, 4 readings. */
+const MIN_AXIS_TOP: Record<Series, number> = { revenueCents: 400, completedSessions: 4 };
 
 /** What a chart shows, in words: for screen readers, and for anyone before the chart has loaded. */
 function describeSeries(days: AnalyticsDay[], series: Series, formatValue: (value: number) => string): string {
@@ -61,7 +63,7 @@ function ChartCard({
         </p>
         <div role="img" aria-labelledby={`${titleId} ${summaryId}`} className="min-w-0">
           <Suspense fallback={<Skeleton className="h-[220px]" />}>
-            <DailyBarChart days={days} series={series} color={color} formatValue={formatValue} formatTick={formatTick} />
+            <DailyBarChart days={days} series={series} color={color} formatValue={formatValue} formatTick={formatTick} minTop={MIN_AXIS_TOP[series]} />
           </Suspense>
         </div>
         <details className="text-sm">
