@@ -1,6 +1,5 @@
 import type { Profile } from '@shared/auth';
-import { useLocation, useNavigate } from 'react-router';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { TabsContent } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
 import { AdminPayoutsPanel } from '../wallet/admin-payouts-panel';
 import { AnalyticsTab } from './admin/analytics-tab';
@@ -9,41 +8,21 @@ import { SessionsTab } from './admin/sessions-tab';
 import { AdminStatCards } from './admin/stat-cards';
 import { UsersTab } from './admin/users-tab';
 import { DashboardShell } from './dashboard-shell';
+import { type DashboardTab, DashboardTabs } from './dashboard-tabs';
 
-const TABS = [
+const TABS: readonly [DashboardTab, ...DashboardTab[]] = [
   { value: 'readers', label: 'Readers', path: paths.dashboard },
   { value: 'users', label: 'Users', path: paths.dashboardUsers },
   { value: 'sessions', label: 'Sessions', path: paths.dashboardSessions },
   { value: 'analytics', label: 'Analytics', path: paths.dashboardAnalytics },
   { value: 'payouts', label: 'Payouts', path: paths.dashboardPayouts },
-] as const;
-type TabValue = (typeof TABS)[number]['value'];
-
-/** Each tab has its own URL, so a reload or a shared link opens the same tab; Readers is the default. */
-function useTabFromUrl(): [TabValue, (value: string) => void] {
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const current = TABS.find((tab) => tab.path !== paths.dashboard && pathname.startsWith(tab.path))?.value ?? 'readers';
-  const select = (value: string) => {
-    const tab = TABS.find((candidate) => candidate.value === value);
-    if (tab) void navigate(tab.path);
-  };
-  return [current, select];
-}
+];
 
 export function AdminDashboard({ profile }: { profile: Profile }) {
-  const [tab, setTab] = useTabFromUrl();
   return (
     <DashboardShell title="Admin Dashboard" subtitle={`Signed in as ${profile.fullName}.`}>
       <AdminStatCards />
-      <Tabs value={tab} onValueChange={setTab} className="mt-8">
-        <TabsList aria-label="Admin sections">
-          {TABS.map(({ value, label }) => (
-            <TabsTrigger key={value} value={value}>
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+      <DashboardTabs tabs={TABS} label="Admin sections">
         <TabsContent value="readers">
           <ReadersTab />
         </TabsContent>
@@ -59,7 +38,7 @@ export function AdminDashboard({ profile }: { profile: Profile }) {
         <TabsContent value="payouts">
           <AdminPayoutsPanel />
         </TabsContent>
-      </Tabs>
+      </DashboardTabs>
     </DashboardShell>
   );
 }

@@ -1,6 +1,6 @@
 import type { Profile } from '@shared/auth';
-import { useLocation, useNavigate } from 'react-router';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useLocation } from 'react-router';
+import { TabsContent } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
 import { useLiveFavoritePresence } from '../favorites/api';
 import { AddFundsButton } from '../wallet/add-funds-button';
@@ -13,30 +13,17 @@ import { SessionHistoryTab } from './client/session-history-tab';
 import { sessionIdFromPath } from './client/session-route';
 import { ClientStatCards } from './client/stat-cards';
 import { DashboardShell } from './dashboard-shell';
+import { type DashboardTab, DashboardTabs } from './dashboard-tabs';
 
-const TABS = [
+const TABS: readonly [DashboardTab, ...DashboardTab[]] = [
   { value: 'overview', label: 'Overview', path: paths.dashboard },
   { value: 'favorites', label: 'Favorite Readers', path: paths.dashboardFavorites },
   { value: 'sessions', label: 'Session History', path: paths.dashboardSessions },
   { value: 'wallet', label: 'Wallet', path: paths.dashboardWallet },
   { value: 'profile', label: 'Profile', path: paths.dashboardProfile },
-] as const;
-type TabValue = (typeof TABS)[number]['value'];
-
-/** Each tab has its own URL, so a reload or a shared link (the low-balance banner's Add Funds) opens the same tab. */
-function useTabFromUrl(): [TabValue, (value: string) => void] {
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const current = TABS.find((tab) => tab.path !== paths.dashboard && pathname.startsWith(tab.path))?.value ?? 'overview';
-  const select = (value: string) => {
-    const tab = TABS.find((candidate) => candidate.value === value);
-    if (tab) void navigate(tab.path);
-  };
-  return [current, select];
-}
+];
 
 export function ClientDashboard({ profile }: { profile: Profile }) {
-  const [tab, setTab] = useTabFromUrl();
   // The favorites' Online/Busy/Offline state shows on several tabs and cards: one listener keeps it live.
   useLiveFavoritePresence();
   // A reading's details live under Session History (/dashboard/sessions/:id).
@@ -44,14 +31,7 @@ export function ClientDashboard({ profile }: { profile: Profile }) {
   return (
     <DashboardShell title="My Dashboard" subtitle={`Welcome, ${profile.fullName}.`} actions={<AddFundsButton />}>
       <ClientStatCards profile={profile} />
-      <Tabs value={tab} onValueChange={setTab} className="mt-8">
-        <TabsList aria-label="Dashboard sections">
-          {TABS.map(({ value, label }) => (
-            <TabsTrigger key={value} value={value}>
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+      <DashboardTabs tabs={TABS} label="Dashboard sections">
         <TabsContent value="overview">
           <OverviewTab />
         </TabsContent>
@@ -65,7 +45,7 @@ export function ClientDashboard({ profile }: { profile: Profile }) {
         <TabsContent value="profile">
           <ProfileTab profile={profile} />
         </TabsContent>
-      </Tabs>
+      </DashboardTabs>
     </DashboardShell>
   );
 }

@@ -1,11 +1,11 @@
 import type { Profile } from '@shared/auth';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { ListSkeleton, LoadFailed } from '@/components/list-states';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { TabsContent } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
 import { DashboardShell } from './dashboard-shell';
+import { type DashboardTab, DashboardTabs } from './dashboard-tabs';
 import { ReaderEarningsTab } from './reader/earnings-tab';
 import { myReaderQuery } from './reader/reader-api';
 import { ReaderAvailability } from './reader/reader-availability';
@@ -16,29 +16,15 @@ import { ReaderSessionsTab } from './reader/sessions-tab';
 import { ReaderSettingsTab } from './reader/settings-tab';
 import { useReaderFigureUpdates } from './reader/use-reader-figure-updates';
 
-const TABS = [
+const TABS: readonly [DashboardTab, ...DashboardTab[]] = [
   { value: 'overview', label: 'Overview', path: paths.dashboard },
   { value: 'sessions', label: 'Sessions', path: paths.dashboardSessions },
   { value: 'earnings', label: 'Earnings', path: paths.dashboardEarnings },
   { value: 'schedule', label: 'Schedule', path: paths.dashboardSchedule },
   { value: 'settings', label: 'Settings', path: paths.dashboardSettings },
-] as const;
-type TabValue = (typeof TABS)[number]['value'];
-
-/** Each tab has its own URL, so a reload or a shared link opens the same tab. */
-function useTabFromUrl(): [TabValue, (value: string) => void] {
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const current = TABS.find((tab) => tab.path !== paths.dashboard && pathname.startsWith(tab.path))?.value ?? 'overview';
-  const select = (value: string) => {
-    const tab = TABS.find((candidate) => candidate.value === value);
-    if (tab) void navigate(tab.path);
-  };
-  return [current, select];
-}
+];
 
 export function ReaderDashboard({ profile }: { profile: Profile }) {
-  const [tab, setTab] = useTabFromUrl();
   const reader = useQuery(myReaderQuery);
   useReaderFigureUpdates();
   const firstName = reader.data?.firstName ?? profile.fullName.split(' ')[0] ?? profile.fullName;
@@ -53,14 +39,7 @@ export function ReaderDashboard({ profile }: { profile: Profile }) {
       actions={reader.data ? <ReaderAvailability reader={reader.data} /> : null}
     >
       <ReaderStatCards />
-      <Tabs value={tab} onValueChange={setTab} className="mt-8">
-        <TabsList aria-label="Dashboard sections">
-          {TABS.map(({ value, label }) => (
-            <TabsTrigger key={value} value={value}>
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+      <DashboardTabs tabs={TABS} label="Dashboard sections">
         <TabsContent value="overview">{withReader((loaded) => <ReaderOverview reader={loaded} />)}</TabsContent>
         <TabsContent value="sessions">
           <ReaderSessionsTab />
@@ -72,7 +51,7 @@ export function ReaderDashboard({ profile }: { profile: Profile }) {
           <ReaderScheduleTab />
         </TabsContent>
         <TabsContent value="settings">{withReader((loaded) => <ReaderSettingsTab reader={loaded} />)}</TabsContent>
-      </Tabs>
+      </DashboardTabs>
     </DashboardShell>
   );
 }
