@@ -14,7 +14,7 @@ import { paths, sessionRequestPath } from '@/lib/paths';
 import { favoritesDashboardQuery } from '../../favorites/api';
 import { FavoriteButton } from '../../favorites/favorite-button';
 import { SESSION_TYPE_LABELS } from './session-labels';
-import { plural } from './stat-card';
+import { plural } from '../stat-card';
 
 const PRESENCE = {
   online: { label: 'Online', className: 'border-emerald-500/50 bg-emerald-500/10 text-emerald-500' },

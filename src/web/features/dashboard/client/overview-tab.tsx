@@ -12,7 +12,7 @@ import { favoritesDashboardQuery } from '../../favorites/api';
 import { clientHistoryQuery } from './history-api';
 import { sessionDate } from './history-row';
 import { formatDateTime, SESSION_TYPE_LABELS } from './session-labels';
-import { plural } from './stat-card';
+import { plural } from '../stat-card';
 
 const RECENT_COUNT = 3;
 

@@ -15,7 +15,7 @@ import { sessionDetailsQuery } from './history-api';
 import { canRateNow } from './history-row';
 import { RateDialog, Stars } from './rating-parts';
 import { formatDateTime, SESSION_TYPE_LABELS } from './session-labels';
-import { plural } from './stat-card';
+import { plural } from '../stat-card';
 
 const formatTime = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
 

@@ -7,7 +7,7 @@ import { LoadFailed } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { favoritesDashboardQuery } from '../../favorites/api';
 import { clientSummaryQuery } from './history-api';
-import { plural, StatCard } from './stat-card';
+import { plural, StatCard } from '../stat-card';
 
 const iconClass = 'size-4 text-gold';
 

@@ -5,7 +5,8 @@ import { LoadFailed } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { readerStatsQuery } from './reader-api';
 import { RequestPayoutButton } from './request-payout-button';
-import { formatRating, plural, StatCard } from './stat-card';
+import { plural, StatCard } from '../stat-card';
+import { formatRating } from './format-rating';
 
 const iconClass = 'size-4 text-gold';
 

@@ -4,7 +4,7 @@ import { LoadFailed } from '@/components/list-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { readerStatsQuery } from './reader-api';
-import { formatRating } from './stat-card';
+import { formatRating } from './format-rating';
 
 /** Earnings, readings and rating of the last 7 of the reader's days, today included. */
 export function WeeklyPerformanceCard() {
