@@ -100,7 +100,8 @@ test('demo accounts land on the dashboard of their role with their balance', asy
 test('the admin lands on the admin dashboard', async ({ page }) => {
   await page.goto('/login');
   await signInOnPage(page, DEMO.admin.email, DEMO.admin.password);
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  // The admin dashboard's code loads on this first visit; a busy CI machine can take a while.
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 20_000 });
   const menu = await openAccountMenu(page);
   await expect(menu.getByTestId('role-badge')).toHaveText('Admin');
   await expect(menu.getByRole('menuitem')).toHaveText(['Admin Dashboard', 'Users', 'All Sessions', 'Analytics', 'Sign out']);
