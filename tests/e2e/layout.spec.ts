@@ -114,3 +114,19 @@ test('the starfield twinkles for everyone else', async ({ page }) => {
   const animation = await page.evaluate(() => getComputedStyle(document.querySelector('.starfield')!).animationName);
   expect(animation).toBe('twinkle');
 });
+
+test('the about page tells the mission, the story, the values, what each side gets and the split', async ({ page }) => {
+  await page.goto('/about');
+  await expect(page).toHaveTitle('About Soul Tribe · Soul Tribe');
+  await expect(page.getByRole('heading', { level: 1, name: 'About Soul Tribe' })).toBeVisible();
+  const figures = page.getByRole('list', { name: 'Soul Tribe in figures' });
+  await expect(figures).toContainText('15+');
+  await expect(figures).toContainText('10,000+');
+  await expect(figures).toContainText('70%');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 2 })).toHaveText(['Our Story', 'Our Values', 'What Soul Tribe Offers']);
+  await expect(main.getByRole('heading', { level: 3 })).toHaveText(['Authentic Connection', 'Sacred Privacy', 'Empowerment', 'For Seekers', 'For Readers']);
+  await expect(page.getByText('70% of every minute you read; the platform keeps 30%')).toBeVisible();
+  await page.getByRole('link', { name: 'Browse Readers' }).click();
+  await expect(page).toHaveURL('/readers');
+});
