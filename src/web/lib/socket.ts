@@ -82,3 +82,17 @@ export function useSocketEvent(event: ServerEvent | 'connect' | 'disconnect', ha
     };
   }, [current, event]);
 }
+
+/**
+ * Runs `handler` each time the current connection connects again after a drop, not on its first
+ * connect: events sent while it was down are lost, so what they would have updated is fetched again.
+ */
+export function useSocketReconnect(handler: () => void): void {
+  const socket = useSocket();
+  // Mounted on a socket already connected, its next 'connect' is a reconnect.
+  const connectedBefore = useRef<AppSocket | null>(socket?.connected ? socket : null);
+  useSocketEvent('connect', () => {
+    if (connectedBefore.current === socket) handler();
+    connectedBefore.current = socket;
+  });
+}

@@ -3,13 +3,11 @@ import type { AdminReader, UpdateReaderInput } from '@shared/admin';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { readerProfiles, user } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, notFound } from '../../errors';
 import { loadAdminReader } from './admin-reader-view';
 
 const USERNAME_TAKEN = 'This username is taken';
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 const usernameTaken = () => new AppError('CONFLICT', USERNAME_TAKEN, { username: USERNAME_TAKEN });
 

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type FavoriteReader, TOP_READERS_BY_SESSIONS } from '@shared/favorites';
 import type { DbOrTx } from '../../db/client';
 import { favoriteReaders, readerProfiles, readingSessions, user } from '../../db/schema';
+import { isListedReader } from '../readers/reader-view';
 
 /** The readers a client completed the most readings with, most first; the latest reading breaks a tie. */
 async function topReaderIdsBySessions(db: DbOrTx, clientId: string): Promise<string[]> {
@@ -53,7 +54,7 @@ export async function listFavoriteReaders(db: DbOrTx, clientId: string, options:
     })
     .from(readerProfiles)
     .innerJoin(user, eq(user.id, readerProfiles.userId))
-    .where(and(inArray(readerProfiles.userId, ids), isNull(user.suspendedAt)));
+    .where(and(inArray(readerProfiles.userId, ids), isListedReader));
 
   const heartedIds = new Set(hearted);
   const position = new Map(ids.map((id, index) => [id, index]));

@@ -1,7 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { favoriteReaders, readerProfiles, user } from '../../db/schema';
 import { notFound } from '../../errors';
+import { isListedReader } from '../readers/reader-view';
 
 /** A reader the directory lists: a profile whose account is not suspended. */
 async function assertBookableReader(db: DbOrTx, readerId: string) {
@@ -9,7 +10,7 @@ async function assertBookableReader(db: DbOrTx, readerId: string) {
     .select({ id: readerProfiles.userId })
     .from(readerProfiles)
     .innerJoin(user, eq(user.id, readerProfiles.userId))
-    .where(and(eq(readerProfiles.userId, readerId), isNull(user.suspendedAt)));
+    .where(and(eq(readerProfiles.userId, readerId), isListedReader));
   if (!reader) throw notFound('Reader not found');
 }
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { CreateReaderInput } from '@shared/readers';
 import type { Db } from '../../db/client';
 import { readerProfiles, user } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest } from '../../errors';
 import { createUserWithPassword } from '../auth/create-user';
 
@@ -46,7 +47,7 @@ export async function createReader(db: Db, input: CreateReaderInput): Promise<{ 
       return { id };
     });
   } catch (error) {
-    if ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
+    if (isUniqueViolation(error)) {
       throw badRequest('Email or username already in use', { email: 'Email or username already in use' });
     }
     throw error;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import type { Reader } from '@shared/readers';
 import type { ReaderSchedule } from '@shared/reader-schedule';
 import type { DbOrTx } from '../../db/client';
@@ -9,6 +9,12 @@ const scheduleSlots = sql<ReaderSchedule['slots']>`coalesce((
   select json_agg(json_build_object('weekday', a.weekday, 'startMinute', a.start_minute, 'endMinute', a.end_minute) order by a.weekday, a.start_minute)
   from reader_availability a where a.reader_id = ${readerProfiles.userId}
 ), '[]'::json)`;
+
+/**
+ * A reader anyone may find, heart or book: one whose account is not suspended (an admin's
+ * deactivation is a suspension). Every public listing filters by this; it needs the user join.
+ */
+export const isListedReader = isNull(user.suspendedAt);
 
 export const readerColumns = {
   id: readerProfiles.userId,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readerSessionsQuerySchema } from '@shared/reader-dashboard';
@@ -8,7 +8,7 @@ import { z } from '@shared/zod-config';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { readerProfiles, user } from '../../db/schema';
+import { readerProfiles } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
 import { currentUser, requireUser } from '../auth/require-user';
@@ -16,7 +16,7 @@ import { getReaderEarnings } from './get-reader-earnings';
 import { getReaderStats } from './get-reader-stats';
 import { listReaderSessions } from './list-reader-sessions';
 import { getReaderSchedule, replaceReaderSchedule } from './reader-schedule';
-import { selectReaders, toReader } from './reader-view';
+import { isListedReader, selectReaders, toReader } from './reader-view';
 import { updateMyReader } from './update-my-reader';
 
 export async function readerRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; realtime: Realtime; clock: Clock }) {
@@ -25,7 +25,7 @@ export async function readerRoutes(app: FastifyInstance, deps: { auth: Auth; db:
 
   api.get('/api/readers', async () => ({
     // A deactivated (suspended) reader leaves the directory and their profile page.
-    readers: (await selectReaders(db).where(isNull(user.suspendedAt)).orderBy(asc(readerProfiles.firstName))).map((r) => toReader(r)),
+    readers: (await selectReaders(db).where(isListedReader).orderBy(asc(readerProfiles.firstName))).map((r) => toReader(r)),
   }));
 
   api.get('/api/readers/me', { onRequest: requireUser(deps.auth, 'reader') }, async (request) => {
@@ -51,7 +51,7 @@ export async function readerRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   );
 
   api.get('/api/readers/:id', { schema: { params: z.object({ id: z.string().min(1).max(100) }) } }, async (request) => {
-    const [row] = await selectReaders(db).where(and(eq(readerProfiles.userId, request.params.id), isNull(user.suspendedAt)));
+    const [row] = await selectReaders(db).where(and(eq(readerProfiles.userId, request.params.id), isListedReader));
     if (!row) throw notFound('Reader not found');
     return toReader(row);
   });

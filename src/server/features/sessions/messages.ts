@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { MESSAGE_MAX_LENGTH } from '@shared/constants';
 import { SERVER_EVENTS } from '@shared/realtime';
 import type { ChatMessage } from '@shared/sessions';
+import type { DbOrTx } from '../../db/client';
 import { sessionMessages, user } from '../../db/schema';
 import { AppError } from '../../errors';
 import { createFixedWindowLimiter } from '../../rate-limiter';
@@ -20,7 +21,12 @@ export type MessageLimiter = ReturnType<typeof createMessageLimiter>;
 
 export async function listMessages(deps: SessionDeps, viewer: SessionUser, sessionId: string): Promise<ChatMessage[]> {
   await loadSessionFor(deps.db, sessionId, viewer, { allowAdmin: true });
-  const rows = await deps.db
+  return messagesOf(deps.db, sessionId);
+}
+
+/** A session's chat, oldest first; for callers that have already checked who may read it. */
+export async function messagesOf(db: DbOrTx, sessionId: string): Promise<ChatMessage[]> {
+  const rows = await db
     .select({ message: sessionMessages, senderName: user.name })
     .from(sessionMessages)
     .innerJoin(user, eq(user.id, sessionMessages.senderId))

@@ -5,6 +5,7 @@ import { formatCents } from '@shared/money';
 import { SERVER_EVENTS, type SessionRequestEvent } from '@shared/realtime';
 import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionRequestInput } from '@shared/sessions';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
 import type { SessionUser } from '../auth/require-user';
@@ -17,9 +18,6 @@ const RATE_COLUMN: Record<SessionType, 'chatRateCents' | 'audioRateCents' | 'vid
   audio: 'audioRateCents',
   video: 'videoRateCents',
 };
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /**
  * A client asks an online, free reader for a reading. The reader's current rate for the type is

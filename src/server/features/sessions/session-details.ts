@@ -5,7 +5,7 @@ import { notFound } from '../../errors';
 import type { SessionUser } from '../auth/require-user';
 import { minuteChargeKey, sessionReference } from './billing';
 import type { SessionDeps } from './deps';
-import { listMessages } from './messages';
+import { messagesOf } from './messages';
 import { loadSessionView } from './session-view';
 
 const MINUTE_OF_KEY = /:minute:(\d+):/;
@@ -45,7 +45,7 @@ export async function sessionDetails(deps: SessionDeps, viewer: SessionUser, ses
   const mayView = session && (session.clientId === viewer.id || session.readerId === viewer.id || viewer.role === 'admin');
   if (!session || !mayView) throw notFound('Session not found');
   const [messages, charges] = await Promise.all([
-    session.sessionType === 'chat' ? listMessages(deps, viewer, sessionId) : Promise.resolve([]),
+    session.sessionType === 'chat' ? messagesOf(deps.db, sessionId) : Promise.resolve([]),
     chargedMinutes(deps, sessionId),
   ]);
   return { session, messages, charges };

@@ -1,9 +1,8 @@
 import type { Profile } from '@shared/auth';
 import type { ServerEvent } from '@shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { profileQueryKey } from '@/lib/auth';
-import { useSocket, useSocketEvent } from '@/lib/socket';
+import { useSocketEvent, useSocketReconnect } from '@/lib/socket';
 import { walletQueryKeys } from './query-keys';
 
 /**
@@ -29,16 +28,11 @@ export function applyWalletUpdate(profile: Profile | null | undefined, payload: 
 
 export function useWalletUpdates(): void {
   const queryClient = useQueryClient();
-  const socket = useSocket();
-  const connectedBefore = useRef<typeof socket>(null);
   // A balance pushed while the connection was down (a network blip, a page too busy to answer the
-  // server's ping) is lost: after a reconnect of the same connection, ask for the balance again.
-  useSocketEvent('connect', () => {
-    if (connectedBefore.current === socket) {
-      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
-      void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
-    }
-    connectedBefore.current = socket;
+  // server's ping) is lost: after a reconnect, ask for the balance again.
+  useSocketReconnect(() => {
+    void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
   });
   useSocketEvent(BILLING_UPDATE_EVENT, () => {
     void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });

@@ -1,7 +1,6 @@
 import { SERVER_EVENTS } from '@shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
-import { useSocket, useSocketEvent } from '@/lib/socket';
+import { useSocketEvent, useSocketReconnect } from '@/lib/socket';
 import { readerFigureKeys } from './reader-api';
 
 /**
@@ -12,15 +11,9 @@ import { readerFigureKeys } from './reader-api';
  */
 export function useReaderFigureUpdates(): void {
   const queryClient = useQueryClient();
-  const socket = useSocket();
-  // The dashboard often mounts on a socket already connected: its next 'connect' is a reconnect.
-  const connectedBefore = useRef<typeof socket>(socket?.connected ? socket : null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: readerFigureKeys.all });
   useSocketEvent(SERVER_EVENTS.billingUpdate, refresh);
   useSocketEvent(SERVER_EVENTS.walletUpdated, refresh);
   useSocketEvent(SERVER_EVENTS.sessionEnded, refresh);
-  useSocketEvent('connect', () => {
-    if (connectedBefore.current === socket) refresh();
-    connectedBefore.current = socket;
-  });
+  useSocketReconnect(refresh);
 }
