@@ -84,15 +84,10 @@ export function useSocketEvent(event: ServerEvent | 'connect' | 'disconnect', ha
 }
 
 /**
- * Runs `handler` each time the current connection connects again after a drop, not on its first
- * connect: events sent while it was down are lost, so what they would have updated is fetched again.
+ * Runs `handler` each time the current connection connects, the first time included. Events sent
+ * while it was down are lost, and so are events sent while a new connection was still being signed
+ * in (before the server put it in the user's room): what they would have updated is fetched again.
  */
-export function useSocketReconnect(handler: () => void): void {
-  const socket = useSocket();
-  // Mounted on a socket already connected, its next 'connect' is a reconnect.
-  const connectedBefore = useRef<AppSocket | null>(socket?.connected ? socket : null);
-  useSocketEvent('connect', () => {
-    if (connectedBefore.current === socket) handler();
-    connectedBefore.current = socket;
-  });
+export function useSocketConnected(handler: () => void): void {
+  useSocketEvent('connect', handler);
 }

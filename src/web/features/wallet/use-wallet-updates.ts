@@ -2,7 +2,7 @@ import type { Profile } from '@shared/auth';
 import type { ServerEvent } from '@shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { profileQueryKey } from '@/lib/auth';
-import { useSocketEvent, useSocketReconnect } from '@/lib/socket';
+import { useSocketConnected, useSocketEvent } from '@/lib/socket';
 import { walletQueryKeys } from './query-keys';
 
 /**
@@ -29,8 +29,8 @@ export function applyWalletUpdate(profile: Profile | null | undefined, payload: 
 export function useWalletUpdates(): void {
   const queryClient = useQueryClient();
   // A balance pushed while the connection was down (a network blip, a page too busy to answer the
-  // server's ping) is lost: after a reconnect, ask for the balance again.
-  useSocketReconnect(() => {
+  // server's ping) or still being signed in is lost: on every connect, ask for the balance again.
+  useSocketConnected(() => {
     void queryClient.invalidateQueries({ queryKey: profileQueryKey });
     void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
   });
