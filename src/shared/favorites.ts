@@ -5,10 +5,6 @@ export const TOP_READERS_BY_SESSIONS = 5;
 
 export const favoriteReaderParamsSchema = z.object({ readerId: z.string().trim().min(1, 'This field is required').max(100) });
 
-/** Online and free, online but in an active reading, or not there. */
-export const READER_PRESENCES = ['online', 'busy', 'offline'] as const;
-export type ReaderPresence = (typeof READER_PRESENCES)[number];
-
 export const favoriteReaderSchema = z.object({
   id: z.string(),
   fullName: z.string(),
@@ -31,8 +27,3 @@ export type FavoriteReader = z.infer<typeof favoriteReaderSchema>;
  */
 export const favoriteReaderListSchema = z.object({ readers: z.array(favoriteReaderSchema) });
 export type FavoriteReaderList = z.infer<typeof favoriteReaderListSchema>;
-
-export function readerPresence(reader: Pick<FavoriteReader, 'isOnline' | 'isBusy'>): ReaderPresence {
-  if (!reader.isOnline) return 'offline';
-  return reader.isBusy ? 'busy' : 'online';
-}

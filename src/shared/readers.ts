@@ -35,6 +35,15 @@ export const createReaderSchema = z.object({
 });
 export type CreateReaderInput = z.infer<typeof createReaderSchema>;
 
+/** Online and free, online but in an active reading, or not there. */
+export const READER_PRESENCES = ['online', 'busy', 'offline'] as const;
+export type ReaderPresence = (typeof READER_PRESENCES)[number];
+
+export function readerPresence(reader: { isOnline: boolean; isBusy: boolean }): ReaderPresence {
+  if (!reader.isOnline) return 'offline';
+  return reader.isBusy ? 'busy' : 'online';
+}
+
 export const readerSchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -50,6 +59,10 @@ export const readerSchema = z.object({
   videoRateCents: z.number().int(),
   profileImage: z.string().nullable(),
   isOnline: z.boolean(),
+  /** In an active reading right now: online but cannot take a request. */
+  isBusy: z.boolean(),
+  /** `readerPresence` of the two above: what the directory and the profile show. */
+  status: z.enum(READER_PRESENCES),
   rating: z.number(),
   totalReviews: z.number().int(),
   totalSessions: z.number().int(),

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type FavoriteReader, TOP_READERS_BY_SESSIONS } from '@shared/favorites';
 import type { DbOrTx } from '../../db/client';
 import { favoriteReaders, readerProfiles, readingSessions, user } from '../../db/schema';
-import { isListedReader } from '../readers/reader-view';
+import { isListedReader, readerIsBusy } from '../readers/reader-view';
 
 /** The readers a client completed the most readings with, most first; the latest reading breaks a tie. */
 async function topReaderIdsBySessions(db: DbOrTx, clientId: string): Promise<string[]> {
@@ -38,8 +38,6 @@ export async function listFavoriteReaders(db: DbOrTx, clientId: string, options:
 
   const withYou = sql<number>`(select count(*) from ${readingSessions}
     where ${readingSessions.readerId} = ${readerProfiles.userId} and ${readingSessions.clientId} = ${clientId} and ${readingSessions.status} = 'completed')::int`;
-  const isBusy = sql<boolean>`exists (select 1 from ${readingSessions}
-    where ${readingSessions.readerId} = ${readerProfiles.userId} and ${readingSessions.status} = 'active')`;
   const rows = await db
     .select({
       id: readerProfiles.userId,
@@ -49,7 +47,7 @@ export async function listFavoriteReaders(db: DbOrTx, clientId: string, options:
       profileImage: readerProfiles.profileImage,
       specialties: readerProfiles.specialties,
       isOnline: readerProfiles.isOnline,
-      isBusy,
+      isBusy: readerIsBusy,
       completedSessionsWithYou: withYou,
     })
     .from(readerProfiles)

@@ -1,14 +1,18 @@
 import { eq, isNull, sql } from 'drizzle-orm';
-import type { Reader } from '@shared/readers';
+import { type Reader, readerPresence } from '@shared/readers';
 import type { ReaderSchedule } from '@shared/reader-schedule';
 import type { DbOrTx } from '../../db/client';
-import { readerProfiles, user } from '../../db/schema';
+import { readerProfiles, readingSessions, user } from '../../db/schema';
 
 /** Each reader's weekly slots in one subquery, so a directory page stays one round trip. */
 const scheduleSlots = sql<ReaderSchedule['slots']>`coalesce((
   select json_agg(json_build_object('weekday', a.weekday, 'startMinute', a.start_minute, 'endMinute', a.end_minute) order by a.weekday, a.start_minute)
   from reader_availability a where a.reader_id = ${readerProfiles.userId}
 ), '[]'::json)`;
+
+/** In an active reading with anyone: online but unable to take a request (the open-session index answers it). */
+export const readerIsBusy = sql<boolean>`exists (select 1 from ${readingSessions}
+  where ${readingSessions.readerId} = ${readerProfiles.userId} and ${readingSessions.status} = 'active')`;
 
 /**
  * A reader anyone may find, heart or book: one whose account is not suspended (an admin's
@@ -30,6 +34,7 @@ export const readerColumns = {
   videoRateCents: readerProfiles.videoRateCents,
   profileImage: readerProfiles.profileImage,
   isOnline: readerProfiles.isOnline,
+  isBusy: readerIsBusy,
   ratingSum: readerProfiles.ratingSum,
   ratingCount: readerProfiles.ratingCount,
   completedSessions: readerProfiles.completedSessions,
@@ -57,6 +62,8 @@ export function toReader(row: ReaderRow, options: { includeEmail?: boolean } = {
     videoRateCents: row.videoRateCents,
     profileImage: row.profileImage,
     isOnline: row.isOnline,
+    isBusy: row.isBusy,
+    status: readerPresence(row),
     rating: row.ratingCount > 0 ? Math.round((row.ratingSum / row.ratingCount) * 10) / 10 : 0,
     totalReviews: row.ratingCount,
     totalSessions: row.completedSessions,

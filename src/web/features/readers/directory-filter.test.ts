@@ -17,6 +17,8 @@ function reader(overrides: Partial<Reader>): Reader {
     videoRateCents: 499,
     profileImage: null,
     isOnline: true,
+    isBusy: false,
+    status: 'online',
     rating: 4,
     totalReviews: 10,
     totalSessions: 10,

@@ -17,6 +17,8 @@ const reader: AdminReader = {
   videoRateCents: 600,
   profileImage: null,
   isOnline: false,
+  isBusy: false,
+  status: 'offline',
   rating: 0,
   totalReviews: 0,
   totalSessions: 0,

@@ -24,6 +24,8 @@ function reader(overrides: Partial<AdminReader>): AdminReader {
     videoRateCents: 599,
     profileImage: null,
     isOnline: true,
+    isBusy: false,
+    status: 'online',
     rating: 4.8,
     totalReviews: 12,
     totalSessions: 40,

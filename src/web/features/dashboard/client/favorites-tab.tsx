@@ -1,5 +1,6 @@
 import { DISPLAYED_SPECIALTIES, SESSION_TYPES } from '@shared/constants';
-import { type FavoriteReader, type ReaderPresence, readerPresence } from '@shared/favorites';
+import type { FavoriteReader } from '@shared/favorites';
+import { type ReaderPresence, readerPresence } from '@shared/readers';
 import { useQuery } from '@tanstack/react-query';
 import { MessageCircle, Phone, Video } from 'lucide-react';
 import { useId } from 'react';

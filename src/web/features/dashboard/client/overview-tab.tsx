@@ -1,5 +1,5 @@
 import { formatCents } from '@shared/money';
-import { readerPresence } from '@shared/favorites';
+import { readerPresence } from '@shared/readers';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';

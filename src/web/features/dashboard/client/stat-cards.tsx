@@ -1,5 +1,5 @@
 import type { Profile } from '@shared/auth';
-import { readerPresence } from '@shared/favorites';
+import { readerPresence } from '@shared/readers';
 import { formatCents } from '@shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Heart, Sparkles, Wallet } from 'lucide-react';
