@@ -19,6 +19,7 @@ export const paths = {
   reading: '/reading/:id',
   sessionRequest: '/session/:readerId',
   readers: '/readers',
+  readerProfile: '/readers/:username',
   live: '/live',
   liveStream: '/live/:id',
   shop: '/shop',
@@ -29,6 +30,11 @@ export const paths = {
   privacy: '/privacy',
   help: '/help',
 } as const;
+
+/** A reader's public profile, by the username they chose (shareable, unlike their id). */
+export function readerProfilePath(username: string): string {
+  return `/readers/${encodeURIComponent(username)}`;
+}
 
 export function readingPath(sessionId: string): string {
   return `/reading/${encodeURIComponent(sessionId)}`;
