@@ -1,15 +1,12 @@
 import { PAYOUT_MIN_CENTS } from '@shared/constants';
 import { formatCents } from '@shared/money';
 import type { Payout, PayoutStatus } from '@shared/wallet';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { useQuery } from '@tanstack/react-query';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatRelativeDate } from '@/lib/relative-date';
-import { earningsQuery, myPayoutsQuery, requestPayout } from './api';
-import { walletQueryKeys } from './query-keys';
+import { earningsQuery, myPayoutsQuery } from './api';
 
 const STATUS_BADGE: Record<PayoutStatus, { label: string; variant: 'gold' | 'outline' | 'destructive' }> = {
   pending: { label: 'Pending', variant: 'outline' },
@@ -44,25 +41,12 @@ function Figure({ label, cents, testId, isMain }: { label: string; cents: number
 /**
  * A reader's earnings out (docs/decisions/009): only money earned and final is available for payout;
  * the share of a reading still open is held until it ends, because the client may still ask for a
- * refund. The button asks for exactly the available amount it shows (from $20).
+ * refund. A payout is asked for from the Wallet Balance card above every tab, so the dashboard has
+ * one such button, not two.
  */
 export function PayoutsCard() {
-  const queryClient = useQueryClient();
   const earnings = useQuery(earningsQuery);
   const payouts = useQuery(myPayoutsQuery);
-  const availableCents = earnings.data?.availableCents ?? 0;
-  const canRequest = availableCents >= PAYOUT_MIN_CENTS;
-  const request = useMutation({
-    mutationFn: () => requestPayout({ amountCents: availableCents }),
-    onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
-      toast.success(`Payout of ${formatCents(result.payout.amountCents)} requested`);
-    },
-    onError: (error) => {
-      void queryClient.invalidateQueries({ queryKey: walletQueryKeys.earnings });
-      toast.error('Failed to request payout', { description: error.message });
-    },
-  });
 
   return (
     <Card>
@@ -70,7 +54,7 @@ export function PayoutsCard() {
         <CardTitle>Payouts</CardTitle>
         <CardDescription>
           Your share of a reading becomes available for payout when the reading ends; until then it is held, since the client may still ask for a
-          refund. Payouts start at {formatCents(PAYOUT_MIN_CENTS)}.
+          refund. Payouts start at {formatCents(PAYOUT_MIN_CENTS)}: ask for one with Request payout on the Wallet Balance card.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -82,9 +66,6 @@ export function PayoutsCard() {
             <Figure label="Held in open readings" cents={earnings.data?.heldCents} testId="earnings-held" />
           </dl>
         )}
-        <Button className="w-full sm:w-fit" disabled={!canRequest || request.isPending} onClick={() => request.mutate()}>
-          {request.isPending ? 'Requesting…' : canRequest ? `Request payout of ${formatCents(availableCents)}` : 'Request payout'}
-        </Button>
         {payouts.isError ? (
           <p className="text-sm text-destructive">We could not load your payouts.</p>
         ) : payouts.data && payouts.data.payouts.length > 0 ? (

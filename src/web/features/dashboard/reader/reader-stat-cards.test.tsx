@@ -46,7 +46,7 @@ describe('ReaderStatCards', () => {
     expect(screen.getByText('4 reviews')).toBeTruthy();
     expect(screen.getByTestId('stat-available').textContent).toBe('$25.87');
     expect(screen.getByText('Available for withdrawal · $2.09 held in open readings')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Request payout' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Request payout of $25.87' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("says 'New' before the first review and keeps the payout request off below the minimum", async () => {
