@@ -24,6 +24,8 @@ beforeAll(async () => {
     bio: `</title><script>alert("bio")</script> Reads the 'old ways' & costs $1 $& less.`,
     profileImage: 'https://images.example.com/eve.jpg?size=2&crop="x"',
   });
+  const suspended = await createReader(app, { username: `gone_${suffix}` });
+  await app.db.update(user).set({ suspendedAt: new Date() }).where(eq(user.id, suspended.id));
 });
 afterAll(() => app.close());
 
@@ -39,9 +41,6 @@ describe('GET /api/readers/by-username/:username', () => {
   });
 
   it('answers 404 for an unknown username and for a suspended reader', async () => {
-    const suspended = await createReader(app, { username: `gone_${suffix}` });
-    expect((await http(app).get(`/api/readers/by-username/gone_${suffix}`)).status).toBe(200);
-    await app.db.update(user).set({ suspendedAt: new Date() }).where(eq(user.id, suspended.id));
     for (const asked of ['nobody-here', `gone_${suffix}`]) {
       const response = await http(app).get(`/api/readers/by-username/${asked}`);
       expect(response.status, asked).toBe(404);

@@ -3,9 +3,8 @@ import { Award, MessageCircle, Star } from 'lucide-react';
 import { PersonAvatar } from '@/components/person-avatar';
 import { Card, CardContent } from '@/components/ui/card';
 import { FavoriteButton } from '../favorites/favorite-button';
+import { counted } from './counted';
 import { PresenceBadge } from './presence-badge';
-
-const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 /** Who the reader is at a glance: photo, name, status, rating, experience and the heart. */
 export function ProfileHeader({ reader }: { reader: Reader }) {
@@ -28,7 +27,7 @@ export function ProfileHeader({ reader }: { reader: Reader }) {
               {reader.totalReviews > 0 ? (
                 <>
                   <span className="font-semibold">{reader.rating.toFixed(1)}</span>
-                  <span className="text-muted-foreground">({plural(reader.totalReviews, 'review')})</span>
+                  <span className="text-muted-foreground">({counted(reader.totalReviews, 'review')})</span>
                 </>
               ) : (
                 <span className="text-muted-foreground">No reviews yet</span>
@@ -36,11 +35,11 @@ export function ProfileHeader({ reader }: { reader: Reader }) {
             </li>
             <li className="flex items-center gap-1 text-muted-foreground">
               <Award className="size-4" aria-hidden="true" />
-              {plural(reader.yearsExperience, 'year')} experience
+              {counted(reader.yearsExperience, 'year')} experience
             </li>
             <li className="flex items-center gap-1 text-muted-foreground">
               <MessageCircle className="size-4" aria-hidden="true" />
-              {plural(reader.totalSessions, 'reading')}
+              {counted(reader.totalSessions, 'reading')}
             </li>
           </ul>
         </div>

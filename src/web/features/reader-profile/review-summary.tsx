@@ -1,8 +1,7 @@
 import type { ReaderReviews } from '@shared/reviews';
 import { Star } from 'lucide-react';
+import { counted } from './counted';
 import { ReviewStars } from './review-stars';
-
-const plural = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'review' : 'reviews'}`;
 
 /** The average of the counted reviews and how many gave each number of stars, 5 first, as bars. */
 export function ReviewSummary({ average, total, distribution }: Pick<ReaderReviews, 'average' | 'total' | 'distribution'>) {
@@ -13,11 +12,11 @@ export function ReviewSummary({ average, total, distribution }: Pick<ReaderRevie
           {average?.toFixed(1)}
         </p>
         <ReviewStars rating={Math.round(average ?? 0)} />
-        <p className="text-sm text-muted-foreground">{plural(total)}</p>
+        <p className="text-sm text-muted-foreground">{counted(total, 'review')}</p>
       </div>
       <ul className="grid gap-1.5" aria-label="Rating distribution">
         {distribution.map(({ stars, count }) => (
-          <li key={stars} className="grid grid-cols-[2.5rem_1fr_2.5rem] items-center gap-2 text-sm" aria-label={`${stars} stars: ${plural(count)}`}>
+          <li key={stars} className="grid grid-cols-[2.5rem_1fr_2.5rem] items-center gap-2 text-sm" aria-label={`${counted(stars, 'star')}: ${counted(count, 'review')}`}>
             <span className="flex items-center gap-1 tabular-nums" aria-hidden="true">
               {stars}
               <Star className="size-3.5 fill-current text-gold" />
