@@ -16,6 +16,7 @@ import { walletRoutes } from './features/wallet/routes';
 import { paymentsFromConfig } from './payments/from-config';
 import type { PaymentsProvider } from './payments/provider';
 import { readerRoutes } from './features/readers/routes';
+import { reviewRoutes } from './features/reviews/routes';
 import type { SessionDeps } from './features/sessions/deps';
 import { createMessageLimiter } from './features/sessions/messages';
 import { sessionRoutes } from './features/sessions/routes';
@@ -130,9 +131,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(walletRoutes, { auth, db, payments, realtime, clock });
   await app.register(payoutRoutes, { auth, db, realtime, clock });
   await app.register(readerRoutes, { auth, db, realtime, clock });
+  await app.register(reviewRoutes, { db });
   await app.register(favoriteRoutes, { auth, db, clock });
   await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers });
-  await registerWeb(app, deps.web ?? 'none');
+  await registerWeb(app, deps.web ?? 'none', { db, publicUrl: config.publicUrl });
 
   // Order matters: no new charges, then no sockets, then wait for the leaves their disconnects
   // started, and only then close Socket.IO and Redis (which those leaves still emit through).

@@ -8,6 +8,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/readers',
   'GET /api/readers/:id',
+  'GET /api/readers/by-username/:username',
+  'GET /api/readers/:id/reviews',
   'GET /api/payments/config',
   'GET /api/sessions/available-readers',
   'POST /api/auth/sign-in/email',

@@ -1,8 +1,12 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@shared/errors';
+import type { DbOrTx } from './db/client';
+import { readerProfilePage } from './reader-profile-page';
 
 const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io');
@@ -11,7 +15,7 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || 
  * Serves the built React app with a history fallback to index.html; unknown /api paths get a JSON
  * 404. In development the Vite dev server runs as middleware instead (hot reload on one port).
  */
-export async function registerWeb(app: FastifyInstance, mode: 'built' | 'vite' | 'none') {
+export async function registerWeb(app: FastifyInstance, mode: 'built' | 'vite' | 'none', pages: { db: DbOrTx; publicUrl: string }) {
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url) || mode === 'none' || request.method !== 'GET') {
       return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
@@ -30,6 +34,9 @@ export async function registerWeb(app: FastifyInstance, mode: 'built' | 'vite' |
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // Read once: every profile page is this template with its own tags.
+    let indexHtml: Promise<string> | undefined;
+    await app.register(readerProfilePage, { ...pages, indexHtml: () => (indexHtml ??= readFile(join(webRoot, 'index.html'), 'utf8')) });
   }
   if (mode === 'vite') {
     const { createServer } = await import('vite');

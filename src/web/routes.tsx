@@ -22,6 +22,10 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.home, element: lazyPage(() => import('./features/pages/home-page').then((m) => m.HomePage)) },
           { path: paths.readers, element: lazyPage(() => import('./features/readers/readers-page').then((m) => m.ReadersPage)) },
+          {
+            path: paths.readerProfile,
+            element: lazyPage(() => import('./features/reader-profile/reader-profile-page').then((m) => m.ReaderProfilePage)),
+          },
           { path: paths.live, element: lazyPage(() => import('./features/live/live-page').then((m) => m.LivePage)) },
           { path: paths.shop, element: lazyPage(() => import('./features/shop/shop-page').then((m) => m.ShopPage)) },
           { path: paths.community, element: lazyPage(() => import('./features/community/community-page').then((m) => m.CommunityPage)) },

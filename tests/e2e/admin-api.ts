@@ -78,9 +78,13 @@ export async function createReaderByApi(baseURL: string, options: { rateCents: n
 /**
  * A new client (topped up by $100) has a chat reading with the reader, billed for `minutes` minutes,
  * then ends it. The reader goes offline again afterwards, so the directory other specs read is not
- * changed by this one. Returns the ended session.
+ * changed by this one. With `rating`, the client rates it. Returns the ended session.
  */
-export async function completeReadingByApi(baseURL: string, reader: ApiReader, options: { minutes: number }) {
+export async function completeReadingByApi(
+  baseURL: string,
+  reader: Pick<ApiReader, 'id' | 'api'>,
+  options: { minutes: number; rating?: { rating: number; review?: string } },
+) {
   await ok(reader.api.patch('/api/readers/me', { data: { isOnline: true } }));
   const client = await apiContext(baseURL);
   await ok(client.post('/api/auth/sign-up/email', { data: newUser() }));
@@ -99,6 +103,7 @@ export async function completeReadingByApi(baseURL: string, reader: ApiReader, o
     .poll(async () => (await ok(client.get(`/api/sessions/${session.id}`))).minutesCharged, { timeout: 10_000 + options.minutes * 10_000 })
     .toBe(options.minutes);
   const ended = await ok(client.post('/api/sessions/end', { data: { sessionId: session.id } }));
+  if (options.rating) await ok(client.post(`/api/sessions/${session.id}/rating`, { data: options.rating }));
   for (const socket of sockets) socket.disconnect();
   await client.dispose();
   await ok(reader.api.patch('/api/readers/me', { data: { isOnline: false } }));

@@ -1,6 +1,7 @@
+import { documentTitle } from '@shared/page-title';
 import { useEffect } from 'react';
 
-export const SITE_NAME = 'Soul Tribe';
+export { SITE_NAME } from '@shared/page-title';
 
 /**
  * Sets the tab's title and the page's meta description while a page is shown. index.html carries
@@ -9,7 +10,7 @@ export const SITE_NAME = 'Soul Tribe';
  */
 export function usePageMeta({ title, description }: { title: string; description: string }): void {
   useEffect(() => {
-    document.title = title === SITE_NAME ? title : `${title} · ${SITE_NAME}`;
+    document.title = documentTitle(title);
     let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
       meta = document.createElement('meta');

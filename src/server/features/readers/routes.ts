@@ -12,6 +12,7 @@ import { readerProfiles } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
 import { currentUser, requireUser } from '../auth/require-user';
+import { findListedReaderByUsername } from './find-reader-by-username';
 import { getReaderEarnings } from './get-reader-earnings';
 import { getReaderStats } from './get-reader-stats';
 import { listReaderSessions } from './list-reader-sessions';
@@ -49,6 +50,12 @@ export async function readerRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   api.put('/api/readers/me/availability', { onRequest: readerOnly, schema: { body: updateScheduleSchema } }, async (request) =>
     replaceReaderSchedule(deps, currentUser(request).id, request.body),
   );
+
+  api.get('/api/readers/by-username/:username', { schema: { params: z.object({ username: z.string().min(1).max(100) }) } }, async (request) => {
+    const reader = await findListedReaderByUsername(db, request.params.username);
+    if (!reader) throw notFound('Reader not found');
+    return reader;
+  });
 
   api.get('/api/readers/:id', { schema: { params: z.object({ id: z.string().min(1).max(100) }) } }, async (request) => {
     const [row] = await selectReaders(db).where(and(eq(readerProfiles.userId, request.params.id), isListedReader));

@@ -1,0 +1,65 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { SessionType } from '@shared/constants';
+import { type ReaderReviews, REVIEW_AUTHOR_NAME, REVIEW_STARS, REVIEWS_PAGE_SIZE } from '@shared/reviews';
+import type { DbOrTx } from '../../db/client';
+import { readerProfiles, readingSessions, user } from '../../db/schema';
+import { notFound } from '../../errors';
+import { isListedReader } from '../readers/reader-view';
+import { isCountedReview } from './counted-review';
+
+async function assertListedReader(db: DbOrTx, readerId: string) {
+  const [reader] = await db
+    .select({ id: readerProfiles.userId })
+    .from(readerProfiles)
+    .innerJoin(user, eq(user.id, readerProfiles.userId))
+    .where(and(eq(readerProfiles.userId, readerId), isListedReader));
+  if (!reader) throw notFound('Reader not found');
+}
+
+/**
+ * One page of a listed reader's counted reviews, newest first, with the star distribution and the
+ * average over all of them. Both queries ride the (reader_id, rated_at desc) partial index.
+ */
+export async function listReaderReviews(db: DbOrTx, readerId: string, page: number): Promise<ReaderReviews> {
+  await assertListedReader(db, readerId);
+  const counted = and(eq(readingSessions.readerId, readerId), isCountedReview);
+  const rows = await db
+    .select({
+      id: readingSessions.id,
+      rating: readingSessions.rating,
+      review: readingSessions.review,
+      ratedAt: readingSessions.ratedAt,
+      sessionType: readingSessions.sessionType,
+    })
+    .from(readingSessions)
+    .where(counted)
+    .orderBy(desc(readingSessions.ratedAt), desc(readingSessions.id))
+    .limit(REVIEWS_PAGE_SIZE)
+    .offset((page - 1) * REVIEWS_PAGE_SIZE);
+  const counts = await db
+    .select({ stars: readingSessions.rating, count: sql<number>`count(*)::int` })
+    .from(readingSessions)
+    .where(counted)
+    .groupBy(readingSessions.rating);
+
+  const countOf = new Map(counts.map((row) => [row.stars, row.count]));
+  const distribution = REVIEW_STARS.map((stars) => ({ stars, count: countOf.get(stars) ?? 0 }));
+  const total = distribution.reduce((sum, { count }) => sum + count, 0);
+  const starSum = distribution.reduce((sum, { stars, count }) => sum + stars * count, 0);
+  return {
+    reviews: rows.map((row) => ({
+      id: row.id,
+      rating: row.rating!,
+      text: row.review ?? '',
+      authorName: REVIEW_AUTHOR_NAME,
+      ratedAt: row.ratedAt!.toISOString(),
+      sessionType: row.sessionType as SessionType,
+    })),
+    total,
+    page,
+    pageSize: REVIEWS_PAGE_SIZE,
+    distribution,
+    // Rounded as the reader's own rating is (reader-view.ts), so the two never disagree in the last digit.
+    average: total === 0 ? null : Math.round((starSum / total) * 10) / 10,
+  };
+}

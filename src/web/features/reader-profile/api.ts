@@ -1,0 +1,57 @@
+import { type Reader, readerPresence, readerSchema } from '@shared/readers';
+import { SERVER_EVENTS } from '@shared/realtime';
+import { readerReviewsSchema } from '@shared/reviews';
+import { infiniteQueryOptions, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequestParsed } from '@/lib/api';
+import { useServerEvent } from '@/lib/server-events';
+import { useSocketEvent } from '@/lib/socket';
+
+/** Visitors have no socket: their profile asks again this often for the reader's status. */
+export const VISITOR_REFRESH_MS = 30_000;
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** A missing reader stays missing: say so at once instead of asking again. */
+const retryUnlessNotFound = (failureCount: number, error: Error) => !isNotFound(error) && failureCount < 1;
+
+const profileKey = (username: string) => ['readers', 'by-username', username.toLowerCase()] as const;
+
+export function readerProfileQuery(username: string) {
+  return queryOptions({
+    queryKey: profileKey(username),
+    queryFn: ({ signal }) => apiRequestParsed(`/api/readers/by-username/${encodeURIComponent(username)}`, readerSchema, { signal }),
+    retry: retryUnlessNotFound,
+  });
+}
+
+/** The reader's reviews, ten at a time; 'Load more reviews' asks for the next page. */
+export function readerReviewsQuery(readerId: string) {
+  return infiniteQueryOptions({
+    queryKey: ['readers', readerId, 'reviews'],
+    queryFn: ({ pageParam, signal }) =>
+      apiRequestParsed(`/api/readers/${encodeURIComponent(readerId)}/reviews?page=${pageParam}`, readerReviewsSchema, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+}
+
+/**
+ * Keeps the profile's Online / In a session / Offline badge and its buttons live for a signed-in
+ * viewer, from `reader_status` and `reader_busy`. Events sent while the socket was down are lost,
+ * so every (re)connect fetches the profile again.
+ */
+export function useLiveReaderPresence(username: string): void {
+  const queryClient = useQueryClient();
+  const queryKey = profileKey(username);
+  const update = (readerId: string, change: Partial<Pick<Reader, 'isOnline' | 'isBusy'>>) =>
+    queryClient.setQueryData<Reader>(queryKey, (current) => {
+      if (current?.id !== readerId) return current;
+      const next = { ...current, ...change };
+      return { ...next, status: readerPresence(next) };
+    });
+  useSocketEvent('connect', () => {
+    void queryClient.invalidateQueries({ queryKey });
+  });
+  useServerEvent(SERVER_EVENTS.readerStatus, ({ readerId, isOnline }) => update(readerId, { isOnline }));
+  useServerEvent(SERVER_EVENTS.readerBusy, ({ readerId, isBusy }) => update(readerId, { isBusy }));
+}

@@ -1,0 +1,31 @@
+import type { Review } from '@shared/reviews';
+import { format, parseISO } from 'date-fns';
+import { SESSION_TYPE_NAMES } from './session-type-names';
+import { ReviewStars } from './review-stars';
+
+function ReviewItem({ review }: { review: Review }) {
+  return (
+    <li className="grid gap-2 py-4" data-testid="review">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <ReviewStars rating={review.rating} />
+        <time dateTime={review.ratedAt} className="text-sm text-muted-foreground">
+          {format(parseISO(review.ratedAt), 'MMMM d, yyyy')}
+        </time>
+      </div>
+      {review.text ? <p className="whitespace-pre-line [overflow-wrap:anywhere]">{review.text}</p> : null}
+      <p className="text-sm text-muted-foreground">
+        <span className="font-semibold text-foreground">{review.authorName}</span> · {SESSION_TYPE_NAMES[review.sessionType]}
+      </p>
+    </li>
+  );
+}
+
+export function ReviewList({ reviews }: { reviews: Review[] }) {
+  return (
+    <ul className="divide-y divide-border" aria-label="Reviews">
+      {reviews.map((review) => (
+        <ReviewItem key={review.id} review={review} />
+      ))}
+    </ul>
+  );
+}
