@@ -139,7 +139,7 @@ test("a card's name opens the reader's profile", async ({ page }) => {
 });
 
 test('the next page loads on scrolling to the end of the list, without repeats', async ({ page }) => {
-  // Ten demo readers and this spec's four: always more than one page of twelve.
+  // Nine demo readers and this spec's four: always more than one page of twelve.
   await page.goto('/readers');
   const count = page.getByTestId('directory-count');
   await expect(count).toHaveText(/^Showing 12 of \d+ readers$/);
