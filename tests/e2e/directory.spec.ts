@@ -68,6 +68,7 @@ async function makeReaders(baseURL: string): Promise<Record<'cheap' | 'dear' | '
 
 // Several steps, each a server round trip, on a machine that may be busy with another build.
 test.describe.configure({ timeout: 60_000 });
+const LOAD = { timeout: 20_000 };
 
 let readers: Awaited<ReturnType<typeof makeReaders>>;
 test.beforeAll(async ({ baseURL }) => {
@@ -82,11 +83,11 @@ const cardNames = (page: import('@playwright/test').Page) => page.getByTestId('r
 test('a visitor filters the directory, and the shared URL shows the same readers in the same order', async ({ page, browser, baseURL }) => {
   await page.goto('/readers');
   await expect(page).toHaveTitle(/Our Gifted Readers/);
-  await expect(page.getByTestId('reader-card').first()).toBeVisible();
+  await expect(page.getByTestId('reader-card').first()).toBeVisible(LOAD);
 
   await page.getByLabel('Search').fill(token);
   await expect(page).toHaveURL(new RegExp(`search=${token}`));
-  await expect(page.getByTestId('reader-card')).toHaveCount(4);
+  await expect(page.getByTestId('reader-card')).toHaveCount(4, LOAD);
   await page.getByLabel('Specialty').selectOption(specialty);
   await page.getByLabel('Sort by').selectOption({ label: 'Price: Low to High' });
   // The URL is the checkbox's state: it is checked once the navigation to the new URL is done.
@@ -94,7 +95,7 @@ test('a visitor filters the directory, and the shared URL shows the same readers
   await expect(page.getByLabel('Online Only')).toBeChecked();
 
   const expected = [readers.cheap.name, readers.dear.name];
-  await expect.poll(() => cardNames(page)).toEqual(expected);
+  await expect.poll(() => cardNames(page), LOAD).toEqual(expected);
   await expect(page.getByTestId('directory-count')).toHaveText('Showing 2 of 2 readers');
   const url = new URL(page.url());
   expect(Object.fromEntries(url.searchParams)).toEqual({ search: token, specialty, sort: 'price-asc', online: 'true' });
@@ -103,7 +104,7 @@ test('a visitor filters the directory, and the shared URL shows the same readers
   const fresh = await browser.newContext({ baseURL });
   const other = await fresh.newPage();
   await other.goto(`${url.pathname}${url.search}`);
-  await expect.poll(() => cardNames(other)).toEqual(expected);
+  await expect.poll(() => cardNames(other), LOAD).toEqual(expected);
   await expect(other.getByLabel('Search')).toHaveValue(token);
   await expect(other.getByLabel('Specialty')).toHaveValue(specialty);
   await expect(other.getByLabel('Sort by')).toHaveValue('price-asc');
@@ -113,7 +114,7 @@ test('a visitor filters the directory, and the shared URL shows the same readers
   // Without Online Only the offline reader is there too, marked and not bookable.
   await page.getByLabel('Online Only').click();
   await expect(page.getByLabel('Online Only')).not.toBeChecked();
-  await expect.poll(() => cardNames(page)).toEqual([readers.offline.name, readers.cheap.name, readers.dear.name]);
+  await expect.poll(() => cardNames(page), LOAD).toEqual([readers.offline.name, readers.cheap.name, readers.dear.name]);
   const away = page.getByTestId('reader-card').filter({ hasText: readers.offline.name });
   await expect(away.getByText('Offline', { exact: true })).toBeVisible();
   await expect(away.getByRole('button', { name: 'Start Chat Reading' })).toBeDisabled();
@@ -121,19 +122,19 @@ test('a visitor filters the directory, and the shared URL shows the same readers
 
 test("'No readers found' offers to clear the filters, which brings the list back", async ({ page }) => {
   await page.goto(`/readers?search=${token}-nobody&online=true`);
-  await expect(page.getByText('No readers found')).toBeVisible();
+  await expect(page.getByText('No readers found')).toBeVisible(LOAD);
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/readers$/);
   await expect(page.getByLabel('Search')).toHaveValue('');
   await expect(page.getByLabel('Online Only')).not.toBeChecked();
-  await expect(page.getByTestId('reader-card').first()).toBeVisible();
+  await expect(page.getByTestId('reader-card').first()).toBeVisible(LOAD);
   await expect(page.getByTestId('directory-count')).toHaveText(/^Showing \d+ of \d+ readers$/);
 });
 
 test("a card's name opens the reader's profile", async ({ page }) => {
   await page.goto(`/readers?search=${readers.cheap.username}`);
   const card = page.getByTestId('reader-card');
-  await expect(card).toHaveCount(1);
+  await expect(card).toHaveCount(1, LOAD);
   await card.getByRole('link', { name: readers.cheap.name, exact: true }).click();
   await expect(page).toHaveURL(`/readers/${readers.cheap.username}`);
 });
@@ -142,12 +143,12 @@ test('the next page loads on scrolling to the end of the list, without repeats',
   // Nine demo readers and this spec's four: always more than one page of twelve.
   await page.goto('/readers');
   const count = page.getByTestId('directory-count');
-  await expect(count).toHaveText(/^Showing 12 of \d+ readers$/);
+  await expect(count).toHaveText(/^Showing 12 of \d+ readers$/, LOAD);
   const total = Number((await count.textContent())?.match(/of (\d+)/)?.[1]);
   expect(total).toBeGreaterThan(12);
   await expect(page.getByRole('button', { name: 'Load more readers' })).toBeVisible();
   await page.getByTestId('reader-card').last().scrollIntoViewIfNeeded();
-  await expect(count).toHaveText(`Showing ${Math.min(24, total)} of ${total} readers`);
+  await expect(count).toHaveText(`Showing ${Math.min(24, total)} of ${total} readers`, LOAD);
   const names = await cardNames(page);
   expect(new Set(names).size).toBe(names.length);
 });

@@ -173,7 +173,7 @@ export function ReadersPage() {
         </label>
       </search>
 
-      {readers.isPending ? (
+      {readers.isPending || (readers.isPlaceholderData && shown.length === 0) ? (
         <LoadingCards />
       ) : readers.isError && !readers.data ? (
         <LoadFailed query={readers} message="We could not load the readers." />
