@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../tests/integration/test-app';
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/readers',
+  'GET /api/readers/specialties',
   'GET /api/readers/:id',
   'GET /api/readers/by-username/:username',
   'GET /api/readers/:id/reviews',

@@ -72,5 +72,40 @@ export const readerSchema = z.object({
 });
 export type Reader = z.infer<typeof readerSchema>;
 
-/** GET /api/readers. */
-export const readerListSchema = z.object({ readers: z.array(readerSchema) });
+/** The directory's orders; Recommended puts readers free to read now first. Prices are chat rates. */
+export const DIRECTORY_SORTS = ['recommended', 'rating', 'experience', 'sessions', 'price-asc', 'price-desc'] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+
+export const DIRECTORY_PAGE_SIZE = 12;
+export const DIRECTORY_PAGE_SIZE_MAX = 100;
+
+/** GET /api/readers: every parameter optional; `online=true` keeps online readers, busy ones included. */
+export const directoryQuerySchema = z.object({
+  search: z.string().trim().max(100, 'search is at most 100 characters').default(''),
+  specialty: z.string().trim().max(40, 'specialty is at most 40 characters').default(''),
+  sort: z.enum(DIRECTORY_SORTS, { error: `sort must be one of ${DIRECTORY_SORTS.join(', ')}` }).default('recommended'),
+  online: z
+    .enum(['true', 'false'], { error: 'online must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int('pageSize must be a whole number')
+    .min(1, 'pageSize is at least 1')
+    .max(DIRECTORY_PAGE_SIZE_MAX, `pageSize is at most ${DIRECTORY_PAGE_SIZE_MAX}`)
+    .default(DIRECTORY_PAGE_SIZE),
+});
+export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
+
+/** GET /api/readers: one page of the directory and how many readers match in all. */
+export const readerListSchema = z.object({
+  readers: z.array(readerSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ReaderList = z.infer<typeof readerListSchema>;
+
+/** GET /api/readers/specialties: every listed reader's specialties, once each, alphabetically. */
+export const readerSpecialtiesSchema = z.object({ specialties: z.array(z.string()) });

@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readerSessionsQuerySchema } from '@shared/reader-dashboard';
+import { directoryQuerySchema } from '@shared/readers';
 import { updateScheduleSchema } from '@shared/reader-schedule';
 import { updateMyReaderSchema } from '@shared/sessions';
 import { z } from '@shared/zod-config';
@@ -15,6 +16,7 @@ import { currentUser, requireUser } from '../auth/require-user';
 import { findListedReaderByUsername } from './find-reader-by-username';
 import { getReaderEarnings } from './get-reader-earnings';
 import { getReaderStats } from './get-reader-stats';
+import { listDirectory, listSpecialties } from './list-directory';
 import { listReaderSessions } from './list-reader-sessions';
 import { getReaderSchedule, replaceReaderSchedule } from './reader-schedule';
 import { isListedReader, selectReaders, toReader } from './reader-view';
@@ -24,10 +26,8 @@ export async function readerRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  api.get('/api/readers', async () => ({
-    // A deactivated (suspended) reader leaves the directory and their profile page.
-    readers: (await selectReaders(db).where(isListedReader).orderBy(asc(readerProfiles.firstName))).map((r) => toReader(r)),
-  }));
+  api.get('/api/readers', { schema: { querystring: directoryQuerySchema } }, async (request) => listDirectory(db, request.query));
+  api.get('/api/readers/specialties', async () => ({ specialties: await listSpecialties(db) }));
 
   api.get('/api/readers/me', { onRequest: requireUser(deps.auth, 'reader') }, async (request) => {
     const [row] = await selectReaders(db).where(eq(readerProfiles.userId, currentUser(request).id));

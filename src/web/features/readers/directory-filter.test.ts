@@ -1,72 +1,48 @@
-import type { Reader } from '@shared/readers';
 import { describe, expect, it } from 'vitest';
-import { ALL_SPECIALTIES, type DirectoryFilter, filterReaders, shownSpecialties, specialtiesOf } from './directory-filter';
+import { DEFAULT_FILTER, directoryApiQuery, filterFromSearchParams, hasFilters, searchParamsFromFilter, shownSpecialties } from './directory-filter';
 
-function reader(overrides: Partial<Reader>): Reader {
-  return {
-    id: 'id',
-    firstName: 'First',
-    lastName: 'Last',
-    fullName: 'First Last',
-    username: 'first',
-    bio: '',
-    specialties: [],
-    yearsExperience: 1,
-    chatRateCents: 299,
-    audioRateCents: 399,
-    videoRateCents: 499,
-    profileImage: null,
-    isOnline: true,
-    isBusy: false,
-    status: 'online',
-    rating: 4,
-    totalReviews: 10,
-    totalSessions: 10,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    schedule: { timeZone: 'UTC', slots: [] },
-    ...overrides,
-  };
-}
+const parse = (query: string) => filterFromSearchParams(new URLSearchParams(query));
 
-const aurora = reader({ id: 'a', fullName: 'Aurora Starweaver', specialties: ['Tarot', 'Clairvoyance'], rating: 4.7, yearsExperience: 15, chatRateCents: 399, totalSessions: 1420 });
-const orion = reader({ id: 'o', fullName: 'Orion Blackwood', specialties: ['Runes', 'Past Lives'], rating: 4.9, yearsExperience: 20, chatRateCents: 599, isOnline: false, totalSessions: 1980, bio: 'Old ways and runes' });
-const kai = reader({ id: 'k', fullName: 'Kai Nightingale', specialties: ['Numerology', 'Tarot'], rating: 4.6, yearsExperience: 4, chatRateCents: 299, totalSessions: 150 });
-const all = [aurora, orion, kai];
-const base: DirectoryFilter = { search: '', specialty: ALL_SPECIALTIES, sort: 'rating', isOnlineOnly: false };
-const ids = (readers: Reader[]) => readers.map((r) => r.id);
-
-describe('filterReaders', () => {
-  it('sorts by each order of the directory', () => {
-    expect(ids(filterReaders(all, base))).toEqual(['o', 'a', 'k']);
-    expect(ids(filterReaders(all, { ...base, sort: 'experience' }))).toEqual(['o', 'a', 'k']);
-    expect(ids(filterReaders(all, { ...base, sort: 'sessions' }))).toEqual(['o', 'a', 'k']);
-    expect(ids(filterReaders(all, { ...base, sort: 'price-asc' }))).toEqual(['k', 'a', 'o']);
-    expect(ids(filterReaders(all, { ...base, sort: 'price-desc' }))).toEqual(['o', 'a', 'k']);
+describe('the directory filter in the URL', () => {
+  it('reads every filter from the search params', () => {
+    expect(parse('search=tarot&specialty=Love%20%26%20Relationships&sort=price-asc&online=true')).toEqual({
+      search: 'tarot',
+      specialty: 'Love & Relationships',
+      sort: 'price-asc',
+      isOnlineOnly: true,
+    });
   });
 
-  it('searches names, bios and specialties without regard to case', () => {
-    expect(ids(filterReaders(all, { ...base, search: 'TAROT' }))).toEqual(['a', 'k']);
-    expect(ids(filterReaders(all, { ...base, search: ' runes ' }))).toEqual(['o']);
-    expect(ids(filterReaders(all, { ...base, search: 'night' }))).toEqual(['k']);
-    expect(filterReaders(all, { ...base, search: 'astrology' })).toEqual([]);
+  it('falls back to the defaults for missing or unknown values', () => {
+    expect(parse('')).toEqual(DEFAULT_FILTER);
+    expect(parse('sort=cheapest&online=yes')).toEqual(DEFAULT_FILTER);
   });
 
-  it('filters by one specialty and by who is online', () => {
-    expect(ids(filterReaders(all, { ...base, specialty: 'Runes' }))).toEqual(['o']);
-    expect(ids(filterReaders(all, { ...base, isOnlineOnly: true }))).toEqual(['a', 'k']);
+  it('leaves defaults out of the URL, so the plain directory is /readers', () => {
+    expect(searchParamsFromFilter(DEFAULT_FILTER).toString()).toBe('');
+    expect(searchParamsFromFilter({ ...DEFAULT_FILTER, search: '   ' }).toString()).toBe('');
+    expect(hasFilters(DEFAULT_FILTER)).toBe(false);
+    expect(hasFilters({ ...DEFAULT_FILTER, isOnlineOnly: true })).toBe(true);
   });
 
-  it('does not reorder the list it was given', () => {
-    filterReaders(all, { ...base, sort: 'price-asc' });
-    expect(ids(all)).toEqual(['a', 'o', 'k']);
+  it('writes a filter that reads back the same (a shared link shows the same view)', () => {
+    const filter = { search: 'moon & stars', specialty: 'Tarot', sort: 'rating' as const, isOnlineOnly: true };
+    const written = searchParamsFromFilter(filter).toString();
+    expect(written).toBe('search=moon+%26+stars&specialty=Tarot&sort=rating&online=true');
+    expect(parse(written)).toEqual(filter);
+  });
+
+  it('trims the search it writes', () => {
+    expect(searchParamsFromFilter({ ...DEFAULT_FILTER, search: '  runes ' }).get('search')).toBe('runes');
+  });
+
+  it("asks the API for one page with the URL's filters", () => {
+    expect(directoryApiQuery({ ...DEFAULT_FILTER, specialty: 'Tarot' }, 3)).toBe('specialty=Tarot&page=3');
+    expect(directoryApiQuery(DEFAULT_FILTER, 1)).toBe('page=1');
   });
 });
 
-describe('specialties', () => {
-  it('lists every specialty once, alphabetically', () => {
-    expect(specialtiesOf(all)).toEqual(['Clairvoyance', 'Numerology', 'Past Lives', 'Runes', 'Tarot']);
-  });
-
+describe('shownSpecialties', () => {
   it('shows three and counts the rest', () => {
     expect(shownSpecialties(['a', 'b', 'c', 'd', 'e'])).toEqual({ shown: ['a', 'b', 'c'], moreCount: 2 });
     expect(shownSpecialties(['a'])).toEqual({ shown: ['a'], moreCount: 0 });

@@ -1,50 +1,62 @@
 import { DISPLAYED_SPECIALTIES } from '@shared/constants';
-import type { Reader } from '@shared/readers';
+import { type DirectorySort, DIRECTORY_SORTS } from '@shared/readers';
 
-export const SORTS = [
-  { value: 'rating', label: 'Highest Rated' },
-  { value: 'experience', label: 'Most Experience' },
-  { value: 'sessions', label: 'Most Sessions' },
-  { value: 'price-asc', label: 'Price: Low to High' },
-  { value: 'price-desc', label: 'Price: High to Low' },
-] as const;
-export type SortKey = (typeof SORTS)[number]['value'];
-
-export const ALL_SPECIALTIES = 'all';
+/** The sort dropdown: the API's keys with the labels seekers read (prices are chat rates). */
+export const SORT_LABELS: Record<DirectorySort, string> = {
+  recommended: 'Recommended',
+  rating: 'Highest Rated',
+  experience: 'Most Experience',
+  sessions: 'Most Sessions',
+  'price-asc': 'Price: Low to High',
+  'price-desc': 'Price: High to Low',
+};
 
 export interface DirectoryFilter {
   search: string;
+  /** '' for every specialty. */
   specialty: string;
-  sort: SortKey;
+  sort: DirectorySort;
   isOnlineOnly: boolean;
 }
 
-// Prices sort by the chat rate (SPEC.md 'Readers directory'); ties fall back to the name so the order is stable.
-const comparators: Record<SortKey, (a: Reader, b: Reader) => number> = {
-  rating: (a, b) => b.rating - a.rating || b.totalReviews - a.totalReviews,
-  experience: (a, b) => b.yearsExperience - a.yearsExperience,
-  sessions: (a, b) => b.totalSessions - a.totalSessions,
-  'price-asc': (a, b) => a.chatRateCents - b.chatRateCents,
-  'price-desc': (a, b) => b.chatRateCents - a.chatRateCents,
-};
+export const DEFAULT_FILTER: DirectoryFilter = { search: '', specialty: '', sort: 'recommended', isOnlineOnly: false };
 
-function matchesSearch(reader: Reader, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return [reader.fullName, reader.username, reader.bio, ...reader.specialties].some((text) => text.toLowerCase().includes(needle));
+const isSort = (value: string | null): value is DirectorySort => DIRECTORY_SORTS.some((sort) => sort === value);
+
+/**
+ * The filter a /readers URL carries (`?search=&specialty=&sort=&online=true`). Whatever a shared or
+ * hand-edited link holds, the page shows something sensible: an unknown sort is the default one.
+ */
+export function filterFromSearchParams(params: URLSearchParams): DirectoryFilter {
+  const sort = params.get('sort');
+  return {
+    search: params.get('search') ?? '',
+    specialty: params.get('specialty') ?? '',
+    sort: isSort(sort) ? sort : DEFAULT_FILTER.sort,
+    isOnlineOnly: params.get('online') === 'true',
+  };
 }
 
-export function filterReaders(readers: Reader[], filter: DirectoryFilter): Reader[] {
-  return readers
-    .filter((reader) => matchesSearch(reader, filter.search))
-    .filter((reader) => filter.specialty === ALL_SPECIALTIES || reader.specialties.includes(filter.specialty))
-    .filter((reader) => !filter.isOnlineOnly || reader.isOnline)
-    .sort((a, b) => comparators[filter.sort](a, b) || a.fullName.localeCompare(b.fullName));
+/** The URL's search params for a filter, defaults left out so the plain directory stays `/readers`. */
+export function searchParamsFromFilter(filter: DirectoryFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  const search = filter.search.trim();
+  if (search) params.set('search', search);
+  if (filter.specialty) params.set('specialty', filter.specialty);
+  if (filter.sort !== DEFAULT_FILTER.sort) params.set('sort', filter.sort);
+  if (filter.isOnlineOnly) params.set('online', 'true');
+  return params;
 }
 
-/** Every specialty offered, alphabetically, for the filter. */
-export function specialtiesOf(readers: Reader[]): string[] {
-  return [...new Set(readers.flatMap((reader) => reader.specialties))].sort((a, b) => a.localeCompare(b));
+/** The API's query for one page of the filtered directory: the URL's params plus the page. */
+export function directoryApiQuery(filter: DirectoryFilter, page: number): string {
+  const params = searchParamsFromFilter(filter);
+  params.set('page', String(page));
+  return params.toString();
+}
+
+export function hasFilters(filter: DirectoryFilter): boolean {
+  return searchParamsFromFilter(filter).size > 0;
 }
 
 /** The first three specialties and how many more there are ('+N more'). */

@@ -7,7 +7,7 @@ import { OnlineDot, PersonAvatar } from '@/components/person-avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
-import { sessionRequestPath } from '@/lib/paths';
+import { readerProfilePath, sessionRequestPath } from '@/lib/paths';
 import { describeUsualAvailability, viewerTimeZone } from '@/lib/usual-availability';
 import { FavoriteButton } from '../favorites/favorite-button';
 import { shownSpecialties } from './directory-filter';
@@ -24,32 +24,56 @@ const ACTIONS = [
   { type: 'video', label: 'Video', icon: Video, variant: 'outline' },
 ] as const;
 
+/** What a seeker needs to know before pressing a button: can this reader take a reading now? */
+function PresenceBadge({ status }: { status: Reader['status'] }) {
+  if (status === 'busy') return <Badge variant="gold">In a session</Badge>;
+  if (status === 'offline') return <Badge variant="secondary">Offline</Badge>;
+  return <Badge className="border-emerald-500/50 bg-emerald-500/10 text-emerald-700 dark:text-emerald-300">Online</Badge>;
+}
+
 export function ReaderCard({ reader }: { reader: Reader }) {
   const { shown, moreCount } = shownSpecialties(reader.specialties);
   const usualHours = describeUsualAvailability(reader.schedule, viewerTimeZone(), new Date());
+  const canRead = reader.status === 'online';
   return (
-    <Card className="flex h-full flex-col" data-testid="reader-card" aria-labelledby={`reader-${reader.id}`}>
+    // The name is the card's one link, stretched over the whole card; the heart and the reading
+    // buttons sit above it (z-10), so nothing interactive is nested in another.
+    <Card
+      className="relative flex h-full flex-col transition-colors hover:border-pink/60 has-[[data-card-link]:focus-visible]:outline-2 has-[[data-card-link]:focus-visible]:outline-ring"
+      data-testid="reader-card"
+      data-status={reader.status}
+      aria-labelledby={`reader-${reader.id}`}
+    >
       <CardContent className="flex flex-1 flex-col gap-4 pt-6">
         <div className="flex items-center gap-4">
-          <div className="relative">
+          <div className="relative shrink-0">
             <PersonAvatar name={reader.fullName} imageUrl={reader.profileImage} className="size-16 text-xl" />
             <OnlineDot isOnline={reader.isOnline} />
           </div>
-          <div className="min-w-0">
+          <div className="min-w-0 flex-1">
             <h2 id={`reader-${reader.id}`} className="truncate text-lg font-semibold">
-              {reader.fullName}
+              <Link
+                to={readerProfilePath(reader.username)}
+                data-card-link
+                className="after:absolute after:inset-0 after:rounded-[inherit] after:content-[''] hover:text-pink focus-visible:outline-none"
+              >
+                {reader.fullName}
+              </Link>
             </h2>
-            <p className="flex items-center gap-1 text-sm">
+            <p className="flex flex-wrap items-center gap-x-1 text-sm">
               <Star className="size-4 fill-current text-gold" aria-hidden="true" />
               <span className="font-semibold">{reader.rating.toFixed(1)}</span>
               <span className="text-muted-foreground">({reader.totalSessions.toLocaleString('en-US')} sessions)</span>
             </p>
             <p className="flex items-center gap-1 text-sm text-muted-foreground">
-              <Award className="size-4" aria-hidden="true" />
+              <Award className="size-4 shrink-0" aria-hidden="true" />
               {reader.yearsExperience} {reader.yearsExperience === 1 ? 'year' : 'years'} experience
             </p>
           </div>
-          <FavoriteButton reader={reader} className="-mt-2 -mr-2 ml-auto self-start" />
+          <FavoriteButton reader={reader} className="relative z-10 -mt-2 -mr-2 self-start" />
+        </div>
+        <div>
+          <PresenceBadge status={reader.status} />
         </div>
         <p className="line-clamp-3 text-sm text-muted-foreground">{reader.bio}</p>
         {usualHours ? (
@@ -79,10 +103,10 @@ export function ReaderCard({ reader }: { reader: Reader }) {
           ))}
         </dl>
       </CardContent>
-      <CardFooter className="grid grid-cols-2 gap-2">
+      <CardFooter className="relative z-10 grid grid-cols-2 gap-2">
         {ACTIONS.map(({ type, label, icon: Icon, variant }) => {
           const layout = type === 'chat' ? 'col-span-2' : undefined;
-          return reader.isOnline ? (
+          return canRead ? (
             <Button key={type} asChild variant={variant} className={layout}>
               <Link to={sessionRequestPath(reader.id, type)} aria-label={`${label} with ${reader.fullName}`}>
                 <Icon aria-hidden="true" />
@@ -90,7 +114,7 @@ export function ReaderCard({ reader }: { reader: Reader }) {
               </Link>
             </Button>
           ) : (
-            // An offline reader cannot take a reading: the buttons stay, plainly disabled.
+            // Offline, or busy in another reading: the buttons stay, plainly disabled.
             <Button key={type} variant="secondary" disabled className={layout}>
               <Icon aria-hidden="true" />
               {label}

@@ -1,0 +1,165 @@
+/**
+ * `npm run bench:web`: the directory at scale. Seeds 10,000 readers (bulk inserts: ratings,
+ * specialties, about one in five online, a few in an active reading), serves the app over HTTP and
+ * measures requests per second and p50/p99 latency of a first page, a search and a filtered sort
+ * of `GET /api/readers`, next to `GET /api/health` in the same run. PGlite in memory by default;
+ * with DATABASE_URL, a scratch database on that PostgreSQL server, dropped afterwards.
+ *
+ * Knobs (environment): BENCH_READERS (10000), BENCH_SECONDS (5 per endpoint), BENCH_CONNECTIONS (10).
+ */
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { type Database, openDatabase } from '../src/server/db/client';
+import { openScratchPostgres } from '../src/server/db/scratch-database';
+import { readerProfiles, readingSessions, user } from '../src/server/db/schema';
+
+const setting = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
+  return value;
+};
+const readerCount = setting('BENCH_READERS', 10_000);
+const secondsPerEndpoint = setting('BENCH_SECONDS', 5);
+const connections = setting('BENCH_CONNECTIONS', 10);
+const BUSY_READERS = 25;
+const CHUNK = 500;
+
+const SPECIALTIES = ['Tarot', 'Astrology', 'Mediumship', 'Love & Relationships', 'Career', 'Dream Analysis', 'Numerology', 'Runes', 'Past Lives', 'Energy Healing', 'Crystals', 'Clairvoyance', 'Palmistry', 'Angel Cards', 'Pet Psychic'];
+const FIRST = ['Aurora', 'Orion', 'Luna', 'Sage', 'Kai', 'Iris', 'Rowan', 'Celeste', 'Ezra', 'Nova', 'Willow', 'Jasper', 'Maya', 'Soren', 'Lyra'];
+const LAST = ['Starweaver', 'Blackwood', 'Moonstone', 'Rivers', 'Nightingale', 'Ashford', 'Vale', 'Hart', 'Solis', 'Quinn'];
+const BIOS = [
+  'Intuitive tarot reader guiding you through love, career and the crossroads in between.',
+  'Third-generation medium; I connect with loved ones who have passed and bring their messages.',
+  'Astrologer reading your natal chart and transits with warmth and honesty.',
+  'Energy healer and dream interpreter; calm, practical insight for what keeps you up at night.',
+];
+
+/** A deterministic spread of readers: the same data every run, so runs compare. */
+function readerRow(i: number, runId: string) {
+  const pick = <T>(list: readonly T[], n: number) => list[n % list.length]!;
+  const specialties = [...new Set([pick(SPECIALTIES, i), pick(SPECIALTIES, i * 7 + 3), pick(SPECIALTIES, i * 13 + 5)])];
+  const ratingCount = (i * 37) % 400;
+  return {
+    user: { id: `bench-reader-${runId}-${i}`, name: `${pick(FIRST, i)} ${pick(LAST, i * 3)}`, email: `bench-reader-${runId}-${i}@bench.soultribe.app`, role: 'reader', emailVerified: true },
+    profile: {
+      userId: `bench-reader-${runId}-${i}`,
+      firstName: pick(FIRST, i),
+      lastName: pick(LAST, i * 3),
+      username: `bench_${runId}_${i}`,
+      bio: pick(BIOS, i * 5),
+      specialties,
+      yearsExperience: 1 + ((i * 11) % 40),
+      chatRateCents: 99 + ((i * 53) % 900),
+      audioRateCents: 199 + ((i * 53) % 900),
+      videoRateCents: 299 + ((i * 53) % 900),
+      isOnline: i % 5 === 0,
+      ratingCount,
+      ratingSum: Math.round(ratingCount * (3 + ((i * 17) % 21) / 10)),
+      completedSessions: ratingCount + ((i * 29) % 600),
+    },
+  };
+}
+
+async function openBenchDatabase(): Promise<{ database: Database; label: string }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    return { database, label: 'PGlite (in memory)' };
+  }
+  const database = await openScratchPostgres(serverUrl, { prefix: 'soul_tribe_bench', poolSize: connections });
+  return { database, label: `PostgreSQL ${new URL(serverUrl).host} (scratch database ${database.name})` };
+}
+
+async function seed(database: Database, runId: string) {
+  const { db } = database;
+  const rows = Array.from({ length: readerCount }, (_, i) => readerRow(i, runId));
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    const chunk = rows.slice(start, start + CHUNK);
+    await db.insert(user).values(chunk.map((row) => row.user));
+    await db.insert(readerProfiles).values(chunk.map((row) => row.profile));
+  }
+  // A few online readers in a reading right now: busy, as the directory must show them.
+  const clients = Array.from({ length: BUSY_READERS }, (_, i) => ({ id: `bench-client-${runId}-${i}`, name: `Client ${i}`, email: `bench-client-${runId}-${i}@bench.soultribe.app`, role: 'client' }));
+  await db.insert(user).values(clients);
+  const now = new Date();
+  await db.insert(readingSessions).values(
+    clients.map((client, i) => ({
+      id: `bench-session-${runId}-${i}`,
+      clientId: client.id,
+      readerId: rows[i * 5]!.user.id,
+      sessionType: 'chat',
+      status: 'active',
+      ratePerMinuteCents: rows[i * 5]!.profile.chatRateCents,
+      requestedAt: now,
+      startedAt: now,
+    })),
+  );
+  await db.execute(sql`analyze`);
+}
+
+const percentile = (sortedMs: number[], p: number) => sortedMs[Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1)] ?? Number.NaN;
+
+/** `connections` loops, each sending the next request as soon as the last one is answered. */
+async function measure(base: string, path: string) {
+  const latenciesMs: number[] = [];
+  let failures = 0;
+  const deadline = performance.now() + secondsPerEndpoint * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) {
+        const sent = performance.now();
+        const response = await fetch(`${base}${path}`);
+        await response.arrayBuffer();
+        if (response.ok) latenciesMs.push(performance.now() - sent);
+        else failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = latenciesMs.sort((a, b) => a - b);
+  return { path, requestsPerSecond: latenciesMs.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), failures };
+}
+
+async function main() {
+  const { database, label } = await openBenchDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+  const { app } = await buildApp({ config, database, web: 'none' });
+  try {
+    const runId = Date.now().toString(36);
+    const seedStarted = performance.now();
+    await seed(database, runId);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+    const first = (await (await fetch(`${base}/api/readers`)).json()) as { total: number };
+    if (first.total !== readerCount) throw new Error(`expected ${readerCount} readers, the directory lists ${first.total}`);
+
+    const paths = ['/api/health', '/api/readers', '/api/readers?search=tarot', `/api/readers?specialty=${encodeURIComponent('Dream Analysis')}&sort=price-asc&online=true`];
+    // One short pass first, so JIT and caches are warm for every endpoint alike.
+    for (const path of paths) await fetch(`${base}${path}`).then((r) => r.arrayBuffer());
+    const results = [];
+    for (const path of paths) results.push(await measure(base, path));
+
+    console.log(`bench:web on ${label}: ${readerCount.toLocaleString('en-US')} readers (${BUSY_READERS} in a reading) seeded in ${seedSeconds.toFixed(1)} s; ${connections} concurrent connections, ${secondsPerEndpoint} s per endpoint`);
+    console.table(
+      results.map((r) => ({ endpoint: r.path, 'req/s': Number(r.requestsPerSecond.toFixed(0)), 'p50 ms': Number(r.p50.toFixed(1)), 'p99 ms': Number(r.p99.toFixed(1)), failures: r.failures })),
+    );
+    return results.every((r) => r.failures === 0) ? 0 : 1;
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

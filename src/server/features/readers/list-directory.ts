@@ -1,0 +1,60 @@
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { DirectoryQuery, ReaderList } from '@shared/readers';
+import type { DbOrTx } from '../../db/client';
+import { readerProfiles, readerSpecialtiesLower } from '../../db/schema';
+import { directoryOrder } from './directory-order';
+import { isListedReader, selectReaders, toReader } from './reader-view';
+
+/** `like` treats % and _ as wildcards and \ as their escape: a typed one means itself. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+function directoryFilter(query: DirectoryQuery): SQL | undefined {
+  return and(
+    isListedReader,
+    // The search column and the specialties expression carry GIN indexes (db/schema.ts).
+    query.search ? sql`${readerProfiles.searchText} like lower(${`%${escapeLike(query.search)}%`})` : undefined,
+    query.specialty ? sql`${readerSpecialtiesLower(readerProfiles)} @> jsonb_build_array(lower(${query.specialty}::text))` : undefined,
+    query.online ? eq(readerProfiles.isOnline, true) : undefined,
+  );
+}
+
+/** One page of the directory (one query) and how many readers match (one count). */
+export async function listDirectory(db: DbOrTx, query: DirectoryQuery): Promise<ReaderList> {
+  const where = directoryFilter(query);
+  const order = directoryOrder(query.sort);
+  // The page is chosen on the sort keys alone; the card's columns (schedule, busy) are then built
+  // for that page's rows only, not for every reader that matched.
+  const page = db
+    .select({ id: readerProfiles.userId })
+    .from(readerProfiles)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .as('page');
+  const rows = await selectReaders(db)
+    .innerJoin(page, eq(page.id, readerProfiles.userId))
+    .orderBy(...order);
+  const [counted] = await db.select({ total: count() }).from(readerProfiles).where(where);
+  return { readers: rows.map((row) => toReader(row)), total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * Every specialty a listed reader offers, for the directory's filter: once each whatever its case
+ * (the filter matches without regard to case), alphabetically.
+ */
+export async function listSpecialties(db: DbOrTx): Promise<string[]> {
+  const specialty = sql<string>`jsonb_array_elements_text(${readerProfiles.specialties})`;
+  const offered = db
+    .select({ specialty: specialty.as('specialty') })
+    .from(readerProfiles)
+    .where(isListedReader)
+    .as('offered');
+  const rows = await db
+    // Of two spellings ('Tarot', 'tarot'), the same one every time, whatever the server's collation.
+    .select({ specialty: sql<string>`min(${offered.specialty} collate "C")` })
+    .from(offered)
+    .groupBy(sql`lower(${offered.specialty})`)
+    .orderBy(sql`lower(${offered.specialty})`);
+  return rows.map((row) => row.specialty);
+}
