@@ -51,13 +51,15 @@ test('each tab opens from its own URL, after a reload too, with the stat cards a
   await page.getByRole('tab', { name: 'Earnings' }).click();
   await expect(page).toHaveURL('/dashboard/earnings');
   await expect(page.getByTestId('earnings-chart')).toBeVisible();
-  await expect(page.getByTestId('earnings-30-days')).toHaveText('$0.00');
+  // Rowan's demo history (src/server/seed/demo-reviews.ts): six paid readings over the last ninety
+  // days, five of them rated (4.2 on average), none today, every share earned and final.
+  await expect(page.getByTestId('earnings-30-days')).toHaveText('$65.58');
 
   await expect(page.getByTestId('stat-today-earnings')).toHaveText('$0.00');
-  await expect(page.getByTestId('stat-total-earnings')).toHaveText('$0.00');
-  await expect(page.getByTestId('stat-average-rating')).toHaveText('New');
-  await expect(page.getByTestId('stat-available')).toHaveText('$0.00');
-  await expect(page.getByRole('button', { name: 'Request payout' })).toBeDisabled();
+  await expect(page.getByTestId('stat-total-earnings')).toHaveText('$119.66');
+  await expect(page.getByTestId('stat-average-rating')).toHaveText('4.2 / 5');
+  await expect(page.getByTestId('stat-available')).toHaveText('$119.66');
+  await expect(page.getByRole('button', { name: 'Request payout' })).toBeEnabled();
 });
 
 test('a saved schedule shows on the directory card in the client’s time zone', async ({ page, browser }) => {

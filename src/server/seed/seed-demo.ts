@@ -1,24 +1,37 @@
+import { hashPassword } from 'better-auth/crypto';
 import { count, eq } from 'drizzle-orm';
+import { type Clock, systemClock } from '../clock';
 import type { Db } from '../db/client';
 import { readerProfiles, user } from '../db/schema';
 import { createUserWithPassword } from '../features/auth/create-user';
 import { ensureAdmin } from '../features/auth/ensure-admin';
 import { SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../features/wallet/ledger';
-import { DEMO_ADMIN, DEMO_CLIENTS, DEMO_PASSWORD, DEMO_READERS } from './demo-data';
+import { DEMO_ADMIN, DEMO_CLIENTS, DEMO_PASSWORD, DEMO_READERS, DEMO_SEEKERS } from './demo-data';
+import { planDemoHistory } from './demo-history';
+import { DEMO_READINGS } from './demo-reviews';
+import { insertDemoHistory } from './insert-demo-history';
 
-/** Fills an empty database with the demo admin, readers and clients; does nothing otherwise. */
-export async function seedDemo(db: Db): Promise<boolean> {
+/**
+ * Fills an empty database with the demo admin, readers and clients, and the readings behind the
+ * readers' ratings and session counts; does nothing otherwise. One transaction for all but the admin.
+ */
+export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<boolean> {
   const [users] = await db.select({ n: count() }).from(user);
   if ((users?.n ?? 0) > 0) return false;
   await ensureAdmin(db, DEMO_ADMIN);
+  // One hash for every demo account (they share a password): a hash each was most of the seed's time.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
+    const readers = [];
     for (const r of DEMO_READERS) {
       const { id } = await createUserWithPassword(tx, {
         email: `${r.username}@soultribe.app`,
         password: DEMO_PASSWORD,
+        passwordHash,
         name: `${r.firstName} ${r.lastName}`,
         role: 'reader',
       });
+      readers.push({ id, username: r.username, rates: r.rates });
       await tx.insert(readerProfiles).values({
         userId: id,
         firstName: r.firstName,
@@ -31,13 +44,18 @@ export async function seedDemo(db: Db): Promise<boolean> {
         audioRateCents: r.rates.audio,
         videoRateCents: r.rates.video,
         isOnline: r.isOnline,
-        ratingSum: r.ratingSum,
-        ratingCount: r.ratingCount,
-        completedSessions: r.completedSessions,
       });
     }
+    const seekers = [];
+    for (const s of DEMO_SEEKERS) {
+      const { id } = await createUserWithPassword(tx, { email: s.email, password: DEMO_PASSWORD, passwordHash, name: s.name, role: 'client' });
+      seekers.push({ id, topUpCents: s.topUpCents });
+    }
+    const history = planDemoHistory({ now: new Date(clock.now()), readers, seekers, readingsByReader: DEMO_READINGS });
+    await insertDemoHistory(tx, history);
+    // After the history, so transfer ids keep following time: these welcome deposits are dated now.
     for (const c of DEMO_CLIENTS) {
-      const { id } = await createUserWithPassword(tx, { email: c.email, password: DEMO_PASSWORD, name: c.name, role: 'client' });
+      const { id } = await createUserWithPassword(tx, { email: c.email, password: DEMO_PASSWORD, passwordHash, name: c.name, role: 'client' });
       await transfer(tx, {
         debitAccountId: SYSTEM_ACCOUNTS.external,
         creditAccountId: walletAccountId(id),

@@ -1,0 +1,116 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Reader } from '@shared/readers';
+import type { ReaderStats } from '@shared/reader-dashboard';
+import type { ReaderReviews } from '@shared/reviews';
+import { ledgerTransfers, readingSessions, user } from '../db/schema';
+import { checkLedger } from '../features/wallet/check-ledger';
+import { getWalletBalanceCents } from '../features/wallet/ledger';
+import { signIn } from '../../../tests/integration/factories';
+import { fakeClock } from '../../../tests/integration/fake-clock';
+import { http } from '../../../tests/integration/http';
+import { createTestApp, type TestApp } from '../../../tests/integration/test-app';
+import { DEMO_CLIENTS, DEMO_PASSWORD, DEMO_READERS } from './demo-data';
+import { seedDemo } from './seed-demo';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const clock = fakeClock(Date.parse('2026-05-20T16:45:00Z'));
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ clock, runScheduler: false });
+  expect(await seedDemo(app.db, clock)).toBe(true);
+});
+afterAll(() => app.close());
+
+/** Every page of a reader's public reviews. */
+async function allReviews(readerId: string) {
+  const pages: ReaderReviews[] = [];
+  for (let page = 1; page === 1 || pages.at(-1)!.reviews.length === pages.at(-1)!.pageSize; page += 1) {
+    const response = await http(app).get<ReaderReviews>(`/api/readers/${readerId}/reviews?page=${page}`);
+    expect(response.status).toBe(200);
+    pages.push(response.body);
+  }
+  return { ...pages[0]!, reviews: pages.flatMap((p) => p.reviews) };
+}
+
+describe('the demo seed', () => {
+  it("gives every demo reader figures their readings add up to: the profile's rating, reviews and sessions", async () => {
+    for (const { username } of DEMO_READERS) {
+      const response = await http(app).get<Reader>(`/api/readers/by-username/${username}`);
+      expect(response.status, username).toBe(200);
+      const reader = response.body;
+      const reviews = await allReviews(reader.id);
+      const completed = await app.db.select({ id: readingSessions.id }).from(readingSessions).where(eq(readingSessions.readerId, reader.id));
+
+      expect(reader.totalReviews, username).toBeGreaterThan(0);
+      expect(reader.totalReviews, username).toBe(reviews.total);
+      expect(reviews.reviews, username).toHaveLength(reviews.total);
+      expect(reader.rating, username).toBe(reviews.average);
+      expect(reader.totalSessions, username).toBe(completed.length);
+      expect(completed.length, username).toBeGreaterThanOrEqual(4);
+      // Some clients never rate: fewer reviews than readings, as on any real profile.
+      expect(reviews.total, username).toBeLessThan(completed.length);
+    }
+  });
+
+  it('orders the directory differently for each sort, the most experienced not first in all', async () => {
+    const { readers } = (await http(app).get<{ readers: Reader[] }>('/api/readers')).body;
+    const order = (by: (r: Reader) => number) => [...readers].sort((a, b) => by(b) - by(a)).map((r) => r.username);
+    const byRating = order((r) => r.rating);
+    const bySessions = order((r) => r.totalSessions);
+    expect(new Set(readers.map((r) => r.rating)).size).toBe(readers.length);
+    expect(new Set(readers.map((r) => r.totalSessions)).size).toBe(readers.length);
+    expect(byRating[0]).toBe('marcus');
+    expect(bySessions[0]).toBe('aurora');
+    expect(order((r) => r.yearsExperience).slice(0, 2)).toEqual(['esmeralda', 'orion']);
+  });
+
+  it('leaves a ledger that passes every check of npm run ledger:check', async () => {
+    expect(await checkLedger(app.db)).toEqual([]);
+    // Transfer ids follow the order the money moved, as they would have live.
+    const transfers = await app.db.select({ at: ledgerTransfers.createdAt }).from(ledgerTransfers).orderBy(asc(ledgerTransfers.id));
+    const times = transfers.map((t) => t.at.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it('keeps Luna and Sol at their welcome balance with no readings', async () => {
+    for (const client of DEMO_CLIENTS) {
+      const [row] = await app.db.select({ id: user.id }).from(user).where(eq(user.email, client.email));
+      expect(await getWalletBalanceCents(app.db, row!.id), client.email).toBe(client.balanceCents);
+      const readings = await app.db.select().from(readingSessions).where(sql`${row!.id} in (${readingSessions.clientId}, ${readingSessions.readerId})`);
+      expect(readings, client.email).toEqual([]);
+    }
+  });
+
+  it('dates nothing today in any time zone, so the dashboards’ today figures start at zero', async () => {
+    const [latest] = await app.db
+      .select({ at: sql<string>`greatest(max(${readingSessions.endedAt}), max(${readingSessions.ratedAt}))::text` })
+      .from(readingSessions);
+    expect(Date.parse(latest!.at)).toBeLessThan(clock.now() - DAY_MS);
+
+    const marcus = await signIn(app, 'marcus@soultribe.app', DEMO_PASSWORD);
+    const stats = (await http(app, marcus).get<ReaderStats>('/api/readers/me/stats')).body;
+    expect(stats.today).toMatchObject({ earningsCents: 0, sessions: 0 });
+    expect(stats.lastSevenDays.sessions).toBeGreaterThan(0);
+    expect(stats.allTime.earningsCents).toBe(stats.availableCents);
+    expect(stats.heldCents).toBe(0);
+  });
+
+  it('keeps every demo reader below the $139.98 a reader of the analytics spec earns in the last 30 days', async () => {
+    // admin-analytics.spec.ts expects its one reading to top the 30-day Top Readers list.
+    const since = new Date(clock.now() - 30 * DAY_MS);
+    const rows = await app.db
+      .select({ earnings: sql<number>`sum(${readingSessions.readerEarningsCents})::int` })
+      .from(readingSessions)
+      .where(sql`${readingSessions.endedAt} >= ${since.toISOString()}`)
+      .groupBy(readingSessions.readerId);
+    expect(Math.max(...rows.map((r) => r.earnings))).toBeLessThan(13_998);
+  });
+
+  it('does nothing on a database that has users', async () => {
+    const before = await app.db.select({ id: readingSessions.id }).from(readingSessions);
+    expect(await seedDemo(app.db, clock)).toBe(false);
+    const after = await app.db.select({ id: readingSessions.id }).from(readingSessions).where(inArray(readingSessions.id, before.map((r) => r.id)));
+    expect(after).toHaveLength(before.length);
+  });
+});
