@@ -83,7 +83,7 @@ test('the directory searches, filters, sorts and follows a reader going offline 
   await page.getByLabel('Specialty').selectOption('Tarot');
   // Highest Rated: Aurora's readings average 4.8, Esmeralda's 4.7 (the demo history's reviews).
   await expect(cards.getByRole('heading')).toHaveText(['Aurora Starweaver', 'Esmeralda Quinn']);
-  await page.getByLabel('Specialty').selectOption('all');
+  await page.getByLabel('Specialty').selectOption({ label: 'All Specialties' });
   await page.getByLabel('Sort by').selectOption('price-desc');
   await expect(cards.first().getByRole('heading')).toHaveText('Esmeralda Quinn');
 

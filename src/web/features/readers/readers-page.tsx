@@ -47,11 +47,16 @@ function LoadingCards() {
   );
 }
 
-/** The filter lives in the URL: a filtered view can be shared, and survives a reload and Back. */
+/**
+ * The filter lives in the URL: a filtered view can be shared, and survives a reload and Back. The
+ * controls show the URL's filter, so it is written at once (flushSync) rather than in the router's
+ * default transition, during which a ticked box or a chosen sort would snap back until it commits.
+ */
 function useDirectoryFilter() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = useMemo(() => filterFromSearchParams(searchParams), [searchParams]);
-  const setFilter = (next: DirectoryFilter, options: { replace?: boolean } = {}) => setSearchParams(searchParamsFromFilter(next), options);
+  const setFilter = (next: DirectoryFilter, options: { replace?: boolean } = {}) =>
+    setSearchParams(searchParamsFromFilter(next), { ...options, flushSync: true });
   return { filter, setFilter };
 }
 
