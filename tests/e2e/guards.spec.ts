@@ -47,5 +47,5 @@ test('/terms and /privacy open the matching tab of the policies page', async ({ 
   await page.getByRole('tab', { name: 'Community Guidelines' }).click();
   await expect(page).toHaveURL('/policies?tab=guidelines');
   await expect(page.getByText(/within 24 hours/)).toBeVisible();
-  await expect(page.getByText('Last updated: January 15, 2024')).toBeVisible();
+  await expect(page.getByText('Last updated: November 23, 2026')).toBeVisible();
 });

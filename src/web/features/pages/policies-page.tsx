@@ -9,7 +9,8 @@ import { CommunityGuidelines } from './policies/community-guidelines';
 import { PrivacyPolicy } from './policies/privacy-policy';
 import { TermsOfService } from './policies/terms-of-service';
 
-export const POLICIES_LAST_UPDATED = 'January 15, 2024';
+/** The date of the policies' current wording: change it with every change of their text. */
+export const POLICIES_LAST_UPDATED = 'November 23, 2026';
 
 /** Each tab is shared by its own link (/terms, /privacy), so each names the tab it shows. */
 const policyMeta: Record<PolicyTab, { title: string; description: string }> = {
