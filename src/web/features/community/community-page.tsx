@@ -4,6 +4,6 @@ import { usePageMeta } from '@/lib/page-meta';
 const description = 'Share experiences, ask questions and learn from fellow seekers and readers.';
 
 export function CommunityPage() {
-  usePageMeta({ title: 'Soul Tribe Community', description });
+  usePageMeta({ title: 'Community', description });
   return <PageHeading title="Soul Tribe Community" description={description} />;
 }
