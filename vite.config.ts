@@ -16,5 +16,7 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
+    // scripts/check-bundle-budget.ts reads it to find the home page's chunks.
+    manifest: true,
   },
 });

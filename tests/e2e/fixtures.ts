@@ -8,8 +8,8 @@ export const DEMO = {
 } as const;
 
 /**
- * The browser logs every 4xx answer it receives. From our API those are expected answers (a 401
- * profile is how a visitor is recognised, a 422 a taken email); a 5xx or a failed asset is not.
+ * The browser logs every 4xx answer it receives. From our API those are expected answers (a 401 for a
+ * signed-out call, a 422 a taken email); a 5xx or a failed asset is not.
  */
 function isExpectedApiRejection(text: string, url: string): boolean {
   return /Failed to load resource: the server responded with a status of 4\d\d/.test(text) && url.includes('/api/');

@@ -15,7 +15,6 @@ export function PageHeading({
 }) {
   return (
     <div className={cn('mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 pt-12 pb-8 text-center sm:pt-16', className)}>
-      <title>{`${title} · Soul Tribe`}</title>
       <h1 className="font-script text-5xl leading-tight text-pink sm:text-6xl">{title}</h1>
       {description ? <p className="text-lg text-muted-foreground">{description}</p> : null}
       {children}

@@ -1,19 +1,15 @@
 import type { Profile, SignInInput, SignUpInput } from '@shared/auth';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, unexpectedResponseError } from './api';
+import { apiRequest, unexpectedResponseError } from './api';
 import { isProfile } from './profile-guard';
 
 /** The profile query is the web app's single source of auth state: null means signed out. */
 export const profileQueryKey = ['profile'] as const;
 
+/** The server answers `null` to a visitor, so a signed-out page makes no failed request. */
 export async function fetchProfile(signal?: AbortSignal): Promise<Profile | null> {
-  let data: unknown;
-  try {
-    data = await apiRequest('/api/auth/profile', { signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  const data = await apiRequest('/api/auth/profile', { signal });
+  if (data === null) return null;
   if (!isProfile(data)) throw unexpectedResponseError();
   return data;
 }

@@ -23,7 +23,8 @@ describe('sign-up, profile, sign-out', () => {
     expect(profile.body).toMatchObject({ email: email.toLowerCase(), fullName: 'Nova Seeker', role: 'client', walletBalanceCents: 0, avatarUrl: null });
 
     expect((await http(app, cookie).post('/api/auth/sign-out', {})).status).toBe(200);
-    expect((await http(app, cookie).get('/api/auth/profile')).status).toBe(401);
+    const afterSignOut = await http(app, cookie).get('/api/auth/profile');
+    expect({ status: afterSignOut.status, body: afterSignOut.body }).toEqual({ status: 200, body: null });
   });
 
   it('refuses a short password and a duplicate email with field messages', async () => {
@@ -54,10 +55,13 @@ describe('sign-up, profile, sign-out', () => {
     expect((await http(app, reader.cookie).get('/api/auth/profile')).body).toMatchObject({ role: 'reader', fullName: 'Mira Sky', walletBalanceCents: 0 });
   });
 
-  it('answers 401 on the profile when signed out', async () => {
+  it('answers null, not an error, on the profile of a visitor, and 401 on routes that need a sign-in', async () => {
     const response = await http(app).get('/api/auth/profile');
-    expect(response.status).toBe(401);
-    expect(response.body.error.code).toBe('UNAUTHORIZED');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.body).toBeNull();
+    expect((await http(app, 'better-auth.session_token=forged.value').get('/api/auth/profile')).body).toBeNull();
+    expect((await http(app).get('/api/auth/list-sessions')).status).toBe(401);
   });
 });
 

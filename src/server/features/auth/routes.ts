@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest, fieldErrors } from '../../errors';
 import { createFixedWindowLimiter } from '../../rate-limiter';
 import { getProfile } from './profile';
-import { currentUser, requireUser } from './require-user';
+import { readSessionUser, requireUser } from './require-user';
 
 const SESSION_ENDPOINTS = [
   ['POST', 'change-password'],
@@ -76,7 +76,13 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
     return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
   });
 
-  app.get('/api/auth/profile', { onRequest: requireUser(auth) }, async (request) => getProfile(db, currentUser(request).id));
+  // "Who am I?" has two ordinary answers: a visitor is `null`, not a 401, so no signed-out page logs
+  // an error (as Better Auth's own get-session answers). Every other signed-in route still says 401.
+  app.get('/api/auth/profile', async (request, reply) => {
+    const sessionUser = await readSessionUser(auth, request.headers);
+    if (!sessionUser) return reply.type('application/json').send('null');
+    return getProfile(db, sessionUser.id);
+  });
 
   // Better Auth's endpoints for the signed-in user check the body before the session; ours first,
   // so a signed-out caller gets 401 here as on every route.

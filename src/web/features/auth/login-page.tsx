@@ -1,10 +1,12 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { usePageMeta } from '@/lib/page-meta';
 import { paths, REDIRECT_PARAM } from '@/lib/paths';
 import { safeRedirectPath } from '@/lib/redirect';
 import { AuthPageShell } from './auth-page-shell';
 import { SignInForm } from './sign-in-form';
 
 export function LoginPage() {
+  usePageMeta({ title: 'Sign In', description: 'Sign in to Soul Tribe to top up your wallet and start a reading.' });
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get(REDIRECT_PARAM);
@@ -23,7 +25,6 @@ export function LoginPage() {
         </>
       }
     >
-      <title>Sign In · Soul Tribe</title>
       <SignInForm onSuccess={() => navigate(safeRedirectPath(redirect), { replace: true })} />
     </AuthPageShell>
   );

@@ -1,10 +1,12 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { usePageMeta } from '@/lib/page-meta';
 import { paths, REDIRECT_PARAM } from '@/lib/paths';
 import { safeRedirectPath } from '@/lib/redirect';
 import { AuthPageShell } from './auth-page-shell';
 import { SignUpForm } from './sign-up-form';
 
 export function SignupPage() {
+  usePageMeta({ title: 'Create Your Account', description: 'Create a free Soul Tribe account and pay only for the minutes of each reading.' });
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get(REDIRECT_PARAM);
@@ -23,7 +25,6 @@ export function SignupPage() {
         </>
       }
     >
-      <title>Join · Soul Tribe</title>
       <SignUpForm onSuccess={() => navigate(safeRedirectPath(redirect), { replace: true })} />
     </AuthPageShell>
   );

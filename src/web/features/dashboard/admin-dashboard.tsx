@@ -20,7 +20,11 @@ const TABS: readonly [DashboardTab, ...DashboardTab[]] = [
 
 export function AdminDashboard({ profile }: { profile: Profile }) {
   return (
-    <DashboardShell title="Admin Dashboard" subtitle={`Signed in as ${profile.fullName}.`}>
+    <DashboardShell
+      title="Admin Dashboard"
+      subtitle={`Signed in as ${profile.fullName}.`}
+      description="Readers, users, sessions, analytics and payouts of the Soul Tribe platform."
+    >
       <AdminStatCards />
       <DashboardTabs tabs={TABS} label="Admin sections">
         <TabsContent value="readers">

@@ -29,7 +29,12 @@ export function ClientDashboard({ profile }: { profile: Profile }) {
   // A reading's details live under Session History (/dashboard/sessions/:id).
   const detailsId = sessionIdFromPath(useLocation().pathname);
   return (
-    <DashboardShell title="My Dashboard" subtitle={`Welcome, ${profile.fullName}.`} actions={<AddFundsButton />}>
+    <DashboardShell
+      title="My Dashboard"
+      subtitle={`Welcome, ${profile.fullName}.`}
+      description="Your wallet, favorite readers, past readings and profile on Soul Tribe."
+      actions={<AddFundsButton />}
+    >
       <ClientStatCards profile={profile} />
       <DashboardTabs tabs={TABS} label="Dashboard sections">
         <TabsContent value="overview">

@@ -36,6 +36,7 @@ export function ReaderDashboard({ profile }: { profile: Profile }) {
     <DashboardShell
       title="Reader Dashboard"
       subtitle={`Welcome back, ${firstName}`}
+      description="Your availability, rates, readings, earnings and schedule as a Soul Tribe reader."
       actions={reader.data ? <ReaderAvailability reader={reader.data} /> : null}
     >
       <ReaderStatCards />

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { aboutFigures, founderStory, mission, readerBenefits, seekerBenefits, values } from './about/about-content';
 
@@ -29,9 +30,9 @@ function BenefitList({ title, items }: { title: string; items: readonly string[]
 }
 
 export function AboutPage() {
+  usePageMeta({ title: 'About Soul Tribe', description: mission });
   return (
     <div className="pb-16">
-      <meta name="description" content={mission} />
       <PageHeading title="About Soul Tribe" description={mission} />
       <div className="mx-auto grid max-w-5xl gap-16 px-4">
         <ul aria-label="Soul Tribe in figures" className="grid gap-4 sm:grid-cols-3">

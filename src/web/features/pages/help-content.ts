@@ -48,7 +48,7 @@ export const faqTopics: readonly FaqTopic[] = [
       {
         question: 'What if the connection drops?',
         answer:
-          'A minute that starts while you or your reader are disconnected is not charged. If the connection does not come back within a minute, the session ends on its own.',
+          'The reading pauses and no minute is charged until you are both back. If one of you is away for a whole minute, the session ends on its own.',
       },
       {
         question: 'Something else went wrong with a charge. Who do I contact?',
@@ -73,7 +73,7 @@ export const faqTopics: readonly FaqTopic[] = [
       {
         question: 'Are my readings private?',
         answer:
-          'Only you and your reader can join a session. Audio and video are not recorded, and chat messages are deleted after 30 days unless you both agree to keep them.',
+          'Only you and your reader can join a session. Audio and video are not recorded. Chat messages are kept with the reading so you can both read them again; write to support to have them deleted.',
       },
       {
         question: 'Are readings advice I can rely on?',

@@ -1,4 +1,5 @@
 import { useProfile } from '@/lib/auth';
+import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { ClosingCall } from './home/closing-call';
 import { FeatureGrid } from './home/feature-grid';
@@ -7,12 +8,15 @@ import { Hero } from './home/hero';
 import { Testimonials } from './home/testimonials';
 
 export function HomePage() {
+  usePageMeta({
+    title: 'Psychic Readings by the Minute',
+    description: 'Live chat, audio and video readings with verified psychic readers, billed by the minute from a prepaid wallet.',
+  });
   const { data: profile } = useProfile();
   // SPEC.md 'Home': both calls to action lead to the dashboard once a session exists.
   const journeyHref = profile ? paths.dashboard : paths.signup;
   return (
     <>
-      <title>Soul Tribe · Psychic readings by the minute</title>
       <Hero journeyHref={journeyHref} />
       <FeatureGrid />
       <FeaturedReaders isSignedIn={Boolean(profile)} />

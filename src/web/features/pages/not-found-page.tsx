@@ -1,6 +1,7 @@
 import { ArrowLeft, Compass, House, Search } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 
 /**
@@ -14,10 +15,10 @@ function previousPageIsOurs(): boolean {
 }
 
 export function NotFoundPage() {
+  usePageMeta({ title: 'Page Not Found', description: 'This page does not exist on Soul Tribe; return home or find a reader.' });
   const navigate = useNavigate();
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-20 text-center">
-      <title>Page not found · Soul Tribe</title>
       <Compass className="size-16 text-gold" aria-hidden="true" />
       <p className="text-sm font-semibold tracking-widest text-muted-foreground">404</p>
       <h1 className="font-script text-6xl text-pink">Lost in the Cosmos</h1>

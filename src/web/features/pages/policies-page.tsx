@@ -3,12 +3,30 @@ import { useSearchParams } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { usePageMeta } from '@/lib/page-meta';
 import { type PolicyTab, policyTabs } from '@/lib/paths';
 import { CommunityGuidelines } from './policies/community-guidelines';
 import { PrivacyPolicy } from './policies/privacy-policy';
 import { TermsOfService } from './policies/terms-of-service';
 
-export const POLICIES_LAST_UPDATED = 'January 15, 2024';
+/** The date of the policies' current wording: change it with every change of their text. */
+export const POLICIES_LAST_UPDATED = 'November 23, 2026';
+
+/** Each tab is shared by its own link (/terms, /privacy), so each names the tab it shows. */
+const policyMeta: Record<PolicyTab, { title: string; description: string }> = {
+  terms: {
+    title: 'Terms of Service',
+    description: 'The terms of Soul Tribe: who may use it, per-minute billing from your wallet, refunds and conduct.',
+  },
+  privacy: {
+    title: 'Privacy Policy',
+    description: 'What Soul Tribe collects, how long it keeps it, how it is used and how to have it corrected or deleted.',
+  },
+  guidelines: {
+    title: 'Community Guidelines',
+    description: 'How seekers and readers treat each other on Soul Tribe, how to report a problem and what happens next.',
+  },
+};
 
 function isPolicyTab(value: string | null): value is PolicyTab {
   return policyTabs.some((tab) => tab === value);
@@ -18,6 +36,7 @@ export function PoliciesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: PolicyTab = isPolicyTab(requested) ? requested : 'terms';
+  usePageMeta(policyMeta[tab]);
 
   return (
     <div className="pb-8">

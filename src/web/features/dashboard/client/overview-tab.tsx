@@ -97,7 +97,7 @@ export function OverviewTab() {
         <CardHeader>
           <CardTitle>Recent Readings</CardTitle>
           <CardDescription>
-            Your latest readings. <Link to={paths.dashboardSessions} className="text-pink underline-offset-4 hover:underline">See all</Link>
+            Your latest readings. <Link to={paths.dashboardSessions} className="font-semibold text-pink underline underline-offset-4">See all</Link>
           </CardDescription>
         </CardHeader>
         <CardContent>

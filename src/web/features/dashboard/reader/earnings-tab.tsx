@@ -38,13 +38,12 @@ function EarningsFigures() {
     <div className="grid gap-6">
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {periods.map(({ label, cents, testId }) => (
-          <Card key={label}>
-            <CardContent className="grid gap-1 p-4">
-              <dt className="text-sm text-muted-foreground">{label}</dt>
-              <dd className="text-xl font-bold text-gold tabular-nums sm:text-2xl" data-testid={testId}>
-                {formatCents(cents)}
-              </dd>
-            </CardContent>
+          // Each card is the <dl>'s group itself: a group may hold only <dt> and <dd>.
+          <Card key={label} className="grid gap-1 p-4">
+            <dt className="text-sm text-muted-foreground">{label}</dt>
+            <dd className="text-xl font-bold text-gold tabular-nums sm:text-2xl" data-testid={testId}>
+              {formatCents(cents)}
+            </dd>
           </Card>
         ))}
       </dl>

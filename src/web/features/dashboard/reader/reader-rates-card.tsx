@@ -30,15 +30,16 @@ export function ReaderRatesCard({ reader }: { reader: Reader }) {
       <CardContent>
         <dl className="grid gap-3 sm:grid-cols-3">
           {RATE_ROWS.map(({ type, label, icon: Icon, field }) => (
-            <div key={type} className="flex items-center gap-3 rounded-xl border border-border bg-muted/40 p-4">
-              <Icon className="size-5 text-pink" aria-hidden="true" />
-              <div>
-                <dt className="text-sm text-muted-foreground">{label}</dt>
-                <dd className="text-xl font-semibold text-gold" data-testid={`rate-${type}`}>
-                  {formatCents(reader[field])}
-                  <span className="text-sm font-normal text-muted-foreground">/min</span>
-                </dd>
-              </div>
+            // A <dl> group may hold only <dt> and <dd>: the icon sits inside the term, placed beside both.
+            <div key={type} className="relative rounded-xl border border-border bg-muted/40 p-4 pl-12">
+              <dt className="text-sm text-muted-foreground">
+                <Icon className="absolute top-1/2 left-4 size-5 -translate-y-1/2 text-pink" aria-hidden="true" />
+                {label}
+              </dt>
+              <dd className="text-xl font-semibold text-gold" data-testid={`rate-${type}`}>
+                {formatCents(reader[field])}
+                <span className="text-sm font-normal text-muted-foreground">/min</span>
+              </dd>
             </div>
           ))}
         </dl>

@@ -1,8 +1,5 @@
 import { PolicySection } from './policy-section';
 
-/** SPEC.md §9: reports are reviewed within 24 hours. */
-export const REPORT_REVIEW_HOURS = 24;
-
 export function CommunityGuidelines() {
   return (
     <div className="grid gap-8">
@@ -22,8 +19,9 @@ export function CommunityGuidelines() {
       </PolicySection>
       <PolicySection title="Reporting a problem">
         <p>
-          Use the report option or write to the support address below. Our safety team <strong>reviews every report within{' '}
-          {REPORT_REVIEW_HOURS} hours</strong>, and the person you report is not told who reported them.
+          Write to the support address below with what happened, when, and the name of the person involved. We read every
+          report and can <strong>suspend an account at once</strong> while we look into it. The person you report is not told
+          who reported them.
         </p>
       </PolicySection>
       <PolicySection title="What happens when rules are broken">

@@ -1,7 +1,6 @@
 import { PolicySection } from './policy-section';
 
-/** Session content retention and request deadlines come from SPEC.md §9 'Policy statements'. */
-export const SESSION_CONTENT_RETENTION_DAYS = 30;
+/** SPEC.md §9 'Policy statements': privacy requests are answered within 30 days (by the support team). */
 export const PRIVACY_REQUEST_DAYS = 30;
 
 export function PrivacyPolicy() {
@@ -10,9 +9,14 @@ export function PrivacyPolicy() {
       <PolicySection title="1. What we collect">
         <ul>
           <li>Account details: your name, email address and a securely hashed password.</li>
-          <li>Wallet activity: deposits, session charges, refunds and gifts, kept as a ledger so every cent can be accounted for.</li>
+          <li>
+            Wallet activity: deposits, reading charges and refunds, and for readers their earnings and payouts, kept as a ledger
+            so every cent can be accounted for.
+          </li>
           <li>Session details: who took part, the type of reading, its start and end time and its cost.</li>
           <li>Chat messages sent during a reading, so both participants can see the conversation.</li>
+          <li>The rating and review you give a reading, and the readers you mark as favorites.</li>
+          <li>For each sign-in, the IP address and browser it came from, to keep your account safe.</li>
         </ul>
         <p>
           Audio and video travel directly between you and your reader and are <strong>not recorded</strong> by Soul Tribe.
@@ -20,9 +24,9 @@ export function PrivacyPolicy() {
       </PolicySection>
       <PolicySection title="2. How long we keep session content">
         <p>
-          Chat messages and other session content are <strong>automatically deleted after {SESSION_CONTENT_RETENTION_DAYS} days</strong>,
-          unless both you and your reader agree to save them (mutual consent). Billing records are kept for as long as the law
-          requires us to keep financial records.
+          Chat messages are kept with their reading, and a chat reading's details show them again. They are{' '}
+          <strong>not deleted automatically</strong>: write to the support address below to have the messages of a reading
+          deleted. Billing records are kept for as long as the law requires us to keep financial records.
         </p>
       </PolicySection>
       <PolicySection title="3. How we use your information">
@@ -31,18 +35,23 @@ export function PrivacyPolicy() {
           <li>To keep the platform safe, investigate reports and prevent fraud.</li>
           <li>To answer you when you contact support.</li>
         </ul>
-        <p>We never sell your personal information, and readers only see the name you choose to show.</p>
+        <p>
+          We never sell your personal information. Your reader sees the name and picture of your profile, never your email
+          address. A review you write appears on the reader's public profile with your rating and your first name.
+        </p>
       </PolicySection>
       <PolicySection title="4. Cookies">
         <p>
           We use one essential cookie to keep you signed in, and store your theme choice in your browser. We use no advertising
-          or third-party tracking cookies, and our fonts and images are served from our own site.
+          or third-party tracking cookies, and our fonts and images are served from our own site; only a profile picture given
+          as a link to another site is loaded from that site.
         </p>
       </PolicySection>
       <PolicySection title="5. Your rights">
         <p>
-          You may ask to see, correct, export or delete your personal information. Write to the support address below; we
-          answer every <strong>privacy request within {PRIVACY_REQUEST_DAYS} days</strong>.
+          You can change your name and picture yourself in your dashboard. To see, correct or export anything else, or to have
+          your account and its personal information deleted, write to the support address below; we answer every{' '}
+          <strong>privacy request within {PRIVACY_REQUEST_DAYS} days</strong>.
         </p>
       </PolicySection>
     </div>

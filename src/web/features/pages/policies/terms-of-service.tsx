@@ -1,4 +1,5 @@
-import { READER_SHARE_PERCENT, REFUND_WINDOW_MINUTES } from '@shared/constants';
+import { DEPOSIT_MAX_CENTS, DEPOSIT_MIN_CENTS, PAYOUT_MIN_CENTS, READER_SHARE_PERCENT, REFUND_WINDOW_MINUTES } from '@shared/constants';
+import { formatCents } from '@shared/money';
 import { PolicySection } from './policy-section';
 
 export function TermsOfService() {
@@ -7,7 +8,7 @@ export function TermsOfService() {
       <PolicySection title="1. Who may use Soul Tribe">
         <p>
           Soul Tribe is open only to people who are <strong>18 years of age or older</strong>. By creating an account you confirm
-          that you are at least 18 and that the information you give us is true. We close accounts that we find belong to
+          that you are at least 18 and that the information you give us is true. We suspend accounts that we find belong to
           anyone younger.
         </p>
       </PolicySection>
@@ -20,7 +21,10 @@ export function TermsOfService() {
       </PolicySection>
       <PolicySection title="3. Your wallet and per-minute billing">
         <ul>
-          <li>Readings are paid from your prepaid Soul Tribe wallet, held in US dollars. There is no subscription.</li>
+          <li>
+            Readings are paid from your prepaid Soul Tribe wallet, held in US dollars. You add between{' '}
+            {formatCents(DEPOSIT_MIN_CENTS)} and {formatCents(DEPOSIT_MAX_CENTS)} at a time. There is no subscription.
+          </li>
           <li>
             Each reader sets a <strong>per-minute rate</strong> for chat, audio and video. The rate is{' '}
             <strong>shown before a session starts</strong> and is fixed for that session.
@@ -30,10 +34,18 @@ export function TermsOfService() {
             minute to start; when your balance cannot cover the next minute we warn you and the session ends at the end of the
             last paid minute.
           </li>
-          <li>Minutes that start while you or your reader are disconnected are not charged.</li>
           <li>
-            Readers receive {READER_SHARE_PERCENT}% of each charge; Soul Tribe keeps the remaining {100 - READER_SHARE_PERCENT}% to
-            run the platform.
+            If you or your reader lose the connection, the reading pauses and no minute is charged until you are both back. A
+            reading in which one of you has been away for a whole minute ends.
+          </li>
+          <li>
+            Readers receive {READER_SHARE_PERCENT}% of each minute's charge, rounded down to the cent; Soul Tribe keeps the rest
+            (about {100 - READER_SHARE_PERCENT}%) to run the platform.
+          </li>
+          <li>
+            A reader's share of a reading becomes available once the reading has ended without a refund. Readers may ask for a
+            payout of {formatCents(PAYOUT_MIN_CENTS)} or more of their available earnings; our team reviews every payout before
+            it is paid.
           </li>
         </ul>
       </PolicySection>
@@ -41,7 +53,8 @@ export function TermsOfService() {
         <p>
           If a reading is not right for you, end it within the <strong>first {REFUND_WINDOW_MINUTES} minutes</strong> and ask for a
           refund: every charge of that session is returned to your wallet. After the first {REFUND_WINDOW_MINUTES} minutes, minutes
-          used are not refundable, except where we find a technical fault on our side or where the law requires otherwise.
+          used are not refundable unless the law requires otherwise. If you think a fault on our side spoiled a reading, write
+          to the support address below with its date and we will look into it.
         </p>
       </PolicySection>
       <PolicySection title="5. Your account">
@@ -53,14 +66,14 @@ export function TermsOfService() {
       <PolicySection title="6. Conduct and enforcement">
         <p>
           Everyone must follow our Community Guidelines. Violations lead to <strong>warnings, temporary suspensions or permanent
-          bans</strong>, depending on how serious and how repeated they are. We may withhold a reader's earnings from sessions
-          found to be fraudulent.
+          bans</strong>, depending on how serious and how repeated they are. We may decline a reader's payout of earnings from
+          readings found to be fraudulent.
         </p>
       </PolicySection>
       <PolicySection title="7. Changes to these terms">
         <p>
-          We may update these terms. When a change is material we tell you by email or on the site before it takes effect. Using
-          Soul Tribe after that date means you accept the updated terms.
+          We may update these terms. We publish every new version on this page, with its date under 'Last updated', before it
+          takes effect. Using Soul Tribe after that date means you accept the updated terms.
         </p>
       </PolicySection>
     </div>
