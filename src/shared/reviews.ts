@@ -9,7 +9,7 @@ export const REVIEW_STARS = [5, 4, 3, 2, 1] as const;
 /**
  * Who wrote a review, as the public sees it. Clients never agreed to publish their name (the rating
  * form does not say a review is public, and there is no opt-in), so every review is anonymous:
- * docs/decisions/015-public-reviews-are-anonymous.md.
+ * docs/decisions/015-reader-profile-reviews-and-link-previews.md.
  */
 export const REVIEW_AUTHOR_NAME = 'Anonymous';
 

@@ -37,7 +37,8 @@ export function PrivacyPolicy() {
         </ul>
         <p>
           We never sell your personal information. Your reader sees the name and picture of your profile, never your email
-          address. A review you write appears on the reader's public profile with your rating and your first name.
+          address. A review you write appears on the reader's public profile with your rating and text, signed 'Anonymous': never
+          with your name.
         </p>
       </PolicySection>
       <PolicySection title="4. Cookies">
