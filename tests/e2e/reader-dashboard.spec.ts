@@ -27,7 +27,8 @@ async function clientDirectory(browser: Browser, timezoneId: string): Promise<Pa
   const context = await browser.newContext({ baseURL: base.info().project.use.baseURL, timezoneId });
   const page = await context.newPage();
   await signInByApi(page, DEMO.luna.email, DEMO.luna.password);
-  await page.goto('/readers');
+  // Other specs fill the directory with readers of their own: look Rowan up.
+  await page.goto(`/readers?search=${encodeURIComponent(ROWAN.name)}`);
   // A second browser on a busy machine: the directory may take longer than one expect's default.
   await expect(page.getByTestId('reader-card').first()).toBeVisible(FIRST_LOAD);
   return page;
