@@ -1,22 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { favoriteReaders, readerProfiles, user } from '../../db/schema';
+import { favoriteReaders, readerProfiles } from '../../db/schema';
 import { notFound } from '../../errors';
-import { isListedReader } from '../readers/reader-view';
-
-/** A reader the directory lists: a profile whose account is not suspended. */
-async function assertBookableReader(db: DbOrTx, readerId: string) {
-  const [reader] = await db
-    .select({ id: readerProfiles.userId })
-    .from(readerProfiles)
-    .innerJoin(user, eq(user.id, readerProfiles.userId))
-    .where(and(eq(readerProfiles.userId, readerId), isListedReader));
-  if (!reader) throw notFound('Reader not found');
-}
+import { assertListedReader } from '../readers/reader-view';
 
 /** Hearts a reader; hearting one already hearted changes nothing (the pair is the primary key). */
 export async function addFavorite(db: DbOrTx, clientId: string, readerId: string, now: Date): Promise<void> {
-  await assertBookableReader(db, readerId);
+  await assertListedReader(db, readerId);
   await db.insert(favoriteReaders).values({ clientId, readerId, createdAt: now }).onConflictDoNothing();
 }
 

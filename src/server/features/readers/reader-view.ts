@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
-import { type Reader, readerPresence } from '@shared/readers';
 import type { ReaderSchedule } from '@shared/reader-schedule';
+import { type Reader, readerPresence } from '@shared/readers';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
+import { notFound } from '../../errors';
 
 /** Each reader's weekly slots in one subquery, so a directory page stays one round trip. */
 const scheduleSlots = sql<ReaderSchedule['slots']>`coalesce((
@@ -76,4 +77,14 @@ export function toReader(row: ReaderRow, options: { includeEmail?: boolean } = {
 
 export function selectReaders(db: DbOrTx) {
   return db.select(readerColumns).from(readerProfiles).innerJoin(user, eq(user.id, readerProfiles.userId));
+}
+
+/** Throws 404 unless `readerId` is a reader anyone may find: a profile whose account is not suspended. */
+export async function assertListedReader(db: DbOrTx, readerId: string): Promise<void> {
+  const [reader] = await db
+    .select({ id: readerProfiles.userId })
+    .from(readerProfiles)
+    .innerJoin(user, eq(user.id, readerProfiles.userId))
+    .where(and(eq(readerProfiles.userId, readerId), isListedReader));
+  if (!reader) throw notFound('Reader not found');
 }

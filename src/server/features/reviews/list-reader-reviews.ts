@@ -1,20 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SessionType } from '@shared/constants';
-import { type ReaderReviews, REVIEW_AUTHOR_NAME, REVIEW_STARS, REVIEWS_PAGE_SIZE } from '@shared/reviews';
+import { REVIEW_AUTHOR_NAME, REVIEW_STARS, REVIEWS_PAGE_SIZE, type ReaderReviews } from '@shared/reviews';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { readerProfiles, readingSessions, user } from '../../db/schema';
-import { notFound } from '../../errors';
-import { isListedReader } from '../readers/reader-view';
+import { readingSessions } from '../../db/schema';
+import { assertListedReader } from '../readers/reader-view';
 import { isCountedReview } from './counted-review';
 
-async function assertListedReader(db: DbOrTx, readerId: string) {
-  const [reader] = await db
-    .select({ id: readerProfiles.userId })
-    .from(readerProfiles)
-    .innerJoin(user, eq(user.id, readerProfiles.userId))
-    .where(and(eq(readerProfiles.userId, readerId), isListedReader));
-  if (!reader) throw notFound('Reader not found');
-}
 
 /**
  * One page of a listed reader's counted reviews, newest first, with the star distribution and the
