@@ -93,6 +93,8 @@ export const readerProfiles = pgTable('reader_profiles', {
   ratingSum: integer('rating_sum').notNull().default(0),
   ratingCount: integer('rating_count').notNull().default(0),
   completedSessions: integer('completed_sessions').notNull().default(0),
+  /** The reader's offer: this many first minutes free to a client's first reading with them (0–5). */
+  freeMinutes: integer('free_minutes').notNull().default(0),
   /**
    * Everything the directory's search looks in, lower-cased, kept by PostgreSQL: `like '%word%'`
    * on it is a plain scan (10x cheaper than building the text per row) or, for a rare word, the
@@ -110,6 +112,7 @@ export const readerProfiles = pgTable('reader_profiles', {
   index('reader_profiles_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   index('reader_profiles_specialties_idx').using('gin', sql`${readerSpecialtiesLower(t)} jsonb_path_ops`),
   check('reader_rates_check', sql`${t.chatRateCents} between 99 and 9999 and ${t.audioRateCents} between 99 and 9999 and ${t.videoRateCents} between 99 and 9999`),
+  check('reader_free_minutes_check', sql`${t.freeMinutes} between 0 and 5`),
 ]);
 
 /**
@@ -217,6 +220,11 @@ export const readingSessions = pgTable('reading_sessions', {
   readerSeenAt: timestamp('reader_seen_at', { withTimezone: true }),
   /** Set while the meter is paused because a side is away; see sessions/pause.ts. */
   pausedAt: timestamp('paused_at', { withTimezone: true }),
+  /** Why the meter is paused: a side is away, or the client cannot pay the next minute (until `resume_by`). */
+  pauseReason: text('pause_reason'),
+  resumeBy: timestamp('resume_by', { withTimezone: true }),
+  /** The free minutes this reading was given when it was requested (the reader's offer to a first reading). */
+  freeMinutes: integer('free_minutes').notNull().default(0),
   rating: integer('rating'),
   review: text('review'),
   ratedAt: timestamp('rated_at', { withTimezone: true }),
@@ -224,6 +232,7 @@ export const readingSessions = pgTable('reading_sessions', {
 }, (t) => [
   check('reading_sessions_type_check', sql`${t.sessionType} in ('chat', 'audio', 'video')`),
   check('reading_sessions_status_check', sql`${t.status} in ('requested', 'accepted', 'declined', 'missed', 'cancelled', 'active', 'completed')`),
+  check('reading_sessions_pause_reason_check', sql`${t.pauseReason} is null or ${t.pauseReason} in ('away', 'insufficient_funds')`),
   check('reading_sessions_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
   // One open session per reader and per client: the database decides when two requests race.
   uniqueIndex('reading_sessions_one_open_per_reader').on(t.readerId).where(sql`${t.status} in ('requested', 'accepted', 'active')`),
@@ -233,6 +242,24 @@ export const readingSessions = pgTable('reading_sessions', {
   index('reading_sessions_reader_idx').on(t.readerId, t.requestedAt),
   // A reader's reviews, newest first (the profile's reviews listing).
   index('reading_sessions_reader_reviews_idx').on(t.readerId, t.ratedAt.desc()).where(sql`${t.rating} is not null`),
+]);
+
+/**
+ * One row per billed minute of a reading, written in the same transaction as its ledger transfers
+ * (none for a free minute): the receipt's lines. A paid line's reader and platform cents are the
+ * amounts of its two ledger legs.
+ */
+export const sessionMinutes = pgTable('session_minutes', {
+  sessionId: text('session_id').notNull().references(() => readingSessions.id, { onDelete: 'cascade' }),
+  minute: integer('minute').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  readerCents: integer('reader_cents').notNull(),
+  platformCents: integer('platform_cents').notNull(),
+  free: boolean('free').notNull().default(false),
+}, (t) => [
+  primaryKey({ columns: [t.sessionId, t.minute] }),
+  check('session_minutes_split_check', sql`${t.amountCents} = ${t.readerCents} + ${t.platformCents} and ${t.readerCents} >= 0 and ${t.platformCents} >= 0`),
 ]);
 
 export const sessionMessages = pgTable('session_messages', {
@@ -266,3 +293,44 @@ export const favoriteReaders = pgTable('favorite_readers', {
   readerId: text('reader_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.clientId, t.readerId] }), index('favorite_readers_reader_idx').on(t.readerId)]);
+
+/**
+ * A client's own limits on deposits, one row per period. `limit_cents` is in force (null: none); a
+ * raise or removal waits in `pending_limit_cents` until `pending_effective_at`.
+ */
+export const depositLimits = pgTable('deposit_limits', {
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  period: text('period').notNull(),
+  limitCents: integer('limit_cents'),
+  pendingLimitCents: integer('pending_limit_cents'),
+  pendingEffectiveAt: timestamp('pending_effective_at', { withTimezone: true }),
+  ...timestamps,
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.period] }),
+  check('deposit_limits_period_check', sql`${t.period} in ('daily', 'weekly', 'monthly')`),
+]);
+
+/** A client's preferences that are not money rules, such as the reading reminder. */
+export const clientPreferences = pgTable('client_preferences', {
+  userId: text('user_id').primaryKey().references(() => user.id, { onDelete: 'cascade' }),
+  /** Remind the client of the time and cost so far every this many minutes of a reading (null: never). */
+  readingReminderMinutes: integer('reading_reminder_minutes'),
+  ...timestamps,
+}, (t) => [check('client_preferences_reminder_check', sql`${t.readingReminderMinutes} is null or ${t.readingReminderMinutes} in (10, 15, 30)`)]);
+
+/**
+ * Clients waiting for a busy reader, in `joined_at` order. A client waits in one line at a time.
+ * The first in line is offered the reader when their reading ends (`offered_at`, `offer_expires_at`).
+ */
+export const readerQueue = pgTable('reader_queue', {
+  clientId: text('client_id').primaryKey().references(() => user.id, { onDelete: 'cascade' }),
+  readerId: text('reader_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  sessionType: text('session_type').notNull(),
+  joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+  offeredAt: timestamp('offered_at', { withTimezone: true }),
+  offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+}, (t) => [
+  check('reader_queue_type_check', sql`${t.sessionType} in ('chat', 'audio', 'video')`),
+  index('reader_queue_reader_idx').on(t.readerId, t.joinedAt),
+  index('reader_queue_offer_idx').on(t.offerExpiresAt).where(sql`${t.offerExpiresAt} is not null`),
+]);
