@@ -1,17 +1,8 @@
-import { formatCents } from '@shared/money';
 import type { Reader } from '@shared/readers';
-import { MessageCircle, Phone, Video } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { sessionRequestPath } from '@/lib/paths';
-
-const OPTIONS = [
-  { type: 'chat', label: 'Start Chat Reading', rateLabel: 'Chat', field: 'chatRateCents', icon: MessageCircle, variant: 'default' },
-  { type: 'audio', label: 'Audio', rateLabel: 'Audio', field: 'audioRateCents', icon: Phone, variant: 'outline' },
-  { type: 'video', label: 'Video', rateLabel: 'Video', field: 'videoRateCents', icon: Video, variant: 'outline' },
-] as const;
+import { ReaderRates } from '../readers/reader-rates';
+import { ReadingButtons } from '../readers/reading-buttons';
 
 /** Why the buttons are off, or null while the reader can take a reading. */
 function unavailableReason(reader: Reader, usualHours: string | null): string | null {
@@ -31,31 +22,9 @@ export function ReadingOptions({ reader, usualHours }: { reader: Reader; usualHo
           <h2 id={`${reasonId}-title`} className="text-lg leading-tight font-semibold">Start a reading</h2>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <dl className="grid grid-cols-3 gap-2 rounded-xl bg-muted/50 p-3 text-center" aria-label="Rates">
-            {OPTIONS.map(({ type, rateLabel, field }) => (
-              <div key={type}>
-                <dt className="text-xs text-muted-foreground">{rateLabel}</dt>
-                <dd className="font-semibold text-gold">{formatCents(reader[field])}/min</dd>
-              </div>
-            ))}
-          </dl>
+          <ReaderRates reader={reader} />
           <div className="grid grid-cols-2 gap-2">
-            {OPTIONS.map(({ type, label, icon: Icon, variant }) => {
-              const layout = type === 'chat' ? 'col-span-2' : undefined;
-              return reason ? (
-                <Button key={type} variant="secondary" disabled className={layout} aria-describedby={reasonId}>
-                  <Icon aria-hidden="true" />
-                  {label}
-                </Button>
-              ) : (
-                <Button key={type} asChild variant={variant} className={layout}>
-                  <Link to={sessionRequestPath(reader.id, type)} aria-label={`${label} with ${reader.fullName}`}>
-                    <Icon aria-hidden="true" />
-                    {label}
-                  </Link>
-                </Button>
-              );
-            })}
+            <ReadingButtons reader={reader} reasonId={reason ? reasonId : undefined} />
           </div>
           {reason ? (
             <p id={reasonId} className="text-sm text-muted-foreground" data-testid="unavailable-reason">
