@@ -2,19 +2,24 @@ import type { Reader } from '@shared/readers';
 import { useId } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { ReaderRates } from '../readers/reader-rates';
-import { ReadingButtons } from '../readers/reading-buttons';
+import { ReadingActions, useQueueChoice } from '../readers/reading-actions';
 
-/** Why the buttons are off, or null while the reader can take a reading. */
-function unavailableReason(reader: Reader, usualHours: string | null): string | null {
+/** Why the buttons are off, or null while the reader can take a reading (or the viewer is in their line). */
+function unavailableReason(reader: Reader, usualHours: string | null, queue: ReturnType<typeof useQueueChoice>['kind']): string | null {
+  if (queue === 'in-line') return null;
+  if (queue === 'can-join') return `${reader.firstName} is in a session right now. Join the queue to be offered the reading when they are free.`;
   if (reader.status === 'busy') return `${reader.firstName} is in a session right now. Check back in a few minutes.`;
   if (reader.status === 'offline') return `${reader.firstName} is offline right now.${usualHours ? ` ${usualHours} (your time).` : ''}`;
   return null;
 }
 
-/** The three per-minute rates and a button for each kind of reading, off (with the reason) unless the reader is free. */
+/**
+ * The three per-minute rates and a button for each kind of reading, off (with the reason) unless the
+ * reader is free; for a client and a busy reader, their queue instead.
+ */
 export function ReadingOptions({ reader, usualHours }: { reader: Reader; usualHours: string | null }) {
   const reasonId = useId();
-  const reason = unavailableReason(reader, usualHours);
+  const reason = unavailableReason(reader, usualHours, useQueueChoice(reader).kind);
   return (
     <section aria-labelledby={`${reasonId}-title`}>
       <Card>
@@ -24,7 +29,7 @@ export function ReadingOptions({ reader, usualHours }: { reader: Reader; usualHo
         <CardContent className="grid gap-4">
           <ReaderRates reader={reader} />
           <div className="grid grid-cols-2 gap-2">
-            <ReadingButtons reader={reader} reasonId={reason ? reasonId : undefined} />
+            <ReadingActions reader={reader} reasonId={reason ? reasonId : undefined} />
           </div>
           {reason ? (
             <p id={reasonId} className="text-sm text-muted-foreground" data-testid="unavailable-reason">

@@ -10,7 +10,7 @@ import { FavoriteButton } from '../favorites/favorite-button';
 import { shownSpecialties } from './directory-filter';
 import { ReaderRates } from './reader-rates';
 import { SpecialtyBadges, UsualHoursLine } from './reader-lines';
-import { ReadingButtons } from './reading-buttons';
+import { ReadingActions } from './reading-actions';
 
 /** What a seeker needs to know before pressing a button: can this reader take a reading now? */
 function PresenceBadge({ status }: { status: Reader['status'] }) {
@@ -68,7 +68,7 @@ export function ReaderCard({ reader }: { reader: Reader }) {
         <ReaderRates reader={reader} className="mt-auto" />
       </CardContent>
       <CardFooter className="relative z-10 grid grid-cols-2 gap-2">
-        <ReadingButtons reader={reader} />
+        <ReadingActions reader={reader} />
       </CardFooter>
     </Card>
   );
