@@ -30,6 +30,7 @@ function OfferDialog({ place, secondsLeft }: { place: QueuePlace; secondsLeft: n
   const isBusy = start.isPending || leave.isPending;
   const error = start.error instanceof ApiError ? start.error : null;
   const kind = SESSION_TYPE_LABELS[place.sessionType].toLowerCase();
+  const article = place.sessionType === 'audio' ? 'an' : 'a';
   return (
     <Dialog open onOpenChange={(open) => !open && !isBusy && leave.mutate(place.readerId)}>
       <DialogContent aria-describedby="queue-offer-details" data-testid="queue-offer">
@@ -39,7 +40,7 @@ function OfferDialog({ place, secondsLeft }: { place: QueuePlace; secondsLeft: n
             It's your turn
           </DialogTitle>
           <DialogDescription id="queue-offer-details">
-            <span className="font-semibold text-foreground">{place.readerName}</span> is free now and kept for you: a {kind} reading at{' '}
+            <span className="font-semibold text-foreground">{place.readerName}</span> is free now and kept for you: {article} {kind} reading at{' '}
             {formatCents(place.ratePerMinuteCents)}/min.
           </DialogDescription>
         </DialogHeader>
