@@ -12,6 +12,7 @@ import { Outbox } from '../../realtime/outbox';
 import type { SessionUser } from '../auth/require-user';
 import { leaveAnyLine } from '../queue/leave-queue';
 import { assertReaderNotKeptForOthers } from '../queue/queue-reservation';
+import { freeMinutesFor } from '../readers/reader-view';
 import { getWalletBalanceCents } from '../wallet/ledger';
 import type { SessionDeps } from './deps';
 import { loadSessionView } from './session-view';
@@ -22,11 +23,18 @@ export const RATE_COLUMN: Record<SessionType, 'chatRateCents' | 'audioRateCents'
   video: 'videoRateCents',
 };
 
+/** The reader's free minutes as they apply to this client now (none after a first reading that started). */
+async function freeMinutesOfNextReading(db: SessionDeps['db'], clientId: string, readerId: string): Promise<number> {
+  const [row] = await db.select({ freeMinutes: freeMinutesFor(clientId) }).from(readerProfiles).where(eq(readerProfiles.userId, readerId));
+  return row?.freeMinutes ?? 0;
+}
+
 /**
- * A client asks an online, free reader for a reading. The reader's current rate for the type is
- * fixed for the whole session; the partial unique indexes refuse a second open session for either.
- * A reader with a queue is kept for it (the offered client confirms with this request); a request
- * that goes through uses up the client's place in any line.
+ * A client asks an online, free reader for a reading. The reader's current rate for the type and
+ * their free-minutes offer as it applies to this client are fixed for the whole session; the
+ * partial unique indexes refuse a second open session for either. A reader with a queue is kept
+ * for it (the offered client confirms with this request); a request that goes through uses up the
+ * client's place in any line.
  */
 export async function requestSession(deps: SessionDeps, client: SessionUser, input: SessionRequestInput): Promise<ReadingSession> {
   if (client.role !== 'client') throw forbidden('Only clients can request a reading');
@@ -46,6 +54,7 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
   if (found.suspendedAt) throw conflict(`${reader.firstName} is not available for readings`);
   await assertBalanceCoversMinute(deps.db, client.id, rate);
   await assertReaderNotKeptForOthers(deps.db, reader, client.id, now);
+  const freeMinutes = await freeMinutesOfNextReading(deps.db, client.id, reader.userId);
   const id = randomUUID();
   try {
     await deps.db.insert(readingSessions).values({
@@ -55,6 +64,7 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
       sessionType: input.sessionType,
       status: 'requested',
       ratePerMinuteCents: rate,
+      freeMinutes,
       requestedAt: now,
       expiresAt: new Date(now.getTime() + deps.timing.requestTimeoutMs),
     });

@@ -38,6 +38,7 @@ const reader = (status: Reader['status']): Reader => ({
   totalSessions: 0,
   createdAt: '2026-01-01T00:00:00Z',
   schedule: { timeZone: 'UTC', slots: [] },
+  freeMinutes: 0,
 });
 const profile = (role: string): Profile => ({ id: 'u1', email: 'c@example.com', fullName: 'Client', avatarUrl: null, role, walletBalanceCents: 5000, createdAt: '2026-01-01T00:00:00Z' });
 const place = (overrides: Partial<QueuePlace> = {}): QueuePlace => ({
