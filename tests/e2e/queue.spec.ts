@@ -29,7 +29,7 @@ const sockets: Socket[] = [];
 test.beforeEach(async () => {
   const baseURL = base.info().project.use.baseURL!;
   reader = await createReaderByApi(baseURL, { rateCents: 199, lastName: 'Queuewell' });
-  await ok(reader.api.patch('/api/readers/me', { data: { isOnline: true } }));
+  await ok(reader.api.patch('/api/readers/me', { data: { isOnline: true, freeMinutes: 3 } }));
 });
 
 test.afterEach(async () => {
@@ -57,6 +57,8 @@ test('a client joins a busy reader’s queue, moves up, and starts the reading o
   await fundedClient(page.request);
   await page.goto(`/readers/${reader.username}`);
   await expect(page.getByTestId('reader-status')).toHaveText('In a session', { timeout: 20_000 });
+  // A first reading with this reader would start with their 3 free minutes.
+  await expect(page.getByTestId('free-minutes')).toHaveText('3 free min');
   await expect(page.getByTestId('unavailable-reason')).toHaveText(`${reader.firstName} is in a session right now. Join the queue to be offered the reading when they are free.`);
   await page.getByRole('button', { name: `Join queue for ${reader.name}` }).click();
   const kinds = page.getByRole('menuitem');

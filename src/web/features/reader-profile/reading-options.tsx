@@ -1,6 +1,7 @@
 import type { Reader } from '@shared/readers';
 import { useId } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { FreeMinutesBadge } from '../readers/free-minutes-badge';
 import { ReaderRates } from '../readers/reader-rates';
 import { ReadingActions, useQueueChoice } from '../readers/reading-actions';
 
@@ -23,8 +24,9 @@ export function ReadingOptions({ reader, usualHours }: { reader: Reader; usualHo
   return (
     <section aria-labelledby={`${reasonId}-title`}>
       <Card>
-        <CardHeader>
+        <CardHeader className="flex-row flex-wrap items-center justify-between">
           <h2 id={`${reasonId}-title`} className="text-lg leading-tight font-semibold">Start a reading</h2>
+          <FreeMinutesBadge minutes={reader.freeMinutes} />
         </CardHeader>
         <CardContent className="grid gap-4">
           <ReaderRates reader={reader} />

@@ -8,6 +8,7 @@ import { readerProfilePath } from '@/lib/paths';
 import { describeUsualAvailability, viewerTimeZone } from '@/lib/usual-availability';
 import { FavoriteButton } from '../favorites/favorite-button';
 import { shownSpecialties } from './directory-filter';
+import { FreeMinutesBadge } from './free-minutes-badge';
 import { ReaderRates } from './reader-rates';
 import { SpecialtyBadges, UsualHoursLine } from './reader-lines';
 import { ReadingActions } from './reading-actions';
@@ -59,8 +60,9 @@ export function ReaderCard({ reader }: { reader: Reader }) {
           </div>
           <FavoriteButton reader={reader} className="relative z-10 -mt-2 -mr-2 self-start" />
         </div>
-        <div>
+        <div className="flex flex-wrap gap-2">
           <PresenceBadge status={reader.status} />
+          <FreeMinutesBadge minutes={reader.freeMinutes} />
         </div>
         <p className="line-clamp-3 text-sm text-muted-foreground">{reader.bio}</p>
         <UsualHoursLine usualHours={usualHours} />
