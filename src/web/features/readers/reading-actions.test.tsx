@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testReader as reader } from '../../../../tests/unit/test-reader';
 import { profileQueryKey } from '@/lib/auth';
 import { queueKeys } from '../queue/api';
 import { ReadingActions } from './reading-actions';
@@ -17,29 +18,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const reader = (status: Reader['status']): Reader => ({
-  id: 'r1',
-  firstName: 'Selene',
-  lastName: 'Moon',
-  fullName: 'Selene Moon',
-  username: 'selene',
-  bio: 'Reads the moon.',
-  specialties: ['Tarot'],
-  yearsExperience: 3,
-  chatRateCents: 199,
-  audioRateCents: 299,
-  videoRateCents: 399,
-  profileImage: null,
-  isOnline: status !== 'offline',
-  isBusy: status === 'busy',
-  status,
-  rating: 0,
-  totalReviews: 0,
-  totalSessions: 0,
-  createdAt: '2026-01-01T00:00:00Z',
-  schedule: { timeZone: 'UTC', slots: [] },
-  freeMinutes: 0,
-});
 const profile = (role: string): Profile => ({ id: 'u1', email: 'c@example.com', fullName: 'Client', avatarUrl: null, role, walletBalanceCents: 5000, createdAt: '2026-01-01T00:00:00Z' });
 const place = (overrides: Partial<QueuePlace> = {}): QueuePlace => ({
   readerId: 'r1',
