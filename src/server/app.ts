@@ -12,6 +12,7 @@ import { authRoutes } from './features/auth/routes';
 import { favoriteRoutes } from './features/favorites/routes';
 import { healthRoutes } from './features/health/routes';
 import { payoutRoutes } from './features/payouts/routes';
+import { queueRoutes } from './features/queue/routes';
 import { walletRoutes } from './features/wallet/routes';
 import { paymentsFromConfig } from './payments/from-config';
 import type { PaymentsProvider } from './payments/provider';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(reviewRoutes, { db });
   await app.register(favoriteRoutes, { auth, db, clock });
   await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers });
+  await app.register(queueRoutes, { auth, sessions });
   await registerWeb(app, deps.web ?? 'none', { db, publicUrl: config.publicUrl });
 
   // Order matters: no new charges, then no sockets, then wait for the leaves their disconnects

@@ -1,3 +1,4 @@
+import { QUEUE_CLOSE_REASONS } from './queue';
 import { END_REASONS, SESSION_STATUSES, chatMessageSchema, sessionIdSchema, sessionMessageSchema, sessionSchema, sessionTypeSchema } from './sessions';
 import { z } from './zod-config';
 
@@ -29,6 +30,9 @@ export const SERVER_EVENTS = {
   readerBusy: 'reader_busy',
   walletUpdated: 'wallet_updated',
   participantStatus: 'participant_status',
+  queuePosition: 'queue_position',
+  queueOffer: 'queue_offer',
+  queueClosed: 'queue_closed',
 } as const;
 
 export const joinSessionRoomSchema = sessionIdSchema;
@@ -124,6 +128,21 @@ export const participantStatusEventSchema = z.object({
   isConnected: z.boolean(),
 });
 
+/** To a client waiting in a reader's line whenever their place in it changes (1 is next). */
+export const queuePositionEventSchema = z.object({ readerId: z.string(), position: z.number().int().min(1) });
+/** To the first client in line when the reader is free: confirm with a normal request before `expiresAt`. */
+export const queueOfferEventSchema = z.object({
+  readerId: z.string(),
+  readerName: z.string(),
+  sessionType: sessionTypeSchema,
+  ratePerMinuteCents: z.number().int(),
+  expiresAt: z.string(),
+});
+export type QueueOfferEvent = z.infer<typeof queueOfferEventSchema>;
+/** To a client taken out of a line: the reader went offline, or their offer passed unanswered. */
+export const queueClosedEventSchema = z.object({ readerId: z.string(), readerName: z.string(), reason: z.enum(QUEUE_CLOSE_REASONS) });
+export type QueueClosedEvent = z.infer<typeof queueClosedEventSchema>;
+
 /** Every event the server sends, with its payload's schema. */
 export const serverEventSchemas = {
   [SERVER_EVENTS.sessionRequest]: sessionRequestEventSchema,
@@ -139,6 +158,9 @@ export const serverEventSchemas = {
   [SERVER_EVENTS.readerBusy]: readerBusyEventSchema,
   [SERVER_EVENTS.walletUpdated]: walletUpdatedEventSchema,
   [SERVER_EVENTS.participantStatus]: participantStatusEventSchema,
+  [SERVER_EVENTS.queuePosition]: queuePositionEventSchema,
+  [SERVER_EVENTS.queueOffer]: queueOfferEventSchema,
+  [SERVER_EVENTS.queueClosed]: queueClosedEventSchema,
 } as const;
 export type ServerEvent = keyof typeof serverEventSchemas;
 export type ServerEventPayload<E extends ServerEvent> = z.infer<(typeof serverEventSchemas)[E]>;

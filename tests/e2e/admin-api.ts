@@ -25,7 +25,7 @@ async function cookieHeader(context: APIRequestContext) {
   return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
 }
 
-async function joinSessionRoom(baseURL: string, context: APIRequestContext, sessionId: string) {
+export async function joinSessionRoom(baseURL: string, context: APIRequestContext, sessionId: string) {
   const socket = io(baseURL, {
     path: '/socket.io',
     transports: ['websocket'],

@@ -6,14 +6,16 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { readerProfiles, user } from '../../db/schema';
 import { notFound } from '../../errors';
+import { Outbox } from '../../realtime/outbox';
 import type { Realtime } from '../../realtime/realtime';
+import { closeQueueOf } from '../queue/offer-queue';
 import { selectReaders, toReader } from './reader-view';
 
 /**
  * A reader goes online/offline, changes rates or edits their profile (bio, specialties, years,
  * image). New rates apply to new requests only: a session keeps the rate it was requested at.
- * Everyone hears `reader_status` when the online flag changes. A reader who closes every page goes
- * offline by itself a minute later (reader-presence.ts).
+ * Everyone hears `reader_status` when the online flag changes; going offline empties the reader's
+ * queue. A reader who closes every page goes offline by itself a minute later (reader-presence.ts).
  */
 export async function updateMyReader(deps: { db: Db; realtime: Realtime; clock: Clock }, readerId: string, input: UpdateMyReaderInput): Promise<Reader> {
   const { db, realtime } = deps;
@@ -21,6 +23,7 @@ export async function updateMyReader(deps: { db: Db; realtime: Realtime; clock: 
   const [before] = await db.select({ isOnline: readerProfiles.isOnline }).from(readerProfiles).where(eq(readerProfiles.userId, readerId));
   if (!before) throw notFound('Reader profile not found');
   const { specialties, ...fields } = input;
+  const outbox = new Outbox();
   await db.transaction(async (tx) => {
     await tx
       .update(readerProfiles)
@@ -29,7 +32,9 @@ export async function updateMyReader(deps: { db: Db; realtime: Realtime; clock: 
       .where(eq(readerProfiles.userId, readerId));
     // The account's avatar (header, menus) is the same picture as the profile's, as at creation.
     if (input.profileImage !== undefined) await tx.update(user).set({ image: input.profileImage, updatedAt: now }).where(eq(user.id, readerId));
+    if (input.isOnline === false) await closeQueueOf(tx, readerId, outbox);
   });
+  outbox.flush(realtime);
   const [row] = await selectReaders(db).where(eq(readerProfiles.userId, readerId));
   const reader = toReader(row!);
   if (input.isOnline !== undefined && input.isOnline !== before.isOnline) {

@@ -4,17 +4,20 @@ import type { SessionType } from '@shared/constants';
 import { formatCents } from '@shared/money';
 import { SERVER_EVENTS, type SessionRequestEvent } from '@shared/realtime';
 import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionRequestInput } from '@shared/sessions';
+import type { DbOrTx } from '../../db/client';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
 import type { SessionUser } from '../auth/require-user';
+import { leaveAnyLine } from '../queue/leave-queue';
+import { assertReaderNotKeptForOthers } from '../queue/queue-reservation';
 import { freeMinutesFor } from '../readers/reader-view';
 import { getWalletBalanceCents } from '../wallet/ledger';
 import type { SessionDeps } from './deps';
 import { loadSessionView } from './session-view';
 
-const RATE_COLUMN: Record<SessionType, 'chatRateCents' | 'audioRateCents' | 'videoRateCents'> = {
+export const RATE_COLUMN: Record<SessionType, 'chatRateCents' | 'audioRateCents' | 'videoRateCents'> = {
   chat: 'chatRateCents',
   audio: 'audioRateCents',
   video: 'videoRateCents',
@@ -28,7 +31,10 @@ async function freeMinutesOfNextReading(db: SessionDeps['db'], clientId: string,
 
 /**
  * A client asks an online, free reader for a reading. The reader's current rate for the type and
- * their free-minutes offer as it applies to this client are fixed for the whole session; the partial unique indexes refuse a second open session for either.
+ * their free-minutes offer as it applies to this client are fixed for the whole session; the
+ * partial unique indexes refuse a second open session for either. A reader with a queue is kept
+ * for it (the offered client confirms with this request); a request that goes through uses up the
+ * client's place in any line.
  */
 export async function requestSession(deps: SessionDeps, client: SessionUser, input: SessionRequestInput): Promise<ReadingSession> {
   if (client.role !== 'client') throw forbidden('Only clients can request a reading');
@@ -46,10 +52,8 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
   }
   if (!reader.isOnline) throw conflict(`${reader.firstName} is offline right now`);
   if (found.suspendedAt) throw conflict(`${reader.firstName} is not available for readings`);
-  const balance = await getWalletBalanceCents(deps.db, client.id);
-  if (balance < rate) {
-    throw new AppError('INSUFFICIENT_FUNDS', `Your balance of ${formatCents(balance)} does not cover one minute at ${formatCents(rate)}. Please add funds.`);
-  }
+  await assertBalanceCoversMinute(deps.db, client.id, rate);
+  await assertReaderNotKeptForOthers(deps.db, reader, client.id, now);
   const freeMinutes = await freeMinutesOfNextReading(deps.db, client.id, reader.userId);
   const id = randomUUID();
   try {
@@ -81,6 +85,16 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
     ratePerMinuteCents: rate,
     expiresAt: new Date(now.getTime() + deps.timing.requestTimeoutMs).toISOString(),
   };
-  new Outbox().toUser(reader.userId, SERVER_EVENTS.sessionRequest, event).flush(deps.realtime);
+  const outbox = new Outbox();
+  await leaveAnyLine(deps.db, client.id, outbox);
+  outbox.toUser(reader.userId, SERVER_EVENTS.sessionRequest, event).flush(deps.realtime);
   return (await loadSessionView(deps.db, id))!;
+}
+
+/** A request (and a place in a queue) needs a balance that pays the first minute at `rateCents`. */
+export async function assertBalanceCoversMinute(db: DbOrTx, clientId: string, rateCents: number) {
+  const balance = await getWalletBalanceCents(db, clientId);
+  if (balance < rateCents) {
+    throw new AppError('INSUFFICIENT_FUNDS', `Your balance of ${formatCents(balance)} does not cover one minute at ${formatCents(rateCents)}. Please add funds.`);
+  }
 }

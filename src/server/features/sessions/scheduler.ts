@@ -3,6 +3,7 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import type { Tx } from '../../db/client';
 import { readingSessions } from '../../db/schema';
 import { Outbox } from '../../realtime/outbox';
+import { runQueueWork } from '../queue/offer-queue';
 import { turnAbsentReadersOffline } from '../readers/reader-presence';
 import { chargeNextMinute, finishSession } from './billing';
 import type { SessionDeps } from './deps';
@@ -73,6 +74,7 @@ export async function runDueWork(deps: SessionDeps): Promise<number> {
   };
   await Promise.all(Array.from({ length: Math.min(workers, candidates.length) }, work));
   handled += await turnAbsentReadersOffline(deps);
+  handled += await runQueueWork(deps);
   return handled;
 }
 

@@ -12,10 +12,20 @@ const IncomingRequestDialog = lazy(() =>
   import('@/features/sessions/incoming-request-dialog').then((module) => ({ default: module.IncomingRequestDialog })),
 );
 
+/** Only clients queue for a busy reader, so only they download the offer dialog. */
+const QueueOfferDialog = lazy(() => import('@/features/queue/queue-offer-dialog').then((module) => ({ default: module.QueueOfferDialog })));
+
 function RealtimeBridge() {
   const { data: profile } = useProfile();
   useSocketConnection(profile?.id ?? null);
   useWalletUpdates();
+  if (profile?.role === 'client') {
+    return (
+      <Suspense fallback={null}>
+        <QueueOfferDialog key={profile.id} />
+      </Suspense>
+    );
+  }
   if (profile?.role !== 'reader') return null;
   return (
     <Suspense fallback={null}>

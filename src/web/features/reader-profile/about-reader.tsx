@@ -1,8 +1,7 @@
 import type { Reader } from '@shared/readers';
-import { Clock } from 'lucide-react';
 import { useId } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { SpecialtyBadges, UsualHoursLine } from '../readers/reader-lines';
 
 /** The reader in their own words: the whole bio, every specialty and their usual hours. */
 export function AboutReader({ reader, usualHours }: { reader: Reader; usualHours: string | null }) {
@@ -17,19 +16,8 @@ export function AboutReader({ reader, usualHours }: { reader: Reader; usualHours
           <p className="whitespace-pre-line [overflow-wrap:anywhere]" data-testid="reader-bio">
             {reader.bio}
           </p>
-          <ul className="flex flex-wrap gap-1.5" aria-label="Specialties">
-            {reader.specialties.map((specialty) => (
-              <li key={specialty}>
-                <Badge variant="pink">{specialty}</Badge>
-              </li>
-            ))}
-          </ul>
-          {usualHours ? (
-            <p className="flex items-start gap-1.5 text-sm text-muted-foreground" data-testid="usual-availability">
-              <Clock className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
-              <span>{usualHours} (your time)</span>
-            </p>
-          ) : null}
+          <SpecialtyBadges specialties={reader.specialties} />
+          <UsualHoursLine usualHours={usualHours} />
         </CardContent>
       </Card>
     </section>

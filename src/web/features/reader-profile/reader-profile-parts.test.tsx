@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import type { Reader } from '@shared/readers';
 import type { ReaderReviews } from '@shared/reviews';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testReader as reader } from '../../../../tests/unit/test-reader';
 import { ReadingOptions } from './reading-options';
 import { ReviewsSection } from './reviews-section';
 
@@ -13,29 +13,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const reader = (status: Reader['status']): Reader => ({
-  id: 'r1',
-  firstName: 'Selene',
-  lastName: 'Moon',
-  fullName: 'Selene Moon',
-  username: 'selene',
-  bio: 'Reads the moon.',
-  specialties: ['Tarot'],
-  yearsExperience: 3,
-  chatRateCents: 199,
-  audioRateCents: 299,
-  videoRateCents: 399,
-  profileImage: null,
-  isOnline: status !== 'offline',
-  isBusy: status === 'busy',
-  status,
-  rating: 0,
-  totalReviews: 0,
-  totalSessions: 0,
-  createdAt: '2026-01-01T00:00:00Z',
-  schedule: { timeZone: 'UTC', slots: [] },
-  freeMinutes: 0,
-});
 
 function renderWithProviders(node: React.ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,61 +1,37 @@
-import { formatCents } from '@shared/money';
 import type { Reader } from '@shared/readers';
-import { MessageCircle, Phone, Video } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { sessionRequestPath } from '@/lib/paths';
+import { FreeMinutesBadge } from '../readers/free-minutes-badge';
+import { ReaderRates } from '../readers/reader-rates';
+import { ReadingActions, useQueueChoice } from '../readers/reading-actions';
 
-const OPTIONS = [
-  { type: 'chat', label: 'Start Chat Reading', rateLabel: 'Chat', field: 'chatRateCents', icon: MessageCircle, variant: 'default' },
-  { type: 'audio', label: 'Audio', rateLabel: 'Audio', field: 'audioRateCents', icon: Phone, variant: 'outline' },
-  { type: 'video', label: 'Video', rateLabel: 'Video', field: 'videoRateCents', icon: Video, variant: 'outline' },
-] as const;
-
-/** Why the buttons are off, or null while the reader can take a reading. */
-function unavailableReason(reader: Reader, usualHours: string | null): string | null {
+/** Why the buttons are off, or null while the reader can take a reading (or the viewer is in their line). */
+function unavailableReason(reader: Reader, usualHours: string | null, queue: ReturnType<typeof useQueueChoice>['kind']): string | null {
+  if (queue === 'in-line') return null;
+  if (queue === 'can-join') return `${reader.firstName} is in a session right now. Join the queue to be offered the reading when they are free.`;
   if (reader.status === 'busy') return `${reader.firstName} is in a session right now. Check back in a few minutes.`;
   if (reader.status === 'offline') return `${reader.firstName} is offline right now.${usualHours ? ` ${usualHours} (your time).` : ''}`;
   return null;
 }
 
-/** The three per-minute rates and a button for each kind of reading, off (with the reason) unless the reader is free. */
+/**
+ * The three per-minute rates and a button for each kind of reading, off (with the reason) unless the
+ * reader is free; for a client and a busy reader, their queue instead.
+ */
 export function ReadingOptions({ reader, usualHours }: { reader: Reader; usualHours: string | null }) {
   const reasonId = useId();
-  const reason = unavailableReason(reader, usualHours);
+  const reason = unavailableReason(reader, usualHours, useQueueChoice(reader).kind);
   return (
     <section aria-labelledby={`${reasonId}-title`}>
       <Card>
-        <CardHeader>
+        <CardHeader className="flex-row flex-wrap items-center justify-between">
           <h2 id={`${reasonId}-title`} className="text-lg leading-tight font-semibold">Start a reading</h2>
+          <FreeMinutesBadge minutes={reader.freeMinutes} />
         </CardHeader>
         <CardContent className="grid gap-4">
-          <dl className="grid grid-cols-3 gap-2 rounded-xl bg-muted/50 p-3 text-center" aria-label="Rates">
-            {OPTIONS.map(({ type, rateLabel, field }) => (
-              <div key={type}>
-                <dt className="text-xs text-muted-foreground">{rateLabel}</dt>
-                <dd className="font-semibold text-gold">{formatCents(reader[field])}/min</dd>
-              </div>
-            ))}
-          </dl>
+          <ReaderRates reader={reader} />
           <div className="grid grid-cols-2 gap-2">
-            {OPTIONS.map(({ type, label, icon: Icon, variant }) => {
-              const layout = type === 'chat' ? 'col-span-2' : undefined;
-              return reason ? (
-                <Button key={type} variant="secondary" disabled className={layout} aria-describedby={reasonId}>
-                  <Icon aria-hidden="true" />
-                  {label}
-                </Button>
-              ) : (
-                <Button key={type} asChild variant={variant} className={layout}>
-                  <Link to={sessionRequestPath(reader.id, type)} aria-label={`${label} with ${reader.fullName}`}>
-                    <Icon aria-hidden="true" />
-                    {label}
-                  </Link>
-                </Button>
-              );
-            })}
+            <ReadingActions reader={reader} reasonId={reason ? reasonId : undefined} />
           </div>
           {reason ? (
             <p id={reasonId} className="text-sm text-muted-foreground" data-testid="unavailable-reason">

@@ -1,28 +1,17 @@
-import type { SessionType } from '@shared/constants';
-import { formatCents } from '@shared/money';
 import type { Reader } from '@shared/readers';
-import { Award, Clock, MessageCircle, Phone, Star, Video } from 'lucide-react';
+import { Award, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { OnlineDot, PersonAvatar } from '@/components/person-avatar';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
-import { readerProfilePath, sessionRequestPath } from '@/lib/paths';
+import { readerProfilePath } from '@/lib/paths';
 import { describeUsualAvailability, viewerTimeZone } from '@/lib/usual-availability';
 import { FavoriteButton } from '../favorites/favorite-button';
 import { shownSpecialties } from './directory-filter';
-
-const RATES: { type: SessionType; label: string; field: 'chatRateCents' | 'audioRateCents' | 'videoRateCents' }[] = [
-  { type: 'chat', label: 'Chat', field: 'chatRateCents' },
-  { type: 'audio', label: 'Audio', field: 'audioRateCents' },
-  { type: 'video', label: 'Video', field: 'videoRateCents' },
-];
-
-const ACTIONS = [
-  { type: 'chat', label: 'Start Chat Reading', icon: MessageCircle, variant: 'default' },
-  { type: 'audio', label: 'Audio', icon: Phone, variant: 'outline' },
-  { type: 'video', label: 'Video', icon: Video, variant: 'outline' },
-] as const;
+import { FreeMinutesBadge } from './free-minutes-badge';
+import { ReaderRates } from './reader-rates';
+import { SpecialtyBadges, UsualHoursLine } from './reader-lines';
+import { ReadingActions } from './reading-actions';
 
 /** What a seeker needs to know before pressing a button: can this reader take a reading now? */
 function PresenceBadge({ status }: { status: Reader['status'] }) {
@@ -34,7 +23,6 @@ function PresenceBadge({ status }: { status: Reader['status'] }) {
 export function ReaderCard({ reader }: { reader: Reader }) {
   const { shown, moreCount } = shownSpecialties(reader.specialties);
   const usualHours = describeUsualAvailability(reader.schedule, viewerTimeZone(), new Date());
-  const canRead = reader.status === 'online';
   return (
     // The name is the card's one link, stretched over the whole card; the heart and the reading
     // buttons sit above it (z-10), so nothing interactive is nested in another.
@@ -72,55 +60,17 @@ export function ReaderCard({ reader }: { reader: Reader }) {
           </div>
           <FavoriteButton reader={reader} className="relative z-10 -mt-2 -mr-2 self-start" />
         </div>
-        <div>
+        <div className="flex flex-wrap gap-2">
           <PresenceBadge status={reader.status} />
+          <FreeMinutesBadge minutes={reader.freeMinutes} />
         </div>
         <p className="line-clamp-3 text-sm text-muted-foreground">{reader.bio}</p>
-        {usualHours ? (
-          <p className="flex items-start gap-1.5 text-sm text-muted-foreground" data-testid="usual-availability">
-            <Clock className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
-            <span>{usualHours} (your time)</span>
-          </p>
-        ) : null}
-        <ul className="flex flex-wrap gap-1.5" aria-label="Specialties">
-          {shown.map((specialty) => (
-            <li key={specialty}>
-              <Badge variant="pink">{specialty}</Badge>
-            </li>
-          ))}
-          {moreCount > 0 ? (
-            <li>
-              <Badge variant="outline">+{moreCount} more</Badge>
-            </li>
-          ) : null}
-        </ul>
-        <dl className="mt-auto grid grid-cols-3 gap-2 rounded-xl bg-muted/50 p-3 text-center">
-          {RATES.map(({ type, label, field }) => (
-            <div key={type}>
-              <dt className="text-xs text-muted-foreground">{label}</dt>
-              <dd className="font-semibold text-gold">{formatCents(reader[field])}/min</dd>
-            </div>
-          ))}
-        </dl>
+        <UsualHoursLine usualHours={usualHours} />
+        <SpecialtyBadges specialties={shown} moreCount={moreCount} />
+        <ReaderRates reader={reader} className="mt-auto" />
       </CardContent>
       <CardFooter className="relative z-10 grid grid-cols-2 gap-2">
-        {ACTIONS.map(({ type, label, icon: Icon, variant }) => {
-          const layout = type === 'chat' ? 'col-span-2' : undefined;
-          return canRead ? (
-            <Button key={type} asChild variant={variant} className={layout}>
-              <Link to={sessionRequestPath(reader.id, type)} aria-label={`${label} with ${reader.fullName}`}>
-                <Icon aria-hidden="true" />
-                {label}
-              </Link>
-            </Button>
-          ) : (
-            // Offline, or busy in another reading: the buttons stay, plainly disabled.
-            <Button key={type} variant="secondary" disabled className={layout}>
-              <Icon aria-hidden="true" />
-              {label}
-            </Button>
-          );
-        })}
+        <ReadingActions reader={reader} />
       </CardFooter>
     </Card>
   );

@@ -196,8 +196,9 @@ export function ReadersPage() {
           <p className="mb-4 text-sm text-muted-foreground tabular-nums" aria-live="polite" data-testid="directory-count">
             Showing {shown.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')} {total === 1 ? 'reader' : 'readers'}
           </p>
+          {/* grid-cols-1 (minmax(0, 1fr)): a card with a long, truncated name must not widen the column past a phone. */}
           <ul
-            className="grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 aria-busy:opacity-60"
+            className="grid grid-cols-1 gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 aria-busy:opacity-60"
             aria-label="Readers"
             aria-busy={readers.isPlaceholderData}
           >

@@ -6,7 +6,7 @@ import { type ReadingSession, sessionTypeSchema } from '@shared/sessions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MessageCircle, Phone, Star, Video } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { OnlineDot, PersonAvatar } from '@/components/person-avatar';
 import { Alert } from '@/components/ui/alert';
@@ -20,6 +20,7 @@ import { profileQueryKey, useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { paths, readingPath } from '@/lib/paths';
 import { useServerEvent } from '@/lib/server-events';
+import { pendingRequestFrom } from './pending-request-state';
 import { changedRateCents, endSession, readerQuery, requestSession, sessionKeys, sessionQuery } from './api';
 import { SESSION_TYPE_LABELS, secondsUntil } from './session-logic';
 import { useNow } from './use-now';
@@ -56,9 +57,10 @@ export function SessionRequestPage() {
   const reader = useQuery(readerQuery(readerId));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
 
   const [confirmedRate, setConfirmedRate] = useState<{ type: SessionType; cents: number } | null>(null);
-  const [pending, setPending] = useState<ReadingSession | null>(null);
+  const [pending, setPending] = useState<ReadingSession | null>(() => pendingRequestFrom(location.state, readerId));
   const [outcome, setOutcome] = useState<'decline' | 'missed' | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);

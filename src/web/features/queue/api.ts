@@ -1,0 +1,78 @@
+import type { SessionType } from '@shared/constants';
+import { type CurrentQueuePlace, currentQueuePlaceSchema, type QueuePlace, queuePlaceSchema } from '@shared/queue';
+import { SERVER_EVENTS } from '@shared/realtime';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ApiError, apiRequest, apiRequestParsed } from '@/lib/api';
+import { useProfile } from '@/lib/auth';
+import { useServerEvent } from '@/lib/server-events';
+import { useSocketEvent } from '@/lib/socket';
+
+export const queueKeys = { place: ['queue', 'place'] as const };
+
+/** The signed-in client's place in a reader's line, or null. */
+export const queuePlaceQuery = queryOptions({
+  queryKey: queueKeys.place,
+  queryFn: ({ signal }) => apiRequestParsed('/api/queue', currentQueuePlaceSchema, { signal }),
+});
+
+const queueUrl = (readerId: string) => `/api/readers/${encodeURIComponent(readerId)}/queue`;
+
+/** The viewer's place in a line; only clients queue, so nobody else asks. */
+export function useQueuePlace() {
+  const { data: profile } = useProfile();
+  const isClient = profile?.role === 'client';
+  const query = useQuery({ ...queuePlaceQuery, enabled: isClient });
+  return { isClient, place: isClient ? (query.data?.place ?? null) : null, isPending: isClient && query.isPending };
+}
+
+export function useJoinQueue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ readerId, sessionType }: { readerId: string; sessionType: SessionType }) =>
+      apiRequestParsed(queueUrl(readerId), queuePlaceSchema, { method: 'POST', body: { sessionType } }),
+    onSuccess: (place) => {
+      queryClient.setQueryData<CurrentQueuePlace>(queueKeys.place, { place });
+      toast.success(`You are #${place.position} in ${place.readerName}'s queue`);
+    },
+    onError: (error) => toast.error('Could not join the queue', { description: error instanceof ApiError ? error.message : undefined }),
+  });
+}
+
+/** Leaves the line; with an offer open this is 'Not now' and the next client is offered at once. */
+export function useLeaveQueue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (readerId: string) => apiRequest(queueUrl(readerId), { method: 'DELETE' }),
+    onSuccess: () => queryClient.setQueryData<CurrentQueuePlace>(queueKeys.place, { place: null }),
+    onError: () => toast.error('Could not leave the queue'),
+  });
+}
+
+const closedNotice = (readerName: string, reason: 'reader_offline' | 'offer_expired') =>
+  reason === 'reader_offline' ? `${readerName} went offline, so their queue has closed.` : `Your turn with ${readerName} passed, so you left the queue.`;
+
+/**
+ * Keeps the client's place live: a new position, an offer and a closed line, with a toast for the
+ * last. Events missed while the socket was down are lost,
+ * so a (re)connect fetches the place again.
+ */
+export function useLiveQueuePlace(): void {
+  const queryClient = useQueryClient();
+  const update = (readerId: string, change: (place: QueuePlace) => QueuePlace | null) =>
+    queryClient.setQueryData<CurrentQueuePlace>(queueKeys.place, (current) =>
+      current?.place?.readerId === readerId ? { place: change(current.place) } : current,
+    );
+  useSocketEvent('connect', () => {
+    void queryClient.invalidateQueries({ queryKey: queueKeys.place });
+  });
+  useServerEvent(SERVER_EVENTS.queuePosition, ({ readerId, position }) => update(readerId, (place) => ({ ...place, position })));
+  useServerEvent(SERVER_EVENTS.queueOffer, ({ readerId, sessionType, ratePerMinuteCents, expiresAt }) => {
+    update(readerId, (place) => ({ ...place, position: 1, sessionType, ratePerMinuteCents, offerExpiresAt: expiresAt }));
+    void queryClient.invalidateQueries({ queryKey: queueKeys.place });
+  });
+  useServerEvent(SERVER_EVENTS.queueClosed, ({ readerId, readerName, reason }) => {
+    update(readerId, () => null);
+    toast.info(closedNotice(readerName, reason));
+  });
+}
