@@ -119,7 +119,7 @@ test('a reading made through the screens shows to the cent on all three dashboar
   };
   expect(figures.status).toBe('completed');
   expect(figures.totalCostCents).toBe(figures.minutesCharged * CHAT_RATE_CENTS);
-  expect(figures.readerEarningsCents).toBe(figures.minutesCharged * splitCharge(CHAT_RATE_CENTS).readerCents);
+  expect(figures.readerEarningsCents).toBe(splitCharge(figures.totalCostCents).readerCents);
   const cost = formatCents(figures.totalCostCents);
   const earned = formatCents(figures.readerEarningsCents);
 

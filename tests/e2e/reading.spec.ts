@@ -166,7 +166,7 @@ test('a video reading: both see each other, chat, pay per minute and end with ex
   expect(figures.status).toBe('completed');
   expect(figures.minutesCharged).toBeGreaterThanOrEqual(2);
   expect(figures.totalCostCents).toBe(figures.minutesCharged * AURORA.videoRateCents);
-  expect(figures.readerEarningsCents).toBe(figures.minutesCharged * splitCharge(AURORA.videoRateCents).readerCents);
+  expect(figures.readerEarningsCents).toBe(splitCharge(figures.totalCostCents).readerCents);
 
   await expectSummary(client, figures);
   await expectSummary(reader.page, figures);
@@ -278,7 +278,7 @@ test('a chat reading: messages both ways, paused while either side steps out, pe
   expect(figures.status).toBe('completed');
   expect(figures.minutesCharged).toBeGreaterThanOrEqual(2);
   expect(figures.totalCostCents).toBe(figures.minutesCharged * MARCUS.chatRateCents);
-  expect(figures.readerEarningsCents).toBe(figures.minutesCharged * splitCharge(MARCUS.chatRateCents).readerCents);
+  expect(figures.readerEarningsCents).toBe(splitCharge(figures.totalCostCents).readerCents);
 
   await expectSummary(reader.page, figures);
   await expectSummary(client, figures);
