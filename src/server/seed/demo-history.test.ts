@@ -45,6 +45,15 @@ describe('planDemoHistory', () => {
       expect(charges.reduce((sum, t) => sum + t.amountCents, 0)).toBe(reading.totalCostCents);
       expect(charges.every((t) => t.debitAccountId === walletAccountId(reading.clientId))).toBe(true);
       expect(charges.filter((t) => t.creditAccountId === SYSTEM_ACCOUNTS.revenue)).toHaveLength(minutes);
+      // One receipt line per minute, each the two legs of that minute.
+      const lines = history.minutes.filter((line) => line.sessionId === reading.id);
+      expect(lines.map((line) => line.minute)).toEqual(Array.from({ length: minutes }, (_, i) => i + 1));
+      for (const line of lines) {
+        const legs = charges.filter((t) => t.idempotencyKey.startsWith(`session:${reading.id}:minute:${line.minute}:`));
+        expect(legs.map((t) => t.amountCents)).toEqual([line.readerCents, line.platformCents]);
+        expect(legs.every((t) => t.at.getTime() === line.startedAt.getTime())).toBe(true);
+        expect(line.amountCents).toBe(line.readerCents + line.platformCents);
+      }
       const released = own.filter((t) => t.kind === 'earnings_release');
       expect(released).toEqual([expect.objectContaining({ debitAccountId: escrowAccountId(reading.readerId), amountCents: reading.readerEarningsCents, at: reading.endedAt })]);
     }
