@@ -20,6 +20,17 @@ export function splitCharge(amountCents: number): { readerCents: number; platfor
 }
 
 /**
+ * Splits one minute of a reading on the session's total, so rounding never adds up against the
+ * reader: after each minute their share of the session is floor(70% × the session's total so far)
+ * (10 minutes at $3.99 pay $27.93, where flooring each minute would pay $27.90). The minute's
+ * reader cents are the growth of that share; the platform takes the rest of the minute.
+ */
+export function splitSessionMinute(sessionTotalBeforeCents: number, amountCents: number): { readerCents: number; platformCents: number } {
+  const readerCents = splitCharge(sessionTotalBeforeCents + amountCents).readerCents - splitCharge(sessionTotalBeforeCents).readerCents;
+  return { readerCents, platformCents: amountCents - readerCents };
+}
+
+/**
  * Parses what a person typed as dollars ("12", "12.5", "12.34") into integer cents, or null when
  * it is not a plain non-negative amount with at most two decimals.
  */

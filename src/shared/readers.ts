@@ -69,6 +69,8 @@ export const readerSchema = z.object({
   createdAt: z.string(),
   /** When the reader is usually available, in their own zone; the directory shows it in the viewer's. */
   schedule: readerScheduleSchema,
+  /** Free first minutes the viewer's next reading with this reader would get (the reader's offer to a first reading; 0 when none). */
+  freeMinutes: z.number().int(),
 });
 export type Reader = z.infer<typeof readerSchema>;
 

@@ -92,7 +92,11 @@ export const billingUpdateEventSchema = z.object({
   totalCostCents: z.number().int(),
   clientBalanceCents: z.number().int(),
   ratePerMinuteCents: z.number().int(),
-  /** True when the balance cannot pay the next minute: the session ends when this one does. */
+  /** This minute was one of the reading's free first minutes: it cost nothing. */
+  free: z.boolean(),
+  /** How many first minutes of this reading are free (the reader's offer to a first reading). */
+  freeMinutes: z.number().int(),
+  /** True when the balance cannot pay the next minute, which is a paid one. */
   isFinalMinute: z.boolean(),
   nextMinuteAt: z.string().nullable(),
 });

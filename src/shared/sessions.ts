@@ -81,7 +81,9 @@ export const sessionSchema = z.object({
   ratePerMinuteCents: z.number().int(),
   minutesCharged: z.number().int(),
   totalCostCents: z.number().int(),
-  /** What the reader earned from this session (70% floor of each minute). */
+  /** Of `minutesCharged`, how many first minutes were (or will be) free: the reader's offer to a first reading. */
+  freeMinutes: z.number().int(),
+  /** What the reader earned from this session: floor(70%) of its total (shared/money.ts splitSessionMinute). */
   readerEarningsCents: z.number().int(),
   refundedCents: z.number().int(),
   endReason: z.enum(END_REASONS).nullable(),
@@ -162,6 +164,9 @@ export const featuredReaderSchema = z.object({
 });
 export type FeaturedReader = z.infer<typeof featuredReaderSchema>;
 
+/** Free first minutes a reader offers to each client's first reading with them. */
+export const freeMinutesOfferSchema = z.number().int().min(0, 'Free minutes are 0 to 5').max(5, 'Free minutes are 0 to 5');
+
 export const updateMyReaderSchema = z
   .object({
     isOnline: z.boolean().optional(),
@@ -173,6 +178,7 @@ export const updateMyReaderSchema = z
     specialties: createReaderSchema.shape.specialties.optional(),
     yearsExperience: createReaderSchema.shape.yearsExperience.optional(),
     profileImage: imageUrlSchema.nullable().optional(),
+    freeMinutes: freeMinutesOfferSchema.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
 export type UpdateMyReaderInput = z.infer<typeof updateMyReaderSchema>;

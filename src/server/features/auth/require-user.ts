@@ -25,6 +25,11 @@ export async function readSessionUser(auth: Auth, headers: Record<string, string
   return { id, email, name, role: (result.user as { role?: string }).role as Role };
 }
 
+/** Who is looking at a public page, when it matters what they see (a reader's free minutes): null for a visitor. */
+export async function readViewerId(auth: Auth, request: FastifyRequest): Promise<string | null> {
+  return (await readSessionUser(auth, request.headers))?.id ?? null;
+}
+
 /**
  * An onRequest hook: 401 when signed out, 403 when the role is not one of `roles`. Run before the
  * body is read, so every route answers a signed-out caller alike, whatever it sent.

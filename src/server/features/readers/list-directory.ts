@@ -19,7 +19,7 @@ function directoryFilter(query: DirectoryQuery): SQL | undefined {
 }
 
 /** One page of the directory (one query) and how many readers match (one count). */
-export async function listDirectory(db: DbOrTx, query: DirectoryQuery): Promise<ReaderList> {
+export async function listDirectory(db: DbOrTx, query: DirectoryQuery, viewerId: string | null = null): Promise<ReaderList> {
   const where = directoryFilter(query);
   const order = directoryOrder(query.sort);
   // The page is chosen on the sort keys alone; the card's columns (schedule, busy) are then built
@@ -32,7 +32,7 @@ export async function listDirectory(db: DbOrTx, query: DirectoryQuery): Promise<
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .as('page');
-  const rows = await selectReaders(db)
+  const rows = await selectReaders(db, viewerId)
     .innerJoin(page, eq(page.id, readerProfiles.userId))
     .orderBy(...order);
   const [counted] = await db.select({ total: count() }).from(readerProfiles).where(where);

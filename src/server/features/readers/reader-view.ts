@@ -23,6 +23,18 @@ export const readerIsBusy = sql<boolean>`exists (select 1 from ${readingSessions
  */
 export const isListedReader = sql`not exists (select 1 from ${user} where ${user.id} = ${readerProfiles.userId} and ${user.suspendedAt} is not null)`;
 
+/**
+ * The free first minutes a viewer's next reading with the reader would get: the reader's offer,
+ * unless the viewer has already had a reading with them that started (docs/decisions/022).
+ * A visitor (no viewer) is shown the offer, as any new client would get it.
+ */
+export function freeMinutesFor(viewerId: string | null) {
+  if (!viewerId) return readerProfiles.freeMinutes;
+  return sql<number>`case when exists (select 1 from ${readingSessions}
+    where ${readingSessions.clientId} = ${viewerId} and ${readingSessions.readerId} = ${readerProfiles.userId} and ${readingSessions.startedAt} is not null)
+    then 0 else ${readerProfiles.freeMinutes} end`;
+}
+
 export const readerColumns = {
   id: readerProfiles.userId,
   firstName: readerProfiles.firstName,
@@ -44,6 +56,7 @@ export const readerColumns = {
   createdAt: readerProfiles.createdAt,
   timeZone: readerProfiles.timeZone,
   scheduleSlots,
+  freeMinutes: readerProfiles.freeMinutes,
 };
 
 type ReaderRow = Awaited<ReturnType<typeof selectReaders>>[number];
@@ -72,11 +85,13 @@ export function toReader(row: ReaderRow, options: { includeEmail?: boolean } = {
     totalSessions: row.completedSessions,
     createdAt: row.createdAt.toISOString(),
     schedule: { timeZone: row.timeZone, slots: row.scheduleSlots },
+    freeMinutes: row.freeMinutes,
   };
 }
 
-export function selectReaders(db: DbOrTx) {
-  return db.select(readerColumns).from(readerProfiles).innerJoin(user, eq(user.id, readerProfiles.userId));
+/** Readers as `viewerId` sees them (their free minutes depend on it; none for a visitor). */
+export function selectReaders(db: DbOrTx, viewerId: string | null = null) {
+  return db.select({ ...readerColumns, freeMinutes: freeMinutesFor(viewerId) }).from(readerProfiles).innerJoin(user, eq(user.id, readerProfiles.userId));
 }
 
 /** Throws 404 unless `readerId` is a reader anyone may find: a profile whose account is not suspended. */

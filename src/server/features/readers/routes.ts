@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { readerProfiles } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser, readViewerId, requireUser } from '../auth/require-user';
 import { findListedReaderByUsername } from './find-reader-by-username';
 import { getReaderEarnings } from './get-reader-earnings';
 import { getReaderStats } from './get-reader-stats';
@@ -26,7 +26,9 @@ export async function readerRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  api.get('/api/readers', { schema: { querystring: directoryQuerySchema } }, async (request) => listDirectory(db, request.query));
+  api.get('/api/readers', { schema: { querystring: directoryQuerySchema } }, async (request) =>
+    listDirectory(db, request.query, await readViewerId(deps.auth, request)),
+  );
   api.get('/api/readers/specialties', async () => ({ specialties: await listSpecialties(db) }));
 
   api.get('/api/readers/me', { onRequest: requireUser(deps.auth, 'reader') }, async (request) => {
@@ -52,13 +54,13 @@ export async function readerRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   );
 
   api.get('/api/readers/by-username/:username', { schema: { params: z.object({ username: z.string().min(1).max(100) }) } }, async (request) => {
-    const reader = await findListedReaderByUsername(db, request.params.username);
+    const reader = await findListedReaderByUsername(db, request.params.username, await readViewerId(deps.auth, request));
     if (!reader) throw notFound('Reader not found');
     return reader;
   });
 
   api.get('/api/readers/:id', { schema: { params: z.object({ id: z.string().min(1).max(100) }) } }, async (request) => {
-    const [row] = await selectReaders(db).where(and(eq(readerProfiles.userId, request.params.id), isListedReader));
+    const [row] = await selectReaders(db, await readViewerId(deps.auth, request)).where(and(eq(readerProfiles.userId, request.params.id), isListedReader));
     if (!row) throw notFound('Reader not found');
     return toReader(row);
   });

@@ -2,12 +2,12 @@ import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
 import { SERVER_EVENTS, type BillingUpdateEvent, type SessionEndedEvent } from '@shared/realtime';
 import type { EndReason } from '@shared/sessions';
 import type { Tx } from '../../db/client';
-import { ledgerTransfers, readerProfiles, readingSessions } from '../../db/schema';
+import { splitSessionMinute } from '@shared/money';
+import { ledgerTransfers, readerProfiles, readingSessions, sessionMinutes } from '../../db/schema';
 import type { Outbox } from '../../realtime/outbox';
 import {
   InsufficientFundsError,
   SYSTEM_ACCOUNTS,
-  type SplitChargeResult,
   chargeWithSplit,
   escrowAccountId,
   getBalances,
@@ -40,46 +40,63 @@ function walletEvents(outbox: Outbox, session: SessionRow, wallets: { client?: n
 }
 
 /**
- * Charges minute `minutesCharged + 1` at its start through the ledger's split charge, keyed by
- * (session, minute) so a retry or a second process can never charge it twice. Returns false when
- * the client cannot pay: the caller ends the session at the end of the last paid minute.
+ * Bills minute `minutesCharged + 1` at its start, writing its receipt line (`session_minutes`) in
+ * the same transaction. One of the reading's free minutes (the reader's offer to a first reading)
+ * moves no money; a paid one goes through the ledger's split charge, keyed by (session, minute) so
+ * a retry or a second process can never charge it twice, and split on the session's total
+ * (splitSessionMinute). Returns false when the client cannot pay: the caller decides what follows.
  */
 export async function chargeNextMinute(tx: Tx, session: SessionRow, now: Date, timing: SessionTiming, outbox: Outbox): Promise<boolean> {
   const minute = session.minutesCharged + 1;
-  let charge: SplitChargeResult;
-  try {
-    // No savepoint needed: an unpaid charge is refused before the ledger writes anything.
-    charge = await chargeWithSplit(tx, {
-      payerUserId: session.clientId,
-      readerUserId: session.readerId,
-      amountCents: session.ratePerMinuteCents,
-      kind: 'session_charge',
-      reference: sessionReference(session.id),
-      idempotencyKey: minuteChargeKey(session.id, minute),
-    });
-  } catch (error) {
-    if (error instanceof InsufficientFundsError) return false;
-    throw error;
+  const isFree = minute <= session.freeMinutes;
+  const amountCents = isFree ? 0 : session.ratePerMinuteCents;
+  const { readerCents, platformCents } = splitSessionMinute(session.totalCostCents, amountCents);
+  let clientBalanceCents: number;
+  if (isFree) {
+    clientBalanceCents = (await walletsOf(tx, session)).client;
+  } else {
+    try {
+      // No savepoint needed: an unpaid charge is refused before the ledger writes anything.
+      const charge = await chargeWithSplit(tx, {
+        payerUserId: session.clientId,
+        readerUserId: session.readerId,
+        amountCents,
+        readerCents,
+        kind: 'session_charge',
+        reference: sessionReference(session.id),
+        idempotencyKey: minuteChargeKey(session.id, minute),
+      });
+      clientBalanceCents = charge.payerBalanceCents;
+    } catch (error) {
+      if (error instanceof InsufficientFundsError) return false;
+      throw error;
+    }
   }
-  const base = session.nextMinuteAt ?? now;
-  const nextMinuteAt = new Date(base.getTime() + timing.minuteMs);
-  const totalCostCents = session.totalCostCents + session.ratePerMinuteCents;
+  const startedAt = session.nextMinuteAt ?? now;
+  const nextMinuteAt = new Date(startedAt.getTime() + timing.minuteMs);
+  const totalCostCents = session.totalCostCents + amountCents;
+  await tx
+    .insert(sessionMinutes)
+    .values({ sessionId: session.id, minute, startedAt, amountCents, readerCents, platformCents, free: isFree })
+    .onConflictDoNothing();
   await tx
     .update(readingSessions)
-    .set({ minutesCharged: minute, totalCostCents, readerEarningsCents: session.readerEarningsCents + charge.readerCents, nextMinuteAt })
+    .set({ minutesCharged: minute, totalCostCents, readerEarningsCents: session.readerEarningsCents + readerCents, nextMinuteAt })
     .where(eq(readingSessions.id, session.id));
+  const isNextPaid = minute + 1 > session.freeMinutes;
   const event: BillingUpdateEvent = {
     sessionId: session.id,
     minutesCharged: minute,
     totalCostCents,
-    clientBalanceCents: charge.payerBalanceCents,
+    clientBalanceCents,
     ratePerMinuteCents: session.ratePerMinuteCents,
-    isFinalMinute: charge.payerBalanceCents < session.ratePerMinuteCents,
+    free: isFree,
+    freeMinutes: session.freeMinutes,
+    isFinalMinute: isNextPaid && clientBalanceCents < session.ratePerMinuteCents,
     nextMinuteAt: nextMinuteAt.toISOString(),
   };
-  outbox
-    .toUsers([session.clientId, session.readerId], SERVER_EVENTS.billingUpdate, event)
-    .toUser(session.clientId, SERVER_EVENTS.walletUpdated, { balanceCents: charge.payerBalanceCents });
+  outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.billingUpdate, event);
+  if (!isFree) outbox.toUser(session.clientId, SERVER_EVENTS.walletUpdated, { balanceCents: clientBalanceCents });
   return true;
 }
 

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
 import type { SessionUser } from '../auth/require-user';
+import { freeMinutesFor } from '../readers/reader-view';
 import { getWalletBalanceCents } from '../wallet/ledger';
 import type { SessionDeps } from './deps';
 import { loadSessionView } from './session-view';
@@ -19,9 +20,15 @@ const RATE_COLUMN: Record<SessionType, 'chatRateCents' | 'audioRateCents' | 'vid
   video: 'videoRateCents',
 };
 
+/** The reader's free minutes as they apply to this client now (none after a first reading that started). */
+async function freeMinutesOfNextReading(db: SessionDeps['db'], clientId: string, readerId: string): Promise<number> {
+  const [row] = await db.select({ freeMinutes: freeMinutesFor(clientId) }).from(readerProfiles).where(eq(readerProfiles.userId, readerId));
+  return row?.freeMinutes ?? 0;
+}
+
 /**
- * A client asks an online, free reader for a reading. The reader's current rate for the type is
- * fixed for the whole session; the partial unique indexes refuse a second open session for either.
+ * A client asks an online, free reader for a reading. The reader's current rate for the type and
+ * their free-minutes offer as it applies to this client are fixed for the whole session; the partial unique indexes refuse a second open session for either.
  */
 export async function requestSession(deps: SessionDeps, client: SessionUser, input: SessionRequestInput): Promise<ReadingSession> {
   if (client.role !== 'client') throw forbidden('Only clients can request a reading');
@@ -43,6 +50,7 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
   if (balance < rate) {
     throw new AppError('INSUFFICIENT_FUNDS', `Your balance of ${formatCents(balance)} does not cover one minute at ${formatCents(rate)}. Please add funds.`);
   }
+  const freeMinutes = await freeMinutesOfNextReading(deps.db, client.id, reader.userId);
   const id = randomUUID();
   try {
     await deps.db.insert(readingSessions).values({
@@ -52,6 +60,7 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
       sessionType: input.sessionType,
       status: 'requested',
       ratePerMinuteCents: rate,
+      freeMinutes,
       requestedAt: now,
       expiresAt: new Date(now.getTime() + deps.timing.requestTimeoutMs),
     });

@@ -43,6 +43,7 @@ export function toReadingSession(row: NamedRow): ReadingSession {
     ratePerMinuteCents: s.ratePerMinuteCents,
     minutesCharged: s.minutesCharged,
     totalCostCents: s.totalCostCents,
+    freeMinutes: s.freeMinutes,
     readerEarningsCents: s.readerEarningsCents,
     refundedCents: s.refundedCents,
     endReason: (s.endReason as EndReason | null) ?? null,

@@ -197,6 +197,8 @@ export interface SplitChargeInput {
   kind: TransferKind;
   reference: string;
   idempotencyKey: string;
+  /** The reader's part when the caller splits on more than this charge (a reading's total); floor(70%) otherwise. */
+  readerCents?: number;
 }
 
 export interface SplitChargeResult {
@@ -219,7 +221,9 @@ export interface SplitChargeResult {
  */
 export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<SplitChargeResult> {
   const { amountCents } = input;
-  const { readerCents, platformCents } = splitCharge(amountCents);
+  const { readerCents, platformCents } =
+    input.readerCents === undefined ? splitCharge(amountCents) : { readerCents: input.readerCents, platformCents: amountCents - input.readerCents };
+  if (!Number.isSafeInteger(readerCents) || readerCents < 0 || platformCents < 0) throw new RangeError(`readerCents must be a whole part of the charge, got ${readerCents}`);
   const payer = walletAccountId(input.payerUserId);
   const reader = escrowAccountId(input.readerUserId);
   assertMovable(payer, reader, amountCents);

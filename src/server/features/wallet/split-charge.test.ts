@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { READER_SHARE_PERCENT } from '@shared/constants';
-import { splitCharge } from '@shared/money';
+import { splitCharge, splitSessionMinute } from '@shared/money';
 import { compareLockOrder, SYSTEM_ACCOUNTS, walletAccountId } from './ledger';
 
 describe('splitCharge', () => {
@@ -29,6 +29,37 @@ describe('splitCharge', () => {
 
   it('refuses amounts that are not whole non-negative cents', () => {
     for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => splitCharge(bad)).toThrow(RangeError);
+  });
+});
+
+describe('splitSessionMinute', () => {
+  it('leaves the reader floor(70%) of the running total after every minute, each minute adding up exactly', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 9999 }), { minLength: 1, maxLength: 300 }), (minutes) => {
+        let total = 0;
+        let readerTotal = 0;
+        for (const amountCents of minutes) {
+          const { readerCents, platformCents } = splitSessionMinute(total, amountCents);
+          expect(readerCents + platformCents).toBe(amountCents);
+          expect(readerCents).toBeGreaterThanOrEqual(0);
+          expect(platformCents).toBeGreaterThanOrEqual(0);
+          total += amountCents;
+          readerTotal += readerCents;
+          expect(readerTotal).toBe(splitCharge(total).readerCents);
+        }
+      }),
+    );
+  });
+
+  it('pays 10 minutes at $3.99 as $27.93, where flooring each minute paid $27.90', () => {
+    let total = 0;
+    let reader = 0;
+    for (let minute = 0; minute < 10; minute++) {
+      reader += splitSessionMinute(total, 399).readerCents;
+      total += 399;
+    }
+    expect(reader).toBe(2793);
+    expect(10 * splitCharge(399).readerCents).toBe(2790);
   });
 });
 

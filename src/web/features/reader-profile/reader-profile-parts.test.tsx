@@ -34,6 +34,7 @@ const reader = (status: Reader['status']): Reader => ({
   totalSessions: 0,
   createdAt: '2026-01-01T00:00:00Z',
   schedule: { timeZone: 'UTC', slots: [] },
+  freeMinutes: 0,
 });
 
 function renderWithProviders(node: React.ReactNode) {

@@ -26,6 +26,7 @@ const reader: AdminReader = {
   totalEarningsCents: 0,
   deactivated: false,
   schedule: { timeZone: 'UTC', slots: [] },
+  freeMinutes: 0,
 };
 
 describe('the Edit dialog form', () => {

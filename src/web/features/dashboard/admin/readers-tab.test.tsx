@@ -31,6 +31,7 @@ function reader(overrides: Partial<AdminReader>): AdminReader {
     totalSessions: 40,
     createdAt: new Date().toISOString(),
     schedule: { timeZone: 'UTC', slots: [] },
+    freeMinutes: 0,
     totalEarningsCents: 12_345,
     deactivated: false,
     ...overrides,

@@ -22,6 +22,7 @@ function session(overrides: Partial<ReadingSession>): ReadingSession {
     ratePerMinuteCents: 399,
     minutesCharged: 7,
     totalCostCents: 2793,
+    freeMinutes: 0,
     readerEarningsCents: 1953,
     refundedCents: 0,
     endReason: 'completed',

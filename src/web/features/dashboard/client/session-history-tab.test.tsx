@@ -23,6 +23,7 @@ function session(index: number, overrides: Partial<ReadingSession> = {}): Readin
     ratePerMinuteCents: 299,
     minutesCharged: 3,
     totalCostCents: 897,
+    freeMinutes: 0,
     readerEarningsCents: 627,
     refundedCents: 0,
     endReason: 'completed',

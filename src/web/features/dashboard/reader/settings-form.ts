@@ -1,6 +1,7 @@
 import { imageUrlSchema } from '@shared/auth';
 import type { Reader } from '@shared/readers';
 import { createReaderSchema } from '@shared/readers';
+import { freeMinutesOfferSchema } from '@shared/sessions';
 import { z } from '@shared/zod-config';
 
 /** Settings as typed: specialties comma-separated, years and image as text; checked by the server's own rules. */
@@ -21,6 +22,7 @@ export const settingsFormSchema = z.object({
     .trim()
     .transform((text) => (text === '' ? null : text))
     .pipe(imageUrlSchema.nullable()),
+  freeMinutes: z.string().transform(Number).pipe(freeMinutesOfferSchema),
 });
 export type SettingsFormInput = z.input<typeof settingsFormSchema>;
 export type SettingsFormOutput = z.output<typeof settingsFormSchema>;
@@ -32,11 +34,12 @@ export function toSettingsForm(reader: Reader): SettingsFormInput {
     specialties: reader.specialties.join(', '),
     yearsExperience: String(reader.yearsExperience),
     profileImage: reader.profileImage ?? '',
+    freeMinutes: String(reader.freeMinutes),
   };
 }
 
 /** The server's field keys (specialties.2) on the form's inputs (specialties). */
 export function toSettingsField(key: string): SettingsField | null {
   const field = key.split('.')[0];
-  return field === 'bio' || field === 'specialties' || field === 'yearsExperience' || field === 'profileImage' ? field : null;
+  return field === 'bio' || field === 'specialties' || field === 'yearsExperience' || field === 'profileImage' || field === 'freeMinutes' ? field : null;
 }

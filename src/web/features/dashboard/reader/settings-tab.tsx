@@ -3,6 +3,7 @@ import type { Reader } from '@shared/readers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { selectClassName } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';
@@ -47,6 +48,7 @@ export function ReaderSettingsTab({ reader }: { reader: Reader }) {
   const specialties = field('specialties');
   const years = field('yearsExperience');
   const image = field('profileImage');
+  const free = field('freeMinutes');
   return (
     <Card>
       <CardHeader>
@@ -69,6 +71,16 @@ export function ReaderSettingsTab({ reader }: { reader: Reader }) {
               <Input type="url" inputMode="url" placeholder="https://" {...fieldAria(image.id, image.error, 'hint')} {...register('profileImage')} />
             </FormField>
           </div>
+          <FormField id={free.id} label="Free first minutes" error={free.error} hint="Offered to each client's first reading with you; you earn nothing for them.">
+            <select className={`${selectClassName} sm:w-60`} {...fieldAria(free.id, free.error, 'hint')} {...register('freeMinutes')}>
+              <option value="0">None</option>
+              {[1, 2, 3, 4, 5].map((minutes) => (
+                <option key={minutes} value={String(minutes)}>
+                  First {minutes} {minutes === 1 ? 'minute' : 'minutes'} free
+                </option>
+              ))}
+            </select>
+          </FormField>
           <div>
             <Button type="submit" disabled={save.isPending || !isDirty} className="w-full sm:w-fit">
               {save.isPending ? 'Saving…' : 'Save Profile'}

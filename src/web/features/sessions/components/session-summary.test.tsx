@@ -23,6 +23,7 @@ function endedSession(overrides: Partial<ReadingSession> = {}): ReadingSession {
     ratePerMinuteCents: 299,
     minutesCharged: 2,
     totalCostCents: 598,
+    freeMinutes: 0,
     readerEarningsCents: 418,
     refundedCents: 0,
     endReason: 'completed',
