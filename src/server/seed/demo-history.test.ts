@@ -33,7 +33,8 @@ describe('planDemoHistory', () => {
       const reader = readers.find((r) => r.id === reading.readerId)!;
       expect(reading.ratePerMinuteCents).toBe(reader.rates[reading.sessionType as 'chat']);
       expect(reading.totalCostCents).toBe(minutes * reading.ratePerMinuteCents);
-      expect(reading.readerEarningsCents).toBe(minutes * splitCharge(reading.ratePerMinuteCents).readerCents);
+      // Fair rounding: the reader keeps floor(70%) of the reading's total, not of each minute.
+      expect(reading.readerEarningsCents).toBe(splitCharge(reading.totalCostCents!).readerCents);
       // Ended within its last paid minute.
       const lengthMs = time(reading.endedAt) - time(reading.startedAt);
       expect(lengthMs).toBeGreaterThan((minutes - 1) * 60_000);

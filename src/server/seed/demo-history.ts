@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionType } from '@shared/constants';
-import { splitCharge } from '@shared/money';
+import { splitSessionMinute } from '@shared/money';
 import type { readingSessions, sessionMinutes } from '../db/schema';
 import { minuteChargeKey, sessionReference } from '../features/sessions/billing';
 import { depositTransferKey } from '../features/wallet/deposit-to-wallet';
@@ -87,8 +87,9 @@ interface Slot {
  * The past of the demo marketplace: for every outcome in `readingsByReader`, a completed reading
  * with a seeker, dated in the last ninety days before `now`, with the money it moved. It follows
  * what the live code does step by step: a seeker tops up (a sandbox card deposit) whenever their
- * wallet cannot pay the whole reading; each minute is charged at its start and split by
- * splitCharge into the reader's escrow and the platform's revenue (ledger.ts chargeWithSplit);
+ * wallet cannot pay the whole reading; each minute is charged at its start and split on the
+ * reading's total so far (splitSessionMinute) into the reader's escrow and the platform's revenue,
+ * with its receipt line (billing.ts chargeNextMinute);
  * the reading's share moves from escrow to earnings when it ends (billing.ts finishSession); a
  * rating, when given, comes within the 7-day window. Deterministic except for ids.
  */
@@ -163,7 +164,7 @@ export function planDemoHistory(input: {
 
     let readerEarningsCents = 0;
     for (let minute = 1; minute <= minutes; minute += 1) {
-      const { readerCents, platformCents } = splitCharge(ratePerMinuteCents);
+      const { readerCents, platformCents } = splitSessionMinute((minute - 1) * ratePerMinuteCents, ratePerMinuteCents);
       const at = new Date(startedAt.getTime() + (minute - 1) * MINUTE_MS);
       const charge = { debitAccountId: walletAccountId(seeker.id), kind: 'session_charge' as const, reference, at };
       history.transfers.push(
