@@ -17,6 +17,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['src/**/*.integration.test.ts', 'src/**/*.scale-out.test.ts'],
           environment: 'node',
+          testTimeout: 20_000,
+          setupFiles: ['tests/unit/testing-library-timeouts.ts'],
         },
       },
       {

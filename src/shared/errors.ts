@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   paymentFailed: 'PAYMENT_FAILED',
   insufficientFunds: 'INSUFFICIENT_FUNDS',
   accountSuspended: 'ACCOUNT_SUSPENDED',
+  /** A deposit over one of the client's own spending limits (403: allowed to ask, not to do). */
+  depositLimit: 'DEPOSIT_LIMIT',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

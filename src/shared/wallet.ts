@@ -186,3 +186,80 @@ export const payoutDecisionSchema = z.object({ decision: z.enum(['paid', 'reject
 export type PayoutDecisionInput = z.infer<typeof payoutDecisionSchema>;
 
 export const payoutIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+// Spending limits (issue 10): a client's own caps on what they deposit per UTC calendar day, week
+// (from Monday) and month (docs/decisions/018). Lowering one takes effect at once; raising or
+// removing one only after DEPOSIT_LIMIT_DELAY_MS, as responsible-gambling rules ask of deposit limits.
+
+export const DEPOSIT_LIMIT_PERIODS = ['daily', 'weekly', 'monthly'] as const;
+export type DepositLimitPeriod = (typeof DEPOSIT_LIMIT_PERIODS)[number];
+
+/** The request and response field of each period. */
+export const DEPOSIT_LIMIT_FIELDS = { daily: 'dailyCents', weekly: 'weeklyCents', monthly: 'monthlyCents' } as const satisfies Record<DepositLimitPeriod, string>;
+
+export const DEPOSIT_LIMIT_PERIOD_LABELS: Record<DepositLimitPeriod, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
+
+/** A limit under the smallest deposit would forbid every deposit; over $100,000 it limits nothing. */
+export const DEPOSIT_LIMIT_MIN_CENTS = DEPOSIT_MIN_CENTS;
+export const DEPOSIT_LIMIT_MAX_CENTS = 10_000_000;
+/** Real hours, whatever BILLING_MINUTE_MS is: a cooling-off period for the person, not for the meter. */
+export const DEPOSIT_LIMIT_DELAY_MS = 24 * 60 * 60 * 1000;
+
+export const DEPOSIT_LIMIT_AMOUNT_MESSAGE = `A limit must be a whole number of cents from ${formatCents(DEPOSIT_LIMIT_MIN_CENTS)} to ${formatCents(DEPOSIT_LIMIT_MAX_CENTS)}, or null for none`;
+
+export const depositLimitCentsSchema = z
+  .number({ error: DEPOSIT_LIMIT_AMOUNT_MESSAGE })
+  .int(DEPOSIT_LIMIT_AMOUNT_MESSAGE)
+  .min(DEPOSIT_LIMIT_MIN_CENTS, DEPOSIT_LIMIT_AMOUNT_MESSAGE)
+  .max(DEPOSIT_LIMIT_MAX_CENTS, DEPOSIT_LIMIT_AMOUNT_MESSAGE)
+  .nullable();
+
+/** PUT /api/wallet/limits: a field set to null removes that limit; an absent field stays as it is. */
+export const depositLimitsUpdateSchema = z.strictObject({
+  dailyCents: depositLimitCentsSchema.optional(),
+  weeklyCents: depositLimitCentsSchema.optional(),
+  monthlyCents: depositLimitCentsSchema.optional(),
+});
+export type DepositLimitsUpdate = z.infer<typeof depositLimitsUpdateSchema>;
+
+/** A raise (or, with `limitCents` null, a removal) waiting for its 24 hours. */
+export const pendingDepositLimitSchema = z.object({
+  limitCents: z.number().int().nullable(),
+  pendingEffectiveAt: z.string(),
+});
+export type PendingDepositLimit = z.infer<typeof pendingDepositLimitSchema>;
+
+/** GET and PUT /api/wallet/limits: the limits in force (null: none) and any change still pending. */
+export const depositLimitsSchema = z.object({
+  dailyCents: z.number().int().nullable(),
+  weeklyCents: z.number().int().nullable(),
+  monthlyCents: z.number().int().nullable(),
+  pending: z.object({
+    daily: pendingDepositLimitSchema.nullable(),
+    weekly: pendingDepositLimitSchema.nullable(),
+    monthly: pendingDepositLimitSchema.nullable(),
+  }),
+});
+export type DepositLimits = z.infer<typeof depositLimitsSchema>;
+
+/** Beside code and message, a DEPOSIT_LIMIT refusal says which limit and how much is left until when. */
+export const depositLimitRefusalSchema = z.object({
+  period: z.enum(DEPOSIT_LIMIT_PERIODS),
+  limitCents: z.number().int(),
+  remainingCents: z.number().int(),
+  resetsAt: z.string(),
+});
+export type DepositLimitRefusal = z.infer<typeof depositLimitRefusalSchema>;
+
+// The reading reminder: during a reading, the client hears the time and cost so far every N minutes.
+
+export const READING_REMINDER_MINUTES = [10, 15, 30] as const;
+export type ReadingReminderMinutes = (typeof READING_REMINDER_MINUTES)[number];
+
+const READING_REMINDER_MESSAGE = 'everyMinutes must be 10, 15, 30 or null';
+
+/** GET and PUT /api/wallet/reading-reminder; null: no reminder. */
+export const readingReminderSchema = z.strictObject({
+  everyMinutes: z.literal(READING_REMINDER_MINUTES, { error: READING_REMINDER_MESSAGE }).nullable(),
+});
+export type ReadingReminder = z.infer<typeof readingReminderSchema>;

@@ -99,7 +99,6 @@ export async function assertListedReader(db: DbOrTx, readerId: string): Promise<
   const [reader] = await db
     .select({ id: readerProfiles.userId })
     .from(readerProfiles)
-    .innerJoin(user, eq(user.id, readerProfiles.userId))
     .where(and(eq(readerProfiles.userId, readerId), isListedReader));
   if (!reader) throw notFound('Reader not found');
 }

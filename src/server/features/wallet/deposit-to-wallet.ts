@@ -8,6 +8,7 @@ import { deposits } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 import { type PaymentsProvider, PaymentProviderUnavailableError } from '../../payments/provider';
 import type { Realtime } from '../../realtime/realtime';
+import { assertWithinDepositLimits, lockDepositor } from './deposit-limits';
 import { getWalletBalanceCents, SYSTEM_ACCOUNTS, transfer, walletAccountId } from './ledger';
 
 export interface DepositDeps {
@@ -49,30 +50,43 @@ function paymentFailed(depositId: string, reason: string, isRetryable = false) {
 }
 
 /**
- * Adds money to a wallet: records the deposit (pending), asks the payment provider, and credits
- * the wallet (external → wallet) only once the provider confirms. The unique index on
+ * Adds money to a wallet: records the deposit (pending) if the client's own spending limits leave
+ * room for it, asks the payment provider, and credits the wallet (external → wallet) only once the
+ * provider confirms. The unique index on
  * deposits(user_id, idempotency_key) decides between concurrent requests with one key: exactly one
  * inserts the row and charges; the others answer the stored result, or 409 while it is in progress.
  */
 export async function depositToWallet(deps: DepositDeps, request: DepositRequest): Promise<DepositOutcome> {
   const { db, clock } = deps;
   const now = new Date(clock.now());
-  const [inserted] = await db
-    .insert(deposits)
-    .values({
-      id: randomUUID(),
-      userId: request.userId,
-      idempotencyKey: request.idempotencyKey,
-      amountCents: request.amountCents,
-      paymentMethodId: request.paymentMethodId,
-      provider: deps.payments.name,
-      status: 'pending',
-      attemptStartedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: [deposits.userId, deposits.idempotencyKey] })
-    .returning();
+  const inserted = await db.transaction(async (tx) => {
+    await lockDepositor(tx, request.userId);
+    // A key already used is a replay (or a retry) of a deposit the limits let through when it was
+    // new: it answers as before and is never counted twice.
+    const [used] = await tx
+      .select({ id: deposits.id })
+      .from(deposits)
+      .where(and(eq(deposits.userId, request.userId), eq(deposits.idempotencyKey, request.idempotencyKey)));
+    if (used) return undefined;
+    await assertWithinDepositLimits(tx, request.userId, request.amountCents, now.getTime());
+    const [row] = await tx
+      .insert(deposits)
+      .values({
+        id: randomUUID(),
+        userId: request.userId,
+        idempotencyKey: request.idempotencyKey,
+        amountCents: request.amountCents,
+        paymentMethodId: request.paymentMethodId,
+        provider: deps.payments.name,
+        status: 'pending',
+        attemptStartedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: [deposits.userId, deposits.idempotencyKey] })
+      .returning();
+    return row;
+  });
   if (inserted) return { result: await chargeDeposit(deps, inserted), isReplay: false };
 
   const [existing] = await db

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idempotentRequestHeadersSchema, walletDepositSchema, walletQuerySchema } from '@shared/wallet';
+import { depositLimitsUpdateSchema, idempotentRequestHeadersSchema, readingReminderSchema, walletDepositSchema, walletQuerySchema } from '@shared/wallet';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { PaymentsProvider } from '../../payments/provider';
 import type { Realtime } from '../../realtime/realtime';
 import { currentUser, requireUser } from '../auth/require-user';
+import { getDepositLimits, setDepositLimits } from './deposit-limits';
 import { depositToWallet, ReplayedDepositFailure } from './deposit-to-wallet';
 import { getWallet } from './get-wallet';
+import { getReadingReminder, setReadingReminder } from './reading-reminder';
 
 export interface WalletRouteDeps {
   auth: Auth;
@@ -19,7 +21,7 @@ export interface WalletRouteDeps {
 }
 
 export async function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps) {
-  const { auth, db, payments } = deps;
+  const { auth, db, payments, clock } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Checked on request, before the body is read: a signed-out caller learns nothing about inputs.
   const signedIn = requireUser(auth);
@@ -49,5 +51,16 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps) 
 
   api.get('/api/wallet', { onRequest: signedIn, schema: { querystring: walletQuerySchema } }, async (request) =>
     getWallet(db, currentUser(request).id, request.query),
+  );
+
+  // The client's own spending limits on deposits (docs/decisions/018).
+  api.get('/api/wallet/limits', { onRequest: signedIn }, async (request) => getDepositLimits(db, currentUser(request).id, clock.now()));
+  api.put('/api/wallet/limits', { onRequest: signedIn, schema: { body: depositLimitsUpdateSchema } }, async (request) =>
+    setDepositLimits(db, currentUser(request).id, request.body, clock.now()),
+  );
+
+  api.get('/api/wallet/reading-reminder', { onRequest: signedIn }, async (request) => getReadingReminder(db, currentUser(request).id));
+  api.put('/api/wallet/reading-reminder', { onRequest: signedIn, schema: { body: readingReminderSchema } }, async (request) =>
+    setReadingReminder(db, currentUser(request).id, request.body, clock.now()),
   );
 }

@@ -17,6 +17,7 @@ import { ReadingHeader } from './components/reading-header';
 import { SessionSummary } from './components/session-summary';
 import { formatElapsed, hasMedia, isBelowOneMinute, isLowBalance, isWithinRefundWindow, readerEarningsCents } from './session-logic';
 import { useNow } from './use-now';
+import { useReadingReminder } from './use-reading-reminder';
 import { useReadingRoom } from './use-reading-room';
 import { useSessionChat } from './use-session-chat';
 
@@ -26,6 +27,7 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
   const room = useReadingRoom(initialSession, me, rtcConfig);
   const { session, isClient, callStatus, billing, ended, media, call } = room;
   const chat = useSessionChat(session.id);
+  useReadingReminder(session.id, isClient);
   const { data: profile } = useProfile();
   const [isChatOpen, setIsChatOpen] = useState(true);
   const [seenMessages, setSeenMessages] = useState(0);

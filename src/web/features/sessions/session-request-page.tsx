@@ -253,6 +253,12 @@ export function SessionRequestPage() {
               , charged at the start of each minute until one of you ends the reading. Not satisfied? Ask for a refund within the first 3
               minutes.
             </p>
+            {isClient && current.freeMinutes > 0 ? (
+              <p className="mt-2 font-semibold text-gold" data-testid="free-minutes-note">
+                Your first {current.freeMinutes} {current.freeMinutes === 1 ? 'minute is' : 'minutes are'} free: {current.firstName}'s gift to a first
+                reading.
+              </p>
+            ) : null}
             {isClient ? <p className="mt-2 text-muted-foreground">Your balance: {formatCents(me.walletBalanceCents)}</p> : null}
           </div>
 

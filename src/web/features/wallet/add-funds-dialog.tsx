@@ -22,14 +22,16 @@ const defaults = (amountCents?: number): AddFundsFormInput => ({
 
 export function AddFundsDialog({ open, onOpenChange, initialAmountCents }: { open: boolean; onOpenChange: (open: boolean) => void; initialAmountCents?: number }) {
   const config = useQuery(paymentsConfigQuery);
-  const addFunds = useAddFunds({ onSuccess: () => onOpenChange(false) });
   const {
     register,
     handleSubmit,
     reset,
+    setError,
     setValue,
     formState: { errors },
   } = useForm<AddFundsFormInput, unknown, AddFundsFormOutput>({ resolver: zodResolver(addFundsFormSchema), defaultValues: defaults(initialAmountCents) });
+
+  const addFunds = useAddFunds({ onSuccess: () => onOpenChange(false), onLimitReached: (message) => setError('amount', { message }) });
 
   // Each opening starts afresh, with the quick-add amount it was opened for.
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { DEPOSIT_MAX_CENTS, DEPOSIT_MIN_CENTS } from '@shared/constants';
 import { parseDollarsToCents } from '@shared/money';
+import { ERROR_CODES } from '@shared/errors';
 import { INVALID_AMOUNT_MESSAGE } from '@shared/wallet';
 import { z } from '@shared/zod-config';
 import { ApiError } from '@/lib/api';
@@ -51,6 +52,11 @@ export function attemptFor(previous: DepositAttempt | null, amountCents: number,
 export function isUnsettled(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
   return error.status === 0 || error.status >= 500 || error.details.isRetryable === true;
+}
+
+/** A refusal by the client's own spending limit: its message (what is left, until when), or undefined. */
+export function depositLimitRefusal(error: unknown): string | undefined {
+  return error instanceof ApiError && error.code === ERROR_CODES.depositLimit ? error.message : undefined;
 }
 
 /** The card processor's reason, shown under 'Failed to add funds'. */

@@ -1,4 +1,7 @@
 import {
+  type DepositLimits,
+  type DepositLimitsUpdate,
+  depositLimitsSchema,
   type Earnings,
   type PaymentsConfig,
   type PayoutDecisionInput,
@@ -7,6 +10,8 @@ import {
   paymentsConfigSchema,
   payoutListSchema,
   payoutResultSchema,
+  type ReadingReminder,
+  readingReminderSchema,
   type RequestPayoutInput,
   type WalletDepositInput,
   walletDepositResultSchema,
@@ -66,4 +71,23 @@ export const payoutsByStatusQuery = (status: PayoutStatus) =>
 
 export function decidePayout(payoutId: string, input: PayoutDecisionInput) {
   return apiRequestParsed(`/api/admin/payouts/${encodeURIComponent(payoutId)}/decision`, payoutResultSchema, { method: 'POST', body: input });
+}
+
+/** The client's spending limits in force and any raise or removal still waiting for its 24 hours. */
+export const depositLimitsQuery = queryOptions({
+  queryKey: walletQueryKeys.depositLimits,
+  queryFn: ({ signal }): Promise<DepositLimits> => apiRequestParsed('/api/wallet/limits', depositLimitsSchema, { signal }),
+});
+
+export function updateDepositLimits(update: DepositLimitsUpdate) {
+  return apiRequestParsed('/api/wallet/limits', depositLimitsSchema, { method: 'PUT', body: update });
+}
+
+export const readingReminderQuery = queryOptions({
+  queryKey: walletQueryKeys.readingReminder,
+  queryFn: ({ signal }): Promise<ReadingReminder> => apiRequestParsed('/api/wallet/reading-reminder', readingReminderSchema, { signal }),
+});
+
+export function updateReadingReminder(reminder: ReadingReminder) {
+  return apiRequestParsed('/api/wallet/reading-reminder', readingReminderSchema, { method: 'PUT', body: reminder });
 }

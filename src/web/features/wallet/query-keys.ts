@@ -6,6 +6,8 @@ export const walletQueryKeys = {
   transactions: ['wallet', 'transactions'] as const,
   earnings: ['wallet', 'earnings'] as const,
   paymentsConfig: ['wallet', 'payments-config'] as const,
+  depositLimits: ['wallet', 'deposit-limits'] as const,
+  readingReminder: ['wallet', 'reading-reminder'] as const,
   payouts: ['wallet', 'payouts'] as const,
   /** Under `payouts`, so invalidating that key refreshes the admin's lists too. */
   payoutsByStatus: (status: PayoutStatus) => ['wallet', 'payouts', status] as const,

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { toast } from 'sonner';
 import { profileQueryKey } from '@/lib/auth';
-import { type DepositAttempt, attemptFor, failureReason, isUnsettled, newIdempotencyKey } from './add-funds-form';
+import { type DepositAttempt, attemptFor, depositLimitRefusal, failureReason, isUnsettled, newIdempotencyKey } from './add-funds-form';
 import { depositToWallet } from './api';
 import { walletQueryKeys } from './query-keys';
 
@@ -15,7 +15,7 @@ import { walletQueryKeys } from './query-keys';
  * submission while one runs (a double click, before the button has re-rendered disabled) is
  * dropped here, and would be harmless anyway: it would carry the same Idempotency-Key.
  */
-export function useAddFunds(options: { onSuccess?: () => void } = {}) {
+export function useAddFunds(options: { onSuccess?: () => void; onLimitReached?: (message: string) => void } = {}) {
   const queryClient = useQueryClient();
   const attempt = useRef<DepositAttempt | null>(null);
   const isInFlight = useRef(false);
@@ -33,6 +33,9 @@ export function useAddFunds(options: { onSuccess?: () => void } = {}) {
     },
     onError: (error) => {
       if (!isUnsettled(error)) attempt.current = null;
+      // The client's own limit, not a failure: said beside the amount, where they can change it.
+      const limitMessage = depositLimitRefusal(error);
+      if (limitMessage && options.onLimitReached) return options.onLimitReached(limitMessage);
       toast.error(ADD_FUNDS_FAILED_MESSAGE, { description: failureReason(error) });
     },
     onSettled: () => {

@@ -4,36 +4,43 @@ import { formatCents } from '@shared/money';
 import { Wallet } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AddFundsButton } from './add-funds-button';
+import { SpendingLimitsCard } from './spending-limits-card';
 import { WalletTransactions } from './wallet-transactions';
 
-/** The client dashboard's Wallet tab (SPEC.md): balance, Add Funds, Quick Add, and the transactions. */
+/**
+ * The client dashboard's Wallet tab (SPEC.md): balance, Add Funds, Quick Add, the client's spending
+ * limits and reading reminder, and the transactions.
+ */
 export function WalletTab({ profile }: { profile: Profile }) {
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
-      <Card className="h-fit">
-        <CardHeader>
-          <CardDescription className="flex items-center gap-2">
-            <Wallet className="size-4 text-gold" aria-hidden="true" />
-            Wallet Balance
-          </CardDescription>
-          <CardTitle className="text-4xl text-gold tabular-nums" data-testid="wallet-balance">
-            {formatCents(profile.walletBalanceCents)}
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <AddFundsButton className="w-full" />
-          <div>
-            <p className="mb-2 text-sm font-semibold text-muted-foreground">Quick Add</p>
-            <div className="grid grid-cols-3 gap-2">
-              {QUICK_ADD_CENTS.map((cents) => (
-                <AddFundsButton key={cents} amountCents={cents} variant="outline" aria-label={`Quick add ${formatCents(cents)}`}>
-                  {formatCents(cents).replace('.00', '')}
-                </AddFundsButton>
-              ))}
+      <div className="grid h-fit gap-6">
+        <Card className="h-fit">
+          <CardHeader>
+            <CardDescription className="flex items-center gap-2">
+              <Wallet className="size-4 text-gold" aria-hidden="true" />
+              Wallet Balance
+            </CardDescription>
+            <CardTitle className="text-4xl text-gold tabular-nums" data-testid="wallet-balance">
+              {formatCents(profile.walletBalanceCents)}
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <AddFundsButton className="w-full" />
+            <div>
+              <p className="mb-2 text-sm font-semibold text-muted-foreground">Quick Add</p>
+              <div className="grid grid-cols-3 gap-2">
+                {QUICK_ADD_CENTS.map((cents) => (
+                  <AddFundsButton key={cents} amountCents={cents} variant="outline" aria-label={`Quick add ${formatCents(cents)}`}>
+                    {formatCents(cents).replace('.00', '')}
+                  </AddFundsButton>
+                ))}
+              </div>
             </div>
-          </div>
-        </CardContent>
-      </Card>
+          </CardContent>
+        </Card>
+        <SpendingLimitsCard />
+      </div>
       <Card>
         <CardHeader>
           <CardTitle>Transactions</CardTitle>
