@@ -19,6 +19,7 @@ import type { PaymentsProvider } from './payments/provider';
 import { readerRoutes } from './features/readers/routes';
 import { reviewRoutes } from './features/reviews/routes';
 import type { SessionDeps } from './features/sessions/deps';
+import { startMessageRetention } from './features/sessions/message-retention';
 import { createMessageLimiter } from './features/sessions/messages';
 import { sessionRoutes } from './features/sessions/routes';
 import { startScheduler } from './features/sessions/scheduler';
@@ -41,6 +42,8 @@ export interface AppDeps {
   payments?: PaymentsProvider;
   /** Run the billing scheduler on a timer (default); tests on a fake clock drive it by hand. */
   runScheduler?: boolean;
+  /** Sweep expired chat messages at start and then hourly (default); tests call the sweep themselves. */
+  runMessageRetention?: boolean;
 }
 
 /**
@@ -125,6 +128,8 @@ export async function buildApp(deps: AppDeps) {
   const messageLimiter = createMessageLimiter(sessions);
   const sessionSockets = registerSessionSocketHandlers(sockets.io, sessions, messageLimiter, app.log);
   const scheduler = deps.runScheduler === false ? undefined : startScheduler(sessions, app.log);
+  const messageRetention =
+    deps.runMessageRetention === false ? undefined : startMessageRetention({ db, clock, retentionDays: config.retentionDays, log: app.log });
 
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth, db, config, clock });
@@ -134,7 +139,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(readerRoutes, { auth, db, realtime, clock });
   await app.register(reviewRoutes, { db });
   await app.register(favoriteRoutes, { auth, db, clock });
-  await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers });
+  await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers, retentionDays: config.retentionDays });
   await app.register(queueRoutes, { auth, sessions });
   await registerWeb(app, deps.web ?? 'none', { db, publicUrl: config.publicUrl });
 
@@ -142,12 +147,13 @@ export async function buildApp(deps: AppDeps) {
   // started, and only then close Socket.IO and Redis (which those leaves still emit through).
   app.addHook('onClose', async () => {
     await scheduler?.stop();
+    await messageRetention?.stop();
     sockets.io.local.disconnectSockets(true);
     await sessionSockets.stop();
     await sockets.close();
   });
 
-  return { app, auth, io: sockets.io, realtime, clock, db, sessions, routes };
+  return { app, auth, io: sockets.io, realtime, clock, db, sessions, routes, messageRetention };
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -32,3 +32,16 @@ describe('trusted origins', () => {
     }
   });
 });
+
+describe('RETENTION_DAYS', () => {
+  it('is 30 days unless set', () => {
+    expect(loadConfig({}).retentionDays).toBe(30);
+    expect(loadConfig({ RETENTION_DAYS: '90' }).retentionDays).toBe(90);
+  });
+
+  it('refuses anything but a whole number of days from 1 to 3650', () => {
+    for (const bad of ['0', '-5', '2.5', 'forever', '3651']) {
+      expect(() => loadConfig({ RETENTION_DAYS: bad })).toThrow(/RETENTION_DAYS/);
+    }
+  });
+});

@@ -71,6 +71,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   REDIS_URL: z.string().optional(),
   BILLING_MINUTE_MS: z.coerce.number().int().min(200).default(60_000),
+  // Chat messages are deleted this many days after they were sent (the privacy policy says so).
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: booleanFromEnv.optional(),
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     billingMinuteMs: e.BILLING_MINUTE_MS,
+    retentionDays: e.RETENTION_DAYS,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     iceServers: e.ICE_SERVERS,

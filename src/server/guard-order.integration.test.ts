@@ -13,6 +13,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/readers/:id/reviews',
   'GET /api/payments/config',
   'GET /api/sessions/available-readers',
+  // The privacy policy states the retention to visitors too.
+  'GET /api/sessions/message-retention',
   // A visitor's profile is null, not a 401 (docs/decisions/017).
   'GET /api/auth/profile',
   'POST /api/auth/sign-in/email',

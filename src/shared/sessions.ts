@@ -217,23 +217,69 @@ export const clientSessionSummarySchema = z.object({
 });
 export type ClientSessionSummary = z.infer<typeof clientSessionSummarySchema>;
 
-/** One billed minute of a reading, from its ledger rows: both shares of the charge together. */
-export const chargedMinuteSchema = z.object({
-  minute: z.number().int(),
-  chargedAt: z.string(),
-  amountCents: z.number().int(),
-  /** What a refund gave back of this minute (all of it, or nothing). */
-  refundedCents: z.number().int(),
+/** Whether the message retention has already removed this reading's chat, and after how long it does. */
+export const messageRetentionSchema = z.object({
+  /** Chat messages are deleted this many days after they were sent (RETENTION_DAYS). */
+  retentionDays: z.number().int().positive(),
+  /** The reading ended before the retention cut-off: its messages are gone (or go at the next sweep). */
+  messagesDeleted: z.boolean(),
 });
-export type ChargedMinute = z.infer<typeof chargedMinuteSchema>;
+export type MessageRetention = z.infer<typeof messageRetentionSchema>;
+
+/** GET /api/sessions/message-retention: the promise the policy page states, from the server's config. */
+export const retentionPolicySchema = messageRetentionSchema.pick({ retentionDays: true });
+export type RetentionPolicy = z.infer<typeof retentionPolicySchema>;
 
 /**
- * GET /api/sessions/:id/details: a past reading's receipt for its client (its reader and admins
- * too): the session, its chat messages (chat readings only) and every charged minute.
+ * GET /api/sessions/:id/details: a past reading for its client (its reader and admins too): the
+ * session and its chat messages (chat readings only, and none once retention has deleted them).
+ * What each minute cost is its receipt (GET /api/sessions/:id/receipt).
  */
 export const sessionDetailsSchema = z.object({
   session: sessionSchema,
   messages: z.array(chatMessageSchema),
-  charges: z.array(chargedMinuteSchema),
+  messageRetention: messageRetentionSchema,
 });
 export type SessionDetails = z.infer<typeof sessionDetailsSchema>;
+
+/** One billed minute of a receipt: what the client paid at its start and how it was split. */
+export const receiptMinuteSchema = z.object({
+  minute: z.number().int().positive(),
+  startedAt: z.string(),
+  amountCents: z.number().int(),
+  readerCents: z.number().int(),
+  platformCents: z.number().int(),
+  /** A free first minute (the reader's offer): amount 0, no ledger transfer. */
+  free: z.boolean(),
+});
+export type ReceiptMinute = z.infer<typeof receiptMinuteSchema>;
+
+/**
+ * GET /api/sessions/:id/receipt (its client, its reader, admins): every billed minute from
+ * `session_minutes`, each matching the ledger legs of that minute. `totalCents` is the sum of the
+ * lines; `refundedCents` what a refund gave back of it.
+ */
+export const sessionReceiptSchema = z.object({
+  sessionId: z.string(),
+  readerName: z.string(),
+  type: sessionTypeSchema,
+  ratePerMinuteCents: z.number().int(),
+  minutes: z.array(receiptMinuteSchema),
+  totalCents: z.number().int(),
+  refundedCents: z.number().int(),
+});
+export type SessionReceipt = z.infer<typeof sessionReceiptSchema>;
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** GET /api/sessions/:id/transcript?timeZone=…: the times of the text file in the downloader's own zone (UTC by default). */
+export const transcriptQuerySchema = z.object({
+  timeZone: z.string().max(64).refine(isTimeZone, 'timeZone must be an IANA time zone such as America/New_York').default('UTC'),
+});

@@ -159,10 +159,11 @@ test('the badge goes Online live; a chat reading started there has a details pag
   await page.reload();
   await expect(page.getByRole('heading', { name: `Chat reading with ${READER_NAME}` })).toBeVisible();
   await expect(page.getByTestId('session-details-cost')).toHaveText(total);
-  const minutes = page.getByTestId('charged-minute');
+  const minutes = page.getByTestId('receipt-minute');
   await expect(minutes).toHaveCount(figures.minutesCharged);
-  await expect(minutes.first()).toContainText(`Minute 1`);
+  await expect(minutes.first().getByRole('rowheader')).toHaveText('1');
   await expect(minutes.first()).toContainText(`$${(CHAT_RATE_CENTS / 100).toFixed(2)}`);
+  await expect(page.getByTestId('receipt-total')).toHaveText(total);
   await expect(page.getByTestId('chat-message')).toHaveText([/Will the stars align\?/]);
   await expect(page.getByRole('button', { name: 'Rate this reading' })).toBeVisible();
 

@@ -53,13 +53,14 @@ test('each tab opens from its own URL, after a reload too, with the stat cards a
   await expect(page).toHaveURL('/dashboard/earnings');
   await expect(page.getByTestId('earnings-chart')).toBeVisible();
   // Rowan's demo history (src/server/seed/demo-reviews.ts): six paid readings over the last ninety
-  // days, five of them rated (4.2 on average), none today, every share earned and final.
-  await expect(page.getByTestId('earnings-30-days')).toHaveText('$65.58');
+  // days, five of them rated (4.2 on average), none today, every share earned and final, each
+  // reading's share floor(70%) of its total (fair rounding, issue 10).
+  await expect(page.getByTestId('earnings-30-days')).toHaveText('$65.63');
 
   await expect(page.getByTestId('stat-today-earnings')).toHaveText('$0.00');
-  await expect(page.getByTestId('stat-total-earnings')).toHaveText('$119.66');
+  await expect(page.getByTestId('stat-total-earnings')).toHaveText('$119.75');
   await expect(page.getByTestId('stat-average-rating')).toHaveText('4.2 / 5');
-  await expect(page.getByTestId('stat-available')).toHaveText('$119.66');
+  await expect(page.getByTestId('stat-available')).toHaveText('$119.75');
   await expect(page.getByRole('button', { name: 'Request payout' })).toBeEnabled();
 });
 

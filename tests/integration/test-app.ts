@@ -16,6 +16,8 @@ export interface TestAppOptions {
   payments?: PaymentsProvider;
   /** False: the billing scheduler does not run on a timer; the test calls runDueWork itself. */
   runScheduler?: boolean;
+  /** False: no message retention sweep at start or on a timer; the test sweeps itself. */
+  runMessageRetention?: boolean;
 }
 
 /**
@@ -32,7 +34,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const built = await buildApp({ config, database, clock: options.clock, web: 'none', runScheduler: options.runScheduler, payments: options.payments });
+  const built = await buildApp({ config, database, clock: options.clock, web: 'none', runScheduler: options.runScheduler, runMessageRetention: options.runMessageRetention, payments: options.payments });
   let baseUrl: string | undefined;
   const sockets: Socket[] = [];
   return {

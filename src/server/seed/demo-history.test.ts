@@ -33,7 +33,8 @@ describe('planDemoHistory', () => {
       const reader = readers.find((r) => r.id === reading.readerId)!;
       expect(reading.ratePerMinuteCents).toBe(reader.rates[reading.sessionType as 'chat']);
       expect(reading.totalCostCents).toBe(minutes * reading.ratePerMinuteCents);
-      expect(reading.readerEarningsCents).toBe(minutes * splitCharge(reading.ratePerMinuteCents).readerCents);
+      // Fair rounding: the reader keeps floor(70%) of the reading's total, not of each minute.
+      expect(reading.readerEarningsCents).toBe(splitCharge(reading.totalCostCents!).readerCents);
       // Ended within its last paid minute.
       const lengthMs = time(reading.endedAt) - time(reading.startedAt);
       expect(lengthMs).toBeGreaterThan((minutes - 1) * 60_000);
@@ -45,6 +46,15 @@ describe('planDemoHistory', () => {
       expect(charges.reduce((sum, t) => sum + t.amountCents, 0)).toBe(reading.totalCostCents);
       expect(charges.every((t) => t.debitAccountId === walletAccountId(reading.clientId))).toBe(true);
       expect(charges.filter((t) => t.creditAccountId === SYSTEM_ACCOUNTS.revenue)).toHaveLength(minutes);
+      // One receipt line per minute, each the two legs of that minute.
+      const lines = history.minutes.filter((line) => line.sessionId === reading.id);
+      expect(lines.map((line) => line.minute)).toEqual(Array.from({ length: minutes }, (_, i) => i + 1));
+      for (const line of lines) {
+        const legs = charges.filter((t) => t.idempotencyKey.startsWith(`session:${reading.id}:minute:${line.minute}:`));
+        expect(legs.map((t) => t.amountCents)).toEqual([line.readerCents, line.platformCents]);
+        expect(legs.every((t) => t.at.getTime() === line.startedAt.getTime())).toBe(true);
+        expect(line.amountCents).toBe(line.readerCents + line.platformCents);
+      }
       const released = own.filter((t) => t.kind === 'earnings_release');
       expect(released).toEqual([expect.objectContaining({ debitAccountId: escrowAccountId(reading.readerId), amountCents: reading.readerEarningsCents, at: reading.endedAt })]);
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionType } from '@shared/constants';
-import { splitCharge } from '@shared/money';
-import type { readingSessions } from '../db/schema';
+import { splitSessionMinute } from '@shared/money';
+import type { readingSessions, sessionMinutes } from '../db/schema';
 import { minuteChargeKey, sessionReference } from '../features/sessions/billing';
 import { depositTransferKey } from '../features/wallet/deposit-to-wallet';
 import {
@@ -51,6 +51,8 @@ export interface HistorySeeker {
 }
 
 export type PlannedReading = typeof readingSessions.$inferInsert;
+/** A receipt line, as billing writes it beside the minute's two ledger legs. */
+export type PlannedMinute = typeof sessionMinutes.$inferInsert;
 
 export interface PlannedDeposit {
   id: string;
@@ -66,6 +68,8 @@ export type PlannedTransfer = TransferInput & { reference: string; at: Date };
 
 export interface DemoHistory {
   readings: PlannedReading[];
+  /** Each reading's receipt lines, one per billed minute, equal to that minute's legs. */
+  minutes: PlannedMinute[];
   deposits: PlannedDeposit[];
   /** In the order they happened, which is the order their ids must follow. */
   transfers: PlannedTransfer[];
@@ -83,8 +87,9 @@ interface Slot {
  * The past of the demo marketplace: for every outcome in `readingsByReader`, a completed reading
  * with a seeker, dated in the last ninety days before `now`, with the money it moved. It follows
  * what the live code does step by step: a seeker tops up (a sandbox card deposit) whenever their
- * wallet cannot pay the whole reading; each minute is charged at its start and split by
- * splitCharge into the reader's escrow and the platform's revenue (ledger.ts chargeWithSplit);
+ * wallet cannot pay the whole reading; each minute is charged at its start and split on the
+ * reading's total so far (splitSessionMinute) into the reader's escrow and the platform's revenue,
+ * with its receipt line (billing.ts chargeNextMinute);
  * the reading's share moves from escrow to earnings when it ends (billing.ts finishSession); a
  * rating, when given, comes within the 7-day window. Deterministic except for ids.
  */
@@ -115,7 +120,7 @@ export function planDemoHistory(input: {
   // first readings of the marketplace go to each seeker in turn, so every seeker has a past.
   const regulars = input.readers.map(() => random.shuffle(input.seekers).slice(0, 2));
   const balanceOf = new Map(input.seekers.map((seeker) => [seeker.id, 0]));
-  const history: DemoHistory = { readings: [], deposits: [], transfers: [], joinedAt: new Map() };
+  const history: DemoHistory = { readings: [], minutes: [], deposits: [], transfers: [], joinedAt: new Map() };
 
   slots.forEach((slot, index) => {
     const reader = input.readers[slot.readerIndex]!;
@@ -159,13 +164,14 @@ export function planDemoHistory(input: {
 
     let readerEarningsCents = 0;
     for (let minute = 1; minute <= minutes; minute += 1) {
-      const { readerCents, platformCents } = splitCharge(ratePerMinuteCents);
+      const { readerCents, platformCents } = splitSessionMinute((minute - 1) * ratePerMinuteCents, ratePerMinuteCents);
       const at = new Date(startedAt.getTime() + (minute - 1) * MINUTE_MS);
       const charge = { debitAccountId: walletAccountId(seeker.id), kind: 'session_charge' as const, reference, at };
       history.transfers.push(
         { ...charge, creditAccountId: escrowAccountId(reader.id), amountCents: readerCents, idempotencyKey: `${minuteChargeKey(id, minute)}${SPLIT_LEG_SUFFIX.reader}` },
         { ...charge, creditAccountId: SYSTEM_ACCOUNTS.revenue, amountCents: platformCents, idempotencyKey: `${minuteChargeKey(id, minute)}${SPLIT_LEG_SUFFIX.platform}` },
       );
+      history.minutes.push({ sessionId: id, minute, startedAt: at, amountCents: ratePerMinuteCents, readerCents, platformCents, free: false });
       readerEarningsCents += readerCents;
     }
     // The key releaseHeldShare gives a reading's release, so a replay of the real one would find it.

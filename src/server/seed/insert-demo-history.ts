@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { deposits, ledgerTransfers, readingSessions } from '../db/schema';
+import { deposits, ledgerTransfers, readingSessions, sessionMinutes } from '../db/schema';
 import { depositTransferKey } from '../features/wallet/deposit-to-wallet';
 import { sandboxPayments } from '../payments/sandbox';
 import type { DemoHistory, PlannedTransfer } from './demo-history';
@@ -12,8 +12,8 @@ const DEMO_CARD = 'pm_card_visa';
 const valuesList = (rows: SQL[]) => sql.join(rows, sql`, `);
 
 /**
- * Writes a planned history in a handful of statements inside the seed's transaction: the readings,
- * the deposits, the ledger transfers in the order they happened, then each account moved by the net
+ * Writes a planned history in a handful of statements inside the seed's transaction: the readings
+ * and their receipt lines, the deposits, the ledger transfers in the order they happened, then each account moved by the net
  * of its transfers and each reader's rating and session counters counted from the readings. The live
  * paths (transfer, chargeWithSplit, finishSession, rateSession) would take thousands of statements
  * for the same rows at every start of the end-to-end server, and stamp every row with today; the
@@ -21,6 +21,7 @@ const valuesList = (rows: SQL[]) => sql.join(rows, sql`, `);
  */
 export async function insertDemoHistory(tx: Tx, history: DemoHistory) {
   await insertRows(tx, readingSessions, history.readings);
+  await insertRows(tx, sessionMinutes, history.minutes);
   await insertDeposits(tx, history);
   await insertRows(
     tx,

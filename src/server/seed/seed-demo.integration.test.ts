@@ -1,7 +1,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reader } from '@shared/readers';
-import type { ReaderStats } from '@shared/reader-dashboard';
+import type { ReaderSessionsPage, ReaderStats } from '@shared/reader-dashboard';
+import type { SessionReceipt } from '@shared/sessions';
 import type { ReaderReviews } from '@shared/reviews';
 import { ledgerTransfers, readingSessions, user } from '../db/schema';
 import { checkLedger } from '../features/wallet/check-ledger';
@@ -71,6 +72,33 @@ describe('the demo seed', () => {
     const transfers = await app.db.select({ at: ledgerTransfers.createdAt }).from(ledgerTransfers).orderBy(asc(ledgerTransfers.id));
     const times = transfers.map((t) => t.at.getTime());
     expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it('gives every demo reading receipt lines that sum to its cost, each equal to its minute’s ledger legs', async () => {
+    const readings = await app.db.execute(sql`
+      select s.id, s.minutes_charged as minutes, s.total_cost_cents as cost,
+        count(m.minute)::int as lines, coalesce(sum(m.amount_cents), 0)::int as "linesCents"
+      from reading_sessions s left join session_minutes m on m.session_id = s.id
+      group by s.id`);
+    const rows = (readings as unknown as { rows: { id: string; minutes: number; cost: number; lines: number; linesCents: number }[] }).rows;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect({ lines: row.lines, cents: row.linesCents }, row.id).toEqual({ lines: row.minutes, cents: row.cost });
+
+    // Every line against the two legs of its minute, by the keys billing gives them.
+    const mismatches = await app.db.execute(sql`
+      select m.session_id, m.minute from session_minutes m
+      left join ledger_transfers r on r.idempotency_key = 'session:' || m.session_id || ':minute:' || m.minute || ':reader'
+      left join ledger_transfers p on p.idempotency_key = 'session:' || m.session_id || ':minute:' || m.minute || ':platform'
+      where coalesce(r.amount_cents, 0) <> m.reader_cents or coalesce(p.amount_cents, 0) <> m.platform_cents
+        or m.started_at <> coalesce(r.created_at, p.created_at)`);
+    expect((mismatches as unknown as { rows: unknown[] }).rows).toEqual([]);
+
+    // And as its reader sees it.
+    const marcus = await signIn(app, 'marcus@soultribe.app', DEMO_PASSWORD);
+    const [reading] = (await http(app, marcus).get<ReaderSessionsPage>('/api/readers/me/sessions')).body.sessions;
+    const receipt = (await http(app, marcus).get<SessionReceipt>(`/api/sessions/${reading!.id}/receipt`)).body;
+    expect(receipt.minutes).toHaveLength(reading!.minutesCharged);
+    expect(receipt.minutes.reduce((sum, line) => sum + line.readerCents, 0)).toBe(reading!.earningsCents);
   });
 
   it('keeps Luna and Sol at their welcome balance with no readings', async () => {

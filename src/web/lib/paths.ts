@@ -40,7 +40,7 @@ export function readingPath(sessionId: string): string {
   return `/reading/${encodeURIComponent(sessionId)}`;
 }
 
-/** A past reading's receipt inside the client's dashboard (Session History). */
+/** A past reading's receipt inside a dashboard: the client's Session History, the reader's Sessions. */
 export function sessionDetailsPath(sessionId: string): string {
   return `/dashboard/sessions/${encodeURIComponent(sessionId)}`;
 }

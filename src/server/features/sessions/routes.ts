@@ -10,6 +10,7 @@ import {
   sessionRatingSchema,
   sessionRequestSchema,
   sessionRespondSchema,
+  transcriptQuerySchema,
 } from '@shared/sessions';
 import type { Auth } from '../../auth/auth';
 import { currentUser, requireUser } from '../auth/require-user';
@@ -22,9 +23,18 @@ import { listMessages, type MessageLimiter, sendMessage } from './messages';
 import { requestSession } from './request-session';
 import { respondToSession } from './respond-to-session';
 import { sessionDetails } from './session-details';
+import { sessionReceipt } from './session-receipt';
+import { sessionTranscript } from './session-transcript';
 import { endSession, getSession, rateSession, sessionHistory, startSession } from './session-actions';
 
-export async function sessionRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: SessionDeps; limiter: MessageLimiter; iceServers: RTCIceServerConfig[] }) {
+export async function sessionRoutes(app: FastifyInstance, deps: {
+  auth: Auth;
+  sessions: SessionDeps;
+  limiter: MessageLimiter;
+  iceServers: RTCIceServerConfig[];
+  /** RETENTION_DAYS: chat messages older than this are deleted (message-retention.ts). */
+  retentionDays: number;
+}) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { sessions } = deps;
   const signedIn = requireUser(deps.auth);
@@ -63,6 +73,9 @@ export async function sessionRoutes(app: FastifyInstance, deps: { auth: Auth; se
     sessionHistory(sessions, currentUser(request), request.query),
   );
 
+  // Public: the privacy policy states the same number of days the server keeps to.
+  api.get('/api/sessions/message-retention', async () => ({ retentionDays: deps.retentionDays }));
+
   api.get('/api/sessions/summary', { onRequest: signedIn }, async (request) => clientSessionSummary(sessions, currentUser(request)));
 
   api.get('/api/sessions/:id', { onRequest: signedIn, schema: { params: sessionIdParamsSchema } }, async (request) =>
@@ -70,7 +83,27 @@ export async function sessionRoutes(app: FastifyInstance, deps: { auth: Auth; se
   );
 
   api.get('/api/sessions/:id/details', { onRequest: signedIn, schema: { params: sessionIdParamsSchema } }, async (request) =>
-    sessionDetails(sessions, currentUser(request), request.params.id),
+    sessionDetails(sessions, currentUser(request), request.params.id, deps.retentionDays),
+  );
+
+  api.get('/api/sessions/:id/receipt', { onRequest: signedIn, schema: { params: sessionIdParamsSchema } }, async (request) =>
+    sessionReceipt(sessions.db, currentUser(request), request.params.id),
+  );
+
+  api.get(
+    '/api/sessions/:id/transcript',
+    { onRequest: signedIn, schema: { params: sessionIdParamsSchema, querystring: transcriptQuerySchema } },
+    async (request, reply) => {
+      const transcript = await sessionTranscript(sessions, currentUser(request), request.params.id, {
+        timeZone: request.query.timeZone,
+        retentionDays: deps.retentionDays,
+      });
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${transcript.filename}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(transcript.text);
+    },
   );
 
   api.get('/api/sessions/:id/messages', { onRequest: signedIn, schema: { params: sessionIdParamsSchema } }, async (request) => ({

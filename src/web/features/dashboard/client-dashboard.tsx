@@ -12,7 +12,7 @@ import { SessionDetailsPage } from './client/session-details-page';
 import { SessionHistoryTab } from './client/session-history-tab';
 import { sessionIdFromPath } from './client/session-route';
 import { ClientStatCards } from './client/stat-cards';
-import { DashboardShell } from './dashboard-shell';
+import { DashboardShell, READING_PAGE_META } from './dashboard-shell';
 import { type DashboardTab, DashboardTabs } from './dashboard-tabs';
 
 const TABS: readonly [DashboardTab, ...DashboardTab[]] = [
@@ -34,6 +34,7 @@ export function ClientDashboard({ profile }: { profile: Profile }) {
       subtitle={`Welcome, ${profile.fullName}.`}
       description="Your wallet, favorite readers, past readings and profile on Soul Tribe."
       actions={<AddFundsButton />}
+      meta={detailsId ? READING_PAGE_META : undefined}
     >
       <ClientStatCards profile={profile} />
       <DashboardTabs tabs={TABS} label="Dashboard sections">

@@ -1,15 +1,18 @@
 import type { Profile } from '@shared/auth';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { TabsContent } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
-import { DashboardShell } from './dashboard-shell';
+import { sessionIdFromPath } from './client/session-route';
+import { DashboardShell, READING_PAGE_META } from './dashboard-shell';
 import { type DashboardTab, DashboardTabs } from './dashboard-tabs';
 import { ReaderEarningsTab } from './reader/earnings-tab';
 import { myReaderQuery } from './reader/reader-api';
 import { ReaderAvailability } from './reader/reader-availability';
 import { ReaderOverview } from './reader/reader-overview';
+import { ReaderReadingDetailsPage } from './reader/reading-details-page';
 import { ReaderStatCards } from './reader/reader-stat-cards';
 import { ReaderScheduleTab } from './reader/schedule-tab';
 import { ReaderSessionsTab } from './reader/sessions-tab';
@@ -27,6 +30,8 @@ const TABS: readonly [DashboardTab, ...DashboardTab[]] = [
 export function ReaderDashboard({ profile }: { profile: Profile }) {
   const reader = useQuery(myReaderQuery);
   useReaderFigureUpdates();
+  // A reading's receipt lives under Sessions (/dashboard/sessions/:id).
+  const detailsId = sessionIdFromPath(useLocation().pathname);
   const firstName = reader.data?.firstName ?? profile.fullName.split(' ')[0] ?? profile.fullName;
   // Rates and settings edit the reader's profile: until it is here, those tabs wait (or offer Retry).
   const withReader = (render: (loaded: NonNullable<typeof reader.data>) => ReactNode) =>
@@ -38,13 +43,12 @@ export function ReaderDashboard({ profile }: { profile: Profile }) {
       subtitle={`Welcome back, ${firstName}`}
       description="Your availability, rates, readings, earnings and schedule as a Soul Tribe reader."
       actions={reader.data ? <ReaderAvailability reader={reader.data} /> : null}
+      meta={detailsId ? READING_PAGE_META : undefined}
     >
       <ReaderStatCards />
       <DashboardTabs tabs={TABS} label="Dashboard sections">
         <TabsContent value="overview">{withReader((loaded) => <ReaderOverview reader={loaded} />)}</TabsContent>
-        <TabsContent value="sessions">
-          <ReaderSessionsTab />
-        </TabsContent>
+        <TabsContent value="sessions">{detailsId ? <ReaderReadingDetailsPage sessionId={detailsId} /> : <ReaderSessionsTab />}</TabsContent>
         <TabsContent value="earnings">
           <ReaderEarningsTab />
         </TabsContent>

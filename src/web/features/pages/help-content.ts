@@ -73,7 +73,7 @@ export const faqTopics: readonly FaqTopic[] = [
       {
         question: 'Are my readings private?',
         answer:
-          'Only you and your reader can join a session. Audio and video are not recorded. Chat messages are kept with the reading so you can both read them again; write to support to have them deleted.',
+          'Only you and your reader can join a session. Audio and video are not recorded. Chat messages are kept with the reading so you can both read them again, and are deleted automatically after the number of days our Privacy Policy states; until then, download the transcript from the reading\'s page to keep a copy.',
       },
       {
         question: 'Are readings advice I can rely on?',

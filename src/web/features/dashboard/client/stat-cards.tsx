@@ -67,7 +67,7 @@ function FavoritesCard() {
 /** The client's figures at a glance, above every tab; spending counts completed readings only (the server's rule). */
 export function ClientStatCards({ profile }: { profile: Profile }) {
   return (
-    <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4 print:hidden">
       <StatCard
         title="Wallet Balance"
         icon={<Wallet className={iconClass} aria-hidden="true" />}

@@ -15,7 +15,7 @@ export function ReaderStatCards() {
   const query = useQuery(readerStatsQuery);
   if (query.isPending) {
     return (
-      <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" role="status" aria-label="Loading your figures">
+      <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4 print:hidden" role="status" aria-label="Loading your figures">
         {[1, 2, 3, 4].map((key) => (
           <Skeleton key={key} className="h-32" />
         ))}
@@ -25,7 +25,7 @@ export function ReaderStatCards() {
   if (query.isError) return <LoadFailed query={query} className="mt-8" />;
   const { today, allTime, availableCents, heldCents } = query.data;
   return (
-    <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4 print:hidden">
       <StatCard
         title="Today's Earnings"
         icon={<CalendarDays className={iconClass} aria-hidden="true" />}

@@ -2,6 +2,7 @@
 import type { ReaderSessionRow, ReaderSessionsPage } from '@shared/reader-dashboard';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReaderSessionsTab } from './sessions-tab';
 
@@ -28,9 +29,11 @@ function renderTab(answer: (url: string) => Response) {
   const fetchMock = vi.fn(async (url: string) => answer(url));
   vi.stubGlobal('fetch', fetchMock);
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ReaderSessionsTab />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ReaderSessionsTab />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   return fetchMock;
 }
@@ -65,6 +68,8 @@ describe('ReaderSessionsTab', () => {
     expect(within(rows[2]!).getByRole('img', { name: 'Rated 5 out of 5' })).toBeTruthy();
     expect(rows[2]!.textContent).toContain('“Spot on about the move.”');
     expect(rows[2]!.textContent).toContain('Minutes3Earned$6.27');
+    // Each opens the reading's receipt.
+    expect(within(rows[1]!).getByRole('link', { name: 'Anonymous' }).getAttribute('href')).toBe('/dashboard/sessions/refunded');
   });
 
   it('asks for the next page and back', async () => {

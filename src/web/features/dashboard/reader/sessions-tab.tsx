@@ -3,9 +3,11 @@ import type { ReaderSessionRow } from '@shared/reader-dashboard';
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ListSkeleton, LoadFailed, PagedList } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { sessionDetailsPath } from '@/lib/paths';
 import { readerSessionsQuery } from './reader-api';
 
 const TYPE_LABELS = { chat: 'Chat', audio: 'Audio', video: 'Video' } as const;
@@ -35,7 +37,9 @@ function SessionRow({ session }: { session: ReaderSessionRow }) {
     <li className="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-center md:gap-6" data-testid="reader-session">
       <div className="grid min-w-0 gap-1">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-semibold [overflow-wrap:anywhere]">{session.clientFirstName ?? 'Anonymous'}</span>
+          <Link to={sessionDetailsPath(session.id)} className="font-semibold underline-offset-4 hover:underline [overflow-wrap:anywhere]">
+            {session.clientFirstName ?? 'Anonymous'}
+          </Link>
           <Badge variant="outline">{TYPE_LABELS[session.sessionType]}</Badge>
           {isLive ? <Badge variant="pink">In progress</Badge> : null}
           {session.isRefunded ? <Badge variant="destructive">Refunded</Badge> : null}

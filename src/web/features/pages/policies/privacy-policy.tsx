@@ -1,7 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { LoadFailed } from '@/components/list-states';
+import { Skeleton } from '@/components/ui/skeleton';
+import { messageRetentionQuery } from './message-retention-api';
 import { PolicySection } from './policy-section';
 
 /** SPEC.md §9 'Policy statements': privacy requests are answered within 30 days (by the support team). */
 export const PRIVACY_REQUEST_DAYS = 30;
+
+/** The retention in days comes from the server, which deletes messages by the same number. */
+function MessageRetention() {
+  const query = useQuery(messageRetentionQuery);
+  if (query.isError) return <LoadFailed query={query} message="Failed to load how long chat messages are kept." />;
+  if (query.isPending) return <Skeleton className="h-12" role="status" aria-label="Loading how long chat messages are kept" />;
+  const days = query.data.retentionDays;
+  return (
+    <p data-testid="retention-policy">
+      Chat messages are kept with their reading, and the reading's page shows them again, until they are{' '}
+      <strong>deleted automatically {days} days after they were sent</strong>. Until then, either participant can download
+      the reading's transcript from its page. To have them deleted sooner, write to the support address below.
+    </p>
+  );
+}
 
 export function PrivacyPolicy() {
   return (
@@ -23,10 +42,10 @@ export function PrivacyPolicy() {
         </p>
       </PolicySection>
       <PolicySection title="2. How long we keep session content">
+        <MessageRetention />
         <p>
-          Chat messages are kept with their reading, and a chat reading's details show them again. They are{' '}
-          <strong>not deleted automatically</strong>: write to the support address below to have the messages of a reading
-          deleted. Billing records are kept for as long as the law requires us to keep financial records.
+          A reading's receipt (each billed minute and what it cost) and our other billing records are money records: they are kept
+          for as long as the law requires us to keep financial records.
         </p>
       </PolicySection>
       <PolicySection title="3. How we use your information">
