@@ -110,6 +110,22 @@ describe('the demo seed', () => {
     }
   });
 
+  it('shows Isla\'s 3 free minutes to a new client and a visitor, but not to a seeker who has had a reading with her', async () => {
+    const isla = (await http(app).get<Reader>('/api/readers/by-username/isla')).body;
+    expect(isla.freeMinutes).toBe(3);
+    const luna = DEMO_CLIENTS[0]!;
+    const lunaCookie = await signIn(app, luna.email, DEMO_PASSWORD);
+    expect((await http(app, lunaCookie).get<Reader>('/api/readers/by-username/isla')).body.freeMinutes).toBe(3);
+    const [seeker] = await app.db
+      .select({ email: user.email })
+      .from(readingSessions)
+      .innerJoin(user, eq(user.id, readingSessions.clientId))
+      .where(eq(readingSessions.readerId, isla.id))
+      .limit(1);
+    const seekerCookie = await signIn(app, seeker!.email, DEMO_PASSWORD);
+    expect((await http(app, seekerCookie).get<Reader>(`/api/readers/${isla.id}`)).body.freeMinutes).toBe(0);
+  });
+
   it('dates nothing today in any time zone, so the dashboards’ today figures start at zero', async () => {
     const [latest] = await app.db
       .select({ at: sql<string>`greatest(max(${readingSessions.endedAt}), max(${readingSessions.ratedAt}))::text` })

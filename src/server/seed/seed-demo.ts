@@ -44,6 +44,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
         audioRateCents: r.rates.audio,
         videoRateCents: r.rates.video,
         isOnline: r.isOnline,
+        freeMinutes: r.freeMinutes ?? 0,
       });
     }
     const seekers = [];
