@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import type { PaymentsProvider } from '../../payments/provider';
 import type { Realtime } from '../../realtime/realtime';
 import { currentUser, requireUser } from '../auth/require-user';
-import { depositToWallet, ReplayedDepositFailure } from './deposit-to-wallet';
+import { type DepositDeps, depositToWallet, ReplayedDepositFailure } from './deposit-to-wallet';
 import { getWallet } from './get-wallet';
 
 export interface WalletRouteDeps {
@@ -16,6 +16,7 @@ export interface WalletRouteDeps {
   payments: PaymentsProvider;
   realtime: Realtime;
   clock: Clock;
+  onDeposited?: DepositDeps['onDeposited'];
 }
 
 export async function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps) {
