@@ -100,7 +100,7 @@ describe('a whole reading over HTTP and Socket.IO', () => {
     await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: id, response: 'accept' });
     const finalMinute = nextEvent(clientSocket, 'billing_update', (u: { isFinalMinute: boolean }) => u.isFinalMinute);
     // On a busy machine a late heartbeat may pause it for a side first; the pause for funds follows.
-    const paused = nextEvent(readerSocket, 'session_paused', (p: { reason: string }) => p.reason === 'insufficient_funds');
+    const paused = nextEvent(readerSocket, 'session_paused', (p: { reason: string; pausedAt: string; resumeBy: string }) => p.reason === 'insufficient_funds');
     const ended = nextEvent(clientSocket, 'session_ended');
     await emitAck(clientSocket, 'join_session_room', { sessionId: id });
     await emitAck(readerSocket, 'join_session_room', { sessionId: id });

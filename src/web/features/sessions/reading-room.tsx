@@ -49,8 +49,10 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
 
   const isConnected = callStatus === 'connected';
   const fundsPauseEndsAt = room.isPaused && session.pauseReason === 'insufficient_funds' ? session.resumeBy : null;
-  const now = useNow(isConnected || isEndDialogOpen || fundsPauseEndsAt !== null);
-  const topUpCountdown = fundsPauseEndsAt ? formatCountdown(secondsUntil(fundsPauseEndsAt, now)) : null;
+  const now = useNow(isConnected || isEndDialogOpen);
+  // Its own clock: the elapsed timer holds still during a pause (SPEC.md §4), the countdown does not.
+  const pauseNow = useNow(fundsPauseEndsAt !== null);
+  const topUpCountdown = fundsPauseEndsAt ? formatCountdown(secondsUntil(fundsPauseEndsAt, pauseNow)) : null;
   const isTopUpOpen = isClient && topUpCountdown !== null && topUpDismissedFor !== session.pausedAt;
   const elapsedMs = session.startedAt ? now - Date.parse(session.startedAt) : 0;
 
