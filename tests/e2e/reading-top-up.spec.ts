@@ -102,6 +102,9 @@ test('a client out of money mid-reading adds funds in the pause dialog and the r
     await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 10_000 });
     await expect(side.getByTestId('reading-paused-for-funds')).toHaveCount(0);
   }
+  // The header's balance is the server's, after the resumed minute: what was paid in less the cost.
+  const cents = async (testId: string) => Math.round(Number(((await client.getByTestId(testId).textContent()) ?? '').replace(/[$,]/g, '')) * 100);
+  await expect.poll(async () => (await cents('reading-balance')) + (await cents('reading-cost'))).toBe(START_CENTS + TOP_UP_CENTS);
   const clientChat = client.getByRole('region', { name: 'Chat' });
   await clientChat.getByRole('textbox', { name: 'Message' }).fill('Thank you for waiting.');
   await clientChat.getByRole('textbox', { name: 'Message' }).press('Enter');

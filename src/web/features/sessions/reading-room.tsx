@@ -1,5 +1,6 @@
 import type { Profile } from '@shared/auth';
 import type { ReadingSession, RtcConfig } from '@shared/sessions';
+import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -8,7 +9,7 @@ import { Button } from '@/components/ui/button';
 // page would pause it and end it after a billing minute).
 import { AddFundsButton } from '@/features/wallet/add-funds-button';
 import { AddFundsDialog } from '@/features/wallet/add-funds-dialog';
-import { useProfile } from '@/lib/auth';
+import { profileQueryKey, useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { CallControls } from './components/call-controls';
 import { ChatPanel } from './components/chat-panel';
@@ -40,6 +41,7 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
   const { session, isClient, callStatus, billing, ended, media, call } = room;
   const chat = useSessionChat(session.id);
   const { data: profile } = useProfile();
+  const queryClient = useQueryClient();
   const [isChatOpen, setIsChatOpen] = useState(true);
   const [seenMessages, setSeenMessages] = useState(0);
   const [isEndDialogOpen, setIsEndDialogOpen] = useState(false);
@@ -188,7 +190,12 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
           {isClient ? (
             <AddFundsDialog
               open={isTopUpOpen}
-              onOpenChange={(open) => setTopUpDismissedFor(open ? null : session.pausedAt)}
+              onOpenChange={(open) => {
+                setTopUpDismissedFor(open ? null : session.pausedAt);
+                // A deposit's answer carries the balance before the resumed minute was charged (and
+                // may land after that charge's wallet_updated): the server's current figure wins.
+                if (!open) void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+              }}
               notice={topUpCountdown === null ? null : <TopUpCountdown countdown={topUpCountdown} />}
             />
           ) : null}
