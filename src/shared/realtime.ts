@@ -105,7 +105,7 @@ export const billingUpdateEventSchema = z.object({
   totalCostCents: z.number().int(),
   clientBalanceCents: z.number().int(),
   ratePerMinuteCents: z.number().int(),
-  /** True when the balance cannot pay the next minute: the session ends when this one does. */
+  /** True when the balance cannot pay the next minute: when this one ends, the reading pauses for a top-up. */
   isFinalMinute: z.boolean(),
   nextMinuteAt: z.string().nullable(),
 });
