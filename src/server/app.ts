@@ -25,6 +25,7 @@ import { sessionRoutes } from './features/sessions/routes';
 import { startScheduler } from './features/sessions/scheduler';
 import { registerSessionSocketHandlers } from './features/sessions/socket-handlers';
 import { sessionTiming } from './features/sessions/timing';
+import { resumeAfterDeposit } from './features/sessions/top-up';
 import { socketRealtime } from './realtime/realtime';
 import { assertSafeInput } from './input-guard';
 import { createSocketServer } from './realtime/socket-server';
@@ -134,7 +135,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth, db, config, clock });
   await app.register(adminRoutes, { auth, sessions });
-  await app.register(walletRoutes, { auth, db, payments, realtime, clock });
+  // A deposit resumes its client's reading paused for funds at once; should that fail, the
+  // scheduler's next pass resumes it from the rows (sessions/top-up.ts).
+  const onDeposited = (userId: string) =>
+    resumeAfterDeposit(sessions, userId).catch((error: unknown) => app.log.error({ err: error }, 'resuming a reading after a deposit failed'));
+  await app.register(walletRoutes, { auth, db, payments, realtime, clock, onDeposited });
   await app.register(payoutRoutes, { auth, db, realtime, clock });
   await app.register(readerRoutes, { auth, db, realtime, clock });
   await app.register(reviewRoutes, { db });

@@ -73,16 +73,29 @@ export type SessionResponseEvent = z.infer<typeof sessionResponseEventSchema>;
 
 export const sessionStartedEventSchema = z.object({ sessionId: z.string(), startedAt: z.string() });
 
-/** The meter stopped because a side is away: no charges, messages or signals until both are back. */
-export const sessionPausedEventSchema = z.object({
-  sessionId: z.string(),
-  pausedAt: z.string(),
-  /** The participants who are away. */
-  awayUserIds: z.array(z.string()),
-});
+/**
+ * The meter stopped: no charges, messages or signals until it resumes. `away`: a side left, and it
+ * resumes when both are back. `insufficient_funds`: the client cannot pay the next minute, and it
+ * resumes when a deposit covers it, or ends at `resumeBy`.
+ */
+export const sessionPausedEventSchema = z.discriminatedUnion('reason', [
+  z.object({
+    sessionId: z.string(),
+    reason: z.literal('away'),
+    pausedAt: z.string(),
+    /** The participants who are away. */
+    awayUserIds: z.array(z.string()),
+  }),
+  z.object({
+    sessionId: z.string(),
+    reason: z.literal('insufficient_funds'),
+    pausedAt: z.string(),
+    resumeBy: z.string(),
+  }),
+]);
 export type SessionPausedEvent = z.infer<typeof sessionPausedEventSchema>;
 
-/** Both sides are back: the meter runs again, the next minute falls due at `nextMinuteAt`. */
+/** The pause is over (both sides are back, or a deposit paid the minute): the next minute falls due at `nextMinuteAt`. */
 export const sessionResumedEventSchema = z.object({
   sessionId: z.string(),
   resumedAt: z.string(),
@@ -100,7 +113,7 @@ export const billingUpdateEventSchema = z.object({
   free: z.boolean(),
   /** How many first minutes of this reading are free (the reader's offer to a first reading). */
   freeMinutes: z.number().int(),
-  /** True when the balance cannot pay the next minute, which is a paid one. */
+  /** True when the balance cannot pay the next minute, a paid one: when this one ends, the reading pauses for a top-up. */
   isFinalMinute: z.boolean(),
   nextMinuteAt: z.string().nullable(),
 });

@@ -14,6 +14,13 @@ export const OPEN_SESSION_STATUSES: readonly SessionStatus[] = ['requested', 'ac
 export const END_REASONS = ['completed', 'insufficient_funds', 'disconnected', 'declined', 'missed', 'cancelled', 'not_joined'] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
+/**
+ * Why an active reading's meter is stopped: a side is away (until both are back), or the client
+ * cannot pay the next minute (until a deposit covers it, or `resumeBy`).
+ */
+export const PAUSE_REASONS = ['away', 'insufficient_funds'] as const;
+export type PauseReason = (typeof PAUSE_REASONS)[number];
+
 const id = z.string().trim().min(1, 'This field is required').max(100);
 
 export const sessionRequestSchema = z.object({
@@ -94,8 +101,12 @@ export const sessionSchema = z.object({
   endedAt: z.string().nullable(),
   /** When the next minute will be charged while active (moved on by the time the meter was paused). */
   nextMinuteAt: z.string().nullable(),
-  /** Since when the meter is paused because a side is away; null while it runs. */
+  /** Since when the meter is paused; null while it runs. */
   pausedAt: z.string().nullable(),
+  /** Why it is paused (null while it runs). */
+  pauseReason: z.enum(PAUSE_REASONS).nullable(),
+  /** A pause for funds ends the reading at this moment unless a deposit covers the next minute first. */
+  resumeBy: z.string().nullable(),
   rating: z.number().int().nullable(),
   review: z.string().nullable(),
   /** Until when the client may rate it; null when it cannot be rated (see ratableUntil). */

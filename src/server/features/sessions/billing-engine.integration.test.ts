@@ -80,7 +80,7 @@ describe('billing engine (fake clock)', () => {
     expect(await earnings(reader)).toEqual({ availableCents: 2 * READER_SHARE, heldCents: 0 });
   });
 
-  it('warns on the last payable minute and ends at its end with insufficient_funds', async () => {
+  it('warns on the last payable minute, pauses at its end for two minutes, then ends with insufficient_funds', async () => {
     const { client, reader, id } = await activeSession(3 * RATE + 100);
     const clientSocket = await app.connectSocket(client.cookie);
     const updates: { minutesCharged: number; isFinalMinute: boolean; clientBalanceCents: number }[] = [];
@@ -96,6 +96,11 @@ describe('billing engine (fake clock)', () => {
       [3, true, 100],
     ]);
 
+    // Minute 4 cannot be paid: a pause to top up (sessions/top-up.integration.test.ts), and the end
+    // when its two minutes pass with no deposit.
+    await nextMinute(id);
+    expect(await session(id, client)).toMatchObject({ status: 'active', pauseReason: 'insufficient_funds', minutesCharged: 3 });
+    await nextMinute(id);
     await nextMinute(id);
     await new Promise((r) => setTimeout(r, 50));
     expect(await session(id, client)).toMatchObject({ status: 'completed', endReason: 'insufficient_funds', minutesCharged: 3, totalCostCents: 3 * RATE });
@@ -148,8 +153,8 @@ describe('billing engine (fake clock)', () => {
     expect((await session(id, client)).minutesCharged).toBe(4);
     await new Promise((r) => setTimeout(r, 50));
     expect(paused).toEqual([
-      { sessionId: id, pausedAt: iso(90), awayUserIds: [reader.id] },
-      { sessionId: id, pausedAt: iso(150), awayUserIds: [reader.id] },
+      { sessionId: id, reason: 'away', pausedAt: iso(90), awayUserIds: [reader.id] },
+      { sessionId: id, reason: 'away', pausedAt: iso(150), awayUserIds: [reader.id] },
     ]);
     expect(resumed).toEqual([
       { sessionId: id, resumedAt: iso(130), nextMinuteAt: iso(190) },

@@ -20,6 +20,14 @@ export function absentSince(seenAt: Date | null, now: Date, timing: SessionTimin
   return seenAt ? new Date(seenAt.getTime() + timing.presenceTtlMs) : null;
 }
 
+/** The sides of a reading that are away at `now`. */
+export function awaySides(session: { clientSeenAt: Date | null; readerSeenAt: Date | null }, now: Date, timing: SessionTiming): ParticipantRole[] {
+  const away: ParticipantRole[] = [];
+  if (!isPresent(session.clientSeenAt, now, timing)) away.push('client');
+  if (!isPresent(session.readerSeenAt, now, timing)) away.push('reader');
+  return away;
+}
+
 const seenColumn = (role: ParticipantRole) => (role === 'client' ? 'clientSeenAt' : 'readerSeenAt');
 
 export async function markSeen(db: DbOrTx, sessionIds: string[], role: ParticipantRole, now: Date) {

@@ -1,22 +1,26 @@
-import { type AnyColumn, and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
 import type { Tx } from '../../db/client';
-import { readingSessions } from '../../db/schema';
+import { ledgerAccounts, readingSessions } from '../../db/schema';
 import { Outbox } from '../../realtime/outbox';
 import { runQueueWork } from '../queue/offer-queue';
 import { turnAbsentReadersOffline } from '../readers/reader-presence';
-import { chargeNextMinute, finishSession } from './billing';
+import { walletAccountId } from '../wallet/ledger';
+import { finishSession } from './billing';
 import type { SessionDeps } from './deps';
-import { awaySides, pauseMeter, resumeMeterIfBothPresent } from './pause';
-import { absentSince } from './presence';
+import { chargeOrPauseForFunds } from './funds-pause';
+import { pauseMeter, resumeMeterIfBothPresent } from './pause';
+import { absentSince, awaySides } from './presence';
 import type { SessionRow } from './session-view';
+import { liftFundsPause } from './top-up';
 
 const BATCH = 100;
 
 /**
  * One pass over everything that is due at `now`: unanswered requests become missed, accepted
  * sessions nobody joined are given up, active sessions get their due minute charged, pause while a
- * side is away and resume when both are back (pause.ts), and end after the disconnect grace; online
+ * side is away and resume when both are back (pause.ts), pause when the client cannot pay and end
+ * when the top-up window closes (funds-pause.ts), and end after the disconnect grace; online
  * readers with no page left go offline. Each session is handled in its own
  * transaction under a row lock taken with SKIP LOCKED, so several processes share the work and
  * never handle one session twice; all state is in the rows, so a restarted process carries on.
@@ -27,6 +31,9 @@ export async function runDueWork(deps: SessionDeps): Promise<number> {
   const absentBefore = new Date(now.getTime() - timing.presenceTtlMs - timing.disconnectGraceMs);
   const awayBefore = new Date(now.getTime() - timing.presenceTtlMs);
   const isAway = (seenAt: AnyColumn) => or(isNull(seenAt), lte(seenAt, awayBefore));
+  // A deposit lifts its pause at once (top-up.ts); this catches one whose resume never ran (a crash
+  // between the credit and the resume), so the rule holds from the rows alone.
+  const walletCoversNextMinute = sql`exists (select 1 from ${ledgerAccounts} where ${ledgerAccounts.id} = ${walletAccountId('')} || ${readingSessions.clientId} and ${ledgerAccounts.balanceCents} >= ${readingSessions.ratePerMinuteCents})`;
   const due = or(
     and(eq(readingSessions.status, 'requested'), lte(readingSessions.expiresAt, now)),
     and(eq(readingSessions.status, 'accepted'), lte(readingSessions.respondedAt, new Date(now.getTime() - timing.joinTimeoutMs))),
@@ -35,8 +42,10 @@ export async function runDueWork(deps: SessionDeps): Promise<number> {
       or(
         // Running: a minute is due, or a side stopped beating (a crashed process, a lost network).
         and(isNull(readingSessions.pausedAt), or(lte(readingSessions.nextMinuteAt, now), isAway(readingSessions.clientSeenAt), isAway(readingSessions.readerSeenAt))),
-        // Paused: both sides beat again, or a side has been away for the whole grace.
-        and(isNotNull(readingSessions.pausedAt), gt(readingSessions.clientSeenAt, awayBefore), gt(readingSessions.readerSeenAt, awayBefore)),
+        // Paused for a side: both sides beat again. Paused for funds: the wallet covers the next
+        // minute, or the top-up window is over. Either: a side has been away for the whole grace.
+        and(eq(readingSessions.pauseReason, 'away'), gt(readingSessions.clientSeenAt, awayBefore), gt(readingSessions.readerSeenAt, awayBefore)),
+        and(eq(readingSessions.pauseReason, 'insufficient_funds'), or(lte(readingSessions.resumeBy, now), walletCoversNextMinute)),
         lte(readingSessions.clientSeenAt, absentBefore),
         lte(readingSessions.readerSeenAt, absentBefore),
       ),
@@ -97,6 +106,15 @@ async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: Se
     await finishSession(tx, session, now, outbox, { reason: 'disconnected', endedBy: null });
     return;
   }
+  if (session.pauseReason === 'insufficient_funds') {
+    // The top-up window is over: the reading ends when it closed, and the pause was never billed.
+    if (!session.resumeBy || session.resumeBy <= now) {
+      await finishSession(tx, session, session.resumeBy ?? now, outbox, { reason: 'insufficient_funds', endedBy: null });
+    } else {
+      await liftFundsPause(tx, session, now, timing, outbox);
+    }
+    return;
+  }
   if (session.pausedAt) {
     await resumeMeterIfBothPresent(tx, session, now, timing, outbox);
     return;
@@ -109,9 +127,8 @@ async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: Se
     return;
   }
   if (!session.nextMinuteAt || session.nextMinuteAt > now) return;
-  const paid = await chargeNextMinute(tx, session, now, timing, outbox);
-  // The last paid minute is over: end exactly at its end, with the reason the client understands.
-  if (!paid) await finishSession(tx, session, now, outbox, { reason: 'insufficient_funds', endedBy: null });
+  // The last paid minute is over: the reading pauses from its end for the client to top up.
+  await chargeOrPauseForFunds(tx, session, now, timing, outbox);
 }
 
 /** Runs runDueWork every tick until stopped; a failing pass is logged and the next one retries. */

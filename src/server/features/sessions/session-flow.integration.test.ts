@@ -91,7 +91,7 @@ describe('a whole reading over HTTP and Socket.IO', () => {
     expect(listed.body.sessions[0]).toMatchObject({ id, status: 'completed', reader: { id: reader.id } });
   });
 
-  it('ends with insufficient_funds when the money runs out', async () => {
+  it('pauses for a top-up when the money runs out, and ends with insufficient_funds two minutes later', async () => {
     const client = await createClient(app, { balanceCents: 250 });
     const reader = await onlineReader({ chatRateCents: 100 });
     const clientSocket = await app.connectSocket(client.cookie);
@@ -99,10 +99,15 @@ describe('a whole reading over HTTP and Socket.IO', () => {
     const id = await request(client, reader, 'chat');
     await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: id, response: 'accept' });
     const finalMinute = nextEvent(clientSocket, 'billing_update', (u: { isFinalMinute: boolean }) => u.isFinalMinute);
+    // On a busy machine a late heartbeat may pause it for a side first; the pause for funds follows.
+    const paused = nextEvent(readerSocket, 'session_paused', (p: { reason: string; pausedAt: string; resumeBy: string }) => p.reason === 'insufficient_funds');
     const ended = nextEvent(clientSocket, 'session_ended');
     await emitAck(clientSocket, 'join_session_room', { sessionId: id });
     await emitAck(readerSocket, 'join_session_room', { sessionId: id });
     expect(await finalMinute).toMatchObject({ minutesCharged: 2, clientBalanceCents: 50 });
+    const pause = await paused;
+    expect(pause).toMatchObject({ sessionId: id, reason: 'insufficient_funds' });
+    expect(Date.parse(pause.resumeBy) - Date.parse(pause.pausedAt)).toBe(2 * MINUTE);
     expect(await ended).toMatchObject({ reason: 'insufficient_funds', totalMinutes: 2, totalCostCents: 200 });
     expect((await http(app, client.cookie).get('/api/auth/profile')).body.walletBalanceCents).toBe(50);
   });

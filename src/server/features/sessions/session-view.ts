@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type EndReason, type ReadingSession, type SessionStatus, ratableUntil } from '@shared/sessions';
+import { type EndReason, type PauseReason, type ReadingSession, type SessionStatus, ratableUntil } from '@shared/sessions';
 import type { SessionType } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
@@ -53,6 +53,8 @@ export function toReadingSession(row: NamedRow): ReadingSession {
     endedAt: iso(s.endedAt),
     nextMinuteAt: iso(s.nextMinuteAt),
     pausedAt: iso(s.pausedAt),
+    pauseReason: (s.pauseReason as PauseReason | null) ?? null,
+    resumeBy: iso(s.resumeBy),
     rating: s.rating,
     review: s.review,
     ratableUntil: iso(ratableUntil(s)),

@@ -44,7 +44,10 @@ async function dispatch<E extends ClientEvent>(handlers: Handlers, event: E, pay
 }
 
 async function assertSessionRunning(db: DbOrTx, sessionId: string) {
-  const [session] = await db.select({ status: readingSessions.status, pausedAt: readingSessions.pausedAt }).from(readingSessions).where(eq(readingSessions.id, sessionId));
+  const [session] = await db
+    .select({ status: readingSessions.status, pausedAt: readingSessions.pausedAt, pauseReason: readingSessions.pauseReason })
+    .from(readingSessions)
+    .where(eq(readingSessions.id, sessionId));
   if (!session) throw notFound('Session not found');
   assertRunning(session);
 }

@@ -3,7 +3,8 @@ import { REFUND_WINDOW_MINUTES } from '@shared/constants';
 /**
  * Every duration of a session scales with the billing minute (60 s by default), so tests and
  * benchmarks that shorten BILLING_MINUTE_MS exercise the same rules: a request waits one minute
- * for an answer, a lost participant has one minute to come back, refunds cover 3 minutes.
+ * for an answer, a lost participant has one minute to come back, a client out of money has two
+ * to top up, refunds cover 3 minutes.
  */
 export function sessionTiming(billingMinuteMs: number) {
   const heartbeatMs = Math.min(5_000, Math.max(100, Math.round(billingMinuteMs / 12)));
@@ -13,6 +14,8 @@ export function sessionTiming(billingMinuteMs: number) {
     /** An accepted session that nobody joins is given up after two minutes. */
     joinTimeoutMs: 2 * billingMinuteMs,
     disconnectGraceMs: billingMinuteMs,
+    /** A client who cannot pay the next minute has two minutes to add funds (issue 10, as Keen holds a call). */
+    topUpWindowMs: 2 * billingMinuteMs,
     refundWindowMs: REFUND_WINDOW_MINUTES * billingMinuteMs,
     heartbeatMs,
     /** A side counts as present while its last heartbeat is younger than three beats. */

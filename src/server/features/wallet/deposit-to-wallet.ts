@@ -16,6 +16,8 @@ export interface DepositDeps {
   payments: PaymentsProvider;
   realtime: Realtime;
   clock: Clock;
+  /** Runs once a deposit is credited (a reading paused for funds resumes); it must not throw. */
+  onDeposited?: (userId: string) => Promise<void>;
 }
 
 export interface DepositRequest {
@@ -195,5 +197,6 @@ async function chargeDeposit(deps: DepositDeps, deposit: DepositRow): Promise<Wa
     return after;
   });
   realtime.toUser(deposit.userId, SERVER_EVENTS.walletUpdated, { balanceCents });
+  await deps.onDeposited?.(deposit.userId);
   return succeededResult(deposit, balanceCents);
 }

@@ -8,7 +8,7 @@ import type { PaymentsProvider } from '../../payments/provider';
 import type { Realtime } from '../../realtime/realtime';
 import { currentUser, requireUser } from '../auth/require-user';
 import { getDepositLimits, setDepositLimits } from './deposit-limits';
-import { depositToWallet, ReplayedDepositFailure } from './deposit-to-wallet';
+import { type DepositDeps, depositToWallet, ReplayedDepositFailure } from './deposit-to-wallet';
 import { getWallet } from './get-wallet';
 import { getReadingReminder, setReadingReminder } from './reading-reminder';
 
@@ -18,6 +18,7 @@ export interface WalletRouteDeps {
   payments: PaymentsProvider;
   realtime: Realtime;
   clock: Clock;
+  onDeposited?: DepositDeps['onDeposited'];
 }
 
 export async function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps) {

@@ -33,7 +33,7 @@ export const faqTopics: readonly FaqTopic[] = [
       {
         question: 'What happens when my balance runs low during a reading?',
         answer:
-          'You see a low-balance banner when fewer than two minutes remain. If your balance cannot pay for the next minute, you are warned and the session ends at the end of the last minute you paid for. You are never charged more than your balance.',
+          'You see a low-balance banner when fewer than two minutes remain. If your balance cannot pay for the next minute, you are warned; at the end of the last minute you paid for, the reading pauses for two minutes, free of charge, and the Add Funds window opens. Add enough for a minute and the reading carries on at once; otherwise it ends. You are never charged more than your balance.',
       },
     ],
   },

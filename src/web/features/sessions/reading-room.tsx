@@ -1,21 +1,35 @@
 import type { Profile } from '@shared/auth';
 import type { ReadingSession, RtcConfig } from '@shared/sessions';
+import { useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 // The one feature reached from another: topping up in place keeps the reading running (leaving this
 // page would pause it and end it after a billing minute).
 import { AddFundsButton } from '@/features/wallet/add-funds-button';
-import { useProfile } from '@/lib/auth';
+import { AddFundsDialog } from '@/features/wallet/add-funds-dialog';
+import { profileQueryKey, useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { CallControls } from './components/call-controls';
 import { ChatPanel } from './components/chat-panel';
 import { EndSessionDialog } from './components/end-session-dialog';
+import { FundsPauseBanner, TopUpCountdown } from './components/funds-pause';
 import { LowBalanceBanner } from './components/low-balance-banner';
 import { MediaStage } from './components/media-stage';
 import { PausedBanner } from './components/paused-banner';
 import { ReadingHeader } from './components/reading-header';
 import { SessionSummary } from './components/session-summary';
-import { formatElapsed, hasMedia, isBelowOneMinute, isLowBalance, isWithinRefundWindow, readerEarningsCents } from './session-logic';
+import {
+  formatCountdown,
+  formatElapsed,
+  hasMedia,
+  isBelowOneMinute,
+  isLowBalance,
+  isWithinRefundWindow,
+  readerEarningsCents,
+  secondsUntil,
+} from './session-logic';
 import { useNow } from './use-now';
 import { useReadingReminder } from './use-reading-reminder';
 import { useReadingRoom } from './use-reading-room';
@@ -29,13 +43,21 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
   const chat = useSessionChat(session.id);
   useReadingReminder(session.id, isClient);
   const { data: profile } = useProfile();
+  const queryClient = useQueryClient();
   const [isChatOpen, setIsChatOpen] = useState(true);
   const [seenMessages, setSeenMessages] = useState(0);
   const [isEndDialogOpen, setIsEndDialogOpen] = useState(false);
   const [isEnding, setIsEnding] = useState(false);
+  // The Add Funds dialog opens by itself on each pause for funds; closed, it stays closed for that pause.
+  const [topUpDismissedFor, setTopUpDismissedFor] = useState<string | null>(null);
 
   const isConnected = callStatus === 'connected';
+  const fundsPauseEndsAt = room.isPaused && session.pauseReason === 'insufficient_funds' ? session.resumeBy : null;
   const now = useNow(isConnected || isEndDialogOpen);
+  // Its own clock: the elapsed timer holds still during a pause (SPEC.md §4), the countdown does not.
+  const pauseNow = useNow(fundsPauseEndsAt !== null);
+  const topUpCountdown = fundsPauseEndsAt ? formatCountdown(secondsUntil(fundsPauseEndsAt, pauseNow)) : null;
+  const isTopUpOpen = isClient && topUpCountdown !== null && topUpDismissedFor !== session.pausedAt;
   const elapsedMs = session.startedAt ? now - Date.parse(session.startedAt) : 0;
 
   const other = isClient ? session.reader : session.client;
@@ -67,7 +89,15 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
       messages={chat.messages}
       myUserId={me.id}
       canSend={canSendMessages}
-      closedPlaceholder={room.isPaused ? 'Paused until you are both back' : session.status === 'active' ? 'Chat is closed' : 'Chat opens when the reading starts'}
+      closedPlaceholder={
+        topUpCountdown !== null
+          ? 'Paused until funds are added'
+          : room.isPaused
+            ? 'Paused until you are both back'
+            : session.status === 'active'
+              ? 'Chat is closed'
+              : 'Chat opens when the reading starts'
+      }
       onSend={chat.send}
       className={isMediaReading ? 'h-[26rem] lg:h-auto' : 'h-[min(36rem,calc(100dvh-16rem))]'}
     />
@@ -98,10 +128,28 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
         <SessionSummary session={session} ended={ended} isClient={isClient} />
       ) : (
         <>
-          {isClient && session.status === 'active' && isLowBalance(balanceCents, rate) ? (
+          {isClient && session.status === 'active' && topUpCountdown === null && isLowBalance(balanceCents, rate) ? (
             <LowBalanceBanner addFunds={<AddFundsButton variant="gold" />} />
           ) : null}
-          {room.isPaused ? <PausedBanner otherName={other.name} isOtherAway={!room.isOtherPresent} isClient={isClient} /> : null}
+          {topUpCountdown !== null ? (
+            isClient ? (
+              <FundsPauseBanner
+                isClient
+                countdown={topUpCountdown}
+                ratePerMinuteCents={rate}
+                addFunds={
+                  <Button variant="gold" onClick={() => setTopUpDismissedFor(null)}>
+                    <Plus aria-hidden="true" />
+                    Add Funds
+                  </Button>
+                }
+              />
+            ) : (
+              <FundsPauseBanner isClient={false} countdown={topUpCountdown} />
+            )
+          ) : room.isPaused ? (
+            <PausedBanner otherName={other.name} isOtherAway={!room.isOtherPresent} isClient={isClient} />
+          ) : null}
           {session.status === 'requested' ? (
             <Alert>Waiting for {session.reader.name} to accept your request…</Alert>
           ) : null}
@@ -141,6 +189,18 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
             }
             onConfirm={confirmEnd}
           />
+          {isClient ? (
+            <AddFundsDialog
+              open={isTopUpOpen}
+              onOpenChange={(open) => {
+                setTopUpDismissedFor(open ? null : session.pausedAt);
+                // A deposit's answer carries the balance before the resumed minute was charged (and
+                // may land after that charge's wallet_updated): the server's current figure wins.
+                if (!open) void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+              }}
+              notice={topUpCountdown === null ? null : <TopUpCountdown countdown={topUpCountdown} />}
+            />
+          ) : null}
         </>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   deriveCallStatus,
+  formatCountdown,
   formatElapsed,
   isBelowOneMinute,
   isLowBalance,
@@ -21,6 +22,16 @@ describe('formatElapsed', () => {
   it('keeps counting minutes past an hour and never goes negative', () => {
     expect(formatElapsed(75 * 60_000 + 3000)).toBe('75:03');
     expect(formatElapsed(-5000)).toBe('00:00');
+  });
+});
+
+describe('formatCountdown', () => {
+  it('shows the time left to top up as m:ss, never below 0:00', () => {
+    expect(formatCountdown(105)).toBe('1:45');
+    expect(formatCountdown(120)).toBe('2:00');
+    expect(formatCountdown(7)).toBe('0:07');
+    expect(formatCountdown(0)).toBe('0:00');
+    expect(formatCountdown(-3)).toBe('0:00');
   });
 });
 

@@ -66,6 +66,12 @@ export function secondsUntil(isoInstant: string, nowMs: number): number {
   return Math.max(0, Math.ceil((Date.parse(isoInstant) - nowMs) / 1000));
 }
 
+/** A countdown as m:ss (1:45, 0:07): how long a client paused for funds has left to top up. */
+export function formatCountdown(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
 /** SPEC.md §9 'Redirect delays': 3 s after the end, 2 s when this user ended it. */
 export function redirectDelayMs(isEndedByMe: boolean): number {
   return isEndedByMe ? 2000 : 3000;

@@ -187,15 +187,18 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
     setIsOtherPresent(true);
   });
 
-  // The server's meter: paused while a side is away, running again once both are back.
+  // The server's meter: paused while a side is away (until both are back) or while the client
+  // cannot pay the next minute (until a deposit covers it, or resumeBy ends the reading).
   useServerEvent(SERVER_EVENTS.sessionPaused, (paused) => {
     if (paused.sessionId !== sessionId) return;
-    setSession((current) => ({ ...current, pausedAt: paused.pausedAt }));
-    if (paused.awayUserIds.includes(otherUserId)) setIsOtherPresent(false);
+    const resumeBy = paused.reason === 'insufficient_funds' ? paused.resumeBy : null;
+    setSession((current) => ({ ...current, pausedAt: paused.pausedAt, pauseReason: paused.reason, resumeBy }));
+    if (paused.reason === 'away' && paused.awayUserIds.includes(otherUserId)) setIsOtherPresent(false);
   });
 
   useServerEvent(SERVER_EVENTS.sessionResumed, (resumed) => {
-    if (resumed.sessionId === sessionId) setSession((current) => ({ ...current, pausedAt: null, nextMinuteAt: resumed.nextMinuteAt }));
+    if (resumed.sessionId !== sessionId) return;
+    setSession((current) => ({ ...current, pausedAt: null, pauseReason: null, resumeBy: null, nextMinuteAt: resumed.nextMinuteAt }));
   });
 
   useServerEvent(SERVER_EVENTS.billingUpdate, (update) => {

@@ -3,7 +3,7 @@ import { QUICK_ADD_CENTS } from '@shared/constants';
 import { centsToDollarInput, formatCents } from '@shared/money';
 import { SANDBOX_TEST_CARDS } from '@shared/wallet';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,7 +20,18 @@ const defaults = (amountCents?: number): AddFundsFormInput => ({
   paymentMethodId: SANDBOX_TEST_CARDS[0].paymentMethodId,
 });
 
-export function AddFundsDialog({ open, onOpenChange, initialAmountCents }: { open: boolean; onOpenChange: (open: boolean) => void; initialAmountCents?: number }) {
+export function AddFundsDialog({
+  open,
+  onOpenChange,
+  initialAmountCents,
+  notice,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialAmountCents?: number;
+  /** What the caller needs said first (a reading paused for funds: the time left to top up). */
+  notice?: ReactNode;
+}) {
   const config = useQuery(paymentsConfigQuery);
   const {
     register,
@@ -49,6 +60,7 @@ export function AddFundsDialog({ open, onOpenChange, initialAmountCents }: { ope
           <DialogTitle>Add Funds to Wallet</DialogTitle>
           <DialogDescription>Readings are billed per minute from your wallet. Add from $1.00 to $1,000.00 at a time.</DialogDescription>
         </DialogHeader>
+        {notice}
         <form className="grid gap-5" onSubmit={submit} aria-label="Add funds" noValidate>
           <FormField id={AMOUNT_ID} label="Amount (USD)" error={amountError}>
             <Input

@@ -32,6 +32,8 @@ function session(overrides: Partial<ReadingSession>): ReadingSession {
     endedAt: startedAt,
     nextMinuteAt: null,
     pausedAt: null,
+    pauseReason: null,
+    resumeBy: null,
     rating: null,
     review: null,
     ratableUntil: null,

@@ -33,6 +33,8 @@ function session(index: number, overrides: Partial<ReadingSession> = {}): Readin
     endedAt: '2026-11-20T10:03:05Z',
     nextMinuteAt: null,
     pausedAt: null,
+    pauseReason: null,
+    resumeBy: null,
     rating: 5,
     review: null,
     ratableUntil: null,

@@ -31,8 +31,8 @@ export function TermsOfService() {
           </li>
           <li>
             Billing is per started minute and is charged at the start of each minute. You need enough balance for at least one
-            minute to start; when your balance cannot cover the next minute we warn you and the session ends at the end of the
-            last paid minute.
+            minute to start; when your balance cannot cover the next minute we warn you, and at the end of the last paid minute
+            the reading pauses, unbilled, for two minutes: add funds to carry on, or it ends.
           </li>
           <li>
             If you or your reader lose the connection, the reading pauses and no minute is charged until you are both back. A

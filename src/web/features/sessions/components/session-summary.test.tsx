@@ -33,6 +33,8 @@ function endedSession(overrides: Partial<ReadingSession> = {}): ReadingSession {
     endedAt,
     nextMinuteAt: null,
     pausedAt: null,
+    pauseReason: null,
+    resumeBy: null,
     rating: null,
     review: null,
     ratableUntil: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
