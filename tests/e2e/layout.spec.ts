@@ -18,7 +18,7 @@ test('the navigation highlights the current page and the footer links the platfo
   await expect(support.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
   await expect(support.getByRole('link', { name: 'Terms & Policies' })).toHaveAttribute('href', '/policies');
   await expect(support.getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', '/help');
-  await expect(page.getByRole('contentinfo')).toContainText('© 2025 Soul Tribe. All rights reserved.');
+  await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Soul Tribe. All rights reserved.`);
 });
 
 test('the home page offers the journey, readers and more about us', async ({ page }) => {

@@ -60,7 +60,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-border/70">
         <p className="mx-auto max-w-7xl px-4 py-6 text-center text-sm text-muted-foreground sm:px-6">
-          © 2025 Soul Tribe. All rights reserved.
+          © {new Date().getFullYear()} Soul Tribe. All rights reserved.
         </p>
       </div>
     </footer>
