@@ -16,7 +16,8 @@ import { resumeAfterDeposit } from './top-up';
 // Issue 10, 'A pause to top up, instead of a hang-up', on a fake clock with exact balances.
 const MINUTE = 60_000;
 const RATE = 299;
-const READER_SHARE = splitCharge(RATE).readerCents;
+/** The reader's share of a reading of this many paid minutes: floor(70%) of its total (fair rounding). */
+const readerShare = (minutes: number) => splitCharge(minutes * RATE).readerCents;
 /** Pays minutes 1 and 2 and leaves 50 cents: minute 3, due at 2:00, cannot be paid. */
 const START_CENTS = 2 * RATE + 50;
 
@@ -127,7 +128,7 @@ describe('a pause to top up, instead of a hang-up', () => {
     const ended = await http(app, client.cookie).post('/api/sessions/end', { sessionId: id });
     expect(ended.body).toMatchObject({ status: 'completed', minutesCharged: 4, totalCostCents: 4 * RATE });
     expect(await balance(client)).toBe(1050 - 2 * RATE);
-    expect(await getEarnings(app.db, reader.id)).toEqual({ availableCents: 4 * READER_SHARE, heldCents: 0 });
+    expect(await getEarnings(app.db, reader.id)).toEqual({ availableCents: readerShare(4), heldCents: 0 });
     expect(await ledgerTotalCents(app.db)).toBe(0);
   });
 
@@ -157,7 +158,7 @@ describe('a pause to top up, instead of a hang-up', () => {
     expect(events.ended.reader).toEqual([ended]);
     expect(events.resumed.client).toEqual([]);
     expect(await balance(client)).toBe(150);
-    expect(await getEarnings(app.db, reader.id)).toEqual({ availableCents: 2 * READER_SHARE, heldCents: 0 });
+    expect(await getEarnings(app.db, reader.id)).toEqual({ availableCents: readerShare(2), heldCents: 0 });
     expect(await ledgerTotalCents(app.db)).toBe(0);
 
     // A deposit after the end moves money into the wallet only.
@@ -201,7 +202,7 @@ describe('a pause for funds with a side away (docs/decisions/020)', () => {
     await runDueWork(app.sessions);
     expect(await session(id, client)).toMatchObject({ status: 'completed', endReason: 'disconnected', endedAt: iso(190), minutesCharged: 2 });
     expect(await balance(client)).toBe(50);
-    expect(await getEarnings(app.db, reader.id)).toEqual({ availableCents: 2 * READER_SHARE, heldCents: 0 });
+    expect(await getEarnings(app.db, reader.id)).toEqual({ availableCents: readerShare(2), heldCents: 0 });
   });
 
   it('becomes a pause for the away side when a deposit covers the minute, and charges it when both are back', async () => {
