@@ -11,6 +11,7 @@ import {
   chargeWithSplit,
   escrowAccountId,
   getBalances,
+  getWalletBalanceCents,
   lockAccounts,
   releaseHeldShare,
   transfer,
@@ -53,7 +54,7 @@ export async function chargeNextMinute(tx: Tx, session: SessionRow, now: Date, t
   const { readerCents, platformCents } = splitSessionMinute(session.totalCostCents, amountCents);
   let clientBalanceCents: number;
   if (isFree) {
-    clientBalanceCents = (await walletsOf(tx, session)).client;
+    clientBalanceCents = await getWalletBalanceCents(tx, session.clientId);
   } else {
     try {
       // No savepoint needed: an unpaid charge is refused before the ledger writes anything.

@@ -1,11 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { asc, sql } from 'drizzle-orm';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client';
+import type { Database } from '../../db/client';
+import { databaseBeforeMigration } from '../../../../tests/integration/database-before-migration';
 import { sessionMinutes } from '../../db/schema';
 import { checkLedger } from '../wallet/check-ledger';
 import { SYSTEM_ACCOUNTS } from '../wallet/ledger';
@@ -13,24 +9,12 @@ import { SYSTEM_ACCOUNTS } from '../wallet/ledger';
 // Migration 0010 writes the receipt lines (session_minutes) of readings billed before it, one per
 // minute, from the two ledger legs billing wrote at that minute's start
 // (session:<id>:minute:<n>:reader to the reader's escrow, …:platform to revenue).
-const migrations = fileURLToPath(new URL('../../db/migrations', import.meta.url));
 let database: Database;
-let oldMigrations: string;
 
 beforeAll(async () => {
-  // The migrations up to 0009 alone, to build the database as it stood before 0010.
-  oldMigrations = mkdtempSync(join(tmpdir(), 'soul-tribe-0009-'));
-  cpSync(migrations, oldMigrations, { recursive: true });
-  const journal = JSON.parse(readFileSync(join(oldMigrations, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= 9);
-  writeFileSync(join(oldMigrations, 'meta/_journal.json'), JSON.stringify(journal));
-  database = await openDatabase({ kind: 'pglite' });
-  await migrate(database.db as never, { migrationsFolder: oldMigrations });
+  database = await databaseBeforeMigration(10);
 });
-afterAll(async () => {
-  await database.close();
-  rmSync(oldMigrations, { recursive: true, force: true });
-});
+afterAll(() => database.close());
 
 const run = (query: ReturnType<typeof sql>) => database.db.execute(query);
 let key = 0;

@@ -23,12 +23,6 @@ export const RATE_COLUMN: Record<SessionType, 'chatRateCents' | 'audioRateCents'
   video: 'videoRateCents',
 };
 
-/** The reader's free minutes as they apply to this client now (none after a first reading that started). */
-async function freeMinutesOfNextReading(db: SessionDeps['db'], clientId: string, readerId: string): Promise<number> {
-  const [row] = await db.select({ freeMinutes: freeMinutesFor(clientId) }).from(readerProfiles).where(eq(readerProfiles.userId, readerId));
-  return row?.freeMinutes ?? 0;
-}
-
 /**
  * A client asks an online, free reader for a reading. The reader's current rate for the type and
  * their free-minutes offer as it applies to this client are fixed for the whole session; the
@@ -40,7 +34,7 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
   if (client.role !== 'client') throw forbidden('Only clients can request a reading');
   const now = new Date(deps.clock.now());
   const [found] = await deps.db
-    .select({ reader: readerProfiles, suspendedAt: user.suspendedAt })
+    .select({ reader: readerProfiles, suspendedAt: user.suspendedAt, freeMinutes: freeMinutesFor(client.id) })
     .from(readerProfiles)
     .innerJoin(user, eq(user.id, readerProfiles.userId))
     .where(eq(readerProfiles.userId, input.readerId));
@@ -54,7 +48,6 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
   if (found.suspendedAt) throw conflict(`${reader.firstName} is not available for readings`);
   await assertBalanceCoversMinute(deps.db, client.id, rate);
   await assertReaderNotKeptForOthers(deps.db, reader, client.id, now);
-  const freeMinutes = await freeMinutesOfNextReading(deps.db, client.id, reader.userId);
   const id = randomUUID();
   try {
     await deps.db.insert(readingSessions).values({
@@ -64,7 +57,7 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
       sessionType: input.sessionType,
       status: 'requested',
       ratePerMinuteCents: rate,
-      freeMinutes,
+      freeMinutes: found.freeMinutes,
       requestedAt: now,
       expiresAt: new Date(now.getTime() + deps.timing.requestTimeoutMs),
     });

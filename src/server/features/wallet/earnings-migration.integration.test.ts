@@ -1,11 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client';
+import type { Database } from '../../db/client';
+import { databaseBeforeMigration } from '../../../../tests/integration/database-before-migration';
 import { readingSessions } from '../../db/schema';
 import { Outbox } from '../../realtime/outbox';
 import { decidePayout } from '../payouts/decide-payout';
@@ -17,24 +13,12 @@ import { noRealtime } from '../../../../tests/integration/no-realtime';
 // Migration 0005 moves money that readers' wallets held under the old rules (earnings and
 // deposits mixed) into wallet, escrow and earnings (docs/decisions/009). The ledger below is what
 // the old code left after ordinary readings, a deposit, a pending payout and the finding-2 attack.
-const migrations = fileURLToPath(new URL('../../db/migrations', import.meta.url));
 let database: Database;
-let oldMigrations: string;
 
 beforeAll(async () => {
-  // The migrations up to 0004 alone, to build the database as it stood before 0005.
-  oldMigrations = mkdtempSync(join(tmpdir(), 'soul-tribe-0004-'));
-  cpSync(migrations, oldMigrations, { recursive: true });
-  const journal = JSON.parse(readFileSync(join(oldMigrations, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= 4);
-  writeFileSync(join(oldMigrations, 'meta/_journal.json'), JSON.stringify(journal));
-  database = await openDatabase({ kind: 'pglite' });
-  await migrate(database.db as never, { migrationsFolder: oldMigrations });
+  database = await databaseBeforeMigration(5);
 });
-afterAll(async () => {
-  await database.close();
-  rmSync(oldMigrations, { recursive: true, force: true });
-});
+afterAll(() => database.close());
 
 const run = (query: ReturnType<typeof sql>) => database.db.execute(query);
 let key = 0;

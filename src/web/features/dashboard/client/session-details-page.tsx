@@ -1,23 +1,15 @@
 import { formatCents } from '@shared/money';
 import type { ReadingSession } from '@shared/sessions';
-import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { PersonAvatar } from '@/components/person-avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ApiError } from '@/lib/api';
-import { paths } from '@/lib/paths';
-import { sessionDetailsQuery } from './history-api';
 import { canRateNow } from './history-row';
 import { RateDialog, Stars } from './rating-parts';
 import { formatDateTime, SESSION_TYPE_LABELS } from './session-labels';
-import { MessagesCard } from '../reading/messages-card';
+import { ReadingDetailsFrame } from '../reading/reading-details-frame';
 import { ReadingFact } from '../reading/reading-fact';
-import { ReceiptCard } from '../reading/receipt-card';
 
 function Summary({ session }: { session: ReadingSession }) {
   const [isRating, setIsRating] = useState(false);
@@ -71,34 +63,5 @@ function Summary({ session }: { session: ReadingSession }) {
 
 /** A past reading: who, when, what it cost, its receipt minute by minute and, for a chat, what was said. */
 export function SessionDetailsPage({ sessionId }: { sessionId: string }) {
-  const query = useQuery(sessionDetailsQuery(sessionId));
-  return (
-    <div className="grid gap-6">
-      <Button asChild variant="ghost" className="justify-self-start print:hidden">
-        <Link to={paths.dashboardSessions}>
-          <ArrowLeft aria-hidden="true" />
-          Back to Session History
-        </Link>
-      </Button>
-      {query.isPending ? (
-        <ListSkeleton label="Loading reading details" rowClassName="h-40" />
-      ) : query.isError ? (
-        query.error instanceof ApiError && query.error.status === 404 ? (
-          <p className="py-8 text-center text-muted-foreground">We could not find this reading.</p>
-        ) : (
-          <LoadFailed query={query} />
-        )
-      ) : (
-        <>
-          <Summary session={query.data.session} />
-          <div className="grid gap-6 lg:grid-cols-2">
-            <ReceiptCard sessionId={sessionId} viewer="client" retention={query.data.messageRetention} />
-            {query.data.session.sessionType === 'chat' ? (
-              <MessagesCard messages={query.data.messages} myUserId={query.data.session.clientId} retention={query.data.messageRetention} />
-            ) : null}
-          </div>
-        </>
-      )}
-    </div>
-  );
+  return <ReadingDetailsFrame sessionId={sessionId} viewer="client" backLabel="Back to Session History" summary={(session) => <Summary session={session} />} />;
 }
