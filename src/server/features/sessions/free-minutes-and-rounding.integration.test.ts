@@ -124,6 +124,22 @@ describe('free first minutes', () => {
     await endReading(id, client);
   });
 
+  it('cannot be taken twice by hanging up inside the free minutes and asking again (attack)', async () => {
+    const RATE = 350;
+    const reader = await onlineReader(RATE, 5);
+    const client = await createClient(app, { balanceCents: 1000 });
+    const first = await startReading(client, reader, RATE);
+    await nextMinute(first);
+    expect(await endReading(first, client)).toMatchObject({ minutesCharged: 2, totalCostCents: 0 });
+    expect(await freeMinutesShown(reader.id, client)).toBe(0);
+    expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
+    const second = await startReading(client, reader, RATE);
+    expect(await session(second, client)).toMatchObject({ freeMinutes: 0, minutesCharged: 1, totalCostCents: RATE });
+    expect(await balance(client)).toBe(1000 - RATE);
+    await endReading(second, client);
+    expect(await ledgerTotalCents(app.db)).toBe(0);
+  });
+
   it('warns on the last paid minute after the free ones', async () => {
     const RATE = 300;
     const reader = await onlineReader(RATE, 2);
