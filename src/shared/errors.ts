@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   rateLimited: 'RATE_LIMITED',
   paymentFailed: 'PAYMENT_FAILED',
   insufficientFunds: 'INSUFFICIENT_FUNDS',
+  /** A priced live stream the user has not joined (paid for) yet. */
+  paymentRequired: 'PAYMENT_REQUIRED',
   accountSuspended: 'ACCOUNT_SUSPENDED',
   /** A deposit over one of the client's own spending limits (403: allowed to ask, not to do). */
   depositLimit: 'DEPOSIT_LIMIT',

@@ -11,6 +11,7 @@ const cents = z.number().int();
 const count = z.number().int();
 
 export const periodFiguresSchema = z.object({
+  /** Completed readings' shares plus live-stream income (gifts, stream prices) paid in the period. */
   earningsCents: cents,
   sessions: count,
   /** One decimal; null before the first review. */

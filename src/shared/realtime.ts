@@ -1,3 +1,5 @@
+import { GIFT_IDS, liveStreamSchema, STREAM_MESSAGE_MAX_LENGTH, streamChatSchema } from './live';
+import { notificationSchema } from './notifications';
 import { QUEUE_CLOSE_REASONS } from './queue';
 import { END_REASONS, SESSION_STATUSES, chatMessageSchema, sessionIdSchema, sessionMessageSchema, sessionSchema, sessionTypeSchema } from './sessions';
 import { z } from './zod-config';
@@ -14,6 +16,10 @@ export const CLIENT_EVENTS = {
   leaveSessionRoom: 'leave_session_room',
   webrtcSignal: 'webrtc_signal',
   sessionMessage: 'session_message',
+  joinStream: 'join_stream',
+  leaveStream: 'leave_stream',
+  streamMessage: 'stream_message',
+  streamSignal: 'stream_signal',
 } as const;
 
 export const SERVER_EVENTS = {
@@ -33,6 +39,15 @@ export const SERVER_EVENTS = {
   queuePosition: 'queue_position',
   queueOffer: 'queue_offer',
   queueClosed: 'queue_closed',
+  streamViewers: 'stream_viewers',
+  streamChat: 'stream_chat',
+  streamMessageRemoved: 'stream_message_removed',
+  streamMuted: 'stream_muted',
+  streamUnmuted: 'stream_unmuted',
+  streamGift: 'stream_gift',
+  streamEnded: 'stream_ended',
+  streamSignal: 'stream_signal',
+  notification: 'notification',
 } as const;
 
 export const joinSessionRoomSchema = sessionIdSchema;
@@ -156,6 +171,60 @@ export type QueueOfferEvent = z.infer<typeof queueOfferEventSchema>;
 export const queueClosedEventSchema = z.object({ readerId: z.string(), readerName: z.string(), reason: z.enum(QUEUE_CLOSE_REASONS) });
 export type QueueClosedEvent = z.infer<typeof queueClosedEventSchema>;
 
+const streamIdField = z.string().trim().min(1, 'This field is required').max(100);
+export const joinStreamSchema = z.object({ streamId: streamIdField });
+export const leaveStreamSchema = joinStreamSchema;
+export const streamMessageSchema = z.object({
+  streamId: streamIdField,
+  content: z.string().trim().min(1, 'Message cannot be empty').max(STREAM_MESSAGE_MAX_LENGTH, `Message must be at most ${STREAM_MESSAGE_MAX_LENGTH} characters`),
+});
+
+/**
+ * Live media signalling between a stream's reader (the broadcaster) and each viewer, one peer per
+ * socket: a viewer asks to `watch`, the broadcaster side answers with an `offer` (or `full` above
+ * the media cap), and `answer` / `ice_candidate` / `bye` follow. `to` names the peer (a socket id
+ * from a relayed `from`); without it a viewer's signal goes to the stream's broadcaster, and the
+ * broadcaster's to the whole room: `ready` when its camera (re)starts (viewers `watch` again),
+ * `bye` when it stops.
+ */
+export const streamSignalSchema = z.object({
+  streamId: streamIdField,
+  to: z.string().max(100).optional(),
+  signal: z.object({
+    type: z.enum(['watch', 'offer', 'answer', 'ice_candidate', 'bye', 'full', 'ready']),
+    data: z.unknown().refine((d) => JSON.stringify(d ?? null).length <= 64 * 1024, 'Signal too large').optional(),
+  }),
+});
+export type StreamSignal = z.infer<typeof streamSignalSchema>;
+export const relayedStreamSignalSchema = z.object({
+  streamId: z.string(),
+  /** The sending peer (socket); answer it with `to`. */
+  from: z.string(),
+  fromUserId: z.string(),
+  signal: streamSignalSchema.shape.signal,
+});
+export type RelayedStreamSignal = z.infer<typeof relayedStreamSignalSchema>;
+
+/** To a stream's room whenever its number of distinct viewers changes. */
+export const streamViewersEventSchema = z.object({ streamId: z.string(), count: z.number().int().min(0) });
+export const streamChatEventSchema = streamChatSchema;
+/** The reader took a message down: every page removes it. */
+export const streamMessageRemovedEventSchema = z.object({ streamId: z.string(), messageId: z.string() });
+/** To the room: this user may no longer chat in the stream. */
+export const streamMutedEventSchema = z.object({ streamId: z.string(), userId: z.string() });
+/** To the room: the reader lifted this user's mute, so their page lets them chat again. */
+export const streamUnmutedEventSchema = streamMutedEventSchema;
+export const streamGiftEventSchema = z.object({
+  id: z.string(),
+  streamId: z.string(),
+  giftId: z.enum(GIFT_IDS),
+  fromName: z.string(),
+  amountCents: z.number().int(),
+  at: z.string(),
+});
+export type StreamGiftEvent = z.infer<typeof streamGiftEventSchema>;
+export const streamEndedEventSchema = z.object({ streamId: z.string(), endedAt: z.string() });
+
 /** Every event the server sends, with its payload's schema. */
 export const serverEventSchemas = {
   [SERVER_EVENTS.sessionRequest]: sessionRequestEventSchema,
@@ -174,6 +243,15 @@ export const serverEventSchemas = {
   [SERVER_EVENTS.queuePosition]: queuePositionEventSchema,
   [SERVER_EVENTS.queueOffer]: queueOfferEventSchema,
   [SERVER_EVENTS.queueClosed]: queueClosedEventSchema,
+  [SERVER_EVENTS.streamViewers]: streamViewersEventSchema,
+  [SERVER_EVENTS.streamChat]: streamChatEventSchema,
+  [SERVER_EVENTS.streamMessageRemoved]: streamMessageRemovedEventSchema,
+  [SERVER_EVENTS.streamMuted]: streamMutedEventSchema,
+  [SERVER_EVENTS.streamUnmuted]: streamUnmutedEventSchema,
+  [SERVER_EVENTS.streamGift]: streamGiftEventSchema,
+  [SERVER_EVENTS.streamEnded]: streamEndedEventSchema,
+  [SERVER_EVENTS.streamSignal]: relayedStreamSignalSchema,
+  [SERVER_EVENTS.notification]: notificationSchema,
 } as const;
 export type ServerEvent = keyof typeof serverEventSchemas;
 export type ServerEventPayload<E extends ServerEvent> = z.infer<(typeof serverEventSchemas)[E]>;
@@ -184,6 +262,14 @@ export const clientEventSchemas = {
   [CLIENT_EVENTS.leaveSessionRoom]: { payload: leaveSessionRoomSchema, ack: z.object({}) },
   [CLIENT_EVENTS.webrtcSignal]: { payload: webrtcSignalSchema, ack: z.object({}) },
   [CLIENT_EVENTS.sessionMessage]: { payload: sessionMessageEventSchema, ack: z.object({ message: chatMessageSchema }) },
+  [CLIENT_EVENTS.joinStream]: {
+    payload: joinStreamSchema,
+    // The stream as it stands, its recent chat (oldest first) and this socket's peer id for media.
+    ack: z.object({ stream: liveStreamSchema, messages: z.array(streamChatSchema), peerId: z.string(), mutedUserIds: z.array(z.string()) }),
+  },
+  [CLIENT_EVENTS.leaveStream]: { payload: leaveStreamSchema, ack: z.object({}) },
+  [CLIENT_EVENTS.streamMessage]: { payload: streamMessageSchema, ack: z.object({ message: streamChatSchema }) },
+  [CLIENT_EVENTS.streamSignal]: { payload: streamSignalSchema, ack: z.object({}) },
 } as const;
 export type ClientEvent = keyof typeof clientEventSchemas;
 export type ClientEventPayload<E extends ClientEvent> = z.input<(typeof clientEventSchemas)[E]['payload']>;

@@ -68,6 +68,8 @@ export const TRANSACTION_KINDS = [
   'earnings_release',
   /** A correction written by an operator or a data migration (docs/decisions/009). */
   'adjustment',
+  /** The price of joining a priced live stream, charged once per viewer and stream (docs/decisions/024). */
+  'stream_access',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
@@ -81,6 +83,7 @@ export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
   payout_reversal: 'Payout returned',
   earnings_release: 'Earnings released',
   adjustment: 'Adjustment',
+  stream_access: 'Live stream',
 };
 
 export const COUNTERPART_TYPES = ['session', 'reader', 'client', 'payment', 'platform', 'payout', 'earnings'] as const;

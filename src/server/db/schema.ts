@@ -334,3 +334,115 @@ export const readerQueue = pgTable('reader_queue', {
   index('reader_queue_reader_idx').on(t.readerId, t.joinedAt),
   index('reader_queue_offer_idx').on(t.offerExpiresAt).where(sql`${t.offerExpiresAt} is not null`),
 ]);
+
+/**
+ * A reader's live broadcast (issue 11). `scheduled` until the reader goes live, `live` while on air,
+ * `ended` after. A reader is on air in at most one stream at a time. `viewer_count` is the distinct
+ * signed-in users in the stream's room, kept by the live socket handlers so a list is one query.
+ */
+export const liveStreams = pgTable('live_streams', {
+  id: text('id').primaryKey(),
+  readerId: text('reader_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  category: text('category').notNull(),
+  /** Charged once per viewer on joining (0: free to join). */
+  priceCents: integer('price_cents').notNull().default(0),
+  status: text('status').notNull(),
+  scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+  expectedMinutes: integer('expected_minutes'),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  endedBy: text('ended_by'),
+  viewerCount: integer('viewer_count').notNull().default(0),
+  ...timestamps,
+}, (t) => [
+  check('live_streams_status_check', sql`${t.status} in ('scheduled', 'live', 'ended')`),
+  check('live_streams_price_check', sql`${t.priceCents} = 0 or ${t.priceCents} between 99 and 9999`),
+  check('live_streams_expected_minutes_check', sql`${t.expectedMinutes} is null or ${t.expectedMinutes} between 5 and 480`),
+  check('live_streams_viewer_count_check', sql`${t.viewerCount} >= 0`),
+  uniqueIndex('live_streams_one_live_per_reader').on(t.readerId).where(sql`${t.status} = 'live'`),
+  index('live_streams_status_idx').on(t.status, t.startedAt),
+  index('live_streams_scheduled_idx').on(t.scheduledFor).where(sql`${t.status} = 'scheduled'`),
+  index('live_streams_reader_idx').on(t.readerId, t.createdAt),
+]);
+
+/** A viewer admitted to a stream: for a priced stream, the one charge of its price (idempotent per viewer and stream). */
+export const streamJoins = pgTable('stream_joins', {
+  streamId: text('stream_id').notNull().references(() => liveStreams.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  paidCents: integer('paid_cents').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.streamId, t.userId] })]);
+
+/** A stream's chat, kept for the stream; `removed_at` is set when its reader takes a message down. */
+export const streamMessages = pgTable('stream_messages', {
+  id: text('id').primaryKey(),
+  streamId: text('stream_id').notNull().references(() => liveStreams.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  content: text('content').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  removedAt: timestamp('removed_at', { withTimezone: true }),
+}, (t) => [index('stream_messages_stream_idx').on(t.streamId, t.createdAt)]);
+
+/** Viewers a stream's reader muted: they still watch, but cannot chat in that stream. */
+export const streamMutes = pgTable('stream_mutes', {
+  streamId: text('stream_id').notNull().references(() => liveStreams.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.streamId, t.userId] })]);
+
+/**
+ * Every gift sent in a stream, written in the same transaction as its ledger transfers (the
+ * reader's and the platform's legs, keyed by `idempotency_key`): the gift total and leaderboard.
+ */
+export const streamGifts = pgTable('stream_gifts', {
+  id: text('id').primaryKey(),
+  streamId: text('stream_id').notNull().references(() => liveStreams.id, { onDelete: 'cascade' }),
+  senderId: text('sender_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  giftId: text('gift_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  readerCents: integer('reader_cents').notNull(),
+  platformCents: integer('platform_cents').notNull(),
+  /** The sender's Idempotency-Key, scoped to the sender: a replayed request finds this row. */
+  idempotencyKey: text('idempotency_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  check('stream_gifts_split_check', sql`${t.amountCents} = ${t.readerCents} + ${t.platformCents} and ${t.readerCents} >= 0 and ${t.platformCents} >= 0`),
+  uniqueIndex('stream_gifts_sender_key').on(t.senderId, t.idempotencyKey),
+  index('stream_gifts_stream_idx').on(t.streamId, t.createdAt),
+]);
+
+/** 'Remind Me' on a scheduled stream: a notification when it goes live. */
+export const streamReminders = pgTable('stream_reminders', {
+  streamId: text('stream_id').notNull().references(() => liveStreams.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.streamId, t.userId] })]);
+
+/** Users following a reader: they hear when the reader goes live. One row per pair. */
+export const readerFollows = pgTable('reader_follows', {
+  followerId: text('follower_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  readerId: text('reader_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.followerId, t.readerId] }), index('reader_follows_reader_idx').on(t.readerId)]);
+
+/** In-app notifications (the header's bell), newest first; `read_at` is set when the user marks it read. */
+export const notifications = pgTable('notifications', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull().default(''),
+  /** The in-app path the notification opens (e.g. /live/<id>). */
+  link: text('link'),
+  /** What it is about (a stream id, a reader id): with `kind`, lets a sender skip a duplicate. */
+  subjectId: text('subject_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+}, (t) => [
+  check('notifications_kind_check', sql`${t.kind} in ('stream_live', 'reader_online')`),
+  index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
+  index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+  index('notifications_subject_idx').on(t.userId, t.kind, t.subjectId, t.createdAt),
+]);
