@@ -10,7 +10,17 @@ import { forbidden, frameworkErrors, registerErrorHandler } from './errors';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { favoriteRoutes } from './features/favorites/routes';
+import { followRoutes } from './features/follows/routes';
 import { healthRoutes } from './features/health/routes';
+import { liveMoneyRoutes } from './features/live/gifts/live-money-routes';
+import type { LiveDeps } from './features/live/deps';
+import { createStreamLookup } from './features/live/media/stream-lookup';
+import { streamSignalRelay } from './features/live/media/stream-signal-relay';
+import { liveRoutes } from './features/live/routes';
+import { registerLiveSocketHandlers } from './features/live/socket-handlers';
+import { notifyReaderOnline } from './features/notifications/notify-reader-online';
+import { notifyStreamLive } from './features/notifications/notify-stream-live';
+import { notificationRoutes } from './features/notifications/routes';
 import { payoutRoutes } from './features/payouts/routes';
 import { queueRoutes } from './features/queue/routes';
 import { walletRoutes } from './features/wallet/routes';
@@ -26,6 +36,7 @@ import { startScheduler } from './features/sessions/scheduler';
 import { registerSessionSocketHandlers } from './features/sessions/socket-handlers';
 import { sessionTiming } from './features/sessions/timing';
 import { resumeAfterDeposit } from './features/sessions/top-up';
+import { routeClientEvents } from './realtime/client-events';
 import { socketRealtime } from './realtime/realtime';
 import { assertSafeInput } from './input-guard';
 import { createSocketServer } from './realtime/socket-server';
@@ -128,6 +139,11 @@ export async function buildApp(deps: AppDeps) {
   };
   const messageLimiter = createMessageLimiter(sessions);
   const sessionSockets = registerSessionSocketHandlers(sockets.io, sessions, messageLimiter, app.log);
+  // Followers and reminder holders hear of a go-live after it commits; announce-live.ts logs a failure.
+  const live: LiveDeps = { db, clock, realtime, onStreamLive: notifyStreamLive({ db, clock, realtime }) };
+  const liveSockets = registerLiveSocketHandlers(sockets.io, live, app.log);
+  const liveMedia = streamSignalRelay({ io: sockets.io, lookup: createStreamLookup(db, clock), log: app.log });
+  routeClientEvents(sockets.io, [sessionSockets.feature, liveSockets.feature, liveMedia], app.log);
   const scheduler = deps.runScheduler === false ? undefined : startScheduler(sessions, app.log);
   const messageRetention =
     deps.runMessageRetention === false ? undefined : startMessageRetention({ db, clock, retentionDays: config.retentionDays, log: app.log });
@@ -141,11 +157,19 @@ export async function buildApp(deps: AppDeps) {
     resumeAfterDeposit(sessions, userId).catch((error: unknown) => app.log.error({ err: error }, 'resuming a reading after a deposit failed'));
   await app.register(walletRoutes, { auth, db, payments, realtime, clock, onDeposited });
   await app.register(payoutRoutes, { auth, db, realtime, clock });
-  await app.register(readerRoutes, { auth, db, realtime, clock });
+  // A favorited reader coming online tells their fans; a failure is logged and never stops going online.
+  const tellFavoriters = notifyReaderOnline({ db, clock, realtime });
+  const onReaderOnline = (readerId: string) =>
+    tellFavoriters(readerId).catch((error: unknown) => app.log.error({ err: error }, 'notifying favoriters of a reader online failed'));
+  await app.register(readerRoutes, { auth, db, realtime, clock, onReaderOnline });
   await app.register(reviewRoutes, { db });
   await app.register(favoriteRoutes, { auth, db, clock });
+  await app.register(followRoutes, { auth, db, clock });
+  await app.register(notificationRoutes, { auth, db, clock });
   await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers, retentionDays: config.retentionDays });
   await app.register(queueRoutes, { auth, sessions });
+  await app.register(liveMoneyRoutes, { auth, db, clock, realtime });
+  await app.register(liveRoutes, { ...live, auth });
   await registerWeb(app, deps.web ?? 'none', { db, publicUrl: config.publicUrl });
 
   // Order matters: no new charges, then no sockets, then wait for the leaves their disconnects
@@ -155,6 +179,7 @@ export async function buildApp(deps: AppDeps) {
     await messageRetention?.stop();
     sockets.io.local.disconnectSockets(true);
     await sessionSockets.stop();
+    await liveSockets.stop();
     await sockets.close();
   });
 

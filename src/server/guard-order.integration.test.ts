@@ -15,6 +15,11 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/sessions/available-readers',
   // The privacy policy states the retention to visitors too.
   'GET /api/sessions/message-retention',
+  // A stream's gift total and leaderboard show on its public page.
+  'GET /api/live/streams/:id/gifts',
+  // A visitor sees what is live and a stream's page; watching needs the socket (docs/decisions/023).
+  'GET /api/live/streams',
+  'GET /api/live/streams/:id',
   // A visitor's profile is null, not a 401 (docs/decisions/017).
   'GET /api/auth/profile',
   'POST /api/auth/sign-in/email',

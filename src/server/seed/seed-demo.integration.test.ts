@@ -4,7 +4,7 @@ import type { Reader } from '@shared/readers';
 import type { ReaderSessionsPage, ReaderStats } from '@shared/reader-dashboard';
 import type { SessionReceipt } from '@shared/sessions';
 import type { ReaderReviews } from '@shared/reviews';
-import { ledgerTransfers, readingSessions, user } from '../db/schema';
+import { ledgerTransfers, liveStreams, readingSessions, user } from '../db/schema';
 import { checkLedger } from '../features/wallet/check-ledger';
 import { getWalletBalanceCents } from '../features/wallet/ledger';
 import { signIn } from '../../../tests/integration/factories';
@@ -12,6 +12,7 @@ import { fakeClock } from '../../../tests/integration/fake-clock';
 import { http } from '../../../tests/integration/http';
 import { createTestApp, type TestApp } from '../../../tests/integration/test-app';
 import { DEMO_CLIENTS, DEMO_PASSWORD, DEMO_READERS } from './demo-data';
+import { DEMO_STREAMS } from './demo-streams';
 import { seedDemo } from './seed-demo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -99,6 +100,16 @@ describe('the demo seed', () => {
     const receipt = (await http(app, marcus).get<SessionReceipt>(`/api/sessions/${reading!.id}/receipt`)).body;
     expect(receipt.minutes).toHaveLength(reading!.minutesCharged);
     expect(receipt.minutes.reduce((sum, line) => sum + line.readerCents, 0)).toBe(reading!.earningsCents);
+  });
+
+  it('announces the demo streams as scheduled, each in the days ahead, none live without a camera behind it', async () => {
+    const streams = await app.db.select().from(liveStreams);
+    expect(streams).toHaveLength(DEMO_STREAMS.length);
+    for (const stream of streams) {
+      expect(stream.status).toBe('scheduled');
+      expect(stream.scheduledFor!.getTime()).toBeGreaterThan(clock.now());
+      expect(stream.scheduledFor!.getTime()).toBeLessThan(clock.now() + 7 * DAY_MS);
+    }
   });
 
   it('keeps Luna and Sol at their welcome balance with no readings', async () => {

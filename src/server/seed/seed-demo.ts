@@ -9,6 +9,7 @@ import { SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../features/wallet/l
 import { DEMO_ADMIN, DEMO_CLIENTS, DEMO_PASSWORD, DEMO_READERS, DEMO_SEEKERS } from './demo-data';
 import { planDemoHistory } from './demo-history';
 import { DEMO_READINGS } from './demo-reviews';
+import { insertDemoStreams } from './demo-streams';
 import { insertDemoHistory } from './insert-demo-history';
 
 /**
@@ -54,6 +55,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     }
     const history = planDemoHistory({ now: new Date(clock.now()), readers, seekers, readingsByReader: DEMO_READINGS });
     await insertDemoHistory(tx, history);
+    await insertDemoStreams(tx, new Date(clock.now()), new Map(readers.map((r) => [r.username, r.id])));
     // After the history, so transfer ids keep following time: these welcome deposits are dated now.
     for (const c of DEMO_CLIENTS) {
       const { id } = await createUserWithPassword(tx, { email: c.email, password: DEMO_PASSWORD, passwordHash, name: c.name, role: 'client' });

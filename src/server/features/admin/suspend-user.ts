@@ -6,11 +6,12 @@ import type { Db } from '../../db/client';
 import { readerProfiles, session, user } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
+import { endLiveStreamsOf } from '../live/end-stream';
 import { loadAdminUser } from './admin-user-view';
 
 /**
  * Suspends an account: its sign-ins end at once (sessions deleted, sockets dropped), a reader goes
- * offline, and signing in again is refused (the auth session hook). Admins are not suspended here,
+ * offline and off the air, and signing in again is refused (the auth session hook). Admins are not suspended here,
  * so no admin can lock out the others or themselves.
  */
 export async function suspendUser(deps: { db: Db; realtime: Realtime; clock: Clock }, adminId: string, userId: string): Promise<AdminUser> {
@@ -30,6 +31,9 @@ export async function suspendUser(deps: { db: Db; realtime: Realtime; clock: Clo
     return offline.length > 0;
   });
   deps.realtime.disconnectUser(userId);
-  if (isReader) deps.realtime.toAll(SERVER_EVENTS.readerStatus, { readerId: userId, isOnline: false });
+  if (isReader) {
+    deps.realtime.toAll(SERVER_EVENTS.readerStatus, { readerId: userId, isOnline: false });
+    await endLiveStreamsOf(deps, userId, adminId);
+  }
   return loadAdminUser(deps.db, userId);
 }

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
 import { readerDays } from './reader-days';
-import { earningsEndedSince, figuresSince, readerTimeZone } from './reader-figures';
+import { earningsEndedSince, figuresSince, liveIncomeRowsSince, readerTimeZone } from './reader-figures';
 
 /** The Earnings tab: four periods and a day-by-day series of the last 30 of the reader's days, empty days included. */
 export async function getReaderEarnings(deps: { db: DbOrTx; clock: Clock }, readerId: string): Promise<ReaderEarnings> {
@@ -22,6 +22,11 @@ export async function getReaderEarnings(deps: { db: DbOrTx; clock: Clock }, read
     if (index === -1) continue;
     daily[index]!.earningsCents += reading.earningsCents;
     daily[index]!.sessions += 1;
+  }
+  // Gifts and stream prices are earnings of the day they were paid, not readings.
+  for (const income of await liveIncomeRowsSince(deps.db, readerId, days[0]!.start)) {
+    const index = days.findIndex((day) => income.at >= day.start && income.at < day.end);
+    if (index !== -1) daily[index]!.earningsCents += income.cents;
   }
   return {
     timeZone,

@@ -1,7 +1,8 @@
 import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { READER_SHARE_PERCENT } from '@shared/constants';
 import type { PeriodFigures } from '@shared/reader-dashboard';
 import type { DbOrTx } from '../../db/client';
-import { readerProfiles, readingSessions } from '../../db/schema';
+import { liveStreams, readerProfiles, readingSessions, streamGifts, streamJoins } from '../../db/schema';
 
 /**
  * Only completed readings count (issue 8). `reader_earnings_cents` is the reader's share of what was
@@ -33,9 +34,49 @@ function toFigures(row: Aggregates): PeriodFigures {
   };
 }
 
-/** Earnings, readings and ratings of completed readings that ended at or after each given start (null: ever). */
+/**
+ * The reader's live-stream income: their share of each gift and of each priced stream's admission,
+ * earned and final when paid (docs/decisions/024), so it counts on the day it was paid. A join's
+ * share is the ledger's floor(70%) of its price (splitCharge), in integer SQL arithmetic.
+ */
+function liveIncome(readerId: string) {
+  return sql`(
+    select g.created_at as at, g.reader_cents as cents
+      from ${streamGifts} g join ${liveStreams} s on s.id = g.stream_id
+      where s.reader_id = ${readerId}
+    union all
+    select j.created_at as at, j.paid_cents * ${READER_SHARE_PERCENT} / 100 as cents
+      from ${streamJoins} j join ${liveStreams} s on s.id = j.stream_id
+      where s.reader_id = ${readerId} and j.paid_cents > 0
+  ) live_income`;
+}
+
+async function liveIncomeSince<K extends string>(db: DbOrTx, readerId: string, keys: K[], starts: Record<K, Date | null>): Promise<Record<K, number>> {
+  const sums = keys.map((key, index) => {
+    const since = starts[key];
+    const inPeriod = since ? sql`at >= ${since.toISOString()}` : sql`true`;
+    return sql`coalesce(sum(cents) filter (where ${inPeriod}), 0)::int as ${sql.identifier(`cents_${index}`)}`;
+  });
+  const result = (await db.execute(sql`select ${sql.join(sums, sql`, `)} from ${liveIncome(readerId)}`)) as unknown as { rows: Record<string, number>[] };
+  const row = result.rows[0]!;
+  return Object.fromEntries(keys.map((key, index) => [key, Number(row[`cents_${index}`])])) as Record<K, number>;
+}
+
+/** Live-stream income paid since `since`: when and how much, one row per gift or admission. */
+export async function liveIncomeRowsSince(db: DbOrTx, readerId: string, since: Date): Promise<{ at: Date; cents: number }[]> {
+  const result = (await db.execute(sql`select at, cents from ${liveIncome(readerId)} where at >= ${since.toISOString()}`)) as unknown as {
+    rows: { at: Date | string; cents: number | string }[];
+  };
+  return result.rows.map((row) => ({ at: new Date(row.at), cents: Number(row.cents) }));
+}
+
+/**
+ * Earnings, readings and ratings since each given start (null: ever). Readings count when a
+ * completed one ended; earnings add the live-stream income paid in the period.
+ */
 export async function figuresSince<K extends string>(db: DbOrTx, readerId: string, starts: Record<K, Date | null>): Promise<Record<K, PeriodFigures>> {
   const keys = Object.keys(starts) as K[];
+  const live = await liveIncomeSince(db, readerId, keys, starts);
   // One pass over the reader's readings: each period is a set of FILTERed aggregates, suffixed by its index.
   const columns: Record<string, SQL<number>> = {};
   keys.forEach((key, index) => {
@@ -47,7 +88,7 @@ export async function figuresSince<K extends string>(db: DbOrTx, readerId: strin
     keys.map((key, index) => [
       key,
       toFigures({
-        earningsCents: values[`earningsCents_${index}`]!,
+        earningsCents: values[`earningsCents_${index}`]! + live[key],
         sessions: values[`sessions_${index}`]!,
         ratingSum: values[`ratingSum_${index}`]!,
         reviewCount: values[`reviewCount_${index}`]!,

@@ -22,7 +22,10 @@ import { getReaderSchedule, replaceReaderSchedule } from './reader-schedule';
 import { isListedReader, selectReaders, toReader } from './reader-view';
 import { updateMyReader } from './update-my-reader';
 
-export async function readerRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; realtime: Realtime; clock: Clock }) {
+export async function readerRoutes(
+  app: FastifyInstance,
+  deps: { auth: Auth; db: Db; realtime: Realtime; clock: Clock; onReaderOnline: (readerId: string) => Promise<void> },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 

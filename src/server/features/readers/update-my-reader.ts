@@ -16,8 +16,14 @@ import { selectReaders, toReader } from './reader-view';
  * image). New rates apply to new requests only: a session keeps the rate it was requested at.
  * Everyone hears `reader_status` when the online flag changes; going offline empties the reader's
  * queue. A reader who closes every page goes offline by itself a minute later (reader-presence.ts).
+ * Going from offline to online also calls `onReaderOnline` after the commit (the favoriters'
+ * notifications); it must not throw: going online never fails because of it.
  */
-export async function updateMyReader(deps: { db: Db; realtime: Realtime; clock: Clock }, readerId: string, input: UpdateMyReaderInput): Promise<Reader> {
+export async function updateMyReader(
+  deps: { db: Db; realtime: Realtime; clock: Clock; onReaderOnline: (readerId: string) => Promise<void> },
+  readerId: string,
+  input: UpdateMyReaderInput,
+): Promise<Reader> {
   const { db, realtime } = deps;
   const now = new Date(deps.clock.now());
   const [before] = await db.select({ isOnline: readerProfiles.isOnline }).from(readerProfiles).where(eq(readerProfiles.userId, readerId));
@@ -39,6 +45,7 @@ export async function updateMyReader(deps: { db: Db; realtime: Realtime; clock: 
   const reader = toReader(row!);
   if (input.isOnline !== undefined && input.isOnline !== before.isOnline) {
     realtime.toAll(SERVER_EVENTS.readerStatus, { readerId, isOnline: reader.isOnline });
+    if (reader.isOnline) await deps.onReaderOnline(readerId);
   }
   return reader;
 }

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { ZodError } from 'zod';
-import { type Ack, type ClientEvent, type ClientEventAck, clientEventSchemas, SERVER_EVENTS } from '@shared/realtime';
-import type { z } from '@shared/zod-config';
+import { SERVER_EVENTS } from '@shared/realtime';
 import type { DbOrTx } from '../../db/client';
 import { readingSessions } from '../../db/schema';
-import { AppError, badRequest, forbidden, fromZodError, notFound } from '../../errors';
-import { assertSafeInput } from '../../input-guard';
+import { forbidden, notFound } from '../../errors';
+import type { ClientEventHandlers, Log, SocketFeature } from '../../realtime/client-events';
 import { Outbox } from '../../realtime/outbox';
 import type { AppServer, AppSocket } from '../../realtime/socket-server';
 import { markReadersSeen } from '../readers/reader-presence';
@@ -17,31 +15,7 @@ import { markLeft, markSeen } from './presence';
 import { loadSessionView, sessionRoom } from './session-view';
 import { startIfReady } from './start-session';
 
-type Log = { error(obj: unknown, msg: string): void };
-type ClientEventInput<E extends ClientEvent> = z.output<(typeof clientEventSchemas)[E]['payload']>;
-type Handlers = { [E in ClientEvent]: (payload: ClientEventInput<E>) => Promise<ClientEventAck<E>> };
-
-function toAckError(error: unknown, log: Log): Ack {
-  if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message } };
-  if (error instanceof ZodError) {
-    const appError = fromZodError(error);
-    return { ok: false, error: { code: appError.code, message: appError.message } };
-  }
-  log.error({ err: error }, 'socket handler failed');
-  return { ok: false, error: { code: 'INTERNAL', message: 'Something went wrong. Please try again.' } };
-}
-
-const isClientEvent = (event: string): event is ClientEvent => Object.hasOwn(clientEventSchemas, event);
-
-/**
- * Runs one event through its handler: the payload is parsed with the event's schema from
- * @shared/realtime's map (so handlers only ever see valid input) and the handler's result answers
- * the ack. Unknown events, bad payloads and missing acks never throw inside Socket.IO.
- */
-async function dispatch<E extends ClientEvent>(handlers: Handlers, event: E, payload: unknown): Promise<ClientEventAck<E>> {
-  const input = clientEventSchemas[event].payload.parse(assertSafeInput(payload)) as ClientEventInput<E>;
-  return handlers[event](input);
-}
+type SessionHandlers = ClientEventHandlers<'join_session_room' | 'leave_session_room' | 'webrtc_signal' | 'session_message'>;
 
 async function assertSessionRunning(db: DbOrTx, sessionId: string) {
   const [session] = await db
@@ -85,10 +59,10 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
     deps.realtime.toRoom(sessionRoom(sessionId), SERVER_EVENTS.participantStatus, { sessionId, userId: socket.data.user.id, isConnected: false });
   };
 
-  server.on('connection', (socket) => {
+  const feature: SocketFeature = (socket) => {
     const user = socket.data.user;
 
-    const handlers: Handlers = {
+    const handlers: SessionHandlers = {
       join_session_room: async ({ sessionId }) => {
         const session = await loadSessionFor(deps.db, sessionId, user);
         const role = participantRole(session, user.id)!;
@@ -125,17 +99,6 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
       session_message: async (input) => ({ message: await sendMessage(deps, limiter, user, input) }),
     };
 
-    socket.onAny(async (event: string, ...args: unknown[]) => {
-      const last = args.at(-1);
-      const reply = typeof last === 'function' ? (last as (a: Ack) => void) : () => {};
-      try {
-        if (!isClientEvent(event)) throw badRequest(`Unknown event ${JSON.stringify(event.slice(0, 64))}`);
-        reply({ ok: true, ...(await dispatch(handlers, event, args[0])) });
-      } catch (error) {
-        reply(toAckError(error, log));
-      }
-    });
-
     socket.on('disconnect', () => {
       for (const sessionId of [...socket.data.sessions.keys()]) {
         const leaving = leave(socket, sessionId).catch((error) => log.error({ err: error }, 'leaving a session room failed'));
@@ -143,7 +106,8 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
         void leaving.finally(() => pendingLeaves.delete(leaving));
       }
     });
-  });
+    return handlers;
+  };
 
   // Heartbeats from this process for every participant and every reader page it holds; see
   // presence.ts and readers/reader-presence.ts.
@@ -163,6 +127,7 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
     beat().catch((error) => log.error({ err: error }, 'presence heartbeat failed'));
   }, deps.timing.heartbeatMs);
   return {
+    feature,
     async stop() {
       clearInterval(timer);
       await Promise.allSettled([...pendingLeaves]);

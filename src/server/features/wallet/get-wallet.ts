@@ -21,7 +21,7 @@ interface LineRow {
 }
 
 /** Who the money went to or came from, as the wallet's owner should read it. */
-function counterpartOf(row: LineRow): WalletTransaction['counterpart'] {
+function counterpartOf(row: LineRow, ownerId: string): WalletTransaction['counterpart'] {
   const separator = row.reference?.indexOf(':') ?? -1;
   const referenceType = separator > 0 ? row.reference!.slice(0, separator) : null;
   const referenceId = separator > 0 ? row.reference!.slice(separator + 1) : undefined;
@@ -36,7 +36,9 @@ function counterpartOf(row: LineRow): WalletTransaction['counterpart'] {
       return { type: 'platform', name: PLATFORM_NAME };
     case 'escrow':
     case 'earnings':
-      return { type: 'earnings', name: 'Your earnings' };
+      // Another user's earnings are that user (a gift or a stream's price paid to its reader).
+      if (row.other_user_id === ownerId) return { type: 'earnings', name: 'Your earnings' };
+      return { type: 'reader', ...(row.other_user_id && { id: row.other_user_id }), ...(name && { name }) };
     default:
       return { type: row.other_role === 'reader' ? 'reader' : 'client', ...(row.other_user_id && { id: row.other_user_id }), ...(name && { name }) };
   }
@@ -100,7 +102,7 @@ export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery):
       id: row.id,
       kind: row.kind as TransferKind,
       amountCents: Number(row.amount_cents),
-      counterpart: counterpartOf(row),
+      counterpart: counterpartOf(row, userId),
       reference: row.reference,
       createdAt: new Date(row.created_at).toISOString(),
       minutes: row.minutes,

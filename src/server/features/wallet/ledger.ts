@@ -199,6 +199,11 @@ export interface SplitChargeInput {
   idempotencyKey: string;
   /** The reader's part when the caller splits on more than this charge (a reading's total); floor(70%) otherwise. */
   readerCents?: number;
+  /**
+   * Where the reader's part goes: escrow (the default) while the charge can still be refunded, as a
+   * reading's minute can; earnings when nothing can take it back (a gift), so a payout may take it at once.
+   */
+  readerAccount?: 'escrow' | 'earnings';
 }
 
 export interface SplitChargeResult {
@@ -213,8 +218,9 @@ export interface SplitChargeResult {
  * Charges a payer and shares the charge: the reader gets floor(70%), the platform the rest, as two
  * transfers (legs) recorded in the caller's transaction; a zero-cent leg (1-cent charges) is
  * skipped, not recorded. The reader's leg goes to their escrow, where it stays while the charge
- * can still be refunded; releaseHeldShare moves it to their earnings. The payer's wallet and the
- * reader's escrow are locked first, in the ledger's lock order, and the revenue account last, so
+ * can still be refunded; releaseHeldShare moves it to their earnings. A charge that is final when
+ * made (readerAccount 'earnings') credits the earnings directly. The payer's wallet and the
+ * reader's account are locked first, in the ledger's lock order, and the revenue account last, so
  * concurrent charges queue on the payer's row instead of deadlocking, and the revenue row every
  * charge shares is held only for the final statement. The payer is debited once for the whole
  * charge: five statements in all, which is what bounds throughput on hot rows.
@@ -225,7 +231,7 @@ export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<
     input.readerCents === undefined ? splitCharge(amountCents) : { readerCents: input.readerCents, platformCents: amountCents - input.readerCents };
   if (!Number.isSafeInteger(readerCents) || readerCents < 0 || platformCents < 0) throw new RangeError(`readerCents must be a whole part of the charge, got ${readerCents}`);
   const payer = walletAccountId(input.payerUserId);
-  const reader = escrowAccountId(input.readerUserId);
+  const reader = input.readerAccount === 'earnings' ? earningsAccountId(input.readerUserId) : escrowAccountId(input.readerUserId);
   assertMovable(payer, reader, amountCents);
   const legs = [
     { creditAccountId: reader, amountCents: readerCents, idempotencyKey: `${input.idempotencyKey}${SPLIT_LEG_SUFFIX.reader}` },

@@ -1,0 +1,25 @@
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import type { Realtime } from '../../realtime/realtime';
+
+/** A stream that just went live, as the notifications of its reader's followers need it. */
+export interface StreamWentLive {
+  streamId: string;
+  readerId: string;
+  readerName: string;
+  title: string;
+}
+
+export interface LiveDeps {
+  db: Db;
+  clock: Clock;
+  realtime: Realtime;
+  /**
+   * Called after a stream's go-live commits (app.ts wires it to the followers' and reminders'
+   * notifications). Its failure is logged, never undoes the go-live.
+   */
+  onStreamLive: (stream: StreamWentLive) => Promise<void>;
+}
+
+/** The Socket.IO room of one stream: its reader's pages and every viewer's. */
+export const streamRoom = (streamId: string) => `stream:${streamId}`;

@@ -1,0 +1,68 @@
+import { and, eq } from 'drizzle-orm';
+import type { JoinStreamResult } from '@shared/live';
+import { SERVER_EVENTS } from '@shared/realtime';
+import type { Clock } from '../../../clock';
+import type { Db } from '../../../db/client';
+import { streamJoins } from '../../../db/schema';
+import type { Realtime } from '../../../realtime/realtime';
+import { chargeWithSplit, getWalletBalanceCents } from '../../wallet/ledger';
+import { findPayableStream } from './find-payable-stream';
+
+export interface JoinDeps {
+  db: Db;
+  clock: Clock;
+  realtime: Realtime;
+}
+
+/** The one charge of a viewer's admission to a stream: its key is the (stream, viewer) pair. */
+export const streamAccessKey = (streamId: string, userId: string) => `stream-access:${streamId}:${userId}`;
+export const streamReference = (streamId: string) => `stream:${streamId}`;
+
+/**
+ * Admits a signed-in user to a live stream. A priced stream charges its price once per viewer and
+ * stream, split 70/30 with the reader's share final at once (docs/decisions/024): the
+ * stream_joins primary key decides between concurrent joins, so exactly one inserts the row and
+ * charges; the others, and every later join, answer what the first paid. A viewer who cannot pay
+ * gets InsufficientFundsError (402) and is not admitted. The stream's own reader is never charged.
+ */
+export async function joinStream(deps: JoinDeps, streamId: string, userId: string): Promise<JoinStreamResult> {
+  const { db, clock, realtime } = deps;
+  const outcome = await db.transaction(async (tx) => {
+    const stream = await findPayableStream(tx, streamId);
+    if (stream.readerId === userId) return { paidCents: 0, balanceCents: await getWalletBalanceCents(tx, userId) };
+
+    const [joined] = await tx
+      .insert(streamJoins)
+      .values({ streamId, userId, paidCents: stream.priceCents, createdAt: new Date(clock.now()) })
+      .onConflictDoNothing({ target: [streamJoins.streamId, streamJoins.userId] })
+      .returning({ paidCents: streamJoins.paidCents });
+    if (!joined) {
+      const [first] = await tx
+        .select({ paidCents: streamJoins.paidCents })
+        .from(streamJoins)
+        .where(and(eq(streamJoins.streamId, streamId), eq(streamJoins.userId, userId)));
+      if (!first) throw new Error(`join of ${userId} to stream ${streamId} vanished`);
+      return { paidCents: first.paidCents, balanceCents: await getWalletBalanceCents(tx, userId) };
+    }
+    if (joined.paidCents === 0) return { paidCents: 0, balanceCents: await getWalletBalanceCents(tx, userId) };
+
+    const charge = await chargeWithSplit(tx, {
+      payerUserId: userId,
+      readerUserId: stream.readerId,
+      amountCents: joined.paidCents,
+      readerAccount: 'earnings',
+      kind: 'stream_access',
+      reference: streamReference(streamId),
+      idempotencyKey: streamAccessKey(streamId, userId),
+    });
+    const charged = { readerId: stream.readerId, readerWalletCents: await getWalletBalanceCents(tx, stream.readerId) };
+    return { paidCents: joined.paidCents, balanceCents: charge.payerBalanceCents, charged };
+  });
+
+  if ('charged' in outcome && outcome.charged) {
+    realtime.toUser(userId, SERVER_EVENTS.walletUpdated, { balanceCents: outcome.balanceCents });
+    // The reader's wallet is unchanged; the event tells their dashboard to fetch its figures again.
+    realtime.toUser(outcome.charged.readerId, SERVER_EVENTS.walletUpdated, { balanceCents: outcome.charged.readerWalletCents });
+  }
+  return { paidCents: outcome.paidCents, balanceCents: outcome.balanceCents };
+}

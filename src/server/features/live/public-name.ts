@@ -1,0 +1,4 @@
+import { firstNameOf } from '../readers/list-reader-sessions';
+
+/** Only a first name reaches a stream's room and its public leaderboard, as with readers' clients. */
+export const publicName = (name: string | null) => firstNameOf(name) ?? 'Anonymous';
