@@ -27,6 +27,8 @@ export const routes: RouteObject[] = [
             element: lazyPage(() => import('./features/reader-profile/reader-profile-page').then((m) => m.ReaderProfilePage)),
           },
           { path: paths.live, element: lazyPage(() => import('./features/live/live-page').then((m) => m.LivePage)) },
+          // Public: a visitor sees what is on and is asked to sign in to watch and chat.
+          { path: paths.liveStream, element: lazyPage(() => import('./features/live/live-stream-page').then((m) => m.LiveStreamPage)) },
           { path: paths.shop, element: lazyPage(() => import('./features/shop/shop-page').then((m) => m.ShopPage)) },
           { path: paths.community, element: lazyPage(() => import('./features/community/community-page').then((m) => m.CommunityPage)) },
           { path: paths.about, element: lazyPage(() => import('./features/pages/about-page').then((m) => m.AboutPage)) },
@@ -50,7 +52,6 @@ export const routes: RouteObject[] = [
                 path: paths.sessionRequest,
                 element: lazyPage(() => import('./features/sessions/session-request-page').then((m) => m.SessionRequestPage)),
               },
-              { path: paths.liveStream, element: lazyPage(() => import('./features/live/live-stream-page').then((m) => m.LiveStreamPage)) },
             ],
           },
           { path: '*', element: lazyPage(() => import('./features/pages/not-found-page').then((m) => m.NotFoundPage)) },

@@ -16,6 +16,7 @@ export const paths = {
   dashboardPayouts: '/dashboard/payouts',
   dashboardFavorites: '/dashboard/favorites',
   dashboardProfile: '/dashboard/profile',
+  dashboardLive: '/dashboard/live',
   reading: '/reading/:id',
   sessionRequest: '/session/:readerId',
   readers: '/readers',

@@ -19,6 +19,9 @@ const AuthDialog = lazy(() => loadAuthDialog().then((module) => ({ default: modu
 /** The menu's popper and focus handling are only downloaded by signed-in users. */
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
+/** The bell fetches and parses notifications (zod): signed-in users only, off the home page's budget. */
+const NotificationBell = lazy(() => import('@/features/notifications/notification-bell').then((module) => ({ default: module.NotificationBell })));
+
 const MOBILE_MENU_ID = 'mobile-menu';
 
 export function SiteHeader() {
@@ -74,6 +77,9 @@ export function SiteHeader() {
           <ThemeToggle />
           {profile ? (
             <>
+              <Suspense fallback={null}>
+                <NotificationBell key={profile.id} />
+              </Suspense>
               <span className="hidden sm:inline-flex">
                 <WalletChip balanceCents={profile.walletBalanceCents} role={profile.role} />
               </span>

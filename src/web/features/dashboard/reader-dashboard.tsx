@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { TabsContent } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
+import { MyStreams } from '../live/my-streams';
 import { sessionIdFromPath } from './client/session-route';
 import { DashboardShell, READING_PAGE_META } from './dashboard-shell';
 import { type DashboardTab, DashboardTabs } from './dashboard-tabs';
@@ -24,6 +25,7 @@ const TABS: readonly [DashboardTab, ...DashboardTab[]] = [
   { value: 'sessions', label: 'Sessions', path: paths.dashboardSessions },
   { value: 'earnings', label: 'Earnings', path: paths.dashboardEarnings },
   { value: 'schedule', label: 'Schedule', path: paths.dashboardSchedule },
+  { value: 'live', label: 'Live', path: paths.dashboardLive },
   { value: 'settings', label: 'Settings', path: paths.dashboardSettings },
 ];
 
@@ -54,6 +56,9 @@ export function ReaderDashboard({ profile }: { profile: Profile }) {
         </TabsContent>
         <TabsContent value="schedule">
           <ReaderScheduleTab />
+        </TabsContent>
+        <TabsContent value="live">
+          <MyStreams />
         </TabsContent>
         <TabsContent value="settings">{withReader((loaded) => <ReaderSettingsTab reader={loaded} />)}</TabsContent>
       </DashboardTabs>

@@ -3,10 +3,11 @@ import { Award, MessageCircle, Star } from 'lucide-react';
 import { PersonAvatar } from '@/components/person-avatar';
 import { Card, CardContent } from '@/components/ui/card';
 import { FavoriteButton } from '../favorites/favorite-button';
+import { FollowButton } from '../notifications/follow-button';
 import { counted } from './counted';
 import { PresenceBadge } from './presence-badge';
 
-/** Who the reader is at a glance: photo, name, status, rating, experience and the heart. */
+/** Who the reader is at a glance: photo, name, status, rating, experience, the heart and Follow. */
 export function ProfileHeader({ reader }: { reader: Reader }) {
   return (
     <Card>
@@ -20,7 +21,10 @@ export function ProfileHeader({ reader }: { reader: Reader }) {
             </div>
             <FavoriteButton reader={reader} className="-mr-2" />
           </div>
-          <PresenceBadge status={reader.status} />
+          <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-2 sm:justify-start">
+            <PresenceBadge status={reader.status} />
+            <FollowButton readerId={reader.id} />
+          </div>
           <ul className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-sm sm:justify-start">
             <li className="flex items-center gap-1" data-testid="reader-rating">
               <Star className="size-4 fill-current text-gold" aria-hidden="true" />

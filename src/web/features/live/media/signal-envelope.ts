@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * What a live media signal carries in `data`: the id of the viewer's current watch, and the
+ * browser's description or candidate. A viewer starts a new watch (a new peer connection) after a
+ * reconnect, a `ready` or a retry; the id lets both sides drop what is still in flight for an
+ * older one.
+ */
+const envelopeSchema = z.object({
+  watchId: z.string().min(1).max(64),
+  payload: z.unknown().optional(),
+});
+export type Envelope = z.infer<typeof envelopeSchema>;
+
+export const descriptionSchema = z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(60_000) });
+export const candidateSchema = z.object({
+  candidate: z.string(),
+  sdpMid: z.string().nullable().optional(),
+  sdpMLineIndex: z.number().int().nullable().optional(),
+  usernameFragment: z.string().nullable().optional(),
+});
+
+export function readEnvelope(data: unknown): Envelope | null {
+  const parsed = envelopeSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+export const newWatchId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
