@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type Browser, type Page, request as playwrightRequest, test as base } from '@playwright/test';
-import { DEMO, expect, newUser, type NewUser, signInByApi, test } from './fixtures';
+import { type APIRequestContext, type Page, request as playwrightRequest, test as base } from '@playwright/test';
+import { DEMO, expect, newUser, type NewUser, signInByApi, test, openCheckedContext } from './fixtures';
 
 /**
  * The client dashboard (issue 8) for a new client and a new reader made through the API, so no
@@ -59,19 +59,6 @@ test.beforeAll(async () => {
   await signUp.dispose();
 });
 
-async function openReaderPage(browser: Browser) {
-  const baseURL = base.info().project.use.baseURL;
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    const isApiRejection = /status of 4\d\d/.test(message.text()) && message.location().url.includes('/api/');
-    if (message.type() === 'error' && !isApiRejection) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return { context, page, problems };
-}
-
 /** The first visit loads the dashboard's code; a busy CI machine can take a while. */
 async function openDashboard(page: Page, path: string) {
   await page.goto(path);
@@ -112,7 +99,7 @@ test('the badge goes Online live; a chat reading started there has a details pag
   const favorite = favoriteCard(page);
   await expect(favorite.getByTestId('reader-presence')).toHaveText('Offline');
 
-  const reader = await openReaderPage(browser);
+  const reader = await openCheckedContext(browser);
   await reader.page.goto('/login');
   const form = reader.page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(READER.email);

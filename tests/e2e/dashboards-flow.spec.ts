@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, type Page, test as base } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { formatCents, splitCharge } from '../../src/shared/money';
-import { DEMO, expect, newUser, signInByApi, signInOnPage, signUpOnPage, test } from './fixtures';
+import { DEMO, expect, newUser, signInByApi, signInOnPage, signUpOnPage, test, openCheckedContext } from './fixtures';
 
 /**
  * Issue 8 end to end, each step through the screens a person uses: an admin creates a reader in
@@ -19,14 +19,7 @@ const READER_NAME = `${READER.firstName} ${READER.lastName}`;
 const CHAT_RATE_CENTS = 250;
 
 async function newPage(browser: Browser): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL: base.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    const isApiRejection = /status of 4\d\d/.test(message.text()) && message.location().url.includes('/api/');
-    if (message.type() === 'error' && !isApiRejection) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  const { context, page, problems } = await openCheckedContext(browser);
   return { page, problems, close: () => context.close() };
 }
 

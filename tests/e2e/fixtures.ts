@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, type Browser, expect, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { email: 'admin@soultribe.app', password: 'admin-password-123' },
@@ -54,6 +54,23 @@ export const test = base.extend<{ guard: undefined }>({
 });
 
 export { expect };
+
+/**
+ * A browser context of its own (its own cookies: a second person in a test), held to the fixture's
+ * rule for its page: the problems it collects (console errors, page errors) should stay empty.
+ */
+export async function openCheckedContext(browser: Browser) {
+  const context = await browser.newContext({ baseURL: base.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
+  // Functions handed to page.evaluate are compiled by tsx, whose output calls esbuild's __name.
+  await context.addInitScript('globalThis.__name = f => f');
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !isExpectedApiRejection(message.text(), message.location().url)) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return { context, page, problems };
+}
 
 export async function signInOnPage(page: Page, email: string, password: string) {
   const form = page.getByRole('form', { name: 'Sign in' });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Browser, type Page, test as base } from '@playwright/test';
 import { createReaderByApi } from './admin-api';
-import { expect, newUser, signInByApi, test } from './fixtures';
+import { expect, newUser, signInByApi, test, openCheckedContext } from './fixtures';
 
 /**
  * Issue 10, 'A pause to top up, instead of a hang-up', in two browsers: a new client with money for
@@ -20,14 +20,7 @@ test.setTimeout(90_000);
 const origin = () => base.info().project.use.baseURL ?? '';
 
 async function openReaderPage(browser: Browser, account: { email: string; password: string }) {
-  const context = await browser.newContext({ baseURL: origin(), viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    const isApiRejection = /status of 4\d\d/.test(message.text()) && message.location().url.includes('/api/');
-    if (message.type() === 'error' && !isApiRejection) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  const { context, page, problems } = await openCheckedContext(browser);
   await signInByApi(page, account.email, account.password);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Reader Dashboard' })).toBeVisible();

@@ -1,6 +1,6 @@
-import { type Browser, type BrowserContext, type Page, test as base } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { splitCharge } from '../../src/shared/money';
-import { expect, signInOnPage, test } from './fixtures';
+import { expect, signInOnPage, test, openCheckedContext } from './fixtures';
 
 /**
  * Whole readings between two browsers: a client (Sol, so Luna's $50 stays what other specs expect)
@@ -13,21 +13,6 @@ const MARCUS = { email: 'marcus@soultribe.app', password: 'password123', name: '
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
-
-/** A second browser context for the reader, held to the same rule as the fixture's page: no console errors. */
-async function openReaderPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const baseURL = base.info().project.use.baseURL;
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  await context.addInitScript('globalThis.__name = f => f');
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    const isApiRejection = /status of 4\d\d/.test(message.text()) && message.location().url.includes('/api/');
-    if (message.type() === 'error' && !isApiRejection) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return { context, page, problems };
-}
 
 async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto('/login');
@@ -135,7 +120,7 @@ async function expectSummary(page: Page, figures: SessionFigures) {
 
 test('a video reading: both see each other, chat, pay per minute and end with exact wallets', async ({ page: client, browser }) => {
   await client.context().addInitScript('globalThis.__name = f => f');
-  const reader = await openReaderPage(browser);
+  const reader = await openCheckedContext(browser);
   await signIn(reader.page, AURORA);
   await goOnline(reader.page);
   await signIn(client, CLIENT);
@@ -228,7 +213,7 @@ test('a video reading: both see each other, chat, pay per minute and end with ex
 });
 
 test('a chat reading: messages both ways, paused while either side steps out, per-minute billing, the reader ends it', async ({ page: client, browser }) => {
-  const reader = await openReaderPage(browser);
+  const reader = await openCheckedContext(browser);
   await signIn(reader.page, MARCUS);
   await goOnline(reader.page);
   await signIn(client, CLIENT);
@@ -311,7 +296,7 @@ test('a chat reading: messages both ways, paused while either side steps out, pe
 const CELESTE = { email: 'celeste@soultribe.app', password: 'password123', name: 'Celeste Rivers', audioRateCents: 449 };
 
 test('an audio reading survives a reload and a refund returns every charge', async ({ page: client, browser }) => {
-  const reader = await openReaderPage(browser);
+  const reader = await openCheckedContext(browser);
   await signIn(reader.page, CELESTE);
   await goOnline(reader.page);
   await signIn(client, CLIENT);

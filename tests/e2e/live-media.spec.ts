@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { type Browser, test as base, type Page } from '@playwright/test';
+import { LIVE_P2P_MAX_VIEWERS, LIVE_STREAM_FULL_MESSAGE } from '../../src/shared/live';
+import { createReaderByApi, ok } from './admin-api';
+import { expect, newUser, signInByApi, test } from './fixtures';
+
+/**
+ * The live media path in real browsers: the reader's fake camera reaches every viewer peer to peer
+ * up to the cap, and the viewer beyond it is told the stream is full instead of a frozen picture.
+ */
+async function viewerPage(browser: Browser): Promise<Page> {
+  const baseURL = base.info().project.use.baseURL ?? '';
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  await context.addInitScript('globalThis.__name = f => f');
+  const page = await context.newPage();
+  const user = newUser();
+  await ok(page.request.post('/api/auth/sign-up/email', { data: user, headers: { Origin: baseURL } }));
+  return page;
+}
+
+const videoWidth = (page: Page, testId: string) => page.getByTestId(testId).evaluate((video: HTMLVideoElement) => video.videoWidth);
+
+test.describe('live media', () => {
+  test.setTimeout(150_000);
+
+  test(`a reader's camera reaches ${LIVE_P2P_MAX_VIEWERS} viewers; one more is told the stream is full`, async ({ browser, page: readerPage }) => {
+    const baseURL = base.info().project.use.baseURL ?? '';
+    const reader = await createReaderByApi(baseURL, { rateCents: 299, lastName: 'Media' });
+    await signInByApi(readerPage, reader.email, reader.password);
+    const { id } = (await ok(
+      readerPage.request.post('/api/live/streams', {
+        data: { title: `Camera check ${randomUUID().slice(0, 6)}`, category: 'Tarot Reading' },
+        headers: { Origin: baseURL },
+      }),
+    )) as { id: string };
+    await readerPage.goto(`/live/${id}`);
+    await expect.poll(() => videoWidth(readerPage, 'self-view'), { timeout: 20_000 }).toBeGreaterThan(0);
+
+    const viewers = await Promise.all(Array.from({ length: LIVE_P2P_MAX_VIEWERS }, () => viewerPage(browser)));
+    for (const viewer of viewers) await viewer.goto(`/live/${id}`);
+    for (const viewer of viewers) await expect.poll(() => videoWidth(viewer, 'stream-video'), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect(readerPage.getByTestId('peer-count')).toHaveText(`Sending to ${LIVE_P2P_MAX_VIEWERS} viewers`);
+
+    const late = await viewerPage(browser);
+    await late.goto(`/live/${id}`);
+    await expect(late.getByTestId('watch-state')).toHaveText(LIVE_STREAM_FULL_MESSAGE, { timeout: 20_000 });
+    expect(await videoWidth(late, 'stream-video')).toBe(0);
+
+    // A viewer who leaves frees a place; the reader's page counts one fewer.
+    await viewers[0]!.context().close();
+    await expect(readerPage.getByTestId('peer-count')).toHaveText(`Sending to ${LIVE_P2P_MAX_VIEWERS - 1} viewers`, { timeout: 20_000 });
+  });
+});
