@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_FORWARDER_MAX_VIEWERS, E2E_P2P_MAX_VIEWERS } from './tests/e2e/live-media-caps';
 
 /** E2E_PORT lets two checkouts on one machine run their suites side by side. */
 const E2E_PORT = Number(process.env.E2E_PORT ?? 5055);
@@ -66,6 +67,8 @@ export default defineConfig({
       // servers because the machine has no network (loopback host candidates suffice).
       BILLING_MINUTE_MS: '5000',
       ICE_SERVERS: '[]',
+      LIVE_P2P_MAX_VIEWERS: String(E2E_P2P_MAX_VIEWERS),
+      LIVE_FORWARDER_MAX_VIEWERS: String(E2E_FORWARDER_MAX_VIEWERS),
     },
   },
 });

@@ -4,7 +4,8 @@
  * Node process (docs/decisions/025). Launches Chromium (fake camera and microphone) twice: one
  * browser for the broadcaster, whose processes' CPU is measured, and one for the viewers, several
  * to a page. Peer to peer runs the app's own Broadcaster and Watcher (src/web/features/live/media)
- * with this process relaying their signals; werift runs scripts/bench-live-media/werift-forwarder.ts.
+ * with this process relaying their signals; werift runs the app's forwarder (src/server/features/live/media/forwarder)
+ * behind scripts/bench-live-media/werift-forwarder.ts.
  *
  * For each N it prints medians over BENCH_REPS windows: the broadcaster browser's CPU (% of one
  * core, all its processes), its outbound video bitrate, the forwarder's CPU (werift), and the

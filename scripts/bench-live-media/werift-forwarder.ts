@@ -1,90 +1,56 @@
 /**
- * The werift trial of `npm run bench:live-media`, run as its own process so its CPU is measured
- * alone: a forwarder in Node that takes one upstream from the broadcaster's browser and sends its
- * RTP to every subscribing browser (a one-room SFU, no simulcast). werift offers on both sides,
- * so the publisher's and the subscribers' payload types are the same and packets pass unchanged.
+ * The forwarder of `npm run bench:live-media` (BENCH_MODE=werift): the app's own MediaForwarder
+ * (src/server/features/live/media/forwarder, werift in a worker thread), run as a process of its
+ * own so its CPU is measured alone, and spoken to over HTTP instead of Socket.IO (the benchmark's
+ * pages are not signed in; the relay has its own tests).
  *
- * HTTP on 127.0.0.1 (the port is printed as `port=N`): POST /publish → werift's offer,
- * POST /publish/answer, POST /subscribe → { id, offer }, POST /subscribe/:id/answer.
- * Descriptions carry their candidates (no trickle): every peer is on this machine.
+ * HTTP on 127.0.0.1 (the port is printed as `port=N`): POST /publish → the forwarder's offer,
+ * POST /publish/answer, POST /subscribe → { id, offer }, POST /subscribe/:id/answer, POST /reset.
+ * The pages' descriptions carry their candidates (no trickle): every peer is on this machine.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type MediaStreamTrack, RTCPeerConnection, type RTCRtpTransceiver } from 'werift';
+import { startMediaForwarder } from '../../src/server/features/live/media/forwarder/media-forwarder';
 
-const tracks = new Map<string, MediaStreamTrack>();
-let publisher: RTCPeerConnection | null = null;
-let videoReceiver: RTCRtpTransceiver | null = null;
-const subscribers = new Map<string, RTCPeerConnection>();
+const STREAM = 'bench';
+const forwarder = startMediaForwarder();
+const subscribers = new Set<string>();
+let nextSubscriber = 1;
 
 const body = async (request: IncomingMessage) => {
   let text = '';
   for await (const chunk of request) text += chunk;
-  return JSON.parse(text || '{}') as { type: 'offer' | 'answer'; sdp: string };
+  return JSON.parse(text || '{}') as { type: 'answer'; sdp: string };
 };
 
-/** A keyframe for a subscriber that just connected (VP8 cannot start mid-stream). */
-const requestKeyframe = () => {
-  const ssrc = tracks.get('video')?.ssrc;
-  if (ssrc && videoReceiver) void videoReceiver.receiver.sendRtcpPLI(ssrc);
-};
-
-async function publish() {
-  publisher?.close();
-  publisher = new RTCPeerConnection({});
-  for (const kind of ['audio', 'video'] as const) {
-    const transceiver = publisher.addTransceiver(kind, { direction: 'recvonly' });
-    if (kind === 'video') videoReceiver = transceiver;
-    transceiver.onTrack.subscribe((track) => {
-      tracks.set(kind, track);
-      for (const pc of subscribers.values()) {
-        const sender = pc.getTransceivers().find((t) => t.kind === kind)?.sender;
-        void sender?.replaceTrack(track);
-      }
-    });
+async function route(url: string, request: IncomingMessage): Promise<unknown> {
+  if (url === '/publish') return (await forwarder.publish(STREAM)).offer;
+  if (url === '/publish/answer') return forwarder.publisherSignal(STREAM, 'answer', await body(request));
+  if (url === '/subscribe') {
+    const id = String(nextSubscriber++);
+    subscribers.add(id);
+    return { id, offer: (await forwarder.subscribe(STREAM, id)).offer };
   }
-  await publisher.setLocalDescription(await publisher.createOffer());
-  return publisher.localDescription;
-}
-
-async function subscribe() {
-  const id = Math.random().toString(36).slice(2, 10);
-  const pc = new RTCPeerConnection({});
-  for (const kind of ['audio', 'video'] as const) {
-    const transceiver = pc.addTransceiver(kind, { direction: 'sendonly' });
-    const track = tracks.get(kind);
-    if (track) void transceiver.sender.replaceTrack(track);
+  if (url.startsWith('/subscribe/')) return forwarder.subscriberSignal(url.split('/')[2] ?? '', 'answer', await body(request));
+  if (url === '/reset') {
+    await Promise.all([...subscribers].map((id) => forwarder.unsubscribe(id)));
+    subscribers.clear();
+    return {};
   }
-  pc.connectionStateChange.subscribe((state) => {
-    if (state === 'connected') requestKeyframe();
-    if (state === 'failed' || state === 'closed') subscribers.delete(id);
-  });
-  subscribers.set(id, pc);
-  await pc.setLocalDescription(await pc.createOffer());
-  return { id, offer: pc.localDescription };
+  return null;
 }
 
 const server = createServer(async (request, response) => {
   try {
-    const url = request.url ?? '';
-    let result: unknown = {};
-    if (url === '/publish') result = await publish();
-    else if (url === '/publish/answer') await publisher?.setRemoteDescription(await body(request));
-    else if (url === '/subscribe') result = await subscribe();
-    else if (url.startsWith('/subscribe/')) await subscribers.get(url.split('/')[2] ?? '')?.setRemoteDescription(await body(request));
-    else if (url === '/reset') {
-      for (const pc of subscribers.values()) pc.close();
-      subscribers.clear();
-    } else {
+    const result = await route(request.url ?? '', request);
+    if (result === null) {
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }).end(JSON.stringify(result));
+    response.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }).end(JSON.stringify(result ?? {}));
   } catch (error) {
     console.error('forwarder request failed', error);
     response.writeHead(500).end();
   }
 });
 server.listen(0, '127.0.0.1', () => console.info(`port=${(server.address() as AddressInfo).port}`));
-// A keyframe now and then keeps a subscriber that lost one from freezing for long.
-setInterval(requestKeyframe, 3000).unref();

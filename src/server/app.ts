@@ -12,8 +12,9 @@ import { authRoutes } from './features/auth/routes';
 import { favoriteRoutes } from './features/favorites/routes';
 import { followRoutes } from './features/follows/routes';
 import { healthRoutes } from './features/health/routes';
-import { liveMoneyRoutes } from './features/live/gifts/live-money-routes';
 import type { LiveDeps } from './features/live/deps';
+import { liveMoneyRoutes } from './features/live/gifts/live-money-routes';
+import { type MediaForwarder, startMediaForwarder } from './features/live/media/forwarder/media-forwarder';
 import { createStreamLookup } from './features/live/media/stream-lookup';
 import { streamSignalRelay } from './features/live/media/stream-signal-relay';
 import { liveRoutes } from './features/live/routes';
@@ -23,9 +24,6 @@ import { notifyStreamLive } from './features/notifications/notify-stream-live';
 import { notificationRoutes } from './features/notifications/routes';
 import { payoutRoutes } from './features/payouts/routes';
 import { queueRoutes } from './features/queue/routes';
-import { walletRoutes } from './features/wallet/routes';
-import { paymentsFromConfig } from './payments/from-config';
-import type { PaymentsProvider } from './payments/provider';
 import { readerRoutes } from './features/readers/routes';
 import { reviewRoutes } from './features/reviews/routes';
 import type { SessionDeps } from './features/sessions/deps';
@@ -36,9 +34,12 @@ import { startScheduler } from './features/sessions/scheduler';
 import { registerSessionSocketHandlers } from './features/sessions/socket-handlers';
 import { sessionTiming } from './features/sessions/timing';
 import { resumeAfterDeposit } from './features/sessions/top-up';
+import { walletRoutes } from './features/wallet/routes';
+import { assertSafeInput } from './input-guard';
+import { paymentsFromConfig } from './payments/from-config';
+import type { PaymentsProvider } from './payments/provider';
 import { routeClientEvents } from './realtime/client-events';
 import { socketRealtime } from './realtime/realtime';
-import { assertSafeInput } from './input-guard';
 import { createSocketServer } from './realtime/socket-server';
 import { isTrustedOrigin } from './trusted-origin';
 import { registerWeb } from './web';
@@ -56,6 +57,8 @@ export interface AppDeps {
   runScheduler?: boolean;
   /** Sweep expired chat messages at start and then hourly (default); tests call the sweep themselves. */
   runMessageRetention?: boolean;
+  /** Serves live viewers above the peer-to-peer cap; by default werift in a worker when the config enables it. */
+  forwarder?: MediaForwarder;
 }
 
 /**
@@ -142,7 +145,15 @@ export async function buildApp(deps: AppDeps) {
   // Followers and reminder holders hear of a go-live after it commits; announce-live.ts logs a failure.
   const live: LiveDeps = { db, clock, realtime, onStreamLive: notifyStreamLive({ db, clock, realtime }) };
   const liveSockets = registerLiveSocketHandlers(sockets.io, live, app.log);
-  const liveMedia = streamSignalRelay({ io: sockets.io, lookup: createStreamLookup(db, clock), log: app.log });
+  const forwarderConfig = config.liveMedia.forwarder;
+  const forwarder = forwarderConfig && (deps.forwarder ?? startMediaForwarder(forwarderConfig));
+  const liveMedia = streamSignalRelay({
+    io: sockets.io,
+    lookup: createStreamLookup(db, clock),
+    log: app.log,
+    maxViewers: config.liveMedia.p2pMaxViewers,
+    ...(forwarder && forwarderConfig && { forwarder: { forwarder, maxViewers: forwarderConfig.maxViewers } }),
+  });
   routeClientEvents(sockets.io, [sessionSockets.feature, liveSockets.feature, liveMedia], app.log);
   const scheduler = deps.runScheduler === false ? undefined : startScheduler(sessions, app.log);
   const messageRetention =
@@ -181,6 +192,7 @@ export async function buildApp(deps: AppDeps) {
     await sessionSockets.stop();
     await liveSockets.stop();
     await sockets.close();
+    await forwarder?.close();
   });
 
   return { app, auth, io: sockets.io, realtime, clock, db, sessions, routes, messageRetention };

@@ -1,3 +1,4 @@
+import { LIVE_FORWARDER_MAX_VIEWERS, LIVE_P2P_MAX_VIEWERS } from '@shared/live';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
@@ -43,5 +44,22 @@ describe('RETENTION_DAYS', () => {
     for (const bad of ['0', '-5', '2.5', 'forever', '3651']) {
       expect(() => loadConfig({ RETENTION_DAYS: bad })).toThrow(/RETENTION_DAYS/);
     }
+  });
+});
+
+describe('live media', () => {
+  it('sends peer to peer up to the measured cap and forwards above it by default', () => {
+    expect(loadConfig({}).liveMedia).toEqual({ p2pMaxViewers: LIVE_P2P_MAX_VIEWERS, forwarder: { maxViewers: LIVE_FORWARDER_MAX_VIEWERS } });
+    expect(loadConfig({ LIVE_FORWARDER: 'off' }).liveMedia.forwarder).toBeUndefined();
+    expect(loadConfig({ LIVE_P2P_MAX_VIEWERS: '0', LIVE_FORWARDER_ANNOUNCED_IP: '203.0.113.7', LIVE_FORWARDER_PORT_RANGE: '40000-40999' }).liveMedia).toEqual({
+      p2pMaxViewers: 0,
+      forwarder: { maxViewers: LIVE_FORWARDER_MAX_VIEWERS, announcedAddresses: ['203.0.113.7'], portRange: [40000, 40999] },
+    });
+  });
+
+  it("refuses a cap above what the reader's page serves, a bad address or port range", () => {
+    expect(() => loadConfig({ LIVE_P2P_MAX_VIEWERS: String(LIVE_P2P_MAX_VIEWERS + 1) })).toThrow(/LIVE_P2P_MAX_VIEWERS/);
+    expect(() => loadConfig({ LIVE_FORWARDER_ANNOUNCED_IP: 'my-host' })).toThrow(/LIVE_FORWARDER_ANNOUNCED_IP/);
+    for (const bad of ['40000', '40999-40000', '80-90', '40000-70000']) expect(() => loadConfig({ LIVE_FORWARDER_PORT_RANGE: bad })).toThrow(/LIVE_FORWARDER_PORT_RANGE/);
   });
 });

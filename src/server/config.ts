@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { LIVE_FORWARDER_MAX_VIEWERS, LIVE_P2P_MAX_VIEWERS } from '@shared/live';
 import { z } from 'zod';
 
 const booleanFromEnv = z
@@ -98,6 +99,18 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['https', 'http']).optional(),
+  // Live media (docs/decisions/025): the peer-to-peer cap may be lowered, never raised above what
+  // the reader's page serves; the forwarder takes the viewers above it.
+  LIVE_P2P_MAX_VIEWERS: z.coerce.number().int().min(0).max(LIVE_P2P_MAX_VIEWERS).default(LIVE_P2P_MAX_VIEWERS),
+  LIVE_FORWARDER: booleanFromEnv.default(true),
+  LIVE_FORWARDER_MAX_VIEWERS: z.coerce.number().int().min(0).default(LIVE_FORWARDER_MAX_VIEWERS),
+  LIVE_FORWARDER_ANNOUNCED_IP: z.union([z.ipv4(), z.ipv6()]).optional(),
+  LIVE_FORWARDER_PORT_RANGE: z
+    .string()
+    .regex(/^\d+-\d+$/, 'LIVE_FORWARDER_PORT_RANGE must look like 40000-40999')
+    .transform((text) => text.split('-').map(Number) as [number, number])
+    .refine(([low, high]) => low >= 1024 && low <= high && high <= 65535, 'LIVE_FORWARDER_PORT_RANGE must be within 1024-65535, low to high')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -147,6 +160,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       provider: e.PAYMENTS_PROVIDER,
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeApi: { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT, protocol: e.STRIPE_API_PROTOCOL },
+    },
+    liveMedia: {
+      p2pMaxViewers: e.LIVE_P2P_MAX_VIEWERS,
+      forwarder: e.LIVE_FORWARDER
+        ? {
+            maxViewers: e.LIVE_FORWARDER_MAX_VIEWERS,
+            ...(e.LIVE_FORWARDER_ANNOUNCED_IP && { announcedAddresses: [e.LIVE_FORWARDER_ANNOUNCED_IP] }),
+            ...(e.LIVE_FORWARDER_PORT_RANGE && { portRange: e.LIVE_FORWARDER_PORT_RANGE }),
+          }
+        : undefined,
     },
     logLevel: e.LOG_LEVEL,
   };

@@ -19,10 +19,16 @@ export const STREAM_CHAT_HISTORY = 50;
 
 /**
  * The most viewers one reader's browser sends its camera to, peer to peer (measured with
- * `npm run bench:live-media`; docs/decisions/025). The broadcaster answers `full` above it and the
- * server's relay refuses the watch, so a viewer beyond it is told, never shown a frozen picture.
+ * `npm run bench:live-media`; docs/decisions/025). Above it the server's forwarder serves the
+ * viewer; the broadcaster's page answers `full` to any more, so none is shown a frozen picture.
  */
 export const LIVE_P2P_MAX_VIEWERS = 4;
+/**
+ * The most viewers one server process's forwarder serves, all streams together (measured with
+ * `npm run bench:live-media`, BENCH_MODE=werift: about 1% of a core per viewer on top of ~11%);
+ * above it a viewer is told the stream is full.
+ */
+export const LIVE_FORWARDER_MAX_VIEWERS = 24;
 export const LIVE_STREAM_FULL_MESSAGE = 'This stream is full right now — please try again in a few minutes.';
 
 export type GiftId = (typeof GIFTS)[number]['id'];

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type Browser, test as base, type Page } from '@playwright/test';
-import { LIVE_P2P_MAX_VIEWERS, LIVE_STREAM_FULL_MESSAGE } from '../../src/shared/live';
+import { LIVE_STREAM_FULL_MESSAGE } from '../../src/shared/live';
 import { createReaderByApi, ok } from './admin-api';
 import { expect, newUser, signInByApi, test } from './fixtures';
+import { E2E_FORWARDER_MAX_VIEWERS, E2E_P2P_MAX_VIEWERS } from './live-media-caps';
 
 /**
  * The live media path in real browsers: the reader's fake camera reaches every viewer peer to peer
- * up to the cap, and the viewer beyond it is told the stream is full instead of a frozen picture.
+ * up to the cap, the viewers above it through the server's forwarder, and the viewer beyond the
+ * forwarder's limit is told the stream is full instead of a frozen picture.
  */
 async function viewerPage(browser: Browser): Promise<Page> {
   const baseURL = base.info().project.use.baseURL ?? '';
@@ -19,11 +21,13 @@ async function viewerPage(browser: Browser): Promise<Page> {
 }
 
 const videoWidth = (page: Page, testId: string) => page.getByTestId(testId).evaluate((video: HTMLVideoElement) => video.videoWidth);
+const trackKinds = (page: Page) =>
+  page.getByTestId('stream-video').evaluate((video: HTMLVideoElement) => ((video.srcObject as MediaStream | null)?.getTracks() ?? []).map((t) => t.kind).sort());
 
 test.describe('live media', () => {
   test.setTimeout(150_000);
 
-  test(`a reader's camera reaches ${LIVE_P2P_MAX_VIEWERS} viewers; one more is told the stream is full`, async ({ browser, page: readerPage }) => {
+  test(`a reader's camera reaches ${E2E_P2P_MAX_VIEWERS} viewers peer to peer, the next through the forwarder, and one more is told the stream is full`, async ({ browser, page: readerPage }) => {
     const baseURL = base.info().project.use.baseURL ?? '';
     const reader = await createReaderByApi(baseURL, { rateCents: 299, lastName: 'Media' });
     await signInByApi(readerPage, reader.email, reader.password);
@@ -36,18 +40,32 @@ test.describe('live media', () => {
     await readerPage.goto(`/live/${id}`);
     await expect.poll(() => videoWidth(readerPage, 'self-view'), { timeout: 20_000 }).toBeGreaterThan(0);
 
-    const viewers = await Promise.all(Array.from({ length: LIVE_P2P_MAX_VIEWERS }, () => viewerPage(browser)));
+    const viewers = await Promise.all(Array.from({ length: E2E_P2P_MAX_VIEWERS }, () => viewerPage(browser)));
     for (const viewer of viewers) await viewer.goto(`/live/${id}`);
     for (const viewer of viewers) await expect.poll(() => videoWidth(viewer, 'stream-video'), { timeout: 30_000 }).toBeGreaterThan(0);
-    await expect(readerPage.getByTestId('peer-count')).toHaveText(`Sending to ${LIVE_P2P_MAX_VIEWERS} viewers`);
+    await expect(readerPage.getByTestId('peer-count')).toHaveText(`Sending to ${E2E_P2P_MAX_VIEWERS} viewers`);
+    await expect(readerPage.getByTestId('forwarding')).toHaveCount(0);
+
+    // Above the cap the server's forwarder takes the viewer: the reader's page publishes to it once.
+    const forwarded = await Promise.all(Array.from({ length: E2E_FORWARDER_MAX_VIEWERS }, () => viewerPage(browser)));
+    for (const viewer of forwarded) await viewer.goto(`/live/${id}`);
+    for (const viewer of forwarded) {
+      await expect.poll(() => videoWidth(viewer, 'stream-video'), { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(await trackKinds(viewer)).toEqual(['audio', 'video']);
+    }
+    await expect(readerPage.getByTestId('forwarding')).toBeVisible({ timeout: 20_000 });
+    await expect(readerPage.getByTestId('peer-count')).toHaveText(`Sending to ${E2E_P2P_MAX_VIEWERS} viewers`);
 
     const late = await viewerPage(browser);
     await late.goto(`/live/${id}`);
-    await expect(late.getByTestId('watch-state')).toHaveText(LIVE_STREAM_FULL_MESSAGE, { timeout: 20_000 });
+    await expect(late.getByTestId('watch-state')).toHaveText(LIVE_STREAM_FULL_MESSAGE, { timeout: 30_000 });
     expect(await videoWidth(late, 'stream-video')).toBe(0);
 
+    // The last viewer of the forwarder leaves: the reader's page stops sending to it.
+    for (const viewer of forwarded) await viewer.context().close();
+    await expect(readerPage.getByTestId('forwarding')).toHaveCount(0, { timeout: 20_000 });
     // A viewer who leaves frees a place; the reader's page counts one fewer.
     await viewers[0]!.context().close();
-    await expect(readerPage.getByTestId('peer-count')).toHaveText(`Sending to ${LIVE_P2P_MAX_VIEWERS - 1} viewers`, { timeout: 20_000 });
+    await expect(readerPage.getByTestId('peer-count')).toHaveText(`Sending to ${E2E_P2P_MAX_VIEWERS - 1} viewer`, { timeout: 20_000 });
   });
 });

@@ -3,6 +3,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { buildApp } from '../../src/server/app';
 import type { Clock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
+import type { MediaForwarder } from '../../src/server/features/live/media/forwarder/media-forwarder';
 import type { Database } from '../../src/server/db/client';
 import type { PaymentsProvider } from '../../src/server/payments/provider';
 import { openTestDatabase } from './test-database';
@@ -18,6 +19,8 @@ export interface TestAppOptions {
   runScheduler?: boolean;
   /** False: no message retention sweep at start or on a timer; the test sweeps itself. */
   runMessageRetention?: boolean;
+  /** Stands in for the live media forwarder (a werift worker by default). */
+  forwarder?: MediaForwarder;
 }
 
 /**
@@ -34,7 +37,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const built = await buildApp({ config, database, clock: options.clock, web: 'none', runScheduler: options.runScheduler, runMessageRetention: options.runMessageRetention, payments: options.payments });
+  const built = await buildApp({ config, database, clock: options.clock, web: 'none', runScheduler: options.runScheduler, runMessageRetention: options.runMessageRetention, payments: options.payments, forwarder: options.forwarder });
   let baseUrl: string | undefined;
   const sockets: Socket[] = [];
   return {

@@ -6,7 +6,7 @@ import { LoadFailed } from '@/components/list-states';
 import { PageHeading } from '@/components/page-heading';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { usePageMeta } from '@/lib/page-meta';
 import { useServerEvent } from '@/lib/server-events';
@@ -86,13 +86,16 @@ export function LivePage() {
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
       <PageHeading title={TITLE} description={DESCRIPTION} />
-      <div className="mb-6 flex flex-col items-center gap-4">
-        <Tabs value={status} onValueChange={(value) => setFilter({ status: value === 'scheduled' ? 'scheduled' : 'live', category })}>
+      {/* The chips and the list are the active tab's panel, so each tab controls an element that exists. */}
+      <Tabs value={status} onValueChange={(value) => setFilter({ status: value === 'scheduled' ? 'scheduled' : 'live', category })}>
+        <div className="mb-4 flex justify-center">
           <TabsList aria-label="Streams">
             <TabsTrigger value="live">Live Now</TabsTrigger>
             <TabsTrigger value="scheduled">Scheduled</TabsTrigger>
           </TabsList>
-        </Tabs>
+        </div>
+        <TabsContent value={status} className="mt-0">
+      <div className="mb-6 flex flex-col items-center gap-4">
         <fieldset className="flex max-w-full flex-wrap justify-center gap-2">
           <legend className="sr-only">Categories</legend>
           {[null, ...LIVE_CATEGORIES].map((chip) => {
@@ -134,6 +137,8 @@ export function LivePage() {
           ))}
         </ul>
       )}
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

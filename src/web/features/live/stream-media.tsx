@@ -41,6 +41,11 @@ export function ReaderMedia({ streamId, isJoined }: { streamId: string; isJoined
             <Radio className="size-4 text-pink" aria-hidden="true" />
             Sending to {countOf(broadcast.peers, 'viewer')}
           </span>
+          {broadcast.forwarding && (
+            <span className="text-muted-foreground" data-testid="forwarding">
+              More viewers watch through Soul Tribe's server
+            </span>
+          )}
           <GiftTotal streamId={streamId} />
         </div>
         <Button variant="destructive" size="sm" onClick={() => setIsConfirming(true)}>

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { StreamStatus } from '@shared/live';
+import { eq } from 'drizzle-orm';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/client';
 import { liveStreams } from '../../../db/schema';

@@ -1,9 +1,12 @@
 import { LIVE_P2P_MAX_VIEWERS, LIVE_STREAM_FULL_MESSAGE } from '@shared/live';
+import { FORWARDER_PEER_ID } from '@shared/live-media-signal';
 import { type RelayedStreamSignal, SERVER_EVENTS, type StreamSignal } from '@shared/realtime';
 import { conflict, forbidden, notFound } from '../../../errors';
 import type { ClientEventHandlers, Log, SocketFeature } from '../../../realtime/client-events';
 import type { AppServer, AppSocket } from '../../../realtime/socket-server';
 import { streamRoom } from '../deps';
+import { type ForwardedViewers, forwardedViewers } from './forwarded-viewers';
+import type { MediaForwarder } from './forwarder/media-forwarder';
 import type { StreamFacts, StreamLookup } from './stream-lookup';
 
 type SignalType = StreamSignal['signal']['type'];
@@ -19,8 +22,10 @@ export interface StreamSignalDeps {
   io: AppServer;
   lookup: StreamLookup;
   log: Log;
-  /** The media cap; the broadcaster's page enforces the same number on its side. */
+  /** The peer-to-peer cap; the broadcaster's page enforces LIVE_P2P_MAX_VIEWERS (no fewer) on its side. */
   maxViewers?: number;
+  /** Serves the viewers above the cap; without it they are told the stream is full. */
+  forwarder?: { forwarder: MediaForwarder; maxViewers: number };
 }
 
 interface Peer {
@@ -36,12 +41,18 @@ interface Peer {
  * - a viewer talks to the broadcaster only (the stream's reader's sockets in the room): without
  *   `to` to all of them, with `to` to one of them; a viewer never reaches another viewer;
  * - the broadcaster reaches one socket of the room with `to`, the whole room without;
- * - a `watch` beyond the cap is refused with the 'full' message, whatever the broadcaster's page says.
+ * - a `watch` beyond the cap goes to the forwarder (forwarded-viewers.ts), and when there is none
+ *   or it is full too, is refused with the 'full' message, whatever the broadcaster's page says;
+ * - a signal with `to` = FORWARDER_PEER_ID goes to the forwarder, from a viewer it serves or from
+ *   the reader's page that publishes to it.
  * Sockets are looked up through the adapter, so this holds across processes with the Redis adapter.
  */
 export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
   const { io, lookup } = deps;
   const maxViewers = deps.maxViewers ?? LIVE_P2P_MAX_VIEWERS;
+  const forwarding: ForwardedViewers | null = deps.forwarder
+    ? forwardedViewers({ io, forwarder: deps.forwarder.forwarder, maxViewers: deps.forwarder.maxViewers, log: deps.log })
+    : null;
 
   const socketsIn = async (room: string): Promise<Peer[]> =>
     (await io.in(room).fetchSockets()).map((s) => ({ id: s.id, userId: s.data.user.id, rooms: s.rooms }));
@@ -59,21 +70,30 @@ export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
   const broadcasterSockets = async (streamId: string, readerId: string, except: string) =>
     (await socketsIn(streamRoom(streamId))).filter((s) => s.userId === readerId && s.id !== except).map((s) => s.id);
 
-  /** Joins the watchers, or is refused when the others already fill the cap (self counted, so two racing watches never both pass). */
-  const admitWatcher = async (socket: AppSocket, streamId: string) => {
+  /**
+   * Joins the watchers (true: the broadcaster's page serves it), or goes to the forwarder (false)
+   * when the others already fill the cap (self counted, so two racing watches never both pass).
+   */
+  const admitWatcher = async (socket: AppSocket, input: StreamSignal): Promise<boolean> => {
+    const { streamId } = input;
     const watchers = streamWatchersRoom(streamId);
     await socket.join(watchers);
     const watching = (await socketsIn(watchers)).filter((s) => s.rooms.has(streamRoom(streamId)));
-    if (watching.length > maxViewers) {
-      await socket.leave(watchers);
-      throw conflict(LIVE_STREAM_FULL_MESSAGE);
+    if (watching.length <= maxViewers) {
+      forwarding?.drop(streamId, socket.id);
+      return true;
     }
+    await socket.leave(watchers);
+    if (!forwarding) throw conflict(LIVE_STREAM_FULL_MESSAGE);
+    await forwarding.serve(socket.id, streamId, input.signal.data);
+    return false;
   };
 
   const fromViewer = async (socket: AppSocket, input: StreamSignal, stream: StreamFacts, relayed: RelayedStreamSignal) => {
     const { streamId, to, signal } = input;
     if (!VIEWER_SIGNALS.has(signal.type)) throw forbidden('Only the reader broadcasts in a stream');
-    if (signal.type === 'watch') await admitWatcher(socket, streamId);
+    if (to === FORWARDER_PEER_ID) return forwarding?.fromViewer(socket.id, streamId, signal);
+    if (signal.type === 'watch' && !(await admitWatcher(socket, input))) return;
     if (signal.type === 'bye') await socket.leave(streamWatchersRoom(streamId));
     if (to === undefined) return emitTo(await broadcasterSockets(streamId, stream.readerId, socket.id), relayed);
     const target = await peerInRoom(to, streamId);
@@ -83,11 +103,16 @@ export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
 
   const fromBroadcaster = async (socket: AppSocket, input: StreamSignal, relayed: RelayedStreamSignal) => {
     const { streamId, to, signal } = input;
+    if (to === FORWARDER_PEER_ID) return forwarding?.fromBroadcaster(socket.id, streamId, signal);
     if (!BROADCASTER_SIGNALS.has(signal.type)) throw forbidden('The reader broadcasts; only viewers watch');
     const watchers = streamWatchersRoom(streamId);
     if (to === undefined) {
+      if (signal.type === 'ready') forwarding?.cameraOn(streamId, socket.id);
       // The camera stopped: every viewer asks again when it announces itself (`ready`).
-      if (signal.type === 'bye') io.in(watchers).socketsLeave(watchers);
+      if (signal.type === 'bye') {
+        io.in(watchers).socketsLeave(watchers);
+        forwarding?.cameraOff(streamId, socket.id);
+      }
       socket.to(streamRoom(streamId)).emit(SERVER_EVENTS.streamSignal, relayed);
       return;
     }
@@ -104,6 +129,7 @@ export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
     const broadcasting = new Set<string>();
 
     socket.on('disconnecting', () => {
+      forwarding?.socketGone(socket.id);
       const byes: Promise<void>[] = [];
       for (const [streamId, readerId] of watching) {
         if (!socket.rooms.has(streamWatchersRoom(streamId))) continue;
@@ -123,8 +149,12 @@ export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
         const stream = await lookup(streamId);
         if (!stream) throw notFound('Stream not found');
         const isBroadcaster = stream.readerId === user.id;
-        // A viewer whose page left the room a moment before its goodbye may still say it.
-        const isLateBye = !isBroadcaster && signal.type === 'bye' && socket.rooms.has(streamWatchersRoom(streamId));
+        // A page that left the room a moment before its goodbye (the stream ended) may still say it.
+        const isLateBye =
+          signal.type === 'bye' &&
+          (isBroadcaster
+            ? Boolean(forwarding?.hasCamera(streamId, socket.id))
+            : socket.rooms.has(streamWatchersRoom(streamId)) || Boolean(forwarding?.isForwarded(streamId, socket.id)));
         if (!socket.rooms.has(streamRoom(streamId)) && !isLateBye) throw forbidden('Join the stream before signalling');
         if (stream.status !== 'live' && signal.type !== 'bye') throw conflict('This stream is not live');
         const relayed: RelayedStreamSignal = { streamId, from: socket.id, fromUserId: user.id, signal };

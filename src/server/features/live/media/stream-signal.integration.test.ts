@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { LIVE_P2P_MAX_VIEWERS, LIVE_STREAM_FULL_MESSAGE } from '@shared/live';
+import type { RelayedStreamSignal } from '@shared/realtime';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_P2P_MAX_VIEWERS, LIVE_STREAM_FULL_MESSAGE } from '@shared/live';
-import type { RelayedStreamSignal } from '@shared/realtime';
 import { createClient, createReader, type TestUser } from '../../../../../tests/integration/factories';
 import { fakeClock } from '../../../../../tests/integration/fake-clock';
 import { collect, emitAck, nextEvent } from '../../../../../tests/integration/socket-helpers';
@@ -15,7 +15,8 @@ import { STATUS_TTL_MS } from './stream-lookup';
 const clock = fakeClock(Date.now());
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false });
+  // Peer to peer only: forwarded-viewers.integration.test.ts has the viewers above the cap.
+  app = await createTestApp({ clock, runScheduler: false, env: { LIVE_FORWARDER: 'false' } });
 });
 afterAll(() => app.close());
 

@@ -1,6 +1,7 @@
+import { FORWARDER_PEER_ID, readEnvelope } from '@shared/live-media-signal';
 import type { RelayedStreamSignal, StreamSignal } from '@shared/realtime';
+import { ForwarderUplink } from './forwarder-uplink';
 import { PeerTable } from './peer-table';
-import { readEnvelope } from './signal-envelope';
 import { ViewerPeer } from './viewer-peer';
 
 export type OutgoingSignal = { to?: string; type: StreamSignal['signal']['type']; data?: unknown };
@@ -16,16 +17,20 @@ export interface BroadcasterOptions {
 export interface BroadcasterSnapshot {
   /** Viewers whose connection is up. */
   peers: number;
+  /** The camera also goes to the server's forwarder, for the viewers above the cap. */
+  forwarding: boolean;
 }
 
 /**
- * The reader's side of peer-to-peer fan-out, outside React so socket handlers act on it
- * synchronously: one send-only connection per viewer that asks to `watch`, up to the cap (`full`
- * beyond it); a viewer's `bye`, or its connection failing, frees its place.
+ * The reader's side of the media, outside React so socket handlers act on it synchronously: one
+ * send-only connection per viewer that asks to `watch`, up to the cap (`full` beyond it); a
+ * viewer's `bye`, or its connection failing, frees its place. When the server's forwarder offers,
+ * one more connection sends the camera to it for the viewers above the cap.
  */
 export class Broadcaster {
   private readonly table: PeerTable<ViewerPeer>;
-  private snapshot: BroadcasterSnapshot = { peers: 0 };
+  private uplink: { publishId: string; connection: ForwarderUplink } | null = null;
+  private snapshot: BroadcasterSnapshot = { peers: 0, forwarding: false };
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly options: BroadcasterOptions) {
@@ -48,6 +53,10 @@ export class Broadcaster {
   }
 
   handleSignal({ from, signal }: RelayedStreamSignal): void {
+    if (from === FORWARDER_PEER_ID) {
+      this.handleForwarder(signal);
+      return;
+    }
     if (signal.type === 'bye') {
       this.drop(from);
       return;
@@ -69,7 +78,43 @@ export class Broadcaster {
   dropAll(): void {
     for (const peer of this.table.values()) peer.close();
     this.table.clear();
+    this.closeUplink();
     this.update();
+  }
+
+  private handleForwarder(signal: RelayedStreamSignal['signal']): void {
+    const envelope = readEnvelope(signal.data);
+    if (!envelope) return;
+    const { watchId: publishId, payload } = envelope;
+    if (signal.type === 'offer') {
+      this.closeUplink();
+      const connection: ForwarderUplink = new ForwarderUplink({
+        iceServers: this.options.iceServers,
+        localStream: this.options.localStream,
+        send: (type, data) => this.relay({ to: FORWARDER_PEER_ID, type, data: { watchId: publishId, payload: data } }),
+        onChange: () => this.update(),
+        onGone: () => {
+          if (this.uplink?.connection !== connection) return;
+          this.closeUplink();
+          this.relay({ to: FORWARDER_PEER_ID, type: 'bye', data: { watchId: publishId } });
+          this.update();
+        },
+      });
+      this.uplink = { publishId, connection };
+      connection.answer(payload);
+      return;
+    }
+    if (this.uplink?.publishId !== publishId) return;
+    if (signal.type === 'ice_candidate') this.uplink.connection.addCandidate(payload);
+    if (signal.type === 'bye') {
+      this.closeUplink();
+      this.update();
+    }
+  }
+
+  private closeUplink(): void {
+    this.uplink?.connection.close();
+    this.uplink = null;
   }
 
   private serve(peerId: string, watchId: string): void {
@@ -109,8 +154,9 @@ export class Broadcaster {
 
   private update(): void {
     const peers = this.table.values().filter((peer) => peer.connectionState === 'connected').length;
-    if (peers === this.snapshot.peers) return;
-    this.snapshot = { peers };
+    const forwarding = Boolean(this.uplink?.connection.isConnected);
+    if (peers === this.snapshot.peers && forwarding === this.snapshot.forwarding) return;
+    this.snapshot = { peers, forwarding };
     for (const listener of this.listeners) listener();
   }
 }

@@ -1,6 +1,6 @@
+import { readEnvelope } from '@shared/live-media-signal';
 import { describe, expect, it } from 'vitest';
 import { PeerTable } from './peer-table';
-import { readEnvelope } from './signal-envelope';
 
 describe('PeerTable', () => {
   it('offers under the cap and answers full at it', () => {

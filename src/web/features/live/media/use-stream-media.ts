@@ -2,7 +2,8 @@
  * The live page's media, behind one interface: the reader's page broadcasts its camera and
  * microphone (`useBroadcast`), a viewer's page receives them (`useWatch`). How the media travels
  * (peer to peer from the reader's browser, or through a forwarder on the server) is this folder's
- * business only: today peer to peer up to LIVE_P2P_MAX_VIEWERS (docs/decisions/025).
+ * business only: peer to peer up to LIVE_P2P_MAX_VIEWERS, through the server's forwarder above
+ * it (docs/decisions/025).
  */
 import { LIVE_P2P_MAX_VIEWERS } from '@shared/live';
 import { CLIENT_EVENTS, SERVER_EVENTS } from '@shared/realtime';
@@ -22,9 +23,11 @@ export interface Broadcast {
   localStream: MediaStream | null;
   /** Why the camera or microphone could not be used, in words for the reader. */
   error: string | null;
-  /** How many viewers receive the media now. */
+  /** How many viewers receive the media now, peer to peer. */
   peers: number;
-  /** The most viewers this broadcast serves; viewers beyond it are told the stream is full. */
+  /** The camera also goes to the server, which sends it on to the viewers above the cap. */
+  forwarding: boolean;
+  /** The most viewers this broadcast serves peer to peer; the server's forwarder takes the rest. */
   maxPeers: number;
   setMicrophoneOn(on: boolean): void;
   setCameraOn(on: boolean): void;
@@ -140,7 +143,7 @@ export function useBroadcast(streamId: string, enabled: boolean): Broadcast {
     [localStream],
   );
 
-  return { localStream, error, peers: snapshot?.peers ?? 0, maxPeers: LIVE_P2P_MAX_VIEWERS, setMicrophoneOn, setCameraOn };
+  return { localStream, error, peers: snapshot?.peers ?? 0, forwarding: snapshot?.forwarding ?? false, maxPeers: LIVE_P2P_MAX_VIEWERS, setMicrophoneOn, setCameraOn };
 }
 
 /** Watches while `enabled` (a viewer who joined the stream's room). */

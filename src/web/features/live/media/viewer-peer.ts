@@ -1,4 +1,4 @@
-import { candidateSchema, descriptionSchema } from './signal-envelope';
+import { candidateSchema, descriptionSchema } from '@shared/live-media-signal';
 
 /**
  * The video of one viewer's connection is held to this: the reader's uplink carries one copy per

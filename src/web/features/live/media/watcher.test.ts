@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_STREAM_FULL_MESSAGE } from '@shared/live';
 import type { RelayedStreamSignal } from '@shared/realtime';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AckError } from '@/features/sessions/socket-ack';
 import type { OutgoingSignal } from './broadcaster';
 import { Watcher } from './watcher';

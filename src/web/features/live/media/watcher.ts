@@ -1,8 +1,8 @@
 import { LIVE_STREAM_FULL_MESSAGE } from '@shared/live';
+import { candidateSchema, descriptionSchema, newWatchId, readEnvelope } from '@shared/live-media-signal';
 import type { RelayedStreamSignal } from '@shared/realtime';
 import { AckError } from '@/features/sessions/socket-ack';
 import type { OutgoingSignal } from './broadcaster';
-import { candidateSchema, descriptionSchema, newWatchId, readEnvelope } from './signal-envelope';
 
 export type WatchState = 'idle' | 'connecting' | 'playing' | 'full' | 'failed';
 
@@ -117,7 +117,9 @@ export class Watcher {
       if (candidate) void send('ice_candidate', candidate.toJSON());
     };
     pc.ontrack = ({ streams, track }) => {
-      const stream = streams[0] ?? new MediaStream([track]);
+      // Tracks announced without a stream are kept together, so audio and video play as one.
+      const stream = streams[0] ?? this.snapshot.remoteStream ?? new MediaStream();
+      if (!stream.getTracks().includes(track)) stream.addTrack(track);
       this.update({ remoteStream: stream, state: pc.connectionState === 'connected' ? 'playing' : this.snapshot.state });
     };
     pc.onconnectionstatechange = () => {

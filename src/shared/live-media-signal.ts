@@ -25,4 +25,11 @@ export function readEnvelope(data: unknown): Envelope | null {
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * The `from` (and `to`) of the server's media forwarder in `stream_signal`: above the
+ * peer-to-peer cap a viewer's offer comes from it, and the reader's page publishes to it once
+ * (docs/decisions/025). No socket id has this form.
+ */
+export const FORWARDER_PEER_ID = 'forwarder';
+
 export const newWatchId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;

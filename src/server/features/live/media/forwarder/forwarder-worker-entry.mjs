@@ -1,0 +1,6 @@
+// The worker thread's entry, in plain JavaScript: Node 20 loads a worker's first file before the
+// `--import tsx` hooks apply to it, so tsx is registered here and the TypeScript worker imported after.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./forwarder-worker.ts');
