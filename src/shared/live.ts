@@ -24,11 +24,11 @@ export const STREAM_CHAT_HISTORY = 50;
  */
 export const LIVE_P2P_MAX_VIEWERS = 4;
 /**
- * The most viewers one server process's forwarder serves, all streams together (measured with
- * `npm run bench:live-media`, BENCH_MODE=werift: about 1% of a core per viewer on top of ~11%);
- * above it a viewer is told the stream is full.
+ * The most viewers one server process's forwarder serves, all streams together: the most measured
+ * smooth with `npm run bench:live-media` (BENCH_MODE=werift: 32 at 18% of a core, where the
+ * viewers' browsers on the same machine gave out); above it a viewer is told the stream is full.
  */
-export const LIVE_FORWARDER_MAX_VIEWERS = 24;
+export const LIVE_FORWARDER_MAX_VIEWERS = 32;
 export const LIVE_STREAM_FULL_MESSAGE = 'This stream is full right now — please try again in a few minutes.';
 
 export type GiftId = (typeof GIFTS)[number]['id'];
