@@ -227,6 +227,8 @@ export const readingSessions = pgTable('reading_sessions', {
   freeMinutes: integer('free_minutes').notNull().default(0),
   rating: integer('rating'),
   review: text('review'),
+  /** An admin hid the review (a decided report): the rating still counts, the text is not shown. */
+  reviewHiddenAt: timestamp('review_hidden_at', { withTimezone: true }),
   ratedAt: timestamp('rated_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -445,4 +447,143 @@ export const notifications = pgTable('notifications', {
   index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
   index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
   index('notifications_subject_idx').on(t.userId, t.kind, t.subjectId, t.createdAt),
+]);
+
+/**
+ * Forum threads (issue 12). The list's counts live on the row, kept by the statements that add a
+ * reply, a like or a view, so the list never aggregates. `hidden_at`: an admin (or a decided
+ * report) took it down; its author and admins still see it.
+ */
+export const communityPosts = pgTable('community_posts', {
+  id: text('id').primaryKey(),
+  authorId: text('author_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  category: text('category').notNull(),
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  isPinned: boolean('is_pinned').notNull().default(false),
+  isFeatured: boolean('is_featured').notNull().default(false),
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  replyCount: integer('reply_count').notNull().default(0),
+  viewCount: integer('view_count').notNull().default(0),
+  likeCount: integer('like_count').notNull().default(0),
+  ...timestamps,
+}, (t) => [
+  check('community_posts_title_check', sql`char_length(${t.title}) between 5 and 150`),
+  check('community_posts_content_check', sql`char_length(${t.content}) between 10 and 10000`),
+  check('community_posts_tags_check', sql`coalesce(array_length(${t.tags}, 1), 0) <= 5`),
+  check('community_posts_counts_check', sql`${t.replyCount} >= 0 and ${t.viewCount} >= 0 and ${t.likeCount} >= 0`),
+  index('community_posts_list_idx').on(t.isPinned.desc(), t.isFeatured.desc(), t.createdAt.desc()),
+  index('community_posts_category_idx').on(t.category, t.createdAt.desc()),
+  index('community_posts_author_idx').on(t.authorId, t.createdAt.desc()),
+]);
+
+export const communityReplies = pgTable('community_replies', {
+  id: text('id').primaryKey(),
+  postId: text('post_id').notNull().references(() => communityPosts.id, { onDelete: 'cascade' }),
+  authorId: text('author_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  content: text('content').notNull(),
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  check('community_replies_content_check', sql`char_length(${t.content}) between 1 and 5000`),
+  index('community_replies_post_idx').on(t.postId, t.createdAt),
+]);
+
+/** One like per user and post: the primary key makes a double click or a race count once. */
+export const communityLikes = pgTable('community_likes', {
+  postId: text('post_id').notNull().references(() => communityPosts.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.postId, t.userId] })]);
+
+/** A thread's views: once per user and UTC day (the row's key), so reloading does not inflate them. */
+export const communityPostViews = pgTable('community_post_views', {
+  postId: text('post_id').notNull().references(() => communityPosts.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  day: text('day').notNull(),
+}, (t) => [primaryKey({ columns: [t.postId, t.userId, t.day] })]);
+
+/**
+ * Reports of a post, reply, review (a reading's, by its session id) or live chat message. One open
+ * report per reporter and target; an admin decides it: `hidden` (the content is taken down) or
+ * `dismissed`.
+ */
+export const reports = pgTable('reports', {
+  id: text('id').primaryKey(),
+  reporterId: text('reporter_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  targetType: text('target_type').notNull(),
+  targetId: text('target_id').notNull(),
+  reason: text('reason').notNull(),
+  status: text('status').notNull().default('open'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+}, (t) => [
+  check('reports_target_type_check', sql`${t.targetType} in ('post', 'reply', 'review', 'stream_message')`),
+  check('reports_status_check', sql`${t.status} in ('open', 'hidden', 'dismissed')`),
+  check('reports_reason_check', sql`char_length(${t.reason}) between 3 and 500`),
+  uniqueIndex('reports_one_open_per_reporter').on(t.reporterId, t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
+  index('reports_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+  index('reports_target_idx').on(t.targetType, t.targetId),
+]);
+
+/**
+ * The shop's products: the platform's own (`seller_id` null, sales go to revenue) or a reader's
+ * (70% of a sale to the reader, held like a reading's share). A digital product's
+ * `digital_content` (its text or link) is shown only to its buyers; a physical one has `stock`.
+ */
+export const shopProducts = pgTable('shop_products', {
+  id: text('id').primaryKey(),
+  sellerId: text('seller_id').references(() => user.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  priceCents: integer('price_cents').notNull(),
+  category: text('category').notNull(),
+  imageUrl: text('image_url'),
+  isDigital: boolean('is_digital').notNull(),
+  digitalContent: text('digital_content'),
+  stock: integer('stock'),
+  isFeatured: boolean('is_featured').notNull().default(false),
+  ratingSum: integer('rating_sum').notNull().default(0),
+  ratingCount: integer('rating_count').notNull().default(0),
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  ...timestamps,
+}, (t) => [
+  check('shop_products_name_check', sql`char_length(${t.name}) between 3 and 120`),
+  check('shop_products_price_check', sql`${t.priceCents} between 100 and 100000`),
+  check('shop_products_kind_check', sql`(${t.isDigital} and ${t.digitalContent} is not null and ${t.stock} is null) or (not ${t.isDigital} and ${t.stock} is not null)`),
+  check('shop_products_stock_check', sql`${t.stock} is null or ${t.stock} >= 0`),
+  check('shop_products_rating_check', sql`${t.ratingSum} >= 0 and ${t.ratingCount} >= 0`),
+  index('shop_products_category_idx').on(t.category, t.priceCents),
+  index('shop_products_seller_idx').on(t.sellerId),
+]);
+
+/** An order paid from the wallet in one transaction; a replay of its Idempotency-Key finds this row. */
+export const shopOrders = pgTable('shop_orders', {
+  id: text('id').primaryKey(),
+  clientId: text('client_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  totalCents: integer('total_cents').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  check('shop_orders_total_check', sql`${t.totalCents} > 0`),
+  uniqueIndex('shop_orders_client_key').on(t.clientId, t.idempotencyKey),
+  index('shop_orders_client_idx').on(t.clientId, t.createdAt.desc()),
+]);
+
+/** An order's lines at the price paid, with the seller's and the platform's parts of each. */
+export const shopOrderItems = pgTable('shop_order_items', {
+  orderId: text('order_id').notNull().references(() => shopOrders.id, { onDelete: 'cascade' }),
+  productId: text('product_id').notNull().references(() => shopProducts.id, { onDelete: 'restrict' }),
+  sellerId: text('seller_id').references(() => user.id, { onDelete: 'set null' }),
+  quantity: integer('quantity').notNull(),
+  unitPriceCents: integer('unit_price_cents').notNull(),
+  sellerCents: integer('seller_cents').notNull(),
+  platformCents: integer('platform_cents').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.orderId, t.productId] }),
+  check('shop_order_items_quantity_check', sql`${t.quantity} between 1 and 99`),
+  check('shop_order_items_split_check', sql`${t.quantity} * ${t.unitPriceCents} = ${t.sellerCents} + ${t.platformCents} and ${t.sellerCents} >= 0 and ${t.platformCents} >= 0`),
+  index('shop_order_items_product_idx').on(t.productId),
 ]);

@@ -1,0 +1,119 @@
+import { z } from './zod-config';
+
+/** SPEC.md 'Community': the six categories, with what the Categories tab shows of each. */
+export const COMMUNITY_CATEGORIES = [
+  { name: 'General Discussion', description: 'Introduce yourself and talk about anything on your path.', icon: 'MessagesSquare', color: 'purple' },
+  { name: 'Tarot & Oracle Cards', description: 'Spreads, card meanings and the readings that surprised you.', icon: 'Layers', color: 'pink' },
+  { name: 'Crystal Healing', description: 'Stones, their care and how you work with them.', icon: 'Gem', color: 'cyan' },
+  { name: 'Dream Interpretation', description: 'Share a dream and what it might be telling you.', icon: 'Moon', color: 'indigo' },
+  { name: 'Astrology', description: 'Charts, transits and the season ahead.', icon: 'Star', color: 'amber' },
+  { name: 'Meditation & Mindfulness', description: 'Practices, retreats and staying present.', icon: 'Flower2', color: 'emerald' },
+] as const;
+export type CommunityCategory = (typeof COMMUNITY_CATEGORIES)[number]['name'];
+export const COMMUNITY_CATEGORY_NAMES = COMMUNITY_CATEGORIES.map((c) => c.name) as [CommunityCategory, ...CommunityCategory[]];
+
+export const POST_TITLE_MIN = 5;
+export const POST_TITLE_MAX = 150;
+export const POST_CONTENT_MIN = 10;
+export const POST_CONTENT_MAX = 10_000;
+export const POST_TAGS_MAX = 5;
+export const POST_TAG_MAX_LENGTH = 30;
+export const REPLY_CONTENT_MAX = 5000;
+export const COMMUNITY_PAGE_SIZE = 20;
+/** Authors may edit or delete their own post this long after posting. */
+export const POST_EDIT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Links in a post become clickable once it is this old (spam has been reported and hidden by then). */
+export const POST_LINKS_AFTER_MS = 24 * 60 * 60 * 1000;
+
+const id = z.string().trim().min(1, 'This field is required').max(100);
+export const postIdParamsSchema = z.object({ id });
+
+const tagSchema = z
+  .string()
+  .trim()
+  .min(1, 'A tag cannot be empty')
+  .max(POST_TAG_MAX_LENGTH, `A tag must be at most ${POST_TAG_MAX_LENGTH} characters`)
+  .transform((tag) => tag.toLowerCase());
+
+/** POST /api/community/posts (signed in) → 201 the post; PATCH /api/community/posts/:id takes the same fields (author within 24 h). */
+export const createPostSchema = z.object({
+  title: z.string().trim().min(POST_TITLE_MIN, `Title must be at least ${POST_TITLE_MIN} characters`).max(POST_TITLE_MAX, `Title must be at most ${POST_TITLE_MAX} characters`),
+  content: z
+    .string()
+    .trim()
+    .min(POST_CONTENT_MIN, `Content must be at least ${POST_CONTENT_MIN} characters`)
+    .max(POST_CONTENT_MAX, `Content must be at most ${POST_CONTENT_MAX.toLocaleString('en-US')} characters`),
+  category: z.enum(COMMUNITY_CATEGORY_NAMES, { error: 'Choose one of the categories' }),
+  tags: z
+    .array(tagSchema)
+    .max(POST_TAGS_MAX, `At most ${POST_TAGS_MAX} tags`)
+    .default([])
+    .transform((tags) => [...new Set(tags)]),
+});
+export type CreatePostInput = z.input<typeof createPostSchema>;
+
+/** POST /api/community/posts/:id/replies (signed in) → 201 the reply. */
+export const createReplySchema = z.object({
+  content: z.string().trim().min(1, 'Write a reply first').max(REPLY_CONTENT_MAX, `A reply must be at most ${REPLY_CONTENT_MAX} characters`),
+});
+
+/** GET /api/community/posts: search (title, content, tags; case-insensitive) within a category, pinned and featured first. */
+export const postListQuerySchema = z.object({
+  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  category: z.enum(COMMUNITY_CATEGORY_NAMES, { error: 'Unknown category' }).optional(),
+  page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').default(1),
+});
+
+/** PATCH /api/community/posts/:id/moderation (admins). */
+export const moderatePostSchema = z
+  .object({ isPinned: z.boolean().optional(), isFeatured: z.boolean().optional(), isHidden: z.boolean().optional() })
+  .refine((change) => Object.values(change).some((v) => v !== undefined), 'Nothing to change');
+
+export const communityAuthorSchema = z.object({ id: z.string(), name: z.string(), image: z.string().nullable(), isReader: z.boolean() });
+
+export const communityPostSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  category: z.enum(COMMUNITY_CATEGORY_NAMES),
+  tags: z.array(z.string()),
+  author: communityAuthorSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  replyCount: z.number().int(),
+  viewCount: z.number().int(),
+  likeCount: z.number().int(),
+  isPinned: z.boolean(),
+  isFeatured: z.boolean(),
+  /** Shown only to its author and admins. */
+  isHidden: z.boolean(),
+  /** For the signed-in user (false for a visitor). */
+  viewerLiked: z.boolean(),
+  /** The signed-in user may edit or delete it: its author within the window, or an admin. */
+  viewerCanEdit: z.boolean(),
+});
+export type CommunityPost = z.infer<typeof communityPostSchema>;
+export const postListSchema = z.object({ posts: z.array(communityPostSchema), total: z.number().int() });
+export type PostList = z.infer<typeof postListSchema>;
+
+export const communityReplySchema = z.object({
+  id: z.string(),
+  postId: z.string(),
+  content: z.string(),
+  author: communityAuthorSchema,
+  createdAt: z.string(),
+  isHidden: z.boolean(),
+});
+export type CommunityReply = z.infer<typeof communityReplySchema>;
+
+/** GET /api/community/posts/:id: the thread (its view counted once per user per day). */
+export const postThreadSchema = z.object({ post: communityPostSchema, replies: z.array(communityReplySchema) });
+export type PostThread = z.infer<typeof postThreadSchema>;
+
+/** POST /api/community/posts/:id/like toggles the user's like. */
+export const likeResultSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+
+/** GET /api/community/categories: the six with their live (visible) post counts. */
+export const categoryCountsSchema = z.object({
+  categories: z.array(z.object({ name: z.enum(COMMUNITY_CATEGORY_NAMES), postCount: z.number().int() })),
+});

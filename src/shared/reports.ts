@@ -1,0 +1,36 @@
+import { z } from './zod-config';
+
+/** What can be reported: a forum post or reply, a reading's review (by its session id), a live chat message. */
+export const REPORT_TARGET_TYPES = ['post', 'reply', 'review', 'stream_message'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+export const REPORT_STATUSES = ['open', 'hidden', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** The Community Guidelines promise a decision within this long; the admin queue shows each report's age against it. */
+export const REPORT_REVIEW_WITHIN_MS = 24 * 60 * 60 * 1000;
+export const REPORT_REASON_MIN = 3;
+export const REPORT_REASON_MAX = 500;
+
+/** POST /api/reports (signed in) → 201 `{ id }`; a second open report of the same target by the same user is 409. */
+export const createReportSchema = z.object({
+  targetType: z.enum(REPORT_TARGET_TYPES, { error: 'targetType must be post, reply, review or stream_message' }),
+  targetId: z.string().trim().min(1, 'This field is required').max(100),
+  reason: z.string().trim().min(REPORT_REASON_MIN, `Tell us what is wrong (at least ${REPORT_REASON_MIN} characters)`).max(REPORT_REASON_MAX, `A reason must be at most ${REPORT_REASON_MAX} characters`),
+});
+export type CreateReportInput = z.input<typeof createReportSchema>;
+
+/** POST /api/admin/reports/:id/decision (admins): `hide` takes the content down, `dismiss` leaves it. */
+export const decideReportSchema = z.object({ decision: z.enum(['hide', 'dismiss'], { error: 'decision must be hide or dismiss' }) });
+
+/** An open report as the admin queue lists it, with the reported content. */
+export const openReportSchema = z.object({
+  id: z.string(),
+  targetType: z.enum(REPORT_TARGET_TYPES),
+  targetId: z.string(),
+  reason: z.string(),
+  reporterName: z.string(),
+  createdAt: z.string(),
+  /** The reported text and who wrote it; null when the content is gone. */
+  content: z.object({ text: z.string(), authorName: z.string(), link: z.string().nullable() }).nullable(),
+});
+export type OpenReport = z.infer<typeof openReportSchema>;
+export const openReportListSchema = z.object({ reports: z.array(openReportSchema) });
