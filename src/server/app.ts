@@ -10,6 +10,7 @@ import { forbidden, frameworkErrors, registerErrorHandler } from './errors';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { favoriteRoutes } from './features/favorites/routes';
+import { communityRoutes } from './features/community/routes';
 import { followRoutes } from './features/follows/routes';
 import { healthRoutes } from './features/health/routes';
 import type { LiveDeps } from './features/live/deps';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(reviewRoutes, { db });
   await app.register(favoriteRoutes, { auth, db, clock });
   await app.register(followRoutes, { auth, db, clock });
+  await app.register(communityRoutes, { auth, db, clock });
   await app.register(notificationRoutes, { auth, db, clock });
   await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers, retentionDays: config.retentionDays });
   await app.register(queueRoutes, { auth, sessions });

@@ -1,0 +1,151 @@
+import type { CommunityPost, PostList, PostThread } from '@shared/community';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
+import { fakeClock } from '../../../../tests/integration/fake-clock';
+import { http } from '../../../../tests/integration/http';
+import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+
+const clock = fakeClock(Date.parse('2026-11-20T12:00:00Z'));
+let app: TestApp;
+let author: TestUser;
+let other: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  app = await createTestApp({ clock, runScheduler: false });
+  author = await createClient(app, { name: 'Iris Moonfield' });
+  other = await createClient(app);
+  admin = await createAdmin(app);
+});
+afterAll(() => app.close());
+
+let titles = 0;
+const post = (user: TestUser, overrides: Record<string, unknown> = {}) =>
+  http(app, user.cookie).post<CommunityPost>('/api/community/posts', {
+    title: `A question about the moon ${++titles}`,
+    content: 'What does the Moon card mean in a love reading?',
+    category: 'Tarot & Oracle Cards',
+    tags: ['Moon', 'love'],
+    ...overrides,
+  });
+const list = (query = '', user?: TestUser) => http(app, user?.cookie).get<PostList>(`/api/community/posts${query}`);
+
+describe('posting', () => {
+  it('posts a discussion for a signed-in user, tags lower-cased, the author shown as first name and initial', async () => {
+    const created = await post(author);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ category: 'Tarot & Oracle Cards', tags: ['moon', 'love'], replyCount: 0, likeCount: 0, viewCount: 0, isHidden: false, viewerCanEdit: true });
+    expect(created.body.author.name).toBe('Iris M.');
+    expect((await http(app).post('/api/community/posts', { title: 'Signed out post', content: 'Nobody is signed in here.', category: 'Astrology' })).status).toBe(401);
+  });
+
+  it('refuses a short title, short content, an unknown category and six tags, field by field, and saves nothing', async () => {
+    const before = (await list()).body.total;
+    const bad = await http(app, author.cookie).post('/api/community/posts', { title: 'Hey', content: 'short', category: 'Gossip', tags: ['a', 'b', 'c', 'd', 'e', 'f'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toMatchObject({
+      title: 'Title must be at least 5 characters',
+      content: 'Content must be at least 10 characters',
+      category: 'Choose one of the categories',
+      tags: 'At most 5 tags',
+    });
+    expect((await list()).body.total).toBe(before);
+  });
+
+  it('a reader posts under their professional name', async () => {
+    const reader = await createReader(app, { firstName: 'Seraphina', lastName: 'Vale' });
+    const created = await post(reader, { category: 'Astrology' });
+    expect(created.body.author).toMatchObject({ name: 'Seraphina Vale', isReader: true });
+  });
+});
+
+describe('the list', () => {
+  it('searches title, content and tags without regard to case, within the category', async () => {
+    const dream = await post(other, { title: 'Flying dreams every night', content: 'I keep dreaming that I can fly over the sea.', category: 'Dream Interpretation', tags: ['Flight'] });
+    await post(other, { title: 'Falling dreams again', content: 'Every night I fall and wake up.', category: 'Dream Interpretation', tags: [] });
+    await post(other, { title: 'Crystals for flying anxiety', content: 'Which stone helps on a plane?', category: 'Crystal Healing' });
+
+    const byTitle = await list('?search=FLYING&category=Dream%20Interpretation');
+    expect(byTitle.body.posts.map((p) => p.id)).toEqual([dream.body.id]);
+    expect((await list('?search=over%20the%20SEA')).body.posts.map((p) => p.id)).toEqual([dream.body.id]);
+    expect((await list('?search=flight')).body.posts.map((p) => p.id)).toEqual([dream.body.id]);
+    expect((await list('?search=flying')).body.total).toBe(2);
+    expect((await list('?search=100%25')).body.total).toBe(0);
+    expect((await list('?category=Gossip')).status).toBe(400);
+  });
+
+  it('puts pinned, then featured posts first, then the newest; counts posts per category', async () => {
+    const older = await post(author, { category: 'Meditation & Mindfulness' });
+    clock.advance(60_000);
+    const featured = await post(author, { category: 'Meditation & Mindfulness' });
+    clock.advance(60_000);
+    const newest = await post(author, { category: 'Meditation & Mindfulness' });
+    const pinned = older;
+    expect((await http(app, admin.cookie).patch(`/api/community/posts/${pinned.body.id}/moderation`, { isPinned: true })).status).toBe(200);
+    expect((await http(app, admin.cookie).patch(`/api/community/posts/${featured.body.id}/moderation`, { isFeatured: true })).status).toBe(200);
+    const ids = (await list('?category=Meditation%20%26%20Mindfulness')).body.posts.map((p) => p.id);
+    expect(ids).toEqual([pinned.body.id, featured.body.id, newest.body.id]);
+
+    const counts = (await http(app).get('/api/community/categories')).body.categories as { name: string; postCount: number }[];
+    expect(counts.find((c) => c.name === 'Meditation & Mindfulness')?.postCount).toBe(3);
+    expect(counts).toHaveLength(6);
+    expect((await http(app, author.cookie).patch(`/api/community/posts/${newest.body.id}/moderation`, { isPinned: true })).status).toBe(403);
+  });
+});
+
+describe('a thread', () => {
+  it('takes replies in order and counts them; a view counts once per user per day', async () => {
+    const { body: created } = await post(author, { category: 'General Discussion' });
+    const reply = await http(app, other.cookie).post(`/api/community/posts/${created.id}/replies`, { content: 'The Moon is about intuition.' });
+    expect(reply.status).toBe(201);
+    expect((await http(app, other.cookie).post(`/api/community/posts/${created.id}/replies`, { content: '   ' })).body.error.fields.content).toBe('Write a reply first');
+    clock.advance(1000);
+    await http(app, author.cookie).post(`/api/community/posts/${created.id}/replies`, { content: 'Thank you!' });
+
+    await http(app, other.cookie).get(`/api/community/posts/${created.id}`);
+    await http(app, other.cookie).get(`/api/community/posts/${created.id}`);
+    await http(app).get(`/api/community/posts/${created.id}`);
+    const thread = await http(app, author.cookie).get<PostThread>(`/api/community/posts/${created.id}`);
+    expect(thread.body.replies.map((r) => r.content)).toEqual(['The Moon is about intuition.', 'Thank you!']);
+    expect(thread.body.post).toMatchObject({ replyCount: 2, viewCount: 2 });
+    clock.advance(24 * 60 * 60 * 1000);
+    expect((await http(app, other.cookie).get<PostThread>(`/api/community/posts/${created.id}`)).body.post.viewCount).toBe(3);
+    expect((await http(app).get('/api/community/posts/nope')).status).toBe(404);
+  });
+
+  it('toggles a like, one per user, however many arrive at once', async () => {
+    const { body: created } = await post(author, { category: 'General Discussion' });
+    const like = () => http(app, other.cookie).post<{ liked: boolean; likeCount: number }>(`/api/community/posts/${created.id}/like`);
+    expect((await like()).body).toEqual({ liked: true, likeCount: 1 });
+    expect((await like()).body).toEqual({ liked: false, likeCount: 0 });
+    await Promise.all(Array.from({ length: 6 }, () => http(app, author.cookie).post(`/api/community/posts/${created.id}/like`)));
+    const thread = await http(app, author.cookie).get<PostThread>(`/api/community/posts/${created.id}`);
+    // Six toggles end where they started, whatever their order; the count always matches the likes.
+    expect(thread.body.post.likeCount).toBe(thread.body.post.viewerLiked ? 1 : 0);
+    expect((await http(app).post(`/api/community/posts/${created.id}/like`)).status).toBe(401);
+  });
+});
+
+describe('changing a post', () => {
+  it('lets its author edit or delete it within 24 hours, an admin at any time, nobody else', async () => {
+    const { body: created } = await post(author, { category: 'Astrology' });
+    const edit = (user: TestUser) => http(app, user.cookie).patch<CommunityPost>(`/api/community/posts/${created.id}`, { title: 'Mercury retrograde survival', content: 'How do you get through it calmly?', category: 'Astrology', tags: [] });
+    expect((await edit(other)).status).toBe(403);
+    expect((await edit(author)).body.title).toBe('Mercury retrograde survival');
+    clock.advance(24 * 60 * 60 * 1000);
+    const late = await edit(author);
+    expect(late.status).toBe(403);
+    expect(late.body.error.message).toBe('A discussion can be edited or deleted only within 24 hours of posting');
+    expect((await http(app, author.cookie).delete(`/api/community/posts/${created.id}`)).status).toBe(403);
+    expect((await http(app, admin.cookie).delete(`/api/community/posts/${created.id}`)).status).toBe(204);
+    expect((await http(app).get(`/api/community/posts/${created.id}`)).status).toBe(404);
+  });
+
+  it('hides a post from everyone but its author and admins', async () => {
+    const { body: created } = await post(author, { category: 'Crystal Healing', title: 'Buy cheap crystals here now' });
+    await http(app, admin.cookie).patch(`/api/community/posts/${created.id}/moderation`, { isHidden: true });
+    expect((await http(app, other.cookie).get(`/api/community/posts/${created.id}`)).status).toBe(404);
+    expect((await list('?search=cheap%20crystals', other)).body.total).toBe(0);
+    expect((await http(app, author.cookie).get<PostThread>(`/api/community/posts/${created.id}`)).body.post.isHidden).toBe(true);
+    expect((await list('?search=cheap%20crystals', admin)).body.total).toBe(1);
+  });
+});

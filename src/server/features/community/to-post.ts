@@ -1,0 +1,73 @@
+import { type CommunityCategory, type CommunityPost, type CommunityReply, POST_EDIT_WINDOW_MS } from '@shared/community';
+import { eq, sql } from 'drizzle-orm';
+import { communityPosts, communityReplies, readerProfiles, user } from '../../db/schema';
+import { firstNameOf } from '../readers/list-reader-sessions';
+import { type ForumViewer, isAdmin } from './viewer';
+
+/**
+ * The columns of a post or reply's author: a reader under their professional name, anyone else
+ * as first name and last initial (the forum is public; full names stay private).
+ */
+export const authorColumns = {
+  authorName: user.name,
+  authorImage: sql<string | null>`coalesce(${readerProfiles.profileImage}, ${user.image})`,
+  readerName: sql<string | null>`${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName}`,
+};
+export const authorJoin = { user: eq(user.id, communityPosts.authorId), reader: eq(readerProfiles.userId, user.id) };
+export const replyAuthorJoin = { user: eq(user.id, communityReplies.authorId), reader: eq(readerProfiles.userId, user.id) };
+
+interface AuthorRow {
+  authorName: string;
+  authorImage: string | null;
+  readerName: string | null;
+}
+
+export function forumName(name: string, readerName: string | null): string {
+  if (readerName) return readerName;
+  const parts = name.trim().split(/\s+/);
+  const first = firstNameOf(name) ?? 'Member';
+  const lastInitial = parts.length > 1 ? ` ${parts.at(-1)!.charAt(0).toUpperCase()}.` : '';
+  return `${first}${lastInitial}`;
+}
+
+const toAuthor = (authorId: string, row: AuthorRow) => ({
+  id: authorId,
+  name: forumName(row.authorName, row.readerName),
+  image: row.authorImage,
+  isReader: row.readerName !== null,
+});
+
+export type PostRow = typeof communityPosts.$inferSelect & AuthorRow & { viewerLiked: boolean };
+
+export function toPost(row: PostRow, viewer: ForumViewer, now: Date): CommunityPost {
+  const isAuthor = viewer?.id === row.authorId;
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    category: row.category as CommunityCategory,
+    tags: row.tags,
+    author: toAuthor(row.authorId, row),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    replyCount: row.replyCount,
+    viewCount: row.viewCount,
+    likeCount: row.likeCount,
+    isPinned: row.isPinned,
+    isFeatured: row.isFeatured,
+    isHidden: row.hiddenAt !== null,
+    viewerLiked: row.viewerLiked,
+    viewerCanEdit: isAdmin(viewer) || (isAuthor && now.getTime() - row.createdAt.getTime() < POST_EDIT_WINDOW_MS),
+  };
+}
+
+export type ReplyRow = typeof communityReplies.$inferSelect & AuthorRow;
+
+export const toReply = (row: ReplyRow): CommunityReply => ({
+  id: row.id,
+  postId: row.postId,
+  content: row.content,
+  author: toAuthor(row.authorId, row),
+  createdAt: row.createdAt.toISOString(),
+  isHidden: row.hiddenAt !== null,
+});
