@@ -117,3 +117,6 @@ export const likeResultSchema = z.object({ liked: z.boolean(), likeCount: z.numb
 export const categoryCountsSchema = z.object({
   categories: z.array(z.object({ name: z.enum(COMMUNITY_CATEGORY_NAMES), postCount: z.number().int() })),
 });
+
+/** A thread's page (the web route and the links in notifications and the reports queue). */
+export const communityPostPath = (postId: string) => `/community/${encodeURIComponent(postId)}`;

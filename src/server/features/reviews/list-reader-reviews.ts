@@ -18,7 +18,8 @@ export async function listReaderReviews(db: DbOrTx, readerId: string, page: numb
     .select({
       id: readingSessions.id,
       rating: readingSessions.rating,
-      review: readingSessions.review,
+      // A review an admin hid (a decided report) keeps its stars; its text is withdrawn.
+      review: sql<string | null>`case when ${readingSessions.reviewHiddenAt} is null then ${readingSessions.review} end`,
       ratedAt: readingSessions.ratedAt,
       sessionType: readingSessions.sessionType,
     })
