@@ -13,6 +13,7 @@ import { favoriteRoutes } from './features/favorites/routes';
 import { communityRoutes } from './features/community/routes';
 import { followRoutes } from './features/follows/routes';
 import { reportRoutes } from './features/reports/routes';
+import { shopRoutes } from './features/shop/routes';
 import { healthRoutes } from './features/health/routes';
 import type { LiveDeps } from './features/live/deps';
 import { liveMoneyRoutes } from './features/live/gifts/live-money-routes';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(followRoutes, { auth, db, clock });
   await app.register(communityRoutes, { auth, db, clock });
   await app.register(reportRoutes, { auth, db, clock });
+  await app.register(shopRoutes, { auth, db, clock, realtime });
   await app.register(notificationRoutes, { auth, db, clock });
   await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers, retentionDays: config.retentionDays });
   await app.register(queueRoutes, { auth, sessions });

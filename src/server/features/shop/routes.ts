@@ -1,0 +1,47 @@
+import { createOrderSchema, productIdParamsSchema, productInputSchema, productListQuerySchema } from '@shared/shop';
+import { idempotentRequestHeadersSchema } from '@shared/wallet';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Auth } from '../../auth/auth';
+import { currentUser, requireUser } from '../auth/require-user';
+import { listOrders } from './list-orders';
+import { listProducts } from './list-products';
+import { createProduct, listMyProducts, setProductHidden, updateProduct } from './manage-products';
+import { type OrderDeps, placeOrder } from './place-order';
+
+/** The shop (issue 12, docs/decisions/027): browsing is public; buying needs a sign-in and pays from the wallet. */
+export async function shopRoutes(app: FastifyInstance, deps: OrderDeps & { auth: Auth }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const signedIn = requireUser(deps.auth);
+  const readersOnly = requireUser(deps.auth, 'reader');
+  const adminsOnly = requireUser(deps.auth, 'admin');
+  const now = () => new Date(deps.clock.now());
+
+  api.get('/api/shop/products', { schema: { querystring: productListQuerySchema } }, async (request) => listProducts(db, request.query));
+
+  api.get('/api/shop/products/mine', { onRequest: readersOnly }, async (request) => listMyProducts(db, currentUser(request).id));
+
+  api.post('/api/shop/products', { onRequest: readersOnly, schema: { body: productInputSchema } }, async (request, reply) =>
+    reply.status(201).send(await createProduct(db, currentUser(request).id, request.body, now())),
+  );
+
+  api.patch('/api/shop/products/:id', { onRequest: readersOnly, schema: { params: productIdParamsSchema, body: productInputSchema } }, async (request) =>
+    updateProduct(db, currentUser(request).id, request.params.id, request.body, now()),
+  );
+
+  api.patch(
+    '/api/admin/shop/products/:id',
+    { onRequest: adminsOnly, schema: { params: productIdParamsSchema, body: z.object({ isHidden: z.boolean({ error: 'isHidden must be true or false' }) }) } },
+    async (request) => setProductHidden(db, request.params.id, request.body.isHidden, now()),
+  );
+
+  api.post('/api/shop/orders', { onRequest: signedIn, schema: { body: createOrderSchema, headers: idempotentRequestHeadersSchema } }, async (request, reply) => {
+    const { result, isReplay } = await placeOrder(deps, currentUser(request).id, request.body, request.headers['idempotency-key']);
+    if (isReplay) reply.header('idempotent-replayed', 'true');
+    return reply.status(201).send(result);
+  });
+
+  api.get('/api/shop/orders', { onRequest: signedIn }, async (request) => listOrders(db, currentUser(request).id));
+}
