@@ -20,6 +20,11 @@ const PUBLIC_ROUTES = new Set([
   // A visitor sees what is live and a stream's page; watching needs the socket (docs/decisions/023).
   'GET /api/live/streams',
   'GET /api/live/streams/:id',
+  // The forum and the shop can be read and browsed signed out (issue 12, docs/decisions/027).
+  'GET /api/community/posts',
+  'GET /api/community/posts/:id',
+  'GET /api/community/categories',
+  'GET /api/shop/products',
   // A visitor's profile is null, not a 401 (docs/decisions/017).
   'GET /api/auth/profile',
   'POST /api/auth/sign-in/email',
