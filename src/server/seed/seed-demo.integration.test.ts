@@ -1,17 +1,21 @@
+import type { PostList, PostThread } from '@shared/community';
+import type { ReaderSessionsPage, ReaderStats } from '@shared/reader-dashboard';
+import type { Reader } from '@shared/readers';
+import type { ReaderReviews } from '@shared/reviews';
+import type { SessionReceipt } from '@shared/sessions';
+import type { Product } from '@shared/shop';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Reader } from '@shared/readers';
-import type { ReaderSessionsPage, ReaderStats } from '@shared/reader-dashboard';
-import type { SessionReceipt } from '@shared/sessions';
-import type { ReaderReviews } from '@shared/reviews';
-import { ledgerTransfers, liveStreams, readingSessions, user } from '../db/schema';
-import { checkLedger } from '../features/wallet/check-ledger';
-import { getWalletBalanceCents } from '../features/wallet/ledger';
 import { signIn } from '../../../tests/integration/factories';
 import { fakeClock } from '../../../tests/integration/fake-clock';
 import { http } from '../../../tests/integration/http';
 import { createTestApp, type TestApp } from '../../../tests/integration/test-app';
+import { ledgerTransfers, liveStreams, readingSessions, user } from '../db/schema';
+import { checkLedger } from '../features/wallet/check-ledger';
+import { getWalletBalanceCents } from '../features/wallet/ledger';
+import { DEMO_POSTS } from './demo-community';
 import { DEMO_CLIENTS, DEMO_PASSWORD, DEMO_READERS } from './demo-data';
+import { DEMO_PRODUCTS } from './demo-shop';
 import { DEMO_STREAMS } from './demo-streams';
 import { seedDemo } from './seed-demo';
 
@@ -110,6 +114,20 @@ describe('the demo seed', () => {
       expect(stream.scheduledFor!.getTime()).toBeGreaterThan(clock.now());
       expect(stream.scheduledFor!.getTime()).toBeLessThan(clock.now() + 7 * DAY_MS);
     }
+  });
+
+  it("opens the forum with its threads, pinned first, counts matching their replies and likes, and the shop with its products", async () => {
+    const forum = (await http(app).get<PostList>('/api/community/posts')).body;
+    expect(forum.total).toBe(DEMO_POSTS.length);
+    expect(forum.posts[0]).toMatchObject({ title: 'Welcome to the Soul Tribe Community: start here', isPinned: true, author: { name: 'Aurora Starweaver', isReader: true } });
+    for (const post of forum.posts) {
+      const thread = (await http(app).get<PostThread>(`/api/community/posts/${post.id}`)).body;
+      expect(thread.replies, post.title).toHaveLength(post.replyCount);
+    }
+    const shop = (await http(app).get<{ products: Product[] }>('/api/shop/products')).body.products;
+    expect(shop).toHaveLength(DEMO_PRODUCTS.length);
+    expect(shop.filter((p) => p.isDigital).map((p) => p.stock)).toEqual([null, null, null]);
+    expect(shop.find((p) => p.name === 'Tarot Foundations: a 6-week course')?.seller?.name).toBe('Aurora Starweaver');
   });
 
   it('keeps Luna and Sol at their welcome balance with no readings', async () => {

@@ -6,15 +6,18 @@ import { readerProfiles, user } from '../db/schema';
 import { createUserWithPassword } from '../features/auth/create-user';
 import { ensureAdmin } from '../features/auth/ensure-admin';
 import { SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../features/wallet/ledger';
+import { insertDemoCommunity } from './demo-community';
 import { DEMO_ADMIN, DEMO_CLIENTS, DEMO_PASSWORD, DEMO_READERS, DEMO_SEEKERS } from './demo-data';
 import { planDemoHistory } from './demo-history';
 import { DEMO_READINGS } from './demo-reviews';
+import { insertDemoShop } from './demo-shop';
 import { insertDemoStreams } from './demo-streams';
 import { insertDemoHistory } from './insert-demo-history';
 
 /**
- * Fills an empty database with the demo admin, readers and clients, and the readings behind the
- * readers' ratings and session counts; does nothing otherwise. One transaction for all but the admin.
+ * Fills an empty database with the demo admin, readers and clients, the readings behind the
+ * readers' ratings and session counts, scheduled streams, the forum's first threads and the
+ * shop's products; does nothing otherwise. One transaction for all but the admin.
  */
 export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<boolean> {
   const [users] = await db.select({ n: count() }).from(user);
@@ -55,7 +58,10 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     }
     const history = planDemoHistory({ now: new Date(clock.now()), readers, seekers, readingsByReader: DEMO_READINGS });
     await insertDemoHistory(tx, history);
-    await insertDemoStreams(tx, new Date(clock.now()), new Map(readers.map((r) => [r.username, r.id])));
+    const readerIdByUsername = new Map(readers.map((r) => [r.username, r.id]));
+    await insertDemoStreams(tx, new Date(clock.now()), readerIdByUsername);
+    await insertDemoCommunity(tx, new Date(clock.now()), readerIdByUsername, seekers.map((s) => s.id));
+    await insertDemoShop(tx, new Date(clock.now()), readerIdByUsername);
     // After the history, so transfer ids keep following time: these welcome deposits are dated now.
     for (const c of DEMO_CLIENTS) {
       const { id } = await createUserWithPassword(tx, { email: c.email, password: DEMO_PASSWORD, passwordHash, name: c.name, role: 'client' });
