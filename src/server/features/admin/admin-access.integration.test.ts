@@ -86,6 +86,26 @@ describe('every admin endpoint, by who asks', () => {
           return { url: `/api/admin/payouts/${payout.body.payout.id}/decision`, body: { decision: 'paid' }, status: 200 };
         },
       },
+      { method: 'GET', route: '/api/admin/reports', admin: async () => ({ url: '/api/admin/reports', status: 200 }) },
+      {
+        method: 'POST',
+        route: '/api/admin/reports/:id/decision',
+        admin: async () => {
+          const post = await http(app, client.cookie).post('/api/community/posts', { title: 'A post to report', content: 'Something worth a second look.', category: 'General Discussion' });
+          const report = await http(app, reader.cookie).post('/api/reports', { targetType: 'post', targetId: post.body.id, reason: 'Spam' });
+          expect(report.status, JSON.stringify(report.body)).toBe(201);
+          return { url: `/api/admin/reports/${report.body.id}/decision`, body: { decision: 'dismiss' }, status: 200 };
+        },
+      },
+      {
+        method: 'PATCH',
+        route: '/api/admin/shop/products/:id',
+        admin: async () => {
+          const product = await http(app, reader.cookie).post('/api/shop/products', { name: 'Oracle deck', priceCents: 1500, category: 'Tarot', isDigital: false, stock: 3 });
+          expect(product.status, JSON.stringify(product.body)).toBe(201);
+          return { url: `/api/admin/shop/products/${product.body.id}`, body: { isHidden: true }, status: 200 };
+        },
+      },
     ];
 
     expect(endpoints.map(({ method, route }) => `${method} ${route}`).sort()).toEqual(registeredAdminRoutes());
