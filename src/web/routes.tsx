@@ -31,6 +31,8 @@ export const routes: RouteObject[] = [
           { path: paths.liveStream, element: lazyPage(() => import('./features/live/live-stream-page').then((m) => m.LiveStreamPage)) },
           { path: paths.shop, element: lazyPage(() => import('./features/shop/shop-page').then((m) => m.ShopPage)) },
           { path: paths.community, element: lazyPage(() => import('./features/community/community-page').then((m) => m.CommunityPage)) },
+          // Public like the list: a visitor reads a thread and signs in to reply or like.
+          { path: paths.communityPost, element: lazyPage(() => import('./features/community/thread-page').then((m) => m.ThreadPage)) },
           { path: paths.about, element: lazyPage(() => import('./features/pages/about-page').then((m) => m.AboutPage)) },
           { path: paths.policies, element: lazyPage(() => import('./features/pages/policies-page').then((m) => m.PoliciesPage)) },
           { path: paths.terms, element: <Navigate to={policiesPath('terms')} replace /> },
@@ -52,6 +54,7 @@ export const routes: RouteObject[] = [
                 path: paths.sessionRequest,
                 element: lazyPage(() => import('./features/sessions/session-request-page').then((m) => m.SessionRequestPage)),
               },
+              { path: paths.shopOrders, element: lazyPage(() => import('./features/shop/orders-page').then((m) => m.OrdersPage)) },
             ],
           },
           { path: '*', element: lazyPage(() => import('./features/pages/not-found-page').then((m) => m.NotFoundPage)) },

@@ -4,6 +4,7 @@ import { paths } from '@/lib/paths';
 import { AdminPayoutsPanel } from '../wallet/admin-payouts-panel';
 import { AnalyticsTab } from './admin/analytics-tab';
 import { ReadersTab } from './admin/readers-tab';
+import { ReportsTab } from './admin/reports-tab';
 import { SessionsTab } from './admin/sessions-tab';
 import { AdminStatCards } from './admin/stat-cards';
 import { UsersTab } from './admin/users-tab';
@@ -16,6 +17,7 @@ const TABS: readonly [DashboardTab, ...DashboardTab[]] = [
   { value: 'sessions', label: 'Sessions', path: paths.dashboardSessions },
   { value: 'analytics', label: 'Analytics', path: paths.dashboardAnalytics },
   { value: 'payouts', label: 'Payouts', path: paths.dashboardPayouts },
+  { value: 'reports', label: 'Reports', path: paths.dashboardReports },
 ];
 
 export function AdminDashboard({ profile }: { profile: Profile }) {
@@ -23,7 +25,7 @@ export function AdminDashboard({ profile }: { profile: Profile }) {
     <DashboardShell
       title="Admin Dashboard"
       subtitle={`Signed in as ${profile.fullName}.`}
-      description="Readers, users, sessions, analytics and payouts of the Soul Tribe platform."
+      description="Readers, users, sessions, analytics, payouts and reported content of the Soul Tribe platform."
     >
       <AdminStatCards />
       <DashboardTabs tabs={TABS} label="Admin sections">
@@ -41,6 +43,9 @@ export function AdminDashboard({ profile }: { profile: Profile }) {
         </TabsContent>
         <TabsContent value="payouts">
           <AdminPayoutsPanel />
+        </TabsContent>
+        <TabsContent value="reports">
+          <ReportsTab />
         </TabsContent>
       </DashboardTabs>
     </DashboardShell>

@@ -6,6 +6,7 @@ import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { TabsContent } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
 import { MyStreams } from '../live/my-streams';
+import { MyProducts } from '../shop/my-products';
 import { sessionIdFromPath } from './client/session-route';
 import { DashboardShell, READING_PAGE_META } from './dashboard-shell';
 import { type DashboardTab, DashboardTabs } from './dashboard-tabs';
@@ -26,6 +27,7 @@ const TABS: readonly [DashboardTab, ...DashboardTab[]] = [
   { value: 'earnings', label: 'Earnings', path: paths.dashboardEarnings },
   { value: 'schedule', label: 'Schedule', path: paths.dashboardSchedule },
   { value: 'live', label: 'Live', path: paths.dashboardLive },
+  { value: 'products', label: 'Products', path: paths.dashboardProducts },
   { value: 'settings', label: 'Settings', path: paths.dashboardSettings },
 ];
 
@@ -59,6 +61,9 @@ export function ReaderDashboard({ profile }: { profile: Profile }) {
         </TabsContent>
         <TabsContent value="live">
           <MyStreams />
+        </TabsContent>
+        <TabsContent value="products">
+          <MyProducts />
         </TabsContent>
         <TabsContent value="settings">{withReader((loaded) => <ReaderSettingsTab reader={loaded} />)}</TabsContent>
       </DashboardTabs>

@@ -1,0 +1,3 @@
+export function ReportsTab() {
+  return <p>Reports</p>;
+}

@@ -1,0 +1,3 @@
+export function MyProducts() {
+  return <p>Your products</p>;
+}

@@ -1,0 +1,5 @@
+import { PageHeading } from '@/components/page-heading';
+
+export function OrdersPage() {
+  return <PageHeading title="My Orders" />;
+}
