@@ -20,6 +20,9 @@ export type CreateReportInput = z.input<typeof createReportSchema>;
 
 /** POST /api/admin/reports/:id/decision (admins): `hide` takes the content down, `dismiss` leaves it. */
 export const decideReportSchema = z.object({ decision: z.enum(['hide', 'dismiss'], { error: 'decision must be hide or dismiss' }) });
+export type ReportDecision = z.infer<typeof decideReportSchema>['decision'];
+/** The decision's answer: how the report was closed, and how many open reports of the same content closed with it. */
+export const reportDecisionResultSchema = z.object({ status: z.enum(['hidden', 'dismissed']), decided: z.number().int() });
 
 /** An open report as the admin queue lists it, with the reported content. */
 export const openReportSchema = z.object({

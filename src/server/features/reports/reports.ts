@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { createReportSchema, OpenReport, ReportTargetType } from '@shared/reports';
+import type { createReportSchema, OpenReport, ReportDecision, ReportTargetType } from '@shared/reports';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -50,7 +50,7 @@ export async function listOpenReports(db: Db): Promise<{ reports: OpenReport[] }
  * An admin decides: `hide` takes the content down where it lives; either way every open report of
  * that content is closed with it, so the queue never asks twice.
  */
-export async function decideReport(db: Db, reportId: string, adminId: string, decision: 'hide' | 'dismiss', now: Date) {
+export async function decideReport(db: Db, reportId: string, adminId: string, decision: ReportDecision, now: Date) {
   return db.transaction(async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for('update');
     if (!report) throw notFound('Report not found');
