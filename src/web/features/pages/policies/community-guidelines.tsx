@@ -19,9 +19,11 @@ export function CommunityGuidelines() {
       </PolicySection>
       <PolicySection title="Reporting a problem">
         <p>
-          Write to the support address below with what happened, when, and the name of the person involved. We read every
-          report and can <strong>suspend an account at once</strong> while we look into it. The person you report is not told
-          who reported them.
+          Use <strong>Report</strong> beside a forum post or reply, a review or a live chat message: our team reviews every
+          report <strong>within 24 hours</strong> and takes down what breaks these guidelines. For anything else (a reading,
+          a reader's conduct), write to the support address below with what happened, when, and the name of the person
+          involved. We can <strong>suspend an account at once</strong> while we look into it. The person you report is not
+          told who reported them.
         </p>
       </PolicySection>
       <PolicySection title="What happens when rules are broken">
