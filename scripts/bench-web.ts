@@ -139,7 +139,7 @@ async function main() {
     const first = (await (await fetch(`${base}/api/readers`)).json()) as { total: number };
     if (first.total !== readerCount) throw new Error(`expected ${readerCount} readers, the directory lists ${first.total}`);
 
-    const paths = ['/api/health', '/api/readers', '/api/readers?search=tarot', `/api/readers?specialty=${encodeURIComponent('Dream Analysis')}&sort=price-asc&online=true`];
+    const paths = ['/api/health/live', '/api/health', '/api/readers', '/api/readers?search=tarot', `/api/readers?specialty=${encodeURIComponent('Dream Analysis')}&sort=price-asc&online=true`];
     // One short pass first, so JIT and caches are warm for every endpoint alike.
     for (const path of paths) await fetch(`${base}${path}`).then((r) => r.arrayBuffer());
     const results = [];

@@ -162,7 +162,7 @@ export async function buildApp(deps: AppDeps) {
   const messageRetention =
     deps.runMessageRetention === false ? undefined : startMessageRetention({ db, clock, retentionDays: config.retentionDays, log: app.log });
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, clock });
   await app.register(authRoutes, { auth, db, config, clock });
   await app.register(adminRoutes, { auth, sessions });
   // A deposit resumes its client's reading paused for funds at once; should that fail, the

@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../../tests/integration/test-app';
 /** Routes anyone may call. Every other /api route must refuse a signed-out caller with 401. */
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/readers',
   'GET /api/readers/specialties',
   'GET /api/readers/:id',

@@ -12,6 +12,8 @@ afterAll(() => app.close());
 describe('API behaviour', () => {
   it('reports health with the database', async () => {
     expect(await http(app).get('/api/health')).toMatchObject({ status: 200, body: { status: 'ok', database: 'ok' } });
+    expect(await http(app).get('/api/health/ready')).toMatchObject({ status: 200, body: { status: 'ok', database: 'ok' } });
+    expect(await http(app).get('/api/health/live')).toMatchObject({ status: 200, body: { status: 'ok' } });
   });
 
   it('answers an unknown /api path with a JSON 404', async () => {
