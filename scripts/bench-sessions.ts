@@ -1,39 +1,90 @@
 /**
- * npm run bench:sessions -- [--sessions 50] [--minute-ms 2000] [--minutes 5]
+ * npm run bench:sessions -- [--sessions 50] [--minute-ms 2000] [--minutes 5] [--workers 2] [--nodes 1]
  *
- * Holds N concurrent readings on one server: N simulated clients and N readers, each on its own
- * real Socket.IO connection, with a short billing minute. Prints the sessions held, charges per
- * second, the delay between each minute's due time and the moment the client hears its charge
- * (p50/p99), and the ledger check. PGlite in memory by default; PostgreSQL with DATABASE_URL.
+ * Holds N concurrent readings: N clients and N readers, each on its own real Socket.IO connection,
+ * billed minute by minute by the server. Prints the sessions held, charges per second, the delay
+ * between each minute's due time and the moment the client hears its charge (p50/p99/max), the
+ * server's memory (RSS per session held) and CPU during the run, and the ledger check.
+ *
+ * Set-up seeds the accounts and their signed-in sessions straight into the database; the
+ * participants (the browsers) run in `--workers` child processes, so the load generator is not
+ * the process it measures. PGlite in memory by default, the app in this process; PostgreSQL with
+ * DATABASE_URL. `--nodes 2` (PostgreSQL and REDIS_URL required) runs two app processes sharing the
+ * database and Socket.IO rooms, each reading's client on one node and its reader on the other.
  */
+import { type ChildProcess, fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { hashPassword } from 'better-auth/crypto';
-import { io, type Socket } from 'socket.io-client';
+import { count, eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import { count, eq } from 'drizzle-orm';
-import { readerProfiles, readingSessions } from '../src/server/db/schema';
-import { createUserWithPassword } from '../src/server/features/auth/create-user';
+import { readingSessions } from '../src/server/db/schema';
 import { checkLedger } from '../src/server/features/wallet/check-ledger';
-import { SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../src/server/features/wallet/ledger';
+import { type FromAppNode, type FromParticipants, type PairTask, type ProcessStats, processStats, type ToAppNode, type ToParticipants } from './bench-sessions/protocol';
+import { seedPairs } from './bench-sessions/seed';
 
 const { values } = parseArgs({
   options: {
     sessions: { type: 'string', default: '50' },
     'minute-ms': { type: 'string', default: '2000' },
     minutes: { type: 'string', default: '5' },
+    workers: { type: 'string', default: '2' },
+    nodes: { type: 'string', default: '1' },
   },
 });
 const N = Number(values.sessions);
 const MINUTE_MS = Number(values['minute-ms']);
 const MINUTES = Number(values.minutes);
-const RATE = 250;
+const WORKERS = Math.max(1, Math.min(Number(values.workers), N));
+const NODES = Number(values.nodes);
+const RATE_CENTS = 250;
 const ORIGIN = 'http://localhost:5000';
-const PASSWORD = 'bench-password-1';
+const AUTH_SECRET = 'bench-sessions-auth-secret-0123456789abcdef';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+const here = (path: string) => new URL(path, import.meta.url).pathname;
+
+/** Sends a message to a child process and waits for its answer of one type. */
+function ask<Out extends { type: string }, T extends Out['type']>(child: ChildProcess, message: unknown, answer: T): Promise<Extract<Out, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`a bench process exited (${code}) before answering ${answer}`));
+    const listener = (reply: Out) => {
+      if (reply.type !== answer) return;
+      child.off('message', listener);
+      child.off('exit', onExit);
+      resolve(reply as Extract<Out, { type: T }>);
+    };
+    child.on('message', listener);
+    child.once('exit', onExit);
+    if (message) child.send(message as object);
+  });
+}
+
+/** The app under test: in this process (one node), or `--nodes` child processes on PostgreSQL. */
+async function startAppNodes(config: ReturnType<typeof loadConfig>, database: Awaited<ReturnType<typeof openDatabase>>) {
+  if (NODES === 1) {
+    const { app } = await buildApp({ config, database, web: 'none', runMessageRetention: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return {
+      bases: [`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`],
+      stats: async (): Promise<ProcessStats[]> => [processStats()],
+      close: () => app.close(),
+    };
+  }
+  if (!process.env.DATABASE_URL || !process.env.REDIS_URL) throw new Error('--nodes 2 needs DATABASE_URL (PostgreSQL) and REDIS_URL');
+  const env = { ...process.env, PUBLIC_URL: ORIGIN, BILLING_MINUTE_MS: String(MINUTE_MS), AUTH_SECRET };
+  const children = Array.from({ length: NODES }, () => fork(here('./bench-sessions/app-node.ts'), [], { execArgv: process.execArgv, env }));
+  const ports = await Promise.all(children.map((child) => ask<FromAppNode, 'listening'>(child, undefined, 'listening')));
+  return {
+    bases: ports.map(({ port }) => `http://127.0.0.1:${port}`),
+    stats: () => Promise.all(children.map((child) => ask<FromAppNode, 'stats'>(child, { type: 'stats' } satisfies ToAppNode, 'stats'))),
+    close: async () => {
+      await Promise.all(children.map((child) => ask<FromAppNode, 'closed'>(child, { type: 'close' } satisfies ToAppNode, 'closed')));
+    },
+  };
+}
 
 async function main() {
   const database = process.env.DATABASE_URL
@@ -43,99 +94,71 @@ async function main() {
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: ORIGIN,
+    AUTH_SECRET,
     BILLING_MINUTE_MS: String(MINUTE_MS),
     LOG_LEVEL: 'silent',
-    AUTH_RATE_LIMIT_IP_MAX: '1000000',
-    AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000000',
     ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
   });
-  const { app, db } = await buildApp({ config, database, web: 'none' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const runId = Date.now().toString(36);
+  const db = database.db;
+  const nodes = await startAppNodes(config, database);
+  const before = await nodes.stats();
 
-  const passwordHash = await hashPassword(PASSWORD);
-  const pairs: { clientEmail: string; readerId: string; readerEmail: string }[] = [];
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < N; i++) {
-      const clientEmail = `bench-client-${runId}-${i}@bench.local`;
-      const readerEmail = `bench-reader-${runId}-${i}@bench.local`;
-      const client = await createUserWithPassword(tx, { email: clientEmail, password: PASSWORD, passwordHash, name: `Client ${i}`, role: 'client' });
-      const reader = await createUserWithPassword(tx, { email: readerEmail, password: PASSWORD, passwordHash, name: `Reader ${i}`, role: 'reader' });
-      await tx.insert(readerProfiles).values({
-        userId: reader.id, firstName: 'Reader', lastName: String(i), username: `bench_${runId}_${i}`, bio: 'bench', specialties: ['Tarot'],
-        yearsExperience: 1, chatRateCents: RATE, audioRateCents: RATE, videoRateCents: RATE,
-      });
-      await transfer(tx, { debitAccountId: SYSTEM_ACCOUNTS.external, creditAccountId: walletAccountId(client.id), amountCents: RATE * 1000, kind: 'deposit', idempotencyKey: `bench:${runId}:${i}` });
-      pairs.push({ clientEmail, readerId: reader.id, readerEmail });
-    }
-  });
+  const seedStarted = performance.now();
+  const pairs = await seedPairs(db, { pairs: N, runId: Date.now().toString(36), rateCents: RATE_CENTS, depositCents: RATE_CENTS * 1000, authSecret: AUTH_SECRET });
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
 
-  const signIn = async (email: string) => {
-    const response = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify({ email, password: PASSWORD }) });
-    if (!response.ok) throw new Error(`sign-in ${email}: ${response.status}`);
-    return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  };
-  const send = async (method: 'POST' | 'PATCH', cookie: string, path: string, body: unknown) => {
-    const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', origin: ORIGIN, cookie }, body: JSON.stringify(body) });
-    const json = (await response.json()) as { id?: string; error?: { message: string } };
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${json.error?.message}`);
-    return json;
-  };
-  const post = (cookie: string, path: string, body: unknown) => send('POST', cookie, path, body);
-  const connect = (cookie: string) =>
-    new Promise<Socket>((resolve, reject) => {
-      const socket = io(base, { transports: ['websocket'], extraHeaders: { cookie, origin: ORIGIN }, reconnection: false, forceNew: true });
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
-
-  const setupStarted = performance.now();
-  const delaysMs: number[] = [];
-  let charges = 0;
-  // Only what happens in the measured window counts: set-up (sign-ins, joins) takes a while for
-  // large N, and early sessions are already billing during it.
-  let measuring = false;
-  const sockets: Socket[] = [];
-  const sessions = await Promise.all(
-    pairs.map(async (pair) => {
-      const [clientCookie, readerCookie] = [await signIn(pair.clientEmail), await signIn(pair.readerEmail)];
-      const [clientSocket, readerSocket] = [await connect(clientCookie), await connect(readerCookie)];
-      sockets.push(clientSocket, readerSocket);
-      // Like a reader on the dashboard: page open first, then the Online switch (a reader with no
-      // page goes offline after a minute).
-      await send('PATCH', readerCookie, '/api/readers/me', { isOnline: true });
-      clientSocket.on('billing_update', (u: { nextMinuteAt: string | null }) => {
-        if (!u.nextMinuteAt || !measuring) return;
-        charges++;
-        delaysMs.push(Date.now() - (Date.parse(u.nextMinuteAt) - MINUTE_MS));
-      });
-      const { id } = await post(clientCookie, '/api/sessions/request', { readerId: pair.readerId, sessionType: 'chat' });
-      await post(readerCookie, '/api/sessions/respond', { sessionId: id, response: 'accept' });
-      await clientSocket.emitWithAck('join_session_room', { sessionId: id });
-      await readerSocket.emitWithAck('join_session_room', { sessionId: id });
-      return { id: id!, clientCookie };
-    }),
+  const tasks: PairTask[] = pairs.map((pair, i) => ({
+    ...pair,
+    clientBase: nodes.bases[i % NODES] as string,
+    readerBase: nodes.bases[(i + 1) % NODES] as string,
+  }));
+  const workers = Array.from({ length: WORKERS }, () => fork(here('./bench-sessions/participants.ts'), [], { execArgv: process.execArgv }));
+  const sessionsStarted = performance.now();
+  const ready = await Promise.all(
+    workers.map((worker, w) =>
+      ask<FromParticipants, 'ready'>(
+        worker,
+        { type: 'start', minuteMs: MINUTE_MS, origin: ORIGIN, pairs: tasks.filter((_, i) => i % WORKERS === w) } satisfies ToParticipants,
+        'ready',
+      ),
+    ),
   );
-  const setupSeconds = (performance.now() - setupStarted) / 1000;
+  const sessionsSeconds = (performance.now() - sessionsStarted) / 1000;
+  const started = ready.reduce((sum, r) => sum + r.sessionIds.length, 0);
+  const failed = ready.reduce((sum, r) => sum + r.failed, 0);
+  if (failed > 0) console.warn(`sessions that failed to start: ${failed}; first errors: ${ready.flatMap((r) => r.firstErrors).slice(0, 3).join(' | ')}`);
 
-  measuring = true;
+  // Only what happens in the measured window counts: early sessions bill during the set-up.
+  const atStart = await nodes.stats();
+  for (const worker of workers) worker.send({ type: 'measure' } satisfies ToParticipants);
   const runStarted = performance.now();
-  await new Promise((r) => setTimeout(r, MINUTES * MINUTE_MS));
+  await new Promise((resolve) => setTimeout(resolve, MINUTES * MINUTE_MS));
+  const reports = await Promise.all(workers.map((worker) => ask<FromParticipants, 'report'>(worker, { type: 'stop' } satisfies ToParticipants, 'report')));
   const runSeconds = (performance.now() - runStarted) / 1000;
-  measuring = false;
+  const atEnd = await nodes.stats();
   const [held] = await db.select({ n: count() }).from(readingSessions).where(eq(readingSessions.status, 'active'));
-  await Promise.all(sessions.map((s) => post(s.clientCookie, '/api/sessions/end', { sessionId: s.id })));
-  for (const s of sockets) s.disconnect();
-  await app.close();
+
+  await Promise.all(workers.map((worker) => ask<FromParticipants, 'ended'>(worker, { type: 'end' } satisfies ToParticipants, 'ended')));
+  for (const worker of workers) worker.kill();
+  await nodes.close();
   const failures = await checkLedger(db);
   await database.close();
 
-  const sorted = [...delaysMs].sort((x, y) => x - y);
-  console.log(`database: ${database.kind}; sessions started: ${sessions.length}, still active at the end: ${held?.n ?? 0}; minute: ${MINUTE_MS} ms; run: ${runSeconds.toFixed(1)} s (set-up ${setupSeconds.toFixed(1)} s)`);
-  console.log(`charges: ${charges} (${(charges / runSeconds).toFixed(1)}/s); due→heard delay ms: p50 ${percentile(sorted, 50).toFixed(0)}, p99 ${percentile(sorted, 99).toFixed(0)}, max ${(sorted.at(-1) ?? Number.NaN).toFixed(0)}`);
+  const delays = reports.flatMap((r) => r.delaysMs).sort((x, y) => x - y);
+  console.log(
+    `database: ${database.kind}; app nodes: ${NODES}; participant processes: ${WORKERS}; sessions started: ${started}, still active at the end: ${held?.n ?? 0}; minute: ${MINUTE_MS} ms; run: ${runSeconds.toFixed(1)} s (set-up ${(seedSeconds + sessionsSeconds).toFixed(1)} s: seed ${seedSeconds.toFixed(1)} s, sessions ${sessionsSeconds.toFixed(1)} s)`,
+  );
+  console.log(
+    `charges: ${delays.length} (${(delays.length / runSeconds).toFixed(1)}/s); due→heard delay ms: p50 ${percentile(delays, 50).toFixed(0)}, p99 ${percentile(delays, 99).toFixed(0)}, max ${(delays.at(-1) ?? Number.NaN).toFixed(0)}`,
+  );
+  nodes.bases.forEach((_, i) => {
+    const [b, s, e] = [before[i], atStart[i], atEnd[i]] as [ProcessStats, ProcessStats, ProcessStats];
+    const perSessionKb = ((s.rssBytes - b.rssBytes) / 1024 / Math.max(1, started / NODES)).toFixed(1);
+    const cpuPercent = ((e.cpuMicros - s.cpuMicros) / 1000 / (runSeconds * 1000)) * 100;
+    console.log(`server${NODES > 1 ? ` node ${i + 1}` : ''}: RSS ${mb(b.rssBytes)} MB before, ${mb(e.rssBytes)} MB at the end (${perSessionKb} KB per session held); CPU during the run ${cpuPercent.toFixed(0)}% of one core`);
+  });
   console.log(`ledger check: ${failures.length === 0 ? 'ok (0 cents drift)' : JSON.stringify(failures)}`);
-  process.exit(failures.length === 0 ? 0 : 1);
+  process.exit(failures.length === 0 && failed === 0 ? 0 : 1);
 }
 
 main().catch((error) => {
