@@ -86,10 +86,19 @@ async function startAppNodes(config: ReturnType<typeof loadConfig>, database: Aw
   };
 }
 
+/** Statements the in-process app sends while `isCounting`, by their first words: where a charge's time goes. */
+const statements = { isCounting: false, total: 0, byShape: new Map<string, number>() };
+function countStatement(query: string) {
+  if (!statements.isCounting) return;
+  statements.total++;
+  const shape = query.replace(/\s+/g, ' ').slice(0, 90);
+  statements.byShape.set(shape, (statements.byShape.get(shape) ?? 0) + 1);
+}
+
 async function main() {
   const database = process.env.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL, poolSize: 20 })
-    : await openDatabase({ kind: 'pglite' });
+    ? await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL, poolSize: 20, onQuery: countStatement })
+    : await openDatabase({ kind: 'pglite', onQuery: countStatement });
   await database.migrate();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -131,10 +140,12 @@ async function main() {
   // Only what happens in the measured window counts: early sessions bill during the set-up.
   const atStart = await nodes.stats();
   for (const worker of workers) worker.send({ type: 'measure' } satisfies ToParticipants);
+  statements.isCounting = true;
   const runStarted = performance.now();
   await new Promise((resolve) => setTimeout(resolve, MINUTES * MINUTE_MS));
   const reports = await Promise.all(workers.map((worker) => ask<FromParticipants, 'report'>(worker, { type: 'stop' } satisfies ToParticipants, 'report')));
   const runSeconds = (performance.now() - runStarted) / 1000;
+  statements.isCounting = false;
   const atEnd = await nodes.stats();
   const [held] = await db.select({ n: count() }).from(readingSessions).where(eq(readingSessions.status, 'active'));
 
@@ -157,6 +168,11 @@ async function main() {
     const cpuPercent = ((e.cpuMicros - s.cpuMicros) / 1000 / (runSeconds * 1000)) * 100;
     console.log(`server${NODES > 1 ? ` node ${i + 1}` : ''}: RSS ${mb(b.rssBytes)} MB before, ${mb(e.rssBytes)} MB at the end (${perSessionKb} KB per session held); CPU during the run ${cpuPercent.toFixed(0)}% of one core`);
   });
+  if (NODES === 1) {
+    const top = [...statements.byShape].sort((a, b) => b[1] - a[1]).slice(0, 8);
+    console.log(`statements during the run: ${statements.total} (${(statements.total / Math.max(1, delays.length)).toFixed(1)} per charge heard); most sent:`);
+    for (const [shape, n] of top) console.log(`  ${String(n).padStart(7)}  ${shape}`);
+  }
   console.log(`ledger check: ${failures.length === 0 ? 'ok (0 cents drift)' : JSON.stringify(failures)}`);
   process.exit(failures.length === 0 && failed === 0 ? 0 : 1);
 }

@@ -23,9 +23,14 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** Told of every statement the app sends (benchmarks count statements per charge with it). */
+export type QueryListener = (query: string) => void;
+
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'postgres'; url: string; poolSize?: number; onQuery?: QueryListener }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; onQuery?: QueryListener };
+
+const queryLogger = (onQuery: QueryListener | undefined) => (onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {});
 
 /** Opens PGlite (persisted in dataDir, or in memory when none) or a PostgreSQL pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -36,7 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => {
       console.error('PostgreSQL pool: idle connection lost:', error.message);
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, ...queryLogger(options.onQuery) }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -47,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // pg_trgm backs the directory's search index (migration 0009); PostgreSQL ships it in contrib.
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, ...queryLogger(options.onQuery) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
