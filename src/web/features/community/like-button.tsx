@@ -1,0 +1,28 @@
+import type { CommunityPost } from '@shared/community';
+import { Heart } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { useProfile } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { useToggleLike } from './api';
+import { useSignInPrompt } from './sign-in-prompt';
+
+/** One like per user, toggled; disabled while a toggle is in flight, so a double click counts once. */
+export function LikeButton({ post }: { post: CommunityPost }) {
+  const profile = useProfile();
+  const askToSignIn = useSignInPrompt();
+  const like = useToggleLike(post.id);
+  const press = () => {
+    if (!profile.data) return askToSignIn('Sign in to like discussions.');
+    like.mutate(undefined, { onError: (error) => toast.error(error.message) });
+  };
+  return (
+    <Button variant="outline" size="sm" aria-pressed={post.viewerLiked} disabled={like.isPending} onClick={press} className={cn(post.viewerLiked && 'border-pink bg-pink/15 text-pink')}>
+      <Heart className={cn(post.viewerLiked && 'fill-current')} aria-hidden="true" />
+      Like
+      <span className="tabular-nums" data-testid="like-count">
+        {post.likeCount.toLocaleString('en-US')}
+      </span>
+    </Button>
+  );
+}
