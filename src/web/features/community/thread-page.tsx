@@ -110,13 +110,14 @@ export function ThreadPage() {
   const post = thread.data?.post;
   usePageMeta({ title: post?.title ?? 'Discussion', description: post ? post.content.slice(0, 160) : 'A discussion in the Soul Tribe Community.' });
   const now = new Date();
+  const isNotFound = thread.error instanceof ApiError && thread.error.status === 404;
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6">
-      <BackLink />
+      {isNotFound ? null : <BackLink />}
       {thread.isPending ? (
         <ThreadSkeleton />
-      ) : thread.error instanceof ApiError && thread.error.status === 404 ? (
+      ) : isNotFound ? (
         <NotFound />
       ) : !thread.data ? (
         <LoadFailed query={thread} message="We could not load this discussion." />
