@@ -92,7 +92,7 @@ function CategoryButtons({ filter, onChoose }: { filter: CommunityFilter; onChoo
             )}
           >
             {name ?? 'All Categories'}
-            {count === null ? null : <span className="ml-1 tabular-nums opacity-80"> ({count})</span>}
+            {count === null ? null : <span className="ml-1 tabular-nums"> ({count})</span>}
           </button>
         );
       })}
