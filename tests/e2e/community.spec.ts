@@ -158,3 +158,84 @@ test('the list and a thread fit a phone without sideways scrolling', async ({ pa
   await expect(page.getByRole('button', { name: /^Like/ })).toBeVisible();
   expect(await fits()).toBe(true);
 });
+
+/** A discussion posted through the API in the page's cookie jar, for tests about what happens to it next. */
+async function postByApi(page: Page, input: { title: string; content: string; category: string; tags?: string[] }): Promise<string> {
+  const origin = test.info().project.use.baseURL ?? '';
+  const response = await page.request.post('/api/community/posts', { data: input, headers: { Origin: origin } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+test('the author edits their discussion, then deletes it after confirming', async ({ page }) => {
+  const id = randomUUID().slice(0, 8);
+  await signInByApi(page, DEMO.luna.email, DEMO.luna.password);
+  const postId = await postByApi(page, { title: `Which deck for a beginner ${id}`, content: 'I would like to start reading tarot myself.', category: 'Tarot & Oracle Cards' });
+  await page.goto(`/community/${postId}`);
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const form = page.getByRole('form', { name: 'Edit discussion' });
+  await expect(form.getByLabel('Title')).toHaveValue(`Which deck for a beginner ${id}`);
+  await form.getByLabel('Title').fill(`Which tarot deck for a beginner ${id}`);
+  await form.getByLabel('Tags').fill('decks, beginners');
+  await form.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Which tarot deck for a beginner ${id}` })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Tags' })).toHaveText(/#decks.*#beginners/);
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this discussion?' });
+  await confirm.getByRole('button', { name: 'Keep it' }).click();
+  await expect(confirm).toBeHidden();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete Discussion' }).click();
+  await expect(page).toHaveURL('/community');
+  await expect(page.getByRole('article', { name: `Which tarot deck for a beginner ${id}` })).toHaveCount(0);
+  await page.goto(`/community/${postId}`);
+  await expect(page.getByRole('heading', { name: 'Discussion not found' })).toBeVisible();
+});
+
+test('an admin pins and hides a discussion: it leads the list, then only its author and admins see it, marked Hidden', async ({ page, browser }) => {
+  const id = randomUUID().slice(0, 8);
+  await signInByApi(page, DEMO.luna.email, DEMO.luna.password);
+  const title = `Amethyst by the bed ${id}`;
+  const postId = await postByApi(page, { title, content: 'Does anyone else sleep with amethyst nearby?', category: 'Crystal Healing' });
+
+  const admin = await openCheckedContext(browser);
+  try {
+    await signInByApi(admin.page, DEMO.admin.email, DEMO.admin.password);
+    await admin.page.goto(`/community/${postId}`);
+    const pin = admin.page.getByRole('button', { name: 'Pin' });
+    await pin.click();
+    await expect(pin).toHaveAttribute('aria-pressed', 'true');
+    await admin.page.goto('/community?category=Crystal+Healing');
+    await expect(admin.page.getByRole('article').first()).toHaveAccessibleName(title);
+
+    await admin.page.goto(`/community/${postId}`);
+    await admin.page.getByRole('button', { name: 'Hide' }).click();
+    await expect(admin.page.getByText('Hidden', { exact: true })).toBeVisible();
+    expect(admin.problems).toEqual([]);
+  } finally {
+    await admin.context.close();
+  }
+
+  await page.goto(`/community/${postId}`);
+  await expect(page.getByText('Hidden', { exact: true })).toBeVisible();
+  const visitor = await openCheckedContext(browser);
+  try {
+    await visitor.page.goto(`/community/${postId}`);
+    await expect(visitor.page.getByRole('heading', { name: 'Discussion not found' })).toBeVisible();
+  } finally {
+    await visitor.context.close();
+  }
+});
+
+test('a signed-in client reports a review on a reader’s profile', async ({ page }) => {
+  await signInByApi(page, DEMO.luna.email, DEMO.luna.password);
+  await page.goto('/readers/aurora');
+  const report = page.getByRole('region', { name: 'Reviews' }).getByRole('button', { name: /^Report review from / }).first();
+  await report.click();
+  const dialog = page.getByRole('dialog', { name: 'Report' });
+  await dialog.getByLabel('What is wrong with it?').fill('This names someone who asked to stay anonymous.');
+  await dialog.getByRole('button', { name: 'Send Report' }).click();
+  await expect(page.getByText('Thanks — our team reviews reports within 24 hours.')).toBeVisible();
+});
