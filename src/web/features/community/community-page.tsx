@@ -87,12 +87,12 @@ function CategoryButtons({ filter, onChoose }: { filter: CommunityFilter; onChoo
             aria-pressed={isActive}
             onClick={() => onChoose(name)}
             className={cn(
-              'cursor-pointer rounded-full border px-3 py-1 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+              'cursor-pointer rounded-full border px-3 py-1 text-sm font-semibold tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
               isActive ? 'border-pink bg-pink/15 text-pink' : 'border-border text-muted-foreground hover:border-pink/60 hover:text-foreground',
             )}
           >
             {name ?? 'All Categories'}
-            {count === null ? null : <span className="ml-1 tabular-nums"> ({count})</span>}
+            {count === null ? null : ` (${count})`}
           </button>
         );
       })}
