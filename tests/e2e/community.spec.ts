@@ -239,3 +239,42 @@ test('a signed-in client reports a review on a reader’s profile', async ({ pag
   await dialog.getByRole('button', { name: 'Send Report' }).click();
   await expect(page.getByText('Thanks — our team reviews reports within 24 hours.')).toBeVisible();
 });
+
+test('a viewer reports another viewer’s live chat message, but not their own', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const origin = test.info().project.use.baseURL ?? '';
+  const reader = await openCheckedContext(browser);
+  const sol = await openCheckedContext(browser);
+  let streamId = '';
+  try {
+    await signInByApi(reader.page, DEMO.reader.email, DEMO.reader.password);
+    const created = await reader.page.request.post('/api/live/streams', {
+      data: { title: 'Evening pulls', description: '', category: 'Tarot Reading', priceCents: 0 },
+      headers: { Origin: origin },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    streamId = ((await created.json()) as { id: string }).id;
+
+    await signInByApi(page, DEMO.luna.email, DEMO.luna.password);
+    await page.goto(`/live/${streamId}`);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await expect(box).toBeEnabled({ timeout: 15_000 });
+    await box.fill('Selling cheap readings, message me!');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByTestId('stream-chat-message')).toContainText('Selling cheap readings');
+    await expect(page.getByRole('button', { name: /^Report message from/ })).toHaveCount(0);
+
+    await signInByApi(sol.page, SOL.email, SOL.password);
+    await sol.page.goto(`/live/${streamId}`);
+    await sol.page.getByRole('button', { name: 'Report message from Luna' }).click();
+    const dialog = sol.page.getByRole('dialog', { name: 'Report' });
+    await dialog.getByLabel('What is wrong with it?').fill('Advertising readings off the platform.');
+    await dialog.getByRole('button', { name: 'Send Report' }).click();
+    await expect(sol.page.getByText('Thanks — our team reviews reports within 24 hours.')).toBeVisible();
+    expect(sol.problems).toEqual([]);
+  } finally {
+    if (streamId) await reader.page.request.post(`/api/live/streams/${streamId}/end`, { data: {}, headers: { Origin: origin } });
+    await sol.context.close();
+    await reader.context.close();
+  }
+});
