@@ -6,6 +6,9 @@ import { DEMO, expect, openCheckedContext, signInByApi, test } from './fixtures'
  * The forum in real browsers (issue 12): a client posts a discussion and replies to it, another
  * client finds it by a tag within its category, likes it and reports it.
  */
+// Most tests use two or three browser contexts; on a busy two-core machine they need more than the default 30 s.
+test.describe.configure({ timeout: 60_000 });
+
 const SOL = { email: 'sol@example.com', password: 'password123' } as const;
 const CATEGORY = 'Dream Interpretation';
 
@@ -17,7 +20,6 @@ async function categoryCount(page: Page, name: string): Promise<number> {
 }
 
 test('a client posts a discussion and a reply; another client finds it by tag, likes it and reports it', async ({ page, browser }) => {
-  test.setTimeout(60_000);
   const id = randomUUID().slice(0, 8);
   const title = `Flying over a silver lake ${id}`;
   const tag = `lake${id}`;
@@ -241,7 +243,6 @@ test('a signed-in client reports a review on a reader’s profile', async ({ pag
 });
 
 test('a viewer reports another viewer’s live chat message, but not their own', async ({ page, browser }) => {
-  test.setTimeout(60_000);
   const origin = test.info().project.use.baseURL ?? '';
   const reader = await openCheckedContext(browser);
   const sol = await openCheckedContext(browser);
