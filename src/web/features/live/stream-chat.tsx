@@ -2,6 +2,7 @@ import { giftById, STREAM_MESSAGE_MAX_LENGTH } from '@shared/live';
 import { formatCents } from '@shared/money';
 import { MicOff, SendHorizontal, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { ReportButton } from '@/components/report-button';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { ChatLine } from './stream-room-state';
@@ -94,6 +95,15 @@ export function StreamChat({
                   )}
                 </span>
               ) : null}
+              {moderation || isMine ? null : (
+                <ReportButton
+                  targetType="stream_message"
+                  targetId={message.id}
+                  authorId={message.userId}
+                  label={`Report message from ${message.userName}`}
+                  className="h-7 shrink-0 px-2"
+                />
+              )}
             </li>
           );
         })}

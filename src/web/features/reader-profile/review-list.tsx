@@ -1,5 +1,6 @@
 import type { Review } from '@shared/reviews';
 import { format, parseISO } from 'date-fns';
+import { ReportButton } from '@/components/report-button';
 import { SESSION_TYPE_NAMES } from './session-type-names';
 import { ReviewStars } from './review-stars';
 
@@ -13,9 +14,13 @@ function ReviewItem({ review }: { review: Review }) {
         </time>
       </div>
       {review.text ? <p className="whitespace-pre-line [overflow-wrap:anywhere]">{review.text}</p> : null}
-      <p className="text-sm text-muted-foreground">
-        <span className="font-semibold text-foreground">{review.authorName}</span> · {SESSION_TYPE_NAMES[review.sessionType]}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">
+          <span className="font-semibold text-foreground">{review.authorName}</span> · {SESSION_TYPE_NAMES[review.sessionType]}
+        </p>
+        {/* Only written words can break the guidelines; a review is reported by its reading's id. */}
+        {review.text ? <ReportButton targetType="review" targetId={review.id} label={`Report review from ${format(parseISO(review.ratedAt), 'MMMM d, yyyy')}`} /> : null}
+      </div>
     </li>
   );
 }

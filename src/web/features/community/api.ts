@@ -1,0 +1,146 @@
+import {
+  type CommunityCategory,
+  type CommunityPost,
+  type CreatePostInput,
+  categoryCountsSchema,
+  communityPostSchema,
+  communityReplySchema,
+  likeResultSchema,
+  type PostThread,
+  postListSchema,
+  postThreadSchema,
+} from '@shared/community';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, apiRequestParsed } from '@/lib/api';
+
+export interface PostFilter {
+  search: string;
+  category: CommunityCategory | null;
+  page: number;
+}
+
+export const communityKeys = {
+  all: ['community'] as const,
+  lists: ['community', 'list'] as const,
+  list: (filter: PostFilter) => ['community', 'list', filter.category ?? 'all', filter.search, filter.page] as const,
+  categories: ['community', 'categories'] as const,
+  thread: (id: string) => ['community', 'thread', id] as const,
+};
+
+const postPath = (id: string) => `/api/community/posts/${encodeURIComponent(id)}`;
+
+export const postListQuery = (filter: PostFilter) =>
+  queryOptions({
+    queryKey: communityKeys.list(filter),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({
+        ...(filter.search && { search: filter.search }),
+        ...(filter.category && { category: filter.category }),
+        ...(filter.page > 1 && { page: String(filter.page) }),
+      });
+      return apiRequestParsed(`/api/community/posts?${query}`, postListSchema, { signal });
+    },
+  });
+
+export const categoryCountsQuery = queryOptions({
+  queryKey: communityKeys.categories,
+  queryFn: ({ signal }) => apiRequestParsed('/api/community/categories', categoryCountsSchema, { signal }),
+});
+
+export const threadQuery = (id: string) =>
+  queryOptions({
+    queryKey: communityKeys.thread(id),
+    queryFn: ({ signal }) => apiRequestParsed(postPath(id), postThreadSchema, { signal }),
+    // A missing discussion stays missing: show 'Discussion not found' at once.
+    retry: false,
+  });
+
+/** Lists and category counts change with any write; the thread itself is updated by the caller. */
+function useRefreshLists() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: communityKeys.lists });
+    void queryClient.invalidateQueries({ queryKey: communityKeys.categories });
+  };
+}
+
+function useSetThreadPost() {
+  const queryClient = useQueryClient();
+  return (post: CommunityPost) =>
+    queryClient.setQueryData<PostThread>(communityKeys.thread(post.id), (current) => (current ? { ...current, post } : { post, replies: [] }));
+}
+
+export function useCreatePost() {
+  const refreshLists = useRefreshLists();
+  const setThreadPost = useSetThreadPost();
+  return useMutation({
+    mutationFn: (input: CreatePostInput) => apiRequestParsed('/api/community/posts', communityPostSchema, { body: input }),
+    onSuccess: setThreadPost,
+    onSettled: refreshLists,
+  });
+}
+
+export function useUpdatePost(id: string) {
+  const refreshLists = useRefreshLists();
+  const setThreadPost = useSetThreadPost();
+  return useMutation({
+    mutationFn: (input: CreatePostInput) => apiRequestParsed(postPath(id), communityPostSchema, { method: 'PATCH', body: input }),
+    onSuccess: setThreadPost,
+    onSettled: refreshLists,
+  });
+}
+
+export function useDeletePost(id: string) {
+  const queryClient = useQueryClient();
+  const refreshLists = useRefreshLists();
+  return useMutation({
+    mutationFn: () => apiRequest(postPath(id), { method: 'DELETE' }),
+    onSuccess: () => queryClient.removeQueries({ queryKey: communityKeys.thread(id) }),
+    onSettled: refreshLists,
+  });
+}
+
+export type ModerationChange = { isPinned?: boolean; isFeatured?: boolean; isHidden?: boolean };
+
+export function useModeratePost(id: string) {
+  const refreshLists = useRefreshLists();
+  const setThreadPost = useSetThreadPost();
+  return useMutation({
+    mutationFn: (change: ModerationChange) => apiRequestParsed(`${postPath(id)}/moderation`, communityPostSchema, { method: 'PATCH', body: change }),
+    onSuccess: setThreadPost,
+    onSettled: refreshLists,
+  });
+}
+
+export function useCreateReply(postId: string) {
+  const queryClient = useQueryClient();
+  const refreshLists = useRefreshLists();
+  return useMutation({
+    mutationFn: (content: string) => apiRequestParsed(`${postPath(postId)}/replies`, communityReplySchema, { body: { content } }),
+    onSuccess: (reply) =>
+      queryClient.setQueryData<PostThread>(
+        communityKeys.thread(postId),
+        (current) => current && { post: { ...current.post, replyCount: current.post.replyCount + 1 }, replies: [...current.replies, reply] },
+      ),
+    onSettled: refreshLists,
+  });
+}
+
+/**
+ * The like toggle. The server's answer is the truth (a like is one row per user), so the count is
+ * written from it rather than guessed; the button is disabled while a toggle is in flight, so a
+ * double click sends one request.
+ */
+export function useToggleLike(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequestParsed(`${postPath(postId)}/like`, likeResultSchema, { method: 'POST', body: {} }),
+    onSuccess: ({ liked, likeCount }) => {
+      queryClient.setQueryData<PostThread>(
+        communityKeys.thread(postId),
+        (current) => current && { ...current, post: { ...current.post, viewerLiked: liked, likeCount } },
+      );
+      void queryClient.invalidateQueries({ queryKey: communityKeys.lists });
+    },
+  });
+}

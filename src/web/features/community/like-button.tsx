@@ -1,0 +1,40 @@
+import type { CommunityPost } from '@shared/community';
+import { Heart } from 'lucide-react';
+import { useRef } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { useProfile } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { useToggleLike } from './api';
+import { useSignInPrompt } from './sign-in-prompt';
+
+/**
+ * One like per user, toggled. A double click is one toggle: the second click arrives before React
+ * has re-rendered the button as disabled, so a ref holds the toggle in flight.
+ */
+export function LikeButton({ post }: { post: CommunityPost }) {
+  const profile = useProfile();
+  const askToSignIn = useSignInPrompt();
+  const like = useToggleLike(post.id);
+  const isInFlight = useRef(false);
+  const press = () => {
+    if (!profile.data) return askToSignIn('Sign in to like discussions.');
+    if (isInFlight.current) return;
+    isInFlight.current = true;
+    like.mutate(undefined, {
+      onError: (error) => toast.error(error.message),
+      onSettled: () => {
+        isInFlight.current = false;
+      },
+    });
+  };
+  return (
+    <Button variant="outline" size="sm" aria-pressed={post.viewerLiked} disabled={like.isPending} onClick={press} className={cn(post.viewerLiked && 'border-pink bg-pink/15 text-pink')}>
+      <Heart className={cn(post.viewerLiked && 'fill-current')} aria-hidden="true" />
+      Like
+      <span className="tabular-nums" data-testid="like-count">
+        {post.likeCount.toLocaleString('en-US')}
+      </span>
+    </Button>
+  );
+}

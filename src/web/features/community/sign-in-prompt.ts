@@ -1,0 +1,11 @@
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { loginPath } from '@/lib/paths';
+
+/** A visitor pressed something that needs an account: say so, with a way to sign in and come back here. */
+export function useSignInPrompt() {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  return (message: string) =>
+    toast.info(message, { action: { label: 'Sign In', onClick: () => void navigate(loginPath(`${pathname}${search}`)) } });
+}
