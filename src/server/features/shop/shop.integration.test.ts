@@ -56,6 +56,20 @@ describe('products', () => {
     const bad = await http(app, seller.cookie).post('/api/shop/products', { name: 'Oracle cards', priceCents: 50, category: 'Tarot', isDigital: false });
     expect(bad.body.error.fields).toMatchObject({ priceCents: 'Price must be at least $1', stock: 'A physical product needs its stock' });
   });
+  it('lists hidden products to admins only, marked hidden, until they are shown again', async () => {
+    const { body: listed } = await http(app, seller.cookie).post<Product>('/api/shop/products', { name: 'Moonstone Pendulum', priceCents: 1200, category: 'Crystals', isDigital: false, stock: 3 });
+    const admin = await createAdmin(app);
+    const client = await createClient(app);
+    const seen = async (cookie?: string) => (await http(app, cookie).get<{ products: Product[] }>('/api/shop/products?search=moonstone')).body.products;
+    await http(app, admin.cookie).patch(`/api/admin/shop/products/${listed.id}`, { isHidden: true });
+    expect(await seen()).toEqual([]);
+    expect(await seen(client.cookie)).toEqual([]);
+    expect(await seen(seller.cookie)).toEqual([]);
+    expect(await seen(admin.cookie)).toEqual([expect.objectContaining({ id: listed.id, isHidden: true })]);
+    await http(app, admin.cookie).patch(`/api/admin/shop/products/${listed.id}`, { isHidden: false });
+    expect(await seen()).toEqual([expect.objectContaining({ id: listed.id, isHidden: false })]);
+    await http(app, admin.cookie).patch(`/api/admin/shop/products/${listed.id}`, { isHidden: true });
+  });
 });
 
 describe('orders', () => {
