@@ -1,4 +1,4 @@
-import { Menu, X } from 'lucide-react';
+import { Menu, ShoppingCart, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,17 @@ const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: m
 
 /** The bell fetches and parses notifications (zod): signed-in users only, off the home page's budget. */
 const NotificationBell = lazy(() => import('@/features/notifications/notification-bell').then((module) => ({ default: module.NotificationBell })));
+
+/** The cart reads and checks stored lines with zod: loaded beside the page, off the home page's budget. */
+const CartButton = lazy(() => import('@/features/shop/cart-button').then((module) => ({ default: module.CartButton })));
+
+function CartButtonFallback() {
+  return (
+    <Button variant="ghost" size="icon" disabled aria-label="Cart">
+      <ShoppingCart aria-hidden="true" />
+    </Button>
+  );
+}
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -75,6 +86,9 @@ export function SiteHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-2 md:ml-0">
           <ThemeToggle />
+          <Suspense fallback={<CartButtonFallback />}>
+            <CartButton />
+          </Suspense>
           {profile ? (
             <>
               <Suspense fallback={null}>

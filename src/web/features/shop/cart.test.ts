@@ -2,8 +2,8 @@ import { ORDER_ITEMS_MAX, ORDER_QUANTITY_MAX } from '@shared/shop';
 import { describe, expect, it } from 'vitest';
 import { type CartLine, canAdd, cartCount, cartReducer, cartTotalCents, orderItems, parseStoredCart } from './cart';
 
-const course = { id: 'course', name: 'Tarot Foundations', priceCents: 8900, isDigital: true, stock: null, imageUrl: null };
-const deck = { id: 'deck', name: 'Oracle Deck', priceCents: 3999, isDigital: false, stock: 2, imageUrl: 'https://example.com/deck.jpg' };
+const course = { id: 'course', name: 'Tarot Foundations', category: 'Courses' as const, priceCents: 8900, isDigital: true, stock: null, imageUrl: null };
+const deck = { id: 'deck', name: 'Oracle Deck', category: 'Tarot' as const, priceCents: 3999, isDigital: false, stock: 2, imageUrl: 'https://example.com/deck.jpg' };
 const add = (lines: readonly CartLine[], product: typeof course | typeof deck) => cartReducer(lines, { type: 'add', product });
 
 describe('cart reducer', () => {

@@ -1,10 +1,11 @@
-import { ORDER_ITEMS_MAX, ORDER_QUANTITY_MAX, type Product } from '@shared/shop';
+import { ORDER_ITEMS_MAX, ORDER_QUANTITY_MAX, type Product, SHOP_CATEGORIES } from '@shared/shop';
 import { z } from '@shared/zod-config';
 
 /** A product in the cart, with what the drawer shows of it as it was when added. */
 const cartLineSchema = z.object({
   productId: z.string().min(1),
   name: z.string(),
+  category: z.enum(SHOP_CATEGORIES),
   priceCents: z.number().int().min(0),
   isDigital: z.boolean(),
   stock: z.number().int().min(0).nullable(),
@@ -19,7 +20,7 @@ const storedCartSchema = z
   .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length);
 
 export type CartAction =
-  | { type: 'add'; product: Pick<Product, 'id' | 'name' | 'priceCents' | 'isDigital' | 'stock' | 'imageUrl'> }
+  | { type: 'add'; product: Pick<Product, 'id' | 'name' | 'category' | 'priceCents' | 'isDigital' | 'stock' | 'imageUrl'> }
   | { type: 'setQuantity'; productId: string; quantity: number }
   | { type: 'remove'; productId: string }
   | { type: 'clear' };
@@ -42,7 +43,7 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): rea
     case 'add': {
       const { product } = action;
       if (!canAdd(lines, product)) return lines;
-      const snapshot = { name: product.name, priceCents: product.priceCents, isDigital: product.isDigital, stock: product.stock, imageUrl: product.imageUrl };
+      const snapshot = { name: product.name, category: product.category, priceCents: product.priceCents, isDigital: product.isDigital, stock: product.stock, imageUrl: product.imageUrl };
       const existing = lines.find((line) => line.productId === product.id);
       if (existing) return lines.map((line) => (line === existing ? { ...line, ...snapshot, quantity: line.quantity + 1 } : line));
       return [...lines, { productId: product.id, ...snapshot, quantity: 1 }];
