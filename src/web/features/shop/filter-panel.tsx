@@ -48,10 +48,10 @@ export function FilterPanel({ id, filter, onApply }: { id: string; filter: Panel
   return (
     <form id={id} onSubmit={apply} aria-label="Filter products" noValidate className="grid gap-4 rounded-2xl border border-border bg-card/90 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start sm:p-6">
       <FormField id="filter-min" label="Min price ($)" error={errors.min}>
-        <Input inputMode="decimal" placeholder="0" value={min} onChange={(event) => setMin(event.target.value)} {...fieldAria('filter-min', errors.min)} />
+        <Input inputMode="decimal" placeholder="No minimum" value={min} onChange={(event) => setMin(event.target.value)} {...fieldAria('filter-min', errors.min)} />
       </FormField>
       <FormField id="filter-max" label="Max price ($)" error={errors.max}>
-        <Input inputMode="decimal" placeholder="Any" value={max} onChange={(event) => setMax(event.target.value)} {...fieldAria('filter-max', errors.max)} />
+        <Input inputMode="decimal" placeholder="No maximum" value={max} onChange={(event) => setMax(event.target.value)} {...fieldAria('filter-max', errors.max)} />
       </FormField>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-semibold">Type</legend>

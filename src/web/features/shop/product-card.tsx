@@ -71,7 +71,7 @@ export function ProductCard({ product, isAdmin }: { product: Product; isAdmin: b
   return (
     <Card className="flex h-full flex-col overflow-hidden" data-testid="product-card" aria-labelledby={titleId}>
       <div className="relative">
-        <ProductImage imageUrl={product.imageUrl} category={product.category} className="aspect-[4/3] w-full" />
+        <ProductImage imageUrl={product.imageUrl} category={product.category} className="aspect-[16/10] w-full" />
         <div className="absolute top-3 left-3 flex flex-wrap gap-2">
           {product.isDigital ? <Badge className="shadow">Digital</Badge> : null}
           {product.isHidden ? <Badge variant="destructive">Hidden</Badge> : null}

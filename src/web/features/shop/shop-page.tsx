@@ -72,7 +72,7 @@ function LoadingCards() {
       {[0, 1, 2].map((key) => (
         <li key={key}>
           <Card className="overflow-hidden">
-            <Skeleton className="aspect-[4/3] rounded-none" />
+            <Skeleton className="aspect-[16/10] rounded-none" />
             <CardContent className="grid gap-3 pt-4">
               <Skeleton className="h-4 w-1/3" />
               <Skeleton className="h-6 w-2/3" />
