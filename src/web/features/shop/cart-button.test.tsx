@@ -68,7 +68,7 @@ describe('CartButton', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (_input: string, init?: RequestInit) => {
-        keys.push((init?.headers as Record<string, string>)['Idempotency-Key'] ?? '');
+        keys.push(new Headers(init?.headers).get('Idempotency-Key') ?? '');
         return json(402, { error: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient balance. Please add funds to your wallet.' } });
       }),
     );
