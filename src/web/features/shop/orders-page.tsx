@@ -45,7 +45,7 @@ function OrderLine({ orderId, item }: { orderId: string; item: Order['items'][nu
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <p className="font-semibold [overflow-wrap:anywhere]">
-            {item.name} {item.isDigital ? <Badge className="ml-1 align-middle">Digital</Badge> : null}
+            <span id={`${contentId}-name`}>{item.name}</span> {item.isDigital ? <Badge className="ml-1 align-middle">Digital</Badge> : null}
           </p>
           <p className="text-sm text-muted-foreground tabular-nums">
             {item.quantity} × {formatCents(item.unitPriceCents)}
@@ -61,9 +61,6 @@ function OrderLine({ orderId, item }: { orderId: string; item: Order['items'][nu
           <span className="font-semibold text-gold tabular-nums">{formatCents(item.unitPriceCents * item.quantity)}</span>
         </div>
       </div>
-      <span id={`${contentId}-name`} className="sr-only">
-        {item.name}
-      </span>
       {isOpen && item.digitalContent ? <DigitalContent id={contentId} content={item.digitalContent} /> : null}
     </li>
   );
