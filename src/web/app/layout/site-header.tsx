@@ -84,8 +84,11 @@ export function SiteHeader() {
         <nav aria-label="Main" className="mx-auto hidden md:block">
           <NavLinks orientation="horizontal" />
         </nav>
-        <div className="ml-auto flex items-center gap-2 md:ml-0">
-          <ThemeToggle />
+        <div className="ml-auto flex items-center gap-1 sm:gap-2 md:ml-0">
+          {/* A signed-in phone header holds the cart, the bell and the avatar: the theme moves into the menu. */}
+          <span className={profile ? 'hidden sm:inline-flex' : 'inline-flex'}>
+            <ThemeToggle />
+          </span>
           <Suspense fallback={<CartButtonFallback />}>
             <CartButton />
           </Suspense>
@@ -133,6 +136,12 @@ export function SiteHeader() {
             ) : isPending ? null : (
               authButtons('column')
             )}
+            {profile ? (
+              <div className="mt-3 flex items-center justify-between gap-3 sm:hidden">
+                <span className="text-sm text-muted-foreground">Theme</span>
+                <ThemeToggle />
+              </div>
+            ) : null}
           </div>
         </div>
       ) : null}

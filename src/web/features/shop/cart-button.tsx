@@ -110,7 +110,7 @@ function CartContents({ onClose, checkout }: { onClose: () => void; checkout: Re
           {problem.kind === 'insufficient' ? (
             <>
               <span className="font-semibold">Insufficient balance</span>
-              <span>Your wallet does not cover this order. Add funds and check out again; your cart is kept.</span>
+              <span className="font-normal">Your wallet does not cover this order. Add funds and check out again; your cart is kept.</span>
               <Button asChild size="sm" variant="outline" className="self-start" onClick={onClose}>
                 <Link to={paths.dashboardWallet}>Add Funds</Link>
               </Button>
