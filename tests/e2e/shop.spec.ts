@@ -9,6 +9,8 @@ import { DEMO, expect, newUser, openCheckedContext, signInByApi, signUpOnPage, t
 const ISLA = { email: 'isla@soultribe.app', password: 'password123' };
 const MOON = { name: 'Guided Moon Meditations (audio)', price: '$15.00', link: 'https://learn.soultribe.app/moon-meditations' };
 const FIRST_LOAD = { timeout: 20_000 };
+// Sign-up, a deposit and a checkout in one test: a busy machine needs more than the default 30 s.
+test.setTimeout(90_000);
 
 async function signUpWithFunds(page: Page, dollars: number | null) {
   await page.goto('/signup');
