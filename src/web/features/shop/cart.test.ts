@@ -53,3 +53,13 @@ describe('stored cart', () => {
     }
   });
 });
+
+describe('cart sync with the shop', () => {
+  it('takes the latest price and stock, trims the quantity to the stock, and changes nothing when all is current', () => {
+    const lines = add(add(add([], deck), deck), course);
+    const synced = cartReducer(lines, { type: 'sync', products: [{ ...deck, priceCents: 4500, stock: 1 }] });
+    expect(synced.map((line) => [line.productId, line.priceCents, line.quantity])).toEqual([['deck', 4500, 1], ['course', 8900, 1]]);
+    expect(synced[1]).toBe(lines[1]);
+    expect(cartReducer(synced, { type: 'sync', products: [{ ...deck, priceCents: 4500, stock: 1 }, course] })).toBe(synced);
+  });
+});

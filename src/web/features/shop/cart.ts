@@ -23,7 +23,8 @@ export type CartAction =
   | { type: 'add'; product: Pick<Product, 'id' | 'name' | 'category' | 'priceCents' | 'isDigital' | 'stock' | 'imageUrl'> }
   | { type: 'setQuantity'; productId: string; quantity: number }
   | { type: 'remove'; productId: string }
-  | { type: 'clear' };
+  | { type: 'clear' }
+  | { type: 'sync'; products: readonly Pick<Product, 'id' | 'name' | 'category' | 'priceCents' | 'isDigital' | 'stock' | 'imageUrl'>[] };
 
 /** The most of one product an order may hold: the order limit, and the stock of physical goods. */
 export function maxQuantity(line: Pick<CartLine, 'stock'>): number {
@@ -58,6 +59,18 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): rea
       return lines.some((line) => line.productId === action.productId) ? lines.filter((line) => line.productId !== action.productId) : lines;
     case 'clear':
       return lines.length === 0 ? lines : [];
+    case 'sync': {
+      // The shop's latest price and stock replace what was stored, so the cart's total is what checkout charges.
+      const next = lines.map((line) => {
+        const product = action.products.find((candidate) => candidate.id === line.productId);
+        if (!product) return line;
+        const { id: _id, ...fresh } = product;
+        const updated = { ...line, ...fresh, quantity: Math.max(1, Math.min(line.quantity, maxQuantity(product))) };
+        const isSame = (Object.keys(updated) as (keyof CartLine)[]).every((key) => updated[key] === line[key]);
+        return isSame ? line : updated;
+      });
+      return next.every((line, index) => line === lines[index]) ? lines : next;
+    }
   }
 }
 

@@ -15,6 +15,7 @@ import { cn } from '@/lib/cn';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { productListQuery } from './api';
+import { dispatchCart } from './cart-store';
 import { FilterPanel } from './filter-panel';
 import { ProductCard } from './product-card';
 import { DEFAULT_SHOP_FILTER, filterFromParams, filterToParams, hasAnyFilter, panelFilterCount, type ShopFilter } from './shop-filter';
@@ -94,6 +95,10 @@ export function ShopPage() {
   const [isPanelOpen, setIsPanelOpen] = useState(panelFilterCount(filter) > 0);
   const products = useQuery(productListQuery(filter, isAdmin));
   const shown = products.data?.products ?? [];
+  const listed = products.isPlaceholderData ? undefined : products.data?.products;
+  useEffect(() => {
+    if (listed) dispatchCart({ type: 'sync', products: listed });
+  }, [listed]);
   const panelCount = panelFilterCount(filter);
 
   return (
