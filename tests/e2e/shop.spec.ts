@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, newUser, openCheckedContext, signInByApi, signUpOnPage, test } from './fixtures';
 
@@ -24,6 +25,12 @@ async function signUpWithFunds(page: Page, dollars: number | null) {
   await dialog.getByLabel('Visa ending 4242 (succeeds)').check();
   await dialog.getByRole('button', { name: 'Add Funds' }).click();
   await expect(page.getByTestId('wallet-chip')).toHaveText(`$${dollars}.00`);
+}
+
+/** Serious or critical axe findings inside `selector` (the open cart, an opened order). */
+async function axeFindings(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 const productCard = (page: Page, name: string) => page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -76,6 +83,7 @@ test('a client filters to digital courses, keeps the cart through a reload, pays
   const link = order.getByTestId('digital-content').getByRole('link', { name: new RegExp(MOON.link) });
   await expect(link).toHaveAttribute('href', MOON.link);
   await expect(link).toHaveAttribute('rel', /noopener/);
+  expect(await axeFindings(page, 'main')).toEqual([]);
 
   await page.reload();
   await expect(page.getByTestId('wallet-chip')).toHaveText('$85.00', FIRST_LOAD);
@@ -162,6 +170,7 @@ test('on a phone a visitor filters, fills the cart from the header icon and is a
   await page.getByRole('button', { name: 'Cart, 2 items' }).click();
   const cart = page.getByRole('dialog', { name: 'Your Cart' });
   await expect(cart.getByTestId('cart-total')).toHaveText('$37.98');
+  expect(await axeFindings(page, '[role="dialog"]')).toEqual([]);
   await cart.getByRole('button', { name: 'Decrease quantity of Rose Quartz Heart' }).click();
   await expect(cart.getByTestId('cart-total')).toHaveText('$18.99');
   await cart.getByRole('button', { name: 'Sign In to Checkout' }).click();
