@@ -53,9 +53,11 @@ function HideButton({ product }: { product: Product }) {
 }
 
 /** One product of the shop: what it is, who sells it, its rating, price and stock, and Add to Cart. */
-export function ProductCard({ product, isAdmin }: { product: Product; isAdmin: boolean }) {
+export function ProductCard({ product, isAdmin, viewerId }: { product: Product; isAdmin: boolean; viewerId: string | null }) {
   const lines = useCart();
   const isSoldOut = maxQuantity(product) === 0;
+  // The server refuses a seller buying their own product; the card says so before the cart does.
+  const isOwn = product.seller !== null && product.seller.id === viewerId;
   const stock = stockLabel(product.stock);
   const titleId = `product-${product.id}`;
 
@@ -114,9 +116,9 @@ export function ProductCard({ product, isAdmin }: { product: Product; isAdmin: b
         </div>
       </CardContent>
       <CardFooter className="gap-2">
-        <Button className="flex-1" disabled={isSoldOut} onClick={add} aria-describedby={titleId}>
+        <Button className="flex-1" disabled={isSoldOut || isOwn} onClick={add} aria-describedby={titleId}>
           <ShoppingCart aria-hidden="true" />
-          Add to Cart
+          {isOwn ? 'Your Product' : 'Add to Cart'}
         </Button>
         {isAdmin ? <HideButton product={product} /> : null}
       </CardFooter>

@@ -196,7 +196,7 @@ export function ShopPage() {
         >
           {shown.map((product) => (
             <li key={product.id}>
-              <ProductCard product={product} isAdmin={isAdmin} />
+              <ProductCard product={product} isAdmin={isAdmin} viewerId={profile?.id ?? null} />
             </li>
           ))}
         </ul>
