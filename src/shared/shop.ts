@@ -71,6 +71,10 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 export const productListSchema = z.object({ products: z.array(productSchema) });
+/** GET /api/shop/products/mine: the seller's own products, with what their buyers receive, so they can edit it. */
+export const myProductSchema = productSchema.extend({ digitalContent: z.string().nullable() });
+export type MyProduct = z.infer<typeof myProductSchema>;
+export const myProductListSchema = z.object({ products: z.array(myProductSchema) });
 
 /** POST /api/shop/orders with an Idempotency-Key header → 201. */
 export const createOrderSchema = z.object({

@@ -107,8 +107,8 @@ test.describe('accessibility', () => {
       const admin = await apiContext(baseURL);
       await ok(admin.post('/api/auth/sign-in/email', { data: DEMO.admin }));
       const signIns = [
-        { role: 'client', api: client, otherTabs: ['/dashboard/favorites', '/dashboard/sessions', '/dashboard/wallet', '/dashboard/profile'] },
-        { role: 'reader', api: reader.api, otherTabs: ['/dashboard/sessions', '/dashboard/earnings', '/dashboard/schedule', '/dashboard/settings'] },
+        { role: 'client', api: client, otherTabs: ['/dashboard/favorites', '/dashboard/sessions', '/dashboard/wallet', '/dashboard/profile', '/shop/orders'] },
+        { role: 'reader', api: reader.api, otherTabs: ['/dashboard/sessions', '/dashboard/earnings', '/dashboard/schedule', '/dashboard/settings', '/dashboard/products'] },
         { role: 'admin', api: admin, otherTabs: ['/dashboard/users', '/dashboard/sessions', '/dashboard/analytics', '/dashboard/payouts'] },
       ];
 

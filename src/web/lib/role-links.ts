@@ -12,18 +12,21 @@ const linksByRole: Record<Role, readonly RoleLink[]> = {
     { to: paths.dashboard, label: 'Dashboard' },
     { to: paths.dashboardSessions, label: 'My Sessions' },
     { to: paths.dashboardWallet, label: 'Wallet' },
+    { to: paths.shopOrders, label: 'My Orders' },
   ],
   reader: [
     { to: paths.dashboard, label: 'Reader Dashboard' },
     { to: paths.dashboardSessions, label: 'My Sessions' },
     { to: paths.dashboardEarnings, label: 'Earnings' },
     { to: paths.dashboardSchedule, label: 'Schedule' },
+    { to: paths.shopOrders, label: 'My Orders' },
   ],
   admin: [
     { to: paths.dashboard, label: 'Admin Dashboard' },
     { to: paths.dashboardUsers, label: 'Users' },
     { to: paths.dashboardSessions, label: 'All Sessions' },
     { to: paths.dashboardAnalytics, label: 'Analytics' },
+    { to: paths.shopOrders, label: 'My Orders' },
   ],
 };
 

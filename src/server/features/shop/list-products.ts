@@ -17,8 +17,12 @@ const ORDER = {
   price_desc: [desc(shopProducts.priceCents), asc(shopProducts.name)],
 } as const;
 
-/** GET /api/shop/products: the visible products matching every filter, in the chosen order. */
-export async function listProducts(db: DbOrTx, query: ProductListQuery): Promise<{ products: Product[] }> {
+/**
+ * GET /api/shop/products: the visible products matching every filter, in the chosen order. Admins
+ * also get hidden ones (marked isHidden), as with hidden posts (decision 027), so the shop page is
+ * where they hide a product and unhide it again.
+ */
+export async function listProducts(db: DbOrTx, query: ProductListQuery, options: { includeHidden?: boolean } = {}): Promise<{ products: Product[] }> {
   const search = query.search?.trim();
   const rows = await db
     .select(productColumns)
@@ -26,7 +30,7 @@ export async function listProducts(db: DbOrTx, query: ProductListQuery): Promise
     .leftJoin(readerProfiles, sellerJoin)
     .where(
       and(
-        isNull(shopProducts.hiddenAt),
+        options.includeHidden ? undefined : isNull(shopProducts.hiddenAt),
         query.category ? eq(shopProducts.category, query.category) : undefined,
         search ? or(ilike(shopProducts.name, likePattern(search)), ilike(shopProducts.description, likePattern(search))) : undefined,
         query.minCents !== undefined ? gte(shopProducts.priceCents, query.minCents) : undefined,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Product, productInputSchema } from '@shared/shop';
+import type { MyProduct, Product, productInputSchema } from '@shared/shop';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -37,10 +37,15 @@ export async function updateProduct(db: Db, sellerId: string, productId: string,
   return toProduct(await productById(db, productId));
 }
 
-/** GET /api/shop/products/mine: the reader's own products, hidden ones too. */
-export async function listMyProducts(db: Db, sellerId: string) {
-  const rows = await db.select(productColumns).from(shopProducts).leftJoin(readerProfiles, sellerJoin).where(eq(shopProducts.sellerId, sellerId)).orderBy(desc(shopProducts.createdAt));
-  return { products: rows.map(toProduct) };
+/** GET /api/shop/products/mine: the reader's own products, hidden ones too, with their content for editing. */
+export async function listMyProducts(db: Db, sellerId: string): Promise<{ products: MyProduct[] }> {
+  const rows = await db
+    .select({ ...productColumns, digitalContent: shopProducts.digitalContent })
+    .from(shopProducts)
+    .leftJoin(readerProfiles, sellerJoin)
+    .where(eq(shopProducts.sellerId, sellerId))
+    .orderBy(desc(shopProducts.createdAt));
+  return { products: rows.map((row) => ({ ...toProduct(row), digitalContent: row.digitalContent })) };
 }
 
 /** PATCH /api/admin/shop/products/:id: an admin hides (or shows again) any product. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Order, Product } from '@shared/shop';
+import type { MyProduct, Order, Product } from '@shared/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createClient, createReader, fundWallet, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
@@ -51,10 +51,27 @@ describe('products', () => {
     const listed = (await http(app).get<{ products: Product[] }>('/api/shop/products?digital=true')).body.products[0]!;
     expect(listed.seller).toMatchObject({ name: 'Rowan Ash' });
     expect(JSON.stringify(listed)).not.toContain('learn.example');
+    const { body: mine } = await http(app, seller.cookie).get<{ products: MyProduct[] }>('/api/shop/products/mine');
+    expect(mine.products.find((p) => p.id === course.id)?.digitalContent).toBe('https://learn.example/tarot-foundations');
+    expect(mine.products.find((p) => p.id === deck.id)).toMatchObject({ digitalContent: null, stock: 2 });
     const client = await createClient(app);
     expect((await http(app, client.cookie).post('/api/shop/products', { name: 'Mine', priceCents: 100, category: 'Tarot', isDigital: true })).status).toBe(403);
     const bad = await http(app, seller.cookie).post('/api/shop/products', { name: 'Oracle cards', priceCents: 50, category: 'Tarot', isDigital: false });
     expect(bad.body.error.fields).toMatchObject({ priceCents: 'Price must be at least $1', stock: 'A physical product needs its stock' });
+  });
+  it('lists hidden products to admins only, marked hidden, until they are shown again', async () => {
+    const { body: listed } = await http(app, seller.cookie).post<Product>('/api/shop/products', { name: 'Moonstone Pendulum', priceCents: 1200, category: 'Crystals', isDigital: false, stock: 3 });
+    const admin = await createAdmin(app);
+    const client = await createClient(app);
+    const seen = async (cookie?: string) => (await http(app, cookie).get<{ products: Product[] }>('/api/shop/products?search=moonstone')).body.products;
+    await http(app, admin.cookie).patch(`/api/admin/shop/products/${listed.id}`, { isHidden: true });
+    expect(await seen()).toEqual([]);
+    expect(await seen(client.cookie)).toEqual([]);
+    expect(await seen(seller.cookie)).toEqual([]);
+    expect(await seen(admin.cookie)).toEqual([expect.objectContaining({ id: listed.id, isHidden: true })]);
+    await http(app, admin.cookie).patch(`/api/admin/shop/products/${listed.id}`, { isHidden: false });
+    expect(await seen()).toEqual([expect.objectContaining({ id: listed.id, isHidden: false })]);
+    await http(app, admin.cookie).patch(`/api/admin/shop/products/${listed.id}`, { isHidden: true });
   });
 });
 

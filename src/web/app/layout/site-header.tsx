@@ -1,4 +1,4 @@
-import { Menu, X } from 'lucide-react';
+import { Menu, ShoppingCart, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,17 @@ const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: m
 
 /** The bell fetches and parses notifications (zod): signed-in users only, off the home page's budget. */
 const NotificationBell = lazy(() => import('@/features/notifications/notification-bell').then((module) => ({ default: module.NotificationBell })));
+
+/** The cart reads and checks stored lines with zod: loaded beside the page, off the home page's budget. */
+const CartButton = lazy(() => import('@/features/shop/cart-button').then((module) => ({ default: module.CartButton })));
+
+function CartButtonFallback() {
+  return (
+    <Button variant="ghost" size="icon" disabled aria-label="Cart">
+      <ShoppingCart aria-hidden="true" />
+    </Button>
+  );
+}
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -73,8 +84,14 @@ export function SiteHeader() {
         <nav aria-label="Main" className="mx-auto hidden md:block">
           <NavLinks orientation="horizontal" />
         </nav>
-        <div className="ml-auto flex items-center gap-2 md:ml-0">
-          <ThemeToggle />
+        <div className="ml-auto flex items-center gap-1 sm:gap-2 md:ml-0">
+          {/* A signed-in phone header holds the cart, the bell and the avatar: the theme moves into the menu. */}
+          <span className={profile ? 'hidden sm:inline-flex' : 'inline-flex'}>
+            <ThemeToggle />
+          </span>
+          <Suspense fallback={<CartButtonFallback />}>
+            <CartButton />
+          </Suspense>
           {profile ? (
             <>
               <Suspense fallback={null}>
@@ -119,6 +136,12 @@ export function SiteHeader() {
             ) : isPending ? null : (
               authButtons('column')
             )}
+            {profile ? (
+              <div className="mt-3 flex items-center justify-between gap-3 sm:hidden">
+                <span className="text-sm text-muted-foreground">Theme</span>
+                <ThemeToggle />
+              </div>
+            ) : null}
           </div>
         </div>
       ) : null}

@@ -1,0 +1,87 @@
+import type { Profile } from '@shared/auth';
+import {
+  type CreateOrderInput,
+  createdOrderSchema,
+  myProductListSchema,
+  orderListSchema,
+  type Product,
+  type ProductInput,
+  productListSchema,
+  productSchema,
+} from '@shared/shop';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequestParsed } from '@/lib/api';
+import { profileQueryKey } from '@/lib/auth';
+import { walletQueryKeys } from '../wallet/query-keys';
+import { filterToParams, type ShopFilter } from './shop-filter';
+
+export const shopKeys = {
+  all: ['shop'] as const,
+  lists: ['shop', 'products'] as const,
+  /** Admins are also sent hidden products, so who asks is part of the key. */
+  list: (filter: ShopFilter, isAdmin: boolean) => ['shop', 'products', filterToParams(filter).toString(), isAdmin] as const,
+  mine: ['shop', 'mine'] as const,
+  orders: ['shop', 'orders'] as const,
+};
+
+const productPath = (id: string) => `/api/shop/products/${encodeURIComponent(id)}`;
+
+export const productListQuery = (filter: ShopFilter, isAdmin: boolean) =>
+  queryOptions({
+    queryKey: shopKeys.list(filter, isAdmin),
+    queryFn: ({ signal }) => {
+      const query = filterToParams(filter).toString();
+      return apiRequestParsed(`/api/shop/products${query ? `?${query}` : ''}`, productListSchema, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const myProductsQuery = queryOptions({
+  queryKey: shopKeys.mine,
+  queryFn: ({ signal }) => apiRequestParsed('/api/shop/products/mine', myProductListSchema, { signal }),
+});
+
+export const ordersQuery = queryOptions({
+  queryKey: shopKeys.orders,
+  queryFn: ({ signal }) => apiRequestParsed('/api/shop/orders', orderListSchema, { signal }),
+});
+
+export function placeOrder(input: CreateOrderInput, idempotencyKey: string) {
+  return apiRequestParsed('/api/shop/orders', createdOrderSchema, { body: input, headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+/** After a purchase: the balance everywhere it shows, the stock on the cards, the orders page. */
+export function useOrderPlaced() {
+  const queryClient = useQueryClient();
+  return (balanceCents: number) => {
+    queryClient.setQueryData<Profile | null>(profileQueryKey, (profile) => profile && { ...profile, walletBalanceCents: balanceCents });
+    void queryClient.invalidateQueries({ queryKey: shopKeys.all });
+    void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
+  };
+}
+
+/** 'Add Product' (no id) or 'Edit' of the reader's own product. */
+export function useSaveProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: ProductInput }) =>
+      apiRequestParsed(id ? productPath(id) : '/api/shop/products', productSchema, { method: id ? 'PATCH' : 'POST', body: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: shopKeys.all }),
+  });
+}
+
+/** An admin's Hide / Unhide of any product. */
+export function useSetProductHidden() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isHidden }: { id: string; isHidden: boolean }) =>
+      apiRequestParsed(`/api/admin/shop/products/${encodeURIComponent(id)}`, productSchema, { method: 'PATCH', body: { isHidden } }),
+    onSuccess: (updated) => {
+      queryClient.setQueriesData<{ products: Product[] }>(
+        { queryKey: shopKeys.lists },
+        (current) => current && { products: current.products.map((product) => (product.id === updated.id ? updated : product)) },
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: shopKeys.all }),
+  });
+}

@@ -1,0 +1,61 @@
+import { useSyncExternalStore } from 'react';
+import { type CartAction, type CartLine, cartReducer, parseStoredCart } from './cart';
+
+/** Per browser, not per account: a visitor fills a cart and keeps it through signing in. */
+export const CART_STORAGE_KEY = 'soul-tribe:cart';
+
+const EMPTY: readonly CartLine[] = [];
+let lines: readonly CartLine[] | null = null;
+const listeners = new Set<() => void>();
+
+function read(): readonly CartLine[] {
+  try {
+    return parseStoredCart(globalThis.localStorage?.getItem(CART_STORAGE_KEY) ?? null);
+  } catch {
+    // Storage blocked by the browser: the cart still works for this visit.
+    return EMPTY;
+  }
+}
+
+function current(): readonly CartLine[] {
+  lines ??= read();
+  return lines;
+}
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+/** Another tab changed the cart: this one shows the same. */
+function onStorage(event: StorageEvent) {
+  if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
+  lines = read();
+  emit();
+}
+
+function subscribe(listener: () => void) {
+  if (listeners.size === 0) globalThis.addEventListener?.('storage', onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) globalThis.removeEventListener?.('storage', onStorage);
+  };
+}
+
+export function dispatchCart(action: CartAction): void {
+  const next = cartReducer(current(), action);
+  if (next === lines) return;
+  lines = next;
+  try {
+    globalThis.localStorage?.setItem(CART_STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Not persisting is acceptable: the cart still holds for this visit.
+  }
+  emit();
+}
+
+/** The cart's lines, the same in the header, the shop and the drawer. */
+export function useCart(): readonly CartLine[] {
+  return useSyncExternalStore(subscribe, current, () => EMPTY);
+}
+

@@ -1,0 +1,65 @@
+import { SHOP_CATEGORIES, SHOP_SORTS, type ShopCategory, type ShopSort } from '@shared/shop';
+
+/** What the shop page shows: every choice lives in the URL query, under the API's own names. */
+export interface ShopFilter {
+  search: string;
+  category: ShopCategory | null;
+  sort: ShopSort;
+  minCents: number | null;
+  maxCents: number | null;
+  /** true: digital only; false: physical only; null: both. */
+  digital: boolean | null;
+}
+
+export const DEFAULT_SHOP_FILTER: ShopFilter = { search: '', category: null, sort: 'featured', minCents: null, maxCents: null, digital: null };
+
+const isCategory = (value: string | null): value is ShopCategory => SHOP_CATEGORIES.some((category) => category === value);
+const isSort = (value: string | null): value is ShopSort => SHOP_SORTS.some((sort) => sort === value);
+
+function centsParam(value: string | null): number | null {
+  if (value === null || !/^\d{1,9}$/.test(value)) return null;
+  return Number(value);
+}
+
+/**
+ * Reads a shared or hand-edited query leniently: an unknown value falls back to its default, so a
+ * stale link still opens the shop instead of an error. A reversed price range is put in order.
+ */
+export function filterFromParams(params: URLSearchParams): ShopFilter {
+  const category = params.get('category');
+  const sort = params.get('sort');
+  const digital = params.get('digital');
+  let minCents = centsParam(params.get('minCents'));
+  let maxCents = centsParam(params.get('maxCents'));
+  if (minCents !== null && maxCents !== null && minCents > maxCents) [minCents, maxCents] = [maxCents, minCents];
+  return {
+    search: (params.get('search') ?? '').trim().slice(0, 100),
+    category: isCategory(category) ? category : null,
+    sort: isSort(sort) ? sort : 'featured',
+    minCents,
+    maxCents,
+    digital: digital === 'true' ? true : digital === 'false' ? false : null,
+  };
+}
+
+/** The query for both the page's URL and GET /api/shop/products; defaults are left out. */
+export function filterToParams(filter: ShopFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  const search = filter.search.trim();
+  if (search) params.set('search', search);
+  if (filter.category) params.set('category', filter.category);
+  if (filter.sort !== 'featured') params.set('sort', filter.sort);
+  if (filter.minCents !== null) params.set('minCents', String(filter.minCents));
+  if (filter.maxCents !== null) params.set('maxCents', String(filter.maxCents));
+  if (filter.digital !== null) params.set('digital', String(filter.digital));
+  return params;
+}
+
+/** How many of the Filter panel's choices are set, for the badge on its button. */
+export function panelFilterCount(filter: ShopFilter): number {
+  return [filter.minCents, filter.maxCents, filter.digital].filter((value) => value !== null).length;
+}
+
+export function hasAnyFilter(filter: ShopFilter): boolean {
+  return filterToParams({ ...filter, sort: 'featured' }).size > 0;
+}
