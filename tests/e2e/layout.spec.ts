@@ -87,7 +87,7 @@ test.describe('on a phone', () => {
     await mobileNav.getByRole('link', { name: 'Community' }).tap();
     await expect(page).toHaveURL('/community');
     await expect(mobileNav).toBeHidden();
-    await expect(page.getByRole('heading', { name: 'Soul Tribe Community' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Soul Tribe Community' })).toBeVisible();
   });
 
   test('the menu offers sign-in and opens the auth dialog', async ({ page }) => {
