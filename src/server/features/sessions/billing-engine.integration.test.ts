@@ -233,4 +233,28 @@ describe('billing engine (fake clock)', () => {
     expect(await session(body.id, client)).toMatchObject({ status: 'missed', endReason: 'missed' });
     expect((await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: body.id, response: 'accept' })).status).toBe(409);
   });
+
+  it('a minutes-only pass charges a due minute, pauses a reading whose side went away instead, and tells the next due minute', async () => {
+    const paying = await activeSession(2000);
+    const away = await activeSession(2000);
+    clock.advance(MINUTE / 2);
+    await heartbeat(paying.id);
+    await heartbeat(away.id, ['client']);
+    clock.advance(MINUTE / 2);
+    await heartbeat(paying.id);
+    await heartbeat(away.id, ['client']);
+    const pass = await runDueWork(app.sessions, 'minutes');
+    const charged = await session(paying.id, paying.client);
+    expect(charged).toMatchObject({ minutesCharged: 2, totalCostCents: 2 * RATE, pausedAt: null });
+    // The same rule as a full pass: a side that stopped beating pauses the meter, nothing is charged.
+    expect(await session(away.id, away.client)).toMatchObject({ minutesCharged: 1, totalCostCents: RATE });
+    expect((await session(away.id, away.client)).pausedAt).not.toBeNull();
+    expect(await balance(away.client)).toBe(2000 - RATE);
+    expect(pass.nextMinuteAt).not.toBeNull();
+    expect(pass.nextMinuteAt!.getTime()).toBeLessThanOrEqual(Date.parse(charged.nextMinuteAt));
+    expect(pass.isBacklogged).toBe(false);
+    await http(app, paying.client.cookie).post('/api/sessions/end', { sessionId: paying.id });
+    await http(app, away.client.cookie).post('/api/sessions/end', { sessionId: away.id });
+    expect(await ledgerTotalCents(app.db)).toBe(0);
+  });
 });

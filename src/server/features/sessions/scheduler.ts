@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gt, isNull, lte, min, or, sql } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
 import type { Tx } from '../../db/client';
 import { ledgerAccounts, readingSessions } from '../../db/schema';
@@ -25,7 +25,23 @@ const BATCH = 100;
  * transaction under a row lock taken with SKIP LOCKED, so several processes share the work and
  * never handle one session twice; all state is in the rows, so a restarted process carries on.
  */
-export async function runDueWork(deps: SessionDeps): Promise<{ handled: number; isBacklogged: boolean }> {
+export interface PassResult {
+  handled: number;
+  /** The pass took a full batch: more may be due now. */
+  isBacklogged: boolean;
+  /** The earliest minute due among running readings (any process's), for the next wake-up. */
+  nextMinuteAt: Date | null;
+}
+
+/**
+ * `all` is the full pass described above; `minutes` takes only running readings whose minute is
+ * due, through the (status, next_minute_at) index, so the scheduler can wake at each due time
+ * without scanning every active reading. Either way each candidate is locked and re-checked
+ * against the full rule, and handled by the same code.
+ */
+export type PassScope = 'all' | 'minutes';
+
+export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): Promise<PassResult> {
   const now = new Date(deps.clock.now());
   const { timing } = deps;
   const absentBefore = new Date(now.getTime() - timing.presenceTtlMs - timing.disconnectGraceMs);
@@ -51,12 +67,21 @@ export async function runDueWork(deps: SessionDeps): Promise<{ handled: number; 
       ),
     ),
   );
-  const candidates = await deps.db
-    .select({ id: readingSessions.id })
-    .from(readingSessions)
-    .where(due)
-    .orderBy(sql`coalesce(${readingSessions.nextMinuteAt}, ${readingSessions.expiresAt})`)
-    .limit(BATCH);
+  const isRunning = and(eq(readingSessions.status, 'active'), isNull(readingSessions.pausedAt));
+  const candidates =
+    scope === 'all'
+      ? await deps.db
+          .select({ id: readingSessions.id })
+          .from(readingSessions)
+          .where(due)
+          .orderBy(sql`coalesce(${readingSessions.nextMinuteAt}, ${readingSessions.expiresAt})`)
+          .limit(BATCH)
+      : await deps.db
+          .select({ id: readingSessions.id })
+          .from(readingSessions)
+          .where(and(isRunning, lte(readingSessions.nextMinuteAt, now)))
+          .orderBy(asc(readingSessions.nextMinuteAt))
+          .limit(BATCH);
   // PGlite runs one transaction at a time anyway; PostgreSQL handles several sessions at once.
   const workers = deps.concurrency ?? 1;
   let handled = 0;
@@ -82,10 +107,13 @@ export async function runDueWork(deps: SessionDeps): Promise<{ handled: number; 
     }
   };
   await Promise.all(Array.from({ length: Math.min(workers, candidates.length) }, work));
-  handled += await turnAbsentReadersOffline(deps);
-  handled += await runQueueWork(deps);
+  if (scope === 'all') {
+    handled += await turnAbsentReadersOffline(deps);
+    handled += await runQueueWork(deps);
+  }
+  const [soonest] = await deps.db.select({ at: min(readingSessions.nextMinuteAt) }).from(readingSessions).where(isRunning);
   // A full batch may have left more due sessions behind: the loop goes again at once.
-  return { handled, isBacklogged: candidates.length === BATCH };
+  return { handled, isBacklogged: candidates.length === BATCH, nextMinuteAt: soonest?.at ?? null };
 }
 
 async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: SessionDeps, outbox: Outbox) {
@@ -133,27 +161,43 @@ async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: Se
 }
 
 /**
- * Runs runDueWork every tick until stopped; a failing pass is logged and the next one retries. A
- * pass that found a full batch due runs again at once instead of a tick later: with thousands of
- * readings whose minutes fall due together, waiting a tick between batches of 100 capped the
- * charges per second below what the database takes.
+ * Runs the full pass every tick until stopped, and in between wakes at the next due minute for a
+ * minutes-only pass, so a minute is charged when it falls due rather than up to a tick later. A
+ * pass that took a full batch runs again at once: with thousands of readings whose minutes fall due
+ * together, waiting between batches of 100 capped the charges per second. Passes never overlap
+ * within a process, and wake-ups are at least `minGapMs` apart (a minute left due because another
+ * process holds its row must not spin the loop). A failing pass is logged and the next one
+ * retries.
  */
 export function startScheduler(deps: SessionDeps, log: { error(obj: unknown, msg: string): void }, pass: typeof runDueWork = runDueWork) {
+  const { tickMs } = deps.timing;
+  const minGapMs = Math.max(10, Math.round(tickMs / 10));
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
-  const loop = () => {
+  let nextFullAt = deps.clock.now() + tickMs;
+  const run = (scope: PassScope) => {
     if (stopped) return;
-    running = pass(deps)
-      .then(({ isBacklogged }) => isBacklogged, (error) => {
+    const startedAt = deps.clock.now();
+    if (scope === 'all') nextFullAt = startedAt + tickMs;
+    running = pass(deps, scope)
+      .catch((error): PassResult => {
         log.error({ err: error }, 'session scheduler pass failed');
-        return false;
+        return { handled: 0, isBacklogged: false, nextMinuteAt: null };
       })
-      .then((isBacklogged) => {
-        if (!stopped) timer = setTimeout(loop, isBacklogged ? 0 : deps.timing.tickMs);
+      .then(({ isBacklogged, nextMinuteAt }) => {
+        if (stopped) return;
+        const now = deps.clock.now();
+        if (isBacklogged) {
+          timer = setTimeout(() => run(scope), 0);
+          return;
+        }
+        const minuteAt = nextMinuteAt ? Math.max(nextMinuteAt.getTime(), startedAt + minGapMs) : Number.POSITIVE_INFINITY;
+        if (minuteAt < nextFullAt) timer = setTimeout(() => run('minutes'), Math.max(0, minuteAt - now));
+        else timer = setTimeout(() => run('all'), Math.max(0, nextFullAt - now));
       });
   };
-  timer = setTimeout(loop, deps.timing.tickMs);
+  timer = setTimeout(() => run('all'), tickMs);
   return {
     async stop() {
       stopped = true;
