@@ -29,6 +29,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/auth/profile',
   'POST /api/auth/sign-in/email',
   'POST /api/auth/sign-up/email',
+  // Outside production, the local mailbox (issue 13): it never holds real mail.
+  'GET /api/dev/mailbox',
   // Better Auth's own endpoints decide for themselves; the ones that need a session are below.
   'GET /api/auth/*',
   'POST /api/auth/*',
