@@ -29,6 +29,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/auth/profile',
   'POST /api/auth/sign-in/email',
   'POST /api/auth/sign-up/email',
+  // A forgotten password is asked for signed out (issue 13).
+  'POST /api/auth/request-password-reset',
+  'POST /api/auth/reset-password',
   // Outside production, the local mailbox (issue 13): it never holds real mail.
   'GET /api/dev/mailbox',
   // Better Auth's own endpoints decide for themselves; the ones that need a session are below.

@@ -38,6 +38,8 @@ export const routes: RouteObject[] = [
           { path: paths.terms, element: <Navigate to={policiesPath('terms')} replace /> },
           { path: paths.privacy, element: <Navigate to={policiesPath('privacy')} replace /> },
           { path: paths.help, element: lazyPage(() => import('./features/pages/help-page').then((m) => m.HelpPage)) },
+          // Public: a reset link may be opened signed in or out.
+          { path: paths.resetPassword, element: lazyPage(() => import('./features/auth/reset-password-page').then((m) => m.ResetPasswordPage)) },
           // The server answers its API outside production only; in production the page says it failed.
           { path: paths.devMailbox, element: lazyPage(() => import('./features/account/mailbox-page').then((m) => m.MailboxPage)) },
           {

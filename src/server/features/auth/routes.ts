@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
+import { fromNodeHeaders } from 'better-auth/node';
+import { INVALID_RESET_LINK_MESSAGE, requestPasswordResetSchema, resetPasswordSchema } from '@shared/account';
 import { CREDENTIALS_REQUIRED_MESSAGE, signInSchema, signUpSchema, updateUserSchema } from '@shared/auth';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
@@ -8,6 +10,7 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest, fieldErrors } from '../../errors';
 import { createFixedWindowLimiter } from '../../rate-limiter';
 import { getProfile } from './profile';
+import { findResetAccount } from './reset-account';
 import { readSessionUser, requireUser } from './require-user';
 
 const SESSION_ENDPOINTS = [
@@ -51,16 +54,49 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
     const seconds = Math.ceil(check.retryAfterMs / 1000);
     throw new AppError('RATE_LIMITED', `Too many attempts. Try again in ${seconds} seconds.`, undefined, { retryAfterSeconds: seconds });
   };
+  // Its own count, so asking for reset links never locks the account's sign-in, nor the reverse.
+  const resetLimiter = createFixedWindowLimiter({ max: accountMax, windowMs, clock });
   const perIp = async (request: FastifyRequest) => limit(ipLimiter.hit(request.ip));
   const perAccount = async (request: FastifyRequest) => {
     const email = emailOf(request);
     if (email) limit(accountLimiter.hit(email));
+  };
+  const perResetEmail = async (request: FastifyRequest) => {
+    const email = emailOf(request);
+    if (email) limit(resetLimiter.hit(email));
   };
 
   app.post('/api/auth/sign-in/email', { preHandler: [perIp, perAccount] }, async (request, reply) => {
     const parsed = signInSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw badRequest(CREDENTIALS_REQUIRED_MESSAGE, fieldErrors(parsed.error.issues));
     return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
+  });
+
+  // The answer never says whether the email has an account; the limits slow anyone fishing for one.
+  app.post('/api/auth/request-password-reset', { preHandler: [perIp, perResetEmail] }, async (request, reply) => {
+    const parsed = requestPasswordResetSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw invalidDetails(parsed.error, 'Enter a valid email address');
+    return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
+  });
+
+  app.post('/api/auth/reset-password', { preHandler: [perIp] }, async (request, reply) => {
+    const parsed = resetPasswordSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid new password');
+    const resetFor = await findResetAccount(auth, db, parsed.data.token);
+    const reset = await forwardToAuth(auth, request, parsed.data);
+    if (!reset.ok) {
+      if (reset.status === 400) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK_MESSAGE, { token: INVALID_RESET_LINK_MESSAGE });
+      return sendAuthResponse(reply, reset);
+    }
+    // Every other sign-in ended with the reset (revokeSessionsOnPasswordReset); this one begins,
+    // through the ordinary sign-in so two-factor and suspension still apply.
+    if (!resetFor) return sendAuthResponse(reply, reset);
+    const signedIn = await auth.api.signInEmail({
+      body: { email: resetFor.email, password: parsed.data.newPassword },
+      headers: fromNodeHeaders(request.headers),
+      asResponse: true,
+    });
+    return sendAuthResponse(reply, signedIn.ok ? signedIn : reset);
   });
 
   app.post('/api/auth/sign-up/email', { preHandler: [perIp] }, async (request, reply) => {

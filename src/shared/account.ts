@@ -1,0 +1,26 @@
+import { emailSchema, passwordSchema } from './auth';
+import { z } from './zod-config';
+
+/** POST /api/auth/request-password-reset: the same answer whether or not the email has an account. */
+export const requestPasswordResetSchema = z.object({ email: emailSchema });
+export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetSchema>;
+
+/** POST /api/auth/reset-password: the link's token and the new password; success signs the person in. */
+export const resetPasswordSchema = z.object({
+  token: z.string().trim().min(1, 'This reset link is incomplete. Ask for a new one.').max(200),
+  newPassword: passwordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The reset page's form: the new password twice. */
+export const newPasswordFormSchema = z
+  .object({ newPassword: passwordSchema, confirmPassword: z.string().min(1, 'Enter the new password again') })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords do not match' });
+export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
+
+export const INVALID_RESET_LINK_MESSAGE = 'This reset link has expired or was already used. Ask for a new one.';
+
+/** The sign-in's second step: six digits from the authenticator app, or one backup code. */
+export const totpCodeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app') });
+export const backupCodeSchema = z.object({ code: z.string().trim().min(4, 'Enter one of your backup codes').max(64) });
+export type TwoFactorCodeInput = z.infer<typeof totpCodeSchema>;
