@@ -7,6 +7,7 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { forbidden, frameworkErrors, registerErrorHandler } from './errors';
+import { accountRoutes } from './features/account/routes';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { favoriteRoutes } from './features/favorites/routes';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { db });
   if (config.mail.isMailboxReadable) await app.register(devMailboxRoutes, { mailboxDir: config.mail.mailboxDir });
   await app.register(authRoutes, { auth, db, config, clock });
+  await app.register(accountRoutes, { auth, db, clock });
   await app.register(adminRoutes, { auth, sessions });
   // A deposit resumes its client's reading paused for funds at once; should that fail, the
   // scheduler's next pass resumes it from the rows (sessions/top-up.ts).

@@ -24,3 +24,12 @@ export const INVALID_RESET_LINK_MESSAGE = 'This reset link has expired or was al
 export const totpCodeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app') });
 export const backupCodeSchema = z.object({ code: z.string().trim().min(4, 'Enter one of your backup codes').max(64) });
 export type TwoFactorCodeInput = z.infer<typeof totpCodeSchema>;
+
+/** GET /api/account/status: what the dashboard asks of the person (verify the email, set up two-factor). */
+export const accountStatusSchema = z.object({
+  emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  /** True for an admin while REQUIRE_ADMIN_2FA is on: the admin dashboard waits for two-factor. */
+  twoFactorRequired: z.boolean(),
+});
+export type AccountStatus = z.infer<typeof accountStatusSchema>;

@@ -11,7 +11,7 @@ import { AppError, badRequest, fieldErrors } from '../../errors';
 import { createFixedWindowLimiter } from '../../rate-limiter';
 import { getProfile } from './profile';
 import { findResetAccount } from './reset-account';
-import { readSessionUser, requireUser } from './require-user';
+import { currentUser, readSessionUser, requireUser } from './require-user';
 
 const SESSION_ENDPOINTS = [
   ['POST', 'change-password'],
@@ -97,6 +97,13 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
       asResponse: true,
     });
     return sendAuthResponse(reply, signedIn.ok ? signedIn : reset);
+  });
+
+  // 'Send it again' from the dashboard's banner: always to the signed-in person's own address.
+  app.post('/api/auth/send-verification-email', { onRequest: requireUser(auth), preHandler: [perIp] }, async (request, reply) => {
+    const { email } = currentUser(request);
+    limit(resetLimiter.hit(`verify:${email}`));
+    return sendAuthResponse(reply, await forwardToAuth(auth, request, { email, callbackURL: '/dashboard' }));
   });
 
   app.post('/api/auth/sign-up/email', { preHandler: [perIp] }, async (request, reply) => {

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { clearUserData, signOut, useProfile } from '@/lib/auth';
 import { paths } from '@/lib/paths';
+import { VerifyEmailBanner } from '../account/verify-email-banner';
 
 // Each role downloads only its own dashboard.
 const ClientDashboard = lazy(() => import('./client-dashboard').then((module) => ({ default: module.ClientDashboard })));
@@ -28,13 +29,33 @@ export function DashboardPage() {
   if (isPending) return <PageSpinner label="Loading your dashboard" />;
   if (!profile) return <DashboardNotice message="Please sign in to access your dashboard" onSignIn={() => navigate(paths.login)} />;
 
+  const banner = (
+    <div className="mx-auto max-w-7xl px-4 pt-6 empty:hidden sm:px-6">
+      <VerifyEmailBanner email={profile.email} isReader={profile.role === 'reader'} />
+    </div>
+  );
   switch (profile.role) {
     case 'client':
-      return <ClientDashboard profile={profile} />;
+      return (
+        <>
+          {banner}
+          <ClientDashboard profile={profile} />
+        </>
+      );
     case 'reader':
-      return <ReaderDashboard profile={profile} />;
+      return (
+        <>
+          {banner}
+          <ReaderDashboard profile={profile} />
+        </>
+      );
     case 'admin':
-      return <AdminDashboard profile={profile} />;
+      return (
+        <>
+          {banner}
+          <AdminDashboard profile={profile} />
+        </>
+      );
     default:
       // Signing in again is only useful with another account, so the current session is ended first.
       return (
