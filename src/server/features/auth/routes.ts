@@ -22,6 +22,11 @@ const SESSION_ENDPOINTS = [
   ['POST', 'unlink-account'],
   ['GET', 'list-sessions'],
   ['GET', 'list-accounts'],
+  // Two-factor set-up (issue 13); its verify-totp also ends a sign-in, so that one stays open.
+  ['POST', 'two-factor/enable'],
+  ['POST', 'two-factor/disable'],
+  ['POST', 'two-factor/get-totp-uri'],
+  ['POST', 'two-factor/generate-backup-codes'],
 ] as const;
 
 function emailOf(request: FastifyRequest): string {
@@ -98,6 +103,11 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
     });
     return sendAuthResponse(reply, signedIn.ok ? signedIn : reset);
   });
+
+  // The sign-in's second step: a six-digit code is guessable, so attempts are limited per IP too.
+  for (const path of ['two-factor/verify-totp', 'two-factor/verify-backup-code']) {
+    app.post(`/api/auth/${path}`, { preHandler: [perIp] }, async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, request.body)));
+  }
 
   // 'Send it again' from the dashboard's banner: always to the signed-in person's own address.
   app.post('/api/auth/send-verification-email', { onRequest: requireUser(auth), preHandler: [perIp] }, async (request, reply) => {
