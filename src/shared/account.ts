@@ -33,3 +33,11 @@ export const accountStatusSchema = z.object({
   twoFactorRequired: z.boolean(),
 });
 export type AccountStatus = z.infer<typeof accountStatusSchema>;
+
+/** Confirming a sensitive change (two-factor on or off, deleting the account) with the password. */
+export const passwordConfirmSchema = z.object({ password: z.string().min(1, 'Enter your password').max(128) });
+export type PasswordConfirmInput = z.infer<typeof passwordConfirmSchema>;
+
+/** Better Auth's POST /api/auth/two-factor/enable answer: the authenticator's URI and ten backup codes. */
+export const enableTwoFactorResponseSchema = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
+export type EnableTwoFactorResponse = z.infer<typeof enableTwoFactorResponseSchema>;

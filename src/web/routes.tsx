@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
                 element: lazyPage(() => import('./features/sessions/session-request-page').then((m) => m.SessionRequestPage)),
               },
               { path: paths.shopOrders, element: lazyPage(() => import('./features/shop/orders-page').then((m) => m.OrdersPage)) },
+              { path: paths.account, element: lazyPage(() => import('./features/account/account-page').then((m) => m.AccountPage)) },
             ],
           },
           { path: '*', element: lazyPage(() => import('./features/pages/not-found-page').then((m) => m.NotFoundPage)) },

@@ -36,6 +36,7 @@ export const paths = {
   help: '/help',
   resetPassword: '/reset-password',
   devMailbox: '/dev/mailbox',
+  account: '/account',
 } as const;
 
 /** A reader's public profile, by the username they chose (shareable, unlike their id). */

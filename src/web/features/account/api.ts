@@ -1,5 +1,5 @@
-import { accountStatusSchema } from '@shared/account';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { accountStatusSchema, enableTwoFactorResponseSchema, type PasswordConfirmInput, type TwoFactorCodeInput } from '@shared/account';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiRequestParsed } from '@/lib/api';
 
 export const accountKeys = {
@@ -15,4 +15,28 @@ export const accountStatusQuery = queryOptions({
 
 export function useResendVerification() {
   return useMutation({ mutationFn: () => apiRequest('/api/auth/send-verification-email', { method: 'POST', body: {} }) });
+}
+
+/** Step one of turning two-factor on: the password gives the authenticator's secret and backup codes. */
+export function useStartTwoFactor() {
+  return useMutation({
+    mutationFn: (input: PasswordConfirmInput) => apiRequestParsed('/api/auth/two-factor/enable', enableTwoFactorResponseSchema, { method: 'POST', body: input }),
+  });
+}
+
+/** Step two: the app's first code proves it holds the secret; only then is two-factor on. */
+export function useConfirmTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TwoFactorCodeInput) => apiRequest('/api/auth/two-factor/verify-totp', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.status }),
+  });
+}
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PasswordConfirmInput) => apiRequest('/api/auth/two-factor/disable', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.status }),
+  });
 }

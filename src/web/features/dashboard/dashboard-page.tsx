@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
-import { useNavigate } from 'react-router';
+import { ShieldCheck } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { clearUserData, signOut, useProfile } from '@/lib/auth';
 import { paths } from '@/lib/paths';
+import { AdminTwoFactorGate } from '../account/admin-two-factor-gate';
 import { VerifyEmailBanner } from '../account/verify-email-banner';
 
 // Each role downloads only its own dashboard.
@@ -51,10 +53,16 @@ export function DashboardPage() {
       );
     case 'admin':
       return (
-        <>
+        <AdminTwoFactorGate>
           {banner}
+          <div className="mx-auto flex max-w-7xl justify-end px-4 pt-6 sm:px-6 print:hidden">
+            <Link to={paths.account} className="inline-flex items-center gap-2 text-sm font-semibold text-pink underline-offset-4 hover:underline">
+              <ShieldCheck className="size-4" aria-hidden="true" />
+              Account and security
+            </Link>
+          </div>
           <AdminDashboard profile={profile} />
-        </>
+        </AdminTwoFactorGate>
       );
     default:
       // Signing in again is only useful with another account, so the current session is ended first.
