@@ -41,3 +41,17 @@ export type PasswordConfirmInput = z.infer<typeof passwordConfirmSchema>;
 /** Better Auth's POST /api/auth/two-factor/enable answer: the authenticator's URI and ten backup codes. */
 export const enableTwoFactorResponseSchema = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
 export type EnableTwoFactorResponse = z.infer<typeof enableTwoFactorResponseSchema>;
+
+/** One place the person is signed in (GET /api/account/sessions); the session's token never leaves the server. */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+  isCurrent: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+export const accountSessionListSchema = z.object({ sessions: z.array(accountSessionSchema) });
+export type AccountSessionList = z.infer<typeof accountSessionListSchema>;
+export const sessionIdParamsSchema = z.object({ id: z.string().min(1).max(200) });

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountStatusSchema } from '@shared/account';
+import { accountSessionListSchema, accountStatusSchema, sessionIdParamsSchema } from '@shared/account';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { currentUser, requireUser } from '../auth/require-user';
 import { getAccountStatus } from './account-status';
+import { listSignedInSessions, signOutEverywhere, signOutSession } from './signed-in-sessions';
 
 export async function accountRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; clock: Clock }) {
   const { auth, db } = deps;
@@ -15,4 +16,19 @@ export async function accountRoutes(app: FastifyInstance, deps: { auth: Auth; db
   api.get('/api/account/status', { onRequest: signedIn, schema: { response: { 200: accountStatusSchema } } }, async (request) =>
     getAccountStatus(db, currentUser(request).id, { requiresAdminTwoFactor: auth.requiresAdminTwoFactor }),
   );
+
+  api.get('/api/account/sessions', { onRequest: signedIn, schema: { response: { 200: accountSessionListSchema } } }, async (request) => ({
+    sessions: await listSignedInSessions(auth, request.headers),
+  }));
+
+  api.post('/api/account/sessions/:id/sign-out', { onRequest: signedIn, schema: { params: sessionIdParamsSchema } }, async (request, reply) => {
+    await signOutSession(auth, request.headers, request.params.id);
+    return reply.status(204).send();
+  });
+
+  // This browser's sign-in ends with the rest; its cookie now names no session (a visitor).
+  api.post('/api/account/sessions/sign-out-everywhere', { onRequest: signedIn }, async (request, reply) => {
+    await signOutEverywhere(auth, request.headers);
+    return reply.status(204).send();
+  });
 }

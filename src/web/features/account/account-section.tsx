@@ -1,3 +1,4 @@
+import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
 /**
@@ -13,6 +14,7 @@ export function AccountSection() {
       </h2>
       <div className="grid gap-4 lg:grid-cols-2">
         <TwoFactorCard />
+        <SessionsCard />
       </div>
     </section>
   );

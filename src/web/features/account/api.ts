@@ -1,6 +1,7 @@
-import { accountStatusSchema, enableTwoFactorResponseSchema, type PasswordConfirmInput, type TwoFactorCodeInput } from '@shared/account';
+import { accountSessionListSchema, accountStatusSchema, enableTwoFactorResponseSchema, type PasswordConfirmInput, type TwoFactorCodeInput } from '@shared/account';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiRequestParsed } from '@/lib/api';
+import { clearUserData } from '@/lib/auth';
 
 export const accountKeys = {
   status: ['account', 'status'] as const,
@@ -38,5 +39,27 @@ export function useDisableTwoFactor() {
   return useMutation({
     mutationFn: (input: PasswordConfirmInput) => apiRequest('/api/auth/two-factor/disable', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.status }),
+  });
+}
+
+export const accountSessionsQuery = queryOptions({
+  queryKey: accountKeys.sessions,
+  queryFn: ({ signal }) => apiRequestParsed('/api/account/sessions', accountSessionListSchema, { signal }),
+});
+
+export function useSignOutSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => apiRequest(`/api/account/sessions/${encodeURIComponent(sessionId)}/sign-out`, { method: 'POST', body: {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
+/** Every sign-in ends, this one too: the app forgets the user as on Sign out. */
+export function useSignOutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('/api/account/sessions/sign-out-everywhere', { method: 'POST', body: {} }),
+    onSuccess: () => clearUserData(queryClient),
   });
 }
