@@ -55,3 +55,31 @@ export type AccountSession = z.infer<typeof accountSessionSchema>;
 export const accountSessionListSchema = z.object({ sessions: z.array(accountSessionSchema) });
 export type AccountSessionList = z.infer<typeof accountSessionListSchema>;
 export const sessionIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+/** GET /api/account/export: a JSON download of what Soul Tribe holds about the person. */
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  profile: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    role: z.string(),
+    image: z.string().nullable(),
+    twoFactorEnabled: z.boolean(),
+    createdAt: z.string(),
+    reader: z.record(z.string(), z.unknown()).nullable(),
+  }),
+  readings: z.array(z.record(z.string(), z.unknown())),
+  messages: z.array(z.object({ sessionId: z.string(), isMine: z.boolean(), content: z.string(), sentAt: z.string() })),
+  transactions: z.array(
+    z.object({ id: z.number(), account: z.string(), direction: z.enum(['in', 'out']), amountCents: z.number(), kind: z.string(), reference: z.string().nullable(), at: z.string() }),
+  ),
+  reviews: z.object({
+    given: z.array(z.object({ sessionId: z.string(), rating: z.number(), review: z.string().nullable(), ratedAt: z.string().nullable() })),
+    received: z.array(z.object({ sessionId: z.string(), rating: z.number(), review: z.string().nullable(), ratedAt: z.string().nullable() })),
+  }),
+  deposits: z.array(z.object({ id: z.string(), amountCents: z.number(), status: z.string(), at: z.string() })),
+  payouts: z.array(z.object({ id: z.string(), amountCents: z.number(), status: z.string(), requestedAt: z.string(), decidedAt: z.string().nullable() })),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;

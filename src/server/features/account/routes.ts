@@ -6,10 +6,11 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { currentUser, requireUser } from '../auth/require-user';
 import { getAccountStatus } from './account-status';
+import { exportAccount } from './export-account';
 import { listSignedInSessions, signOutEverywhere, signOutSession } from './signed-in-sessions';
 
 export async function accountRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; clock: Clock }) {
-  const { auth, db } = deps;
+  const { auth, db, clock } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(auth);
 
@@ -30,5 +31,16 @@ export async function accountRoutes(app: FastifyInstance, deps: { auth: Auth; db
   api.post('/api/account/sessions/sign-out-everywhere', { onRequest: signedIn }, async (request, reply) => {
     await signOutEverywhere(auth, request.headers);
     return reply.status(204).send();
+  });
+
+  // A download: the browser saves it as a file rather than showing it.
+  api.get('/api/account/export', { onRequest: signedIn }, async (request, reply) => {
+    const data = await exportAccount(db, clock, currentUser(request).id);
+    const day = data.exportedAt.slice(0, 10);
+    return reply
+      .type('application/json')
+      .header('content-disposition', `attachment; filename="soul-tribe-export-${day}.json"`)
+      .header('cache-control', 'no-store')
+      .send(JSON.stringify(data, null, 2));
   });
 }

@@ -1,3 +1,4 @@
+import { ExportCard } from './export-card';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
@@ -15,6 +16,7 @@ export function AccountSection() {
       <div className="grid gap-4 lg:grid-cols-2">
         <TwoFactorCard />
         <SessionsCard />
+        <ExportCard />
       </div>
     </section>
   );
