@@ -83,3 +83,8 @@ export const accountExportSchema = z.object({
   payouts: z.array(z.object({ id: z.string(), amountCents: z.number(), status: z.string(), requestedAt: z.string(), decidedAt: z.string().nullable() })),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
+
+/** POST /api/account/delete: confirmed with the password; money records stay, anonymized (docs/decisions/028). */
+export const deleteAccountSchema = passwordConfirmSchema;
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+export const DELETED_USER_NAME = 'Deleted user';

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountSessionListSchema, accountStatusSchema, sessionIdParamsSchema } from '@shared/account';
+import { accountSessionListSchema, accountStatusSchema, deleteAccountSchema, sessionIdParamsSchema } from '@shared/account';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { currentUser, requireUser } from '../auth/require-user';
 import { getAccountStatus } from './account-status';
+import { deleteAccount } from './delete-account';
 import { exportAccount } from './export-account';
 import { listSignedInSessions, signOutEverywhere, signOutSession } from './signed-in-sessions';
 
@@ -42,5 +43,10 @@ export async function accountRoutes(app: FastifyInstance, deps: { auth: Auth; db
       .header('content-disposition', `attachment; filename="soul-tribe-export-${day}.json"`)
       .header('cache-control', 'no-store')
       .send(JSON.stringify(data, null, 2));
+  });
+
+  api.post('/api/account/delete', { onRequest: signedIn, schema: { body: deleteAccountSchema } }, async (request, reply) => {
+    await deleteAccount(db, clock, currentUser(request).id, request.body.password);
+    return reply.status(204).send();
   });
 }

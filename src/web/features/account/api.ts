@@ -1,4 +1,4 @@
-import { accountSessionListSchema, accountStatusSchema, enableTwoFactorResponseSchema, type PasswordConfirmInput, type TwoFactorCodeInput } from '@shared/account';
+import { accountSessionListSchema, accountStatusSchema, type DeleteAccountInput, enableTwoFactorResponseSchema, type PasswordConfirmInput, type TwoFactorCodeInput } from '@shared/account';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiRequestParsed } from '@/lib/api';
 import { clearUserData } from '@/lib/auth';
@@ -60,6 +60,15 @@ export function useSignOutEverywhere() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('/api/account/sessions/sign-out-everywhere', { method: 'POST', body: {} }),
+    onSuccess: () => clearUserData(queryClient),
+  });
+}
+
+/** The account is gone, and with it this sign-in: the app forgets the user as on Sign out. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DeleteAccountInput) => apiRequest('/api/account/delete', { method: 'POST', body: input }),
     onSuccess: () => clearUserData(queryClient),
   });
 }
