@@ -172,7 +172,7 @@ export async function buildApp(deps: AppDeps) {
     deps.runMessageRetention === false ? undefined : startMessageRetention({ db, clock, retentionDays: config.retentionDays, log: app.log });
 
   const mailTransport = deps.mailTransport ?? transportFromConfig(config, clock);
-  const mailWorker = deps.runMailWorker === false ? undefined : startMailWorker({ db, clock, transport: mailTransport }, app.log);
+  const mailWorker = deps.runMailWorker === false ? undefined : startMailWorker({ db, clock, transport: mailTransport, publicUrl: config.publicUrl }, app.log);
 
   await app.register(healthRoutes, { db });
   if (config.mail.isMailboxReadable) await app.register(devMailboxRoutes, { mailboxDir: config.mail.mailboxDir });

@@ -5,7 +5,7 @@ import type { TestApp } from './test-app';
 
 /** Sends what is queued (as the worker would) and reads the mailbox of `to`, newest first. */
 export async function deliveredTo(app: TestApp, to: string): Promise<MailboxMessage[]> {
-  await runMailWork({ db: app.db, clock: app.clock, transport: app.mailTransport });
+  await runMailWork({ db: app.db, clock: app.clock, transport: app.mailTransport, publicUrl: app.config.publicUrl });
   return (await http(app).get(`/api/dev/mailbox?to=${encodeURIComponent(to.toLowerCase())}`)).body.messages;
 }
 

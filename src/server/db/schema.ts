@@ -226,8 +226,11 @@ export const payouts = pgTable('payouts', {
   status: text('status').notNull().default('pending'),
   decidedBy: text('decided_by').references(() => user.id),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
+  /** Set with the decision; the mail worker tells the reader and clears it (mail/notices.ts). */
+  decisionMailDue: boolean('decision_mail_due').notNull().default(false),
   ...timestamps,
 }, (t) => [
+  index('payouts_decision_mail_idx').on(t.id).where(sql`${t.decisionMailDue}`),
   check('payouts_status_check', sql`${t.status} in ('pending', 'paid', 'rejected')`),
   check('payouts_amount_positive', sql`${t.amountCents} > 0`),
   index('payouts_reader_idx').on(t.readerId, t.createdAt),
@@ -272,6 +275,9 @@ export const readingSessions = pgTable('reading_sessions', {
   /** An admin hid the review (a decided report): the rating still counts, the text is not shown. */
   reviewHiddenAt: timestamp('review_hidden_at', { withTimezone: true }),
   ratedAt: timestamp('rated_at', { withTimezone: true }),
+  /** Set by the reading's end (and its rating) in their own transactions; the mail worker queues the message and clears it (mail/notices.ts). */
+  receiptMailDue: boolean('receipt_mail_due').notNull().default(false),
+  reviewMailDue: boolean('review_mail_due').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   check('reading_sessions_type_check', sql`${t.sessionType} in ('chat', 'audio', 'video')`),
@@ -284,6 +290,8 @@ export const readingSessions = pgTable('reading_sessions', {
   index('reading_sessions_due_idx').on(t.status, t.nextMinuteAt),
   index('reading_sessions_client_idx').on(t.clientId, t.requestedAt),
   index('reading_sessions_reader_idx').on(t.readerId, t.requestedAt),
+  index('reading_sessions_receipt_mail_idx').on(t.id).where(sql`${t.receiptMailDue}`),
+  index('reading_sessions_review_mail_idx').on(t.id).where(sql`${t.reviewMailDue}`),
   // A reader's reviews, newest first (the profile's reviews listing).
   index('reading_sessions_reader_reviews_idx').on(t.readerId, t.ratedAt.desc()).where(sql`${t.rating} is not null`),
 ]);

@@ -26,10 +26,16 @@ CREATE TABLE "two_factor" (
 	"locked_until" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "payouts" ADD COLUMN "decision_mail_due" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "reading_sessions" ADD COLUMN "receipt_mail_due" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "reading_sessions" ADD COLUMN "review_mail_due" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "two_factor_enabled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "two_factor" ADD CONSTRAINT "two_factor_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "mail_messages_due_idx" ON "mail_messages" USING btree ("next_attempt_at") WHERE "mail_messages"."status" = 'queued';--> statement-breakpoint
 CREATE INDEX "mail_messages_to_idx" ON "mail_messages" USING btree ("to_address");--> statement-breakpoint
 CREATE INDEX "two_factor_user_id_idx" ON "two_factor" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "two_factor_secret_idx" ON "two_factor" USING btree ("secret");
+CREATE INDEX "two_factor_secret_idx" ON "two_factor" USING btree ("secret");--> statement-breakpoint
+CREATE INDEX "payouts_decision_mail_idx" ON "payouts" USING btree ("id") WHERE "payouts"."decision_mail_due";--> statement-breakpoint
+CREATE INDEX "reading_sessions_receipt_mail_idx" ON "reading_sessions" USING btree ("id") WHERE "reading_sessions"."receipt_mail_due";--> statement-breakpoint
+CREATE INDEX "reading_sessions_review_mail_idx" ON "reading_sessions" USING btree ("id") WHERE "reading_sessions"."review_mail_due";

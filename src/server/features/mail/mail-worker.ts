@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { mailMessages } from '../../db/schema';
+import { queueDueNotices } from './notices';
 import type { MailTransport } from './transport';
 
 const BATCH = 20;
@@ -19,16 +20,19 @@ export interface MailWorkerDeps {
   db: Db;
   clock: Clock;
   transport: MailTransport;
+  /** The site's address, for the links in the notices this pass queues (notices.ts). */
+  publicUrl: string;
 }
 
 /**
- * One pass: leases the due messages (SKIP LOCKED, so two processes never take the same one), sends
+ * One pass: queues the notices marked since the last pass (notices.ts), then leases the due messages (SKIP LOCKED, so two processes never take the same one), sends
  * each outside any transaction (PGlite runs one transaction at a time, and a slow mail server must
  * not hold a lock), then marks it sent or schedules a retry. All state is in the rows: a restart
  * picks up what was queued, and a message leased by a process that died is retried after its lease.
  */
 export async function runMailWork(deps: MailWorkerDeps): Promise<number> {
   const { db, clock, transport } = deps;
+  await queueDueNotices(deps);
   const now = new Date(clock.now());
   const leased = await db.transaction(async (tx) => {
     const due = await tx

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const work = (transport: MailTransport = app.mailTransport) => runMailWork({ db: app.db, clock, transport });
+const work = (transport: MailTransport = app.mailTransport) => runMailWork({ db: app.db, clock, transport, publicUrl: app.config.publicUrl });
 const mailboxOf = async (to: string) => (await http(app).get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)).body.messages;
 const signUp = (email: string) => http(app).post('/api/auth/sign-up/email', { name: 'Wren Seeker', email, password: 'long-enough' });
 
@@ -125,7 +125,7 @@ describe('SMTP', () => {
     try {
       const email = `smtp-${Date.now()}@example.com`;
       expect((await http(smtpApp).post('/api/auth/sign-up/email', { name: 'Ash', email, password: 'long-enough' })).status).toBe(200);
-      expect(await runMailWork({ db: smtpApp.db, clock, transport: smtpApp.mailTransport })).toBe(1);
+      expect(await runMailWork({ db: smtpApp.db, clock, transport: smtpApp.mailTransport, publicUrl: smtpApp.config.publicUrl })).toBe(1);
       expect(received).toHaveLength(1);
       expect(received[0]).toContain(`To: ${email}`);
       expect(received[0]).toContain('From: Soul Tribe <hello@soultribe.test>');
