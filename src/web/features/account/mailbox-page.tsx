@@ -28,7 +28,7 @@ export function MailboxPage() {
   const [draft, setDraft] = useState(to);
   const query = useQuery(mailboxQuery(to));
   return (
-    <div className="mx-auto max-w-3xl px-4 pb-16">
+    <div className="mx-auto w-full max-w-3xl min-w-0 px-4 pb-16">
       <PageHeading title="Mailbox" description="Every message this server sent, kept locally because no SMTP server is set." />
       <form
         className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end"
@@ -49,7 +49,7 @@ export function MailboxPage() {
       ) : query.data.messages.length === 0 ? (
         <p className="py-8 text-center text-muted-foreground">{to ? `No mail to ${to} yet.` : 'No mail yet.'}</p>
       ) : (
-        <ul className="grid gap-4" aria-label="Messages">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-4" aria-label="Messages">
           {query.data.messages.map((message) => (
             <MailboxItem key={message.id} message={message} />
           ))}
@@ -61,19 +61,19 @@ export function MailboxPage() {
 
 function MailboxItem({ message }: { message: MailboxMessage }) {
   return (
-    <li>
-      <Card>
+    <li className="min-w-0">
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle className="flex items-start gap-2 text-base">
             <Mail className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
             <span>{message.subject}</span>
           </CardTitle>
-          <p className="text-sm text-muted-foreground">
+          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
             To {message.to} · {new Date(message.sentAt).toLocaleString()}
           </p>
         </CardHeader>
         <CardContent className="grid gap-3">
-          <pre className="text-sm whitespace-pre-wrap break-words font-sans">{message.text}</pre>
+          <pre className="font-sans text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{message.text}</pre>
           {message.links.length > 0 ? (
             <div className="flex flex-wrap gap-2">
               {message.links.map((link) => (
