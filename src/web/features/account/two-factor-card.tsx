@@ -86,7 +86,7 @@ function DisableForm({ onDone }: { onDone: () => void }) {
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4" aria-label="Turn off two-factor sign-in">
       <PasswordField error={errors.password?.message} registration={register('password')} />
-      <Button type="submit" variant="destructive" disabled={isSubmitting} className="justify-self-start">
+      <Button type="submit" variant="outline" disabled={isSubmitting} className="justify-self-start border-destructive/70 text-destructive hover:bg-destructive/10">
         Turn Off
       </Button>
     </form>
