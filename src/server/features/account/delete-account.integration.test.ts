@@ -75,6 +75,9 @@ describe('deleting an account', () => {
     const [anonymized] = await app.db.select().from(readerProfiles).where(eq(readerProfiles.userId, reader.id));
     expect(anonymized).toMatchObject({ firstName: 'Deleted', bio: '', profileImage: null, isOnline: false });
     expect((await http(app).get(`/api/readers/by-username/${profile!.username}`)).status).toBe(404);
+    // An admin cannot bring a deleted account back onto the listings.
+    const admin = await createAdmin(app);
+    expect((await http(app, admin.cookie).post(`/api/admin/users/${reader.id}/restore`)).status).toBe(404);
     const directory = await http(app).get('/api/readers?limit=100');
     expect(JSON.stringify(directory.body)).not.toContain(reader.id);
     expect(await checkLedger(app.db)).toEqual([]);
