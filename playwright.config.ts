@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_TWO_FACTOR_ADMIN } from './tests/e2e/account-admins';
 import { E2E_FORWARDER_MAX_VIEWERS, E2E_P2P_MAX_VIEWERS } from './tests/e2e/live-media-caps';
 
 /** E2E_PORT lets two checkouts on one machine run their suites side by side. */
@@ -69,6 +70,9 @@ export default defineConfig({
       ICE_SERVERS: '[]',
       LIVE_P2P_MAX_VIEWERS: String(E2E_P2P_MAX_VIEWERS),
       LIVE_FORWARDER_MAX_VIEWERS: String(E2E_FORWARDER_MAX_VIEWERS),
+      // An admin of its own for the two-factor journey, so no other spec's admin sign-in meets a code step.
+      ADMIN_EMAIL: E2E_TWO_FACTOR_ADMIN.email,
+      ADMIN_PASSWORD: E2E_TWO_FACTOR_ADMIN.password,
     },
   },
 });

@@ -7,6 +7,7 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { forbidden, frameworkErrors, registerErrorHandler } from './errors';
+import { accountRoutes } from './features/account/routes';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { favoriteRoutes } from './features/favorites/routes';
@@ -15,6 +16,10 @@ import { followRoutes } from './features/follows/routes';
 import { reportRoutes } from './features/reports/routes';
 import { shopRoutes } from './features/shop/routes';
 import { healthRoutes } from './features/health/routes';
+import { startMailWorker } from './features/mail/mail-worker';
+import { devMailboxRoutes } from './features/mail/routes';
+import type { MailTransport } from './features/mail/transport';
+import { transportFromConfig } from './features/mail/transport-from-config';
 import type { LiveDeps } from './features/live/deps';
 import { liveMoneyRoutes } from './features/live/gifts/live-money-routes';
 import { type MediaForwarder, startMediaForwarder } from './features/live/media/forwarder/media-forwarder';
@@ -60,6 +65,10 @@ export interface AppDeps {
   runScheduler?: boolean;
   /** Sweep expired chat messages at start and then hourly (default); tests call the sweep themselves. */
   runMessageRetention?: boolean;
+  /** Send queued mail on a timer (default); tests call runMailWork themselves. */
+  runMailWorker?: boolean;
+  /** Where mail goes; by default SMTP_URL's server or the local mailbox under DATA_DIR. */
+  mailTransport?: MailTransport;
   /** Serves live viewers above the peer-to-peer cap; by default werift in a worker when the config enables it. */
   forwarder?: MediaForwarder;
 }
@@ -130,7 +139,7 @@ export async function buildApp(deps: AppDeps) {
     hsts: config.isProduction,
   });
 
-  const auth = createAuth(db, config);
+  const auth = createAuth(db, config, clock);
   const timing = sessionTiming(config.billingMinuteMs);
   const sockets = createSocketServer(app.server, { auth, config, liveness: timing });
   const realtime = socketRealtime(sockets.io);
@@ -162,8 +171,13 @@ export async function buildApp(deps: AppDeps) {
   const messageRetention =
     deps.runMessageRetention === false ? undefined : startMessageRetention({ db, clock, retentionDays: config.retentionDays, log: app.log });
 
+  const mailTransport = deps.mailTransport ?? transportFromConfig(config, clock);
+  const mailWorker = deps.runMailWorker === false ? undefined : startMailWorker({ db, clock, transport: mailTransport, publicUrl: config.publicUrl }, app.log);
+
   await app.register(healthRoutes, { db, clock });
+  if (config.mail.isMailboxReadable) await app.register(devMailboxRoutes, { mailboxDir: config.mail.mailboxDir });
   await app.register(authRoutes, { auth, db, config, clock });
+  await app.register(accountRoutes, { auth, db, clock });
   await app.register(adminRoutes, { auth, sessions });
   // A deposit resumes its client's reading paused for funds at once; should that fail, the
   // scheduler's next pass resumes it from the rows (sessions/top-up.ts).
@@ -194,6 +208,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', async () => {
     await scheduler?.stop();
     await messageRetention?.stop();
+    await mailWorker?.stop();
     sockets.io.local.disconnectSockets(true);
     await sessionSockets.stop();
     await liveSockets.stop();
@@ -201,7 +216,7 @@ export async function buildApp(deps: AppDeps) {
     await forwarder?.close();
   });
 
-  return { app, auth, io: sockets.io, realtime, clock, db, sessions, routes, messageRetention };
+  return { app, auth, io: sockets.io, realtime, clock, db, sessions, routes, messageRetention, mailTransport };
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

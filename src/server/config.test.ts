@@ -63,3 +63,30 @@ describe('live media', () => {
     for (const bad of ['40000', '40999-40000', '80-90', '40000-70000']) expect(() => loadConfig({ LIVE_FORWARDER_PORT_RANGE: bad })).toThrow(/LIVE_FORWARDER_PORT_RANGE/);
   });
 });
+
+describe('mail', () => {
+  it('keeps mail in a local mailbox under DATA_DIR unless SMTP_URL is set', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/soul' });
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.mail.mailboxDir).toBe('/tmp/soul/mailbox');
+    expect(config.mail.isMailboxReadable).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).mail.isMailboxReadable).toBe(false);
+  });
+
+  it('sends through SMTP_URL from MAIL_FROM, which it requires', () => {
+    const config = loadConfig({ SMTP_URL: 'smtp://u:p@mail.example:587', MAIL_FROM: 'Soul Tribe <hi@example.com>' });
+    expect(config.mail).toMatchObject({ smtpUrl: 'smtp://u:p@mail.example:587', from: 'Soul Tribe <hi@example.com>' });
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example' })).toThrow(/MAIL_FROM: required when SMTP_URL is set/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example', MAIL_FROM: 'a@b.c' })).toThrow(/SMTP_URL must look like/);
+  });
+});
+
+describe('REQUIRE_ADMIN_2FA', () => {
+  it('is on in production and off elsewhere unless set', () => {
+    expect(loadConfig({}).requireAdminTwoFactor).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).requireAdminTwoFactor).toBe(true);
+    expect(loadConfig({ REQUIRE_ADMIN_2FA: 'true' }).requireAdminTwoFactor).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), REQUIRE_ADMIN_2FA: 'false' }).requireAdminTwoFactor).toBe(false);
+    expect(() => loadConfig({ REQUIRE_ADMIN_2FA: 'maybe' })).toThrow(/REQUIRE_ADMIN_2FA/);
+  });
+});

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { join } from 'node:path';
 import { LIVE_FORWARDER_MAX_VIEWERS, LIVE_P2P_MAX_VIEWERS } from '@shared/live';
 import { z } from 'zod';
 
@@ -111,6 +112,14 @@ const envSchema = z.object({
     .transform((text) => text.split('-').map(Number) as [number, number])
     .refine(([low, high]) => low >= 1024 && low <= high && high <= 65535, 'LIVE_FORWARDER_PORT_RANGE must be within 1024-65535, low to high')
     .optional(),
+  // Mail (docs/decisions/028): SMTP when SMTP_URL is set, otherwise a local mailbox under DATA_DIR.
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((url) => !url || /^smtps?:\/\//.test(url), 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465'),
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  // Admins must turn on two-factor sign-in before the admin endpoints open; on in production by default.
+  REQUIRE_ADMIN_2FA: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -129,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.PAYMENTS_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) {
     throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER=stripe');
   }
+  if (e.SMTP_URL && !e.MAIL_FROM) throw new Error('Invalid configuration:\n  MAIL_FROM: required when SMTP_URL is set (e.g. "Soul Tribe <hello@example.com>")');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const trustedOrigins = [publicUrl, ...e.TRUSTED_ORIGINS];
   if (!isProduction) trustedOrigins.push(`http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`);
@@ -171,6 +181,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           }
         : undefined,
     },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? 'Soul Tribe <no-reply@soultribe.app>',
+      /** The local mailbox's folder, used when no SMTP_URL is set. */
+      mailboxDir: join(e.DATA_DIR, 'mailbox'),
+      /** /dev/mailbox and GET /api/dev/mailbox: never in production, where mail may be real. */
+      isMailboxReadable: !isProduction,
+    },
+    requireAdminTwoFactor: e.REQUIRE_ADMIN_2FA ?? isProduction,
     logLevel: e.LOG_LEVEL,
   };
 }

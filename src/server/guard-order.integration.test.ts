@@ -31,6 +31,14 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/auth/profile',
   'POST /api/auth/sign-in/email',
   'POST /api/auth/sign-up/email',
+  // A forgotten password is asked for signed out (issue 13).
+  'POST /api/auth/request-password-reset',
+  'POST /api/auth/reset-password',
+  // The second step of a sign-in (the two_factor cookie, no session yet).
+  'POST /api/auth/two-factor/verify-totp',
+  'POST /api/auth/two-factor/verify-backup-code',
+  // Outside production, the local mailbox (issue 13): it never holds real mail.
+  'GET /api/dev/mailbox',
   // Better Auth's own endpoints decide for themselves; the ones that need a session are below.
   'GET /api/auth/*',
   'POST /api/auth/*',

@@ -24,8 +24,15 @@ export const ERROR_CODES = {
   accountSuspended: 'ACCOUNT_SUSPENDED',
   /** A deposit over one of the client's own spending limits (403: allowed to ask, not to do). */
   depositLimit: 'DEPOSIT_LIMIT',
+  /** An admin without two-factor sign-in while it is required (REQUIRE_ADMIN_2FA). */
+  twoFactorRequired: 'TWO_FACTOR_REQUIRED',
+  /** A reader's first payout waits for a verified email. */
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+export const TWO_FACTOR_REQUIRED_MESSAGE = 'Turn on two-factor sign-in to use the admin dashboard.';
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'Verify your email before your first payout. We sent you a link; you can send it again from your dashboard.';
 
 export const ACCOUNT_SUSPENDED_MESSAGE = 'This account has been suspended. Please contact support.';

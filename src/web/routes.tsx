@@ -38,6 +38,10 @@ export const routes: RouteObject[] = [
           { path: paths.terms, element: <Navigate to={policiesPath('terms')} replace /> },
           { path: paths.privacy, element: <Navigate to={policiesPath('privacy')} replace /> },
           { path: paths.help, element: lazyPage(() => import('./features/pages/help-page').then((m) => m.HelpPage)) },
+          // Public: a reset link may be opened signed in or out.
+          { path: paths.resetPassword, element: lazyPage(() => import('./features/auth/reset-password-page').then((m) => m.ResetPasswordPage)) },
+          // The server answers its API outside production only; in production the page says it failed.
+          { path: paths.devMailbox, element: lazyPage(() => import('./features/account/mailbox-page').then((m) => m.MailboxPage)) },
           {
             element: <RequireGuest />,
             children: [
@@ -55,6 +59,7 @@ export const routes: RouteObject[] = [
                 element: lazyPage(() => import('./features/sessions/session-request-page').then((m) => m.SessionRequestPage)),
               },
               { path: paths.shopOrders, element: lazyPage(() => import('./features/shop/orders-page').then((m) => m.OrdersPage)) },
+              { path: paths.account, element: lazyPage(() => import('./features/account/account-page').then((m) => m.AccountPage)) },
             ],
           },
           { path: '*', element: lazyPage(() => import('./features/pages/not-found-page').then((m) => m.NotFoundPage)) },

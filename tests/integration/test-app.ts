@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { buildApp } from '../../src/server/app';
 import type { Clock } from '../../src/server/clock';
@@ -21,6 +24,8 @@ export interface TestAppOptions {
   runMessageRetention?: boolean;
   /** Stands in for the live media forwarder (a werift worker by default). */
   forwarder?: MediaForwarder;
+  /** False: queued mail waits until the test calls runMailWork itself. */
+  runMailWorker?: boolean;
 }
 
 /**
@@ -29,15 +34,18 @@ export interface TestAppOptions {
  */
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = options.database ?? (await openTestDatabase());
+  // Its own folder, for the local mailbox: mail sent by a test never lands in the checkout.
+  const dataDir = mkdtempSync(join(tmpdir(), 'soul-tribe-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_ORIGIN,
     AUTH_RATE_LIMIT_IP_MAX: '100000',
     AUTH_RATE_LIMIT_ACCOUNT_MAX: '100000',
     LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
     ...options.env,
   });
-  const built = await buildApp({ config, database, clock: options.clock, web: 'none', runScheduler: options.runScheduler, runMessageRetention: options.runMessageRetention, payments: options.payments, forwarder: options.forwarder });
+  const built = await buildApp({ config, database, clock: options.clock, web: 'none', runScheduler: options.runScheduler, runMessageRetention: options.runMessageRetention, runMailWorker: options.runMailWorker, payments: options.payments, forwarder: options.forwarder });
   let baseUrl: string | undefined;
   const sockets: Socket[] = [];
   return {
@@ -72,6 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       for (const s of sockets) s.disconnect();
       await built.app.close();
       if (!options.database) await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

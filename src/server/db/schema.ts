@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { MAIL_KINDS, MAIL_STATUSES } from '../../shared/mail';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -30,6 +31,10 @@ export const user = pgTable('user', {
   role: text('role').notNull().default('client'),
   /** Set while an admin has suspended the account: no sign-in, no bookings. */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  /** Better Auth's twoFactor plugin: on once an authenticator app's first code was verified. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /** Set when the person deleted their account: the row stays (money records point at it), anonymized. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   ...timestamps,
 }, (t) => [
   check('user_role_check', sql`${t.role} in ('client', 'reader', 'admin')`),
@@ -69,6 +74,43 @@ export const verification = pgTable('verification', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   ...timestamps,
 });
+
+/** Better Auth's twoFactor plugin: the TOTP secret and backup codes, both encrypted with AUTH_SECRET. */
+export const twoFactor = pgTable('two_factor', {
+  id: text('id').primaryKey(),
+  secret: text('secret').notNull(),
+  backupCodes: text('backup_codes').notNull(),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  verified: boolean('verified').notNull().default(true),
+  failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+}, (t) => [index('two_factor_user_id_idx').on(t.userId), index('two_factor_secret_idx').on(t.secret)]);
+
+/**
+ * Outgoing mail (docs/decisions/028): a request only inserts a row; the mail worker leases due rows
+ * (SKIP LOCKED), sends outside any transaction and marks them sent, or retries with a back-off.
+ */
+export const mailMessages = pgTable('mail_messages', {
+  id: text('id').primaryKey(),
+  kind: text('kind', { enum: MAIL_KINDS }).notNull(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  links: jsonb('links').$type<{ label: string; url: string }[]>().notNull(),
+  status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+  /** While a worker is sending it; a worker that died mid-send lets the lease lapse and another retries. */
+  leasedUntil: timestamp('leased_until', { withTimezone: true }),
+  lastError: text('last_error'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  check('mail_messages_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
+  index('mail_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+  index('mail_messages_to_idx').on(t.toAddress),
+]);
 
 /** The specialties with every letter lower-cased, still a JSON array: `@>` on it is a case-insensitive exact match. */
 export const readerSpecialtiesLower = (t: { specialties: AnyPgColumn }) => sql`(lower(${t.specialties}::text)::jsonb)`;
@@ -184,8 +226,11 @@ export const payouts = pgTable('payouts', {
   status: text('status').notNull().default('pending'),
   decidedBy: text('decided_by').references(() => user.id),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
+  /** Set with the decision; the mail worker tells the reader and clears it (mail/notices.ts). */
+  decisionMailDue: boolean('decision_mail_due').notNull().default(false),
   ...timestamps,
 }, (t) => [
+  index('payouts_decision_mail_idx').on(t.id).where(sql`${t.decisionMailDue}`),
   check('payouts_status_check', sql`${t.status} in ('pending', 'paid', 'rejected')`),
   check('payouts_amount_positive', sql`${t.amountCents} > 0`),
   index('payouts_reader_idx').on(t.readerId, t.createdAt),
@@ -230,6 +275,9 @@ export const readingSessions = pgTable('reading_sessions', {
   /** An admin hid the review (a decided report): the rating still counts, the text is not shown. */
   reviewHiddenAt: timestamp('review_hidden_at', { withTimezone: true }),
   ratedAt: timestamp('rated_at', { withTimezone: true }),
+  /** Set by the reading's end (and its rating) in their own transactions; the mail worker queues the message and clears it (mail/notices.ts). */
+  receiptMailDue: boolean('receipt_mail_due').notNull().default(false),
+  reviewMailDue: boolean('review_mail_due').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   check('reading_sessions_type_check', sql`${t.sessionType} in ('chat', 'audio', 'video')`),
@@ -242,6 +290,8 @@ export const readingSessions = pgTable('reading_sessions', {
   index('reading_sessions_due_idx').on(t.status, t.nextMinuteAt),
   index('reading_sessions_client_idx').on(t.clientId, t.requestedAt),
   index('reading_sessions_reader_idx').on(t.readerId, t.requestedAt),
+  index('reading_sessions_receipt_mail_idx').on(t.id).where(sql`${t.receiptMailDue}`),
+  index('reading_sessions_review_mail_idx').on(t.id).where(sql`${t.reviewMailDue}`),
   // A reader's reviews, newest first (the profile's reviews listing).
   index('reading_sessions_reader_reviews_idx').on(t.readerId, t.ratedAt.desc()).where(sql`${t.rating} is not null`),
 ]);

@@ -24,15 +24,28 @@ export function useProfile() {
 }
 
 /** Re-reads the profile after the session cookie changed, so every screen sees the new user. */
-async function refreshProfile(queryClient: QueryClient): Promise<Profile | null> {
+export async function refreshProfile(queryClient: QueryClient): Promise<Profile | null> {
   const profile = await fetchProfile();
   queryClient.setQueryData(profileQueryKey, profile);
   return profile;
 }
 
-export async function signIn(queryClient: QueryClient, input: SignInInput): Promise<Profile | null> {
-  await apiRequest('/api/auth/sign-in/email', { method: 'POST', body: { email: input.email, password: input.password } });
-  return refreshProfile(queryClient);
+/** A password sign-in either signs in, or (two-factor on) asks for the authenticator's code next. */
+export type SignInResult = { isTwoFactorRequired: true } | { isTwoFactorRequired: false; profile: Profile | null };
+
+/**
+ * Better Auth answers the password step of an account with two-factor on with `twoFactorRedirect`
+ * and no session yet; the code goes to /api/auth/two-factor/verify-totp (or verify-backup-code).
+ */
+export async function afterPasswordStep(queryClient: QueryClient, answer: unknown): Promise<SignInResult> {
+  const isTwoFactorRequired = typeof answer === 'object' && answer !== null && 'twoFactorRedirect' in answer && answer.twoFactorRedirect === true;
+  if (isTwoFactorRequired) return { isTwoFactorRequired };
+  return { isTwoFactorRequired, profile: await refreshProfile(queryClient) };
+}
+
+export async function signIn(queryClient: QueryClient, input: SignInInput): Promise<SignInResult> {
+  const answer = await apiRequest('/api/auth/sign-in/email', { method: 'POST', body: { email: input.email, password: input.password } });
+  return afterPasswordStep(queryClient, answer);
 }
 
 export async function signUp(queryClient: QueryClient, input: SignUpInput): Promise<Profile | null> {

@@ -34,6 +34,9 @@ export const paths = {
   terms: '/terms',
   privacy: '/privacy',
   help: '/help',
+  resetPassword: '/reset-password',
+  devMailbox: '/dev/mailbox',
+  account: '/account',
 } as const;
 
 /** A reader's public profile, by the username they chose (shareable, unlike their id). */

@@ -2,13 +2,15 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@shared/constants';
 import type { Auth } from '../../auth/auth';
-import { forbidden, unauthorized } from '../../errors';
+import { ERROR_CODES, TWO_FACTOR_REQUIRED_MESSAGE } from '@shared/errors';
+import { AppError, forbidden, unauthorized } from '../../errors';
 
 export interface SessionUser {
   id: string;
   email: string;
   name: string;
   role: Role;
+  isTwoFactorEnabled: boolean;
 }
 
 declare module 'fastify' {
@@ -22,7 +24,7 @@ export async function readSessionUser(auth: Auth, headers: Record<string, string
   const result = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
   if (!result) return null;
   const { id, email, name } = result.user;
-  return { id, email, name, role: (result.user as { role?: string }).role as Role };
+  return { id, email, name, role: (result.user as { role?: string }).role as Role, isTwoFactorEnabled: result.user.twoFactorEnabled === true };
 }
 
 /** Who is looking at a public page, when it matters what they see (a reader's free minutes): null for a visitor. */
@@ -39,6 +41,10 @@ export function requireUser(auth: Auth, ...roles: Role[]) {
     const sessionUser = await readSessionUser(auth, request.headers);
     if (!sessionUser) throw unauthorized();
     if (roles.length > 0 && !roles.includes(sessionUser.role)) throw forbidden();
+    // An admin moves money: with the requirement on, nothing opens until two-factor sign-in is on.
+    if (sessionUser.role === 'admin' && roles.includes('admin') && auth.requiresAdminTwoFactor && !sessionUser.isTwoFactorEnabled) {
+      throw new AppError(ERROR_CODES.twoFactorRequired, TWO_FACTOR_REQUIRED_MESSAGE);
+    }
     request.sessionUser = sessionUser;
   };
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
+import { fromNodeHeaders } from 'better-auth/node';
+import { INVALID_RESET_LINK_MESSAGE, requestPasswordResetSchema, resetPasswordSchema } from '@shared/account';
 import { CREDENTIALS_REQUIRED_MESSAGE, signInSchema, signUpSchema, updateUserSchema } from '@shared/auth';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
@@ -8,7 +10,8 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest, fieldErrors } from '../../errors';
 import { createFixedWindowLimiter } from '../../rate-limiter';
 import { getProfile } from './profile';
-import { readSessionUser, requireUser } from './require-user';
+import { findResetAccount } from './reset-account';
+import { currentUser, readSessionUser, requireUser } from './require-user';
 
 const SESSION_ENDPOINTS = [
   ['POST', 'change-password'],
@@ -19,6 +22,11 @@ const SESSION_ENDPOINTS = [
   ['POST', 'unlink-account'],
   ['GET', 'list-sessions'],
   ['GET', 'list-accounts'],
+  // Two-factor set-up (issue 13); its verify-totp also ends a sign-in, so that one stays open.
+  ['POST', 'two-factor/enable'],
+  ['POST', 'two-factor/disable'],
+  ['POST', 'two-factor/get-totp-uri'],
+  ['POST', 'two-factor/generate-backup-codes'],
 ] as const;
 
 function emailOf(request: FastifyRequest): string {
@@ -51,16 +59,61 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
     const seconds = Math.ceil(check.retryAfterMs / 1000);
     throw new AppError('RATE_LIMITED', `Too many attempts. Try again in ${seconds} seconds.`, undefined, { retryAfterSeconds: seconds });
   };
+  // Its own count, so asking for reset links never locks the account's sign-in, nor the reverse.
+  const resetLimiter = createFixedWindowLimiter({ max: accountMax, windowMs, clock });
   const perIp = async (request: FastifyRequest) => limit(ipLimiter.hit(request.ip));
   const perAccount = async (request: FastifyRequest) => {
     const email = emailOf(request);
     if (email) limit(accountLimiter.hit(email));
+  };
+  const perResetEmail = async (request: FastifyRequest) => {
+    const email = emailOf(request);
+    if (email) limit(resetLimiter.hit(email));
   };
 
   app.post('/api/auth/sign-in/email', { preHandler: [perIp, perAccount] }, async (request, reply) => {
     const parsed = signInSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw badRequest(CREDENTIALS_REQUIRED_MESSAGE, fieldErrors(parsed.error.issues));
     return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
+  });
+
+  // The answer never says whether the email has an account; the limits slow anyone fishing for one.
+  app.post('/api/auth/request-password-reset', { preHandler: [perIp, perResetEmail] }, async (request, reply) => {
+    const parsed = requestPasswordResetSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw invalidDetails(parsed.error, 'Enter a valid email address');
+    return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
+  });
+
+  app.post('/api/auth/reset-password', { preHandler: [perIp] }, async (request, reply) => {
+    const parsed = resetPasswordSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid new password');
+    const resetFor = await findResetAccount(auth, db, parsed.data.token);
+    const reset = await forwardToAuth(auth, request, parsed.data);
+    if (!reset.ok) {
+      if (reset.status === 400) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK_MESSAGE, { token: INVALID_RESET_LINK_MESSAGE });
+      return sendAuthResponse(reply, reset);
+    }
+    // Every other sign-in ended with the reset (revokeSessionsOnPasswordReset); this one begins,
+    // through the ordinary sign-in so two-factor and suspension still apply.
+    if (!resetFor) return sendAuthResponse(reply, reset);
+    const signedIn = await auth.api.signInEmail({
+      body: { email: resetFor.email, password: parsed.data.newPassword },
+      headers: fromNodeHeaders(request.headers),
+      asResponse: true,
+    });
+    return sendAuthResponse(reply, signedIn.ok ? signedIn : reset);
+  });
+
+  // The sign-in's second step: a six-digit code is guessable, so attempts are limited per IP too.
+  for (const path of ['two-factor/verify-totp', 'two-factor/verify-backup-code']) {
+    app.post(`/api/auth/${path}`, { preHandler: [perIp] }, async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, request.body)));
+  }
+
+  // 'Send it again' from the dashboard's banner: always to the signed-in person's own address.
+  app.post('/api/auth/send-verification-email', { onRequest: requireUser(auth), preHandler: [perIp] }, async (request, reply) => {
+    const { email } = currentUser(request);
+    limit(resetLimiter.hit(`verify:${email}`));
+    return sendAuthResponse(reply, await forwardToAuth(auth, request, { email, callbackURL: '/dashboard' }));
   });
 
   app.post('/api/auth/sign-up/email', { preHandler: [perIp] }, async (request, reply) => {

@@ -40,7 +40,7 @@ export async function decidePayout(
       idempotencyKey: `${payoutReference(payout.id)}:${input.decision}`,
     });
     const now = new Date(deps.clock.now());
-    await tx.update(payouts).set({ status: input.decision, decidedBy: adminId, decidedAt: now, updatedAt: now }).where(eq(payouts.id, payout.id));
+    await tx.update(payouts).set({ status: input.decision, decidedBy: adminId, decidedAt: now, updatedAt: now, decisionMailDue: true }).where(eq(payouts.id, payout.id));
     const { availableCents, walletCents } = await getUserBalances(tx, payout.readerId);
     return { readerId: payout.readerId, availableCents, walletCents };
   });

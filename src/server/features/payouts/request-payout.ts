@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { PAYOUT_MIN_CENTS } from '@shared/constants';
 import { formatCents } from '@shared/money';
 import { SERVER_EVENTS } from '@shared/realtime';
+import { EMAIL_NOT_VERIFIED_MESSAGE } from '@shared/errors';
 import { PAYOUT_MINIMUM_MESSAGE, type PayoutResult, type RequestPayoutInput } from '@shared/wallet';
-import type { Db } from '../../db/client';
-import { payouts } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { payouts, user } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
 import { earningsAccountId, getWalletBalanceCents, lockAccounts, SYSTEM_ACCOUNTS, transfer } from '../wallet/ledger';
@@ -20,6 +22,7 @@ import { findPayout, payoutReference } from './payout-view';
 export async function requestPayout(deps: { db: Db; realtime: Realtime }, readerId: string, input: RequestPayoutInput): Promise<PayoutResult> {
   const earnings = earningsAccountId(readerId);
   const { payoutId, availableCents, walletCents } = await deps.db.transaction(async (tx) => {
+    await assertMayPayOut(tx, readerId);
     const available = (await lockAccounts(tx, [earnings])).get(earnings) ?? 0;
     const amountCents = input.amountCents ?? available;
     if (amountCents < PAYOUT_MIN_CENTS) {
@@ -47,4 +50,12 @@ export async function requestPayout(deps: { db: Db; realtime: Realtime }, reader
   // The wallet is unchanged; the event tells the reader's screens to fetch their earnings again.
   deps.realtime.toUser(readerId, SERVER_EVENTS.walletUpdated, { balanceCents: walletCents });
   return { payout: await findPayout(deps.db, payoutId), availableCents };
+}
+
+/** A first payout goes only to a verified email (issue 13): the address we would write to about money. */
+async function assertMayPayOut(tx: Tx, readerId: string) {
+  const [owner] = await tx.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, readerId));
+  if (owner?.emailVerified) return;
+  const [earlier] = await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.readerId, readerId)).limit(1);
+  if (!earlier) throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
 }

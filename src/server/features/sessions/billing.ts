@@ -158,6 +158,8 @@ export async function finishSession(tx: Tx, session: SessionRow, now: Date, outb
       nextMinuteAt: null,
       refundedCents,
       ...(refundedCents > 0 && { readerEarningsCents: 0 }),
+      // The client's receipt by mail, queued by the mail worker (mail/notices.ts).
+      receiptMailDue: wasActive,
     })
     .where(eq(readingSessions.id, session.id));
   if (wasActive) {

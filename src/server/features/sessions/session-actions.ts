@@ -82,7 +82,7 @@ export async function rateSession(deps: SessionDeps, user: SessionUser, sessionI
     if (deps.clock.now() >= ratableUntil(session)!.getTime()) throw conflict(RATING_REFUSALS.closed);
     await tx
       .update(readingSessions)
-      .set({ rating: input.rating, review: input.review || null, ratedAt: new Date(deps.clock.now()) })
+      .set({ rating: input.rating, review: input.review || null, ratedAt: new Date(deps.clock.now()), reviewMailDue: true })
       .where(eq(readingSessions.id, sessionId));
     await tx
       .update(readerProfiles)

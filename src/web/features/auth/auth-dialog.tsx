@@ -37,7 +37,7 @@ export function AuthDialog({
             <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
           </TabsList>
           <TabsContent value="sign-in">
-            <SignInForm onSuccess={onSuccess} />
+            <SignInForm onSuccess={onSuccess} onForgotPassword={() => onModeChange(null)} />
           </TabsContent>
           <TabsContent value="sign-up">
             <SignUpForm onSuccess={onSuccess} />

@@ -1,14 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignInInput, signInSchema } from '@shared/auth';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useSignIn } from '@/lib/auth';
+import { paths } from '@/lib/paths';
 import { toAuthFormError } from './auth-errors';
 import { FormRootError, SubmitButton } from './form-parts';
+import { TwoFactorStep } from './two-factor-step';
 
-export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
+/** Email and password, then the authenticator's code when the account has two-factor sign-in on. */
+export function SignInForm({ onSuccess, onForgotPassword }: { onSuccess: () => void; onForgotPassword?: () => void }) {
+  const [isTwoFactorStep, setIsTwoFactorStep] = useState(false);
+  if (isTwoFactorStep) return <TwoFactorStep onSuccess={onSuccess} onCancel={() => setIsTwoFactorStep(false)} />;
+  return <PasswordStep onSuccess={onSuccess} onTwoFactor={() => setIsTwoFactorStep(true)} onForgotPassword={onForgotPassword} />;
+}
+
+function PasswordStep({ onSuccess, onTwoFactor, onForgotPassword }: { onSuccess: () => void; onTwoFactor: () => void; onForgotPassword?: () => void }) {
   const id = useId();
   const signIn = useSignIn();
   const {
@@ -20,8 +30,9 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
 
   const onSubmit = async (values: SignInInput) => {
     try {
-      await signIn.mutateAsync(values);
-      onSuccess();
+      const result = await signIn.mutateAsync(values);
+      if (result.isTwoFactorRequired) onTwoFactor();
+      else onSuccess();
     } catch (error) {
       const { fields, form } = toAuthFormError(error);
       for (const [field, message] of Object.entries(fields)) {
@@ -41,6 +52,9 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
       <FormField id={passwordId} label="Password" error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...fieldAria(passwordId, errors.password?.message)} {...register('password')} />
       </FormField>
+      <Link to={paths.resetPassword} onClick={onForgotPassword} className="-mt-2 justify-self-end text-sm font-semibold text-pink underline-offset-4 hover:underline">
+        Forgot password?
+      </Link>
       <FormRootError message={errors.root?.message} />
       <SubmitButton isSubmitting={isSubmitting} busyLabel="Signing in">
         Sign In

@@ -4,7 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AccountStatus } from '@shared/account';
 import { profileQueryKey } from '@/lib/auth';
+import { accountKeys } from '../account/api';
 import { DashboardPage } from './dashboard-page';
 
 // The role dashboards load their own data; here only the choice between them is under test.
@@ -22,9 +24,12 @@ const base: Profile = {
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
-function renderDashboard(profile: Profile | null) {
+const settled: AccountStatus = { emailVerified: true, twoFactorEnabled: false, twoFactorRequired: false };
+
+function renderDashboard(profile: Profile | null, status: AccountStatus = settled) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   queryClient.setQueryData(profileQueryKey, profile);
+  queryClient.setQueryData(accountKeys.status, status);
   const router = createMemoryRouter([{ path: '/dashboard/*', element: <DashboardPage /> }], { initialEntries: ['/dashboard'] });
   render(
     <QueryClientProvider client={queryClient}>
@@ -43,6 +48,19 @@ describe('DashboardPage', () => {
   ])('shows the %s dashboard', async (role, heading) => {
     renderDashboard({ ...base, role });
     expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+  });
+
+  it('reminds an unverified person to verify their email, and a reader that a payout waits for it', async () => {
+    renderDashboard({ ...base, role: 'reader' }, { ...settled, emailVerified: false });
+    expect((await screen.findByTestId('verify-email-banner')).textContent).toContain('Your first payout waits for it.');
+    expect(screen.getByRole('button', { name: 'Send again' })).toBeTruthy();
+  });
+
+  it('asks an admin to set up two-factor sign-in before the admin dashboard, while it is required', async () => {
+    renderDashboard({ ...base, role: 'admin' }, { ...settled, twoFactorRequired: true });
+    expect(await screen.findByText('Set up two-factor sign-in')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).toBeNull();
+    expect(screen.getByRole('form', { name: 'Confirm your password' })).toBeTruthy();
   });
 
   it('explains an unknown role and offers to sign in again', async () => {

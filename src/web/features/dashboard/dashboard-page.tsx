@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
-import { useNavigate } from 'react-router';
+import { ShieldCheck } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { clearUserData, signOut, useProfile } from '@/lib/auth';
 import { paths } from '@/lib/paths';
+import { AdminTwoFactorGate } from '../account/admin-two-factor-gate';
+import { VerifyEmailBanner } from '../account/verify-email-banner';
 
 // Each role downloads only its own dashboard.
 const ClientDashboard = lazy(() => import('./client-dashboard').then((module) => ({ default: module.ClientDashboard })));
@@ -28,13 +31,39 @@ export function DashboardPage() {
   if (isPending) return <PageSpinner label="Loading your dashboard" />;
   if (!profile) return <DashboardNotice message="Please sign in to access your dashboard" onSignIn={() => navigate(paths.login)} />;
 
+  const banner = (
+    <div className="mx-auto max-w-7xl px-4 pt-6 empty:hidden sm:px-6">
+      <VerifyEmailBanner email={profile.email} isReader={profile.role === 'reader'} />
+    </div>
+  );
   switch (profile.role) {
     case 'client':
-      return <ClientDashboard profile={profile} />;
+      return (
+        <>
+          {banner}
+          <ClientDashboard profile={profile} />
+        </>
+      );
     case 'reader':
-      return <ReaderDashboard profile={profile} />;
+      return (
+        <>
+          {banner}
+          <ReaderDashboard profile={profile} />
+        </>
+      );
     case 'admin':
-      return <AdminDashboard profile={profile} />;
+      return (
+        <AdminTwoFactorGate>
+          {banner}
+          <div className="mx-auto flex max-w-7xl justify-end px-4 pt-6 sm:px-6 print:hidden">
+            <Link to={paths.account} className="inline-flex items-center gap-2 text-sm font-semibold text-pink underline-offset-4 hover:underline">
+              <ShieldCheck className="size-4" aria-hidden="true" />
+              Account and security
+            </Link>
+          </div>
+          <AdminDashboard profile={profile} />
+        </AdminTwoFactorGate>
+      );
     default:
       // Signing in again is only useful with another account, so the current session is ended first.
       return (

@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, apiRequest } from '@/lib/api';
 import { profileQueryKey } from '@/lib/auth';
+import { AccountSection } from '../../account/account-section';
 import { type ProfileFormValues, profileFormSchema, toUpdateUserInput } from './profile-form';
 
 const IMAGE_HINT = 'A web address (https://…) of a picture of you. Leave empty for your initials.';
@@ -75,37 +76,40 @@ function ProfileForm({ profile }: { profile: Profile }) {
 export function ProfileTab({ profile }: { profile: Profile }) {
   const memberSince = new Date(profile.createdAt).toLocaleDateString(undefined, { dateStyle: 'long' });
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
-      <Card className="h-fit">
-        <CardHeader className="items-center text-center">
-          <PersonAvatar name={profile.fullName} imageUrl={profile.avatarUrl} className="size-20 text-2xl" />
-          <CardTitle className="mt-2 [overflow-wrap:anywhere]" data-testid="profile-name">
-            {profile.fullName}
-          </CardTitle>
-          <CardDescription>Client</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-3 text-sm">
-            <div>
-              <dt className="text-muted-foreground">Email</dt>
-              <dd className="[overflow-wrap:anywhere]">{profile.email}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Member since</dt>
-              <dd data-testid="profile-member-since">{memberSince}</dd>
-            </div>
-          </dl>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Edit Profile</CardTitle>
-          <CardDescription>Your name and picture are what readers see.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ProfileForm key={profile.id} profile={profile} />
-        </CardContent>
-      </Card>
+    <div className="grid gap-8">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+        <Card className="h-fit">
+          <CardHeader className="items-center text-center">
+            <PersonAvatar name={profile.fullName} imageUrl={profile.avatarUrl} className="size-20 text-2xl" />
+            <CardTitle className="mt-2 [overflow-wrap:anywhere]" data-testid="profile-name">
+              {profile.fullName}
+            </CardTitle>
+            <CardDescription>Client</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-3 text-sm">
+              <div>
+                <dt className="text-muted-foreground">Email</dt>
+                <dd className="[overflow-wrap:anywhere]">{profile.email}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Member since</dt>
+                <dd data-testid="profile-member-since">{memberSince}</dd>
+              </div>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Edit Profile</CardTitle>
+            <CardDescription>Your name and picture are what readers see.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ProfileForm key={profile.id} profile={profile} />
+          </CardContent>
+        </Card>
+      </div>
+      <AccountSection />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
+import { AccountSection } from '../../account/account-section';
 import { myReaderQuery, updateMyReader } from './reader-api';
 import { type SettingsFormInput, type SettingsFormOutput, settingsFormSchema, toSettingsField, toSettingsForm } from './settings-form';
 
@@ -50,44 +51,47 @@ export function ReaderSettingsTab({ reader }: { reader: Reader }) {
   const image = field('profileImage');
   const free = field('freeMinutes');
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Profile Settings</CardTitle>
-        <CardDescription>What clients read on your card in the directory.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form className="grid max-w-2xl gap-5" aria-label="Profile settings" noValidate onSubmit={handleSubmit((input) => save.mutate(input))}>
-          <FormField id={bio.id} label="Bio" error={bio.error}>
-            <Textarea rows={5} {...fieldAria(bio.id, bio.error)} {...register('bio')} />
-          </FormField>
-          <FormField id={specialties.id} label="Specialties" error={specialties.error} hint="Separate them with commas; the first three show on your card.">
-            <Input {...fieldAria(specialties.id, specialties.error, 'hint')} {...register('specialties')} />
-          </FormField>
-          <div className="grid gap-5 sm:grid-cols-[10rem_minmax(0,1fr)]">
-            <FormField id={years.id} label="Years of experience" error={years.error}>
-              <Input type="number" inputMode="numeric" min={0} max={80} step={1} {...fieldAria(years.id, years.error)} {...register('yearsExperience')} />
+    <div className="grid gap-8">
+      <Card>
+        <CardHeader>
+          <CardTitle>Profile Settings</CardTitle>
+          <CardDescription>What clients read on your card in the directory.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form className="grid max-w-2xl gap-5" aria-label="Profile settings" noValidate onSubmit={handleSubmit((input) => save.mutate(input))}>
+            <FormField id={bio.id} label="Bio" error={bio.error}>
+              <Textarea rows={5} {...fieldAria(bio.id, bio.error)} {...register('bio')} />
             </FormField>
-            <FormField id={image.id} label="Profile image URL" error={image.error} hint="An https:// address of a picture; leave empty for your initials.">
-              <Input type="url" inputMode="url" placeholder="https://" {...fieldAria(image.id, image.error, 'hint')} {...register('profileImage')} />
+            <FormField id={specialties.id} label="Specialties" error={specialties.error} hint="Separate them with commas; the first three show on your card.">
+              <Input {...fieldAria(specialties.id, specialties.error, 'hint')} {...register('specialties')} />
             </FormField>
-          </div>
-          <FormField id={free.id} label="Free first minutes" error={free.error} hint="Offered to each client's first reading with you; you earn nothing for them.">
-            <select className={`${selectClassName} sm:w-60`} {...fieldAria(free.id, free.error, 'hint')} {...register('freeMinutes')}>
-              <option value="0">None</option>
-              {[1, 2, 3, 4, 5].map((minutes) => (
-                <option key={minutes} value={String(minutes)}>
-                  First {minutes} {minutes === 1 ? 'minute' : 'minutes'} free
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <div>
-            <Button type="submit" disabled={save.isPending || !isDirty} className="w-full sm:w-fit">
-              {save.isPending ? 'Saving…' : 'Save Profile'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+            <div className="grid gap-5 sm:grid-cols-[10rem_minmax(0,1fr)]">
+              <FormField id={years.id} label="Years of experience" error={years.error}>
+                <Input type="number" inputMode="numeric" min={0} max={80} step={1} {...fieldAria(years.id, years.error)} {...register('yearsExperience')} />
+              </FormField>
+              <FormField id={image.id} label="Profile image URL" error={image.error} hint="An https:// address of a picture; leave empty for your initials.">
+                <Input type="url" inputMode="url" placeholder="https://" {...fieldAria(image.id, image.error, 'hint')} {...register('profileImage')} />
+              </FormField>
+            </div>
+            <FormField id={free.id} label="Free first minutes" error={free.error} hint="Offered to each client's first reading with you; you earn nothing for them.">
+              <select className={`${selectClassName} sm:w-60`} {...fieldAria(free.id, free.error, 'hint')} {...register('freeMinutes')}>
+                <option value="0">None</option>
+                {[1, 2, 3, 4, 5].map((minutes) => (
+                  <option key={minutes} value={String(minutes)}>
+                    First {minutes} {minutes === 1 ? 'minute' : 'minutes'} free
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <div>
+              <Button type="submit" disabled={save.isPending || !isDirty} className="w-full sm:w-fit">
+                {save.isPending ? 'Saving…' : 'Save Profile'}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+      <AccountSection />
+    </div>
   );
 }

@@ -1,0 +1,62 @@
+import { formatCents } from '@shared/money';
+import { composeMail, type MailContent } from './layout';
+
+const hello = (name: string) => `Hello ${name.trim().split(/\s+/)[0] || 'there'},`;
+
+export function verifyEmailMail(input: { name: string; url: string }): MailContent {
+  return composeMail({
+    subject: 'Verify your email for Soul Tribe',
+    greeting: hello(input.name),
+    paragraphs: ['Welcome to Soul Tribe. Please confirm this is your email address.'],
+    action: { label: 'Verify email', url: input.url },
+    footnote: 'If you did not create a Soul Tribe account, you can ignore this message.',
+  });
+}
+
+export function resetPasswordMail(input: { name: string; url: string }): MailContent {
+  return composeMail({
+    subject: 'Reset your Soul Tribe password',
+    greeting: hello(input.name),
+    paragraphs: ['Someone asked to reset the password of your Soul Tribe account. The link works once, for one hour.'],
+    action: { label: 'Choose a new password', url: input.url },
+    footnote: 'If it was not you, ignore this message: your password stays as it is.',
+  });
+}
+
+export interface ReceiptLine {
+  label: string;
+  amountCents: number;
+}
+
+export function readingReceiptMail(input: { name: string; readerName: string; type: string; minutes: number; lines: ReceiptLine[]; totalCents: number; url: string }): MailContent {
+  return composeMail({
+    subject: `Your receipt: ${input.type} reading with ${input.readerName}`,
+    greeting: hello(input.name),
+    paragraphs: [`Thank you for your ${input.type} reading with ${input.readerName} (${input.minutes} minute${input.minutes === 1 ? '' : 's'}). Here is what it cost.`],
+    rows: [...input.lines.map((line): [string, string] => [line.label, formatCents(line.amountCents)]), ['Total', formatCents(input.totalCents)]],
+    action: { label: 'See the reading', url: input.url },
+  });
+}
+
+export function payoutDecidedMail(input: { name: string; amountCents: number; isPaid: boolean; url: string }): MailContent {
+  const amount = formatCents(input.amountCents);
+  return composeMail({
+    subject: input.isPaid ? `Your payout of ${amount} is on its way` : `Your payout request of ${amount} was declined`,
+    greeting: hello(input.name),
+    paragraphs: [
+      input.isPaid
+        ? `Your payout request of ${amount} was approved and paid.`
+        : `Your payout request of ${amount} was declined. The money is back in your available earnings.`,
+    ],
+    action: { label: 'See your earnings', url: input.url },
+  });
+}
+
+export function newReviewMail(input: { name: string; rating: number; comment: string | null; url: string }): MailContent {
+  return composeMail({
+    subject: `A new ${input.rating}-star review`,
+    greeting: hello(input.name),
+    paragraphs: [`A client rated your reading ${input.rating} out of 5.`, ...(input.comment ? [`“${input.comment}”`] : [])],
+    action: { label: 'See your reviews', url: input.url },
+  });
+}

@@ -1,0 +1,29 @@
+import { z } from './zod-config';
+
+/** Every message the product sends (docs/decisions/028). */
+export const MAIL_KINDS = ['verify_email', 'reset_password', 'reading_receipt', 'payout_decided', 'new_review'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+
+export const mailLinkSchema = z.object({ label: z.string(), url: z.string() });
+export type MailLink = z.infer<typeof mailLinkSchema>;
+
+/** One message as the local mailbox keeps it (outside production: /dev/mailbox). */
+export const mailboxMessageSchema = z.object({
+  id: z.string(),
+  kind: z.enum(MAIL_KINDS),
+  to: z.string(),
+  from: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  links: z.array(mailLinkSchema),
+  sentAt: z.string(),
+});
+export type MailboxMessage = z.infer<typeof mailboxMessageSchema>;
+
+export const mailboxQuerySchema = z.object({ to: z.string().trim().toLowerCase().max(254).optional() });
+
+export const mailboxResponseSchema = z.object({ messages: z.array(mailboxMessageSchema) });
+export type MailboxResponse = z.infer<typeof mailboxResponseSchema>;

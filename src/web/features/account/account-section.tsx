@@ -1,0 +1,31 @@
+import type { Role } from '@shared/constants';
+import { useProfile } from '@/lib/auth';
+import { DeleteAccountCard } from './delete-account-card';
+import { ExportCard } from './export-card';
+import { SessionsCard } from './sessions-card';
+import { TwoFactorCard } from './two-factor-card';
+
+const DELETABLE_ROLES: Role[] = ['client', 'reader'];
+
+/**
+ * The person's own account: two-factor sign-in, where they are signed in, their data and deleting
+ * the account (clients and readers; an admin's access is removed by another admin). One section for
+ * every role: the client's Profile tab, the reader's Settings tab and /account (the admin's).
+ */
+export function AccountSection() {
+  const { data: profile } = useProfile();
+  const role = profile?.role as Role | undefined;
+  return (
+    <section aria-labelledby="account-security-heading" className="grid gap-4">
+      <h2 id="account-security-heading" className="font-serif text-2xl">
+        Security and your data
+      </h2>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <TwoFactorCard />
+        <SessionsCard />
+        <ExportCard />
+        {role && DELETABLE_ROLES.includes(role) ? <DeleteAccountCard role={role} /> : null}
+      </div>
+    </section>
+  );
+}

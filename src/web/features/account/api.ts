@@ -1,0 +1,74 @@
+import { accountSessionListSchema, accountStatusSchema, type DeleteAccountInput, enableTwoFactorResponseSchema, type PasswordConfirmInput, type TwoFactorCodeInput } from '@shared/account';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, apiRequestParsed } from '@/lib/api';
+import { clearUserData } from '@/lib/auth';
+
+export const accountKeys = {
+  status: ['account', 'status'] as const,
+  sessions: ['account', 'sessions'] as const,
+};
+
+/** Whether the email is verified and two-factor is on (or required): the banner, the admin gate, Security. */
+export const accountStatusQuery = queryOptions({
+  queryKey: accountKeys.status,
+  queryFn: ({ signal }) => apiRequestParsed('/api/account/status', accountStatusSchema, { signal }),
+});
+
+export function useResendVerification() {
+  return useMutation({ mutationFn: () => apiRequest('/api/auth/send-verification-email', { method: 'POST', body: {} }) });
+}
+
+/** Step one of turning two-factor on: the password gives the authenticator's secret and backup codes. */
+export function useStartTwoFactor() {
+  return useMutation({
+    mutationFn: (input: PasswordConfirmInput) => apiRequestParsed('/api/auth/two-factor/enable', enableTwoFactorResponseSchema, { method: 'POST', body: input }),
+  });
+}
+
+/** Step two: the app's first code proves it holds the secret; only then is two-factor on. */
+export function useConfirmTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TwoFactorCodeInput) => apiRequest('/api/auth/two-factor/verify-totp', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.status }),
+  });
+}
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PasswordConfirmInput) => apiRequest('/api/auth/two-factor/disable', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.status }),
+  });
+}
+
+export const accountSessionsQuery = queryOptions({
+  queryKey: accountKeys.sessions,
+  queryFn: ({ signal }) => apiRequestParsed('/api/account/sessions', accountSessionListSchema, { signal }),
+});
+
+export function useSignOutSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => apiRequest(`/api/account/sessions/${encodeURIComponent(sessionId)}/sign-out`, { method: 'POST', body: {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
+/** Every sign-in ends, this one too: the app forgets the user as on Sign out. */
+export function useSignOutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('/api/account/sessions/sign-out-everywhere', { method: 'POST', body: {} }),
+    onSuccess: () => clearUserData(queryClient),
+  });
+}
+
+/** The account is gone, and with it this sign-in: the app forgets the user as on Sign out. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DeleteAccountInput) => apiRequest('/api/account/delete', { method: 'POST', body: input }),
+    onSuccess: () => clearUserData(queryClient),
+  });
+}
