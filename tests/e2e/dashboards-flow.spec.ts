@@ -122,7 +122,9 @@ test('a reading made through the screens shows to the cent on all three dashboar
   await expect(row).toContainText(cost);
   await row.getByRole('button', { name: 'Rate this reading' }).click();
   const rate = client.getByRole('dialog', { name: 'Rate this reading' });
-  await rate.getByLabel('5 stars').check({ force: true });
+  // The star a person clicks is the radio's label (the input itself is visually hidden).
+  await rate.locator('label').filter({ has: client.getByLabel('5 stars') }).click();
+  await expect(rate.getByLabel('5 stars')).toBeChecked();
   await rate.getByRole('button', { name: 'Submit Rating' }).click();
   await expect(row.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible();
 

@@ -257,7 +257,9 @@ test('a chat reading: messages both ways, paused while either side steps out, pe
 
   // The client rates while the reader's summary counts down; theirs waits for the rating.
   const rating = client.getByRole('form', { name: 'Rate your reading' });
-  await rating.getByLabel('5 stars').check({ force: true });
+  // The star a person clicks is the radio's label (the input itself is visually hidden).
+  await rating.locator('label').filter({ has: client.getByLabel('5 stars') }).click();
+  await expect(rating.getByLabel('5 stars')).toBeChecked();
 
   const figures = await sessionFigures(client, sessionId);
   expect(figures.status).toBe('completed');
