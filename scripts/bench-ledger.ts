@@ -81,14 +81,16 @@ async function main(): Promise<number> {
         const i = next++;
         const amountCents = RATE_MIN_CENTS + Math.floor(Math.random() * (RATE_MAX_CENTS - RATE_MIN_CENTS + 1));
         const begun = performance.now();
+        // A reading belongs to one reader: its reference (and so its release's key) is theirs alone.
+        const reader = Math.floor(Math.random() * readers.length);
         try {
           const result = await database.db.transaction((tx) =>
             chargeWithSplit(tx, {
               payerUserId: clients[i % clients.length]!,
-              readerUserId: readers[Math.floor(Math.random() * readers.length)]!,
+              readerUserId: readers[reader]!,
               amountCents,
               kind: 'session_charge',
-              reference: `session:bench-${i % 500}`,
+              reference: `session:bench-${reader}-${i % 100}`,
               idempotencyKey: `bench:charge:${i}`,
             }),
           );
