@@ -2,11 +2,11 @@ import { expect } from 'vitest';
 import { markSeen } from '../../src/server/features/sessions/presence';
 import { runDueWork } from '../../src/server/features/sessions/scheduler';
 import { createClient, createReader, type TestUser } from './factories';
-import type { fakeClock } from './fake-clock';
+import { fakeClock } from './fake-clock';
 import { http } from './http';
-import type { TestApp } from './test-app';
+import { createTestApp, type TestApp } from './test-app';
 
-type FakeClock = ReturnType<typeof fakeClock>;
+export type FakeClock = ReturnType<typeof fakeClock>;
 
 /**
  * Readings driven over HTTP on a fake clock (app built with runScheduler: false): both sides'
@@ -44,3 +44,14 @@ export function readingDriver(app: TestApp, clock: FakeClock, minuteMs: number) 
 
   return { startReading, nextMinute, heartbeat };
 }
+
+/**
+ * A test app on a fake clock with a 60 s minute and no scheduler or mail worker of its own, and a
+ * driver for its readings: the set-up of every test that walks readings by hand.
+ */
+export async function createReadingTestApp(minuteMs = 60_000) {
+  const clock = fakeClock();
+  const app = await createTestApp({ clock, runScheduler: false, runMailWorker: false, env: { BILLING_MINUTE_MS: String(minuteMs) } });
+  return { app, clock, driver: readingDriver(app, clock, minuteMs) };
+}
+export type ReadingDriver = ReturnType<typeof readingDriver>;

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountExportSchema } from '@shared/account';
-import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
-import { readingDriver } from '../../../../tests/integration/readings';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { createReadingTestApp, type ReadingDriver } from '../../../../tests/integration/readings';
+import type { TestApp } from '../../../../tests/integration/test-app';
 
-const MINUTE = 60_000;
-const clock = fakeClock();
 let app: TestApp;
-let driver: ReturnType<typeof readingDriver>;
+let driver: ReadingDriver;
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, runMailWorker: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
-  driver = readingDriver(app, clock, MINUTE);
+  ({ app, driver } = await createReadingTestApp());
 });
 afterAll(() => app.close());
 

@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, fundEarnings } from '../../../../tests/integration/factories';
-import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { deliveredTo, latestMail } from '../../../../tests/integration/mailbox';
-import { readingDriver } from '../../../../tests/integration/readings';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { createReadingTestApp, type FakeClock, type ReadingDriver } from '../../../../tests/integration/readings';
+import type { TestApp } from '../../../../tests/integration/test-app';
 import { queueDueNotices } from './notices';
 
-const MINUTE = 60_000;
-const clock = fakeClock();
 let app: TestApp;
-let driver: ReturnType<typeof readingDriver>;
+let clock: FakeClock;
+let driver: ReadingDriver;
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, runMailWorker: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
-  driver = readingDriver(app, clock, MINUTE);
+  ({ app, clock, driver } = await createReadingTestApp());
 });
 afterAll(() => app.close());
 
