@@ -20,6 +20,8 @@ export const CLIENT_EVENTS = {
   leaveStream: 'leave_stream',
   streamMessage: 'stream_message',
   streamSignal: 'stream_signal',
+  watchReaders: 'watch_readers',
+  unwatchReaders: 'unwatch_readers',
 } as const;
 
 export const SERVER_EVENTS = {
@@ -270,6 +272,10 @@ export const clientEventSchemas = {
   [CLIENT_EVENTS.leaveStream]: { payload: leaveStreamSchema, ack: z.object({}) },
   [CLIENT_EVENTS.streamMessage]: { payload: streamMessageSchema, ack: z.object({ message: streamChatSchema }) },
   [CLIENT_EVENTS.streamSignal]: { payload: streamSignalSchema, ack: z.object({}) },
+  // A page that shows readers' presence asks for `reader_status` and `reader_busy`; no other
+  // socket hears them, so a reading's sockets are not told of every other reading (issue 14).
+  [CLIENT_EVENTS.watchReaders]: { payload: z.object({}), ack: z.object({}) },
+  [CLIENT_EVENTS.unwatchReaders]: { payload: z.object({}), ack: z.object({}) },
 } as const;
 export type ClientEvent = keyof typeof clientEventSchemas;
 export type ClientEventPayload<E extends ClientEvent> = z.input<(typeof clientEventSchemas)[E]['payload']>;

@@ -29,3 +29,10 @@ export function collect<T = any>(socket: Socket, event: string): T[] {
   socket.on(event, (p: T) => seen.push(p));
   return seen;
 }
+
+/** Joins the pages that show readers' presence, as the directory does: from now on it hears `reader_status` and `reader_busy`. */
+export async function watchReaders(socket: Socket): Promise<Socket> {
+  const ack = await emitAck(socket, 'watch_readers', {});
+  if (!ack.ok) throw new Error(`watch_readers failed: ${ack.error.message}`);
+  return socket;
+}

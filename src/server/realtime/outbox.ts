@@ -26,8 +26,8 @@ export class Outbox {
     return this;
   }
 
-  toAll<E extends ServerEvent>(event: E, payload: ServerEventPayload<E>) {
-    this.pending.push((realtime) => realtime.toAll(event, payload));
+  toReaderWatchers<E extends ServerEvent>(readerId: string, event: E, payload: ServerEventPayload<E>) {
+    this.pending.push((realtime) => realtime.toReaderWatchers(readerId, event, payload));
     return this;
   }
 

@@ -23,6 +23,8 @@ export interface Liveness {
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** The sockets of pages that show readers' presence (see `watch_readers`). */
+export const readerWatchersRoom = 'readers:watchers';
 
 /**
  * Socket.IO on the app's HTTP server. A socket is accepted only with a valid session cookie (the

@@ -4,7 +4,7 @@ import { createAdmin, createClient, createReader, FACTORY_PASSWORD, signIn, type
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
-import { nextEvent } from '../../../../tests/integration/socket-helpers';
+import { nextEvent, watchReaders } from '../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
 
@@ -147,7 +147,7 @@ describe('deactivate and reactivate a reader', () => {
     expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
     const readerSocket = await app.connectSocket(reader.cookie);
     const dropped = new Promise((resolve) => readerSocket.once('disconnect', resolve));
-    const watcher = await app.connectSocket(client.cookie);
+    const watcher = await watchReaders(await app.connectSocket(client.cookie));
     const offline = nextEvent(watcher, 'reader_status', (e) => e.readerId === reader.id && e.isOnline === false);
     const directoryIds = async () => (await http(app).get('/api/readers')).body.readers.map((r: { id: string }) => r.id);
     const featuredIds = async () => (await http(app).get('/api/sessions/available-readers?limit=50')).body.readers.map((r: { id: string }) => r.id);

@@ -32,7 +32,7 @@ export async function suspendUser(deps: { db: Db; realtime: Realtime; clock: Clo
   });
   deps.realtime.disconnectUser(userId);
   if (isReader) {
-    deps.realtime.toAll(SERVER_EVENTS.readerStatus, { readerId: userId, isOnline: false });
+    deps.realtime.toReaderWatchers(userId, SERVER_EVENTS.readerStatus, { readerId: userId, isOnline: false });
     await endLiveStreamsOf(deps, userId, adminId);
   }
   return loadAdminUser(deps.db, userId);

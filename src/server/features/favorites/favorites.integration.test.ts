@@ -5,7 +5,7 @@ import { favoriteReaders } from '../../db/schema';
 import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
-import { nextEvent } from '../../../../tests/integration/socket-helpers';
+import { nextEvent, watchReaders } from '../../../../tests/integration/socket-helpers';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/integration/test-app';
 
@@ -145,9 +145,9 @@ describe('GET /api/favorites/dashboard', () => {
     expect((await tab(client))[0]).toMatchObject({ isOnline: false, isBusy: false });
   });
 
-  it('tells everyone when a reader’s reading starts and ends (reader_busy), for a live badge', async () => {
+  it('tells the pages watching readers when a reader’s reading starts and ends (reader_busy), for a live badge', async () => {
     const watcher = await createClient(app);
-    const socket = await app.connectSocket(watcher.cookie);
+    const socket = await watchReaders(await app.connectSocket(watcher.cookie));
     const reader = await createReader(app);
     const busy = nextEvent(socket, 'reader_busy', (event) => event.readerId === reader.id);
     const live = await reading.startReading({ rateCents: 299, balanceCents: 1000, reader });

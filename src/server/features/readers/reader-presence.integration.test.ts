@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createReader } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
-import { collect, nextEvent } from '../../../../tests/integration/socket-helpers';
+import { collect, nextEvent, watchReaders } from '../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 
 const MINUTE = 1_500;
@@ -18,7 +18,7 @@ afterAll(() => app.close());
 describe('an online reader with no page open', () => {
   it('goes offline for everyone after one billing minute, and comes back only by going online again', async () => {
     const visitor = await createClient(app, { balanceCents: 5_000 });
-    const visitorSocket = await app.connectSocket(visitor.cookie);
+    const visitorSocket = await watchReaders(await app.connectSocket(visitor.cookie));
     const statuses = collect(visitorSocket, 'reader_status');
     const reader = await createReader(app);
     const dashboard = await app.connectSocket(reader.cookie);

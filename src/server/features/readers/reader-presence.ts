@@ -26,6 +26,6 @@ export async function turnAbsentReadersOffline(deps: { db: DbOrTx; clock: Clock;
     .set({ isOnline: false, updatedAt: now })
     .where(and(eq(readerProfiles.isOnline, true), or(isNull(readerProfiles.seenAt), lte(readerProfiles.seenAt, unseenSince))))
     .returning({ readerId: readerProfiles.userId });
-  for (const { readerId } of gone) deps.realtime.toAll(SERVER_EVENTS.readerStatus, { readerId, isOnline: false });
+  for (const { readerId } of gone) deps.realtime.toReaderWatchers(readerId, SERVER_EVENTS.readerStatus, { readerId, isOnline: false });
   return gone.length;
 }

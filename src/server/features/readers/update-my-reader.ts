@@ -14,7 +14,7 @@ import { selectReaders, toReader } from './reader-view';
 /**
  * A reader goes online/offline, changes rates or edits their profile (bio, specialties, years,
  * image). New rates apply to new requests only: a session keeps the rate it was requested at.
- * Everyone hears `reader_status` when the online flag changes; going offline empties the reader's
+ * Pages watching readers hear `reader_status` when the online flag changes; going offline empties the reader's
  * queue. A reader who closes every page goes offline by itself a minute later (reader-presence.ts).
  * Going from offline to online also calls `onReaderOnline` after the commit (the favoriters'
  * notifications); it must not throw: going online never fails because of it.
@@ -44,7 +44,7 @@ export async function updateMyReader(
   const [row] = await selectReaders(db).where(eq(readerProfiles.userId, readerId));
   const reader = toReader(row!);
   if (input.isOnline !== undefined && input.isOnline !== before.isOnline) {
-    realtime.toAll(SERVER_EVENTS.readerStatus, { readerId, isOnline: reader.isOnline });
+    realtime.toReaderWatchers(readerId, SERVER_EVENTS.readerStatus, { readerId, isOnline: reader.isOnline });
     if (reader.isOnline) await deps.onReaderOnline(readerId);
   }
   return reader;

@@ -177,7 +177,7 @@ export async function finishSession(tx: Tx, session: SessionRow, now: Date, outb
     refundedCents,
   };
   outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.sessionEnded, event);
-  if (wasActive) outbox.toAll(SERVER_EVENTS.readerBusy, { readerId: session.readerId, isBusy: false });
+  if (wasActive) outbox.toReaderWatchers(session.readerId, SERVER_EVENTS.readerBusy, { readerId: session.readerId, isBusy: false });
   // Nobody stays in an ended session's room: no message or signal reaches it any more.
   outbox.closeRoom(sessionRoom(session.id));
   if (refundedCents > 0) walletEvents(outbox, session, await walletsOf(tx, session));

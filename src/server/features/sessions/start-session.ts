@@ -23,7 +23,7 @@ export async function startIfReady(tx: Tx, session: SessionRow, now: Date, timin
   outbox
     .toUser(session.clientId, SERVER_EVENTS.sessionStarted, { sessionId: session.id, startedAt: now.toISOString() })
     .toUser(session.readerId, SERVER_EVENTS.sessionStarted, { sessionId: session.id, startedAt: now.toISOString() })
-    .toAll(SERVER_EVENTS.readerBusy, { readerId: session.readerId, isBusy: true });
+    .toReaderWatchers(session.readerId, SERVER_EVENTS.readerBusy, { readerId: session.readerId, isBusy: true });
   const paid = await chargeNextMinute(tx, active!, now, timing, outbox);
   if (!paid) await finishSession(tx, active!, now, outbox, { reason: 'insufficient_funds', endedBy: null });
   return paid;

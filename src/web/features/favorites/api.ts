@@ -3,8 +3,8 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiRequest, apiRequestParsed } from '@/lib/api';
+import { useReaderWatch } from '@/lib/reader-watch';
 import { useServerEvent } from '@/lib/server-events';
-import { useSocketEvent } from '@/lib/socket';
 
 export const favoriteKeys = {
   all: ['favorites'] as const,
@@ -60,7 +60,8 @@ export function useToggleFavorite() {
 
 /**
  * Keeps the Favorite Readers tab's Online/Busy/Offline badges live from `reader_status` and
- * `reader_busy`. Events sent while the socket was down are lost, so a (re)connect refetches.
+ * `reader_busy`, watched while the tab shows; each time watching starts (a reconnect too) it
+ * refetches, as changes before were not heard.
  */
 export function useLiveFavoritePresence(): void {
   const queryClient = useQueryClient();
@@ -69,7 +70,7 @@ export function useLiveFavoritePresence(): void {
       favoriteKeys.dashboard,
       (current) => current && { readers: current.readers.map((reader) => (reader.id === readerId ? { ...reader, ...change } : reader)) },
     );
-  useSocketEvent('connect', () => {
+  useReaderWatch(() => {
     void queryClient.invalidateQueries({ queryKey: favoriteKeys.dashboard });
   });
   useServerEvent(SERVER_EVENTS.readerStatus, ({ readerId, isOnline }) => update(readerId, { isOnline }));

@@ -3,8 +3,8 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import { readerReviewsSchema } from '@shared/reviews';
 import { infiniteQueryOptions, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequestParsed } from '@/lib/api';
+import { useReaderWatch } from '@/lib/reader-watch';
 import { useServerEvent } from '@/lib/server-events';
-import { useSocketEvent } from '@/lib/socket';
 
 /** Visitors have no socket: their profile asks again this often for the reader's status. */
 export const VISITOR_REFRESH_MS = 30_000;
@@ -37,8 +37,8 @@ export function readerReviewsQuery(readerId: string) {
 
 /**
  * Keeps the profile's Online / In a session / Offline badge and its buttons live for a signed-in
- * viewer, from `reader_status` and `reader_busy`. Events sent while the socket was down are lost,
- * so every (re)connect fetches the profile again.
+ * viewer, from `reader_status` and `reader_busy`, which the page watches while it is open; each
+ * time it starts to (a reconnect too) it fetches the profile again, as changes before were not heard.
  */
 export function useLiveReaderPresence(username: string): void {
   const queryClient = useQueryClient();
@@ -49,7 +49,7 @@ export function useLiveReaderPresence(username: string): void {
       const next = { ...current, ...change };
       return { ...next, status: readerPresence(next) };
     });
-  useSocketEvent('connect', () => {
+  useReaderWatch(() => {
     void queryClient.invalidateQueries({ queryKey });
   });
   useServerEvent(SERVER_EVENTS.readerStatus, ({ readerId, isOnline }) => update(readerId, { isOnline }));

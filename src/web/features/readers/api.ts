@@ -2,8 +2,8 @@ import { type Reader, type ReaderList, readerListSchema, readerPresence, readerS
 import { SERVER_EVENTS } from '@shared/realtime';
 import { type InfiniteData, infiniteQueryOptions, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { apiRequestParsed } from '@/lib/api';
+import { useReaderWatch } from '@/lib/reader-watch';
 import { useServerEvent } from '@/lib/server-events';
-import { useSocketConnected } from '@/lib/socket';
 import { type DirectoryFilter, directoryApiQuery } from './directory-filter';
 
 const directoryKey = ['readers', 'list'] as const;
@@ -28,8 +28,9 @@ export const specialtiesQuery = queryOptions({
 
 /**
  * Applies `reader_status` and `reader_busy` to every cached page of the directory, so dots, badges
- * and buttons follow each change. Events sent while the socket was down are lost, so every
- * (re)connect refetches the directory. (A visitor has no socket; the page polls instead.)
+ * and buttons follow each change. The page watches readers while it is open, and each time it
+ * starts to (a reconnect too) it refetches the directory: what changed before was not heard.
+ * (A visitor has no socket; the page polls instead.)
  */
 export function useLiveReaderStatus(): void {
   const queryClient = useQueryClient();
@@ -48,7 +49,7 @@ export function useLiveReaderStatus(): void {
       },
     );
   };
-  useSocketConnected(() => {
+  useReaderWatch(() => {
     void queryClient.invalidateQueries({ queryKey: directoryKey });
   });
   useServerEvent(SERVER_EVENTS.readerStatus, ({ readerId, isOnline }) => patch(readerId, { isOnline }));

@@ -13,15 +13,16 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api';
 // Topping up in a dialog keeps the client on this page with the reader they chose.
 import { AddFundsButton } from '@/features/wallet/add-funds-button';
+import { ApiError } from '@/lib/api';
 import { profileQueryKey, useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { paths, readingPath } from '@/lib/paths';
+import { useReaderWatch } from '@/lib/reader-watch';
 import { useServerEvent } from '@/lib/server-events';
-import { pendingRequestFrom } from './pending-request-state';
 import { changedRateCents, endSession, readerQuery, requestSession, sessionKeys, sessionQuery } from './api';
+import { pendingRequestFrom } from './pending-request-state';
 import { SESSION_TYPE_LABELS, secondsUntil } from './session-logic';
 import { useNow } from './use-now';
 
@@ -65,6 +66,11 @@ export function SessionRequestPage() {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
 
+  // The reader may go offline while the request waits: the page watches readers, and refetches
+  // the reader whenever it starts to (a reconnect too), as a change before was not heard.
+  useReaderWatch(() => {
+    void queryClient.invalidateQueries({ queryKey: sessionKeys.reader(readerId) });
+  });
   useServerEvent(SERVER_EVENTS.readerStatus, (status) => {
     if (status.readerId !== readerId) return;
     queryClient.setQueryData<Reader>(sessionKeys.reader(readerId), (current) => current && { ...current, isOnline: status.isOnline });
