@@ -1,5 +1,5 @@
 /**
- * npm run bench:sessions -- [--sessions 50] [--minute-ms 2000] [--minutes 5] [--workers 2] [--nodes 1]
+ * npm run bench:sessions -- [--sessions 50] [--minute-ms 2000] [--minutes 5] [--workers 2] [--nodes 1] [--profile run.cpuprofile]
  *
  * Holds N concurrent readings: N clients and N readers, each on its own real Socket.IO connection,
  * billed minute by minute by the server. Prints the sessions held, charges per second, the delay
@@ -11,6 +11,7 @@
  * the process it measures. PGlite in memory by default, the app in this process; PostgreSQL with
  * DATABASE_URL. `--nodes 2` (PostgreSQL and REDIS_URL required) runs two app processes sharing the
  * database and Socket.IO rooms, each reading's client on one node and its reader on the other.
+ * `--profile` (one node) writes a CPU profile of the measured window and prints its top lines.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +23,7 @@ import { openDatabase } from '../src/server/db/client';
 import { readingSessions } from '../src/server/db/schema';
 import { checkLedger } from '../src/server/features/wallet/check-ledger';
 import { type FromAppNode, type FromParticipants, type PairTask, type ProcessStats, processStats, type ToAppNode, type ToParticipants } from './bench-sessions/protocol';
+import { startWindowProfile } from './bench-sessions/profile';
 import { seedPairs } from './bench-sessions/seed';
 
 const { values } = parseArgs({
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     minutes: { type: 'string', default: '5' },
     workers: { type: 'string', default: '2' },
     nodes: { type: 'string', default: '1' },
+    profile: { type: 'string' },
   },
 });
 const N = Number(values.sessions);
@@ -141,11 +144,13 @@ async function main() {
   const atStart = await nodes.stats();
   for (const worker of workers) worker.send({ type: 'measure' } satisfies ToParticipants);
   statements.isCounting = true;
+  const profiler = values.profile && NODES === 1 ? await startWindowProfile(values.profile) : undefined;
   const runStarted = performance.now();
   await new Promise((resolve) => setTimeout(resolve, MINUTES * MINUTE_MS));
   const reports = await Promise.all(workers.map((worker) => ask<FromParticipants, 'report'>(worker, { type: 'stop' } satisfies ToParticipants, 'report')));
   const runSeconds = (performance.now() - runStarted) / 1000;
   statements.isCounting = false;
+  const profileTop = await profiler?.stop();
   const atEnd = await nodes.stats();
   const [held] = await db.select({ n: count() }).from(readingSessions).where(eq(readingSessions.status, 'active'));
 
@@ -172,6 +177,11 @@ async function main() {
     const top = [...statements.byShape].sort((a, b) => b[1] - a[1]).slice(0, 8);
     console.log(`statements during the run: ${statements.total} (${(statements.total / Math.max(1, delays.length)).toFixed(1)} per charge heard); most sent:`);
     for (const [shape, n] of top) console.log(`  ${String(n).padStart(7)}  ${shape}`);
+  }
+  if (profileTop) {
+    console.log(`CPU profile of the run (${values.profile}), self time by part: ${profileTop.byPart.map((p) => `${p.where} ${p.percent.toFixed(1)}%`).join(', ')}`);
+    console.log('most self time:');
+    for (const { where, percent } of profileTop.top) console.log(`  ${percent.toFixed(1).padStart(5)}%  ${where}`);
   }
   console.log(`ledger check: ${failures.length === 0 ? 'ok (0 cents drift)' : JSON.stringify(failures)}`);
   process.exit(failures.length === 0 && failed === 0 ? 0 : 1);
