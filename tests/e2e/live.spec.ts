@@ -130,11 +130,15 @@ test.describe('a live stream from camera to gifts', () => {
       await expect(chatOf(viewerA.page).getByTestId('stream-chat-message').filter({ hasText: 'Same question here!' })).toContainText(`${firstName(userB.name)}:`);
       await expect(chatOf(broadcaster.page).getByTestId('stream-chat-message')).toHaveCount(2);
 
-      // A sends a Crystal: both viewers see it over the video and in the chat.
+      // A sends a Crystal: both viewers see it over the video and in the chat. The animation shows
+      // for a few seconds only, so both pages are watched for it at once, from before the click.
+      const animations = Promise.all(
+        [viewerA.page, viewerB.page].map((viewer) => expect(viewer.getByTestId('gift-animation')).toContainText(`${firstName(userA.name)} sent a Crystal`)),
+      );
       await viewerA.page.getByRole('button', { name: 'Send Crystal for $1.99' }).click();
       await expect(viewerA.page.getByText('Gift sent! 💎')).toBeVisible();
+      await animations;
       for (const viewer of [viewerA.page, viewerB.page]) {
-        await expect(viewer.getByTestId('gift-animation')).toContainText(`${firstName(userA.name)} sent a Crystal`);
         await expect(viewer.getByTestId('chat-gift')).toContainText(`${firstName(userA.name)} sent a Crystal`);
       }
       await expect(broadcaster.page.getByTestId('gift-total')).toHaveText('$1.99 in gifts');

@@ -130,8 +130,13 @@ export const readerProfiles = pgTable('reader_profiles', {
   /** The IANA zone the reader's weekly availability slots are written in (e.g. America/New_York). */
   timeZone: text('time_zone').notNull().default('UTC'),
   isOnline: boolean('is_online').notNull().default(false),
-  /** Last heartbeat of any page of this reader; an online reader unseen for a minute goes offline. */
+  /**
+   * Where the reader's pages are: `node_id` is the app process holding one (seen for as long as
+   * that process beats, see app_nodes); with none, `seen_at` is when the last one closed. An online
+   * reader unseen for a minute goes offline (readers/reader-presence.ts).
+   */
   seenAt: timestamp('seen_at', { withTimezone: true }),
+  nodeId: text('node_id'),
   ratingSum: integer('rating_sum').notNull().default(0),
   ratingCount: integer('rating_count').notNull().default(0),
   completedSessions: integer('completed_sessions').notNull().default(0),
@@ -241,6 +246,16 @@ export const payouts = pgTable('payouts', {
  * works only from these rows (due minutes, presence), so a restart or a second process resumes
  * billing from the database.
  */
+/**
+ * The app processes: each writes its own row once per heartbeat, which keeps every socket it holds
+ * present (sessions/node-lease.ts). One statement per process per beat, whatever the number of
+ * readings; a process that stops beating is swept, and what it held is away from its last beat.
+ */
+export const appNodes = pgTable('app_nodes', {
+  id: text('id').primaryKey(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+});
+
 export const readingSessions = pgTable('reading_sessions', {
   id: text('id').primaryKey(),
   clientId: text('client_id').notNull().references(() => user.id),
@@ -260,9 +275,15 @@ export const readingSessions = pgTable('reading_sessions', {
   readerEarningsCents: integer('reader_earnings_cents').notNull().default(0),
   refundedCents: integer('refunded_cents').notNull().default(0),
   nextMinuteAt: timestamp('next_minute_at', { withTimezone: true }),
-  /** Last heartbeat of each side's socket in the session room; see sessions/presence.ts. */
+  /**
+   * Each side's presence in the session room (sessions/presence.ts): while `*_node_id` names the app
+   * process holding its socket, the side is there for as long as that process beats (app_nodes);
+   * otherwise `*_seen_at` is when it was last there.
+   */
   clientSeenAt: timestamp('client_seen_at', { withTimezone: true }),
   readerSeenAt: timestamp('reader_seen_at', { withTimezone: true }),
+  clientNodeId: text('client_node_id'),
+  readerNodeId: text('reader_node_id'),
   /** Set while the meter is paused because a side is away; see sessions/pause.ts. */
   pausedAt: timestamp('paused_at', { withTimezone: true }),
   /** Why the meter is paused: a side is away, or the client cannot pay the next minute (until `resume_by`). */

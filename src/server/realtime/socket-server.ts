@@ -12,6 +12,8 @@ export interface SocketData {
   user: SessionUser;
   /** Session rooms this socket joined, with the user's side in each. */
   sessions: Map<string, 'client' | 'reader'>;
+  /** This socket's presence writes, run in turn (sessions/socket-handlers.ts). */
+  presenceWrites: Promise<unknown>;
 }
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -56,6 +58,7 @@ export function createSocketServer(httpServer: HttpServer, deps: { auth: Auth; c
       if (!user) return next(new Error('unauthorized'));
       socket.data.user = user;
       socket.data.sessions = new Map();
+      socket.data.presenceWrites = Promise.resolve();
       next();
     } catch {
       next(new Error('unauthorized'));

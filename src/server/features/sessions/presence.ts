@@ -1,46 +1,86 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { readingSessions } from '../../db/schema';
 import type { ParticipantRole } from './access';
 import type { SessionTiming } from './timing';
 
 /**
- * Presence lives in the session row, written by heartbeats from whichever process holds the
- * participant's socket, so any process (or one restarted) can tell whether a side is connected:
- * present while the last heartbeat is younger than presenceTtlMs. Leaving sets the heartbeat one
- * TTL in the past, so the side is absent at once and "absent since" reads as the moment it left.
+ * Presence lives in the session row, so any process (or one restarted) can tell whether a side is
+ * connected. A socket joining the room marks its side held by its process (`*_node_id`): the side
+ * is present for as long as that process beats (node-lease.ts), without a write per socket per
+ * beat. Leaving clears the hold and sets `*_seen_at` one TTL in the past, so the side is absent at
+ * once and "absent since" reads as the moment it left; a process that stops beating is swept and
+ * its sides are absent from its last beat. A side with no hold is present while `*_seen_at` is
+ * younger than presenceTtlMs.
  */
-export function isPresent(seenAt: Date | null, now: Date, timing: SessionTiming): boolean {
-  return seenAt !== null && seenAt.getTime() > now.getTime() - timing.presenceTtlMs;
+export type PresenceRow = Pick<typeof readingSessions.$inferSelect, 'clientSeenAt' | 'readerSeenAt' | 'clientNodeId' | 'readerNodeId'>;
+
+const sideOf = (session: PresenceRow, role: ParticipantRole) =>
+  role === 'client' ? { seenAt: session.clientSeenAt, nodeId: session.clientNodeId } : { seenAt: session.readerSeenAt, nodeId: session.readerNodeId };
+
+export function isPresent(session: PresenceRow, role: ParticipantRole, now: Date, timing: SessionTiming): boolean {
+  const { seenAt, nodeId } = sideOf(session, role);
+  return nodeId !== null || (seenAt !== null && seenAt.getTime() > now.getTime() - timing.presenceTtlMs);
 }
 
 /** When the side stopped being present (for the disconnect grace), or null while present. */
-export function absentSince(seenAt: Date | null, now: Date, timing: SessionTiming): Date | null {
-  if (isPresent(seenAt, now, timing)) return null;
+export function absentSince(session: PresenceRow, role: ParticipantRole, now: Date, timing: SessionTiming): Date | null {
+  if (isPresent(session, role, now, timing)) return null;
+  const { seenAt } = sideOf(session, role);
   return seenAt ? new Date(seenAt.getTime() + timing.presenceTtlMs) : null;
 }
 
 /** The sides of a reading that are away at `now`. */
-export function awaySides(session: { clientSeenAt: Date | null; readerSeenAt: Date | null }, now: Date, timing: SessionTiming): ParticipantRole[] {
-  const away: ParticipantRole[] = [];
-  if (!isPresent(session.clientSeenAt, now, timing)) away.push('client');
-  if (!isPresent(session.readerSeenAt, now, timing)) away.push('reader');
-  return away;
+export function awaySides(session: PresenceRow, now: Date, timing: SessionTiming): ParticipantRole[] {
+  return (['client', 'reader'] as const).filter((role) => !isPresent(session, role, now, timing));
 }
 
-const seenColumn = (role: ParticipantRole) => (role === 'client' ? 'clientSeenAt' : 'readerSeenAt');
+export const presenceColumns = (role: ParticipantRole) =>
+  role === 'client'
+    ? { seenAt: readingSessions.clientSeenAt, nodeId: readingSessions.clientNodeId }
+    : { seenAt: readingSessions.readerSeenAt, nodeId: readingSessions.readerNodeId };
+const setPresence = (role: ParticipantRole, seenAt: Date, nodeId: string | null) =>
+  role === 'client' ? { clientSeenAt: seenAt, clientNodeId: nodeId } : { readerSeenAt: seenAt, readerNodeId: nodeId };
+const isOpen = inArray(readingSessions.status, ['accepted', 'active']);
 
-export async function markSeen(db: DbOrTx, sessionIds: string[], role: ParticipantRole, now: Date) {
+/**
+ * The side is here now: held by `nodeId`'s process (the latest socket to join wins), or, with no
+ * node, seen now and present for one TTL. With `onlyUnheld`, only sides no process holds are taken
+ * (a process marking again what it holds must not take a side another process holds).
+ */
+export async function markSeen(
+  db: DbOrTx,
+  sessionIds: string[],
+  role: ParticipantRole,
+  now: Date,
+  { nodeId = null, onlyUnheld = false }: { nodeId?: string | null; onlyUnheld?: boolean } = {},
+) {
   if (sessionIds.length === 0) return;
   await db
     .update(readingSessions)
-    .set({ [seenColumn(role)]: now })
-    .where(and(inArray(readingSessions.id, sessionIds), inArray(readingSessions.status, ['accepted', 'active'])));
+    .set(setPresence(role, now, nodeId))
+    // An array parameter, not one parameter per id: a process may hold tens of thousands.
+    .where(and(sql`${readingSessions.id} = any(${sql.param(sessionIds)}::text[])`, isOpen, onlyUnheld ? isNull(presenceColumns(role).nodeId) : undefined));
 }
 
-export async function markLeft(db: DbOrTx, sessionId: string, role: ParticipantRole, now: Date, timing: SessionTiming) {
-  await db
+/**
+ * The side's socket on `nodeId`'s process left (no node: a side that was only seen). Returns false
+ * when another process holds the side (a second tab joined there later): it is still present, and
+ * nothing changes.
+ */
+export async function markLeft(
+  db: DbOrTx,
+  sessionId: string,
+  role: ParticipantRole,
+  now: Date,
+  timing: SessionTiming,
+  nodeId: string | null = null,
+): Promise<boolean> {
+  const { nodeId: heldBy } = presenceColumns(role);
+  const left = await db
     .update(readingSessions)
-    .set({ [seenColumn(role)]: new Date(now.getTime() - timing.presenceTtlMs) })
-    .where(and(eq(readingSessions.id, sessionId), inArray(readingSessions.status, ['accepted', 'active'])));
+    .set(setPresence(role, new Date(now.getTime() - timing.presenceTtlMs), null))
+    .where(and(eq(readingSessions.id, sessionId), isOpen, or(isNull(heldBy), nodeId === null ? undefined : eq(heldBy, nodeId))))
+    .returning({ id: readingSessions.id });
+  return left.length > 0;
 }

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, eq, gt, isNull, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte, min, or, sql } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
 import type { Tx } from '../../db/client';
 import { ledgerAccounts, readingSessions } from '../../db/schema';
@@ -10,7 +10,9 @@ import { finishSession } from './billing';
 import type { SessionDeps } from './deps';
 import { chargeOrPauseForFunds } from './funds-pause';
 import { pauseMeter, resumeMeterIfBothPresent } from './pause';
-import { absentSince, awaySides } from './presence';
+import type { ParticipantRole } from './access';
+import { sweepDeadNodes } from './node-lease';
+import { absentSince, awaySides, presenceColumns } from './presence';
 import type { SessionRow } from './session-view';
 import { liftFundsPause } from './top-up';
 
@@ -46,7 +48,12 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
   const { timing } = deps;
   const absentBefore = new Date(now.getTime() - timing.presenceTtlMs - timing.disconnectGraceMs);
   const awayBefore = new Date(now.getTime() - timing.presenceTtlMs);
-  const isAway = (seenAt: AnyColumn) => or(isNull(seenAt), lte(seenAt, awayBefore));
+  // A side held by a live process is present (presence.ts); dead processes were swept just before.
+  const client = presenceColumns('client');
+  const reader = presenceColumns('reader');
+  const isAway = (side: typeof client) => and(isNull(side.nodeId), or(isNull(side.seenAt), lte(side.seenAt, awayBefore)));
+  const isBack = (side: typeof client) => or(isNotNull(side.nodeId), gt(side.seenAt, awayBefore));
+  const isGone = (side: typeof client) => and(isNull(side.nodeId), lte(side.seenAt, absentBefore));
   // A deposit lifts its pause at once (top-up.ts); this catches one whose resume never ran (a crash
   // between the credit and the resume), so the rule holds from the rows alone.
   const walletCoversNextMinute = sql`exists (select 1 from ${ledgerAccounts} where ${ledgerAccounts.id} = ${walletAccountId('')} || ${readingSessions.clientId} and ${ledgerAccounts.balanceCents} >= ${readingSessions.ratePerMinuteCents})`;
@@ -57,17 +64,18 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
       eq(readingSessions.status, 'active'),
       or(
         // Running: a minute is due, or a side stopped beating (a crashed process, a lost network).
-        and(isNull(readingSessions.pausedAt), or(lte(readingSessions.nextMinuteAt, now), isAway(readingSessions.clientSeenAt), isAway(readingSessions.readerSeenAt))),
+        and(isNull(readingSessions.pausedAt), or(lte(readingSessions.nextMinuteAt, now), isAway(client), isAway(reader))),
         // Paused for a side: both sides beat again. Paused for funds: the wallet covers the next
         // minute, or the top-up window is over. Either: a side has been away for the whole grace.
-        and(eq(readingSessions.pauseReason, 'away'), gt(readingSessions.clientSeenAt, awayBefore), gt(readingSessions.readerSeenAt, awayBefore)),
+        and(eq(readingSessions.pauseReason, 'away'), isBack(client), isBack(reader)),
         and(eq(readingSessions.pauseReason, 'insufficient_funds'), or(lte(readingSessions.resumeBy, now), walletCoversNextMinute)),
-        lte(readingSessions.clientSeenAt, absentBefore),
-        lte(readingSessions.readerSeenAt, absentBefore),
+        isGone(client),
+        isGone(reader),
       ),
     ),
   );
   const isRunning = and(eq(readingSessions.status, 'active'), isNull(readingSessions.pausedAt));
+  if (scope === 'all') await sweepDeadNodes(deps.db, now, timing);
   const candidates =
     scope === 'all'
       ? await deps.db
@@ -127,11 +135,11 @@ async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: Se
     await finishSession(tx, session, now, outbox, { reason: 'not_joined', endedBy: null });
     return;
   }
-  const graceEnds = (seenAt: Date | null) => {
-    const since = absentSince(seenAt, now, timing);
+  const graceEnds = (role: ParticipantRole) => {
+    const since = absentSince(session, role, now, timing);
     return since !== null && since.getTime() + timing.disconnectGraceMs <= now.getTime();
   };
-  if (graceEnds(session.clientSeenAt) || graceEnds(session.readerSeenAt)) {
+  if (graceEnds('client') || graceEnds('reader')) {
     await finishSession(tx, session, now, outbox, { reason: 'disconnected', endedBy: null });
     return;
   }
@@ -151,7 +159,7 @@ async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: Se
   const away = awaySides(session, now, timing);
   if (away.length > 0) {
     // Paused from when the side went away (its last beat), not from when this pass noticed.
-    const since = away.map((role) => absentSince(role === 'client' ? session.clientSeenAt : session.readerSeenAt, now, timing)?.getTime() ?? now.getTime());
+    const since = away.map((role) => absentSince(session, role, now, timing)?.getTime() ?? now.getTime());
     await pauseMeter(tx, session, new Date(Math.min(now.getTime(), ...since)), away, timing, outbox);
     return;
   }

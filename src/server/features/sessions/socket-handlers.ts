@@ -2,15 +2,16 @@ import { eq } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
 import type { DbOrTx } from '../../db/client';
 import { readingSessions } from '../../db/schema';
-import { forbidden, notFound } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
 import type { ClientEventHandlers, Log, SocketFeature } from '../../realtime/client-events';
 import { Outbox } from '../../realtime/outbox';
 import type { AppServer, AppSocket } from '../../realtime/socket-server';
-import { markReadersSeen } from '../readers/reader-presence';
+import { markReaderPagesClosed, markReadersSeen } from '../readers/reader-presence';
 import { loadSessionFor, lockSessionFor, participantRole } from './access';
 import type { SessionDeps } from './deps';
 import { type MessageLimiter, sendMessage } from './messages';
 import { assertRunning, pauseMeter, resumeMeterIfBothPresent } from './pause';
+import { beatNode, newNodeId } from './node-lease';
 import { markLeft, markSeen } from './presence';
 import { loadSessionView, sessionRoom } from './session-view';
 import { startIfReady } from './start-session';
@@ -38,8 +39,28 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
     return false;
   };
 
-  // Leaves started by disconnects; shutdown waits for them so none writes or emits after close.
-  const pendingLeaves = new Set<Promise<unknown>>();
+  /** This process's lease (node-lease.ts): what its sockets hold is present while it beats. */
+  const nodeId = newNodeId();
+  const userHasOtherSocket = (socket: AppSocket) => {
+    for (const other of server.sockets.sockets.values()) if (other.id !== socket.id && other.data.user?.id === socket.data.user.id) return true;
+    return false;
+  };
+
+  // Presence writes started by connections and disconnects; shutdown waits for them so none
+  // writes or emits after close.
+  const pendingWrites = new Set<Promise<unknown>>();
+  /**
+   * Runs one socket's presence writes one after another: a hold marked by a join (or by a reader
+   * page connecting) must never land after the disconnect that clears it, or the side would stay
+   * present with no socket. Nothing runs once the socket is gone except its disconnect.
+   */
+  const inTurn = <T>(socket: AppSocket, write: () => Promise<T>): Promise<T> => {
+    const next = socket.data.presenceWrites.then(write);
+    socket.data.presenceWrites = next.catch(() => undefined);
+    pendingWrites.add(next);
+    void next.catch(() => undefined).finally(() => pendingWrites.delete(next));
+    return next;
+  };
 
   /** A side leaves the room: it is away at once, and a running meter pauses for both. */
   const leave = async (socket: AppSocket, sessionId: string) => {
@@ -49,12 +70,15 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
     await socket.leave(sessionRoom(sessionId));
     if (userStillInRoom(socket, sessionId)) return;
     const outbox = new Outbox();
-    await deps.db.transaction(async (tx) => {
+    const isAway = await deps.db.transaction(async (tx) => {
       const now = new Date(deps.clock.now());
-      await markLeft(tx, sessionId, role, now, deps.timing);
+      // Another process holds this side (a tab that joined there later): it has not left.
+      if (!(await markLeft(tx, sessionId, role, now, deps.timing, nodeId))) return false;
       const [session] = await tx.select().from(readingSessions).where(eq(readingSessions.id, sessionId)).for('update');
       if (session) await pauseMeter(tx, session, now, [role], deps.timing, outbox);
+      return true;
     });
+    if (!isAway) return;
     outbox.flush(deps.realtime);
     deps.realtime.toRoom(sessionRoom(sessionId), SERVER_EVENTS.participantStatus, { sessionId, userId: socket.data.user.id, isConnected: false });
   };
@@ -69,23 +93,28 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
         if (session.status !== 'accepted' && session.status !== 'active') {
           return { session: (await loadSessionView(deps.db, sessionId))! };
         }
-        await socket.join(sessionRoom(sessionId));
-        socket.data.sessions.set(sessionId, role);
         const outbox = new Outbox();
-        await deps.db.transaction(async (tx) => {
-          const now = new Date(deps.clock.now());
-          await markSeen(tx, [sessionId], role, now);
-          const locked = await lockSessionFor(tx, sessionId, user);
-          if (locked.status === 'accepted') await startIfReady(tx, locked, now, deps.timing, outbox);
-          else await resumeMeterIfBothPresent(tx, locked, now, deps.timing, outbox);
+        const hasJoined = await inTurn(socket, async () => {
+          if (socket.disconnected) return false;
+          await socket.join(sessionRoom(sessionId));
+          socket.data.sessions.set(sessionId, role);
+          await deps.db.transaction(async (tx) => {
+            const now = new Date(deps.clock.now());
+            await markSeen(tx, [sessionId], role, now, { nodeId });
+            const locked = await lockSessionFor(tx, sessionId, user);
+            if (locked.status === 'accepted') await startIfReady(tx, locked, now, deps.timing, outbox);
+            else await resumeMeterIfBothPresent(tx, locked, now, deps.timing, outbox);
+          });
+          return true;
         });
+        if (!hasJoined) throw conflict('The connection closed before the room was joined');
         outbox.flush(deps.realtime);
         socket.to(sessionRoom(sessionId)).emit(SERVER_EVENTS.participantStatus, { sessionId, userId: user.id, isConnected: true });
         return { session: (await loadSessionView(deps.db, sessionId))! };
       },
 
       leave_session_room: async ({ sessionId }) => {
-        await leave(socket, sessionId);
+        await inTurn(socket, () => leave(socket, sessionId));
         return {};
       },
 
@@ -99,29 +128,37 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
       session_message: async (input) => ({ message: await sendMessage(deps, limiter, user, input) }),
     };
 
+    // A reader's page: they are seen while this process holds one (readers/reader-presence.ts).
+    if (user.role === 'reader') {
+      inTurn(socket, () => markReadersSeen(deps.db, [user.id], new Date(deps.clock.now()), { nodeId })).catch((error) =>
+        log.error({ err: error }, 'marking a reader page failed'),
+      );
+    }
     socket.on('disconnect', () => {
-      for (const sessionId of [...socket.data.sessions.keys()]) {
-        const leaving = leave(socket, sessionId).catch((error) => log.error({ err: error }, 'leaving a session room failed'));
-        pendingLeaves.add(leaving);
-        void leaving.finally(() => pendingLeaves.delete(leaving));
-      }
+      inTurn(socket, async () => {
+        for (const sessionId of [...socket.data.sessions.keys()]) await leave(socket, sessionId);
+        if (user.role === 'reader' && !userHasOtherSocket(socket)) await markReaderPagesClosed(deps.db, user.id, new Date(deps.clock.now()), nodeId);
+      }).catch((error) => log.error({ err: error }, 'leaving on disconnect failed'));
     });
     return handlers;
   };
 
-  // Heartbeats from this process for every participant and every reader page it holds; see
-  // presence.ts and readers/reader-presence.ts.
+  // The lease's beat: one row for every socket this process holds. When it must mark again what
+  // it holds (node-lease.ts `beatNode`), it takes only the sides and pages no process holds.
   const beat = async () => {
+    const now = new Date(deps.clock.now());
+    const { reclaim } = await beatNode(deps.db, nodeId, now, deps.timing);
+    if (!reclaim) return;
     const bySide = { client: new Set<string>(), reader: new Set<string>() };
     const readers = new Set<string>();
     for (const socket of server.sockets.sockets.values()) {
       for (const [sessionId, role] of socket.data.sessions ?? []) bySide[role].add(sessionId);
       if (socket.data.user?.role === 'reader') readers.add(socket.data.user.id);
     }
-    const now = new Date(deps.clock.now());
-    await markSeen(deps.db, [...bySide.client], 'client', now);
-    await markSeen(deps.db, [...bySide.reader], 'reader', now);
-    await markReadersSeen(deps.db, [...readers], now);
+    const claim = { nodeId, onlyUnheld: true };
+    await markSeen(deps.db, [...bySide.client], 'client', now, claim);
+    await markSeen(deps.db, [...bySide.reader], 'reader', now, claim);
+    await markReadersSeen(deps.db, [...readers], now, claim);
   };
   const timer = setInterval(() => {
     beat().catch((error) => log.error({ err: error }, 'presence heartbeat failed'));
@@ -130,7 +167,7 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
     feature,
     async stop() {
       clearInterval(timer);
-      await Promise.allSettled([...pendingLeaves]);
+      await Promise.allSettled([...pendingWrites]);
     },
   };
 }

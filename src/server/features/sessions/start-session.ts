@@ -14,7 +14,7 @@ import type { SessionTiming } from './timing';
  */
 export async function startIfReady(tx: Tx, session: SessionRow, now: Date, timing: SessionTiming, outbox: Outbox): Promise<boolean> {
   if (session.status !== 'accepted') return session.status === 'active';
-  if (!isPresent(session.clientSeenAt, now, timing) || !isPresent(session.readerSeenAt, now, timing)) return false;
+  if (!isPresent(session, 'client', now, timing) || !isPresent(session, 'reader', now, timing)) return false;
   const [active] = await tx
     .update(readingSessions)
     .set({ status: 'active', startedAt: now, nextMinuteAt: now })

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, gt, inArray, lte } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { appNodes, readerProfiles, readingSessions } from '../../db/schema';
+import type { SessionTiming } from './timing';
+
+/**
+ * Each app process is a node with a lease: one row it writes every heartbeat. Every side of a
+ * reading and every reader page it holds is present through that one row (presence.ts,
+ * readers/reader-presence.ts), where each beat used to rewrite every held row: at 10,000 readings,
+ * 30,000 row updates every five seconds, which held the embedded database for most of a second.
+ */
+export const newNodeId = () => randomUUID();
+
+/**
+ * Writes this node's beat. Returns `reclaim`: true when the node must mark again what it holds,
+ * with `onlyUnheld` so no side another node holds is taken. That is when its row was gone (its
+ * first beat, or it was swept after a stall), and while other nodes are alive, since a tab that
+ * left there may have cleared the hold of a socket still here.
+ */
+export async function beatNode(db: Db, nodeId: string, now: Date, timing: SessionTiming): Promise<{ reclaim: boolean }> {
+  const beat = await db.update(appNodes).set({ seenAt: now }).where(eq(appNodes.id, nodeId)).returning({ id: appNodes.id });
+  if (beat.length === 0) {
+    await db.insert(appNodes).values({ id: nodeId, seenAt: now }).onConflictDoUpdate({ target: appNodes.id, set: { seenAt: now } });
+    return { reclaim: true };
+  }
+  const [alive] = await db
+    .select({ n: count() })
+    .from(appNodes)
+    .where(gt(appNodes.seenAt, new Date(now.getTime() - timing.presenceTtlMs)));
+  return { reclaim: (alive?.n ?? 0) > 1 };
+}
+
+/**
+ * Nodes that stopped beating for a presence TTL (a crash, a stall): every side and reader page
+ * they held is unheld and last seen at their last beat, exactly as if each socket had stopped
+ * beating then, and the scheduler's rules take it from there. Cheap when no node is dead: one
+ * read of the small app_nodes table per scheduler pass.
+ */
+export async function sweepDeadNodes(db: Db, now: Date, timing: SessionTiming): Promise<number> {
+  const deadBefore = new Date(now.getTime() - timing.presenceTtlMs);
+  const dead = await db.select({ id: appNodes.id }).from(appNodes).where(lte(appNodes.seenAt, deadBefore));
+  if (dead.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    // Locked and read again: a node beating right now, or swept by another process, is skipped.
+    const nodes = await tx
+      .select()
+      .from(appNodes)
+      .where(and(inArray(appNodes.id, dead.map((d) => d.id)), lte(appNodes.seenAt, deadBefore)))
+      .for('update', { skipLocked: true });
+    for (const node of nodes) await releaseNode(tx, node.id, node.seenAt);
+    return nodes.length;
+  });
+}
+
+async function releaseNode(tx: DbOrTx, nodeId: string, lastBeat: Date) {
+  const isOpen = inArray(readingSessions.status, ['accepted', 'active']);
+  await tx.update(readingSessions).set({ clientNodeId: null, clientSeenAt: lastBeat }).where(and(eq(readingSessions.clientNodeId, nodeId), isOpen));
+  await tx.update(readingSessions).set({ readerNodeId: null, readerSeenAt: lastBeat }).where(and(eq(readingSessions.readerNodeId, nodeId), isOpen));
+  await tx.update(readerProfiles).set({ nodeId: null, seenAt: lastBeat }).where(eq(readerProfiles.nodeId, nodeId));
+  await tx.delete(appNodes).where(eq(appNodes.id, nodeId));
+}
