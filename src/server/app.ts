@@ -6,6 +6,7 @@ import { createAuth } from './auth/auth';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { startEmbeddedMaintenance } from './db/embedded-maintenance';
 import { forbidden, frameworkErrors, registerErrorHandler } from './errors';
 import { accountRoutes } from './features/account/routes';
 import { adminRoutes } from './features/admin/routes';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps) {
   const scheduler = deps.runScheduler === false ? undefined : startScheduler(sessions, app.log);
   const messageRetention =
     deps.runMessageRetention === false ? undefined : startMessageRetention({ db, clock, retentionDays: config.retentionDays, log: app.log });
+  const maintenance = startEmbeddedMaintenance(database, app.log);
 
   const mailTransport = deps.mailTransport ?? transportFromConfig(config, clock);
   const mailWorker = deps.runMailWorker === false ? undefined : startMailWorker({ db, clock, transport: mailTransport, publicUrl: config.publicUrl }, app.log);
@@ -210,6 +212,7 @@ export async function buildApp(deps: AppDeps) {
     await scheduler?.stop();
     await messageRetention?.stop();
     await mailWorker?.stop();
+    await maintenance?.stop();
     sockets.io.local.disconnectSockets(true);
     await sessionSockets.stop();
     await liveSockets.stop();

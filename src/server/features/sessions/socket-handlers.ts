@@ -5,7 +5,7 @@ import { readingSessions } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { ClientEventHandlers, Log, SocketFeature } from '../../realtime/client-events';
 import { Outbox } from '../../realtime/outbox';
-import type { AppServer, AppSocket } from '../../realtime/socket-server';
+import { type AppServer, type AppSocket, userRoom } from '../../realtime/socket-server';
 import { markReaderPagesClosed, markReadersSeen } from '../readers/reader-presence';
 import { loadSessionFor, lockSessionFor, participantRole } from './access';
 import type { SessionDeps } from './deps';
@@ -41,10 +41,8 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
 
   /** This process's lease (node-lease.ts): what its sockets hold is present while it beats. */
   const nodeId = newNodeId();
-  const userHasOtherSocket = (socket: AppSocket) => {
-    for (const other of server.sockets.sockets.values()) if (other.id !== socket.id && other.data.user?.id === socket.data.user.id) return true;
-    return false;
-  };
+  // The user's room holds their sockets on this process (a socket that disconnected has left it).
+  const userHasOtherSocket = (socket: AppSocket) => [...(server.sockets.adapter.rooms.get(userRoom(socket.data.user.id)) ?? [])].some((id) => id !== socket.id);
 
   // Presence writes started by connections and disconnects; shutdown waits for them so none
   // writes or emits after close.
