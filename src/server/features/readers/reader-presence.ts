@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles } from '../../db/schema';
 import type { Realtime } from '../../realtime/realtime';
+import { leaseExists } from '../sessions/presence';
 import type { SessionTiming } from '../sessions/timing';
 
 /**
@@ -24,7 +25,13 @@ export async function markReadersSeen(
   await db
     .update(readerProfiles)
     .set({ seenAt: now, nodeId })
-    .where(and(sql`${readerProfiles.userId} = any(${sql.param(readerIds)}::text[])`, onlyUnheld ? isNull(readerProfiles.nodeId) : undefined));
+    .where(
+      and(
+        sql`${readerProfiles.userId} = any(${sql.param(readerIds)}::text[])`,
+        onlyUnheld ? isNull(readerProfiles.nodeId) : undefined,
+        nodeId === null ? undefined : leaseExists(nodeId),
+      ),
+    );
 }
 
 /** The reader's last page on `nodeId`'s process closed: unseen from now, unless another process holds a page. */

@@ -6,7 +6,7 @@ import { createReadingTestApp, type FakeClock, type ReadingDriver } from '../../
 import type { TestApp } from '../../../../tests/integration/test-app';
 import { appNodes, readerProfiles, readingSessions } from '../../db/schema';
 import { turnAbsentReadersOffline } from '../readers/reader-presence';
-import { beatNode } from './node-lease';
+import { beatNode, ensureNode, hasOtherLiveNodes } from './node-lease';
 import { markLeft, markSeen } from './presence';
 import { runDueWork } from './scheduler';
 
@@ -32,14 +32,14 @@ describe('a process’s lease keeps the sockets it holds present', () => {
   it('bills minute after minute with no write per reading while the process beats, then pauses from its last beat and ends after the grace', async () => {
     const { timing } = app.sessions;
     const { id, client } = await reading.startReading({ rateCents: 299, balanceCents: 5_000 });
-    await beatNode(app.db, 'node-a', now(), timing);
+    await beatNode(app.db, 'node-a', now());
     await holdBoth(id, 'node-a');
     const seenBefore = await row(id);
 
     // Three minutes on the lease alone: the session row's presence is never written again.
     for (let beat = 0; beat < (3 * MINUTE) / timing.heartbeatMs; beat++) {
       clock.advance(timing.heartbeatMs);
-      expect(await beatNode(app.db, 'node-a', now(), timing)).toEqual({ reclaim: false });
+      expect(await beatNode(app.db, 'node-a', now())).toEqual({ wasGone: false });
       await runDueWork(app.sessions);
     }
     const running = await row(id);
@@ -64,8 +64,11 @@ describe('a process’s lease keeps the sockets it holds present', () => {
   it('a tab leaving on one process does not take away a side another process holds, and a process takes back what it holds once its lease was swept', async () => {
     const { timing } = app.sessions;
     const { id } = await reading.startReading({ rateCents: 299, balanceCents: 5_000 });
-    await beatNode(app.db, 'node-b', now(), timing);
-    await beatNode(app.db, 'node-c', now(), timing);
+    // A hold is written only while its process's lease row exists: one with none would never be swept.
+    await markSeen(app.db, [id], 'reader', now(), { nodeId: 'node-b' });
+    expect((await row(id)).readerNodeId).toBeNull();
+    expect(await beatNode(app.db, 'node-b', now())).toEqual({ wasGone: true });
+    await beatNode(app.db, 'node-c', now());
     await markSeen(app.db, [id], 'reader', now(), { nodeId: 'node-b' });
     // The client's second tab joined on node C later: node B's tab closing leaves the client here.
     await markSeen(app.db, [id], 'client', now(), { nodeId: 'node-b' });
@@ -73,16 +76,17 @@ describe('a process’s lease keeps the sockets it holds present', () => {
     expect(await markLeft(app.db, id, 'client', now(), timing, 'node-b')).toBe(false);
     expect(await row(id)).toMatchObject({ clientNodeId: 'node-c', readerNodeId: 'node-b' });
     // With two processes alive each beat reclaims, taking only sides nobody holds.
-    expect(await beatNode(app.db, 'node-b', now(), timing)).toEqual({ reclaim: true });
+    expect(await hasOtherLiveNodes(app.db, 'node-b', now(), timing)).toBe(true);
     await markSeen(app.db, [id], 'client', now(), { nodeId: 'node-b', onlyUnheld: true });
     expect((await row(id)).clientNodeId).toBe('node-c');
 
     // Node C stalls past its TTL and is swept, then beats again: it was gone, so it reclaims.
     clock.advance(timing.presenceTtlMs);
-    await beatNode(app.db, 'node-b', now(), timing);
+    await beatNode(app.db, 'node-b', now());
     await runDueWork(app.sessions);
     expect((await row(id)).clientNodeId).toBeNull();
-    expect(await beatNode(app.db, 'node-c', now(), timing)).toEqual({ reclaim: true });
+    expect(await ensureNode(app.db, 'node-c', now())).toEqual({ wasGone: true });
+    expect(await ensureNode(app.db, 'node-c', now())).toEqual({ wasGone: false });
     await markSeen(app.db, [id], 'client', now(), { nodeId: 'node-c', onlyUnheld: true });
     expect(await row(id)).toMatchObject({ clientNodeId: 'node-c', readerNodeId: 'node-b' });
   });
@@ -91,13 +95,13 @@ describe('a process’s lease keeps the sockets it holds present', () => {
     const { timing } = app.sessions;
     const reader = await createReader(app);
     expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
-    await beatNode(app.db, 'node-d', now(), timing);
+    await beatNode(app.db, 'node-d', now());
     await app.db.update(readerProfiles).set({ nodeId: 'node-d' }).where(eq(readerProfiles.userId, reader.id));
     const isOnline = async () => (await app.db.select().from(readerProfiles).where(eq(readerProfiles.userId, reader.id)))[0]!.isOnline;
 
     for (let beat = 0; beat < (2 * MINUTE) / timing.heartbeatMs; beat++) {
       clock.advance(timing.heartbeatMs);
-      await beatNode(app.db, 'node-d', now(), timing);
+      await beatNode(app.db, 'node-d', now());
       await runDueWork(app.sessions);
     }
     expect(await isOnline()).toBe(true);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { appNodes, readerProfiles, readingSessions } from '../../db/schema';
 import type { SessionTiming } from './timing';
@@ -12,23 +12,39 @@ import type { SessionTiming } from './timing';
  */
 export const newNodeId = () => randomUUID();
 
+const putRow = (db: Db, nodeId: string, now: Date) =>
+  db.insert(appNodes).values({ id: nodeId, seenAt: now }).onConflictDoUpdate({ target: appNodes.id, set: { seenAt: now } });
+
 /**
- * Writes this node's beat. Returns `reclaim`: true when the node must mark again what it holds,
- * with `onlyUnheld` so no side another node holds is taken. That is when its row was gone (its
- * first beat, or it was swept after a stall), and while other nodes are alive, since a tab that
- * left there may have cleared the hold of a socket still here.
+ * Writes this node's beat. `wasGone` says its row was not there (its first beat, or it was swept
+ * after a stall): the node must then mark again what it holds (`onlyUnheld`, so that no side
+ * another node took meanwhile is taken back).
  */
-export async function beatNode(db: Db, nodeId: string, now: Date, timing: SessionTiming): Promise<{ reclaim: boolean }> {
+export async function beatNode(db: Db, nodeId: string, now: Date): Promise<{ wasGone: boolean }> {
   const beat = await db.update(appNodes).set({ seenAt: now }).where(eq(appNodes.id, nodeId)).returning({ id: appNodes.id });
-  if (beat.length === 0) {
-    await db.insert(appNodes).values({ id: nodeId, seenAt: now }).onConflictDoUpdate({ target: appNodes.id, set: { seenAt: now } });
-    return { reclaim: true };
-  }
+  if (beat.length > 0) return { wasGone: false };
+  await putRow(db, nodeId, now);
+  return { wasGone: true };
+}
+
+/** Makes sure the node's row is there before a hold is written (a read, unless it was gone). */
+export async function ensureNode(db: Db, nodeId: string, now: Date): Promise<{ wasGone: boolean }> {
+  const [row] = await db.select({ id: appNodes.id }).from(appNodes).where(eq(appNodes.id, nodeId));
+  if (row) return { wasGone: false };
+  await putRow(db, nodeId, now);
+  return { wasGone: true };
+}
+
+/**
+ * Whether another node is alive: then each beat marks again what this node holds, since a tab that
+ * left on the other node may have cleared the hold of a socket still here.
+ */
+export async function hasOtherLiveNodes(db: Db, nodeId: string, now: Date, timing: SessionTiming): Promise<boolean> {
   const [alive] = await db
     .select({ n: count() })
     .from(appNodes)
-    .where(gt(appNodes.seenAt, new Date(now.getTime() - timing.presenceTtlMs)));
-  return { reclaim: (alive?.n ?? 0) > 1 };
+    .where(and(ne(appNodes.id, nodeId), gt(appNodes.seenAt, new Date(now.getTime() - timing.presenceTtlMs))));
+  return (alive?.n ?? 0) > 0;
 }
 
 /**

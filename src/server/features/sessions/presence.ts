@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { readingSessions } from '../../db/schema';
+import { appNodes, readingSessions } from '../../db/schema';
 import type { ParticipantRole } from './access';
 import type { SessionTiming } from './timing';
 
@@ -44,6 +44,13 @@ const setPresence = (role: ParticipantRole, seenAt: Date, nodeId: string | null)
 const isOpen = inArray(readingSessions.status, ['accepted', 'active']);
 
 /**
+ * A hold is written only while its process's lease row exists (locked against the sweep until the
+ * write commits): a hold whose process has no row would never be swept, and its side would stay
+ * present after that process died.
+ */
+export const leaseExists = (nodeId: string) => sql`exists (select 1 from ${appNodes} where ${appNodes.id} = ${nodeId} for share)`;
+
+/**
  * The side is here now: held by `nodeId`'s process (the latest socket to join wins), or, with no
  * node, seen now and present for one TTL. With `onlyUnheld`, only sides no process holds are taken
  * (a process marking again what it holds must not take a side another process holds).
@@ -60,7 +67,14 @@ export async function markSeen(
     .update(readingSessions)
     .set(setPresence(role, now, nodeId))
     // An array parameter, not one parameter per id: a process may hold tens of thousands.
-    .where(and(sql`${readingSessions.id} = any(${sql.param(sessionIds)}::text[])`, isOpen, onlyUnheld ? isNull(presenceColumns(role).nodeId) : undefined));
+    .where(
+      and(
+        sql`${readingSessions.id} = any(${sql.param(sessionIds)}::text[])`,
+        isOpen,
+        onlyUnheld ? isNull(presenceColumns(role).nodeId) : undefined,
+        nodeId === null ? undefined : leaseExists(nodeId),
+      ),
+    );
 }
 
 /**

@@ -11,7 +11,7 @@ import { loadSessionFor, lockSessionFor, participantRole } from './access';
 import type { SessionDeps } from './deps';
 import { type MessageLimiter, sendMessage } from './messages';
 import { assertRunning, pauseMeter, resumeMeterIfBothPresent } from './pause';
-import { beatNode, newNodeId } from './node-lease';
+import { beatNode, ensureNode, hasOtherLiveNodes, newNodeId } from './node-lease';
 import { markLeft, markSeen } from './presence';
 import { loadSessionView, sessionRoom } from './session-view';
 import { startIfReady } from './start-session';
@@ -94,6 +94,7 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
         const outbox = new Outbox();
         const hasJoined = await inTurn(socket, async () => {
           if (socket.disconnected) return false;
+          await renewLease();
           await socket.join(sessionRoom(sessionId));
           socket.data.sessions.set(sessionId, role);
           await deps.db.transaction(async (tx) => {
@@ -128,7 +129,10 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
 
     // A reader's page: they are seen while this process holds one (readers/reader-presence.ts).
     if (user.role === 'reader') {
-      inTurn(socket, () => markReadersSeen(deps.db, [user.id], new Date(deps.clock.now()), { nodeId })).catch((error) =>
+      inTurn(socket, async () => {
+        await renewLease();
+        await markReadersSeen(deps.db, [user.id], new Date(deps.clock.now()), { nodeId });
+      }).catch((error) =>
         log.error({ err: error }, 'marking a reader page failed'),
       );
     }
@@ -142,11 +146,23 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
   };
 
   // The lease's beat: one row for every socket this process holds. When it must mark again what
-  // it holds (node-lease.ts `beatNode`), it takes only the sides and pages no process holds.
+  // it holds (node-lease.ts), it takes only the sides and pages no process holds.
   const beat = async () => {
     const now = new Date(deps.clock.now());
-    const { reclaim } = await beatNode(deps.db, nodeId, now, deps.timing);
-    if (!reclaim) return;
+    const { wasGone } = await beatNode(deps.db, nodeId, now);
+    if (wasGone || (await hasOtherLiveNodes(deps.db, nodeId, now, deps.timing))) await reclaimHeld(now);
+  };
+  /**
+   * Before a hold is written (a join, a reader page): the lease row must exist, or the hold is not
+   * written at all (presence.ts `leaseExists`). Putting back a row that was swept while this
+   * process stalled also puts back what the process holds.
+   */
+  const renewLease = async () => {
+    const now = new Date(deps.clock.now());
+    const { wasGone } = await ensureNode(deps.db, nodeId, now);
+    if (wasGone) await reclaimHeld(now);
+  };
+  const reclaimHeld = async (now: Date) => {
     const bySide = { client: new Set<string>(), reader: new Set<string>() };
     const readers = new Set<string>();
     for (const socket of server.sockets.sockets.values()) {
