@@ -5,7 +5,7 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import { type ReadingSession, sessionTypeSchema } from '@shared/sessions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MessageCircle, Phone, Star, Video } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { OnlineDot, PersonAvatar } from '@/components/person-avatar';
@@ -87,9 +87,15 @@ export function SessionRequestPage() {
     }
   };
 
+  // The reader's answer can arrive before this page has the request's own answer (the reader is
+  // told the moment it is created; a busy server answers the client's POST later): kept until then.
+  const earlyAnswers = useRef(new Map<string, ReadingSession['status']>());
   useServerEvent(SERVER_EVENTS.sessionResponse, (response) => {
     if (response.sessionId === pending?.id) settle({ id: response.sessionId, status: response.status });
+    else earlyAnswers.current.set(response.sessionId, response.status);
   });
+  const settleRef = useRef(settle);
+  settleRef.current = settle;
 
   // A top-up (or a charge elsewhere) changes what the server's 'insufficient funds' said.
   const balanceCents = me?.walletBalanceCents;
@@ -102,16 +108,18 @@ export function SessionRequestPage() {
   const now = useNow(pending !== null);
   const secondsLeft = pending?.expiresAt ? secondsUntil(pending.expiresAt, now) : 0;
   const pendingId = pending?.id;
+  const isExpired = secondsLeft === 0;
+  // Set once when the request expires, not on each second's render (which kept clearing it).
   useEffect(() => {
-    if (!pendingId || secondsLeft > 0) return;
+    if (!pendingId || !isExpired) return;
     const timer = window.setTimeout(() => {
       queryClient
         .fetchQuery(sessionQuery(pendingId))
-        .then(settle)
+        .then((session) => settleRef.current(session))
         .catch(() => undefined);
     }, 2000);
     return () => window.clearTimeout(timer);
-  });
+  }, [pendingId, isExpired, queryClient]);
 
   if (reader.isPending || !me) {
     return (
@@ -146,7 +154,10 @@ export function SessionRequestPage() {
     setProblem(null);
     setOutcome(null);
     try {
-      setPending(await requestSession({ readerId, sessionType: type, ratePerMinuteCents: rateCents }));
+      const created = await requestSession({ readerId, sessionType: type, ratePerMinuteCents: rateCents });
+      setPending(created);
+      const early = earlyAnswers.current.get(created.id);
+      if (early) settle({ id: created.id, status: early });
     } catch (error) {
       const newRate = changedRateCents(error);
       if (newRate !== null) {
