@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles } from '../../db/schema';
 import type { Realtime } from '../../realtime/realtime';
-import { leaseExists } from '../sessions/presence';
+import { leaseExists } from '../sessions/node-lease';
 import type { SessionTiming } from '../sessions/timing';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt, inArray, lte, ne } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { appNodes, readerProfiles, readingSessions } from '../../db/schema';
 import type { SessionTiming } from './timing';
@@ -16,6 +16,13 @@ const putRow = (db: Db, nodeId: string, now: Date) =>
   db.insert(appNodes).values({ id: nodeId, seenAt: now }).onConflictDoUpdate({ target: appNodes.id, set: { seenAt: now } });
 
 /**
+ * A hold is written only while its process's lease row exists (locked against the sweep until the
+ * write commits): a hold whose process has no row would never be swept, and its side would stay
+ * present after that process died.
+ */
+export const leaseExists = (nodeId: string) => sql`exists (select 1 from ${appNodes} where ${appNodes.id} = ${nodeId} for share)`;
+
+/**
  * Writes this node's beat. `wasGone` says its row was not there (its first beat, or it was swept
  * after a stall): the node must then mark again what it holds (`onlyUnheld`, so that no side
  * another node took meanwhile is taken back).
@@ -27,12 +34,10 @@ export async function beatNode(db: Db, nodeId: string, now: Date): Promise<{ was
   return { wasGone: true };
 }
 
-/** Makes sure the node's row is there before a hold is written (a read, unless it was gone). */
+/** Makes sure the node's row is there before a hold is written: one statement, a write only when it was gone. */
 export async function ensureNode(db: Db, nodeId: string, now: Date): Promise<{ wasGone: boolean }> {
-  const [row] = await db.select({ id: appNodes.id }).from(appNodes).where(eq(appNodes.id, nodeId));
-  if (row) return { wasGone: false };
-  await putRow(db, nodeId, now);
-  return { wasGone: true };
+  const put = await db.insert(appNodes).values({ id: nodeId, seenAt: now }).onConflictDoNothing().returning({ id: appNodes.id });
+  return { wasGone: put.length > 0 };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { appNodes, readingSessions } from '../../db/schema';
+import { readingSessions } from '../../db/schema';
 import type { ParticipantRole } from './access';
+import { leaseExists } from './node-lease';
 import type { SessionTiming } from './timing';
 
 /**
@@ -42,13 +43,6 @@ export const presenceColumns = (role: ParticipantRole) =>
 const setPresence = (role: ParticipantRole, seenAt: Date, nodeId: string | null) =>
   role === 'client' ? { clientSeenAt: seenAt, clientNodeId: nodeId } : { readerSeenAt: seenAt, readerNodeId: nodeId };
 const isOpen = inArray(readingSessions.status, ['accepted', 'active']);
-
-/**
- * A hold is written only while its process's lease row exists (locked against the sweep until the
- * write commits): a hold whose process has no row would never be swept, and its side would stay
- * present after that process died.
- */
-export const leaseExists = (nodeId: string) => sql`exists (select 1 from ${appNodes} where ${appNodes.id} = ${nodeId} for share)`;
 
 /**
  * The side is here now: held by `nodeId`'s process (the latest socket to join wins), or, with no
