@@ -4,12 +4,14 @@
  * that PostgreSQL server and dropped afterwards (the configured database itself is never touched).
  *
  * Knobs (environment): BENCH_CHARGES (3000), BENCH_WORKERS (32), BENCH_CLIENTS (20),
- * BENCH_READERS (5), BENCH_MAX_SECONDS (60: stops early rather than run long).
+ * BENCH_READERS (5), BENCH_MAX_SECONDS (60: stops early rather than run long), BENCH_PROFILE (a path:
+ * writes a CPU profile of the charging window there and prints its top lines).
  */
 import { type Database, openDatabase } from '../src/server/db/client';
 import { openScratchPostgres } from '../src/server/db/scratch-database';
 import { eq } from 'drizzle-orm';
 import { ledgerAccounts, ledgerTransfers, user } from '../src/server/db/schema';
+import { printProfile, startWindowProfile } from './bench-profile';
 import { checkLedger } from '../src/server/features/wallet/check-ledger';
 import { chargeWithSplit, createWallet, InsufficientFundsError, releaseHeldShare, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../src/server/features/wallet/ledger';
 
@@ -74,6 +76,8 @@ async function main(): Promise<number> {
     let next = 0;
     let transfers = 0;
     let refused = 0;
+    const profilePath = process.env.BENCH_PROFILE;
+    const profiler = profilePath ? await startWindowProfile(profilePath) : undefined;
     const startedAt = performance.now();
     const deadline = startedAt + maxMs;
     const worker = async () => {
@@ -104,6 +108,7 @@ async function main(): Promise<number> {
     };
     await Promise.all(Array.from({ length: workerCount }, worker));
     const elapsedS = (performance.now() - startedAt) / 1000;
+    const profile = await profiler?.stop(20);
     const sorted = [...latenciesMs].sort((a, b) => a - b);
 
     const done = latenciesMs.length;
@@ -111,6 +116,7 @@ async function main(): Promise<number> {
     console.log(`  charges: ${done - refused} paid, ${refused} refused, in ${elapsedS.toFixed(2)} s`);
     console.log(`  throughput: ${(transfers / elapsedS).toFixed(0)} transfers/s (${((done - refused) / elapsedS).toFixed(0)} charges/s)`);
     console.log(`  latency per charge: p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`);
+    if (profile && profilePath) printProfile(profilePath, profile);
     // The bench's references stand for readings that never had a row: end them all, releasing each
     // reader's held share to earnings, or the escrow check would find money held for no open reading.
     const held = await database.db

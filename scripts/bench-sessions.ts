@@ -23,7 +23,7 @@ import { openDatabase } from '../src/server/db/client';
 import { readingSessions } from '../src/server/db/schema';
 import { checkLedger } from '../src/server/features/wallet/check-ledger';
 import { type FromAppNode, type FromParticipants, type PairTask, type ProcessStats, processStats, type ToAppNode, type ToParticipants } from './bench-sessions/protocol';
-import { startWindowProfile } from './bench-sessions/profile';
+import { printProfile, startWindowProfile } from './bench-profile';
 import { seedPairs } from './bench-sessions/seed';
 
 const { values } = parseArgs({
@@ -178,11 +178,7 @@ async function main() {
     console.log(`statements during the run: ${statements.total} (${(statements.total / Math.max(1, delays.length)).toFixed(1)} per charge heard); most sent:`);
     for (const [shape, n] of top) console.log(`  ${String(n).padStart(7)}  ${shape}`);
   }
-  if (profileTop) {
-    console.log(`CPU profile of the run (${values.profile}), self time by part: ${profileTop.byPart.map((p) => `${p.where} ${p.percent.toFixed(1)}%`).join(', ')}`);
-    console.log('most self time:');
-    for (const { where, percent } of profileTop.top) console.log(`  ${percent.toFixed(1).padStart(5)}%  ${where}`);
-  }
+  if (profileTop && values.profile) printProfile(values.profile, profileTop);
   console.log(`ledger check: ${failures.length === 0 ? 'ok (0 cents drift)' : JSON.stringify(failures)}`);
   process.exit(failures.length === 0 && failed === 0 ? 0 : 1);
 }

@@ -215,44 +215,6 @@ export interface SplitChargeResult {
 }
 
 /**
- * Records a charge's legs and moves every balance they touch, in one statement: the transfers are
- * inserted (a key already used inserts nothing) and, only when every leg was new, the payer is
- * debited the whole charge and each leg's account credited. Row locks: the payer and the reader
- * are already held (lockAccounts), so the only lock this statement adds is the credited system
- * account's, taken last, as the lock order asks. One round trip where it used to take four.
- */
-async function recordCharge(
-  tx: Tx,
-  charge: { payer: string; amountCents: number; kind: TransferKind; reference: string; legs: { creditAccountId: string; amountCents: number; idempotencyKey: string }[] },
-): Promise<{ inserted: number; moved: number }> {
-  const transfers = sql.join(
-    charge.legs.map((leg) => sql`(${charge.payer}, ${leg.creditAccountId}, ${leg.amountCents}::bigint, ${charge.kind}, ${charge.reference}, ${leg.idempotencyKey})`),
-    sql`, `,
-  );
-  const deltas = sql.join(
-    [{ id: charge.payer, deltaCents: -charge.amountCents }, ...charge.legs.map((leg) => ({ id: leg.creditAccountId, deltaCents: leg.amountCents }))].map(
-      ({ id, deltaCents }) => sql`(${id}, ${deltaCents}::bigint)`,
-    ),
-    sql`, `,
-  );
-  const result = (await tx.execute(sql`
-    with inserted as (
-      insert into ${ledgerTransfers} (debit_account_id, credit_account_id, amount_cents, kind, reference, idempotency_key)
-      values ${transfers}
-      on conflict (idempotency_key) do nothing
-      returning 1
-    ), moved as (
-      update ${ledgerAccounts} as account set balance_cents = account.balance_cents + delta.cents
-      from (values ${deltas}) as delta (id, cents)
-      where account.id = delta.id and (select count(*) from inserted) = ${charge.legs.length}
-      returning 1
-    )
-    select (select count(*) from inserted)::int as inserted, (select count(*) from moved)::int as moved`)) as unknown as { rows: { inserted: number; moved: number }[] };
-  const row = result.rows[0];
-  return { inserted: Number(row?.inserted ?? 0), moved: Number(row?.moved ?? 0) };
-}
-
-/**
  * Charges a payer and shares the charge: the reader gets floor(70%), the platform the rest, as two
  * transfers (legs) recorded in the caller's transaction; a zero-cent leg (1-cent charges) is
  * skipped, not recorded. The reader's leg goes to their escrow, where it stays while the charge
@@ -260,9 +222,10 @@ async function recordCharge(
  * made (readerAccount 'earnings') credits the earnings directly. The payer's wallet and the
  * reader's account are locked first, in the ledger's lock order, and the revenue account last, so
  * concurrent charges queue on the payer's row instead of deadlocking, and the revenue row every
- * charge shares is held only for the final statement. The payer is debited once for the whole
- * charge: two statements in all (the locks, then recordCharge), which is what bounds throughput on
- * hot rows.
+ * charge shares is locked at the end. The payer is debited once for the whole charge. All of it is
+ * one call of the database function ledger_charge_split (migration 0015, docs/decisions/030: its
+ * plans are kept, where a statement sent from here is planned per charge), and a second statement
+ * runs only when nothing was written (a replay, a conflict or a refusal).
  */
 export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<SplitChargeResult> {
   const { amountCents } = input;
@@ -272,21 +235,31 @@ export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<
   const payer = walletAccountId(input.payerUserId);
   const reader = input.readerAccount === 'earnings' ? earningsAccountId(input.readerUserId) : escrowAccountId(input.readerUserId);
   assertMovable(payer, reader, amountCents);
+  const readerKey = `${input.idempotencyKey}${SPLIT_LEG_SUFFIX.reader}`;
+  const platformKey = `${input.idempotencyKey}${SPLIT_LEG_SUFFIX.platform}`;
   const legs = [
-    { creditAccountId: reader, amountCents: readerCents, idempotencyKey: `${input.idempotencyKey}${SPLIT_LEG_SUFFIX.reader}` },
-    { creditAccountId: SYSTEM_ACCOUNTS.revenue, amountCents: platformCents, idempotencyKey: `${input.idempotencyKey}${SPLIT_LEG_SUFFIX.platform}` },
+    { creditAccountId: reader, amountCents: readerCents, idempotencyKey: readerKey },
+    { creditAccountId: SYSTEM_ACCOUNTS.revenue, amountCents: platformCents, idempotencyKey: platformKey },
   ].filter((leg) => leg.amountCents > 0);
 
-  const balances = await lockAccounts(tx, [payer, reader]);
-  const payerBalanceCents = balances.get(payer) ?? 0;
+  const result = (await tx.execute(sql`
+    select payer_balance::text as payer_balance, inserted, moved
+    from ledger_charge_split(${payer}, ${reader}, ${SYSTEM_ACCOUNTS.revenue}, ${readerCents}::bigint, ${platformCents}::bigint, ${input.kind}, ${input.reference}, ${readerKey}, ${platformKey})`)) as unknown as {
+    rows: { payer_balance: string | null; inserted: number; moved: number }[];
+  };
+  const row = result.rows[0];
+  const payerBalanceCents = Number(row?.payer_balance ?? 0);
+  const inserted = Number(row?.inserted ?? 0);
+  const moved = Number(row?.moved ?? 0);
   const unchanged = { created: false, readerCents, platformCents, payerBalanceCents };
-  /** A replay moves nothing; the same key for another charge is a conflict, never a success. */
-  const replay = async () => {
+  if (inserted === 0) {
+    // Nothing was written: a replay (answered as one even when the payer has since run out, since it
+    // was paid back then), the same key for another charge (a conflict, never a success), or a
+    // payer who cannot cover the charge.
     const found = await tx
       .select()
       .from(ledgerTransfers)
       .where(inArray(ledgerTransfers.idempotencyKey, legs.map((leg) => leg.idempotencyKey)));
-    if (found.length === 0) return null;
     const isSameCharge =
       found.length === legs.length &&
       legs.every((leg) =>
@@ -294,19 +267,9 @@ export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<
           (t) => t.idempotencyKey === leg.idempotencyKey && t.debitAccountId === payer && t.creditAccountId === leg.creditAccountId && Number(t.amountCents) === leg.amountCents,
         ),
       );
-    if (!isSameCharge) throw new IdempotencyConflictError(input.idempotencyKey);
-    return unchanged;
-  };
-  if (payerBalanceCents < amountCents) {
-    // A replay is answered as one even when the payer has since run out: it was paid back then.
-    const replayed = await replay();
-    if (replayed) return replayed;
-    throw new InsufficientFundsError(payer);
-  }
-  const { inserted, moved } = await recordCharge(tx, { payer, amountCents, kind: input.kind, reference: input.reference, legs });
-  if (inserted === 0) {
-    const replayed = await replay();
-    if (replayed) return replayed;
+    if (isSameCharge) return unchanged;
+    if (found.length > 0) throw new IdempotencyConflictError(input.idempotencyKey);
+    if (payerBalanceCents < amountCents) throw new InsufficientFundsError(payer);
   }
   // Legs are only ever written together: finding some but not all means the key is someone else's.
   if (inserted !== legs.length) throw new IdempotencyConflictError(input.idempotencyKey);

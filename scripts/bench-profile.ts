@@ -8,8 +8,8 @@ interface CpuProfile {
 }
 
 /**
- * Profiles this process (the app, with one node) over the measured window only, so the set-up's
- * work does not hide where the steady state spends its time. `stop` writes the .cpuprofile (for
+ * Profiles this process over a bench's measured window only, so the set-up's work does not hide
+ * where the steady state spends its time. `stop` writes the .cpuprofile (for
  * Chrome DevTools) and returns the functions with the most self time.
  */
 export async function startWindowProfile(path: string) {
@@ -67,4 +67,11 @@ function selfTimeByPart(profile: CpuProfile) {
     if (!url) return frame?.functionName.startsWith('(') ? frame.functionName : 'Node (native)';
     return PARTS.find(([pattern]) => pattern.test(url))?.[1] ?? 'Node (JavaScript)';
   });
+}
+
+/** The profile's summary as the benches print it. */
+export function printProfile(path: string, result: { top: { where: string; percent: number }[]; byPart: { where: string; percent: number }[] }) {
+  console.log(`CPU profile of the run (${path}), self time by part: ${result.byPart.map((p) => `${p.where} ${p.percent.toFixed(1)}%`).join(', ')}`);
+  console.log('most self time:');
+  for (const { where, percent } of result.top) console.log(`  ${percent.toFixed(1).padStart(5)}%  ${where}`);
 }
