@@ -89,19 +89,28 @@ async function startAppNodes(config: ReturnType<typeof loadConfig>, database: Aw
   };
 }
 
-/** Statements the in-process app sends while `isCounting`, by their first words: where a charge's time goes. */
-const statements = { isCounting: false, total: 0, byShape: new Map<string, number>() };
+/**
+ * Statements the in-process app sends while `isCounting`, by their first words, and (PGlite) the
+ * time the database spent on each shape: where a charge's time goes.
+ */
+const statements = { isCounting: false, total: 0, byShape: new Map<string, number>(), msByShape: new Map<string, number>() };
+const shapeOf = (query: string) => query.replace(/\s+/g, ' ').trim().slice(0, 130);
 function countStatement(query: string) {
   if (!statements.isCounting) return;
   statements.total++;
-  const shape = query.replace(/\s+/g, ' ').slice(0, 90);
+  const shape = shapeOf(query);
   statements.byShape.set(shape, (statements.byShape.get(shape) ?? 0) + 1);
+}
+function timeStatement(query: string, ms: number) {
+  if (!statements.isCounting) return;
+  const shape = shapeOf(query);
+  statements.msByShape.set(shape, (statements.msByShape.get(shape) ?? 0) + ms);
 }
 
 async function main() {
   const database = process.env.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL, poolSize: 20, onQuery: countStatement })
-    : await openDatabase({ kind: 'pglite', onQuery: countStatement });
+    : await openDatabase({ kind: 'pglite', onQuery: countStatement, onStatementTime: timeStatement });
   await database.migrate();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -177,6 +186,14 @@ async function main() {
     const top = [...statements.byShape].sort((a, b) => b[1] - a[1]).slice(0, 8);
     console.log(`statements during the run: ${statements.total} (${(statements.total / Math.max(1, delays.length)).toFixed(1)} per charge heard); most sent:`);
     for (const [shape, n] of top) console.log(`  ${String(n).padStart(7)}  ${shape}`);
+  }
+  if (statements.msByShape.size > 0) {
+    const costliest = [...statements.msByShape].sort((a, b) => b[1] - a[1]).slice(0, 10);
+    console.log(`time in PGlite during the run by statement (total ms, count, ms each):`);
+    for (const [shape, ms] of costliest) {
+      const n = statements.byShape.get(shape) ?? 0;
+      console.log(`  ${ms.toFixed(0).padStart(8)}  ${String(n).padStart(6)}  ${n > 0 ? (ms / n).toFixed(2).padStart(6) : '     -'}  ${shape}`);
+    }
   }
   if (profileTop && values.profile) printProfile(values.profile, profileTop);
   console.log(`ledger check: ${failures.length === 0 ? 'ok (0 cents drift)' : JSON.stringify(failures)}`);

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { type StatementTimeListener, timeStatements } from './statement-timer';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -28,7 +29,7 @@ export type QueryListener = (query: string) => void;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; onQuery?: QueryListener }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; onQuery?: QueryListener };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; onQuery?: QueryListener; onStatementTime?: StatementTimeListener };
 
 const queryLogger = (onQuery: QueryListener | undefined) => (onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {});
 
@@ -52,6 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // pg_trgm backs the directory's search index (migration 0009); PostgreSQL ships it in contrib.
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
+  if (options.onStatementTime) timeStatements(client, options.onStatementTime);
   const db = drizzlePglite(client, { schema, ...queryLogger(options.onQuery) }) as unknown as Db;
   return {
     db,

@@ -39,7 +39,8 @@ export interface PassResult {
  * `all` is the full pass described above; `minutes` takes only running readings whose minute is
  * due, through the (status, next_minute_at) index, so the scheduler can wake at each due time
  * without scanning every active reading. Either way each candidate is locked and re-checked
- * against the full rule, and handled by the same code.
+ * against the rule that chose it (a minute due is due by the full rule too), and handled by the
+ * same code, which reads everything else from the row.
  */
 export type PassScope = 'all' | 'minutes';
 
@@ -75,6 +76,10 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
     ),
   );
   const isRunning = and(eq(readingSessions.status, 'active'), isNull(readingSessions.pausedAt));
+  // The minutes pass re-checks its candidates by this short condition: the full one is planned
+  // again on every lock, and was the costliest statement per charge (decision 029).
+  const isMinuteDue = and(isRunning, lte(readingSessions.nextMinuteAt, now));
+  const stillDue = scope === 'all' ? due : isMinuteDue;
   if (scope === 'all') await sweepDeadNodes(deps.db, now, timing);
   const candidates =
     scope === 'all'
@@ -87,7 +92,7 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
       : await deps.db
           .select({ id: readingSessions.id })
           .from(readingSessions)
-          .where(and(isRunning, lte(readingSessions.nextMinuteAt, now)))
+          .where(isMinuteDue)
           .orderBy(asc(readingSessions.nextMinuteAt))
           .limit(BATCH);
   // PGlite runs one transaction at a time anyway; PostgreSQL handles several sessions at once.
@@ -102,7 +107,7 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
         const [session] = await tx
           .select()
           .from(readingSessions)
-          .where(and(eq(readingSessions.id, id), due))
+          .where(and(eq(readingSessions.id, id), stillDue))
           .for('update', { skipLocked: true });
         if (!session) return false;
         await handleDueSession(tx, session, now, deps, outbox);
