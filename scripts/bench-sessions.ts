@@ -1,5 +1,5 @@
 /**
- * npm run bench:sessions -- [--sessions 50] [--minute-ms 2000] [--minutes 5] [--workers 2] [--nodes 1] [--profile run.cpuprofile]
+ * npm run bench:sessions -- [--sessions 50] [--minute-ms 2000] [--minutes 5] [--workers 2] [--nodes 1] [--profile run.cpuprofile] [--profile-setup setup.cpuprofile]
  *
  * Holds N concurrent readings: N clients and N readers, each on its own real Socket.IO connection,
  * billed minute by minute by the server. Prints the sessions held, charges per second, the delay
@@ -11,7 +11,8 @@
  * the process it measures. PGlite in memory by default, the app in this process; PostgreSQL with
  * DATABASE_URL. `--nodes 2` (PostgreSQL and REDIS_URL required) runs two app processes sharing the
  * database and Socket.IO rooms, each reading's client on one node and its reader on the other.
- * `--profile` (one node) writes a CPU profile of the measured window and prints its top lines.
+ * `--profile` (one node) writes a CPU profile of the measured window and prints its top lines;
+ * `--profile-setup` the same for the set-up of the readings.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     workers: { type: 'string', default: '2' },
     nodes: { type: 'string', default: '1' },
     profile: { type: 'string' },
+    'profile-setup': { type: 'string' },
   },
 });
 const N = Number(values.sessions);
@@ -134,7 +136,13 @@ async function main() {
     readerBase: nodes.bases[(i + 1) % NODES] as string,
   }));
   const workers = Array.from({ length: WORKERS }, () => fork(here('./bench-sessions/participants.ts'), [], { execArgv: process.execArgv }));
+  const setupProfiler = values['profile-setup'] && NODES === 1 ? await startWindowProfile(values['profile-setup']) : undefined;
   const sessionsStarted = performance.now();
+  // A long set-up says how far it is: one count every 30 s.
+  const progress = setInterval(async () => {
+    const [up] = await db.select({ n: count() }).from(readingSessions).where(eq(readingSessions.status, 'active'));
+    console.log(`  set-up: ${up?.n ?? 0} of ${N} readings running after ${((performance.now() - sessionsStarted) / 1000).toFixed(0)} s`);
+  }, 30_000);
   const ready = await Promise.all(
     workers.map((worker, w) =>
       ask<FromParticipants, 'ready'>(
@@ -144,7 +152,13 @@ async function main() {
       ),
     ),
   );
+  clearInterval(progress);
   const sessionsSeconds = (performance.now() - sessionsStarted) / 1000;
+  const setupProfile = await setupProfiler?.stop(25);
+  if (setupProfile && values['profile-setup']) {
+    console.log('set-up of the readings (request, accept, both joins):');
+    printProfile(values['profile-setup'], setupProfile);
+  }
   const started = ready.reduce((sum, r) => sum + r.sessionIds.length, 0);
   const failed = ready.reduce((sum, r) => sum + r.failed, 0);
   if (failed > 0) console.warn(`sessions that failed to start: ${failed}; first errors: ${ready.flatMap((r) => r.firstErrors).slice(0, 3).join(' | ')}`);
