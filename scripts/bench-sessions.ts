@@ -103,6 +103,19 @@ function countStatement(query: string) {
   const shape = shapeOf(query);
   statements.byShape.set(shape, (statements.byShape.get(shape) ?? 0) + 1);
 }
+/** The shapes PGlite spent most time on since the last call, then counting starts afresh. */
+function printStatementTimes(window: string) {
+  if (statements.msByShape.size === 0) return;
+  const costliest = [...statements.msByShape].sort((a, b) => b[1] - a[1]).slice(0, 10);
+  console.log(`time in PGlite during ${window} by statement (total ms, count, ms each):`);
+  for (const [shape, ms] of costliest) {
+    const n = statements.byShape.get(shape) ?? 0;
+    console.log(`  ${ms.toFixed(0).padStart(8)}  ${String(n).padStart(6)}  ${n > 0 ? (ms / n).toFixed(2).padStart(6) : '     -'}  ${shape}`);
+  }
+  statements.total = 0;
+  statements.byShape.clear();
+  statements.msByShape.clear();
+}
 function timeStatement(query: string, ms: number) {
   if (!statements.isCounting) return;
   const shape = shapeOf(query);
@@ -137,6 +150,7 @@ async function main() {
   }));
   const workers = Array.from({ length: WORKERS }, () => fork(here('./bench-sessions/participants.ts'), [], { execArgv: process.execArgv }));
   const setupProfiler = values['profile-setup'] && NODES === 1 ? await startWindowProfile(values['profile-setup']) : undefined;
+  statements.isCounting = setupProfiler !== undefined;
   const sessionsStarted = performance.now();
   // A long set-up says how far it is: one count every 30 s.
   const progress = setInterval(async () => {
@@ -154,10 +168,12 @@ async function main() {
   );
   clearInterval(progress);
   const sessionsSeconds = (performance.now() - sessionsStarted) / 1000;
+  statements.isCounting = false;
   const setupProfile = await setupProfiler?.stop(25);
   if (setupProfile && values['profile-setup']) {
     console.log('set-up of the readings (request, accept, both joins):');
     printProfile(values['profile-setup'], setupProfile);
+    printStatementTimes('the set-up');
   }
   const started = ready.reduce((sum, r) => sum + r.sessionIds.length, 0);
   const failed = ready.reduce((sum, r) => sum + r.failed, 0);
@@ -201,14 +217,7 @@ async function main() {
     console.log(`statements during the run: ${statements.total} (${(statements.total / Math.max(1, delays.length)).toFixed(1)} per charge heard); most sent:`);
     for (const [shape, n] of top) console.log(`  ${String(n).padStart(7)}  ${shape}`);
   }
-  if (statements.msByShape.size > 0) {
-    const costliest = [...statements.msByShape].sort((a, b) => b[1] - a[1]).slice(0, 10);
-    console.log(`time in PGlite during the run by statement (total ms, count, ms each):`);
-    for (const [shape, ms] of costliest) {
-      const n = statements.byShape.get(shape) ?? 0;
-      console.log(`  ${ms.toFixed(0).padStart(8)}  ${String(n).padStart(6)}  ${n > 0 ? (ms / n).toFixed(2).padStart(6) : '     -'}  ${shape}`);
-    }
-  }
+  printStatementTimes('the run');
   if (profileTop && values.profile) printProfile(values.profile, profileTop);
   console.log(`ledger check: ${failures.length === 0 ? 'ok (0 cents drift)' : JSON.stringify(failures)}`);
   process.exit(failures.length === 0 && failed === 0 ? 0 : 1);
