@@ -92,34 +92,39 @@ async function startAppNodes(config: ReturnType<typeof loadConfig>, database: Aw
 }
 
 /**
- * Statements the in-process app sends while `isCounting`, by their first words, and (PGlite) the
- * time the database spent on each shape: where a charge's time goes.
+ * Statements the in-process app sends while `isCounting`, and (PGlite) the time the database spent
+ * on each: where a charge's time goes. Kept by the statement's text, a map lookup per statement
+ * (the timer reports each statement about six times), and grouped by first words only when printed,
+ * so that the counting costs the measured process next to nothing.
  */
-const statements = { isCounting: false, total: 0, byShape: new Map<string, number>(), msByShape: new Map<string, number>() };
+const statements = { isCounting: false, total: 0, byText: new Map<string, number>(), msByText: new Map<string, number>() };
 const shapeOf = (query: string) => query.replace(/\s+/g, ' ').trim().slice(0, 130);
+const add = (map: Map<string, number>, key: string, value: number) => map.set(key, (map.get(key) ?? 0) + value);
 function countStatement(query: string) {
   if (!statements.isCounting) return;
   statements.total++;
-  const shape = shapeOf(query);
-  statements.byShape.set(shape, (statements.byShape.get(shape) ?? 0) + 1);
+  add(statements.byText, query, 1);
+}
+function timeStatement(query: string, ms: number) {
+  if (statements.isCounting) add(statements.msByText, query, ms);
+}
+function byShape(byText: Map<string, number>) {
+  const shapes = new Map<string, number>();
+  for (const [text, value] of byText) add(shapes, shapeOf(text), value);
+  return [...shapes].sort((a, b) => b[1] - a[1]);
 }
 /** The shapes PGlite spent most time on since the last call, then counting starts afresh. */
 function printStatementTimes(window: string) {
-  if (statements.msByShape.size === 0) return;
-  const costliest = [...statements.msByShape].sort((a, b) => b[1] - a[1]).slice(0, 10);
+  if (statements.msByText.size === 0) return;
+  const counts = new Map(byShape(statements.byText));
   console.log(`time in PGlite during ${window} by statement (total ms, count, ms each):`);
-  for (const [shape, ms] of costliest) {
-    const n = statements.byShape.get(shape) ?? 0;
+  for (const [shape, ms] of byShape(statements.msByText).slice(0, 10)) {
+    const n = counts.get(shape) ?? 0;
     console.log(`  ${ms.toFixed(0).padStart(8)}  ${String(n).padStart(6)}  ${n > 0 ? (ms / n).toFixed(2).padStart(6) : '     -'}  ${shape}`);
   }
   statements.total = 0;
-  statements.byShape.clear();
-  statements.msByShape.clear();
-}
-function timeStatement(query: string, ms: number) {
-  if (!statements.isCounting) return;
-  const shape = shapeOf(query);
-  statements.msByShape.set(shape, (statements.msByShape.get(shape) ?? 0) + ms);
+  statements.byText.clear();
+  statements.msByText.clear();
 }
 
 async function main() {
@@ -213,7 +218,7 @@ async function main() {
     console.log(`server${NODES > 1 ? ` node ${i + 1}` : ''}: RSS ${mb(b.rssBytes)} MB before, ${mb(e.rssBytes)} MB at the end (${perSessionKb} KB per session held); CPU during the run ${cpuPercent.toFixed(0)}% of one core`);
   });
   if (NODES === 1) {
-    const top = [...statements.byShape].sort((a, b) => b[1] - a[1]).slice(0, 8);
+    const top = byShape(statements.byText).slice(0, 8);
     console.log(`statements during the run: ${statements.total} (${(statements.total / Math.max(1, delays.length)).toFixed(1)} per charge heard); most sent:`);
     for (const [shape, n] of top) console.log(`  ${String(n).padStart(7)}  ${shape}`);
   }
