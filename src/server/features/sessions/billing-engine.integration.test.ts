@@ -6,7 +6,8 @@ import { http } from '../../../../tests/integration/http';
 import { collect } from '../../../../tests/integration/socket-helpers';
 import { ledgerTotalCents } from '../../../../tests/integration/ledger-sums';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
-import { SYSTEM_ACCOUNTS, getBalances, getEarnings, getWalletBalanceCents } from '../wallet/ledger';
+import { IdempotencyConflictError, SPLIT_LEG_SUFFIX, SYSTEM_ACCOUNTS, getBalances, getEarnings, getWalletBalanceCents, transfer, walletAccountId } from '../wallet/ledger';
+import { minuteChargeKey } from './billing';
 import { markLeft, markSeen } from './presence';
 import { runDueWork } from './scheduler';
 
@@ -255,6 +256,35 @@ describe('billing engine (fake clock)', () => {
     expect(pass.isBacklogged).toBe(false);
     await http(app, paying.client.cookie).post('/api/sessions/end', { sessionId: paying.id });
     await http(app, away.client.cookie).post('/api/sessions/end', { sessionId: away.id });
+    expect(await ledgerTotalCents(app.db)).toBe(0);
+  });
+
+  it('charges every due reading of a pass in one transaction, and one whose charge fails holds back none of the others', async () => {
+    const readings = [await activeSession(2000), await activeSession(2000), await activeSession(2000)];
+    const broken = readings[1]!;
+    // Someone else's transfer already holds the key of the broken reading's next platform leg.
+    const stranger = await createClient(app, { balanceCents: 500 });
+    await app.db.transaction((tx) =>
+      transfer(tx, {
+        debitAccountId: walletAccountId(stranger.id),
+        creditAccountId: SYSTEM_ACCOUNTS.revenue,
+        amountCents: 1,
+        kind: 'session_charge',
+        idempotencyKey: `${minuteChargeKey(broken.id, 2)}${SPLIT_LEG_SUFFIX.platform}`,
+      }),
+    );
+    clock.advance(MINUTE / 2);
+    for (const { id } of readings) await heartbeat(id);
+    clock.advance(MINUTE / 2);
+    for (const { id } of readings) await heartbeat(id);
+    await expect(runDueWork(app.sessions, 'minutes')).rejects.toThrow(IdempotencyConflictError);
+    for (const { id, client } of readings.filter((r) => r !== broken)) {
+      expect(await session(id, client)).toMatchObject({ minutesCharged: 2, totalCostCents: 2 * RATE });
+      expect(await balance(client)).toBe(2000 - 2 * RATE);
+    }
+    expect(await session(broken.id, broken.client)).toMatchObject({ minutesCharged: 1, totalCostCents: RATE });
+    expect(await balance(broken.client)).toBe(2000 - RATE);
+    for (const { id, client } of readings) await http(app, client.cookie).post('/api/sessions/end', { sessionId: id });
     expect(await ledgerTotalCents(app.db)).toBe(0);
   });
 });

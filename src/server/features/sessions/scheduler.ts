@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, min, or, sql } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
 import type { Tx } from '../../db/client';
 import { ledgerAccounts, readingSessions } from '../../db/schema';
@@ -17,14 +17,15 @@ import type { SessionRow } from './session-view';
 import { liftFundsPause } from './top-up';
 
 const BATCH = 100;
+const SESSIONS_PER_TRANSACTION = 25;
 
 /**
  * One pass over everything that is due at `now`: unanswered requests become missed, accepted
  * sessions nobody joined are given up, active sessions get their due minute charged, pause while a
  * side is away and resume when both are back (pause.ts), pause when the client cannot pay and end
  * when the top-up window closes (funds-pause.ts), and end after the disconnect grace; online
- * readers with no page left go offline. Each session is handled in its own
- * transaction under a row lock taken with SKIP LOCKED, so several processes share the work and
+ * readers with no page left go offline. Each session is handled in a transaction (its own, or its
+ * chunk's on PGlite) under a row lock taken with SKIP LOCKED, so several processes share the work and
  * never handle one session twice; all state is in the rows, so a restarted process carries on.
  */
 export interface PassResult {
@@ -97,26 +98,42 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
           .limit(BATCH);
   // PGlite runs one transaction at a time anyway; PostgreSQL handles several sessions at once.
   const workers = deps.concurrency ?? 1;
+  // With one transaction at a time, sessions are handled in chunks, each chunk locked by one
+  // statement and committed once: per reading, the lock and the commit were a third of a charge's
+  // database time (decision 029). On PostgreSQL a chunk would hold the revenue row, which every
+  // charge updates, until its commit, serializing the workers; there each session commits alone.
+  const chunkSize = workers === 1 ? SESSIONS_PER_TRANSACTION : 1;
   let handled = 0;
   let next = 0;
-  const work = async () => {
-    while (next < candidates.length) {
-      const { id } = candidates[next++]!;
-      const outbox = new Outbox();
-      const done = await deps.db.transaction(async (tx) => {
-        const [session] = await tx
+  const handleChunk = async (ids: string[]): Promise<void> => {
+    const outbox = new Outbox();
+    try {
+      handled += await deps.db.transaction(async (tx) => {
+        const sessions = await tx
           .select()
           .from(readingSessions)
-          .where(and(eq(readingSessions.id, id), stillDue))
+          .where(and(inArray(readingSessions.id, ids), stillDue))
+          .orderBy(asc(readingSessions.id))
           .for('update', { skipLocked: true });
-        if (!session) return false;
-        await handleDueSession(tx, session, now, deps, outbox);
-        return true;
+        for (const session of sessions) await handleDueSession(tx, session, now, deps, outbox);
+        return sessions.length;
       });
-      if (done) {
-        handled++;
-        outbox.flush(deps.realtime);
-      }
+    } catch (error) {
+      if (ids.length === 1) throw error;
+      // One reading that cannot be handled must not hold back the rest of its chunk: each goes
+      // again alone, and the pass fails with the first that fails again.
+      const failures: unknown[] = [];
+      for (const id of ids) await handleChunk([id]).catch((failure: unknown) => failures.push(failure));
+      if (failures.length > 0) throw failures[0];
+      return;
+    }
+    outbox.flush(deps.realtime);
+  };
+  const work = async () => {
+    while (next < candidates.length) {
+      const chunk = candidates.slice(next, next + chunkSize).map(({ id }) => id);
+      next += chunk.length;
+      await handleChunk(chunk);
     }
   };
   await Promise.all(Array.from({ length: Math.min(workers, candidates.length) }, work));
