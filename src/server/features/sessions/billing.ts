@@ -3,7 +3,7 @@ import { SERVER_EVENTS, type BillingUpdateEvent, type SessionEndedEvent } from '
 import type { EndReason } from '@shared/sessions';
 import type { Tx } from '../../db/client';
 import { splitSessionMinute } from '@shared/money';
-import { ledgerTransfers, readerProfiles, readingSessions, sessionMinutes } from '../../db/schema';
+import { ledgerTransfers, readerProfiles, readingSessions } from '../../db/schema';
 import type { Outbox } from '../../realtime/outbox';
 import {
   InsufficientFundsError,
@@ -76,14 +76,11 @@ export async function chargeNextMinute(tx: Tx, session: SessionRow, now: Date, t
   const startedAt = session.nextMinuteAt ?? now;
   const nextMinuteAt = new Date(startedAt.getTime() + timing.minuteMs);
   const totalCostCents = session.totalCostCents + amountCents;
-  await tx
-    .insert(sessionMinutes)
-    .values({ sessionId: session.id, minute, startedAt, amountCents, readerCents, platformCents, free: isFree })
-    .onConflictDoNothing();
-  await tx
-    .update(readingSessions)
-    .set({ minutesCharged: minute, totalCostCents, readerEarningsCents: session.readerEarningsCents + readerCents, nextMinuteAt })
-    .where(eq(readingSessions.id, session.id));
+  const readerEarningsCents = session.readerEarningsCents + readerCents;
+  // The receipt line and the reading's totals in one call (migration 0016, decision 030).
+  await tx.execute(sql`
+    select session_minute_record(${session.id}, ${minute}, ${startedAt.toISOString()}::timestamptz, ${nextMinuteAt.toISOString()}::timestamptz,
+      ${amountCents}, ${readerCents}, ${platformCents}, ${isFree}, ${totalCostCents}, ${readerEarningsCents})`);
   const isNextPaid = minute + 1 > session.freeMinutes;
   const event: BillingUpdateEvent = {
     sessionId: session.id,
