@@ -256,6 +256,15 @@ export const appNodes = pgTable('app_nodes', {
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * A reading the scheduler may have work on other than its due minute: an unanswered or unjoined
+ * request, a paused meter, or a side no live process holds (away or gone). Every other reading of
+ * the full pass's rule is running with both sides held, and is due only when its minute is, which
+ * the (status, next_minute_at) index finds. Indexed, so the full pass does not read every reading.
+ */
+export const needsSchedulerAttention = (t: { status: AnyPgColumn; pausedAt: AnyPgColumn; clientNodeId: AnyPgColumn; readerNodeId: AnyPgColumn }) =>
+  sql`(${t.status} in ('requested', 'accepted') or (${t.status} = 'active' and (${t.pausedAt} is not null or ${t.clientNodeId} is null or ${t.readerNodeId} is null)))`;
+
 export const readingSessions = pgTable('reading_sessions', {
   id: text('id').primaryKey(),
   clientId: text('client_id').notNull().references(() => user.id),
@@ -309,6 +318,8 @@ export const readingSessions = pgTable('reading_sessions', {
   uniqueIndex('reading_sessions_one_open_per_reader').on(t.readerId).where(sql`${t.status} in ('requested', 'accepted', 'active')`),
   uniqueIndex('reading_sessions_one_open_per_client').on(t.clientId).where(sql`${t.status} in ('requested', 'accepted', 'active')`),
   index('reading_sessions_due_idx').on(t.status, t.nextMinuteAt),
+  // The few readings the scheduler's full pass looks at besides due minutes (needsSchedulerAttention).
+  index('reading_sessions_attention_idx').on(t.id).where(needsSchedulerAttention(t)),
   index('reading_sessions_client_idx').on(t.clientId, t.requestedAt),
   index('reading_sessions_reader_idx').on(t.readerId, t.requestedAt),
   index('reading_sessions_receipt_mail_idx').on(t.id).where(sql`${t.receiptMailDue}`),

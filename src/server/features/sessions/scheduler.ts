@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, min, or, sql } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
 import type { Tx } from '../../db/client';
-import { ledgerAccounts, readingSessions } from '../../db/schema';
+import { ledgerAccounts, needsSchedulerAttention, readingSessions } from '../../db/schema';
 import { Outbox } from '../../realtime/outbox';
 import { runQueueWork } from '../queue/offer-queue';
 import { turnAbsentReadersOffline } from '../readers/reader-presence';
@@ -39,9 +39,8 @@ export interface PassResult {
 /**
  * `all` is the full pass described above; `minutes` takes only running readings whose minute is
  * due, through the (status, next_minute_at) index, so the scheduler can wake at each due time
- * without scanning every active reading. Either way each candidate is locked and re-checked
- * against the rule that chose it (a minute due is due by the full rule too), and handled by the
- * same code, which reads everything else from the row.
+ * without reading every active reading. The full pass takes the due minutes the same way, then
+ * the few readings that need attention otherwise (needsSchedulerAttention).
  */
 export type PassScope = 'all' | 'minutes';
 
@@ -77,25 +76,10 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
     ),
   );
   const isRunning = and(eq(readingSessions.status, 'active'), isNull(readingSessions.pausedAt));
-  // The minutes pass re-checks its candidates by this short condition: the full one is planned
-  // again on every lock, and was the costliest statement per charge (decision 029).
+  // A due minute is taken by this short condition, which implies the full one: the full one is
+  // planned again on every lock, and was the costliest statement per charge (decision 029).
   const isMinuteDue = and(isRunning, lte(readingSessions.nextMinuteAt, now));
-  const stillDue = scope === 'all' ? due : isMinuteDue;
   if (scope === 'all') await sweepDeadNodes(deps.db, now, timing);
-  const candidates =
-    scope === 'all'
-      ? await deps.db
-          .select({ id: readingSessions.id })
-          .from(readingSessions)
-          .where(due)
-          .orderBy(sql`coalesce(${readingSessions.nextMinuteAt}, ${readingSessions.expiresAt})`)
-          .limit(BATCH)
-      : await deps.db
-          .select({ id: readingSessions.id })
-          .from(readingSessions)
-          .where(isMinuteDue)
-          .orderBy(asc(readingSessions.nextMinuteAt))
-          .limit(BATCH);
   // PGlite runs one transaction at a time anyway; PostgreSQL handles several sessions at once.
   const workers = deps.concurrency ?? 1;
   // With one transaction at a time, sessions are handled in chunks, each chunk locked by one
@@ -103,47 +87,75 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
   // database time (decision 029). On PostgreSQL a chunk would hold the revenue row, which every
   // charge updates, until its commit, serializing the workers; there each session commits alone.
   const chunkSize = workers === 1 ? SESSIONS_PER_TRANSACTION : 1;
-  let handled = 0;
-  let next = 0;
-  const handleChunk = async (ids: string[]): Promise<void> => {
+  const handle = async (lock: (tx: Tx) => Promise<SessionRow[]>): Promise<number> => {
     const outbox = new Outbox();
+    let ids: string[] = [];
     try {
-      handled += await deps.db.transaction(async (tx) => {
-        const sessions = await tx
-          .select()
-          .from(readingSessions)
-          .where(and(inArray(readingSessions.id, ids), stillDue))
-          .orderBy(asc(readingSessions.id))
-          .for('update', { skipLocked: true });
+      const count = await deps.db.transaction(async (tx) => {
+        const sessions = await lock(tx);
+        ids = sessions.map(({ id }) => id);
         for (const session of sessions) await handleDueSession(tx, session, now, deps, outbox);
         return sessions.length;
       });
+      outbox.flush(deps.realtime);
+      return count;
     } catch (error) {
-      if (ids.length === 1) throw error;
+      if (ids.length <= 1) throw error;
       // One reading that cannot be handled must not hold back the rest of its chunk: each goes
       // again alone, and the pass fails with the first that fails again.
+      let count = 0;
       const failures: unknown[] = [];
-      for (const id of ids) await handleChunk([id]).catch((failure: unknown) => failures.push(failure));
+      for (const id of ids) count += await handle(lockDue([id])).catch((failure: unknown) => failures.push(failure) && 0);
       if (failures.length > 0) throw failures[0];
-      return;
-    }
-    outbox.flush(deps.realtime);
-  };
-  const work = async () => {
-    while (next < candidates.length) {
-      const chunk = candidates.slice(next, next + chunkSize).map(({ id }) => id);
-      next += chunk.length;
-      await handleChunk(chunk);
+      return count;
     }
   };
-  await Promise.all(Array.from({ length: Math.min(workers, candidates.length) }, work));
+  // A candidate is locked and re-checked against the rule that chose it (a minute due is due by
+  // the full rule too); the handling reads everything else from the row.
+  const lockDue = (ids: string[]) => (tx: Tx) =>
+    tx.select().from(readingSessions).where(and(inArray(readingSessions.id, ids), due)).orderBy(asc(readingSessions.id)).for('update', { skipLocked: true });
+  // Due minutes are taken and locked by the same statement, oldest first, through the
+  // (status, next_minute_at) index: no list of candidates is read first.
+  const lockDueMinutes = (limit: number) => (tx: Tx) =>
+    tx.select().from(readingSessions).where(isMinuteDue).orderBy(asc(readingSessions.nextMinuteAt)).limit(limit).for('update', { skipLocked: true });
+
+  let handled = 0;
+  let taken = 0;
+  let minutesLeft = true;
+  const chargeMinutes = async () => {
+    while (minutesLeft && taken < BATCH) {
+      const limit = Math.min(chunkSize, BATCH - taken);
+      taken += limit;
+      const count = await handle(lockDueMinutes(limit));
+      handled += count;
+      if (count < limit) minutesLeft = false;
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, chargeMinutes));
+  let isBacklogged = minutesLeft;
   if (scope === 'all') {
+    const attention = await deps.db
+      .select({ id: readingSessions.id })
+      .from(readingSessions)
+      .where(and(needsSchedulerAttention(readingSessions), due))
+      .orderBy(sql`coalesce(${readingSessions.nextMinuteAt}, ${readingSessions.expiresAt})`)
+      .limit(BATCH);
+    let next = 0;
+    const work = async () => {
+      while (next < attention.length) {
+        const chunk = attention.slice(next, next + chunkSize).map(({ id }) => id);
+        next += chunk.length;
+        handled += await handle(lockDue(chunk));
+      }
+    };
+    await Promise.all(Array.from({ length: workers }, work));
+    isBacklogged ||= attention.length === BATCH;
     handled += await turnAbsentReadersOffline(deps);
     handled += await runQueueWork(deps);
   }
   const [soonest] = await deps.db.select({ at: min(readingSessions.nextMinuteAt) }).from(readingSessions).where(isRunning);
   // A full batch may have left more due sessions behind: the loop goes again at once.
-  return { handled, isBacklogged: candidates.length === BATCH, nextMinuteAt: soonest?.at ?? null };
+  return { handled, isBacklogged, nextMinuteAt: soonest?.at ?? null };
 }
 
 async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: SessionDeps, outbox: Outbox) {

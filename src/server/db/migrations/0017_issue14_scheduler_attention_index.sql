@@ -1,0 +1,1 @@
+CREATE INDEX "reading_sessions_attention_idx" ON "reading_sessions" USING btree ("id") WHERE ("reading_sessions"."status" in ('requested', 'accepted') or ("reading_sessions"."status" = 'active' and ("reading_sessions"."paused_at" is not null or "reading_sessions"."client_node_id" is null or "reading_sessions"."reader_node_id" is null)));
