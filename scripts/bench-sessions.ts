@@ -15,6 +15,7 @@
  * `--profile-setup` the same for the set-up of the readings.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { count, eq } from 'drizzle-orm';
@@ -127,7 +128,29 @@ function printStatementTimes(window: string) {
   statements.msByText.clear();
 }
 
+/**
+ * Each app process holds one socket per participant it serves, and each participant process one
+ * per participant it runs, plus the database's files: at 10,000 readings on one node that is over
+ * 20,000 descriptors, and the first to run out fails with EMFILE mid-run. Said before the set-up.
+ */
+function checkOpenFileLimit() {
+  const limits = (() => {
+    try {
+      return readFileSync('/proc/self/limits', 'utf8');
+    } catch {
+      return '';
+    }
+  })();
+  const soft = Number(/^Max open files\s+(\d+)/m.exec(limits)?.[1] ?? Number.POSITIVE_INFINITY);
+  const needed = Math.ceil((2 * N) / Math.min(NODES, WORKERS)) + 1_000;
+  if (soft < needed) {
+    console.error(`${N} readings need about ${needed} open files per process; this shell allows ${soft}. Raise it (ulimit -n ${needed}, which needs the hard limit to allow it) or spread the sockets over more app processes (--nodes, on PostgreSQL)`);
+    process.exit(1);
+  }
+}
+
 async function main() {
+  checkOpenFileLimit();
   const database = process.env.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL, poolSize: 20, onQuery: countStatement })
     : await openDatabase({ kind: 'pglite', onQuery: countStatement, onStatementTime: timeStatement });

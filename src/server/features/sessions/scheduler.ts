@@ -15,6 +15,7 @@ import { sweepDeadNodes } from './node-lease';
 import { absentSince, awaySides, presenceColumns } from './presence';
 import type { SessionRow } from './session-view';
 import { liftFundsPause } from './top-up';
+import type { SessionTiming } from './timing';
 
 const BATCH = 100;
 const SESSIONS_PER_TRANSACTION = 25;
@@ -44,9 +45,8 @@ export interface PassResult {
  */
 export type PassScope = 'all' | 'minutes';
 
-export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): Promise<PassResult> {
-  const now = new Date(deps.clock.now());
-  const { timing } = deps;
+/** The scheduler's rules at `now`, as conditions on a reading's row. */
+function dueConditions(now: Date, timing: SessionTiming) {
   const absentBefore = new Date(now.getTime() - timing.presenceTtlMs - timing.disconnectGraceMs);
   const awayBefore = new Date(now.getTime() - timing.presenceTtlMs);
   // A side held by a live process is present (presence.ts); dead processes were swept just before.
@@ -79,7 +79,48 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
   // A due minute is taken by this short condition, which implies the full one: the full one is
   // planned again on every lock, and was the costliest statement per charge (decision 029).
   const isMinuteDue = and(isRunning, lte(readingSessions.nextMinuteAt, now));
-  if (scope === 'all') await sweepDeadNodes(deps.db, now, timing);
+  return { due, isRunning, isMinuteDue };
+}
+
+type Lock = (tx: Tx) => Promise<SessionRow[]>;
+
+/**
+ * Handles the readings `lock` takes in one transaction and tells their events after it commits.
+ * One reading that cannot be handled must not hold back the rest of its chunk: on a failure each
+ * goes again alone (`relock`), and the first that fails again fails the pass.
+ */
+async function handleLocked(deps: SessionDeps, now: Date, lock: Lock, relock: (id: string) => Lock): Promise<number> {
+  const outbox = new Outbox();
+  let ids: string[] = [];
+  try {
+    const count = await deps.db.transaction(async (tx) => {
+      const sessions = await lock(tx);
+      ids = sessions.map(({ id }) => id);
+      for (const session of sessions) await handleDueSession(tx, session, now, deps, outbox);
+      return sessions.length;
+    });
+    outbox.flush(deps.realtime);
+    return count;
+  } catch (error) {
+    if (ids.length <= 1) throw error;
+    let count = 0;
+    const failures: unknown[] = [];
+    for (const id of ids) {
+      try {
+        count += await handleLocked(deps, now, relock(id), relock);
+      } catch (failure) {
+        failures.push(failure);
+      }
+    }
+    if (failures.length > 0) throw failures[0];
+    return count;
+  }
+}
+
+export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): Promise<PassResult> {
+  const now = new Date(deps.clock.now());
+  const { due, isRunning, isMinuteDue } = dueConditions(now, deps.timing);
+  if (scope === 'all') await sweepDeadNodes(deps.db, now, deps.timing);
   // PGlite runs one transaction at a time anyway; PostgreSQL handles several sessions at once.
   const workers = deps.concurrency ?? 1;
   // With one transaction at a time, sessions are handled in chunks, each chunk locked by one
@@ -87,36 +128,14 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
   // database time (decision 029). On PostgreSQL a chunk would hold the revenue row, which every
   // charge updates, until its commit, serializing the workers; there each session commits alone.
   const chunkSize = workers === 1 ? SESSIONS_PER_TRANSACTION : 1;
-  const handle = async (lock: (tx: Tx) => Promise<SessionRow[]>): Promise<number> => {
-    const outbox = new Outbox();
-    let ids: string[] = [];
-    try {
-      const count = await deps.db.transaction(async (tx) => {
-        const sessions = await lock(tx);
-        ids = sessions.map(({ id }) => id);
-        for (const session of sessions) await handleDueSession(tx, session, now, deps, outbox);
-        return sessions.length;
-      });
-      outbox.flush(deps.realtime);
-      return count;
-    } catch (error) {
-      if (ids.length <= 1) throw error;
-      // One reading that cannot be handled must not hold back the rest of its chunk: each goes
-      // again alone, and the pass fails with the first that fails again.
-      let count = 0;
-      const failures: unknown[] = [];
-      for (const id of ids) count += await handle(lockDue([id])).catch((failure: unknown) => failures.push(failure) && 0);
-      if (failures.length > 0) throw failures[0];
-      return count;
-    }
-  };
   // A candidate is locked and re-checked against the rule that chose it (a minute due is due by
   // the full rule too); the handling reads everything else from the row.
-  const lockDue = (ids: string[]) => (tx: Tx) =>
+  const lockDue = (ids: string[]): Lock => (tx) =>
     tx.select().from(readingSessions).where(and(inArray(readingSessions.id, ids), due)).orderBy(asc(readingSessions.id)).for('update', { skipLocked: true });
+  const relock = (id: string) => lockDue([id]);
   // Due minutes are taken and locked by the same statement, oldest first, through the
   // (status, next_minute_at) index: no list of candidates is read first.
-  const lockDueMinutes = (limit: number) => (tx: Tx) =>
+  const lockDueMinutes = (limit: number): Lock => (tx) =>
     tx.select().from(readingSessions).where(isMinuteDue).orderBy(asc(readingSessions.nextMinuteAt)).limit(limit).for('update', { skipLocked: true });
 
   let handled = 0;
@@ -126,7 +145,7 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
     while (minutesLeft && taken < BATCH) {
       const limit = Math.min(chunkSize, BATCH - taken);
       taken += limit;
-      const count = await handle(lockDueMinutes(limit));
+      const count = await handleLocked(deps, now, lockDueMinutes(limit), relock);
       handled += count;
       if (count < limit) minutesLeft = false;
     }
@@ -145,7 +164,7 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
       while (next < attention.length) {
         const chunk = attention.slice(next, next + chunkSize).map(({ id }) => id);
         next += chunk.length;
-        handled += await handle(lockDue(chunk));
+        handled += await handleLocked(deps, now, lockDue(chunk), relock);
       }
     };
     await Promise.all(Array.from({ length: workers }, work));
