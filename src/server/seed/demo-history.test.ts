@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RATING_WINDOW_DAYS } from '@shared/constants';
 import { splitCharge } from '@shared/money';
-import { escrowAccountId, SYSTEM_ACCOUNTS, walletAccountId } from '../features/wallet/ledger';
+import { escrowAccountId, isRevenueAccount, SYSTEM_ACCOUNTS, walletAccountId } from '../features/wallet/ledger';
 import { DEMO_READERS, DEMO_SEEKERS } from './demo-data';
 import { type PlannedReading, planDemoHistory } from './demo-history';
 import { DEMO_READINGS } from './demo-reviews';
@@ -45,7 +45,7 @@ describe('planDemoHistory', () => {
       expect(charges).toHaveLength(2 * minutes);
       expect(charges.reduce((sum, t) => sum + t.amountCents, 0)).toBe(reading.totalCostCents);
       expect(charges.every((t) => t.debitAccountId === walletAccountId(reading.clientId))).toBe(true);
-      expect(charges.filter((t) => t.creditAccountId === SYSTEM_ACCOUNTS.revenue)).toHaveLength(minutes);
+      expect(charges.filter((t) => isRevenueAccount(t.creditAccountId))).toHaveLength(minutes);
       // One receipt line per minute, each the two legs of that minute.
       const lines = history.minutes.filter((line) => line.sessionId === reading.id);
       expect(lines.map((line) => line.minute)).toEqual(Array.from({ length: minutes }, (_, i) => i + 1));

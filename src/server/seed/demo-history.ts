@@ -7,6 +7,7 @@ import { depositTransferKey } from '../features/wallet/deposit-to-wallet';
 import {
   earningsAccountId,
   escrowAccountId,
+  revenueAccountFor,
   SPLIT_LEG_SUFFIX,
   SYSTEM_ACCOUNTS,
   type TransferInput,
@@ -169,7 +170,7 @@ export function planDemoHistory(input: {
       const charge = { debitAccountId: walletAccountId(seeker.id), kind: 'session_charge' as const, reference, at };
       history.transfers.push(
         { ...charge, creditAccountId: escrowAccountId(reader.id), amountCents: readerCents, idempotencyKey: `${minuteChargeKey(id, minute)}${SPLIT_LEG_SUFFIX.reader}` },
-        { ...charge, creditAccountId: SYSTEM_ACCOUNTS.revenue, amountCents: platformCents, idempotencyKey: `${minuteChargeKey(id, minute)}${SPLIT_LEG_SUFFIX.platform}` },
+        { ...charge, creditAccountId: revenueAccountFor(seeker.id), amountCents: platformCents, idempotencyKey: `${minuteChargeKey(id, minute)}${SPLIT_LEG_SUFFIX.platform}` },
       );
       history.minutes.push({ sessionId: id, minute, startedAt: at, amountCents: ratePerMinuteCents, readerCents, platformCents, free: false });
       readerEarningsCents += readerCents;

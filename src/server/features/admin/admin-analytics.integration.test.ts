@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_DAYS } from '@shared/admin';
 import { createAdmin, createClient, type TestUser } from '../../../../tests/integration/factories';
@@ -7,7 +7,7 @@ import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { ledgerTransfers } from '../../db/schema';
-import { SYSTEM_ACCOUNTS } from '../wallet/ledger';
+import { REVENUE_ACCOUNT_IDS } from '../wallet/ledger';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -31,13 +31,13 @@ afterAll(() => app.close());
 async function platformShareCents(sessionId: string) {
   const [row] = await app.db
     .select({
-      cents: sql<number>`coalesce(sum(case when ${ledgerTransfers.creditAccountId} = ${SYSTEM_ACCOUNTS.revenue} then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end), 0)::int`,
+      cents: sql<number>`coalesce(sum(case when ${inArray(ledgerTransfers.creditAccountId, [...REVENUE_ACCOUNT_IDS])} then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end), 0)::int`,
     })
     .from(ledgerTransfers)
     .where(
       and(
         eq(ledgerTransfers.reference, `session:${sessionId}`),
-        sql`(${ledgerTransfers.creditAccountId} = ${SYSTEM_ACCOUNTS.revenue} or ${ledgerTransfers.debitAccountId} = ${SYSTEM_ACCOUNTS.revenue})`,
+        sql`(${inArray(ledgerTransfers.creditAccountId, [...REVENUE_ACCOUNT_IDS])} or ${inArray(ledgerTransfers.debitAccountId, [...REVENUE_ACCOUNT_IDS])})`,
       ),
     );
   return row!.cents;

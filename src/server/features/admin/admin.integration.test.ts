@@ -7,7 +7,7 @@ import { readingDriver } from '../../../../tests/integration/readings';
 import { nextEvent } from '../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { ledgerTransfers, readerProfiles, readingSessions, user } from '../../db/schema';
-import { SYSTEM_ACCOUNTS } from '../wallet/ledger';
+import { REVENUE_ACCOUNT_IDS } from '../wallet/ledger';
 import { weekOverWeekPct } from './get-admin-stats';
 
 const MINUTE = 60_000;
@@ -37,7 +37,7 @@ async function platformShareCents(sessionId: string) {
   const [row] = await app.db
     .select({ cents: sql<number>`coalesce(sum(${ledgerTransfers.amountCents}), 0)::int` })
     .from(ledgerTransfers)
-    .where(and(eq(ledgerTransfers.reference, `session:${sessionId}`), eq(ledgerTransfers.creditAccountId, SYSTEM_ACCOUNTS.revenue)));
+    .where(and(eq(ledgerTransfers.reference, `session:${sessionId}`), inArray(ledgerTransfers.creditAccountId, [...REVENUE_ACCOUNT_IDS])));
   return row!.cents;
 }
 
@@ -107,9 +107,9 @@ describe('GET /api/admin/stats', () => {
       .from(readingSessions)
       .where(and(eq(readingSessions.status, 'completed'), sql`${readingSessions.endedAt} >= ${new Date(clock.now() - 7 * DAY).toISOString()}`));
     const [revenueLastWeek] = await app.db
-      .select({ cents: sql<number>`(sum(case when ${ledgerTransfers.creditAccountId} = ${SYSTEM_ACCOUNTS.revenue} then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end))::int` })
+      .select({ cents: sql<number>`(sum(case when ${inArray(ledgerTransfers.creditAccountId, [...REVENUE_ACCOUNT_IDS])} then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end))::int` })
       .from(ledgerTransfers)
-      .where(sql`(${ledgerTransfers.creditAccountId} = ${SYSTEM_ACCOUNTS.revenue} or ${ledgerTransfers.debitAccountId} = ${SYSTEM_ACCOUNTS.revenue}) and ${ledgerTransfers.createdAt} >= ${new Date(clock.now() - 7 * DAY).toISOString()}`);
+      .where(sql`(${inArray(ledgerTransfers.creditAccountId, [...REVENUE_ACCOUNT_IDS])} or ${inArray(ledgerTransfers.debitAccountId, [...REVENUE_ACCOUNT_IDS])}) and ${ledgerTransfers.createdAt} >= ${new Date(clock.now() - 7 * DAY).toISOString()}`);
     expect(after.growth).toEqual({
       usersWeekOverWeekPct: weekOverWeekPct(after.totalUsers - 2, 2),
       revenueWeekOverWeekPct: weekOverWeekPct(revenueLastWeek!.cents, oldShare),

@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { ledgerTransfers, readingSessions } from '../../db/schema';
-import { SYSTEM_ACCOUNTS } from '../wallet/ledger';
+import { REVENUE_ACCOUNT_IDS } from '../wallet/ledger';
 
 /**
- * The platform's revenue as ledger movements: each transfer into platform:revenue (+) and each
+ * The platform's revenue as ledger movements: each transfer into a revenue shard (+) and each
  * refund taken back out of it (−). A reading's movements count only once it is completed, as every
  * statistic does (until then its minutes can still be refunded), and they count at the instant it
  * completed: that is when its revenue becomes final, so "today" on the stat card and today's bar
@@ -12,7 +12,7 @@ import { SYSTEM_ACCOUNTS } from '../wallet/ledger';
  * tied to a reading counts when it moved.
  */
 export function platformRevenueMovements(db: DbOrTx) {
-  const isCredit = sql`${ledgerTransfers.creditAccountId} = ${SYSTEM_ACCOUNTS.revenue}`;
+  const isCredit = inArray(ledgerTransfers.creditAccountId, [...REVENUE_ACCOUNT_IDS]);
   return db
     .select({
       amountCents: sql<number>`case when ${isCredit} then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end`.as('amount_cents'),
@@ -22,7 +22,7 @@ export function platformRevenueMovements(db: DbOrTx) {
     .leftJoin(readingSessions, sql`${ledgerTransfers.reference} = 'session:' || ${readingSessions.id}`)
     .where(
       and(
-        sql`(${isCredit} or (${ledgerTransfers.debitAccountId} = ${SYSTEM_ACCOUNTS.revenue} and ${ledgerTransfers.kind} = 'refund'))`,
+        sql`(${isCredit} or (${inArray(ledgerTransfers.debitAccountId, [...REVENUE_ACCOUNT_IDS])} and ${ledgerTransfers.kind} = 'refund'))`,
         sql`(${ledgerTransfers.reference} is null or ${ledgerTransfers.reference} not like 'session:%' or ${eq(readingSessions.status, 'completed')})`,
       ),
     )

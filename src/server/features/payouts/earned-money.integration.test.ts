@@ -9,7 +9,7 @@ import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { checkLedger } from '../wallet/check-ledger';
-import { getBalances, SYSTEM_ACCOUNTS } from '../wallet/ledger';
+import { getBalances, revenueAccountFor, SYSTEM_ACCOUNTS } from '../wallet/ledger';
 
 // Issue 7, findings 2 and 3: a reader may withdraw only money earned and final (DESIGN.md 'Money').
 const MINUTE = 60_000;
@@ -34,7 +34,7 @@ async function balances(client: TestUser, reader: TestUser) {
     readerWallet: `wallet:${reader.id}`,
     readerEscrow: `escrow:${reader.id}`,
     readerEarnings: `earnings:${reader.id}`,
-    revenue: SYSTEM_ACCOUNTS.revenue,
+    revenue: revenueAccountFor(client.id),
     payoutsPending: SYSTEM_ACCOUNTS.payoutsPending,
     external: SYSTEM_ACCOUNTS.external,
   };

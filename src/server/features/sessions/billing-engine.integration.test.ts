@@ -4,9 +4,9 @@ import { createClient, createReader, type TestUser } from '../../../../tests/int
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { collect } from '../../../../tests/integration/socket-helpers';
-import { ledgerTotalCents } from '../../../../tests/integration/ledger-sums';
+import { ledgerTotalCents, revenueCents } from '../../../../tests/integration/ledger-sums';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
-import { IdempotencyConflictError, SPLIT_LEG_SUFFIX, SYSTEM_ACCOUNTS, getBalances, getEarnings, getWalletBalanceCents, transfer, walletAccountId } from '../wallet/ledger';
+import { IdempotencyConflictError, revenueAccountFor, SPLIT_LEG_SUFFIX, getEarnings, getWalletBalanceCents, transfer, walletAccountId } from '../wallet/ledger';
 import { minuteChargeKey } from './billing';
 import { markLeft, markSeen } from './presence';
 import { runDueWork } from './scheduler';
@@ -25,7 +25,7 @@ afterAll(() => app.close());
 const now = () => new Date(clock.now());
 const balance = (user: TestUser) => getWalletBalanceCents(app.db, user.id);
 const earnings = (user: TestUser) => getEarnings(app.db, user.id);
-const revenue = async () => (await getBalances(app.db, [SYSTEM_ACCOUNTS.revenue])).get(SYSTEM_ACCOUNTS.revenue) ?? 0;
+const revenue = () => revenueCents(app.db);
 const session = async (id: string, as: TestUser) => (await http(app, as.cookie).get(`/api/sessions/${id}`)).body;
 
 /** Both sides' sockets beat (as the socket layer does every few seconds). */
@@ -267,7 +267,7 @@ describe('billing engine (fake clock)', () => {
     await app.db.transaction((tx) =>
       transfer(tx, {
         debitAccountId: walletAccountId(stranger.id),
-        creditAccountId: SYSTEM_ACCOUNTS.revenue,
+        creditAccountId: revenueAccountFor(stranger.id),
         amountCents: 1,
         kind: 'session_charge',
         idempotencyKey: `${minuteChargeKey(broken.id, 2)}${SPLIT_LEG_SUFFIX.platform}`,

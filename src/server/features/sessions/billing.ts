@@ -1,17 +1,17 @@
-import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
-import { SERVER_EVENTS, type BillingUpdateEvent, type SessionEndedEvent } from '@shared/realtime';
-import type { EndReason } from '@shared/sessions';
-import type { Tx } from '../../db/client';
 import { splitSessionMinute } from '@shared/money';
+import { type BillingUpdateEvent, SERVER_EVENTS, type SessionEndedEvent } from '@shared/realtime';
+import type { EndReason } from '@shared/sessions';
+import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import { ledgerTransfers, readerProfiles, readingSessions } from '../../db/schema';
 import type { Outbox } from '../../realtime/outbox';
 import {
-  InsufficientFundsError,
-  SYSTEM_ACCOUNTS,
   chargeWithSplit,
   escrowAccountId,
   getBalances,
   getWalletBalanceCents,
+  InsufficientFundsError,
+  isRevenueAccount,
   lockAccounts,
   releaseHeldShare,
   transfer,
@@ -100,8 +100,8 @@ export async function chargeNextMinute(tx: Tx, session: SessionRow, now: Date, t
 
 /**
  * Reverses every charge of a session, leg by leg: the reader's share comes back from their escrow
- * (where it has been held since the charge) and the platform's from revenue, so each returns
- * exactly what it received and no other account pays (docs/decisions/009). A refund happens only
+ * (where it has been held since the charge) and the platform's from the revenue shard it went to,
+ * so each returns exactly what it received and no other account pays (docs/decisions/009). A refund happens only
  * while the session ends, so its shares have not been released to earnings.
  */
 export async function refundSession(tx: Tx, session: SessionRow): Promise<number> {
@@ -112,11 +112,12 @@ export async function refundSession(tx: Tx, session: SessionRow): Promise<number
   const escrow = escrowAccountId(session.readerId);
   // Lock every account a refund touches up front, in the ledger's order, so a refund and a
   // concurrent charge to the same reader cannot each hold one row and wait for the other.
-  await lockAccounts(tx, [walletAccountId(session.clientId), escrow, SYSTEM_ACCOUNTS.revenue]);
+  const revenueShards = charges.map((charge) => charge.creditAccountId).filter(isRevenueAccount);
+  await lockAccounts(tx, [walletAccountId(session.clientId), escrow, ...revenueShards]);
   let refundedCents = 0;
   for (const charge of charges) {
     await transfer(tx, {
-      debitAccountId: charge.creditAccountId === SYSTEM_ACCOUNTS.revenue ? SYSTEM_ACCOUNTS.revenue : escrow,
+      debitAccountId: isRevenueAccount(charge.creditAccountId) ? charge.creditAccountId : escrow,
       creditAccountId: charge.debitAccountId,
       amountCents: charge.amountCents,
       kind: 'refund',

@@ -4,10 +4,10 @@ import { splitCharge } from '@shared/money';
 import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
-import { ledgerTotalCents } from '../../../../tests/integration/ledger-sums';
+import { ledgerTotalCents, revenueCents } from '../../../../tests/integration/ledger-sums';
 import { collect } from '../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
-import { SYSTEM_ACCOUNTS, getBalances, getEarnings, getWalletBalanceCents } from '../wallet/ledger';
+import { getEarnings, getWalletBalanceCents } from '../wallet/ledger';
 import { markSeen } from './presence';
 import { runDueWork } from './scheduler';
 
@@ -22,7 +22,7 @@ afterAll(() => app.close());
 
 const now = () => new Date(clock.now());
 const balance = (user: TestUser) => getWalletBalanceCents(app.db, user.id);
-const revenue = async () => (await getBalances(app.db, [SYSTEM_ACCOUNTS.revenue])).get(SYSTEM_ACCOUNTS.revenue) ?? 0;
+const revenue = () => revenueCents(app.db);
 const session = async (id: string, as: TestUser) => (await http(app, as.cookie).get(`/api/sessions/${id}`)).body;
 const heartbeat = async (id: string) => {
   for (const side of ['client', 'reader'] as const) await markSeen(app.db, [id], side, now());

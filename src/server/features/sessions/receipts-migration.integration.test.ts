@@ -6,6 +6,9 @@ import { sessionMinutes } from '../../db/schema';
 import { checkLedger } from '../wallet/check-ledger';
 import { SYSTEM_ACCOUNTS } from '../wallet/ledger';
 
+/** The one revenue account history had before its shards (migration 0018). */
+const REVENUE = 'platform:revenue';
+
 // Migration 0010 writes the receipt lines (session_minutes) of readings billed before it, one per
 // minute, from the two ledger legs billing wrote at that minute's start
 // (session:<id>:minute:<n>:reader to the reader's escrow, …:platform to revenue).
@@ -30,7 +33,7 @@ async function minuteCharge(session: string, reader: string, minute: number, rat
   const readerCents = Math.floor((rateCents * 70) / 100);
   const base = `session:${session}:minute:${minute}`;
   await move('wallet:client', `escrow:${reader}`, readerCents, 'session_charge', `session:${session}`, at, `${base}:reader`);
-  await move('wallet:client', SYSTEM_ACCOUNTS.revenue, rateCents - readerCents, 'session_charge', `session:${session}`, at, `${base}:platform`);
+  await move('wallet:client', REVENUE, rateCents - readerCents, 'session_charge', `session:${session}`, at, `${base}:platform`);
 }
 async function reading(id: string, reader: string, rateCents: number, minutes: number, startedAt: string) {
   await run(sql`insert into reading_sessions (id, client_id, reader_id, session_type, status, rate_per_minute_cents, requested_at, started_at, minutes_charged, total_cost_cents)
@@ -53,7 +56,7 @@ describe('migration 0010', () => {
     await reading('s2', 'r2', 450, 1, '2026-01-06T15:30:00Z');
     await minuteCharge('s2', 'r2', 1, 450, '2026-01-06T15:30:00Z');
     await move('escrow:r2', 'wallet:client', 315, 'refund', 'session:s2', '2026-01-06T15:30:20Z');
-    await move(SYSTEM_ACCOUNTS.revenue, 'wallet:client', 135, 'refund', 'session:s2', '2026-01-06T15:30:20Z');
+    await move(REVENUE, 'wallet:client', 135, 'refund', 'session:s2', '2026-01-06T15:30:20Z');
     await run(sql`update reading_sessions set refunded_cents = 450 where id = 's2'`);
     // s3: asked for and declined, never billed.
     await run(sql`insert into reading_sessions (id, client_id, reader_id, session_type, status, rate_per_minute_cents, requested_at)

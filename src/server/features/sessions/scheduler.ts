@@ -1,21 +1,21 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, min, or, sql } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, min, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { ledgerAccounts, needsSchedulerAttention, readingSessions } from '../../db/schema';
 import { Outbox } from '../../realtime/outbox';
 import { runQueueWork } from '../queue/offer-queue';
 import { turnAbsentReadersOffline } from '../readers/reader-presence';
 import { walletAccountId } from '../wallet/ledger';
+import type { ParticipantRole } from './access';
 import { finishSession } from './billing';
 import type { SessionDeps } from './deps';
 import { chargeOrPauseForFunds } from './funds-pause';
-import { pauseMeter, resumeMeterIfBothPresent } from './pause';
-import type { ParticipantRole } from './access';
 import { sweepDeadNodes } from './node-lease';
+import { pauseMeter, resumeMeterIfBothPresent } from './pause';
 import { absentSince, awaySides, presenceColumns } from './presence';
 import type { SessionRow } from './session-view';
-import { liftFundsPause } from './top-up';
 import type { SessionTiming } from './timing';
+import { liftFundsPause } from './top-up';
 
 const BATCH = 100;
 const SESSIONS_PER_TRANSACTION = 25;
@@ -125,8 +125,9 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
   const workers = deps.concurrency ?? 1;
   // With one transaction at a time, sessions are handled in chunks, each chunk locked by one
   // statement and committed once: per reading, the lock and the commit were a third of a charge's
-  // database time (decision 029). On PostgreSQL a chunk would hold the revenue row, which every
-  // charge updates, until its commit, serializing the workers; there each session commits alone.
+  // database time (decision 029). On PostgreSQL each session commits alone: a chunk would hold
+  // every wallet, escrow and revenue shard it charged until its commit, and the workers' chunks
+  // would queue on each other's shards.
   const chunkSize = workers === 1 ? SESSIONS_PER_TRANSACTION : 1;
   // A candidate is locked and re-checked against the rule that chose it (a minute due is due by
   // the full rule too); the handling reads everything else from the row.

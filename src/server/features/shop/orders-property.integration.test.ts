@@ -4,12 +4,13 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createReader, fundWallet, type TestUser } from '../../../../tests/integration/factories';
+import { revenueCents } from '../../../../tests/integration/ledger-sums';
 import { noRealtime } from '../../../../tests/integration/no-realtime';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { shopProducts } from '../../db/schema';
 import { AppError } from '../../errors';
 import { checkLedger } from '../wallet/check-ledger';
-import { earningsAccountId, getBalances, SYSTEM_ACCOUNTS, walletAccountId } from '../wallet/ledger';
+import { earningsAccountId, getBalances, walletAccountId } from '../wallet/ledger';
 import { placeOrder } from './place-order';
 
 /** Four products: two of a reader (one digital), one of another reader, one of the platform; stock on the physical ones. */
@@ -53,9 +54,9 @@ const lineArbitrary = fc.record({ product: fc.nat(3), quantity: fc.integer({ min
 const orderArbitrary = fc.record({ buyer: fc.nat(1), lines: fc.uniqueArray(lineArbitrary, { minLength: 1, maxLength: 4, selector: (l) => l.product }) });
 
 async function snapshot() {
-  const ids = [...buyers.map((b) => walletAccountId(b.id)), ...sellers.map((s) => earningsAccountId(s.id)), SYSTEM_ACCOUNTS.revenue];
+  const ids = [...buyers.map((b) => walletAccountId(b.id)), ...sellers.map((s) => earningsAccountId(s.id))];
   const found = await getBalances(app.db, ids);
-  return ids.map((id) => found.get(id) ?? 0);
+  return [...ids.map((id) => found.get(id) ?? 0), await revenueCents(app.db)];
 }
 const stocks = async () => Promise.all(items.map(async (item) => (await app.db.select({ stock: shopProducts.stock }).from(shopProducts).where(eq(shopProducts.id, item.id)))[0]!.stock));
 

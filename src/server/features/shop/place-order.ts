@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/client';
 import { shopOrderItems, shopOrders, shopProducts } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
-import { chargeWithSplit, earningsAccountId, getWalletBalanceCents, lockAccounts, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../wallet/ledger';
+import { chargeWithSplit, earningsAccountId, getWalletBalanceCents, lockAccounts, revenueAccountFor, transfer, walletAccountId } from '../wallet/ledger';
 
 type OrderInput = z.output<typeof createOrderSchema>;
 
@@ -109,7 +109,8 @@ export async function placeOrder(deps: OrderDeps, clientId: string, input: Order
     );
 
     const sellers = [...new Set(lines.flatMap((line) => (line.product.sellerId ? [line.product.sellerId] : [])))];
-    await lockAccounts(tx, [walletAccountId(clientId), ...sellers.map(earningsAccountId), SYSTEM_ACCOUNTS.revenue]);
+    const revenue = revenueAccountFor(clientId);
+    await lockAccounts(tx, [walletAccountId(clientId), ...sellers.map(earningsAccountId), revenue]);
     for (const sellerId of sellers) {
       const own = lines.filter((line) => line.product.sellerId === sellerId);
       await chargeWithSplit(tx, {
@@ -127,7 +128,7 @@ export async function placeOrder(deps: OrderDeps, clientId: string, input: Order
     if (platformCents > 0) {
       await transfer(tx, {
         debitAccountId: walletAccountId(clientId),
-        creditAccountId: SYSTEM_ACCOUNTS.revenue,
+        creditAccountId: revenue,
         amountCents: platformCents,
         kind: 'purchase',
         reference: orderReference(id, null),

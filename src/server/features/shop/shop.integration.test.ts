@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { MyProduct, Order, Product } from '@shared/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createClient, createReader, fundWallet, type TestUser } from '../../../../tests/integration/factories';
+import { revenueCents } from '../../../../tests/integration/ledger-sums';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { ledgerReadings } from '../../../../tests/integration/ledger-readings';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { shopProducts } from '../../db/schema';
-import { getBalances, getUserBalances, SYSTEM_ACCOUNTS } from '../wallet/ledger';
+import { getUserBalances, } from '../wallet/ledger';
 
 const clock = fakeClock(Date.parse('2026-11-20T12:00:00Z'));
 let app: TestApp;
@@ -29,7 +30,7 @@ afterAll(() => app.close());
 const order = (user: TestUser, items: { productId: string; quantity: number }[], key = randomUUID()) =>
   http(app, user.cookie).post('/api/shop/orders', { items }, { 'idempotency-key': key });
 const products = async (query = '') => (await http(app).get<{ products: Product[] }>(`/api/shop/products${query}`)).body.products.map((p) => p.name);
-const revenue = async () => (await getBalances(app.db, [SYSTEM_ACCOUNTS.revenue])).get(SYSTEM_ACCOUNTS.revenue) ?? 0;
+const revenue = () => revenueCents(app.db);
 
 describe('products', () => {
   it('filters by search, category, price and digital, and sorts four ways', async () => {

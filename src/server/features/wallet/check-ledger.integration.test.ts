@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { openTestDatabase } from '../../../../tests/integration/test-database';
 import { checkLedger } from './check-ledger';
-import { createWallet, SYSTEM_ACCOUNTS, transfer, walletAccountId } from './ledger';
+import { createWallet, REVENUE_ACCOUNT_IDS, SYSTEM_ACCOUNTS, transfer, walletAccountId } from './ledger';
 
 let database: Database;
 beforeAll(async () => {
@@ -34,16 +34,16 @@ describe('checkLedger', () => {
   it('finds a system account below zero (only external:payments may be)', async () => {
     // The ledger's own guard would refuse this; drop it on this throwaway copy, as an old bug would have.
     await run(sql`alter table ledger_accounts drop constraint if exists ledger_accounts_non_negative`);
-    await run(sql`update ledger_accounts set balance_cents = balance_cents - 15534 where id = ${SYSTEM_ACCOUNTS.revenue}`);
+    await run(sql`update ledger_accounts set balance_cents = balance_cents - 15534 where id = ${REVENUE_ACCOUNT_IDS[0]}`);
     await run(sql`update ledger_accounts set balance_cents = balance_cents + 15534 where id = ${SYSTEM_ACCOUNTS.payoutsPending}`);
     await run(sql`insert into ledger_transfers (debit_account_id, credit_account_id, amount_cents, kind, idempotency_key)
-                  values (${SYSTEM_ACCOUNTS.revenue}, ${SYSTEM_ACCOUNTS.payoutsPending}, 15534, 'refund', 'forced')`);
+                  values (${REVENUE_ACCOUNT_IDS[0]}, ${SYSTEM_ACCOUNTS.payoutsPending}, 15534, 'refund', 'forced')`);
     const failures = await checkLedger(database.db);
     expect(failures.filter((f) => f.invariant !== 'pendingPayoutsMatchAccount')).toEqual([
       { invariant: 'accountsNonNegative', message: 'platform:revenue is at -15534 cents' },
     ]);
     await run(sql`delete from ledger_transfers where idempotency_key = 'forced'`);
-    await run(sql`update ledger_accounts set balance_cents = balance_cents + 15534 where id = ${SYSTEM_ACCOUNTS.revenue}`);
+    await run(sql`update ledger_accounts set balance_cents = balance_cents + 15534 where id = ${REVENUE_ACCOUNT_IDS[0]}`);
     await run(sql`update ledger_accounts set balance_cents = balance_cents - 15534 where id = ${SYSTEM_ACCOUNTS.payoutsPending}`);
     expect(await checkLedger(database.db)).toEqual([]);
   });

@@ -8,6 +8,9 @@ import { decidePayout } from '../payouts/decide-payout';
 import { finishSession } from '../sessions/billing';
 import { checkLedger } from './check-ledger';
 import { createWallet, getBalances, SYSTEM_ACCOUNTS } from './ledger';
+
+/** The one revenue account history had before its shards (migration 0018). */
+const REVENUE = 'platform:revenue';
 import { noRealtime } from '../../../../tests/integration/no-realtime';
 
 // Migration 0005 moves money that readers' wallets held under the old rules (earnings and
@@ -33,7 +36,7 @@ async function move(debit: string, credit: string, amountCents: number, kind: st
 async function minute(session: string, reader: string, rateCents: number) {
   const readerCents = Math.floor((rateCents * 70) / 100);
   await move('wallet:client', `wallet:${reader}`, readerCents, 'session_charge', `session:${session}`);
-  await move('wallet:client', SYSTEM_ACCOUNTS.revenue, rateCents - readerCents, 'session_charge', `session:${session}`);
+  await move('wallet:client', REVENUE, rateCents - readerCents, 'session_charge', `session:${session}`);
 }
 async function reading(id: string, reader: string, status: 'active' | 'completed') {
   await run(sql`insert into reading_sessions (id, client_id, reader_id, session_type, status, rate_per_minute_cents, requested_at, started_at)
@@ -53,7 +56,7 @@ describe('migration 0005', () => {
     await reading('s2', 'r1', 'completed');
     await minute('s2', 'r1', 1000);
     await move('wallet:r1', 'wallet:client', 700, 'refund', 'session:s2');
-    await move(SYSTEM_ACCOUNTS.revenue, 'wallet:client', 300, 'refund', 'session:s2');
+    await move(REVENUE, 'wallet:client', 300, 'refund', 'session:s2');
     await move(SYSTEM_ACCOUNTS.external, 'wallet:r1', 50_000, 'deposit', 'test:fund');
     await run(sql`insert into payouts (id, reader_id, amount_cents, status) values ('p1', 'r1', 2000, 'pending')`);
     await move('wallet:r1', SYSTEM_ACCOUNTS.payoutsPending, 2000, 'payout', 'payout:p1', 'payout:p1:request');
@@ -64,15 +67,15 @@ describe('migration 0005', () => {
     await minute('s4', 'r2', 9999);
     await move('wallet:r2', SYSTEM_ACCOUNTS.payoutsPending, 6999, 'payout', 'payout:p4');
     await move(SYSTEM_ACCOUNTS.payoutsPending, SYSTEM_ACCOUNTS.external, 6999, 'payout', 'payout:p4');
-    await move(SYSTEM_ACCOUNTS.revenue, 'wallet:client', 6999, 'refund', 'session:s4');
-    await move(SYSTEM_ACCOUNTS.revenue, 'wallet:client', 3000, 'refund', 'session:s4');
+    await move(REVENUE, 'wallet:client', 6999, 'refund', 'session:s4');
+    await move(REVENUE, 'wallet:client', 3000, 'refund', 'session:s4');
     await reading('s3', 'r2', 'active');
     await minute('s3', 'r2', 5000);
     await minute('s3', 'r2', 5000);
     await move('wallet:r2', SYSTEM_ACCOUNTS.payoutsPending, 3500, 'payout', 'payout:p3');
     await move(SYSTEM_ACCOUNTS.payoutsPending, SYSTEM_ACCOUNTS.external, 3500, 'payout', 'payout:p3');
 
-    const ids = ['wallet:client', 'wallet:r1', 'escrow:r1', 'earnings:r1', 'wallet:r2', 'escrow:r2', 'earnings:r2', SYSTEM_ACCOUNTS.revenue, SYSTEM_ACCOUNTS.payoutsPending];
+    const ids = ['wallet:client', 'wallet:r1', 'escrow:r1', 'earnings:r1', 'wallet:r2', 'escrow:r2', 'earnings:r2', REVENUE, SYSTEM_ACCOUNTS.payoutsPending];
     const named = async () => Object.fromEntries([...(await getBalances(database.db, ids))].sort(([a], [b]) => ids.indexOf(a) - ids.indexOf(b)));
     expect(await named()).toEqual({ 'wallet:client': 87_000, 'wallet:r1': 50_100, 'wallet:r2': 3500, 'platform:revenue': -3099, 'payouts:pending': 2000 });
 

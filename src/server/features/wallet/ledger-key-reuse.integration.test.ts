@@ -5,7 +5,7 @@ import { ledgerTransfers } from '../../db/schema';
 import { createClient, createReader } from '../../../../tests/integration/factories';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { checkLedger } from './check-ledger';
-import { chargeWithSplit, escrowAccountId, getBalances, IdempotencyConflictError, releaseHeldShare, SYSTEM_ACCOUNTS, transfer, walletAccountId } from './ledger';
+import { chargeWithSplit, escrowAccountId, getBalances, IdempotencyConflictError, releaseHeldShare, revenueAccountFor, transfer, walletAccountId } from './ledger';
 
 // Attacks on the charge's idempotency key, now that ledger_charge_split (migration 0015) writes the
 // legs: a key replayed for another charge must never pass as a replay, move money or leave a leg.
@@ -24,8 +24,8 @@ async function fixture() {
   const key = `attack:${randomUUID()}`;
   const charge = (amountCents: number, readerUserId = reader.id) =>
     app.db.transaction((tx) => chargeWithSplit(tx, { payerUserId: client.id, readerUserId, amountCents, kind: 'session_charge', reference: key, idempotencyKey: key }));
-  const ids = [walletAccountId(client.id), escrowAccountId(reader.id), SYSTEM_ACCOUNTS.revenue];
-  const balances = async () => [...(await getBalances(app.db, ids)).entries()].filter(([id]) => id !== SYSTEM_ACCOUNTS.revenue);
+  const ids = [walletAccountId(client.id), escrowAccountId(reader.id), revenueAccountFor(client.id)];
+  const balances = async () => [...(await getBalances(app.db, ids)).entries()].filter(([id]) => id !== revenueAccountFor(client.id));
   const legs = () => app.db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `${key}:%`));
   return { client, reader, key, charge, balances, legs };
 }
@@ -51,7 +51,7 @@ describe('a charge key replayed for another charge', () => {
     const { client, key, charge, balances, legs } = await fixture();
     // Someone else's transfer took the reader leg's key: the platform leg alone would insert.
     await app.db.transaction((tx) =>
-      transfer(tx, { debitAccountId: walletAccountId(client.id), creditAccountId: SYSTEM_ACCOUNTS.revenue, amountCents: 100, kind: 'session_charge', idempotencyKey: `${key}:reader` }),
+      transfer(tx, { debitAccountId: walletAccountId(client.id), creditAccountId: revenueAccountFor(client.id), amountCents: 100, kind: 'session_charge', idempotencyKey: `${key}:reader` }),
     );
     const before = await balances();
 

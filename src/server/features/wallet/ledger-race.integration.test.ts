@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitCharge } from '@shared/money';
 import { ledgerTransfers } from '../../db/schema';
 import { createClient, createReader, fundEarnings, fundWallet } from '../../../../tests/integration/factories';
+import { revenueCents } from '../../../../tests/integration/ledger-sums';
 import { ledgerReadings } from '../../../../tests/integration/ledger-readings';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { decidePayout } from '../payouts/decide-payout';
@@ -25,7 +26,7 @@ afterAll(async () => {
   await app.close();
 });
 
-const revenue = async () => (await getBalances(app.db, [SYSTEM_ACCOUNTS.revenue])).get(SYSTEM_ACCOUNTS.revenue)!;
+const revenue = () => revenueCents(app.db);
 
 async function accounts(clientId: string, readerId: string) {
   const ids = [walletAccountId(clientId), walletAccountId(readerId), escrowAccountId(readerId), earningsAccountId(readerId)];

@@ -1,16 +1,36 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { splitCharge } from '@shared/money';
 import { TRANSACTION_KINDS } from '@shared/wallet';
-import { AppError } from '../../errors';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
+import { AppError } from '../../errors';
 
-/** The platform's own accounts (created by migration 0001). */
+/** The platform's own accounts (created by migration 0001). Revenue is apart: it has shards. */
 export const SYSTEM_ACCOUNTS = {
-  revenue: 'platform:revenue',
   external: 'external:payments',
   payoutsPending: 'payouts:pending',
 } as const;
+
+/**
+ * The platform's revenue is held in REVENUE_SHARD_COUNT accounts of kind 'revenue' (migrations 0001
+ * and 0018, docs/decisions/031): every charge credits one and keeps its row locked until it
+ * commits, so with one account every charge on PostgreSQL queued on that row. A payer's charges
+ * always go to the same shard: they queue on the payer's wallet anyway, so they add no wait there.
+ * The revenue is the sum over the shards; a refund takes a share back from the shard it went to.
+ */
+export const REVENUE_SHARD_COUNT = 16;
+export const REVENUE_ACCOUNT_IDS: readonly string[] = Array.from({ length: REVENUE_SHARD_COUNT }, (_, shard) =>
+  shard === 0 ? 'platform:revenue' : `platform:revenue:${shard}`,
+);
+const revenueAccountIds = new Set(REVENUE_ACCOUNT_IDS);
+export const isRevenueAccount = (accountId: string) => revenueAccountIds.has(accountId);
+
+/** The revenue shard of a payer's charges: FNV-1a of the user id, so every process picks the same. */
+export function revenueAccountFor(payerUserId: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < payerUserId.length; i++) hash = Math.imul(hash ^ payerUserId.charCodeAt(i), 0x01000193);
+  return REVENUE_ACCOUNT_IDS[(hash >>> 0) % REVENUE_SHARD_COUNT]!;
+}
 
 export const TRANSFER_KINDS = TRANSACTION_KINDS;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
@@ -220,9 +240,9 @@ export interface SplitChargeResult {
  * skipped, not recorded. The reader's leg goes to their escrow, where it stays while the charge
  * can still be refunded; releaseHeldShare moves it to their earnings. A charge that is final when
  * made (readerAccount 'earnings') credits the earnings directly. The payer's wallet and the
- * reader's account are locked first, in the ledger's lock order, and the revenue account last, so
- * concurrent charges queue on the payer's row instead of deadlocking, and the revenue row every
- * charge shares is locked at the end. The payer is debited once for the whole charge. All of it is
+ * reader's account are locked first, in the ledger's lock order, and the payer's revenue shard
+ * last, so concurrent charges queue on the payer's row instead of deadlocking, and the shard many
+ * payers share is locked at the end. The payer is debited once for the whole charge. All of it is
  * one call of the database function ledger_charge_split (migration 0015, docs/decisions/030: its
  * plans are kept, where a statement sent from here is planned per charge), and a second statement
  * runs only when nothing was written (a replay, a conflict or a refusal).
@@ -237,14 +257,15 @@ export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<
   assertMovable(payer, reader, amountCents);
   const readerKey = `${input.idempotencyKey}${SPLIT_LEG_SUFFIX.reader}`;
   const platformKey = `${input.idempotencyKey}${SPLIT_LEG_SUFFIX.platform}`;
+  const revenue = revenueAccountFor(input.payerUserId);
   const legs = [
     { creditAccountId: reader, amountCents: readerCents, idempotencyKey: readerKey },
-    { creditAccountId: SYSTEM_ACCOUNTS.revenue, amountCents: platformCents, idempotencyKey: platformKey },
+    { creditAccountId: revenue, amountCents: platformCents, idempotencyKey: platformKey },
   ].filter((leg) => leg.amountCents > 0);
 
   const result = (await tx.execute(sql`
     select payer_balance::text as payer_balance, inserted, moved
-    from ledger_charge_split(${payer}, ${reader}, ${SYSTEM_ACCOUNTS.revenue}, ${readerCents}::bigint, ${platformCents}::bigint, ${input.kind}, ${input.reference}, ${readerKey}, ${platformKey})`)) as unknown as {
+    from ledger_charge_split(${payer}, ${reader}, ${revenue}, ${readerCents}::bigint, ${platformCents}::bigint, ${input.kind}, ${input.reference}, ${readerKey}, ${platformKey})`)) as unknown as {
     rows: { payer_balance: string | null; inserted: number; moved: number }[];
   };
   const row = result.rows[0];

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { READER_SHARE_PERCENT } from '@shared/constants';
 import { splitCharge, splitSessionMinute } from '@shared/money';
-import { compareLockOrder, SYSTEM_ACCOUNTS, walletAccountId } from './ledger';
+import { compareLockOrder, REVENUE_ACCOUNT_IDS, SYSTEM_ACCOUNTS, walletAccountId } from './ledger';
 
 describe('splitCharge', () => {
   it('always adds up to the charge, never inventing or losing a cent', () => {
@@ -64,14 +64,17 @@ describe('splitSessionMinute', () => {
 });
 
 describe('compareLockOrder', () => {
-  it('puts wallets before the system accounts, each group by id', () => {
-    const ids = [SYSTEM_ACCOUNTS.revenue, walletAccountId('b'), SYSTEM_ACCOUNTS.external, walletAccountId('a'), SYSTEM_ACCOUNTS.payoutsPending];
+  it('puts wallets before the system accounts, each group by id, revenue shards among them', () => {
+    const [revenue, revenue1, revenue2] = REVENUE_ACCOUNT_IDS;
+    const ids = [revenue2!, revenue!, walletAccountId('b'), SYSTEM_ACCOUNTS.external, revenue1!, walletAccountId('a'), SYSTEM_ACCOUNTS.payoutsPending];
     expect(ids.sort(compareLockOrder)).toEqual([
       walletAccountId('a'),
       walletAccountId('b'),
       SYSTEM_ACCOUNTS.external,
       SYSTEM_ACCOUNTS.payoutsPending,
-      SYSTEM_ACCOUNTS.revenue,
+      'platform:revenue',
+      'platform:revenue:1',
+      'platform:revenue:2',
     ]);
   });
 });

@@ -5,11 +5,12 @@ import type { GiftId } from '@shared/live';
 import { splitCharge } from '@shared/money';
 import { AppError } from '../../../errors';
 import { createClient, createReader, fundWallet, type TestUser } from '../../../../../tests/integration/factories';
+import { revenueCents } from '../../../../../tests/integration/ledger-sums';
 import { insertStream } from '../../../../../tests/integration/live-stream-rows';
 import { noRealtime } from '../../../../../tests/integration/no-realtime';
 import { createTestApp, type TestApp } from '../../../../../tests/integration/test-app';
 import { checkLedger } from '../../wallet/check-ledger';
-import { earningsAccountId, getBalances, InsufficientFundsError, SYSTEM_ACCOUNTS, walletAccountId } from '../../wallet/ledger';
+import { earningsAccountId, getBalances, InsufficientFundsError, walletAccountId } from '../../wallet/ledger';
 import { sendGift } from './send-gift';
 
 let app: TestApp;
@@ -35,9 +36,9 @@ const opArbitrary: fc.Arbitrary<Op> = fc.record({
 });
 
 async function snapshot() {
-  const ids = [...senders.map((s) => walletAccountId(s.id)), ...readers.map((r) => earningsAccountId(r.id)), SYSTEM_ACCOUNTS.revenue];
+  const ids = [...senders.map((s) => walletAccountId(s.id)), ...readers.map((r) => earningsAccountId(r.id))];
   const found = await getBalances(app.db, ids);
-  return ids.map((id) => found.get(id)!);
+  return [...ids.map((id) => found.get(id)!), await revenueCents(app.db)];
 }
 
 let run = 0;

@@ -12,7 +12,7 @@ import { fakeClock } from '../../../../../tests/integration/fake-clock';
 import { createTestApp, type TestApp } from '../../../../../tests/integration/test-app';
 import { ledgerTransfers, streamGifts, user } from '../../../db/schema';
 import { checkLedger } from '../../wallet/check-ledger';
-import { earningsAccountId, escrowAccountId, getBalances, SYSTEM_ACCOUNTS, walletAccountId } from '../../wallet/ledger';
+import { earningsAccountId, escrowAccountId, getBalances, revenueAccountFor, walletAccountId } from '../../wallet/ledger';
 import { streamRoom } from '../deps';
 
 const INSUFFICIENT = 'Insufficient balance. Please add funds to your wallet.';
@@ -37,7 +37,7 @@ function sendGift(user: TestUser, streamId: string, giftId: string, key: string 
 
 /** Every balance a gift touches, with the platform's revenue. */
 async function balances(senderId: string, readerId: string) {
-  const ids = [walletAccountId(senderId), walletAccountId(readerId), escrowAccountId(readerId), earningsAccountId(readerId), SYSTEM_ACCOUNTS.revenue];
+  const ids = [walletAccountId(senderId), walletAccountId(readerId), escrowAccountId(readerId), earningsAccountId(readerId), revenueAccountFor(senderId)];
   const found = await getBalances(app.db, ids);
   const [sender, readerWallet, readerEscrow, readerEarnings, revenue] = ids.map((id) => found.get(id) ?? 0) as [number, number, number, number, number];
   return { sender, readerWallet, readerEscrow, readerEarnings, revenue };
@@ -74,7 +74,7 @@ describe('POST /api/live/streams/:id/gifts', () => {
       });
       const legs = await app.db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `gift:${body.id}:%`));
       expect(legs.map((t) => ({ key: t.idempotencyKey, from: t.debitAccountId, to: t.creditAccountId, cents: t.amountCents, kind: t.kind })).sort((a, b) => a.key.localeCompare(b.key))).toEqual([
-        { key: `gift:${body.id}:platform`, from: walletAccountId(viewer.id), to: SYSTEM_ACCOUNTS.revenue, cents: costCents - readerCents, kind: 'gift' },
+        { key: `gift:${body.id}:platform`, from: walletAccountId(viewer.id), to: revenueAccountFor(viewer.id), cents: costCents - readerCents, kind: 'gift' },
         { key: `gift:${body.id}:reader`, from: walletAccountId(viewer.id), to: earningsAccountId(reader.id), cents: readerCents, kind: 'gift' },
       ]);
       const [row] = await app.db.select().from(streamGifts).where(eq(streamGifts.id, body.id));

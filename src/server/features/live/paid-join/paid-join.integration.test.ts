@@ -10,7 +10,7 @@ import { nextEvent } from '../../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../../tests/integration/test-app';
 import { ledgerTransfers, streamJoins } from '../../../db/schema';
 import { checkLedger } from '../../wallet/check-ledger';
-import { earningsAccountId, escrowAccountId, getBalances, SYSTEM_ACCOUNTS, walletAccountId } from '../../wallet/ledger';
+import { earningsAccountId, escrowAccountId, getBalances, revenueAccountFor, walletAccountId } from '../../wallet/ledger';
 
 const INSUFFICIENT = 'Insufficient balance. Please add funds to your wallet.';
 
@@ -27,7 +27,7 @@ afterAll(async () => {
 const join = (cookie: string | undefined, streamId: string) => http(app, cookie).post(`/api/live/streams/${streamId}/join`);
 
 async function balances(viewerId: string, readerId: string) {
-  const ids = [walletAccountId(viewerId), escrowAccountId(readerId), earningsAccountId(readerId), SYSTEM_ACCOUNTS.revenue];
+  const ids = [walletAccountId(viewerId), escrowAccountId(readerId), earningsAccountId(readerId), revenueAccountFor(viewerId)];
   const found = await getBalances(app.db, ids);
   const [viewer, readerEscrow, readerEarnings, revenue] = ids.map((id) => found.get(id) ?? 0) as [number, number, number, number];
   return { viewer, readerEscrow, readerEarnings, revenue };
@@ -69,7 +69,7 @@ describe('POST /api/live/streams/:id/join', () => {
     const legs = await app.db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `stream-access:${streamId}:${viewer.id}:%`));
     expect(legs.map((t) => [t.creditAccountId, t.amountCents, t.kind]).sort()).toEqual([
       [earningsAccountId(reader.id), 349, 'stream_access'],
-      [SYSTEM_ACCOUNTS.revenue, 150, 'stream_access'],
+      [revenueAccountFor(viewer.id), 150, 'stream_access'],
     ]);
 
     const wallet = (await http(app, viewer.cookie).get('/api/wallet')).body;
