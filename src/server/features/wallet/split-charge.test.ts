@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { READER_SHARE_PERCENT } from '@shared/constants';
 import { splitCharge, splitSessionMinute } from '@shared/money';
-import { compareLockOrder, REVENUE_ACCOUNT_IDS, SYSTEM_ACCOUNTS, walletAccountId } from './ledger';
+import { compareLockOrder, isRevenueAccount, REVENUE_ACCOUNT_IDS, REVENUE_SHARD_COUNT, revenueAccountFor, SYSTEM_ACCOUNTS, walletAccountId } from './ledger';
 
 describe('splitCharge', () => {
   it('always adds up to the charge, never inventing or losing a cent', () => {
@@ -76,5 +76,23 @@ describe('compareLockOrder', () => {
       'platform:revenue:1',
       'platform:revenue:2',
     ]);
+  });
+});
+
+describe('revenueAccountFor', () => {
+  it('gives a payer the same revenue shard every time, and spreads payers over all of them', () => {
+    fc.assert(fc.property(fc.string(), (payer) => revenueAccountFor(payer) === revenueAccountFor(payer) && isRevenueAccount(revenueAccountFor(payer))));
+    const payers = Array.from({ length: 1000 }, (_, i) => `user-${i}`);
+    const perShard = new Map<string, number>();
+    for (const payer of payers) {
+      const shard = revenueAccountFor(payer);
+      perShard.set(shard, (perShard.get(shard) ?? 0) + 1);
+    }
+    expect([...perShard.keys()].sort()).toEqual([...REVENUE_ACCOUNT_IDS].sort());
+    // 62.5 each if even: no shard may carry twice that, or charges would queue on it.
+    for (const count of perShard.values()) expect(count).toBeLessThan(125);
+    expect(REVENUE_ACCOUNT_IDS.every(isRevenueAccount)).toBe(true);
+    expect(isRevenueAccount(SYSTEM_ACCOUNTS.external)).toBe(false);
+    expect(new Set(REVENUE_ACCOUNT_IDS).size).toBe(REVENUE_SHARD_COUNT);
   });
 });
