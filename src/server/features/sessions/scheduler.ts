@@ -1,5 +1,5 @@
 import { SERVER_EVENTS } from '@shared/realtime';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, min, notInArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { ledgerAccounts, needsSchedulerAttention, readingSessions } from '../../db/schema';
 import { Outbox } from '../../realtime/outbox';
@@ -84,12 +84,16 @@ function dueConditions(now: Date, timing: SessionTiming) {
 
 type Lock = (tx: Tx) => Promise<SessionRow[]>;
 
+/** A pass's readings whose handling failed, with why: skipped for the rest of the pass. */
+type Failures = Map<string, unknown>;
+
 /**
  * Handles the readings `lock` takes in one transaction and tells their events after it commits.
  * One reading that cannot be handled must not hold back the rest of its chunk: on a failure each
- * goes again alone (`relock`), and the first that fails again fails the pass.
+ * goes again alone (`relock`), and one that fails alone is recorded in `failures`. Returns how
+ * many readings were locked and how many of them were handled.
  */
-async function handleLocked(deps: SessionDeps, now: Date, lock: Lock, relock: (id: string) => Lock): Promise<number> {
+async function handleLocked(deps: SessionDeps, now: Date, lock: Lock, relock: (id: string) => Lock, failures: Failures): Promise<{ locked: number; handled: number }> {
   const outbox = new Outbox();
   let ids: string[] = [];
   try {
@@ -100,20 +104,17 @@ async function handleLocked(deps: SessionDeps, now: Date, lock: Lock, relock: (i
       return sessions.length;
     });
     outbox.flush(deps.realtime);
-    return count;
+    return { locked: count, handled: count };
   } catch (error) {
-    if (ids.length <= 1) throw error;
-    let count = 0;
-    const failures: unknown[] = [];
-    for (const id of ids) {
-      try {
-        count += await handleLocked(deps, now, relock(id), relock);
-      } catch (failure) {
-        failures.push(failure);
-      }
+    // Nothing was locked: the database failed, not a reading.
+    if (ids.length === 0) throw error;
+    if (ids.length === 1) {
+      failures.set(ids[0]!, error);
+      return { locked: 1, handled: 0 };
     }
-    if (failures.length > 0) throw failures[0];
-    return count;
+    let handled = 0;
+    for (const id of ids) handled += (await handleLocked(deps, now, relock(id), relock, failures)).handled;
+    return { locked: ids.length, handled };
   }
 }
 
@@ -134,10 +135,19 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
   const lockDue = (ids: string[]): Lock => (tx) =>
     tx.select().from(readingSessions).where(and(inArray(readingSessions.id, ids), due)).orderBy(asc(readingSessions.id)).for('update', { skipLocked: true });
   const relock = (id: string) => lockDue([id]);
+  // A reading that failed is skipped for the rest of the pass: as the oldest due minute it would
+  // otherwise be taken first again by every worker and every chunk, and hold back the rest.
+  const failures: Failures = new Map();
   // Due minutes are taken and locked by the same statement, oldest first, through the
   // (status, next_minute_at) index: no list of candidates is read first.
   const lockDueMinutes = (limit: number): Lock => (tx) =>
-    tx.select().from(readingSessions).where(isMinuteDue).orderBy(asc(readingSessions.nextMinuteAt)).limit(limit).for('update', { skipLocked: true });
+    tx
+      .select()
+      .from(readingSessions)
+      .where(failures.size === 0 ? isMinuteDue : and(isMinuteDue, notInArray(readingSessions.id, [...failures.keys()])))
+      .orderBy(asc(readingSessions.nextMinuteAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
 
   let handled = 0;
   let taken = 0;
@@ -146,9 +156,9 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
     while (minutesLeft && taken < BATCH) {
       const limit = Math.min(chunkSize, BATCH - taken);
       taken += limit;
-      const count = await handleLocked(deps, now, lockDueMinutes(limit), relock);
-      handled += count;
-      if (count < limit) minutesLeft = false;
+      const chunk = await handleLocked(deps, now, lockDueMinutes(limit), relock, failures);
+      handled += chunk.handled;
+      if (chunk.locked < limit) minutesLeft = false;
     }
   };
   await Promise.all(Array.from({ length: workers }, chargeMinutes));
@@ -165,7 +175,7 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
       while (next < attention.length) {
         const chunk = attention.slice(next, next + chunkSize).map(({ id }) => id);
         next += chunk.length;
-        handled += await handleLocked(deps, now, lockDue(chunk), relock);
+        handled += (await handleLocked(deps, now, lockDue(chunk), relock, failures)).handled;
       }
     };
     await Promise.all(Array.from({ length: workers }, work));
@@ -173,6 +183,8 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
     handled += await turnAbsentReadersOffline(deps);
     handled += await runQueueWork(deps);
   }
+  // Every other reading has been handled: now the pass fails, and the loop logs why.
+  if (failures.size > 0) throw failures.values().next().value;
   const [soonest] = await deps.db.select({ at: min(readingSessions.nextMinuteAt) }).from(readingSessions).where(isRunning);
   // A full batch may have left more due sessions behind: the loop goes again at once.
   return { handled, isBacklogged, nextMinuteAt: soonest?.at ?? null };
