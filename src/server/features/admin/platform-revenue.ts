@@ -12,7 +12,8 @@ import { REVENUE_ACCOUNT_IDS } from '../wallet/ledger';
  * tied to a reading counts when it moved.
  */
 export function platformRevenueMovements(db: DbOrTx) {
-  const isCredit = inArray(ledgerTransfers.creditAccountId, [...REVENUE_ACCOUNT_IDS]);
+  const revenueIds = [...REVENUE_ACCOUNT_IDS];
+  const isCredit = inArray(ledgerTransfers.creditAccountId, revenueIds);
   return db
     .select({
       amountCents: sql<number>`case when ${isCredit} then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end`.as('amount_cents'),
@@ -22,7 +23,7 @@ export function platformRevenueMovements(db: DbOrTx) {
     .leftJoin(readingSessions, sql`${ledgerTransfers.reference} = 'session:' || ${readingSessions.id}`)
     .where(
       and(
-        sql`(${isCredit} or (${inArray(ledgerTransfers.debitAccountId, [...REVENUE_ACCOUNT_IDS])} and ${ledgerTransfers.kind} = 'refund'))`,
+        sql`(${isCredit} or (${inArray(ledgerTransfers.debitAccountId, revenueIds)} and ${ledgerTransfers.kind} = 'refund'))`,
         sql`(${ledgerTransfers.reference} is null or ${ledgerTransfers.reference} not like 'session:%' or ${eq(readingSessions.status, 'completed')})`,
       ),
     )

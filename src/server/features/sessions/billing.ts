@@ -101,8 +101,8 @@ export async function chargeNextMinute(tx: Tx, session: SessionRow, now: Date, t
 /**
  * Reverses every charge of a session, leg by leg: the reader's share comes back from their escrow
  * (where it has been held since the charge) and the platform's from the revenue shard it went to,
- * so each returns exactly what it received and no other account pays (docs/decisions/009). A refund happens only
- * while the session ends, so its shares have not been released to earnings.
+ * so each returns exactly what it received and no other account pays (docs/decisions/009). A
+ * refund happens only while the session ends, so its shares have not been released to earnings.
  */
 export async function refundSession(tx: Tx, session: SessionRow): Promise<number> {
   const charges = await tx
