@@ -4,7 +4,9 @@
  * that PostgreSQL server and dropped afterwards (the configured database itself is never touched).
  *
  * Knobs (environment): BENCH_CHARGES (3000), BENCH_WORKERS (32), BENCH_CLIENTS (20),
- * BENCH_READERS (5), BENCH_MAX_SECONDS (60: stops early rather than run long), BENCH_PROFILE (a path:
+ * BENCH_READERS (5), BENCH_BATCH (1: charges per transaction; above 1 each transaction makes its
+ * charges with one chargeManyWithSplit, as the scheduler charges a chunk of due minutes on
+ * PostgreSQL), BENCH_MAX_SECONDS (60: stops early rather than run long), BENCH_PROFILE (a path:
  * writes a CPU profile of the charging window there and prints its top lines).
  */
 import { type Database, openDatabase } from '../src/server/db/client';
@@ -13,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import { ledgerAccounts, ledgerTransfers, user } from '../src/server/db/schema';
 import { printProfile, startWindowProfile } from './bench-profile';
 import { checkLedger } from '../src/server/features/wallet/check-ledger';
-import { chargeWithSplit, createWallet, InsufficientFundsError, releaseHeldShare, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../src/server/features/wallet/ledger';
+import { chargeManyWithSplit, chargeWithSplit, createWallet, InsufficientFundsError, releaseHeldShare, type SplitChargeInput, type SplitChargeResult, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../src/server/features/wallet/ledger';
 
 const setting = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -24,6 +26,7 @@ const chargeCount = setting('BENCH_CHARGES', 3000);
 const workerCount = setting('BENCH_WORKERS', 32);
 const clientCount = setting('BENCH_CLIENTS', 20);
 const readerCount = setting('BENCH_READERS', 5);
+const batchSize = setting('BENCH_BATCH', 1);
 const maxMs = setting('BENCH_MAX_SECONDS', 60) * 1000;
 const RATE_MIN_CENTS = 99;
 const RATE_MAX_CENTS = 999;
@@ -70,7 +73,7 @@ async function main(): Promise<number> {
   try {
     const { clients, readers } = await createAccounts(database);
     console.log(`bench:ledger on ${label}`);
-    console.log(`  ${chargeCount} split charges, ${workerCount} concurrent workers, ${clientCount} clients, ${readerCount} readers`);
+    console.log(`  ${chargeCount} split charges, ${workerCount} concurrent workers, ${clientCount} clients, ${readerCount} readers, ${batchSize === 1 ? '1 charge per transaction (chargeWithSplit)' : `${batchSize} charges per transaction (chargeManyWithSplit)`}`);
 
     const latenciesMs: number[] = [];
     let next = 0;
@@ -80,30 +83,45 @@ async function main(): Promise<number> {
     const profiler = profilePath ? await startWindowProfile(profilePath) : undefined;
     const startedAt = performance.now();
     const deadline = startedAt + maxMs;
+    const charge = (i: number): SplitChargeInput => {
+      // A reading belongs to one reader: its reference (and so its release's key) is theirs alone.
+      const reader = Math.floor(Math.random() * readers.length);
+      return {
+        payerUserId: clients[i % clients.length]!,
+        readerUserId: readers[reader]!,
+        amountCents: RATE_MIN_CENTS + Math.floor(Math.random() * (RATE_MAX_CENTS - RATE_MIN_CENTS + 1)),
+        kind: 'session_charge',
+        reference: `session:bench-${reader}-${i % 100}`,
+        idempotencyKey: `bench:charge:${i}`,
+      };
+    };
+    const count = (result: SplitChargeResult) => {
+      transfers += (result.readerCents > 0 ? 1 : 0) + (result.platformCents > 0 ? 1 : 0);
+    };
+    const chargeOne = async (input: SplitChargeInput) => {
+      try {
+        count(await database.db.transaction((tx) => chargeWithSplit(tx, input)));
+      } catch (error) {
+        if (!(error instanceof InsufficientFundsError)) throw error;
+        refused++;
+      }
+    };
+    const chargeMany = async (inputs: SplitChargeInput[]) => {
+      for (const outcome of await database.db.transaction((tx) => chargeManyWithSplit(tx, inputs))) {
+        if (outcome.refused) refused++;
+        else count(outcome);
+      }
+    };
     const worker = async () => {
       while (next < chargeCount && performance.now() < deadline) {
-        const i = next++;
-        const amountCents = RATE_MIN_CENTS + Math.floor(Math.random() * (RATE_MAX_CENTS - RATE_MIN_CENTS + 1));
+        const first = next;
+        next = Math.min(chargeCount, next + batchSize);
+        const inputs = Array.from({ length: next - first }, (_, k) => charge(first + k));
         const begun = performance.now();
-        // A reading belongs to one reader: its reference (and so its release's key) is theirs alone.
-        const reader = Math.floor(Math.random() * readers.length);
-        try {
-          const result = await database.db.transaction((tx) =>
-            chargeWithSplit(tx, {
-              payerUserId: clients[i % clients.length]!,
-              readerUserId: readers[reader]!,
-              amountCents,
-              kind: 'session_charge',
-              reference: `session:bench-${reader}-${i % 100}`,
-              idempotencyKey: `bench:charge:${i}`,
-            }),
-          );
-          transfers += (result.readerCents > 0 ? 1 : 0) + (result.platformCents > 0 ? 1 : 0);
-        } catch (error) {
-          if (!(error instanceof InsufficientFundsError)) throw error;
-          refused++;
-        }
-        latenciesMs.push(performance.now() - begun);
+        await (batchSize === 1 ? chargeOne(inputs[0]!) : chargeMany(inputs));
+        // Each charge of a list waits as long as its list.
+        const waitedMs = performance.now() - begun;
+        latenciesMs.push(...inputs.map(() => waitedMs));
       }
     };
     await Promise.all(Array.from({ length: workerCount }, worker));

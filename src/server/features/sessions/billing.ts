@@ -6,11 +6,9 @@ import type { Tx } from '../../db/client';
 import { ledgerTransfers, readerProfiles, readingSessions } from '../../db/schema';
 import type { Outbox } from '../../realtime/outbox';
 import {
-  chargeWithSplit,
+  chargeManyWithSplit,
   escrowAccountId,
   getBalances,
-  getWalletBalanceCents,
-  InsufficientFundsError,
   isRevenueAccount,
   lockAccounts,
   releaseHeldShare,
@@ -48,54 +46,87 @@ function walletEvents(outbox: Outbox, session: SessionRow, wallets: { client?: n
  * (splitSessionMinute). Returns false when the client cannot pay: the caller decides what follows.
  */
 export async function chargeNextMinute(tx: Tx, session: SessionRow, now: Date, timing: SessionTiming, outbox: Outbox): Promise<boolean> {
-  const minute = session.minutesCharged + 1;
-  const isFree = minute <= session.freeMinutes;
-  const amountCents = isFree ? 0 : session.ratePerMinuteCents;
-  const { readerCents, platformCents } = splitSessionMinute(session.totalCostCents, amountCents);
-  let clientBalanceCents: number;
-  if (isFree) {
-    clientBalanceCents = await getWalletBalanceCents(tx, session.clientId);
-  } else {
-    try {
-      // No savepoint needed: an unpaid charge is refused before the ledger writes anything.
-      const charge = await chargeWithSplit(tx, {
-        payerUserId: session.clientId,
-        readerUserId: session.readerId,
-        amountCents,
-        readerCents,
-        kind: 'session_charge',
-        reference: sessionReference(session.id),
-        idempotencyKey: minuteChargeKey(session.id, minute),
-      });
-      clientBalanceCents = charge.payerBalanceCents;
-    } catch (error) {
-      if (error instanceof InsufficientFundsError) return false;
-      throw error;
-    }
+  const [paid] = await chargeNextMinutes(tx, [session], now, timing, outbox);
+  return paid === true;
+}
+
+/**
+ * chargeNextMinute for several readings at once: one split-charge call for all their paid minutes
+ * and one statement for all their receipt lines (docs/decisions/032), so a chunk of due minutes
+ * costs the database a few statements, not a few per reading. Each reading is billed on its own:
+ * one whose client cannot pay is answered false and leaves the others charged.
+ */
+export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Date, timing: SessionTiming, outbox: Outbox): Promise<boolean[]> {
+  const plans = sessions.map((session) => {
+    const minute = session.minutesCharged + 1;
+    const isFree = minute <= session.freeMinutes;
+    const amountCents = isFree ? 0 : session.ratePerMinuteCents;
+    return { session, minute, isFree, amountCents, ...splitSessionMinute(session.totalCostCents, amountCents) };
+  });
+  const paid = plans.filter((plan) => !plan.isFree);
+  // No savepoint needed: an unpaid charge is refused before the ledger writes anything.
+  const outcomes = await chargeManyWithSplit(
+    tx,
+    paid.map(({ session, minute, amountCents, readerCents }) => ({
+      payerUserId: session.clientId,
+      readerUserId: session.readerId,
+      amountCents,
+      readerCents,
+      kind: 'session_charge',
+      reference: sessionReference(session.id),
+      idempotencyKey: minuteChargeKey(session.id, minute),
+    })),
+  );
+  const outcomeOf = new Map(paid.map((plan, i) => [plan, outcomes[i]!]));
+  const freeWallets = plans.filter((plan) => plan.isFree).map(({ session }) => walletAccountId(session.clientId));
+  const freeBalances = freeWallets.length === 0 ? new Map<string, number>() : await getBalances(tx, freeWallets);
+
+  const records: object[] = [];
+  const results = plans.map((plan) => {
+    const { session, minute, isFree, amountCents, readerCents, platformCents } = plan;
+    const outcome = outcomeOf.get(plan);
+    if (outcome?.refused) return false;
+    const clientBalanceCents = outcome ? outcome.payerBalanceCents : (freeBalances.get(walletAccountId(session.clientId)) ?? 0);
+    const startedAt = session.nextMinuteAt ?? now;
+    const nextMinuteAt = new Date(startedAt.getTime() + timing.minuteMs);
+    const totalCostCents = session.totalCostCents + amountCents;
+    const readerEarningsCents = session.readerEarningsCents + readerCents;
+    records.push({
+      session_id: session.id,
+      minute,
+      started_at: startedAt.toISOString(),
+      next_minute_at: nextMinuteAt.toISOString(),
+      amount_cents: amountCents,
+      reader_cents: readerCents,
+      platform_cents: platformCents,
+      free: isFree,
+      total_cost_cents: totalCostCents,
+      reader_earnings_cents: readerEarningsCents,
+    });
+    const isNextPaid = minute + 1 > session.freeMinutes;
+    const event: BillingUpdateEvent = {
+      sessionId: session.id,
+      minutesCharged: minute,
+      totalCostCents,
+      clientBalanceCents,
+      ratePerMinuteCents: session.ratePerMinuteCents,
+      free: isFree,
+      freeMinutes: session.freeMinutes,
+      isFinalMinute: isNextPaid && clientBalanceCents < session.ratePerMinuteCents,
+      nextMinuteAt: nextMinuteAt.toISOString(),
+    };
+    outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.billingUpdate, event);
+    if (!isFree) outbox.toUser(session.clientId, SERVER_EVENTS.walletUpdated, { balanceCents: clientBalanceCents });
+    return true;
+  });
+  // Every receipt line and every reading's totals in one statement (migration 0016, decision 030).
+  if (records.length > 0) {
+    await tx.execute(sql`
+      select session_minute_record(r.session_id, r.minute, r.started_at, r.next_minute_at, r.amount_cents, r.reader_cents, r.platform_cents, r.free, r.total_cost_cents, r.reader_earnings_cents)
+      from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r (session_id text, minute integer, started_at timestamptz, next_minute_at timestamptz,
+        amount_cents integer, reader_cents integer, platform_cents integer, free boolean, total_cost_cents integer, reader_earnings_cents integer)`);
   }
-  const startedAt = session.nextMinuteAt ?? now;
-  const nextMinuteAt = new Date(startedAt.getTime() + timing.minuteMs);
-  const totalCostCents = session.totalCostCents + amountCents;
-  const readerEarningsCents = session.readerEarningsCents + readerCents;
-  // The receipt line and the reading's totals in one call (migration 0016, decision 030).
-  await tx.execute(sql`
-    select session_minute_record(${session.id}, ${minute}, ${startedAt.toISOString()}::timestamptz, ${nextMinuteAt.toISOString()}::timestamptz,
-      ${amountCents}, ${readerCents}, ${platformCents}, ${isFree}, ${totalCostCents}, ${readerEarningsCents})`);
-  const isNextPaid = minute + 1 > session.freeMinutes;
-  const event: BillingUpdateEvent = {
-    sessionId: session.id,
-    minutesCharged: minute,
-    totalCostCents,
-    clientBalanceCents,
-    ratePerMinuteCents: session.ratePerMinuteCents,
-    free: isFree,
-    freeMinutes: session.freeMinutes,
-    isFinalMinute: isNextPaid && clientBalanceCents < session.ratePerMinuteCents,
-    nextMinuteAt: nextMinuteAt.toISOString(),
-  };
-  outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.billingUpdate, event);
-  if (!isFree) outbox.toUser(session.clientId, SERVER_EVENTS.walletUpdated, { balanceCents: clientBalanceCents });
-  return true;
+  return results;
 }
 
 /**

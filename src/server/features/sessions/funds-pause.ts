@@ -3,7 +3,7 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import type { Tx } from '../../db/client';
 import { readingSessions } from '../../db/schema';
 import type { Outbox } from '../../realtime/outbox';
-import { chargeNextMinute } from './billing';
+import { chargeNextMinutes } from './billing';
 import type { SessionRow } from './session-view';
 import type { SessionTiming } from './timing';
 
@@ -31,7 +31,15 @@ export async function pauseForFunds(tx: Tx, session: SessionRow, dueAt: Date, ti
  * cannot pay it, pauses for funds from that due moment instead. True when the minute was paid.
  */
 export async function chargeOrPauseForFunds(tx: Tx, session: SessionRow, at: Date, timing: SessionTiming, outbox: Outbox): Promise<boolean> {
-  if (await chargeNextMinute(tx, session, at, timing, outbox)) return true;
-  await pauseForFunds(tx, session, session.nextMinuteAt ?? at, timing, outbox);
-  return false;
+  const [paid] = await chargeOrPauseForFundsMany(tx, [session], at, timing, outbox);
+  return paid === true;
+}
+
+/** chargeOrPauseForFunds for several running readings, their minutes charged together (chargeNextMinutes). */
+export async function chargeOrPauseForFundsMany(tx: Tx, sessions: SessionRow[], at: Date, timing: SessionTiming, outbox: Outbox): Promise<boolean[]> {
+  const paid = await chargeNextMinutes(tx, sessions, at, timing, outbox);
+  for (const [i, session] of sessions.entries()) {
+    if (!paid[i]) await pauseForFunds(tx, session, session.nextMinuteAt ?? at, timing, outbox);
+  }
+  return paid;
 }

@@ -9,7 +9,7 @@ import { walletAccountId } from '../wallet/ledger';
 import type { ParticipantRole } from './access';
 import { finishSession } from './billing';
 import type { SessionDeps } from './deps';
-import { chargeOrPauseForFunds } from './funds-pause';
+import { chargeOrPauseForFundsMany } from './funds-pause';
 import { sweepDeadNodes } from './node-lease';
 import { pauseMeter, resumeMeterIfBothPresent } from './pause';
 import { absentSince, awaySides, presenceColumns } from './presence';
@@ -88,10 +88,11 @@ type Lock = (tx: Tx) => Promise<SessionRow[]>;
 type Failures = Map<string, unknown>;
 
 /**
- * Handles the readings `lock` takes in one transaction and tells their events after it commits.
- * One reading that cannot be handled must not hold back the rest of its chunk: on a failure each
- * goes again alone (`relock`), and one that fails alone is recorded in `failures`. Returns how
- * many readings were locked and how many of them were handled.
+ * Handles the readings `lock` takes in one transaction and tells their events after it commits;
+ * the readings whose only due work is their next minute are charged together at the end
+ * (chargeOrPauseForFundsMany). One reading that cannot be handled must not hold back the rest of
+ * its chunk: on a failure each goes again alone (`relock`), and one that fails alone is recorded in
+ * `failures`. Returns how many readings were locked and how many of them were handled.
  */
 async function handleLocked(deps: SessionDeps, now: Date, lock: Lock, relock: (id: string) => Lock, failures: Failures): Promise<{ locked: number; handled: number }> {
   const outbox = new Outbox();
@@ -100,7 +101,11 @@ async function handleLocked(deps: SessionDeps, now: Date, lock: Lock, relock: (i
     const count = await deps.db.transaction(async (tx) => {
       const sessions = await lock(tx);
       ids = sessions.map(({ id }) => id);
-      for (const session of sessions) await handleDueSession(tx, session, now, deps, outbox);
+      const minutesDue: SessionRow[] = [];
+      for (const session of sessions) {
+        if (await handleDueSession(tx, session, now, deps, outbox)) minutesDue.push(session);
+      }
+      await chargeOrPauseForFundsMany(tx, minutesDue, now, deps.timing, outbox);
       return sessions.length;
     });
     outbox.flush(deps.realtime);
@@ -124,12 +129,14 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
   if (scope === 'all') await sweepDeadNodes(deps.db, now, deps.timing);
   // PGlite runs one transaction at a time anyway; PostgreSQL handles several sessions at once.
   const workers = deps.concurrency ?? 1;
-  // With one transaction at a time, sessions are handled in chunks, each chunk locked by one
-  // statement and committed once: per reading, the lock and the commit were a third of a charge's
-  // database time (decision 029). On PostgreSQL each session commits alone: a chunk would hold
-  // every wallet, escrow and revenue shard it charged until its commit, and the workers' chunks
-  // would queue on each other's shards.
-  const chunkSize = workers === 1 ? SESSIONS_PER_TRANSACTION : 1;
+  // Sessions are handled in chunks, each chunk locked by one statement and committed once: per
+  // reading, the lock and the commit were a third of a charge's database time (decision 029), and
+  // a chunk's due minutes are charged by one call (decision 032), which locks all their accounts up
+  // front in the ledger's order. On PostgreSQL the readings that need attention otherwise go one per
+  // transaction: their handlers (an end, a pause) lock accounts reading by reading, and chunks of
+  // them on several workers could lock the same accounts in different orders.
+  const minuteChunkSize = SESSIONS_PER_TRANSACTION;
+  const attentionChunkSize = workers === 1 ? SESSIONS_PER_TRANSACTION : 1;
   // A candidate is locked and re-checked against the rule that chose it (a minute due is due by
   // the full rule too); the handling reads everything else from the row.
   const lockDue = (ids: string[]): Lock => (tx) =>
@@ -154,7 +161,7 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
   let minutesLeft = true;
   const chargeMinutes = async () => {
     while (minutesLeft && taken < BATCH) {
-      const limit = Math.min(chunkSize, BATCH - taken);
+      const limit = Math.min(minuteChunkSize, BATCH - taken);
       taken += limit;
       const chunk = await handleLocked(deps, now, lockDueMinutes(limit), relock, failures);
       handled += chunk.handled;
@@ -173,7 +180,7 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
     let next = 0;
     const work = async () => {
       while (next < attention.length) {
-        const chunk = attention.slice(next, next + chunkSize).map(({ id }) => id);
+        const chunk = attention.slice(next, next + attentionChunkSize).map(({ id }) => id);
         next += chunk.length;
         handled += (await handleLocked(deps, now, lockDue(chunk), relock, failures)).handled;
       }
@@ -190,16 +197,17 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
   return { handled, isBacklogged, nextMinuteAt: soonest?.at ?? null };
 }
 
-async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: SessionDeps, outbox: Outbox) {
+/** Handles one due reading; true when what is left is to charge its due minute, which the caller does for the chunk. */
+async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: SessionDeps, outbox: Outbox): Promise<boolean> {
   const { timing } = deps;
   if (session.status === 'requested') {
     await tx.update(readingSessions).set({ status: 'missed', endedAt: now, endReason: 'missed' }).where(eq(readingSessions.id, session.id));
     outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.sessionResponse, { sessionId: session.id, response: 'missed', status: 'missed' });
-    return;
+    return false;
   }
   if (session.status === 'accepted') {
     await finishSession(tx, session, now, outbox, { reason: 'not_joined', endedBy: null });
-    return;
+    return false;
   }
   const graceEnds = (role: ParticipantRole) => {
     const since = absentSince(session, role, now, timing);
@@ -207,7 +215,7 @@ async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: Se
   };
   if (graceEnds('client') || graceEnds('reader')) {
     await finishSession(tx, session, now, outbox, { reason: 'disconnected', endedBy: null });
-    return;
+    return false;
   }
   if (session.pauseReason === 'insufficient_funds') {
     // The top-up window is over: the reading ends when it closed, and the pause was never billed.
@@ -216,22 +224,21 @@ async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: Se
     } else {
       await liftFundsPause(tx, session, now, timing, outbox);
     }
-    return;
+    return false;
   }
   if (session.pausedAt) {
     await resumeMeterIfBothPresent(tx, session, now, timing, outbox);
-    return;
+    return false;
   }
   const away = awaySides(session, now, timing);
   if (away.length > 0) {
     // Paused from when the side went away (its last beat), not from when this pass noticed.
     const since = away.map((role) => absentSince(session, role, now, timing)?.getTime() ?? now.getTime());
     await pauseMeter(tx, session, new Date(Math.min(now.getTime(), ...since)), away, timing, outbox);
-    return;
+    return false;
   }
-  if (!session.nextMinuteAt || session.nextMinuteAt > now) return;
-  // The last paid minute is over: the reading pauses from its end for the client to top up.
-  await chargeOrPauseForFunds(tx, session, now, timing, outbox);
+  // When the client cannot pay, the reading pauses from the minute's due moment to top up.
+  return session.nextMinuteAt !== null && session.nextMinuteAt <= now;
 }
 
 /**

@@ -234,68 +234,99 @@ export interface SplitChargeResult {
   payerBalanceCents: number;
 }
 
+/** A charge of chargeManyWithSplit: paid (now, or before: a replay), or refused for want of funds. */
+export type SplitChargeOutcome = ({ refused: false } & SplitChargeResult) | { refused: true; payerBalanceCents: number };
+
 /**
  * Charges a payer and shares the charge: the reader gets floor(70%), the platform the rest, as two
  * transfers (legs) recorded in the caller's transaction; a zero-cent leg (1-cent charges) is
  * skipped, not recorded. The reader's leg goes to their escrow, where it stays while the charge
  * can still be refunded; releaseHeldShare moves it to their earnings. A charge that is final when
- * made (readerAccount 'earnings') credits the earnings directly. The payer's wallet and the
- * reader's account are locked first, in the ledger's lock order, and the payer's revenue shard
- * last, so concurrent charges queue on the payer's row instead of deadlocking, and the shard many
- * payers share is locked at the end. The payer is debited once for the whole charge. All of it is
- * one call of the database function ledger_charge_split (migration 0015, docs/decisions/030: its
- * plans are kept, where a statement sent from here is planned per charge), and a second statement
- * runs only when nothing was written (a replay, a conflict or a refusal).
+ * made (readerAccount 'earnings') credits the earnings directly. The payer is debited once for the
+ * whole charge. Throws InsufficientFundsError when the payer cannot cover it.
  */
 export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<SplitChargeResult> {
-  const { amountCents } = input;
-  const { readerCents, platformCents } =
-    input.readerCents === undefined ? splitCharge(amountCents) : { readerCents: input.readerCents, platformCents: amountCents - input.readerCents };
-  if (!Number.isSafeInteger(readerCents) || readerCents < 0 || platformCents < 0) throw new RangeError(`readerCents must be a whole part of the charge, got ${readerCents}`);
-  const payer = walletAccountId(input.payerUserId);
-  const reader = input.readerAccount === 'earnings' ? earningsAccountId(input.readerUserId) : escrowAccountId(input.readerUserId);
-  assertMovable(payer, reader, amountCents);
-  const readerKey = `${input.idempotencyKey}${SPLIT_LEG_SUFFIX.reader}`;
-  const platformKey = `${input.idempotencyKey}${SPLIT_LEG_SUFFIX.platform}`;
-  const revenue = revenueAccountFor(input.payerUserId);
-  const legs = [
-    { creditAccountId: reader, amountCents: readerCents, idempotencyKey: readerKey },
-    { creditAccountId: revenue, amountCents: platformCents, idempotencyKey: platformKey },
-  ].filter((leg) => leg.amountCents > 0);
+  const [outcome] = await chargeManyWithSplit(tx, [input]);
+  if (!outcome || outcome.refused) throw new InsufficientFundsError(walletAccountId(input.payerUserId));
+  const { refused: _, ...result } = outcome;
+  return result;
+}
+
+/**
+ * Makes several split charges (chargeWithSplit's rules, each charge on its own) with one call of
+ * the database function ledger_charge_split_many (migration 0019, docs/decisions/032), so a caller
+ * with many charges to make pays one round trip for all. Every account of every charge is locked
+ * first, in the ledger's lock order (payers' wallets and readers' accounts, then the revenue shards
+ * last), so concurrent lists queue instead of deadlocking. Charges are made in the given order, each
+ * from the payer's balance as the charges before it left it; one the payer cannot cover is refused
+ * and leaves the others. A replay is answered as paid; a key already used for another movement
+ * throws IdempotencyConflictError, for the caller's transaction to roll back. A second statement
+ * runs only when some charge wrote nothing (a replay, a conflict or a refusal).
+ */
+export async function chargeManyWithSplit(tx: Tx, inputs: SplitChargeInput[]): Promise<SplitChargeOutcome[]> {
+  if (inputs.length === 0) return [];
+  const charges = inputs.map((input, ord) => {
+    const { amountCents } = input;
+    const { readerCents, platformCents } =
+      input.readerCents === undefined ? splitCharge(amountCents) : { readerCents: input.readerCents, platformCents: amountCents - input.readerCents };
+    if (!Number.isSafeInteger(readerCents) || readerCents < 0 || platformCents < 0) throw new RangeError(`readerCents must be a whole part of the charge, got ${readerCents}`);
+    const payer = walletAccountId(input.payerUserId);
+    const reader = input.readerAccount === 'earnings' ? earningsAccountId(input.readerUserId) : escrowAccountId(input.readerUserId);
+    assertMovable(payer, reader, amountCents);
+    const revenue = revenueAccountFor(input.payerUserId);
+    const readerKey = `${input.idempotencyKey}${SPLIT_LEG_SUFFIX.reader}`;
+    const platformKey = `${input.idempotencyKey}${SPLIT_LEG_SUFFIX.platform}`;
+    const legs = [
+      { creditAccountId: reader, amountCents: readerCents, idempotencyKey: readerKey },
+      { creditAccountId: revenue, amountCents: platformCents, idempotencyKey: platformKey },
+    ].filter((leg) => leg.amountCents > 0);
+    const row = { ord, payer, reader, revenue, reader_cents: readerCents, platform_cents: platformCents, kind: input.kind, reference: input.reference, reader_key: readerKey, platform_key: platformKey };
+    return { input, row, legs, readerCents, platformCents };
+  });
 
   const result = (await tx.execute(sql`
-    select payer_balance::text as payer_balance, inserted, moved
-    from ledger_charge_split(${payer}, ${reader}, ${revenue}, ${readerCents}::bigint, ${platformCents}::bigint, ${input.kind}, ${input.reference}, ${readerKey}, ${platformKey})`)) as unknown as {
-    rows: { payer_balance: string | null; inserted: number; moved: number }[];
+    select ord, payer_balance::text as payer_balance, inserted, moved
+    from ledger_charge_split_many(${JSON.stringify(charges.map((charge) => charge.row))}::jsonb)`)) as unknown as {
+    rows: { ord: number; payer_balance: string | null; inserted: number; moved: number }[];
   };
-  const row = result.rows[0];
-  const payerBalanceCents = Number(row?.payer_balance ?? 0);
-  const inserted = Number(row?.inserted ?? 0);
-  const moved = Number(row?.moved ?? 0);
-  const unchanged = { created: false, readerCents, platformCents, payerBalanceCents };
-  if (inserted === 0) {
-    // Nothing was written: a replay (answered as one even when the payer has since run out, since it
-    // was paid back then), the same key for another charge (a conflict, never a success), or a
-    // payer who cannot cover the charge.
-    const found = await tx
-      .select()
-      .from(ledgerTransfers)
-      .where(inArray(ledgerTransfers.idempotencyKey, legs.map((leg) => leg.idempotencyKey)));
-    const isSameCharge =
-      found.length === legs.length &&
-      legs.every((leg) =>
-        found.some(
-          (t) => t.idempotencyKey === leg.idempotencyKey && t.debitAccountId === payer && t.creditAccountId === leg.creditAccountId && Number(t.amountCents) === leg.amountCents,
-        ),
-      );
-    if (isSameCharge) return unchanged;
-    if (found.length > 0) throw new IdempotencyConflictError(input.idempotencyKey);
-    if (payerBalanceCents < amountCents) throw new InsufficientFundsError(payer);
-  }
-  // Legs are only ever written together: finding some but not all means the key is someone else's.
-  if (inserted !== legs.length) throw new IdempotencyConflictError(input.idempotencyKey);
-  if (moved !== legs.length + 1) throw new Error(`a ledger account of charge ${input.idempotencyKey} does not exist`);
-  return { ...unchanged, created: true, payerBalanceCents: payerBalanceCents - amountCents };
+  const answers = new Map(result.rows.map((row) => [Number(row.ord), row]));
+  // Legs of charges that wrote nothing, read once for all of them to tell a replay from a conflict.
+  const unwritten = charges.filter((_, ord) => Number(answers.get(ord)?.inserted ?? 0) === 0);
+  const found =
+    unwritten.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(ledgerTransfers)
+          .where(inArray(ledgerTransfers.idempotencyKey, unwritten.flatMap((charge) => charge.legs.map((leg) => leg.idempotencyKey))));
+
+  return charges.map(({ input, row, legs, readerCents, platformCents }, ord): SplitChargeOutcome => {
+    const answer = answers.get(ord);
+    const payerBalanceCents = Number(answer?.payer_balance ?? 0);
+    const inserted = Number(answer?.inserted ?? 0);
+    const moved = Number(answer?.moved ?? 0);
+    const unchanged = { refused: false as const, created: false, readerCents, platformCents, payerBalanceCents };
+    if (inserted === 0) {
+      // Nothing was written: a replay (answered as one even when the payer has since run out, since
+      // it was paid back then), the same key for another charge (a conflict, never a success), or a
+      // payer who cannot cover the charge.
+      const mine = found.filter((t) => legs.some((leg) => leg.idempotencyKey === t.idempotencyKey));
+      const isSameCharge =
+        mine.length === legs.length &&
+        legs.every((leg) =>
+          mine.some(
+            (t) => t.idempotencyKey === leg.idempotencyKey && t.debitAccountId === row.payer && t.creditAccountId === leg.creditAccountId && Number(t.amountCents) === leg.amountCents,
+          ),
+        );
+      if (isSameCharge) return unchanged;
+      if (mine.length > 0) throw new IdempotencyConflictError(input.idempotencyKey);
+      if (payerBalanceCents < input.amountCents) return { refused: true, payerBalanceCents };
+    }
+    // Legs are only ever written together: finding some but not all means the key is someone else's.
+    if (inserted !== legs.length) throw new IdempotencyConflictError(input.idempotencyKey);
+    if (moved !== legs.length + 1) throw new Error(`a ledger account of charge ${input.idempotencyKey} does not exist`);
+    return { ...unchanged, created: true, payerBalanceCents: payerBalanceCents - input.amountCents };
+  });
 }
 
 export async function getBalances(db: DbOrTx, accountIds: string[]): Promise<Map<string, number>> {
