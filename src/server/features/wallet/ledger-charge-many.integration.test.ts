@@ -128,23 +128,23 @@ describe('a list of split charges in one call', () => {
     const smallestRefused = payers.map(() => Number.POSITIVE_INFINITY);
     const earned = racers.map(() => 0);
     let platformCents = 0;
-    results.forEach((outcomes, l) =>
-      outcomes.forEach((outcome, c) => {
+    for (const [l, outcomes] of results.entries()) {
+      for (const [c, outcome] of outcomes.entries()) {
         const { payer, reader, amountCents } = lists[l]![c]!;
         if (outcome.refused) {
           smallestRefused[payer] = Math.min(smallestRefused[payer]!, amountCents);
-          return;
+          continue;
         }
         expect(outcome.created).toBe(true);
         spent[payer]! += amountCents;
         earned[reader]! += outcome.readerCents;
         platformCents += outcome.platformCents;
-      }),
-    );
+      }
+    }
     const walletsAfter = await balancesOf(payers, walletAccountId);
     expect(walletsAfter).toEqual(walletsBefore.map((before, p) => before - spent[p]!));
     // A refusal means the wallet could not cover that charge then, and wallets only went down since.
-    walletsAfter.forEach((after, p) => expect(after).toBeLessThan(smallestRefused[p]!));
+    for (const [p, after] of walletsAfter.entries()) expect(after).toBeLessThan(smallestRefused[p]!);
     expect(smallestRefused.some((amount) => amount < Number.POSITIVE_INFINITY)).toBe(true);
     expect(await balancesOf(racers, earningsAccountId)).toEqual(earned);
     expect((await revenueCents(app.db)) - revenueBefore).toBe(platformCents);
