@@ -259,6 +259,29 @@ describe('billing engine (fake clock)', () => {
     expect(await ledgerTotalCents(app.db)).toBe(0);
   });
 
+  it('charges a chunk of due minutes together: a client who cannot pay pauses to top up, and the others are charged', async () => {
+    const readings = [await activeSession(2000), await activeSession(RATE + 100), await activeSession(2000)];
+    const poor = readings[1]!;
+    const revenueBefore = await revenue();
+    clock.advance(MINUTE / 2);
+    for (const { id } of readings) await heartbeat(id);
+    clock.advance(MINUTE / 2);
+    for (const { id } of readings) await heartbeat(id);
+    const pass = await runDueWork(app.sessions, 'minutes');
+    expect(pass.handled).toBe(3);
+    for (const { id, client } of readings.filter((r) => r !== poor)) {
+      expect(await session(id, client)).toMatchObject({ minutesCharged: 2, totalCostCents: 2 * RATE, pausedAt: null });
+      expect(await balance(client)).toBe(2000 - 2 * RATE);
+    }
+    const paused = await session(poor.id, poor.client);
+    expect(paused).toMatchObject({ minutesCharged: 1, totalCostCents: RATE, pauseReason: 'insufficient_funds' });
+    expect(paused.pausedAt).toBe(paused.nextMinuteAt);
+    expect(await balance(poor.client)).toBe(100);
+    expect((await revenue()) - revenueBefore).toBe(2 * (RATE - READER_SHARE));
+    for (const { id, client } of readings) await http(app, client.cookie).post('/api/sessions/end', { sessionId: id });
+    expect(await ledgerTotalCents(app.db)).toBe(0);
+  });
+
   it('charges every due reading of a pass in one transaction, and one whose charge fails holds back none of the others', async () => {
     const readings = [await activeSession(2000), await activeSession(2000), await activeSession(2000)];
     const broken = readings[1]!;
