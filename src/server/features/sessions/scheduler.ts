@@ -142,16 +142,18 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
   const lockDue = (ids: string[]): Lock => (tx) =>
     tx.select().from(readingSessions).where(and(inArray(readingSessions.id, ids), due)).orderBy(asc(readingSessions.id)).for('update', { skipLocked: true });
   const relock = (id: string) => lockDue([id]);
-  // A reading that failed is skipped for the rest of the pass: as the oldest due minute it would
-  // otherwise be taken first again by every worker and every chunk, and hold back the rest.
+  // A reading that failed is skipped for the rest of the pass, minutes and attention alike: as the
+  // oldest due minute it would otherwise be taken first again by every worker and every chunk, and
+  // hold back the rest.
   const failures: Failures = new Map();
+  const notFailed = () => (failures.size === 0 ? undefined : notInArray(readingSessions.id, [...failures.keys()]));
   // Due minutes are taken and locked by the same statement, oldest first, through the
   // (status, next_minute_at) index: no list of candidates is read first.
   const lockDueMinutes = (limit: number): Lock => (tx) =>
     tx
       .select()
       .from(readingSessions)
-      .where(failures.size === 0 ? isMinuteDue : and(isMinuteDue, notInArray(readingSessions.id, [...failures.keys()])))
+      .where(and(isMinuteDue, notFailed()))
       .orderBy(asc(readingSessions.nextMinuteAt))
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -174,7 +176,7 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
     const attention = await deps.db
       .select({ id: readingSessions.id })
       .from(readingSessions)
-      .where(and(needsSchedulerAttention(readingSessions), due))
+      .where(and(needsSchedulerAttention(readingSessions), due, notFailed()))
       .orderBy(sql`coalesce(${readingSessions.nextMinuteAt}, ${readingSessions.expiresAt})`)
       .limit(BATCH);
     let next = 0;
