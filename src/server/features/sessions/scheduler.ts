@@ -134,7 +134,9 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
   // a chunk's due minutes are charged by one call (decision 032), which locks all their accounts up
   // front in the ledger's order. On PostgreSQL the readings that need attention otherwise go one per
   // transaction: their handlers (an end, a pause) lock accounts reading by reading, and chunks of
-  // them on several workers could lock the same accounts in different orders.
+  // them on several workers could lock the same shards in different orders. (A minutes chunk with
+  // a reading to end as well takes two ordered sets of locks; two such chunks at once can deadlock
+  // on the shards, which PostgreSQL detects, and handleLocked then handles each reading alone.)
   const minuteChunkSize = SESSIONS_PER_TRANSACTION;
   const attentionChunkSize = workers === 1 ? SESSIONS_PER_TRANSACTION : 1;
   // A candidate is locked and re-checked against the rule that chose it (a minute due is due by

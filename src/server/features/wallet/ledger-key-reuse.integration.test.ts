@@ -7,8 +7,8 @@ import { createTestApp, type TestApp } from '../../../../tests/integration/test-
 import { checkLedger } from './check-ledger';
 import { chargeWithSplit, escrowAccountId, getBalances, IdempotencyConflictError, releaseHeldShare, revenueAccountFor, transfer, walletAccountId } from './ledger';
 
-// Attacks on the charge's idempotency key, now that ledger_charge_split (migration 0015) writes the
-// legs: a key replayed for another charge must never pass as a replay, move money or leave a leg.
+// Attacks on the charge's idempotency key, now that ledger_charge_split_many (migration 0019) writes
+// the legs: a key replayed for another charge must never pass as a replay, move money or leave a leg.
 let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
