@@ -75,6 +75,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       AUTH_RATE_LIMIT_IP_MAX: '1000',
       AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000',
+      API_RATE_LIMIT_USER_MAX: '100000',
+      API_RATE_LIMIT_IP_MAX: '100000',
       LOG_LEVEL: 'warn',
       // A 5-second billing minute lets a reading bill several minutes within one test; no ICE
       // servers because the machine has no network (loopback host candidates suffice).

@@ -112,6 +112,8 @@ async function runBenchmark() {
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_IP_MAX: '1000000',
     AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000000',
+    API_RATE_LIMIT_USER_MAX: '1000000',
+    API_RATE_LIMIT_IP_MAX: '1000000',
     ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
   });
   const { app, db } = await buildApp({ config, database, web: 'none', runScheduler: false, runMessageRetention: false });

@@ -161,6 +161,8 @@ async function main() {
     AUTH_SECRET,
     BILLING_MINUTE_MS: String(MINUTE_MS),
     LOG_LEVEL: 'silent',
+    API_RATE_LIMIT_USER_MAX: '1000000',
+    API_RATE_LIMIT_IP_MAX: '1000000',
     ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
   });
   const db = database.db;

@@ -7,7 +7,9 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { startEmbeddedMaintenance } from './db/embedded-maintenance';
-import { forbidden, frameworkErrors, registerErrorHandler } from './errors';
+import { ERROR_CODES } from '@shared/errors';
+import { isCanonicalPath } from './canonical-path';
+import { AppError, forbidden, frameworkErrors, registerErrorHandler } from './errors';
 import { accountRoutes } from './features/account/routes';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
@@ -51,6 +53,7 @@ import type { PaymentsProvider } from './payments/provider';
 import { routeClientEvents } from './realtime/client-events';
 import { socketRealtime } from './realtime/realtime';
 import { createSocketServer } from './realtime/socket-server';
+import { ipOf, limitBy, registerRateLimits } from './rate-limits';
 import { isTrustedOrigin } from './trusted-origin';
 import { registerWeb } from './web';
 
@@ -105,10 +108,16 @@ export async function buildApp(deps: AppDeps) {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
 
-  // Before any route's own hooks: a foreign page must not act with the user's cookie (CSRF).
+  // First of all hooks, so every guard after it reads the path the router matched (canonical-path.ts).
+  app.addHook('onRequest', async (request) => {
+    if (!isCanonicalPath(request.url)) throw new AppError(ERROR_CODES.badPath, 'The address is not in its plain form');
+  });
+  // Before any route's own hooks: a foreign page must not act with the user's cookie (CSRF). Every
+  // state-changing request, whatever its path: a check that depends on the path's spelling can be
+  // walked around (/%61pi/…, issue 26).
   app.addHook('onRequest', async (request) => {
     const isStateChanging = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
-    if (isStateChanging && request.url.startsWith('/api/') && !isTrustedOrigin(request.headers, config.trustedOrigins)) {
+    if (isStateChanging && !isTrustedOrigin(request.headers, config.trustedOrigins)) {
       throw forbidden('This request did not come from this site');
     }
   });
@@ -139,6 +148,20 @@ export async function buildApp(deps: AppDeps) {
         },
     crossOriginEmbedderPolicy: false,
     hsts: config.isProduction,
+  });
+
+  // Before any route, so every route's limits share one store (Redis across processes).
+  const limitsRedis = await registerRateLimits(app, { redisUrl: config.redisUrl });
+  const { windowMs, userMax, ipMax } = config.apiRateLimit;
+  const apiBudget = limitBy(
+    app,
+    { name: 'api-ip', max: ipMax, windowMs, keyOf: ipOf },
+    // Set by the route's sign-in check (onRequest), which runs before this hook.
+    { name: 'api-user', max: userMax, windowMs, keyOf: (request) => request.sessionUser?.id },
+  );
+  app.addHook('preHandler', async (request) => {
+    const isStateChanging = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+    if (isStateChanging && request.url.startsWith('/api/')) await apiBudget(request);
   });
 
   const auth = createAuth(db, config, clock);
@@ -179,7 +202,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes, { db, clock });
   if (config.mail.isMailboxReadable) await app.register(devMailboxRoutes, { mailboxDir: config.mail.mailboxDir });
-  await app.register(authRoutes, { auth, db, config, clock });
+  await app.register(authRoutes, { auth, db, config });
   await app.register(accountRoutes, { auth, db, clock });
   await app.register(adminRoutes, { auth, sessions });
   // A deposit resumes its client's reading paused for funds at once; should that fail, the
@@ -218,6 +241,7 @@ export async function buildApp(deps: AppDeps) {
     await liveSockets.stop();
     await sockets.close();
     await forwarder?.close();
+    await limitsRedis?.quit().catch(() => undefined);
   });
 
   return { app, auth, io: sockets.io, realtime, clock, db, sessions, routes, messageRetention, mailTransport };

@@ -94,6 +94,9 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().positive().default(10),
+  API_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  API_RATE_LIMIT_USER_MAX: z.coerce.number().int().positive().default(300),
+  API_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(1_200),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
   // Point the Stripe client at another API host (a local stand-in in tests); Stripe's own by default.
@@ -165,6 +168,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS,
       ipMax: e.AUTH_RATE_LIMIT_IP_MAX,
       accountMax: e.AUTH_RATE_LIMIT_ACCOUNT_MAX,
+    },
+    /** Every state-changing API request counts against its user's and its IP's budget. */
+    apiRateLimit: {
+      windowMs: e.API_RATE_LIMIT_WINDOW_MS,
+      userMax: e.API_RATE_LIMIT_USER_MAX,
+      ipMax: e.API_RATE_LIMIT_IP_MAX,
     },
     payments: {
       provider: e.PAYMENTS_PROVIDER,

@@ -5,6 +5,7 @@ import { ERROR_CODES, type ErrorCode } from '@shared/errors';
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
+  BAD_PATH: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

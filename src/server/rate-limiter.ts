@@ -1,9 +1,9 @@
 import type { Clock } from './clock';
 
 /**
- * Fixed-window counters per key, in memory. Used where one request must pass several limits at
- * once (sign-in: per IP and per account), which @fastify/rate-limit cannot do (it runs only the
- * first limiter of a request). Per process: with several processes each keeps its own count.
+ * Fixed-window counters per key, in memory, on the injected clock: flood control for chat over a
+ * socket (a reading's messages, a stream's chat), whose tests drive the window with the fake
+ * clock. HTTP limits go through @fastify/rate-limit, shared across processes (rate-limits.ts).
  */
 export function createFixedWindowLimiter(options: { max: number; windowMs: number; clock: Clock }) {
   const windows = new Map<string, { count: number; resetAt: number }>();

@@ -12,6 +12,8 @@ export type ApiError = z.infer<typeof apiErrorSchema>['error'];
 
 export const ERROR_CODES = {
   badRequest: 'BAD_REQUEST',
+  /** A request path in a form other than its one canonical spelling (dot segments, `//`, `%61`). */
+  badPath: 'BAD_PATH',
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',

@@ -41,6 +41,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     PUBLIC_URL: TEST_ORIGIN,
     AUTH_RATE_LIMIT_IP_MAX: '100000',
     AUTH_RATE_LIMIT_ACCOUNT_MAX: '100000',
+    API_RATE_LIMIT_USER_MAX: '100000',
+    API_RATE_LIMIT_IP_MAX: '100000',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     ...options.env,

@@ -4,24 +4,26 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { INVALID_RESET_LINK_MESSAGE, requestPasswordResetSchema, resetPasswordSchema } from '@shared/account';
 import { CREDENTIALS_REQUIRED_MESSAGE, signInSchema, signUpSchema, updateUserSchema } from '@shared/auth';
 import type { Auth } from '../../auth/auth';
-import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, fieldErrors } from '../../errors';
-import { createFixedWindowLimiter } from '../../rate-limiter';
+import { ipOf, type LimitRule, limitBy } from '../../rate-limits';
 import { getProfile } from './profile';
 import { findResetAccount } from './reset-account';
 import { currentUser, readSessionUser, requireUser } from './require-user';
 
+/**
+ * Better Auth's endpoints for the signed-in user that the app uses, each behind our sign-in check.
+ * Better Auth answers only the routes this file declares (no catch-all): one it has that the app
+ * does not use (change-email, unlink-account, …) answers 404, so no guard can be walked around
+ * through it (issue 26).
+ */
 const SESSION_ENDPOINTS = [
   ['POST', 'change-password'],
-  ['POST', 'change-email'],
   ['POST', 'revoke-session'],
   ['POST', 'revoke-sessions'],
   ['POST', 'revoke-other-sessions'],
-  ['POST', 'unlink-account'],
   ['GET', 'list-sessions'],
-  ['GET', 'list-accounts'],
   // Two-factor set-up (issue 13); its verify-totp also ends a sign-in, so that one stays open.
   ['POST', 'two-factor/enable'],
   ['POST', 'two-factor/disable'],
@@ -48,43 +50,36 @@ async function forwardToAuth(auth: Auth, request: FastifyRequest, body: unknown)
   return auth.handler(new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined }));
 }
 
-export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; config: Config; clock: Clock }) {
-  const { auth, db, config, clock } = deps;
+export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; config: Config }) {
+  const { auth, db, config } = deps;
   const { windowMs, ipMax, accountMax } = config.authRateLimit;
-  const ipLimiter = createFixedWindowLimiter({ max: ipMax, windowMs, clock });
-  // Per account, so a burst against one email is slowed for a window, never locked out for good.
-  const accountLimiter = createFixedWindowLimiter({ max: accountMax, windowMs, clock });
-  const limit = (check: { allowed: boolean; retryAfterMs: number }) => {
-    if (check.allowed) return;
-    const seconds = Math.ceil(check.retryAfterMs / 1000);
-    throw new AppError('RATE_LIMITED', `Too many attempts. Try again in ${seconds} seconds.`, undefined, { retryAfterSeconds: seconds });
-  };
-  // Its own count, so asking for reset links never locks the account's sign-in, nor the reverse.
-  const resetLimiter = createFixedWindowLimiter({ max: accountMax, windowMs, clock });
-  const perIp = async (request: FastifyRequest) => limit(ipLimiter.hit(request.ip));
-  const perAccount = async (request: FastifyRequest) => {
+  const emailKey = (prefix: string) => (request: FastifyRequest) => {
     const email = emailOf(request);
-    if (email) limit(accountLimiter.hit(email));
+    return email ? `${prefix}${email}` : undefined;
   };
-  const perResetEmail = async (request: FastifyRequest) => {
-    const email = emailOf(request);
-    if (email) limit(resetLimiter.hit(email));
-  };
+  // One count per IP over every way in (sign-in, sign-up, reset, codes, mails); one per address for
+  // each kind, so asking for reset links never locks the account's sign-in, nor the reverse.
+  const perIp: LimitRule = { name: 'auth-ip', max: ipMax, windowMs, keyOf: ipOf };
+  const perAccount: LimitRule = { name: 'sign-in-account', max: accountMax, windowMs, keyOf: emailKey('') };
+  const perSignUpEmail: LimitRule = { name: 'sign-up-email', max: accountMax, windowMs, keyOf: emailKey('') };
+  const perResetEmail: LimitRule = { name: 'reset-email', max: accountMax, windowMs, keyOf: emailKey('') };
+  const perVerifyEmail: LimitRule = { name: 'verify-email', max: accountMax, windowMs, keyOf: (request) => request.sessionUser?.email };
+  const perCodeIp: LimitRule = { name: 'two-factor-ip', max: accountMax, windowMs, keyOf: ipOf };
 
-  app.post('/api/auth/sign-in/email', { preHandler: [perIp, perAccount] }, async (request, reply) => {
+  app.post('/api/auth/sign-in/email', { preHandler: limitBy(app, perIp, perAccount) }, async (request, reply) => {
     const parsed = signInSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw badRequest(CREDENTIALS_REQUIRED_MESSAGE, fieldErrors(parsed.error.issues));
     return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
   });
 
   // The answer never says whether the email has an account; the limits slow anyone fishing for one.
-  app.post('/api/auth/request-password-reset', { preHandler: [perIp, perResetEmail] }, async (request, reply) => {
+  app.post('/api/auth/request-password-reset', { preHandler: limitBy(app, perIp, perResetEmail) }, async (request, reply) => {
     const parsed = requestPasswordResetSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw invalidDetails(parsed.error, 'Enter a valid email address');
     return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
   });
 
-  app.post('/api/auth/reset-password', { preHandler: [perIp] }, async (request, reply) => {
+  app.post('/api/auth/reset-password', { preHandler: limitBy(app, perIp) }, async (request, reply) => {
     const parsed = resetPasswordSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid new password');
     const resetFor = await findResetAccount(auth, db, parsed.data.token);
@@ -106,17 +101,16 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
 
   // The sign-in's second step: a six-digit code is guessable, so attempts are limited per IP too.
   for (const path of ['two-factor/verify-totp', 'two-factor/verify-backup-code']) {
-    app.post(`/api/auth/${path}`, { preHandler: [perIp] }, async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, request.body)));
+    app.post(`/api/auth/${path}`, { preHandler: limitBy(app, perIp, perCodeIp) }, async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, request.body)));
   }
 
   // 'Send it again' from the dashboard's banner: always to the signed-in person's own address.
-  app.post('/api/auth/send-verification-email', { onRequest: requireUser(auth), preHandler: [perIp] }, async (request, reply) => {
+  app.post('/api/auth/send-verification-email', { onRequest: requireUser(auth), preHandler: limitBy(app, perIp, perVerifyEmail) }, async (request, reply) => {
     const { email } = currentUser(request);
-    limit(resetLimiter.hit(`verify:${email}`));
     return sendAuthResponse(reply, await forwardToAuth(auth, request, { email, callbackURL: '/dashboard' }));
   });
 
-  app.post('/api/auth/sign-up/email', { preHandler: [perIp] }, async (request, reply) => {
+  app.post('/api/auth/sign-up/email', { preHandler: limitBy(app, perIp, perSignUpEmail) }, async (request, reply) => {
     const parsed = signUpSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid sign-up details');
     return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
@@ -148,11 +142,11 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
     });
   }
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    handler: async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, request.body)),
-  });
+  // The verification link in the sign-up mail, and the session read that Better Auth's own clients use.
+  for (const path of ['verify-email', 'get-session']) {
+    app.get(`/api/auth/${path}`, async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, undefined)));
+  }
+  app.post('/api/auth/sign-out', async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, {})));
 }
 
 function invalidDetails(error: ZodError, fallback: string) {

@@ -1,0 +1,52 @@
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { ERROR_CODES } from '@shared/errors';
+import { AppError } from './errors';
+
+/** One count: requests with the same key share `max` per window; a rule with no key skips the request. */
+export interface LimitRule {
+  name: string;
+  max: number;
+  windowMs: number;
+  keyOf: (request: FastifyRequest) => string | undefined;
+}
+
+/** The caller's address, with an IPv6 caller's /64 counted as one (one household, one count). */
+export const ipOf = (request: FastifyRequest) => normalizeIP(request.ip);
+
+/**
+ * Registers @fastify/rate-limit's store: Redis when REDIS_URL is set, so every process counts
+ * against the same numbers, memory otherwise (one process: PGlite). Routes then take their limits
+ * from `limitBy`. Returns the Redis connection to close with the app.
+ */
+export async function registerRateLimits(app: FastifyInstance, options: { redisUrl?: string }) {
+  // The library's advice: a limit must not hang a request while Redis reconnects.
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
+  redis?.on('error', (error) => app.log.error({ err: error }, 'rate limits: Redis error'));
+  await app.register(rateLimit, { global: false, ...(redis && { redis, nameSpace: 'soul-tribe:limits:' }) });
+  return redis;
+}
+
+/**
+ * A hook that counts the request against every rule at once and answers 429, with Retry-After,
+ * when any of them is over. The plugin's own route hook runs only the first limit of a request;
+ * sign-in needs two (per IP and per account), so each rule is the plugin's `createRateLimit`.
+ */
+export function limitBy(app: FastifyInstance, ...rules: LimitRule[]) {
+  const checks = rules.map((rule) => ({
+    rule,
+    check: app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (request) => `${rule.name}:${rule.keyOf(request)}` }),
+  }));
+  return async (request: FastifyRequest) => {
+    let retryAfterSeconds = 0;
+    for (const { rule, check } of checks) {
+      if (rule.keyOf(request) === undefined) continue;
+      const counted = await check(request);
+      if (!counted.isAllowed && counted.isExceeded) retryAfterSeconds = Math.max(retryAfterSeconds, counted.ttlInSeconds, 1);
+    }
+    if (retryAfterSeconds > 0) {
+      throw new AppError(ERROR_CODES.rateLimited, `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, undefined, { retryAfterSeconds });
+    }
+  };
+}
