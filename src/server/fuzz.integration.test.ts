@@ -26,8 +26,6 @@ const FIELD_NAMES = [
   'currentPassword', 'newPassword', 'firstName', 'lastName', 'username', 'yearsExperience', 'profileImage', 'decision',
   'signal', 'data', 'cursor', 'limit', 'status', 'callbackURL', 'token', '__proto__', 'constructor',
 ];
-// Better Auth paths for the `/api/auth/*` wildcard; those that end our users' sessions are left out.
-const AUTH_PATHS = ['get-session', 'update-user', 'sign-in/email', 'sign-up/email', 'change-password', 'list-sessions', 'ok', 'error', 'verify-email', 'request-password-reset', 'reset-password'];
 
 let app: TestApp;
 let users: Record<'client' | 'reader' | 'admin', TestUser>;
@@ -116,10 +114,7 @@ function parseOrText(text: string): unknown {
 
 function pathFor(url: string, params: string[]): string {
   let i = 0;
-  return url.replace(/:[^/]+|\*/g, (match) => {
-    const param = params[i++] ?? 'x';
-    return match === '*' ? param : encodeURIComponent(param);
-  });
+  return url.replace(/:[^/]+/g, () => encodeURIComponent(params[i++] ?? 'x'));
 }
 
 describe('fuzzing every route', () => {
@@ -128,7 +123,7 @@ describe('fuzzing every route', () => {
     const routes = app.routes;
     expect(routes.length).toBeGreaterThan(20);
     for (const route of routes) {
-      const params = fc.array(fc.oneof(text.map((t) => t.slice(0, 300)), fc.constantFrom(...AUTH_PATHS)), { minLength: 2, maxLength: 2 });
+      const params = fc.array(text.map((t) => t.slice(0, 300)), { minLength: 2, maxLength: 2 });
       await fc.assert(
         fc.asyncProperty(role, params, query, fc.option(body, { freq: 5 }), headerValue, async (who, paramValues, queryValues, payload, idempotencyKey) => {
           const search = new URLSearchParams(queryValues).toString();

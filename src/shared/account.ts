@@ -34,8 +34,15 @@ export const accountStatusSchema = z.object({
 });
 export type AccountStatus = z.infer<typeof accountStatusSchema>;
 
+/** Better Auth's POST /api/auth/change-password: the current password proves it is the person. */
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z.string().min(1, 'Enter your current password').max(128),
+  newPassword: passwordSchema,
+  revokeOtherSessions: z.boolean().optional(),
+});
+
 /** Confirming a sensitive change (two-factor on or off, deleting the account) with the password. */
-export const passwordConfirmSchema = z.object({ password: z.string().min(1, 'Enter your password').max(128) });
+export const passwordConfirmSchema = z.strictObject({ password: z.string().min(1, 'Enter your password').max(128) });
 export type PasswordConfirmInput = z.infer<typeof passwordConfirmSchema>;
 
 /** Better Auth's POST /api/auth/two-factor/enable answer: the authenticator's URI and ten backup codes. */

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
 import { fromNodeHeaders } from 'better-auth/node';
-import { INVALID_RESET_LINK_MESSAGE, requestPasswordResetSchema, resetPasswordSchema } from '@shared/account';
+import { backupCodeSchema, changePasswordSchema, INVALID_RESET_LINK_MESSAGE, passwordConfirmSchema, requestPasswordResetSchema, resetPasswordSchema, totpCodeSchema } from '@shared/account';
+import { z } from '@shared/zod-config';
 import { CREDENTIALS_REQUIRED_MESSAGE, signInSchema, signUpSchema, updateUserSchema } from '@shared/auth';
 import type { Auth } from '../../auth/auth';
 import type { Config } from '../../config';
@@ -19,16 +20,11 @@ import { currentUser, readSessionUser, requireUser } from './require-user';
  * through it (issue 26).
  */
 const SESSION_ENDPOINTS = [
-  ['POST', 'change-password'],
-  ['POST', 'revoke-session'],
-  ['POST', 'revoke-sessions'],
-  ['POST', 'revoke-other-sessions'],
-  ['GET', 'list-sessions'],
+  ['POST', 'change-password', changePasswordSchema],
+  ['GET', 'list-sessions', undefined],
   // Two-factor set-up (issue 13); its verify-totp also ends a sign-in, so that one stays open.
-  ['POST', 'two-factor/enable'],
-  ['POST', 'two-factor/disable'],
-  ['POST', 'two-factor/get-totp-uri'],
-  ['POST', 'two-factor/generate-backup-codes'],
+  ['POST', 'two-factor/enable', passwordConfirmSchema],
+  ['POST', 'two-factor/disable', passwordConfirmSchema],
 ] as const;
 
 function emailOf(request: FastifyRequest): string {
@@ -100,8 +96,9 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
   });
 
   // The sign-in's second step: a six-digit code is guessable, so attempts are limited per IP too.
-  for (const path of ['two-factor/verify-totp', 'two-factor/verify-backup-code']) {
-    app.post(`/api/auth/${path}`, { preHandler: limitBy(app, perIp, perCodeIp) }, async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, request.body)));
+  for (const [path, body] of [['two-factor/verify-totp', totpCodeSchema], ['two-factor/verify-backup-code', backupCodeSchema]] as const) {
+    const schema = { body: body.extend({ trustDevice: z.boolean().optional() }).strict() };
+    app.post(`/api/auth/${path}`, { schema, preHandler: limitBy(app, perIp, perCodeIp) }, async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, request.body)));
   }
 
   // 'Send it again' from the dashboard's banner: always to the signed-in person's own address.
@@ -133,11 +130,12 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
 
   // Better Auth's endpoints for the signed-in user check the body before the session; ours first,
   // so a signed-out caller gets 401 here as on every route.
-  for (const [method, path] of SESSION_ENDPOINTS) {
+  for (const [method, path, body] of SESSION_ENDPOINTS) {
     app.route({
       method,
       url: `/api/auth/${path}`,
       onRequest: requireUser(auth),
+      ...(body && { schema: { body } }),
       handler: async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, request.body)),
     });
   }
