@@ -20,11 +20,12 @@ export async function insertStream(app: TestApp, readerId: string, overrides: { 
     status,
     startedAt: status === 'scheduled' ? null : now,
     endedAt: status === 'ended' ? now : null,
+    endReason: status === 'ended' ? 'ended' : null,
     scheduledFor: status === 'scheduled' ? new Date(now.getTime() + 3_600_000) : null,
   });
   return id;
 }
 
 export async function endStream(app: TestApp, streamId: string) {
-  await app.db.update(liveStreams).set({ status: 'ended', endedAt: new Date(app.clock.now()) }).where(eq(liveStreams.id, streamId));
+  await app.db.update(liveStreams).set({ status: 'ended', endedAt: new Date(app.clock.now()), endReason: 'ended' }).where(eq(liveStreams.id, streamId));
 }
