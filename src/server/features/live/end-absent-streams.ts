@@ -77,13 +77,14 @@ export async function endStreamsOfAbsentReaders(deps: AbsentStreamDeps): Promise
  * reader's share from their earnings, the platform's from its revenue shard. Each refund is keyed
  * by its admission, so it is made once. A reader whose earnings were paid out meanwhile cannot
  * give their share back; that admission stays unrefunded (`refunded_at` null) for an operator's
- * adjustment, and the others are refunded.
+ * adjustment, and the others are refunded, oldest first, while the earnings cover them.
  */
 async function refundAdmissions(tx: Tx, stream: { id: string; readerId: string }, since: Date, now: Date, outbox: Outbox) {
   const admissions = await tx
     .select({ userId: streamJoins.userId })
     .from(streamJoins)
-    .where(and(eq(streamJoins.streamId, stream.id), gt(streamJoins.paidCents, 0), gte(streamJoins.createdAt, since), isNull(streamJoins.refundedAt)));
+    .where(and(eq(streamJoins.streamId, stream.id), gt(streamJoins.paidCents, 0), gte(streamJoins.createdAt, since), isNull(streamJoins.refundedAt)))
+    .orderBy(asc(streamJoins.createdAt), asc(streamJoins.userId));
   if (admissions.length === 0) return;
   const legKeys = admissions.flatMap(({ userId }) => Object.values(SPLIT_LEG_SUFFIX).map((suffix) => streamAccessKey(stream.id, userId) + suffix));
   const legs = await tx

@@ -5,10 +5,11 @@ import type { LiveStream } from '@shared/live';
 import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
+import { closeReaderPage, openReaderPage } from '../../../../tests/integration/live-stream-rows';
 import { revenueCents } from '../../../../tests/integration/ledger-sums';
 import { collect, emitAck, nextEvent } from '../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
-import { appNodes, ledgerTransfers, readerProfiles, streamJoins } from '../../db/schema';
+import { appNodes, ledgerTransfers, streamJoins } from '../../db/schema';
 import { markReadersSeen } from '../readers/reader-presence';
 import { beatNode } from '../sessions/node-lease';
 import { runDueWork } from '../sessions/scheduler';
@@ -44,18 +45,8 @@ async function pass(ms: number) {
   await runDueWork(app.sessions);
 }
 
-const isHeld = async (readerId: string) =>
-  (await app.db.select({ nodeId: readerProfiles.nodeId }).from(readerProfiles).where(eq(readerProfiles.userId, readerId)))[0]?.nodeId != null;
-/** A page of the reader's, once the server has marked it held (it does so just after connecting). */
-async function openPage(reader: TestUser): Promise<Socket> {
-  const page = await app.connectSocket(reader.cookie);
-  await vi.waitFor(async () => expect(await isHeld(reader.id)).toBe(true));
-  return page;
-}
-async function closePage(reader: TestUser, page: Socket) {
-  page.disconnect();
-  await vi.waitFor(async () => expect(await isHeld(reader.id)).toBe(false));
-}
+const openPage = (reader: TestUser) => openReaderPage(app, reader);
+const closePage = (reader: TestUser, page: Socket) => closeReaderPage(app, reader, page);
 
 async function goLive(reader: TestUser, priceCents = 0): Promise<string> {
   const created = await http(app, reader.cookie).post('/api/live/streams', { title: 'Full moon tarot', category: 'Tarot Reading', priceCents });
@@ -186,5 +177,29 @@ describe('a viewer who paid to join a stream whose reader left', () => {
     ]);
     const stats = (await http(app, reader.cookie).get('/api/readers/me/stats')).body;
     expect(stats).toMatchObject({ availableCents: 139, today: { earningsCents: 139 } });
+  });
+
+  it('when the reader’s earnings were paid out meanwhile, refunds what they still cover and ends the stream all the same', async () => {
+    const reader = await createReader(app);
+    const page = await openPage(reader);
+    const streamId = await goLive(reader, 2_999);
+    const first = await createClient(app, { balanceCents: 5_000 });
+    const second = await createClient(app, { balanceCents: 5_000 });
+    expect((await join(first, streamId)).status).toBe(200);
+    await pass(1_000);
+    expect((await join(second, streamId)).status).toBe(200);
+    // 2 × 2,099 ¢ of shares; 2,000 ¢ of it leaves for a payout, so the rest covers one share back.
+    expect((await http(app, reader.cookie).post('/api/payouts', { amountCents: 2_000 })).status).toBe(201);
+    await closePage(reader, page);
+    clock.advance(MINUTE);
+    await beat();
+    await runDueWork(app.sessions);
+
+    expect((await getStream(streamId)).endReason).toBe('reader_left');
+    expect(await getWalletBalanceCents(app.db, first.id)).toBe(5_000);
+    expect(await getWalletBalanceCents(app.db, second.id)).toBe(2_001);
+    const joins = await app.db.select().from(streamJoins).where(eq(streamJoins.streamId, streamId));
+    expect(Object.fromEntries(joins.map((j) => [j.userId, j.refundedAt !== null]))).toEqual({ [first.id]: true, [second.id]: false });
+    expect((await getBalances(app.db, [earningsAccountId(reader.id)])).get(earningsAccountId(reader.id))).toBe(99);
   });
 });
