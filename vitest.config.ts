@@ -47,6 +47,9 @@ export default defineConfig({
           exclude: ['src/**/*.integration.test.ts', 'src/**/*.scale-out.test.ts', ...jsdomFiles],
           environment: 'node',
           testTimeout: 20_000,
+          // A hook may open an in-memory PGlite (statement-timer.test.ts): ~7 s on an idle machine,
+          // over the default 10 s on a busy one.
+          hookTimeout: 20_000,
           maxWorkers: 2,
         },
       },
