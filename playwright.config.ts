@@ -1,6 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
+import { themes } from './src/web/lib/theme';
 import { E2E_TWO_FACTOR_ADMIN } from './tests/e2e/account-admins';
 import { E2E_FORWARDER_MAX_VIEWERS, E2E_P2P_MAX_VIEWERS } from './tests/e2e/live-media-caps';
+
+/**
+ * The accessibility scans run in one theme a run, taking turns by the day (UTC), unless A11Y_THEMES
+ * names them (`all`, or a list such as `dark,light`). Chosen here, once: the workers inherit it.
+ */
+process.env.A11Y_THEMES ??= themes[Math.floor(Date.now() / 86_400_000) % themes.length];
 
 const LIVE_MEDIA_SPECS = ['live.spec.ts', 'live-media.spec.ts'];
 
@@ -37,7 +44,8 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  // The retry reporter names every test that passed only on its retry.
+  reporter: process.env.CI ? [['list'], ['./tests/e2e/retry-reporter.ts']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',

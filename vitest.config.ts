@@ -1,35 +1,87 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BOTH_DATABASES } from './tests/integration/both-databases';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
   '@': fileURLToPath(new URL('./src/web', import.meta.url)),
 };
 
+const UNIT = /\.test\.tsx?$/;
+const NOT_UNIT = /\.(integration|scale-out)\.test\.ts$/;
+
+/**
+ * Unit files that ask for jsdom (`// @vitest-environment jsdom`) run in a project of their own with
+ * the Testing Library set-up; the others skip both, which cost more per file than their tests.
+ */
+const jsdomFiles = readdirSync('src', { recursive: true, encoding: 'utf8' })
+  .filter((file) => UNIT.test(file) && !NOT_UNIT.test(file))
+  .map((file) => `src/${file.replaceAll('\\', '/')}`)
+  .filter((file) => readFileSync(file, 'utf8').includes('@vitest-environment jsdom'));
+
+/**
+ * Vitest's default on two cores is one worker; two halve the unit run. Integration files mostly
+ * wait on PostgreSQL, so three share the cores well there; on PGlite the database runs in the
+ * worker, so two.
+ */
+const integrationWorkers = process.env.DATABASE_URL ? 3 : 2;
+
+const integration = {
+  environment: 'node' as const,
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  globalSetup: ['tests/integration/global-setup.ts'],
+};
+
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers: 3,
     projects: [
       {
         resolve: { alias },
         test: {
-          name: 'unit',
+          name: 'unit-node',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: ['src/**/*.integration.test.ts', 'src/**/*.scale-out.test.ts'],
+          exclude: ['src/**/*.integration.test.ts', 'src/**/*.scale-out.test.ts', ...jsdomFiles],
           environment: 'node',
           testTimeout: 20_000,
-          setupFiles: ['tests/unit/testing-library-timeouts.ts'],
+          // A hook may open an in-memory PGlite (statement-timer.test.ts), as integration files do:
+          // ~7 s of CPU, so it gets their budget; 20 s ran out on a machine at load 15.
+          hookTimeout: 120_000,
+          maxWorkers: 2,
         },
       },
       {
         resolve: { alias },
         test: {
+          name: 'unit-jsdom',
+          include: jsdomFiles,
+          environment: 'jsdom',
+          testTimeout: 20_000,
+          setupFiles: ['tests/unit/testing-library-timeouts.ts'],
+          maxWorkers: 2,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Every file: on PostgreSQL with DATABASE_URL set, else on PGlite.
           name: 'integration',
           include: ['src/**/*.integration.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          globalSetup: ['tests/integration/global-setup.ts'],
+          maxWorkers: integrationWorkers,
+          ...integration,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // The files CI runs on both databases (both-databases.ts), on PGlite whatever DATABASE_URL says.
+          name: 'integration-pglite',
+          include: BOTH_DATABASES,
+          maxWorkers: 2,
+          ...integration,
         },
       },
       {
@@ -41,6 +93,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          globalSetup: ['tests/integration/global-setup.ts'],
         },
       },
     ],

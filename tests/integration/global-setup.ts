@@ -3,27 +3,38 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client';
+import { createTemplatePostgres, dropScratchPostgres } from '../../src/server/db/scratch-database';
+
+/** Which database the test files of a project run on (see test-database.ts). */
+export type TestDatabaseTarget = { kind: 'pglite'; snapshotPath: string } | { kind: 'postgres'; serverUrl: string; template: string };
 
 /**
- * Migrates one in-memory PGlite and saves its data directory; each test file then loads that
- * snapshot (≈0.5 s) instead of creating and migrating its own database (≈3 s).
+ * Migrates one database for the whole run; each test file then gets a copy of it instead of
+ * creating and migrating its own. PGlite (no DATABASE_URL, or the `integration-pglite` project): a
+ * saved data directory that each file loads (1.2–1.8 s, where a fresh PGlite migrated takes ~7 s).
+ * PostgreSQL: a template database that each file clones (0.07–0.25 s against 0.5–0.8 s).
  */
 export default async function setup(project: TestProject) {
-  if (process.env.DATABASE_URL) return;
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl && project.name !== 'integration-pglite') {
+    const template = await createTemplatePostgres(serverUrl, 'soul_tribe_template');
+    project.provide('testDatabase', { kind: 'postgres', serverUrl, template });
+    return () => dropScratchPostgres(serverUrl, template);
+  }
   const dir = mkdtempSync(join(tmpdir(), 'soul-tribe-snapshot-'));
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
   const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir('none');
-  const path = join(dir, 'migrated.tar');
-  writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
+  const snapshotPath = join(dir, 'migrated.tar');
+  writeFileSync(snapshotPath, Buffer.from(await dump.arrayBuffer()));
   await database.close();
-  project.provide('pgliteSnapshotPath', path);
+  project.provide('testDatabase', { kind: 'pglite', snapshotPath });
   return () => rmSync(dir, { recursive: true, force: true });
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgliteSnapshotPath: string;
+    testDatabase: TestDatabaseTarget;
   }
 }

@@ -4,14 +4,14 @@ import { type Database, openDatabase } from '../../src/server/db/client';
 import { openScratchPostgres } from '../../src/server/db/scratch-database';
 
 /**
- * A fresh, migrated database for one test file: a clone of the migrated PGlite snapshot, or, with
- * DATABASE_URL set (`npm run test:pg`), a new database on that PostgreSQL server, dropped after.
+ * A fresh, migrated database for one test file, on the project's target (global-setup.ts): a copy
+ * of the migrated PGlite snapshot, or a clone of the migrated template on the PostgreSQL server of
+ * DATABASE_URL, dropped after.
  */
 export async function openTestDatabase(options: { poolSize?: number } = {}): Promise<Database & { url?: string }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const snapshot = readFileSync(inject('pgliteSnapshotPath'));
-    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([snapshot]) });
+  const target = inject('testDatabase');
+  if (target.kind === 'pglite') {
+    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([readFileSync(target.snapshotPath)]) });
   }
-  return openScratchPostgres(serverUrl, { prefix: 'soul_tribe_test', poolSize: options.poolSize ?? 20 });
+  return openScratchPostgres(target.serverUrl, { prefix: 'soul_tribe_test', poolSize: options.poolSize ?? 20, template: target.template });
 }

@@ -5,21 +5,16 @@ import { type Database, openDatabase } from './client';
 /**
  * A fresh, migrated database on a PostgreSQL server, dropped again on close: one per test file or
  * benchmark run, so they never see each other's rows. `serverUrl` needs a role that may create
- * databases.
+ * databases. With `template` (a migrated database nobody is connected to) the new database is a
+ * copy of it, 0.07–0.25 s, where creating and migrating one takes 0.5–0.8 s.
  */
-export async function openScratchPostgres(serverUrl: string, options: { prefix: string; poolSize: number }): Promise<Database & { name: string; url: string }> {
+export async function openScratchPostgres(serverUrl: string, options: { prefix: string; poolSize: number; template?: string }): Promise<Database & { name: string; url: string }> {
   const name = `${options.prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  await onServer(serverUrl, `create database ${name}${options.template ? ` template ${options.template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: options.poolSize });
-  await database.migrate();
+  if (!options.template) await database.migrate();
   return {
     ...database,
     name,
@@ -27,13 +22,39 @@ export async function openScratchPostgres(serverUrl: string, options: { prefix: 
     async close() {
       await database.close();
       // The pool survives its idle sockets being cut (db/client.ts), so a forced drop is safe.
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
+      await dropScratchPostgres(serverUrl, name);
     },
   };
+}
+
+/**
+ * A migrated database left with no connections, for openScratchPostgres's `template`; the caller
+ * drops it (dropScratchPostgres) when done.
+ */
+export async function createTemplatePostgres(serverUrl: string, prefix: string): Promise<string> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+  return name;
+}
+
+export async function dropScratchPostgres(serverUrl: string, name: string) {
+  await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+}
+
+async function onServer(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,0 +1,28 @@
+/**
+ * Integration files that CI runs on PGlite as well as on PostgreSQL (every file runs on
+ * PostgreSQL): the ones about PGlite itself, about money (the ledger, deposits, payouts, billing
+ * and the scheduler that bills, paid joins, gifts, orders) and a smoke set of the rest. A new file
+ * about money belongs here. `npm run test:all` runs every file on both.
+ */
+export const BOTH_DATABASES = [
+  // PGlite itself
+  'src/server/db/**/*.integration.test.ts',
+  // money
+  'src/server/features/wallet/**/*.integration.test.ts',
+  'src/server/features/payouts/**/*.integration.test.ts',
+  'src/server/features/sessions/billing-engine.integration.test.ts',
+  'src/server/features/sessions/free-minutes-and-rounding.integration.test.ts',
+  'src/server/features/sessions/top-up.integration.test.ts',
+  'src/server/features/sessions/pause.integration.test.ts',
+  'src/server/features/sessions/session-receipt.integration.test.ts',
+  'src/server/features/sessions/node-lease.integration.test.ts',
+  'src/server/features/sessions/liveness.integration.test.ts',
+  'src/server/features/live/paid-join/**/*.integration.test.ts',
+  'src/server/features/live/gifts/**/*.integration.test.ts',
+  'src/server/features/shop/**/*.integration.test.ts',
+  // smoke: the app, sign-in, a whole reading and the demo seed
+  'src/server/platform.integration.test.ts',
+  'src/server/features/auth/auth.integration.test.ts',
+  'src/server/features/sessions/session-flow.integration.test.ts',
+  'src/server/seed/seed-demo.integration.test.ts',
+];
