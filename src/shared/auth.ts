@@ -73,9 +73,16 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
  * POST /api/auth/sign-up/email answers this, the same for a new email and a taken one, and signs
  * no one in: the new person's verification mail signs them in, the owner of a taken one is told.
  */
-export const signUpAnswerSchema = z.object({ status: z.literal('verification_sent') });
+export const signUpAnswerSchema = z.object({
+  status: z.literal('verification_sent'),
+  /** Outside production mail stays in the local mailbox (/dev/mailbox): the page points there. */
+  isMailboxReadable: z.boolean(),
+});
 export type SignUpAnswer = z.infer<typeof signUpAnswerSchema>;
-export const SIGN_UP_ANSWER: SignUpAnswer = { status: 'verification_sent' };
+
+export function signUpAnswer(isMailboxReadable: boolean): SignUpAnswer {
+  return { status: 'verification_sent', isMailboxReadable };
+}
 
 /** Better Auth's POST /api/auth/update-user, held to the sign-up rules; other fields are refused. */
 export const updateUserSchema = z.strictObject({

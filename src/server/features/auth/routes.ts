@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import { INVALID_RESET_LINK_MESSAGE, requestPasswordResetSchema, resetPasswordSchema } from '@shared/account';
-import { CREDENTIALS_REQUIRED_MESSAGE, SIGN_UP_ANSWER, signInSchema, signUpSchema, updateUserSchema } from '@shared/auth';
+import { CREDENTIALS_REQUIRED_MESSAGE, signInSchema, signUpAnswer, signUpSchema, updateUserSchema } from '@shared/auth';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -121,7 +121,7 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
     if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid sign-up details');
     const signedUp = await forwardToAuth(auth, request, parsed.data);
     // Better Auth's body holds a made-up user for a taken email; ours is the same for both.
-    return signedUp.ok ? reply.send(SIGN_UP_ANSWER) : sendAuthResponse(reply, signedUp);
+    return signedUp.ok ? reply.send(signUpAnswer(config.mail.isMailboxReadable)) : sendAuthResponse(reply, signedUp);
   });
 
   // Better Auth checks only types here: an empty or huge name, or a `javascript:` image, would pass.

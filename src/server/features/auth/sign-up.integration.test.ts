@@ -27,7 +27,7 @@ describe('sign-up says nothing of who has an account', () => {
     const forNew = await signUp(fresh);
     const forTaken = await signUp(owner.email, 'Mallory');
     expect({ status: forTaken.status, body: forTaken.body }).toEqual({ status: forNew.status, body: forNew.body });
-    expect(forNew).toMatchObject({ status: 200, body: { status: 'verification_sent' } });
+    expect(forNew).toMatchObject({ status: 200, body: { status: 'verification_sent', isMailboxReadable: true } });
     expect(forNew.headers['set-cookie']).toBeUndefined();
     expect(forTaken.headers['set-cookie']).toBeUndefined();
 
