@@ -16,7 +16,7 @@ export function CheckYourEmail({ email, isMailboxReadable, onUseAnotherEmail }: 
         Check your email
       </h2>
       <p role="status">
-        We sent a link to <strong className="break-all">{email}</strong>. Open it to finish creating your account: it signs you in.
+        We sent a link to <strong className="break-words">{email}</strong>. Open it to finish creating your account: it signs you in.
       </p>
       <p className="text-sm text-muted-foreground">
         Already have an account with this email? The message tells you how to sign in instead. Nothing there? Look in your spam folder.
