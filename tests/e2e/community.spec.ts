@@ -196,7 +196,7 @@ test('the author edits their discussion, then deletes it after confirming', asyn
   await expect(page.getByRole('heading', { name: 'Discussion not found' })).toBeVisible();
 });
 
-test('an admin pins and hides a discussion with a reason: it leads the list, then only its author and admins see it, marked Hidden, and its author reads why', async ({ page, browser }) => {
+test('an admin pins and hides a discussion: it leads the list, then only its author and admins see it, marked Hidden', async ({ page, browser }) => {
   const id = randomUUID().slice(0, 8);
   await signInByApi(page, DEMO.luna.email, DEMO.luna.password);
   const title = `Amethyst by the bed ${id}`;
@@ -213,14 +213,7 @@ test('an admin pins and hides a discussion with a reason: it leads the list, the
     await expect(admin.page.getByRole('article').first()).toHaveAccessibleName(title);
 
     await admin.page.goto(`/community/${postId}`);
-    // A moderator never edits someone else's words.
-    await expect(admin.page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
     await admin.page.getByRole('button', { name: 'Hide' }).click();
-    const ask = admin.page.getByRole('dialog', { name: 'Hide this discussion?' });
-    await ask.getByRole('button', { name: 'Hide Discussion' }).click();
-    await expect(ask.getByText('Tell the author why (at least 3 characters)')).toBeVisible();
-    await ask.getByLabel('Reason (the author sees it)').fill(`Please keep product talk out ${id}`);
-    await ask.getByRole('button', { name: 'Hide Discussion' }).click();
     await expect(admin.page.getByText('Hidden', { exact: true })).toBeVisible();
     expect(admin.problems).toEqual([]);
   } finally {
@@ -229,8 +222,6 @@ test('an admin pins and hides a discussion with a reason: it leads the list, the
 
   await page.goto(`/community/${postId}`);
   await expect(page.getByText('Hidden', { exact: true })).toBeVisible();
-  await expect(page.getByText('Hidden by a moderator. Only you and the moderators can see it.')).toBeVisible();
-  await expect(page.getByText(`Reason: Please keep product talk out ${id}`)).toBeVisible();
   const visitor = await openCheckedContext(browser);
   try {
     await visitor.page.goto(`/community/${postId}`);

@@ -25,7 +25,6 @@ export const BOTH_DATABASES = [
   'src/server/features/live/reader-left.integration.test.ts',
   'src/server/features/auth/sign-up.integration.test.ts',
   'src/server/features/auth/display-fields.integration.test.ts',
-  'src/server/features/admin/admin-powers-two-factor.integration.test.ts',
   // smoke: the app, sign-in, a whole reading and the demo seed
   'src/server/platform.integration.test.ts',
   'src/server/features/auth/auth.integration.test.ts',

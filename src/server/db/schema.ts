@@ -537,21 +537,6 @@ export const notifications = pgTable('notifications', {
 ]);
 
 /**
- * A moderator's take-down of a post or reply (migration 0022): hidden (`hidden_at`; an admin may show
- * it again) or removed (`removed_at`, with `hidden_at`; for good), and why, which its author sees.
- * The reason is null only for content hidden before reasons were kept.
- */
-const moderationColumns = {
-  removedAt: timestamp('removed_at', { withTimezone: true }),
-  moderationReason: text('moderation_reason'),
-  moderatedBy: text('moderated_by').references(() => user.id, { onDelete: 'set null' }),
-};
-const moderationChecks = (table: string, t: { removedAt: AnyPgColumn; hiddenAt: AnyPgColumn; moderationReason: AnyPgColumn }) => [
-  check(`${table}_removed_check`, sql`${t.removedAt} is null or ${t.hiddenAt} is not null`),
-  check(`${table}_moderation_reason_check`, sql`char_length(${t.moderationReason}) between 3 and 500`),
-];
-
-/**
  * Forum threads (issue 12). The list's counts live on the row, kept by the statements that add a
  * reply, a like or a view, so the list never aggregates. `hidden_at`: an admin (or a decided
  * report) took it down; its author and admins still see it.
@@ -566,7 +551,6 @@ export const communityPosts = pgTable('community_posts', {
   isPinned: boolean('is_pinned').notNull().default(false),
   isFeatured: boolean('is_featured').notNull().default(false),
   hiddenAt: timestamp('hidden_at', { withTimezone: true }),
-  ...moderationColumns,
   replyCount: integer('reply_count').notNull().default(0),
   viewCount: integer('view_count').notNull().default(0),
   likeCount: integer('like_count').notNull().default(0),
@@ -576,7 +560,6 @@ export const communityPosts = pgTable('community_posts', {
   check('community_posts_content_check', sql`char_length(${t.content}) between 10 and 10000`),
   check('community_posts_tags_check', sql`coalesce(array_length(${t.tags}, 1), 0) <= 5`),
   check('community_posts_counts_check', sql`${t.replyCount} >= 0 and ${t.viewCount} >= 0 and ${t.likeCount} >= 0`),
-  ...moderationChecks('community_posts', t),
   index('community_posts_list_idx').on(t.isPinned.desc(), t.isFeatured.desc(), t.createdAt.desc()),
   index('community_posts_category_idx').on(t.category, t.createdAt.desc()),
   index('community_posts_author_idx').on(t.authorId, t.createdAt.desc()),
@@ -588,11 +571,9 @@ export const communityReplies = pgTable('community_replies', {
   authorId: text('author_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
   content: text('content').notNull(),
   hiddenAt: timestamp('hidden_at', { withTimezone: true }),
-  ...moderationColumns,
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   check('community_replies_content_check', sql`char_length(${t.content}) between 1 and 5000`),
-  ...moderationChecks('community_replies', t),
   index('community_replies_post_idx').on(t.postId, t.createdAt),
 ]);
 

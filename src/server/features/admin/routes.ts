@@ -43,7 +43,7 @@ export async function adminRoutes(app: FastifyInstance, deps: { auth: Auth; sess
   );
 
   api.post('/api/admin/readers/:id/deactivate', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema } }, async (request) =>
-    deactivateReader(sessions, currentUser(request), request.params.id),
+    deactivateReader(sessions, currentUser(request).id, request.params.id),
   );
 
   api.post('/api/admin/readers/:id/reactivate', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema } }, async (request) =>
@@ -57,7 +57,7 @@ export async function adminRoutes(app: FastifyInstance, deps: { auth: Auth; sess
   api.get('/api/admin/users', { onRequest: adminOnly, schema: { querystring: adminUsersQuerySchema } }, async (request) => listUsers(db, request.query));
 
   api.post('/api/admin/users/:id/suspend', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema } }, async (request) =>
-    suspendUser(sessions, currentUser(request), request.params.id),
+    suspendUser(sessions, currentUser(request).id, request.params.id),
   );
 
   api.post('/api/admin/users/:id/restore', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema } }, async (request) =>

@@ -1,7 +1,6 @@
-import { type SessionUser, seesAsAdmin } from '../auth/require-user';
+import type { SessionUser } from '../auth/require-user';
 
 /** Who is reading the forum: what they may see (hidden content) and do (edit) depends on it. */
-export type ForumViewer = Pick<SessionUser, 'id' | 'role' | 'isAdminLocked'> | null;
+export type ForumViewer = Pick<SessionUser, 'id' | 'role'> | null;
 
-/** Sees hidden posts and replies: an admin through the admin gate (a locked admin sees what members see). */
-export const seesHidden = (viewer: ForumViewer) => seesAsAdmin(viewer);
+export const isAdmin = (viewer: ForumViewer) => viewer?.role === 'admin';

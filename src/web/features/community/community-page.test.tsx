@@ -23,7 +23,6 @@ const post: CommunityPost = {
   isPinned: true,
   isFeatured: false,
   isHidden: false,
-  moderation: null,
   viewerLiked: false,
   viewerCanEdit: false,
 };
