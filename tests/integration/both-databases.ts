@@ -23,8 +23,6 @@ export const BOTH_DATABASES = [
   // issue 26's findings, each shown on both (money moved by a path trick, a stream's refund)
   'src/server/canonical-path.integration.test.ts',
   'src/server/features/live/reader-left.integration.test.ts',
-  'src/server/features/auth/sign-up.integration.test.ts',
-  'src/server/features/auth/display-fields.integration.test.ts',
   // smoke: the app, sign-in, a whole reading and the demo seed
   'src/server/platform.integration.test.ts',
   'src/server/features/auth/auth.integration.test.ts',

@@ -25,21 +25,21 @@ import { restoreUser } from './restore-user';
 import { suspendUser } from './suspend-user';
 import { updateReader } from './update-reader';
 
-export async function adminRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: SessionDeps; isProduction: boolean }) {
-  const { auth, sessions, isProduction } = deps;
+export async function adminRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: SessionDeps }) {
+  const { auth, sessions } = deps;
   const { db } = sessions;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = requireUser(auth, 'admin');
 
   api.post('/api/admin/readers', { onRequest: adminOnly, schema: { body: createReaderSchema } }, async (request, reply) => {
-    const { id } = await createReader({ db, isProduction }, request.body);
+    const { id } = await createReader(db, request.body);
     return reply.status(201).send(await loadAdminReader(db, id));
   });
 
   api.get('/api/admin/readers', { onRequest: adminOnly, schema: { querystring: adminReadersQuerySchema } }, async (request) => listReaders(db, request.query));
 
   api.patch('/api/admin/readers/:id', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, body: updateReaderSchema } }, async (request) =>
-    updateReader({ ...sessions, isProduction }, request.params.id, request.body),
+    updateReader(sessions, request.params.id, request.body),
   );
 
   api.post('/api/admin/readers/:id/deactivate', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema } }, async (request) =>
