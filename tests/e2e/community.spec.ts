@@ -249,8 +249,6 @@ test('a viewer reports another viewer’s live chat message, but not their own',
   let streamId = '';
   try {
     await signInByApi(reader.page, DEMO.reader.email, DEMO.reader.password);
-    // A stream whose reader has no page open ends by itself a billing minute later (decision 034).
-    await reader.page.goto('/dashboard');
     const created = await reader.page.request.post('/api/live/streams', {
       data: { title: 'Evening pulls', description: '', category: 'Tarot Reading', priceCents: 0 },
       headers: { Origin: origin },

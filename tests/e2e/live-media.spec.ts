@@ -31,8 +31,6 @@ test.describe('live media', () => {
     const baseURL = base.info().project.use.baseURL ?? '';
     const reader = await createReaderByApi(baseURL, { rateCents: 299, lastName: 'Media' });
     await signInByApi(readerPage, reader.email, reader.password);
-    // A stream whose reader has no page open ends by itself a billing minute later (decision 034).
-    await readerPage.goto('/dashboard');
     const { id } = (await ok(
       readerPage.request.post('/api/live/streams', {
         data: { title: `Camera check ${randomUUID().slice(0, 6)}`, category: 'Tarot Reading' },

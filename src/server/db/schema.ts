@@ -438,13 +438,10 @@ export const liveStreams = pgTable('live_streams', {
   startedAt: timestamp('started_at', { withTimezone: true }),
   endedAt: timestamp('ended_at', { withTimezone: true }),
   endedBy: text('ended_by'),
-  /** STREAM_END_REASONS: End pressed, or the reader gone for a billing minute (live/end-absent-streams.ts). */
-  endReason: text('end_reason'),
   viewerCount: integer('viewer_count').notNull().default(0),
   ...timestamps,
 }, (t) => [
   check('live_streams_status_check', sql`${t.status} in ('scheduled', 'live', 'ended')`),
-  check('live_streams_end_reason_check', sql`${t.endReason} is null or ${t.endReason} in ('ended', 'reader_left')`),
   check('live_streams_price_check', sql`${t.priceCents} = 0 or ${t.priceCents} between 99 and 9999`),
   check('live_streams_expected_minutes_check', sql`${t.expectedMinutes} is null or ${t.expectedMinutes} between 5 and 480`),
   check('live_streams_viewer_count_check', sql`${t.viewerCount} >= 0`),
@@ -460,8 +457,6 @@ export const streamJoins = pgTable('stream_joins', {
   userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
   paidCents: integer('paid_cents').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /** The price came back: the reader left the stream soon after (live/end-absent-streams.ts). */
-  refundedAt: timestamp('refunded_at', { withTimezone: true }),
 }, (t) => [primaryKey({ columns: [t.streamId, t.userId] })]);
 
 /** A stream's chat, kept for the stream; `removed_at` is set when its reader takes a message down. */

@@ -25,9 +25,9 @@ export async function endStream(deps: EndDeps, caller: Pick<SessionUser, 'id' | 
     const now = new Date(deps.clock.now());
     await tx
       .update(liveStreams)
-      .set({ status: 'ended', endedAt: now, endedBy: caller.id, endReason: 'ended', viewerCount: 0, updatedAt: now })
+      .set({ status: 'ended', endedAt: now, endedBy: caller.id, viewerCount: 0, updatedAt: now })
       .where(eq(liveStreams.id, streamId));
-    outbox.toRoom(streamRoom(streamId), SERVER_EVENTS.streamEnded, { streamId, endedAt: now.toISOString(), reason: 'ended' }).closeRoom(streamRoom(streamId));
+    outbox.toRoom(streamRoom(streamId), SERVER_EVENTS.streamEnded, { streamId, endedAt: now.toISOString() }).closeRoom(streamRoom(streamId));
   });
   outbox.flush(deps.realtime);
   const ended = await findStream(deps.db, streamId, caller.id, { includeSuspended: true });
