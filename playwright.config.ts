@@ -41,13 +41,20 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  workers: 2,
+  // One browser at a time. Each test's browser already keeps a core busy (rendering in software,
+  // beside the server): on 2 cores, 31 tests took 203 s with one worker and 218 s with two, and two
+  // stretched each test past its timeout (a 15 s sign-in journey took 30 s).
+  workers: 1,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   // The retry reporter names every test that passed only on its retry.
   reporter: process.env.CI ? [['list'], ['./tests/e2e/retry-reporter.ts']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL,
+    // Chromium without a GPU composites in software: the starfield's endless twinkle kept an idle
+    // page at 110% CPU (1.8% with reduced motion), starving the server and the test's own steps.
+    // Only layout.spec.ts checks the twinkle itself, asking for motion.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions,
@@ -60,11 +67,10 @@ export default defineConfig({
     },
     {
       // Each of these holds several browsers in WebRTC calls: two at once on 2 cores starved each
-      // other's media (a peer count going 0 and 2, a video still shown 7 s after the end), so they
-      // take turns, each beside one test of the other project.
+      // other's media (a peer count going 0 and 2, a video still shown 7 s after the end). With one
+      // worker for the suite they run alone.
       name: 'live media',
       testMatch: LIVE_MEDIA_SPECS,
-      workers: 1,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],
