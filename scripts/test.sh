@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# `npm test`: every test file, in timed stages, each stage's time printed at the end.
+#   typecheck, lint, and the build with its bundle budget, beside the unit tests;
+#   integration: with DATABASE_URL set, every file on that PostgreSQL server (and, with REDIS_URL,
+#     the scale-out test), then on PGlite the files about PGlite, money and a smoke set
+#     (tests/integration/both-databases.ts); without it, every file on PGlite;
+#   end-to-end in Chromium, on the embedded database.
+# A failed stage fails the run at the end; the later stages still run, so one run shows every
+# failure. `.ci/run` starts the services on a bare machine and calls this through `npm test`.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+started=$SECONDS
+timings=()
+failed=0
+logs=$(mktemp -d)
+
+report() {
+  echo
+  echo "Stage times:"
+  for line in "${timings[@]}"; do echo "  $line"; done
+  echo "Tests finished in $((SECONDS - started)) s (exit $failed)"
+  rm -rf "$logs"
+}
+trap report EXIT
+
+stage() {
+  local name=$1 since=$SECONDS
+  shift
+  echo "=== $name"
+  if "$@"; then
+    timings+=("$name: $((SECONDS - since)) s")
+  else
+    timings+=("$name: $((SECONDS - since)) s, FAILED")
+    failed=1
+  fi
+}
+
+# Background stages write to a log each, shown when the stage is awaited.
+background() {
+  local name=$1
+  shift
+  (
+    since=$SECONDS
+    "$@" >"$logs/$name.log" 2>&1 && rc=0 || rc=$?
+    echo "$rc $((SECONDS - since))" >"$logs/$name.done"
+  ) &
+  echo $! >"$logs/$name.pid"
+}
+collect() {
+  local name=$1 rc took
+  wait "$(cat "$logs/$name.pid")" || true
+  read -r rc took <"$logs/$name.done"
+  echo "=== $name (ran in the background)"
+  cat "$logs/$name.log"
+  if ((rc)); then
+    timings+=("$name: $took s (in the background), FAILED")
+    failed=1
+  else
+    timings+=("$name: $took s (in the background)")
+  fi
+}
+
+# Typecheck, lint and the build are short and mostly single-threaded: they run beside the unit tests.
+background checks bash -c 'npm run typecheck && npm run lint'
+background build bash -c 'npm run build && npm run check:bundle'
+stage "unit" npm run test:unit
+collect checks
+collect build
+
+if [[ -n "${DATABASE_URL:-}" ]]; then
+  # The scale-out test needs Redis as well: two app processes share its counts.
+  stage "integration on PostgreSQL (every file${REDIS_URL:+, scale-out})" npx vitest run --project integration ${REDIS_URL:+--project scale-out}
+  stage "integration on PGlite (both-databases.ts)" npm run test:pglite
+else
+  stage "integration on PGlite (every file)" npm run test:integration
+fi
+
+# The e2e server starts its own embedded database; DATABASE_URL would point it at the shared one.
+# The build above is what it serves.
+stage "end-to-end" env -u DATABASE_URL -u REDIS_URL npx playwright test
+exit "$failed"
