@@ -204,7 +204,7 @@ export async function buildApp(deps: AppDeps) {
   if (config.mail.isMailboxReadable) await app.register(devMailboxRoutes, { mailboxDir: config.mail.mailboxDir });
   await app.register(authRoutes, { auth, db, config });
   await app.register(accountRoutes, { auth, db, clock });
-  await app.register(adminRoutes, { auth, sessions });
+  await app.register(adminRoutes, { auth, sessions, isProduction: config.isProduction });
   // A deposit resumes its client's reading paused for funds at once; should that fail, the
   // scheduler's next pass resumes it from the rows (sessions/top-up.ts).
   const onDeposited = (userId: string) =>
@@ -215,7 +215,7 @@ export async function buildApp(deps: AppDeps) {
   const tellFavoriters = notifyReaderOnline({ db, clock, realtime });
   const onReaderOnline = (readerId: string) =>
     tellFavoriters(readerId).catch((error: unknown) => app.log.error({ err: error }, 'notifying favoriters of a reader online failed'));
-  await app.register(readerRoutes, { auth, db, realtime, clock, onReaderOnline });
+  await app.register(readerRoutes, { auth, db, realtime, clock, isProduction: config.isProduction, onReaderOnline });
   await app.register(reviewRoutes, { db });
   await app.register(favoriteRoutes, { auth, db, clock });
   await app.register(followRoutes, { auth, db, clock });

@@ -18,12 +18,49 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-export const nameSchema = z.string().trim().min(1, 'Enter your name').max(100, 'Name must be at most 100 characters');
+/** A display name is copied into chat messages, reading requests and the gift board: short, whatever route sets it. */
+export const DISPLAY_NAME_MAX_LENGTH = 60;
+
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter your name')
+  .max(DISPLAY_NAME_MAX_LENGTH, `Name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`);
 
 /** Pictures are shown in <img>: only web addresses, never `javascript:` or `data:` URLs. */
 export const imageUrlSchema = z
   .url({ protocol: /^https?$/, error: 'Enter an image address starting with http:// or https://' })
   .max(2000, 'Image address must be at most 2000 characters');
+
+export const HTTPS_IMAGE_MESSAGE = 'Enter an image address starting with https://';
+
+/**
+ * The picture rule of a deployment: production pages are https, where an http picture is mixed
+ * content. Every server route that sets a picture checks it with this, whatever its form checked.
+ */
+export function imageUrlSchemaFor(isProduction: boolean) {
+  return isProduction ? imageUrlSchema.refine((url) => new URL(url).protocol === 'https:', HTTPS_IMAGE_MESSAGE) : imageUrlSchema;
+}
+
+/**
+ * The first problem with a display name or picture about to be stored, or null; only the fields
+ * given are checked (null clears a picture). Server code that writes `user.name`, `user.image` or a
+ * reader's picture calls this, so every route holds the same rule.
+ */
+export function displayFieldsProblem(
+  fields: { name?: unknown; image?: unknown },
+  isProduction: boolean,
+): { field: 'name' | 'image'; message: string } | null {
+  if (fields.name !== undefined) {
+    const name = nameSchema.safeParse(fields.name);
+    if (!name.success) return { field: 'name', message: name.error.issues[0]!.message };
+  }
+  if (fields.image !== undefined && fields.image !== null) {
+    const image = imageUrlSchemaFor(isProduction).safeParse(fields.image);
+    if (!image.success) return { field: 'image', message: image.error.issues[0]!.message };
+  }
+  return null;
+}
 
 export const signUpSchema = z.object({
   name: nameSchema,
@@ -31,6 +68,21 @@ export const signUpSchema = z.object({
   password: passwordSchema,
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/**
+ * POST /api/auth/sign-up/email answers this, the same for a new email and a taken one, and signs
+ * no one in: the new person's verification mail signs them in, the owner of a taken one is told.
+ */
+export const signUpAnswerSchema = z.object({
+  status: z.literal('verification_sent'),
+  /** Outside production mail stays in the local mailbox (/dev/mailbox): the page points there. */
+  isMailboxReadable: z.boolean(),
+});
+export type SignUpAnswer = z.infer<typeof signUpAnswerSchema>;
+
+export function signUpAnswer(isMailboxReadable: boolean): SignUpAnswer {
+  return { status: 'verification_sent', isMailboxReadable };
+}
 
 /** Better Auth's POST /api/auth/update-user, held to the sign-up rules; other fields are refused. */
 export const updateUserSchema = z.strictObject({

@@ -64,10 +64,47 @@ export const postListQuerySchema = z.object({
   page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').default(1),
 });
 
-/** PATCH /api/community/posts/:id/moderation (admins). */
+export const MODERATION_REASON_MIN = 3;
+export const MODERATION_REASON_MAX = 500;
+/** Why a moderator took a post or reply down: kept, and shown to its author. */
+export const moderationReasonSchema = z
+  .string()
+  .trim()
+  .min(MODERATION_REASON_MIN, `Tell the author why (at least ${MODERATION_REASON_MIN} characters)`)
+  .max(MODERATION_REASON_MAX, `A reason must be at most ${MODERATION_REASON_MAX} characters`);
+
+const hasReasonToHide = (change: { isHidden?: boolean; reason?: string }) => change.isHidden !== true || change.reason !== undefined;
+const reasonToHide = { message: 'Tell the author why it is hidden', path: ['reason'] };
+
+/**
+ * PATCH /api/community/posts/:id/moderation (admins): pin, feature, or hide with a reason its author
+ * sees (and show again). Admins never edit what someone else wrote.
+ */
 export const moderatePostSchema = z
-  .object({ isPinned: z.boolean().optional(), isFeatured: z.boolean().optional(), isHidden: z.boolean().optional() })
-  .refine((change) => Object.values(change).some((v) => v !== undefined), 'Nothing to change');
+  .object({ isPinned: z.boolean().optional(), isFeatured: z.boolean().optional(), isHidden: z.boolean().optional(), reason: moderationReasonSchema.optional() })
+  .refine((change) => [change.isPinned, change.isFeatured, change.isHidden].some((v) => v !== undefined), 'Nothing to change')
+  .refine(hasReasonToHide, reasonToHide);
+export type ModeratePostInput = z.input<typeof moderatePostSchema>;
+
+/** PATCH /api/community/replies/:id/moderation (admins): hide a reply with a reason, or show it again. */
+export const moderateReplySchema = z.object({ isHidden: z.boolean({ error: 'isHidden must be true or false' }), reason: moderationReasonSchema.optional() }).refine(hasReasonToHide, reasonToHide);
+export type ModerateReplyInput = z.input<typeof moderateReplySchema>;
+
+/**
+ * POST /api/community/posts/:id/removal and /api/community/replies/:id/removal (admins): taken
+ * down for good. Only its author still sees it, marked removed, with the reason.
+ */
+export const removalSchema = z.object({ reason: moderationReasonSchema });
+export type RemovalInput = z.input<typeof removalSchema>;
+
+export const replyIdParamsSchema = z.object({ id });
+
+/**
+ * A moderator's take-down, for its author and admins (null for anyone else, and while it is up):
+ * `reason` is null only for content hidden before reasons were kept.
+ */
+export const moderationSchema = z.object({ action: z.enum(['hidden', 'removed']), reason: z.string().nullable() }).nullable();
+export type Moderation = z.infer<typeof moderationSchema>;
 
 export const communityAuthorSchema = z.object({ id: z.string(), name: z.string(), image: z.string().nullable(), isReader: z.boolean() });
 
@@ -87,9 +124,10 @@ export const communityPostSchema = z.object({
   isFeatured: z.boolean(),
   /** Shown only to its author and admins. */
   isHidden: z.boolean(),
+  moderation: moderationSchema,
   /** For the signed-in user (false for a visitor). */
   viewerLiked: z.boolean(),
-  /** The signed-in user may edit or delete it: its author within the window, or an admin. */
+  /** The signed-in user may edit or delete it: its author, within the window. */
   viewerCanEdit: z.boolean(),
 });
 export type CommunityPost = z.infer<typeof communityPostSchema>;
@@ -103,6 +141,7 @@ export const communityReplySchema = z.object({
   author: communityAuthorSchema,
   createdAt: z.string(),
   isHidden: z.boolean(),
+  moderation: moderationSchema,
 });
 export type CommunityReply = z.infer<typeof communityReplySchema>;
 

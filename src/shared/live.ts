@@ -8,6 +8,15 @@ export type LiveCategory = (typeof LIVE_CATEGORIES)[number];
 export const STREAM_STATUSES = ['scheduled', 'live', 'ended'] as const;
 export type StreamStatus = (typeof STREAM_STATUSES)[number];
 
+/**
+ * Why a stream ended: someone pressed End (its reader, or an admin), or its reader had no page
+ * connected for a billing minute and it ended by itself (docs/decisions/034).
+ */
+export const STREAM_END_REASONS = ['ended', 'reader_left'] as const;
+export type StreamEndReason = (typeof STREAM_END_REASONS)[number];
+/** A viewer who paid to join this many billing minutes or less before their reader left gets the price back. */
+export const READER_LEFT_REFUND_MINUTES = 5;
+
 export const STREAM_TITLE_MAX_LENGTH = 100;
 export const STREAM_DESCRIPTION_MAX_LENGTH = 1000;
 export const STREAM_EXPECTED_MINUTES_MIN = 5;
@@ -94,6 +103,8 @@ export const liveStreamSchema = z.object({
   expectedMinutes: z.number().int().nullable(),
   startedAt: z.string().nullable(),
   endedAt: z.string().nullable(),
+  /** Set once the stream has ended. */
+  endReason: z.enum(STREAM_END_REASONS).nullable(),
   /** Distinct signed-in users in the stream's room now. */
   viewerCount: z.number().int(),
   /** Users who asked to be reminded (a scheduled stream's 'subscribers'). */

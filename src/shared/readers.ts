@@ -19,8 +19,9 @@ export const usernameSchema = z
 export const createReaderSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
-  firstName: z.string().trim().min(1, 'Enter a first name').max(50),
-  lastName: z.string().trim().min(1, 'Enter a last name').max(50),
+  // The account's display name is `${firstName} ${lastName}`: 30 + 1 + 29 keeps it within DISPLAY_NAME_MAX_LENGTH.
+  firstName: z.string().trim().min(1, 'Enter a first name').max(30, 'First name must be at most 30 characters'),
+  lastName: z.string().trim().min(1, 'Enter a last name').max(29, 'Last name must be at most 29 characters'),
   username: usernameSchema,
   yearsExperience: z.number().int('Years must be a whole number').min(0).max(80),
   chatRateCents: rateCentsSchema,

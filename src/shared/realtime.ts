@@ -1,4 +1,4 @@
-import { GIFT_IDS, liveStreamSchema, STREAM_MESSAGE_MAX_LENGTH, streamChatSchema } from './live';
+import { GIFT_IDS, liveStreamSchema, STREAM_END_REASONS, STREAM_MESSAGE_MAX_LENGTH, streamChatSchema } from './live';
 import { notificationSchema } from './notifications';
 import { QUEUE_CLOSE_REASONS } from './queue';
 import { END_REASONS, SESSION_STATUSES, chatMessageSchema, sessionIdSchema, sessionMessageSchema, sessionSchema, sessionTypeSchema } from './sessions';
@@ -225,7 +225,7 @@ export const streamGiftEventSchema = z.object({
   at: z.string(),
 });
 export type StreamGiftEvent = z.infer<typeof streamGiftEventSchema>;
-export const streamEndedEventSchema = z.object({ streamId: z.string(), endedAt: z.string() });
+export const streamEndedEventSchema = z.object({ streamId: z.string(), endedAt: z.string(), reason: z.enum(STREAM_END_REASONS) });
 
 /** Every event the server sends, with its payload's schema. */
 export const serverEventSchemas = {

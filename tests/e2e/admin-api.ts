@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type APIResponse, request as playwrightRequest } from '@playwright/test';
 import { io } from 'socket.io-client';
-import { DEMO, expect, newUser } from './fixtures';
+import { DEMO, expect, signUpByApi } from './fixtures';
 
 /*
  * Data the admin specs make for themselves over the API: readers created by the admin, and
@@ -87,7 +87,7 @@ export async function completeReadingByApi(
 ) {
   await ok(reader.api.patch('/api/readers/me', { data: { isOnline: true } }));
   const client = await apiContext(baseURL);
-  await ok(client.post('/api/auth/sign-up/email', { data: newUser() }));
+  await signUpByApi(client);
   await ok(
     client.post('/api/payments/wallet-deposit', {
       data: { amountCents: 10_000 * options.minutes, paymentMethodId: 'pm_card_visa' },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { apiContext, ok } from './admin-api';
-import { DEMO, expect, newUser, signInByApi, test } from './fixtures';
+import { DEMO, expect, signInByApi, signUpByApi, test } from './fixtures';
 
 /*
  * The moderation queue of issue 12: two new seekers, one posting and one reporting, over the API
@@ -10,7 +10,7 @@ import { DEMO, expect, newUser, signInByApi, test } from './fixtures';
 
 async function signedUpContext(baseURL: string) {
   const api = await apiContext(baseURL);
-  await ok(api.post('/api/auth/sign-up/email', { data: newUser() }));
+  await signUpByApi(api);
   return api;
 }
 

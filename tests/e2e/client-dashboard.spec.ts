@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Page, request as playwrightRequest, test as base } from '@playwright/test';
-import { DEMO, expect, newUser, type NewUser, signInByApi, test, openCheckedContext } from './fixtures';
+import { DEMO, expect, newUser, type NewUser, signInByApi, signUpByApi, test, openCheckedContext } from './fixtures';
 
 /**
  * The client dashboard (issue 8) for a new client and a new reader made through the API, so no
@@ -50,7 +50,7 @@ test.beforeAll(async () => {
   client = newUser();
   const baseURL = base.info().project.use.baseURL!;
   const signUp = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  expect((await signUp.post('/api/auth/sign-up/email', { data: client })).ok()).toBe(true);
+  await signUpByApi(signUp, client);
   const deposit = await signUp.post('/api/payments/wallet-deposit', {
     data: { amountCents: 2000, paymentMethodId: 'pm_card_visa' },
     headers: { 'Idempotency-Key': randomUUID() },

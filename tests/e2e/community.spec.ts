@@ -196,7 +196,7 @@ test('the author edits their discussion, then deletes it after confirming', asyn
   await expect(page.getByRole('heading', { name: 'Discussion not found' })).toBeVisible();
 });
 
-test('an admin pins and hides a discussion: it leads the list, then only its author and admins see it, marked Hidden', async ({ page, browser }) => {
+test('an admin pins and hides a discussion with a reason: it leads the list, then only its author and admins see it, marked Hidden, and its author reads why', async ({ page, browser }) => {
   const id = randomUUID().slice(0, 8);
   await signInByApi(page, DEMO.luna.email, DEMO.luna.password);
   const title = `Amethyst by the bed ${id}`;
@@ -213,7 +213,14 @@ test('an admin pins and hides a discussion: it leads the list, then only its aut
     await expect(admin.page.getByRole('article').first()).toHaveAccessibleName(title);
 
     await admin.page.goto(`/community/${postId}`);
+    // A moderator never edits someone else's words.
+    await expect(admin.page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
     await admin.page.getByRole('button', { name: 'Hide' }).click();
+    const ask = admin.page.getByRole('dialog', { name: 'Hide this discussion?' });
+    await ask.getByRole('button', { name: 'Hide Discussion' }).click();
+    await expect(ask.getByText('Tell the author why (at least 3 characters)')).toBeVisible();
+    await ask.getByLabel('Reason (the author sees it)').fill(`Please keep product talk out ${id}`);
+    await ask.getByRole('button', { name: 'Hide Discussion' }).click();
     await expect(admin.page.getByText('Hidden', { exact: true })).toBeVisible();
     expect(admin.problems).toEqual([]);
   } finally {
@@ -222,6 +229,8 @@ test('an admin pins and hides a discussion: it leads the list, then only its aut
 
   await page.goto(`/community/${postId}`);
   await expect(page.getByText('Hidden', { exact: true })).toBeVisible();
+  await expect(page.getByText('Hidden by a moderator. Only you and the moderators can see it.')).toBeVisible();
+  await expect(page.getByText(`Reason: Please keep product talk out ${id}`)).toBeVisible();
   const visitor = await openCheckedContext(browser);
   try {
     await visitor.page.goto(`/community/${postId}`);
@@ -249,6 +258,8 @@ test('a viewer reports another viewer’s live chat message, but not their own',
   let streamId = '';
   try {
     await signInByApi(reader.page, DEMO.reader.email, DEMO.reader.password);
+    // A stream whose reader has no page open ends by itself a billing minute later (decision 034).
+    await reader.page.goto('/dashboard');
     const created = await reader.page.request.post('/api/live/streams', {
       data: { title: 'Evening pulls', description: '', category: 'Tarot Reading', priceCents: 0 },
       headers: { Origin: origin },

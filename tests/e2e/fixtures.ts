@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { test as base, type Browser, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, type Browser, expect, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { email: 'admin@soultribe.app', password: 'admin-password-123' },
@@ -9,7 +9,7 @@ export const DEMO = {
 
 /**
  * The browser logs every 4xx answer it receives. From our API those are expected answers (a 401 for a
- * signed-out call, a 422 a taken email); a 5xx or a failed asset is not.
+ * signed-out call, a 400 a bad field); a 5xx or a failed asset is not.
  */
 function isExpectedApiRejection(text: string, url: string): boolean {
   return /Failed to load resource: the server responded with a status of 4\d\d/.test(text) && url.includes('/api/');
@@ -79,12 +79,53 @@ export async function signInOnPage(page: Page, email: string, password: string) 
   await form.getByRole('button', { name: 'Sign In' }).click();
 }
 
-export async function signUpOnPage(page: Page, user: NewUser) {
+/** Fills the sign-up form (page or dialog) and sends it: the answer is 'Check your email', new email or taken. */
+export async function submitSignUp(page: Page, user: NewUser) {
   const form = page.getByRole('form', { name: 'Sign up' });
   await form.getByLabel('Name').fill(user.name);
   await form.getByLabel('Email').fill(user.email);
   await form.getByLabel('Password').fill(user.password);
   await form.getByRole('button', { name: 'Create Account' }).click();
+}
+
+/**
+ * The path of the newest verification link mailed to `email`, read from the dev mailbox (the mail
+ * worker sends within a second or two). Opening it signs its person in, in that cookie jar.
+ */
+export async function verificationPath(request: APIRequestContext, email: string): Promise<string> {
+  let path: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/mailbox?${new URLSearchParams({ to: email })}`);
+        const { messages } = (await response.json()) as { messages: { kind: string; links: { url: string }[] }[] };
+        const link = messages.find((message) => message.kind === 'verify_email')?.links[0]?.url;
+        path = link && new URL(link).pathname + new URL(link).search;
+        return path;
+      },
+      { message: `a verification mail to ${email}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return path!;
+}
+
+/** Signs a new person up on the page as they would: the form, 'Check your email', then the mailed link, landing on the dashboard. */
+export async function signUpOnPage(page: Page, user: NewUser) {
+  await submitSignUp(page, user);
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: user.email })).toBeVisible();
+  await page.goto(await verificationPath(page.request, user.email));
+  await expect(page).toHaveURL('/dashboard');
+}
+
+/** Signs a new person up through the API and opens the mailed link in the same cookie jar (a page's `request` or its own context): signed in there. */
+export async function signUpByApi(request: APIRequestContext, user: NewUser = newUser()): Promise<NewUser> {
+  const origin = base.info().project.use.baseURL ?? '';
+  const signedUp = await request.post('/api/auth/sign-up/email', { data: user, headers: { Origin: origin } });
+  expect(signedUp.ok(), await signedUp.text()).toBe(true);
+  const opened = await request.get(await verificationPath(request, user.email));
+  expect(opened.ok(), `opening the verification link of ${user.email}`).toBe(true);
+  return user;
 }
 
 /** Signs in through the API in the page's cookie jar, for tests about what a signed-in user sees. */

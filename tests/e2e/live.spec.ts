@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { test as base, type Page } from '@playwright/test';
 import { splitCharge } from '../../src/shared/money';
 import { createReaderByApi, ok } from './admin-api';
-import { expect, newUser, openCheckedContext, signInOnPage, test } from './fixtures';
+import { expect, newUser, openCheckedContext, signInOnPage, signUpByApi, test } from './fixtures';
 
 /**
  * Live streams in real browsers: a reader broadcasts the fake camera, two viewers in their own
@@ -15,7 +15,7 @@ const firstName = (fullName: string) => fullName.split(' ')[0] as string;
 async function signUpViewer(page: Page, depositCents: number) {
   const origin = base.info().project.use.baseURL ?? '';
   const user = newUser();
-  await ok(page.request.post('/api/auth/sign-up/email', { data: user, headers: { Origin: origin } }));
+  await signUpByApi(page.request, user);
   if (depositCents > 0) {
     await ok(
       page.request.post('/api/payments/wallet-deposit', {

@@ -1,6 +1,6 @@
 import { test as base, type Browser } from '@playwright/test';
 import { apiContext, createReaderByApi, ok } from './admin-api';
-import { expect, newUser, signInByApi, test } from './fixtures';
+import { expect, newUser, signInByApi, signUpByApi, test } from './fixtures';
 
 /**
  * Follows and the header bell (issue 11), on a reader and a client of this spec's own: the client
@@ -24,7 +24,7 @@ test('a client follows a favorite reader, hears them come online in the bell and
   const reader = await createReaderByApi(baseURL, { rateCents: 299, lastName: 'Bellwether' });
   const client = newUser();
   const signUp = await apiContext(baseURL);
-  await ok(signUp.post('/api/auth/sign-up/email', { data: client }));
+  await signUpByApi(signUp, client);
   await signUp.dispose();
 
   await signInByApi(page, client.email, client.password);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, test as base } from '@playwright/test';
 import type { Socket } from 'socket.io-client';
 import { type ApiReader, apiContext, createReaderByApi, joinSessionRoom, ok } from './admin-api';
-import { expect, newUser, test } from './fixtures';
+import { expect, signUpByApi, test } from './fixtures';
 
 /**
  * The callback queue (issue 10): a client waits in a busy reader's line on the reader's profile,
@@ -13,7 +13,7 @@ test.setTimeout(120_000);
 /** A new client with $100 in their wallet, signed in on `context` (the page's own sends no Origin by itself). */
 async function fundedClient(context: APIRequestContext) {
   const Origin = base.info().project.use.baseURL!;
-  await ok(context.post('/api/auth/sign-up/email', { data: newUser(), headers: { Origin } }));
+  await signUpByApi(context);
   await ok(
     context.post('/api/payments/wallet-deposit', {
       data: { amountCents: 10_000, paymentMethodId: 'pm_card_visa' },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, test as base } from '@playwright/test';
 import { apiContext, completeReadingByApi, ok } from './admin-api';
-import { DEMO, expect, newUser, test } from './fixtures';
+import { DEMO, expect, newUser, signUpByApi, test } from './fixtures';
 
 /**
  * A reader's public profile (issue 9) for a reader made through the admin API, with reviews left by
@@ -89,7 +89,7 @@ test('a visitor opens a profile from its URL and reads who the reader is, their 
 
 test("a signed-in client sees the reader come online live, then hearts them and finds them in Favorite Readers", async ({ page }) => {
   const client = newUser();
-  await ok(page.request.post('/api/auth/sign-up/email', { data: client, headers: { Origin: base.info().project.use.baseURL! } }));
+  await signUpByApi(page.request, client);
   await page.goto(`/readers/${READER.username}`);
   await expect(page.getByTestId('reader-status')).toHaveText('Offline', { timeout: 20_000 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Browser, type Page, test as base } from '@playwright/test';
 import { createReaderByApi } from './admin-api';
-import { expect, newUser, signInByApi, test, openCheckedContext } from './fixtures';
+import { expect, signInByApi, signUpByApi, test, openCheckedContext } from './fixtures';
 
 /**
  * Issue 10, 'A pause to top up, instead of a hang-up', in two browsers: a new client with money for
@@ -33,8 +33,7 @@ async function openReaderPage(browser: Browser, account: { email: string; passwo
 
 /** A new client, signed up and funded through the API in the page's own cookie jar. */
 async function newClientWith(page: Page, amountCents: number) {
-  const signedUp = await page.request.post('/api/auth/sign-up/email', { data: newUser(), headers: { Origin: origin() } });
-  expect(signedUp.ok(), await signedUp.text()).toBe(true);
+  await signUpByApi(page.request);
   const deposit = await page.request.post('/api/payments/wallet-deposit', {
     data: { amountCents, paymentMethodId: 'pm_card_visa' },
     headers: { Origin: origin(), 'Idempotency-Key': randomUUID() },

@@ -92,6 +92,6 @@ export function readerInput(overrides: Partial<CreateReaderInput> = {}): CreateR
 
 export async function createReader(app: TestApp, overrides: Partial<CreateReaderInput> = {}): Promise<TestUser> {
   const input = readerInput(overrides);
-  const { id } = await createReaderAccount(app.db, input);
+  const { id } = await createReaderAccount({ db: app.db, isProduction: app.config.isProduction }, input);
   return { id, email: input.email, password: input.password, cookie: await signIn(app, input.email, input.password), role: 'reader' };
 }

@@ -1,6 +1,6 @@
 import type { MailboxMessage } from '../../src/shared/mail';
 import { runMailWork } from '../../src/server/features/mail/mail-worker';
-import { http } from './http';
+import { cookieFrom, http } from './http';
 import type { TestApp } from './test-app';
 
 /** Sends what is queued (as the worker would) and reads the mailbox of `to`, newest first. */
@@ -18,3 +18,14 @@ export async function latestMail(app: TestApp, to: string, kind: MailboxMessage[
 
 /** The token in a mailed link (?token=…). */
 export const tokenOf = (message: MailboxMessage) => new URL(message.links[0]!.url).searchParams.get('token')!;
+
+/**
+ * Signs a new person up as the web does: sign-up signs no one in, the mailed verification link
+ * does. Returns their session cookie.
+ */
+export async function signUpByMail(app: TestApp, input: { name: string; email: string; password: string; [field: string]: unknown }): Promise<string> {
+  const signedUp = await http(app).post('/api/auth/sign-up/email', input);
+  if (signedUp.status !== 200) throw new Error(`sign-up failed for ${input.email}: ${signedUp.status} ${JSON.stringify(signedUp.body)}`);
+  const { pathname, search } = new URL((await latestMail(app, input.email, 'verify_email')).links[0]!.url);
+  return cookieFrom((await app.app.inject({ method: 'GET', url: pathname + search })).headers);
+}

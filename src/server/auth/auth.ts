@@ -8,8 +8,9 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
+import { displayFieldsProblem } from '@shared/auth';
 import { ACCOUNT_SUSPENDED_MESSAGE, ERROR_CODES } from '@shared/errors';
-import { resetPasswordMail, verifyEmailMail } from '../features/mail/messages';
+import { resetPasswordMail, signUpAttemptMail, verifyEmailMail } from '../features/mail/messages';
 import { queueMail } from '../features/mail/queue-mail';
 import { createWallet } from '../features/wallet/ledger';
 
@@ -17,6 +18,16 @@ import { createWallet } from '../features/wallet/ledger';
 export const RESET_PASSWORD_TOKEN_SECONDS = 60 * 60;
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Every write of a user through Better Auth (sign-up, update-user, whatever path reached it) holds
+ * the display-name and picture rule; the name is stored trimmed.
+ */
+function checkedUserFields<T extends { name?: unknown; image?: unknown }>(fields: T, isProduction: boolean): T {
+  const problem = displayFieldsProblem(fields, isProduction);
+  if (problem) throw new APIError('BAD_REQUEST', { code: ERROR_CODES.badRequest, message: problem.message });
+  return typeof fields.name === 'string' ? { ...fields, name: fields.name.trim() } : fields;
+}
 
 export function createAuth(db: Db, config: Config, clock: Clock) {
   const auth = betterAuth({
@@ -33,7 +44,9 @@ export function createAuth(db: Db, config: Config, clock: Clock) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // No session at sign-up: its answer is the same for a new and a taken email (no account
+      // enumeration); the verification link signs the new person in.
+      autoSignIn: false,
       resetPasswordTokenExpiresIn: RESET_PASSWORD_TOKEN_SECONDS,
       // A reset is what someone does when they fear another person has the password.
       revokeSessionsOnPasswordReset: true,
@@ -42,12 +55,18 @@ export function createAuth(db: Db, config: Config, clock: Clock) {
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         await queueMail(db, clock, { kind: 'reset_password', to: user.email, content: resetPasswordMail({ name: user.name, url }) });
       },
+      // Better Auth hashes the password in this branch too, so it takes about as long as a new account.
+      onExistingUserSignUp: async ({ user }) => {
+        const url = `${config.publicUrl}/reset-password`;
+        await queueMail(db, clock, { kind: 'sign_up_attempt', to: user.email, content: signUpAttemptMail({ name: user.name, url }) });
+      },
     },
-    // Verification never blocks signing in (requireEmailVerification stays off): an unverified
-    // person uses the product, except a reader's first payout (payouts/request-payout.ts).
+    // Verification never blocks signing in with the password (requireEmailVerification stays off):
+    // an unverified person uses the product, except a reader's first payout (payouts/request-payout.ts).
+    // The link of a first verification signs its person in: it ends a sign-up.
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: false,
+      autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, token }) => {
         const url = `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/dashboard')}`;
         await queueMail(db, clock, { kind: 'verify_email', to: user.email, content: verifyEmailMail({ name: user.name, url }) });
@@ -79,17 +98,27 @@ export function createAuth(db: Db, config: Config, clock: Clock) {
       // Every way in creates a session, so refusing it here refuses them all for a suspended account.
       session: {
         create: {
-          before: async (created) => {
-            const [owner] = await db.select({ suspendedAt: schema.user.suspendedAt }).from(schema.user).where(eq(schema.user.id, created.userId));
+          before: async (created, context) => {
+            const [owner] = await db
+              .select({ suspendedAt: schema.user.suspendedAt, twoFactorEnabled: schema.user.twoFactorEnabled })
+              .from(schema.user)
+              .where(eq(schema.user.id, created.userId));
             if (owner?.suspendedAt) throw new APIError('FORBIDDEN', { code: ERROR_CODES.accountSuspended, message: ACCOUNT_SUSPENDED_MESSAGE });
+            // A verification link is no second factor: with two-factor on, the email is verified
+            // and the person signs in as usual, code included.
+            if (context?.path === '/verify-email' && owner?.twoFactorEnabled) throw context.redirect('/login');
           },
         },
       },
       user: {
         create: {
+          before: async (created) => ({ data: checkedUserFields(created, config.isProduction) }),
           after: async (created) => {
             await createWallet(db, created.id);
           },
+        },
+        update: {
+          before: async (changes) => ({ data: checkedUserFields(changes, config.isProduction) }),
         },
       },
     },

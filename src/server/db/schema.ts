@@ -438,10 +438,13 @@ export const liveStreams = pgTable('live_streams', {
   startedAt: timestamp('started_at', { withTimezone: true }),
   endedAt: timestamp('ended_at', { withTimezone: true }),
   endedBy: text('ended_by'),
+  /** STREAM_END_REASONS: End pressed, or the reader gone for a billing minute (live/end-absent-streams.ts). */
+  endReason: text('end_reason'),
   viewerCount: integer('viewer_count').notNull().default(0),
   ...timestamps,
 }, (t) => [
   check('live_streams_status_check', sql`${t.status} in ('scheduled', 'live', 'ended')`),
+  check('live_streams_end_reason_check', sql`${t.endReason} is null or ${t.endReason} in ('ended', 'reader_left')`),
   check('live_streams_price_check', sql`${t.priceCents} = 0 or ${t.priceCents} between 99 and 9999`),
   check('live_streams_expected_minutes_check', sql`${t.expectedMinutes} is null or ${t.expectedMinutes} between 5 and 480`),
   check('live_streams_viewer_count_check', sql`${t.viewerCount} >= 0`),
@@ -457,6 +460,8 @@ export const streamJoins = pgTable('stream_joins', {
   userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
   paidCents: integer('paid_cents').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The price came back: the reader left the stream soon after (live/end-absent-streams.ts). */
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
 }, (t) => [primaryKey({ columns: [t.streamId, t.userId] })]);
 
 /** A stream's chat, kept for the stream; `removed_at` is set when its reader takes a message down. */
@@ -532,6 +537,21 @@ export const notifications = pgTable('notifications', {
 ]);
 
 /**
+ * A moderator's take-down of a post or reply (migration 0022): hidden (`hidden_at`; an admin may show
+ * it again) or removed (`removed_at`, with `hidden_at`; for good), and why, which its author sees.
+ * The reason is null only for content hidden before reasons were kept.
+ */
+const moderationColumns = {
+  removedAt: timestamp('removed_at', { withTimezone: true }),
+  moderationReason: text('moderation_reason'),
+  moderatedBy: text('moderated_by').references(() => user.id, { onDelete: 'set null' }),
+};
+const moderationChecks = (table: string, t: { removedAt: AnyPgColumn; hiddenAt: AnyPgColumn; moderationReason: AnyPgColumn }) => [
+  check(`${table}_removed_check`, sql`${t.removedAt} is null or ${t.hiddenAt} is not null`),
+  check(`${table}_moderation_reason_check`, sql`char_length(${t.moderationReason}) between 3 and 500`),
+];
+
+/**
  * Forum threads (issue 12). The list's counts live on the row, kept by the statements that add a
  * reply, a like or a view, so the list never aggregates. `hidden_at`: an admin (or a decided
  * report) took it down; its author and admins still see it.
@@ -546,6 +566,7 @@ export const communityPosts = pgTable('community_posts', {
   isPinned: boolean('is_pinned').notNull().default(false),
   isFeatured: boolean('is_featured').notNull().default(false),
   hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  ...moderationColumns,
   replyCount: integer('reply_count').notNull().default(0),
   viewCount: integer('view_count').notNull().default(0),
   likeCount: integer('like_count').notNull().default(0),
@@ -555,6 +576,7 @@ export const communityPosts = pgTable('community_posts', {
   check('community_posts_content_check', sql`char_length(${t.content}) between 10 and 10000`),
   check('community_posts_tags_check', sql`coalesce(array_length(${t.tags}, 1), 0) <= 5`),
   check('community_posts_counts_check', sql`${t.replyCount} >= 0 and ${t.viewCount} >= 0 and ${t.likeCount} >= 0`),
+  ...moderationChecks('community_posts', t),
   index('community_posts_list_idx').on(t.isPinned.desc(), t.isFeatured.desc(), t.createdAt.desc()),
   index('community_posts_category_idx').on(t.category, t.createdAt.desc()),
   index('community_posts_author_idx').on(t.authorId, t.createdAt.desc()),
@@ -566,9 +588,11 @@ export const communityReplies = pgTable('community_replies', {
   authorId: text('author_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
   content: text('content').notNull(),
   hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  ...moderationColumns,
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   check('community_replies_content_check', sql`char_length(${t.content}) between 1 and 5000`),
+  ...moderationChecks('community_replies', t),
   index('community_replies_post_idx').on(t.postId, t.createdAt),
 ]);
 

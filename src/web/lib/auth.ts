@@ -1,6 +1,6 @@
-import type { Profile, SignInInput, SignUpInput } from '@shared/auth';
+import { type Profile, type SignInInput, type SignUpAnswer, type SignUpInput, signUpAnswerSchema } from '@shared/auth';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unexpectedResponseError } from './api';
+import { apiRequest, apiRequestParsed, unexpectedResponseError } from './api';
 import { isProfile } from './profile-guard';
 
 /** The profile query is the web app's single source of auth state: null means signed out. */
@@ -48,9 +48,9 @@ export async function signIn(queryClient: QueryClient, input: SignInInput): Prom
   return afterPasswordStep(queryClient, answer);
 }
 
-export async function signUp(queryClient: QueryClient, input: SignUpInput): Promise<Profile | null> {
-  await apiRequest('/api/auth/sign-up/email', { method: 'POST', body: input });
-  return refreshProfile(queryClient);
+/** Signs no one in: the answer is the same whether the email is new or taken, and the mailed link ends the sign-up. */
+export function signUp(input: SignUpInput): Promise<SignUpAnswer> {
+  return apiRequestParsed('/api/auth/sign-up/email', signUpAnswerSchema, { method: 'POST', body: input });
 }
 
 /** Forgets everything cached for the previous user, keeping the profile entry as signed out. */
@@ -69,6 +69,5 @@ export function useSignIn() {
 }
 
 export function useSignUp() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (input: SignUpInput) => signUp(queryClient, input) });
+  return useMutation({ mutationFn: signUp });
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReader, fundEarnings } from '../../../../tests/integration/factories';
-import { cookieFrom, http } from '../../../../tests/integration/http';
+import { createReader, fundEarnings, signIn } from '../../../../tests/integration/factories';
+import { http } from '../../../../tests/integration/http';
 import { deliveredTo, latestMail } from '../../../../tests/integration/mailbox';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { user } from '../../db/schema';
@@ -19,11 +19,10 @@ async function open(url: string) {
 }
 
 describe('email verification', () => {
-  it('signs a new person in unverified, mails the link, and the link verifies the email', async () => {
+  it('lets a new person sign in with the password unverified, mails the link, and the link verifies the email', async () => {
     const email = `verify-${Date.now()}@example.com`;
-    const signUp = await http(app).post('/api/auth/sign-up/email', { name: 'Iris Seeker', email, password: 'long-enough' });
-    expect(signUp.status).toBe(200);
-    const cookie = cookieFrom(signUp.headers);
+    expect((await http(app).post('/api/auth/sign-up/email', { name: 'Iris Seeker', email, password: 'long-enough' })).status).toBe(200);
+    const cookie = await signIn(app, email, 'long-enough');
     expect((await http(app, cookie).get('/api/account/status')).body).toEqual({ emailVerified: false, twoFactorEnabled: false, twoFactorRequired: false });
     // Unverified, they still use the product.
     expect((await http(app, cookie).get('/api/wallet')).status).toBe(200);
@@ -37,7 +36,8 @@ describe('email verification', () => {
 
   it('sends the link again to the signed-in person only, and needs a sign-in to ask', async () => {
     const email = `again-${Date.now()}@example.com`;
-    const cookie = cookieFrom((await http(app).post('/api/auth/sign-up/email', { name: 'Rue', email, password: 'long-enough' })).headers);
+    await http(app).post('/api/auth/sign-up/email', { name: 'Rue', email, password: 'long-enough' });
+    const cookie = await signIn(app, email, 'long-enough');
     await deliveredTo(app, email);
     expect((await http(app, cookie).post('/api/auth/send-verification-email', { email: 'someone-else@example.com' })).status).toBe(200);
     expect((await deliveredTo(app, email)).filter((m) => m.kind === 'verify_email')).toHaveLength(2);

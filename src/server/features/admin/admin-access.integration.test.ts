@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createClient, createReader, fundEarnings, readerInput, type TestUser } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
+import { registeredRoutes } from '../../../../tests/integration/registered-routes';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { readingSessions } from '../../db/schema';
 
@@ -24,26 +25,6 @@ interface Endpoint {
   route: string;
   /** The call an admin makes, fresh each time (it may need a new target), and the status it expects. */
   admin: () => Promise<{ url: string; body?: unknown; status: number }>;
-}
-
-/**
- * Every admin route the app registered, read from Fastify's printed route tree: each line is a path
- * segment below its parent ("│   └── /:id (PATCH)"), four characters of indent per level.
- */
-function registeredAdminRoutes(): string[] {
-  const routes: string[] = [];
-  const parents: string[] = [];
-  for (const line of app.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/u.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const path = (parents[depth - 1] ?? '') + match[2]!;
-    parents[depth] = path;
-    parents.length = depth + 1;
-    if (!path.startsWith('/api/admin') || !match[3]) continue;
-    for (const method of match[3].split(', ')) if (method !== 'HEAD') routes.push(`${method} ${path}`);
-  }
-  return routes.sort();
 }
 
 describe('every admin endpoint, by who asks', () => {
@@ -108,7 +89,7 @@ describe('every admin endpoint, by who asks', () => {
       },
     ];
 
-    expect(endpoints.map(({ method, route }) => `${method} ${route}`).sort()).toEqual(registeredAdminRoutes());
+    expect(endpoints.map(({ method, route }) => `${method} ${route}`).sort()).toEqual(registeredRoutes(app, '/api/admin'));
 
     for (const endpoint of endpoints) {
       const name = `${endpoint.method} ${endpoint.route}`;

@@ -4,6 +4,7 @@ import { OPEN_SESSION_STATUSES } from '@shared/sessions';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles, readingSessions } from '../../db/schema';
 import { notFound } from '../../errors';
+import type { AdminCandidate, SessionUser } from '../auth/require-user';
 import type { SessionDeps } from '../sessions/deps';
 import { loadAdminReader } from './admin-reader-view';
 import { endSessionAsAdmin } from './end-session-as-admin';
@@ -22,14 +23,14 @@ async function assertReader(db: DbOrTx, readerId: string) {
  * their open reading ends as an admin's end does: an active one completes billed up to this
  * moment, one not yet started is cancelled (docs/decisions/014).
  */
-export async function deactivateReader(deps: SessionDeps, adminId: string, readerId: string): Promise<AdminReader> {
+export async function deactivateReader(deps: SessionDeps, admin: Pick<SessionUser, 'id'> & AdminCandidate, readerId: string): Promise<AdminReader> {
   await assertReader(deps.db, readerId);
-  await suspendUser(deps, adminId, readerId);
+  await suspendUser(deps, admin, readerId);
   const open = await deps.db
     .select({ id: readingSessions.id })
     .from(readingSessions)
     .where(and(eq(readingSessions.readerId, readerId), inArray(readingSessions.status, [...OPEN_SESSION_STATUSES])));
-  for (const { id } of open) await endSessionAsAdmin(deps, adminId, id);
+  for (const { id } of open) await endSessionAsAdmin(deps, admin.id, id);
   return loadAdminReader(deps.db, readerId);
 }
 

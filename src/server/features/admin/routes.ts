@@ -25,25 +25,25 @@ import { restoreUser } from './restore-user';
 import { suspendUser } from './suspend-user';
 import { updateReader } from './update-reader';
 
-export async function adminRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: SessionDeps }) {
-  const { auth, sessions } = deps;
+export async function adminRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: SessionDeps; isProduction: boolean }) {
+  const { auth, sessions, isProduction } = deps;
   const { db } = sessions;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = requireUser(auth, 'admin');
 
   api.post('/api/admin/readers', { onRequest: adminOnly, schema: { body: createReaderSchema } }, async (request, reply) => {
-    const { id } = await createReader(db, request.body);
+    const { id } = await createReader({ db, isProduction }, request.body);
     return reply.status(201).send(await loadAdminReader(db, id));
   });
 
   api.get('/api/admin/readers', { onRequest: adminOnly, schema: { querystring: adminReadersQuerySchema } }, async (request) => listReaders(db, request.query));
 
   api.patch('/api/admin/readers/:id', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, body: updateReaderSchema } }, async (request) =>
-    updateReader(sessions, request.params.id, request.body),
+    updateReader({ ...sessions, isProduction }, request.params.id, request.body),
   );
 
   api.post('/api/admin/readers/:id/deactivate', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema } }, async (request) =>
-    deactivateReader(sessions, currentUser(request).id, request.params.id),
+    deactivateReader(sessions, currentUser(request), request.params.id),
   );
 
   api.post('/api/admin/readers/:id/reactivate', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema } }, async (request) =>
@@ -57,7 +57,7 @@ export async function adminRoutes(app: FastifyInstance, deps: { auth: Auth; sess
   api.get('/api/admin/users', { onRequest: adminOnly, schema: { querystring: adminUsersQuerySchema } }, async (request) => listUsers(db, request.query));
 
   api.post('/api/admin/users/:id/suspend', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema } }, async (request) =>
-    suspendUser(sessions, currentUser(request).id, request.params.id),
+    suspendUser(sessions, currentUser(request), request.params.id),
   );
 
   api.post('/api/admin/users/:id/restore', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema } }, async (request) =>

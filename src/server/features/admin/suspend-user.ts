@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { readerProfiles, session, user } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
+import type { AdminCandidate, SessionUser } from '../auth/require-user';
 import { endLiveStreamsOf } from '../live/end-stream';
 import { loadAdminUser } from './admin-user-view';
 
@@ -14,7 +15,8 @@ import { loadAdminUser } from './admin-user-view';
  * offline and off the air, and signing in again is refused (the auth session hook). Admins are not suspended here,
  * so no admin can lock out the others or themselves.
  */
-export async function suspendUser(deps: { db: Db; realtime: Realtime; clock: Clock }, adminId: string, userId: string): Promise<AdminUser> {
+export async function suspendUser(deps: { db: Db; realtime: Realtime; clock: Clock }, admin: Pick<SessionUser, 'id'> & AdminCandidate, userId: string): Promise<AdminUser> {
+  const adminId = admin.id;
   const now = new Date(deps.clock.now());
   const isReader = await deps.db.transaction(async (tx) => {
     const [target] = await tx.select({ role: user.role, suspendedAt: user.suspendedAt }).from(user).where(eq(user.id, userId)).for('update');
@@ -33,7 +35,7 @@ export async function suspendUser(deps: { db: Db; realtime: Realtime; clock: Clo
   deps.realtime.disconnectUser(userId);
   if (isReader) {
     deps.realtime.toReaderWatchers(userId, SERVER_EVENTS.readerStatus, { readerId: userId, isOnline: false });
-    await endLiveStreamsOf(deps, userId, adminId);
+    await endLiveStreamsOf(deps, userId, admin);
   }
   return loadAdminUser(deps.db, userId);
 }

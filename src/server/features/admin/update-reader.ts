@@ -1,10 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AdminReader, UpdateReaderInput } from '@shared/admin';
+import { displayFieldsProblem } from '@shared/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { readerProfiles, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { AppError, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import { loadAdminReader } from './admin-reader-view';
 
 const USERNAME_TAKEN = 'This username is taken';
@@ -17,7 +18,9 @@ const usernameTaken = () => new AppError('CONFLICT', USERNAME_TAKEN, { username:
  * requested at. A taken username (any case) is a 409 with a field message; the unique index still
  * decides when two edits race.
  */
-export async function updateReader(deps: { db: Db; clock: Clock }, readerId: string, input: UpdateReaderInput): Promise<AdminReader> {
+export async function updateReader(deps: { db: Db; clock: Clock; isProduction: boolean }, readerId: string, input: UpdateReaderInput): Promise<AdminReader> {
+  const imageProblem = displayFieldsProblem({ image: input.profileImage }, deps.isProduction);
+  if (imageProblem) throw badRequest(imageProblem.message, { profileImage: imageProblem.message });
   const now = new Date(deps.clock.now());
   try {
     await deps.db.transaction(async (tx) => {
@@ -39,11 +42,13 @@ export async function updateReader(deps: { db: Db; clock: Clock }, readerId: str
         .update(readerProfiles)
         .set({ ...fields, ...(specialties && { specialties: [...new Set(specialties)] }), updatedAt: now })
         .where(eq(readerProfiles.userId, readerId));
-      const firstName = input.firstName ?? current.firstName;
-      const lastName = input.lastName ?? current.lastName;
+      const name = `${input.firstName ?? current.firstName} ${input.lastName ?? current.lastName}`;
+      // A name kept from before the length limits may still be too long with a new other half.
+      const nameProblem = displayFieldsProblem({ name }, deps.isProduction);
+      if (nameProblem) throw badRequest(nameProblem.message, { [input.lastName === undefined ? 'firstName' : 'lastName']: nameProblem.message });
       await tx
         .update(user)
-        .set({ name: `${firstName} ${lastName}`, ...(input.profileImage !== undefined && { image: input.profileImage }), updatedAt: now })
+        .set({ name, ...(input.profileImage !== undefined && { image: input.profileImage }), updatedAt: now })
         .where(eq(user.id, readerId));
     });
   } catch (error) {

@@ -1,19 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
+import { displayFieldsProblem } from '@shared/auth';
 import type { Role } from '@shared/constants';
 import type { Tx } from '../../db/client';
 import { account, user } from '../../db/schema';
+import { badRequest } from '../../errors';
 import { createWallet } from '../wallet/ledger';
 
-export interface NewUser {
+interface NewUserFields {
   email: string;
   password: string;
   name: string;
   role: Role;
-  image?: string | null;
   /** A hash made once for many accounts (benchmarks); otherwise the password is hashed here. */
   passwordHash?: string;
 }
+
+/** A picture is held to the deployment's rule (https in production), so whoever sets one says which. */
+export type NewUser = NewUserFields & ({ image?: undefined } | { image: string | null; isProduction: boolean });
 
 /**
  * Creates a confirmed email+password account with its wallet inside the caller's transaction, in
@@ -21,11 +25,13 @@ export interface NewUser {
  * accounts the server makes: the config admin, readers created by an admin, demo data.
  */
 export async function createUserWithPassword(tx: Tx, input: NewUser): Promise<{ id: string }> {
+  const problem = displayFieldsProblem({ name: input.name, image: input.image }, input.image !== undefined && input.isProduction);
+  if (problem) throw badRequest(problem.message, { [problem.field]: problem.message });
   const id = randomUUID();
   const now = new Date();
   await tx.insert(user).values({
     id,
-    name: input.name,
+    name: input.name.trim(),
     email: input.email.toLowerCase(),
     emailVerified: true,
     image: input.image ?? null,

@@ -11,7 +11,12 @@ export interface SessionUser {
   name: string;
   role: Role;
   isTwoFactorEnabled: boolean;
+  /** An admin whose powers stay locked: two-factor sign-in is required (REQUIRE_ADMIN_2FA) and off. */
+  isAdminLocked: boolean;
 }
+
+/** What the admin gate needs of a caller: the role and whether their powers are locked. */
+export type AdminCandidate = Pick<SessionUser, 'role' | 'isAdminLocked'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,8 +29,28 @@ export async function readSessionUser(auth: Auth, headers: Record<string, string
   const result = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
   if (!result) return null;
   const { id, email, name } = result.user;
-  return { id, email, name, role: (result.user as { role?: string }).role as Role, isTwoFactorEnabled: result.user.twoFactorEnabled === true };
+  const role = (result.user as { role?: string }).role as Role;
+  const isTwoFactorEnabled = result.user.twoFactorEnabled === true;
+  return { id, email, name, role, isTwoFactorEnabled, isAdminLocked: role === 'admin' && auth.requiresAdminTwoFactor && !isTwoFactorEnabled };
 }
+
+/**
+ * The one door to an admin's power over other people: their accounts, money, streams and words.
+ * Every such path goes through it, over HTTP and on the socket alike (a unit test keeps server code
+ * from comparing a caller's role to 'admin' by itself): anyone who is not an admin gets `refusal`,
+ * and an admin whose powers are locked gets 403 TWO_FACTOR_REQUIRED, because an admin moves money
+ * and takes down what others wrote.
+ */
+export function assertAdminPower(caller: AdminCandidate, refusal: () => AppError = () => forbidden()): void {
+  if (caller.role !== 'admin') throw refusal();
+  if (caller.isAdminLocked) throw new AppError(ERROR_CODES.twoFactorRequired, TWO_FACTOR_REQUIRED_MESSAGE);
+}
+
+/**
+ * Whether a viewer sees what only admins see (hidden posts, hidden products). It never refuses: an
+ * admin whose powers are locked sees what everyone sees, so public pages still open for them.
+ */
+export const seesAsAdmin = (viewer: AdminCandidate | null | undefined): boolean => viewer?.role === 'admin' && !viewer.isAdminLocked;
 
 /** Who is looking at a public page, when it matters what they see (a reader's free minutes): null for a visitor. */
 export async function readViewerId(auth: Auth, request: FastifyRequest): Promise<string | null> {
@@ -33,18 +58,16 @@ export async function readViewerId(auth: Auth, request: FastifyRequest): Promise
 }
 
 /**
- * An onRequest hook: 401 when signed out, 403 when the role is not one of `roles`. Run before the
- * body is read, so every route answers a signed-out caller alike, whatever it sent.
+ * An onRequest hook: 401 when signed out, 403 when the role is not one of `roles`, and for an admin
+ * let in by their role, the admin gate. Run before the body is read, so every route answers a
+ * signed-out caller alike, whatever it sent.
  */
 export function requireUser(auth: Auth, ...roles: Role[]) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const sessionUser = await readSessionUser(auth, request.headers);
     if (!sessionUser) throw unauthorized();
     if (roles.length > 0 && !roles.includes(sessionUser.role)) throw forbidden();
-    // An admin moves money: with the requirement on, nothing opens until two-factor sign-in is on.
-    if (sessionUser.role === 'admin' && roles.includes('admin') && auth.requiresAdminTwoFactor && !sessionUser.isTwoFactorEnabled) {
-      throw new AppError(ERROR_CODES.twoFactorRequired, TWO_FACTOR_REQUIRED_MESSAGE);
-    }
+    if (roles.includes('admin') && sessionUser.role === 'admin') assertAdminPower(sessionUser);
     request.sessionUser = sessionUser;
   };
 }

@@ -3,7 +3,7 @@ import type { ZodError } from 'zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import { backupCodeSchema, changePasswordSchema, INVALID_RESET_LINK_MESSAGE, passwordConfirmSchema, requestPasswordResetSchema, resetPasswordSchema, totpCodeSchema } from '@shared/account';
 import { z } from '@shared/zod-config';
-import { CREDENTIALS_REQUIRED_MESSAGE, signInSchema, signUpSchema, updateUserSchema } from '@shared/auth';
+import { CREDENTIALS_REQUIRED_MESSAGE, signInSchema, signUpAnswer, signUpSchema, updateUserSchema } from '@shared/auth';
 import type { Auth } from '../../auth/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -110,7 +110,9 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
   app.post('/api/auth/sign-up/email', { preHandler: limitBy(app, perIp, perSignUpEmail) }, async (request, reply) => {
     const parsed = signUpSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid sign-up details');
-    return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
+    const signedUp = await forwardToAuth(auth, request, parsed.data);
+    // Better Auth's body holds a made-up user for a taken email; ours is the same for both.
+    return signedUp.ok ? reply.send(signUpAnswer(config.mail.isMailboxReadable)) : sendAuthResponse(reply, signedUp);
   });
 
   // Better Auth checks only types here: an empty or huge name, or a `javascript:` image, would pass.

@@ -126,26 +126,81 @@ describe('a thread', () => {
 });
 
 describe('changing a post', () => {
-  it('lets its author edit or delete it within 24 hours, an admin at any time, nobody else', async () => {
+  it('lets its author edit or delete it within 24 hours and nobody else, admins included', async () => {
     const { body: created } = await post(author, { category: 'Astrology' });
-    const edit = (user: TestUser) => http(app, user.cookie).patch(`/api/community/posts/${created.id}`, { title: 'Mercury retrograde survival', content: 'How do you get through it calmly?', category: 'Astrology', tags: [] });
+    const edit = (user: TestUser, title = 'Mercury retrograde survival') =>
+      http(app, user.cookie).patch(`/api/community/posts/${created.id}`, { title, content: 'How do you get through it calmly?', category: 'Astrology', tags: [] });
     expect((await edit(other)).status).toBe(403);
+    // An admin does not put words in someone else's mouth: 403, and the post reads as its author wrote it.
+    const byAdmin = await edit(admin, 'Edited by an admin');
+    expect({ status: byAdmin.status, message: byAdmin.body.error.message }).toEqual({ status: 403, message: 'Only its author can change this discussion' });
+    expect((await http(app, admin.cookie).delete(`/api/community/posts/${created.id}`)).status).toBe(403);
     expect((await edit(author)).body.title).toBe('Mercury retrograde survival');
+    expect((await http(app).get<PostThread>(`/api/community/posts/${created.id}`)).body.post.title).toBe('Mercury retrograde survival');
+    expect((await http(app, admin.cookie).get<PostThread>(`/api/community/posts/${created.id}`)).body.post.viewerCanEdit).toBe(false);
     clock.advance(24 * 60 * 60 * 1000);
     const late = await edit(author);
     expect(late.status).toBe(403);
     expect(late.body.error.message).toBe('A discussion can be edited or deleted only within 24 hours of posting');
     expect((await http(app, author.cookie).delete(`/api/community/posts/${created.id}`)).status).toBe(403);
-    expect((await http(app, admin.cookie).delete(`/api/community/posts/${created.id}`)).status).toBe(204);
-    expect((await http(app).get(`/api/community/posts/${created.id}`)).status).toBe(404);
+    expect((await http(app).get(`/api/community/posts/${created.id}`)).status).toBe(200);
   });
 
-  it('hides a post from everyone but its author and admins', async () => {
+  it('hides a post, with a reason, from everyone but its author and admins, and shows it again', async () => {
     const { body: created } = await post(author, { category: 'Crystal Healing', title: 'Buy cheap crystals here now' });
-    await http(app, admin.cookie).patch(`/api/community/posts/${created.id}/moderation`, { isHidden: true });
+    const moderate = (change: Record<string, unknown>) => http(app, admin.cookie).patch<CommunityPost>(`/api/community/posts/${created.id}/moderation`, change);
+    const noReason = await moderate({ isHidden: true });
+    expect({ status: noReason.status, fields: noReason.body }).toMatchObject({ status: 400, fields: { error: { fields: { reason: 'Tell the author why it is hidden' } } } });
+    expect((await moderate({ isHidden: true, reason: 'no' })).status).toBe(400);
+    expect((await list('?search=cheap%20crystals', other)).body.total).toBe(1);
+
+    const hidden = await moderate({ isHidden: true, reason: '  Selling is not allowed in discussions.  ' });
+    expect(hidden.body.moderation).toEqual({ action: 'hidden', reason: 'Selling is not allowed in discussions.' });
     expect((await http(app, other.cookie).get(`/api/community/posts/${created.id}`)).status).toBe(404);
     expect((await list('?search=cheap%20crystals', other)).body.total).toBe(0);
-    expect((await http(app, author.cookie).get<PostThread>(`/api/community/posts/${created.id}`)).body.post.isHidden).toBe(true);
+    const own = (await http(app, author.cookie).get<PostThread>(`/api/community/posts/${created.id}`)).body.post;
+    expect({ isHidden: own.isHidden, moderation: own.moderation }).toEqual({ isHidden: true, moderation: { action: 'hidden', reason: 'Selling is not allowed in discussions.' } });
     expect((await list('?search=cheap%20crystals', admin)).body.total).toBe(1);
+
+    expect((await moderate({ isHidden: false })).body).toMatchObject({ isHidden: false, moderation: null });
+    expect((await list('?search=cheap%20crystals', other)).body.total).toBe(1);
+  });
+
+  it('removes a post for good with a reason: only its author still sees it, with the reason', async () => {
+    const { body: created } = await post(author, { category: 'Dream Interpretation', title: 'My neighbour is a witch' });
+    const remove = (reason: string, user = admin) => http(app, user.cookie).post(`/api/community/posts/${created.id}/removal`, { reason });
+    expect((await remove('  ')).status).toBe(400);
+    expect((await remove('x'.repeat(501))).status).toBe(400);
+    expect((await remove('Naming a neighbour', other)).status).toBe(403);
+    expect((await http(app).get(`/api/community/posts/${created.id}`)).status).toBe(200);
+
+    expect((await remove('Naming and accusing a neighbour breaks the guidelines.')).status).toBe(204);
+    for (const user of [undefined, other, admin]) expect((await http(app, user?.cookie).get(`/api/community/posts/${created.id}`)).status).toBe(404);
+    expect((await list('?search=witch', admin)).body.total).toBe(0);
+    const own = await http(app, author.cookie).get<PostThread>(`/api/community/posts/${created.id}`);
+    expect(own.body.post).toMatchObject({ title: 'My neighbour is a witch', isHidden: true, moderation: { action: 'removed', reason: 'Naming and accusing a neighbour breaks the guidelines.' } });
+    // Removed is for good: there is nothing left for an admin to show again.
+    expect((await http(app, admin.cookie).patch(`/api/community/posts/${created.id}/moderation`, { isHidden: false })).status).toBe(404);
+  });
+
+  it('hides or removes a reply with a reason its author sees; other readers of the thread do not see it', async () => {
+    const { body: created } = await post(author);
+    const reply = async (content: string) => (await http(app, other.cookie).post(`/api/community/posts/${created.id}/replies`, { content })).body.id as string;
+    const rude = await reply('What a silly question.');
+    clock.advance(1000);
+    const spam = await reply('Cheap readings at my site!');
+    expect((await http(app, admin.cookie).patch(`/api/community/replies/${rude}/moderation`, { isHidden: true })).status).toBe(400);
+    const hidden = await http(app, admin.cookie).patch(`/api/community/replies/${rude}/moderation`, { isHidden: true, reason: 'Be kind to each other.' });
+    expect(hidden.body).toMatchObject({ id: rude, isHidden: true, moderation: { action: 'hidden', reason: 'Be kind to each other.' } });
+    expect((await http(app, admin.cookie).post(`/api/community/replies/${spam}/removal`, { reason: 'Advertising' })).status).toBe(204);
+
+    const seen = async (user: TestUser) => (await http(app, user.cookie).get<PostThread>(`/api/community/posts/${created.id}`)).body.replies.map((r) => [r.content, r.moderation]);
+    expect(await seen(author)).toEqual([]);
+    expect(await seen(other)).toEqual([
+      ['What a silly question.', { action: 'hidden', reason: 'Be kind to each other.' }],
+      ['Cheap readings at my site!', { action: 'removed', reason: 'Advertising' }],
+    ]);
+    expect(await seen(admin)).toEqual([['What a silly question.', { action: 'hidden', reason: 'Be kind to each other.' }]]);
+    expect((await http(app, admin.cookie).post(`/api/community/replies/${spam}/removal`, { reason: 'Advertising' })).status).toBe(404);
   });
 });

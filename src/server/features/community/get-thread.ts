@@ -5,7 +5,7 @@ import { communityPosts, communityPostViews, communityReplies, readerProfiles, u
 import { notFound } from '../../errors';
 import { viewerLikedColumn } from './list-posts';
 import { authorColumns, toPost, toReply } from './to-post';
-import { type ForumViewer, isAdmin } from './viewer';
+import { type ForumViewer, seesHidden } from './viewer';
 import { visiblePosts } from './visible';
 
 /** A post the viewer may see, with its author; 404 for one that is gone or hidden from them. */
@@ -33,7 +33,7 @@ async function countView(db: Db, postId: string, userId: string, now: Date) {
   });
 }
 
-/** GET /api/community/posts/:id: the post and its replies, oldest first; hidden replies only for their author and admins. */
+/** GET /api/community/posts/:id: the post and its replies, oldest first; hidden replies only for their author and admins, removed ones only for their author. */
 export async function getThread(db: Db, postId: string, viewer: ForumViewer, now: Date): Promise<PostThread> {
   await findPost(db, postId, viewer);
   if (viewer) await countView(db, postId, viewer.id, now);
@@ -46,9 +46,9 @@ export async function getThread(db: Db, postId: string, viewer: ForumViewer, now
     .where(
       and(
         eq(communityReplies.postId, postId),
-        isAdmin(viewer) ? undefined : viewer ? or(isNull(communityReplies.hiddenAt), eq(communityReplies.authorId, viewer.id)) : isNull(communityReplies.hiddenAt),
+        seesHidden(viewer) ? isNull(communityReplies.removedAt) : viewer ? or(isNull(communityReplies.hiddenAt), eq(communityReplies.authorId, viewer.id)) : isNull(communityReplies.hiddenAt),
       ),
     )
     .orderBy(asc(communityReplies.createdAt), asc(communityReplies.id));
-  return { post: toPost(post, viewer, now), replies: replies.map(({ reply, ...rest }) => toReply({ ...reply, ...rest })) };
+  return { post: toPost(post, viewer, now), replies: replies.map(({ reply, ...rest }) => toReply({ ...reply, ...rest }, viewer)) };
 }

@@ -26,7 +26,7 @@ export async function createReply(db: Db, postId: string, author: Member, conten
     .where(eq(communityReplies.id, id));
   if (!row) throw notFound('Reply not found');
   const { reply, ...rest } = row;
-  return toReply({ ...reply, ...rest });
+  return toReply({ ...reply, ...rest }, author);
 }
 
 /**

@@ -1,4 +1,13 @@
-import { createPostSchema, createReplySchema, moderatePostSchema, postIdParamsSchema, postListQuerySchema } from '@shared/community';
+import {
+  createPostSchema,
+  createReplySchema,
+  moderatePostSchema,
+  moderateReplySchema,
+  postIdParamsSchema,
+  postListQuerySchema,
+  removalSchema,
+  replyIdParamsSchema,
+} from '@shared/community';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Auth } from '../../auth/auth';
@@ -8,11 +17,13 @@ import { currentUser, readSessionUser, requireUser } from '../auth/require-user'
 import { getThread } from './get-thread';
 import { categoryCounts, listPosts } from './list-posts';
 import { createReply, toggleLike } from './replies-and-likes';
-import { createPost, deletePost, moderatePost, updatePost } from './write-post';
+import { moderatePost, moderateReply, removePost, removeReply } from './moderate';
+import { createPost, deletePost, updatePost } from './write-post';
 
 /**
  * The forum (issue 12, docs/decisions/027). Reading is public; posting, replying and liking need a
- * sign-in; authors edit or delete their own posts within 24 hours; admins pin, feature and hide.
+ * sign-in; authors edit or delete their own posts within 24 hours; admins pin and feature, and hide
+ * or remove posts and replies with a reason the author sees (moderate.ts), never editing them.
  */
 export async function communityRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; clock: Clock }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -48,6 +59,21 @@ export async function communityRoutes(app: FastifyInstance, deps: { auth: Auth; 
   api.patch('/api/community/posts/:id/moderation', { onRequest: adminsOnly, schema: { ...params, body: moderatePostSchema } }, async (request) =>
     moderatePost(db, request.params.id, currentUser(request), request.body, now()),
   );
+
+  api.post('/api/community/posts/:id/removal', { onRequest: adminsOnly, schema: { ...params, body: removalSchema } }, async (request, reply) => {
+    await removePost(db, request.params.id, currentUser(request), request.body.reason, now());
+    return reply.status(204).send();
+  });
+
+  const replyParams = { params: replyIdParamsSchema };
+  api.patch('/api/community/replies/:id/moderation', { onRequest: adminsOnly, schema: { ...replyParams, body: moderateReplySchema } }, async (request) =>
+    moderateReply(db, request.params.id, currentUser(request), request.body, now()),
+  );
+
+  api.post('/api/community/replies/:id/removal', { onRequest: adminsOnly, schema: { ...replyParams, body: removalSchema } }, async (request, reply) => {
+    await removeReply(db, request.params.id, currentUser(request), request.body.reason, now());
+    return reply.status(204).send();
+  });
 
   api.post('/api/community/posts/:id/replies', { onRequest: signedIn, schema: { ...params, body: createReplySchema } }, async (request, reply) =>
     reply.status(201).send(await createReply(db, request.params.id, currentUser(request), request.body.content, now())),

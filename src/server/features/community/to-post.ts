@@ -1,8 +1,8 @@
-import { type CommunityCategory, type CommunityPost, type CommunityReply, POST_EDIT_WINDOW_MS } from '@shared/community';
+import { type CommunityCategory, type CommunityPost, type CommunityReply, type Moderation, POST_EDIT_WINDOW_MS } from '@shared/community';
 import { eq, sql } from 'drizzle-orm';
 import { communityPosts, communityReplies, readerProfiles, user } from '../../db/schema';
 import { firstNameOf } from '../readers/list-reader-sessions';
-import { type ForumViewer, isAdmin } from './viewer';
+import { type ForumViewer, seesHidden } from './viewer';
 
 /**
  * The columns of a post or reply's author: a reader under their professional name, anyone else
@@ -39,6 +39,14 @@ const toAuthor = (authorId: string, row: AuthorRow) => ({
 
 export type PostRow = typeof communityPosts.$inferSelect & AuthorRow & { viewerLiked: boolean };
 
+type Moderated = Pick<PostRow, 'authorId' | 'hiddenAt' | 'removedAt' | 'moderationReason'>;
+
+/** A take-down and its reason, told to the author and to admins only. */
+function moderationOf(row: Moderated, viewer: ForumViewer): Moderation {
+  if (!row.hiddenAt || (viewer?.id !== row.authorId && !seesHidden(viewer))) return null;
+  return { action: row.removedAt ? 'removed' : 'hidden', reason: row.moderationReason };
+}
+
 export function toPost(row: PostRow, viewer: ForumViewer, now: Date): CommunityPost {
   const isAuthor = viewer?.id === row.authorId;
   return {
@@ -56,18 +64,20 @@ export function toPost(row: PostRow, viewer: ForumViewer, now: Date): CommunityP
     isPinned: row.isPinned,
     isFeatured: row.isFeatured,
     isHidden: row.hiddenAt !== null,
+    moderation: moderationOf(row, viewer),
     viewerLiked: row.viewerLiked,
-    viewerCanEdit: isAdmin(viewer) || (isAuthor && now.getTime() - row.createdAt.getTime() < POST_EDIT_WINDOW_MS),
+    viewerCanEdit: isAuthor && now.getTime() - row.createdAt.getTime() < POST_EDIT_WINDOW_MS,
   };
 }
 
 export type ReplyRow = typeof communityReplies.$inferSelect & AuthorRow;
 
-export const toReply = (row: ReplyRow): CommunityReply => ({
+export const toReply = (row: ReplyRow, viewer: ForumViewer): CommunityReply => ({
   id: row.id,
   postId: row.postId,
   content: row.content,
   author: toAuthor(row.authorId, row),
   createdAt: row.createdAt.toISOString(),
   isHidden: row.hiddenAt !== null,
+  moderation: moderationOf(row, viewer),
 });

@@ -1,6 +1,7 @@
-import type { SessionUser } from '../auth/require-user';
+import { type SessionUser, seesAsAdmin } from '../auth/require-user';
 
 /** Who is reading the forum: what they may see (hidden content) and do (edit) depends on it. */
-export type ForumViewer = Pick<SessionUser, 'id' | 'role'> | null;
+export type ForumViewer = Pick<SessionUser, 'id' | 'role' | 'isAdminLocked'> | null;
 
-export const isAdmin = (viewer: ForumViewer) => viewer?.role === 'admin';
+/** Sees hidden posts and replies: an admin through the admin gate (a locked admin sees what members see). */
+export const seesHidden = (viewer: ForumViewer) => seesAsAdmin(viewer);

@@ -7,7 +7,7 @@ import { communityPosts } from '../../db/schema';
 import { forbidden } from '../../errors';
 import { findPost } from './get-thread';
 import { toPost } from './to-post';
-import { type ForumViewer, isAdmin } from './viewer';
+import type { ForumViewer } from './viewer';
 
 type PostInput = z.output<typeof createPostSchema>;
 type Author = NonNullable<ForumViewer>;
@@ -18,35 +18,24 @@ export async function createPost(db: Db, author: Author, input: PostInput, now: 
   return toPost(await findPost(db, id, author), author, now);
 }
 
-/** Its author within 24 hours of posting, or an admin at any time; anyone else 403. */
-async function editablePost(db: Db, postId: string, viewer: Author, now: Date) {
+/**
+ * Its author, within 24 hours of posting; anyone else 403, admins too: a moderator hides or
+ * removes someone else's post with a reason (moderate.ts), and never rewrites or erases it.
+ */
+async function ownPost(db: Db, postId: string, viewer: Author, now: Date) {
   const post = await findPost(db, postId, viewer);
-  const isAuthor = post.authorId === viewer.id;
-  if (!isAdmin(viewer) && !isAuthor) throw forbidden('Only its author can change this discussion');
-  if (!isAdmin(viewer) && now.getTime() - post.createdAt.getTime() >= POST_EDIT_WINDOW_MS) {
-    throw forbidden('A discussion can be edited or deleted only within 24 hours of posting');
-  }
+  if (post.authorId !== viewer.id) throw forbidden('Only its author can change this discussion');
+  if (now.getTime() - post.createdAt.getTime() >= POST_EDIT_WINDOW_MS) throw forbidden('A discussion can be edited or deleted only within 24 hours of posting');
   return post;
 }
 
 export async function updatePost(db: Db, postId: string, viewer: Author, input: PostInput, now: Date): Promise<CommunityPost> {
-  await editablePost(db, postId, viewer, now);
+  await ownPost(db, postId, viewer, now);
   await db.update(communityPosts).set({ ...input, updatedAt: now }).where(eq(communityPosts.id, postId));
   return toPost(await findPost(db, postId, viewer), viewer, now);
 }
 
 export async function deletePost(db: Db, postId: string, viewer: Author, now: Date): Promise<void> {
-  await editablePost(db, postId, viewer, now);
+  await ownPost(db, postId, viewer, now);
   await db.delete(communityPosts).where(eq(communityPosts.id, postId));
-}
-
-/** Admins pin, feature and hide. */
-export async function moderatePost(db: Db, postId: string, admin: Author, change: { isPinned?: boolean; isFeatured?: boolean; isHidden?: boolean }, now: Date) {
-  await findPost(db, postId, admin);
-  const { isHidden, ...flags } = change;
-  await db
-    .update(communityPosts)
-    .set({ ...flags, ...(isHidden !== undefined && { hiddenAt: isHidden ? now : null }) })
-    .where(eq(communityPosts.id, postId));
-  return toPost(await findPost(db, postId, admin), admin, now);
 }

@@ -4,7 +4,7 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import { liveStreams } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
-import type { SessionUser } from '../auth/require-user';
+import { type AdminCandidate, assertAdminPower, type SessionUser } from '../auth/require-user';
 import { type LiveDeps, streamRoom } from './deps';
 import { findStream } from './stream-view';
 
@@ -15,19 +15,19 @@ import { findStream } from './stream-view';
  */
 type EndDeps = Pick<LiveDeps, 'db' | 'clock' | 'realtime'>;
 
-export async function endStream(deps: EndDeps, caller: Pick<SessionUser, 'id' | 'role'>, streamId: string): Promise<LiveStream> {
+export async function endStream(deps: EndDeps, caller: Pick<SessionUser, 'id'> & AdminCandidate, streamId: string): Promise<LiveStream> {
   const outbox = new Outbox();
   await deps.db.transaction(async (tx) => {
     const [stream] = await tx.select({ readerId: liveStreams.readerId, status: liveStreams.status }).from(liveStreams).where(eq(liveStreams.id, streamId)).for('update');
     if (!stream) throw notFound('Stream not found');
-    if (stream.readerId !== caller.id && caller.role !== 'admin') throw forbidden('Only its reader or an admin can end this stream');
+    if (stream.readerId !== caller.id) assertAdminPower(caller, () => forbidden('Only its reader or an admin can end this stream'));
     if (stream.status === 'ended') return;
     const now = new Date(deps.clock.now());
     await tx
       .update(liveStreams)
-      .set({ status: 'ended', endedAt: now, endedBy: caller.id, viewerCount: 0, updatedAt: now })
+      .set({ status: 'ended', endedAt: now, endedBy: caller.id, endReason: 'ended', viewerCount: 0, updatedAt: now })
       .where(eq(liveStreams.id, streamId));
-    outbox.toRoom(streamRoom(streamId), SERVER_EVENTS.streamEnded, { streamId, endedAt: now.toISOString() }).closeRoom(streamRoom(streamId));
+    outbox.toRoom(streamRoom(streamId), SERVER_EVENTS.streamEnded, { streamId, endedAt: now.toISOString(), reason: 'ended' }).closeRoom(streamRoom(streamId));
   });
   outbox.flush(deps.realtime);
   const ended = await findStream(deps.db, streamId, caller.id, { includeSuspended: true });
@@ -39,7 +39,7 @@ export async function endStream(deps: EndDeps, caller: Pick<SessionUser, 'id' | 
  * An admin suspended a reader: a stream they are live in ends as if the admin ended it, so its
  * viewers are told and the reader, if restored, can go live again.
  */
-export async function endLiveStreamsOf(deps: EndDeps, readerId: string, adminId: string): Promise<void> {
+export async function endLiveStreamsOf(deps: EndDeps, readerId: string, admin: Pick<SessionUser, 'id'> & AdminCandidate): Promise<void> {
   const live = await deps.db.select({ id: liveStreams.id }).from(liveStreams).where(and(eq(liveStreams.readerId, readerId), eq(liveStreams.status, 'live')));
-  for (const stream of live) await endStream(deps, { id: adminId, role: 'admin' }, stream.id);
+  for (const stream of live) await endStream(deps, admin, stream.id);
 }

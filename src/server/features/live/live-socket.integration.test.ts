@@ -234,7 +234,7 @@ describe('the end of a stream', () => {
     const endings = [first, second].map((v) => nextEvent(v.socket, 'stream_ended'));
     clock.advance(60_000);
     expect((await http(app, reader.cookie).post(`/api/live/streams/${streamId}/end`)).status).toBe(200);
-    for (const ended of await Promise.all(endings)) expect(ended).toEqual({ streamId, endedAt: new Date(clock.now()).toISOString() });
+    for (const ended of await Promise.all(endings)) expect(ended).toEqual({ streamId, endedAt: new Date(clock.now()).toISOString(), reason: 'ended' });
     expect(await storedCount(streamId)).toBe(0);
     expect(await say(first.socket, streamId, 'still there?')).toMatchObject({ ok: false });
     expect(await join(second.socket, streamId)).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: 'This stream has ended' } });

@@ -142,7 +142,7 @@ describe('POST /api/live/streams/:id/end', () => {
     const ended = await http(app, reader.cookie).post(`/api/live/streams/${id}/end`);
     expect(ended.status).toBe(200);
     const endedAt = new Date(clock.now()).toISOString();
-    expect(ended.body).toMatchObject({ id, status: 'ended', endedAt });
+    expect(ended.body).toMatchObject({ id, status: 'ended', endedAt, endReason: 'ended' });
     clock.advance(1000);
     const again = await http(app, reader.cookie).post(`/api/live/streams/${id}/end`);
     expect(again.status).toBe(200);

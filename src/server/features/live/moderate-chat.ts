@@ -2,14 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
 import { liveStreams, streamMessages, streamMutes, user } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../errors';
-import type { SessionUser } from '../auth/require-user';
+import { assertAdminPower, type SessionUser } from '../auth/require-user';
 import { type LiveDeps, streamRoom } from './deps';
 
-/** The stream's reader, or an admin, keeps its chat: anyone else gets 403. Returns the stream's reader. */
+/** The stream's reader, or an admin through the admin gate, keeps its chat: anyone else gets 403. Returns the stream's reader. */
 async function assertModerator(deps: LiveDeps, caller: SessionUser, streamId: string): Promise<{ readerId: string }> {
   const [stream] = await deps.db.select({ readerId: liveStreams.readerId }).from(liveStreams).where(eq(liveStreams.id, streamId));
   if (!stream) throw notFound('Stream not found');
-  if (stream.readerId !== caller.id && caller.role !== 'admin') throw forbidden('Only its reader or an admin can moderate this stream');
+  if (stream.readerId !== caller.id) assertAdminPower(caller, () => forbidden('Only its reader or an admin can moderate this stream'));
   return stream;
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { LiveCategory, LiveStream, StreamStatus } from '@shared/live';
+import type { LiveCategory, LiveStream, StreamEndReason, StreamStatus } from '@shared/live';
 import type { DbOrTx } from '../../db/client';
 import { liveStreams, readerFollows, readerProfiles, streamJoins, streamReminders } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -57,6 +57,7 @@ export function toLiveStream(row: StreamRow): LiveStream {
     expectedMinutes: stream.expectedMinutes,
     startedAt: stream.startedAt?.toISOString() ?? null,
     endedAt: stream.endedAt?.toISOString() ?? null,
+    endReason: stream.endReason as StreamEndReason | null,
     viewerCount: stream.viewerCount,
     reminderCount: row.reminderCount,
     reader: {

@@ -23,6 +23,20 @@ export function resetPasswordMail(input: { name: string; url: string }): MailCon
   });
 }
 
+/** To the owner of an email someone signed up with: the sign-up's answer said nothing of it. */
+export function signUpAttemptMail(input: { name: string; url: string }): MailContent {
+  return composeMail({
+    subject: 'Someone tried to sign up with your email',
+    greeting: hello(input.name),
+    paragraphs: [
+      'Someone just tried to create a Soul Tribe account with this email address. You already have one, so nothing was created and nothing changed.',
+      'If it was you, sign in with your password. Forgot it? Choose a new one here:',
+    ],
+    action: { label: 'Reset your password', url: input.url },
+    footnote: 'If it was not you, you can ignore this message: no one can use your account without your password.',
+  });
+}
+
 export interface ReceiptLine {
   label: string;
   amountCents: number;

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { PAYOUT_LIST_LIMIT, type PayoutList, type PayoutListQuery } from '@shared/wallet';
 import type { DbOrTx } from '../../db/client';
 import { payouts } from '../../db/schema';
-import type { SessionUser } from '../auth/require-user';
+import { type SessionUser, seesAsAdmin } from '../auth/require-user';
 import { selectPayouts, toPayout } from './payout-view';
 
 /** Newest payouts first: an admin sees everyone's, a reader only their own. */
@@ -10,7 +10,7 @@ export async function listPayouts(db: DbOrTx, viewer: SessionUser, query: Payout
   const rows = await selectPayouts(db)
     .where(
       and(
-        viewer.role === 'admin' ? undefined : eq(payouts.readerId, viewer.id),
+        seesAsAdmin(viewer) ? undefined : eq(payouts.readerId, viewer.id),
         query.status ? eq(payouts.status, query.status) : undefined,
       ),
     )

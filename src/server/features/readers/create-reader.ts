@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { displayFieldsProblem } from '@shared/auth';
 import type { CreateReaderInput } from '@shared/readers';
 import type { Db } from '../../db/client';
 import { readerProfiles, user } from '../../db/schema';
@@ -11,7 +12,10 @@ import { createUserWithPassword } from '../auth/create-user';
  * failure leaves no half-made account. Unique email and username are checked first for a clear
  * message; the unique indexes still decide when two admins race.
  */
-export async function createReader(db: Db, input: CreateReaderInput): Promise<{ id: string }> {
+export async function createReader(deps: { db: Db; isProduction: boolean }, input: CreateReaderInput): Promise<{ id: string }> {
+  const { db, isProduction } = deps;
+  const imageProblem = displayFieldsProblem({ image: input.profileImage }, isProduction);
+  if (imageProblem) throw badRequest(imageProblem.message, { profileImage: imageProblem.message });
   try {
     return await db.transaction(async (tx) => {
       const fields: Record<string, string> = {};
@@ -30,6 +34,7 @@ export async function createReader(db: Db, input: CreateReaderInput): Promise<{ 
         name: `${input.firstName} ${input.lastName}`,
         role: 'reader',
         image: input.profileImage ?? null,
+        isProduction,
       });
       await tx.insert(readerProfiles).values({
         userId: id,

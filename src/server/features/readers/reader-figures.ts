@@ -37,7 +37,8 @@ function toFigures(row: Aggregates): PeriodFigures {
 /**
  * The reader's live-stream income: their share of each gift and of each priced stream's admission,
  * earned and final when paid (docs/decisions/024), so it counts on the day it was paid. A join's
- * share is the ledger's floor(70%) of its price (splitCharge), in integer SQL arithmetic.
+ * share is the ledger's floor(70%) of its price (splitCharge), in integer SQL arithmetic; an
+ * admission refunded because the reader left (docs/decisions/034) earned nothing.
  */
 function liveIncome(readerId: string) {
   return sql`(
@@ -47,7 +48,7 @@ function liveIncome(readerId: string) {
     union all
     select j.created_at as at, j.paid_cents * ${READER_SHARE_PERCENT} / 100 as cents
       from ${streamJoins} j join ${liveStreams} s on s.id = j.stream_id
-      where s.reader_id = ${readerId} and j.paid_cents > 0
+      where s.reader_id = ${readerId} and j.paid_cents > 0 and j.refunded_at is null
   ) live_income`;
 }
 

@@ -24,7 +24,7 @@ import { updateMyReader } from './update-my-reader';
 
 export async function readerRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Db; realtime: Realtime; clock: Clock; onReaderOnline: (readerId: string) => Promise<void> },
+  deps: { auth: Auth; db: Db; realtime: Realtime; clock: Clock; isProduction: boolean; onReaderOnline: (readerId: string) => Promise<void> },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { displayFieldsProblem } from '@shared/auth';
 import { SERVER_EVENTS } from '@shared/realtime';
 import type { Reader } from '@shared/readers';
 import type { UpdateMyReaderInput } from '@shared/sessions';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { readerProfiles, user } from '../../db/schema';
-import { notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
 import type { Realtime } from '../../realtime/realtime';
 import { closeQueueOf } from '../queue/offer-queue';
@@ -20,11 +21,13 @@ import { selectReaders, toReader } from './reader-view';
  * notifications); it must not throw: going online never fails because of it.
  */
 export async function updateMyReader(
-  deps: { db: Db; realtime: Realtime; clock: Clock; onReaderOnline: (readerId: string) => Promise<void> },
+  deps: { db: Db; realtime: Realtime; clock: Clock; isProduction: boolean; onReaderOnline: (readerId: string) => Promise<void> },
   readerId: string,
   input: UpdateMyReaderInput,
 ): Promise<Reader> {
   const { db, realtime } = deps;
+  const imageProblem = displayFieldsProblem({ image: input.profileImage }, deps.isProduction);
+  if (imageProblem) throw badRequest(imageProblem.message, { profileImage: imageProblem.message });
   const now = new Date(deps.clock.now());
   const [before] = await db.select({ isOnline: readerProfiles.isOnline }).from(readerProfiles).where(eq(readerProfiles.userId, readerId));
   if (!before) throw notFound('Reader profile not found');

@@ -14,12 +14,19 @@ export interface ReportedContent {
 
 const byline = (name: string) => firstNameOf(name) ?? 'Anonymous';
 
+/** A take-down decided on a report: the report's reason is the one a forum author is shown. */
+export interface TakeDown {
+  now: Date;
+  reason: string;
+  adminId: string;
+}
+
 /**
  * Each kind of reportable content: how to read it (null when it is gone or already taken down)
  * and how to take it down. A review is a reading's, reported by the reading's id; hiding it
  * withdraws the text and keeps the stars.
  */
-export const REPORT_TARGETS: Record<ReportTargetType, { read(db: DbOrTx, id: string): Promise<ReportedContent | null>; hide(db: DbOrTx, id: string, now: Date): Promise<void> }> = {
+export const REPORT_TARGETS: Record<ReportTargetType, { read(db: DbOrTx, id: string): Promise<ReportedContent | null>; hide(db: DbOrTx, id: string, takeDown: TakeDown): Promise<void> }> = {
   post: {
     async read(db, id) {
       const [row] = await db
@@ -29,8 +36,11 @@ export const REPORT_TARGETS: Record<ReportTargetType, { read(db: DbOrTx, id: str
         .where(and(eq(communityPosts.id, id), isNull(communityPosts.hiddenAt)));
       return row ? { text: `${row.title}\n\n${row.content}`, authorName: row.name, link: communityPostPath(id) } : null;
     },
-    async hide(db, id, now) {
-      await db.update(communityPosts).set({ hiddenAt: now }).where(and(eq(communityPosts.id, id), isNull(communityPosts.hiddenAt)));
+    async hide(db, id, { now, reason, adminId }) {
+      await db
+        .update(communityPosts)
+        .set({ hiddenAt: now, moderationReason: reason, moderatedBy: adminId })
+        .where(and(eq(communityPosts.id, id), isNull(communityPosts.hiddenAt)));
     },
   },
   reply: {
@@ -42,8 +52,11 @@ export const REPORT_TARGETS: Record<ReportTargetType, { read(db: DbOrTx, id: str
         .where(and(eq(communityReplies.id, id), isNull(communityReplies.hiddenAt)));
       return row ? { text: row.content, authorName: row.name, link: communityPostPath(row.postId) } : null;
     },
-    async hide(db, id, now) {
-      await db.update(communityReplies).set({ hiddenAt: now }).where(and(eq(communityReplies.id, id), isNull(communityReplies.hiddenAt)));
+    async hide(db, id, { now, reason, adminId }) {
+      await db
+        .update(communityReplies)
+        .set({ hiddenAt: now, moderationReason: reason, moderatedBy: adminId })
+        .where(and(eq(communityReplies.id, id), isNull(communityReplies.hiddenAt)));
     },
   },
   review: {
@@ -56,7 +69,7 @@ export const REPORT_TARGETS: Record<ReportTargetType, { read(db: DbOrTx, id: str
         .where(and(eq(readingSessions.id, id), isNotNull(readingSessions.review), isNull(readingSessions.reviewHiddenAt)));
       return row?.review ? { text: row.review, authorName: row.name, link: `/readers/${encodeURIComponent(row.username)}` } : null;
     },
-    async hide(db, id, now) {
+    async hide(db, id, { now }) {
       await db.update(readingSessions).set({ reviewHiddenAt: now }).where(and(eq(readingSessions.id, id), isNull(readingSessions.reviewHiddenAt)));
     },
   },
@@ -69,7 +82,7 @@ export const REPORT_TARGETS: Record<ReportTargetType, { read(db: DbOrTx, id: str
         .where(and(eq(streamMessages.id, id), isNull(streamMessages.removedAt)));
       return row ? { text: row.content, authorName: byline(row.name), link: `/live/${encodeURIComponent(row.streamId)}` } : null;
     },
-    async hide(db, id, now) {
+    async hide(db, id, { now }) {
       await db.update(streamMessages).set({ removedAt: now }).where(and(eq(streamMessages.id, id), isNull(streamMessages.removedAt)));
     },
   },

@@ -68,13 +68,16 @@ describe('reporting', () => {
 });
 
 describe('deciding', () => {
-  it('hide takes the post down and closes every open report of it; a decided report cannot be decided again', async () => {
+  it('hide takes the post down, telling its author the reason, and closes every open report of it; a decided report cannot be decided again', async () => {
     const postId = await newPost('Third cheap crystals offer');
     const a = (await report(reporter, 'post', postId)).body.id;
     const b = (await report(second, 'post', postId)).body.id;
     expect((await decide(a, 'hide', reporter)).status).toBe(403);
     expect((await decide(a, 'hide')).body).toEqual({ status: 'hidden', decided: 2 });
     expect((await http(app, reporter.cookie).get(`/api/community/posts/${postId}`)).status).toBe(404);
+    // Its author is told why: the reason of the report the admin agreed with.
+    const own = await http(app, author.cookie).get(`/api/community/posts/${postId}`);
+    expect(own.body.post.moderation).toEqual({ action: 'hidden', reason: 'This is spam' });
     expect((await queue()).map((r) => r.id)).not.toContain(b);
     expect((await decide(b, 'dismiss')).status).toBe(409);
     expect((await decide('nope', 'hide')).status).toBe(404);

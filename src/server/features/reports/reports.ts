@@ -47,8 +47,9 @@ export async function listOpenReports(db: Db): Promise<{ reports: OpenReport[] }
 }
 
 /**
- * An admin decides: `hide` takes the content down where it lives; either way every open report of
- * that content is closed with it, so the queue never asks twice.
+ * An admin decides: `hide` takes the content down where it lives (a forum author is told the
+ * report's reason); either way every open report of that content is closed with it, so the queue
+ * never asks twice.
  */
 export async function decideReport(db: Db, reportId: string, adminId: string, decision: ReportDecision, now: Date) {
   return db.transaction(async (tx) => {
@@ -56,7 +57,7 @@ export async function decideReport(db: Db, reportId: string, adminId: string, de
     if (!report) throw notFound('Report not found');
     if (report.status !== 'open') throw conflict('This report has already been decided');
     const targetType = report.targetType as ReportTargetType;
-    if (decision === 'hide') await REPORT_TARGETS[targetType].hide(tx, report.targetId, now);
+    if (decision === 'hide') await REPORT_TARGETS[targetType].hide(tx, report.targetId, { now, reason: report.reason, adminId });
     const decided = await tx
       .update(reports)
       .set({ status: decision === 'hide' ? 'hidden' : 'dismissed', decidedAt: now, decidedBy: adminId })

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { readingSessions } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import type { SessionUser } from '../auth/require-user';
+import { assertAdminPower, type SessionUser } from '../auth/require-user';
 import type { SessionRow } from './session-view';
 
 export type ParticipantRole = 'client' | 'reader';
@@ -13,11 +13,14 @@ export function participantRole(session: Pick<SessionRow, 'clientId' | 'readerId
   return null;
 }
 
-/** Loads a session the user takes part in (admins may look too); 404 unknown, 403 a stranger. */
+/** Loads a session the user takes part in (admins may look too, through the admin gate); 404 unknown, 403 a stranger. */
 export async function loadSessionFor(db: DbOrTx, sessionId: string, user: SessionUser, options: { allowAdmin?: boolean } = {}): Promise<SessionRow> {
   const [session] = await db.select().from(readingSessions).where(eq(readingSessions.id, sessionId));
   if (!session) throw notFound('Session not found');
-  if (!participantRole(session, user.id) && !(options.allowAdmin && user.role === 'admin')) throw forbidden('Access denied');
+  if (!participantRole(session, user.id)) {
+    if (!options.allowAdmin) throw forbidden('Access denied');
+    assertAdminPower(user, () => forbidden('Access denied'));
+  }
   return session;
 }
 

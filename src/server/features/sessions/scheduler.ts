@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, min, notInArray, or,
 import type { Tx } from '../../db/client';
 import { ledgerAccounts, needsSchedulerAttention, readingSessions } from '../../db/schema';
 import { Outbox } from '../../realtime/outbox';
+import { endStreamsOfAbsentReaders } from '../live/end-absent-streams';
 import { runQueueWork } from '../queue/offer-queue';
 import { turnAbsentReadersOffline } from '../readers/reader-presence';
 import { walletAccountId } from '../wallet/ledger';
@@ -25,7 +26,8 @@ const SESSIONS_PER_TRANSACTION = 25;
  * sessions nobody joined are given up, active sessions get their due minute charged, pause while a
  * side is away and resume when both are back (pause.ts), pause when the client cannot pay and end
  * when the top-up window closes (funds-pause.ts), and end after the disconnect grace; online
- * readers with no page left go offline. Each session is handled in a transaction (its own, or its
+ * readers with no page left go offline, and live streams whose reader has none end
+ * (live/end-absent-streams.ts). Each session is handled in a transaction (its own, or its
  * chunk's on PGlite) under a row lock taken with SKIP LOCKED, so several processes share the work and
  * never handle one session twice; all state is in the rows, so a restarted process carries on.
  */
@@ -192,6 +194,7 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
     await Promise.all(Array.from({ length: workers }, work));
     isBacklogged ||= attention.length === BATCH;
     handled += await turnAbsentReadersOffline(deps);
+    handled += await endStreamsOfAbsentReaders(deps);
     handled += await runQueueWork(deps);
   }
   // Every other reading has been handled: now the pass fails, and the loop logs why.

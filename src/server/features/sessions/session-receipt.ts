@@ -3,19 +3,19 @@ import type { SessionReceipt } from '@shared/sessions';
 import type { DbOrTx } from '../../db/client';
 import { sessionMinutes } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import type { SessionUser } from '../auth/require-user';
+import { assertAdminPower, type SessionUser } from '../auth/require-user';
 import { participantRole } from './access';
 import { loadSessionView } from './session-view';
 
 /**
  * A reading's receipt, one line per billed minute from `session_minutes`: billing writes each line
  * in the transaction of that minute's ledger legs, so the lines are the ledger's, minute by minute.
- * Its client, its reader and admins may see it; anyone else gets 403.
+ * Its client, its reader and admins (through the admin gate) may see it; anyone else gets 403.
  */
 export async function sessionReceipt(db: DbOrTx, viewer: SessionUser, sessionId: string): Promise<SessionReceipt> {
   const session = await loadSessionView(db, sessionId);
   if (!session) throw notFound('Session not found');
-  if (!participantRole(session, viewer.id) && viewer.role !== 'admin') throw forbidden('Access denied');
+  if (!participantRole(session, viewer.id)) assertAdminPower(viewer, () => forbidden('Access denied'));
   const lines = await db.select().from(sessionMinutes).where(eq(sessionMinutes.sessionId, sessionId)).orderBy(asc(sessionMinutes.minute));
   const minutes = lines.map((line) => ({
     minute: line.minute,

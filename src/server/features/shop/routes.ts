@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Auth } from '../../auth/auth';
-import { currentUser, readSessionUser, requireUser } from '../auth/require-user';
+import { currentUser, readSessionUser, requireUser, seesAsAdmin } from '../auth/require-user';
 import { listOrders } from './list-orders';
 import { listProducts } from './list-products';
 import { createProduct, listMyProducts, setProductHidden, updateProduct } from './manage-products';
@@ -21,7 +21,7 @@ export async function shopRoutes(app: FastifyInstance, deps: OrderDeps & { auth:
 
   api.get('/api/shop/products', { schema: { querystring: productListQuerySchema } }, async (request) => {
     const viewer = await readSessionUser(deps.auth, request.headers);
-    return listProducts(db, request.query, { includeHidden: viewer?.role === 'admin' });
+    return listProducts(db, request.query, { includeHidden: seesAsAdmin(viewer) });
   });
 
   api.get('/api/shop/products/mine', { onRequest: readersOnly }, async (request) => listMyProducts(db, currentUser(request).id));

@@ -49,7 +49,8 @@ function counterpartOf(row: LineRow, ownerId: string): WalletTransaction['counte
  * first. A line is what the owner thinks of as one movement, over the ledger's transfers:
  * - a reading's charges are one line (every minute, both shares of each), with its minutes;
  * - a reading's refund is one line beside it (every leg it gave back);
- * - any other split charge (two legs, one idempotency key) is one line of the whole amount;
+ * - any other split charge (two legs, one idempotency key) is one line of the whole amount, and so
+ *   is its refund leg by leg (a stream's price given back, live/end-absent-streams.ts);
  * - every other transfer is its own line.
  * A line's id is its newest transfer's id, and lines are ordered and keyset-paginated by it: the
  * lines are disjoint, so each appears on exactly one page and a reading is never split across two.
@@ -64,7 +65,7 @@ export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery):
         o.kind as other_kind, o.user_id as other_user_id, u.name as other_name, u.role as other_role,
         case
           when t.kind in ('session_charge', 'refund') and t.reference like 'session:%' then t.kind || ' ' || t.reference
-          when t.debit_account_id = ${wallet} and t.idempotency_key ~ ${legSuffix} then 'split ' || regexp_replace(t.idempotency_key, ${legSuffix}, '')
+          when t.idempotency_key ~ ${legSuffix} then 'split ' || regexp_replace(t.idempotency_key, ${legSuffix}, '')
           else 'transfer ' || t.id
         end as line_key
       from ledger_transfers t

@@ -40,7 +40,7 @@ export function AuthDialog({
             <SignInForm onSuccess={onSuccess} onForgotPassword={() => onModeChange(null)} />
           </TabsContent>
           <TabsContent value="sign-up">
-            <SignUpForm onSuccess={onSuccess} />
+            <SignUpForm />
           </TabsContent>
         </Tabs>
         <LegalNote />

@@ -16,9 +16,6 @@ describe('toAuthFormError', () => {
   });
 
   it('maps Better Auth field codes to their field', () => {
-    expect(toAuthFormError(new ApiError(422, 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', 'User already exists.'))).toEqual({
-      fields: { email: 'An account with this email already exists. Try signing in instead.' },
-    });
     expect(toAuthFormError(new ApiError(400, 'PASSWORD_TOO_SHORT', 'Password too short'))).toEqual({
       fields: { password: 'Password too short' },
     });

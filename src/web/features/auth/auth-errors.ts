@@ -13,16 +13,9 @@ const authFields: readonly AuthField[] = ['name', 'email', 'password'];
 
 /** Better Auth answers with its own codes; these belong to one field rather than the whole form. */
 const fieldByCode: Record<string, AuthField> = {
-  USER_ALREADY_EXISTS: 'email',
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email',
   INVALID_EMAIL: 'email',
   PASSWORD_TOO_SHORT: 'password',
   PASSWORD_TOO_LONG: 'password',
-};
-
-const friendlyMessageByCode: Record<string, string> = {
-  USER_ALREADY_EXISTS: 'An account with this email already exists. Try signing in instead.',
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists. Try signing in instead.',
 };
 
 export const GENERIC_AUTH_ERROR = 'Something went wrong. Please try again.';
@@ -39,7 +32,6 @@ export function toAuthFormError(error: unknown): AuthFormError {
   if (Object.keys(fields).length > 0) return { fields };
 
   const field = fieldByCode[error.code];
-  const message = friendlyMessageByCode[error.code] ?? error.message;
-  if (field) return { fields: { [field]: message } };
-  return { fields: {}, form: message };
+  if (field) return { fields: { [field]: error.message } };
+  return { fields: {}, form: error.message };
 }

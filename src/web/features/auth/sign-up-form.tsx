@@ -1,30 +1,34 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignUpInput, signUpSchema } from '@shared/auth';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useSignUp } from '@/lib/auth';
 import { toAuthFormError } from './auth-errors';
+import { CheckYourEmail } from './check-your-email';
 import { FormRootError, SubmitButton } from './form-parts';
 
 const passwordHint = `At least ${PASSWORD_MIN_LENGTH} characters.`;
 
-export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
+/** Signs no one in: after 'Create Account' it shows where the link that does was sent. */
+export function SignUpForm() {
   const id = useId();
   const signUp = useSignUp();
+  const [sent, setSent] = useState<{ email: string; isMailboxReadable: boolean } | null>(null);
   const {
     register,
     handleSubmit,
     setError,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(signUpSchema), defaultValues: { name: '', email: '', password: '' } });
 
   const onSubmit = async (values: SignUpInput) => {
     try {
-      await signUp.mutateAsync(values);
-      onSuccess();
+      const answer = await signUp.mutateAsync(values);
+      setSent({ email: values.email, isMailboxReadable: answer.isMailboxReadable });
     } catch (error) {
       const { fields, form } = toAuthFormError(error);
       for (const [field, message] of Object.entries(fields)) {
@@ -33,6 +37,19 @@ export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
       if (form) setError('root', { message: form });
     }
   };
+
+  if (sent) {
+    return (
+      <CheckYourEmail
+        email={sent.email}
+        isMailboxReadable={sent.isMailboxReadable}
+        onUseAnotherEmail={() => {
+          reset();
+          setSent(null);
+        }}
+      />
+    );
+  }
 
   const nameId = `${id}-name`;
   const emailId = `${id}-email`;

@@ -1,13 +1,11 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths, REDIRECT_PARAM } from '@/lib/paths';
-import { safeRedirectPath } from '@/lib/redirect';
 import { AuthPageShell } from './auth-page-shell';
 import { SignUpForm } from './sign-up-form';
 
 export function SignupPage() {
   usePageMeta({ title: 'Create Your Account', description: 'Create a free Soul Tribe account and pay only for the minutes of each reading.' });
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get(REDIRECT_PARAM);
   const loginHref = redirect ? `${paths.login}?${new URLSearchParams({ [REDIRECT_PARAM]: redirect })}` : paths.login;
@@ -25,7 +23,7 @@ export function SignupPage() {
         </>
       }
     >
-      <SignUpForm onSuccess={() => navigate(safeRedirectPath(redirect), { replace: true })} />
+      <SignUpForm />
     </AuthPageShell>
   );
 }

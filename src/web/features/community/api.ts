@@ -6,6 +6,8 @@ import {
   communityPostSchema,
   communityReplySchema,
   likeResultSchema,
+  type ModeratePostInput,
+  type ModerateReplyInput,
   type PostThread,
   postListSchema,
   postThreadSchema,
@@ -100,16 +102,42 @@ export function useDeletePost(id: string) {
   });
 }
 
-export type ModerationChange = { isPinned?: boolean; isFeatured?: boolean; isHidden?: boolean };
-
 export function useModeratePost(id: string) {
   const refreshLists = useRefreshLists();
   const setThreadPost = useSetThreadPost();
   return useMutation({
-    mutationFn: (change: ModerationChange) => apiRequestParsed(`${postPath(id)}/moderation`, communityPostSchema, { method: 'PATCH', body: change }),
+    mutationFn: (change: ModeratePostInput) => apiRequestParsed(`${postPath(id)}/moderation`, communityPostSchema, { method: 'PATCH', body: change }),
     onSuccess: setThreadPost,
     onSettled: refreshLists,
   });
+}
+
+/** A moderator removes a post for good (its author still sees it, with the reason). */
+export function useRemovePost(id: string) {
+  const queryClient = useQueryClient();
+  const refreshLists = useRefreshLists();
+  return useMutation({
+    mutationFn: (reason: string) => apiRequest(`${postPath(id)}/removal`, { method: 'POST', body: { reason } }),
+    onSuccess: () => queryClient.removeQueries({ queryKey: communityKeys.thread(id) }),
+    onSettled: refreshLists,
+  });
+}
+
+const replyPath = (id: string) => `/api/community/replies/${encodeURIComponent(id)}`;
+
+/** A moderator hides a reply with a reason (or shows it again), or removes it for good; the thread is read again. */
+export function useModerateReply(postId: string, replyId: string) {
+  const queryClient = useQueryClient();
+  const refreshThread = () => queryClient.invalidateQueries({ queryKey: communityKeys.thread(postId) });
+  const hide = useMutation({
+    mutationFn: (change: ModerateReplyInput) => apiRequestParsed(`${replyPath(replyId)}/moderation`, communityReplySchema, { method: 'PATCH', body: change }),
+    onSettled: refreshThread,
+  });
+  const remove = useMutation({
+    mutationFn: (reason: string) => apiRequest(`${replyPath(replyId)}/removal`, { method: 'POST', body: { reason } }),
+    onSettled: refreshThread,
+  });
+  return { hide, remove };
 }
 
 export function useCreateReply(postId: string) {

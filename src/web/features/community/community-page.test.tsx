@@ -23,6 +23,7 @@ const post: CommunityPost = {
   isPinned: true,
   isFeatured: false,
   isHidden: false,
+  moderation: null,
   viewerLiked: false,
   viewerCanEdit: false,
 };

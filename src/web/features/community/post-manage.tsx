@@ -1,40 +1,88 @@
 import type { CommunityPost } from '@shared/community';
-import { EyeOff, Pencil, Pin, Sparkles, Trash2 } from 'lucide-react';
+import { Ban, EyeOff, Pencil, Pin, Sparkles, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
-import { type ModerationChange, useDeletePost, useModeratePost } from './api';
+import { useDeletePost, useModeratePost, useRemovePost } from './api';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { ReasonDialog } from './moderation';
 
-const MODERATION_DONE: Record<keyof ModerationChange, [on: string, off: string]> = {
+const TOGGLE_DONE = {
   isPinned: ['Pinned to the top', 'Unpinned'],
   isFeatured: ['Featured', 'No longer featured'],
-  isHidden: ['Hidden from the community', 'Visible again'],
-};
+} as const;
 
-/** Admins' Pin, Feature and Hide: each a toggle showing the post's current state. */
-function ModerationButtons({ post }: { post: CommunityPost }) {
+/**
+ * Admins' Pin and Feature (toggles showing the post's state), Hide (asks the reason its author
+ * will read; pressed again, shows it) and Remove (for good, with a reason). Never Edit: a moderator
+ * does not change someone else's words.
+ */
+function ModerationButtons({ post, canRemove }: { post: CommunityPost; canRemove: boolean }) {
+  const navigate = useNavigate();
   const moderate = useModeratePost(post.id);
-  const toggle = (flag: keyof ModerationChange) => {
+  const remove = useRemovePost(post.id);
+  const [asking, setAsking] = useState<'hide' | 'remove' | null>(null);
+  const onError = (error: Error) => toast.error(error.message);
+  const toggle = (flag: keyof typeof TOGGLE_DONE) => {
     const value = !post[flag];
-    moderate.mutate({ [flag]: value }, { onSuccess: () => toast.success(MODERATION_DONE[flag][value ? 0 : 1]), onError: (error) => toast.error(error.message) });
+    moderate.mutate({ [flag]: value }, { onSuccess: () => toast.success(TOGGLE_DONE[flag][value ? 0 : 1]), onError });
+  };
+  const hideOrShow = () => {
+    if (post.isHidden) moderate.mutate({ isHidden: false }, { onSuccess: () => toast.success('Visible again'), onError });
+    else setAsking('hide');
   };
   const buttons = [
-    { flag: 'isPinned', label: 'Pin', Icon: Pin },
-    { flag: 'isFeatured', label: 'Feature', Icon: Sparkles },
-    { flag: 'isHidden', label: 'Hide', Icon: EyeOff },
+    { flag: 'isPinned', label: 'Pin', Icon: Pin, onClick: () => toggle('isPinned') },
+    { flag: 'isFeatured', label: 'Feature', Icon: Sparkles, onClick: () => toggle('isFeatured') },
+    { flag: 'isHidden', label: 'Hide', Icon: EyeOff, onClick: hideOrShow },
   ] as const;
-  return buttons.map(({ flag, label, Icon }) => (
-    <Button key={flag} variant="ghost" size="sm" aria-pressed={post[flag]} disabled={moderate.isPending} onClick={() => toggle(flag)} className="aria-pressed:text-pink">
-      <Icon aria-hidden="true" />
-      {label}
-    </Button>
-  ));
+  return (
+    <>
+      {buttons.map(({ flag, label, Icon, onClick }) => (
+        <Button key={flag} variant="ghost" size="sm" aria-pressed={post[flag]} disabled={moderate.isPending} onClick={onClick} className="aria-pressed:text-pink">
+          <Icon aria-hidden="true" />
+          {label}
+        </Button>
+      ))}
+      {canRemove ? (
+        <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setAsking('remove')}>
+          <Ban aria-hidden="true" />
+          Remove
+        </Button>
+      ) : null}
+      <ReasonDialog
+        open={asking === 'hide'}
+        onOpenChange={(open) => setAsking(open ? 'hide' : null)}
+        title="Hide this discussion?"
+        description="Only its author and the moderators will see it, with your reason. You can show it again later."
+        confirmLabel="Hide Discussion"
+        onConfirm={async (reason) => {
+          await moderate.mutateAsync({ isHidden: true, reason });
+          toast.success('Hidden from the community');
+        }}
+      />
+      <ReasonDialog
+        open={asking === 'remove'}
+        onOpenChange={(open) => setAsking(open ? 'remove' : null)}
+        title="Remove this discussion?"
+        description="It leaves the community for good. Its author still sees it, with your reason."
+        confirmLabel="Remove Discussion"
+        onConfirm={async (reason) => {
+          await remove.mutateAsync(reason);
+          toast.success('Discussion removed');
+          void navigate(paths.community);
+        }}
+      />
+    </>
+  );
 }
 
-/** The author's Edit and Delete (within 24 hours; the server says via viewerCanEdit), and admins' moderation. */
+/**
+ * The author's Edit and Delete (within 24 hours; the server says via viewerCanEdit), and admins'
+ * moderation of other people's posts.
+ */
 export function PostManage({ post, isAdmin, onEdit }: { post: CommunityPost; isAdmin: boolean; onEdit: () => void }) {
   const navigate = useNavigate();
   const remove = useDeletePost(post.id);
@@ -58,17 +106,19 @@ export function PostManage({ post, isAdmin, onEdit }: { post: CommunityPost; isA
     <fieldset className="flex flex-wrap items-center gap-1">
       <legend className="sr-only">Manage discussion</legend>
       {post.viewerCanEdit ? (
-        <Button variant="ghost" size="sm" onClick={onEdit}>
-          <Pencil aria-hidden="true" />
-          Edit
-        </Button>
+        <>
+          <Button variant="ghost" size="sm" onClick={onEdit}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setIsConfirming(true)}>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+          <ConfirmDeleteDialog open={isConfirming} onOpenChange={setIsConfirming} isPending={remove.isPending} onConfirm={confirmDelete} />
+        </>
       ) : null}
-      {isAdmin ? <ModerationButtons post={post} /> : null}
-      <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setIsConfirming(true)}>
-        <Trash2 aria-hidden="true" />
-        Delete
-      </Button>
-      <ConfirmDeleteDialog open={isConfirming} onOpenChange={setIsConfirming} isPending={remove.isPending} onConfirm={confirmDelete} />
+      {isAdmin ? <ModerationButtons post={post} canRemove={!post.viewerCanEdit} /> : null}
     </fieldset>
   );
 }

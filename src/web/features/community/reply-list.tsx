@@ -1,11 +1,59 @@
 import type { CommunityReply } from '@shared/community';
+import { Ban, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
 import { ReportButton } from '@/components/report-button';
+import { Button } from '@/components/ui/button';
+import { useModerateReply } from './api';
 import { AuthorLine } from './author-line';
+import { ModerationNotice, ReasonDialog } from './moderation';
 import { HiddenBadge } from './post-badges';
 import { PostText } from './post-text';
 
+/** Admins hide a reply (with the reason its author reads), show it again, or remove it for good. */
+function ReplyModeration({ postId, reply }: { postId: string; reply: CommunityReply }) {
+  const { hide, remove } = useModerateReply(postId, reply.id);
+  const [asking, setAsking] = useState<'hide' | 'remove' | null>(null);
+  const showAgain = () => hide.mutate({ isHidden: false }, { onSuccess: () => toast.success('Reply visible again'), onError: (error) => toast.error(error.message) });
+  const by = `reply by ${reply.author.name}`;
+  return (
+    <>
+      <Button variant="ghost" size="sm" aria-label={`${reply.isHidden ? 'Show' : 'Hide'} ${by}`} disabled={hide.isPending} onClick={reply.isHidden ? showAgain : () => setAsking('hide')}>
+        <EyeOff aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">{reply.isHidden ? 'Show' : 'Hide'}</span>
+      </Button>
+      <Button variant="ghost" size="sm" className="text-destructive" aria-label={`Remove ${by}`} onClick={() => setAsking('remove')}>
+        <Ban aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">Remove</span>
+      </Button>
+      <ReasonDialog
+        open={asking === 'hide'}
+        onOpenChange={(open) => setAsking(open ? 'hide' : null)}
+        title="Hide this reply?"
+        description="Only its author and the moderators will see it, with your reason."
+        confirmLabel="Hide Reply"
+        onConfirm={async (reason) => {
+          await hide.mutateAsync({ isHidden: true, reason });
+          toast.success('Reply hidden');
+        }}
+      />
+      <ReasonDialog
+        open={asking === 'remove'}
+        onOpenChange={(open) => setAsking(open ? 'remove' : null)}
+        title="Remove this reply?"
+        description="It leaves the thread for good. Its author still sees it, with your reason."
+        confirmLabel="Remove Reply"
+        onConfirm={async (reason) => {
+          await remove.mutateAsync(reason);
+          toast.success('Reply removed');
+        }}
+      />
+    </>
+  );
+}
+
 /** A thread's replies, oldest first. A reply's links wait a day from its own posting, as a post's do. */
-export function ReplyList({ replies, now }: { replies: CommunityReply[]; now: Date }) {
+export function ReplyList({ postId, replies, now, isAdmin }: { postId: string; replies: CommunityReply[]; now: Date; isAdmin: boolean }) {
   if (replies.length === 0) return <p className="py-6 text-center text-muted-foreground">No replies yet. Start the conversation!</p>;
   return (
     <ol className="divide-y divide-border" aria-label="Replies">
@@ -16,8 +64,10 @@ export function ReplyList({ replies, now }: { replies: CommunityReply[]; now: Da
             <div className="flex items-center gap-2">
               {reply.isHidden ? <HiddenBadge /> : null}
               <ReportButton targetType="reply" targetId={reply.id} authorId={reply.author.id} label={`Report reply by ${reply.author.name}`} />
+              {isAdmin && reply.moderation?.action !== 'removed' ? <ReplyModeration postId={postId} reply={reply} /> : null}
             </div>
           </div>
+          <ModerationNotice moderation={reply.moderation} />
           <PostText text={reply.content} postCreatedAt={reply.createdAt} now={now} />
         </li>
       ))}

@@ -20,6 +20,7 @@ import { PostCounts } from './post-card';
 import { PostBadges, TagList } from './post-badges';
 import { PostEditor } from './post-editor';
 import { postFormValues } from './post-form';
+import { ModerationNotice } from './moderation';
 import { PostManage } from './post-manage';
 import { PostText } from './post-text';
 import { ReplyBox } from './reply-form';
@@ -77,6 +78,7 @@ function PostView({ post, now, isAdmin, onEdit }: { post: CommunityPost; now: Da
         <h1 className="text-2xl leading-snug font-semibold [overflow-wrap:anywhere] sm:text-3xl">{post.title}</h1>
       </CardHeader>
       <CardContent className="grid gap-5">
+        <ModerationNotice moderation={post.moderation} />
         <PostText text={post.content} postCreatedAt={post.createdAt} now={now} className="text-base leading-relaxed" />
         <TagList tags={post.tags} />
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
@@ -140,7 +142,7 @@ export function ThreadPage() {
               </h2>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <ReplyList replies={thread.data.replies} now={now} />
+              <ReplyList postId={thread.data.post.id} replies={thread.data.replies} now={now} isAdmin={profile.data?.role === 'admin'} />
               <ReplyBox postId={thread.data.post.id} />
             </CardContent>
           </Card>

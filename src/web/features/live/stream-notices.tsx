@@ -1,3 +1,4 @@
+import { READER_LEFT_REFUND_MINUTES, type StreamEndReason } from '@shared/live';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -13,9 +14,22 @@ export function StageNotice({ title, children }: { title: string; children?: Rea
   );
 }
 
-export function StreamEndedNotice() {
+/**
+ * What stands in for the video once the stream is over. A stream whose reader left (no page for a
+ * billing minute) ended by itself: viewers are told why and that a recent admission came back
+ * (docs/decisions/034), and the reader why their stream is over.
+ */
+export function StreamEndedNotice({ reason, isReader }: { reason: StreamEndReason | null; isReader: boolean }) {
+  const hasReaderLeft = reason === 'reader_left';
   return (
     <StageNotice title="This stream has ended">
+      {hasReaderLeft ? (
+        <p className="text-sm text-white/80">
+          {isReader
+            ? 'You were away for a minute, so your stream ended by itself.'
+            : `The reader has left. If you paid to join in the last ${READER_LEFT_REFUND_MINUTES} minutes, the price is back in your wallet.`}
+        </p>
+      ) : null}
       <p className="text-sm text-white/80">Thank you for watching. Other readers may be live now.</p>
       <Button asChild variant="outline">
         <Link to={paths.live}>Browse live streams</Link>

@@ -7,7 +7,7 @@ const message = (id: string, at: string, content = 'Hello'): StreamChat => ({ id
 const gift = (id: string, at: string): StreamGiftEvent => ({ id, streamId: 's1', giftId: 'crystal', fromName: 'Luna', amountCents: 199, at });
 
 describe('streamRoomReducer', () => {
-  const start = initialRoomState(3, null);
+  const start = initialRoomState(3, null, null);
 
   it('adds a message once, though the sender hears it in the ack and from the room', () => {
     const once = streamRoomReducer(start, { type: 'chat', message: message('m1', '2026-11-23T10:00:00Z') });
@@ -51,11 +51,12 @@ describe('streamRoomReducer', () => {
     expect(state.mutedUserIds).toEqual(['u2']);
   });
 
-  it('stays ended from the first end it hears', () => {
-    let state = streamRoomReducer(start, { type: 'ended', endedAt: '2026-11-23T11:00:00Z' });
-    state = streamRoomReducer(state, { type: 'ended', endedAt: '2026-11-23T12:00:00Z' });
+  it('stays ended from the first end it hears, with its reason', () => {
+    let state = streamRoomReducer(start, { type: 'ended', endedAt: '2026-11-23T11:00:00Z', reason: 'reader_left' });
+    state = streamRoomReducer(state, { type: 'ended', endedAt: '2026-11-23T12:00:00Z', reason: 'ended' });
     state = streamRoomReducer(state, { type: 'joined', messages: [], mutedUserIds: [], viewerCount: 0, endedAt: null });
     expect(state.endedAt).toBe('2026-11-23T11:00:00Z');
+    expect(state.endReason).toBe('reader_left');
   });
 
   it(`keeps only the newest ${CHAT_LINES_KEPT} lines`, () => {

@@ -1,4 +1,4 @@
-import type { StreamChat } from '@shared/live';
+import type { StreamChat, StreamEndReason } from '@shared/live';
 import type { StreamGiftEvent } from '@shared/realtime';
 
 /** A line of the stream's chat: a viewer's message, or a gift someone sent. */
@@ -9,6 +9,8 @@ export interface StreamRoomState {
   mutedUserIds: string[];
   viewerCount: number;
   endedAt: string | null;
+  /** Why it ended, once it has: the page says so when the reader left rather than pressed End. */
+  endReason: StreamEndReason | null;
 }
 
 export type StreamRoomAction =
@@ -19,13 +21,13 @@ export type StreamRoomAction =
   | { type: 'unmuted'; userId: string }
   | { type: 'gift'; gift: StreamGiftEvent }
   | { type: 'viewers'; count: number }
-  | { type: 'ended'; endedAt: string };
+  | { type: 'ended'; endedAt: string; reason: StreamEndReason };
 
 /** The chat keeps this many lines; older ones scroll away for good (the server keeps the history). */
 export const CHAT_LINES_KEPT = 200;
 
-export function initialRoomState(viewerCount: number, endedAt: string | null): StreamRoomState {
-  return { lines: [], mutedUserIds: [], viewerCount, endedAt };
+export function initialRoomState(viewerCount: number, endedAt: string | null, endReason: StreamEndReason | null): StreamRoomState {
+  return { lines: [], mutedUserIds: [], viewerCount, endedAt, endReason };
 }
 
 const keepNewest = (lines: ChatLine[]) => (lines.length > CHAT_LINES_KEPT ? lines.slice(lines.length - CHAT_LINES_KEPT) : lines);
@@ -45,7 +47,7 @@ export function streamRoomReducer(state: StreamRoomState, action: StreamRoomActi
       const history: ChatLine[] = action.messages.map((message) => ({ kind: 'message', id: message.id, message }));
       const gifts = state.lines.filter((line) => line.kind === 'gift');
       const lines = [...history, ...gifts].sort((a, b) => lineTime(a).localeCompare(lineTime(b)));
-      return { lines: keepNewest(lines), mutedUserIds: action.mutedUserIds, viewerCount: action.viewerCount, endedAt: state.endedAt ?? action.endedAt };
+      return { ...state, lines: keepNewest(lines), mutedUserIds: action.mutedUserIds, viewerCount: action.viewerCount, endedAt: state.endedAt ?? action.endedAt };
     }
     case 'chat':
       return { ...state, lines: withLine(state.lines, { kind: 'message', id: action.message.id, message: action.message }) };
@@ -60,7 +62,7 @@ export function streamRoomReducer(state: StreamRoomState, action: StreamRoomActi
     case 'viewers':
       return { ...state, viewerCount: action.count };
     case 'ended':
-      return { ...state, endedAt: state.endedAt ?? action.endedAt };
+      return state.endedAt === null ? { ...state, endedAt: action.endedAt, endReason: action.reason } : state;
   }
 }
 

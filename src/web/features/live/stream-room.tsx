@@ -43,7 +43,7 @@ export function StreamRoom({ stream, me }: { stream: LiveStream; me: Profile | n
 
   const stage = isEnded ? (
     <div className={stageClassName}>
-      <StreamEndedNotice />
+      <StreamEndedNotice reason={room.state.endReason ?? stream.endReason} isReader={isReader} />
     </div>
   ) : stream.status === 'scheduled' ? (
     <div className={stageClassName}>

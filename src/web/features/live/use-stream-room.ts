@@ -20,7 +20,7 @@ export function useStreamRoom(stream: LiveStream, canJoin: boolean) {
   const queryClient = useQueryClient();
   const streamId = stream.id;
   const [state, dispatch] = useReducer(streamRoomReducer, null, () =>
-    initialRoomState(stream.viewerCount, stream.status === 'ended' ? (stream.endedAt ?? stream.startedAt ?? '') : null),
+    initialRoomState(stream.viewerCount, stream.status === 'ended' ? (stream.endedAt ?? stream.startedAt ?? '') : null, stream.endReason),
   );
   const [joinState, setJoinState] = useState<JoinState>('idle');
   const [joinError, setJoinError] = useState<string | null>(null);
@@ -72,8 +72,8 @@ export function useStreamRoom(stream: LiveStream, canJoin: boolean) {
   });
   useServerEvent(SERVER_EVENTS.streamEnded, (event) => {
     if (!isThisStream(event)) return;
-    dispatch({ type: 'ended', endedAt: event.endedAt });
-    patchCachedStream(queryClient, streamId, { status: 'ended', endedAt: event.endedAt });
+    dispatch({ type: 'ended', endedAt: event.endedAt, reason: event.reason });
+    patchCachedStream(queryClient, streamId, { status: 'ended', endedAt: event.endedAt, endReason: event.reason });
   });
 
   /** Sends one message; resolves to the server's refusal in words ('slow down'), or null once sent. */

@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { JoinStreamResult } from '@shared/live';
 import { SERVER_EVENTS } from '@shared/realtime';
 import type { Clock } from '../../../clock';
-import type { Db } from '../../../db/client';
-import { streamJoins } from '../../../db/schema';
+import type { Db, DbOrTx } from '../../../db/client';
+import { readerProfiles, streamJoins } from '../../../db/schema';
+import { conflict } from '../../../errors';
 import type { Realtime } from '../../../realtime/realtime';
 import { chargeWithSplit, getWalletBalanceCents } from '../../wallet/ledger';
 import { findPayableStream } from './find-payable-stream';
@@ -17,10 +18,22 @@ export interface JoinDeps {
 /** The one charge of a viewer's admission to a stream: its key is the (stream, viewer) pair. */
 export const streamAccessKey = (streamId: string, userId: string) => `stream-access:${streamId}:${userId}`;
 export const streamReference = (streamId: string) => `stream:${streamId}`;
+export const READER_AWAY_MESSAGE = 'The reader is away right now, so you have not been charged. Try again in a minute.';
+
+/**
+ * Whether a process holds one of the reader's pages (readers/reader-presence.ts): the database's
+ * answer, true on every process alike. A reader with no page may be gone for good, and their
+ * stream ends a minute later (end-absent-streams.ts), so nobody pays to join it meanwhile.
+ */
+async function isReaderConnected(tx: DbOrTx, readerId: string): Promise<boolean> {
+  const [held] = await tx.select({ id: readerProfiles.userId }).from(readerProfiles).where(and(eq(readerProfiles.userId, readerId), isNotNull(readerProfiles.nodeId)));
+  return held !== undefined;
+}
 
 /**
  * Admits a signed-in user to a live stream. A priced stream charges its price once per viewer and
- * stream, split 70/30 with the reader's share final at once (docs/decisions/024): the
+ * stream, and only while its reader has a page connected (409 otherwise, docs/decisions/034),
+ * split 70/30 with the reader's share final at once (docs/decisions/024): the
  * stream_joins primary key decides between concurrent joins, so exactly one inserts the row and
  * charges; the others, and every later join, answer what the first paid. A viewer who cannot pay
  * gets InsufficientFundsError (402) and is not admitted. The stream's own reader is never charged.
@@ -45,6 +58,8 @@ export async function joinStream(deps: JoinDeps, streamId: string, userId: strin
       return { paidCents: first.paidCents, balanceCents: await getWalletBalanceCents(tx, userId) };
     }
     if (joined.paidCents === 0) return { paidCents: 0, balanceCents: await getWalletBalanceCents(tx, userId) };
+    // Thrown before the charge, so the admission's row rolls back with it.
+    if (!(await isReaderConnected(tx, stream.readerId))) throw conflict(READER_AWAY_MESSAGE);
 
     const charge = await chargeWithSplit(tx, {
       payerUserId: userId,

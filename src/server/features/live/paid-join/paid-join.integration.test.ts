@@ -5,7 +5,7 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import { createAdmin, createClient, createReader } from '../../../../../tests/integration/factories';
 import { fakeClock } from '../../../../../tests/integration/fake-clock';
 import { http } from '../../../../../tests/integration/http';
-import { endStream, insertStream } from '../../../../../tests/integration/live-stream-rows';
+import { endStream, insertStream, openReaderPage } from '../../../../../tests/integration/live-stream-rows';
 import { nextEvent } from '../../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../../tests/integration/test-app';
 import { ledgerTransfers, streamJoins } from '../../../db/schema';
@@ -52,7 +52,7 @@ describe('POST /api/live/streams/:id/join', () => {
     const streamId = await insertStream(app, reader.id, { priceCents: 499 });
     const before = await balances(viewer.id, reader.id);
     const viewerSocket = await app.connectSocket(viewer.cookie);
-    const readerSocket = await app.connectSocket(reader.cookie);
+    const readerSocket = await openReaderPage(app, reader);
     const viewerWallet = nextEvent(viewerSocket, SERVER_EVENTS.walletUpdated);
     const readerWallet = nextEvent(readerSocket, SERVER_EVENTS.walletUpdated);
 
@@ -82,6 +82,7 @@ describe('POST /api/live/streams/:id/join', () => {
     const reader = await createReader(app);
     const viewer = await createClient(app, { balanceCents: 5_000 });
     const streamId = await insertStream(app, reader.id, { priceCents: 999 });
+    await openReaderPage(app, reader);
     const answers = await Promise.all([join(viewer.cookie, streamId), join(viewer.cookie, streamId)]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(answers.map((a) => a.body.paidCents)).toEqual([999, 999]);
@@ -93,6 +94,7 @@ describe('POST /api/live/streams/:id/join', () => {
     const reader = await createReader(app);
     const viewer = await createClient(app, { balanceCents: 98 });
     const streamId = await insertStream(app, reader.id, { priceCents: 99 });
+    await openReaderPage(app, reader);
     const before = await balances(viewer.id, reader.id);
     const refused = await join(viewer.cookie, streamId);
     expect(refused.status).toBe(402);
@@ -115,6 +117,7 @@ describe('POST /api/live/streams/:id/join', () => {
     const otherReader = await createReader(app);
     const admin = await createAdmin(app);
     const streamId = await insertStream(app, reader.id, { priceCents: 199 });
+    await openReaderPage(app, reader);
     expect((await join(otherReader.cookie, streamId)).status).toBe(402);
     expect((await join(admin.cookie, streamId)).status).toBe(402);
   });
@@ -129,6 +132,7 @@ describe('POST /api/live/streams/:id/join', () => {
     expect(notLive.status).toBe(409);
     expect(notLive.body.error.message).toBe('This stream is not live');
     const live = await insertStream(app, reader.id, { priceCents: 299 });
+    await openReaderPage(app, reader);
     expect((await join(viewer.cookie, live)).status).toBe(200);
     await endStream(app, live);
     expect((await join(viewer.cookie, live)).status).toBe(409);

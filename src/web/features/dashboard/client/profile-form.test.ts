@@ -17,7 +17,7 @@ describe('profileFormSchema', () => {
       return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
     };
     expect(messages({ name: ' ', image: '' })).toEqual([['name', 'Enter your name']]);
-    expect(messages({ name: 'x'.repeat(101), image: '' })).toEqual([['name', 'Name must be at most 100 characters']]);
+    expect(messages({ name: 'x'.repeat(61), image: '' })).toEqual([['name', 'Name must be at most 60 characters']]);
     for (const image of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'ftp://example.com/a.png', 'not a url']) {
       expect(messages({ name: 'Luna', image })[0]?.[0], image).toBe('image');
     }
