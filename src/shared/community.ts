@@ -1,3 +1,4 @@
+import { moderationReasonFormSchema, moderationReasonSchema } from './moderation';
 import { z } from './zod-config';
 
 /** SPEC.md 'Community': the six categories, with what the Categories tab shows of each. */
@@ -64,15 +65,6 @@ export const postListQuerySchema = z.object({
   page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').default(1),
 });
 
-export const MODERATION_REASON_MIN = 3;
-export const MODERATION_REASON_MAX = 500;
-/** Why a moderator took a post or reply down: kept, and shown to its author. */
-export const moderationReasonSchema = z
-  .string()
-  .trim()
-  .min(MODERATION_REASON_MIN, `Tell the author why (at least ${MODERATION_REASON_MIN} characters)`)
-  .max(MODERATION_REASON_MAX, `A reason must be at most ${MODERATION_REASON_MAX} characters`);
-
 const hasReasonToHide = (change: { isHidden?: boolean; reason?: string }) => change.isHidden !== true || change.reason !== undefined;
 const reasonToHide = { message: 'Tell the author why it is hidden', path: ['reason'] };
 
@@ -94,7 +86,7 @@ export type ModerateReplyInput = z.input<typeof moderateReplySchema>;
  * POST /api/community/posts/:id/removal and /api/community/replies/:id/removal (admins): taken
  * down for good. Only its author still sees it, marked removed, with the reason.
  */
-export const removalSchema = z.object({ reason: moderationReasonSchema });
+export const removalSchema = moderationReasonFormSchema;
 export type RemovalInput = z.input<typeof removalSchema>;
 
 export const replyIdParamsSchema = z.object({ id });

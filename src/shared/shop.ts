@@ -1,3 +1,4 @@
+import { moderationReasonSchema } from './moderation';
 import { z } from './zod-config';
 
 /** SPEC.md 'Shop': the category filter's options. */
@@ -72,9 +73,22 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 export const productListSchema = z.object({ products: z.array(productSchema) });
 /** GET /api/shop/products/mine: the seller's own products, with what their buyers receive, so they can edit it. */
-export const myProductSchema = productSchema.extend({ digitalContent: z.string().nullable() });
+export const myProductSchema = productSchema.extend({
+  digitalContent: z.string().nullable(),
+  /** Why an admin hid it; null when shown, or hidden before reasons were kept. */
+  moderationReason: z.string().nullable(),
+});
 export type MyProduct = z.infer<typeof myProductSchema>;
 export const myProductListSchema = z.object({ products: z.array(myProductSchema) });
+
+/**
+ * PATCH /api/admin/shop/products/:id: an admin hides a product with a reason its seller sees, or
+ * shows it again. Admins never edit what a seller wrote.
+ */
+export const setProductHiddenSchema = z
+  .object({ isHidden: z.boolean({ error: 'isHidden must be true or false' }), reason: moderationReasonSchema.optional() })
+  .refine((change) => !change.isHidden || change.reason !== undefined, { message: 'Tell the seller why it is hidden', path: ['reason'] });
+export type SetProductHiddenInput = z.input<typeof setProductHiddenSchema>;
 
 /** POST /api/shop/orders with an Idempotency-Key header → 201. */
 export const createOrderSchema = z.object({

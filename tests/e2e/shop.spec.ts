@@ -108,7 +108,7 @@ test('a cart dearer than the balance says Insufficient balance, keeps the cart a
   await expect(page.getByTestId('wallet-chip')).toHaveText('$50.00');
 });
 
-test('a reader adds a product in the Products tab and it is in the shop; an admin hides it and shows it again', async ({ page, browser }) => {
+test('a reader adds a product in the Products tab and it is in the shop; an admin hides it with a reason the reader reads, and shows it again', async ({ page, browser }) => {
   const name = `Moonstone Pendulum ${randomUUID().slice(0, 6)}`;
   await signInByApi(page, ISLA.email, ISLA.password);
   await page.goto('/dashboard/products');
@@ -146,11 +146,18 @@ test('a reader adds a product in the Products tab and it is in the shop; an admi
   await admin.page.goto(`/shop?search=${encodeURIComponent(name)}`);
   const adminCard = productCard(admin.page, name);
   await adminCard.getByRole('button', { name: 'Hide' }).click();
+  const why = admin.page.getByRole('dialog', { name: 'Hide this product?' });
+  await why.getByRole('button', { name: 'Hide Product' }).click();
+  await expect(why.getByLabel('Reason (the author sees it)')).toHaveAccessibleDescription('Tell the author why (at least 3 characters)');
+  await why.getByLabel('Reason (the author sees it)').fill('The photos belong to another shop');
+  await why.getByRole('button', { name: 'Hide Product' }).click();
+  await expect(why).toBeHidden();
   await expect(adminCard.getByText('Hidden', { exact: true })).toBeVisible();
   await visitor.page.reload();
   await expect(visitor.page.getByText('No products found')).toBeVisible(FIRST_LOAD);
   await page.reload();
   await expect(row.getByText('Hidden by an admin')).toBeVisible(FIRST_LOAD);
+  await expect(row.getByTestId('my-product-reason')).toHaveText('Reason: The photos belong to another shop');
 
   await adminCard.getByRole('button', { name: 'Unhide' }).click();
   await expect(adminCard.getByText('Hidden', { exact: true })).toHaveCount(0);

@@ -34,6 +34,7 @@ const COMMITTED_MIGRATIONS: readonly (readonly [file: string, sha256: string])[]
   ['0020_issue26_ledger_charge_many_lock_by_array.sql', 'a423f93c9847d95e1644adda61509e4e2859c1ae328d1d3672c441b6bff535b6'],
   ['0021_ghost_streams.sql', 'a6b10e42e1cc93e5c8382bc679123a171a6d5879a613120157e8249b06a0d2a1'],
   ['0022_admin_moderation_reasons.sql', '698c23eb14e63c30b1cf0eea6fceb254f029157889061d7fc3db30a89941bbf5'],
+  ['0023_product_moderation_reasons.sql', 'efaeb627f7a3a43f157a751bb1f5bd498095814214af3a039ad94b756080e1a9'],
 ];
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(`${migrationsDir}/${file}`)).digest('hex');

@@ -653,9 +653,13 @@ export const shopProducts = pgTable('shop_products', {
   isFeatured: boolean('is_featured').notNull().default(false),
   ratingSum: integer('rating_sum').notNull().default(0),
   ratingCount: integer('rating_count').notNull().default(0),
+  /** An admin took it out of the shop; why (migration 0023), which its seller sees. Null reason: hidden before reasons were kept. */
   hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  moderationReason: text('moderation_reason'),
+  moderatedBy: text('moderated_by').references(() => user.id, { onDelete: 'set null' }),
   ...timestamps,
 }, (t) => [
+  check('shop_products_moderation_reason_check', sql`${t.moderationReason} is null or (${t.hiddenAt} is not null and char_length(${t.moderationReason}) between 3 and 500)`),
   check('shop_products_name_check', sql`char_length(${t.name}) between 3 and 120`),
   check('shop_products_price_check', sql`${t.priceCents} between 100 and 100000`),
   check('shop_products_kind_check', sql`(${t.isDigital} and ${t.digitalContent} is not null and ${t.stock} is null) or (not ${t.isDigital} and ${t.stock} is not null)`),

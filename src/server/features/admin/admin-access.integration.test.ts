@@ -84,7 +84,7 @@ describe('every admin endpoint, by who asks', () => {
         admin: async () => {
           const product = await http(app, reader.cookie).post('/api/shop/products', { name: 'Oracle deck', priceCents: 1500, category: 'Tarot', isDigital: false, stock: 3 });
           expect(product.status, JSON.stringify(product.body)).toBe(201);
-          return { url: `/api/admin/shop/products/${product.body.id}`, body: { isHidden: true }, status: 200 };
+          return { url: `/api/admin/shop/products/${product.body.id}`, body: { isHidden: true, reason: 'Counterfeit goods' }, status: 200 };
         },
       },
     ];

@@ -197,7 +197,7 @@ describe('an admin without two-factor while it is required (REQUIRE_ADMIN_2FA)',
 
     const product = await http(app, reader.cookie).post('/api/shop/products', { name: 'Selenite wand', priceCents: 1200, category: 'Crystals', isDigital: false, stock: 2 });
     expect(product.status, JSON.stringify(product.body)).toBe(201);
-    expect((await http(app, unlockedCookie).patch(`/api/admin/shop/products/${product.body.id}`, { isHidden: true })).status).toBe(200);
+    expect((await http(app, unlockedCookie).patch(`/api/admin/shop/products/${product.body.id}`, { isHidden: true, reason: 'Sold elsewhere for less' })).status).toBe(200);
     const listed = async (cookie: string) => (await http(app, cookie).get('/api/shop/products?search=Selenite')).body.products.map((p: { id: string }) => p.id);
     expect(await listed(locked.cookie)).toEqual([]);
     expect(await listed(unlockedCookie)).toEqual([product.body.id]);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MyProduct, Product, productInputSchema } from '@shared/shop';
+import type { MyProduct, Product, productInputSchema, setProductHiddenSchema } from '@shared/shop';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -8,6 +8,7 @@ import { forbidden, notFound } from '../../errors';
 import { productColumns, sellerJoin, toProduct } from './to-product';
 
 type ProductInput = z.output<typeof productInputSchema>;
+type SetProductHidden = z.output<typeof setProductHiddenSchema>;
 
 async function productById(db: Db, id: string) {
   const [row] = await db.select(productColumns).from(shopProducts).leftJoin(readerProfiles, sellerJoin).where(eq(shopProducts.id, id));
@@ -40,20 +41,21 @@ export async function updateProduct(db: Db, sellerId: string, productId: string,
 /** GET /api/shop/products/mine: the reader's own products, hidden ones too, with their content for editing. */
 export async function listMyProducts(db: Db, sellerId: string): Promise<{ products: MyProduct[] }> {
   const rows = await db
-    .select({ ...productColumns, digitalContent: shopProducts.digitalContent })
+    .select({ ...productColumns, digitalContent: shopProducts.digitalContent, moderationReason: shopProducts.moderationReason })
     .from(shopProducts)
     .leftJoin(readerProfiles, sellerJoin)
     .where(eq(shopProducts.sellerId, sellerId))
     .orderBy(desc(shopProducts.createdAt));
-  return { products: rows.map((row) => ({ ...toProduct(row), digitalContent: row.digitalContent })) };
+  return { products: rows.map((row) => ({ ...toProduct(row), digitalContent: row.digitalContent, moderationReason: row.moderationReason })) };
 }
 
-/** PATCH /api/admin/shop/products/:id: an admin hides (or shows again) any product. */
-export async function setProductHidden(db: Db, productId: string, isHidden: boolean, now: Date): Promise<Product> {
+/** PATCH /api/admin/shop/products/:id: an admin hides any product with a reason its seller sees, or shows it again. */
+export async function setProductHidden(db: Db, adminId: string, productId: string, change: SetProductHidden, now: Date): Promise<Product> {
   await productById(db, productId);
+  const { isHidden, reason } = change;
   await db
     .update(shopProducts)
-    .set({ hiddenAt: isHidden ? now : null })
+    .set(isHidden ? { hiddenAt: now, moderationReason: reason, moderatedBy: adminId } : { hiddenAt: null, moderationReason: null, moderatedBy: null })
     .where(eq(shopProducts.id, productId));
   return toProduct(await productById(db, productId));
 }

@@ -1,8 +1,7 @@
-import { createOrderSchema, productIdParamsSchema, productInputSchema, productListQuerySchema } from '@shared/shop';
+import { createOrderSchema, productIdParamsSchema, productInputSchema, productListQuerySchema, setProductHiddenSchema } from '@shared/shop';
 import { idempotentRequestHeadersSchema } from '@shared/wallet';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Auth } from '../../auth/auth';
 import { currentUser, readSessionUser, requireUser, seesAsAdmin } from '../auth/require-user';
 import { listOrders } from './list-orders';
@@ -36,8 +35,8 @@ export async function shopRoutes(app: FastifyInstance, deps: OrderDeps & { auth:
 
   api.patch(
     '/api/admin/shop/products/:id',
-    { onRequest: adminsOnly, schema: { params: productIdParamsSchema, body: z.object({ isHidden: z.boolean({ error: 'isHidden must be true or false' }) }) } },
-    async (request) => setProductHidden(db, request.params.id, request.body.isHidden, now()),
+    { onRequest: adminsOnly, schema: { params: productIdParamsSchema, body: setProductHiddenSchema } },
+    async (request) => setProductHidden(db, currentUser(request).id, request.params.id, request.body, now()),
   );
 
   api.post('/api/shop/orders', { onRequest: signedIn, schema: { body: createOrderSchema, headers: idempotentRequestHeadersSchema } }, async (request, reply) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MyProduct, Order, Product } from '@shared/shop';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createClient, createReader, fundWallet, type TestUser } from '../../../../tests/integration/factories';
 import { revenueCents } from '../../../../tests/integration/ledger-sums';
@@ -65,14 +66,37 @@ describe('products', () => {
     const admin = await createAdmin(app);
     const client = await createClient(app);
     const seen = async (cookie?: string) => (await http(app, cookie).get<{ products: Product[] }>('/api/shop/products?search=moonstone')).body.products;
-    await http(app, admin.cookie).patch(`/api/admin/shop/products/${listed.id}`, { isHidden: true });
+    await http(app, admin.cookie).patch(`/api/admin/shop/products/${listed.id}`, { isHidden: true, reason: 'Sold as silver, it is plated' });
     expect(await seen()).toEqual([]);
     expect(await seen(client.cookie)).toEqual([]);
     expect(await seen(seller.cookie)).toEqual([]);
     expect(await seen(admin.cookie)).toEqual([expect.objectContaining({ id: listed.id, isHidden: true })]);
     await http(app, admin.cookie).patch(`/api/admin/shop/products/${listed.id}`, { isHidden: false });
     expect(await seen()).toEqual([expect.objectContaining({ id: listed.id, isHidden: false })]);
-    await http(app, admin.cookie).patch(`/api/admin/shop/products/${listed.id}`, { isHidden: true });
+    await http(app, admin.cookie).patch(`/api/admin/shop/products/${listed.id}`, { isHidden: true, reason: 'Sold as silver, it is plated' });
+  });
+
+  it('hides a product only with a reason, which its seller alone sees, until it is shown again', async () => {
+    const { body: listed } = await http(app, seller.cookie).post<Product>('/api/shop/products', { name: 'Labradorite Sphere', priceCents: 2400, category: 'Crystals', isDigital: false, stock: 1 });
+    const admin = await createAdmin(app);
+    const mine = async () => (await http(app, seller.cookie).get<{ products: MyProduct[] }>('/api/shop/products/mine')).body.products.find((p) => p.id === listed.id);
+
+    for (const body of [{ isHidden: true }, { isHidden: true, reason: '  ' }, { isHidden: true, reason: 'x'.repeat(501) }]) {
+      const refused = await http(app, admin.cookie).patch(`/api/admin/shop/products/${listed.id}`, body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.fields).toHaveProperty('reason');
+    }
+    expect(await mine()).toMatchObject({ isHidden: false, moderationReason: null });
+
+    const hidden = await http(app, admin.cookie).patch<Product>(`/api/admin/shop/products/${listed.id}`, { isHidden: true, reason: '  Photos taken from another shop  ' });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body).not.toHaveProperty('moderationReason');
+    expect(await mine()).toMatchObject({ isHidden: true, moderationReason: 'Photos taken from another shop' });
+    const [row] = await app.db.select({ moderatedBy: shopProducts.moderatedBy }).from(shopProducts).where(eq(shopProducts.id, listed.id));
+    expect(row?.moderatedBy).toBe(admin.id);
+
+    await http(app, admin.cookie).patch(`/api/admin/shop/products/${listed.id}`, { isHidden: false });
+    expect(await mine()).toMatchObject({ isHidden: false, moderationReason: null });
   });
 });
 
@@ -170,7 +194,7 @@ describe('orders', () => {
     const { body: pulled } = await http(app, seller.cookie).post<Product>('/api/shop/products', { name: 'Counterfeit Deck', priceCents: 900, category: 'Tarot', isDigital: false, stock: 5 });
     const admin = await createAdmin(app);
     expect((await http(app, seller.cookie).patch(`/api/admin/shop/products/${pulled.id}`, { isHidden: true })).status).toBe(403);
-    expect((await http(app, admin.cookie).patch<Product>(`/api/admin/shop/products/${pulled.id}`, { isHidden: true })).body.isHidden).toBe(true);
+    expect((await http(app, admin.cookie).patch<Product>(`/api/admin/shop/products/${pulled.id}`, { isHidden: true, reason: 'Counterfeit goods' })).body.isHidden).toBe(true);
     expect(await products('?search=counterfeit')).toEqual([]);
     expect((await order(client, [{ productId: pulled.id, quantity: 1 }])).status).toBe(404);
     expect((await getUserBalances(app.db, client.id)).walletCents).toBe(10_000);

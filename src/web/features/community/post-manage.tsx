@@ -3,11 +3,11 @@ import { Ban, EyeOff, Pencil, Pin, Sparkles, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ReasonDialog } from '@/components/reason-dialog';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { useDeletePost, useModeratePost, useRemovePost } from './api';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
-import { ReasonDialog } from './moderation';
 
 const TOGGLE_DONE = {
   isPinned: ['Pinned to the top', 'Unpinned'],

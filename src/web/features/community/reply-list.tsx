@@ -2,11 +2,12 @@ import type { CommunityReply } from '@shared/community';
 import { Ban, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { ReasonDialog } from '@/components/reason-dialog';
 import { ReportButton } from '@/components/report-button';
 import { Button } from '@/components/ui/button';
 import { useModerateReply } from './api';
 import { AuthorLine } from './author-line';
-import { ModerationNotice, ReasonDialog } from './moderation';
+import { ModerationNotice } from './moderation';
 import { HiddenBadge } from './post-badges';
 import { PostText } from './post-text';
 

@@ -8,6 +8,7 @@ import {
   type ProductInput,
   productListSchema,
   productSchema,
+  type SetProductHiddenInput,
 } from '@shared/shop';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestParsed } from '@/lib/api';
@@ -70,12 +71,12 @@ export function useSaveProduct() {
   });
 }
 
-/** An admin's Hide / Unhide of any product. */
+/** An admin's Hide (with the reason its seller reads) / Unhide of any product. */
 export function useSetProductHidden() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, isHidden }: { id: string; isHidden: boolean }) =>
-      apiRequestParsed(`/api/admin/shop/products/${encodeURIComponent(id)}`, productSchema, { method: 'PATCH', body: { isHidden } }),
+    mutationFn: ({ id, ...change }: SetProductHiddenInput & { id: string }) =>
+      apiRequestParsed(`/api/admin/shop/products/${encodeURIComponent(id)}`, productSchema, { method: 'PATCH', body: change }),
     onSuccess: (updated) => {
       queryClient.setQueriesData<{ products: Product[] }>(
         { queryKey: shopKeys.lists },

@@ -25,6 +25,11 @@ function MyProductRow({ product, onEdit }: { product: MyProduct; onEdit: () => v
           {product.isDigital ? <Badge>Digital</Badge> : null}
           {product.isHidden ? <Badge variant="destructive">Hidden by an admin</Badge> : null}
         </p>
+        {product.isHidden && product.moderationReason ? (
+          <p className="text-sm text-destructive [overflow-wrap:anywhere]" data-testid="my-product-reason">
+            Reason: {product.moderationReason}
+          </p>
+        ) : null}
         <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
           <span>{product.category}</span>·<span className="font-semibold text-gold">{formatCents(product.priceCents)}</span>
           {product.isDigital ? null : (

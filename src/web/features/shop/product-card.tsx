@@ -1,8 +1,10 @@
 import { formatCents } from '@shared/money';
 import type { Product } from '@shared/shop';
 import { Eye, EyeOff, ShoppingCart, Star } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ReasonDialog } from '@/components/reason-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
@@ -34,21 +36,36 @@ function Rating({ rating, reviewCount }: Pick<Product, 'rating' | 'reviewCount'>
   );
 }
 
+/** Hiding asks the admin why (its seller reads the reason); showing it again does not. */
 function HideButton({ product }: { product: Product }) {
   const setHidden = useSetProductHidden();
-  const toggle = () =>
+  const [isAsking, setIsAsking] = useState(false);
+  const unhide = () =>
     setHidden.mutate(
-      { id: product.id, isHidden: !product.isHidden },
+      { id: product.id, isHidden: false },
       {
-        onSuccess: (updated) => toast.success(updated.isHidden ? `"${updated.name}" is hidden from the shop` : `"${updated.name}" is back in the shop`),
+        onSuccess: (updated) => toast.success(`"${updated.name}" is back in the shop`),
         onError: (error) => toast.error('Could not change the product', { description: error.message }),
       },
     );
   return (
-    <Button variant="outline" disabled={setHidden.isPending} onClick={toggle} aria-describedby={`product-${product.id}`}>
-      {product.isHidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
-      {product.isHidden ? 'Unhide' : 'Hide'}
-    </Button>
+    <>
+      <Button variant="outline" disabled={setHidden.isPending} onClick={product.isHidden ? unhide : () => setIsAsking(true)} aria-describedby={`product-${product.id}`}>
+        {product.isHidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
+        {product.isHidden ? 'Unhide' : 'Hide'}
+      </Button>
+      <ReasonDialog
+        open={isAsking}
+        onOpenChange={setIsAsking}
+        title="Hide this product?"
+        description="It leaves the shop and no one can buy it. Its seller sees it in their Products tab, with your reason. You can show it again later."
+        confirmLabel="Hide Product"
+        onConfirm={async (reason) => {
+          const updated = await setHidden.mutateAsync({ id: product.id, isHidden: true, reason });
+          toast.success(`"${updated.name}" is hidden from the shop`);
+        }}
+      />
+    </>
   );
 }
 

@@ -32,7 +32,7 @@ describe('product form', () => {
   it('shows cents as dollars when editing, and maps server field names to the form’s', () => {
     const product: MyProduct = {
       id: 'p1', name: 'Deck', description: 'Cards', priceCents: 3999, category: 'Tarot', imageUrl: null, isDigital: false, stock: 4,
-      rating: null, reviewCount: 0, isFeatured: false, seller: null, isHidden: false, digitalContent: null,
+      rating: null, reviewCount: 0, isFeatured: false, seller: null, isHidden: false, digitalContent: null, moderationReason: null,
     };
     const form = productToForm(product);
     expect(form).toEqual({ name: 'Deck', description: 'Cards', price: '39.99', category: 'Tarot', kind: 'physical', imageUrl: '', digitalContent: '', stock: '4' });
