@@ -5,12 +5,12 @@ import { loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
 import { ensureAdmin } from './features/auth/ensure-admin';
-import { createLogger } from './logger';
+import { createLogger, wantsPrettyLogs } from './logger';
 import { seedDemo } from './seed/seed-demo';
 
 async function main() {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { pretty: wantsPrettyLogs(config) });
   let releaseLock = () => {};
   let database: Database;
   if (config.databaseUrl) {
