@@ -1,6 +1,6 @@
-import { type Profile, type SignInInput, type SignUpAnswer, type SignUpInput, signUpAnswerSchema } from '@shared/auth';
+import type { Profile, SignInInput } from '@shared/auth';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiRequestParsed, unexpectedResponseError } from './api';
+import { apiRequest, unexpectedResponseError } from './api';
 import { isProfile } from './profile-guard';
 
 /** The profile query is the web app's single source of auth state: null means signed out. */
@@ -48,11 +48,6 @@ export async function signIn(queryClient: QueryClient, input: SignInInput): Prom
   return afterPasswordStep(queryClient, answer);
 }
 
-/** Signs no one in: the answer is the same whether the email is new or taken, and the mailed link ends the sign-up. */
-export function signUp(input: SignUpInput): Promise<SignUpAnswer> {
-  return apiRequestParsed('/api/auth/sign-up/email', signUpAnswerSchema, { method: 'POST', body: input });
-}
-
 /** Forgets everything cached for the previous user, keeping the profile entry as signed out. */
 export function clearUserData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== profileQueryKey[0] });
@@ -66,8 +61,4 @@ export async function signOut(): Promise<void> {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: (input: SignInInput) => signIn(queryClient, input) });
-}
-
-export function useSignUp() {
-  return useMutation({ mutationFn: signUp });
 }

@@ -5,10 +5,10 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { useSignUp } from '@/lib/auth';
 import { toAuthFormError } from './auth-errors';
 import { CheckYourEmail } from './check-your-email';
 import { FormRootError, SubmitButton } from './form-parts';
+import { useSignUp } from './sign-up-api';
 
 const passwordHint = `At least ${PASSWORD_MIN_LENGTH} characters.`;
 
