@@ -1,6 +1,5 @@
 import { join, resolve } from 'node:path';
 import { buildApp } from './app';
-import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
@@ -22,7 +21,7 @@ async function main() {
   }
   await database.migrate();
   if (config.seedDemo && (await seedDemo(database.db))) logger.info('demo data created');
-  if (config.admin) await ensureAdmin(database.db, config.admin, new Date(systemClock.now()));
+  if (config.admin) await ensureAdmin(database.db, config.admin);
 
   // `npm run dev` passes --dev for Vite's hot reload; `npm start` always serves the built app.
   const web = process.argv.includes('--dev') ? 'vite' : 'built';

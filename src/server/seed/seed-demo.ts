@@ -22,8 +22,7 @@ import { insertDemoHistory } from './insert-demo-history';
 export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<boolean> {
   const [users] = await db.select({ n: count() }).from(user);
   if ((users?.n ?? 0) > 0) return false;
-  const now = new Date(clock.now());
-  await ensureAdmin(db, DEMO_ADMIN, now);
+  await ensureAdmin(db, DEMO_ADMIN);
   // One hash for every demo account (they share a password): a hash each was most of the seed's time.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
@@ -35,7 +34,6 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
         passwordHash,
         name: `${r.firstName} ${r.lastName}`,
         role: 'reader',
-        now,
       });
       readers.push({ id, username: r.username, rates: r.rates });
       await tx.insert(readerProfiles).values({
@@ -55,7 +53,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     }
     const seekers = [];
     for (const s of DEMO_SEEKERS) {
-      const { id } = await createUserWithPassword(tx, { email: s.email, password: DEMO_PASSWORD, passwordHash, name: s.name, role: 'client', now });
+      const { id } = await createUserWithPassword(tx, { email: s.email, password: DEMO_PASSWORD, passwordHash, name: s.name, role: 'client' });
       seekers.push({ id, topUpCents: s.topUpCents });
     }
     const history = planDemoHistory({ now: new Date(clock.now()), readers, seekers, readingsByReader: DEMO_READINGS });
@@ -66,7 +64,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     await insertDemoShop(tx, new Date(clock.now()), readerIdByUsername);
     // After the history, so transfer ids keep following time: these welcome deposits are dated now.
     for (const c of DEMO_CLIENTS) {
-      const { id } = await createUserWithPassword(tx, { email: c.email, password: DEMO_PASSWORD, passwordHash, name: c.name, role: 'client', now });
+      const { id } = await createUserWithPassword(tx, { email: c.email, password: DEMO_PASSWORD, passwordHash, name: c.name, role: 'client' });
       await transfer(tx, {
         debitAccountId: SYSTEM_ACCOUNTS.external,
         creditAccountId: walletAccountId(id),
