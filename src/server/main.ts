@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { buildApp } from './app';
+import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
@@ -21,7 +22,7 @@ async function main() {
   }
   await database.migrate();
   if (config.seedDemo && (await seedDemo(database.db))) logger.info('demo data created');
-  if (config.admin) await ensureAdmin(database.db, config.admin);
+  if (config.admin) await ensureAdmin(database.db, config.admin, new Date(systemClock.now()));
 
   // `npm run dev` passes --dev for Vite's hot reload; `npm start` always serves the built app.
   const web = process.argv.includes('--dev') ? 'vite' : 'built';

@@ -59,7 +59,7 @@ export async function fundEarnings(app: TestApp, userId: string, amountCents: nu
 async function createUser(app: TestApp, role: Role, overrides: { email?: string; name?: string } = {}): Promise<TestUser> {
   const email = overrides.email ?? `${role}-${unique()}@test.soultribe.app`;
   const { id } = await app.db.transaction((tx) =>
-    createUserWithPassword(tx, { email, password: FACTORY_PASSWORD, name: overrides.name ?? `Test ${role}`, role }),
+    createUserWithPassword(tx, { email, password: FACTORY_PASSWORD, name: overrides.name ?? `Test ${role}`, role, now: new Date(app.clock.now()) }),
   );
   return { id, email, password: FACTORY_PASSWORD, cookie: await signIn(app, email, FACTORY_PASSWORD), role };
 }
@@ -92,6 +92,6 @@ export function readerInput(overrides: Partial<CreateReaderInput> = {}): CreateR
 
 export async function createReader(app: TestApp, overrides: Partial<CreateReaderInput> = {}): Promise<TestUser> {
   const input = readerInput(overrides);
-  const { id } = await createReaderAccount({ db: app.db, isProduction: app.config.isProduction }, input);
+  const { id } = await createReaderAccount({ db: app.db, isProduction: app.config.isProduction, now: new Date(app.clock.now()) }, input);
   return { id, email: input.email, password: input.password, cookie: await signIn(app, input.email, input.password), role: 'reader' };
 }

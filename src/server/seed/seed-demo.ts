@@ -22,7 +22,8 @@ import { insertDemoHistory } from './insert-demo-history';
 export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<boolean> {
   const [users] = await db.select({ n: count() }).from(user);
   if ((users?.n ?? 0) > 0) return false;
-  await ensureAdmin(db, DEMO_ADMIN);
+  const now = new Date(clock.now());
+  await ensureAdmin(db, DEMO_ADMIN, now);
   // One hash for every demo account (they share a password): a hash each was most of the seed's time.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
@@ -34,6 +35,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
         passwordHash,
         name: `${r.firstName} ${r.lastName}`,
         role: 'reader',
+        now,
       });
       readers.push({ id, username: r.username, rates: r.rates });
       await tx.insert(readerProfiles).values({
@@ -53,7 +55,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     }
     const seekers = [];
     for (const s of DEMO_SEEKERS) {
-      const { id } = await createUserWithPassword(tx, { email: s.email, password: DEMO_PASSWORD, passwordHash, name: s.name, role: 'client' });
+      const { id } = await createUserWithPassword(tx, { email: s.email, password: DEMO_PASSWORD, passwordHash, name: s.name, role: 'client', now });
       seekers.push({ id, topUpCents: s.topUpCents });
     }
     const history = planDemoHistory({ now: new Date(clock.now()), readers, seekers, readingsByReader: DEMO_READINGS });
@@ -64,7 +66,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     await insertDemoShop(tx, new Date(clock.now()), readerIdByUsername);
     // After the history, so transfer ids keep following time: these welcome deposits are dated now.
     for (const c of DEMO_CLIENTS) {
-      const { id } = await createUserWithPassword(tx, { email: c.email, password: DEMO_PASSWORD, passwordHash, name: c.name, role: 'client' });
+      const { id } = await createUserWithPassword(tx, { email: c.email, password: DEMO_PASSWORD, passwordHash, name: c.name, role: 'client', now });
       await transfer(tx, {
         debitAccountId: SYSTEM_ACCOUNTS.external,
         creditAccountId: walletAccountId(id),

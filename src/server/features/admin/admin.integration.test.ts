@@ -14,7 +14,7 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const RATE = 299;
 
-// Rows the database stamps itself (users, transfers) carry the real time; the clock starts there.
+// Ledger transfers carry the database's own time (now()), not the app's clock; the clock starts there.
 const clock = fakeClock(Date.now());
 let app: TestApp;
 let admin: TestUser;
@@ -95,9 +95,9 @@ describe('GET /api/admin/stats', () => {
     await http(app, recent.client.cookie).post('/api/sessions/end', { sessionId: recent.id });
     const recentShare = await platformShareCents(recent.id);
 
-    // Users and transfers carry the real time (create-user.ts stamps new Date(); issue 27 moves it to
-    // the clock). A slow machine can leave the fake clock behind them, which would put them outside
-    // "the last 7 days" the stats read: bring the clock up to the real time first.
+    // Transfers carry the database's time (now()). A slow machine can leave the fake clock behind
+    // them, which would put them outside "the last 7 days" the stats read: bring the clock up to the
+    // real time first.
     const behindMs = Date.now() - clock.now();
     if (behindMs > 0) clock.advance(behindMs + 1);
     // Move the older reading, its money and its two people into the week before.
@@ -134,8 +134,11 @@ describe('GET /api/admin/stats', () => {
 describe('GET /api/admin/users', () => {
   it('searches names and emails in any case, filters by role, pages newest first', async () => {
     const tag = `zq${Date.now()}`;
+    // Accounts carry the app clock: a second between them makes "newest first" one order.
     const first = await createClient(app, { name: `Nova ${tag}`, balanceCents: 1234 });
+    clock.advance(1000);
     const second = await createClient(app, { email: `${tag}-two@test.soultribe.app` });
+    clock.advance(1000);
     const third = await createReader(app, { firstName: 'Vega', lastName: tag.toUpperCase() });
 
     const all = await http(app, admin.cookie).get(`/api/admin/users?search=${tag.toUpperCase()}`);

@@ -32,7 +32,7 @@ export async function adminRoutes(app: FastifyInstance, deps: { auth: Auth; sess
   const adminOnly = requireUser(auth, 'admin');
 
   api.post('/api/admin/readers', { onRequest: adminOnly, schema: { body: createReaderSchema } }, async (request, reply) => {
-    const { id } = await createReader({ db, isProduction }, request.body);
+    const { id } = await createReader({ db, isProduction, now: new Date(sessions.clock.now()) }, request.body);
     return reply.status(201).send(await loadAdminReader(db, id));
   });
 

@@ -12,6 +12,8 @@ interface NewUserFields {
   password: string;
   name: string;
   role: Role;
+  /** The injected clock's now: the account's created and updated stamps. */
+  now: Date;
   /** A hash made once for many accounts (benchmarks); otherwise the password is hashed here. */
   passwordHash?: string;
 }
@@ -28,7 +30,6 @@ export async function createUserWithPassword(tx: Tx, input: NewUser): Promise<{ 
   const problem = displayFieldsProblem({ name: input.name, image: input.image }, input.image !== undefined && input.isProduction);
   if (problem) throw badRequest(problem.message, { [problem.field]: problem.message });
   const id = randomUUID();
-  const now = new Date();
   await tx.insert(user).values({
     id,
     name: input.name.trim(),
@@ -36,8 +37,8 @@ export async function createUserWithPassword(tx: Tx, input: NewUser): Promise<{ 
     emailVerified: true,
     image: input.image ?? null,
     role: input.role,
-    createdAt: now,
-    updatedAt: now,
+    createdAt: input.now,
+    updatedAt: input.now,
   });
   await tx.insert(account).values({
     id: randomUUID(),
@@ -45,8 +46,8 @@ export async function createUserWithPassword(tx: Tx, input: NewUser): Promise<{ 
     providerId: 'credential',
     userId: id,
     password: input.passwordHash ?? (await hashPassword(input.password)),
-    createdAt: now,
-    updatedAt: now,
+    createdAt: input.now,
+    updatedAt: input.now,
   });
   await createWallet(tx, id);
   return { id };

@@ -12,8 +12,8 @@ import { createUserWithPassword } from '../auth/create-user';
  * failure leaves no half-made account. Unique email and username are checked first for a clear
  * message; the unique indexes still decide when two admins race.
  */
-export async function createReader(deps: { db: Db; isProduction: boolean }, input: CreateReaderInput): Promise<{ id: string }> {
-  const { db, isProduction } = deps;
+export async function createReader(deps: { db: Db; isProduction: boolean; now: Date }, input: CreateReaderInput): Promise<{ id: string }> {
+  const { db, isProduction, now } = deps;
   const imageProblem = displayFieldsProblem({ image: input.profileImage }, isProduction);
   if (imageProblem) throw badRequest(imageProblem.message, { profileImage: imageProblem.message });
   try {
@@ -35,6 +35,7 @@ export async function createReader(deps: { db: Db; isProduction: boolean }, inpu
         role: 'reader',
         image: input.profileImage ?? null,
         isProduction,
+        now,
       });
       await tx.insert(readerProfiles).values({
         userId: id,

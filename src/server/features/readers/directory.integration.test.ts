@@ -41,7 +41,7 @@ async function seedReader(i: number, overrides: Partial<Parameters<typeof reader
     chatRateCents: 199 + (i % 4) * 100,
     ...overrides,
   });
-  const { id } = await createReader({ db: app.db, isProduction: app.config.isProduction }, input);
+  const { id } = await createReader({ db: app.db, isProduction: app.config.isProduction, now: new Date(app.clock.now()) }, input);
   const figures = { isOnline: i % 3 !== 2, ratingCount: (i * 7) % 11, ratingSum: 0, completedSessions: (i * 13) % 9 };
   figures.ratingSum = figures.ratingCount * (3 + (i % 3));
   await app.db.update(readerProfiles).set(figures).where(eq(readerProfiles.userId, id));
