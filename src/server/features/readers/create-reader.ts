@@ -12,8 +12,11 @@ import { createUserWithPassword } from '../auth/create-user';
  * failure leaves no half-made account. Unique email and username are checked first for a clear
  * message; the unique indexes still decide when two admins race.
  */
-export async function createReader(deps: { db: Db; isProduction: boolean; now: Date }, input: CreateReaderInput): Promise<{ id: string }> {
-  const { db, isProduction, now } = deps;
+export async function createReader(
+  deps: { db: Db; isProduction: boolean; now: Date; /** A hash made once for many accounts (tests); otherwise the password is hashed here. */ passwordHash?: string },
+  input: CreateReaderInput,
+): Promise<{ id: string }> {
+  const { db, isProduction, now, passwordHash } = deps;
   const imageProblem = displayFieldsProblem({ image: input.profileImage }, isProduction);
   if (imageProblem) throw badRequest(imageProblem.message, { profileImage: imageProblem.message });
   try {
@@ -31,6 +34,7 @@ export async function createReader(deps: { db: Db; isProduction: boolean; now: D
       const { id } = await createUserWithPassword(tx, {
         email: input.email,
         password: input.password,
+        passwordHash,
         name: `${input.firstName} ${input.lastName}`,
         role: 'reader',
         image: input.profileImage ?? null,
