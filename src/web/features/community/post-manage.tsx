@@ -3,11 +3,11 @@ import { Ban, EyeOff, Pencil, Pin, Sparkles, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ReasonDialog } from '@/components/reason-dialog';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { useDeletePost, useModeratePost, useRemovePost } from './api';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { type ModerationAsk, ModerationDialogs } from './moderation-dialogs';
 
 const TOGGLE_DONE = {
   isPinned: ['Pinned to the top', 'Unpinned'],
@@ -23,7 +23,7 @@ function ModerationButtons({ post, canRemove }: { post: CommunityPost; canRemove
   const navigate = useNavigate();
   const moderate = useModeratePost(post.id);
   const remove = useRemovePost(post.id);
-  const [asking, setAsking] = useState<'hide' | 'remove' | null>(null);
+  const [asking, setAsking] = useState<ModerationAsk>(null);
   const onError = (error: Error) => toast.error(error.message);
   const toggle = (flag: keyof typeof TOGGLE_DONE) => {
     const value = !post[flag];
@@ -52,24 +52,17 @@ function ModerationButtons({ post, canRemove }: { post: CommunityPost; canRemove
           Remove
         </Button>
       ) : null}
-      <ReasonDialog
-        open={asking === 'hide'}
-        onOpenChange={(open) => setAsking(open ? 'hide' : null)}
-        title="Hide this discussion?"
-        description="Only its author and the moderators will see it, with your reason. You can show it again later."
-        confirmLabel="Hide Discussion"
-        onConfirm={async (reason) => {
+      <ModerationDialogs
+        asking={asking}
+        onAskingChange={setAsking}
+        noun="Discussion"
+        hideDescription="Only its author and the moderators will see it, with your reason. You can show it again later."
+        removeDescription="It leaves the community for good. Its author still sees it, with your reason."
+        onHide={async (reason) => {
           await moderate.mutateAsync({ isHidden: true, reason });
           toast.success('Hidden from the community');
         }}
-      />
-      <ReasonDialog
-        open={asking === 'remove'}
-        onOpenChange={(open) => setAsking(open ? 'remove' : null)}
-        title="Remove this discussion?"
-        description="It leaves the community for good. Its author still sees it, with your reason."
-        confirmLabel="Remove Discussion"
-        onConfirm={async (reason) => {
+        onRemove={async (reason) => {
           await remove.mutateAsync(reason);
           toast.success('Discussion removed');
           void navigate(paths.community);

@@ -2,19 +2,19 @@ import type { CommunityReply } from '@shared/community';
 import { Ban, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ReasonDialog } from '@/components/reason-dialog';
 import { ReportButton } from '@/components/report-button';
 import { Button } from '@/components/ui/button';
 import { useModerateReply } from './api';
 import { AuthorLine } from './author-line';
 import { ModerationNotice } from './moderation';
+import { type ModerationAsk, ModerationDialogs } from './moderation-dialogs';
 import { HiddenBadge } from './post-badges';
 import { PostText } from './post-text';
 
 /** Admins hide a reply (with the reason its author reads), show it again, or remove it for good. */
 function ReplyModeration({ postId, reply }: { postId: string; reply: CommunityReply }) {
   const { hide, remove } = useModerateReply(postId, reply.id);
-  const [asking, setAsking] = useState<'hide' | 'remove' | null>(null);
+  const [asking, setAsking] = useState<ModerationAsk>(null);
   const showAgain = () => hide.mutate({ isHidden: false }, { onSuccess: () => toast.success('Reply visible again'), onError: (error) => toast.error(error.message) });
   const by = `reply by ${reply.author.name}`;
   return (
@@ -27,24 +27,17 @@ function ReplyModeration({ postId, reply }: { postId: string; reply: CommunityRe
         <Ban aria-hidden="true" />
         <span className="sr-only sm:not-sr-only">Remove</span>
       </Button>
-      <ReasonDialog
-        open={asking === 'hide'}
-        onOpenChange={(open) => setAsking(open ? 'hide' : null)}
-        title="Hide this reply?"
-        description="Only its author and the moderators will see it, with your reason."
-        confirmLabel="Hide Reply"
-        onConfirm={async (reason) => {
+      <ModerationDialogs
+        asking={asking}
+        onAskingChange={setAsking}
+        noun="Reply"
+        hideDescription="Only its author and the moderators will see it, with your reason."
+        removeDescription="It leaves the thread for good. Its author still sees it, with your reason."
+        onHide={async (reason) => {
           await hide.mutateAsync({ isHidden: true, reason });
           toast.success('Reply hidden');
         }}
-      />
-      <ReasonDialog
-        open={asking === 'remove'}
-        onOpenChange={(open) => setAsking(open ? 'remove' : null)}
-        title="Remove this reply?"
-        description="It leaves the thread for good. Its author still sees it, with your reason."
-        confirmLabel="Remove Reply"
-        onConfirm={async (reason) => {
+        onRemove={async (reason) => {
           await remove.mutateAsync(reason);
           toast.success('Reply removed');
         }}
