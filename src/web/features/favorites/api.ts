@@ -1,10 +1,8 @@
 import { type FavoriteReader, type FavoriteReaderList, favoriteReaderListSchema } from '@shared/favorites';
-import { SERVER_EVENTS } from '@shared/realtime';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiRequest, apiRequestParsed } from '@/lib/api';
-import { useReaderWatch } from '@/lib/reader-watch';
-import { useServerEvent } from '@/lib/server-events';
+import { useLivePresence } from '@/lib/live-presence';
 
 export const favoriteKeys = {
   all: ['favorites'] as const,
@@ -64,15 +62,7 @@ export function useToggleFavorite() {
  * refetches, as changes before were not heard.
  */
 export function useLiveFavoritePresence(): void {
-  const queryClient = useQueryClient();
-  const update = (readerId: string, change: Partial<Pick<FavoriteReader, 'isOnline' | 'isBusy'>>) =>
-    queryClient.setQueryData<FavoriteReaderList>(
-      favoriteKeys.dashboard,
-      (current) => current && { readers: current.readers.map((reader) => (reader.id === readerId ? { ...reader, ...change } : reader)) },
-    );
-  useReaderWatch(() => {
-    void queryClient.invalidateQueries({ queryKey: favoriteKeys.dashboard });
-  });
-  useServerEvent(SERVER_EVENTS.readerStatus, ({ readerId, isOnline }) => update(readerId, { isOnline }));
-  useServerEvent(SERVER_EVENTS.readerBusy, ({ readerId, isBusy }) => update(readerId, { isBusy }));
+  useLivePresence<FavoriteReaderList>(favoriteKeys.dashboard, (current, readerId, change) => ({
+    readers: current.readers.map((reader) => (reader.id === readerId ? { ...reader, ...change } : reader)),
+  }));
 }

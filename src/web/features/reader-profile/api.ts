@@ -1,10 +1,8 @@
 import { type Reader, readerPresence, readerSchema } from '@shared/readers';
-import { SERVER_EVENTS } from '@shared/realtime';
 import { readerReviewsSchema } from '@shared/reviews';
-import { infiniteQueryOptions, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequestParsed } from '@/lib/api';
-import { useReaderWatch } from '@/lib/reader-watch';
-import { useServerEvent } from '@/lib/server-events';
+import { useLivePresence } from '@/lib/live-presence';
 
 /** Visitors have no socket: their profile asks again this often for the reader's status. */
 export const VISITOR_REFRESH_MS = 30_000;
@@ -41,17 +39,9 @@ export function readerReviewsQuery(readerId: string) {
  * time it starts to (a reconnect too) it fetches the profile again, as changes before were not heard.
  */
 export function useLiveReaderPresence(username: string): void {
-  const queryClient = useQueryClient();
-  const queryKey = profileKey(username);
-  const update = (readerId: string, change: Partial<Pick<Reader, 'isOnline' | 'isBusy'>>) =>
-    queryClient.setQueryData<Reader>(queryKey, (current) => {
-      if (current?.id !== readerId) return current;
-      const next = { ...current, ...change };
-      return { ...next, status: readerPresence(next) };
-    });
-  useReaderWatch(() => {
-    void queryClient.invalidateQueries({ queryKey });
+  useLivePresence<Reader>(profileKey(username), (current, readerId, change) => {
+    if (current.id !== readerId) return current;
+    const next = { ...current, ...change };
+    return { ...next, status: readerPresence(next) };
   });
-  useServerEvent(SERVER_EVENTS.readerStatus, ({ readerId, isOnline }) => update(readerId, { isOnline }));
-  useServerEvent(SERVER_EVENTS.readerBusy, ({ readerId, isBusy }) => update(readerId, { isBusy }));
 }

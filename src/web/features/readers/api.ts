@@ -1,9 +1,7 @@
-import { type Reader, type ReaderList, readerListSchema, readerPresence, readerSpecialtiesSchema } from '@shared/readers';
-import { SERVER_EVENTS } from '@shared/realtime';
-import { type InfiniteData, infiniteQueryOptions, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { type ReaderList, readerListSchema, readerPresence, readerSpecialtiesSchema } from '@shared/readers';
+import { type InfiniteData, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequestParsed } from '@/lib/api';
-import { useReaderWatch } from '@/lib/reader-watch';
-import { useServerEvent } from '@/lib/server-events';
+import { useLivePresence } from '@/lib/live-presence';
 import { type DirectoryFilter, directoryApiQuery } from './directory-filter';
 
 const directoryKey = ['readers', 'list'] as const;
@@ -33,25 +31,15 @@ export const specialtiesQuery = queryOptions({
  * (A visitor has no socket; the page polls instead.)
  */
 export function useLiveReaderStatus(): void {
-  const queryClient = useQueryClient();
-  const patch = (readerId: string, change: Pick<Reader, 'isOnline'> | Pick<Reader, 'isBusy'>) => {
-    queryClient.setQueriesData<InfiniteData<ReaderList, number>>({ queryKey: directoryKey }, (current) =>
-      current && {
-        ...current,
-        pages: current.pages.map((page) => ({
-          ...page,
-          readers: page.readers.map((reader) => {
-            if (reader.id !== readerId) return reader;
-            const next = { ...reader, ...change };
-            return { ...next, status: readerPresence(next) };
-          }),
-        })),
-      },
-    );
-  };
-  useReaderWatch(() => {
-    void queryClient.invalidateQueries({ queryKey: directoryKey });
-  });
-  useServerEvent(SERVER_EVENTS.readerStatus, ({ readerId, isOnline }) => patch(readerId, { isOnline }));
-  useServerEvent(SERVER_EVENTS.readerBusy, ({ readerId, isBusy }) => patch(readerId, { isBusy }));
+  useLivePresence<InfiniteData<ReaderList, number>>(directoryKey, (current, readerId, change) => ({
+    ...current,
+    pages: current.pages.map((page) => ({
+      ...page,
+      readers: page.readers.map((reader) => {
+        if (reader.id !== readerId) return reader;
+        const next = { ...reader, ...change };
+        return { ...next, status: readerPresence(next) };
+      }),
+    })),
+  }));
 }
