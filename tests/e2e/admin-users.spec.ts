@@ -1,11 +1,11 @@
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../src/shared/errors';
-import { DEMO, expect, newUser, signInByApi, signInOnPage, signUpOnPage, test } from './fixtures';
+import { DEMO, expect, newContext, newUser, signInByApi, signInOnPage, signUpOnPage, test } from './fixtures';
 
 test('an admin finds a new user, suspends them (signed out at once, sign-in refused) and restores them', async ({ page, browser, baseURL }) => {
   test.setTimeout(60_000);
   const member = newUser();
   // The member has a browser of their own, so their sign-in lives beside the admin's.
-  const theirs = await browser.newContext({ baseURL });
+  const theirs = await newContext(browser);
   const memberPage = await theirs.newPage();
   await memberPage.goto('/signup');
   await signUpOnPage(memberPage, member);

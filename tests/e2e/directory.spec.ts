@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { apiContext, ok } from './admin-api';
-import { DEMO, expect, test } from './fixtures';
+import { DEMO, expect, newContext, test } from './fixtures';
 
 /*
  * Issue 9: a visitor filters the directory on the server, shares the URL, and the link shows the
@@ -80,7 +80,7 @@ test.afterAll(() => {
 
 const cardNames = (page: import('@playwright/test').Page) => page.getByTestId('reader-card').getByRole('heading').allTextContents();
 
-test('a visitor filters the directory, and the shared URL shows the same readers in the same order', async ({ page, browser, baseURL }) => {
+test('a visitor filters the directory, and the shared URL shows the same readers in the same order', async ({ page, browser }) => {
   await page.goto('/readers');
   await expect(page).toHaveTitle(/Our Gifted Readers/);
   await expect(page.getByTestId('reader-card').first()).toBeVisible(LOAD);
@@ -101,7 +101,7 @@ test('a visitor filters the directory, and the shared URL shows the same readers
   expect(Object.fromEntries(url.searchParams)).toEqual({ search: token, specialty, sort: 'price-asc', online: 'true' });
 
   // A fresh browser: no cookies, no cache, only the link.
-  const fresh = await browser.newContext({ baseURL });
+  const fresh = await newContext(browser);
   const other = await fresh.newPage();
   await other.goto(`${url.pathname}${url.search}`);
   await expect.poll(() => cardNames(other), LOAD).toEqual(expected);

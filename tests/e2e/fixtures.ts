@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, test as base, type Browser, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, type Browser, type BrowserContext, type BrowserContextOptions, expect, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { email: 'admin@soultribe.app', password: 'admin-password-123' },
@@ -56,11 +56,21 @@ export const test = base.extend<{ guard: undefined }>({
 export { expect };
 
 /**
+ * A second person's browser context (their own cookies). A context made by hand gets none of the
+ * config's `use` options, so this gives it the suite's base URL and reduced motion: without it the
+ * starfield's endless twinkle, drawn in software, kept a core busy for every such page (Chromium at
+ * 146% CPU with two workers) and starved the other browsers in the test, WebRTC ones included.
+ */
+export function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: base.info().project.use.baseURL, reducedMotion: 'reduce', viewport: { width: 1280, height: 800 }, ...options });
+}
+
+/**
  * A browser context of its own (its own cookies: a second person in a test), held to the fixture's
  * rule for its page: the problems it collects (console errors, page errors) should stay empty.
  */
 export async function openCheckedContext(browser: Browser) {
-  const context = await browser.newContext({ baseURL: base.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
+  const context = await newContext(browser);
   // Functions handed to page.evaluate are compiled by tsx, whose output calls esbuild's __name.
   await context.addInitScript('globalThis.__name = f => f');
   const page = await context.newPage();

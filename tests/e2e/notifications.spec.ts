@@ -1,6 +1,6 @@
 import { test as base, type Browser } from '@playwright/test';
 import { apiContext, createReaderByApi, ok } from './admin-api';
-import { expect, newUser, signInByApi, signUpByApi, test } from './fixtures';
+import { expect, newContext, newUser, signInByApi, signUpByApi, test } from './fixtures';
 
 /**
  * Follows and the header bell (issue 11), on a reader and a client of this spec's own: the client
@@ -11,7 +11,7 @@ import { expect, newUser, signInByApi, signUpByApi, test } from './fixtures';
 test.setTimeout(90_000);
 
 async function readerDashboard(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext({ baseURL: base.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
+  const context = await newContext(browser);
   const page = await context.newPage();
   await signInByApi(page, email, password);
   await page.goto('/dashboard');

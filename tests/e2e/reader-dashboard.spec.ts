@@ -1,5 +1,5 @@
-import { type Browser, type Page, test as base } from '@playwright/test';
-import { DEMO, expect, signInByApi, test } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { DEMO, expect, newContext, signInByApi, test } from './fixtures';
 
 /**
  * The reader dashboard (issue 8) as Rowan, a demo reader no other spec uses: every tab opens by
@@ -24,7 +24,7 @@ const TABS = [
 
 /** A client looking at the directory from a browser in `timezoneId`. */
 async function clientDirectory(browser: Browser, timezoneId: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base.info().project.use.baseURL, timezoneId });
+  const context = await newContext(browser, { timezoneId });
   const page = await context.newPage();
   await signInByApi(page, DEMO.luna.email, DEMO.luna.password);
   // Other specs fill the directory with readers of their own: look Rowan up.

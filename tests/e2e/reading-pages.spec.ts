@@ -1,6 +1,6 @@
 import { type Browser, type Page, test as base } from '@playwright/test';
 import { DEMO_READERS } from '../../src/server/seed/demo-data';
-import { expect, newUser, signInByApi, signInOnPage, signUpOnPage, test } from './fixtures';
+import { expect, newContext, newUser, signInByApi, signInOnPage, signUpOnPage, test } from './fixtures';
 
 // Other specs add readers to the shared e2e database; the directory assertions are about the demo ones.
 const DEMO_READER_NAMES = new RegExp(`^(${DEMO_READERS.map((r) => `${r.firstName} ${r.lastName}`).join('|')})$`);
@@ -21,7 +21,7 @@ test.setTimeout(60_000);
  * after the last one closed, so each test opens the dashboard and switches Online if needed.
  */
 async function readerPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
+  const context = await newContext(browser);
   const page = await context.newPage();
   await signInByApi(page, KAI.email, KAI.password);
   await page.goto('/dashboard');
@@ -159,7 +159,7 @@ test('a declined request and a cancelled one cost nothing and say so on both sid
 
 test('the reading page refuses a stranger and says when a session does not exist', async ({ page, browser }) => {
   const reader = await readerPage(browser);
-  const clientContext = await browser.newContext({ baseURL: base.info().project.use.baseURL });
+  const clientContext = await newContext(browser);
   const client = await clientContext.newPage();
   await fundedClient(client);
   const readers = (await (await client.request.get('/api/readers')).json()) as { readers: { id: string; username: string }[] };
