@@ -76,6 +76,9 @@ else
 fi
 
 # The e2e server starts its own embedded database; DATABASE_URL would point it at the shared one.
-# The build above is what it serves.
-stage "end-to-end" env -u DATABASE_URL -u REDIS_URL npx playwright test
+# The build above is what it serves. The pages run two browsers at a time; the live-media journeys,
+# several browsers in WebRTC calls each, then run alone.
+e2e() { env -u DATABASE_URL -u REDIS_URL npx playwright test "$@"; }
+stage "end-to-end" e2e --project desktop
+stage "end-to-end, live media" e2e --project 'live media'
 exit "$failed"

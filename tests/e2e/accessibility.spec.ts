@@ -92,51 +92,69 @@ async function themedContext(browser: Browser, theme: Theme, storageState?: Awai
 }
 
 test.describe('accessibility', () => {
-  // Independent scans of about 18 pages each: spread them over the workers. A busy machine
-  // can take a few seconds a scan.
+  // Independent scans of 5 to 14 pages each: spread them over the workers. A busy machine can
+  // take a few seconds a scan.
   test.describe.configure({ mode: 'parallel' });
-  test.setTimeout(300_000);
+  test.setTimeout(180_000);
 
+  // Two halves of the public pages, so two workers share the scans.
+  const halves = [publicPages.slice(0, publicPages.length / 2), publicPages.slice(publicPages.length / 2)];
   for (const theme of scannedThemes) {
-    test(`public pages have no serious or critical axe violation in the ${theme} theme`, async ({ page }) => {
-      await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      const found: string[] = [];
-      for (const path of publicPages) found.push(...(await scanPage(page, path, theme)));
-      expect(await page.evaluate(() => document.documentElement.className)).toContain(theme);
-      expect(found).toEqual([]);
-    });
+    for (const [half, paths] of halves.entries()) {
+      test(`public pages (part ${half + 1} of 2) have no serious or critical axe violation in the ${theme} theme`, async ({ page }) => {
+        await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        const found: string[] = [];
+        for (const path of paths) found.push(...(await scanPage(page, path, theme)));
+        expect(await page.evaluate(() => document.documentElement.className)).toContain(theme);
+        expect(found).toEqual([]);
+      });
+    }
   }
 
-  for (const theme of scannedThemes) {
-    test(`every tab of the client, reader and admin dashboards has no serious or critical axe violation in the ${theme} theme`, async ({ browser }) => {
-      const baseURL = test.info().project.use.baseURL!;
-      const client = await apiContext(baseURL);
-      await ok(client.post('/api/auth/sign-in/email', { data: { email: DEMO.luna.email, password: DEMO.luna.password } }));
+  const dashboards = [
+    {
+      role: 'client',
+      signIn: async (baseURL: string) => {
+        const api = await apiContext(baseURL);
+        await ok(api.post('/api/auth/sign-in/email', { data: { email: DEMO.luna.email, password: DEMO.luna.password } }));
+        return api;
+      },
+      otherTabs: ['/dashboard/favorites', '/dashboard/sessions', '/dashboard/wallet', '/dashboard/profile', '/shop/orders'],
+    },
+    {
+      role: 'reader',
       // A reader of its own, so no other spec's reading request reaches this browser.
-      const reader = await createReaderByApi(baseURL, { rateCents: 299, lastName: 'Axe' });
-      const admin = await apiContext(baseURL);
-      await ok(admin.post('/api/auth/sign-in/email', { data: DEMO.admin }));
-      const signIns = [
-        { role: 'client', api: client, otherTabs: ['/dashboard/favorites', '/dashboard/sessions', '/dashboard/wallet', '/dashboard/profile', '/shop/orders'] },
-        { role: 'reader', api: reader.api, otherTabs: ['/dashboard/sessions', '/dashboard/earnings', '/dashboard/schedule', '/dashboard/settings', '/dashboard/products'] },
-        { role: 'admin', api: admin, otherTabs: ['/dashboard/users', '/dashboard/sessions', '/dashboard/analytics', '/dashboard/payouts'] },
-      ];
+      signIn: async (baseURL: string) => (await createReaderByApi(baseURL, { rateCents: 299, lastName: 'Axe' })).api,
+      otherTabs: ['/dashboard/sessions', '/dashboard/earnings', '/dashboard/schedule', '/dashboard/settings', '/dashboard/products'],
+    },
+    {
+      role: 'admin',
+      signIn: async (baseURL: string) => {
+        const api = await apiContext(baseURL);
+        await ok(api.post('/api/auth/sign-in/email', { data: DEMO.admin }));
+        return api;
+      },
+      otherTabs: ['/dashboard/users', '/dashboard/sessions', '/dashboard/analytics', '/dashboard/payouts'],
+    },
+  ] as const;
 
-      const found: string[] = [];
-      for (const { role, api, otherTabs } of signIns) {
+  for (const theme of scannedThemes) {
+    for (const { role, signIn, otherTabs } of dashboards) {
+      test(`every tab of the ${role} dashboard has no serious or critical axe violation in the ${theme} theme`, async ({ browser }) => {
+        const api = await signIn(test.info().project.use.baseURL!);
         const context = await themedContext(browser, theme, await api.storageState());
+        await api.dispose();
         const page = await context.newPage();
         const errors: string[] = [];
         page.on('pageerror', (error) => errors.push(error.message));
         // The dashboard at both widths; its other tabs share its layout, so they are scanned at desktop width.
-        found.push(...(await scanPage(page, '/dashboard', `${theme} ${role}`)));
+        const found = await scanPage(page, '/dashboard', `${theme} ${role}`);
         for (const tab of otherTabs) found.push(...(await scanPage(page, tab, `${theme} ${role}`, [widths[0]])));
         expect(errors, `${role} page errors`).toEqual([]);
         await context.close();
-        await api.dispose();
-      }
-      expect(found).toEqual([]);
-    });
+        expect(found).toEqual([]);
+      });
+    }
   }
 });
