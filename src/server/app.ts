@@ -43,7 +43,7 @@ import { createMessageLimiter } from './features/sessions/messages';
 import { sessionRoutes } from './features/sessions/routes';
 import { startScheduler } from './features/sessions/scheduler';
 import { registerSessionSocketHandlers } from './features/sessions/socket-handlers';
-import { sessionTiming } from './features/sessions/timing';
+import { sessionTiming } from './timing';
 import { resumeAfterDeposit } from './features/sessions/top-up';
 import { shopRoutes } from './features/shop/routes';
 import { walletRoutes } from './features/wallet/routes';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { markSeen } from '../../src/server/features/sessions/presence';
+import { markSeen } from '../../src/server/realtime/presence/session-presence';
 import { runDueWork } from '../../src/server/features/sessions/scheduler';
 import { createClient, createReader, type TestUser } from './factories';
 import { fakeClock } from './fake-clock';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueuePlace } from '@shared/queue';
 import type { QueueClosedEvent, QueueOfferEvent } from '@shared/realtime';
 import { readerProfiles, readerQueue } from '../../db/schema';
-import { markReadersSeen } from '../readers/reader-presence';
+import { markReadersSeen } from '../../realtime/presence/reader-presence';
 import { runDueWork } from '../sessions/scheduler';
 import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';

@@ -16,7 +16,7 @@ import { selectReaders, toReader } from './reader-view';
  * A reader goes online/offline, changes rates or edits their profile (bio, specialties, years,
  * image). New rates apply to new requests only: a session keeps the rate it was requested at.
  * Pages watching readers hear `reader_status` when the online flag changes; going offline empties the reader's
- * queue. A reader who closes every page goes offline by itself a minute later (reader-presence.ts).
+ * queue. A reader who closes every page goes offline by itself a minute later (realtime/presence/reader-presence.ts).
  * Going from offline to online also calls `onReaderOnline` after the commit (the favoriters'
  * notifications); it must not throw: going online never fails because of it.
  */
@@ -36,7 +36,7 @@ export async function updateMyReader(
   await db.transaction(async (tx) => {
     await tx
       .update(readerProfiles)
-      // Switching online is done from a live page: it counts as seen now (see reader-presence.ts).
+      // Switching online is done from a live page: it counts as seen now (see realtime/presence/reader-presence.ts).
       .set({ ...fields, ...(specialties && { specialties: [...new Set(specialties)] }), updatedAt: now, ...(input.isOnline && { seenAt: now }) })
       .where(eq(readerProfiles.userId, readerId));
     // The account's avatar (header, menus) is the same picture as the profile's, as at creation.

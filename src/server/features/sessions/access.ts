@@ -3,9 +3,8 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { readingSessions } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { assertAdminPower, type SessionUser } from '../auth/require-user';
+import type { ParticipantRole } from '../../realtime/presence/session-presence';
 import type { SessionRow } from './session-view';
-
-export type ParticipantRole = 'client' | 'reader';
 
 export function participantRole(session: Pick<SessionRow, 'clientId' | 'readerId'>, userId: string): ParticipantRole | null {
   if (session.clientId === userId) return 'client';

@@ -8,7 +8,7 @@ import { ledgerTotalCents, revenueCents } from '../../../../tests/integration/le
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { IdempotencyConflictError, revenueAccountFor, SPLIT_LEG_SUFFIX, getEarnings, getWalletBalanceCents, transfer, walletAccountId } from '../wallet/ledger';
 import { minuteChargeKey } from './billing';
-import { markLeft, markSeen } from './presence';
+import { markLeft, markSeen } from '../../realtime/presence/session-presence';
 import { runDueWork } from './scheduler';
 
 const MINUTE = 60_000;

@@ -16,7 +16,7 @@ import {
   walletAccountId,
 } from '../wallet/ledger';
 import { type SessionRow, sessionRoom } from './session-view';
-import type { SessionTiming } from './timing';
+import type { SessionTiming } from '../../timing';
 
 const sqlIncrement = (column: AnyColumn) => sql`${column} + 1`;
 

@@ -8,7 +8,7 @@ import { ledgerTotalCents, revenueCents } from '../../../../tests/integration/le
 import { collect } from '../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { getEarnings, getWalletBalanceCents } from '../wallet/ledger';
-import { markSeen } from './presence';
+import { markSeen } from '../../realtime/presence/session-presence';
 import { runDueWork } from './scheduler';
 
 const MINUTE = 60_000;

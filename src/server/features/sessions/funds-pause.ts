@@ -5,7 +5,7 @@ import { readingSessions } from '../../db/schema';
 import type { Outbox } from '../../realtime/outbox';
 import { chargeNextMinutes } from './billing';
 import type { SessionRow } from './session-view';
-import type { SessionTiming } from './timing';
+import type { SessionTiming } from '../../timing';
 
 /**
  * A pause to top up instead of a hang-up (issue 10, docs/decisions/020): when the client cannot

@@ -9,7 +9,7 @@ import { readingDriver } from '../../../../tests/integration/readings';
 import { collect } from '../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { getEarnings, getWalletBalanceCents } from '../wallet/ledger';
-import { markLeft, markSeen } from './presence';
+import { markLeft, markSeen } from '../../realtime/presence/session-presence';
 import { runDueWork } from './scheduler';
 import { resumeAfterDeposit } from './top-up';
 

@@ -7,9 +7,9 @@ import { getWalletBalanceCents } from '../wallet/ledger';
 import { chargeNextMinute } from './billing';
 import type { SessionDeps } from './deps';
 import { announceAwayPause } from './pause';
-import { awaySides } from './presence';
+import { awaySides } from '../../realtime/presence/session-presence';
 import type { SessionRow } from './session-view';
-import type { SessionTiming } from './timing';
+import type { SessionTiming } from '../../timing';
 
 /**
  * Lifts a pause for funds (funds-pause.ts) whose client can now pay the next minute. The caller
