@@ -32,6 +32,7 @@ import { notifyReaderOnline } from './features/notifications/notify-reader-onlin
 import { notifyStreamLive } from './features/notifications/notify-stream-live';
 import { notificationRoutes } from './features/notifications/routes';
 import { payoutRoutes } from './features/payouts/routes';
+import { closeQueueOf } from './features/queue/offer-queue';
 import { queueRoutes } from './features/queue/routes';
 import { readerRoutes } from './features/readers/routes';
 import { watchReaders } from './features/readers/watch-readers';
@@ -215,7 +216,8 @@ export async function buildApp(deps: AppDeps) {
   const tellFavoriters = notifyReaderOnline({ db, clock, realtime });
   const onReaderOnline = (readerId: string) =>
     tellFavoriters(readerId).catch((error: unknown) => app.log.error({ err: error }, 'notifying favoriters of a reader online failed'));
-  await app.register(readerRoutes, { auth, db, realtime, clock, isProduction: config.isProduction, onReaderOnline });
+  // A reader switching Offline leaves nobody waiting in their queue (in the same transaction).
+  await app.register(readerRoutes, { auth, db, realtime, clock, isProduction: config.isProduction, onReaderOnline, onReaderOffline: closeQueueOf });
   await app.register(reviewRoutes, { db });
   await app.register(favoriteRoutes, { auth, db, clock });
   await app.register(followRoutes, { auth, db, clock });
