@@ -47,6 +47,7 @@ import { registerSessionSocketHandlers } from './features/sessions/socket-handle
 import { sessionTiming } from './timing';
 import { resumeAfterDeposit } from './features/sessions/top-up';
 import { shopRoutes } from './features/shop/routes';
+import { createWallet, getWalletBalanceCents } from './features/wallet/ledger';
 import { walletRoutes } from './features/wallet/routes';
 import { assertSafeInput } from './input-guard';
 import { paymentsFromConfig } from './payments/from-config';
@@ -165,7 +166,8 @@ export async function buildApp(deps: AppDeps) {
     if (isStateChanging && request.url.startsWith('/api/')) await apiBudget(request);
   });
 
-  const auth = createAuth(db, config, clock);
+  // A new account gets its wallet; auth is handed that step, so it imports no other feature.
+  const auth = createAuth(db, config, clock, createWallet);
   const timing = sessionTiming(config.billingMinuteMs);
   const sockets = createSocketServer(app.server, { auth, config, liveness: timing });
   const realtime = socketRealtime(sockets.io);
@@ -203,9 +205,9 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes, { db, clock });
   if (config.mail.isMailboxReadable) await app.register(devMailboxRoutes, { mailboxDir: config.mail.mailboxDir });
-  await app.register(authRoutes, { auth, db, config });
+  await app.register(authRoutes, { auth, db, config, walletBalanceOf: getWalletBalanceCents });
   await app.register(accountRoutes, { auth, db, clock });
-  await app.register(adminRoutes, { auth, sessions, isProduction: config.isProduction });
+  await app.register(adminRoutes, { auth, sessions, isProduction: config.isProduction, onUserCreated: createWallet });
   // A deposit resumes its client's reading paused for funds at once; should that fail, the
   // scheduler's next pass resumes it from the rows (sessions/top-up.ts).
   const onDeposited = (userId: string) =>

@@ -10,6 +10,7 @@ import {
 import { createReaderSchema } from '@shared/readers';
 import { sessionIdParamsSchema } from '@shared/sessions';
 import type { Auth } from '../../auth/auth';
+import type { OnUserCreated } from '../auth/create-user';
 import { currentUser, requireUser } from '../auth/require-user';
 import { createReader } from '../readers/create-reader';
 import type { SessionDeps } from '../sessions/deps';
@@ -25,14 +26,14 @@ import { restoreUser } from './restore-user';
 import { suspendUser } from './suspend-user';
 import { updateReader } from './update-reader';
 
-export async function adminRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: SessionDeps; isProduction: boolean }) {
-  const { auth, sessions, isProduction } = deps;
+export async function adminRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: SessionDeps; isProduction: boolean; onUserCreated: OnUserCreated }) {
+  const { auth, sessions, isProduction, onUserCreated } = deps;
   const { db } = sessions;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = requireUser(auth, 'admin');
 
   api.post('/api/admin/readers', { onRequest: adminOnly, schema: { body: createReaderSchema } }, async (request, reply) => {
-    const { id } = await createReader({ db, isProduction, now: new Date(sessions.clock.now()) }, request.body);
+    const { id } = await createReader({ db, isProduction, now: new Date(sessions.clock.now()), onUserCreated }, request.body);
     return reply.status(201).send(await loadAdminReader(db, id));
   });
 
