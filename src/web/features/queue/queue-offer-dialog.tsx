@@ -10,8 +10,9 @@ import { ApiError } from '@/lib/api';
 import { sessionRequestPath } from '@/lib/paths';
 import { requestSession } from '../sessions/api';
 import { pendingRequestState } from '../sessions/pending-request-state';
-import { SESSION_TYPE_LABELS, secondsUntil } from '../sessions/session-logic';
-import { useNow } from '../sessions/use-now';
+import { SESSION_TYPE_LABELS } from '@/lib/session-labels';
+import { secondsUntil } from '../sessions/session-logic';
+import { useNow } from '@/lib/use-now';
 import { AddFundsButton } from '../wallet/add-funds-button';
 import { queueKeys, queuePlaceQuery, useLeaveQueue, useLiveQueuePlace } from './api';
 

@@ -12,8 +12,9 @@ import { readingPath } from '@/lib/paths';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocket } from '@/lib/socket';
 import { recentSessionsQuery, respondToSession } from './api';
-import { SESSION_TYPE_LABELS, secondsUntil } from './session-logic';
-import { useNow } from './use-now';
+import { SESSION_TYPE_LABELS } from '@/lib/session-labels';
+import { secondsUntil } from './session-logic';
+import { useNow } from '@/lib/use-now';
 
 /**
  * The reader's incoming request, on any page of the signed-in app: who, what type, at which rate,

@@ -30,7 +30,7 @@ import {
   readerEarningsCents,
   secondsUntil,
 } from './session-logic';
-import { useNow } from './use-now';
+import { useNow } from '@/lib/use-now';
 import { useReadingReminder } from './use-reading-reminder';
 import { useReadingRoom } from './use-reading-room';
 import { useSessionChat } from './use-session-chat';

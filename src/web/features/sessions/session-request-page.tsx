@@ -23,8 +23,9 @@ import { useReaderWatch } from '@/lib/reader-watch';
 import { useServerEvent } from '@/lib/server-events';
 import { changedRateCents, endSession, readerQuery, requestSession, sessionKeys, sessionQuery } from './api';
 import { pendingRequestFrom } from './pending-request-state';
-import { SESSION_TYPE_LABELS, secondsUntil } from './session-logic';
-import { useNow } from './use-now';
+import { SESSION_TYPE_LABELS } from '@/lib/session-labels';
+import { secondsUntil } from './session-logic';
+import { useNow } from '@/lib/use-now';
 
 const TYPE_ICONS = { chat: MessageCircle, audio: Phone, video: Video } as const;
 

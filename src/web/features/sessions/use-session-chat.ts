@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocket } from '@/lib/socket';
 import { sessionMessagesQuery } from './api';
-import { AckError, emitWithAck } from './socket-ack';
+import { AckError, emitWithAck } from '@/lib/socket-ack';
 
 /** The reading's chat: the stored history, then each `new_message` of the room, in order and once. */
 export function useSessionChat(sessionId: string) {

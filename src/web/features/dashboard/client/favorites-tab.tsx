@@ -14,7 +14,7 @@ import { cn } from '@/lib/cn';
 import { paths, sessionRequestPath } from '@/lib/paths';
 import { favoritesDashboardQuery } from '../../favorites/api';
 import { FavoriteButton } from '../../favorites/favorite-button';
-import { SESSION_TYPE_LABELS } from './session-labels';
+import { SESSION_TYPE_LABELS } from '@/lib/session-labels';
 import { plural } from '../stat-card';
 
 const PRESENCE = {

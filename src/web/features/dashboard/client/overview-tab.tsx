@@ -11,7 +11,7 @@ import { paths, sessionDetailsPath, sessionRequestPath } from '@/lib/paths';
 import { favoritesDashboardQuery } from '../../favorites/api';
 import { clientHistoryQuery } from './history-api';
 import { sessionDate } from './history-row';
-import { formatDateTime, SESSION_TYPE_LABELS } from './session-labels';
+import { formatDateTime, SESSION_TYPE_LABELS } from '@/lib/session-labels';
 import { plural } from '../stat-card';
 
 const RECENT_COUNT = 3;

@@ -13,7 +13,7 @@ import { paths, sessionDetailsPath } from '@/lib/paths';
 import { clientHistoryQuery, HISTORY_PAGE_SIZE } from './history-api';
 import { canRateNow, sessionDate } from './history-row';
 import { RateDialog, Stars } from './rating-parts';
-import { formatDateTime, SESSION_TYPE_LABELS } from './session-labels';
+import { formatDateTime, SESSION_TYPE_LABELS } from '@/lib/session-labels';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (

@@ -10,7 +10,7 @@ import { CLIENT_EVENTS, SERVER_EVENTS } from '@shared/realtime';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { rtcConfigQuery } from '@/features/sessions/api';
-import { AckError, emitWithAck } from '@/features/sessions/socket-ack';
+import { AckError, emitWithAck } from '@/lib/socket-ack';
 import { useServerEvent } from '@/lib/server-events';
 import { type AppSocket, useSocket } from '@/lib/socket';
 import { Broadcaster, type OutgoingSignal } from './broadcaster';
