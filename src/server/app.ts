@@ -44,7 +44,6 @@ import { createMessageLimiter } from './features/sessions/messages';
 import { sessionRoutes } from './features/sessions/routes';
 import { startScheduler } from './features/sessions/scheduler';
 import { registerSessionSocketHandlers } from './features/sessions/socket-handlers';
-import { sessionTiming } from './timing';
 import { resumeAfterDeposit } from './features/sessions/top-up';
 import { shopRoutes } from './features/shop/routes';
 import { createWallet, getWalletBalanceCents } from './features/wallet/ledger';
@@ -56,6 +55,7 @@ import { routeClientEvents } from './realtime/client-events';
 import { socketRealtime } from './realtime/realtime';
 import { createSocketServer } from './realtime/socket-server';
 import { ipOf, limitBy, registerRateLimits } from './rate-limits';
+import { sessionTiming } from './timing';
 import { isTrustedOrigin } from './trusted-origin';
 import { registerWeb } from './web';
 

@@ -10,10 +10,9 @@ import {
 import { createReaderSchema } from '@shared/readers';
 import { sessionIdParamsSchema } from '@shared/sessions';
 import type { Auth } from '../../auth/auth';
-import type { OnUserCreated } from '../auth/create-user';
-import { currentUser, requireUser } from '../auth/require-user';
-import { createReader } from '../readers/create-reader';
-import type { SessionDeps } from '../sessions/deps';
+import { currentUser, type OnUserCreated, requireUser } from '../auth';
+import { createReader } from '../readers';
+import type { SessionDeps } from '../sessions';
 import { loadAdminReader } from './admin-reader-view';
 import { deactivateReader, reactivateReader } from './deactivate-reader';
 import { endSessionAsAdmin } from './end-session-as-admin';

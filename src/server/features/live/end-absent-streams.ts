@@ -7,7 +7,7 @@ import { ledgerTransfers, liveStreams, readerProfiles, streamJoins } from '../..
 import { Outbox } from '../../realtime/outbox';
 import type { Realtime } from '../../realtime/realtime';
 import type { SessionTiming } from '../../timing';
-import { earningsAccountId, getWalletBalanceCents, lockAccounts, SPLIT_LEG_SUFFIX, transfer } from '../wallet/ledger';
+import { earningsAccountId, getWalletBalanceCents, lockAccounts, SPLIT_LEG_SUFFIX, transfer } from '../wallet';
 import { streamRoom } from './deps';
 import { streamAccessKey, streamReference } from './paid-join/join-stream';
 

@@ -4,10 +4,10 @@ import { OPEN_SESSION_STATUSES } from '@shared/sessions';
 import { readerProfiles, readerQueue, readingSessions, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict, forbidden, notFound } from '../../errors';
-import type { SessionUser } from '../auth/require-user';
-import { isListedReader, RATE_COLUMN } from '../readers/reader-view';
+import type { SessionUser } from '../auth';
+import { isListedReader, RATE_COLUMN } from '../readers';
+import { assertBalanceCoversMinute } from '../wallet';
 import type { QueueDeps } from './deps';
-import { assertBalanceCoversMinute } from '../wallet/balance-covers-minute';
 import { findQueuePlace } from './queue-line';
 
 const refused = (reason: QueueRefusal, message: string) => conflict(message, { reason });

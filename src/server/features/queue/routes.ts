@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { joinQueueSchema, queueReaderParamsSchema } from '@shared/queue';
 import type { Auth } from '../../auth/auth';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser, requireUser } from '../auth';
 import type { QueueDeps } from './deps';
 import { joinQueue } from './join-queue';
 import { leaveQueue } from './leave-queue';

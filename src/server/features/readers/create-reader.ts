@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { readerProfiles, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest } from '../../errors';
-import { createUserWithPassword, type OnUserCreated } from '../auth/create-user';
+import { createUserWithPassword, type OnUserCreated } from '../auth';
 
 /**
  * Creates a reader account (role reader, email confirmed) and its profile in one transaction, so a

@@ -7,7 +7,7 @@ import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { readerProfiles, user } from '../../db/schema';
-import { createWallet } from '../wallet/ledger';
+import { createWallet } from '../wallet';
 import { createReader } from './create-reader';
 
 // Issue 9: the directory filters, sorts and pages on the server, against 30 readers seeded here.

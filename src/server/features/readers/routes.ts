@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { readerProfiles } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
-import { currentUser, readViewerId, requireUser } from '../auth/require-user';
+import { currentUser, readViewerId, requireUser } from '../auth';
 import { findListedReaderByUsername } from './find-reader-by-username';
 import { getReaderEarnings } from './get-reader-earnings';
 import { getReaderStats } from './get-reader-stats';

@@ -6,11 +6,10 @@ import { readerProfiles, readingSessions, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict, forbidden, notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
-import type { SessionUser } from '../auth/require-user';
-import { leaveAnyLine } from '../queue/leave-queue';
-import { assertReaderNotKeptForOthers } from '../queue/queue-reservation';
-import { freeMinutesFor, RATE_COLUMN } from '../readers/reader-view';
-import { assertBalanceCoversMinute } from '../wallet/balance-covers-minute';
+import type { SessionUser } from '../auth';
+import { assertReaderNotKeptForOthers, leaveAnyLine } from '../queue';
+import { freeMinutesFor, RATE_COLUMN } from '../readers';
+import { assertBalanceCoversMinute } from '../wallet';
 import type { SessionDeps } from './deps';
 import { loadSessionView } from './session-view';
 

@@ -3,18 +3,18 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, min, notInArray, or,
 import type { Tx } from '../../db/client';
 import { ledgerAccounts, needsSchedulerAttention, readingSessions } from '../../db/schema';
 import { Outbox } from '../../realtime/outbox';
-import { endStreamsOfAbsentReaders } from '../live/end-absent-streams';
-import { runQueueWork } from '../queue/offer-queue';
+import { sweepDeadNodes } from '../../realtime/presence/node-lease';
 import { turnAbsentReadersOffline } from '../../realtime/presence/reader-presence';
-import { walletAccountId } from '../wallet/ledger';
+import { absentSince, awaySides, type ParticipantRole, presenceColumns } from '../../realtime/presence/session-presence';
+import type { SessionTiming } from '../../timing';
+import { endStreamsOfAbsentReaders } from '../live';
+import { runQueueWork } from '../queue';
+import { walletAccountId } from '../wallet';
 import { finishSession } from './billing';
 import type { SessionDeps } from './deps';
 import { chargeOrPauseForFundsMany } from './funds-pause';
-import { sweepDeadNodes } from '../../realtime/presence/node-lease';
 import { pauseMeter, resumeMeterIfBothPresent } from './pause';
-import { absentSince, awaySides, type ParticipantRole, presenceColumns } from '../../realtime/presence/session-presence';
 import type { SessionRow } from './session-view';
-import type { SessionTiming } from '../../timing';
 import { liftFundsPause } from './top-up';
 
 const BATCH = 100;

@@ -5,14 +5,14 @@ import { readingSessions } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { ClientEventHandlers, Log, SocketFeature } from '../../realtime/client-events';
 import { Outbox } from '../../realtime/outbox';
-import { type AppServer, type AppSocket, userRoom } from '../../realtime/socket-server';
+import { beatNode, ensureNode, hasOtherLiveNodes, newNodeId } from '../../realtime/presence/node-lease';
 import { markReaderPagesClosed, markReadersSeen } from '../../realtime/presence/reader-presence';
+import { markLeft, markSeen } from '../../realtime/presence/session-presence';
+import { type AppServer, type AppSocket, userRoom } from '../../realtime/socket-server';
 import { loadSessionFor, lockSessionFor, participantRole } from './access';
 import type { SessionDeps } from './deps';
 import { type MessageLimiter, sendMessage } from './messages';
 import { assertRunning, pauseMeter, resumeMeterIfBothPresent } from './pause';
-import { beatNode, ensureNode, hasOtherLiveNodes, newNodeId } from '../../realtime/presence/node-lease';
-import { markLeft, markSeen } from '../../realtime/presence/session-presence';
 import { loadSessionView, sessionRoom } from './session-view';
 import { startIfReady } from './start-session';
 

@@ -3,9 +3,9 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import type { Clock } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles } from '../../db/schema';
+import type { SessionTiming } from '../../timing';
 import type { Realtime } from '../realtime';
 import { leaseExists } from './node-lease';
-import type { SessionTiming } from '../../timing';
 
 /**
  * Online means someone is there to answer. A reader's page connecting marks them held by its app

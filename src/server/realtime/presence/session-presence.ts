@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { readingSessions } from '../../db/schema';
-import { leaseExists } from './node-lease';
 import type { SessionTiming } from '../../timing';
+import { leaseExists } from './node-lease';
 
 /** The two sides of a reading. */
 export type ParticipantRole = 'client' | 'reader';

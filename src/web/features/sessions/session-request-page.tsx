@@ -13,8 +13,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { AddFundsButton } from '@/features/wallet';
 // Topping up in a dialog keeps the client on this page with the reader they chose.
-import { AddFundsButton } from '@/features/wallet/add-funds-button';
 import { ApiError } from '@/lib/api';
 import { profileQueryKey, useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { readerProfiles, streamJoins } from '../../../db/schema';
 import { conflict } from '../../../errors';
 import type { Realtime } from '../../../realtime/realtime';
-import { chargeWithSplit, getWalletBalanceCents } from '../../wallet/ledger';
+import { chargeWithSplit, getWalletBalanceCents } from '../../wallet';
 import { findPayableStream } from './find-payable-stream';
 
 export interface JoinDeps {
