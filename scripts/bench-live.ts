@@ -100,7 +100,7 @@ async function runBenchmark() {
   const { readerProfiles } = await import('../src/server/db/schema');
   const { createUserWithPassword } = await import('../src/server/features/auth/create-user');
   const { checkLedger } = await import('../src/server/features/wallet/check-ledger');
-  const { SYSTEM_ACCOUNTS, transfer, walletAccountId } = await import('../src/server/features/wallet/ledger');
+  const { createWallet, SYSTEM_ACCOUNTS, transfer, walletAccountId } = await import('../src/server/features/wallet/ledger');
 
   const database = process.env.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL, poolSize: 20 })
@@ -125,7 +125,7 @@ async function runBenchmark() {
   const passwordHash = await hashPassword(PASSWORD);
   const emails = { reader: 'bench-reader@bench.local', viewers: [] as string[], chatters: [] as string[], gifters: [] as string[] };
   await db.transaction(async (tx) => {
-    const reader = await createUserWithPassword(tx, { email: emails.reader, password: PASSWORD, passwordHash, name: 'Bench Reader', role: 'reader', now: new Date() });
+    const reader = await createUserWithPassword(tx, { email: emails.reader, password: PASSWORD, passwordHash, name: 'Bench Reader', role: 'reader', now: new Date() }, createWallet);
     await tx.insert(readerProfiles).values({
       userId: reader.id, firstName: 'Bench', lastName: 'Reader', username: 'bench_reader', bio: 'bench', specialties: ['Tarot'],
       yearsExperience: 1, chatRateCents: 199, audioRateCents: 199, videoRateCents: 199,
@@ -133,7 +133,7 @@ async function runBenchmark() {
     const make = async (kind: 'viewers' | 'chatters' | 'gifters', n: number) => {
       for (let i = 0; i < n; i++) {
         const email = `bench-${kind}-${i}@bench.local`;
-        const user = await createUserWithPassword(tx, { email, password: PASSWORD, passwordHash, name: `${kind} ${i}`, role: 'client', now: new Date() });
+        const user = await createUserWithPassword(tx, { email, password: PASSWORD, passwordHash, name: `${kind} ${i}`, role: 'client', now: new Date() }, createWallet);
         if (kind === 'gifters') {
           await transfer(tx, { debitAccountId: SYSTEM_ACCOUNTS.external, creditAccountId: walletAccountId(user.id), amountCents: 100_000, kind: 'deposit', idempotencyKey: `bench:${email}` });
         }

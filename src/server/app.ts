@@ -32,6 +32,7 @@ import { notifyReaderOnline } from './features/notifications/notify-reader-onlin
 import { notifyStreamLive } from './features/notifications/notify-stream-live';
 import { notificationRoutes } from './features/notifications/routes';
 import { payoutRoutes } from './features/payouts/routes';
+import { closeQueueOf } from './features/queue/offer-queue';
 import { queueRoutes } from './features/queue/routes';
 import { readerRoutes } from './features/readers/routes';
 import { watchReaders } from './features/readers/watch-readers';
@@ -43,9 +44,9 @@ import { createMessageLimiter } from './features/sessions/messages';
 import { sessionRoutes } from './features/sessions/routes';
 import { startScheduler } from './features/sessions/scheduler';
 import { registerSessionSocketHandlers } from './features/sessions/socket-handlers';
-import { sessionTiming } from './features/sessions/timing';
 import { resumeAfterDeposit } from './features/sessions/top-up';
 import { shopRoutes } from './features/shop/routes';
+import { createWallet, getWalletBalanceCents } from './features/wallet/ledger';
 import { walletRoutes } from './features/wallet/routes';
 import { assertSafeInput } from './input-guard';
 import { paymentsFromConfig } from './payments/from-config';
@@ -54,6 +55,7 @@ import { routeClientEvents } from './realtime/client-events';
 import { socketRealtime } from './realtime/realtime';
 import { createSocketServer } from './realtime/socket-server';
 import { ipOf, limitBy, registerRateLimits } from './rate-limits';
+import { sessionTiming } from './timing';
 import { isTrustedOrigin } from './trusted-origin';
 import { registerWeb } from './web';
 
@@ -164,7 +166,8 @@ export async function buildApp(deps: AppDeps) {
     if (isStateChanging && request.url.startsWith('/api/')) await apiBudget(request);
   });
 
-  const auth = createAuth(db, config, clock);
+  // A new account gets its wallet; auth is handed that step, so it imports no other feature.
+  const auth = createAuth(db, config, clock, createWallet);
   const timing = sessionTiming(config.billingMinuteMs);
   const sockets = createSocketServer(app.server, { auth, config, liveness: timing });
   const realtime = socketRealtime(sockets.io);
@@ -202,9 +205,9 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes, { db, clock });
   if (config.mail.isMailboxReadable) await app.register(devMailboxRoutes, { mailboxDir: config.mail.mailboxDir });
-  await app.register(authRoutes, { auth, db, config });
+  await app.register(authRoutes, { auth, db, config, walletBalanceOf: getWalletBalanceCents });
   await app.register(accountRoutes, { auth, db, clock });
-  await app.register(adminRoutes, { auth, sessions, isProduction: config.isProduction });
+  await app.register(adminRoutes, { auth, sessions, isProduction: config.isProduction, onUserCreated: createWallet });
   // A deposit resumes its client's reading paused for funds at once; should that fail, the
   // scheduler's next pass resumes it from the rows (sessions/top-up.ts).
   const onDeposited = (userId: string) =>
@@ -215,7 +218,8 @@ export async function buildApp(deps: AppDeps) {
   const tellFavoriters = notifyReaderOnline({ db, clock, realtime });
   const onReaderOnline = (readerId: string) =>
     tellFavoriters(readerId).catch((error: unknown) => app.log.error({ err: error }, 'notifying favoriters of a reader online failed'));
-  await app.register(readerRoutes, { auth, db, realtime, clock, isProduction: config.isProduction, onReaderOnline });
+  // A reader switching Offline leaves nobody waiting in their queue (in the same transaction).
+  await app.register(readerRoutes, { auth, db, realtime, clock, isProduction: config.isProduction, onReaderOnline, onReaderOffline: closeQueueOf });
   await app.register(reviewRoutes, { db });
   await app.register(favoriteRoutes, { auth, db, clock });
   await app.register(followRoutes, { auth, db, clock });

@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
 import { ensureAdmin } from './features/auth/ensure-admin';
+import { createWallet } from './features/wallet/ledger';
 import { createLogger, wantsPrettyLogs } from './logger';
 import { seedDemo } from './seed/seed-demo';
 
@@ -22,7 +23,7 @@ async function main() {
   }
   await database.migrate();
   if (config.seedDemo && (await seedDemo(database.db))) logger.info('demo data created');
-  if (config.admin) await ensureAdmin(database.db, config.admin, new Date(systemClock.now()));
+  if (config.admin) await ensureAdmin(database.db, config.admin, new Date(systemClock.now()), createWallet);
 
   // `npm run dev` passes --dev for Vite's hot reload; `npm start` always serves the built app.
   const web = process.argv.includes('--dev') ? 'vite' : 'built';

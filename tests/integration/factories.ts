@@ -4,7 +4,7 @@ import type { CreateReaderInput } from '../../src/shared/readers';
 import type { Role } from '../../src/shared/constants';
 import { createUserWithPassword } from '../../src/server/features/auth/create-user';
 import { createReader as createReaderAccount } from '../../src/server/features/readers/create-reader';
-import { earningsAccountId, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../../src/server/features/wallet/ledger';
+import { createWallet, earningsAccountId, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../../src/server/features/wallet/ledger';
 import { cookieFrom, http } from './http';
 import type { TestApp } from './test-app';
 
@@ -85,14 +85,11 @@ async function createUser(app: TestApp, role: Role, overrides: { email?: string;
   const email = overrides.email ?? `${role}-${unique()}@test.soultribe.app`;
   const passwordHash = await factoryPasswordHash(FACTORY_PASSWORD);
   const { id } = await app.db.transaction((tx) =>
-    createUserWithPassword(tx, {
-      email,
-      password: FACTORY_PASSWORD,
-      passwordHash,
-      name: overrides.name ?? `Test ${role}`,
-      role,
-      now: new Date(app.clock.now()),
-    }),
+    createUserWithPassword(
+      tx,
+      { email, password: FACTORY_PASSWORD, passwordHash, name: overrides.name ?? `Test ${role}`, role, now: new Date(app.clock.now()) },
+      createWallet,
+    ),
   );
   return { id, email, password: FACTORY_PASSWORD, cookie: await sessionCookie(app, id), role };
 }
@@ -126,6 +123,7 @@ export function readerInput(overrides: Partial<CreateReaderInput> = {}): CreateR
 export async function createReader(app: TestApp, overrides: Partial<CreateReaderInput> = {}): Promise<TestUser> {
   const input = readerInput(overrides);
   const passwordHash = await factoryPasswordHash(input.password);
-  const { id } = await createReaderAccount({ db: app.db, isProduction: app.config.isProduction, now: new Date(app.clock.now()), passwordHash }, input);
+  const account = { db: app.db, isProduction: app.config.isProduction, now: new Date(app.clock.now()), onUserCreated: createWallet, passwordHash };
+  const { id } = await createReaderAccount(account, input);
   return { id, email: input.email, password: input.password, cookie: await sessionCookie(app, id), role: 'reader' };
 }

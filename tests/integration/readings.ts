@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { markSeen } from '../../src/server/features/sessions/presence';
 import { runDueWork } from '../../src/server/features/sessions/scheduler';
+import { markSeen } from '../../src/server/realtime/presence/session-presence';
 import { createClient, createReader, type TestUser } from './factories';
 import { fakeClock } from './fake-clock';
 import { http } from './http';

@@ -10,9 +10,9 @@ import * as schema from '../db/schema';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { displayFieldsProblem } from '@shared/auth';
 import { ACCOUNT_SUSPENDED_MESSAGE, ERROR_CODES } from '@shared/errors';
+import type { OnUserCreated } from '../features/auth/create-user';
 import { resetPasswordMail, signUpAttemptMail, verifyEmailMail } from '../features/mail/messages';
 import { queueMail } from '../features/mail/queue-mail';
-import { createWallet } from '../features/wallet/ledger';
 
 /** A reset link lasts an hour and works once (Better Auth consumes its token). */
 export const RESET_PASSWORD_TOKEN_SECONDS = 60 * 60;
@@ -29,7 +29,7 @@ function checkedUserFields<T extends { name?: unknown; image?: unknown }>(fields
   return typeof fields.name === 'string' ? { ...fields, name: fields.name.trim() } : fields;
 }
 
-export function createAuth(db: Db, config: Config, clock: Clock) {
+export function createAuth(db: Db, config: Config, clock: Clock, onUserCreated: OnUserCreated) {
   const auth = betterAuth({
     appName: 'Soul Tribe',
     baseURL: config.publicUrl,
@@ -114,7 +114,7 @@ export function createAuth(db: Db, config: Config, clock: Clock) {
         create: {
           before: async (created) => ({ data: checkedUserFields(created, config.isProduction) }),
           after: async (created) => {
-            await createWallet(db, created.id);
+            await onUserCreated(db, created.id);
           },
         },
         update: {

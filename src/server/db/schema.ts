@@ -133,7 +133,7 @@ export const readerProfiles = pgTable('reader_profiles', {
   /**
    * Where the reader's pages are: `node_id` is the app process holding one (seen for as long as
    * that process beats, see app_nodes); with none, `seen_at` is when the last one closed. An online
-   * reader unseen for a minute goes offline (readers/reader-presence.ts).
+   * reader unseen for a minute goes offline (realtime/presence/reader-presence.ts).
    */
   seenAt: timestamp('seen_at', { withTimezone: true }),
   nodeId: text('node_id'),
@@ -248,7 +248,7 @@ export const payouts = pgTable('payouts', {
  */
 /**
  * The app processes: each writes its own row once per heartbeat, which keeps every socket it holds
- * present (sessions/node-lease.ts). One statement per process per beat, whatever the number of
+ * present (realtime/presence/node-lease.ts). One statement per process per beat, whatever the number of
  * readings; a process that stops beating is swept, and what it held is away from its last beat.
  */
 export const appNodes = pgTable('app_nodes', {
@@ -285,7 +285,7 @@ export const readingSessions = pgTable('reading_sessions', {
   refundedCents: integer('refunded_cents').notNull().default(0),
   nextMinuteAt: timestamp('next_minute_at', { withTimezone: true }),
   /**
-   * Each side's presence in the session room (sessions/presence.ts): while `*_node_id` names the app
+   * Each side's presence in the session room (realtime/presence/session-presence.ts): while `*_node_id` names the app
    * process holding its socket, the side is there for as long as that process beats (app_nodes);
    * otherwise `*_seen_at` is when it was last there.
    */

@@ -18,7 +18,7 @@ export interface SocketData {
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-/** How fast a page that stops answering (frozen, asleep, cut off) is found out; see timing.ts. */
+/** How fast a page that stops answering (frozen, asleep, cut off) is found out; see ../timing.ts. */
 export interface Liveness {
   pingIntervalMs: number;
   pingTimeoutMs: number;

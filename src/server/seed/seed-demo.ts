@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { readerProfiles, user } from '../db/schema';
 import { createUserWithPassword } from '../features/auth/create-user';
 import { ensureAdmin } from '../features/auth/ensure-admin';
-import { SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../features/wallet/ledger';
+import { createWallet, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../features/wallet/ledger';
 import { insertDemoCommunity } from './demo-community';
 import { DEMO_ADMIN, DEMO_CLIENTS, DEMO_PASSWORD, DEMO_READERS, DEMO_SEEKERS } from './demo-data';
 import { planDemoHistory } from './demo-history';
@@ -23,20 +23,17 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
   const [users] = await db.select({ n: count() }).from(user);
   if ((users?.n ?? 0) > 0) return false;
   const now = new Date(clock.now());
-  await ensureAdmin(db, DEMO_ADMIN, now);
+  await ensureAdmin(db, DEMO_ADMIN, now, createWallet);
   // One hash for every demo account (they share a password): a hash each was most of the seed's time.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const readers = [];
     for (const r of DEMO_READERS) {
-      const { id } = await createUserWithPassword(tx, {
-        email: `${r.username}@soultribe.app`,
-        password: DEMO_PASSWORD,
-        passwordHash,
-        name: `${r.firstName} ${r.lastName}`,
-        role: 'reader',
-        now,
-      });
+      const { id } = await createUserWithPassword(
+        tx,
+        { email: `${r.username}@soultribe.app`, password: DEMO_PASSWORD, passwordHash, name: `${r.firstName} ${r.lastName}`, role: 'reader', now },
+        createWallet,
+      );
       readers.push({ id, username: r.username, rates: r.rates });
       await tx.insert(readerProfiles).values({
         userId: id,
@@ -55,7 +52,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     }
     const seekers = [];
     for (const s of DEMO_SEEKERS) {
-      const { id } = await createUserWithPassword(tx, { email: s.email, password: DEMO_PASSWORD, passwordHash, name: s.name, role: 'client', now });
+      const { id } = await createUserWithPassword(tx, { email: s.email, password: DEMO_PASSWORD, passwordHash, name: s.name, role: 'client', now }, createWallet);
       seekers.push({ id, topUpCents: s.topUpCents });
     }
     const history = planDemoHistory({ now: new Date(clock.now()), readers, seekers, readingsByReader: DEMO_READINGS });
@@ -66,7 +63,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     await insertDemoShop(tx, new Date(clock.now()), readerIdByUsername);
     // After the history, so transfer ids keep following time: these welcome deposits are dated now.
     for (const c of DEMO_CLIENTS) {
-      const { id } = await createUserWithPassword(tx, { email: c.email, password: DEMO_PASSWORD, passwordHash, name: c.name, role: 'client', now });
+      const { id } = await createUserWithPassword(tx, { email: c.email, password: DEMO_PASSWORD, passwordHash, name: c.name, role: 'client', now }, createWallet);
       await transfer(tx, {
         debitAccountId: SYSTEM_ACCOUNTS.external,
         creditAccountId: walletAccountId(id),

@@ -6,8 +6,7 @@ import { http } from '../../../../tests/integration/http';
 import { createReadingTestApp, type ReadingDriver } from '../../../../tests/integration/readings';
 import type { TestApp } from '../../../../tests/integration/test-app';
 import { account, ledgerTransfers, readerProfiles, readingSessions, session, sessionMessages, user } from '../../db/schema';
-import { checkLedger } from '../wallet/check-ledger';
-import { earningsAccountId, SYSTEM_ACCOUNTS, transfer } from '../wallet/ledger';
+import { checkLedger, earningsAccountId, SYSTEM_ACCOUNTS, transfer } from '../wallet';
 
 let app: TestApp;
 let driver: ReadingDriver;

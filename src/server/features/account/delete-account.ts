@@ -27,7 +27,7 @@ import {
   verification,
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { earningsAccountId, escrowAccountId, lockAccounts, walletAccountId } from '../wallet/ledger';
+import { earningsAccountId, escrowAccountId, lockAccounts, walletAccountId } from '../wallet';
 
 const OPEN_READING = ['requested', 'accepted', 'active'];
 

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { deposits, ledgerTransfers, payouts, readerProfiles, readingSessions, sessionMessages, twoFactor, user } from '../../db/schema';
 import { notFound } from '../../errors';
-import { earningsAccountId, escrowAccountId, walletAccountId } from '../wallet/ledger';
+import { earningsAccountId, escrowAccountId, walletAccountId } from '../wallet';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

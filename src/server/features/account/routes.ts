@@ -4,7 +4,7 @@ import { accountSessionListSchema, accountStatusSchema, deleteAccountSchema, ses
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser, requireUser } from '../auth';
 import { getAccountStatus } from './account-status';
 import { deleteAccount } from './delete-account';
 import { exportAccount } from './export-account';

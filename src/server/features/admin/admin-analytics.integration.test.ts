@@ -7,7 +7,7 @@ import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { ledgerTransfers } from '../../db/schema';
-import { REVENUE_ACCOUNT_IDS } from '../wallet/ledger';
+import { REVENUE_ACCOUNT_IDS } from '../wallet';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

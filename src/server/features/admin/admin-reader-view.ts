@@ -3,7 +3,7 @@ import type { AdminReader } from '@shared/admin';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
 import { notFound } from '../../errors';
-import { readerColumns, toReader } from '../readers/reader-view';
+import { readerColumns, toReader } from '../readers';
 
 /**
  * Readers with what only an admin sees: the account state and lifetime earnings. Sessions, rating

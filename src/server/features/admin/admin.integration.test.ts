@@ -7,7 +7,7 @@ import { readingDriver } from '../../../../tests/integration/readings';
 import { nextEvent } from '../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { ledgerTransfers, readerProfiles, readingSessions, user } from '../../db/schema';
-import { REVENUE_ACCOUNT_IDS } from '../wallet/ledger';
+import { REVENUE_ACCOUNT_IDS } from '../wallet';
 import { weekOverWeekPct } from './get-admin-stats';
 
 const MINUTE = 60_000;

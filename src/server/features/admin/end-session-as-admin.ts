@@ -4,9 +4,7 @@ import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionStatus } from '
 import { readingSessions } from '../../db/schema';
 import { notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
-import { finishSession } from '../sessions/billing';
-import type { SessionDeps } from '../sessions/deps';
-import { loadSessionView } from '../sessions/session-view';
+import { finishSession, loadSessionView, type SessionDeps } from '../sessions';
 
 /**
  * An admin stops a session: an active one completes billed up to now (the minutes already charged,

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { AdminSessionsPage, AdminSessionsQuery } from '@shared/admin';
 import type { DbOrTx } from '../../db/client';
 import { readingSessions } from '../../db/schema';
-import { selectSessionsWithNames, toReadingSession } from '../sessions/session-view';
+import { selectSessionsWithNames, toReadingSession } from '../sessions';
 
 /** Every reading session, newest request first, optionally of one status. */
 export async function listSessions(db: DbOrTx, query: AdminSessionsQuery): Promise<AdminSessionsPage> {

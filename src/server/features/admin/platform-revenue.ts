@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { ledgerTransfers, readingSessions } from '../../db/schema';
-import { REVENUE_ACCOUNT_IDS } from '../wallet/ledger';
+import { REVENUE_ACCOUNT_IDS } from '../wallet';
 
 /**
  * The platform's revenue as ledger movements: each transfer into a revenue shard (+) and each

@@ -10,9 +10,9 @@ import {
 import { createReaderSchema } from '@shared/readers';
 import { sessionIdParamsSchema } from '@shared/sessions';
 import type { Auth } from '../../auth/auth';
-import { currentUser, requireUser } from '../auth/require-user';
-import { createReader } from '../readers/create-reader';
-import type { SessionDeps } from '../sessions/deps';
+import { currentUser, type OnUserCreated, requireUser } from '../auth';
+import { createReader } from '../readers';
+import type { SessionDeps } from '../sessions';
 import { loadAdminReader } from './admin-reader-view';
 import { deactivateReader, reactivateReader } from './deactivate-reader';
 import { endSessionAsAdmin } from './end-session-as-admin';
@@ -25,14 +25,14 @@ import { restoreUser } from './restore-user';
 import { suspendUser } from './suspend-user';
 import { updateReader } from './update-reader';
 
-export async function adminRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: SessionDeps; isProduction: boolean }) {
-  const { auth, sessions, isProduction } = deps;
+export async function adminRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: SessionDeps; isProduction: boolean; onUserCreated: OnUserCreated }) {
+  const { auth, sessions, isProduction, onUserCreated } = deps;
   const { db } = sessions;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = requireUser(auth, 'admin');
 
   api.post('/api/admin/readers', { onRequest: adminOnly, schema: { body: createReaderSchema } }, async (request, reply) => {
-    const { id } = await createReader({ db, isProduction, now: new Date(sessions.clock.now()) }, request.body);
+    const { id } = await createReader({ db, isProduction, now: new Date(sessions.clock.now()), onUserCreated }, request.body);
     return reply.status(201).send(await loadAdminReader(db, id));
   });
 

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { readerProfiles, session, user } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
-import type { AdminCandidate, SessionUser } from '../auth/require-user';
-import { endLiveStreamsOf } from '../live/end-stream';
+import type { AdminCandidate, SessionUser } from '../auth';
+import { endLiveStreamsOf } from '../live';
 import { loadAdminUser } from './admin-user-view';
 
 /**

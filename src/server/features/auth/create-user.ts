@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { displayFieldsProblem } from '@shared/auth';
 import type { Role } from '@shared/constants';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { account, user } from '../../db/schema';
 import { badRequest } from '../../errors';
-import { createWallet } from '../wallet/ledger';
 
 interface NewUserFields {
   email: string;
@@ -18,6 +17,12 @@ interface NewUserFields {
   passwordHash?: string;
 }
 
+/**
+ * What a new account needs besides its user row: its wallet (wallet's createWallet, passed in where
+ * the app is assembled, so auth imports no other feature). Runs in the transaction that makes the user.
+ */
+export type OnUserCreated = (db: DbOrTx, userId: string) => Promise<void>;
+
 /** A picture is held to the deployment's rule (https in production), so whoever sets one says which. */
 export type NewUser = NewUserFields & ({ image?: undefined } | { image: string | null; isProduction: boolean });
 
@@ -26,7 +31,7 @@ export type NewUser = NewUserFields & ({ image?: undefined } | { image: string |
  * the shape Better Auth signs in (a 'credential' account holding the password hash). Used for
  * accounts the server makes: the config admin, readers created by an admin, demo data.
  */
-export async function createUserWithPassword(tx: Tx, input: NewUser): Promise<{ id: string }> {
+export async function createUserWithPassword(tx: Tx, input: NewUser, onUserCreated: OnUserCreated): Promise<{ id: string }> {
   const problem = displayFieldsProblem({ name: input.name, image: input.image }, input.image !== undefined && input.isProduction);
   if (problem) throw badRequest(problem.message, { [problem.field]: problem.message });
   const id = randomUUID();
@@ -49,6 +54,6 @@ export async function createUserWithPassword(tx: Tx, input: NewUser): Promise<{ 
     createdAt: input.now,
     updatedAt: input.now,
   });
-  await createWallet(tx, id);
+  await onUserCreated(tx, id);
   return { id };
 }

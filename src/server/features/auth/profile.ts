@@ -3,10 +3,12 @@ import type { Profile } from '@shared/auth';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles, user } from '../../db/schema';
 import { notFound } from '../../errors';
-import { getWalletBalanceCents } from '../wallet/ledger';
+
+/** Reads a user's wallet balance (wallet's getWalletBalanceCents, passed in by app.ts: auth imports no other feature). */
+export type WalletBalanceOf = (db: DbOrTx, userId: string) => Promise<number>;
 
 /** The signed-in user's profile; role and balance always come from the database. */
-export async function getProfile(db: DbOrTx, userId: string): Promise<Profile> {
+export async function getProfile(db: DbOrTx, userId: string, walletBalanceOf: WalletBalanceOf): Promise<Profile> {
   const [row] = await db
     .select({
       id: user.id,
@@ -30,7 +32,7 @@ export async function getProfile(db: DbOrTx, userId: string): Promise<Profile> {
     fullName: row.name?.trim() || readerName || row.firstName || 'User',
     avatarUrl: row.profileImage ?? row.image ?? null,
     role: row.role,
-    walletBalanceCents: await getWalletBalanceCents(db, userId),
+    walletBalanceCents: await walletBalanceOf(db, userId),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, fieldErrors } from '../../errors';
 import { ipOf, type LimitRule, limitBy } from '../../rate-limits';
-import { getProfile } from './profile';
+import { getProfile, type WalletBalanceOf } from './profile';
 import { findResetAccount } from './reset-account';
 import { currentUser, readSessionUser, requireUser } from './require-user';
 
@@ -46,7 +46,7 @@ async function forwardToAuth(auth: Auth, request: FastifyRequest, body: unknown)
   return auth.handler(new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined }));
 }
 
-export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; config: Config }) {
+export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; config: Config; walletBalanceOf: WalletBalanceOf }) {
   const { auth, db, config } = deps;
   const { windowMs, ipMax, accountMax } = config.authRateLimit;
   const emailKey = (prefix: string) => (request: FastifyRequest) => {
@@ -127,7 +127,7 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
   app.get('/api/auth/profile', async (request, reply) => {
     const sessionUser = await readSessionUser(auth, request.headers);
     if (!sessionUser) return reply.type('application/json').send('null');
-    return getProfile(db, sessionUser.id);
+    return getProfile(db, sessionUser.id, deps.walletBalanceOf);
   });
 
   // Better Auth's endpoints for the signed-in user check the body before the session; ours first,

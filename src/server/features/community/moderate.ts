@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { communityPosts, communityReplies, readerProfiles, user } from '../../db/schema';
 import { notFound } from '../../errors';
-import { assertAdminPower, type SessionUser } from '../auth/require-user';
+import { assertAdminPower, type SessionUser } from '../auth';
 import { findPost } from './get-thread';
 import { authorColumns, toPost, toReply } from './to-post';
 

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { currentUser, readSessionUser, requireUser } from '../auth/require-user';
+import { currentUser, readSessionUser, requireUser } from '../auth';
 import { getThread } from './get-thread';
 import { categoryCounts, listPosts } from './list-posts';
 import { createReply, toggleLike } from './replies-and-likes';

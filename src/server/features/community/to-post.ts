@@ -1,7 +1,7 @@
 import { type CommunityCategory, type CommunityPost, type CommunityReply, type Moderation, POST_EDIT_WINDOW_MS } from '@shared/community';
 import { eq, sql } from 'drizzle-orm';
 import { communityPosts, communityReplies, readerProfiles, user } from '../../db/schema';
-import { firstNameOf } from '../readers/list-reader-sessions';
+import { firstNameOf } from '../readers';
 import { type ForumViewer, seesHidden } from './viewer';
 
 /**

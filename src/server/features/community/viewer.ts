@@ -1,4 +1,4 @@
-import { type SessionUser, seesAsAdmin } from '../auth/require-user';
+import { seesAsAdmin, type SessionUser } from '../auth';
 
 /** Who is reading the forum: what they may see (hidden content) and do (edit) depends on it. */
 export type ForumViewer = Pick<SessionUser, 'id' | 'role' | 'isAdminLocked'> | null;

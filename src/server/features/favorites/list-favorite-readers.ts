@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type FavoriteReader, TOP_READERS_BY_SESSIONS } from '@shared/favorites';
 import type { DbOrTx } from '../../db/client';
 import { favoriteReaders, readerProfiles, readingSessions, user } from '../../db/schema';
-import { isListedReader, readerIsBusy } from '../readers/reader-view';
+import { isListedReader, readerIsBusy } from '../readers';
 
 /** The readers a client completed the most readings with, most first; the latest reading breaks a tie. */
 async function topReaderIdsBySessions(db: DbOrTx, clientId: string): Promise<string[]> {

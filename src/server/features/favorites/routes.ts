@@ -4,7 +4,7 @@ import { favoriteReaderParamsSchema } from '@shared/favorites';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser, requireUser } from '../auth';
 import { listFavoriteReaders } from './list-favorite-readers';
 import { addFavorite, removeFavorite } from './set-favorite';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { favoriteReaders, readerProfiles } from '../../db/schema';
 import { notFound } from '../../errors';
-import { assertListedReader } from '../readers/reader-view';
+import { assertListedReader } from '../readers';
 
 /** Hearts a reader; hearting one already hearted changes nothing (the pair is the primary key). */
 export async function addFavorite(db: DbOrTx, clientId: string, readerId: string, now: Date): Promise<void> {

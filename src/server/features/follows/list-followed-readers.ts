@@ -2,7 +2,7 @@ import type { FollowedReader } from '@shared/follows';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { readerFollows, readerProfiles } from '../../db/schema';
-import { isListedReader } from '../readers/reader-view';
+import { isListedReader } from '../readers';
 
 /** The readers a user follows, the latest followed first; suspended readers are left out, as everywhere public. */
 export async function listFollowedReaders(db: DbOrTx, followerId: string): Promise<FollowedReader[]> {

@@ -4,7 +4,7 @@ import { followParamsSchema } from '@shared/live';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser, requireUser } from '../auth';
 import { listFollowedReaders } from './list-followed-readers';
 import { followReader, getFollowState, unfollowReader } from './set-follow';
 

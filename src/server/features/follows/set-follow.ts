@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { readerFollows, readerProfiles } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
-import { assertListedReader } from '../readers/reader-view';
+import { assertListedReader } from '../readers';
 
 /** Whether `followerId` follows the reader, and how many follow them (the Follow button's figure). */
 export async function readFollowState(db: DbOrTx, followerId: string, readerId: string): Promise<FollowState> {

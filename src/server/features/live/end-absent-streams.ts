@@ -6,8 +6,8 @@ import type { Db, Tx } from '../../db/client';
 import { ledgerTransfers, liveStreams, readerProfiles, streamJoins } from '../../db/schema';
 import { Outbox } from '../../realtime/outbox';
 import type { Realtime } from '../../realtime/realtime';
-import type { SessionTiming } from '../sessions/timing';
-import { earningsAccountId, getWalletBalanceCents, lockAccounts, SPLIT_LEG_SUFFIX, transfer } from '../wallet/ledger';
+import type { SessionTiming } from '../../timing';
+import { earningsAccountId, getWalletBalanceCents, lockAccounts, SPLIT_LEG_SUFFIX, transfer } from '../wallet';
 import { streamRoom } from './deps';
 import { streamAccessKey, streamReference } from './paid-join/join-stream';
 
@@ -25,7 +25,7 @@ const BATCH = 100;
 
 /**
  * Since when the stream's reader has had no page connected: null while a process holds one of
- * their pages (readers/reader-presence.ts; a dead process's holds are swept before this runs), else
+ * their pages (realtime/presence/reader-presence.ts; a dead process's holds are swept before this runs), else
  * their last page's close or their process's last beat, but never before the stream went live (a
  * reader who went live with no page open gets the minute too).
  */

@@ -4,7 +4,7 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import { liveStreams } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
-import { type AdminCandidate, assertAdminPower, type SessionUser } from '../auth/require-user';
+import { type AdminCandidate, assertAdminPower, type SessionUser } from '../auth';
 import { type LiveDeps, streamRoom } from './deps';
 import { findStream } from './stream-view';
 

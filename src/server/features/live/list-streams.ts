@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { LiveCategory, LiveStream } from '@shared/live';
 import type { DbOrTx } from '../../db/client';
 import { liveStreams } from '../../db/schema';
-import { isListedReader } from '../readers/reader-view';
+import { isListedReader } from '../readers';
 import { selectStreams, toLiveStream } from './stream-view';
 
 /** A public list is a page, not a dump: more than this many streams at once would not fit the page either. */

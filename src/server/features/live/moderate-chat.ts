@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
 import { liveStreams, streamMessages, streamMutes, user } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../errors';
-import { assertAdminPower, type SessionUser } from '../auth/require-user';
+import { assertAdminPower, type SessionUser } from '../auth';
 import { type LiveDeps, streamRoom } from './deps';
 
 /** The stream's reader, or an admin through the admin gate, keeps its chat: anyone else gets 403. Returns the stream's reader. */

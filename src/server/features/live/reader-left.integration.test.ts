@@ -10,11 +10,10 @@ import { revenueCents } from '../../../../tests/integration/ledger-sums';
 import { collect, emitAck, nextEvent } from '../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { appNodes, ledgerTransfers, streamJoins } from '../../db/schema';
-import { markReadersSeen } from '../readers/reader-presence';
-import { beatNode } from '../sessions/node-lease';
-import { runDueWork } from '../sessions/scheduler';
-import { checkLedger } from '../wallet/check-ledger';
-import { earningsAccountId, getBalances, getWalletBalanceCents } from '../wallet/ledger';
+import { beatNode } from '../../realtime/presence/node-lease';
+import { markReadersSeen } from '../../realtime/presence/reader-presence';
+import { runDueWork } from '../sessions';
+import { checkLedger, earningsAccountId, getBalances, getWalletBalanceCents } from '../wallet';
 
 // Finding 4 of issue 26: a reader who went live and closed the page left the stream live until
 // someone pressed End, and a viewer paid 199 ¢ to join it minutes after the reader had gone.

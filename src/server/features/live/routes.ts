@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createStreamSchema, streamIdParamsSchema, streamListQuerySchema, streamMessageParamsSchema, streamViewerParamsSchema } from '@shared/live';
 import type { Auth } from '../../auth/auth';
-import { currentUser, readViewerId, requireUser } from '../auth/require-user';
+import { currentUser, readViewerId, requireUser } from '../auth';
 import { createStream } from './create-stream';
 import type { LiveDeps } from './deps';
 import { endStream } from './end-stream';

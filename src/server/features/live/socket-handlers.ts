@@ -5,7 +5,7 @@ import { liveStreams } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { ClientEventHandlers, Log, SocketFeature } from '../../realtime/client-events';
 import type { AppServer, AppSocket } from '../../realtime/socket-server';
-import type { SessionUser } from '../auth/require-user';
+import type { SessionUser } from '../auth';
 import { type LiveDeps, streamRoom } from './deps';
 import { chatHistory, createStreamChatLimiter, mutedUserIds, sendStreamMessage } from './stream-chat';
 import { findStream } from './stream-view';

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { liveStreams, streamMessages, streamMutes, user } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { createFixedWindowLimiter } from '../../rate-limiter';
-import type { SessionUser } from '../auth/require-user';
+import type { SessionUser } from '../auth';
 import { type LiveDeps, streamRoom } from './deps';
 import { publicName } from './public-name';
 

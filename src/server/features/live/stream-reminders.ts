@@ -4,7 +4,7 @@ import type { z } from '@shared/zod-config';
 import type { DbOrTx } from '../../db/client';
 import { liveStreams, readerProfiles, streamReminders } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { isListedReader } from '../readers/reader-view';
+import { isListedReader } from '../readers';
 
 type ReminderState = z.infer<typeof reminderStateSchema>;
 

@@ -3,7 +3,7 @@ import type { LiveCategory, LiveStream, StreamEndReason, StreamStatus } from '@s
 import type { DbOrTx } from '../../db/client';
 import { liveStreams, readerFollows, readerProfiles, streamJoins, streamReminders } from '../../db/schema';
 import { notFound } from '../../errors';
-import { isListedReader } from '../readers/reader-view';
+import { isListedReader } from '../readers';
 
 const never = sql<boolean>`false`;
 

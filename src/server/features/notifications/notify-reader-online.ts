@@ -1,7 +1,7 @@
 import { and, eq, gt, notExists, sql } from 'drizzle-orm';
 import type { NotificationKind } from '@shared/notifications';
 import { favoriteReaders, notifications, readerProfiles } from '../../db/schema';
-import { isListedReader } from '../readers/reader-view';
+import { isListedReader } from '../readers';
 import type { NotificationDeps } from './deps';
 import { deliverNotifications, lockSubject } from './deliver';
 

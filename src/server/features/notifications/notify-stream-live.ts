@@ -2,7 +2,7 @@ import { and, eq, ne, notExists, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { NotificationKind } from '@shared/notifications';
 import { notifications, readerFollows, streamReminders } from '../../db/schema';
-import type { StreamWentLive } from '../live/deps';
+import type { StreamWentLive } from '../live';
 import type { NotificationDeps } from './deps';
 import { deliverNotifications, lockSubject } from './deliver';
 

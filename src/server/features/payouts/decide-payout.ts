@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { ledgerTransfers, payouts } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
-import { getUserBalances, SYSTEM_ACCOUNTS, transfer } from '../wallet/ledger';
+import { getUserBalances, SYSTEM_ACCOUNTS, transfer } from '../wallet';
 import { findPayout, payoutReference } from './payout-view';
 
 /**

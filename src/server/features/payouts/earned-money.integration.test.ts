@@ -8,8 +8,7 @@ import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
-import { checkLedger } from '../wallet/check-ledger';
-import { getBalances, revenueAccountFor, SYSTEM_ACCOUNTS } from '../wallet/ledger';
+import { checkLedger, getBalances, revenueAccountFor, SYSTEM_ACCOUNTS } from '../wallet';
 
 // Issue 7, findings 2 and 3: a reader may withdraw only money earned and final (DESIGN.md 'Money').
 const MINUTE = 60_000;

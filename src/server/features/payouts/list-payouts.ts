@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { PAYOUT_LIST_LIMIT, type PayoutList, type PayoutListQuery } from '@shared/wallet';
 import type { DbOrTx } from '../../db/client';
 import { payouts } from '../../db/schema';
-import { type SessionUser, seesAsAdmin } from '../auth/require-user';
+import { seesAsAdmin, type SessionUser } from '../auth';
 import { selectPayouts, toPayout } from './payout-view';
 
 /** Newest payouts first: an admin sees everyone's, a reader only their own. */

@@ -4,8 +4,7 @@ import { ledgerTransfers, payouts } from '../../db/schema';
 import { createAdmin, createClient, createReader, fundEarnings, type TestUser } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
-import { checkLedger } from '../wallet/check-ledger';
-import { getBalances, getEarnings, SYSTEM_ACCOUNTS } from '../wallet/ledger';
+import { checkLedger, getBalances, getEarnings, SYSTEM_ACCOUNTS } from '../wallet';
 
 let app: TestApp;
 let admin: TestUser;

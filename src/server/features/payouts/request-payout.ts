@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/client';
 import { payouts, user } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
-import { earningsAccountId, getWalletBalanceCents, lockAccounts, SYSTEM_ACCOUNTS, transfer } from '../wallet/ledger';
+import { earningsAccountId, getWalletBalanceCents, lockAccounts, SYSTEM_ACCOUNTS, transfer } from '../wallet';
 import { findPayout, payoutReference } from './payout-view';
 
 /**

@@ -5,7 +5,7 @@ import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { Realtime } from '../../realtime/realtime';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser, requireUser } from '../auth';
 import { decidePayout } from './decide-payout';
 import { listPayouts } from './list-payouts';
 import { requestPayout } from './request-payout';

@@ -4,10 +4,10 @@ import { OPEN_SESSION_STATUSES } from '@shared/sessions';
 import { readerProfiles, readerQueue, readingSessions, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict, forbidden, notFound } from '../../errors';
-import type { SessionUser } from '../auth/require-user';
-import { isListedReader } from '../readers/reader-view';
-import type { SessionDeps } from '../sessions/deps';
-import { assertBalanceCoversMinute, RATE_COLUMN } from '../sessions/request-session';
+import type { SessionUser } from '../auth';
+import { isListedReader, RATE_COLUMN } from '../readers';
+import { assertBalanceCoversMinute } from '../wallet';
+import type { QueueDeps } from './deps';
 import { findQueuePlace } from './queue-line';
 
 const refused = (reason: QueueRefusal, message: string) => conflict(message, { reason });
@@ -17,7 +17,7 @@ const refused = (reason: QueueRefusal, message: string) => conflict(message, { r
  * reading, or kept for the line already). One line per client; joining the same line again answers
  * the place held, never a second one. The client must be able to pay what a request would need.
  */
-export async function joinQueue(deps: SessionDeps, client: SessionUser, readerId: string, input: JoinQueueInput): Promise<{ place: QueuePlace; isNew: boolean }> {
+export async function joinQueue(deps: QueueDeps, client: SessionUser, readerId: string, input: JoinQueueInput): Promise<{ place: QueuePlace; isNew: boolean }> {
   if (client.role !== 'client') throw forbidden('Only clients can join a queue');
   const { db } = deps;
   const now = new Date(deps.clock.now());

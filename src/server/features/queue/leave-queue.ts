@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { readerQueue } from '../../db/schema';
 import { Outbox } from '../../realtime/outbox';
-import type { SessionDeps } from '../sessions/deps';
+import type { QueueDeps } from './deps';
 import { offerFreeReaders } from './offer-queue';
 import { announceMovedUp } from './queue-line';
 
@@ -10,7 +10,7 @@ import { announceMovedUp } from './queue-line';
  * DELETE /api/readers/:id/queue: the client leaves the reader's line (nothing happens when they are
  * not in it). Leaving while the reader is kept for them is 'Not now': the next client is offered at once.
  */
-export async function leaveQueue(deps: SessionDeps, clientId: string, readerId: string): Promise<void> {
+export async function leaveQueue(deps: QueueDeps, clientId: string, readerId: string): Promise<void> {
   const now = new Date(deps.clock.now());
   const outbox = new Outbox();
   await deps.db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { OPEN_SESSION_STATUSES } from '@shared/sessions';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles, readerQueue, readingSessions } from '../../db/schema';
 import { Outbox } from '../../realtime/outbox';
-import type { SessionDeps } from '../sessions/deps';
+import type { QueueDeps } from './deps';
 import { announceMovedUp, findQueuePlace, readerNames } from './queue-line';
 
 const hasOpenOffer = sql`exists (select 1 from ${readerQueue} offered
@@ -73,7 +73,7 @@ export function closeQueueOf(db: DbOrTx, readerId: string, outbox: Outbox) {
  * free reader with a line is offered to its first client. A reader's reading ending is noticed here
  * too, within a tick, which is what makes the offer (see docs/decisions/021).
  */
-export async function runQueueWork(deps: SessionDeps): Promise<number> {
+export async function runQueueWork(deps: QueueDeps): Promise<number> {
   const now = new Date(deps.clock.now());
   const outbox = new Outbox();
   const handled = await deps.db.transaction(async (tx) => {

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueuePlace } from '@shared/queue';
 import type { QueueClosedEvent, QueueOfferEvent } from '@shared/realtime';
 import { readerProfiles, readerQueue } from '../../db/schema';
-import { markReadersSeen } from '../readers/reader-presence';
-import { runDueWork } from '../sessions/scheduler';
 import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { collect, nextEvent } from '../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { markReadersSeen } from '../../realtime/presence/reader-presence';
+import { runDueWork } from '../sessions';
 
 const MINUTE = 60_000;
 const clock = fakeClock(Date.now());

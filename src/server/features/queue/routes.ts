@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { joinQueueSchema, queueReaderParamsSchema } from '@shared/queue';
 import type { Auth } from '../../auth/auth';
-import { currentUser, requireUser } from '../auth/require-user';
-import type { SessionDeps } from '../sessions/deps';
+import { currentUser, requireUser } from '../auth';
+import type { QueueDeps } from './deps';
 import { joinQueue } from './join-queue';
 import { leaveQueue } from './leave-queue';
 import { findQueuePlace } from './queue-line';
 
 /** The callback queue of busy readers; clients only (readers and admins do not book readings). */
-export async function queueRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: SessionDeps }) {
+export async function queueRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: QueueDeps }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { sessions } = deps;
   const clientsOnly = requireUser(deps.auth, 'client');

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { readerProfiles, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest } from '../../errors';
-import { createUserWithPassword } from '../auth/create-user';
+import { createUserWithPassword, type OnUserCreated } from '../auth';
 
 /**
  * Creates a reader account (role reader, email confirmed) and its profile in one transaction, so a
@@ -13,7 +13,14 @@ import { createUserWithPassword } from '../auth/create-user';
  * message; the unique indexes still decide when two admins race.
  */
 export async function createReader(
-  deps: { db: Db; isProduction: boolean; now: Date; /** A hash made once for many accounts (tests); otherwise the password is hashed here. */ passwordHash?: string },
+  deps: {
+    db: Db;
+    isProduction: boolean;
+    now: Date;
+    onUserCreated: OnUserCreated;
+    /** A hash made once for many accounts (tests); otherwise the password is hashed here. */
+    passwordHash?: string;
+  },
   input: CreateReaderInput,
 ): Promise<{ id: string }> {
   const { db, isProduction, now, passwordHash } = deps;
@@ -31,16 +38,20 @@ export async function createReader(
       if (usernameTaken) fields.username = 'This username is taken';
       if (Object.keys(fields).length > 0) throw badRequest(Object.values(fields).join('; '), fields);
 
-      const { id } = await createUserWithPassword(tx, {
-        email: input.email,
-        password: input.password,
-        passwordHash,
-        name: `${input.firstName} ${input.lastName}`,
-        role: 'reader',
-        image: input.profileImage ?? null,
-        isProduction,
-        now,
-      });
+      const { id } = await createUserWithPassword(
+        tx,
+        {
+          email: input.email,
+          password: input.password,
+          passwordHash,
+          name: `${input.firstName} ${input.lastName}`,
+          role: 'reader',
+          image: input.profileImage ?? null,
+          isProduction,
+          now,
+        },
+        deps.onUserCreated,
+      );
       await tx.insert(readerProfiles).values({
         userId: id,
         firstName: input.firstName,

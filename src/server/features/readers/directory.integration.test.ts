@@ -7,6 +7,7 @@ import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { readerProfiles, user } from '../../db/schema';
+import { createWallet } from '../wallet';
 import { createReader } from './create-reader';
 
 // Issue 9: the directory filters, sorts and pages on the server, against 30 readers seeded here.
@@ -41,7 +42,7 @@ async function seedReader(i: number, overrides: Partial<Parameters<typeof reader
     chatRateCents: 199 + (i % 4) * 100,
     ...overrides,
   });
-  const { id } = await createReader({ db: app.db, isProduction: app.config.isProduction, now: new Date(app.clock.now()) }, input);
+  const { id } = await createReader({ db: app.db, isProduction: app.config.isProduction, now: new Date(app.clock.now()), onUserCreated: createWallet }, input);
   const figures = { isOnline: i % 3 !== 2, ratingCount: (i * 7) % 11, ratingSum: 0, completedSessions: (i * 13) % 9 };
   figures.ratingSum = figures.ratingCount * (3 + (i % 3));
   await app.db.update(readerProfiles).set(figures).where(eq(readerProfiles.userId, id));

@@ -2,7 +2,7 @@ import type { ReaderStats } from '@shared/reader-dashboard';
 import type { Clock } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
-import { getEarnings } from '../wallet/ledger';
+import { getEarnings } from '../wallet';
 import { readerDays } from './reader-days';
 import { figuresSince, readerTimeZone } from './reader-figures';
 

@@ -6,7 +6,7 @@ import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { ledgerAccounts, ledgerTransfers, readingSessions, user } from '../../db/schema';
-import { earningsAccountId, escrowAccountId } from '../wallet/ledger';
+import { earningsAccountId, escrowAccountId } from '../wallet';
 
 // Issue 8: every figure of the reader dashboard, against readings this test runs on a fake clock.
 const MINUTE = 60_000;

@@ -1,3 +1,4 @@
+import type { SessionType } from '@shared/constants';
 import type { ReaderSchedule } from '@shared/reader-schedule';
 import { type Reader, readerPresence } from '@shared/readers';
 import { and, eq, sql } from 'drizzle-orm';
@@ -102,3 +103,10 @@ export async function assertListedReader(db: DbOrTx, readerId: string): Promise<
     .where(and(eq(readerProfiles.userId, readerId), isListedReader));
   if (!reader) throw notFound('Reader not found');
 }
+
+/** The reader's rate column for each kind of reading. */
+export const RATE_COLUMN: Record<SessionType, 'chatRateCents' | 'audioRateCents' | 'videoRateCents'> = {
+  chat: 'chatRateCents',
+  audio: 'audioRateCents',
+  video: 'videoRateCents',
+};

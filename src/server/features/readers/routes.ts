@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { readerProfiles } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
-import { currentUser, readViewerId, requireUser } from '../auth/require-user';
+import { currentUser, readViewerId, requireUser } from '../auth';
 import { findListedReaderByUsername } from './find-reader-by-username';
 import { getReaderEarnings } from './get-reader-earnings';
 import { getReaderStats } from './get-reader-stats';
@@ -20,11 +20,11 @@ import { listDirectory, listSpecialties } from './list-directory';
 import { listReaderSessions } from './list-reader-sessions';
 import { getReaderSchedule, replaceReaderSchedule } from './reader-schedule';
 import { isListedReader, selectReaders, toReader } from './reader-view';
-import { updateMyReader } from './update-my-reader';
+import { type ReaderStatusHooks, updateMyReader } from './update-my-reader';
 
 export async function readerRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Db; realtime: Realtime; clock: Clock; isProduction: boolean; onReaderOnline: (readerId: string) => Promise<void> },
+  deps: { auth: Auth; db: Db; realtime: Realtime; clock: Clock; isProduction: boolean } & ReaderStatusHooks,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;

@@ -4,24 +4,34 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import type { Reader } from '@shared/readers';
 import type { UpdateMyReaderInput } from '@shared/sessions';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { readerProfiles, user } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
 import type { Realtime } from '../../realtime/realtime';
-import { closeQueueOf } from '../queue/offer-queue';
 import { selectReaders, toReader } from './reader-view';
+
+/**
+ * What else happens when a reader switches Online or Offline; app.ts wires both, so readers
+ * imports neither notifications nor queue.
+ */
+export interface ReaderStatusHooks {
+  onReaderOnline: (readerId: string) => Promise<void>;
+  /** Runs in the transaction that turns the reader offline: their queue closes. */
+  onReaderOffline: (tx: DbOrTx, readerId: string, outbox: Outbox) => Promise<unknown>;
+}
 
 /**
  * A reader goes online/offline, changes rates or edits their profile (bio, specialties, years,
  * image). New rates apply to new requests only: a session keeps the rate it was requested at.
  * Pages watching readers hear `reader_status` when the online flag changes; going offline empties the reader's
- * queue. A reader who closes every page goes offline by itself a minute later (reader-presence.ts).
+ * queue (`onReaderOffline`). A reader who closes every page goes offline by itself a minute later
+ * (realtime/presence/reader-presence.ts).
  * Going from offline to online also calls `onReaderOnline` after the commit (the favoriters'
  * notifications); it must not throw: going online never fails because of it.
  */
 export async function updateMyReader(
-  deps: { db: Db; realtime: Realtime; clock: Clock; isProduction: boolean; onReaderOnline: (readerId: string) => Promise<void> },
+  deps: { db: Db; realtime: Realtime; clock: Clock; isProduction: boolean } & ReaderStatusHooks,
   readerId: string,
   input: UpdateMyReaderInput,
 ): Promise<Reader> {
@@ -36,12 +46,12 @@ export async function updateMyReader(
   await db.transaction(async (tx) => {
     await tx
       .update(readerProfiles)
-      // Switching online is done from a live page: it counts as seen now (see reader-presence.ts).
+      // Switching online is done from a live page: it counts as seen now (see realtime/presence/reader-presence.ts).
       .set({ ...fields, ...(specialties && { specialties: [...new Set(specialties)] }), updatedAt: now, ...(input.isOnline && { seenAt: now }) })
       .where(eq(readerProfiles.userId, readerId));
     // The account's avatar (header, menus) is the same picture as the profile's, as at creation.
     if (input.profileImage !== undefined) await tx.update(user).set({ image: input.profileImage, updatedAt: now }).where(eq(user.id, readerId));
-    if (input.isOnline === false) await closeQueueOf(tx, readerId, outbox);
+    if (input.isOnline === false) await deps.onReaderOffline(tx, readerId, outbox);
   });
   outbox.flush(realtime);
   const [row] = await selectReaders(db).where(eq(readerProfiles.userId, readerId));

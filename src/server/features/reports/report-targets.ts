@@ -3,7 +3,7 @@ import type { ReportTargetType } from '@shared/reports';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { communityPosts, communityReplies, readerProfiles, readingSessions, streamMessages, user } from '../../db/schema';
-import { firstNameOf } from '../readers/list-reader-sessions';
+import { firstNameOf } from '../readers';
 
 /** What a report is about, as the admin queue shows it. */
 export interface ReportedContent {

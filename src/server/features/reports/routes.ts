@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser, requireUser } from '../auth';
 import { createReport, decideReport, listOpenReports } from './reports';
 
 /** Reports (issue 12, docs/decisions/027): anyone signed in reports; admins work the queue. */

@@ -3,7 +3,7 @@ import { REVIEW_AUTHOR_NAME, REVIEW_STARS, REVIEWS_PAGE_SIZE, type ReaderReviews
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { readingSessions } from '../../db/schema';
-import { assertListedReader } from '../readers/reader-view';
+import { assertListedReader } from '../readers';
 import { isCountedReview } from './counted-review';
 
 

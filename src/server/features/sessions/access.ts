@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { readingSessions } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import { assertAdminPower, type SessionUser } from '../auth/require-user';
+import type { ParticipantRole } from '../../realtime/presence/session-presence';
+import { assertAdminPower, type SessionUser } from '../auth';
 import type { SessionRow } from './session-view';
-
-export type ParticipantRole = 'client' | 'reader';
 
 export function participantRole(session: Pick<SessionRow, 'clientId' | 'readerId'>, userId: string): ParticipantRole | null {
   if (session.clientId === userId) return 'client';

@@ -6,9 +6,9 @@ import { http } from '../../../../tests/integration/http';
 import { collect } from '../../../../tests/integration/socket-helpers';
 import { ledgerTotalCents, revenueCents } from '../../../../tests/integration/ledger-sums';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
-import { IdempotencyConflictError, revenueAccountFor, SPLIT_LEG_SUFFIX, getEarnings, getWalletBalanceCents, transfer, walletAccountId } from '../wallet/ledger';
+import { markLeft, markSeen } from '../../realtime/presence/session-presence';
+import { getEarnings, getWalletBalanceCents, IdempotencyConflictError, revenueAccountFor, SPLIT_LEG_SUFFIX, transfer, walletAccountId } from '../wallet';
 import { minuteChargeKey } from './billing';
-import { markLeft, markSeen } from './presence';
 import { runDueWork } from './scheduler';
 
 const MINUTE = 60_000;

@@ -5,18 +5,9 @@ import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { ledgerTransfers, readerProfiles, readingSessions } from '../../db/schema';
 import type { Outbox } from '../../realtime/outbox';
-import {
-  chargeManyWithSplit,
-  escrowAccountId,
-  getBalances,
-  isRevenueAccount,
-  lockAccounts,
-  releaseHeldShare,
-  transfer,
-  walletAccountId,
-} from '../wallet/ledger';
+import type { SessionTiming } from '../../timing';
+import { chargeManyWithSplit, escrowAccountId, getBalances, isRevenueAccount, lockAccounts, releaseHeldShare, transfer, walletAccountId } from '../wallet';
 import { type SessionRow, sessionRoom } from './session-view';
-import type { SessionTiming } from './timing';
 
 const sqlIncrement = (column: AnyColumn) => sql`${column} + 1`;
 

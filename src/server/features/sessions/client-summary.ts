@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ClientSessionSummary } from '@shared/sessions';
 import { readingSessions } from '../../db/schema';
-import type { SessionUser } from '../auth/require-user';
+import type { SessionUser } from '../auth';
 import type { SessionDeps } from './deps';
 
 /** Only completed readings count toward a dashboard figure (issue 8); a refund takes its charge back out. */

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { Realtime } from '../../realtime/realtime';
-import type { SessionTiming } from './timing';
+import type { SessionTiming } from '../../timing';
 
 export interface SessionDeps {
   db: Db;

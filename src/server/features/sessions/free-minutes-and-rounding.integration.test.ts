@@ -7,8 +7,8 @@ import { http } from '../../../../tests/integration/http';
 import { ledgerTotalCents, revenueCents } from '../../../../tests/integration/ledger-sums';
 import { collect } from '../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
-import { getEarnings, getWalletBalanceCents } from '../wallet/ledger';
-import { markSeen } from './presence';
+import { markSeen } from '../../realtime/presence/session-presence';
+import { getEarnings, getWalletBalanceCents } from '../wallet';
 import { runDueWork } from './scheduler';
 
 const MINUTE = 60_000;

@@ -3,9 +3,9 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import type { Tx } from '../../db/client';
 import { readingSessions } from '../../db/schema';
 import type { Outbox } from '../../realtime/outbox';
+import type { SessionTiming } from '../../timing';
 import { chargeNextMinutes } from './billing';
 import type { SessionRow } from './session-view';
-import type { SessionTiming } from './timing';
 
 /**
  * A pause to top up instead of a hang-up (issue 10, docs/decisions/020): when the client cannot

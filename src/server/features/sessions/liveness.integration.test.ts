@@ -6,7 +6,7 @@ import { createClient, createReader } from '../../../../tests/integration/factor
 import { http } from '../../../../tests/integration/http';
 import { emitAck, nextEvent } from '../../../../tests/integration/socket-helpers';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/integration/test-app';
-import { getWalletBalanceCents } from '../wallet/ledger';
+import { getWalletBalanceCents } from '../wallet';
 
 // The shortest minute at which the ping's floors still give the quarter-minute bound (timing.ts).
 const MINUTE = 12_000;

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { sessionMessages, user } from '../../db/schema';
 import { AppError } from '../../errors';
 import { createFixedWindowLimiter } from '../../rate-limiter';
-import type { SessionUser } from '../auth/require-user';
+import type { SessionUser } from '../auth';
 import { loadSessionFor } from './access';
 import type { SessionDeps } from './deps';
 import { assertRunning } from './pause';

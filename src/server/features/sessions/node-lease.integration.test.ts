@@ -5,9 +5,9 @@ import { http } from '../../../../tests/integration/http';
 import { createReadingTestApp, type FakeClock, type ReadingDriver } from '../../../../tests/integration/readings';
 import type { TestApp } from '../../../../tests/integration/test-app';
 import { appNodes, readerProfiles, readingSessions } from '../../db/schema';
-import { turnAbsentReadersOffline } from '../readers/reader-presence';
-import { beatNode, ensureNode, hasOtherLiveNodes } from './node-lease';
-import { markLeft, markSeen } from './presence';
+import { beatNode, ensureNode, hasOtherLiveNodes } from '../../realtime/presence/node-lease';
+import { turnAbsentReadersOffline } from '../../realtime/presence/reader-presence';
+import { markLeft, markSeen } from '../../realtime/presence/session-presence';
 import { runDueWork } from './scheduler';
 
 const MINUTE = 60_000;

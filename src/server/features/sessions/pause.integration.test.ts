@@ -5,8 +5,8 @@ import { http } from '../../../../tests/integration/http';
 import { ledgerTotalCents } from '../../../../tests/integration/ledger-sums';
 import { collect, emitAck } from '../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
-import { getWalletBalanceCents } from '../wallet/ledger';
-import { markSeen } from './presence';
+import { markSeen } from '../../realtime/presence/session-presence';
+import { getWalletBalanceCents } from '../wallet';
 import { runDueWork } from './scheduler';
 import { sessionRoom } from './session-view';
 

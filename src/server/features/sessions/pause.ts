@@ -4,11 +4,10 @@ import type { Tx } from '../../db/client';
 import { readingSessions } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { Outbox } from '../../realtime/outbox';
-import type { ParticipantRole } from './access';
+import { awaySides, type ParticipantRole } from '../../realtime/presence/session-presence';
+import type { SessionTiming } from '../../timing';
 import { chargeOrPauseForFunds } from './funds-pause';
-import { awaySides } from './presence';
 import type { SessionRow } from './session-view';
-import type { SessionTiming } from './timing';
 
 /**
  * The meter of an active reading runs only while both sides are in it. When a side goes away the

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { databaseBeforeMigration } from '../../../../tests/integration/database-before-migration';
 import { sessionMinutes } from '../../db/schema';
-import { checkLedger } from '../wallet/check-ledger';
-import { SYSTEM_ACCOUNTS } from '../wallet/ledger';
+import { checkLedger, SYSTEM_ACCOUNTS } from '../wallet';
 
 /** The one revenue account history had before its shards (migration 0018). */
 const REVENUE = 'platform:revenue';

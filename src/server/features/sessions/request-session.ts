@@ -1,27 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { SessionType } from '@shared/constants';
-import { formatCents } from '@shared/money';
 import { SERVER_EVENTS, type SessionRequestEvent } from '@shared/realtime';
 import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionRequestInput } from '@shared/sessions';
-import type { DbOrTx } from '../../db/client';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { AppError, conflict, forbidden, notFound } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
-import type { SessionUser } from '../auth/require-user';
-import { leaveAnyLine } from '../queue/leave-queue';
-import { assertReaderNotKeptForOthers } from '../queue/queue-reservation';
-import { freeMinutesFor } from '../readers/reader-view';
-import { getWalletBalanceCents } from '../wallet/ledger';
+import type { SessionUser } from '../auth';
+import { assertReaderNotKeptForOthers, leaveAnyLine } from '../queue';
+import { freeMinutesFor, RATE_COLUMN } from '../readers';
+import { assertBalanceCoversMinute } from '../wallet';
 import type { SessionDeps } from './deps';
 import { loadSessionView } from './session-view';
-
-export const RATE_COLUMN: Record<SessionType, 'chatRateCents' | 'audioRateCents' | 'videoRateCents'> = {
-  chat: 'chatRateCents',
-  audio: 'audioRateCents',
-  video: 'videoRateCents',
-};
 
 /**
  * A client asks an online, free reader for a reading. The reader's current rate for the type and
@@ -82,12 +72,4 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
   await leaveAnyLine(deps.db, client.id, outbox);
   outbox.toUser(reader.userId, SERVER_EVENTS.sessionRequest, event).flush(deps.realtime);
   return (await loadSessionView(deps.db, id))!;
-}
-
-/** A request (and a place in a queue) needs a balance that pays the first minute at `rateCents`. */
-export async function assertBalanceCoversMinute(db: DbOrTx, clientId: string, rateCents: number) {
-  const balance = await getWalletBalanceCents(db, clientId);
-  if (balance < rateCents) {
-    throw new AppError('INSUFFICIENT_FUNDS', `Your balance of ${formatCents(balance)} does not cover one minute at ${formatCents(rateCents)}. Please add funds.`);
-  }
 }

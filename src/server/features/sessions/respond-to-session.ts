@@ -4,7 +4,7 @@ import type { ReadingSession } from '@shared/sessions';
 import { readingSessions } from '../../db/schema';
 import { conflict, forbidden } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
-import type { SessionUser } from '../auth/require-user';
+import type { SessionUser } from '../auth';
 import { lockSessionFor } from './access';
 import type { SessionDeps } from './deps';
 import { loadSessionView } from './session-view';

@@ -13,8 +13,8 @@ import {
   transcriptQuerySchema,
 } from '@shared/sessions';
 import type { Auth } from '../../auth/auth';
-import { currentUser, requireUser } from '../auth/require-user';
-import { availableReaders } from '../readers/available-readers';
+import { currentUser, requireUser } from '../auth';
+import { availableReaders } from '../readers';
 import { clientSessionSummary } from './client-summary';
 import type { SessionDeps } from './deps';
 

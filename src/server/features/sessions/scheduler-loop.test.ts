@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionTiming } from '../../timing';
 import type { SessionDeps } from './deps';
 import { type PassResult, type PassScope, startScheduler } from './scheduler';
-import { sessionTiming } from './timing';
 
 const timing = sessionTiming(60_000);
 const log = { error: vi.fn() };

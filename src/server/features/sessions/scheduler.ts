@@ -3,19 +3,18 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, min, notInArray, or,
 import type { Tx } from '../../db/client';
 import { ledgerAccounts, needsSchedulerAttention, readingSessions } from '../../db/schema';
 import { Outbox } from '../../realtime/outbox';
-import { endStreamsOfAbsentReaders } from '../live/end-absent-streams';
-import { runQueueWork } from '../queue/offer-queue';
-import { turnAbsentReadersOffline } from '../readers/reader-presence';
-import { walletAccountId } from '../wallet/ledger';
-import type { ParticipantRole } from './access';
+import { sweepDeadNodes } from '../../realtime/presence/node-lease';
+import { turnAbsentReadersOffline } from '../../realtime/presence/reader-presence';
+import { absentSince, awaySides, type ParticipantRole, presenceColumns } from '../../realtime/presence/session-presence';
+import type { SessionTiming } from '../../timing';
+import { endStreamsOfAbsentReaders } from '../live';
+import { runQueueWork } from '../queue';
+import { walletAccountId } from '../wallet';
 import { finishSession } from './billing';
 import type { SessionDeps } from './deps';
 import { chargeOrPauseForFundsMany } from './funds-pause';
-import { sweepDeadNodes } from './node-lease';
 import { pauseMeter, resumeMeterIfBothPresent } from './pause';
-import { absentSince, awaySides, presenceColumns } from './presence';
 import type { SessionRow } from './session-view';
-import type { SessionTiming } from './timing';
 import { liftFundsPause } from './top-up';
 
 const BATCH = 100;
@@ -51,7 +50,7 @@ export type PassScope = 'all' | 'minutes';
 function dueConditions(now: Date, timing: SessionTiming) {
   const absentBefore = new Date(now.getTime() - timing.presenceTtlMs - timing.disconnectGraceMs);
   const awayBefore = new Date(now.getTime() - timing.presenceTtlMs);
-  // A side held by a live process is present (presence.ts); dead processes were swept just before.
+  // A side held by a live process is present (realtime/presence/session-presence.ts); dead processes were swept just before.
   const client = presenceColumns('client');
   const reader = presenceColumns('reader');
   const isAway = (side: typeof client) => and(isNull(side.nodeId), or(isNull(side.seenAt), lte(side.seenAt, awayBefore)));

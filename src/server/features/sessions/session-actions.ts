@@ -4,7 +4,7 @@ import { OPEN_SESSION_STATUSES, RATING_REFUSALS, ratableUntil, ratingRefusal, ty
 import { readerProfiles, readingSessions } from '../../db/schema';
 import { conflict, forbidden } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
-import type { SessionUser } from '../auth/require-user';
+import type { SessionUser } from '../auth';
 import { loadSessionFor, lockSessionFor } from './access';
 import { finishSession } from './billing';
 import type { SessionDeps } from './deps';

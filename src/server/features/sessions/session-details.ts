@@ -1,6 +1,6 @@
 import type { SessionDetails } from '@shared/sessions';
 import { notFound } from '../../errors';
-import { assertAdminPower, type SessionUser } from '../auth/require-user';
+import { assertAdminPower, type SessionUser } from '../auth';
 import type { SessionDeps } from './deps';
 import { areMessagesDeleted, keptMessagesOf, retentionCutoff } from './message-retention';
 import { loadSessionView } from './session-view';

@@ -3,7 +3,7 @@ import type { SessionReceipt } from '@shared/sessions';
 import type { DbOrTx } from '../../db/client';
 import { sessionMinutes } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import { assertAdminPower, type SessionUser } from '../auth/require-user';
+import { assertAdminPower, type SessionUser } from '../auth';
 import { participantRole } from './access';
 import { loadSessionView } from './session-view';
 

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@shared/sessions';
 import { forbidden, notFound } from '../../errors';
-import type { SessionUser } from '../auth/require-user';
-import { firstNameOf } from '../readers/list-reader-sessions';
+import type { SessionUser } from '../auth';
+import { firstNameOf } from '../readers';
 import { participantRole } from './access';
 import type { SessionDeps } from './deps';
 import { areMessagesDeleted, keptMessagesOf, retentionCutoff } from './message-retention';

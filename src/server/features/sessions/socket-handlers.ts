@@ -5,14 +5,14 @@ import { readingSessions } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { ClientEventHandlers, Log, SocketFeature } from '../../realtime/client-events';
 import { Outbox } from '../../realtime/outbox';
+import { beatNode, ensureNode, hasOtherLiveNodes, newNodeId } from '../../realtime/presence/node-lease';
+import { markReaderPagesClosed, markReadersSeen } from '../../realtime/presence/reader-presence';
+import { markLeft, markSeen } from '../../realtime/presence/session-presence';
 import { type AppServer, type AppSocket, userRoom } from '../../realtime/socket-server';
-import { markReaderPagesClosed, markReadersSeen } from '../readers/reader-presence';
 import { loadSessionFor, lockSessionFor, participantRole } from './access';
 import type { SessionDeps } from './deps';
 import { type MessageLimiter, sendMessage } from './messages';
 import { assertRunning, pauseMeter, resumeMeterIfBothPresent } from './pause';
-import { beatNode, ensureNode, hasOtherLiveNodes, newNodeId } from './node-lease';
-import { markLeft, markSeen } from './presence';
 import { loadSessionView, sessionRoom } from './session-view';
 import { startIfReady } from './start-session';
 
@@ -39,7 +39,7 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
     return false;
   };
 
-  /** This process's lease (node-lease.ts): what its sockets hold is present while it beats. */
+  /** This process's lease (realtime/presence/node-lease.ts): what its sockets hold is present while it beats. */
   const nodeId = newNodeId();
   // The user's room holds their sockets on this process (a socket that disconnected has left it).
   const userHasOtherSocket = (socket: AppSocket) => [...(server.sockets.adapter.rooms.get(userRoom(socket.data.user.id)) ?? [])].some((id) => id !== socket.id);
@@ -127,7 +127,7 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
       session_message: async (input) => ({ message: await sendMessage(deps, limiter, user, input) }),
     };
 
-    // A reader's page: they are seen while this process holds one (readers/reader-presence.ts).
+    // A reader's page: they are seen while this process holds one (realtime/presence/reader-presence.ts).
     if (user.role === 'reader') {
       inTurn(socket, async () => {
         await renewLease();
@@ -146,7 +146,7 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
   };
 
   // The lease's beat: one row for every socket this process holds. When it must mark again what
-  // it holds (node-lease.ts), it takes only the sides and pages no process holds.
+  // it holds (realtime/presence/node-lease.ts), it takes only the sides and pages no process holds.
   const beat = async () => {
     const now = new Date(deps.clock.now());
     const { wasGone } = await beatNode(deps.db, nodeId, now);
@@ -154,7 +154,7 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
   };
   /**
    * Before a hold is written (a join, a reader page): the lease row must exist, or the hold is not
-   * written at all (presence.ts `leaseExists`). Putting back a row that was swept while this
+   * written at all (node-lease.ts `leaseExists`). Putting back a row that was swept while this
    * process stalled also puts back what the process holds.
    */
   const renewLease = async () => {

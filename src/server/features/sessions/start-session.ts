@@ -3,10 +3,10 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import type { Tx } from '../../db/client';
 import { readingSessions } from '../../db/schema';
 import type { Outbox } from '../../realtime/outbox';
+import { isPresent } from '../../realtime/presence/session-presence';
+import type { SessionTiming } from '../../timing';
 import { chargeNextMinute, finishSession } from './billing';
-import { isPresent } from './presence';
 import type { SessionRow } from './session-view';
-import type { SessionTiming } from './timing';
 
 /**
  * Starts billing once both participants are in the session room: minute 1 is charged at once and

@@ -8,8 +8,8 @@ import { ledgerTotalCents } from '../../../../tests/integration/ledger-sums';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { collect } from '../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
-import { getEarnings, getWalletBalanceCents } from '../wallet/ledger';
-import { markLeft, markSeen } from './presence';
+import { markLeft, markSeen } from '../../realtime/presence/session-presence';
+import { getEarnings, getWalletBalanceCents } from '../wallet';
 import { runDueWork } from './scheduler';
 import { resumeAfterDeposit } from './top-up';
 

@@ -3,13 +3,13 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import type { Tx } from '../../db/client';
 import { readingSessions } from '../../db/schema';
 import { Outbox } from '../../realtime/outbox';
-import { getWalletBalanceCents } from '../wallet/ledger';
+import { awaySides } from '../../realtime/presence/session-presence';
+import type { SessionTiming } from '../../timing';
+import { getWalletBalanceCents } from '../wallet';
 import { chargeNextMinute } from './billing';
 import type { SessionDeps } from './deps';
 import { announceAwayPause } from './pause';
-import { awaySides } from './presence';
 import type { SessionRow } from './session-view';
-import type { SessionTiming } from './timing';
 
 /**
  * Lifts a pause for funds (funds-pause.ts) whose client can now pay the next minute. The caller

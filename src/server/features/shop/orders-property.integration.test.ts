@@ -9,8 +9,7 @@ import { noRealtime } from '../../../../tests/integration/no-realtime';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { shopProducts } from '../../db/schema';
 import { AppError } from '../../errors';
-import { checkLedger } from '../wallet/check-ledger';
-import { earningsAccountId, getBalances, walletAccountId } from '../wallet/ledger';
+import { checkLedger, earningsAccountId, getBalances, walletAccountId } from '../wallet';
 import { placeOrder } from './place-order';
 
 /** Four products: two of a reader (one digital), one of another reader, one of the platform; stock on the physical ones. */

@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/client';
 import { shopOrderItems, shopOrders, shopProducts } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
-import { chargeWithSplit, earningsAccountId, getWalletBalanceCents, lockAccounts, revenueAccountFor, transfer, walletAccountId } from '../wallet/ledger';
+import { chargeWithSplit, earningsAccountId, getWalletBalanceCents, lockAccounts, revenueAccountFor, transfer, walletAccountId } from '../wallet';
 
 type OrderInput = z.output<typeof createOrderSchema>;
 

@@ -3,7 +3,7 @@ import { idempotentRequestHeadersSchema } from '@shared/wallet';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Auth } from '../../auth/auth';
-import { currentUser, readSessionUser, requireUser, seesAsAdmin } from '../auth/require-user';
+import { currentUser, readSessionUser, requireUser, seesAsAdmin } from '../auth';
 import { listOrders } from './list-orders';
 import { listProducts } from './list-products';
 import { createProduct, listMyProducts, setProductHidden, updateProduct } from './manage-products';

@@ -9,7 +9,7 @@ import { http } from '../../../../tests/integration/http';
 import { ledgerReadings } from '../../../../tests/integration/ledger-readings';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { shopProducts } from '../../db/schema';
-import { getUserBalances, } from '../wallet/ledger';
+import { getUserBalances } from '../wallet';
 
 const clock = fakeClock(Date.parse('2026-11-20T12:00:00Z'));
 let app: TestApp;

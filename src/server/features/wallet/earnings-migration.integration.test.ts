@@ -4,8 +4,8 @@ import type { Database } from '../../db/client';
 import { databaseBeforeMigration } from '../../../../tests/integration/database-before-migration';
 import { readingSessions } from '../../db/schema';
 import { Outbox } from '../../realtime/outbox';
-import { decidePayout } from '../payouts/decide-payout';
-import { finishSession } from '../sessions/billing';
+import { decidePayout } from '../payouts';
+import { finishSession } from '../sessions';
 import { checkLedger } from './check-ledger';
 import { createWallet, getBalances, SYSTEM_ACCOUNTS } from './ledger';
 

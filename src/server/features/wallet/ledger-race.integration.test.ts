@@ -7,8 +7,7 @@ import { createClient, createReader, fundEarnings, fundWallet } from '../../../.
 import { revenueCents } from '../../../../tests/integration/ledger-sums';
 import { ledgerReadings } from '../../../../tests/integration/ledger-readings';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
-import { decidePayout } from '../payouts/decide-payout';
-import { requestPayout } from '../payouts/request-payout';
+import { decidePayout, requestPayout } from '../payouts';
 import { checkLedger } from './check-ledger';
 import { chargeWithSplit, escrowAccountId, earningsAccountId, getBalances, InsufficientFundsError, releaseHeldShare, SYSTEM_ACCOUNTS, walletAccountId } from './ledger';
 import { noRealtime } from '../../../../tests/integration/no-realtime';

@@ -6,7 +6,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { PaymentsProvider } from '../../payments/provider';
 import type { Realtime } from '../../realtime/realtime';
-import { currentUser, requireUser } from '../auth/require-user';
+import { currentUser, requireUser } from '../auth';
 import { getDepositLimits, setDepositLimits } from './deposit-limits';
 import { type DepositDeps, depositToWallet, ReplayedDepositFailure } from './deposit-to-wallet';
 import { getWallet } from './get-wallet';

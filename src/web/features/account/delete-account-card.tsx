@@ -9,9 +9,9 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormRootError } from '@/features/auth';
 import { ApiError } from '@/lib/api';
 import { paths } from '@/lib/paths';
-import { FormRootError } from '../auth/form-parts';
 import { useDeleteAccount } from './api';
 import { errorMessage, PasswordField } from './password-field';
 

@@ -1,7 +1,7 @@
 import type { Profile } from '@shared/auth';
 import { TabsContent } from '@/components/ui/tabs';
+import { AdminPayoutsPanel } from '@/features/wallet';
 import { paths } from '@/lib/paths';
-import { AdminPayoutsPanel } from '../wallet/admin-payouts-panel';
 import { AnalyticsTab } from './admin/analytics-tab';
 import { ReadersTab } from './admin/readers-tab';
 import { ReportsTab } from './admin/reports-tab';

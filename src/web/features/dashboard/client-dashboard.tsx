@@ -1,10 +1,9 @@
 import type { Profile } from '@shared/auth';
 import { useLocation } from 'react-router';
 import { TabsContent } from '@/components/ui/tabs';
+import { useLiveFavoritePresence } from '@/features/favorites';
+import { AddFundsButton, WalletTab } from '@/features/wallet';
 import { paths } from '@/lib/paths';
-import { useLiveFavoritePresence } from '../favorites/api';
-import { AddFundsButton } from '../wallet/add-funds-button';
-import { WalletTab } from '../wallet/wallet-tab';
 import { FavoritesTab } from './client/favorites-tab';
 import { OverviewTab } from './client/overview-tab';
 import { ProfileTab } from './client/profile-tab';

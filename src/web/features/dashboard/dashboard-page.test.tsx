@@ -5,8 +5,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountStatus } from '@shared/account';
+import { accountKeys } from '@/features/account';
 import { profileQueryKey } from '@/lib/auth';
-import { accountKeys } from '../account/api';
 import { DashboardPage } from './dashboard-page';
 
 // The role dashboards load their own data; here only the choice between them is under test.

@@ -4,10 +4,9 @@ import { ShieldCheck } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
+import { AdminTwoFactorGate, VerifyEmailBanner } from '@/features/account';
 import { clearUserData, signOut, useProfile } from '@/lib/auth';
 import { paths } from '@/lib/paths';
-import { AdminTwoFactorGate } from '../account/admin-two-factor-gate';
-import { VerifyEmailBanner } from '../account/verify-email-banner';
 
 // Each role downloads only its own dashboard.
 const ClientDashboard = lazy(() => import('./client-dashboard').then((module) => ({ default: module.ClientDashboard })));

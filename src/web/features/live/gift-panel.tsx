@@ -6,9 +6,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
 import { toast } from 'sonner';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { newIdempotencyKey } from '@/features/wallet';
 import { ApiError } from '@/lib/api';
 import { profileQueryKey, useProfile } from '@/lib/auth';
-import { newIdempotencyKey } from '../wallet/add-funds-form';
 import { liveKeys, sendGift } from './api';
 
 const INSUFFICIENT_BALANCE = 'Insufficient balance. Please add funds to your wallet.';

@@ -1,8 +1,8 @@
 import { formatCents } from '@shared/money';
 import { Ticket } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { AddFundsButton } from '@/features/wallet';
 import { ApiError } from '@/lib/api';
-import { AddFundsButton } from '../wallet/add-funds-button';
 import { useJoinPricedStream } from './api';
 
 /** A priced stream the viewer has not paid for yet: its price, once, through their wallet. */

@@ -11,7 +11,7 @@ import { cn } from '@/lib/cn';
 import { usePageMeta } from '@/lib/page-meta';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocketConnected } from '@/lib/socket';
-import { useNow } from '../sessions/use-now';
+import { useNow } from '@/lib/use-now';
 import { type ListedStatus, liveKeys, streamListQuery } from './api';
 import { StreamCard } from './stream-card';
 

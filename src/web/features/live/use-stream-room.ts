@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocket } from '@/lib/socket';
-import { AckError, emitWithAck } from '../sessions/socket-ack';
+import { AckError, emitWithAck } from '@/lib/socket-ack';
 import { liveKeys, patchCachedStream } from './api';
 import { initialRoomState, streamRoomReducer } from './stream-room-state';
 

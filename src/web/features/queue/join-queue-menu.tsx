@@ -3,7 +3,7 @@ import type { Reader } from '@shared/readers';
 import { ListPlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { rateOfKind, READING_KINDS } from '../readers/reading-kinds';
+import { rateOfKind, READING_KINDS } from '@/lib/reading-kinds';
 import { useJoinQueue } from './api';
 
 /** 'Join queue' for a busy reader: the client picks the kind of reading they will wait for, at its rate. */

@@ -6,13 +6,12 @@ import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { pendingRequestState, requestSession, secondsUntil } from '@/features/sessions';
+import { AddFundsButton } from '@/features/wallet';
 import { ApiError } from '@/lib/api';
 import { sessionRequestPath } from '@/lib/paths';
-import { requestSession } from '../sessions/api';
-import { pendingRequestState } from '../sessions/pending-request-state';
-import { SESSION_TYPE_LABELS, secondsUntil } from '../sessions/session-logic';
-import { useNow } from '../sessions/use-now';
-import { AddFundsButton } from '../wallet/add-funds-button';
+import { SESSION_TYPE_LABELS } from '@/lib/session-labels';
+import { useNow } from '@/lib/use-now';
 import { queueKeys, queuePlaceQuery, useLeaveQueue, useLiveQueuePlace } from './api';
 
 function OfferDialog({ place, secondsLeft }: { place: QueuePlace; secondsLeft: number }) {

@@ -1,7 +1,7 @@
 import { formatCents } from '@shared/money';
 import type { QueuePlace } from '@shared/queue';
 import { Button } from '@/components/ui/button';
-import { SESSION_TYPE_LABELS } from '../sessions/session-logic';
+import { SESSION_TYPE_LABELS } from '@/lib/session-labels';
 import { useLeaveQueue } from './api';
 
 /** The client's place in this reader's line, live, with the way out. */

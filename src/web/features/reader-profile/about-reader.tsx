@@ -1,7 +1,7 @@
 import type { Reader } from '@shared/readers';
 import { useId } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { SpecialtyBadges, UsualHoursLine } from '../readers/reader-lines';
+import { SpecialtyBadges, UsualHoursLine } from '@/features/readers';
 
 /** The reader in their own words: the whole bio, every specialty and their usual hours. */
 export function AboutReader({ reader, usualHours }: { reader: Reader; usualHours: string | null }) {

@@ -2,8 +2,8 @@ import type { Reader } from '@shared/readers';
 import { Award, MessageCircle, Star } from 'lucide-react';
 import { PersonAvatar } from '@/components/person-avatar';
 import { Card, CardContent } from '@/components/ui/card';
-import { FavoriteButton } from '../favorites/favorite-button';
-import { FollowButton } from '../notifications/follow-button';
+import { FavoriteButton } from '@/features/favorites';
+import { FollowButton } from '@/features/notifications';
 import { counted } from './counted';
 import { PresenceBadge } from './presence-badge';
 

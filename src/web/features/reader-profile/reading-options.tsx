@@ -1,9 +1,7 @@
 import type { Reader } from '@shared/readers';
 import { useId } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { FreeMinutesBadge } from '../readers/free-minutes-badge';
-import { ReaderRates } from '../readers/reader-rates';
-import { ReadingActions, useQueueChoice } from '../readers/reading-actions';
+import { FreeMinutesBadge, ReaderRates, ReadingActions, useQueueChoice } from '@/features/readers';
 
 /** Why the buttons are off, or null while the reader can take a reading (or the viewer is in their line). */
 function unavailableReason(reader: Reader, usualHours: string | null, queue: ReturnType<typeof useQueueChoice>['kind']): string | null {

@@ -1,7 +1,7 @@
 import { formatCents } from '@shared/money';
 import type { Reader } from '@shared/readers';
 import { cn } from '@/lib/cn';
-import { rateOfKind, READING_KINDS } from './reading-kinds';
+import { rateOfKind, READING_KINDS } from '@/lib/reading-kinds';
 
 /** The reader's three per-minute rates side by side, as the card and the profile show them. */
 export function ReaderRates({ reader, className }: { reader: Reader; className?: string }) {

@@ -6,9 +6,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queueKeys } from '@/features/queue';
 import { testReader as reader } from '../../../../tests/unit/test-reader';
 import { profileQueryKey } from '@/lib/auth';
-import { queueKeys } from '../queue/api';
 import { ReadingActions } from './reading-actions';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));

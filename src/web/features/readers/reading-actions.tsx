@@ -1,7 +1,5 @@
 import type { Reader } from '@shared/readers';
-import { useQueuePlace } from '../queue/api';
-import { JoinQueueMenu } from '../queue/join-queue-menu';
-import { QueuePlaceLine } from '../queue/queue-place-line';
+import { JoinQueueMenu, QueuePlaceLine, useQueuePlace } from '@/features/queue';
 import { ReadingButtons } from './reading-buttons';
 
 /** What the viewer can do about a reader's queue: nothing, join it, or watch their place in it. */

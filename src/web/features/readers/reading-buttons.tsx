@@ -2,7 +2,7 @@ import type { Reader } from '@shared/readers';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { sessionRequestPath } from '@/lib/paths';
-import { READING_KINDS } from './reading-kinds';
+import { READING_KINDS } from '@/lib/reading-kinds';
 
 /**
  * A button for each kind of reading: a link to its request page while the reader is free, plainly

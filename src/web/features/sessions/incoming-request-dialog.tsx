@@ -10,10 +10,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { ApiError } from '@/lib/api';
 import { readingPath } from '@/lib/paths';
 import { useServerEvent } from '@/lib/server-events';
+import { SESSION_TYPE_LABELS } from '@/lib/session-labels';
 import { useSocket } from '@/lib/socket';
+import { useNow } from '@/lib/use-now';
 import { recentSessionsQuery, respondToSession } from './api';
-import { SESSION_TYPE_LABELS, secondsUntil } from './session-logic';
-import { useNow } from './use-now';
+import { secondsUntil } from './session-logic';
 
 /**
  * The reader's incoming request, on any page of the signed-in app: who, what type, at which rate,

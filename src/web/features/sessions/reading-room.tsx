@@ -5,10 +5,9 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { AddFundsButton, AddFundsDialog } from '@/features/wallet';
 // The one feature reached from another: topping up in place keeps the reading running (leaving this
 // page would pause it and end it after a billing minute).
-import { AddFundsButton } from '@/features/wallet/add-funds-button';
-import { AddFundsDialog } from '@/features/wallet/add-funds-dialog';
 import { profileQueryKey, useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { CallControls } from './components/call-controls';
@@ -30,7 +29,7 @@ import {
   readerEarningsCents,
   secondsUntil,
 } from './session-logic';
-import { useNow } from './use-now';
+import { useNow } from '@/lib/use-now';
 import { useReadingReminder } from './use-reading-reminder';
 import { useReadingRoom } from './use-reading-room';
 import { useSessionChat } from './use-session-chat';

@@ -13,12 +13,6 @@ export const CALL_STATUS_LABELS: Record<CallStatus, string> = {
   ended: 'Ended',
 };
 
-export const SESSION_TYPE_LABELS: Record<SessionType, string> = {
-  chat: 'Chat',
-  audio: 'Audio',
-  video: 'Video',
-};
-
 export const END_REASON_LABELS: Record<EndReason, string> = {
   completed: 'completed',
   insufficient_funds: 'insufficient funds',

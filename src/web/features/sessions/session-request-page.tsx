@@ -13,8 +13,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { AddFundsButton } from '@/features/wallet';
 // Topping up in a dialog keeps the client on this page with the reader they chose.
-import { AddFundsButton } from '@/features/wallet/add-funds-button';
 import { ApiError } from '@/lib/api';
 import { profileQueryKey, useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -23,8 +23,9 @@ import { useReaderWatch } from '@/lib/reader-watch';
 import { useServerEvent } from '@/lib/server-events';
 import { changedRateCents, endSession, readerQuery, requestSession, sessionKeys, sessionQuery } from './api';
 import { pendingRequestFrom } from './pending-request-state';
-import { SESSION_TYPE_LABELS, secondsUntil } from './session-logic';
-import { useNow } from './use-now';
+import { SESSION_TYPE_LABELS } from '@/lib/session-labels';
+import { secondsUntil } from './session-logic';
+import { useNow } from '@/lib/use-now';
 
 const TYPE_ICONS = { chat: MessageCircle, audio: Phone, video: Video } as const;
 

@@ -3,8 +3,8 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { toast } from 'sonner';
+import { readingReminderQuery } from '@/features/wallet';
 // The preference lives with the wallet's other money settings (the Wallet tab's Spending limits card).
-import { readingReminderQuery } from '@/features/wallet/api';
 import { useServerEvent } from '@/lib/server-events';
 
 /**

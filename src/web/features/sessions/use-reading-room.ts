@@ -7,9 +7,9 @@ import { toast } from 'sonner';
 import { ApiError } from '@/lib/api';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocket, useSocketEvent } from '@/lib/socket';
+import { AckError, emitWithAck } from '@/lib/socket-ack';
 import { endSession, sessionQuery, startSession } from './api';
 import { deriveCallStatus, END_REASON_LABELS, hasMedia, isOpenStatus } from './session-logic';
-import { AckError, emitWithAck } from './socket-ack';
 import { MediaCall, type MediaCallSnapshot, openLocalMedia } from './webrtc/media-call';
 
 const CONNECTION_LOST_TOAST_ID = 'reading-connection-lost';

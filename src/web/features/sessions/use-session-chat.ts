@@ -5,8 +5,8 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocket } from '@/lib/socket';
+import { AckError, emitWithAck } from '@/lib/socket-ack';
 import { sessionMessagesQuery } from './api';
-import { AckError, emitWithAck } from './socket-ack';
 
 /** The reading's chat: the stored history, then each `new_message` of the room, in order and once. */
 export function useSessionChat(sessionId: string) {

@@ -11,9 +11,9 @@ import {
   type SetProductHiddenInput,
 } from '@shared/shop';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { walletQueryKeys } from '@/features/wallet';
 import { apiRequestParsed } from '@/lib/api';
 import { profileQueryKey } from '@/lib/auth';
-import { walletQueryKeys } from '../wallet/query-keys';
 import { filterToParams, type ShopFilter } from './shop-filter';
 
 export const shopKeys = {

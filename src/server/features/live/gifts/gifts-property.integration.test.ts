@@ -9,8 +9,7 @@ import { revenueCents } from '../../../../../tests/integration/ledger-sums';
 import { insertStream } from '../../../../../tests/integration/live-stream-rows';
 import { noRealtime } from '../../../../../tests/integration/no-realtime';
 import { createTestApp, type TestApp } from '../../../../../tests/integration/test-app';
-import { checkLedger } from '../../wallet/check-ledger';
-import { earningsAccountId, getBalances, InsufficientFundsError, walletAccountId } from '../../wallet/ledger';
+import { checkLedger, earningsAccountId, getBalances, InsufficientFundsError, walletAccountId } from '../../wallet';
 import { sendGift } from './send-gift';
 
 let app: TestApp;

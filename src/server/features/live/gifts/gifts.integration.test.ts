@@ -11,8 +11,7 @@ import { collect, nextEvent } from '../../../../../tests/integration/socket-help
 import { fakeClock } from '../../../../../tests/integration/fake-clock';
 import { createTestApp, type TestApp } from '../../../../../tests/integration/test-app';
 import { ledgerTransfers, streamGifts, user } from '../../../db/schema';
-import { checkLedger } from '../../wallet/check-ledger';
-import { earningsAccountId, escrowAccountId, getBalances, revenueAccountFor, walletAccountId } from '../../wallet/ledger';
+import { checkLedger, earningsAccountId, escrowAccountId, getBalances, revenueAccountFor, walletAccountId } from '../../wallet';
 import { streamRoom } from '../deps';
 
 const INSUFFICIENT = 'Insufficient balance. Please add funds to your wallet.';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendGiftSchema, streamIdParamsSchema } from '@shared/live';
 import { idempotentRequestHeadersSchema } from '@shared/wallet';
 import type { Auth } from '../../../auth/auth';
-import { currentUser, requireUser } from '../../auth/require-user';
+import { currentUser, requireUser } from '../../auth';
 import type { LiveDeps } from '../deps';
 import { joinStream } from '../paid-join/join-stream';
 import { getGiftSummary } from './get-gift-summary';

@@ -8,8 +8,8 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { streamGifts } from '../../../db/schema';
 import { conflict, forbidden } from '../../../errors';
 import type { Realtime } from '../../../realtime/realtime';
+import { chargeWithSplit, getWalletBalanceCents } from '../../wallet';
 import { publicName } from '../public-name';
-import { chargeWithSplit, getWalletBalanceCents } from '../../wallet/ledger';
 import { streamRoom } from '../deps';
 import { findPayableStream } from '../paid-join/find-payable-stream';
 

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { readerProfiles, streamJoins } from '../../../db/schema';
 import { conflict } from '../../../errors';
 import type { Realtime } from '../../../realtime/realtime';
-import { chargeWithSplit, getWalletBalanceCents } from '../../wallet/ledger';
+import { chargeWithSplit, getWalletBalanceCents } from '../../wallet';
 import { findPayableStream } from './find-payable-stream';
 
 export interface JoinDeps {
@@ -21,7 +21,7 @@ export const streamReference = (streamId: string) => `stream:${streamId}`;
 export const READER_AWAY_MESSAGE = 'The reader is away right now, so you have not been charged. Try again in a minute.';
 
 /**
- * Whether a process holds one of the reader's pages (readers/reader-presence.ts): the database's
+ * Whether a process holds one of the reader's pages (realtime/presence/reader-presence.ts): the database's
  * answer, true on every process alike. A reader with no page may be gone for good, and their
  * stream ends a minute later (end-absent-streams.ts), so nobody pays to join it meanwhile.
  */

@@ -9,8 +9,7 @@ import { endStream, insertStream, openReaderPage } from '../../../../../tests/in
 import { nextEvent } from '../../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../../tests/integration/test-app';
 import { ledgerTransfers, streamJoins } from '../../../db/schema';
-import { checkLedger } from '../../wallet/check-ledger';
-import { earningsAccountId, escrowAccountId, getBalances, revenueAccountFor, walletAccountId } from '../../wallet/ledger';
+import { checkLedger, earningsAccountId, escrowAccountId, getBalances, revenueAccountFor, walletAccountId } from '../../wallet';
 
 const INSUFFICIENT = 'Insufficient balance. Please add funds to your wallet.';
 

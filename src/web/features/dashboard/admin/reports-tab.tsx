@@ -9,7 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError } from '@/lib/api';
-import { useNow } from '../../sessions/use-now';
+import { useNow } from '@/lib/use-now';
 import { reportAge } from './report-age';
 import { decideReport, openReportsQuery, reportsQueryKey } from './reports-api';
 

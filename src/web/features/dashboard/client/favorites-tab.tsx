@@ -10,11 +10,10 @@ import { PersonAvatar } from '@/components/person-avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FavoriteButton, favoritesDashboardQuery } from '@/features/favorites';
 import { cn } from '@/lib/cn';
 import { paths, sessionRequestPath } from '@/lib/paths';
-import { favoritesDashboardQuery } from '../../favorites/api';
-import { FavoriteButton } from '../../favorites/favorite-button';
-import { SESSION_TYPE_LABELS } from './session-labels';
+import { SESSION_TYPE_LABELS } from '@/lib/session-labels';
 import { plural } from '../stat-card';
 
 const PRESENCE = {

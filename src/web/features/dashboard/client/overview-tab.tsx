@@ -7,11 +7,11 @@ import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { PersonAvatar } from '@/components/person-avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { favoritesDashboardQuery } from '@/features/favorites';
 import { paths, sessionDetailsPath, sessionRequestPath } from '@/lib/paths';
-import { favoritesDashboardQuery } from '../../favorites/api';
+import { formatDateTime, SESSION_TYPE_LABELS } from '@/lib/session-labels';
 import { clientHistoryQuery } from './history-api';
 import { sessionDate } from './history-row';
-import { formatDateTime, SESSION_TYPE_LABELS } from './session-labels';
 import { plural } from '../stat-card';
 
 const RECENT_COUNT = 3;

@@ -10,9 +10,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { AccountSection } from '@/features/account';
 import { ApiError, apiRequest } from '@/lib/api';
 import { profileQueryKey } from '@/lib/auth';
-import { AccountSection } from '../../account/account-section';
 import { type ProfileFormValues, profileFormSchema, toUpdateUserInput } from './profile-form';
 
 const IMAGE_HINT = 'A web address (https://…) of a picture of you. Leave empty for your initials.';

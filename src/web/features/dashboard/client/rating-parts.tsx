@@ -2,7 +2,7 @@ import type { ReadingSession } from '@shared/sessions';
 import { useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { RatingForm } from '../../sessions/components/rating-form';
+import { RatingForm } from '@/features/sessions';
 import { clientHistoryKeys } from './history-api';
 
 export function Stars({ rating }: { rating: number }) {

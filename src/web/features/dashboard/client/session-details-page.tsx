@@ -5,9 +5,9 @@ import { PersonAvatar } from '@/components/person-avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDateTime, SESSION_TYPE_LABELS } from '@/lib/session-labels';
 import { canRateNow } from './history-row';
 import { RateDialog, Stars } from './rating-parts';
-import { formatDateTime, SESSION_TYPE_LABELS } from './session-labels';
 import { ReadingDetailsFrame } from '../reading/reading-details-frame';
 import { ReadingFact } from '../reading/reading-fact';
 

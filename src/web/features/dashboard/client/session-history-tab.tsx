@@ -10,10 +10,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths, sessionDetailsPath } from '@/lib/paths';
+import { formatDateTime, SESSION_TYPE_LABELS } from '@/lib/session-labels';
 import { clientHistoryQuery, HISTORY_PAGE_SIZE } from './history-api';
 import { canRateNow, sessionDate } from './history-row';
 import { RateDialog, Stars } from './rating-parts';
-import { formatDateTime, SESSION_TYPE_LABELS } from './session-labels';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Heart, Sparkles, Wallet } from 'lucide-react';
 import { LoadFailed } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
-import { favoritesDashboardQuery } from '../../favorites/api';
+import { favoritesDashboardQuery } from '@/features/favorites';
 import { clientSummaryQuery } from './history-api';
 import { plural, StatCard } from '../stat-card';
 

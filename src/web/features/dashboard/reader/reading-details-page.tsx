@@ -2,8 +2,8 @@ import { formatCents } from '@shared/money';
 import type { ReadingSession } from '@shared/sessions';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDateTime, SESSION_TYPE_LABELS } from '@/lib/session-labels';
 import { Stars } from '../client/rating-parts';
-import { formatDateTime, SESSION_TYPE_LABELS } from '../client/session-labels';
 import { ReadingDetailsFrame } from '../reading/reading-details-frame';
 import { ReadingFact } from '../reading/reading-fact';
 

@@ -3,8 +3,7 @@ import { formatCents } from '@shared/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { requestPayout } from '../../wallet/api';
-import { walletQueryKeys } from '../../wallet/query-keys';
+import { requestPayout, walletQueryKeys } from '@/features/wallet';
 import { readerFigureKeys } from './reader-api';
 
 /** Asks for exactly the available amount shown beside it; below the minimum it says why it cannot. */

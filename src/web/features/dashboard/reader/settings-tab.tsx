@@ -9,8 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { AccountSection } from '@/features/account';
 import { ApiError } from '@/lib/api';
-import { AccountSection } from '../../account/account-section';
 import { myReaderQuery, updateMyReader } from './reader-api';
 import { type SettingsFormInput, type SettingsFormOutput, settingsFormSchema, toSettingsField, toSettingsForm } from './settings-form';
 

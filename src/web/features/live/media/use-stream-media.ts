@@ -9,10 +9,10 @@ import { LIVE_P2P_MAX_VIEWERS } from '@shared/live';
 import { CLIENT_EVENTS, SERVER_EVENTS } from '@shared/realtime';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { rtcConfigQuery } from '@/features/sessions/api';
-import { AckError, emitWithAck } from '@/features/sessions/socket-ack';
+import { rtcConfigQuery } from '@/features/sessions';
 import { useServerEvent } from '@/lib/server-events';
 import { type AppSocket, useSocket } from '@/lib/socket';
+import { AckError, emitWithAck } from '@/lib/socket-ack';
 import { Broadcaster, type OutgoingSignal } from './broadcaster';
 import { Watcher, type WatchState } from './watcher';
 

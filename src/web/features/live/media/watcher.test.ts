@@ -1,7 +1,7 @@
 import { LIVE_STREAM_FULL_MESSAGE } from '@shared/live';
 import type { RelayedStreamSignal } from '@shared/realtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AckError } from '@/features/sessions/socket-ack';
+import { AckError } from '@/lib/socket-ack';
 import type { OutgoingSignal } from './broadcaster';
 import { Watcher } from './watcher';
 

@@ -1,7 +1,7 @@
 import { LIVE_STREAM_FULL_MESSAGE } from '@shared/live';
 import { candidateSchema, descriptionSchema, newWatchId, readEnvelope } from '@shared/live-media-signal';
 import type { RelayedStreamSignal } from '@shared/realtime';
-import { AckError } from '@/features/sessions/socket-ack';
+import { AckError } from '@/lib/socket-ack';
 import type { OutgoingSignal } from './broadcaster';
 
 export type WatchState = 'idle' | 'connecting' | 'playing' | 'full' | 'failed';

@@ -3,7 +3,8 @@ import { formatCents } from '@shared/money';
 import { PersonAvatar } from '@/components/person-avatar';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
-import { CALL_STATUS_LABELS, type CallStatus, SESSION_TYPE_LABELS } from '../session-logic';
+import { SESSION_TYPE_LABELS } from '@/lib/session-labels';
+import { CALL_STATUS_LABELS, type CallStatus } from '../session-logic';
 
 const statusStyles: Record<CallStatus, string> = {
   pending: 'border-border bg-muted text-muted-foreground',

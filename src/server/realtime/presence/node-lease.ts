@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { appNodes, readerProfiles, readingSessions } from '../../db/schema';
-import type { SessionTiming } from './timing';
+import type { SessionTiming } from '../../timing';
 
 /**
  * Each app process is a node with a lease: one row it writes every heartbeat. Every side of a
- * reading and every reader page it holds is present through that one row (presence.ts,
- * readers/reader-presence.ts), where each beat used to rewrite every held row: at 10,000 readings,
+ * reading and every reader page it holds is present through that one row (session-presence.ts,
+ * reader-presence.ts), where each beat used to rewrite every held row: at 10,000 readings,
  * 30,000 row updates every five seconds, which held the embedded database for most of a second.
  */
 export const newNodeId = () => randomUUID();

@@ -3,13 +3,13 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import type { Clock } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles } from '../../db/schema';
-import type { Realtime } from '../../realtime/realtime';
-import { leaseExists } from '../sessions/node-lease';
-import type { SessionTiming } from '../sessions/timing';
+import type { SessionTiming } from '../../timing';
+import type { Realtime } from '../realtime';
+import { leaseExists } from './node-lease';
 
 /**
  * Online means someone is there to answer. A reader's page connecting marks them held by its app
- * process (`node_id`), seen for as long as that process beats (sessions/node-lease.ts); their last
+ * process (`node_id`), seen for as long as that process beats (node-lease.ts); their last
  * page on it closing clears the hold and notes the time (`seen_at`), as does the sweep of a
  * process that stopped beating. An online reader unseen for a billing minute (the tab was closed,
  * the laptop slept, the process died) goes offline for everyone, and comes back only by switching

@@ -1,9 +1,11 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { readingSessions } from '../../db/schema';
-import type { ParticipantRole } from './access';
+import type { SessionTiming } from '../../timing';
 import { leaseExists } from './node-lease';
-import type { SessionTiming } from './timing';
+
+/** The two sides of a reading. */
+export type ParticipantRole = 'client' | 'reader';
 
 /**
  * Presence lives in the session row, so any process (or one restarted) can tell whether a side is

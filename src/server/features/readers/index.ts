@@ -1,0 +1,5 @@
+/** What other features may use of readers: how a reader is listed, shown and priced, and making one. */
+export { availableReaders } from './available-readers';
+export { createReader } from './create-reader';
+export { firstNameOf } from './list-reader-sessions';
+export { assertListedReader, freeMinutesFor, isListedReader, RATE_COLUMN, readerColumns, readerIsBusy, toReader } from './reader-view';

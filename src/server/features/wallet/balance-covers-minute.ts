@@ -1,0 +1,12 @@
+import { formatCents } from '@shared/money';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../errors';
+import { getWalletBalanceCents } from './ledger';
+
+/** A request (and a place in a queue) needs a balance that pays the first minute at `rateCents`. */
+export async function assertBalanceCoversMinute(db: DbOrTx, clientId: string, rateCents: number) {
+  const balance = await getWalletBalanceCents(db, clientId);
+  if (balance < rateCents) {
+    throw new AppError('INSUFFICIENT_FUNDS', `Your balance of ${formatCents(balance)} does not cover one minute at ${formatCents(rateCents)}. Please add funds.`);
+  }
+}

@@ -1,0 +1,25 @@
+/** What other features may use of the wallet: the ledger's accounts, transfers and balances, and its checks. */
+export { assertBalanceCoversMinute } from './balance-covers-minute';
+export { checkLedger } from './check-ledger';
+export {
+  chargeManyWithSplit,
+  chargeWithSplit,
+  createWallet,
+  earningsAccountId,
+  escrowAccountId,
+  getBalances,
+  getEarnings,
+  getUserBalances,
+  getWalletBalanceCents,
+  IdempotencyConflictError,
+  InsufficientFundsError,
+  isRevenueAccount,
+  lockAccounts,
+  REVENUE_ACCOUNT_IDS,
+  releaseHeldShare,
+  revenueAccountFor,
+  SPLIT_LEG_SUFFIX,
+  SYSTEM_ACCOUNTS,
+  transfer,
+  walletAccountId,
+} from './ledger';

@@ -1,0 +1,2 @@
+/** What other features may use of auth's pages: form parts. */
+export { FormRootError } from './form-parts';

@@ -1,0 +1,2 @@
+/** What other features may use of notifications: the follow button. */
+export { FollowButton } from './follow-button';

@@ -1,0 +1,9 @@
+/** What other features may use of the wallet: adding funds, payouts, the wallet tab and its query keys. */
+export { AddFundsButton } from './add-funds-button';
+export { AddFundsDialog } from './add-funds-dialog';
+export { newIdempotencyKey } from './add-funds-form';
+export { AdminPayoutsPanel } from './admin-payouts-panel';
+export { readingReminderQuery, requestPayout } from './api';
+export { PayoutsCard } from './payouts-card';
+export { walletQueryKeys } from './query-keys';
+export { WalletTab } from './wallet-tab';
