@@ -2,9 +2,9 @@
 # `npm test`: every test file, in timed stages, each stage's time printed at the end.
 #   typecheck, lint, and the build with its bundle budget, beside the unit tests;
 #   integration: with DATABASE_URL set, every file on that PostgreSQL server (and, with REDIS_URL,
-#     the scale-out test), then on PGlite the files about PGlite, money and a smoke set
+#     the scale-out test) and, beside it, on PGlite the files about PGlite, money and a smoke set
 #     (tests/integration/both-databases.ts); without it, every file on PGlite;
-#   end-to-end in Chromium, on the embedded database.
+#   end-to-end in Chromium, on the embedded database: the pages, then the live-media journeys.
 # A failed stage fails the run at the end; the later stages still run, so one run shows every
 # failure. `.ci/run` starts the services on a bare machine and calls this through `npm test`.
 set -uo pipefail
