@@ -41,11 +41,11 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  // Two browsers at a time. A test's browser uses about half a core (10 s of CPU over 23 s for a
-  // scripted visit of two pages three times) and the server answers in 10–30 ms, so one worker left
-  // most of the machine idle: 31 tests took 342 s with one worker and 271 s with two on a busy
-  // machine. (Before reduced motion, an idle page kept a core busy and two workers gained nothing.)
-  workers: 2,
+  // One browser at a time. The browsers are what the suite spends: rendering in software, each
+  // test's pages keep a core busy beside the server. With two workers each test took 2.07 times as
+  // long (30 tests: 668 s against 322 s with one), so no throughput, and more time for a slow step
+  // to run into a timeout.
+  workers: 1,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   // The retry reporter names every test that passed only on its retry.
@@ -68,11 +68,10 @@ export default defineConfig({
     },
     {
       // Each of these holds several browsers in WebRTC calls: two at once on 2 cores starved each
-      // other's media (a peer count going 0 and 2, a video still shown 7 s after the end). One at a
-      // time; `npm test` runs this project on its own, after the desktop one.
+      // other's media (a peer count going 0 and 2, a video still shown 7 s after the end). With one
+      // worker for the suite they run alone.
       name: 'live media',
       testMatch: LIVE_MEDIA_SPECS,
-      workers: 1,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],

@@ -4,7 +4,7 @@
 #   integration: with DATABASE_URL set, every file on that PostgreSQL server (and, with REDIS_URL,
 #     the scale-out test) and, beside it, on PGlite the files about PGlite, money and a smoke set
 #     (tests/integration/both-databases.ts); without it, every file on PGlite;
-#   end-to-end in Chromium, on the embedded database: the pages, then the live-media journeys.
+#   end-to-end in Chromium, on the embedded database.
 # A failed stage fails the run at the end; the later stages still run, so one run shows every
 # failure. `.ci/run` starts the services on a bare machine and calls this through `npm test`.
 set -uo pipefail
@@ -79,9 +79,6 @@ else
 fi
 
 # The e2e server starts its own embedded database; DATABASE_URL would point it at the shared one.
-# The build above is what it serves. The pages run two browsers at a time; the live-media journeys,
-# several browsers in WebRTC calls each, then run alone.
-e2e() { env -u DATABASE_URL -u REDIS_URL npx playwright test "$@"; }
-stage "end-to-end" e2e --project desktop
-stage "end-to-end, live media" e2e --project 'live media'
+# The build above is what it serves.
+stage "end-to-end" env -u DATABASE_URL -u REDIS_URL npx playwright test
 exit "$failed"
