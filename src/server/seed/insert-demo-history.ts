@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { queryRows } from '../db/query-rows';
 import { deposits, ledgerTransfers, readingSessions, sessionMinutes } from '../db/schema';
 import { depositTransferKey } from '../features/wallet/deposit-to-wallet';
 import { sandboxPayments } from '../payments/sandbox';
@@ -73,13 +74,15 @@ async function moveBalances(tx: Tx, transfers: PlannedTransfer[]) {
   }
   const moved = [...net].filter(([, cents]) => cents !== 0);
   if (moved.length === 0) return;
-  const result = await tx.execute(sql`
+  const updated = await queryRows<{ id: string }>(
+    tx,
+    sql`
     update ledger_accounts a set balance_cents = a.balance_cents + v.cents
     from (values ${valuesList(moved.map(([id, cents]) => sql`(${id}::text, ${cents}::bigint)`))}) as v(id, cents)
     where a.id = v.id
-    returning a.id`);
-  const updated = (result as unknown as { rows: unknown[] }).rows.length;
-  if (updated !== moved.length) throw new Error(`demo history moves ${moved.length} accounts but ${updated} exist`);
+    returning a.id`,
+  );
+  if (updated.length !== moved.length) throw new Error(`demo history moves ${moved.length} accounts but ${updated.length} exist`);
 }
 
 /**

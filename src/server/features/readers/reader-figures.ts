@@ -2,6 +2,7 @@ import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { READER_SHARE_PERCENT } from '@shared/constants';
 import type { PeriodFigures } from '@shared/reader-dashboard';
 import type { DbOrTx } from '../../db/client';
+import { queryRows } from '../../db/query-rows';
 import { liveStreams, readerProfiles, readingSessions, streamGifts, streamJoins } from '../../db/schema';
 
 /**
@@ -58,17 +59,14 @@ async function liveIncomeSince<K extends string>(db: DbOrTx, readerId: string, k
     const inPeriod = since ? sql`at >= ${since.toISOString()}` : sql`true`;
     return sql`coalesce(sum(cents) filter (where ${inPeriod}), 0)::int as ${sql.identifier(`cents_${index}`)}`;
   });
-  const result = (await db.execute(sql`select ${sql.join(sums, sql`, `)} from ${liveIncome(readerId)}`)) as unknown as { rows: Record<string, number>[] };
-  const row = result.rows[0]!;
-  return Object.fromEntries(keys.map((key, index) => [key, Number(row[`cents_${index}`])])) as Record<K, number>;
+  const [row] = await queryRows<Record<string, number>>(db, sql`select ${sql.join(sums, sql`, `)} from ${liveIncome(readerId)}`);
+  return Object.fromEntries(keys.map((key, index) => [key, Number(row![`cents_${index}`])])) as Record<K, number>;
 }
 
 /** Live-stream income paid since `since`: when and how much, one row per gift or admission. */
 export async function liveIncomeRowsSince(db: DbOrTx, readerId: string, since: Date): Promise<{ at: Date; cents: number }[]> {
-  const result = (await db.execute(sql`select at, cents from ${liveIncome(readerId)} where at >= ${since.toISOString()}`)) as unknown as {
-    rows: { at: Date | string; cents: number | string }[];
-  };
-  return result.rows.map((row) => ({ at: new Date(row.at), cents: Number(row.cents) }));
+  const rows = await queryRows<{ at: Date | string; cents: number | string }>(db, sql`select at, cents from ${liveIncome(readerId)} where at >= ${since.toISOString()}`);
+  return rows.map((row) => ({ at: new Date(row.at), cents: Number(row.cents) }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/query-rows';
 import { SYSTEM_ACCOUNTS } from './ledger';
 
 /** The ledger's invariants (DESIGN.md 'Money'), checked by tests and `npm run ledger:check`. */
@@ -21,11 +22,6 @@ export interface LedgerFailure {
 
 const SAMPLE = 10;
 
-async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 /**
  * Checks every ledger invariant and returns the ones that fail (empty: all hold). Reads one
  * snapshot (repeatable read), so it can run against a live PostgreSQL without false alarms from
@@ -37,10 +33,10 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
       const failures: LedgerFailure[] = [];
       const fail = (invariant: LedgerInvariant, message: string) => failures.push({ invariant, message });
 
-      const [total] = await rows<{ sum: string | null }>(tx, sql`select sum(balance_cents)::text as sum from ledger_accounts`);
+      const [total] = await queryRows<{ sum: string | null }>(tx, sql`select sum(balance_cents)::text as sum from ledger_accounts`);
       if (BigInt(total?.sum ?? '0') !== 0n) fail('sumIsZero', `the accounts add up to ${total?.sum} cents, not 0`);
 
-      const mismatched = await rows<{ id: string; balance: string; expected: string }>(
+      const mismatched = await queryRows<{ id: string; balance: string; expected: string }>(
         tx,
         sql`select a.id, a.balance_cents::text as balance, (coalesce(c.total, 0) - coalesce(d.total, 0))::text as expected
             from ledger_accounts a
@@ -51,7 +47,7 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
       );
       for (const m of mismatched) fail('balancesMatchTransfers', `${m.id} holds ${m.balance} cents but its transfers say ${m.expected}`);
 
-      const negative = await rows<{ id: string; balance: string }>(
+      const negative = await queryRows<{ id: string; balance: string }>(
         tx,
         sql`select id, balance_cents::text as balance from ledger_accounts where kind <> 'external' and balance_cents < 0 order by id limit ${SAMPLE}`,
       );
@@ -59,7 +55,7 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
 
       // Money of an ended reading left in escrow was never released (or a refund missed it); money
       // of an open one missing from escrow was released or paid out while still refundable.
-      const misheld = await rows<{ id: string; balance: string; open: string }>(
+      const misheld = await queryRows<{ id: string; balance: string; open: string }>(
         tx,
         sql`select a.id, a.balance_cents::text as balance, coalesce(sum(case when t.credit_account_id = a.id then t.amount_cents else -t.amount_cents end)
                      filter (where s.status = 'active'), 0)::text as open
@@ -74,13 +70,13 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
       );
       for (const m of misheld) fail('escrowHoldsOpenReadings', `${m.id} holds ${m.balance} cents but its open readings' shares add up to ${m.open}`);
 
-      const repeated = await rows<{ key: string; times: string }>(
+      const repeated = await queryRows<{ key: string; times: string }>(
         tx,
         sql`select idempotency_key as key, count(*)::text as times from ledger_transfers group by 1 having count(*) > 1 order by 1 limit ${SAMPLE}`,
       );
       for (const r of repeated) fail('idempotencyKeysUnique', `idempotency key ${r.key} appears ${r.times} times`);
 
-      const badDeposits = await rows<{ id: string; status: string }>(
+      const badDeposits = await queryRows<{ id: string; status: string }>(
         tx,
         sql`select d.id, d.status from deposits d
             left join ledger_transfers t on t.idempotency_key = 'deposit:' || d.id
@@ -91,7 +87,7 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
       );
       for (const d of badDeposits) fail('depositsMatchTransfers', `deposit ${d.id} is ${d.status} but its ledger transfer does not match`);
 
-      const [payouts] = await rows<{ pending: string; account: string | null }>(
+      const [payouts] = await queryRows<{ pending: string; account: string | null }>(
         tx,
         sql`select (select coalesce(sum(amount_cents), 0) from payouts where status = 'pending')::text as pending,
                    (select balance_cents from ledger_accounts where id = ${SYSTEM_ACCOUNTS.payoutsPending})::text as account`,

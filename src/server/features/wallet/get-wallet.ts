@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SessionType } from '@shared/constants';
 import type { Wallet, WalletQuery, WalletTransaction } from '@shared/wallet';
 import type { DbOrTx } from '../../db/client';
+import { queryRows } from '../../db/query-rows';
 import { getUserBalances, SPLIT_LEG_SUFFIX, type TransferKind, walletAccountId } from './ledger';
 
 const PLATFORM_NAME = 'Soul Tribe';
@@ -58,7 +59,7 @@ function counterpartOf(row: LineRow, ownerId: string): WalletTransaction['counte
 export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery): Promise<Wallet> {
   const wallet = walletAccountId(userId);
   const legSuffix = `(${SPLIT_LEG_SUFFIX.reader}|${SPLIT_LEG_SUFFIX.platform})$`;
-  const result = (await db.execute(sql`
+  const rows = await queryRows<LineRow>(db, sql`
     with transfers as (
       select t.id, t.kind, t.reference, t.created_at, t.idempotency_key,
         case when t.credit_account_id = ${wallet} then t.amount_cents else -t.amount_cents end as signed_cents,
@@ -94,9 +95,8 @@ export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery):
     from lines
     left join reading_sessions s on lines.reference like 'session:%' and s.id = substr(lines.reference, 9)
     order by lines.id desc
-  `)) as unknown as { rows: LineRow[] };
+  `);
 
-  const rows = result.rows;
   const page = rows.slice(0, query.limit);
   const transactions = page.map(
     (row): WalletTransaction => ({

@@ -2,6 +2,7 @@ import { splitCharge } from '@shared/money';
 import { TRANSACTION_KINDS } from '@shared/wallet';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { queryRows } from '../../db/query-rows';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
 import { AppError } from '../../errors';
 
@@ -284,12 +285,13 @@ export async function chargeManyWithSplit(tx: Tx, inputs: SplitChargeInput[]): P
     return { input, row, legs, readerCents, platformCents };
   });
 
-  const result = (await tx.execute(sql`
+  const written = await queryRows<{ ord: number; payer_balance: string | null; inserted: number; moved: number }>(
+    tx,
+    sql`
     select ord, payer_balance::text as payer_balance, inserted, moved
-    from ledger_charge_split_many(${JSON.stringify(charges.map((charge) => charge.row))}::jsonb)`)) as unknown as {
-    rows: { ord: number; payer_balance: string | null; inserted: number; moved: number }[];
-  };
-  const answers = new Map(result.rows.map((row) => [Number(row.ord), row]));
+    from ledger_charge_split_many(${JSON.stringify(charges.map((charge) => charge.row))}::jsonb)`,
+  );
+  const answers = new Map(written.map((row) => [Number(row.ord), row]));
   // Legs of charges that wrote nothing, read once for all of them to tell a replay from a conflict.
   const unwritten = charges.filter((_, ord) => Number(answers.get(ord)?.inserted ?? 0) === 0);
   const found =
