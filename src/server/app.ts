@@ -1,7 +1,8 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { registerApiDocs } from './api-docs';
 import { createAuth } from './auth/auth';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
@@ -58,6 +59,7 @@ import { createSocketServer } from './realtime/socket-server';
 import { ipOf, limitBy, registerRateLimits } from './rate-limits';
 import { sessionTiming } from './timing';
 import { isTrustedOrigin } from './trusted-origin';
+import { responseSerializer } from './response-serializer';
 import { registerWeb } from './web';
 
 export interface AppDeps {
@@ -102,7 +104,7 @@ export async function buildApp(deps: AppDeps) {
     frameworkErrors,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   registerErrorHandler(app);
 
   // Every route, as registered: tests walk them all (guards, fuzzing), so a new route is covered.
@@ -206,6 +208,7 @@ export async function buildApp(deps: AppDeps) {
   const mailTransport = deps.mailTransport ?? transportFromConfig(config, clock);
   const mailWorker = deps.runMailWorker === false ? undefined : startMailWorker({ db, clock, transport: mailTransport, publicUrl: config.publicUrl }, app.log);
 
+  const apiDocs = await registerApiDocs(app);
   await app.register(healthRoutes, { db, clock });
   if (config.mail.isMailboxReadable) await app.register(devMailboxRoutes, { mailboxDir: config.mail.mailboxDir });
   await app.register(authRoutes, { auth, db, config, walletBalanceOf: getWalletBalanceCents });
@@ -251,7 +254,7 @@ export async function buildApp(deps: AppDeps) {
     await limitsRedis?.quit().catch(() => undefined);
   });
 
-  return { app, auth, io: sockets.io, realtime, clock, db, sessions, routes, messageRetention, mailTransport };
+  return { app, auth, io: sockets.io, realtime, clock, db, sessions, routes, apiRoutes: apiDocs.routes, messageRetention, mailTransport };
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -43,6 +43,15 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/auth/verify-email',
   'GET /api/auth/get-session',
   'POST /api/auth/sign-out',
+  // The API's published contract and its reference page (issue 27).
+  'GET /api/docs',
+  'GET /api/docs/openapi.json',
+  'GET /api/docs/events',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/static/*',
 ]);
 
 const BAD_BODIES: unknown[] = [{ bogus: true }, [], 'text', { sessionId: 42, readerId: null, amountCents: 'lots' }];

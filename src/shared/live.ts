@@ -76,6 +76,8 @@ export const createStreamSchema = z.object({
 });
 export type CreateStreamInput = z.input<typeof createStreamSchema>;
 export const createStreamResultSchema = z.object({ id: z.string(), status: z.enum(['live', 'scheduled']) });
+/** POST /api/live/streams/:id/start: a scheduled stream is now live. */
+export const startedStreamSchema = z.object({ id: z.string(), status: z.literal('live') });
 
 export const streamListQuerySchema = z.object({
   status: z.enum(['live', 'scheduled'], { error: 'status must be live or scheduled' }).default('live'),

@@ -19,6 +19,9 @@ export const createReportSchema = z.object({
 export type CreateReportInput = z.input<typeof createReportSchema>;
 
 /** POST /api/admin/reports/:id/decision (admins): `hide` takes the content down, `dismiss` leaves it. */
+/** POST /api/reports → 201: the new report's id. */
+export const createdReportSchema = z.object({ id: z.string() });
+
 export const decideReportSchema = z.object({ decision: z.enum(['hide', 'dismiss'], { error: 'decision must be hide or dismiss' }) });
 export type ReportDecision = z.infer<typeof decideReportSchema>['decision'];
 /** The decision's answer: how the report was closed, and how many open reports of the same content closed with it. */

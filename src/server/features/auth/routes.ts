@@ -1,9 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodError } from 'zod';
+import type { ZodError, ZodType } from 'zod';
 import { fromNodeHeaders } from 'better-auth/node';
-import { backupCodeSchema, changePasswordSchema, INVALID_RESET_LINK_MESSAGE, passwordConfirmSchema, requestPasswordResetSchema, resetPasswordSchema, totpCodeSchema } from '@shared/account';
+import {
+  backupCodeSchema,
+  changePasswordSchema,
+  enableTwoFactorResponseSchema,
+  INVALID_RESET_LINK_MESSAGE,
+  passwordConfirmSchema,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+  totpCodeSchema,
+} from '@shared/account';
 import { z } from '@shared/zod-config';
-import { CREDENTIALS_REQUIRED_MESSAGE, signInSchema, signUpAnswer, signUpSchema, updateUserSchema } from '@shared/auth';
+import {
+  CREDENTIALS_REQUIRED_MESSAGE,
+  profileSchema,
+  signInSchema,
+  signUpAnswer,
+  signUpAnswerSchema,
+  signUpSchema,
+  updateUserSchema,
+} from '@shared/auth';
 import type { Auth } from '../../auth/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -20,12 +37,18 @@ import { currentUser, readSessionUser, requireUser } from './require-user';
  * through it (issue 26).
  */
 const SESSION_ENDPOINTS = [
-  ['POST', 'change-password', changePasswordSchema],
-  ['GET', 'list-sessions', undefined],
+  ['POST', 'change-password', changePasswordSchema, undefined],
+  ['GET', 'list-sessions', undefined, undefined],
   // Two-factor set-up (issue 13); its verify-totp also ends a sign-in, so that one stays open.
-  ['POST', 'two-factor/enable', passwordConfirmSchema],
-  ['POST', 'two-factor/disable', passwordConfirmSchema],
+  ['POST', 'two-factor/enable', passwordConfirmSchema, enableTwoFactorResponseSchema],
+  ['POST', 'two-factor/disable', passwordConfirmSchema, undefined],
 ] as const;
+
+/**
+ * A body the handler parses itself, so a refusal keeps its own message: the schema is declared for
+ * the API's document, and a failed check is only attached to the request, never thrown.
+ */
+const bodyParsedByHandler = (body: ZodType) => ({ schema: { body }, attachValidation: true });
 
 function emailOf(request: FastifyRequest): string {
   const body = request.body as { email?: unknown } | undefined;
@@ -62,20 +85,20 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
   const perVerifyEmail: LimitRule = { name: 'verify-email', max: accountMax, windowMs, keyOf: (request) => request.sessionUser?.email };
   const perCodeIp: LimitRule = { name: 'two-factor-ip', max: accountMax, windowMs, keyOf: ipOf };
 
-  app.post('/api/auth/sign-in/email', { preHandler: limitBy(app, perIp, perAccount) }, async (request, reply) => {
+  app.post('/api/auth/sign-in/email', { ...bodyParsedByHandler(signInSchema), preHandler: limitBy(app, perIp, perAccount) }, async (request, reply) => {
     const parsed = signInSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw badRequest(CREDENTIALS_REQUIRED_MESSAGE, fieldErrors(parsed.error.issues));
     return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
   });
 
   // The answer never says whether the email has an account; the limits slow anyone fishing for one.
-  app.post('/api/auth/request-password-reset', { preHandler: limitBy(app, perIp, perResetEmail) }, async (request, reply) => {
+  app.post('/api/auth/request-password-reset', { ...bodyParsedByHandler(requestPasswordResetSchema), preHandler: limitBy(app, perIp, perResetEmail) }, async (request, reply) => {
     const parsed = requestPasswordResetSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw invalidDetails(parsed.error, 'Enter a valid email address');
     return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
   });
 
-  app.post('/api/auth/reset-password', { preHandler: limitBy(app, perIp) }, async (request, reply) => {
+  app.post('/api/auth/reset-password', { ...bodyParsedByHandler(resetPasswordSchema), preHandler: limitBy(app, perIp) }, async (request, reply) => {
     const parsed = resetPasswordSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid new password');
     const resetFor = await findResetAccount(auth, db, parsed.data.token);
@@ -107,7 +130,11 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
     return sendAuthResponse(reply, await forwardToAuth(auth, request, { email, callbackURL: '/dashboard' }));
   });
 
-  app.post('/api/auth/sign-up/email', { preHandler: limitBy(app, perIp, perSignUpEmail) }, async (request, reply) => {
+  app.post('/api/auth/sign-up/email', {
+    schema: { body: signUpSchema, response: { 200: signUpAnswerSchema } },
+    attachValidation: true,
+    preHandler: limitBy(app, perIp, perSignUpEmail),
+  }, async (request, reply) => {
     const parsed = signUpSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid sign-up details');
     const signedUp = await forwardToAuth(auth, request, parsed.data);
@@ -116,7 +143,7 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
   });
 
   // Better Auth checks only types here: an empty or huge name, or a `javascript:` image, would pass.
-  app.post('/api/auth/update-user', { onRequest: requireUser(auth) }, async (request, reply) => {
+  app.post('/api/auth/update-user', { ...bodyParsedByHandler(updateUserSchema), onRequest: requireUser(auth) }, async (request, reply) => {
     const parsed = updateUserSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid profile details');
     return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
@@ -124,7 +151,7 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
 
   // "Who am I?" has two ordinary answers: a visitor is `null`, not a 401, so no signed-out page logs
   // an error (as Better Auth's own get-session answers). Every other signed-in route still says 401.
-  app.get('/api/auth/profile', async (request, reply) => {
+  app.get('/api/auth/profile', { schema: { response: { 200: profileSchema.nullable() } } }, async (request, reply) => {
     const sessionUser = await readSessionUser(auth, request.headers);
     if (!sessionUser) return reply.type('application/json').send('null');
     return getProfile(db, sessionUser.id, deps.walletBalanceOf);
@@ -132,12 +159,14 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
 
   // Better Auth's endpoints for the signed-in user check the body before the session; ours first,
   // so a signed-out caller gets 401 here as on every route.
-  for (const [method, path, body] of SESSION_ENDPOINTS) {
+  // Better Auth's answer passes through as text, so a response schema here documents it (the one
+  // the web parses) rather than checks it.
+  for (const [method, path, body, response] of SESSION_ENDPOINTS) {
     app.route({
       method,
       url: `/api/auth/${path}`,
       onRequest: requireUser(auth),
-      ...(body && { schema: { body } }),
+      schema: { ...(body && { body }), ...(response && { response: { 200: response } }) },
       handler: async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, request.body)),
     });
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { favoriteReaderParamsSchema } from '@shared/favorites';
+import { favoriteReaderListSchema, favoriteReaderParamsSchema } from '@shared/favorites';
+import { noContentSchema } from '@shared/errors';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -17,20 +18,22 @@ export async function favoriteRoutes(app: FastifyInstance, deps: { auth: Auth; d
   const { db } = deps;
   const clientsOnly = requireUser(deps.auth, 'client');
 
-  api.get('/api/favorites', { onRequest: clientsOnly }, async (request) => ({
+  const readerList = { response: { 200: favoriteReaderListSchema } };
+  api.get('/api/favorites', { onRequest: clientsOnly, schema: readerList }, async (request) => ({
     readers: await listFavoriteReaders(db, currentUser(request).id, { withTopBySessions: false }),
   }));
 
-  api.get('/api/favorites/dashboard', { onRequest: clientsOnly }, async (request) => ({
+  api.get('/api/favorites/dashboard', { onRequest: clientsOnly, schema: readerList }, async (request) => ({
     readers: await listFavoriteReaders(db, currentUser(request).id, { withTopBySessions: true }),
   }));
 
-  api.put('/api/favorites/:readerId', { onRequest: clientsOnly, schema: { params: favoriteReaderParamsSchema } }, async (request, reply) => {
+  const change = { params: favoriteReaderParamsSchema, response: { 204: noContentSchema } };
+  api.put('/api/favorites/:readerId', { onRequest: clientsOnly, schema: change }, async (request, reply) => {
     await addFavorite(db, currentUser(request).id, request.params.readerId, new Date(deps.clock.now()));
     return reply.status(204).send();
   });
 
-  api.delete('/api/favorites/:readerId', { onRequest: clientsOnly, schema: { params: favoriteReaderParamsSchema } }, async (request, reply) => {
+  api.delete('/api/favorites/:readerId', { onRequest: clientsOnly, schema: change }, async (request, reply) => {
     await removeFavorite(db, currentUser(request).id, request.params.readerId);
     return reply.status(204).send();
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { followParamsSchema } from '@shared/live';
+import { followParamsSchema, followStateSchema } from '@shared/live';
+import { followedReaderListSchema } from '@shared/follows';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -17,9 +18,9 @@ export async function followRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const signedIn = requireUser(deps.auth);
-  const params = { params: followParamsSchema };
+  const params = { params: followParamsSchema, response: { 200: followStateSchema } };
 
-  api.get('/api/follows', { onRequest: signedIn }, async (request) => ({ readers: await listFollowedReaders(db, currentUser(request).id) }));
+  api.get('/api/follows', { onRequest: signedIn, schema: { response: { 200: followedReaderListSchema } } }, async (request) => ({ readers: await listFollowedReaders(db, currentUser(request).id) }));
 
   api.get('/api/follows/:readerId', { onRequest: signedIn, schema: params }, async (request) =>
     getFollowState(db, currentUser(request).id, request.params.readerId),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notificationParamsSchema } from '@shared/notifications';
+import { notificationListSchema, notificationParamsSchema } from '@shared/notifications';
+import { noContentSchema } from '@shared/errors';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -15,14 +16,14 @@ export async function notificationRoutes(app: FastifyInstance, deps: { auth: Aut
   const signedIn = requireUser(deps.auth);
   const now = () => new Date(deps.clock.now());
 
-  api.get('/api/notifications', { onRequest: signedIn }, async (request) => listNotifications(db, currentUser(request).id));
+  api.get('/api/notifications', { onRequest: signedIn, schema: { response: { 200: notificationListSchema } } }, async (request) => listNotifications(db, currentUser(request).id));
 
-  api.post('/api/notifications/read-all', { onRequest: signedIn }, async (request, reply) => {
+  api.post('/api/notifications/read-all', { onRequest: signedIn, schema: { response: { 204: noContentSchema } } }, async (request, reply) => {
     await markAllNotificationsRead(db, currentUser(request).id, now());
     return reply.status(204).send();
   });
 
-  api.post('/api/notifications/:id/read', { onRequest: signedIn, schema: { params: notificationParamsSchema } }, async (request, reply) => {
+  api.post('/api/notifications/:id/read', { onRequest: signedIn, schema: { params: notificationParamsSchema, response: { 204: noContentSchema } } }, async (request, reply) => {
     await markNotificationRead(db, currentUser(request).id, request.params.id, now());
     return reply.status(204).send();
   });

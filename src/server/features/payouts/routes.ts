@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { payoutDecisionSchema, payoutIdParamsSchema, payoutListQuerySchema, requestPayoutSchema } from '@shared/wallet';
+import {
+  payoutDecisionSchema,
+  payoutIdParamsSchema,
+  payoutListQuerySchema,
+  payoutListSchema,
+  payoutResultSchema,
+  requestPayoutSchema,
+} from '@shared/wallet';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -14,17 +21,17 @@ export async function payoutRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   const { auth, db } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post('/api/payouts', { onRequest: requireUser(auth, 'reader'), schema: { body: requestPayoutSchema } }, async (request, reply) =>
+  api.post('/api/payouts', { onRequest: requireUser(auth, 'reader'), schema: { body: requestPayoutSchema, response: { 201: payoutResultSchema } } }, async (request, reply) =>
     reply.status(201).send(await requestPayout(deps, currentUser(request).id, request.body)),
   );
 
-  api.get('/api/payouts', { onRequest: requireUser(auth, 'reader', 'admin'), schema: { querystring: payoutListQuerySchema } }, async (request) =>
+  api.get('/api/payouts', { onRequest: requireUser(auth, 'reader', 'admin'), schema: { querystring: payoutListQuerySchema, response: { 200: payoutListSchema } } }, async (request) =>
     listPayouts(db, currentUser(request), request.query),
   );
 
   api.post(
     '/api/admin/payouts/:id/decision',
-    { onRequest: requireUser(auth, 'admin'), schema: { params: payoutIdParamsSchema, body: payoutDecisionSchema } },
+    { onRequest: requireUser(auth, 'admin'), schema: { params: payoutIdParamsSchema, body: payoutDecisionSchema, response: { 200: payoutResultSchema } } },
     async (request) => decidePayout(deps, currentUser(request).id, request.params.id, request.body),
   );
 }

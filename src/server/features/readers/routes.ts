@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { readerSessionsQuerySchema } from '@shared/reader-dashboard';
-import { directoryQuerySchema } from '@shared/readers';
-import { updateScheduleSchema } from '@shared/reader-schedule';
+import { readerEarningsSchema, readerSessionsPageSchema, readerSessionsQuerySchema, readerStatsSchema } from '@shared/reader-dashboard';
+import { directoryQuerySchema, readerListSchema, readerSchema, readerSpecialtiesSchema } from '@shared/readers';
+import { readerScheduleSchema, updateScheduleSchema } from '@shared/reader-schedule';
 import { updateMyReaderSchema } from '@shared/sessions';
 import { z } from '@shared/zod-config';
 import type { Auth } from '../../auth/auth';
@@ -29,40 +29,42 @@ export async function readerRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  api.get('/api/readers', { schema: { querystring: directoryQuerySchema } }, async (request) =>
+  api.get('/api/readers', { schema: { querystring: directoryQuerySchema, response: { 200: readerListSchema } } }, async (request) =>
     listDirectory(db, request.query, await readViewerId(deps.auth, request)),
   );
-  api.get('/api/readers/specialties', async () => ({ specialties: await listSpecialties(db) }));
+  api.get('/api/readers/specialties', { schema: { response: { 200: readerSpecialtiesSchema } } }, async () => ({ specialties: await listSpecialties(db) }));
 
-  api.get('/api/readers/me', { onRequest: requireUser(deps.auth, 'reader') }, async (request) => {
+  const oneReader = { response: { 200: readerSchema } };
+  api.get('/api/readers/me', { onRequest: requireUser(deps.auth, 'reader'), schema: oneReader }, async (request) => {
     const [row] = await selectReaders(db).where(eq(readerProfiles.userId, currentUser(request).id));
     if (!row) throw notFound('Reader profile not found');
     return toReader(row);
   });
 
-  api.patch('/api/readers/me', { onRequest: requireUser(deps.auth, 'reader'), schema: { body: updateMyReaderSchema } }, async (request) =>
+  api.patch('/api/readers/me', { onRequest: requireUser(deps.auth, 'reader'), schema: { body: updateMyReaderSchema, ...oneReader } }, async (request) =>
     updateMyReader(deps, currentUser(request).id, request.body),
   );
 
   // The reader dashboard's own figures and schedule: the signed-in reader's, never anyone else's.
   const readerOnly = requireUser(deps.auth, 'reader');
-  api.get('/api/readers/me/stats', { onRequest: readerOnly }, async (request) => getReaderStats(deps, currentUser(request).id));
-  api.get('/api/readers/me/earnings', { onRequest: readerOnly }, async (request) => getReaderEarnings(deps, currentUser(request).id));
-  api.get('/api/readers/me/sessions', { onRequest: readerOnly, schema: { querystring: readerSessionsQuerySchema } }, async (request) =>
+  api.get('/api/readers/me/stats', { onRequest: readerOnly, schema: { response: { 200: readerStatsSchema } } }, async (request) => getReaderStats(deps, currentUser(request).id));
+  api.get('/api/readers/me/earnings', { onRequest: readerOnly, schema: { response: { 200: readerEarningsSchema } } }, async (request) => getReaderEarnings(deps, currentUser(request).id));
+  api.get('/api/readers/me/sessions', { onRequest: readerOnly, schema: { querystring: readerSessionsQuerySchema, response: { 200: readerSessionsPageSchema } } }, async (request) =>
     listReaderSessions(db, currentUser(request).id, request.query.page),
   );
-  api.get('/api/readers/me/availability', { onRequest: readerOnly }, async (request) => getReaderSchedule(db, currentUser(request).id));
-  api.put('/api/readers/me/availability', { onRequest: readerOnly, schema: { body: updateScheduleSchema } }, async (request) =>
+  const schedule = { response: { 200: readerScheduleSchema } };
+  api.get('/api/readers/me/availability', { onRequest: readerOnly, schema: schedule }, async (request) => getReaderSchedule(db, currentUser(request).id));
+  api.put('/api/readers/me/availability', { onRequest: readerOnly, schema: { body: updateScheduleSchema, ...schedule } }, async (request) =>
     replaceReaderSchedule(deps, currentUser(request).id, request.body),
   );
 
-  api.get('/api/readers/by-username/:username', { schema: { params: z.object({ username: z.string().min(1).max(100) }) } }, async (request) => {
+  api.get('/api/readers/by-username/:username', { schema: { params: z.object({ username: z.string().min(1).max(100) }), ...oneReader } }, async (request) => {
     const reader = await findListedReaderByUsername(db, request.params.username, await readViewerId(deps.auth, request));
     if (!reader) throw notFound('Reader not found');
     return reader;
   });
 
-  api.get('/api/readers/:id', { schema: { params: z.object({ id: z.string().min(1).max(100) }) } }, async (request) => {
+  api.get('/api/readers/:id', { schema: { params: z.object({ id: z.string().min(1).max(100) }), ...oneReader } }, async (request) => {
     const [row] = await selectReaders(db, await readViewerId(deps.auth, request)).where(and(eq(readerProfiles.userId, request.params.id), isListedReader));
     if (!row) throw notFound('Reader not found');
     return toReader(row);

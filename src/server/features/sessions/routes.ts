@@ -2,16 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   availableReadersQuerySchema,
+  availableReadersSchema,
+  chatMessageSchema,
+  clientSessionSummarySchema,
   historyQuerySchema,
+  retentionPolicySchema,
+  rtcConfigSchema,
+  sessionDetailsSchema,
   sessionEndSchema,
+  sessionHistorySchema,
   sessionIdParamsSchema,
   sessionIdSchema,
   sessionMessageSchema,
+  sessionMessagesSchema,
   sessionRatingSchema,
+  sessionReceiptSchema,
   sessionRequestSchema,
   sessionRespondSchema,
+  sessionSchema,
   transcriptQuerySchema,
 } from '@shared/sessions';
+import { z } from '@shared/zod-config';
 import type { Auth } from '../../auth/auth';
 import { currentUser, requireUser } from '../auth';
 import { availableReaders } from '../readers';
@@ -38,61 +49,65 @@ export async function sessionRoutes(app: FastifyInstance, deps: {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { sessions } = deps;
   const signedIn = requireUser(deps.auth);
+  const oneSession = { response: { 200: sessionSchema } };
 
   // ICE servers come from config (ICE_SERVERS), so TURN credentials are never built into the app.
-  api.get('/api/sessions/rtc-config', { onRequest: signedIn }, async () => ({
+  api.get('/api/sessions/rtc-config', { onRequest: signedIn, schema: { response: { 200: rtcConfigSchema } } }, async () => ({
     iceServers: deps.iceServers,
     billingMinuteMs: sessions.timing.minuteMs,
   }));
 
-  api.get('/api/sessions/available-readers', { schema: { querystring: availableReadersQuerySchema } }, async (request) => ({
+  api.get('/api/sessions/available-readers', { schema: { querystring: availableReadersQuerySchema, response: { 200: availableReadersSchema } } }, async (request) => ({
     readers: await availableReaders(sessions.db, request.query),
   }));
 
-  api.post('/api/sessions/request', { onRequest: signedIn, schema: { body: sessionRequestSchema } }, async (request, reply) =>
+  api.post('/api/sessions/request', { onRequest: signedIn, schema: { body: sessionRequestSchema, response: { 201: sessionSchema } } }, async (request, reply) =>
     reply.status(201).send(await requestSession(sessions, currentUser(request), request.body)),
   );
 
-  api.post('/api/sessions/respond', { onRequest: signedIn, schema: { body: sessionRespondSchema } }, async (request) =>
+  api.post('/api/sessions/respond', { onRequest: signedIn, schema: { body: sessionRespondSchema, ...oneSession } }, async (request) =>
     respondToSession(sessions, currentUser(request), request.body),
   );
 
-  api.post('/api/sessions/start', { onRequest: signedIn, schema: { body: sessionIdSchema } }, async (request) =>
+  api.post('/api/sessions/start', { onRequest: signedIn, schema: { body: sessionIdSchema, ...oneSession } }, async (request) =>
     startSession(sessions, currentUser(request), request.body.sessionId),
   );
 
-  api.post('/api/sessions/end', { onRequest: signedIn, schema: { body: sessionEndSchema } }, async (request) =>
+  api.post('/api/sessions/end', { onRequest: signedIn, schema: { body: sessionEndSchema, ...oneSession } }, async (request) =>
     endSession(sessions, currentUser(request), request.body),
   );
 
-  api.post('/api/sessions/message', { onRequest: signedIn, schema: { body: sessionMessageSchema } }, async (request, reply) =>
+  api.post('/api/sessions/message', { onRequest: signedIn, schema: { body: sessionMessageSchema, response: { 201: chatMessageSchema } } }, async (request, reply) =>
     reply.status(201).send(await sendMessage(sessions, deps.limiter, currentUser(request), request.body)),
   );
 
-  api.get('/api/sessions/history', { onRequest: signedIn, schema: { querystring: historyQuerySchema } }, async (request) =>
+  api.get('/api/sessions/history', { onRequest: signedIn, schema: { querystring: historyQuerySchema, response: { 200: sessionHistorySchema } } }, async (request) =>
     sessionHistory(sessions, currentUser(request), request.query),
   );
 
   // Public: the privacy policy states the same number of days the server keeps to.
-  api.get('/api/sessions/message-retention', async () => ({ retentionDays: deps.retentionDays }));
+  api.get('/api/sessions/message-retention', { schema: { response: { 200: retentionPolicySchema } } }, async () => ({ retentionDays: deps.retentionDays }));
 
-  api.get('/api/sessions/summary', { onRequest: signedIn }, async (request) => clientSessionSummary(sessions, currentUser(request)));
+  api.get('/api/sessions/summary', { onRequest: signedIn, schema: { response: { 200: clientSessionSummarySchema } } }, async (request) => clientSessionSummary(sessions, currentUser(request)));
 
-  api.get('/api/sessions/:id', { onRequest: signedIn, schema: { params: sessionIdParamsSchema } }, async (request) =>
+  api.get('/api/sessions/:id', { onRequest: signedIn, schema: { params: sessionIdParamsSchema, ...oneSession } }, async (request) =>
     getSession(sessions, currentUser(request), request.params.id),
   );
 
-  api.get('/api/sessions/:id/details', { onRequest: signedIn, schema: { params: sessionIdParamsSchema } }, async (request) =>
+  api.get('/api/sessions/:id/details', { onRequest: signedIn, schema: { params: sessionIdParamsSchema, response: { 200: sessionDetailsSchema } } }, async (request) =>
     sessionDetails(sessions, currentUser(request), request.params.id, deps.retentionDays),
   );
 
-  api.get('/api/sessions/:id/receipt', { onRequest: signedIn, schema: { params: sessionIdParamsSchema } }, async (request) =>
+  api.get('/api/sessions/:id/receipt', { onRequest: signedIn, schema: { params: sessionIdParamsSchema, response: { 200: sessionReceiptSchema } } }, async (request) =>
     sessionReceipt(sessions.db, currentUser(request), request.params.id),
   );
 
   api.get(
     '/api/sessions/:id/transcript',
-    { onRequest: signedIn, schema: { params: sessionIdParamsSchema, querystring: transcriptQuerySchema } },
+    {
+      onRequest: signedIn,
+      schema: { params: sessionIdParamsSchema, querystring: transcriptQuerySchema, response: { 200: { content: { 'text/plain': { schema: z.string() } } } } },
+    },
     async (request, reply) => {
       const transcript = await sessionTranscript(sessions, currentUser(request), request.params.id, {
         timeZone: request.query.timeZone,
@@ -106,11 +121,11 @@ export async function sessionRoutes(app: FastifyInstance, deps: {
     },
   );
 
-  api.get('/api/sessions/:id/messages', { onRequest: signedIn, schema: { params: sessionIdParamsSchema } }, async (request) => ({
+  api.get('/api/sessions/:id/messages', { onRequest: signedIn, schema: { params: sessionIdParamsSchema, response: { 200: sessionMessagesSchema } } }, async (request) => ({
     messages: await listMessages(sessions, currentUser(request), request.params.id),
   }));
 
-  api.post('/api/sessions/:id/rating', { onRequest: signedIn, schema: { params: sessionIdParamsSchema, body: sessionRatingSchema } }, async (request) =>
+  api.post('/api/sessions/:id/rating', { onRequest: signedIn, schema: { params: sessionIdParamsSchema, body: sessionRatingSchema, ...oneSession } }, async (request) =>
     rateSession(sessions, currentUser(request), request.params.id, request.body),
   );
 }

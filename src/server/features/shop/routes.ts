@@ -1,4 +1,15 @@
-import { createOrderSchema, productIdParamsSchema, productInputSchema, productListQuerySchema, setProductHiddenSchema } from '@shared/shop';
+import {
+  createdOrderSchema,
+  createOrderSchema,
+  myProductListSchema,
+  orderListSchema,
+  productIdParamsSchema,
+  productInputSchema,
+  productListQuerySchema,
+  productListSchema,
+  productSchema,
+  setProductHiddenSchema,
+} from '@shared/shop';
 import { idempotentRequestHeadersSchema } from '@shared/wallet';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,32 +29,32 @@ export async function shopRoutes(app: FastifyInstance, deps: OrderDeps & { auth:
   const adminsOnly = requireUser(deps.auth, 'admin');
   const now = () => new Date(deps.clock.now());
 
-  api.get('/api/shop/products', { schema: { querystring: productListQuerySchema } }, async (request) => {
+  api.get('/api/shop/products', { schema: { querystring: productListQuerySchema, response: { 200: productListSchema } } }, async (request) => {
     const viewer = await readSessionUser(deps.auth, request.headers);
     return listProducts(db, request.query, { includeHidden: seesAsAdmin(viewer) });
   });
 
-  api.get('/api/shop/products/mine', { onRequest: readersOnly }, async (request) => listMyProducts(db, currentUser(request).id));
+  api.get('/api/shop/products/mine', { onRequest: readersOnly, schema: { response: { 200: myProductListSchema } } }, async (request) => listMyProducts(db, currentUser(request).id));
 
-  api.post('/api/shop/products', { onRequest: readersOnly, schema: { body: productInputSchema } }, async (request, reply) =>
+  api.post('/api/shop/products', { onRequest: readersOnly, schema: { body: productInputSchema, response: { 201: productSchema } } }, async (request, reply) =>
     reply.status(201).send(await createProduct(db, currentUser(request).id, request.body, now())),
   );
 
-  api.patch('/api/shop/products/:id', { onRequest: readersOnly, schema: { params: productIdParamsSchema, body: productInputSchema } }, async (request) =>
+  api.patch('/api/shop/products/:id', { onRequest: readersOnly, schema: { params: productIdParamsSchema, body: productInputSchema, response: { 200: productSchema } } }, async (request) =>
     updateProduct(db, currentUser(request).id, request.params.id, request.body, now()),
   );
 
   api.patch(
     '/api/admin/shop/products/:id',
-    { onRequest: adminsOnly, schema: { params: productIdParamsSchema, body: setProductHiddenSchema } },
+    { onRequest: adminsOnly, schema: { params: productIdParamsSchema, body: setProductHiddenSchema, response: { 200: productSchema } } },
     async (request) => setProductHidden(db, currentUser(request).id, request.params.id, request.body, now()),
   );
 
-  api.post('/api/shop/orders', { onRequest: signedIn, schema: { body: createOrderSchema, headers: idempotentRequestHeadersSchema } }, async (request, reply) => {
+  api.post('/api/shop/orders', { onRequest: signedIn, schema: { body: createOrderSchema, headers: idempotentRequestHeadersSchema, response: { 201: createdOrderSchema } } }, async (request, reply) => {
     const { result, isReplay } = await placeOrder(deps, currentUser(request).id, request.body, request.headers['idempotency-key']);
     if (isReplay) reply.header('idempotent-replayed', 'true');
     return reply.status(201).send(result);
   });
 
-  api.get('/api/shop/orders', { onRequest: signedIn }, async (request) => listOrders(db, currentUser(request).id));
+  api.get('/api/shop/orders', { onRequest: signedIn, schema: { response: { 200: orderListSchema } } }, async (request) => listOrders(db, currentUser(request).id));
 }

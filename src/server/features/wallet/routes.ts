@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { depositLimitsUpdateSchema, idempotentRequestHeadersSchema, readingReminderSchema, walletDepositSchema, walletQuerySchema } from '@shared/wallet';
+import {
+  depositLimitsSchema,
+  depositLimitsUpdateSchema,
+  idempotentRequestHeadersSchema,
+  paymentsConfigSchema,
+  readingReminderSchema,
+  walletDepositResultSchema,
+  walletDepositSchema,
+  walletQuerySchema,
+  walletSchema,
+} from '@shared/wallet';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -27,11 +37,11 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps) 
   // Checked on request, before the body is read: a signed-out caller learns nothing about inputs.
   const signedIn = requireUser(auth);
 
-  api.get('/api/payments/config', async () => ({ provider: payments.name }));
+  api.get('/api/payments/config', { schema: { response: { 200: paymentsConfigSchema } } }, async () => ({ provider: payments.name }));
 
   api.post(
     '/api/payments/wallet-deposit',
-    { onRequest: signedIn, schema: { body: walletDepositSchema, headers: idempotentRequestHeadersSchema } },
+    { onRequest: signedIn, schema: { body: walletDepositSchema, headers: idempotentRequestHeadersSchema, response: { 201: walletDepositResultSchema } } },
     async (request, reply) => {
       // As Stripe and the IETF Idempotency-Key draft do: a replay repeats the first answer (201, or
       // the decline's 402), and says it is one, so a client can tell a retry that created nothing new.
@@ -50,18 +60,18 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps) 
     },
   );
 
-  api.get('/api/wallet', { onRequest: signedIn, schema: { querystring: walletQuerySchema } }, async (request) =>
+  api.get('/api/wallet', { onRequest: signedIn, schema: { querystring: walletQuerySchema, response: { 200: walletSchema } } }, async (request) =>
     getWallet(db, currentUser(request).id, request.query),
   );
 
   // The client's own spending limits on deposits (docs/decisions/018).
-  api.get('/api/wallet/limits', { onRequest: signedIn }, async (request) => getDepositLimits(db, currentUser(request).id, clock.now()));
-  api.put('/api/wallet/limits', { onRequest: signedIn, schema: { body: depositLimitsUpdateSchema } }, async (request) =>
+  api.get('/api/wallet/limits', { onRequest: signedIn, schema: { response: { 200: depositLimitsSchema } } }, async (request) => getDepositLimits(db, currentUser(request).id, clock.now()));
+  api.put('/api/wallet/limits', { onRequest: signedIn, schema: { body: depositLimitsUpdateSchema, response: { 200: depositLimitsSchema } } }, async (request) =>
     setDepositLimits(db, currentUser(request).id, request.body, clock.now()),
   );
 
-  api.get('/api/wallet/reading-reminder', { onRequest: signedIn }, async (request) => getReadingReminder(db, currentUser(request).id));
-  api.put('/api/wallet/reading-reminder', { onRequest: signedIn, schema: { body: readingReminderSchema } }, async (request) =>
+  api.get('/api/wallet/reading-reminder', { onRequest: signedIn, schema: { response: { 200: readingReminderSchema } } }, async (request) => getReadingReminder(db, currentUser(request).id));
+  api.put('/api/wallet/reading-reminder', { onRequest: signedIn, schema: { body: readingReminderSchema, response: { 200: readingReminderSchema } } }, async (request) =>
     setReadingReminder(db, currentUser(request).id, request.body, clock.now()),
   );
 }

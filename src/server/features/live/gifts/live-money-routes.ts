@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendGiftSchema, streamIdParamsSchema } from '@shared/live';
+import { joinStreamResultSchema, sendGiftSchema, sentGiftSchema, streamGiftSummarySchema, streamIdParamsSchema } from '@shared/live';
 import { idempotentRequestHeadersSchema } from '@shared/wallet';
 import type { Auth } from '../../../auth/auth';
 import { currentUser, requireUser } from '../../auth';
@@ -19,7 +19,7 @@ export async function liveMoneyRoutes(app: FastifyInstance, deps: LiveMoneyDeps)
 
   api.post(
     '/api/live/streams/:id/gifts',
-    { onRequest: signedIn, schema: { params: streamIdParamsSchema, body: sendGiftSchema, headers: idempotentRequestHeadersSchema } },
+    { onRequest: signedIn, schema: { params: streamIdParamsSchema, body: sendGiftSchema, headers: idempotentRequestHeadersSchema, response: { 201: sentGiftSchema } } },
     async (request, reply) => {
       const sender = currentUser(request);
       const { result, isReplay } = await sendGift(deps, {
@@ -35,9 +35,9 @@ export async function liveMoneyRoutes(app: FastifyInstance, deps: LiveMoneyDeps)
     },
   );
 
-  api.get('/api/live/streams/:id/gifts', { schema: { params: streamIdParamsSchema } }, async (request) => getGiftSummary(deps.db, request.params.id));
+  api.get('/api/live/streams/:id/gifts', { schema: { params: streamIdParamsSchema, response: { 200: streamGiftSummarySchema } } }, async (request) => getGiftSummary(deps.db, request.params.id));
 
-  api.post('/api/live/streams/:id/join', { onRequest: signedIn, schema: { params: streamIdParamsSchema } }, async (request) =>
+  api.post('/api/live/streams/:id/join', { onRequest: signedIn, schema: { params: streamIdParamsSchema, response: { 200: joinStreamResultSchema } } }, async (request) =>
     joinStream(deps, request.params.id, currentUser(request).id),
   );
 }
