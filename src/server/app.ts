@@ -50,7 +50,6 @@ import { shopRoutes } from './features/shop/routes';
 import { createWallet, getWalletBalanceCents } from './features/wallet/ledger';
 import { walletRoutes } from './features/wallet/routes';
 import { assertSafeInput } from './input-guard';
-import { registerMetrics } from './metrics/metrics';
 import { paymentsFromConfig } from './payments/from-config';
 import type { PaymentsProvider } from './payments/provider';
 import { routeClientEvents } from './realtime/client-events';
@@ -112,8 +111,6 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
-  // Before every route, so each one's latency is measured. The sockets are counted at a scrape.
-  registerMetrics(app, { db, socketCount: () => sockets.io.engine.clientsCount, token: config.metricsToken, isProduction: config.isProduction });
 
   // First of all hooks, so every guard after it reads the path the router matched (canonical-path.ts).
   app.addHook('onRequest', async (request) => {

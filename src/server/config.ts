@@ -124,8 +124,6 @@ const envSchema = z.object({
   // Admins must turn on two-factor sign-in before the admin endpoints open; on in production by default.
   REQUIRE_ADMIN_2FA: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // GET /metrics asks for it as a bearer token; in production, no token means no metrics.
-  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -202,6 +200,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     requireAdminTwoFactor: e.REQUIRE_ADMIN_2FA ?? isProduction,
     logLevel: e.LOG_LEVEL,
-    metricsToken: e.METRICS_TOKEN,
   };
 }
