@@ -15,19 +15,19 @@ const NOT_UNIT = /\.(integration|scale-out)\.test\.ts$/;
  * Unit files that ask for jsdom (`// @vitest-environment jsdom`) run in a project of their own with
  * the Testing Library set-up; the others skip both, which cost more per file than their tests.
  */
-const jsdomFiles = readdirSync('src', { recursive: true, encoding: 'utf8' })
+const jsdomUnitFiles = readdirSync('src', { recursive: true, encoding: 'utf8' })
   .filter((file) => UNIT.test(file) && !NOT_UNIT.test(file))
-  .map((file) => `src/${file.replaceAll('\\', '/')}`)
-  .filter((file) => readFileSync(file, 'utf8').includes('@vitest-environment jsdom'));
+  .map((file) => ({ file: `src/${file.replaceAll('\\', '/')}`, text: readFileSync(`src/${file}`, 'utf8') }))
+  .filter(({ text }) => text.includes('@vitest-environment jsdom'));
+const jsdomFiles = jsdomUnitFiles.map(({ file }) => file);
 
 /**
  * Files share their worker's environment and loaded modules (`isolate: false`), except those that
  * mock a module: a mock only takes if the module was not loaded already, so they get a fresh worker
  * each. Shared, the node unit files ran in 16 s instead of 45 s, the jsdom ones in 27 s instead of ~130 s.
  */
-const mocksModules = (file: string) => readFileSync(file, 'utf8').includes('vi.mock(');
-const jsdomSharedFiles = jsdomFiles.filter((file) => !mocksModules(file));
-const jsdomMockingFiles = jsdomFiles.filter(mocksModules);
+const jsdomSharedFiles = jsdomUnitFiles.filter(({ text }) => !text.includes('vi.mock(')).map(({ file }) => file);
+const jsdomMockingFiles = jsdomUnitFiles.filter(({ text }) => text.includes('vi.mock(')).map(({ file }) => file);
 
 /**
  * Vitest's default on two cores is one worker; two halve the unit run. Integration files mostly

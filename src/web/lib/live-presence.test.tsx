@@ -60,6 +60,20 @@ function Directory({ fetchReaders }: { fetchReaders: () => Promise<Readers> }) {
   return <p>{data ? `Kai ${data.readers[0]!.isOnline ? 'Online' : 'Offline'}` : 'Loading'}</p>;
 }
 
+/** The directory open and settled, showing Kai Online. */
+async function openDirectory() {
+  const server = slowServer();
+  const client = new QueryClient();
+  const page = render(
+    <QueryClientProvider client={client}>
+      <Directory fetchReaders={server.fetchReaders} />
+    </QueryClientProvider>,
+  );
+  await act(async () => server.answerAll());
+  await waitFor(() => expect(page.container.textContent).toBe('Kai Online'));
+  return { server, client, page };
+}
+
 afterEach(() => {
   cleanup();
   socket = new FakeSocket();
@@ -67,15 +81,7 @@ afterEach(() => {
 
 describe('useLivePresence', () => {
   it('applies a change heard while nothing is fetching', async () => {
-    const server = slowServer();
-    const client = new QueryClient();
-    const page = render(
-      <QueryClientProvider client={client}>
-        <Directory fetchReaders={server.fetchReaders} />
-      </QueryClientProvider>,
-    );
-    await act(async () => server.answerAll());
-    await waitFor(() => expect(page.container.textContent).toBe('Kai Online'));
+    const { server, page } = await openDirectory();
 
     server.state.kaiOnline = false;
     act(() => socket.serverSends('reader_status', { readerId: 'kai', isOnline: false }));
@@ -84,15 +90,7 @@ describe('useLivePresence', () => {
   });
 
   it('keeps a change heard while a fetch from before it is in flight, instead of that fetch’s stale answer', async () => {
-    const server = slowServer();
-    const client = new QueryClient();
-    const page = render(
-      <QueryClientProvider client={client}>
-        <Directory fetchReaders={server.fetchReaders} />
-      </QueryClientProvider>,
-    );
-    await act(async () => server.answerAll());
-    await waitFor(() => expect(page.container.textContent).toBe('Kai Online'));
+    const { server, client, page } = await openDirectory();
 
     // A reconnect: watching starts again and the directory is fetched, reading Kai online.
     act(() => socket.serverSends('connect'));
