@@ -9,6 +9,12 @@ import { z } from 'zod';
 const envelopeSchema = z.object({
   watchId: z.string().min(1).max(64),
   payload: z.unknown().optional(),
+  /**
+   * On a `watch` after a reconnect: the viewer page's socket before it. The server may not have
+   * noticed that one is gone (it waits out a ping), and would count the viewer twice at the cap; it
+   * closes it when it is the same person's, and passes the id on so the broadcaster frees its place.
+   */
+  replaces: z.string().min(1).max(64).optional(),
 });
 export type Envelope = z.infer<typeof envelopeSchema>;
 

@@ -1,5 +1,5 @@
 import { LIVE_P2P_MAX_VIEWERS, LIVE_STREAM_FULL_MESSAGE } from '@shared/live';
-import { FORWARDER_PEER_ID } from '@shared/live-media-signal';
+import { FORWARDER_PEER_ID, readEnvelope } from '@shared/live-media-signal';
 import { type RelayedStreamSignal, SERVER_EVENTS, type StreamSignal } from '@shared/realtime';
 import { conflict, forbidden, notFound } from '../../../errors';
 import type { ClientEventHandlers, Log, SocketFeature } from '../../../realtime/client-events';
@@ -71,14 +71,30 @@ export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
     (await socketsIn(streamRoom(streamId))).filter((s) => s.userId === readerId && s.id !== except).map((s) => s.id);
 
   /**
+   * The socket a reconnected viewer page names in its `watch` (`replaces`), if it is that person's
+   * and still here: the server has not noticed yet that it went with the old connection (it waits
+   * out a ping). It is closed now, so it neither holds a place nor makes this watch the one over the
+   * cap. Any other id is ignored: a viewer cannot close someone else's socket.
+   */
+  const ownFormerSocket = async (socket: AppSocket, signal: StreamSignal['signal']): Promise<string | undefined> => {
+    const replaces = signal.type === 'watch' ? readEnvelope(signal.data)?.replaces : undefined;
+    if (!replaces || replaces === socket.id) return undefined;
+    const [former] = (await socketsIn(replaces)).filter((s) => s.id === replaces);
+    if (former?.userId !== socket.data.user.id) return undefined;
+    io.in(replaces).disconnectSockets(true);
+    return replaces;
+  };
+
+  /**
    * Joins the watchers (true: the broadcaster's page serves it), or goes to the forwarder (false)
    * when the others already fill the cap (self counted, so two racing watches never both pass).
    */
-  const admitWatcher = async (socket: AppSocket, input: StreamSignal): Promise<boolean> => {
+  const admitWatcher = async (socket: AppSocket, input: StreamSignal, replaced: string | undefined): Promise<boolean> => {
     const { streamId } = input;
     const watchers = streamWatchersRoom(streamId);
     await socket.join(watchers);
-    const watching = (await socketsIn(watchers)).filter((s) => s.rooms.has(streamRoom(streamId)));
+    // The replaced socket may be on another node, where its disconnect lands a moment later.
+    const watching = (await socketsIn(watchers)).filter((s) => s.rooms.has(streamRoom(streamId)) && s.id !== replaced);
     if (watching.length <= maxViewers) {
       forwarding?.drop(streamId, socket.id);
       return true;
@@ -89,11 +105,18 @@ export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
     return false;
   };
 
-  const fromViewer = async (socket: AppSocket, input: StreamSignal, stream: StreamFacts, relayed: RelayedStreamSignal) => {
+  const fromViewer = async (socket: AppSocket, input: StreamSignal, stream: StreamFacts, asSent: RelayedStreamSignal) => {
+    let relayed = asSent;
     const { streamId, to, signal } = input;
     if (!VIEWER_SIGNALS.has(signal.type)) throw forbidden('Only the reader broadcasts in a stream');
     if (to === FORWARDER_PEER_ID) return forwarding?.fromViewer(socket.id, streamId, signal);
-    if (signal.type === 'watch' && !(await admitWatcher(socket, input))) return;
+    if (signal.type === 'watch') {
+      const replaced = await ownFormerSocket(socket, signal);
+      if (!(await admitWatcher(socket, input, replaced))) return;
+      // The broadcaster hears `replaces` only as checked here.
+      const envelope = readEnvelope(signal.data);
+      if (envelope) relayed = { ...relayed, signal: { ...signal, data: { watchId: envelope.watchId, ...(replaced && { replaces: replaced }) } } };
+    }
     if (signal.type === 'bye') await socket.leave(streamWatchersRoom(streamId));
     if (to === undefined) return emitTo(await broadcasterSockets(streamId, stream.readerId, socket.id), relayed);
     const target = await peerInRoom(to, streamId);

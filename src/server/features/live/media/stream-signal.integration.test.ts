@@ -150,6 +150,35 @@ describe('stream_signal relay', () => {
     expect(await signal(await inRoom(await app.connectSocket(viewer.cookie), id), id, 'watch')).toEqual({ ok: true });
   });
 
+  it("takes a reconnected viewer at the cap in its old socket's place, closing that one, but closes nobody else's", async () => {
+    const { id, reader } = await liveStream();
+    const broadcaster = await inRoom(await app.connectSocket(reader.cookie), id);
+    const viewers = await Promise.all(Array.from({ length: LIVE_P2P_MAX_VIEWERS }, async () => inRoom(await app.connectSocket(viewer.cookie), id)));
+    for (const s of viewers) expect(await signal(s, id, 'watch', undefined, { watchId: 'w1' })).toEqual({ ok: true });
+    const [former, other] = [viewers[0]!, viewers[1]!];
+    const formerId = former.id!;
+
+    // Someone else naming a viewer's socket closes nothing, and is over the cap.
+    const stranger = await inRoom(await app.connectSocket((await createClient(app)).cookie), id);
+    expect(await signal(stranger, id, 'watch', undefined, { watchId: 'w1', replaces: other.id })).toMatchObject({ ok: false, error: { message: LIVE_STREAM_FULL_MESSAGE } });
+    expect(other.connected).toBe(true);
+
+    // The same person's page after a reconnect, before the server noticed the old socket is gone.
+    const again = await inRoom(await app.connectSocket(viewer.cookie), id);
+    const closed = nextEvent<string>(former, 'disconnect');
+    const heard = nextEvent<RelayedStreamSignal>(broadcaster, 'stream_signal', (r) => r.from === again.id);
+    expect(await signal(again, id, 'watch', undefined, { watchId: 'w2', replaces: formerId })).toEqual({ ok: true });
+    expect(await closed).toBe('io server disconnect');
+    expect((await heard).signal).toEqual({ type: 'watch', data: { watchId: 'w2', replaces: formerId } });
+
+    // A `replaces` that is not the sender's own socket reaches the broadcaster without it.
+    expect(await signal(other, id, 'bye')).toEqual({ ok: true });
+    const plain = nextEvent<RelayedStreamSignal>(broadcaster, 'stream_signal', (r) => r.from === stranger.id);
+    expect(await signal(stranger, id, 'watch', undefined, { watchId: 'w3', replaces: again.id })).toEqual({ ok: true });
+    expect((await plain).signal).toEqual({ type: 'watch', data: { watchId: 'w3' } });
+    expect(again.connected).toBe(true);
+  });
+
   it("frees the viewer's place when the broadcaster answers full or bye, and tells the room when its socket drops", async () => {
     const { id, reader } = await liveStream();
     const broadcaster = await inRoom(await app.connectSocket(reader.cookie), id);

@@ -63,7 +63,11 @@ export class Broadcaster {
     }
     const envelope = readEnvelope(signal.data);
     if (!envelope) return;
-    if (signal.type === 'watch') this.serve(from, envelope.watchId);
+    if (signal.type === 'watch') {
+      // The viewer's page reconnected: its old connection's place is its new one's (the server checked it is theirs).
+      if (envelope.replaces && envelope.replaces !== from) this.drop(envelope.replaces);
+      this.serve(from, envelope.watchId);
+    }
     if (signal.type === 'answer' || signal.type === 'ice_candidate') this.table.current(from, envelope.watchId)?.apply(signal.type, envelope.payload);
   }
 

@@ -157,8 +157,14 @@ export function useWatch(streamId: string, enabled: boolean): Watch {
     if (!enabled || !socket || !iceServers) return;
     const created = new Watcher({ iceServers, send: (signal) => emitSignal(socket, streamId, signal) });
     setWatcher(created);
-    // A reconnected socket is a new peer: watch again (the server told the broadcaster the old one left).
-    const start = () => created.start();
+    // A reconnected socket is a new peer: watch again, naming the old one, which the server may not
+    // have noticed is gone yet (it would still hold this viewer's place).
+    let socketId = socket.id;
+    const start = () => {
+      const replaces = socketId !== socket.id ? socketId : undefined;
+      socketId = socket.id;
+      created.start(replaces);
+    };
     if (socket.connected) start();
     socket.on('connect', start);
     return () => {

@@ -67,6 +67,21 @@ describe('Watcher', () => {
     expect(watcher.getSnapshot()).toMatchObject({ state: 'full', message: LIVE_STREAM_FULL_MESSAGE });
   });
 
+  it('names the socket it replaces after a reconnect, on the retries while joining too, and not on a later watch', async () => {
+    let joined = false;
+    const { watcher, sent } = watcherWith(async (signal) => {
+      if (signal.type === 'watch' && !joined) throw new AckError('FORBIDDEN', 'Join the stream before signalling');
+    });
+    watcher.start('old-socket');
+    await vi.advanceTimersByTimeAsync(0);
+    joined = true;
+    await vi.advanceTimersByTimeAsync(1000);
+    const watches = sent.filter((s) => s.type === 'watch');
+    expect(watches.map((s) => (s.data as { replaces?: string }).replaces)).toEqual(['old-socket', 'old-socket']);
+    watcher.handleSignal(fromBroadcaster({ type: 'ready' }));
+    expect(sent.at(-1)?.data).not.toHaveProperty('replaces');
+  });
+
   it("waits for the camera when the broadcaster stops, and says bye for its watch when the viewer leaves", () => {
     const { watcher, sent, watchIdOf } = watcherWith();
     watcher.start();

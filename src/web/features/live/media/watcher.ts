@@ -50,16 +50,19 @@ export class Watcher {
 
   readonly getSnapshot = () => this.snapshot;
 
-  /** Starts a new watch, dropping the current connection. */
-  start(attempt = 0): void {
+  /**
+   * Starts a new watch, dropping the current connection. After a reconnect, `replaces` is this
+   * page's socket before it, which may still hold a place until the server notices it is gone.
+   */
+  start(replaces?: string, attempt = 0): void {
     this.closeConnection();
     const watchId = newWatchId();
     this.watchId = watchId;
     this.update({ state: 'connecting', remoteStream: null, message: null });
-    this.options.send({ type: 'watch', data: { watchId } }).catch((error: unknown) => {
+    this.options.send({ type: 'watch', data: { watchId, ...(replaces && { replaces }) } }).catch((error: unknown) => {
       if (this.watchId !== watchId) return;
       if (error instanceof AckError && error.code === 'FORBIDDEN' && attempt < NOT_IN_ROOM_RETRIES) {
-        this.retryTimer = setTimeout(() => this.start(attempt + 1), NOT_IN_ROOM_RETRY_MS);
+        this.retryTimer = setTimeout(() => this.start(replaces, attempt + 1), NOT_IN_ROOM_RETRY_MS);
       } else if (error instanceof AckError && error.message === LIVE_STREAM_FULL_MESSAGE) {
         this.full();
       } else {
