@@ -42,7 +42,7 @@ function readerRow(i: number, runId: string) {
   const specialties = [...new Set([pick(SPECIALTIES, i), pick(SPECIALTIES, i * 7 + 3), pick(SPECIALTIES, i * 13 + 5)])];
   const ratingCount = (i * 37) % 400;
   return {
-    user: { id: `bench-reader-${runId}-${i}`, name: `${pick(FIRST, i)} ${pick(LAST, i * 3)}`, email: `bench-reader-${runId}-${i}@bench.soultribe.app`, role: 'reader', emailVerified: true },
+    user: { id: `bench-reader-${runId}-${i}`, name: `${pick(FIRST, i)} ${pick(LAST, i * 3)}`, email: `bench-reader-${runId}-${i}@bench.soultribe.app`, role: 'reader' as const, emailVerified: true },
     profile: {
       userId: `bench-reader-${runId}-${i}`,
       firstName: pick(FIRST, i),
@@ -82,7 +82,7 @@ async function seed(database: Database, runId: string) {
     await db.insert(readerProfiles).values(chunk.map((row) => row.profile));
   }
   // A few online readers in a reading right now: busy, as the directory must show them.
-  const clients = Array.from({ length: BUSY_READERS }, (_, i) => ({ id: `bench-client-${runId}-${i}`, name: `Client ${i}`, email: `bench-client-${runId}-${i}@bench.soultribe.app`, role: 'client' }));
+  const clients = Array.from({ length: BUSY_READERS }, (_, i) => ({ id: `bench-client-${runId}-${i}`, name: `Client ${i}`, email: `bench-client-${runId}-${i}@bench.soultribe.app`, role: 'client' as const }));
   await db.insert(user).values(clients);
   const now = new Date();
   await db.insert(readingSessions).values(
@@ -90,8 +90,8 @@ async function seed(database: Database, runId: string) {
       id: `bench-session-${runId}-${i}`,
       clientId: client.id,
       readerId: rows[i * 5]!.user.id,
-      sessionType: 'chat',
-      status: 'active',
+      sessionType: 'chat' as const,
+      status: 'active' as const,
       ratePerMinuteCents: rows[i * 5]!.profile.chatRateCents,
       requestedAt: now,
       startedAt: now,

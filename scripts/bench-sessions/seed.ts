@@ -46,8 +46,8 @@ export async function seedPairs(db: Db, options: { pairs: number; runId: string;
     await inChunks(people, (chunk) =>
       tx.insert(user).values(
         chunk.flatMap((p) => [
-          { id: p.clientId, name: `Client ${p.i}`, email: `bench-client-${runId}-${p.i}@bench.local`, emailVerified: true, role: 'client', createdAt: now, updatedAt: now },
-          { id: p.readerId, name: `Reader ${p.i}`, email: `bench-reader-${runId}-${p.i}@bench.local`, emailVerified: true, role: 'reader', createdAt: now, updatedAt: now },
+          { id: p.clientId, name: `Client ${p.i}`, email: `bench-client-${runId}-${p.i}@bench.local`, emailVerified: true, role: 'client' as const, createdAt: now, updatedAt: now },
+          { id: p.readerId, name: `Reader ${p.i}`, email: `bench-reader-${runId}-${p.i}@bench.local`, emailVerified: true, role: 'reader' as const, createdAt: now, updatedAt: now },
         ]),
       ),
     );

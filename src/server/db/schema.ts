@@ -14,7 +14,15 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { COMMUNITY_CATEGORY_NAMES } from '../../shared/community';
+import { ROLES, SESSION_TYPES } from '../../shared/constants';
+import { LIVE_CATEGORIES, STREAM_END_REASONS, STREAM_STATUSES } from '../../shared/live';
 import { MAIL_KINDS, MAIL_STATUSES } from '../../shared/mail';
+import { NOTIFICATION_KINDS } from '../../shared/notifications';
+import { REPORT_STATUSES, REPORT_TARGET_TYPES } from '../../shared/reports';
+import { END_REASONS, PAUSE_REASONS, SESSION_STATUSES } from '../../shared/sessions';
+import { SHOP_CATEGORIES } from '../../shared/shop';
+import { DEPOSIT_LIMIT_PERIODS, DEPOSIT_STATUSES, PAYOUT_STATUSES } from '../../shared/wallet';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,7 +36,7 @@ export const user = pgTable('user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
-  role: text('role').notNull().default('client'),
+  role: text('role', { enum: ROLES }).notNull().default('client'),
   /** Set while an admin has suspended the account: no sign-in, no bookings. */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   /** Better Auth's twoFactor plugin: on once an authenticator app's first code was verified. */
@@ -208,7 +216,7 @@ export const deposits = pgTable('deposits', {
   paymentMethodId: text('payment_method_id').notNull(),
   provider: text('provider').notNull(),
   providerReference: text('provider_reference'),
-  status: text('status').notNull(),
+  status: text('status', { enum: DEPOSIT_STATUSES }).notNull(),
   failureMessage: text('failure_message'),
   /** The wallet balance the first answer reported, so a replay repeats that answer exactly. */
   balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }),
@@ -228,7 +236,7 @@ export const payouts = pgTable('payouts', {
   id: text('id').primaryKey(),
   readerId: text('reader_id').notNull().references(() => user.id),
   amountCents: integer('amount_cents').notNull(),
-  status: text('status').notNull().default('pending'),
+  status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('pending'),
   decidedBy: text('decided_by').references(() => user.id),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
   /** Set with the decision; the mail worker tells the reader and clears it (mail/notices.ts). */
@@ -269,15 +277,15 @@ export const readingSessions = pgTable('reading_sessions', {
   id: text('id').primaryKey(),
   clientId: text('client_id').notNull().references(() => user.id),
   readerId: text('reader_id').notNull().references(() => user.id),
-  sessionType: text('session_type').notNull(),
-  status: text('status').notNull(),
+  sessionType: text('session_type', { enum: SESSION_TYPES }).notNull(),
+  status: text('status', { enum: SESSION_STATUSES }).notNull(),
   ratePerMinuteCents: integer('rate_per_minute_cents').notNull(),
   requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   respondedAt: timestamp('responded_at', { withTimezone: true }),
   startedAt: timestamp('started_at', { withTimezone: true }),
   endedAt: timestamp('ended_at', { withTimezone: true }),
-  endReason: text('end_reason'),
+  endReason: text('end_reason', { enum: END_REASONS }),
   endedBy: text('ended_by'),
   minutesCharged: integer('minutes_charged').notNull().default(0),
   totalCostCents: integer('total_cost_cents').notNull().default(0),
@@ -296,7 +304,7 @@ export const readingSessions = pgTable('reading_sessions', {
   /** Set while the meter is paused because a side is away; see sessions/pause.ts. */
   pausedAt: timestamp('paused_at', { withTimezone: true }),
   /** Why the meter is paused: a side is away, or the client cannot pay the next minute (until `resume_by`). */
-  pauseReason: text('pause_reason'),
+  pauseReason: text('pause_reason', { enum: PAUSE_REASONS }),
   resumeBy: timestamp('resume_by', { withTimezone: true }),
   /** The free minutes this reading was given when it was requested (the reader's offer to a first reading). */
   freeMinutes: integer('free_minutes').notNull().default(0),
@@ -384,7 +392,7 @@ export const favoriteReaders = pgTable('favorite_readers', {
  */
 export const depositLimits = pgTable('deposit_limits', {
   userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
-  period: text('period').notNull(),
+  period: text('period', { enum: DEPOSIT_LIMIT_PERIODS }).notNull(),
   limitCents: integer('limit_cents'),
   pendingLimitCents: integer('pending_limit_cents'),
   pendingEffectiveAt: timestamp('pending_effective_at', { withTimezone: true }),
@@ -409,7 +417,7 @@ export const clientPreferences = pgTable('client_preferences', {
 export const readerQueue = pgTable('reader_queue', {
   clientId: text('client_id').primaryKey().references(() => user.id, { onDelete: 'cascade' }),
   readerId: text('reader_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
-  sessionType: text('session_type').notNull(),
+  sessionType: text('session_type', { enum: SESSION_TYPES }).notNull(),
   joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
   offeredAt: timestamp('offered_at', { withTimezone: true }),
   offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
@@ -429,17 +437,17 @@ export const liveStreams = pgTable('live_streams', {
   readerId: text('reader_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
-  category: text('category').notNull(),
+  category: text('category', { enum: LIVE_CATEGORIES }).notNull(),
   /** Charged once per viewer on joining (0: free to join). */
   priceCents: integer('price_cents').notNull().default(0),
-  status: text('status').notNull(),
+  status: text('status', { enum: STREAM_STATUSES }).notNull(),
   scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
   expectedMinutes: integer('expected_minutes'),
   startedAt: timestamp('started_at', { withTimezone: true }),
   endedAt: timestamp('ended_at', { withTimezone: true }),
   endedBy: text('ended_by'),
   /** STREAM_END_REASONS: End pressed, or the reader gone for a billing minute (live/end-absent-streams.ts). */
-  endReason: text('end_reason'),
+  endReason: text('end_reason', { enum: STREAM_END_REASONS }),
   viewerCount: integer('viewer_count').notNull().default(0),
   ...timestamps,
 }, (t) => [
@@ -520,7 +528,7 @@ export const readerFollows = pgTable('reader_follows', {
 export const notifications = pgTable('notifications', {
   id: text('id').primaryKey(),
   userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
-  kind: text('kind').notNull(),
+  kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
   title: text('title').notNull(),
   body: text('body').notNull().default(''),
   /** The in-app path the notification opens (e.g. /live/<id>). */
@@ -561,7 +569,7 @@ export const communityPosts = pgTable('community_posts', {
   authorId: text('author_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
   title: text('title').notNull(),
   content: text('content').notNull(),
-  category: text('category').notNull(),
+  category: text('category', { enum: COMMUNITY_CATEGORY_NAMES }).notNull(),
   tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
   isPinned: boolean('is_pinned').notNull().default(false),
   isFeatured: boolean('is_featured').notNull().default(false),
@@ -618,10 +626,10 @@ export const communityPostViews = pgTable('community_post_views', {
 export const reports = pgTable('reports', {
   id: text('id').primaryKey(),
   reporterId: text('reporter_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
-  targetType: text('target_type').notNull(),
+  targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
   targetId: text('target_id').notNull(),
   reason: text('reason').notNull(),
-  status: text('status').notNull().default('open'),
+  status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
   decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
@@ -645,7 +653,7 @@ export const shopProducts = pgTable('shop_products', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   priceCents: integer('price_cents').notNull(),
-  category: text('category').notNull(),
+  category: text('category', { enum: SHOP_CATEGORIES }).notNull(),
   imageUrl: text('image_url'),
   isDigital: boolean('is_digital').notNull(),
   digitalContent: text('digital_content'),

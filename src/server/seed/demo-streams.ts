@@ -38,7 +38,7 @@ export async function insertDemoStreams(tx: Tx, now: Date, readerIdByUsername: M
       description: s.description,
       category: s.category,
       priceCents: s.priceCents,
-      status: 'scheduled',
+      status: 'scheduled' as const,
       scheduledFor: new Date(today + s.inDays * DAY_MS + s.hourUtc * 60 * 60 * 1000),
       expectedMinutes: s.expectedMinutes,
     })),

@@ -54,7 +54,7 @@ async function insertDeposits(tx: Tx, history: DemoHistory) {
         paymentMethodId: DEMO_CARD,
         provider: payments.name,
         providerReference: outcome.reference,
-        status: 'succeeded',
+        status: 'succeeded' as const,
         balanceAfterCents: deposit.balanceAfterCents,
         attemptStartedAt: null,
         createdAt: deposit.at,

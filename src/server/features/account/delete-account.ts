@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { verifyPassword } from 'better-auth/crypto';
 import { DELETED_USER_NAME } from '@shared/account';
 import { formatCents } from '@shared/money';
+import type { SessionStatus } from '@shared/sessions';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -29,7 +30,7 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { earningsAccountId, escrowAccountId, lockAccounts, walletAccountId } from '../wallet';
 
-const OPEN_READING = ['requested', 'accepted', 'active'];
+const OPEN_READING: SessionStatus[] = ['requested', 'accepted', 'active'];
 
 /**
  * Deletes a client's or reader's account in one transaction (docs/decisions/028). Personal data is

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import type { AdminUser } from '@shared/admin';
-import type { Role } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { ledgerAccounts, user } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -28,7 +27,7 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
     id: row.id,
     name: row.name,
     email: row.email,
-    role: row.role as Role,
+    role: row.role,
     walletBalanceCents: row.walletBalanceCents ?? 0,
     createdAt: row.createdAt.toISOString(),
     suspended: row.suspendedAt !== null,

@@ -1,3 +1,4 @@
+import type { Role } from '@shared/constants';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createClient, createReader, FACTORY_PASSWORD, signIn, type TestUser } from '../../../../tests/integration/factories';
@@ -41,7 +42,7 @@ async function platformShareCents(sessionId: string) {
   return row!.cents;
 }
 
-async function userCount(role?: string) {
+async function userCount(role?: Role) {
   const [row] = await app.db.select({ n: sql<number>`count(*)::int` }).from(user).where(role ? eq(user.role, role) : undefined);
   return row!.n;
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
-import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionStatus } from '@shared/sessions';
+import { OPEN_SESSION_STATUSES, type ReadingSession, } from '@shared/sessions';
 import { readingSessions } from '../../db/schema';
 import { notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
@@ -15,7 +15,7 @@ export async function endSessionAsAdmin(deps: SessionDeps, adminId: string, sess
   await deps.db.transaction(async (tx) => {
     const [session] = await tx.select().from(readingSessions).where(eq(readingSessions.id, sessionId)).for('update');
     if (!session) throw notFound('Session not found');
-    if (!OPEN_SESSION_STATUSES.includes(session.status as SessionStatus)) return;
+    if (!OPEN_SESSION_STATUSES.includes(session.status)) return;
     const reason = session.status === 'active' ? 'completed' : 'cancelled';
     await finishSession(tx, session, new Date(deps.clock.now()), outbox, { reason, endedBy: adminId });
     if (session.status === 'requested') {

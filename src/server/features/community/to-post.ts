@@ -1,4 +1,4 @@
-import { type CommunityCategory, type CommunityPost, type CommunityReply, type Moderation, POST_EDIT_WINDOW_MS } from '@shared/community';
+import { type CommunityPost, type CommunityReply, type Moderation, POST_EDIT_WINDOW_MS } from '@shared/community';
 import { eq, sql } from 'drizzle-orm';
 import { communityPosts, communityReplies, readerProfiles, user } from '../../db/schema';
 import { firstNameOf } from '../readers';
@@ -53,7 +53,7 @@ export function toPost(row: PostRow, viewer: ForumViewer, now: Date): CommunityP
     id: row.id,
     title: row.title,
     content: row.content,
-    category: row.category as CommunityCategory,
+    category: row.category,
     tags: row.tags,
     author: toAuthor(row.authorId, row),
     createdAt: row.createdAt.toISOString(),

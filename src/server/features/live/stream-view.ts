@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { LiveCategory, LiveStream, StreamEndReason, StreamStatus } from '@shared/live';
+import type { LiveStream, } from '@shared/live';
 import type { DbOrTx } from '../../db/client';
 import { liveStreams, readerFollows, readerProfiles, streamJoins, streamReminders } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -48,16 +48,16 @@ export function toLiveStream(row: StreamRow): LiveStream {
   const { stream } = row;
   return {
     id: stream.id,
-    status: stream.status as StreamStatus,
+    status: stream.status,
     title: stream.title,
     description: stream.description,
-    category: stream.category as LiveCategory,
+    category: stream.category,
     priceCents: stream.priceCents,
     scheduledFor: stream.scheduledFor?.toISOString() ?? null,
     expectedMinutes: stream.expectedMinutes,
     startedAt: stream.startedAt?.toISOString() ?? null,
     endedAt: stream.endedAt?.toISOString() ?? null,
-    endReason: stream.endReason as StreamEndReason | null,
+    endReason: stream.endReason,
     viewerCount: stream.viewerCount,
     reminderCount: row.reminderCount,
     reader: {

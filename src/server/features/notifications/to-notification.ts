@@ -7,7 +7,7 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export function toNotification(row: NotificationRow): AppNotification {
   return {
     id: row.id,
-    kind: row.kind as AppNotification['kind'],
+    kind: row.kind,
     title: row.title,
     body: row.body,
     link: row.link,

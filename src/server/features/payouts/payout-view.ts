@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Payout, PayoutStatus } from '@shared/wallet';
+import type { Payout, } from '@shared/wallet';
 import type { DbOrTx } from '../../db/client';
 import { payouts, user } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -26,7 +26,7 @@ export function selectPayouts(db: DbOrTx) {
 export function toPayout(row: Awaited<ReturnType<typeof selectPayouts>>[number]): Payout {
   return {
     ...row,
-    status: row.status as PayoutStatus,
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
   };

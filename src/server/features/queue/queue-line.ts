@@ -1,5 +1,4 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { SessionType } from '@shared/constants';
 import type { QueuePlace } from '@shared/queue';
 import { SERVER_EVENTS } from '@shared/realtime';
 import type { DbOrTx } from '../../db/client';
@@ -72,7 +71,7 @@ export async function findQueuePlace(db: DbOrTx, clientId: string): Promise<Queu
   if (!place) return null;
   return {
     ...place,
-    sessionType: place.sessionType as SessionType,
+    sessionType: place.sessionType,
     joinedAt: place.joinedAt.toISOString(),
     offerExpiresAt: place.offerExpiresAt?.toISOString() ?? null,
   };

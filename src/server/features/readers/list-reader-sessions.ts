@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { SessionType } from '@shared/constants';
 import { READER_SESSIONS_PAGE_SIZE, type ReaderSessionsPage } from '@shared/reader-dashboard';
 import type { DbOrTx } from '../../db/client';
 import { readingSessions, user } from '../../db/schema';
@@ -25,7 +24,7 @@ export async function listReaderSessions(db: DbOrTx, readerId: string, page: num
   return {
     sessions: rows.slice(0, pageSize).map(({ session, clientName }) => ({
       id: session.id,
-      sessionType: session.sessionType as SessionType,
+      sessionType: session.sessionType,
       status: session.status as 'active' | 'completed',
       clientFirstName: firstNameOf(clientName),
       startedAt: session.startedAt!.toISOString(),

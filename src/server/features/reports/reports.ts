@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { createReportSchema, OpenReport, ReportDecision, ReportTargetType } from '@shared/reports';
+import type { createReportSchema, OpenReport, ReportDecision, } from '@shared/reports';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -35,12 +35,12 @@ export async function listOpenReports(db: Db): Promise<{ reports: OpenReport[] }
   const list = await Promise.all(
     rows.map(async ({ report, reporterName }) => ({
       id: report.id,
-      targetType: report.targetType as ReportTargetType,
+      targetType: report.targetType,
       targetId: report.targetId,
       reason: report.reason,
       reporterName,
       createdAt: report.createdAt.toISOString(),
-      content: await REPORT_TARGETS[report.targetType as ReportTargetType].read(db, report.targetId),
+      content: await REPORT_TARGETS[report.targetType].read(db, report.targetId),
     })),
   );
   return { reports: list };
@@ -56,7 +56,7 @@ export async function decideReport(db: Db, reportId: string, adminId: string, de
     const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for('update');
     if (!report) throw notFound('Report not found');
     if (report.status !== 'open') throw conflict('This report has already been decided');
-    const targetType = report.targetType as ReportTargetType;
+    const targetType = report.targetType;
     if (decision === 'hide') await REPORT_TARGETS[targetType].hide(tx, report.targetId, { now, reason: report.reason, adminId });
     const decided = await tx
       .update(reports)

@@ -1,4 +1,4 @@
-import type { SessionType } from '@shared/constants';
+
 import { REVIEW_AUTHOR_NAME, REVIEW_STARS, REVIEWS_PAGE_SIZE, type ReaderReviews } from '@shared/reviews';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -45,7 +45,7 @@ export async function listReaderReviews(db: DbOrTx, readerId: string, page: numb
       text: row.review ?? '',
       authorName: REVIEW_AUTHOR_NAME,
       ratedAt: row.ratedAt!.toISOString(),
-      sessionType: row.sessionType as SessionType,
+      sessionType: row.sessionType,
     })),
     total,
     page,

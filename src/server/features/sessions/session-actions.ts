@@ -1,6 +1,6 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
-import { OPEN_SESSION_STATUSES, RATING_REFUSALS, ratableUntil, ratingRefusal, type ReadingSession, type SessionStatus } from '@shared/sessions';
+import { OPEN_SESSION_STATUSES, RATING_REFUSALS, ratableUntil, ratingRefusal, type ReadingSession, } from '@shared/sessions';
 import { readerProfiles, readingSessions } from '../../db/schema';
 import { conflict, forbidden } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
@@ -47,7 +47,7 @@ export async function endSession(deps: SessionDeps, user: SessionUser, input: { 
   const outbox = new Outbox();
   await deps.db.transaction(async (tx) => {
     const session = await lockSessionFor(tx, input.sessionId, user);
-    if (!OPEN_SESSION_STATUSES.includes(session.status as SessionStatus)) return;
+    if (!OPEN_SESSION_STATUSES.includes(session.status)) return;
     const now = new Date(deps.clock.now());
     if (session.status === 'requested' && session.role === 'reader') throw forbidden('Answer the request with accept or decline');
     const withinRefundWindow = session.startedAt !== null && now.getTime() - session.startedAt.getTime() < deps.timing.refundWindowMs;

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type EndReason, type PauseReason, type ReadingSession, type SessionStatus, ratableUntil } from '@shared/sessions';
-import type { SessionType } from '@shared/constants';
+import { type ReadingSession, ratableUntil } from '@shared/sessions';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
 
@@ -38,22 +37,22 @@ export function toReadingSession(row: NamedRow): ReadingSession {
     readerId: s.readerId,
     client: { id: s.clientId, name: row.clientName || 'Anonymous', avatarUrl: row.clientImage },
     reader: { id: s.readerId, name: row.readerName, avatarUrl: row.readerImage },
-    sessionType: s.sessionType as SessionType,
-    status: s.status as SessionStatus,
+    sessionType: s.sessionType,
+    status: s.status,
     ratePerMinuteCents: s.ratePerMinuteCents,
     minutesCharged: s.minutesCharged,
     totalCostCents: s.totalCostCents,
     freeMinutes: s.freeMinutes,
     readerEarningsCents: s.readerEarningsCents,
     refundedCents: s.refundedCents,
-    endReason: (s.endReason as EndReason | null) ?? null,
+    endReason: s.endReason,
     requestedAt: s.requestedAt.toISOString(),
     expiresAt: iso(s.expiresAt),
     startedAt: iso(s.startedAt),
     endedAt: iso(s.endedAt),
     nextMinuteAt: iso(s.nextMinuteAt),
     pausedAt: iso(s.pausedAt),
-    pauseReason: (s.pauseReason as PauseReason | null) ?? null,
+    pauseReason: s.pauseReason,
     resumeBy: iso(s.resumeBy),
     rating: s.rating,
     review: s.review,

@@ -27,7 +27,7 @@ interface ProductRow {
   name: string;
   description: string;
   priceCents: number;
-  category: string;
+  category: ShopCategory;
   imageUrl: string | null;
   isDigital: boolean;
   stock: number | null;
@@ -45,7 +45,7 @@ export const toProduct = (row: ProductRow): Product => ({
   name: row.name,
   description: row.description,
   priceCents: row.priceCents,
-  category: row.category as ShopCategory,
+  category: row.category,
   imageUrl: row.imageUrl,
   isDigital: row.isDigital,
   stock: row.stock,

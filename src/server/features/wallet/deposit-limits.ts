@@ -30,7 +30,7 @@ async function readLimitStates(db: DbOrTx, userId: string, nowMs: number): Promi
   const rows = await db.select().from(depositLimits).where(eq(depositLimits.userId, userId));
   const states: LimitStates = { daily: NO_LIMIT, weekly: NO_LIMIT, monthly: NO_LIMIT };
   for (const row of rows) {
-    const period = row.period as DepositLimitPeriod;
+    const period = row.period;
     const pending = row.pendingEffectiveAt ? { limitCents: row.pendingLimitCents, effectiveAt: row.pendingEffectiveAt } : null;
     states[period] = limitAt({ limitCents: row.limitCents, pending }, nowMs);
   }

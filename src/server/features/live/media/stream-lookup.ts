@@ -27,7 +27,7 @@ export function createStreamLookup(db: Db, clock: Clock) {
     if (cached && (cached.status === 'ended' || clock.now() - cached.checkedAt < STATUS_TTL_MS)) return cached;
     const [row] = await db.select({ readerId: liveStreams.readerId, status: liveStreams.status }).from(liveStreams).where(eq(liveStreams.id, streamId));
     if (!row) return null;
-    const facts = { readerId: row.readerId, status: row.status as StreamStatus, checkedAt: clock.now() };
+    const facts = { readerId: row.readerId, status: row.status, checkedAt: clock.now() };
     known.set(streamId, facts);
     return facts;
   };
