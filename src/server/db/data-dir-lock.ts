@@ -12,17 +12,17 @@ export class DataDirInUseError extends Error {
   }
 }
 
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
 function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCode(error) === 'EPERM';
   }
 }
-
-const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
 /** The file's text, or undefined when it is gone. */
 function readOrUndefined(path: string): string | undefined {

@@ -22,7 +22,7 @@ import { NOTIFICATION_KINDS } from '../../shared/notifications';
 import { REPORT_STATUSES, REPORT_TARGET_TYPES } from '../../shared/reports';
 import { END_REASONS, PAUSE_REASONS, SESSION_STATUSES } from '../../shared/sessions';
 import { SHOP_CATEGORIES } from '../../shared/shop';
-import { DEPOSIT_LIMIT_PERIODS, DEPOSIT_STATUSES, PAYOUT_STATUSES } from '../../shared/wallet';
+import { DEPOSIT_LIMIT_PERIODS, DEPOSIT_STATUSES, PAYOUT_STATUSES, type ReadingReminderMinutes } from '../../shared/wallet';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -406,7 +406,7 @@ export const depositLimits = pgTable('deposit_limits', {
 export const clientPreferences = pgTable('client_preferences', {
   userId: text('user_id').primaryKey().references(() => user.id, { onDelete: 'cascade' }),
   /** Remind the client of the time and cost so far every this many minutes of a reading (null: never). */
-  readingReminderMinutes: integer('reading_reminder_minutes'),
+  readingReminderMinutes: integer('reading_reminder_minutes').$type<ReadingReminderMinutes>(),
   ...timestamps,
 }, (t) => [check('client_preferences_reminder_check', sql`${t.readingReminderMinutes} is null or ${t.readingReminderMinutes} in (10, 15, 30)`)]);
 

@@ -4,7 +4,7 @@ import { MINUTES_PER_DAY, type ReaderSchedule } from '@shared/reader-schedule';
 const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
 const DAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 /** People read a working week Monday first ("Mon–Fri", "Sat, Sun"). */
-const DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+const DISPLAY_ORDER: readonly number[] = [1, 2, 3, 4, 5, 6, 0];
 
 /** A stretch of availability on the viewer's clock; `endMinute` past 1440 ends on the next day. */
 export interface ViewerSlot {
@@ -84,7 +84,7 @@ export function formatMinuteOfDay(minute: number): string {
 
 /** Days in display order; three or more in a row read as a range ("Mon–Fri"). */
 function formatDays(weekdays: number[]): string {
-  const positions = weekdays.map((day) => DISPLAY_ORDER.indexOf(day as (typeof DISPLAY_ORDER)[number])).sort((a, b) => a - b);
+  const positions = weekdays.map((day) => DISPLAY_ORDER.indexOf(day)).sort((a, b) => a - b);
   const runs: number[][] = [];
   for (const position of positions) {
     const run = runs.at(-1);
@@ -110,7 +110,7 @@ export function describeUsualAvailability(schedule: ReaderSchedule, timeZone: st
     groups.set(key, group);
   }
   if (groups.size === 0) return null;
-  const firstPosition = (weekdays: number[]) => Math.min(...weekdays.map((day) => DISPLAY_ORDER.indexOf(day as (typeof DISPLAY_ORDER)[number])));
+  const firstPosition = (weekdays: number[]) => Math.min(...weekdays.map((day) => DISPLAY_ORDER.indexOf(day)));
   const entries = [...groups.values()]
     .sort((a, b) => firstPosition(a.weekdays) - firstPosition(b.weekdays) || a.startMinute - b.startMinute)
     .map(({ startMinute, endMinute, weekdays }) => {

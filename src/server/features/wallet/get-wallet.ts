@@ -9,12 +9,13 @@ const PLATFORM_NAME = 'Soul Tribe';
 
 interface LineRow {
   id: string;
-  kind: string;
+  kind: TransferKind;
   amount_cents: string | number;
   reference: string | null;
   created_at: Date | string;
   minutes: number | null;
-  session_type: string | null;
+  /** The transfer's reading's type (a CHECK keeps it to SESSION_TYPES), for reading lines. */
+  session_type: SessionType | null;
   other_kind: string;
   other_user_id: string | null;
   other_name: string | null;
@@ -101,13 +102,13 @@ export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery):
   const transactions = page.map(
     (row): WalletTransaction => ({
       id: row.id,
-      kind: row.kind as TransferKind,
+      kind: row.kind,
       amountCents: Number(row.amount_cents),
       counterpart: counterpartOf(row, userId),
       reference: row.reference,
       createdAt: new Date(row.created_at).toISOString(),
       minutes: row.minutes,
-      sessionType: (row.session_type as SessionType | null) ?? null,
+      sessionType: row.session_type,
     }),
   );
   const { walletCents, availableCents, heldCents } = await getUserBalances(db, userId);

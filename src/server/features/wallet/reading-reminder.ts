@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ReadingReminder, ReadingReminderMinutes } from '@shared/wallet';
+import type { ReadingReminder, } from '@shared/wallet';
 import type { DbOrTx } from '../../db/client';
 import { clientPreferences } from '../../db/schema';
 
@@ -8,8 +8,7 @@ export async function getReadingReminder(db: DbOrTx, userId: string): Promise<Re
     .select({ everyMinutes: clientPreferences.readingReminderMinutes })
     .from(clientPreferences)
     .where(eq(clientPreferences.userId, userId));
-  // The table's CHECK keeps the column to 10, 15, 30 or null.
-  return { everyMinutes: (row?.everyMinutes ?? null) as ReadingReminderMinutes | null };
+  return { everyMinutes: row?.everyMinutes ?? null };
 }
 
 export async function setReadingReminder(db: DbOrTx, userId: string, reminder: ReadingReminder, nowMs: number): Promise<ReadingReminder> {

@@ -8,6 +8,7 @@
  * (PLI) is passed to the reader's browser, at most once per KEYFRAME_INTERVAL_MS.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { candidateSchema, descriptionSchema } from '../../../../../shared/live-media-signal';
 import { type MediaStreamTrack, PictureLossIndication, RTCPeerConnection, type RTCRtpTransceiver, RtcpPayloadSpecificFeedback } from 'werift';
 import type { ForwarderEvent, ForwarderRequest, ForwarderWorkerData, OfferResult, SignalKind, WorkerMessage } from './protocol';
 
@@ -134,8 +135,9 @@ function unsubscribe(key: string, tell: boolean) {
 
 async function apply(pc: RTCPeerConnection | undefined, kind: SignalKind, payload: unknown) {
   if (!pc) return;
-  if (kind === 'answer') await pc.setRemoteDescription(payload as { type: 'answer'; sdp: string });
-  else await pc.addIceCandidate(payload as { candidate: string; sdpMid?: string; sdpMLineIndex?: number });
+  // The relay passed the page's payload on unread: it is checked here, where it is used.
+  if (kind === 'answer') await pc.setRemoteDescription(descriptionSchema.parse(payload));
+  else await pc.addIceCandidate(candidateSchema.parse(payload));
 }
 
 async function handle(request: ForwarderRequest): Promise<OfferResult | undefined> {
