@@ -1,4 +1,4 @@
-import { emailSchema, passwordSchema } from './auth';
+import { emailSchema, passwordSchema, roleSchema } from './auth';
 import { z } from './zod-config';
 
 /** POST /api/auth/request-password-reset: the same answer whether or not the email has an account. */
@@ -71,7 +71,7 @@ export const accountExportSchema = z.object({
     name: z.string(),
     email: z.string(),
     emailVerified: z.boolean(),
-    role: z.string(),
+    role: roleSchema,
     image: z.string().nullable(),
     twoFactorEnabled: z.boolean(),
     createdAt: z.string(),

@@ -98,6 +98,8 @@ export const profileSchema = z.object({
   email: z.string(),
   fullName: z.string(),
   avatarUrl: z.string().nullable(),
+  // Any string, not roleSchema: the dashboard answers a role it does not know with 'Invalid user
+  // role' and a way to sign in again (SPEC section 2), rather than failing to read the profile.
   role: z.string(),
   walletBalanceCents: z.number().int(),
   createdAt: z.string(),
