@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { themes } from './src/web/lib/theme';
 import { E2E_TWO_FACTOR_ADMIN } from './tests/e2e/account-admins';
@@ -17,14 +17,13 @@ const E2E_PORT = Number(process.env.E2E_PORT ?? 5055);
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 
 /**
- * Debian's Chromium; playwright never downloads a browser of its own here. Its headless shell
- * (package chromium-headless-shell, the same build without the desktop browser around it) when
- * installed: the same 12 tests took 117 s with it and 159 s with the full browser's headless mode,
- * the browser processes spending less on compositing (decision 038).
+ * Debian's Chromium, through tests/e2e/chromium.sh: its headless shell when installed (package
+ * chromium-headless-shell, the same build without the desktop browser around it: 12 tests took
+ * 117 s with it and 159 s with the full browser's headless mode), at a lower CPU priority than the
+ * server. CHROMIUM_PATH names another browser. Playwright never downloads one here.
  */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
+  executablePath: fileURLToPath(new URL('./tests/e2e/chromium.sh', import.meta.url)),
   args: [
     '--headless',
     '--no-sandbox',

@@ -1,0 +1,11 @@
+#!/bin/sh
+# The browser the end-to-end tests launch (playwright.config.ts): Debian's Chromium headless shell
+# when installed, else the full Chromium, at a lower CPU priority than the app server. Both share
+# the machine's two cores; a busy page (video, software compositing) starved the server's event
+# loop for 0.3–1.2 s at a time, past Socket.IO's 1.5 s ping timeout in e2e, and every socket
+# reconnected at once (decision 038).
+if [ -n "$CHROMIUM_PATH" ]; then browser=$CHROMIUM_PATH
+elif [ -x /usr/bin/chromium-headless-shell ]; then browser=/usr/bin/chromium-headless-shell
+else browser=/usr/bin/chromium
+fi
+exec nice -n 10 "$browser" "$@"
