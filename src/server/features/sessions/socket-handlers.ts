@@ -5,7 +5,6 @@ import { readingSessions } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { ClientEventHandlers, Log, SocketFeature } from '../../realtime/client-events';
 import { Outbox } from '../../realtime/outbox';
-import { beatNode, ensureNode, hasOtherLiveNodes, newNodeId } from '../../realtime/presence/node-lease';
 import { markReaderPagesClosed, markReadersSeen } from '../../realtime/presence/reader-presence';
 import { markLeft, markSeen } from '../../realtime/presence/session-presence';
 import { type AppServer, type AppSocket, userRoom } from '../../realtime/socket-server';
@@ -13,6 +12,8 @@ import { loadSessionFor, lockSessionFor, participantRole } from './access';
 import type { SessionDeps } from './deps';
 import { type MessageLimiter, sendMessage } from './messages';
 import { assertRunning, pauseMeter, resumeMeterIfBothPresent } from './pause';
+import { presenceWrites } from './presence-writes';
+import { processLease } from './process-lease';
 import { loadSessionView, sessionRoom } from './session-view';
 import { startIfReady } from './start-session';
 
@@ -39,26 +40,13 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
     return false;
   };
 
-  /** This process's lease (realtime/presence/node-lease.ts): what its sockets hold is present while it beats. */
-  const nodeId = newNodeId();
+  const lease = processLease(server, deps, log);
+  const { nodeId } = lease;
   // The user's room holds their sockets on this process (a socket that disconnected has left it).
   const userHasOtherSocket = (socket: AppSocket) => [...(server.sockets.adapter.rooms.get(userRoom(socket.data.user.id)) ?? [])].some((id) => id !== socket.id);
 
-  // Presence writes started by connections and disconnects; shutdown waits for them so none
-  // writes or emits after close.
-  const pendingWrites = new Set<Promise<unknown>>();
-  /**
-   * Runs one socket's presence writes one after another: a hold marked by a join (or by a reader
-   * page connecting) must never land after the disconnect that clears it, or the side would stay
-   * present with no socket. Nothing runs once the socket is gone except its disconnect.
-   */
-  const inTurn = <T>(socket: AppSocket, write: () => Promise<T>): Promise<T> => {
-    const next = socket.data.presenceWrites.then(write);
-    socket.data.presenceWrites = next.catch(() => undefined);
-    pendingWrites.add(next);
-    void next.catch(() => undefined).finally(() => pendingWrites.delete(next));
-    return next;
-  };
+  const writes = presenceWrites();
+  const inTurn = writes.inTurn;
 
   /** A side leaves the room: it is away at once, and a running meter pauses for both. */
   const leave = async (socket: AppSocket, sessionId: string) => {
@@ -94,7 +82,7 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
         const outbox = new Outbox();
         const hasJoined = await inTurn(socket, async () => {
           if (socket.disconnected) return false;
-          await renewLease();
+          await lease.renew();
           await socket.join(sessionRoom(sessionId));
           socket.data.sessions.set(sessionId, role);
           await deps.db.transaction(async (tx) => {
@@ -130,7 +118,7 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
     // A reader's page: they are seen while this process holds one (realtime/presence/reader-presence.ts).
     if (user.role === 'reader') {
       inTurn(socket, async () => {
-        await renewLease();
+        await lease.renew();
         await markReadersSeen(deps.db, [user.id], new Date(deps.clock.now()), { nodeId });
       }).catch((error) =>
         log.error({ err: error }, 'marking a reader page failed'),
@@ -145,43 +133,11 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
     return handlers;
   };
 
-  // The lease's beat: one row for every socket this process holds. When it must mark again what
-  // it holds (realtime/presence/node-lease.ts), it takes only the sides and pages no process holds.
-  const beat = async () => {
-    const now = new Date(deps.clock.now());
-    const { wasGone } = await beatNode(deps.db, nodeId, now);
-    if (wasGone || (await hasOtherLiveNodes(deps.db, nodeId, now, deps.timing))) await reclaimHeld(now);
-  };
-  /**
-   * Before a hold is written (a join, a reader page): the lease row must exist, or the hold is not
-   * written at all (node-lease.ts `leaseExists`). Putting back a row that was swept while this
-   * process stalled also puts back what the process holds.
-   */
-  const renewLease = async () => {
-    const now = new Date(deps.clock.now());
-    const { wasGone } = await ensureNode(deps.db, nodeId, now);
-    if (wasGone) await reclaimHeld(now);
-  };
-  const reclaimHeld = async (now: Date) => {
-    const bySide = { client: new Set<string>(), reader: new Set<string>() };
-    const readers = new Set<string>();
-    for (const socket of server.sockets.sockets.values()) {
-      for (const [sessionId, role] of socket.data.sessions ?? []) bySide[role].add(sessionId);
-      if (socket.data.user?.role === 'reader') readers.add(socket.data.user.id);
-    }
-    const claim = { nodeId, onlyUnheld: true };
-    await markSeen(deps.db, [...bySide.client], 'client', now, claim);
-    await markSeen(deps.db, [...bySide.reader], 'reader', now, claim);
-    await markReadersSeen(deps.db, [...readers], now, claim);
-  };
-  const timer = setInterval(() => {
-    beat().catch((error) => log.error({ err: error }, 'presence heartbeat failed'));
-  }, deps.timing.heartbeatMs);
   return {
     feature,
     async stop() {
-      clearInterval(timer);
-      await Promise.allSettled([...pendingWrites]);
+      lease.stop();
+      await writes.settled();
     },
   };
 }
