@@ -1,0 +1,90 @@
+import type { ReadingSession } from '@shared/sessions';
+import { SERVER_EVENTS } from '@shared/realtime';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError } from '@/lib/api';
+import { readingPath } from '@/lib/paths';
+import { useServerEvent } from '@/lib/server-events';
+import { useNow } from '@/lib/use-now';
+import { endSession, sessionQuery } from './api';
+import { pendingRequestFrom } from './pending-request-state';
+import { secondsUntil } from './session-logic';
+
+export type RequestOutcome = 'decline' | 'missed';
+
+/**
+ * A client's reading request while it waits for the reader: accepted goes to the reading,
+ * declined or missed is the outcome shown, and the seconds left count down. The request survives
+ * a reload through the location's state.
+ */
+export function usePendingRequest(readerId: string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [pending, setPending] = useState<ReadingSession | null>(() => pendingRequestFrom(location.state, readerId));
+  const [outcome, setOutcome] = useState<RequestOutcome | null>(null);
+
+  const settle = (session: Pick<ReadingSession, 'id' | 'status'>) => {
+    if (session.status === 'accepted' || session.status === 'active') {
+      navigate(readingPath(session.id));
+    } else if (session.status === 'declined' || session.status === 'missed') {
+      setPending(null);
+      setOutcome(session.status === 'declined' ? 'decline' : 'missed');
+    } else if (session.status !== 'requested') {
+      setPending(null);
+    }
+  };
+
+  // The reader's answer can arrive before this page has the request's own answer (the reader is
+  // told the moment it is created; a busy server answers the client's POST later): kept until then.
+  const earlyAnswers = useRef(new Map<string, ReadingSession['status']>());
+  useServerEvent(SERVER_EVENTS.sessionResponse, (response) => {
+    if (response.sessionId === pending?.id) settle({ id: response.sessionId, status: response.status });
+    else earlyAnswers.current.set(response.sessionId, response.status);
+  });
+  const settleRef = useRef(settle);
+  settleRef.current = settle;
+
+  // The answer normally comes by socket; should it be lost (a reconnect at that moment), the
+  // session itself tells once the request has expired.
+  const now = useNow(pending !== null);
+  const secondsLeft = pending?.expiresAt ? secondsUntil(pending.expiresAt, now) : 0;
+  const pendingId = pending?.id;
+  const isExpired = secondsLeft === 0;
+  // Set once when the request expires, not on each second's render (which kept clearing it).
+  useEffect(() => {
+    if (!pendingId || !isExpired) return;
+    const timer = window.setTimeout(() => {
+      queryClient
+        .fetchQuery(sessionQuery(pendingId))
+        .then((session) => settleRef.current(session))
+        .catch(() => undefined);
+    }, 2000);
+    return () => window.clearTimeout(timer);
+  }, [pendingId, isExpired, queryClient]);
+
+  return {
+    pending,
+    outcome,
+    secondsLeft,
+    /** A new request goes out: the last outcome is cleared. */
+    clearOutcome: () => setOutcome(null),
+    /** The request was created: wait for its answer (which may already have come). */
+    wait(created: ReadingSession) {
+      setPending(created);
+      const early = earlyAnswers.current.get(created.id);
+      if (early) settle({ id: created.id, status: early });
+    },
+    async cancel() {
+      if (!pending) return;
+      try {
+        settle(await endSession(pending.id));
+        toast.info('Request cancelled');
+      } catch (error) {
+        toast.error('Failed to cancel the request', { description: error instanceof ApiError ? error.message : undefined });
+      }
+    },
+  };
+}
