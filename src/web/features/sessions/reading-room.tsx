@@ -1,30 +1,27 @@
 import type { Profile } from '@shared/auth';
 import type { ReadingSession, RtcConfig } from '@shared/sessions';
 import { useQueryClient } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { AddFundsButton, AddFundsDialog } from '@/features/wallet';
 // The one feature reached from another: topping up in place keeps the reading running (leaving this
 // page would pause it and end it after a billing minute).
+import { AddFundsDialog } from '@/features/wallet';
 import { profileQueryKey, useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { CallControls } from './components/call-controls';
 import { ChatPanel } from './components/chat-panel';
 import { EndSessionDialog } from './components/end-session-dialog';
-import { FundsPauseBanner, TopUpCountdown } from './components/funds-pause';
-import { LowBalanceBanner } from './components/low-balance-banner';
+import { TopUpCountdown } from './components/funds-pause';
 import { MediaStage } from './components/media-stage';
-import { PausedBanner } from './components/paused-banner';
 import { ReadingHeader } from './components/reading-header';
+import { ReadingNotices } from './components/reading-notices';
 import { SessionSummary } from './components/session-summary';
 import {
+  closedChatPlaceholder,
   formatCountdown,
   formatElapsed,
   hasMedia,
   isBelowOneMinute,
-  isLowBalance,
   isWithinRefundWindow,
   readerEarningsCents,
   secondsUntil,
@@ -88,15 +85,7 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
       messages={chat.messages}
       myUserId={me.id}
       canSend={canSendMessages}
-      closedPlaceholder={
-        topUpCountdown !== null
-          ? 'Paused until funds are added'
-          : room.isPaused
-            ? 'Paused until you are both back'
-            : session.status === 'active'
-              ? 'Chat is closed'
-              : 'Chat opens when the reading starts'
-      }
+      closedPlaceholder={closedChatPlaceholder({ isFundsPause: topUpCountdown !== null, isPaused: room.isPaused, status: session.status })}
       onSend={chat.send}
       className={isMediaReading ? 'h-[26rem] lg:h-auto' : 'h-[min(36rem,calc(100dvh-16rem))]'}
     />
@@ -127,31 +116,16 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
         <SessionSummary session={session} ended={ended} isClient={isClient} />
       ) : (
         <>
-          {isClient && session.status === 'active' && topUpCountdown === null && isLowBalance(balanceCents, rate) ? (
-            <LowBalanceBanner addFunds={<AddFundsButton variant="gold" />} />
-          ) : null}
-          {topUpCountdown !== null ? (
-            isClient ? (
-              <FundsPauseBanner
-                isClient
-                countdown={topUpCountdown}
-                ratePerMinuteCents={rate}
-                addFunds={
-                  <Button variant="gold" onClick={() => setTopUpDismissedFor(null)}>
-                    <Plus aria-hidden="true" />
-                    Add Funds
-                  </Button>
-                }
-              />
-            ) : (
-              <FundsPauseBanner isClient={false} countdown={topUpCountdown} />
-            )
-          ) : room.isPaused ? (
-            <PausedBanner otherName={other.name} isOtherAway={!room.isOtherPresent} isClient={isClient} />
-          ) : null}
-          {session.status === 'requested' ? (
-            <Alert>Waiting for {session.reader.name} to accept your request…</Alert>
-          ) : null}
+          <ReadingNotices
+            session={session}
+            isClient={isClient}
+            balanceCents={balanceCents}
+            topUpCountdown={topUpCountdown}
+            isPaused={room.isPaused}
+            isOtherPresent={room.isOtherPresent}
+            otherName={other.name}
+            onAddFunds={() => setTopUpDismissedFor(null)}
+          />
           <div className={cn('grid gap-4', isMediaReading && isChatOpen && 'lg:grid-cols-[minmax(0,1fr)_22rem]')}>
             {isMediaReading ? (
               <div className="flex flex-col gap-4">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  closedChatPlaceholder,
   deriveCallStatus,
   formatCountdown,
   formatElapsed,
@@ -112,5 +113,14 @@ describe('deriveCallStatus', () => {
   it('is ended once the session is closed', () => {
     expect(deriveCallStatus({ ...base, status: 'completed' })).toBe('ended');
     expect(deriveCallStatus({ ...base, status: 'cancelled', hasJoined: false })).toBe('ended');
+  });
+});
+
+describe('closedChatPlaceholder', () => {
+  it('says why the chat is closed: a pause for funds first, then a side away, then a reading not yet running', () => {
+    expect(closedChatPlaceholder({ isFundsPause: true, isPaused: true, status: 'active' })).toBe('Paused until funds are added');
+    expect(closedChatPlaceholder({ isFundsPause: false, isPaused: true, status: 'active' })).toBe('Paused until you are both back');
+    expect(closedChatPlaceholder({ isFundsPause: false, isPaused: false, status: 'accepted' })).toBe('Chat opens when the reading starts');
+    expect(closedChatPlaceholder({ isFundsPause: false, isPaused: false, status: 'active' })).toBe('Chat is closed');
   });
 });

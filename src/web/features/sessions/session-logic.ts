@@ -101,3 +101,10 @@ export function deriveCallStatus(input: {
   if (hasMedia(input.sessionType)) return input.peerConnectionState === 'connected' ? 'connected' : 'connecting';
   return input.isOtherPresent ? 'connected' : 'connecting';
 }
+
+/** What the chat box says while the server would not relay a message. */
+export function closedChatPlaceholder({ isFundsPause, isPaused, status }: { isFundsPause: boolean; isPaused: boolean; status: SessionStatus }): string {
+  if (isFundsPause) return 'Paused until funds are added';
+  if (isPaused) return 'Paused until you are both back';
+  return status === 'active' ? 'Chat is closed' : 'Chat opens when the reading starts';
+}

@@ -1,21 +1,17 @@
 import type { Profile } from '@shared/auth';
-import { CLIENT_EVENTS, SERVER_EVENTS, type SessionEndedEvent } from '@shared/realtime';
+import { SERVER_EVENTS, type SessionEndedEvent } from '@shared/realtime';
 import type { ReadingSession, RtcConfig } from '@shared/sessions';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocket, useSocketEvent } from '@/lib/socket';
-import { AckError, emitWithAck } from '@/lib/socket-ack';
+import { AckError } from '@/lib/socket-ack';
 import { endSession, sessionQuery, startSession } from './api';
-import { deriveCallStatus, END_REASON_LABELS, hasMedia, isOpenStatus } from './session-logic';
-import { MediaCall, type MediaCallSnapshot, openLocalMedia } from './webrtc/media-call';
-
-const CONNECTION_LOST_TOAST_ID = 'reading-connection-lost';
-const CONNECTION_LOST_MESSAGE = 'Connection lost. Attempting to reconnect...';
-
-const noCall = { subscribe: () => () => {}, getSnapshot: () => null };
+import { deriveCallStatus, END_REASON_LABELS, isOpenStatus } from './session-logic';
+import { CONNECTION_LOST_MESSAGE, CONNECTION_LOST_TOAST_ID, useReadingMedia } from './use-reading-media';
+import { useRoomMembership } from './use-room-membership';
 
 interface Billing {
   minutesCharged: number;
@@ -29,21 +25,28 @@ export interface EndedState {
   isLive: boolean;
 }
 
+/** The end event the server would send, read from the closed session's row. */
+function endedEventOf(session: ReadingSession, endedBy: string | null): SessionEndedEvent {
+  return {
+    sessionId: session.id,
+    reason: session.endReason ?? 'completed',
+    endedBy,
+    totalMinutes: session.minutesCharged,
+    totalCostCents: session.totalCostCents - session.refundedCents,
+    refundedCents: session.refundedCents,
+  };
+}
+
 /** The end of a reading that closed while this page was not watching (a reload, a late rejoin). */
 function endedFromSession(session: ReadingSession): EndedState | null {
   if (isOpenStatus(session.status)) return null;
-  return {
-    event: {
-      sessionId: session.id,
-      reason: session.endReason ?? 'completed',
-      endedBy: null,
-      totalMinutes: session.minutesCharged,
-      totalCostCents: session.totalCostCents - session.refundedCents,
-      refundedCents: session.refundedCents,
-    },
-    isEndedByMe: false,
-    isLive: false,
-  };
+  return { event: endedEventOf(session, null), isEndedByMe: false, isLive: false };
+}
+
+/** Ending failed on the server: this page leaves the room anyway, with the figures it last heard. */
+function unconfirmedEnd(sessionId: string, meId: string, billing: Billing): EndedState {
+  const event: SessionEndedEvent = { sessionId, reason: 'completed', endedBy: meId, totalMinutes: billing.minutesCharged, totalCostCents: billing.totalCostCents, refundedCents: 0 };
+  return { event, isEndedByMe: true, isLive: true };
 }
 
 function message(error: unknown): string | undefined {
@@ -63,91 +66,24 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
   const otherUserId = isClient ? initialSession.readerId : initialSession.clientId;
 
   const [session, setSession] = useState(initialSession);
-  const [hasJoined, setHasJoined] = useState(false);
   const [isOtherPresent, setIsOtherPresent] = useState(true);
   const [billing, setBilling] = useState<Billing>({
     minutesCharged: initialSession.minutesCharged,
     totalCostCents: initialSession.totalCostCents,
   });
   const [ended, setEnded] = useState<EndedState | null>(() => endedFromSession(initialSession));
-  const [call, setCall] = useState<MediaCall | null>(null);
-  const [mediaError, setMediaError] = useState<string | null>(null);
 
   const isRoomOpen = (session.status === 'accepted' || session.status === 'active') && !ended;
-  const needsMedia = hasMedia(session.sessionType);
 
   // Local media first, so the peer connection is ready before the room is joined.
-  useEffect(() => {
-    if (!needsMedia || !isRoomOpen || !rtcConfig || !socket) return;
-    let isCurrent = true;
-    let created: MediaCall | null = null;
-    const mediaType = session.sessionType === 'video' ? 'video' : 'audio';
-    const start = (localStream: MediaStream | null) => {
-      if (!isCurrent) {
-        for (const track of localStream?.getTracks() ?? []) track.stop();
-        return;
-      }
-      created = new MediaCall({
-        polite: !isClient,
-        iceServers: rtcConfig.iceServers,
-        localStream,
-        receiveVideo: mediaType === 'video',
-        sendSignal: (signal) => {
-          // Refused while the reading is paused: both sides build new connections when it resumes.
-          emitWithAck(socket, CLIENT_EVENTS.webrtcSignal, { sessionId, signal }).catch((error: unknown) =>
-            console.warn('A WebRTC signal was not relayed', error),
-          );
-        },
-      });
-      setCall(created);
-    };
-    openLocalMedia(mediaType).then(start, (error: unknown) => {
-      if (!isCurrent) return;
-      console.warn('Could not open the camera or microphone', error);
-      setMediaError(
-        mediaType === 'video'
-          ? 'We could not use your camera or microphone. Check your browser permissions; you can still see and hear the other side.'
-          : 'We could not use your microphone. Check your browser permissions; you can still hear the other side.',
-      );
-      start(null);
-    });
-    return () => {
-      isCurrent = false;
-      created?.close();
-      setCall(null);
-    };
-  }, [needsMedia, isRoomOpen, rtcConfig, socket, session.sessionType, isClient, sessionId]);
-
+  const { call, media, mediaError, needsMedia } = useReadingMedia({ socket, sessionId, sessionType: session.sessionType, isClient, isRoomOpen, rtcConfig });
   const isReadyToJoin = Boolean(socket) && isRoomOpen && (!needsMedia || call !== null);
 
-  // Join the room, and again after every reconnect of the socket: presence is kept per joined socket.
-  useEffect(() => {
-    if (!socket || !isReadyToJoin) return;
-    let isCurrent = true;
-    const join = async () => {
-      setHasJoined(false);
-      call?.suspend();
-      try {
-        const { session: joined } = await emitWithAck(socket, CLIENT_EVENTS.joinSessionRoom, { sessionId });
-        if (!isCurrent) return;
-        setSession(joined);
-        setEnded((current) => current ?? endedFromSession(joined));
-        setHasJoined(true);
-        if (joined.status === 'accepted' || joined.status === 'active') call?.reconnect();
-        // A chat reading is whole again once back in the room; media waits for its connection.
-        if (!call) toast.dismiss(CONNECTION_LOST_TOAST_ID);
-      } catch (error) {
-        if (isCurrent) toast.error('Failed to start session', { description: message(error) });
-      }
-    };
-    if (socket.connected) void join();
-    socket.on('connect', join);
-    return () => {
-      isCurrent = false;
-      socket.off('connect', join);
-      if (socket.connected) socket.emit(CLIENT_EVENTS.leaveSessionRoom, { sessionId }, () => {});
-    };
-  }, [socket, isReadyToJoin, call, sessionId]);
+  const onJoined = useCallback((joined: ReadingSession) => {
+    setSession(joined);
+    setEnded((current) => current ?? endedFromSession(joined));
+  }, []);
+  const hasJoined = useRoomMembership({ socket, sessionId, isReadyToJoin, call, onJoined, describe: message });
 
   useSocketEvent('disconnect', () => {
     if (isRoomOpen) toast.warning(CONNECTION_LOST_MESSAGE, { id: CONNECTION_LOST_TOAST_ID });
@@ -232,47 +168,17 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
     call?.setPaused(isPaused);
   }, [call, isPaused]);
 
-  const callSource = call ?? noCall;
-  const media: MediaCallSnapshot | null = useSyncExternalStore(callSource.subscribe, callSource.getSnapshot);
-
-  useEffect(() => {
-    const state = media?.connectionState;
-    if (state === 'disconnected' || state === 'failed') toast.warning(CONNECTION_LOST_MESSAGE, { id: CONNECTION_LOST_TOAST_ID });
-    if (state === 'connected') toast.dismiss(CONNECTION_LOST_TOAST_ID);
-  }, [media?.connectionState]);
-
   /** Ends the reading for both; a failed call still leaves the room here (SPEC.md §8), and the server ends it when the grace runs out. */
   const end = useCallback(
     async (refundRequested: boolean) => {
       try {
         const final = await endSession(sessionId, refundRequested);
         setSession(final);
-        finish({
-          sessionId,
-          reason: final.endReason ?? 'completed',
-          endedBy: me.id,
-          totalMinutes: final.minutesCharged,
-          totalCostCents: final.totalCostCents - final.refundedCents,
-          refundedCents: final.refundedCents,
-        });
+        finish(endedEventOf(final, me.id));
       } catch (error) {
         console.warn('Ending the session failed', error);
         toast.error('Failed to end session', { description: message(error) });
-        setEnded(
-          (current) =>
-            current ?? {
-              event: {
-                sessionId,
-                reason: 'completed',
-                endedBy: me.id,
-                totalMinutes: billing.minutesCharged,
-                totalCostCents: billing.totalCostCents,
-                refundedCents: 0,
-              },
-              isEndedByMe: true,
-              isLive: true,
-            },
-        );
+        setEnded((current) => current ?? unconfirmedEnd(sessionId, me.id, billing));
       }
     },
     [sessionId, me.id, finish, billing],

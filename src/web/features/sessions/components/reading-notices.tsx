@@ -1,0 +1,54 @@
+import type { ReadingSession } from '@shared/sessions';
+import { Plus } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { AddFundsButton } from '@/features/wallet';
+import { isLowBalance } from '../session-logic';
+import { FundsPauseBanner } from './funds-pause';
+import { LowBalanceBanner } from './low-balance-banner';
+import { PausedBanner } from './paused-banner';
+
+interface ReadingNoticesProps {
+  session: ReadingSession;
+  isClient: boolean;
+  balanceCents: number;
+  /** mm:ss left to top up while the reading is paused for funds; null otherwise. */
+  topUpCountdown: string | null;
+  isPaused: boolean;
+  isOtherPresent: boolean;
+  otherName: string;
+  /** Opens the Add Funds dialog again after the client closed it during this pause. */
+  onAddFunds: () => void;
+}
+
+/** What the open reading says above the call: a low balance, a pause (for funds, or a side away), a request not yet accepted. */
+export function ReadingNotices({ session, isClient, balanceCents, topUpCountdown, isPaused, isOtherPresent, otherName, onAddFunds }: ReadingNoticesProps) {
+  const rate = session.ratePerMinuteCents;
+  return (
+    <>
+      {isClient && session.status === 'active' && topUpCountdown === null && isLowBalance(balanceCents, rate) ? (
+        <LowBalanceBanner addFunds={<AddFundsButton variant="gold" />} />
+      ) : null}
+      {topUpCountdown !== null ? (
+        isClient ? (
+          <FundsPauseBanner
+            isClient
+            countdown={topUpCountdown}
+            ratePerMinuteCents={rate}
+            addFunds={
+              <Button variant="gold" onClick={onAddFunds}>
+                <Plus aria-hidden="true" />
+                Add Funds
+              </Button>
+            }
+          />
+        ) : (
+          <FundsPauseBanner isClient={false} countdown={topUpCountdown} />
+        )
+      ) : isPaused ? (
+        <PausedBanner otherName={otherName} isOtherAway={!isOtherPresent} isClient={isClient} />
+      ) : null}
+      {session.status === 'requested' ? <Alert>Waiting for {session.reader.name} to accept your request…</Alert> : null}
+    </>
+  );
+}
