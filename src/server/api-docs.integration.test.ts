@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_EVENTS, SERVER_EVENTS } from '@shared/realtime';
-import { createTestApp, type TestApp } from '../../tests/integration/test-app';
+import { testApp } from '../../tests/integration/test-app';
 
 /**
  * Routes whose success answer declares no schema yet (issue 27). The list only shrinks: a route
@@ -53,15 +53,13 @@ type Operation = {
 };
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } };
 
-let app: TestApp;
 let document: Document;
+const app = await testApp();
 beforeAll(async () => {
-  app = await createTestApp();
   const response = await app.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
   expect(response.statusCode).toBe(200);
   document = response.json();
 });
-afterAll(() => app.close());
 
 const label = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');

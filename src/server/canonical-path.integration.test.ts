@@ -1,23 +1,21 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, FACTORY_PASSWORD } from '../../tests/integration/factories';
 import { http } from '../../tests/integration/http';
 import { rawHttp } from '../../tests/integration/raw-http';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../tests/integration/test-app';
+import { TEST_ORIGIN, testApp } from '../../tests/integration/test-app';
 import { mailMessages, user } from './db/schema';
 
 // Issue 26, findings 1 and 2: guards that read the raw path let `/api/auth/./…` fall through to
 // Better Auth without the app's limits and schemas, and `/%61pi/…` past the Origin check. Every
 // request path is now checked once, first, and Better Auth answers only the routes the app declares.
-let app: TestApp;
 let baseUrl: string;
 const EVIL = 'https://evil.example';
 
+const app = await testApp({ runMailWorker: false, env: { AUTH_RATE_LIMIT_ACCOUNT_MAX: '3', AUTH_RATE_LIMIT_IP_MAX: '100000' } });
 beforeAll(async () => {
-  app = await createTestApp({ runMailWorker: false, env: { AUTH_RATE_LIMIT_ACCOUNT_MAX: '3', AUTH_RATE_LIMIT_IP_MAX: '100000' } });
   baseUrl = await app.listen();
 });
-afterAll(() => app.close());
 
 const badPath = { status: 400, code: 'BAD_PATH' };
 const answer = (response: { status: number; body: any }) => ({ status: response.status, code: response.body?.error?.code });

@@ -1,21 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createClient, createReader, readerInput, type TestUser } from '../../tests/integration/factories';
 import { http } from '../../tests/integration/http';
 import { emitAck } from '../../tests/integration/socket-helpers';
-import { createTestApp, type TestApp } from '../../tests/integration/test-app';
+import { testApp } from '../../tests/integration/test-app';
 
-let app: TestApp;
 let client: TestUser;
 let reader: TestUser;
 let admin: TestUser;
+const app = await testApp({ env: { AUTH_RATE_LIMIT_ACCOUNT_MAX: '3' } });
 beforeAll(async () => {
-  app = await createTestApp({ env: { AUTH_RATE_LIMIT_ACCOUNT_MAX: '3' } });
   client = await createClient(app, { balanceCents: 5000, name: 'Edge Client' });
   reader = await createReader(app);
   admin = await createAdmin(app);
 });
-afterAll(() => app.close());
 
 /** Rows in the tables a request could write to; nothing may change when input is refused. */
 async function rowCounts() {

@@ -1,12 +1,12 @@
 import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_EVENTS } from '@shared/realtime';
 import { createAdmin, createClient, createReader, signIn, type TestUser } from '../../tests/integration/factories';
 import { http } from '../../tests/integration/http';
 import { ledgerTotalCents } from '../../tests/integration/ledger-sums';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../tests/integration/test-app';
+import { TEST_ORIGIN, testApp } from '../../tests/integration/test-app';
 import { checkLedger } from './features/wallet/check-ledger';
 import { user as userTable } from './db/schema';
 
@@ -27,12 +27,11 @@ const FIELD_NAMES = [
   'signal', 'data', 'cursor', 'limit', 'status', 'callbackURL', 'token', '__proto__', 'constructor',
 ];
 
-let app: TestApp;
 let users: Record<'client' | 'reader' | 'admin', TestUser>;
 let knownIds: string[];
 
+const app = await testApp({ runScheduler: false });
 beforeAll(async () => {
-  app = await createTestApp({ runScheduler: false });
   const reader = await createReader(app);
   users = { client: await createClient(app, { balanceCents: 5000 }), reader, admin: await createAdmin(app) };
   expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
@@ -41,7 +40,6 @@ beforeAll(async () => {
   expect(requested.status).toBe(201);
   knownIds = [users.client.id, reader.id, users.admin.id, requested.body.id];
 });
-afterAll(() => app.close());
 
 /**
  * Fuzzing Better Auth's revoke-sessions, or the admin's suspend, may sign a user out: lift any

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../tests/integration/factories';
 import { http } from '../../tests/integration/http';
-import { createTestApp, type TestApp } from '../../tests/integration/test-app';
+import { testApp } from '../../tests/integration/test-app';
 
 /** Routes anyone may call. Every other /api route must refuse a signed-out caller with 401. */
 const PUBLIC_ROUTES = new Set([
@@ -56,11 +56,7 @@ const PUBLIC_ROUTES = new Set([
 
 const BAD_BODIES: unknown[] = [{ bogus: true }, [], 'text', { sessionId: 42, readerId: null, amountCents: 'lots' }];
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(() => app.close());
+const app = await testApp();
 
 const toPath = (url: string) => url.replace(/:[^/]+/g, 'not-an-id').replace('*', 'anything');
 

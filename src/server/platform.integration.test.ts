@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../tests/integration/factories';
 import { http } from '../../tests/integration/http';
-import { createTestApp, type TestApp } from '../../tests/integration/test-app';
+import { testApp } from '../../tests/integration/test-app';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(() => app.close());
+const app = await testApp();
 
 describe('API behaviour', () => {
   it('reports health with the database', async () => {

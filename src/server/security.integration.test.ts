@@ -1,19 +1,17 @@
 import { io } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, fundWallet, type TestUser } from '../../tests/integration/factories';
 import { http } from '../../tests/integration/http';
 import { nextEvent } from '../../tests/integration/socket-helpers';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../tests/integration/test-app';
+import { createTestApp, TEST_ORIGIN, type TestApp, testApp } from '../../tests/integration/test-app';
 
 const FOREIGN = 'http://localhost:5001';
 
-let app: TestApp;
 let client: TestUser;
+const app = await testApp({ env: { TRUSTED_ORIGINS: 'https://www.soultribe.example' } });
 beforeAll(async () => {
-  app = await createTestApp({ env: { TRUSTED_ORIGINS: 'https://www.soultribe.example' } });
   client = await createClient(app);
 });
-afterAll(() => app.close());
 
 /** Opens a socket with exactly these headers; resolves 'connected' or the refusal's message. */
 async function tryConnect(headers: Record<string, string>): Promise<{ outcome: string; socket?: ReturnType<typeof io> }> {

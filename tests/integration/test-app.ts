@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io as connectSocket, type Socket } from 'socket.io-client';
+import { afterAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { Clock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
@@ -88,3 +89,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The test file's app: made where the file is read (`const app = await testApp({...})` at its top)
+ * and closed after its last test, so no file can forget to close what it opened (the model is
+ * fastify/demo's `build(t)`).
+ */
+export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const app = await createTestApp(options);
+  afterAll(() => app.close());
+  return app;
+}

@@ -5,11 +5,11 @@ import type { ReaderReviews } from '@shared/reviews';
 import type { SessionReceipt } from '@shared/sessions';
 import type { Product } from '@shared/shop';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../tests/integration/factories';
 import { fakeClock } from '../../../tests/integration/fake-clock';
 import { http } from '../../../tests/integration/http';
-import { createTestApp, type TestApp } from '../../../tests/integration/test-app';
+import { testApp } from '../../../tests/integration/test-app';
 import { ledgerTransfers, liveStreams, readingSessions, user } from '../db/schema';
 import { checkLedger } from '../features/wallet/check-ledger';
 import { getWalletBalanceCents } from '../features/wallet/ledger';
@@ -21,12 +21,10 @@ import { seedDemo } from './seed-demo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const clock = fakeClock(Date.parse('2026-05-20T16:45:00Z'));
-let app: TestApp;
+const app = await testApp({ clock, runScheduler: false });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false });
   expect(await seedDemo(app.db, clock)).toBe(true);
 });
-afterAll(() => app.close());
 
 /** Every page of a reader's public reviews. */
 async function allReviews(readerId: string) {

@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createReader, fundEarnings, signIn } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { deliveredTo, latestMail } from '../../../../tests/integration/mailbox';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { user } from '../../db/schema';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ runMailWorker: false });
-});
-afterAll(() => app.close());
+const app = await testApp({ runMailWorker: false });
 
 /** Opens a mailed link as the browser would: the API verifies and redirects to the dashboard. */
 async function open(url: string) {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, signIn } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ runMailWorker: false });
-});
-afterAll(() => app.close());
+const app = await testApp({ runMailWorker: false });
 
 const signInFrom = async (email: string, password: string, userAgent: string) => {
   const response = await app.app.inject({

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TWO_FACTOR_REQUIRED_MESSAGE } from '@shared/errors';
 import { createAdmin, createClient, type TestUser } from '../../../../tests/integration/factories';
 import { cookieFrom, http } from '../../../../tests/integration/http';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { totpCode } from '../../../../tests/integration/totp';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ runMailWorker: false, env: { REQUIRE_ADMIN_2FA: 'true' } });
-});
-afterAll(() => app.close());
+const app = await testApp({ runMailWorker: false, env: { REQUIRE_ADMIN_2FA: 'true' } });
 
 /** Turns two-factor on as the Security section does: password, then the app's first code. */
 async function enableTwoFactor(user: TestUser) {

@@ -1,22 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createClient, createReader, fundEarnings, readerInput, type TestUser } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { registeredRoutes } from '../../../../tests/integration/registered-routes';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { readingSessions } from '../../db/schema';
 
-let app: TestApp;
 let admin: TestUser;
 let client: TestUser;
 let reader: TestUser;
+const app = await testApp();
 beforeAll(async () => {
-  app = await createTestApp();
   admin = await createAdmin(app);
   client = await createClient(app, { balanceCents: 5000 });
   reader = await createReader(app, { chatRateCents: 299 });
 });
-afterAll(() => app.close());
 
 type Method = 'GET' | 'POST' | 'PATCH';
 interface Endpoint {

@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_DAYS } from '@shared/admin';
 import { createAdmin, createClient, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { ledgerTransfers } from '../../db/schema';
 import { REVENUE_ACCOUNT_IDS } from '../wallet';
 
@@ -17,15 +17,13 @@ const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 // The readings run on this clock from 30 days before "today" up to just past its midnight.
 const clock = fakeClock(TODAY - 30 * DAY + 12 * 60 * MINUTE);
-let app: TestApp;
 let admin: TestUser;
 let reading: ReturnType<typeof readingDriver>;
+const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
   admin = await createAdmin(app);
   reading = readingDriver(app, clock, MINUTE);
 });
-afterAll(() => app.close());
 
 /** The platform's take of one reading, straight from its ledger rows: charges in, refunds out. */
 async function platformShareCents(sessionId: string) {

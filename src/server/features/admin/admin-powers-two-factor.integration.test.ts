@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommunityPost, PostThread } from '@shared/community';
 import { TWO_FACTOR_REQUIRED_MESSAGE } from '@shared/errors';
 import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
@@ -8,7 +8,7 @@ import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { type HttpResponse, http } from '../../../../tests/integration/http';
 import { insertStream } from '../../../../tests/integration/live-stream-rows';
 import { registeredRoutes } from '../../../../tests/integration/registered-routes';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { enableTwoFactor } from '../../../../tests/integration/totp';
 import { communityPosts, communityReplies, liveStreams, streamMessages, streamMutes } from '../../db/schema';
 
@@ -18,7 +18,6 @@ import { communityPosts, communityReplies, liveStreams, streamMessages, streamMu
  * removing a chat message, reading someone else's reading) did not ask.
  */
 const clock = fakeClock(Date.parse('2026-11-24T12:00:00Z'));
-let app: TestApp;
 let locked: TestUser;
 let unlockedCookie: string;
 let author: TestUser;
@@ -27,8 +26,8 @@ let reader: TestUser;
 let streamId: string;
 let readingId: string;
 
+const app = await testApp({ clock, runScheduler: false, runMailWorker: false, env: { REQUIRE_ADMIN_2FA: 'true' } });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, runMailWorker: false, env: { REQUIRE_ADMIN_2FA: 'true' } });
   locked = await createAdmin(app);
   unlockedCookie = await enableTwoFactor(app, await createAdmin(app));
   author = await createClient(app, { name: 'Iris Moonfield' });
@@ -40,7 +39,6 @@ beforeAll(async () => {
   expect(requested.status).toBe(201);
   readingId = requested.body.id;
 });
-afterAll(() => app.close());
 
 const newPost = async () => {
   const created = await http(app, author.cookie).post<CommunityPost>('/api/community/posts', {

@@ -1,26 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createClient, createReader, FACTORY_PASSWORD, signIn, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { nextEvent, watchReaders } from '../../../../tests/integration/socket-helpers';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
 
 const MINUTE = 60_000;
 const RATE = 299;
 
 const clock = fakeClock(Date.now());
-let app: TestApp;
 let admin: TestUser;
 let reading: ReturnType<typeof readingDriver>;
+const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
   admin = await createAdmin(app);
   reading = readingDriver(app, clock, MINUTE);
 });
-afterAll(() => app.close());
 
 const asAdmin = () => http(app, admin.cookie);
 const profileRow = async (readerId: string) => (await app.db.select().from(readerProfiles).where(eq(readerProfiles.userId, readerId)))[0]!;

@@ -1,12 +1,12 @@
 import type { Role } from '@shared/constants';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createClient, createReader, FACTORY_PASSWORD, signIn, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { nextEvent } from '../../../../tests/integration/socket-helpers';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { ledgerTransfers, readerProfiles, readingSessions, user } from '../../db/schema';
 import { REVENUE_ACCOUNT_IDS } from '../wallet';
 import { weekOverWeekPct } from './get-admin-stats';
@@ -17,15 +17,13 @@ const RATE = 299;
 
 // Ledger transfers carry the database's own time (now()), not the app's clock; the clock starts there.
 const clock = fakeClock(Date.now());
-let app: TestApp;
 let admin: TestUser;
 let reading: ReturnType<typeof readingDriver>;
+const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
   admin = await createAdmin(app);
   reading = readingDriver(app, clock, MINUTE);
 });
-afterAll(() => app.close());
 
 const stats = async () => {
   const response = await http(app, admin.cookie).get('/api/admin/stats');

@@ -1,17 +1,15 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../../db/schema';
 import { createAdmin, createClient, readerInput, signIn, type TestUser } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 
-let app: TestApp;
 let admin: TestUser;
+const app = await testApp();
 beforeAll(async () => {
-  app = await createTestApp();
   admin = await createAdmin(app);
 });
-afterAll(() => app.close());
 
 const userCount = async () => (await app.db.select({ n: count() }).from(user))[0]!.n;
 

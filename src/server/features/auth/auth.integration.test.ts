@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CREDENTIALS_REQUIRED_MESSAGE } from '@shared/auth';
 import { createAdmin, createClient, createReader } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { signUpByMail } from '../../../../tests/integration/mailbox';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ env: { AUTH_RATE_LIMIT_IP_MAX: '1000', AUTH_RATE_LIMIT_ACCOUNT_MAX: '5' } });
-});
-afterAll(() => app.close());
+const app = await testApp({ env: { AUTH_RATE_LIMIT_IP_MAX: '1000', AUTH_RATE_LIMIT_ACCOUNT_MAX: '5' } });
 
 describe('sign-up, profile, sign-out', () => {
   it('signs a new user up as a client with an empty wallet, and signs them out', async () => {

@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAdmin, createClient, readerInput } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { account, user } from '../../db/schema';
 import { ensureAdmin } from './ensure-admin';
 
 // A time far from the real one, so a stamp from the system clock cannot pass for the app's.
 const clock = fakeClock(Date.parse('2025-03-01T09:00:00Z'));
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false });
-});
-afterAll(() => app.close());
+const app = await testApp({ clock, runScheduler: false });
 
 const stamps = async (userId: string) => {
   const [row] = await app.db

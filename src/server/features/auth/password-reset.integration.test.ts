@@ -1,17 +1,13 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVALID_RESET_LINK_MESSAGE } from '@shared/account';
 import { createClient, signIn } from '../../../../tests/integration/factories';
 import { cookieFrom, http } from '../../../../tests/integration/http';
 import { latestMail, tokenOf } from '../../../../tests/integration/mailbox';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { createTestApp, testApp } from '../../../../tests/integration/test-app';
 import { verification } from '../../db/schema';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ runMailWorker: false });
-});
-afterAll(() => app.close());
+const app = await testApp({ runMailWorker: false });
 
 async function resetLinkFor(email: string) {
   expect((await http(app).post('/api/auth/request-password-reset', { email })).status).toBe(200);

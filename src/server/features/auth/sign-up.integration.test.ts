@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../../../tests/integration/factories';
 import { cookieFrom, http } from '../../../../tests/integration/http';
 import { deliveredTo, latestMail } from '../../../../tests/integration/mailbox';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { totpCode } from '../../../../tests/integration/totp';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ runMailWorker: false });
-});
-afterAll(() => app.close());
+const app = await testApp({ runMailWorker: false });
 
 const signUp = (email: string, name = 'Wren Seeker') => http(app).post('/api/auth/sign-up/email', { name, email, password: 'long-enough' });
 

@@ -1,22 +1,20 @@
 import type { CommunityPost, PostList, PostThread } from '@shared/community';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 
 const clock = fakeClock(Date.parse('2026-11-20T12:00:00Z'));
-let app: TestApp;
 let author: TestUser;
 let other: TestUser;
 let admin: TestUser;
+const app = await testApp({ clock, runScheduler: false });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false });
   author = await createClient(app, { name: 'Iris Moonfield' });
   other = await createClient(app);
   admin = await createAdmin(app);
 });
-afterAll(() => app.close());
 
 let titles = 0;
 const post = (user: TestUser, overrides: Record<string, unknown> = {}) =>

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FavoriteReader } from '@shared/favorites';
 import { favoriteReaders } from '../../db/schema';
 import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
@@ -7,17 +7,15 @@ import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { nextEvent, watchReaders } from '../../../../tests/integration/socket-helpers';
 import { readingDriver } from '../../../../tests/integration/readings';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/integration/test-app';
+import { TEST_ORIGIN, testApp } from '../../../../tests/integration/test-app';
 
 const MINUTE = 60_000;
 const clock = fakeClock(Date.now());
-let app: TestApp;
 let reading: ReturnType<typeof readingDriver>;
+const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
   reading = readingDriver(app, clock, MINUTE);
 });
-afterAll(() => app.close());
 
 /** PUT is not in the shared http helper; the same in-process request it makes. */
 async function put(url: string, cookie?: string) {

@@ -1,17 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readerFollows } from '../../db/schema';
 import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 
 const clock = fakeClock(Date.now());
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false });
-});
-afterAll(() => app.close());
+const app = await testApp({ clock, runScheduler: false });
 
 const follow = (user: TestUser, readerId: string) => http(app, user.cookie).put(`/api/follows/${readerId}`);
 const unfollow = (user: TestUser, readerId: string) => http(app, user.cookie).delete(`/api/follows/${readerId}`);

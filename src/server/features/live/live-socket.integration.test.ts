@@ -1,22 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LiveStream, StreamChat } from '@shared/live';
 import { liveStreams, streamJoins, streamMessages } from '../../db/schema';
 import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { collect, emitAck, nextEvent } from '../../../../tests/integration/socket-helpers';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 
 type JoinAck = { stream: LiveStream; messages: StreamChat[]; peerId: string; mutedUserIds: string[] };
 
 const clock = fakeClock(Date.parse('2026-11-23T18:00:00Z'));
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false });
-});
-afterAll(() => app.close());
+const app = await testApp({ clock, runScheduler: false });
 
 async function goLive(reader: TestUser, overrides: Record<string, unknown> = {}): Promise<string> {
   const response = await http(app, reader.cookie).post('/api/live/streams', { title: 'Full moon', category: 'Mediumship', ...overrides });

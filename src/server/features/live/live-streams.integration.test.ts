@@ -1,20 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LiveStream } from '@shared/live';
 import { liveStreams, readerFollows, streamJoins } from '../../db/schema';
 import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { createStream } from './create-stream';
 
 const HOUR = 60 * 60_000;
 const clock = fakeClock(Date.parse('2026-11-23T12:00:00Z'));
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false });
-});
-afterAll(() => app.close());
+const app = await testApp({ clock, runScheduler: false });
 
 const streamInput = (overrides: Record<string, unknown> = {}) => ({ title: 'Evening tarot', description: 'Open questions', category: 'Tarot Reading', ...overrides });
 const inHours = (hours: number) => new Date(clock.now() + hours * HOUR).toISOString();

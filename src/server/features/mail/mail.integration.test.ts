@@ -1,21 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { createClient } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { createTestApp, testApp } from '../../../../tests/integration/test-app';
 import { mailMessages } from '../../db/schema';
 import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, runMailWork } from './mail-worker';
 import type { MailTransport } from './transport';
 
 const clock = fakeClock();
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ clock, runMailWorker: false });
-});
-afterAll(() => app.close());
+const app = await testApp({ clock, runMailWorker: false });
 
 const work = (transport: MailTransport = app.mailTransport) => runMailWork({ db: app.db, clock, transport, publicUrl: app.config.publicUrl });
 const mailboxOf = async (to: string) => (await http(app).get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)).body.messages;

@@ -1,17 +1,13 @@
 import type { AppNotification } from '@shared/notifications';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, createReader } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { nextEvent } from '../../../../tests/integration/socket-helpers';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 
 const clock = fakeClock(Date.now());
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false });
-});
-afterAll(() => app.close());
+const app = await testApp({ clock, runScheduler: false });
 
 describe('a reader going live through the API', () => {
   it('rings the bell of a follower at once and of a reminder holder when the scheduled stream starts', async () => {

@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AppNotification } from '@shared/notifications';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { liveStreams, notifications, streamReminders } from '../../db/schema';
 import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { collect, nextEvent } from '../../../../tests/integration/socket-helpers';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { notifyStreamLive } from './notify-stream-live';
 import { READER_ONLINE_QUIET_MS } from './notify-reader-online';
 
 const clock = fakeClock(Date.now());
-let app: TestApp;
 let announce: ReturnType<typeof notifyStreamLive>;
+const app = await testApp({ clock, runScheduler: false });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false });
   announce = notifyStreamLive({ db: app.db, clock, realtime: app.realtime });
 });
-afterAll(() => app.close());
 
 const bell = async (user: TestUser) => {
   const response = await http(app, user.cookie).get('/api/notifications');

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { QueuePlace } from '@shared/queue';
 import type { QueueClosedEvent, QueueOfferEvent } from '@shared/realtime';
 import { readerProfiles, readerQueue } from '../../db/schema';
@@ -9,19 +9,17 @@ import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { collect, nextEvent } from '../../../../tests/integration/socket-helpers';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { markReadersSeen } from '../../realtime/presence/reader-presence';
 import { runDueWork } from '../sessions';
 
 const MINUTE = 60_000;
 const clock = fakeClock(Date.now());
-let app: TestApp;
 let reading: ReturnType<typeof readingDriver>;
+const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
   reading = readingDriver(app, clock, MINUTE);
 });
-afterAll(() => app.close());
 
 const queueUrl = (readerId: string) => `/api/readers/${readerId}/queue`;
 const join = (client: TestUser, readerId: string, sessionType = 'chat') => http(app, client.cookie).post(queueUrl(readerId), { sessionType });

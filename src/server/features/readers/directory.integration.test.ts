@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { DirectorySort, Reader, ReaderList } from '@shared/readers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readerInput } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { readerProfiles, user } from '../../db/schema';
 import { createWallet } from '../wallet';
 import { createReader } from './create-reader';
@@ -13,7 +13,6 @@ import { createReader } from './create-reader';
 // Issue 9: the directory filters, sorts and pages on the server, against 30 readers seeded here.
 const MINUTE = 60_000;
 const clock = fakeClock(Date.parse('2026-03-02T10:00:00Z'));
-let app: TestApp;
 
 interface Seeded {
   id: string;
@@ -49,8 +48,8 @@ async function seedReader(i: number, overrides: Partial<Parameters<typeof reader
   return { id, ...figures, yearsExperience: input.yearsExperience, chatRateCents: input.chatRateCents, specialties: input.specialties };
 }
 
+const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
   seeded.push(
     await seedReader(100, { firstName: 'Aurora', lastName: 'Starweaver', username: 'aurora_s', bio: 'Tarot since childhood; 100% honest.' }),
     await seedReader(101, { firstName: 'Orion', lastName: 'Blackwood', username: 'Orion_B', bio: 'Old ways and RUNES.', specialties: ['runes', 'Energy_Work'] }),
@@ -60,7 +59,6 @@ beforeAll(async () => {
   suspendedId = suspended.id;
   await app.db.update(user).set({ suspendedAt: new Date(clock.now()) }).where(eq(user.id, suspendedId));
 });
-afterAll(() => app.close());
 
 const list = async (query: string) => {
   const response = await http(app).get<ReaderList>(`/api/readers${query}`);

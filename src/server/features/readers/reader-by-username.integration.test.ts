@@ -4,17 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readerSchema } from '@shared/readers';
 import { createReader, type TestUser } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { user } from '../../db/schema';
 import { readerProfilePage } from '../../reader-profile-page';
 
 // Issue 9: a profile is found by its username, in any case, and shared links preview it.
-let app: TestApp;
 let reader: TestUser;
 let username: string;
 const suffix = Math.random().toString(36).slice(2, 8);
+const app = await testApp();
 beforeAll(async () => {
-  app = await createTestApp();
   username = `Star_Gazer_${suffix}`;
   reader = await createReader(app, {
     username,
@@ -27,7 +26,6 @@ beforeAll(async () => {
   const suspended = await createReader(app, { username: `gone_${suffix}` });
   await app.db.update(user).set({ suspendedAt: new Date() }).where(eq(user.id, suspended.id));
 });
-afterAll(() => app.close());
 
 describe('GET /api/readers/by-username/:username', () => {
   it('finds the listed reader whatever the case of the username', async () => {

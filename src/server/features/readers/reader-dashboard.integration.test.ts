@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { ledgerAccounts, ledgerTransfers, readingSessions, user } from '../../db/schema';
 import { earningsAccountId, escrowAccountId } from '../wallet';
 
@@ -12,13 +12,11 @@ import { earningsAccountId, escrowAccountId } from '../wallet';
 const MINUTE = 60_000;
 const ZONE = 'America/New_York'; // UTC-5 in November
 const clock = fakeClock(Date.parse('2026-10-10T12:00:00Z'));
-let app: TestApp;
 let driver: ReturnType<typeof readingDriver>;
+const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
   driver = readingDriver(app, clock, MINUTE);
 });
-afterAll(() => app.close());
 
 /** A reading of `minutes` paid minutes, ended by the client (optionally with a refund) and optionally rated. */
 async function completedReading(options: { reader: TestUser; client: TestUser; rateCents: number; minutes: number; refund?: boolean; rating?: number; review?: string }) {

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, createReader } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { collect, nextEvent, watchReaders } from '../../../../tests/integration/socket-helpers';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 
 const MINUTE = 1_500;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ env: { BILLING_MINUTE_MS: String(MINUTE) } });
-});
-afterAll(() => app.close());
+const app = await testApp({ env: { BILLING_MINUTE_MS: String(MINUTE) } });
 
 // Finding 6 of issue 7: a reader who closed the tab still showed Online five minutes later, and
 // clients who requested them waited out the whole request timeout.

@@ -2,31 +2,29 @@ import { randomUUID } from 'node:crypto';
 import type { OpenReport } from '@shared/reports';
 import { readerReviewsSchema } from '@shared/reviews';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { liveStreams, streamMessages } from '../../db/schema';
 
 const MINUTE = 60_000;
 const clock = fakeClock(Date.parse('2026-11-20T12:00:00Z'));
-let app: TestApp;
 let driver: ReturnType<typeof readingDriver>;
 let author: TestUser;
 let reporter: TestUser;
 let second: TestUser;
 let admin: TestUser;
+const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
   driver = readingDriver(app, clock, MINUTE);
   author = await createClient(app, { name: 'Spammy Seller' });
   reporter = await createClient(app);
   second = await createClient(app);
   admin = await createAdmin(app);
 });
-afterAll(() => app.close());
 
 const report = (user: TestUser | undefined, targetType: string, targetId: string, reason = 'This is spam') =>
   http(app, user?.cookie).post('/api/reports', { targetType, targetId, reason });

@@ -1,24 +1,22 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ReaderReviews, readerReviewsSchema } from '@shared/reviews';
 import { ratingRefusal } from '@shared/sessions';
 import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { readingSessions, user } from '../../db/schema';
 
 // Issue 9: a profile shows reviews of completed, paid readings only, newest first, ten a page.
 const MINUTE = 60_000;
 const clock = fakeClock(Date.parse('2026-10-10T12:00:00Z'));
-let app: TestApp;
 let driver: ReturnType<typeof readingDriver>;
+const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
   driver = readingDriver(app, clock, MINUTE);
 });
-afterAll(() => app.close());
 
 const reviewsOf = async (readerId: string, query = '') => {
   const response = await http(app).get(`/api/readers/${readerId}/reviews${query}`);

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { splitCharge } from '@shared/money';
 import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { collect } from '../../../../tests/integration/socket-helpers';
 import { ledgerTotalCents, revenueCents } from '../../../../tests/integration/ledger-sums';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { createTestApp, testApp } from '../../../../tests/integration/test-app';
 import { markLeft, markSeen } from '../../realtime/presence/session-presence';
 import { getEarnings, getWalletBalanceCents, IdempotencyConflictError, revenueAccountFor, SPLIT_LEG_SUFFIX, transfer, walletAccountId } from '../wallet';
 import { minuteChargeKey } from './billing';
@@ -16,11 +16,7 @@ const RATE = 299;
 const READER_SHARE = splitCharge(RATE).readerCents;
 
 const clock = fakeClock();
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
-});
-afterAll(() => app.close());
+const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 
 const now = () => new Date(clock.now());
 const balance = (user: TestUser) => getWalletBalanceCents(app.db, user.id);

@@ -1,22 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readingSessions } from '../../db/schema';
 import { createClient } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 
 // Issue 8: the client dashboard's Total Spent and This Month, from completed sessions only, net of refunds.
 const MINUTE = 60_000;
 const clock = fakeClock();
-let app: TestApp;
 let driver: ReturnType<typeof readingDriver>;
+const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
   driver = readingDriver(app, clock, MINUTE);
 });
-afterAll(() => app.close());
 
 const summary = (cookie?: string) => http(app, cookie).get('/api/sessions/summary');
 

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { splitCharge } from '@shared/money';
 import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { ledgerTotalCents, revenueCents } from '../../../../tests/integration/ledger-sums';
 import { collect } from '../../../../tests/integration/socket-helpers';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { markSeen } from '../../realtime/presence/session-presence';
 import { getEarnings, getWalletBalanceCents } from '../wallet';
 import { runDueWork } from './scheduler';
@@ -14,11 +14,7 @@ import { runDueWork } from './scheduler';
 const MINUTE = 60_000;
 
 const clock = fakeClock();
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
-});
-afterAll(() => app.close());
+const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 
 const now = () => new Date(clock.now());
 const balance = (user: TestUser) => getWalletBalanceCents(app.db, user.id);

@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionDetails } from '@shared/sessions';
 import { createAdmin, createClient, createReader } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 
 // Issue 8: a past reading and its chat, for its participants only (its minutes: session-receipt.integration.test.ts).
 const MINUTE = 60_000;
 const RATE = 299;
 const clock = fakeClock(Date.now());
-let app: TestApp;
 let reading: ReturnType<typeof readingDriver>;
+const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
   reading = readingDriver(app, clock, MINUTE);
 });
-afterAll(() => app.close());
 
 const details = (id: string, cookie?: string) => http(app, cookie).get<SessionDetails & { error: { code: string } }>(`/api/sessions/${id}/details`);
 

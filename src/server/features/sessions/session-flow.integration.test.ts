@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { splitCharge } from '@shared/money';
 import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { ledgerTotalCents } from '../../../../tests/integration/ledger-sums';
 import { collect, emitAck, nextEvent } from '../../../../tests/integration/socket-helpers';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 
 const MINUTE = 1500;
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ env: { BILLING_MINUTE_MS: String(MINUTE) } });
-});
-afterAll(() => app.close());
+const app = await testApp({ env: { BILLING_MINUTE_MS: String(MINUTE) } });
 
 /** A reader with their dashboard open (an online reader with no page goes offline within a minute). */
 async function onlineReader(overrides: Parameters<typeof createReader>[1] = {}) {

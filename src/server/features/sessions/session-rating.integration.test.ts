@@ -1,24 +1,22 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readingSessions } from '../../db/schema';
 import { createClient, createReader } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 
 // Issue 7, finding 4: a rating needs a completed reading with a paid, unrefunded minute, once,
 // within 7 days of its end.
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const clock = fakeClock();
-let app: TestApp;
 let driver: ReturnType<typeof readingDriver>;
+const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
   driver = readingDriver(app, clock, MINUTE);
 });
-afterAll(() => app.close());
 
 const rate = (cookie: string, id: string, rating = 1) => http(app, cookie).post(`/api/sessions/${id}/rating`, { rating, review: 'Unfair' });
 const answer = (response: { status: number; body: { error?: { code: string; message: string } } }) => [response.status, response.body.error?.code, response.body.error?.message];

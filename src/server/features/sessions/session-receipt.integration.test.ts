@@ -1,25 +1,23 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionReceipt } from '@shared/sessions';
 import { ledgerTransfers, sessionMessages } from '../../db/schema';
 import { createAdmin, createClient, createReader } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { minuteChargeKey } from './billing';
 
 // Issue 10: a reading's receipt (one line per billed minute, each the ledger's) and its transcript.
 const MINUTE = 60_000;
 const DAY = 24 * 60 * 60 * 1000;
 const clock = fakeClock(Date.parse('2026-11-21T12:00:00Z'));
-let app: TestApp;
 let reading: ReturnType<typeof readingDriver>;
+const app = await testApp({ clock, runScheduler: false, runMessageRetention: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, runMessageRetention: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
   reading = readingDriver(app, clock, MINUTE);
 });
-afterAll(() => app.close());
 
 type Failure = { error: { code: string } };
 const receipt = (id: string, cookie?: string) => http(app, cookie).get<SessionReceipt & Failure>(`/api/sessions/${id}/receipt`);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { splitCharge } from '@shared/money';
 import { fundWallet, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
@@ -7,7 +7,7 @@ import { http } from '../../../../tests/integration/http';
 import { ledgerTotalCents } from '../../../../tests/integration/ledger-sums';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { collect } from '../../../../tests/integration/socket-helpers';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { markLeft, markSeen } from '../../realtime/presence/session-presence';
 import { getEarnings, getWalletBalanceCents } from '../wallet';
 import { runDueWork } from './scheduler';
@@ -22,13 +22,11 @@ const readerShare = (minutes: number) => splitCharge(minutes * RATE).readerCents
 const START_CENTS = 2 * RATE + 50;
 
 const clock = fakeClock();
-let app: TestApp;
 let driver: ReturnType<typeof readingDriver>;
+const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
   driver = readingDriver(app, clock, MINUTE);
 });
-afterAll(() => app.close());
 
 const session = async (id: string, as: TestUser) => (await http(app, as.cookie).get(`/api/sessions/${id}`)).body;
 const balance = (user: TestUser) => getWalletBalanceCents(app.db, user.id);

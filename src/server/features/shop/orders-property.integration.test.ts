@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { splitCharge } from '@shared/money';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createReader, fundWallet, type TestUser } from '../../../../tests/integration/factories';
 import { revenueCents } from '../../../../tests/integration/ledger-sums';
 import { noRealtime } from '../../../../tests/integration/no-realtime';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { shopProducts } from '../../db/schema';
 import { AppError } from '../../errors';
 import { checkLedger, earningsAccountId, getBalances, walletAccountId } from '../wallet';
@@ -20,12 +20,11 @@ interface Item {
   stock: number | null;
 }
 
-let app: TestApp;
 let buyers: TestUser[];
 let sellers: TestUser[];
 let items: Item[];
+const app = await testApp({ runScheduler: false });
 beforeAll(async () => {
-  app = await createTestApp({ runScheduler: false });
   buyers = [await createClient(app), await createClient(app)];
   sellers = [await createReader(app), await createReader(app)];
   items = [
@@ -47,7 +46,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => app.close());
 
 const lineArbitrary = fc.record({ product: fc.nat(3), quantity: fc.integer({ min: 1, max: 3 }) });
 const orderArbitrary = fc.record({ buyer: fc.nat(1), lines: fc.uniqueArray(lineArbitrary, { minLength: 1, maxLength: 4, selector: (l) => l.product }) });

@@ -1,24 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { MyProduct, Order, Product } from '@shared/shop';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createClient, createReader, fundWallet, type TestUser } from '../../../../tests/integration/factories';
 import { revenueCents } from '../../../../tests/integration/ledger-sums';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { ledgerReadings } from '../../../../tests/integration/ledger-readings';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { shopProducts } from '../../db/schema';
 import { getUserBalances } from '../wallet';
 
 const clock = fakeClock(Date.parse('2026-11-20T12:00:00Z'));
-let app: TestApp;
 let seller: TestUser;
 let course: Product;
 let deck: Product;
 let amethyst: string;
+const app = await testApp({ clock, runScheduler: false });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false });
   seller = await createReader(app, { firstName: 'Rowan', lastName: 'Ash' });
   const listed = (input: Record<string, unknown>) => http(app, seller.cookie).post<Product>('/api/shop/products', input);
   course = (await listed({ name: 'Tarot Foundations Course', description: 'Six lessons on the Major Arcana.', priceCents: 4999, category: 'Courses', isDigital: true, digitalContent: 'https://learn.example/tarot-foundations' })).body;
@@ -26,7 +25,6 @@ beforeAll(async () => {
   amethyst = randomUUID();
   await app.db.insert(shopProducts).values({ id: amethyst, name: 'Amethyst Cluster', priceCents: 3499, category: 'Crystals', isDigital: false, stock: 100, isFeatured: true, ratingSum: 49, ratingCount: 10 });
 });
-afterAll(() => app.close());
 
 const order = (user: TestUser, items: { productId: string; quantity: number }[], key = randomUUID()) =>
   http(app, user.cookie).post('/api/shop/orders', { items }, { 'idempotency-key': key });

@@ -1,32 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PAYOUT_MIN_CENTS } from '@shared/constants';
 import { splitCharge } from '@shared/money';
 import { AppError } from '../../errors';
 import { sandboxPayments } from '../../payments/sandbox';
 import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { ledgerReadings } from '../../../../tests/integration/ledger-readings';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { decidePayout, requestPayout } from '../payouts';
 import { checkLedger } from './check-ledger';
 import { depositToWallet } from './deposit-to-wallet';
 import { earningsAccountId, escrowAccountId, getBalances, InsufficientFundsError, walletAccountId } from './ledger';
 import { noRealtime } from '../../../../tests/integration/no-realtime';
 
-let app: TestApp;
 let clients: TestUser[];
 let readers: TestUser[];
 let admin: TestUser;
 let readings: ReturnType<typeof ledgerReadings>;
+const app = await testApp();
 beforeAll(async () => {
-  app = await createTestApp();
   clients = [await createClient(app), await createClient(app), await createClient(app)];
   readers = [await createReader(app), await createReader(app)];
   admin = clients[0]!;
   readings = ledgerReadings(app);
 });
-afterAll(() => app.close());
 
 
 type Op =

@@ -1,23 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Wallet, WalletTransaction } from '@shared/wallet';
 import { ledgerTransfers } from '../../db/schema';
 import { createReader, fundWallet, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 
 // Issue 8: each reading is one wallet line with its minutes and type, its refund another; paging stays exact.
 const MINUTE = 60_000;
 const clock = fakeClock(Date.now());
-let app: TestApp;
 let reading: ReturnType<typeof readingDriver>;
+const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
   reading = readingDriver(app, clock, MINUTE);
 });
-afterAll(() => app.close());
 
 const wallet = async (user: TestUser, query = '') => {
   const response = await http(app, user.cookie).get<Wallet>(`/api/wallet${query}`);

@@ -1,22 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { WalletTransaction } from '@shared/wallet';
 import { ledgerTransfers } from '../../db/schema';
 import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { chargeWithSplit, transfer } from './ledger';
 
-let app: TestApp;
 let client: TestUser;
 let reader: TestUser;
 let depositId: string;
 const sessionId = randomUUID();
 const tinySessionId = randomUUID();
 
+const app = await testApp();
 beforeAll(async () => {
-  app = await createTestApp();
   client = await createClient(app, { name: 'Luna Seeker' });
   reader = await createReader(app, { firstName: 'Selene', lastName: 'Moon' });
   const deposit = await http(app, client.cookie).post('/api/payments/wallet-deposit', { amountCents: 10_000, paymentMethodId: 'pm_card_visa' }, { 'idempotency-key': randomUUID() });
@@ -50,7 +49,6 @@ beforeAll(async () => {
     );
   }
 });
-afterAll(() => app.close());
 
 const wallet = (user: TestUser, query = '') => http(app, user.cookie).get(`/api/wallet${query}`);
 const lines = (transactions: WalletTransaction[]) => transactions.map((t) => [t.kind, t.amountCents, t.counterpart.type]);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GIFTS } from '@shared/constants';
 import type { GiftId } from '@shared/live';
 import { splitCharge } from '@shared/money';
@@ -8,21 +8,19 @@ import { createClient, createReader, fundWallet, type TestUser } from '../../../
 import { revenueCents } from '../../../../../tests/integration/ledger-sums';
 import { insertStream } from '../../../../../tests/integration/live-stream-rows';
 import { noRealtime } from '../../../../../tests/integration/no-realtime';
-import { createTestApp, type TestApp } from '../../../../../tests/integration/test-app';
+import { testApp } from '../../../../../tests/integration/test-app';
 import { checkLedger, earningsAccountId, getBalances, InsufficientFundsError, walletAccountId } from '../../wallet';
 import { sendGift } from './send-gift';
 
-let app: TestApp;
 let senders: TestUser[];
 let readers: TestUser[];
 let streams: string[];
+const app = await testApp({ runScheduler: false });
 beforeAll(async () => {
-  app = await createTestApp({ runScheduler: false });
   senders = [await createClient(app), await createClient(app), await createClient(app)];
   readers = [await createReader(app), await createReader(app)];
   streams = [await insertStream(app, readers[0]!.id), await insertStream(app, readers[1]!.id)];
 });
-afterAll(() => app.close());
 
 type Op = { sender: number; stream: number; giftId: GiftId; reusedKey: number | null };
 
