@@ -82,7 +82,7 @@ export async function figuresSince<K extends string>(db: DbOrTx, readerId: strin
     for (const [name, column] of Object.entries(periodAggregates(starts[key]))) columns[`${name}_${index}`] = column;
   });
   const [row] = await db.select(columns).from(readingSessions).where(completedBy(readerId));
-  const values = row as Record<string, number>;
+  const values: Record<string, number> = row ?? {};
   return Object.fromEntries(
     keys.map((key, index) => [
       key,
