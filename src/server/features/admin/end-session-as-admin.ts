@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
-import { OPEN_SESSION_STATUSES, type ReadingSession, } from '@shared/sessions';
+import { OPEN_SESSION_STATUSES, type ReadingSession } from '@shared/sessions';
 import { readingSessions } from '../../db/schema';
 import { notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { LiveStream, } from '@shared/live';
+import type { LiveStream } from '@shared/live';
 import type { DbOrTx } from '../../db/client';
 import { liveStreams, readerFollows, readerProfiles, streamJoins, streamReminders } from '../../db/schema';
 import { notFound } from '../../errors';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Payout, } from '@shared/wallet';
+import type { Payout } from '@shared/wallet';
 import type { DbOrTx } from '../../db/client';
 import { payouts, user } from '../../db/schema';
 import { notFound } from '../../errors';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { createReportSchema, OpenReport, ReportDecision, } from '@shared/reports';
+import type { createReportSchema, OpenReport, ReportDecision } from '@shared/reports';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';

@@ -1,6 +1,6 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
-import { OPEN_SESSION_STATUSES, RATING_REFUSALS, ratableUntil, ratingRefusal, type ReadingSession, } from '@shared/sessions';
+import { OPEN_SESSION_STATUSES, RATING_REFUSALS, ratableUntil, ratingRefusal, type ReadingSession } from '@shared/sessions';
 import { readerProfiles, readingSessions } from '../../db/schema';
 import { conflict, forbidden } from '../../errors';
 import { Outbox } from '../../realtime/outbox';

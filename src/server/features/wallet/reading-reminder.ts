@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ReadingReminder, } from '@shared/wallet';
+import type { ReadingReminder } from '@shared/wallet';
 import type { DbOrTx } from '../../db/client';
 import { clientPreferences } from '../../db/schema';
 
