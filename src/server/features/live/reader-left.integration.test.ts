@@ -1,6 +1,6 @@
 import { eq, like, ne } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { LiveStream } from '@shared/live';
 import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
@@ -8,7 +8,7 @@ import { http } from '../../../../tests/integration/http';
 import { closeReaderPage, openReaderPage } from '../../../../tests/integration/live-stream-rows';
 import { revenueCents } from '../../../../tests/integration/ledger-sums';
 import { collect, emitAck, nextEvent } from '../../../../tests/integration/socket-helpers';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { appNodes, ledgerTransfers, streamJoins } from '../../db/schema';
 import { beatNode } from '../../realtime/presence/node-lease';
 import { markReadersSeen } from '../../realtime/presence/reader-presence';
@@ -19,13 +19,9 @@ import { checkLedger, earningsAccountId, getBalances, getWalletBalanceCents } fr
 // someone pressed End, and a viewer paid 199 ¢ to join it minutes after the reader had gone.
 const MINUTE = 60_000;
 const clock = fakeClock();
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, runMailWorker: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
-});
+const app = await testApp({ clock, runScheduler: false, runMailWorker: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await app.close();
 });
 
 const now = () => new Date(clock.now());

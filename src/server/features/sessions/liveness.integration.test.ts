@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createClient, createReader } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { emitAck, nextEvent } from '../../../../tests/integration/socket-helpers';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/integration/test-app';
+import { TEST_ORIGIN, testApp } from '../../../../tests/integration/test-app';
 import { getWalletBalanceCents } from '../wallet';
 
 // The shortest minute at which the ping's floors still give the quarter-minute bound (timing.ts).
@@ -13,14 +13,10 @@ const MINUTE = 12_000;
 const RATE = 250;
 const FROZEN_PAGE = fileURLToPath(new URL('../../../../tests/integration/frozen-page.mjs', import.meta.url));
 
-let app: TestApp;
 const pages: ChildProcess[] = [];
-beforeAll(async () => {
-  app = await createTestApp({ env: { BILLING_MINUTE_MS: String(MINUTE) } });
-});
+const app = await testApp({ env: { BILLING_MINUTE_MS: String(MINUTE) } });
 afterAll(async () => {
   for (const page of pages) page.kill('SIGKILL');
-  await app.close();
 });
 
 /** The client's reading page in a process of its own, joined to the session room. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, like, or } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { GIFTS } from '@shared/constants';
 import { type GiftId, sentGiftSchema, streamGiftSummarySchema } from '@shared/live';
 import { SERVER_EVENTS, type StreamGiftEvent } from '@shared/realtime';
@@ -9,7 +9,7 @@ import { http } from '../../../../../tests/integration/http';
 import { endStream, insertStream } from '../../../../../tests/integration/live-stream-rows';
 import { collect, nextEvent } from '../../../../../tests/integration/socket-helpers';
 import { fakeClock } from '../../../../../tests/integration/fake-clock';
-import { createTestApp, type TestApp } from '../../../../../tests/integration/test-app';
+import { testApp } from '../../../../../tests/integration/test-app';
 import { ledgerTransfers, streamGifts, user } from '../../../db/schema';
 import { checkLedger, earningsAccountId, escrowAccountId, getBalances, revenueAccountFor, walletAccountId } from '../../wallet';
 import { streamRoom } from '../deps';
@@ -18,13 +18,9 @@ const INSUFFICIENT = 'Insufficient balance. Please add funds to your wallet.';
 
 // Gifts are stamped by the app's clock: each test moves it on, so every gift has its own instant.
 const clock = fakeClock();
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false });
-});
+const app = await testApp({ clock, runScheduler: false });
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await app.close();
 });
 
 const giftUrl = (streamId: string) => `/api/live/streams/${streamId}/gifts`;

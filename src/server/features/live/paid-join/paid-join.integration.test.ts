@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { joinStreamResultSchema } from '@shared/live';
 import { SERVER_EVENTS } from '@shared/realtime';
 import { createAdmin, createClient, createReader } from '../../../../../tests/integration/factories';
@@ -7,20 +7,16 @@ import { fakeClock } from '../../../../../tests/integration/fake-clock';
 import { http } from '../../../../../tests/integration/http';
 import { endStream, insertStream, openReaderPage } from '../../../../../tests/integration/live-stream-rows';
 import { nextEvent } from '../../../../../tests/integration/socket-helpers';
-import { createTestApp, type TestApp } from '../../../../../tests/integration/test-app';
+import { testApp } from '../../../../../tests/integration/test-app';
 import { ledgerTransfers, streamJoins } from '../../../db/schema';
 import { checkLedger, earningsAccountId, escrowAccountId, getBalances, revenueAccountFor, walletAccountId } from '../../wallet';
 
 const INSUFFICIENT = 'Insufficient balance. Please add funds to your wallet.';
 
 const clock = fakeClock();
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false });
-});
+const app = await testApp({ clock, runScheduler: false });
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await app.close();
 });
 
 const join = (cookie: string | undefined, streamId: string) => http(app, cookie).post(`/api/live/streams/${streamId}/join`);
