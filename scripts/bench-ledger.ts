@@ -10,7 +10,7 @@
  * writes a CPU profile of the charging window there and prints its top lines).
  */
 import { type Database, openDatabase } from '../src/server/db/client';
-import { openScratchPostgres } from '../src/server/db/scratch-database';
+import { openScratchPostgres } from '../tests/integration/scratch-database';
 import { eq } from 'drizzle-orm';
 import { ledgerAccounts, ledgerTransfers, user } from '../src/server/db/schema';
 import { printProfile, startWindowProfile } from './bench-profile';

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
-import { openScratchPostgres } from '../src/server/db/scratch-database';
+import { openScratchPostgres } from '../tests/integration/scratch-database';
 import { readerProfiles, readingSessions, user } from '../src/server/db/schema';
 
 const setting = (name: string, fallback: number) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client';
-import { createTemplatePostgres, dropScratchPostgres } from '../../src/server/db/scratch-database';
+import { createTemplatePostgres, dropScratchPostgres } from './scratch-database';
 
 /** Which database the test files of a project run on (see test-database.ts). */
 export type TestDatabaseTarget = { kind: 'pglite'; snapshotPath: string } | { kind: 'postgres'; serverUrl: string; template: string };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client';
-import { openScratchPostgres } from '../../src/server/db/scratch-database';
+import { openScratchPostgres } from './scratch-database';
 
 /**
  * A fresh, migrated database for one test file, on the project's target (global-setup.ts): a copy

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type Database, openDatabase } from './client';
+import { type Database, openDatabase } from '../../src/server/db/client';
 
 /**
  * A fresh, migrated database on a PostgreSQL server, dropped again on close: one per test file or
