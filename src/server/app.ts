@@ -49,6 +49,7 @@ import { resumeAfterDeposit } from './features/sessions/top-up';
 import { shopRoutes } from './features/shop/routes';
 import { createWallet, getWalletBalanceCents } from './features/wallet/ledger';
 import { walletRoutes } from './features/wallet/routes';
+import { paymentRoutes } from './features/payments/routes';
 import { assertSafeInput } from './input-guard';
 import { paymentsFromConfig } from './payments/from-config';
 import type { PaymentsProvider } from './payments/provider';
@@ -165,7 +166,9 @@ export async function buildApp(deps: AppDeps) {
   );
   app.addHook('preHandler', async (request) => {
     const isStateChanging = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
-    if (isStateChanging && request.url.startsWith('/api/')) await apiBudget(request);
+    // The provider's webhook is not a person's request: a burst of Stripe's deliveries must never be refused.
+    const isProviderWebhook = (request.routeOptions.config as { isProviderWebhook?: boolean }).isProviderWebhook === true;
+    if (isStateChanging && request.url.startsWith('/api/') && !isProviderWebhook) await apiBudget(request);
   });
 
   // A new account gets its wallet; auth is handed that step, so it imports no other feature.
@@ -173,7 +176,7 @@ export async function buildApp(deps: AppDeps) {
   const timing = sessionTiming(config.billingMinuteMs);
   const sockets = createSocketServer(app.server, { auth, config, liveness: timing });
   const realtime = socketRealtime(sockets.io);
-  const payments = deps.payments ?? paymentsFromConfig(config);
+  const payments = deps.payments ?? paymentsFromConfig(config, clock);
 
   const sessions: SessionDeps = {
     db,
@@ -216,6 +219,7 @@ export async function buildApp(deps: AppDeps) {
   const onDeposited = (userId: string) =>
     resumeAfterDeposit(sessions, userId).catch((error: unknown) => app.log.error({ err: error }, 'resuming a reading after a deposit failed'));
   await app.register(walletRoutes, { auth, db, payments, realtime, clock, onDeposited });
+  await app.register(paymentRoutes, { auth, db, payments, realtime, clock, publicUrl: config.publicUrl, onDeposited });
   await app.register(payoutRoutes, { auth, db, realtime, clock });
   // A favorited reader coming online tells their fans; a failure is logged and never stops going online.
   const tellFavoriters = notifyReaderOnline({ db, clock, realtime });

@@ -70,6 +70,10 @@ export const TRANSACTION_KINDS = [
   'adjustment',
   /** The price of joining a priced live stream, charged once per viewer and stream (docs/decisions/024). */
   'stream_access',
+  /** Part of a deposit refunded to its card, moved when Stripe confirms it (charge.refunded, docs/decisions/039). */
+  'card_refund',
+  /** A deposit's payment taken back by the card holder's bank (a lost dispute, docs/decisions/039). */
+  'chargeback',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
@@ -84,6 +88,8 @@ export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
   earnings_release: 'Earnings released',
   adjustment: 'Adjustment',
   stream_access: 'Live stream',
+  card_refund: 'Refund to card',
+  chargeback: 'Chargeback',
 };
 
 export const COUNTERPART_TYPES = ['session', 'reader', 'client', 'payment', 'platform', 'payout', 'earnings'] as const;

@@ -17,7 +17,7 @@ export type ChargeResult = { status: 'succeeded'; reference: string } | { status
  * AppError (400); anything else it cannot decide (network down, timeout) throws
  * PaymentProviderUnavailableError, and the charge's outcome is then unknown.
  */
-export interface PaymentsProvider {
+export interface PaymentsProvider extends HostedPayments {
   readonly name: PaymentProviderName;
   charge(request: ChargeRequest): Promise<ChargeResult>;
 }
@@ -28,4 +28,63 @@ export class PaymentProviderUnavailableError extends Error {
     super(message, options);
     this.name = 'PaymentProviderUnavailableError';
   }
+}
+
+/** A Stripe Checkout Session in payment mode for one deposit (issue 28). */
+export interface CheckoutSessionRequest {
+  amountCents: number;
+  depositId: string;
+  /** Our user id: in the session's metadata with the deposit id, so the webhook can check both. */
+  userId: string;
+  successUrl: string;
+  cancelUrl: string;
+  /** Derived from our deposit: a retry finds the same session instead of opening a second one. */
+  idempotencyKey: string;
+}
+
+export interface CheckoutSessionCreated {
+  id: string;
+  /** Where the person pays: Stripe's hosted page, or the sandbox's local one. */
+  url: string;
+}
+
+export interface CardRefundRequest {
+  paymentIntentId: string;
+  amountCents: number;
+  /** Our refund's id: one refund at the provider whatever the number of attempts. */
+  idempotencyKey: string;
+}
+
+export interface ConnectAccountRequest {
+  userId: string;
+  email: string;
+  idempotencyKey: string;
+}
+
+export interface TransferRequest {
+  amountCents: number;
+  destinationAccountId: string;
+  /** The payout's id (DESIGN.md 'Money'): the provider makes one transfer per payout. */
+  idempotencyKey: string;
+  payoutId: string;
+}
+
+/**
+ * Money in and out through a provider's hosted pages and events (issue 28, docs/decisions/039):
+ * nothing here moves money in our ledger. What happened is learned only from the provider's
+ * signed events, which arrive at the webhook (features/payments).
+ */
+export interface HostedPayments {
+  createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSessionCreated>;
+  refundPayment(request: CardRefundRequest): Promise<{ refundId: string }>;
+  createConnectAccount(request: ConnectAccountRequest): Promise<{ accountId: string }>;
+  createAccountLink(request: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
+  createTransfer(request: TransferRequest): Promise<{ transferId: string }>;
+  /** The secret the provider signs its webhook events with (Stripe's `whsec_…`). */
+  readonly webhookSecret: string;
+  /**
+   * The sandbox plays Stripe inside this process: the app tells it how to deliver a signed event
+   * to the webhook, which then handles it exactly as one from Stripe.
+   */
+  deliverEventsTo?(deliver: (payload: string, signature: string) => Promise<void>): void;
 }

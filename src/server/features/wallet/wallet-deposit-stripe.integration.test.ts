@@ -17,6 +17,7 @@ beforeAll(async () => {
     env: {
       PAYMENTS_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test',
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: String(standIn.port),
       STRIPE_API_PROTOCOL: 'http',

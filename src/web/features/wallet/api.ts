@@ -18,6 +18,7 @@ import {
   walletSchema,
   WALLET_PAGE_SIZE_DEFAULT,
 } from '@shared/wallet';
+import { checkoutSessionSchema, type DepositStatusView, depositStatusSchema } from '@shared/payments';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequestParsed } from '@/lib/api';
 import { walletQueryKeys } from './query-keys';
@@ -52,6 +53,20 @@ export function depositToWallet(input: WalletDepositInput, idempotencyKey: strin
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 }
+
+/** A deposit paid on Stripe's (or the sandbox's) hosted checkout page: the page to send the person to. */
+export function startCheckout(amountCents: number, idempotencyKey: string) {
+  return apiRequestParsed('/api/payments/checkout', checkoutSessionSchema, { method: 'POST', body: { amountCents }, headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+/** A deposit back from checkout: pending until the provider's webhook has credited it. */
+export const depositStatusQuery = (depositId: string) =>
+  queryOptions({
+    queryKey: walletQueryKeys.deposit(depositId),
+    queryFn: ({ signal }): Promise<DepositStatusView> => apiRequestParsed(`/api/payments/deposits/${encodeURIComponent(depositId)}`, depositStatusSchema, { signal }),
+    // wallet_updated refreshes it at once; the interval covers a socket that missed the event.
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 3000 : false),
+  });
 
 export const myPayoutsQuery = queryOptions({
   queryKey: walletQueryKeys.payouts,
