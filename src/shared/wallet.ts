@@ -146,6 +146,8 @@ export const walletSchema = z.object({
   earnings: earningsSchema,
   transactions: z.array(walletTransactionSchema),
   nextCursor: z.string().nullable(),
+  /** Why the wallet pays for nothing new (an open chargeback), or null. */
+  frozenReason: z.string().nullable().optional(),
 });
 export type Wallet = z.infer<typeof walletSchema>;
 

@@ -67,6 +67,7 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
   const accounts = new Map<string, { id: string; email: string; payoutsEnabled: boolean }>();
   const refunds: { id: string; paymentIntent: string; amount: number }[] = [];
   const refundedByIntent = new Map<string, number>();
+  const refundEvents = { isHeld: false, held: [] as ReturnType<typeof event>[] };
   /** Every event the stand-in delivered, with the webhook's answer. */
   const delivered: { type: string; id: string; status: number }[] = [];
   const intents = new Map<string, StandInIntent>();
@@ -96,8 +97,11 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
       refunds.push(refund);
       const total = (refundedByIntent.get(paymentIntent) ?? 0) + amount;
       refundedByIntent.set(paymentIntent, total);
-      // As Stripe does: the refund is answered, and confirmed by an event shortly after.
-      setTimeout(() => void deliver(event('charge.refunded', chargeObject(paymentIntent, total))).catch(() => undefined), 5);
+      // As Stripe does: the refund is answered, and confirmed by an event shortly after (or when a
+      // test that holds refund events releases them).
+      const confirmation = event('charge.refunded', chargeObject(paymentIntent, total));
+      if (refundEvents.isHeld) refundEvents.held.push(confirmation);
+      else setTimeout(() => void deliver(confirmation).catch(() => undefined), 5);
       return { status: 200, body: { id: refund.id, object: 'refund', amount, payment_intent: paymentIntent, status: 'succeeded' } };
     }
     if (path === '/v1/accounts') {
@@ -296,6 +300,17 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     deliver,
     pay,
     updateAccount,
+    /** Refunds are answered but their charge.refunded events wait for releaseRefundEvents. */
+    holdRefundEvents() {
+      refundEvents.isHeld = true;
+    },
+    /** Delivers the held charge.refunded events, in order, and answers their deliveries. */
+    async releaseRefundEvents() {
+      const held = refundEvents.held.splice(0);
+      const answers = [];
+      for (const confirmation of held) answers.push(await deliver(confirmation));
+      return answers;
+    },
     /** Checkout's session ran out unpaid (or the payment failed): Stripe says so by an event. */
     expire(sessionId: string) {
       const session = checkoutSessions.get(sessionId);

@@ -2,50 +2,32 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deposits, ledgerTransfers, providerEvents } from '../../db/schema';
-import { startStripeStandIn } from '../../payments/stripe-stand-in';
 import { createClient, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/integration/test-app';
+import { createStripeTestApp, type StripeStandIn } from '../../../../tests/integration/stripe-app';
+import { TEST_ORIGIN, type TestApp } from '../../../../tests/integration/test-app';
 import { checkLedger, getBalances, getWalletBalanceCents, SYSTEM_ACCOUNTS } from '../wallet';
 
 // Issue 28: money in by Stripe Checkout, credited only by Stripe's signed webhook, exactly once.
 const clock = fakeClock();
 let app: TestApp;
-let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
+let standIn: StripeStandIn;
+let stripe: Awaited<ReturnType<typeof createStripeTestApp>>;
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn({ now: clock.now });
-  app = await createTestApp({
-    clock,
-    runScheduler: false,
-    env: {
-      PAYMENTS_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_standin',
-      STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
-      STRIPE_API_HOST: '127.0.0.1',
-      STRIPE_API_PORT: String(standIn.port),
-      STRIPE_API_PROTOCOL: 'http',
-    },
-  });
-  standIn.setWebhookUrl(`${await app.listen()}/api/payments/stripe/webhook`);
+  stripe = await createStripeTestApp({ clock });
+  ({ app, standIn } = stripe);
 });
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await app.close();
-  await standIn.close();
+  await stripe.close();
 });
 
 const transferCount = async () => (await app.db.select({ n: count() }).from(ledgerTransfers))[0]!.n;
 const externalCents = async () => (await getBalances(app.db, [SYSTEM_ACCOUNTS.external])).get(SYSTEM_ACCOUNTS.external)!;
 const depositRow = async (id: string) => (await app.db.select().from(deposits).where(eq(deposits.id, id)))[0]!;
-
-async function checkout(client: TestUser, amountCents: number, key = randomUUID()) {
-  const response = await http(app, client.cookie).post('/api/payments/checkout', { amountCents }, { 'idempotency-key': key });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  const depositId = new URL(response.body.url.startsWith('http://127.0.0.1') ? standIn.checkoutSessions.get(response.body.checkoutSessionId)!.successUrl : response.body.url).searchParams.get('deposit')!;
-  return { ...response.body, depositId } as { url: string; checkoutSessionId: string; depositId: string };
-}
+const checkout = (client: TestUser, amountCents: number, key?: string) => stripe.checkout(client, amountCents, key);
 
 describe('POST /api/payments/checkout', () => {
   it('opens a Checkout Session in payment mode for the amount in USD, with our user and deposit ids, and credits nothing', async () => {

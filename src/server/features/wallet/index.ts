@@ -4,6 +4,7 @@ export { checkLedger } from './check-ledger';
 export { assertWithinDepositLimits, lockDepositor } from './deposit-limits';
 export { creditDeposit, depositTransferKey } from './deposit-to-wallet';
 export { takeBackToCard } from './take-back';
+export { assertWalletNotFrozen, walletFrozenReason } from './wallet-freeze';
 export {
   chargeManyWithSplit,
   chargeWithSplit,

@@ -45,6 +45,12 @@ export const earningsQuery = queryOptions({
   queryFn: async ({ signal }): Promise<Earnings> => (await apiRequestParsed('/api/wallet?limit=1', walletSchema, { signal })).earnings,
 });
 
+/** Why the wallet is on hold (an open chargeback), or null: said on the wallet page. */
+export const walletFrozenQuery = queryOptions({
+  queryKey: walletQueryKeys.frozen,
+  queryFn: async ({ signal }): Promise<string | null> => (await apiRequestParsed('/api/wallet?limit=1', walletSchema, { signal })).frozenReason ?? null,
+});
+
 /** One deposit attempt; the key makes a retry of the same attempt pay at most once. */
 export function depositToWallet(input: WalletDepositInput, idempotencyKey: string) {
   return apiRequestParsed('/api/payments/wallet-deposit', walletDepositResultSchema, {

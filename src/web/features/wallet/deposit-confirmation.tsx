@@ -1,9 +1,21 @@
 import { formatCents } from '@shared/money';
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Hourglass, XCircle } from 'lucide-react';
+import { CheckCircle2, Hourglass, ShieldAlert, XCircle } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { depositStatusQuery } from './api';
+import { depositStatusQuery, walletFrozenQuery } from './api';
+
+/** A wallet on hold while a chargeback is open says so, and why, where the balance is. */
+export function WalletFrozenNotice() {
+  const frozen = useQuery(walletFrozenQuery);
+  if (!frozen.data) return null;
+  return (
+    <Alert variant="destructive" data-testid="wallet-frozen">
+      <ShieldAlert aria-hidden="true" />
+      {frozen.data}
+    </Alert>
+  );
+}
 
 /**
  * Back from checkout (`?deposit=<id>`): the deposit is shown pending until the provider's webhook

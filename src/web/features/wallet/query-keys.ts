@@ -5,6 +5,7 @@ export const walletQueryKeys = {
   all: ['wallet'] as const,
   transactions: ['wallet', 'transactions'] as const,
   earnings: ['wallet', 'earnings'] as const,
+  frozen: ['wallet', 'frozen'] as const,
   paymentsConfig: ['wallet', 'payments-config'] as const,
   depositLimits: ['wallet', 'deposit-limits'] as const,
   readingReminder: ['wallet', 'reading-reminder'] as const,
