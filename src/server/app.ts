@@ -50,6 +50,7 @@ import { shopRoutes } from './features/shop/routes';
 import { createWallet, getWalletBalanceCents } from './features/wallet/ledger';
 import { walletRoutes } from './features/wallet/routes';
 import { paymentRoutes } from './features/payments/routes';
+import { startPayoutSchedule } from './features/payouts/payout-schedule';
 import { assertSafeInput } from './input-guard';
 import { paymentsFromConfig } from './payments/from-config';
 import type { PaymentsProvider } from './payments/provider';
@@ -220,7 +221,8 @@ export async function buildApp(deps: AppDeps) {
     resumeAfterDeposit(sessions, userId).catch((error: unknown) => app.log.error({ err: error }, 'resuming a reading after a deposit failed'));
   await app.register(walletRoutes, { auth, db, payments, realtime, clock, onDeposited });
   await app.register(paymentRoutes, { auth, db, payments, realtime, clock, publicUrl: config.publicUrl, onDeposited });
-  await app.register(payoutRoutes, { auth, db, realtime, clock });
+  await app.register(payoutRoutes, { auth, db, realtime, clock, payments, publicUrl: config.publicUrl, payoutMinimumCents: config.payments.payoutMinimumCents });
+  const payoutSchedule = config.payments.payoutSchedule === 'weekly' ? startPayoutSchedule({ db, realtime, clock, payments }, app.log) : undefined;
   // A favorited reader coming online tells their fans; a failure is logged and never stops going online.
   const tellFavoriters = notifyReaderOnline({ db, clock, realtime });
   const onReaderOnline = (readerId: string) =>
@@ -244,6 +246,7 @@ export async function buildApp(deps: AppDeps) {
   // started, and only then close Socket.IO and Redis (which those leaves still emit through).
   app.addHook('onClose', async () => {
     await scheduler?.stop();
+    await payoutSchedule?.stop();
     await messageRetention?.stop();
     await mailWorker?.stop();
     await maintenance?.stop();
@@ -255,7 +258,7 @@ export async function buildApp(deps: AppDeps) {
     await limitsRedis?.quit().catch(() => undefined);
   });
 
-  return { app, auth, io: sockets.io, realtime, clock, db, sessions, routes, apiRoutes: apiDocs.routes, messageRetention, mailTransport };
+  return { app, auth, io: sockets.io, realtime, clock, db, sessions, payments, routes, apiRoutes: apiDocs.routes, messageRetention, mailTransport };
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

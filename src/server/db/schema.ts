@@ -289,6 +289,12 @@ export const payouts = pgTable('payouts', {
   transferId: text('transfer_id'),
   /** Why a paid payout came back (transfer.reversed) or could not be sent. */
   failureReason: text('failure_reason'),
+  /**
+   * When an approval started the provider transfer (issue 28). Set before the network call, so a
+   * rejection can no longer race a transfer; an approval retried after a lost answer reuses the
+   * payout's id as the provider's idempotency key and makes no second transfer.
+   */
+  transferStartedAt: timestamp('transfer_started_at', { withTimezone: true }),
   ...timestamps,
 }, (t) => [
   index('payouts_decision_mail_idx').on(t.id).where(sql`${t.decisionMailDue}`),

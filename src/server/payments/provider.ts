@@ -22,6 +22,14 @@ export interface PaymentsProvider extends HostedPayments {
   charge(request: ChargeRequest): Promise<ChargeResult>;
 }
 
+/** The provider said no (an account that cannot receive transfers, a payment that cannot be refunded). */
+export class PaymentProviderRefusedError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'PaymentProviderRefusedError';
+  }
+}
+
 /** The provider could not be asked or did not answer; retrying with the same key is safe. */
 export class PaymentProviderUnavailableError extends Error {
   constructor(message: string, options?: ErrorOptions) {

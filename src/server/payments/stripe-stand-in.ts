@@ -64,7 +64,7 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
   let webhookUrl: string | undefined;
   const checkoutSessions = new Map<string, StandInCheckoutSession>();
   const transfers = new Map<string, StandInTransfer>();
-  const accounts = new Map<string, { id: string; email: string; payoutsEnabled: boolean }>();
+  const accounts = new Map<string, { id: string; email: string; payoutsEnabled: boolean; detailsSubmitted: boolean }>();
   const refunds: { id: string; paymentIntent: string; amount: number }[] = [];
   const refundedByIntent = new Map<string, number>();
   const refundEvents = { isHeld: false, held: [] as ReturnType<typeof event>[] };
@@ -105,9 +105,9 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
       return { status: 200, body: { id: refund.id, object: 'refund', amount, payment_intent: paymentIntent, status: 'succeeded' } };
     }
     if (path === '/v1/accounts') {
-      const account = { id: `acct_standin_${accounts.size + 1}`, email: params.get('email') ?? '', payoutsEnabled: false };
+      const account = { id: `acct_standin_${accounts.size + 1}`, email: params.get('email') ?? '', payoutsEnabled: false, detailsSubmitted: false };
       accounts.set(account.id, account);
-      return { status: 200, body: accountObject(account.id, false) };
+      return { status: 200, body: accountObject(account.id, false, false) };
     }
     if (path === '/v1/account_links') {
       const account = params.get('account') ?? '';
@@ -167,8 +167,8 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     return { id: `ch_${paymentIntent.slice(3)}`, object: 'charge', payment_intent: paymentIntent, amount_refunded: amountRefunded, refunded: true, currency: 'usd' };
   }
 
-  function accountObject(id: string, payoutsEnabled: boolean, currentlyDue: string[] = payoutsEnabled ? [] : ['external_account']) {
-    return { id, object: 'account', type: 'express', charges_enabled: payoutsEnabled, payouts_enabled: payoutsEnabled, details_submitted: payoutsEnabled, requirements: { currently_due: currentlyDue, disabled_reason: null } };
+  function accountObject(id: string, payoutsEnabled: boolean, detailsSubmitted: boolean, currentlyDue: string[] = payoutsEnabled ? [] : ['external_account']) {
+    return { id, object: 'account', type: 'express', charges_enabled: payoutsEnabled, payouts_enabled: payoutsEnabled, details_submitted: detailsSubmitted, requirements: { currently_due: currentlyDue, disabled_reason: null } };
   }
 
   function event(type: string, object: Record<string, unknown>, id?: string) {
@@ -253,8 +253,12 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
 
   async function updateAccount(accountId: string, change: { payoutsEnabled: boolean; currentlyDue?: string[] }) {
     const account = accounts.get(accountId);
-    if (account) account.payoutsEnabled = change.payoutsEnabled;
-    return deliver(event('account.updated', accountObject(accountId, change.payoutsEnabled, change.currentlyDue)));
+    if (account) {
+      account.payoutsEnabled = change.payoutsEnabled;
+      // Onboarding finished once is details submitted for good; what Stripe asks later restricts the account.
+      account.detailsSubmitted ||= change.payoutsEnabled;
+    }
+    return deliver(event('account.updated', accountObject(accountId, change.payoutsEnabled, account?.detailsSubmitted ?? false, change.currentlyDue)));
   }
 
   function toStripe(intent: StandInIntent) {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { badRequest } from '../errors';
-import { type ChargeRequest, type ChargeResult, PaymentProviderUnavailableError, type PaymentsProvider } from './provider';
+import { type ChargeRequest, type ChargeResult, PaymentProviderRefusedError, PaymentProviderUnavailableError, type PaymentsProvider } from './provider';
 import { UNKNOWN_PAYMENT_METHOD_MESSAGE } from './sandbox';
 
 export interface StripePaymentsOptions {
@@ -69,6 +69,9 @@ export function stripePayments(options: StripePaymentsOptions): PaymentsProvider
     } catch (error) {
       if (isStripeError(error) && (error.type === 'StripeConnectionError' || error.type === 'StripeAPIError' || error.type === 'StripeRateLimitError')) {
         throw new PaymentProviderUnavailableError(`Stripe did not answer: ${error.message}`, { cause: error });
+      }
+      if (isStripeError(error) && (error.type === 'StripeInvalidRequestError' || error.type === 'StripeCardError')) {
+        throw new PaymentProviderRefusedError(error.message, { cause: error });
       }
       throw error;
     }

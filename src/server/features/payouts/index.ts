@@ -2,4 +2,5 @@
 export { decidePayout } from './decide-payout';
 export { requestPayout } from './request-payout';
 export { connectPayoutAccount, getPayoutAccount, handleAccountUpdated } from './payout-account';
+export { payScheduledPayouts, startPayoutSchedule } from './payout-schedule';
 export { handleTransferReversed } from './transfer-reversed';

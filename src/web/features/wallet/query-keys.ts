@@ -10,6 +10,7 @@ export const walletQueryKeys = {
   depositLimits: ['wallet', 'deposit-limits'] as const,
   readingReminder: ['wallet', 'reading-reminder'] as const,
   payouts: ['wallet', 'payouts'] as const,
+  payoutAccount: ['wallet', 'payout-account'] as const,
   deposit: (depositId: string) => ['wallet', 'deposit', depositId] as const,
   /** Under `payouts`, so invalidating that key refreshes the admin's lists too. */
   payoutsByStatus: (status: PayoutStatus) => ['wallet', 'payouts', status] as const,
