@@ -16,7 +16,11 @@ export const CHECKOUT_TEST_CARDS: readonly { number: string; label: string; outc
   { number: '4000002500003155', label: 'Visa 4000 0025 0000 3155 (needs authentication)', outcome: 'authentication_required' },
 ];
 
-export const checkoutRequestSchema = z.object({ amountCents: depositAmountCentsSchema });
+export const checkoutRequestSchema = z.object({
+  amountCents: depositAmountCentsSchema,
+  /** Keep the card for later deposits (Checkout's setup_future_usage). */
+  saveCard: z.boolean().optional(),
+});
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 export const checkoutSessionSchema = z.object({ url: z.url(), checkoutSessionId: z.string() });
@@ -61,6 +65,13 @@ export const depositRefundSchema = z.object({
   status: z.enum(['pending', 'succeeded', 'failed']),
 });
 export type DepositRefund = z.infer<typeof depositRefundSchema>;
+
+/** A card saved at checkout; its id is the payment method to pass to POST /api/payments/wallet-deposit. */
+export const savedCardSchema = z.object({ id: z.string(), brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() });
+export type SavedCard = z.infer<typeof savedCardSchema>;
+export const savedCardListSchema = z.object({ cards: z.array(savedCardSchema) });
+export type SavedCardList = z.infer<typeof savedCardListSchema>;
+export const savedCardParamsSchema = z.object({ id: z.string().min(1).max(255) });
 
 /** Why a wallet cannot pay for anything new while a chargeback on one of its deposits is open. */
 export const WALLET_FROZEN_MESSAGE = 'Your wallet is on hold while your bank disputes one of your card payments. Please contact support.';

@@ -266,6 +266,25 @@ export const depositRefunds = pgTable('deposit_refunds', {
   check('deposit_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
 ]);
 
+/** A user's Customer at the provider (Stripe's cus_…), made the first time they save a card. */
+export const paymentCustomers = pgTable('payment_customers', {
+  userId: text('user_id').primaryKey().references(() => user.id),
+  customerId: text('customer_id').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Cards saved at checkout (payment_method.attached): charged later without the person's page. */
+export const savedCards = pgTable('saved_cards', {
+  /** The provider's payment method id (pm_…). */
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => user.id),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('saved_cards_user_idx').on(t.userId, t.createdAt)]);
+
 /** A reader's Stripe Connect (Express) account, kept current by account.updated. */
 export const payoutAccounts = pgTable('payout_accounts', {
   userId: text('user_id').primaryKey().references(() => user.id),

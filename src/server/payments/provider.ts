@@ -8,6 +8,8 @@ export interface ChargeRequest {
   idempotencyKey: string;
   /** Who pays, as our user id: stored with the charge so a payment can be traced back to a user. */
   customerRef: string;
+  /** The provider's Customer a saved card belongs to (Stripe needs it to charge the card again). */
+  customerId?: string;
 }
 
 export type ChargeResult = { status: 'succeeded'; reference: string } | { status: 'declined'; message: string };
@@ -48,6 +50,8 @@ export interface CheckoutSessionRequest {
   cancelUrl: string;
   /** Derived from our deposit: a retry finds the same session instead of opening a second one. */
   idempotencyKey: string;
+  /** Save the card for later (setup_future_usage: off_session) on this Customer. */
+  saveCardFor?: { customerId: string };
 }
 
 export interface CheckoutSessionCreated {
@@ -88,6 +92,10 @@ export interface HostedPayments {
   createConnectAccount(request: ConnectAccountRequest): Promise<{ accountId: string }>;
   createAccountLink(request: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
   createTransfer(request: TransferRequest): Promise<{ transferId: string }>;
+  /** A Customer to save cards on, one per user (keyed by the user, so a retry finds it). */
+  createCustomer(request: { userId: string; email: string; idempotencyKey: string }): Promise<{ customerId: string }>;
+  /** Forgets a saved card at the provider (payment_method.detached follows). */
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
   /** The secret the provider signs its webhook events with (Stripe's `whsec_…`). */
   readonly webhookSecret: string;
   /**

@@ -14,6 +14,9 @@ const SANDBOX_CARDS: Record<string, ChargeResult['status']> = {
 export const SANDBOX_DECLINE_MESSAGE = 'Your card was declined.';
 export const UNKNOWN_PAYMENT_METHOD_MESSAGE = 'Unknown payment method';
 
+/** Cards the sandbox saved at checkout; only cards that succeed are ever saved, so they succeed. */
+const SAVED_CARD_PREFIX = 'pm_sandbox_saved_';
+
 const digestOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 24);
 
 interface SandboxCheckout {
@@ -73,7 +76,7 @@ export function sandboxPayments(options: { publicUrl?: string; now?: () => numbe
       deliver = target;
     },
     async charge(request: ChargeRequest): Promise<ChargeResult> {
-      const outcome = SANDBOX_CARDS[request.paymentMethodId];
+      const outcome = request.paymentMethodId.startsWith(SAVED_CARD_PREFIX) ? 'succeeded' : SANDBOX_CARDS[request.paymentMethodId];
       if (!outcome) throw badRequest(UNKNOWN_PAYMENT_METHOD_MESSAGE, { paymentMethodId: UNKNOWN_PAYMENT_METHOD_MESSAGE });
       if (outcome === 'declined') return { status: 'declined', message: SANDBOX_DECLINE_MESSAGE };
       return { status: 'succeeded', reference: `sandbox_pi_${digestOf(request.idempotencyKey)}` };
@@ -99,6 +102,12 @@ export function sandboxPayments(options: { publicUrl?: string; now?: () => numbe
         }).catch(() => undefined);
       });
       return { refundId };
+    },
+    async createCustomer(request) {
+      return { customerId: `cus_sandbox_${digestOf(request.idempotencyKey).slice(0, 16)}` };
+    },
+    async detachPaymentMethod(paymentMethodId) {
+      await emit('payment_method.detached', { id: paymentMethodId, object: 'payment_method', customer: null });
     },
     async createConnectAccount(request) {
       return { accountId: `acct_sandbox_${digestOf(request.idempotencyKey).slice(0, 16)}` };
@@ -136,6 +145,18 @@ export function sandboxPayments(options: { publicUrl?: string; now?: () => numbe
         if (outcome !== 'succeeded') return { outcome: 'declined', message: outcome === 'declined' ? SANDBOX_DECLINE_MESSAGE : 'This card needs authentication, which the sandbox cannot do. Please use another card.' };
         if (session.status === 'open') {
           session.status = 'complete';
+          const saveFor = session.request.saveCardFor;
+          if (saveFor) {
+            const number = cardNumber.replace(/[\s-]/g, '');
+            const expYear = new Date(now()).getUTCFullYear() + 3;
+            await emit('payment_method.attached', {
+              id: `${SAVED_CARD_PREFIX}${digestOf(`${session.id}:card`)}`,
+              object: 'payment_method',
+              type: 'card',
+              customer: saveFor.customerId,
+              card: { brand: number.startsWith('5') ? 'mastercard' : 'visa', last4: number.slice(-4), exp_month: 12, exp_year: expYear },
+            });
+          }
           await emit('checkout.session.completed', {
             id: session.id,
             object: 'checkout.session',

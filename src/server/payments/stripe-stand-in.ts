@@ -26,6 +26,8 @@ export interface StandInCheckoutSession {
   cancelUrl: string;
   status: 'open' | 'complete' | 'expired';
   paymentIntent: string | null;
+  customer: string | null;
+  savesCard: boolean;
 }
 
 export interface StandInTransfer {
@@ -71,6 +73,9 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
   /** Every event the stand-in delivered, with the webhook's answer. */
   const delivered: { type: string; id: string; status: number }[] = [];
   const intents = new Map<string, StandInIntent>();
+  let customers = 0;
+  let savedCards = 0;
+  const detached: string[] = [];
   const answersByKey = new Map<string, { status: number; body: unknown }>();
   const log: StripeRequestLog[] = [];
   let connectionsToDrop = 0;
@@ -86,9 +91,20 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
         cancelUrl: params.get('cancel_url') ?? '',
         status: 'open',
         paymentIntent: null,
+        customer: params.get('customer'),
+        savesCard: params.get('payment_intent_data[setup_future_usage]') === 'off_session',
       };
       checkoutSessions.set(session.id, session);
       return { status: 200, body: { ...checkoutObject(session), url: `http://127.0.0.1:${port}/c/pay/${session.id}` } };
+    }
+    if (path === '/v1/customers') {
+      customers += 1;
+      return { status: 200, body: { id: `cus_standin_${customers}`, object: 'customer', email: params.get('email') } };
+    }
+    const detach = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path);
+    if (detach) {
+      detached.push(detach[1]!);
+      return { status: 200, body: { id: detach[1], object: 'payment_method', customer: null } };
     }
     if (path === '/v1/refunds') {
       const paymentIntent = params.get('payment_intent') ?? '';
@@ -211,6 +227,20 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     if (session.status !== 'complete') {
       session.status = 'complete';
       session.paymentIntent = `pi_standin_cs_${sessionId.split('_').pop()}`;
+      if (session.savesCard && session.customer) {
+        // As Stripe does for setup_future_usage: the card is attached to the Customer, and said so.
+        savedCards += 1;
+        const number = cardNumber.replace(/[\s-]/g, '');
+        await deliver(
+          event('payment_method.attached', {
+            id: `pm_card_standin_saved_${savedCards}`,
+            object: 'payment_method',
+            type: 'card',
+            customer: session.customer,
+            card: { brand: number.startsWith('5') ? 'mastercard' : 'visa', last4: number.slice(-4), exp_month: 12, exp_year: 2030 },
+          }),
+        );
+      }
       await deliver(event('checkout.session.completed', checkoutObject(session)));
     }
     return { outcome: 'paid', redirectUrl: session.successUrl };
@@ -296,6 +326,7 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
       webhookUrl = url;
     },
     checkoutSessions,
+    detached,
     transfers,
     accounts,
     refunds,
@@ -326,7 +357,7 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     completedSession(sessionId: string, change: Partial<StandInCheckoutSession> = {}) {
       const session = checkoutSessions.get(sessionId);
       if (!session) throw new Error(`no checkout session ${sessionId}`);
-      const completed = { ...session, status: 'complete' as const, paymentIntent: session.paymentIntent ?? `pi_standin_cs_${sessionId.split('_').pop()}`, ...change };
+      const completed: StandInCheckoutSession = { ...session, status: 'complete' as const, paymentIntent: session.paymentIntent ?? `pi_standin_cs_${sessionId.split('_').pop()}`, ...change };
       return checkoutObject(completed);
     },
     dispute(paymentIntent: string, amount: number, status: 'needs_response' | 'won' | 'lost', id = `dp_standin_${paymentIntent.slice(3)}`) {

@@ -91,7 +91,8 @@ export function stripePayments(options: StripePaymentsOptions): PaymentsProvider
             client_reference_id: request.userId,
             metadata,
             // On the PaymentIntent too, so its own events (a failed payment, a dispute) name the deposit.
-            payment_intent_data: { metadata },
+            payment_intent_data: { metadata, ...(request.saveCardFor && { setup_future_usage: 'off_session' as const }) },
+            ...(request.saveCardFor && { customer: request.saveCardFor.customerId }),
           },
           { idempotencyKey: request.idempotencyKey },
         ),
@@ -125,6 +126,13 @@ export function stripePayments(options: StripePaymentsOptions): PaymentsProvider
       );
       return { transferId: transfer.id };
     },
+    async createCustomer(request) {
+      const customer = await ask(() => stripe.customers.create({ email: request.email, metadata: { user_id: request.userId } }, { idempotencyKey: request.idempotencyKey }));
+      return { customerId: customer.id };
+    },
+    async detachPaymentMethod(paymentMethodId) {
+      await ask(() => stripe.paymentMethods.detach(paymentMethodId));
+    },
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       try {
         const created = await stripe.paymentIntents.create(
@@ -132,13 +140,15 @@ export function stripePayments(options: StripePaymentsOptions): PaymentsProvider
             amount: request.amountCents,
             currency: 'usd',
             payment_method: request.paymentMethodId,
+            ...(request.customerId && { customer: request.customerId }),
             // Cards only: a redirect-based method could not be finished inside this one request.
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             metadata: { customer_ref: request.customerRef },
           },
           { idempotencyKey: `${request.idempotencyKey}:create` },
         );
-        const confirmed = await stripe.paymentIntents.confirm(created.id, {}, { idempotencyKey: `${request.idempotencyKey}:confirm` });
+        // A saved card is charged without the person: off_session, so a card that needs them declines.
+        const confirmed = await stripe.paymentIntents.confirm(created.id, request.customerId ? { off_session: true } : {}, { idempotencyKey: `${request.idempotencyKey}:confirm` });
         return resultOf(confirmed);
       } catch (error) {
         return toProviderOutcome(error);

@@ -8,6 +8,7 @@ import { deposits } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 import { PaymentProviderUnavailableError, type PaymentsProvider } from '../../payments/provider';
 import { assertWithinDepositLimits, lockDepositor } from '../wallet';
+import { customerFor } from './saved-cards';
 
 export interface CheckoutDeps {
   db: Db;
@@ -32,7 +33,10 @@ export const checkoutSessionKey = (depositId: string) => `deposit:${depositId}:c
  * key asks the provider again with the same provider key, which answers the same session, so a
  * lost answer is recovered by a retry and never opens a second payment.
  */
-export async function createCheckout(deps: CheckoutDeps, request: { userId: string; amountCents: number; idempotencyKey: string }): Promise<{ session: CheckoutSession; isReplay: boolean }> {
+export async function createCheckout(
+  deps: CheckoutDeps,
+  request: { userId: string; amountCents: number; idempotencyKey: string; saveCard?: boolean },
+): Promise<{ session: CheckoutSession; isReplay: boolean }> {
   const { db, clock } = deps;
   const now = new Date(clock.now());
   const opened = await db.transaction(async (tx) => {
@@ -61,6 +65,7 @@ export async function createCheckout(deps: CheckoutDeps, request: { userId: stri
     throw conflict('This Idempotency-Key was already used for a different deposit. Use a new key for a new deposit.');
   }
   const walletUrl = `${deps.publicUrl}/dashboard/wallet`;
+  const saveCardFor = request.saveCard ? { customerId: await customerFor(deps, deposit.userId) } : undefined;
   let created: Awaited<ReturnType<PaymentsProvider['createCheckoutSession']>>;
   try {
     created = await deps.payments.createCheckoutSession({
@@ -70,6 +75,7 @@ export async function createCheckout(deps: CheckoutDeps, request: { userId: stri
       successUrl: `${walletUrl}?deposit=${deposit.id}`,
       cancelUrl: `${walletUrl}?deposit=${deposit.id}&checkout=cancelled`,
       idempotencyKey: checkoutSessionKey(deposit.id),
+      ...(saveCardFor && { saveCardFor }),
     });
   } catch (error) {
     // The deposit stays pending without a session: a retry with the same key asks again under the

@@ -13,6 +13,8 @@ import {
   sandboxCheckoutViewSchema,
   sandboxPayResultSchema,
   sandboxPaySchema,
+  savedCardListSchema,
+  savedCardParamsSchema,
   webhookAnswerSchema,
 } from '@shared/payments';
 import { idempotentRequestHeadersSchema } from '@shared/wallet';
@@ -23,6 +25,7 @@ import type { SandboxPayments } from '../../payments/sandbox';
 import { currentUser, requireUser } from '../auth';
 import { type CheckoutDeps, createCheckout } from './create-checkout';
 import { refundDeposit } from './refund-deposit';
+import { listSavedCards, removeSavedCard } from './saved-cards';
 import { receiveStripeWebhook, type WebhookDeps } from './stripe-webhook';
 
 export const STRIPE_WEBHOOK_PATH = '/api/payments/stripe/webhook';
@@ -41,11 +44,18 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
     '/api/payments/checkout',
     { onRequest: signedIn, schema: { body: checkoutRequestSchema, headers: idempotentRequestHeadersSchema, response: { 201: checkoutSessionSchema } } },
     async (request, reply) => {
-      const { session, isReplay } = await createCheckout(deps, { userId: currentUser(request).id, amountCents: request.body.amountCents, idempotencyKey: request.headers['idempotency-key'] });
+      const { session, isReplay } = await createCheckout(deps, { userId: currentUser(request).id, ...request.body, idempotencyKey: request.headers['idempotency-key'] });
       if (isReplay) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(session);
     },
   );
+
+  // Cards saved at checkout; a saved card's id pays a direct deposit (POST /api/payments/wallet-deposit).
+  api.get('/api/payments/cards', { onRequest: signedIn, schema: { response: { 200: savedCardListSchema } } }, async (request) => listSavedCards(db, currentUser(request).id));
+  api.delete('/api/payments/cards/:id', { onRequest: signedIn, schema: { params: savedCardParamsSchema, response: { 204: z.null() } } }, async (request, reply) => {
+    await removeSavedCard(deps, currentUser(request).id, request.params.id);
+    return reply.status(204).send(null);
+  });
 
   // The wallet page follows a deposit after Checkout: pending until the webhook credits it.
   api.get('/api/payments/deposits/:id', { onRequest: signedIn, schema: { params: depositIdParamsSchema, response: { 200: depositStatusSchema } } }, async (request) => {

@@ -34,6 +34,13 @@ export const chargeObject = z.looseObject({
 });
 export type ChargeObject = z.infer<typeof chargeObject>;
 
+export const paymentMethodObject = z.looseObject({
+  id: z.string(),
+  customer: z.string().nullish(),
+  card: z.looseObject({ brand: z.string(), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() }).nullish(),
+});
+export type PaymentMethodObject = z.infer<typeof paymentMethodObject>;
+
 export const accountObject = z.looseObject({
   id: z.string(),
   payouts_enabled: z.boolean().nullish(),

@@ -13,7 +13,8 @@ import { creditCheckoutDeposit, depositIdOfIntent, failPendingDeposit } from './
 import { closeDispute, openDispute } from './dispute-events';
 import { collectEffects, type EventEffects } from './event-effects';
 import { refundConfirmed } from './refund-deposit';
-import { accountObject, chargeObject, checkoutSessionObject, disputeObject, paymentIntentObject, transferObject } from './stripe-objects';
+import { cardAttached, cardDetached } from './saved-cards';
+import { accountObject, chargeObject, checkoutSessionObject, disputeObject, paymentIntentObject, paymentMethodObject, transferObject } from './stripe-objects';
 
 /** Stripe's own default: an event signed more than 5 minutes before it arrives is refused (a replay). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -43,6 +44,8 @@ const HANDLERS: Record<string, Handler> = {
   'charge.dispute.created': (tx, object, effects) => openDispute(tx, disputeObject.parse(object), effects),
   'charge.dispute.closed': (tx, object, effects) => closeDispute(tx, disputeObject.parse(object), effects),
   'charge.refunded': (tx, object, effects) => refundConfirmed(tx, chargeObject.parse(object), effects),
+  'payment_method.attached': (tx, object, effects) => cardAttached(tx, paymentMethodObject.parse(object), effects.now),
+  'payment_method.detached': (tx, object) => cardDetached(tx, paymentMethodObject.parse(object)),
   'account.updated': (tx, object, effects) => handleAccountUpdated(tx, accountObject.parse(object), effects.now),
   'transfer.reversed': (tx, object, effects) => handleTransferReversed(tx, transferObject.parse(object), effects),
 };

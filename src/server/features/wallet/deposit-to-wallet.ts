@@ -9,6 +9,7 @@ import { AppError, conflict } from '../../errors';
 import { type PaymentsProvider, PaymentProviderUnavailableError } from '../../payments/provider';
 import type { Realtime } from '../../realtime/realtime';
 import { assertWithinDepositLimits, lockDepositor } from './deposit-limits';
+import { customerOfSavedCard } from './saved-card-customer';
 import { getWalletBalanceCents, SYSTEM_ACCOUNTS, transfer, walletAccountId } from './ledger';
 
 export interface DepositDeps {
@@ -157,8 +158,10 @@ function succeededResult(deposit: DepositRow, balanceCents: number): WalletDepos
 async function chargeDeposit(deps: DepositDeps, deposit: DepositRow): Promise<WalletDepositResult> {
   const { db, payments, realtime, clock } = deps;
   let outcome: Awaited<ReturnType<PaymentsProvider['charge']>>;
+  const customerId = await customerOfSavedCard(db, deposit.userId, deposit.paymentMethodId);
   try {
     outcome = await payments.charge({
+      ...(customerId && { customerId }),
       amountCents: deposit.amountCents,
       paymentMethodId: deposit.paymentMethodId,
       // Derived from our deposit, so every attempt at this deposit is one charge at the provider.

@@ -18,7 +18,7 @@ import {
   walletSchema,
   WALLET_PAGE_SIZE_DEFAULT,
 } from '@shared/wallet';
-import { checkoutSessionSchema, type DepositStatusView, depositStatusSchema } from '@shared/payments';
+import { checkoutSessionSchema, type DepositStatusView, depositStatusSchema, type SavedCardList, savedCardListSchema } from '@shared/payments';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequestParsed } from '@/lib/api';
 import { walletQueryKeys } from './query-keys';
@@ -61,9 +61,15 @@ export function depositToWallet(input: WalletDepositInput, idempotencyKey: strin
 }
 
 /** A deposit paid on Stripe's (or the sandbox's) hosted checkout page: the page to send the person to. */
-export function startCheckout(amountCents: number, idempotencyKey: string) {
-  return apiRequestParsed('/api/payments/checkout', checkoutSessionSchema, { method: 'POST', body: { amountCents }, headers: { 'Idempotency-Key': idempotencyKey } });
+export function startCheckout(amountCents: number, saveCard: boolean, idempotencyKey: string) {
+  return apiRequestParsed('/api/payments/checkout', checkoutSessionSchema, { method: 'POST', body: { amountCents, saveCard }, headers: { 'Idempotency-Key': idempotencyKey } });
 }
+
+/** Cards saved at checkout: each can pay a deposit directly. */
+export const savedCardsQuery = queryOptions({
+  queryKey: walletQueryKeys.cards,
+  queryFn: ({ signal }): Promise<SavedCardList> => apiRequestParsed('/api/payments/cards', savedCardListSchema, { signal }),
+});
 
 /** A deposit back from checkout: pending until the provider's webhook has credited it. */
 export const depositStatusQuery = (depositId: string) =>

@@ -11,6 +11,7 @@ export const walletQueryKeys = {
   readingReminder: ['wallet', 'reading-reminder'] as const,
   payouts: ['wallet', 'payouts'] as const,
   payoutAccount: ['wallet', 'payout-account'] as const,
+  cards: ['wallet', 'cards'] as const,
   deposit: (depositId: string) => ['wallet', 'deposit', depositId] as const,
   /** Under `payouts`, so invalidating that key refreshes the admin's lists too. */
   payoutsByStatus: (status: PayoutStatus) => ['wallet', 'payouts', status] as const,

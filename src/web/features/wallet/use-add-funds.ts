@@ -23,12 +23,12 @@ export function useAddFunds(options: { onSuccess?: () => void; onLimitReached?: 
   const attempt = useRef<DepositAttempt | null>(null);
   const isInFlight = useRef(false);
   const mutation = useMutation({
-    mutationFn: async (input: WalletDepositInput) => {
+    mutationFn: async (input: WalletDepositInput & { saveCard?: boolean }) => {
       attempt.current = attemptFor(attempt.current, input.amountCents, input.paymentMethodId, newIdempotencyKey);
       if (input.paymentMethodId !== NEW_CARD) return depositToWallet(input, attempt.current.idempotencyKey);
       // Money arrives only by the provider's signed event: the page leaves for checkout, and the
       // wallet shows the deposit pending on return until the webhook has credited it.
-      const { url } = await startCheckout(input.amountCents, attempt.current.idempotencyKey);
+      const { url } = await startCheckout(input.amountCents, input.saveCard === true, attempt.current.idempotencyKey);
       window.location.assign(url);
       return null;
     },
@@ -53,7 +53,7 @@ export function useAddFunds(options: { onSuccess?: () => void; onLimitReached?: 
   });
   return {
     isPending: mutation.isPending,
-    addFunds(input: WalletDepositInput) {
+    addFunds(input: WalletDepositInput & { saveCard?: boolean }) {
       if (isInFlight.current) return;
       isInFlight.current = true;
       mutation.mutate(input);
