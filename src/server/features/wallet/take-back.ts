@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client';
-import { ledgerAccounts } from '../../db/schema';
+import { inArray } from 'drizzle-orm';
+import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
 import { disputesAccountId, lockAccounts, SYSTEM_ACCOUNTS, type TransferKind, transfer, walletAccountId } from './ledger';
 
 export interface TakeBack {
@@ -21,13 +22,21 @@ export interface TakeBack {
 export async function takeBackToCard(tx: Tx, input: TakeBack): Promise<{ fromWalletCents: number; shortfallCents: number }> {
   const wallet = walletAccountId(input.userId);
   const disputes = disputesAccountId(input.userId);
+  const keys = { wallet: `${input.idempotencyKey}:wallet`, shortfall: `${input.idempotencyKey}:shortfall` };
+  // A replay answers the first split: the wallet may hold another amount now, and splitting again
+  // would reuse the keys for other movements.
+  const made = await tx.select().from(ledgerTransfers).where(inArray(ledgerTransfers.idempotencyKey, [keys.wallet, keys.shortfall]));
+  if (made.length > 0) {
+    const cents = (key: string) => Number(made.find((t) => t.idempotencyKey === key)?.amountCents ?? 0);
+    return { fromWalletCents: cents(keys.wallet), shortfallCents: cents(keys.shortfall) };
+  }
   await tx.insert(ledgerAccounts).values({ id: disputes, kind: 'disputes', userId: input.userId }).onConflictDoNothing({ target: ledgerAccounts.id });
   const balances = await lockAccounts(tx, [wallet, disputes, SYSTEM_ACCOUNTS.external]);
   const fromWalletCents = Math.min(Math.max(balances.get(wallet) ?? 0, 0), input.amountCents);
   const shortfallCents = input.amountCents - fromWalletCents;
   const legs = [
-    { account: wallet, cents: fromWalletCents, suffix: 'wallet' },
-    { account: disputes, cents: shortfallCents, suffix: 'shortfall' },
+    { account: wallet, cents: fromWalletCents, key: keys.wallet },
+    { account: disputes, cents: shortfallCents, key: keys.shortfall },
   ];
   for (const leg of legs) {
     if (leg.cents <= 0) continue;
@@ -37,7 +46,7 @@ export async function takeBackToCard(tx: Tx, input: TakeBack): Promise<{ fromWal
       amountCents: leg.cents,
       kind: input.kind,
       reference: input.reference,
-      idempotencyKey: `${input.idempotencyKey}:${leg.suffix}`,
+      idempotencyKey: leg.key,
     });
   }
   return { fromWalletCents, shortfallCents };
