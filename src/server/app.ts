@@ -49,6 +49,8 @@ import { resumeAfterDeposit } from './features/sessions/top-up';
 import { shopRoutes } from './features/shop/routes';
 import { createWallet, getWalletBalanceCents } from './features/wallet/ledger';
 import { walletRoutes } from './features/wallet/routes';
+import { paymentRoutes } from './features/payments/routes';
+import { startPayoutSchedule } from './features/payouts/payout-schedule';
 import { assertSafeInput } from './input-guard';
 import { paymentsFromConfig } from './payments/from-config';
 import type { PaymentsProvider } from './payments/provider';
@@ -165,7 +167,9 @@ export async function buildApp(deps: AppDeps) {
   );
   app.addHook('preHandler', async (request) => {
     const isStateChanging = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
-    if (isStateChanging && request.url.startsWith('/api/')) await apiBudget(request);
+    // The provider's webhook is not a person's request: a burst of Stripe's deliveries must never be refused.
+    const isProviderWebhook = (request.routeOptions.config as { isProviderWebhook?: boolean }).isProviderWebhook === true;
+    if (isStateChanging && request.url.startsWith('/api/') && !isProviderWebhook) await apiBudget(request);
   });
 
   // A new account gets its wallet; auth is handed that step, so it imports no other feature.
@@ -173,7 +177,7 @@ export async function buildApp(deps: AppDeps) {
   const timing = sessionTiming(config.billingMinuteMs);
   const sockets = createSocketServer(app.server, { auth, config, liveness: timing });
   const realtime = socketRealtime(sockets.io);
-  const payments = deps.payments ?? paymentsFromConfig(config);
+  const payments = deps.payments ?? paymentsFromConfig(config, clock);
 
   const sessions: SessionDeps = {
     db,
@@ -216,7 +220,9 @@ export async function buildApp(deps: AppDeps) {
   const onDeposited = (userId: string) =>
     resumeAfterDeposit(sessions, userId).catch((error: unknown) => app.log.error({ err: error }, 'resuming a reading after a deposit failed'));
   await app.register(walletRoutes, { auth, db, payments, realtime, clock, onDeposited });
-  await app.register(payoutRoutes, { auth, db, realtime, clock });
+  await app.register(paymentRoutes, { auth, db, payments, realtime, clock, publicUrl: config.publicUrl, onDeposited });
+  await app.register(payoutRoutes, { auth, db, realtime, clock, payments, publicUrl: config.publicUrl, payoutMinimumCents: config.payments.payoutMinimumCents });
+  const payoutSchedule = config.payments.payoutSchedule === 'weekly' ? startPayoutSchedule({ db, realtime, clock, payments }, app.log) : undefined;
   // A favorited reader coming online tells their fans; a failure is logged and never stops going online.
   const tellFavoriters = notifyReaderOnline({ db, clock, realtime });
   const onReaderOnline = (readerId: string) =>
@@ -240,6 +246,7 @@ export async function buildApp(deps: AppDeps) {
   // started, and only then close Socket.IO and Redis (which those leaves still emit through).
   app.addHook('onClose', async () => {
     await scheduler?.stop();
+    await payoutSchedule?.stop();
     await messageRetention?.stop();
     await mailWorker?.stop();
     await maintenance?.stop();
@@ -251,7 +258,7 @@ export async function buildApp(deps: AppDeps) {
     await limitsRedis?.quit().catch(() => undefined);
   });
 
-  return { app, auth, io: sockets.io, realtime, clock, db, sessions, routes, apiRoutes: apiDocs.routes, messageRetention, mailTransport };
+  return { app, auth, io: sockets.io, realtime, clock, db, sessions, payments, routes, apiRoutes: apiDocs.routes, messageRetention, mailTransport };
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

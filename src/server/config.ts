@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { join } from 'node:path';
+import { PAYOUT_MIN_CENTS } from '@shared/constants';
 import { LIVE_FORWARDER_MAX_VIEWERS, LIVE_P2P_MAX_VIEWERS } from '@shared/live';
 import { z } from 'zod';
 
@@ -99,6 +100,11 @@ const envSchema = z.object({
   API_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(1_200),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
+  // The webhook endpoint's signing secret (whsec_…), from the dashboard or `stripe listen`.
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // Payouts to readers (issue 28): the least a payout may be, and whether they go out on their own.
+  PAYOUT_MINIMUM_CENTS: z.coerce.number().int().min(100).max(10_000_000).default(PAYOUT_MIN_CENTS),
+  PAYOUT_SCHEDULE: z.enum(['manual', 'weekly']).default('manual'),
   // Point the Stripe client at another API host (a local stand-in in tests); Stripe's own by default.
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -141,6 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.PAYMENTS_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) {
     throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER=stripe');
   }
+  if (e.PAYMENTS_PROVIDER === 'stripe' && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new Error('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER=stripe (the whsec_… of your webhook endpoint, or of `stripe listen`)');
+  }
   if (e.SMTP_URL && !e.MAIL_FROM) throw new Error('Invalid configuration:\n  MAIL_FROM: required when SMTP_URL is set (e.g. "Soul Tribe <hello@example.com>")');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const trustedOrigins = [publicUrl, ...e.TRUSTED_ORIGINS];
@@ -178,6 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     payments: {
       provider: e.PAYMENTS_PROVIDER,
       stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      payoutMinimumCents: e.PAYOUT_MINIMUM_CENTS,
+      payoutSchedule: e.PAYOUT_SCHEDULE,
       stripeApi: { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT, protocol: e.STRIPE_API_PROTOCOL },
     },
     liveMedia: {

@@ -14,6 +14,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/readers/by-username/:username',
   'GET /api/readers/:id/reviews',
   'GET /api/payments/config',
+  // Stripe's webhook: no cookie, its Stripe-Signature is the credential (issue 28, docs/decisions/039).
+  'POST /api/payments/stripe/webhook',
   'GET /api/sessions/available-readers',
   // The privacy policy states the retention to visitors too.
   'GET /api/sessions/message-retention',

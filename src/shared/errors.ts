@@ -39,6 +39,10 @@ export const ERROR_CODES = {
   twoFactorRequired: 'TWO_FACTOR_REQUIRED',
   /** A reader's first payout waits for a verified email. */
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  /** A wallet on hold while a chargeback on one of its deposits is open (issue 28). */
+  walletFrozen: 'WALLET_FROZEN',
+  /** A payout asked for before the reader's payout account (Stripe Connect) is enabled (issue 28). */
+  payoutAccountRequired: 'PAYOUT_ACCOUNT_REQUIRED',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

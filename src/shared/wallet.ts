@@ -70,6 +70,10 @@ export const TRANSACTION_KINDS = [
   'adjustment',
   /** The price of joining a priced live stream, charged once per viewer and stream (docs/decisions/024). */
   'stream_access',
+  /** Part of a deposit refunded to its card, moved when Stripe confirms it (charge.refunded, docs/decisions/039). */
+  'card_refund',
+  /** A deposit's payment taken back by the card holder's bank (a lost dispute, docs/decisions/039). */
+  'chargeback',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
@@ -84,6 +88,8 @@ export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
   earnings_release: 'Earnings released',
   adjustment: 'Adjustment',
   stream_access: 'Live stream',
+  card_refund: 'Refund to card',
+  chargeback: 'Chargeback',
 };
 
 export const COUNTERPART_TYPES = ['session', 'reader', 'client', 'payment', 'platform', 'payout', 'earnings'] as const;
@@ -140,22 +146,27 @@ export const walletSchema = z.object({
   earnings: earningsSchema,
   transactions: z.array(walletTransactionSchema),
   nextCursor: z.string().nullable(),
+  /** Why the wallet pays for nothing new (an open chargeback), or null. */
+  frozenReason: z.string().nullable().optional(),
 });
 export type Wallet = z.infer<typeof walletSchema>;
 
 // Payouts: a reader moves earned, final money out; an admin marks the payout paid or rejects it.
 
-export const PAYOUT_STATUSES = ['pending', 'paid', 'rejected'] as const;
+/** 'failed': paid, then the transfer came back (transfer.reversed): the money is in the reader's earnings again. */
+export const PAYOUT_STATUSES = ['pending', 'paid', 'rejected', 'failed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 export const PAYOUT_MINIMUM_MESSAGE = `The minimum payout is ${formatCents(PAYOUT_MIN_CENTS)}`;
+export const PAYOUT_ACCOUNT_REQUIRED_MESSAGE = 'Connect a payout account first: payouts go to it through Stripe.';
 
 export const requestPayoutSchema = z.object({
   /** Omitted: all the available earnings. */
   amountCents: z
     .number({ error: 'Amount must be a whole number of cents' })
     .int('Amount must be a whole number of cents')
-    .min(PAYOUT_MIN_CENTS, PAYOUT_MINIMUM_MESSAGE)
+    // The least a payout may be is the server's (PAYOUT_MINIMUM_CENTS); it answers 400 below it.
+    .positive(PAYOUT_MINIMUM_MESSAGE)
     .max(Number.MAX_SAFE_INTEGER, 'Amount is too large')
     .optional(),
 });
@@ -171,6 +182,12 @@ export const payoutSchema = z.object({
   status: z.enum(PAYOUT_STATUSES),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** The provider's transfer that paid it (Stripe's tr_…), once it exists. */
+  transferId: z.string().nullable().optional(),
+  /** Why a paid payout came back. */
+  failureReason: z.string().nullable().optional(),
+  /** The reader's payout account as the provider last told us (account.updated). */
+  accountStatus: z.enum(['none', 'pending', 'enabled', 'restricted']).optional(),
 });
 export type Payout = z.infer<typeof payoutSchema>;
 

@@ -60,6 +60,10 @@ export const routes: RouteObject[] = [
               },
               { path: paths.shopOrders, element: lazyPage(() => import('./features/shop/orders-page').then((m) => m.OrdersPage)) },
               { path: paths.account, element: lazyPage(() => import('./features/account/account-page').then((m) => m.AccountPage)) },
+              {
+                path: paths.sandboxCheckout,
+                element: lazyPage(() => import('./features/wallet/sandbox-checkout-page').then((m) => m.SandboxCheckoutPage)),
+              },
             ],
           },
           { path: '*', element: lazyPage(() => import('./features/pages/not-found-page').then((m) => m.NotFoundPage)) },

@@ -21,6 +21,8 @@ interface EarningReader {
 /** A new reader who has just earned $69.99 from one billed minute of a new client's chat reading. */
 async function readerWithEarnings(baseURL: string): Promise<EarningReader> {
   const reader = await createReaderByApi(baseURL, { rateCents: READER_RATE_CENTS, lastName: 'Payout' });
+  // A payout goes to a connected payout account (issue 28); the sandbox's onboarding completes at once.
+  await ok(reader.api.post('/api/payouts/account'));
   const ended = await completeReadingByApi(baseURL, reader, { minutes: 1 });
   expect(ended.readerEarningsCents).toBe(6999);
   return reader;
@@ -68,6 +70,9 @@ test('an admin pays one payout, rejects another after confirming, and the reader
   await expect(paid).toHaveCount(1);
   await expect(paid).toContainText('$25.00');
   await expect(paid).toContainText('Paid today');
+  // Sent as a transfer to the reader's connected account (the sandbox's, issue 28): its reference shows.
+  await expect(paid.getByTestId('payout-transfer')).toHaveText(/^Transfer tr_sandbox_[0-9a-f]{24}$/);
+  await expect(paid.getByTestId('payout-account-status')).toHaveText('Payout account: enabled');
   await panel.getByRole('tab', { name: 'Rejected' }).click();
   await expect(panel.getByTestId('admin-payout').filter({ hasText: reader.email })).toContainText('$20.00');
 
@@ -82,6 +87,7 @@ test('an admin pays one payout, rejects another after confirming, and the reader
   await page.goto('/dashboard/earnings');
   await expect(page.getByTestId('earnings-available')).toHaveText('$20.00');
   await expect(page.getByTestId('earnings-held')).toHaveText('$0.00');
+  await expect(page.getByTestId('payout-account-status')).toHaveText('Enabled');
   await expect(page.getByRole('button', { name: 'Request payout of $20.00' })).toBeEnabled();
   const mine = page.getByRole('list', { name: 'Your payouts' }).getByTestId('payout');
   await expect(mine).toHaveCount(3);

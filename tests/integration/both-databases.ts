@@ -10,6 +10,8 @@ export const BOTH_DATABASES = [
   // money
   'src/server/features/wallet/**/*.integration.test.ts',
   'src/server/features/payouts/**/*.integration.test.ts',
+  // issue 28: Stripe Checkout, the webhook, disputes, refunds to the card and Connect payouts
+  'src/server/features/payments/**/*.integration.test.ts',
   'src/server/features/sessions/billing-engine.integration.test.ts',
   'src/server/features/sessions/free-minutes-and-rounding.integration.test.ts',
   'src/server/features/sessions/top-up.integration.test.ts',

@@ -4,6 +4,7 @@ import type { CreateReaderInput } from '../../src/shared/readers';
 import type { Role } from '../../src/shared/constants';
 import { createUserWithPassword } from '../../src/server/features/auth/create-user';
 import { createReader as createReaderAccount } from '../../src/server/features/readers/create-reader';
+import { payoutAccounts } from '../../src/server/db/schema';
 import { createWallet, earningsAccountId, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../../src/server/features/wallet/ledger';
 import { cookieFrom, http } from './http';
 import type { TestApp } from './test-app';
@@ -120,10 +121,16 @@ export function readerInput(overrides: Partial<CreateReaderInput> = {}): CreateR
   };
 }
 
-export async function createReader(app: TestApp, overrides: Partial<CreateReaderInput> = {}): Promise<TestUser> {
+/**
+ * A reader, signed in. Like a reader who has finished Stripe Connect onboarding, they have an
+ * enabled payout account (issue 28) unless `payoutAccount: false`; its id is `acct_test_…`, which
+ * only the sandbox pays (the Stripe stand-in knows only accounts it made).
+ */
+export async function createReader(app: TestApp, overrides: Partial<CreateReaderInput> = {}, options: { payoutAccount?: boolean } = {}): Promise<TestUser> {
   const input = readerInput(overrides);
   const passwordHash = await factoryPasswordHash(input.password);
   const account = { db: app.db, isProduction: app.config.isProduction, now: new Date(app.clock.now()), onUserCreated: createWallet, passwordHash };
   const { id } = await createReaderAccount(account, input);
+  if (options.payoutAccount !== false) await app.db.insert(payoutAccounts).values({ userId: id, accountId: `acct_test_${unique()}`, status: 'enabled' });
   return { id, email: input.email, password: input.password, cookie: await sessionCookie(app, id), role: 'reader' };
 }

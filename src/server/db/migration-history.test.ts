@@ -35,6 +35,9 @@ const COMMITTED_MIGRATIONS: readonly (readonly [file: string, sha256: string])[]
   ['0021_ghost_streams.sql', 'a6b10e42e1cc93e5c8382bc679123a171a6d5879a613120157e8249b06a0d2a1'],
   ['0022_admin_moderation_reasons.sql', '698c23eb14e63c30b1cf0eea6fceb254f029157889061d7fc3db30a89941bbf5'],
   ['0023_product_moderation_reasons.sql', 'efaeb627f7a3a43f157a751bb1f5bd498095814214af3a039ad94b756080e1a9'],
+  ['0024_issue28_stripe_checkout_disputes_connect.sql', '17ea39c11e35f45f0b51dcb0be52aa7aa67167ecc0fe59a29df3dc8856fe8b09'],
+  ['0025_issue28_payout_transfer_claim.sql', 'd337e9bbdcc314f74468950954f8580cd681501e073de0ee864330e8be0d6742'],
+  ['0026_issue28_saved_cards.sql', '9e708c8809fcdd7458d00ccf31a80742c8192a95da92941f29ee3bd10e6890c9'],
 ];
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(`${migrationsDir}/${file}`)).digest('hex');

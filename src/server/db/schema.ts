@@ -184,8 +184,9 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  check('ledger_accounts_kind_check', sql`${t.kind} in ('wallet', 'escrow', 'earnings', 'revenue', 'external', 'payouts_pending')`),
-  check('ledger_accounts_non_negative', sql`${t.kind} = 'external' or ${t.balanceCents} >= 0`),
+  check('ledger_accounts_kind_check', sql`${t.kind} in ('wallet', 'escrow', 'earnings', 'revenue', 'external', 'payouts_pending', 'disputes')`),
+  // `disputes:<userId>` carries what a lost dispute or a card refund took beyond the wallet (docs/decisions/039).
+  check('ledger_accounts_non_negative', sql`${t.kind} in ('external', 'disputes') or ${t.balanceCents} >= 0`),
   uniqueIndex('ledger_accounts_user_kind_key').on(t.userId, t.kind),
 ]);
 
@@ -226,11 +227,81 @@ export const deposits = pgTable('deposits', {
    * or is older than the lease (a crashed server), reusing the same provider idempotency key.
    */
   attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
+  /** A deposit through Stripe Checkout (issue 28): the session it was paid in, then its PaymentIntent. */
+  checkoutSessionId: text('checkout_session_id'),
+  /** Unique: one payment credits one deposit, whatever the number of events announcing it. */
+  paymentIntentId: text('payment_intent_id'),
+  /** Refunded to the card and moved in the ledger (charge.refunded), in cents. */
+  refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+  /** A chargeback on this deposit's payment: open freezes the wallet; lost debits it (docs/decisions/039). */
+  disputeId: text('dispute_id'),
+  disputeStatus: text('dispute_status', { enum: ['open', 'won', 'lost'] }),
   ...timestamps,
 }, (t) => [
   uniqueIndex('deposits_user_key').on(t.userId, t.idempotencyKey),
+  uniqueIndex('deposits_checkout_session_key').on(t.checkoutSessionId),
+  uniqueIndex('deposits_payment_intent_key').on(t.paymentIntentId),
+  index('deposits_open_dispute_idx').on(t.userId).where(sql`${t.disputeStatus} = 'open'`),
   check('deposits_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  check('deposits_dispute_status_check', sql`${t.disputeStatus} in ('open', 'won', 'lost')`),
 ]);
+
+/**
+ * Every provider event we accepted, by Stripe's event id: a replayed or racing delivery of one
+ * event finds its row and moves nothing. Written in the transaction that acts on the event, so a
+ * failure leaves no row and Stripe's retry is handled as new.
+ */
+export const providerEvents = pgTable('provider_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  /** What we did: 'handled', or why we ignored it (logged too). */
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+});
+
+/** An admin's refund of part of a deposit to its card; moved in the ledger on charge.refunded. */
+export const depositRefunds = pgTable('deposit_refunds', {
+  id: text('id').primaryKey(),
+  depositId: text('deposit_id').notNull().references(() => deposits.id),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+  providerRefundId: text('provider_refund_id'),
+  requestedBy: text('requested_by').references(() => user.id),
+  ...timestamps,
+}, (t) => [
+  index('deposit_refunds_deposit_idx').on(t.depositId),
+  check('deposit_refunds_amount_positive', sql`${t.amountCents} > 0`),
+  check('deposit_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+]);
+
+/** A user's Customer at the provider (Stripe's cus_…), made the first time they save a card. */
+export const paymentCustomers = pgTable('payment_customers', {
+  userId: text('user_id').primaryKey().references(() => user.id),
+  customerId: text('customer_id').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Cards saved at checkout (payment_method.attached): charged later without the person's page. */
+export const savedCards = pgTable('saved_cards', {
+  /** The provider's payment method id (pm_…). */
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => user.id),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('saved_cards_user_idx').on(t.userId, t.createdAt)]);
+
+/** A reader's Stripe Connect (Express) account, kept current by account.updated. */
+export const payoutAccounts = pgTable('payout_accounts', {
+  userId: text('user_id').primaryKey().references(() => user.id),
+  accountId: text('account_id').notNull().unique(),
+  status: text('status', { enum: ['pending', 'enabled', 'restricted'] }).notNull(),
+  /** Stripe's requirements.currently_due: what the reader still has to give. */
+  requirements: jsonb('requirements').$type<string[]>().notNull().default([]),
+  ...timestamps,
+}, (t) => [check('payout_accounts_status_check', sql`${t.status} in ('pending', 'enabled', 'restricted')`)]);
 
 export const payouts = pgTable('payouts', {
   id: text('id').primaryKey(),
@@ -241,10 +312,21 @@ export const payouts = pgTable('payouts', {
   decidedAt: timestamp('decided_at', { withTimezone: true }),
   /** Set with the decision; the mail worker tells the reader and clears it (mail/notices.ts). */
   decisionMailDue: boolean('decision_mail_due').notNull().default(false),
+  /** The Stripe Transfer that paid it (issue 28); a payout is paid only once this exists. */
+  transferId: text('transfer_id'),
+  /** Why a paid payout came back (transfer.reversed) or could not be sent. */
+  failureReason: text('failure_reason'),
+  /**
+   * When an approval started the provider transfer (issue 28). Set before the network call, so a
+   * rejection can no longer race a transfer; an approval retried after a lost answer reuses the
+   * payout's id as the provider's idempotency key and makes no second transfer.
+   */
+  transferStartedAt: timestamp('transfer_started_at', { withTimezone: true }),
   ...timestamps,
 }, (t) => [
   index('payouts_decision_mail_idx').on(t.id).where(sql`${t.decisionMailDue}`),
-  check('payouts_status_check', sql`${t.status} in ('pending', 'paid', 'rejected')`),
+  uniqueIndex('payouts_transfer_key').on(t.transferId),
+  check('payouts_status_check', sql`${t.status} in ('pending', 'paid', 'rejected', 'failed')`),
   check('payouts_amount_positive', sql`${t.amountCents} > 0`),
   index('payouts_reader_idx').on(t.readerId, t.createdAt),
 ]);

@@ -1,12 +1,15 @@
+import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { PaymentsProvider } from './provider';
 import { sandboxPayments } from './sandbox';
 import { stripePayments } from './stripe';
 
 /** The provider the configuration asks for: the sandbox unless PAYMENTS_PROVIDER=stripe. */
-export function paymentsFromConfig(config: Config): PaymentsProvider {
-  const { provider, stripeSecretKey, stripeApi } = config.payments;
-  // loadConfig refuses PAYMENTS_PROVIDER=stripe without a key, so the key is here when asked for.
-  if (provider === 'stripe' && stripeSecretKey) return stripePayments({ secretKey: stripeSecretKey, api: stripeApi });
-  return sandboxPayments();
+export function paymentsFromConfig(config: Config, clock: Clock): PaymentsProvider {
+  const { provider, stripeSecretKey, stripeWebhookSecret, stripeApi } = config.payments;
+  // loadConfig refuses PAYMENTS_PROVIDER=stripe without the keys, so they are here when asked for.
+  if (provider === 'stripe' && stripeSecretKey && stripeWebhookSecret) {
+    return stripePayments({ secretKey: stripeSecretKey, webhookSecret: stripeWebhookSecret, api: stripeApi });
+  }
+  return sandboxPayments({ publicUrl: config.publicUrl, now: () => clock.now() });
 }

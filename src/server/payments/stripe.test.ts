@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
 import { PaymentProviderUnavailableError } from './provider';
 import { stripePayments } from './stripe';
-import { startStripeStandIn } from './stripe-stand-in';
+import { startStripeStandIn } from '../../../tests/integration/stripe-stand-in';
 
 let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ beforeEach(() => {
 });
 
 const charge = { amountCents: 2500, customerRef: 'user-1' };
-const provider = (maxNetworkRetries = 0) => stripePayments({ secretKey: 'sk_test_standin', api: standIn.api, maxNetworkRetries, timeoutMs: 5_000 });
+const provider = (maxNetworkRetries = 0) => stripePayments({ secretKey: 'sk_test_standin', webhookSecret: 'whsec_test', api: standIn.api, maxNetworkRetries, timeoutMs: 5_000 });
 
 describe('stripe payments (against a local stand-in)', () => {
   it('creates then confirms a PaymentIntent, each with a key derived from ours', async () => {
@@ -76,7 +76,7 @@ describe('stripe payments (against a local stand-in)', () => {
   });
 
   it('throws PaymentProviderUnavailableError when nothing listens', async () => {
-    const unreachable = stripePayments({ secretKey: 'sk_test_standin', api: { host: '127.0.0.1', port: 1, protocol: 'http' }, maxNetworkRetries: 0 });
+    const unreachable = stripePayments({ secretKey: 'sk_test_standin', webhookSecret: 'whsec_test', api: { host: '127.0.0.1', port: 1, protocol: 'http' }, maxNetworkRetries: 0 });
     const error = await unreachable.charge({ ...charge, paymentMethodId: 'pm_card_visa', idempotencyKey: 'deposit:h' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaymentProviderUnavailableError);
   });

@@ -1,10 +1,12 @@
 import Stripe from 'stripe';
 import { badRequest } from '../errors';
-import { type ChargeRequest, type ChargeResult, PaymentProviderUnavailableError, type PaymentsProvider } from './provider';
+import { type ChargeRequest, type ChargeResult, PaymentProviderRefusedError, PaymentProviderUnavailableError, type PaymentsProvider } from './provider';
 import { UNKNOWN_PAYMENT_METHOD_MESSAGE } from './sandbox';
 
 export interface StripePaymentsOptions {
   secretKey: string;
+  /** The webhook endpoint's signing secret (`whsec_…`; `stripe listen` prints one). */
+  webhookSecret: string;
   /** Another API address (tests use a local stand-in); Stripe's own by default. */
   api?: { host?: string; port?: number; protocol?: 'https' | 'http' };
   /** Stripe's client retries network failures itself, with the same idempotency key. */
@@ -60,8 +62,77 @@ export function stripePayments(options: StripePaymentsOptions): PaymentsProvider
     ...(port && { port }),
     ...(protocol && { protocol }),
   });
+  /** A call whose failure to reach Stripe is an unknown outcome (retry with the same key), not a 500. */
+  async function ask<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (isStripeError(error) && (error.type === 'StripeConnectionError' || error.type === 'StripeAPIError' || error.type === 'StripeRateLimitError')) {
+        throw new PaymentProviderUnavailableError(`Stripe did not answer: ${error.message}`, { cause: error });
+      }
+      if (isStripeError(error) && (error.type === 'StripeInvalidRequestError' || error.type === 'StripeCardError')) {
+        throw new PaymentProviderRefusedError(error.message, { cause: error });
+      }
+      throw error;
+    }
+  }
   return {
     name: 'stripe',
+    webhookSecret: options.webhookSecret,
+    async createCheckoutSession(request) {
+      const metadata = { user_id: request.userId, deposit_id: request.depositId };
+      const session = await ask(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: request.amountCents, product_data: { name: 'Soul Tribe wallet funds' } } }],
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+            client_reference_id: request.userId,
+            metadata,
+            // On the PaymentIntent too, so its own events (a failed payment, a dispute) name the deposit.
+            payment_intent_data: { metadata, ...(request.saveCardFor && { setup_future_usage: 'off_session' as const }) },
+            ...(request.saveCardFor && { customer: request.saveCardFor.customerId }),
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { id: session.id, url: session.url };
+    },
+    async refundPayment(request) {
+      const refund = await ask(() => stripe.refunds.create({ payment_intent: request.paymentIntentId, amount: request.amountCents }, { idempotencyKey: request.idempotencyKey }));
+      return { refundId: refund.id };
+    },
+    async createConnectAccount(request) {
+      const account = await ask(() =>
+        stripe.accounts.create(
+          { type: 'express', email: request.email, capabilities: { transfers: { requested: true } }, metadata: { user_id: request.userId } },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      return { accountId: account.id };
+    },
+    async createAccountLink(request) {
+      const link = await ask(() => stripe.accountLinks.create({ account: request.accountId, return_url: request.returnUrl, refresh_url: request.refreshUrl, type: 'account_onboarding' }));
+      return { url: link.url };
+    },
+    async createTransfer(request) {
+      const transfer = await ask(() =>
+        stripe.transfers.create(
+          { amount: request.amountCents, currency: 'usd', destination: request.destinationAccountId, transfer_group: `payout:${request.payoutId}`, metadata: { payout_id: request.payoutId } },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      return { transferId: transfer.id };
+    },
+    async createCustomer(request) {
+      const customer = await ask(() => stripe.customers.create({ email: request.email, metadata: { user_id: request.userId } }, { idempotencyKey: request.idempotencyKey }));
+      return { customerId: customer.id };
+    },
+    async detachPaymentMethod(paymentMethodId) {
+      await ask(() => stripe.paymentMethods.detach(paymentMethodId));
+    },
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       try {
         const created = await stripe.paymentIntents.create(
@@ -69,13 +140,15 @@ export function stripePayments(options: StripePaymentsOptions): PaymentsProvider
             amount: request.amountCents,
             currency: 'usd',
             payment_method: request.paymentMethodId,
+            ...(request.customerId && { customer: request.customerId }),
             // Cards only: a redirect-based method could not be finished inside this one request.
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             metadata: { customer_ref: request.customerRef },
           },
           { idempotencyKey: `${request.idempotencyKey}:create` },
         );
-        const confirmed = await stripe.paymentIntents.confirm(created.id, {}, { idempotencyKey: `${request.idempotencyKey}:confirm` });
+        // A saved card is charged without the person: off_session, so a card that needs them declines.
+        const confirmed = await stripe.paymentIntents.confirm(created.id, request.customerId ? { off_session: true } : {}, { idempotencyKey: `${request.idempotencyKey}:confirm` });
         return resultOf(confirmed);
       } catch (error) {
         return toProviderOutcome(error);

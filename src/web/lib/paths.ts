@@ -37,6 +37,8 @@ export const paths = {
   resetPassword: '/reset-password',
   devMailbox: '/dev/mailbox',
   account: '/account',
+  /** The sandbox's local stand-in for Stripe Checkout (issue 28). */
+  sandboxCheckout: '/sandbox/checkout/:id',
 } as const;
 
 /** A reader's public profile, by the username they chose (shareable, unlike their id). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createClient, createReader, fundEarnings, readerInput, type TestUser } from '../../../../tests/integration/factories';
@@ -63,6 +64,18 @@ describe('every admin endpoint, by who asks', () => {
           const payout = await http(app, earner.cookie).post('/api/payouts', { amountCents: 2000 });
           expect(payout.status, JSON.stringify(payout.body)).toBe(201);
           return { url: `/api/admin/payouts/${payout.body.payout.id}/decision`, body: { decision: 'paid' }, status: 200 };
+        },
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/deposits/:id/refund',
+        admin: async () => {
+          // A card deposit through the sandbox's checkout page, credited by its webhook (issue 28).
+          const payer = await createClient(app);
+          const opened = await http(app, payer.cookie).post('/api/payments/checkout', { amountCents: 1000 }, { 'idempotency-key': randomUUID() });
+          const paid = await http(app, payer.cookie).post(`/api/payments/sandbox/checkout/${opened.body.checkoutSessionId}/pay`, { cardNumber: '4242424242424242' });
+          const depositId = new URL(paid.body.redirectUrl).searchParams.get('deposit');
+          return { url: `/api/admin/deposits/${depositId}/refund`, body: { amountCents: 500 }, status: 201 };
         },
       },
       { method: 'GET', route: '/api/admin/reports', admin: async () => ({ url: '/api/admin/reports', status: 200 }) },

@@ -75,7 +75,7 @@ describe('finding 2: a refundable reading’s share cannot be paid out', () => {
       ledger: await checkLedger(app.db),
     }).toEqual({
       payoutStatus: 400,
-      payoutError: 'Your available earnings of $0.00 are below the minimum payout of $20.00',
+      payoutError: 'Your available earnings of $0.00 are below the minimum payout of $15.00',
       whileRunning: { client: 20_000 - 2 * rateCents, escrow: 2 * readerCents, earnings: 0, revenue: platformCents },
       refundedCents: 2 * rateCents,
       // Minute 1 was charged before `start`, minute 2 after; the refund gives back both.
@@ -129,7 +129,7 @@ describe('finding 3: deposits are never withdrawable', () => {
     const whole = await http(app, reader.cookie).post('/api/payouts', {});
     expect({ all: [all.status, all.body.error?.message], whole: [whole.status, whole.body.error?.message], moved: (await transferCount()) - before }).toEqual({
       all: [402, 'You can pay out at most $0.00'],
-      whole: [400, 'Your available earnings of $0.00 are below the minimum payout of $20.00'],
+      whole: [400, 'Your available earnings of $0.00 are below the minimum payout of $15.00'],
       moved: 0,
     });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Payout } from '@shared/wallet';
 import type { DbOrTx } from '../../db/client';
-import { payouts, user } from '../../db/schema';
+import { payoutAccounts, payouts, user } from '../../db/schema';
 import { notFound } from '../../errors';
 
 export const payoutReference = (payoutId: string) => `payout:${payoutId}`;
@@ -17,9 +17,13 @@ export function selectPayouts(db: DbOrTx) {
       status: payouts.status,
       createdAt: payouts.createdAt,
       decidedAt: payouts.decidedAt,
+      transferId: payouts.transferId,
+      failureReason: payouts.failureReason,
+      accountStatus: payoutAccounts.status,
     })
     .from(payouts)
     .innerJoin(user, eq(user.id, payouts.readerId))
+    .leftJoin(payoutAccounts, eq(payoutAccounts.userId, payouts.readerId))
     .$dynamic();
 }
 
@@ -27,6 +31,7 @@ export function toPayout(row: Awaited<ReturnType<typeof selectPayouts>>[number])
   return {
     ...row,
     status: row.status,
+    accountStatus: row.accountStatus ?? 'none',
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
   };

@@ -88,13 +88,13 @@ describe('payouts', () => {
     expect(await availableCents(reader)).toBe(0);
   });
 
-  it('refuses payouts below $20, above the available earnings, or malformed, and moves nothing', async () => {
+  it('refuses payouts below $15 (PAYOUT_MINIMUM_CENTS), above the available earnings, or malformed, and moves nothing', async () => {
     const reader = await readerWithEarnings(2500);
-    const poor = await readerWithEarnings(1999);
+    const poor = await readerWithEarnings(1499);
     const before = await transferCount();
     const cases: [TestUser, unknown, number][] = [
       [poor, {}, 400],
-      [reader, { amountCents: 1999 }, 400],
+      [reader, { amountCents: 1499 }, 400],
       [reader, { amountCents: 2501 }, 402],
       [reader, { amountCents: -5000 }, 400],
       [reader, { amountCents: 0 }, 400],
@@ -107,7 +107,7 @@ describe('payouts', () => {
       const response = await http(app, user.cookie).post('/api/payouts', body);
       expect(response.status, JSON.stringify(body)).toBe(status);
     }
-    expect((await http(app, poor.cookie).post('/api/payouts', {})).body.error.message).toBe('Your available earnings of $19.99 are below the minimum payout of $20.00');
+    expect((await http(app, poor.cookie).post('/api/payouts', {})).body.error.message).toBe('Your available earnings of $14.99 are below the minimum payout of $15.00');
     expect(await transferCount()).toBe(before);
     expect(await availableCents(reader)).toBe(2500);
   });

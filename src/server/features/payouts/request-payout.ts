@@ -4,9 +4,9 @@ import { PAYOUT_MIN_CENTS } from '@shared/constants';
 import { formatCents } from '@shared/money';
 import { SERVER_EVENTS } from '@shared/realtime';
 import { EMAIL_NOT_VERIFIED_MESSAGE } from '@shared/errors';
-import { PAYOUT_MINIMUM_MESSAGE, type PayoutResult, type RequestPayoutInput } from '@shared/wallet';
+import { PAYOUT_ACCOUNT_REQUIRED_MESSAGE, type PayoutResult, type RequestPayoutInput } from '@shared/wallet';
 import type { Db, Tx } from '../../db/client';
-import { payouts, user } from '../../db/schema';
+import { payoutAccounts, payouts, user } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
 import { earningsAccountId, getWalletBalanceCents, lockAccounts, SYSTEM_ACCOUNTS, transfer } from '../wallet';
@@ -19,17 +19,22 @@ import { findPayout, payoutReference } from './payout-view';
  * earnings row is locked before its balance is read, so two requests at once cannot both pay out
  * the same money.
  */
-export async function requestPayout(deps: { db: Db; realtime: Realtime }, readerId: string, input: RequestPayoutInput): Promise<PayoutResult> {
+export async function requestPayout(
+  deps: { db: Db; realtime: Realtime; payoutMinimumCents?: number },
+  readerId: string,
+  input: RequestPayoutInput,
+): Promise<PayoutResult> {
   const earnings = earningsAccountId(readerId);
+  const minimumCents = deps.payoutMinimumCents ?? PAYOUT_MIN_CENTS;
   const { payoutId, availableCents, walletCents } = await deps.db.transaction(async (tx) => {
     await assertMayPayOut(tx, readerId);
     const available = (await lockAccounts(tx, [earnings])).get(earnings) ?? 0;
     const amountCents = input.amountCents ?? available;
-    if (amountCents < PAYOUT_MIN_CENTS) {
+    if (amountCents < minimumCents) {
       const message =
         input.amountCents === undefined
-          ? `Your available earnings of ${formatCents(available)} are below the minimum payout of ${formatCents(PAYOUT_MIN_CENTS)}`
-          : PAYOUT_MINIMUM_MESSAGE;
+          ? `Your available earnings of ${formatCents(available)} are below the minimum payout of ${formatCents(minimumCents)}`
+          : `The minimum payout is ${formatCents(minimumCents)}`;
       throw badRequest(message, { amountCents: message });
     }
     if (amountCents > available) {
@@ -52,8 +57,13 @@ export async function requestPayout(deps: { db: Db; realtime: Realtime }, reader
   return { payout: await findPayout(deps.db, payoutId), availableCents };
 }
 
-/** A first payout goes only to a verified email (issue 13): the address we would write to about money. */
+/**
+ * A payout goes to an enabled payout account (issue 28: a Stripe Connect account whose payouts are
+ * on), and a first payout only to a verified email (issue 13): the address we would write to about money.
+ */
 async function assertMayPayOut(tx: Tx, readerId: string) {
+  const [account] = await tx.select({ status: payoutAccounts.status }).from(payoutAccounts).where(eq(payoutAccounts.userId, readerId));
+  if (account?.status !== 'enabled') throw new AppError('PAYOUT_ACCOUNT_REQUIRED', PAYOUT_ACCOUNT_REQUIRED_MESSAGE);
   const [owner] = await tx.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, readerId));
   if (owner?.emailVerified) return;
   const [earlier] = await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.readerId, readerId)).limit(1);

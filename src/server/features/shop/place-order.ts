@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/client';
 import { shopOrderItems, shopOrders, shopProducts } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
-import { chargeWithSplit, earningsAccountId, getWalletBalanceCents, lockAccounts, revenueAccountFor, transfer, walletAccountId } from '../wallet';
+import { assertWalletNotFrozen, chargeWithSplit, earningsAccountId, getWalletBalanceCents, lockAccounts, revenueAccountFor, transfer, walletAccountId } from '../wallet';
 
 type OrderInput = z.output<typeof createOrderSchema>;
 
@@ -110,6 +110,7 @@ export async function placeOrder(deps: OrderDeps, clientId: string, input: Order
 
     const sellers = [...new Set(lines.flatMap((line) => (line.product.sellerId ? [line.product.sellerId] : [])))];
     const revenue = revenueAccountFor(clientId);
+    await assertWalletNotFrozen(tx, clientId);
     await lockAccounts(tx, [walletAccountId(clientId), ...sellers.map(earningsAccountId), revenue]);
     for (const sellerId of sellers) {
       const own = lines.filter((line) => line.product.sellerId === sellerId);

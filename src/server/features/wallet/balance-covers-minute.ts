@@ -2,9 +2,11 @@ import { formatCents } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { getWalletBalanceCents } from './ledger';
+import { assertWalletNotFrozen } from './wallet-freeze';
 
-/** A request (and a place in a queue) needs a balance that pays the first minute at `rateCents`. */
+/** A request (and a place in a queue) needs a wallet not frozen, with a balance that pays the first minute at `rateCents`. */
 export async function assertBalanceCoversMinute(db: DbOrTx, clientId: string, rateCents: number) {
+  await assertWalletNotFrozen(db, clientId);
   const balance = await getWalletBalanceCents(db, clientId);
   if (balance < rateCents) {
     throw new AppError('INSUFFICIENT_FUNDS', `Your balance of ${formatCents(balance)} does not cover one minute at ${formatCents(rateCents)}. Please add funds.`);

@@ -21,7 +21,7 @@ let gate: Promise<void> | null = null;
 /** Told of each charge that reaches the provider. */
 let onCall: (() => void) | null = null;
 const payments: PaymentsProvider = {
-  name: 'sandbox',
+  ...sandboxPayments(),
   async charge(request) {
     calls.push(request);
     onCall?.();

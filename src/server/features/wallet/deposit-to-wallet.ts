@@ -3,12 +3,13 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
 import { ADD_FUNDS_FAILED_MESSAGE, type WalletDepositResult } from '@shared/wallet';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { deposits } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 import { type PaymentsProvider, PaymentProviderUnavailableError } from '../../payments/provider';
 import type { Realtime } from '../../realtime/realtime';
 import { assertWithinDepositLimits, lockDepositor } from './deposit-limits';
+import { customerOfSavedCard } from './saved-card-customer';
 import { getWalletBalanceCents, SYSTEM_ACCOUNTS, transfer, walletAccountId } from './ledger';
 
 export interface DepositDeps {
@@ -46,6 +47,22 @@ const UNREACHABLE_REASON = 'We could not reach the payment service. Please try a
 type DepositRow = typeof deposits.$inferSelect;
 
 export const depositTransferKey = (depositId: string) => `deposit:${depositId}`;
+
+/**
+ * The one transfer a deposit makes (external → wallet, keyed by the deposit, so once however it is
+ * confirmed: the provider's answer or its webhook). Returns the wallet's balance after it.
+ */
+export async function creditDeposit(tx: Tx, deposit: { id: string; userId: string; amountCents: number }): Promise<number> {
+  await transfer(tx, {
+    debitAccountId: SYSTEM_ACCOUNTS.external,
+    creditAccountId: walletAccountId(deposit.userId),
+    amountCents: deposit.amountCents,
+    kind: 'deposit',
+    reference: depositTransferKey(deposit.id),
+    idempotencyKey: depositTransferKey(deposit.id),
+  });
+  return getWalletBalanceCents(tx, deposit.userId);
+}
 
 function paymentFailed(depositId: string, reason: string, isRetryable = false) {
   return new AppError('PAYMENT_FAILED', ADD_FUNDS_FAILED_MESSAGE, undefined, { reason, depositId, isRetryable });
@@ -141,8 +158,10 @@ function succeededResult(deposit: DepositRow, balanceCents: number): WalletDepos
 async function chargeDeposit(deps: DepositDeps, deposit: DepositRow): Promise<WalletDepositResult> {
   const { db, payments, realtime, clock } = deps;
   let outcome: Awaited<ReturnType<PaymentsProvider['charge']>>;
+  const customerId = await customerOfSavedCard(db, deposit.userId, deposit.paymentMethodId);
   try {
     outcome = await payments.charge({
+      ...(customerId && { customerId }),
       amountCents: deposit.amountCents,
       paymentMethodId: deposit.paymentMethodId,
       // Derived from our deposit, so every attempt at this deposit is one charge at the provider.
@@ -184,15 +203,7 @@ async function chargeDeposit(deps: DepositDeps, deposit: DepositRow): Promise<Wa
       const [first] = await tx.select({ balanceAfterCents: deposits.balanceAfterCents }).from(deposits).where(eq(deposits.id, deposit.id));
       return first?.balanceAfterCents ?? getWalletBalanceCents(tx, deposit.userId);
     }
-    await transfer(tx, {
-      debitAccountId: SYSTEM_ACCOUNTS.external,
-      creditAccountId: walletAccountId(deposit.userId),
-      amountCents: deposit.amountCents,
-      kind: 'deposit',
-      reference: depositTransferKey(deposit.id),
-      idempotencyKey: depositTransferKey(deposit.id),
-    });
-    const after = await getWalletBalanceCents(tx, deposit.userId);
+    const after = await creditDeposit(tx, deposit);
     await tx.update(deposits).set({ balanceAfterCents: after }).where(eq(deposits.id, deposit.id));
     return after;
   });

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { sandboxPayments } from '../../payments/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { databaseBeforeMigration } from '../../../../tests/integration/database-before-migration';
@@ -107,7 +108,7 @@ describe('migration 0005', () => {
     // back to the wallet it came from (it may have been a deposit); new users get all three accounts.
     const [s3] = await database.db.select().from(readingSessions).where(eq(readingSessions.id, 's3'));
     await database.db.transaction((tx) => finishSession(tx, s3!, new Date(), new Outbox(), { reason: 'completed', endedBy: 'client' }));
-    await decidePayout({ db: database.db, realtime: noRealtime, clock: { now: () => Date.now() } }, 'client', 'p1', { decision: 'rejected' });
+    await decidePayout({ db: database.db, realtime: noRealtime, clock: { now: () => Date.now() }, payments: sandboxPayments() }, 'client', 'p1', { decision: 'rejected' });
     await run(sql`insert into "user" (id, name, email) values ('new', 'N', 'n@test')`);
     await createWallet(database.db, 'new');
     expect(await named()).toMatchObject({ 'wallet:r1': 52_000, 'earnings:r1': 100, 'escrow:r2': 0, 'earnings:r2': 3500, 'payouts:pending': 0 });

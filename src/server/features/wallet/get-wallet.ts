@@ -3,6 +3,7 @@ import type { SessionType } from '@shared/constants';
 import type { Wallet, WalletQuery, WalletTransaction } from '@shared/wallet';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
+import { walletFrozenReason } from './wallet-freeze';
 import { getUserBalances, SPLIT_LEG_SUFFIX, type TransferKind, walletAccountId } from './ledger';
 
 const PLATFORM_NAME = 'Soul Tribe';
@@ -117,5 +118,6 @@ export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery):
     earnings: { availableCents, heldCents },
     transactions,
     nextCursor: rows.length > query.limit && page.length > 0 ? page.at(-1)!.id : null,
+    frozenReason: await walletFrozenReason(db, userId),
   };
 }

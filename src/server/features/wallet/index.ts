@@ -1,10 +1,15 @@
 /** What other features may use of the wallet: the ledger's accounts, transfers and balances, and its checks. */
 export { assertBalanceCoversMinute } from './balance-covers-minute';
 export { checkLedger } from './check-ledger';
+export { assertWithinDepositLimits, lockDepositor } from './deposit-limits';
+export { creditDeposit, depositTransferKey } from './deposit-to-wallet';
+export { takeBackToCard } from './take-back';
+export { assertWalletNotFrozen, walletFrozenReason } from './wallet-freeze';
 export {
   chargeManyWithSplit,
   chargeWithSplit,
   createWallet,
+  disputesAccountId,
   earningsAccountId,
   escrowAccountId,
   getBalances,

@@ -126,7 +126,7 @@ describe('ledger under random sequences of money movements', () => {
           } else {
             const payout = payouts[op.payout % Math.max(payouts.length, 1)];
             if (!payout) continue;
-            const deciding = decidePayout({ db: app.db, realtime: noRealtime, clock: app.clock }, admin.id, payout.id, { decision: op.decision });
+            const deciding = decidePayout({ db: app.db, realtime: noRealtime, clock: app.clock, payments: sandboxPayments() }, admin.id, payout.id, { decision: op.decision });
             if (payout.isDecided) {
               await expect(deciding).rejects.toMatchObject({ code: 'CONFLICT' });
               continue;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { count, like } from 'drizzle-orm';
+import { sandboxPayments } from '../../payments/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitCharge } from '@shared/money';
 import { ledgerTransfers } from '../../db/schema';
@@ -118,7 +119,7 @@ describe('concurrent split charges', () => {
     });
     expect((await settle(work)).failures).toEqual([]);
     const paidOut = await Promise.all(payoutRequests);
-    expect(paidOut.slice(0, 2)).toEqual(Array(2).fill('Your available earnings of $0.00 are below the minimum payout of $20.00'));
+    expect(paidOut.slice(0, 2)).toEqual(Array(2).fill('Your available earnings of $0.00 are below the minimum payout of $15.00'));
 
     let expectedRevenue = revenueBefore;
     for (const [i, id] of ids.entries()) {
@@ -172,7 +173,7 @@ describe('concurrent split charges', () => {
         default:
           work.push(
             requestPayout({ db: app.db, realtime: noRealtime }, reader.id, { amountCents: 2_000 }).then(({ payout }) =>
-              decidePayout({ db: app.db, realtime: noRealtime, clock: app.clock }, admin.id, payout.id, { decision: i % 8 === 3 ? 'paid' : 'rejected' }),
+              decidePayout({ db: app.db, realtime: noRealtime, clock: app.clock, payments: sandboxPayments() }, admin.id, payout.id, { decision: i % 8 === 3 ? 'paid' : 'rejected' }),
             ),
           );
       }

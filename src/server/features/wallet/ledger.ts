@@ -13,6 +13,12 @@ export const SYSTEM_ACCOUNTS = {
 } as const;
 
 /**
+ * A user's disputes account (docs/decisions/039): what a lost dispute or a card refund took beyond
+ * what their wallet held. It may go below zero (the person owes it); opened when first needed.
+ */
+export const disputesAccountId = (userId: string) => `disputes:${userId}`;
+
+/**
  * The platform's revenue is held in REVENUE_SHARD_COUNT accounts of kind 'revenue' (migrations 0001
  * and 0018, docs/decisions/031): every charge credits one and keeps its row locked until it
  * commits, so with one account every charge on PostgreSQL queued on that row. A payer's charges
@@ -115,13 +121,14 @@ export interface TransferResult {
 
 /**
  * Takes money from an account; one that cannot cover it is left alone and the caller told. Only
- * external:payments, where deposits come from and payouts go, may go below zero (DESIGN.md 'Money').
+ * external:payments, where deposits come from and payouts go, may go below zero (DESIGN.md 'Money'),
+ * and a user's disputes: account, which carries what a chargeback took beyond their wallet (039).
  */
 async function debit(tx: Tx, accountId: string, amountCents: number) {
   const debited = await tx
     .update(ledgerAccounts)
     .set({ balanceCents: sql`${ledgerAccounts.balanceCents} - ${amountCents}` })
-    .where(and(eq(ledgerAccounts.id, accountId), sql`(${ledgerAccounts.kind} = 'external' or ${ledgerAccounts.balanceCents} >= ${amountCents})`))
+    .where(and(eq(ledgerAccounts.id, accountId), sql`(${ledgerAccounts.kind} in ('external', 'disputes') or ${ledgerAccounts.balanceCents} >= ${amountCents})`))
     .returning({ id: ledgerAccounts.id });
   if (debited.length === 0) throw new InsufficientFundsError(accountId);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deposits } from '../../db/schema';
-import { startStripeStandIn } from '../../payments/stripe-stand-in';
+import { startStripeStandIn } from '../../../../tests/integration/stripe-stand-in';
 import { createClient } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
@@ -17,6 +17,7 @@ beforeAll(async () => {
     env: {
       PAYMENTS_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test',
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: String(standIn.port),
       STRIPE_API_PROTOCOL: 'http',

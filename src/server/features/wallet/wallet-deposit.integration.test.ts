@@ -19,7 +19,7 @@ function gatedSandbox() {
   });
   const calls: ChargeRequest[] = [];
   const provider: PaymentsProvider = {
-    name: 'sandbox',
+    ...sandbox,
     async charge(request): Promise<ChargeResult> {
       calls.push(request);
       await gate;
@@ -41,7 +41,7 @@ const gated = gatedSandbox();
 let gateIsOn = false;
 // One app whose provider is the sandbox, gated only while a test asks for it.
 const switchable: PaymentsProvider = {
-  name: 'sandbox',
+  ...sandboxPayments(),
   charge: (request) => (gateIsOn ? gated.provider.charge(request) : sandboxPayments().charge(request)),
 };
 

@@ -11,13 +11,14 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { type AddFundsFormInput, type AddFundsFormOutput, addFundsFormSchema } from './add-funds-form';
-import { paymentsConfigQuery } from './api';
-import { useAddFunds } from './use-add-funds';
+import { paymentsConfigQuery, savedCardsQuery } from './api';
+import { NEW_CARD, useAddFunds } from './use-add-funds';
 
 const AMOUNT_ID = 'add-funds-amount';
-const defaults = (amountCents?: number): AddFundsFormInput => ({
+/** The sandbox's test payment methods stand for saved cards; with Stripe, a new card goes to Checkout. */
+const defaults = (amountCents: number | undefined, isTestMode: boolean): AddFundsFormInput => ({
   amount: amountCents ? centsToDollarInput(amountCents) : '',
-  paymentMethodId: SANDBOX_TEST_CARDS[0].paymentMethodId,
+  paymentMethodId: isTestMode ? SANDBOX_TEST_CARDS[0].paymentMethodId : NEW_CARD,
 });
 
 export function AddFundsDialog({
@@ -33,25 +34,28 @@ export function AddFundsDialog({
   notice?: ReactNode;
 }) {
   const config = useQuery(paymentsConfigQuery);
+  const isTestMode = config.data?.provider !== 'stripe';
+  const cards = useQuery({ ...savedCardsQuery, enabled: open });
   const {
     register,
     handleSubmit,
     reset,
     setError,
     setValue,
+    watch,
     formState: { errors },
-  } = useForm<AddFundsFormInput, unknown, AddFundsFormOutput>({ resolver: zodResolver(addFundsFormSchema), defaultValues: defaults(initialAmountCents) });
+  } = useForm<AddFundsFormInput, unknown, AddFundsFormOutput>({ resolver: zodResolver(addFundsFormSchema), defaultValues: defaults(initialAmountCents, isTestMode) });
 
   const addFunds = useAddFunds({ onSuccess: () => onOpenChange(false), onLimitReached: (message) => setError('amount', { message }) });
 
   // Each opening starts afresh, with the quick-add amount it was opened for.
   useEffect(() => {
-    if (open) reset(defaults(initialAmountCents));
-  }, [open, initialAmountCents, reset]);
+    if (open) reset(defaults(initialAmountCents, isTestMode));
+  }, [open, initialAmountCents, isTestMode, reset]);
 
   const amountError = errors.amount?.message;
-  const isTestMode = config.data?.provider !== 'stripe';
-  const submit = handleSubmit(({ amount, paymentMethodId }) => addFunds.addFunds({ amountCents: amount, paymentMethodId }));
+  const submit = handleSubmit(({ amount, paymentMethodId, saveCard }) => addFunds.addFunds({ amountCents: amount, paymentMethodId, saveCard }));
+  const isNewCard = watch('paymentMethodId') === NEW_CARD;
 
   return (
     <Dialog open={open} onOpenChange={(next) => !addFunds.isPending && onOpenChange(next)}>
@@ -93,9 +97,27 @@ export function AddFundsDialog({
               {isTestMode ? <Badge variant="gold">Test mode</Badge> : <Badge variant="outline">Stripe test cards</Badge>}
             </legend>
             <p className="text-xs text-muted-foreground">
-              {isTestMode ? 'No real card is charged. Pick how the test payment should go.' : 'Stripe test payment methods (use a Stripe test key).'}
+              {isTestMode ? 'No real card is charged. Pick how the test payment should go.' : 'You pay on Stripe’s secure checkout page; your balance updates once Stripe confirms the payment.'}
             </p>
-            {SANDBOX_TEST_CARDS.map((card) => (
+            {(cards.data?.cards ?? []).map((card) => (
+              <label key={card.id} className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-muted">
+                <input type="radio" value={card.id} className="size-4 accent-pink" {...register('paymentMethodId')} />
+                <span className="text-sm">
+                  {card.brand.charAt(0).toUpperCase() + card.brand.slice(1)} ending {card.last4} (expires {String(card.expMonth).padStart(2, '0')}/{String(card.expYear).slice(-2)})
+                </span>
+              </label>
+            ))}
+            <label className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-muted">
+              <input type="radio" value={NEW_CARD} className="size-4 accent-pink" {...register('paymentMethodId')} />
+              <span className="text-sm">New card (secure checkout page)</span>
+            </label>
+            {isNewCard ? (
+              <label className="flex cursor-pointer items-center gap-3 px-2 pl-9 text-sm">
+                <input type="checkbox" className="size-4 accent-pink" {...register('saveCard')} />
+                Save this card for next time
+              </label>
+            ) : null}
+            {(isTestMode ? SANDBOX_TEST_CARDS : []).map((card) => (
               <label key={card.paymentMethodId} className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-muted">
                 <input type="radio" value={card.paymentMethodId} className="size-4 accent-pink" {...register('paymentMethodId')} />
                 <span className="text-sm">{card.label}</span>

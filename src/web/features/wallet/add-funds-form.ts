@@ -24,6 +24,8 @@ export const addFundsFormSchema = z.object({
     return cents;
   }),
   paymentMethodId: z.string().min(1, 'Choose a card'),
+  /** With a new card: keep it for later deposits. */
+  saveCard: z.boolean().optional(),
 });
 export type AddFundsFormInput = z.input<typeof addFundsFormSchema>;
 export type AddFundsFormOutput = z.output<typeof addFundsFormSchema>;

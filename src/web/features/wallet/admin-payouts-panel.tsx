@@ -35,9 +35,15 @@ function ReaderCell({ payout }: { payout: Payout }) {
       {/* Wrapped, never cut off: the admin pays the person this email belongs to. */}
       <p className="font-semibold [overflow-wrap:anywhere]">{payout.readerName}</p>
       <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{payout.readerEmail}</p>
+      <p className="text-xs text-muted-foreground" data-testid="payout-account-status">
+        Payout account: {ACCOUNT_STATUS_LABELS[payout.accountStatus ?? 'none']}
+      </p>
     </div>
   );
 }
+
+/** The reader's Stripe Connect account as account.updated last said: a payout goes only to an enabled one. */
+const ACCOUNT_STATUS_LABELS = { none: 'not connected', pending: 'onboarding', enabled: 'enabled', restricted: 'restricted' } as const;
 
 /** Gold marks money on its way to a reader; a rejected amount went back to the reader's earnings instead. */
 function Amount({ payout }: { payout: Payout }) {
@@ -108,7 +114,12 @@ function DecidedPayoutRow({ payout }: { payout: Payout }) {
         <Amount payout={payout} />
         {payout.decidedAt ? (
           <p className="text-sm whitespace-nowrap text-muted-foreground">
-            <When verb={payout.status === 'paid' ? 'Paid' : 'Rejected'} iso={payout.decidedAt} />
+            <When verb={payout.status === 'paid' ? 'Paid' : payout.status === 'failed' ? 'Reversed' : 'Rejected'} iso={payout.decidedAt} />
+          </p>
+        ) : null}
+        {payout.transferId ? (
+          <p className="text-xs text-muted-foreground" data-testid="payout-transfer">
+            Transfer <span className="font-mono">{payout.transferId}</span>
           </p>
         ) : null}
       </div>

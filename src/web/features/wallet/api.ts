@@ -18,6 +18,7 @@ import {
   walletSchema,
   WALLET_PAGE_SIZE_DEFAULT,
 } from '@shared/wallet';
+import { checkoutSessionSchema, type DepositStatusView, depositStatusSchema, type SavedCardList, savedCardListSchema } from '@shared/payments';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequestParsed } from '@/lib/api';
 import { walletQueryKeys } from './query-keys';
@@ -44,6 +45,12 @@ export const earningsQuery = queryOptions({
   queryFn: async ({ signal }): Promise<Earnings> => (await apiRequestParsed('/api/wallet?limit=1', walletSchema, { signal })).earnings,
 });
 
+/** Why the wallet is on hold (an open chargeback), or null: said on the wallet page. */
+export const walletFrozenQuery = queryOptions({
+  queryKey: walletQueryKeys.frozen,
+  queryFn: async ({ signal }): Promise<string | null> => (await apiRequestParsed('/api/wallet?limit=1', walletSchema, { signal })).frozenReason ?? null,
+});
+
 /** One deposit attempt; the key makes a retry of the same attempt pay at most once. */
 export function depositToWallet(input: WalletDepositInput, idempotencyKey: string) {
   return apiRequestParsed('/api/payments/wallet-deposit', walletDepositResultSchema, {
@@ -52,6 +59,26 @@ export function depositToWallet(input: WalletDepositInput, idempotencyKey: strin
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 }
+
+/** A deposit paid on Stripe's (or the sandbox's) hosted checkout page: the page to send the person to. */
+export function startCheckout(amountCents: number, saveCard: boolean, idempotencyKey: string) {
+  return apiRequestParsed('/api/payments/checkout', checkoutSessionSchema, { method: 'POST', body: { amountCents, saveCard }, headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+/** Cards saved at checkout: each can pay a deposit directly. */
+export const savedCardsQuery = queryOptions({
+  queryKey: walletQueryKeys.cards,
+  queryFn: ({ signal }): Promise<SavedCardList> => apiRequestParsed('/api/payments/cards', savedCardListSchema, { signal }),
+});
+
+/** A deposit back from checkout: pending until the provider's webhook has credited it. */
+export const depositStatusQuery = (depositId: string) =>
+  queryOptions({
+    queryKey: walletQueryKeys.deposit(depositId),
+    queryFn: ({ signal }): Promise<DepositStatusView> => apiRequestParsed(`/api/payments/deposits/${encodeURIComponent(depositId)}`, depositStatusSchema, { signal }),
+    // wallet_updated refreshes it at once; the interval covers a socket that missed the event.
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 3000 : false),
+  });
 
 export const myPayoutsQuery = queryOptions({
   queryKey: walletQueryKeys.payouts,

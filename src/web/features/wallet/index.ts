@@ -4,6 +4,7 @@ export { AddFundsDialog } from './add-funds-dialog';
 export { newIdempotencyKey } from './add-funds-form';
 export { AdminPayoutsPanel } from './admin-payouts-panel';
 export { readingReminderQuery, requestPayout } from './api';
+export { PayoutAccountCard } from './payout-account-card';
 export { PayoutsCard } from './payouts-card';
 export { walletQueryKeys } from './query-keys';
 export { WalletTab } from './wallet-tab';

@@ -12,6 +12,7 @@ const STATUS_BADGE: Record<PayoutStatus, { label: string; variant: 'gold' | 'out
   pending: { label: 'Pending', variant: 'outline' },
   paid: { label: 'Paid', variant: 'gold' },
   rejected: { label: 'Returned', variant: 'destructive' },
+  failed: { label: 'Transfer reversed', variant: 'destructive' },
 };
 
 function PayoutRow({ payout }: { payout: Payout }) {

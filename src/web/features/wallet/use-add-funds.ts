@@ -6,7 +6,10 @@ import { useRef } from 'react';
 import { toast } from 'sonner';
 import { profileQueryKey } from '@/lib/auth';
 import { type DepositAttempt, attemptFor, depositLimitRefusal, failureReason, isUnsettled, newIdempotencyKey } from './add-funds-form';
-import { depositToWallet } from './api';
+import { depositToWallet, startCheckout } from './api';
+
+/** The dialog's choice for a card not saved yet: paid on the provider's hosted checkout page. */
+export const NEW_CARD = 'checkout';
 import { walletQueryKeys } from './query-keys';
 
 /**
@@ -20,11 +23,17 @@ export function useAddFunds(options: { onSuccess?: () => void; onLimitReached?: 
   const attempt = useRef<DepositAttempt | null>(null);
   const isInFlight = useRef(false);
   const mutation = useMutation({
-    mutationFn: (input: WalletDepositInput) => {
+    mutationFn: async (input: WalletDepositInput & { saveCard?: boolean }) => {
       attempt.current = attemptFor(attempt.current, input.amountCents, input.paymentMethodId, newIdempotencyKey);
-      return depositToWallet(input, attempt.current.idempotencyKey);
+      if (input.paymentMethodId !== NEW_CARD) return depositToWallet(input, attempt.current.idempotencyKey);
+      // Money arrives only by the provider's signed event: the page leaves for checkout, and the
+      // wallet shows the deposit pending on return until the webhook has credited it.
+      const { url } = await startCheckout(input.amountCents, input.saveCard === true, attempt.current.idempotencyKey);
+      window.location.assign(url);
+      return null;
     },
     onSuccess: (result) => {
+      if (!result) return;
       attempt.current = null;
       queryClient.setQueryData<Profile | null>(profileQueryKey, (profile) => profile && { ...profile, walletBalanceCents: result.balanceCents });
       void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
@@ -44,7 +53,7 @@ export function useAddFunds(options: { onSuccess?: () => void; onLimitReached?: 
   });
   return {
     isPending: mutation.isPending,
-    addFunds(input: WalletDepositInput) {
+    addFunds(input: WalletDepositInput & { saveCard?: boolean }) {
       if (isInFlight.current) return;
       isInFlight.current = true;
       mutation.mutate(input);

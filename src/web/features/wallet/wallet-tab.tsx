@@ -4,6 +4,7 @@ import { formatCents } from '@shared/money';
 import { Wallet } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AddFundsButton } from './add-funds-button';
+import { DepositConfirmation, WalletFrozenNotice } from './deposit-confirmation';
 import { SpendingLimitsCard } from './spending-limits-card';
 import { WalletTransactions } from './wallet-transactions';
 
@@ -15,6 +16,8 @@ export function WalletTab({ profile }: { profile: Profile }) {
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
       <div className="grid h-fit gap-6">
+        <WalletFrozenNotice />
+        <DepositConfirmation />
         <Card className="h-fit">
           <CardHeader>
             <CardDescription className="flex items-center gap-2">

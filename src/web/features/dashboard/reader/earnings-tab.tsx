@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { LoadFailed } from '@/components/list-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { PayoutsCard } from '@/features/wallet';
+import { PayoutAccountCard, PayoutsCard } from '@/features/wallet';
 import { readerEarningsQuery } from './reader-api';
 
 // The chart library comes with this tab, not with the rest of the dashboard.
@@ -67,6 +67,7 @@ export function ReaderEarningsTab() {
   return (
     <div className="grid gap-6">
       <EarningsFigures />
+      <PayoutAccountCard />
       <PayoutsCard />
     </div>
   );

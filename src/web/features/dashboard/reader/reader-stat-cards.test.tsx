@@ -50,12 +50,12 @@ describe('ReaderStatCards', () => {
   });
 
   it("says 'New' before the first review and keeps the payout request off below the minimum", async () => {
-    renderCards([json(200, { ...stats, today: none, lastSevenDays: none, allTime: none, availableCents: 1999, heldCents: 0 })]);
+    renderCards([json(200, { ...stats, today: none, lastSevenDays: none, allTime: none, availableCents: 1499, heldCents: 0 })]);
     expect((await screen.findByTestId('stat-average-rating')).textContent).toBe('New');
     expect(screen.getByText('No reviews yet')).toBeTruthy();
     expect(screen.getByText('Available for withdrawal')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Request payout' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('Payouts start at $20.00.')).toBeTruthy();
+    expect(screen.getByText('Payouts start at $15.00.')).toBeTruthy();
   });
 
   it('shows "Failed to load dashboard data" with Retry, and recovers', async () => {

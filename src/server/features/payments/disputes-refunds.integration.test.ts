@@ -1,0 +1,163 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depositRefunds, deposits, ledgerTransfers } from '../../db/schema';
+import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
+import { fakeClock } from '../../../../tests/integration/fake-clock';
+import { http } from '../../../../tests/integration/http';
+import { readingDriver } from '../../../../tests/integration/readings';
+import { createStripeTestApp, type StripeStandIn } from '../../../../tests/integration/stripe-app';
+import type { TestApp } from '../../../../tests/integration/test-app';
+import { checkLedger, getBalances, SYSTEM_ACCOUNTS } from '../wallet';
+
+// Issue 28: chargebacks freeze, then debit through the ledger when lost; refunds to the card move
+// in the ledger only when Stripe confirms them (charge.refunded).
+const MINUTE = 60_000;
+const clock = fakeClock();
+let stripe: Awaited<ReturnType<typeof createStripeTestApp>>;
+let app: TestApp;
+let standIn: StripeStandIn;
+let admin: TestUser;
+
+beforeAll(async () => {
+  stripe = await createStripeTestApp({ clock, env: { BILLING_MINUTE_MS: String(MINUTE) } });
+  ({ app, standIn } = stripe);
+  admin = await createAdmin(app);
+});
+afterAll(async () => {
+  expect(await checkLedger(app.db)).toEqual([]);
+  await stripe.close();
+});
+
+async function accounts(userId: string) {
+  const ids = { wallet: `wallet:${userId}`, disputes: `disputes:${userId}`, external: SYSTEM_ACCOUNTS.external };
+  const found = await getBalances(app.db, Object.values(ids));
+  return { wallet: found.get(ids.wallet) ?? 0, disputes: found.get(ids.disputes) ?? 0, external: found.get(ids.external) ?? 0 };
+}
+const transferCount = async () => (await app.db.select({ n: count() }).from(ledgerTransfers))[0]!.n;
+const depositRow = async (id: string) => (await app.db.select().from(deposits).where(eq(deposits.id, id)))[0]!;
+
+/** A client who paid $50.00 by card and spent $10.00 of it on a one-minute reading. */
+async function clientWhoSpent() {
+  const client = await createClient(app);
+  const deposit = await stripe.paidDeposit(client, 5000);
+  const { id } = await readingDriver(app, clock, MINUTE).startReading({ rateCents: 1000, balanceCents: 0, client });
+  expect((await http(app, client.cookie).post('/api/sessions/end', { sessionId: id })).status).toBe(200);
+  expect((await accounts(client.id)).wallet).toBe(4000);
+  return { client, deposit };
+}
+
+describe('disputes (chargebacks)', () => {
+  it('charge.dispute.created freezes the wallet: no new reading, gift or order, and the person is told why', async () => {
+    const client = await createClient(app);
+    const deposit = await stripe.paidDeposit(client, 5000);
+    const reader = await createReader(app, { chatRateCents: 500 });
+    expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
+    const created = await standIn.dispute(deposit.paymentIntentId, 5000, 'needs_response');
+    expect(created).toMatchObject({ status: 200, body: { outcome: 'handled: wallet frozen' } });
+
+    const before = await transferCount();
+    const refused = await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({ code: 'WALLET_FROZEN', message: expect.stringContaining('disputes one of your card payments') });
+    expect((await http(app, client.cookie).get('/api/wallet')).body.frozenReason).toMatch(/on hold/);
+    expect(await transferCount()).toBe(before);
+    expect((await accounts(client.id)).wallet).toBe(5000);
+  });
+
+  it('a lost dispute debits exactly the disputed amount: the wallet what it holds, the disputes: account the rest', async () => {
+    const { client, deposit } = await clientWhoSpent();
+    await standIn.dispute(deposit.paymentIntentId, 5000, 'needs_response');
+    const before = await accounts(client.id);
+    const lost = await standIn.dispute(deposit.paymentIntentId, 5000, 'lost');
+    expect(lost).toMatchObject({ status: 200, body: { outcome: 'handled: dispute lost, debited' } });
+    const after = await accounts(client.id);
+    expect({ wallet: after.wallet, disputes: after.disputes, externalChange: after.external - before.external }).toEqual({ wallet: 0, disputes: -1000, externalChange: 5000 });
+    // Replayed, or closed again, it takes nothing more.
+    expect((await standIn.dispute(deposit.paymentIntentId, 5000, 'lost')).body).toMatchObject({ outcome: 'ignored: dispute already lost' });
+    expect(await accounts(client.id)).toEqual(after);
+    expect(await depositRow(deposit.depositId)).toMatchObject({ disputeStatus: 'lost', status: 'succeeded' });
+    const lines = await app.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.reference, `deposit:${deposit.depositId}`));
+    expect(lines.map((t) => [t.kind, t.debitAccountId, t.creditAccountId, Number(t.amountCents)]).sort()).toEqual(
+      [
+        ['chargeback', `disputes:${client.id}`, SYSTEM_ACCOUNTS.external, 1000],
+        ['chargeback', `wallet:${client.id}`, SYSTEM_ACCOUNTS.external, 4000],
+        ['deposit', SYSTEM_ACCOUNTS.external, `wallet:${client.id}`, 5000],
+      ].sort(),
+    );
+    expect(await checkLedger(app.db)).toEqual([]);
+  });
+
+  it('a won dispute unfreezes and moves nothing', async () => {
+    const client = await createClient(app);
+    const deposit = await stripe.paidDeposit(client, 3000);
+    await standIn.dispute(deposit.paymentIntentId, 3000, 'needs_response');
+    const before = await transferCount();
+    expect((await standIn.dispute(deposit.paymentIntentId, 3000, 'won')).body).toMatchObject({ outcome: 'handled: dispute won, unfrozen' });
+    expect(await transferCount()).toBe(before);
+    expect((await http(app, client.cookie).get('/api/wallet')).body).toMatchObject({ balanceCents: 3000, frozenReason: null });
+  });
+
+  it('ignores a dispute of a payment we never credited', async () => {
+    const before = await transferCount();
+    expect((await standIn.dispute('pi_not_ours', 1000, 'lost')).body).toMatchObject({ outcome: 'ignored: dispute of no deposit of ours' });
+    expect(await transferCount()).toBe(before);
+  });
+});
+
+describe('POST /api/admin/deposits/:id/refund', () => {
+  it('asks Stripe with an idempotency key and moves the ledger only on charge.refunded, once', async () => {
+    const { client, deposit } = await clientWhoSpent();
+    standIn.holdRefundEvents();
+    const before = await accounts(client.id);
+    const transfersBefore = await transferCount();
+    const answer = await http(app, admin.cookie).post(`/api/admin/deposits/${deposit.depositId}/refund`, { amountCents: 1500 });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ depositId: deposit.depositId, amountCents: 1500, status: 'pending' });
+    const asked = standIn.log.filter((r) => r.path === '/v1/refunds' && r.params.get('payment_intent') === deposit.paymentIntentId);
+    expect(asked.map((r) => [r.params.get('amount'), r.idempotencyKey])).toEqual([['1500', `refund:${answer.body.refundId}`]]);
+    // Stripe answered, but has not confirmed: nothing moved.
+    expect(await transferCount()).toBe(transfersBefore);
+    expect(await accounts(client.id)).toEqual(before);
+
+    const confirmed = await standIn.releaseRefundEvents();
+    expect(confirmed.map((c) => c.body)).toMatchObject([{ outcome: 'handled: refund moved' }]);
+    const after = await accounts(client.id);
+    expect({ wallet: after.wallet, disputes: after.disputes, externalChange: after.external - before.external }).toEqual({ wallet: 2500, disputes: 0, externalChange: 1500 });
+    expect(await depositRow(deposit.depositId)).toMatchObject({ refundedCents: 1500 });
+    expect((await app.db.select().from(depositRefunds).where(eq(depositRefunds.id, answer.body.refundId)))[0]).toMatchObject({ status: 'succeeded', providerRefundId: expect.stringMatching(/^re_/) });
+
+    // At most what is still in the wallet from the deposit: $25.00 left of it, so $25.01 is refused.
+    const over = await http(app, admin.cookie).post(`/api/admin/deposits/${deposit.depositId}/refund`, { amountCents: 2501 });
+    expect(over.status).toBe(400);
+    expect(over.body.error.message).toBe('At most $25.00 of this deposit can be refunded');
+    // A second refund; its event, replayed, moves once.
+    expect((await http(app, admin.cookie).post(`/api/admin/deposits/${deposit.depositId}/refund`, { amountCents: 2500 })).status).toBe(201);
+    const [second] = await standIn.releaseRefundEvents();
+    expect(second!.body).toMatchObject({ outcome: 'handled: refund moved' });
+    expect((await accounts(client.id)).wallet).toBe(0);
+    expect(await depositRow(deposit.depositId)).toMatchObject({ refundedCents: 4000 });
+    expect((await http(app, admin.cookie).post(`/api/admin/deposits/${deposit.depositId}/refund`, { amountCents: 1 })).status).toBe(400);
+    expect(await checkLedger(app.db)).toEqual([]);
+  });
+
+  it('refuses bad input, other roles and unknown deposits, and changes nothing', async () => {
+    const client = await createClient(app);
+    const deposit = await stripe.paidDeposit(client, 2000);
+    const pendingOnly = await stripe.checkout(client, 1000);
+    const transfersBefore = await transferCount();
+    const asked = standIn.log.length;
+    const url = `/api/admin/deposits/${deposit.depositId}/refund`;
+    for (const body of [{}, { amountCents: 0 }, { amountCents: -5 }, { amountCents: 10.5 }, { amountCents: '100' }, 'nope']) {
+      const response = await http(app, admin.cookie).post(url, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.error.code).toBe('BAD_REQUEST');
+    }
+    expect((await http(app, client.cookie).post(url, { amountCents: 100 })).status).toBe(403);
+    expect((await http(app).post(url, { amountCents: 100 })).status).toBe(401);
+    expect((await http(app, admin.cookie).post('/api/admin/deposits/no-such-deposit/refund', { amountCents: 100 })).status).toBe(404);
+    expect((await http(app, admin.cookie).post(`/api/admin/deposits/${pendingOnly.depositId}/refund`, { amountCents: 100 })).status).toBe(409);
+    expect(standIn.log.length).toBe(asked);
+    expect(await transferCount()).toBe(transfersBefore);
+    expect(await app.db.select({ n: count() }).from(depositRefunds).where(eq(depositRefunds.depositId, deposit.depositId))).toEqual([{ n: 0 }]);
+  });
+});

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../../../tests/integration/factories';
+import { fakeClock } from '../../../../tests/integration/fake-clock';
+import { http } from '../../../../tests/integration/http';
+import { createStripeTestApp, type StripeStandIn } from '../../../../tests/integration/stripe-app';
+import type { TestApp } from '../../../../tests/integration/test-app';
+import { checkLedger, getWalletBalanceCents } from '../wallet';
+
+// Issue 28: a card used at checkout can be saved, listed, charged again and removed.
+const clock = fakeClock();
+let stripe: Awaited<ReturnType<typeof createStripeTestApp>>;
+let app: TestApp;
+let standIn: StripeStandIn;
+
+beforeAll(async () => {
+  stripe = await createStripeTestApp({ clock });
+  ({ app, standIn } = stripe);
+});
+afterAll(async () => {
+  expect(await checkLedger(app.db)).toEqual([]);
+  await stripe.close();
+});
+
+describe('saved cards', () => {
+  it('saves the card of a checkout that asks to, lists it, charges it off session, and removes it', async () => {
+    const client = await createClient(app);
+    const opened = await http(app, client.cookie).post('/api/payments/checkout', { amountCents: 2500, saveCard: true }, { 'idempotency-key': randomUUID() });
+    expect(opened.status).toBe(201);
+    const session = standIn.checkoutSessions.get(opened.body.checkoutSessionId)!;
+    expect(session).toMatchObject({ customer: expect.stringMatching(/^cus_standin_/), savesCard: true });
+    expect((await http(app, client.cookie).get('/api/payments/cards')).body).toEqual({ cards: [] });
+    await standIn.pay(session.id, '4242 4242 4242 4242');
+
+    const listed = await http(app, client.cookie).get('/api/payments/cards');
+    expect(listed.body.cards).toEqual([{ id: expect.stringMatching(/^pm_card_standin_saved_/), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 }]);
+    const cardId = listed.body.cards[0].id as string;
+
+    const charged = await http(app, client.cookie).post('/api/payments/wallet-deposit', { amountCents: 1000, paymentMethodId: cardId }, { 'idempotency-key': randomUUID() });
+    expect(charged.status).toBe(201);
+    expect(charged.body).toMatchObject({ amountCents: 1000, balanceCents: 3500 });
+    const create = standIn.log.find((r) => r.path === '/v1/payment_intents' && r.params.get('payment_method') === cardId)!;
+    expect(create.params.get('customer')).toBe(session.customer);
+    const confirm = standIn.log.find((r) => r.path.endsWith('/confirm') && r.idempotencyKey === `deposit:${charged.body.depositId}:confirm`)!;
+    expect(confirm.params.get('off_session')).toBe('true');
+    expect(await getWalletBalanceCents(app.db, client.id)).toBe(3500);
+
+    const other = await createClient(app);
+    expect((await http(app, other.cookie).get('/api/payments/cards')).body).toEqual({ cards: [] });
+    expect((await http(app, other.cookie).delete(`/api/payments/cards/${cardId}`)).status).toBe(404);
+    expect((await http(app, client.cookie).delete(`/api/payments/cards/${cardId}`)).status).toBe(204);
+    expect(standIn.detached).toContain(cardId);
+    expect((await http(app, client.cookie).get('/api/payments/cards')).body).toEqual({ cards: [] });
+  });
+
+  it('a checkout that does not ask to save keeps no card; a card of a customer not ours is ignored', async () => {
+    const client = await createClient(app);
+    const session = await stripe.paidDeposit(client, 1000);
+    expect(standIn.checkoutSessions.get(session.checkoutSessionId)).toMatchObject({ customer: null, savesCard: false });
+    expect((await http(app, client.cookie).get('/api/payments/cards')).body).toEqual({ cards: [] });
+    const stray = await standIn.deliver(standIn.event('payment_method.attached', { id: 'pm_x', customer: 'cus_not_ours', card: { brand: 'visa', last4: '1111', exp_month: 1, exp_year: 2031 } }));
+    expect(stray.body).toMatchObject({ outcome: 'ignored: customer of no user of ours' });
+  });
+
+  it('keeps cards to their owner', async () => {
+    expect((await http(app).get('/api/payments/cards')).status).toBe(401);
+    expect((await http(app).delete('/api/payments/cards/pm_1')).status).toBe(401);
+  });
+});

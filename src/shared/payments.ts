@@ -1,0 +1,83 @@
+import { z } from './zod-config';
+import { depositAmountCentsSchema, DEPOSIT_STATUSES } from './wallet';
+
+/**
+ * Money in and out through Stripe's hosted pages and signed events (issue 28, docs/decisions/039).
+ * The browser never tells the server that a payment succeeded: only the webhook credits.
+ */
+
+export type CheckoutTestCardOutcome = 'succeeded' | 'declined' | 'authentication_required';
+
+/** Stripe's own test card numbers; the sandbox's checkout page takes the same ones. */
+export const CHECKOUT_TEST_CARDS: readonly { number: string; label: string; outcome: CheckoutTestCardOutcome }[] = [
+  { number: '4242424242424242', label: 'Visa 4242 4242 4242 4242 (succeeds)', outcome: 'succeeded' },
+  { number: '5555555555554444', label: 'Mastercard 5555 5555 5555 4444 (succeeds)', outcome: 'succeeded' },
+  { number: '4000000000000002', label: 'Visa 4000 0000 0000 0002 (declined)', outcome: 'declined' },
+  { number: '4000002500003155', label: 'Visa 4000 0025 0000 3155 (needs authentication)', outcome: 'authentication_required' },
+];
+
+export const checkoutRequestSchema = z.object({
+  amountCents: depositAmountCentsSchema,
+  /** Keep the card for later deposits (Checkout's setup_future_usage). */
+  saveCard: z.boolean().optional(),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const checkoutSessionSchema = z.object({ url: z.url(), checkoutSessionId: z.string() });
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+export const depositIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** A deposit as its owner follows it after Checkout: pending until the webhook has credited it. */
+export const depositStatusSchema = z.object({
+  depositId: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(DEPOSIT_STATUSES),
+  failureMessage: z.string().nullable(),
+});
+export type DepositStatusView = z.infer<typeof depositStatusSchema>;
+
+/** What the webhook answers Stripe: 200 for every correctly signed event, handled or ignored. */
+export const webhookAnswerSchema = z.object({ received: z.literal(true), outcome: z.string() });
+
+/** The sandbox's local checkout page (it plays Stripe Checkout without a network). */
+export const sandboxCheckoutParamsSchema = z.object({ id: z.string().min(1).max(200) });
+export const sandboxCheckoutViewSchema = z.object({
+  checkoutSessionId: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(['open', 'complete', 'expired']),
+  cancelUrl: z.string(),
+});
+export const sandboxPaySchema = z.object({ cardNumber: z.string().trim().min(1, 'Enter a card number').max(32) });
+export const sandboxPayResultSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('paid'), redirectUrl: z.string() }),
+  z.object({ outcome: z.literal('declined'), message: z.string() }),
+]);
+
+/** An admin's refund of a deposit's unspent part to its card, moved in the ledger on charge.refunded. */
+export const depositRefundRequestSchema = z.object({
+  amountCents: z.number({ error: 'amountCents must be a whole number of cents' }).int('amountCents must be a whole number of cents').positive('amountCents must be positive').max(100_000_000),
+});
+export const depositRefundSchema = z.object({
+  refundId: z.string(),
+  depositId: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+});
+export type DepositRefund = z.infer<typeof depositRefundSchema>;
+
+/** A card saved at checkout; its id is the payment method to pass to POST /api/payments/wallet-deposit. */
+export const savedCardSchema = z.object({ id: z.string(), brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() });
+export type SavedCard = z.infer<typeof savedCardSchema>;
+export const savedCardListSchema = z.object({ cards: z.array(savedCardSchema) });
+export type SavedCardList = z.infer<typeof savedCardListSchema>;
+export const savedCardParamsSchema = z.object({ id: z.string().min(1).max(255) });
+
+/** Why a wallet cannot pay for anything new while a chargeback on one of its deposits is open. */
+export const WALLET_FROZEN_MESSAGE = 'Your wallet is on hold while your bank disputes one of your card payments. Please contact support.';
+
+export const PAYOUT_ACCOUNT_STATUSES = ['none', 'pending', 'enabled', 'restricted'] as const;
+export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
+export const payoutAccountSchema = z.object({ status: z.enum(PAYOUT_ACCOUNT_STATUSES), requirements: z.array(z.string()) });
+export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
+export const payoutAccountLinkSchema = z.object({ url: z.string() });

@@ -1,0 +1,50 @@
+import { expect, newUser, signUpOnPage, test } from './fixtures';
+
+// Issue 28: money in by a card on a checkout page, credited only when the provider's signed event
+// reaches the webhook. The server runs the sandbox, which plays Stripe Checkout on a local page.
+
+test('a new client adds $25 on the checkout page with 4242 4242 4242 4242 and sees $25.00 after the webhook', async ({ page }) => {
+  await page.goto('/signup');
+  await signUpOnPage(page, newUser());
+  await expect(page.getByTestId('wallet-chip')).toHaveText('$0.00');
+  await page.goto('/dashboard/wallet');
+
+  await page.getByRole('button', { name: 'Add Funds' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add Funds to Wallet' });
+  await dialog.getByLabel('Amount (USD)').fill('25');
+  await dialog.getByLabel('New card (secure checkout page)').check();
+  await dialog.getByRole('button', { name: 'Add Funds' }).click();
+
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
+  await expect(page.getByTestId('checkout-amount')).toHaveText('$25.00');
+  // Nothing is credited by opening the page.
+  await expect(page.getByTestId('wallet-chip')).toHaveText('$0.00');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay $25.00' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/wallet\?deposit=/);
+  await expect(page.getByTestId('deposit-status')).toHaveText('Payment received: $25.00 was added to your wallet.');
+  await expect(page.getByTestId('wallet-balance')).toHaveText('$25.00');
+  await expect(page.getByTestId('wallet-chip')).toHaveText('$25.00');
+  const transactions = page.getByTestId('wallet-transaction');
+  await expect(transactions).toHaveCount(1);
+  await expect(transactions.first()).toContainText('+$25.00');
+});
+
+test('a declined test card on the checkout page says so and credits nothing', async ({ page }) => {
+  await page.goto('/signup');
+  await signUpOnPage(page, newUser());
+  await page.goto('/dashboard/wallet');
+  await page.getByRole('button', { name: 'Add Funds' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add Funds to Wallet' });
+  await dialog.getByLabel('Amount (USD)').fill('10');
+  await dialog.getByLabel('New card (secure checkout page)').check();
+  await dialog.getByRole('button', { name: 'Add Funds' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Pay $10.00' }).click();
+  await expect(page.locator('#checkout-card-number-error')).toHaveText('Your card was declined.');
+  await page.getByRole('link', { name: 'Cancel and go back' }).click();
+  await expect(page.getByTestId('deposit-status')).toHaveText('Checkout was cancelled: nothing was charged.');
+  await expect(page.getByTestId('wallet-chip')).toHaveText('$0.00');
+});
