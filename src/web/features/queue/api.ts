@@ -2,6 +2,7 @@ import type { SessionType } from '@shared/constants';
 import { type CurrentQueuePlace, currentQueuePlaceSchema, type QueuePlace, queuePlaceSchema } from '@shared/queue';
 import { SERVER_EVENTS } from '@shared/realtime';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { ApiError, apiRequest, apiRequestParsed } from '@/lib/api';
 import { useProfile } from '@/lib/auth';
@@ -66,6 +67,12 @@ export function useLiveQueuePlace(): void {
   useSocketEvent('connect', () => {
     void queryClient.invalidateQueries({ queryKey: queueKeys.place });
   });
+  // Listening starts when this (lazily loaded) part mounts, which on a fresh page can be after the
+  // socket connected and after an offer was sent: what the place became meanwhile is fetched once
+  // now, rather than trusting a place the page fetched before it listened.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: queueKeys.place });
+  }, [queryClient]);
   useServerEvent(SERVER_EVENTS.queuePosition, ({ readerId, position }) => update(readerId, (place) => ({ ...place, position })));
   useServerEvent(SERVER_EVENTS.queueOffer, ({ readerId, sessionType, ratePerMinuteCents, expiresAt }) => {
     update(readerId, (place) => ({ ...place, position: 1, sessionType, ratePerMinuteCents, offerExpiresAt: expiresAt }));
