@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+
+import { eq } from 'drizzle-orm';
 import { ADD_FUNDS_FAILED_MESSAGE } from '@shared/wallet';
 import type { CheckoutSession } from '@shared/payments';
 import type { Clock } from '../../clock';
@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { deposits } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 import { PaymentProviderUnavailableError, type PaymentsProvider } from '../../payments/provider';
-import { assertWithinDepositLimits, lockDepositor } from '../wallet';
+import { openPendingDeposit } from '../wallet';
 import { customerFor } from './saved-cards';
 
 export interface CheckoutDeps {
@@ -39,27 +39,13 @@ export async function createCheckout(
 ): Promise<{ session: CheckoutSession; isReplay: boolean }> {
   const { db, clock } = deps;
   const now = new Date(clock.now());
-  const opened = await db.transaction(async (tx) => {
-    await lockDepositor(tx, request.userId);
-    const [used] = await tx.select().from(deposits).where(and(eq(deposits.userId, request.userId), eq(deposits.idempotencyKey, request.idempotencyKey)));
-    if (used) return { deposit: used, isReplay: true };
-    await assertWithinDepositLimits(tx, request.userId, request.amountCents, now.getTime());
-    const [row] = await tx
-      .insert(deposits)
-      .values({
-        id: randomUUID(),
-        userId: request.userId,
-        idempotencyKey: request.idempotencyKey,
-        amountCents: request.amountCents,
-        paymentMethodId: CHECKOUT_PAYMENT_METHOD,
-        provider: deps.payments.name,
-        status: 'pending',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return { deposit: row!, isReplay: false };
-  });
+  const opened = await db.transaction((tx) =>
+    openPendingDeposit(
+      tx,
+      { userId: request.userId, idempotencyKey: request.idempotencyKey, amountCents: request.amountCents, paymentMethodId: CHECKOUT_PAYMENT_METHOD, provider: deps.payments.name },
+      now,
+    ),
+  );
   const { deposit, isReplay } = opened;
   if (isReplay && (deposit.amountCents !== request.amountCents || deposit.paymentMethodId !== CHECKOUT_PAYMENT_METHOD)) {
     throw conflict('This Idempotency-Key was already used for a different deposit. Use a new key for a new deposit.');

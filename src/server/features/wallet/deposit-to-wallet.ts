@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
 import { ADD_FUNDS_FAILED_MESSAGE, type WalletDepositResult } from '@shared/wallet';
@@ -8,7 +8,7 @@ import { deposits } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 import { type PaymentsProvider, PaymentProviderUnavailableError } from '../../payments/provider';
 import type { Realtime } from '../../realtime/realtime';
-import { assertWithinDepositLimits, lockDepositor } from './deposit-limits';
+import { openPendingDeposit } from './open-pending-deposit';
 import { customerOfSavedCard } from './saved-card-customer';
 import { getWalletBalanceCents, SYSTEM_ACCOUNTS, transfer, walletAccountId } from './ledger';
 
@@ -78,34 +78,14 @@ function paymentFailed(depositId: string, reason: string, isRetryable = false) {
 export async function depositToWallet(deps: DepositDeps, request: DepositRequest): Promise<DepositOutcome> {
   const { db, clock } = deps;
   const now = new Date(clock.now());
-  const inserted = await db.transaction(async (tx) => {
-    await lockDepositor(tx, request.userId);
-    // A key already used is a replay (or a retry) of a deposit the limits let through when it was
-    // new: it answers as before and is never counted twice.
-    const [used] = await tx
-      .select({ id: deposits.id })
-      .from(deposits)
-      .where(and(eq(deposits.userId, request.userId), eq(deposits.idempotencyKey, request.idempotencyKey)));
-    if (used) return undefined;
-    await assertWithinDepositLimits(tx, request.userId, request.amountCents, now.getTime());
-    const [row] = await tx
-      .insert(deposits)
-      .values({
-        id: randomUUID(),
-        userId: request.userId,
-        idempotencyKey: request.idempotencyKey,
-        amountCents: request.amountCents,
-        paymentMethodId: request.paymentMethodId,
-        provider: deps.payments.name,
-        status: 'pending',
-        attemptStartedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: [deposits.userId, deposits.idempotencyKey] })
-      .returning();
-    return row;
-  });
+  const opened = await db.transaction((tx) =>
+    openPendingDeposit(
+      tx,
+      { userId: request.userId, idempotencyKey: request.idempotencyKey, amountCents: request.amountCents, paymentMethodId: request.paymentMethodId, provider: deps.payments.name, attemptStartedAt: now },
+      now,
+    ),
+  );
+  const inserted = opened.isReplay ? undefined : opened.deposit;
   if (inserted) return { result: await chargeDeposit(deps, inserted), isReplay: false };
 
   const [existing] = await db

@@ -2,6 +2,7 @@
 export { assertBalanceCoversMinute } from './balance-covers-minute';
 export { checkLedger } from './check-ledger';
 export { assertWithinDepositLimits, lockDepositor } from './deposit-limits';
+export { openPendingDeposit } from './open-pending-deposit';
 export { creditDeposit, depositTransferKey } from './deposit-to-wallet';
 export { takeBackToCard } from './take-back';
 export { assertWalletNotFrozen, walletFrozenReason } from './wallet-freeze';
