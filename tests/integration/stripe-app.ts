@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { startStripeStandIn } from './stripe-stand-in';
 import type { TestUser } from './factories';
 import type { FakeClock } from './readings';
@@ -54,4 +54,11 @@ export async function createStripeTestApp(options: { clock: FakeClock } & Omit<T
       await standIn.close();
     },
   };
+}
+
+/** The file's Stripe app (as `testApp`): made at the file's top, closed after its last test. */
+export async function stripeTestApp(options: Parameters<typeof createStripeTestApp>[0]) {
+  const stripe = await createStripeTestApp(options);
+  afterAll(() => stripe.close());
+  return stripe;
 }

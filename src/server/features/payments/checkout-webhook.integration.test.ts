@@ -1,27 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { deposits, ledgerTransfers, providerEvents } from '../../db/schema';
 import { createClient, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
-import { createStripeTestApp, type StripeStandIn } from '../../../../tests/integration/stripe-app';
-import { TEST_ORIGIN, type TestApp } from '../../../../tests/integration/test-app';
+import { stripeTestApp } from '../../../../tests/integration/stripe-app';
+import { TEST_ORIGIN } from '../../../../tests/integration/test-app';
 import { checkLedger, getBalances, getWalletBalanceCents, SYSTEM_ACCOUNTS } from '../wallet';
 
 // Issue 28: money in by Stripe Checkout, credited only by Stripe's signed webhook, exactly once.
 const clock = fakeClock();
-let app: TestApp;
-let standIn: StripeStandIn;
-let stripe: Awaited<ReturnType<typeof createStripeTestApp>>;
 
-beforeAll(async () => {
-  stripe = await createStripeTestApp({ clock });
-  ({ app, standIn } = stripe);
-});
+const stripe = await stripeTestApp({ clock });
+const { app, standIn } = stripe;
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await stripe.close();
 });
 
 const transferCount = async () => (await app.db.select({ n: count() }).from(ledgerTransfers))[0]!.n;

@@ -5,27 +5,22 @@ import { createAdmin, createClient, createReader, type TestUser } from '../../..
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
-import { createStripeTestApp, type StripeStandIn } from '../../../../tests/integration/stripe-app';
-import type { TestApp } from '../../../../tests/integration/test-app';
+import { stripeTestApp } from '../../../../tests/integration/stripe-app';
 import { checkLedger, getBalances, SYSTEM_ACCOUNTS } from '../wallet';
 
 // Issue 28: chargebacks freeze, then debit through the ledger when lost; refunds to the card move
 // in the ledger only when Stripe confirms them (charge.refunded).
 const MINUTE = 60_000;
 const clock = fakeClock();
-let stripe: Awaited<ReturnType<typeof createStripeTestApp>>;
-let app: TestApp;
-let standIn: StripeStandIn;
 let admin: TestUser;
 
+const stripe = await stripeTestApp({ clock, env: { BILLING_MINUTE_MS: String(MINUTE) } });
+const { app, standIn } = stripe;
 beforeAll(async () => {
-  stripe = await createStripeTestApp({ clock, env: { BILLING_MINUTE_MS: String(MINUTE) } });
-  ({ app, standIn } = stripe);
   admin = await createAdmin(app);
 });
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await stripe.close();
 });
 
 async function accounts(userId: string) {

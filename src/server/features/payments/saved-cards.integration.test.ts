@@ -1,25 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
-import { createStripeTestApp, type StripeStandIn } from '../../../../tests/integration/stripe-app';
-import type { TestApp } from '../../../../tests/integration/test-app';
+import { stripeTestApp } from '../../../../tests/integration/stripe-app';
 import { checkLedger, getWalletBalanceCents } from '../wallet';
 
 // Issue 28: a card used at checkout can be saved, listed, charged again and removed.
 const clock = fakeClock();
-let stripe: Awaited<ReturnType<typeof createStripeTestApp>>;
-let app: TestApp;
-let standIn: StripeStandIn;
 
-beforeAll(async () => {
-  stripe = await createStripeTestApp({ clock });
-  ({ app, standIn } = stripe);
-});
+const stripe = await stripeTestApp({ clock });
+const { app, standIn } = stripe;
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await stripe.close();
 });
 
 describe('saved cards', () => {

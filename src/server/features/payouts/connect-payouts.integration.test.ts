@@ -5,26 +5,21 @@ import { createAdmin, createReader, fundEarnings, type TestUser } from '../../..
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { noRealtime } from '../../../../tests/integration/no-realtime';
-import { createStripeTestApp, type StripeStandIn } from '../../../../tests/integration/stripe-app';
-import type { TestApp } from '../../../../tests/integration/test-app';
+import { stripeTestApp } from '../../../../tests/integration/stripe-app';
 import { checkLedger, getBalances, SYSTEM_ACCOUNTS } from '../wallet';
 import { payScheduledPayouts } from './payout-schedule';
 
 // Issue 28: payouts to readers' Stripe Connect accounts, paid only once the transfer exists.
 const clock = fakeClock();
-let stripe: Awaited<ReturnType<typeof createStripeTestApp>>;
-let app: TestApp;
-let standIn: StripeStandIn;
 let admin: TestUser;
 
+const stripe = await stripeTestApp({ clock });
+const { app, standIn } = stripe;
 beforeAll(async () => {
-  stripe = await createStripeTestApp({ clock });
-  ({ app, standIn } = stripe);
   admin = await createAdmin(app);
 });
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await stripe.close();
 });
 
 async function balances(readerId: string) {
