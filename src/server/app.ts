@@ -47,6 +47,7 @@ import { startScheduler } from './features/sessions/scheduler';
 import { registerSessionSocketHandlers } from './features/sessions/socket-handlers';
 import { resumeAfterDeposit } from './features/sessions/top-up';
 import { shopRoutes } from './features/shop/routes';
+import { startAutoReloads } from './features/wallet/auto-reload';
 import { createWallet, getWalletBalanceCents } from './features/wallet/ledger';
 import { walletRoutes } from './features/wallet/routes';
 import { paymentRoutes } from './features/payments/routes';
@@ -202,6 +203,11 @@ export async function buildApp(deps: AppDeps) {
   });
   routeClientEvents(sockets.io, [sessionSockets.feature, liveSockets.feature, liveMedia, watchReaders], app.log);
   const scheduler = deps.runScheduler === false ? undefined : startScheduler(sessions, app.log);
+  // A deposit resumes its client's reading paused for funds at once; should that fail, the
+  // scheduler's next pass resumes it from the rows (sessions/top-up.ts).
+  const onDeposited = (userId: string) =>
+    resumeAfterDeposit(sessions, userId).catch((error: unknown) => app.log.error({ err: error }, 'resuming a reading after a deposit failed'));
+  const autoReloads = deps.runScheduler === false ? undefined : startAutoReloads({ db, payments, realtime, clock, onDeposited, log: app.log }, timing.tickMs);
   const messageRetention =
     deps.runMessageRetention === false ? undefined : startMessageRetention({ db, clock, retentionDays: config.retentionDays, log: app.log });
   const maintenance = startEmbeddedMaintenance(database, app.log);
@@ -215,10 +221,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes, { auth, db, config, walletBalanceOf: getWalletBalanceCents });
   await app.register(accountRoutes, { auth, db, clock });
   await app.register(adminRoutes, { auth, sessions, isProduction: config.isProduction, onUserCreated: createWallet });
-  // A deposit resumes its client's reading paused for funds at once; should that fail, the
-  // scheduler's next pass resumes it from the rows (sessions/top-up.ts).
-  const onDeposited = (userId: string) =>
-    resumeAfterDeposit(sessions, userId).catch((error: unknown) => app.log.error({ err: error }, 'resuming a reading after a deposit failed'));
   await app.register(walletRoutes, { auth, db, payments, realtime, clock, onDeposited });
   await app.register(paymentRoutes, { auth, db, payments, realtime, clock, publicUrl: config.publicUrl, onDeposited });
   await app.register(payoutRoutes, { auth, db, realtime, clock, payments, publicUrl: config.publicUrl, payoutMinimumCents: config.payments.payoutMinimumCents });
@@ -245,6 +247,7 @@ export async function buildApp(deps: AppDeps) {
   // Order matters: no new charges, then no sockets, then wait for the leaves their disconnects
   // started, and only then close Socket.IO and Redis (which those leaves still emit through).
   app.addHook('onClose', async () => {
+    await autoReloads?.stop();
     await scheduler?.stop();
     await payoutSchedule?.stop();
     await messageRetention?.stop();

@@ -1,4 +1,5 @@
 import { z } from './zod-config';
+import { formatCents } from './money';
 import { depositAmountCentsSchema, DEPOSIT_STATUSES } from './wallet';
 
 /**
@@ -72,6 +73,38 @@ export type SavedCard = z.infer<typeof savedCardSchema>;
 export const savedCardListSchema = z.object({ cards: z.array(savedCardSchema) });
 export type SavedCardList = z.infer<typeof savedCardListSchema>;
 export const savedCardParamsSchema = z.object({ id: z.string().min(1).max(255) });
+
+/**
+ * Auto-reload (issue 28): while a reading runs and the wallet falls below the threshold (or below
+ * the reading's rate), the saved card is charged `amountCents` off session, once per crossing.
+ */
+export const AUTO_RELOAD_THRESHOLD_MAX_CENTS = 50_000;
+export const AUTO_RELOAD_THRESHOLD_MESSAGE = `The threshold must be a whole number of cents from ${formatCents(0)} to ${formatCents(AUTO_RELOAD_THRESHOLD_MAX_CENTS)}`;
+export const AUTO_RELOAD_CARD_MESSAGE = 'Choose a saved card to reload from';
+export const autoReloadRequestSchema = z
+  .object({
+    enabled: z.boolean({ error: 'enabled must be true or false' }),
+    thresholdCents: z
+      .number({ error: AUTO_RELOAD_THRESHOLD_MESSAGE })
+      .int(AUTO_RELOAD_THRESHOLD_MESSAGE)
+      .min(0, AUTO_RELOAD_THRESHOLD_MESSAGE)
+      .max(AUTO_RELOAD_THRESHOLD_MAX_CENTS, AUTO_RELOAD_THRESHOLD_MESSAGE),
+    amountCents: depositAmountCentsSchema,
+    cardId: z.string().trim().min(1, AUTO_RELOAD_CARD_MESSAGE).max(255).nullable(),
+  })
+  .refine((settings) => !settings.enabled || settings.cardId !== null, { message: AUTO_RELOAD_CARD_MESSAGE, path: ['cardId'] });
+export type AutoReloadRequest = z.infer<typeof autoReloadRequestSchema>;
+
+export const autoReloadSchema = z.object({
+  enabled: z.boolean(),
+  thresholdCents: z.number().int(),
+  amountCents: z.number().int(),
+  /** Null when none was chosen or the chosen card was removed (auto-reload then waits for one). */
+  card: savedCardSchema.nullable(),
+  /** The last try was declined or needed the person: no more tries until the settings are saved again. */
+  failure: z.object({ message: z.string(), at: z.string() }).nullable(),
+});
+export type AutoReload = z.infer<typeof autoReloadSchema>;
 
 /** Why a wallet cannot pay for anything new while a chargeback on one of its deposits is open. */
 export const WALLET_FROZEN_MESSAGE = 'Your wallet is on hold while your bank disputes one of your card payments. Please contact support.';

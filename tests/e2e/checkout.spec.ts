@@ -13,6 +13,7 @@ test('a new client adds $25 on the checkout page with 4242 4242 4242 4242 and se
   const dialog = page.getByRole('dialog', { name: 'Add Funds to Wallet' });
   await dialog.getByLabel('Amount (USD)').fill('25');
   await dialog.getByLabel('New card (secure checkout page)').check();
+  await dialog.getByLabel('Save this card for next time').check();
   await dialog.getByRole('button', { name: 'Add Funds' }).click();
 
   await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
@@ -29,6 +30,26 @@ test('a new client adds $25 on the checkout page with 4242 4242 4242 4242 and se
   const transactions = page.getByTestId('wallet-transaction');
   await expect(transactions).toHaveCount(1);
   await expect(transactions.first()).toContainText('+$25.00');
+
+  // The card is saved: auto-reload from it is chosen, kept, and stops when the card is removed.
+  const cards = page.getByRole('list', { name: 'Saved cards' });
+  await expect(cards).toContainText('Visa ending 4242');
+  const autoReload = page.getByRole('form', { name: 'Auto-reload' });
+  await autoReload.getByRole('switch', { name: 'Auto-reload during readings' }).click();
+  await autoReload.getByLabel('When below (USD)').fill('5');
+  await autoReload.getByLabel('Add (USD)').fill('2000');
+  await autoReload.getByLabel('From card').selectOption({ index: 1 });
+  await autoReload.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('#auto-reload-amount-error')).toHaveText('Enter an amount from $1.00 to $1,000.00');
+  await autoReload.getByLabel('Add (USD)').fill('20');
+  await autoReload.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Auto-reload is on')).toBeVisible();
+  await page.reload();
+  await expect(autoReload.getByRole('switch', { name: 'Auto-reload during readings' })).toBeChecked();
+  await expect(autoReload.getByLabel('Add (USD)')).toHaveValue('20.00');
+  await cards.getByRole('button', { name: /^Remove Visa ending 4242/ }).click();
+  await expect(page.getByText('No saved cards yet.')).toBeVisible();
+  await expect(autoReload.getByLabel('From card').locator('option:checked')).toHaveText('No saved card yet');
 });
 
 test('a declined test card on the checkout page says so and credits nothing', async ({ page }) => {

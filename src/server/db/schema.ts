@@ -293,6 +293,29 @@ export const savedCards = pgTable('saved_cards', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('saved_cards_user_idx').on(t.userId, t.createdAt)]);
 
+/**
+ * A client's auto-reload (issue 28, docs/decisions/040): while one of their readings runs and the
+ * wallet is below `thresholdCents` (or below the reading's rate), the saved card is charged
+ * `amountCents` off session. `inFlightKey` is the one charge under way (at most one per person);
+ * `failedAt` stops further tries after a decline until the person saves the settings again.
+ */
+export const autoReloadSettings = pgTable('auto_reload_settings', {
+  userId: text('user_id').primaryKey().references(() => user.id),
+  enabled: boolean('enabled').notNull(),
+  thresholdCents: integer('threshold_cents').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  /** A removed card leaves auto-reload without a card: it stops until another is chosen. */
+  cardId: text('card_id').references(() => savedCards.id, { onDelete: 'set null' }),
+  inFlightKey: text('in_flight_key'),
+  inFlightSince: timestamp('in_flight_since', { withTimezone: true }),
+  failureMessage: text('failure_message'),
+  failedAt: timestamp('failed_at', { withTimezone: true }),
+  ...timestamps,
+}, (t) => [
+  check('auto_reload_amounts_check', sql`${t.thresholdCents} >= 0 and ${t.amountCents} > 0`),
+  index('auto_reload_enabled_idx').on(t.userId).where(sql`${t.enabled}`),
+]);
+
 /** A reader's Stripe Connect (Express) account, kept current by account.updated. */
 export const payoutAccounts = pgTable('payout_accounts', {
   userId: text('user_id').primaryKey().references(() => user.id),

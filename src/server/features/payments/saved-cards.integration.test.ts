@@ -3,13 +3,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
+import { readingDriver } from '../../../../tests/integration/readings';
 import { stripeTestApp } from '../../../../tests/integration/stripe-app';
-import { checkLedger, getWalletBalanceCents } from '../wallet';
+import { paymentCustomers, savedCards } from '../../db/schema';
+import { resumeAfterDeposit } from '../sessions';
+import { checkLedger, getWalletBalanceCents, runDueAutoReloads } from '../wallet';
 
 // Issue 28: a card used at checkout can be saved, listed, charged again and removed.
 const clock = fakeClock();
 
-const stripe = await stripeTestApp({ clock });
+const stripe = await stripeTestApp({ clock, env: { BILLING_MINUTE_MS: '60000' } });
 const { app, standIn } = stripe;
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
@@ -58,5 +61,37 @@ describe('saved cards', () => {
   it('keeps cards to their owner', async () => {
     expect((await http(app).get('/api/payments/cards')).status).toBe(401);
     expect((await http(app).delete('/api/payments/cards/pm_1')).status).toBe(401);
+  });
+});
+
+describe('auto-reload through Stripe', () => {
+  const driver = readingDriver(app, clock, 60_000);
+  const log = { error: (obj: unknown) => expect.unreachable(JSON.stringify(obj)) };
+  const runReloads = () =>
+    runDueAutoReloads({ db: app.db, payments: app.payments, realtime: app.realtime, clock, onDeposited: (userId) => resumeAfterDeposit(app.sessions, userId), log });
+
+  it('charges the card saved at checkout off session when a reading finds the wallet short', async () => {
+    const { client } = await driver.startReading({ rateCents: 299, balanceCents: 400 });
+    const opened = await http(app, client.cookie).post('/api/payments/checkout', { amountCents: 500, saveCard: true }, { 'idempotency-key': randomUUID() });
+    await standIn.pay(opened.body.checkoutSessionId, '4242 4242 4242 4242');
+    const [card] = (await http(app, client.cookie).get('/api/payments/cards')).body.cards;
+    // 400 − 299 + 500 = 601, under the $7.00 threshold.
+    expect(await getWalletBalanceCents(app.db, client.id)).toBe(601);
+    expect((await http(app, client.cookie).put('/api/wallet/auto-reload', { enabled: true, thresholdCents: 700, amountCents: 2000, cardId: card.id })).status).toBe(200);
+    expect(await runReloads()).toBe(1);
+    expect(await getWalletBalanceCents(app.db, client.id)).toBe(2601);
+    const charges = standIn.log.filter((r) => r.path === '/v1/payment_intents' && r.params.get('payment_method') === card.id);
+    expect(charges.map((r) => [r.params.get('amount'), r.params.get('customer')])).toEqual([['2000', expect.stringMatching(/^cus_standin_/)]]);
+  });
+
+  it('a card that needs the person (3-D Secure) stops auto-reload with the reason; nothing is credited', async () => {
+    const { client } = await driver.startReading({ rateCents: 299, balanceCents: 400 });
+    await app.db.insert(paymentCustomers).values({ userId: client.id, customerId: `cus_${client.id}` });
+    await app.db.insert(savedCards).values({ id: 'pm_card_authenticationRequired', userId: client.id, brand: 'visa', last4: '3155', expMonth: 12, expYear: 2030 });
+    await http(app, client.cookie).put('/api/wallet/auto-reload', { enabled: true, thresholdCents: 500, amountCents: 2000, cardId: 'pm_card_authenticationRequired' });
+    expect(await runReloads()).toBe(1);
+    const settings = (await http(app, client.cookie).get('/api/wallet/auto-reload')).body;
+    expect(settings.failure.message).toMatch(/authentication/);
+    expect(await getWalletBalanceCents(app.db, client.id)).toBe(101);
   });
 });

@@ -1,5 +1,6 @@
 /** What other features may use of the wallet: the ledger's accounts, transfers and balances, and its checks. */
 export { assertBalanceCoversMinute } from './balance-covers-minute';
+export { runDueAutoReloads } from './auto-reload';
 export { checkLedger } from './check-ledger';
 export { assertWithinDepositLimits, lockDepositor } from './deposit-limits';
 export { openPendingDeposit } from './open-pending-deposit';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { autoReloadRequestSchema, autoReloadSchema } from '@shared/payments';
 import {
   depositLimitsSchema,
   depositLimitsUpdateSchema,
@@ -17,6 +18,7 @@ import type { Db } from '../../db/client';
 import type { PaymentsProvider } from '../../payments/provider';
 import type { Realtime } from '../../realtime/realtime';
 import { currentUser, requireUser } from '../auth';
+import { getAutoReload, setAutoReload } from './auto-reload';
 import { getDepositLimits, setDepositLimits } from './deposit-limits';
 import { type DepositDeps, depositToWallet, ReplayedDepositFailure } from './deposit-to-wallet';
 import { getWallet } from './get-wallet';
@@ -73,5 +75,11 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps) 
   api.get('/api/wallet/reading-reminder', { onRequest: signedIn, schema: { response: { 200: readingReminderSchema } } }, async (request) => getReadingReminder(db, currentUser(request).id));
   api.put('/api/wallet/reading-reminder', { onRequest: signedIn, schema: { body: readingReminderSchema, response: { 200: readingReminderSchema } } }, async (request) =>
     setReadingReminder(db, currentUser(request).id, request.body, clock.now()),
+  );
+
+  // Charging a saved card when a reading finds the wallet short (issue 28, auto-reload.ts).
+  api.get('/api/wallet/auto-reload', { onRequest: signedIn, schema: { response: { 200: autoReloadSchema } } }, async (request) => getAutoReload(db, currentUser(request).id));
+  api.put('/api/wallet/auto-reload', { onRequest: signedIn, schema: { body: autoReloadRequestSchema, response: { 200: autoReloadSchema } } }, async (request) =>
+    setAutoReload(db, currentUser(request).id, request.body, new Date(clock.now())),
   );
 }

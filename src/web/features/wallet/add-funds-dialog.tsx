@@ -12,6 +12,7 @@ import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { type AddFundsFormInput, type AddFundsFormOutput, addFundsFormSchema } from './add-funds-form';
 import { paymentsConfigQuery, savedCardsQuery } from './api';
+import { cardLabel } from './card-label';
 import { NEW_CARD, useAddFunds } from './use-add-funds';
 
 const AMOUNT_ID = 'add-funds-amount';
@@ -102,9 +103,7 @@ export function AddFundsDialog({
             {(cards.data?.cards ?? []).map((card) => (
               <label key={card.id} className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-muted">
                 <input type="radio" value={card.id} className="size-4 accent-pink" {...register('paymentMethodId')} />
-                <span className="text-sm">
-                  {card.brand.charAt(0).toUpperCase() + card.brand.slice(1)} ending {card.last4} (expires {String(card.expMonth).padStart(2, '0')}/{String(card.expYear).slice(-2)})
-                </span>
+                <span className="text-sm">{cardLabel(card)}</span>
               </label>
             ))}
             <label className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-muted">

@@ -18,9 +18,18 @@ import {
   walletSchema,
   WALLET_PAGE_SIZE_DEFAULT,
 } from '@shared/wallet';
-import { checkoutSessionSchema, type DepositStatusView, depositStatusSchema, type SavedCardList, savedCardListSchema } from '@shared/payments';
+import {
+  type AutoReload,
+  type AutoReloadRequest,
+  autoReloadSchema,
+  checkoutSessionSchema,
+  type DepositStatusView,
+  depositStatusSchema,
+  type SavedCardList,
+  savedCardListSchema,
+} from '@shared/payments';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiRequestParsed } from '@/lib/api';
+import { apiRequest, apiRequestParsed } from '@/lib/api';
 import { walletQueryKeys } from './query-keys';
 
 export const paymentsConfigQuery = queryOptions({
@@ -70,6 +79,20 @@ export const savedCardsQuery = queryOptions({
   queryKey: walletQueryKeys.cards,
   queryFn: ({ signal }): Promise<SavedCardList> => apiRequestParsed('/api/payments/cards', savedCardListSchema, { signal }),
 });
+
+export function removeSavedCard(cardId: string) {
+  return apiRequest(`/api/payments/cards/${encodeURIComponent(cardId)}`, { method: 'DELETE' });
+}
+
+/** Charging a saved card when a reading finds the wallet short (issue 28). */
+export const autoReloadQuery = queryOptions({
+  queryKey: walletQueryKeys.autoReload,
+  queryFn: ({ signal }): Promise<AutoReload> => apiRequestParsed('/api/wallet/auto-reload', autoReloadSchema, { signal }),
+});
+
+export function updateAutoReload(settings: AutoReloadRequest) {
+  return apiRequestParsed('/api/wallet/auto-reload', autoReloadSchema, { method: 'PUT', body: settings });
+}
 
 /** A deposit back from checkout: pending until the provider's webhook has credited it. */
 export const depositStatusQuery = (depositId: string) =>

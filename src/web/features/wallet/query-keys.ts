@@ -12,6 +12,7 @@ export const walletQueryKeys = {
   payouts: ['wallet', 'payouts'] as const,
   payoutAccount: ['wallet', 'payout-account'] as const,
   cards: ['wallet', 'cards'] as const,
+  autoReload: ['wallet', 'auto-reload'] as const,
   deposit: (depositId: string) => ['wallet', 'deposit', depositId] as const,
   /** Under `payouts`, so invalidating that key refreshes the admin's lists too. */
   payoutsByStatus: (status: PayoutStatus) => ['wallet', 'payouts', status] as const,

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api';
+import { showFieldErrors } from '@/lib/field-errors';
 import { depositLimitsQuery, readingReminderQuery, updateDepositLimits, updateReadingReminder } from './api';
 import {
   changedLimits,
@@ -55,12 +55,7 @@ function SpendingLimitsForm({ limits, reminder }: { limits: DepositLimits; remin
       });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.fields) {
-        for (const [key, message] of Object.entries(error.fields)) {
-          const field = formFieldOf(key);
-          if (field) setError(field, { message });
-        }
-      }
+      showFieldErrors(error, formFieldOf, setError);
       toast.error('Failed to save spending limits', { description: error.message });
     },
   });

@@ -4,6 +4,7 @@ import { formatCents } from '@shared/money';
 import { Wallet } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AddFundsButton } from './add-funds-button';
+import { CardsAndAutoReloadCard } from './cards-and-auto-reload-card';
 import { DepositConfirmation, WalletFrozenNotice } from './deposit-confirmation';
 import { SpendingLimitsCard } from './spending-limits-card';
 import { WalletTransactions } from './wallet-transactions';
@@ -43,6 +44,7 @@ export function WalletTab({ profile }: { profile: Profile }) {
           </CardContent>
         </Card>
         <SpendingLimitsCard />
+        <CardsAndAutoReloadCard />
       </div>
       <Card>
         <CardHeader>

@@ -10,7 +10,7 @@ import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { AccountSection } from '@/features/account';
-import { ApiError } from '@/lib/api';
+import { showFieldErrors } from '@/lib/field-errors';
 import { myReaderQuery, updateMyReader } from './reader-api';
 import { type SettingsFormInput, type SettingsFormOutput, settingsFormSchema, toSettingsField, toSettingsForm } from './settings-form';
 
@@ -34,12 +34,7 @@ export function ReaderSettingsTab({ reader }: { reader: Reader }) {
       toast.success('Profile updated successfully');
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.fields) {
-        for (const [key, message] of Object.entries(error.fields)) {
-          const field = toSettingsField(key);
-          if (field) setError(field, { message });
-        }
-      }
+      showFieldErrors(error, toSettingsField, setError);
       toast.error('Failed to update profile', { description: error.message });
     },
   });

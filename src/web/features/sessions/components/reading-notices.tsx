@@ -1,8 +1,9 @@
 import type { ReadingSession } from '@shared/sessions';
+import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { AddFundsButton } from '@/features/wallet';
+import { AddFundsButton, autoReloadQuery } from '@/features/wallet';
 import { isLowBalance } from '../session-logic';
 import { FundsPauseBanner } from './funds-pause';
 import { LowBalanceBanner } from './low-balance-banner';
@@ -21,6 +22,25 @@ interface ReadingNoticesProps {
   onAddFunds: () => void;
 }
 
+/** The client's pause to top up, with why auto-reload did not top up for them when it tried. */
+function ClientFundsPause({ countdown, ratePerMinuteCents, onAddFunds }: { countdown: string; ratePerMinuteCents: number; onAddFunds: () => void }) {
+  const reloadFailure = useQuery({ ...autoReloadQuery, refetchOnMount: 'always', select: (settings) => settings.failure?.message ?? null });
+  return (
+    <FundsPauseBanner
+      isClient
+      countdown={countdown}
+      ratePerMinuteCents={ratePerMinuteCents}
+      reloadFailure={reloadFailure.data ?? null}
+      addFunds={
+        <Button variant="gold" onClick={onAddFunds}>
+          <Plus aria-hidden="true" />
+          Add Funds
+        </Button>
+      }
+    />
+  );
+}
+
 /** What the open reading says above the call: a low balance, a pause (for funds, or a side away), a request not yet accepted. */
 export function ReadingNotices({ session, isClient, balanceCents, topUpCountdown, isPaused, isOtherPresent, otherName, onAddFunds }: ReadingNoticesProps) {
   const rate = session.ratePerMinuteCents;
@@ -31,17 +51,7 @@ export function ReadingNotices({ session, isClient, balanceCents, topUpCountdown
       ) : null}
       {topUpCountdown !== null ? (
         isClient ? (
-          <FundsPauseBanner
-            isClient
-            countdown={topUpCountdown}
-            ratePerMinuteCents={rate}
-            addFunds={
-              <Button variant="gold" onClick={onAddFunds}>
-                <Plus aria-hidden="true" />
-                Add Funds
-              </Button>
-            }
-          />
+          <ClientFundsPause countdown={topUpCountdown} ratePerMinuteCents={rate} onAddFunds={onAddFunds} />
         ) : (
           <FundsPauseBanner isClient={false} countdown={topUpCountdown} />
         )
