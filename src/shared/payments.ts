@@ -67,6 +67,22 @@ export const depositRefundSchema = z.object({
 });
 export type DepositRefund = z.infer<typeof depositRefundSchema>;
 
+/** A user's card payment as the admin sees it before refunding part of it to the card (issue 28). */
+export const adminCardPaymentSchema = z.object({
+  depositId: z.string(),
+  amountCents: z.number().int(),
+  createdAt: z.string(),
+  refundedCents: z.number().int(),
+  /** Asked of the provider and not yet confirmed by charge.refunded. */
+  pendingRefundCents: z.number().int(),
+  /** What a refund may take now: the unrefunded part, no more than the wallet holds; 0 while disputed. */
+  refundableCents: z.number().int(),
+  disputeStatus: z.enum(['open', 'won', 'lost']).nullable(),
+});
+export type AdminCardPayment = z.infer<typeof adminCardPaymentSchema>;
+export const adminCardPaymentListSchema = z.object({ payments: z.array(adminCardPaymentSchema) });
+export type AdminCardPaymentList = z.infer<typeof adminCardPaymentListSchema>;
+
 /** A card saved at checkout; its id is the payment method to pass to POST /api/payments/wallet-deposit. */
 export const savedCardSchema = z.object({ id: z.string(), brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() });
 export type SavedCard = z.infer<typeof savedCardSchema>;

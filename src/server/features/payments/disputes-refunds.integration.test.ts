@@ -113,6 +113,14 @@ describe('POST /api/admin/deposits/:id/refund', () => {
     // Stripe answered, but has not confirmed: nothing moved.
     expect(await transferCount()).toBe(transfersBefore);
     expect(await accounts(client.id)).toEqual(before);
+    // The admin's list shows the refund under way and what is left to refund: the wallet holds
+    // $40.00, $15.00 of which is on its way back, so $25.00 (not the $35.00 left of the deposit).
+    const listed = await http(app, admin.cookie).get(`/api/admin/users/${client.id}/card-payments`);
+    expect(listed.body.payments).toEqual([
+      { depositId: deposit.depositId, amountCents: 5000, createdAt: expect.any(String), refundedCents: 0, pendingRefundCents: 1500, refundableCents: 2500, disputeStatus: null },
+    ]);
+    const beyondWallet = await http(app, admin.cookie).post(`/api/admin/deposits/${deposit.depositId}/refund`, { amountCents: 2501 });
+    expect(beyondWallet.body.error.message).toBe('At most $25.00 of this deposit can be refunded');
 
     const confirmed = await standIn.releaseRefundEvents();
     expect(confirmed.map((c) => c.body)).toMatchObject([{ outcome: 'handled: refund moved' }]);
@@ -132,6 +140,7 @@ describe('POST /api/admin/deposits/:id/refund', () => {
     expect((await accounts(client.id)).wallet).toBe(0);
     expect(await depositRow(deposit.depositId)).toMatchObject({ refundedCents: 4000 });
     expect((await http(app, admin.cookie).post(`/api/admin/deposits/${deposit.depositId}/refund`, { amountCents: 1 })).status).toBe(400);
+    expect((await http(app, admin.cookie).get(`/api/admin/users/${client.id}/card-payments`)).body.payments).toMatchObject([{ refundedCents: 4000, pendingRefundCents: 0, refundableCents: 0 }]);
     expect(await checkLedger(app.db)).toEqual([]);
   });
 
@@ -148,6 +157,9 @@ describe('POST /api/admin/deposits/:id/refund', () => {
       expect(response.body.error.code).toBe('BAD_REQUEST');
     }
     expect((await http(app, client.cookie).post(url, { amountCents: 100 })).status).toBe(403);
+    expect((await http(app, client.cookie).get(`/api/admin/users/${client.id}/card-payments`)).status).toBe(403);
+    // Only credited card payments are listed: not the checkout still open.
+    expect((await http(app, admin.cookie).get(`/api/admin/users/${client.id}/card-payments`)).body.payments.map((p: { depositId: string }) => p.depositId)).toEqual([deposit.depositId]);
     expect((await http(app).post(url, { amountCents: 100 })).status).toBe(401);
     expect((await http(app, admin.cookie).post('/api/admin/deposits/no-such-deposit/refund', { amountCents: 100 })).status).toBe(404);
     expect((await http(app, admin.cookie).post(`/api/admin/deposits/${pendingOnly.depositId}/refund`, { amountCents: 100 })).status).toBe(409);

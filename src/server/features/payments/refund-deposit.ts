@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { formatCents } from '@shared/money';
-import type { DepositRefund } from '@shared/payments';
+import type { AdminCardPaymentList, DepositRefund } from '@shared/payments';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { depositRefunds, deposits } from '../../db/schema';
@@ -11,13 +11,52 @@ import { depositTransferKey, getWalletBalanceCents, lockAccounts, takeBackToCard
 import type { EventEffects } from './event-effects';
 import type { ChargeObject } from './stripe-objects';
 
-/** Refunds asked of the provider and not yet confirmed or refused. */
-async function pendingRefundCents(tx: Tx, depositId: string): Promise<number> {
-  const [row] = await tx
-    .select({ cents: sql<string>`coalesce(sum(${depositRefunds.amountCents}), 0)::text` })
+type DepositRow = typeof deposits.$inferSelect;
+
+/** Refunds asked of the provider and not yet confirmed or refused, by deposit, for one user's deposits. */
+async function pendingRefundsByDeposit(tx: Tx, userId: string): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ depositId: depositRefunds.depositId, cents: sql<string>`sum(${depositRefunds.amountCents})::text` })
     .from(depositRefunds)
-    .where(and(eq(depositRefunds.depositId, depositId), eq(depositRefunds.status, 'pending')));
-  return Number(row?.cents ?? 0);
+    .innerJoin(deposits, eq(deposits.id, depositRefunds.depositId))
+    .where(and(eq(deposits.userId, userId), eq(depositRefunds.status, 'pending')))
+    .groupBy(depositRefunds.depositId);
+  return new Map(rows.map((row) => [row.depositId, Number(row.cents)]));
+}
+
+/**
+ * What one deposit's refund may take now: its unrefunded part (less its refunds under way), and no
+ * more than the wallet will hold once every refund under way (of any of the user's deposits) has moved.
+ */
+function refundableOf(deposit: DepositRow, pending: Map<string, number>, walletCents: number) {
+  const allPendingCents = [...pending.values()].reduce((sum, cents) => sum + cents, 0);
+  return Math.max(0, Math.min(deposit.amountCents - deposit.refundedCents - (pending.get(deposit.id) ?? 0), walletCents - allPendingCents));
+}
+
+
+const isDisputed = (deposit: DepositRow) => deposit.disputeStatus === 'open' || deposit.disputeStatus === 'lost';
+
+/** A user's credited card payments, newest first, each with what a refund may take now. */
+export async function listCardPayments(db: Db, userId: string): Promise<AdminCardPaymentList> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.userId, userId), eq(deposits.status, 'succeeded'), isNotNull(deposits.paymentIntentId)))
+      .orderBy(desc(deposits.createdAt), desc(deposits.id));
+    const walletCents = await getWalletBalanceCents(tx, userId);
+    const pending = await pendingRefundsByDeposit(tx, userId);
+    const payments = rows.map((deposit) => ({
+      depositId: deposit.id,
+      amountCents: deposit.amountCents,
+      createdAt: deposit.createdAt.toISOString(),
+      refundedCents: deposit.refundedCents,
+      pendingRefundCents: pending.get(deposit.id) ?? 0,
+      refundableCents: isDisputed(deposit) ? 0 : refundableOf(deposit, pending, walletCents),
+      disputeStatus: deposit.disputeStatus,
+    }));
+    return { payments };
+  });
 }
 
 /**
@@ -37,11 +76,10 @@ export async function refundDeposit(
     const [deposit] = await tx.select().from(deposits).where(eq(deposits.id, depositId)).for('update');
     if (!deposit) throw notFound('Deposit not found');
     if (deposit.status !== 'succeeded' || !deposit.paymentIntentId) throw conflict('Only a card payment that was credited can be refunded');
-    if (deposit.disputeStatus === 'open' || deposit.disputeStatus === 'lost') throw conflict('This payment is disputed: the bank decides its refund');
+    if (isDisputed(deposit)) throw conflict('This payment is disputed: the bank decides its refund');
     const wallet = walletAccountId(deposit.userId);
     const walletCents = (await lockAccounts(tx, [wallet])).get(wallet) ?? 0;
-    const unrefundedCents = deposit.amountCents - deposit.refundedCents - (await pendingRefundCents(tx, deposit.id));
-    const refundableCents = Math.max(0, Math.min(unrefundedCents, walletCents));
+    const refundableCents = refundableOf(deposit, await pendingRefundsByDeposit(tx, deposit.userId), walletCents);
     if (amountCents > refundableCents) {
       const message = `At most ${formatCents(refundableCents)} of this deposit can be refunded`;
       throw badRequest(message, { amountCents: message });

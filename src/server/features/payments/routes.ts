@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminCardPaymentListSchema,
   checkoutRequestSchema,
   checkoutSessionSchema,
   depositIdParamsSchema,
@@ -17,6 +18,7 @@ import {
   savedCardParamsSchema,
   webhookAnswerSchema,
 } from '@shared/payments';
+import { adminUserIdParamsSchema } from '@shared/admin';
 import { idempotentRequestHeadersSchema } from '@shared/wallet';
 import type { Auth } from '../../auth/auth';
 import { deposits } from '../../db/schema';
@@ -24,7 +26,7 @@ import { notFound } from '../../errors';
 import type { SandboxPayments } from '../../payments/sandbox';
 import { currentUser, requireUser } from '../auth';
 import { type CheckoutDeps, createCheckout } from './create-checkout';
-import { refundDeposit } from './refund-deposit';
+import { listCardPayments, refundDeposit } from './refund-deposit';
 import { listSavedCards, removeSavedCard } from './saved-cards';
 import { receiveStripeWebhook, type WebhookDeps } from './stripe-webhook';
 
@@ -66,6 +68,13 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
     if (!deposit) throw notFound('Deposit not found');
     return { depositId: deposit.id, amountCents: deposit.amountCents, status: deposit.status as 'pending' | 'succeeded' | 'failed', failureMessage: deposit.failureMessage };
   });
+
+  // What the admin refunds from: a user's card payments, each with what may still go back to the card.
+  api.get(
+    '/api/admin/users/:id/card-payments',
+    { onRequest: requireUser(auth, 'admin'), schema: { params: adminUserIdParamsSchema, response: { 200: adminCardPaymentListSchema } } },
+    async (request) => listCardPayments(db, request.params.id),
+  );
 
   api.post(
     '/api/admin/deposits/:id/refund',

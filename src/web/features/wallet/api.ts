@@ -19,10 +19,12 @@ import {
   WALLET_PAGE_SIZE_DEFAULT,
 } from '@shared/wallet';
 import {
+  adminCardPaymentListSchema,
   type AutoReload,
   type AutoReloadRequest,
   autoReloadSchema,
   checkoutSessionSchema,
+  depositRefundSchema,
   type DepositStatusView,
   depositStatusSchema,
   type SavedCardList,
@@ -92,6 +94,17 @@ export const autoReloadQuery = queryOptions({
 
 export function updateAutoReload(settings: AutoReloadRequest) {
   return apiRequestParsed('/api/wallet/auto-reload', autoReloadSchema, { method: 'PUT', body: settings });
+}
+
+/** The admin's view of a user's card payments, each with what may still be refunded to the card. */
+export const cardPaymentsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: walletQueryKeys.cardPayments(userId),
+    queryFn: ({ signal }) => apiRequestParsed(`/api/admin/users/${encodeURIComponent(userId)}/card-payments`, adminCardPaymentListSchema, { signal }),
+  });
+
+export function refundToCard(depositId: string, amountCents: number) {
+  return apiRequestParsed(`/api/admin/deposits/${encodeURIComponent(depositId)}/refund`, depositRefundSchema, { method: 'POST', body: { amountCents } });
 }
 
 /** A deposit back from checkout: pending until the provider's webhook has credited it. */

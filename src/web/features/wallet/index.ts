@@ -3,6 +3,7 @@ export { AddFundsButton } from './add-funds-button';
 export { AddFundsDialog } from './add-funds-dialog';
 export { newIdempotencyKey } from './add-funds-form';
 export { AdminPayoutsPanel } from './admin-payouts-panel';
+export { CardPaymentsDialog } from './card-payments-dialog';
 export { autoReloadQuery, readingReminderQuery, requestPayout } from './api';
 export { PayoutAccountCard } from './payout-account-card';
 export { PayoutsCard } from './payouts-card';

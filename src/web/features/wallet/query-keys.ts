@@ -13,6 +13,7 @@ export const walletQueryKeys = {
   payoutAccount: ['wallet', 'payout-account'] as const,
   cards: ['wallet', 'cards'] as const,
   autoReload: ['wallet', 'auto-reload'] as const,
+  cardPayments: (userId: string) => ['wallet', 'card-payments', userId] as const,
   deposit: (depositId: string) => ['wallet', 'deposit', depositId] as const,
   /** Under `payouts`, so invalidating that key refreshes the admin's lists too. */
   payoutsByStatus: (status: PayoutStatus) => ['wallet', 'payouts', status] as const,

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { CardPaymentsDialog } from '@/features/wallet';
 import { formatRelativeDate } from '@/lib/relative-date';
 import { adminQueryKeys, adminUsersQuery, restoreUser, suspendUser } from './admin-api';
 import { ConfirmDialog } from './confirm-dialog';
@@ -60,6 +61,7 @@ function useAccountAction(user: AdminUser) {
 function UserRow({ user }: { user: AdminUser }) {
   const mutation = useAccountAction(user);
   const [isConfirming, setIsConfirming] = useState(false);
+  const [isShowingPayments, setIsShowingPayments] = useState(false);
   const action: AccountAction = user.suspended ? 'restore' : 'suspend';
   const { button, title, describe } = ACTIONS[action];
   // The server refuses to suspend an admin (or oneself), so the button is not offered.
@@ -90,6 +92,11 @@ function UserRow({ user }: { user: AdminUser }) {
             </dd>
           </div>
         </dl>
+        {user.role === 'client' ? (
+          <Button variant="ghost" size="sm" aria-label={`Card payments of ${user.name}`} onClick={() => setIsShowingPayments(true)}>
+            Card payments
+          </Button>
+        ) : null}
         {canAct ? (
           <Button
             variant={user.suspended ? 'gold' : 'outline'}
@@ -114,6 +121,7 @@ function UserRow({ user }: { user: AdminUser }) {
         isDestructive={action === 'suspend'}
         onConfirm={() => mutation.mutate(action)}
       />
+      {user.role === 'client' ? <CardPaymentsDialog user={user} open={isShowingPayments} onOpenChange={setIsShowingPayments} /> : null}
     </li>
   );
 }
