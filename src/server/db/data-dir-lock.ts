@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { errorCode } from '../error-code';
 
 export class DataDirInUseError extends Error {
   constructor(
@@ -11,8 +12,6 @@ export class DataDirInUseError extends Error {
     this.name = 'DataDirInUseError';
   }
 }
-
-const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
 function isProcessAlive(pid: number): boolean {
   try {

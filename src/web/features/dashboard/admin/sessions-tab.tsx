@@ -14,17 +14,18 @@ import { ConfirmDialog } from './confirm-dialog';
 
 export const SESSIONS_PAGE_SIZE = 20;
 
+const STATUS_LABELS: Record<SessionStatus, string> = {
+  requested: 'Requested',
+  accepted: 'Accepted',
+  active: 'Active',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  declined: 'Declined',
+  missed: 'Missed',
+};
 /** The filter's order: the life of a reading first, then the ways it ends without one. */
-const STATUS_FILTERS: { value: SessionStatus; label: string }[] = [
-  { value: 'requested', label: 'Requested' },
-  { value: 'accepted', label: 'Accepted' },
-  { value: 'active', label: 'Active' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'cancelled', label: 'Cancelled' },
-  { value: 'declined', label: 'Declined' },
-  { value: 'missed', label: 'Missed' },
-];
-const STATUS_LABELS = Object.fromEntries(STATUS_FILTERS.map(({ value, label }) => [value, label])) as Record<SessionStatus, string>;
+const STATUS_ORDER: readonly SessionStatus[] = ['requested', 'accepted', 'active', 'completed', 'cancelled', 'declined', 'missed'];
+const STATUS_FILTERS = STATUS_ORDER.map((value) => ({ value, label: STATUS_LABELS[value] }));
 const TYPE_LABELS: Record<SessionType, string> = { chat: 'Chat', audio: 'Audio', video: 'Video' };
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
