@@ -23,7 +23,7 @@ import {
   hasMedia,
   isBelowOneMinute,
   isWithinRefundWindow,
-  readerEarningsCents,
+  readingElapsedMs,
   secondsUntil,
 } from './session-logic';
 import { useNow } from '@/lib/use-now';
@@ -54,7 +54,7 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
   const pauseNow = useNow(fundsPauseEndsAt !== null);
   const topUpCountdown = fundsPauseEndsAt ? formatCountdown(secondsUntil(fundsPauseEndsAt, pauseNow)) : null;
   const isTopUpOpen = isClient && topUpCountdown !== null && topUpDismissedFor !== session.pausedAt;
-  const elapsedMs = session.startedAt ? now - Date.parse(session.startedAt) : 0;
+  const elapsedMs = readingElapsedMs(session, now);
 
   const other = isClient ? session.reader : session.client;
   const balanceCents = profile?.walletBalanceCents ?? me.walletBalanceCents;
@@ -106,7 +106,7 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
         wallet={
           isClient
             ? { kind: 'balance', cents: balanceCents, isLow: isBelowOneMinute(balanceCents, rate) }
-            : { kind: 'earnings', cents: readerEarningsCents(billing.minutesCharged, rate) }
+            : { kind: 'earnings', cents: billing.readerEarningsCents, isRefunded: (ended?.event.refundedCents ?? 0) > 0 }
         }
       />
 
