@@ -44,6 +44,7 @@ import { startMessageRetention } from './features/sessions/message-retention';
 import { createMessageLimiter } from './features/sessions/messages';
 import { sessionRoutes } from './features/sessions/routes';
 import { startScheduler } from './features/sessions/scheduler';
+import { startDemoReader } from './features/demo-reader';
 import { registerSessionSocketHandlers } from './features/sessions/socket-handlers';
 import { resumeAfterDeposit } from './features/sessions/top-up';
 import { shopRoutes } from './features/shop/routes';
@@ -80,6 +81,8 @@ export interface AppDeps {
   runMailWorker?: boolean;
   /** Where mail goes; by default SMTP_URL's server or the local mailbox under DATA_DIR. */
   mailTransport?: MailTransport;
+  /** Answer the demo reader Sage from this process (main.ts: while demo data is on, never in production). */
+  runDemoReader?: boolean;
   /** Serves live viewers above the peer-to-peer cap; by default werift in a worker when the config enables it. */
   forwarder?: MediaForwarder;
 }
@@ -202,6 +205,7 @@ export async function buildApp(deps: AppDeps) {
   });
   routeClientEvents(sockets.io, [sessionSockets.feature, liveSockets.feature, liveMedia, watchReaders], app.log);
   const scheduler = deps.runScheduler === false ? undefined : startScheduler(sessions, app.log);
+  const demoReader = deps.runDemoReader && !config.isProduction ? startDemoReader(sessions, messageLimiter, sessionSockets.lease, app.log) : undefined;
   const messageRetention =
     deps.runMessageRetention === false ? undefined : startMessageRetention({ db, clock, retentionDays: config.retentionDays, log: app.log });
   const maintenance = startEmbeddedMaintenance(database, app.log);
@@ -245,6 +249,7 @@ export async function buildApp(deps: AppDeps) {
   // Order matters: no new charges, then no sockets, then wait for the leaves their disconnects
   // started, and only then close Socket.IO and Redis (which those leaves still emit through).
   app.addHook('onClose', async () => {
+    await demoReader?.stop();
     await scheduler?.stop();
     await payoutSchedule?.stop();
     await messageRetention?.stop();

@@ -29,6 +29,7 @@ export function testReadingSession(overrides: Partial<ReadingSession> = {}): Rea
     rating: null,
     review: null,
     ratableUntil: null,
+    isReaderAutomated: false,
     ...overrides,
   };
 }

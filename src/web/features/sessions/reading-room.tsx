@@ -1,6 +1,8 @@
 import type { Profile } from '@shared/auth';
+import { DEMO_READER_NOTE } from '@shared/readers';
 import type { ReadingSession, RtcConfig } from '@shared/sessions';
 import { useQueryClient } from '@tanstack/react-query';
+import { Bot } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 // The one feature reached from another: topping up in place keeps the reading running (leaving this
@@ -110,6 +112,12 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
         }
       />
 
+      {session.isReaderAutomated ? (
+        <p className="flex items-center gap-2 rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm font-semibold text-gold" data-testid="automated-reader-note">
+          <Bot className="size-4 shrink-0" aria-hidden="true" />
+          {DEMO_READER_NOTE}
+        </p>
+      ) : null}
       {room.mediaError && isOpen ? <Alert>{room.mediaError}</Alert> : null}
 
       {ended ? (

@@ -32,6 +32,7 @@ function reader(overrides: Partial<AdminReader>): AdminReader {
     createdAt: new Date().toISOString(),
     schedule: { timeZone: 'UTC', slots: [] },
     freeMinutes: 0,
+    repliesAutomated: false,
     totalEarningsCents: 12_345,
     deactivated: false,
     ...overrides,
