@@ -44,6 +44,7 @@ import { startMessageRetention } from './features/sessions/message-retention';
 import { createMessageLimiter } from './features/sessions/messages';
 import { sessionRoutes } from './features/sessions/routes';
 import { startScheduler } from './features/sessions/scheduler';
+import { startDemoReader } from './features/demo-reader';
 import { registerSessionSocketHandlers } from './features/sessions/socket-handlers';
 import { resumeAfterDeposit } from './features/sessions/top-up';
 import { shopRoutes } from './features/shop/routes';
@@ -81,6 +82,8 @@ export interface AppDeps {
   runMailWorker?: boolean;
   /** Where mail goes; by default SMTP_URL's server or the local mailbox under DATA_DIR. */
   mailTransport?: MailTransport;
+  /** Answer the demo reader Sage from this process (main.ts: while demo data is on, never in production). */
+  runDemoReader?: boolean;
   /** Serves live viewers above the peer-to-peer cap; by default werift in a worker when the config enables it. */
   forwarder?: MediaForwarder;
 }
@@ -208,6 +211,7 @@ export async function buildApp(deps: AppDeps) {
   const onDeposited = (userId: string) =>
     resumeAfterDeposit(sessions, userId).catch((error: unknown) => app.log.error({ err: error }, 'resuming a reading after a deposit failed'));
   const autoReloads = deps.runScheduler === false ? undefined : startAutoReloads({ db, payments, realtime, clock, onDeposited, log: app.log }, timing.tickMs);
+  const demoReader = deps.runDemoReader && !config.isProduction ? startDemoReader(sessions, messageLimiter, sessionSockets.lease, app.log) : undefined;
   const messageRetention =
     deps.runMessageRetention === false ? undefined : startMessageRetention({ db, clock, retentionDays: config.retentionDays, log: app.log });
   const maintenance = startEmbeddedMaintenance(database, app.log);
@@ -248,6 +252,7 @@ export async function buildApp(deps: AppDeps) {
   // started, and only then close Socket.IO and Redis (which those leaves still emit through).
   app.addHook('onClose', async () => {
     await autoReloads?.stop();
+    await demoReader?.stop();
     await scheduler?.stop();
     await payoutSchedule?.stop();
     await messageRetention?.stop();

@@ -7,7 +7,7 @@ import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
 import { ensureAdmin } from './features/auth/ensure-admin';
 import { createWallet } from './features/wallet/ledger';
 import { createLogger, wantsPrettyLogs } from './logger';
-import { seedDemo } from './seed/seed-demo';
+import { ensureAutomatedReader, seedDemo } from './seed/seed-demo';
 
 async function main() {
   const config = loadConfig();
@@ -23,11 +23,13 @@ async function main() {
   }
   await database.migrate();
   if (config.seedDemo && (await seedDemo(database.db))) logger.info('demo data created');
+  if (config.seedDemo && (await ensureAutomatedReader(database.db))) logger.info('demo reader Sage added to the demo data');
   if (config.admin) await ensureAdmin(database.db, config.admin, new Date(systemClock.now()), createWallet);
 
   // `npm run dev` passes --dev for Vite's hot reload; `npm start` always serves the built app.
   const web = process.argv.includes('--dev') ? 'vite' : 'built';
-  const { app } = await buildApp({ config, database, logger, web });
+  // Sage, the demo reader the server answers itself, exists only with demo data (issue 30).
+  const { app } = await buildApp({ config, database, logger, web, runDemoReader: config.seedDemo });
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Soul Tribe is running at ${config.publicUrl} (database: ${database.kind})`);
 

@@ -11,7 +11,7 @@ const cents = z.number().int();
 const count = z.number().int();
 
 export const periodFiguresSchema = z.object({
-  /** Completed readings' shares plus live-stream income (gifts, stream prices) paid in the period. */
+  /** Every source of EARNING_SOURCES in the period: readings, gifts, stream admissions, shop sales. */
   earningsCents: cents,
   sessions: count,
   /** One decimal; null before the first review. */
@@ -67,6 +67,22 @@ export type ReaderSessionsPage = z.infer<typeof readerSessionsPageSchema>;
 
 export const EARNINGS_SERIES_DAYS = 30;
 
+/**
+ * Earnings, defined once (issue 30): the reader's share of completed readings (net of refunds, on
+ * the day each ended), of gifts and of paid stream admissions (net of admissions given back, on the
+ * day paid), and of shop sales (on the day ordered). Every figure called earnings adds these lines.
+ */
+export const EARNING_SOURCES = ['readings', 'gifts', 'streamAdmissions', 'shopSales'] as const;
+export type EarningSource = (typeof EARNING_SOURCES)[number];
+
+export const earningsBySourceSchema = z.object({
+  readingsCents: cents,
+  giftsCents: cents,
+  streamAdmissionsCents: cents,
+  shopSalesCents: cents,
+});
+export type EarningsBySource = z.infer<typeof earningsBySourceSchema>;
+
 /** GET /api/readers/me/earnings. */
 export const readerEarningsSchema = z.object({
   timeZone: z.string(),
@@ -74,6 +90,8 @@ export const readerEarningsSchema = z.object({
   lastSevenDaysCents: cents,
   lastThirtyDaysCents: cents,
   allTimeCents: cents,
+  /** All time, one line per source; the lines add up to allTimeCents. */
+  bySource: earningsBySourceSchema,
   /** The last 30 of the reader's days, oldest first, today last; days without readings are zero. */
   daily: z.array(z.object({ date: z.string(), earningsCents: cents, sessions: count })),
 });

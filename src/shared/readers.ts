@@ -72,8 +72,15 @@ export const readerSchema = z.object({
   schedule: readerScheduleSchema,
   /** Free first minutes the viewer's next reading with this reader would get (the reader's offer to a first reading; 0 when none). */
   freeMinutes: z.number().int(),
+  /** The demo reader the server answers itself (demo mode only): chat only, shown with DEMO_READER_NOTE. */
+  repliesAutomated: z.boolean(),
 });
 export type Reader = z.infer<typeof readerSchema>;
+
+/** What the demo reader's card, profile and reading page say (issue 30). */
+export const DEMO_READER_NOTE = 'Demo reader: replies are automated';
+/** Why the demo reader's audio and video buttons are disabled, and the server's 409 for such a request. */
+export const AUTOMATED_CHAT_ONLY_REASON = 'Automated replies come by chat only: audio and video need a live reader.';
 
 /** The directory's orders; Recommended puts readers free to read now first. Prices are chat rates. */
 export const DIRECTORY_SORTS = ['recommended', 'rating', 'experience', 'sessions', 'price-asc', 'price-desc'] as const;

@@ -124,6 +124,8 @@ export const billingUpdateEventSchema = z.object({
   sessionId: z.string(),
   minutesCharged: z.number().int(),
   totalCostCents: z.number().int(),
+  /** The reader's share of the reading so far, as the ledger holds it: floor(70%) of its total. */
+  readerEarningsCents: z.number().int(),
   clientBalanceCents: z.number().int(),
   ratePerMinuteCents: z.number().int(),
   /** This minute was one of the reading's free first minutes: it cost nothing. */
@@ -143,6 +145,8 @@ export const sessionEndedEventSchema = z.object({
   totalMinutes: z.number().int(),
   totalCostCents: z.number().int(),
   refundedCents: z.number().int(),
+  /** What the reader keeps from the reading: 0 after a refund (it reverses every charge). */
+  readerEarningsCents: z.number().int(),
 });
 export type SessionEndedEvent = z.infer<typeof sessionEndedEventSchema>;
 

@@ -111,6 +111,8 @@ export const sessionSchema = z.object({
   review: z.string().nullable(),
   /** Until when the client may rate it; null when it cannot be rated (see ratableUntil). */
   ratableUntil: z.string().nullable(),
+  /** The reader is the demo reader the server answers itself (readers.DEMO_READER_NOTE). */
+  isReaderAutomated: z.boolean(),
 });
 export type ReadingSession = z.infer<typeof sessionSchema>;
 

@@ -21,6 +21,10 @@ test('an admin creates a reader through the dialog, sees them listed, and the re
   await expect(dialog.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByText('Add at least one specialty')).toBeVisible();
   await expect(dialog.getByText('Enter a rate')).toHaveCount(3);
+  // Every field's error at once (eleven fields are required), and a second try shows the same ones.
+  await expect(dialog.getByRole('alert')).toHaveCount(11);
+  await dialog.getByRole('button', { name: 'Create Reader' }).click();
+  await expect(dialog.getByRole('alert')).toHaveCount(11);
 
   await dialog.getByLabel('Email').fill(reader.email);
   await dialog.getByLabel('Password').fill(reader.password);

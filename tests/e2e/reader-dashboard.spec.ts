@@ -56,6 +56,10 @@ test('each tab opens from its own URL, after a reload too, with the stat cards a
   // days, five of them rated (4.2 on average), none today, every share earned and final, each
   // reading's share floor(70%) of its total (fair rounding, issue 10).
   await expect(page.getByTestId('earnings-30-days')).toHaveText('$65.63');
+  // One breakdown (issue 30): readings only for Rowan, and the payout card's figure is the same total.
+  await expect(page.getByTestId('earnings-source-readingsCents')).toHaveText('$119.75');
+  await expect(page.getByTestId('earnings-source-total')).toHaveText('$119.75');
+  await expect(page.getByTestId('earnings-earned')).toHaveText('$119.75');
 
   await expect(page.getByTestId('stat-today-earnings')).toHaveText('$0.00');
   await expect(page.getByTestId('stat-total-earnings')).toHaveText('$119.75');

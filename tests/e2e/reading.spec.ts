@@ -354,11 +354,19 @@ test('an audio reading survives a reload and a refund returns every charge', asy
   await expect(client.getByTestId('summary-refund')).toHaveText(dollars(figures.refundedCents));
   await expect(client.getByTestId('summary-cost')).toHaveText('$0.00');
   await expect(reader.page.getByTestId('summary-refund')).toBeVisible();
+  // The reader's header says what the ledger kept for them (issue 30).
+  await expect(reader.page.getByTestId('reading-earnings')).toHaveText('$0.00');
+  await expect(reader.page.getByTestId('reading-earnings-note')).toHaveText('Refunded');
   expect(await walletCents(client)).toBe(clientBefore);
   expect(await readerMoney(reader.page)).toEqual({ ...readerBefore, heldCents: 0 });
   // A refunded reading has no paid minute left to rate.
   await expect(client.getByTestId('summary-not-ratable')).toHaveText('Refunded readings cannot be rated.');
   await expect(client.getByRole('form', { name: 'Rate your reading' })).toHaveCount(0);
+
+  // Reopened later, the ended reading's timer is its own duration, as its summary counts it.
+  await client.goto(`/reading/${sessionId}`);
+  const duration = await client.getByTestId('summary-duration').textContent();
+  await expect(client.getByTestId('reading-timer')).toHaveText(duration!);
 
   await reader.context.close();
   expect(reader.problems, 'console errors on the reader page').toEqual([]);

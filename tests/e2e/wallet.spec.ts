@@ -54,7 +54,7 @@ test('a declined card says "Failed to add funds" and the balance stays', async (
   await expect(chip).toHaveText(before ?? '');
 });
 
-test('amounts outside $1 to $1,000, empty or unreadable show "Please enter a valid amount" and pay nothing', async ({ page }) => {
+test('amounts outside $1 to $1,000 name the bound, empty or unreadable ones show "Please enter a valid amount", and none pays', async ({ page }) => {
   let deposits = 0;
   page.on('request', (request) => {
     if (request.url().endsWith('/api/payments/wallet-deposit')) deposits++;
@@ -67,10 +67,11 @@ test('amounts outside $1 to $1,000, empty or unreadable show "Please enter a val
   const amount = dialog.getByLabel('Amount (USD)');
   const submit = dialog.getByRole('button', { name: 'Add Funds' });
 
-  for (const typed of ['0', '0.99', '1000.01', '']) {
+  const said = { '0': 'Please enter a valid amount', '0.99': 'Amount must be at least $1.00', '1000.01': 'Amount must be at most $1,000.00', '': 'Please enter a valid amount' };
+  for (const [typed, message] of Object.entries(said)) {
     await amount.fill(typed);
     await submit.click();
-    await expect(dialog.getByText('Please enter a valid amount'), typed).toBeVisible();
+    await expect(dialog.getByText(message), typed).toBeVisible();
     await expect(amount).toHaveAttribute('aria-invalid', 'true');
   }
   // A number field keeps no text it cannot read: typing letters leaves it empty.

@@ -22,6 +22,8 @@ export const BOTH_DATABASES = [
   'src/server/features/live/paid-join/**/*.integration.test.ts',
   'src/server/features/live/gifts/**/*.integration.test.ts',
   'src/server/features/shop/**/*.integration.test.ts',
+  // issue 30: earnings defined once, checked against the ledger for every source
+  'src/server/features/readers/earnings-by-source.integration.test.ts',
   // issue 26's findings, each shown on both (money moved by a path trick, a stream's refund)
   'src/server/canonical-path.integration.test.ts',
   'src/server/features/live/reader-left.integration.test.ts',

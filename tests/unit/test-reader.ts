@@ -23,5 +23,6 @@ export const testReader = (status: Reader['status'], overrides: Partial<Reader> 
   createdAt: '2026-01-01T00:00:00Z',
   schedule: { timeZone: 'UTC', slots: [] },
   freeMinutes: 0,
+  repliesAutomated: false,
   ...overrides,
 });

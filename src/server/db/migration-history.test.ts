@@ -38,6 +38,8 @@ const COMMITTED_MIGRATIONS: readonly (readonly [file: string, sha256: string])[]
   ['0024_issue28_stripe_checkout_disputes_connect.sql', '17ea39c11e35f45f0b51dcb0be52aa7aa67167ecc0fe59a29df3dc8856fe8b09'],
   ['0025_issue28_payout_transfer_claim.sql', 'd337e9bbdcc314f74468950954f8580cd681501e073de0ee864330e8be0d6742'],
   ['0026_issue28_saved_cards.sql', '9e708c8809fcdd7458d00ccf31a80742c8192a95da92941f29ee3bd10e6890c9'],
+  ['0027_issue28_auto_reload.sql', '0f214045c24fbc03f506bde77e7cb7fc28bb7f4140f4128f347e921a40266d26'],
+  ['0028_demo_reader.sql', '23cc6d4a9fa0218b91ba7199c83c6641076684d502b27ba6ecfa44707f1062e9'],
 ];
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(`${migrationsDir}/${file}`)).digest('hex');

@@ -150,6 +150,8 @@ export const readerProfiles = pgTable('reader_profiles', {
   completedSessions: integer('completed_sessions').notNull().default(0),
   /** The reader's offer: this many first minutes free to a client's first reading with them (0–5). */
   freeMinutes: integer('free_minutes').notNull().default(0),
+  /** The demo reader the server answers itself (demo mode only, issue 30): chat only, never a person. */
+  repliesAutomated: boolean('replies_automated').notNull().default(false),
   /**
    * Everything the directory's search looks in, lower-cased, kept by PostgreSQL: `like '%word%'`
    * on it is a plain scan (10x cheaper than building the text per row) or, for a rare word, the

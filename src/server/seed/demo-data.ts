@@ -48,3 +48,18 @@ export const DEMO_READERS: DemoReader[] = [
   { firstName: 'Esmeralda', lastName: 'Quinn', username: 'esmeralda', yearsExperience: 25, rates: { chat: 699, audio: 799, video: 899 }, specialties: ['Tarot', 'Palmistry', 'Tea Leaf Reading', 'Love & Relationships', 'Family'], bio: 'A quarter century of readings with tarot, palms and tea leaves. Direct, kind and precise: I tell you what I see.', isOnline: false },
   { firstName: 'Rowan', lastName: 'Ashby', username: 'rowan', yearsExperience: 8, rates: { chat: 349, audio: 449, video: 549 }, specialties: ['Dream Interpretation', 'Lucid Dreaming', 'Intuitive Guidance'], bio: 'Dream worker and intuitive. Send me your recurring dreams and together we will listen to what your subconscious is saying.', isOnline: false },
 ];
+
+/**
+ * The demo reader the server answers itself while demo data is on (features/demo-reader, issue 30):
+ * a newcomer can try a reading with one browser. Nobody signs in as Sage (a random password).
+ */
+export const DEMO_AUTOMATED_READER = {
+  firstName: 'Sage',
+  lastName: '· demo reader',
+  username: 'sage',
+  email: 'sage@soultribe.app',
+  yearsExperience: 1,
+  rates: { chat: 99, audio: 99, video: 99 },
+  specialties: ['Reflection', 'Intuitive Guidance'],
+  bio: 'A practice reader for trying Soul Tribe on your own: start a chat and Sage answers with short, kind reflections. Sage is automated, not a person; billed like any reading, from your demo wallet.',
+} as const;

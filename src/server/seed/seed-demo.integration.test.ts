@@ -10,14 +10,14 @@ import { signIn } from '../../../tests/integration/factories';
 import { fakeClock } from '../../../tests/integration/fake-clock';
 import { http } from '../../../tests/integration/http';
 import { testApp } from '../../../tests/integration/test-app';
-import { ledgerTransfers, liveStreams, readingSessions, user } from '../db/schema';
+import { ledgerTransfers, liveStreams, readerProfiles, readingSessions, user } from '../db/schema';
 import { checkLedger } from '../features/wallet/check-ledger';
 import { getWalletBalanceCents } from '../features/wallet/ledger';
 import { DEMO_POSTS } from './demo-community';
-import { DEMO_CLIENTS, DEMO_PASSWORD, DEMO_READERS } from './demo-data';
+import { DEMO_AUTOMATED_READER, DEMO_CLIENTS, DEMO_PASSWORD, DEMO_READERS } from './demo-data';
 import { DEMO_PRODUCTS } from './demo-shop';
 import { DEMO_STREAMS } from './demo-streams';
-import { seedDemo } from './seed-demo';
+import { ensureAutomatedReader, seedDemo } from './seed-demo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const clock = fakeClock(Date.parse('2026-05-20T16:45:00Z'));
@@ -126,6 +126,17 @@ describe('the demo seed', () => {
     expect(shop).toHaveLength(DEMO_PRODUCTS.length);
     expect(shop.filter((p) => p.isDigital).map((p) => p.stock)).toEqual([null, null, null]);
     expect(shop.find((p) => p.name === 'Tarot Foundations: a 6-week course')?.seller?.name).toBe('Aurora Starweaver');
+  });
+
+  it('adds Sage, the demo reader the server answers: listed with automated replies, no stream, nobody can sign in as Sage', async () => {
+    const sage = (await http(app).get<Reader>('/api/readers/by-username/sage')).body;
+    expect(sage).toMatchObject({ fullName: 'Sage · demo reader', repliesAutomated: true, isOnline: true });
+    expect(await app.db.select().from(liveStreams).where(eq(liveStreams.readerId, sage.id))).toEqual([]);
+    await expect(signIn(app, DEMO_AUTOMATED_READER.email, DEMO_PASSWORD)).rejects.toThrow();
+    const others = await app.db.select({ n: sql<number>`count(*)::int` }).from(readerProfiles).where(eq(readerProfiles.repliesAutomated, true));
+    expect(others[0]!.n).toBe(1);
+    // Started again on this demo database, the server adds no second Sage.
+    expect(await ensureAutomatedReader(app.db)).toBe(false);
   });
 
   it('keeps Luna and Sol at their welcome balance with no readings', async () => {

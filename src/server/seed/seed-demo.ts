@@ -1,13 +1,14 @@
 import { hashPassword } from 'better-auth/crypto';
+import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { type Clock, systemClock } from '../clock';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { readerProfiles, user } from '../db/schema';
 import { createUserWithPassword } from '../features/auth/create-user';
 import { ensureAdmin } from '../features/auth/ensure-admin';
 import { createWallet, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../features/wallet/ledger';
 import { insertDemoCommunity } from './demo-community';
-import { DEMO_ADMIN, DEMO_CLIENTS, DEMO_PASSWORD, DEMO_READERS, DEMO_SEEKERS } from './demo-data';
+import { DEMO_ADMIN, DEMO_AUTOMATED_READER, DEMO_CLIENTS, DEMO_PASSWORD, DEMO_READERS, DEMO_SEEKERS } from './demo-data';
 import { planDemoHistory } from './demo-history';
 import { DEMO_READINGS } from './demo-reviews';
 import { insertDemoShop } from './demo-shop';
@@ -50,6 +51,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
         freeMinutes: r.freeMinutes ?? 0,
       });
     }
+    await insertAutomatedReader(tx, now);
     const seekers = [];
     for (const s of DEMO_SEEKERS) {
       const { id } = await createUserWithPassword(tx, { email: s.email, password: DEMO_PASSWORD, passwordHash, name: s.name, role: 'client', now }, createWallet);
@@ -75,6 +77,38 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     }
   });
   return true;
+}
+
+/**
+ * A demo database seeded before Sage existed gets Sage too, so the README's first reading works on
+ * it; nothing happens on a database without demo data or with Sage already there.
+ */
+export async function ensureAutomatedReader(db: Db, clock: Clock = systemClock): Promise<boolean> {
+  if (!(await isSeeded(db))) return false;
+  const [sage] = await db.select({ id: readerProfiles.userId }).from(readerProfiles).where(eq(readerProfiles.repliesAutomated, true)).limit(1);
+  if (sage) return false;
+  await db.transaction((tx) => insertAutomatedReader(tx, new Date(clock.now())));
+  return true;
+}
+
+/** Sage, the reader the server answers itself in demo mode: online from the start, chat only, no history. */
+async function insertAutomatedReader(tx: Tx, now: Date) {
+  const sage = DEMO_AUTOMATED_READER;
+  const { id } = await createUserWithPassword(tx, { email: sage.email, password: randomUUID(), name: `${sage.firstName} ${sage.lastName}`, role: 'reader', now }, createWallet);
+  await tx.insert(readerProfiles).values({
+    userId: id,
+    firstName: sage.firstName,
+    lastName: sage.lastName,
+    username: sage.username,
+    bio: sage.bio,
+    specialties: [...sage.specialties],
+    yearsExperience: sage.yearsExperience,
+    chatRateCents: sage.rates.chat,
+    audioRateCents: sage.rates.audio,
+    videoRateCents: sage.rates.video,
+    isOnline: true,
+    repliesAutomated: true,
+  });
 }
 
 export async function isSeeded(db: Db): Promise<boolean> {

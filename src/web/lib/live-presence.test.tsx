@@ -2,9 +2,9 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { EventEmitter } from 'node:events';
-import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLivePresence } from './live-presence';
+import { useEmitterEvent } from '../../../tests/unit/emitter-socket';
 
 /** A connected socket: the page's emits are answered at once, and the test plays the server's events. */
 class FakeSocket extends EventEmitter {
@@ -22,14 +22,7 @@ class FakeSocket extends EventEmitter {
 let socket = new FakeSocket();
 vi.mock('./socket', () => ({
   useSocket: () => socket,
-  useSocketEvent: (event: string, handler: (payload: unknown) => void) => {
-    useEffect(() => {
-      socket.on(event, handler);
-      return () => {
-        socket.off(event, handler);
-      };
-    }, [event, handler]);
-  },
+  useSocketEvent: (event: string, handler: (payload: unknown) => void) => useEmitterEvent(socket, event, handler),
 }));
 
 type Readers = { readers: { id: string; isOnline: boolean }[] };

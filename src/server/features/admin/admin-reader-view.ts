@@ -3,19 +3,18 @@ import type { AdminReader } from '@shared/admin';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
 import { notFound } from '../../errors';
-import { readerColumns, toReader } from '../readers';
+import { allTimeEarningsOf, readerColumns, toReader } from '../readers';
 
 /**
- * Readers with what only an admin sees: the account state and lifetime earnings. Sessions, rating
- * and earnings are counted from the completed readings themselves, not the profile's running
- * counters (which demo data seeds with made-up totals). A refund zeroes its reading's
- * reader_earnings_cents (sessions/billing.ts), so the earnings sum is net.
+ * Readers with what only an admin sees: the account state and lifetime earnings. Sessions and
+ * rating are counted from the completed readings themselves, not the profile's running counters
+ * (which demo data seeds with made-up totals). Earnings are the reader's own figure, every source
+ * of readers/reader-income.ts (issue 30: readings alone left out gifts and sales).
  */
 export function selectAdminReaders(db: DbOrTx) {
-  const earnings = db
+  const readings = db
     .select({
       readerId: readingSessions.readerId,
-      totalCents: sql<number>`sum(${readingSessions.readerEarningsCents})::bigint`.as('earned_cents'),
       sessions: sql<number>`count(*)::int`.as('completed_count'),
       ratingSum: sql<number>`coalesce(sum(${readingSessions.rating}), 0)::int`.as('completed_rating_sum'),
       ratingCount: sql<number>`count(${readingSessions.rating})::int`.as('completed_rating_count'),
@@ -23,19 +22,19 @@ export function selectAdminReaders(db: DbOrTx) {
     .from(readingSessions)
     .where(eq(readingSessions.status, 'completed'))
     .groupBy(readingSessions.readerId)
-    .as('earnings');
+    .as('readings');
   return db
     .select({
       ...readerColumns,
       suspendedAt: user.suspendedAt,
-      totalEarningsCents: earnings.totalCents,
-      completedSessions: sql<number>`coalesce(${earnings.sessions}, 0)`,
-      ratingSum: sql<number>`coalesce(${earnings.ratingSum}, 0)`,
-      ratingCount: sql<number>`coalesce(${earnings.ratingCount}, 0)`,
+      totalEarningsCents: allTimeEarningsOf(readerProfiles.userId),
+      completedSessions: sql<number>`coalesce(${readings.sessions}, 0)`,
+      ratingSum: sql<number>`coalesce(${readings.ratingSum}, 0)`,
+      ratingCount: sql<number>`coalesce(${readings.ratingCount}, 0)`,
     })
     .from(readerProfiles)
     .innerJoin(user, eq(user.id, readerProfiles.userId))
-    .leftJoin(earnings, eq(earnings.readerId, readerProfiles.userId));
+    .leftJoin(readings, eq(readings.readerId, readerProfiles.userId));
 }
 
 type AdminReaderRow = Awaited<ReturnType<typeof selectAdminReaders>>[number];

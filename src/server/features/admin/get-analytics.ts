@@ -1,8 +1,10 @@
-import { and, desc, eq, gte, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQLWrapper, sql } from 'drizzle-orm';
 import { ANALYTICS_DAYS, type AdminAnalytics, type TopReader, TOP_READERS_LIMIT } from '@shared/admin';
 import type { Clock } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles, readingSessions } from '../../db/schema';
+import { queryRows } from '../../db/query-rows';
+import { earningsByReaderBetween } from '../readers';
 import { platformRevenueMovements } from './platform-revenue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -13,8 +15,7 @@ const dayOf = (column: SQLWrapper) => sql<string>`to_char(${column} at time zone
 /**
  * The admin's Analytics tab for the last 30 UTC days up to the injected clock, today included:
  * per day the platform's revenue (net of refunds, counted when its reading completed, as the stat
- * cards count it) and the readings completed; and the readers who earned most from readings
- * completed in those days.
+ * cards count it) and the readings completed; and the readers who earned most in those days.
  */
 export async function getAdminAnalytics(db: DbOrTx, clock: Clock): Promise<AdminAnalytics> {
   const now = new Date(clock.now());
@@ -45,28 +46,24 @@ export async function getAdminAnalytics(db: DbOrTx, clock: Clock): Promise<Admin
     return { date, revenueCents: revenueOn.get(date) ?? 0, completedSessions: sessionsOn.get(date) ?? 0 };
   });
 
-  return { days, topReaders: await topReaders(db, completedInWindow) };
+  return { days, topReaders: await topReaders(db, from, until) };
 }
 
-/** A refund zeroes its reading's reader_earnings_cents (sessions/billing.ts), so these sums are net. */
-async function topReaders(db: DbOrTx, completedInWindow: SQL | undefined): Promise<TopReader[]> {
-  const earningsCents = sql<number>`sum(${readingSessions.readerEarningsCents})::bigint`;
-  const rows = await db
-    .select({
-      id: readerProfiles.userId,
-      firstName: readerProfiles.firstName,
-      lastName: readerProfiles.lastName,
-      username: readerProfiles.username,
-      profileImage: readerProfiles.profileImage,
-      earningsCents,
-      completedSessions: sql<number>`count(*)::int`,
-    })
-    .from(readingSessions)
-    .innerJoin(readerProfiles, eq(readerProfiles.userId, readingSessions.readerId))
-    .where(completedInWindow)
-    .groupBy(readerProfiles.userId)
-    .having(sql`${earningsCents} > 0`)
-    .orderBy(desc(earningsCents), desc(sql`count(*)`), readerProfiles.userId)
-    .limit(TOP_READERS_LIMIT);
+/**
+ * The readers who earned most in the window, by the one definition of earnings (readers/
+ * reader-income.ts: readings, gifts, stream admissions, shop sales), with the readings they completed.
+ */
+async function topReaders(db: DbOrTx, from: Date, until: Date): Promise<TopReader[]> {
+  const rows = await queryRows<{ id: string; firstName: string; lastName: string; username: string; profileImage: string | null; earningsCents: number | string; completedSessions: number }>(
+    db,
+    sql`select p.user_id as "id", p.first_name as "firstName", p.last_name as "lastName", p.username, p.profile_image as "profileImage",
+        e.cents as "earningsCents",
+        (select count(*) from ${readingSessions} r where r.reader_id = p.user_id and r.status = 'completed'
+           and r.ended_at >= ${from.toISOString()} and r.ended_at < ${until.toISOString()})::int as "completedSessions"
+      from ${earningsByReaderBetween(from, until)} e join ${readerProfiles} p on p.user_id = e.reader_id
+      where e.cents > 0
+      order by e.cents desc, "completedSessions" desc, p.user_id
+      limit ${TOP_READERS_LIMIT}`,
+  );
   return rows.map(({ firstName, lastName, earningsCents: cents, ...row }) => ({ ...row, fullName: `${firstName} ${lastName}`, earningsCents: Number(cents) }));
 }

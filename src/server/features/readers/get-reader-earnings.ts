@@ -3,7 +3,8 @@ import type { Clock } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
 import { readerDays } from './reader-days';
-import { earningsEndedSince, figuresSince, liveIncomeRowsSince, readerTimeZone } from './reader-figures';
+import { figuresSince, readerTimeZone } from './reader-figures';
+import { earningsBySource, incomeRowsSince } from './reader-income';
 
 /** The Earnings tab: four periods and a day-by-day series of the last 30 of the reader's days, empty days included. */
 export async function getReaderEarnings(deps: { db: DbOrTx; clock: Clock }, readerId: string): Promise<ReaderEarnings> {
@@ -17,16 +18,12 @@ export async function getReaderEarnings(deps: { db: DbOrTx; clock: Clock }, read
     allTime: null,
   });
   const daily = days.map((day) => ({ date: day.date, earningsCents: 0, sessions: 0 }));
-  for (const reading of await earningsEndedSince(deps.db, readerId, days[0]!.start)) {
-    const index = days.findIndex((day) => reading.endedAt! >= day.start && reading.endedAt! < day.end);
-    if (index === -1) continue;
-    daily[index]!.earningsCents += reading.earningsCents;
-    daily[index]!.sessions += 1;
-  }
-  // Gifts and stream prices are earnings of the day they were paid, not readings.
-  for (const income of await liveIncomeRowsSince(deps.db, readerId, days[0]!.start)) {
+  // Each row counts on its own day: a reading on the day it ended, the rest on the day paid.
+  for (const income of await incomeRowsSince(deps.db, readerId, days[0]!.start)) {
     const index = days.findIndex((day) => income.at >= day.start && income.at < day.end);
-    if (index !== -1) daily[index]!.earningsCents += income.cents;
+    if (index === -1) continue;
+    daily[index]!.earningsCents += income.cents;
+    if (income.source === 'readings') daily[index]!.sessions += 1;
   }
   return {
     timeZone,
@@ -34,6 +31,7 @@ export async function getReaderEarnings(deps: { db: DbOrTx; clock: Clock }, read
     lastSevenDaysCents: periods.lastSevenDays.earningsCents,
     lastThirtyDaysCents: periods.lastThirtyDays.earningsCents,
     allTimeCents: periods.allTime.earningsCents,
+    bySource: await earningsBySource(deps.db, readerId),
     daily,
   };
 }

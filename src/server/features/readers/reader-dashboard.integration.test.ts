@@ -108,7 +108,14 @@ describe('the reader dashboard figures', () => {
     const response = await http(app, reader.cookie).get('/api/readers/me/earnings');
     expect(response.status).toBe(200);
     const { daily, ...periods } = response.body;
-    expect(periods).toEqual({ timeZone: ZONE, todayCents: 627, lastSevenDaysCents: 1187, lastThirtyDaysCents: 1887, allTimeCents: 2587 });
+    expect(periods).toEqual({
+      timeZone: ZONE,
+      todayCents: 627,
+      lastSevenDaysCents: 1187,
+      lastThirtyDaysCents: 1887,
+      allTimeCents: 2587,
+      bySource: { readingsCents: 2587, giftsCents: 0, streamAdmissionsCents: 0, shopSalesCents: 0 },
+    });
     expect(daily).toHaveLength(30);
     expect(daily[0].date).toBe('2026-10-23');
     expect(daily.at(-1)).toEqual({ date: '2026-11-21', earningsCents: 627, sessions: 2 });

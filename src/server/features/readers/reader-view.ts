@@ -58,6 +58,7 @@ export const readerColumns = {
   timeZone: readerProfiles.timeZone,
   scheduleSlots,
   freeMinutes: readerProfiles.freeMinutes,
+  repliesAutomated: readerProfiles.repliesAutomated,
 };
 
 type ReaderRow = Awaited<ReturnType<typeof selectReaders>>[number];
@@ -87,6 +88,7 @@ export function toReader(row: ReaderRow, options: { includeEmail?: boolean } = {
     createdAt: row.createdAt.toISOString(),
     schedule: { timeZone: row.timeZone, slots: row.scheduleSlots },
     freeMinutes: row.freeMinutes,
+    repliesAutomated: row.repliesAutomated,
   };
 }
 

@@ -176,12 +176,24 @@ describe('billing engine (fake clock)', () => {
   it('refunds every charge when the client ends within 3 minutes and asks for it', async () => {
     const revenueBefore = await revenue();
     const { client, reader, id } = await activeSession(5000);
+    const readerSocket = await app.connectSocket(reader.cookie);
+    const heard: { event: string; readerEarningsCents: number }[] = [];
+    readerSocket.on('billing_update', (u) => heard.push({ event: 'billing_update', readerEarningsCents: u.readerEarningsCents }));
+    readerSocket.on('session_ended', (e) => heard.push({ event: 'session_ended', readerEarningsCents: e.readerEarningsCents }));
     await nextMinute(id);
     await nextMinute(id);
     expect(await balance(client)).toBe(5000 - 3 * RATE);
     clock.advance(MINUTE - 1);
     const ended = await http(app, client.cookie).post('/api/sessions/end', { sessionId: id, refundRequested: true });
     expect(ended.body).toMatchObject({ status: 'completed', refundedCents: 3 * RATE, readerEarningsCents: 0 });
+    // The reader's page shows the server's share as it grows, and what is left of it after the refund: nothing.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(heard).toEqual([
+      { event: 'billing_update', readerEarningsCents: splitCharge(2 * RATE).readerCents },
+      { event: 'billing_update', readerEarningsCents: splitCharge(3 * RATE).readerCents },
+      { event: 'session_ended', readerEarningsCents: 0 },
+    ]);
+    readerSocket.disconnect();
     expect(await balance(client)).toBe(5000);
     expect(await earnings(reader)).toEqual({ availableCents: 0, heldCents: 0 });
     expect(await revenue()).toBe(revenueBefore);

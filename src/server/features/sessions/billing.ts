@@ -99,6 +99,7 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
       sessionId: session.id,
       minutesCharged: minute,
       totalCostCents,
+      readerEarningsCents,
       clientBalanceCents,
       ratePerMinuteCents: session.ratePerMinuteCents,
       free: isFree,
@@ -195,6 +196,7 @@ export async function finishSession(tx: Tx, session: SessionRow, now: Date, outb
     totalMinutes: session.minutesCharged,
     totalCostCents: session.totalCostCents - refundedCents,
     refundedCents,
+    readerEarningsCents: refundedCents > 0 ? 0 : session.readerEarningsCents,
   };
   outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.sessionEnded, event);
   if (wasActive) outbox.toReaderWatchers(session.readerId, SERVER_EVENTS.readerBusy, { readerId: session.readerId, isBusy: false });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { AUTOMATED_CHAT_ONLY_REASON } from '@shared/readers';
 import { SERVER_EVENTS, type SessionRequestEvent } from '@shared/realtime';
 import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionRequestInput } from '@shared/sessions';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
@@ -35,6 +36,8 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
     throw conflict("The reader's rate has changed", { ratePerMinuteCents: rate });
   }
   if (!reader.isOnline) throw conflict(`${reader.firstName} is offline right now`);
+  // The demo reader answers in words only: there is nobody to hear or see (issue 30).
+  if (reader.repliesAutomated && input.sessionType !== 'chat') throw conflict(AUTOMATED_CHAT_ONLY_REASON);
   if (found.suspendedAt) throw conflict(`${reader.firstName} is not available for readings`);
   await assertBalanceCoversMinute(deps.db, client.id, rate);
   await assertReaderNotKeptForOthers(deps.db, reader, client.id, now);

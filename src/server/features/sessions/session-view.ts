@@ -18,6 +18,7 @@ export function selectSessionsWithNames(db: DbOrTx) {
       clientImage: clientUser.image,
       readerName: sql<string>`coalesce(${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName}, ${readerUser.name})`,
       readerImage: sql<string | null>`coalesce(${readerProfiles.profileImage}, ${readerUser.image})`,
+      isReaderAutomated: sql<boolean>`coalesce(${readerProfiles.repliesAutomated}, false)`,
     })
     .from(readingSessions)
     .innerJoin(clientUser, eq(clientUser.id, readingSessions.clientId))
@@ -57,6 +58,7 @@ export function toReadingSession(row: NamedRow): ReadingSession {
     rating: s.rating,
     review: s.review,
     ratableUntil: iso(ratableUntil(s)),
+    isReaderAutomated: Boolean(row.isReaderAutomated),
   };
 }
 

@@ -135,6 +135,8 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
 
   return {
     feature,
+    /** This process's presence lease: the demo reader holds its sides through it, as a page would. */
+    lease,
     async stop() {
       lease.stop();
       await writes.settled();

@@ -151,7 +151,7 @@ describe('a pause to top up, instead of a hang-up', () => {
       totalCostCents: 2 * RATE,
     });
     await settle();
-    const ended = { sessionId: id, reason: 'insufficient_funds', endedBy: null, totalMinutes: 2, totalCostCents: 2 * RATE, refundedCents: 0 };
+    const ended = { sessionId: id, reason: 'insufficient_funds', endedBy: null, totalMinutes: 2, totalCostCents: 2 * RATE, refundedCents: 0, readerEarningsCents: readerShare(2) };
     expect(events.ended.client).toEqual([ended]);
     expect(events.ended.reader).toEqual([ended]);
     expect(events.resumed.client).toEqual([]);

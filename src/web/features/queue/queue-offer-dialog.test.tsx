@@ -3,25 +3,18 @@ import type { CurrentQueuePlace } from '@shared/queue';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { EventEmitter } from 'node:events';
-import { useEffect } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QUERY_STALE_TIME_MS } from '@/lib/query-client';
 import { queueKeys } from './api';
 import { QueueOfferDialog } from './queue-offer-dialog';
+import { useEmitterEvent } from '../../../../tests/unit/emitter-socket';
 
 /** A socket that connected before the dialog's code loaded: no `connect` reaches the dialog. */
 const socket = new EventEmitter();
 vi.mock('@/lib/socket', () => ({
   useSocket: () => socket,
-  useSocketEvent: (event: string, handler: (payload: unknown) => void) => {
-    useEffect(() => {
-      socket.on(event, handler);
-      return () => {
-        socket.off(event, handler);
-      };
-    }, [event, handler]);
-  },
+  useSocketEvent: (event: string, handler: (payload: unknown) => void) => useEmitterEvent(socket, event, handler),
 }));
 
 const waiting = {

@@ -1,7 +1,7 @@
 import type { Reader } from '@shared/readers';
 import { useId } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { FreeMinutesBadge, ReaderRates, ReadingActions, useQueueChoice } from '@/features/readers';
+import { AutomatedReaderNote, FreeMinutesBadge, ReaderRates, ReadingActions, useQueueChoice } from '@/features/readers';
 
 /** Why the buttons are off, or null while the reader can take a reading (or the viewer is in their line). */
 function unavailableReason(reader: Reader, usualHours: string | null, queue: ReturnType<typeof useQueueChoice>['kind']): string | null {
@@ -27,6 +27,7 @@ export function ReadingOptions({ reader, usualHours }: { reader: Reader; usualHo
           <FreeMinutesBadge minutes={reader.freeMinutes} />
         </CardHeader>
         <CardContent className="grid gap-4">
+          {reader.repliesAutomated ? <AutomatedReaderNote readerId={reader.id} /> : null}
           <ReaderRates reader={reader} />
           <div className="grid grid-cols-2 gap-2">
             <ReadingActions reader={reader} reasonId={reason ? reasonId : undefined} />

@@ -1,4 +1,5 @@
 /** What other features may use of readers: a reader's rates, lines, badges and reading actions. */
+export { AutomatedReaderNote } from './automated-reader-note';
 export { FreeMinutesBadge } from './free-minutes-badge';
 export { SpecialtyBadges, UsualHoursLine } from './reader-lines';
 export { ReaderRates } from './reader-rates';

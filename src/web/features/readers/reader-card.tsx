@@ -8,6 +8,7 @@ import { FavoriteButton } from '@/features/favorites';
 import { readerProfilePath } from '@/lib/paths';
 import { describeUsualAvailability, viewerTimeZone } from '@/lib/usual-availability';
 import { shownSpecialties } from './directory-filter';
+import { AutomatedReaderNote } from './automated-reader-note';
 import { FreeMinutesBadge } from './free-minutes-badge';
 import { ReaderRates } from './reader-rates';
 import { SpecialtyBadges, UsualHoursLine } from './reader-lines';
@@ -64,6 +65,7 @@ export function ReaderCard({ reader }: { reader: Reader }) {
           <PresenceBadge status={reader.status} />
           <FreeMinutesBadge minutes={reader.freeMinutes} />
         </div>
+        {reader.repliesAutomated ? <AutomatedReaderNote readerId={reader.id} /> : null}
         <p className="line-clamp-3 text-sm text-muted-foreground">{reader.bio}</p>
         <UsualHoursLine usualHours={usualHours} />
         <SpecialtyBadges specialties={shown} moreCount={moreCount} />

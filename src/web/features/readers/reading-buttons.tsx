@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { sessionRequestPath } from '@/lib/paths';
 import { READING_KINDS } from '@/lib/reading-kinds';
+import { automatedReasonId } from './automated-reader-note';
 
 /**
  * A button for each kind of reading: a link to its request page while the reader is free, plainly
@@ -10,9 +11,11 @@ import { READING_KINDS } from '@/lib/reading-kinds';
  * caller shows why.
  */
 export function ReadingButtons({ reader, reasonId }: { reader: Reader; reasonId?: string }) {
-  const canRead = reader.status === 'online';
   return READING_KINDS.map(({ type, label, icon: Icon, variant }) => {
     const layout = type === 'chat' ? 'col-span-2' : undefined;
+    // The demo reader answers in chat only; its note says why the others are off.
+    const isChatOnly = reader.repliesAutomated && type !== 'chat';
+    const canRead = reader.status === 'online' && !isChatOnly;
     return canRead ? (
       <Button key={type} asChild variant={variant} className={layout}>
         <Link to={sessionRequestPath(reader.id, type)} aria-label={`${label} with ${reader.fullName}`}>
@@ -21,7 +24,7 @@ export function ReadingButtons({ reader, reasonId }: { reader: Reader; reasonId?
         </Link>
       </Button>
     ) : (
-      <Button key={type} variant="secondary" disabled className={layout} aria-describedby={reasonId}>
+      <Button key={type} variant="secondary" disabled className={layout} aria-describedby={isChatOnly ? automatedReasonId(reader.id) : reasonId}>
         <Icon aria-hidden="true" />
         {label}
       </Button>

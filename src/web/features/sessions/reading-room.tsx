@@ -1,6 +1,8 @@
 import type { Profile } from '@shared/auth';
+import { DEMO_READER_NOTE } from '@shared/readers';
 import type { ReadingSession, RtcConfig } from '@shared/sessions';
 import { useQueryClient } from '@tanstack/react-query';
+import { Bot } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 // The one feature reached from another: topping up in place keeps the reading running (leaving this
@@ -23,7 +25,7 @@ import {
   hasMedia,
   isBelowOneMinute,
   isWithinRefundWindow,
-  readerEarningsCents,
+  readingElapsedMs,
   secondsUntil,
 } from './session-logic';
 import { useNow } from '@/lib/use-now';
@@ -54,7 +56,7 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
   const pauseNow = useNow(fundsPauseEndsAt !== null);
   const topUpCountdown = fundsPauseEndsAt ? formatCountdown(secondsUntil(fundsPauseEndsAt, pauseNow)) : null;
   const isTopUpOpen = isClient && topUpCountdown !== null && topUpDismissedFor !== session.pausedAt;
-  const elapsedMs = session.startedAt ? now - Date.parse(session.startedAt) : 0;
+  const elapsedMs = readingElapsedMs(session, now);
 
   const other = isClient ? session.reader : session.client;
   const balanceCents = profile?.walletBalanceCents ?? me.walletBalanceCents;
@@ -106,10 +108,16 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
         wallet={
           isClient
             ? { kind: 'balance', cents: balanceCents, isLow: isBelowOneMinute(balanceCents, rate) }
-            : { kind: 'earnings', cents: readerEarningsCents(billing.minutesCharged, rate) }
+            : { kind: 'earnings', cents: billing.readerEarningsCents, isRefunded: (ended?.event.refundedCents ?? 0) > 0 }
         }
       />
 
+      {session.isReaderAutomated ? (
+        <p className="flex items-center gap-2 rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm font-semibold text-gold" data-testid="automated-reader-note">
+          <Bot className="size-4 shrink-0" aria-hidden="true" />
+          {DEMO_READER_NOTE}
+        </p>
+      ) : null}
       {room.mediaError && isOpen ? <Alert>{room.mediaError}</Alert> : null}
 
       {ended ? (

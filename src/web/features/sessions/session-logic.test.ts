@@ -7,7 +7,7 @@ import {
   isBelowOneMinute,
   isLowBalance,
   isWithinRefundWindow,
-  readerEarningsCents,
+  readingElapsedMs,
   redirectDelayMs,
   secondsUntil,
 } from './session-logic';
@@ -64,11 +64,12 @@ describe('isWithinRefundWindow', () => {
   });
 });
 
-describe('readerEarningsCents', () => {
-  it('splits each minute on its own, rounding the reader down', () => {
-    expect(readerEarningsCents(3, 599)).toBe(3 * 419);
-    expect(readerEarningsCents(2, 1000)).toBe(1400);
-    expect(readerEarningsCents(0, 599)).toBe(0);
+describe('readingElapsedMs', () => {
+  it('runs from the start while the reading runs and stops at its end once it has ended', () => {
+    const started = { startedAt: '2026-11-27T09:00:00.000Z', endedAt: null };
+    expect(readingElapsedMs(started, Date.parse('2026-11-27T09:01:05.000Z'))).toBe(65_000);
+    expect(readingElapsedMs({ ...started, endedAt: '2026-11-27T09:00:18.000Z' }, Date.parse('2026-11-27T09:17:28.000Z'))).toBe(18_000);
+    expect(readingElapsedMs({ startedAt: null, endedAt: null }, Date.now())).toBe(0);
   });
 });
 

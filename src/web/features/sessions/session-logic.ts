@@ -1,5 +1,4 @@
 import { REFUND_WINDOW_MINUTES, type SessionType } from '@shared/constants';
-import { splitCharge } from '@shared/money';
 import type { EndReason, SessionStatus } from '@shared/sessions';
 
 /** What the status badge of the reading page says (SPEC.md §4 'Call status'). */
@@ -50,9 +49,13 @@ export function isWithinRefundWindow(startedAt: string | null, nowMs: number, bi
   return nowMs - Date.parse(startedAt) < REFUND_WINDOW_MINUTES * billingMinuteMs;
 }
 
-/** The reader's share of a session: each minute is split on its own, floor(70%) of the rate. */
-export function readerEarningsCents(minutesCharged: number, ratePerMinuteCents: number): number {
-  return minutesCharged * splitCharge(ratePerMinuteCents).readerCents;
+/**
+ * How long a reading has run. Once it has ended, its own duration, start to end (pauses included, as
+ * the summary counts them), which no later clock moves; while it runs, start to now.
+ */
+export function readingElapsedMs(session: { startedAt: string | null; endedAt: string | null }, nowMs: number): number {
+  if (!session.startedAt) return 0;
+  return (session.endedAt ? Date.parse(session.endedAt) : nowMs) - Date.parse(session.startedAt);
 }
 
 /** Whole seconds left until an ISO instant (a request's expiresAt), never negative. */

@@ -16,6 +16,8 @@ import { useRoomMembership } from './use-room-membership';
 interface Billing {
   minutesCharged: number;
   totalCostCents: number;
+  /** The server's figure (the ledger's share), never worked out here: after a refund it is 0. */
+  readerEarningsCents: number;
 }
 
 export interface EndedState {
@@ -34,6 +36,7 @@ function endedEventOf(session: ReadingSession, endedBy: string | null): SessionE
     totalMinutes: session.minutesCharged,
     totalCostCents: session.totalCostCents - session.refundedCents,
     refundedCents: session.refundedCents,
+    readerEarningsCents: session.readerEarningsCents,
   };
 }
 
@@ -45,7 +48,15 @@ function endedFromSession(session: ReadingSession): EndedState | null {
 
 /** Ending failed on the server: this page leaves the room anyway, with the figures it last heard. */
 function unconfirmedEnd(sessionId: string, meId: string, billing: Billing): EndedState {
-  const event: SessionEndedEvent = { sessionId, reason: 'completed', endedBy: meId, totalMinutes: billing.minutesCharged, totalCostCents: billing.totalCostCents, refundedCents: 0 };
+  const event: SessionEndedEvent = {
+    sessionId,
+    reason: 'completed',
+    endedBy: meId,
+    totalMinutes: billing.minutesCharged,
+    totalCostCents: billing.totalCostCents,
+    refundedCents: 0,
+    readerEarningsCents: billing.readerEarningsCents,
+  };
   return { event, isEndedByMe: true, isLive: true };
 }
 
@@ -69,7 +80,9 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
   const [isOtherPresent, setIsOtherPresent] = useState(true);
   const [billing, setBilling] = useState<Billing>({
     minutesCharged: initialSession.minutesCharged,
-    totalCostCents: initialSession.totalCostCents,
+    // A reopened refunded reading costs what the ledger kept: nothing.
+    totalCostCents: initialSession.totalCostCents - initialSession.refundedCents,
+    readerEarningsCents: initialSession.readerEarningsCents,
   });
   const [ended, setEnded] = useState<EndedState | null>(() => endedFromSession(initialSession));
 
@@ -139,14 +152,14 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
 
   useServerEvent(SERVER_EVENTS.billingUpdate, (update) => {
     if (update.sessionId !== sessionId) return;
-    setBilling({ minutesCharged: update.minutesCharged, totalCostCents: update.totalCostCents });
+    setBilling({ minutesCharged: update.minutesCharged, totalCostCents: update.totalCostCents, readerEarningsCents: update.readerEarningsCents });
     if (update.isFinalMinute && isClient) toast.warning('Insufficient balance! Session will end soon.', { id: `final-minute-${sessionId}` });
   });
 
   const finish = useCallback(
     (event: SessionEndedEvent) => {
       setEnded((current) => current ?? { event, isEndedByMe: event.endedBy === me.id, isLive: true });
-      setBilling((current) => ({ ...current, minutesCharged: event.totalMinutes, totalCostCents: event.totalCostCents }));
+      setBilling({ minutesCharged: event.totalMinutes, totalCostCents: event.totalCostCents, readerEarningsCents: event.readerEarningsCents });
       toast.dismiss(CONNECTION_LOST_TOAST_ID);
       // The final row carries endedAt, the status a rating needs and the refund.
       queryClient

@@ -18,10 +18,19 @@ describe('parseDepositAmount', () => {
   });
 
   it('says "Please enter a valid amount" through the form schema', () => {
-    const result = addFundsFormSchema.safeParse({ amount: '0.5', paymentMethodId: 'pm_card_visa' });
+    const result = addFundsFormSchema.safeParse({ amount: '0', paymentMethodId: 'pm_card_visa' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Please enter a valid amount');
     expect(addFundsFormSchema.parse({ amount: '25', paymentMethodId: 'pm_card_visa' })).toEqual({ amount: 2500, paymentMethodId: 'pm_card_visa' });
+  });
+
+  it('names the bound an amount broke: at most $1,000.00, at least $1.00', () => {
+    const problem = (amount: string) => addFundsFormSchema.safeParse({ amount, paymentMethodId: 'pm_card_visa' }).error?.issues.map((issue) => issue.message);
+    expect(problem('1000.01')).toEqual(['Amount must be at most $1,000.00']);
+    expect(problem('5000')).toEqual(['Amount must be at most $1,000.00']);
+    expect(problem('0.99')).toEqual(['Amount must be at least $1.00']);
+    for (const unreadable of ['0', '', 'abc', '-5', '2.555']) expect(problem(unreadable), unreadable).toEqual(['Please enter a valid amount']);
+    expect(problem('1000')).toBeUndefined();
   });
 });
 

@@ -1,27 +1,39 @@
 import { DEPOSIT_MAX_CENTS, DEPOSIT_MIN_CENTS } from '@shared/constants';
-import { parseDollarsToCents } from '@shared/money';
+import { formatCents, parseDollarsToCents } from '@shared/money';
 import { ERROR_CODES } from '@shared/errors';
 import { INVALID_AMOUNT_MESSAGE } from '@shared/wallet';
 import { z } from '@shared/zod-config';
 import { ApiError } from '@/lib/api';
 
 /**
+ * What the amount field says about what was typed, or null when it can be paid: a readable amount
+ * out of bounds names the bound it broke (issue 30: 'Please enter a valid amount' for $5,000 told
+ * nobody what to change); nothing, 0 or text is SPEC.md's 'Please enter a valid amount'.
+ */
+export function depositAmountProblem(input: string): string | null {
+  const cents = parseDollarsToCents(input);
+  if (cents === null || cents === 0) return INVALID_AMOUNT_MESSAGE;
+  if (cents < DEPOSIT_MIN_CENTS) return `Amount must be at least ${formatCents(DEPOSIT_MIN_CENTS)}`;
+  if (cents > DEPOSIT_MAX_CENTS) return `Amount must be at most ${formatCents(DEPOSIT_MAX_CENTS)}`;
+  return null;
+}
+
+/**
  * What was typed in the amount field, in cents, or null for 0, under $1, over $1,000, empty or
  * not a dollar amount (a number field hands over '' for text it cannot read).
  */
 export function parseDepositAmount(input: string): number | null {
-  const cents = parseDollarsToCents(input);
-  return cents !== null && cents >= DEPOSIT_MIN_CENTS && cents <= DEPOSIT_MAX_CENTS ? cents : null;
+  return depositAmountProblem(input) === null ? parseDollarsToCents(input) : null;
 }
 
 export const addFundsFormSchema = z.object({
   amount: z.string().transform((text, ctx) => {
-    const cents = parseDepositAmount(text);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: INVALID_AMOUNT_MESSAGE });
+    const problem = depositAmountProblem(text);
+    if (problem !== null) {
+      ctx.addIssue({ code: 'custom', message: problem });
       return z.NEVER;
     }
-    return cents;
+    return parseDepositAmount(text) as number;
   }),
   paymentMethodId: z.string().min(1, 'Choose a card'),
   /** With a new card: keep it for later deposits. */

@@ -45,7 +45,7 @@ function Figure({ label, cents, testId, isMain }: { label: string; cents: number
  * refund. A payout is asked for from the Wallet Balance card above every tab, so the dashboard has
  * one such button, not two.
  */
-export function PayoutsCard() {
+export function PayoutsCard({ earnedCents }: { earnedCents?: number }) {
   const earnings = useQuery(earningsQuery);
   const payouts = useQuery(myPayoutsQuery);
 
@@ -62,9 +62,11 @@ export function PayoutsCard() {
         {earnings.isError ? (
           <p className="text-sm text-destructive">We could not load your earnings.</p>
         ) : (
-          <dl className="grid max-w-lg grid-cols-2 gap-4">
+          <dl className="grid max-w-2xl grid-cols-2 gap-4 sm:grid-cols-3">
             <Figure label="Available for payout" cents={earnings.data?.availableCents} testId="earnings-available" isMain />
             <Figure label="Held in open readings" cents={earnings.data?.heldCents} testId="earnings-held" />
+            {/* The dashboard's own all-time figure (the server's breakdown by source), so the two cards cannot disagree. */}
+            <Figure label="Earned in all" cents={earnedCents} testId="earnings-earned" />
           </dl>
         )}
         {payouts.isError ? (

@@ -27,6 +27,7 @@ const reader: AdminReader = {
   deactivated: false,
   schedule: { timeZone: 'UTC', slots: [] },
   freeMinutes: 0,
+  repliesAutomated: false,
 };
 
 describe('the Edit dialog form', () => {

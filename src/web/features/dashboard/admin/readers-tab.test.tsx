@@ -32,6 +32,7 @@ function reader(overrides: Partial<AdminReader>): AdminReader {
     createdAt: new Date().toISOString(),
     schedule: { timeZone: 'UTC', slots: [] },
     freeMinutes: 0,
+    repliesAutomated: false,
     totalEarningsCents: 12_345,
     deactivated: false,
     ...overrides,
@@ -176,14 +177,30 @@ describe('ReadersTab', () => {
     expect(await screen.findByText('Aurora Starweaver')).toBeTruthy();
   });
 
-  it('refuses an empty form beside each field and sends nothing', async () => {
+  it('refuses an empty form beside every field at once, the same again on a second try, and sends nothing', async () => {
     const server = fakeServer([]);
     renderTab();
     const dialog = await openDialog();
+    const everyError = [
+      'Enter a valid email address',
+      'Password must be at least 8 characters',
+      'Enter a first name',
+      'Enter a last name',
+      'Username must be at least 3 characters',
+      'Enter the years of experience',
+      'Enter a rate',
+      'Enter a rate',
+      'Enter a rate',
+      'Add at least one specialty',
+      'Enter a bio',
+    ];
+    const shown = () => within(dialog).queryAllByRole('alert').map((alert) => alert.textContent);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Reader' }));
-    expect(await within(dialog).findByText('Enter a valid email address')).toBeTruthy();
-    expect(within(dialog).getByText('Add at least one specialty')).toBeTruthy();
-    expect(within(dialog).getAllByText('Enter a rate')).toHaveLength(3);
+    // Issue 30 saw four errors a submit: every field's error shows on the first, once each.
+    await waitFor(() => expect(shown()).toEqual(everyError));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Reader' }));
+    await act(async () => undefined);
+    expect(shown()).toEqual(everyError);
     expect(server.created).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testReadingSession } from '../../../../../tests/unit/test-reading-session';
 import { SESSIONS_PAGE_SIZE, SessionsTab } from './sessions-tab';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -11,34 +12,17 @@ vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 const startedAt = '2026-03-14T15:09:00.000Z';
 
 function session(overrides: Partial<ReadingSession>): ReadingSession {
-  return {
-    id: 's1',
-    clientId: 'c1',
-    readerId: 'r1',
+  return testReadingSession({
     client: { id: 'c1', name: 'Luna Martinez', avatarUrl: null },
-    reader: { id: 'r1', name: 'Aurora Starweaver', avatarUrl: null },
     sessionType: 'video',
-    status: 'completed',
-    ratePerMinuteCents: 399,
     minutesCharged: 7,
     totalCostCents: 2793,
-    freeMinutes: 0,
     readerEarningsCents: 1953,
-    refundedCents: 0,
-    endReason: 'completed',
     requestedAt: startedAt,
-    expiresAt: null,
     startedAt,
     endedAt: startedAt,
-    nextMinuteAt: null,
-    pausedAt: null,
-    pauseReason: null,
-    resumeBy: null,
-    rating: null,
-    review: null,
-    ratableUntil: null,
     ...overrides,
-  };
+  });
 }
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

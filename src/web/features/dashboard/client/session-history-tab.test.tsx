@@ -38,6 +38,7 @@ function session(index: number, overrides: Partial<ReadingSession> = {}): Readin
     rating: 5,
     review: null,
     ratableUntil: null,
+    isReaderAutomated: false,
     ...overrides,
   };
 }

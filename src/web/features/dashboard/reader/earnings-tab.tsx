@@ -1,4 +1,5 @@
 import { formatCents } from '@shared/money';
+import type { ReaderEarnings } from '@shared/reader-dashboard';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { LoadFailed } from '@/components/list-states';
@@ -47,6 +48,7 @@ function EarningsFigures() {
           </Card>
         ))}
       </dl>
+      <EarningsBySourceCard earnings={earnings} />
       <Card>
         <CardHeader>
           <CardTitle>Daily Earnings</CardTitle>
@@ -62,13 +64,51 @@ function EarningsFigures() {
   );
 }
 
-/** What the reader earned over four periods, day by day for a month, and their payouts. */
+const SOURCES: { field: keyof ReaderEarnings['bySource']; label: string }[] = [
+  { field: 'readingsCents', label: 'Readings' },
+  { field: 'giftsCents', label: 'Gifts' },
+  { field: 'streamAdmissionsCents', label: 'Paid stream admissions' },
+  { field: 'shopSalesCents', label: 'Shop sales' },
+];
+
+/** The server's one breakdown of earnings (issue 30): the lines add up to All time, on every screen. */
+function EarningsBySourceCard({ earnings }: { earnings: ReaderEarnings }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Where your earnings come from</CardTitle>
+        <CardDescription>All time, your share of each.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid max-w-lg text-sm" aria-label="Earnings by source">
+          {SOURCES.map(({ field, label }) => (
+            <div key={field} className="flex justify-between gap-4 border-b border-border/60 py-2">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="font-semibold tabular-nums" data-testid={`earnings-source-${field}`}>
+                {formatCents(earnings.bySource[field])}
+              </dd>
+            </div>
+          ))}
+          <div className="flex justify-between gap-4 py-2">
+            <dt className="font-semibold">Total</dt>
+            <dd className="font-semibold text-gold tabular-nums" data-testid="earnings-source-total">
+              {formatCents(earnings.allTimeCents)}
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** What the reader earned over four periods, by source, day by day for a month, and their payouts. */
 export function ReaderEarningsTab() {
+  const earnings = useQuery(readerEarningsQuery);
   return (
     <div className="grid gap-6">
       <EarningsFigures />
       <PayoutAccountCard />
-      <PayoutsCard />
+      <PayoutsCard earnedCents={earnings.data?.allTimeCents} />
     </div>
   );
 }

@@ -14,13 +14,18 @@ const statusStyles: Record<CallStatus, string> = {
   ended: 'border-destructive/50 bg-destructive/10 text-destructive',
 };
 
-function Figure({ label, value, className, testId }: { label: string; value: string; className?: string; testId: string }) {
+function Figure({ label, value, note, className, testId }: { label: string; value: string; note?: string; className?: string; testId: string }) {
   return (
     <div className="flex flex-col items-start sm:items-end">
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className={cn('font-semibold tabular-nums', className)} data-testid={testId}>
         {value}
       </dd>
+      {note ? (
+        <dd className="text-xs text-muted-foreground" data-testid={`${testId}-note`}>
+          {note}
+        </dd>
+      ) : null}
     </div>
   );
 }
@@ -45,7 +50,7 @@ export function ReadingHeader({
   elapsed: string;
   costCents: number;
   /** The client sees their balance; the reader what the reading has earned them. */
-  wallet: { kind: 'balance'; cents: number; isLow: boolean } | { kind: 'earnings'; cents: number };
+  wallet: { kind: 'balance'; cents: number; isLow: boolean } | { kind: 'earnings'; cents: number; isRefunded: boolean };
 }) {
   return (
     <header className="flex flex-col gap-4 rounded-2xl border border-border bg-card/85 p-4 backdrop-blur sm:flex-row sm:items-center sm:justify-between">
@@ -75,7 +80,13 @@ export function ReadingHeader({
             testId="reading-balance"
           />
         ) : (
-          <Figure label="You earn" value={formatCents(wallet.cents)} className="text-gold" testId="reading-earnings" />
+          <Figure
+            label="You earn"
+            value={formatCents(wallet.cents)}
+            note={wallet.isRefunded ? 'Refunded' : undefined}
+            className="text-gold"
+            testId="reading-earnings"
+          />
         )}
       </dl>
     </header>

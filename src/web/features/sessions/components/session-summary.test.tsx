@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testReadingSession } from '../../../../../tests/unit/test-reading-session';
 import type { EndedState } from '../use-reading-room';
 import { SessionSummary } from './session-summary';
 
@@ -12,39 +13,22 @@ vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 const endedAt = new Date().toISOString();
 
 function endedSession(overrides: Partial<ReadingSession> = {}): ReadingSession {
-  return {
-    id: 's1',
-    clientId: 'c1',
-    readerId: 'r1',
-    client: { id: 'c1', name: 'Sol Nakamura', avatarUrl: null },
-    reader: { id: 'r1', name: 'Aurora Starweaver', avatarUrl: null },
-    sessionType: 'chat',
-    status: 'completed',
+  return testReadingSession({
     ratePerMinuteCents: 299,
-    minutesCharged: 2,
     totalCostCents: 598,
-    freeMinutes: 0,
     readerEarningsCents: 418,
-    refundedCents: 0,
-    endReason: 'completed',
+    client: { id: 'c1', name: 'Sol Nakamura', avatarUrl: null },
     requestedAt: endedAt,
-    expiresAt: null,
     startedAt: endedAt,
     endedAt,
-    nextMinuteAt: null,
-    pausedAt: null,
-    pauseReason: null,
-    resumeBy: null,
-    rating: null,
-    review: null,
     ratableUntil: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
     ...overrides,
-  };
+  });
 }
 
 function liveEnd(session: ReadingSession, isEndedByMe: boolean): EndedState {
   return {
-    event: { sessionId: session.id, reason: 'completed', endedBy: null, totalMinutes: session.minutesCharged, totalCostCents: session.totalCostCents, refundedCents: session.refundedCents },
+    event: { sessionId: session.id, reason: 'completed', endedBy: null, totalMinutes: session.minutesCharged, totalCostCents: session.totalCostCents, refundedCents: session.refundedCents, readerEarningsCents: session.readerEarningsCents },
     isEndedByMe,
     isLive: true,
   };

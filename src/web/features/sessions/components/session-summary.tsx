@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
-import { END_REASON_LABELS, formatElapsed, readerEarningsCents, redirectDelayMs } from '../session-logic';
+import { END_REASON_LABELS, formatElapsed, readingElapsedMs, redirectDelayMs } from '../session-logic';
 import type { EndedState } from '../use-reading-room';
 import { RatingForm } from './rating-form';
 
@@ -55,7 +55,8 @@ export function SessionSummary({ session, ended, isClient }: { session: ReadingS
   }, [isRedirecting, redirectMs, navigate]);
 
   const { event } = ended;
-  const durationMs = session.startedAt && session.endedAt ? Date.parse(session.endedAt) - Date.parse(session.startedAt) : 0;
+  // The header's timer shows the same figure: both read the reading's own start and end.
+  const durationMs = session.endedAt ? readingElapsedMs(session, 0) : 0;
   const isRefundedReading = isClient && session.status === 'completed' && session.refundedCents > 0;
 
   return (
@@ -74,11 +75,7 @@ export function SessionSummary({ session, ended, isClient }: { session: ReadingS
           <Row label="Total cost" value={formatCents(event.totalCostCents)} testId="summary-cost" />
           {event.refundedCents > 0 ? <Row label="Refunded" value={formatCents(event.refundedCents)} testId="summary-refund" /> : null}
           {!isClient && event.refundedCents === 0 ? (
-            <Row
-              label="You earned"
-              value={formatCents(readerEarningsCents(event.totalMinutes, session.ratePerMinuteCents))}
-              testId="summary-earnings"
-            />
+            <Row label="You earned" value={formatCents(event.readerEarningsCents)} testId="summary-earnings" />
           ) : null}
         </dl>
         {canRate ? (

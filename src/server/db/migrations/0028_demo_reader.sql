@@ -1,0 +1,1 @@
+ALTER TABLE "reader_profiles" ADD COLUMN "replies_automated" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { splitCharge } from '@shared/money';
+import { AUTOMATED_CHAT_ONLY_REASON } from '@shared/readers';
+import { createClient, createReader } from '../../../../tests/integration/factories';
+import { fakeClock } from '../../../../tests/integration/fake-clock';
+import { http } from '../../../../tests/integration/http';
+import { emitAck, nextEvent } from '../../../../tests/integration/socket-helpers';
+import { testApp } from '../../../../tests/integration/test-app';
+import { readerProfiles } from '../../db/schema';
+import { getEarnings } from '../wallet';
+import { DEMO_REPLIES, TYPING_PAUSE_MS } from './demo-reader';
+
+// Issue 30: a newcomer tries a reading alone. Sage is answered by this app itself.
+const clock = fakeClock();
+const app = await testApp({ clock, runScheduler: false, runDemoReader: true });
+const RATE = 99;
+
+describe('the demo reader', () => {
+  it('is online, accepts a chat within 2 s, greets by name, answers after a typing pause, and is billed like any reader', async () => {
+    const sage = await createReader(app, { firstName: 'Sage', lastName: 'Demo', chatRateCents: RATE, audioRateCents: RATE, videoRateCents: RATE });
+    await app.db.update(readerProfiles).set({ repliesAutomated: true, isOnline: false }).where(eq(readerProfiles.userId, sage.id));
+    const client = await createClient(app, { name: 'Luna Martinez', balanceCents: 1000 });
+
+    // Online with nobody's page open: the server holds Sage's presence itself.
+    await vi.waitFor(async () => expect((await http(app).get(`/api/readers/${sage.id}`)).body).toMatchObject({ status: 'online', repliesAutomated: true }), {
+      timeout: 2000,
+    });
+    const audio = await http(app, client.cookie).post('/api/sessions/request', { readerId: sage.id, sessionType: 'audio' });
+    expect(audio.status).toBe(409);
+    expect(audio.body.error.message).toBe(AUTOMATED_CHAT_ONLY_REASON);
+
+    const socket = await app.connectSocket(client.cookie);
+    const requested = await http(app, client.cookie).post('/api/sessions/request', { readerId: sage.id, sessionType: 'chat' });
+    expect(requested.status).toBe(201);
+    const id = requested.body.id as string;
+    expect(requested.body.isReaderAutomated).toBe(true);
+    await nextEvent(socket, 'session_response', (response: { sessionId: string; status: string }) => response.sessionId === id && response.status === 'accepted', 2000);
+
+    const greeting = nextEvent(socket, 'new_message', (message: { sessionId: string }) => message.sessionId === id);
+    expect(await emitAck(socket, 'join_session_room', { sessionId: id })).toMatchObject({ ok: true, session: { status: 'active', minutesCharged: 1 } });
+    expect(await greeting).toMatchObject({ senderId: sage.id, senderName: 'Sage Demo', content: expect.stringMatching(/^Welcome, Luna\./) });
+
+    const reply = nextEvent(socket, 'new_message', (message: { senderId: string; content: string }) => message.senderId === sage.id && !message.content.startsWith('Welcome'));
+    expect(await emitAck(socket, 'session_message', { sessionId: id, content: 'Will my new job suit me?', type: 'text' })).toMatchObject({ ok: true });
+    clock.advance(TYPING_PAUSE_MS);
+    expect((await reply).content).toBe(DEMO_REPLIES[0]);
+
+    const ended = await http(app, client.cookie).post('/api/sessions/end', { sessionId: id });
+    expect(ended.body).toMatchObject({ status: 'completed', minutesCharged: 1, totalCostCents: RATE, readerEarningsCents: splitCharge(RATE).readerCents });
+    expect((await http(app, client.cookie).get('/api/auth/profile')).body.walletBalanceCents).toBe(1000 - RATE);
+    expect(await getEarnings(app.db, sage.id)).toEqual({ availableCents: splitCharge(RATE).readerCents, heldCents: 0 });
+    socket.disconnect();
+  });
+});

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import type { Profile } from '@shared/auth';
+import type { ReadingSession } from '@shared/sessions';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { EventEmitter } from 'node:events';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testReadingSession } from '../../../../tests/unit/test-reading-session';
+import { ReadingRoom } from './reading-room';
+import { useEmitterEvent } from '../../../../tests/unit/emitter-socket';
+
+/** The room's socket: the test speaks for the server (billing_update, session_ended). */
+const socket = new EventEmitter();
+vi.mock('@/lib/socket', () => ({
+  useSocket: () => null,
+  useSocketEvent: (event: string, handler: (payload: unknown) => void) => useEmitterEvent(socket, event, handler),
+}));
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() } }));
+
+const startedAt = '2026-11-27T09:00:00.000Z';
+const reader: Profile = { id: 'r1', role: 'reader', walletBalanceCents: 0 } as Profile;
+
+const session = (overrides: Partial<ReadingSession>) =>
+  testReadingSession({ status: 'active', endReason: null, endedAt: null, requestedAt: startedAt, startedAt, ...overrides });
+
+const refunded = session({ status: 'completed', endReason: 'completed', endedAt: '2026-11-27T09:00:18.000Z', totalCostCents: 798, refundedCents: 798, readerEarningsCents: 0 });
+
+/** The server as the page asks it: the session's final row, no messages, no profile. */
+function serve(final: ReadingSession) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const body = url.endsWith('/messages') ? { messages: [] } : url.startsWith('/api/sessions/') ? final : {};
+      return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+}
+
+function renderRoom(initial: ReadingSession, me: Profile) {
+  const router = createMemoryRouter([{ path: '/reading/:id', element: <ReadingRoom initialSession={initial} me={me} rtcConfig={undefined} /> }], {
+    initialEntries: ['/reading/s1'],
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'Date'] });
+  vi.setSystemTime(new Date('2026-11-27T09:17:28.000Z'));
+  Element.prototype.scrollIntoView = vi.fn();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  socket.removeAllListeners();
+});
+
+describe('ReadingRoom', () => {
+  it('shows an ended reading its own duration, frozen, as the summary counts it (not the time since it started)', async () => {
+    serve(refunded);
+    renderRoom(refunded, reader);
+    expect(screen.getByTestId('reading-timer').textContent).toBe('00:18');
+    expect(screen.getByTestId('summary-duration').textContent).toBe('00:18');
+    await act(async () => void (await vi.advanceTimersByTimeAsync(10 * 60_000)));
+    expect(screen.getByTestId('reading-timer').textContent).toBe('00:18');
+  });
+
+  it('shows the reader of a refunded reading what the ledger holds: $0.00, Refunded', () => {
+    serve(refunded);
+    renderRoom(refunded, reader);
+    expect(screen.getByTestId('reading-cost').textContent).toBe('$0.00');
+    expect(screen.getByTestId('reading-earnings').textContent).toBe('$0.00');
+    expect(screen.getByTestId('reading-earnings-note').textContent).toBe('Refunded');
+  });
+
+  it('takes the reader’s share from the server while the reading runs, and its refund when it ends', async () => {
+    const running = session({});
+    serve(refunded);
+    renderRoom(running, reader);
+    expect(screen.getByTestId('reading-earnings').textContent).toBe('$5.58');
+    const minute = { sessionId: 's1', minutesCharged: 3, totalCostCents: 1197, readerEarningsCents: 837, clientBalanceCents: 0, ratePerMinuteCents: 399 };
+    act(() => void socket.emit('billing_update', { ...minute, free: false, freeMinutes: 0, isFinalMinute: false, nextMinuteAt: null }));
+    expect(screen.getByTestId('reading-earnings').textContent).toBe('$8.37');
+    const end = { sessionId: 's1', reason: 'completed', endedBy: 'c1', totalMinutes: 3, totalCostCents: 0, refundedCents: 1197, readerEarningsCents: 0 };
+    act(() => void socket.emit('session_ended', end));
+    expect(screen.getByTestId('reading-earnings').textContent).toBe('$0.00');
+    expect(screen.getByTestId('reading-earnings-note').textContent).toBe('Refunded');
+    expect(screen.queryByTestId('summary-earnings')).toBeNull();
+  });
+});
