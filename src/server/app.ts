@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -155,6 +156,12 @@ export async function buildApp(deps: AppDeps) {
     crossOriginEmbedderPolicy: false,
     hsts: config.isProduction,
   });
+
+  // Before any route (it hooks each route as it is added): answers of 1 KB and more go compressed,
+  // brotli or gzip as the client accepts; the web app's files come compressed from the build
+  // (web.ts). Request bodies are never inflated: the payment provider's webhook is checked against
+  // the very bytes it signed, and a small compressed body must not unpack past the body limit.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
 
   // Before any route, so every route's limits share one store (Redis across processes).
   const limitsRedis = await registerRateLimits(app, { redisUrl: config.redisUrl });

@@ -29,6 +29,10 @@ export async function registerWeb(app: FastifyInstance, mode: 'built' | 'vite' |
       wildcard: false,
       // The app's pages (index.html with each page's tags) are app-shell.ts's.
       index: false,
+      // The build wrote each text file also as .br and .gz (vite.config.ts): the one the browser
+      // accepts is sent as it is, never compressed again per request. They are not routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Hashed assets never change under their name; index.html must always be revalidated.
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
