@@ -55,9 +55,10 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
 
 /** Observers installed before any script of the page: LCP, layout shifts (CLS) and long tasks (TBT). */
 const OBSERVERS = `
-  globalThis.__vitals = { lcp: 0, cls: 0, longTasks: [], fcp: 0 };
+  globalThis.__vitals = { lcp: 0, cls: 0, longTasks: [], fcp: 0, shifts: [] };
+  const describe = (node) => node && node.nodeType === 1 ? (node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') + (node.className && typeof node.className === 'string' ? '.' + node.className.split(' ').slice(0, 3).join('.') : '')) : String(node && node.nodeName);
   new PerformanceObserver((list) => { for (const e of list.getEntries()) __vitals.lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) __vitals.cls += e.value; }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) { __vitals.cls += e.value; __vitals.shifts.push([Math.round(e.startTime), Number(e.value.toFixed(3)), (e.sources || []).map((s) => describe(s.node) + ' ' + JSON.stringify([s.previousRect.y, s.currentRect.y])).join(' | ')]); } }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((list) => { for (const e of list.getEntries()) __vitals.longTasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') __vitals.fcp = e.startTime; }).observe({ type: 'paint', buffered: true });
 `;
@@ -113,7 +114,9 @@ async function measurePage(browser: Browser, base: string, path: string, viewpor
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(SETTLE_MS);
   await Promise.all(bodies);
-  const vitals = (await page.evaluate('globalThis.__vitals')) as { lcp: number; cls: number; fcp: number; longTasks: [number, number][] };
+  const vitals = (await page.evaluate('globalThis.__vitals')) as { lcp: number; cls: number; fcp: number; longTasks: [number, number][]; shifts: [number, number, string][] };
+  // BENCH_PAGES_SHIFTS=1 names what moved: each layout shift's time, score and elements.
+  if (process.env.BENCH_PAGES_SHIFTS) for (const shift of vitals.shifts) console.info(`${path} @${viewport.name}px shift`, ...shift);
   // Total blocking time as Lighthouse counts it: each long task's part over 50 ms, after the first paint.
   const tbtMs = vitals.longTasks.filter(([start]) => start >= vitals.fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
   await context.close();

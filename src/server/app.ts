@@ -36,6 +36,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { payoutRoutes } from './features/payouts/routes';
 import { closeQueueOf } from './features/queue/offer-queue';
 import { queueRoutes } from './features/queue/routes';
+import { createDirectoryCache } from './features/readers/directory-cache';
 import { readerRoutes } from './features/readers/routes';
 import { watchReaders } from './features/readers/watch-readers';
 import { reportRoutes } from './features/reports/routes';
@@ -235,7 +236,9 @@ export async function buildApp(deps: AppDeps) {
   const onReaderOnline = (readerId: string) =>
     tellFavoriters(readerId).catch((error: unknown) => app.log.error({ err: error }, 'notifying favoriters of a reader online failed'));
   // A reader switching Offline leaves nobody waiting in their queue (in the same transaction).
-  await app.register(readerRoutes, { auth, db, realtime, clock, isProduction: config.isProduction, onReaderOnline, onReaderOffline: closeQueueOf });
+  // The directory and the sitemap read listed readers from memory, kept current by the database's change notices (decision 040).
+  const directory = createDirectoryCache({ db, listen: database.listen });
+  await app.register(readerRoutes, { auth, db, realtime, clock, isProduction: config.isProduction, onReaderOnline, onReaderOffline: closeQueueOf, directory });
   await app.register(reviewRoutes, { db });
   await app.register(favoriteRoutes, { auth, db, clock });
   await app.register(followRoutes, { auth, db, clock });
@@ -247,11 +250,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(queueRoutes, { auth, sessions });
   await app.register(liveMoneyRoutes, { auth, db, clock, realtime });
   await app.register(liveRoutes, { ...live, auth });
-  await registerWeb(app, deps.web ?? 'none', { db, publicUrl: config.publicUrl });
+  await registerWeb(app, deps.web ?? 'none', { db, publicUrl: config.publicUrl, profileLinks: directory.profileLinks });
 
   // Order matters: no new charges, then no sockets, then wait for the leaves their disconnects
   // started, and only then close Socket.IO and Redis (which those leaves still emit through).
   app.addHook('onClose', async () => {
+    directory.stop();
     await scheduler?.stop();
     await payoutSchedule?.stop();
     await messageRetention?.stop();

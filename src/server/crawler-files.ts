@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { paths, readerProfilePath } from '@shared/paths';
 import { PUBLIC_PAGES } from '@shared/public-pages';
-import type { DbOrTx } from './db/client';
-import { listProfileLinks } from './features/readers/list-profile-links';
 import { escapeHtml } from './link-preview';
 
 /**
@@ -21,9 +19,12 @@ function urlEntry(loc: string, lastModified?: Date): string {
   return `  <url><loc>${escapeHtml(loc)}</loc>${lastmod}</url>`;
 }
 
-/** The public pages and every listed reader's profile, read when asked: a change of readers shows at once. */
-export async function sitemapXml(db: DbOrTx, publicUrl: string): Promise<string> {
-  const profiles = await listProfileLinks(db);
+/** Every listed reader's username and last profile change (the directory's cache keeps them current). */
+export type ProfileLinks = () => Promise<{ username: string; updatedAt: Date }[]>;
+
+/** The public pages and every listed reader's profile, as the readers are now. */
+export async function sitemapXml(profileLinks: ProfileLinks, publicUrl: string): Promise<string> {
+  const profiles = await profileLinks();
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -35,11 +36,11 @@ export async function sitemapXml(db: DbOrTx, publicUrl: string): Promise<string>
 }
 
 /** /robots.txt and /sitemap.xml, served whether or not the web app is (they name its public pages). */
-export async function crawlerFiles(app: FastifyInstance, deps: { db: DbOrTx; publicUrl: string }) {
+export async function crawlerFiles(app: FastifyInstance, deps: { publicUrl: string; profileLinks: ProfileLinks }) {
   // Files for crawlers, not API operations: kept out of the OpenAPI document.
   const notApi = { schema: { hide: true } };
   app.get('/robots.txt', notApi, async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(deps.publicUrl)));
   app.get('/sitemap.xml', notApi, async (_request, reply) =>
-    reply.type('application/xml; charset=utf-8').header('cache-control', 'no-cache').send(await sitemapXml(deps.db, deps.publicUrl)),
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'no-cache').send(await sitemapXml(deps.profileLinks, deps.publicUrl)),
   );
 }

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@shared/errors';
 import { appShell, isApiPath } from './app-shell';
-import { crawlerFiles } from './crawler-files';
+import { crawlerFiles, type ProfileLinks } from './crawler-files';
 import type { DbOrTx } from './db/client';
 
 const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -16,7 +16,7 @@ const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
  * for a path no page has); unknown /api paths get a JSON 404. In development the Vite dev server
  * runs as middleware instead (hot reload on one port).
  */
-export async function registerWeb(app: FastifyInstance, mode: 'built' | 'vite' | 'none', pages: { db: DbOrTx; publicUrl: string }) {
+export async function registerWeb(app: FastifyInstance, mode: 'built' | 'vite' | 'none', pages: { db: DbOrTx; publicUrl: string; profileLinks: ProfileLinks }) {
   app.setNotFoundHandler((request, reply) => {
     if (mode === 'vite' && !isApiPath(request.url) && request.method === 'GET') return reply.callNotFound();
     return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: `No route for ${request.method} ${request.url.split('?')[0]}` } });

@@ -38,6 +38,7 @@ const COMMITTED_MIGRATIONS: readonly (readonly [file: string, sha256: string])[]
   ['0024_issue28_stripe_checkout_disputes_connect.sql', '17ea39c11e35f45f0b51dcb0be52aa7aa67167ecc0fe59a29df3dc8856fe8b09'],
   ['0025_issue28_payout_transfer_claim.sql', 'd337e9bbdcc314f74468950954f8580cd681501e073de0ee864330e8be0d6742'],
   ['0026_issue28_saved_cards.sql', '9e708c8809fcdd7458d00ccf31a80742c8192a95da92941f29ee3bd10e6890c9'],
+  ['0030_issue29_directory_changes.sql', '38b41af4c40a1af704a6af82b1548c9e5842023643da475f8ae649758ee564e5'],
 ];
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(`${migrationsDir}/${file}`)).digest('hex');
