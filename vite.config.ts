@@ -1,12 +1,47 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
+/** Text the browser fetches; fonts (woff2) and images are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+
+/**
+ * Every text file of the build also as .br and .gz beside it, compressed once at the highest
+ * levels: the server (@fastify/static's preCompressed, src/server/web.ts) sends the one the browser
+ * accepts, at no cost per request. Files under 1 KB or that would not shrink are left alone.
+ */
+function precompress(): Plugin {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      if (entry.name.startsWith('.')) return [];
+      const path = join(dir, entry.name);
+      return entry.isDirectory() ? walk(path) : [path];
+    });
+  return {
+    name: 'soul-tribe-precompress',
+    apply: 'build',
+    closeBundle() {
+      for (const path of walk(outDir).filter((file) => COMPRESSIBLE.test(file))) {
+        const body = readFileSync(path);
+        if (body.length < 1024) continue;
+        const brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+        const gzip = gzipSync(body, { level: 9 });
+        if (brotli.length < body.length * 0.9) writeFileSync(`${path}.br`, brotli);
+        if (gzip.length < body.length * 0.9) writeFileSync(`${path}.gz`, gzip);
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
@@ -14,7 +49,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    outDir,
     emptyOutDir: true,
     // scripts/check-bundle-budget.ts reads it to find the home page's chunks.
     manifest: true,

@@ -108,6 +108,7 @@ async function measure(base: string, path: string) {
   let failures = 0;
   const deadline = performance.now() + secondsPerEndpoint * 1000;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < deadline) {
@@ -120,8 +121,12 @@ async function measure(base: string, path: string) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  // The process's CPU per request (the server and these client loops together): what a request
+  // costs whatever else the machine runs, where req/s moves with the machine's load.
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMsPerRequest = (cpu.user + cpu.system) / 1000 / Math.max(1, latenciesMs.length + failures);
   const sorted = latenciesMs.sort((a, b) => a - b);
-  return { path, requestsPerSecond: latenciesMs.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), failures };
+  return { path, requestsPerSecond: latenciesMs.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpuMsPerRequest, failures };
 }
 
 async function main() {
@@ -147,7 +152,7 @@ async function main() {
 
     console.log(`bench:web on ${label}: ${readerCount.toLocaleString('en-US')} readers (${BUSY_READERS} in a reading) seeded in ${seedSeconds.toFixed(1)} s; ${connections} concurrent connections, ${secondsPerEndpoint} s per endpoint`);
     console.table(
-      results.map((r) => ({ endpoint: r.path, 'req/s': Number(r.requestsPerSecond.toFixed(0)), 'p50 ms': Number(r.p50.toFixed(1)), 'p99 ms': Number(r.p99.toFixed(1)), failures: r.failures })),
+      results.map((r) => ({ endpoint: r.path, 'req/s': Number(r.requestsPerSecond.toFixed(0)), 'p50 ms': Number(r.p50.toFixed(1)), 'p99 ms': Number(r.p99.toFixed(1)), 'CPU ms/req': Number(r.cpuMsPerRequest.toFixed(3)), failures: r.failures })),
     );
     return results.every((r) => r.failures === 0) ? 0 : 1;
   } finally {

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -35,6 +36,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { payoutRoutes } from './features/payouts/routes';
 import { closeQueueOf } from './features/queue/offer-queue';
 import { queueRoutes } from './features/queue/routes';
+import { createDirectoryCache } from './features/readers/directory-cache';
 import { readerRoutes } from './features/readers/routes';
 import { watchReaders } from './features/readers/watch-readers';
 import { reportRoutes } from './features/reports/routes';
@@ -160,6 +162,12 @@ export async function buildApp(deps: AppDeps) {
     hsts: config.isProduction,
   });
 
+  // Before any route (it hooks each route as it is added): answers of 1 KB and more go compressed,
+  // brotli or gzip as the client accepts; the web app's files come compressed from the build
+  // (web.ts). Request bodies are never inflated: the payment provider's webhook is checked against
+  // the very bytes it signed, and a small compressed body must not unpack past the body limit.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
+
   // Before any route, so every route's limits share one store (Redis across processes).
   const limitsRedis = await registerRateLimits(app, { redisUrl: config.redisUrl });
   const { windowMs, userMax, ipMax } = config.apiRateLimit;
@@ -234,7 +242,9 @@ export async function buildApp(deps: AppDeps) {
   const onReaderOnline = (readerId: string) =>
     tellFavoriters(readerId).catch((error: unknown) => app.log.error({ err: error }, 'notifying favoriters of a reader online failed'));
   // A reader switching Offline leaves nobody waiting in their queue (in the same transaction).
-  await app.register(readerRoutes, { auth, db, realtime, clock, isProduction: config.isProduction, onReaderOnline, onReaderOffline: closeQueueOf });
+  // The directory and the sitemap read listed readers from memory, kept current by the database's change notices (decision 042).
+  const directory = createDirectoryCache({ db, listen: database.listen });
+  await app.register(readerRoutes, { auth, db, realtime, clock, isProduction: config.isProduction, onReaderOnline, onReaderOffline: closeQueueOf, directory });
   await app.register(reviewRoutes, { db });
   await app.register(favoriteRoutes, { auth, db, clock });
   await app.register(followRoutes, { auth, db, clock });
@@ -246,13 +256,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(queueRoutes, { auth, sessions });
   await app.register(liveMoneyRoutes, { auth, db, clock, realtime });
   await app.register(liveRoutes, { ...live, auth });
-  await registerWeb(app, deps.web ?? 'none', { db, publicUrl: config.publicUrl });
+  await registerWeb(app, deps.web ?? 'none', { db, publicUrl: config.publicUrl, profileLinks: directory.profileLinks });
 
   // Order matters: no new charges, then no sockets, then wait for the leaves their disconnects
   // started, and only then close Socket.IO and Redis (which those leaves still emit through).
   app.addHook('onClose', async () => {
     await autoReloads?.stop();
     await demoReader?.stop();
+    directory.stop();
     await scheduler?.stop();
     await payoutSchedule?.stop();
     await messageRetention?.stop();

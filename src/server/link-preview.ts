@@ -1,5 +1,7 @@
 import { documentTitle } from '@shared/page-title';
+import { readerProfilePath } from '@shared/paths';
 import { readerPageMeta } from '@shared/reader-page-meta';
+import type { PageMeta } from '@shared/public-pages';
 import type { Reader } from '@shared/readers';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -12,8 +14,11 @@ export function escapeHtml(text: string): string {
 export interface LinkPreview {
   title: string;
   description: string;
+  /** The page's one address, also its canonical link: crawlers fold its other spellings into it. */
   url: string;
   imageUrl: string | null;
+  /** Open Graph's kind of page: a reader's profile, or a page of the site. */
+  kind: 'profile' | 'website';
 }
 
 /** What a shared profile link shows in a chat or a feed: the same title and description as the open tab. */
@@ -22,9 +27,15 @@ export function readerLinkPreview(reader: Reader, publicUrl: string): LinkPrevie
   return {
     title: documentTitle(title),
     description,
-    url: `${publicUrl}/readers/${encodeURIComponent(reader.username)}`,
+    url: `${publicUrl}${readerProfilePath(reader.username)}`,
     imageUrl: reader.profileImage,
+    kind: 'profile',
   };
+}
+
+/** One of the site's public pages (PUBLIC_PAGES), at its address under the public URL. */
+export function pageLinkPreview(page: PageMeta & { path: string }, publicUrl: string): LinkPreview {
+  return { title: documentTitle(page.title), description: page.description, url: `${publicUrl}${page.path}`, imageUrl: null, kind: 'website' };
 }
 
 function headTags(preview: LinkPreview): string[] {
@@ -32,24 +43,28 @@ function headTags(preview: LinkPreview): string[] {
   return [
     `<title>${escapeHtml(preview.title)}</title>`,
     `<meta name="description" content="${escapeHtml(preview.description)}" />`,
-    property('og:type', 'profile'),
+    `<link rel="canonical" href="${escapeHtml(preview.url)}" />`,
+    property('og:type', preview.kind),
     property('og:title', preview.title),
     property('og:description', preview.description),
     property('og:url', preview.url),
     ...(preview.imageUrl ? [property('og:image', preview.imageUrl)] : []),
     // A profile photo is square: the small card shows it whole.
-    '<meta name="twitter:card" content="summary" />',
+    ...(preview.kind === 'profile' ? ['<meta name="twitter:card" content="summary" />'] : []),
   ];
 }
 
+/** index.html with tags added before </head> (a replacer function, so a `$` in them is only a dollar). */
+export function withHeadTags(indexHtml: string, tags: string[]): string {
+  return indexHtml.replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`);
+}
+
 /**
- * index.html with one page's title, description and Open Graph tags, for crawlers that run no
+ * index.html with one page's title, description, canonical link and Open Graph tags, for crawlers that run no
  * JavaScript. The template's own title and description go (a page has one of each) and the page's
- * tags take their place before </head>; a replacer function, so a `$` in a bio is only a dollar.
+ * tags take their place before </head>.
  */
 export function withLinkPreview(indexHtml: string, preview: LinkPreview): string {
-  return indexHtml
-    .replace(/\s*<title>[^<]*<\/title>/, '')
-    .replace(/\s*<meta\s+name="description"[^>]*>/, '')
-    .replace('</head>', () => `  ${headTags(preview).join('\n    ')}\n  </head>`);
+  const withoutDefaults = indexHtml.replace(/\s*<title>[^<]*<\/title>/, '').replace(/\s*<meta\s+name="description"[^>]*>/, '');
+  return withHeadTags(withoutDefaults, headTags(preview));
 }

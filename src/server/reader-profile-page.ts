@@ -11,9 +11,9 @@ export interface ReaderProfilePageDeps {
 }
 
 /**
- * GET /readers/:username as HTML with the profile's link-preview tags: crawlers run no JavaScript,
- * so the server writes what the page would. An unknown or suspended reader gets the plain app with
- * a 404, and the app shows 'Reader not found'.
+ * GET /readers/:username as HTML with the profile's link-preview tags and canonical link: crawlers
+ * run no JavaScript, so the server writes what the page would. An unknown or suspended reader gets
+ * the plain app with a 404, and the app shows 'Reader not found'.
  */
 export async function readerProfilePage(app: FastifyInstance, deps: ReaderProfilePageDeps) {
   app.get<{ Params: { username: string } }>('/readers/:username', async (request, reply) => {

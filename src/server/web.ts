@@ -5,30 +5,34 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@shared/errors';
+import { appShell, isApiPath } from './app-shell';
+import { crawlerFiles, type ProfileLinks } from './crawler-files';
 import type { DbOrTx } from './db/client';
-import { readerProfilePage } from './reader-profile-page';
 
 const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
-const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io');
 
 /**
- * Serves the built React app with a history fallback to index.html; unknown /api paths get a JSON
- * 404. In development the Vite dev server runs as middleware instead (hot reload on one port).
+ * Serves the built React app: its files, and its HTML for the app's pages (app-shell.ts: status 404
+ * for a path no page has); unknown /api paths get a JSON 404. In development the Vite dev server
+ * runs as middleware instead (hot reload on one port).
  */
-export async function registerWeb(app: FastifyInstance, mode: 'built' | 'vite' | 'none', pages: { db: DbOrTx; publicUrl: string }) {
+export async function registerWeb(app: FastifyInstance, mode: 'built' | 'vite' | 'none', pages: { db: DbOrTx; publicUrl: string; profileLinks: ProfileLinks }) {
   app.setNotFoundHandler((request, reply) => {
-    if (isApiPath(request.url) || mode === 'none' || request.method !== 'GET') {
-      return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
-    }
-    if (mode === 'built') return reply.type('text/html').sendFile('index.html', webRoot, { maxAge: 0 });
-    return reply.callNotFound();
+    if (mode === 'vite' && !isApiPath(request.url) && request.method === 'GET') return reply.callNotFound();
+    return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
   });
+  await app.register(crawlerFiles, pages);
   if (mode === 'built') {
     if (!existsSync(webRoot)) throw new Error(`The web app is not built (${webRoot} missing): run \`npm run build\``);
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
-      index: ['index.html'],
+      // The app's pages (index.html with each page's tags) are app-shell.ts's.
+      index: false,
+      // The build wrote each text file also as .br and .gz (vite.config.ts): the one the browser
+      // accepts is sent as it is, never compressed again per request. They are not routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Hashed assets never change under their name; index.html must always be revalidated.
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -36,7 +40,7 @@ export async function registerWeb(app: FastifyInstance, mode: 'built' | 'vite' |
     });
     // Read once: every profile page is this template with its own tags.
     let indexHtml: Promise<string> | undefined;
-    await app.register(readerProfilePage, { ...pages, indexHtml: () => (indexHtml ??= readFile(join(webRoot, 'index.html'), 'utf8')) });
+    await app.register(appShell, { ...pages, indexHtml: () => (indexHtml ??= readFile(join(webRoot, 'index.html'), 'utf8')) });
   }
   if (mode === 'vite') {
     const { createServer } = await import('vite');

@@ -15,11 +15,20 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Service functions take either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
+/** Told of each NOTIFY on a channel once its transaction committed; `null`: some may have been missed. */
+export type NotificationListener = (payload: string | null) => void;
+
+/** The channels the app listens on (migration 0030 announces directory changes on the first). */
+export const NOTIFY_CHANNELS = ['directory_changed'] as const;
+export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Listens on a channel of NOTIFY_CHANNELS; the returned function stops listening. */
+  listen(channel: NotifyChannel, listener: NotificationListener): () => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -43,11 +52,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       console.error('PostgreSQL pool: idle connection lost:', error.message);
     });
     const db = drizzlePg(pool, { schema, ...queryLogger(options.onQuery) }) as unknown as Db;
+    const notifications = postgresNotifications(pool, options.url);
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        await notifications.close();
+        await pool.end();
+      },
+      listen: notifications.listen,
     };
   }
   // pg_trgm backs the directory's search index (migration 0009); PostgreSQL ships it in contrib.
@@ -55,10 +69,87 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await client.waitReady;
   if (options.onStatementTime) timeStatements(client, options.onStatementTime);
   const db = drizzlePglite(client, { schema, ...queryLogger(options.onQuery) }) as unknown as Db;
+  const listeners = listenerSets();
+  // PGlite is one session: its own NOTIFYs reach it at commit, before the committing call returns.
+  await Promise.all(NOTIFY_CHANNELS.map((channel) => client.listen(channel, (payload) => listeners.tell(channel, payload))));
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    listen: listeners.add,
+  };
+}
+
+function listenerSets() {
+  const sets = new Map<NotifyChannel, Set<NotificationListener>>(NOTIFY_CHANNELS.map((channel) => [channel, new Set()]));
+  return {
+    add(channel: NotifyChannel, listener: NotificationListener) {
+      sets.get(channel)!.add(listener);
+      return () => void sets.get(channel)!.delete(listener);
+    },
+    tell(channel: string, payload: string | null) {
+      for (const listener of sets.get(channel as NotifyChannel) ?? []) listener(payload);
+    },
+  };
+}
+
+const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * NOTIFY on PostgreSQL reaches a session that LISTENs. Every connection of the pool listens, so a
+ * change this process commits is heard on its own connection before the commit returns (a read
+ * right after a write sees it); one more connection listens for as long as the process runs, so
+ * changes other processes commit are heard while the pool's connections are idle or closed. A
+ * listener that loses its connection tells everyone `null` (anything may have changed meanwhile)
+ * and listens again.
+ */
+function postgresNotifications(pool: pg.Pool, url: string) {
+  const listeners = listenerSets();
+  const listenOn = async (client: pg.Client | pg.PoolClient) => {
+    client.on('notification', (message) => listeners.tell(message.channel, message.payload ?? null));
+    for (const channel of NOTIFY_CHANNELS) await client.query(`LISTEN ${channel}`);
+  };
+  pool.on('connect', (client) => {
+    listenOn(client).catch((error: Error) => console.error('PostgreSQL pool: LISTEN failed:', error.message));
+  });
+  let closed = false;
+  let dedicated: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const tellAllMissed = () => {
+    for (const channel of NOTIFY_CHANNELS) listeners.tell(channel, null);
+  };
+  const connect = async () => {
+    if (closed) return;
+    const client = new pg.Client({ connectionString: url });
+    dedicated = client;
+    const lost = () => {
+      if (closed || dedicated !== client) return;
+      dedicated = undefined;
+      client.end().catch(() => undefined);
+      tellAllMissed();
+      retry = setTimeout(() => void connect(), RELISTEN_DELAY_MS);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    try {
+      await client.connect();
+      await listenOn(client);
+    } catch {
+      lost();
+    }
+  };
+  let started: Promise<void> | undefined;
+  return {
+    listen(channel: NotifyChannel, listener: NotificationListener) {
+      started ??= connect();
+      return listeners.add(channel, listener);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await started;
+      await dedicated?.end().catch(() => undefined);
+    },
   };
 }

@@ -296,7 +296,7 @@ export const savedCards = pgTable('saved_cards', {
 }, (t) => [index('saved_cards_user_idx').on(t.userId, t.createdAt)]);
 
 /**
- * A client's auto-reload (issue 28, docs/decisions/040): while one of their readings runs and the
+ * A client's auto-reload (issue 28, docs/decisions/039): while one of their readings runs and the
  * wallet is below `thresholdCents` (or below the reading's rate), the saved card is charged
  * `amountCents` off session. `inFlightKey` is the one charge under way (at most one per person);
  * `failedAt` stops further tries after a decline until the person saves the settings again.

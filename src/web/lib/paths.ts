@@ -1,50 +1,7 @@
 import type { SessionType } from '@shared/constants';
+import { paths } from '@shared/paths';
 
-/** Every route path of the web app, so links and the route table never drift apart. */
-export const paths = {
-  home: '/',
-  login: '/login',
-  signup: '/signup',
-  dashboard: '/dashboard',
-  dashboardSessions: '/dashboard/sessions',
-  dashboardWallet: '/dashboard/wallet',
-  dashboardEarnings: '/dashboard/earnings',
-  dashboardSchedule: '/dashboard/schedule',
-  dashboardSettings: '/dashboard/settings',
-  dashboardUsers: '/dashboard/users',
-  dashboardAnalytics: '/dashboard/analytics',
-  dashboardPayouts: '/dashboard/payouts',
-  dashboardFavorites: '/dashboard/favorites',
-  dashboardProfile: '/dashboard/profile',
-  dashboardLive: '/dashboard/live',
-  dashboardProducts: '/dashboard/products',
-  dashboardReports: '/dashboard/reports',
-  reading: '/reading/:id',
-  sessionRequest: '/session/:readerId',
-  readers: '/readers',
-  readerProfile: '/readers/:username',
-  live: '/live',
-  liveStream: '/live/:id',
-  shop: '/shop',
-  shopOrders: '/shop/orders',
-  community: '/community',
-  communityPost: '/community/:id',
-  about: '/about',
-  policies: '/policies',
-  terms: '/terms',
-  privacy: '/privacy',
-  help: '/help',
-  resetPassword: '/reset-password',
-  devMailbox: '/dev/mailbox',
-  account: '/account',
-  /** The sandbox's local stand-in for Stripe Checkout (issue 28). */
-  sandboxCheckout: '/sandbox/checkout/:id',
-} as const;
-
-/** A reader's public profile, by the username they chose (shareable, unlike their id). */
-export function readerProfilePath(username: string): string {
-  return `/readers/${encodeURIComponent(username)}`;
-}
+export { paths, readerProfilePath } from '@shared/paths';
 
 export function readingPath(sessionId: string): string {
   return `/reading/${encodeURIComponent(sessionId)}`;

@@ -9,8 +9,9 @@ const averageRating = sql`case when ${readerProfiles.ratingCount} = 0 then 0 els
 const presenceRank = sql`case when not ${readerProfiles.isOnline} then 2 when ${readerIsBusy} then 1 else 0 end`;
 
 // Every order ends on the reader's id, so equal keys always come out the same way and a page
-// never repeats or skips a reader of the one before.
-const tiebreak = asc(readerProfiles.userId);
+// never repeats or skips a reader of the one before. Compared byte by byte ("C"), whatever the
+// server's collation: the directory's cache (directory-cache.ts) compares ids the same way.
+const tiebreak = asc(sql`${readerProfiles.userId} collate "C"`);
 
 const ORDERS: Record<DirectorySort, SQL[]> = {
   recommended: [asc(presenceRank), desc(averageRating), desc(readerProfiles.ratingCount), tiebreak],

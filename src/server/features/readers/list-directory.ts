@@ -18,7 +18,11 @@ function directoryFilter(query: DirectoryQuery): SQL | undefined {
   );
 }
 
-/** One page of the directory (one query) and how many readers match (one count). */
+/**
+ * One page of the directory (one query) and how many readers match (one count), read from the
+ * database: the definition the directory's cache (directory-cache.ts, which serves GET
+ * /api/readers) is checked against in its tests, filter by filter and sort by sort.
+ */
 export async function listDirectory(db: DbOrTx, query: DirectoryQuery, viewerId: string | null = null): Promise<ReaderList> {
   const where = directoryFilter(query);
   const order = directoryOrder(query.sort);

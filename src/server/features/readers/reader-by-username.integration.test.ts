@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readerSchema } from '@shared/readers';
 import { createReader, type TestUser } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
+import { INDEX_HTML_TEMPLATE } from '../../../../tests/integration/index-html-template';
 import { testApp } from '../../../../tests/integration/test-app';
 import { user } from '../../db/schema';
 import { readerProfilePage } from '../../reader-profile-page';
@@ -48,16 +49,7 @@ describe('GET /api/readers/by-username/:username', () => {
 });
 
 describe('GET /readers/:username (link previews)', () => {
-  const TEMPLATE = [
-    '<!doctype html>',
-    '<html lang="en">',
-    '  <head>',
-    '    <meta name="description" content="The site default." />',
-    '    <title>Soul Tribe · Psychic readings by the minute</title>',
-    '  </head>',
-    '  <body><div id="root"></div></body>',
-    '</html>',
-  ].join('\n');
+  const TEMPLATE = INDEX_HTML_TEMPLATE;
   let page: ReturnType<typeof Fastify>;
   beforeAll(async () => {
     page = Fastify();

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readerEarningsSchema, readerSessionsPageSchema, readerSessionsQuerySchema, readerStatsSchema } from '@shared/reader-dashboard';
 import { directoryQuerySchema, readerListSchema, readerSchema, readerSpecialtiesSchema } from '@shared/readers';
@@ -11,12 +11,14 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { readerProfiles } from '../../db/schema';
 import { notFound } from '../../errors';
+import { acceptedEncoding, matchesEtag } from '../../http-caching';
 import type { Realtime } from '../../realtime/realtime';
 import { currentUser, readViewerId, requireUser } from '../auth';
 import { findListedReaderByUsername } from './find-reader-by-username';
 import { getReaderEarnings } from './get-reader-earnings';
 import { getReaderStats } from './get-reader-stats';
-import { listDirectory, listSpecialties } from './list-directory';
+import type { DirectoryCache } from './directory-cache';
+import { listSpecialties } from './list-directory';
 import { listReaderSessions } from './list-reader-sessions';
 import { getReaderSchedule, replaceReaderSchedule } from './reader-schedule';
 import { isListedReader, selectReaders, toReader } from './reader-view';
@@ -24,14 +26,23 @@ import { type ReaderStatusHooks, updateMyReader } from './update-my-reader';
 
 export async function readerRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Db; realtime: Realtime; clock: Clock; isProduction: boolean } & ReaderStatusHooks,
+  deps: { auth: Auth; db: Db; realtime: Realtime; clock: Clock; isProduction: boolean; directory: DirectoryCache } & ReaderStatusHooks,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  api.get('/api/readers', { schema: { querystring: directoryQuerySchema, response: { 200: readerListSchema } } }, async (request) =>
-    listDirectory(db, request.query, await readViewerId(deps.auth, request)),
-  );
+  // From the directory's cache (decision 042): the page is sent as kept, compressed once, and a
+  // client that has it already (its ETag) gets 304, so the visitors' refetch every 30 s costs little.
+  api.get('/api/readers', { schema: { querystring: directoryQuerySchema, response: { 200: readerListSchema } } }, async (request, typedReply) => {
+    const page = await deps.directory.page(request.query, await readViewerId(deps.auth, request));
+    // The kept JSON (checked against readerListSchema when it was made) goes out as it is.
+    const reply = typedReply as FastifyReply;
+    reply.header('etag', page.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    reply.type('application/json; charset=utf-8');
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    return encoding ? reply.header('content-encoding', encoding).send(page.encoded(encoding)) : reply.send(page.body);
+  });
   api.get('/api/readers/specialties', { schema: { response: { 200: readerSpecialtiesSchema } } }, async () => ({ specialties: await listSpecialties(db) }));
 
   const oneReader = { response: { 200: readerSchema } };

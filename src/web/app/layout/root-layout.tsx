@@ -44,7 +44,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" className="flex-1">
+      {/* A full screen of its own, so the footer starts below the fold and stays there while a
+          page's code and data arrive: the page filling in never pushes it down in view (CLS). */}
+      <main id="main" className="min-h-dvh flex-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

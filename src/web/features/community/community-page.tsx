@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { PUBLIC_PAGES } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
 import { categoryCountsQuery, postListQuery, useCreatePost } from './api';
 import { CategoryCards } from './category-cards';
@@ -23,7 +24,7 @@ import { postFormDefaults } from './post-form';
 import { useSignInPrompt } from './sign-in-prompt';
 
 const TITLE = 'Soul Tribe Community';
-const DESCRIPTION = 'Share experiences, ask questions and learn from fellow seekers and readers.';
+const { description: DESCRIPTION } = PUBLIC_PAGES.community;
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
@@ -206,7 +207,7 @@ function Discussions({ filter, setFilter }: { filter: CommunityFilter; setFilter
 }
 
 export function CommunityPage() {
-  usePageMeta({ title: 'Community', description: DESCRIPTION });
+  usePageMeta(PUBLIC_PAGES.community);
   const { filter, setFilter } = useCommunityFilter();
   return (
     <div className="mx-auto max-w-4xl px-4 pb-16 sm:px-6">

@@ -1,4 +1,5 @@
 import { useProfile } from '@/lib/auth';
+import { PUBLIC_PAGES } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { ClosingCall } from './home/closing-call';
@@ -8,10 +9,7 @@ import { Hero } from './home/hero';
 import { Testimonials } from './home/testimonials';
 
 export function HomePage() {
-  usePageMeta({
-    title: 'Psychic Readings by the Minute',
-    description: 'Live chat, audio and video readings with verified psychic readers, billed by the minute from a prepaid wallet.',
-  });
+  usePageMeta(PUBLIC_PAGES.home);
   const { data: profile } = useProfile();
   // SPEC.md 'Home': both calls to action lead to the dashboard once a session exists.
   const journeyHref = profile ? paths.dashboard : paths.signup;

@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { PUBLIC_PAGES } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { productListQuery } from './api';
@@ -20,7 +21,7 @@ import { FilterPanel } from './filter-panel';
 import { ProductCard } from './product-card';
 import { DEFAULT_SHOP_FILTER, filterFromParams, filterToParams, hasAnyFilter, panelFilterCount, type ShopFilter } from './shop-filter';
 
-const description = 'Crystals, tarot decks and courses chosen by our readers to support your practice.';
+const { title, description } = PUBLIC_PAGES.shop;
 const FILTER_PANEL_ID = 'shop-filter-panel';
 const SEARCH_DELAY_MS = 300;
 
@@ -88,7 +89,7 @@ function LoadingCards() {
 }
 
 export function ShopPage() {
-  usePageMeta({ title: 'Spiritual Shop', description });
+  usePageMeta(PUBLIC_PAGES.shop);
   const { filter, setFilter } = useShopFilter();
   const { data: profile } = useProfile();
   const isAdmin = profile?.role === 'admin';
@@ -103,7 +104,7 @@ export function ShopPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
-      <PageHeading title="Spiritual Shop" description={description}>
+      <PageHeading title={title} description={description}>
         {profile ? (
           <Button asChild variant="outline">
             <Link to={paths.shopOrders}>

@@ -1,3 +1,4 @@
+import { PUBLIC_PAGES } from '@shared/public-pages';
 import { READER_SHARE_PERCENT } from '@shared/constants';
 
 /** SPEC.md §1: the About page's claims, mission, founder story, three values and what each side gets. */
@@ -7,8 +8,7 @@ export const aboutFigures = [
   { value: `${READER_SHARE_PERCENT}%`, label: 'of every minute goes to the reader' },
 ] as const;
 
-export const mission =
-  'Soul Tribe exists so that anyone looking for guidance can reach a gifted, honest reader in minutes, pay only for the time they use, and leave every reading feeling heard.';
+export const mission = PUBLIC_PAGES.about.description;
 
 export const founderStory = [
   'Soul Tribe began with one reader and a kitchen table. For more than fifteen years our founder gave readings in person and by phone, and saw the same two problems again and again: seekers could not tell a genuine reader from a script, and readers gave away most of what they earned to the services that booked them.',

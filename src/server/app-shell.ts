@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { paths } from '@shared/paths';
+import { PUBLIC_PAGES } from '@shared/public-pages';
+import { escapeHtml, pageLinkPreview, withHeadTags, withLinkPreview } from './link-preview';
+import { type ReaderProfilePageDeps, readerProfilePage } from './reader-profile-page';
+
+export type AppShellDeps = ReaderProfilePageDeps;
+
+/** Paths the web app never routes: the API and Socket.IO answer for themselves, JSON 404 otherwise. */
+export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io');
+
+const ROUTE_PATTERNS = Object.values(paths).map((path) => path.split('/'));
+
+/**
+ * Whether the web app has a page at this path (the route table of src/web/routes.tsx is made of
+ * `paths`): `:name` is one segment, and the dashboard routes its own sub-pages.
+ */
+export function isAppRoute(pathname: string): boolean {
+  const segments = pathname.replace(/(.)\/$/, '$1').split('/');
+  if (segments[1] === paths.dashboard.slice(1)) return true;
+  return ROUTE_PATTERNS.some(
+    (pattern) => pattern.length === segments.length && pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i])),
+  );
+}
+
+const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+  // A deploy changes index.html's script names: it is never taken from a cache unasked.
+  reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+
+/**
+ * The web app's HTML for every GET that is not a file: the public pages with their own title,
+ * description and canonical link (crawlers run no JavaScript), any other page of the app with its
+ * canonical link, and a path no page has with status 404 (the app then shows 'Lost in the
+ * Cosmos'), so a crawler or a link checker learns the page is not there.
+ */
+export async function appShell(app: FastifyInstance, deps: AppShellDeps) {
+  await app.register(readerProfilePage, deps);
+  for (const page of Object.values(PUBLIC_PAGES)) {
+    app.get(page.path, async (_request, reply) => sendHtml(reply, 200, withLinkPreview(await deps.indexHtml(), pageLinkPreview(page, deps.publicUrl))));
+  }
+  app.get('/*', async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (isApiPath(pathname)) return reply.callNotFound();
+    const template = await deps.indexHtml();
+    if (!isAppRoute(pathname)) return sendHtml(reply, 404, withHeadTags(template, ['<meta name="robots" content="noindex" />']));
+    return sendHtml(reply, 200, withHeadTags(template, [`<link rel="canonical" href="${escapeHtml(`${deps.publicUrl}${pathname}`)}" />`]));
+  });
+}

@@ -1,0 +1,250 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { type DirectoryQuery, type DirectorySort, type Reader, readerListSchema } from '@shared/readers';
+import type { Db, NotificationListener, NotifyChannel } from '../../db/client';
+import { readerProfiles, readingSessions, user } from '../../db/schema';
+import type { ContentEncoding } from '../../http-caching';
+import { isListedReader, readerColumns, toReader } from './reader-view';
+
+/** One listed reader as a visitor sees them, with what the filters and orders read. */
+interface Listing {
+  reader: Reader;
+  searchText: string;
+  specialtiesLower: string[];
+  presenceRank: number;
+  averageRating: number;
+  ratingCount: number;
+  updatedAt: Date;
+}
+
+/** A page of the directory as sent: the JSON, its ETag, and compressed copies made once when asked. */
+export interface DirectoryPage {
+  body: string;
+  etag: string;
+  encoded(encoding: ContentEncoding): Buffer;
+}
+
+/** A page as kept: what was sent, and the listings it was made of (a signed-in viewer's copy starts from them). */
+interface KeptPage {
+  page: DirectoryPage;
+  listings: Listing[];
+  total: number;
+}
+
+export interface DirectoryCache {
+  /** The page a query asks for, as `viewerId` sees it (free minutes depend on the viewer). */
+  page(query: DirectoryQuery, viewerId: string | null): Promise<DirectoryPage>;
+  /** Every listed reader's username and last profile change, in a stable order (the sitemap). */
+  profileLinks(): Promise<{ username: string; updatedAt: Date }[]>;
+  stop(): void;
+}
+
+const byId = (a: Listing, b: Listing) => (a.reader.id < b.reader.id ? -1 : a.reader.id > b.reader.id ? 1 : 0);
+
+/**
+ * The orders of directory-order.ts, written for the cached listings; the integration test checks
+ * every sort, filter and page against that SQL. Each ends on the id (compared as PostgreSQL's "C"
+ * collation does), so the order is total and a page never repeats or skips a reader.
+ */
+const COMPARE: Record<DirectorySort, (a: Listing, b: Listing) => number> = {
+  recommended: (a, b) => a.presenceRank - b.presenceRank || b.averageRating - a.averageRating || b.ratingCount - a.ratingCount || byId(a, b),
+  rating: (a, b) => b.averageRating - a.averageRating || b.ratingCount - a.ratingCount || byId(a, b),
+  experience: (a, b) => b.reader.yearsExperience - a.reader.yearsExperience || byId(a, b),
+  sessions: (a, b) => b.reader.totalSessions - a.reader.totalSessions || byId(a, b),
+  'price-asc': (a, b) => a.reader.chatRateCents - b.reader.chatRateCents || byId(a, b),
+  'price-desc': (a, b) => b.reader.chatRateCents - a.reader.chatRateCents || byId(a, b),
+};
+
+/** More changed readers than this at once are read again all together. */
+const REFRESH_ALL_ABOVE = 500;
+/** Pages kept; past it the memo starts over (a crawler walking every search must not grow it without end). */
+const PAGES_KEPT = 2000;
+/** A request waits for at most this many rounds of changes heard while it waited, then answers. */
+const MAX_REFRESH_ROUNDS = 3;
+
+async function loadListings(db: Db, ids?: string[]): Promise<Listing[]> {
+  const rows = await db
+    .select({ ...readerColumns, searchText: readerProfiles.searchText, updatedAt: readerProfiles.updatedAt })
+    .from(readerProfiles)
+    .innerJoin(user, eq(user.id, readerProfiles.userId))
+    .where(ids ? and(isListedReader, inArray(readerProfiles.userId, ids)) : isListedReader);
+  return rows.map((row) => ({
+    reader: toReader(row),
+    searchText: row.searchText,
+    specialtiesLower: row.specialties.map((specialty) => specialty.toLowerCase()),
+    presenceRank: !row.isOnline ? 2 : row.isBusy ? 1 : 0,
+    averageRating: row.ratingCount === 0 ? 0 : row.ratingSum / row.ratingCount,
+    ratingCount: row.ratingCount,
+    updatedAt: row.updatedAt,
+  }));
+}
+
+/** Where `listing` goes in `ordered` (sorted by `compare`): the first place whose entry sorts after it. */
+function insertionPoint(ordered: Listing[], listing: Listing, compare: (a: Listing, b: Listing) => number): number {
+  let low = 0;
+  let high = ordered.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compare(ordered[middle]!, listing) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function matcher(query: DirectoryQuery): ((listing: Listing) => boolean) | null {
+  const search = query.search.toLowerCase();
+  const specialty = query.specialty.toLowerCase();
+  if (!search && !specialty && !query.online) return null;
+  return (listing) =>
+    (!query.online || listing.reader.isOnline) &&
+    (!specialty || listing.specialtiesLower.includes(specialty)) &&
+    (!search || listing.searchText.includes(search));
+}
+
+function makePage(list: { readers: Reader[]; total: number; page: number; pageSize: number }): DirectoryPage {
+  // Checked against the contract once, when made, as the response serializer checks other answers.
+  const body = JSON.stringify(readerListSchema.parse(list));
+  const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const copies = new Map<ContentEncoding, Buffer>();
+  return {
+    body,
+    etag,
+    encoded(encoding) {
+      let copy = copies.get(encoding);
+      if (!copy) {
+        copy =
+          encoding === 'br'
+            ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+            : gzipSync(body, { level: 6 });
+        copies.set(encoding, copy);
+      }
+      return copy;
+    },
+  };
+}
+
+/** The readers the viewer has had a reading with that started: none of them offers free minutes again (decision 022). */
+async function readersAlreadyMet(db: Db, viewerId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ readerId: readingSessions.readerId })
+    .from(readingSessions)
+    .where(and(eq(readingSessions.clientId, viewerId), isNotNull(readingSessions.startedAt)));
+  return new Set(rows.map((row) => row.readerId));
+}
+
+/**
+ * GET /api/readers from memory (docs/decisions/042). Every listed reader's card is read once and
+ * kept; the database announces each change that a listing shows (migration 0030: a profile save,
+ * a status, busy, a counted review, a suspension, a schedule) with the reader's id, and only those
+ * readers are read again, before the next page is served. The orders are kept sorted, a filter is
+ * one pass over them, and each page asked for is kept as sent (JSON, ETag, compressed copies) until
+ * the next change, so a repeated request costs a lookup, and counts are never recomputed per request.
+ */
+export function createDirectoryCache(deps: { db: Db; listen: (channel: NotifyChannel, listener: NotificationListener) => () => void }): DirectoryCache {
+  let listings = new Map<string, Listing>();
+  let changed: Set<string> | 'all' = 'all';
+  const orders = new Map<DirectorySort, Listing[]>();
+  const pages = new Map<string, KeptPage>();
+  let refreshing: Promise<void> | undefined;
+
+  const stopListening = deps.listen('directory_changed', (readerId) => {
+    pages.clear();
+    if (readerId === null || changed === 'all') changed = 'all';
+    else changed.add(readerId);
+  });
+
+  function applyChanges(ids: Set<string>, fresh: Listing[]) {
+    for (const [sort, ordered] of orders) {
+      const kept = ordered.filter((listing) => !ids.has(listing.reader.id));
+      for (const listing of fresh) kept.splice(insertionPoint(kept, listing, COMPARE[sort]), 0, listing);
+      orders.set(sort, kept);
+    }
+    for (const id of ids) listings.delete(id);
+    for (const listing of fresh) listings.set(listing.reader.id, listing);
+  }
+
+  async function refresh() {
+    const taken = changed;
+    changed = new Set();
+    try {
+      if (taken === 'all' || taken.size > REFRESH_ALL_ABOVE) {
+        const all = await loadListings(deps.db);
+        listings = new Map(all.map((listing) => [listing.reader.id, listing]));
+        orders.clear();
+      } else {
+        applyChanges(taken, await loadListings(deps.db, [...taken]));
+      }
+    } catch (error) {
+      // Not read: still to be read next time.
+      const heardSince = changed as Set<string> | 'all';
+      changed = taken === 'all' || heardSince === 'all' ? 'all' : new Set([...taken, ...heardSince]);
+      throw error;
+    }
+  }
+
+  async function upToDate() {
+    for (let round = 0; round < MAX_REFRESH_ROUNDS && (changed === 'all' || changed.size > 0); round++) {
+      refreshing ??= refresh().finally(() => {
+        refreshing = undefined;
+      });
+      await refreshing;
+    }
+  }
+
+  function ordered(sort: DirectorySort): Listing[] {
+    let list = orders.get(sort);
+    if (!list) {
+      list = [...listings.values()].sort(COMPARE[sort]);
+      orders.set(sort, list);
+    }
+    return list;
+  }
+
+  function select(query: DirectoryQuery): { listings: Listing[]; total: number } {
+    const all = ordered(query.sort);
+    const start = (query.page - 1) * query.pageSize;
+    const matches = matcher(query);
+    if (!matches) return { listings: all.slice(start, start + query.pageSize), total: all.length };
+    const found: Listing[] = [];
+    let total = 0;
+    for (const listing of all) {
+      if (!matches(listing)) continue;
+      if (total >= start && found.length < query.pageSize) found.push(listing);
+      total++;
+    }
+    return { listings: found, total };
+  }
+
+  async function visitorPage(query: DirectoryQuery): Promise<KeptPage> {
+    await upToDate();
+    const key = JSON.stringify([query.sort, query.online, query.page, query.pageSize, query.search.toLowerCase(), query.specialty.toLowerCase()]);
+    const kept = pages.get(key);
+    if (kept) return kept;
+    const selected = select(query);
+    const page = makePage({ readers: selected.listings.map((listing) => listing.reader), total: selected.total, page: query.page, pageSize: query.pageSize });
+    const made = { page, ...selected };
+    // Made while changes heard are still to be read (a request waits a few rounds at most): sent, never kept.
+    if (changed !== 'all' && changed.size === 0) {
+      if (pages.size >= PAGES_KEPT) pages.clear();
+      pages.set(key, made);
+    }
+    return made;
+  }
+
+  return {
+    async page(query, viewerId) {
+      const visitor = await visitorPage(query);
+      if (!viewerId || !visitor.listings.some((listing) => listing.reader.freeMinutes > 0)) return visitor.page;
+      const met = await readersAlreadyMet(deps.db, viewerId);
+      if (!visitor.listings.some((listing) => met.has(listing.reader.id) && listing.reader.freeMinutes > 0)) return visitor.page;
+      const readers = visitor.listings.map((listing) => (met.has(listing.reader.id) ? { ...listing.reader, freeMinutes: 0 } : listing.reader));
+      return makePage({ readers, total: visitor.total, page: query.page, pageSize: query.pageSize });
+    },
+    async profileLinks() {
+      await upToDate();
+      return [...listings.values()].sort(byId).map((listing) => ({ username: listing.reader.username, updatedAt: listing.updatedAt }));
+    },
+    stop: stopListening,
+  };
+}
