@@ -4,7 +4,7 @@ import { markSeen } from '../../src/server/realtime/presence/session-presence';
 import { createClient, createReader, type TestUser } from './factories';
 import { fakeClock } from './fake-clock';
 import { http } from './http';
-import { createTestApp, type TestApp } from './test-app';
+import { type TestApp, testApp } from './test-app';
 
 export type FakeClock = ReturnType<typeof fakeClock>;
 
@@ -46,12 +46,13 @@ export function readingDriver(app: TestApp, clock: FakeClock, minuteMs: number) 
 }
 
 /**
- * A test app on a fake clock with a 60 s minute and no scheduler or mail worker of its own, and a
- * driver for its readings: the set-up of every test that walks readings by hand.
+ * The file's app on a fake clock with a 60 s minute and no scheduler or mail worker of its own, and
+ * a driver for its readings: the set-up of every test that walks readings by hand. As `testApp`, made
+ * at the file's top and closed after its last test.
  */
-export async function createReadingTestApp(minuteMs = 60_000) {
+export async function readingTestApp(minuteMs = 60_000) {
   const clock = fakeClock();
-  const app = await createTestApp({ clock, runScheduler: false, runMailWorker: false, env: { BILLING_MINUTE_MS: String(minuteMs) } });
+  const app = await testApp({ clock, runScheduler: false, runMailWorker: false, env: { BILLING_MINUTE_MS: String(minuteMs) } });
   return { app, clock, driver: readingDriver(app, clock, minuteMs) };
 }
 export type ReadingDriver = ReturnType<typeof readingDriver>;

@@ -1,19 +1,13 @@
 import { eq, or } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DELETED_USER_NAME } from '@shared/account';
 import { createAdmin, createClient, signIn } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
-import { createReadingTestApp, type ReadingDriver } from '../../../../tests/integration/readings';
-import type { TestApp } from '../../../../tests/integration/test-app';
+import { readingTestApp } from '../../../../tests/integration/readings';
 import { account, ledgerTransfers, readerProfiles, readingSessions, session, sessionMessages, user } from '../../db/schema';
 import { checkLedger, earningsAccountId, SYSTEM_ACCOUNTS, transfer } from '../wallet';
 
-let app: TestApp;
-let driver: ReadingDriver;
-beforeAll(async () => {
-  ({ app, driver } = await createReadingTestApp());
-});
-afterAll(() => app.close());
+const { app, driver } = await readingTestApp();
 
 const remove = (cookie: string, password: string) => http(app, cookie).post('/api/account/delete', { password });
 

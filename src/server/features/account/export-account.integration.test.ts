@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountExportSchema } from '@shared/account';
 import { http } from '../../../../tests/integration/http';
-import { createReadingTestApp, type ReadingDriver } from '../../../../tests/integration/readings';
-import type { TestApp } from '../../../../tests/integration/test-app';
+import { readingTestApp } from '../../../../tests/integration/readings';
 
-let app: TestApp;
-let driver: ReadingDriver;
-beforeAll(async () => {
-  ({ app, driver } = await createReadingTestApp());
-});
-afterAll(() => app.close());
+const { app, driver } = await readingTestApp();
 
 describe('export', () => {
   it("downloads the person's profile, readings, retained messages, transactions and reviews as JSON", async () => {

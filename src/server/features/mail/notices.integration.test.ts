@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAdmin, fundEarnings } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { deliveredTo, latestMail } from '../../../../tests/integration/mailbox';
-import { createReadingTestApp, type FakeClock, type ReadingDriver } from '../../../../tests/integration/readings';
-import type { TestApp } from '../../../../tests/integration/test-app';
+import { readingTestApp } from '../../../../tests/integration/readings';
 import { queueDueNotices } from './notices';
 
-let app: TestApp;
-let clock: FakeClock;
-let driver: ReadingDriver;
-beforeAll(async () => {
-  ({ app, clock, driver } = await createReadingTestApp());
-});
-afterAll(() => app.close());
+const { app, clock, driver } = await readingTestApp();
 
 describe('notices by mail', () => {
   it("mails the client an itemized receipt when a reading ends, and the reader a new review's notice", async () => {

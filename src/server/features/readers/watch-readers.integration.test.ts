@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, createReader } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
-import { createReadingTestApp, type ReadingDriver } from '../../../../tests/integration/readings';
+import { readingTestApp } from '../../../../tests/integration/readings';
 import { collect, emitAck, nextEvent, watchReaders } from '../../../../tests/integration/socket-helpers';
-import type { TestApp } from '../../../../tests/integration/test-app';
 
-let app: TestApp;
-let reading: ReadingDriver;
-beforeAll(async () => {
-  ({ app, driver: reading } = await createReadingTestApp());
-});
-afterAll(() => app.close());
+const { app, driver: reading } = await readingTestApp();
 
 const setOnline = async (cookie: string, isOnline: boolean) => expect((await http(app, cookie).patch('/api/readers/me', { isOnline })).status).toBe(200);
 

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createReader } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
-import { createReadingTestApp, type FakeClock, type ReadingDriver } from '../../../../tests/integration/readings';
-import type { TestApp } from '../../../../tests/integration/test-app';
+import { readingTestApp } from '../../../../tests/integration/readings';
 import { appNodes, readerProfiles, readingSessions } from '../../db/schema';
 import { beatNode, ensureNode, hasOtherLiveNodes } from '../../realtime/presence/node-lease';
 import { turnAbsentReadersOffline } from '../../realtime/presence/reader-presence';
@@ -11,13 +10,7 @@ import { markLeft, markSeen } from '../../realtime/presence/session-presence';
 import { runDueWork } from './scheduler';
 
 const MINUTE = 60_000;
-let app: TestApp;
-let clock: FakeClock;
-let reading: ReadingDriver;
-beforeAll(async () => {
-  ({ app, clock, driver: reading } = await createReadingTestApp(MINUTE));
-});
-afterAll(() => app.close());
+const { app, clock, driver: reading } = await readingTestApp(MINUTE);
 
 const now = () => new Date(clock.now());
 const row = async (id: string) => (await app.db.select().from(readingSessions).where(eq(readingSessions.id, id)))[0]!;

@@ -4,7 +4,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient, type TestUser } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
-import { createReadingTestApp } from '../../../../tests/integration/readings';
+import { readingTestApp } from '../../../../tests/integration/readings';
 import { deposits, savedCards } from '../../db/schema';
 import { resumeAfterDeposit, runDueWork } from '../sessions';
 import { autoReloadKey, runDueAutoReloads } from './auto-reload';
@@ -13,7 +13,7 @@ import { checkLedger, getWalletBalanceCents } from '.';
 // Issue 28, 'Saved cards and auto-reload': a saved card charged off session when a reading finds
 // the wallet short, once per crossing, with the pause to top up as the fallback.
 const RATE = 299;
-const { app, clock, driver } = await createReadingTestApp();
+const { app, clock, driver } = await readingTestApp();
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
 });
