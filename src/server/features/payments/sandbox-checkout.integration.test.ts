@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/integration/test-app';
+import { TEST_ORIGIN, testApp } from '../../../../tests/integration/test-app';
 import { checkLedger, getWalletBalanceCents } from '../wallet';
 
 // The default provider (no keys, no network) plays Checkout on a local page; the money still arrives
 // only by a signed event through the same webhook as Stripe's (issue 28).
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
+const app = await testApp();
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await app.close();
 });
 
 describe('the sandbox checkout page', () => {

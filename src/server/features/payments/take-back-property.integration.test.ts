@@ -2,21 +2,19 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, fundWallet, type TestUser } from '../../../../tests/integration/factories';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { checkLedger, disputesAccountId, getBalances, SYSTEM_ACCOUNTS, takeBackToCard, walletAccountId } from '../wallet';
 
 // Money that leaves by the card (a confirmed refund, a lost dispute) against a model: the wallet
 // gives what it holds and never goes below zero, the disputes: account carries exactly the rest,
 // external:payments gets exactly the amount, and the ledger's invariants hold (docs/decisions/039).
-let app: TestApp;
+const app = await testApp();
 let people: TestUser[];
 beforeAll(async () => {
-  app = await createTestApp();
   people = [await createClient(app), await createClient(app)];
 });
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await app.close();
 });
 
 type Op = { type: 'fund'; person: number; amountCents: number } | { type: 'takeBack'; person: number; amountCents: number; isReplayed: boolean };

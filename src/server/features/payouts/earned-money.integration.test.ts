@@ -7,23 +7,20 @@ import { createAdmin, createReader, type TestUser } from '../../../../tests/inte
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { checkLedger, getBalances, revenueAccountFor, SYSTEM_ACCOUNTS } from '../wallet';
 
 // Issue 7, findings 2 and 3: a reader may withdraw only money earned and final (DESIGN.md 'Money').
 const MINUTE = 60_000;
 const clock = fakeClock();
-let app: TestApp;
+const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
+const driver = readingDriver(app, clock, MINUTE);
 let admin: TestUser;
-let driver: ReturnType<typeof readingDriver>;
 beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
   admin = await createAdmin(app);
-  driver = readingDriver(app, clock, MINUTE);
 });
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await app.close();
 });
 
 /** Every account the attack touches, in cents. */

@@ -3,18 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransfers, payouts } from '../../db/schema';
 import { createAdmin, createClient, createReader, fundEarnings, type TestUser } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { checkLedger, getBalances, getEarnings, SYSTEM_ACCOUNTS } from '../wallet';
 
-let app: TestApp;
+const app = await testApp();
 let admin: TestUser;
 beforeAll(async () => {
-  app = await createTestApp();
   admin = await createAdmin(app);
 });
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await app.close();
 });
 
 async function readerWithEarnings(availableCents: number) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEPOSIT_LIMIT_DELAY_MS, DEPOSIT_LIMIT_FIELDS, DEPOSIT_LIMIT_PERIODS, type DepositLimitPeriod } from '@shared/wallet';
 import { ERROR_CODES } from '@shared/errors';
 import { AppError } from '../../errors';
@@ -8,19 +8,15 @@ import { sandboxPayments } from '../../payments/sandbox';
 import { createClient } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { noRealtime } from '../../../../tests/integration/no-realtime';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { checkLedger } from './check-ledger';
 import { setDepositLimits } from './deposit-limits';
 import { depositToWallet } from './deposit-to-wallet';
 
 const clock = fakeClock();
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ clock, runScheduler: false });
-});
+const app = await testApp({ clock, runScheduler: false });
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await app.close();
 });
 
 type Step =

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEPOSIT_LIMIT_DELAY_MS } from '@shared/wallet';
 import { deposits, ledgerTransfers } from '../../db/schema';
 import type { ChargeRequest, PaymentsProvider } from '../../payments/provider';
@@ -8,7 +8,7 @@ import { sandboxPayments } from '../../payments/sandbox';
 import { createClient, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { checkLedger } from './check-ledger';
 import { depositWindow } from './deposit-windows';
 import { getWalletBalanceCents, walletAccountId } from './ledger';
@@ -30,13 +30,9 @@ const payments: PaymentsProvider = {
   },
 };
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp({ clock, payments, runScheduler: false });
-});
+const app = await testApp({ clock, payments, runScheduler: false });
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await app.close();
 });
 
 const VISA = 'pm_card_visa';

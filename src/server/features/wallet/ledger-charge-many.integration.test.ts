@@ -4,20 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitCharge } from '@shared/money';
 import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { revenueCents } from '../../../../tests/integration/ledger-sums';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { checkLedger } from './check-ledger';
 import { chargeManyWithSplit, earningsAccountId, getBalances, IdempotencyConflictError, type SplitChargeInput, type SplitChargeOutcome, walletAccountId } from './ledger';
 
 // chargeManyWithSplit (migration 0019, docs/decisions/032): a list of split charges in one call must
 // give exactly what the same charges made one by one give. The race only contends on real
 // PostgreSQL (`npm run test:pg`), where lists lock accounts up front and must never deadlock.
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
+const app = await testApp();
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await app.close();
 });
 
 // Final shares (earnings), so no reading has to end for the escrow check to hold.

@@ -1,21 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ledgerTransfers } from '../../db/schema';
 import { createClient, createReader } from '../../../../tests/integration/factories';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { checkLedger } from './check-ledger';
 import { chargeWithSplit, escrowAccountId, getBalances, IdempotencyConflictError, releaseHeldShare, revenueAccountFor, transfer, walletAccountId } from './ledger';
 
 // Attacks on the charge's idempotency key, now that ledger_charge_split_many (migration 0019) writes
 // the legs: a key replayed for another charge must never pass as a replay, move money or leave a leg.
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
+const app = await testApp();
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await app.close();
 });
 
 async function fixture() {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { count, like } from 'drizzle-orm';
 import { sandboxPayments } from '../../payments/sandbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { splitCharge } from '@shared/money';
 import { ledgerTransfers } from '../../db/schema';
 import { createClient, createReader, fundEarnings, fundWallet } from '../../../../tests/integration/factories';
 import { revenueCents } from '../../../../tests/integration/ledger-sums';
 import { ledgerReadings } from '../../../../tests/integration/ledger-readings';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { decidePayout, requestPayout } from '../payouts';
 import { checkLedger } from './check-ledger';
 import { chargeWithSplit, escrowAccountId, earningsAccountId, getBalances, InsufficientFundsError, releaseHeldShare, SYSTEM_ACCOUNTS, walletAccountId } from './ledger';
@@ -15,15 +15,10 @@ import { noRealtime } from '../../../../tests/integration/no-realtime';
 
 // Row locks only contend on real PostgreSQL (`npm run test:pg`); on PGlite these still check the
 // arithmetic, since its transactions run one after another.
-let app: TestApp;
-let readings: ReturnType<typeof ledgerReadings>;
-beforeAll(async () => {
-  app = await createTestApp();
-  readings = ledgerReadings(app);
-});
+const app = await testApp();
+const readings = ledgerReadings(app);
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await app.close();
 });
 
 const revenue = () => revenueCents(app.db);

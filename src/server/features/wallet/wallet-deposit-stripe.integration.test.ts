@@ -1,33 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { deposits } from '../../db/schema';
 import { startStripeStandIn } from '../../../../tests/integration/stripe-stand-in';
 import { createClient } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { checkLedger } from './check-ledger';
 import { getWalletBalanceCents } from './ledger';
 
-let app: TestApp;
-let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  app = await createTestApp({
-    env: {
-      PAYMENTS_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_standin',
-      STRIPE_WEBHOOK_SECRET: 'whsec_test',
-      STRIPE_API_HOST: '127.0.0.1',
-      STRIPE_API_PORT: String(standIn.port),
-      STRIPE_API_PROTOCOL: 'http',
-    },
-  });
+// Not stripeTestApp: no webhook points at this app, so a direct charge is credited on Stripe's answer alone.
+const standIn = await startStripeStandIn();
+afterAll(() => standIn.close());
+const app = await testApp({
+  env: {
+    PAYMENTS_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_standin',
+    STRIPE_WEBHOOK_SECRET: 'whsec_test',
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(standIn.port),
+    STRIPE_API_PROTOCOL: 'http',
+  },
 });
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await app.close();
-  await standIn.close();
 });
 
 describe('deposits through Stripe (PAYMENTS_PROVIDER=stripe, local stand-in)', () => {

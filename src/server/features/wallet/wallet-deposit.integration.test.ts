@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { deposits, ledgerTransfers } from '../../db/schema';
 import type { ChargeRequest, ChargeResult, PaymentsProvider } from '../../payments/provider';
 import { sandboxPayments } from '../../payments/sandbox';
 import { createClient, type TestUser } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { checkLedger } from './check-ledger';
 import { getWalletBalanceCents, walletAccountId } from './ledger';
 
@@ -36,7 +36,6 @@ function gatedSandbox() {
   };
 }
 
-let app: TestApp;
 const gated = gatedSandbox();
 let gateIsOn = false;
 // One app whose provider is the sandbox, gated only while a test asks for it.
@@ -45,12 +44,9 @@ const switchable: PaymentsProvider = {
   charge: (request) => (gateIsOn ? gated.provider.charge(request) : sandboxPayments().charge(request)),
 };
 
-beforeAll(async () => {
-  app = await createTestApp({ payments: switchable });
-});
+const app = await testApp({ payments: switchable });
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
-  await app.close();
 });
 
 const deposit = (user: TestUser, body: unknown, key: string | null = randomUUID()) =>
