@@ -3,22 +3,18 @@ import { LIVE_P2P_MAX_VIEWERS, LIVE_STREAM_FULL_MESSAGE } from '@shared/live';
 import type { RelayedStreamSignal } from '@shared/realtime';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createReader, type TestUser } from '../../../../../tests/integration/factories';
 import { fakeClock } from '../../../../../tests/integration/fake-clock';
 import { collect, emitAck, nextEvent } from '../../../../../tests/integration/socket-helpers';
-import { createTestApp, type TestApp } from '../../../../../tests/integration/test-app';
+import { testApp } from '../../../../../tests/integration/test-app';
 import { liveStreams } from '../../../db/schema';
 import { streamRoom } from '../deps';
 import { STATUS_TTL_MS } from './stream-lookup';
 
 const clock = fakeClock(Date.now());
-let app: TestApp;
-beforeAll(async () => {
-  // Peer to peer only: forwarded-viewers.integration.test.ts has the viewers above the cap.
-  app = await createTestApp({ clock, runScheduler: false, env: { LIVE_FORWARDER: 'false' } });
-});
-afterAll(() => app.close());
+// Peer to peer only: forwarded-viewers.integration.test.ts has the viewers above the cap.
+const app = await testApp({ clock, runScheduler: false, env: { LIVE_FORWARDER: 'false' } });
 
 /** A stream of a new reader (a reader has one live stream at most). */
 async function liveStream(status: 'live' | 'scheduled' | 'ended' = 'live') {
