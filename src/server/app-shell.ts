@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { paths } from '@shared/paths';
-import { PUBLIC_PAGES } from '@shared/public-pages';
+import { PUBLIC_PAGES } from './public-pages';
 import { escapeHtml, pageLinkPreview, withHeadTags, withLinkPreview } from './link-preview';
 import { type ReaderProfilePageDeps, readerProfilePage } from './reader-profile-page';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { paths, readerProfilePath } from '@shared/paths';
-import { PUBLIC_PAGES } from '@shared/public-pages';
 import { escapeHtml } from './link-preview';
+import { PUBLIC_PAGES } from './public-pages';
 
 /**
  * What crawlers may index: everything public; not the signed-in areas, the API or pages that only

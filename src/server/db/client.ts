@@ -45,14 +45,16 @@ const queryLogger = (onQuery: QueryListener | undefined) => (onQuery ? { logger:
 /** Opens PGlite (persisted in dataDir, or in memory when none) or a PostgreSQL pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Each connection listens before its first use (decision 040: a change this process commits is
+    // heard on its own connection before the commit returns).
+    const notifications = postgresNotifications(options.url);
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, onConnect: notifications.listenOn });
     // An idle connection dropped by the server (restart, `drop database … with (force)`) must not
     // crash the process; the pool replaces it and the next query reconnects.
     pool.on('error', (error) => {
       console.error('PostgreSQL pool: idle connection lost:', error.message);
     });
     const db = drizzlePg(pool, { schema, ...queryLogger(options.onQuery) }) as unknown as Db;
-    const notifications = postgresNotifications(pool, options.url);
     return {
       db,
       kind: 'postgres',
@@ -104,15 +106,12 @@ const RELISTEN_DELAY_MS = 1000;
  * listener that loses its connection tells everyone `null` (anything may have changed meanwhile)
  * and listens again.
  */
-function postgresNotifications(pool: pg.Pool, url: string) {
+function postgresNotifications(url: string) {
   const listeners = listenerSets();
-  const listenOn = async (client: pg.Client | pg.PoolClient) => {
+  const listenOn = async (client: pg.ClientBase) => {
     client.on('notification', (message) => listeners.tell(message.channel, message.payload ?? null));
     for (const channel of NOTIFY_CHANNELS) await client.query(`LISTEN ${channel}`);
   };
-  pool.on('connect', (client) => {
-    listenOn(client).catch((error: Error) => console.error('PostgreSQL pool: LISTEN failed:', error.message));
-  });
   let closed = false;
   let dedicated: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
@@ -141,6 +140,7 @@ function postgresNotifications(pool: pg.Pool, url: string) {
   };
   let started: Promise<void> | undefined;
   return {
+    listenOn,
     listen(channel: NotifyChannel, listener: NotificationListener) {
       started ??= connect();
       return listeners.add(channel, listener);

@@ -16,14 +16,4 @@ describe('usePageMeta', () => {
     expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Readings by the minute.');
   });
-
-  it("moves the server's canonical link to the page now shown, keeping the site's origin", () => {
-    const link = document.createElement('link');
-    link.rel = 'canonical';
-    link.href = 'https://soultribe.example/';
-    document.head.append(link);
-    window.history.pushState(null, '', '/readers?sort=rating');
-    renderHook(() => usePageMeta({ title: 'Our Gifted Readers', description: 'Browse verified psychics.' }));
-    expect(link.href).toBe('https://soultribe.example/readers');
-  });
 });

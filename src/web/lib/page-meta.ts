@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 export { SITE_NAME } from '@shared/page-title';
 
 /**
- * Sets the tab's title, the page's meta description and its canonical link while a page is shown. index.html carries
+ * Sets the tab's title and the page's meta description while a page is shown. index.html carries
  * the site's defaults for the first paint; link previews of a profile are written by the server
  * (a crawler runs no JavaScript), this keeps the open tab and the history entry right.
  */
@@ -18,9 +18,5 @@ export function usePageMeta({ title, description }: { title: string; description
       document.head.append(meta);
     }
     meta.content = description;
-    // The server wrote the canonical link of the page first loaded (app-shell.ts); after moving
-    // within the app it names this page, at the same origin (the site's public URL).
-    const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-    if (canonical) canonical.href = new URL(window.location.pathname, canonical.href).href;
   }, [title, description]);
 }

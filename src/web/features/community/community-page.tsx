@@ -13,7 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { PUBLIC_PAGES } from '@shared/public-pages';
+import { COMMUNITY_PAGE } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
 import { categoryCountsQuery, postListQuery, useCreatePost } from './api';
 import { CategoryCards } from './category-cards';
@@ -24,7 +24,7 @@ import { postFormDefaults } from './post-form';
 import { useSignInPrompt } from './sign-in-prompt';
 
 const TITLE = 'Soul Tribe Community';
-const { description: DESCRIPTION } = PUBLIC_PAGES.community;
+const { description: DESCRIPTION } = COMMUNITY_PAGE;
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
@@ -207,7 +207,7 @@ function Discussions({ filter, setFilter }: { filter: CommunityFilter; setFilter
 }
 
 export function CommunityPage() {
-  usePageMeta(PUBLIC_PAGES.community);
+  usePageMeta(COMMUNITY_PAGE);
   const { filter, setFilter } = useCommunityFilter();
   return (
     <div className="mx-auto max-w-4xl px-4 pb-16 sm:px-6">

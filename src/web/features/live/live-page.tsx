@@ -8,7 +8,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
-import { PUBLIC_PAGES } from '@shared/public-pages';
+import { LIVE_PAGE } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocketConnected } from '@/lib/socket';
@@ -16,7 +16,7 @@ import { useNow } from '@/lib/use-now';
 import { type ListedStatus, liveKeys, streamListQuery } from './api';
 import { StreamCard } from './stream-card';
 
-const { title: TITLE, description: DESCRIPTION } = PUBLIC_PAGES.live;
+const { title: TITLE, description: DESCRIPTION } = LIVE_PAGE;
 /** No socket event covers every stream at once, so viewer counts are fetched again this often. */
 const LIST_REFRESH_MS = 15_000;
 const EMPTY_TEXT: Record<ListedStatus, string> = { live: 'No live streams in this category', scheduled: 'No scheduled streams' };

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { PUBLIC_PAGES } from '@shared/public-pages';
+import { ABOUT_PAGE } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { aboutFigures, founderStory, mission, readerBenefits, seekerBenefits, values } from './about/about-content';
@@ -31,7 +31,7 @@ function BenefitList({ title, items }: { title: string; items: readonly string[]
 }
 
 export function AboutPage() {
-  usePageMeta(PUBLIC_PAGES.about);
+  usePageMeta(ABOUT_PAGE);
   return (
     <div className="pb-16">
       <PageHeading title="About Soul Tribe" description={mission} />

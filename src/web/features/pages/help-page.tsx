@@ -4,13 +4,13 @@ import { Link } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { PUBLIC_PAGES } from '@shared/public-pages';
+import { HELP_PAGE } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { faqTopics } from './help-content';
 
 export function HelpPage() {
-  usePageMeta(PUBLIC_PAGES.help);
+  usePageMeta(HELP_PAGE);
   return (
     <div className="pb-8">
       <PageHeading title="Help Center" description="Answers to the questions seekers ask most about billing, refunds and sessions." />

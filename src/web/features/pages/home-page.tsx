@@ -1,5 +1,5 @@
 import { useProfile } from '@/lib/auth';
-import { PUBLIC_PAGES } from '@shared/public-pages';
+import { HOME_PAGE } from '@shared/home-page-meta';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { ClosingCall } from './home/closing-call';
@@ -9,7 +9,7 @@ import { Hero } from './home/hero';
 import { Testimonials } from './home/testimonials';
 
 export function HomePage() {
-  usePageMeta(PUBLIC_PAGES.home);
+  usePageMeta(HOME_PAGE);
   const { data: profile } = useProfile();
   // SPEC.md 'Home': both calls to action lead to the dashboard once a session exists.
   const journeyHref = profile ? paths.dashboard : paths.signup;

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { PUBLIC_PAGES } from '@shared/public-pages';
+import { POLICIES_PAGE } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
 import { type PolicyTab, policyTabs } from '@/lib/paths';
 import { CommunityGuidelines } from './policies/community-guidelines';
@@ -15,7 +15,7 @@ export const POLICIES_LAST_UPDATED = 'November 23, 2026';
 
 /** Each tab is shared by its own link (/terms, /privacy), so each names the tab it shows. */
 const policyMeta: Record<PolicyTab, { title: string; description: string }> = {
-  terms: { title: PUBLIC_PAGES.policies.title, description: PUBLIC_PAGES.policies.description },
+  terms: { title: POLICIES_PAGE.title, description: POLICIES_PAGE.description },
   privacy: {
     title: 'Privacy Policy',
     description: 'What Soul Tribe collects, how long it keeps it, how it is used and how to have it corrected or deleted.',

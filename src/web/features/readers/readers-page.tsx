@@ -10,7 +10,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { PUBLIC_PAGES } from '@shared/public-pages';
+import { READERS_PAGE } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
 import { useSocket } from '@/lib/socket';
 import { directoryQuery, specialtiesQuery, useLiveReaderStatus } from './api';
@@ -20,7 +20,7 @@ import { ReaderCard } from './reader-card';
 const SEARCH_DEBOUNCE_MS = 300;
 /** A visitor has no socket to hear status changes on, so the directory is fetched again this often. */
 const VISITOR_REFRESH_MS = 30_000;
-const { title: TITLE, description: DESCRIPTION } = PUBLIC_PAGES.readers;
+const { title: TITLE, description: DESCRIPTION } = READERS_PAGE;
 
 function LoadingCards() {
   return (

@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { PUBLIC_PAGES } from '@shared/public-pages';
+import { SHOP_PAGE } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { productListQuery } from './api';
@@ -21,7 +21,7 @@ import { FilterPanel } from './filter-panel';
 import { ProductCard } from './product-card';
 import { DEFAULT_SHOP_FILTER, filterFromParams, filterToParams, hasAnyFilter, panelFilterCount, type ShopFilter } from './shop-filter';
 
-const { title, description } = PUBLIC_PAGES.shop;
+const { title, description } = SHOP_PAGE;
 const FILTER_PANEL_ID = 'shop-filter-panel';
 const SEARCH_DELAY_MS = 300;
 
@@ -89,7 +89,7 @@ function LoadingCards() {
 }
 
 export function ShopPage() {
-  usePageMeta(PUBLIC_PAGES.shop);
+  usePageMeta(SHOP_PAGE);
   const { filter, setFilter } = useShopFilter();
   const { data: profile } = useProfile();
   const isAdmin = profile?.role === 'admin';

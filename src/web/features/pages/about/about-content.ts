@@ -1,4 +1,4 @@
-import { PUBLIC_PAGES } from '@shared/public-pages';
+import { ABOUT_PAGE } from '@shared/public-pages';
 import { READER_SHARE_PERCENT } from '@shared/constants';
 
 /** SPEC.md §1: the About page's claims, mission, founder story, three values and what each side gets. */
@@ -8,7 +8,7 @@ export const aboutFigures = [
   { value: `${READER_SHARE_PERCENT}%`, label: 'of every minute goes to the reader' },
 ] as const;
 
-export const mission = PUBLIC_PAGES.about.description;
+export const mission = ABOUT_PAGE.description;
 
 export const founderStory = [
   'Soul Tribe began with one reader and a kitchen table. For more than fifteen years our founder gave readings in person and by phone, and saw the same two problems again and again: seekers could not tell a genuine reader from a script, and readers gave away most of what they earned to the services that booked them.',
