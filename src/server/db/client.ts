@@ -45,7 +45,7 @@ const queryLogger = (onQuery: QueryListener | undefined) => (onQuery ? { logger:
 /** Opens PGlite (persisted in dataDir, or in memory when none) or a PostgreSQL pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    // Each connection listens before its first use (decision 040: a change this process commits is
+    // Each connection listens before its first use (decision 042: a change this process commits is
     // heard on its own connection before the commit returns).
     const notifications = postgresNotifications(options.url);
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, onConnect: notifications.listenOn });
