@@ -44,6 +44,7 @@ describe('every admin endpoint, by who asks', () => {
       { method: 'GET', route: '/api/admin/users', admin: async () => ({ url: '/api/admin/users?search=test&limit=5', status: 200 }) },
       { method: 'POST', route: '/api/admin/users/:id/suspend', admin: async () => ({ url: `/api/admin/users/${(await createClient(app)).id}/suspend`, status: 200 }) },
       { method: 'POST', route: '/api/admin/users/:id/restore', admin: async () => ({ url: `/api/admin/users/${(await createClient(app)).id}/restore`, status: 200 }) },
+      { method: 'GET', route: '/api/admin/users/:id/card-payments', admin: async () => ({ url: `/api/admin/users/${client.id}/card-payments`, status: 200 }) },
       { method: 'GET', route: '/api/admin/sessions', admin: async () => ({ url: '/api/admin/sessions?status=requested', status: 200 }) },
       {
         method: 'POST',
