@@ -50,6 +50,16 @@ export async function setAutoReload(db: Db, userId: string, input: AutoReloadReq
   return getAutoReload(db, userId);
 }
 
+/** On, not stopped by a failure, and no reload in flight (or only a crashed one, past its lease). */
+function mayReload(now: Date) {
+  const leaseExpired = new Date(now.getTime() - DEPOSIT_ATTEMPT_LEASE_MS);
+  return and(
+    eq(autoReloadSettings.enabled, true),
+    isNull(autoReloadSettings.failedAt),
+    or(isNull(autoReloadSettings.inFlightSince), lt(autoReloadSettings.inFlightSince, leaseExpired)),
+  );
+}
+
 interface DueAutoReload {
   userId: string;
   sessionId: string;
@@ -65,7 +75,6 @@ interface DueAutoReload {
  * alone, so a process that dies between a minute's charge and the reload leaves it to the next pass.
  */
 async function findDueAutoReloads(db: Db, now: Date): Promise<DueAutoReload[]> {
-  const leaseExpired = new Date(now.getTime() - DEPOSIT_ATTEMPT_LEASE_MS);
   const balance = ledgerAccounts.balanceCents;
   const rows = await db
     .selectDistinctOn([autoReloadSettings.userId], {
@@ -81,10 +90,8 @@ async function findDueAutoReloads(db: Db, now: Date): Promise<DueAutoReload[]> {
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, sql`${walletAccountId('')} || ${autoReloadSettings.userId}`))
     .where(
       and(
-        eq(autoReloadSettings.enabled, true),
+        mayReload(now),
         isNotNull(autoReloadSettings.cardId),
-        isNull(autoReloadSettings.failedAt),
-        or(isNull(autoReloadSettings.inFlightSince), lt(autoReloadSettings.inFlightSince, leaseExpired)),
         or(lt(balance, autoReloadSettings.thresholdCents), lt(balance, readingSessions.ratePerMinuteCents)),
       ),
     )
@@ -110,18 +117,12 @@ export type AutoReloadDeps = DepositDeps & { log: { error(obj: unknown, msg: str
  */
 async function reload(deps: AutoReloadDeps, due: DueAutoReload, now: Date): Promise<boolean> {
   const key = autoReloadKey(due.sessionId, due.minutesCharged, due.settingsSavedAt);
-  const leaseExpired = new Date(now.getTime() - DEPOSIT_ATTEMPT_LEASE_MS);
+  // Settings saved again since the pass read them (another card, another amount) are not charged
+  // under the old ones: the next pass reads them anew.
   const [claimed] = await deps.db
     .update(autoReloadSettings)
     .set({ inFlightKey: key, inFlightSince: now })
-    .where(
-      and(
-        eq(autoReloadSettings.userId, due.userId),
-        eq(autoReloadSettings.enabled, true),
-        isNull(autoReloadSettings.failedAt),
-        or(isNull(autoReloadSettings.inFlightSince), lt(autoReloadSettings.inFlightSince, leaseExpired)),
-      ),
-    )
+    .where(and(eq(autoReloadSettings.userId, due.userId), eq(autoReloadSettings.updatedAt, due.settingsSavedAt), mayReload(now)))
     .returning({ userId: autoReloadSettings.userId });
   if (!claimed) return false;
   const failure: Partial<SettingsRow> = {};
