@@ -59,7 +59,9 @@ const HIDE_DECORATION = 'html { background-image: none !important; } .starfield 
 /** One line per failing rule and element, so a report says what to fix and where. */
 async function blockingViolations(page: Page, label: string): Promise<string[]> {
   await page.addStyleTag({ content: HIDE_DECORATION });
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  // Every rule still runs and reports every violating node; passes and incomplete results are cut
+  // to one node each, which no assertion reads (a scan of / took 6.9 s instead of 9.5 s at load 15).
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   return violations
     .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
     .flatMap((violation) =>

@@ -6,11 +6,13 @@ import { type Database, openDatabase } from '../../src/server/db/client';
  * A fresh, migrated database on a PostgreSQL server, dropped again on close: one per test file or
  * benchmark run, so they never see each other's rows. `serverUrl` needs a role that may create
  * databases. With `template` (a migrated database nobody is connected to) the new database is a
- * copy of it, 0.07–0.25 s, where creating and migrating one takes 0.5–0.8 s.
+ * copy of it, 0.07–0.25 s, where creating and migrating one takes 0.5–0.8 s. The copy is of the
+ * files (`strategy file_copy`): PostgreSQL 15's default writes every page of the template to the
+ * WAL, 0.36 s of the server's CPU a clone against 0.12 s (20 clones of the migrated ~10 MB schema).
  */
 export async function openScratchPostgres(serverUrl: string, options: { prefix: string; poolSize: number; template?: string }): Promise<Database & { name: string; url: string }> {
   const name = `${options.prefix}_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `create database ${name}${options.template ? ` template ${options.template}` : ''}`);
+  await onServer(serverUrl, `create database ${name}${options.template ? ` template ${options.template} strategy file_copy` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: options.poolSize });

@@ -99,6 +99,24 @@ describe('auto-reload during a reading', () => {
     expect(wallet.body.transactions.filter((line: { kind: string }) => line.kind === 'deposit').map((line: { amountCents: number }) => line.amountCents)).toEqual([2000, 2000, 2 * RATE + 50]);
   });
 
+  it('leaves a crossing alone once its reload is credited, though the wallet is still below the threshold', async () => {
+    // 648 pays minute 1 and leaves 349; a $5.00 reload leaves 849, still below the $10.00 threshold.
+    const { client, id } = await driver.startReading({ rateCents: RATE, balanceCents: 2 * RATE + 50 });
+    const card = await saveCard(client);
+    await setAutoReload(client, { enabled: true, thresholdCents: 1000, amountCents: 500, cardId: card });
+
+    expect(await runReloads()).toBe(1);
+    // Further ticks within the minute find the crossing done: no claim, no deposit replayed.
+    expect(await runReloads()).toBe(0);
+    expect(await runReloads()).toBe(0);
+    expect(await balance(client)).toBe(349 + 500);
+    // The next minute is a new crossing: one more reload.
+    await driver.nextMinute(id);
+    expect(await runReloads()).toBe(1);
+    expect(await balance(client)).toBe(849 - RATE + 500);
+    expect(await reloadsOf(client)).toHaveLength(2);
+  });
+
   it('charges once when twenty passes race on one crossing (two processes, many ticks)', async () => {
     const { client } = await driver.startReading({ rateCents: RATE, balanceCents: 400 });
     const card = await saveCard(client);

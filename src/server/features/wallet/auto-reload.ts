@@ -1,7 +1,7 @@
-import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { AUTO_RELOAD_CARD_MESSAGE, type AutoReload, type AutoReloadRequest } from '@shared/payments';
 import type { Db } from '../../db/client';
-import { autoReloadSettings, ledgerAccounts, readingSessions, savedCards } from '../../db/schema';
+import { autoReloadSettings, deposits, ledgerAccounts, readingSessions, savedCards } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import { DEPOSIT_ATTEMPT_LEASE_MS, type DepositDeps, depositToWallet } from './deposit-to-wallet';
 import { walletAccountId } from './ledger';
@@ -96,7 +96,23 @@ async function findDueAutoReloads(db: Db, now: Date): Promise<DueAutoReload[]> {
       ),
     )
     .orderBy(asc(autoReloadSettings.userId), asc(readingSessions.id));
-  return rows.flatMap((row) => (row.cardId ? [{ ...row, cardId: row.cardId }] : []));
+  return withoutCreditedCrossings(db, rows.flatMap((row) => (row.cardId ? [{ ...row, cardId: row.cardId }] : [])));
+}
+
+const keyOf = (due: DueAutoReload) => autoReloadKey(due.sessionId, due.minutesCharged, due.settingsSavedAt);
+
+/**
+ * A reload that leaves the wallet still below the threshold leaves the crossing due until the next
+ * minute; its deposit is credited, so the crossing is done: not claimed and replayed every tick.
+ */
+async function withoutCreditedCrossings(db: Db, due: DueAutoReload[]): Promise<DueAutoReload[]> {
+  if (due.length === 0) return due;
+  const credited = await db
+    .select({ key: deposits.idempotencyKey })
+    .from(deposits)
+    .where(and(inArray(deposits.userId, due.map((each) => each.userId)), inArray(deposits.idempotencyKey, due.map(keyOf)), eq(deposits.status, 'succeeded')));
+  const done = new Set(credited.map((row) => row.key));
+  return due.filter((each) => !done.has(keyOf(each)));
 }
 
 /** Why a reload that was refused will not be tried again until the person saves the settings. */
@@ -116,7 +132,7 @@ export type AutoReloadDeps = DepositDeps & { log: { error(obj: unknown, msg: str
  * crashed process's claim expires as its deposit attempt does. Returns true when a reload ran.
  */
 async function reload(deps: AutoReloadDeps, due: DueAutoReload, now: Date): Promise<boolean> {
-  const key = autoReloadKey(due.sessionId, due.minutesCharged, due.settingsSavedAt);
+  const key = keyOf(due);
   // Settings saved again since the pass read them (another card, another amount) are not charged
   // under the old ones: the next pass reads them anew.
   const [claimed] = await deps.db
