@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../tests/integration/factories';
 import { http } from '../../tests/integration/http';
-import { createTestApp, type TestApp } from '../../tests/integration/test-app';
-import { openTestDatabase } from '../../tests/integration/test-database';
+import { twoTestApps } from '../../tests/integration/test-app';
 
 /**
  * Two app instances (as two processes behind one load balancer) on one PostgreSQL and one Redis:
@@ -13,20 +12,7 @@ if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
   throw new Error('The scale-out test needs DATABASE_URL (PostgreSQL) and REDIS_URL: run it through `npm run test:pg`');
 }
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let a: TestApp;
-let b: TestApp;
-beforeAll(async () => {
-  database = await openTestDatabase({ poolSize: 10 });
-  const env = { REDIS_URL: process.env.REDIS_URL!, AUTH_RATE_LIMIT_ACCOUNT_MAX: '4', API_RATE_LIMIT_USER_MAX: '6' };
-  a = await createTestApp({ database, env });
-  b = await createTestApp({ database, env });
-});
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await database?.close();
-});
+const { a, b } = await twoTestApps({ REDIS_URL: process.env.REDIS_URL!, AUTH_RATE_LIMIT_ACCOUNT_MAX: '4', API_RATE_LIMIT_USER_MAX: '6' });
 
 describe('rate limits across two instances', () => {
   it('counts sign-in attempts on one account once, whichever instance answers', async () => {

@@ -102,3 +102,14 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
   afterAll(() => app.close());
   return app;
 }
+
+/**
+ * Two instances of the app on one database of their own, as two processes behind a load balancer
+ * would be (the scale-out files), all closed after the file's last test: the apps first, then the
+ * database they share.
+ */
+export async function twoTestApps(env: Record<string, string>) {
+  const database = await openTestDatabase({ poolSize: 10 });
+  afterAll(() => database.close());
+  return { a: await testApp({ database, env }), b: await testApp({ database, env }) };
+}

@@ -1,13 +1,12 @@
 import { and, count, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { splitCharge } from '@shared/money';
 import { ledgerTransfers } from '../../db/schema';
 import { createClient, createReader } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { ledgerTotalCents } from '../../../../tests/integration/ledger-sums';
 import { emitAck, nextEvent } from '../../../../tests/integration/socket-helpers';
-import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
-import { openTestDatabase } from '../../../../tests/integration/test-database';
+import { twoTestApps } from '../../../../tests/integration/test-app';
 
 /**
  * Two app instances (as two processes would be) share one PostgreSQL database and one Redis:
@@ -22,20 +21,7 @@ if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
   throw new Error('The scale-out test needs DATABASE_URL (PostgreSQL) and REDIS_URL: run it through `npm run test:pg`');
 }
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let a: TestApp;
-let b: TestApp;
-beforeAll(async () => {
-  database = await openTestDatabase({ poolSize: 10 });
-  const env = { BILLING_MINUTE_MS: String(MINUTE), REDIS_URL: process.env.REDIS_URL! };
-  a = await createTestApp({ database, env });
-  b = await createTestApp({ database, env });
-});
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await database?.close();
-});
+const { a, b } = await twoTestApps({ BILLING_MINUTE_MS: String(MINUTE), REDIS_URL: process.env.REDIS_URL! });
 
 async function readingAcrossInstances(index: number) {
   const client = await createClient(a, { balanceCents: 10_000, name: `Client ${index}` });
