@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createReader } from '../../../../tests/integration/factories';
+import { createClient, createReader } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { readingTestApp } from '../../../../tests/integration/readings';
 import { appNodes, readerProfiles, readingSessions } from '../../db/schema';
@@ -82,6 +82,29 @@ describe('a process’s lease keeps the sockets it holds present', () => {
     expect(await ensureNode(app.db, 'node-c', now())).toEqual({ wasGone: false });
     await markSeen(app.db, [id], 'client', now(), { nodeId: 'node-c', onlyUnheld: true });
     expect(await row(id)).toMatchObject({ clientNodeId: 'node-c', readerNodeId: 'node-b' });
+  });
+
+  it('starts a reading whose second side joined while the first one’s process was swept, once that process holds it again', async () => {
+    const { timing } = app.sessions;
+    const client = await createClient(app, { balanceCents: 5_000 });
+    const reader = await createReader(app, { chatRateCents: 299 });
+    await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true });
+    const id = (await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' })).body.id as string;
+    await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: id, response: 'accept' });
+    // The client joins on node A, which then stalls past its TTL and is swept (another process's pass).
+    await beatNode(app.db, 'node-a', now());
+    await markSeen(app.db, [id], 'client', now(), { nodeId: 'node-a' });
+    clock.advance(timing.presenceTtlMs + 1);
+    await beatNode(app.db, 'node-b', now());
+    await runDueWork(app.sessions);
+    // The reader joins on node B: the client is not present, so the join cannot start the reading.
+    await markSeen(app.db, [id], 'reader', now(), { nodeId: 'node-b' });
+    expect((await http(app, client.cookie).post('/api/sessions/start', { sessionId: id })).status).toBe(409);
+    // Node A beats again and marks what it holds; nobody joins anew, and the scheduler starts it.
+    expect(await ensureNode(app.db, 'node-a', now())).toEqual({ wasGone: true });
+    await markSeen(app.db, [id], 'client', now(), { nodeId: 'node-a', onlyUnheld: true });
+    await runDueWork(app.sessions);
+    expect(await row(id)).toMatchObject({ status: 'active', minutesCharged: 1 });
   });
 
   it('keeps a reader online while a process holds their page, and offline a minute after that process dies', async () => {

@@ -11,6 +11,7 @@ import { endStreamsOfAbsentReaders } from '../live';
 import { runQueueWork } from '../queue';
 import { walletAccountId } from '../wallet';
 import { finishSession } from './billing';
+import { startIfReady } from './start-session';
 import type { SessionDeps } from './deps';
 import { chargeOrPauseForFundsMany } from './funds-pause';
 import { pauseMeter, resumeMeterIfBothPresent } from './pause';
@@ -61,7 +62,12 @@ function dueConditions(now: Date, timing: SessionTiming) {
   const walletCoversNextMinute = sql`exists (select 1 from ${ledgerAccounts} where ${ledgerAccounts.id} = ${walletAccountId('')} || ${readingSessions.clientId} and ${ledgerAccounts.balanceCents} >= ${readingSessions.ratePerMinuteCents})`;
   const due = or(
     and(eq(readingSessions.status, 'requested'), lte(readingSessions.expiresAt, now)),
-    and(eq(readingSessions.status, 'accepted'), lte(readingSessions.respondedAt, new Date(now.getTime() - timing.joinTimeoutMs))),
+    // Accepted: nobody joined in time, or both sides are in the room though no join started it
+    // (the second joined while the first one's process had stalled and was swept, then took it back).
+    and(
+      eq(readingSessions.status, 'accepted'),
+      or(lte(readingSessions.respondedAt, new Date(now.getTime() - timing.joinTimeoutMs)), and(isBack(client), isBack(reader))),
+    ),
     and(
       eq(readingSessions.status, 'active'),
       or(
@@ -212,7 +218,8 @@ async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: Se
     return false;
   }
   if (session.status === 'accepted') {
-    await finishSession(tx, session, now, outbox, { reason: 'not_joined', endedBy: null });
+    if (awaySides(session, now, timing).length === 0) await startIfReady(tx, session, now, timing, outbox);
+    else await finishSession(tx, session, now, outbox, { reason: 'not_joined', endedBy: null });
     return false;
   }
   const graceEnds = (role: ParticipantRole) => {
