@@ -37,7 +37,27 @@ export interface DirectoryCache {
   page(query: DirectoryQuery, viewerId: string | null): Promise<DirectoryPage>;
   /** Every listed reader's username and last profile change, in a stable order (the sitemap). */
   profileLinks(): Promise<{ username: string; updatedAt: Date }[]>;
+  /** Every specialty a listed reader offers, for the directory's filter (GET /api/readers/specialties). */
+  specialties(): Promise<string[]>;
   stop(): void;
+}
+
+const alphabetically = new Intl.Collator('en', { sensitivity: 'base' }).compare;
+
+/**
+ * Once each whatever its case (the filter matches without regard to case), alphabetically; of two
+ * spellings ('Tarot', 'tarot') the one that sorts first by code unit, the same one every time.
+ */
+function specialtiesOf(listings: Iterable<Listing>): string[] {
+  const spellings = new Map<string, string>();
+  for (const listing of listings) {
+    listing.reader.specialties.forEach((specialty, index) => {
+      const key = listing.specialtiesLower[index]!;
+      const kept = spellings.get(key);
+      if (kept === undefined || specialty < kept) spellings.set(key, specialty);
+    });
+  }
+  return [...spellings.values()].sort(alphabetically);
 }
 
 const byId = (a: Listing, b: Listing) => (a.reader.id < b.reader.id ? -1 : a.reader.id > b.reader.id ? 1 : 0);
@@ -146,10 +166,12 @@ export function createDirectoryCache(deps: { db: Db; listen: (channel: NotifyCha
   let changed: Set<string> | 'all' = 'all';
   const orders = new Map<DirectorySort, Listing[]>();
   const pages = new Map<string, KeptPage>();
+  let keptSpecialties: string[] | undefined;
   let refreshing: Promise<void> | undefined;
 
   const stopListening = deps.listen('directory_changed', (readerId) => {
     pages.clear();
+    keptSpecialties = undefined;
     if (readerId === null || changed === 'all') changed = 'all';
     else changed.add(readerId);
   });
@@ -244,6 +266,14 @@ export function createDirectoryCache(deps: { db: Db; listen: (channel: NotifyCha
     async profileLinks() {
       await upToDate();
       return [...listings.values()].sort(byId).map((listing) => ({ username: listing.reader.username, updatedAt: listing.updatedAt }));
+    },
+    async specialties() {
+      await upToDate();
+      if (keptSpecialties) return keptSpecialties;
+      const made = specialtiesOf(listings.values());
+      // Kept only when no change heard is still to be read, as pages are.
+      if (changed !== 'all' && changed.size === 0) keptSpecialties = made;
+      return made;
     },
     stop: stopListening,
   };

@@ -42,23 +42,3 @@ export async function listDirectory(db: DbOrTx, query: DirectoryQuery, viewerId:
   const [counted] = await db.select({ total: count() }).from(readerProfiles).where(where);
   return { readers: rows.map((row) => toReader(row)), total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
 }
-
-/**
- * Every specialty a listed reader offers, for the directory's filter: once each whatever its case
- * (the filter matches without regard to case), alphabetically.
- */
-export async function listSpecialties(db: DbOrTx): Promise<string[]> {
-  const specialty = sql<string>`jsonb_array_elements_text(${readerProfiles.specialties})`;
-  const offered = db
-    .select({ specialty: specialty.as('specialty') })
-    .from(readerProfiles)
-    .where(isListedReader)
-    .as('offered');
-  const rows = await db
-    // Of two spellings ('Tarot', 'tarot'), the same one every time, whatever the server's collation.
-    .select({ specialty: sql<string>`min(${offered.specialty} collate "C")` })
-    .from(offered)
-    .groupBy(sql`lower(${offered.specialty})`)
-    .orderBy(sql`lower(${offered.specialty})`);
-  return rows.map((row) => row.specialty);
-}

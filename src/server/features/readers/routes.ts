@@ -18,7 +18,6 @@ import { findListedReaderByUsername } from './find-reader-by-username';
 import { getReaderEarnings } from './get-reader-earnings';
 import { getReaderStats } from './get-reader-stats';
 import type { DirectoryCache } from './directory-cache';
-import { listSpecialties } from './list-directory';
 import { listReaderSessions } from './list-reader-sessions';
 import { getReaderSchedule, replaceReaderSchedule } from './reader-schedule';
 import { isListedReader, selectReaders, toReader } from './reader-view';
@@ -43,7 +42,7 @@ export async function readerRoutes(
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     return encoding ? reply.header('content-encoding', encoding).send(page.encoded(encoding)) : reply.send(page.body);
   });
-  api.get('/api/readers/specialties', { schema: { response: { 200: readerSpecialtiesSchema } } }, async () => ({ specialties: await listSpecialties(db) }));
+  api.get('/api/readers/specialties', { schema: { response: { 200: readerSpecialtiesSchema } } }, async () => ({ specialties: await deps.directory.specialties() }));
 
   const oneReader = { response: { 200: readerSchema } };
   api.get('/api/readers/me', { onRequest: requireUser(deps.auth, 'reader'), schema: oneReader }, async (request) => {
