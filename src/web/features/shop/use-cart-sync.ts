@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useProfile } from '@/lib/auth';
+import { fetchAccountCart, mergeAccountCart, putAccountCart } from './api';
+import { browserOwner, startCartSync } from './cart-sync';
+import { currentCartLines, onCartChangedByUser, replaceCartLines } from './cart-store';
+
+/** Keeps the browser's cart and the signed-in account's cart the same (issue 30). */
+export function useCartSync() {
+  const { data: profile, isPending } = useProfile();
+  const userId = isPending ? undefined : (profile?.id ?? null);
+  useEffect(() => {
+    if (userId === undefined) return;
+    return startCartSync(userId, {
+      fetchCart: fetchAccountCart,
+      putCart: putAccountCart,
+      mergeCart: mergeAccountCart,
+      lines: currentCartLines,
+      replace: replaceCartLines,
+      onUserChange: onCartChangedByUser,
+      owner: browserOwner,
+      debounceMs: 400,
+    });
+  }, [userId]);
+}
