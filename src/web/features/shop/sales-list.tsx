@@ -36,7 +36,7 @@ function ShipmentActions({ shipment }: { shipment: SellerShipment }) {
     );
   if (shipment.status === 'shipped') {
     return (
-      <Button size="sm" variant="outline" className="self-start" disabled={step.isPending} onClick={() => run()}>
+      <Button size="sm" variant="outline" className="justify-self-start" disabled={step.isPending} onClick={() => run()}>
         <PackageCheck aria-hidden="true" />
         Mark delivered
       </Button>
@@ -54,7 +54,7 @@ function ShipmentActions({ shipment }: { shipment: SellerShipment }) {
       }}
     >
       <FormField id={carrierId} label="Carrier (optional)" error={errors.carrier}>
-        <Input {...fieldAria(carrierId, errors.carrier)} value={carrier} onChange={(event) => setCarrier(event.target.value)} placeholder="USPS" />
+        <Input {...fieldAria(carrierId, errors.carrier)} value={carrier} onChange={(event) => setCarrier(event.target.value)} />
       </FormField>
       <FormField id={trackingId} label="Tracking number (optional)" error={errors.trackingNumber}>
         <Input {...fieldAria(trackingId, errors.trackingNumber)} value={trackingNumber} onChange={(event) => setTrackingNumber(event.target.value)} />
@@ -82,9 +82,10 @@ function SaleRow({ shipment, isAdminView }: { shipment: SellerShipment; isAdminV
             Not shipped by {shipDate.format(new Date(shipment.shipByAt))}
           </Badge>
         ) : null}
+        {shipment.status === 'paid' && !shipment.isOverdue ? <span className="text-sm text-muted-foreground">Ship by {shipDate.format(new Date(shipment.shipByAt))}</span> : null}
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-1">
+        <div className="grid content-start gap-1">
           <p className="text-sm font-semibold">Items · {formatCents(shipment.itemsCents)}</p>
           <ul className="text-sm">
             {shipment.items.map((item) => (
@@ -95,7 +96,7 @@ function SaleRow({ shipment, isAdminView }: { shipment: SellerShipment; isAdminV
           </ul>
           {isAdminView ? <p className="text-sm text-muted-foreground">Sold by {shipment.sellerName ?? 'Soul Tribe'}</p> : null}
         </div>
-        <div className="grid gap-1">
+        <div className="grid content-start gap-1">
           <p className="text-sm font-semibold">Ship to {shipment.buyerName}</p>
           <AddressLines address={shipment.address} />
         </div>

@@ -58,7 +58,7 @@ export function ShippingAddressForm({ address, errors, isSaved, onChange }: { ad
         {SHIPPING_ADDRESS_FIELDS.map((field) => {
           const id = `ship-${field}`;
           return (
-            <FormField key={field} id={id} label={SHIPPING_ADDRESS_LABELS[field]} error={errors[field]} className={field === 'name' || field === 'street' ? 'sm:col-span-2' : undefined}>
+            <FormField key={field} id={id} label={SHIPPING_ADDRESS_LABELS[field]} error={errors[field]} className={field === 'name' || field === 'street' ? 'content-start sm:col-span-2' : 'content-start'}>
               <Input {...fieldAria(id, errors[field])} name={field} autoComplete={AUTOCOMPLETE[field]} value={address[field]} onChange={(event) => onChange(field, event.target.value)} />
             </FormField>
           );
