@@ -128,6 +128,9 @@ describe('an order not shipped in time', () => {
     expect((await http(app, seller.cookie).post(`/api/shop/shipments/${shipmentId}/ship`, {})).body.error.message).toBe('The buyer cancelled this order and was refunded: do not send it');
     expect((await http(app, luna.cookie).post(`/api/shop/shipments/${shipmentId}/cancel`)).body.error.message).toBe('This order was already cancelled and refunded');
     expect((await getUserBalances(app.db, luna.id)).walletCents).toBe(before.luna.walletCents + 4000);
+    // The buyer's wallet shows the refund as one line, from the seller.
+    const { transactions } = (await http(app, luna.cookie).get('/api/wallet')).body;
+    expect(transactions[0]).toMatchObject({ kind: 'refund', amountCents: 4000, counterpart: { type: 'reader', name: 'Rowan Ash' } });
     expect(await checkLedger(app.db)).toEqual([]);
   });
 
