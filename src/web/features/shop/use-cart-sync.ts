@@ -6,8 +6,9 @@ import { currentCartLines, onCartChangedByUser, replaceCartLines } from './cart-
 
 /** Keeps the browser's cart and the signed-in account's cart the same (issue 30). */
 export function useCartSync() {
-  const { data: profile, isPending } = useProfile();
-  const userId = isPending ? undefined : (profile?.id ?? null);
+  const { data: profile } = useProfile();
+  // Unknown (loading, or the profile failed to load) is not signed out: the cart is left as it is.
+  const userId = profile === undefined ? undefined : (profile?.id ?? null);
   useEffect(() => {
     if (userId === undefined) return;
     return startCartSync(userId, {
