@@ -250,7 +250,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(followRoutes, { auth, db, clock });
   await app.register(communityRoutes, { auth, db, clock });
   await app.register(reportRoutes, { auth, db, clock });
-  await app.register(shopRoutes, { auth, db, clock, realtime });
+  await app.register(shopRoutes, { auth, db, clock, realtime, shipWithinDays: config.shipWithinDays });
   await app.register(notificationRoutes, { auth, db, clock });
   await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers, retentionDays: config.retentionDays });
   await app.register(queueRoutes, { auth, sessions });

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { SHIP_WITHIN_DAYS_DEFAULT } from '@shared/shipping';
 import { join } from 'node:path';
 import { PAYOUT_MIN_CENTS } from '@shared/constants';
 import { LIVE_FORWARDER_MAX_VIEWERS, LIVE_P2P_MAX_VIEWERS } from '@shared/live';
@@ -105,6 +106,8 @@ const envSchema = z.object({
   // Payouts to readers (issue 28): the least a payout may be, and whether they go out on their own.
   PAYOUT_MINIMUM_CENTS: z.coerce.number().int().min(100).max(10_000_000).default(PAYOUT_MIN_CENTS),
   PAYOUT_SCHEDULE: z.enum(['manual', 'weekly']).default('manual'),
+  // Physical orders (issue 30): days a seller has to ship before the buyer may cancel for a refund.
+  SHIP_WITHIN_DAYS: z.coerce.number().int().min(1).max(90).default(SHIP_WITHIN_DAYS_DEFAULT),
   // Point the Stripe client at another API host (a local stand-in in tests); Stripe's own by default.
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -167,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     billingMinuteMs: e.BILLING_MINUTE_MS,
+    shipWithinDays: e.SHIP_WITHIN_DAYS,
     retentionDays: e.RETENTION_DAYS,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? !isProduction,

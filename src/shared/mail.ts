@@ -1,7 +1,7 @@
 import { z } from './zod-config';
 
 /** Every message the product sends (docs/decisions/028). */
-export const MAIL_KINDS = ['verify_email', 'reset_password', 'sign_up_attempt', 'reading_receipt', 'payout_decided', 'new_review'] as const;
+export const MAIL_KINDS = ['verify_email', 'reset_password', 'sign_up_attempt', 'reading_receipt', 'payout_decided', 'new_review', 'order_shipped'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;

@@ -1,4 +1,5 @@
 import { moderationReasonSchema } from './moderation';
+import { orderShipmentSchema, shippingAddressSchema } from './shipping';
 import { z } from './zod-config';
 
 /** SPEC.md 'Shop': the category filter's options. */
@@ -90,13 +91,17 @@ export const setProductHiddenSchema = z
   .refine((change) => !change.isHidden || change.reason !== undefined, { message: 'Tell the seller why it is hidden', path: ['reason'] });
 export type SetProductHiddenInput = z.input<typeof setProductHiddenSchema>;
 
+/** The products and quantities of a cart or an order: each product once. */
+const orderLinesSchema = z
+  .array(z.object({ productId: id, quantity: z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(ORDER_QUANTITY_MAX, `Quantity must be at most ${ORDER_QUANTITY_MAX}`) }))
+  .max(ORDER_ITEMS_MAX, `At most ${ORDER_ITEMS_MAX} different products per order`)
+  .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, 'Each product once per order');
+
 /** POST /api/shop/orders with an Idempotency-Key header → 201. */
 export const createOrderSchema = z.object({
-  items: z
-    .array(z.object({ productId: id, quantity: z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(ORDER_QUANTITY_MAX, `Quantity must be at most ${ORDER_QUANTITY_MAX}`) }))
-    .min(1, 'Your cart is empty')
-    .max(ORDER_ITEMS_MAX, `At most ${ORDER_ITEMS_MAX} different products per order`)
-    .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, 'Each product once per order'),
+  items: orderLinesSchema.min(1, 'Your cart is empty'),
+  /** Needed when any item is physical (issue 30); saved to the account for the next order. */
+  shippingAddress: shippingAddressSchema.optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 export const createdOrderSchema = z.object({ id: z.string(), totalCents: z.number().int(), balanceCents: z.number().int() });
@@ -105,6 +110,10 @@ export const orderSchema = z.object({
   id: z.string(),
   totalCents: z.number().int(),
   createdAt: z.string(),
+  /** Where its physical items go; null for an order of digital items only. */
+  shippingAddress: shippingAddressSchema.nullable(),
+  /** Each seller's physical items: their status and tracking. */
+  shipments: z.array(orderShipmentSchema),
   items: z.array(
     z.object({
       productId: z.string(),
@@ -119,3 +128,18 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.object({ orders: z.array(orderSchema) });
+
+/** PUT /api/shop/cart (replaces it) and POST /api/shop/cart/merge (the browser's cart joins the account's). */
+export const cartInputSchema = z.object({ items: orderLinesSchema });
+export type CartInput = z.input<typeof cartInputSchema>;
+/** The account's cart, each line with the product as the shop lists it now; products gone from the shop are left out. */
+export const accountCartSchema = z.object({
+  items: z.array(
+    z.object({
+      productId: z.string(),
+      quantity: z.number().int(),
+      product: productSchema.pick({ name: true, category: true, priceCents: true, isDigital: true, stock: true, imageUrl: true }),
+    }),
+  ),
+});
+export type AccountCart = z.infer<typeof accountCartSchema>;

@@ -21,6 +21,7 @@ import { MAIL_KINDS, MAIL_STATUSES } from '../../shared/mail';
 import { NOTIFICATION_KINDS } from '../../shared/notifications';
 import { REPORT_STATUSES, REPORT_TARGET_TYPES } from '../../shared/reports';
 import { END_REASONS, PAUSE_REASONS, SESSION_STATUSES } from '../../shared/sessions';
+import { SHIPMENT_STATUSES, type ShippingAddress } from '../../shared/shipping';
 import { SHOP_CATEGORIES } from '../../shared/shop';
 import { DEPOSIT_LIMIT_PERIODS, DEPOSIT_STATUSES, PAYOUT_STATUSES, type ReadingReminderMinutes } from '../../shared/wallet';
 
@@ -790,6 +791,8 @@ export const shopOrders = pgTable('shop_orders', {
   clientId: text('client_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
   totalCents: integer('total_cents').notNull(),
   idempotencyKey: text('idempotency_key').notNull(),
+  /** Where its physical items go (issue 30); null when it has none. */
+  shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   check('shop_orders_total_check', sql`${t.totalCents} > 0`),
@@ -811,4 +814,56 @@ export const shopOrderItems = pgTable('shop_order_items', {
   check('shop_order_items_quantity_check', sql`${t.quantity} between 1 and 99`),
   check('shop_order_items_split_check', sql`${t.quantity} * ${t.unitPriceCents} = ${t.sellerCents} + ${t.platformCents} and ${t.sellerCents} >= 0 and ${t.platformCents} >= 0`),
   index('shop_order_items_product_idx').on(t.productId),
+]);
+
+/**
+ * One seller's physical items of an order (issue 30, docs/decisions/043): the seller (null: Soul
+ * Tribe's own) moves it paid → shipped → delivered. Paid and not shipped within SHIP_WITHIN_DAYS,
+ * its buyer may cancel it: `items_cents` comes back to their wallet, the seller's share from their
+ * earnings as far as those still hold it, the rest carried by the platform (`platform_carried_cents`).
+ * Every change is an update guarded by the status it leaves, so a cancel and a ship never both win.
+ */
+export const shopShipments = pgTable('shop_shipments', {
+  id: text('id').primaryKey(),
+  orderId: text('order_id').notNull().references(() => shopOrders.id, { onDelete: 'cascade' }),
+  sellerId: text('seller_id').references(() => user.id, { onDelete: 'set null' }),
+  status: text('status', { enum: SHIPMENT_STATUSES }).notNull().default('paid'),
+  itemsCents: integer('items_cents').notNull(),
+  carrier: text('carrier'),
+  trackingNumber: text('tracking_number'),
+  shippedAt: timestamp('shipped_at', { withTimezone: true }),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  /** Of the refund: what came back from the seller's earnings, and what the platform paid for them (paid out already). */
+  sellerRefundedCents: integer('seller_refunded_cents').notNull().default(0),
+  platformCarriedCents: integer('platform_carried_cents').notNull().default(0),
+  /** Set when it ships; the mail worker tells the buyer and clears it (mail/notices.ts). */
+  shippedMailDue: boolean('shipped_mail_due').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  check('shop_shipments_status_check', sql`${t.status} in ('paid', 'shipped', 'delivered', 'cancelled')`),
+  check('shop_shipments_cents_check', sql`${t.itemsCents} > 0 and ${t.refundedCents} in (0, ${t.itemsCents}) and ${t.sellerRefundedCents} >= 0 and ${t.platformCarriedCents} >= 0 and ${t.sellerRefundedCents} + ${t.platformCarriedCents} <= ${t.refundedCents}`),
+  index('shop_shipments_order_idx').on(t.orderId),
+  index('shop_shipments_seller_idx').on(t.sellerId, t.createdAt.desc()),
+  index('shop_shipments_shipped_mail_idx').on(t.id).where(sql`${t.shippedMailDue}`),
+]);
+
+/** The address saved with an account's last physical order, offered at the next checkout. */
+export const shippingAddresses = pgTable('shipping_addresses', {
+  userId: text('user_id').primaryKey().references(() => user.id, { onDelete: 'cascade' }),
+  address: jsonb('address').$type<ShippingAddress>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** A signed-in account's cart (issue 30): kept here so it follows the account across browsers. */
+export const shopCartItems = pgTable('shop_cart_items', {
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  productId: text('product_id').notNull().references(() => shopProducts.id, { onDelete: 'cascade' }),
+  quantity: integer('quantity').notNull(),
+  /** Keeps the order lines were added in. */
+  addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.productId] }),
+  check('shop_cart_items_quantity_check', sql`${t.quantity} between 1 and 99`),
 ]);

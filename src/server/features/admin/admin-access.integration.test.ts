@@ -79,6 +79,7 @@ describe('every admin endpoint, by who asks', () => {
           return { url: `/api/admin/deposits/${depositId}/refund`, body: { amountCents: 500 }, status: 201 };
         },
       },
+      { method: 'GET', route: '/api/admin/shop/shipments', admin: async () => ({ url: '/api/admin/shop/shipments', status: 200 }) },
       { method: 'GET', route: '/api/admin/reports', admin: async () => ({ url: '/api/admin/reports', status: 200 }) },
       {
         method: 'POST',

@@ -74,3 +74,13 @@ export function newReviewMail(input: { name: string; rating: number; comment: st
     action: { label: 'See your reviews', url: input.url },
   });
 }
+
+export function orderShippedMail(input: { name: string; items: string[]; sellerName: string; carrier: string | null; trackingNumber: string | null; url: string }): MailContent {
+  const tracking = input.trackingNumber ? `Tracking number: ${input.trackingNumber}${input.carrier ? ` (${input.carrier})` : ''}.` : input.carrier ? `Carrier: ${input.carrier}.` : 'No tracking number was given.';
+  return composeMail({
+    subject: 'Your order has shipped',
+    greeting: hello(input.name),
+    paragraphs: [`${input.sellerName} sent your ${input.items.join(', ')}.`, tracking],
+    action: { label: 'See your orders', url: input.url },
+  });
+}

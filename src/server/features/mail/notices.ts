@@ -1,8 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { payouts, readerProfiles, readingSessions, sessionMinutes, user } from '../../db/schema';
-import { newReviewMail, payoutDecidedMail, type ReceiptLine, readingReceiptMail } from './messages';
+import { payouts, readerProfiles, readingSessions, sessionMinutes, shopOrderItems, shopOrders, shopProducts, shopShipments, user } from '../../db/schema';
+import { newReviewMail, orderShippedMail, payoutDecidedMail, type ReceiptLine, readingReceiptMail } from './messages';
 import { queueMail } from './queue-mail';
 
 const BATCH = 20;
@@ -15,7 +15,7 @@ export interface NoticeDeps {
 
 /**
  * The messages about things that happened: a reading's receipt, a decided payout, a reader's new
- * review. The code where each happens only marks its row (`*_mail_due`) in its own transaction,
+ * review, an order that shipped. The code where each happens only marks its row (`*_mail_due`) in its own transaction,
  * so it never waits on mail and never loses one; here each marked row is locked (SKIP LOCKED),
  * its message queued and the mark cleared in one transaction, so two processes queue it once.
  */
@@ -70,8 +70,37 @@ export async function queueDueNotices(deps: NoticeDeps): Promise<number> {
         to: reader.email,
         content: payoutDecidedMail({ name: await readerName(tx, row.readerId), amountCents: row.amountCents, isPaid: row.status === 'paid', url: `${deps.publicUrl}/dashboard/earnings` }),
       });
-    }))
+    })) +
+    (await eachMarked(deps.db, () => deps.db.select({ id: shopShipments.id }).from(shopShipments).where(eq(shopShipments.shippedMailDue, true)).limit(BATCH), (tx, id) => queueShippedMail(tx, deps, id)))
   );
+}
+
+/** The buyer of a shipment that shipped: what was sent, by whom, and its tracking number. */
+async function queueShippedMail(tx: Tx, deps: NoticeDeps, id: string) {
+  const [row] = await tx.select().from(shopShipments).where(eq(shopShipments.id, id)).for('update', { skipLocked: true });
+  if (!row?.shippedMailDue) return;
+  await tx.update(shopShipments).set({ shippedMailDue: false }).where(eq(shopShipments.id, id));
+  const [buyer] = await tx.select({ email: user.email, name: user.name, deletedAt: user.deletedAt }).from(shopOrders).innerJoin(user, eq(user.id, shopOrders.clientId)).where(eq(shopOrders.id, row.orderId));
+  if (!buyer || buyer.deletedAt) return;
+  const sellerMatch = row.sellerId === null ? isNull(shopOrderItems.sellerId) : eq(shopOrderItems.sellerId, row.sellerId);
+  const items = await tx
+    .select({ name: shopProducts.name, quantity: shopOrderItems.quantity })
+    .from(shopOrderItems)
+    .innerJoin(shopProducts, eq(shopProducts.id, shopOrderItems.productId))
+    .where(and(eq(shopOrderItems.orderId, row.orderId), sellerMatch, eq(shopProducts.isDigital, false)))
+    .orderBy(asc(shopProducts.name));
+  await queueMail(tx, deps.clock, {
+    kind: 'order_shipped',
+    to: buyer.email,
+    content: orderShippedMail({
+      name: buyer.name,
+      items: items.map((item) => (item.quantity > 1 ? `${item.quantity} × ${item.name}` : item.name)),
+      sellerName: row.sellerId === null ? 'Soul Tribe' : await readerName(tx, row.sellerId),
+      carrier: row.carrier,
+      trackingNumber: row.trackingNumber,
+      url: `${deps.publicUrl}/shop/orders`,
+    }),
+  });
 }
 
 async function eachMarked(db: Db, findMarked: () => Promise<{ id: string }[]>, handle: (tx: Tx, id: string) => Promise<void>): Promise<number> {

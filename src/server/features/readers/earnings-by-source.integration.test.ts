@@ -8,6 +8,7 @@ import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { closeReaderPage, insertStream, openReaderPage } from '../../../../tests/integration/live-stream-rows';
 import { readingDriver } from '../../../../tests/integration/readings';
+import { TEST_ADDRESS } from '../../../../tests/integration/shipping-address';
 import { testApp } from '../../../../tests/integration/test-app';
 import { ledgerTransfers, shopProducts } from '../../db/schema';
 import { checkLedger, earningsAccountId } from '../wallet';
@@ -61,7 +62,7 @@ describe('earnings by source', () => {
     // Two of the reader's own products in one order.
     const productId = 'earnings-by-source-deck';
     await app.db.insert(shopProducts).values({ id: productId, sellerId: reader.id, name: 'Moon deck', priceCents: PRODUCT_CENTS, category: 'Tarot', isDigital: false, stock: 5 });
-    const order = await http(app, client.cookie).post('/api/shop/orders', { items: [{ productId, quantity: 2 }] }, { 'idempotency-key': 'order-1' });
+    const order = await http(app, client.cookie).post('/api/shop/orders', { items: [{ productId, quantity: 2 }], shippingAddress: TEST_ADDRESS }, { 'idempotency-key': 'order-1' });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
   });
 

@@ -3,7 +3,7 @@ import { EARNING_SOURCES, type EarningSource, type EarningsBySource } from '@sha
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
-import { liveStreams, readingSessions, shopOrderItems, shopOrders, streamGifts, streamJoins } from '../../db/schema';
+import { liveStreams, readingSessions, shopOrderItems, shopOrders, shopShipments, streamGifts, streamJoins } from '../../db/schema';
 
 /**
  * Every cent a reader earned, one row per completed reading, gift, paid admission and shop sale:
@@ -15,7 +15,8 @@ import { liveStreams, readingSessions, shopOrderItems, shopOrders, streamGifts, 
  * - a gift's `reader_cents` (docs/decisions/024), when paid;
  * - an admission's floor(70%) of its price (splitCharge, in integer SQL), when paid, unless it was
  *   given back because the reader left (docs/decisions/034);
- * - a shop line's `seller_cents` (docs/decisions/027), when ordered.
+ * - a shop line's `seller_cents` (docs/decisions/027), when ordered, less what a cancelled
+ *   shipment took back from the seller's earnings (issue 30), when cancelled.
  * `reader` narrows every branch to one reader: an id, or a column of an outer query to correlate
  * with (each branch then uses its reader index); null keeps every reader.
  */
@@ -37,6 +38,10 @@ export function readerIncome(reader: string | SQLWrapper | null): SQL {
     select i.seller_id, 'shopSales', o.created_at, i.seller_cents
       from ${shopOrderItems} i join ${shopOrders} o on o.id = i.order_id
       where i.seller_id is not null and i.seller_cents > 0 and ${only(sql`i.seller_id`)}
+    union all
+    select sh.seller_id, 'shopSales', sh.cancelled_at, -sh.seller_refunded_cents
+      from ${shopShipments} sh
+      where sh.seller_refunded_cents > 0 and ${only(sql`sh.seller_id`)}
   ) income`;
 }
 

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createReader, fundWallet, type TestUser } from '../../../../tests/integration/factories';
 import { revenueCents } from '../../../../tests/integration/ledger-sums';
 import { noRealtime } from '../../../../tests/integration/no-realtime';
+import { TEST_ADDRESS } from '../../../../tests/integration/shipping-address';
 import { testApp } from '../../../../tests/integration/test-app';
 import { shopProducts } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -70,7 +71,7 @@ describe('orders against a model', () => {
 
         for (const { buyer, lines } of orders) {
           const total = lines.reduce((sum, l) => sum + items[l.product]!.priceCents * l.quantity, 0);
-          const placed = placeOrder({ db: app.db, clock: app.clock, realtime: noRealtime }, buyers[buyer]!.id, { items: lines.map((l) => ({ productId: items[l.product]!.id, quantity: l.quantity })) }, randomUUID());
+          const placed = placeOrder({ db: app.db, clock: app.clock, realtime: noRealtime }, buyers[buyer]!.id, { items: lines.map((l) => ({ productId: items[l.product]!.id, quantity: l.quantity })), shippingAddress: TEST_ADDRESS }, randomUUID());
           const short = lines.some((l) => stock[l.product] !== null && stock[l.product]! < l.quantity);
           if (short) {
             await expect(placed).rejects.toSatisfy((e) => e instanceof AppError && e.code === 'CONFLICT');

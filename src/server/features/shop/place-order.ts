@@ -6,9 +6,11 @@ import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { shopOrderItems, shopOrders, shopProducts } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../errors';
+import { shopCartItems, shopOrderItems, shopOrders, shopProducts } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
+import { SHIPPING_ADDRESS_REQUIRED_MESSAGE } from '@shared/shipping';
+import { openShipments, saveShippingAddress } from './shipments';
 import { assertWalletNotFrozen, chargeWithSplit, earningsAccountId, getWalletBalanceCents, lockAccounts, revenueAccountFor, transfer, walletAccountId } from '../wallet';
 
 type OrderInput = z.output<typeof createOrderSchema>;
@@ -44,10 +46,12 @@ async function findByKey(tx: Tx, clientId: string, key: string) {
  * cannot both have it; every ledger account the order touches is locked up front in the ledger's
  * lock order, so an order never deadlocks with a reading's charge or another order. Each reader
  * seller is charged once for their lines, floor(70%) of each line to their earnings: a sale is
- * complete when paid, as a reading is when it ends and its share leaves escrow (there is no
- * order refund yet; escrow holds open readings only, a ledger invariant). The platform's own
+ * earned when paid (escrow holds open readings only, a ledger invariant); a physical order that
+ * is cancelled for not shipping takes it back from there (cancel-shipment.ts). The platform's own
  * lines go whole to revenue. The (client, key) index makes a
  * replay, or two requests racing with one key, pay once. 402 leaves everything as it was.
+ * Physical items need a shipping address (400 otherwise): each seller's physical lines become one
+ * shipment to ship (issue 30), and the address is saved to the account for its next checkout.
  */
 export async function placeOrder(deps: OrderDeps, clientId: string, input: OrderInput, idempotencyKey: string): Promise<PlacedOrder> {
   const { db, clock } = deps;
@@ -72,11 +76,14 @@ export async function placeOrder(deps: OrderDeps, clientId: string, input: Order
       return { product, quantity: item.quantity, lineCents, sellerCents: split.readerCents, platformCents: split.platformCents };
     });
     const totalCents = lines.reduce((sum, line) => sum + line.lineCents, 0);
+    const hasPhysical = lines.some((line) => !line.product.isDigital);
+    if (hasPhysical && !input.shippingAddress) throw badRequest(SHIPPING_ADDRESS_REQUIRED_MESSAGE, { shippingAddress: SHIPPING_ADDRESS_REQUIRED_MESSAGE });
+    const shippingAddress = hasPhysical ? (input.shippingAddress ?? null) : null;
 
     const id = randomUUID();
     const [order] = await tx
       .insert(shopOrders)
-      .values({ id, clientId, totalCents, idempotencyKey, createdAt: new Date(clock.now()) })
+      .values({ id, clientId, totalCents, idempotencyKey, shippingAddress, createdAt: new Date(clock.now()) })
       .onConflictDoNothing({ target: [shopOrders.clientId, shopOrders.idempotencyKey] })
       .returning();
     if (!order) {
@@ -136,6 +143,12 @@ export async function placeOrder(deps: OrderDeps, clientId: string, input: Order
         idempotencyKey: orderReference(id, null),
       });
     }
+    if (shippingAddress) {
+      await openShipments(tx, { orderId: id, at: order.createdAt, lines: lines.filter((line) => !line.product.isDigital).map((line) => ({ sellerId: line.product.sellerId, lineCents: line.lineCents })) });
+      await saveShippingAddress(tx, clientId, shippingAddress, order.createdAt);
+    }
+    // The account's cart held what was just bought (issue 30): those lines are done.
+    await tx.delete(shopCartItems).where(and(eq(shopCartItems.userId, clientId), inArray(shopCartItems.productId, lines.map((line) => line.product.id))));
     return { order, isReplay: false as const };
   });
 

@@ -1,4 +1,7 @@
+import { cancelledShipmentSchema, savedShippingAddressSchema, sellerShipmentListSchema, sellerShipmentSchema, shipmentIdParamsSchema, shipShipmentSchema } from '@shared/shipping';
 import {
+  accountCartSchema,
+  cartInputSchema,
   createdOrderSchema,
   createOrderSchema,
   myProductListSchema,
@@ -15,13 +18,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Auth } from '../../auth/auth';
 import { currentUser, readSessionUser, requireUser, seesAsAdmin } from '../auth';
+import { mergeCart, readCart, replaceCart } from './account-cart';
+import { cancelShipment } from './cancel-shipment';
 import { listOrders } from './list-orders';
+import { deliverShipment, listSellerShipments, savedShippingAddress, shipShipment } from './shipments';
 import { listProducts } from './list-products';
 import { createProduct, listMyProducts, setProductHidden, updateProduct } from './manage-products';
 import { type OrderDeps, placeOrder } from './place-order';
 
 /** The shop (issue 12, docs/decisions/027): browsing is public; buying needs a sign-in and pays from the wallet. */
-export async function shopRoutes(app: FastifyInstance, deps: OrderDeps & { auth: Auth }) {
+export async function shopRoutes(app: FastifyInstance, deps: OrderDeps & { auth: Auth; shipWithinDays: number }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const signedIn = requireUser(deps.auth);
@@ -56,5 +62,37 @@ export async function shopRoutes(app: FastifyInstance, deps: OrderDeps & { auth:
     return reply.status(201).send(result);
   });
 
-  api.get('/api/shop/orders', { onRequest: signedIn, schema: { response: { 200: orderListSchema } } }, async (request) => listOrders(db, currentUser(request).id));
+  api.get('/api/shop/orders', { onRequest: signedIn, schema: { response: { 200: orderListSchema } } }, async (request) =>
+    listOrders(db, currentUser(request).id, { shipWithinDays: deps.shipWithinDays, now: now() }),
+  );
+
+  // Physical orders that ship (issue 30, docs/decisions/043).
+  api.get('/api/shop/shipping-address', { onRequest: signedIn, schema: { response: { 200: savedShippingAddressSchema } } }, async (request) => savedShippingAddress(db, currentUser(request).id));
+
+  api.get('/api/shop/shipments', { onRequest: readersOnly, schema: { response: { 200: sellerShipmentListSchema } } }, async (request) => listSellerShipments(deps, { sellerId: currentUser(request).id }));
+
+  api.get('/api/admin/shop/shipments', { onRequest: adminsOnly, schema: { response: { 200: sellerShipmentListSchema } } }, async () => listSellerShipments(deps, { platform: true }));
+
+  api.post('/api/shop/shipments/:id/ship', { onRequest: signedIn, schema: { params: shipmentIdParamsSchema, body: shipShipmentSchema, response: { 200: sellerShipmentSchema } } }, async (request) =>
+    shipShipment(deps, currentUser(request), request.params.id, request.body),
+  );
+
+  api.post('/api/shop/shipments/:id/deliver', { onRequest: signedIn, schema: { params: shipmentIdParamsSchema, response: { 200: sellerShipmentSchema } } }, async (request) =>
+    deliverShipment(deps, currentUser(request), request.params.id),
+  );
+
+  api.post('/api/shop/shipments/:id/cancel', { onRequest: signedIn, schema: { params: shipmentIdParamsSchema, response: { 200: cancelledShipmentSchema } } }, async (request) =>
+    cancelShipment(deps, currentUser(request).id, request.params.id),
+  );
+
+  // The account's cart: signed in, the cart is kept here and merged with the browser's.
+  api.get('/api/shop/cart', { onRequest: signedIn, schema: { response: { 200: accountCartSchema } } }, async (request) => readCart(db, currentUser(request).id));
+
+  api.put('/api/shop/cart', { onRequest: signedIn, schema: { body: cartInputSchema, response: { 200: accountCartSchema } } }, async (request) =>
+    replaceCart(db, currentUser(request).id, request.body, now()),
+  );
+
+  api.post('/api/shop/cart/merge', { onRequest: signedIn, schema: { body: cartInputSchema, response: { 200: accountCartSchema } } }, async (request) =>
+    mergeCart(db, currentUser(request).id, request.body, now()),
+  );
 }

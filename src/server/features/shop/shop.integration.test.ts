@@ -7,6 +7,7 @@ import { revenueCents } from '../../../../tests/integration/ledger-sums';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { ledgerReadings } from '../../../../tests/integration/ledger-readings';
+import { TEST_ADDRESS } from '../../../../tests/integration/shipping-address';
 import { testApp } from '../../../../tests/integration/test-app';
 import { shopProducts } from '../../db/schema';
 import { getUserBalances } from '../wallet';
@@ -27,7 +28,7 @@ beforeAll(async () => {
 });
 
 const order = (user: TestUser, items: { productId: string; quantity: number }[], key = randomUUID()) =>
-  http(app, user.cookie).post('/api/shop/orders', { items }, { 'idempotency-key': key });
+  http(app, user.cookie).post('/api/shop/orders', { items, shippingAddress: TEST_ADDRESS }, { 'idempotency-key': key });
 const products = async (query = '') => (await http(app).get<{ products: Product[] }>(`/api/shop/products${query}`)).body.products.map((p) => p.name);
 const revenue = () => revenueCents(app.db);
 

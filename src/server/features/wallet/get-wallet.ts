@@ -54,6 +54,7 @@ function counterpartOf(row: LineRow, ownerId: string): WalletTransaction['counte
  * - a reading's refund is one line beside it (every leg it gave back);
  * - any other split charge (two legs, one idempotency key) is one line of the whole amount, and so
  *   is its refund leg by leg (a stream's price given back, live/end-absent-streams.ts);
+ * - a cancelled shipment's refund is one line, whoever gave back which part (shop/cancel-shipment.ts);
  * - every other transfer is its own line.
  * A line's id is its newest transfer's id, and lines are ordered and keyset-paginated by it: the
  * lines are disjoint, so each appears on exactly one page and a reading is never split across two.
@@ -68,6 +69,8 @@ export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery):
         o.kind as other_kind, o.user_id as other_user_id, u.name as other_name, u.role as other_role,
         case
           when t.kind in ('session_charge', 'refund') and t.reference like 'session:%' then t.kind || ' ' || t.reference
+          -- A cancelled shipment's refund (issue 30): the seller's, the platform's and any carried part, one line.
+          when t.kind = 'refund' and t.reference like 'shipment:%' then t.kind || ' ' || t.reference
           when t.idempotency_key ~ ${legSuffix} then 'split ' || regexp_replace(t.idempotency_key, ${legSuffix}, '')
           else 'transfer ' || t.id
         end as line_key

@@ -1,5 +1,6 @@
 import type { Profile } from '@shared/auth';
 import { TabsContent } from '@/components/ui/tabs';
+import { SalesList } from '@/features/shop';
 import { AdminPayoutsPanel } from '@/features/wallet';
 import { paths } from '@/lib/paths';
 import { AnalyticsTab } from './admin/analytics-tab';
@@ -41,8 +42,9 @@ export function AdminDashboard({ profile }: { profile: Profile }) {
         <TabsContent value="analytics">
           <AnalyticsTab />
         </TabsContent>
-        <TabsContent value="payouts">
+        <TabsContent value="payouts" className="grid gap-6">
           <AdminPayoutsPanel />
+          <SalesList isAdminView />
         </TabsContent>
         <TabsContent value="reports">
           <ReportsTab />

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { TabsContent } from '@/components/ui/tabs';
 import { MyStreams } from '@/features/live';
-import { MyProducts } from '@/features/shop';
+import { MyProducts, SalesList } from '@/features/shop';
 import { paths } from '@/lib/paths';
 import { sessionIdFromPath } from './client/session-route';
 import { DashboardShell, READING_PAGE_META } from './dashboard-shell';
@@ -62,8 +62,9 @@ export function ReaderDashboard({ profile }: { profile: Profile }) {
         <TabsContent value="live">
           <MyStreams />
         </TabsContent>
-        <TabsContent value="products">
+        <TabsContent value="products" className="grid gap-6">
           <MyProducts />
+          <SalesList />
         </TabsContent>
         <TabsContent value="settings">{withReader((loaded) => <ReaderSettingsTab reader={loaded} />)}</TabsContent>
       </DashboardTabs>

@@ -1,5 +1,8 @@
 import type { Profile } from '@shared/auth';
+import { cancelledShipmentSchema, savedShippingAddressSchema, sellerShipmentListSchema, sellerShipmentSchema, type ShipShipmentInput } from '@shared/shipping';
 import {
+  accountCartSchema,
+  type CartInput,
   type CreateOrderInput,
   createdOrderSchema,
   myProductListSchema,
@@ -86,3 +89,52 @@ export function useSetProductHidden() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: shopKeys.all }),
   });
 }
+
+/** Issue 30: the address saved with the account, the seller's shipments, and the account's cart. */
+export const shippingKeys = {
+  address: ['shop', 'shipping-address'] as const,
+  sales: ['shop', 'shipments'] as const,
+  platformSales: ['shop', 'admin-shipments'] as const,
+};
+
+export const savedAddressQuery = queryOptions({
+  queryKey: shippingKeys.address,
+  queryFn: ({ signal }) => apiRequestParsed('/api/shop/shipping-address', savedShippingAddressSchema, { signal }),
+  staleTime: 60_000,
+});
+
+/** A reader's sales to ship, or (`platform`) the admin's list: Soul Tribe's own and refunds it carried. */
+export const salesQuery = (platform: boolean) =>
+  queryOptions({
+    queryKey: platform ? shippingKeys.platformSales : shippingKeys.sales,
+    queryFn: ({ signal }) => apiRequestParsed(platform ? '/api/admin/shop/shipments' : '/api/shop/shipments', sellerShipmentListSchema, { signal }),
+  });
+
+const shipmentPath = (id: string, action: 'ship' | 'deliver' | 'cancel') => `/api/shop/shipments/${encodeURIComponent(id)}/${action}`;
+
+/** The seller's Mark shipped (carrier and tracking optional) and Mark delivered. */
+export function useShipmentStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ship }: { id: string; ship?: ShipShipmentInput }) =>
+      apiRequestParsed(shipmentPath(id, ship ? 'ship' : 'deliver'), sellerShipmentSchema, { method: 'POST', ...(ship && { body: ship }) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: shopKeys.all }),
+  });
+}
+
+/** The buyer's cancel of a shipment not sent in time: the refund lands in the wallet. */
+export function useCancelShipment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequestParsed(shipmentPath(id, 'cancel'), cancelledShipmentSchema, { method: 'POST' }),
+    onSuccess: (result) => queryClient.setQueryData<Profile | null>(profileQueryKey, (profile) => profile && { ...profile, walletBalanceCents: result.balanceCents }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: shopKeys.all });
+      void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
+    },
+  });
+}
+
+export const fetchAccountCart = () => apiRequestParsed('/api/shop/cart', accountCartSchema);
+export const putAccountCart = (input: CartInput) => apiRequestParsed('/api/shop/cart', accountCartSchema, { method: 'PUT', body: input });
+export const mergeAccountCart = (input: CartInput) => apiRequestParsed('/api/shop/cart/merge', accountCartSchema, { method: 'POST', body: input });

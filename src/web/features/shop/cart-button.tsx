@@ -10,6 +10,8 @@ import { loginPath, paths } from '@/lib/paths';
 import { type CartLine, cartCount, cartTotalCents, maxQuantity } from './cart';
 import { dispatchCart, useCart } from './cart-store';
 import { ProductImage } from './product-image';
+import { type AddressErrors, checkAddress, ShippingAddressForm, useShippingAddress } from './shipping-address-form';
+import { useCartSync } from './use-cart-sync';
 import { useCheckout } from './use-checkout';
 
 function QuantityControl({ line }: { line: CartLine }) {
@@ -61,6 +63,9 @@ function CartContents({ onClose, checkout }: { onClose: () => void; checkout: Re
   const { pathname, search } = useLocation();
   const { isPending, problem } = checkout;
   const totalCents = cartTotalCents(lines);
+  const needsAddress = Boolean(profile) && lines.some((line) => !line.isDigital);
+  const shipping = useShippingAddress(needsAddress);
+  const [addressErrors, setAddressErrors] = useState<AddressErrors>({});
 
   if (lines.length === 0) {
     return (
@@ -80,7 +85,19 @@ function CartContents({ onClose, checkout }: { onClose: () => void; checkout: Re
       void navigate(loginPath(`${pathname}${search}`));
       return;
     }
-    checkout.checkout(lines);
+    if (!needsAddress) {
+      checkout.checkout(lines);
+      return;
+    }
+    const checked = checkAddress(shipping.address);
+    if ('errors' in checked) {
+      setAddressErrors(checked.errors);
+      // The first field to fix takes the focus, as its message is read out beside it.
+      document.getElementById(`ship-${Object.keys(checked.errors)[0]}`)?.focus();
+      return;
+    }
+    setAddressErrors({});
+    checkout.checkout(lines, checked.address);
   };
 
   return (
@@ -105,6 +122,7 @@ function CartContents({ onClose, checkout }: { onClose: () => void; checkout: Re
           <p className="text-sm text-muted-foreground">Sign in to pay from your wallet. Your cart stays here.</p>
         )}
       </div>
+      {needsAddress ? <ShippingAddressForm address={shipping.address} errors={addressErrors} isSaved={shipping.isSaved} onChange={shipping.change} /> : null}
       {problem ? (
         <Alert variant="destructive" role="alert" className="flex-col items-stretch gap-2">
           {problem.kind === 'insufficient' ? (
@@ -129,6 +147,7 @@ function CartContents({ onClose, checkout }: { onClose: () => void; checkout: Re
 
 /** The header's cart: its count, and a dialog with the lines, their quantities, the total and Checkout. */
 export function CartButton() {
+  useCartSync();
   const lines = useCart();
   const [open, setOpen] = useState(false);
   // Kept by the button, not the dialog: reopening the cart to retry the same order reuses its key.

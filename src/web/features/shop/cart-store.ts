@@ -42,9 +42,14 @@ function subscribe(listener: () => void) {
   };
 }
 
-export function dispatchCart(action: CartAction): void {
-  const next = cartReducer(current(), action);
-  if (next === lines) return;
+/** Told of each change a person made (not a price refresh, not a copy of the account's cart). */
+const changeListeners = new Set<(lines: readonly CartLine[]) => void>();
+export function onCartChangedByUser(listener: (lines: readonly CartLine[]) => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+function store(next: readonly CartLine[]) {
   lines = next;
   try {
     globalThis.localStorage?.setItem(CART_STORAGE_KEY, JSON.stringify(next));
@@ -53,6 +58,20 @@ export function dispatchCart(action: CartAction): void {
   }
   emit();
 }
+
+export function dispatchCart(action: CartAction): void {
+  const next = cartReducer(current(), action);
+  if (next === current()) return;
+  store(next);
+  if (action.type !== 'sync') for (const listener of changeListeners) listener(next);
+}
+
+/** The account's cart, as the server keeps it, becomes the browser's (issue 30). */
+export function replaceCartLines(next: readonly CartLine[]): void {
+  store(next);
+}
+
+export const currentCartLines = (): readonly CartLine[] => current();
 
 /** The cart's lines, the same in the header, the shop and the drawer. */
 export function useCart(): readonly CartLine[] {

@@ -1,2 +1,3 @@
-/** What other features may use of the shop: the reader's own products. */
+/** What other features may use of the shop: the reader's own products and the orders a seller ships. */
 export { MyProducts } from './my-products';
+export { SalesList } from './sales-list';

@@ -13,6 +13,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { ordersQuery } from './api';
 import { contentParts } from './digital-content';
+import { AddressLines, OrderShipmentStatus } from './order-shipment';
 
 const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -79,6 +80,19 @@ function OrderCard({ order }: { order: Order }) {
             <OrderLine key={item.productId} orderId={order.id} item={item} />
           ))}
         </ul>
+        {order.shipments.length > 0 ? (
+          <div className="grid gap-3 border-t border-border py-3">
+            {order.shipments.map((shipment) => (
+              <OrderShipmentStatus key={shipment.id} shipment={shipment} itemNames={order.items.filter((item) => shipment.productIds.includes(item.productId)).map((item) => item.name)} />
+            ))}
+            {order.shippingAddress ? (
+              <div className="grid gap-1">
+                <p className="text-sm font-semibold">Ship to</p>
+                <AddressLines address={order.shippingAddress} />
+              </div>
+            ) : null}
+          </div>
+        ) : null}
         <div className="flex items-center justify-between border-t border-border pt-3 font-semibold">
           <span>Total</span>
           <span className="text-lg text-gold tabular-nums" data-testid="order-total">

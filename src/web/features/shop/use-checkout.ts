@@ -1,4 +1,5 @@
 import { formatCents } from '@shared/money';
+import type { ShippingAddress } from '@shared/shipping';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -21,10 +22,10 @@ export function useCheckout({ onPlaced }: { onPlaced: () => void }) {
   const isInFlight = useRef(false);
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
   const mutation = useMutation({
-    mutationFn: (lines: readonly CartLine[]) => {
+    mutationFn: ({ lines, shippingAddress }: { lines: readonly CartLine[]; shippingAddress?: ShippingAddress }) => {
       const items = orderItems(lines);
       attempt.current = checkoutAttemptFor(attempt.current, cartSignature(items), newIdempotencyKey);
-      return placeOrder({ items }, attempt.current.idempotencyKey);
+      return placeOrder({ items, shippingAddress }, attempt.current.idempotencyKey);
     },
     onSuccess: (order) => {
       attempt.current = null;
@@ -43,11 +44,12 @@ export function useCheckout({ onPlaced }: { onPlaced: () => void }) {
     isPending: mutation.isPending,
     problem,
     clearProblem: () => setProblem(null),
-    checkout(lines: readonly CartLine[]) {
+    /** Physical items go with the address; the cart's signature alone keys the attempt, so a retry never pays twice. */
+    checkout(lines: readonly CartLine[], shippingAddress?: ShippingAddress) {
       if (isInFlight.current || lines.length === 0) return;
       isInFlight.current = true;
       setProblem(null);
-      mutation.mutate(lines);
+      mutation.mutate({ lines, shippingAddress });
     },
   };
 }

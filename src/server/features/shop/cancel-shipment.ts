@@ -1,0 +1,129 @@
+import { SERVER_EVENTS } from '@shared/realtime';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { shopOrderItems, shopOrders, shopProducts, shopShipments } from '../../db/schema';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
+import { Outbox } from '../../realtime/outbox';
+import type { Realtime } from '../../realtime/realtime';
+import { earningsAccountId, getWalletBalanceCents, lockAccounts, REVENUE_ACCOUNT_IDS, revenueAccountFor, transfer, walletAccountId } from '../wallet';
+import { isOverdue, type ShipmentDeps, shipByAt, shipmentsOfOrders } from './shipments';
+
+/** The refund of a cancelled shipment: its transfers are keyed `<this>:seller`, `:platform`, `:carried:<revenue account>`. */
+export const shipmentRefundKey = (shipmentId: string) => `shipment-cancel:${shipmentId}`;
+export const shipmentReference = (shipmentId: string) => `shipment:${shipmentId}`;
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+type ShipmentRow = typeof shopShipments.$inferSelect;
+
+/** What each side got of the shipment's lines when paid: the part that comes back. */
+async function paidParts(tx: Tx, shipment: ShipmentRow) {
+  const sellerMatch = shipment.sellerId === null ? sql`${shopOrderItems.sellerId} is null` : eq(shopOrderItems.sellerId, shipment.sellerId);
+  const lines = await tx
+    .select({ productId: shopOrderItems.productId, quantity: shopOrderItems.quantity, sellerCents: shopOrderItems.sellerCents, platformCents: shopOrderItems.platformCents })
+    .from(shopOrderItems)
+    .innerJoin(shopProducts, eq(shopProducts.id, shopOrderItems.productId))
+    .where(and(eq(shopOrderItems.orderId, shipment.orderId), sellerMatch, eq(shopProducts.isDigital, false)))
+    .orderBy(asc(shopOrderItems.productId));
+  const sellerCents = lines.reduce((sum, line) => sum + line.sellerCents, 0);
+  const platformCents = lines.reduce((sum, line) => sum + line.platformCents, 0);
+  if (sellerCents + platformCents !== shipment.itemsCents) throw new Error(`shipment ${shipment.id}: its lines add up to ${sellerCents + platformCents}, not ${shipment.itemsCents}`);
+  return { lines, sellerCents, platformCents };
+}
+
+/** The platform's part of the items: back from the revenue shard the buyer's payment went to. */
+async function platformPartBack(tx: Tx, balances: Map<string, number>, input: { buyerId: string; cents: number; key: string; reference: string }) {
+  if (input.cents === 0) return;
+  const shard = revenueAccountFor(input.buyerId);
+  await transfer(tx, { debitAccountId: shard, creditAccountId: walletAccountId(input.buyerId), amountCents: input.cents, kind: 'refund', reference: input.reference, idempotencyKey: input.key });
+  balances.set(shard, (balances.get(shard) ?? 0) - input.cents);
+}
+
+/**
+ * The seller's share the platform carries, from its revenue: the fullest shards first and the
+ * buyer's own shard last, since every shard must still hold the platform's part of the payments
+ * it took that may yet be refunded (readings, other orders). The caller has locked every shard.
+ * Revenue too small to carry it refuses the cancel (409), and nothing moves.
+ */
+async function carryFromRevenue(tx: Tx, balances: Map<string, number>, input: { buyerId: string; cents: number; keyBase: string; reference: string }) {
+  const own = revenueAccountFor(input.buyerId);
+  const shards = REVENUE_ACCOUNT_IDS.filter((id) => id !== own).sort((a, b) => (balances.get(b) ?? 0) - (balances.get(a) ?? 0));
+  let left = input.cents;
+  for (const shard of [...shards, own]) {
+    if (left === 0) break;
+    const cents = Math.min(left, balances.get(shard) ?? 0);
+    if (cents <= 0) continue;
+    await transfer(tx, { debitAccountId: shard, creditAccountId: walletAccountId(input.buyerId), amountCents: cents, kind: 'refund', reference: input.reference, idempotencyKey: `${input.keyBase}:${shard}` });
+    balances.set(shard, (balances.get(shard) ?? 0) - cents);
+    left -= cents;
+  }
+  if (left > 0) throw new AppError('CONFLICT', 'This refund cannot be made right now. Please contact support.');
+}
+
+/**
+ * The buyer cancels a shipment its seller did not ship within SHIP_WITHIN_DAYS, for a full refund
+ * (issue 30, docs/decisions/043). One transaction, in the order every order takes its locks: the
+ * shipment row (taken by the update that cancels it, which only a `paid` shipment passes, so a
+ * second cancel or the seller's ship waits and then finds it changed), the products' stock (given
+ * back, in id order as an order takes it), then the ledger accounts in the ledger's order. The
+ * buyer gets back exactly what the items cost: the platform's part from the revenue shard it went
+ * to; the seller's part from their earnings as far as those hold it, and what was already paid
+ * out from the platform's revenue (`platform_carried_cents`, listed to admins).
+ */
+export async function cancelShipment(deps: ShipmentDeps & { realtime: Realtime }, buyerId: string, shipmentId: string) {
+  const now = new Date(deps.clock.now());
+  const outbox = new Outbox();
+  const { orderId, refundedCents } = await deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ shipment: shopShipments, clientId: shopOrders.clientId })
+      .from(shopShipments)
+      .innerJoin(shopOrders, eq(shopOrders.id, shopShipments.orderId))
+      .where(eq(shopShipments.id, shipmentId));
+    if (!found) throw notFound('No such order');
+    if (found.clientId !== buyerId) throw forbidden('Only its buyer can cancel this order');
+    const [shipment] = await tx
+      .update(shopShipments)
+      .set({ status: 'cancelled', cancelledAt: now, refundedCents: sql`${shopShipments.itemsCents}` })
+      .where(and(eq(shopShipments.id, shipmentId), eq(shopShipments.status, 'paid')))
+      .returning();
+    if (!shipment) {
+      // Read again: a racing cancel or ship that committed first changed it after the read above.
+      const [current] = await tx.select({ status: shopShipments.status }).from(shopShipments).where(eq(shopShipments.id, shipmentId));
+      throw conflict(current?.status === 'cancelled' ? 'This order was already cancelled and refunded' : 'This order has already shipped');
+    }
+    // Judged as it was before this update: paid, and past its ship-by time.
+    if (!isOverdue({ ...shipment, status: 'paid' }, deps.shipWithinDays, now)) {
+      throw conflict(`You can cancel if it has not shipped by ${dateFormat.format(shipByAt(shipment, deps.shipWithinDays))}`);
+    }
+
+    const { lines, sellerCents, platformCents } = await paidParts(tx, shipment);
+    for (const line of lines) {
+      await tx.update(shopProducts).set({ stock: sql`${shopProducts.stock} + ${line.quantity}` }).where(eq(shopProducts.id, line.productId));
+    }
+
+    const wallet = walletAccountId(buyerId);
+    const earnings = shipment.sellerId === null ? null : earningsAccountId(shipment.sellerId);
+    const held = await lockAccounts(tx, [wallet, ...(earnings ? [earnings] : [])]);
+    const sellerRefundedCents = earnings ? Math.min(sellerCents, held.get(earnings) ?? 0) : 0;
+    const platformCarriedCents = sellerCents - sellerRefundedCents;
+    // Revenue accounts come last in the lock order; all of them when the platform carries a part.
+    const balances = await lockAccounts(tx, platformCarriedCents > 0 ? [...REVENUE_ACCOUNT_IDS] : [revenueAccountFor(buyerId)]);
+    const keyBase = shipmentRefundKey(shipment.id);
+    const reference = shipmentReference(shipment.id);
+    if (earnings && sellerRefundedCents > 0) {
+      await transfer(tx, { debitAccountId: earnings, creditAccountId: wallet, amountCents: sellerRefundedCents, kind: 'refund', reference, idempotencyKey: `${keyBase}:seller` });
+    }
+    await platformPartBack(tx, balances, { buyerId, cents: platformCents, key: `${keyBase}:platform`, reference });
+    await carryFromRevenue(tx, balances, { buyerId, cents: platformCarriedCents, keyBase: `${keyBase}:carried`, reference });
+    await tx.update(shopShipments).set({ sellerRefundedCents, platformCarriedCents }).where(eq(shopShipments.id, shipment.id));
+
+    outbox.toUser(buyerId, SERVER_EVENTS.walletUpdated, { balanceCents: await getWalletBalanceCents(tx, buyerId) });
+    // The seller's wallet is unchanged; the event tells their dashboard to fetch its figures again.
+    if (shipment.sellerId) outbox.toUser(shipment.sellerId, SERVER_EVENTS.walletUpdated, { balanceCents: await getWalletBalanceCents(tx, shipment.sellerId) });
+    return { orderId: shipment.orderId, refundedCents: shipment.itemsCents };
+  });
+  outbox.flush(deps.realtime);
+  const shipment = (await shipmentsOfOrders(deps.db, [orderId], deps.shipWithinDays, now)).find((s) => s.id === shipmentId);
+  if (!shipment) throw new Error(`shipment ${shipmentId} vanished`);
+  return { shipment, refundedCents, balanceCents: await getWalletBalanceCents(deps.db, buyerId) };
+}

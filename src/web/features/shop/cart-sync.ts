@@ -1,0 +1,95 @@
+import type { AccountCart, CartInput } from '@shared/shop';
+import { type CartLine, orderItems } from './cart';
+
+/** Which account the browser's copy of the cart belongs to (none: a visitor's cart). */
+export const CART_OWNER_KEY = 'soul-tribe:cart-owner';
+
+export interface CartSyncPorts {
+  fetchCart: () => Promise<AccountCart>;
+  putCart: (input: CartInput) => Promise<AccountCart>;
+  mergeCart: (input: CartInput) => Promise<AccountCart>;
+  lines: () => readonly CartLine[];
+  replace: (lines: readonly CartLine[]) => void;
+  onUserChange: (listener: (lines: readonly CartLine[]) => void) => () => void;
+  owner: { get: () => string | null; set: (id: string | null) => void };
+  /** Waits before sending a change, so a burst of clicks is one request. */
+  debounceMs: number;
+}
+
+export const accountCartLines = (cart: AccountCart): CartLine[] => cart.items.map(({ productId, quantity, product }) => ({ productId, quantity, ...product }));
+
+/**
+ * The cart follows the account (issue 30, docs/decisions/043). Signed in: a visitor's cart is
+ * merged into the account's (the server keeps the larger quantity of a product in both), a cart
+ * this browser already held for the account is replaced by the server's (another browser may have
+ * changed it), and each change the person makes is sent. Signed out after being signed in: the
+ * browser forgets the account's cart. Returns the stop function.
+ */
+export function startCartSync(userId: string | null, ports: CartSyncPorts): () => void {
+  const owner = ports.owner.get();
+  if (userId === null) {
+    if (owner !== null) {
+      ports.owner.set(null);
+      ports.replace([]);
+    }
+    return () => {};
+  }
+  let isStopped = false;
+  let isReady = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending: readonly CartLine[] | null = null;
+  const send = () => {
+    if (!pending || isStopped) return;
+    const input = { items: orderItems(pending) };
+    pending = null;
+    // A failed send leaves the browser's copy; the next change or sign-in sends it again.
+    ports.putCart(input).catch(() => {});
+  };
+  const stopListening = ports.onUserChange((lines) => {
+    pending = lines;
+    if (!isReady) return;
+    clearTimeout(timer);
+    timer = setTimeout(send, ports.debounceMs);
+  });
+  const first = owner === null ? ports.mergeCart({ items: orderItems(ports.lines()) }) : ports.fetchCart();
+  first
+    .then((cart) => {
+      if (isStopped) return;
+      ports.owner.set(userId);
+      if (pending) {
+        // Changed while the account's cart was on its way: the person's latest change wins.
+        isReady = true;
+        send();
+        return;
+      }
+      ports.replace(accountCartLines(cart));
+      isReady = true;
+    })
+    .catch(() => {
+      isReady = true;
+    });
+  return () => {
+    isStopped = true;
+    clearTimeout(timer);
+    stopListening();
+  };
+}
+
+function storedOwner(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(CART_OWNER_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function storeOwner(id: string | null) {
+  try {
+    if (id === null) globalThis.localStorage?.removeItem(CART_OWNER_KEY);
+    else globalThis.localStorage?.setItem(CART_OWNER_KEY, id);
+  } catch {
+    // Storage blocked: the cart is merged again at the next sign-in, which keeps the larger quantity.
+  }
+}
+
+export const browserOwner = { get: storedOwner, set: storeOwner };
