@@ -7,7 +7,7 @@
  * the browser counted them), requests, LCP, CLS and total blocking time.
  *
  * Knobs (environment): BENCH_PAGES_URL (measure a server already running instead), CHROMIUM_PATH,
- * BENCH_PAGES_ONLY (comma-separated paths).
+ * BENCH_PAGES_ONLY (comma-separated paths), BENCH_PAGES_FILES=1 (each file fetched, with its gzip size).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -94,6 +94,7 @@ async function measurePage(browser: Browser, base: string, path: string, viewpor
   let jsGzipBytes = 0;
   let jsFiles = 0;
   let cssGzipBytes = 0;
+  const files: [string, number][] = [];
   const bodies: Promise<void>[] = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
@@ -102,6 +103,7 @@ async function measurePage(browser: Browser, base: string, path: string, viewpor
       response.body().then(
         (body) => {
           const gzipped = gzipSync(body, { level: 9 }).length;
+          files.push([new URL(response.url()).pathname, gzipped]);
           if (type === 'script') {
             jsGzipBytes += gzipped;
             jsFiles++;
@@ -115,6 +117,8 @@ async function measurePage(browser: Browser, base: string, path: string, viewpor
   await page.waitForTimeout(SETTLE_MS);
   await Promise.all(bodies);
   const vitals = (await page.evaluate('globalThis.__vitals')) as { lcp: number; cls: number; fcp: number; longTasks: [number, number][]; shifts: [number, number, string][] };
+  // BENCH_PAGES_FILES=1 lists each script and style sheet fetched, largest first, with its gzip size.
+  if (process.env.BENCH_PAGES_FILES) for (const [file, bytes] of files.sort((a, b) => b[1] - a[1])) console.info(`${path} @${viewport.name}px ${(bytes / 1024).toFixed(2).padStart(7)} KB ${file}`);
   // BENCH_PAGES_SHIFTS=1 names what moved: each layout shift's time, score and elements.
   if (process.env.BENCH_PAGES_SHIFTS) for (const shift of vitals.shifts) console.info(`${path} @${viewport.name}px shift`, ...shift);
   // Total blocking time as Lighthouse counts it: each long task's part over 50 ms, after the first paint.

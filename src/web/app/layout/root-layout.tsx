@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { lazy, Suspense, useLayoutEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { AppErrorBoundary } from '@/app/app-error-boundary';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useWalletUpdates } from '@/features/wallet/use-wallet-updates';
 import { useProfile } from '@/lib/auth';
@@ -34,7 +35,25 @@ function RealtimeBridge() {
   );
 }
 
+/**
+ * A link or redirect opens the new page at its top (or at its #fragment); back and forward leave
+ * the browser to restore where the reader was, as it does for any history entry.
+ */
+function useScrollToTopOnNavigation() {
+  const { key, hash } = useLocation();
+  const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation (the location's key), not when the type or hash alone change.
+  useLayoutEffect(() => {
+    if (navigationType === 'POP') return;
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [key]);
+}
+
 export function RootLayout() {
+  const { pathname } = useLocation();
+  useScrollToTopOnNavigation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -47,13 +66,14 @@ export function RootLayout() {
       {/* A full screen of its own, so the footer starts below the fold and stays there while a
           page's code and data arrive: the page filling in never pushes it down in view (CLS). */}
       <main id="main" className="min-h-dvh flex-1">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <AppErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </AppErrorBoundary>
       </main>
       <SiteFooter />
       <RealtimeBridge />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,8 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { type CartAction, type CartLine, cartReducer, parseStoredCart } from './cart';
-
-/** Per browser, not per account: a visitor fills a cart and keeps it through signing in. */
-export const CART_STORAGE_KEY = 'soul-tribe:cart';
+import { CART_STORAGE_KEY, notifyCartChanged } from './cart-signal';
 
 const EMPTY: readonly CartLine[] = [];
 let lines: readonly CartLine[] | null = null;
@@ -52,6 +50,7 @@ export function dispatchCart(action: CartAction): void {
     // Not persisting is acceptable: the cart still holds for this visit.
   }
   emit();
+  notifyCartChanged();
 }
 
 /** The cart's lines, the same in the header, the shop and the drawer. */

@@ -2,7 +2,7 @@ import { formatCents } from '@shared/money';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { newIdempotencyKey } from '@/features/wallet';
 import { paths } from '@/lib/paths';
 import { placeOrder, useOrderPlaced } from './api';
