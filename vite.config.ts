@@ -54,6 +54,16 @@ export default defineConfig({
     // scripts/check-bundle-budget.ts reads it to find the home page's chunks.
     manifest: true,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the entry imports statically, in one file beside it: Rolldown otherwise
+            // cut it into a dozen small common chunks (JSX runtime, API client, paths…), each one
+            // more request on every first visit.
+            { name: 'app', tags: ['$initial'], priority: 2 },
+          ],
+        },
+      },
       treeshake: {
         // A feature's index.ts only re-exports (decision 036). Free of side effects, an import through
         // it loads the module that holds the name, not every module the index lists: without this,

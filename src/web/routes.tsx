@@ -2,6 +2,7 @@ import { type ComponentType, lazy, useState } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { RequireAuth, RequireGuest } from './app/guards';
 import { RootLayout } from './app/layout/root-layout';
+import { HomePage } from './features/pages/home-page';
 import { paths, policiesPath } from './lib/paths';
 
 /** Each lazy page's loader, by the element that shows it: preloadPage finds the one a URL needs. */
@@ -43,7 +44,10 @@ export const routes: RouteObject[] = [
     children: [
       {
         children: [
-          { path: paths.home, element: lazyPage(() => import('./features/pages/home-page').then((m) => m.HomePage)) },
+          // In the entry, not lazy: most visits start here, and a lazy chunk would be fetched only
+          // once the entry has run (a second round trip before the hero paints) and as a dozen small
+          // shared chunks (card, badge, icons…) that pushed the page over 15 requests.
+          { path: paths.home, element: <HomePage /> },
           { path: paths.readers, element: lazyPage(() => import('./features/readers/readers-page').then((m) => m.ReadersPage)) },
           {
             path: paths.readerProfile,
