@@ -98,6 +98,7 @@ async function measurePage(browser: Browser, base: string, path: string, viewpor
   const bodies: Promise<void>[] = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
+    if (type === 'font') bodies.push(response.body().then((body) => void files.push([new URL(response.url()).pathname, body.length]), () => undefined));
     if (type !== 'script' && type !== 'stylesheet') return;
     bodies.push(
       response.body().then(
@@ -117,7 +118,7 @@ async function measurePage(browser: Browser, base: string, path: string, viewpor
   await page.waitForTimeout(SETTLE_MS);
   await Promise.all(bodies);
   const vitals = (await page.evaluate('globalThis.__vitals')) as { lcp: number; cls: number; fcp: number; longTasks: [number, number][]; shifts: [number, number, string][] };
-  // BENCH_PAGES_FILES=1 lists each script and style sheet fetched, largest first, with its gzip size.
+  // BENCH_PAGES_FILES=1 lists each script and style sheet fetched, largest first, with its gzip size (fonts: their size).
   if (process.env.BENCH_PAGES_FILES) for (const [file, bytes] of files.sort((a, b) => b[1] - a[1])) console.info(`${path} @${viewport.name}px ${(bytes / 1024).toFixed(2).padStart(7)} KB ${file}`);
   // BENCH_PAGES_SHIFTS=1 names what moved: each layout shift's time, score and elements.
   if (process.env.BENCH_PAGES_SHIFTS) for (const shift of vitals.shifts) console.info(`${path} @${viewport.name}px shift`, ...shift);
