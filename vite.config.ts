@@ -73,8 +73,6 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
-    // scripts/check-bundle-budget.ts reads it to find the home page's chunks.
-    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -34,12 +34,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The built app on its own port and data dir, seeded with the demo data; stopped at the end. */
-async function startServer(): Promise<{ base: string; stop: () => void }> {
+/**
+ * The built app on its own port and data dir, seeded with the demo data; stopped at the end. Never
+ * on a shared database: `npm test` runs with DATABASE_URL and REDIS_URL set for its integration stage.
+ */
+export async function startServer(): Promise<{ base: string; stop: () => void }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, SEED_DEMO: 'true', NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(join(tmpdir(), 'soul-tribe-bench-pages-')) },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, SEED_DEMO: 'true', NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(join(tmpdir(), 'soul-tribe-bench-pages-')) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 120_000;
@@ -74,6 +78,8 @@ export interface PageFigures {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /** Each script, style sheet and font fetched: its path and gzip size (fonts: size). */
+  files: [string, number][];
 }
 
 async function measurePage(browser: Browser, base: string, path: string, viewport: (typeof VIEWPORTS)[number]): Promise<PageFigures> {
@@ -125,7 +131,7 @@ async function measurePage(browser: Browser, base: string, path: string, viewpor
   // Total blocking time as Lighthouse counts it: each long task's part over 50 ms, after the first paint.
   const tbtMs = vitals.longTasks.filter(([start]) => start >= vitals.fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
   await context.close();
-  return { path, viewport: viewport.name, jsGzipBytes, jsFiles, cssGzipBytes, wireBytes, requests, lcpMs: vitals.lcp, cls: vitals.cls, tbtMs };
+  return { path, viewport: viewport.name, jsGzipBytes, jsFiles, cssGzipBytes, wireBytes, requests, lcpMs: vitals.lcp, cls: vitals.cls, tbtMs, files };
 }
 
 export async function measurePages(base: string, paths: string[]): Promise<PageFigures[]> {
