@@ -1,12 +1,14 @@
-import { lazy, Suspense, useLayoutEffect } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { AppErrorBoundary } from '@/app/app-error-boundary';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useWalletUpdates } from '@/features/wallet/use-wallet-updates';
 import { useProfile } from '@/lib/auth';
+import { loadSonner } from '@/lib/toast';
 import { useSocketConnection } from '@/lib/socket';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { useScrollToTopOnNavigation } from './use-scroll-to-top';
 
 /** Only readers receive reading requests, so only they download the dialog and its schemas. */
 const IncomingRequestDialog = lazy(() =>
@@ -20,6 +22,11 @@ function RealtimeBridge() {
   const { data: profile } = useProfile();
   useSocketConnection(profile?.id ?? null);
   useWalletUpdates();
+  // Toasts answer what signed-in people do: their first one should not wait for sonner's download.
+  const isSignedIn = Boolean(profile);
+  useEffect(() => {
+    if (isSignedIn) void loadSonner();
+  }, [isSignedIn]);
   if (profile?.role === 'client') {
     return (
       <Suspense fallback={null}>
@@ -33,22 +40,6 @@ function RealtimeBridge() {
       <IncomingRequestDialog key={profile.id} readerId={profile.id} />
     </Suspense>
   );
-}
-
-/**
- * A link or redirect opens the new page at its top (or at its #fragment); back and forward leave
- * the browser to restore where the reader was, as it does for any history entry.
- */
-function useScrollToTopOnNavigation() {
-  const { key, hash } = useLocation();
-  const navigationType = useNavigationType();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation (the location's key), not when the type or hash alone change.
-  useLayoutEffect(() => {
-    if (navigationType === 'POP') return;
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
-  }, [key]);
 }
 
 export function RootLayout() {
