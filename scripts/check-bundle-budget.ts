@@ -9,11 +9,11 @@
  * HOME_JS_REQUESTS. KB here are 1024 bytes. Other pages' figures: `npm run bench:pages`.
  *
  * Measured for issue 29 (stop 31), JS gzip fetched by `/`: 198 KB in 36 files before; then
- * declarative routing instead of the data router (-17 KB), the cart's code (zod, dialog, checkout)
- * loaded only once the cart is pointed at or filled (-45 KB, it was fetched by every page's header),
- * sonner with the first toast (-9.5 KB: 132.9 -> 121.3 KB in 13 files), the entry's static imports
- * in one chunk and the home page in the entry (118.7 KB in 2 files; no second round trip before
- * the hero paints). Inside the entry, minified: React DOM 202 KB, React Router 37, TanStack Query
+ * declarative routing instead of the data router (-17 KB) and the cart's code (zod, dialog,
+ * checkout) loaded only once the cart is pointed at or filled (-45 KB, every page's header fetched
+ * it): 132.9 KB in 20 files; sonner with the first toast (-9.5 KB) and the entry's static imports in
+ * one chunk: 121.3 KB in 13; the home page in the entry: 118.7 KB in 2 files (and no second round
+ * trip before the hero paints). Inside the entry, minified: React DOM 202 KB, React Router 37, TanStack Query
  * 32, tailwind-merge 27, the app's layout, routes and client about 25.
  *
  * What is left, largest first:
