@@ -7,7 +7,7 @@
  * the browser counted them), requests, LCP, CLS and total blocking time.
  *
  * Knobs (environment): BENCH_PAGES_URL (measure a server already running instead), CHROMIUM_PATH,
- * BENCH_PAGES_ONLY (comma-separated paths).
+ * BENCH_PAGES_ONLY (comma-separated paths), BENCH_PAGES_FILES=1 (each file fetched, with its gzip size).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -34,12 +34,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The built app on its own port and data dir, seeded with the demo data; stopped at the end. */
-async function startServer(): Promise<{ base: string; stop: () => void }> {
+/**
+ * The built app on its own port and data dir, seeded with the demo data; stopped at the end. Never
+ * on a shared database: `npm test` runs with DATABASE_URL and REDIS_URL set for its integration stage.
+ */
+export async function startServer(): Promise<{ base: string; stop: () => void }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, SEED_DEMO: 'true', NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(join(tmpdir(), 'soul-tribe-bench-pages-')) },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, SEED_DEMO: 'true', NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(join(tmpdir(), 'soul-tribe-bench-pages-')) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 120_000;
@@ -74,6 +78,8 @@ export interface PageFigures {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /** Each script, style sheet and font fetched: its path and gzip size (fonts: size). */
+  files: [string, number][];
 }
 
 async function measurePage(browser: Browser, base: string, path: string, viewport: (typeof VIEWPORTS)[number]): Promise<PageFigures> {
@@ -94,14 +100,17 @@ async function measurePage(browser: Browser, base: string, path: string, viewpor
   let jsGzipBytes = 0;
   let jsFiles = 0;
   let cssGzipBytes = 0;
+  const files: [string, number][] = [];
   const bodies: Promise<void>[] = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
+    if (type === 'font') bodies.push(response.body().then((body) => void files.push([new URL(response.url()).pathname, body.length]), () => undefined));
     if (type !== 'script' && type !== 'stylesheet') return;
     bodies.push(
       response.body().then(
         (body) => {
           const gzipped = gzipSync(body, { level: 9 }).length;
+          files.push([new URL(response.url()).pathname, gzipped]);
           if (type === 'script') {
             jsGzipBytes += gzipped;
             jsFiles++;
@@ -115,12 +124,14 @@ async function measurePage(browser: Browser, base: string, path: string, viewpor
   await page.waitForTimeout(SETTLE_MS);
   await Promise.all(bodies);
   const vitals = (await page.evaluate('globalThis.__vitals')) as { lcp: number; cls: number; fcp: number; longTasks: [number, number][]; shifts: [number, number, string][] };
+  // BENCH_PAGES_FILES=1 lists each script and style sheet fetched, largest first, with its gzip size (fonts: their size).
+  if (process.env.BENCH_PAGES_FILES) for (const [file, bytes] of files.sort((a, b) => b[1] - a[1])) console.info(`${path} @${viewport.name}px ${(bytes / 1024).toFixed(2).padStart(7)} KB ${file}`);
   // BENCH_PAGES_SHIFTS=1 names what moved: each layout shift's time, score and elements.
   if (process.env.BENCH_PAGES_SHIFTS) for (const shift of vitals.shifts) console.info(`${path} @${viewport.name}px shift`, ...shift);
   // Total blocking time as Lighthouse counts it: each long task's part over 50 ms, after the first paint.
   const tbtMs = vitals.longTasks.filter(([start]) => start >= vitals.fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
   await context.close();
-  return { path, viewport: viewport.name, jsGzipBytes, jsFiles, cssGzipBytes, wireBytes, requests, lcpMs: vitals.lcp, cls: vitals.cls, tbtMs };
+  return { path, viewport: viewport.name, jsGzipBytes, jsFiles, cssGzipBytes, wireBytes, requests, lcpMs: vitals.lcp, cls: vitals.cls, tbtMs, files };
 }
 
 export async function measurePages(base: string, paths: string[]): Promise<PageFigures[]> {

@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { AppErrorBoundary } from './app/app-error-boundary';
+import { AppBrowserRouter } from './app/browser-router';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './lib/query-client';
 import { applyTheme, readStoredTheme } from './lib/theme';
-import { createAppRouter } from './routes';
+import { AppRoutes, preloadPage } from './routes';
 import './styles.css';
 
 // Applied before React renders anything, so a light-theme visitor never sees a dark flash.
@@ -15,14 +15,21 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
 const queryClient = createQueryClient();
-const router = createAppRouter();
 
-createRoot(container).render(
-  <StrictMode>
-    <AppErrorBoundary>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </AppErrorBoundary>
-  </StrictMode>,
-);
+function render() {
+  createRoot(container as HTMLElement).render(
+    <StrictMode>
+      <AppErrorBoundary>
+        <AppProviders queryClient={queryClient}>
+          <AppBrowserRouter>
+            <AppRoutes />
+          </AppBrowserRouter>
+        </AppProviders>
+      </AppErrorBoundary>
+    </StrictMode>,
+  );
+}
+
+// The first page's code is fetched before the first render, so it paints at once instead of a
+// spinner first. If it fails to download, the page's error boundary shows it on render.
+preloadPage(window.location.pathname).then(render, render);

@@ -1,26 +1,53 @@
-import { type ComponentType, lazy } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { type ComponentType, lazy, useState } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { RequireAuth, RequireGuest } from './app/guards';
 import { RootLayout } from './app/layout/root-layout';
-import { RouteError } from './app/route-error';
+import { HomePage } from './features/pages/home-page';
 import { paths, policiesPath } from './lib/paths';
 
-/** Loads one named page component on first visit, so the home page ships only its own code. */
+/** Each lazy page's loader, by the element that shows it: preloadPage finds the one a URL needs. */
+const pageLoaders = new WeakMap<object, () => Promise<unknown>>();
+
+/**
+ * Loads one named page component on first visit, so the home page ships only its own code. A page
+ * preloaded before it first renders (preloadPage) renders at once instead of suspending.
+ */
 function lazyPage(load: () => Promise<ComponentType>) {
-  const Page = lazy(async () => ({ default: await load() }));
-  return <Page />;
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const loadOnce = () => {
+    loading ??= load().then((component) => {
+      loaded = component;
+      return component;
+    });
+    return loading;
+  };
+  const Lazy = lazy(async () => ({ default: await loadOnce() }));
+  function Page() {
+    // Chosen once per mount: switching from Lazy to the loaded component later would remount the page.
+    const [Component] = useState(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  const element = <Page />;
+  pageLoaders.set(element, loadOnce);
+  return element;
 }
 
+/**
+ * Declarative routing (useRoutes under a BrowserRouter, decision 044), not the data router: no
+ * loaders or actions are used, and the data router cost 17 KB gzip more on every page. A page that
+ * fails is caught by RootLayout's error boundary, so the header and footer stay around its message.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       {
-        // A page that fails keeps the header and footer around its error message.
-        errorElement: <RouteError />,
         children: [
-          { path: paths.home, element: lazyPage(() => import('./features/pages/home-page').then((m) => m.HomePage)) },
+          // In the entry, not lazy: most visits start here, and a lazy chunk would be fetched only
+          // once the entry has run (a second round trip before the hero paints) and as a dozen small
+          // shared chunks (card, badge, icons…) that pushed the page over 15 requests.
+          { path: paths.home, element: <HomePage /> },
           { path: paths.readers, element: lazyPage(() => import('./features/readers/readers-page').then((m) => m.ReadersPage)) },
           {
             path: paths.readerProfile,
@@ -73,6 +100,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** Starts downloading the page a URL shows; resolves when it can render without suspending. */
+export async function preloadPage(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((match) => pageLoaders.get(match.route.element as object)?.()));
 }

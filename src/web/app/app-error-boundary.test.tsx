@@ -23,3 +23,29 @@ describe('AppErrorBoundary', () => {
     consoleError.mockRestore();
   });
 });
+
+describe('AppErrorBoundary around a page', () => {
+  it('clears the error once the path changes, and shows the next page', () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { rerender } = render(
+      <AppErrorBoundary resetKey="/broken">
+        <Broken />
+      </AppErrorBoundary>,
+    );
+    expect(screen.getByRole('alert')).toBeTruthy();
+    rerender(
+      <AppErrorBoundary resetKey="/broken">
+        <p>Still here</p>
+      </AppErrorBoundary>,
+    );
+    expect(screen.getByRole('alert')).toBeTruthy();
+    rerender(
+      <AppErrorBoundary resetKey="/readers">
+        <p>The readers</p>
+      </AppErrorBoundary>,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('The readers')).toBeTruthy();
+    consoleError.mockRestore();
+  });
+});

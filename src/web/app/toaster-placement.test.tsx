@@ -2,7 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { AppProviders } from './providers';

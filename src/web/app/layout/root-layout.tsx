@@ -1,11 +1,14 @@
-import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { AppErrorBoundary } from '@/app/app-error-boundary';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useWalletUpdates } from '@/features/wallet/use-wallet-updates';
 import { useProfile } from '@/lib/auth';
+import { loadSonner } from '@/lib/toast';
 import { useSocketConnection } from '@/lib/socket';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { useScrollToTopOnNavigation } from './use-scroll-to-top';
 
 /** Only readers receive reading requests, so only they download the dialog and its schemas. */
 const IncomingRequestDialog = lazy(() =>
@@ -19,6 +22,11 @@ function RealtimeBridge() {
   const { data: profile } = useProfile();
   useSocketConnection(profile?.id ?? null);
   useWalletUpdates();
+  // Toasts answer what signed-in people do: their first one should not wait for sonner's download.
+  const isSignedIn = Boolean(profile);
+  useEffect(() => {
+    if (isSignedIn) void loadSonner();
+  }, [isSignedIn]);
   if (profile?.role === 'client') {
     return (
       <Suspense fallback={null}>
@@ -35,6 +43,8 @@ function RealtimeBridge() {
 }
 
 export function RootLayout() {
+  const { pathname } = useLocation();
+  useScrollToTopOnNavigation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -47,13 +57,14 @@ export function RootLayout() {
       {/* A full screen of its own, so the footer starts below the fold and stays there while a
           page's code and data arrive: the page filling in never pushes it down in view (CLS). */}
       <main id="main" className="min-h-dvh flex-1">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <AppErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </AppErrorBoundary>
       </main>
       <SiteFooter />
       <RealtimeBridge />
-      <ScrollRestoration />
     </div>
   );
 }

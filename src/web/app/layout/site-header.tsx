@@ -1,4 +1,4 @@
-import { Menu, ShoppingCart, X } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import type { AuthMode } from '@/features/auth/auth-dialog';
 import { useProfile } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { Brand } from './brand';
+import { CartEntry } from './cart-entry';
 import { NavLinks } from './nav-links';
 import { ThemeToggle } from './theme-toggle';
 import { UserAvatar } from './user-avatar';
@@ -22,16 +23,6 @@ const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: m
 /** The bell fetches and parses notifications (zod): signed-in users only, off the home page's budget. */
 const NotificationBell = lazy(() => import('@/features/notifications/notification-bell').then((module) => ({ default: module.NotificationBell })));
 
-/** The cart reads and checks stored lines with zod: loaded beside the page, off the home page's budget. */
-const CartButton = lazy(() => import('@/features/shop/cart-button').then((module) => ({ default: module.CartButton })));
-
-function CartButtonFallback() {
-  return (
-    <Button variant="ghost" size="icon" disabled aria-label="Cart">
-      <ShoppingCart aria-hidden="true" />
-    </Button>
-  );
-}
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -89,9 +80,7 @@ export function SiteHeader() {
           <span className={profile ? 'hidden sm:inline-flex' : 'inline-flex'}>
             <ThemeToggle />
           </span>
-          <Suspense fallback={<CartButtonFallback />}>
-            <CartButton />
-          </Suspense>
+          <CartEntry />
           {profile ? (
             <>
               <Suspense fallback={null}>

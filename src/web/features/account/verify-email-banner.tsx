@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { accountStatusQuery, useResendVerification } from './api';

@@ -1,7 +1,7 @@
 import type { CommunityPost } from '@shared/community';
 import { Heart } from 'lucide-react';
 import { useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';

@@ -2,7 +2,7 @@ import type { CommunityPost } from '@shared/community';
 import { Ban, EyeOff, Pencil, Pin, Sparkles, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { useDeletePost, useModeratePost, useRemovePost } from './api';

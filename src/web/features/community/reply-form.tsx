@@ -3,7 +3,7 @@ import { createReplySchema, REPLY_CONTENT_MAX } from '@shared/community';
 import { SendHorizontal } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';

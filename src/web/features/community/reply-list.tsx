@@ -1,7 +1,7 @@
 import type { CommunityReply } from '@shared/community';
 import { Ban, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ReportButton } from '@/components/report-button';
 import { Button } from '@/components/ui/button';
 import { useModerateReply } from './api';

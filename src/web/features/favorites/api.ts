@@ -1,6 +1,6 @@
 import { type FavoriteReader, type FavoriteReaderList, favoriteReaderListSchema } from '@shared/favorites';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { apiRequest, apiRequestParsed } from '@/lib/api';
 import { useLivePresence } from '@/lib/live-presence';
 

@@ -8,7 +8,7 @@ import { profileQueryKey } from '@/lib/auth';
 import { FavoriteButton } from './favorite-button';
 
 const toastError = vi.hoisted(() => vi.fn());
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: toastError } }));
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: toastError } }));
 
 const reader = { id: 'r1', fullName: 'Selene Moon', username: 'selene', profileImage: null, specialties: ['Tarot'], isOnline: true };
 const profile = (role: string): Profile => ({ id: 'u1', email: 'c@example.com', fullName: 'Client', avatarUrl: null, role, walletBalanceCents: 0, createdAt: '2026-01-01T00:00:00Z' });

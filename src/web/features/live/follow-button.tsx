@@ -1,6 +1,6 @@
 import type { LiveStream } from '@shared/live';
 import { Heart } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useToggleFollow } from './api';

@@ -4,7 +4,7 @@ import type { GiftId } from '@shared/live';
 import { formatCents } from '@shared/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { newIdempotencyKey } from '@/features/wallet';
 import { ApiError } from '@/lib/api';

@@ -4,7 +4,7 @@ import { Radio } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { selectClassName } from '@/components/list-states';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

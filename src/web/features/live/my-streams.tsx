@@ -2,7 +2,7 @@ import type { LiveStream } from '@shared/live';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Radio } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

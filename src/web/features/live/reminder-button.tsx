@@ -1,6 +1,6 @@
 import type { LiveStream } from '@shared/live';
 import { Bell, BellRing } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { useProfile } from '@/lib/auth';
 import { useToggleReminder } from './api';

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { loginPath } from '@/lib/paths';
 
 /** A visitor pressed something that needs an account: say so, with a way to sign in and come back. */

@@ -1,6 +1,6 @@
 import { Radio, Square } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { useStreamAction } from './api';
 import { BroadcasterStage } from './broadcaster-stage';

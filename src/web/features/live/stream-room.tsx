@@ -1,6 +1,6 @@
 import type { Profile } from '@shared/auth';
 import type { LiveStream } from '@shared/live';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Card, CardContent } from '@/components/ui/card';
 import { muteStreamViewer, removeStreamMessage } from './api';
 import { GiftLeaderboard } from './gift-leaderboard';

@@ -1,7 +1,7 @@
 import type { FollowState } from '@shared/follows';
 import { followStateSchema } from '@shared/live';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { apiRequestParsed } from '@/lib/api';
 
 export const followKey = (readerId: string) => ['follows', readerId] as const;

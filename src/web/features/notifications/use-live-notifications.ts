@@ -1,7 +1,7 @@
 import type { NotificationList } from '@shared/notifications';
 import { SERVER_EVENTS } from '@shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocketEvent } from '@/lib/socket';
 import { notificationKeys, withArrived } from './api';

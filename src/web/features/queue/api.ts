@@ -3,7 +3,7 @@ import { type CurrentQueuePlace, currentQueuePlaceSchema, type QueuePlace, queue
 import { SERVER_EVENTS } from '@shared/realtime';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ApiError, apiRequest, apiRequestParsed } from '@/lib/api';
 import { useProfile } from '@/lib/auth';
 import { useServerEvent } from '@/lib/server-events';

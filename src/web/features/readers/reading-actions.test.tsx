@@ -11,7 +11,7 @@ import { testReader as reader } from '../../../../tests/unit/test-reader';
 import { profileQueryKey } from '@/lib/auth';
 import { ReadingActions } from './reading-actions';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 afterEach(() => {
   cleanup();

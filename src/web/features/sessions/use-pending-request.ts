@@ -3,7 +3,7 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api';
 import { readingPath } from '@/lib/paths';
 import { useServerEvent } from '@/lib/server-events';

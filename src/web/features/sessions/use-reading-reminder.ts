@@ -2,7 +2,7 @@ import { formatCents } from '@shared/money';
 import { SERVER_EVENTS } from '@shared/realtime';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { readingReminderQuery } from '@/features/wallet';
 // The preference lives with the wallet's other money settings (the Wallet tab's Spending limits card).
 import { useServerEvent } from '@/lib/server-events';

@@ -3,7 +3,7 @@ import { SERVER_EVENTS, type SessionEndedEvent } from '@shared/realtime';
 import type { ReadingSession, RtcConfig } from '@shared/sessions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocket, useSocketEvent } from '@/lib/socket';

@@ -1,7 +1,7 @@
 import { CLIENT_EVENTS } from '@shared/realtime';
 import type { ReadingSession } from '@shared/sessions';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { AppSocket } from '@/lib/socket';
 import { emitWithAck } from '@/lib/socket-ack';
 import { CONNECTION_LOST_TOAST_ID } from './use-reading-media';

@@ -145,11 +145,14 @@ function CartContents({ onClose, checkout }: { onClose: () => void; checkout: Re
   );
 }
 
-/** The header's cart: its count, and a dialog with the lines, their quantities, the total and Checkout. */
-export function CartButton() {
+/**
+ * The header's cart: its count, and a dialog with the lines, their quantities, the total and
+ * Checkout. `initiallyOpen`: the header's stand-in was pressed while this code downloaded.
+ */
+export function CartButton({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   useCartSync();
   const lines = useCart();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   // Kept by the button, not the dialog: reopening the cart to retry the same order reuses its key.
   const checkout = useCheckout({ onPlaced: () => setOpen(false) });
   const count = cartCount(lines);

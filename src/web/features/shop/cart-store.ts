@@ -1,8 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { type CartAction, type CartLine, cartReducer, parseStoredCart } from './cart';
-
-/** Per browser, not per account: a visitor fills a cart and keeps it through signing in. */
-export const CART_STORAGE_KEY = 'soul-tribe:cart';
+import { CART_STORAGE_KEY, notifyCartChanged } from './cart-signal';
 
 const EMPTY: readonly CartLine[] = [];
 let lines: readonly CartLine[] | null = null;
@@ -57,6 +55,7 @@ function store(next: readonly CartLine[]) {
     // Not persisting is acceptable: the cart still holds for this visit.
   }
   emit();
+  notifyCartChanged();
 }
 
 export function dispatchCart(action: CartAction): void {

@@ -1,7 +1,7 @@
 import { formatCents } from '@shared/money';
 import { SHIPMENT_STATUS_LABELS, type OrderShipment, type ShipmentStatus, type ShippingAddress } from '@shared/shipping';
 import { Truck } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useCancelShipment } from './api';

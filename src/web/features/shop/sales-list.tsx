@@ -3,7 +3,7 @@ import { SHIPMENT_STATUS_LABELS, type SellerShipment } from '@shared/shipping';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, PackageCheck, Truck } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

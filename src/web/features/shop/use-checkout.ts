@@ -3,7 +3,7 @@ import type { ShippingAddress } from '@shared/shipping';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { newIdempotencyKey } from '@/features/wallet';
 import { paths } from '@/lib/paths';
 import { placeOrder, useOrderPlaced } from './api';

@@ -3,7 +3,7 @@ import type { AutoReload, AutoReloadRequest, SavedCard } from '@shared/payments'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreditCard, RefreshCw, TriangleAlert } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { LoadFailed, selectClassName } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

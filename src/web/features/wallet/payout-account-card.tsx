@@ -1,7 +1,7 @@
 import { payoutAccountLinkSchema, payoutAccountSchema, type PayoutAccountStatus } from '@shared/payments';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -3,7 +3,7 @@ import { formatCents } from '@shared/money';
 import { ADD_FUNDS_FAILED_MESSAGE, type WalletDepositInput } from '@shared/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { profileQueryKey } from '@/lib/auth';
 import { type DepositAttempt, attemptFor, depositLimitRefusal, failureReason, isUnsettled, newIdempotencyKey } from './add-funds-form';
 import { depositToWallet, startCheckout } from './api';

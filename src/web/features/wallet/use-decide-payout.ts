@@ -1,7 +1,7 @@
 import type { PayoutDecisionInput } from '@shared/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api';
 import { decidePayout } from './api';
 import { walletQueryKeys } from './query-keys';

@@ -2,12 +2,12 @@
 import type { ReadingSession } from '@shared/sessions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testReadingSession } from '../../../../../tests/unit/test-reading-session';
 import { SESSIONS_PAGE_SIZE, SessionsTab } from './sessions-tab';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const startedAt = '2026-03-14T15:09:00.000Z';
 

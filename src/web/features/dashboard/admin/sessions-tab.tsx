@@ -3,7 +3,7 @@ import { formatCents } from '@shared/money';
 import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionStatus } from '@shared/sessions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ListSkeleton, LoadFailed, PagedList, selectClassName } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { PAYOUT_MIN_CENTS } from '@shared/constants';
 import { formatCents } from '@shared/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { requestPayout, walletQueryKeys } from '@/features/wallet';
 import { readerFigureKeys } from './reader-api';

@@ -2,7 +2,7 @@ import { sessionRatingSchema } from '@shared/sessions';
 import { useMutation } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';

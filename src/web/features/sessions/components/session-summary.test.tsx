@@ -8,7 +8,7 @@ import { testReadingSession } from '../../../../../tests/unit/test-reading-sessi
 import type { EndedState } from '../use-reading-room';
 import { SessionSummary } from './session-summary';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const endedAt = new Date().toISOString();
 
