@@ -36,6 +36,8 @@ const TAKES_NO_BODY = new Set([
   'POST /api/admin/users/:id/suspend',
   'POST /api/admin/users/:id/restore',
   'POST /api/admin/sessions/:id/end',
+  // The application holds everything an approval needs (issue 31).
+  'POST /api/admin/reader-applications/:id/approve',
   'POST /api/community/posts/:id/like',
   'POST /api/live/streams/:id/start',
   'POST /api/live/streams/:id/end',

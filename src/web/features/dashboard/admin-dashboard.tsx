@@ -3,6 +3,7 @@ import { TabsContent } from '@/components/ui/tabs';
 import { AdminPayoutsPanel } from '@/features/wallet';
 import { paths } from '@/lib/paths';
 import { AnalyticsTab } from './admin/analytics-tab';
+import { ApplicationsTab } from './admin/applications-tab';
 import { ReadersTab } from './admin/readers-tab';
 import { ReportsTab } from './admin/reports-tab';
 import { SessionsTab } from './admin/sessions-tab';
@@ -18,6 +19,7 @@ const TABS: readonly [DashboardTab, ...DashboardTab[]] = [
   { value: 'analytics', label: 'Analytics', path: paths.dashboardAnalytics },
   { value: 'payouts', label: 'Payouts', path: paths.dashboardPayouts },
   { value: 'reports', label: 'Reports', path: paths.dashboardReports },
+  { value: 'applications', label: 'Applications', path: paths.dashboardApplications },
 ];
 
 export function AdminDashboard({ profile }: { profile: Profile }) {
@@ -25,7 +27,7 @@ export function AdminDashboard({ profile }: { profile: Profile }) {
     <DashboardShell
       title="Admin Dashboard"
       subtitle={`Signed in as ${profile.fullName}.`}
-      description="Readers, users, sessions, analytics, payouts and reported content of the Soul Tribe platform."
+      description="Readers, users, sessions, analytics, payouts, reported content and reader applications of the Soul Tribe platform."
     >
       <AdminStatCards />
       <DashboardTabs tabs={TABS} label="Admin sections">
@@ -46,6 +48,9 @@ export function AdminDashboard({ profile }: { profile: Profile }) {
         </TabsContent>
         <TabsContent value="reports">
           <ReportsTab />
+        </TabsContent>
+        <TabsContent value="applications">
+          <ApplicationsTab />
         </TabsContent>
       </DashboardTabs>
     </DashboardShell>
