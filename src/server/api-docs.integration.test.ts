@@ -38,6 +38,8 @@ const TAKES_NO_BODY = new Set([
   'POST /api/admin/sessions/:id/end',
   'POST /api/shop/shipments/:id/deliver',
   'POST /api/shop/shipments/:id/cancel',
+  // The application holds everything an approval needs (issue 31).
+  'POST /api/admin/reader-applications/:id/approve',
   'POST /api/community/posts/:id/like',
   'POST /api/live/streams/:id/start',
   'POST /api/live/streams/:id/end',

@@ -39,6 +39,7 @@ import { queueRoutes } from './features/queue/routes';
 import { createDirectoryCache } from './features/readers/directory-cache';
 import { readerRoutes } from './features/readers/routes';
 import { watchReaders } from './features/readers/watch-readers';
+import { readerApplicationRoutes } from './features/reader-applications/routes';
 import { reportRoutes } from './features/reports/routes';
 import { reviewRoutes } from './features/reviews/routes';
 import type { SessionDeps } from './features/sessions/deps';
@@ -251,6 +252,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(communityRoutes, { auth, db, clock });
   await app.register(reportRoutes, { auth, db, clock });
   await app.register(shopRoutes, { auth, db, clock, realtime, shipWithinDays: config.shipWithinDays });
+  await app.register(readerApplicationRoutes, {
+    auth, db, clock, publicUrl: config.publicUrl, isProduction: config.isProduction, onUserCreated: createWallet, rateLimit: config.applicationRateLimit,
+  });
   await app.register(notificationRoutes, { auth, db, clock });
   await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers, retentionDays: config.retentionDays });
   await app.register(queueRoutes, { auth, sessions });

@@ -95,6 +95,8 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(30),
+  /** Reader applications one IP may send per hour (issue 31): a few people share a household's address. */
+  APPLICATION_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(5),
   AUTH_RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().positive().default(10),
   API_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   API_RATE_LIMIT_USER_MAX: z.coerce.number().int().positive().default(300),
@@ -182,6 +184,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ipMax: e.AUTH_RATE_LIMIT_IP_MAX,
       accountMax: e.AUTH_RATE_LIMIT_ACCOUNT_MAX,
     },
+    /** Reader applications per IP per hour; each one is an admin's reading time and a mail sent. */
+    applicationRateLimit: { windowMs: 60 * 60 * 1000, ipMax: e.APPLICATION_RATE_LIMIT_IP_MAX },
     /** Every state-changing API request counts against its user's and its IP's budget. */
     apiRateLimit: {
       windowMs: e.API_RATE_LIMIT_WINDOW_MS,

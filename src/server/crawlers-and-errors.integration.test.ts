@@ -51,7 +51,7 @@ describe('/sitemap.xml', () => {
 
   it('lists the public pages and every listed reader, never a suspended one', async () => {
     const listedLocs = await locs();
-    for (const page of ['/', '/readers', '/live', '/shop', '/community', '/about', '/policies', '/help']) expect(listedLocs).toContain(`${origin}${page}`);
+    for (const page of ['/', '/readers', '/live', '/shop', '/community', '/about', '/policies', '/help', '/apply']) expect(listedLocs).toContain(`${origin}${page}`);
     expect(listedLocs).toContain(`${origin}/readers/Listed_${suffix}`);
     expect(listedLocs.some((loc) => loc?.includes(`hidden_${suffix}`))).toBe(false);
     expect(listedLocs.some((loc) => loc?.includes('/dashboard'))).toBe(false);
@@ -96,6 +96,7 @@ describe('the web app\'s pages (app-shell.ts)', () => {
       ['/about', 'About Soul Tribe · Soul Tribe'],
       ['/policies', 'Terms of Service · Soul Tribe'],
       ['/help', 'Help Center · Soul Tribe'],
+      ['/apply', 'Become a Reader · Soul Tribe'],
     ] as const;
     for (const [path, title] of pages) {
       const page = await get(path);

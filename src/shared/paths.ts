@@ -20,6 +20,7 @@ export const paths = {
   dashboardLive: '/dashboard/live',
   dashboardProducts: '/dashboard/products',
   dashboardReports: '/dashboard/reports',
+  dashboardApplications: '/dashboard/applications',
   reading: '/reading/:id',
   sessionRequest: '/session/:readerId',
   readers: '/readers',
@@ -35,6 +36,9 @@ export const paths = {
   terms: '/terms',
   privacy: '/privacy',
   help: '/help',
+  /** Readers who apply to join (issue 31), and the status page the confirmation mail links to. */
+  apply: '/apply',
+  applyStatus: '/apply/status',
   resetPassword: '/reset-password',
   devMailbox: '/dev/mailbox',
   account: '/account',

@@ -30,3 +30,6 @@ export const POLICIES_PAGE = publicPage(paths.policies, 'Terms of Service',
 
 export const HELP_PAGE = publicPage(paths.help, 'Help Center',
   'Answers about topping up your wallet, per-minute billing, refunds and how readings work on Soul Tribe.');
+
+export const APPLY_PAGE = publicPage(paths.apply, 'Become a Reader',
+  'Apply to read on Soul Tribe: tell us about your gift, share a sample reading and set your per-minute rates. Every application is read by our team.');

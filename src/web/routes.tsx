@@ -65,6 +65,12 @@ export const routes: RouteObject[] = [
           { path: paths.terms, element: <Navigate to={policiesPath('terms')} replace /> },
           { path: paths.privacy, element: <Navigate to={policiesPath('privacy')} replace /> },
           { path: paths.help, element: lazyPage(() => import('./features/pages/help-page').then((m) => m.HelpPage)) },
+          { path: paths.apply, element: lazyPage(() => import('./features/reader-applications/apply-page').then((m) => m.ApplyPage)) },
+          // Public: the applicant follows their application by the link in the confirmation mail.
+          {
+            path: paths.applyStatus,
+            element: lazyPage(() => import('./features/reader-applications/application-status-page').then((m) => m.ApplicationStatusPage)),
+          },
           // Public: a reset link may be opened signed in or out.
           { path: paths.resetPassword, element: lazyPage(() => import('./features/auth/reset-password-page').then((m) => m.ResetPasswordPage)) },
           // The server answers its API outside production only; in production the page says it failed.

@@ -32,6 +32,8 @@ const publicPages = [
   '/policies?tab=privacy',
   '/policies?tab=guidelines',
   '/help',
+  // Readers who apply (issue 31).
+  '/apply',
   '/login',
   '/signup',
   '/live',
@@ -143,7 +145,7 @@ test.describe('accessibility', () => {
         await ok(api.post('/api/auth/sign-in/email', { data: DEMO.admin }));
         return api;
       },
-      otherTabs: ['/dashboard/users', '/dashboard/sessions', '/dashboard/analytics', '/dashboard/payouts'],
+      otherTabs: ['/dashboard/users', '/dashboard/sessions', '/dashboard/analytics', '/dashboard/payouts', '/dashboard/applications'],
     },
   ] as const;
 

@@ -99,25 +99,28 @@ export async function submitSignUp(page: Page, user: NewUser) {
 }
 
 /**
- * The path of the newest verification link mailed to `email`, read from the dev mailbox (the mail
- * worker sends within a second or two). Opening it signs its person in, in that cookie jar.
+ * The path of the newest mailed link of a kind to `email`, read from the dev mailbox (the mail
+ * worker sends within a second or two).
  */
-export async function verificationPath(request: APIRequestContext, email: string): Promise<string> {
+export async function mailedLinkPath(request: APIRequestContext, email: string, kind: string): Promise<string> {
   let path: string | undefined;
   await expect
     .poll(
       async () => {
         const response = await request.get(`/api/dev/mailbox?${new URLSearchParams({ to: email })}`);
         const { messages } = (await response.json()) as { messages: { kind: string; links: { url: string }[] }[] };
-        const link = messages.find((message) => message.kind === 'verify_email')?.links[0]?.url;
+        const link = messages.find((message) => message.kind === kind)?.links[0]?.url;
         path = link && new URL(link).pathname + new URL(link).search;
         return path;
       },
-      { message: `a verification mail to ${email}`, timeout: 15_000 },
+      { message: `a ${kind} mail to ${email}`, timeout: 15_000 },
     )
     .toBeTruthy();
   return path!;
 }
+
+/** The newest verification link mailed to `email`: opening it signs its person in, in that cookie jar. */
+export const verificationPath = (request: APIRequestContext, email: string) => mailedLinkPath(request, email, 'verify_email');
 
 /** Signs a new person up on the page as they would: the form, 'Check your email', then the mailed link, landing on the dashboard. */
 export async function signUpOnPage(page: Page, user: NewUser) {

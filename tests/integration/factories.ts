@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword, makeSignature } from 'better-auth/crypto';
+import type { ReaderApplicationInput } from '../../src/shared/reader-applications';
 import type { CreateReaderInput } from '../../src/shared/readers';
 import type { Role } from '../../src/shared/constants';
 import { createUserWithPassword } from '../../src/server/features/auth/create-user';
@@ -117,6 +118,23 @@ export function readerInput(overrides: Partial<CreateReaderInput> = {}): CreateR
     videoRateCents: 499,
     specialties: ['Tarot', 'Astrology', 'Dreams'],
     bio: 'A test reader.',
+    ...overrides,
+  };
+}
+
+/** What someone applying to read sends (issue 31), with a unique email; the consent is the caller's to add. */
+export function applicationInput(overrides: Partial<ReaderApplicationInput> = {}): Omit<ReaderApplicationInput, 'acceptsReaderTerms'> {
+  return {
+    firstName: 'Luna',
+    lastName: 'Starr',
+    email: `applicant-${unique()}@test.soultribe.app`,
+    specialties: ['Tarot', 'Dreams'],
+    yearsExperience: 7,
+    bio: 'Third-generation tarot reader.',
+    sampleReading: 'The cards show a door that has been closing slowly for you, and you have been standing in it. '.repeat(4).trim(),
+    chatRateCents: 299,
+    audioRateCents: 399,
+    videoRateCents: 499,
     ...overrides,
   };
 }

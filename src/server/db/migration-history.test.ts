@@ -42,6 +42,7 @@ const COMMITTED_MIGRATIONS: readonly (readonly [file: string, sha256: string])[]
   ['0028_demo_reader.sql', '23cc6d4a9fa0218b91ba7199c83c6641076684d502b27ba6ecfa44707f1062e9'],
   ['0030_issue29_directory_changes.sql', '2eed140585fa13616471fb3ce80ffc14003d533f0802e0fd60e4ec734adbfd46'],
   ['0031_shipping.sql', '6adc3f3fb3c6a4ea769609d55e13e44cee33a2a69d0de88f6436e9c448b80bb6'],
+  ['0032_reader_applications.sql', 'f7702cb43d646d223a174e7f83ef6e8c869b8519ff47191ec2a57e395ebc85d0'],
 ];
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(`${migrationsDir}/${file}`)).digest('hex');

@@ -19,6 +19,7 @@ import { ROLES, SESSION_TYPES } from '../../shared/constants';
 import { LIVE_CATEGORIES, STREAM_END_REASONS, STREAM_STATUSES } from '../../shared/live';
 import { MAIL_KINDS, MAIL_STATUSES } from '../../shared/mail';
 import { NOTIFICATION_KINDS } from '../../shared/notifications';
+import { READER_APPLICATION_STATUSES } from '../../shared/reader-applications';
 import { REPORT_STATUSES, REPORT_TARGET_TYPES } from '../../shared/reports';
 import { END_REASONS, PAUSE_REASONS, SESSION_STATUSES } from '../../shared/sessions';
 import { SHIPMENT_STATUSES, type ShippingAddress } from '../../shared/shipping';
@@ -866,4 +867,39 @@ export const shopCartItems = pgTable('shop_cart_items', {
 }, (t) => [
   primaryKey({ columns: [t.userId, t.productId] }),
   check('shop_cart_items_quantity_check', sql`${t.quantity} between 1 and 99`),
+]);
+
+/**
+ * Applications to read on Soul Tribe (issue 31). One open application per email (the partial
+ * unique index decides a race); the status link's token is kept only as its SHA-256, so the table
+ * never holds a working link. An approval points at the reader account it made.
+ */
+export const readerApplications = pgTable('reader_applications', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  specialties: jsonb('specialties').$type<string[]>().notNull(),
+  yearsExperience: integer('years_experience').notNull(),
+  bio: text('bio').notNull(),
+  sampleReading: text('sample_reading').notNull(),
+  chatRateCents: integer('chat_rate_cents').notNull(),
+  audioRateCents: integer('audio_rate_cents').notNull(),
+  videoRateCents: integer('video_rate_cents').notNull(),
+  /** When the applicant ticked the consent to the reader terms (the request is refused without it). */
+  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
+  statusTokenHash: text('status_token_hash').notNull(),
+  status: text('status', { enum: READER_APPLICATION_STATUSES }).notNull().default('pending'),
+  rejectionReason: text('rejection_reason'),
+  readerId: text('reader_id').references(() => user.id, { onDelete: 'set null' }),
+  decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  check('reader_applications_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  check('reader_applications_sample_check', sql`char_length(${t.sampleReading}) between 300 and 3000`),
+  check('reader_applications_decision_check', sql`(${t.status} = 'pending') = (${t.decidedAt} is null) and (${t.status} = 'rejected') = (${t.rejectionReason} is not null)`),
+  uniqueIndex('reader_applications_one_open_per_email').on(t.email).where(sql`${t.status} = 'pending'`),
+  uniqueIndex('reader_applications_status_token_key').on(t.statusTokenHash),
+  index('reader_applications_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
 ]);

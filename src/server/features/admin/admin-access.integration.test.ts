@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createClient, createReader, fundEarnings, readerInput, type TestUser } from '../../../../tests/integration/factories';
+import { applicationInput, createAdmin, createClient, createReader, fundEarnings, readerInput, type TestUser } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { registeredRoutes } from '../../../../tests/integration/registered-routes';
 import { testApp } from '../../../../tests/integration/test-app';
@@ -29,6 +29,12 @@ interface Endpoint {
 describe('every admin endpoint, by who asks', () => {
   it('answers 401 signed out, 403 to a client or a reader, and its own answer to an admin', async () => {
     const newReader = () => createReader(app);
+    // Issue 31: someone applies to read, for an admin to approve or reject.
+    const newApplication = async () => {
+      const applied = await http(app).post('/api/reader-applications', { ...applicationInput(), acceptsReaderTerms: true });
+      expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+      return applied.body.id as string;
+    };
     const endpoints: Endpoint[] = [
       { method: 'GET', route: '/api/admin/stats', admin: async () => ({ url: '/api/admin/stats', status: 200 }) },
       { method: 'GET', route: '/api/admin/analytics', admin: async () => ({ url: '/api/admin/analytics', status: 200 }) },
@@ -90,6 +96,17 @@ describe('every admin endpoint, by who asks', () => {
           expect(report.status, JSON.stringify(report.body)).toBe(201);
           return { url: `/api/admin/reports/${report.body.id}/decision`, body: { decision: 'dismiss' }, status: 200 };
         },
+      },
+      { method: 'GET', route: '/api/admin/reader-applications', admin: async () => ({ url: '/api/admin/reader-applications', status: 200 }) },
+      {
+        method: 'POST',
+        route: '/api/admin/reader-applications/:id/approve',
+        admin: async () => ({ url: `/api/admin/reader-applications/${await newApplication()}/approve`, status: 200 }),
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/reader-applications/:id/reject',
+        admin: async () => ({ url: `/api/admin/reader-applications/${await newApplication()}/reject`, body: { reason: 'Not at this time' }, status: 200 }),
       },
       {
         method: 'PATCH',

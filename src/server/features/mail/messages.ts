@@ -84,3 +84,39 @@ export function orderShippedMail(input: { name: string; items: string[]; sellerN
     action: { label: 'See your orders', url: input.url },
   });
 }
+
+/** To someone who applied to read: their application arrived, and where to follow it. */
+export function applicationReceivedMail(input: { name: string; statusUrl: string }): MailContent {
+  return composeMail({
+    subject: 'We received your application to read on Soul Tribe',
+    greeting: hello(input.name),
+    paragraphs: [
+      'Thank you for applying to read on Soul Tribe. Our team reads every application, sample reading included, and answers by mail.',
+      'You can see where your application stands at any time:',
+    ],
+    action: { label: 'See your application', url: input.statusUrl },
+    footnote: 'Keep this message: the link is the only way to see your application, and it is yours alone.',
+  });
+}
+
+/** An approved applicant's one-time link to choose the password of their new reader account. */
+export function applicationApprovedMail(input: { name: string; url: string; validDays: number }): MailContent {
+  return composeMail({
+    subject: 'Welcome to Soul Tribe: your reader account is ready',
+    greeting: hello(input.name),
+    paragraphs: [
+      'Your application was approved: your reader account is ready.',
+      `Choose your password to sign in. The link works once, for ${input.validDays} days; after that, ask for a new one with 'Forgot password?' on the sign-in page.`,
+    ],
+    action: { label: 'Set your password', url: input.url },
+  });
+}
+
+/** A declined application, with the admin's reason. */
+export function applicationRejectedMail(input: { name: string; reason: string }): MailContent {
+  return composeMail({
+    subject: 'Your application to read on Soul Tribe',
+    greeting: hello(input.name),
+    paragraphs: ['Thank you for applying to read on Soul Tribe. We are not able to accept your application at this time.', `Our reason: ${input.reason}`],
+  });
+}

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { displayFieldsProblem } from '@shared/auth';
 import type { CreateReaderInput } from '@shared/readers';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { readerProfiles, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest } from '../../errors';
@@ -14,7 +14,8 @@ import { createUserWithPassword, type OnUserCreated } from '../auth';
  */
 export async function createReader(
   deps: {
-    db: Db;
+    /** A transaction when the caller holds one (an approved application): this one nests in it. */
+    db: DbOrTx;
     isProduction: boolean;
     now: Date;
     onUserCreated: OnUserCreated;

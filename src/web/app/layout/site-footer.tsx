@@ -10,6 +10,7 @@ const platformLinks = [
   { to: paths.shop, label: 'Shop' },
   { to: paths.community, label: 'Community' },
   { to: paths.about, label: 'About' },
+  { to: paths.apply, label: 'Become a reader' },
 ] as const;
 
 const linkClass = 'text-muted-foreground transition-colors hover:text-pink';

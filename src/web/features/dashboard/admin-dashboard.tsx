@@ -4,6 +4,7 @@ import { SalesList } from '@/features/shop';
 import { AdminPayoutsPanel } from '@/features/wallet';
 import { paths } from '@/lib/paths';
 import { AnalyticsTab } from './admin/analytics-tab';
+import { ApplicationsTab } from './admin/applications-tab';
 import { ReadersTab } from './admin/readers-tab';
 import { ReportsTab } from './admin/reports-tab';
 import { SessionsTab } from './admin/sessions-tab';
@@ -19,6 +20,7 @@ const TABS: readonly [DashboardTab, ...DashboardTab[]] = [
   { value: 'analytics', label: 'Analytics', path: paths.dashboardAnalytics },
   { value: 'payouts', label: 'Payouts', path: paths.dashboardPayouts },
   { value: 'reports', label: 'Reports', path: paths.dashboardReports },
+  { value: 'applications', label: 'Applications', path: paths.dashboardApplications },
 ];
 
 export function AdminDashboard({ profile }: { profile: Profile }) {
@@ -26,7 +28,7 @@ export function AdminDashboard({ profile }: { profile: Profile }) {
     <DashboardShell
       title="Admin Dashboard"
       subtitle={`Signed in as ${profile.fullName}.`}
-      description="Readers, users, sessions, analytics, payouts and reported content of the Soul Tribe platform."
+      description="Readers, users, sessions, analytics, payouts, reported content and reader applications of the Soul Tribe platform."
     >
       <AdminStatCards />
       <DashboardTabs tabs={TABS} label="Admin sections">
@@ -48,6 +50,9 @@ export function AdminDashboard({ profile }: { profile: Profile }) {
         </TabsContent>
         <TabsContent value="reports">
           <ReportsTab />
+        </TabsContent>
+        <TabsContent value="applications">
+          <ApplicationsTab />
         </TabsContent>
       </DashboardTabs>
     </DashboardShell>

@@ -84,6 +84,12 @@ export function AboutPage() {
             <BenefitList title="For Seekers" items={seekerBenefits} />
             <BenefitList title="For Readers" items={readerBenefits} />
           </div>
+          <div className="flex flex-col items-center gap-3 text-center">
+            <p className="text-muted-foreground">Have a gift to share? Every application is read by our team.</p>
+            <Button asChild variant="outline">
+              <Link to={paths.apply}>Become a reader</Link>
+            </Button>
+          </div>
         </section>
 
         <div className="flex flex-col items-center gap-4 text-center">

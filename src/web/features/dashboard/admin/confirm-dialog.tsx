@@ -11,7 +11,9 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancel',
   isDestructive = false,
+  isConfirmDisabled = false,
   onConfirm,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -20,7 +22,10 @@ export function ConfirmDialog({
   confirmLabel: string;
   cancelLabel?: string;
   isDestructive?: boolean;
+  /** While the fields inside (`children`, e.g. a reason) are not filled in yet. */
+  isConfirmDisabled?: boolean;
   onConfirm: () => void;
+  children?: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -29,12 +34,14 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {children}
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline">{cancelLabel}</Button>
           </DialogClose>
           <Button
             variant={isDestructive ? 'destructive' : 'gold'}
+            disabled={isConfirmDisabled}
             onClick={() => {
               onOpenChange(false);
               onConfirm();

@@ -1,16 +1,10 @@
 import { type CreateReaderInput, createReaderSchema } from '@shared/readers';
 import { z } from '@shared/zod-config';
-import { dollarRateSchema } from '../reader/rates-form';
+import { dollarRateSchema, specialtiesTextSchema, yearsTextSchema } from '@/lib/reader-profile-inputs';
+
+export { splitSpecialties } from '@/lib/reader-profile-inputs';
 
 const { shape } = createReaderSchema;
-
-/** "Tarot,  Astrology , ,Dreams" → ["Tarot", "Astrology", "Dreams"] (SPEC.md §5: comma-separated, trimmed). */
-export function splitSpecialties(text: string): string[] {
-  return text
-    .split(',')
-    .map((specialty) => specialty.trim())
-    .filter((specialty) => specialty.length > 0);
-}
 
 /**
  * What the admin types: every field a string, as inputs hold them. Each field is checked by the
@@ -22,24 +16,12 @@ export const createReaderFormSchema = z.object({
   firstName: shape.firstName,
   lastName: shape.lastName,
   username: shape.username,
-  yearsExperience: z
-    .string()
-    .trim()
-    .min(1, 'Enter the years of experience')
-    .regex(/^\d+$/, 'Enter whole years, like 5')
-    .transform(Number)
-    .pipe(shape.yearsExperience),
+  yearsExperience: yearsTextSchema,
   chatRate: dollarRateSchema,
   audioRate: dollarRateSchema,
   videoRate: dollarRateSchema,
   profileImage: shape.profileImage,
-  // One message on the field itself: the input is a single text, so a per-item path would point nowhere.
-  specialties: z.string().transform((text, ctx) => {
-    const parsed = shape.specialties.safeParse(splitSpecialties(text));
-    if (parsed.success) return parsed.data;
-    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Check the specialties' });
-    return z.NEVER;
-  }),
+  specialties: specialtiesTextSchema,
   bio: shape.bio,
 });
 export type CreateReaderFormInput = z.input<typeof createReaderFormSchema>;

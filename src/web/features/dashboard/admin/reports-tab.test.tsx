@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import type { OpenReport } from '@shared/reports';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReportsTab } from './reports-tab';
+import { json, renderTab, resetAfterEach } from './tab-test-kit';
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -23,8 +22,6 @@ function report(overrides: Partial<OpenReport>): OpenReport {
     ...overrides,
   };
 }
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** The reports API over an in-memory queue: a decision closes every open report of the same content. */
 function fakeServer(queue: OpenReport[], decide?: (id: string) => Response) {
@@ -50,22 +47,7 @@ function fakeServer(queue: OpenReport[], decide?: (id: string) => Response) {
   return { decisions };
 }
 
-function renderTab() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <ReportsTab />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-});
+resetAfterEach();
 
 describe('ReportsTab', () => {
   it('lists each open report with its content, reason, reporter and age, and counts the overdue', async () => {
@@ -73,7 +55,7 @@ describe('ReportsTab', () => {
       report({}),
       report({ id: 'r2', targetType: 'stream_message', targetId: 'm1', reason: 'Rude to the reader', createdAt: new Date(Date.now() - 30 * HOUR).toISOString(), content: null }),
     ]);
-    renderTab();
+    renderTab(<ReportsTab />);
     const [post, message] = await screen.findAllByTestId('admin-report');
     expect(post!.textContent).toContain('Forum post');
     expect(post!.textContent).toContain('Open 2 h');
@@ -91,7 +73,7 @@ describe('ReportsTab', () => {
 
   it('hides the content once on a double click, says how many reports closed, and drops them from the queue', async () => {
     const { decisions } = fakeServer([report({}), report({ id: 'r2', reason: 'Scam', reporterName: 'Sol Rivera' })]);
-    renderTab();
+    renderTab(<ReportsTab />);
     const [first] = await screen.findAllByTestId('admin-report');
     const hide = within(first!).getByRole('button', { name: 'Hide post' });
     fireEvent.click(hide);
@@ -107,7 +89,7 @@ describe('ReportsTab', () => {
       queue.length = 0;
       return json(409, { error: { code: 'CONFLICT', message: 'This report has already been decided' } });
     });
-    renderTab();
+    renderTab(<ReportsTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
     await screen.findByText('No open reports. Everything reported has been reviewed.');
     expect(toast.error).toHaveBeenCalledWith('This report has already been decided');
@@ -115,7 +97,7 @@ describe('ReportsTab', () => {
 
   it('offers Retry when the queue cannot load', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json(500, { error: { code: 'INTERNAL', message: 'Down for a moment' } })));
-    renderTab();
+    renderTab(<ReportsTab />);
     expect((await screen.findByText(/We could not load the reports/)).textContent).toContain('Down for a moment');
     expect((screen.getByRole('button', { name: 'Retry' }) as HTMLButtonElement).disabled).toBe(false);
   });

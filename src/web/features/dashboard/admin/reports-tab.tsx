@@ -1,15 +1,14 @@
 import type { OpenReport, ReportDecision, ReportTargetType } from '@shared/reports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Flag } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
-import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError } from '@/lib/api';
 import { useNow } from '@/lib/use-now';
+import { QueueCard } from './queue-card';
 import { reportAge } from './report-age';
 import { decideReport, openReportsQuery, reportsQueryKey } from './reports-api';
 
@@ -135,39 +134,29 @@ function QueueSummary({ reports, nowMs }: { reports: OpenReport[]; nowMs: number
  * Guidelines' 24-hour promise. Hide takes the content down; Dismiss leaves it.
  */
 export function ReportsTab() {
-  const titleId = useId();
   const query = useQuery(openReportsQuery);
   // Ages move on while the tab is open; the list itself refreshes each minute.
   const nowMs = useNow(true, 30_000);
   return (
-    <section aria-labelledby={titleId}>
-      <Card>
-        <CardHeader>
-          <CardTitle id={titleId} className="flex items-center gap-2">
-            <Flag className="size-5 text-pink" aria-hidden="true" />
-            Reported content
-          </CardTitle>
-          <CardDescription>Oldest first. The Community Guidelines promise a decision within 24 hours of a report.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-2">
-          {query.isPending ? (
-            <ListSkeleton label="Loading reports" rowClassName="h-32" />
-          ) : query.isError ? (
-            <LoadFailed query={query} message="We could not load the reports." />
-          ) : query.data.reports.length === 0 ? (
-            <p className="py-8 text-center text-muted-foreground">No open reports. Everything reported has been reviewed.</p>
-          ) : (
-            <>
-              <QueueSummary reports={query.data.reports} nowMs={nowMs} />
-              <ul className="divide-y divide-border" aria-label="Open reports">
-                {query.data.reports.map((report) => (
-                  <ReportRow key={report.id} report={report} nowMs={nowMs} />
-                ))}
-              </ul>
-            </>
-          )}
-        </CardContent>
-      </Card>
-    </section>
+    <QueueCard
+      icon={Flag}
+      title="Reported content"
+      description="Oldest first. The Community Guidelines promise a decision within 24 hours of a report."
+      query={query}
+      noun="reports"
+      emptyMessage="No open reports. Everything reported has been reviewed."
+      isEmpty={(data) => data.reports.length === 0}
+    >
+      {(data) => (
+        <>
+          <QueueSummary reports={data.reports} nowMs={nowMs} />
+          <ul className="divide-y divide-border" aria-label="Open reports">
+            {data.reports.map((report) => (
+              <ReportRow key={report.id} report={report} nowMs={nowMs} />
+            ))}
+          </ul>
+        </>
+      )}
+    </QueueCard>
   );
 }
