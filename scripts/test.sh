@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: every test file, in timed stages, each stage's time printed at the end.
 #   typecheck, lint, and the build with its bundle budget, beside the unit tests;
-#   integration: with DATABASE_URL set, every file on that PostgreSQL server and beside it, on
-#     PGlite, the files about PGlite, money and a smoke set (tests/integration/both-databases.ts),
-#     then with REDIS_URL the scale-out test alone; without DATABASE_URL, every file on PGlite;
+#   integration: with DATABASE_URL set, every file on that PostgreSQL server, with REDIS_URL the
+#     scale-out test alone, then on PGlite the files about PGlite, money and a smoke set
+#     (tests/integration/both-databases.ts); without DATABASE_URL, every file on PGlite;
 #   end-to-end in Chromium, on the embedded database.
 # A failed stage fails the run at the end; the later stages still run, so one run shows every
 # failure. `.ci/run` starts the services on a bare machine and calls this through `npm test`.
@@ -68,14 +68,13 @@ collect checks
 collect build
 
 if [[ -n "${DATABASE_URL:-}" ]]; then
-  # Side by side: the PostgreSQL run waits on its server for part of its time, which the PGlite set
-  # (its database inside the test process) fills. The scale-out test then runs alone: two app
-  # instances on a 1.5 s billing minute are the most sensitive to a busy machine. It needs Redis as
-  # well: two app processes share its counts.
-  background integration-pglite npm run test:pglite
+  # One after the other: side by side (stop 31) the PostgreSQL run took 294 s and the PGlite set
+  # 351 s, 33 s more than in turn, both cores being busy either way (docs/decisions/038). The
+  # scale-out test runs alone: two app instances on a 1.5 s billing minute are the most sensitive to
+  # a busy machine. It needs Redis as well: two app processes share its counts.
   stage "integration on PostgreSQL (every file)" npx vitest run --project integration
-  collect integration-pglite
   if [[ -n "${REDIS_URL:-}" ]]; then stage "scale-out on PostgreSQL and Redis" npx vitest run --project scale-out; fi
+  stage "integration on PGlite (both-databases.ts)" npm run test:pglite
 else
   stage "integration on PGlite (every file)" npm run test:integration
 fi

@@ -29,6 +29,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/community/posts/:id',
   'GET /api/community/categories',
   'GET /api/shop/products',
+  // Readers who apply have no account yet; the status link's token is the credential (issue 31).
+  'POST /api/reader-applications',
+  'GET /api/reader-applications/status',
   // A visitor's profile is null, not a 401 (docs/decisions/017).
   'GET /api/auth/profile',
   'POST /api/auth/sign-in/email',
