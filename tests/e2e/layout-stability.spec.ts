@@ -1,28 +1,32 @@
 import { expect, test } from './fixtures';
 
 // Issue 29: the footer jumped down when a lazily loaded page arrived (CLS 0.35 on 13 of 14 runs).
+// The home page is in the entry now; another page's code is fetched before the first render
+// (decision 044), so while it is on its way nothing is shown that its arrival could push.
 test.use({ viewport: { width: 375, height: 812 } });
 
 for (const [path, chunk] of [
-  ['/', /\/assets\/home-page-[\w-]+\.js$/],
   ['/readers', /\/assets\/readers-page-[\w-]+\.js$/],
+  ['/live', /\/assets\/live-page-[\w-]+\.js$/],
 ] as const) {
-  test(`the footer stays below the fold while ${path}'s code is on its way, so the page arriving moves nothing in view`, async ({ page }) => {
+  test(`the footer is never in view while ${path}'s code is on its way, so the page arriving moves nothing in view`, async ({ page }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let requested = false;
     await page.route(chunk, async (route) => {
+      requested = true;
       await held;
       await route.continue();
     });
     await page.goto(path, { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => requested).toBe(true);
     const footer = page.locator('footer');
-    await expect(footer).toBeAttached();
-    const footerTop = () => footer.evaluate((element) => element.getBoundingClientRect().top);
-    expect(await footerTop()).toBeGreaterThanOrEqual(812);
+    const footerInView = () => footer.evaluateAll((elements) => elements.some((element) => element.getBoundingClientRect().top < 812));
+    expect(await footerInView()).toBe(false);
     release();
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await footerTop()).toBeGreaterThanOrEqual(812);
+    expect(await footerInView()).toBe(false);
   });
 }

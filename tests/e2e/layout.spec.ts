@@ -13,7 +13,7 @@ test('the navigation highlights the current page and the footer links the platfo
   await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
 
   const platform = page.getByRole('navigation', { name: 'Platform' });
-  await expect(platform.getByRole('link')).toHaveText(['Readers', 'Live', 'Shop', 'Community', 'About']);
+  await expect(platform.getByRole('link')).toHaveText(['Readers', 'Live', 'Shop', 'Community', 'About', 'Become a reader']);
   const support = page.getByRole('navigation', { name: 'Support' });
   await expect(support.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
   await expect(support.getByRole('link', { name: 'Terms & Policies' })).toHaveAttribute('href', '/policies');
