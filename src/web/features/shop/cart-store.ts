@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { type CartAction, type CartLine, cartReducer, parseStoredCart } from './cart';
 import { CART_STORAGE_KEY, notifyCartChanged } from './cart-signal';
+import { browserUnsent } from './cart-sync';
 
 const EMPTY: readonly CartLine[] = [];
 let lines: readonly CartLine[] | null = null;
@@ -62,7 +63,11 @@ export function dispatchCart(action: CartAction): void {
   const next = cartReducer(current(), action);
   if (next === current()) return;
   store(next);
-  if (action.type !== 'sync') for (const listener of changeListeners) listener(next);
+  if (action.type === 'sync') return;
+  // Marked at once, before the sync sends it or has even started (a click in the first moments of
+  // a page): a reload in between then sends this cart instead of taking the server's.
+  browserUnsent.set(true);
+  for (const listener of changeListeners) listener(next);
 }
 
 /** The account's cart, as the server keeps it, becomes the browser's (issue 30). */

@@ -8,9 +8,10 @@ const line = (productId: string, quantity: number): CartLine => ({ productId, qu
 const cartOf = (items: CartInput['items']): AccountCart => ({ items: items.map(({ productId, quantity }) => ({ productId, quantity, product })) });
 
 /** The browser's cart and owner in memory, the server as fakes that answer at once. */
-function ports(initial: { lines: CartLine[]; owner: string | null; server: CartInput['items'] }) {
+function ports(initial: { lines: CartLine[]; owner: string | null; server: CartInput['items']; unsent?: boolean }) {
   let lines: readonly CartLine[] = initial.lines;
   let owner = initial.owner;
+  let unsent = initial.unsent ?? false;
   const listeners = new Set<(lines: readonly CartLine[]) => void>();
   const sent: CartInput[] = [];
   const port: CartSyncPorts = {
@@ -29,13 +30,14 @@ function ports(initial: { lines: CartLine[]; owner: string | null; server: CartI
       return () => listeners.delete(listener);
     },
     owner: { get: () => owner, set: (id) => (owner = id) },
+    unsent: { get: () => unsent, set: (value) => (unsent = value) },
     debounceMs: 0,
   };
   const userChanges = (next: CartLine[]) => {
     lines = next;
     for (const listener of listeners) listener(next);
   };
-  return { port, sent, userChanges, state: () => ({ lines, owner }) };
+  return { port, sent, userChanges, state: () => ({ lines, owner, unsent }) };
 }
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -45,7 +47,7 @@ describe('the cart that follows the account', () => {
     startCartSync('u1', port);
     await settle();
     expect(port.mergeCart).toHaveBeenCalledWith({ items: [{ productId: 'b', quantity: 1 }] });
-    expect(state()).toEqual({ lines: [line('a', 2), line('b', 1)], owner: 'u1' });
+    expect(state()).toEqual({ lines: [line('a', 2), line('b', 1)], owner: 'u1', unsent: false });
   });
 
   it("takes the server's cart for the account this browser already held (another browser may have changed it)", async () => {
@@ -61,7 +63,26 @@ describe('the cart that follows the account', () => {
     startCartSync('u1', port);
     await settle();
     expect(port.mergeCart).not.toHaveBeenCalled();
-    expect(state()).toEqual({ lines: [], owner: 'u1' });
+    expect(state()).toEqual({ lines: [], owner: 'u1', unsent: false });
+  });
+
+  it("sends the browser's changes the server has not taken (a reload right after adding) instead of taking the server's cart", async () => {
+    const { port, sent, state } = ports({ lines: [line('a', 1), line('b', 2)], owner: 'u1', server: [], unsent: true });
+    startCartSync('u1', port);
+    await settle();
+    expect(port.fetchCart).not.toHaveBeenCalled();
+    expect(sent).toEqual([{ items: [{ productId: 'a', quantity: 1 }, { productId: 'b', quantity: 2 }] }]);
+    expect(state()).toEqual({ lines: [line('a', 1), line('b', 2)], owner: 'u1', unsent: false });
+  });
+
+  it('clears the unsent mark once the server has taken the change', async () => {
+    const { port, userChanges, state } = ports({ lines: [], owner: 'u1', server: [] });
+    startCartSync('u1', port);
+    await settle();
+    port.unsent.set(true);
+    userChanges([line('a', 1)]);
+    await settle();
+    expect(state().unsent).toBe(false);
   });
 
   it('sends each change the person makes, and stops when signed out', async () => {
@@ -81,7 +102,7 @@ describe('the cart that follows the account', () => {
   it("forgets the account's cart when signed out", () => {
     const { port, state } = ports({ lines: [line('a', 1)], owner: 'u1', server: [] });
     startCartSync(null, port);
-    expect(state()).toEqual({ lines: [], owner: null });
+    expect(state()).toEqual({ lines: [], owner: null, unsent: false });
   });
 
   it("keeps a visitor's cart while signed out", () => {

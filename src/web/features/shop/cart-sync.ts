@@ -12,6 +12,11 @@ export interface CartSyncPorts {
   replace: (lines: readonly CartLine[]) => void;
   onUserChange: (listener: (lines: readonly CartLine[]) => void) => () => void;
   owner: { get: () => string | null; set: (id: string | null) => void };
+  /**
+   * Whether the browser holds changes the server has not taken yet: set by the cart store on each
+   * change a person makes (cart-store.ts), even before this sync has started.
+   */
+  unsent: { get: () => boolean; set: (value: boolean) => void };
   /** Waits before sending a change, so a burst of clicks is one request. */
   debounceMs: number;
 }
@@ -22,14 +27,16 @@ export const accountCartLines = (cart: AccountCart): CartLine[] => cart.items.ma
  * The cart follows the account (issue 30, docs/decisions/043). Signed in: a visitor's cart is
  * merged into the account's (the server keeps the larger quantity of a product in both), a cart
  * this browser already held for the account is replaced by the server's (another browser may have
- * changed it), and each change the person makes is sent. Signed out after being signed in: the
- * browser forgets the account's cart. Returns the stop function.
+ * changed it) unless it holds changes not sent yet (a reload right after adding an item): those are
+ * sent, the person's latest change winning. Each change the person makes is sent. Signed out after
+ * being signed in: the browser forgets the account's cart. Returns the stop function.
  */
 export function startCartSync(userId: string | null, ports: CartSyncPorts): () => void {
   const owner = ports.owner.get();
   if (userId === null) {
     if (owner !== null) {
       ports.owner.set(null);
+      ports.unsent.set(false);
       ports.replace([]);
     }
     return () => {};
@@ -42,8 +49,13 @@ export function startCartSync(userId: string | null, ports: CartSyncPorts): () =
     if (!pending || isStopped) return;
     const input = { items: orderItems(pending) };
     pending = null;
-    // A failed send leaves the browser's copy; the next change or sign-in sends it again.
-    ports.putCart(input).catch(() => {});
+    // A failed send leaves the browser's copy marked unsent; the next change or start sends it again.
+    ports
+      .putCart(input)
+      .then(() => {
+        if (!pending) ports.unsent.set(false);
+      })
+      .catch(() => {});
   };
   const stopListening = ports.onUserChange((lines) => {
     pending = lines;
@@ -51,11 +63,14 @@ export function startCartSync(userId: string | null, ports: CartSyncPorts): () =
     clearTimeout(timer);
     timer = setTimeout(send, ports.debounceMs);
   });
-  const first = owner === null ? ports.mergeCart({ items: orderItems(ports.lines()) }) : ports.fetchCart();
+  const local = { items: orderItems(ports.lines()) };
+  const sendsLocal = owner === userId && ports.unsent.get();
+  const first = owner === null ? ports.mergeCart(local) : sendsLocal ? ports.putCart(local) : ports.fetchCart();
   first
     .then((cart) => {
       if (isStopped) return;
       ports.owner.set(userId);
+      if (!pending) ports.unsent.set(false);
       if (pending) {
         // Changed while the account's cart was on its way: the person's latest change wins.
         isReady = true;
@@ -93,3 +108,24 @@ function storeOwner(id: string | null) {
 }
 
 export const browserOwner = { get: storedOwner, set: storeOwner };
+
+/** Set while the browser holds cart changes the server has not taken (issue 30). */
+export const CART_UNSENT_KEY = 'soul-tribe:cart-unsent';
+
+export const browserUnsent = {
+  get: (): boolean => {
+    try {
+      return globalThis.localStorage?.getItem(CART_UNSENT_KEY) === '1';
+    } catch {
+      return false;
+    }
+  },
+  set: (value: boolean) => {
+    try {
+      if (value) globalThis.localStorage?.setItem(CART_UNSENT_KEY, '1');
+      else globalThis.localStorage?.removeItem(CART_UNSENT_KEY);
+    } catch {
+      // Storage blocked: a reload within the send's wait takes the server's cart.
+    }
+  },
+};

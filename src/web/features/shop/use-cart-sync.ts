@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useProfile } from '@/lib/auth';
 import { fetchAccountCart, mergeAccountCart, putAccountCart } from './api';
-import { browserOwner, startCartSync } from './cart-sync';
+import { browserOwner, browserUnsent, startCartSync } from './cart-sync';
 import { currentCartLines, onCartChangedByUser, replaceCartLines } from './cart-store';
 
 /** Keeps the browser's cart and the signed-in account's cart the same (issue 30). */
@@ -19,6 +19,7 @@ export function useCartSync() {
       replace: replaceCartLines,
       onUserChange: onCartChangedByUser,
       owner: browserOwner,
+      unsent: browserUnsent,
       debounceMs: 400,
     });
   }, [userId]);
