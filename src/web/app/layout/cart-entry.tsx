@@ -16,11 +16,11 @@ const CartButton = lazy(() => loadCartButton().then((module) => ({ default: modu
  */
 export function CartEntry() {
   const { data: profile } = useProfile();
-  const [wanted, setLoaded] = useState(storedCartMayHaveLines);
+  const [isWanted, setWanted] = useState(storedCartMayHaveLines);
   const [openOnLoad, setOpenOnLoad] = useState(false);
-  const loaded = wanted || Boolean(profile);
+  const loaded = isWanted || Boolean(profile);
 
-  useEffect(() => (loaded ? undefined : onCartChanged(() => setLoaded(true))), [loaded]);
+  useEffect(() => (loaded ? undefined : onCartChanged(() => setWanted(true))), [loaded]);
 
   if (loaded) {
     return (
@@ -44,7 +44,7 @@ export function CartEntry() {
       onFocus={loadCartButton}
       onClick={() => {
         setOpenOnLoad(true);
-        setLoaded(true);
+        setWanted(true);
       }}
     >
       <ShoppingCart aria-hidden="true" />

@@ -90,42 +90,35 @@ export function startCartSync(userId: string | null, ports: CartSyncPorts): () =
   };
 }
 
-function storedOwner(): string | null {
-  try {
-    return globalThis.localStorage?.getItem(CART_OWNER_KEY) ?? null;
-  } catch {
-    return null;
-  }
+/**
+ * One item of the browser's storage, read as null and written as nothing when storage is blocked:
+ * then the cart is merged again at the next sign-in (which keeps the larger quantity), and a reload
+ * within a send's wait takes the server's cart.
+ */
+function storedItem(key: string) {
+  return {
+    get: (): string | null => {
+      try {
+        return globalThis.localStorage?.getItem(key) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    set: (value: string | null) => {
+      try {
+        if (value === null) globalThis.localStorage?.removeItem(key);
+        else globalThis.localStorage?.setItem(key, value);
+      } catch {
+        // Blocked: see above.
+      }
+    },
+  };
 }
 
-function storeOwner(id: string | null) {
-  try {
-    if (id === null) globalThis.localStorage?.removeItem(CART_OWNER_KEY);
-    else globalThis.localStorage?.setItem(CART_OWNER_KEY, id);
-  } catch {
-    // Storage blocked: the cart is merged again at the next sign-in, which keeps the larger quantity.
-  }
-}
-
-export const browserOwner = { get: storedOwner, set: storeOwner };
+export const browserOwner = storedItem(CART_OWNER_KEY);
 
 /** Set while the browser holds cart changes the server has not taken (issue 30). */
 export const CART_UNSENT_KEY = 'soul-tribe:cart-unsent';
 
-export const browserUnsent = {
-  get: (): boolean => {
-    try {
-      return globalThis.localStorage?.getItem(CART_UNSENT_KEY) === '1';
-    } catch {
-      return false;
-    }
-  },
-  set: (value: boolean) => {
-    try {
-      if (value) globalThis.localStorage?.setItem(CART_UNSENT_KEY, '1');
-      else globalThis.localStorage?.removeItem(CART_UNSENT_KEY);
-    } catch {
-      // Storage blocked: a reload within the send's wait takes the server's cart.
-    }
-  },
-};
+const unsentItem = storedItem(CART_UNSENT_KEY);
+export const browserUnsent = { get: () => unsentItem.get() === '1', set: (value: boolean) => unsentItem.set(value ? '1' : null) };
