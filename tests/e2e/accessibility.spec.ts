@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { themes, type Theme } from '../../src/web/lib/theme';
 import { apiContext, createReaderByApi, ok } from './admin-api';
+import { axe } from './axe';
 import { DEMO, expect, test } from './fixtures';
 
 /**
@@ -10,9 +10,9 @@ import { DEMO, expect, test } from './fixtures';
  * dashboard, in both themes, at desktop width and on a 375 px phone. One browser context per theme
  * and role (signed in once); each page is opened once and scanned at both widths.
  *
- * A scan takes 2.4–4.3 s, so `npm test` and CI scan in one theme a run (A11Y_THEMES, chosen in
- * playwright.config.ts; the tests' titles name it); `npm run test:a11y` and `npm run test:all`
- * scan in every theme (A11Y_THEMES=all).
+ * A scan takes about a second (tests/e2e/axe.ts) and a theme has some 50, so `npm test` and CI
+ * scan in one theme a run (A11Y_THEMES, chosen in playwright.config.ts; the tests' titles name it);
+ * `npm run test:a11y` and `npm run test:all` scan in every theme (A11Y_THEMES=all).
  */
 const chosenThemes = process.env.A11Y_THEMES ?? 'all';
 const scannedThemes: readonly Theme[] =
@@ -61,9 +61,7 @@ const HIDE_DECORATION = 'html { background-image: none !important; } .starfield 
 /** One line per failing rule and element, so a report says what to fix and where. */
 async function blockingViolations(page: Page, label: string): Promise<string[]> {
   await page.addStyleTag({ content: HIDE_DECORATION });
-  // Every rule still runs and reports every violating node; passes and incomplete results are cut
-  // to one node each, which no assertion reads (a scan of / took 6.9 s instead of 9.5 s at load 15).
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  const { violations } = await axe(page).analyze();
   return violations
     .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
     .flatMap((violation) =>

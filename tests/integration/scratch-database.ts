@@ -12,7 +12,7 @@ import { type Database, openDatabase } from '../../src/server/db/client';
  */
 export async function openScratchPostgres(serverUrl: string, options: { prefix: string; poolSize: number; template?: string }): Promise<Database & { name: string; url: string }> {
   const name = `${options.prefix}_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `create database ${name}${options.template ? ` template ${options.template} strategy file_copy` : ''}`);
+  await onPostgresServer(serverUrl, `create database ${name}${options.template ? ` template ${options.template} strategy file_copy` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: options.poolSize });
@@ -35,7 +35,7 @@ export async function openScratchPostgres(serverUrl: string, options: { prefix: 
  */
 export async function createTemplatePostgres(serverUrl: string, prefix: string): Promise<string> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `create database ${name}`);
+  await onPostgresServer(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
@@ -48,10 +48,10 @@ export async function createTemplatePostgres(serverUrl: string, prefix: string):
 }
 
 export async function dropScratchPostgres(serverUrl: string, name: string) {
-  await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+  await onPostgresServer(serverUrl, `drop database if exists ${name} with (force)`);
 }
 
-async function onServer(serverUrl: string, statement: string) {
+export async function onPostgresServer(serverUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
