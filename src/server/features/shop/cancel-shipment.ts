@@ -8,7 +8,7 @@ import type { Realtime } from '../../realtime/realtime';
 import { earningsAccountId, getWalletBalanceCents, lockAccounts, REVENUE_ACCOUNT_IDS, revenueAccountFor, transfer, walletAccountId } from '../wallet';
 import { isOverdue, type ShipmentDeps, shipByAt, shipmentsOfOrders } from './shipments';
 
-/** The refund of a cancelled shipment: its transfers are keyed `<this>:seller`, `:platform`, `:carried:<revenue account>`. */
+/** The refund of a cancelled shipment: its transfers are keyed `<this>:seller`, `:platform` (`:platform:<revenue account>` beyond the buyer's shard), `:carried:<revenue account>`. */
 export const shipmentRefundKey = (shipmentId: string) => `shipment-cancel:${shipmentId}`;
 export const shipmentReference = (shipmentId: string) => `shipment:${shipmentId}`;
 
@@ -31,29 +31,31 @@ async function paidParts(tx: Tx, shipment: ShipmentRow) {
   return { lines, sellerCents, platformCents };
 }
 
-/** The platform's part of the items: back from the revenue shard the buyer's payment went to. */
-async function platformPartBack(tx: Tx, balances: Map<string, number>, input: { buyerId: string; cents: number; key: string; reference: string }) {
-  if (input.cents === 0) return;
-  const shard = revenueAccountFor(input.buyerId);
-  await transfer(tx, { debitAccountId: shard, creditAccountId: walletAccountId(input.buyerId), amountCents: input.cents, kind: 'refund', reference: input.reference, idempotencyKey: input.key });
-  balances.set(shard, (balances.get(shard) ?? 0) - input.cents);
-}
-
 /**
- * The seller's share the platform carries, from its revenue: the fullest shards first and the
- * buyer's own shard last, since every shard must still hold the platform's part of the payments
- * it took that may yet be refunded (readings, other orders). The caller has locked every shard.
- * Revenue too small to carry it refuses the cancel (409), and nothing moves.
+ * What the platform gives back, from its revenue: the shards are one account split for
+ * concurrency, so any of them may pay. The platform's part of the items comes from the shard the
+ * buyer's payment went to first (`<key>` there), then from the fullest others (`<key>:<shard>`);
+ * the seller's share it carries from the fullest others first and the buyer's own shard last,
+ * which still holds that buyer's payments that may yet be refunded. Another refund's carry may have
+ * emptied a buyer's shard (a property test found one taking the platform's part of a second
+ * buyer's pending cancel): the part then comes from the other shards. The caller has locked every
+ * shard. Revenue too small to pay it refuses the cancel (409), and nothing moves.
  */
-async function carryFromRevenue(tx: Tx, balances: Map<string, number>, input: { buyerId: string; cents: number; keyBase: string; reference: string }) {
+async function payFromRevenue(
+  tx: Tx,
+  balances: Map<string, number>,
+  input: { buyerId: string; cents: number; key: string; reference: string; ownShard: 'first' | 'last' },
+) {
   const own = revenueAccountFor(input.buyerId);
-  const shards = REVENUE_ACCOUNT_IDS.filter((id) => id !== own).sort((a, b) => (balances.get(b) ?? 0) - (balances.get(a) ?? 0));
+  const others = REVENUE_ACCOUNT_IDS.filter((id) => id !== own).sort((a, b) => (balances.get(b) ?? 0) - (balances.get(a) ?? 0));
+  const shards = input.ownShard === 'first' ? [own, ...others] : [...others, own];
   let left = input.cents;
-  for (const shard of [...shards, own]) {
+  for (const shard of shards) {
     if (left === 0) break;
     const cents = Math.min(left, balances.get(shard) ?? 0);
     if (cents <= 0) continue;
-    await transfer(tx, { debitAccountId: shard, creditAccountId: walletAccountId(input.buyerId), amountCents: cents, kind: 'refund', reference: input.reference, idempotencyKey: `${input.keyBase}:${shard}` });
+    const idempotencyKey = input.ownShard === 'first' && shard === own ? input.key : `${input.key}:${shard}`;
+    await transfer(tx, { debitAccountId: shard, creditAccountId: walletAccountId(input.buyerId), amountCents: cents, kind: 'refund', reference: input.reference, idempotencyKey });
     balances.set(shard, (balances.get(shard) ?? 0) - cents);
     left -= cents;
   }
@@ -66,8 +68,8 @@ async function carryFromRevenue(tx: Tx, balances: Map<string, number>, input: { 
  * shipment row (taken by the update that cancels it, which only a `paid` shipment passes, so a
  * second cancel or the seller's ship waits and then finds it changed), the products' stock (given
  * back, in id order as an order takes it), then the ledger accounts in the ledger's order. The
- * buyer gets back exactly what the items cost: the platform's part from the revenue shard it went
- * to; the seller's part from their earnings as far as those hold it, and what was already paid
+ * buyer gets back exactly what the items cost: the platform's part from revenue, the shard it went
+ * to first (payFromRevenue); the seller's part from their earnings as far as those hold it, and what was already paid
  * out from the platform's revenue (`platform_carried_cents`, listed to admins).
  */
 export async function cancelShipment(deps: ShipmentDeps & { realtime: Realtime }, buyerId: string, shipmentId: string) {
@@ -106,15 +108,16 @@ export async function cancelShipment(deps: ShipmentDeps & { realtime: Realtime }
     const held = await lockAccounts(tx, [wallet, ...(earnings ? [earnings] : [])]);
     const sellerRefundedCents = earnings ? Math.min(sellerCents, held.get(earnings) ?? 0) : 0;
     const platformCarriedCents = sellerCents - sellerRefundedCents;
-    // Revenue accounts come last in the lock order; all of them when the platform carries a part.
-    const balances = await lockAccounts(tx, platformCarriedCents > 0 ? [...REVENUE_ACCOUNT_IDS] : [revenueAccountFor(buyerId)]);
+    // Revenue accounts come last in the lock order, all of them: any shard may have to pay
+    // (payFromRevenue). Cancels are rare and short, so a charge waiting on a shard meanwhile is too.
+    const balances = await lockAccounts(tx, [...REVENUE_ACCOUNT_IDS]);
     const keyBase = shipmentRefundKey(shipment.id);
     const reference = shipmentReference(shipment.id);
     if (earnings && sellerRefundedCents > 0) {
       await transfer(tx, { debitAccountId: earnings, creditAccountId: wallet, amountCents: sellerRefundedCents, kind: 'refund', reference, idempotencyKey: `${keyBase}:seller` });
     }
-    await platformPartBack(tx, balances, { buyerId, cents: platformCents, key: `${keyBase}:platform`, reference });
-    await carryFromRevenue(tx, balances, { buyerId, cents: platformCarriedCents, keyBase: `${keyBase}:carried`, reference });
+    await payFromRevenue(tx, balances, { buyerId, cents: platformCents, key: `${keyBase}:platform`, reference, ownShard: 'first' });
+    await payFromRevenue(tx, balances, { buyerId, cents: platformCarriedCents, key: `${keyBase}:carried`, reference, ownShard: 'last' });
     await tx.update(shopShipments).set({ sellerRefundedCents, platformCarriedCents }).where(eq(shopShipments.id, shipment.id));
 
     outbox.toUser(buyerId, SERVER_EVENTS.walletUpdated, { balanceCents: await getWalletBalanceCents(tx, buyerId) });
