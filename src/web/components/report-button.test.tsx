@@ -7,8 +7,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileQueryKey } from '@/lib/auth';
 import { REPORT_THANKS, ReportButton } from './report-button';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 const me: Profile = {
   id: 'user-1',
   email: 'sol@example.com',

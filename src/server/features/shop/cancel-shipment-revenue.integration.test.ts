@@ -39,7 +39,7 @@ beforeAll(async () => {
   while (revenueAccountFor(y.id) === revenueAccountFor(x.id)) y = await createClient(app, { balanceCents: 10_000 });
   await app.db.insert(shopProducts).values([
     { id: crystal.id, sellerId: seller.id, name: 'Crystal', priceCents: crystal.priceCents, category: 'Crystals', isDigital: false, stock: 10 },
-    { id: platformCandle.id, sellerId: null, name: 'Candle', priceCents: platformCandle.priceCents, category: 'Candles', isDigital: false, stock: 10 },
+    { id: platformCandle.id, sellerId: null, name: 'Candle', priceCents: platformCandle.priceCents, category: 'Crystals', isDigital: false, stock: 10 },
   ]);
 });
 

@@ -5,10 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { profileQueryKey } from '@/lib/auth';
+import { toast } from '@/lib/toast';
 import { FavoriteButton } from './favorite-button';
-
-const toastError = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: toastError } }));
 
 const reader = { id: 'r1', fullName: 'Selene Moon', username: 'selene', profileImage: null, specialties: ['Tarot'], isOnline: true };
 const profile = (role: string): Profile => ({ id: 'u1', email: 'c@example.com', fullName: 'Client', avatarUrl: null, role, walletBalanceCents: 0, createdAt: '2026-01-01T00:00:00Z' });
@@ -52,7 +50,6 @@ async function enabledButton(name: string) {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  toastError.mockReset();
 });
 
 describe('FavoriteButton', () => {
@@ -73,7 +70,7 @@ describe('FavoriteButton', () => {
     expect(await screen.findByRole('button', { name: 'Add to favorites' })).toBeTruthy();
     server.release();
     expect(await screen.findByRole('button', { name: 'Remove from favorites' })).toBeTruthy();
-    expect(toastError).toHaveBeenCalledWith('Could not remove from favorites');
+    expect(toast.error).toHaveBeenCalledWith('Could not remove from favorites');
   });
 
   it('is not there for a reader or an admin, who have no favorites to fetch', () => {

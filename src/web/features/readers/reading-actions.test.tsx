@@ -11,8 +11,6 @@ import { testReader as reader } from '../../../../tests/unit/test-reader';
 import { profileQueryKey } from '@/lib/auth';
 import { ReadingActions } from './reading-actions';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -16,8 +16,6 @@ vi.mock('@/lib/socket', () => ({
   useSocket: () => null,
   useSocketEvent: (event: string, handler: (payload: unknown) => void) => useEmitterEvent(socket, event, handler),
 }));
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() } }));
-
 const startedAt = '2026-11-27T09:00:00.000Z';
 const reader: Profile = { id: 'r1', role: 'reader', walletBalanceCents: 0 } as Profile;
 

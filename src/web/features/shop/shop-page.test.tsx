@@ -7,8 +7,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { profileQueryKey } from '@/lib/auth';
 import { ShopPage } from './shop-page';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 const product = (overrides: Partial<Product>): Product => ({
   id: 'p1',
   name: 'Amethyst Cluster',

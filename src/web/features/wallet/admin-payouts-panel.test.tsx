@@ -6,8 +6,6 @@ import { toast } from '@/lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminPayoutsPanel } from './admin-payouts-panel';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 const today = new Date().toISOString();
 
 function payout(overrides: Partial<Payout>): Payout {

@@ -6,8 +6,6 @@ import { toast } from '@/lib/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CardPaymentsDialog } from './card-payments-dialog';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const payment = (overrides: Partial<AdminCardPayment>): AdminCardPayment => ({

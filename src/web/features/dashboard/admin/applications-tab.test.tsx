@@ -6,8 +6,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApplicationsTab } from './applications-tab';
 import { json, renderTab, resetAfterEach } from './tab-test-kit';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 const HOUR = 3_600_000;
 
 function application(overrides: Partial<AdminReaderApplication> = {}): AdminReaderApplication {

@@ -6,8 +6,6 @@ import { toast } from '@/lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReadersTab } from './readers-tab';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 function reader(overrides: Partial<AdminReader>): AdminReader {
   return {
     id: 'r1',

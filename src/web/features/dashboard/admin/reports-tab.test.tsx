@@ -6,8 +6,6 @@ import { toast } from '@/lib/toast';
 import { ReportsTab } from './reports-tab';
 import { json, renderTab, resetAfterEach } from './tab-test-kit';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 const HOUR = 3_600_000;
 
 function report(overrides: Partial<OpenReport>): OpenReport {

@@ -7,8 +7,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testReadingSession } from '../../../../../tests/unit/test-reading-session';
 import { SESSIONS_PAGE_SIZE, SessionsTab } from './sessions-tab';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 const startedAt = '2026-03-14T15:09:00.000Z';
 
 function session(overrides: Partial<ReadingSession>): ReadingSession {

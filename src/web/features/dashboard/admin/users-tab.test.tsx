@@ -6,8 +6,6 @@ import { toast } from '@/lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { USERS_PAGE_SIZE, UsersTab } from './users-tab';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 function user(overrides: Partial<AdminUser>): AdminUser {
   return {
     id: 'u1',

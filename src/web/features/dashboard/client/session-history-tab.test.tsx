@@ -7,8 +7,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HISTORY_PAGE_SIZE } from './history-api';
 import { SessionHistoryTab } from './session-history-tab';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 const inADay = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
 
 function session(index: number, overrides: Partial<ReadingSession> = {}): ReadingSession {

@@ -8,8 +8,6 @@ import { testReadingSession } from '../../../../../tests/unit/test-reading-sessi
 import type { EndedState } from '../use-reading-room';
 import { SessionSummary } from './session-summary';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 const endedAt = new Date().toISOString();
 
 function endedSession(overrides: Partial<ReadingSession> = {}): ReadingSession {
