@@ -9,6 +9,7 @@ import { testApp } from '../../../../tests/integration/test-app';
 import { openTestDatabase } from '../../../../tests/integration/test-database';
 import { type Database, openDatabase } from '../../db/client';
 import { readerProfiles, user } from '../../db/schema';
+import { createDirectoryCache } from './directory-cache';
 import { listDirectory } from './list-directory';
 
 // Issue 29: GET /api/readers comes from a cache kept current by the database's change notices
@@ -147,6 +148,25 @@ describe('what changes a listing shows on the next request', () => {
 });
 
 describe('ETag', () => {
+  it('requests side by side while the readers are read all wait for that read, and what is kept is whole', async () => {
+    // A process's first visitor: the directory asks for a page and the specialties at once. The
+    // second used to find nothing left to read, answer from the empty listings before the first's
+    // read ended, and keep that page ('No readers found' in the browser, until the next change).
+    const cache = createDirectoryCache({ db: app.db, listen: database.listen });
+    try {
+      const query = directoryQuerySchema.parse({ search: `cache${suffix}`, pageSize: '100' }) as DirectoryQuery;
+      const expected = await listDirectory(app.db, query);
+      expect(expected.total).toBeGreaterThan(20);
+      const [specialties, first, second] = await Promise.all([cache.specialties(), cache.page(query, null), cache.page({ ...query, sort: 'rating' }, null)]);
+      expect(specialties).toEqual(expect.arrayContaining(['Astrology', 'Energy_Work', 'Runes']));
+      expect(JSON.parse(first.body)).toEqual(expected);
+      expect(JSON.parse(second.body).total).toBe(expected.total);
+      expect(JSON.parse((await cache.page(query, null)).body)).toEqual(expected);
+    } finally {
+      cache.stop();
+    }
+  });
+
   it('answers a repeated request with 304 and no body, and a changed page with 200 and a new tag', async () => {
     const first = await http(app).get('/api/readers?sort=rating');
     const etag = first.headers.etag as string;

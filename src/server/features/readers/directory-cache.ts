@@ -205,14 +205,23 @@ export function createDirectoryCache(deps: { db: Db; listen: (channel: NotifyCha
     }
   }
 
+  /**
+   * Reads what was heard, and waits for a read already under way: a request that came while
+   * another's read ran found nothing left to read and answered from the listings as they were,
+   * before that read ended (the directory's first two requests, a page and the specialties, side by
+   * side: 'No readers found', kept until the next change).
+   */
   async function upToDate() {
-    for (let round = 0; round < MAX_REFRESH_ROUNDS && (changed === 'all' || changed.size > 0); round++) {
+    for (let round = 0; round < MAX_REFRESH_ROUNDS && (refreshing || changed === 'all' || changed.size > 0); round++) {
       refreshing ??= refresh().finally(() => {
         refreshing = undefined;
       });
       await refreshing;
     }
   }
+
+  /** Nothing heard is still to be read, nor being read: what is made now may be kept. */
+  const isCurrent = () => !refreshing && changed !== 'all' && changed.size === 0;
 
   function ordered(sort: DirectorySort): Listing[] {
     let list = orders.get(sort);
@@ -247,7 +256,7 @@ export function createDirectoryCache(deps: { db: Db; listen: (channel: NotifyCha
     const page = makePage({ readers: selected.listings.map((listing) => listing.reader), total: selected.total, page: query.page, pageSize: query.pageSize });
     const made = { page, ...selected };
     // Made while changes heard are still to be read (a request waits a few rounds at most): sent, never kept.
-    if (changed !== 'all' && changed.size === 0) {
+    if (isCurrent()) {
       if (pages.size >= PAGES_KEPT) pages.clear();
       pages.set(key, made);
     }
@@ -272,7 +281,7 @@ export function createDirectoryCache(deps: { db: Db; listen: (channel: NotifyCha
       if (keptSpecialties) return keptSpecialties;
       const made = specialtiesOf(listings.values());
       // Kept only when no change heard is still to be read, as pages are.
-      if (changed !== 'all' && changed.size === 0) keptSpecialties = made;
+      if (isCurrent()) keptSpecialties = made;
       return made;
     },
     stop: stopListening,
