@@ -205,6 +205,9 @@ export function createDirectoryCache(deps: { db: Db; listen: (channel: NotifyCha
     }
   }
 
+  /** Nothing heard is still to be read, nor being read: what is made now may be kept. */
+  const isCurrent = () => !refreshing && changed !== 'all' && changed.size === 0;
+
   /**
    * Reads what was heard, and waits for a read already under way: a request that came while
    * another's read ran found nothing left to read and answered from the listings as they were,
@@ -212,16 +215,13 @@ export function createDirectoryCache(deps: { db: Db; listen: (channel: NotifyCha
    * side: 'No readers found', kept until the next change).
    */
   async function upToDate() {
-    for (let round = 0; round < MAX_REFRESH_ROUNDS && (refreshing || changed === 'all' || changed.size > 0); round++) {
+    for (let round = 0; round < MAX_REFRESH_ROUNDS && !isCurrent(); round++) {
       refreshing ??= refresh().finally(() => {
         refreshing = undefined;
       });
       await refreshing;
     }
   }
-
-  /** Nothing heard is still to be read, nor being read: what is made now may be kept. */
-  const isCurrent = () => !refreshing && changed !== 'all' && changed.size === 0;
 
   function ordered(sort: DirectorySort): Listing[] {
     let list = orders.get(sort);

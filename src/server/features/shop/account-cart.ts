@@ -1,5 +1,5 @@
 import { type AccountCart, type CartInput, ORDER_ITEMS_MAX, ORDER_QUANTITY_MAX } from '@shared/shop';
-import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { shopCartItems, shopProducts } from '../../db/schema';
 
@@ -35,13 +35,13 @@ async function writeCart(db: Db, userId: string, lines: Lines, at: Date): Promis
     const known = ids.length === 0 ? [] : await tx.select({ id: shopProducts.id }).from(shopProducts).where(inArray(shopProducts.id, ids));
     const kept = lines.filter((line) => known.some((product) => product.id === line.productId));
     await tx.delete(shopCartItems).where(and(eq(shopCartItems.userId, userId), ...(kept.length > 0 ? [notInArray(shopCartItems.productId, kept.map((line) => line.productId))] : [])));
-    for (const [index, line] of kept.entries()) {
-      // The line's place in the list is its time: a line added later sorts after.
-      await tx
-        .insert(shopCartItems)
-        .values({ userId, productId: line.productId, quantity: line.quantity, addedAt: new Date(at.getTime() + index) })
-        .onConflictDoUpdate({ target: [shopCartItems.userId, shopCartItems.productId], set: { quantity: line.quantity } });
-    }
+    if (kept.length === 0) return;
+    // One statement for every line. A line's place in the list is its time (a line added later
+    // sorts after); a line already there keeps its time and takes the new quantity.
+    await tx
+      .insert(shopCartItems)
+      .values(kept.map((line, index) => ({ userId, productId: line.productId, quantity: line.quantity, addedAt: new Date(at.getTime() + index) })))
+      .onConflictDoUpdate({ target: [shopCartItems.userId, shopCartItems.productId], set: { quantity: sql`excluded.quantity` } });
   });
 }
 

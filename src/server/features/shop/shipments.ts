@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderShipment, SellerShipment, ShippingAddress } from '@shared/shipping';
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { readerProfiles, shippingAddresses, shopOrderItems, shopOrders, shopProducts, shopShipments, user } from '../../db/schema';
@@ -93,40 +93,43 @@ export async function shipmentsOfOrders(db: DbOrTx, orderIds: string[], shipWith
   }));
 }
 
-/**
- * What a seller ships: a reader's own sales, or (for an admin) Soul Tribe's own and every cancel
- * whose refund the platform carried. Those still to ship come first, oldest first; then the rest,
- * newest first.
- */
-export async function listSellerShipments(deps: ShipmentDeps, who: { sellerId: string } | { platform: true }): Promise<{ shipments: SellerShipment[] }> {
+/** Shipments as their seller sees them (buyer, address, items), for the rows `where` picks. */
+async function sellerShipments(deps: ShipmentDeps, where: SQL | undefined, limit: number): Promise<SellerShipment[]> {
   const now = new Date(deps.clock.now());
-  const mine = 'sellerId' in who ? eq(shopShipments.sellerId, who.sellerId) : or(isNull(shopShipments.sellerId), gt(shopShipments.platformCarriedCents, 0));
   const isToShip = sql`${shopShipments.status} = 'paid'`;
   const rows = await deps.db
     .select({ shipment: shopShipments, address: shopOrders.shippingAddress, buyerName: user.name, sellerName: sellerNameSql })
     .from(shopShipments)
     .innerJoin(shopOrders, eq(shopOrders.id, shopShipments.orderId))
     .innerJoin(user, eq(user.id, shopOrders.clientId))
-    .where(mine)
+    .where(where)
     .orderBy(desc(isToShip), sql`case when ${isToShip} then ${shopShipments.createdAt} end asc`, desc(shopShipments.createdAt), asc(shopShipments.id))
-    .limit(LIST_LIMIT);
+    .limit(limit);
   const lines = await physicalLines(deps.db, [...new Set(rows.map((row) => row.shipment.orderId))]);
-  return {
-    shipments: rows.flatMap(({ shipment, address, buyerName, sellerName }) =>
-      address
-        ? [
-            {
-              ...shipmentFields(shipment, deps.shipWithinDays, now),
-              buyerName,
-              sellerName,
-              address,
-              items: linesOf(lines, shipment).map(({ productId, name, quantity }) => ({ productId, name, quantity })),
-              platformCarriedCents: shipment.platformCarriedCents,
-            },
-          ]
-        : [],
-    ),
-  };
+  return rows.flatMap(({ shipment, address, buyerName, sellerName }) =>
+    address
+      ? [
+          {
+            ...shipmentFields(shipment, deps.shipWithinDays, now),
+            buyerName,
+            sellerName,
+            address,
+            items: linesOf(lines, shipment).map(({ productId, name, quantity }) => ({ productId, name, quantity })),
+            platformCarriedCents: shipment.platformCarriedCents,
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * What a seller ships: a reader's own sales, or (for an admin) Soul Tribe's own and every cancel
+ * whose refund the platform carried. Those still to ship come first, oldest first; then the rest,
+ * newest first.
+ */
+export async function listSellerShipments(deps: ShipmentDeps, who: { sellerId: string } | { platform: true }): Promise<{ shipments: SellerShipment[] }> {
+  const mine = 'sellerId' in who ? eq(shopShipments.sellerId, who.sellerId) : or(isNull(shopShipments.sellerId), gt(shopShipments.platformCarriedCents, 0));
+  return { shipments: await sellerShipments(deps, mine, LIST_LIMIT) };
 }
 
 /** The seller of a shipment acts on it: the reader who sold it, or an admin for Soul Tribe's own. */
@@ -145,10 +148,9 @@ const NOT_SHIPPABLE: Record<ShipmentRow['status'], string> = {
   cancelled: 'The buyer cancelled this order and was refunded: do not send it',
 };
 
+/** The one shipment just changed, as its seller's list shows it (not the whole list, which stops at LIST_LIMIT). */
 async function sellerView(deps: ShipmentDeps, row: ShipmentRow): Promise<SellerShipment> {
-  const who = row.sellerId === null ? ({ platform: true } as const) : { sellerId: row.sellerId };
-  const { shipments } = await listSellerShipments(deps, who);
-  const found = shipments.find((shipment) => shipment.id === row.id);
+  const [found] = await sellerShipments(deps, eq(shopShipments.id, row.id), 1);
   if (!found) throw new Error(`shipment ${row.id} vanished`);
   return found;
 }

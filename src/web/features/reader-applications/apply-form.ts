@@ -1,6 +1,6 @@
 import { type ReaderApplicationInput, readerApplicationSchema } from '@shared/reader-applications';
 import { z } from '@shared/zod-config';
-import { dollarRateSchema, specialtiesTextSchema, yearsTextSchema } from '@/lib/reader-profile-inputs';
+import { dollarRateSchema, inputOfServerField, ratesInCents, specialtiesTextSchema, yearsTextSchema } from '@/lib/reader-profile-inputs';
 
 const { shape } = readerApplicationSchema;
 
@@ -39,14 +39,9 @@ export const emptyApplyForm: ApplyFormInput = {
   acceptsReaderTerms: false,
 };
 
-export function toApplicationInput({ chatRate, audioRate, videoRate, ...rest }: ApplyFormOutput): ReaderApplicationInput {
-  return { ...rest, acceptsReaderTerms: true, chatRateCents: chatRate, audioRateCents: audioRate, videoRateCents: videoRate };
+export function toApplicationInput(values: ApplyFormOutput): ReaderApplicationInput {
+  return { ...ratesInCents(values), acceptsReaderTerms: true };
 }
-
-const formFieldOfServerField: Record<string, ApplyFormField> = { chatRateCents: 'chatRate', audioRateCents: 'audioRate', videoRateCents: 'videoRate' };
 
 /** The input a server field message belongs beside ('specialties.2' → specialties, rates by their cents name). */
-export function applyFieldOf(serverField: string): ApplyFormField | undefined {
-  const top = serverField.split('.')[0] ?? serverField;
-  return formFieldOfServerField[top] ?? (top in emptyApplyForm ? (top as ApplyFormField) : undefined);
-}
+export const applyFieldOf = (serverField: string) => inputOfServerField(serverField, emptyApplyForm);

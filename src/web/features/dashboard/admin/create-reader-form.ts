@@ -1,6 +1,6 @@
 import { type CreateReaderInput, createReaderSchema } from '@shared/readers';
 import { z } from '@shared/zod-config';
-import { dollarRateSchema, specialtiesTextSchema, yearsTextSchema } from '@/lib/reader-profile-inputs';
+import { dollarRateSchema, inputOfServerField, ratesInCents, specialtiesTextSchema, yearsTextSchema } from '@/lib/reader-profile-inputs';
 
 export { splitSpecialties } from '@/lib/reader-profile-inputs';
 
@@ -43,25 +43,15 @@ export const emptyCreateReaderForm: CreateReaderFormInput = {
   bio: '',
 };
 
-export function toCreateReaderInput({ chatRate, audioRate, videoRate, ...rest }: CreateReaderFormOutput): CreateReaderInput {
-  return { ...rest, chatRateCents: chatRate, audioRateCents: audioRate, videoRateCents: videoRate };
+export function toCreateReaderInput(values: CreateReaderFormOutput): CreateReaderInput {
+  return ratesInCents(values);
 }
 
-const formFieldOfServerField: Record<string, CreateReaderFormField> = {
-  chatRateCents: 'chatRate',
-  audioRateCents: 'audioRate',
-  videoRateCents: 'videoRate',
-};
-
-/**
- * The server names rates in cents and a specialty by its index ("specialties.2"); this finds the
- * input each of its field messages belongs beside. Keys that match no input are left out.
- */
+/** Each server field message beside its input (inputOfServerField); keys that match no input are left out. */
 export function toFormFieldErrors(serverFields: Record<string, string>): Partial<Record<CreateReaderFormField, string>> {
   const errors: Partial<Record<CreateReaderFormField, string>> = {};
   for (const [key, message] of Object.entries(serverFields)) {
-    const top = key.split('.')[0] ?? key;
-    const field = formFieldOfServerField[top] ?? (top in emptyCreateReaderForm ? (top as CreateReaderFormField) : undefined);
+    const field = inputOfServerField(key, emptyCreateReaderForm);
     if (field) errors[field] ??= message;
   }
   return errors;
