@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { themes, type Theme } from '../../src/web/lib/theme';
 import { apiContext, createReaderByApi, ok } from './admin-api';
-import { axe } from './axe';
+import { axeViolations } from './axe';
 import { DEMO, expect, test } from './fixtures';
+import { openInApp } from './in-app';
 
 /**
  * Issue 9's quality bar: axe finds no serious or critical violation on any public page or
@@ -61,8 +62,7 @@ const HIDE_DECORATION = 'html { background-image: none !important; } .starfield 
 /** One line per failing rule and element, so a report says what to fix and where. */
 async function blockingViolations(page: Page, label: string): Promise<string[]> {
   await page.addStyleTag({ content: HIDE_DECORATION });
-  const { violations } = await axe(page).analyze();
-  return violations
+  return (await axeViolations(page))
     .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
     .flatMap((violation) =>
       violation.nodes.map((node) => `${label}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`),
@@ -75,12 +75,16 @@ async function settle(page: Page) {
   await expect(page.locator('main [class*="animate-pulse"], main [class*="animate-spin"]')).toHaveCount(0, { timeout: 20_000 });
 }
 
-/** Opens a page once and scans it at each size, widest first (narrowing needs no reload). */
-async function scanPage(page: Page, path: string, label: string, sizes: readonly (typeof widths)[number][] = widths): Promise<string[]> {
+/**
+ * Opens a page once and scans it at each size, widest first (narrowing needs no reload). The first
+ * page of a browser is loaded; the next ones are reached inside the app, as its links do (a full
+ * load costs the browser about three times as much), unless `load` asks for a document of its own.
+ */
+async function scanPage(page: Page, path: string, label: string, sizes: readonly (typeof widths)[number][] = widths, load = false): Promise<string[]> {
   const found: string[] = [];
   for (const [index, size] of sizes.entries()) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    if (index === 0) await page.goto(path);
+    if (index === 0) await (load || page.url() === 'about:blank' ? page.goto(path) : openInApp(page, path));
     await settle(page);
     found.push(...(await blockingViolations(page, `${label} ${size.name} ${path}`)));
   }
@@ -161,8 +165,8 @@ test.describe('accessibility', () => {
         // The dashboard at both widths; its other tabs share its layout, so they are scanned at desktop width.
         const found = await scanPage(page, '/dashboard', `${theme} ${role}`);
         for (const tab of otherTabs) found.push(...(await scanPage(page, tab, `${theme} ${role}`, [widths[0]])));
-        // Pages of their own layout, at both widths.
-        for (const path of morePages) found.push(...(await scanPage(page, path, `${theme} ${role}`)));
+        // Pages of their own layout, at both widths, each loaded.
+        for (const path of morePages) found.push(...(await scanPage(page, path, `${theme} ${role}`, widths, true)));
         expect(errors, `${role} page errors`).toEqual([]);
         await context.close();
         expect(found).toEqual([]);

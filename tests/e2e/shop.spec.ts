@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { axe } from './axe';
+import { axeViolations } from './axe';
 import { DEMO, expect, newUser, openCheckedContext, signInByApi, signUpOnPage, test } from './fixtures';
 
 /**
@@ -29,7 +29,7 @@ async function signUpWithFunds(page: Page, dollars: number | null) {
 
 /** Serious or critical axe findings inside `selector` (the open cart, an opened order). */
 async function axeFindings(page: Page, selector: string) {
-  const { violations } = await axe(page).include(selector).analyze();
+  const violations = await axeViolations(page, selector);
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
