@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # `npm test`: every test file, in timed stages, each stage's time printed at the end.
-#   typecheck, lint, and the build with its bundle budget, beside the unit tests;
+#   typecheck, lint, and the build, beside the unit tests;
 #   integration: with DATABASE_URL set, every file on that PostgreSQL server, with REDIS_URL the
 #     scale-out test alone, then on PGlite the files about PGlite, money and a smoke set
 #     (tests/integration/both-databases.ts); without DATABASE_URL, every file on PGlite;
-#   end-to-end in Chromium, on PostgreSQL when DATABASE_URL is set, else on the embedded database.
+#   end-to-end in Chromium, on PostgreSQL when DATABASE_URL is set, else on the embedded database
+#     (the home page's script budget among them, tests/e2e/home-bundle.spec.ts).
 # A failed stage fails the run at the end; the later stages still run, so one run shows every
 # failure. `.ci/run` starts the services on a bare machine and calls this through `npm test`.
 set -uo pipefail
@@ -62,7 +63,7 @@ collect() {
 
 # Typecheck, lint and the build are short and mostly single-threaded: they run beside the unit tests.
 background checks bash -c 'npm run typecheck && npm run lint'
-background build bash -c 'npm run build && npm run check:bundle'
+background build npm run build
 stage "unit" npm run test:unit
 collect checks
 collect build
