@@ -84,7 +84,7 @@ async function scanPage(page: Page, path: string, label: string, sizes: readonly
   const found: string[] = [];
   for (const [index, size] of sizes.entries()) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    if (index === 0) await (load || page.url() === 'about:blank' ? page.goto(path) : openInApp(page, path));
+    if (index === 0) await (load ? page.goto(path) : openInApp(page, path));
     await settle(page);
     found.push(...(await blockingViolations(page, `${label} ${size.name} ${path}`)));
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Page, request as playwrightRequest, test as base } from '@playwright/test';
 import { DEMO, expect, newUser, type NewUser, signInByApi, signUpByApi, test, openCheckedContext } from './fixtures';
+import { openInApp } from './in-app';
 
 /**
  * The client dashboard (issue 8) for a new client and a new reader made through the API, so no
@@ -155,14 +156,14 @@ test('the badge goes Online live; a chat reading started there has a details pag
   await expect(page.getByRole('button', { name: 'Rate this reading' })).toBeVisible();
 
   // The wallet shows the reading as one line with its minutes, not one per minute.
-  await page.goto('/dashboard/wallet');
+  await openInApp(page, '/dashboard/wallet');
   const lines = page.getByTestId('wallet-transaction');
   await expect(lines).toHaveCount(2);
   await expect(lines.first()).toContainText(`Chat reading with ${READER_NAME} · ${figures.minutesCharged} min`);
   await expect(lines.first()).toContainText(`\u2212${total}`);
 
   // Back in the directory's sense: the reader is free again, so the badge says Online.
-  await page.goto('/dashboard/favorites');
+  await openInApp(page, '/dashboard/favorites');
   await expect(favoriteCard(page).getByTestId('reader-presence')).toHaveText('Online');
   await reader.context.close();
   expect(reader.problems, 'console errors on the reader page').toEqual([]);
@@ -179,7 +180,7 @@ test('each tab opens by its URL after a reload and fits a 375 px phone', async (
     ['/dashboard/wallet', 'Wallet', 'Transactions'],
     ['/dashboard/profile', 'Profile', 'Member since'],
   ] as const) {
-    await page.goto(path);
+    await openInApp(page, path);
     await page.reload();
     await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel').getByText(content).first()).toBeVisible();

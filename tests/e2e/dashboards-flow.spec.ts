@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { formatCents, splitCharge } from '../../src/shared/money';
 import { DEMO, expect, newUser, signInByApi, signInOnPage, signUpOnPage, test, openCheckedContext } from './fixtures';
+import { openInApp } from './in-app';
 
 /**
  * Issue 8 end to end, each step through the screens a person uses: an admin creates a reader in
@@ -130,11 +131,10 @@ test('a reading made through the screens shows to the cent on all three dashboar
 
   // The client's dashboard: what was added, what was spent, what is left.
   await client.goto('/dashboard');
-  await client.reload();
   await expect(client.getByTestId('overview-wallet-balance')).toHaveText(formatCents(2000 - figures.totalCostCents), { timeout: 20_000 });
   await expect(client.getByTestId('overview-total-spent')).toHaveText(cost);
   await expect(client.getByTestId('overview-month-spent')).toHaveText(cost);
-  await client.goto('/dashboard/wallet');
+  await openInApp(client, '/dashboard/wallet');
   const line = client.getByTestId('wallet-transaction').filter({ hasText: `Chat reading with ${READER_NAME}` });
   await expect(line).toHaveCount(1);
   await expect(line).toContainText(`${figures.minutesCharged} min`);
@@ -142,17 +142,16 @@ test('a reading made through the screens shows to the cent on all three dashboar
 
   // The reader's dashboard: the reading's share, today and in total, withdrawable, rated 5.0.
   await reader.page.goto('/dashboard');
-  await reader.page.reload();
   // A first load of a dashboard's code can take a while on a busy CI machine.
   await expect(reader.page.getByTestId('stat-today-earnings')).toHaveText(earned, { timeout: 20_000 });
   await expect(reader.page.getByTestId('stat-total-earnings')).toHaveText(earned);
   await expect(reader.page.getByTestId('stat-available')).toHaveText(earned);
   await expect(reader.page.getByTestId('stat-average-rating')).toHaveText('5.0 / 5');
-  await reader.page.goto('/dashboard/sessions');
+  await openInApp(reader.page, '/dashboard/sessions');
   const readerRow = reader.page.getByTestId('reader-session').first();
   await expect(readerRow).toContainText(seeker.name.split(' ')[0]!);
   await expect(readerRow).toContainText(earned);
-  await reader.page.goto('/dashboard/earnings');
+  await openInApp(reader.page, '/dashboard/earnings');
   await expect(reader.page.getByTestId('earnings-30-days')).toHaveText(earned);
 
   // The admin's dashboard: the reader's row and the reading in Sessions.
@@ -161,7 +160,7 @@ test('a reading made through the screens shows to the cent on all three dashboar
   const adminRow = admin.page.getByRole('region', { name: 'Readers' }).getByTestId('admin-reader').filter({ hasText: `@${READER.username}` });
   await expect(adminRow).toContainText(earned);
   await expect(adminRow).toContainText('5.0(1)');
-  await admin.page.goto('/dashboard/sessions');
+  await openInApp(admin.page, '/dashboard/sessions');
   await expect(admin.page.getByTestId('admin-session').filter({ hasText: READER_NAME }).first()).toContainText(cost);
 
   for (const side of [admin, reader]) {

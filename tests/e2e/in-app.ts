@@ -16,6 +16,13 @@ import { expect, type Page } from '@playwright/test';
  * new tab panel (not the same component with other data, e.g. one reader's profile to another's).
  */
 export async function openInApp(page: Page, path: string) {
+  // A browser's first page has no app to move in yet.
+  if (page.url() === 'about:blank') {
+    await page.goto(path);
+    return;
+  }
+  const here = new URL(page.url());
+  if (here.pathname + here.search === path) return;
   await page.evaluate((to) => {
     for (const element of document.querySelectorAll('main h1, main [role="tabpanel"]:not([hidden])')) element.setAttribute('data-left-behind', '');
     history.pushState(null, '', to);

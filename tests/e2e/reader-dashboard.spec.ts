@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { DEMO, expect, newContext, signInByApi, test } from './fixtures';
+import { openInApp } from './in-app';
 
 /**
  * The reader dashboard (issue 8) as Rowan, a demo reader no other spec uses: every tab opens by
@@ -39,7 +40,8 @@ const rowanCard = (page: Page) => page.getByTestId('reader-card').filter({ has: 
 test('each tab opens from its own URL, after a reload too, with the stat cards above', async ({ page }) => {
   await signInByApi(page, ROWAN.email, ROWAN.password);
   for (const tab of TABS) {
-    await page.goto(tab.path);
+    // Reached as its tab's link does; the reload below opens it from its URL.
+    await openInApp(page, tab.path);
     await expect(page.getByRole('heading', { name: 'Reader Dashboard' })).toBeVisible(FIRST_LOAD);
     await expect(page.getByText('Welcome back, Rowan')).toBeVisible();
     await expect(page.getByRole('tab', { name: tab.name })).toHaveAttribute('aria-selected', 'true');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { DEMO, expect, newUser, openCheckedContext, signInByApi, signUpOnPage, test } from './fixtures';
+import { openInApp } from './in-app';
 
 /**
  * The shop of issue 12. Buyers are new sign-ups (other specs assert the demo clients' balances);
@@ -137,9 +138,9 @@ test('a reader adds a product in the Products tab and it is in the shop; an admi
   await expect(card.getByTestId('product-price')).toHaveText('$12.50');
   await expect(card.getByTestId('product-stock')).toHaveText('Only 3 left');
   await expect(card.getByRole('link', { name: 'Isla Fairweather' })).toHaveAttribute('href', '/readers/isla');
-  await page.goto(`/shop?search=${encodeURIComponent(name)}`);
+  await openInApp(page, `/shop?search=${encodeURIComponent(name)}`);
   await expect(productCard(page, name).getByRole('button', { name: 'Your Product' })).toBeDisabled(FIRST_LOAD);
-  await page.goto('/dashboard/products');
+  await openInApp(page, '/dashboard/products');
 
   const admin = await openCheckedContext(browser);
   await signInByApi(admin.page, DEMO.admin.email, DEMO.admin.password);
