@@ -96,8 +96,8 @@ export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
   stream_access: 'Live stream',
   card_refund: 'Refund to card',
   chargeback: 'Chargeback',
-  hold: 'Held',
-  hold_release: 'Released from hold',
+  hold: 'Put on hold',
+  hold_release: 'Back from hold',
   written_reading: 'Written reading',
 };
 

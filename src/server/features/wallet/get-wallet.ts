@@ -38,7 +38,8 @@ function counterpartOf(row: LineRow, ownerId: string): WalletTransaction['counte
     case 'revenue':
       return { type: 'platform', name: PLATFORM_NAME };
     case 'hold':
-      return { type: 'hold', name: 'On hold' };
+      // What the money is held for, by its reference (docs/decisions/046).
+      return { type: 'hold', ...(referenceId && { id: referenceId }), name: referenceType === 'written-reading' ? 'Written question' : 'On hold' };
     case 'escrow':
     case 'earnings':
       // Another user's earnings are that user (a gift or a stream's price paid to its reader).

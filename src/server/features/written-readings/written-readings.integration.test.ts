@@ -57,7 +57,7 @@ describe('POST /api/written-readings', () => {
     expect(await moneyOf(client)).toMatchObject({ walletCents: 3001, holdCents: 1999 });
     const wallet = (await http(app, client.cookie).get('/api/wallet')).body;
     expect(wallet).toMatchObject({ balanceCents: 3001, onHoldCents: 1999 });
-    expect(wallet.transactions[0]).toMatchObject({ kind: 'hold', amountCents: -1999, counterpart: { type: 'hold' } });
+    expect(wallet.transactions[0]).toMatchObject({ kind: 'hold', amountCents: -1999, counterpart: { type: 'hold', id: asked.body.id, name: 'Written question' } });
     const bell = (await http(app, reader.cookie).get('/api/notifications')).body.notifications;
     expect(bell[0]).toMatchObject({ kind: 'written_reading_asked', link: '/dashboard/messages' });
   });
