@@ -37,6 +37,14 @@ export const askWrittenReadingSchema = z.object({
 });
 export type AskWrittenReadingInput = z.infer<typeof askWrittenReadingSchema>;
 
+/**
+ * POST /api/written-readings may carry an `Idempotency-Key` (the web sends one per question it
+ * composes): a retry or a second click with the same key answers the first question, holding nothing more.
+ */
+export const askWrittenReadingHeadersSchema = z.looseObject({
+  'idempotency-key': z.string().trim().min(1, 'The Idempotency-Key header is empty').max(255, 'The Idempotency-Key header is at most 255 characters').optional(),
+});
+
 /** POST /api/written-readings/:id/answer */
 export const answerWrittenReadingSchema = z.object({
   answer: z.string({ error: ANSWER_MESSAGE }).trim().min(ANSWER_MIN_LENGTH, ANSWER_MESSAGE).max(ANSWER_MAX_LENGTH, ANSWER_MESSAGE),

@@ -933,6 +933,8 @@ export const writtenReadings = pgTable('written_readings', {
   rating: integer('rating'),
   review: text('review'),
   ratedAt: timestamp('rated_at', { withTimezone: true }),
+  /** The asker's Idempotency-Key, if sent: a retried or double-clicked ask finds its first question instead of holding twice. */
+  requestKey: text('request_key'),
 }, (t) => [
   check('written_readings_status_check', sql`${t.status} in ('pending', 'answered', 'refunded')`),
   check('written_readings_price_check', sql`${t.priceCents} between 500 and 10000 and ${t.answerHours} in (24, 48)`),
@@ -943,5 +945,6 @@ export const writtenReadings = pgTable('written_readings', {
   index('written_readings_client_idx').on(t.clientId, t.createdAt.desc()),
   index('written_readings_reader_idx').on(t.readerId, t.createdAt.desc()),
   index('written_readings_due_idx').on(t.dueAt).where(sql`${t.status} = 'pending'`),
+  uniqueIndex('written_readings_request_key').on(t.clientId, t.requestKey),
   index('written_readings_reader_reviews_idx').on(t.readerId, t.ratedAt.desc()).where(sql`${t.rating} is not null`),
 ]);

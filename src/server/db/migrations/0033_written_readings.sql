@@ -14,6 +14,7 @@ CREATE TABLE "written_readings" (
 	"rating" integer,
 	"review" text,
 	"rated_at" timestamp with time zone,
+	"request_key" text,
 	CONSTRAINT "written_readings_status_check" CHECK ("written_readings"."status" in ('pending', 'answered', 'refunded')),
 	CONSTRAINT "written_readings_price_check" CHECK ("written_readings"."price_cents" between 500 and 10000 and "written_readings"."answer_hours" in (24, 48)),
 	CONSTRAINT "written_readings_question_check" CHECK (char_length("written_readings"."question") between 20 and 2000),
@@ -31,6 +32,7 @@ ALTER TABLE "written_readings" ADD CONSTRAINT "written_readings_reader_id_user_i
 CREATE INDEX "written_readings_client_idx" ON "written_readings" USING btree ("client_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "written_readings_reader_idx" ON "written_readings" USING btree ("reader_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "written_readings_due_idx" ON "written_readings" USING btree ("due_at") WHERE "written_readings"."status" = 'pending';--> statement-breakpoint
+CREATE UNIQUE INDEX "written_readings_request_key" ON "written_readings" USING btree ("client_id","request_key");--> statement-breakpoint
 CREATE INDEX "written_readings_reader_reviews_idx" ON "written_readings" USING btree ("reader_id","rated_at" DESC NULLS LAST) WHERE "written_readings"."rating" is not null;--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_kind_check" CHECK ("ledger_accounts"."kind" in ('wallet', 'escrow', 'earnings', 'revenue', 'external', 'payouts_pending', 'disputes', 'hold'));--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('stream_live', 'reader_online', 'written_reading_asked', 'written_reading_answered', 'written_reading_refunded'));--> statement-breakpoint

@@ -18,9 +18,11 @@ const HOUR_MS = 60 * 60 * 1000;
  * A client asks a reader a written question (issue 31): the reader's current price is held from the
  * client's wallet (docs/decisions/046) in the same transaction that records the question, so a
  * wallet that cannot cover it (402) leaves no question behind, and the reader has until
- * now + their promised answer time. The reader hears of it by a notification.
+ * now + their promised answer time. The reader hears of it by a notification. With a request key,
+ * the same key again (a retry, a double click, two at once) answers the first question: the
+ * (client, key) unique index lets one insert through and the other finds its row.
  */
-export async function askWrittenReading(deps: WrittenReadingDeps, asker: SessionUser, input: AskWrittenReadingInput): Promise<WrittenReading> {
+export async function askWrittenReading(deps: WrittenReadingDeps, asker: SessionUser, input: AskWrittenReadingInput, requestKey?: string): Promise<WrittenReading> {
   if (input.readerId === asker.id) throw forbidden('You cannot ask yourself a question');
   const [reader] = await deps.db
     .select({ priceCents: readerProfiles.writtenReadingPriceCents, answerHours: readerProfiles.writtenReadingAnswerHours })
@@ -31,19 +33,33 @@ export async function askWrittenReading(deps: WrittenReadingDeps, asker: Session
   if (priceCents === null) throw conflict('This reader does not take written questions');
   await assertWalletNotFrozen(deps.db, asker.id);
 
-  const id = randomUUID();
   const now = new Date(deps.clock.now());
+  let id: string = randomUUID();
   const notification = await deps.db.transaction(async (tx) => {
-    await tx.insert(writtenReadings).values({
-      id,
-      clientId: asker.id,
-      readerId: input.readerId,
-      question: input.question,
-      priceCents,
-      answerHours,
-      createdAt: now,
-      dueAt: new Date(now.getTime() + answerHours * HOUR_MS),
-    });
+    const inserted = await tx
+      .insert(writtenReadings)
+      .values({
+        id,
+        clientId: asker.id,
+        readerId: input.readerId,
+        question: input.question,
+        priceCents,
+        answerHours,
+        createdAt: now,
+        dueAt: new Date(now.getTime() + answerHours * HOUR_MS),
+        requestKey: requestKey ?? null,
+      })
+      .onConflictDoNothing({ target: [writtenReadings.clientId, writtenReadings.requestKey] })
+      .returning({ id: writtenReadings.id });
+    if (inserted.length === 0) {
+      const [first] = await tx
+        .select({ id: writtenReadings.id, readerId: writtenReadings.readerId, question: writtenReadings.question })
+        .from(writtenReadings)
+        .where(and(eq(writtenReadings.clientId, asker.id), eq(writtenReadings.requestKey, requestKey!)));
+      if (!first || first.readerId !== input.readerId || first.question !== input.question) throw conflict('This Idempotency-Key was already used for another question');
+      id = first.id;
+      return null;
+    }
     await placeHold(tx, { userId: asker.id, amountCents: priceCents, reference: writtenReadingReference(id) });
     return storeNotification(tx, {
       userId: input.readerId,
@@ -55,6 +71,6 @@ export async function askWrittenReading(deps: WrittenReadingDeps, asker: Session
       now,
     });
   });
-  deliverNotifications(deps.realtime, [notification]);
+  if (notification) deliverNotifications(deps.realtime, [notification]);
   return (await loadWrittenReading(deps.db, id, deps.clock.now()))!;
 }

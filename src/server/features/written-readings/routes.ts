@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   answerWrittenReadingSchema,
+  askWrittenReadingHeadersSchema,
   askWrittenReadingSchema,
   rateWrittenReadingSchema,
   writtenReadingListSchema,
@@ -23,8 +24,10 @@ export async function writtenReadingRoutes(app: FastifyInstance, deps: WrittenRe
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(deps.auth);
 
-  api.post('/api/written-readings', { onRequest: signedIn, schema: { body: askWrittenReadingSchema, response: { 201: writtenReadingSchema } } }, async (request, reply) =>
-    reply.status(201).send(await askWrittenReading(deps, currentUser(request), request.body)),
+  api.post(
+    '/api/written-readings',
+    { onRequest: signedIn, schema: { body: askWrittenReadingSchema, headers: askWrittenReadingHeadersSchema, response: { 201: writtenReadingSchema } } },
+    async (request, reply) => reply.status(201).send(await askWrittenReading(deps, currentUser(request), request.body, request.headers['idempotency-key'])),
   );
 
   api.get('/api/written-readings', { onRequest: signedIn, schema: { response: { 200: writtenReadingListSchema } } }, async (request) =>

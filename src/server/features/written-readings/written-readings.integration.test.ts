@@ -88,6 +88,33 @@ describe('POST /api/written-readings', () => {
     expect(await moneyOf(client)).toMatchObject({ walletCents: 5000, holdCents: 0 });
   });
 
+  it('holds once for one Idempotency-Key: a retry and two at once answer the first question', async () => {
+    const client = await createClient(app, { balanceCents: 5000 });
+    const body = { readerId: reader.id, question: QUESTION };
+    const send = (key: string, payload: unknown = body) => http(app, client.cookie).post('/api/written-readings', payload, { 'idempotency-key': key });
+    const first = await send('ask-1');
+    expect(first.status).toBe(201);
+    const retried = await send('ask-1');
+    expect(retried.status).toBe(201);
+    expect(retried.body.id).toBe(first.body.id);
+    expect(await moneyOf(client)).toMatchObject({ walletCents: 3001, holdCents: 1999 });
+    expect((await send('ask-1', { readerId: reader.id, question: `${QUESTION} Another one.` })).status).toBe(409);
+
+    const [a, b] = await Promise.all([send('ask-2'), send('ask-2')]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.id).toBe(b.body.id);
+    expect(await moneyOf(client)).toMatchObject({ walletCents: 1002, holdCents: 3998 });
+    expect((await http(app, client.cookie).get('/api/written-readings')).body.writtenReadings).toHaveLength(2);
+  });
+
+  it('two questions racing for a wallet that holds one price: exactly one is held, the other 402', async () => {
+    const client = await createClient(app, { balanceCents: 2500 });
+    const [a, b] = await Promise.all([ask(client), ask(client, { readerId: reader.id, question: `${QUESTION} (again)` })]);
+    expect([a.status, b.status].sort()).toEqual([201, 402]);
+    expect(await moneyOf(client)).toMatchObject({ walletCents: 501, holdCents: 1999 });
+    expect((await http(app, client.cookie).get('/api/written-readings')).body.writtenReadings).toHaveLength(1);
+  });
+
   it('refuses a reader who does not take written questions (409) and an unknown one (404)', async () => {
     const client = await createClient(app, { balanceCents: 5000 });
     const other = await createReader(app);

@@ -27,7 +27,9 @@ export const onTimeQuery = (readerId: string) =>
     queryFn: ({ signal }) => apiRequestParsed(`/api/readers/${encodeURIComponent(readerId)}/written-readings/on-time`, writtenReadingOnTimeSchema, { signal }),
   });
 
-export const askWrittenReading = (input: AskWrittenReadingInput) => apiRequestParsed('/api/written-readings', writtenReadingSchema, { method: 'POST', body: input });
+/** The key makes a retry of the same question (no answer came back) hold the price once (decision 047). */
+export const askWrittenReading = (input: AskWrittenReadingInput, idempotencyKey: string) =>
+  apiRequestParsed('/api/written-readings', writtenReadingSchema, { method: 'POST', body: input, headers: { 'Idempotency-Key': idempotencyKey } });
 
 export const answerWrittenReading = ({ id, ...input }: AnswerWrittenReadingInput & { id: string }) =>
   apiRequestParsed(`/api/written-readings/${encodeURIComponent(id)}/answer`, writtenReadingSchema, { method: 'POST', body: input });

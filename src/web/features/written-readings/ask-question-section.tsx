@@ -3,11 +3,12 @@ import type { Reader } from '@shared/readers';
 import { ASK_BY_MESSAGE_LABEL, askWrittenReadingSchema, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH } from '@shared/written-readings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { useProfile } from '@/lib/auth';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { loginPath, paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { askWrittenReading, onTimeQuery, writtenReadingKeys } from './api';
@@ -36,6 +37,8 @@ export function AskQuestionSection({ reader }: { reader: Reader }) {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const [sent, setSent] = useState(false);
+  // One key per question text: sending the same text again (after no answer came back) is the same ask.
+  const attempt = useRef<{ key: string; question: string } | null>(null);
   const priceCents = reader.writtenReadingPriceCents;
   if (priceCents === null) return null;
   const isSelf = viewer?.id === reader.id;
@@ -73,8 +76,12 @@ export function AskQuestionSection({ reader }: { reader: Reader }) {
               rule={askWrittenReadingSchema.shape.question}
               submitLabel={`Ask for ${formatCents(priceCents)}`}
               pendingLabel="Sending…"
-              send={(question) => askWrittenReading({ readerId: reader.id, question })}
+              send={(question) => {
+                if (attempt.current?.question !== question) attempt.current = { key: newIdempotencyKey(), question };
+                return askWrittenReading({ readerId: reader.id, question }, attempt.current.key);
+              }}
               onSent={() => {
+                attempt.current = null;
                 setSent(true);
                 toast.success('Question sent');
                 void queryClient.invalidateQueries({ queryKey: writtenReadingKeys.all });

@@ -22,13 +22,14 @@ const ANSWER = 'The cards show a letter crossing water: she is closer to reachin
 
 /** Answers each `METHOD path` from the table (a function gets the request body); records every request. */
 function serve(table: Record<string, unknown | ((body: unknown) => Response)>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
+  const calls: { method: string; path: string; body: unknown; key?: string }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, path, body });
+      const key = (init.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+      calls.push({ method, path, body, ...(key && { key }) });
       const answer = table[`${method} ${path}`];
       if (answer === undefined) return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
       return typeof answer === 'function' ? (answer as (body: unknown) => Response)(body) : json(answer);
@@ -96,11 +97,11 @@ describe("the profile's 'Ask a question by message'", () => {
     fireEvent.change(field, { target: { value: QUESTION } });
     fireEvent.click(screen.getByRole('button', { name: 'Ask for $15.00' }));
     expect((await screen.findByRole('status')).textContent).toContain('Your question was sent.');
-    expect(calls.find((call) => call.method === 'POST')).toEqual({ method: 'POST', path: '/api/written-readings', body: { readerId: 'r1', question: QUESTION } });
+    expect(calls.find((call) => call.method === 'POST')).toEqual({ method: 'POST', path: '/api/written-readings', body: { readerId: 'r1', question: QUESTION }, key: expect.any(String) });
   });
 
   it("puts the server's refusal (a wallet that cannot hold the price) beside the field", async () => {
-    serve({
+    const calls = serve({
       'GET /api/auth/profile': client,
       'GET /api/readers/r1/written-readings/on-time': { dueCount: 0, answeredOnTimeCount: 0, onTimePercent: null },
       'POST /api/written-readings': () => json({ error: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient balance. Please add funds to your wallet.' } }, 402),
@@ -111,6 +112,15 @@ describe("the profile's 'Ask a question by message'", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ask for $15.00' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Insufficient balance. Please add funds to your wallet.');
     expect(screen.queryByRole('status')).toBeNull();
+    // Sent again unchanged, it is the same ask (one key); another text is another ask.
+    fireEvent.click(screen.getByRole('button', { name: 'Ask for $15.00' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
+    fireEvent.change(screen.getByLabelText('Your question for Selene'), { target: { value: `${QUESTION} Or in the spring?` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ask for $15.00' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(3));
+    const [first, second, third] = calls.filter((call) => call.method === 'POST').map((call) => call.key);
+    expect(second).toBe(first);
+    expect(third).not.toBe(first);
   });
 
   it('asks a visitor to sign in first', async () => {
