@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { paths } from '@shared/paths';
+import { SERVER_EVENTS } from '@shared/realtime';
 import type { AskWrittenReadingInput, WrittenReading } from '@shared/written-readings';
 import { and, eq } from 'drizzle-orm';
 import { readerProfiles, writtenReadings } from '../../db/schema';
@@ -7,7 +8,7 @@ import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
 import { deliverNotifications } from '../notifications';
 import { isListedReader } from '../readers';
-import { assertWalletNotFrozen, placeHold } from '../wallet';
+import { assertWalletNotFrozen, getWalletBalanceCents, placeHold } from '../wallet';
 import { type WrittenReadingDeps, writtenReadingReference } from './deps';
 import { storeNotification } from './notify';
 import { loadWrittenReading } from './view';
@@ -71,6 +72,9 @@ export async function askWrittenReading(deps: WrittenReadingDeps, asker: Session
       now,
     });
   });
-  if (notification) deliverNotifications(deps.realtime, [notification]);
+  if (notification) {
+    deliverNotifications(deps.realtime, [notification]);
+    deps.realtime.toUser(asker.id, SERVER_EVENTS.walletUpdated, { balanceCents: await getWalletBalanceCents(deps.db, asker.id) });
+  }
   return (await loadWrittenReading(deps.db, id, deps.clock.now()))!;
 }

@@ -1,9 +1,10 @@
 import { paths } from '@shared/paths';
+import { SERVER_EVENTS } from '@shared/realtime';
 import { formatCents } from '@shared/money';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { writtenReadings } from '../../db/schema';
 import { deliverNotifications, type NotificationRow } from '../notifications';
-import { holdAccountId, lockAccounts, releaseHold, walletAccountId } from '../wallet';
+import { getBalances, holdAccountId, lockAccounts, releaseHold, walletAccountId } from '../wallet';
 import { type WrittenReadingDeps, writtenReadingReference } from './deps';
 import { storeNotification } from './notify';
 
@@ -20,6 +21,7 @@ const BATCH = 50;
 export async function refundOverdueWrittenReadings(deps: Omit<WrittenReadingDeps, 'publicUrl'>): Promise<number> {
   const now = new Date(deps.clock.now());
   const notices: NotificationRow[] = [];
+  const wallets = new Map<string, number>();
   const refunded = await deps.db.transaction(async (tx) => {
     const due = await tx
       .select()
@@ -45,8 +47,13 @@ export async function refundOverdueWrittenReadings(deps: Omit<WrittenReadingDeps
       );
     }
     await tx.update(writtenReadings).set({ status: 'refunded', refundedAt: now }).where(inArray(writtenReadings.id, due.map((question) => question.id)));
+    const clients = [...new Set(due.map((question) => question.clientId))];
+    const balances = await getBalances(tx, clients.map(walletAccountId));
+    for (const clientId of clients) wallets.set(clientId, balances.get(walletAccountId(clientId)) ?? 0);
     return due.length;
   });
   deliverNotifications(deps.realtime, notices);
+  // The client's open pages show the money back in the balance at once.
+  for (const [clientId, balanceCents] of wallets) deps.realtime.toUser(clientId, SERVER_EVENTS.walletUpdated, { balanceCents });
   return refunded;
 }

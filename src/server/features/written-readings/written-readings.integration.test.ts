@@ -4,6 +4,7 @@ import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { revenueCents } from '../../../../tests/integration/ledger-sums';
 import { latestMail } from '../../../../tests/integration/mailbox';
+import { nextEvent } from '../../../../tests/integration/socket-helpers';
 import { testApp } from '../../../../tests/integration/test-app';
 import { runDueWork } from '../sessions';
 import { checkLedger, earningsAccountId, getBalances, holdAccountId, walletAccountId } from '../wallet';
@@ -183,7 +184,10 @@ describe('POST /api/written-readings/:id/answer', () => {
 describe('a question not answered in time', () => {
   it('is refunded in full by the scheduler at its due time, and can no longer be answered', async () => {
     const client = await createClient(app, { balanceCents: 5000 });
+    const socket = await app.connectSocket(client.cookie);
+    const heldBalance = nextEvent(socket, 'wallet_updated');
     const { id } = (await ask(client)).body;
+    expect(await heldBalance).toEqual({ balanceCents: 3001 });
     clock.advance(DAY - 1);
     await runDueWork(app.sessions);
     expect(await moneyOf(client)).toMatchObject({ walletCents: 3001, holdCents: 1999 });
@@ -191,8 +195,11 @@ describe('a question not answered in time', () => {
     clock.advance(1);
     // At the due time the answer is refused even before the sweep runs.
     expect((await answer(reader, id)).status).toBe(409);
+    const refundedBalance = nextEvent(socket, 'wallet_updated');
     await runDueWork(app.sessions);
     expect(await moneyOf(client)).toMatchObject({ walletCents: 5000, holdCents: 0 });
+    // The client's open pages hear the money is back.
+    expect(await refundedBalance).toEqual({ balanceCents: 5000 });
     await runDueWork(app.sessions);
     expect(await moneyOf(client)).toMatchObject({ walletCents: 5000, holdCents: 0 });
     const thread = (await http(app, client.cookie).get('/api/written-readings')).body.writtenReadings[0];

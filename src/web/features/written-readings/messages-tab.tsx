@@ -1,4 +1,5 @@
 import { formatCents } from '@shared/money';
+import { SERVER_EVENTS } from '@shared/realtime';
 import { ANSWER_MAX_LENGTH, ANSWER_MIN_LENGTH, answerWrittenReadingSchema, type WrittenReading } from '@shared/written-readings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
@@ -7,6 +8,7 @@ import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths, readerProfilePath } from '@/lib/paths';
+import { useServerEvent } from '@/lib/server-events';
 import { toast } from '@/lib/toast';
 import { answerWrittenReading, myWrittenReadingsQuery, writtenReadingKeys } from './api';
 import { RateAnswerForm, WrittenStars } from './rate-answer-form';
@@ -98,6 +100,14 @@ function Thread({ thread, viewerId }: { thread: WrittenReading; viewerId: string
  */
 export function MessagesTab({ viewerId, side }: { viewerId: string; side: 'client' | 'reader' }) {
   const query = useQuery(myWrittenReadingsQuery);
+  const queryClient = useQueryClient();
+  // A new question, an answer or a refund rings the bell: the open tab shows it at once too.
+  useServerEvent(SERVER_EVENTS.notification, ({ kind }) => {
+    if (!kind.startsWith('written_reading_')) return;
+    void queryClient.invalidateQueries({ queryKey: writtenReadingKeys.all });
+    // An answer or a refund empties part of the hold: the wallet's 'on hold' line follows.
+    void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+  });
   return (
     <Card>
       <CardHeader>
