@@ -15,6 +15,10 @@ export const QUESTION_MAX_LENGTH = 2000;
 export const ANSWER_MIN_LENGTH = 50;
 export const ANSWER_MAX_LENGTH = 5000;
 
+/** What stands in a thread for the words of a person who deleted their account (the CHECKs' lengths hold). */
+export const DELETED_QUESTION = 'This question was removed when its author deleted their account.';
+export const DELETED_ANSWER = 'This answer was removed when its author deleted their account on Soul Tribe.';
+
 /** What the profile's section and its button say (issue 31's words). */
 export const ASK_BY_MESSAGE_LABEL = 'Ask a question by message';
 

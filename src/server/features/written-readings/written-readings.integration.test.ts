@@ -264,6 +264,25 @@ describe('rating an answer', () => {
   });
 });
 
+describe('accounts with written readings', () => {
+  it('are in the data export, cannot be deleted while a question is open, and leave the other side a thread without the words', async () => {
+    const asker = await createClient(app, { balanceCents: PRICE });
+    const { id } = (await ask(asker)).body;
+    const exported = (await http(app, asker.cookie).get('/api/account/export')).body;
+    expect(exported.writtenReadings).toEqual([expect.objectContaining({ id, as: 'client', question: QUESTION, priceCents: PRICE, status: 'pending' })]);
+    expect(exported.transactions.at(-1)).toMatchObject({ account: 'wallet', direction: 'out', kind: 'hold', amountCents: PRICE });
+
+    const remove = () => http(app, asker.cookie).post('/api/account/delete', { password: asker.password });
+    const refused = await remove();
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe('A written question is still open. Wait for its answer or its refund, then delete your account.');
+    expect((await answer(reader, id)).status).toBe(200);
+    expect((await remove()).status).toBe(204);
+    const thread = (await http(app, reader.cookie).get('/api/written-readings')).body.writtenReadings.find((w: { id: string }) => w.id === id);
+    expect(thread).toMatchObject({ question: 'This question was removed when its author deleted their account.', answer: ANSWER, status: 'answered' });
+  });
+});
+
 describe('GET /api/written-readings', () => {
   it('lists each side its own threads, newest first, and no one else’s', async () => {
     const client = await createClient(app, { balanceCents: 10_000 });
