@@ -51,6 +51,7 @@ import { startDemoReader } from './features/demo-reader';
 import { registerSessionSocketHandlers } from './features/sessions/socket-handlers';
 import { resumeAfterDeposit } from './features/sessions/top-up';
 import { shopRoutes } from './features/shop/routes';
+import { writtenReadingRoutes } from './features/written-readings/routes';
 import { startAutoReloads } from './features/wallet/auto-reload';
 import { createWallet, getWalletBalanceCents } from './features/wallet/ledger';
 import { walletRoutes } from './features/wallet/routes';
@@ -256,6 +257,7 @@ export async function buildApp(deps: AppDeps) {
     auth, db, clock, publicUrl: config.publicUrl, isProduction: config.isProduction, onUserCreated: createWallet, rateLimit: config.applicationRateLimit,
   });
   await app.register(notificationRoutes, { auth, db, clock });
+  await app.register(writtenReadingRoutes, { auth, db, clock, realtime, publicUrl: config.publicUrl });
   await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers, retentionDays: config.retentionDays });
   await app.register(queueRoutes, { auth, sessions });
   await app.register(liveMoneyRoutes, { auth, db, clock, realtime });

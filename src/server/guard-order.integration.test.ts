@@ -32,6 +32,8 @@ const PUBLIC_ROUTES = new Set([
   // Readers who apply have no account yet; the status link's token is the credential (issue 31).
   'POST /api/reader-applications',
   'GET /api/reader-applications/status',
+  // A reader's written-reading on-time rate shows on their public profile (issue 31).
+  'GET /api/readers/:id/written-readings/on-time',
   // A visitor's profile is null, not a 401 (docs/decisions/017).
   'GET /api/auth/profile',
   'POST /api/auth/sign-in/email',

@@ -88,6 +88,22 @@ export const accountExportSchema = z.object({
   }),
   deposits: z.array(z.object({ id: z.string(), amountCents: z.number(), status: z.string(), at: z.string() })),
   payouts: z.array(z.object({ id: z.string(), amountCents: z.number(), status: z.string(), requestedAt: z.string(), decidedAt: z.string().nullable() })),
+  /** Written readings (issue 31) on either side: the question, the answer, the price and how it ended. */
+  writtenReadings: z.array(
+    z.object({
+      id: z.string(),
+      as: z.enum(['client', 'reader']),
+      question: z.string(),
+      answer: z.string().nullable(),
+      priceCents: z.number(),
+      status: z.string(),
+      askedAt: z.string(),
+      answeredAt: z.string().nullable(),
+      refundedAt: z.string().nullable(),
+      rating: z.number().nullable(),
+      review: z.string().nullable(),
+    }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 

@@ -3,7 +3,9 @@ import { z } from './zod-config';
 /** Every message the product sends (docs/decisions/028). */
 export const MAIL_KINDS = ['verify_email', 'reset_password', 'sign_up_attempt', 'reading_receipt', 'payout_decided', 'new_review', 'order_shipped',
   // Readers who apply (issue 31): received (with the status link), approved (a link to set a password), rejected (the reason).
-  'reader_application_received', 'reader_application_approved', 'reader_application_rejected'] as const;
+  'reader_application_received', 'reader_application_approved', 'reader_application_rejected',
+  // A written reading's answer (issue 31), to the client who asked.
+  'written_reading_answered'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;

@@ -21,6 +21,8 @@ export const paths = {
   dashboardProducts: '/dashboard/products',
   dashboardReports: '/dashboard/reports',
   dashboardApplications: '/dashboard/applications',
+  /** Written readings (issue 31): the client's and the reader's threads. */
+  dashboardMessages: '/dashboard/messages',
   reading: '/reading/:id',
   sessionRequest: '/session/:readerId',
   readers: '/readers',

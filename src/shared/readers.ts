@@ -74,6 +74,10 @@ export const readerSchema = z.object({
   freeMinutes: z.number().int(),
   /** The demo reader the server answers itself (demo mode only): chat only, shown with DEMO_READER_NOTE. */
   repliesAutomated: z.boolean(),
+  /** The price of one written question (issue 31), or null when the reader does not take them. */
+  writtenReadingPriceCents: z.number().int().nullable(),
+  /** The answer time the reader promises for a written question: 24 or 48 hours. */
+  writtenReadingAnswerHours: z.number().int(),
 });
 export type Reader = z.infer<typeof readerSchema>;
 

@@ -17,6 +17,10 @@ export const readerReviewsQuerySchema = z.object({
   page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').max(10_000).default(1),
 });
 
+/** What a review is of: a live reading of a type, or a written reading (issue 31). */
+export const REVIEW_KINDS = [...SESSION_TYPES, 'written'] as const;
+export type ReviewKind = (typeof REVIEW_KINDS)[number];
+
 export const reviewSchema = z.object({
   /** The reading the review is of: a stable key, useless to anyone but its two participants. */
   id: z.string(),
@@ -25,7 +29,7 @@ export const reviewSchema = z.object({
   text: z.string(),
   authorName: z.string(),
   ratedAt: z.string(),
-  sessionType: z.enum(SESSION_TYPES),
+  sessionType: z.enum(REVIEW_KINDS),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

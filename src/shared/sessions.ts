@@ -1,6 +1,7 @@
 import { MESSAGE_MAX_LENGTH, RATING_WINDOW_DAYS, SESSION_TYPES } from './constants';
 import { createReaderSchema, rateCentsSchema } from './readers';
 import { imageUrlSchema } from './auth';
+import { writtenReadingAnswerHoursSchema, writtenReadingPriceCentsSchema } from './written-readings';
 import { z } from './zod-config';
 
 export const sessionTypeSchema = z.enum(SESSION_TYPES, { error: 'sessionType must be chat, audio or video' });
@@ -192,6 +193,9 @@ export const updateMyReaderSchema = z
     yearsExperience: createReaderSchema.shape.yearsExperience.optional(),
     profileImage: imageUrlSchema.nullable().optional(),
     freeMinutes: freeMinutesOfferSchema.optional(),
+    // Written questions (issue 31): a price opts in, null opts out; the promised answer time is kept either way.
+    writtenReadingPriceCents: writtenReadingPriceCentsSchema.nullable().optional(),
+    writtenReadingAnswerHours: writtenReadingAnswerHoursSchema.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
 export type UpdateMyReaderInput = z.infer<typeof updateMyReaderSchema>;

@@ -74,6 +74,12 @@ export const TRANSACTION_KINDS = [
   'card_refund',
   /** A deposit's payment taken back by the card holder's bank (a lost dispute, docs/decisions/039). */
   'chargeback',
+  /** Money put aside from the wallet into the client's hold (a written question's price, docs/decisions/046). */
+  'hold',
+  /** Held money given back to the wallet (a question not answered in time). */
+  'hold_release',
+  /** A written question's answer, charged 70/30 from the hold (docs/decisions/047). */
+  'written_reading',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
@@ -90,9 +96,12 @@ export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
   stream_access: 'Live stream',
   card_refund: 'Refund to card',
   chargeback: 'Chargeback',
+  hold: 'Put on hold',
+  hold_release: 'Back from hold',
+  written_reading: 'Written reading',
 };
 
-export const COUNTERPART_TYPES = ['session', 'reader', 'client', 'payment', 'platform', 'payout', 'earnings'] as const;
+export const COUNTERPART_TYPES = ['session', 'reader', 'client', 'payment', 'platform', 'payout', 'earnings', 'hold'] as const;
 
 export const walletTransactionSchema = z.object({
   id: z.string(),
@@ -143,6 +152,8 @@ export type Earnings = z.infer<typeof earningsSchema>;
 export const walletSchema = z.object({
   /** The spendable wallet: deposits less spending (never withdrawable). */
   balanceCents: z.number().int(),
+  /** Put aside for written questions not yet answered (a hold, docs/decisions/046): not spendable, not in the balance. */
+  onHoldCents: z.number().int(),
   earnings: earningsSchema,
   transactions: z.array(walletTransactionSchema),
   nextCursor: z.string().nullable(),

@@ -24,6 +24,7 @@ import { REPORT_STATUSES, REPORT_TARGET_TYPES } from '../../shared/reports';
 import { END_REASONS, PAUSE_REASONS, SESSION_STATUSES } from '../../shared/sessions';
 import { SHIPMENT_STATUSES, type ShippingAddress } from '../../shared/shipping';
 import { SHOP_CATEGORIES } from '../../shared/shop';
+import { WRITTEN_READING_STATUSES } from '../../shared/written-readings';
 import { DEPOSIT_LIMIT_PERIODS, DEPOSIT_STATUSES, PAYOUT_STATUSES, type ReadingReminderMinutes } from '../../shared/wallet';
 
 const timestamps = {
@@ -154,6 +155,10 @@ export const readerProfiles = pgTable('reader_profiles', {
   freeMinutes: integer('free_minutes').notNull().default(0),
   /** The demo reader the server answers itself (demo mode only, issue 30): chat only, never a person. */
   repliesAutomated: boolean('replies_automated').notNull().default(false),
+  /** The price of one written question (issue 31); null: the reader does not take written questions. */
+  writtenReadingPriceCents: integer('written_reading_price_cents'),
+  /** The answer time the reader promises for a written question (24 or 48 hours); kept while opted out. */
+  writtenReadingAnswerHours: integer('written_reading_answer_hours').notNull().default(24),
   /**
    * Everything the directory's search looks in, lower-cased, kept by PostgreSQL: `like '%word%'`
    * on it is a plain scan (10x cheaper than building the text per row) or, for a rare word, the
@@ -172,6 +177,7 @@ export const readerProfiles = pgTable('reader_profiles', {
   index('reader_profiles_specialties_idx').using('gin', sql`${readerSpecialtiesLower(t)} jsonb_path_ops`),
   check('reader_rates_check', sql`${t.chatRateCents} between 99 and 9999 and ${t.audioRateCents} between 99 and 9999 and ${t.videoRateCents} between 99 and 9999`),
   check('reader_free_minutes_check', sql`${t.freeMinutes} between 0 and 5`),
+  check('reader_written_reading_check', sql`(${t.writtenReadingPriceCents} is null or ${t.writtenReadingPriceCents} between 500 and 10000) and ${t.writtenReadingAnswerHours} in (24, 48)`),
 ]);
 
 /**
@@ -188,7 +194,8 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  check('ledger_accounts_kind_check', sql`${t.kind} in ('wallet', 'escrow', 'earnings', 'revenue', 'external', 'payouts_pending', 'disputes')`),
+  // `hold:<userId>`: money a client put aside for a written question (later an appointment), which they cannot spend (docs/decisions/046).
+  check('ledger_accounts_kind_check', sql`${t.kind} in ('wallet', 'escrow', 'earnings', 'revenue', 'external', 'payouts_pending', 'disputes', 'hold')`),
   // `disputes:<userId>` carries what a lost dispute or a card refund took beyond the wallet (docs/decisions/039).
   check('ledger_accounts_non_negative', sql`${t.kind} in ('external', 'disputes') or ${t.balanceCents} >= 0`),
   uniqueIndex('ledger_accounts_user_kind_key').on(t.userId, t.kind),
@@ -647,7 +654,7 @@ export const notifications = pgTable('notifications', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   readAt: timestamp('read_at', { withTimezone: true }),
 }, (t) => [
-  check('notifications_kind_check', sql`${t.kind} in ('stream_live', 'reader_online')`),
+  check('notifications_kind_check', sql`${t.kind} in ('stream_live', 'reader_online', 'written_reading_asked', 'written_reading_answered', 'written_reading_refunded')`),
   index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
   index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
   index('notifications_subject_idx').on(t.userId, t.kind, t.subjectId, t.createdAt),
@@ -902,4 +909,42 @@ export const readerApplications = pgTable('reader_applications', {
   uniqueIndex('reader_applications_one_open_per_email').on(t.email).where(sql`${t.status} = 'pending'`),
   uniqueIndex('reader_applications_status_token_key').on(t.statusTokenHash),
   index('reader_applications_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+]);
+
+/**
+ * A paid written question (issue 31, docs/decisions/047): the price is held from the client's
+ * wallet (`hold:<clientId>`, reference `written-reading:<id>`) when asked; the reader's one answer
+ * charges the hold 70/30, and a question unanswered at `due_at` is refunded in full by the
+ * scheduler. The answer and the status change only once, under the row lock.
+ */
+export const writtenReadings = pgTable('written_readings', {
+  id: text('id').primaryKey(),
+  clientId: text('client_id').notNull().references(() => user.id),
+  readerId: text('reader_id').notNull().references(() => user.id),
+  question: text('question').notNull(),
+  answer: text('answer'),
+  priceCents: integer('price_cents').notNull(),
+  answerHours: integer('answer_hours').notNull(),
+  status: text('status', { enum: WRITTEN_READING_STATUSES }).notNull().default('pending'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  rating: integer('rating'),
+  review: text('review'),
+  ratedAt: timestamp('rated_at', { withTimezone: true }),
+  /** The asker's Idempotency-Key, if sent: a retried or double-clicked ask finds its first question instead of holding twice. */
+  requestKey: text('request_key'),
+}, (t) => [
+  check('written_readings_status_check', sql`${t.status} in ('pending', 'answered', 'refunded')`),
+  check('written_readings_price_check', sql`${t.priceCents} between 500 and 10000 and ${t.answerHours} in (24, 48)`),
+  check('written_readings_question_check', sql`char_length(${t.question}) between 20 and 2000`),
+  check('written_readings_answer_check', sql`${t.answer} is null or char_length(${t.answer}) between 50 and 5000`),
+  check('written_readings_state_check', sql`(${t.status} = 'answered') = (${t.answer} is not null and ${t.answeredAt} is not null) and (${t.status} = 'refunded') = (${t.refundedAt} is not null)`),
+  check('written_readings_rating_check', sql`(${t.rating} is null or (${t.rating} between 1 and 5 and ${t.status} = 'answered')) and (${t.rating} is null) = (${t.ratedAt} is null)`),
+  index('written_readings_client_idx').on(t.clientId, t.createdAt.desc()),
+  index('written_readings_reader_idx').on(t.readerId, t.createdAt.desc()),
+  index('written_readings_due_idx').on(t.dueAt).where(sql`${t.status} = 'pending'`),
+  uniqueIndex('written_readings_request_key').on(t.clientId, t.requestKey),
+  index('written_readings_reader_reviews_idx').on(t.readerId, t.ratedAt.desc()).where(sql`${t.rating} is not null`),
 ]);

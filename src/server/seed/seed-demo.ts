@@ -49,6 +49,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
         videoRateCents: r.rates.video,
         isOnline: r.isOnline,
         freeMinutes: r.freeMinutes ?? 0,
+        ...(r.writtenReading && { writtenReadingPriceCents: r.writtenReading.priceCents, writtenReadingAnswerHours: r.writtenReading.answerHours }),
       });
     }
     await insertAutomatedReader(tx, now);

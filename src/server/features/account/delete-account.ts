@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { verifyPassword } from 'better-auth/crypto';
 import { DELETED_USER_NAME } from '@shared/account';
 import { formatCents } from '@shared/money';
 import type { SessionStatus } from '@shared/sessions';
+import { DELETED_ANSWER, DELETED_QUESTION } from '@shared/written-readings';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -26,9 +27,10 @@ import {
   twoFactor,
   user,
   verification,
+  writtenReadings,
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { earningsAccountId, escrowAccountId, lockAccounts, walletAccountId } from '../wallet';
+import { earningsAccountId, escrowAccountId, holdAccountId, lockAccounts, walletAccountId } from '../wallet';
 
 const OPEN_READING: SessionStatus[] = ['requested', 'accepted', 'active'];
 
@@ -57,7 +59,7 @@ export async function deleteAccount(db: Db, clock: Clock, userId: string, passwo
 
 async function assertNothingOpen(tx: Tx, userId: string, isReader: boolean) {
   // Locked, so a deposit or a charge cannot land between this check and the deletion.
-  const balances = await lockAccounts(tx, [walletAccountId(userId), escrowAccountId(userId), earningsAccountId(userId)]);
+  const balances = await lockAccounts(tx, [walletAccountId(userId), escrowAccountId(userId), earningsAccountId(userId), holdAccountId(userId)]);
   const wallet = balances.get(walletAccountId(userId)) ?? 0;
   const escrow = balances.get(escrowAccountId(userId)) ?? 0;
   const earnings = balances.get(earningsAccountId(userId)) ?? 0;
@@ -69,6 +71,13 @@ async function assertNothingOpen(tx: Tx, userId: string, isReader: boolean) {
     .where(and(or(eq(readingSessions.clientId, userId), eq(readingSessions.readerId, userId)), inArray(readingSessions.status, OPEN_READING)))
     .limit(1);
   if (open || escrow > 0) throw conflict('A reading is still open. Finish it first, then delete your account.');
+  // A written question waits for its answer or its refund (issue 31): its held money must reach someone first.
+  const [question] = await tx
+    .select({ id: writtenReadings.id })
+    .from(writtenReadings)
+    .where(and(or(eq(writtenReadings.clientId, userId), eq(writtenReadings.readerId, userId)), eq(writtenReadings.status, 'pending')))
+    .limit(1);
+  if (question || (balances.get(holdAccountId(userId)) ?? 0) > 0) throw conflict('A written question is still open. Wait for its answer or its refund, then delete your account.');
   if (isReader) {
     const [pending] = await tx.select({ id: payouts.id }).from(payouts).where(and(eq(payouts.readerId, userId), eq(payouts.status, 'pending'))).limit(1);
     if (pending) throw conflict('A payout is waiting for a decision. Delete your account once it is paid.');
@@ -94,6 +103,9 @@ async function eraseAndAnonymize(tx: Tx, userId: string, email: string, now: Dat
   await tx.delete(readerAvailability).where(eq(readerAvailability.readerId, userId));
   // A review's words are theirs; its stars stay, so a reader's average does not change.
   await tx.update(readingSessions).set({ review: null }).where(eq(readingSessions.clientId, userId));
+  // Written readings stay (the other side's thread and the reader's earnings count them); the person's own words go.
+  await tx.update(writtenReadings).set({ question: DELETED_QUESTION, review: null }).where(eq(writtenReadings.clientId, userId));
+  await tx.update(writtenReadings).set({ answer: DELETED_ANSWER }).where(and(eq(writtenReadings.readerId, userId), isNotNull(writtenReadings.answer)));
   await tx
     .update(readerProfiles)
     .set({ firstName: 'Deleted', lastName: 'reader', username: `deleted-${userId}`, bio: '', specialties: [], profileImage: null, isOnline: false, freeMinutes: 0 })

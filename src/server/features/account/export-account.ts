@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { AccountExport } from '@shared/account';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { deposits, ledgerTransfers, payouts, readerProfiles, readingSessions, sessionMessages, twoFactor, user } from '../../db/schema';
+import { deposits, ledgerTransfers, payouts, readerProfiles, readingSessions, sessionMessages, twoFactor, user, writtenReadings } from '../../db/schema';
 import { notFound } from '../../errors';
-import { earningsAccountId, escrowAccountId, walletAccountId } from '../wallet';
+import { earningsAccountId, escrowAccountId, holdAccountId, walletAccountId } from '../wallet';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -27,7 +27,7 @@ export async function exportAccount(db: Db, clock: Clock, userId: string): Promi
   const messages = sessionIds.length
     ? await db.select().from(sessionMessages).where(inArray(sessionMessages.sessionId, sessionIds)).orderBy(asc(sessionMessages.createdAt))
     : [];
-  const accounts = [walletAccountId(userId), escrowAccountId(userId), earningsAccountId(userId)];
+  const accounts = [walletAccountId(userId), holdAccountId(userId), escrowAccountId(userId), earningsAccountId(userId)];
   const transfers = await db
     .select()
     .from(ledgerTransfers)
@@ -41,6 +41,11 @@ export async function exportAccount(db: Db, clock: Clock, userId: string): Promi
   const [hasTwoFactor] = await db.select({ id: twoFactor.id }).from(twoFactor).where(eq(twoFactor.userId, userId)).limit(1);
   const depositRows = await db.select().from(deposits).where(eq(deposits.userId, userId)).orderBy(asc(deposits.createdAt));
   const payoutRows = await db.select().from(payouts).where(eq(payouts.readerId, userId)).orderBy(asc(payouts.createdAt));
+  const questions = await db
+    .select()
+    .from(writtenReadings)
+    .where(or(eq(writtenReadings.clientId, userId), eq(writtenReadings.readerId, userId)))
+    .orderBy(asc(writtenReadings.createdAt));
   const { searchText: _searchText, ...readerFields } = reader ?? { searchText: '' };
 
   return {
@@ -91,5 +96,18 @@ export async function exportAccount(db: Db, clock: Clock, userId: string): Promi
     },
     deposits: depositRows.map((d) => ({ id: d.id, amountCents: d.amountCents, status: d.status, at: d.createdAt.toISOString() })),
     payouts: payoutRows.map((p) => ({ id: p.id, amountCents: p.amountCents, status: p.status, requestedAt: p.createdAt.toISOString(), decidedAt: iso(p.decidedAt) })),
+    writtenReadings: questions.map((w) => ({
+      id: w.id,
+      as: w.clientId === userId ? ('client' as const) : ('reader' as const),
+      question: w.question,
+      answer: w.answer,
+      priceCents: w.priceCents,
+      status: w.status,
+      askedAt: w.createdAt.toISOString(),
+      answeredAt: iso(w.answeredAt),
+      refundedAt: iso(w.refundedAt),
+      rating: w.rating,
+      review: w.review,
+    })),
   };
 }

@@ -1,3 +1,4 @@
+import { RATING_WINDOW_DAYS } from '@shared/constants';
 import { formatCents } from '@shared/money';
 import { composeMail, type MailContent } from './layout';
 
@@ -118,5 +119,15 @@ export function applicationRejectedMail(input: { name: string; reason: string })
     subject: 'Your application to read on Soul Tribe',
     greeting: hello(input.name),
     paragraphs: ['Thank you for applying to read on Soul Tribe. We are not able to accept your application at this time.', `Our reason: ${input.reason}`],
+  });
+}
+
+/** A written reading's answer is in (issue 31). The answer itself stays on the site, behind sign-in. */
+export function writtenReadingAnsweredMail(input: { name: string; readerName: string; url: string }): MailContent {
+  return composeMail({
+    subject: `${input.readerName} answered your question`,
+    greeting: hello(input.name),
+    paragraphs: [`${input.readerName} has answered the question you asked by message. Read it in your Messages; you can rate the answer there within ${RATING_WINDOW_DAYS} days.`],
+    action: { label: 'Read the answer', url: input.url },
   });
 }

@@ -39,6 +39,7 @@ describe('earnings by source', () => {
   const GIFT = GIFTS[2]!;
   const ADMISSION_CENTS = 500;
   const PRODUCT_CENTS = 2799;
+  const WRITTEN_CENTS = 1499;
 
   beforeAll(async () => {
     reader = await createReader(app, { firstName: 'Seraphina', chatRateCents: 399 });
@@ -64,6 +65,12 @@ describe('earnings by source', () => {
     await app.db.insert(shopProducts).values({ id: productId, sellerId: reader.id, name: 'Moon deck', priceCents: PRODUCT_CENTS, category: 'Tarot', isDigital: false, stock: 5 });
     const order = await http(app, client.cookie).post('/api/shop/orders', { items: [{ productId, quantity: 2 }], shippingAddress: TEST_ADDRESS }, { 'idempotency-key': 'order-1' });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
+
+    // A written question, answered (issue 31).
+    expect((await http(app, reader.cookie).patch('/api/readers/me', { writtenReadingPriceCents: WRITTEN_CENTS })).status).toBe(200);
+    const asked = await http(app, client.cookie).post('/api/written-readings', { readerId: reader.id, question: 'Will the new job bring me closer to home?' });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    expect((await http(app, reader.cookie).post(`/api/written-readings/${asked.body.id}/answer`, { answer: 'Yes: the cards show a road that bends back toward the people you love.' })).status).toBe(200);
   });
 
   it('adds up readings, gifts, paid admissions and shop sales exactly as the ledger moved them into earnings', async () => {
@@ -75,6 +82,7 @@ describe('earnings by source', () => {
       giftsCents: ledger.gift,
       streamAdmissionsCents: ledger.stream_access,
       shopSalesCents: ledger.purchase,
+      writtenReadingsCents: ledger.written_reading,
     });
     // And what the split gives each, so a ledger that moved the wrong amount fails too.
     expect(earnings.body.bySource).toEqual({
@@ -82,6 +90,7 @@ describe('earnings by source', () => {
       giftsCents: splitCharge(GIFT.costCents).readerCents,
       streamAdmissionsCents: splitCharge(ADMISSION_CENTS).readerCents,
       shopSalesCents: splitCharge(2 * PRODUCT_CENTS).readerCents,
+      writtenReadingsCents: splitCharge(WRITTEN_CENTS).readerCents,
     });
     const total = Object.values(ledger).reduce((sum, cents) => sum + cents, 0);
     expect(earnings.body.allTimeCents).toBe(total);
@@ -108,7 +117,7 @@ describe('earnings by source', () => {
   it('counts a reader with no income at zero on every line', async () => {
     const newcomer = await createReader(app);
     const earnings = await http(app, newcomer.cookie).get('/api/readers/me/earnings');
-    expect(earnings.body).toMatchObject({ allTimeCents: 0, bySource: { readingsCents: 0, giftsCents: 0, streamAdmissionsCents: 0, shopSalesCents: 0 } });
+    expect(earnings.body).toMatchObject({ allTimeCents: 0, bySource: { readingsCents: 0, giftsCents: 0, streamAdmissionsCents: 0, shopSalesCents: 0, writtenReadingsCents: 0 } });
     expect(await app.db.select().from(ledgerTransfers).where(and(eq(ledgerTransfers.creditAccountId, earningsAccountId(newcomer.id))))).toEqual([]);
   });
 });

@@ -3,10 +3,10 @@ import { EARNING_SOURCES, type EarningSource, type EarningsBySource } from '@sha
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
-import { liveStreams, readingSessions, shopOrderItems, shopOrders, shopShipments, streamGifts, streamJoins } from '../../db/schema';
+import { liveStreams, readingSessions, shopOrderItems, shopOrders, shopShipments, streamGifts, streamJoins, writtenReadings } from '../../db/schema';
 
 /**
- * Every cent a reader earned, one row per completed reading, gift, paid admission and shop sale:
+ * Every cent a reader earned, one row per completed reading, gift, paid admission, shop sale and answer:
  * `(reader_id, source, at, cents)`. The one definition of earnings (issue 30): the reader's
  * dashboard, the Earnings tab, the admin's Readers tab and Analytics all add up these rows, so no
  * two screens can count a different set. Each row is the reader's leg of its ledger movement:
@@ -16,7 +16,9 @@ import { liveStreams, readingSessions, shopOrderItems, shopOrders, shopShipments
  * - an admission's floor(70%) of its price (splitCharge, in integer SQL), when paid, unless it was
  *   given back because the reader left (docs/decisions/034);
  * - a shop line's `seller_cents` (docs/decisions/027), when ordered, less what a cancelled
- *   shipment took back from the seller's earnings (issue 30), when cancelled.
+ *   shipment took back from the seller's earnings (issue 30), when cancelled;
+ * - an answered written question's floor(70%) of its price, charged from the client's hold into
+ *   earnings when answered (issue 31, docs/decisions/047).
  * `reader` narrows every branch to one reader: an id, or a column of an outer query to correlate
  * with (each branch then uses its reader index); null keeps every reader.
  */
@@ -42,6 +44,10 @@ export function readerIncome(reader: string | SQLWrapper | null): SQL {
     select sh.seller_id, 'shopSales', sh.cancelled_at, -sh.seller_refunded_cents
       from ${shopShipments} sh
       where sh.seller_refunded_cents > 0 and ${only(sql`sh.seller_id`)}
+    union all
+    select w.reader_id, 'writtenReadings', w.answered_at, w.price_cents * ${READER_SHARE_PERCENT} / 100
+      from ${writtenReadings} w
+      where w.status = 'answered' and ${only(sql`w.reader_id`)}
   ) income`;
 }
 
@@ -50,6 +56,7 @@ const SOURCE_FIELD: Record<EarningSource, keyof EarningsBySource> = {
   gifts: 'giftsCents',
   streamAdmissions: 'streamAdmissionsCents',
   shopSales: 'shopSalesCents',
+  writtenReadings: 'writtenReadingsCents',
 };
 
 /** A reader's earnings of all time, one line per source. */

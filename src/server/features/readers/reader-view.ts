@@ -59,6 +59,8 @@ export const readerColumns = {
   scheduleSlots,
   freeMinutes: readerProfiles.freeMinutes,
   repliesAutomated: readerProfiles.repliesAutomated,
+  writtenReadingPriceCents: readerProfiles.writtenReadingPriceCents,
+  writtenReadingAnswerHours: readerProfiles.writtenReadingAnswerHours,
 };
 
 type ReaderRow = Awaited<ReturnType<typeof selectReaders>>[number];
@@ -89,6 +91,8 @@ export function toReader(row: ReaderRow, options: { includeEmail?: boolean } = {
     schedule: { timeZone: row.timeZone, slots: row.scheduleSlots },
     freeMinutes: row.freeMinutes,
     repliesAutomated: row.repliesAutomated,
+    writtenReadingPriceCents: row.writtenReadingPriceCents,
+    writtenReadingAnswerHours: row.writtenReadingAnswerHours,
   };
 }
 

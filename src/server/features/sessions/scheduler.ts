@@ -10,6 +10,7 @@ import type { SessionTiming } from '../../timing';
 import { endStreamsOfAbsentReaders } from '../live';
 import { runQueueWork } from '../queue';
 import { walletAccountId } from '../wallet';
+import { refundOverdueWrittenReadings } from '../written-readings';
 import { finishSession } from './billing';
 import { startIfReady } from './start-session';
 import type { SessionDeps } from './deps';
@@ -27,7 +28,8 @@ const SESSIONS_PER_TRANSACTION = 25;
  * side is away and resume when both are back (pause.ts), pause when the client cannot pay and end
  * when the top-up window closes (funds-pause.ts), and end after the disconnect grace; online
  * readers with no page left go offline, and live streams whose reader has none end
- * (live/end-absent-streams.ts). Each session is handled in a transaction (its own, or its
+ * (live/end-absent-streams.ts), and written questions not answered in time are refunded
+ * (written-readings/refund-overdue.ts). Each session is handled in a transaction (its own, or its
  * chunk's on PGlite) under a row lock taken with SKIP LOCKED, so several processes share the work and
  * never handle one session twice; all state is in the rows, so a restarted process carries on.
  */
@@ -201,6 +203,7 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
     handled += await turnAbsentReadersOffline(deps);
     handled += await endStreamsOfAbsentReaders(deps);
     handled += await runQueueWork(deps);
+    handled += await refundOverdueWrittenReadings(deps);
   }
   // Every other reading has been handled: now the pass fails, and the loop logs why.
   if (failures.size > 0) throw failures.values().next().value;

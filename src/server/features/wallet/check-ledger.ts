@@ -9,6 +9,8 @@ export const LEDGER_INVARIANTS = {
   balancesMatchTransfers: "each account's balance equals its credits minus its debits",
   accountsNonNegative: 'no account except external:payments and the disputes: accounts is negative',
   escrowHoldsOpenReadings: "each escrow holds exactly its reader's shares of readings still open (refundable)",
+  holdsNeverOverdrawn: 'no hold gave back or charged more for a reference than was held for it (docs/decisions/046)',
+  writtenReadingsHeld: 'each pending written reading is held in full, and an answered or refunded one not at all',
   idempotencyKeysUnique: 'every idempotency key appears once',
   depositsMatchTransfers: 'each succeeded deposit was credited exactly once, and no other deposit was',
   pendingPayoutsMatchAccount: 'the pending payouts add up to the payouts:pending balance',
@@ -69,6 +71,31 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
             order by a.id limit ${SAMPLE}`,
       );
       for (const m of misheld) fail('escrowHoldsOpenReadings', `${m.id} holds ${m.balance} cents but its open readings' shares add up to ${m.open}`);
+
+      const overdrawn = await queryRows<{ id: string; reference: string | null; held: string }>(
+        tx,
+        sql`select a.id, t.reference, sum(case when t.credit_account_id = a.id then t.amount_cents else -t.amount_cents end)::text as held
+            from ledger_accounts a
+            join ledger_transfers t on a.id in (t.credit_account_id, t.debit_account_id)
+            where a.kind = 'hold'
+            group by a.id, t.reference
+            having sum(case when t.credit_account_id = a.id then t.amount_cents else -t.amount_cents end) < 0
+            order by a.id limit ${SAMPLE}`,
+      );
+      for (const o of overdrawn) fail('holdsNeverOverdrawn', `${o.id} holds ${o.held} cents for ${o.reference}`);
+
+      const misheldQuestions = await queryRows<{ id: string; status: string; held: string }>(
+        tx,
+        sql`select w.id, w.status, coalesce(h.held, 0)::text as held
+            from written_readings w
+            left join (select reference, sum(case when credit_account_id like 'hold:%' then amount_cents else -amount_cents end) as held
+                       from ledger_transfers
+                       where reference like 'written-reading:%' and (credit_account_id like 'hold:%' or debit_account_id like 'hold:%')
+                       group by reference) h on h.reference = 'written-reading:' || w.id
+            where coalesce(h.held, 0) <> case when w.status = 'pending' then w.price_cents else 0 end
+            order by w.id limit ${SAMPLE}`,
+      );
+      for (const m of misheldQuestions) fail('writtenReadingsHeld', `written reading ${m.id} is ${m.status} and holds ${m.held} cents`);
 
       const repeated = await queryRows<{ key: string; times: string }>(
         tx,

@@ -37,6 +37,9 @@ function counterpartOf(row: LineRow, ownerId: string): WalletTransaction['counte
       return { type: 'payout', ...(referenceType === 'payout' && { id: referenceId }) };
     case 'revenue':
       return { type: 'platform', name: PLATFORM_NAME };
+    case 'hold':
+      // What the money is held for, by its reference (docs/decisions/046).
+      return { type: 'hold', ...(referenceId && { id: referenceId }), name: referenceType === 'written-reading' ? 'Written question' : 'On hold' };
     case 'escrow':
     case 'earnings':
       // Another user's earnings are that user (a gift or a stream's price paid to its reader).
@@ -115,9 +118,10 @@ export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery):
       sessionType: row.session_type,
     }),
   );
-  const { walletCents, availableCents, heldCents } = await getUserBalances(db, userId);
+  const { walletCents, onHoldCents, availableCents, heldCents } = await getUserBalances(db, userId);
   return {
     balanceCents: walletCents,
+    onHoldCents,
     earnings: { availableCents, heldCents },
     transactions,
     nextCursor: rows.length > query.limit && page.length > 0 ? page.at(-1)!.id : null,

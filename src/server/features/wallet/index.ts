@@ -2,6 +2,7 @@
 export { assertBalanceCoversMinute } from './balance-covers-minute';
 export { runDueAutoReloads } from './auto-reload';
 export { checkLedger } from './check-ledger';
+export { chargeFromHold, heldForReference, placeHold, releaseHold } from './hold';
 export { assertWithinDepositLimits, lockDepositor } from './deposit-limits';
 export { openPendingDeposit } from './open-pending-deposit';
 export { creditDeposit, depositTransferKey } from './deposit-to-wallet';
@@ -18,6 +19,7 @@ export {
   getEarnings,
   getUserBalances,
   getWalletBalanceCents,
+  holdAccountId,
   IdempotencyConflictError,
   InsufficientFundsError,
   isRevenueAccount,

@@ -51,6 +51,12 @@ const USER_ACCOUNT_PREFIXES = ['wallet:', 'escrow:', 'earnings:'] as const;
 export const walletAccountId = (userId: string) => `wallet:${userId}`;
 export const escrowAccountId = (userId: string) => `escrow:${userId}`;
 export const earningsAccountId = (userId: string) => `earnings:${userId}`;
+/**
+ * Money a client has put aside (a written question's price) and cannot spend: hold.ts moves it in
+ * and out (docs/decisions/046). Not a user prefix of the lock order: it ranks with the system
+ * accounts (by id, 'hold:' before 'platform:'), as ledger_charge_split_many's ORDER BY ranks it.
+ */
+export const holdAccountId = (userId: string) => `hold:${userId}`;
 
 const lockRank = (accountId: string) => {
   const rank = USER_ACCOUNT_PREFIXES.findIndex((prefix) => accountId.startsWith(prefix));
@@ -232,6 +238,8 @@ export interface SplitChargeInput {
    * reading's minute can; earnings when nothing can take it back (a gift), so a payout may take it at once.
    */
   readerAccount?: 'escrow' | 'earnings';
+  /** Where the payer pays from: their wallet (the default) or their hold (hold.ts chargeFromHold). */
+  payerAccount?: 'wallet' | 'hold';
 }
 
 export interface SplitChargeResult {
@@ -245,6 +253,8 @@ export interface SplitChargeResult {
 /** A charge of chargeManyWithSplit: paid (now, or before: a replay), or refused for want of funds. */
 export type SplitChargeOutcome = ({ refused: false } & SplitChargeResult) | { refused: true; payerBalanceCents: number };
 
+const payerAccountOf = (input: SplitChargeInput) => (input.payerAccount === 'hold' ? holdAccountId(input.payerUserId) : walletAccountId(input.payerUserId));
+
 /**
  * Charges a payer and shares the charge: the reader gets floor(70%), the platform the rest, as two
  * transfers (legs) recorded in the caller's transaction; a zero-cent leg (1-cent charges) is
@@ -255,7 +265,7 @@ export type SplitChargeOutcome = ({ refused: false } & SplitChargeResult) | { re
  */
 export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<SplitChargeResult> {
   const [outcome] = await chargeManyWithSplit(tx, [input]);
-  if (!outcome || outcome.refused) throw new InsufficientFundsError(walletAccountId(input.payerUserId));
+  if (!outcome || outcome.refused) throw new InsufficientFundsError(payerAccountOf(input));
   const { refused: _, ...result } = outcome;
   return result;
 }
@@ -278,7 +288,7 @@ export async function chargeManyWithSplit(tx: Tx, inputs: SplitChargeInput[]): P
     const { readerCents, platformCents } =
       input.readerCents === undefined ? splitCharge(amountCents) : { readerCents: input.readerCents, platformCents: amountCents - input.readerCents };
     if (!Number.isSafeInteger(readerCents) || readerCents < 0 || platformCents < 0) throw new RangeError(`readerCents must be a whole part of the charge, got ${readerCents}`);
-    const payer = walletAccountId(input.payerUserId);
+    const payer = payerAccountOf(input);
     const reader = input.readerAccount === 'earnings' ? earningsAccountId(input.readerUserId) : escrowAccountId(input.readerUserId);
     assertMovable(payer, reader, amountCents);
     const revenue = revenueAccountFor(input.payerUserId);
@@ -352,15 +362,14 @@ export async function getWalletBalanceCents(db: DbOrTx, userId: string): Promise
   return balances.get(walletAccountId(userId)) ?? 0;
 }
 
-/** What a reader's escrow holds for one reference (a reading): its credits less its debits. */
-async function heldFor(tx: Tx, readerUserId: string, reference: string): Promise<number> {
-  const escrow = escrowAccountId(readerUserId);
+/** What one account holds for one reference (a reading, a held question): its credits less its debits under that reference. */
+export async function netForReference(tx: Tx, accountId: string, reference: string): Promise<number> {
   const [row] = await tx
     .select({
-      heldCents: sql<string>`coalesce(sum(case when ${ledgerTransfers.creditAccountId} = ${escrow} then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end), 0)::text`,
+      heldCents: sql<string>`coalesce(sum(case when ${ledgerTransfers.creditAccountId} = ${accountId} then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end), 0)::text`,
     })
     .from(ledgerTransfers)
-    .where(and(eq(ledgerTransfers.reference, reference), sql`${escrow} in (${ledgerTransfers.creditAccountId}, ${ledgerTransfers.debitAccountId})`));
+    .where(and(eq(ledgerTransfers.reference, reference), sql`${accountId} in (${ledgerTransfers.creditAccountId}, ${ledgerTransfers.debitAccountId})`));
   return Number(row?.heldCents ?? 0);
 }
 
@@ -373,7 +382,7 @@ export async function releaseHeldShare(tx: Tx, input: { readerUserId: string; re
   const escrow = escrowAccountId(input.readerUserId);
   const earnings = earningsAccountId(input.readerUserId);
   await lockAccounts(tx, [escrow, earnings]);
-  const heldCents = await heldFor(tx, input.readerUserId, input.reference);
+  const heldCents = await netForReference(tx, escrow, input.reference);
   if (heldCents <= 0) return 0;
   await transfer(tx, {
     debitAccountId: escrow,
@@ -398,11 +407,12 @@ export async function getEarnings(db: DbOrTx, userId: string): Promise<EarningsB
   return { availableCents, heldCents };
 }
 
-/** A user's three accounts in one read: the wallet and the earnings, available and held. */
-export async function getUserBalances(db: DbOrTx, userId: string): Promise<EarningsBalances & { walletCents: number }> {
-  const balances = await getBalances(db, [walletAccountId(userId), earningsAccountId(userId), escrowAccountId(userId)]);
+/** A user's accounts in one read: the wallet, its hold, and the earnings, available and held. */
+export async function getUserBalances(db: DbOrTx, userId: string): Promise<EarningsBalances & { walletCents: number; onHoldCents: number }> {
+  const balances = await getBalances(db, [walletAccountId(userId), holdAccountId(userId), earningsAccountId(userId), escrowAccountId(userId)]);
   return {
     walletCents: balances.get(walletAccountId(userId)) ?? 0,
+    onHoldCents: balances.get(holdAccountId(userId)) ?? 0,
     availableCents: balances.get(earningsAccountId(userId)) ?? 0,
     heldCents: balances.get(escrowAccountId(userId)) ?? 0,
   };

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { TabsContent } from '@/components/ui/tabs';
 import { useLiveFavoritePresence } from '@/features/favorites';
 import { AddFundsButton, WalletTab } from '@/features/wallet';
+import { MessagesTab } from '@/features/written-readings';
 import { paths } from '@/lib/paths';
 import { FavoritesTab } from './client/favorites-tab';
 import { OverviewTab } from './client/overview-tab';
@@ -18,6 +19,7 @@ const TABS: readonly [DashboardTab, ...DashboardTab[]] = [
   { value: 'overview', label: 'Overview', path: paths.dashboard },
   { value: 'favorites', label: 'Favorite Readers', path: paths.dashboardFavorites },
   { value: 'sessions', label: 'Session History', path: paths.dashboardSessions },
+  { value: 'messages', label: 'Messages', path: paths.dashboardMessages },
   { value: 'wallet', label: 'Wallet', path: paths.dashboardWallet },
   { value: 'profile', label: 'Profile', path: paths.dashboardProfile },
 ];
@@ -44,6 +46,9 @@ export function ClientDashboard({ profile }: { profile: Profile }) {
           <FavoritesTab />
         </TabsContent>
         <TabsContent value="sessions">{detailsId ? <SessionDetailsPage sessionId={detailsId} /> : <SessionHistoryTab />}</TabsContent>
+        <TabsContent value="messages">
+          <MessagesTab viewerId={profile.id} side="client" />
+        </TabsContent>
         <TabsContent value="wallet">
           <WalletTab profile={profile} />
         </TabsContent>

@@ -6,6 +6,7 @@ import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { TabsContent } from '@/components/ui/tabs';
 import { MyStreams } from '@/features/live';
 import { MyProducts, SalesList } from '@/features/shop';
+import { MessagesTab } from '@/features/written-readings';
 import { paths } from '@/lib/paths';
 import { sessionIdFromPath } from './client/session-route';
 import { DashboardShell, READING_PAGE_META } from './dashboard-shell';
@@ -25,6 +26,7 @@ const TABS: readonly [DashboardTab, ...DashboardTab[]] = [
   { value: 'overview', label: 'Overview', path: paths.dashboard },
   { value: 'sessions', label: 'Sessions', path: paths.dashboardSessions },
   { value: 'earnings', label: 'Earnings', path: paths.dashboardEarnings },
+  { value: 'messages', label: 'Messages', path: paths.dashboardMessages },
   { value: 'schedule', label: 'Schedule', path: paths.dashboardSchedule },
   { value: 'live', label: 'Live', path: paths.dashboardLive },
   { value: 'products', label: 'Products', path: paths.dashboardProducts },
@@ -55,6 +57,9 @@ export function ReaderDashboard({ profile }: { profile: Profile }) {
         <TabsContent value="sessions">{detailsId ? <ReaderReadingDetailsPage sessionId={detailsId} /> : <ReaderSessionsTab />}</TabsContent>
         <TabsContent value="earnings">
           <ReaderEarningsTab />
+        </TabsContent>
+        <TabsContent value="messages">
+          <MessagesTab viewerId={profile.id} side="reader" />
         </TabsContent>
         <TabsContent value="schedule">
           <ReaderScheduleTab />

@@ -18,8 +18,8 @@ function ReviewItem({ review }: { review: Review }) {
         <p className="text-sm text-muted-foreground">
           <span className="font-semibold text-foreground">{review.authorName}</span> · {SESSION_TYPE_NAMES[review.sessionType]}
         </p>
-        {/* Only written words can break the guidelines; a review is reported by its reading's id. */}
-        {review.text ? <ReportButton targetType="review" targetId={review.id} label={`Report review from ${format(parseISO(review.ratedAt), 'MMMM d, yyyy')}`} /> : null}
+        {/* Only written words can break the guidelines; a review is reported by its live reading's id (written readings' reviews are not reportable yet). */}
+        {review.text && review.sessionType !== 'written' ? <ReportButton targetType="review" targetId={review.id} label={`Report review from ${format(parseISO(review.ratedAt), 'MMMM d, yyyy')}`} /> : null}
       </div>
     </li>
   );

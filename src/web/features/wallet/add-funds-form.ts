@@ -80,8 +80,4 @@ export function failureReason(error: unknown): string | undefined {
   return typeof reason === 'string' ? reason : error.message;
 }
 
-/** A random key for one attempt; crypto.randomUUID exists only in secure contexts. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export { newIdempotencyKey } from '@/lib/idempotency-key';

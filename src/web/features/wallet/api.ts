@@ -57,6 +57,12 @@ export const earningsQuery = queryOptions({
 });
 
 /** Why the wallet is on hold (an open chargeback), or null: said on the wallet page. */
+/** Money held for written questions still open (docs/decisions/046): apart from the balance, not spendable. */
+export const walletOnHoldQuery = queryOptions({
+  queryKey: walletQueryKeys.onHold,
+  queryFn: async ({ signal }): Promise<number> => (await apiRequestParsed('/api/wallet?limit=1', walletSchema, { signal })).onHoldCents,
+});
+
 export const walletFrozenQuery = queryOptions({
   queryKey: walletQueryKeys.frozen,
   queryFn: async ({ signal }): Promise<string | null> => (await apiRequestParsed('/api/wallet?limit=1', walletSchema, { signal })).frozenReason ?? null,

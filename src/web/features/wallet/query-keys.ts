@@ -6,6 +6,7 @@ export const walletQueryKeys = {
   transactions: ['wallet', 'transactions'] as const,
   earnings: ['wallet', 'earnings'] as const,
   frozen: ['wallet', 'frozen'] as const,
+  onHold: ['wallet', 'on-hold'] as const,
   paymentsConfig: ['wallet', 'payments-config'] as const,
   depositLimits: ['wallet', 'deposit-limits'] as const,
   readingReminder: ['wallet', 'reading-reminder'] as const,

@@ -1,13 +1,27 @@
 import type { Profile } from '@shared/auth';
 import { QUICK_ADD_CENTS } from '@shared/constants';
 import { formatCents } from '@shared/money';
+import { useQuery } from '@tanstack/react-query';
 import { Wallet } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AddFundsButton } from './add-funds-button';
+import { walletOnHoldQuery } from './api';
 import { CardsAndAutoReloadCard } from './cards-and-auto-reload-card';
 import { DepositConfirmation, WalletFrozenNotice } from './deposit-confirmation';
 import { SpendingLimitsCard } from './spending-limits-card';
 import { WalletTransactions } from './wallet-transactions';
+
+/** Held money is not in the balance and cannot be spent: said beside it, only when there is some. */
+export function OnHoldLine() {
+  const { data: onHoldCents } = useQuery(walletOnHoldQuery);
+  if (!onHoldCents) return null;
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="wallet-on-hold">
+      <span className="font-semibold text-foreground tabular-nums">{formatCents(onHoldCents)}</span> on hold for questions awaiting an answer (not spendable;
+      refunded in full if not answered in time)
+    </p>
+  );
+}
 
 /**
  * The client dashboard's Wallet tab (SPEC.md): balance, Add Funds, Quick Add, the client's spending
@@ -28,6 +42,7 @@ export function WalletTab({ profile }: { profile: Profile }) {
             <CardTitle className="text-4xl text-gold tabular-nums" data-testid="wallet-balance">
               {formatCents(profile.walletBalanceCents)}
             </CardTitle>
+            <OnHoldLine />
           </CardHeader>
           <CardContent className="grid gap-4">
             <AddFundsButton className="w-full" />

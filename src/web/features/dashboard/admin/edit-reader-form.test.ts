@@ -28,6 +28,8 @@ const reader: AdminReader = {
   schedule: { timeZone: 'UTC', slots: [] },
   freeMinutes: 0,
   repliesAutomated: false,
+  writtenReadingPriceCents: null,
+  writtenReadingAnswerHours: 24,
 };
 
 describe('the Edit dialog form', () => {

@@ -31,6 +31,8 @@ function reader(overrides: Partial<AdminReader>): AdminReader {
     schedule: { timeZone: 'UTC', slots: [] },
     freeMinutes: 0,
     repliesAutomated: false,
+    writtenReadingPriceCents: null,
+    writtenReadingAnswerHours: 24,
     totalEarningsCents: 12_345,
     deactivated: false,
     ...overrides,

@@ -14,14 +14,14 @@ const earnings: ReaderEarnings = {
   lastSevenDaysCents: 0,
   lastThirtyDaysCents: 28_997,
   allTimeCents: 28_997,
-  bySource: { readingsCents: 25_119, giftsCents: 1_389, streamAdmissionsCents: 530, shopSalesCents: 1_959 },
+  bySource: { readingsCents: 25_119, giftsCents: 1_389, streamAdmissionsCents: 530, shopSalesCents: 1_959, writtenReadingsCents: 0 },
   daily: [],
 };
 
 function serve() {
   const answers: Record<string, unknown> = {
     '/api/readers/me/earnings': earnings,
-    '/api/wallet?limit=1': { balanceCents: 0, earnings: { availableCents: 28_997, heldCents: 0 }, transactions: [], nextCursor: null },
+    '/api/wallet?limit=1': { balanceCents: 0, onHoldCents: 0, earnings: { availableCents: 28_997, heldCents: 0 }, transactions: [], nextCursor: null },
     '/api/payouts': { payouts: [] },
   };
   vi.stubGlobal(

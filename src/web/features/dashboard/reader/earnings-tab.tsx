@@ -69,6 +69,7 @@ const SOURCES: { field: keyof ReaderEarnings['bySource']; label: string }[] = [
   { field: 'giftsCents', label: 'Gifts' },
   { field: 'streamAdmissionsCents', label: 'Paid stream admissions' },
   { field: 'shopSalesCents', label: 'Shop sales' },
+  { field: 'writtenReadingsCents', label: 'Written readings' },
 ];
 
 /** The server's one breakdown of earnings (issue 30): the lines add up to All time, on every screen. */

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Reader } from '@shared/readers';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { toast } from '@/lib/toast';
 import { selectClassName } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,13 +8,12 @@ import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { AccountSection } from '@/features/account';
-import { showFieldErrors } from '@/lib/field-errors';
-import { myReaderQuery, updateMyReader } from './reader-api';
+import { useSaveMyReader } from './use-save-my-reader';
+import { WrittenReadingsCard } from './written-readings-card';
 import { type SettingsFormInput, type SettingsFormOutput, settingsFormSchema, toSettingsField, toSettingsForm } from './settings-form';
 
 /** The reader's public profile: what clients read on the directory card. */
 export function ReaderSettingsTab({ reader }: { reader: Reader }) {
-  const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
@@ -25,18 +22,13 @@ export function ReaderSettingsTab({ reader }: { reader: Reader }) {
     formState: { errors, isDirty },
   } = useForm<SettingsFormInput, unknown, SettingsFormOutput>({ resolver: zodResolver(settingsFormSchema), defaultValues: toSettingsForm(reader) });
 
-  const save = useMutation({
-    mutationFn: updateMyReader,
-    onSuccess: (updated) => {
-      queryClient.setQueryData<Reader>(myReaderQuery.queryKey, updated);
-      reset(toSettingsForm(updated));
-      void queryClient.invalidateQueries({ queryKey: ['readers'] });
-      toast.success('Profile updated successfully');
-    },
-    onError: (error) => {
-      showFieldErrors(error, toSettingsField, setError);
-      toast.error('Failed to update profile', { description: error.message });
-    },
+  const save = useSaveMyReader({
+    reset,
+    setError,
+    toForm: toSettingsForm,
+    toField: toSettingsField,
+    savedMessage: () => 'Profile updated successfully',
+    failedMessage: 'Failed to update profile',
   });
 
   const field = (name: keyof SettingsFormInput) => ({ id: `settings-${name}`, error: errors[name]?.message });
@@ -86,6 +78,7 @@ export function ReaderSettingsTab({ reader }: { reader: Reader }) {
           </form>
         </CardContent>
       </Card>
+      <WrittenReadingsCard reader={reader} />
       <AccountSection />
     </div>
   );

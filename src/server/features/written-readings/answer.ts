@@ -1,0 +1,64 @@
+import { paths } from '@shared/paths';
+import type { WrittenReading } from '@shared/written-readings';
+import { eq } from 'drizzle-orm';
+import { readerProfiles, user, writtenReadings } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../errors';
+import type { SessionUser } from '../auth';
+import { queueMail, writtenReadingAnsweredMail } from '../mail';
+import { deliverNotifications } from '../notifications';
+import { chargeFromHold } from '../wallet';
+import { type WrittenReadingDeps, writtenReadingReference } from './deps';
+import { storeNotification } from './notify';
+import { loadWrittenReading } from './view';
+
+/**
+ * The reader answers, once: under the question's row lock, so of two answers at once (two tabs, a
+ * double click) exactly one is kept and the other gets 409. The hold is charged 70/30 into the
+ * reader's earnings (final: an answer is not refunded), and the client gets a notification and a
+ * mail, all in the answer's transaction. Past the promised time the answer is refused: the
+ * scheduler refunds the question in full (refund-overdue.ts).
+ */
+export async function answerWrittenReading(deps: WrittenReadingDeps, answerer: SessionUser, id: string, answer: string): Promise<WrittenReading> {
+  const now = new Date(deps.clock.now());
+  const notification = await deps.db.transaction(async (tx) => {
+    const [question] = await tx.select().from(writtenReadings).where(eq(writtenReadings.id, id)).for('update');
+    if (!question) throw notFound('Question not found');
+    if (question.readerId !== answerer.id) throw (question.clientId === answerer.id ? forbidden('Only the reader answers a question') : notFound('Question not found'));
+    if (question.status === 'answered') throw conflict('This question has already been answered');
+    if (question.status === 'refunded' || now >= question.dueAt) throw conflict('The time to answer has passed: the client is refunded');
+
+    await chargeFromHold(tx, {
+      payerUserId: question.clientId,
+      readerUserId: question.readerId,
+      reference: writtenReadingReference(id),
+      amountCents: question.priceCents,
+      kind: 'written_reading',
+      idempotencyKey: `${writtenReadingReference(id)}:answer`,
+      readerAccount: 'earnings',
+    });
+    await tx.update(writtenReadings).set({ status: 'answered', answer, answeredAt: now }).where(eq(writtenReadings.id, id));
+
+    const [names] = await tx
+      .select({ clientName: user.name, clientEmail: user.email, readerFirstName: readerProfiles.firstName, readerLastName: readerProfiles.lastName })
+      .from(user)
+      .innerJoin(readerProfiles, eq(readerProfiles.userId, question.readerId))
+      .where(eq(user.id, question.clientId));
+    const readerName = `${names!.readerFirstName} ${names!.readerLastName}`;
+    await queueMail(tx, deps.clock, {
+      kind: 'written_reading_answered',
+      to: names!.clientEmail,
+      content: writtenReadingAnsweredMail({ name: names!.clientName, readerName, url: `${deps.publicUrl}${paths.dashboardMessages}` }),
+    });
+    return storeNotification(tx, {
+      userId: question.clientId,
+      kind: 'written_reading_answered',
+      title: `${readerName} answered your question`,
+      body: 'Read the answer in your Messages.',
+      link: paths.dashboardMessages,
+      subjectId: id,
+      now,
+    });
+  });
+  deliverNotifications(deps.realtime, [notification]);
+  return (await loadWrittenReading(deps.db, id, deps.clock.now()))!;
+}

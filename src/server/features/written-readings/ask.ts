@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { paths } from '@shared/paths';
+import { SERVER_EVENTS } from '@shared/realtime';
+import type { AskWrittenReadingInput, WrittenReading } from '@shared/written-readings';
+import { and, eq } from 'drizzle-orm';
+import { readerProfiles, writtenReadings } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../errors';
+import type { SessionUser } from '../auth';
+import { deliverNotifications } from '../notifications';
+import { isListedReader } from '../readers';
+import { assertWalletNotFrozen, getWalletBalanceCents, placeHold } from '../wallet';
+import { type WrittenReadingDeps, writtenReadingReference } from './deps';
+import { storeNotification } from './notify';
+import { loadWrittenReading } from './view';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * A client asks a reader a written question (issue 31): the reader's current price is held from the
+ * client's wallet (docs/decisions/046) in the same transaction that records the question, so a
+ * wallet that cannot cover it (402) leaves no question behind, and the reader has until
+ * now + their promised answer time. The reader hears of it by a notification. With a request key,
+ * the same key again (a retry, a double click, two at once) answers the first question: the
+ * (client, key) unique index lets one insert through and the other finds its row.
+ */
+export async function askWrittenReading(deps: WrittenReadingDeps, asker: SessionUser, input: AskWrittenReadingInput, requestKey?: string): Promise<WrittenReading> {
+  if (input.readerId === asker.id) throw forbidden('You cannot ask yourself a question');
+  const [reader] = await deps.db
+    .select({ priceCents: readerProfiles.writtenReadingPriceCents, answerHours: readerProfiles.writtenReadingAnswerHours })
+    .from(readerProfiles)
+    .where(and(eq(readerProfiles.userId, input.readerId), isListedReader));
+  if (!reader) throw notFound('Reader not found');
+  const { priceCents, answerHours } = reader;
+  if (priceCents === null) throw conflict('This reader does not take written questions');
+  await assertWalletNotFrozen(deps.db, asker.id);
+
+  const now = new Date(deps.clock.now());
+  let id: string = randomUUID();
+  const notification = await deps.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(writtenReadings)
+      .values({
+        id,
+        clientId: asker.id,
+        readerId: input.readerId,
+        question: input.question,
+        priceCents,
+        answerHours,
+        createdAt: now,
+        dueAt: new Date(now.getTime() + answerHours * HOUR_MS),
+        requestKey: requestKey ?? null,
+      })
+      .onConflictDoNothing({ target: [writtenReadings.clientId, writtenReadings.requestKey] })
+      .returning({ id: writtenReadings.id });
+    if (inserted.length === 0) {
+      const [first] = await tx
+        .select({ id: writtenReadings.id, readerId: writtenReadings.readerId, question: writtenReadings.question })
+        .from(writtenReadings)
+        .where(and(eq(writtenReadings.clientId, asker.id), eq(writtenReadings.requestKey, requestKey!)));
+      if (!first || first.readerId !== input.readerId || first.question !== input.question) throw conflict('This Idempotency-Key was already used for another question');
+      id = first.id;
+      return null;
+    }
+    await placeHold(tx, { userId: asker.id, amountCents: priceCents, reference: writtenReadingReference(id) });
+    return storeNotification(tx, {
+      userId: input.readerId,
+      kind: 'written_reading_asked',
+      title: 'A new question by message',
+      body: `Answer within ${answerHours} hours to be paid; unanswered, the client is refunded.`,
+      link: paths.dashboardMessages,
+      subjectId: id,
+      now,
+    });
+  });
+  if (notification) {
+    deliverNotifications(deps.realtime, [notification]);
+    deps.realtime.toUser(asker.id, SERVER_EVENTS.walletUpdated, { balanceCents: await getWalletBalanceCents(deps.db, asker.id) });
+  }
+  return (await loadWrittenReading(deps.db, id, deps.clock.now()))!;
+}

@@ -1,0 +1,59 @@
+import { paths } from '@shared/paths';
+import { SERVER_EVENTS } from '@shared/realtime';
+import { formatCents } from '@shared/money';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { writtenReadings } from '../../db/schema';
+import { deliverNotifications, type NotificationRow } from '../notifications';
+import { getBalances, holdAccountId, lockAccounts, releaseHold, walletAccountId } from '../wallet';
+import { type WrittenReadingDeps, writtenReadingReference } from './deps';
+import { storeNotification } from './notify';
+
+const BATCH = 50;
+
+/**
+ * The scheduler's share of written readings: every question still unanswered at its due time is
+ * refunded in full (the hold released to the client's wallet) and the client told. The rows are
+ * taken with SKIP LOCKED, so several processes share the work and an answer being written (which
+ * holds the row) is left to finish; the answer itself refuses a question past its time, so a
+ * question is either answered or refunded, never both. All the clients' wallets and holds are
+ * locked up front in the ledger's order. Returns how many were refunded.
+ */
+export async function refundOverdueWrittenReadings(deps: Omit<WrittenReadingDeps, 'publicUrl'>): Promise<number> {
+  const now = new Date(deps.clock.now());
+  const notices: NotificationRow[] = [];
+  const wallets = new Map<string, number>();
+  const refunded = await deps.db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(writtenReadings)
+      .where(and(eq(writtenReadings.status, 'pending'), lte(writtenReadings.dueAt, now)))
+      .orderBy(asc(writtenReadings.dueAt))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return 0;
+    await lockAccounts(tx, due.flatMap((question) => [walletAccountId(question.clientId), holdAccountId(question.clientId)]));
+    for (const question of due) {
+      await releaseHold(tx, { userId: question.clientId, reference: writtenReadingReference(question.id) });
+      notices.push(
+        await storeNotification(tx, {
+          userId: question.clientId,
+          kind: 'written_reading_refunded',
+          title: 'Your question was not answered in time',
+          body: `${formatCents(question.priceCents)} is back in your wallet.`,
+          link: paths.dashboardMessages,
+          subjectId: question.id,
+          now,
+        }),
+      );
+    }
+    await tx.update(writtenReadings).set({ status: 'refunded', refundedAt: now }).where(inArray(writtenReadings.id, due.map((question) => question.id)));
+    const clients = [...new Set(due.map((question) => question.clientId))];
+    const balances = await getBalances(tx, clients.map(walletAccountId));
+    for (const clientId of clients) wallets.set(clientId, balances.get(walletAccountId(clientId)) ?? 0);
+    return due.length;
+  });
+  deliverNotifications(deps.realtime, notices);
+  // The client's open pages show the money back in the balance at once.
+  for (const [clientId, balanceCents] of wallets) deps.realtime.toUser(clientId, SERVER_EVENTS.walletUpdated, { balanceCents });
+  return refunded;
+}

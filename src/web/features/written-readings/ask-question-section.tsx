@@ -1,0 +1,97 @@
+import { formatCents } from '@shared/money';
+import type { Reader } from '@shared/readers';
+import { ASK_BY_MESSAGE_LABEL, askWrittenReadingSchema, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH } from '@shared/written-readings';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Mail } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { useProfile } from '@/lib/auth';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { loginPath, paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
+import { askWrittenReading, onTimeQuery, writtenReadingKeys } from './api';
+import { TextForm } from './text-form';
+
+function OnTimeRate({ readerId }: { readerId: string }) {
+  const { data } = useQuery(onTimeQuery(readerId));
+  if (!data) return null;
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="on-time-rate">
+      {data.onTimePercent === null
+        ? 'No questions answered yet.'
+        : `Answered on time: ${data.onTimePercent}% (${data.answeredOnTimeCount} of ${data.dueCount} ${data.dueCount === 1 ? 'question' : 'questions'}).`}
+    </p>
+  );
+}
+
+/**
+ * 'Ask a question by message' on a reader's profile (issue 31), shown only while the reader takes
+ * written questions: the price and the promised answer time, the on-time rate, and the form. The
+ * price is held from the wallet when the question is sent and refunded in full if no answer comes.
+ */
+export function AskQuestionSection({ reader }: { reader: Reader }) {
+  const titleId = useId();
+  const { data: viewer } = useProfile();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const [sent, setSent] = useState(false);
+  // One key per question text: sending the same text again (after no answer came back) is the same ask.
+  const attempt = useRef<{ key: string; question: string } | null>(null);
+  const priceCents = reader.writtenReadingPriceCents;
+  if (priceCents === null) return null;
+  const isSelf = viewer?.id === reader.id;
+  return (
+    <section aria-labelledby={titleId}>
+      <Card>
+        <CardHeader className="flex-row items-center gap-2">
+          <Mail className="size-5 text-gold" aria-hidden="true" />
+          <h2 id={titleId} className="text-lg leading-tight font-semibold">
+            {ASK_BY_MESSAGE_LABEL}
+          </h2>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <p>
+            <span className="text-2xl font-semibold text-gold tabular-nums" data-testid="written-price">
+              {formatCents(priceCents)}
+            </span>{' '}
+            <span className="text-muted-foreground">per question · answered within {reader.writtenReadingAnswerHours} hours</span>
+          </p>
+          <OnTimeRate readerId={reader.id} />
+          <p className="text-sm text-muted-foreground">The price is held from your wallet when you send; with no answer in time, it comes back in full.</p>
+          {viewer === null ? (
+            <Button asChild variant="outline">
+              <Link to={loginPath(pathname)}>Sign in to ask</Link>
+            </Button>
+          ) : isSelf || viewer === undefined ? null : sent ? (
+            <p className="text-sm font-semibold" role="status">
+              Your question was sent. Follow it in your <Link to={paths.dashboardMessages} className="text-primary underline">Messages</Link>.
+            </p>
+          ) : (
+            <TextForm
+              id={`${titleId}-question`}
+              label={`Your question for ${reader.firstName}`}
+              hint={`${QUESTION_MIN_LENGTH} to ${QUESTION_MAX_LENGTH.toLocaleString('en-US')} characters`}
+              rule={askWrittenReadingSchema.shape.question}
+              submitLabel={`Ask for ${formatCents(priceCents)}`}
+              pendingLabel="Sending…"
+              send={(question) => {
+                if (attempt.current?.question !== question) attempt.current = { key: newIdempotencyKey(), question };
+                return askWrittenReading({ readerId: reader.id, question }, attempt.current.key);
+              }}
+              onSent={() => {
+                attempt.current = null;
+                setSent(true);
+                toast.success('Question sent');
+                void queryClient.invalidateQueries({ queryKey: writtenReadingKeys.all });
+                void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+                void queryClient.invalidateQueries({ queryKey: ['profile'] });
+              }}
+            />
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { AskQuestionSection } from './ask-question-section';
+export { MessagesTab } from './messages-tab';
