@@ -283,7 +283,7 @@ export async function buildApp(deps: AppDeps) {
     await limitsRedis?.quit().catch(() => undefined);
   });
 
-  return { app, auth, io: sockets.io, realtime, clock, db, sessions, payments, routes, apiRoutes: apiDocs.routes, messageRetention, mailTransport };
+  return { app, auth, io: sockets.io, realtime, clock, db, sessions, lease: sessionSockets.lease, payments, routes, apiRoutes: apiDocs.routes, messageRetention, mailTransport };
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
