@@ -20,13 +20,18 @@ const BATCH = 50;
  */
 export async function refundOverdueWrittenReadings(deps: Omit<WrittenReadingDeps, 'publicUrl'>): Promise<number> {
   const now = new Date(deps.clock.now());
+  const overdue = and(eq(writtenReadings.status, 'pending'), lte(writtenReadings.dueAt, now));
+  // Every full pass of the billing scheduler (each tick) comes here, and nearly always finds
+  // nothing: one indexed read then, not a transaction (begin, locked read, commit).
+  const [any] = await deps.db.select({ id: writtenReadings.id }).from(writtenReadings).where(overdue).limit(1);
+  if (!any) return 0;
   const notices: NotificationRow[] = [];
   const wallets = new Map<string, number>();
   const refunded = await deps.db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(writtenReadings)
-      .where(and(eq(writtenReadings.status, 'pending'), lte(writtenReadings.dueAt, now)))
+      .where(overdue)
       .orderBy(asc(writtenReadings.dueAt))
       .limit(BATCH)
       .for('update', { skipLocked: true });
