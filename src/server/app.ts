@@ -61,6 +61,7 @@ import { assertSafeInput } from './input-guard';
 import { paymentsFromConfig } from './payments/from-config';
 import type { PaymentsProvider } from './payments/provider';
 import { routeClientEvents } from './realtime/client-events';
+import { registerMetrics } from './metrics/metrics-routes';
 import { socketRealtime } from './realtime/realtime';
 import { createSocketServer } from './realtime/socket-server';
 import { ipOf, limitBy, registerRateLimits } from './rate-limits';
@@ -230,6 +231,7 @@ export async function buildApp(deps: AppDeps) {
   const mailWorker = deps.runMailWorker === false ? undefined : startMailWorker({ db, clock, transport: mailTransport, publicUrl: config.publicUrl }, app.log);
 
   const apiDocs = await registerApiDocs(app);
+  registerMetrics(app, { db, socketCount: () => sockets.io.engine.clientsCount, token: config.metricsToken, isProduction: config.isProduction });
   await app.register(healthRoutes, { db, clock });
   if (config.mail.isMailboxReadable) await app.register(devMailboxRoutes, { mailboxDir: config.mail.mailboxDir });
   await app.register(authRoutes, { auth, db, config, walletBalanceOf: getWalletBalanceCents });

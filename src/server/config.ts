@@ -134,6 +134,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).optional(),
   // Admins must turn on two-factor sign-in before the admin endpoints open; on in production by default.
   REQUIRE_ADMIN_2FA: booleanFromEnv.optional(),
+  // Prometheus scrapes GET /metrics with this bearer token; in production /metrics exists only when it is set.
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -219,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       isMailboxReadable: !isProduction,
     },
     requireAdminTwoFactor: e.REQUIRE_ADMIN_2FA ?? isProduction,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -36,6 +36,10 @@ export function createAuth(db: Db, config: Config, clock: Clock, onUserCreated: 
     basePath: '/api/auth',
     secret: config.authSecret,
     trustedOrigins: config.trustedOrigins,
+    // prom-client (/metrics) brings @opentelemetry/api, which switches on Better Auth's spans. With
+    // no tracer set up they record nothing, and with them the live-media test's late viewer stayed
+    // 'Connecting to the stream…' in 2 runs of 2 (stop 33; off: it got its place).
+    experimental: { instrumentation: { enabled: false } },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, twoFactor: schema.twoFactor },

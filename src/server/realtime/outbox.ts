@@ -36,6 +36,12 @@ export class Outbox {
     return this;
   }
 
+  /** Anything else that must wait for the commit, such as counting what it did (metrics). */
+  afterCommit(run: () => void) {
+    this.pending.push(() => run());
+    return this;
+  }
+
   flush(realtime: Realtime) {
     for (const send of this.pending.splice(0)) send(realtime);
   }

@@ -4,6 +4,7 @@ import type { EndReason } from '@shared/sessions';
 import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { ledgerTransfers, readerProfiles, readingSessions } from '../../db/schema';
+import { billedMinutes } from '../../metrics/process-metrics';
 import type { Outbox } from '../../realtime/outbox';
 import type { SessionTiming } from '../../timing';
 import { chargeManyWithSplit, escrowAccountId, getBalances, isRevenueAccount, lockAccounts, releaseHeldShare, transfer, walletAccountId } from '../wallet';
@@ -110,6 +111,12 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
     outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.billingUpdate, event);
     if (!isFree) outbox.toUser(session.clientId, SERVER_EVENTS.walletUpdated, { balanceCents: clientBalanceCents });
     return true;
+  });
+  const freeCount = plans.filter((plan, i) => plan.isFree && results[i]).length;
+  const paidCount = results.filter(Boolean).length - freeCount;
+  outbox.afterCommit(() => {
+    if (paidCount > 0) billedMinutes.inc({ free: 'false' }, paidCount);
+    if (freeCount > 0) billedMinutes.inc({ free: 'true' }, freeCount);
   });
   // Every receipt line and every reading's totals in one statement (migration 0016, decision 030).
   if (records.length > 0) {

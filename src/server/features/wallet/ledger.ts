@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
+import { ledgerChargeSeconds, ledgerChargeWrites } from '../../metrics/process-metrics';
 import { AppError } from '../../errors';
 
 /** The platform's own accounts (created by migration 0001). Revenue is apart: it has shards. */
@@ -302,12 +303,14 @@ export async function chargeManyWithSplit(tx: Tx, inputs: SplitChargeInput[]): P
     return { input, row, legs, readerCents, platformCents };
   });
 
+  const timer = ledgerChargeSeconds.startTimer();
   const written = await queryRows<{ ord: number; payer_balance: string | null; inserted: number; moved: number }>(
     tx,
     sql`
     select ord, payer_balance::text as payer_balance, inserted, moved
     from ledger_charge_split_many(${JSON.stringify(charges.map((charge) => charge.row))}::jsonb)`,
   );
+  timer();
   const answers = new Map(written.map((row) => [Number(row.ord), row]));
   // Legs of charges that wrote nothing, read once for all of them to tell a replay from a conflict.
   const unwritten = charges.filter((_, ord) => Number(answers.get(ord)?.inserted ?? 0) === 0);
@@ -344,6 +347,7 @@ export async function chargeManyWithSplit(tx: Tx, inputs: SplitChargeInput[]): P
     // Legs are only ever written together: finding some but not all means the key is someone else's.
     if (inserted !== legs.length) throw new IdempotencyConflictError(input.idempotencyKey);
     if (moved !== legs.length + 1) throw new Error(`a ledger account of charge ${input.idempotencyKey} does not exist`);
+    ledgerChargeWrites.inc({ kind: input.kind });
     return { ...unchanged, created: true, payerBalanceCents: payerBalanceCents - input.amountCents };
   });
 }

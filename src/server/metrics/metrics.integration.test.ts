@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { createClient, createReader } from '../../../tests/integration/factories';
+import { http } from '../../../tests/integration/http';
+import { readingTestApp } from '../../../tests/integration/readings';
+import { testApp } from '../../../tests/integration/test-app';
+import { chargeManyWithSplit } from '../features/wallet';
+
+const RATE = 250;
+
+/** The value of one series in Prometheus' text format; 0 when the series is not there yet. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
+  for (const line of text.split('\n')) {
+    const match = /^([a-z_:]+)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const present = (match[2] ?? '').split(',').filter(Boolean);
+    if (wanted.every((label) => present.includes(label))) return Number(match[3]);
+  }
+  return 0;
+}
+
+const { app, driver } = await readingTestApp();
+const scrape = async () => {
+  const response = await http(app).get('/metrics');
+  expect(response.status).toBe(200);
+  expect(response.headers['content-type']).toContain('text/plain');
+  return response.body as string;
+};
+
+describe('GET /metrics (issue 27)', () => {
+  it('counts billed minutes and ledger charges once committed, readings running, mail waiting and request latency by route', async () => {
+    const before = await scrape();
+    const { client, id } = await driver.startReading({ rateCents: RATE, balanceCents: 10_000 });
+    await driver.nextMinute(id);
+    await driver.nextMinute(id);
+    expect((await http(app, client.cookie).get(`/api/sessions/${id}`)).body).toMatchObject({ minutesCharged: 3 });
+    expect((await http(app).post('/api/auth/request-password-reset', { email: client.email })).status).toBe(200);
+
+    const after = await scrape();
+    const grew = (name: string, labels?: Record<string, string>) => sample(after, name, labels) - sample(before, name, labels);
+    expect(grew('soul_billed_minutes_total', { free: 'false' })).toBe(3);
+    expect(grew('soul_ledger_charges_total', { kind: 'session_charge' })).toBe(3);
+    expect(grew('soul_ledger_charge_seconds_count')).toBeGreaterThanOrEqual(3);
+    expect(sample(after, 'soul_active_readings', { paused: 'false' })).toBe(1);
+    expect(sample(after, 'soul_active_readings', { paused: 'true' })).toBe(0);
+    expect(grew('soul_mail_queue_depth')).toBe(1);
+    expect(sample(after, 'soul_sockets')).toBe(0);
+    // One series per route pattern, not per reading's id.
+    expect(sample(after, 'soul_http_request_duration_seconds_count', { method: 'GET', route: '/api/sessions/:id', status_code: '200' })).toBeGreaterThanOrEqual(1);
+    expect(after).not.toContain(id);
+    expect(sample(after, 'soul_process_cpu_seconds_total')).toBeGreaterThan(0);
+  });
+
+  it('counts a charge replayed with its key once', async () => {
+    const client = await createClient(app, { balanceCents: 1_000 });
+    const reader = await createReader(app);
+    const charge = { payerUserId: client.id, readerUserId: reader.id, amountCents: 300, kind: 'gift' as const, reference: 'metrics-test', idempotencyKey: `metrics-test:${client.id}` };
+    const before = sample(await scrape(), 'soul_ledger_charges_total', { kind: 'gift' });
+    const outcomes = [];
+    for (let i = 0; i < 2; i++) outcomes.push(...(await app.db.transaction((tx) => chargeManyWithSplit(tx, [charge]))));
+    expect(outcomes.map((outcome) => !outcome.refused && outcome.created)).toEqual([true, false]);
+    expect(sample(await scrape(), 'soul_ledger_charges_total', { kind: 'gift' }) - before).toBe(1);
+  });
+});
+
+describe('GET /metrics behind METRICS_TOKEN', () => {
+  it('asks for the bearer token when one is set', async () => {
+    const guarded = await testApp({ runScheduler: false, runMailWorker: false, env: { METRICS_TOKEN: 'a-token-of-sixteen-chars' } });
+    const without = await http(guarded).get('/metrics');
+    expect(without.status).toBe(401);
+    expect(without.body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+    expect((await http(guarded).get('/metrics', { authorization: 'Bearer a-token-of-sixteen-charX' })).status).toBe(401);
+    const allowed = await http(guarded).get('/metrics', { authorization: 'Bearer a-token-of-sixteen-chars' });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body).toContain('soul_billed_minutes_total');
+  });
+
+  it('does not exist in production without a token', async () => {
+    const production = await testApp({
+      runScheduler: false,
+      runMailWorker: false,
+      env: { NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-32-characters!' },
+    });
+    expect((await http(production).get('/metrics')).status).toBe(404);
+  });
+});
