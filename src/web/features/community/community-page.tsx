@@ -1,7 +1,7 @@
 import { COMMUNITY_CATEGORIES, COMMUNITY_PAGE_SIZE, type CommunityCategory, communityPostPath } from '@shared/community';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { LoadFailed, Pager } from '@/components/list-states';
@@ -19,9 +19,12 @@ import { categoryCountsQuery, postListQuery, useCreatePost } from './api';
 import { CategoryCards } from './category-cards';
 import { type CommunityFilter, useCommunityFilter } from './community-filter';
 import { PostCard } from './post-card';
-import { PostEditor } from './post-editor';
 import { postFormDefaults } from './post-form';
 import { useSignInPrompt } from './sign-in-prompt';
+
+// The editor (react-hook-form and its resolver, ~16 KB gzip) loads when someone starts a discussion,
+// not with every visit to the list (issue 29).
+const PostEditor = lazy(() => import('./post-editor').then((module) => ({ default: module.PostEditor })));
 
 const TITLE = 'Soul Tribe Community';
 const { description: DESCRIPTION } = COMMUNITY_PAGE;
@@ -108,21 +111,23 @@ function NewDiscussion({ category, onDone }: { category: CommunityCategory | nul
     <Card>
       <CardContent className="grid gap-4 pt-6">
         <h2 className="text-lg font-semibold">Start a discussion</h2>
-        <PostEditor
-          idPrefix="new-post"
-          label="New discussion"
-          defaultValues={postFormDefaults(category)}
-          submitLabel="Post Discussion"
-          pendingLabel="Posting…"
-          onCancel={onDone}
-          onSave={async (input) => {
-            const post = await create.mutateAsync(input);
-            toast.success('Discussion posted', { description: 'Others can reply to it now.' });
-            onDone();
-            void navigate(communityPostPath(post.id));
-            return post;
-          }}
-        />
+        <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+          <PostEditor
+            idPrefix="new-post"
+            label="New discussion"
+            defaultValues={postFormDefaults(category)}
+            submitLabel="Post Discussion"
+            pendingLabel="Posting…"
+            onCancel={onDone}
+            onSave={async (input) => {
+              const post = await create.mutateAsync(input);
+              toast.success('Discussion posted', { description: 'Others can reply to it now.' });
+              onDone();
+              void navigate(communityPostPath(post.id));
+              return post;
+            }}
+          />
+        </Suspense>
       </CardContent>
     </Card>
   );
