@@ -3,16 +3,20 @@ import type { Reader } from '@shared/readers';
 import { ASK_BY_MESSAGE_LABEL, askWrittenReadingSchema, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH } from '@shared/written-readings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useProfile } from '@/lib/auth';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { loginPath, paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { askWrittenReading, onTimeQuery, writtenReadingKeys } from './api';
-import { TextForm } from './text-form';
+
+// The form (react-hook-form and its resolver, ~21 KB gzip) loads for a signed-in viewer who can
+// ask; a visitor sees 'Sign in to ask' and never fetches it (issue 29).
+const TextForm = lazy(() => import('./text-form').then((module) => ({ default: module.TextForm })));
 
 function OnTimeRate({ readerId }: { readerId: string }) {
   const { data } = useQuery(onTimeQuery(readerId));
@@ -69,26 +73,28 @@ export function AskQuestionSection({ reader }: { reader: Reader }) {
               Your question was sent. Follow it in your <Link to={paths.dashboardMessages} className="text-primary underline">Messages</Link>.
             </p>
           ) : (
-            <TextForm
-              id={`${titleId}-question`}
-              label={`Your question for ${reader.firstName}`}
-              hint={`${QUESTION_MIN_LENGTH} to ${QUESTION_MAX_LENGTH.toLocaleString('en-US')} characters`}
-              rule={askWrittenReadingSchema.shape.question}
-              submitLabel={`Ask for ${formatCents(priceCents)}`}
-              pendingLabel="Sending…"
-              send={(question) => {
-                if (attempt.current?.question !== question) attempt.current = { key: newIdempotencyKey(), question };
-                return askWrittenReading({ readerId: reader.id, question }, attempt.current.key);
-              }}
-              onSent={() => {
-                attempt.current = null;
-                setSent(true);
-                toast.success('Question sent');
-                void queryClient.invalidateQueries({ queryKey: writtenReadingKeys.all });
-                void queryClient.invalidateQueries({ queryKey: ['wallet'] });
-                void queryClient.invalidateQueries({ queryKey: ['profile'] });
-              }}
-            />
+            <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+              <TextForm
+                id={`${titleId}-question`}
+                label={`Your question for ${reader.firstName}`}
+                hint={`${QUESTION_MIN_LENGTH} to ${QUESTION_MAX_LENGTH.toLocaleString('en-US')} characters`}
+                rule={askWrittenReadingSchema.shape.question}
+                submitLabel={`Ask for ${formatCents(priceCents)}`}
+                pendingLabel="Sending…"
+                send={(question) => {
+                  if (attempt.current?.question !== question) attempt.current = { key: newIdempotencyKey(), question };
+                  return askWrittenReading({ readerId: reader.id, question }, attempt.current.key);
+                }}
+                onSent={() => {
+                  attempt.current = null;
+                  setSent(true);
+                  toast.success('Question sent');
+                  void queryClient.invalidateQueries({ queryKey: writtenReadingKeys.all });
+                  void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+                  void queryClient.invalidateQueries({ queryKey: ['profile'] });
+                }}
+              />
+            </Suspense>
           )}
         </CardContent>
       </Card>
