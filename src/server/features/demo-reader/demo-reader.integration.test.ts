@@ -7,7 +7,7 @@ import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { emitAck, nextEvent } from '../../../../tests/integration/socket-helpers';
 import { testApp } from '../../../../tests/integration/test-app';
-import { readerProfiles } from '../../db/schema';
+import { readerProfiles, readingSessions } from '../../db/schema';
 import { getEarnings } from '../wallet';
 import { DEMO_REPLIES, TYPING_PAUSE_MS } from './demo-reader';
 
@@ -36,6 +36,13 @@ describe('the demo reader', () => {
     const id = requested.body.id as string;
     expect(requested.body.isReaderAutomated).toBe(true);
     await nextEvent(socket, 'session_response', (response: { sessionId: string; status: string }) => response.sessionId === id && response.status === 'accepted', 2000);
+    // Sage takes a seat in the room in the same look, just after the acceptance is heard: a client
+    // who joins before it waits for Sage's next look (one failure at load 12 in stop 34). This join
+    // checks the seat was taken, so it waits for that write, not for time.
+    await vi.waitFor(async () => {
+      const [row] = await app.db.select({ seenAt: readingSessions.readerSeenAt }).from(readingSessions).where(eq(readingSessions.id, id));
+      expect(row?.seenAt).not.toBeNull();
+    });
 
     const greeting = nextEvent(socket, 'new_message', (message: { sessionId: string }) => message.sessionId === id);
     expect(await emitAck(socket, 'join_session_room', { sessionId: id })).toMatchObject({ ok: true, session: { status: 'active', minutesCharged: 1 } });
