@@ -60,6 +60,9 @@ function preloadFonts(): Plugin {
   };
 }
 
+/** Modules every page that shows readers live needs, none of which imports zod. */
+const LIVE_WORDS = /[\\/]src[\\/](shared[\\/](reader-directory|realtime-events|written-reading-rules|live-rules|community-rules)|web[\\/]lib[\\/](server-events|live-presence|reader-watch))\.ts$/;
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
@@ -81,6 +84,10 @@ export default defineConfig({
             // cut it into a dozen small common chunks (JSX runtime, API client, paths…), each one
             // more request on every first visit.
             { name: 'app', tags: ['$initial'], priority: 2 },
+            // The public pages' live updates by name, apart from the payload schemas: grouped
+            // otherwise with the shared modules that define schemas, they brought zod (25 KB gzip)
+            // to every visit of the directory (issue 29).
+            { name: 'live-words', test: LIVE_WORDS, priority: 1 },
           ],
         },
       },

@@ -1,165 +1,20 @@
 /**
- * `npm run bench:pages`: the public pages as a browser sees them (issue 29). Starts the built app
- * (run `npm run build` first) on a fresh embedded database with the demo data, opens each page in
- * Chromium (playwright-core, signed out) at 375 and 1280 px, waits until the network is idle plus
- * 2 s, and prints per page: the JavaScript and CSS fetched (gzip sizes of the bodies, as a budget
- * counts them, whatever the server sent), the bytes on the wire (compressed bodies and headers, as
- * the browser counted them), requests, LCP, CLS and total blocking time.
+ * `npm run bench:pages`: the public pages as a browser sees them (issue 29), measured by
+ * measure-pages.ts on the built app (run `npm run build` first) and printed as a table; exits 1
+ * when a page is over its budget (page-budgets.ts), the largest paint at 1280 px included.
  *
  * Knobs (environment): BENCH_PAGES_URL (measure a server already running instead), CHROMIUM_PATH,
- * BENCH_PAGES_ONLY (comma-separated paths), BENCH_PAGES_FILES=1 (each file fetched, with its gzip size).
+ * BENCH_PAGES_ONLY (comma-separated paths), BENCH_PAGES_FILES=1 (each file fetched, with its gzip
+ * size), BENCH_PAGES_SHIFTS=1 (each layout shift and what moved).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { type Browser, chromium } from 'playwright-core';
+import { measurePages, publicPagePaths, startServer } from './measure-pages';
+import { overBudget } from './page-budgets';
 
-const VIEWPORTS = [
-  { name: '375', width: 375, height: 812, isMobile: true },
-  { name: '1280', width: 1280, height: 800, isMobile: false },
-] as const;
-const SETTLE_MS = 2000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/**
- * The built app on its own port and data dir, seeded with the demo data; stopped at the end. Never
- * on a shared database: `npm test` runs with DATABASE_URL and REDIS_URL set for its integration stage.
- */
-export async function startServer(): Promise<{ base: string; stop: () => void }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _database, REDIS_URL: _redis, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, SEED_DEMO: 'true', NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(join(tmpdir(), 'soul-tribe-bench-pages-')) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app stopped with code ${child.exitCode}`);
-    const ready = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (ready) return { base, stop: () => child.kill('SIGTERM') };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the app did not start within 2 minutes');
-}
-
-/** Observers installed before any script of the page: LCP, layout shifts (CLS) and long tasks (TBT). */
-const OBSERVERS = `
-  globalThis.__vitals = { lcp: 0, cls: 0, longTasks: [], fcp: 0, shifts: [] };
-  const describe = (node) => node && node.nodeType === 1 ? (node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') + (node.className && typeof node.className === 'string' ? '.' + node.className.split(' ').slice(0, 3).join('.') : '')) : String(node && node.nodeName);
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) __vitals.lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) { __vitals.cls += e.value; __vitals.shifts.push([Math.round(e.startTime), Number(e.value.toFixed(3)), (e.sources || []).map((s) => describe(s.node) + ' ' + JSON.stringify([s.previousRect.y, s.currentRect.y])).join(' | ')]); } }).observe({ type: 'layout-shift', buffered: true });
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) __vitals.longTasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') __vitals.fcp = e.startTime; }).observe({ type: 'paint', buffered: true });
-`;
-
-export interface PageFigures {
-  path: string;
-  viewport: string;
-  jsGzipBytes: number;
-  jsFiles: number;
-  cssGzipBytes: number;
-  wireBytes: number;
-  requests: number;
-  lcpMs: number;
-  cls: number;
-  tbtMs: number;
-  /** Each script, style sheet and font fetched: its path and gzip size (fonts: size). */
-  files: [string, number][];
-}
-
-async function measurePage(browser: Browser, base: string, path: string, viewport: (typeof VIEWPORTS)[number]): Promise<PageFigures> {
-  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, isMobile: viewport.isMobile, reducedMotion: 'reduce' });
-  await context.addInitScript(OBSERVERS);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  const kinds = new Map<string, string>();
-  let wireBytes = 0;
-  let requests = 0;
-  cdp.on('Network.responseReceived', (event) => kinds.set(event.requestId, event.type));
-  cdp.on('Network.loadingFinished', (event) => {
-    wireBytes += event.encodedDataLength;
-    requests++;
-  });
-  let jsGzipBytes = 0;
-  let jsFiles = 0;
-  let cssGzipBytes = 0;
-  const files: [string, number][] = [];
-  const bodies: Promise<void>[] = [];
-  page.on('response', (response) => {
-    const type = response.request().resourceType();
-    if (type === 'font') bodies.push(response.body().then((body) => void files.push([new URL(response.url()).pathname, body.length]), () => undefined));
-    if (type !== 'script' && type !== 'stylesheet') return;
-    bodies.push(
-      response.body().then(
-        (body) => {
-          const gzipped = gzipSync(body, { level: 9 }).length;
-          files.push([new URL(response.url()).pathname, gzipped]);
-          if (type === 'script') {
-            jsGzipBytes += gzipped;
-            jsFiles++;
-          } else cssGzipBytes += gzipped;
-        },
-        () => undefined,
-      ),
-    );
-  });
-  await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
-  await page.waitForTimeout(SETTLE_MS);
-  await Promise.all(bodies);
-  const vitals = (await page.evaluate('globalThis.__vitals')) as { lcp: number; cls: number; fcp: number; longTasks: [number, number][]; shifts: [number, number, string][] };
-  // BENCH_PAGES_FILES=1 lists each script and style sheet fetched, largest first, with its gzip size (fonts: their size).
-  if (process.env.BENCH_PAGES_FILES) for (const [file, bytes] of files.sort((a, b) => b[1] - a[1])) console.info(`${path} @${viewport.name}px ${(bytes / 1024).toFixed(2).padStart(7)} KB ${file}`);
-  // BENCH_PAGES_SHIFTS=1 names what moved: each layout shift's time, score and elements.
-  if (process.env.BENCH_PAGES_SHIFTS) for (const shift of vitals.shifts) console.info(`${path} @${viewport.name}px shift`, ...shift);
-  // Total blocking time as Lighthouse counts it: each long task's part over 50 ms, after the first paint.
-  const tbtMs = vitals.longTasks.filter(([start]) => start >= vitals.fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
-  await context.close();
-  return { path, viewport: viewport.name, jsGzipBytes, jsFiles, cssGzipBytes, wireBytes, requests, lcpMs: vitals.lcp, cls: vitals.cls, tbtMs, files };
-}
-
-export async function measurePages(base: string, paths: string[]): Promise<PageFigures[]> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium'),
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  try {
-    const figures: PageFigures[] = [];
-    for (const path of paths) for (const viewport of VIEWPORTS) figures.push(await measurePage(browser, base, path, viewport));
-    return figures;
-  } finally {
-    await browser.close();
-  }
-}
-
-async function firstReaderPath(base: string): Promise<string> {
-  const list = (await (await fetch(`${base}/api/readers?pageSize=1`)).json()) as { readers: { username: string }[] };
-  const reader = list.readers[0];
-  if (!reader) throw new Error('no reader listed: the demo data should have some');
-  return `/readers/${encodeURIComponent(reader.username)}`;
-}
-
-async function main() {
+async function main(): Promise<number> {
   const server = process.env.BENCH_PAGES_URL ? { base: process.env.BENCH_PAGES_URL, stop: () => undefined } : await startServer();
   try {
     const only = process.env.BENCH_PAGES_ONLY?.split(',').filter(Boolean);
-    const paths = only ?? ['/', '/readers', await firstReaderPath(server.base), '/live', '/community', '/shop', '/about'];
+    const paths = only ?? (await publicPagePaths(server.base));
     const figures = await measurePages(server.base, paths);
     const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
     console.table(
@@ -176,6 +31,9 @@ async function main() {
         'TBT ms': Math.round(f.tbtMs),
       })),
     );
+    const over = overBudget(figures, { lcp: true });
+    for (const line of over) console.error(line);
+    return over.length > 0 ? 1 : 0;
   } finally {
     server.stop();
   }
@@ -183,7 +41,7 @@ async function main() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().then(
-    () => process.exit(0),
+    (code) => process.exit(code),
     (error) => {
       console.error(error);
       process.exit(1);

@@ -1,11 +1,11 @@
-/** `npm run check:bundle`: the home page's script budget (scripts/home-bundle-budget.ts) on a fresh app of its own. */
-import { startServer } from './bench-pages';
-import { checkHomeBundle } from './home-bundle-budget';
+/** `npm run check:bundle`: the public pages' budgets (scripts/page-budgets.ts) on a fresh app of its own. */
+import { startServer } from './measure-pages';
+import { checkPageBudgets } from './page-budgets';
 
 async function main(): Promise<number> {
   const server = await startServer();
   try {
-    const { report, overBudget } = await checkHomeBundle(server.base);
+    const { report, overBudget } = await checkPageBudgets(server.base);
     for (const line of report) console.info(line);
     for (const line of overBudget) console.error(line);
     return overBudget.length > 0 ? 1 : 0;

@@ -5,7 +5,7 @@
 #     scale-out test alone, then on PGlite the files about PGlite, money and a smoke set
 #     (tests/integration/both-databases.ts); without DATABASE_URL, every file on PGlite;
 #   end-to-end in Chromium, on PostgreSQL when DATABASE_URL is set, else on the embedded database
-#     (the home page's script budget among them, tests/e2e/home-bundle.spec.ts).
+#     (the public pages' script and layout-shift budgets among them, tests/e2e/page-budgets.spec.ts).
 # A failed stage fails the run at the end; the later stages still run, so one run shows every
 # failure. `.ci/run` starts the services on a bare machine and calls this through `npm test`.
 set -uo pipefail

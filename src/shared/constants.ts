@@ -42,3 +42,5 @@ export const GIFTS = [
 ] as const;
 
 export const SUPPORT_EMAIL = 'support@soultribe.app';
+
+export const MINUTES_PER_DAY = 1440;

@@ -1,6 +1,7 @@
+import { MINUTES_PER_DAY } from './constants';
 import { z } from './zod-config';
 
-export const MINUTES_PER_DAY = 1440;
+export { MINUTES_PER_DAY };
 /** Four slots a day is more than any reader has asked for, and keeps the directory line short. */
 export const SCHEDULE_SLOTS_MAX = 28;
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

@@ -1,7 +1,10 @@
-import { z } from './zod-config';
 import { RATE_MAX_CENTS, RATE_MIN_CENTS } from './constants';
 import { emailSchema, imageUrlSchema, passwordSchema } from './auth';
+import { DIRECTORY_PAGE_SIZE, DIRECTORY_PAGE_SIZE_MAX, DIRECTORY_SORTS, READER_PRESENCES } from './reader-directory';
 import { readerScheduleSchema } from './reader-schedule';
+import { z } from './zod-config';
+
+export * from './reader-directory';
 
 export const rateCentsSchema = z
   .number({ error: 'Rate must be a number of cents' })
@@ -35,15 +38,6 @@ export const createReaderSchema = z.object({
   bio: z.string().trim().min(1, 'Enter a bio').max(2000),
 });
 export type CreateReaderInput = z.infer<typeof createReaderSchema>;
-
-/** Online and free, online but in an active reading, or not there. */
-export const READER_PRESENCES = ['online', 'busy', 'offline'] as const;
-export type ReaderPresence = (typeof READER_PRESENCES)[number];
-
-export function readerPresence(reader: { isOnline: boolean; isBusy: boolean }): ReaderPresence {
-  if (!reader.isOnline) return 'offline';
-  return reader.isBusy ? 'busy' : 'online';
-}
 
 export const readerSchema = z.object({
   id: z.string(),
@@ -81,18 +75,6 @@ export const readerSchema = z.object({
 });
 export type Reader = z.infer<typeof readerSchema>;
 
-/** What the demo reader's card, profile and reading page say (issue 30). */
-export const DEMO_READER_NOTE = 'Demo reader: replies are automated';
-/** Why the demo reader's audio and video buttons are disabled, and the server's 409 for such a request. */
-export const AUTOMATED_CHAT_ONLY_REASON = 'Automated replies come by chat only: audio and video need a live reader.';
-
-/** The directory's orders; Recommended puts readers free to read now first. Prices are chat rates. */
-export const DIRECTORY_SORTS = ['recommended', 'rating', 'experience', 'sessions', 'price-asc', 'price-desc'] as const;
-export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
-
-export const DIRECTORY_PAGE_SIZE = 12;
-export const DIRECTORY_PAGE_SIZE_MAX = 100;
-
 /** GET /api/readers: every parameter optional; `online=true` keeps online readers, busy ones included. */
 export const directoryQuerySchema = z.object({
   search: z.string().trim().max(100, 'search is at most 100 characters').default(''),
@@ -123,3 +105,4 @@ export type ReaderList = z.infer<typeof readerListSchema>;
 
 /** GET /api/readers/specialties: every listed reader's specialties, once each, alphabetically. */
 export const readerSpecialtiesSchema = z.object({ specialties: z.array(z.string()) });
+export type ReaderSpecialties = z.infer<typeof readerSpecialtiesSchema>;

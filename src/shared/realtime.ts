@@ -2,6 +2,7 @@ import { GIFT_IDS, liveStreamSchema, STREAM_END_REASONS, STREAM_MESSAGE_MAX_LENG
 import { notificationSchema } from './notifications';
 import { QUEUE_CLOSE_REASONS } from './queue';
 import { END_REASONS, SESSION_STATUSES, chatMessageSchema, sessionIdSchema, sessionMessageSchema, sessionSchema, sessionTypeSchema } from './sessions';
+import { CLIENT_EVENTS, SERVER_EVENTS } from './realtime-events';
 import { z } from './zod-config';
 
 /**
@@ -11,46 +12,7 @@ import { z } from './zod-config';
  * event a browser sends carries one object payload and an acknowledgement callback answered with
  * `{ ok: true, … }` or `{ ok: false, error }`.
  */
-export const CLIENT_EVENTS = {
-  joinSessionRoom: 'join_session_room',
-  leaveSessionRoom: 'leave_session_room',
-  webrtcSignal: 'webrtc_signal',
-  sessionMessage: 'session_message',
-  joinStream: 'join_stream',
-  leaveStream: 'leave_stream',
-  streamMessage: 'stream_message',
-  streamSignal: 'stream_signal',
-  watchReaders: 'watch_readers',
-  unwatchReaders: 'unwatch_readers',
-} as const;
-
-export const SERVER_EVENTS = {
-  sessionRequest: 'session_request',
-  sessionResponse: 'session_response',
-  sessionStarted: 'session_started',
-  sessionPaused: 'session_paused',
-  sessionResumed: 'session_resumed',
-  sessionEnded: 'session_ended',
-  billingUpdate: 'billing_update',
-  newMessage: 'new_message',
-  webrtcSignal: 'webrtc_signal',
-  readerStatus: 'reader_status',
-  readerBusy: 'reader_busy',
-  walletUpdated: 'wallet_updated',
-  participantStatus: 'participant_status',
-  queuePosition: 'queue_position',
-  queueOffer: 'queue_offer',
-  queueClosed: 'queue_closed',
-  streamViewers: 'stream_viewers',
-  streamChat: 'stream_chat',
-  streamMessageRemoved: 'stream_message_removed',
-  streamMuted: 'stream_muted',
-  streamUnmuted: 'stream_unmuted',
-  streamGift: 'stream_gift',
-  streamEnded: 'stream_ended',
-  streamSignal: 'stream_signal',
-  notification: 'notification',
-} as const;
+export { CLIENT_EVENTS, SERVER_EVENTS };
 
 export const joinSessionRoomSchema = sessionIdSchema;
 export const leaveSessionRoomSchema = sessionIdSchema;

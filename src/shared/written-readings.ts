@@ -1,26 +1,16 @@
 import { RATING_WINDOW_DAYS } from './constants';
 import { formatCents } from './money';
+import {
+  ANSWER_MAX_LENGTH,
+  ANSWER_MIN_LENGTH,
+  QUESTION_MAX_LENGTH,
+  QUESTION_MIN_LENGTH,
+  WRITTEN_READING_PRICE_MAX_CENTS,
+  WRITTEN_READING_PRICE_MIN_CENTS,
+} from './written-reading-rules';
 import { z } from './zod-config';
 
-/** A reader's price per written question (issue 31: $5–$100, like Keen's Paid Mail). */
-export const WRITTEN_READING_PRICE_MIN_CENTS = 500;
-export const WRITTEN_READING_PRICE_MAX_CENTS = 10_000;
-/** The answer times a reader may promise; not answered within it, the client is refunded in full. */
-export const WRITTEN_READING_ANSWER_HOURS = [24, 48] as const;
-export type WrittenReadingAnswerHours = (typeof WRITTEN_READING_ANSWER_HOURS)[number];
-export const WRITTEN_READING_ANSWER_HOURS_DEFAULT: WrittenReadingAnswerHours = 24;
-
-export const QUESTION_MIN_LENGTH = 20;
-export const QUESTION_MAX_LENGTH = 2000;
-export const ANSWER_MIN_LENGTH = 50;
-export const ANSWER_MAX_LENGTH = 5000;
-
-/** What stands in a thread for the words of a person who deleted their account (the CHECKs' lengths hold). */
-export const DELETED_QUESTION = 'This question was removed when its author deleted their account.';
-export const DELETED_ANSWER = 'This answer was removed when its author deleted their account on Soul Tribe.';
-
-/** What the profile's section and its button say (issue 31's words). */
-export const ASK_BY_MESSAGE_LABEL = 'Ask a question by message';
+export * from './written-reading-rules';
 
 const PRICE_MESSAGE = `The price of a question is ${formatCents(WRITTEN_READING_PRICE_MIN_CENTS)} to ${formatCents(WRITTEN_READING_PRICE_MAX_CENTS)}`;
 export const writtenReadingPriceCentsSchema = z

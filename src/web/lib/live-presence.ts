@@ -1,4 +1,4 @@
-import { SERVER_EVENTS } from '@shared/realtime';
+import { SERVER_EVENTS } from '@shared/realtime-events';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useReaderWatch } from './reader-watch';
 import { useServerEvent } from './server-events';

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { MINUTES_PER_DAY, type ReaderSchedule } from '@shared/reader-schedule';
+import { MINUTES_PER_DAY } from '@shared/constants';
+import type { ReaderSchedule } from '@shared/reader-schedule';
 
 const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
 const DAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;

@@ -1,19 +1,18 @@
-import {
-  type CommunityCategory,
-  type CommunityPost,
-  type CreatePostInput,
+import type {
+  CommunityCategory,
+  CommunityPost,
+  CommunityReply,
+  CreatePostInput,
   categoryCountsSchema,
-  communityPostSchema,
-  communityReplySchema,
   likeResultSchema,
-  type ModeratePostInput,
-  type ModerateReplyInput,
-  type PostThread,
-  postListSchema,
-  postThreadSchema,
+  ModeratePostInput,
+  ModerateReplyInput,
+  PostList,
+  PostThread,
 } from '@shared/community';
+import type { z } from 'zod';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiRequestParsed } from '@/lib/api';
+import { apiRequest, apiRequestTyped } from '@/lib/api';
 
 export interface PostFilter {
   search: string;
@@ -40,19 +39,19 @@ export const postListQuery = (filter: PostFilter) =>
         ...(filter.category && { category: filter.category }),
         ...(filter.page > 1 && { page: String(filter.page) }),
       });
-      return apiRequestParsed(`/api/community/posts?${query}`, postListSchema, { signal });
+      return apiRequestTyped<PostList>(`/api/community/posts?${query}`, { signal });
     },
   });
 
 export const categoryCountsQuery = queryOptions({
   queryKey: communityKeys.categories,
-  queryFn: ({ signal }) => apiRequestParsed('/api/community/categories', categoryCountsSchema, { signal }),
+  queryFn: ({ signal }) => apiRequestTyped<z.infer<typeof categoryCountsSchema>>('/api/community/categories', { signal }),
 });
 
 export const threadQuery = (id: string) =>
   queryOptions({
     queryKey: communityKeys.thread(id),
-    queryFn: ({ signal }) => apiRequestParsed(postPath(id), postThreadSchema, { signal }),
+    queryFn: ({ signal }) => apiRequestTyped<PostThread>(postPath(id), { signal }),
     // A missing discussion stays missing: show 'Discussion not found' at once.
     retry: false,
   });
@@ -76,7 +75,7 @@ export function useCreatePost() {
   const refreshLists = useRefreshLists();
   const setThreadPost = useSetThreadPost();
   return useMutation({
-    mutationFn: (input: CreatePostInput) => apiRequestParsed('/api/community/posts', communityPostSchema, { body: input }),
+    mutationFn: (input: CreatePostInput) => apiRequestTyped<CommunityPost>('/api/community/posts', { body: input }),
     onSuccess: setThreadPost,
     onSettled: refreshLists,
   });
@@ -86,7 +85,7 @@ export function useUpdatePost(id: string) {
   const refreshLists = useRefreshLists();
   const setThreadPost = useSetThreadPost();
   return useMutation({
-    mutationFn: (input: CreatePostInput) => apiRequestParsed(postPath(id), communityPostSchema, { method: 'PATCH', body: input }),
+    mutationFn: (input: CreatePostInput) => apiRequestTyped<CommunityPost>(postPath(id), { method: 'PATCH', body: input }),
     onSuccess: setThreadPost,
     onSettled: refreshLists,
   });
@@ -106,7 +105,7 @@ export function useModeratePost(id: string) {
   const refreshLists = useRefreshLists();
   const setThreadPost = useSetThreadPost();
   return useMutation({
-    mutationFn: (change: ModeratePostInput) => apiRequestParsed(`${postPath(id)}/moderation`, communityPostSchema, { method: 'PATCH', body: change }),
+    mutationFn: (change: ModeratePostInput) => apiRequestTyped<CommunityPost>(`${postPath(id)}/moderation`, { method: 'PATCH', body: change }),
     onSuccess: setThreadPost,
     onSettled: refreshLists,
   });
@@ -130,7 +129,7 @@ export function useModerateReply(postId: string, replyId: string) {
   const queryClient = useQueryClient();
   const refreshThread = () => queryClient.invalidateQueries({ queryKey: communityKeys.thread(postId) });
   const hide = useMutation({
-    mutationFn: (change: ModerateReplyInput) => apiRequestParsed(`${replyPath(replyId)}/moderation`, communityReplySchema, { method: 'PATCH', body: change }),
+    mutationFn: (change: ModerateReplyInput) => apiRequestTyped<CommunityReply>(`${replyPath(replyId)}/moderation`, { method: 'PATCH', body: change }),
     onSettled: refreshThread,
   });
   const remove = useMutation({
@@ -144,7 +143,7 @@ export function useCreateReply(postId: string) {
   const queryClient = useQueryClient();
   const refreshLists = useRefreshLists();
   return useMutation({
-    mutationFn: (content: string) => apiRequestParsed(`${postPath(postId)}/replies`, communityReplySchema, { body: { content } }),
+    mutationFn: (content: string) => apiRequestTyped<CommunityReply>(`${postPath(postId)}/replies`, { body: { content } }),
     onSuccess: (reply) =>
       queryClient.setQueryData<PostThread>(
         communityKeys.thread(postId),
@@ -162,7 +161,7 @@ export function useCreateReply(postId: string) {
 export function useToggleLike(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequestParsed(`${postPath(postId)}/like`, likeResultSchema, { method: 'POST', body: {} }),
+    mutationFn: () => apiRequestTyped<z.infer<typeof likeResultSchema>>(`${postPath(postId)}/like`, { method: 'POST', body: {} }),
     onSuccess: ({ liked, likeCount }) => {
       queryClient.setQueryData<PostThread>(
         communityKeys.thread(postId),

@@ -1,4 +1,4 @@
-import { COMMUNITY_CATEGORIES, type CommunityCategory } from '@shared/community';
+import { COMMUNITY_CATEGORIES, type CommunityCategory } from '@shared/community-rules';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '@/components/list-states';
 import { cn } from '@/lib/cn';

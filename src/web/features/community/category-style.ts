@@ -1,4 +1,4 @@
-import { COMMUNITY_CATEGORIES, type CommunityCategory } from '@shared/community';
+import { COMMUNITY_CATEGORIES, type CommunityCategory } from '@shared/community-rules';
 import { Flower2, Gem, Layers, type LucideIcon, MessagesSquare, Moon, Star } from 'lucide-react';
 
 type CategoryMeta = (typeof COMMUNITY_CATEGORIES)[number];

@@ -1,4 +1,4 @@
-import { COMMUNITY_CATEGORIES, COMMUNITY_PAGE_SIZE, type CommunityCategory, communityPostPath } from '@shared/community';
+import { COMMUNITY_CATEGORIES, COMMUNITY_PAGE_SIZE, type CommunityCategory, communityPostPath } from '@shared/community-rules';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -19,7 +19,7 @@ import { categoryCountsQuery, postListQuery, useCreatePost } from './api';
 import { CategoryCards } from './category-cards';
 import { type CommunityFilter, useCommunityFilter } from './community-filter';
 import { PostCard } from './post-card';
-import { postFormDefaults } from './post-form';
+import { postFormDefaults } from './post-form-values';
 import { useSignInPrompt } from './sign-in-prompt';
 
 // The editor (react-hook-form and its resolver, ~16 KB gzip) loads when someone starts a discussion,

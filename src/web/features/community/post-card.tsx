@@ -1,4 +1,5 @@
-import { type CommunityPost, communityPostPath } from '@shared/community';
+import type { CommunityPost } from '@shared/community';
+import { communityPostPath } from '@shared/community-rules';
 import { Eye, Heart, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';

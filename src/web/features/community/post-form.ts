@@ -1,4 +1,4 @@
-import { type CommunityCategory, type CommunityPost, type CreatePostInput, createPostSchema, POST_TAGS_MAX } from '@shared/community';
+import { type CreatePostInput, createPostSchema, POST_TAGS_MAX } from '@shared/community';
 import { z } from '@shared/zod-config';
 
 export const POST_FORM_FIELDS = ['title', 'content', 'category', 'tags'] as const;
@@ -32,13 +32,7 @@ export const postFormSchema = z.object({
 export type PostFormInput = z.input<typeof postFormSchema>;
 export type PostFormOutput = CreatePostInput;
 
-export function postFormDefaults(category: CommunityCategory | null): PostFormInput {
-  return { title: '', content: '', category: category ?? '', tags: '' };
-}
-
-export function postFormValues(post: CommunityPost): PostFormInput {
-  return { title: post.title, content: post.content, category: post.category, tags: post.tags.join(', ') };
-}
+export { postFormDefaults, postFormValues } from './post-form-values';
 
 /** The server's field keys ('tags.2' for one tag) to the form's fields; null for anything else. */
 export function formFieldOf(serverField: string): PostFormField | null {

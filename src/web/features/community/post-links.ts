@@ -1,4 +1,4 @@
-import { POST_LINKS_AFTER_MS } from '@shared/community';
+import { POST_LINKS_AFTER_MS } from '@shared/community-rules';
 
 export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 

@@ -1,7 +1,7 @@
-import { type FavoriteReader, type FavoriteReaderList, favoriteReaderListSchema } from '@shared/favorites';
+import type { FavoriteReader, FavoriteReaderList } from '@shared/favorites';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { apiRequest, apiRequestParsed } from '@/lib/api';
+import { apiRequest, apiRequestTyped } from '@/lib/api';
 import { useLivePresence } from '@/lib/live-presence';
 
 export const favoriteKeys = {
@@ -13,13 +13,13 @@ export const favoriteKeys = {
 /** The readers the signed-in client hearted (the directory's hearts). */
 export const heartedReadersQuery = queryOptions({
   queryKey: favoriteKeys.hearted,
-  queryFn: ({ signal }) => apiRequestParsed('/api/favorites', favoriteReaderListSchema, { signal }),
+  queryFn: ({ signal }) => apiRequestTyped<FavoriteReaderList>('/api/favorites', { signal }),
 });
 
 /** The Favorite Readers tab: the top readers by readings together plus the hearted ones. */
 export const favoritesDashboardQuery = queryOptions({
   queryKey: favoriteKeys.dashboard,
-  queryFn: ({ signal }) => apiRequestParsed('/api/favorites/dashboard', favoriteReaderListSchema, { signal }),
+  queryFn: ({ signal }) => apiRequestTyped<FavoriteReaderList>('/api/favorites/dashboard', { signal }),
 });
 
 export interface FavoriteChange {

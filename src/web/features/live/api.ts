@@ -1,19 +1,19 @@
-import {
-  type CreateStreamInput,
+import type {
+  CreateStreamInput,
   createStreamResultSchema,
   followStateSchema,
-  type GiftId,
-  joinStreamResultSchema,
-  type LiveCategory,
-  type LiveStream,
+  GiftId,
+  JoinStreamResult,
+  LiveCategory,
+  LiveStream,
   liveStreamListSchema,
-  liveStreamSchema,
   reminderStateSchema,
-  sentGiftSchema,
-  streamGiftSummarySchema,
+  SentGift,
+  StreamGiftSummary,
 } from '@shared/live';
+import type { z } from 'zod';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiRequestParsed } from '@/lib/api';
+import { apiRequest, apiRequestTyped } from '@/lib/api';
 import { profileQueryKey } from '@/lib/auth';
 
 export type ListedStatus = 'live' | 'scheduled';
@@ -34,20 +34,20 @@ export const streamListQuery = (status: ListedStatus, category: LiveCategory | n
     queryKey: liveKeys.list(status, category),
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ status, ...(category && { category }) });
-      return apiRequestParsed(`/api/live/streams?${query}`, liveStreamListSchema, { signal });
+      return apiRequestTyped<z.infer<typeof liveStreamListSchema>>(`/api/live/streams?${query}`, { signal });
     },
   });
 
 /** The signed-in reader's own live and scheduled streams (the dashboard's 'My streams'). */
 export const myStreamsQuery = queryOptions({
   queryKey: liveKeys.mine,
-  queryFn: ({ signal }) => apiRequestParsed('/api/live/streams/mine', liveStreamListSchema, { signal }),
+  queryFn: ({ signal }) => apiRequestTyped<z.infer<typeof liveStreamListSchema>>('/api/live/streams/mine', { signal }),
 });
 
 export const streamQuery = (id: string) =>
   queryOptions({
     queryKey: liveKeys.stream(id),
-    queryFn: ({ signal }) => apiRequestParsed(streamPath(id), liveStreamSchema, { signal }),
+    queryFn: ({ signal }) => apiRequestTyped<LiveStream>(streamPath(id), { signal }),
     // A stream that does not exist stays that way: no retry before 'Return to Dashboard'.
     retry: false,
   });
@@ -55,7 +55,7 @@ export const streamQuery = (id: string) =>
 export const giftSummaryQuery = (id: string) =>
   queryOptions({
     queryKey: liveKeys.gifts(id),
-    queryFn: ({ signal }) => apiRequestParsed(`${streamPath(id)}/gifts`, streamGiftSummarySchema, { signal }),
+    queryFn: ({ signal }) => apiRequestTyped<StreamGiftSummary>(`${streamPath(id)}/gifts`, { signal }),
   });
 
 /** Writes a change into the cached stream, if it is cached. */
@@ -66,7 +66,7 @@ export function patchCachedStream(queryClient: ReturnType<typeof useQueryClient>
 export function useCreateStream() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateStreamInput) => apiRequestParsed('/api/live/streams', createStreamResultSchema, { body: input }),
+    mutationFn: (input: CreateStreamInput) => apiRequestTyped<z.infer<typeof createStreamResultSchema>>('/api/live/streams', { body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: liveKeys.all }),
   });
 }
@@ -84,7 +84,7 @@ export function useToggleReminder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reminded }: { id: string; reminded: boolean }) =>
-      apiRequestParsed(`${streamPath(id)}/reminder`, reminderStateSchema, { method: reminded ? 'PUT' : 'DELETE' }),
+      apiRequestTyped<z.infer<typeof reminderStateSchema>>(`${streamPath(id)}/reminder`, { method: reminded ? 'PUT' : 'DELETE' }),
     onSuccess: ({ reminded, reminderCount }, { id }) => {
       queryClient.setQueriesData<{ streams: LiveStream[] }>({ queryKey: liveKeys.lists }, (current) =>
         current && { streams: current.streams.map((stream) => (stream.id === id ? { ...stream, viewerHasReminder: reminded, reminderCount } : stream)) },
@@ -97,7 +97,7 @@ export function useToggleFollow(streamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ readerId, following }: { readerId: string; following: boolean }) =>
-      apiRequestParsed(`/api/follows/${encodeURIComponent(readerId)}`, followStateSchema, { method: following ? 'PUT' : 'DELETE' }),
+      apiRequestTyped<z.infer<typeof followStateSchema>>(`/api/follows/${encodeURIComponent(readerId)}`, { method: following ? 'PUT' : 'DELETE' }),
     onSuccess: ({ following, followerCount }) => {
       queryClient.setQueryData<LiveStream>(
         liveKeys.stream(streamId),
@@ -111,7 +111,7 @@ export function useToggleFollow(streamId: string) {
 export function useJoinPricedStream(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequestParsed(`${streamPath(id)}/join`, joinStreamResultSchema, { method: 'POST', body: {} }),
+    mutationFn: () => apiRequestTyped<JoinStreamResult>(`${streamPath(id)}/join`, { method: 'POST', body: {} }),
     onSuccess: () => {
       patchCachedStream(queryClient, id, { viewerHasJoined: true });
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
@@ -120,7 +120,7 @@ export function useJoinPricedStream(id: string) {
 }
 
 export function sendGift(streamId: string, giftId: GiftId, idempotencyKey: string) {
-  return apiRequestParsed(`${streamPath(streamId)}/gifts`, sentGiftSchema, { body: { giftId }, headers: { 'Idempotency-Key': idempotencyKey } });
+  return apiRequestTyped<SentGift>(`${streamPath(streamId)}/gifts`, { body: { giftId }, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 export function removeStreamMessage(streamId: string, messageId: string) {

@@ -1,5 +1,6 @@
-import { LIVE_CATEGORIES, type LiveCategory, type LiveStream } from '@shared/live';
-import { SERVER_EVENTS } from '@shared/realtime';
+import type { LiveStream } from '@shared/live';
+import { LIVE_CATEGORIES, type LiveCategory } from '@shared/live-rules';
+import { SERVER_EVENTS } from '@shared/realtime-events';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '@/components/list-states';

@@ -1,8 +1,7 @@
 import type { FollowState } from '@shared/follows';
-import { followStateSchema } from '@shared/live';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { apiRequestParsed } from '@/lib/api';
+import { apiRequestTyped } from '@/lib/api';
 
 export const followKey = (readerId: string) => ['follows', readerId] as const;
 
@@ -17,13 +16,13 @@ export function useFollow(readerId: string, options: { initial?: FollowState; en
   const queryKey = followKey(readerId);
   const state = useQuery({
     queryKey,
-    queryFn: ({ signal }) => apiRequestParsed(`/api/follows/${encodeURIComponent(readerId)}`, followStateSchema, { signal }),
+    queryFn: ({ signal }) => apiRequestTyped<FollowState>(`/api/follows/${encodeURIComponent(readerId)}`, { signal }),
     initialData: options.initial,
     enabled: options.enabled ?? true,
   });
   const change = useMutation({
     mutationFn: (follow: boolean) =>
-      apiRequestParsed(`/api/follows/${encodeURIComponent(readerId)}`, followStateSchema, { method: follow ? 'PUT' : 'DELETE' }),
+      apiRequestTyped<FollowState>(`/api/follows/${encodeURIComponent(readerId)}`, { method: follow ? 'PUT' : 'DELETE' }),
     onMutate: async (follow) => {
       await queryClient.cancelQueries({ queryKey });
       const before = queryClient.getQueryData<FollowState>(queryKey);

@@ -1,10 +1,10 @@
 import type { SessionType } from '@shared/constants';
-import { type CurrentQueuePlace, currentQueuePlaceSchema, type QueuePlace, queuePlaceSchema } from '@shared/queue';
-import { SERVER_EVENTS } from '@shared/realtime';
+import type { CurrentQueuePlace, QueuePlace } from '@shared/queue';
+import { SERVER_EVENTS } from '@shared/realtime-events';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '@/lib/toast';
-import { ApiError, apiRequest, apiRequestParsed } from '@/lib/api';
+import { ApiError, apiRequest, apiRequestTyped } from '@/lib/api';
 import { useProfile } from '@/lib/auth';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocketEvent } from '@/lib/socket';
@@ -14,7 +14,7 @@ export const queueKeys = { place: ['queue', 'place'] as const };
 /** The signed-in client's place in a reader's line, or null. */
 export const queuePlaceQuery = queryOptions({
   queryKey: queueKeys.place,
-  queryFn: ({ signal }) => apiRequestParsed('/api/queue', currentQueuePlaceSchema, { signal }),
+  queryFn: ({ signal }) => apiRequestTyped<CurrentQueuePlace>('/api/queue', { signal }),
 });
 
 const queueUrl = (readerId: string) => `/api/readers/${encodeURIComponent(readerId)}/queue`;
@@ -31,7 +31,7 @@ export function useJoinQueue() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ readerId, sessionType }: { readerId: string; sessionType: SessionType }) =>
-      apiRequestParsed(queueUrl(readerId), queuePlaceSchema, { method: 'POST', body: { sessionType } }),
+      apiRequestTyped<QueuePlace>(queueUrl(readerId), { method: 'POST', body: { sessionType } }),
     onSuccess: (place) => {
       queryClient.setQueryData<CurrentQueuePlace>(queueKeys.place, { place });
       toast.success(`You are #${place.position} in ${place.readerName}'s queue`);

@@ -1,7 +1,8 @@
-import { type Reader, readerPresence, readerSchema } from '@shared/readers';
-import { readerReviewsSchema } from '@shared/reviews';
+import { readerPresence } from '@shared/reader-directory';
+import type { Reader } from '@shared/readers';
+import type { ReaderReviews } from '@shared/reviews';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequestParsed } from '@/lib/api';
+import { ApiError, apiRequestTyped } from '@/lib/api';
 import { useLivePresence } from '@/lib/live-presence';
 
 /** Visitors have no socket: their profile asks again this often for the reader's status. */
@@ -17,7 +18,7 @@ const profileKey = (username: string) => ['readers', 'by-username', username.toL
 export function readerProfileQuery(username: string) {
   return queryOptions({
     queryKey: profileKey(username),
-    queryFn: ({ signal }) => apiRequestParsed(`/api/readers/by-username/${encodeURIComponent(username)}`, readerSchema, { signal }),
+    queryFn: ({ signal }) => apiRequestTyped<Reader>(`/api/readers/by-username/${encodeURIComponent(username)}`, { signal }),
     retry: retryUnlessNotFound,
   });
 }
@@ -27,7 +28,7 @@ export function readerReviewsQuery(readerId: string) {
   return infiniteQueryOptions({
     queryKey: ['readers', readerId, 'reviews'],
     queryFn: ({ pageParam, signal }) =>
-      apiRequestParsed(`/api/readers/${encodeURIComponent(readerId)}/reviews?page=${pageParam}`, readerReviewsSchema, { signal }),
+      apiRequestTyped<ReaderReviews>(`/api/readers/${encodeURIComponent(readerId)}/reviews?page=${pageParam}`, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });

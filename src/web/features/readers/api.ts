@@ -1,6 +1,7 @@
-import { type ReaderList, readerListSchema, readerPresence, readerSpecialtiesSchema } from '@shared/readers';
+import { readerPresence } from '@shared/reader-directory';
+import type { ReaderList, ReaderSpecialties } from '@shared/readers';
 import { type InfiniteData, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiRequestParsed } from '@/lib/api';
+import { apiRequestTyped } from '@/lib/api';
 import { useLivePresence } from '@/lib/live-presence';
 import { type DirectoryFilter, directoryApiQuery } from './directory-filter';
 
@@ -10,7 +11,7 @@ const directoryKey = ['readers', 'list'] as const;
 export function directoryQuery(filter: DirectoryFilter) {
   return infiniteQueryOptions({
     queryKey: [...directoryKey, filter],
-    queryFn: ({ pageParam, signal }) => apiRequestParsed(`/api/readers?${directoryApiQuery(filter, pageParam)}`, readerListSchema, { signal }),
+    queryFn: ({ pageParam, signal }) => apiRequestTyped<ReaderList>(`/api/readers?${directoryApiQuery(filter, pageParam)}`, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
@@ -19,7 +20,7 @@ export function directoryQuery(filter: DirectoryFilter) {
 /** Every specialty offered, for the filter: the same whatever page or filter is shown. */
 export const specialtiesQuery = queryOptions({
   queryKey: ['readers', 'specialties'],
-  queryFn: ({ signal }) => apiRequestParsed('/api/readers/specialties', readerSpecialtiesSchema, { signal }),
+  queryFn: ({ signal }) => apiRequestTyped<ReaderSpecialties>('/api/readers/specialties', { signal }),
   select: (data) => data.specialties,
   staleTime: 5 * 60_000,
 });

@@ -1,4 +1,4 @@
-import { AUTOMATED_CHAT_ONLY_REASON, DEMO_READER_NOTE } from '@shared/readers';
+import { AUTOMATED_CHAT_ONLY_REASON, DEMO_READER_NOTE } from '@shared/reader-directory';
 import { Bot } from 'lucide-react';
 
 /** The id of the reason a demo reader's audio and video buttons are off (their aria-describedby). */

@@ -1,4 +1,4 @@
-import { DIRECTORY_SORTS } from '@shared/readers';
+import { DIRECTORY_SORTS } from '@shared/reader-directory';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';

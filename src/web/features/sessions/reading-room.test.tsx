@@ -82,11 +82,12 @@ describe('ReadingRoom', () => {
     renderRoom(running, reader);
     expect(screen.getByTestId('reading-earnings').textContent).toBe('$5.58');
     const minute = { sessionId: 's1', minutesCharged: 3, totalCostCents: 1197, readerEarningsCents: 837, clientBalanceCents: 0, ratePerMinuteCents: 399 };
-    act(() => void socket.emit('billing_update', { ...minute, free: false, freeMinutes: 0, isFinalMinute: false, nextMinuteAt: null }));
-    expect(screen.getByTestId('reading-earnings').textContent).toBe('$8.37');
+    // An event is handled once its payload's schema has loaded (lib/server-events.ts): not in this tick.
+    await act(async () => void socket.emit('billing_update', { ...minute, free: false, freeMinutes: 0, isFinalMinute: false, nextMinuteAt: null }));
+    await vi.waitFor(() => expect(screen.getByTestId('reading-earnings').textContent).toBe('$8.37'));
     const end = { sessionId: 's1', reason: 'completed', endedBy: 'c1', totalMinutes: 3, totalCostCents: 0, refundedCents: 1197, readerEarningsCents: 0 };
-    act(() => void socket.emit('session_ended', end));
-    expect(screen.getByTestId('reading-earnings').textContent).toBe('$0.00');
+    await act(async () => void socket.emit('session_ended', end));
+    await vi.waitFor(() => expect(screen.getByTestId('reading-earnings').textContent).toBe('$0.00'));
     expect(screen.getByTestId('reading-earnings-note').textContent).toBe('Refunded');
     expect(screen.queryByTestId('summary-earnings')).toBeNull();
   });

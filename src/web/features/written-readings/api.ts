@@ -1,13 +1,13 @@
-import {
-  type AnswerWrittenReadingInput,
-  type AskWrittenReadingInput,
-  type RateWrittenReadingInput,
-  writtenReadingListSchema,
-  writtenReadingOnTimeSchema,
-  writtenReadingSchema,
+import type {
+  AnswerWrittenReadingInput,
+  AskWrittenReadingInput,
+  RateWrittenReadingInput,
+  WrittenReading,
+  WrittenReadingList,
+  WrittenReadingOnTime,
 } from '@shared/written-readings';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequestParsed } from '@/lib/api';
+import { apiRequestTyped } from '@/lib/api';
 
 export const writtenReadingKeys = {
   all: ['written-readings'] as const,
@@ -18,21 +18,21 @@ export const writtenReadingKeys = {
 /** The signed-in user's threads, as client and as reader, newest first. */
 export const myWrittenReadingsQuery = queryOptions({
   queryKey: writtenReadingKeys.mine,
-  queryFn: ({ signal }) => apiRequestParsed('/api/written-readings', writtenReadingListSchema, { signal }),
+  queryFn: ({ signal }) => apiRequestTyped<WrittenReadingList>('/api/written-readings', { signal }),
 });
 
 export const onTimeQuery = (readerId: string) =>
   queryOptions({
     queryKey: writtenReadingKeys.onTime(readerId),
-    queryFn: ({ signal }) => apiRequestParsed(`/api/readers/${encodeURIComponent(readerId)}/written-readings/on-time`, writtenReadingOnTimeSchema, { signal }),
+    queryFn: ({ signal }) => apiRequestTyped<WrittenReadingOnTime>(`/api/readers/${encodeURIComponent(readerId)}/written-readings/on-time`, { signal }),
   });
 
 /** The key makes a retry of the same question (no answer came back) hold the price once (decision 047). */
 export const askWrittenReading = (input: AskWrittenReadingInput, idempotencyKey: string) =>
-  apiRequestParsed('/api/written-readings', writtenReadingSchema, { method: 'POST', body: input, headers: { 'Idempotency-Key': idempotencyKey } });
+  apiRequestTyped<WrittenReading>('/api/written-readings', { method: 'POST', body: input, headers: { 'Idempotency-Key': idempotencyKey } });
 
 export const answerWrittenReading = ({ id, ...input }: AnswerWrittenReadingInput & { id: string }) =>
-  apiRequestParsed(`/api/written-readings/${encodeURIComponent(id)}/answer`, writtenReadingSchema, { method: 'POST', body: input });
+  apiRequestTyped<WrittenReading>(`/api/written-readings/${encodeURIComponent(id)}/answer`, { method: 'POST', body: input });
 
 export const rateWrittenReading = ({ id, ...input }: RateWrittenReadingInput & { id: string }) =>
-  apiRequestParsed(`/api/written-readings/${encodeURIComponent(id)}/rate`, writtenReadingSchema, { method: 'POST', body: input });
+  apiRequestTyped<WrittenReading>(`/api/written-readings/${encodeURIComponent(id)}/rate`, { method: 'POST', body: input });

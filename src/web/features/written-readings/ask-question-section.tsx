@@ -1,6 +1,6 @@
 import { formatCents } from '@shared/money';
 import type { Reader } from '@shared/readers';
-import { ASK_BY_MESSAGE_LABEL, askWrittenReadingSchema, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH } from '@shared/written-readings';
+import { ASK_BY_MESSAGE_LABEL, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH } from '@shared/written-reading-rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
@@ -14,9 +14,9 @@ import { loginPath, paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { askWrittenReading, onTimeQuery, writtenReadingKeys } from './api';
 
-// The form (react-hook-form and its resolver, ~21 KB gzip) loads for a signed-in viewer who can
-// ask; a visitor sees 'Sign in to ask' and never fetches it (issue 29).
-const TextForm = lazy(() => import('./text-form').then((module) => ({ default: module.TextForm })));
+// The form (react-hook-form, its resolver and the question's rule with zod: ~46 KB gzip) loads for
+// a signed-in viewer who can ask; a visitor sees 'Sign in to ask' and never fetches it (issue 29).
+const QuestionForm = lazy(() => import('./question-form').then((module) => ({ default: module.QuestionForm })));
 
 function OnTimeRate({ readerId }: { readerId: string }) {
   const { data } = useQuery(onTimeQuery(readerId));
@@ -74,11 +74,10 @@ export function AskQuestionSection({ reader }: { reader: Reader }) {
             </p>
           ) : (
             <Suspense fallback={<Skeleton className="h-40 w-full" />}>
-              <TextForm
+              <QuestionForm
                 id={`${titleId}-question`}
                 label={`Your question for ${reader.firstName}`}
                 hint={`${QUESTION_MIN_LENGTH} to ${QUESTION_MAX_LENGTH.toLocaleString('en-US')} characters`}
-                rule={askWrittenReadingSchema.shape.question}
                 submitLabel={`Ask for ${formatCents(priceCents)}`}
                 pendingLabel="Sending…"
                 send={(question) => {

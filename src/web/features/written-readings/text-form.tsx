@@ -11,17 +11,7 @@ import { ApiError } from '@/lib/api';
  * One text to send (a question, an answer), checked by the server's own rule before it is sent;
  * the server's message (a field message, or the whole error) shows beside the field.
  */
-export function TextForm<T>({
-  id,
-  label,
-  hint,
-  rule,
-  submitLabel,
-  pendingLabel,
-  send,
-  onSent,
-  rows = 5,
-}: {
+export interface TextFormProps<T> {
   id: string;
   label: string;
   hint: string;
@@ -31,7 +21,9 @@ export function TextForm<T>({
   send: (text: string) => Promise<T>;
   onSent: (result: T) => void;
   rows?: number;
-}) {
+}
+
+export function TextForm<T>({ id, label, hint, rule, submitLabel, pendingLabel, send, onSent, rows = 5 }: TextFormProps<T>) {
   const schema = z.object({ text: rule });
   const {
     register,
