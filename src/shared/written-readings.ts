@@ -1,5 +1,6 @@
 import { RATING_WINDOW_DAYS } from './constants';
 import { formatCents } from './money';
+import { clientAndReaderFields } from './readers';
 import { z } from './zod-config';
 
 /** A reader's price per written question (issue 31: $5–$100, like Keen's Paid Mail). */
@@ -76,11 +77,7 @@ export const WRITTEN_READING_RATING_REFUSALS = {
 
 export const writtenReadingSchema = z.object({
   id: z.string(),
-  clientId: z.string(),
-  clientName: z.string(),
-  readerId: z.string(),
-  readerName: z.string(),
-  readerUsername: z.string(),
+  ...clientAndReaderFields,
   question: z.string(),
   answer: z.string().nullable(),
   priceCents: z.number().int(),

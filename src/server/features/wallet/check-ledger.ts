@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import { SYSTEM_ACCOUNTS } from './ledger';
 
@@ -11,6 +11,7 @@ export const LEDGER_INVARIANTS = {
   escrowHoldsOpenReadings: "each escrow holds exactly its reader's shares of readings still open (refundable)",
   holdsNeverOverdrawn: 'no hold gave back or charged more for a reference than was held for it (docs/decisions/046)',
   writtenReadingsHeld: 'each pending written reading is held in full, and an answered or refunded one not at all',
+  appointmentsHeld: 'each pending or accepted appointment is held in full, and a settled one not at all (docs/decisions/048)',
   idempotencyKeysUnique: 'every idempotency key appears once',
   depositsMatchTransfers: 'each succeeded deposit was credited exactly once, and no other deposit was',
   pendingPayoutsMatchAccount: 'the pending payouts add up to the payouts:pending balance',
@@ -23,6 +24,24 @@ export interface LedgerFailure {
 }
 
 const SAMPLE = 10;
+
+/**
+ * Rows of a table of things held for (`<prefix>:<id>` references on the client hold) whose hold is
+ * not their `price_cents` while open, or not 0 once settled.
+ */
+function misheldByReference(tx: Tx, table: 'written_readings' | 'appointments', prefix: string, openStatuses: string[]) {
+  return queryRows<{ id: string; status: string; held: string }>(
+    tx,
+    sql`select r.id, r.status, coalesce(h.held, 0)::text as held
+        from ${sql.identifier(table)} r
+        left join (select reference, sum(case when credit_account_id like 'hold:%' then amount_cents else -amount_cents end) as held
+                   from ledger_transfers
+                   where reference like ${`${prefix}:%`} and (credit_account_id like 'hold:%' or debit_account_id like 'hold:%')
+                   group by reference) h on h.reference = ${`${prefix}:`} || r.id
+        where coalesce(h.held, 0) <> case when r.status in ${sql.raw(`(${openStatuses.map((status) => `'${status}'`).join(', ')})`)} then r.price_cents else 0 end
+        order by r.id limit ${SAMPLE}`,
+  );
+}
 
 /**
  * Checks every ledger invariant and returns the ones that fail (empty: all hold). Reads one
@@ -84,18 +103,12 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
       );
       for (const o of overdrawn) fail('holdsNeverOverdrawn', `${o.id} holds ${o.held} cents for ${o.reference}`);
 
-      const misheldQuestions = await queryRows<{ id: string; status: string; held: string }>(
-        tx,
-        sql`select w.id, w.status, coalesce(h.held, 0)::text as held
-            from written_readings w
-            left join (select reference, sum(case when credit_account_id like 'hold:%' then amount_cents else -amount_cents end) as held
-                       from ledger_transfers
-                       where reference like 'written-reading:%' and (credit_account_id like 'hold:%' or debit_account_id like 'hold:%')
-                       group by reference) h on h.reference = 'written-reading:' || w.id
-            where coalesce(h.held, 0) <> case when w.status = 'pending' then w.price_cents else 0 end
-            order by w.id limit ${SAMPLE}`,
-      );
-      for (const m of misheldQuestions) fail('writtenReadingsHeld', `written reading ${m.id} is ${m.status} and holds ${m.held} cents`);
+      for (const m of await misheldByReference(tx, 'written_readings', 'written-reading', ['pending'])) {
+        fail('writtenReadingsHeld', `written reading ${m.id} is ${m.status} and holds ${m.held} cents`);
+      }
+      for (const m of await misheldByReference(tx, 'appointments', 'appointment', ['pending', 'accepted'])) {
+        fail('appointmentsHeld', `appointment ${m.id} is ${m.status} and holds ${m.held} cents`);
+      }
 
       const repeated = await queryRows<{ key: string; times: string }>(
         tx,
