@@ -45,6 +45,7 @@ const TAKES_NO_BODY = new Set([
   'POST /api/appointments/:id/accept',
   'POST /api/appointments/:id/decline',
   'POST /api/appointments/:id/cancel',
+  'POST /api/appointments/:id/join',
   'POST /api/live/streams/:id/start',
   'POST /api/live/streams/:id/end',
   'PUT /api/live/streams/:id/reminder',

@@ -76,6 +76,11 @@ export const appointmentSchema = z.object({
   feeCents: z.number().int(),
   createdAt: z.string(),
   settledAt: z.string().nullable(),
+  /** When each side pressed 'Join' (from 5 minutes before the start); cleared if a reading room was opened but never started. */
+  clientJoinedAt: z.string().nullable(),
+  readerJoinedAt: z.string().nullable(),
+  /** The reading room, once both sides joined: /reading/<sessionId>. */
+  sessionId: z.string().nullable(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

@@ -433,8 +433,17 @@ export const readingSessions = pgTable('reading_sessions', {
   /** Set by the reading's end (and its rating) in their own transactions; the mail worker queues the message and clears it (mail/notices.ts). */
   receiptMailDue: boolean('receipt_mail_due').notNull().default(false),
   reviewMailDue: boolean('review_mail_due').notNull().default(false),
+  /**
+   * A booked reading (issue 31, docs/decisions/048): its minutes are charged from the client's hold
+   * and it ends after `max_minutes` (the booked length); null for a walk-in reading.
+   */
+  appointmentId: text('appointment_id').references((): AnyPgColumn => appointments.id),
+  maxMinutes: integer('max_minutes'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
+  check('reading_sessions_appointment_check', sql`(${t.appointmentId} is null) = (${t.maxMinutes} is null) and (${t.appointmentId} is null or ${t.freeMinutes} = 0)`),
+  // One open reading per appointment: two Joins at once start one.
+  uniqueIndex('reading_sessions_one_open_per_appointment').on(t.appointmentId).where(sql`${t.status} in ('requested', 'accepted', 'active')`),
   check('reading_sessions_type_check', sql`${t.sessionType} in ('chat', 'audio', 'video')`),
   check('reading_sessions_status_check', sql`${t.status} in ('requested', 'accepted', 'declined', 'missed', 'cancelled', 'active', 'completed')`),
   check('reading_sessions_pause_reason_check', sql`${t.pauseReason} is null or ${t.pauseReason} in ('away', 'insufficient_funds')`),

@@ -28,6 +28,8 @@ CREATE TABLE "appointments" (
 );
 --> statement-breakpoint
 ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "reading_sessions" ADD COLUMN "appointment_id" text;--> statement-breakpoint
+ALTER TABLE "reading_sessions" ADD COLUMN "max_minutes" integer;--> statement-breakpoint
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_client_id_user_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_reader_id_user_id_fk" FOREIGN KEY ("reader_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "appointments_open_slot_key" ON "appointments" USING btree ("reader_id","starts_at") WHERE "appointments"."status" in ('pending', 'accepted');--> statement-breakpoint
@@ -35,4 +37,7 @@ CREATE INDEX "appointments_client_idx" ON "appointments" USING btree ("client_id
 CREATE INDEX "appointments_reader_idx" ON "appointments" USING btree ("reader_id","starts_at");--> statement-breakpoint
 CREATE INDEX "appointments_open_idx" ON "appointments" USING btree ("starts_at") WHERE "appointments"."status" in ('pending', 'accepted');--> statement-breakpoint
 CREATE INDEX "appointments_answer_idx" ON "appointments" USING btree ("answer_by") WHERE "appointments"."status" = 'pending';--> statement-breakpoint
-ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('stream_live', 'reader_online', 'written_reading_asked', 'written_reading_answered', 'written_reading_refunded', 'appointment_booked', 'appointment_accepted', 'appointment_declined', 'appointment_cancelled', 'appointment_reminder', 'appointment_missed'));
+ALTER TABLE "reading_sessions" ADD CONSTRAINT "reading_sessions_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "reading_sessions_one_open_per_appointment" ON "reading_sessions" USING btree ("appointment_id") WHERE "reading_sessions"."status" in ('requested', 'accepted', 'active');--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('stream_live', 'reader_online', 'written_reading_asked', 'written_reading_answered', 'written_reading_refunded', 'appointment_booked', 'appointment_accepted', 'appointment_declined', 'appointment_cancelled', 'appointment_reminder', 'appointment_missed'));--> statement-breakpoint
+ALTER TABLE "reading_sessions" ADD CONSTRAINT "reading_sessions_appointment_check" CHECK (("reading_sessions"."appointment_id" is null) = ("reading_sessions"."max_minutes" is null) and ("reading_sessions"."appointment_id" is null or "reading_sessions"."free_minutes" = 0));

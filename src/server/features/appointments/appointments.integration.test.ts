@@ -3,6 +3,7 @@ import { createClient, createReader, type TestUser } from '../../../../tests/int
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { deliveredTo } from '../../../../tests/integration/mailbox';
+import { readingDriver } from '../../../../tests/integration/readings';
 import { testApp } from '../../../../tests/integration/test-app';
 import { runDueWork } from '../sessions';
 import { checkLedger, earningsAccountId, getBalances, holdAccountId, REVENUE_ACCOUNT_IDS, walletAccountId } from '../wallet';
@@ -12,7 +13,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 // A Saturday, noon UTC.
 const clock = fakeClock(Date.parse('2026-11-21T12:00:00Z'));
-const app = await testApp({ clock, runScheduler: false, runMailWorker: false });
+const app = await testApp({ clock, runScheduler: false, runMailWorker: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
+const driver = readingDriver(app, clock, MINUTE);
 
 afterEach(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
@@ -34,7 +36,7 @@ const hoursAhead = (hours: number) => new Date(Math.ceil(clock.now() / HOUR) * H
 
 const book = (client: TestUser, reader: TestUser, overrides: Record<string, unknown> = {}) =>
   http(app, client.cookie).post('/api/appointments', { readerId: reader.id, sessionType: 'chat', startsAt: hoursAhead(48), minutes: 30, ...overrides });
-const act = (user: TestUser, id: string, action: 'accept' | 'decline' | 'cancel') => http(app, user.cookie).post(`/api/appointments/${id}/${action}`);
+const act = (user: TestUser, id: string, action: 'accept' | 'decline' | 'cancel' | 'join') => http(app, user.cookie).post(`/api/appointments/${id}/${action}`);
 
 async function moneyOf(client: TestUser, reader: TestUser) {
   const accounts = [walletAccountId(client.id), holdAccountId(client.id), earningsAccountId(reader.id)];
@@ -374,5 +376,131 @@ describe('missed by the reader', () => {
     const mine = (await http(app, reader.cookie).get('/api/appointments')).body;
     expect(mine).toMatchObject({ missedByReaderCount: 1, appointments: [{ id, status: 'missed_by_reader' }] });
     expect((await bell(client))[0]).toMatchObject({ kind: 'appointment_missed', title: 'Your reader did not come' });
+  });
+});
+
+/** An accepted appointment `hours` ahead, the clock moved to its start. */
+async function acceptedAtItsStart(options: { minutes?: number; balanceCents?: number } = {}) {
+  const reader = await newReader();
+  const client = await createClient(app, { balanceCents: options.balanceCents ?? 10_000 });
+  const booked = await book(client, reader, { startsAt: hoursAhead(2), minutes: options.minutes ?? 15 });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  const { id, startsAt } = booked.body;
+  expect((await act(reader, id, 'accept')).status).toBe(200);
+  clock.advance(Date.parse(startsAt) - clock.now());
+  return { reader, client, id, startsAt: Date.parse(startsAt) };
+}
+
+/** Both sides join; the reading room opens and starts when both are in it (minute 1 charged from the hold). */
+async function joinAndStart(client: TestUser, reader: TestUser, id: string) {
+  expect((await act(client, id, 'join')).body.sessionId).toBeNull();
+  const joined = await act(reader, id, 'join');
+  expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+  const sessionId = joined.body.sessionId as string;
+  expect(sessionId).toEqual(expect.any(String));
+  await driver.heartbeat(sessionId);
+  const started = await http(app, client.cookie).post('/api/sessions/start', { sessionId });
+  expect(started.body).toMatchObject({ status: 'active', minutesCharged: 1, ratePerMinuteCents: CHAT_RATE });
+  return sessionId;
+}
+
+describe('the booked reading', () => {
+  it("'Join' opens 5 minutes before the start, for the two sides of an accepted appointment only", async () => {
+    const reader = await newReader();
+    const client = await createClient(app, { balanceCents: 10_000 });
+    const { id, startsAt } = (await book(client, reader, { startsAt: hoursAhead(2), minutes: 15 })).body;
+    expect((await act(client, id, 'join')).status).toBe(409);
+    expect((await act(reader, id, 'accept')).status).toBe(200);
+    clock.advance(Date.parse(startsAt) - 5 * MINUTE - 1 - clock.now());
+    expect((await act(client, id, 'join')).body.error.message).toBe("'Join' opens 5 minutes before the start");
+    clock.advance(1);
+    expect((await act(await createClient(app), id, 'join')).status).toBe(404);
+    const joined = await act(client, id, 'join');
+    expect(joined.status).toBe(200);
+    expect(joined.body).toMatchObject({ clientJoinedAt: new Date(clock.now()).toISOString(), readerJoinedAt: null, sessionId: null });
+  });
+
+  it('bills from the hold minute by minute and ends at the booked length; the unused rest is released', async () => {
+    const { reader, client, id } = await acceptedAtItsStart({ minutes: 15 });
+    // 15 × 299 = 4485 held.
+    expect(await moneyOf(client, reader)).toEqual({ walletCents: 5515, holdCents: 4485, readerEarningsCents: 0 });
+    const sessionId = await joinAndStart(client, reader, id);
+    // Minute 1 came out of the hold, not the wallet.
+    expect(await moneyOf(client, reader)).toEqual({ walletCents: 5515, holdCents: 4485 - 299, readerEarningsCents: 0 });
+    for (let minute = 2; minute <= 15; minute++) await driver.nextMinute(sessionId);
+    const running = (await http(app, client.cookie).get(`/api/sessions/${sessionId}`)).body;
+    expect(running).toMatchObject({ status: 'active', minutesCharged: 15, totalCostCents: 4485 });
+    expect(await moneyOf(client, reader)).toEqual({ walletCents: 5515, holdCents: 0, readerEarningsCents: 0 });
+    // The 16th minute would fall due: the reading ends at its booked length instead.
+    await driver.nextMinute(sessionId);
+    const ended = (await http(app, client.cookie).get(`/api/sessions/${sessionId}`)).body;
+    expect(ended).toMatchObject({ status: 'completed', minutesCharged: 15, totalCostCents: 4485, endReason: 'completed' });
+    // floor(70% of 4485) = 3139 to the reader, released to earnings at the end.
+    expect(await moneyOf(client, reader)).toEqual({ walletCents: 5515, holdCents: 0, readerEarningsCents: 3139 });
+    expect((await http(app, client.cookie).get('/api/appointments')).body.appointments[0]).toMatchObject({ id, status: 'completed', sessionId });
+    const receipt = await http(app, client.cookie).get(`/api/sessions/${sessionId}/receipt`);
+    expect(receipt.status).toBe(200);
+  });
+
+  it('ended early by the client: what was not used goes back to the wallet', async () => {
+    const { reader, client, id } = await acceptedAtItsStart({ minutes: 30 });
+    const sessionId = await joinAndStart(client, reader, id);
+    for (let minute = 2; minute <= 5; minute++) await driver.nextMinute(sessionId);
+    expect((await http(app, client.cookie).post('/api/sessions/end', { sessionId })).status).toBe(200);
+    // 30 × 299 = 8970 held; 5 minutes (1495) used; 7475 back.
+    expect(await moneyOf(client, reader)).toEqual({ walletCents: 1030 + 7475, holdCents: 0, readerEarningsCents: 1046 });
+  });
+
+  it('the first-3-minute refund gives every charge back, and the whole price is released', async () => {
+    const { reader, client, id } = await acceptedAtItsStart({ minutes: 15 });
+    const sessionId = await joinAndStart(client, reader, id);
+    await driver.nextMinute(sessionId);
+    const ended = await http(app, client.cookie).post('/api/sessions/end', { sessionId, refundRequested: true });
+    expect(ended.status).toBe(200);
+    expect(await moneyOf(client, reader)).toEqual({ walletCents: 10_000, holdCents: 0, readerEarningsCents: 0 });
+    expect((await http(app, client.cookie).get('/api/appointments')).body.appointments[0]).toMatchObject({ status: 'completed' });
+  });
+
+  it('keeps the reader busy for walk-in requests while its slot runs', async () => {
+    const { reader, client, id } = await acceptedAtItsStart();
+    expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
+    const walkIn = await createClient(app, { balanceCents: 10_000 });
+    const refused = await http(app, walkIn.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/has a booked reading now/);
+    await joinAndStart(client, reader, id);
+  });
+
+  it('a client who did not join: half the price to the reader as a no-show fee, the rest released', async () => {
+    const { reader, client, id, startsAt } = await acceptedAtItsStart({ minutes: 15 });
+    expect((await act(reader, id, 'join')).status).toBe(200);
+    clock.advance(startsAt + 10 * MINUTE - clock.now());
+    await runDueWork(app.sessions);
+    // 4485 / 2 = 2242 (rounded down): floor(70%) = 1569 to the reader, 673 to the platform, 2243 back.
+    expect(await moneyOf(client, reader)).toEqual({ walletCents: 5515 + 2243, holdCents: 0, readerEarningsCents: 1569 });
+    expect((await http(app, reader.cookie).get('/api/appointments')).body).toMatchObject({ missedByReaderCount: 0, appointments: [{ id, status: 'missed_by_client', feeCents: 2242 }] });
+    expect((await bell(reader))[0]).toMatchObject({ kind: 'appointment_missed', title: 'Your client did not come' });
+  });
+
+  it('a reader who did not join while the client did: missed by the reader, released in full', async () => {
+    const { reader, client, id, startsAt } = await acceptedAtItsStart({ minutes: 15 });
+    expect((await act(client, id, 'join')).status).toBe(200);
+    clock.advance(startsAt + 10 * MINUTE - clock.now());
+    await runDueWork(app.sessions);
+    expect(await moneyOf(client, reader)).toEqual({ walletCents: 10_000, holdCents: 0, readerEarningsCents: 0 });
+    expect((await http(app, reader.cookie).get('/api/appointments')).body).toMatchObject({ missedByReaderCount: 1 });
+  });
+
+  it('a reading room nobody entered in time is given up, and the appointment can be joined again', async () => {
+    const { reader, client, id } = await acceptedAtItsStart({ minutes: 15 });
+    expect((await act(client, id, 'join')).status).toBe(200);
+    const first = (await act(reader, id, 'join')).body.sessionId as string;
+    clock.advance(3 * MINUTE);
+    await runDueWork(app.sessions);
+    expect((await http(app, client.cookie).get(`/api/sessions/${first}`)).body).toMatchObject({ status: 'cancelled' });
+    expect((await http(app, client.cookie).get('/api/appointments')).body.appointments[0]).toMatchObject({ status: 'accepted', clientJoinedAt: null, readerJoinedAt: null });
+    expect(await moneyOf(client, reader)).toMatchObject({ holdCents: 4485 });
+    const second = await joinAndStart(client, reader, id);
+    expect(second).not.toBe(first);
   });
 });

@@ -5,6 +5,7 @@ import type { Auth } from '../../auth/auth';
 import { currentUser, requireUser } from '../auth';
 import { bookAppointment } from './book';
 import type { AppointmentDeps } from './deps';
+import { joinAppointment } from './join';
 import { appointmentSlots, listAppointments } from './list';
 import { acceptAppointment, cancelAppointment, declineAppointment } from './respond';
 
@@ -31,4 +32,5 @@ export async function appointmentRoutes(app: FastifyInstance, deps: AppointmentD
   action('/api/appointments/:id/accept', acceptAppointment);
   action('/api/appointments/:id/decline', declineAppointment);
   action('/api/appointments/:id/cancel', cancelAppointment);
+  action('/api/appointments/:id/join', joinAppointment);
 }

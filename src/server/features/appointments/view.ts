@@ -2,7 +2,7 @@ import type { Appointment } from '@shared/appointments';
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { appointments, readerProfiles, user } from '../../db/schema';
+import { appointments, readerProfiles, readingSessions, user } from '../../db/schema';
 
 const client = alias(user, 'client');
 
@@ -14,6 +14,9 @@ export function selectAppointments(db: DbOrTx) {
       clientName: client.name,
       readerName: sql<string>`${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName}`,
       readerUsername: readerProfiles.username,
+      // The booked reading's room once both sides joined (a room given up unstarted is not it).
+      sessionId: sql<string | null>`(select ${readingSessions.id} from ${readingSessions}
+        where ${readingSessions.appointmentId} = ${appointments.id} and ${readingSessions.status} <> 'cancelled' order by ${readingSessions.requestedAt} desc limit 1)`,
     })
     .from(appointments)
     .innerJoin(client, eq(client.id, appointments.clientId))
@@ -22,7 +25,7 @@ export function selectAppointments(db: DbOrTx) {
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 
-export function toAppointment({ row, clientName, readerName, readerUsername }: Awaited<ReturnType<typeof selectAppointments>>[number]): Appointment {
+export function toAppointment({ row, clientName, readerName, readerUsername, sessionId }: Awaited<ReturnType<typeof selectAppointments>>[number]): Appointment {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -42,6 +45,9 @@ export function toAppointment({ row, clientName, readerName, readerUsername }: A
     feeCents: row.feeCents,
     createdAt: row.createdAt.toISOString(),
     settledAt: row.settledAt?.toISOString() ?? null,
+    clientJoinedAt: row.clientJoinedAt?.toISOString() ?? null,
+    readerJoinedAt: row.readerJoinedAt?.toISOString() ?? null,
+    sessionId,
   };
 }
 

@@ -5,6 +5,7 @@ import { SERVER_EVENTS, type SessionRequestEvent } from '@shared/realtime';
 import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionRequestInput } from '@shared/sessions';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
+import { assertNoAppointmentNow } from '../appointments';
 import { conflict, forbidden, notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
 import type { SessionUser } from '../auth';
@@ -39,6 +40,7 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
   // The demo reader answers in words only: there is nobody to hear or see (issue 30).
   if (reader.repliesAutomated && input.sessionType !== 'chat') throw conflict(AUTOMATED_CHAT_ONLY_REASON);
   if (found.suspendedAt) throw conflict(`${reader.firstName} is not available for readings`);
+  await assertNoAppointmentNow(deps.db, reader.userId, reader.firstName, now.getTime());
   await assertBalanceCoversMinute(deps.db, client.id, rate);
   await assertReaderNotKeptForOthers(deps.db, reader, client.id, now);
   const id = randomUUID();

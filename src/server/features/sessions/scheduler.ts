@@ -256,8 +256,14 @@ async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: Se
     await pauseMeter(tx, session, new Date(Math.min(now.getTime(), ...since)), away, timing, outbox);
     return false;
   }
+  if (session.nextMinuteAt === null || session.nextMinuteAt > now) return false;
+  // A booked reading ends at its booked length, when the minute after its last falls due.
+  if (session.maxMinutes !== null && session.minutesCharged >= session.maxMinutes) {
+    await finishSession(tx, session, session.nextMinuteAt, outbox, { reason: 'completed', endedBy: null });
+    return false;
+  }
   // When the client cannot pay, the reading pauses from the minute's due moment to top up.
-  return session.nextMinuteAt !== null && session.nextMinuteAt <= now;
+  return true;
 }
 
 /**

@@ -25,20 +25,25 @@ export interface LedgerFailure {
 
 const SAMPLE = 10;
 
+/** What a hold transfer is held for: its reference, or for a booked reading's minute (`s`, its reading) the reading's appointment. */
+const heldReference = sql`coalesce('appointment:' || s.appointment_id, t.reference)`;
+
 /**
  * Rows of a table of things held for (`<prefix>:<id>` references on the client hold) whose hold is
- * not their `price_cents` while open, or not 0 once settled.
+ * not what it should be: while open, the price less `usedSql` (what a booked reading running now
+ * has charged of it); once settled, 0.
  */
-function misheldByReference(tx: Tx, table: 'written_readings' | 'appointments', prefix: string, openStatuses: string[]) {
+function misheldByReference(tx: Tx, table: 'written_readings' | 'appointments', prefix: string, openStatuses: string[], usedSql = sql`0`) {
   return queryRows<{ id: string; status: string; held: string }>(
     tx,
     sql`select r.id, r.status, coalesce(h.held, 0)::text as held
         from ${sql.identifier(table)} r
-        left join (select reference, sum(case when credit_account_id like 'hold:%' then amount_cents else -amount_cents end) as held
-                   from ledger_transfers
-                   where reference like ${`${prefix}:%`} and (credit_account_id like 'hold:%' or debit_account_id like 'hold:%')
-                   group by reference) h on h.reference = ${`${prefix}:`} || r.id
-        where coalesce(h.held, 0) <> case when r.status in ${sql.raw(`(${openStatuses.map((status) => `'${status}'`).join(', ')})`)} then r.price_cents else 0 end
+        left join (select ${heldReference} as reference, sum(case when t.credit_account_id like 'hold:%' then t.amount_cents else -t.amount_cents end) as held
+                   from ledger_transfers t
+                   left join reading_sessions s on t.reference like 'session:%' and s.id = substr(t.reference, 9)
+                   where (t.credit_account_id like 'hold:%' or t.debit_account_id like 'hold:%')
+                   group by 1) h on h.reference = ${`${prefix}:`} || r.id
+        where coalesce(h.held, 0) <> case when r.status in ${sql.raw(`(${openStatuses.map((status) => `'${status}'`).join(', ')})`)} then r.price_cents - ${usedSql} else 0 end
         order by r.id limit ${SAMPLE}`,
   );
 }
@@ -91,13 +96,15 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
       );
       for (const m of misheld) fail('escrowHoldsOpenReadings', `${m.id} holds ${m.balance} cents but its open readings' shares add up to ${m.open}`);
 
+      // A booked reading's minutes leave the hold under the reading's reference: they count against its appointment's.
       const overdrawn = await queryRows<{ id: string; reference: string | null; held: string }>(
         tx,
-        sql`select a.id, t.reference, sum(case when t.credit_account_id = a.id then t.amount_cents else -t.amount_cents end)::text as held
+        sql`select a.id, ${heldReference} as reference, sum(case when t.credit_account_id = a.id then t.amount_cents else -t.amount_cents end)::text as held
             from ledger_accounts a
             join ledger_transfers t on a.id in (t.credit_account_id, t.debit_account_id)
+            left join reading_sessions s on t.reference like 'session:%' and s.id = substr(t.reference, 9)
             where a.kind = 'hold'
-            group by a.id, t.reference
+            group by a.id, ${heldReference}
             having sum(case when t.credit_account_id = a.id then t.amount_cents else -t.amount_cents end) < 0
             order by a.id limit ${SAMPLE}`,
       );
@@ -106,7 +113,8 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
       for (const m of await misheldByReference(tx, 'written_readings', 'written-reading', ['pending'])) {
         fail('writtenReadingsHeld', `written reading ${m.id} is ${m.status} and holds ${m.held} cents`);
       }
-      for (const m of await misheldByReference(tx, 'appointments', 'appointment', ['pending', 'accepted'])) {
+      const usedByReading = sql`coalesce((select s.total_cost_cents from reading_sessions s where s.appointment_id = r.id and s.status = 'active'), 0)`;
+      for (const m of await misheldByReference(tx, 'appointments', 'appointment', ['pending', 'accepted'], usedByReading)) {
         fail('appointmentsHeld', `appointment ${m.id} is ${m.status} and holds ${m.held} cents`);
       }
 
