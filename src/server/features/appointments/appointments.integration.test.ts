@@ -504,3 +504,20 @@ describe('the booked reading', () => {
     expect(second).not.toBe(first);
   });
 });
+
+describe('accounts with appointments', () => {
+  it('cannot be deleted while an appointment of theirs is open, as client or as reader', async () => {
+    const reader = await newReader();
+    const client = await createClient(app, { balanceCents: 8970 });
+    const { id } = (await book(client, reader)).body;
+    for (const user of [client, reader]) {
+      const refused = await http(app, user.cookie).post('/api/account/delete', { password: user.password });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toBe('An appointment is still open. Cancel it or wait until it is over, then delete your account.');
+    }
+    expect((await act(client, id, 'cancel')).status).toBe(200);
+    // Released, the money is the client's wallet again: that rule speaks now.
+    const after = await http(app, client.cookie).post('/api/account/delete', { password: client.password });
+    expect(after.body.error.message).toMatch(/^Your wallet still holds \$89\.70/);
+  });
+});
