@@ -2,7 +2,7 @@ import { type Appointment, APPOINTMENT_FREE_CANCEL_HOURS, APPOINTMENT_JOIN_EARLY
 import { formatCents } from '@shared/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
@@ -42,9 +42,13 @@ function Row({ appointment: a, isReader, now }: { appointment: Appointment; isRe
   });
   const hasJoined = isReader ? a.readerJoinedAt !== null : a.clientJoinedAt !== null;
   const joinable = isJoinable(a, now);
-  // The other side joined after this page did: the reading room is open, go in.
+  // The other side joined while this page waited: the reading room has just opened, go in. (Only on
+  // that change: a room seen from before, an ended reading's, is not entered again.)
+  const seenSessionId = useRef(a.sessionId);
   useEffect(() => {
-    if (joinable && hasJoined && a.sessionId) navigate(readingPath(a.sessionId));
+    const opened = seenSessionId.current === null && a.sessionId !== null;
+    seenSessionId.current = a.sessionId;
+    if (opened && joinable && hasJoined) navigate(readingPath(a.sessionId!));
   }, [joinable, hasJoined, a.sessionId, navigate]);
   const other = isReader ? a.clientName : a.readerName;
   return (
