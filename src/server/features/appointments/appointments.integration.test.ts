@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
+import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { deliveredTo } from '../../../../tests/integration/mailbox';
@@ -439,7 +439,12 @@ describe('the booked reading', () => {
     expect(await moneyOf(client, reader)).toEqual({ walletCents: 5515, holdCents: 0, readerEarningsCents: 3139 });
     expect((await http(app, client.cookie).get('/api/appointments')).body.appointments[0]).toMatchObject({ id, status: 'completed', sessionId });
     const receipt = await http(app, client.cookie).get(`/api/sessions/${sessionId}/receipt`);
-    expect(receipt.status).toBe(200);
+    expect(receipt.body.minutes).toHaveLength(15);
+    // The admin's Sessions tab tells booked readings from walk-in ones.
+    const admin = await createAdmin(app);
+    const listed = async (booking: string) => (await http(app, admin.cookie).get(`/api/admin/sessions?booking=${booking}&limit=100`)).body.sessions.map((s: { id: string }) => s.id);
+    expect(await listed('booked')).toContain(sessionId);
+    expect(await listed('walk-in')).not.toContain(sessionId);
   });
 
   it('ended early by the client: what was not used goes back to the wallet', async () => {

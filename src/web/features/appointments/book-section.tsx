@@ -19,14 +19,21 @@ import { appointmentKeys, bookAppointment, slotsQuery } from './api';
 
 const TYPE_NAMES: Record<SessionType, string> = { chat: 'Chat', audio: 'Audio', video: 'Video' };
 
-/** A row of buttons of which one is chosen (a radio group a thumb can hit). */
-function Choice<T extends string | number>({ label, options, value, onChange, render }: { label: string; options: readonly T[]; value: T | null; onChange: (next: T) => void; render: (option: T) => ReactNode }) {
+/** Buttons of which one is chosen (a radio group a thumb can hit); `isGrid` lines many up in even columns. */
+function Choice<T extends string | number>({
+  label,
+  options,
+  value,
+  onChange,
+  render,
+  isGrid = false,
+}: { label: string; options: readonly T[]; value: T | null; onChange: (next: T) => void; render: (option: T) => ReactNode; isGrid?: boolean }) {
   return (
     <fieldset className="grid gap-1.5">
       <legend className="mb-1 text-sm font-semibold">{label}</legend>
-      <div className="flex flex-wrap gap-2">
+      <div className={isGrid ? 'grid grid-cols-3 gap-2' : 'flex flex-wrap gap-2'}>
         {options.map((option) => (
-          <Button key={option} size="sm" variant={option === value ? 'default' : 'outline'} aria-pressed={option === value} onClick={() => onChange(option)}>
+          <Button key={option} size="sm" className={isGrid ? 'px-1' : undefined} variant={option === value ? 'default' : 'outline'} aria-pressed={option === value} onClick={() => onChange(option)}>
             {render(option)}
           </Button>
         ))}
@@ -105,8 +112,8 @@ function Booking({ reader, slots }: { reader: Reader; slots: AppointmentSlots })
         <p className="text-sm text-muted-foreground">No free {minutes}-minute slot in the next 14 days.</p>
       ) : (
         <>
-          <Choice label="Day" options={[...days.keys()]} value={shownDay} onChange={setDay} render={(date) => format(parseISO(date), 'EEE d MMM')} />
-          <Choice label="Start (your time)" options={times} value={chosen} onChange={setStartsAt} render={(iso) => format(parseISO(iso), 'h:mm a')} />
+          <Choice label="Day" options={[...days.keys()]} value={shownDay} onChange={setDay} render={(date) => format(parseISO(date), 'EEE d MMM')} isGrid />
+          <Choice label="Start (your time)" options={times} value={chosen} onChange={setStartsAt} render={(iso) => format(parseISO(iso), 'h:mm a')} isGrid />
         </>
       )}
       {chosen ? (
