@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
@@ -524,5 +525,64 @@ describe('accounts with appointments', () => {
     // Released, the money is the client's wallet again: that rule speaks now.
     const after = await http(app, client.cookie).post('/api/account/delete', { password: client.password });
     expect(after.body.error.message).toMatch(/^Your wallet still holds \$89\.70/);
+  });
+});
+
+describe('the money of any appointment', () => {
+  it('is conserved: the client loses exactly the fee its ending calls for, split 70/30, and nothing stays held (property)', async () => {
+    const RATES = { chat: CHAT_RATE, audio: 399, video: 499 } as const;
+    const endings = ['decline', 'unanswered', 'reader-cancels', 'client-cancels', 'reader-misses', 'client-misses'] as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          sessionType: fc.constantFrom('chat', 'audio', 'video'),
+          minutes: fc.constantFrom(15, 30, 45, 60),
+          leadHours: fc.integer({ min: 2, max: 300 }),
+          ending: fc.constantFrom(...endings),
+          isAccepted: fc.boolean(),
+          // When the client cancels: this many minutes before the start (at least 1).
+          cancelLeadMinutes: fc.integer({ min: 1, max: 300 * 60 }),
+        }),
+        async ({ sessionType, minutes, leadHours, ending, isAccepted, cancelLeadMinutes }) => {
+          const reader = await newReader();
+          const client = await createClient(app, { balanceCents: 40_000 });
+          const revenueBefore = await revenueTotal();
+          const booked = await book(client, reader, { sessionType, minutes, startsAt: hoursAhead(leadHours) });
+          expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+          const { id, startsAt, answerBy, priceCents } = booked.body;
+          expect(priceCents).toBe(RATES[sessionType] * minutes);
+          const start = Date.parse(startsAt);
+          const needsAccept = ['reader-cancels', 'reader-misses', 'client-misses'].includes(ending) || (ending === 'client-cancels' && isAccepted);
+          if (needsAccept) expect((await act(reader, id, 'accept')).status).toBe(200);
+          let feeCents = 0;
+          if (ending === 'decline') {
+            expect((await act(reader, id, 'decline')).status).toBe(200);
+          } else if (ending === 'unanswered') {
+            clock.advance(Date.parse(answerBy) - clock.now());
+            await runDueWork(app.sessions);
+          } else if (ending === 'reader-cancels') {
+            expect((await act(reader, id, 'cancel')).status).toBe(200);
+          } else if (ending === 'client-cancels') {
+            clock.advance(Math.max(0, start - cancelLeadMinutes * MINUTE - clock.now()));
+            const isLate = needsAccept && start - clock.now() <= 12 * HOUR;
+            feeCents = isLate ? Math.floor(priceCents / 2) : 0;
+            expect((await act(client, id, 'cancel')).body).toMatchObject({ status: 'cancelled', feeCents });
+          } else {
+            if (ending === 'client-misses') {
+              clock.advance(start - clock.now());
+              expect((await act(reader, id, 'join')).status).toBe(200);
+              feeCents = Math.floor(priceCents / 2);
+            }
+            clock.advance(start + 10 * MINUTE - clock.now());
+            await runDueWork(app.sessions);
+          }
+          const readerCents = Math.floor((feeCents * 70) / 100);
+          expect(await moneyOf(client, reader)).toEqual({ walletCents: 40_000 - feeCents, holdCents: 0, readerEarningsCents: readerCents });
+          expect((await revenueTotal()) - revenueBefore).toBe(feeCents - readerCents);
+          expect(await checkLedger(app.db)).toEqual([]);
+        },
+      ),
+      { numRuns: 20 },
+    );
   });
 });
