@@ -4,6 +4,7 @@ import { createAdmin, createClient, createReader, type TestUser } from '../../..
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { deliveredTo } from '../../../../tests/integration/mailbox';
+import { nextEvent } from '../../../../tests/integration/socket-helpers';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { testApp } from '../../../../tests/integration/test-app';
 import { runDueWork } from '../sessions';
@@ -475,6 +476,28 @@ describe('the booked reading', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/has a booked reading now/);
     await joinAndStart(client, reader, id);
+  });
+
+  it('warns the reader of a walk-in request that could run into their next booked reading', async () => {
+    const reader = await newReader();
+    expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
+    const client = await createClient(app, { balanceCents: 20_000 });
+    const booked = (await book(client, reader, { startsAt: hoursAhead(2), minutes: 15 })).body;
+    expect((await act(reader, booked.id, 'accept')).status).toBe(200);
+    const socket = await app.connectSocket(reader.cookie);
+    const walkIn = await createClient(app, { balanceCents: 10_000 });
+    const request = () => http(app, walkIn.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' });
+    // Over an hour ahead: no warning.
+    let heard = nextEvent(socket, 'session_request');
+    const first = await request();
+    expect(first.status).toBe(201);
+    expect(await heard).not.toHaveProperty('nextAppointmentAt');
+    expect((await http(app, walkIn.cookie).post('/api/sessions/end', { sessionId: first.body.id })).status).toBe(200);
+    clock.advance(Date.parse(booked.startsAt) - 40 * MINUTE - clock.now());
+    heard = nextEvent(socket, 'session_request');
+    expect((await request()).status).toBe(201);
+    expect(await heard).toMatchObject({ clientId: walkIn.id, nextAppointmentAt: booked.startsAt });
+    socket.disconnect();
   });
 
   it('a client who did not join: half the price to the reader as a no-show fee, the rest released', async () => {
