@@ -535,7 +535,7 @@ describe('the booked reading', () => {
 });
 
 describe('accounts with appointments', () => {
-  it('cannot be deleted while an appointment of theirs is open, as client or as reader', async () => {
+  it('are in the data export, and cannot be deleted while an appointment of theirs is open, as client or as reader', async () => {
     const reader = await newReader();
     const client = await createClient(app, { balanceCents: 8970 });
     const { id } = (await book(client, reader)).body;
@@ -544,6 +544,8 @@ describe('accounts with appointments', () => {
       expect(refused.status).toBe(409);
       expect(refused.body.error.message).toBe('An appointment is still open. Cancel it or wait until it is over, then delete your account.');
     }
+    const exported = (await http(app, client.cookie).get('/api/account/export')).body;
+    expect(exported.appointments).toEqual([expect.objectContaining({ id, as: 'client', status: 'pending', priceCents: 8970, minutes: 30, type: 'chat' })]);
     expect((await act(client, id, 'cancel')).status).toBe(200);
     // Released, the money is the client's wallet again: that rule speaks now.
     const after = await http(app, client.cookie).post('/api/account/delete', { password: client.password });

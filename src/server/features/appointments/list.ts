@@ -1,5 +1,5 @@
 import { type AppointmentList, type AppointmentSlots, APPOINTMENT_BOOKING_DAYS, APPOINTMENT_MINUTES } from '@shared/appointments';
-import { and, asc, count, eq, or } from 'drizzle-orm';
+import { and, count, desc, eq, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { appointments, readerProfiles } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -9,15 +9,19 @@ import { HOUR_MS, MINUTE_MS } from './deps';
 import { freeSlots } from './slots';
 import { selectAppointments, toAppointment } from './view';
 
-/** The newest this many are listed (a dashboard tab, not an archive). */
+/** The latest this many are listed (a dashboard tab, not an archive). */
 export const APPOINTMENTS_LIST_LIMIT = 200;
 
-/** The user's appointments as client and as reader, soonest first, with how many they missed as a reader. */
+/**
+ * The user's appointments as client and as reader, soonest first, with how many they missed as a
+ * reader. The latest starts are kept (every upcoming one is among them: at most 14 days of bookings).
+ */
 export async function listAppointments(db: DbOrTx, userId: string): Promise<AppointmentList> {
-  const rows = await selectAppointments(db)
+  const latest = await selectAppointments(db)
     .where(or(eq(appointments.clientId, userId), eq(appointments.readerId, userId)))
-    .orderBy(asc(appointments.startsAt), asc(appointments.id))
+    .orderBy(desc(appointments.startsAt), desc(appointments.id))
     .limit(APPOINTMENTS_LIST_LIMIT);
+  const rows = latest.reverse();
   const [missed] = await db
     .select({ n: count() })
     .from(appointments)
