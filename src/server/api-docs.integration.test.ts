@@ -41,6 +41,11 @@ const TAKES_NO_BODY = new Set([
   // The application holds everything an approval needs (issue 31).
   'POST /api/admin/reader-applications/:id/approve',
   'POST /api/community/posts/:id/like',
+  // An appointment's answer or cancellation: the appointment and the signed-in side say it all (issue 31).
+  'POST /api/appointments/:id/accept',
+  'POST /api/appointments/:id/decline',
+  'POST /api/appointments/:id/cancel',
+  'POST /api/appointments/:id/join',
   'POST /api/live/streams/:id/start',
   'POST /api/live/streams/:id/end',
   'PUT /api/live/streams/:id/reminder',

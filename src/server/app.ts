@@ -52,6 +52,8 @@ import { registerSessionSocketHandlers } from './features/sessions/socket-handle
 import { resumeAfterDeposit } from './features/sessions/top-up';
 import { shopRoutes } from './features/shop/routes';
 import { writtenReadingRoutes } from './features/written-readings/routes';
+import { devAppointmentRoutes } from './features/appointments/dev-routes';
+import { appointmentRoutes } from './features/appointments/routes';
 import { startAutoReloads } from './features/wallet/auto-reload';
 import { createWallet, getWalletBalanceCents } from './features/wallet/ledger';
 import { walletRoutes } from './features/wallet/routes';
@@ -199,6 +201,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     realtime,
     timing,
+    publicUrl: config.publicUrl,
     concurrency: database.kind === 'postgres' ? 8 : 1,
   };
   const messageLimiter = createMessageLimiter(sessions);
@@ -260,6 +263,8 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(notificationRoutes, { auth, db, clock });
   await app.register(writtenReadingRoutes, { auth, db, clock, realtime, publicUrl: config.publicUrl });
+  await app.register(appointmentRoutes, { auth, db, clock, realtime, publicUrl: config.publicUrl });
+  if (config.devAppointmentShortcut) await app.register(devAppointmentRoutes, { db, clock });
   await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers, retentionDays: config.retentionDays });
   await app.register(queueRoutes, { auth, sessions });
   await app.register(liveMoneyRoutes, { auth, db, clock, realtime });

@@ -80,6 +80,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: booleanFromEnv.optional(),
+  // The end-to-end suite's shortcut to an appointment's start (never in production): see appointments/dev-routes.ts.
+  DEV_APPOINTMENT_SHORTCUT: booleanFromEnv.optional(),
   ICE_SERVERS: z
     .string()
     .optional()
@@ -178,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     retentionDays: e.RETENTION_DAYS,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? !isProduction,
+    /** POST /api/dev/appointments/:id/start-soon, for the end-to-end suite: never in production. */
+    devAppointmentShortcut: !isProduction && (e.DEV_APPOINTMENT_SHORTCUT ?? false),
     iceServers: e.ICE_SERVERS,
     // A fixed development secret keeps sessions across restarts outside production only.
     authSecret: e.AUTH_SECRET ?? 'soul-tribe-development-secret-not-for-production-use',

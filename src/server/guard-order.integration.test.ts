@@ -34,6 +34,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/reader-applications/status',
   // A reader's written-reading on-time rate shows on their public profile (issue 31).
   'GET /api/readers/:id/written-readings/on-time',
+  // When a reader can be booked shows on their public profile (issue 31).
+  'GET /api/readers/:id/appointment-slots',
   // A visitor's profile is null, not a 401 (docs/decisions/017).
   'GET /api/auth/profile',
   'POST /api/auth/sign-in/email',

@@ -104,6 +104,21 @@ export const accountExportSchema = z.object({
       review: z.string().nullable(),
     }),
   ),
+  /** Booked readings (issue 31), as client and as reader. */
+  appointments: z.array(
+    z.object({
+      id: z.string(),
+      as: z.enum(['client', 'reader']),
+      type: z.string(),
+      startsAt: z.string(),
+      minutes: z.number(),
+      priceCents: z.number(),
+      status: z.string(),
+      feeCents: z.number(),
+      bookedAt: z.string(),
+      settledAt: z.string().nullable(),
+    }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 

@@ -49,8 +49,13 @@ export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
 export const adminUserIdParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
 
+/** Booked readings (appointments, issue 31) or walk-in ones. */
+export const SESSION_BOOKINGS = ['booked', 'walk-in'] as const;
+export type SessionBooking = (typeof SESSION_BOOKINGS)[number];
+
 export const adminSessionsQuerySchema = z.object({
   status: z.enum(SESSION_STATUSES).optional(),
+  booking: z.enum(SESSION_BOOKINGS).optional(),
   limit,
   offset,
 });

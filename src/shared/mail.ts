@@ -5,7 +5,9 @@ export const MAIL_KINDS = ['verify_email', 'reset_password', 'sign_up_attempt', 
   // Readers who apply (issue 31): received (with the status link), approved (a link to set a password), rejected (the reason).
   'reader_application_received', 'reader_application_approved', 'reader_application_rejected',
   // A written reading's answer (issue 31), to the client who asked.
-  'written_reading_answered'] as const;
+  'written_reading_answered',
+  // An appointment's reminders (issue 31), to both sides, a day and 15 minutes before.
+  'appointment_reminder'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;

@@ -23,6 +23,8 @@ export const paths = {
   dashboardApplications: '/dashboard/applications',
   /** Written readings (issue 31): the client's and the reader's threads. */
   dashboardMessages: '/dashboard/messages',
+  /** Appointments (issue 31): the client's and the reader's booked readings. */
+  dashboardAppointments: '/dashboard/appointments',
   reading: '/reading/:id',
   sessionRequest: '/session/:readerId',
   readers: '/readers',

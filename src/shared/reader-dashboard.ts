@@ -71,9 +71,10 @@ export const EARNINGS_SERIES_DAYS = 30;
  * Earnings, defined once (issue 30): the reader's share of completed readings (net of refunds, on
  * the day each ended), of gifts and of paid stream admissions (net of admissions given back, on the
  * day paid), of shop sales (on the day ordered) and of answered written questions (on the day
- * answered, issue 31). Every figure called earnings adds these lines.
+ * answered, issue 31) and of appointment fees (a late cancellation or a client who did not come, on
+ * the day settled, docs/decisions/048). Every figure called earnings adds these lines.
  */
-export const EARNING_SOURCES = ['readings', 'gifts', 'streamAdmissions', 'shopSales', 'writtenReadings'] as const;
+export const EARNING_SOURCES = ['readings', 'gifts', 'streamAdmissions', 'shopSales', 'writtenReadings', 'appointmentFees'] as const;
 export type EarningSource = (typeof EARNING_SOURCES)[number];
 
 export const earningsBySourceSchema = z.object({
@@ -82,6 +83,7 @@ export const earningsBySourceSchema = z.object({
   streamAdmissionsCents: cents,
   shopSalesCents: cents,
   writtenReadingsCents: cents,
+  appointmentFeesCents: cents,
 });
 export type EarningsBySource = z.infer<typeof earningsBySourceSchema>;
 

@@ -6,6 +6,15 @@ import { z } from './zod-config';
 
 export * from './reader-directory';
 
+/** Who a client–reader thing (a written reading, an appointment) is between, as both sides see them: the client's account name, the reader's profile name. */
+export const clientAndReaderFields = {
+  clientId: z.string(),
+  clientName: z.string(),
+  readerId: z.string(),
+  readerName: z.string(),
+  readerUsername: z.string(),
+};
+
 export const rateCentsSchema = z
   .number({ error: 'Rate must be a number of cents' })
   .int('Rate must be a whole number of cents')

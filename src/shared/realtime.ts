@@ -40,6 +40,8 @@ export const sessionRequestEventSchema = z.object({
   sessionType: sessionTypeSchema,
   ratePerMinuteCents: z.number().int(),
   expiresAt: z.string(),
+  /** The start of the reader's next accepted appointment, when it is within the hour: a walk-in reading now would run into it (issue 31). */
+  nextAppointmentAt: z.string().optional(),
 });
 export type SessionRequestEvent = z.infer<typeof sessionRequestEventSchema>;
 

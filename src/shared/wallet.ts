@@ -80,6 +80,8 @@ export const TRANSACTION_KINDS = [
   'hold_release',
   /** A written question's answer, charged 70/30 from the hold (docs/decisions/047). */
   'written_reading',
+  /** Half an appointment's price to the reader: a late cancellation or a client who did not come (docs/decisions/048). */
+  'appointment_fee',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
@@ -99,6 +101,7 @@ export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
   hold: 'Put on hold',
   hold_release: 'Back from hold',
   written_reading: 'Written reading',
+  appointment_fee: 'Appointment fee',
 };
 
 export const COUNTERPART_TYPES = ['session', 'reader', 'client', 'payment', 'platform', 'payout', 'earnings', 'hold'] as const;

@@ -1,5 +1,6 @@
 import { RATING_WINDOW_DAYS } from './constants';
 import { formatCents } from './money';
+import { clientAndReaderFields } from './readers';
 import {
   ANSWER_MAX_LENGTH,
   ANSWER_MIN_LENGTH,
@@ -66,11 +67,7 @@ export const WRITTEN_READING_RATING_REFUSALS = {
 
 export const writtenReadingSchema = z.object({
   id: z.string(),
-  clientId: z.string(),
-  clientName: z.string(),
-  readerId: z.string(),
-  readerName: z.string(),
-  readerUsername: z.string(),
+  ...clientAndReaderFields,
   question: z.string(),
   answer: z.string().nullable(),
   priceCents: z.number().int(),

@@ -24,6 +24,8 @@ export const BOTH_DATABASES = [
   'src/server/features/shop/**/*.integration.test.ts',
   // issue 31: written readings, held from the wallet, charged 70/30 or refunded (the hold itself is under wallet/)
   'src/server/features/written-readings/**/*.integration.test.ts',
+  // issue 31: appointments, held from the wallet, released or charged by the cancellation and no-show rules
+  'src/server/features/appointments/**/*.integration.test.ts',
   // issue 30: earnings defined once, checked against the ledger for every source
   'src/server/features/readers/earnings-by-source.integration.test.ts',
   // issue 26's findings about money (moved by a path trick, a stream's refund); its others (sign-up,

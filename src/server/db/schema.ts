@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { APPOINTMENT_STATUSES } from '../../shared/appointments';
 import { COMMUNITY_CATEGORY_NAMES } from '../../shared/community';
 import { ROLES, SESSION_TYPES } from '../../shared/constants';
 import { LIVE_CATEGORIES, STREAM_END_REASONS, STREAM_STATUSES } from '../../shared/live';
@@ -432,8 +433,17 @@ export const readingSessions = pgTable('reading_sessions', {
   /** Set by the reading's end (and its rating) in their own transactions; the mail worker queues the message and clears it (mail/notices.ts). */
   receiptMailDue: boolean('receipt_mail_due').notNull().default(false),
   reviewMailDue: boolean('review_mail_due').notNull().default(false),
+  /**
+   * A booked reading (issue 31, docs/decisions/048): its minutes are charged from the client's hold
+   * and it ends after `max_minutes` (the booked length); null for a walk-in reading.
+   */
+  appointmentId: text('appointment_id').references((): AnyPgColumn => appointments.id),
+  maxMinutes: integer('max_minutes'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
+  check('reading_sessions_appointment_check', sql`(${t.appointmentId} is null) = (${t.maxMinutes} is null) and (${t.appointmentId} is null or ${t.freeMinutes} = 0)`),
+  // One open reading per appointment: two Joins at once start one.
+  uniqueIndex('reading_sessions_one_open_per_appointment').on(t.appointmentId).where(sql`${t.status} in ('requested', 'accepted', 'active')`),
   check('reading_sessions_type_check', sql`${t.sessionType} in ('chat', 'audio', 'video')`),
   check('reading_sessions_status_check', sql`${t.status} in ('requested', 'accepted', 'declined', 'missed', 'cancelled', 'active', 'completed')`),
   check('reading_sessions_pause_reason_check', sql`${t.pauseReason} is null or ${t.pauseReason} in ('away', 'insufficient_funds')`),
@@ -654,7 +664,7 @@ export const notifications = pgTable('notifications', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   readAt: timestamp('read_at', { withTimezone: true }),
 }, (t) => [
-  check('notifications_kind_check', sql`${t.kind} in ('stream_live', 'reader_online', 'written_reading_asked', 'written_reading_answered', 'written_reading_refunded')`),
+  check('notifications_kind_check', sql`${t.kind} in ('stream_live', 'reader_online', 'written_reading_asked', 'written_reading_answered', 'written_reading_refunded', 'appointment_booked', 'appointment_accepted', 'appointment_declined', 'appointment_cancelled', 'appointment_reminder', 'appointment_missed')`),
   index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
   index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
   index('notifications_subject_idx').on(t.userId, t.kind, t.subjectId, t.createdAt),
@@ -947,4 +957,50 @@ export const writtenReadings = pgTable('written_readings', {
   index('written_readings_due_idx').on(t.dueAt).where(sql`${t.status} = 'pending'`),
   uniqueIndex('written_readings_request_key').on(t.clientId, t.requestKey),
   index('written_readings_reader_reviews_idx').on(t.readerId, t.ratedAt.desc()).where(sql`${t.rating} is not null`),
+]);
+
+/**
+ * A booked reading (issue 31, docs/decisions/048): a slot of the reader's weekly schedule, its price
+ * (rate × minutes, fixed at booking) held from the client's wallet under `appointment:<id>` until
+ * the rules release or charge it. Statuses other than pending and accepted are settled: nothing is
+ * held for them any more.
+ */
+export const appointments = pgTable('appointments', {
+  id: text('id').primaryKey(),
+  clientId: text('client_id').notNull().references(() => user.id),
+  readerId: text('reader_id').notNull().references(() => user.id),
+  sessionType: text('session_type', { enum: SESSION_TYPES }).notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  minutes: integer('minutes').notNull(),
+  ratePerMinuteCents: integer('rate_per_minute_cents').notNull(),
+  priceCents: integer('price_cents').notNull(),
+  status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('pending'),
+  /** Unanswered by then, the scheduler declines it (12 hours before the start or after the booking, whichever is sooner). */
+  answerBy: timestamp('answer_by', { withTimezone: true }).notNull(),
+  cancelledBy: text('cancelled_by', { enum: ['client', 'reader'] }),
+  /** A late-cancellation or no-show fee charged from the hold to the reader; 0 otherwise. */
+  feeCents: integer('fee_cents').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  respondedAt: timestamp('responded_at', { withTimezone: true }),
+  settledAt: timestamp('settled_at', { withTimezone: true }),
+  /** Each reminder is sent once: the scheduler sets these in the transaction that queues it. */
+  dayReminderAt: timestamp('day_reminder_at', { withTimezone: true }),
+  soonReminderAt: timestamp('soon_reminder_at', { withTimezone: true }),
+  clientJoinedAt: timestamp('client_joined_at', { withTimezone: true }),
+  readerJoinedAt: timestamp('reader_joined_at', { withTimezone: true }),
+}, (t) => [
+  check('appointments_status_check', sql`${t.status} in ('pending', 'accepted', 'declined', 'cancelled', 'missed_by_reader', 'missed_by_client', 'completed')`),
+  check('appointments_type_check', sql`${t.sessionType} in ('chat', 'audio', 'video')`),
+  check('appointments_length_check', sql`${t.minutes} in (15, 30, 45, 60) and ${t.endsAt} = ${t.startsAt} + make_interval(mins => ${t.minutes})`),
+  check('appointments_price_check', sql`${t.priceCents} = ${t.ratePerMinuteCents} * ${t.minutes} and ${t.feeCents} between 0 and ${t.priceCents}`),
+  check('appointments_cancelled_check', sql`(${t.status} = 'cancelled') = (${t.cancelledBy} is not null)`),
+  check('appointments_settled_check', sql`(${t.status} in ('pending', 'accepted')) = (${t.settledAt} is null)`),
+  // One open booking per reader and start; overlaps of different lengths are kept out under the reader's row lock (book.ts).
+  uniqueIndex('appointments_open_slot_key').on(t.readerId, t.startsAt).where(sql`${t.status} in ('pending', 'accepted')`),
+  index('appointments_client_idx').on(t.clientId, t.startsAt),
+  index('appointments_reader_idx').on(t.readerId, t.startsAt),
+  // The scheduler's due work: open appointments by start (answers, reminders, misses).
+  index('appointments_open_idx').on(t.startsAt).where(sql`${t.status} in ('pending', 'accepted')`),
+  index('appointments_answer_idx').on(t.answerBy).where(sql`${t.status} = 'pending'`),
 ]);

@@ -4,6 +4,7 @@ import { DELETED_USER_NAME } from '@shared/account';
 import { formatCents } from '@shared/money';
 import type { SessionStatus } from '@shared/sessions';
 import { DELETED_ANSWER, DELETED_QUESTION } from '@shared/written-readings';
+import { OPEN_APPOINTMENT_STATUSES } from '@shared/appointments';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -28,6 +29,7 @@ import {
   user,
   verification,
   writtenReadings,
+  appointments,
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { earningsAccountId, escrowAccountId, holdAccountId, lockAccounts, walletAccountId } from '../wallet';
@@ -71,6 +73,13 @@ async function assertNothingOpen(tx: Tx, userId: string, isReader: boolean) {
     .where(and(or(eq(readingSessions.clientId, userId), eq(readingSessions.readerId, userId)), inArray(readingSessions.status, OPEN_READING)))
     .limit(1);
   if (open || escrow > 0) throw conflict('A reading is still open. Finish it first, then delete your account.');
+  // An appointment booked or accepted (issue 31, docs/decisions/048): its held money must reach someone first.
+  const [appointment] = await tx
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(or(eq(appointments.clientId, userId), eq(appointments.readerId, userId)), inArray(appointments.status, [...OPEN_APPOINTMENT_STATUSES])))
+    .limit(1);
+  if (appointment) throw conflict('An appointment is still open. Cancel it or wait until it is over, then delete your account.');
   // A written question waits for its answer or its refund (issue 31): its held money must reach someone first.
   const [question] = await tx
     .select({ id: writtenReadings.id })

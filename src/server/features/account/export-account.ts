@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { AccountExport } from '@shared/account';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { deposits, ledgerTransfers, payouts, readerProfiles, readingSessions, sessionMessages, twoFactor, user, writtenReadings } from '../../db/schema';
+import { appointments, deposits, ledgerTransfers, payouts, readerProfiles, readingSessions, sessionMessages, twoFactor, user, writtenReadings } from '../../db/schema';
 import { notFound } from '../../errors';
 import { earningsAccountId, escrowAccountId, holdAccountId, walletAccountId } from '../wallet';
 
@@ -46,6 +46,11 @@ export async function exportAccount(db: Db, clock: Clock, userId: string): Promi
     .from(writtenReadings)
     .where(or(eq(writtenReadings.clientId, userId), eq(writtenReadings.readerId, userId)))
     .orderBy(asc(writtenReadings.createdAt));
+  const booked = await db
+    .select()
+    .from(appointments)
+    .where(or(eq(appointments.clientId, userId), eq(appointments.readerId, userId)))
+    .orderBy(asc(appointments.createdAt));
   const { searchText: _searchText, ...readerFields } = reader ?? { searchText: '' };
 
   return {
@@ -108,6 +113,18 @@ export async function exportAccount(db: Db, clock: Clock, userId: string): Promi
       refundedAt: iso(w.refundedAt),
       rating: w.rating,
       review: w.review,
+    })),
+    appointments: booked.map((a) => ({
+      id: a.id,
+      as: a.clientId === userId ? ('client' as const) : ('reader' as const),
+      type: a.sessionType,
+      startsAt: a.startsAt.toISOString(),
+      minutes: a.minutes,
+      priceCents: a.priceCents,
+      status: a.status,
+      feeCents: a.feeCents,
+      bookedAt: a.createdAt.toISOString(),
+      settledAt: iso(a.settledAt),
     })),
   };
 }

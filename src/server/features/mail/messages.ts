@@ -131,3 +131,17 @@ export function writtenReadingAnsweredMail(input: { name: string; readerName: st
     action: { label: 'Read the answer', url: input.url },
   });
 }
+
+/** An accepted appointment is near (issue 31): a day before, and 15 minutes before, to both sides. */
+export function appointmentReminderMail(input: { name: string; withName: string; type: string; minutes: number; startsAt: string; isSoon: boolean; url: string }): MailContent {
+  const when = input.isSoon ? 'in 15 minutes' : 'tomorrow';
+  return composeMail({
+    subject: `Reminder: your ${input.type} reading with ${input.withName} starts ${when}`,
+    greeting: hello(input.name),
+    paragraphs: [
+      `Your ${input.minutes}-minute ${input.type} reading with ${input.withName} starts ${when}, at ${input.startsAt}.`,
+      "From 5 minutes before the start, 'Join' on your Appointments tab opens the reading room.",
+    ],
+    action: { label: 'Open your appointments', url: input.url },
+  });
+}

@@ -40,6 +40,9 @@ describe('earnings by source', () => {
   const ADMISSION_CENTS = 500;
   const PRODUCT_CENTS = 2799;
   const WRITTEN_CENTS = 1499;
+  // 15 minutes at 399: 5985, half of it (rounded down) the late-cancellation fee.
+  const APPOINTMENT_MINUTES = 15;
+  const APPOINTMENT_FEE_CENTS = Math.floor((APPOINTMENT_MINUTES * 399) / 2);
 
   beforeAll(async () => {
     reader = await createReader(app, { firstName: 'Seraphina', chatRateCents: 399 });
@@ -71,6 +74,14 @@ describe('earnings by source', () => {
     const asked = await http(app, client.cookie).post('/api/written-readings', { readerId: reader.id, question: 'Will the new job bring me closer to home?' });
     expect(asked.status, JSON.stringify(asked.body)).toBe(201);
     expect((await http(app, reader.cookie).post(`/api/written-readings/${asked.body.id}/answer`, { answer: 'Yes: the cards show a road that bends back toward the people you love.' })).status).toBe(200);
+
+    // An appointment the client cancels 2 hours ahead: half its price is the reader's fee (issue 31).
+    const allDay = Array.from({ length: 7 }, (_, weekday) => ({ weekday, startMinute: 0, endMinute: 1440 }));
+    expect((await http(app, reader.cookie).put('/api/readers/me/availability', { timeZone: 'UTC', slots: allDay })).status).toBe(200);
+    const booked = await http(app, client.cookie).post('/api/appointments', { readerId: reader.id, sessionType: 'chat', startsAt: new Date(Math.ceil((clock.now() + 2 * 60 * MINUTE) / (15 * MINUTE)) * 15 * MINUTE).toISOString(), minutes: APPOINTMENT_MINUTES });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect((await http(app, reader.cookie).post(`/api/appointments/${booked.body.id}/accept`)).status).toBe(200);
+    expect((await http(app, client.cookie).post(`/api/appointments/${booked.body.id}/cancel`)).body.feeCents).toBe(APPOINTMENT_FEE_CENTS);
   });
 
   it('adds up readings, gifts, paid admissions and shop sales exactly as the ledger moved them into earnings', async () => {
@@ -83,6 +94,7 @@ describe('earnings by source', () => {
       streamAdmissionsCents: ledger.stream_access,
       shopSalesCents: ledger.purchase,
       writtenReadingsCents: ledger.written_reading,
+      appointmentFeesCents: ledger.appointment_fee,
     });
     // And what the split gives each, so a ledger that moved the wrong amount fails too.
     expect(earnings.body.bySource).toEqual({
@@ -91,6 +103,7 @@ describe('earnings by source', () => {
       streamAdmissionsCents: splitCharge(ADMISSION_CENTS).readerCents,
       shopSalesCents: splitCharge(2 * PRODUCT_CENTS).readerCents,
       writtenReadingsCents: splitCharge(WRITTEN_CENTS).readerCents,
+      appointmentFeesCents: splitCharge(APPOINTMENT_FEE_CENTS).readerCents,
     });
     const total = Object.values(ledger).reduce((sum, cents) => sum + cents, 0);
     expect(earnings.body.allTimeCents).toBe(total);
@@ -117,7 +130,7 @@ describe('earnings by source', () => {
   it('counts a reader with no income at zero on every line', async () => {
     const newcomer = await createReader(app);
     const earnings = await http(app, newcomer.cookie).get('/api/readers/me/earnings');
-    expect(earnings.body).toMatchObject({ allTimeCents: 0, bySource: { readingsCents: 0, giftsCents: 0, streamAdmissionsCents: 0, shopSalesCents: 0, writtenReadingsCents: 0 } });
+    expect(earnings.body).toMatchObject({ allTimeCents: 0, bySource: { readingsCents: 0, giftsCents: 0, streamAdmissionsCents: 0, shopSalesCents: 0, writtenReadingsCents: 0, appointmentFeesCents: 0 } });
     expect(await app.db.select().from(ledgerTransfers).where(and(eq(ledgerTransfers.creditAccountId, earningsAccountId(newcomer.id))))).toEqual([]);
   });
 });

@@ -114,7 +114,7 @@ describe('the reader dashboard figures', () => {
       lastSevenDaysCents: 1187,
       lastThirtyDaysCents: 1887,
       allTimeCents: 2587,
-      bySource: { readingsCents: 2587, giftsCents: 0, streamAdmissionsCents: 0, shopSalesCents: 0, writtenReadingsCents: 0 },
+      bySource: { readingsCents: 2587, giftsCents: 0, streamAdmissionsCents: 0, shopSalesCents: 0, writtenReadingsCents: 0, appointmentFeesCents: 0 },
     });
     expect(daily).toHaveLength(30);
     expect(daily[0].date).toBe('2026-10-23');

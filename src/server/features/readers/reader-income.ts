@@ -3,7 +3,7 @@ import { EARNING_SOURCES, type EarningSource, type EarningsBySource } from '@sha
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
-import { liveStreams, readingSessions, shopOrderItems, shopOrders, shopShipments, streamGifts, streamJoins, writtenReadings } from '../../db/schema';
+import { appointments, liveStreams, readingSessions, shopOrderItems, shopOrders, shopShipments, streamGifts, streamJoins, writtenReadings } from '../../db/schema';
 
 /**
  * Every cent a reader earned, one row per completed reading, gift, paid admission, shop sale and answer:
@@ -18,7 +18,9 @@ import { liveStreams, readingSessions, shopOrderItems, shopOrders, shopShipments
  * - a shop line's `seller_cents` (docs/decisions/027), when ordered, less what a cancelled
  *   shipment took back from the seller's earnings (issue 30), when cancelled;
  * - an answered written question's floor(70%) of its price, charged from the client's hold into
- *   earnings when answered (issue 31, docs/decisions/047).
+ *   earnings when answered (issue 31, docs/decisions/047);
+ * - an appointment's late-cancellation or no-show fee's floor(70%), charged from the client's hold
+ *   into earnings when settled (docs/decisions/048).
  * `reader` narrows every branch to one reader: an id, or a column of an outer query to correlate
  * with (each branch then uses its reader index); null keeps every reader.
  */
@@ -48,6 +50,10 @@ export function readerIncome(reader: string | SQLWrapper | null): SQL {
     select w.reader_id, 'writtenReadings', w.answered_at, w.price_cents * ${READER_SHARE_PERCENT} / 100
       from ${writtenReadings} w
       where w.status = 'answered' and ${only(sql`w.reader_id`)}
+    union all
+    select a.reader_id, 'appointmentFees', a.settled_at, a.fee_cents * ${READER_SHARE_PERCENT} / 100
+      from ${appointments} a
+      where a.fee_cents > 0 and ${only(sql`a.reader_id`)}
   ) income`;
 }
 
@@ -57,6 +63,7 @@ const SOURCE_FIELD: Record<EarningSource, keyof EarningsBySource> = {
   streamAdmissions: 'streamAdmissionsCents',
   shopSales: 'shopSalesCents',
   writtenReadings: 'writtenReadingsCents',
+  appointmentFees: 'appointmentFeesCents',
 };
 
 /** A reader's earnings of all time, one line per source. */

@@ -8,12 +8,13 @@ import { billedMinutes } from '../../metrics/process-metrics';
 import type { Outbox } from '../../realtime/outbox';
 import type { SessionTiming } from '../../timing';
 import { chargeManyWithSplit, escrowAccountId, getBalances, isRevenueAccount, lockAccounts, releaseHeldShare, transfer, walletAccountId } from '../wallet';
+import { lockBookedReadingAccounts, settleBookedReading } from './booked-reading';
+import { minuteChargeKey, sessionReference } from './session-reference';
 import { type SessionRow, sessionRoom } from './session-view';
 
 const sqlIncrement = (column: AnyColumn) => sql`${column} + 1`;
 
-export const minuteChargeKey = (sessionId: string, minute: number) => `session:${sessionId}:minute:${minute}`;
-export const sessionReference = (sessionId: string) => `session:${sessionId}`;
+export { minuteChargeKey, sessionReference };
 
 async function walletsOf(tx: Tx, session: SessionRow) {
   const balances = await getBalances(tx, [walletAccountId(session.clientId), walletAccountId(session.readerId)]);
@@ -67,10 +68,12 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
       kind: 'session_charge',
       reference: sessionReference(session.id),
       idempotencyKey: minuteChargeKey(session.id, minute),
+      // A booked reading was paid for ahead: its minutes come out of the client's hold (docs/decisions/048).
+      payerAccount: session.appointmentId ? ('hold' as const) : ('wallet' as const),
     })),
   );
   const outcomeOf = new Map(paid.map((plan, i) => [plan, outcomes[i]!]));
-  const freeWallets = plans.filter((plan) => plan.isFree).map(({ session }) => walletAccountId(session.clientId));
+  const freeWallets = plans.filter((plan) => plan.isFree || plan.session.maxMinutes !== null).map(({ session }) => walletAccountId(session.clientId));
   const freeBalances = freeWallets.length === 0 ? new Map<string, number>() : await getBalances(tx, freeWallets);
 
   const records: object[] = [];
@@ -78,7 +81,9 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
     const { session, minute, isFree, amountCents, readerCents, platformCents } = plan;
     const outcome = outcomeOf.get(plan);
     if (outcome?.refused) return false;
-    const clientBalanceCents = outcome ? outcome.payerBalanceCents : (freeBalances.get(walletAccountId(session.clientId)) ?? 0);
+    // A booked reading's payer balance is the hold, which is not the wallet the client sees.
+    const isBooked = session.maxMinutes !== null;
+    const clientBalanceCents = outcome && !isBooked ? outcome.payerBalanceCents : (freeBalances.get(walletAccountId(session.clientId)) ?? 0);
     const startedAt = session.nextMinuteAt ?? now;
     const nextMinuteAt = new Date(startedAt.getTime() + timing.minuteMs);
     const totalCostCents = session.totalCostCents + amountCents;
@@ -105,11 +110,12 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
       ratePerMinuteCents: session.ratePerMinuteCents,
       free: isFree,
       freeMinutes: session.freeMinutes,
-      isFinalMinute: isNextPaid && clientBalanceCents < session.ratePerMinuteCents,
+      // A booked reading never pauses for a top-up: it ends at its booked length.
+      isFinalMinute: !isBooked && isNextPaid && clientBalanceCents < session.ratePerMinuteCents,
       nextMinuteAt: nextMinuteAt.toISOString(),
     };
     outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.billingUpdate, event);
-    if (!isFree) outbox.toUser(session.clientId, SERVER_EVENTS.walletUpdated, { balanceCents: clientBalanceCents });
+    if (!isFree && !isBooked) outbox.toUser(session.clientId, SERVER_EVENTS.walletUpdated, { balanceCents: clientBalanceCents });
     return true;
   });
   const freeCount = plans.filter((plan, i) => plan.isFree && results[i]).length;
@@ -173,9 +179,11 @@ export interface FinishOptions {
  */
 export async function finishSession(tx: Tx, session: SessionRow, now: Date, outbox: Outbox, options: FinishOptions) {
   const wasActive = session.status === 'active';
+  if (session.appointmentId) await lockBookedReadingAccounts(tx, session);
   const refundedCents = wasActive && options.refund ? await refundSession(tx, session) : 0;
   const releasedCents = wasActive && !options.refund ? await releaseHeldShare(tx, { readerUserId: session.readerId, reference: sessionReference(session.id) }) : 0;
   const status = wasActive ? 'completed' : session.status === 'requested' && options.reason === 'missed' ? 'missed' : 'cancelled';
+  const releasedFromHoldCents = session.appointmentId ? await settleBookedReading(tx, session, wasActive, now) : 0;
   await tx
     .update(readingSessions)
     .set({
@@ -209,7 +217,7 @@ export async function finishSession(tx: Tx, session: SessionRow, now: Date, outb
   if (wasActive) outbox.toReaderWatchers(session.readerId, SERVER_EVENTS.readerBusy, { readerId: session.readerId, isBusy: false });
   // Nobody stays in an ended session's room: no message or signal reaches it any more.
   outbox.closeRoom(sessionRoom(session.id));
-  if (refundedCents > 0) walletEvents(outbox, session, await walletsOf(tx, session));
+  if (refundedCents > 0 || releasedFromHoldCents > 0) walletEvents(outbox, session, await walletsOf(tx, session));
   else if (releasedCents > 0) walletEvents(outbox, session, { reader: (await walletsOf(tx, session)).reader });
   return { status, refundedCents };
 }

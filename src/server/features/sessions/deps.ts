@@ -8,6 +8,8 @@ export interface SessionDeps {
   clock: Clock;
   realtime: Realtime;
   timing: SessionTiming;
+  /** The site's origin, for links in mail the scheduler queues (appointment reminders). */
+  publicUrl: string;
   /** How many due sessions the scheduler handles at once (1 on PGlite, more on PostgreSQL). */
   concurrency?: number;
 }

@@ -11,6 +11,7 @@ import { endStreamsOfAbsentReaders } from '../live';
 import { runQueueWork } from '../queue';
 import { walletAccountId } from '../wallet';
 import { refundOverdueWrittenReadings } from '../written-readings';
+import { runAppointmentWork } from '../appointments';
 import { finishSession } from './billing';
 import { startIfReady } from './start-session';
 import type { SessionDeps } from './deps';
@@ -28,8 +29,9 @@ const SESSIONS_PER_TRANSACTION = 25;
  * side is away and resume when both are back (pause.ts), pause when the client cannot pay and end
  * when the top-up window closes (funds-pause.ts), and end after the disconnect grace; online
  * readers with no page left go offline, and live streams whose reader has none end
- * (live/end-absent-streams.ts), and written questions not answered in time are refunded
- * (written-readings/refund-overdue.ts). Each session is handled in a transaction (its own, or its
+ * (live/end-absent-streams.ts), written questions not answered in time are refunded
+ * (written-readings/refund-overdue.ts), and appointments are declined, reminded or missed by
+ * their rules (appointments/due-work.ts). Each session is handled in a transaction (its own, or its
  * chunk's on PGlite) under a row lock taken with SKIP LOCKED, so several processes share the work and
  * never handle one session twice; all state is in the rows, so a restarted process carries on.
  */
@@ -204,6 +206,7 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
     handled += await endStreamsOfAbsentReaders(deps);
     handled += await runQueueWork(deps);
     handled += await refundOverdueWrittenReadings(deps);
+    handled += await runAppointmentWork(deps);
   }
   // Every other reading has been handled: now the pass fails, and the loop logs why.
   if (failures.size > 0) throw failures.values().next().value;
@@ -253,8 +256,14 @@ async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: Se
     await pauseMeter(tx, session, new Date(Math.min(now.getTime(), ...since)), away, timing, outbox);
     return false;
   }
+  if (session.nextMinuteAt === null || session.nextMinuteAt > now) return false;
+  // A booked reading ends at its booked length, when the minute after its last falls due.
+  if (session.maxMinutes !== null && session.minutesCharged >= session.maxMinutes) {
+    await finishSession(tx, session, session.nextMinuteAt, outbox, { reason: 'completed', endedBy: null });
+    return false;
+  }
   // When the client cannot pay, the reading pauses from the minute's due moment to top up.
-  return session.nextMinuteAt !== null && session.nextMinuteAt <= now;
+  return true;
 }
 
 /**

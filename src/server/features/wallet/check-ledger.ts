@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import { SYSTEM_ACCOUNTS } from './ledger';
 
@@ -11,6 +11,7 @@ export const LEDGER_INVARIANTS = {
   escrowHoldsOpenReadings: "each escrow holds exactly its reader's shares of readings still open (refundable)",
   holdsNeverOverdrawn: 'no hold gave back or charged more for a reference than was held for it (docs/decisions/046)',
   writtenReadingsHeld: 'each pending written reading is held in full, and an answered or refunded one not at all',
+  appointmentsHeld: 'each pending or accepted appointment is held in full, and a settled one not at all (docs/decisions/048)',
   idempotencyKeysUnique: 'every idempotency key appears once',
   depositsMatchTransfers: 'each succeeded deposit was credited exactly once, and no other deposit was',
   pendingPayoutsMatchAccount: 'the pending payouts add up to the payouts:pending balance',
@@ -23,6 +24,29 @@ export interface LedgerFailure {
 }
 
 const SAMPLE = 10;
+
+/** What a hold transfer is held for: its reference, or for a booked reading's minute (`s`, its reading) the reading's appointment. */
+const heldReference = sql`coalesce('appointment:' || s.appointment_id, t.reference)`;
+
+/**
+ * Rows of a table of things held for (`<prefix>:<id>` references on the client hold) whose hold is
+ * not what it should be: while open, the price less `usedSql` (what a booked reading running now
+ * has charged of it); once settled, 0.
+ */
+function misheldByReference(tx: Tx, table: 'written_readings' | 'appointments', prefix: string, openStatuses: string[], usedSql = sql`0`) {
+  return queryRows<{ id: string; status: string; held: string }>(
+    tx,
+    sql`select r.id, r.status, coalesce(h.held, 0)::text as held
+        from ${sql.identifier(table)} r
+        left join (select ${heldReference} as reference, sum(case when t.credit_account_id like 'hold:%' then t.amount_cents else -t.amount_cents end) as held
+                   from ledger_transfers t
+                   left join reading_sessions s on t.reference like 'session:%' and s.id = substr(t.reference, 9)
+                   where (t.credit_account_id like 'hold:%' or t.debit_account_id like 'hold:%')
+                   group by 1) h on h.reference = ${`${prefix}:`} || r.id
+        where coalesce(h.held, 0) <> case when r.status in ${sql.raw(`(${openStatuses.map((status) => `'${status}'`).join(', ')})`)} then r.price_cents - ${usedSql} else 0 end
+        order by r.id limit ${SAMPLE}`,
+  );
+}
 
 /**
  * Checks every ledger invariant and returns the ones that fail (empty: all hold). Reads one
@@ -72,30 +96,27 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
       );
       for (const m of misheld) fail('escrowHoldsOpenReadings', `${m.id} holds ${m.balance} cents but its open readings' shares add up to ${m.open}`);
 
+      // A booked reading's minutes leave the hold under the reading's reference: they count against its appointment's.
       const overdrawn = await queryRows<{ id: string; reference: string | null; held: string }>(
         tx,
-        sql`select a.id, t.reference, sum(case when t.credit_account_id = a.id then t.amount_cents else -t.amount_cents end)::text as held
+        sql`select a.id, ${heldReference} as reference, sum(case when t.credit_account_id = a.id then t.amount_cents else -t.amount_cents end)::text as held
             from ledger_accounts a
             join ledger_transfers t on a.id in (t.credit_account_id, t.debit_account_id)
+            left join reading_sessions s on t.reference like 'session:%' and s.id = substr(t.reference, 9)
             where a.kind = 'hold'
-            group by a.id, t.reference
+            group by a.id, ${heldReference}
             having sum(case when t.credit_account_id = a.id then t.amount_cents else -t.amount_cents end) < 0
             order by a.id limit ${SAMPLE}`,
       );
       for (const o of overdrawn) fail('holdsNeverOverdrawn', `${o.id} holds ${o.held} cents for ${o.reference}`);
 
-      const misheldQuestions = await queryRows<{ id: string; status: string; held: string }>(
-        tx,
-        sql`select w.id, w.status, coalesce(h.held, 0)::text as held
-            from written_readings w
-            left join (select reference, sum(case when credit_account_id like 'hold:%' then amount_cents else -amount_cents end) as held
-                       from ledger_transfers
-                       where reference like 'written-reading:%' and (credit_account_id like 'hold:%' or debit_account_id like 'hold:%')
-                       group by reference) h on h.reference = 'written-reading:' || w.id
-            where coalesce(h.held, 0) <> case when w.status = 'pending' then w.price_cents else 0 end
-            order by w.id limit ${SAMPLE}`,
-      );
-      for (const m of misheldQuestions) fail('writtenReadingsHeld', `written reading ${m.id} is ${m.status} and holds ${m.held} cents`);
+      for (const m of await misheldByReference(tx, 'written_readings', 'written-reading', ['pending'])) {
+        fail('writtenReadingsHeld', `written reading ${m.id} is ${m.status} and holds ${m.held} cents`);
+      }
+      const usedByReading = sql`coalesce((select s.total_cost_cents from reading_sessions s where s.appointment_id = r.id and s.status = 'active'), 0)`;
+      for (const m of await misheldByReference(tx, 'appointments', 'appointment', ['pending', 'accepted'], usedByReading)) {
+        fail('appointmentsHeld', `appointment ${m.id} is ${m.status} and holds ${m.held} cents`);
+      }
 
       const repeated = await queryRows<{ key: string; times: string }>(
         tx,

@@ -7,6 +7,8 @@ import { walletFrozenReason } from './wallet-freeze';
 import { getUserBalances, SPLIT_LEG_SUFFIX, type TransferKind, walletAccountId } from './ledger';
 
 const PLATFORM_NAME = 'Soul Tribe';
+/** What held money is for, by its reference's type (docs/decisions/046, 048). */
+const HOLD_NAMES: Record<string, string> = { 'written-reading': 'Written question', appointment: 'Appointment' };
 
 interface LineRow {
   id: string;
@@ -39,7 +41,7 @@ function counterpartOf(row: LineRow, ownerId: string): WalletTransaction['counte
       return { type: 'platform', name: PLATFORM_NAME };
     case 'hold':
       // What the money is held for, by its reference (docs/decisions/046).
-      return { type: 'hold', ...(referenceId && { id: referenceId }), name: referenceType === 'written-reading' ? 'Written question' : 'On hold' };
+      return { type: 'hold', ...(referenceId && { id: referenceId }), name: HOLD_NAMES[referenceType ?? ''] ?? 'On hold' };
     case 'escrow':
     case 'earnings':
       // Another user's earnings are that user (a gift or a stream's price paid to its reader).

@@ -5,10 +5,9 @@ import { readerProfiles, user, writtenReadings } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
 import { queueMail, writtenReadingAnsweredMail } from '../mail';
-import { deliverNotifications } from '../notifications';
+import { deliverNotifications, storeNotification } from '../notifications';
 import { chargeFromHold } from '../wallet';
 import { type WrittenReadingDeps, writtenReadingReference } from './deps';
-import { storeNotification } from './notify';
 import { loadWrittenReading } from './view';
 
 /**

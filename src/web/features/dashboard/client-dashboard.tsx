@@ -1,6 +1,7 @@
 import type { Profile } from '@shared/auth';
 import { useLocation } from 'react-router';
 import { TabsContent } from '@/components/ui/tabs';
+import { AppointmentsTab } from '@/features/appointments';
 import { useLiveFavoritePresence } from '@/features/favorites';
 import { AddFundsButton, WalletTab } from '@/features/wallet';
 import { MessagesTab } from '@/features/written-readings';
@@ -19,6 +20,7 @@ const TABS: readonly [DashboardTab, ...DashboardTab[]] = [
   { value: 'overview', label: 'Overview', path: paths.dashboard },
   { value: 'favorites', label: 'Favorite Readers', path: paths.dashboardFavorites },
   { value: 'sessions', label: 'Session History', path: paths.dashboardSessions },
+  { value: 'appointments', label: 'Appointments', path: paths.dashboardAppointments },
   { value: 'messages', label: 'Messages', path: paths.dashboardMessages },
   { value: 'wallet', label: 'Wallet', path: paths.dashboardWallet },
   { value: 'profile', label: 'Profile', path: paths.dashboardProfile },
@@ -46,6 +48,9 @@ export function ClientDashboard({ profile }: { profile: Profile }) {
           <FavoritesTab />
         </TabsContent>
         <TabsContent value="sessions">{detailsId ? <SessionDetailsPage sessionId={detailsId} /> : <SessionHistoryTab />}</TabsContent>
+        <TabsContent value="appointments">
+          <AppointmentsTab viewerId={profile.id} side="client" />
+        </TabsContent>
         <TabsContent value="messages">
           <MessagesTab viewerId={profile.id} side="client" />
         </TabsContent>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { TabsContent } from '@/components/ui/tabs';
+import { AppointmentsTab } from '@/features/appointments';
 import { MyStreams } from '@/features/live';
 import { MyProducts, SalesList } from '@/features/shop';
 import { MessagesTab } from '@/features/written-readings';
@@ -26,6 +27,7 @@ const TABS: readonly [DashboardTab, ...DashboardTab[]] = [
   { value: 'overview', label: 'Overview', path: paths.dashboard },
   { value: 'sessions', label: 'Sessions', path: paths.dashboardSessions },
   { value: 'earnings', label: 'Earnings', path: paths.dashboardEarnings },
+  { value: 'appointments', label: 'Appointments', path: paths.dashboardAppointments },
   { value: 'messages', label: 'Messages', path: paths.dashboardMessages },
   { value: 'schedule', label: 'Schedule', path: paths.dashboardSchedule },
   { value: 'live', label: 'Live', path: paths.dashboardLive },
@@ -57,6 +59,9 @@ export function ReaderDashboard({ profile }: { profile: Profile }) {
         <TabsContent value="sessions">{detailsId ? <ReaderReadingDetailsPage sessionId={detailsId} /> : <ReaderSessionsTab />}</TabsContent>
         <TabsContent value="earnings">
           <ReaderEarningsTab />
+        </TabsContent>
+        <TabsContent value="appointments">
+          <AppointmentsTab viewerId={profile.id} side="reader" />
         </TabsContent>
         <TabsContent value="messages">
           <MessagesTab viewerId={profile.id} side="reader" />

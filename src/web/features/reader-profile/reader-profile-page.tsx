@@ -5,6 +5,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '@/components/list-states';
+import { BookReadingSection } from '@/features/appointments';
 import { AskQuestionSection } from '@/features/written-readings';
 import { useProfile } from '@/lib/auth';
 import { usePageMeta } from '@/lib/page-meta';
@@ -26,6 +27,7 @@ function ReaderProfile({ reader }: { reader: Reader }) {
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
         <aside className="grid gap-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
           <ReadingOptions reader={reader} usualHours={usualHours} />
+          <BookReadingSection reader={reader} />
           <AskQuestionSection reader={reader} />
         </aside>
         <div className="grid min-w-0 gap-6 lg:col-start-1 lg:row-start-1">

@@ -1,6 +1,7 @@
 import { formatCents } from '@shared/money';
 import { SERVER_EVENTS, type SessionRequestEvent } from '@shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
+import { format, parseISO } from 'date-fns';
 import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -100,6 +101,11 @@ export function IncomingRequestDialog({ readerId }: { readerId: string }) {
               {SESSION_TYPE_LABELS[request.sessionType].toLowerCase()} reading at {formatCents(request.ratePerMinuteCents)}/min.
             </DialogDescription>
           </DialogHeader>
+          {request.nextAppointmentAt ? (
+            <p className="rounded-md border border-gold/50 p-2 text-sm" role="note" data-testid="appointment-warning">
+              Your booked reading starts at {format(parseISO(request.nextAppointmentAt), 'h:mm a')}: this one could run into it.
+            </p>
+          ) : null}
           <p className="text-center text-4xl font-semibold tabular-nums text-pink" role="timer" aria-label={`${secondsLeft} seconds left to answer`}>
             {secondsLeft} s
           </p>

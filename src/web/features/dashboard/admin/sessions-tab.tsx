@@ -1,3 +1,4 @@
+import { SESSION_BOOKINGS, type SessionBooking } from '@shared/admin';
 import type { SessionType } from '@shared/constants';
 import { formatCents } from '@shared/money';
 import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionStatus } from '@shared/sessions';
@@ -109,8 +110,13 @@ function SessionRow({ session }: { session: ReadingSession }) {
   );
 }
 
-function SessionList({ status, offset, onOffsetChange }: { status: SessionStatus | undefined; offset: number; onOffsetChange: (offset: number) => void }) {
-  const query = useQuery({ ...adminSessionsQuery({ status, limit: SESSIONS_PAGE_SIZE, offset }), placeholderData: keepPreviousData });
+function SessionList({
+  status,
+  booking,
+  offset,
+  onOffsetChange,
+}: { status: SessionStatus | undefined; booking: SessionBooking | undefined; offset: number; onOffsetChange: (offset: number) => void }) {
+  const query = useQuery({ ...adminSessionsQuery({ status, booking, limit: SESSIONS_PAGE_SIZE, offset }), placeholderData: keepPreviousData });
   if (query.isPending) return <ListSkeleton label="Loading sessions" />;
   if (query.isError) return <LoadFailed query={query} />;
   return (
@@ -132,7 +138,9 @@ function SessionList({ status, offset, onOffsetChange }: { status: SessionStatus
 export function SessionsTab() {
   const titleId = useId();
   const statusId = useId();
+  const bookingId = useId();
   const [status, setStatus] = useState<SessionStatus | undefined>();
+  const [booking, setBooking] = useState<SessionBooking | undefined>();
   const [offset, setOffset] = useState(0);
 
   return (
@@ -162,9 +170,25 @@ export function SessionsTab() {
               ))}
             </select>
           </div>
+          <div className="grid gap-1.5 sm:w-48">
+            <Label htmlFor={bookingId}>Booking</Label>
+            <select
+              id={bookingId}
+              className={selectClassName}
+              value={booking ?? ''}
+              onChange={(event) => {
+                setBooking(SESSION_BOOKINGS.find((value) => value === event.target.value));
+                setOffset(0);
+              }}
+            >
+              <option value="">Booked and walk-in</option>
+              <option value="booked">Appointments</option>
+              <option value="walk-in">Walk-in</option>
+            </select>
+          </div>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <SessionList status={status} offset={offset} onOffsetChange={setOffset} />
+          <SessionList status={status} booking={booking} offset={offset} onOffsetChange={setOffset} />
         </CardContent>
       </Card>
     </section>

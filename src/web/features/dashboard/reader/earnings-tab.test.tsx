@@ -14,7 +14,7 @@ const earnings: ReaderEarnings = {
   lastSevenDaysCents: 0,
   lastThirtyDaysCents: 28_997,
   allTimeCents: 28_997,
-  bySource: { readingsCents: 25_119, giftsCents: 1_389, streamAdmissionsCents: 530, shopSalesCents: 1_959, writtenReadingsCents: 0 },
+  bySource: { readingsCents: 25_119, giftsCents: 1_389, streamAdmissionsCents: 530, shopSalesCents: 1_959, writtenReadingsCents: 0, appointmentFeesCents: 0 },
   daily: [],
 };
 

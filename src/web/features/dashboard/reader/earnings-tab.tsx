@@ -70,6 +70,7 @@ const SOURCES: { field: keyof ReaderEarnings['bySource']; label: string }[] = [
   { field: 'streamAdmissionsCents', label: 'Paid stream admissions' },
   { field: 'shopSalesCents', label: 'Shop sales' },
   { field: 'writtenReadingsCents', label: 'Written readings' },
+  { field: 'appointmentFeesCents', label: 'Appointment fees' },
 ];
 
 /** The server's one breakdown of earnings (issue 30): the lines add up to All time, on every screen. */

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { NotificationKind } from '@shared/notifications';
 import type { Tx } from '../../db/client';
 import { notifications } from '../../db/schema';
-import type { NotificationRow } from '../notifications';
+import type { NotificationRow } from './to-notification';
 
-/** One notification about a written reading, stored in the caller's transaction; the caller delivers it after commit. */
+/** One notification about something of the user's (a written reading, an appointment), stored in the caller's transaction; the caller delivers it after commit (deliverNotifications). */
 export async function storeNotification(
   tx: Tx,
   input: { userId: string; kind: NotificationKind; title: string; body: string; link: string; subjectId: string; now: Date },

@@ -1,0 +1,17 @@
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import type { Realtime } from '../../realtime/realtime';
+
+export interface AppointmentDeps {
+  db: Db;
+  clock: Clock;
+  realtime: Realtime;
+  /** The site's origin, for the links in reminder mails. */
+  publicUrl: string;
+}
+
+/** The reference every ledger transfer of an appointment carries (its hold, fee, charges and releases). */
+export const appointmentReference = (id: string) => `appointment:${id}`;
+
+export const MINUTE_MS = 60 * 1000;
+export const HOUR_MS = 60 * MINUTE_MS;

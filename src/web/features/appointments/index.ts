@@ -1,0 +1,2 @@
+export { AppointmentsTab } from './appointments-tab';
+export { BookReadingSection } from './book-section';
