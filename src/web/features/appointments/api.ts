@@ -1,6 +1,6 @@
-import { appointmentListSchema, appointmentSchema, appointmentSlotsSchema, type BookAppointmentInput } from '@shared/appointments';
+import type { Appointment, AppointmentList, AppointmentSlots, BookAppointmentInput } from '@shared/appointments';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequestParsed } from '@/lib/api';
+import { apiRequestTyped } from '@/lib/api';
 
 export const appointmentKeys = {
   all: ['appointments'] as const,
@@ -11,18 +11,18 @@ export const appointmentKeys = {
 /** The signed-in user's appointments, as client and as reader, soonest first. */
 export const myAppointmentsQuery = queryOptions({
   queryKey: appointmentKeys.mine,
-  queryFn: ({ signal }) => apiRequestParsed('/api/appointments', appointmentListSchema, { signal }),
+  queryFn: ({ signal }) => apiRequestTyped<AppointmentList>('/api/appointments', { signal }),
 });
 
 export const slotsQuery = (readerId: string) =>
   queryOptions({
     queryKey: appointmentKeys.slots(readerId),
-    queryFn: ({ signal }) => apiRequestParsed(`/api/readers/${encodeURIComponent(readerId)}/appointment-slots`, appointmentSlotsSchema, { signal }),
+    queryFn: ({ signal }) => apiRequestTyped<AppointmentSlots>(`/api/readers/${encodeURIComponent(readerId)}/appointment-slots`, { signal }),
   });
 
-export const bookAppointment = (input: BookAppointmentInput) => apiRequestParsed('/api/appointments', appointmentSchema, { method: 'POST', body: input });
+export const bookAppointment = (input: BookAppointmentInput) => apiRequestTyped<Appointment>('/api/appointments', { method: 'POST', body: input });
 
 export type AppointmentAction = 'accept' | 'decline' | 'cancel' | 'join';
 
 export const appointmentAction = (id: string, action: AppointmentAction) =>
-  apiRequestParsed(`/api/appointments/${encodeURIComponent(id)}/${action}`, appointmentSchema, { method: 'POST', body: {} });
+  apiRequestTyped<Appointment>(`/api/appointments/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {} });
