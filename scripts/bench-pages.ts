@@ -5,9 +5,12 @@
  *
  * Knobs (environment): BENCH_PAGES_URL (measure a server already running instead), CHROMIUM_PATH,
  * BENCH_PAGES_ONLY (comma-separated paths), BENCH_PAGES_FILES=1 (each file fetched, with its gzip
- * size), BENCH_PAGES_SHIFTS=1 (each layout shift and what moved).
+ * size), BENCH_PAGES_SHIFTS=1 (each layout shift and what moved). With Lighthouse installed
+ * (lighthouse-scores.ts) it also prints the mobile performance score of `/`, `/readers` and a
+ * profile: a goal reported, not a budget, since the machine's load moves it.
  */
 import { measurePages, publicPagePaths, startServer } from './measure-pages';
+import { lighthouseScores } from './lighthouse-scores';
 import { overBudget } from './page-budgets';
 
 async function main(): Promise<number> {
@@ -31,6 +34,10 @@ async function main(): Promise<number> {
         'TBT ms': Math.round(f.tbtMs),
       })),
     );
+    const scored = (await publicPagePaths(server.base)).slice(0, 3).filter((path) => !only || only.includes(path));
+    const scores = await lighthouseScores(scored.map((path) => `${server.base}${path}`));
+    if (scores === null) console.info('Lighthouse scores: not installed (npm i --no-save -E lighthouse@12.2.3).');
+    else for (const [url, score] of scores) console.info(`Lighthouse mobile performance ${url}: ${score ?? 'no score'} (goal 90)`);
     const over = overBudget(figures, { lcp: true });
     for (const line of over) console.error(line);
     return over.length > 0 ? 1 : 0;
