@@ -1,8 +1,10 @@
+import { onlineManager } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppErrorBoundary } from './app/app-error-boundary';
 import { AppBrowserRouter } from './app/browser-router';
 import { AppProviders } from './app/providers';
+import { isServedOffline } from './lib/offline';
 import { createQueryClient } from './lib/query-client';
 import { applyTheme, readStoredTheme } from './lib/theme';
 import { AppRoutes, preloadPage } from './routes';
@@ -15,6 +17,9 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
 const queryClient = createQueryClient();
+// Served from the service worker's cache because the network is down: queries wait for the
+// browser's 'online' event instead of failing one by one (the offline page reloads then anyway).
+if (isServedOffline()) onlineManager.setOnline(false);
 
 function render() {
   createRoot(container as HTMLElement).render(
@@ -33,3 +38,9 @@ function render() {
 // The first page's code is fetched before the first render, so it paints at once instead of a
 // spinner first. If it fails to download, the page's error boundary shows it on render.
 preloadPage(window.location.pathname).then(render, render);
+
+// The installable app's service worker, once everything the page needed has loaded (decision 049).
+// Development (Vite's server) has none: its modules change under the same names.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void import('./lib/register-service-worker').then((module) => module.registerServiceWorker()), { once: true });
+}
