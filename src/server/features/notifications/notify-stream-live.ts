@@ -5,6 +5,8 @@ import { notifications, readerFollows, streamReminders } from '../../db/schema';
 import type { StreamWentLive } from '../live';
 import type { NotificationDeps } from './deps';
 import { deliverNotifications, lockSubject } from './deliver';
+import { channelOnSql } from './preferences';
+import { queuePushForNotifications } from './push-queue';
 
 const KIND: NotificationKind = 'stream_live';
 
@@ -27,7 +29,7 @@ export const notifyStreamLive = (deps: NotificationDeps) => async (stream: Strea
 
   const rows = await deps.db.transaction(async (tx) => {
     await tx.execute(lockSubject(KIND, stream.streamId));
-    return tx
+    const inserted = await tx
       .insert(notifications)
       .select(
         tx
@@ -41,11 +43,14 @@ export const notifyStreamLive = (deps: NotificationDeps) => async (stream: Strea
             subjectId: sql<string>`${stream.streamId}`.as('subject_id'),
             createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
             readAt: sql<Date | null>`null::timestamptz`.as('read_at'),
+            inApp: sql<boolean>`${channelOnSql(recipients.userId, KIND, 'inApp')}`.as('in_app'),
           })
           .from(recipients)
           .where(and(ne(recipients.userId, stream.readerId), notExists(alreadyTold))),
       )
       .returning();
+    await queuePushForNotifications(tx, inserted);
+    return inserted;
   });
   deliverNotifications(deps.realtime, rows);
 };

@@ -6,11 +6,10 @@ import { and, eq } from 'drizzle-orm';
 import { readerProfiles, writtenReadings } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
-import { deliverNotifications } from '../notifications';
+import { deliverNotifications, storeNotification } from '../notifications';
 import { isListedReader } from '../readers';
 import { assertWalletNotFrozen, getWalletBalanceCents, placeHold } from '../wallet';
 import { type WrittenReadingDeps, writtenReadingReference } from './deps';
-import { storeNotification } from './notify';
 import { loadWrittenReading } from './view';
 
 const HOUR_MS = 60 * 60 * 1000;

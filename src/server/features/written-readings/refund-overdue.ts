@@ -3,10 +3,9 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import { formatCents } from '@shared/money';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { writtenReadings } from '../../db/schema';
-import { deliverNotifications, type NotificationRow } from '../notifications';
+import { deliverNotifications, type NotificationRow, storeNotification } from '../notifications';
 import { getBalances, holdAccountId, lockAccounts, releaseHold, walletAccountId } from '../wallet';
 import { type WrittenReadingDeps, writtenReadingReference } from './deps';
-import { storeNotification } from './notify';
 
 const BATCH = 50;
 
