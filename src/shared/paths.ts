@@ -23,6 +23,8 @@ export const paths = {
   dashboardApplications: '/dashboard/applications',
   /** Written readings (issue 31): the client's and the reader's threads. */
   dashboardMessages: '/dashboard/messages',
+  /** Notification preferences, push on this device and installing the app (issue 32), for every role. */
+  notificationSettings: '/dashboard/notifications',
   reading: '/reading/:id',
   sessionRequest: '/session/:readerId',
   readers: '/readers',

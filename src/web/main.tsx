@@ -1,10 +1,8 @@
-import { onlineManager } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppErrorBoundary } from './app/app-error-boundary';
 import { AppBrowserRouter } from './app/browser-router';
 import { AppProviders } from './app/providers';
-import { isServedOffline } from './lib/offline';
 import { createQueryClient } from './lib/query-client';
 import { applyTheme, readStoredTheme } from './lib/theme';
 import { AppRoutes, preloadPage } from './routes';
@@ -17,9 +15,6 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
 const queryClient = createQueryClient();
-// Served from the service worker's cache because the network is down: queries wait for the
-// browser's 'online' event instead of failing one by one (the offline page reloads then anyway).
-if (isServedOffline()) onlineManager.setOnline(false);
 
 function render() {
   createRoot(container as HTMLElement).render(
@@ -42,5 +37,5 @@ preloadPage(window.location.pathname).then(render, render);
 // The installable app's service worker, once everything the page needed has loaded (decision 049).
 // Development (Vite's server) has none: its modules change under the same names.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => void import('./lib/register-service-worker').then((module) => module.registerServiceWorker()), { once: true });
+  window.addEventListener('load', () => void import('./lib/service-worker').then((module) => module.registerServiceWorker()), { once: true });
 }

@@ -6,16 +6,15 @@ import type { PushPayload } from '../../shared/push-payload';
  * - the build's files, precached at install (the list Workbox writes into `__WB_MANIFEST`) and
  *   served from the cache: they are hashed, or revised with each build;
  * - nothing else. Navigations go to the network, so each page gets its server-rendered head tags
- *   and current data; only when the network is down does a navigation get the precached app
- *   shell, marked offline, which shows 'You are offline — readings need a connection'.
+ *   and current data; only when the network is down does a navigation get the precached offline
+ *   page ('You are offline — readings need a connection'), at the address asked for, so its
+ *   'Try again' asks for that page again.
  * - `/api` and `/socket.io` are never touched: their answers are about money and people's
  *   state now, and a stale one would be wrong.
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
-const SHELL = '/index.html';
-/** Read by the app (lib/offline.ts): this page was served from the cache because the network is down. */
-const OFFLINE_MARKER = '<meta name="soul-tribe-offline" content="1" />';
+const OFFLINE_PAGE = '/offline.html';
 
 const isNeverCached = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/socket.io');
 
@@ -50,10 +49,9 @@ async function navigate(request: Request): Promise<Response> {
   try {
     return await fetch(request);
   } catch (error) {
-    const shell = await matchPrecache(SHELL);
-    if (!shell) throw error;
-    const html = (await shell.text()).replace('<head>', `<head>${OFFLINE_MARKER}`);
-    return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    const offline = await matchPrecache(OFFLINE_PAGE);
+    if (!offline) throw error;
+    return offline;
   }
 }
 

@@ -4,7 +4,6 @@ import { AppErrorBoundary } from '@/app/app-error-boundary';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useWalletUpdates } from '@/features/wallet/use-wallet-updates';
 import { useProfile } from '@/lib/auth';
-import { isServedOffline } from '@/lib/offline';
 import { loadSonner } from '@/lib/toast';
 import { useSocketConnection } from '@/lib/socket';
 import { SiteFooter } from './site-footer';
@@ -15,9 +14,6 @@ import { useScrollToTopOnNavigation } from './use-scroll-to-top';
 const IncomingRequestDialog = lazy(() =>
   import('@/features/sessions/incoming-request-dialog').then((module) => ({ default: module.IncomingRequestDialog })),
 );
-
-/** Shown only when the service worker served this page from its cache, the network being down. */
-const OfflinePage = lazy(() => import('@/features/pages/offline-page').then((module) => ({ default: module.OfflinePage })));
 
 /** Only clients queue for a busy reader, so only they download the offer dialog. */
 const QueueOfferDialog = lazy(() => import('@/features/queue/queue-offer-dialog').then((module) => ({ default: module.QueueOfferDialog })));
@@ -63,7 +59,7 @@ export function RootLayout() {
       <main id="main" className="min-h-dvh flex-1">
         <AppErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageSpinner />}>
-            {isServedOffline() ? <OfflinePage /> : <Outlet />}
+            <Outlet />
           </Suspense>
         </AppErrorBoundary>
       </main>

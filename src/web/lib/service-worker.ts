@@ -1,14 +1,14 @@
 import { toast } from './toast';
 
 /**
- * Registers the service worker (src/web/sw/sw.ts) and offers 'Reload to update' when a new version
- * has installed and waits. Imported lazily after the page's load event (main.tsx), so it never
- * competes with the first paint and weighs on the home page's budget only its own few hundred
- * bytes (decision 007). The worker's own precache downloads are not the page's requests.
+ * Registers the service worker (src/web/sw/sw.ts, decision 049) and offers 'Reload to update' when
+ * a new version has installed and waits (its worker does not take over by itself). The home page
+ * fetches this small script after its load event (main.tsx), so it never competes with the first
+ * paint (decision 007); the worker's own precache downloads are not the page's requests.
  */
 export async function registerServiceWorker(): Promise<void> {
   const hadController = navigator.serviceWorker.controller !== null;
-  const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  const registration = await navigator.serviceWorker.register('/sw.js');
   const offerUpdate = () =>
     toast('A new version of Soul Tribe is ready.', {
       id: 'service-worker-update',
@@ -23,11 +23,6 @@ export async function registerServiceWorker(): Promise<void> {
       if (installing.state === 'installed' && navigator.serviceWorker.controller) offerUpdate();
     });
   });
-  let isReloading = false;
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
-    // The new version took over (this tab pressed the button, or another tab did): load its scripts.
-    if (!hadController || isReloading) return;
-    isReloading = true;
-    window.location.reload();
-  });
+  // The new version took over (this tab's button, another tab's, or a lone tab's navigation): run its scripts.
+  navigator.serviceWorker.addEventListener('controllerchange', () => hadController && window.location.reload());
 }
