@@ -6,6 +6,9 @@ import { expect, openAccountMenu, signUpByApi, test } from './fixtures';
  * the offline page, the app's scripts still load. The rules of push are the integration tests'
  * (push.integration.test.ts).
  */
+// The suite blocks service workers (playwright.config.ts); this spec is about one.
+test.use({ serviceWorkers: 'allow' });
+
 test('the app installs: manifest, service worker, and the app shell offline', async ({ page, context, request }) => {
   await page.goto('/');
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');

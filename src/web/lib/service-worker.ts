@@ -8,7 +8,9 @@ import { toast } from './toast';
  */
 export async function registerServiceWorker(): Promise<void> {
   const hadController = navigator.serviceWorker.controller !== null;
-  const registration = await navigator.serviceWorker.register('/sw.js');
+  // A browser that refuses workers (some private windows; tests that block them) runs the app without one.
+  const registration = await navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  if (!registration) return;
   const offerUpdate = () =>
     toast('A new version of Soul Tribe is ready.', {
       id: 'service-worker-update',
