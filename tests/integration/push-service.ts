@@ -1,6 +1,10 @@
 import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import type { TestUser } from './factories';
+import { http } from './http';
+import type { TestApp } from './test-app';
 
 /**
  * A push service of the test's own, on 127.0.0.1, standing in for FCM or Mozilla's: each device
@@ -109,4 +113,11 @@ export async function startPushService() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Saves the device for the user as the settings page does; its answer is the user's device count. */
+export async function subscribeDevice(app: TestApp, user: TestUser, device: TestDevice): Promise<{ devices: number }> {
+  const response = await http(app, user.cookie).post('/api/push/subscriptions', device.subscription);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body as { devices: number };
 }

@@ -22,10 +22,13 @@ export const notifyStreamLive = (deps: NotificationDeps) => async (stream: Strea
     deps.db.select({ userId: sql<string>`${readerFollows.followerId}`.as('user_id') }).from(readerFollows).where(eq(readerFollows.readerId, stream.readerId)),
     deps.db.select({ userId: sql<string>`${streamReminders.userId}`.as('user_id') }).from(streamReminders).where(eq(streamReminders.streamId, stream.streamId)),
   ).as('recipients');
+  // Qualified: drizzle writes a subquery's field bare ("user_id"), which inside the subqueries
+  // below would name their own table's user_id instead of the recipient's.
+  const recipientId = sql`"recipients"."user_id"`;
   const alreadyTold = deps.db
     .select({ one: sql`1` })
     .from(notifications)
-    .where(and(eq(notifications.userId, recipients.userId), eq(notifications.kind, KIND), eq(notifications.subjectId, stream.streamId)));
+    .where(and(eq(notifications.userId, recipientId), eq(notifications.kind, KIND), eq(notifications.subjectId, stream.streamId)));
 
   const rows = await deps.db.transaction(async (tx) => {
     await tx.execute(lockSubject(KIND, stream.streamId));
@@ -43,7 +46,7 @@ export const notifyStreamLive = (deps: NotificationDeps) => async (stream: Strea
             subjectId: sql<string>`${stream.streamId}`.as('subject_id'),
             createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
             readAt: sql<Date | null>`null::timestamptz`.as('read_at'),
-            inApp: sql<boolean>`${channelOnSql(recipients.userId, KIND, 'inApp')}`.as('in_app'),
+            inApp: sql<boolean>`${channelOnSql(recipientId, KIND, 'inApp')}`.as('in_app'),
           })
           .from(recipients)
           .where(and(ne(recipients.userId, stream.readerId), notExists(alreadyTold))),

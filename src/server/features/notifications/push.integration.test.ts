@@ -4,7 +4,7 @@ import { pushMessages, pushSubscriptions } from '../../db/schema';
 import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
-import { startPushService, type TestDevice } from '../../../../tests/integration/push-service';
+import { startPushService, subscribeDevice, type TestDevice } from '../../../../tests/integration/push-service';
 import { TEST_ORIGIN, testApp, twoTestApps } from '../../../../tests/integration/test-app';
 import { queuePayoutPaidPush } from './push-queue';
 import { webPushTransport } from './push-transport';
@@ -22,11 +22,7 @@ beforeEach(() => {
   service.received.length = 0;
 });
 
-async function subscribe(user: TestUser, device: TestDevice, target = app) {
-  const response = await http(target, user.cookie).post('/api/push/subscriptions', device.subscription);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body as { devices: number };
-}
+const subscribe = (user: TestUser, device: TestDevice, target = app) => subscribeDevice(target, user, device);
 
 function unsubscribe(user: TestUser, endpoint: string) {
   return app.app.inject({ method: 'DELETE', url: '/api/push/subscriptions', headers: { origin: TEST_ORIGIN, cookie: user.cookie, 'content-type': 'application/json' }, payload: { endpoint } });
@@ -257,3 +253,4 @@ describe('two processes on one database', () => {
     expect(new Set(seen).size).toBe(90);
   });
 });
+
