@@ -99,3 +99,19 @@ async function openPage(href: string): Promise<void> {
   const navigated = open ? await open.focus().then((focused) => focused.navigate(href)).catch(() => null) : null;
   if (!navigated) await self.clients.openWindow(href);
 }
+
+/**
+ * The browser replaced this device's subscription (its push service rotated it, or it expired): the
+ * new one is saved for the person signed in here, so their pushes keep arriving. The old endpoint
+ * answers 410 at its next push and is forgotten by the server (push-worker.ts).
+ */
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as ExtendableEvent & { oldSubscription?: PushSubscription | null; newSubscription?: PushSubscription | null };
+  change.waitUntil(saveReplacement(change.oldSubscription ?? null, change.newSubscription ?? null));
+});
+
+async function saveReplacement(old: PushSubscription | null, replacement: PushSubscription | null): Promise<void> {
+  const subscription = replacement ?? (old ? await self.registration.pushManager.subscribe(old.options) : null);
+  if (!subscription) return;
+  await fetch('/api/push/subscriptions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(subscription.toJSON()) });
+}
