@@ -19,6 +19,9 @@ export const PREFERENCE_KINDS = [
 ] as const;
 export type PreferenceKind = (typeof PREFERENCE_KINDS)[number];
 
+/** A notice of a kind not listed here is not a person's choice: always in the bell, never pushed. */
+export const isPreferenceKind = (kind: string): kind is PreferenceKind => (PREFERENCE_KINDS as readonly string[]).includes(kind);
+
 /**
  * What happens to a push due during the person's quiet hours (docs/decisions/049): `defer` waits
  * until they end (news that keeps: an answer, a payout); `drop` is never sent, because by morning

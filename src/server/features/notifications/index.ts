@@ -3,7 +3,7 @@
  * transaction and sent to open pages after commit, and the pushes that have no bell row.
  */
 export { deliverNotifications } from './deliver';
-export { queueAppointmentReminderPush, queuePayoutPaidPush, queueQueueOfferPush, queueReadingRequestPush } from './push-queue';
+export { queuePayoutPaidPush, queueQueueOfferPush, queueReadingRequestPush } from './push-queue';
 export { isEmailOn } from './preferences';
 export { storeNotification } from './store-notification';
 export type { NotificationRow } from './to-notification';

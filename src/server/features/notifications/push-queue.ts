@@ -1,5 +1,5 @@
 import { REQUEST_TIMEOUT_MS } from '@shared/constants';
-import { PREFERENCE_CATALOG, type PreferenceKind } from '@shared/notification-preferences';
+import { isPreferenceKind, PREFERENCE_CATALOG, type PreferenceKind } from '@shared/notification-preferences';
 import type { PushPayload } from '@shared/push-payload';
 import { paths } from '@shared/paths';
 import { and, inArray, sql } from 'drizzle-orm';
@@ -91,7 +91,7 @@ export async function queuePushForNotifications(db: DbOrTx, rows: readonly Notif
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
   for (const [first, ...rest] of groups.values()) {
-    if (!first) continue;
+    if (!first || !isPreferenceKind(first.kind)) continue;
     await queuePush(
       db,
       [first, ...rest].map((row) => row.userId),
@@ -133,22 +133,6 @@ export function queuePayoutPaidPush(db: DbOrTx, input: { readerId: string; payou
     body: 'It is on its way to your bank account.',
     link: paths.dashboardEarnings,
     subjectId: input.payoutId,
-    now: input.now,
-  });
-}
-
-/**
- * For appointments (built beside this, issue 32 asks for their reminder): call it in the
- * transaction that decides the reminder is due, once per appointment and person. `link` is the
- * page that opens the appointment.
- */
-export function queueAppointmentReminderPush(db: DbOrTx, input: { userId: string; appointmentId: string; withName: string; startsInMinutes: number; link: string; now: Date }) {
-  return queuePush(db, [input.userId], {
-    kind: 'appointment_reminder',
-    title: `Your reading with ${input.withName} starts in ${input.startsInMinutes} minutes`,
-    body: 'Open Soul Tribe a minute early to check your camera and sound.',
-    link: input.link,
-    subjectId: input.appointmentId,
     now: input.now,
   });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isPreferenceKind } from '@shared/notification-preferences';
 import type { NotificationKind } from '@shared/notifications';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -8,9 +9,10 @@ import { queuePushForNotifications } from './push-queue';
 import type { NotificationRow } from './to-notification';
 
 /**
- * One notice to one person, in the caller's transaction: the bell's row (shown only if they keep
- * this kind on in the app) and a push to each of their devices (if they keep it on for push). The
- * caller hands the row to deliverNotifications after commit.
+ * One notice about something of the person's (a written reading, an appointment), in the caller's
+ * transaction: the bell's row (shown only if they keep this kind on in the app) and a push to each
+ * of their devices (if they keep it on for push). The caller hands the row to deliverNotifications
+ * after commit.
  */
 export async function storeNotification(
   tx: Tx,
@@ -27,7 +29,7 @@ export async function storeNotification(
       link: input.link,
       subjectId: input.subjectId,
       createdAt: input.now,
-      inApp: sql`${channelOnSql(input.userId, input.kind, 'inApp')}`,
+      inApp: isPreferenceKind(input.kind) ? sql`${channelOnSql(input.userId, input.kind, 'inApp')}` : true,
     })
     .returning();
   await queuePushForNotifications(tx, [row!]);
