@@ -4,7 +4,7 @@ import { favoriteReaders, notifications, readerProfiles } from '../../db/schema'
 import { isListedReader } from '../readers';
 import type { NotificationDeps } from './deps';
 import { deliverNotifications, lockSubject } from './deliver';
-import { channelOnSql } from './preferences';
+import { inAppSql } from './preferences';
 import { queuePushForNotifications } from './push-queue';
 
 const KIND: NotificationKind = 'reader_online';
@@ -51,7 +51,7 @@ export const notifyReaderOnline = (deps: NotificationDeps) => async (readerId: s
             subjectId: readerProfiles.userId,
             createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
             readAt: sql<Date | null>`null::timestamptz`.as('read_at'),
-            inApp: sql<boolean>`${channelOnSql(favoriteReaders.clientId, KIND, 'inApp')}`.as('in_app'),
+            inApp: sql<boolean>`${inAppSql(favoriteReaders.clientId, KIND)}`.as('in_app'),
           })
           .from(favoriteReaders)
           .innerJoin(readerProfiles, eq(readerProfiles.userId, favoriteReaders.readerId))

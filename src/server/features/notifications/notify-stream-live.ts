@@ -5,7 +5,7 @@ import { notifications, readerFollows, streamReminders } from '../../db/schema';
 import type { StreamWentLive } from '../live';
 import type { NotificationDeps } from './deps';
 import { deliverNotifications, lockSubject } from './deliver';
-import { channelOnSql } from './preferences';
+import { inAppSql } from './preferences';
 import { queuePushForNotifications } from './push-queue';
 
 const KIND: NotificationKind = 'stream_live';
@@ -46,7 +46,7 @@ export const notifyStreamLive = (deps: NotificationDeps) => async (stream: Strea
             subjectId: sql<string>`${stream.streamId}`.as('subject_id'),
             createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
             readAt: sql<Date | null>`null::timestamptz`.as('read_at'),
-            inApp: sql<boolean>`${channelOnSql(recipientId, KIND, 'inApp')}`.as('in_app'),
+            inApp: sql<boolean>`${inAppSql(recipientId, KIND)}`.as('in_app'),
           })
           .from(recipients)
           .where(and(ne(recipients.userId, stream.readerId), notExists(alreadyTold))),

@@ -9,6 +9,7 @@ import {
   type PreferenceKind,
   type QuietHours,
   isChannelOn,
+  isPreferenceKind,
 } from '@shared/notification-preferences';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -22,6 +23,15 @@ import { notificationPreferences } from '../../db/schema';
 export function channelOnSql(userId: SQL | string | { getSQL(): SQL }, kind: PreferenceKind, channel: NotificationChannel): SQL {
   const fallback = PREFERENCE_CATALOG[kind].defaults[channel] ?? false;
   return sql`coalesce((select (np.channels -> ${kind} ->> ${channel})::boolean from ${notificationPreferences} np where np.user_id = ${userId}), ${fallback})`;
+}
+
+/**
+ * Whether a bell notice of this kind shows for the user: their choice where the kind offers the
+ * in-app channel; always where it does not (the bell is then not theirs to turn off), and always
+ * for a kind outside the catalog.
+ */
+export function inAppSql(userId: SQL | string | { getSQL(): SQL }, kind: string): SQL {
+  return isPreferenceKind(kind) && PREFERENCE_CATALOG[kind].defaults.inApp !== undefined ? channelOnSql(userId, kind, 'inApp') : sql`true`;
 }
 
 const toMinute = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/query-rows';
 import { pushMessages, pushSubscriptions } from '../../db/schema';
 import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { startPushService, subscribeDevice, type TestDevice } from '../../../../tests/integration/push-service';
 import { TEST_ORIGIN, testApp, twoTestApps } from '../../../../tests/integration/test-app';
+import { inAppSql } from './preferences';
 import { queuePayoutPaidPush } from './push-queue';
 import { webPushTransport } from './push-transport';
 import { runPushWork } from './push-worker';
@@ -182,6 +184,19 @@ describe('preferences', () => {
       expect(refused.status, JSON.stringify(bad)).toBe(400);
     }
     expect((await preferences(client)).body).toEqual(saved.body);
+  });
+
+  it('keep a bell notice shown where its kind offers no in-app switch, or is not in the catalog at all', async () => {
+    const client = await createClient(app);
+    await http(app, client.cookie).put('/api/notifications/preferences', { channels: { written_reading_answered: { inApp: false } }, quietHours: null, timeZone: 'UTC' });
+    const shown = async (kind: string) => {
+      const [row] = await queryRows<{ shown: boolean }>(app.db, sql`select ${inAppSql(client.id, kind)} as shown`);
+      return row?.shown;
+    };
+    expect(await shown('written_reading_answered')).toBe(false);
+    expect(await shown('written_reading_refunded')).toBe(true);
+    expect(await shown('appointment_reminder')).toBe(true);
+    expect(await shown('a_kind_from_elsewhere')).toBe(true);
   });
 
   it('a kind turned off for push is not queued for any device', async () => {

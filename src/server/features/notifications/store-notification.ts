@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { isPreferenceKind } from '@shared/notification-preferences';
 import type { NotificationKind } from '@shared/notifications';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { notifications } from '../../db/schema';
-import { channelOnSql } from './preferences';
+import { inAppSql } from './preferences';
 import { queuePushForNotifications } from './push-queue';
 import type { NotificationRow } from './to-notification';
 
@@ -29,7 +27,7 @@ export async function storeNotification(
       link: input.link,
       subjectId: input.subjectId,
       createdAt: input.now,
-      inApp: isPreferenceKind(input.kind) ? sql`${channelOnSql(input.userId, input.kind, 'inApp')}` : true,
+      inApp: inAppSql(input.userId, input.kind),
     })
     .returning();
   await queuePushForNotifications(tx, [row!]);
