@@ -982,6 +982,7 @@ export const pushSubscriptions = pgTable('push_subscriptions', {
   endpoint: text('endpoint').notNull().unique(),
   p256dh: text('p256dh').notNull(),
   auth: text('auth').notNull(),
+  /** When this browser last subscribed (a new subscription of the same endpoint moves it). */
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 }, (t) => [index('push_subscriptions_user_idx').on(t.userId)]);
 

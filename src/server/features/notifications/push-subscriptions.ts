@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PushSubscriptionInput } from '@shared/notification-preferences';
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pushMessages, pushSubscriptions } from '../../db/schema';
 import { badRequest } from '../../errors';
@@ -10,6 +10,12 @@ import { badRequest } from '../../errors';
  * production a subscription must point at one of them over HTTPS: the server POSTs to whatever
  * endpoint is saved, so an arbitrary one would let anyone aim it at an address of their choice.
  */
+/**
+ * Each device of a person is one more push for every notice: beyond this many (a browser that
+ * subscribed again and again, stale phones), the ones subscribed longest ago are forgotten.
+ */
+export const MAX_DEVICES = 10;
+
 const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
 
 export function isKnownPushService(endpoint: string): boolean {
@@ -21,6 +27,7 @@ export function isKnownPushService(endpoint: string): boolean {
  * Saves this browser as one of the person's devices. The endpoint is the device: subscribing again
  * (new keys) updates it, and a browser signed in to another account moves to that account, its
  * pushes still waiting for the former one deleted, since they are not the new person's to see.
+ * A person keeps their MAX_DEVICES most recently subscribed devices.
  */
 export async function savePushSubscription(db: Db, userId: string, input: PushSubscriptionInput, options: { now: Date; allowsAnyEndpoint: boolean }): Promise<number> {
   if (!options.allowsAnyEndpoint && !isKnownPushService(input.endpoint)) throw badRequest('This push endpoint is not a known push service');
@@ -28,9 +35,11 @@ export async function savePushSubscription(db: Db, userId: string, input: PushSu
     const [saved] = await tx
       .insert(pushSubscriptions)
       .values({ id: randomUUID(), userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: options.now })
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth } })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: options.now } })
       .returning({ id: pushSubscriptions.id });
     await tx.delete(pushMessages).where(and(eq(pushMessages.subscriptionId, saved!.id), ne(pushMessages.userId, userId)));
+    const newest = tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id)).limit(MAX_DEVICES);
+    await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
     return countDevices(tx, userId);
   });
 }

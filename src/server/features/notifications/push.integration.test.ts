@@ -128,6 +128,18 @@ describe('devices', () => {
     expect((await http(app).post('/api/push/subscriptions', device.subscription)).status).toBe(401);
   });
 
+  it('keeps a person’s ten most recently subscribed devices', async () => {
+    const client = await createClient(app);
+    const devices = Array.from({ length: 11 }, (_, n) => service.device(`many-${client.id}-${n}`));
+    for (const device of devices) {
+      await subscribe(client, device);
+      clock.advance(1000);
+    }
+    expect(await subscribe(client, devices[1]!)).toEqual({ devices: 10 });
+    const kept = await app.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, client.id));
+    expect(kept.map((row) => row.endpoint).sort()).toEqual(devices.filter((_, n) => n !== 0).map((device) => device.subscription.endpoint).sort());
+  });
+
   it('moves a browser to the account that subscribes it last, without the former account’s waiting pushes', async () => {
     const first = await createReader(app);
     const second = await createClient(app);
