@@ -991,7 +991,7 @@ export const pushSubscriptions = pgTable('push_subscriptions', {
  * transaction of what it is about, leased by a worker (SKIP LOCKED), sent outside any transaction,
  * retried with a back-off. A device forgotten (unsubscribed, or its endpoint answered 404/410)
  * takes its waiting pushes with it. `dropped`: past `expires_at`, or due in quiet hours and of a
- * kind that would be stale after them.
+ * kind that would be stale after them. Finished rows are kept a week, then swept.
  */
 export const pushMessages = pgTable('push_messages', {
   id: text('id').primaryKey(),
@@ -1012,4 +1012,6 @@ export const pushMessages = pgTable('push_messages', {
   index('push_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
   index('push_messages_subscription_idx').on(t.subscriptionId),
   index('push_messages_user_idx').on(t.userId),
+  // The sweep of finished pushes kept a week (push-worker.ts).
+  index('push_messages_finished_idx').on(t.createdAt).where(sql`${t.status} <> 'queued'`),
 ]);

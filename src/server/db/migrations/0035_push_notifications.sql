@@ -43,4 +43,5 @@ ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_user_id_user
 CREATE INDEX "push_messages_due_idx" ON "push_messages" USING btree ("next_attempt_at") WHERE "push_messages"."status" = 'queued';--> statement-breakpoint
 CREATE INDEX "push_messages_subscription_idx" ON "push_messages" USING btree ("subscription_id");--> statement-breakpoint
 CREATE INDEX "push_messages_user_idx" ON "push_messages" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "push_messages_finished_idx" ON "push_messages" USING btree ("created_at") WHERE "push_messages"."status" <> 'queued';--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");

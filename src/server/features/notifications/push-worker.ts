@@ -1,5 +1,5 @@
 import type { PreferenceKind } from '@shared/notification-preferences';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { retryDelayMs, startPassLoop } from '../../worker-loop';
@@ -13,6 +13,10 @@ const BATCH = 50;
 /** Far longer than one push takes (10 s timeout); a worker that died mid-send frees its pushes after this. */
 export const PUSH_LEASE_MS = 60_000;
 export const PUSH_MAX_ATTEMPTS = 8;
+/** Sent, failed and dropped pushes are kept this long (to see what a person was sent), then swept. */
+export const FINISHED_PUSH_KEPT_MS = 7 * 24 * 60 * 60_000;
+const SWEEP_EVERY_MS = 60 * 60_000;
+const SWEEP_BATCH = 1000;
 
 export interface PushWorkerDeps {
   db: Db;
@@ -111,7 +115,30 @@ async function sendOne({ db, clock, transport }: PushWorkerDeps, message: Leased
     .where(eq(pushMessages.id, message.id));
 }
 
-/** Runs runPushWork every second until stopped; a failing pass is logged and the next one retries. */
+/**
+ * Deletes finished pushes older than a week, a batch at a time (a go-live fan-out writes one row a
+ * follower's device): the index on finished rows' creation keeps it from reading the queue.
+ */
+export async function sweepFinishedPushes(db: Db, now: Date): Promise<number> {
+  const old = db
+    .select({ id: pushMessages.id })
+    .from(pushMessages)
+    .where(and(ne(pushMessages.status, 'queued'), lt(pushMessages.createdAt, new Date(now.getTime() - FINISHED_PUSH_KEPT_MS))))
+    .limit(SWEEP_BATCH);
+  return (await db.delete(pushMessages).where(inArray(pushMessages.id, old)).returning({ id: pushMessages.id })).length;
+}
+
+/** Runs runPushWork every second, and the sweep once an hour, until stopped; a failing pass is logged and the next one retries. */
 export function startPushWorker(deps: PushWorkerDeps, log: { error(obj: unknown, msg: string): void }) {
-  return startPassLoop(() => runPushWork(deps), log, 'push worker pass failed');
+  let sweptAt = 0;
+  return startPassLoop(
+    async () => {
+      await runPushWork(deps);
+      if (deps.clock.now() - sweptAt < SWEEP_EVERY_MS) return;
+      sweptAt = deps.clock.now();
+      await sweepFinishedPushes(deps.db, new Date(sweptAt));
+    },
+    log,
+    'push worker pass failed',
+  );
 }

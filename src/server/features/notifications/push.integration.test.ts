@@ -10,7 +10,7 @@ import { TEST_ORIGIN, testApp, twoTestApps } from '../../../../tests/integration
 import { inAppSql } from './preferences';
 import { queuePayoutPaidPush } from './push-queue';
 import { webPushTransport } from './push-transport';
-import { runPushWork } from './push-worker';
+import { FINISHED_PUSH_KEPT_MS, runPushWork, sweepFinishedPushes } from './push-worker';
 
 // Issue 32: pushes reach a person's devices, encrypted for each, through a queue two processes share.
 const clock = fakeClock(Date.parse('2026-11-21T12:00:00Z'));
@@ -110,6 +110,22 @@ describe('devices', () => {
     expect(await sendDue()).toBe(1);
     expect(service.received.map((push) => push.device)).toEqual([busy.name]);
     expect(await sendDue()).toBe(0);
+  });
+
+  it('sweeps finished pushes a week old, never a waiting one', async () => {
+    const reader = await createReader(app);
+    await subscribe(reader, service.device(`sweep-${reader.id}`));
+    const created = new Date(clock.now());
+    await queuePayoutPaidPush(app.db, { readerId: reader.id, payoutId: `sent-${reader.id}`, amount: '$1.00', now: created });
+    await sendDue();
+    await queuePayoutPaidPush(app.db, { readerId: reader.id, payoutId: `waiting-${reader.id}`, amount: '$2.00', now: created });
+    const statuses = async () => (await app.db.select({ status: pushMessages.status }).from(pushMessages).where(eq(pushMessages.userId, reader.id))).map((row) => row.status).sort();
+    await sweepFinishedPushes(app.db, new Date(created.getTime() + FINISHED_PUSH_KEPT_MS));
+    expect(await statuses()).toEqual(['queued', 'sent']);
+    await sweepFinishedPushes(app.db, new Date(created.getTime() + FINISHED_PUSH_KEPT_MS + 1));
+    expect(await statuses()).toEqual(['queued']);
+    // The waiting push leaves with its device, so the next test's queue starts empty.
+    await app.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, reader.id));
   });
 
   it('DELETE forgets the person’s own device only; a bad subscription is 400 and changes nothing', async () => {
