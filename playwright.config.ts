@@ -68,6 +68,9 @@ export default defineConfig({
     // screencast most). CI records it on the retry, where a flaky test shows what it did.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app's service worker precaches the whole build (≈ 165 files) in every new browser
+    // context: kept out of every spec but the one about it (pwa.spec.ts), which allows it.
+    serviceWorkers: 'block',
     launchOptions,
   },
   projects: [

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
 /** Text the browser fetches; fonts (woff2) and images are compressed already. */
@@ -25,15 +26,22 @@ function precompress(): Plugin {
   return {
     name: 'soul-tribe-precompress',
     apply: 'build',
-    closeBundle() {
-      for (const path of walk(outDir).filter((file) => COMPRESSIBLE.test(file))) {
-        const body = readFileSync(path);
-        if (body.length < 1024) continue;
-        const brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
-        const gzip = gzipSync(body, { level: 9 });
-        if (brotli.length < body.length * 0.9) writeFileSync(`${path}.br`, brotli);
-        if (gzip.length < body.length * 0.9) writeFileSync(`${path}.gz`, gzip);
-      }
+    // After the service worker is built and its precache list written into it (VitePWA below):
+    // a .br/.gz made before that would be a stale service worker served in place of the real one.
+    enforce: 'post',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const path of walk(outDir).filter((file) => COMPRESSIBLE.test(file))) {
+          const body = readFileSync(path);
+          if (body.length < 1024) continue;
+          const brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+          const gzip = gzipSync(body, { level: 9 });
+          if (brotli.length < body.length * 0.9) writeFileSync(`${path}.br`, brotli);
+          if (gzip.length < body.length * 0.9) writeFileSync(`${path}.gz`, gzip);
+        }
+      },
     },
   };
 }
@@ -62,11 +70,51 @@ function preloadFonts(): Plugin {
 
 /** Modules every page that shows readers live needs, none of which imports zod. */
 const LIVE_WORDS = /[\\/]src[\\/](shared[\\/](reader-directory|realtime-events|written-reading-rules|live-rules|community-rules)|web[\\/]lib[\\/](server-events|live-presence|reader-watch))\.ts$/;
+/** The dark theme's background (styles.css `.dark --background`): the installed app's splash and bars. */
+const DARK_BACKGROUND = '#0b0714';
+
+/**
+ * The installable app (issue 32, docs/decisions/049): the web app manifest, linked from index.html,
+ * and our own service worker (src/web/sw/sw.ts), into which Workbox writes the precache list of the
+ * build: the app shell, every script and style sheet, the icons and the Latin fonts every page
+ * paints with (other subsets load from the network when a page needs them). Registration is the
+ * app's (lib/register-service-worker.ts), after load, so the plugin injects no script.
+ */
+function installableApp() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    includeManifestIcons: true,
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'assets/*-latin-[0-9]*.woff2'],
+      globIgnores: ['**/*.br', '**/*.gz', 'sw.js'],
+    },
+    manifest: {
+      id: '/',
+      name: 'Soul Tribe · Psychic readings',
+      short_name: 'Soul Tribe',
+      description: 'Live chat, audio and video readings with verified psychic readers, billed by the minute.',
+      start_url: '/dashboard',
+      scope: '/',
+      display: 'standalone',
+      theme_color: DARK_BACKGROUND,
+      background_color: DARK_BACKGROUND,
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+  });
+}
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), preloadFonts(), precompress()],
+  plugins: [react(), tailwindcss(), preloadFonts(), installableApp(), precompress()],
   resolve: {
     alias: {
       '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),

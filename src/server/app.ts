@@ -32,6 +32,9 @@ import type { MailTransport } from './features/mail/transport';
 import { transportFromConfig } from './features/mail/transport-from-config';
 import { notifyReaderOnline } from './features/notifications/notify-reader-online';
 import { notifyStreamLive } from './features/notifications/notify-stream-live';
+import { startPushWorker } from './features/notifications/push-worker';
+import { type PushTransport, webPushTransport } from './features/notifications/push-transport';
+import { resolveVapidKeys } from './features/notifications/vapid-keys';
 import { notificationRoutes } from './features/notifications/routes';
 import { payoutRoutes } from './features/payouts/routes';
 import { closeQueueOf } from './features/queue/offer-queue';
@@ -89,6 +92,10 @@ export interface AppDeps {
   runMailWorker?: boolean;
   /** Where mail goes; by default SMTP_URL's server or the local mailbox under DATA_DIR. */
   mailTransport?: MailTransport;
+  /** Send queued pushes on a timer (default); tests call runPushWork themselves. */
+  runPushWorker?: boolean;
+  /** Where pushes go; by default web-push signed with the VAPID keys (push-transport.ts). */
+  pushTransport?: PushTransport;
   /** Answer the demo reader Sage from this process (main.ts: while demo data is on, never in production). */
   runDemoReader?: boolean;
   /** Serves live viewers above the peer-to-peer cap; by default werift in a worker when the config enables it. */
@@ -233,6 +240,11 @@ export async function buildApp(deps: AppDeps) {
   const mailTransport = deps.mailTransport ?? transportFromConfig(config, clock);
   const mailWorker = deps.runMailWorker === false ? undefined : startMailWorker({ db, clock, transport: mailTransport, publicUrl: config.publicUrl }, app.log);
 
+  // Push (issue 32): off only in production without VAPID keys (config.ts).
+  const vapidKeys = resolveVapidKeys(config.push);
+  const pushTransport = deps.pushTransport ?? (vapidKeys ? webPushTransport(vapidKeys, config.push.subject) : undefined);
+  const pushWorker = deps.runPushWorker === false || !pushTransport ? undefined : startPushWorker({ db, clock, transport: pushTransport }, app.log);
+
   const apiDocs = await registerApiDocs(app);
   registerMetrics(app, { db, socketCount: () => sockets.io.engine.clientsCount, token: config.metricsToken, isProduction: config.isProduction });
   await app.register(healthRoutes, { db, clock });
@@ -261,7 +273,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(readerApplicationRoutes, {
     auth, db, clock, publicUrl: config.publicUrl, isProduction: config.isProduction, onUserCreated: createWallet, rateLimit: config.applicationRateLimit,
   });
-  await app.register(notificationRoutes, { auth, db, clock });
+  await app.register(notificationRoutes, { auth, db, clock, push: { publicKey: vapidKeys?.publicKey ?? null, allowsAnyEndpoint: config.push.allowsAnyEndpoint } });
   await app.register(writtenReadingRoutes, { auth, db, clock, realtime, publicUrl: config.publicUrl });
   await app.register(appointmentRoutes, { auth, db, clock, realtime, publicUrl: config.publicUrl });
   if (config.devAppointmentShortcut) await app.register(devAppointmentRoutes, { db, clock });
@@ -281,6 +293,7 @@ export async function buildApp(deps: AppDeps) {
     await payoutSchedule?.stop();
     await messageRetention?.stop();
     await mailWorker?.stop();
+    await pushWorker?.stop();
     await maintenance?.stop();
     sockets.io.local.disconnectSockets(true);
     await sessionSockets.stop();
@@ -290,7 +303,7 @@ export async function buildApp(deps: AppDeps) {
     await limitsRedis?.quit().catch(() => undefined);
   });
 
-  return { app, auth, io: sockets.io, realtime, clock, db, sessions, lease: sessionSockets.lease, payments, routes, apiRoutes: apiDocs.routes, messageRetention, mailTransport };
+  return { app, auth, io: sockets.io, realtime, clock, db, sessions, lease: sessionSockets.lease, payments, routes, apiRoutes: apiDocs.routes, messageRetention, mailTransport, vapidKeys };
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

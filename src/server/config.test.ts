@@ -90,3 +90,24 @@ describe('REQUIRE_ADMIN_2FA', () => {
     expect(() => loadConfig({ REQUIRE_ADMIN_2FA: 'maybe' })).toThrow(/REQUIRE_ADMIN_2FA/);
   });
 });
+
+describe('VAPID (push)', () => {
+  const keys = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'k'.repeat(43) };
+
+  it('generates a pair into DATA_DIR outside production, and leaves push off in production without keys', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/soul' }).push).toMatchObject({ keys: undefined, generatedKeysFile: '/tmp/soul/vapid-keys.json', subject: 'mailto:no-reply@soultribe.app', allowsAnyEndpoint: true });
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).push).toMatchObject({ keys: undefined, generatedKeysFile: undefined, allowsAnyEndpoint: false });
+  });
+
+  it('takes a key pair and a subject, its sender address by default', () => {
+    const config = loadConfig({ ...keys, MAIL_FROM: 'Soul Tribe <hello@example.com>', SMTP_URL: 'smtp://mail.example' });
+    expect(config.push).toMatchObject({ keys: { publicKey: keys.VAPID_PUBLIC_KEY, privateKey: keys.VAPID_PRIVATE_KEY }, subject: 'mailto:hello@example.com' });
+    expect(loadConfig({ ...keys, VAPID_SUBJECT: 'https://soultribe.app/contact' }).push.subject).toBe('https://soultribe.app/contact');
+  });
+
+  it('refuses half a pair, a key that is not one, or a subject that is neither mailto: nor https:', () => {
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(/set both/);
+    expect(() => loadConfig({ ...keys, VAPID_PRIVATE_KEY: 'short' })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ ...keys, VAPID_SUBJECT: 'http://example.com' })).toThrow(/VAPID_SUBJECT/);
+  });
+});

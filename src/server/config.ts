@@ -134,6 +134,15 @@ const envSchema = z.object({
     .optional()
     .refine((url) => !url || /^smtps?:\/\//.test(url), 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465'),
   MAIL_FROM: z.string().trim().min(3).optional(),
+  // Web Push (issue 32, docs/decisions/049): the server's VAPID key pair, base64url as web-push
+  // generates it (`npx web-push generate-vapid-keys`), and who push services may contact about it.
+  VAPID_PUBLIC_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)').optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{42,44}={0,2}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .refine((value) => /^mailto:.+@.+/.test(value) || /^https:\/\/[^/]/.test(value), 'VAPID_SUBJECT must be a mailto: address or an https: URL')
+    .optional(),
   // Admins must turn on two-factor sign-in before the admin endpoints open; on in production by default.
   REQUIRE_ADMIN_2FA: booleanFromEnv.optional(),
   // Prometheus scrapes GET /metrics with this bearer token; in production /metrics exists only when it is set.
@@ -142,6 +151,10 @@ const envSchema = z.object({
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+const DEFAULT_MAIL_FROM = 'Soul Tribe <no-reply@soultribe.app>';
+/** The address of a sender such as `Soul Tribe <hello@example.com>`. */
+const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
 /** Reads and checks the environment once at start; a bad value stops the server with a clear list. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -158,6 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   if (e.PAYMENTS_PROVIDER === 'stripe' && !e.STRIPE_WEBHOOK_SECRET) {
     throw new Error('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER=stripe (the whsec_… of your webhook endpoint, or of `stripe listen`)');
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new Error('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (a key pair) or neither');
   }
   if (e.SMTP_URL && !e.MAIL_FROM) throw new Error('Invalid configuration:\n  MAIL_FROM: required when SMTP_URL is set (e.g. "Soul Tribe <hello@example.com>")');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -218,11 +234,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     mail: {
       smtpUrl: e.SMTP_URL,
-      from: e.MAIL_FROM ?? 'Soul Tribe <no-reply@soultribe.app>',
+      from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
       /** The local mailbox's folder, used when no SMTP_URL is set. */
       mailboxDir: join(e.DATA_DIR, 'mailbox'),
       /** /dev/mailbox and GET /api/dev/mailbox: never in production, where mail may be real. */
       isMailboxReadable: !isProduction,
+    },
+    push: {
+      keys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      /**
+       * Without keys, outside production, a pair is generated once and kept here, so subscriptions
+       * survive restarts. In production there is no such file: several processes (or machines)
+       * must sign with one pair, so push stays off until the keys are set.
+       */
+      generatedKeysFile: isProduction ? undefined : join(e.DATA_DIR, 'vapid-keys.json'),
+      subject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM ?? DEFAULT_MAIL_FROM)}`,
+      /** Outside production any http(s) endpoint is accepted (the tests' own push service on 127.0.0.1). */
+      allowsAnyEndpoint: !isProduction,
     },
     requireAdminTwoFactor: e.REQUIRE_ADMIN_2FA ?? isProduction,
     metricsToken: e.METRICS_TOKEN,

@@ -33,7 +33,8 @@ export async function registerWeb(app: FastifyInstance, mode: 'built' | 'vite' |
       // accepts is sent as it is, never compressed again per request. They are not routes of their own.
       preCompressed: true,
       globIgnore: ['**/*.br', '**/*.gz'],
-      // Hashed assets never change under their name; index.html must always be revalidated.
+      // Hashed assets never change under their name; index.html, the service worker (sw.js) and the
+      // web app manifest must always be revalidated, or a deploy would not reach installed apps.
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

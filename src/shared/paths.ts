@@ -25,6 +25,8 @@ export const paths = {
   dashboardMessages: '/dashboard/messages',
   /** Appointments (issue 31): the client's and the reader's booked readings. */
   dashboardAppointments: '/dashboard/appointments',
+  /** Notification preferences, push on this device and installing the app (issue 32), for every role. */
+  notificationSettings: '/dashboard/notifications',
   reading: '/reading/:id',
   sessionRequest: '/session/:readerId',
   readers: '/readers',

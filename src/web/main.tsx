@@ -33,3 +33,9 @@ function render() {
 // The first page's code is fetched before the first render, so it paints at once instead of a
 // spinner first. If it fails to download, the page's error boundary shows it on render.
 preloadPage(window.location.pathname).then(render, render);
+
+// The installable app's service worker, once everything the page needed has loaded (decision 049).
+// Development (Vite's server) has none: its modules change under the same names.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void import('./lib/service-worker').then((module) => module.registerServiceWorker()), { once: true });
+}

@@ -19,7 +19,7 @@ test('a visitor signs up from the header, signs out and signs in again', async (
   await expect(menu.getByText(user.email)).toBeVisible();
   await expect(menu.getByTestId('role-badge')).toHaveText('Client');
   await expect(menu.getByText('Balance: $0.00')).toBeVisible();
-  await expect(menu.getByRole('menuitem')).toHaveText(['Dashboard', 'My Sessions', 'Wallet', 'My Orders', 'Sign out']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Dashboard', 'My Sessions', 'Wallet', 'My Orders', 'Notifications', 'Sign out']);
   await menu.getByRole('menuitem', { name: 'Sign out' }).click();
 
   await expect(page.getByText('Logged out successfully')).toBeVisible();
@@ -97,6 +97,7 @@ test('demo accounts land on the dashboard of their role with their balance', asy
     'Earnings',
     'Schedule',
     'My Orders',
+    'Notifications',
     'Sign out',
   ]);
 });
@@ -108,5 +109,5 @@ test('the admin lands on the admin dashboard', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 20_000 });
   const menu = await openAccountMenu(page);
   await expect(menu.getByTestId('role-badge')).toHaveText('Admin');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Admin Dashboard', 'Users', 'All Sessions', 'Analytics', 'My Orders', 'Sign out']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Admin Dashboard', 'Users', 'All Sessions', 'Analytics', 'My Orders', 'Notifications', 'Sign out']);
 });

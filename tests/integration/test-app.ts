@@ -27,6 +27,8 @@ export interface TestAppOptions {
   forwarder?: MediaForwarder;
   /** False: queued mail waits until the test calls runMailWork itself. */
   runMailWorker?: boolean;
+  /** False: queued pushes wait until the test calls runPushWork itself. */
+  runPushWorker?: boolean;
   /** True: this app answers the demo reader (off by default, as outside demo mode). */
   runDemoReader?: boolean;
 }
@@ -51,7 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     DATA_DIR: dataDir,
     ...options.env,
   });
-  const built = await buildApp({ config, database, clock: options.clock, web: 'none', runScheduler: options.runScheduler, runMessageRetention: options.runMessageRetention, runMailWorker: options.runMailWorker, runDemoReader: options.runDemoReader, payments: options.payments, forwarder: options.forwarder });
+  const built = await buildApp({ config, database, clock: options.clock, web: 'none', runScheduler: options.runScheduler, runMessageRetention: options.runMessageRetention, runMailWorker: options.runMailWorker, runPushWorker: options.runPushWorker, runDemoReader: options.runDemoReader, payments: options.payments, forwarder: options.forwarder });
   let baseUrl: string | undefined;
   const sockets: Socket[] = [];
   return {

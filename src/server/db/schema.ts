@@ -20,6 +20,8 @@ import { ROLES, SESSION_TYPES } from '../../shared/constants';
 import { LIVE_CATEGORIES, STREAM_END_REASONS, STREAM_STATUSES } from '../../shared/live';
 import { MAIL_KINDS, MAIL_STATUSES } from '../../shared/mail';
 import { NOTIFICATION_KINDS } from '../../shared/notifications';
+import { type ChannelChoices, PREFERENCE_KINDS, PUSH_STATUSES } from '../../shared/notification-preferences';
+import type { PushPayload } from '../../shared/push-payload';
 import { READER_APPLICATION_STATUSES } from '../../shared/reader-applications';
 import { REPORT_STATUSES, REPORT_TARGET_TYPES } from '../../shared/reports';
 import { END_REASONS, PAUSE_REASONS, SESSION_STATUSES } from '../../shared/sessions';
@@ -663,6 +665,11 @@ export const notifications = pgTable('notifications', {
   subjectId: text('subject_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   readAt: timestamp('read_at', { withTimezone: true }),
+  /**
+   * False when the person turned this kind off for the bell (issue 32): the row is still written,
+   * since it is what the once-per-stream and once-an-hour rules count, but never listed or sent to a page.
+   */
+  inApp: boolean('in_app').notNull().default(true),
 }, (t) => [
   check('notifications_kind_check', sql`${t.kind} in ('stream_live', 'reader_online', 'written_reading_asked', 'written_reading_answered', 'written_reading_refunded', 'appointment_booked', 'appointment_accepted', 'appointment_declined', 'appointment_cancelled', 'appointment_reminder', 'appointment_missed')`),
   index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
@@ -1003,4 +1010,64 @@ export const appointments = pgTable('appointments', {
   // The scheduler's due work: open appointments by start (answers, reminders, misses).
   index('appointments_open_idx').on(t.startsAt).where(sql`${t.status} in ('pending', 'accepted')`),
   index('appointments_answer_idx').on(t.answerBy).where(sql`${t.status} = 'pending'`),
+]);
+
+/**
+ * A person's choices about notices (issue 32, docs/decisions/049): per kind and channel only what
+ * they changed (`channels`, absent: the default of PREFERENCE_CATALOG), and quiet hours, in
+ * minutes from midnight in `time_zone`, during which pushes wait or are dropped.
+ */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: text('user_id').primaryKey().references(() => user.id, { onDelete: 'cascade' }),
+  channels: jsonb('channels').$type<ChannelChoices>().notNull().default({}),
+  quietStartMinute: integer('quiet_start_minute'),
+  quietEndMinute: integer('quiet_end_minute'),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  check(
+    'notification_preferences_quiet_check',
+    sql`(${t.quietStartMinute} is null) = (${t.quietEndMinute} is null) and (${t.quietStartMinute} is null or (${t.quietStartMinute} between 0 and 1439 and ${t.quietEndMinute} between 0 and 1439 and ${t.quietStartMinute} <> ${t.quietEndMinute}))`,
+  ),
+]);
+
+/** A browser that accepted push for its person (a person may have several): the endpoint its push service gave it, and its keys. */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  endpoint: text('endpoint').notNull().unique(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  /** When this browser last subscribed (a new subscription of the same endpoint moves it). */
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [index('push_subscriptions_user_idx').on(t.userId)]);
+
+/**
+ * One push to one device, the mail queue's pattern (docs/decisions/028, 049): written in the
+ * transaction of what it is about, leased by a worker (SKIP LOCKED), sent outside any transaction,
+ * retried with a back-off. A device forgotten (unsubscribed, or its endpoint answered 404/410)
+ * takes its waiting pushes with it. `dropped`: past `expires_at`, or due in quiet hours and of a
+ * kind that would be stale after them. Finished rows are kept a week, then swept.
+ */
+export const pushMessages = pgTable('push_messages', {
+  id: text('id').primaryKey(),
+  subscriptionId: text('subscription_id').notNull().references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: PREFERENCE_KINDS }).notNull(),
+  payload: jsonb('payload').$type<PushPayload>().notNull(),
+  status: text('status', { enum: PUSH_STATUSES }).notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+  leasedUntil: timestamp('leased_until', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  lastError: text('last_error'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  check('push_messages_status_check', sql`${t.status} in ('queued', 'sent', 'failed', 'dropped')`),
+  index('push_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+  index('push_messages_subscription_idx').on(t.subscriptionId),
+  index('push_messages_user_idx').on(t.userId),
+  // The sweep of finished pushes kept a week (push-worker.ts).
+  index('push_messages_finished_idx').on(t.createdAt).where(sql`${t.status} <> 'queued'`),
 ]);

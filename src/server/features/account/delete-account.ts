@@ -13,8 +13,10 @@ import {
   depositLimits,
   favoriteReaders,
   mailMessages,
+  notificationPreferences,
   notifications,
   payouts,
+  pushSubscriptions,
   readerAvailability,
   readerFollows,
   readerProfiles,
@@ -109,6 +111,9 @@ async function eraseAndAnonymize(tx: Tx, userId: string, email: string, now: Dat
   await tx.delete(readerQueue).where(or(eq(readerQueue.clientId, userId), eq(readerQueue.readerId, userId)));
   await tx.delete(depositLimits).where(eq(depositLimits.userId, userId));
   await tx.delete(clientPreferences).where(eq(clientPreferences.userId, userId));
+  // Their devices (with the pushes waiting for them) and their choices about notices.
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   await tx.delete(readerAvailability).where(eq(readerAvailability.readerId, userId));
   // A review's words are theirs; its stars stay, so a reader's average does not change.
   await tx.update(readingSessions).set({ review: null }).where(eq(readingSessions.clientId, userId));

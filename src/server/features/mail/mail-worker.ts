@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { mailMessages } from '../../db/schema';
+import { retryDelayMs, startPassLoop } from '../../worker-loop';
 import { queueDueNotices } from './notices';
 import type { MailTransport } from './transport';
 
@@ -9,12 +10,6 @@ const BATCH = 20;
 /** Long enough for any SMTP exchange; a worker that died mid-send frees its messages after this. */
 export const MAIL_LEASE_MS = 2 * 60_000;
 export const MAIL_MAX_ATTEMPTS = 8;
-const TICK_MS = 1000;
-
-/** 30 s after the first failure, doubling, at most an hour: eight attempts span about two hours. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** (attempts - 1), 60 * 60_000);
-}
 
 export interface MailWorkerDeps {
   db: Db;
@@ -72,23 +67,10 @@ export async function runMailWork(deps: MailWorkerDeps): Promise<number> {
 
 /** Runs runMailWork every second until stopped; a failing pass is logged and the next one retries. */
 export function startMailWorker(deps: MailWorkerDeps, log: { error(obj: unknown, msg: string): void }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const loop = () => {
-    if (stopped) return;
-    running = runMailWork(deps)
-      .catch((error) => log.error({ err: error }, 'mail worker pass failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(loop, TICK_MS);
-      });
-  };
-  timer = setTimeout(loop, TICK_MS);
+  const loop = startPassLoop(() => runMailWork(deps), log, 'mail worker pass failed');
   return {
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
       deps.transport.close?.();
     },
   };

@@ -3,6 +3,8 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { payouts, readerProfiles, readingSessions, sessionMinutes, shopOrderItems, shopOrders, shopProducts, shopShipments, user } from '../../db/schema';
 import { newReviewMail, orderShippedMail, payoutDecidedMail, type ReceiptLine, readingReceiptMail } from './messages';
+import { formatCents } from '@shared/money';
+import { isEmailOn, queuePayoutPaidPush } from '../notifications';
 import { queueMail } from './queue-mail';
 
 const BATCH = 20;
@@ -65,10 +67,14 @@ export async function queueDueNotices(deps: NoticeDeps): Promise<number> {
       await tx.update(payouts).set({ decisionMailDue: false }).where(eq(payouts.id, id));
       const [reader] = await tx.select().from(user).where(eq(user.id, row.readerId));
       if (!reader || reader.deletedAt) return;
+      const isPaid = row.status === 'paid';
+      // A paid payout may be muted by mail (the reader keeps the push, or neither); a refused one is always told.
+      if (isPaid) await queuePayoutPaidPush(tx, { readerId: row.readerId, payoutId: id, amount: formatCents(row.amountCents), now: new Date(deps.clock.now()) });
+      if (isPaid && !(await isEmailOn(tx, row.readerId, 'payout_paid'))) return;
       await queueMail(tx, deps.clock, {
         kind: 'payout_decided',
         to: reader.email,
-        content: payoutDecidedMail({ name: await readerName(tx, row.readerId), amountCents: row.amountCents, isPaid: row.status === 'paid', url: `${deps.publicUrl}/dashboard/earnings` }),
+        content: payoutDecidedMail({ name: await readerName(tx, row.readerId), amountCents: row.amountCents, isPaid, url: `${deps.publicUrl}/dashboard/earnings` }),
       });
     })) +
     (await eachMarked(deps.db, () => deps.db.select({ id: shopShipments.id }).from(shopShipments).where(eq(shopShipments.shippedMailDue, true)).limit(BATCH), (tx, id) => queueShippedMail(tx, deps, id)))

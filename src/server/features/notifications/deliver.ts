@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { Realtime } from '../../realtime/realtime';
 import { type NotificationRow, toNotification } from './to-notification';
 
-/** Each new notification to its user's open pages; called only after the rows are committed. */
+/** Each new notification to its user's open pages (unless they keep its kind out of the bell); called only after the rows are committed. */
 export function deliverNotifications(realtime: Realtime, rows: NotificationRow[]): void {
-  for (const row of rows) realtime.toUser(row.userId, SERVER_EVENTS.notification, toNotification(row));
+  for (const row of rows) if (row.inApp) realtime.toUser(row.userId, SERVER_EVENTS.notification, toNotification(row));
 }
 
 /**

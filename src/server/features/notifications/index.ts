@@ -1,4 +1,9 @@
-/** What other features may use of notifications: storing a row in their own transaction and sending stored rows to their users' open pages after commit. */
+/**
+ * What other features may use of notifications: a notice stored (bell and push) in their own
+ * transaction and sent to open pages after commit, and the pushes that have no bell row.
+ */
 export { deliverNotifications } from './deliver';
+export { queuePayoutPaidPush, queueQueueOfferPush, queueReadingRequestPush } from './push-queue';
+export { isEmailOn } from './preferences';
 export { storeNotification } from './store-notification';
 export type { NotificationRow } from './to-notification';

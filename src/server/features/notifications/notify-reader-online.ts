@@ -4,6 +4,8 @@ import { favoriteReaders, notifications, readerProfiles } from '../../db/schema'
 import { isListedReader } from '../readers';
 import type { NotificationDeps } from './deps';
 import { deliverNotifications, lockSubject } from './deliver';
+import { inAppSql } from './preferences';
+import { queuePushForNotifications } from './push-queue';
 
 const KIND: NotificationKind = 'reader_online';
 
@@ -35,7 +37,7 @@ export const notifyReaderOnline = (deps: NotificationDeps) => async (readerId: s
 
   const rows = await deps.db.transaction(async (tx) => {
     await tx.execute(lockSubject(KIND, readerId));
-    return tx
+    const inserted = await tx
       .insert(notifications)
       .select(
         tx
@@ -49,12 +51,15 @@ export const notifyReaderOnline = (deps: NotificationDeps) => async (readerId: s
             subjectId: readerProfiles.userId,
             createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
             readAt: sql<Date | null>`null::timestamptz`.as('read_at'),
+            inApp: sql<boolean>`${inAppSql(favoriteReaders.clientId, KIND)}`.as('in_app'),
           })
           .from(favoriteReaders)
           .innerJoin(readerProfiles, eq(readerProfiles.userId, favoriteReaders.readerId))
           .where(and(eq(favoriteReaders.readerId, readerId), readerProfiles.isOnline, isListedReader, notExists(heardLately))),
       )
       .returning();
+    await queuePushForNotifications(tx, inserted);
+    return inserted;
   });
   deliverNotifications(deps.realtime, rows);
 };

@@ -5,6 +5,8 @@ import { notifications, readerFollows, streamReminders } from '../../db/schema';
 import type { StreamWentLive } from '../live';
 import type { NotificationDeps } from './deps';
 import { deliverNotifications, lockSubject } from './deliver';
+import { inAppSql } from './preferences';
+import { queuePushForNotifications } from './push-queue';
 
 const KIND: NotificationKind = 'stream_live';
 
@@ -20,14 +22,17 @@ export const notifyStreamLive = (deps: NotificationDeps) => async (stream: Strea
     deps.db.select({ userId: sql<string>`${readerFollows.followerId}`.as('user_id') }).from(readerFollows).where(eq(readerFollows.readerId, stream.readerId)),
     deps.db.select({ userId: sql<string>`${streamReminders.userId}`.as('user_id') }).from(streamReminders).where(eq(streamReminders.streamId, stream.streamId)),
   ).as('recipients');
+  // Qualified: drizzle writes a subquery's field bare ("user_id"), which inside the subqueries
+  // below would name their own table's user_id instead of the recipient's.
+  const recipientId = sql`"recipients"."user_id"`;
   const alreadyTold = deps.db
     .select({ one: sql`1` })
     .from(notifications)
-    .where(and(eq(notifications.userId, recipients.userId), eq(notifications.kind, KIND), eq(notifications.subjectId, stream.streamId)));
+    .where(and(eq(notifications.userId, recipientId), eq(notifications.kind, KIND), eq(notifications.subjectId, stream.streamId)));
 
   const rows = await deps.db.transaction(async (tx) => {
     await tx.execute(lockSubject(KIND, stream.streamId));
-    return tx
+    const inserted = await tx
       .insert(notifications)
       .select(
         tx
@@ -41,11 +46,14 @@ export const notifyStreamLive = (deps: NotificationDeps) => async (stream: Strea
             subjectId: sql<string>`${stream.streamId}`.as('subject_id'),
             createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
             readAt: sql<Date | null>`null::timestamptz`.as('read_at'),
+            inApp: sql<boolean>`${inAppSql(recipientId, KIND)}`.as('in_app'),
           })
           .from(recipients)
           .where(and(ne(recipients.userId, stream.readerId), notExists(alreadyTold))),
       )
       .returning();
+    await queuePushForNotifications(tx, inserted);
+    return inserted;
   });
   deliverNotifications(deps.realtime, rows);
 };

@@ -1,16 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notificationListSchema, notificationParamsSchema } from '@shared/notifications';
+import {
+  notificationPreferencesInputSchema,
+  notificationPreferencesSchema,
+  pushSubscriptionDeleteSchema,
+  pushSubscriptionInputSchema,
+  pushSubscriptionSavedSchema,
+} from '@shared/notification-preferences';
 import { noContentSchema } from '@shared/errors';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { conflict } from '../../errors';
 import { currentUser, requireUser } from '../auth';
 import { listNotifications } from './list-notifications';
 import { markAllNotificationsRead, markNotificationRead } from './mark-read';
+import { effectivePreferences, loadPreferences, savePreferences } from './preferences';
+import { deletePushSubscription, savePushSubscription } from './push-subscriptions';
 
-/** The header bell's list and its read marks: each user's own notifications only. */
-export async function notificationRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; clock: Clock }) {
+export interface PushSettings {
+  /** The VAPID public key browsers subscribe with; null when push is off on this server. */
+  publicKey: string | null;
+  allowsAnyEndpoint: boolean;
+}
+
+/** The header bell's list and its read marks, each person's choices about notices, and their devices for push: their own only. */
+export async function notificationRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; clock: Clock; push: PushSettings }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const signedIn = requireUser(deps.auth);
@@ -27,4 +43,23 @@ export async function notificationRoutes(app: FastifyInstance, deps: { auth: Aut
     await markNotificationRead(db, currentUser(request).id, request.params.id, now());
     return reply.status(204).send();
   });
+
+  api.get('/api/notifications/preferences', { onRequest: signedIn, schema: { response: { 200: notificationPreferencesSchema } } }, async (request) =>
+    effectivePreferences(await loadPreferences(db, currentUser(request).id), deps.push.publicKey),
+  );
+
+  api.put(
+    '/api/notifications/preferences',
+    { onRequest: signedIn, schema: { body: notificationPreferencesInputSchema, response: { 200: notificationPreferencesSchema } } },
+    async (request) => effectivePreferences(await savePreferences(db, currentUser(request).id, request.body, now()), deps.push.publicKey),
+  );
+
+  api.post('/api/push/subscriptions', { onRequest: signedIn, schema: { body: pushSubscriptionInputSchema, response: { 200: pushSubscriptionSavedSchema } } }, async (request) => {
+    if (!deps.push.publicKey) throw conflict('Push notifications are not set up on this server');
+    return { devices: await savePushSubscription(db, currentUser(request).id, request.body, { now: now(), allowsAnyEndpoint: deps.push.allowsAnyEndpoint }) };
+  });
+
+  api.delete('/api/push/subscriptions', { onRequest: signedIn, schema: { body: pushSubscriptionDeleteSchema, response: { 200: pushSubscriptionSavedSchema } } }, async (request) => ({
+    devices: await deletePushSubscription(db, currentUser(request).id, request.body.endpoint),
+  }));
 }

@@ -4,6 +4,7 @@ import { OPEN_SESSION_STATUSES } from '@shared/sessions';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles, readerQueue, readingSessions } from '../../db/schema';
 import { Outbox } from '../../realtime/outbox';
+import { queueQueueOfferPush } from '../notifications';
 import type { QueueDeps } from './deps';
 import { announceMovedUp, findQueuePlace, readerNames } from './queue-line';
 
@@ -45,6 +46,7 @@ export async function offerFreeReaders(db: DbOrTx, now: Date, offerMs: number, o
     if (!place) continue;
     const { readerId, readerName, sessionType, ratePerMinuteCents } = place;
     outbox.toUser(clientId, SERVER_EVENTS.queueOffer, { readerId, readerName, sessionType, ratePerMinuteCents, expiresAt: expiresAt.toISOString() });
+    await queueQueueOfferPush(db, { clientId, readerId, readerName, now });
   }
   return offered.length;
 }

@@ -9,6 +9,7 @@ import { assertNoAppointmentNow, nextAppointmentSoon } from '../appointments';
 import { conflict, forbidden, notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
 import type { SessionUser } from '../auth';
+import { queueReadingRequestPush } from '../notifications';
 import { assertReaderNotKeptForOthers, leaveAnyLine } from '../queue';
 import { freeMinutesFor, RATE_COLUMN } from '../readers';
 import { assertBalanceCoversMinute } from '../wallet';
@@ -45,16 +46,20 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
   await assertReaderNotKeptForOthers(deps.db, reader, client.id, now);
   const id = randomUUID();
   try {
-    await deps.db.insert(readingSessions).values({
-      id,
-      clientId: client.id,
-      readerId: reader.userId,
-      sessionType: input.sessionType,
-      status: 'requested',
-      ratePerMinuteCents: rate,
-      freeMinutes: found.freeMinutes,
-      requestedAt: now,
-      expiresAt: new Date(now.getTime() + deps.timing.requestTimeoutMs),
+    // The row and the reader's push in one transaction: a push for a request that failed is never sent.
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(readingSessions).values({
+        id,
+        clientId: client.id,
+        readerId: reader.userId,
+        sessionType: input.sessionType,
+        status: 'requested',
+        ratePerMinuteCents: rate,
+        freeMinutes: found.freeMinutes,
+        requestedAt: now,
+        expiresAt: new Date(now.getTime() + deps.timing.requestTimeoutMs),
+      });
+      await queueReadingRequestPush(tx, { readerId: reader.userId, sessionId: id, clientName: client.name || 'Anonymous', sessionType: input.sessionType, now });
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

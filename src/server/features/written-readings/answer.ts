@@ -5,7 +5,7 @@ import { readerProfiles, user, writtenReadings } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
 import { queueMail, writtenReadingAnsweredMail } from '../mail';
-import { deliverNotifications, storeNotification } from '../notifications';
+import { deliverNotifications, isEmailOn, storeNotification } from '../notifications';
 import { chargeFromHold } from '../wallet';
 import { type WrittenReadingDeps, writtenReadingReference } from './deps';
 import { loadWrittenReading } from './view';
@@ -14,7 +14,7 @@ import { loadWrittenReading } from './view';
  * The reader answers, once: under the question's row lock, so of two answers at once (two tabs, a
  * double click) exactly one is kept and the other gets 409. The hold is charged 70/30 into the
  * reader's earnings (final: an answer is not refunded), and the client gets a notification and a
- * mail, all in the answer's transaction. Past the promised time the answer is refused: the
+ * mail (unless they turned that mail off), all in the answer's transaction. Past the promised time the answer is refused: the
  * scheduler refunds the question in full (refund-overdue.ts).
  */
 export async function answerWrittenReading(deps: WrittenReadingDeps, answerer: SessionUser, id: string, answer: string): Promise<WrittenReading> {
@@ -43,11 +43,13 @@ export async function answerWrittenReading(deps: WrittenReadingDeps, answerer: S
       .innerJoin(readerProfiles, eq(readerProfiles.userId, question.readerId))
       .where(eq(user.id, question.clientId));
     const readerName = `${names!.readerFirstName} ${names!.readerLastName}`;
-    await queueMail(tx, deps.clock, {
-      kind: 'written_reading_answered',
-      to: names!.clientEmail,
-      content: writtenReadingAnsweredMail({ name: names!.clientName, readerName, url: `${deps.publicUrl}${paths.dashboardMessages}` }),
-    });
+    if (await isEmailOn(tx, question.clientId, 'written_reading_answered')) {
+      await queueMail(tx, deps.clock, {
+        kind: 'written_reading_answered',
+        to: names!.clientEmail,
+        content: writtenReadingAnsweredMail({ name: names!.clientName, readerName, url: `${deps.publicUrl}${paths.dashboardMessages}` }),
+      });
+    }
     return storeNotification(tx, {
       userId: question.clientId,
       kind: 'written_reading_answered',

@@ -12,6 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { paths } from '@/lib/paths';
 import { roleLabel, roleLinks } from '@/lib/role-links';
 import { UserAvatar } from './user-avatar';
 import { useSignOut } from './use-sign-out';
@@ -45,6 +46,9 @@ export function UserMenu({ profile }: { profile: Profile }) {
               <Link to={link.to}>{link.label}</Link>
             </DropdownMenuItem>
           ))}
+          <DropdownMenuItem asChild>
+            <Link to={paths.notificationSettings}>Notifications</Link>
+          </DropdownMenuItem>
         </DropdownMenuGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={isSigningOut} onSelect={() => void signOut()}>

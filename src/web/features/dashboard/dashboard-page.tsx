@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { ShieldCheck } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { AdminTwoFactorGate, VerifyEmailBanner } from '@/features/account';
@@ -12,6 +12,8 @@ import { paths } from '@/lib/paths';
 const ClientDashboard = lazy(() => import('./client-dashboard').then((module) => ({ default: module.ClientDashboard })));
 const ReaderDashboard = lazy(() => import('./reader-dashboard').then((module) => ({ default: module.ReaderDashboard })));
 const AdminDashboard = lazy(() => import('./admin-dashboard').then((module) => ({ default: module.AdminDashboard })));
+/** Every role's notification settings (issue 32): a page of the dashboard, so the app's entry carries no route for it (decision 007). */
+const NotificationSettingsPage = lazy(() => import('@/features/notifications').then((module) => ({ default: module.NotificationSettingsPage })));
 
 function DashboardNotice({ message, onSignIn }: { message: string; onSignIn: () => void }) {
   return (
@@ -26,9 +28,11 @@ export function DashboardPage() {
   const { data: profile, isPending } = useProfile();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
 
   if (isPending) return <PageSpinner label="Loading your dashboard" />;
   if (!profile) return <DashboardNotice message="Please sign in to access your dashboard" onSignIn={() => navigate(paths.login)} />;
+  if (pathname === paths.notificationSettings) return <NotificationSettingsPage />;
 
   const banner = (
     <div className="mx-auto max-w-7xl px-4 pt-6 empty:hidden sm:px-6">

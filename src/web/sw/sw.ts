@@ -1,0 +1,117 @@
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import type { PushPayload } from '../../shared/push-payload';
+
+/**
+ * Soul Tribe's service worker (issue 32, docs/decisions/049). What it caches:
+ * - the build's files, precached at install (the list Workbox writes into `__WB_MANIFEST`) and
+ *   served from the cache: they are hashed, or revised with each build;
+ * - nothing else. Navigations go to the network, so each page gets its server-rendered head tags
+ *   and current data; only when the network is down does a navigation get the precached offline
+ *   page ('You are offline — readings need a connection'), at the address asked for, so its
+ *   'Try again' asks for that page again.
+ * - `/api` and `/socket.io` are never touched: their answers are about money and people's
+ *   state now, and a stale one would be wrong.
+ */
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+
+const OFFLINE_PAGE = '/offline.html';
+
+const isNeverCached = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/socket.io');
+
+/**
+ * A new version waits (no skipWaiting at install) until the page asks for it ('Reload to update')
+ * or the next navigation finds it waiting with this tab the only one open: then it takes over and
+ * the page reloads under it, so a tab never runs a mix of old scripts and a new worker.
+ */
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin || isNeverCached(url.pathname)) {
+    event.stopImmediatePropagation();
+    return;
+  }
+  if (request.mode !== 'navigate') return;
+  event.stopImmediatePropagation();
+  event.respondWith(navigate(request));
+});
+
+async function navigate(request: Request): Promise<Response> {
+  const waiting = self.registration.waiting;
+  if (waiting && (await self.clients.matchAll({ type: 'window' })).length <= 1) {
+    waiting.postMessage({ type: 'SKIP_WAITING' });
+    // An empty page that reloads at once, then under the new worker (Jake Archibald's recipe).
+    return new Response('', { headers: { Refresh: '0' } });
+  }
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const offline = await matchPrecache(OFFLINE_PAGE);
+    if (!offline) throw error;
+    return offline;
+  }
+}
+
+cleanupOutdatedCaches();
+// Only the precached files themselves: no directory index or clean URLs, navigations are ours above.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
+
+self.addEventListener('push', (event) => {
+  const payload = readPayload(event.data);
+  if (!payload) return;
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      body: payload.body,
+      tag: payload.tag,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: payload.url, actions: payload.actions ?? [] },
+      // Chromium shows buttons; other browsers ignore the field (it is not in every type library).
+      ...({ actions: (payload.actions ?? []).map(({ action, title }) => ({ action, title })) } as object),
+    }),
+  );
+});
+
+function readPayload(data: PushMessageData | null): PushPayload | null {
+  try {
+    const payload = data?.json() as Partial<PushPayload> | undefined;
+    return payload && typeof payload.title === 'string' && typeof payload.url === 'string' && payload.url.startsWith('/') ? (payload as PushPayload) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A click opens the notification's page (or its button's), in an open tab of the app when there is one. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url: string; actions: { action: string; url: string }[] };
+  const path = data.actions.find((action) => action.action === event.action)?.url ?? data.url;
+  event.waitUntil(openPage(new URL(path, self.location.origin).href));
+});
+
+async function openPage(href: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  // navigate() works only on a page this worker controls; any other opens a new window.
+  const navigated = open ? await open.focus().then((focused) => focused.navigate(href)).catch(() => null) : null;
+  if (!navigated) await self.clients.openWindow(href);
+}
+
+/**
+ * The browser replaced this device's subscription (its push service rotated it, or it expired): the
+ * new one is saved for the person signed in here, so their pushes keep arriving. The old endpoint
+ * answers 410 at its next push and is forgotten by the server (push-worker.ts).
+ */
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as ExtendableEvent & { oldSubscription?: PushSubscription | null; newSubscription?: PushSubscription | null };
+  change.waitUntil(saveReplacement(change.oldSubscription ?? null, change.newSubscription ?? null));
+});
+
+async function saveReplacement(old: PushSubscription | null, replacement: PushSubscription | null): Promise<void> {
+  const subscription = replacement ?? (old ? await self.registration.pushManager.subscribe(old.options) : null);
+  if (!subscription) return;
+  await fetch('/api/push/subscriptions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(subscription.toJSON()) });
+}

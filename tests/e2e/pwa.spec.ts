@@ -1,0 +1,60 @@
+import { expect, openAccountMenu, signUpByApi, test } from './fixtures';
+
+/**
+ * The installable app (issue 32): the manifest and the service worker register, and once the
+ * worker is in place the app shell comes from its cache with the network down: a navigation gets
+ * the offline page, the app's scripts still load. The rules of push are the integration tests'
+ * (push.integration.test.ts).
+ */
+// The suite blocks service workers (playwright.config.ts); this spec is about one.
+test.use({ serviceWorkers: 'allow' });
+
+test('the app installs: manifest, service worker, and the app shell offline', async ({ page, context, request }) => {
+  await page.goto('/');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  const manifest = await request.get('/manifest.webmanifest');
+  expect(manifest.headers()['cache-control']).toBe('no-cache');
+  expect(await manifest.json()).toMatchObject({ short_name: 'Soul Tribe', display: 'standalone', start_url: '/dashboard', theme_color: '#0b0714' });
+  // The worker's script is revalidated on every check, never kept as an immutable asset.
+  expect((await request.get('/sw.js')).headers()['cache-control']).toBe('no-cache');
+
+  const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+  expect(scriptUrl).toMatch(/\/sw\.js$/);
+
+  const entryScript = (await page.locator('script[type="module"]').first().getAttribute('src'))!;
+
+  await context.setOffline(true);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'You are offline — readings need a connection' })).toBeVisible();
+  expect(await page.evaluate(async (src) => (await fetch(src)).ok, entryScript)).toBe(true);
+  // Nothing of the API is ever kept: the worker's caches hold the build's files only.
+  const cached = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)))).flat());
+  expect(cached).toContain(entryScript);
+  expect(cached.filter((path) => path.startsWith('/api') || path.startsWith('/socket.io'))).toEqual([]);
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('button', { name: 'Sign In' }).first()).toBeVisible();
+});
+
+test('a person chooses what reaches them, and the page keeps it', async ({ page }) => {
+  await signUpByApi(page.request);
+  await page.goto('/dashboard');
+  await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Notifications' }).click();
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  // The browser is asked for permission only on this press, never on load.
+  await expect(page.getByRole('button', { name: 'Turn on notifications' })).toBeVisible();
+
+  const favoritePush = page.getByRole('switch', { name: 'A favorite reader comes online: Push' });
+  await expect(favoritePush).toHaveAttribute('aria-checked', 'false');
+  await favoritePush.click();
+  await page.getByRole('switch', { name: 'Quiet hours' }).click();
+  await page.getByLabel('From').fill('21:30');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Notification settings saved')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'A favorite reader comes online: Push' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByLabel('From')).toHaveValue('21:30');
+  await expect(page.getByLabel('Until')).toHaveValue('07:00');
+});
