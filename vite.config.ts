@@ -69,7 +69,7 @@ function preloadFonts(): Plugin {
 }
 
 /** Modules every page that shows readers live needs, none of which imports zod. */
-const LIVE_WORDS = /[\\/]src[\\/](shared[\\/](reader-directory|realtime-events|written-reading-rules|live-rules|community-rules)|web[\\/]lib[\\/](server-events|live-presence|reader-watch))\.ts$/;
+const LIVE_WORDS = /[\\/]src[\\/](shared[\\/](reader-directory|realtime-events|written-reading-rules|live-rules|community-rules|shop-rules)|web[\\/]lib[\\/](server-events|live-presence|reader-watch))\.ts$/;
 /** The dark theme's background (styles.css `.dark --background`): the installed app's splash and bars. */
 const DARK_BACKGROUND = '#0b0714';
 

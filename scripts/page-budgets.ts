@@ -12,14 +12,15 @@
  *
  * How the pages got there: the home page 198 KB in 36 files → 118.7 KB in 2 (stop 31: declarative
  * routing, the cart and the toaster loaded when used, the entry's imports in one chunk). The others
- * (stop 34) 176–225 KB → 135–160: forms, dialogs and menus loaded when opened (the moderators'
- * reason, a report, a question, a new discussion, the queue's Join), and no zod (25 KB) on them:
- * their API modules take the answer as its declared type, which the server has checked against
- * the same schema (web/lib/api.ts apiRequestTyped), and the words and limits they show live in
- * zod-free shared modules (the `*-rules`, reader-directory and realtime-events modules, kept in a
- * chunk of their own by vite.config.ts). What is left: cn() without tailwind-merge (-8 KB on every
- * page) needs the ~40 overrides it resolves rewritten first (Button sizes, Card paddings, Dialog
- * widths…); Tailwind orders utilities in its style sheet, not by class order.
+ * (stop 34) 167–225 KB → 135–146: forms, dialogs and menus loaded when opened (the moderators'
+ * reason, a report, a question, a new discussion, the queue's Join, the notification settings), and
+ * no zod (25 KB) on them: their API modules take the answer as its declared type, which the server
+ * has checked against the same schema (web/lib/api.ts apiRequestTyped), the stored cart is checked
+ * by hand, and the words and limits they show live in zod-free shared modules (the `*-rules`,
+ * reader-directory and realtime-events modules, kept in a chunk of their own by vite.config.ts).
+ * What is left: cn() without tailwind-merge (-8 KB on every page) needs the ~40 overrides it
+ * resolves rewritten first (Button sizes, Card paddings, Dialog widths…); Tailwind orders utilities
+ * in its style sheet, not by class order.
  */
 import { measurePages, type PageFigures, publicPagePaths } from './measure-pages';
 

@@ -1,22 +1,9 @@
 import { moderationReasonSchema } from './moderation';
 import { orderShipmentSchema, shippingAddressSchema } from './shipping';
+import { ORDER_ITEMS_MAX, ORDER_QUANTITY_MAX, PRODUCT_PRICE_MAX_CENTS, PRODUCT_PRICE_MIN_CENTS, SHOP_CATEGORIES, SHOP_SORTS } from './shop-rules';
 import { z } from './zod-config';
 
-/** SPEC.md 'Shop': the category filter's options. */
-export const SHOP_CATEGORIES = ['Crystals', 'Tarot', 'Courses'] as const;
-export type ShopCategory = (typeof SHOP_CATEGORIES)[number];
-export const SHOP_SORTS = ['featured', 'rating', 'price_asc', 'price_desc'] as const;
-export type ShopSort = (typeof SHOP_SORTS)[number];
-export const SHOP_SORT_LABELS: Record<ShopSort, string> = {
-  featured: 'Featured',
-  rating: 'Highest Rated',
-  price_asc: 'Price: Low to High',
-  price_desc: 'Price: High to Low',
-};
-export const PRODUCT_PRICE_MIN_CENTS = 100;
-export const PRODUCT_PRICE_MAX_CENTS = 100_000;
-export const ORDER_ITEMS_MAX = 20;
-export const ORDER_QUANTITY_MAX = 99;
+export * from './shop-rules';
 
 const id = z.string().trim().min(1, 'This field is required').max(100);
 export const productIdParamsSchema = z.object({ id });

@@ -103,7 +103,7 @@ export function unexpectedResponseError(): ApiError {
 
 /**
  * An answer taken as the endpoint's declared type without checking it again: for the modules the
- * public pages load (the directory, a profile and its booking, hearts, follows, the queue's place), whose answers the server checks
+ * public pages load (the directory, a profile and its booking, hearts, follows, the queue's place, the shop), whose answers the server checks
  * against the same shared schema before sending them (response-serializer.ts, decision 037).
  * Checked here as well, every visit would fetch zod (25 KB gzip) for a check the server has made
  * (issue 29). Everything else uses apiRequestParsed.

@@ -7,13 +7,13 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { AdminTwoFactorGate, VerifyEmailBanner } from '@/features/account';
 import { clearUserData, signOut, useProfile } from '@/lib/auth';
 import { paths } from '@/lib/paths';
+import { NotificationSettingsPage } from '@/features/notifications';
 
 // Each role downloads only its own dashboard.
 const ClientDashboard = lazy(() => import('./client-dashboard').then((module) => ({ default: module.ClientDashboard })));
 const ReaderDashboard = lazy(() => import('./reader-dashboard').then((module) => ({ default: module.ReaderDashboard })));
 const AdminDashboard = lazy(() => import('./admin-dashboard').then((module) => ({ default: module.AdminDashboard })));
 /** Every role's notification settings (issue 32): a page of the dashboard, so the app's entry carries no route for it (decision 007). */
-const NotificationSettingsPage = lazy(() => import('@/features/notifications').then((module) => ({ default: module.NotificationSettingsPage })));
 
 function DashboardNotice({ message, onSignIn }: { message: string; onSignIn: () => void }) {
   return (

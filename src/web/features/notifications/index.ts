@@ -1,3 +1,3 @@
 /** What other features may use of notifications: the follow button, and the settings page the dashboard shows. */
 export { FollowButton } from './follow-button';
-export { NotificationSettingsPage } from './notification-settings-page';
+export { NotificationSettingsPage } from './lazy-notification-settings-page';

@@ -1,21 +1,22 @@
 import type { Profile } from '@shared/auth';
-import { cancelledShipmentSchema, savedShippingAddressSchema, sellerShipmentListSchema, sellerShipmentSchema, type ShipShipmentInput } from '@shared/shipping';
-import {
+import type { cancelledShipmentSchema, savedShippingAddressSchema, sellerShipmentListSchema, sellerShipmentSchema, ShipShipmentInput } from '@shared/shipping';
+import type {
   accountCartSchema,
-  type CartInput,
-  type CreateOrderInput,
+  CartInput,
+  CreateOrderInput,
   createdOrderSchema,
   myProductListSchema,
   orderListSchema,
-  type Product,
-  type ProductInput,
+  Product,
+  ProductInput,
   productListSchema,
   productSchema,
-  type SetProductHiddenInput,
+  SetProductHiddenInput,
 } from '@shared/shop';
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { walletQueryKeys } from '@/features/wallet';
-import { apiRequestParsed } from '@/lib/api';
+import { apiRequestTyped } from '@/lib/api';
 import { profileQueryKey } from '@/lib/auth';
 import { filterToParams, type ShopFilter } from './shop-filter';
 
@@ -35,23 +36,23 @@ export const productListQuery = (filter: ShopFilter, isAdmin: boolean) =>
     queryKey: shopKeys.list(filter, isAdmin),
     queryFn: ({ signal }) => {
       const query = filterToParams(filter).toString();
-      return apiRequestParsed(`/api/shop/products${query ? `?${query}` : ''}`, productListSchema, { signal });
+      return apiRequestTyped<z.infer<typeof productListSchema>>(`/api/shop/products${query ? `?${query}` : ''}`, { signal });
     },
     placeholderData: keepPreviousData,
   });
 
 export const myProductsQuery = queryOptions({
   queryKey: shopKeys.mine,
-  queryFn: ({ signal }) => apiRequestParsed('/api/shop/products/mine', myProductListSchema, { signal }),
+  queryFn: ({ signal }) => apiRequestTyped<z.infer<typeof myProductListSchema>>('/api/shop/products/mine', { signal }),
 });
 
 export const ordersQuery = queryOptions({
   queryKey: shopKeys.orders,
-  queryFn: ({ signal }) => apiRequestParsed('/api/shop/orders', orderListSchema, { signal }),
+  queryFn: ({ signal }) => apiRequestTyped<z.infer<typeof orderListSchema>>('/api/shop/orders', { signal }),
 });
 
 export function placeOrder(input: CreateOrderInput, idempotencyKey: string) {
-  return apiRequestParsed('/api/shop/orders', createdOrderSchema, { body: input, headers: { 'Idempotency-Key': idempotencyKey } });
+  return apiRequestTyped<z.infer<typeof createdOrderSchema>>('/api/shop/orders', { body: input, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** After a purchase: the balance everywhere it shows, the stock on the cards, the orders page. */
@@ -69,7 +70,7 @@ export function useSaveProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: ProductInput }) =>
-      apiRequestParsed(id ? productPath(id) : '/api/shop/products', productSchema, { method: id ? 'PATCH' : 'POST', body: input }),
+      apiRequestTyped<z.infer<typeof productSchema>>(id ? productPath(id) : '/api/shop/products', { method: id ? 'PATCH' : 'POST', body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: shopKeys.all }),
   });
 }
@@ -79,7 +80,7 @@ export function useSetProductHidden() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...change }: SetProductHiddenInput & { id: string }) =>
-      apiRequestParsed(`/api/admin/shop/products/${encodeURIComponent(id)}`, productSchema, { method: 'PATCH', body: change }),
+      apiRequestTyped<z.infer<typeof productSchema>>(`/api/admin/shop/products/${encodeURIComponent(id)}`, { method: 'PATCH', body: change }),
     onSuccess: (updated) => {
       queryClient.setQueriesData<{ products: Product[] }>(
         { queryKey: shopKeys.lists },
@@ -99,7 +100,7 @@ export const shippingKeys = {
 
 export const savedAddressQuery = queryOptions({
   queryKey: shippingKeys.address,
-  queryFn: ({ signal }) => apiRequestParsed('/api/shop/shipping-address', savedShippingAddressSchema, { signal }),
+  queryFn: ({ signal }) => apiRequestTyped<z.infer<typeof savedShippingAddressSchema>>('/api/shop/shipping-address', { signal }),
   staleTime: 60_000,
 });
 
@@ -107,7 +108,7 @@ export const savedAddressQuery = queryOptions({
 export const salesQuery = (platform: boolean) =>
   queryOptions({
     queryKey: platform ? shippingKeys.platformSales : shippingKeys.sales,
-    queryFn: ({ signal }) => apiRequestParsed(platform ? '/api/admin/shop/shipments' : '/api/shop/shipments', sellerShipmentListSchema, { signal }),
+    queryFn: ({ signal }) => apiRequestTyped<z.infer<typeof sellerShipmentListSchema>>(platform ? '/api/admin/shop/shipments' : '/api/shop/shipments', { signal }),
   });
 
 const shipmentPath = (id: string, action: 'ship' | 'deliver' | 'cancel') => `/api/shop/shipments/${encodeURIComponent(id)}/${action}`;
@@ -117,7 +118,7 @@ export function useShipmentStep() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ship }: { id: string; ship?: ShipShipmentInput }) =>
-      apiRequestParsed(shipmentPath(id, ship ? 'ship' : 'deliver'), sellerShipmentSchema, { method: 'POST', ...(ship && { body: ship }) }),
+      apiRequestTyped<z.infer<typeof sellerShipmentSchema>>(shipmentPath(id, ship ? 'ship' : 'deliver'), { method: 'POST', ...(ship && { body: ship }) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: shopKeys.all }),
   });
 }
@@ -126,7 +127,7 @@ export function useShipmentStep() {
 export function useCancelShipment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequestParsed(shipmentPath(id, 'cancel'), cancelledShipmentSchema, { method: 'POST' }),
+    mutationFn: (id: string) => apiRequestTyped<z.infer<typeof cancelledShipmentSchema>>(shipmentPath(id, 'cancel'), { method: 'POST' }),
     onSuccess: (result) => queryClient.setQueryData<Profile | null>(profileQueryKey, (profile) => profile && { ...profile, walletBalanceCents: result.balanceCents }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: shopKeys.all });
@@ -135,6 +136,6 @@ export function useCancelShipment() {
   });
 }
 
-export const fetchAccountCart = () => apiRequestParsed('/api/shop/cart', accountCartSchema);
-export const putAccountCart = (input: CartInput) => apiRequestParsed('/api/shop/cart', accountCartSchema, { method: 'PUT', body: input });
-export const mergeAccountCart = (input: CartInput) => apiRequestParsed('/api/shop/cart/merge', accountCartSchema, { method: 'POST', body: input });
+export const fetchAccountCart = () => apiRequestTyped<z.infer<typeof accountCartSchema>>('/api/shop/cart');
+export const putAccountCart = (input: CartInput) => apiRequestTyped<z.infer<typeof accountCartSchema>>('/api/shop/cart', { method: 'PUT', body: input });
+export const mergeAccountCart = (input: CartInput) => apiRequestTyped<z.infer<typeof accountCartSchema>>('/api/shop/cart/merge', { method: 'POST', body: input });

@@ -1,23 +1,43 @@
-import { ORDER_ITEMS_MAX, ORDER_QUANTITY_MAX, type Product, SHOP_CATEGORIES } from '@shared/shop';
-import { z } from '@shared/zod-config';
+import type { Product } from '@shared/shop';
+import { ORDER_ITEMS_MAX, ORDER_QUANTITY_MAX, SHOP_CATEGORIES } from '@shared/shop-rules';
 
 /** A product in the cart, with what the drawer shows of it as it was when added. */
-const cartLineSchema = z.object({
-  productId: z.string().min(1),
-  name: z.string(),
-  category: z.enum(SHOP_CATEGORIES),
-  priceCents: z.number().int().min(0),
-  isDigital: z.boolean(),
-  stock: z.number().int().min(0).nullable(),
-  imageUrl: z.string().nullable(),
-  quantity: z.number().int().min(1).max(ORDER_QUANTITY_MAX),
-});
-export type CartLine = z.infer<typeof cartLineSchema>;
+export interface CartLine {
+  productId: string;
+  name: string;
+  category: (typeof SHOP_CATEGORIES)[number];
+  priceCents: number;
+  isDigital: boolean;
+  stock: number | null;
+  imageUrl: string | null;
+  quantity: number;
+}
 
-const storedCartSchema = z
-  .array(cartLineSchema)
-  .max(ORDER_ITEMS_MAX)
-  .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length);
+const isWhole = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number => Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+
+/**
+ * A line as the cart stores it in this browser. Checked by hand, not with a zod schema: every
+ * product card of the shop reads the stored cart, and zod would be 25 KB of the shop page's 160
+ * (issue 29) for the eight fields of data this app wrote itself.
+ */
+function isCartLine(value: unknown): value is CartLine {
+  if (typeof value !== 'object' || value === null) return false;
+  const line = value as Record<string, unknown>;
+  return (
+    typeof line.productId === 'string' &&
+    line.productId.length > 0 &&
+    typeof line.name === 'string' &&
+    SHOP_CATEGORIES.includes(line.category as CartLine['category']) &&
+    isWhole(line.priceCents, 0) &&
+    typeof line.isDigital === 'boolean' &&
+    (line.stock === null || isWhole(line.stock, 0)) &&
+    (line.imageUrl === null || typeof line.imageUrl === 'string') &&
+    isWhole(line.quantity, 1, ORDER_QUANTITY_MAX)
+  );
+}
+
+const isStoredCart = (value: unknown): value is CartLine[] =>
+  Array.isArray(value) && value.length <= ORDER_ITEMS_MAX && value.every(isCartLine) && new Set(value.map((line) => line.productId)).size === value.length;
 
 export type CartAction =
   | { type: 'add'; product: Pick<Product, 'id' | 'name' | 'category' | 'priceCents' | 'isDigital' | 'stock' | 'imageUrl'> }
@@ -81,8 +101,8 @@ export const cartTotalCents = (lines: readonly CartLine[]) => lines.reduce((sum,
 export function parseStoredCart(raw: string | null): CartLine[] {
   if (!raw) return [];
   try {
-    const parsed = storedCartSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : [];
+    const parsed: unknown = JSON.parse(raw);
+    return isStoredCart(parsed) ? parsed.map(({ productId, name, category, priceCents, isDigital, stock, imageUrl, quantity }) => ({ productId, name, category, priceCents, isDigital, stock, imageUrl, quantity })) : [];
   } catch {
     return [];
   }

@@ -1,4 +1,4 @@
-import { SHOP_CATEGORIES, SHOP_SORTS, type ShopCategory, type ShopSort } from '@shared/shop';
+import { SHOP_CATEGORIES, SHOP_SORTS, type ShopCategory, type ShopSort } from '@shared/shop-rules';
 
 /** What the shop page shows: every choice lives in the URL query, under the API's own names. */
 export interface ShopFilter {

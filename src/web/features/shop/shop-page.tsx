@@ -1,4 +1,4 @@
-import { SHOP_CATEGORIES, SHOP_SORT_LABELS, SHOP_SORTS, type ShopSort } from '@shared/shop';
+import { SHOP_CATEGORIES, SHOP_SORT_LABELS, SHOP_SORTS, type ShopSort } from '@shared/shop-rules';
 import { useQuery } from '@tanstack/react-query';
 import { PackageSearch, Receipt, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
