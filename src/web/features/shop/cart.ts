@@ -13,7 +13,8 @@ export interface CartLine {
   quantity: number;
 }
 
-const isWhole = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number => Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+const isWhole = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 
 /**
  * A line as the cart stores it in this browser. Checked by hand, not with a zod schema: every
@@ -22,12 +23,12 @@ const isWhole = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): va
  */
 function isCartLine(value: unknown): value is CartLine {
   if (typeof value !== 'object' || value === null) return false;
-  const line = value as Record<string, unknown>;
+  const line: Partial<Record<keyof CartLine, unknown>> = value;
   return (
     typeof line.productId === 'string' &&
     line.productId.length > 0 &&
     typeof line.name === 'string' &&
-    SHOP_CATEGORIES.includes(line.category as CartLine['category']) &&
+    SHOP_CATEGORIES.some((category) => category === line.category) &&
     isWhole(line.priceCents, 0) &&
     typeof line.isDigital === 'boolean' &&
     (line.stock === null || isWhole(line.stock, 0)) &&
