@@ -9,6 +9,7 @@ import { appointments, readerProfiles, user } from '../../db/schema';
 import { appointmentReminderMail, queueMail } from '../mail';
 import { deliverNotifications, type NotificationRow } from '../notifications';
 import { getBalances, lockAccounts, walletAccountId } from '../wallet';
+import { readerFullName } from '../readers';
 import { type AppointmentDeps, MINUTE_MS } from './deps';
 import { notifyAboutAppointment } from './notify';
 import { appointmentFeeCents, settleAppointment, settlementAccounts } from './settle';
@@ -52,7 +53,7 @@ async function peopleOf(tx: Tx, ids: string[]): Promise<People> {
       clientEmail: client.email,
       readerName: reader.name,
       readerEmail: reader.email,
-      readerProfileName: sql<string>`${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName}`,
+      readerProfileName: readerFullName,
     })
     .from(appointments)
     .innerJoin(client, eq(client.id, appointments.clientId))

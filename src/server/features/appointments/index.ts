@@ -1,4 +1,4 @@
 /** What other features may use of appointments: the scheduler's due work, the reference of their holds, and whether a reader is booked now. */
 export { appointmentReference } from './deps';
 export { runAppointmentWork } from './due-work';
-export { assertNoAppointmentNow, nextAppointmentSoon } from './busy';
+export { walkInAgainstAppointments } from './busy';

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { appointments, readerProfiles, readingSessions, user } from '../../db/schema';
+import { readerFullName } from '../readers';
 
 const client = alias(user, 'client');
 
@@ -12,7 +13,7 @@ export function selectAppointments(db: DbOrTx) {
     .select({
       row: appointments,
       clientName: client.name,
-      readerName: sql<string>`${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName}`,
+      readerName: readerFullName,
       readerUsername: readerProfiles.username,
       // The booked reading's room once both sides joined (a room given up unstarted is not it).
       sessionId: sql<string | null>`(select ${readingSessions.id} from ${readingSessions}

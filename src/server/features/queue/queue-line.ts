@@ -4,6 +4,7 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles, readerQueue } from '../../db/schema';
 import type { Outbox } from '../../realtime/outbox';
+import { readerFullName } from '../readers';
 
 /**
  * A reader's line is their `reader_queue` rows in joining order; the client id breaks a tie between
@@ -48,7 +49,6 @@ const RATE_COLUMN = {
 export const queuedRateCents = sql<number>`case ${readerQueue.sessionType}
   when 'audio' then ${RATE_COLUMN.audio} when 'video' then ${RATE_COLUMN.video} else ${RATE_COLUMN.chat} end`.mapWith(Number);
 
-export const readerFullName = sql<string>`${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName}`;
 
 /** The client's place in whichever line they are in, or null. */
 export async function findQueuePlace(db: DbOrTx, clientId: string): Promise<QueuePlace | null> {

@@ -3,4 +3,4 @@ export { availableReaders } from './available-readers';
 export { createReader } from './create-reader';
 export { firstNameOf } from './list-reader-sessions';
 export { allTimeEarningsOf, earningsByReaderBetween } from './reader-income';
-export { assertListedReader, freeMinutesFor, isListedReader, RATE_COLUMN, readerColumns, readerIsBusy, toReader } from './reader-view';
+export { assertListedReader, freeMinutesFor, isListedReader, RATE_COLUMN, readerColumns, readerFullName, readerIsBusy, toReader } from './reader-view';

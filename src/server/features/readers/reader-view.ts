@@ -6,6 +6,9 @@ import type { DbOrTx } from '../../db/client';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
 import { notFound } from '../../errors';
 
+/** A reader's name as their profile shows it, for the queries that name them. */
+export const readerFullName = sql<string>`${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName}`;
+
 /** Each reader's weekly slots in one subquery, so a directory page stays one round trip. */
 const scheduleSlots = sql<ReaderSchedule['slots']>`coalesce((
   select json_agg(json_build_object('weekday', a.weekday, 'startMinute', a.start_minute, 'endMinute', a.end_minute) order by a.weekday, a.start_minute)

@@ -51,16 +51,18 @@ export async function chargeNextMinute(tx: Tx, session: SessionRow, now: Date, t
  */
 export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Date, timing: SessionTiming, outbox: Outbox): Promise<boolean[]> {
   const plans = sessions.map((session) => {
+    // A booked reading was paid for ahead: its minutes come out of the client's hold (docs/decisions/048).
+    const isBooked = session.appointmentId !== null;
     const minute = session.minutesCharged + 1;
     const isFree = minute <= session.freeMinutes;
     const amountCents = isFree ? 0 : session.ratePerMinuteCents;
-    return { session, minute, isFree, amountCents, ...splitSessionMinute(session.totalCostCents, amountCents) };
+    return { session, isBooked, minute, isFree, amountCents, ...splitSessionMinute(session.totalCostCents, amountCents) };
   });
   const paid = plans.filter((plan) => !plan.isFree);
   // No savepoint needed: an unpaid charge is refused before the ledger writes anything.
   const outcomes = await chargeManyWithSplit(
     tx,
-    paid.map(({ session, minute, amountCents, readerCents }) => ({
+    paid.map(({ session, isBooked, minute, amountCents, readerCents }) => ({
       payerUserId: session.clientId,
       readerUserId: session.readerId,
       amountCents,
@@ -68,22 +70,21 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
       kind: 'session_charge',
       reference: sessionReference(session.id),
       idempotencyKey: minuteChargeKey(session.id, minute),
-      // A booked reading was paid for ahead: its minutes come out of the client's hold (docs/decisions/048).
-      payerAccount: session.appointmentId ? ('hold' as const) : ('wallet' as const),
+      payerAccount: isBooked ? ('hold' as const) : ('wallet' as const),
     })),
   );
   const outcomeOf = new Map(paid.map((plan, i) => [plan, outcomes[i]!]));
-  const freeWallets = plans.filter((plan) => plan.isFree || plan.session.maxMinutes !== null).map(({ session }) => walletAccountId(session.clientId));
-  const freeBalances = freeWallets.length === 0 ? new Map<string, number>() : await getBalances(tx, freeWallets);
+  // The wallets no charge answered for: free minutes', and booked readings' (their payer is the hold).
+  const unchargedWallets = plans.filter((plan) => plan.isFree || plan.isBooked).map(({ session }) => walletAccountId(session.clientId));
+  const walletBalances = unchargedWallets.length === 0 ? new Map<string, number>() : await getBalances(tx, unchargedWallets);
 
   const records: object[] = [];
   const results = plans.map((plan) => {
-    const { session, minute, isFree, amountCents, readerCents, platformCents } = plan;
+    const { session, isBooked, minute, isFree, amountCents, readerCents, platformCents } = plan;
     const outcome = outcomeOf.get(plan);
     if (outcome?.refused) return false;
     // A booked reading's payer balance is the hold, which is not the wallet the client sees.
-    const isBooked = session.maxMinutes !== null;
-    const clientBalanceCents = outcome && !isBooked ? outcome.payerBalanceCents : (freeBalances.get(walletAccountId(session.clientId)) ?? 0);
+    const clientBalanceCents = outcome && !isBooked ? outcome.payerBalanceCents : (walletBalances.get(walletAccountId(session.clientId)) ?? 0);
     const startedAt = session.nextMinuteAt ?? now;
     const nextMinuteAt = new Date(startedAt.getTime() + timing.minuteMs);
     const totalCostCents = session.totalCostCents + amountCents;

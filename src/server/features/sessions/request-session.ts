@@ -5,7 +5,7 @@ import { SERVER_EVENTS, type SessionRequestEvent } from '@shared/realtime';
 import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionRequestInput } from '@shared/sessions';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { assertNoAppointmentNow, nextAppointmentSoon } from '../appointments';
+import { walkInAgainstAppointments } from '../appointments';
 import { conflict, forbidden, notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
 import type { SessionUser } from '../auth';
@@ -41,7 +41,7 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
   // The demo reader answers in words only: there is nobody to hear or see (issue 30).
   if (reader.repliesAutomated && input.sessionType !== 'chat') throw conflict(AUTOMATED_CHAT_ONLY_REASON);
   if (found.suspendedAt) throw conflict(`${reader.firstName} is not available for readings`);
-  await assertNoAppointmentNow(deps.db, reader.userId, reader.firstName, now.getTime());
+  const nextAppointmentAt = await walkInAgainstAppointments(deps.db, reader.userId, reader.firstName, now.getTime());
   await assertBalanceCoversMinute(deps.db, client.id, rate);
   await assertReaderNotKeptForOthers(deps.db, reader, client.id, now);
   const id = randomUUID();
@@ -79,7 +79,6 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
     expiresAt: new Date(now.getTime() + deps.timing.requestTimeoutMs).toISOString(),
   };
   // A booked reading within the hour: the reader is warned this one could run into it.
-  const nextAppointmentAt = await nextAppointmentSoon(deps.db, reader.userId, now.getTime());
   if (nextAppointmentAt) event.nextAppointmentAt = nextAppointmentAt.toISOString();
   const outbox = new Outbox();
   await leaveAnyLine(deps.db, client.id, outbox);
