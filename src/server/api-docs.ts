@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@shared/errors';
+import { isRecord } from '@shared/records';
 import { clientEventSchemas, serverEventSchemas } from '@shared/realtime';
 import { z } from '@shared/zod-config';
 
@@ -15,7 +16,7 @@ const isDocumentedRoute = (url: string) => url.startsWith('/api/') && !url.start
  */
 function declareErrorAnswers(route: RouteOptions): FastifySchema {
   const schema: FastifySchema = route.schema ?? {};
-  const response = (schema.response ?? {}) as Record<string, unknown>;
+  const response: Record<string, unknown> = isRecord(schema.response) ? schema.response : {};
   response['4xx'] ??= apiErrorSchema;
   response['5xx'] ??= apiErrorSchema;
   schema.response = response;

@@ -1,8 +1,7 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { Logger } from 'pino';
 import { registerApiDocs } from './api-docs';
 import { createAuth } from './auth/auth';
 import { type Clock, systemClock } from './clock';
@@ -78,7 +77,7 @@ import { registerWeb } from './web';
 export interface AppDeps {
   config: Config;
   database: Database;
-  logger?: Logger | false;
+  logger?: FastifyBaseLogger | false;
   clock?: Clock;
   /** 'built' serves dist/web, 'vite' runs the dev server, 'none' is API only (tests). */
   web?: 'built' | 'vite' | 'none';
@@ -121,7 +120,7 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
     frameworkErrors,
-  }) as unknown as FastifyInstance;
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
   registerErrorHandler(app);
@@ -192,7 +191,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('preHandler', async (request) => {
     const isStateChanging = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
     // The provider's webhook is not a person's request: a burst of Stripe's deliveries must never be refused.
-    const isProviderWebhook = (request.routeOptions.config as { isProviderWebhook?: boolean }).isProviderWebhook === true;
+    const isProviderWebhook = request.routeOptions.config.isProviderWebhook === true;
     if (isStateChanging && request.url.startsWith('/api/') && !isProviderWebhook) await apiBudget(request);
   });
 

@@ -125,7 +125,10 @@ const envSchema = z.object({
   LIVE_FORWARDER_PORT_RANGE: z
     .string()
     .regex(/^\d+-\d+$/, 'LIVE_FORWARDER_PORT_RANGE must look like 40000-40999')
-    .transform((text) => text.split('-').map(Number) as [number, number])
+    .transform((text): [number, number] => {
+      const [low, high] = text.split('-').map(Number);
+      return [low!, high!];
+    })
     .refine(([low, high]) => low >= 1024 && low <= high && high <= 65535, 'LIVE_FORWARDER_PORT_RANGE must be within 1024-65535, low to high')
     .optional(),
   // Mail (docs/decisions/028): SMTP when SMTP_URL is set, otherwise a local mailbox under DATA_DIR.

@@ -2,6 +2,7 @@
  * The community's categories, limits and paths, apart from its schemas (community.ts re-exports
  * them), so the community's list does not bring zod along (issue 29).
  */
+import { mapNonEmpty } from './records';
 
 /** SPEC.md 'Community': the six categories, with what the Categories tab shows of each. */
 export const COMMUNITY_CATEGORIES = [
@@ -13,7 +14,7 @@ export const COMMUNITY_CATEGORIES = [
   { name: 'Meditation & Mindfulness', description: 'Practices, retreats and staying present.', icon: 'Flower2', color: 'emerald' },
 ] as const;
 export type CommunityCategory = (typeof COMMUNITY_CATEGORIES)[number]['name'];
-export const COMMUNITY_CATEGORY_NAMES = COMMUNITY_CATEGORIES.map((c) => c.name) as [CommunityCategory, ...CommunityCategory[]];
+export const COMMUNITY_CATEGORY_NAMES = mapNonEmpty(COMMUNITY_CATEGORIES, (c) => c.name);
 
 export const POST_TITLE_MIN = 5;
 export const POST_TITLE_MAX = 150;

@@ -16,6 +16,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 export const ROLES = ['client', 'reader', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+export const isRole = (value: unknown): value is Role => ROLES.some((role) => role === value);
 
 export const SESSION_TYPES = ['chat', 'audio', 'video'] as const;
 export type SessionType = (typeof SESSION_TYPES)[number];

@@ -1,3 +1,4 @@
+import { mapNonEmpty } from './records';
 import { GIFTS } from './constants';
 
 /**
@@ -45,5 +46,5 @@ export const LIVE_FORWARDER_MAX_VIEWERS = 32;
 export const LIVE_STREAM_FULL_MESSAGE = 'This stream is full right now — please try again in a few minutes.';
 
 export type GiftId = (typeof GIFTS)[number]['id'];
-export const GIFT_IDS = GIFTS.map((gift) => gift.id) as [GiftId, ...GiftId[]];
+export const GIFT_IDS = mapNonEmpty(GIFTS, (gift) => gift.id);
 export const giftById = (giftId: string) => GIFTS.find((gift) => gift.id === giftId);

@@ -20,7 +20,7 @@ export const PREFERENCE_KINDS = [
 export type PreferenceKind = (typeof PREFERENCE_KINDS)[number];
 
 /** A notice of a kind not listed here is not a person's choice: always in the bell, never pushed. */
-export const isPreferenceKind = (kind: string): kind is PreferenceKind => (PREFERENCE_KINDS as readonly string[]).includes(kind);
+export const isPreferenceKind = (kind: string): kind is PreferenceKind => PREFERENCE_KINDS.some((known) => known === kind);
 
 /**
  * What happens to a push due during the person's quiet hours (docs/decisions/049): `defer` waits
@@ -82,9 +82,10 @@ export const notificationPreferencesInputSchema = z
   .object({ channels: channelChoicesSchema, quietHours: quietHoursSchema.nullable(), timeZone: timeZoneSchema })
   .strict()
   .superRefine((input, ctx) => {
-    for (const [kind, choice] of Object.entries(input.channels) as [PreferenceKind, Partial<Record<NotificationChannel, boolean>>][]) {
-      for (const channel of Object.keys(choice) as NotificationChannel[]) {
-        if (PREFERENCE_CATALOG[kind].defaults[channel] === undefined) {
+    for (const kind of PREFERENCE_KINDS) {
+      const choice = input.channels[kind];
+      for (const channel of NOTIFICATION_CHANNELS) {
+        if (choice?.[channel] !== undefined && PREFERENCE_CATALOG[kind].defaults[channel] === undefined) {
           ctx.addIssue({ code: 'custom', path: ['channels', kind, channel], message: `${PREFERENCE_CATALOG[kind].label}: not offered by ${channel}` });
         }
       }

@@ -16,8 +16,8 @@ if (!container) throw new Error('The #root element is missing from index.html');
 
 const queryClient = createQueryClient();
 
-function render() {
-  createRoot(container as HTMLElement).render(
+const render = () => {
+  createRoot(container).render(
     <StrictMode>
       <AppErrorBoundary>
         <AppProviders queryClient={queryClient}>
@@ -28,7 +28,7 @@ function render() {
       </AppErrorBoundary>
     </StrictMode>,
   );
-}
+};
 
 // The first page's code is fetched before the first render, so it paints at once instead of a
 // spinner first. If it fails to download, the page's error boundary shows it on render.

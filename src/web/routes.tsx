@@ -4,6 +4,7 @@ import { RequireAuth, RequireGuest } from './app/guards';
 import { RootLayout } from './app/layout/root-layout';
 import { HomePage } from './features/pages/home-page';
 import { paths, policiesPath } from './lib/paths';
+import { isRecord } from '@shared/records';
 
 /** Each lazy page's loader, by the element that shows it: preloadPage finds the one a URL needs. */
 const pageLoaders = new WeakMap<object, () => Promise<unknown>>();
@@ -113,5 +114,5 @@ export function AppRoutes() {
 /** Starts downloading the page a URL shows; resolves when it can render without suspending. */
 export async function preloadPage(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(matches.map((match) => pageLoaders.get(match.route.element as object)?.()));
+  await Promise.all(matches.map(({ route: { element } }) => (isRecord(element) ? pageLoaders.get(element)?.() : undefined)));
 }

@@ -54,11 +54,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => {
       console.error('PostgreSQL pool: idle connection lost:', error.message);
     });
-    const db = drizzlePg(pool, { schema, ...queryLogger(options.onQuery) }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, ...queryLogger(options.onQuery) });
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () => migratePg(db, { migrationsFolder }),
       close: async () => {
         await notifications.close();
         await pool.end();
@@ -70,14 +70,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
   if (options.onStatementTime) timeStatements(client, options.onStatementTime);
-  const db = drizzlePglite(client, { schema, ...queryLogger(options.onQuery) }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, ...queryLogger(options.onQuery) });
   const listeners = listenerSets();
   // PGlite is one session: its own NOTIFYs reach it at commit, before the committing call returns.
   await Promise.all(NOTIFY_CHANNELS.map((channel) => client.listen(channel, (payload) => listeners.tell(channel, payload))));
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
     listen: listeners.add,
   };
@@ -91,7 +91,8 @@ function listenerSets() {
       return () => void sets.get(channel)!.delete(listener);
     },
     tell(channel: string, payload: string | null) {
-      for (const listener of sets.get(channel as NotifyChannel) ?? []) listener(payload);
+      const known = NOTIFY_CHANNELS.find((candidate) => candidate === channel);
+      for (const listener of known ? sets.get(known)! : []) listener(payload);
     },
   };
 }

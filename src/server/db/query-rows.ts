@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import { isRecord } from '@shared/records';
 import type { DbOrTx } from './client';
 
 /**
@@ -7,6 +8,8 @@ import type { DbOrTx } from './client';
  * row type is the caller's word for the query's columns (numbers from bigint and sums come as text).
  */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  if (!isRecord(result) || !Array.isArray(result.rows)) throw new Error('The database answered a query without rows');
+  // biome-ignore lint/plugin: the row type is the caller's word for the query's columns, which SQL text cannot check.
+  return result.rows as T[];
 }

@@ -33,6 +33,7 @@ const isClientEvent = (event: string): event is ClientEvent => Object.hasOwn(cli
  * the ack. Unknown events, bad payloads and missing acks never throw inside Socket.IO.
  */
 async function dispatch(handlers: AnyHandlers, event: ClientEvent, payload: unknown): Promise<object> {
+  // biome-ignore lint/plugin: the handler of `event` takes that event's payload, which the next line parses with the same event's schema; TypeScript cannot pair the two through a union key.
   const handler = handlers[event] as ((input: unknown) => Promise<object>) | undefined;
   if (!handler) throw badRequest(`Unknown event ${JSON.stringify(event)}`);
   return handler(clientEventSchemas[event].payload.parse(assertSafeInput(payload)));
@@ -47,7 +48,10 @@ export function routeClientEvents(server: AppServer, features: SocketFeature[], 
     const handlers: AnyHandlers = Object.assign({}, ...features.map((feature) => feature(socket)));
     socket.onAny(async (event: string, ...args: unknown[]) => {
       const last = args.at(-1);
-      const reply = typeof last === 'function' ? (last as (a: Ack) => void) : () => {};
+      // Socket.IO's acknowledgement callback, when the browser asked for one.
+      const reply = (answer: Ack): void => {
+        if (typeof last === 'function') last(answer);
+      };
       try {
         if (!isClientEvent(event)) throw badRequest(`Unknown event ${JSON.stringify(event.slice(0, 64))}`);
         reply({ ok: true, ...(await dispatch(handlers, event, args[0])) });

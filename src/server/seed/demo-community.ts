@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CommunityCategory } from '@shared/community';
 import type { Tx } from '../db/client';
 import { communityLikes, communityPosts, communityReplies } from '../db/schema';
+import { demoId } from './demo-id';
 
 interface DemoPost {
   /** A reader's username or a seeker's index in the seed's seekers. */
@@ -101,7 +102,7 @@ export const DEMO_POSTS: DemoPost[] = [
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function insertDemoCommunity(tx: Tx, now: Date, readerIdByUsername: Map<string, string>, seekerIds: string[]) {
-  const idOf = (author: string | number) => (typeof author === 'number' ? seekerIds[author] : readerIdByUsername.get(author)) as string;
+  const idOf = (author: string | number) => demoId(typeof author === 'number' ? seekerIds[author] : readerIdByUsername.get(author), author);
   for (const [index, post] of DEMO_POSTS.entries()) {
     const id = randomUUID();
     // An hour apart within a day, so threads of the same day keep their order.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ShopCategory } from '@shared/shop';
 import type { Tx } from '../db/client';
 import { shopProducts } from '../db/schema';
+import { demoId } from './demo-id';
 
 interface DemoProduct {
   /** A reader's username, or null for Soul Tribe's own. */
@@ -57,7 +58,7 @@ export async function insertDemoShop(tx: Tx, now: Date, readerIdByUsername: Map<
   await tx.insert(shopProducts).values(
     DEMO_PRODUCTS.map((p) => ({
       id: randomUUID(),
-      sellerId: p.seller ? (readerIdByUsername.get(p.seller) as string) : null,
+      sellerId: p.seller ? demoId(readerIdByUsername.get(p.seller), p.seller) : null,
       name: p.name,
       description: p.description,
       priceCents: p.priceCents,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LiveCategory } from '@shared/live';
 import type { Tx } from '../db/client';
 import { liveStreams } from '../db/schema';
+import { demoId } from './demo-id';
 
 interface DemoStream {
   username: string;
@@ -33,7 +34,7 @@ export async function insertDemoStreams(tx: Tx, now: Date, readerIdByUsername: M
   await tx.insert(liveStreams).values(
     DEMO_STREAMS.map((s) => ({
       id: randomUUID(),
-      readerId: readerIdByUsername.get(s.username) as string,
+      readerId: demoId(readerIdByUsername.get(s.username), s.username),
       title: s.title,
       description: s.description,
       category: s.category,

@@ -16,6 +16,11 @@ export async function insertRows<T extends PgTable>(tx: Tx, table: T, rows: T['$
     columns.map(([, column]) => sql.identifier(column.name)),
     sql`, `,
   );
-  const json = JSON.stringify(rows.map((row) => Object.fromEntries(columns.map(([key, column]) => [column.name, (row as Record<string, unknown>)[key]]))));
+  const json = JSON.stringify(
+    rows.map((row) => {
+      const values = new Map(Object.entries(row));
+      return Object.fromEntries(columns.map(([key, column]) => [column.name, values.get(key)]));
+    }),
+  );
   await tx.execute(sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${json}::json)`);
 }

@@ -1,6 +1,7 @@
 import { parseDollarsToCents } from '@shared/money';
 import { createReaderSchema, rateCentsSchema } from '@shared/readers';
 import { z } from '@shared/zod-config';
+import { isKeyOf } from '@shared/records';
 
 /**
  * Inputs of a reader's profile as people type them, shared by the admin's Create Reader form, the
@@ -61,5 +62,5 @@ const INPUT_OF_RATE: Record<string, string> = { chatRateCents: 'chatRate', audio
 export function inputOfServerField<F extends string>(serverField: string, form: Partial<Record<F, unknown>>): F | undefined {
   const top = serverField.split('.')[0] ?? serverField;
   const input = INPUT_OF_RATE[top] ?? top;
-  return input in form ? (input as F) : undefined;
+  return isKeyOf(form, input) ? input : undefined;
 }

@@ -28,6 +28,7 @@ export function useServerEvent<E extends ServerEvent>(event: E, handler: (payloa
   useSocketEvent(event, (payload) => {
     void loadSchemas().then((eventSchemas) => {
       const parsed = eventSchemas[event].safeParse(payload);
+      // biome-ignore lint/plugin: parsed by the schema of `event` itself; TypeScript cannot pair a schema map's entry with a generic key.
       if (parsed.success) handler(parsed.data as ServerEventPayload<E>);
       else console.warn(`Ignored a malformed ${event} event`, parsed.error.issues);
     });

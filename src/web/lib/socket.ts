@@ -73,12 +73,11 @@ export function useSocketEvent(event: ServerEvent | 'connect' | 'disconnect', ha
   });
   useEffect(() => {
     if (!current) return;
-    // The untyped view: this one listener serves every event name, each checked by its caller.
-    const untyped = current as unknown as Socket;
+    // One listener serves every event name: it takes the payload unchecked, and each caller checks it.
     const listener = (payload: unknown) => handlerRef.current(payload);
-    untyped.on(event, listener);
+    current.on(event, listener);
     return () => {
-      untyped.off(event, listener);
+      current.off(event, listener);
     };
   }, [current, event]);
 }

@@ -21,6 +21,7 @@ export const loadSonner = () => import('sonner');
 function send(call: Call): void {
   if (ready && sonner) {
     const target = call.method ? sonner[call.method] : sonner;
+    // biome-ignore lint/plugin: the arguments were typed by the public method that queued the call (Parameters<Sonner[M]>); a union of sonner's functions cannot be called with them.
     (target as (...args: unknown[]) => unknown)(...call.args);
     return;
   }

@@ -1,5 +1,6 @@
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
-import type { PushPayload } from '../../shared/push-payload';
+import { isPushPayload, type PushPayload } from '../../shared/push-payload';
+import { isRecord } from '../../shared/records';
 
 /**
  * Soul Tribe's service worker (issue 32, docs/decisions/049). What it caches:
@@ -14,6 +15,13 @@ import type { PushPayload } from '../../shared/push-payload';
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
+declare global {
+  // Chromium shows a notification's buttons; the field is not in every type library.
+  interface NotificationOptions {
+    actions?: { action: string; title: string }[];
+  }
+}
+
 const OFFLINE_PAGE = '/offline.html';
 
 const isNeverCached = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/socket.io');
@@ -24,7 +32,7 @@ const isNeverCached = (pathname: string) => pathname === '/api' || pathname.star
  * the page reloads under it, so a tab never runs a mix of old scripts and a new worker.
  */
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (isRecord(event.data) && event.data.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
 self.addEventListener('fetch', (event) => {
@@ -68,17 +76,18 @@ self.addEventListener('push', (event) => {
       tag: payload.tag,
       icon: '/icons/icon-192.png',
       badge: '/icons/icon-192.png',
-      data: { url: payload.url, actions: payload.actions ?? [] },
-      // Chromium shows buttons; other browsers ignore the field (it is not in every type library).
-      ...({ actions: (payload.actions ?? []).map(({ action, title }) => ({ action, title })) } as object),
+      // The whole payload, which the click reads back for the paths to open.
+      data: payload,
+      // Chromium shows buttons; other browsers ignore the field.
+      actions: (payload.actions ?? []).map(({ action, title }) => ({ action, title })),
     }),
   );
 });
 
 function readPayload(data: PushMessageData | null): PushPayload | null {
   try {
-    const payload = data?.json() as Partial<PushPayload> | undefined;
-    return payload && typeof payload.title === 'string' && typeof payload.url === 'string' && payload.url.startsWith('/') ? (payload as PushPayload) : null;
+    const payload: unknown = data?.json();
+    return isPushPayload(payload) ? payload : null;
   } catch {
     return null;
   }
@@ -87,8 +96,9 @@ function readPayload(data: PushMessageData | null): PushPayload | null {
 /** A click opens the notification's page (or its button's), in an open tab of the app when there is one. */
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const data = event.notification.data as { url: string; actions: { action: string; url: string }[] };
-  const path = data.actions.find((action) => action.action === event.action)?.url ?? data.url;
+  const data: unknown = event.notification.data;
+  if (!isPushPayload(data)) return;
+  const path = data.actions?.find((action) => action.action === event.action)?.url ?? data.url;
   event.waitUntil(openPage(new URL(path, self.location.origin).href));
 });
 
@@ -106,8 +116,7 @@ async function openPage(href: string): Promise<void> {
  * answers 410 at its next push and is forgotten by the server (push-worker.ts).
  */
 self.addEventListener('pushsubscriptionchange', (event) => {
-  const change = event as ExtendableEvent & { oldSubscription?: PushSubscription | null; newSubscription?: PushSubscription | null };
-  change.waitUntil(saveReplacement(change.oldSubscription ?? null, change.newSubscription ?? null));
+  event.waitUntil(saveReplacement(event.oldSubscription, event.newSubscription));
 });
 
 async function saveReplacement(old: PushSubscription | null, replacement: PushSubscription | null): Promise<void> {

@@ -1,6 +1,6 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '@shared/constants';
+import { isRole, type Role } from '@shared/constants';
 import type { Auth } from '../../auth/auth';
 import { ERROR_CODES, TWO_FACTOR_REQUIRED_MESSAGE } from '@shared/errors';
 import { AppError, forbidden, unauthorized } from '../../errors';
@@ -28,8 +28,9 @@ declare module 'fastify' {
 export async function readSessionUser(auth: Auth, headers: Record<string, string | string[] | undefined>): Promise<SessionUser | null> {
   const result = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
   if (!result) return null;
-  const { id, email, name } = result.user;
-  const role = (result.user as { role?: string }).role as Role;
+  const { id, email, name, role: storedRole } = result.user;
+  // Only server code writes roles; one that is none of ROLES gets the least a signed-in person may do.
+  const role: Role = isRole(storedRole) ? storedRole : 'client';
   const isTwoFactorEnabled = result.user.twoFactorEnabled === true;
   return { id, email, name, role, isTwoFactorEnabled, isAdminLocked: role === 'admin' && auth.requiresAdminTwoFactor && !isTwoFactorEnabled };
 }

@@ -11,6 +11,7 @@ import {
   resetPasswordSchema,
   totpCodeSchema,
 } from '@shared/account';
+import { isRecord } from '@shared/records';
 import { z } from '@shared/zod-config';
 import {
   CREDENTIALS_REQUIRED_MESSAGE,
@@ -51,8 +52,8 @@ const SESSION_ENDPOINTS = [
 const bodyParsedByHandler = (body: ZodType) => ({ schema: { body }, attachValidation: true });
 
 function emailOf(request: FastifyRequest): string {
-  const body = request.body as { email?: unknown } | undefined;
-  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+  const { body } = request;
+  return isRecord(body) && typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
 }
 
 /** Copies a fetch Request's answer onto the Fastify reply, keeping every Set-Cookie header. */

@@ -11,6 +11,7 @@ import {
   isChannelOn,
   isPreferenceKind,
 } from '@shared/notification-preferences';
+import { recordOf } from '@shared/records';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notificationPreferences } from '../../db/schema';
@@ -52,12 +53,9 @@ export async function loadPreferences(db: DbOrTx, userId: string): Promise<Store
 
 /** The settings page's view: every offered channel of every kind, as it is in effect. */
 export function effectivePreferences(stored: StoredPreferences, pushPublicKey: string | null): NotificationPreferences {
-  const channels = Object.fromEntries(
-    PREFERENCE_KINDS.map((kind) => [
-      kind,
-      Object.fromEntries(NOTIFICATION_CHANNELS.filter((channel) => PREFERENCE_CATALOG[kind].defaults[channel] !== undefined).map((channel) => [channel, isChannelOn(stored.channels, kind, channel)])),
-    ]),
-  ) as NotificationPreferences['channels'];
+  const channels = recordOf(PREFERENCE_KINDS, (kind) =>
+    Object.fromEntries(NOTIFICATION_CHANNELS.filter((channel) => PREFERENCE_CATALOG[kind].defaults[channel] !== undefined).map((channel) => [channel, isChannelOn(stored.channels, kind, channel)])),
+  );
   return { channels, quietHours: stored.quietHours, timeZone: stored.timeZone, pushPublicKey };
 }
 

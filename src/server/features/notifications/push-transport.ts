@@ -33,7 +33,7 @@ export function webPushTransport(keys: VapidKeys, subject: string): PushTranspor
         contentEncoding: 'aes128gcm',
       });
       // fetch sets Content-Length from the body itself.
-      const { 'Content-Length': _length, ...headers } = details.headers as Record<string, string | number>;
+      const { 'Content-Length': _length, ...headers } = details.headers;
       const response = await fetch(details.endpoint, {
         method: details.method,
         headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)])),

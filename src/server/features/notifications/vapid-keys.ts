@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import webpush from 'web-push';
+import { isRecord } from '@shared/records';
 import type { Config } from '../../config';
 import type { VapidKeys } from './push-transport';
 
@@ -14,8 +15,8 @@ export function resolveVapidKeys(push: Config['push']): VapidKeys | null {
   const file = push.generatedKeysFile;
   if (!file) return null;
   if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<VapidKeys>;
-    if (typeof saved.publicKey === 'string' && typeof saved.privateKey === 'string') return { publicKey: saved.publicKey, privateKey: saved.privateKey };
+    const saved: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (isRecord(saved) && typeof saved.publicKey === 'string' && typeof saved.privateKey === 'string') return { publicKey: saved.publicKey, privateKey: saved.privateKey };
     throw new Error(`${file} does not hold a VAPID key pair: delete it to have a new pair made (devices subscribed with the old one must subscribe again)`);
   }
   const generated = webpush.generateVAPIDKeys();
@@ -24,7 +25,7 @@ export function resolveVapidKeys(push: Config['push']): VapidKeys | null {
   try {
     writeFileSync(file, `${JSON.stringify(generated)}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return resolveVapidKeys(push);
+    if (error instanceof Error && 'code' in error && error.code === 'EEXIST') return resolveVapidKeys(push);
     throw error;
   }
   return generated;

@@ -30,6 +30,13 @@ import { listCardPayments, refundDeposit } from './refund-deposit';
 import { listSavedCards, removeSavedCard } from './saved-cards';
 import { receiveStripeWebhook, type WebhookDeps } from './stripe-webhook';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The payment provider's webhook: exempt from the per-person API budget (app.ts). */
+    isProviderWebhook?: boolean;
+  }
+}
+
 export const STRIPE_WEBHOOK_PATH = '/api/payments/stripe/webhook';
 
 export type PaymentRouteDeps = CheckoutDeps & Omit<WebhookDeps, 'log'> & { auth: Auth };
@@ -66,7 +73,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
       .from(deposits)
       .where(and(eq(deposits.id, request.params.id), eq(deposits.userId, currentUser(request).id)));
     if (!deposit) throw notFound('Deposit not found');
-    return { depositId: deposit.id, amountCents: deposit.amountCents, status: deposit.status as 'pending' | 'succeeded' | 'failed', failureMessage: deposit.failureMessage };
+    return { depositId: deposit.id, amountCents: deposit.amountCents, status: deposit.status, failureMessage: deposit.failureMessage };
   });
 
   // What the admin refunds from: a user's card payments, each with what may still go back to the card.

@@ -186,9 +186,15 @@ export function createDirectoryCache(deps: { db: Db; listen: (channel: NotifyCha
     for (const listing of fresh) listings.set(listing.reader.id, listing);
   }
 
-  async function refresh() {
+  /** What was heard so far, to be read now; what is heard from here on waits for the next refresh. */
+  function takeChanged() {
     const taken = changed;
     changed = new Set();
+    return taken;
+  }
+
+  async function refresh() {
+    const taken = takeChanged();
     try {
       if (taken === 'all' || taken.size > REFRESH_ALL_ABOVE) {
         const all = await loadListings(deps.db);
@@ -199,8 +205,7 @@ export function createDirectoryCache(deps: { db: Db; listen: (channel: NotifyCha
       }
     } catch (error) {
       // Not read: still to be read next time.
-      const heardSince = changed as Set<string> | 'all';
-      changed = taken === 'all' || heardSince === 'all' ? 'all' : new Set([...taken, ...heardSince]);
+      changed = taken === 'all' || changed === 'all' ? 'all' : new Set([...taken, ...changed]);
       throw error;
     }
   }

@@ -25,7 +25,8 @@ export async function listReaderSessions(db: DbOrTx, readerId: string, page: num
     sessions: rows.slice(0, pageSize).map(({ session, clientName }) => ({
       id: session.id,
       sessionType: session.sessionType,
-      status: session.status as 'active' | 'completed',
+      // Only these two are selected: a reading that is not active has completed.
+      status: session.status === 'active' ? 'active' : 'completed',
       clientFirstName: firstNameOf(clientName),
       startedAt: session.startedAt!.toISOString(),
       endedAt: session.endedAt?.toISOString() ?? null,

@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PeriodFigures } from '@shared/reader-dashboard';
+import { keysOf, recordOf } from '@shared/records';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles, readingSessions } from '../../db/schema';
 import { earningsSince } from './reader-income';
@@ -38,7 +39,7 @@ function toFigures(earningsCents: number, row: Aggregates): PeriodFigures {
  * of reader-income.ts paid in the period; readings and ratings count completed readings by their end.
  */
 export async function figuresSince<K extends string>(db: DbOrTx, readerId: string, starts: Record<K, Date | null>): Promise<Record<K, PeriodFigures>> {
-  const keys = Object.keys(starts) as K[];
+  const keys = keysOf(starts);
   const earnings = await earningsSince(db, readerId, starts);
   // One pass over the reader's readings: each period is a set of FILTERed aggregates, suffixed by its index.
   const columns: Record<string, SQL<number>> = {};
@@ -47,16 +48,13 @@ export async function figuresSince<K extends string>(db: DbOrTx, readerId: strin
   });
   const [row] = await db.select(columns).from(readingSessions).where(completedBy(readerId));
   const values: Record<string, number> = row ?? {};
-  return Object.fromEntries(
-    keys.map((key, index) => [
-      key,
-      toFigures(earnings[key], {
-        sessions: values[`sessions_${index}`]!,
-        ratingSum: values[`ratingSum_${index}`]!,
-        reviewCount: values[`reviewCount_${index}`]!,
-      }),
-    ]),
-  ) as Record<K, PeriodFigures>;
+  return recordOf(keys, (key, index) =>
+    toFigures(earnings[key], {
+      sessions: values[`sessions_${index}`]!,
+      ratingSum: values[`ratingSum_${index}`]!,
+      reviewCount: values[`reviewCount_${index}`]!,
+    }),
+  );
 }
 
 export async function readerTimeZone(db: DbOrTx, readerId: string): Promise<string | null> {

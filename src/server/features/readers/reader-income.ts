@@ -1,5 +1,6 @@
 import { READER_SHARE_PERCENT } from '@shared/constants';
 import { EARNING_SOURCES, type EarningSource, type EarningsBySource } from '@shared/reader-dashboard';
+import { keysOf, recordOf } from '@shared/records';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
@@ -72,7 +73,7 @@ export async function earningsBySource(db: DbOrTx, readerId: string): Promise<Ea
     db,
     sql`select source, coalesce(sum(cents), 0)::bigint as cents from ${readerIncome(readerId)} group by source`,
   );
-  const lines = Object.fromEntries(EARNING_SOURCES.map((source) => [SOURCE_FIELD[source], 0])) as EarningsBySource;
+  const lines: EarningsBySource = recordOf(EARNING_SOURCES.map((source) => SOURCE_FIELD[source]), () => 0);
   for (const row of rows) lines[SOURCE_FIELD[row.source]] = Number(row.cents);
   return lines;
 }
@@ -88,14 +89,14 @@ export async function incomeRowsSince(db: DbOrTx, readerId: string, since: Date)
 
 /** Each period's earnings (null: ever), summed from the same rows. */
 export async function earningsSince<K extends string>(db: DbOrTx, readerId: string, starts: Record<K, Date | null>): Promise<Record<K, number>> {
-  const keys = Object.keys(starts) as K[];
+  const keys = keysOf(starts);
   const sums = keys.map((key, index) => {
     const since = starts[key];
     const inPeriod = since ? sql`at >= ${since.toISOString()}` : sql`true`;
     return sql`coalesce(sum(cents) filter (where ${inPeriod}), 0)::bigint as ${sql.identifier(`cents_${index}`)}`;
   });
   const [row] = await queryRows<Record<string, number | string>>(db, sql`select ${sql.join(sums, sql`, `)} from ${readerIncome(readerId)}`);
-  return Object.fromEntries(keys.map((key, index) => [key, Number(row![`cents_${index}`])])) as Record<K, number>;
+  return recordOf(keys, (_key, index) => Number(row![`cents_${index}`]));
 }
 
 /** A reader's earnings of all time as a column of a query over readers (the admin's Readers tab). */

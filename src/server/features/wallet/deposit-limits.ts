@@ -8,6 +8,7 @@ import {
   type PendingDepositLimit,
 } from '@shared/wallet';
 import { ERROR_CODES } from '@shared/errors';
+import { recordOf } from '@shared/records';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { depositLimits, deposits, user } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -80,20 +81,17 @@ export async function setDepositLimits(db: Db, userId: string, update: DepositLi
 
 /** What each window holds: every deposit that succeeded or may still succeed (pending). */
 async function depositedInWindows(tx: Tx, userId: string, periods: DepositLimitPeriod[], nowMs: number) {
-  const starts = periods.map((period) => ({ period, startsAt: depositWindow(period, nowMs).startsAt.toISOString() }));
-  const earliest = starts.reduce((min, { startsAt }) => (startsAt < min ? startsAt : min), starts[0]!.startsAt);
+  const startsAt = recordOf(periods, (period) => depositWindow(period, nowMs).startsAt.toISOString());
+  const earliest = periods.map((period) => startsAt[period]).reduce((min, start) => (start < min ? start : min));
   const [row] = await tx
     .select(
-      Object.fromEntries(
-        starts.map(({ period, startsAt }) => [
-          period,
-          sql<number>`coalesce(sum(${deposits.amountCents}) filter (where ${deposits.createdAt} >= ${startsAt}::timestamptz), 0)`.mapWith(Number),
-        ]),
+      recordOf(periods, (period) =>
+        sql<number>`coalesce(sum(${deposits.amountCents}) filter (where ${deposits.createdAt} >= ${startsAt[period]}::timestamptz), 0)`.mapWith(Number),
       ),
     )
     .from(deposits)
     .where(and(eq(deposits.userId, userId), inArray(deposits.status, ['pending', 'succeeded']), gte(deposits.createdAt, new Date(earliest))));
-  return row as Record<DepositLimitPeriod, number>;
+  return row!;
 }
 
 /**

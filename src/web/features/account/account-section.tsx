@@ -1,4 +1,4 @@
-import type { Role } from '@shared/constants';
+import { isRole, type Role } from '@shared/constants';
 import { useProfile } from '@/lib/auth';
 import { DeleteAccountCard } from './delete-account-card';
 import { ExportCard } from './export-card';
@@ -14,7 +14,8 @@ const DELETABLE_ROLES: Role[] = ['client', 'reader'];
  */
 export function AccountSection() {
   const { data: profile } = useProfile();
-  const role = profile?.role as Role | undefined;
+  const storedRole = profile?.role;
+  const role = isRole(storedRole) ? storedRole : undefined;
   return (
     <section aria-labelledby="account-security-heading" className="grid gap-4">
       <h2 id="account-security-heading" className="font-serif text-2xl">

@@ -7,6 +7,13 @@ interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
 }
 
+// Chromium's own event, which the DOM's standard types do not list.
+declare global {
+  interface WindowEventMap {
+    beforeinstallprompt: InstallPromptEvent;
+  }
+}
+
 let installPrompt: InstallPromptEvent | null = null;
 const listeners = new Set<() => void>();
 
@@ -17,7 +24,7 @@ function setInstallPrompt(event: InstallPromptEvent | null) {
 
 window.addEventListener('beforeinstallprompt', (event) => {
   event.preventDefault();
-  setInstallPrompt(event as InstallPromptEvent);
+  setInstallPrompt(event);
 });
 window.addEventListener('appinstalled', () => setInstallPrompt(null));
 

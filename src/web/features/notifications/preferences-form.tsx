@@ -1,5 +1,4 @@
 import {
-  type ChannelChoices,
   NOTIFICATION_CHANNELS,
   type NotificationChannel,
   type NotificationPreferences,
@@ -44,7 +43,7 @@ export function PreferencesForm({ saved, role }: { saved: NotificationPreference
   const submit = () =>
     save.mutate(
       // Every shown choice is sent, so what the page shows is what is kept.
-      { channels: channels as ChannelChoices, quietHours, timeZone },
+      { channels, quietHours, timeZone },
       { onSuccess: () => toast.success('Notification settings saved'), onError: (error) => toast.error(error.message) },
     );
 

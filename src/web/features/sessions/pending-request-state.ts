@@ -1,3 +1,4 @@
+import { isRecord } from '@shared/records';
 import { type ReadingSession, sessionSchema } from '@shared/sessions';
 
 /**
@@ -9,6 +10,6 @@ export function pendingRequestState(session: ReadingSession) {
 }
 
 export function pendingRequestFrom(state: unknown, readerId: string): ReadingSession | null {
-  const parsed = sessionSchema.safeParse((state as { pendingRequest?: unknown } | null)?.pendingRequest);
+  const parsed = sessionSchema.safeParse(isRecord(state) ? state.pendingRequest : undefined);
   return parsed.success && parsed.data.readerId === readerId && parsed.data.status === 'requested' ? parsed.data : null;
 }

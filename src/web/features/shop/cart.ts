@@ -1,5 +1,6 @@
 import type { Product } from '@shared/shop';
 import { ORDER_ITEMS_MAX, ORDER_QUANTITY_MAX, SHOP_CATEGORIES } from '@shared/shop-rules';
+import { keysOf } from '@shared/records';
 
 /** A product in the cart, with what the drawer shows of it as it was when added. */
 export interface CartLine {
@@ -87,7 +88,7 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): rea
         if (!product) return line;
         const { id: _id, ...fresh } = product;
         const updated = { ...line, ...fresh, quantity: Math.max(1, Math.min(line.quantity, maxQuantity(product))) };
-        const isSame = (Object.keys(updated) as (keyof CartLine)[]).every((key) => updated[key] === line[key]);
+        const isSame = keysOf(updated).every((key) => updated[key] === line[key]);
         return isSame ? line : updated;
       });
       return next.every((line, index) => line === lines[index]) ? lines : next;

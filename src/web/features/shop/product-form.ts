@@ -1,6 +1,7 @@
 import { centsToDollarInput, parseDollarsToCents } from '@shared/money';
 import { type MyProduct, productInputSchema, SHOP_CATEGORIES } from '@shared/shop';
 import { z } from '@shared/zod-config';
+import { isKeyOf } from '@shared/records';
 
 const shape = productInputSchema.shape;
 export const PRODUCT_KINDS = ['digital', 'physical'] as const;
@@ -80,5 +81,5 @@ const SERVER_FIELDS: Record<string, ProductFormField> = { priceCents: 'price', i
 
 export function formFieldOf(serverField: string): ProductFormField | undefined {
   if (SERVER_FIELDS[serverField]) return SERVER_FIELDS[serverField];
-  return Object.hasOwn(emptyProductForm, serverField) ? (serverField as ProductFormField) : undefined;
+  return isKeyOf(emptyProductForm, serverField) ? serverField : undefined;
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { savedAddressQuery } from './api';
+import { isKeyOf } from '@shared/records';
 
 export type AddressErrors = Partial<Record<keyof ShippingAddress, string>>;
 const EMPTY: ShippingAddress = { name: '', street: '', city: '', region: '', postalCode: '', country: '' };
@@ -23,8 +24,8 @@ export function checkAddress(address: ShippingAddress): { address: ShippingAddre
   if (parsed.success) return { address: parsed.data };
   const errors: AddressErrors = {};
   for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as keyof ShippingAddress;
-    errors[field] ??= issue.message;
+    const field = issue.path[0];
+    if (field !== undefined && isKeyOf(address, field)) errors[field] ??= issue.message;
   }
   return { errors };
 }

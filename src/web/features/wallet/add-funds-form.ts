@@ -6,34 +6,35 @@ import { z } from '@shared/zod-config';
 import { ApiError } from '@/lib/api';
 
 /**
- * What the amount field says about what was typed, or null when it can be paid: a readable amount
- * out of bounds names the bound it broke (issue 30: 'Please enter a valid amount' for $5,000 told
- * nobody what to change); nothing, 0 or text is SPEC.md's 'Please enter a valid amount'.
+ * What the amount field says about what was typed: its cents when it can be paid, else the problem.
+ * A readable amount out of bounds names the bound it broke (issue 30: 'Please enter a valid amount'
+ * for $5,000 told nobody what to change); nothing, 0 or text is SPEC.md's 'Please enter a valid amount'.
  */
-export function depositAmountProblem(input: string): string | null {
+function checkDepositAmount(input: string): { cents: number; problem: null } | { cents: null; problem: string } {
   const cents = parseDollarsToCents(input);
-  if (cents === null || cents === 0) return INVALID_AMOUNT_MESSAGE;
-  if (cents < DEPOSIT_MIN_CENTS) return `Amount must be at least ${formatCents(DEPOSIT_MIN_CENTS)}`;
-  if (cents > DEPOSIT_MAX_CENTS) return `Amount must be at most ${formatCents(DEPOSIT_MAX_CENTS)}`;
-  return null;
+  if (cents === null || cents === 0) return { cents: null, problem: INVALID_AMOUNT_MESSAGE };
+  if (cents < DEPOSIT_MIN_CENTS) return { cents: null, problem: `Amount must be at least ${formatCents(DEPOSIT_MIN_CENTS)}` };
+  if (cents > DEPOSIT_MAX_CENTS) return { cents: null, problem: `Amount must be at most ${formatCents(DEPOSIT_MAX_CENTS)}` };
+  return { cents, problem: null };
 }
+
+/** The amount field's message, or null when what was typed can be paid. */
+export const depositAmountProblem = (input: string): string | null => checkDepositAmount(input).problem;
 
 /**
  * What was typed in the amount field, in cents, or null for 0, under $1, over $1,000, empty or
  * not a dollar amount (a number field hands over '' for text it cannot read).
  */
-export function parseDepositAmount(input: string): number | null {
-  return depositAmountProblem(input) === null ? parseDollarsToCents(input) : null;
-}
+export const parseDepositAmount = (input: string): number | null => checkDepositAmount(input).cents;
 
 export const addFundsFormSchema = z.object({
   amount: z.string().transform((text, ctx) => {
-    const problem = depositAmountProblem(text);
-    if (problem !== null) {
-      ctx.addIssue({ code: 'custom', message: problem });
+    const checked = checkDepositAmount(text);
+    if (checked.problem !== null) {
+      ctx.addIssue({ code: 'custom', message: checked.problem });
       return z.NEVER;
     }
-    return parseDepositAmount(text) as number;
+    return checked.cents;
   }),
   paymentMethodId: z.string().min(1, 'Choose a card'),
   /** With a new card: keep it for later deposits. */

@@ -42,11 +42,12 @@ export const paymentsConfigQuery = queryOptions({
 
 export const walletTransactionsQuery = infiniteQueryOptions({
   queryKey: walletQueryKeys.transactions,
-  queryFn: ({ pageParam, signal }) => {
+  // The first page has no cursor; each next one starts at the cursor the page before answered.
+  queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) => {
     const query = new URLSearchParams({ limit: String(WALLET_PAGE_SIZE_DEFAULT), ...(pageParam && { cursor: pageParam }) });
     return apiRequestParsed(`/api/wallet?${query}`, walletSchema, { signal });
   },
-  initialPageParam: null as string | null,
+  initialPageParam: null,
   getNextPageParam: (page) => page.nextCursor,
 });
 

@@ -44,8 +44,7 @@ export function CreateReaderDialog() {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields) {
-        const fieldErrors = Object.entries(toFormFieldErrors(error.fields)) as [CreateReaderFormField, string][];
-        for (const [index, [field, message]] of fieldErrors.entries()) setError(field, { message }, { shouldFocus: index === 0 });
+        for (const [index, [field, message]] of toFormFieldErrors(error.fields).entries()) setError(field, { message }, { shouldFocus: index === 0 });
       }
       toast.error('Failed to create reader account', { description: error.message });
     },

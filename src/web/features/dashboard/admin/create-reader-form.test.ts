@@ -79,6 +79,10 @@ describe('toFormFieldErrors', () => {
         'specialties.2': 'Too long',
         somethingElse: 'Ignored',
       }),
-    ).toEqual({ username: 'This username is taken', chatRate: 'Rate must be at least $0.99', specialties: 'Too long' });
+    ).toEqual([
+      ['username', 'This username is taken'],
+      ['chatRate', 'Rate must be at least $0.99'],
+      ['specialties', 'Too long'],
+    ]);
   });
 });

@@ -48,11 +48,11 @@ export function toCreateReaderInput(values: CreateReaderFormOutput): CreateReade
 }
 
 /** Each server field message beside its input (inputOfServerField); keys that match no input are left out. */
-export function toFormFieldErrors(serverFields: Record<string, string>): Partial<Record<CreateReaderFormField, string>> {
-  const errors: Partial<Record<CreateReaderFormField, string>> = {};
+export function toFormFieldErrors(serverFields: Record<string, string>): [CreateReaderFormField, string][] {
+  const errors = new Map<CreateReaderFormField, string>();
   for (const [key, message] of Object.entries(serverFields)) {
     const field = inputOfServerField(key, emptyCreateReaderForm);
-    if (field) errors[field] ??= message;
+    if (field && !errors.has(field)) errors.set(field, message);
   }
-  return errors;
+  return [...errors];
 }

@@ -40,7 +40,5 @@ const isEditField = (field: CreateReaderFormField): field is EditReaderFormField
 
 /** The server's field messages, each beside its input in the Edit dialog. */
 export function toEditFormFieldErrors(serverFields: Record<string, string>): [EditReaderFormField, string][] {
-  return (Object.entries(toFormFieldErrors(serverFields)) as [CreateReaderFormField, string][]).filter((entry): entry is [EditReaderFormField, string] =>
-    isEditField(entry[0]),
-  );
+  return toFormFieldErrors(serverFields).filter((entry): entry is [EditReaderFormField, string] => isEditField(entry[0]));
 }

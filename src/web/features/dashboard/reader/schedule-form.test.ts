@@ -52,6 +52,7 @@ describe('times and fields', () => {
     const saved = { timeZone: 'Asia/Tokyo', slots: [{ weekday: 0, startMinute: 60, endMinute: 120 }] };
     expect(toScheduleForm(saved, 'Europe/London', false)).toEqual({ timeZone: 'Asia/Tokyo', slots: [{ weekday: '0', from: '01:00', to: '02:00' }] });
     expect(toScheduleForm({ timeZone: 'UTC', slots: [] }, 'Europe/London', true).timeZone).toBe('Europe/London');
-    expect(toScheduleFormField('slots.2.endMinute')).toBe('slots.2.to');
+    expect(['slots.2.endMinute', 'slots.0.startMinute', 'slots.1.weekday', 'timeZone', 'slots'].map(toScheduleFormField)).toEqual(['slots.2.to', 'slots.0.from', 'slots.1.weekday', 'timeZone', 'slots']);
+    expect(['slots.2.price', 'nickname', 'slots.x.endMinute'].map(toScheduleFormField)).toEqual([null, null, null]);
   });
 });

@@ -1,5 +1,7 @@
 import { MINUTES_PER_DAY, OVERLAPPING_SLOT_MESSAGE, overlappingSlotIndexes, type ReaderSchedule, SCHEDULE_SLOTS_MAX, timeZoneSchema, type UpdateScheduleInput } from '@shared/reader-schedule';
+import { isKeyOf } from '@shared/records';
 import { z } from '@shared/zod-config';
+import type { FieldPath } from 'react-hook-form';
 
 /** "09:30" ↔ 570. The end field's "00:00" means the midnight that ends the day (1440). */
 export function timeToMinute(time: string): number | null {
@@ -52,7 +54,12 @@ export function toScheduleForm(schedule: ReaderSchedule, fallbackTimeZone: strin
   };
 }
 
-/** Server field keys (slots.2.endMinute) to the form's (slots.2.to). */
-export function toScheduleFormField(key: string): string {
-  return key.replace(/\.startMinute$/, '.from').replace(/\.endMinute$/, '.to');
+const FORM_SLOT_FIELD = { weekday: 'weekday', startMinute: 'from', endMinute: 'to' } as const;
+
+/** Server field keys (slots.2.endMinute) to the form's (slots.2.to); null for one the form has no input for. */
+export function toScheduleFormField(key: string): FieldPath<ScheduleFormInput> | null {
+  if (key === 'timeZone' || key === 'slots') return key;
+  const slotField = /^slots\.(\d+)\.(weekday|startMinute|endMinute)$/.exec(key);
+  if (!slotField?.[1] || !slotField[2] || !isKeyOf(FORM_SLOT_FIELD, slotField[2])) return null;
+  return `slots.${Number(slotField[1])}.${FORM_SLOT_FIELD[slotField[2]]}`;
 }

@@ -3,7 +3,7 @@ import { type ReaderSchedule, SCHEDULE_SLOTS_MAX, WEEKDAY_NAMES } from '@shared/
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
-import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { LoadFailed, selectClassName } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
@@ -58,7 +58,10 @@ function ScheduleForm({ schedule }: { schedule: ReaderSchedule }) {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields) {
-        for (const [key, message] of Object.entries(error.fields)) setError(toScheduleFormField(key) as FieldPath<ScheduleFormInput>, { message });
+        for (const [key, message] of Object.entries(error.fields)) {
+          const field = toScheduleFormField(key);
+          if (field) setError(field, { message });
+        }
       }
       toast.error('Failed to save schedule', { description: error.message });
     },

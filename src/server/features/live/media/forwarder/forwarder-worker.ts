@@ -13,13 +13,13 @@ import { type MediaStreamTrack, PictureLossIndication, RTCPeerConnection, type R
 import type { ForwarderEvent, ForwarderRequest, ForwarderWorkerData, OfferResult, SignalKind, WorkerMessage } from './protocol';
 
 const KINDS = ['audio', 'video'] as const;
-type Kind = (typeof KINDS)[number];
 const KEYFRAME_INTERVAL_MS = 500;
 
 interface Publication {
   pc: RTCPeerConnection;
   video: RTCRtpTransceiver;
-  tracks: Map<Kind, MediaStreamTrack>;
+  /** By transceiver kind ('audio', 'video'), as werift names it. */
+  tracks: Map<string, MediaStreamTrack>;
   subscriptions: Set<string>;
   lastKeyframeRequest: number;
 }
@@ -29,7 +29,8 @@ interface Subscription {
   pc: RTCPeerConnection;
 }
 
-const options = (workerData ?? {}) as ForwarderWorkerData;
+// What forwarder.ts passed to this thread (Node types workerData as any).
+const options: ForwarderWorkerData = workerData ?? {};
 const peerConfig = () =>
   new RTCPeerConnection({
     // No STUN: the forwarder announces its host addresses (and the configured public one).
@@ -54,7 +55,7 @@ function requestKeyframe(publication: Publication) {
 
 function feed(subscription: RTCPeerConnection, publication: Publication) {
   for (const transceiver of subscription.getTransceivers()) {
-    const track = publication.tracks.get(transceiver.kind as Kind);
+    const track = publication.tracks.get(transceiver.kind);
     if (track) transceiver.sender.replaceTrack(track).catch(() => undefined);
   }
 }
@@ -72,7 +73,7 @@ async function publish(streamId: string): Promise<OfferResult> {
   const publication: Publication = { pc, video: transceivers[1]!, tracks: new Map(), subscriptions: new Set(), lastKeyframeRequest: 0 };
   for (const transceiver of transceivers) {
     transceiver.onTrack.subscribe((track) => {
-      publication.tracks.set(transceiver.kind as Kind, track);
+      publication.tracks.set(transceiver.kind, track);
       for (const key of publication.subscriptions) {
         const subscription = subscriptions.get(key);
         if (subscription) feed(subscription.pc, publication);
