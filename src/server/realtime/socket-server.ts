@@ -60,7 +60,9 @@ export function createSocketServer(httpServer: HttpServer, deps: { auth: Auth; c
       socket.data.sessions = new Map();
       socket.data.presenceWrites = Promise.resolve();
       next();
-    } catch {
+    } catch (error) {
+      // Refused, though the page may be signed in: the browser tries again (web/lib/socket.ts).
+      console.error('Socket sign-in check failed:', error instanceof Error ? error.message : error);
       next(new Error('unauthorized'));
     }
   });

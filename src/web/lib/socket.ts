@@ -14,6 +14,18 @@ let socket: AppSocket | null = null;
 let isWanted = false;
 const listeners = new Set<() => void>();
 
+type Handler = (payload: unknown) => void;
+/**
+ * The handlers of every event, kept here rather than on the connection: each connection hands
+ * every event to them from the moment it exists, so none is missed while React has yet to attach
+ * a listener to a new connection (a 'connect' or a balance that came first, on a busy page).
+ */
+const handlers = new Map<string, Set<Handler>>();
+
+function dispatch(event: string, payload?: unknown): void {
+  for (const handler of handlers.get(event) ?? []) handler(payload);
+}
+
 function notify(): void {
   for (const listener of listeners) listener();
 }
@@ -25,8 +37,35 @@ export async function connectSocket(): Promise<void> {
   if (!isWanted || socket) return;
   // WebSocket first (long-polling only as a fallback): the server pings every eighth of a billing
   // minute to notice frozen pages, and a pong over a long-poll can arrive too late on a busy machine.
-  socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'] });
+  socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'], autoConnect: false });
+  socket.onAny((event: string, payload: unknown) => dispatch(event, payload));
+  socket.on('connect', () => dispatch('connect'));
+  socket.on('disconnect', () => dispatch('disconnect'));
+  retryWhenRefused(socket);
+  socket.connect();
   notify();
+}
+
+const REFUSED_RETRY_FIRST_MS = 2000;
+const REFUSED_RETRY_MAX_MS = 60_000;
+
+/**
+ * Socket.IO reconnects by itself after a lost connection, but not after the server refused one (its
+ * sign-in check failed: a database too busy to answer, a session being renewed). While this tab
+ * still wants it, the connection is tried again, waiting twice as long each time, up to a minute.
+ */
+function retryWhenRefused(connection: AppSocket): void {
+  let delayMs = REFUSED_RETRY_FIRST_MS;
+  connection.on('connect', () => {
+    delayMs = REFUSED_RETRY_FIRST_MS;
+  });
+  connection.on('connect_error', () => {
+    if (connection.active) return;
+    setTimeout(() => {
+      if (socket === connection && !connection.connected) connection.connect();
+    }, delayMs);
+    delayMs = Math.min(delayMs * 2, REFUSED_RETRY_MAX_MS);
+  });
 }
 
 export function disconnectSocket(): void {
@@ -61,25 +100,24 @@ export function useSocketConnection(userId: string | null): void {
 }
 
 /**
- * Listens to one server event (or the connection's own connect/disconnect) on the current
- * connection; the latest handler is always used. The payload arrives unchecked: features parse it
- * with `useServerEvent` (lib/server-events.ts), which knows each event's schema.
+ * Listens to one server event (or the connection's own connect/disconnect), on every connection
+ * this tab makes while the component is mounted; the latest handler is always used. The payload
+ * arrives unchecked: features parse it with `useServerEvent` (lib/server-events.ts), which knows
+ * each event's schema.
  */
 export function useSocketEvent(event: ServerEvent | 'connect' | 'disconnect', handler: (payload: unknown) => void): void {
-  const current = useSocket();
   const handlerRef = useRef(handler);
   useEffect(() => {
     handlerRef.current = handler;
   });
   useEffect(() => {
-    if (!current) return;
-    // One listener serves every event name: it takes the payload unchecked, and each caller checks it.
-    const listener = (payload: unknown) => handlerRef.current(payload);
-    current.on(event, listener);
+    const listener: Handler = (payload) => handlerRef.current(payload);
+    const forEvent = handlers.get(event) ?? new Set<Handler>();
+    handlers.set(event, forEvent.add(listener));
     return () => {
-      current.off(event, listener);
+      forEvent.delete(listener);
     };
-  }, [current, event]);
+  }, [event]);
 }
 
 /**
