@@ -22,6 +22,7 @@ export const SERVER_EVENTS = {
   sessionPaused: 'session_paused',
   sessionResumed: 'session_resumed',
   sessionEnded: 'session_ended',
+  sessionExtension: 'session_extension',
   billingUpdate: 'billing_update',
   newMessage: 'new_message',
   webrtcSignal: 'webrtc_signal',

@@ -1,7 +1,7 @@
 import { GIFT_IDS, liveStreamSchema, STREAM_END_REASONS, STREAM_MESSAGE_MAX_LENGTH, streamChatSchema } from './live';
 import { notificationSchema } from './notifications';
 import { QUEUE_CLOSE_REASONS } from './queue';
-import { END_REASONS, SESSION_STATUSES, chatMessageSchema, sessionIdSchema, sessionMessageSchema, sessionSchema, sessionTypeSchema } from './sessions';
+import { END_REASONS, SESSION_STATUSES, chatMessageSchema, sessionIdSchema, sessionMessageSchema, sessionBookingSchema, sessionSchema, sessionTypeSchema } from './sessions';
 import { CLIENT_EVENTS, SERVER_EVENTS } from './realtime-events';
 import { z } from './zod-config';
 
@@ -114,6 +114,9 @@ export const sessionEndedEventSchema = z.object({
 });
 export type SessionEndedEvent = z.infer<typeof sessionEndedEventSchema>;
 
+/** To both sides when either presses Extend on a booked reading: its terms as they now stand. */
+export const sessionExtensionEventSchema = z.object({ sessionId: z.string(), booking: sessionBookingSchema });
+
 export const newMessageEventSchema = chatMessageSchema;
 
 export const readerStatusEventSchema = z.object({ readerId: z.string(), isOnline: z.boolean() });
@@ -203,6 +206,7 @@ export const serverEventSchemas = {
   [SERVER_EVENTS.sessionPaused]: sessionPausedEventSchema,
   [SERVER_EVENTS.sessionResumed]: sessionResumedEventSchema,
   [SERVER_EVENTS.sessionEnded]: sessionEndedEventSchema,
+  [SERVER_EVENTS.sessionExtension]: sessionExtensionEventSchema,
   [SERVER_EVENTS.billingUpdate]: billingUpdateEventSchema,
   [SERVER_EVENTS.newMessage]: newMessageEventSchema,
   [SERVER_EVENTS.webrtcSignal]: relayedSignalSchema,

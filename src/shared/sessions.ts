@@ -78,6 +78,37 @@ export const participantSchema = z.object({
   avatarUrl: z.string().nullable(),
 });
 
+/**
+ * A booked reading's terms (an appointment, docs/decisions/048): its booked length, and going on
+ * past it. Each side presses Extend, confirming the rate shown; once both have, every minute past
+ * the booked length is charged from the client's wallet at the rate the client agreed to (the
+ * reader's live rate for the type when they pressed), pausing for a top-up as any walk-in reading.
+ */
+export const sessionBookingSchema = z.object({
+  appointmentId: z.string(),
+  bookedMinutes: z.number().int(),
+  /** The reader's rate for this type now: what a minute past the booked length costs until the client agrees to one. */
+  liveRatePerMinuteCents: z.number().int(),
+  clientExtendedAt: z.string().nullable(),
+  readerExtendedAt: z.string().nullable(),
+  /** The rate the client agreed to when they pressed Extend; null until they have. */
+  extensionRatePerMinuteCents: z.number().int().nullable(),
+});
+export type SessionBooking = z.infer<typeof sessionBookingSchema>;
+
+/** Both sides pressed Extend: the reading goes on past its booked length. */
+export const isExtended = (booking: Pick<SessionBooking, 'clientExtendedAt' | 'readerExtendedAt'>): boolean =>
+  booking.clientExtendedAt !== null && booking.readerExtendedAt !== null;
+
+/** The rate an Extend press confirms: the one the client agreed to, else the reader's live rate. */
+export const extensionOfferRate = (booking: SessionBooking): number => booking.extensionRatePerMinuteCents ?? booking.liveRatePerMinuteCents;
+
+/** POST /api/sessions/:id/extend: the rate this side saw on its Extend button. */
+export const extendReadingSchema = z
+  .object({ ratePerMinuteCents: z.number().int('ratePerMinuteCents must be a whole number of cents').positive('ratePerMinuteCents must be positive') })
+  .strict();
+export type ExtendReadingInput = z.infer<typeof extendReadingSchema>;
+
 export const sessionSchema = z.object({
   id: z.string(),
   clientId: z.string(),
@@ -114,8 +145,19 @@ export const sessionSchema = z.object({
   ratableUntil: z.string().nullable(),
   /** The reader is the demo reader the server answers itself (readers.DEMO_READER_NOTE). */
   isReaderAutomated: z.boolean(),
+  /** A booked reading's terms; null for a walk-in reading. */
+  booking: sessionBookingSchema.nullable(),
 });
 export type ReadingSession = z.infer<typeof sessionSchema>;
+
+/**
+ * What the meter charges a minute now, from the wallet or the hold: a booked reading past its
+ * booked length charges the extension rate; otherwise the reading's own rate.
+ */
+export function currentRateCents(session: Pick<ReadingSession, 'ratePerMinuteCents' | 'minutesCharged' | 'booking'>): number {
+  const { booking } = session;
+  return booking && session.minutesCharged >= booking.bookedMinutes && booking.extensionRatePerMinuteCents !== null ? booking.extensionRatePerMinuteCents : session.ratePerMinuteCents;
+}
 
 const RATING_WINDOW_MS = RATING_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 

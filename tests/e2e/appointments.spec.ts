@@ -78,6 +78,19 @@ test('a client books a 15-minute chat appointment, the reader accepts, both join
     await readerChat.getByRole('textbox', { name: 'Message' }).press('Enter');
     await expect(clientChat.getByTestId('chat-message').filter({ hasText: 'the number 8' })).toBeVisible();
 
+    // Going on past the booked 15 minutes takes both: Kai offers, the client agrees at Kai's live rate, from the wallet.
+    const clientBooked = client.getByRole('region', { name: /^Booked reading/ });
+    const readerBooked = reader.page.getByRole('region', { name: /^Booked reading/ });
+    await expect(clientBooked.getByTestId('extension-status')).toHaveText('It ends after 15 minutes. To go on, both of you press Extend: each minute past it costs $2.99/min from your wallet.');
+    await readerBooked.getByRole('button', { name: 'Extend at $2.99/min' }).click();
+    await expect(readerBooked.getByTestId('extension-status')).toHaveText(`You asked to go on past the booked time at $2.99/min. Waiting for ${seeker.name} to agree.`);
+    await expect(readerBooked.getByRole('button', { name: /^Extend/ })).toHaveCount(0);
+    await expect(clientBooked.getByTestId('extension-status')).toHaveText('Kai Nightingale would like to go on past the booked time at $2.99/min from your wallet.');
+    await clientBooked.getByRole('button', { name: 'Extend at $2.99/min' }).click();
+    for (const [booked, fromWallet] of [[clientBooked, ' from your wallet'], [readerBooked, '']] as const) {
+      await expect(booked.getByTestId('extension-status')).toHaveText(`Extended: the reading goes on past its booked 15 minutes at $2.99/min${fromWallet}, until one of you ends it.`);
+    }
+
     // Two billed minutes (5 s each here), then the client ends it.
     const cost = client.getByTestId('reading-cost');
     await expect.poll(async () => (await cost.textContent()) ?? '', { timeout: 20_000 }).toBe('$5.98');

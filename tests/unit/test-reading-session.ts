@@ -30,6 +30,7 @@ export function testReadingSession(overrides: Partial<ReadingSession> = {}): Rea
     review: null,
     ratableUntil: null,
     isReaderAutomated: false,
+    booking: null,
     ...overrides,
   };
 }

@@ -441,8 +441,21 @@ export const readingSessions = pgTable('reading_sessions', {
    */
   appointmentId: text('appointment_id').references((): AnyPgColumn => appointments.id),
   maxMinutes: integer('max_minutes'),
+  /**
+   * A booked reading both sides chose to go on with past its booked length (docs/decisions/048,
+   * 'Extending'): when each side pressed Extend, and the rate the client agreed to, the reader's live
+   * rate for the type then. Once both pressed, every minute past `max_minutes` is charged from the
+   * client's wallet at that rate, and the reading runs until either side ends it or the money does.
+   */
+  clientExtendedAt: timestamp('client_extended_at', { withTimezone: true }),
+  readerExtendedAt: timestamp('reader_extended_at', { withTimezone: true }),
+  extensionRatePerMinuteCents: integer('extension_rate_per_minute_cents'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
+  check(
+    'reading_sessions_extension_check',
+    sql`(${t.clientExtendedAt} is null and ${t.readerExtendedAt} is null and ${t.extensionRatePerMinuteCents} is null) or (${t.appointmentId} is not null and (${t.clientExtendedAt} is null) = (${t.extensionRatePerMinuteCents} is null) and (${t.extensionRatePerMinuteCents} is null or ${t.extensionRatePerMinuteCents} > 0))`,
+  ),
   check('reading_sessions_appointment_check', sql`(${t.appointmentId} is null) = (${t.maxMinutes} is null) and (${t.appointmentId} is null or ${t.freeMinutes} = 0)`),
   // One open reading per appointment: two Joins at once start one.
   uniqueIndex('reading_sessions_one_open_per_appointment').on(t.appointmentId).where(sql`${t.status} in ('requested', 'accepted', 'active')`),

@@ -534,6 +534,115 @@ describe('the booked reading', () => {
   });
 });
 
+describe('extending the booked reading', () => {
+  const extend = (user: TestUser, sessionId: string, ratePerMinuteCents: number) => http(app, user.cookie).post(`/api/sessions/${sessionId}/extend`, { ratePerMinuteCents });
+  const sessionOf = async (user: TestUser, sessionId: string) => (await http(app, user.cookie).get(`/api/sessions/${sessionId}`)).body;
+
+  it('once both press Extend, minutes past the booked length come from the wallet at the live rate, and pause for a top-up as any reading', async () => {
+    // 15 × 299 = 4485 held; 400 left in the wallet: one extra minute at the live rate, not two.
+    const { reader, client, id } = await acceptedAtItsStart({ minutes: 15, balanceCents: 4485 + 400 });
+    const sessionId = await joinAndStart(client, reader, id);
+    // The reader's live rate rose after the booking: the booked minutes keep theirs, an extension costs the new one.
+    expect((await http(app, reader.cookie).patch('/api/readers/me', { chatRateCents: 349 })).status).toBe(200);
+    expect((await sessionOf(client, sessionId)).booking).toEqual({
+      appointmentId: id,
+      bookedMinutes: 15,
+      liveRatePerMinuteCents: 349,
+      clientExtendedAt: null,
+      readerExtendedAt: null,
+      extensionRatePerMinuteCents: null,
+    });
+
+    // A press names the rate its button showed: the old one is refused with the new.
+    const stale = await extend(client, sessionId, 299);
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toMatchObject({ message: "The reader's rate has changed", ratePerMinuteCents: 349 });
+    const readerSocket = await app.connectSocket(reader.cookie);
+    const heard = nextEvent(readerSocket, 'session_extension');
+    const pressed = await extend(client, sessionId, 349);
+    expect(pressed.status, JSON.stringify(pressed.body)).toBe(200);
+    expect(pressed.body.booking).toMatchObject({ clientExtendedAt: new Date(clock.now()).toISOString(), readerExtendedAt: null, extensionRatePerMinuteCents: 349 });
+    expect(await heard).toEqual({ sessionId, booking: pressed.body.booking });
+    readerSocket.disconnect();
+    // The reader agrees to the rate the client agreed to; pressing twice changes nothing.
+    expect((await extend(reader, sessionId, 349)).body.booking).toMatchObject({ readerExtendedAt: new Date(clock.now()).toISOString(), extensionRatePerMinuteCents: 349 });
+    expect((await extend(reader, sessionId, 349)).status).toBe(200);
+
+    for (let minute = 2; minute <= 15; minute++) await driver.nextMinute(sessionId);
+    expect(await moneyOf(client, reader)).toEqual({ walletCents: 400, holdCents: 0, readerEarningsCents: 0 });
+    // Minute 16 is past the booked length: the reading goes on, paid from the wallet at 349.
+    await driver.nextMinute(sessionId);
+    expect(await sessionOf(client, sessionId)).toMatchObject({ status: 'active', minutesCharged: 16, totalCostCents: 4485 + 349 });
+    expect(await moneyOf(client, reader)).toEqual({ walletCents: 51, holdCents: 0, readerEarningsCents: 0 });
+    // Minute 17 cannot be paid: a pause for funds, then the end when its window closes unpaid.
+    await driver.nextMinute(sessionId);
+    expect(await sessionOf(client, sessionId)).toMatchObject({ status: 'active', minutesCharged: 16, pauseReason: 'insufficient_funds' });
+    for (const step of [MINUTE, MINUTE]) {
+      clock.advance(step);
+      await driver.heartbeat(sessionId);
+    }
+    await runDueWork(app.sessions);
+    expect(await sessionOf(client, sessionId)).toMatchObject({ status: 'completed', minutesCharged: 16, endReason: 'insufficient_funds' });
+    // floor(70% of 4834) = 3383 to the reader; the hold was used to the cent and nothing came back from it.
+    expect(await moneyOf(client, reader)).toEqual({ walletCents: 51, holdCents: 0, readerEarningsCents: 3383 });
+    expect((await http(app, client.cookie).get('/api/appointments')).body.appointments[0]).toMatchObject({ id, status: 'completed' });
+    const receipt = (await http(app, client.cookie).get(`/api/sessions/${sessionId}/receipt`)).body;
+    expect(receipt.minutes.map((line: { amountCents: number }) => line.amountCents)).toEqual([...Array(15).fill(299), 349]);
+  });
+
+  it('a top-up lifts the pause past the booked length, as in any reading', async () => {
+    const { reader, client, id } = await acceptedAtItsStart({ minutes: 15, balanceCents: 4485 });
+    const sessionId = await joinAndStart(client, reader, id);
+    expect((await extend(reader, sessionId, CHAT_RATE)).status).toBe(200);
+    expect((await extend(client, sessionId, CHAT_RATE)).status).toBe(200);
+    for (let minute = 2; minute <= 16; minute++) await driver.nextMinute(sessionId);
+    expect(await sessionOf(client, sessionId)).toMatchObject({ minutesCharged: 15, pauseReason: 'insufficient_funds' });
+    expect((await http(app, client.cookie).post('/api/payments/wallet-deposit', { amountCents: 1000, paymentMethodId: 'pm_card_visa' }, { 'Idempotency-Key': 'top-up-past-booked' })).status).toBe(201);
+    expect(await sessionOf(client, sessionId)).toMatchObject({ status: 'active', minutesCharged: 16, pauseReason: null });
+    expect(await moneyOf(client, reader)).toEqual({ walletCents: 1000 - CHAT_RATE, holdCents: 0, readerEarningsCents: 0 });
+  });
+
+  it('pressed by one side only, the reading ends at its booked length and the wallet is untouched', async () => {
+    const { reader, client, id } = await acceptedAtItsStart({ minutes: 15 });
+    const sessionId = await joinAndStart(client, reader, id);
+    expect((await extend(client, sessionId, CHAT_RATE)).status).toBe(200);
+    for (let minute = 2; minute <= 16; minute++) await driver.nextMinute(sessionId);
+    expect(await sessionOf(client, sessionId)).toMatchObject({ status: 'completed', minutesCharged: 15, totalCostCents: 4485, endReason: 'completed' });
+    expect(await moneyOf(client, reader)).toEqual({ walletCents: 5515, holdCents: 0, readerEarningsCents: 3139 });
+    // Over, it can no longer be extended.
+    expect((await extend(reader, sessionId, CHAT_RATE)).body.error.message).toBe('This reading is not in progress');
+  });
+
+  it('is refused for a walk-in reading, a stranger, a bad rate, and once the booked time is over', async () => {
+    const walkIn = await driver.startReading({ rateCents: 199, balanceCents: 1000 });
+    expect((await extend(walkIn.client, walkIn.id, 199)).body.error.message).toBe('Only a booked reading can be extended');
+    const { reader, client, id } = await acceptedAtItsStart({ minutes: 15 });
+    const sessionId = await joinAndStart(client, reader, id);
+    expect((await extend(await createClient(app), sessionId, CHAT_RATE)).status).toBe(403);
+    for (const body of [{}, { ratePerMinuteCents: 0 }, { ratePerMinuteCents: 2.5 }, { ratePerMinuteCents: CHAT_RATE, extra: 1 }]) {
+      expect((await http(app, client.cookie).post(`/api/sessions/${sessionId}/extend`, body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await sessionOf(client, sessionId)).booking).toMatchObject({ clientExtendedAt: null, readerExtendedAt: null });
+    for (let minute = 2; minute <= 15; minute++) await driver.nextMinute(sessionId);
+    // The 16th minute's moment has come and the scheduler has not ended it yet: too late to extend.
+    clock.advance(MINUTE);
+    expect((await extend(client, sessionId, CHAT_RATE)).body.error.message).toBe('The booked time is over');
+  });
+
+  it('both sides pressing many times at once agree once, at one rate, and bill exactly (race)', async () => {
+    const { reader, client, id } = await acceptedAtItsStart({ minutes: 15, balanceCents: 4485 + 1000 });
+    const sessionId = await joinAndStart(client, reader, id);
+    const presses = await Promise.all(Array.from({ length: 12 }, (_, i) => extend(i % 2 === 0 ? client : reader, sessionId, CHAT_RATE)));
+    expect(presses.map((press) => press.status)).toEqual(Array(12).fill(200));
+    const { booking } = await sessionOf(client, sessionId);
+    expect(booking).toMatchObject({ extensionRatePerMinuteCents: CHAT_RATE, clientExtendedAt: expect.any(String), readerExtendedAt: expect.any(String) });
+    for (let minute = 2; minute <= 18; minute++) await driver.nextMinute(sessionId);
+    expect((await http(app, client.cookie).post('/api/sessions/end', { sessionId })).status).toBe(200);
+    // 15 minutes from the hold, 3 from the wallet; floor(70% of 18 × 299 = 5382) = 3767.
+    expect(await moneyOf(client, reader)).toEqual({ walletCents: 1000 - 3 * CHAT_RATE, holdCents: 0, readerEarningsCents: 3767 });
+  });
+});
+
 describe('accounts with appointments', () => {
   it('are in the data export, and cannot be deleted while an appointment of theirs is open, as client or as reader', async () => {
     const reader = await newReader();

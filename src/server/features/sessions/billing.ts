@@ -8,7 +8,7 @@ import { billedMinutes } from '../../metrics/process-metrics';
 import type { Outbox } from '../../realtime/outbox';
 import type { SessionTiming } from '../../timing';
 import { chargeManyWithSplit, escrowAccountId, getBalances, isRevenueAccount, lockAccounts, releaseHeldShare, transfer, walletAccountId } from '../wallet';
-import { lockBookedReadingAccounts, settleBookedReading } from './booked-reading';
+import { isBookedMinute, isExtendedReading, lockBookedReadingAccounts, rateOfMinute, settleBookedReading } from './booked-reading';
 import { minuteChargeKey, sessionReference } from './session-reference';
 import { type SessionRow, sessionRoom } from './session-view';
 
@@ -51,11 +51,12 @@ export async function chargeNextMinute(tx: Tx, session: SessionRow, now: Date, t
  */
 export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Date, timing: SessionTiming, outbox: Outbox): Promise<boolean[]> {
   const plans = sessions.map((session) => {
-    // A booked reading was paid for ahead: its minutes come out of the client's hold (docs/decisions/048).
-    const isBooked = session.appointmentId !== null;
     const minute = session.minutesCharged + 1;
+    // A booked minute was paid for ahead: it comes out of the client's hold (docs/decisions/048);
+    // past an extended reading's booked length, minutes come from the wallet at the extension rate.
+    const isBooked = isBookedMinute(session, minute);
     const isFree = minute <= session.freeMinutes;
-    const amountCents = isFree ? 0 : session.ratePerMinuteCents;
+    const amountCents = isFree ? 0 : rateOfMinute(session, minute);
     return { session, isBooked, minute, isFree, amountCents, ...splitSessionMinute(session.totalCostCents, amountCents) };
   });
   const paid = plans.filter((plan) => !plan.isFree);
@@ -101,6 +102,10 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
       total_cost_cents: totalCostCents,
       reader_earnings_cents: readerEarningsCents,
     });
+    const nextRate = rateOfMinute(session, minute + 1);
+    // Only a wallet-paid next minute can pause for a top-up: a booked one is held, and a booked
+    // reading that was not extended ends at its booked length.
+    const isNextFromWallet = !isBookedMinute(session, minute + 1) && (session.appointmentId === null || isExtendedReading(session));
     const isNextPaid = minute + 1 > session.freeMinutes;
     const event: BillingUpdateEvent = {
       sessionId: session.id,
@@ -108,11 +113,10 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
       totalCostCents,
       readerEarningsCents,
       clientBalanceCents,
-      ratePerMinuteCents: session.ratePerMinuteCents,
+      ratePerMinuteCents: nextRate,
       free: isFree,
       freeMinutes: session.freeMinutes,
-      // A booked reading never pauses for a top-up: it ends at its booked length.
-      isFinalMinute: !isBooked && isNextPaid && clientBalanceCents < session.ratePerMinuteCents,
+      isFinalMinute: isNextFromWallet && isNextPaid && clientBalanceCents < nextRate,
       nextMinuteAt: nextMinuteAt.toISOString(),
     };
     outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.billingUpdate, event);

@@ -6,6 +6,22 @@ import { appointmentReference } from '../appointments';
 import { sessionReference } from './session-reference';
 import type { SessionRow } from './session-view';
 
+/** Whether minute `minute` of a reading is one of its booked minutes, paid from the client's hold. */
+export const isBookedMinute = (session: SessionRow, minute: number): boolean => session.maxMinutes !== null && minute <= session.maxMinutes;
+
+/** Both sides pressed Extend: the reading goes on past its booked length (extend-reading.ts). */
+export const isExtendedReading = (session: SessionRow): boolean => session.clientExtendedAt !== null && session.readerExtendedAt !== null;
+
+/**
+ * What minute `minute` costs: past a booked reading's length, the rate the client agreed to when
+ * extending; otherwise the reading's own (booked or walk-in) rate.
+ */
+export const rateOfMinute = (session: SessionRow, minute: number): number =>
+  session.maxMinutes !== null && minute > session.maxMinutes && session.extensionRatePerMinuteCents !== null ? session.extensionRatePerMinuteCents : session.ratePerMinuteCents;
+
+/** The rate the client's wallet must cover for the reading to go on: a pause for funds waits for it. */
+export const walletRateOf = (session: SessionRow): number => session.extensionRatePerMinuteCents ?? session.ratePerMinuteCents;
+
 /**
  * Locks, in the ledger's order and before anything else, every account a booked reading's end may
  * touch: the client's wallet and hold (the release), the reader's escrow and earnings (their share).

@@ -16,6 +16,7 @@ import {
   sessionMessageSchema,
   sessionMessagesSchema,
   sessionRatingSchema,
+  extendReadingSchema,
   sessionReceiptSchema,
   sessionRequestSchema,
   sessionRespondSchema,
@@ -36,6 +37,7 @@ import { respondToSession } from './respond-to-session';
 import { sessionDetails } from './session-details';
 import { sessionReceipt } from './session-receipt';
 import { sessionTranscript } from './session-transcript';
+import { extendReading } from './extend-reading';
 import { endSession, getSession, rateSession, sessionHistory, startSession } from './session-actions';
 
 export async function sessionRoutes(app: FastifyInstance, deps: {
@@ -124,6 +126,11 @@ export async function sessionRoutes(app: FastifyInstance, deps: {
   api.get('/api/sessions/:id/messages', { onRequest: signedIn, schema: { params: sessionIdParamsSchema, response: { 200: sessionMessagesSchema } } }, async (request) => ({
     messages: await listMessages(sessions, currentUser(request), request.params.id),
   }));
+
+  // Extending a booked reading past its booked length: each side presses Extend (docs/decisions/048).
+  api.post('/api/sessions/:id/extend', { onRequest: signedIn, schema: { params: sessionIdParamsSchema, body: extendReadingSchema, ...oneSession } }, async (request) =>
+    extendReading(sessions, currentUser(request), request.params.id, request.body),
+  );
 
   api.post('/api/sessions/:id/rating', { onRequest: signedIn, schema: { params: sessionIdParamsSchema, body: sessionRatingSchema, ...oneSession } }, async (request) =>
     rateSession(sessions, currentUser(request), request.params.id, request.body),

@@ -13,6 +13,7 @@ import { walletAccountId } from '../wallet';
 import { refundOverdueWrittenReadings } from '../written-readings';
 import { runAppointmentWork } from '../appointments';
 import { finishSession } from './billing';
+import { isExtendedReading } from './booked-reading';
 import { startIfReady } from './start-session';
 import type { SessionDeps } from './deps';
 import { chargeOrPauseForFundsMany } from './funds-pause';
@@ -63,7 +64,7 @@ function dueConditions(now: Date, timing: SessionTiming) {
   const isGone = (side: typeof client) => and(isNull(side.nodeId), lte(side.seenAt, absentBefore));
   // A deposit lifts its pause at once (top-up.ts); this catches one whose resume never ran (a crash
   // between the credit and the resume), so the rule holds from the rows alone.
-  const walletCoversNextMinute = sql`exists (select 1 from ${ledgerAccounts} where ${ledgerAccounts.id} = ${walletAccountId('')} || ${readingSessions.clientId} and ${ledgerAccounts.balanceCents} >= ${readingSessions.ratePerMinuteCents})`;
+  const walletCoversNextMinute = sql`exists (select 1 from ${ledgerAccounts} where ${ledgerAccounts.id} = ${walletAccountId('')} || ${readingSessions.clientId} and ${ledgerAccounts.balanceCents} >= coalesce(${readingSessions.extensionRatePerMinuteCents}, ${readingSessions.ratePerMinuteCents}))`;
   const due = or(
     and(eq(readingSessions.status, 'requested'), lte(readingSessions.expiresAt, now)),
     // Accepted: nobody joined in time, or both sides are in the room though no join started it
@@ -257,8 +258,8 @@ async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: Se
     return false;
   }
   if (session.nextMinuteAt === null || session.nextMinuteAt > now) return false;
-  // A booked reading ends at its booked length, when the minute after its last falls due.
-  if (session.maxMinutes !== null && session.minutesCharged >= session.maxMinutes) {
+  // A booked reading ends at its booked length, when the minute after its last falls due, unless both extended it.
+  if (session.maxMinutes !== null && session.minutesCharged >= session.maxMinutes && !isExtendedReading(session)) {
     await finishSession(tx, session, session.nextMinuteAt, outbox, { reason: 'completed', endedBy: null });
     return false;
   }

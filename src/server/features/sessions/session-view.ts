@@ -19,6 +19,8 @@ export function selectSessionsWithNames(db: DbOrTx) {
       readerName: sql<string>`coalesce(${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName}, ${readerUser.name})`,
       readerImage: sql<string | null>`coalesce(${readerProfiles.profileImage}, ${readerUser.image})`,
       isReaderAutomated: sql<boolean>`coalesce(${readerProfiles.repliesAutomated}, false)`,
+      // The reader's rate for this reading's type now: what extending a booked reading would cost a minute.
+      liveRateCents: sql<number | null>`case ${readingSessions.sessionType} when 'audio' then ${readerProfiles.audioRateCents} when 'video' then ${readerProfiles.videoRateCents} else ${readerProfiles.chatRateCents} end`,
     })
     .from(readingSessions)
     .innerJoin(clientUser, eq(clientUser.id, readingSessions.clientId))
@@ -59,6 +61,17 @@ export function toReadingSession(row: NamedRow): ReadingSession {
     review: s.review,
     ratableUntil: iso(ratableUntil(s)),
     isReaderAutomated: Boolean(row.isReaderAutomated),
+    booking:
+      s.appointmentId === null
+        ? null
+        : {
+            appointmentId: s.appointmentId,
+            bookedMinutes: s.maxMinutes!,
+            liveRatePerMinuteCents: row.liveRateCents === null ? s.ratePerMinuteCents : Number(row.liveRateCents),
+            clientExtendedAt: iso(s.clientExtendedAt),
+            readerExtendedAt: iso(s.readerExtendedAt),
+            extensionRatePerMinuteCents: s.extensionRatePerMinuteCents,
+          },
   };
 }
 

@@ -7,6 +7,7 @@ import { awaySides } from '../../realtime/presence/session-presence';
 import type { SessionTiming } from '../../timing';
 import { getWalletBalanceCents } from '../wallet';
 import { chargeNextMinute } from './billing';
+import { walletRateOf } from './booked-reading';
 import type { SessionDeps } from './deps';
 import { announceAwayPause } from './pause';
 import type { SessionRow } from './session-view';
@@ -27,7 +28,7 @@ export async function liftFundsPause(tx: Tx, session: SessionRow, now: Date, tim
   if (!session.resumeBy || session.resumeBy <= now) return false;
   const away = awaySides(session, now, timing);
   if (away.length > 0) {
-    if ((await getWalletBalanceCents(tx, session.clientId)) < session.ratePerMinuteCents) return false;
+    if ((await getWalletBalanceCents(tx, session.clientId)) < walletRateOf(session)) return false;
     await tx.update(readingSessions).set({ pauseReason: 'away', resumeBy: null }).where(eq(readingSessions.id, session.id));
     announceAwayPause(session, session.pausedAt!, away, outbox);
     return false;

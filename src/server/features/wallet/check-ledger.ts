@@ -113,7 +113,9 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
       for (const m of await misheldByReference(tx, 'written_readings', 'written-reading', ['pending'])) {
         fail('writtenReadingsHeld', `written reading ${m.id} is ${m.status} and holds ${m.held} cents`);
       }
-      const usedByReading = sql`coalesce((select s.total_cost_cents from reading_sessions s where s.appointment_id = r.id and s.status = 'active'), 0)`;
+      // Its booked minutes, each at the booked rate (a booked reading has no free minutes); minutes
+      // past the booked length of an extended reading come from the wallet, not the hold.
+      const usedByReading = sql`coalesce((select s.rate_per_minute_cents * least(s.minutes_charged, s.max_minutes) from reading_sessions s where s.appointment_id = r.id and s.status = 'active'), 0)`;
       for (const m of await misheldByReference(tx, 'appointments', 'appointment', ['pending', 'accepted'], usedByReading)) {
         fail('appointmentsHeld', `appointment ${m.id} is ${m.status} and holds ${m.held} cents`);
       }

@@ -85,6 +85,11 @@ export function endSession(sessionId: string, refundRequested?: boolean) {
   return apiRequestParsed('/api/sessions/end', sessionSchema, { body: { sessionId, ...(refundRequested && { refundRequested }) } });
 }
 
+/** Presses Extend on a booked reading, confirming the rate its button showed. */
+export function extendReading(sessionId: string, ratePerMinuteCents: number) {
+  return apiRequestParsed(`${sessionUrl(sessionId)}/extend`, sessionSchema, { body: { ratePerMinuteCents } });
+}
+
 export function rateSession(sessionId: string, input: { rating: number; review?: string }) {
   return apiRequestParsed(`${sessionUrl(sessionId)}/rating`, sessionSchema, { body: input });
 }

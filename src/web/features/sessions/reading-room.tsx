@@ -1,6 +1,6 @@
 import type { Profile } from '@shared/auth';
 import { DEMO_READER_NOTE } from '@shared/readers';
-import type { ReadingSession, RtcConfig } from '@shared/sessions';
+import { currentRateCents, isExtended, type ReadingSession, type RtcConfig } from '@shared/sessions';
 import { useQueryClient } from '@tanstack/react-query';
 import { Bot } from 'lucide-react';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { cn } from '@/lib/cn';
 import { CallControls } from './components/call-controls';
 import { ChatPanel } from './components/chat-panel';
 import { EndSessionDialog } from './components/end-session-dialog';
+import { ExtendReading } from './components/extend-reading';
 import { TopUpCountdown } from './components/funds-pause';
 import { MediaStage } from './components/media-stage';
 import { ReadingHeader } from './components/reading-header';
@@ -60,7 +61,9 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
 
   const other = isClient ? session.reader : session.client;
   const balanceCents = profile?.walletBalanceCents ?? me.walletBalanceCents;
-  const rate = session.ratePerMinuteCents;
+  const rate = currentRateCents({ ratePerMinuteCents: session.ratePerMinuteCents, minutesCharged: billing.minutesCharged, booking: session.booking });
+  // A booked reading's minutes are held: the wallet pays only past the booked length of an extended one.
+  const walletRateCents = session.booking === null || isExtended(session.booking) ? (session.booking?.extensionRatePerMinuteCents ?? rate) : null;
   const isMediaReading = hasMedia(session.sessionType);
   const isOpen = !ended;
   // The server relays messages only while the reading runs: active and not paused.
@@ -107,7 +110,7 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
         costCents={billing.totalCostCents}
         wallet={
           isClient
-            ? { kind: 'balance', cents: balanceCents, isLow: isBelowOneMinute(balanceCents, rate) }
+            ? { kind: 'balance', cents: balanceCents, isLow: walletRateCents !== null && isBelowOneMinute(balanceCents, walletRateCents) }
             : { kind: 'earnings', cents: billing.readerEarningsCents, isRefunded: (ended?.event.refundedCents ?? 0) > 0 }
         }
       />
@@ -124,10 +127,21 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
         <SessionSummary session={session} ended={ended} isClient={isClient} />
       ) : (
         <>
+          {session.booking && session.status === 'active' ? (
+            <ExtendReading
+              booking={session.booking}
+              isClient={isClient}
+              otherName={other.name}
+              minutesCharged={billing.minutesCharged}
+              isExtending={room.extension.isExtending}
+              onExtend={() => void room.extension.extend()}
+            />
+          ) : null}
           <ReadingNotices
             session={session}
             isClient={isClient}
             balanceCents={balanceCents}
+            walletRateCents={walletRateCents}
             topUpCountdown={topUpCountdown}
             isPaused={room.isPaused}
             isOtherPresent={room.isOtherPresent}

@@ -11,6 +11,7 @@ import { AckError } from '@/lib/socket-ack';
 import { endSession, sessionQuery, startSession } from './api';
 import { deriveCallStatus, END_REASON_LABELS, isOpenStatus } from './session-logic';
 import { CONNECTION_LOST_MESSAGE, CONNECTION_LOST_TOAST_ID, useReadingMedia } from './use-reading-media';
+import { useReadingExtension } from './use-reading-extension';
 import { useRoomMembership } from './use-room-membership';
 
 interface Billing {
@@ -197,6 +198,8 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
     [sessionId, me.id, finish, billing],
   );
 
+  const extension = useReadingExtension(session, setSession);
+
   const callStatus = deriveCallStatus({
     status: ended ? 'completed' : session.status,
     hasJoined,
@@ -206,5 +209,5 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
     isPaused,
   });
 
-  return { session, isClient, callStatus, billing, ended, end, call, media, mediaError, isOtherPresent, isPaused };
+  return { session, isClient, callStatus, billing, ended, end, extension, call, media, mediaError, isOtherPresent, isPaused };
 }

@@ -37,6 +37,7 @@ function session(index: number, overrides: Partial<ReadingSession> = {}): Readin
     review: null,
     ratableUntil: null,
     isReaderAutomated: false,
+    booking: null,
     ...overrides,
   };
 }

@@ -13,6 +13,8 @@ interface ReadingNoticesProps {
   session: ReadingSession;
   isClient: boolean;
   balanceCents: number;
+  /** What a minute costs the client's wallet now; null while the wallet pays none (a booked reading's held minutes). */
+  walletRateCents: number | null;
   /** mm:ss left to top up while the reading is paused for funds; null otherwise. */
   topUpCountdown: string | null;
   isPaused: boolean;
@@ -42,11 +44,11 @@ function ClientFundsPause({ countdown, ratePerMinuteCents, onAddFunds }: { count
 }
 
 /** What the open reading says above the call: a low balance, a pause (for funds, or a side away), a request not yet accepted. */
-export function ReadingNotices({ session, isClient, balanceCents, topUpCountdown, isPaused, isOtherPresent, otherName, onAddFunds }: ReadingNoticesProps) {
-  const rate = session.ratePerMinuteCents;
+export function ReadingNotices({ session, isClient, balanceCents, walletRateCents, topUpCountdown, isPaused, isOtherPresent, otherName, onAddFunds }: ReadingNoticesProps) {
+  const rate = walletRateCents ?? session.ratePerMinuteCents;
   return (
     <>
-      {isClient && session.status === 'active' && topUpCountdown === null && isLowBalance(balanceCents, rate) ? (
+      {isClient && session.status === 'active' && topUpCountdown === null && walletRateCents !== null && isLowBalance(balanceCents, walletRateCents) ? (
         <LowBalanceBanner addFunds={<AddFundsButton variant="gold" />} />
       ) : null}
       {topUpCountdown !== null ? (

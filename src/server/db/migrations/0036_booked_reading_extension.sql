@@ -1,0 +1,4 @@
+ALTER TABLE "reading_sessions" ADD COLUMN "client_extended_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "reading_sessions" ADD COLUMN "reader_extended_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "reading_sessions" ADD COLUMN "extension_rate_per_minute_cents" integer;--> statement-breakpoint
+ALTER TABLE "reading_sessions" ADD CONSTRAINT "reading_sessions_extension_check" CHECK (("reading_sessions"."client_extended_at" is null and "reading_sessions"."reader_extended_at" is null and "reading_sessions"."extension_rate_per_minute_cents" is null) or ("reading_sessions"."appointment_id" is not null and ("reading_sessions"."client_extended_at" is null) = ("reading_sessions"."extension_rate_per_minute_cents" is null) and ("reading_sessions"."extension_rate_per_minute_cents" is null or "reading_sessions"."extension_rate_per_minute_cents" > 0)));
