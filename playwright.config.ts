@@ -49,11 +49,11 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  // One browser at a time. The browsers are what the suite spends: rendering in software, each
-  // test's pages keep a core busy beside the server. With two workers each test took 2.07 times as
-  // long (30 tests: 668 s against 322 s with one), so no throughput, and more time for a slow step
-  // to run into a timeout.
-  workers: 1,
+  // Two browsers at a time: a test mostly waits (billing minutes, the server's answers, animations
+  // settling), so a second worker uses the time. Stop 35, quiet machine, 112 tests: 275 s with two
+  // (429 CPU-s, no retry) against 490 s with one. (Stop 21 measured the opposite, 2.07 times as long
+  // per test, when an idle page's starfield kept a core busy; reduced motion ended that.)
+  workers: 2,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   // The retry reporter names every test that passed only on its retry.
@@ -81,10 +81,11 @@ export default defineConfig({
     },
     {
       // Each of these holds several browsers in WebRTC calls: two at once on 2 cores starved each
-      // other's media (a peer count going 0 and 2, a video still shown 7 s after the end). With one
-      // worker for the suite they run alone.
+      // other's media (a peer count going 0 and 2, a video still shown 7 s after the end), so this
+      // project runs one test at a time (beside at most one test of the other project).
       name: 'live media',
       testMatch: LIVE_MEDIA_SPECS,
+      workers: 1,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],
