@@ -10,7 +10,8 @@ import { E2E_FORWARDER_MAX_VIEWERS, E2E_P2P_MAX_VIEWERS } from './tests/e2e/live
  */
 process.env.A11Y_THEMES ??= themes[Math.floor(Date.now() / 86_400_000) % themes.length];
 
-const LIVE_MEDIA_SPECS = ['live.spec.ts', 'live-media.spec.ts'];
+/** The specs whose browsers hold WebRTC calls: readings with audio and video, and live streams. */
+const MEDIA_SPECS = ['reading.spec.ts', 'live.spec.ts', 'live-media.spec.ts'];
 
 /** E2E_PORT lets two checkouts on one machine run their suites side by side. */
 const E2E_PORT = Number(process.env.E2E_PORT ?? 5055);
@@ -76,15 +77,16 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: LIVE_MEDIA_SPECS,
+      testIgnore: MEDIA_SPECS,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
       // Each of these holds several browsers in WebRTC calls: two at once on 2 cores starved each
-      // other's media (a peer count going 0 and 2, a video still shown 7 s after the end), so this
-      // project runs one test at a time (beside at most one test of the other project).
-      name: 'live media',
-      testMatch: LIVE_MEDIA_SPECS,
+      // other's media (a peer count going 0 and 2, a video still shown 7 s after the end, a video
+      // reading 'Connecting' for 20 s), so this project runs one test at a time, beside at most one
+      // test of the other project.
+      name: 'media',
+      testMatch: MEDIA_SPECS,
       workers: 1,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },

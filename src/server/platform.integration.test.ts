@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../tests/integration/factories';
 import { http } from '../../tests/integration/http';
+import { delivered } from '../../tests/integration/socket-helpers';
 import { testApp } from '../../tests/integration/test-app';
 
 const app = await testApp();
@@ -50,7 +51,7 @@ describe('Socket.IO authentication', () => {
     const aliceHeard = new Promise((resolve) => aliceSocket.once('wallet_updated', resolve));
     app.realtime.toUser(alice.id, 'wallet_updated', { balanceCents: 4242 });
     expect(await aliceHeard).toEqual({ balanceCents: 4242 });
-    await new Promise((r) => setTimeout(r, 50));
+    await delivered(bobSocket);
     expect(bobHeard).toEqual([]);
   });
 });

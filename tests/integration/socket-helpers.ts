@@ -36,3 +36,13 @@ export async function watchReaders(socket: Socket): Promise<Socket> {
   if (!ack.ok) throw new Error(`watch_readers failed: ${ack.error.message}`);
   return socket;
 }
+
+/**
+ * Resolves once each socket has handled every event the server sent it before this call. The
+ * server acknowledges any event, an unknown one too (with an error), on the same ordered
+ * connection: its answer comes after everything sent before it. A fixed wait (50 ms) was too short
+ * on a loaded machine.
+ */
+export async function delivered(...sockets: Socket[]): Promise<void> {
+  await Promise.all(sockets.map((socket) => emitAck(socket, 'delivered', {})));
+}

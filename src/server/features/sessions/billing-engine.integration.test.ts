@@ -3,7 +3,7 @@ import { splitCharge } from '@shared/money';
 import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
-import { collect } from '../../../../tests/integration/socket-helpers';
+import { collect, delivered } from '../../../../tests/integration/socket-helpers';
 import { ledgerTotalCents, revenueCents } from '../../../../tests/integration/ledger-sums';
 import { createTestApp, testApp } from '../../../../tests/integration/test-app';
 import { markLeft, markSeen } from '../../realtime/presence/session-presence';
@@ -87,7 +87,7 @@ describe('billing engine (fake clock)', () => {
 
     await nextMinute(id);
     await nextMinute(id);
-    await new Promise((r) => setTimeout(r, 50));
+    await delivered(clientSocket);
     expect(updates.map((u) => [u.minutesCharged, u.isFinalMinute, u.clientBalanceCents])).toEqual([
       [2, false, RATE + 100],
       [3, true, 100],
@@ -99,8 +99,8 @@ describe('billing engine (fake clock)', () => {
     expect(await session(id, client)).toMatchObject({ status: 'active', pauseReason: 'insufficient_funds', minutesCharged: 3 });
     await nextMinute(id);
     await nextMinute(id);
-    await new Promise((r) => setTimeout(r, 50));
     expect(await session(id, client)).toMatchObject({ status: 'completed', endReason: 'insufficient_funds', minutesCharged: 3, totalCostCents: 3 * RATE });
+    await delivered(clientSocket);
     expect(ended).toEqual([expect.objectContaining({ reason: 'insufficient_funds', totalMinutes: 3, totalCostCents: 3 * RATE })]);
     expect(await balance(client)).toBe(100);
     expect(await earnings(reader)).toEqual({ availableCents: 3 * READER_SHARE, heldCents: 0 });
@@ -148,7 +148,7 @@ describe('billing engine (fake clock)', () => {
     at(190);
     await runDueWork(app.sessions);
     expect((await session(id, client)).minutesCharged).toBe(4);
-    await new Promise((r) => setTimeout(r, 50));
+    await delivered(clientSocket);
     expect(paused).toEqual([
       { sessionId: id, reason: 'away', pausedAt: iso(90), awayUserIds: [reader.id] },
       { sessionId: id, reason: 'away', pausedAt: iso(150), awayUserIds: [reader.id] },
@@ -187,7 +187,7 @@ describe('billing engine (fake clock)', () => {
     const ended = await http(app, client.cookie).post('/api/sessions/end', { sessionId: id, refundRequested: true });
     expect(ended.body).toMatchObject({ status: 'completed', refundedCents: 3 * RATE, readerEarningsCents: 0 });
     // The reader's page shows the server's share as it grows, and what is left of it after the refund: nothing.
-    await new Promise((r) => setTimeout(r, 50));
+    await delivered(readerSocket);
     expect(heard).toEqual([
       { event: 'billing_update', readerEarningsCents: splitCharge(2 * RATE).readerCents },
       { event: 'billing_update', readerEarningsCents: splitCharge(3 * RATE).readerCents },

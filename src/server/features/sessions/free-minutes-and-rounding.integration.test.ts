@@ -5,7 +5,7 @@ import { createClient, createReader, type TestUser } from '../../../../tests/int
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { ledgerTotalCents, revenueCents } from '../../../../tests/integration/ledger-sums';
-import { collect } from '../../../../tests/integration/socket-helpers';
+import { collect, delivered } from '../../../../tests/integration/socket-helpers';
 import { testApp } from '../../../../tests/integration/test-app';
 import { markSeen } from '../../realtime/presence/session-presence';
 import { getEarnings, getWalletBalanceCents } from '../wallet';
@@ -23,8 +23,6 @@ const session = async (id: string, as: TestUser) => (await http(app, as.cookie).
 const heartbeat = async (id: string) => {
   for (const side of ['client', 'reader'] as const) await markSeen(app.db, [id], side, now());
 };
-/** Lets the socket layer deliver what the last request flushed. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 async function onlineReader(rateCents: number, freeMinutes: number) {
   const reader = await createReader(app, { chatRateCents: rateCents });
@@ -77,7 +75,7 @@ describe('free first minutes', () => {
     for (let minute = 2; minute <= 5; minute++) await nextMinute(id);
     expect(await balance(client)).toBe(2000 - 2 * RATE);
     expect(await endReading(id, client)).toMatchObject({ minutesCharged: 5, totalCostCents: 2 * RATE, readerEarningsCents: splitCharge(2 * RATE).readerCents });
-    await settle();
+    await delivered(socket);
     expect(updates.map((u) => [u.minutesCharged, u.free, u.totalCostCents])).toEqual([
       [1, true, 0],
       [2, true, 0],
@@ -145,7 +143,7 @@ describe('free first minutes', () => {
     const id = await startReading(client, reader, RATE);
     await nextMinute(id);
     await nextMinute(id);
-    await settle();
+    await delivered(socket);
     expect(updates.map((u) => [u.minutesCharged, u.isFinalMinute])).toEqual([
       [1, false],
       [2, false],

@@ -3,7 +3,7 @@ import { createClient, createReader, type TestUser } from '../../../../tests/int
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { ledgerTotalCents } from '../../../../tests/integration/ledger-sums';
-import { collect, emitAck } from '../../../../tests/integration/socket-helpers';
+import { collect, delivered, emitAck } from '../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { markSeen } from '../../realtime/presence/session-presence';
 import { getWalletBalanceCents } from '../wallet';
@@ -106,7 +106,7 @@ describe.each([
     expect(whileIn.every((status) => status === 201)).toBe(true);
     expect(whileAway).toEqual(Array.from({ length: hops }, () => ({ message: 409, signal: false })));
     expect(clientHeardSignals).toEqual([]);
-    await new Promise((r) => setTimeout(r, 50));
+    await delivered(readerSocket);
     // Once in CI (stop 33) the reader heard one pause more than the hops; the message carries what a
     // rerun needs to tell why (each hop's fake time, any socket drop, the events themselves).
     const heard = JSON.stringify({ startedAt: endsAt - readingMinutes * minuteMs, client: client.id, log, paused: readerHeardPaused, resumed: readerHeardResumed });
@@ -142,7 +142,7 @@ describe('a paused or ended reading relays nothing', () => {
     expect(await emitAck(readerSocket, 'join_session_room', { sessionId: id })).toMatchObject({ ok: true, session: { pausedAt: null } });
     expect((await say(app, client, id)).status).toBe(201);
     expect(await emitAck(readerSocket, 'webrtc_signal', { sessionId: id, signal: offer })).toEqual({ ok: true });
-    await new Promise((r) => setTimeout(r, 50));
+    await delivered(clientSocket);
     expect(heard).toHaveLength(2);
     expect(clientPaused).toHaveLength(1);
   });
@@ -151,13 +151,12 @@ describe('a paused or ended reading relays nothing', () => {
     const { client, reader, clientSocket, readerSocket, id } = await startReading(app);
     const heard = collect(clientSocket, 'webrtc_signal');
     expect((await http(app, client.cookie).post('/api/sessions/end', { sessionId: id })).body.status).toBe('completed');
-    await new Promise((r) => setTimeout(r, 50));
     expect(app.io.sockets.adapter.rooms.get(sessionRoom(id))).toBeUndefined();
     clock.advance(5_000);
     const signal = await emitAck(readerSocket, 'webrtc_signal', { sessionId: id, signal: offer });
     expect(signal).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
     expect((await say(app, reader, id)).status).toBe(409);
-    await new Promise((r) => setTimeout(r, 50));
+    await delivered(clientSocket);
     expect(heard).toEqual([]);
   });
 });

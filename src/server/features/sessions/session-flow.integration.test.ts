@@ -3,7 +3,7 @@ import { splitCharge } from '@shared/money';
 import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { ledgerTotalCents } from '../../../../tests/integration/ledger-sums';
-import { collect, emitAck, nextEvent } from '../../../../tests/integration/socket-helpers';
+import { collect, delivered, emitAck, nextEvent } from '../../../../tests/integration/socket-helpers';
 import { testApp } from '../../../../tests/integration/test-app';
 
 const MINUTE = 1500;
@@ -219,7 +219,7 @@ describe('a stranger', () => {
     expect(await emitAck(socket, 'join_session_room', { sessionId: id })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(await emitAck(socket, 'webrtc_signal', { sessionId: id, signal: { type: 'offer', data: {} } })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(await emitAck(socket, 'session_message', { sessionId: id, content: 'hi', type: 'text' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
-    await new Promise((r) => setTimeout(r, 50));
+    await delivered(readerSocket);
     expect(overheard).toEqual([]);
     await http(app, client.cookie).post('/api/sessions/end', { sessionId: id });
   });

@@ -6,7 +6,8 @@ import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { ledgerTotalCents } from '../../../../tests/integration/ledger-sums';
 import { readingDriver } from '../../../../tests/integration/readings';
-import { collect } from '../../../../tests/integration/socket-helpers';
+import type { Socket } from 'socket.io-client';
+import { collect, delivered } from '../../../../tests/integration/socket-helpers';
 import { testApp } from '../../../../tests/integration/test-app';
 import { markLeft, markSeen } from '../../realtime/presence/session-presence';
 import { getEarnings, getWalletBalanceCents } from '../wallet';
@@ -32,7 +33,9 @@ const session = async (id: string, as: TestUser) => (await http(app, as.cookie).
 const balance = (user: TestUser) => getWalletBalanceCents(app.db, user.id);
 const deposit = (user: TestUser, amountCents: number) =>
   http(app, user.cookie).post('/api/payments/wallet-deposit', { amountCents, paymentMethodId: 'pm_card_visa' }, { 'idempotency-key': randomUUID() });
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** The sockets of the reading being driven: what it told them has arrived once this resolves. */
+let listening: Socket[] = [];
+const settle = () => delivered(...listening);
 
 /**
  * A chat reading whose client can pay two minutes, with both sides' sockets listening, driven to
@@ -42,6 +45,7 @@ async function readingPausedForFunds() {
   const { client, reader, id } = await driver.startReading({ rateCents: RATE, balanceCents: START_CENTS });
   const clientSocket = await app.connectSocket(client.cookie);
   const readerSocket = await app.connectSocket(reader.cookie);
+  listening = [clientSocket, readerSocket];
   const heard = (event: string) => ({ client: collect(clientSocket, event), reader: collect(readerSocket, event) });
   const events = { paused: heard('session_paused'), resumed: heard('session_resumed'), billing: heard('billing_update'), ended: heard('session_ended') };
   const startedAt = Date.parse((await session(id, client)).startedAt);
@@ -226,6 +230,7 @@ describe('a pause for funds with a side away (docs/decisions/020)', () => {
   it('pauses for funds from the return when a side comes back to a minute the client cannot pay', async () => {
     const { client, reader, id } = await driver.startReading({ rateCents: RATE, balanceCents: RATE + 10 });
     const readerSocket = await app.connectSocket(reader.cookie);
+    listening = [readerSocket];
     const paused = collect(readerSocket, 'session_paused');
     const startedAt = Date.parse((await session(id, client)).startedAt);
     const iso = (seconds: number) => new Date(startedAt + seconds * 1000).toISOString();
