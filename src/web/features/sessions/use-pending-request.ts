@@ -7,6 +7,7 @@ import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api';
 import { readingPath } from '@/lib/paths';
 import { useServerEvent } from '@/lib/server-events';
+import { useSocketConnected } from '@/lib/socket';
 import { useNow } from '@/lib/use-now';
 import { endSession, sessionQuery } from './api';
 import { pendingRequestFrom } from './pending-request-state';
@@ -47,11 +48,18 @@ export function usePendingRequest(readerId: string) {
   const settleRef = useRef(settle);
   settleRef.current = settle;
 
-  // The answer normally comes by socket; should it be lost (a reconnect at that moment), the
-  // session itself tells once the request has expired.
+  // The answer normally comes by socket; should it be lost (sent while the connection was down),
+  // the session itself tells: at once when the connection is back, and once the request expired.
   const now = useNow(pending !== null);
   const secondsLeft = pending?.expiresAt ? secondsUntil(pending.expiresAt, now) : 0;
   const pendingId = pending?.id;
+  useSocketConnected(() => {
+    if (!pendingId) return;
+    queryClient
+      .fetchQuery({ ...sessionQuery(pendingId), staleTime: 0 })
+      .then((session) => settleRef.current(session))
+      .catch(() => undefined);
+  });
   const isExpired = secondsLeft === 0;
   // Set once when the request expires, not on each second's render (which kept clearing it).
   useEffect(() => {
