@@ -87,9 +87,8 @@ e2e() { env -u DATABASE_URL -u REDIS_URL E2E_POSTGRES_URL="${DATABASE_URL:-}" np
 # processes share its counts.
 background "end-to-end" e2e
 if [[ -n "${DATABASE_URL:-}" ]]; then
-  background "integration on PGlite (both-databases.ts)" npm run test:pglite
   stage "integration on PostgreSQL (every file)" npx vitest run --project integration
-  collect "integration on PGlite (both-databases.ts)"
+  stage "integration on PGlite (both-databases.ts)" npm run test:pglite
   collect "end-to-end"
   if [[ -n "${REDIS_URL:-}" ]]; then stage "scale-out on PostgreSQL and Redis" npx vitest run --project scale-out; fi
 else
