@@ -110,6 +110,7 @@ const AUTOCANNON = fileURLToPath(new URL('../node_modules/autocannon/autocannon.
 /** What autocannon's --json prints, as far as this script reads it. */
 interface AutocannonResult {
   requests: { average: number; total: number };
+  throughput: { total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -132,7 +133,8 @@ async function measure(base: string, path: string) {
   const cpu = process.cpuUsage(cpuBefore);
   const failures = result.non2xx + result.errors + result.timeouts;
   const cpuMsPerRequest = (cpu.user + cpu.system) / 1000 / Math.max(1, result.requests.total);
-  return { path, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMsPerRequest, failures };
+  const kbPerAnswer = result.throughput.total / 1024 / Math.max(1, result.requests.total);
+  return { path, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMsPerRequest, kbPerAnswer, failures };
 }
 
 async function main() {
@@ -158,7 +160,7 @@ async function main() {
 
     console.log(`bench:web on ${label}: ${readerCount.toLocaleString('en-US')} readers (${BUSY_READERS} in a reading) seeded in ${seedSeconds.toFixed(1)} s; ${connections} concurrent connections, ${secondsPerEndpoint} s per endpoint`);
     console.table(
-      results.map((r) => ({ endpoint: r.path, 'req/s': Number(r.requestsPerSecond.toFixed(0)), 'p50 ms': Number(r.p50.toFixed(1)), 'p99 ms': Number(r.p99.toFixed(1)), 'CPU ms/req': Number(r.cpuMsPerRequest.toFixed(3)), failures: r.failures })),
+      results.map((r) => ({ endpoint: r.path, 'req/s': Number(r.requestsPerSecond.toFixed(0)), 'p50 ms': Number(r.p50.toFixed(1)), 'p99 ms': Number(r.p99.toFixed(1)), 'CPU ms/req': Number(r.cpuMsPerRequest.toFixed(3)), 'KB/answer': Number(r.kbPerAnswer.toFixed(1)), failures: r.failures })),
     );
     return results.every((r) => r.failures === 0) ? 0 : 1;
   } finally {

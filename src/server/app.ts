@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { registerApiDocs } from './api-docs';
@@ -70,6 +69,7 @@ import { socketRealtime } from './realtime/realtime';
 import { createSocketServer } from './realtime/socket-server';
 import { ipOf, limitBy, registerRateLimits } from './rate-limits';
 import { sessionTiming } from './timing';
+import { registerSecurityHeaders } from './security-headers';
 import { isTrustedOrigin } from './trusted-origin';
 import { responseSerializer } from './response-serializer';
 import { registerWeb } from './web';
@@ -152,26 +152,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const isDevServer = deps.web === 'vite';
-  await app.register(helmet, {
-    contentSecurityPolicy: isDevServer
-      ? false
-      : {
-          directives: {
-            defaultSrc: ["'self'"],
-            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-            // Radix and sonner set inline styles at run time.
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            connectSrc: ["'self'"],
-            mediaSrc: ["'self'", 'blob:'],
-            fontSrc: ["'self'", 'data:'],
-            objectSrc: ["'none'"],
-            frameAncestors: ["'none'"],
-            upgradeInsecureRequests: null,
-          },
-        },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.isProduction,
-  });
+  registerSecurityHeaders(app, { isDevServer, hsts: config.isProduction });
 
   // Before any route (it hooks each route as it is added): answers of 1 KB and more go compressed,
   // brotli or gzip as the client accepts; the web app's files come compressed from the build

@@ -2,7 +2,7 @@ import type { Socket } from 'socket.io-client';
 import type { Ack } from '../../src/shared/realtime';
 
 /** Emits with an acknowledgement and resolves with the server's answer. */
-export function emitAck<T extends object = object>(socket: Socket, event: string, payload: unknown, timeoutMs = 5000): Promise<Ack<T>> {
+export function emitAck<T extends object = object>(socket: Socket, event: string, payload: unknown, timeoutMs = 15_000): Promise<Ack<T>> {
   return socket.timeout(timeoutMs).emitWithAck(event, payload) as Promise<Ack<T>>;
 }
 
