@@ -82,7 +82,8 @@ e2e() { env -u DATABASE_URL -u REDIS_URL E2E_POSTGRES_URL="${DATABASE_URL:-}" np
 # other idled: the run took 676 s in turn (unit 37, PostgreSQL 88, scale-out 11, PGlite 87, e2e
 # 428). On the slower machines of stops 31-32 both cores were busy either way and side by side
 # lost (1,591 s against ~1,400 in turn; docs/decisions/038), so this is measured again whenever the
-# machine changes. The scale-out test still runs alone, after the browsers: two app instances on a
+# machine changes. Stop 35: two browser workers (playwright.config.ts) make the PostgreSQL stage the
+# long pole (287-350 s beside them, 517-607 s a run). The scale-out test still runs alone, after the browsers: two app instances on a
 # 1.5 s billing minute are the most sensitive to a busy machine. It needs Redis as well: two app
 # processes share its counts.
 background "end-to-end" e2e
