@@ -159,6 +159,17 @@ export function currentRateCents(session: Pick<ReadingSession, 'ratePerMinuteCen
   return booking && session.minutesCharged >= booking.bookedMinutes && booking.extensionRatePerMinuteCents !== null ? booking.extensionRatePerMinuteCents : session.ratePerMinuteCents;
 }
 
+/**
+ * What a minute costs the client's wallet: a walk-in reading's rate, or an extended booked reading's
+ * extension rate; null while the wallet pays nothing (a booked reading's minutes are held). The
+ * server's counterpart is booked-reading.ts walletRateOf.
+ */
+export function walletRateCents(session: Pick<ReadingSession, 'ratePerMinuteCents' | 'booking'>): number | null {
+  const { booking } = session;
+  if (booking === null) return session.ratePerMinuteCents;
+  return isExtended(booking) ? booking.extensionRatePerMinuteCents : null;
+}
+
 const RATING_WINDOW_MS = RATING_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
 export const RATING_REFUSALS = {

@@ -20,23 +20,29 @@ import { loadSessionView } from './session-view';
  */
 export async function extendReading(deps: SessionDeps, user: SessionUser, sessionId: string, input: ExtendReadingInput): Promise<ReadingSession> {
   const outbox = new Outbox();
-  await deps.db.transaction(async (tx) => {
+  const extended = await deps.db.transaction(async (tx) => {
     const session = await lockSessionFor(tx, sessionId, user);
+    // The view carries the reader's live rate; read once, under the row's lock, and updated here.
     const view = (await loadSessionView(tx, sessionId))!;
-    if (!view.booking) throw conflict('Only a booked reading can be extended');
+    const { booking } = view;
+    if (!booking) throw conflict('Only a booked reading can be extended');
     if (session.status !== 'active') throw conflict('This reading is not in progress');
     const now = new Date(deps.clock.now());
     const pressedAt = session.role === 'client' ? session.clientExtendedAt : session.readerExtendedAt;
-    if (pressedAt) return;
-    const isBookedTimeOver = session.minutesCharged >= view.booking.bookedMinutes && session.nextMinuteAt !== null && session.nextMinuteAt <= now;
+    if (pressedAt) return view;
+    const isBookedTimeOver = session.minutesCharged >= booking.bookedMinutes && session.nextMinuteAt !== null && session.nextMinuteAt <= now;
     if (isBookedTimeOver) throw conflict('The booked time is over');
-    const offered = extensionOfferRate(view.booking);
+    const offered = extensionOfferRate(booking);
     if (input.ratePerMinuteCents !== offered) throw conflict("The reader's rate has changed", { ratePerMinuteCents: offered });
     const update = session.role === 'client' ? { clientExtendedAt: now, extensionRatePerMinuteCents: offered } : { readerExtendedAt: now };
     await tx.update(readingSessions).set(update).where(eq(readingSessions.id, session.id));
-    const booking = (await loadSessionView(tx, sessionId))!.booking!;
-    outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.sessionExtension, { sessionId, booking });
+    const terms =
+      session.role === 'client'
+        ? { ...booking, clientExtendedAt: now.toISOString(), extensionRatePerMinuteCents: offered }
+        : { ...booking, readerExtendedAt: now.toISOString() };
+    outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.sessionExtension, { sessionId, booking: terms });
+    return { ...view, booking: terms };
   });
   outbox.flush(deps.realtime);
-  return (await loadSessionView(deps.db, sessionId))!;
+  return extended;
 }

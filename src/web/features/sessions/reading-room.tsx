@@ -1,6 +1,6 @@
 import type { Profile } from '@shared/auth';
 import { DEMO_READER_NOTE } from '@shared/readers';
-import { currentRateCents, isExtended, type ReadingSession, type RtcConfig } from '@shared/sessions';
+import { currentRateCents, type ReadingSession, type RtcConfig, walletRateCents } from '@shared/sessions';
 import { useQueryClient } from '@tanstack/react-query';
 import { Bot } from 'lucide-react';
 import { useState } from 'react';
@@ -62,8 +62,7 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
   const other = isClient ? session.reader : session.client;
   const balanceCents = profile?.walletBalanceCents ?? me.walletBalanceCents;
   const rate = currentRateCents({ ratePerMinuteCents: session.ratePerMinuteCents, minutesCharged: billing.minutesCharged, booking: session.booking });
-  // A booked reading's minutes are held: the wallet pays only past the booked length of an extended one.
-  const walletRateCents = session.booking === null || isExtended(session.booking) ? (session.booking?.extensionRatePerMinuteCents ?? rate) : null;
+  const walletRate = walletRateCents(session);
   const isMediaReading = hasMedia(session.sessionType);
   const isOpen = !ended;
   // The server relays messages only while the reading runs: active and not paused.
@@ -110,7 +109,7 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
         costCents={billing.totalCostCents}
         wallet={
           isClient
-            ? { kind: 'balance', cents: balanceCents, isLow: walletRateCents !== null && isBelowOneMinute(balanceCents, walletRateCents) }
+            ? { kind: 'balance', cents: balanceCents, isLow: walletRate !== null && isBelowOneMinute(balanceCents, walletRate) }
             : { kind: 'earnings', cents: billing.readerEarningsCents, isRefunded: (ended?.event.refundedCents ?? 0) > 0 }
         }
       />
@@ -141,7 +140,7 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
             session={session}
             isClient={isClient}
             balanceCents={balanceCents}
-            walletRateCents={walletRateCents}
+            walletRateCents={walletRate}
             topUpCountdown={topUpCountdown}
             isPaused={room.isPaused}
             isOtherPresent={room.isOtherPresent}
