@@ -6,7 +6,7 @@ import { http } from '../../../../tests/integration/http';
 import { deliveredTo } from '../../../../tests/integration/mailbox';
 import { nextEvent } from '../../../../tests/integration/socket-helpers';
 import { readingDriver } from '../../../../tests/integration/readings';
-import { testApp } from '../../../../tests/integration/test-app';
+import { TEST_ORIGIN, testApp } from '../../../../tests/integration/test-app';
 import { runDueWork } from '../sessions';
 import { checkLedger, earningsAccountId, getBalances, holdAccountId, REVENUE_ACCOUNT_IDS, walletAccountId } from '../wallet';
 
@@ -627,6 +627,17 @@ describe('extending the booked reading', () => {
     // The 16th minute's moment has come and the scheduler has not ended it yet: too late to extend.
     clock.advance(MINUTE);
     expect((await extend(client, sessionId, CHAT_RATE)).body.error.message).toBe('The booked time is over');
+  });
+
+  it('is not pressed through another spelling of its path or from a foreign page (attack)', async () => {
+    const { reader, client, id } = await acceptedAtItsStart({ minutes: 15 });
+    const sessionId = await joinAndStart(client, reader, id);
+    const press = (url: string, origin: string) =>
+      app.app.inject({ method: 'POST', url, headers: { origin, cookie: client.cookie, 'content-type': 'application/json' }, payload: { ratePerMinuteCents: CHAT_RATE } });
+    // Whatever the spelling, a press from another site's page is refused before it is read.
+    const spellings = [`/api/sessions/${sessionId}/extend`, `/api/sessions/${sessionId}/./extend`, `/api//sessions/${sessionId}/extend`, `/api/sessions/${sessionId}/%65xtend`, `/%61pi/sessions/${sessionId}/extend`];
+    for (const url of spellings) expect((await press(url, 'https://evil.example')).statusCode, url).toBeGreaterThanOrEqual(400);
+    expect((await sessionOf(client, sessionId)).booking).toMatchObject({ clientExtendedAt: null, extensionRatePerMinuteCents: null });
   });
 
   it('both sides pressing many times at once agree once, at one rate, and bill exactly (race)', async () => {

@@ -38,7 +38,12 @@ export function useWalletUpdates(): void {
     void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
   });
   useSocketEvent(WALLET_UPDATED_EVENT, (payload) => {
-    queryClient.setQueryData<Profile | null>(profileQueryKey, (profile) => applyWalletUpdate(profile, payload));
+    // A profile fetch still under way (the one each connect asks for) read the balance before this
+    // change: cancelled, so its older answer cannot land after this one and put the chip back.
+    // (Set once the cancellation has settled: a cancelled fetch puts back the data it started from.)
+    void queryClient
+      .cancelQueries({ queryKey: profileQueryKey })
+      .then(() => queryClient.setQueryData<Profile | null>(profileQueryKey, (profile) => applyWalletUpdate(profile, payload)));
     // Lists of transactions and payouts changed too; only the ones on screen are fetched again.
     void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
   });
