@@ -6,7 +6,7 @@ import { http } from '../../../../tests/integration/http';
 import { deliveredTo } from '../../../../tests/integration/mailbox';
 import { nextEvent } from '../../../../tests/integration/socket-helpers';
 import { readingDriver } from '../../../../tests/integration/readings';
-import { TEST_ORIGIN, testApp } from '../../../../tests/integration/test-app';
+import { testApp } from '../../../../tests/integration/test-app';
 import { runDueWork } from '../sessions';
 import { checkLedger, earningsAccountId, getBalances, holdAccountId, REVENUE_ACCOUNT_IDS, walletAccountId } from '../wallet';
 
