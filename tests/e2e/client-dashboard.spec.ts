@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Page, request as playwrightRequest, test as base } from '@playwright/test';
-import { DEMO, expect, newUser, type NewUser, signInByApi, signUpByApi, test, openCheckedContext } from './fixtures';
+import { addToFavorites, DEMO, expect, newUser, type NewUser, signInByApi, signUpByApi, test, openCheckedContext } from './fixtures';
 import { openInApp } from './in-app';
 
 /**
@@ -79,8 +79,7 @@ test('a client hearts a reader in the directory and finds them in Favorite Reade
   await page.getByLabel('Search').fill(READER_NAME);
 
   const card = page.getByTestId('reader-card').filter({ hasText: READER_NAME });
-  await card.getByRole('button', { name: 'Add to favorites' }).click();
-  await expect(card.getByRole('button', { name: 'Remove from favorites' })).toBeVisible();
+  await addToFavorites(page, card);
   await page.reload();
   await expect(card.getByRole('button', { name: 'Remove from favorites' })).toBeVisible();
 

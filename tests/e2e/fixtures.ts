@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, test as base, type Browser, type BrowserContext, type BrowserContextOptions, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, type Browser, type BrowserContext, type BrowserContextOptions, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { email: 'admin@soultribe.app', password: 'admin-password-123' },
@@ -80,6 +80,17 @@ export async function openCheckedContext(browser: Browser) {
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return { context, page, problems };
+}
+
+/**
+ * Hearts a reader (the heart inside `scope`) and waits until the server has saved it: the heart turns
+ * at once, before the save, and a reload or a navigation straight after would cancel the request.
+ */
+export async function addToFavorites(page: Page, scope: Page | Locator) {
+  const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && new URL(response.url()).pathname.startsWith('/api/favorites/'));
+  await scope.getByRole('button', { name: 'Add to favorites' }).click();
+  await expect(scope.getByRole('button', { name: 'Remove from favorites' })).toBeVisible();
+  expect((await saved).ok()).toBe(true);
 }
 
 export async function signInOnPage(page: Page, email: string, password: string) {

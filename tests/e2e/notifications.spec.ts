@@ -1,6 +1,6 @@
 import { test as base, type Browser } from '@playwright/test';
 import { apiContext, createReaderByApi, ok } from './admin-api';
-import { expect, newContext, newUser, signInByApi, signUpByApi, test } from './fixtures';
+import { addToFavorites, expect, newContext, newUser, signInByApi, signUpByApi, test } from './fixtures';
 
 /**
  * Follows and the header bell (issue 11), on a reader and a client of this spec's own: the client
@@ -33,8 +33,7 @@ test('a client follows a favorite reader, hears them come online in the bell and
   await page.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('follower-count')).toHaveText('1 follower');
-  await page.getByRole('button', { name: 'Add to favorites' }).click();
-  await expect(page.getByRole('button', { name: 'Remove from favorites' })).toBeVisible();
+  await addToFavorites(page, page);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, test as base } from '@playwright/test';
 import { apiContext, completeReadingByApi, ok } from './admin-api';
-import { DEMO, expect, newUser, signUpByApi, test } from './fixtures';
+import { addToFavorites, DEMO, expect, newUser, signUpByApi, test } from './fixtures';
 
 /**
  * A reader's public profile (issue 9) for a reader made through the admin API, with reviews left by
@@ -101,8 +101,7 @@ test("a signed-in client sees the reader come online live, then hearts them and 
   await ok(readerApi.patch('/api/readers/me', { data: { isOnline: false } }));
   await expect(page.getByTestId('reader-status')).toHaveText('Offline');
 
-  await page.getByRole('button', { name: 'Add to favorites' }).click();
-  await expect(page.getByRole('button', { name: 'Remove from favorites' })).toBeVisible();
+  await addToFavorites(page, page);
   await page.goto('/dashboard/favorites');
   const favorite = page.getByTestId('favorite-reader').filter({ hasText: READER_NAME });
   await expect(favorite).toBeVisible({ timeout: 20_000 });

@@ -310,7 +310,23 @@ test('a chat reading: messages both ways, paused while either side steps out, pe
 
 const CELESTE = { email: 'celeste@soultribe.app', password: 'password123', name: 'Celeste Rivers', audioRateCents: 449 };
 
+/**
+ * Once `lose-next-offer` is set in the tab's session storage, the next offer the page makes is never
+ * sent (its description is never set), as a signal lost on the way would be.
+ */
+function loseNextOffer() {
+  const setLocalDescription = RTCPeerConnection.prototype.setLocalDescription;
+  RTCPeerConnection.prototype.setLocalDescription = function (this: RTCPeerConnection, ...args: Parameters<RTCPeerConnection['setLocalDescription']>) {
+    if (this.signalingState === 'stable' && sessionStorage.getItem('lose-next-offer')) {
+      sessionStorage.removeItem('lose-next-offer');
+      return new Promise<void>(() => {});
+    }
+    return setLocalDescription.apply(this, args);
+  };
+}
+
 test('an audio reading survives a reload and a refund returns every charge', async ({ page: client, browser }) => {
+  await client.context().addInitScript(loseNextOffer);
   const reader = await openCheckedContext(browser);
   await signIn(reader.page, CELESTE);
   await goOnline(reader.page);
@@ -335,12 +351,15 @@ test('an audio reading survives a reload and a refund returns every charge', asy
   await client.getByRole('button', { name: 'Mute' }).click();
   await expect(client.getByRole('button', { name: 'Unmute' })).toHaveAttribute('aria-pressed', 'true');
 
-  // A reload rejoins the same reading and both sides connect again.
+  // A reload rejoins the same reading and both sides connect again, even though the reloaded page's
+  // first offer is lost: the client starts over with a new connection after 8 s (CONNECT_TIMEOUT_MS).
+  await client.evaluate(() => sessionStorage.setItem('lose-next-offer', 'yes'));
   await client.reload();
   for (const side of [client, reader.page]) {
     await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
     await expect.poll(() => hasRemoteAudio(side)).toBeGreaterThan(0);
   }
+  expect(await client.evaluate(() => sessionStorage.getItem('lose-next-offer')), 'the offer was lost').toBeNull();
 
   await client.getByRole('button', { name: 'End Session' }).click();
   const endDialog = client.getByRole('dialog', { name: 'End this reading?' });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { MediaCall, routeSignal } from './media-call';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONNECT_TIMEOUT_MS, MediaCall, routeSignal } from './media-call';
 import type { SignalEnvelope } from './peer-link';
 
 const signal = (type: SignalEnvelope['type'], linkId: string, toLinkId: string | null): SignalEnvelope => ({ type, linkId, toLinkId, payload: {} });
@@ -60,5 +60,102 @@ describe('MediaCall.setPaused', () => {
     expect(audio.enabled).toBe(false);
     call.setPaused(false);
     expect([audio.enabled, video.enabled, call.getSnapshot().isPaused]).toEqual([true, false, false]);
+  });
+});
+
+/** Stands in for the browser's RTCPeerConnection: records each one made and lets a test set its state. */
+class FakePeerConnection {
+  static made: FakePeerConnection[] = [];
+  connectionState: RTCPeerConnectionState = 'new';
+  signalingState: RTCSignalingState = 'stable';
+  isClosed = false;
+  onconnectionstatechange: (() => void) | null = null;
+  constructor() {
+    FakePeerConnection.made.push(this);
+  }
+  addTrack() {}
+  addTransceiver() {}
+  restartIce() {}
+  close() {
+    this.isClosed = true;
+  }
+  becomes(state: RTCPeerConnectionState) {
+    this.connectionState = state;
+    this.onconnectionstatechange?.();
+  }
+}
+
+describe('MediaCall starting over', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakePeerConnection.made = [];
+    vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
+    vi.stubGlobal('MediaStream', class {});
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  const callOf = (polite: boolean) => {
+    const call = new MediaCall({ polite, iceServers: [], localStream: null, receiveVideo: false, sendSignal: () => {} });
+    call.reconnect();
+    return call;
+  };
+  const made = () => FakePeerConnection.made;
+  const first = () => FakePeerConnection.made[0]!;
+
+  it('makes a new connection when one has not connected in time, waiting twice as long after each', () => {
+    callOf(false);
+    vi.advanceTimersByTime(CONNECT_TIMEOUT_MS - 1);
+    expect(made()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(made()).toHaveLength(2);
+    expect(first().isClosed).toBe(true);
+    vi.advanceTimersByTime(2 * CONNECT_TIMEOUT_MS - 1);
+    expect(made()).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(made()).toHaveLength(3);
+  });
+
+  it('keeps a connection that connects, and starts over when it drops and does not come back', () => {
+    const call = callOf(false);
+    first().becomes('connecting');
+    first().becomes('connected');
+    vi.advanceTimersByTime(10 * CONNECT_TIMEOUT_MS);
+    expect(made()).toHaveLength(1);
+    expect(call.getSnapshot().connectionState).toBe('connected');
+
+    first().becomes('disconnected');
+    first().becomes('connected');
+    vi.advanceTimersByTime(CONNECT_TIMEOUT_MS);
+    expect(made()).toHaveLength(1);
+
+    first().becomes('disconnected');
+    vi.advanceTimersByTime(CONNECT_TIMEOUT_MS);
+    expect(made()).toHaveLength(2);
+  });
+
+  it('leaves starting over to the impolite side: the polite one follows its fresh offer', () => {
+    callOf(true);
+    vi.advanceTimersByTime(10 * CONNECT_TIMEOUT_MS);
+    expect(made()).toHaveLength(1);
+  });
+
+  it('does not start over while the reading is paused, and does once it resumes without a connection', () => {
+    const call = callOf(false);
+    call.setPaused(true);
+    vi.advanceTimersByTime(10 * CONNECT_TIMEOUT_MS);
+    expect(made()).toHaveLength(1);
+    call.setPaused(false);
+    vi.advanceTimersByTime(CONNECT_TIMEOUT_MS);
+    expect(made()).toHaveLength(2);
+  });
+
+  it('stops for good when the call ends', () => {
+    const call = callOf(false);
+    call.close();
+    vi.advanceTimersByTime(10 * CONNECT_TIMEOUT_MS);
+    expect(made()).toHaveLength(1);
   });
 });

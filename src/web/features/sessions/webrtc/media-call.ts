@@ -46,6 +46,16 @@ export interface MediaCallOptions {
 const MAX_BUFFERED_SIGNALS = 200;
 
 /**
+ * How long a connection may stay unconnected before the impolite side starts over with a new one,
+ * doubling after each attempt that did not connect. A lost or refused signal, an answer that could
+ * not be applied, or ICE checks that stalled on a busy machine would otherwise leave a call
+ * 'Connecting' for good (CI saw it under load); a connection on loopback or LAN takes well under a second,
+ * one through a TURN relay a few.
+ */
+export const CONNECT_TIMEOUT_MS = 8000;
+const MAX_CONNECT_TIMEOUT_MS = 60_000;
+
+/**
  * The media half of a reading, outside React so socket handlers act on it synchronously. The
  * connection is dropped (`suspend`) before this side (re)joins the room and rebuilt (`reconnect`)
  * once it is in, and again whenever the other side (re)joins; signals that arrive in between wait.
@@ -57,6 +67,9 @@ export class MediaCall {
   private buffered: SignalEnvelope[] = [];
   private snapshot: MediaCallSnapshot = { remoteStream: null, connectionState: null, isMuted: false, isCameraOff: false, isPaused: false };
   private readonly listeners = new Set<() => void>();
+  private watchdog: ReturnType<typeof setTimeout> | null = null;
+  /** Fresh starts in a row that did not connect: each waits twice as long as the last. */
+  private failedStarts = 0;
 
   constructor(options: MediaCallOptions) {
     this.options = options;
@@ -76,6 +89,7 @@ export class MediaCall {
   }
 
   suspend(): void {
+    this.disarmWatchdog();
     this.link?.close();
     this.link = null;
     this.buffered = [];
@@ -87,6 +101,12 @@ export class MediaCall {
    * over itself (`opensNegotiation`, after a 'restart').
    */
   reconnect(opensNegotiation = !this.options.polite): void {
+    this.start(opensNegotiation, 0);
+  }
+
+  /** `failedStarts`: the fresh starts in a row before this one that did not connect (the watchdog's). */
+  private start(opensNegotiation: boolean, failedStarts: number): void {
+    this.failedStarts = failedStarts;
     this.link?.close();
     const link = new PeerLink({
       ...this.options,
@@ -95,11 +115,20 @@ export class MediaCall {
         if (this.link === link) this.update({ remoteStream });
       },
       onConnectionStateChange: (connectionState) => {
-        if (this.link === link) this.update({ connectionState });
+        if (this.link !== link) return;
+        this.update({ connectionState });
+        if (connectionState === 'connected') {
+          this.failedStarts = 0;
+          this.disarmWatchdog();
+        } else if (connectionState === 'disconnected' || connectionState === 'failed') {
+          this.armWatchdog();
+        }
       },
     });
     this.link = link;
     this.update({ remoteStream: null, connectionState: link.connectionState });
+    this.disarmWatchdog();
+    this.armWatchdog();
     const waiting = this.buffered;
     this.buffered = [];
     for (const envelope of waiting) this.route(envelope);
@@ -138,6 +167,27 @@ export class MediaCall {
     if (isPaused === this.snapshot.isPaused) return;
     this.update({ isPaused });
     this.applyTrackStates();
+    if (!isPaused && this.link?.connectionState !== 'connected') this.armWatchdog();
+  }
+
+  /**
+   * The impolite side (the one that opens negotiations) starts over when its connection has not
+   * connected in time; the polite side follows its fresh offer ('rebuild'). Not while the reading is
+   * paused: the server relays no signal then, and both sides build new connections on the resume.
+   */
+  private armWatchdog(): void {
+    if (this.options.polite || this.watchdog || !this.link) return;
+    const delay = Math.min(CONNECT_TIMEOUT_MS * 2 ** this.failedStarts, MAX_CONNECT_TIMEOUT_MS);
+    this.watchdog = setTimeout(() => {
+      this.watchdog = null;
+      if (!this.link || this.snapshot.isPaused || this.link.connectionState === 'connected') return;
+      this.start(true, this.failedStarts + 1);
+    }, delay);
+  }
+
+  private disarmWatchdog(): void {
+    if (this.watchdog) clearTimeout(this.watchdog);
+    this.watchdog = null;
   }
 
   private applyTrackStates(): void {
