@@ -316,13 +316,15 @@ const CELESTE = { email: 'celeste@soultribe.app', password: 'password123', name:
  */
 function loseNextOffer() {
   const setLocalDescription = RTCPeerConnection.prototype.setLocalDescription;
-  RTCPeerConnection.prototype.setLocalDescription = function (this: RTCPeerConnection, ...args: Parameters<RTCPeerConnection['setLocalDescription']>) {
-    if (this.signalingState === 'stable' && sessionStorage.getItem('lose-next-offer')) {
-      sessionStorage.removeItem('lose-next-offer');
-      return new Promise<void>(() => {});
-    }
-    return setLocalDescription.apply(this, args);
-  };
+  Object.defineProperty(RTCPeerConnection.prototype, 'setLocalDescription', {
+    value(this: RTCPeerConnection, description?: RTCLocalSessionDescriptionInit) {
+      if (this.signalingState === 'stable' && sessionStorage.getItem('lose-next-offer')) {
+        sessionStorage.removeItem('lose-next-offer');
+        return new Promise<void>(() => {});
+      }
+      return Reflect.apply(setLocalDescription, this, description ? [description] : []);
+    },
+  });
 }
 
 test('an audio reading survives a reload and a refund returns every charge', async ({ page: client, browser }) => {
