@@ -3,7 +3,7 @@ import { cn } from '@/lib/cn';
 
 export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
   return (
-    <span role="status" className="inline-flex items-center">
+    <span role="status" data-loading className="inline-flex items-center">
       <LoaderCircle aria-hidden="true" className={cn('size-6 motion-safe:animate-spin text-pink', className)} />
       <span className="sr-only">{label}</span>
     </span>
