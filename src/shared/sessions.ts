@@ -96,9 +96,9 @@ export const sessionBookingSchema = z.object({
 });
 export type SessionBooking = z.infer<typeof sessionBookingSchema>;
 
-/** Both sides pressed Extend: the reading goes on past its booked length. */
-export const isExtended = (booking: Pick<SessionBooking, 'clientExtendedAt' | 'readerExtendedAt'>): boolean =>
-  booking.clientExtendedAt !== null && booking.readerExtendedAt !== null;
+/** Both sides pressed Extend: the reading goes on past its booked length (a booking here, a session row on the server). */
+export const isExtended = (terms: { clientExtendedAt: string | Date | null; readerExtendedAt: string | Date | null }): boolean =>
+  terms.clientExtendedAt !== null && terms.readerExtendedAt !== null;
 
 /** The rate an Extend press confirms: the one the client agreed to, else the reader's live rate. */
 export const extensionOfferRate = (booking: SessionBooking): number => booking.extensionRatePerMinuteCents ?? booking.liveRatePerMinuteCents;

@@ -1,6 +1,6 @@
 import { splitSessionMinute } from '@shared/money';
 import { type BillingUpdateEvent, SERVER_EVENTS, type SessionEndedEvent } from '@shared/realtime';
-import type { EndReason } from '@shared/sessions';
+import { type EndReason, isExtended } from '@shared/sessions';
 import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { ledgerTransfers, readerProfiles, readingSessions } from '../../db/schema';
@@ -8,7 +8,7 @@ import { billedMinutes } from '../../metrics/process-metrics';
 import type { Outbox } from '../../realtime/outbox';
 import type { SessionTiming } from '../../timing';
 import { chargeManyWithSplit, escrowAccountId, getBalances, isRevenueAccount, lockAccounts, releaseHeldShare, transfer, walletAccountId } from '../wallet';
-import { isBookedMinute, isExtendedReading, lockBookedReadingAccounts, rateOfMinute, settleBookedReading } from './booked-reading';
+import { isBookedMinute, lockBookedReadingAccounts, rateOfMinute, settleBookedReading } from './booked-reading';
 import { minuteChargeKey, sessionReference } from './session-reference';
 import { type SessionRow, sessionRoom } from './session-view';
 
@@ -105,7 +105,7 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
     const nextRate = rateOfMinute(session, minute + 1);
     // Only a wallet-paid next minute can pause for a top-up: a booked one is held, and a booked
     // reading that was not extended ends at its booked length.
-    const isNextFromWallet = !isBookedMinute(session, minute + 1) && (session.appointmentId === null || isExtendedReading(session));
+    const isNextFromWallet = !isBookedMinute(session, minute + 1) && (session.appointmentId === null || isExtended(session));
     const isNextPaid = minute + 1 > session.freeMinutes;
     const event: BillingUpdateEvent = {
       sessionId: session.id,

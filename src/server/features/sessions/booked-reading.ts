@@ -9,15 +9,12 @@ import type { SessionRow } from './session-view';
 /** Whether minute `minute` of a reading is one of its booked minutes, paid from the client's hold. */
 export const isBookedMinute = (session: SessionRow, minute: number): boolean => session.maxMinutes !== null && minute <= session.maxMinutes;
 
-/** Both sides pressed Extend: the reading goes on past its booked length (extend-reading.ts). */
-export const isExtendedReading = (session: SessionRow): boolean => session.clientExtendedAt !== null && session.readerExtendedAt !== null;
-
 /**
  * What minute `minute` costs: past a booked reading's length, the rate the client agreed to when
  * extending; otherwise the reading's own (booked or walk-in) rate.
  */
 export const rateOfMinute = (session: SessionRow, minute: number): number =>
-  session.maxMinutes !== null && minute > session.maxMinutes && session.extensionRatePerMinuteCents !== null ? session.extensionRatePerMinuteCents : session.ratePerMinuteCents;
+  !isBookedMinute(session, minute) && session.extensionRatePerMinuteCents !== null ? session.extensionRatePerMinuteCents : session.ratePerMinuteCents;
 
 /** The rate the client's wallet must cover for the reading to go on: a pause for funds waits for it. */
 export const walletRateOf = (session: SessionRow): number => session.extensionRatePerMinuteCents ?? session.ratePerMinuteCents;

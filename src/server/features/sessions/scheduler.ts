@@ -1,4 +1,5 @@
 import { SERVER_EVENTS } from '@shared/realtime';
+import { isExtended } from '@shared/sessions';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, min, notInArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { ledgerAccounts, needsSchedulerAttention, readingSessions } from '../../db/schema';
@@ -7,18 +8,17 @@ import { sweepDeadNodes } from '../../realtime/presence/node-lease';
 import { turnAbsentReadersOffline } from '../../realtime/presence/reader-presence';
 import { absentSince, awaySides, type ParticipantRole, presenceColumns } from '../../realtime/presence/session-presence';
 import type { SessionTiming } from '../../timing';
+import { runAppointmentWork } from '../appointments';
 import { endStreamsOfAbsentReaders } from '../live';
 import { runQueueWork } from '../queue';
 import { walletAccountId } from '../wallet';
 import { refundOverdueWrittenReadings } from '../written-readings';
-import { runAppointmentWork } from '../appointments';
 import { finishSession } from './billing';
-import { isExtendedReading } from './booked-reading';
-import { startIfReady } from './start-session';
 import type { SessionDeps } from './deps';
 import { chargeOrPauseForFundsMany } from './funds-pause';
 import { pauseMeter, resumeMeterIfBothPresent } from './pause';
 import type { SessionRow } from './session-view';
+import { startIfReady } from './start-session';
 import { liftFundsPause } from './top-up';
 
 const BATCH = 100;
@@ -259,7 +259,7 @@ async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: Se
   }
   if (session.nextMinuteAt === null || session.nextMinuteAt > now) return false;
   // A booked reading ends at its booked length, when the minute after its last falls due, unless both extended it.
-  if (session.maxMinutes !== null && session.minutesCharged >= session.maxMinutes && !isExtendedReading(session)) {
+  if (session.maxMinutes !== null && session.minutesCharged >= session.maxMinutes && !isExtended(session)) {
     await finishSession(tx, session, session.nextMinuteAt, outbox, { reason: 'completed', endedBy: null });
     return false;
   }
