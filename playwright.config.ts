@@ -110,11 +110,16 @@ export default defineConfig({
       API_RATE_LIMIT_USER_MAX: '100000',
       API_RATE_LIMIT_IP_MAX: '100000',
       LOG_LEVEL: 'warn',
-      // A 5-second billing minute lets a reading bill several minutes within one test; no ICE
-      // servers because the machine has no network (loopback host candidates suffice).
-      BILLING_MINUTE_MS: '5000',
+      // Production's 60-second minute: nothing a test waits on (a refund window, a grace, a top-up
+      // window, a heartbeat's lease) ends by itself while a busy machine is slow, and a test that
+      // needs a later minute moves its own reading on (DEV_READING_CLOCK, tests/e2e/reading-clock.ts,
+      // docs/decisions/052). With 5-second minutes a loaded CI passed a reading's third minute
+      // before the test pressed End (issue 51).
+      BILLING_MINUTE_MS: '60000',
+      DEV_READING_CLOCK: 'true',
       // appointments.spec.ts books a slot an hour ahead, then moves it to start a minute from now.
       DEV_APPOINTMENT_SHORTCUT: 'true',
+      // No ICE servers: the machine has no network (loopback host candidates suffice).
       ICE_SERVERS: '[]',
       LIVE_P2P_MAX_VIEWERS: String(E2E_P2P_MAX_VIEWERS),
       LIVE_FORWARDER_MAX_VIEWERS: String(E2E_FORWARDER_MAX_VIEWERS),

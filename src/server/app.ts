@@ -46,6 +46,7 @@ import { reviewRoutes } from './features/reviews/routes';
 import type { SessionDeps } from './features/sessions/deps';
 import { startMessageRetention } from './features/sessions/message-retention';
 import { createMessageLimiter } from './features/sessions/messages';
+import { devSessionRoutes } from './features/sessions/dev-routes';
 import { sessionRoutes } from './features/sessions/routes';
 import { startScheduler } from './features/sessions/scheduler';
 import { startDemoReader } from './features/demo-reader';
@@ -257,6 +258,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(writtenReadingRoutes, { auth, db, clock, realtime, publicUrl: config.publicUrl });
   await app.register(appointmentRoutes, { auth, db, clock, realtime, publicUrl: config.publicUrl });
   if (config.devAppointmentShortcut) await app.register(devAppointmentRoutes, { db, clock });
+  if (config.devReadingClock) await app.register(devSessionRoutes, { auth, sessions });
   await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers, retentionDays: config.retentionDays });
   await app.register(queueRoutes, { auth, sessions });
   await app.register(liveMoneyRoutes, { auth, db, clock, realtime });

@@ -111,3 +111,18 @@ describe('VAPID (push)', () => {
     expect(() => loadConfig({ ...keys, VAPID_SUBJECT: 'http://example.com' })).toThrow(/VAPID_SUBJECT/);
   });
 });
+
+describe('the end-to-end suite’s test-only routes', () => {
+  const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+
+  it('are off unless set, and on outside production when set', () => {
+    expect(loadConfig({})).toMatchObject({ devReadingClock: false, devAppointmentShortcut: false });
+    expect(loadConfig({ DEV_READING_CLOCK: 'true', DEV_APPOINTMENT_SHORTCUT: 'true' })).toMatchObject({ devReadingClock: true, devAppointmentShortcut: true });
+  });
+
+  it('stop production at start, naming the variable', () => {
+    expect(() => loadConfig({ ...production, DEV_READING_CLOCK: 'true' })).toThrow(/DEV_READING_CLOCK: a test-only route, refused in production/);
+    expect(() => loadConfig({ ...production, DEV_APPOINTMENT_SHORTCUT: '1' })).toThrow(/DEV_APPOINTMENT_SHORTCUT: a test-only route, refused in production/);
+    expect(loadConfig({ ...production, DEV_READING_CLOCK: 'false' }).devReadingClock).toBe(false);
+  });
+});

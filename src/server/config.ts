@@ -82,6 +82,8 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromEnv.optional(),
   // The end-to-end suite's shortcut to an appointment's start (never in production): see appointments/dev-routes.ts.
   DEV_APPOINTMENT_SHORTCUT: booleanFromEnv.optional(),
+  // The end-to-end suite's clock for one reading (never in production): see sessions/dev-routes.ts.
+  DEV_READING_CLOCK: booleanFromEnv.optional(),
   ICE_SERVERS: z
     .string()
     .optional()
@@ -168,6 +170,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  // Test-only routes move money's timeline or an appointment: production refuses to start with them.
+  for (const flag of ['DEV_APPOINTMENT_SHORTCUT', 'DEV_READING_CLOCK'] as const) {
+    if (isProduction && e[flag]) throw new Error(`Invalid configuration:\n  ${flag}: a test-only route, refused in production (unset it)`);
+  }
   if (isProduction && !e.AUTH_SECRET) throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production (at least 32 characters)');
   if (e.PAYMENTS_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) {
     throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER=stripe');
@@ -200,7 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     /** POST /api/dev/appointments/:id/start-soon, for the end-to-end suite: never in production. */
-    devAppointmentShortcut: !isProduction && (e.DEV_APPOINTMENT_SHORTCUT ?? false),
+    devAppointmentShortcut: e.DEV_APPOINTMENT_SHORTCUT ?? false,
+    /** POST /api/dev/sessions/:id/advance, the end-to-end suite's clock for one reading: never in production. */
+    devReadingClock: e.DEV_READING_CLOCK ?? false,
     iceServers: e.ICE_SERVERS,
     // A fixed development secret keeps sessions across restarts outside production only.
     authSecret: e.AUTH_SECRET ?? 'soul-tribe-development-secret-not-for-production-use',

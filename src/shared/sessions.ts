@@ -353,3 +353,11 @@ function isTimeZone(name: string): boolean {
 export const transcriptQuerySchema = z.object({
   timeZone: z.string().max(64).refine(isTimeZone, 'timeZone must be an IANA time zone such as America/New_York').default('UTC'),
 });
+
+/**
+ * POST /api/dev/sessions/:id/advance, the end-to-end suite's clock (DEV_READING_CLOCK, never in
+ * production): the reading lives `minutes` billing minutes further on, as if they had passed.
+ */
+export const advanceReadingSchema = z.object({
+  minutes: z.number().int('minutes must be a whole number').min(1, 'minutes must be at least 1').max(10, 'minutes must be at most 10'),
+});

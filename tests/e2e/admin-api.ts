@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type APIResponse, request as playwrightRequest } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { DEMO, expect, signUpByApi } from './fixtures';
+import { advanceReading } from './reading-clock';
 
 /*
  * Data the admin specs make for themselves over the API: readers created by the admin, and
@@ -97,11 +98,12 @@ export async function completeReadingByApi(
 
   const session = await ok(client.post('/api/sessions/request', { data: { readerId: reader.id, sessionType: 'chat' } }));
   await ok(reader.api.post('/api/sessions/respond', { data: { sessionId: session.id, response: 'accept' } }));
-  // The reading starts, and its first minute is charged, when both sides are present.
+  // The reading starts, and its first minute is charged, when both sides are present; the others
+  // are charged once the reading is moved on to them (reading-clock.ts).
   const sockets = [await joinSessionRoom(baseURL, client, session.id), await joinSessionRoom(baseURL, reader.api, session.id)];
-  await expect
-    .poll(async () => (await ok(client.get(`/api/sessions/${session.id}`))).minutesCharged, { timeout: 10_000 + options.minutes * 10_000 })
-    .toBe(options.minutes);
+  await expect.poll(async () => (await ok(client.get(`/api/sessions/${session.id}`))).status).toBe('active');
+  if (options.minutes > 1) await advanceReading(client, session.id, options.minutes - 1);
+  await expect.poll(async () => (await ok(client.get(`/api/sessions/${session.id}`))).minutesCharged).toBe(options.minutes);
   const ended = await ok(client.post('/api/sessions/end', { data: { sessionId: session.id } }));
   if (options.rating) await ok(client.post(`/api/sessions/${session.id}/rating`, { data: options.rating }));
   for (const socket of sockets) socket.disconnect();

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, openCheckedContext, signInOnPage, signUpByApi, test } from './fixtures';
+import { advanceReading } from './reading-clock';
 import { openInApp } from './in-app';
 
 /**
  * Issue 31: a client books a 15-minute chat appointment from Kai's profile, Kai accepts it, both
  * join at the slot and talk, and the receipt shows the minutes. A slot is at least an hour ahead by
  * the rules, so after the booking the spec moves it to start a minute from now (the server's
- * DEV_APPOINTMENT_SHORTCUT, playwright.config.ts); the billing minute is 5 seconds. Kai's weekly
+ * DEV_APPOINTMENT_SHORTCUT, playwright.config.ts); its second billed minute is moved on by the test (reading-clock.ts). Kai's weekly
  * schedule is set for the spec and cleared after it.
  */
 const KAI = { email: 'kai@soultribe.app', password: 'password123', name: 'Kai Nightingale', chatRateCents: 299 };
@@ -91,9 +92,9 @@ test('a client books a 15-minute chat appointment, the reader accepts, both join
       await expect(booked.getByTestId('extension-status')).toHaveText(`Extended: the reading goes on past its booked 15 minutes at $2.99/min${fromWallet}, until one of you ends it.`);
     }
 
-    // Two billed minutes (5 s each here), then the client ends it.
-    const cost = client.getByTestId('reading-cost');
-    await expect.poll(async () => (await cost.textContent()) ?? '', { timeout: 20_000 }).toBe('$5.98');
+    // Two billed minutes, the second a minute on (reading-clock.ts), then the client ends it.
+    await advanceReading(client.request, sessionId);
+    await expect(client.getByTestId('reading-cost')).toHaveText('$5.98');
     await client.getByRole('button', { name: 'End Session' }).click();
     await client.getByRole('dialog', { name: 'End this reading?' }).getByRole('button', { name: 'End Reading' }).click();
     const summary = client.getByTestId('session-summary');

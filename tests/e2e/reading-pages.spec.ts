@@ -17,7 +17,7 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(60_000);
 
 /**
- * Kai's dashboard, online. A reader with no page open goes offline a billing minute (5 s here)
+ * Kai's dashboard, online. A reader with no page open goes offline a billing minute
  * after the last one closed, so each test opens the dashboard and switches Online if needed.
  */
 async function readerPage(browser: Browser): Promise<Page> {

@@ -2,18 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { type Browser, type Page, test as base } from '@playwright/test';
 import { createReaderByApi } from './admin-api';
 import { expect, signInByApi, signUpByApi, test, openCheckedContext } from './fixtures';
+import { advanceReading } from './reading-clock';
 
 /**
  * Issue 10, 'A pause to top up, instead of a hang-up', in two browsers: a new client with money for
  * one minute runs out mid-reading; their page opens the Add Funds dialog with the countdown and
- * the reader's says it waits; the client adds funds and the reading goes on for both. The billing
- * minute is 5 seconds here (playwright.config.ts), so the client has 10 seconds to top up. The
+ * the reader's says it waits; the client adds funds and the reading goes on for both. Minutes are
+ * real ones here, moved on by the test (reading-clock.ts): minute 2 falls due when the test says,
+ * and the client has the whole two-minute window to top up unless the test moves past it. The
  * reader is a new one made for this spec, so no other spec's reader is ever busy because of it.
  */
 const RATE_CENTS = 150;
 /** Pays minute 1 and leaves 50 cents: minute 2 cannot be paid. */
 const START_CENTS = 200;
 const TOP_UP_CENTS = 2500;
+/** The two-minute window to top up, counting down from when the reading paused. */
+const TOP_UP_COUNTDOWN = /^Add funds within (2:00|1:[0-5]\d) to keep your reading$/;
 
 test.setTimeout(90_000);
 
@@ -74,16 +78,15 @@ test('a client out of money mid-reading adds funds in the pause dialog and the r
   // The warning before the last paid minute stays.
   await expect(client.getByText('Insufficient balance! Session will end soon.')).toBeVisible();
 
-  // Minute 2 is due and unpaid: the reading pauses for both instead of ending. The checks are few
-  // and side by side, so the top-up lands within the 10 s window even on a busy machine.
+  // A minute on, minute 2 is due and unpaid: the reading pauses for both instead of ending, with
+  // two minutes to top up.
+  await advanceReading(client.request, sessionId);
   const topUp = client.getByRole('dialog', { name: 'Add Funds to Wallet' });
   const readerBanner = reader.page.getByTestId('reading-paused-for-funds');
-  await expect(topUp).toBeVisible({ timeout: 10_000 });
-  await Promise.all([
-    expect(topUp.getByTestId('top-up-countdown')).toHaveText(/^Add funds within 0:(0\d|10) to keep your reading$/),
-    expect(readerBanner).toContainText(/Waiting for the client to add funds\. .* ends in 0:(0\d|10) unless they top up/),
-    expect(reader.page.getByTestId('call-status')).toHaveText('Paused'),
-  ]);
+  await expect(topUp).toBeVisible();
+  await expect(topUp.getByTestId('top-up-countdown')).toHaveText(TOP_UP_COUNTDOWN);
+  await expect(readerBanner).toContainText(/Waiting for the client to add funds\. .* ends in (2:00|1:[0-5]\d) unless they top up/);
+  await expect(reader.page.getByTestId('call-status')).toHaveText('Paused');
   await topUp.getByRole('button', { name: '$25' }).click();
   await topUp.getByRole('button', { name: 'Add Funds' }).click();
   await expect(client.getByText('Successfully added $25.00 to your wallet')).toBeVisible();
@@ -101,7 +104,9 @@ test('a client out of money mid-reading adds funds in the pause dialog and the r
   await clientChat.getByRole('textbox', { name: 'Message' }).fill('Thank you for waiting.');
   await clientChat.getByRole('textbox', { name: 'Message' }).press('Enter');
   await expect(reader.page.getByTestId('chat-message').filter({ hasText: 'Thank you for waiting.' })).toBeVisible();
-  await expect.poll(async () => (await sessionOf(client, sessionId)).minutesCharged, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+  // A minute on again, minute 3 is paid from the top-up.
+  await advanceReading(client.request, sessionId);
+  await expect.poll(async () => (await sessionOf(client, sessionId)).minutesCharged).toBeGreaterThanOrEqual(3);
 
   await client.getByRole('button', { name: 'End Session' }).click();
   await client.getByRole('dialog', { name: 'End this reading?' }).getByRole('button', { name: 'End Reading' }).click();
@@ -121,20 +126,23 @@ test('a reload during the pause shows it again, and with no top-up the reading e
   browser,
 }) => {
   const { reader, sessionId } = await readingWithOneMinuteOfMoney(client, browser);
+  await advanceReading(client.request, sessionId);
   const topUp = client.getByRole('dialog', { name: 'Add Funds to Wallet' });
-  await expect(topUp).toBeVisible({ timeout: 10_000 });
-  // One reload: the 10 s window leaves room for little more on a busy machine. The session carries
-  // pauseReason and resumeBy, so the page opens the dialog again with the countdown.
+  await expect(topUp).toBeVisible();
+  // The session carries pauseReason and resumeBy, so the reloaded page opens the dialog again with the countdown.
   await client.reload();
-  await expect(topUp.getByTestId('top-up-countdown')).toHaveText(/^Add funds within 0:0\d to keep your reading$/);
-  await Promise.all([
-    expect(reader.page.getByTestId('reading-paused-for-funds')).toContainText('Waiting for the client to add funds'),
-    expect(reader.page.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'Paused until funds are added'),
-  ]);
+  await expect(topUp.getByTestId('top-up-countdown')).toHaveText(TOP_UP_COUNTDOWN);
+  // Back in the room (a page not yet joined says 'Pending'), so the minutes below pass with both sides there.
+  await expect(client.getByTestId('call-status')).toHaveText('Paused');
+  await expect(reader.page.getByTestId('reading-paused-for-funds')).toContainText('Waiting for the client to add funds');
+  await expect(reader.page.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'Paused until funds are added');
+
+  // Two minutes on, the window has closed without a top-up.
+  await advanceReading(client.request, sessionId, 2);
 
   // The reader first: their summary moves on to the dashboard 3 s after the end, the client's waits for a rating.
   for (const side of [reader.page, client]) {
-    await expect(side.getByTestId('session-summary')).toBeVisible({ timeout: 15_000 });
+    await expect(side.getByTestId('session-summary')).toBeVisible();
     await expect(side.getByTestId('summary-reason')).toHaveText('insufficient funds');
     await expect(side.getByTestId('summary-minutes')).toHaveText('1');
   }

@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
 import { splitCharge } from '../../src/shared/money';
 import { expect, signInOnPage, test, openCheckedContext } from './fixtures';
+import { expectMediaFlowing, recordPeerConnections } from './media-state';
+import { advanceReading, waitForBilledMinutes } from './reading-clock';
 
 /**
  * Whole readings between two browsers: a client (Sol, so Luna's $50 stays what other specs expect)
- * and a demo reader, on a server whose billing minute is 5 seconds (playwright.config.ts).
+ * and a demo reader, billed by real minutes that each test moves on itself (reading-clock.ts).
  * Both readings run one after the other: a client has one reading at a time.
  */
 const CLIENT = { email: 'sol@example.com', password: 'password123', name: 'Sol Nakamura' };
@@ -103,14 +105,6 @@ async function chatBothWays(client: Page, reader: Page) {
   await expect(clientChat.getByRole('textbox', { name: 'Message' })).toHaveValue('');
 }
 
-/** Waits on the client's header until the server has billed at least `minutes` minutes. */
-async function waitForBilledMinutes(client: Page, rateCents: number, minutes: number) {
-  const cost = client.getByTestId('reading-cost');
-  await expect
-    .poll(async () => Math.round(Number(((await cost.textContent()) ?? '').replace(/[$,]/g, '')) * 100), { timeout: 30_000 })
-    .toBeGreaterThanOrEqual(minutes * rateCents);
-}
-
 /**
  * What a summary shows, read the moment it appears: a side with nothing to rate leaves for the
  * dashboard 2 or 3 s later (SPEC.md §4), shorter than a busy machine may take for the other steps.
@@ -131,7 +125,9 @@ function expectSummary(shown: Record<string, string>, figures: SessionFigures) {
 
 test('a video reading: both see each other, chat, pay per minute and end with exact wallets', async ({ page: client, browser }) => {
   await client.context().addInitScript('globalThis.__name = f => f');
+  await recordPeerConnections(client.context());
   const reader = await openCheckedContext(browser);
+  await recordPeerConnections(reader.context);
   await signIn(reader.page, AURORA);
   await goOnline(reader.page);
   await signIn(client, CLIENT);
@@ -141,15 +137,19 @@ test('a video reading: both see each other, chat, pay per minute and end with ex
 
   const sessionId = await startReading(client, reader.page, AURORA.name, 'Video', '$5.99');
 
+  // Each side's connection decodes the other's frames, and the page shows them.
   for (const side of [client, reader.page]) {
-    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
-    await expect.poll(() => side.getByTestId('remote-video').evaluate((video: HTMLVideoElement) => video.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expectMediaFlowing(side, 'video');
+    await expect(side.getByTestId('call-status')).toHaveText('Connected');
+    await expect.poll(() => side.getByTestId('remote-video').evaluate((video: HTMLVideoElement) => video.videoWidth)).toBeGreaterThan(0);
     await expect.poll(() => side.getByTestId('local-video').evaluate((video: HTMLVideoElement) => video.videoWidth)).toBeGreaterThan(0);
   }
   await expect(client.getByTestId('reading-rate')).toHaveText('$5.99/min');
   await expect(client.getByTestId('reading-timer')).not.toHaveText('00:00');
 
   await chatBothWays(client, reader.page);
+  // Minute 2, a minute on: still inside the refund window, which the End dialog offers.
+  await advanceReading(client.request, sessionId);
   await waitForBilledMinutes(client, AURORA.videoRateCents, 2);
 
   await client.getByRole('button', { name: 'End Session' }).click();
@@ -241,8 +241,8 @@ test('a chat reading: messages both ways, paused while either side steps out, pe
   }
   await chatBothWays(client, reader.page);
   // The reader steps out of the room (to another page of the app, and back with the browser's Back):
-  // the meter pauses for both and the client's page says so; back within the minute's grace (5 s
-  // here), the reading carries on. In-app navigation keeps the return quick on a busy machine.
+  // the meter pauses for both and the client's page says so; back within the minute's grace (a
+  // real minute, longer than these steps may take), the reading carries on.
   const stepOut = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
   await stepOut(reader.page);
   await expect(client.getByTestId('call-status')).toHaveText('Paused');
@@ -260,7 +260,18 @@ test('a chat reading: messages both ways, paused while either side steps out, pe
   await expect(reader.page.getByTestId('reading-paused')).toContainText(`Reading paused. ${CLIENT.name} has stepped away.`);
   await client.goBack();
   for (const side of [client, reader.page]) await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
+  await advanceReading(client.request, sessionId);
   await waitForBilledMinutes(client, MARCUS.chatRateCents, 2);
+
+  // Past the third minute the client's End dialog offers no refund: the page follows the reading's time.
+  await advanceReading(reader.page.request, sessionId, 2);
+  await waitForBilledMinutes(client, MARCUS.chatRateCents, 4);
+  await client.getByRole('button', { name: 'End Session' }).click();
+  const clientEndDialog = client.getByRole('dialog', { name: 'End this reading?' });
+  await expect(clientEndDialog.getByRole('button', { name: 'End Reading' })).toBeVisible();
+  await expect(clientEndDialog.getByText('I was not satisfied — refund me')).toHaveCount(0);
+  await clientEndDialog.getByRole('button', { name: 'Keep Reading' }).click();
+  await expect(clientEndDialog).toBeHidden();
 
   await reader.page.getByRole('button', { name: 'End Session' }).click();
   const endDialog = reader.page.getByRole('dialog', { name: 'End this reading?' });
@@ -276,7 +287,7 @@ test('a chat reading: messages both ways, paused while either side steps out, pe
 
   const figures = await sessionFigures(client, sessionId);
   expect(figures.status).toBe('completed');
-  expect(figures.minutesCharged).toBeGreaterThanOrEqual(2);
+  expect(figures.minutesCharged).toBeGreaterThanOrEqual(4);
   expect(figures.totalCostCents).toBe(figures.minutesCharged * MARCUS.chatRateCents);
   expect(figures.readerEarningsCents).toBe(splitCharge(figures.totalCostCents).readerCents);
 
@@ -329,7 +340,9 @@ function loseNextOffer() {
 
 test('an audio reading survives a reload and a refund returns every charge', async ({ page: client, browser }) => {
   await client.context().addInitScript(loseNextOffer);
+  await recordPeerConnections(client.context());
   const reader = await openCheckedContext(browser);
+  await recordPeerConnections(reader.context);
   await signIn(reader.page, CELESTE);
   await goOnline(reader.page);
   await signIn(client, CLIENT);
@@ -346,7 +359,8 @@ test('an audio reading survives a reload and a refund returns every charge', asy
   const hasRemoteAudio = (page: Page) =>
     page.getByTestId('remote-audio').evaluate((audio: HTMLAudioElement) => (audio.srcObject as MediaStream | null)?.getAudioTracks().length ?? 0);
   for (const side of [client, reader.page]) {
-    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
+    await expectMediaFlowing(side, 'audio');
+    await expect(side.getByTestId('call-status')).toHaveText('Connected');
     await expect.poll(() => hasRemoteAudio(side)).toBeGreaterThan(0);
     await expect(side.getByRole('button', { name: 'Stop camera' })).toHaveCount(0);
   }
@@ -358,11 +372,14 @@ test('an audio reading survives a reload and a refund returns every charge', asy
   await client.evaluate(() => sessionStorage.setItem('lose-next-offer', 'yes'));
   await client.reload();
   for (const side of [client, reader.page]) {
-    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
+    await expectMediaFlowing(side, 'audio');
+    await expect(side.getByTestId('call-status')).toHaveText('Connected');
     await expect.poll(() => hasRemoteAudio(side)).toBeGreaterThan(0);
   }
   expect(await client.evaluate(() => sessionStorage.getItem('lose-next-offer')), 'the offer was lost').toBeNull();
 
+  // Inside the first three minutes by construction: the reading started during this test, whose
+  // timeout (120 s) is shorter than the refund window's three real minutes.
   await client.getByRole('button', { name: 'End Session' }).click();
   const endDialog = client.getByRole('dialog', { name: 'End this reading?' });
   await endDialog.getByLabel(/I was not satisfied/).check();
