@@ -58,7 +58,12 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   // The retry reporter names every test that passed only on its retry.
-  reporter: process.env.CI ? [['list'], ['./tests/e2e/retry-reporter.ts']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  // `npm test` lists the slowest tests of all its stages at the end (tests/timings/record-timing.ts).
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [['./tests/e2e/retry-reporter.ts'] as const] : [['html', { open: 'never', outputFolder: 'playwright-report' }] as const]),
+    ...(process.env.TEST_TIMINGS_DIR ? [['./tests/timings/playwright-timings-reporter.ts'] as const] : []),
+  ],
   use: {
     baseURL,
     // Chromium without a GPU composites in software: the starfield's endless twinkle kept an idle

@@ -58,6 +58,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     maxWorkers: 3,
+    // `npm test` lists the slowest tests of all its stages at the end (tests/timings/record-timing.ts).
+    reporters: process.env.TEST_TIMINGS_DIR ? ['default', './tests/timings/vitest-timings-reporter.ts'] : ['default'],
     projects: [
       {
         resolve: { alias },

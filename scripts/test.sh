@@ -15,11 +15,16 @@ started=$SECONDS
 timings=()
 failed=0
 logs=$(mktemp -d)
+# Every runner's reporter writes each test's time here (tests/timings/record-timing.ts).
+export TEST_TIMINGS_DIR=$logs/timings
+mkdir -p "$TEST_TIMINGS_DIR"
 
 report() {
   echo
   echo "Stage times:"
   for line in "${timings[@]}"; do echo "  $line"; done
+  echo "Slowest tests:"
+  cat "$TEST_TIMINGS_DIR"/*.tsv 2>/dev/null | sort -t$'\t' -k1,1nr | head -10 | awk -F'\t' '{ printf "  %6.1f s  %-20s %s\n", $1 / 1000, $2, $3 }'
   echo "Tests finished in $((SECONDS - started)) s (exit $failed)"
   rm -rf "$logs"
 }

@@ -26,3 +26,6 @@ export async function shownCostCents(page: Page): Promise<number> {
 export async function waitForBilledMinutes(page: Page, rateCents: number, minutes: number) {
   await expect.poll(() => shownCostCents(page), { message: `${minutes} billed minutes shown` }).toBeGreaterThanOrEqual(minutes * rateCents);
 }
+
+/** A countdown of one billing minute, as a request's answer window or a queue's offer shows it (60 s down to 1 s). */
+export const ONE_MINUTE_COUNTDOWN = /^([1-9]|[1-5]\d|60) s$/;
