@@ -58,7 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: () => migrateUnderLock(pool, options.onQuery),
       close: async () => {
         await notifications.close();
         await pool.end();
@@ -81,6 +81,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: () => client.close(),
     listen: listeners.add,
   };
+}
+
+/**
+ * Nodes started together on one PostgreSQL database would each migrate it, and the second's
+ * `create table` fails on the first's (or both half-apply in parallel transactions). Migrating
+ * holds a session-level advisory lock on one connection: the other nodes wait on it, then find
+ * every migration recorded and apply none. The lock is the connection's, so a node that dies while
+ * holding it releases it with its connection.
+ */
+async function migrateUnderLock(pool: pg.Pool, onQuery: QueryListener | undefined) {
+  const client = await pool.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('soul_tribe_migrations'))`);
+    try {
+      await migratePg(drizzlePg(client, { schema, ...queryLogger(onQuery) }), { migrationsFolder });
+    } finally {
+      await client.query(`select pg_advisory_unlock(hashtext('soul_tribe_migrations'))`);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 function listenerSets() {
