@@ -233,7 +233,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes, { auth, db, config, walletBalanceOf: getWalletBalanceCents });
   await app.register(accountRoutes, { auth, db, clock });
   await app.register(adminRoutes, { auth, sessions, isProduction: config.isProduction, onUserCreated: createWallet });
-  await app.register(walletRoutes, { auth, db, payments, realtime, clock, onDeposited });
+  await app.register(walletRoutes, { auth, db, payments, testMode: config.payments.testMode, realtime, clock, onDeposited });
   await app.register(paymentRoutes, { auth, db, payments, realtime, clock, publicUrl: config.publicUrl, onDeposited });
   await app.register(payoutRoutes, { auth, db, realtime, clock, payments, publicUrl: config.publicUrl, payoutMinimumCents: config.payments.payoutMinimumCents });
   const payoutSchedule = config.payments.payoutSchedule === 'weekly' ? startPayoutSchedule({ db, realtime, clock, payments }, app.log) : undefined;
@@ -263,7 +263,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(queueRoutes, { auth, sessions });
   await app.register(liveMoneyRoutes, { auth, db, clock, realtime });
   await app.register(liveRoutes, { ...live, auth });
-  await registerWeb(app, deps.web ?? 'none', { db, publicUrl: config.publicUrl, profileLinks: directory.profileLinks });
+  await registerWeb(app, deps.web ?? 'none', { db, publicUrl: config.publicUrl, profileLinks: directory.profileLinks, isTestMode: config.payments.testMode });
 
   // Order matters: no new charges, then no sockets, then wait for the leaves their disconnects
   // started, and only then close Socket.IO and Redis (which those leaves still emit through).

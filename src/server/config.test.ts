@@ -1,11 +1,34 @@
 import { LIVE_FORWARDER_MAX_VIEWERS, LIVE_P2P_MAX_VIEWERS } from '@shared/live';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
+
+/** What production requires: a site that takes real money, at an https address, and sends its mail. */
+const production = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'x'.repeat(32),
+  PAYMENTS_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_live_example',
+  STRIPE_WEBHOOK_SECRET: 'whsec_example',
+  PUBLIC_URL: 'https://soultribe.example',
+  SMTP_URL: 'smtps://apikey:secret@smtp.example:465',
+  MAIL_FROM: 'Soul Tribe <hello@soultribe.example>',
+};
+
+/** The problems loadConfig refuses the environment for (it must refuse). */
+function problemsOf(env: Record<string, string | undefined>) {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('the configuration was accepted');
+}
 
 describe('TRUST_PROXY', () => {
   it('is off unless set, in production too', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).trustProxy).toBe(false);
+    expect(loadConfig(production).trustProxy).toBe(false);
     for (const off of ['', 'false', 'off', '0']) expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toBe(false);
   });
 
@@ -23,7 +46,7 @@ describe('TRUST_PROXY', () => {
 
 describe('trusted origins', () => {
   it('are PUBLIC_URL plus TRUSTED_ORIGINS', () => {
-    const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://soultribe.example/', TRUSTED_ORIGINS: 'https://www.soultribe.example, https://app.soultribe.example/' });
+    const config = loadConfig({ ...production, PUBLIC_URL: 'https://soultribe.example/', TRUSTED_ORIGINS: 'https://www.soultribe.example, https://app.soultribe.example/' });
     expect(config.trustedOrigins).toEqual(['https://soultribe.example', 'https://www.soultribe.example', 'https://app.soultribe.example']);
   });
 
@@ -70,7 +93,7 @@ describe('mail', () => {
     expect(config.mail.smtpUrl).toBeUndefined();
     expect(config.mail.mailboxDir).toBe('/tmp/soul/mailbox');
     expect(config.mail.isMailboxReadable).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).mail.isMailboxReadable).toBe(false);
+    expect(loadConfig(production).mail.isMailboxReadable).toBe(false);
   });
 
   it('sends through SMTP_URL from MAIL_FROM, which it requires', () => {
@@ -84,9 +107,9 @@ describe('mail', () => {
 describe('REQUIRE_ADMIN_2FA', () => {
   it('is on in production and off elsewhere unless set', () => {
     expect(loadConfig({}).requireAdminTwoFactor).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).requireAdminTwoFactor).toBe(true);
+    expect(loadConfig(production).requireAdminTwoFactor).toBe(true);
     expect(loadConfig({ REQUIRE_ADMIN_2FA: 'true' }).requireAdminTwoFactor).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), REQUIRE_ADMIN_2FA: 'false' }).requireAdminTwoFactor).toBe(false);
+    expect(loadConfig({ ...production, REQUIRE_ADMIN_2FA: 'false' }).requireAdminTwoFactor).toBe(false);
     expect(() => loadConfig({ REQUIRE_ADMIN_2FA: 'maybe' })).toThrow(/REQUIRE_ADMIN_2FA/);
   });
 });
@@ -96,7 +119,7 @@ describe('VAPID (push)', () => {
 
   it('generates a pair into DATA_DIR outside production, and leaves push off in production without keys', () => {
     expect(loadConfig({ DATA_DIR: '/tmp/soul' }).push).toMatchObject({ keys: undefined, generatedKeysFile: '/tmp/soul/vapid-keys.json', subject: 'mailto:no-reply@soultribe.app', allowsAnyEndpoint: true });
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).push).toMatchObject({ keys: undefined, generatedKeysFile: undefined, allowsAnyEndpoint: false });
+    expect(loadConfig(production).push).toMatchObject({ keys: undefined, generatedKeysFile: undefined, allowsAnyEndpoint: false });
   });
 
   it('takes a key pair and a subject, its sender address by default', () => {
@@ -113,8 +136,6 @@ describe('VAPID (push)', () => {
 });
 
 describe('the end-to-end suite’s test-only routes', () => {
-  const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
-
   it('are off unless set, and on outside production when set', () => {
     expect(loadConfig({})).toMatchObject({ devReadingClock: false, devAppointmentShortcut: false });
     expect(loadConfig({ DEV_READING_CLOCK: 'true', DEV_APPOINTMENT_SHORTCUT: 'true' })).toMatchObject({ devReadingClock: true, devAppointmentShortcut: true });
@@ -124,5 +145,77 @@ describe('the end-to-end suite’s test-only routes', () => {
     expect(() => loadConfig({ ...production, DEV_READING_CLOCK: 'true' })).toThrow(/DEV_READING_CLOCK: a test-only route, refused in production/);
     expect(() => loadConfig({ ...production, DEV_APPOINTMENT_SHORTCUT: '1' })).toThrow(/DEV_APPOINTMENT_SHORTCUT: a test-only route, refused in production/);
     expect(loadConfig({ ...production, DEV_READING_CLOCK: 'false' }).devReadingClock).toBe(false);
+  });
+});
+
+describe('production refuses unsafe configuration at start', () => {
+  const variablesOf = (env: Record<string, string | undefined>) => problemsOf(env).map((p) => p.variable);
+
+  it('accepts a site that takes real money at an https address and sends its mail', () => {
+    expect(loadConfig(production).payments).toMatchObject({ provider: 'stripe', testMode: false });
+  });
+
+  it('needs PAYMENTS_PROVIDER chosen in production, and keeps the sandbox as the default elsewhere', () => {
+    expect(problemsOf({ ...production, PAYMENTS_PROVIDER: undefined })).toEqual([
+      { variable: 'PAYMENTS_PROVIDER', message: 'required in production: set stripe (or sandbox with ALLOW_TEST_PAYMENTS=true on a staging site)' },
+    ]);
+    expect(loadConfig({}).payments).toMatchObject({ provider: 'sandbox', testMode: false });
+    expect(loadConfig({ ALLOW_TEST_PAYMENTS: 'true' }).payments.testMode).toBe(false);
+  });
+
+  it('refuses the sandbox in production unless ALLOW_TEST_PAYMENTS=true says it is a staging site, which is then in test mode', () => {
+    const sandbox = { ...production, PAYMENTS_PROVIDER: 'sandbox' };
+    for (const allow of [undefined, 'false']) {
+      expect(problemsOf({ ...sandbox, ALLOW_TEST_PAYMENTS: allow })).toEqual([{ variable: 'PAYMENTS_PROVIDER', message: expect.stringMatching(/^sandbox takes no real money: set stripe/) }]);
+    }
+    expect(loadConfig({ ...sandbox, ALLOW_TEST_PAYMENTS: 'true' }).payments).toMatchObject({ provider: 'sandbox', testMode: true });
+    expect(loadConfig({ ...production, ALLOW_TEST_PAYMENTS: 'true' }).payments.testMode).toBe(false);
+  });
+
+  it('needs PUBLIC_URL in production, https unless the host is this machine', () => {
+    expect(problemsOf({ ...production, PUBLIC_URL: undefined })).toEqual([{ variable: 'PUBLIC_URL', message: expect.stringMatching(/^required in production: the https:\/\/ address/) }]);
+    for (const unsafe of ['http://soultribe.example', 'http://10.0.0.5:5000', 'ftp://localhost']) {
+      expect(problemsOf({ ...production, PUBLIC_URL: unsafe }), unsafe).toEqual([{ variable: 'PUBLIC_URL', message: 'must be https:// in production (plain http only for localhost)' }]);
+    }
+    for (const local of ['http://localhost:5000', 'http://127.0.0.1:5000', 'http://[::1]:5000']) {
+      expect(loadConfig({ ...production, PUBLIC_URL: local }).publicUrl).toBe(local);
+    }
+    expect(loadConfig({ PUBLIC_URL: 'http://soultribe.example' }).publicUrl).toBe('http://soultribe.example');
+  });
+
+  it('needs SMTP_URL in production unless MAIL_TRANSPORT=mailbox keeps mail in DATA_DIR on purpose', () => {
+    expect(problemsOf({ ...production, SMTP_URL: undefined })).toEqual([{ variable: 'SMTP_URL', message: expect.stringMatching(/^required in production: set smtp:\/\/.*MAIL_TRANSPORT=mailbox/) }]);
+    expect(variablesOf({ ...production, SMTP_URL: undefined, MAIL_TRANSPORT: 'smtp' })).toEqual(['SMTP_URL']);
+    const mailbox = loadConfig({ ...production, SMTP_URL: undefined, MAIL_TRANSPORT: 'mailbox', DATA_DIR: '/tmp/soul' });
+    expect(mailbox.mail).toMatchObject({ smtpUrl: undefined, mailboxDir: '/tmp/soul/mailbox', isMailboxReadable: false });
+  });
+
+  it('sends to the mailbox whenever MAIL_TRANSPORT=mailbox, even with SMTP_URL set, and refuses MAIL_TRANSPORT=smtp without one', () => {
+    expect(loadConfig({ ...production, MAIL_TRANSPORT: 'mailbox' }).mail.smtpUrl).toBeUndefined();
+    expect(loadConfig({ ...production, MAIL_TRANSPORT: 'smtp' }).mail.smtpUrl).toBe(production.SMTP_URL);
+    expect(problemsOf({ MAIL_TRANSPORT: 'smtp' })).toEqual([{ variable: 'SMTP_URL', message: 'required when MAIL_TRANSPORT=smtp' }]);
+    expect(variablesOf({ MAIL_TRANSPORT: 'pigeon' })).toEqual(['MAIL_TRANSPORT']);
+  });
+
+  it('refuses a STRIPE_SECRET_KEY that is not a Stripe secret key, in any environment', () => {
+    for (const bad of ['pk_live_publishable', 'live_abc', 'whsec_abc', ' sk_live_abc']) {
+      expect(problemsOf({ STRIPE_SECRET_KEY: bad }), bad).toEqual([{ variable: 'STRIPE_SECRET_KEY', message: expect.stringMatching(/^must be a Stripe secret key: sk_live_/) }]);
+      expect(variablesOf({ ...production, STRIPE_SECRET_KEY: bad }), bad).toEqual(['STRIPE_SECRET_KEY']);
+    }
+    for (const good of ['sk_test_abc', 'rk_live_abc', 'rk_test_abc']) expect(loadConfig({ ...production, STRIPE_SECRET_KEY: good }).payments.stripeSecretKey).toBe(good);
+  });
+
+  it('lists every problem at once, one line a variable, zod’s and the rules’ together', () => {
+    expect(variablesOf({ NODE_ENV: 'production' })).toEqual(['AUTH_SECRET', 'PAYMENTS_PROVIDER', 'PUBLIC_URL', 'SMTP_URL']);
+    const env = { NODE_ENV: 'production', RETENTION_DAYS: '0', PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'pk_live_oops', PUBLIC_URL: 'http://soultribe.example', DEV_READING_CLOCK: 'true' };
+    expect(variablesOf(env)).toEqual(['RETENTION_DAYS', 'STRIPE_SECRET_KEY', 'DEV_READING_CLOCK', 'AUTH_SECRET', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_URL', 'SMTP_URL']);
+    const message = [
+      'Invalid configuration:',
+      '  AUTH_SECRET: required in production (at least 32 characters)',
+      '  PAYMENTS_PROVIDER: required in production: set stripe (or sandbox with ALLOW_TEST_PAYMENTS=true on a staging site)',
+      '  PUBLIC_URL: required in production: the https:// address people open (links in mail and sign-in use it)',
+      '  SMTP_URL: required in production: set smtp://user:pass@host:587 (or MAIL_TRANSPORT=mailbox to keep mail in DATA_DIR/mailbox)',
+    ].join('\n');
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(expect.objectContaining({ name: 'ConfigError', message }));
   });
 });

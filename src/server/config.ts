@@ -105,8 +105,15 @@ const envSchema = z.object({
   API_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   API_RATE_LIMIT_USER_MAX: z.coerce.number().int().positive().default(300),
   API_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(1_200),
-  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
-  STRIPE_SECRET_KEY: z.string().optional(),
+  // 'sandbox' outside production; production must choose (RULES below).
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  // A staging site: production code, the sandbox's play money, and a banner on every page saying so.
+  ALLOW_TEST_PAYMENTS: booleanFromEnv.optional(),
+  // A pasted key that lost its prefix (or a publishable pk_…) fails here, not at the first payment.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(live|test)_/, 'must be a Stripe secret key: sk_live_…, sk_test_… (or a restricted rk_live_…, rk_test_…) from Developers → API keys')
+    .optional(),
   // The webhook endpoint's signing secret (whsec_…), from the dashboard or `stripe listen`.
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   // Payouts to readers (issue 28): the least a payout may be, and whether they go out on their own.
@@ -133,7 +140,9 @@ const envSchema = z.object({
     })
     .refine(([low, high]) => low >= 1024 && low <= high && high <= 65535, 'LIVE_FORWARDER_PORT_RANGE must be within 1024-65535, low to high')
     .optional(),
-  // Mail (docs/decisions/028): SMTP when SMTP_URL is set, otherwise a local mailbox under DATA_DIR.
+  // Mail (docs/decisions/028): SMTP when SMTP_URL is set, otherwise a local mailbox under DATA_DIR;
+  // MAIL_TRANSPORT=mailbox keeps it local even with SMTP_URL; production needs one or the other (RULES below).
+  MAIL_TRANSPORT: z.enum(['smtp', 'mailbox']).optional(),
   SMTP_URL: z
     .string()
     .optional()
@@ -156,35 +165,123 @@ const envSchema = z.object({
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+type Env = z.output<typeof envSchema>;
+
+/** One thing wrong with the environment: the variable to change and what to set it to. */
+export interface ConfigProblem {
+  variable: string;
+  message: string;
+}
+
+export const formatConfigProblem = ({ variable, message }: ConfigProblem) => `  ${variable}: ${message}`;
+
+/** Every problem found at start, so an operator fixes them in one go rather than one per restart. */
+export class ConfigError extends Error {
+  readonly problems: readonly ConfigProblem[];
+
+  constructor(problems: readonly ConfigProblem[]) {
+    super(`Invalid configuration:\n${problems.map(formatConfigProblem).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
 
 const DEFAULT_MAIL_FROM = 'Soul Tribe <no-reply@soultribe.app>';
 /** The address of a sender such as `Soul Tribe <hello@example.com>`. */
 const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
-/** Reads and checks the environment once at start; a bad value stops the server with a clear list. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+const inProduction = (e: Env) => e.NODE_ENV === 'production';
+/** Where plain http is still safe: the operator's own machine (a production build tried locally). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const isSafeOrigin = (url: URL) => url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+const hasUnsafePublicUrl = (e: Env) => e.PUBLIC_URL !== undefined && !isSafeOrigin(new URL(e.PUBLIC_URL));
+/** SMTP unless MAIL_TRANSPORT says otherwise; without an SMTP_URL there is only the mailbox. */
+const mailTransport = (e: Env) => e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'mailbox');
+
+interface Rule {
+  variable: string;
+  refuses: (e: Env) => boolean;
+  message: string;
+}
+
+/**
+ * What zod cannot see field by field: variables that need each other, and what production refuses
+ * because it would take play money, send links nobody can open, or drop mail (docs/decisions/053).
+ */
+const RULES: readonly Rule[] = [
+  // Test-only routes move money's timeline or an appointment.
+  ...(['DEV_APPOINTMENT_SHORTCUT', 'DEV_READING_CLOCK'] as const).map((flag) => ({
+    variable: flag,
+    refuses: (e: Env) => inProduction(e) && e[flag] === true,
+    message: 'a test-only route, refused in production (unset it)',
+  })),
+  { variable: 'AUTH_SECRET', refuses: (e) => inProduction(e) && !e.AUTH_SECRET, message: 'required in production (at least 32 characters)' },
+  {
+    variable: 'PAYMENTS_PROVIDER',
+    refuses: (e) => inProduction(e) && !e.PAYMENTS_PROVIDER,
+    message: 'required in production: set stripe (or sandbox with ALLOW_TEST_PAYMENTS=true on a staging site)',
+  },
+  {
+    variable: 'PAYMENTS_PROVIDER',
+    refuses: (e) => inProduction(e) && e.PAYMENTS_PROVIDER === 'sandbox' && !e.ALLOW_TEST_PAYMENTS,
+    message: 'sandbox takes no real money: set stripe (or ALLOW_TEST_PAYMENTS=true on a staging site)',
+  },
+  { variable: 'STRIPE_SECRET_KEY', refuses: (e) => e.PAYMENTS_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY, message: 'required when PAYMENTS_PROVIDER=stripe' },
+  {
+    variable: 'STRIPE_WEBHOOK_SECRET',
+    refuses: (e) => e.PAYMENTS_PROVIDER === 'stripe' && !e.STRIPE_WEBHOOK_SECRET,
+    message: 'required when PAYMENTS_PROVIDER=stripe (the whsec_… of your webhook endpoint, or of `stripe listen`)',
+  },
+  {
+    variable: 'PUBLIC_URL',
+    refuses: (e) => inProduction(e) && !e.PUBLIC_URL,
+    message: 'required in production: the https:// address people open (links in mail and sign-in use it)',
+  },
+  {
+    variable: 'PUBLIC_URL',
+    refuses: (e) => inProduction(e) && hasUnsafePublicUrl(e),
+    message: 'must be https:// in production (plain http only for localhost)',
+  },
+  {
+    variable: 'SMTP_URL',
+    refuses: (e) => inProduction(e) && !e.SMTP_URL && e.MAIL_TRANSPORT !== 'mailbox',
+    message: 'required in production: set smtp://user:pass@host:587 (or MAIL_TRANSPORT=mailbox to keep mail in DATA_DIR/mailbox)',
+  },
+  { variable: 'SMTP_URL', refuses: (e) => !inProduction(e) && !e.SMTP_URL && e.MAIL_TRANSPORT === 'smtp', message: 'required when MAIL_TRANSPORT=smtp' },
+  {
+    variable: 'MAIL_FROM',
+    refuses: (e) => mailTransport(e) === 'smtp' && Boolean(e.SMTP_URL) && !e.MAIL_FROM,
+    message: 'required when SMTP_URL is set (e.g. "Soul Tribe <hello@example.com>")',
+  },
+  {
+    variable: 'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY',
+    refuses: (e) => Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY),
+    message: 'set both (a key pair) or neither',
+  },
+];
+
+/** The rules' problems, leaving out those about variables already refused (one line a variable is enough). */
+const ruleProblems = (e: Env, refused: ReadonlySet<string> = new Set()): ConfigProblem[] =>
+  RULES.filter((rule) => !rule.variable.split(', ').some((name) => refused.has(name)) && rule.refuses(e)).map(({ variable, message }) => ({ variable, message }));
+
+/**
+ * zod's issues and the rules' together. When zod refuses a variable, the rules still judge the rest,
+ * reading the refused ones as unset: the operator sees every problem in one start, not one a restart.
+ */
+function findProblems(env: NodeJS.ProcessEnv): { e?: Env; problems: ConfigProblem[] } {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+  if (parsed.success) return { e: parsed.data, problems: ruleProblems(parsed.data) };
+  const problems = parsed.error.issues.map((issue) => ({ variable: issue.path.join('.'), message: issue.message }));
+  const refused = new Set(problems.map((p) => p.variable));
+  const rest = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([name]) => !refused.has(name))));
+  return { problems: rest.success ? [...problems, ...ruleProblems(rest.data, refused)] : problems };
+}
+
+/** Reads and checks the environment once at start; anything wrong stops the server with the whole list. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const { e, problems } = findProblems(env);
+  if (!e || problems.length > 0) throw new ConfigError(problems);
   const isProduction = e.NODE_ENV === 'production';
-  // Test-only routes move money's timeline or an appointment: production refuses to start with them.
-  for (const flag of ['DEV_APPOINTMENT_SHORTCUT', 'DEV_READING_CLOCK'] as const) {
-    if (isProduction && e[flag]) throw new Error(`Invalid configuration:\n  ${flag}: a test-only route, refused in production (unset it)`);
-  }
-  if (isProduction && !e.AUTH_SECRET) throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production (at least 32 characters)');
-  if (e.PAYMENTS_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) {
-    throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER=stripe');
-  }
-  if (e.PAYMENTS_PROVIDER === 'stripe' && !e.STRIPE_WEBHOOK_SECRET) {
-    throw new Error('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER=stripe (the whsec_… of your webhook endpoint, or of `stripe listen`)');
-  }
-  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
-    throw new Error('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (a key pair) or neither');
-  }
-  if (e.SMTP_URL && !e.MAIL_FROM) throw new Error('Invalid configuration:\n  MAIL_FROM: required when SMTP_URL is set (e.g. "Soul Tribe <hello@example.com>")');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const trustedOrigins = [publicUrl, ...e.TRUSTED_ORIGINS];
   if (!isProduction) trustedOrigins.push(`http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`);
@@ -226,7 +323,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ipMax: e.API_RATE_LIMIT_IP_MAX,
     },
     payments: {
-      provider: e.PAYMENTS_PROVIDER,
+      provider: e.PAYMENTS_PROVIDER ?? 'sandbox',
+      /** A staging site's play money: every page says so (GET /api/payments/config, the web's banner). */
+      testMode: isProduction && e.PAYMENTS_PROVIDER === 'sandbox' && e.ALLOW_TEST_PAYMENTS === true,
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       payoutMinimumCents: e.PAYOUT_MINIMUM_CENTS,
@@ -244,9 +343,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : undefined,
     },
     mail: {
-      smtpUrl: e.SMTP_URL,
+      /** The SMTP server mail goes through; unset, mail stays in the local mailbox (MAIL_TRANSPORT). */
+      smtpUrl: mailTransport(e) === 'smtp' ? e.SMTP_URL : undefined,
       from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
-      /** The local mailbox's folder, used when no SMTP_URL is set. */
+      /** The local mailbox's folder, used when mail goes through no SMTP server. */
       mailboxDir: join(e.DATA_DIR, 'mailbox'),
       /** /dev/mailbox and GET /api/dev/mailbox: never in production, where mail may be real. */
       isMailboxReadable: !isProduction,

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { buildApp } from './app';
 import { systemClock } from './clock';
-import { loadConfig } from './config';
+import { ConfigError, formatConfigProblem, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
 import { ensureAdmin } from './features/auth/ensure-admin';
@@ -48,7 +48,10 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof DataDirInUseError) {
+  // An operator's mistake, not a bug: what to fix, one line a variable, and no stack to read past.
+  if (error instanceof ConfigError) {
+    console.error(['Soul Tribe cannot start:', ...error.problems.map(formatConfigProblem)].join('\n'));
+  } else if (error instanceof DataDirInUseError) {
     console.error(`Soul Tribe cannot start: ${error.message}`);
   } else {
     console.error('Soul Tribe failed to start:', error);

@@ -93,7 +93,7 @@ describe('TRUST_PROXY', () => {
 
   it('is off by default, in production too: a rotating X-Forwarded-For still meets the per-IP limit', async () => {
     const production = await createTestApp({
-      env: { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), AUTH_RATE_LIMIT_IP_MAX: '5', SEED_DEMO: 'false' },
+      env: { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), AUTH_RATE_LIMIT_IP_MAX: '5', SEED_DEMO: 'false', PAYMENTS_PROVIDER: 'sandbox', ALLOW_TEST_PAYMENTS: 'true', MAIL_TRANSPORT: 'mailbox' },
     });
     try {
       const statuses: number[] = [];

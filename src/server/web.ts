@@ -16,7 +16,19 @@ const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
  * for a path no page has); unknown /api paths get a JSON 404. In development the Vite dev server
  * runs as middleware instead (hot reload on one port).
  */
-export async function registerWeb(app: FastifyInstance, mode: 'built' | 'vite' | 'none', pages: { db: DbOrTx; publicUrl: string; profileLinks: ProfileLinks }) {
+/**
+ * A staging site (production on the sandbox's play money, ALLOW_TEST_PAYMENTS) says so on every
+ * page, written into the page's HTML above the app: no script or request of its own on any page,
+ * and nothing at all where money is real.
+ */
+const TEST_MODE_BANNER = '<p role="status" class="bg-gold px-4 py-1 text-center text-xs font-semibold text-background">Test mode: no real money moves</p>';
+export const withTestModeBanner = (html: string) => html.replace(/<body([^>]*)>/, `<body$1>${TEST_MODE_BANNER}`);
+
+export async function registerWeb(
+  app: FastifyInstance,
+  mode: 'built' | 'vite' | 'none',
+  pages: { db: DbOrTx; publicUrl: string; profileLinks: ProfileLinks; isTestMode: boolean },
+) {
   app.setNotFoundHandler((request, reply) => {
     if (mode === 'vite' && !isApiPath(request.url) && request.method === 'GET') return reply.callNotFound();
     return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
@@ -41,7 +53,11 @@ export async function registerWeb(app: FastifyInstance, mode: 'built' | 'vite' |
     });
     // Read once: every profile page is this template with its own tags.
     let indexHtml: Promise<string> | undefined;
-    await app.register(appShell, { ...pages, indexHtml: () => (indexHtml ??= readFile(join(webRoot, 'index.html'), 'utf8')) });
+    const readIndexHtml = async () => {
+      const html = await readFile(join(webRoot, 'index.html'), 'utf8');
+      return pages.isTestMode ? withTestModeBanner(html) : html;
+    };
+    await app.register(appShell, { ...pages, indexHtml: () => (indexHtml ??= readIndexHtml()) });
   }
   if (mode === 'vite') {
     const { createServer } = await import('vite');

@@ -11,7 +11,8 @@ export const SANDBOX_TEST_CARDS = [
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
-export const paymentsConfigSchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS) });
+/** testMode: a staging site takes the sandbox's play money in production; every page says so. */
+export const paymentsConfigSchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS), testMode: z.boolean() });
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
 
 export const DEPOSIT_AMOUNT_MESSAGE = `Amount must be a whole number of cents from ${formatCents(DEPOSIT_MIN_CENTS)} to ${formatCents(DEPOSIT_MAX_CENTS)}`;

@@ -79,7 +79,7 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
     const production = await testApp({
       runScheduler: false,
       runMailWorker: false,
-      env: { NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-32-characters!' },
+      env: { NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-32-characters!', PAYMENTS_PROVIDER: 'sandbox', ALLOW_TEST_PAYMENTS: 'true', MAIL_TRANSPORT: 'mailbox' },
     });
     expect((await http(production).get('/metrics')).status).toBe(404);
   });

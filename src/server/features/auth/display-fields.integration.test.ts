@@ -142,7 +142,9 @@ describe('pictures in production', () => {
   let app: TestApp;
   let actors: Actors;
   beforeAll(async () => {
-    app = await createTestApp({ runMailWorker: false, env: { NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-32-characters-at-least', REQUIRE_ADMIN_2FA: 'false' } });
+    // What production requires, as a staging site sets it: the sandbox on purpose, mail kept locally.
+    const staging = { PAYMENTS_PROVIDER: 'sandbox', ALLOW_TEST_PAYMENTS: 'true', MAIL_TRANSPORT: 'mailbox' };
+    app = await createTestApp({ runMailWorker: false, env: { NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-32-characters-at-least', REQUIRE_ADMIN_2FA: 'false', ...staging } });
     actors = await actorsOf(app);
   });
   afterAll(() => app.close());

@@ -28,18 +28,20 @@ export interface WalletRouteDeps {
   auth: Auth;
   db: Db;
   payments: PaymentsProvider;
+  /** A staging site's play money in production (config.payments.testMode): the web app says so on every page. */
+  testMode: boolean;
   realtime: Realtime;
   clock: Clock;
   onDeposited?: DepositDeps['onDeposited'];
 }
 
 export async function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps) {
-  const { auth, db, payments, clock } = deps;
+  const { auth, db, payments, clock, testMode } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Checked on request, before the body is read: a signed-out caller learns nothing about inputs.
   const signedIn = requireUser(auth);
 
-  api.get('/api/payments/config', { schema: { response: { 200: paymentsConfigSchema } } }, async () => ({ provider: payments.name }));
+  api.get('/api/payments/config', { schema: { response: { 200: paymentsConfigSchema } } }, async () => ({ provider: payments.name, testMode }));
 
   api.post(
     '/api/payments/wallet-deposit',

@@ -28,7 +28,7 @@ afterAll(async () => {
 
 describe('deposits through Stripe (PAYMENTS_PROVIDER=stripe, local stand-in)', () => {
   it('says the provider is stripe', async () => {
-    expect((await http(app).get('/api/payments/config')).body).toEqual({ provider: 'stripe' });
+    expect((await http(app).get('/api/payments/config')).body).toEqual({ provider: 'stripe', testMode: false });
   });
 
   it('credits the wallet once Stripe confirms the PaymentIntent', async () => {

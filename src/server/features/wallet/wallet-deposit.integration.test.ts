@@ -185,8 +185,11 @@ describe('POST /api/payments/wallet-deposit', () => {
     expect(bad.status).toBe(401);
   });
 
-  it('tells the web which provider is configured', async () => {
-    expect((await http(app).get('/api/payments/config')).body).toEqual({ provider: 'sandbox' });
+  it('tells the web which provider is configured, and whether a staging site takes play money in production', async () => {
+    expect((await http(app).get('/api/payments/config')).body).toEqual({ provider: 'sandbox', testMode: false });
+    const stagingEnv = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PAYMENTS_PROVIDER: 'sandbox', ALLOW_TEST_PAYMENTS: 'true', MAIL_TRANSPORT: 'mailbox' };
+    const staging = await testApp({ database: app.database, runScheduler: false, runMailWorker: false, runPushWorker: false, runMessageRetention: false, env: stagingEnv });
+    expect((await http(staging).get('/api/payments/config')).body).toEqual({ provider: 'sandbox', testMode: true });
   });
 });
 
