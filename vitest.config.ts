@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { BOTH_DATABASES } from './tests/integration/both-databases';
+import { BOTH_DATABASES, PGLITE_ONLY } from './tests/integration/both-databases';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
@@ -102,9 +102,10 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          // Every file: on PostgreSQL with DATABASE_URL set, else on PGlite.
+          // Every file: on PostgreSQL with DATABASE_URL set (but those that open PGlite themselves), else on PGlite.
           name: 'integration',
           include: ['src/**/*.integration.test.ts'],
+          exclude: process.env.DATABASE_URL ? PGLITE_ONLY : [],
           maxWorkers: integrationWorkers,
           ...integration,
         },
@@ -114,7 +115,7 @@ export default defineConfig({
         test: {
           // The files CI runs on both databases (both-databases.ts), on PGlite whatever DATABASE_URL says.
           name: 'integration-pglite',
-          include: BOTH_DATABASES,
+          include: [...BOTH_DATABASES, ...PGLITE_ONLY],
           maxWorkers: 2,
           ...integration,
         },

@@ -39,3 +39,15 @@ export const BOTH_DATABASES = [
   'src/server/features/sessions/session-flow.integration.test.ts',
   'src/server/seed/seed-demo.integration.test.ts',
 ];
+
+/**
+ * Files that open PGlite themselves whatever DATABASE_URL says (a database as it stood before one
+ * migration, tests/integration/database-before-migration.ts): the PGlite stage runs them, and the
+ * PostgreSQL stage leaves them out instead of running them on PGlite a second time (~85 s of a CI
+ * worker's time, issue 51).
+ */
+export const PGLITE_ONLY = [
+  'src/server/db/ledger-charge-many-migration.integration.test.ts',
+  'src/server/features/sessions/receipts-migration.integration.test.ts',
+  'src/server/features/wallet/earnings-migration.integration.test.ts',
+];
