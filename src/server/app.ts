@@ -228,7 +228,7 @@ export async function buildApp(deps: AppDeps) {
 
   const apiDocs = await registerApiDocs(app);
   registerMetrics(app, { db, socketCount: () => sockets.io.engine.clientsCount, token: config.metricsToken, isProduction: config.isProduction });
-  await app.register(healthRoutes, { db, clock });
+  await app.register(healthRoutes, { db, clock, redis: limitsRedis });
   if (config.mail.isMailboxReadable) await app.register(devMailboxRoutes, { mailboxDir: config.mail.mailboxDir });
   await app.register(authRoutes, { auth, db, config, walletBalanceOf: getWalletBalanceCents });
   await app.register(accountRoutes, { auth, db, clock });

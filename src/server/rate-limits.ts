@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { ERROR_CODES } from '@shared/errors';
 import { AppError } from './errors';
+import { rateLimitFallbacks } from './metrics/process-metrics';
+import { failoverStore } from './rate-limit-store';
 
 /** One count: requests with the same key share `max` per window; a rule with no key skips the request. */
 export interface LimitRule {
@@ -17,14 +19,32 @@ export const ipOf = (request: FastifyRequest) => normalizeIP(request.ip);
 
 /**
  * Registers @fastify/rate-limit's store: Redis when REDIS_URL is set, so every process counts
- * against the same numbers, memory otherwise (one process: PGlite). Routes then take their limits
- * from `limitBy`. Returns the Redis connection to close with the app.
+ * against the same numbers, memory otherwise (one process: PGlite). While Redis is down the
+ * counts go to this process's memory instead of failing the request (rate-limit-store.ts), told
+ * once each way and counted. Routes then take their limits from `limitBy`. Returns the Redis
+ * connection, for readiness and to close with the app.
  */
 export async function registerRateLimits(app: FastifyInstance, options: { redisUrl?: string }) {
+  if (!options.redisUrl) {
+    await app.register(rateLimit, { global: false });
+    return undefined;
+  }
   // The library's advice: a limit must not hang a request while Redis reconnects.
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
-  redis?.on('error', (error) => app.log.error({ err: error }, 'rate limits: Redis error'));
-  await app.register(rateLimit, { global: false, ...(redis && { redis, nameSpace: 'soul-tribe:limits:' }) });
+  const redis = new Redis(options.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+  // ioredis retries for ever and says so each time: the store's fallback line tells the outage once.
+  redis.on('error', (error) => app.log.debug({ err: error }, 'rate limits: Redis error'));
+  const store = failoverStore(
+    redis,
+    {
+      onFallback: (error) => {
+        rateLimitFallbacks.inc();
+        app.log.warn({ err: error }, 'rate limits: Redis is unreachable; counting in this process until it is back (check REDIS_URL and the Redis server)');
+      },
+      onRecovered: () => app.log.info('rate limits: Redis is back; counting there again'),
+    },
+    { prefix: 'soul-tribe:limits:' },
+  );
+  await app.register(rateLimit, { global: false, store });
   return redis;
 }
 

@@ -25,6 +25,12 @@ export const ledgerChargeWrites = new Counter({
   registers: [processRegistry],
 });
 
+export const rateLimitFallbacks = new Counter({
+  name: 'soul_rate_limit_fallbacks_total',
+  help: 'Times Redis stopped answering and the rate limits went on counting in this process (rate-limit-store.ts).',
+  registers: [processRegistry],
+});
+
 export const ledgerChargeSeconds = new Histogram({
   name: 'soul_ledger_charge_seconds',
   help: 'Time of one ledger charge statement (a batch of split charges), in seconds.',

@@ -48,7 +48,19 @@ export function createSocketServer(httpServer: HttpServer, deps: { auth: Auth; c
     const pub = new Redis(deps.config.redisUrl, { lazyConnect: false });
     const sub = pub.duplicate();
     // ioredis reconnects by itself; without a listener a dropped connection would crash the process.
-    for (const client of [pub, sub]) client.on('error', (error) => console.error('Redis:', error.message));
+    // It retries for ever, failing each time: the outage is told once, and its end.
+    for (const [name, client] of [['publisher', pub], ['subscriber', sub]] as const) {
+      let isDown = false;
+      client.on('error', (error) => {
+        if (isDown) return;
+        isDown = true;
+        console.error(`Socket.IO's Redis ${name}: ${error.message} (reconnecting; rooms are not shared with other processes meanwhile)`);
+      });
+      client.on('ready', () => {
+        if (isDown) console.info(`Socket.IO's Redis ${name}: connected again`);
+        isDown = false;
+      });
+    }
     redisClients.push(pub, sub);
     io.adapter(createAdapter(pub, sub));
   }
