@@ -1,13 +1,31 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { ConfigError, formatConfigProblem, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { isWebBuildStale } from './web-build';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * The configuration is checked before anything else is loaded (issue 42): an operator's mistake
- * is told within a second or two, not after the whole server (Better Auth, Drizzle, Socket.IO,
- * the media forwarder) has been imported, which took 10-20 s through tsx on a busy machine.
+ * `npm start` serves the built web app: built here when it is missing or older than its sources,
+ * in a process of its own (Vite sets NODE_ENV for its build, which must not reach the server's).
+ */
+function buildWebIfStale() {
+  if (!isWebBuildStale(root)) return;
+  console.info('Building the web app (missing or older than its sources)…');
+  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`building the web app failed (exit ${built.status ?? built.signal})`);
+}
+
+/**
+ * The configuration is checked before anything else is loaded or built (issue 42): an operator's
+ * mistake is told within a second or two, not after the web build and the whole server (Better
+ * Auth, Drizzle, Socket.IO, the media forwarder), which took 10-30 s on a busy machine.
  */
 async function main() {
   const config = loadConfig();
+  // `npm run dev` passes --dev and serves through Vite's hot reload instead of a build.
+  if (!process.argv.includes('--dev')) buildWebIfStale();
   const { serve } = await import('./serve');
   await serve(config);
 }

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import type { Profile } from '@shared/auth';
+import type { CommunityPost } from '@shared/community';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { profileQueryKey } from '@/lib/auth';
+import { LikeButton } from './like-button';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const post: CommunityPost = {
+  id: 'p1',
+  title: 'Cleansing your crystals',
+  content: 'Moonlight, sound or smoke?',
+  category: 'Crystal Healing',
+  tags: [],
+  author: { id: 'u1', name: 'Isla Fairweather', image: null, isReader: true },
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+  replyCount: 0,
+  viewCount: 0,
+  likeCount: 0,
+  isPinned: false,
+  isFeatured: false,
+  isHidden: false,
+  moderation: null,
+  viewerLiked: false,
+  viewerCanEdit: false,
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the Like button', () => {
+  it('takes a double click as one like, even when the first click’s answer came back before the second click', async () => {
+    const likes: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const url = new URL(input, 'http://localhost');
+        likes.push(url.pathname);
+        return json(200, { liked: true, likeCount: 1 });
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+    // Signed in: the button likes instead of asking to sign in.
+    queryClient.setQueryData(profileQueryKey, { id: 'u2', name: 'Sol', role: 'client' } as Profile);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <LikeButton post={post} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const button = screen.getByRole('button', { name: /^Like/ });
+    fireEvent.click(button, { detail: 1 });
+    await waitFor(() => expect(likes).toEqual(['/api/community/posts/p1/like']));
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    // The same gesture's second click, after the first one's answer: no second toggle.
+    fireEvent.click(button, { detail: 2 });
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    // A separate click later is a toggle of its own, and the only one since the first.
+    fireEvent.click(button, { detail: 1 });
+    await waitFor(() => expect(likes.length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    expect(likes).toHaveLength(2);
+  });
+});
