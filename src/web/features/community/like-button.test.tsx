@@ -48,7 +48,8 @@ describe('the Like button', () => {
     );
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
     // Signed in: the button likes instead of asking to sign in.
-    queryClient.setQueryData(profileQueryKey, { id: 'u2', name: 'Sol', role: 'client' } as Profile);
+    const sol: Profile = { id: 'u2', email: 'sol@example.com', fullName: 'Sol', avatarUrl: null, role: 'client', walletBalanceCents: 0, createdAt: new Date().toISOString() };
+    queryClient.setQueryData(profileQueryKey, sol);
     render(
       <QueryClientProvider client={queryClient}>
         <MemoryRouter>
