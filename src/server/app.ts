@@ -182,7 +182,7 @@ export async function buildApp(deps: AppDeps) {
   const timing = sessionTiming(config.billingMinuteMs);
   const sockets = createSocketServer(app.server, { auth, config, liveness: timing });
   const realtime = socketRealtime(sockets.io);
-  const payments = deps.payments ?? paymentsFromConfig(config, clock);
+  const payments = deps.payments ?? paymentsFromConfig(config, clock, app.log);
 
   const sessions: SessionDeps = {
     db,
@@ -223,6 +223,10 @@ export async function buildApp(deps: AppDeps) {
 
   // Push (issue 32): off only in production without VAPID keys (config.ts).
   const vapidKeys = resolveVapidKeys(config.push);
+  // Production generates no keys of its own (several processes must share one pair): say so, not silence.
+  if (!vapidKeys && !deps.pushTransport) {
+    app.log.warn('push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (npx web-push generate-vapid-keys), the same pair on every process');
+  }
   const pushTransport = deps.pushTransport ?? (vapidKeys ? webPushTransport(vapidKeys, config.push.subject) : undefined);
   const pushWorker = deps.runPushWorker === false || !pushTransport ? undefined : startPushWorker({ db, clock, transport: pushTransport }, app.log);
 

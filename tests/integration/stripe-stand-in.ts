@@ -45,6 +45,9 @@ export interface StandInOptions {
 }
 
 /** Stripe's form encoding (`metadata[deposit_id]=…`) read back into the keys' last segments. */
+/** A secret key the stand-in refuses with 401, as Stripe refuses a revoked one. */
+export const REFUSED_SECRET_KEY = 'sk_test_refused';
+
 function bracketed(params: URLSearchParams, prefix: string): Record<string, string> {
   const found: Record<string, string> = {};
   for (const [key, value] of params) {
@@ -305,6 +308,12 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     if (connectionsToDrop > 0) {
       connectionsToDrop--;
       request.socket.destroy();
+      return;
+    }
+    // A key Stripe does not know (revoked, from another account): 401, as Stripe answers it.
+    if (request.headers.authorization === `Bearer ${REFUSED_SECRET_KEY}`) {
+      response.writeHead(401, { 'content-type': 'application/json', 'request-id': `req_${log.length}` });
+      response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_********used' } }));
       return;
     }
     const key = idempotencyKey && `${path} ${idempotencyKey}`;

@@ -31,6 +31,20 @@ export const rateLimitFallbacks = new Counter({
   registers: [processRegistry],
 });
 
+export const mailFailures = new Counter({
+  name: 'soul_mail_failures_total',
+  help: 'Mail this process gave up on after its last attempt (marked failed), by kind (mail/mail-worker.ts).',
+  labelNames: ['kind'] as const,
+  registers: [processRegistry],
+});
+
+export const paymentProviderErrors = new Counter({
+  name: 'soul_payment_provider_errors_total',
+  help: "Failures of the payment provider's API seen by this process (not a card's decline), by provider and Stripe error type (payments/stripe.ts).",
+  labelNames: ['provider', 'type'] as const,
+  registers: [processRegistry],
+});
+
 export const ledgerChargeSeconds = new Histogram({
   name: 'soul_ledger_charge_seconds',
   help: 'Time of one ledger charge statement (a batch of split charges), in seconds.',

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
 import { PaymentProviderUnavailableError } from './provider';
 import { stripePayments } from './stripe';
-import { startStripeStandIn } from '../../../tests/integration/stripe-stand-in';
+import { REFUSED_SECRET_KEY, startStripeStandIn } from '../../../tests/integration/stripe-stand-in';
+import { paymentProviderErrors } from '../metrics/process-metrics';
 
 let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
 beforeAll(async () => {
@@ -79,5 +80,25 @@ describe('stripe payments (against a local stand-in)', () => {
     const unreachable = stripePayments({ secretKey: 'sk_test_standin', webhookSecret: 'whsec_test', api: { host: '127.0.0.1', port: 1, protocol: 'http' }, maxNetworkRetries: 0 });
     const error = await unreachable.charge({ ...charge, paymentMethodId: 'pm_card_visa', idempotencyKey: 'deposit:h' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaymentProviderUnavailableError);
+  });
+
+  it('tells a refused key once, naming STRIPE_SECRET_KEY, counts every refusal, and never hands Stripe\'s 401 to a user', async () => {
+    const counted = async () => (await paymentProviderErrors.get()).values.find((value) => value.labels.type === 'StripeAuthenticationError')?.value ?? 0;
+    const before = await counted();
+    const told: { level: string; msg: string }[] = [];
+    const log = { warn: (_obj: unknown, msg: string) => told.push({ level: 'warn', msg }), error: (_obj: unknown, msg: string) => told.push({ level: 'error', msg }) };
+    const refused = stripePayments({ secretKey: REFUSED_SECRET_KEY, webhookSecret: 'whsec_test', api: standIn.api, maxNetworkRetries: 0, timeoutMs: 5_000, log });
+    const failures = [
+      await refused.createCustomer({ email: 'a@example.com', userId: 'u1', idempotencyKey: 'customer:u1' }).catch((e: unknown) => e),
+      await refused.charge({ ...charge, paymentMethodId: 'pm_card_visa', idempotencyKey: 'deposit:refused' }).catch((e: unknown) => e),
+    ];
+    for (const failure of failures) {
+      expect(failure).toBeInstanceOf(Error);
+      expect((failure as Error).message).toBe('the payment provider refused our credentials (STRIPE_SECRET_KEY)');
+      expect(failure).not.toHaveProperty('statusCode');
+    }
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ level: 'error', msg: expect.stringMatching(/^STRIPE_SECRET_KEY: Stripe refused the key \(Invalid API Key provided/) });
+    expect((await counted()) - before).toBe(2);
   });
 });

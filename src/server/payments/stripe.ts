@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { badRequest } from '../errors';
+import { paymentProviderErrors } from '../metrics/process-metrics';
 import { type ChargeRequest, type ChargeResult, PaymentProviderRefusedError, PaymentProviderUnavailableError, type PaymentsProvider } from './provider';
 import { UNKNOWN_PAYMENT_METHOD_MESSAGE } from './sandbox';
 
@@ -12,6 +13,13 @@ export interface StripePaymentsOptions {
   /** Stripe's client retries network failures itself, with the same idempotency key. */
   maxNetworkRetries?: number;
   timeoutMs?: number;
+  /** Where a failure the operator must act on is told (issue 42); the app's logger. */
+  log?: ProviderLog;
+}
+
+interface ProviderLog {
+  warn(obj: unknown, msg: string): void;
+  error(obj: unknown, msg: string): void;
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
@@ -21,6 +29,33 @@ function isStripeError(error: unknown): error is Stripe.errors.StripeError {
   return error instanceof Stripe.errors.StripeError;
 }
 
+const isUnanswered = (error: Stripe.errors.StripeError) =>
+  error.type === 'StripeConnectionError' || error.type === 'StripeAPIError' || error.type === 'StripeRateLimitError';
+const isKeyRefused = (error: Stripe.errors.StripeError) => error.type === 'StripeAuthenticationError' || error.type === 'StripePermissionError';
+
+/**
+ * Every failure of Stripe's but a card's own decline is counted (soul_payment_provider_errors_total)
+ * and told with what to do: Stripe not answering at warn, a refused key at error, once (it refuses
+ * every call until the operator changes STRIPE_SECRET_KEY). A refused key becomes our own failure
+ * (a 500 with our message), never a 401 carrying Stripe's words to a user.
+ */
+function reporter(log: ProviderLog | undefined) {
+  let isKeyRefusalTold = false;
+  return (error: unknown): unknown => {
+    if (!isStripeError(error) || error.type === 'StripeCardError') return error;
+    paymentProviderErrors.inc({ provider: 'stripe', type: error.type });
+    if (isKeyRefused(error)) {
+      if (!isKeyRefusalTold) {
+        isKeyRefusalTold = true;
+        log?.error({ err: error }, `STRIPE_SECRET_KEY: Stripe refused the key (${error.message}); set a secret key of this Stripe account (sk_live_…, or a restricted rk_live_… with these permissions) and restart`);
+      }
+      return new Error('the payment provider refused our credentials (STRIPE_SECRET_KEY)', { cause: error });
+    }
+    if (isUnanswered(error)) log?.warn({ err: error }, `Stripe did not answer (${error.type}): the operation is retried with the same key; check this server's connection to Stripe`);
+    return error;
+  };
+}
+
 /** Maps Stripe's failures onto the provider contract: a decline, bad input, or unknown outcome. */
 function toProviderOutcome(error: unknown): ChargeResult {
   if (!isStripeError(error)) throw error;
@@ -28,10 +63,7 @@ function toProviderOutcome(error: unknown): ChargeResult {
   if (error.type === 'StripeInvalidRequestError' && (error.param === 'payment_method' || error.code === 'resource_missing')) {
     throw badRequest(UNKNOWN_PAYMENT_METHOD_MESSAGE, { paymentMethodId: UNKNOWN_PAYMENT_METHOD_MESSAGE });
   }
-  if (error.type === 'StripeConnectionError' || error.type === 'StripeAPIError' || error.type === 'StripeRateLimitError') {
-    throw new PaymentProviderUnavailableError(`Stripe did not answer: ${error.message}`, { cause: error });
-  }
-  // Authentication and permission errors are our configuration's fault: a 500, logged.
+  if (isUnanswered(error)) throw new PaymentProviderUnavailableError(`Stripe did not answer: ${error.message}`, { cause: error });
   throw error;
 }
 
@@ -62,12 +94,14 @@ export function stripePayments(options: StripePaymentsOptions): PaymentsProvider
     ...(port && { port }),
     ...(protocol && { protocol }),
   });
+  const report = reporter(options.log);
   /** A call whose failure to reach Stripe is an unknown outcome (retry with the same key), not a 500. */
   async function ask<T>(call: () => Promise<T>): Promise<T> {
     try {
       return await call();
-    } catch (error) {
-      if (isStripeError(error) && (error.type === 'StripeConnectionError' || error.type === 'StripeAPIError' || error.type === 'StripeRateLimitError')) {
+    } catch (caught) {
+      const error = report(caught);
+      if (isStripeError(error) && isUnanswered(error)) {
         throw new PaymentProviderUnavailableError(`Stripe did not answer: ${error.message}`, { cause: error });
       }
       if (isStripeError(error) && (error.type === 'StripeInvalidRequestError' || error.type === 'StripeCardError')) {
@@ -151,7 +185,7 @@ export function stripePayments(options: StripePaymentsOptions): PaymentsProvider
         const confirmed = await stripe.paymentIntents.confirm(created.id, request.customerId ? { off_session: true } : {}, { idempotencyKey: `${request.idempotencyKey}:confirm` });
         return resultOf(confirmed);
       } catch (error) {
-        return toProviderOutcome(error);
+        return toProviderOutcome(report(error));
       }
     },
   };

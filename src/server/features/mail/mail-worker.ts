@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { mailMessages } from '../../db/schema';
+import { mailFailures } from '../../metrics/process-metrics';
 import { retryDelayMs, startPassLoop } from '../../worker-loop';
 import { queueDueNotices } from './notices';
 import type { MailTransport } from './transport';
@@ -17,6 +18,13 @@ export interface MailWorkerDeps {
   transport: MailTransport;
   /** The site's address, for the links in the notices this pass queues (notices.ts). */
   publicUrl: string;
+  /** Where a failed send is told, with what to do (issue 42); the app's logger. */
+  log?: MailFailureLog;
+}
+
+interface MailFailureLog {
+  warn(obj: unknown, msg: string): void;
+  error(obj: unknown, msg: string): void;
 }
 
 /**
@@ -51,6 +59,14 @@ export async function runMailWork(deps: MailWorkerDeps): Promise<number> {
       await db.update(mailMessages).set({ status: 'sent', sentAt: new Date(clock.now()), leasedUntil: null, lastError: null }).where(eq(mailMessages.id, message.id));
     } catch (error) {
       const isLastAttempt = attempts >= MAIL_MAX_ATTEMPTS;
+      const about = { mailId: message.id, kind: message.kind, attempts, err: error };
+      // Mail nobody reads is a silent failure: each one is told, and the last attempt counted.
+      if (isLastAttempt) {
+        mailFailures.inc({ kind: message.kind });
+        deps.log?.error(about, `a ${message.kind} mail could not be sent after ${attempts} attempts and is marked failed: check SMTP_URL and that the mail server accepts the connection`);
+      } else {
+        deps.log?.warn(about, `a ${message.kind} mail could not be sent (attempt ${attempts} of ${MAIL_MAX_ATTEMPTS}); it is tried again later: check SMTP_URL and the mail server`);
+      }
       await db
         .update(mailMessages)
         .set({
@@ -66,8 +82,8 @@ export async function runMailWork(deps: MailWorkerDeps): Promise<number> {
 }
 
 /** Runs runMailWork every second until stopped; a failing pass is logged and the next one retries. */
-export function startMailWorker(deps: MailWorkerDeps, log: { error(obj: unknown, msg: string): void }) {
-  const loop = startPassLoop(() => runMailWork(deps), log, 'mail worker pass failed');
+export function startMailWorker(deps: MailWorkerDeps, log: MailFailureLog) {
+  const loop = startPassLoop(() => runMailWork({ log, ...deps }), log, 'mail worker pass failed');
   return {
     async stop() {
       await loop.stop();

@@ -7,6 +7,7 @@ import { createClient } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { createTestApp, testApp } from '../../../../tests/integration/test-app';
 import { mailMessages } from '../../db/schema';
+import { mailFailures } from '../../metrics/process-metrics';
 import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, runMailWork } from './mail-worker';
 import type { MailTransport } from './transport';
 
@@ -65,6 +66,31 @@ describe('the mail queue and the local mailbox', () => {
     }
     [row] = await app.db.select().from(mailMessages).where(eq(mailMessages.toAddress, email));
     expect(row).toMatchObject({ status: 'failed', attempts: MAIL_MAX_ATTEMPTS });
+  });
+
+  it('tells each failed send with what to do, and counts the mail it gave up on', async () => {
+    const email = `told-${Date.now()}@example.com`;
+    await signUp(email);
+    const failedBefore = (await mailFailures.get()).values.find((value) => value.labels.kind === 'verify_email')?.value ?? 0;
+    const [queued] = await app.db.select().from(mailMessages).where(eq(mailMessages.toAddress, email));
+    const told: { level: string; msg: string }[] = [];
+    const about = (obj: unknown) => typeof obj === 'object' && obj !== null && 'mailId' in obj && obj.mailId === queued!.id;
+    const log = {
+      warn: (obj: unknown, msg: string) => about(obj) && told.push({ level: 'warn', msg }),
+      error: (obj: unknown, msg: string) => about(obj) && told.push({ level: 'error', msg }),
+    };
+    const failing: MailTransport = { send: async () => Promise.reject(new Error('connect ECONNREFUSED')) };
+    for (let attempt = 1; attempt <= MAIL_MAX_ATTEMPTS; attempt++) {
+      await runMailWork({ db: app.db, clock, transport: failing, publicUrl: app.config.publicUrl, log });
+      clock.advance(60 * 60_000);
+    }
+    expect(told.filter(({ level }) => level === 'warn')).toHaveLength(MAIL_MAX_ATTEMPTS - 1);
+    expect(told.at(-1)).toEqual({
+      level: 'error',
+      msg: `a verify_email mail could not be sent after ${MAIL_MAX_ATTEMPTS} attempts and is marked failed: check SMTP_URL and that the mail server accepts the connection`,
+    });
+    const failedAfter = (await mailFailures.get()).values.find((value) => value.labels.kind === 'verify_email')?.value ?? 0;
+    expect(failedAfter - failedBefore).toBe(1);
   });
 
   it('sends each message once when two workers run at once, and retries one whose worker died after its lease', async () => {
