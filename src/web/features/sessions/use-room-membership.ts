@@ -3,9 +3,15 @@ import type { ReadingSession } from '@shared/sessions';
 import { useEffect, useState } from 'react';
 import { toast } from '@/lib/toast';
 import type { AppSocket } from '@/lib/socket';
-import { emitWithAck } from '@/lib/socket-ack';
+import { AckError, emitWithAck } from '@/lib/socket-ack';
 import { CONNECTION_LOST_TOAST_ID } from './use-reading-media';
 import type { MediaCall } from './webrtc/media-call';
+
+const JOIN_RETRY_MS = 1_000;
+const JOIN_RETRY_MAX_MS = 8_000;
+
+/** A join the server refused for good: not this user's reading, or no such reading. */
+const isFinalRefusal = (error: unknown) => error instanceof AckError && ['FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST', 'UNAUTHORIZED'].includes(error.code);
 
 interface RoomMembershipOptions {
   socket: AppSocket | null;
@@ -30,7 +36,9 @@ export function useRoomMembership({ socket, sessionId, isReadyToJoin, call, onJo
   useEffect(() => {
     if (!socket || !isReadyToJoin) return;
     let isCurrent = true;
-    const join = async () => {
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const join = async (attempt = 0) => {
+      clearTimeout(retry);
       setHasJoined(false);
       call?.suspend();
       try {
@@ -42,14 +50,23 @@ export function useRoomMembership({ socket, sessionId, isReadyToJoin, call, onJo
         // A chat reading is whole again once back in the room; media waits for its connection.
         if (!call) toast.dismiss(CONNECTION_LOST_TOAST_ID);
       } catch (error) {
-        if (isCurrent) toast.error('Failed to start session', { description: describe(error) });
+        if (!isCurrent) return;
+        if (isFinalRefusal(error)) {
+          toast.error('Failed to start session', { description: describe(error) });
+          return;
+        }
+        // Not answered in time (a busy server) or refused for a passing reason: the page would
+        // otherwise wait as 'Pending' until the socket reconnected. The join is idempotent.
+        retry = setTimeout(() => socket.connected && void join(attempt + 1), Math.min(JOIN_RETRY_MS * 2 ** attempt, JOIN_RETRY_MAX_MS));
       }
     };
+    const joinOnConnect = () => void join();
     if (socket.connected) void join();
-    socket.on('connect', join);
+    socket.on('connect', joinOnConnect);
     return () => {
       isCurrent = false;
-      socket.off('connect', join);
+      clearTimeout(retry);
+      socket.off('connect', joinOnConnect);
       if (socket.connected) socket.emit(CLIENT_EVENTS.leaveSessionRoom, { sessionId }, () => {});
     };
   }, [socket, isReadyToJoin, call, sessionId, onJoined, describe]);
