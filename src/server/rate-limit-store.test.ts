@@ -8,6 +8,9 @@ function fakeRedis() {
     status: 'ready',
     isUp: true,
     calls: 0,
+    async evalsha(_sha: string, keys: number, key: string, windowMs: number) {
+      return redis.eval('', keys, key, windowMs);
+    },
     async eval(_script: string, _keys: number, key: string, windowMs: number) {
       redis.calls += 1;
       if (!redis.isUp) throw new Error('Connection is closed.');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 
 type Count = { current: number; ttl: number };
@@ -6,6 +7,7 @@ type Counted = (error: Error | null, result?: Count) => void;
 /** The part of an ioredis client the store uses: its connection state and a script call. */
 export interface RedisLike {
   status: string;
+  evalsha(sha: string, numberOfKeys: number, key: string, windowMs: number): Promise<unknown>;
   eval(script: string, numberOfKeys: number, key: string, windowMs: number): Promise<unknown>;
 }
 
@@ -23,6 +25,9 @@ if current == 1 then
   return {current, tonumber(ARGV[1])}
 end
 return {current, redis.call('PTTL', KEYS[1])}`;
+/** Every limited request counts: it sends the script's hash, and the script only when Redis has not cached it. */
+const INCREMENT_SHA = createHash('sha1').update(INCREMENT).digest('hex');
+const isNoScript = (error: unknown) => error instanceof Error && error.message.startsWith('NOSCRIPT');
 
 function isCount(value: unknown): value is [number, number] {
   return Array.isArray(value) && value.length === 2 && typeof value[0] === 'number' && typeof value[1] === 'number';
@@ -79,7 +84,10 @@ export function failoverStore(redis: RedisLike, events: FailoverEvents, options:
       return inMemory(key, windowMs);
     }
     try {
-      const answer = await redis.eval(INCREMENT, 1, key, windowMs);
+      const answer = await redis.evalsha(INCREMENT_SHA, 1, key, windowMs).catch((error: unknown) => {
+        if (isNoScript(error)) return redis.eval(INCREMENT, 1, key, windowMs);
+        throw error;
+      });
       if (!isCount(answer)) throw new Error(`Redis answered ${JSON.stringify(answer)} to a count`);
       recover();
       return { current: answer[0], ttl: answer[1] };

@@ -1,40 +1,12 @@
 // @vitest-environment jsdom
-import type { ReadingSession } from '@shared/sessions';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
 import type { AppSocket } from '@/lib/socket';
+import { testReadingSession } from '../../../../tests/unit/test-reading-session';
 import { useRoomMembership } from './use-room-membership';
 
-const session: ReadingSession = {
-  id: 's1',
-  clientId: 'c1',
-  readerId: 'r1',
-  client: { id: 'c1', name: 'Sol', avatarUrl: null },
-  reader: { id: 'r1', name: 'Kai', avatarUrl: null },
-  sessionType: 'chat',
-  status: 'active',
-  ratePerMinuteCents: 299,
-  minutesCharged: 1,
-  totalCostCents: 299,
-  freeMinutes: 0,
-  readerEarningsCents: 209,
-  refundedCents: 0,
-  endReason: null,
-  requestedAt: '2026-11-28T10:00:00.000Z',
-  expiresAt: null,
-  startedAt: '2026-11-28T10:00:05.000Z',
-  endedAt: null,
-  nextMinuteAt: '2026-11-28T10:01:05.000Z',
-  pausedAt: null,
-  pauseReason: null,
-  resumeBy: null,
-  rating: null,
-  review: null,
-  ratableUntil: null,
-  isReaderAutomated: false,
-  booking: null,
-};
+const session = testReadingSession({ status: 'active', endedAt: null, endReason: null });
 
 /** A connected socket whose join acknowledgements are given by `answers`, one a try. */
 function fakeSocket(answers: (() => Promise<unknown>)[]) {
