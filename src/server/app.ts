@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { registerApiDocs } from './api-docs';
+import { closeSocketsForRestart, drainSwitch, refuseNewWorkWhileDraining } from './drain';
 import { createAuth } from './auth/auth';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
@@ -111,6 +112,9 @@ function trustProxyOption(setting: Config['trustProxy']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
+/** How long a drain waits for its sockets' closes to be written before it cuts the rest off. */
+const SOCKETS_CLOSE_WAIT_MS = 2000;
+
 /** Builds the whole app from injected parts; main.ts only reads config and listens. */
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
@@ -125,6 +129,8 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
   registerErrorHandler(app);
+  const draining = drainSwitch();
+  refuseNewWorkWhileDraining(app, draining);
 
   // Every route, as registered: tests walk them all (guards, fuzzing), so a new route is covered.
   const routes: { method: string; url: string }[] = [];
@@ -180,7 +186,7 @@ export async function buildApp(deps: AppDeps) {
   // A new account gets its wallet; auth is handed that step, so it imports no other feature.
   const auth = createAuth(db, config, clock, createWallet);
   const timing = sessionTiming(config.billingMinuteMs);
-  const sockets = createSocketServer(app.server, { auth, config, liveness: timing });
+  const sockets = createSocketServer(app.server, { auth, config, liveness: timing, isDraining: draining.isDraining });
   const realtime = socketRealtime(sockets.io);
   const payments = deps.payments ?? paymentsFromConfig(config, clock, app.log);
 
@@ -232,7 +238,7 @@ export async function buildApp(deps: AppDeps) {
 
   const apiDocs = await registerApiDocs(app);
   registerMetrics(app, { db, socketCount: () => sockets.io.engine.clientsCount, token: config.metricsToken, isProduction: config.isProduction });
-  await app.register(healthRoutes, { db, clock, redis: limitsRedis });
+  await app.register(healthRoutes, { db, clock, redis: limitsRedis, isDraining: draining.isDraining });
   if (config.mail.isMailboxReadable) await app.register(devMailboxRoutes, { mailboxDir: config.mail.mailboxDir });
   await app.register(authRoutes, { auth, db, config, walletBalanceOf: getWalletBalanceCents });
   await app.register(accountRoutes, { auth, db, clock });
@@ -289,7 +295,20 @@ export async function buildApp(deps: AppDeps) {
     await limitsRedis?.quit().catch(() => undefined);
   });
 
-  return { app, auth, io: sockets.io, realtime, clock, db, sessions, lease: sessionSockets.lease, payments, routes, apiRoutes: apiDocs.routes, messageRetention, mailTransport, vapidKeys };
+  /**
+   * SIGTERM's first step (serve.ts), before app.close(): nothing new comes in (drain.ts), the
+   * minute in progress commits and no other is charged here, every socket is told and closed, their
+   * sides' leaves are written (their readings pause while they are between nodes) and the lease is
+   * given up, so another node, or this one restarted, carries on from the rows at once.
+   */
+  const drain = async () => {
+    draining.begin();
+    await Promise.all([scheduler?.stop(), autoReloads?.stop(), demoReader?.stop()]);
+    await closeSocketsForRestart(sockets.io, SOCKETS_CLOSE_WAIT_MS);
+    await sessionSockets.releaseLease();
+  };
+
+  return { app, drain, auth, io: sockets.io, realtime, clock, db, sessions, lease: sessionSockets.lease, payments, routes, apiRoutes: apiDocs.routes, messageRetention, mailTransport, vapidKeys };
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -75,6 +75,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   REDIS_URL: z.string().optional(),
   BILLING_MINUTE_MS: z.coerce.number().int().min(200).default(60_000),
+  // On SIGTERM the node drains (drain.ts) and exits within this, whatever its clients do.
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // Chat messages are deleted this many days after they were sent (the privacy policy says so).
   RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   ADMIN_EMAIL: z.email().optional(),
@@ -298,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     billingMinuteMs: e.BILLING_MINUTE_MS,
+    drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
     shipWithinDays: e.SHIP_WITHIN_DAYS,
     retentionDays: e.RETENTION_DAYS,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,

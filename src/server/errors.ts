@@ -20,6 +20,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   EMAIL_NOT_VERIFIED: 403,
   WALLET_FROZEN: 403,
   PAYOUT_ACCOUNT_REQUIRED: 409,
+  SERVER_DRAINING: 503,
   INTERNAL: 500,
 };
 
@@ -96,9 +97,9 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      // RFC 9110: a 429 says when to come back; clients and proxies read the header, not the body.
+      // RFC 9110: a 429 or 503 says when to come back; clients and proxies read the header, not the body.
       const retryAfterSeconds = error.details?.retryAfterSeconds;
-      if (error.statusCode === 429 && typeof retryAfterSeconds === 'number') reply.header('retry-after', String(retryAfterSeconds));
+      if ((error.statusCode === 429 || error.statusCode === 503) && typeof retryAfterSeconds === 'number') reply.header('retry-after', String(retryAfterSeconds));
       return reply.status(error.statusCode).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -25,9 +25,10 @@ function buildWebIfStale() {
 async function main() {
   const config = loadConfig();
   // `npm run dev` passes --dev and serves through Vite's hot reload instead of a build.
-  if (!process.argv.includes('--dev')) buildWebIfStale();
+  const isDev = process.argv.includes('--dev');
+  if (!isDev) buildWebIfStale();
   const { serve } = await import('./serve');
-  await serve(config);
+  await serve(config, { web: isDev ? 'vite' : 'built' });
 }
 
 main().catch((error) => {

@@ -42,4 +42,5 @@ export const SERVER_EVENTS = {
   streamEnded: 'stream_ended',
   streamSignal: 'stream_signal',
   notification: 'notification',
+  serverRestarting: 'server_restarting',
 } as const;

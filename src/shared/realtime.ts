@@ -198,6 +198,12 @@ export const streamGiftEventSchema = z.object({
 export type StreamGiftEvent = z.infer<typeof streamGiftEventSchema>;
 export const streamEndedEventSchema = z.object({ streamId: z.string(), endedAt: z.string(), reason: z.enum(STREAM_END_REASONS) });
 
+/**
+ * The node this connection is on is stopping (SIGTERM, issue 42) and closes it right after: the
+ * client reconnects by itself, to another node behind a load balancer or to this one restarted.
+ */
+export const serverRestartingEventSchema = z.object({});
+
 /** Every event the server sends, with its payload's schema. */
 export const serverEventSchemas = {
   [SERVER_EVENTS.sessionRequest]: sessionRequestEventSchema,
@@ -226,6 +232,7 @@ export const serverEventSchemas = {
   [SERVER_EVENTS.streamEnded]: streamEndedEventSchema,
   [SERVER_EVENTS.streamSignal]: relayedStreamSignalSchema,
   [SERVER_EVENTS.notification]: notificationSchema,
+  [SERVER_EVENTS.serverRestarting]: serverRestartingEventSchema,
 } as const;
 export type ServerEvent = keyof typeof serverEventSchemas;
 export type ServerEventPayload<E extends ServerEvent> = z.infer<(typeof serverEventSchemas)[E]>;

@@ -33,6 +33,8 @@ export const BOTH_DATABASES = [
   // issue 27 rule is PGlite, money and a smoke set, and the PGlite stage is CPU the run lacks.
   'src/server/canonical-path.integration.test.ts',
   'src/server/features/live/reader-left.integration.test.ts',
+  // issue 42: a node stopped (SIGTERM) and restarted during a reading, on a data folder as `npm start` keeps it
+  'src/server/restart-during-reading.integration.test.ts',
   // smoke: the app, sign-in, a whole reading and the demo seed
   'src/server/platform.integration.test.ts',
   'src/server/features/auth/auth.integration.test.ts',

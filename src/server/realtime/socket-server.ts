@@ -32,7 +32,7 @@ export const readerWatchersRoom = 'readers:watchers';
  * Socket.IO on the app's HTTP server. A socket is accepted only with a valid session cookie (the
  * prototype's self-declared `auth.userId` is not trusted) and joins its user's room at once.
  */
-export function createSocketServer(httpServer: HttpServer, deps: { auth: Auth; config: Config; liveness: Liveness }) {
+export function createSocketServer(httpServer: HttpServer, deps: { auth: Auth; config: Config; liveness: Liveness; isDraining: () => boolean }) {
   const io: AppServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
@@ -40,8 +40,10 @@ export function createSocketServer(httpServer: HttpServer, deps: { auth: Auth; c
     pingInterval: deps.liveness.pingIntervalMs,
     pingTimeout: deps.liveness.pingTimeoutMs,
     cors: { origin: deps.config.trustedOrigins, credentials: true },
-    // CORS does not bind WebSockets: a foreign page could open a signed-in socket (CSWSH).
-    allowRequest: (request, callback) => callback(null, isTrustedOrigin(request.headers, deps.config.trustedOrigins)),
+    // CORS does not bind WebSockets: a foreign page could open a signed-in socket (CSWSH). A
+    // draining node (drain.ts) takes no new connection: the browser keeps trying, and reaches
+    // another node or this one restarted.
+    allowRequest: (request, callback) => callback(null, !deps.isDraining() && isTrustedOrigin(request.headers, deps.config.trustedOrigins)),
   });
   const redisClients: Redis[] = [];
   if (deps.config.redisUrl) {

@@ -16,9 +16,10 @@ export interface RedisProbe {
  * need not be restarted. Readiness (and `/api/health`, the name older set-ups and the e2e runner
  * poll) also says every part the node needs answers: the database, and Redis when REDIS_URL is set
  * (a node that cannot reach it shares no rate limits or rooms with the others), each checked at
- * most once a second whatever the probe rate; a 503 names the part that is down.
+ * most once a second whatever the probe rate; a 503 names the part that is down, or says the node
+ * is draining.
  */
-export async function healthRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; redis?: RedisProbe }) {
+export async function healthRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; redis?: RedisProbe; isDraining: () => boolean }) {
   const database = createReadinessCheck(async () => void (await deps.db.execute(sql`select 1`)), deps.clock);
   const { redis } = deps;
   const redisCheck = redis
@@ -40,6 +41,8 @@ export async function healthRoutes(app: FastifyInstance, deps: { db: Db; clock: 
       database: databaseAnswer.isReady ? ('ok' as const) : ('unreachable' as const),
       ...(redisAnswer && { redis: redisAnswer.isReady ? ('ok' as const) : ('unreachable' as const) }),
     };
+    // A draining node (drain.ts) still answers, but must be sent nothing new.
+    if (deps.isDraining()) return reply.status(503).send({ status: 'error', draining: true, ...answer });
     if (databaseAnswer.isReady && (redisAnswer?.isReady ?? true)) return { status: 'ok', ...answer };
     return reply.status(503).send({ status: 'error', ...answer });
   };

@@ -53,7 +53,7 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveDeps & { auth: 
     getStream(db, request.params.id, await readViewerId(deps.auth, request)),
   );
 
-  api.post('/api/live/streams/:id/start', { onRequest: readersOnly, schema: { params: streamIdParamsSchema, response: { 200: startedStreamSchema } } }, async (request) =>
+  api.post('/api/live/streams/:id/start', { onRequest: readersOnly, config: { refusedWhileDraining: true }, schema: { params: streamIdParamsSchema, response: { 200: startedStreamSchema } } }, async (request) =>
     startStream(deps, currentUser(request).id, request.params.id, request.log),
   );
 

@@ -17,7 +17,7 @@ export async function queueRoutes(app: FastifyInstance, deps: { auth: Auth; sess
 
   api.get('/api/queue', { onRequest: clientsOnly, schema: { response: { 200: currentQueuePlaceSchema } } }, async (request) => ({ place: await findQueuePlace(sessions.db, currentUser(request).id) }));
 
-  api.post('/api/readers/:id/queue', { onRequest: clientsOnly, schema: { params: queueReaderParamsSchema, body: joinQueueSchema, response: { 200: queuePlaceSchema, 201: queuePlaceSchema } } }, async (request, reply) => {
+  api.post('/api/readers/:id/queue', { onRequest: clientsOnly, config: { refusedWhileDraining: true }, schema: { params: queueReaderParamsSchema, body: joinQueueSchema, response: { 200: queuePlaceSchema, 201: queuePlaceSchema } } }, async (request, reply) => {
     const { place, isNew } = await joinQueue(sessions, currentUser(request), request.params.id, request.body);
     return reply.status(isNew ? 201 : 200).send(place);
   });

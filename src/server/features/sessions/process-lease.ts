@@ -1,5 +1,5 @@
 import type { Log } from '../../realtime/client-events';
-import { beatNode, ensureNode, hasOtherLiveNodes, newNodeId } from '../../realtime/presence/node-lease';
+import { beatNode, ensureNode, hasOtherLiveNodes, newNodeId, releaseNodeLease } from '../../realtime/presence/node-lease';
 import { markReadersSeen } from '../../realtime/presence/reader-presence';
 import { markSeen } from '../../realtime/presence/session-presence';
 import type { AppServer } from '../../realtime/socket-server';
@@ -11,6 +11,8 @@ export interface ProcessLease {
   /** Before a hold is written: the lease row must exist, or the hold is not written at all. */
   renew(): Promise<void>;
   stop(): void;
+  /** Stops beating and gives the lease up: what this process still holds is last seen now. */
+  release(): Promise<void>;
 }
 
 /**
@@ -56,6 +58,10 @@ export function processLease(server: AppServer, deps: SessionDeps, log: Log): Pr
     },
     stop() {
       clearInterval(timer);
+    },
+    async release() {
+      clearInterval(timer);
+      await releaseNodeLease(deps.db, nodeId, new Date(deps.clock.now()));
     },
   };
 }

@@ -63,7 +63,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: {
     readers: await availableReaders(sessions.db, request.query),
   }));
 
-  api.post('/api/sessions/request', { onRequest: signedIn, schema: { body: sessionRequestSchema, response: { 201: sessionSchema } } }, async (request, reply) =>
+  api.post('/api/sessions/request', { onRequest: signedIn, config: { refusedWhileDraining: true }, schema: { body: sessionRequestSchema, response: { 201: sessionSchema } } }, async (request, reply) =>
     reply.status(201).send(await requestSession(sessions, currentUser(request), request.body)),
   );
 

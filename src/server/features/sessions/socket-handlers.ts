@@ -141,5 +141,11 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
       lease.stop();
       await writes.settled();
     },
+    /** For a drain (drain.ts), once every socket has gone: the sides' leaves written, then the lease given up. */
+    async releaseLease() {
+      lease.stop();
+      await writes.settled();
+      await lease.release();
+    },
   };
 }

@@ -74,6 +74,15 @@ export async function sweepDeadNodes(db: Db, now: Date, timing: SessionTiming): 
   });
 }
 
+/**
+ * A node that stops on purpose (SIGTERM, drain.ts) gives up its lease at once instead of leaving
+ * other nodes to sweep it a TTL later: what it still holds is last seen now, and the scheduler's
+ * rules (pause while away, end after the grace) take it from there.
+ */
+export async function releaseNodeLease(db: Db, nodeId: string, now: Date): Promise<void> {
+  await db.transaction((tx) => releaseNode(tx, nodeId, now));
+}
+
 async function releaseNode(tx: DbOrTx, nodeId: string, lastBeat: Date) {
   const isOpen = inArray(readingSessions.status, ['accepted', 'active']);
   await tx.update(readingSessions).set({ clientNodeId: null, clientSeenAt: lastBeat }).where(and(eq(readingSessions.clientNodeId, nodeId), isOpen));
