@@ -1,19 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { APP_ROOT } from './app-root';
 import { ConfigError, formatConfigProblem, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { isWebBuildStale } from './web-build';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * `npm start` serves the built web app: built here when it is missing or older than its sources,
  * in a process of its own (Vite sets NODE_ENV for its build, which must not reach the server's).
  */
 function buildWebIfStale() {
-  if (!isWebBuildStale(root)) return;
+  if (!isWebBuildStale(APP_ROOT)) return;
   console.info('Building the web app (missing or older than its sources)…');
-  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const built = spawnSync('npm', ['run', 'build'], { cwd: APP_ROOT, stdio: 'inherit' });
   if (built.status !== 0) throw new Error(`building the web app failed (exit ${built.status ?? built.signal})`);
 }
 
@@ -24,11 +22,13 @@ function buildWebIfStale() {
  */
 async function main() {
   const config = loadConfig();
-  // `npm run dev` passes --dev and serves through Vite's hot reload instead of a build.
-  const isDev = process.argv.includes('--dev');
-  if (!isDev) buildWebIfStale();
+  // `npm run dev` passes --dev and serves through Vite's hot reload instead of a build; --api-only
+  // serves the API and sockets alone (a node behind a CDN that serves dist/web, or a test that must
+  // not build the web app the browser tests beside it are serving).
+  const web = process.argv.includes('--dev') ? 'vite' : process.argv.includes('--api-only') ? 'none' : 'built';
+  if (web === 'built') buildWebIfStale();
   const { serve } = await import('./serve');
-  await serve(config, { web: isDev ? 'vite' : 'built' });
+  await serve(config, { web });
 }
 
 main().catch((error) => {

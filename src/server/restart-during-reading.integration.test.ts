@@ -142,5 +142,6 @@ describe('a node restarted during a reading', () => {
     } finally {
       await db.close();
     }
-  });
+    // Two starts of a whole node: 4-6 s each on a quiet machine, several times that beside CI's other stages.
+  }, 300_000);
 });

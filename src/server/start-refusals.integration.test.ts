@@ -12,10 +12,10 @@ const KILL_AFTER_MS = 90_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'soul-tribe-start-refusals-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** `npm start`'s own entry point, as an operator runs it, with only the given environment. */
+/** `npm start`'s own entry point (the server bundle, built first when stale), as an operator runs it, with only the given environment. */
 function start(env: Record<string, string>): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: REPO_ROOT,
       env,
       stdio: ['ignore', 'ignore', 'pipe'],

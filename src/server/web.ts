@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@shared/errors';
+import { APP_ROOT } from './app-root';
 import { appShell, isApiPath } from './app-shell';
 import { crawlerFiles, type ProfileLinks } from './crawler-files';
 import type { DbOrTx } from './db/client';
 
-const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+const webRoot = join(APP_ROOT, 'dist/web');
 
 /**
  * Serves the built React app: its files, and its HTML for the app's pages (app-shell.ts: status 404

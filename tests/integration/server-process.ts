@@ -71,11 +71,13 @@ export interface ServerProcess {
 }
 
 /**
- * Starts a node (api-server.ts) with `env` on `port` and resolves once it answers readiness 200.
- * Its own environment only: no DATABASE_URL or REDIS_URL of the test run leaks in.
+ * Starts a node as `npm start` does (scripts/start.mjs: the server bundle, built first when stale),
+ * serving the API alone (`--api-only`: no web build, which the browser tests beside it are
+ * serving), with `env` on `port`, and resolves once it answers readiness 200. Its own environment
+ * only: no DATABASE_URL or REDIS_URL of the test run leaks in.
  */
 export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/api-server.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--api-only'], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

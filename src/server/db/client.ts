@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { APP_ROOT } from '../app-root';
 import * as schema from './schema';
 import { type StatementTimeListener, timeStatements } from './statement-timer';
 
@@ -31,7 +32,7 @@ export interface Database {
   listen(channel: NotifyChannel, listener: NotificationListener): () => void;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = join(APP_ROOT, 'src/server/db/migrations');
 
 /** Told of every statement the app sends (benchmarks count statements per charge with it). */
 export type QueryListener = (query: string) => void;

@@ -1,4 +1,4 @@
-// The worker thread's entry, in plain JavaScript: Node 20 loads a worker's first file before the
+// The worker thread's entry from the source (tsx), in plain JavaScript: Node loads a worker's first file before the
 // `--import tsx` hooks apply to it, so tsx is registered here and the TypeScript worker imported after.
 import { register } from 'tsx/esm/api';
 

@@ -2,6 +2,15 @@ import { Worker } from 'node:worker_threads';
 import type { ForwarderEvent, ForwarderRequest, ForwarderWorkerData, OfferResult, SignalKind, WorkerMessage } from './protocol';
 
 /**
+ * The worker's first file. Run from the source (tsx: tests, `npm run dev`), a plain-JavaScript entry
+ * that registers tsx for the worker; run from the server bundle (`npm start`), the worker's own
+ * bundle beside it (scripts/build-server.mjs).
+ */
+const workerFile = import.meta.url.endsWith('.ts')
+  ? new URL('./forwarder-worker-entry.mjs', import.meta.url)
+  : new URL('./forwarder-worker.js', import.meta.url);
+
+/**
  * The server's media forwarder as the relay sees it (docs/decisions/025): a stream published to
  * it once is sent on to any number of subscribed viewers. Offers are werift's; the browsers answer.
  */
@@ -46,7 +55,7 @@ export function startMediaForwarder(data: ForwarderWorkerData = {}): MediaForwar
   };
   const started = () => {
     if (worker) return worker;
-    worker = new Worker(new URL('./forwarder-worker-entry.mjs', import.meta.url), { workerData: data });
+    worker = new Worker(workerFile, { workerData: data });
     worker.unref();
     worker.on('message', onMessage);
     worker.on('error', failAll);

@@ -1,0 +1,10 @@
+// `npm start`: the server bundle (built first when missing or stale, ~1 s), with stack traces that
+// name the TypeScript sources.
+import { buildServer, isServerBuildStale } from './build-server.mjs';
+
+process.setSourceMapsEnabled(true);
+if (isServerBuildStale()) {
+  console.info('Building the server (missing or older than its sources)…');
+  await buildServer();
+}
+await import('../dist/server/main.js');
