@@ -66,42 +66,4 @@ describe('apiRequest', () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ count: 'three' }), { status: 200 }));
     await expect(apiRequestParsed('/api/x', z.object({ count: z.number() }))).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
   });
-
-  describe('a node draining for a restart (503 SERVER_DRAINING)', () => {
-    const draining = () => new Response(JSON.stringify({ error: { code: 'SERVER_DRAINING', message: 'Soul Tribe is restarting. Please try again in a moment.' } }), { status: 503 });
-    afterEach(() => vi.useRealTimers());
-
-    it('is asked again until a node takes the request, which it then answers', async () => {
-      vi.useFakeTimers();
-      const fetchMock = vi
-        .fn<() => Promise<Response>>()
-        .mockResolvedValueOnce(draining())
-        .mockResolvedValueOnce(draining())
-        .mockResolvedValue(new Response(JSON.stringify({ id: 's1' }), { status: 201 }));
-      vi.stubGlobal('fetch', fetchMock);
-      const answer = apiRequest('/api/sessions/request', { body: { readerId: 'r1' } });
-      await vi.advanceTimersByTimeAsync(1000);
-      expect(fetchMock).toHaveBeenCalledTimes(2);
-      await vi.advanceTimersByTimeAsync(2000);
-      await expect(answer).resolves.toEqual({ id: 's1' });
-      expect(fetchMock).toHaveBeenCalledTimes(3);
-    });
-
-    it('gives up after 15 s with the server message', async () => {
-      vi.useFakeTimers();
-      const fetchMock = vi.fn(async () => draining());
-      vi.stubGlobal('fetch', fetchMock);
-      const answer = apiRequest('/api/readers/r1/queue', { body: {} }).catch((caught: unknown) => caught);
-      await vi.advanceTimersByTimeAsync(15_000);
-      expect(await answer).toMatchObject({ status: 503, code: 'SERVER_DRAINING', message: 'Soul Tribe is restarting. Please try again in a moment.' });
-      expect(fetchMock).toHaveBeenCalledTimes(6);
-    });
-
-    it('does not ask again after other failures', async () => {
-      const fetchMock = vi.fn(async () => new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong.' } }), { status: 503 }));
-      vi.stubGlobal('fetch', fetchMock);
-      await expect(apiRequest('/api/x')).rejects.toMatchObject({ code: 'INTERNAL' });
-      expect(fetchMock).toHaveBeenCalledTimes(1);
-    });
-  });
 });

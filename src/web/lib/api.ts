@@ -1,4 +1,3 @@
-import type { ErrorCode } from '@shared/errors';
 import type { z } from 'zod';
 
 /** A failed API call: the HTTP status plus the server's code, message and per-field messages. */
@@ -76,49 +75,8 @@ export interface ApiRequestOptions {
   headers?: Record<string, string>;
 }
 
-/**
- * A node stopping for a restart refused new work: nothing changed, so it is asked again. The code
- * is spelled here, checked against the contract by its type: the value would bring the whole error
- * table into every public page (over the home page's script budget).
- */
-const SERVER_DRAINING: ErrorCode = 'SERVER_DRAINING';
-const DRAINING_RETRY_DELAYS_MS = [1000, 2000, 3000, 4000, 5000];
-
-function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(new DOMException('Aborted', 'AbortError'));
-      },
-      { once: true },
-    );
-  });
-}
-
-/**
- * Calls our same-origin API with the session cookie and returns the parsed JSON body. A request a
- * restarting node refused (issue 42) is sent again for up to 15 s, by then to another node behind
- * the load balancer or to this one restarted.
- */
+/** Calls our same-origin API with the session cookie and returns the parsed JSON body. */
 export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<unknown> {
-  for (const delayMs of DRAINING_RETRY_DELAYS_MS) {
-    const result = await apiRequestOnce(path, options);
-    if (!(result instanceof ApiError && result.code === SERVER_DRAINING)) return settle(result);
-    await wait(delayMs, options.signal);
-  }
-  return settle(await apiRequestOnce(path, options));
-}
-
-function settle(result: unknown): unknown {
-  if (result instanceof ApiError) throw result;
-  return result;
-}
-
-/** One request: its parsed body, or the ApiError its answer carries (returned, for the retry above to look at). */
-async function apiRequestOnce(path: string, options: ApiRequestOptions): Promise<unknown> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, signal, headers } = options;
   let response: Response;
   try {
@@ -134,7 +92,8 @@ async function apiRequestOnce(path: string, options: ApiRequestOptions): Promise
     throw new ApiError(0, 'NETWORK_ERROR', 'We could not reach Soul Tribe. Check your connection and try again.');
   }
   const data = await readJson(response);
-  return response.ok ? data : toApiError(response.status, data);
+  if (!response.ok) throw toApiError(response.status, data);
+  return data;
 }
 
 /** An answer that does not match the endpoint's contract (a server and client out of step). */

@@ -14,6 +14,7 @@ import type {
 import type { z } from 'zod';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiRequestTyped } from '@/lib/api';
+import { retryWhileDraining } from '@/lib/retry-while-draining';
 import { profileQueryKey } from '@/lib/auth';
 
 export type ListedStatus = 'live' | 'scheduled';
@@ -75,7 +76,7 @@ export function useCreateStream() {
 export function useStreamAction(action: 'start' | 'end') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`${streamPath(id)}/${action}`, { method: 'POST', body: {} }),
+    mutationFn: (id: string) => retryWhileDraining(() => apiRequest(`${streamPath(id)}/${action}`, { method: 'POST', body: {} })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: liveKeys.all }),
   });
 }

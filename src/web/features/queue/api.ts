@@ -5,6 +5,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect } from 'react';
 import { toast } from '@/lib/toast';
 import { ApiError, apiRequest, apiRequestTyped } from '@/lib/api';
+import { retryWhileDraining } from '@/lib/retry-while-draining';
 import { useProfile } from '@/lib/auth';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocketEvent } from '@/lib/socket';
@@ -31,7 +32,7 @@ export function useJoinQueue() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ readerId, sessionType }: { readerId: string; sessionType: SessionType }) =>
-      apiRequestTyped<QueuePlace>(queueUrl(readerId), { method: 'POST', body: { sessionType } }),
+      retryWhileDraining(() => apiRequestTyped<QueuePlace>(queueUrl(readerId), { method: 'POST', body: { sessionType } })),
     onSuccess: (place) => {
       queryClient.setQueryData<CurrentQueuePlace>(queueKeys.place, { place });
       toast.success(`You are #${place.position} in ${place.readerName}'s queue`);

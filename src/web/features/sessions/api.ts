@@ -9,6 +9,7 @@ import {
 } from '@shared/sessions';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequestParsed } from '@/lib/api';
+import { retryWhileDraining } from '@/lib/retry-while-draining';
 
 export const sessionKeys = {
   all: ['sessions'] as const,
@@ -63,7 +64,7 @@ export const recentSessionsQuery = queryOptions({
 });
 
 export function requestSession(input: SessionRequestInput) {
-  return apiRequestParsed('/api/sessions/request', sessionSchema, { body: input });
+  return retryWhileDraining(() => apiRequestParsed('/api/sessions/request', sessionSchema, { body: input }));
 }
 
 /** The current rate carried by a 409 'The reader's rate has changed', or null for any other error. */
