@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # `npm test`: every test file, in timed stages, each stage's time printed at the end.
-#   typecheck, lint, and the build, beside the unit tests;
-#   end-to-end in Chromium once the build is there, beside the integration stages, on PostgreSQL
-#     when DATABASE_URL is set, else on the embedded database (the public pages' script and
-#     layout-shift budgets among them, tests/e2e/page-budgets.spec.ts);
+#   the build, with typecheck and lint beside it;
+#   end-to-end in Chromium once the build is there, beside the unit and integration stages, on
+#     PostgreSQL when DATABASE_URL is set, else on the embedded database (the public pages' script
+#     and layout-shift budgets among them, tests/e2e/page-budgets.spec.ts);
 #   integration: with DATABASE_URL set, every file on that PostgreSQL server, then on PGlite the
-#     files about PGlite, money and a smoke set (tests/integration/both-databases.ts), and with
+#     files about PGlite, money races, the scheduler and a smoke set (both-databases.ts), and with
 #     REDIS_URL the scale-out test alone at the end; without DATABASE_URL, every file on PGlite.
 # A failed stage fails the run at the end; the later stages still run, so one run shows every
 # failure. `.ci/run` starts the services on a bare machine and calls this through `npm test`.
@@ -67,12 +67,10 @@ collect() {
   fi
 }
 
-# Typecheck, lint and the build are short and mostly single-threaded: they run beside the unit tests.
+# The build first, with typecheck and lint beside it, so the browser tests (the longest stage) start
+# as soon as it is there; the unit tests run beside them.
 background checks bash -c 'npm run typecheck && npm run lint'
-background build npm run build
-stage "unit" npm run test:unit
-collect checks
-collect build
+stage "build" npm run build
 
 # The e2e server starts on a fresh database of its own: with DATABASE_URL set, one on that
 # PostgreSQL server (E2E_POSTGRES_URL, tests/e2e/start-server.ts), the database production runs
@@ -82,8 +80,9 @@ collect build
 # as `npm start` does. The build above is what it serves.
 e2e() { env -u DATABASE_URL -u REDIS_URL E2E_POSTGRES_URL="${DATABASE_URL:-}" npx playwright test; }
 
-# The browser tests need only the build: they start once it is there, beside the integration
-# stages. On this stop's machine (stop 34) the suite kept one core busy for its 428 s while the
+# The browser tests need only the build: they start once it is there, beside the unit and the
+# integration stages (stop 38: they had become the longest stage, and waited 36 s for the unit
+# tests to end). On this stop's machine (stop 34) the suite kept one core busy for its 428 s while the
 # other idled: the run took 676 s in turn (unit 37, PostgreSQL 88, scale-out 11, PGlite 87, e2e
 # 428). On the slower machines of stops 31-32 both cores were busy either way and side by side
 # lost (1,591 s against ~1,400 in turn; docs/decisions/038), so this is measured again whenever the
@@ -92,6 +91,8 @@ e2e() { env -u DATABASE_URL -u REDIS_URL E2E_POSTGRES_URL="${DATABASE_URL:-}" np
 # 1.5 s billing minute are the most sensitive to a busy machine. It needs Redis as well: two app
 # processes share its counts.
 background "end-to-end" e2e
+stage "unit" npm run test:unit
+collect checks
 if [[ -n "${DATABASE_URL:-}" ]]; then
   stage "integration on PostgreSQL (every file)" npx vitest run --project integration
   stage "integration on PGlite (both-databases.ts)" npm run test:pglite
