@@ -7,4 +7,5 @@ if (isServerBuildStale()) {
   console.info('Building the server (missing or older than its sources)…');
   await buildServer();
 }
-await import('../dist/server/main.js');
+// A computed address: the typecheck (allowJs) would otherwise read the whole bundle.
+await import(new URL('../dist/server/main.js', import.meta.url).href);

@@ -11,7 +11,8 @@ import { isWebBuildStale } from './web-build';
 function buildWebIfStale() {
   if (!isWebBuildStale(APP_ROOT)) return;
   console.info('Building the web app (missing or older than its sources)…');
-  const built = spawnSync('npm', ['run', 'build'], { cwd: APP_ROOT, stdio: 'inherit' });
+  // The web app alone: the server bundle this process runs from is fresh (scripts/start.mjs).
+  const built = spawnSync('npm', ['run', 'build:web'], { cwd: APP_ROOT, stdio: 'inherit' });
   if (built.status !== 0) throw new Error(`building the web app failed (exit ${built.status ?? built.signal})`);
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { fixedWindowCounts } from './rate-limiter';
 
 type Count = { current: number; ttl: number };
 type Counted = (error: Error | null, result?: Count) => void;
@@ -34,38 +35,20 @@ function isCount(value: unknown): value is [number, number] {
 }
 
 /**
- * Fixed windows in this process's memory, the fallback while Redis is down: each process then
- * counts on its own (a client spread over N processes gets up to N times the budget), which is
- * still a limit, where failing the request (sign-in answered 500) or skipping the limit (sign-in
- * open to guessing) are not.
- */
-function memoryCounts(now: () => number) {
-  const windows = new Map<string, { current: number; resetAt: number }>();
-  let sweptAt = 0;
-  return (key: string, windowMs: number): Count => {
-    const at = now();
-    if (at - sweptAt > 60_000) {
-      for (const [k, window] of windows) if (window.resetAt <= at) windows.delete(k);
-      sweptAt = at;
-    }
-    const window = windows.get(key);
-    if (!window || window.resetAt <= at) {
-      windows.set(key, { current: 1, resetAt: at + windowMs });
-      return { current: 1, ttl: windowMs };
-    }
-    window.current += 1;
-    return { current: window.current, ttl: window.resetAt - at };
-  };
-}
-
-/**
  * @fastify/rate-limit's store for several processes (issue 42): counts in Redis while it is
  * connected, and in memory while it is not, so a Redis outage costs the shared counts, never a
  * request. The switch is told once each way (`events`), and the store goes back to Redis as soon
- * as its client is ready again; while the client is not ready no request waits on it.
+ * as its client is ready again; while the client is not ready no request waits on it. In memory
+ * each process counts on its own (a client spread over N processes gets up to N times the budget):
+ * still a limit, where failing the request (sign-in answered 500) or skipping the limit (sign-in
+ * open to guessing) are not.
  */
 export function failoverStore(redis: RedisLike, events: FailoverEvents, options: { prefix: string; now?: () => number }): FastifyRateLimitStoreCtor {
-  const inMemory = memoryCounts(options.now ?? Date.now);
+  const counts = fixedWindowCounts(options.now ?? Date.now);
+  const inMemory = (key: string, windowMs: number): Count => {
+    const { count: current, ttlMs } = counts(key, windowMs);
+    return { current, ttl: ttlMs };
+  };
   let isFallingBack = false;
   const fallBack = (error: unknown) => {
     if (isFallingBack) return;

@@ -3,6 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient, createReader, type TestUser } from '../../tests/integration/factories';
 import { freePort, type ServerProcess, serverDatabase, startServerProcess } from '../../tests/integration/server-process';
+import { rawHttp } from '../../tests/integration/raw-http';
 import { nextEvent } from '../../tests/integration/socket-helpers';
 import { createTestApp } from '../../tests/integration/test-app';
 import { appNodes, readingSessions } from './db/schema';
@@ -50,14 +51,8 @@ async function makeAccounts(): Promise<{ client: TestUser; reader: TestUser }> {
   }
 }
 
-async function api(cookie: string, method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) {
-  const response = await fetch(`${origin}${path}`, {
-    method,
-    headers: { cookie, origin, ...(body !== undefined && { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+/** The node's HTTP API as one of the accounts, from the site's own origin. */
+const as = (user: TestUser) => rawHttp(origin, { origin, cookie: user.cookie });
 
 /**
  * A reading page's connection: Socket.IO's own reconnection (quicker than a browser's 1-5 s, the
@@ -76,11 +71,11 @@ describe('a node restarted during a reading', () => {
     let node: ServerProcess = await startServerProcess(port, env);
     const pages: ReturnType<typeof readingPage>[] = [];
     try {
-      expect((await api(reader.cookie, 'PATCH', '/api/readers/me', { isOnline: true })).status).toBe(200);
-      const requested = await api(client.cookie, 'POST', '/api/sessions/request', { readerId: reader.id, sessionType: 'chat' });
+      expect((await as(reader)('PATCH', '/api/readers/me', { body: { isOnline: true } })).status).toBe(200);
+      const requested = await as(client)('POST', '/api/sessions/request', { body: { readerId: reader.id, sessionType: 'chat' } });
       expect(requested.status, JSON.stringify(requested.body)).toBe(201);
       const id: string = requested.body.id;
-      expect((await api(reader.cookie, 'POST', '/api/sessions/respond', { sessionId: id, response: 'accept' })).status).toBe(200);
+      expect((await as(reader)('POST', '/api/sessions/respond', { body: { sessionId: id, response: 'accept' } })).status).toBe(200);
       pages.push(readingPage(client.cookie, id), readingPage(reader.cookie, id));
       const [clientPage, readerPage] = pages as [ReturnType<typeof readingPage>, ReturnType<typeof readingPage>];
       const started = nextEvent(clientPage.socket, 'session_started', () => true, 60_000);
@@ -88,9 +83,9 @@ describe('a node restarted during a reading', () => {
 
       // Minute 2, by the reading's clock.
       const secondMinute = nextEvent(clientPage.socket, 'billing_update', (update: { minutesCharged: number }) => update.minutesCharged === 2, 60_000);
-      expect((await api(client.cookie, 'POST', `/api/dev/sessions/${id}/advance`, { minutes: 1 })).status).toBe(200);
+      expect((await as(client)('POST', `/api/dev/sessions/${id}/advance`, { body: { minutes: 1 } })).status).toBe(200);
       await secondMinute;
-      const before = await api(client.cookie, 'GET', `/api/sessions/${id}`);
+      const before = await as(client)('GET', `/api/sessions/${id}`);
       expect(before.body).toMatchObject({ status: 'active', minutesCharged: 2, totalCostCents: 2 * RATE });
 
       const told = pages.map((page) => nextEvent(page.socket, 'server_restarting', () => true, 30_000));
@@ -121,15 +116,15 @@ describe('a node restarted during a reading', () => {
         expect(page.joins).toHaveLength(2);
         expect(await page.joins[1]).toMatchObject({ ok: true });
       }
-      const after = await api(client.cookie, 'GET', `/api/sessions/${id}`);
+      const after = await as(client)('GET', `/api/sessions/${id}`);
       expect(after.body).toMatchObject({ status: 'active', minutesCharged: 2, pauseReason: null, nextMinuteAt: before.body.nextMinuteAt });
 
       const thirdMinute = nextEvent(clientPage.socket, 'billing_update', (update: { minutesCharged: number }) => update.minutesCharged === 3, 60_000);
-      expect((await api(client.cookie, 'POST', `/api/dev/sessions/${id}/advance`, { minutes: 1 })).status).toBe(200);
+      expect((await as(client)('POST', `/api/dev/sessions/${id}/advance`, { body: { minutes: 1 } })).status).toBe(200);
       await thirdMinute;
-      const ended = await api(client.cookie, 'POST', '/api/sessions/end', { sessionId: id });
+      const ended = await as(client)('POST', '/api/sessions/end', { body: { sessionId: id } });
       expect(ended.body).toMatchObject({ status: 'completed', minutesCharged: 3, totalCostCents: 3 * RATE });
-      expect((await api(client.cookie, 'GET', '/api/wallet')).body).toMatchObject({ balanceCents: 7 * RATE });
+      expect((await as(client)('GET', '/api/wallet')).body).toMatchObject({ balanceCents: 7 * RATE });
       expect(readerPage.socket.connected).toBe(true);
     } finally {
       for (const page of pages) page.socket.disconnect();

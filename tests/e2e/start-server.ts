@@ -19,9 +19,6 @@ if (serverUrl) {
   process.env.DATABASE_URL = url.toString();
 }
 
-// The server as `npm start` runs it: the bundle `npm run build` made (scripts/build-server.mjs),
-// its media forwarder's worker included. A computed path, so the typecheck (which may run before
-// the build) does not look for it.
-process.setSourceMapsEnabled(true);
-const serverBundle = new URL('../../dist/server/main.js', import.meta.url).href;
-await import(serverBundle);
+// The server as `npm start` runs it: the bundle (scripts/build-server.mjs), its media forwarder's
+// worker included.
+await import('../../scripts/start.mjs');

@@ -11,16 +11,13 @@ import { type Database, openDatabase } from '../../src/server/db/client';
  * WAL, 0.36 s of the server's CPU a clone against 0.12 s (20 clones of the migrated ~10 MB schema).
  */
 export async function openScratchPostgres(serverUrl: string, options: { prefix: string; poolSize: number; template?: string }): Promise<Database & { name: string; url: string }> {
-  const name = `${options.prefix}_${randomBytes(6).toString('hex')}`;
-  await onPostgresServer(serverUrl, `create database ${name}${options.template ? ` template ${options.template} strategy file_copy` : ''}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: options.poolSize });
+  const { name, url } = await createScratchPostgres(serverUrl, options);
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: options.poolSize });
   if (!options.template) await database.migrate();
   return {
     ...database,
     name,
-    url: url.toString(),
+    url,
     async close() {
       await database.close();
       // The pool survives its idle sockets being cut (db/client.ts), so a forced drop is safe.
@@ -29,16 +26,22 @@ export async function openScratchPostgres(serverUrl: string, options: { prefix: 
   };
 }
 
+/** A new database on the server, empty or a copy of `template`; the caller drops it (dropScratchPostgres). */
+export async function createScratchPostgres(serverUrl: string, options: { prefix: string; template?: string }): Promise<{ name: string; url: string }> {
+  const name = `${options.prefix}_${randomBytes(6).toString('hex')}`;
+  await onPostgresServer(serverUrl, `create database ${name}${options.template ? ` template ${options.template} strategy file_copy` : ''}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
 /**
  * A migrated database left with no connections, for openScratchPostgres's `template`; the caller
  * drops it (dropScratchPostgres) when done.
  */
 export async function createTemplatePostgres(serverUrl: string, prefix: string): Promise<string> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await onPostgresServer(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+  const { name, url } = await createScratchPostgres(serverUrl, { prefix });
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
   try {
     await database.migrate();
   } finally {

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client';
-import { dropScratchPostgres, onPostgresServer } from './scratch-database';
+import { createScratchPostgres, dropScratchPostgres } from './scratch-database';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Far above the seconds a start takes, even on a busy machine: only a hang reaches it. */
@@ -36,15 +35,12 @@ export async function serverDatabase(): Promise<{ kind: 'pglite' | 'postgres'; e
       },
     };
   }
-  const name = `soul_tribe_node_${randomBytes(6).toString('hex')}`;
-  await onPostgresServer(target.serverUrl, `create database ${name} template ${target.template} strategy file_copy`);
-  const url = new URL(target.serverUrl);
-  url.pathname = `/${name}`;
+  const { name, url } = await createScratchPostgres(target.serverUrl, { prefix: 'soul_tribe_node', template: target.template });
   return {
     kind: 'postgres',
     // DATA_DIR still holds the node's mailbox.
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
-    open: () => openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 }),
+    env: { DATABASE_URL: url, DATA_DIR: dataDir },
+    open: () => openDatabase({ kind: 'postgres', url, poolSize: 4 }),
     async remove() {
       await dropScratchPostgres(target.serverUrl, name);
       rmSync(dataDir, { recursive: true, force: true });

@@ -133,18 +133,20 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
     return handlers;
   };
 
+  /** No more beats, and every presence write under way finished. */
+  const stop = async () => {
+    lease.stop();
+    await writes.settled();
+  };
+
   return {
     feature,
     /** This process's presence lease: the demo reader holds its sides through it, as a page would. */
     lease,
-    async stop() {
-      lease.stop();
-      await writes.settled();
-    },
+    stop,
     /** For a drain (drain.ts), once every socket has gone: the sides' leaves written, then the lease given up. */
     async releaseLease() {
-      lease.stop();
-      await writes.settled();
+      await stop();
       await lease.release();
     },
   };

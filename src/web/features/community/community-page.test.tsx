@@ -1,32 +1,15 @@
 // @vitest-environment jsdom
-import { COMMUNITY_CATEGORIES, type CommunityPost } from '@shared/community';
+import { COMMUNITY_CATEGORIES } from '@shared/community';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testCommunityPost } from '../../../../tests/unit/test-community-post';
 import { CommunityPage } from './community-page';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const post: CommunityPost = {
-  id: 'p1',
-  title: 'Cleansing your crystals',
-  content: 'Moonlight, sound or smoke?',
-  category: 'Crystal Healing',
-  tags: ['cleansing'],
-  author: { id: 'u1', name: 'Isla Fairweather', image: null, isReader: true },
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-  replyCount: 2,
-  viewCount: 40,
-  likeCount: 1,
-  isPinned: true,
-  isFeatured: false,
-  isHidden: false,
-  moderation: null,
-  viewerLiked: false,
-  viewerCanEdit: false,
-};
+const post = testCommunityPost({ tags: ['cleansing'], replyCount: 2, viewCount: 40, likeCount: 1, isPinned: true });
 
 /** A stand-in for the forum's API; `answerPosts` answers each list request. */
 function fakeApi(answerPosts: (url: URL) => Response) {

@@ -1,34 +1,16 @@
 // @vitest-environment jsdom
 import type { Profile } from '@shared/auth';
-import type { CommunityPost } from '@shared/community';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testCommunityPost } from '../../../../tests/unit/test-community-post';
 import { profileQueryKey } from '@/lib/auth';
 import { LikeButton } from './like-button';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const post: CommunityPost = {
-  id: 'p1',
-  title: 'Cleansing your crystals',
-  content: 'Moonlight, sound or smoke?',
-  category: 'Crystal Healing',
-  tags: [],
-  author: { id: 'u1', name: 'Isla Fairweather', image: null, isReader: true },
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-  replyCount: 0,
-  viewCount: 0,
-  likeCount: 0,
-  isPinned: false,
-  isFeatured: false,
-  isHidden: false,
-  moderation: null,
-  viewerLiked: false,
-  viewerCanEdit: false,
-};
+const post = testCommunityPost();
 
 afterEach(() => {
   cleanup();

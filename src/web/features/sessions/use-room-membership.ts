@@ -1,4 +1,5 @@
 import { CLIENT_EVENTS } from '@shared/realtime';
+import type { ErrorCode } from '@shared/errors';
 import type { ReadingSession } from '@shared/sessions';
 import { useEffect, useState } from 'react';
 import { toast } from '@/lib/toast';
@@ -11,7 +12,8 @@ const JOIN_RETRY_MS = 1_000;
 const JOIN_RETRY_MAX_MS = 8_000;
 
 /** A join the server refused for good: not this user's reading, or no such reading. */
-const isFinalRefusal = (error: unknown) => error instanceof AckError && ['FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST', 'UNAUTHORIZED'].includes(error.code);
+const FINAL_REFUSALS: readonly string[] = ['FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST', 'UNAUTHORIZED'] satisfies ErrorCode[];
+const isFinalRefusal = (error: unknown) => error instanceof AckError && FINAL_REFUSALS.includes(error.code);
 
 interface RoomMembershipOptions {
   socket: AppSocket | null;
