@@ -269,7 +269,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(appointmentRoutes, { auth, db, clock, realtime, publicUrl: config.publicUrl });
   if (config.devAppointmentShortcut) await app.register(devAppointmentRoutes, { db, clock });
   if (config.devReadingClock) await app.register(devSessionRoutes, { auth, sessions });
-  await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers, retentionDays: config.retentionDays });
+  await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers, turn: config.turn, retentionDays: config.retentionDays });
   await app.register(queueRoutes, { auth, sessions });
   await app.register(liveMoneyRoutes, { auth, db, clock, realtime });
   await app.register(liveRoutes, { ...live, auth });

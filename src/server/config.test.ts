@@ -104,6 +104,22 @@ describe('mail', () => {
   });
 });
 
+describe('TURN', () => {
+  it('is off unless TURN_URLS and TURN_SECRET are both set, and lasts 6 hours by default', () => {
+    expect(loadConfig({}).turn).toBeUndefined();
+    const config = loadConfig({ TURN_URLS: 'turn:turn.example.com:3478, turns:turn.example.com:5349', TURN_SECRET: 's'.repeat(16) });
+    expect(config.turn).toEqual({ urls: ['turn:turn.example.com:3478', 'turns:turn.example.com:5349'], secret: 's'.repeat(16), ttlSeconds: 21_600 });
+    expect(loadConfig({ TURN_URLS: 'turn:t.example.com', TURN_SECRET: 's'.repeat(16), TURN_TTL_S: '3600' }).turn?.ttlSeconds).toBe(3600);
+  });
+
+  it('refuses half of it, a URL that is not turn: or turns:, a short secret', () => {
+    expect(problemsOf({ TURN_URLS: 'turn:t.example.com' })).toEqual([{ variable: 'TURN_SECRET', message: expect.stringMatching(/required when TURN_URLS/) }]);
+    expect(problemsOf({ TURN_SECRET: 's'.repeat(16) })).toEqual([{ variable: 'TURN_URLS', message: expect.stringMatching(/required when TURN_SECRET/) }]);
+    expect(problemsOf({ TURN_URLS: 'stun:t.example.com', TURN_SECRET: 's'.repeat(16) })[0]).toMatchObject({ variable: 'TURN_URLS', message: expect.stringMatching(/not a TURN URL/) });
+    expect(problemsOf({ TURN_URLS: 'turn:t.example.com', TURN_SECRET: 'short' })[0]).toMatchObject({ variable: 'TURN_SECRET' });
+  });
+});
+
 describe('REQUIRE_ADMIN_2FA', () => {
   it('is on in production and off elsewhere unless set', () => {
     expect(loadConfig({}).requireAdminTwoFactor).toBe(false);

@@ -98,6 +98,22 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  // TURN for readings behind symmetric NATs: each participant gets a credential of their own from
+  // TURN_SECRET, valid TURN_TTL_S (features/sessions/turn-credentials.ts), never a shared password.
+  TURN_URLS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const urls = (text ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+      const wrong = urls.find((u) => !/^turns?:[^\s]+$/.test(u));
+      if (wrong !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `'${wrong}' is not a TURN URL like turn:turn.example.com:3478?transport=udp or turns:turn.example.com:5349` });
+        return z.NEVER;
+      }
+      return urls;
+    }),
+  TURN_SECRET: z.string().min(16, 'TURN_SECRET must be at least 16 characters (coturn\'s static-auth-secret)').optional(),
+  TURN_TTL_S: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(6 * 3600),
   AUTH_SECRET: z.string().min(32).optional(),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(30),
@@ -165,6 +181,9 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+/** Every variable the server reads, for .env.example's check (env-example.test.ts). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 export type Config = ReturnType<typeof loadConfig>;
 type Env = z.output<typeof envSchema>;
@@ -255,6 +274,8 @@ const RULES: readonly Rule[] = [
     refuses: (e) => mailTransport(e) === 'smtp' && Boolean(e.SMTP_URL) && !e.MAIL_FROM,
     message: 'required when SMTP_URL is set (e.g. "Soul Tribe <hello@example.com>")',
   },
+  { variable: 'TURN_SECRET', refuses: (e) => e.TURN_URLS.length > 0 && !e.TURN_SECRET, message: 'required when TURN_URLS is set (coturn\'s static-auth-secret)' },
+  { variable: 'TURN_URLS', refuses: (e) => e.TURN_URLS.length === 0 && Boolean(e.TURN_SECRET), message: 'required when TURN_SECRET is set (the turn: and turns: URLs of the server)' },
   {
     variable: 'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY',
     refuses: (e) => Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY),
@@ -310,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** POST /api/dev/sessions/:id/advance, the end-to-end suite's clock for one reading: never in production. */
     devReadingClock: e.DEV_READING_CLOCK ?? false,
     iceServers: e.ICE_SERVERS,
+    turn: e.TURN_URLS.length > 0 && e.TURN_SECRET ? { urls: e.TURN_URLS, secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL_S } : undefined,
     // A fixed development secret keeps sessions across restarts outside production only.
     authSecret: e.AUTH_SECRET ?? 'soul-tribe-development-secret-not-for-production-use',
     authRateLimit: {

@@ -38,6 +38,7 @@ import { sessionDetails } from './session-details';
 import { sessionReceipt } from './session-receipt';
 import { sessionTranscript } from './session-transcript';
 import { extendReading } from './extend-reading';
+import { type TurnConfig, turnIceServers } from './turn-credentials';
 import { endSession, getSession, rateSession, sessionHistory, startSession } from './session-actions';
 
 export async function sessionRoutes(app: FastifyInstance, deps: {
@@ -45,6 +46,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: {
   sessions: SessionDeps;
   limiter: MessageLimiter;
   iceServers: RTCIceServerConfig[];
+  turn?: TurnConfig;
   /** RETENTION_DAYS: chat messages older than this are deleted (message-retention.ts). */
   retentionDays: number;
 }) {
@@ -53,9 +55,10 @@ export async function sessionRoutes(app: FastifyInstance, deps: {
   const signedIn = requireUser(deps.auth);
   const oneSession = { response: { 200: sessionSchema } };
 
-  // ICE servers come from config (ICE_SERVERS), so TURN credentials are never built into the app.
-  api.get('/api/sessions/rtc-config', { onRequest: signedIn, schema: { response: { 200: rtcConfigSchema } } }, async () => ({
-    iceServers: deps.iceServers,
+  // ICE servers come from config (ICE_SERVERS), and TURN's from TURN_URLS with a credential made for
+  // the caller, so no TURN password is built into the app or shared between people.
+  api.get('/api/sessions/rtc-config', { onRequest: signedIn, schema: { response: { 200: rtcConfigSchema } } }, async (request) => ({
+    iceServers: [...deps.iceServers, ...(deps.turn ? turnIceServers(deps.turn, currentUser(request).id, sessions.clock.now()) : [])],
     billingMinuteMs: sessions.timing.minuteMs,
   }));
 
