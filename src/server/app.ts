@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
 
   // Before any route, so every route's limits share one store (Redis across processes).
-  const limitsRedis = await registerRateLimits(app, { redisUrl: config.redisUrl });
+  const limitsRedis = await registerRateLimits(app, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
   const { windowMs, userMax, ipMax } = config.apiRateLimit;
   const apiBudget = limitBy(
     app,

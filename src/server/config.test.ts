@@ -104,6 +104,18 @@ describe('mail', () => {
   });
 });
 
+describe('REDIS_PREFIX', () => {
+  it('is the public host unless set, so two sites on one Redis keep apart', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://soultribe.example' }).redisPrefix).toBe('soultribe.example:');
+    expect(loadConfig({ PORT: '5055' }).redisPrefix).toBe('localhost:5055:');
+    expect(loadConfig({ REDIS_PREFIX: 'staging:' }).redisPrefix).toBe('staging:');
+  });
+
+  it('refuses characters a key or channel name should not carry', () => {
+    expect(problemsOf({ REDIS_PREFIX: 'two words' })[0]).toMatchObject({ variable: 'REDIS_PREFIX' });
+  });
+});
+
 describe('TURN', () => {
   it('is off unless TURN_URLS and TURN_SECRET are both set, and lasts 6 hours by default', () => {
     expect(loadConfig({}).turn).toBeUndefined();

@@ -74,6 +74,12 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   REDIS_URL: z.string().optional(),
+  // Redis pub/sub ignores the database number: two sites on one Redis would hear each other's
+  // broadcasts on Socket.IO's default channel. Every channel and key starts with this.
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._:@-]{0,100}$/, 'REDIS_PREFIX may hold letters, digits and . _ : @ - (at most 100), e.g. soultribe.app:')
+    .optional(),
   BILLING_MINUTE_MS: z.coerce.number().int().min(200).default(60_000),
   // On SIGTERM the node drains (drain.ts) and exits within this, whatever its clients do.
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -320,6 +326,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    /** Before every Redis channel and key of this site: the public host's name unless REDIS_PREFIX says otherwise. */
+    redisPrefix: e.REDIS_PREFIX ?? `${new URL(publicUrl).host}:`,
     billingMinuteMs: e.BILLING_MINUTE_MS,
     drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
     shipWithinDays: e.SHIP_WITHIN_DAYS,

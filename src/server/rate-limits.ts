@@ -24,7 +24,7 @@ export const ipOf = (request: FastifyRequest) => normalizeIP(request.ip);
  * once each way and counted. Routes then take their limits from `limitBy`. Returns the Redis
  * connection, for readiness and to close with the app.
  */
-export async function registerRateLimits(app: FastifyInstance, options: { redisUrl?: string }) {
+export async function registerRateLimits(app: FastifyInstance, options: { redisUrl?: string; redisPrefix: string }) {
   if (!options.redisUrl) {
     await app.register(rateLimit, { global: false });
     return undefined;
@@ -42,7 +42,7 @@ export async function registerRateLimits(app: FastifyInstance, options: { redisU
       },
       onRecovered: () => app.log.info('rate limits: Redis is back; counting there again'),
     },
-    { prefix: 'soul-tribe:limits:' },
+    { prefix: `${options.redisPrefix}limits:` },
   );
   await app.register(rateLimit, { global: false, store });
   return redis;

@@ -64,7 +64,7 @@ export function createSocketServer(httpServer: HttpServer, deps: { auth: Auth; c
       });
     }
     redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: `${deps.config.redisPrefix}socket.io` }));
   }
   io.use(async (socket, next) => {
     try {
