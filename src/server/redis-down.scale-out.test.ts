@@ -43,8 +43,8 @@ async function stopRedis() {
 afterAll(() => redisServer?.kill('SIGKILL'));
 
 let probe = await startRedis();
-const app = await testApp({ runScheduler: false, runMailWorker: false, env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
-const limitKeys = async () => (await probe.keys('soul-tribe:limits:*')).length;
+const app = await testApp({ runScheduler: false, runMailWorker: false, env: { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: 'outage-check:' } });
+const limitKeys = async () => (await probe.keys('outage-check:limits:*')).length;
 
 /** Readiness as a load balancer polls it, until it answers `status` (a fixed number of tries, one check a second). */
 async function readinessBecomes(status: number) {
