@@ -8,7 +8,7 @@ import { isBuildStale } from '../src/server/build-freshness.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OUTPUT = 'dist/server/main.js';
-const SOURCES = ['src/server', 'src/shared', 'tsconfig.json', 'package-lock.json', 'scripts/build-server.mjs'];
+const SOURCES = ['src/server', 'src/shared', 'tsconfig.json', 'package-lock.json', 'scripts/build-server.mjs', 'scripts/ledger-check.ts'];
 
 export async function buildServer() {
   rmSync(`${root}dist/server`, { recursive: true, force: true });
@@ -18,6 +18,8 @@ export async function buildServer() {
       main: 'src/server/main.ts',
       // The live media forwarder's worker thread starts from a file of its own (media-forwarder.ts).
       'forwarder-worker': 'src/server/features/live/media/forwarder/forwarder-worker.ts',
+      // `npm run ledger:check` where there are no sources: the image's restore drill (docs/deploy.md).
+      'ledger-check': 'scripts/ledger-check.ts',
     },
     outdir: 'dist/server',
     bundle: true,
