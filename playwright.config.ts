@@ -3,6 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { themes } from './src/web/lib/theme';
 import { E2E_TWO_FACTOR_ADMIN } from './tests/e2e/account-admins';
 import { E2E_FORWARDER_MAX_VIEWERS, E2E_P2P_MAX_VIEWERS } from './tests/e2e/live-media-caps';
+import { E2E_TURN_SECRET, e2eTurnUrl } from './tests/e2e/turn';
 
 /**
  * The accessibility scans run in one theme a run, taking turns by the day (UTC), unless A11Y_THEMES
@@ -11,7 +12,7 @@ import { E2E_FORWARDER_MAX_VIEWERS, E2E_P2P_MAX_VIEWERS } from './tests/e2e/live
 process.env.A11Y_THEMES ??= themes[Math.floor(Date.now() / 86_400_000) % themes.length];
 
 /** The specs whose browsers hold WebRTC calls: readings with audio and video, and live streams. */
-const MEDIA_SPECS = ['reading.spec.ts', 'live.spec.ts', 'live-media.spec.ts'];
+const MEDIA_SPECS = ['reading.spec.ts', 'live.spec.ts', 'live-media.spec.ts', 'turn-relay.spec.ts'];
 
 /** E2E_PORT lets two checkouts on one machine run their suites side by side. */
 const E2E_PORT = Number(process.env.E2E_PORT ?? 5055);
@@ -124,8 +125,11 @@ export default defineConfig({
       DEV_READING_CLOCK: 'true',
       // appointments.spec.ts books a slot an hour ahead, then moves it to start a minute from now.
       DEV_APPOINTMENT_SHORTCUT: 'true',
-      // No ICE servers: the machine has no network (loopback host candidates suffice).
+      // No STUN: the machine has no network (loopback host candidates suffice). TURN: coturn on
+      // loopback, started beside the server (start-server.ts, turn.ts).
       ICE_SERVERS: '[]',
+      TURN_URLS: e2eTurnUrl(E2E_PORT),
+      TURN_SECRET: E2E_TURN_SECRET,
       LIVE_P2P_MAX_VIEWERS: String(E2E_P2P_MAX_VIEWERS),
       LIVE_FORWARDER_MAX_VIEWERS: String(E2E_FORWARDER_MAX_VIEWERS),
       // An admin of its own for the two-factor journey, so no other spec's admin sign-in meets a code step.

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,24 @@ if (serverUrl) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
+}
+
+// coturn for TURN_URLS (turn.ts), on loopback, checking credentials with TURN_SECRET as the app makes
+// them. It goes with this process: Playwright stops the server's whole process group.
+const turnUrl = process.env.TURN_URLS;
+if (turnUrl && process.env.TURN_SECRET) {
+  const port = new URL(turnUrl.replace(/^turn:/, 'turn://')).port;
+  const coturn = spawn(
+    'turnserver',
+    ['-n', '--listening-ip=127.0.0.1', '--relay-ip=127.0.0.1', `--listening-port=${port}`, '--use-auth-secret', `--static-auth-secret=${process.env.TURN_SECRET}`,
+      '--realm=soultribe-e2e', '--allow-loopback-peers', '--no-cli', '--no-tls', '--no-dtls', '--log-file=stdout', '--simple-log'],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  coturn.on('error', (error) => {
+    console.error(`coturn (turnserver) could not start: ${error.message}. Install Debian's coturn (apt-get install coturn); .ci/run does.`);
+    process.exit(1);
+  });
+  process.on('exit', () => coturn.kill());
 }
 
 // The server as `npm start` runs it: the bundle (scripts/build-server.mjs), its media forwarder's
