@@ -126,6 +126,19 @@ describe('GET /api/admin/analytics', () => {
     const client = await createClient(app, { balanceCents: 20_000 });
     const reader = await createReader(app, { chatRateCents: RATE });
     const done = await end(await reading.startReading({ rateCents: RATE, balanceCents: 0, client, reader }));
+    // A booked reading: 15 minutes held two hours ahead, accepted, joined at its start, ended after its first minute.
+    const slots = Array.from({ length: 7 }, (_, weekday) => ({ weekday, startMinute: 0, endMinute: 1440 }));
+    expect((await http(app, reader.cookie).put('/api/readers/me/availability', { timeZone: 'UTC', slots })).status).toBe(200);
+    const startsAt = new Date(Math.ceil(clock.now() / (60 * MINUTE)) * 60 * MINUTE + 2 * 60 * MINUTE).toISOString();
+    const booked = await http(app, client.cookie).post('/api/appointments', { readerId: reader.id, sessionType: 'chat', startsAt, minutes: 15 });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect((await http(app, reader.cookie).post(`/api/appointments/${booked.body.id}/accept`)).status).toBe(200);
+    moveTo(Date.parse(startsAt));
+    await http(app, client.cookie).post(`/api/appointments/${booked.body.id}/join`);
+    const bookedSessionId = (await http(app, reader.cookie).post(`/api/appointments/${booked.body.id}/join`)).body.sessionId as string;
+    await reading.heartbeat(bookedSessionId);
+    expect((await http(app, client.cookie).post('/api/sessions/start', { sessionId: bookedSessionId })).body).toMatchObject({ status: 'active', minutesCharged: 1 });
+    const bookedDone = await end({ client, reader, id: bookedSessionId });
     const charge = (amountCents: number, kind: 'appointment_fee' | 'written_reading' | 'gift' | 'stream_access' | 'purchase', reference: string) =>
       app.db.transaction((tx) => chargeWithSplit(tx, { payerUserId: client.id, readerUserId: reader.id, amountCents, kind, reference, idempotencyKey: `${reference}:test`, readerAccount: 'earnings' }));
     const fee = await charge(898, 'appointment_fee', 'appointment:a1');
@@ -146,13 +159,13 @@ describe('GET /api/admin/analytics', () => {
     const change = Object.fromEntries(Object.entries(after.bySource).map(([source, cents]) => [source, Number(cents) - Number(before.bySource[source])]));
     expect(change).toEqual({
       readings: done.platformCents,
-      bookedReadings: fee.platformCents,
+      bookedReadings: bookedDone.platformCents + fee.platformCents,
       writtenReadings: written.platformCents,
       live: gift.platformCents + join.platformCents,
       shop: order.platformCents + 599 - 200,
       other: 0,
     });
-    expect(change).toEqual({ readings: RATE - done.readerEarningsCents, bookedReadings: 270, writtenReadings: 135, live: 150 + 90, shop: 975 + 399, other: 0 });
+    expect(change).toEqual({ readings: RATE - done.readerEarningsCents, bookedReadings: RATE - bookedDone.readerEarningsCents + 270, writtenReadings: 135, live: 150 + 90, shop: 975 + 399, other: 0 });
     // Every screen that shows the figure agrees: the lines add up to the days, today's bar is today's stat card.
     const linesTotal = Object.values(after.bySource).reduce((sum: number, cents) => sum + Number(cents), 0);
     expect(linesTotal).toBe(after.days);
