@@ -7,7 +7,7 @@ import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { stripeTestApp } from '../../../../tests/integration/stripe-app';
-import { checkLedger, getBalances, SYSTEM_ACCOUNTS } from '../wallet';
+import { checkLedger, getBalances, revenueAccountFor, SYSTEM_ACCOUNTS, transfer } from '../wallet';
 
 // Issue 28: chargebacks freeze, then debit through the ledger when lost; refunds to the card move
 // in the ledger only when Stripe confirms them (charge.refunded).
@@ -206,6 +206,22 @@ describe('POST /api/admin/deposits/:id/refund', () => {
     expect({ wallet: after.wallet, hold: after.hold, disputes: after.disputes, externalChange: after.external - before.external }).toEqual({ wallet: 0, hold: 0, disputes: 0, externalChange: 800 });
     const charged = await app.db.select().from(ledgerTransfers).where(and(eq(ledgerTransfers.reference, `session:${id}`), eq(ledgerTransfers.debitAccountId, `wallet:${client.id}`)));
     expect(charged.reduce((sum, t) => sum + Number(t.amountCents), 0)).toBe(600);
+    expect(await checkLedger(app.db)).toEqual([]);
+  });
+
+  it('refunds asked at once of two deposits hold no more than the wallet: one is taken, the other refused', async () => {
+    const client = await createClient(app);
+    const first = await stripe.paidDeposit(client, 1000);
+    const second = await stripe.paidDeposit(client, 1000);
+    // $4.00 spent: $16.00 is left, so $10.00 from each deposit cannot both go back.
+    await app.db.transaction((tx) => transfer(tx, { debitAccountId: `wallet:${client.id}`, creditAccountId: revenueAccountFor(client.id), amountCents: 400, kind: 'purchase', reference: 'order:race:platform', idempotencyKey: `race:${client.id}` }));
+    standIn.holdRefundEvents();
+    const answers = await Promise.all([first, second].map((deposit) => http(app, admin.cookie).post(`/api/admin/deposits/${deposit.depositId}/refund`, { amountCents: 1000 })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    expect(answers.find((answer) => answer.status === 400)!.body.error.message).toBe('At most $6.00 of this deposit can be refunded');
+    expect(await accounts(client.id)).toMatchObject({ wallet: 600, hold: 1000 });
+    await standIn.releaseRefundEvents();
+    expect(await accounts(client.id)).toMatchObject({ wallet: 600, hold: 0, disputes: 0 });
     expect(await checkLedger(app.db)).toEqual([]);
   });
 
