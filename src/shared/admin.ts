@@ -110,7 +110,7 @@ export const TOP_READERS_LIMIT = 10;
 export const analyticsDaySchema = z.object({
   /** A UTC day, YYYY-MM-DD. */
   date: z.string(),
-  /** The platform's share of readings completed that day, net of refunds. */
+  /** The platform's revenue that day from every source (REVENUE_SOURCES), net of refunds. */
   revenueCents: z.number().int(),
   completedSessions: z.number().int(),
 });
@@ -127,9 +127,33 @@ export const topReaderSchema = z.object({
 });
 export type TopReader = z.infer<typeof topReaderSchema>;
 
-/** GET /api/admin/analytics: one entry per day of the window, oldest first, days without readings as zeros. */
+/**
+ * Where the platform's revenue comes from (docs/decisions/058): on-demand readings; booked readings
+ * and their fees (a late cancellation, a client who did not come); written readings; gifts and
+ * priced stream joins; the shop. `other` is what none of them made (an operator's adjustment).
+ */
+export const REVENUE_SOURCES = ['readings', 'bookedReadings', 'writtenReadings', 'live', 'shop', 'other'] as const;
+export type RevenueSource = (typeof REVENUE_SOURCES)[number];
+export const REVENUE_SOURCE_LABELS: Record<RevenueSource, string> = {
+  readings: 'Readings',
+  bookedReadings: 'Booked readings and fees',
+  writtenReadings: 'Written readings',
+  live: 'Gifts and stream joins',
+  shop: 'Shop',
+  other: 'Other',
+};
+
+export const revenueBySourceSchema = z.object({ source: z.enum(REVENUE_SOURCES), revenueCents: z.number().int() });
+export type RevenueBySource = z.infer<typeof revenueBySourceSchema>;
+
+/**
+ * GET /api/admin/analytics: one entry per day of the window, oldest first, days without readings as
+ * zeros; and the window's revenue by source, every source in REVENUE_SOURCES' order (zeros too),
+ * adding up to the days' revenue.
+ */
 export const adminAnalyticsSchema = z.object({
   days: z.array(analyticsDaySchema),
+  revenueBySource: z.array(revenueBySourceSchema),
   topReaders: z.array(topReaderSchema),
 });
 export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;

@@ -31,6 +31,17 @@ test('the Analytics tab opens by URL after a reload, with both charts and the to
   await revenue.getByText('Figures per day').click();
   await expect(revenue.getByRole('row')).toHaveCount(31);
 
+  // The revenue by source: every source named, its lines adding up to its total, which is the chart's total.
+  const bySource = page.getByRole('region', { name: 'Revenue by Source' });
+  const lines = bySource.getByTestId('revenue-source');
+  await expect(lines.getByRole('rowheader')).toContainText(['Readings', 'Booked readings and fees', 'Written readings', 'Gifts and stream joins', 'Shop']);
+  const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
+  const lineCents = (await lines.getByRole('cell').allTextContents()).map(cents);
+  const total = cents((await bySource.getByTestId('revenue-source-total').getByRole('cell').textContent()) ?? '');
+  expect(lineCents.reduce((sum, line) => sum + line, 0)).toBe(total);
+  expect(lineCents[0]).toBeGreaterThanOrEqual(19_998 - 13_998);
+  await expect(page.getByTestId('analytics-revenueCents').getByText(/^\$/).first()).toHaveText(`$${(total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+
   const top = page.getByRole('region', { name: 'Top Readers' }).getByTestId('top-reader');
   await expect(top.first()).toContainText(reader.name);
   await expect(top.first()).toContainText('1 reading');

@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_DAYS } from '@shared/admin';
-import { createAdmin, createClient, type TestUser } from '../../../../tests/integration/factories';
+import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { testApp } from '../../../../tests/integration/test-app';
 import { ledgerTransfers } from '../../db/schema';
-import { REVENUE_ACCOUNT_IDS } from '../wallet';
+import { chargeWithSplit, REVENUE_ACCOUNT_IDS, revenueAccountFor, transfer, walletAccountId } from '../wallet';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -110,5 +110,66 @@ describe('GET /api/admin/analytics', () => {
     expect(stats.todayRevenueCents).toBe(overMidnightEnd.platformCents);
     expect(stats.totalRevenueCents).toBe((await platformShareCents(outside.id)) + firstDayEnd.platformCents + yesterdayEnd.platformCents + overMidnightEnd.platformCents);
     expect(stats.activeSessions).toBe(1);
+  });
+
+  it("counts the platform's revenue from every source, line by line, and the lines add up to the days and the stat cards", async () => {
+    const revenueOf = async () => {
+      const body = (await http(app, admin.cookie).get('/api/admin/analytics')).body;
+      const stats = (await http(app, admin.cookie).get('/api/admin/stats')).body;
+      const bySource = Object.fromEntries(body.revenueBySource.map((line: { source: string; revenueCents: number }) => [line.source, line.revenueCents]));
+      return { bySource, days: body.days.reduce((sum: number, day: { revenueCents: number }) => sum + day.revenueCents, 0), today: body.days.at(-1).revenueCents, stats };
+    };
+    const before = await revenueOf();
+    expect(Object.keys(before.bySource)).toEqual(['readings', 'bookedReadings', 'writtenReadings', 'live', 'shop', 'other']);
+
+    // One journey of each kind, each moving what its feature moves under its own reference.
+    const client = await createClient(app, { balanceCents: 20_000 });
+    const reader = await createReader(app, { chatRateCents: RATE });
+    const done = await end(await reading.startReading({ rateCents: RATE, balanceCents: 0, client, reader }));
+    // A booked reading: 15 minutes held two hours ahead, accepted, joined at its start, ended after its first minute.
+    const slots = Array.from({ length: 7 }, (_, weekday) => ({ weekday, startMinute: 0, endMinute: 1440 }));
+    expect((await http(app, reader.cookie).put('/api/readers/me/availability', { timeZone: 'UTC', slots })).status).toBe(200);
+    const startsAt = new Date(Math.ceil(clock.now() / (60 * MINUTE)) * 60 * MINUTE + 2 * 60 * MINUTE).toISOString();
+    const booked = await http(app, client.cookie).post('/api/appointments', { readerId: reader.id, sessionType: 'chat', startsAt, minutes: 15 });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect((await http(app, reader.cookie).post(`/api/appointments/${booked.body.id}/accept`)).status).toBe(200);
+    moveTo(Date.parse(startsAt));
+    await http(app, client.cookie).post(`/api/appointments/${booked.body.id}/join`);
+    const bookedSessionId = (await http(app, reader.cookie).post(`/api/appointments/${booked.body.id}/join`)).body.sessionId as string;
+    await reading.heartbeat(bookedSessionId);
+    expect((await http(app, client.cookie).post('/api/sessions/start', { sessionId: bookedSessionId })).body).toMatchObject({ status: 'active', minutesCharged: 1 });
+    const bookedDone = await end({ client, reader, id: bookedSessionId });
+    const charge = (amountCents: number, kind: 'appointment_fee' | 'written_reading' | 'gift' | 'stream_access' | 'purchase', reference: string) =>
+      app.db.transaction((tx) => chargeWithSplit(tx, { payerUserId: client.id, readerUserId: reader.id, amountCents, kind, reference, idempotencyKey: `${reference}:test`, readerAccount: 'earnings' }));
+    const fee = await charge(898, 'appointment_fee', 'appointment:a1');
+    const written = await charge(450, 'written_reading', 'written-reading:w1');
+    const gift = await charge(500, 'gift', 'gift:g1');
+    const join = await charge(300, 'stream_access', 'stream:s1');
+    const order = await charge(3249, 'purchase', 'order:o1:seller');
+    // The platform's own part of an order (shipping it carries) and a cancelled shipment's refund of part of it.
+    await app.db.transaction(async (tx) => {
+      await transfer(tx, { debitAccountId: walletAccountId(client.id), creditAccountId: revenueAccountFor(client.id), amountCents: 599, kind: 'purchase', reference: 'order:o1:platform', idempotencyKey: 'order:o1:platform:test' });
+      await transfer(tx, { debitAccountId: revenueAccountFor(client.id), creditAccountId: walletAccountId(client.id), amountCents: 200, kind: 'refund', reference: 'shipment:sh1', idempotencyKey: 'shipment:sh1:test' });
+    });
+    // The ledger stamps transfers with the database's time; this file's days are the fake clock's.
+    const references = ['appointment:a1', 'written-reading:w1', 'gift:g1', 'stream:s1', 'order:o1:seller', 'order:o1:platform', 'shipment:sh1'];
+    await app.db.update(ledgerTransfers).set({ createdAt: new Date(clock.now()) }).where(inArray(ledgerTransfers.reference, references));
+
+    const after = await revenueOf();
+    const change = Object.fromEntries(Object.entries(after.bySource).map(([source, cents]) => [source, Number(cents) - Number(before.bySource[source])]));
+    expect(change).toEqual({
+      readings: done.platformCents,
+      bookedReadings: bookedDone.platformCents + fee.platformCents,
+      writtenReadings: written.platformCents,
+      live: gift.platformCents + join.platformCents,
+      shop: order.platformCents + 599 - 200,
+      other: 0,
+    });
+    expect(change).toEqual({ readings: RATE - done.readerEarningsCents, bookedReadings: RATE - bookedDone.readerEarningsCents + 270, writtenReadings: 135, live: 150 + 90, shop: 975 + 399, other: 0 });
+    // Every screen that shows the figure agrees: the lines add up to the days, today's bar is today's stat card.
+    const linesTotal = Object.values(after.bySource).reduce((sum: number, cents) => sum + Number(cents), 0);
+    expect(linesTotal).toBe(after.days);
+    expect(after.today).toBe(after.stats.todayRevenueCents);
+    expect(after.stats.totalRevenueCents - before.stats.totalRevenueCents).toBe(after.days - before.days);
   });
 });

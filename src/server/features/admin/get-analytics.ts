@@ -1,5 +1,5 @@
 import { and, eq, gte, lt, type SQLWrapper, sql } from 'drizzle-orm';
-import { ANALYTICS_DAYS, type AdminAnalytics, type TopReader, TOP_READERS_LIMIT } from '@shared/admin';
+import { ANALYTICS_DAYS, type AdminAnalytics, REVENUE_SOURCES, type TopReader, TOP_READERS_LIMIT } from '@shared/admin';
 import type { Clock } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles, readingSessions } from '../../db/schema';
@@ -14,8 +14,9 @@ const dayOf = (column: SQLWrapper) => sql<string>`to_char(${column} at time zone
 
 /**
  * The admin's Analytics tab for the last 30 UTC days up to the injected clock, today included:
- * per day the platform's revenue (net of refunds, counted when its reading completed, as the stat
- * cards count it) and the readings completed; and the readers who earned most in those days.
+ * per day the platform's revenue from every source (net of refunds, a reading's counted when it
+ * completed, as the stat cards count it) and the readings completed; the window's revenue by
+ * source; and the readers who earned most in those days.
  */
 export async function getAdminAnalytics(db: DbOrTx, clock: Clock): Promise<AdminAnalytics> {
   const now = new Date(clock.now());
@@ -25,11 +26,12 @@ export async function getAdminAnalytics(db: DbOrTx, clock: Clock): Promise<Admin
 
   const revenue = platformRevenueMovements(db);
   const revenueDay = dayOf(revenue.countsAt);
-  const revenueByDay = await db
-    .select({ date: revenueDay, cents: sql<number>`sum(${revenue.amountCents})::bigint` })
+  const inWindow = sql`${revenue.countsAt} >= ${from.toISOString()} and ${revenue.countsAt} < ${until.toISOString()}`;
+  const revenueByDayAndSource = await db
+    .select({ date: revenueDay, source: revenue.source, cents: sql<number>`sum(${revenue.amountCents})::bigint`.mapWith(Number) })
     .from(revenue)
-    .where(sql`${revenue.countsAt} >= ${from.toISOString()} and ${revenue.countsAt} < ${until.toISOString()}`)
-    .groupBy(revenueDay);
+    .where(inWindow)
+    .groupBy(revenueDay, revenue.source);
 
   const completedInWindow = and(eq(readingSessions.status, 'completed'), gte(readingSessions.endedAt, from), lt(readingSessions.endedAt, until));
   const sessionDay = dayOf(readingSessions.endedAt);
@@ -39,14 +41,21 @@ export async function getAdminAnalytics(db: DbOrTx, clock: Clock): Promise<Admin
     .where(completedInWindow)
     .groupBy(sessionDay);
 
-  const revenueOn = new Map(revenueByDay.map((row) => [row.date, Number(row.cents)]));
+  // Both figures from the same rows, so the sources add up to the days to the cent.
+  const revenueOn = new Map<string, number>();
+  const revenueFrom = new Map<string, number>();
+  for (const row of revenueByDayAndSource) {
+    revenueOn.set(row.date, (revenueOn.get(row.date) ?? 0) + row.cents);
+    revenueFrom.set(row.source, (revenueFrom.get(row.source) ?? 0) + row.cents);
+  }
   const sessionsOn = new Map(sessionsByDay.map((row) => [row.date, row.count]));
   const days = Array.from({ length: ANALYTICS_DAYS }, (_, index) => {
     const date = utcDay(new Date(from.getTime() + index * DAY_MS));
     return { date, revenueCents: revenueOn.get(date) ?? 0, completedSessions: sessionsOn.get(date) ?? 0 };
   });
 
-  return { days, topReaders: await topReaders(db, from, until) };
+  const revenueBySource = REVENUE_SOURCES.map((source) => ({ source, revenueCents: revenueFrom.get(source) ?? 0 }));
+  return { days, revenueBySource, topReaders: await topReaders(db, from, until) };
 }
 
 /**

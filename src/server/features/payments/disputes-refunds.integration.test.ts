@@ -1,4 +1,5 @@
-import { count, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositRefunds, deposits, ledgerTransfers } from '../../db/schema';
 import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
@@ -6,7 +7,7 @@ import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { stripeTestApp } from '../../../../tests/integration/stripe-app';
-import { checkLedger, getBalances, SYSTEM_ACCOUNTS } from '../wallet';
+import { checkLedger, getBalances, revenueAccountFor, SYSTEM_ACCOUNTS, transfer } from '../wallet';
 
 // Issue 28: chargebacks freeze, then debit through the ledger when lost; refunds to the card move
 // in the ledger only when Stripe confirms them (charge.refunded).
@@ -24,9 +25,9 @@ afterAll(async () => {
 });
 
 async function accounts(userId: string) {
-  const ids = { wallet: `wallet:${userId}`, disputes: `disputes:${userId}`, external: SYSTEM_ACCOUNTS.external };
+  const ids = { wallet: `wallet:${userId}`, hold: `hold:${userId}`, disputes: `disputes:${userId}`, external: SYSTEM_ACCOUNTS.external };
   const found = await getBalances(app.db, Object.values(ids));
-  return { wallet: found.get(ids.wallet) ?? 0, disputes: found.get(ids.disputes) ?? 0, external: found.get(ids.external) ?? 0 };
+  return { wallet: found.get(ids.wallet) ?? 0, hold: found.get(ids.hold) ?? 0, disputes: found.get(ids.disputes) ?? 0, external: found.get(ids.external) ?? 0 };
 }
 const transferCount = async () => (await app.db.select({ n: count() }).from(ledgerTransfers))[0]!.n;
 const depositRow = async (id: string) => (await app.db.select().from(deposits).where(eq(deposits.id, id)))[0]!;
@@ -100,7 +101,7 @@ describe('disputes (chargebacks)', () => {
 });
 
 describe('POST /api/admin/deposits/:id/refund', () => {
-  it('asks Stripe with an idempotency key and moves the ledger only on charge.refunded, once', async () => {
+  it('asks Stripe with an idempotency key, holds the amount meanwhile, and sends it to the card only on charge.refunded, once', async () => {
     const { client, deposit } = await clientWhoSpent();
     standIn.holdRefundEvents();
     const before = await accounts(client.id);
@@ -110,9 +111,9 @@ describe('POST /api/admin/deposits/:id/refund', () => {
     expect(answer.body).toMatchObject({ depositId: deposit.depositId, amountCents: 1500, status: 'pending' });
     const asked = standIn.log.filter((r) => r.path === '/v1/refunds' && r.params.get('payment_intent') === deposit.paymentIntentId);
     expect(asked.map((r) => [r.params.get('amount'), r.idempotencyKey])).toEqual([['1500', `refund:${answer.body.refundId}`]]);
-    // Stripe answered, but has not confirmed: nothing moved.
-    expect(await transferCount()).toBe(transfersBefore);
-    expect(await accounts(client.id)).toEqual(before);
+    // Stripe answered, but has not confirmed: nothing left for the card; the $15.00 is held, out of the wallet's reach.
+    expect(await transferCount()).toBe(transfersBefore + 1);
+    expect(await accounts(client.id)).toEqual({ ...before, wallet: 2500, hold: 1500 });
     // The admin's list shows the refund under way and what is left to refund: the wallet holds
     // $40.00, $15.00 of which is on its way back, so $25.00 (not the $35.00 left of the deposit).
     const listed = await http(app, admin.cookie).get(`/api/admin/users/${client.id}/card-payments`);
@@ -125,7 +126,7 @@ describe('POST /api/admin/deposits/:id/refund', () => {
     const confirmed = await standIn.releaseRefundEvents();
     expect(confirmed.map((c) => c.body)).toMatchObject([{ outcome: 'handled: refund moved' }]);
     const after = await accounts(client.id);
-    expect({ wallet: after.wallet, disputes: after.disputes, externalChange: after.external - before.external }).toEqual({ wallet: 2500, disputes: 0, externalChange: 1500 });
+    expect({ wallet: after.wallet, hold: after.hold, disputes: after.disputes, externalChange: after.external - before.external }).toEqual({ wallet: 2500, hold: 0, disputes: 0, externalChange: 1500 });
     expect(await depositRow(deposit.depositId)).toMatchObject({ refundedCents: 1500 });
     expect((await app.db.select().from(depositRefunds).where(eq(depositRefunds.id, answer.body.refundId)))[0]).toMatchObject({ status: 'succeeded', providerRefundId: expect.stringMatching(/^re_/) });
 
@@ -141,6 +142,86 @@ describe('POST /api/admin/deposits/:id/refund', () => {
     expect(await depositRow(deposit.depositId)).toMatchObject({ refundedCents: 4000 });
     expect((await http(app, admin.cookie).post(`/api/admin/deposits/${deposit.depositId}/refund`, { amountCents: 1 })).status).toBe(400);
     expect((await http(app, admin.cookie).get(`/api/admin/users/${client.id}/card-payments`)).body.payments).toMatchObject([{ refundedCents: 4000, pendingRefundCents: 0, refundableCents: 0 }]);
+    expect(await checkLedger(app.db)).toEqual([]);
+  });
+
+  it('lists and refunds every card payment: the checkout, and the deposits charged to the card it saved', async () => {
+    const luna = await createClient(app);
+    const opened = await http(app, luna.cookie).post('/api/payments/checkout', { amountCents: 2000, saveCard: true }, { 'idempotency-key': randomUUID() });
+    const checkoutDepositId = standIn.checkoutSessions.get(opened.body.checkoutSessionId)!.metadata.deposit_id!;
+    await standIn.pay(opened.body.checkoutSessionId, '4242 4242 4242 4242');
+    const [card] = (await http(app, luna.cookie).get('/api/payments/cards')).body.cards;
+    const depositOnCard = async (amountCents: number) => {
+      clock.advance(1000);
+      const charged = await http(app, luna.cookie).post('/api/payments/wallet-deposit', { amountCents, paymentMethodId: card.id }, { 'idempotency-key': randomUUID() });
+      expect(charged.status, JSON.stringify(charged.body)).toBe(201);
+      return charged.body.depositId as string;
+    };
+    const savedCardDepositId = await depositOnCard(5000);
+    // A deposit charged to a saved card before its PaymentIntent was kept with it (only as the provider's reference).
+    const olderDepositId = await depositOnCard(1000);
+    await app.db.update(deposits).set({ paymentIntentId: null }).where(eq(deposits.id, olderDepositId));
+
+    const listed = await http(app, admin.cookie).get(`/api/admin/users/${luna.id}/card-payments`);
+    expect(listed.body.payments.map((p: { depositId: string; amountCents: number; refundableCents: number }) => [p.depositId, p.amountCents, p.refundableCents])).toEqual([
+      [olderDepositId, 1000, 1000],
+      [savedCardDepositId, 5000, 5000],
+      [checkoutDepositId, 2000, 2000],
+    ]);
+
+    standIn.holdRefundEvents();
+    for (const [depositId, amountCents] of [[savedCardDepositId, 5000], [olderDepositId, 1000]] as const) {
+      const refunded = await http(app, admin.cookie).post(`/api/admin/deposits/${depositId}/refund`, { amountCents });
+      expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
+      const paymentIntent = (await depositRow(depositId)).providerReference!;
+      expect(paymentIntent).toMatch(/^pi_/);
+      expect(standIn.refunds.filter((r) => r.paymentIntent === paymentIntent).map((r) => r.amount)).toEqual([amountCents]);
+    }
+    expect((await standIn.releaseRefundEvents()).map((c) => c.body)).toMatchObject([{ outcome: 'handled: refund moved' }, { outcome: 'handled: refund moved' }]);
+    expect(await accounts(luna.id)).toMatchObject({ wallet: 2000, hold: 0, disputes: 0 });
+    expect(await depositRow(savedCardDepositId)).toMatchObject({ refundedCents: 5000 });
+    expect(await depositRow(olderDepositId)).toMatchObject({ refundedCents: 1000 });
+    expect((await http(app, admin.cookie).get(`/api/admin/users/${luna.id}/card-payments`)).body.payments.map((p: { refundableCents: number }) => p.refundableCents)).toEqual([0, 0, 2000]);
+    expect(await checkLedger(app.db)).toEqual([]);
+  });
+
+  it('a refund asked during a running reading holds its amount: the reading cannot spend it and no debt is left', async () => {
+    const client = await createClient(app);
+    const deposit = await stripe.paidDeposit(client, 1400);
+    const driver = readingDriver(app, clock, MINUTE);
+    const { id } = await driver.startReading({ rateCents: 200, balanceCents: 0, client });
+    // The first minute is paid: $12.00 is free of the reading, and all of it may go back to the card.
+    expect((await http(app, admin.cookie).get(`/api/admin/users/${client.id}/card-payments`)).body.payments).toMatchObject([{ refundableCents: 1200 }]);
+    standIn.holdRefundEvents();
+    expect((await http(app, admin.cookie).post(`/api/admin/deposits/${deposit.depositId}/refund`, { amountCents: 800 })).status).toBe(201);
+    expect(await accounts(client.id)).toMatchObject({ wallet: 400, hold: 800 });
+    expect((await http(app, admin.cookie).get(`/api/admin/users/${client.id}/card-payments`)).body.payments).toMatchObject([{ pendingRefundCents: 800, refundableCents: 400 }]);
+    const before = await accounts(client.id);
+
+    // The reading goes on: two more minutes take the $4.00 left, a third finds nothing to take.
+    for (let minute = 0; minute < 3; minute += 1) await driver.nextMinute(id);
+    expect(await accounts(client.id)).toMatchObject({ wallet: 0, hold: 800 });
+    expect(await standIn.releaseRefundEvents()).toMatchObject([{ body: { outcome: 'handled: refund moved' } }]);
+    const after = await accounts(client.id);
+    expect({ wallet: after.wallet, hold: after.hold, disputes: after.disputes, externalChange: after.external - before.external }).toEqual({ wallet: 0, hold: 0, disputes: 0, externalChange: 800 });
+    const charged = await app.db.select().from(ledgerTransfers).where(and(eq(ledgerTransfers.reference, `session:${id}`), eq(ledgerTransfers.debitAccountId, `wallet:${client.id}`)));
+    expect(charged.reduce((sum, t) => sum + Number(t.amountCents), 0)).toBe(600);
+    expect(await checkLedger(app.db)).toEqual([]);
+  });
+
+  it('refunds asked at once of two deposits hold no more than the wallet: one is taken, the other refused', async () => {
+    const client = await createClient(app);
+    const first = await stripe.paidDeposit(client, 1000);
+    const second = await stripe.paidDeposit(client, 1000);
+    // $4.00 spent: $16.00 is left, so $10.00 from each deposit cannot both go back.
+    await app.db.transaction((tx) => transfer(tx, { debitAccountId: `wallet:${client.id}`, creditAccountId: revenueAccountFor(client.id), amountCents: 400, kind: 'purchase', reference: 'order:race:platform', idempotencyKey: `race:${client.id}` }));
+    standIn.holdRefundEvents();
+    const answers = await Promise.all([first, second].map((deposit) => http(app, admin.cookie).post(`/api/admin/deposits/${deposit.depositId}/refund`, { amountCents: 1000 })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    expect(answers.find((answer) => answer.status === 400)!.body.error.message).toBe('At most $6.00 of this deposit can be refunded');
+    expect(await accounts(client.id)).toMatchObject({ wallet: 600, hold: 1000 });
+    await standIn.releaseRefundEvents();
+    expect(await accounts(client.id)).toMatchObject({ wallet: 600, hold: 0, disputes: 0 });
     expect(await checkLedger(app.db)).toEqual([]);
   });
 

@@ -175,7 +175,8 @@ async function chargeDeposit(deps: DepositDeps, deposit: DepositRow): Promise<Wa
   const balanceCents = await db.transaction(async (tx) => {
     const [settled] = await tx
       .update(deposits)
-      .set({ status: 'succeeded', providerReference: reference, attemptStartedAt: null, updatedAt: stamp })
+      // The reference is the charge's PaymentIntent: a refund to the card or a dispute finds the deposit by it.
+      .set({ status: 'succeeded', providerReference: reference, paymentIntentId: reference, attemptStartedAt: null, updatedAt: stamp })
       .where(and(eq(deposits.id, deposit.id), eq(deposits.status, 'pending')))
       .returning({ id: deposits.id });
     // Settled by an overlapping attempt already: its transfer and its answer stand, this one moves nothing.

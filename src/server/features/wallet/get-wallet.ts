@@ -7,8 +7,8 @@ import { walletFrozenReason } from './wallet-freeze';
 import { getUserBalances, SPLIT_LEG_SUFFIX, type TransferKind, walletAccountId } from './ledger';
 
 const PLATFORM_NAME = 'Soul Tribe';
-/** What held money is for, by its reference's type (docs/decisions/046, 048). */
-const HOLD_NAMES: Record<string, string> = { 'written-reading': 'Written question', appointment: 'Appointment' };
+/** What held money is for, by its reference's type (docs/decisions/046, 048, 058). */
+const HOLD_NAMES: Record<string, string> = { 'written-reading': 'Written question', appointment: 'Appointment', 'card-refund': 'Refund to your card' };
 
 interface LineRow {
   id: string;

@@ -22,6 +22,14 @@ function analytics(): AdminAnalytics {
   days[3] = { ...days[3]!, revenueCents: 1_260, completedSessions: 3 };
   return {
     days,
+    revenueBySource: [
+      { source: 'readings', revenueCents: 900 },
+      { source: 'bookedReadings', revenueCents: 270 },
+      { source: 'writtenReadings', revenueCents: 135 },
+      { source: 'live', revenueCents: 90 },
+      { source: 'shop', revenueCents: 135 },
+      { source: 'other', revenueCents: 0 },
+    ],
     topReaders: [
       { id: 'r1', fullName: 'Aurora Starweaver', username: 'aurora', profileImage: null, earningsCents: 2_940, completedSessions: 3 },
       { id: 'r2', fullName: 'Marcus Moonstone', username: 'marcus', profileImage: null, earningsCents: 630, completedSessions: 1 },
@@ -62,6 +70,18 @@ describe('AnalyticsTab', () => {
     const rows = within(sessions).getAllByRole('row');
     expect(rows).toHaveLength(31);
     expect(rows[4]!.textContent).toBe('Feb 173');
+
+    const bySource = screen.getByRole('region', { name: 'Revenue by Source' });
+    expect(within(bySource).getAllByTestId('revenue-source').map((row) => row.textContent)).toEqual([
+      'Readings$9.00',
+      'Booked readings and fees$2.70',
+      'Written readings$1.35',
+      'Gifts and stream joins$0.90',
+      'Shop$1.35',
+    ]);
+    // The lines add up to the chart's total.
+    expect(within(bySource).getByTestId('revenue-source-total').textContent).toBe('Total$15.30');
+    expect(revenue.textContent).toContain('from every source');
 
     const top = screen.getAllByTestId('top-reader');
     expect(top.map((row) => row.textContent)).toEqual(['1.ASAurora Starweaver@aurora$29.403 readings', '2.MMMarcus Moonstone@marcus$6.301 reading']);

@@ -1,4 +1,4 @@
-import type { AdminAnalytics, AnalyticsDay, TopReader } from '@shared/admin';
+import { type AdminAnalytics, type AnalyticsDay, REVENUE_SOURCE_LABELS, type RevenueBySource, type TopReader } from '@shared/admin';
 import { formatCents } from '@shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
@@ -99,6 +99,51 @@ function ChartCard({
   );
 }
 
+/** The window's revenue line by line, each source the platform earns from, and their total. */
+function RevenueBySourceCard({ lines }: { lines: RevenueBySource[] }) {
+  const titleId = useId();
+  const total = lines.reduce((sum, line) => sum + line.revenueCents, 0);
+  // "Other" (an operator's adjustment) is a line only when there is one; the named sources always are.
+  const shown = lines.filter((line) => line.source !== 'other' || line.revenueCents !== 0);
+  return (
+    <Card role="region" aria-labelledby={titleId} data-testid="analytics-revenue-by-source">
+      <CardHeader className="gap-1.5">
+        <CardTitle id={titleId}>Revenue by Source</CardTitle>
+        <CardDescription>The platform's revenue in the last 30 days, net of refunds, by where it came from.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <table className="w-full text-left tabular-nums">
+          <caption className="sr-only">Revenue by Source</caption>
+          <thead className="sr-only">
+            <tr>
+              <th scope="col">Source</th>
+              <th scope="col">Revenue</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((line) => (
+              <tr key={line.source} className="border-b border-border" data-testid="revenue-source">
+                <th scope="row" className="py-2 pr-3 font-normal">
+                  {REVENUE_SOURCE_LABELS[line.source]}
+                </th>
+                <td className="py-2 text-right">{formatCents(line.revenueCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr data-testid="revenue-source-total">
+              <th scope="row" className="pt-3 pr-3 font-semibold">
+                Total
+              </th>
+              <td className="pt-3 text-right font-semibold text-gold">{formatCents(total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </CardContent>
+    </Card>
+  );
+}
+
 function TopReaderRow({ reader, rank }: { reader: TopReader; rank: number }) {
   return (
     <li className="flex items-center gap-3 py-3" data-testid="top-reader">
@@ -157,7 +202,7 @@ function Figures({ analytics }: { analytics: AdminAnalytics }) {
       ) : null}
       <ChartCard
         title="Revenue per Day"
-        description="The platform's share of the readings completed each UTC day, net of refunds."
+        description="The platform's revenue each UTC day from every source (readings, booked readings and fees, written readings, gifts and stream joins, shop), net of refunds."
         days={analytics.days}
         series="revenueCents"
         color="var(--gold)"
@@ -172,9 +217,8 @@ function Figures({ analytics }: { analytics: AdminAnalytics }) {
         color="var(--pink)"
         formatValue={formatCount}
       />
-      <div className="lg:col-span-2">
-        <TopReaders readers={analytics.topReaders} />
-      </div>
+      <RevenueBySourceCard lines={analytics.revenueBySource} />
+      <TopReaders readers={analytics.topReaders} />
     </div>
   );
 }
@@ -187,7 +231,7 @@ function Section({ children }: { children: ReactNode }) {
   );
 }
 
-/** The platform over the last 30 UTC days (today included): revenue and completed readings per day, and the top readers. */
+/** The platform over the last 30 UTC days (today included): revenue and completed readings per day, revenue by source, and the top readers. */
 export function AnalyticsTab() {
   const query = useQuery(adminAnalyticsQuery);
   if (query.isPending) {
