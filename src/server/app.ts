@@ -244,7 +244,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(accountRoutes, { auth, db, clock });
   await app.register(adminRoutes, { auth, sessions, isProduction: config.isProduction, onUserCreated: createWallet });
   await app.register(walletRoutes, { auth, db, payments, testMode: config.payments.testMode, realtime, clock, onDeposited });
-  await app.register(paymentRoutes, { auth, db, payments, realtime, clock, publicUrl: config.publicUrl, onDeposited });
+  await app.register(paymentRoutes, { auth, db, payments, realtime, clock, publicUrl: config.publicUrl, onDeposited, forgedWebhookLimit: config.forgedWebhookLimit });
   await app.register(payoutRoutes, { auth, db, realtime, clock, payments, publicUrl: config.publicUrl, payoutMinimumCents: config.payments.payoutMinimumCents });
   const payoutSchedule = config.payments.payoutSchedule === 'weekly' ? startPayoutSchedule({ db, realtime, clock, payments }, app.log) : undefined;
   // A favorited reader coming online tells their fans; a failure is logged and never stops going online.

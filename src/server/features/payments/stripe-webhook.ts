@@ -5,7 +5,8 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { providerEvents } from '../../db/schema';
-import { badRequest } from '../../errors';
+import { ERROR_CODES } from '@shared/errors';
+import { AppError, badRequest } from '../../errors';
 import type { PaymentsProvider } from '../../payments/provider';
 import type { Realtime } from '../../realtime/realtime';
 import { handleAccountUpdated, handleTransferReversed } from '../payouts';
@@ -28,6 +29,9 @@ export interface WebhookDeps {
   /** Runs once a deposit is credited (a reading paused for funds resumes); it must not throw. */
   onDeposited?: (userId: string) => Promise<void>;
 }
+
+/** A delivery whose signature does not check (400): what the per-IP limit on forged posts counts. */
+export class UnsignedDeliveryError extends AppError {}
 
 /** The SDK's verifier needs no key of ours: the endpoint's secret is what signs. */
 const verifier = new Stripe('sk_verify_only_no_api_calls');
@@ -68,7 +72,7 @@ export async function receiveStripeWebhook(deps: WebhookDeps, rawBody: string, s
     signed = verifier.webhooks.constructEvent(rawBody, signature ?? '', deps.payments.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, deps.clock.now());
   } catch (error) {
     deps.log.warn({ err: error }, 'refused a webhook delivery: its Stripe-Signature does not check');
-    throw badRequest('The Stripe-Signature header does not match this payload');
+    throw new UnsignedDeliveryError(ERROR_CODES.badRequest, 'The Stripe-Signature header does not match this payload');
   }
   const parsed = stripeEventEnvelope.safeParse(signed);
   if (!parsed.success) {
