@@ -17,6 +17,7 @@ export const passwordSchema = z
  * pushes once signed out of (issue 43); the session's end forgets the devices subscribed under it.
  */
 export const signOutSchema = pushSubscriptionDeleteSchema.partial();
+export type SignOutInput = z.infer<typeof signOutSchema>;
 
 export const signInSchema = z.object({
   email: emailSchema,

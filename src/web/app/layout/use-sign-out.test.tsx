@@ -66,6 +66,25 @@ describe('useSignOut', () => {
     expect(toast.success).toHaveBeenCalledWith('Logged out successfully');
   });
 
+  it("sends this browser's push endpoint with the sign-out, then ends its subscription (issue 43)", async () => {
+    const fetchMock = vi.fn(async () => new Response('{"success":true}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const unsubscribe = vi.fn(async () => true);
+    const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/phone-1', unsubscribe };
+    const registration = { pushManager: { getSubscription: async () => subscription } };
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => registration } });
+    try {
+      setup();
+      await act(async () => screen.getByRole('button', { name: 'Sign out' }).click());
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST', body: JSON.stringify({ endpoint: subscription.endpoint }) }));
+    expect(unsubscribe).toHaveBeenCalledOnce();
+    expect(toast.success).toHaveBeenCalledWith('Logged out successfully');
+  });
+
   it('keeps the user signed in and says so when the server refuses', async () => {
     vi.stubGlobal('fetch', async () => new Response('{"error":{"code":"INTERNAL","message":"down"}}', { status: 500 }));
     const { queryClient, router } = setup();
