@@ -1,4 +1,4 @@
-import type { Profile, SignInInput, SignOutInput } from '@shared/auth';
+import type { Profile, SignInInput } from '@shared/auth';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unexpectedResponseError } from './api';
 import { isProfile } from './profile-guard';
@@ -52,24 +52,6 @@ export async function signIn(queryClient: QueryClient, input: SignInInput): Prom
 export function clearUserData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== profileQueryKey[0] });
   queryClient.setQueryData(profileQueryKey, null);
-}
-
-/** This browser's push subscription, when it has a service worker that holds one. */
-async function browserPushSubscription(): Promise<PushSubscription | null> {
-  if (!('serviceWorker' in navigator)) return null;
-  const registration = await navigator.serviceWorker.getRegistration();
-  return (await registration?.pushManager.getSubscription()) ?? null;
-}
-
-/**
- * Signs out with this browser's push endpoint, so the device takes no more pushes (issue 43), then
- * ends the browser's subscription: whoever signs in here next turns notifications on for themselves.
- */
-export async function signOut(): Promise<void> {
-  const subscription = await browserPushSubscription().catch(() => null);
-  const body: SignOutInput = subscription ? { endpoint: subscription.endpoint } : {};
-  await apiRequest('/api/auth/sign-out', { method: 'POST', body });
-  await subscription?.unsubscribe().catch(() => false);
 }
 
 export function useSignIn() {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { Profile } from '@shared/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from '@/lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -59,6 +59,8 @@ describe('useSignOut', () => {
     const { queryClient, router } = setup();
     await act(async () => screen.getByRole('button', { name: 'Sign out' }).click());
 
+    // The sign-out's module loads on first use.
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Logged out successfully'));
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST', body: '{}' }));
     expect(router.state.location.pathname).toBe('/');
     expect(queryClient.getQueryData(profileQueryKey)).toBeNull();
@@ -76,13 +78,13 @@ describe('useSignOut', () => {
     try {
       setup();
       await act(async () => screen.getByRole('button', { name: 'Sign out' }).click());
+      await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Logged out successfully'));
     } finally {
       Reflect.deleteProperty(navigator, 'serviceWorker');
     }
 
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST', body: JSON.stringify({ endpoint: subscription.endpoint }) }));
     expect(unsubscribe).toHaveBeenCalledOnce();
-    expect(toast.success).toHaveBeenCalledWith('Logged out successfully');
   });
 
   it('keeps the user signed in and says so when the server refuses', async () => {
@@ -90,6 +92,7 @@ describe('useSignOut', () => {
     const { queryClient, router } = setup();
     await act(async () => screen.getByRole('button', { name: 'Sign out' }).click());
 
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to log out'));
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(queryClient.getQueryData(profileQueryKey)).toEqual(profile);
     expect(toast.error).toHaveBeenCalledWith('Failed to log out');
