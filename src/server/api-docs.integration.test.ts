@@ -52,7 +52,6 @@ const TAKES_NO_BODY = new Set([
   'PUT /api/live/streams/:id/mutes/:userId',
   'POST /api/live/streams/:id/join',
   'POST /api/auth/send-verification-email',
-  'POST /api/auth/sign-out',
   // A reader's payout account: the signed-in reader is all it needs (issue 28).
   'POST /api/payouts/account',
 ]);

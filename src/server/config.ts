@@ -129,6 +129,8 @@ const envSchema = z.object({
   API_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   API_RATE_LIMIT_USER_MAX: z.coerce.number().int().positive().default(300),
   API_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(1_200),
+  /** Posts to the payment webhook whose signature does not check, per IP per API window (issue 43). */
+  WEBHOOK_FORGED_IP_MAX: z.coerce.number().int().positive().default(20),
   // 'sandbox' outside production; production must choose (RULES below).
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
   // A staging site: production code, the sandbox's play money, and a banner on every page saying so.
@@ -355,6 +357,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       userMax: e.API_RATE_LIMIT_USER_MAX,
       ipMax: e.API_RATE_LIMIT_IP_MAX,
     },
+    /** Unsigned or forged posts to the payment webhook per IP; the provider's signed ones never count. */
+    forgedWebhookLimit: { windowMs: e.API_RATE_LIMIT_WINDOW_MS, ipMax: e.WEBHOOK_FORGED_IP_MAX },
     payments: {
       provider: e.PAYMENTS_PROVIDER ?? 'sandbox',
       /** A staging site's play money: every page says so (GET /api/payments/config, the web's banner). */

@@ -54,19 +54,30 @@ export async function registerRateLimits(app: FastifyInstance, options: { redisU
  * sign-in needs two (per IP and per account), so each rule is the plugin's `createRateLimit`.
  */
 export function limitBy(app: FastifyInstance, ...rules: LimitRule[]) {
+  const count = countAgainst(app, ...rules);
+  return async (request: FastifyRequest) => {
+    const retryAfterSeconds = await count(request);
+    if (retryAfterSeconds > 0) throw tooManyAttempts(retryAfterSeconds);
+  };
+}
+
+/** Counts the request against every rule; answers the seconds until all allow it again (0: allowed). */
+export function countAgainst(app: FastifyInstance, ...rules: LimitRule[]) {
   const checks = rules.map((rule) => ({
     rule,
     check: app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (request) => `${rule.name}:${rule.keyOf(request)}` }),
   }));
-  return async (request: FastifyRequest) => {
+  return async (request: FastifyRequest): Promise<number> => {
     let retryAfterSeconds = 0;
     for (const { rule, check } of checks) {
       if (rule.keyOf(request) === undefined) continue;
       const counted = await check(request);
       if (!counted.isAllowed && counted.isExceeded) retryAfterSeconds = Math.max(retryAfterSeconds, counted.ttlInSeconds, 1);
     }
-    if (retryAfterSeconds > 0) {
-      throw new AppError(ERROR_CODES.rateLimited, `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, undefined, { retryAfterSeconds });
-    }
+    return retryAfterSeconds;
   };
 }
+
+/** The 429 of every limit here; its Retry-After header is set by the error handler. */
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  new AppError(ERROR_CODES.rateLimited, `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, undefined, { retryAfterSeconds });

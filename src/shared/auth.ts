@@ -1,5 +1,6 @@
 import { z } from './zod-config';
 import { PASSWORD_MIN_LENGTH, ROLES } from './constants';
+import { pushSubscriptionDeleteSchema } from './notification-preferences';
 
 export const CREDENTIALS_REQUIRED_MESSAGE =
   'You must provide either an email or phone number and a password';
@@ -10,6 +11,13 @@ export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(128, 'Password must be at most 128 characters');
+
+/**
+ * POST /api/auth/sign-out: this browser's push endpoint when it has one, so the device takes no more
+ * pushes once signed out of (issue 43); the session's end forgets the devices subscribed under it.
+ */
+export const signOutSchema = pushSubscriptionDeleteSchema.partial();
+export type SignOutInput = z.infer<typeof signOutSchema>;
 
 export const signInSchema = z.object({
   email: emailSchema,

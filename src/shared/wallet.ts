@@ -27,6 +27,9 @@ export const depositAmountCentsSchema = z
   .min(DEPOSIT_MIN_CENTS, DEPOSIT_AMOUNT_MESSAGE)
   .max(DEPOSIT_MAX_CENTS, DEPOSIT_AMOUNT_MESSAGE);
 
+/** B naming A's saved card (issue 43): refused before the provider is asked, so nothing is charged. */
+export const NOT_YOUR_CARD_MESSAGE = 'This card is not one of yours';
+
 export const walletDepositSchema = z.object({
   amountCents: depositAmountCentsSchema,
   paymentMethodId: z.string({ error: 'Choose a payment method' }).trim().min(1, 'Choose a payment method').max(255),

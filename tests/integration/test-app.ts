@@ -49,6 +49,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     API_RATE_LIMIT_USER_MAX: '100000',
     API_RATE_LIMIT_IP_MAX: '100000',
     APPLICATION_RATE_LIMIT_IP_MAX: '100000',
+    WEBHOOK_FORGED_IP_MAX: '100000',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     ...options.env,

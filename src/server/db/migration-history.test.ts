@@ -47,6 +47,7 @@ const COMMITTED_MIGRATIONS: readonly (readonly [file: string, sha256: string])[]
   ['0034_appointments.sql', '333c1bb24aecccf4ef30b9b5652952f6da165c5a1b98e44c774dfd370310f0a8'],
   ['0035_push_notifications.sql', '3f1b50b06f540d0e1483850eb1e17e5dc896da013a15dcd8f8ae3e873753861c'],
   ['0036_booked_reading_extension.sql', '335d2f583397d979e684593f19ad33a3f823a9717adb15a528f8dab28f574083'],
+  ['0037_push_subscriptions_per_session.sql', '246571f1c6e7f65286324a73055148c08b83ae6ccdfce85e0952660da377677b'],
 ];
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(`${migrationsDir}/${file}`)).digest('hex');

@@ -1051,9 +1051,15 @@ export const pushSubscriptions = pgTable('push_subscriptions', {
   endpoint: text('endpoint').notNull().unique(),
   p256dh: text('p256dh').notNull(),
   auth: text('auth').notNull(),
+  /**
+   * The sign-in this browser subscribed under (issue 43): pushes reach a device only while its
+   * person is signed in there, so ending that session (sign-out, sign-out everywhere, a revoked
+   * device, a password reset, a suspension) forgets the device and its waiting pushes with it.
+   */
+  sessionId: text('session_id').notNull().references(() => session.id, { onDelete: 'cascade' }),
   /** When this browser last subscribed (a new subscription of the same endpoint moves it). */
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-}, (t) => [index('push_subscriptions_user_idx').on(t.userId)]);
+}, (t) => [index('push_subscriptions_user_idx').on(t.userId), index('push_subscriptions_session_idx').on(t.sessionId)]);
 
 /**
  * One push to one device, the mail queue's pattern (docs/decisions/028, 049): written in the

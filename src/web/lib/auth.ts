@@ -54,10 +54,6 @@ export function clearUserData(queryClient: QueryClient): void {
   queryClient.setQueryData(profileQueryKey, null);
 }
 
-export async function signOut(): Promise<void> {
-  await apiRequest('/api/auth/sign-out', { method: 'POST', body: {} });
-}
-
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: (input: SignInInput) => signIn(queryClient, input) });

@@ -16,17 +16,22 @@ export interface SessionUser {
   isAdminLocked: boolean;
 }
 
+/** A person signed in on this request, with the sign-in itself: a push subscription is bound to it (issue 43). */
+export interface SignedInUser extends SessionUser {
+  sessionId: string;
+}
+
 /** What the admin gate needs of a caller: the role and whether their powers are locked. */
 export type AdminCandidate = Pick<SessionUser, 'role' | 'isAdminLocked'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    sessionUser: SessionUser | null;
+    sessionUser: SignedInUser | null;
   }
 }
 
 /** Reads the Better Auth session from request headers (cookie); null when signed out. */
-export async function readSessionUser(auth: Auth, headers: Record<string, string | string[] | undefined>): Promise<SessionUser | null> {
+export async function readSessionUser(auth: Auth, headers: Record<string, string | string[] | undefined>): Promise<SignedInUser | null> {
   const webHeaders = fromNodeHeaders(headers);
   // Better Auth's own check for its session cookie, as its docs do in middleware: without one there
   // is no session, and asking Better Auth anyway was a fifth of an anonymous directory request's CPU.
@@ -37,7 +42,7 @@ export async function readSessionUser(auth: Auth, headers: Record<string, string
   // Only server code writes roles; one that is none of ROLES gets the least a signed-in person may do.
   const role: Role = isRole(storedRole) ? storedRole : 'client';
   const isTwoFactorEnabled = result.user.twoFactorEnabled === true;
-  return { id, email, name, role, isTwoFactorEnabled, isAdminLocked: role === 'admin' && auth.requiresAdminTwoFactor && !isTwoFactorEnabled };
+  return { id, sessionId: result.session.id, email, name, role, isTwoFactorEnabled, isAdminLocked: role === 'admin' && auth.requiresAdminTwoFactor && !isTwoFactorEnabled };
 }
 
 /**
@@ -79,7 +84,7 @@ export function requireUser(auth: Auth, ...roles: Role[]) {
 }
 
 /** The signed-in user set by requireUser; calling it elsewhere is a programming error. */
-export function currentUser(request: FastifyRequest): SessionUser {
+export function currentUser(request: FastifyRequest): SignedInUser {
   if (!request.sessionUser) throw unauthorized();
   return request.sessionUser;
 }

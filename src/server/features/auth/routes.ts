@@ -17,6 +17,7 @@ import {
   CREDENTIALS_REQUIRED_MESSAGE,
   profileSchema,
   signInSchema,
+  signOutSchema,
   signUpAnswer,
   signUpAnswerSchema,
   signUpSchema,
@@ -70,7 +71,16 @@ async function forwardToAuth(auth: Auth, request: FastifyRequest, body: unknown)
   return auth.handler(new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined }));
 }
 
-export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; config: Config; walletBalanceOf: WalletBalanceOf }) {
+export interface AuthRouteDeps {
+  auth: Auth;
+  db: Db;
+  config: Config;
+  walletBalanceOf: WalletBalanceOf;
+  /** Forgets the person's device with this push endpoint (the notifications feature's, handed in as the wallet step is). */
+  forgetPushDevice: (userId: string, endpoint: string) => Promise<unknown>;
+}
+
+export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   const { auth, db, config } = deps;
   const { windowMs, ipMax, accountMax } = config.authRateLimit;
   const emailKey = (prefix: string) => (request: FastifyRequest) => {
@@ -176,7 +186,16 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: Auth; db: D
   for (const path of ['verify-email', 'get-session']) {
     app.get(`/api/auth/${path}`, async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, undefined)));
   }
-  app.post('/api/auth/sign-out', async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, {})));
+  // The device signed out of takes no more pushes: its endpoint, sent by the web app, is forgotten
+  // first (its own person's only); devices subscribed under this session go with the session.
+  app.post('/api/auth/sign-out', bodyParsedByHandler(signOutSchema), async (request, reply) => {
+    const parsed = signOutSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid push endpoint');
+    const { endpoint } = parsed.data;
+    const sessionUser = endpoint ? await readSessionUser(auth, request.headers) : null;
+    if (sessionUser && endpoint) await deps.forgetPushDevice(sessionUser.id, endpoint);
+    return sendAuthResponse(reply, await forwardToAuth(auth, request, {}));
+  });
 }
 
 function invalidDetails(error: ZodError, fallback: string) {

@@ -6,6 +6,7 @@ import { and, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pushMessages, pushSubscriptions } from '../../db/schema';
 import { channelOnSql } from './preferences';
+import { signedInOnDeviceSql } from './push-subscriptions';
 import type { NotificationRow } from './to-notification';
 
 const MINUTE_MS = 60_000;
@@ -44,7 +45,8 @@ export interface PushNotice {
 }
 
 /**
- * Queues a push to every device of these people who have push on for this kind, in the caller's
+ * Queues a push to every device of these people who have push on for this kind and are still
+ * signed in there (issue 43: a device signed out of takes no more pushes), in the caller's
  * transaction (so a push about something rolled back is never sent, and one about something
  * committed is never lost). One INSERT … SELECT: people without a device or with the kind off cost
  * nothing. The push worker sends them (push-worker.ts).
@@ -78,7 +80,7 @@ export async function queuePush(db: DbOrTx, userIds: readonly string[], notice: 
         createdAt: sql<Date>`${now}::timestamptz`.as('created_at'),
       })
       .from(pushSubscriptions)
-      .where(and(inArray(pushSubscriptions.userId, [...userIds]), sql`${channelOnSql(pushSubscriptions.userId, notice.kind, 'push')}`)),
+      .where(and(inArray(pushSubscriptions.userId, [...userIds]), sql`${channelOnSql(pushSubscriptions.userId, notice.kind, 'push')}`, signedInOnDeviceSql(notice.now))),
   );
 }
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { PushSubscriptionInput } from '@shared/notification-preferences';
-import { and, count, desc, eq, ne, notInArray } from 'drizzle-orm';
+import { and, count, desc, eq, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pushMessages, pushSubscriptions } from '../../db/schema';
+import { pushMessages, pushSubscriptions, session } from '../../db/schema';
 import { badRequest } from '../../errors';
 
 /**
@@ -24,18 +24,34 @@ export function isKnownPushService(endpoint: string): boolean {
 }
 
 /**
- * Saves this browser as one of the person's devices. The endpoint is the device: subscribing again
- * (new keys) updates it, and a browser signed in to another account moves to that account, its
- * pushes still waiting for the former one deleted, since they are not the new person's to see.
+ * Whether the device's person is still signed in there at `now`: the session it subscribed under
+ * exists (sign-out deletes it, and the device with it) and has not expired (an expired one lingers
+ * until Better Auth next reads it). Only such a device is pushed to (issue 43).
+ */
+export function signedInOnDeviceSql(now: Date): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${session} where ${session.id} = ${pushSubscriptions.sessionId} and ${session.expiresAt} > ${now.toISOString()}::timestamptz)`;
+}
+
+/**
+ * Saves this browser as one of the person's devices, bound to the sign-in it came with: ending that
+ * session forgets the device (issue 43). The endpoint is the device: subscribing again (new keys,
+ * or a new sign-in there) updates it, and a browser signed in to another account moves to that
+ * account, its pushes still waiting for the former one deleted, since they are not the new person's to see.
  * A person keeps their MAX_DEVICES most recently subscribed devices.
  */
-export async function savePushSubscription(db: Db, userId: string, input: PushSubscriptionInput, options: { now: Date; allowsAnyEndpoint: boolean }): Promise<number> {
+export async function savePushSubscription(
+  db: Db,
+  signedIn: { userId: string; sessionId: string },
+  input: PushSubscriptionInput,
+  options: { now: Date; allowsAnyEndpoint: boolean },
+): Promise<number> {
+  const { userId, sessionId } = signedIn;
   if (!options.allowsAnyEndpoint && !isKnownPushService(input.endpoint)) throw badRequest('This push endpoint is not a known push service');
   return db.transaction(async (tx) => {
     const [saved] = await tx
       .insert(pushSubscriptions)
-      .values({ id: randomUUID(), userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: options.now })
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: options.now } })
+      .values({ id: randomUUID(), userId, sessionId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: options.now })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, sessionId, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: options.now } })
       .returning({ id: pushSubscriptions.id });
     await tx.delete(pushMessages).where(and(eq(pushMessages.subscriptionId, saved!.id), ne(pushMessages.userId, userId)));
     const newest = tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id)).limit(MAX_DEVICES);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { retryDelayMs, startPassLoop } from '../../worker-loop';
 import { pushMessages, pushSubscriptions } from '../../db/schema';
 import { isUrgentPush } from './push-queue';
+import { signedInOnDeviceSql } from './push-subscriptions';
 import type { PushTransport } from './push-transport';
 import { loadPreferences } from './preferences';
 import { msUntilQuietHoursEnd } from './quiet-hours';
@@ -39,12 +40,21 @@ export async function runPushWork(deps: PushWorkerDeps): Promise<number> {
   const now = new Date(clock.now());
   const leased = await db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: pushMessages.id, userId: pushMessages.userId, kind: pushMessages.kind, attempts: pushMessages.attempts, expiresAt: pushMessages.expiresAt })
+      .select({
+        id: pushMessages.id,
+        userId: pushMessages.userId,
+        kind: pushMessages.kind,
+        attempts: pushMessages.attempts,
+        expiresAt: pushMessages.expiresAt,
+        isSignedIn: signedInOnDeviceSql(now),
+      })
       .from(pushMessages)
+      .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushMessages.subscriptionId))
       .where(and(eq(pushMessages.status, 'queued'), lte(pushMessages.nextAttemptAt, now), or(isNull(pushMessages.leasedUntil), lte(pushMessages.leasedUntil, now))))
       .orderBy(asc(pushMessages.nextAttemptAt))
       .limit(BATCH)
-      .for('update', { skipLocked: true });
+      // The queue's rows only: the device's row is read, not taken from its other pushes.
+      .for('update', { of: pushMessages, skipLocked: true });
     const sendable: string[] = [];
     const quietWaits = new Map<string, number>();
     for (const userId of new Set(due.map((message) => message.userId))) {
@@ -53,7 +63,10 @@ export async function runPushWork(deps: PushWorkerDeps): Promise<number> {
     }
     for (const message of due) {
       const quietWaitMs = quietWaits.get(message.userId) ?? 0;
-      if (message.expiresAt <= now) {
+      if (!message.isSignedIn) {
+        // Its session expired after it was queued (a sign-out would have deleted it with the device).
+        await tx.update(pushMessages).set({ status: 'dropped', lastError: 'no longer signed in on this device' }).where(eq(pushMessages.id, message.id));
+      } else if (message.expiresAt <= now) {
         await tx.update(pushMessages).set({ status: 'dropped', lastError: 'expired before it could be sent' }).where(eq(pushMessages.id, message.id));
       } else if (quietWaitMs > 0 && isUrgentPush(message.kind)) {
         await tx.update(pushMessages).set({ status: 'dropped', lastError: 'due in quiet hours' }).where(eq(pushMessages.id, message.id));

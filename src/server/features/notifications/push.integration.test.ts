@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/query-rows';
-import { pushMessages, pushSubscriptions } from '../../db/schema';
-import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
+import { pushMessages, pushSubscriptions, session } from '../../db/schema';
+import { createClient, createReader, signIn, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { startPushService, subscribeDevice, type TestDevice } from '../../../../tests/integration/push-service';
@@ -250,6 +250,82 @@ describe('preferences', () => {
     expect(service.received.map((push) => [push.device, push.payload.title])).toEqual([[`fan-${asked.id}`, 'Nova Sky is online now']]);
     expect((await http(app, asked.cookie).get('/api/notifications')).body).toEqual({ notifications: [], unreadCount: 0 });
     expect((await http(app, defaults.cookie).get('/api/notifications')).body.unreadCount).toBe(1);
+  });
+});
+
+describe('a device signed out of (issue 43)', () => {
+  const QUESTION = 'Will the new job bring the calm I have been looking for all year?';
+  const ANSWER = 'The Star follows the Tower here: calm comes after the change, within the season.';
+
+  async function askedQuestions(client: TestUser, count: number) {
+    const reader = await createReader(app, { firstName: 'Wren', lastName: 'Ash' });
+    expect((await http(app, reader.cookie).patch('/api/readers/me', { writtenReadingPriceCents: 1500, writtenReadingAnswerHours: 24 })).status).toBe(200);
+    const ids: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const asked = await http(app, client.cookie).post('/api/written-readings', { readerId: reader.id, question: `${QUESTION} (${i + 1})` });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+      ids.push(asked.body.id);
+    }
+    return { answer: async (id: string) => expect((await http(app, reader.cookie).post(`/api/written-readings/${id}/answer`, { answer: ANSWER })).status).toBe(200), ids };
+  }
+  const devicesOf = async (userId: string) =>
+    (await app.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).map((row) => row.endpoint).sort();
+
+  it('takes no push after signing out (its endpoint sent), and none anywhere after signing out everywhere', async () => {
+    const client = await createClient(app, { balanceCents: 5000 });
+    const laptopCookie = await signIn(app, client.email, client.password);
+    const phone = service.device(`signed-out-phone-${client.id}`);
+    const laptop = service.device(`signed-out-laptop-${client.id}`);
+    await subscribe(client, phone);
+    await subscribe({ ...client, cookie: laptopCookie }, laptop);
+    const { answer, ids } = await askedQuestions(client, 2);
+
+    const signedOut = await http(app, client.cookie).post('/api/auth/sign-out', { endpoint: phone.subscription.endpoint });
+    expect(signedOut.status).toBe(200);
+    expect(await devicesOf(client.id)).toEqual([laptop.subscription.endpoint]);
+    await answer(ids[0]!);
+    expect(await sendDue()).toBe(1);
+    expect(service.received.map((push) => [push.device, push.payload.title])).toEqual([[laptop.name, 'Wren Ash answered your question']]);
+
+    service.received.length = 0;
+    expect((await http(app, laptopCookie).post('/api/account/sessions/sign-out-everywhere', {})).status).toBe(204);
+    expect(await devicesOf(client.id)).toEqual([]);
+    await answer(ids[1]!);
+    expect(await sendDue()).toBe(0);
+    expect(service.received).toEqual([]);
+    // Nothing waits for a device of theirs: the forgotten devices took their rows with them.
+    expect(await app.db.select().from(pushMessages).where(eq(pushMessages.userId, client.id))).toEqual([]);
+  });
+
+  it('forgets the devices subscribed under a session that ends without their endpoint (an old tab, a revoked device)', async () => {
+    const client = await createClient(app, { balanceCents: 5000 });
+    const otherCookie = await signIn(app, client.email, client.password);
+    await subscribe(client, service.device(`old-tab-${client.id}`));
+    const kept = service.device(`kept-${client.id}`);
+    await subscribe({ ...client, cookie: otherCookie }, kept);
+    expect((await http(app, client.cookie).post('/api/auth/sign-out', {})).status).toBe(200);
+    expect(await devicesOf(client.id)).toEqual([kept.subscription.endpoint]);
+    // Another person's endpoint named at sign-out is not theirs to forget.
+    const stranger = await createClient(app);
+    const strangersCookie = await signIn(app, stranger.email, stranger.password);
+    expect((await http(app, strangersCookie).post('/api/auth/sign-out', { endpoint: kept.subscription.endpoint })).status).toBe(200);
+    expect(await devicesOf(client.id)).toEqual([kept.subscription.endpoint]);
+    expect((await http(app, client.cookie).post('/api/auth/sign-out', { endpoint: 42 })).status).toBe(400);
+  });
+
+  it('queues nothing for a device whose session has expired, and drops a push queued before it expired', async () => {
+    const client = await createClient(app, { balanceCents: 5000 });
+    await subscribe(client, service.device(`expiring-${client.id}`));
+    const { answer, ids } = await askedQuestions(client, 2);
+    await answer(ids[0]!);
+    const expireSessions = () => app.db.update(session).set({ expiresAt: new Date(clock.now() - 1000) }).where(eq(session.userId, client.id));
+    await expireSessions();
+    expect(await sendDue()).toBe(0);
+    const [dropped] = await app.db.select().from(pushMessages).where(eq(pushMessages.userId, client.id));
+    expect(dropped).toMatchObject({ status: 'dropped', lastError: 'no longer signed in on this device' });
+    await answer(ids[1]!);
+    expect(await app.db.select().from(pushMessages).where(eq(pushMessages.userId, client.id))).toHaveLength(1);
+    expect(service.received).toEqual([]);
   });
 });
 

@@ -56,7 +56,8 @@ export async function notificationRoutes(app: FastifyInstance, deps: { auth: Aut
 
   api.post('/api/push/subscriptions', { onRequest: signedIn, schema: { body: pushSubscriptionInputSchema, response: { 200: pushSubscriptionSavedSchema } } }, async (request) => {
     if (!deps.push.publicKey) throw conflict('Push notifications are not set up on this server');
-    return { devices: await savePushSubscription(db, currentUser(request).id, request.body, { now: now(), allowsAnyEndpoint: deps.push.allowsAnyEndpoint }) };
+    const { id: userId, sessionId } = currentUser(request);
+    return { devices: await savePushSubscription(db, { userId, sessionId }, request.body, { now: now(), allowsAnyEndpoint: deps.push.allowsAnyEndpoint }) };
   });
 
   api.delete('/api/push/subscriptions', { onRequest: signedIn, schema: { body: pushSubscriptionDeleteSchema, response: { 200: pushSubscriptionSavedSchema } } }, async (request) => ({

@@ -224,6 +224,32 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect((await depositRow(session.depositId)).status).toBe('pending');
   });
 
+  it('answers 400 to a signed body that is not an event (no id, no data, an array, null, a NUL in its id) and records nothing', async () => {
+    const client = await createClient(app);
+    const session = await checkout(client, 2500);
+    const event = standIn.event('checkout.session.completed', standIn.completedSession(session.checkoutSessionId));
+    const { id: _id, ...withoutId } = event;
+    const { data: _data, ...withoutData } = event;
+    const { stripeSignatureHeader } = await import('../../payments/stripe-signature');
+    const url = `${await app.listen()}/api/payments/stripe/webhook`;
+    const postSigned = (payload: string) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignatureHeader(standIn.webhookSecret, payload, Math.floor(clock.now() / 1000)) }, body: payload });
+    const transfersBefore = await transferCount();
+    const eventsBefore = (await app.db.select({ n: count() }).from(providerEvents))[0]!.n;
+    const bodies = [withoutId, withoutData, [event], null, { ...event, id: `${event.id}\u0000` }, { ...event, data: { object: [] } }, { ...event, data: null }].map((body) => JSON.stringify(body));
+    for (const payload of bodies) {
+      const answer = await postSigned(payload);
+      expect(answer.status, payload.slice(0, 60)).toBe(400);
+      expect(await answer.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'This payload is not a Stripe event: it needs an id, a type and data.object' } });
+    }
+    expect((await app.db.select({ n: count() }).from(providerEvents))[0]!.n).toBe(eventsBefore);
+    expect(await transferCount()).toBe(transfersBefore);
+    expect(await getWalletBalanceCents(app.db, client.id)).toBe(0);
+    // The same event whole still credits its 2500 cents, once.
+    expect((await standIn.deliver(event)).body).toMatchObject({ outcome: 'handled: credited' });
+    expect(await getWalletBalanceCents(app.db, client.id)).toBe(2500);
+  });
+
   it('answers 500 when the database fails, so Stripe retries; the retry credits once', async () => {
     const client = await createClient(app);
     const session = await checkout(client, 1800);

@@ -21,6 +21,7 @@ import {
 import { adminUserIdParamsSchema } from '@shared/admin';
 import { idempotentRequestHeadersSchema } from '@shared/wallet';
 import type { Auth } from '../../auth/auth';
+import type { Config } from '../../config';
 import { deposits } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { SandboxPayments } from '../../payments/sandbox';
@@ -28,6 +29,7 @@ import { currentUser, requireUser } from '../auth';
 import { type CheckoutDeps, createCheckout } from './create-checkout';
 import { listCardPayments, refundDeposit } from './refund-deposit';
 import { listSavedCards, removeSavedCard } from './saved-cards';
+import { forgedWebhookLimit } from './forged-webhook-limit';
 import { receiveStripeWebhook, type WebhookDeps } from './stripe-webhook';
 
 declare module 'fastify' {
@@ -39,7 +41,7 @@ declare module 'fastify' {
 
 export const STRIPE_WEBHOOK_PATH = '/api/payments/stripe/webhook';
 
-export type PaymentRouteDeps = CheckoutDeps & Omit<WebhookDeps, 'log'> & { auth: Auth };
+export type PaymentRouteDeps = CheckoutDeps & Omit<WebhookDeps, 'log'> & { auth: Auth; forgedWebhookLimit: Config['forgedWebhookLimit'] };
 
 const isSandbox = (payments: PaymentRouteDeps['payments']): payments is SandboxPayments => payments.name === 'sandbox' && 'checkout' in payments;
 
@@ -94,12 +96,18 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    // Exempt from the per-person budget, but forged posts are limited per IP (forged-webhook-limit.ts).
+    const forged = forgedWebhookLimit(scope, deps.forgedWebhookLimit);
     scope.withTypeProvider<ZodTypeProvider>().post(
       STRIPE_WEBHOOK_PATH,
-      { config: { isProviderWebhook: true }, schema: { body: z.string().max(256 * 1024), response: { 200: webhookAnswerSchema } } },
+      {
+        config: { isProviderWebhook: true },
+        onRequest: forged.refuseOverLimit,
+        schema: { body: z.string().max(256 * 1024), response: { 200: webhookAnswerSchema } },
+      },
       async (request) => {
         const signature = request.headers['stripe-signature'];
-        const outcome = await receiveStripeWebhook({ ...deps, log: request.log }, request.body, typeof signature === 'string' ? signature : undefined);
+        const outcome = await forged.countIfForged(request, () => receiveStripeWebhook({ ...deps, log: request.log }, request.body, typeof signature === 'string' ? signature : undefined));
         return { received: true as const, outcome };
       },
     );

@@ -5,7 +5,9 @@ import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { stripeTestApp } from '../../../../tests/integration/stripe-app';
-import { paymentCustomers, savedCards } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { NOT_YOUR_CARD_MESSAGE } from '@shared/wallet';
+import { deposits, paymentCustomers, savedCards } from '../../db/schema';
 import { resumeAfterDeposit } from '../sessions';
 import { checkLedger, getWalletBalanceCents, runDueAutoReloads } from '../wallet';
 
@@ -56,6 +58,30 @@ describe('saved cards', () => {
     expect((await http(app, client.cookie).get('/api/payments/cards')).body).toEqual({ cards: [] });
     const stray = await standIn.deliver(standIn.event('payment_method.attached', { id: 'pm_x', customer: 'cus_not_ours', card: { brand: 'visa', last4: '1111', exp_month: 1, exp_year: 2031 } }));
     expect(stray.body).toMatchObject({ outcome: 'ignored: customer of no user of ours' });
+  });
+
+  it("refuses B's deposit naming A's saved card before the provider is asked: 400, nothing charged or recorded", async () => {
+    const owner = await createClient(app);
+    const opened = await http(app, owner.cookie).post('/api/payments/checkout', { amountCents: 2500, saveCard: true }, { 'idempotency-key': randomUUID() });
+    await standIn.pay(opened.body.checkoutSessionId, '4242 4242 4242 4242');
+    const [card] = (await http(app, owner.cookie).get('/api/payments/cards')).body.cards;
+    const other = await createClient(app);
+    const otherBalance = await getWalletBalanceCents(app.db, other.id);
+    const asked = () => standIn.log.filter((r) => r.params.get('payment_method') === card.id).length;
+    const askedBefore = asked();
+
+    const refused = await http(app, other.cookie).post('/api/payments/wallet-deposit', { amountCents: 1000, paymentMethodId: card.id }, { 'idempotency-key': randomUUID() });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: { code: 'BAD_REQUEST', message: NOT_YOUR_CARD_MESSAGE, fields: { paymentMethodId: NOT_YOUR_CARD_MESSAGE } } });
+    expect(asked()).toBe(askedBefore);
+    expect(await app.db.select().from(deposits).where(eq(deposits.userId, other.id))).toEqual([]);
+    expect(await getWalletBalanceCents(app.db, other.id)).toBe(otherBalance);
+    expect(await getWalletBalanceCents(app.db, owner.id)).toBe(2500);
+
+    // The owner's own deposit with it still goes through: 2500 + 1000 cents.
+    const own = await http(app, owner.cookie).post('/api/payments/wallet-deposit', { amountCents: 1000, paymentMethodId: card.id }, { 'idempotency-key': randomUUID() });
+    expect(own.status).toBe(201);
+    expect(own.body).toMatchObject({ amountCents: 1000, balanceCents: 3500 });
   });
 
   it('keeps cards to their owner', async () => {

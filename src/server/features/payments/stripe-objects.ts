@@ -6,6 +6,19 @@ import { z } from 'zod';
  */
 const metadata = z.record(z.string(), z.string()).nullish();
 
+/**
+ * A Stripe event's envelope (issue 43): its id is stored as given (the row that makes a replay move
+ * nothing), so it must be a printable token, never empty, huge or holding a NUL that PostgreSQL
+ * refuses; its object is what a handler parses further. A signed body without these is answered
+ * 400 and logged, nothing recorded.
+ */
+const eventToken = z.string().min(1).max(255).regex(/^[\x21-\x7e]+$/);
+export const stripeEventEnvelope = z.looseObject({
+  id: eventToken,
+  type: eventToken,
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
+
 export const checkoutSessionObject = z.looseObject({
   id: z.string(),
   amount_total: z.number().int().nullish(),

@@ -5,7 +5,8 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { providerEvents } from '../../db/schema';
-import { badRequest } from '../../errors';
+import { ERROR_CODES } from '@shared/errors';
+import { AppError, badRequest } from '../../errors';
 import type { PaymentsProvider } from '../../payments/provider';
 import type { Realtime } from '../../realtime/realtime';
 import { handleAccountUpdated, handleTransferReversed } from '../payouts';
@@ -14,7 +15,7 @@ import { closeDispute, openDispute } from './dispute-events';
 import { collectEffects, type EventEffects } from './event-effects';
 import { refundConfirmed } from './refund-deposit';
 import { cardAttached, cardDetached } from './saved-cards';
-import { accountObject, chargeObject, checkoutSessionObject, disputeObject, paymentIntentObject, paymentMethodObject, transferObject } from './stripe-objects';
+import { accountObject, chargeObject, stripeEventEnvelope, checkoutSessionObject, disputeObject, paymentIntentObject, paymentMethodObject, transferObject } from './stripe-objects';
 
 /** Stripe's own default: an event signed more than 5 minutes before it arrives is refused (a replay). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -28,6 +29,9 @@ export interface WebhookDeps {
   /** Runs once a deposit is credited (a reading paused for funds resumes); it must not throw. */
   onDeposited?: (userId: string) => Promise<void>;
 }
+
+/** A delivery whose signature does not check (400): what the per-IP limit on forged posts counts. */
+export class UnsignedDeliveryError extends AppError {}
 
 /** The SDK's verifier needs no key of ours: the endpoint's secret is what signs. */
 const verifier = new Stripe('sk_verify_only_no_api_calls');
@@ -56,19 +60,26 @@ export const HANDLED_EVENT_TYPES = Object.keys(HANDLERS);
 /**
  * One delivery of Stripe's webhook. The signature is checked by the SDK on the body exactly as it
  * arrived (`stripe.webhooks.constructEvent`, 5-minute tolerance on our clock); a bad one is a 400
- * and nothing is written. A good one is acted on in one transaction that first records the event's
+ * and nothing is written, as is a signed body that is not an event (no id, no data.object, an
+ * array, null: stripeEventEnvelope), logged. A good one is acted on in one transaction that first records the event's
  * id: a replay, or a delivery racing this one, finds the row and moves nothing. The answer is
  * 'handled' or why it was ignored (200 either way, so Stripe stops sending it); a database failure
  * throws, the transaction rolls back with the event's row, and Stripe's retry is handled as new.
  */
 export async function receiveStripeWebhook(deps: WebhookDeps, rawBody: string, signature: string | undefined): Promise<string> {
-  let event: Stripe.Event;
+  let signed: unknown;
   try {
-    event = verifier.webhooks.constructEvent(rawBody, signature ?? '', deps.payments.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, deps.clock.now());
+    signed = verifier.webhooks.constructEvent(rawBody, signature ?? '', deps.payments.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, deps.clock.now());
   } catch (error) {
     deps.log.warn({ err: error }, 'refused a webhook delivery: its Stripe-Signature does not check');
-    throw badRequest('The Stripe-Signature header does not match this payload');
+    throw new UnsignedDeliveryError(ERROR_CODES.badRequest, 'The Stripe-Signature header does not match this payload');
   }
+  const parsed = stripeEventEnvelope.safeParse(signed);
+  if (!parsed.success) {
+    deps.log.warn({ issues: parsed.error.issues }, 'refused a signed webhook delivery: its body is not a Stripe event');
+    throw badRequest('This payload is not a Stripe event: it needs an id, a type and data.object');
+  }
+  const event = parsed.data;
   const now = new Date(deps.clock.now());
   const { effects, wallets, depositors } = collectEffects(now);
   const handler = HANDLERS[event.type];

@@ -9,7 +9,7 @@ import { AppError, conflict } from '../../errors';
 import { type PaymentsProvider, PaymentProviderUnavailableError } from '../../payments/provider';
 import type { Realtime } from '../../realtime/realtime';
 import { openPendingDeposit } from './open-pending-deposit';
-import { customerOfSavedCard } from './saved-card-customer';
+import { customerOfSavedCard, refuseAnotherPersonsCard } from './saved-card-customer';
 import { getWalletBalanceCents, SYSTEM_ACCOUNTS, transfer, walletAccountId } from './ledger';
 
 export interface DepositDeps {
@@ -77,6 +77,7 @@ function paymentFailed(depositId: string, reason: string, isRetryable = false) {
  */
 export async function depositToWallet(deps: DepositDeps, request: DepositRequest): Promise<DepositOutcome> {
   const { db, clock } = deps;
+  await refuseAnotherPersonsCard(db, request.userId, request.paymentMethodId);
   const now = new Date(clock.now());
   const opened = await db.transaction((tx) =>
     openPendingDeposit(

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import { clearUserData, signOut } from '@/lib/auth';
+import { clearUserData } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 
 /**
@@ -17,6 +17,7 @@ export function useSignOut() {
   const run = useCallback(async () => {
     setIsSigningOut(true);
     try {
+      const { signOut } = await import('@/lib/sign-out');
       await signOut();
       await navigate(paths.home, { flushSync: true });
       clearUserData(queryClient);

@@ -5,7 +5,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { AdminTwoFactorGate, VerifyEmailBanner } from '@/features/account';
-import { clearUserData, signOut, useProfile } from '@/lib/auth';
+import { clearUserData, useProfile } from '@/lib/auth';
+import { signOut } from '@/lib/sign-out';
 import { paths } from '@/lib/paths';
 import { NotificationSettingsPage } from '@/features/notifications';
 

@@ -27,10 +27,19 @@ export function useDevicePush(publicKey: string | null) {
     if (!publicKey) return setState('unavailable');
     if (Notification.permission === 'denied') return setState('blocked');
     let cancelled = false;
+    // A subscription the browser still holds is saved again under this sign-in: the server forgets
+    // a device when the session it was saved under ends (issue 43), e.g. signed out everywhere.
+    const resave = async (subscription: PushSubscription | null): Promise<DevicePushState> => {
+      if (!subscription || Notification.permission !== 'granted') return 'off';
+      await savePushSubscription(subscription.toJSON());
+      return 'on';
+    };
     void navigator.serviceWorker.ready
       .then((registration) => registration.pushManager.getSubscription())
-      .then((subscription) => {
-        if (!cancelled) setState(subscription && Notification.permission === 'granted' ? 'on' : 'off');
+      .then(resave)
+      .catch((): DevicePushState => 'off')
+      .then((found) => {
+        if (!cancelled) setState(found);
       });
     return () => {
       cancelled = true;

@@ -1,0 +1,15 @@
+import type { SignOutInput } from '@shared/auth';
+import { apiRequest } from './api';
+
+/**
+ * Signs out with this browser's push endpoint, so the device takes no more pushes (issue 43), then
+ * ends the browser's subscription: whoever signs in here next turns notifications on for themselves.
+ * Without a service worker (the development server, jsdom) there is no subscription to name. Its
+ * own module, loaded when someone signs out: the home page's budget (decision 007) has no room.
+ */
+export async function signOut(): Promise<void> {
+  const subscription = await navigator.serviceWorker?.getRegistration().then((registration) => registration?.pushManager.getSubscription(), () => undefined);
+  const body: SignOutInput = { endpoint: subscription?.endpoint };
+  await apiRequest('/api/auth/sign-out', { method: 'POST', body });
+  await subscription?.unsubscribe().catch(() => false);
+}
