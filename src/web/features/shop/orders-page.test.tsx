@@ -6,30 +6,12 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { profileQueryKey } from '@/lib/auth';
+import { testSale } from '../../../../tests/unit/test-shipment';
 import { OrdersPage } from './orders-page';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 const profile = (role: Profile['role']): Profile => ({ id: 'u1', email: 'admin@soultribe.app', fullName: 'Ada Admin', avatarUrl: null, role, walletBalanceCents: 0, createdAt: new Date().toISOString() });
-const platformSale: SellerShipment = {
-  id: 'sh-1',
-  orderId: 'order-1234567890',
-  status: 'paid',
-  carrier: null,
-  trackingNumber: null,
-  paidAt: '2026-11-20T12:00:00.000Z',
-  shipByAt: '2026-11-27T12:00:00.000Z',
-  isOverdue: false,
-  shippedAt: null,
-  deliveredAt: null,
-  cancelledAt: null,
-  itemsCents: 4499,
-  refundedCents: 0,
-  buyerName: 'Rowan Vale',
-  sellerName: null,
-  address: { name: 'Rowan Vale', street: '7 Willow Court', city: 'Asheville', region: 'North Carolina', postalCode: '28801', country: 'United States' },
-  items: [{ productId: 'p1', name: 'Crystal Set', quantity: 1 }],
-  platformCarriedCents: 0,
-};
+const platformSale: SellerShipment = { ...testSale, sellerName: null };
 
 function renderPage(role: Profile['role']) {
   const fetchMock = vi.fn(async (url: string) => (url === '/api/admin/shop/shipments' ? json({ shipments: [platformSale] }) : json({ orders: [] })));
