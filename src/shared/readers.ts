@@ -1,4 +1,4 @@
-import { RATE_MAX_CENTS, RATE_MIN_CENTS } from './constants';
+import { RATE_MAX_CENTS, RATE_MIN_CENTS, SESSION_TYPES } from './constants';
 import { emailSchema, imageUrlSchema, passwordSchema } from './auth';
 import { DIRECTORY_PAGE_SIZE, DIRECTORY_PAGE_SIZE_MAX, DIRECTORY_SORTS, READER_PRESENCES } from './reader-directory';
 import { readerScheduleSchema } from './reader-schedule';
@@ -77,6 +77,8 @@ export const readerSchema = z.object({
   freeMinutes: z.number().int(),
   /** The demo reader the server answers itself (demo mode only): chat only, shown with DEMO_READER_NOTE. */
   repliesAutomated: z.boolean(),
+  /** The kinds of reading this reader offers (`offeredSessionTypes`); Sage's is ['chat']. */
+  sessionTypes: z.array(z.enum(SESSION_TYPES)),
   /** The price of one written question (issue 31), or null when the reader does not take them. */
   writtenReadingPriceCents: z.number().int().nullable(),
   /** The answer time the reader promises for a written question: 24 or 48 hours. */

@@ -64,6 +64,9 @@ test('a declined test card on the checkout page says so and credits nothing', as
   await dialog.getByLabel('New card (secure checkout page)').check();
   await dialog.getByRole('button', { name: 'Add Funds' }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  // Issue 43: the field's own words, not the API's name for it ('cardNumber: Enter a card number').
+  await page.getByRole('button', { name: 'Pay $10.00' }).click();
+  await expect(page.locator('#checkout-card-number-error')).toHaveText('Enter a card number');
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Pay $10.00' }).click();
   await expect(page.locator('#checkout-card-number-error')).toHaveText('Your card was declined.');

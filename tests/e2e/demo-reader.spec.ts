@@ -22,8 +22,14 @@ test('a newcomer has a whole chat reading with Sage in one browser, billed like 
   const card = page.getByTestId('reader-card').filter({ hasText: SAGE });
   await expect(card).toHaveAttribute('data-status', 'online', { timeout: 20_000 });
   await expect(card.getByTestId('automated-reader-note')).toContainText('Demo reader: replies are automated');
-  for (const kind of ['Audio', 'Video']) await expect(card.getByRole('button', { name: kind })).toBeDisabled();
-
+  // Issue 43: chat only everywhere: no audio or video button or rate on the card, nor on an old audio link.
+  for (const kind of ['Audio', 'Video']) await expect(card.getByRole('button', { name: kind })).toHaveCount(0);
+  await expect(card.locator('dl[aria-label="Rates"] dt')).toHaveText(['Chat']);
+  const sageId = (await card.getByRole('link', { name: `Start Chat Reading with ${SAGE}` }).getAttribute('href'))!.split('/session/')[1]!.split('?')[0]!;
+  await page.goto(`/session/${sageId}?type=audio`);
+  await expect(page.getByRole('radiogroup', { name: 'Reading type' }).getByRole('radio')).toHaveCount(1);
+  await expect(page.getByRole('radio', { name: /Chat/ })).toBeChecked();
+  await page.goto('/readers');
   await card.getByRole('link', { name: `Start Chat Reading with ${SAGE}` }).click();
   await page.getByRole('button', { name: 'Confirm Chat Reading' }).click();
   // Accepted within 2 s; the room then opens and the first minute is charged.

@@ -188,3 +188,18 @@ test('on a phone a visitor filters, fills the cart from the header icon and is a
   await expect(page).toHaveURL(/\/login\?redirect=%2Fshop/);
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 });
+
+// Issue 43: on a 375 px phone the toasts covered the bottom of the cart dialog, where Checkout is.
+test('on a 375 px phone a toast never covers the open cart', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto('/shop');
+  const adds = page.getByTestId('product-card').getByRole('button', { name: 'Add to Cart' });
+  for (let index = 0; index < 4; index += 1) await adds.nth(index).click();
+  await page.getByRole('button', { name: 'Cart, 4 items' }).click();
+  const cart = page.getByRole('dialog', { name: 'Your Cart' });
+  await expect(cart.getByRole('button', { name: 'Sign In to Checkout' })).toBeVisible();
+  const toasts = page.locator('[data-sonner-toast][data-visible="true"]');
+  await expect(toasts.first()).toBeVisible();
+  const dialogBox = (await cart.boundingBox())!;
+  for (const toast of await toasts.all()) expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(dialogBox.y + dialogBox.height);
+});

@@ -24,6 +24,7 @@ export const testReader = (status: Reader['status'], overrides: Partial<Reader> 
   schedule: { timeZone: 'UTC', slots: [] },
   freeMinutes: 0,
   repliesAutomated: false,
+  sessionTypes: ['chat', 'audio', 'video'],
   writtenReadingPriceCents: null,
   writtenReadingAnswerHours: 24,
   ...overrides,

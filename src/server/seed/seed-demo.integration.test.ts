@@ -1,5 +1,6 @@
 import type { PostList, PostThread } from '@shared/community';
 import type { ReaderSessionsPage, ReaderStats } from '@shared/reader-dashboard';
+import type { AppointmentSlots } from '@shared/appointments';
 import type { Reader } from '@shared/readers';
 import type { ReaderReviews } from '@shared/reviews';
 import type { SessionReceipt } from '@shared/sessions';
@@ -187,6 +188,24 @@ describe('the demo seed', () => {
       .where(sql`${readingSessions.endedAt} >= ${since.toISOString()}`)
       .groupBy(readingSessions.readerId);
     expect(Math.max(...rows.map((r) => r.earnings))).toBeLessThan(13_998);
+  });
+
+  // Last: it moves the clock on a week.
+  it('gives readers a weekly schedule, at least three with free slots to book on each day of a week, one of them taking written questions', async () => {
+    const readers = await Promise.all(DEMO_READERS.map(async ({ username }) => (await http(app).get<Reader>(`/api/readers/by-username/${username}`)).body));
+    for (let day = 0; day < 7; day += 1) {
+      const bookable: Reader[] = [];
+      for (const reader of readers) {
+        const response = await http(app).get<AppointmentSlots>(`/api/readers/${reader.id}/appointment-slots`);
+        expect(response.status).toBe(200);
+        if (response.body.slots.length > 0) bookable.push(reader);
+      }
+      const when = new Date(clock.now()).toISOString();
+      expect(bookable.length, when).toBeGreaterThanOrEqual(3);
+      expect(bookable.every((reader) => reader.schedule.slots.length > 0), when).toBe(true);
+      expect(bookable.some((reader) => reader.writtenReadingPriceCents !== null), when).toBe(true);
+      clock.advance(DAY_MS);
+    }
   });
 
   it('does nothing on a database that has users', async () => {

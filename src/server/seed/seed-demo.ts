@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { type Clock, systemClock } from '../clock';
 import type { Db, Tx } from '../db/client';
-import { readerProfiles, user } from '../db/schema';
+import { readerAvailability, readerProfiles, user } from '../db/schema';
 import { createUserWithPassword } from '../features/auth/create-user';
 import { ensureAdmin } from '../features/auth/ensure-admin';
 import { createWallet, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../features/wallet/ledger';
@@ -50,7 +50,9 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
         isOnline: r.isOnline,
         freeMinutes: r.freeMinutes ?? 0,
         ...(r.writtenReading && { writtenReadingPriceCents: r.writtenReading.priceCents, writtenReadingAnswerHours: r.writtenReading.answerHours }),
+        ...(r.schedule && { timeZone: r.schedule.timeZone }),
       });
+      if (r.schedule) await tx.insert(readerAvailability).values(r.schedule.slots.map((slot) => ({ readerId: id, ...slot })));
     }
     await insertAutomatedReader(tx, now);
     const seekers = [];

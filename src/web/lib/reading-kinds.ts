@@ -15,3 +15,8 @@ export const READING_KINDS = [
 export function rateOfKind(reader: Pick<Reader, 'chatRateCents' | 'audioRateCents' | 'videoRateCents'>, type: SessionType): number {
   return { chat: reader.chatRateCents, audio: reader.audioRateCents, video: reader.videoRateCents }[type];
 }
+
+/** The kinds the reader offers (`Reader.sessionTypes`), in READING_KINDS' order: the only ones a page shows. */
+export function offeredReadingKinds(reader: Pick<Reader, 'sessionTypes'>) {
+  return READING_KINDS.filter(({ type }) => reader.sessionTypes.includes(type));
+}

@@ -59,4 +59,30 @@ describe('the demo reader', () => {
     expect(await getEarnings(app.db, sage.id)).toEqual({ availableCents: splitCharge(RATE).readerCents, heldCents: 0 });
     socket.disconnect();
   });
+
+  // After the reading test: the worker answers one automated reader, the first it finds.
+  it('offers chat only everywhere a reader is shown (sessionTypes), and refuses audio and video for a request and a place in line', async () => {
+    const sage = await createReader(app, { firstName: 'Sage', lastName: 'Types', username: 'sage_types', chatRateCents: RATE, audioRateCents: RATE, videoRateCents: RATE });
+    await app.db.update(readerProfiles).set({ repliesAutomated: true }).where(eq(readerProfiles.userId, sage.id));
+    const other = await createReader(app, { firstName: 'Ada', lastName: 'Types' });
+    const client = await createClient(app, { balanceCents: 1000 });
+
+    const typesOf = (readers: { id: string; sessionTypes: string[] }[], id: string) => readers.find((reader) => reader.id === id)?.sessionTypes;
+    await vi.waitFor(async () => {
+      const directory = (await http(app).get('/api/readers?search=Types')).body;
+      expect(typesOf(directory.readers, sage.id)).toEqual(['chat']);
+      expect(typesOf(directory.readers, other.id)).toEqual(['chat', 'audio', 'video']);
+    });
+    expect((await http(app).get(`/api/readers/${sage.id}`)).body.sessionTypes).toEqual(['chat']);
+    expect((await http(app).get(`/api/readers/by-username/sage_types`)).body.sessionTypes).toEqual(['chat']);
+    expect((await http(app).get(`/api/readers/${other.id}`)).body.sessionTypes).toEqual(['chat', 'audio', 'video']);
+
+    for (const sessionType of ['audio', 'video']) {
+      const queued = await http(app, client.cookie).post(`/api/readers/${sage.id}/queue`, { sessionType });
+      expect(queued.status, sessionType).toBe(409);
+      expect(queued.body.error.message).toBe(AUTOMATED_CHAT_ONLY_REASON);
+    }
+    expect((await http(app, client.cookie).get('/api/queue')).body.place).toBeNull();
+    expect((await http(app, client.cookie).get('/api/auth/profile')).body.walletBalanceCents).toBe(1000);
+  });
 });

@@ -43,12 +43,31 @@ export interface ReceiptLine {
   amountCents: number;
 }
 
-export function readingReceiptMail(input: { name: string; readerName: string; type: string; minutes: number; lines: ReceiptLine[]; totalCents: number; url: string }): MailContent {
+/** A mail cannot know its reader's zone: its dates are in UTC, and say so. */
+const mailDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+
+/** `receiptNumber` is the reading's id, the one its receipt page and the admin's sessions show (decision 060). */
+export function readingReceiptMail(input: {
+  name: string;
+  readerName: string;
+  type: string;
+  minutes: number;
+  receiptNumber: string;
+  endedAt: Date;
+  lines: ReceiptLine[];
+  totalCents: number;
+  url: string;
+}): MailContent {
   return composeMail({
     subject: `Your receipt: ${input.type} reading with ${input.readerName}`,
     greeting: hello(input.name),
     paragraphs: [`Thank you for your ${input.type} reading with ${input.readerName} (${input.minutes} minute${input.minutes === 1 ? '' : 's'}). Here is what it cost.`],
-    rows: [...input.lines.map((line): [string, string] => [line.label, formatCents(line.amountCents)]), ['Total', formatCents(input.totalCents)]],
+    rows: [
+      ['Receipt no.', input.receiptNumber],
+      ['Date', `${mailDate.format(input.endedAt)} UTC`],
+      ...input.lines.map((line): [string, string] => [line.label, formatCents(line.amountCents)]),
+      ['Total', formatCents(input.totalCents)],
+    ],
     action: { label: 'See the reading', url: input.url },
   });
 }

@@ -19,6 +19,11 @@ describe('notices by mail', () => {
     expect(receipt.text).toContain('Minute 1: $2.50');
     expect(receipt.text).toContain('Minute 3: $2.50');
     expect(receipt.text).toContain('Total: $7.50');
+    // Issue 43: the receipt's number (the reading's id, as on its page) and when the reading ended.
+    expect(receipt.text).toContain(`Receipt no.: ${id}`);
+    const ended = (await http(app, client.cookie).get(`/api/sessions/${id}`)).body.endedAt as string;
+    expect(receipt.text).toContain(`Date: ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(ended))} UTC`);
+    expect(receipt.text).toMatch(/Date: November 21, 2026 at 12:0\d PM UTC/);
     expect(receipt.links[0]!.url).toBe(`http://localhost:5000/dashboard/sessions/${id}`);
     // Once only, however often the worker passes.
     expect((await deliveredTo(app, client.email)).filter((m) => m.kind === 'reading_receipt')).toHaveLength(1);

@@ -43,6 +43,9 @@ export async function queueDueNotices(deps: NoticeDeps): Promise<number> {
           readerName: await readerName(tx, row.readerId),
           type: row.sessionType,
           minutes: minuteLines.length,
+          receiptNumber: row.id,
+          // Set with receiptMailDue when the reading ended; the fallback is never taken.
+          endedAt: row.endedAt ?? new Date(deps.clock.now()),
           lines,
           totalCents: paidCents - row.refundedCents,
           url: `${deps.publicUrl}/dashboard/sessions/${encodeURIComponent(id)}`,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { JoinQueueInput, QueuePlace, QueueRefusal } from '@shared/queue';
+import { AUTOMATED_CHAT_ONLY_REASON, offeredSessionTypes } from '@shared/readers';
 import { OPEN_SESSION_STATUSES } from '@shared/sessions';
 import { readerProfiles, readerQueue, readingSessions, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -26,6 +27,7 @@ export async function joinQueue(deps: QueueDeps, client: SessionUser, readerId: 
       userId: readerProfiles.userId,
       firstName: readerProfiles.firstName,
       isOnline: readerProfiles.isOnline,
+      repliesAutomated: readerProfiles.repliesAutomated,
       rateCents: readerProfiles[RATE_COLUMN[input.sessionType]],
       isTaken: sql<boolean>`exists (select 1 from ${readingSessions} where ${readingSessions.readerId} = ${readerProfiles.userId}
           and ${inArray(readingSessions.status, [...OPEN_SESSION_STATUSES])})
@@ -35,6 +37,8 @@ export async function joinQueue(deps: QueueDeps, client: SessionUser, readerId: 
     .innerJoin(user, eq(user.id, readerProfiles.userId))
     .where(and(eq(readerProfiles.userId, readerId), isListedReader));
   if (!reader) throw notFound('Reader not found');
+  // A line for a kind of reading the reader does not give would end in a refused request.
+  if (!offeredSessionTypes(reader).includes(input.sessionType)) throw conflict(AUTOMATED_CHAT_ONLY_REASON);
 
   const held = await findQueuePlace(db, client.id);
   if (held?.readerId === readerId) return { place: held, isNew: false };

@@ -1,6 +1,6 @@
 import type { SessionType } from '@shared/constants';
 import type { ReaderSchedule } from '@shared/reader-schedule';
-import { type Reader, readerPresence } from '@shared/readers';
+import { offeredSessionTypes, type Reader, readerPresence } from '@shared/readers';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
@@ -94,6 +94,7 @@ export function toReader(row: ReaderRow, options: { includeEmail?: boolean } = {
     schedule: { timeZone: row.timeZone, slots: row.scheduleSlots },
     freeMinutes: row.freeMinutes,
     repliesAutomated: row.repliesAutomated,
+    sessionTypes: offeredSessionTypes(row),
     writtenReadingPriceCents: row.writtenReadingPriceCents,
     writtenReadingAnswerHours: row.writtenReadingAnswerHours,
   };

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicFiguresSchema } from '@shared/public-figures';
 import { readerEarningsSchema, readerSessionsPageSchema, readerSessionsQuerySchema, readerStatsSchema } from '@shared/reader-dashboard';
 import { type DirectoryQuery, directoryQuerySchema, readerListSchema, readerSchema, readerSpecialtiesSchema } from '@shared/readers';
 import { readerScheduleSchema, updateScheduleSchema } from '@shared/reader-schedule';
@@ -19,6 +20,7 @@ import { getReaderEarnings } from './get-reader-earnings';
 import { getReaderStats } from './get-reader-stats';
 import type { DirectoryCache } from './directory-cache';
 import { listReaderSessions } from './list-reader-sessions';
+import { getPublicFigures } from './public-figures';
 import { getReaderSchedule, replaceReaderSchedule } from './reader-schedule';
 import { isListedReader, selectReaders, toReader } from './reader-view';
 import { type ReaderStatusHooks, updateMyReader } from './update-my-reader';
@@ -42,6 +44,7 @@ export async function readerRoutes(
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     return encoding ? reply.header('content-encoding', encoding).send(page.encoded(encoding)) : reply.send(page.body);
   });
+  api.get('/api/public-figures', { schema: { response: { 200: publicFiguresSchema } } }, async () => getPublicFigures(db));
   api.get('/api/readers/specialties', { schema: { response: { 200: readerSpecialtiesSchema } } }, async () => ({ specialties: await deps.directory.specialties() }));
 
   const oneReader = { response: { 200: readerSchema } };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { AUTOMATED_CHAT_ONLY_REASON } from '@shared/readers';
+import { AUTOMATED_CHAT_ONLY_REASON, offeredSessionTypes } from '@shared/readers';
 import { SERVER_EVENTS, type SessionRequestEvent } from '@shared/realtime';
 import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionRequestInput } from '@shared/sessions';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
@@ -39,7 +39,7 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
   }
   if (!reader.isOnline) throw conflict(`${reader.firstName} is offline right now`);
   // The demo reader answers in words only: there is nobody to hear or see (issue 30).
-  if (reader.repliesAutomated && input.sessionType !== 'chat') throw conflict(AUTOMATED_CHAT_ONLY_REASON);
+  if (!offeredSessionTypes(reader).includes(input.sessionType)) throw conflict(AUTOMATED_CHAT_ONLY_REASON);
   if (found.suspendedAt) throw conflict(`${reader.firstName} is not available for readings`);
   const nextAppointmentAt = await walkInAgainstAppointments(deps.db, reader.userId, reader.firstName, now.getTime());
   await assertBalanceCoversMinute(deps.db, client.id, rate);

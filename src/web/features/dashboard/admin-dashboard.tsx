@@ -1,6 +1,6 @@
 import type { Profile } from '@shared/auth';
+import { Link } from 'react-router';
 import { TabsContent } from '@/components/ui/tabs';
-import { SalesList } from '@/features/shop';
 import { AdminPayoutsPanel } from '@/features/wallet';
 import { paths } from '@/lib/paths';
 import { AnalyticsTab } from './admin/analytics-tab';
@@ -46,7 +46,14 @@ export function AdminDashboard({ profile }: { profile: Profile }) {
         </TabsContent>
         <TabsContent value="payouts" className="grid gap-6">
           <AdminPayoutsPanel />
-          <SalesList isAdminView />
+          {/* The shop's own orders to ship are on /shop/orders, where an admin looks for orders (issue 43). */}
+          <p className="text-sm text-muted-foreground">
+            Soul Tribe’s own shop orders to ship are under{' '}
+            <Link to={paths.shopOrders} className="font-semibold text-pink underline underline-offset-4">
+              Shop › My Orders
+            </Link>
+            .
+          </p>
         </TabsContent>
         <TabsContent value="reports">
           <ReportsTab />

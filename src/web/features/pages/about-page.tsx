@@ -6,7 +6,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ABOUT_PAGE } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
-import { aboutFigures, founderStory, mission, readerBenefits, seekerBenefits, values } from './about/about-content';
+import { founderStory, mission, readerBenefits, readerShareFigure, seekerBenefits, values } from './about/about-content';
+import { shownCount, usePublicFigures } from './figures/public-figures';
 
 const valueIcons = [Heart, Lock, Sparkles];
 
@@ -32,6 +33,12 @@ function BenefitList({ title, items }: { title: string; items: readonly string[]
 
 export function AboutPage() {
   usePageMeta(ABOUT_PAGE);
+  const { data: figures } = usePublicFigures();
+  const aboutFigures = [
+    { value: shownCount(figures?.readers), label: 'verified readers' },
+    { value: shownCount(figures?.readingsGiven), label: 'readings given' },
+    readerShareFigure,
+  ];
   return (
     <div className="pb-16">
       <PageHeading title="About Soul Tribe" description={mission} />

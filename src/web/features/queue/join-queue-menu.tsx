@@ -3,7 +3,7 @@ import type { Reader } from '@shared/readers';
 import { ListPlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { rateOfKind, READING_KINDS } from '@/lib/reading-kinds';
+import { offeredReadingKinds, rateOfKind } from '@/lib/reading-kinds';
 import { useJoinQueue } from './api';
 
 /** 'Join queue' for a busy reader: the client picks the kind of reading they will wait for, at its rate. */
@@ -19,7 +19,7 @@ export function JoinQueueMenu({ reader }: { reader: Reader }) {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="center">
         <DropdownMenuLabel className="text-muted-foreground">Wait for {reader.firstName} with a…</DropdownMenuLabel>
-        {READING_KINDS.map(({ type, rateLabel, icon: Icon }) => (
+        {offeredReadingKinds(reader).map(({ type, rateLabel, icon: Icon }) => (
           <DropdownMenuItem key={type} onSelect={() => join.mutate({ readerId: reader.id, sessionType: type })}>
             <Icon className="text-pink" aria-hidden="true" />
             {rateLabel} reading

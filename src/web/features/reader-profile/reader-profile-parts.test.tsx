@@ -46,18 +46,16 @@ describe('ReadingOptions', () => {
 });
 
 describe('ReadingOptions of the demo reader', () => {
-  it('says its replies are automated, offers chat, and turns audio and video off with the reason', () => {
-    renderWithProviders(<ReadingOptions reader={{ ...reader('online'), repliesAutomated: true }} usualHours={null} />);
+  it('says its replies are automated and offers chat only: no audio or video button or rate', () => {
+    renderWithProviders(<ReadingOptions reader={{ ...reader('online'), repliesAutomated: true, sessionTypes: ['chat'] }} usualHours={null} />);
     const note = screen.getByTestId('automated-reader-note');
     expect(note.textContent).toContain('Demo reader: replies are automated');
     expect(screen.getByRole('link', { name: 'Start Chat Reading with Selene Moon' }).getAttribute('href')).toBe('/session/r1?type=chat');
-    for (const name of ['Audio', 'Video']) {
-      const button = screen.getByRole('button', { name });
-      expect((button as HTMLButtonElement).disabled, name).toBe(true);
-      expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(
-        'Automated replies come by chat only: audio and video need a live reader.',
-      );
-    }
+    expect(screen.queryByRole('button', { name: 'Audio' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Video' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Audio|Video/ })).toBeNull();
+    const rates = screen.getByRole('definition').closest('dl')!;
+    expect([...rates.querySelectorAll('dt')].map((term) => term.textContent)).toEqual(['Chat']);
   });
 });
 

@@ -27,7 +27,7 @@ export function ReadingOptions({ reader, usualHours }: { reader: Reader; usualHo
           <FreeMinutesBadge minutes={reader.freeMinutes} />
         </CardHeader>
         <CardContent className="grid gap-4">
-          {reader.repliesAutomated ? <AutomatedReaderNote readerId={reader.id} /> : null}
+          {reader.repliesAutomated ? <AutomatedReaderNote /> : null}
           <ReaderRates reader={reader} />
           <div className="grid grid-cols-2 gap-2">
             <ReadingActions reader={reader} reasonId={reason ? reasonId : undefined} />

@@ -65,7 +65,7 @@ export function ReaderCard({ reader }: { reader: Reader }) {
           <PresenceBadge status={reader.status} />
           <FreeMinutesBadge minutes={reader.freeMinutes} />
         </div>
-        {reader.repliesAutomated ? <AutomatedReaderNote readerId={reader.id} /> : null}
+        {reader.repliesAutomated ? <AutomatedReaderNote /> : null}
         <p className="line-clamp-3 text-sm text-muted-foreground">{reader.bio}</p>
         <UsualHoursLine usualHours={usualHours} />
         <SpecialtyBadges specialties={shown} moreCount={moreCount} />

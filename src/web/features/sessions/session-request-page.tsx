@@ -32,7 +32,6 @@ export function SessionRequestPage() {
   const { readerId = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const requestedType = sessionTypeSchema.safeParse(searchParams.get('type'));
-  const type: SessionType = requestedType.success ? requestedType.data : 'chat';
   const { data: me } = useProfile();
   const reader = useQuery(readerQuery(readerId));
   const queryClient = useQueryClient();
@@ -77,6 +76,8 @@ export function SessionRequestPage() {
   }
 
   const current = reader.data;
+  // A kind the reader does not offer (an old link, a typed address) is never offered: their first one is.
+  const type: SessionType = requestedType.success && current.sessionTypes.includes(requestedType.data) ? requestedType.data : (current.sessionTypes[0] ?? 'chat');
   const rateCents = confirmedRate?.type === type ? confirmedRate.cents : rateOf(current, type);
   const isClient = me.role === 'client';
   const canAfford = me.walletBalanceCents >= rateCents;

@@ -1,4 +1,4 @@
-import { SESSION_TYPES, type SessionType } from '@shared/constants';
+import type { SessionType } from '@shared/constants';
 import { formatCents } from '@shared/money';
 import type { Reader } from '@shared/readers';
 import type { ReadingSession } from '@shared/sessions';
@@ -73,13 +73,13 @@ export function WaitingForReader({ reader, pending, secondsLeft, onCancel }: { r
   );
 }
 
-/** Chat, audio or video, each with its rate (the chosen one at the rate the client confirms). */
+/** Each kind of reading the reader offers, with its rate (the chosen one at the rate the client confirms). */
 export function ReadingTypeChoice({ reader, type, rateCents, onChoose }: { reader: Reader; type: SessionType; rateCents: number; onChoose: (type: SessionType) => void }) {
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm font-semibold">Choose your reading</legend>
       <div className="grid grid-cols-3 gap-2" role="radiogroup" aria-label="Reading type">
-        {SESSION_TYPES.map((option) => {
+        {reader.sessionTypes.map((option) => {
           const Icon = TYPE_ICONS[option];
           const isChosen = option === type;
           return (

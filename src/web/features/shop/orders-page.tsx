@@ -9,11 +9,13 @@ import { PageHeading } from '@/components/page-heading';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { useProfile } from '@/lib/auth';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { ordersQuery } from './api';
 import { contentParts } from './digital-content';
 import { AddressLines, OrderShipmentStatus } from './order-shipment';
+import { SalesList } from './sales-list';
 
 const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -107,8 +109,10 @@ function OrderCard({ order }: { order: Order }) {
 export function OrdersPage() {
   usePageMeta({ title: 'My Orders', description: 'Your Soul Tribe shop orders and your digital purchases.' });
   const orders = useQuery(ordersQuery);
+  // An admin looks for the shop's orders here: Soul Tribe's own to ship come before their purchases (issue 43).
+  const isAdmin = useProfile().data?.role === 'admin';
   return (
-    <div className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 pb-16 sm:px-6">
       <PageHeading title="My Orders" description="Everything you bought in the shop, with your courses and downloads.">
         <Button asChild variant="outline">
           <Link to={paths.shop}>
@@ -117,6 +121,8 @@ export function OrdersPage() {
           </Link>
         </Button>
       </PageHeading>
+      {isAdmin ? <SalesList isAdminView /> : null}
+      {isAdmin ? <h2 className="text-xl font-semibold">Your own purchases</h2> : null}
       {orders.isPending ? (
         <ListSkeleton label="Loading orders" rowClassName="h-40" />
       ) : orders.isError ? (

@@ -1,31 +1,14 @@
 // @vitest-environment jsdom
-import type { OrderShipment, SellerShipment } from '@shared/shipping';
+import type { OrderShipment } from '@shared/shipping';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testShipment as base, testSale as sale } from '../../../../tests/unit/test-shipment';
 import { OrderShipmentStatus } from './order-shipment';
 import { SalesList } from './sales-list';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const base = {
-  id: 'sh-1',
-  orderId: 'order-1234567890',
-  status: 'paid',
-  carrier: null,
-  trackingNumber: null,
-  paidAt: '2026-11-20T12:00:00.000Z',
-  shipByAt: '2026-11-27T12:00:00.000Z',
-  isOverdue: false,
-  shippedAt: null,
-  deliveredAt: null,
-  cancelledAt: null,
-  itemsCents: 4499,
-  refundedCents: 0,
-} as const;
-const address = { name: 'Rowan Vale', street: '7 Willow Court', city: 'Asheville', region: 'North Carolina', postalCode: '28801', country: 'United States' };
-const sale: SellerShipment = { ...base, buyerName: 'Rowan Vale', sellerName: 'Isla Fairweather', address, items: [{ productId: 'p1', name: 'Crystal Set', quantity: 1 }], platformCarriedCents: 0 };
-
 function renderWith(node: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(<QueryClientProvider client={queryClient}>{node}</QueryClientProvider>);

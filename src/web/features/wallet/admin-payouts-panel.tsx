@@ -163,7 +163,7 @@ export function AdminPayoutsPanel() {
       <Card>
         <CardHeader>
           <CardTitle id={titleId}>Payouts</CardTitle>
-          <CardDescription>Readers’ withdrawal requests. Mark one paid once the money is sent; rejecting returns it to the reader’s wallet.</CardDescription>
+          <CardDescription>Readers’ withdrawal requests. Mark one paid once the money is sent; rejecting returns it to the reader’s earnings.</CardDescription>
         </CardHeader>
         <CardContent>
           <Tabs defaultValue="pending">

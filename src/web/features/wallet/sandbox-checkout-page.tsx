@@ -1,5 +1,5 @@
 import { formatCents } from '@shared/money';
-import { CHECKOUT_TEST_CARDS, sandboxCheckoutViewSchema, sandboxPayResultSchema } from '@shared/payments';
+import { CHECKOUT_TEST_CARDS, sandboxCheckoutViewSchema, sandboxPayResultSchema, sandboxPaySchema } from '@shared/payments';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
@@ -39,7 +39,8 @@ export function SandboxCheckoutPage() {
       if (result.outcome === 'paid') window.location.assign(result.redirectUrl);
       else setError(result.message);
     },
-    onError: (failure) => setError(failure instanceof ApiError ? failure.message : 'The payment could not be made. Please try again.'),
+    // The field's own words, never the whole message, which names the API's field ('cardNumber: …').
+    onError: (failure) => setError(failure instanceof ApiError ? (failure.fields?.cardNumber ?? failure.message) : 'The payment could not be made. Please try again.'),
   });
 
   return (
@@ -64,8 +65,9 @@ export function SandboxCheckoutPage() {
               noValidate
               onSubmit={(event) => {
                 event.preventDefault();
-                setError(undefined);
-                if (!pay.isPending) pay.mutate();
+                const checked = sandboxPaySchema.safeParse({ cardNumber });
+                setError(checked.success ? undefined : checked.error.issues[0]?.message);
+                if (checked.success && !pay.isPending) pay.mutate();
               }}
             >
               <FormField id={CARD_ID} label="Card number" error={error}>

@@ -28,6 +28,7 @@ const reader: AdminReader = {
   schedule: { timeZone: 'UTC', slots: [] },
   freeMinutes: 0,
   repliesAutomated: false,
+  sessionTypes: ['chat', 'audio', 'video'],
   writtenReadingPriceCents: null,
   writtenReadingAnswerHours: 24,
 };

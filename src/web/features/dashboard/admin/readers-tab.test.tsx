@@ -31,6 +31,7 @@ function reader(overrides: Partial<AdminReader>): AdminReader {
     schedule: { timeZone: 'UTC', slots: [] },
     freeMinutes: 0,
     repliesAutomated: false,
+    sessionTypes: ['chat', 'audio', 'video'],
     writtenReadingPriceCents: null,
     writtenReadingAnswerHours: 24,
     totalEarningsCents: 12_345,

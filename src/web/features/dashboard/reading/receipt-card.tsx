@@ -108,6 +108,10 @@ export function ReceiptCard({ sessionId, viewer, retention }: { sessionId: strin
     <Card>
       <CardHeader>
         <CardTitle>Receipt</CardTitle>
+        {/* The number the receipt mail gives (decision 060). */}
+        <p className="text-xs break-all text-muted-foreground" data-testid="receipt-number">
+          Receipt no. {sessionId}
+        </p>
         <CardDescription>
           {query.data
             ? `${formatCents(query.data.ratePerMinuteCents)}/min, each minute charged at its start${viewer === 'reader' ? '; your share is 70% of the reading' : ''}.`

@@ -1,19 +1,15 @@
 import { ABOUT_PAGE } from '@shared/public-pages';
 import { READER_SHARE_PERCENT } from '@shared/constants';
 
-/** SPEC.md §1: the About page's claims, mission, founder story, three values and what each side gets. */
-export const aboutFigures = [
-  { value: '15+', label: 'years guiding seekers' },
-  { value: '10,000+', label: 'readings given' },
-  { value: `${READER_SHARE_PERCENT}%`, label: 'of every minute goes to the reader' },
-] as const;
+/** SPEC.md §1: the About page's mission, founder story, three values and what each side gets; its counts come from the database (about-page.tsx). */
+export const readerShareFigure = { value: `${READER_SHARE_PERCENT}%`, label: 'of every minute goes to the reader' } as const;
 
 export const mission = ABOUT_PAGE.description;
 
 export const founderStory = [
-  'Soul Tribe began with one reader and a kitchen table. For more than fifteen years our founder gave readings in person and by phone, and saw the same two problems again and again: seekers could not tell a genuine reader from a script, and readers gave away most of what they earned to the services that booked them.',
+  'Soul Tribe began with one reader and a kitchen table. For years our founder gave readings in person and by phone, and saw the same two problems again and again: seekers could not tell a genuine reader from a script, and readers gave away most of what they earned to the services that booked them.',
   'So we built the place we wanted to work in ourselves. Every reader is vetted before they take a reading. Seekers top up a wallet, see the exact rate before they start, and are billed by the minute, with a refund in the first minutes if a reading does not feel right. Readers keep most of every minute and are paid from what they have earned.',
-  'More than 10,000 readings later, the idea is the same: a small, caring community where intuition is treated with respect.',
+  'The idea is still the same: a small, caring community where intuition is treated with respect.',
 ];
 
 export const values = [

@@ -2,14 +2,16 @@ import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
-
-const stats = [
-  { value: '10,000+', label: 'readings given' },
-  { value: '15+', label: 'years of guidance' },
-  { value: '$0', label: 'to join' },
-] as const;
+import { shownCount, usePublicFigures } from '../figures/public-figures';
 
 export function Hero({ journeyHref }: { journeyHref: string }) {
+  // Counts from the database (issue 43); joining costs nothing by the terms.
+  const { data: figures } = usePublicFigures();
+  const stats = [
+    { value: shownCount(figures?.readingsGiven), label: 'readings given' },
+    { value: shownCount(figures?.readers), label: 'verified readers' },
+    { value: '$0', label: 'to join' },
+  ];
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden">
       <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 pt-16 pb-20 text-center sm:pt-24 sm:pb-28">

@@ -95,13 +95,19 @@ export function MediaStage({
         <div className="flex size-full flex-col items-center justify-center gap-4 bg-gradient-to-br from-primary/25 via-background to-violet-800/30">
           <PersonAvatar name={otherName} imageUrl={otherAvatarUrl} className="size-28 text-3xl" />
           <p className="text-lg font-semibold text-white">{otherName}</p>
+          {/* Under the name, not over the stage: on a phone the avatar fills its middle (issue 43). */}
+          {waiting ? (
+            <p className="rounded-xl bg-black/50 px-4 py-2 text-center text-white" role="status" data-testid="stage-waiting">
+              {waiting}
+            </p>
+          ) : null}
           {/* biome-ignore lint/a11y/useMediaCaption: live peer audio has no caption track */}
           <audio ref={remoteAudioRef} autoPlay data-testid="remote-audio" />
         </div>
       )}
 
-      {waiting ? (
-        <div className="absolute inset-0 flex items-center justify-center bg-black/50 p-6 text-center text-white" role="status">
+      {waiting && sessionType === 'video' ? (
+        <div className="absolute inset-0 flex items-center justify-center bg-black/50 p-6 text-center text-white" role="status" data-testid="stage-waiting">
           {waiting}
         </div>
       ) : null}
