@@ -2,7 +2,6 @@ import {
   type DepositLimits,
   type DepositLimitsUpdate,
   depositLimitsSchema,
-  type Earnings,
   type PaymentsConfig,
   type PayoutDecisionInput,
   type PayoutList,
@@ -50,12 +49,6 @@ export const walletTransactionsQuery = infiniteQueryOptions({
   },
   initialPageParam: null,
   getNextPageParam: (page) => page.nextCursor,
-});
-
-/** A reader's available and held earnings (the wallet's first transaction rides along, unused). */
-export const earningsQuery = queryOptions({
-  queryKey: walletQueryKeys.earnings,
-  queryFn: async ({ signal }): Promise<Earnings> => (await apiRequestParsed('/api/wallet?limit=1', walletSchema, { signal })).earnings,
 });
 
 /** Why the wallet is on hold (an open chargeback), or null: said on the wallet page. */
