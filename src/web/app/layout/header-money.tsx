@@ -21,7 +21,10 @@ export function useHeaderFigures(profile: Profile): HeaderFigure[] | null {
   return profile.walletBalanceCents > 0 ? [withdrawable, { ...wallet, to: paths.dashboard }] : [withdrawable];
 }
 
-/** The header's figures as chips; a reader's each say what they are. */
+/**
+ * The header's figures as chips; a reader's each say what they are. Beside the nav (md to lg) there
+ * is room for one: a reader's wallet then shows in the account and mobile menus only.
+ */
 export function HeaderMoneyChips({ profile }: { profile: Profile }) {
   const figures = useHeaderFigures(profile);
   if (!figures) return <Skeleton className="h-8 w-24 rounded-full" role="status" aria-label="Loading earnings" />;
@@ -29,7 +32,7 @@ export function HeaderMoneyChips({ profile }: { profile: Profile }) {
   return (
     <>
       {figures.map((figure) => (
-        <WalletChip key={figure.kind} figure={figure} isLabelled={isLabelled} />
+        <WalletChip key={figure.kind} figure={figure} isLabelled={isLabelled} className={isLabelled && figure.kind === 'wallet' ? 'md:max-xl:hidden' : undefined} />
       ))}
     </>
   );
