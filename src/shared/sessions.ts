@@ -1,5 +1,6 @@
 import { MESSAGE_MAX_LENGTH, RATING_WINDOW_DAYS, SESSION_TYPES } from './constants';
 import { createReaderSchema, rateCentsSchema } from './readers';
+import { spentBySourceSchema } from './spending';
 import { imageUrlSchema } from './auth';
 import { writtenReadingAnswerHoursSchema, writtenReadingPriceCentsSchema } from './written-readings';
 import { z } from './zod-config';
@@ -274,12 +275,16 @@ export const sessionMessagesSchema = z.object({ messages: z.array(chatMessageSch
 export const availableReadersSchema = z.object({ readers: z.array(featuredReaderSchema) });
 
 /**
- * GET /api/sessions/summary: the signed-in user's spending as a client, over completed readings
- * only, net of refunds. "This month" is the calendar month in UTC, the server's one clock.
+ * GET /api/sessions/summary: the signed-in user's spending as a client (shared/spending.ts: readings,
+ * booking fees, written questions, gifts, stream tickets and orders, net of refunds) and their
+ * completed readings. "This month" is the calendar month in UTC, the server's one clock.
  */
 export const clientSessionSummarySchema = z.object({
   totalSpentCents: z.number().int(),
+  /** All time, one line per source; the lines add up to totalSpentCents. */
+  spentBySource: spentBySourceSchema,
   completedSessions: z.number().int(),
+  /** Spent this month, by the same definition. */
   monthSpentCents: z.number().int(),
   monthSessions: z.number().int(),
   /** Whole minutes per completed reading this month; null with none. */

@@ -1,6 +1,7 @@
 import { z } from './zod-config';
 import { DEPOSIT_MAX_CENTS, DEPOSIT_MIN_CENTS, PAYOUT_MIN_CENTS, SESSION_TYPES } from './constants';
 import { formatCents } from './money';
+import { APPOINTMENT_FEE_PERCENT, APPOINTMENT_FREE_CANCEL_HOURS, OPEN_APPOINTMENT_STATUSES } from './appointments';
 
 /** Test cards the sandbox provider understands (the names of Stripe's test payment methods). */
 export const SANDBOX_TEST_CARDS = [
@@ -156,11 +157,54 @@ export const earningsSchema = z.object({
 });
 export type Earnings = z.infer<typeof earningsSchema>;
 
+/** What money on hold is for (docs/decisions/046, 047, 048): each has its own release rule. */
+export const HOLD_KINDS = ['appointment', 'written_reading'] as const;
+export type HoldKind = (typeof HOLD_KINDS)[number];
+
+const holdFields = {
+  /** The appointment's or the written question's id. */
+  id: z.string(),
+  /** What the hold still holds (a booked reading running now has used some of it). */
+  amountCents: z.number().int(),
+  readerId: z.string(),
+  readerName: z.string(),
+};
+
+/** One thing money is held for, as GET /api/wallet lists it (issue 43). */
+export const walletHoldSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('appointment'),
+    ...holdFields,
+    sessionType: z.enum(SESSION_TYPES),
+    startsAt: z.string(),
+    minutes: z.number().int(),
+    /** Pending: the reader has not answered yet; accepted: booked. */
+    status: z.enum(OPEN_APPOINTMENT_STATUSES),
+  }),
+  z.object({
+    kind: z.literal('written_reading'),
+    ...holdFields,
+    askedAt: z.string(),
+    /** Not answered by then, it is refunded in full. */
+    dueAt: z.string(),
+  }),
+]);
+export type WalletHold = z.infer<typeof walletHoldSchema>;
+
+/** When a hold comes back to the wallet, and when it is charged, as the client should read it (the rules of 047 and 048). */
+export function holdReleaseRule(hold: WalletHold): string {
+  if (hold.kind === 'written_reading') return 'Charged when answered; refunded in full if not answered in time.';
+  if (hold.status === 'pending') return 'Refunded in full if the reader declines or does not answer, or if you cancel.';
+  return `Pays for the reading; what it does not use comes back. Refunded in full if the reader cancels or misses it, or if you cancel more than ${APPOINTMENT_FREE_CANCEL_HOURS} hours ahead; ${APPOINTMENT_FEE_PERCENT}% is kept if you cancel later or miss it.`;
+}
+
 export const walletSchema = z.object({
   /** The spendable wallet: deposits less spending (never withdrawable). */
   balanceCents: z.number().int(),
-  /** Put aside for written questions not yet answered (a hold, docs/decisions/046): not spendable, not in the balance. */
+  /** Put aside for things not yet settled (a hold, docs/decisions/046): not spendable, not in the balance; the sum of `holds`. */
   onHoldCents: z.number().int(),
+  /** Each thing money is held for, soonest first; their amounts add up to onHoldCents. */
+  holds: z.array(walletHoldSchema),
   earnings: earningsSchema,
   transactions: z.array(walletTransactionSchema),
   nextCursor: z.string().nullable(),

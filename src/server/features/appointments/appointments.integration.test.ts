@@ -731,3 +731,30 @@ describe('the money of any appointment', () => {
     );
   });
 });
+
+describe('GET /api/wallet names each hold (issue 43)', () => {
+  it('lists a booked reading by its reader and time, and a written question, each with what it still holds, adding up to onHoldCents', async () => {
+    // A booking accepted for 2 hours ahead, then read: its first minute has used 299 of its 4485.
+    const { reader, client, id, startsAt } = await acceptedAtItsStart({ minutes: 15, balanceCents: 20_000 });
+    // Before that reading: a booking 3 days ahead still waiting for its reader, and a written question.
+    const later = await newReader();
+    const pending = await book(client, later, { startsAt: hoursAhead(72), minutes: 30 });
+    expect(pending.status, JSON.stringify(pending.body)).toBe(201);
+    expect((await http(app, later.cookie).patch('/api/readers/me', { writtenReadingPriceCents: 1999 })).status).toBe(200);
+    const asked = await http(app, client.cookie).post('/api/written-readings', { readerId: later.id, question: 'Will the new job bring me closer to home?' });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    await joinAndStart(client, reader, id);
+
+    const wallet = (await http(app, client.cookie).get('/api/wallet')).body;
+    // The names the Appointments tab shows: each reader's profile name.
+    const named = new Map<string, string>((await http(app, client.cookie).get('/api/appointments')).body.appointments.map((a: { readerId: string; readerName: string }) => [a.readerId, a.readerName]));
+    const readerName = (user: TestUser) => named.get(user.id);
+    expect(wallet.holds).toEqual([
+      { kind: 'appointment', id, amountCents: 4485 - 299, readerId: reader.id, readerName: readerName(reader), sessionType: 'chat', startsAt: new Date(startsAt).toISOString(), minutes: 15, status: 'accepted' },
+      { kind: 'written_reading', id: asked.body.id, amountCents: 1999, readerId: later.id, readerName: readerName(later), askedAt: asked.body.createdAt, dueAt: asked.body.dueAt },
+      { kind: 'appointment', id: pending.body.id, amountCents: 8970, readerId: later.id, readerName: readerName(later), sessionType: 'chat', startsAt: pending.body.startsAt, minutes: 30, status: 'pending' },
+    ]);
+    expect(wallet.onHoldCents).toBe(4485 - 299 + 1999 + 8970);
+    expect(wallet.balanceCents).toBe(20_000 - 4485 - 1999 - 8970);
+  });
+});

@@ -1,12 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIFTS } from '@shared/constants';
 import { splitCharge } from '@shared/money';
 import type { AdminReader, TopReader } from '@shared/admin';
 import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
-import { closeReaderPage, insertStream, openReaderPage } from '../../../../tests/integration/live-stream-rows';
+import { buyFromEverySource, PURCHASES } from '../../../../tests/integration/purchases';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { TEST_ADDRESS } from '../../../../tests/integration/shipping-address';
 import { testApp } from '../../../../tests/integration/test-app';
@@ -36,52 +35,22 @@ async function ledgerIntoEarnings(readerId: string): Promise<Record<string, numb
 
 describe('earnings by source', () => {
   let reader: TestUser;
-  const GIFT = GIFTS[2]!;
-  const ADMISSION_CENTS = 500;
+  const { gift: GIFT, admissionCents: ADMISSION_CENTS, writtenCents: WRITTEN_CENTS, appointmentFeeCents: APPOINTMENT_FEE_CENTS } = PURCHASES;
   const PRODUCT_CENTS = 2799;
-  const WRITTEN_CENTS = 1499;
-  // 15 minutes at 399: 5985, half of it (rounded down) the late-cancellation fee.
-  const APPOINTMENT_MINUTES = 15;
-  const APPOINTMENT_FEE_CENTS = Math.floor((APPOINTMENT_MINUTES * 399) / 2);
 
   beforeAll(async () => {
-    reader = await createReader(app, { firstName: 'Seraphina', chatRateCents: 399 });
+    reader = await createReader(app, { firstName: 'Seraphina', chatRateCents: PURCHASES.rateCents });
     const client = await createClient(app, { balanceCents: 50_000 });
 
-    // A reading of two minutes, and a refunded one that earned nothing.
-    const { id } = await driver.startReading({ rateCents: 399, balanceCents: 0, client, reader });
-    await driver.nextMinute(id);
-    clock.advance(MINUTE / 2);
-    expect((await http(app, client.cookie).post('/api/sessions/end', { sessionId: id })).status).toBe(200);
-    const refunded = await driver.startReading({ rateCents: 399, balanceCents: 0, client, reader });
-    expect((await http(app, client.cookie).post('/api/sessions/end', { sessionId: refunded.id, refundRequested: true })).status).toBe(200);
-
-    // The price of a priced stream, and a gift in it.
-    const page = await openReaderPage(app, reader);
-    const stream = await insertStream(app, reader.id, { priceCents: ADMISSION_CENTS });
-    expect((await http(app, client.cookie).post(`/api/live/streams/${stream}/join`)).status).toBe(200);
-    expect((await http(app, client.cookie).post(`/api/live/streams/${stream}/gifts`, { giftId: GIFT.id }, { 'idempotency-key': 'gift-1' })).status).toBe(201);
-    await closeReaderPage(app, reader, page);
+    // Two readings (one refunded, earning nothing), a stream's price and a gift, an answered
+    // question and a late-cancellation fee (issue 31).
+    await buyFromEverySource(app, driver, clock, client, reader, MINUTE);
 
     // Two of the reader's own products in one order.
     const productId = 'earnings-by-source-deck';
     await app.db.insert(shopProducts).values({ id: productId, sellerId: reader.id, name: 'Moon deck', priceCents: PRODUCT_CENTS, category: 'Tarot', isDigital: false, stock: 5 });
     const order = await http(app, client.cookie).post('/api/shop/orders', { items: [{ productId, quantity: 2 }], shippingAddress: TEST_ADDRESS }, { 'idempotency-key': 'order-1' });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
-
-    // A written question, answered (issue 31).
-    expect((await http(app, reader.cookie).patch('/api/readers/me', { writtenReadingPriceCents: WRITTEN_CENTS })).status).toBe(200);
-    const asked = await http(app, client.cookie).post('/api/written-readings', { readerId: reader.id, question: 'Will the new job bring me closer to home?' });
-    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
-    expect((await http(app, reader.cookie).post(`/api/written-readings/${asked.body.id}/answer`, { answer: 'Yes: the cards show a road that bends back toward the people you love.' })).status).toBe(200);
-
-    // An appointment the client cancels 2 hours ahead: half its price is the reader's fee (issue 31).
-    const allDay = Array.from({ length: 7 }, (_, weekday) => ({ weekday, startMinute: 0, endMinute: 1440 }));
-    expect((await http(app, reader.cookie).put('/api/readers/me/availability', { timeZone: 'UTC', slots: allDay })).status).toBe(200);
-    const booked = await http(app, client.cookie).post('/api/appointments', { readerId: reader.id, sessionType: 'chat', startsAt: new Date(Math.ceil((clock.now() + 2 * 60 * MINUTE) / (15 * MINUTE)) * 15 * MINUTE).toISOString(), minutes: APPOINTMENT_MINUTES });
-    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    expect((await http(app, reader.cookie).post(`/api/appointments/${booked.body.id}/accept`)).status).toBe(200);
-    expect((await http(app, client.cookie).post(`/api/appointments/${booked.body.id}/cancel`)).body.feeCents).toBe(APPOINTMENT_FEE_CENTS);
   });
 
   it('adds up readings, gifts, paid admissions and shop sales exactly as the ledger moved them into earnings', async () => {

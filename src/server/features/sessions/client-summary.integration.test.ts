@@ -7,7 +7,8 @@ import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { testApp } from '../../../../tests/integration/test-app';
 
-// Issue 8: the client dashboard's Total Spent and This Month, from completed sessions only, net of refunds.
+// Issue 8: the client dashboard's Total Spent and This Month count a reading once it completed, net of
+// its refund (every other source: client-spending.integration.test.ts).
 const MINUTE = 60_000;
 const clock = fakeClock();
 let driver: ReturnType<typeof readingDriver>;
@@ -27,6 +28,7 @@ describe('GET /api/sessions/summary', () => {
     const client = await createClient(app, { balanceCents: 1000 });
     expect((await summary(client.cookie)).body).toEqual({
       totalSpentCents: 0,
+      spentBySource: { readings: 0, appointmentFees: 0, writtenReadings: 0, gifts: 0, streamAdmissions: 0, orders: 0 },
       completedSessions: 0,
       monthSpentCents: 0,
       monthSessions: 0,
@@ -69,6 +71,7 @@ describe('GET /api/sessions/summary', () => {
 
     expect((await summary(client.cookie)).body).toEqual({
       totalSpentCents: 897 + 1000,
+      spentBySource: { readings: 897 + 1000, appointmentFees: 0, writtenReadings: 0, gifts: 0, streamAdmissions: 0, orders: 0 },
       completedSessions: 3,
       monthSpentCents: 897,
       monthSessions: 2,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
+import { heldReference } from './hold';
 import { SYSTEM_ACCOUNTS } from './ledger';
 
 /** The ledger's invariants (DESIGN.md 'Money'), checked by tests and `npm run ledger:check`. */
@@ -25,8 +26,6 @@ export interface LedgerFailure {
 
 const SAMPLE = 10;
 
-/** What a hold transfer is held for: its reference, or for a booked reading's minute (`s`, its reading) the reading's appointment. */
-const heldReference = sql`coalesce('appointment:' || s.appointment_id, t.reference)`;
 
 /**
  * Rows of a table of things held for (`<prefix>:<id>` references on the client hold) whose hold is

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import { walletFrozenReason } from './wallet-freeze';
 import { getUserBalances, SPLIT_LEG_SUFFIX, type TransferKind, walletAccountId } from './ledger';
+import { listHolds } from './list-holds';
 
 const PLATFORM_NAME = 'Soul Tribe';
 /** What held money is for, by its reference's type (docs/decisions/046, 048, 058). */
@@ -124,6 +125,7 @@ export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery):
   return {
     balanceCents: walletCents,
     onHoldCents,
+    holds: await listHolds(db, userId),
     earnings: { availableCents, heldCents },
     transactions,
     nextCursor: rows.length > query.limit && page.length > 0 ? page.at(-1)!.id : null,

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
 import {
@@ -25,6 +25,12 @@ import {
  * its transfers' sum, read under the hold account's lock. Every move is a ledger transfer with an
  * idempotency key, so a retry or a race moves money once.
  */
+
+/**
+ * What a hold transfer `t` is held for: its reference, or for a booked reading's minute (`s`, its
+ * reading, joined by the caller) the reading's appointment, whose hold pays for it (048).
+ */
+export const heldReference = sql<string>`coalesce('appointment:' || s.appointment_id, t.reference)`;
 
 /** Opens a user's hold account the first time something is held for them (accounts made before 0033 have none). */
 async function openHoldAccount(tx: Tx, userId: string): Promise<void> {

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import type { Profile } from '@shared/auth';
+import type { Earnings } from '@shared/wallet';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { walletQueryKeys } from '@/features/wallet/query-keys';
 import { profileQueryKey } from '@/lib/auth';
 import { ThemeProvider } from '../theme';
 import { SiteHeader } from './site-header';
@@ -18,9 +20,10 @@ const profile: Profile = {
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
-function renderHeader(url: string, signedIn: Profile | null) {
+function renderHeader(url: string, signedIn: Profile | null, earnings?: Earnings) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   queryClient.setQueryData(profileQueryKey, signedIn);
+  if (earnings) queryClient.setQueryData(walletQueryKeys.earnings, earnings);
   const router = createMemoryRouter([{ path: '*', element: <SiteHeader /> }], { initialEntries: [url] });
   render(
     <QueryClientProvider client={queryClient}>
@@ -65,5 +68,33 @@ describe('SiteHeader', () => {
     expect(screen.getByTestId('wallet-chip').textContent).toBe('$1,234.56');
     expect(screen.getByText('L')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
+  });
+
+  // Issue 43: a reader's header said $0.00 (their wallet) while their dashboard said $293.95 to withdraw.
+  const reader: Profile = { ...profile, role: 'reader', walletBalanceCents: 0 };
+  const earnings: Earnings = { availableCents: 29395, heldCents: 598 };
+
+  it('shows a reader what they can withdraw, labelled so, and not an empty wallet', () => {
+    renderHeader('/', reader, earnings);
+    const chip = screen.getByTestId('withdrawable-chip');
+    expect(chip.textContent).toBe('To withdraw$293.95');
+    expect(chip.getAttribute('aria-label')).toBe('Available to withdraw $293.95');
+    expect(chip.getAttribute('href')).toBe('/dashboard/earnings');
+    expect(screen.queryByTestId('wallet-chip')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Mobile' }).parentElement!;
+    expect(within(menu).getByText('Available to withdraw')).toBeTruthy();
+    expect(within(menu).queryByText('Wallet balance')).toBeNull();
+  });
+
+  it('shows a reader who is also a client both figures, each labelled', () => {
+    renderHeader('/', { ...reader, walletBalanceCents: 1200 }, earnings);
+    expect(screen.getByTestId('withdrawable-chip').textContent).toBe('To withdraw$293.95');
+    expect(screen.getByTestId('wallet-chip').textContent).toBe('Wallet$12.00');
+    expect(screen.getByTestId('wallet-chip').getAttribute('aria-label')).toBe('Wallet balance $12.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Mobile' }).parentElement!;
+    expect(within(menu).getByText('Available to withdraw')).toBeTruthy();
+    expect(within(menu).getByText('Wallet balance')).toBeTruthy();
   });
 });

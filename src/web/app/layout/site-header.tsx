@@ -8,10 +8,10 @@ import { useProfile } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { Brand } from './brand';
 import { CartEntry } from './cart-entry';
+import { HeaderMoneyChips, HeaderMoneyRows } from './header-money';
 import { NavLinks } from './nav-links';
 import { ThemeToggle } from './theme-toggle';
 import { UserAvatar } from './user-avatar';
-import { WalletChip } from './wallet-chip';
 
 /** The forms and their validation are only needed once someone opens the dialog. */
 const loadAuthDialog = () => import('@/features/auth/auth-dialog');
@@ -86,8 +86,8 @@ export function SiteHeader() {
               <Suspense fallback={null}>
                 <NotificationBell key={profile.id} />
               </Suspense>
-              <span className="hidden sm:inline-flex">
-                <WalletChip balanceCents={profile.walletBalanceCents} role={profile.role} />
+              <span className="hidden items-center gap-2 sm:inline-flex">
+                <HeaderMoneyChips profile={profile} />
               </span>
               <Suspense fallback={<UserAvatar name={profile.fullName} email={profile.email} avatarUrl={profile.avatarUrl} />}>
                 <UserMenu profile={profile} />
@@ -118,9 +118,8 @@ export function SiteHeader() {
           </nav>
           <div className="mt-4 border-t border-border/70 pt-4">
             {profile ? (
-              <div className="flex items-center justify-between gap-3" onClickCapture={closeMenu}>
-                <span className="text-sm text-muted-foreground">Wallet balance</span>
-                <WalletChip balanceCents={profile.walletBalanceCents} role={profile.role} />
+              <div onClickCapture={closeMenu}>
+                <HeaderMoneyRows profile={profile} />
               </div>
             ) : isPending ? null : (
               authButtons('column')

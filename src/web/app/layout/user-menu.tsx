@@ -1,6 +1,5 @@
 import type { Profile } from '@shared/auth';
-import { formatCents } from '@shared/money';
-import { LogOut, Wallet } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import {
@@ -14,6 +13,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/lib/paths';
 import { roleLabel, roleLinks } from '@/lib/role-links';
+import { HeaderMoneyLines } from './header-money';
 import { UserAvatar } from './user-avatar';
 import { useSignOut } from './use-sign-out';
 
@@ -34,10 +34,7 @@ export function UserMenu({ profile }: { profile: Profile }) {
             <Badge variant="pink" data-testid="role-badge">{roleLabel(profile.role)}</Badge>
           </span>
           {profile.email ? <span className="truncate text-xs text-muted-foreground">{profile.email}</span> : null}
-          <span className="mt-1 flex items-center gap-1.5 text-sm font-semibold text-gold">
-            <Wallet className="size-4" aria-hidden="true" />
-            Balance: {formatCents(profile.walletBalanceCents)}
-          </span>
+          <HeaderMoneyLines profile={profile} />
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuGroup>

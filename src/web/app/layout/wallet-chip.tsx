@@ -1,19 +1,42 @@
 import { formatCents } from '@shared/money';
-import { Wallet } from 'lucide-react';
+import { Landmark, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@/lib/paths';
+import { cn } from '@/lib/cn';
 
-export function WalletChip({ balanceCents, role }: { balanceCents: number; role: string }) {
-  const balance = formatCents(balanceCents);
+/** What a figure of the header is: a client's spendable wallet, or a reader's earnings they can withdraw. */
+export interface HeaderFigure {
+  kind: 'wallet' | 'withdrawable';
+  label: string;
+  cents: number;
+  to: string;
+}
+
+/** A wallet, or the bank a withdrawal goes to. */
+export function FigureIcon({ kind }: { kind: HeaderFigure['kind'] }) {
+  const Icon = kind === 'withdrawable' ? Landmark : Wallet;
+  return <Icon className="size-4" aria-hidden="true" />;
+}
+
+/**
+ * One money figure of the header; `isLabelled` writes what it is beside the amount (a reader's,
+ * issue 43) where the header has room for it (xl), and its icon and tooltip say it below.
+ */
+export function WalletChip({ figure, isLabelled, className }: { figure: HeaderFigure; isLabelled: boolean; className?: string }) {
+  const amount = formatCents(figure.cents);
   return (
     <Link
-      to={role === 'client' ? paths.dashboardWallet : paths.dashboard}
-      className="inline-flex items-center gap-1.5 rounded-full border border-gold/50 bg-gold/10 px-3 py-1.5 text-sm font-semibold text-gold transition-colors hover:bg-gold/20"
-      aria-label={`Wallet balance ${balance}`}
-      data-testid="wallet-chip"
+      to={figure.to}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-full border border-gold/50 bg-gold/10 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-gold transition-colors hover:bg-gold/20',
+        className,
+      )}
+      aria-label={`${figure.label} ${amount}`}
+      title={figure.label}
+      data-testid={figure.kind === 'wallet' ? 'wallet-chip' : 'withdrawable-chip'}
     >
-      <Wallet className="size-4" aria-hidden="true" />
-      {balance}
+      <FigureIcon kind={figure.kind} />
+      {isLabelled ? <span className="hidden text-xs font-normal text-muted-foreground xl:inline">{figure.kind === 'wallet' ? 'Wallet' : 'To withdraw'}</span> : null}
+      {amount}
     </Link>
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { Profile } from '@shared/auth';
-import type { ReadingSession } from '@shared/sessions';
+import type { ReadingSession, RtcConfig } from '@shared/sessions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { EventEmitter } from 'node:events';
@@ -35,8 +35,8 @@ function serve(final: ReadingSession) {
   );
 }
 
-function renderRoom(initial: ReadingSession, me: Profile) {
-  const router = createMemoryRouter([{ path: '/reading/:id', element: <ReadingRoom initialSession={initial} me={me} rtcConfig={undefined} /> }], {
+function renderRoom(initial: ReadingSession, me: Profile, rtcConfig?: RtcConfig) {
+  const router = createMemoryRouter([{ path: '/reading/:id', element: <ReadingRoom initialSession={initial} me={me} rtcConfig={rtcConfig} /> }], {
     initialEntries: ['/reading/s1'],
   });
   render(
@@ -90,5 +90,24 @@ describe('ReadingRoom', () => {
     await vi.waitFor(() => expect(screen.getByTestId('reading-earnings').textContent).toBe('$0.00'));
     expect(screen.getByTestId('reading-earnings-note').textContent).toBe('Refunded');
     expect(screen.queryByTestId('summary-earnings')).toBeNull();
+  });
+
+  // Issue 43: after a reload the reader's timer said 00:29 and the client's 00:21 at the same moment.
+  it("times a running reading from the server's start of its current minute, ticking whether or not this page's call is up yet", async () => {
+    const client: Profile = { id: 'c1', role: 'client', walletBalanceCents: 5000 } as Profile;
+    // Minute 2 was charged 30 s ago (09:16:58), 1 minute after a start moved on by a pause: 01:30, not 17:28 since startedAt.
+    const running = session({ minutesCharged: 2, nextMinuteAt: '2026-11-27T09:17:58.000Z' });
+    serve(running);
+    renderRoom(running, client, { iceServers: [], billingMinuteMs: 60_000 });
+    expect(screen.getByTestId('reading-timer').textContent).toBe('01:30');
+    // Just reloaded: the reader's presence is not known yet, and the timer runs on regardless.
+    await act(async () => void (await vi.advanceTimersByTimeAsync(5_000)));
+    expect(screen.getByTestId('reading-timer').textContent).toBe('01:35');
+    // Minute 3 falls due at 09:17:58; the timer goes no further than the minutes billed until it is charged, then follows its start.
+    await act(async () => void (await vi.advanceTimersByTimeAsync(27_000)));
+    expect(screen.getByTestId('reading-timer').textContent).toBe('02:00');
+    const minute = { sessionId: 's1', minutesCharged: 3, totalCostCents: 1197, readerEarningsCents: 837, clientBalanceCents: 3803, ratePerMinuteCents: 399 };
+    await act(async () => void socket.emit('billing_update', { ...minute, free: false, freeMinutes: 0, isFinalMinute: false, nextMinuteAt: '2026-11-27T09:18:58.000Z' }));
+    await vi.waitFor(() => expect(screen.getByTestId('reading-timer').textContent).toBe('02:02'));
   });
 });

@@ -50,14 +50,15 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
   // The Add Funds dialog opens by itself on each pause for funds; closed, it stays closed for that pause.
   const [topUpDismissedFor, setTopUpDismissedFor] = useState<string | null>(null);
 
-  const isConnected = callStatus === 'connected';
   const fundsPauseEndsAt = room.isPaused && session.pauseReason === 'insufficient_funds' ? session.resumeBy : null;
-  const now = useNow(isConnected || isEndDialogOpen);
-  // Its own clock: the elapsed timer holds still during a pause (SPEC.md §4), the countdown does not.
+  // The timer runs while the server's meter does (not while this page's call happens to be up), and
+  // holds still during a pause (SPEC.md §4); the countdown has its own clock and does not.
+  const isMeterRunning = session.status === 'active' && !room.isPaused && !ended;
+  const now = useNow(isMeterRunning || isEndDialogOpen);
   const pauseNow = useNow(fundsPauseEndsAt !== null);
   const topUpCountdown = fundsPauseEndsAt ? formatCountdown(secondsUntil(fundsPauseEndsAt, pauseNow)) : null;
   const isTopUpOpen = isClient && topUpCountdown !== null && topUpDismissedFor !== session.pausedAt;
-  const elapsedMs = readingElapsedMs(session, now);
+  const elapsedMs = readingElapsedMs(session, now, rtcConfig && { minutesCharged: billing.minutesCharged, billingMinuteMs: rtcConfig.billingMinuteMs });
 
   const other = isClient ? session.reader : session.client;
   const balanceCents = profile?.walletBalanceCents ?? me.walletBalanceCents;

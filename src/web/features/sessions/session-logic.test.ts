@@ -71,6 +71,27 @@ describe('readingElapsedMs', () => {
     expect(readingElapsedMs({ ...started, endedAt: '2026-11-27T09:00:18.000Z' }, Date.parse('2026-11-27T09:17:28.000Z'))).toBe(18_000);
     expect(readingElapsedMs({ startedAt: null, endedAt: null }, Date.now())).toBe(0);
   });
+
+  // Issue 43: after a reload the reader's timer said 00:29 and the client's 00:21 at the same moment.
+  it("reads a running reading's time from the server's timeline: minutes billed, then time into the current one", () => {
+    const MINUTE = 60_000;
+    // Started 09:00:00; a 20-second pause in minute 2 moved minute 3's charge from 09:02:00 to 09:02:20.
+    const running = { startedAt: '2026-11-27T09:00:00.000Z', endedAt: null, nextMinuteAt: '2026-11-27T09:02:20.000Z', pausedAt: null };
+    const meter = { minutesCharged: 2, billingMinuteMs: MINUTE };
+    const now = Date.parse('2026-11-27T09:01:50.000Z');
+    // A page that lived through the pause and one reloaded just now read the same session: the same time.
+    expect(readingElapsedMs(running, now, meter)).toBe(MINUTE + 30_000);
+    expect(formatElapsed(readingElapsedMs({ ...running }, now, { ...meter }))).toBe('01:30');
+    // Paused: held at the moment the meter stopped, however long the pause runs.
+    const paused = { ...running, pausedAt: '2026-11-27T09:01:55.000Z' };
+    expect(readingElapsedMs(paused, now + 5_000, meter)).toBe(MINUTE + 35_000);
+    expect(readingElapsedMs(paused, now + 45_000, meter)).toBe(MINUTE + 35_000);
+    // Never past the minute billed, even if the next charge is late.
+    expect(readingElapsedMs(running, Date.parse('2026-11-27T09:02:25.000Z'), meter)).toBe(2 * MINUTE);
+    // Before the meter is known (no minute billed yet, or the minute's length not loaded): start to now.
+    expect(readingElapsedMs(running, now)).toBe(110_000);
+    expect(readingElapsedMs({ ...running, nextMinuteAt: null }, now, meter)).toBe(110_000);
+  });
 });
 
 describe('timing helpers', () => {

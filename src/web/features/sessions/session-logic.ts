@@ -49,13 +49,33 @@ export function isWithinRefundWindow(startedAt: string | null, nowMs: number, bi
   return nowMs - Date.parse(startedAt) < REFUND_WINDOW_MINUTES * billingMinuteMs;
 }
 
+/** Where the server's meter stands: the minutes it has charged and how long a billed minute is. */
+export interface ReadingMeter {
+  minutesCharged: number;
+  billingMinuteMs: number;
+}
+
 /**
- * How long a reading has run. Once it has ended, its own duration, start to end (pauses included, as
- * the summary counts them), which no later clock moves; while it runs, start to now.
+ * How long a reading has run, read from the server's own timeline so that both sides show the same
+ * time whatever each page went through (a reload, a call still reconnecting: issue 43). Once it has
+ * ended, its own duration, start to end (pauses included, as the summary counts them), which no
+ * later clock moves. While it runs: the minutes billed before the current one, plus the time into
+ * the current one from its start on the server (its `nextMinuteAt` less one minute, moved on by any
+ * pause), held still at `pausedAt` while the meter is paused. Without the meter (the minute's
+ * length not loaded yet), start to now.
  */
-export function readingElapsedMs(session: { startedAt: string | null; endedAt: string | null }, nowMs: number): number {
+export function readingElapsedMs(
+  session: { startedAt: string | null; endedAt: string | null; nextMinuteAt?: string | null; pausedAt?: string | null },
+  nowMs: number,
+  meter?: ReadingMeter,
+): number {
   if (!session.startedAt) return 0;
-  return (session.endedAt ? Date.parse(session.endedAt) : nowMs) - Date.parse(session.startedAt);
+  if (session.endedAt) return Date.parse(session.endedAt) - Date.parse(session.startedAt);
+  if (!meter || !session.nextMinuteAt || meter.minutesCharged === 0) return nowMs - Date.parse(session.startedAt);
+  const at = session.pausedAt ? Date.parse(session.pausedAt) : nowMs;
+  const minuteStart = Date.parse(session.nextMinuteAt) - meter.billingMinuteMs;
+  const intoMinute = Math.min(Math.max(at - minuteStart, 0), meter.billingMinuteMs);
+  return (meter.minutesCharged - 1) * meter.billingMinuteMs + intoMinute;
 }
 
 /** Whole seconds left until an ISO instant (a request's expiresAt), never negative. */

@@ -154,6 +154,8 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
   useServerEvent(SERVER_EVENTS.billingUpdate, (update) => {
     if (update.sessionId !== sessionId) return;
     setBilling({ minutesCharged: update.minutesCharged, totalCostCents: update.totalCostCents, readerEarningsCents: update.readerEarningsCents });
+    // The minute just charged starts the timer's current minute (readingElapsedMs): on the server's timeline, not this page's.
+    setSession((current) => ({ ...current, nextMinuteAt: update.nextMinuteAt }));
     if (update.isFinalMinute && isClient) toast.warning('Insufficient balance! Session will end soon.', { id: `final-minute-${sessionId}` });
   });
 

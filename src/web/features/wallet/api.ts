@@ -2,7 +2,6 @@ import {
   type DepositLimits,
   type DepositLimitsUpdate,
   depositLimitsSchema,
-  type Earnings,
   type PaymentsConfig,
   type PayoutDecisionInput,
   type PayoutList,
@@ -13,6 +12,7 @@ import {
   type ReadingReminder,
   readingReminderSchema,
   type RequestPayoutInput,
+  type Wallet,
   type WalletDepositInput,
   walletDepositResultSchema,
   walletSchema,
@@ -51,17 +51,14 @@ export const walletTransactionsQuery = infiniteQueryOptions({
   getNextPageParam: (page) => page.nextCursor,
 });
 
-/** A reader's available and held earnings (the wallet's first transaction rides along, unused). */
-export const earningsQuery = queryOptions({
-  queryKey: walletQueryKeys.earnings,
-  queryFn: async ({ signal }): Promise<Earnings> => (await apiRequestParsed('/api/wallet?limit=1', walletSchema, { signal })).earnings,
-});
-
 /** Why the wallet is on hold (an open chargeback), or null: said on the wallet page. */
-/** Money held for written questions still open (docs/decisions/046): apart from the balance, not spendable. */
+/** Money on hold (docs/decisions/046) and what each part is held for: apart from the balance, not spendable. */
 export const walletOnHoldQuery = queryOptions({
   queryKey: walletQueryKeys.onHold,
-  queryFn: async ({ signal }): Promise<number> => (await apiRequestParsed('/api/wallet?limit=1', walletSchema, { signal })).onHoldCents,
+  queryFn: async ({ signal }): Promise<Pick<Wallet, 'onHoldCents' | 'holds'>> => {
+    const { onHoldCents, holds } = await apiRequestParsed('/api/wallet?limit=1', walletSchema, { signal });
+    return { onHoldCents, holds };
+  },
 });
 
 export const walletFrozenQuery = queryOptions({

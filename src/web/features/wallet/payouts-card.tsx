@@ -6,7 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatRelativeDate } from '@/lib/relative-date';
-import { earningsQuery, myPayoutsQuery } from './api';
+import { myPayoutsQuery } from './api';
+import { earningsQuery } from './earnings-query';
 
 const STATUS_BADGE: Record<PayoutStatus, { label: string; variant: 'gold' | 'outline' | 'destructive' }> = {
   pending: { label: 'Pending', variant: 'outline' },

@@ -1,8 +1,10 @@
 import type { Profile } from '@shared/auth';
 import { QUICK_ADD_CENTS } from '@shared/constants';
 import { formatCents } from '@shared/money';
+import { holdReleaseRule, type WalletHold } from '@shared/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { Wallet } from 'lucide-react';
+import { formatDateTime, SESSION_TYPE_LABELS } from '@/lib/session-labels';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AddFundsButton } from './add-funds-button';
 import { walletOnHoldQuery } from './api';
@@ -11,15 +13,34 @@ import { DepositConfirmation, WalletFrozenNotice } from './deposit-confirmation'
 import { SpendingLimitsCard } from './spending-limits-card';
 import { WalletTransactions } from './wallet-transactions';
 
-/** Held money is not in the balance and cannot be spent: said beside it, only when there is some. */
+/** What one hold is for, as its owner knows it: the booked reading or the question, with its reader. */
+function holdTitle(hold: WalletHold): string {
+  if (hold.kind === 'written_reading') return `Written question to ${hold.readerName} · answer due ${formatDateTime(hold.dueAt)}`;
+  const booked = `${SESSION_TYPE_LABELS[hold.sessionType]} reading with ${hold.readerName} · ${formatDateTime(hold.startsAt)}, ${hold.minutes} min`;
+  return hold.status === 'pending' ? `${booked} (awaiting the reader)` : booked;
+}
+
+/** Held money is not in the balance and cannot be spent: said beside it, each hold by what it is for and its release rule, only when there is some. */
 export function OnHoldLine() {
-  const { data: onHoldCents } = useQuery(walletOnHoldQuery);
-  if (!onHoldCents) return null;
+  const { data } = useQuery(walletOnHoldQuery);
+  if (!data?.onHoldCents) return null;
   return (
-    <p className="text-sm text-muted-foreground" data-testid="wallet-on-hold">
-      <span className="font-semibold text-foreground tabular-nums">{formatCents(onHoldCents)}</span> on hold for questions awaiting an answer (not spendable;
-      refunded in full if not answered in time)
-    </p>
+    <div className="grid gap-2 text-sm text-muted-foreground" data-testid="wallet-on-hold">
+      <p>
+        <span className="font-semibold text-foreground tabular-nums">{formatCents(data.onHoldCents)}</span> on hold (not spendable):
+      </p>
+      <ul className="grid gap-2">
+        {data.holds.map((hold) => (
+          <li key={`${hold.kind}:${hold.id}`} className="rounded-md border border-border/60 p-2" data-testid="wallet-hold">
+            <p className="flex justify-between gap-3">
+              <span className="text-foreground">{holdTitle(hold)}</span>
+              <span className="shrink-0 font-semibold text-foreground tabular-nums">{formatCents(hold.amountCents)}</span>
+            </p>
+            <p className="text-xs">{holdReleaseRule(hold)}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

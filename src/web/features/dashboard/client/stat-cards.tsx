@@ -1,6 +1,7 @@
 import type { Profile } from '@shared/auth';
 import { readerPresence } from '@shared/readers';
 import { formatCents } from '@shared/money';
+import { SPENDING_SOURCE_LABELS, SPENDING_SOURCES, type SpentBySource } from '@shared/spending';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Heart, Sparkles, Wallet } from 'lucide-react';
 import { LoadFailed } from '@/components/list-states';
@@ -10,6 +11,25 @@ import { clientSummaryQuery } from './history-api';
 import { plural, StatCard } from '../stat-card';
 
 const iconClass = 'size-4 text-gold';
+
+/** What the total is made of, one line per kind (shared/spending.ts), folded away: the card stays one figure tall. */
+function SpentBreakdown({ bySource }: { bySource: SpentBySource }) {
+  return (
+    <details className="text-xs" data-testid="overview-spent-breakdown">
+      <summary className="cursor-pointer text-muted-foreground hover:text-foreground">By kind</summary>
+      <dl className="mt-1 grid" aria-label="Spent by kind">
+        {SPENDING_SOURCES.map((source) => (
+          <div key={source} className="flex justify-between gap-2 border-b border-border/60 py-1 last:border-b-0">
+            <dt className="text-muted-foreground">{SPENDING_SOURCE_LABELS[source]}</dt>
+            <dd className="font-semibold tabular-nums" data-testid={`overview-spent-${source}`}>
+              {formatCents(bySource[source])}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
 
 function SpendingCards() {
   const query = useQuery(clientSummaryQuery);
@@ -29,9 +49,11 @@ function SpendingCards() {
         title="Total Spent"
         icon={<Sparkles className={iconClass} aria-hidden="true" />}
         value={formatCents(summary.totalSpentCents)}
-        detail={plural(summary.completedSessions, 'session')}
+        detail="Readings, questions, gifts and orders, less refunds"
         testId="overview-total-spent"
-      />
+      >
+        <SpentBreakdown bySource={summary.spentBySource} />
+      </StatCard>
       <StatCard
         title="This Month"
         icon={<CalendarDays className={iconClass} aria-hidden="true" />}
@@ -64,7 +86,7 @@ function FavoritesCard() {
   );
 }
 
-/** The client's figures at a glance, above every tab; spending counts completed readings only (the server's rule). */
+/** The client's figures at a glance, above every tab; what counts as spent is the server's (shared/spending.ts). */
 export function ClientStatCards({ profile }: { profile: Profile }) {
   return (
     <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4 print:hidden">
