@@ -157,15 +157,21 @@ export const earningsSchema = z.object({
 });
 export type Earnings = z.infer<typeof earningsSchema>;
 
-/** What money on hold is for (docs/decisions/046, 047, 048): each has its own release rule. */
-export const HOLD_KINDS = ['appointment', 'written_reading'] as const;
+/**
+ * What money on hold is for (docs/decisions/046, 047, 048): each has its own release rule. A card
+ * refund is held while the provider carries it out (decision 058).
+ */
+export const HOLD_KINDS = ['appointment', 'written_reading', 'card_refund'] as const;
 export type HoldKind = (typeof HOLD_KINDS)[number];
 
-const holdFields = {
-  /** The appointment's or the written question's id. */
+const heldFields = {
+  /** The appointment's, the written question's or the card refund's id. */
   id: z.string(),
   /** What the hold still holds (a booked reading running now has used some of it). */
   amountCents: z.number().int(),
+};
+const holdFields = {
+  ...heldFields,
   readerId: z.string(),
   readerName: z.string(),
 };
@@ -188,12 +194,18 @@ export const walletHoldSchema = z.discriminatedUnion('kind', [
     /** Not answered by then, it is refunded in full. */
     dueAt: z.string(),
   }),
+  z.object({
+    kind: z.literal('card_refund'),
+    ...heldFields,
+    requestedAt: z.string(),
+  }),
 ]);
 export type WalletHold = z.infer<typeof walletHoldSchema>;
 
 /** When a hold comes back to the wallet, and when it is charged, as the client should read it (the rules of 047 and 048). */
 export function holdReleaseRule(hold: WalletHold): string {
   if (hold.kind === 'written_reading') return 'Charged when answered; refunded in full if not answered in time.';
+  if (hold.kind === 'card_refund') return 'Leaves for your card once the card processor confirms the refund; back in your balance if it refuses it.';
   if (hold.status === 'pending') return 'Refunded in full if the reader declines or does not answer, or if you cancel.';
   return `Pays for the reading; what it does not use comes back. Refunded in full if the reader cancels or misses it, or if you cancel more than ${APPOINTMENT_FREE_CANCEL_HOURS} hours ahead; ${APPOINTMENT_FEE_PERCENT}% is kept if you cancel later or miss it.`;
 }

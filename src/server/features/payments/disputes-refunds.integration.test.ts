@@ -114,6 +114,10 @@ describe('POST /api/admin/deposits/:id/refund', () => {
     // Stripe answered, but has not confirmed: nothing left for the card; the $15.00 is held, out of the wallet's reach.
     expect(await transferCount()).toBe(transfersBefore + 1);
     expect(await accounts(client.id)).toEqual({ ...before, wallet: 2500, hold: 1500 });
+    // The client's wallet names the hold for what it is.
+    const wallet = await http(app, client.cookie).get('/api/wallet');
+    expect(wallet.status).toBe(200);
+    expect(wallet.body).toMatchObject({ onHoldCents: 1500, holds: [{ kind: 'card_refund', id: answer.body.refundId, amountCents: 1500 }] });
     // The admin's list shows the refund under way and what is left to refund: the wallet holds
     // $40.00, $15.00 of which is on its way back, so $25.00 (not the $35.00 left of the deposit).
     const listed = await http(app, admin.cookie).get(`/api/admin/users/${client.id}/card-payments`);

@@ -19,12 +19,15 @@ interface HoldRow {
   due_at: Date | string | null;
   reader_id: string | null;
   reader_name: string | null;
+  refund_id: string | null;
+  refund_requested_at: Date | string | null;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
- * Each thing the user's hold still holds money for (issue 43), from the ledger: the hold's
+ * Each thing the user's hold still holds money for (issue 43: a booked reading, a written question,
+ * a card refund under way), from the ledger: the hold's
  * transfers summed by what they are held for (a booked reading's minutes count against its
  * appointment), so the amounts add up to the hold account's balance, `onHoldCents`. Soonest first:
  * a booking by its start, a question by when it is due.
@@ -45,15 +48,20 @@ export async function listHolds(db: DbOrTx, userId: string): Promise<WalletHold[
         select held.cents::text as cents,
           a.id as appointment_id, a.session_type, a.starts_at, a.minutes, a.status as appointment_status,
           w.id as question_id, w.created_at as asked_at, w.due_at,
-          reader_profiles.user_id as reader_id, ${readerFullName} as reader_name
+          reader_profiles.user_id as reader_id, ${readerFullName} as reader_name,
+          r.id as refund_id, r.created_at as refund_requested_at
         from held
         left join appointments a on held.reference = 'appointment:' || a.id
         left join written_readings w on held.reference = 'written-reading:' || w.id
+        left join deposit_refunds r on held.reference = 'card-refund:' || r.id
         left join reader_profiles on reader_profiles.user_id = coalesce(a.reader_id, w.reader_id)
-        order by coalesce(a.starts_at, w.due_at), held.reference`,
+        order by coalesce(a.starts_at, w.due_at, r.created_at), held.reference`,
   );
   return rows.map((row): WalletHold => {
-    // Every reference a hold names is one of these two (046): anything else is a bug to hear about, not to leave out of the sum.
+    if (row.refund_id !== null && row.refund_requested_at !== null) {
+      return { kind: 'card_refund', id: row.refund_id, amountCents: Number(row.cents), requestedAt: iso(row.refund_requested_at) };
+    }
+    // Every other reference a hold names is one of these two (046): anything else is a bug to hear about, not to leave out of the sum.
     if (row.reader_id === null || row.reader_name === null) throw new Error('A hold that is neither an appointment nor a written question');
     const common = { amountCents: Number(row.cents), readerId: row.reader_id, readerName: row.reader_name };
     if (row.appointment_id !== null && row.session_type !== null && row.starts_at !== null && row.minutes !== null && row.appointment_status !== null) {

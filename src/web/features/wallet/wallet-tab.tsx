@@ -13,8 +13,9 @@ import { DepositConfirmation, WalletFrozenNotice } from './deposit-confirmation'
 import { SpendingLimitsCard } from './spending-limits-card';
 import { WalletTransactions } from './wallet-transactions';
 
-/** What one hold is for, as its owner knows it: the booked reading or the question, with its reader. */
+/** What one hold is for, as its owner knows it: the booked reading or the question, with its reader, or a refund to their card. */
 function holdTitle(hold: WalletHold): string {
+  if (hold.kind === 'card_refund') return `Refund to your card · asked ${formatDateTime(hold.requestedAt)}`;
   if (hold.kind === 'written_reading') return `Written question to ${hold.readerName} · answer due ${formatDateTime(hold.dueAt)}`;
   const booked = `${SESSION_TYPE_LABELS[hold.sessionType]} reading with ${hold.readerName} · ${formatDateTime(hold.startsAt)}, ${hold.minutes} min`;
   return hold.status === 'pending' ? `${booked} (awaiting the reader)` : booked;
