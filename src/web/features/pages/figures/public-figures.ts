@@ -6,7 +6,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const isCount = (value: unknown): value is number => Number.isInteger(value);
 
 /**
- * Checks a GET /api/public-figures answer without zod, which the home page does not load (as
+ * Checks a GET /api/public-figures answer without zod, which the public pages do not load (as
  * featured-readers-guard.ts does); the test keeps it in step with publicFiguresSchema.
  */
 export function readPublicFigures(body: unknown): PublicFigures | null {
@@ -15,7 +15,7 @@ export function readPublicFigures(body: unknown): PublicFigures | null {
   return isCount(readingsGiven) && isCount(readers) ? { readingsGiven, readers } : null;
 }
 
-/** The home and About pages' counts, from the database (issue 43). */
+/** The About page's counts, from the database (issue 43). */
 export function usePublicFigures() {
   return useQuery({
     queryKey: ['public-figures'],

@@ -2,16 +2,8 @@ import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
-import { shownCount, usePublicFigures } from '../figures/public-figures';
 
 export function Hero({ journeyHref }: { journeyHref: string }) {
-  // Counts from the database (issue 43); joining costs nothing by the terms.
-  const { data: figures } = usePublicFigures();
-  const stats = [
-    { value: shownCount(figures?.readingsGiven), label: 'readings given' },
-    { value: shownCount(figures?.readers), label: 'verified readers' },
-    { value: '$0', label: 'to join' },
-  ];
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden">
       <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 pt-16 pb-20 text-center sm:pt-24 sm:pb-28">
@@ -34,14 +26,6 @@ export function Hero({ journeyHref }: { journeyHref: string }) {
             <Link to={paths.readers}>Browse Readers</Link>
           </Button>
         </div>
-        <dl className="mt-6 grid w-full max-w-xl grid-cols-3 gap-4">
-          {stats.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse items-center gap-1">
-              <dt className="text-xs text-muted-foreground sm:text-sm">{stat.label}</dt>
-              <dd className="text-2xl font-bold text-gold sm:text-3xl">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
       </div>
     </section>
   );
