@@ -296,7 +296,7 @@ function printTable(rows: StepRow[], started: number, failedToStart: number): st
     if (row.is5xxGoal && (row.haproxy5xx > 0 || traffic.http5xx > 0)) missed.push(`${row.name}: ${row.haproxy5xx} 5xx from HAProxy, ${traffic.http5xx} seen by the clients`);
     if (!isLedgerOk) missed.push(`${row.name}: ledger ${JSON.stringify(row.ledgerFailures)} ${row.moneyMismatches.slice(0, 3).join('; ')}`);
   }
-  console.log(`HAProxy: round robin, no stickiness, GET /api/health/ready every ${CHECK.intervalMs} ms (fall ${CHECK.fall}, rise ${CHECK.rise}, timeout check ${CHECK.timeoutMs} ms), option redispatch, retry-on conn-failure, timeout tunnel 1h`);
+  console.log(`HAProxy: round robin, no stickiness, GET /api/health/ready every ${CHECK.intervalMs} ms (fall ${CHECK.fall}, rise ${CHECK.rise}, timeout check ${CHECK.timeoutMs} ms), option redispatch, retry-on conn-failure 403 (403: Socket.IO handshakes only), timeout tunnel 1h`);
   return missed;
 }
 

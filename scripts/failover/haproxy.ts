@@ -37,13 +37,16 @@ defaults
   # node is closing as it stops, the race that answers 502.
   option http-server-close
   # A node that refuses the connection (stopped, or killed and not marked down yet): try again,
-  # on another node.
+  # on another node. So too a Socket.IO handshake a draining node refuses (403, drain.ts) in the
+  # second before its health check marks it down: the browser would wait out its reconnect delay.
   retries 3
   option redispatch 1
-  retry-on conn-failure
+  retry-on conn-failure 403
 
 frontend site
   bind 127.0.0.1:${options.port}
+  # Only Socket.IO handshakes are sent again on a 403: any other 403 is the answer.
+  http-request disable-l7-retry unless { path_beg /socket.io/ }
   default_backend app
 
 backend app
