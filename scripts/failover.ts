@@ -8,7 +8,7 @@
  * side on a real Socket.IO client on whichever node HAProxy picks, chatting and reading the reading
  * over HTTP the whole time (scripts/failover/participants.ts). Then:
  *   1. a rolling restart: SIGTERM node a (it drains), start it again, wait until HAProxy sees it
- *      ready, then the same for node b;
+ *      ready and every side is back in its reading, then the same for node b;
  *   2. SIGKILL of node a in the middle of a billed minute, then its restart.
  * After each step, once every reading is back (both sides in the room and a minute billed since)
  * or given up on, it prints the readings still running, the sides' reconnect times, the minutes
@@ -62,6 +62,9 @@ const RECONNECT_GOAL_AFTER_SIGKILL_MS = timing.presenceTtlMs + 5_000;
  */
 const RECOVERY_WITHIN_MS = 3 * MINUTE_MS + 60_000 + N * 50;
 
+/** What a failed run must still stop or remove, last first: nodes, HAProxy and workers left running would outlive it. */
+const cleanups: (() => unknown)[] = [];
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const here = (path: string) => new URL(path, import.meta.url).pathname;
 
@@ -98,13 +101,16 @@ async function main() {
   if (!serverUrl || !redisUrl) throw new Error('bench:failover needs DATABASE_URL (a PostgreSQL role that may create databases) and REDIS_URL');
   const runId = Date.now().toString(36);
   const scratch = await createScratchPostgres(serverUrl, { prefix: 'soul_tribe_failover' });
+  cleanups.push(() => dropScratchPostgres(serverUrl, scratch.name));
   const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 });
+  cleanups.push(() => database.close());
   await database.migrate();
   const { db } = database;
 
   const [frontPort, statsPort, portA, portB] = [await freePort(), await freePort(), await freePort(), await freePort()] as [number, number, number, number];
   const origin = `http://127.0.0.1:${frontPort}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'soul-tribe-failover-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const envOf = (name: string) => ({
     DATABASE_URL: scratch.url,
     REDIS_URL: redisUrl,
@@ -123,19 +129,33 @@ async function main() {
   });
   const ports = { a: portA, b: portB };
   type NodeName = keyof typeof ports;
+  const running = new Set<ServerProcess>();
+  cleanups.push(() => {
+    for (const node of running) node.child.kill('SIGKILL');
+  });
+  const startNode = async (name: NodeName) => {
+    const node = await startServerProcess(ports[name], envOf(name));
+    running.add(node);
+    node.child.once('exit', () => running.delete(node));
+    return node;
+  };
   // One after the other: the first start builds the server bundle when it is stale.
-  const nodes: Record<NodeName, ServerProcess> = { a: await startServerProcess(portA, envOf('a')), b: await startServerProcess(portB, envOf('b')) };
+  const nodes: Record<NodeName, ServerProcess> = { a: await startNode('a'), b: await startNode('b') };
 
   const haproxy: Haproxy = await startHaproxy(
     haproxyConfig({ port: frontPort, statsPort, backends: Object.entries(ports).map(([name, port]) => ({ name, port })), maxConnections: 4 * N + 1_000 }),
     statsPort,
   );
+  cleanups.push(() => haproxy.stop());
   const isUp = (name: NodeName) => async () => (await haproxy.states())[name]?.startsWith('UP') ?? false;
   await waitFor('both nodes up in HAProxy', 30_000, async () => (await isUp('a')()) && (await isUp('b')()));
 
   const seeded = await seedPairs(db, { pairs: N, runId, rateCents: RATE_CENTS, depositCents: RATE_CENTS * 1000, authSecret: AUTH_SECRET });
   const tasks: PairTask[] = seeded.map((pair) => ({ ...pair, clientBase: origin, readerBase: origin }));
   const workers = Array.from({ length: WORKERS }, () => fork(here('./failover/participants.ts'), [], { execArgv: process.execArgv }));
+  cleanups.push(() => {
+    for (const worker of workers) worker.kill();
+  });
   const setupStarted = performance.now();
   const ready = await Promise.all(
     workers.map((worker, w) =>
@@ -161,7 +181,7 @@ async function main() {
 
   const restart = async (name: NodeName, signal: NodeJS.Signals) => {
     const stopped = await nodes[name].stop(signal);
-    nodes[name] = await startServerProcess(ports[name], envOf(name));
+    nodes[name] = await startNode(name);
     await waitFor(`node ${name} up in HAProxy`, 30_000, isUp(name));
     return `${name}: ${signal} → exit ${stopped.code ?? stopped.signal} after ${stopped.exitedAfterMs} ms`;
   };
@@ -239,6 +259,11 @@ async function main() {
   rows.push(
     await step('rolling restart (SIGTERM a, restart; then b)', { allowanceMs: DROP_NOTICED_MS, reconnectGoalMs: RECONNECT_GOAL_AFTER_SIGTERM_MS, is5xxGoal: true }, async () => [
       await restart('a', 'SIGTERM'),
+      // As a rolling deploy is paced: the next node only once every side is back in its reading.
+      await waitFor('every side back before the next node', RECOVERY_WITHIN_MS, async () => {
+        const now = await status(Date.now());
+        return now.joined + now.ended >= started;
+      }).then(() => 'every side back'),
       await restart('b', 'SIGTERM'),
     ]),
   );
@@ -300,7 +325,8 @@ function printTable(rows: StepRow[], started: number, failedToStart: number): st
   return missed;
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   console.error(error);
+  for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch(() => undefined);
   process.exit(1);
 });
