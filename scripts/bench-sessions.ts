@@ -14,7 +14,7 @@
  * `--profile` (one node) writes a CPU profile of the measured window and prints its top lines;
  * `--profile-setup` the same for the set-up of the readings.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
@@ -26,6 +26,7 @@ import { readingSessions } from '../src/server/db/schema';
 import { checkLedger } from '../src/server/features/wallet/check-ledger';
 import { type FromAppNode, type FromParticipants, type PairTask, type ProcessStats, processStats, type ToAppNode, type ToParticipants } from './bench-sessions/protocol';
 import { printProfile, startWindowProfile } from './bench-profile';
+import { ask, percentile } from './bench-sessions/orchestrate';
 import { seedPairs } from './bench-sessions/seed';
 
 const { values } = parseArgs({
@@ -48,25 +49,8 @@ const RATE_CENTS = 250;
 const ORIGIN = 'http://localhost:5000';
 const AUTH_SECRET = 'bench-sessions-auth-secret-0123456789abcdef';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 const here = (path: string) => new URL(path, import.meta.url).pathname;
-
-/** Sends a message to a child process and waits for its answer of one type. */
-function ask<Out extends { type: string }, T extends Out['type']>(child: ChildProcess, message: unknown, answer: T): Promise<Extract<Out, { type: T }>> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`a bench process exited (${code}) before answering ${answer}`));
-    const listener = (reply: Out) => {
-      if (reply.type !== answer) return;
-      child.off('message', listener);
-      child.off('exit', onExit);
-      resolve(reply as Extract<Out, { type: T }>);
-    };
-    child.on('message', listener);
-    child.once('exit', onExit);
-    if (message) child.send(message as object);
-  });
-}
 
 /** The app under test: in this process (one node), or `--nodes` child processes on PostgreSQL. */
 async function startAppNodes(config: ReturnType<typeof loadConfig>, database: Awaited<ReturnType<typeof openDatabase>>) {

@@ -6,7 +6,8 @@
 #     and layout-shift budgets among them, tests/e2e/page-budgets.spec.ts);
 #   integration: with DATABASE_URL set, every file on that PostgreSQL server, then on PGlite the
 #     files about PGlite, money races, the scheduler and a smoke set (both-databases.ts), and with
-#     REDIS_URL the scale-out test alone at the end; without DATABASE_URL, every file on PGlite.
+#     REDIS_URL the scale-out test alone at the end, then (with haproxy on the PATH) the failover
+#     proof through HAProxy; without DATABASE_URL, every file on PGlite.
 # A failed stage fails the run at the end; the later stages still run, so one run shows every
 # failure. `.ci/run` starts the services on a bare machine and calls this through `npm test`.
 set -uo pipefail
@@ -98,6 +99,10 @@ if [[ -n "${DATABASE_URL:-}" ]]; then
   stage "integration on PGlite (both-databases.ts)" npm run test:pglite
   collect "end-to-end"
   if [[ -n "${REDIS_URL:-}" ]]; then stage "scale-out on PostgreSQL and Redis" npx vitest run --project scale-out; fi
+  # The failover proof (scripts/failover.ts): 50 readings through HAProxy on two node processes,
+  # a rolling restart and a SIGKILL, each goal checked. Alone at the end, like the scale-out test:
+  # its reconnect times are what a busy machine would blur.
+  if [[ -n "${REDIS_URL:-}" ]] && command -v haproxy >/dev/null; then stage "failover through HAProxy" npm run test:failover; fi
 else
   stage "integration on PGlite (every file)" npm run test:integration
   collect "end-to-end"

@@ -1,0 +1,123 @@
+/**
+ * HAProxy in front of the app nodes, as a production site would run it: round robin with no
+ * stickiness (a WebSocket stays on the node it opened on, and any node serves any request), each
+ * node health-checked on GET /api/health/ready, which answers 503 as soon as a node drains.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Backend {
+  name: string;
+  port: number;
+}
+
+/**
+ * How often HAProxy checks each node, and how many answers in a row change its state. A node busy
+ * taking the other's sockets answers its check late: a 250 ms timeout and one failure took both
+ * nodes out at once (503 for everyone), and so did 3 s and two failures at load 12 on 2 cores. A
+ * node that stops is out at once anyway: a refused connection is sent to the other node
+ * (redispatch), and a draining node's 403s to sockets likewise.
+ */
+export const CHECK = { intervalMs: 1_000, fall: 3, rise: 2, timeoutMs: 5_000 };
+
+export function haproxyConfig(options: { port: number; statsPort: number; backends: Backend[]; maxConnections: number }) {
+  const servers = options.backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`).join('\n');
+  return `global
+  maxconn ${options.maxConnections}
+
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 60s
+  timeout server 60s
+  # A WebSocket is a tunnel once upgraded: idle between a chat message and the next ping.
+  timeout tunnel 1h
+  timeout http-keep-alive 5s
+  # A new connection to the node per request: a request never goes out on an idle connection the
+  # node is closing as it stops, the race that answers 502.
+  option http-server-close
+  # A node that refuses the connection (stopped, or killed and not marked down yet): try again,
+  # on another node. So too a Socket.IO handshake a draining node refuses (403, drain.ts) in the
+  # second before its health check marks it down: the browser would wait out its reconnect delay.
+  retries 3
+  option redispatch 1
+  retry-on conn-failure 403
+
+frontend site
+  bind 127.0.0.1:${options.port}
+  # Only Socket.IO handshakes are sent again on a 403: any other 403 is the answer.
+  http-request disable-l7-retry unless { path_beg /socket.io/ }
+  default_backend app
+
+backend app
+  balance roundrobin
+  option httpchk GET /api/health/ready
+  http-check expect status 200
+  timeout check ${CHECK.timeoutMs}
+  default-server inter ${CHECK.intervalMs} fall ${CHECK.fall} rise ${CHECK.rise}
+${servers}
+
+listen stats
+  bind 127.0.0.1:${options.statsPort}
+  stats enable
+  stats uri /stats
+`;
+}
+
+export interface Haproxy {
+  /** Responses of 500 and above HAProxy sent its clients so far (the frontend's count). */
+  count5xx(): Promise<number>;
+  /** HAProxy's notices of a node marked down or up, with the check's reason, since the last call. */
+  takeStateChanges(): string[];
+  /** Each node's state as HAProxy sees it (UP, DOWN, …). */
+  states(): Promise<Record<string, string>>;
+  stop(): Promise<void>;
+}
+
+export async function startHaproxy(config: string, statsPort: number): Promise<Haproxy> {
+  const dir = mkdtempSync(join(tmpdir(), 'soul-tribe-haproxy-'));
+  const file = join(dir, 'haproxy.cfg');
+  writeFileSync(file, config);
+  const child = spawn('haproxy', ['-f', file, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) stream?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const rows = async () => {
+    const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text();
+    const [header = '', ...lines] = csv.trim().split('\n');
+    const names = header.replace(/^# /, '').split(',');
+    return lines.map((line) => Object.fromEntries(line.split(',').map((value, i) => [names[i], value])) as Record<string, string>);
+  };
+  for (let tries = 0; ; tries++) {
+    const isUp = await rows().then(
+      () => true,
+      () => false,
+    );
+    if (isUp) break;
+    if (child.exitCode !== null || tries > 100) throw new Error(`HAProxy did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  let reported = 0;
+  return {
+    takeStateChanges() {
+      const lines = output.split('\n').slice(reported);
+      reported += lines.length - 1;
+      return lines.filter((line) => /Server app\/\w+ is (UP|DOWN)/.test(line)).map((line) => line.replace(/^.*Server app\//, '').trim());
+    },
+    async count5xx() {
+      const frontend = (await rows()).find((row) => row.pxname === 'site' && row.svname === 'FRONTEND');
+      return Number(frontend?.hrsp_5xx ?? Number.NaN);
+    },
+    async states() {
+      return Object.fromEntries((await rows()).filter((row) => row.pxname === 'app' && row.svname !== 'BACKEND').map((row) => [row.svname, row.status ?? '']));
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
