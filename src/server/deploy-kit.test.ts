@@ -84,7 +84,8 @@ describe('deploy/haproxy.cfg', () => {
   it('sends traffic only to ready nodes and keeps WebSockets open for a reading', () => {
     expect(haproxy).toMatch(/option httpchk GET \/api\/health\/ready/);
     expect(haproxy).toMatch(/http-check expect status 200/);
-    expect(haproxy).toMatch(/option redispatch/);
+    expect(haproxy).toMatch(/option redispatch 1/);
+    expect(haproxy).toMatch(/retry-on conn-failure 403/);
     expect(haproxy).toMatch(/timeout tunnel 1h/);
   });
 });
