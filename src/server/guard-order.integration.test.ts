@@ -36,6 +36,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/readers/:id/written-readings/on-time',
   // When a reader can be booked shows on their public profile (issue 31).
   'GET /api/readers/:id/appointment-slots',
+  // The About page's counts, from the database (issue 43).
+  'GET /api/public-figures',
   // A visitor's profile is null, not a 401 (docs/decisions/017).
   'GET /api/auth/profile',
   'POST /api/auth/sign-in/email',
