@@ -63,9 +63,9 @@ describe('SiteHeader', () => {
     expect(screen.getByRole('button', { name: 'Get Started' })).toBeTruthy();
   });
 
-  it('shows the wallet in dollars and the avatar letter to a signed-in user', () => {
+  it('shows the wallet in dollars and the avatar letter to a signed-in user', async () => {
     renderHeader('/', profile);
-    expect(screen.getByTestId('wallet-chip').textContent).toBe('$1,234.56');
+    expect((await screen.findByTestId('wallet-chip')).textContent).toBe('$1,234.56');
     expect(screen.getByText('L')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
   });
@@ -74,27 +74,27 @@ describe('SiteHeader', () => {
   const reader: Profile = { ...profile, role: 'reader', walletBalanceCents: 0 };
   const earnings: Earnings = { availableCents: 29395, heldCents: 598 };
 
-  it('shows a reader what they can withdraw, labelled so, and not an empty wallet', () => {
+  it('shows a reader what they can withdraw, labelled so, and not an empty wallet', async () => {
     renderHeader('/', reader, earnings);
-    const chip = screen.getByTestId('withdrawable-chip');
+    const chip = await screen.findByTestId('withdrawable-chip');
     expect(chip.textContent).toBe('To withdraw$293.95');
     expect(chip.getAttribute('aria-label')).toBe('Available to withdraw $293.95');
     expect(chip.getAttribute('href')).toBe('/dashboard/earnings');
     expect(screen.queryByTestId('wallet-chip')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Mobile' }).parentElement!;
-    expect(within(menu).getByText('Available to withdraw')).toBeTruthy();
+    expect(await within(menu).findByText('Available to withdraw')).toBeTruthy();
     expect(within(menu).queryByText('Wallet balance')).toBeNull();
   });
 
-  it('shows a reader who is also a client both figures, each labelled', () => {
+  it('shows a reader who is also a client both figures, each labelled', async () => {
     renderHeader('/', { ...reader, walletBalanceCents: 1200 }, earnings);
-    expect(screen.getByTestId('withdrawable-chip').textContent).toBe('To withdraw$293.95');
+    expect((await screen.findByTestId('withdrawable-chip')).textContent).toBe('To withdraw$293.95');
     expect(screen.getByTestId('wallet-chip').textContent).toBe('Wallet$12.00');
     expect(screen.getByTestId('wallet-chip').getAttribute('aria-label')).toBe('Wallet balance $12.00');
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Mobile' }).parentElement!;
-    expect(within(menu).getByText('Available to withdraw')).toBeTruthy();
+    expect(await within(menu).findByText('Available to withdraw')).toBeTruthy();
     expect(within(menu).getByText('Wallet balance')).toBeTruthy();
   });
 });

@@ -8,7 +8,6 @@ import { useProfile } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { Brand } from './brand';
 import { CartEntry } from './cart-entry';
-import { HeaderMoneyChips, HeaderMoneyRows } from './header-money';
 import { NavLinks } from './nav-links';
 import { ThemeToggle } from './theme-toggle';
 import { UserAvatar } from './user-avatar';
@@ -21,6 +20,11 @@ const AuthDialog = lazy(() => loadAuthDialog().then((module) => ({ default: modu
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 /** The bell fetches and parses notifications (zod): signed-in users only, off the home page's budget. */
+// Only a signed-in header shows money: its code (with the earnings query) stays off a visitor's
+// first page, the home page's budget (issue 43 put it 0.44 KB over).
+const loadHeaderMoney = () => import('./header-money');
+const HeaderMoneyChips = lazy(() => loadHeaderMoney().then((module) => ({ default: module.HeaderMoneyChips })));
+const HeaderMoneyRows = lazy(() => loadHeaderMoney().then((module) => ({ default: module.HeaderMoneyRows })));
 const NotificationBell = lazy(() => import('@/features/notifications/notification-bell').then((module) => ({ default: module.NotificationBell })));
 
 
@@ -87,7 +91,9 @@ export function SiteHeader() {
                 <NotificationBell key={profile.id} />
               </Suspense>
               <span className="hidden items-center gap-2 sm:inline-flex">
-                <HeaderMoneyChips profile={profile} />
+                <Suspense fallback={<Skeleton className="h-8 w-24 rounded-full" />}>
+                  <HeaderMoneyChips profile={profile} />
+                </Suspense>
               </span>
               <Suspense fallback={<UserAvatar name={profile.fullName} email={profile.email} avatarUrl={profile.avatarUrl} />}>
                 <UserMenu profile={profile} />
@@ -119,7 +125,9 @@ export function SiteHeader() {
           <div className="mt-4 border-t border-border/70 pt-4">
             {profile ? (
               <div onClickCapture={closeMenu}>
-                <HeaderMoneyRows profile={profile} />
+                <Suspense fallback={<Skeleton className="h-8 w-full" />}>
+                  <HeaderMoneyRows profile={profile} />
+                </Suspense>
               </div>
             ) : isPending ? null : (
               authButtons('column')

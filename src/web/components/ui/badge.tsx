@@ -10,7 +10,8 @@ export const badgeVariants = cva('inline-flex items-center gap-1 rounded-full bo
       outline: 'border-border text-foreground',
       gold: 'border-gold/50 bg-gold/10 text-gold',
       pink: 'border-pink/50 bg-pink/10 text-pink',
-      destructive: 'border-transparent bg-destructive text-destructive-foreground',
+      // White on the dark theme's #ef4444 is 3.76:1; the light theme's red (#b91c1c) is 6.5:1 in both.
+      destructive: 'border-transparent bg-destructive text-destructive-foreground dark:bg-red-700',
     },
   },
   defaultVariants: { variant: 'default' },
