@@ -7,7 +7,7 @@
 import type { Socket } from 'socket.io-client';
 import type { PairTask } from '../bench-sessions/protocol';
 import { inBatches, openReading, SETUP_CONCURRENCY, send, startAll } from '../bench-sessions/reading';
-import type { Cutoff, FromFailoverParticipants, ReadingReport, ToFailoverParticipants, TrafficCounts } from './protocol';
+import { type Cutoff, type FromFailoverParticipants, NO_TRAFFIC, type ReadingReport, type ToFailoverParticipants, type TrafficCounts } from './protocol';
 
 /** Each reading's client chats twice a minute and reads its reading over HTTP four times, up to these rates per process. */
 const MAX_PER_SECOND = 50;
@@ -18,7 +18,6 @@ const REFUSED_RETRY_MS = 2_000;
 interface Side {
   socket: Socket;
   cutoffs: Cutoff[];
-  joined: boolean;
 }
 interface Reading {
   id: string;
@@ -37,7 +36,7 @@ const firstFailures: string[] = [];
 const noteFailure = (what: string) => {
   if (firstFailures.length < 5 && !firstFailures.includes(what)) firstFailures.push(what);
 };
-const traffic: TrafficCounts = { chatSent: 0, chatAcked: 0, chatRefusedPaused: 0, chatFailed: 0, httpRequests: 0, http5xx: 0 };
+const traffic: TrafficCounts = { ...NO_TRAFFIC };
 const reply = (message: FromFailoverParticipants) => process.send?.(message);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -45,11 +44,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * After a lost connection the side is cut off until it is back in the room: on each reconnect it
  * joins again (the reading page's rule), and tries again while the join fails and it is connected.
  */
+/** In its reading's room: not cut off, or back since its last cut. */
+const isJoined = (side: Side) => side.cutoffs.at(-1)?.back !== null;
+
 function follow(reading: Reading, side: Side) {
   const { socket } = side;
   socket.on('disconnect', () => {
-    side.joined = false;
-    side.cutoffs.push({ from: Date.now(), rejoinSentAt: null, back: null });
+    // A side that dropped again before it was back is still in the same cut.
+    if (isJoined(side)) side.cutoffs.push({ from: Date.now(), rejoinSentAt: null, back: null });
   });
   socket.on('connect', async () => {
     while (socket.connected && !reading.ended) {
@@ -59,7 +61,6 @@ function follow(reading: Reading, side: Side) {
         .emitWithAck('join_session_room', { sessionId: reading.id })
         .catch(() => undefined);
       if (answer?.ok) {
-        side.joined = true;
         const open = side.cutoffs.at(-1);
         if (open && open.back === null) Object.assign(open, { rejoinSentAt: sentAt, back: Date.now() });
         return;
@@ -74,7 +75,7 @@ function follow(reading: Reading, side: Side) {
 
 async function startReading(pair: PairTask) {
   const { id, clientSocket, readerSocket } = await openReading(pair, { origin, reconnect: true });
-  const reading: Reading = { id, pair, client: { socket: clientSocket, cutoffs: [], joined: true }, reader: { socket: readerSocket, cutoffs: [], joined: true }, lastBilledAt: 0, ended: false };
+  const reading: Reading = { id, pair, client: { socket: clientSocket, cutoffs: [] }, reader: { socket: readerSocket, cutoffs: [] }, lastBilledAt: 0, ended: false };
   follow(reading, reading.client);
   follow(reading, reading.reader);
   clientSocket.on('billing_update', () => {
@@ -104,7 +105,7 @@ async function paced(periodMs: number, maxPerSecond: number, work: (reading: Rea
 
 /** A chat message from the client, as the reading page sends it (over its socket). */
 async function chat(reading: Reading, i: number) {
-  if (!reading.client.joined) return;
+  if (!isJoined(reading.client)) return;
   traffic.chatSent++;
   const answer: Answer | undefined = await reading.client.socket
     .timeout(30_000)
@@ -149,7 +150,7 @@ process.on('message', async (message: ToFailoverParticipants) => {
     const live = readings.filter((r) => !r.ended);
     reply({
       type: 'status',
-      joined: live.filter((r) => r.client.joined && r.reader.joined).length,
+      joined: live.filter((r) => isJoined(r.client) && isJoined(r.reader)).length,
       billedSince: live.filter((r) => r.lastBilledAt > message.since).length,
       ended: readings.length - live.length,
     });

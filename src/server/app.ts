@@ -35,7 +35,7 @@ import { startPushWorker } from './features/notifications/push-worker';
 import { type PushTransport, webPushTransport } from './features/notifications/push-transport';
 import { resolveVapidKeys } from './features/notifications/vapid-keys';
 import { notificationRoutes } from './features/notifications/routes';
-import { deletePushSubscription } from './features/notifications/push-subscriptions';
+import { forgetPushDevice } from './features/notifications/push-subscriptions';
 import { payoutRoutes } from './features/payouts/routes';
 import { closeQueueOf } from './features/queue/offer-queue';
 import { queueRoutes } from './features/queue/routes';
@@ -241,7 +241,7 @@ export async function buildApp(deps: AppDeps) {
   registerMetrics(app, { db, socketCount: () => sockets.io.engine.clientsCount, token: config.metricsToken, isProduction: config.isProduction });
   await app.register(healthRoutes, { db, clock, redis: limitsRedis, isDraining: draining.isDraining });
   if (config.mail.isMailboxReadable) await app.register(devMailboxRoutes, { mailboxDir: config.mail.mailboxDir });
-  await app.register(authRoutes, { auth, db, config, walletBalanceOf: getWalletBalanceCents, forgetPushDevice: (userId, endpoint) => deletePushSubscription(db, userId, endpoint) });
+  await app.register(authRoutes, { auth, db, config, walletBalanceOf: getWalletBalanceCents, forgetPushDevice: (userId, endpoint) => forgetPushDevice(db, userId, endpoint) });
   await app.register(accountRoutes, { auth, db, clock });
   await app.register(adminRoutes, { auth, sessions, isProduction: config.isProduction, onUserCreated: createWallet });
   await app.register(walletRoutes, { auth, db, payments, testMode: config.payments.testMode, realtime, clock, onDeposited });

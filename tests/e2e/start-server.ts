@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropScratchPostgres, onPostgresServer } from '../integration/scratch-database';
+import { e2eTurnPort } from './turn';
 
 // Every run starts on a fresh database, seeded with the demo accounts: the embedded one in a new
 // folder, or with E2E_POSTGRES_URL (a server and a role that may create databases) a database of
@@ -22,9 +23,8 @@ if (serverUrl) {
 
 // coturn for TURN_URLS (turn.ts), on loopback, checking credentials with TURN_SECRET as the app makes
 // them. It goes with this process: Playwright stops the server's whole process group.
-const turnUrl = process.env.TURN_URLS;
-if (turnUrl && process.env.TURN_SECRET) {
-  const port = new URL(turnUrl.replace(/^turn:/, 'turn://')).port;
+if (process.env.TURN_URLS && process.env.TURN_SECRET) {
+  const port = e2eTurnPort(Number(process.env.PORT));
   const coturn = spawn(
     'turnserver',
     ['-n', '--listening-ip=127.0.0.1', '--relay-ip=127.0.0.1', `--listening-port=${port}`, '--use-auth-secret', `--static-auth-secret=${process.env.TURN_SECRET}`,

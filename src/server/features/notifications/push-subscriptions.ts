@@ -61,8 +61,13 @@ export async function savePushSubscription(
 }
 
 /** Forgets this browser for the person (their own devices only), with any push still waiting for it. */
-export async function deletePushSubscription(db: Db, userId: string, endpoint: string): Promise<number> {
+export async function forgetPushDevice(db: Db, userId: string, endpoint: string): Promise<void> {
   await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+}
+
+/** forgetPushDevice, then how many devices the person still has (the settings page shows it). */
+export async function deletePushSubscription(db: Db, userId: string, endpoint: string): Promise<number> {
+  await forgetPushDevice(db, userId, endpoint);
   return countDevices(db, userId);
 }
 

@@ -1,12 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { JoinQueueInput, QueuePlace, QueueRefusal } from '@shared/queue';
-import { AUTOMATED_CHAT_ONLY_REASON, offeredSessionTypes } from '@shared/readers';
 import { OPEN_SESSION_STATUSES } from '@shared/sessions';
 import { readerProfiles, readerQueue, readingSessions, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
-import { isListedReader, RATE_COLUMN } from '../readers';
+import { assertOffersSessionType, isListedReader, RATE_COLUMN } from '../readers';
 import { assertBalanceCoversMinute } from '../wallet';
 import type { QueueDeps } from './deps';
 import { findQueuePlace } from './queue-line';
@@ -38,7 +37,7 @@ export async function joinQueue(deps: QueueDeps, client: SessionUser, readerId: 
     .where(and(eq(readerProfiles.userId, readerId), isListedReader));
   if (!reader) throw notFound('Reader not found');
   // A line for a kind of reading the reader does not give would end in a refused request.
-  if (!offeredSessionTypes(reader).includes(input.sessionType)) throw conflict(AUTOMATED_CHAT_ONLY_REASON);
+  assertOffersSessionType(reader, input.sessionType);
 
   const held = await findQueuePlace(db, client.id);
   if (held?.readerId === readerId) return { place: held, isNew: false };

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { AUTOMATED_CHAT_ONLY_REASON, offeredSessionTypes } from '@shared/readers';
 import { SERVER_EVENTS, type SessionRequestEvent } from '@shared/realtime';
 import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionRequestInput } from '@shared/sessions';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
@@ -11,7 +10,7 @@ import { Outbox } from '../../realtime/outbox';
 import type { SessionUser } from '../auth';
 import { queueReadingRequestPush } from '../notifications';
 import { assertReaderNotKeptForOthers, leaveAnyLine } from '../queue';
-import { freeMinutesFor, RATE_COLUMN } from '../readers';
+import { assertOffersSessionType, freeMinutesFor, RATE_COLUMN } from '../readers';
 import { assertBalanceCoversMinute } from '../wallet';
 import type { SessionDeps } from './deps';
 import { loadSessionView } from './session-view';
@@ -38,8 +37,7 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
     throw conflict("The reader's rate has changed", { ratePerMinuteCents: rate });
   }
   if (!reader.isOnline) throw conflict(`${reader.firstName} is offline right now`);
-  // The demo reader answers in words only: there is nobody to hear or see (issue 30).
-  if (!offeredSessionTypes(reader).includes(input.sessionType)) throw conflict(AUTOMATED_CHAT_ONLY_REASON);
+  assertOffersSessionType(reader, input.sessionType);
   if (found.suspendedAt) throw conflict(`${reader.firstName} is not available for readings`);
   const nextAppointmentAt = await walkInAgainstAppointments(deps.db, reader.userId, reader.firstName, now.getTime());
   await assertBalanceCoversMinute(deps.db, client.id, rate);
