@@ -119,20 +119,30 @@ async function chat(reading: Reading, i: number) {
   }
 }
 
+/**
+ * A keep-alive connection that the load balancer closed as it went idle (HAProxy's `timeout
+ * http-keep-alive`) fails the next request sent on it before any answer: a browser sends such a
+ * request again on a new connection, and so does this page. Node's fetch does not.
+ */
+const isClosedIdleConnection = (error: unknown) => error instanceof Error && error.cause instanceof Error && /other side closed|ECONNRESET/.test(String(error.cause));
+
 /** The reading page's own request for the reading, through the load balancer. */
 async function readOverHttp(reading: Reading) {
   traffic.httpRequests++;
-  const status = await fetch(`${reading.pair.clientBase}/api/sessions/${reading.id}`, { headers: { origin, cookie: reading.pair.clientCookie } }).then(
-    async (response) => {
-      const body = await response.text();
-      if (response.status >= 500) noteFailure(`GET /api/sessions/:id ${response.status} ${body.slice(0, 120).replace(/\s+/g, ' ')}`);
-      return response.status;
-    },
-    (error: unknown) => {
-      noteFailure(`GET /api/sessions/:id: ${String(error)}`);
-      return 0;
-    },
-  );
+  const get = () => fetch(`${reading.pair.clientBase}/api/sessions/${reading.id}`, { headers: { origin, cookie: reading.pair.clientCookie } });
+  const status = await get()
+    .catch((error: unknown) => (isClosedIdleConnection(error) ? get() : Promise.reject(error)))
+    .then(
+      async (response) => {
+        const body = await response.text();
+        if (response.status >= 500) noteFailure(`GET /api/sessions/:id ${response.status} ${body.slice(0, 120).replace(/\s+/g, ' ')}`);
+        return response.status;
+      },
+      (error: unknown) => {
+        noteFailure(`GET /api/sessions/:id: ${String(error)}${error instanceof Error && error.cause ? ` (${String(error.cause)})` : ''}`);
+        return 0;
+      },
+    );
   if (status >= 500 || status === 0) traffic.http5xx++;
 }
 
