@@ -200,7 +200,7 @@ export async function buildApp(deps: AppDeps) {
     concurrency: database.kind === 'postgres' ? 8 : 1,
   };
   const messageLimiter = createMessageLimiter(sessions);
-  const sessionSockets = registerSessionSocketHandlers(sockets.io, sessions, messageLimiter, app.log);
+  const sessionSockets = registerSessionSocketHandlers(sockets.io, sessions, messageLimiter, app.log, draining.isDraining);
   // Followers and reminder holders hear of a go-live after it commits; announce-live.ts logs a failure.
   const live: LiveDeps = { db, clock, realtime, onStreamLive: notifyStreamLive({ db, clock, realtime }) };
   const liveSockets = registerLiveSocketHandlers(sockets.io, live, app.log);

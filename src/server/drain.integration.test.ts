@@ -8,6 +8,7 @@ import { readingDriver } from '../../tests/integration/readings';
 import { collect, emitAck } from '../../tests/integration/socket-helpers';
 import { testApp } from '../../tests/integration/test-app';
 import { appNodes, readingSessions } from './db/schema';
+import { runDueWork } from './features/sessions/scheduler';
 
 // SIGTERM's first step (app.ts `drain`, issue 42), in one process: what it tells, what it refuses,
 // what it leaves in the rows. The whole stop and restart of a node during a reading is
@@ -18,7 +19,12 @@ const driver = readingDriver(app, clock, 60_000);
 
 describe('a node draining', () => {
   it('tells and closes every socket, pauses its readings, gives up its lease, says so to readiness and refuses new work with 503 SERVER_DRAINING', async () => {
+    // A reading whose second minute falls due at the very moment of the drain, and one a minute younger.
+    const due = await driver.startReading({ rateCents: 500, balanceCents: 5000 });
+    clock.advance(60_000);
     const { client, reader, id } = await driver.startReading({ rateCents: 299, balanceCents: 2990 });
+    const dueSockets = [await app.connectSocket(due.client.cookie), await app.connectSocket(due.reader.cookie)];
+    for (const socket of dueSockets) expect(await emitAck(socket, 'join_session_room', { sessionId: due.id })).toMatchObject({ ok: true });
     const sockets = [await app.connectSocket(client.cookie), await app.connectSocket(reader.cookie)];
     for (const socket of sockets) expect(await emitAck(socket, 'join_session_room', { sessionId: id })).toMatchObject({ ok: true });
     const restarting = sockets.map((socket) => collect(socket, 'server_restarting'));
@@ -36,6 +42,13 @@ describe('a node draining', () => {
     const reading = await http(app, client.cookie).get(`/api/sessions/${id}`);
     expect(reading.body).toMatchObject({ status: 'active', pauseReason: 'away', minutesCharged: 1, totalCostCents: 299 });
     expect(await app.db.select({ n: count() }).from(appNodes)).toEqual([{ n: 0 }]);
+    // The minute due now began with both sides in: the next scheduler pass, on any node, charges it
+    // and pauses from the drain, both sides away; the drain itself left it to that pass.
+    expect((await http(app, due.client.cookie).get(`/api/sessions/${due.id}`)).body).toMatchObject({ status: 'active', pauseReason: null, minutesCharged: 1 });
+    await runDueWork(app.sessions);
+    const dueAfter = await http(app, due.client.cookie).get(`/api/sessions/${due.id}`);
+    expect(dueAfter.body).toMatchObject({ status: 'active', pauseReason: 'away', minutesCharged: 2, totalCostCents: 1000, pausedAt: new Date(clock.now()).toISOString() });
+    expect((await http(app, client.cookie).get(`/api/sessions/${id}`)).body).toMatchObject({ pauseReason: 'away', minutesCharged: 1, pausedAt: new Date(clock.now()).toISOString() });
 
     const ready = await http(app).get('/api/health/ready');
     expect(ready.status).toBe(503);

@@ -14,6 +14,7 @@ import { type MessageLimiter, sendMessage } from './messages';
 import { assertRunning, pauseMeter, resumeMeterIfBothPresent } from './pause';
 import { presenceWrites } from './presence-writes';
 import { processLease } from './process-lease';
+import { leaveHeldSides } from './leave-held-sides';
 import { loadSessionView, sessionRoom } from './session-view';
 import { startIfReady } from './start-session';
 
@@ -28,7 +29,7 @@ async function assertSessionRunning(db: DbOrTx, sessionId: string) {
   assertRunning(session);
 }
 
-export function registerSessionSocketHandlers(server: AppServer, deps: SessionDeps, limiter: MessageLimiter, log: Log) {
+export function registerSessionSocketHandlers(server: AppServer, deps: SessionDeps, limiter: MessageLimiter, log: Log, isDraining: () => boolean) {
   /** True when another socket of the same user on this process is still in the room. */
   const userStillInRoom = (socket: AppSocket, sessionId: string) => {
     const room = server.sockets.adapter.rooms.get(sessionRoom(sessionId));
@@ -125,6 +126,8 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
       );
     }
     socket.on('disconnect', () => {
+      // A draining node's sockets all close at once: their sides leave together (releaseLease).
+      if (isDraining()) return;
       inTurn(socket, async () => {
         for (const sessionId of [...socket.data.sessions.keys()]) await leave(socket, sessionId);
         if (user.role === 'reader' && !userHasOtherSocket(socket)) await markReaderPagesClosed(deps.db, user.id, new Date(deps.clock.now()), nodeId);
@@ -144,9 +147,10 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
     /** This process's presence lease: the demo reader holds its sides through it, as a page would. */
     lease,
     stop,
-    /** For a drain (drain.ts), once every socket has gone: the sides' leaves written, then the lease given up. */
+    /** For a drain (drain.ts), once every socket has gone: every side it held leaves at once, then the lease is given up. */
     async releaseLease() {
       await stop();
+      await leaveHeldSides(deps, nodeId);
       await lease.release();
     },
   };

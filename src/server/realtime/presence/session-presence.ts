@@ -94,3 +94,21 @@ export async function markLeft(
     .returning({ id: readingSessions.id });
   return left.length > 0;
 }
+
+/**
+ * Every side `nodeId`'s process holds leaves at once, as markLeft leaves one: a draining node
+ * (drain.ts) writes one statement per role instead of a transaction per socket. Returns each side
+ * that left: its reading, its role and its person.
+ */
+export async function markAllLeft(db: DbOrTx, nodeId: string, now: Date, timing: SessionTiming) {
+  const left: { sessionId: string; role: ParticipantRole; userId: string }[] = [];
+  for (const role of ['client', 'reader'] as const) {
+    const rows = await db
+      .update(readingSessions)
+      .set(setPresence(role, new Date(now.getTime() - timing.presenceTtlMs), null))
+      .where(and(eq(presenceColumns(role).nodeId, nodeId), isOpen))
+      .returning({ sessionId: readingSessions.id, clientId: readingSessions.clientId, readerId: readingSessions.readerId });
+    for (const row of rows) left.push({ sessionId: row.sessionId, role, userId: role === 'client' ? row.clientId : row.readerId });
+  }
+  return left;
+}
