@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -11,14 +12,30 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Far above the seconds a start takes, even on a busy machine: only a hang reaches it. */
 const READY_WITHIN_MS = 120_000;
 
-/** A port nobody listens on now, so a restarted node can take the same one its clients reconnect to. */
+/**
+ * A port nobody listens on now, so a restarted node can take the same one its clients reconnect to.
+ * Chosen below the kernel's range for outgoing connections' own ports
+ * (/proc/sys/net/ipv4/ip_local_port_range, 32768-60999 by default): a port from that range (what
+ * `listen(0)` gives) can be taken by any process's outgoing connection before it is bound, or while
+ * a node restarts on it, and HAProxy once failed to start in the failover proof with 'Address
+ * already in use'.
+ */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
+  const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+  const below = Math.min(low ?? 32_768, 32_768);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * (below - 20_000));
+    const server = createServer();
+    const isFree = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (isFree) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      return port;
+    }
+  }
+  throw new Error('no free port between 20000 and the outgoing range');
 }
 
 export interface ServerProcess {

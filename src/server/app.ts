@@ -126,6 +126,9 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
     frameworkErrors,
+    // A request that reaches a draining node as its port closes is served (the database closes
+    // only after app.close()), not answered 503: a load balancer passes that 503 on as it is.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
