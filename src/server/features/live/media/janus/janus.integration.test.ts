@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createReader } from '../../../../../../tests/integration/factories';
 import { type JanusServer, startJanus } from '../../../../../../tests/integration/janus-server';
 import { endStream, insertStream } from '../../../../../../tests/integration/live-stream-rows';
@@ -140,5 +140,24 @@ describe('Janus (Debian janus on loopback)', () => {
     expect(await roomsOnJanus()).toContain(live.room.room);
     await destroyStreamRoom(janus, stray);
     await destroyStreamRoom(janus, live.room);
+  });
+
+  it('runs that clean-up when an app with JANUS_URL starts', async () => {
+    const ended = await liveStreamWithRoom();
+    await endStream(app, ended.streamId);
+    const node = await createTestApp({
+      database: app.database,
+      runScheduler: false,
+      runMessageRetention: false,
+      runMailWorker: false,
+      runPushWorker: false,
+      env: { JANUS_URL: janus.url, JANUS_ADMIN_URL: janus.adminUrl, JANUS_API_SECRET: janus.apiSecret, JANUS_ADMIN_SECRET: janus.adminSecret },
+    });
+    try {
+      await vi.waitFor(async () => expect(await roomsOnJanus()).not.toContain(ended.room.room), { timeout: 10_000 });
+      await vi.waitFor(async () => expect(await roomOf(ended.streamId)).toEqual({ url: null, room: null, secret: null }));
+    } finally {
+      await node.close();
+    }
   });
 });
