@@ -21,6 +21,8 @@ import { healthRoutes } from './features/health/routes';
 import type { LiveDeps } from './features/live/deps';
 import { liveMoneyRoutes } from './features/live/gifts/live-money-routes';
 import { type MediaForwarder, startMediaForwarder } from './features/live/media/forwarder/media-forwarder';
+import { cleanUpRoomsAtStart } from './features/live/media/janus/clean-up-rooms';
+import { janusConnections } from './features/live/media/janus/janus-api';
 import { createStreamLookup } from './features/live/media/stream-lookup';
 import { streamSignalRelay } from './features/live/media/stream-signal-relay';
 import { liveRoutes } from './features/live/routes';
@@ -227,6 +229,8 @@ export async function buildApp(deps: AppDeps) {
   const messageRetention =
     deps.runMessageRetention === false ? undefined : startMessageRetention({ db, clock, retentionDays: config.retentionDays, log: app.log });
   const maintenance = startEmbeddedMaintenance(database, app.log);
+  // Rooms a crash left on Janus (issue 45): destroyed in the background, so a Janus down delays nothing.
+  const janusCleanUp = cleanUpRoomsAtStart(db, janusConnections(config.liveMedia.janus), app.log);
 
   const mailTransport = deps.mailTransport ?? transportFromConfig(config, clock);
   const mailWorker = deps.runMailWorker === false ? undefined : startMailWorker({ db, clock, transport: mailTransport, publicUrl: config.publicUrl }, app.log);
@@ -291,6 +295,7 @@ export async function buildApp(deps: AppDeps) {
     await mailWorker?.stop();
     await pushWorker?.stop();
     await maintenance?.stop();
+    await janusCleanUp;
     sockets.io.local.disconnectSockets(true);
     await sessionSockets.stop();
     await liveSockets.stop();

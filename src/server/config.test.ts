@@ -132,6 +132,33 @@ describe('TURN', () => {
   });
 });
 
+describe('Janus', () => {
+  const secrets = { JANUS_API_SECRET: 'a'.repeat(16), JANUS_ADMIN_SECRET: 'b'.repeat(16) };
+
+  it('is off unless JANUS_URL is set; the admin API of each server defaults to its host on 7088, /admin', () => {
+    expect(loadConfig({}).liveMedia.janus).toBeUndefined();
+    expect(loadConfig({ JANUS_URL: 'http://10.0.0.5:8088/janus/, http://[fd00::7]:8088/janus', ...secrets }).liveMedia.janus).toEqual({
+      servers: [
+        { url: 'http://10.0.0.5:8088/janus', adminUrl: 'http://10.0.0.5:7088/admin' },
+        { url: 'http://[fd00::7]:8088/janus', adminUrl: 'http://[fd00::7]:7088/admin' },
+      ],
+      apiSecret: 'a'.repeat(16),
+      adminSecret: 'b'.repeat(16),
+    });
+    const paired = loadConfig({ JANUS_URL: 'http://j1/janus,http://j2/janus', JANUS_ADMIN_URL: 'http://j1:9000/adm,http://j2:9000/adm' }).liveMedia.janus;
+    expect(paired?.servers.map((s) => s.adminUrl)).toEqual(['http://j1:9000/adm', 'http://j2:9000/adm']);
+  });
+
+  it('needs both secrets in production only, and refuses a URL that is not http(s) or admin URLs that do not pair up', () => {
+    expect(loadConfig({ JANUS_URL: 'http://127.0.0.1:8088/janus' }).liveMedia.janus?.apiSecret).toBeUndefined();
+    expect(problemsOf({ ...production, JANUS_URL: 'http://127.0.0.1:8088/janus' }).map((p) => p.variable)).toEqual(['JANUS_API_SECRET', 'JANUS_ADMIN_SECRET']);
+    expect(loadConfig({ ...production, JANUS_URL: 'http://127.0.0.1:8088/janus', ...secrets }).liveMedia.janus?.servers).toHaveLength(1);
+    expect(problemsOf({ JANUS_URL: 'ws://127.0.0.1:8188' })[0]).toMatchObject({ variable: 'JANUS_URL', message: expect.stringMatching(/not an http\(s\) URL/) });
+    expect(problemsOf({ JANUS_URL: 'http://j1/janus,http://j2/janus', JANUS_ADMIN_URL: 'http://j1:7088/admin' })[0]).toMatchObject({ variable: 'JANUS_ADMIN_URL' });
+    expect(problemsOf({ JANUS_URL: 'http://j1/janus', JANUS_API_SECRET: 'short' })[0]).toMatchObject({ variable: 'JANUS_API_SECRET' });
+  });
+});
+
 describe('REQUIRE_ADMIN_2FA', () => {
   it('is on in production and off elsewhere unless set', () => {
     expect(loadConfig({}).requireAdminTwoFactor).toBe(false);

@@ -62,6 +62,27 @@ const originListSchema = z
     return origins;
   });
 
+/** A comma-separated list of http(s) URLs, such as Janus's HTTP APIs. */
+const httpUrlListSchema = (example: string) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const urls = (text ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+      const wrong = urls.find((u) => !URL.canParse(u) || !['http:', 'https:'].includes(new URL(u).protocol));
+      if (wrong !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `'${wrong}' is not an http(s) URL like ${example}` });
+        return z.NEVER;
+      }
+      return urls.map((u) => u.replace(/\/$/, ''));
+    });
+
+/** Where Janus's admin API is when JANUS_ADMIN_URL does not say: Janus's own defaults (admin_port 7088, admin_base_path /admin). */
+const defaultJanusAdminUrl = (janusUrl: string) => {
+  const url = new URL(janusUrl);
+  return `${url.protocol}//${url.hostname}:7088/admin`;
+};
+
 const DEFAULT_ICE_SERVERS = [{ urls: ['stun:stun.l.google.com:19302', 'stun:stun1.l.google.com:19302'] }];
 
 const envSchema = z.object({
@@ -166,6 +187,13 @@ const envSchema = z.object({
     })
     .refine(([low, high]) => low >= 1024 && low <= high && high <= 65535, 'LIVE_FORWARDER_PORT_RANGE must be within 1024-65535, low to high')
     .optional(),
+  // Janus for live video (issue 45): its HTTP APIs, one URL a server; unset, the embedded path above serves.
+  JANUS_URL: httpUrlListSchema('http://127.0.0.1:8088/janus'),
+  // Its admin APIs (add_token, remove_token), one a JANUS_URL in the same order; default each one's host on 7088, /admin.
+  JANUS_ADMIN_URL: httpUrlListSchema('http://127.0.0.1:7088/admin'),
+  // janus.jcfg's api_secret and admin_secret; production refuses Janus without them (RULES below).
+  JANUS_API_SECRET: z.string().min(16, 'JANUS_API_SECRET must be at least 16 characters (janus.jcfg\'s api_secret)').optional(),
+  JANUS_ADMIN_SECRET: z.string().min(16, 'JANUS_ADMIN_SECRET must be at least 16 characters (janus.jcfg\'s admin_secret)').optional(),
   // Mail (docs/decisions/028): SMTP when SMTP_URL is set, otherwise a local mailbox under DATA_DIR;
   // MAIL_TRANSPORT=mailbox keeps it local even with SMTP_URL; production needs one or the other (RULES below).
   MAIL_TRANSPORT: z.enum(['smtp', 'mailbox']).optional(),
@@ -284,6 +312,17 @@ const RULES: readonly Rule[] = [
   },
   { variable: 'TURN_SECRET', refuses: (e) => e.TURN_URLS.length > 0 && !e.TURN_SECRET, message: 'required when TURN_URLS is set (coturn\'s static-auth-secret)' },
   { variable: 'TURN_URLS', refuses: (e) => e.TURN_URLS.length === 0 && Boolean(e.TURN_SECRET), message: 'required when TURN_SECRET is set (the turn: and turns: URLs of the server)' },
+  // Without its secrets, anyone who reaches Janus may create, list and destroy rooms and mint tokens.
+  ...(['JANUS_API_SECRET', 'JANUS_ADMIN_SECRET'] as const).map((secret) => ({
+    variable: secret,
+    refuses: (e: Env) => inProduction(e) && e.JANUS_URL.length > 0 && !e[secret],
+    message: `required in production with JANUS_URL (janus.jcfg's ${secret === 'JANUS_API_SECRET' ? 'api_secret' : 'admin_secret'})`,
+  })),
+  {
+    variable: 'JANUS_ADMIN_URL',
+    refuses: (e) => e.JANUS_ADMIN_URL.length > 0 && e.JANUS_ADMIN_URL.length !== e.JANUS_URL.length,
+    message: 'one admin URL a JANUS_URL, in the same order (or unset for each one\'s host on port 7088, /admin)',
+  },
   {
     variable: 'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY',
     refuses: (e) => Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY),
@@ -378,6 +417,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             ...(e.LIVE_FORWARDER_PORT_RANGE && { portRange: e.LIVE_FORWARDER_PORT_RANGE }),
           }
         : undefined,
+      /** Janus servers for live video (issue 45); undefined: the embedded path. */
+      janus:
+        e.JANUS_URL.length > 0
+          ? {
+              servers: e.JANUS_URL.map((url, i) => ({ url, adminUrl: e.JANUS_ADMIN_URL[i] ?? defaultJanusAdminUrl(url) })),
+              apiSecret: e.JANUS_API_SECRET,
+              adminSecret: e.JANUS_ADMIN_SECRET,
+            }
+          : undefined,
     },
     mail: {
       /** The SMTP server mail goes through; unset, mail stays in the local mailbox (MAIL_TRANSPORT). */

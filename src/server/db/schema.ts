@@ -590,8 +590,17 @@ export const liveStreams = pgTable('live_streams', {
   /** STREAM_END_REASONS: End pressed, or the reader gone for a billing minute (live/end-absent-streams.ts). */
   endReason: text('end_reason', { enum: STREAM_END_REASONS }),
   viewerCount: integer('viewer_count').notNull().default(0),
+  /**
+   * The Janus VideoRoom serving the stream's video (issue 45): the Janus HTTP API it is on, its room
+   * number and the room's secret, written before the room is created so that no room exists on a
+   * Janus without a row holding its secret (features/live/media/janus/stream-rooms.ts).
+   */
+  janusUrl: text('janus_url'),
+  janusRoom: bigint('janus_room', { mode: 'number' }),
+  janusRoomSecret: text('janus_room_secret'),
   ...timestamps,
 }, (t) => [
+  check('live_streams_janus_room_check', sql`(${t.janusUrl} is null) = (${t.janusRoom} is null) and (${t.janusRoom} is null) = (${t.janusRoomSecret} is null)`),
   check('live_streams_status_check', sql`${t.status} in ('scheduled', 'live', 'ended')`),
   check('live_streams_end_reason_check', sql`${t.endReason} is null or ${t.endReason} in ('ended', 'reader_left')`),
   check('live_streams_price_check', sql`${t.priceCents} = 0 or ${t.priceCents} between 99 and 9999`),
