@@ -106,8 +106,26 @@ function viewerScreen(socket: Socket, streamId: string) {
     await pc.setLocalDescription(await pc.createAnswer());
     expect(await signal(socket, streamId, 'answer', JANUS_PEER_ID, { watchId, payload: { type: 'answer', sdp: pc.localDescription?.sdp } })).toEqual({ ok: true });
   });
-  return { watch: () => signal(socket, streamId, 'watch', undefined, { watchId }), received: () => received };
+  return {
+    watch: () => signal(socket, streamId, 'watch', undefined, { watchId }),
+    // What a page's Watcher.stop sends, to the peer that offered.
+    bye: () => signal(socket, streamId, 'bye', JANUS_PEER_ID, { watchId }),
+    received: () => received,
+  };
 }
+
+/** Packets stop coming (those already on their way aside). */
+async function expectStopped(received: () => number) {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const settled = received();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expect(received()).toBe(settled);
+}
+
+const receiving = (received: () => number, more = 20) => {
+  const from = received();
+  return vi.waitFor(() => expect(received()).toBeGreaterThan(from + more), { timeout: 20_000, interval: 200 });
+};
 
 async function joinStream(user: TestUser, streamId: string) {
   const socket = await app.connectSocket(user.cookie);
@@ -138,7 +156,17 @@ describe('a stream through Janus', () => {
 
     const screen = viewerScreen(viewer.socket, streamId);
     expect(await screen.watch()).toEqual({ ok: true });
-    await vi.waitFor(() => expect(screen.received()).toBeGreaterThan(20), { timeout: 20_000, interval: 200 });
+    await receiving(screen.received);
+
+    // A second viewer gets it too, until it leaves: its subscription goes, the first one's stays.
+    const secondPayer = await createClient(app, { balanceCents: 1_000 });
+    expect((await http(app, secondPayer.cookie).post(`/api/live/streams/${streamId}/join`)).status).toBe(200);
+    const second = viewerScreen((await joinStream(secondPayer, streamId)).socket, streamId);
+    expect(await second.watch()).toEqual({ ok: true });
+    await receiving(second.received);
+    expect(await second.bye()).toEqual({ ok: true });
+    await expectStopped(second.received);
+    await receiving(screen.received);
 
     // Someone who has not paid is not let into the room, so the server gives their watch nothing.
     const freeloader = await joinStream(await createClient(app), streamId);
@@ -153,10 +181,7 @@ describe('a stream through Janus', () => {
     expect((await http(app, reader.cookie).post(`/api/live/streams/${streamId}/end`)).status).toBe(200);
     await vi.waitFor(async () => expect((await listRooms(janus)).map((listed) => listed.room)).not.toContain(room?.room), { timeout: 10_000 });
     await vi.waitFor(async () => expect(await roomOf(streamId)).toEqual({ url: null, room: null }));
-    // The viewer's packets stop with the room (those already on their way aside).
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const settled = screen.received();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(screen.received()).toBe(settled);
+    // The viewer's packets stop with the room.
+    await expectStopped(screen.received);
   }, 90_000);
 });
