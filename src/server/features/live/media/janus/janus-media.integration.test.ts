@@ -11,6 +11,7 @@ import { openReaderPage } from '../../../../../../tests/integration/live-stream-
 import { emitAck, nextEvent } from '../../../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../../../tests/integration/test-app';
 import { liveStreams } from '../../../../db/schema';
+import { destroyStreamRoom } from './destroy-stream-room';
 import { listRooms } from './list-rooms';
 
 /**
@@ -132,31 +133,37 @@ async function joinStream(user: TestUser, streamId: string) {
   return { socket, joined: await emitAck(socket, 'join_stream', { streamId }) };
 }
 
+/** A priced stream gone live through the API, its reader's camera on Janus and a paying viewer receiving it. */
+async function streamWithViewer() {
+  const reader = await createReader(app);
+  const readerPage = await openReaderPage(app, reader);
+  const created = await http(app, reader.cookie).post('/api/live/streams', { title: 'Through Janus', description: 'Video', category: 'Tarot Reading', priceCents: 199 });
+  expect(created.status).toBe(201);
+  const streamId = (created.body as { id: string }).id;
+  const room = await roomOf(streamId);
+  expect(room).toMatchObject({ url: janus.url, room: expect.any(Number) });
+  expect((await listRooms(janus)).map((listed) => listed.room)).toContain(room?.room);
+
+  expect(await emitAck(readerPage, 'join_stream', { streamId })).toMatchObject({ ok: true });
+  readerCamera(readerPage, streamId);
+  // Janus tells the room once it has the camera: the viewers' pages watch on that `ready`.
+  const payer = await createClient(app, { balanceCents: 1_000 });
+  expect((await http(app, payer.cookie).post(`/api/live/streams/${streamId}/join`)).status).toBe(200);
+  const viewer = await joinStream(payer, streamId);
+  expect(viewer.joined).toMatchObject({ ok: true });
+  const published = fromJanus(viewer.socket, 'ready');
+  expect(await signal(readerPage, streamId, 'ready')).toEqual({ ok: true });
+  await published;
+
+  const screen = viewerScreen(viewer.socket, streamId);
+  expect(await screen.watch()).toEqual({ ok: true });
+  await receiving(screen.received);
+  return { reader, readerPage, streamId, room, viewer, screen };
+}
+
 describe('a stream through Janus', () => {
   it('opens a room as it goes live, carries the reader’s video to a paying viewer only, and destroys the room as it ends', async () => {
-    const reader = await createReader(app);
-    const readerPage = await openReaderPage(app, reader);
-    const created = await http(app, reader.cookie).post('/api/live/streams', { title: 'Through Janus', description: 'Video', category: 'Tarot Reading', priceCents: 199 });
-    expect(created.status).toBe(201);
-    const streamId = (created.body as { id: string }).id;
-    const room = await roomOf(streamId);
-    expect(room).toMatchObject({ url: janus.url, room: expect.any(Number) });
-    expect((await listRooms(janus)).map((listed) => listed.room)).toContain(room?.room);
-
-    expect(await emitAck(readerPage, 'join_stream', { streamId })).toMatchObject({ ok: true });
-    readerCamera(readerPage, streamId);
-    // Janus tells the room once it has the camera: the viewers' pages watch on that `ready`.
-    const payer = await createClient(app, { balanceCents: 1_000 });
-    expect((await http(app, payer.cookie).post(`/api/live/streams/${streamId}/join`)).status).toBe(200);
-    const viewer = await joinStream(payer, streamId);
-    expect(viewer.joined).toMatchObject({ ok: true });
-    const published = fromJanus(viewer.socket, 'ready');
-    expect(await signal(readerPage, streamId, 'ready')).toEqual({ ok: true });
-    await published;
-
-    const screen = viewerScreen(viewer.socket, streamId);
-    expect(await screen.watch()).toEqual({ ok: true });
-    await receiving(screen.received);
+    const { reader, streamId, room, screen } = await streamWithViewer();
 
     // A second viewer gets it too, until it leaves: its subscription goes, the first one's stays.
     const secondPayer = await createClient(app, { balanceCents: 1_000 });
@@ -182,6 +189,15 @@ describe('a stream through Janus', () => {
     await vi.waitFor(async () => expect((await listRooms(janus)).map((listed) => listed.room)).not.toContain(room?.room), { timeout: 10_000 });
     await vi.waitFor(async () => expect(await roomOf(streamId)).toEqual({ url: null, room: null }));
     // The viewer's packets stop with the room.
+    await expectStopped(screen.received);
+  }, 90_000);
+
+  it('tells the pages `bye` when Janus hangs up on them: the room destroyed by another process ending the stream', async () => {
+    const { readerPage, streamId, room, viewer, screen } = await streamWithViewer();
+    const [readerBye, viewerBye] = [readerPage, viewer.socket].map((socket) => fromJanus(socket, 'bye'));
+    const row = await app.db.select({ secret: liveStreams.janusRoomSecret }).from(liveStreams).where(eq(liveStreams.id, streamId));
+    await destroyStreamRoom(janus, { room: room?.room ?? 0, secret: row[0]?.secret ?? '' });
+    await Promise.all([readerBye, viewerBye]);
     await expectStopped(screen.received);
   }, 90_000);
 });

@@ -145,9 +145,14 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
         const session = await sessionOf(streamId, room);
         await allowTokens(connectionOf(room), room, [token]);
         return session.attach((event) => {
-          if (event.janus === 'webrtcup' && publications.get(streamId)?.token === token) {
+          if (publications.get(streamId)?.token !== token) return;
+          if (event.janus === 'webrtcup') {
             io.to(streamRoom(streamId)).emit(SERVER_EVENTS.streamSignal, { streamId, from: JANUS_PEER_ID, fromUserId: JANUS_PEER_ID, signal: { type: 'ready' } });
           }
+          // Janus closed the camera's connection: its room was destroyed (the stream ended on another
+          // process) or the connection failed. Janus tells the room's subscribers nothing (1.1), so
+          // every page of the stream here hears `bye` now rather than waiting for its connection to fail.
+          if (event.janus === 'hangup') endStream(streamId, true);
         });
       })();
       const publication: Publication = { streamId, room, socketId, watchId: randomUUID(), token, handle, queue: Promise.resolve() };
@@ -200,7 +205,20 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
       unsubscribe(key);
       const feed = await publisherFeed(room);
       if (feed === null) return;
-      const subscription: Party = { streamId, room, socketId, watchId, handle: sessionOf(streamId, room).then((session) => session.attach(() => undefined)), queue: Promise.resolve() };
+      const subscription: Party = {
+        streamId,
+        room,
+        socketId,
+        watchId,
+        handle: sessionOf(streamId, room).then((session) =>
+          session.attach((event) => {
+            if (event.janus !== 'hangup' || subscriptions.get(key) !== subscription) return;
+            send(socketId, streamId, { type: 'bye', data: { watchId } });
+            unsubscribe(key);
+          }),
+        ),
+        queue: Promise.resolve(),
+      };
       subscriptions.set(key, subscription);
       try {
         const handle = await subscription.handle;
