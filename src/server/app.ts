@@ -23,6 +23,8 @@ import { liveMoneyRoutes } from './features/live/gifts/live-money-routes';
 import { type MediaForwarder, startMediaForwarder } from './features/live/media/forwarder/media-forwarder';
 import { cleanUpRoomsAtStart } from './features/live/media/janus/clean-up-rooms';
 import { janusConnections } from './features/live/media/janus/janus-api';
+import { janusStreamMedia } from './features/live/media/janus/janus-stream-media';
+import { streamRoomHooks } from './features/live/media/janus/stream-room-hooks';
 import { createStreamLookup } from './features/live/media/stream-lookup';
 import { streamSignalRelay } from './features/live/media/stream-signal-relay';
 import { liveRoutes } from './features/live/routes';
@@ -195,6 +197,11 @@ export async function buildApp(deps: AppDeps) {
   const sockets = createSocketServer(app.server, { auth, config, liveness: timing, isDraining: draining.isDraining });
   const realtime = socketRealtime(sockets.io);
   const payments = deps.payments ?? paymentsFromConfig(config, clock, app.log);
+  // With JANUS_URL, streams' media goes through Janus (issue 45); without, peer to peer and the forwarder.
+  const janusServers = janusConnections(config.liveMedia.janus);
+  const janusMedia = janusServers.length > 0 ? janusStreamMedia({ io: sockets.io, connections: janusServers, log: app.log }) : undefined;
+  const janusRooms = janusMedia && streamRoomHooks({ db, connections: janusServers, media: janusMedia, log: app.log });
+  const onStreamEnded = janusRooms?.ended;
 
   const sessions: SessionDeps = {
     db,
@@ -203,11 +210,18 @@ export async function buildApp(deps: AppDeps) {
     timing,
     publicUrl: config.publicUrl,
     concurrency: database.kind === 'postgres' ? 8 : 1,
+    onStreamEnded,
   };
   const messageLimiter = createMessageLimiter(sessions);
   const sessionSockets = registerSessionSocketHandlers(sockets.io, sessions, messageLimiter, app.log, draining.isDraining);
   // Followers and reminder holders hear of a go-live after it commits; announce-live.ts logs a failure.
-  const live: LiveDeps = { db, clock, realtime, onStreamLive: notifyStreamLive({ db, clock, realtime }) };
+  const notifyFollowers = notifyStreamLive({ db, clock, realtime });
+  const onStreamLive: LiveDeps['onStreamLive'] = async (stream) => {
+    // The room first: the reader's page, told the stream is live, announces its camera next.
+    await janusRooms?.opened(stream.streamId);
+    await notifyFollowers(stream);
+  };
+  const live: LiveDeps = { db, clock, realtime, onStreamLive, onStreamEnded };
   const liveSockets = registerLiveSocketHandlers(sockets.io, live, app.log);
   const forwarderConfig = config.liveMedia.forwarder;
   const forwarder = forwarderConfig && (deps.forwarder ?? startMediaForwarder(forwarderConfig));
@@ -217,6 +231,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     maxViewers: config.liveMedia.p2pMaxViewers,
     ...(forwarder && forwarderConfig && { forwarder: { forwarder, maxViewers: forwarderConfig.maxViewers } }),
+    janus: janusMedia,
   });
   routeClientEvents(sockets.io, [sessionSockets.feature, liveSockets.feature, liveMedia, watchReaders], app.log);
   const scheduler = deps.runScheduler === false ? undefined : startScheduler(sessions, app.log);
@@ -230,7 +245,7 @@ export async function buildApp(deps: AppDeps) {
     deps.runMessageRetention === false ? undefined : startMessageRetention({ db, clock, retentionDays: config.retentionDays, log: app.log });
   const maintenance = startEmbeddedMaintenance(database, app.log);
   // Rooms a crash left on Janus (issue 45): destroyed in the background, so a Janus down delays nothing.
-  const janusCleanUp = cleanUpRoomsAtStart(db, janusConnections(config.liveMedia.janus), app.log);
+  const janusCleanUp = cleanUpRoomsAtStart(db, janusServers, app.log);
 
   const mailTransport = deps.mailTransport ?? transportFromConfig(config, clock);
   const mailWorker = deps.runMailWorker === false ? undefined : startMailWorker({ db, clock, transport: mailTransport, publicUrl: config.publicUrl }, app.log);
@@ -296,6 +311,7 @@ export async function buildApp(deps: AppDeps) {
     await pushWorker?.stop();
     await maintenance?.stop();
     await janusCleanUp;
+    await janusRooms?.settle();
     sockets.io.local.disconnectSockets(true);
     await sessionSockets.stop();
     await liveSockets.stop();

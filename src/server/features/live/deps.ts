@@ -19,7 +19,15 @@ export interface LiveDeps {
    * notifications). Its failure is logged, never undoes the go-live.
    */
   onStreamLive: (stream: StreamWentLive) => Promise<void>;
+  /**
+   * Called after a stream's end commits, however it ended (app.ts wires it to its Janus room's
+   * destruction, issue 45); it handles its own failures, and a crash before it is the start-up
+   * clean-up's to mend.
+   */
+  onStreamEnded?: StreamEndedHook;
 }
+
+export type StreamEndedHook = (streamId: string) => void;
 
 /** The Socket.IO room of one stream: its reader's pages and every viewer's. */
 export const streamRoom = (streamId: string) => `stream:${streamId}`;

@@ -7,6 +7,7 @@ import { ledgerTransfers, liveStreams, readerProfiles, streamJoins } from '../..
 import { Outbox } from '../../realtime/outbox';
 import type { Realtime } from '../../realtime/realtime';
 import type { SessionTiming } from '../../timing';
+import type { StreamEndedHook } from './deps';
 import { earningsAccountId, getWalletBalanceCents, lockAccounts, SPLIT_LEG_SUFFIX, transfer } from '../wallet';
 import { streamRoom } from './deps';
 import { streamAccessKey, streamReference } from './paid-join/join-stream';
@@ -16,6 +17,7 @@ export interface AbsentStreamDeps {
   clock: Clock;
   realtime: Realtime;
   timing: Pick<SessionTiming, 'minuteMs'>;
+  onStreamEnded?: StreamEndedHook;
 }
 
 /** The refund of one admission: its two legs are keyed like the charge's (`…:reader`, `…:platform`). */
@@ -67,7 +69,9 @@ export async function endStreamsOfAbsentReaders(deps: AbsentStreamDeps): Promise
       return true;
     });
     outbox.flush(deps.realtime);
-    if (isEnded) ended++;
+    if (!isEnded) continue;
+    ended++;
+    deps.onStreamEnded?.(id);
   }
   return ended;
 }

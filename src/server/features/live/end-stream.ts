@@ -13,23 +13,25 @@ import { findStream } from './stream-view';
  * one). Everyone in the room hears `stream_ended` after the commit, then the room is emptied so no
  * chat or signal reaches an ended stream. Ending it again changes nothing.
  */
-type EndDeps = Pick<LiveDeps, 'db' | 'clock' | 'realtime'>;
+type EndDeps = Pick<LiveDeps, 'db' | 'clock' | 'realtime' | 'onStreamEnded'>;
 
 export async function endStream(deps: EndDeps, caller: Pick<SessionUser, 'id'> & AdminCandidate, streamId: string): Promise<LiveStream> {
   const outbox = new Outbox();
-  await deps.db.transaction(async (tx) => {
+  const endsNow = await deps.db.transaction(async (tx) => {
     const [stream] = await tx.select({ readerId: liveStreams.readerId, status: liveStreams.status }).from(liveStreams).where(eq(liveStreams.id, streamId)).for('update');
     if (!stream) throw notFound('Stream not found');
     if (stream.readerId !== caller.id) assertAdminPower(caller, () => forbidden('Only its reader or an admin can end this stream'));
-    if (stream.status === 'ended') return;
+    if (stream.status === 'ended') return false;
     const now = new Date(deps.clock.now());
     await tx
       .update(liveStreams)
       .set({ status: 'ended', endedAt: now, endedBy: caller.id, endReason: 'ended', viewerCount: 0, updatedAt: now })
       .where(eq(liveStreams.id, streamId));
     outbox.toRoom(streamRoom(streamId), SERVER_EVENTS.streamEnded, { streamId, endedAt: now.toISOString(), reason: 'ended' }).closeRoom(streamRoom(streamId));
+    return true;
   });
   outbox.flush(deps.realtime);
+  if (endsNow) deps.onStreamEnded?.(streamId);
   const ended = await findStream(deps.db, streamId, caller.id, { includeSuspended: true });
   if (!ended) throw notFound('Stream not found');
   return ended;

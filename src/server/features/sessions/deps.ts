@@ -12,4 +12,6 @@ export interface SessionDeps {
   publicUrl: string;
   /** How many due sessions the scheduler handles at once (1 on PGlite, more on PostgreSQL). */
   concurrency?: number;
+  /** The live streams the scheduler or an admin's suspension ends go through it too (live/deps.ts). */
+  onStreamEnded?: (streamId: string) => void;
 }

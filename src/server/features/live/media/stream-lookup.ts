@@ -3,10 +3,13 @@ import { eq } from 'drizzle-orm';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/client';
 import { liveStreams } from '../../../db/schema';
+import type { StreamJanusRoom } from './janus/janus-stream-media';
 
 export interface StreamFacts {
   readerId: string;
   status: StreamStatus;
+  /** The Janus room serving its media, if any (issue 45); written once its stream is live, so read with the status. */
+  janus: StreamJanusRoom | null;
 }
 
 /**
@@ -25,9 +28,14 @@ export function createStreamLookup(db: Db, clock: Clock) {
   return async function lookup(streamId: string): Promise<StreamFacts | null> {
     const cached = known.get(streamId);
     if (cached && (cached.status === 'ended' || clock.now() - cached.checkedAt < STATUS_TTL_MS)) return cached;
-    const [row] = await db.select({ readerId: liveStreams.readerId, status: liveStreams.status }).from(liveStreams).where(eq(liveStreams.id, streamId));
+    const [row] = await db
+      .select({ readerId: liveStreams.readerId, status: liveStreams.status, url: liveStreams.janusUrl, room: liveStreams.janusRoom, secret: liveStreams.janusRoomSecret })
+      .from(liveStreams)
+      .where(eq(liveStreams.id, streamId));
     if (!row) return null;
-    const facts = { readerId: row.readerId, status: row.status, checkedAt: clock.now() };
+    const { url, room, secret } = row;
+    const janus = url !== null && room !== null && secret !== null ? { url, room, secret } : null;
+    const facts = { readerId: row.readerId, status: row.status, janus, checkedAt: clock.now() };
     known.set(streamId, facts);
     return facts;
   };

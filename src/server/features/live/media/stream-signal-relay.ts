@@ -1,12 +1,13 @@
 import { LIVE_P2P_MAX_VIEWERS, LIVE_STREAM_FULL_MESSAGE } from '@shared/live';
-import { FORWARDER_PEER_ID, readEnvelope } from '@shared/live-media-signal';
+import { FORWARDER_PEER_ID, JANUS_PEER_ID, readEnvelope } from '@shared/live-media-signal';
 import { type RelayedStreamSignal, SERVER_EVENTS, type StreamSignal } from '@shared/realtime';
-import { conflict, forbidden, notFound } from '../../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../../errors';
 import type { ClientEventHandlers, Log, SocketFeature } from '../../../realtime/client-events';
 import type { AppServer, AppSocket } from '../../../realtime/socket-server';
 import { streamRoom } from '../deps';
 import { type ForwardedViewers, forwardedViewers } from './forwarded-viewers';
 import type { MediaForwarder } from './forwarder/media-forwarder';
+import type { JanusStreamMedia, StreamJanusRoom } from './janus/janus-stream-media';
 import type { StreamFacts, StreamLookup } from './stream-lookup';
 
 type SignalType = StreamSignal['signal']['type'];
@@ -26,6 +27,8 @@ export interface StreamSignalDeps {
   maxViewers?: number;
   /** Serves the viewers above the cap; without it they are told the stream is full. */
   forwarder?: { forwarder: MediaForwarder; maxViewers: number };
+  /** Carries the media of streams whose row names a Janus room (issue 45) instead of the paths above. */
+  janus?: JanusStreamMedia;
 }
 
 interface Peer {
@@ -45,6 +48,9 @@ interface Peer {
  *   or it is full too, is refused with the 'full' message, whatever the broadcaster's page says;
  * - a signal with `to` = FORWARDER_PEER_ID goes to the forwarder, from a viewer it serves or from
  *   the reader's page that publishes to it.
+ * - a stream Janus serves (its row names a room) has no peer to peer and no forwarder: the reader's
+ *   page publishes to Janus and every admitted viewer subscribes (janus/janus-stream-media.ts),
+ *   by the same rules of who may signal; no signal goes from a viewer to the reader's page.
  * Sockets are looked up through the adapter, so this holds across processes with the Redis adapter.
  */
 export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
@@ -105,10 +111,29 @@ export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
     return false;
   };
 
+  const viewerToJanus = async (socket: AppSocket, { streamId, signal }: StreamSignal, room: StreamJanusRoom, janus: JanusStreamMedia) => {
+    if (signal.type !== 'watch') return janus.fromViewer(socket.id, streamId, signal);
+    const watchId = readEnvelope(signal.data)?.watchId;
+    if (!watchId) throw badRequest('A watch needs its id');
+    await ownFormerSocket(socket, signal);
+    await janus.watch(socket.id, streamId, watchId, room);
+  };
+
+  const broadcasterToJanus = (socket: AppSocket, { streamId, to, signal }: StreamSignal, relayed: RelayedStreamSignal, room: StreamJanusRoom, janus: JanusStreamMedia) => {
+    if (to === JANUS_PEER_ID) return janus.fromBroadcaster(socket.id, streamId, signal);
+    if (to !== undefined) throw notFound('That viewer is not in the stream');
+    // Viewers are told to watch by Janus's `ready`, once it has the camera.
+    if (signal.type === 'ready') return janus.cameraOn(streamId, socket.id, room);
+    if (signal.type !== 'bye') return;
+    janus.cameraOff(streamId, socket.id);
+    socket.to(streamRoom(streamId)).emit(SERVER_EVENTS.streamSignal, relayed);
+  };
+
   const fromViewer = async (socket: AppSocket, input: StreamSignal, stream: StreamFacts, asSent: RelayedStreamSignal) => {
     let relayed = asSent;
     const { streamId, to, signal } = input;
     if (!VIEWER_SIGNALS.has(signal.type)) throw forbidden('Only the reader broadcasts in a stream');
+    if (stream.janus && deps.janus) return viewerToJanus(socket, input, stream.janus, deps.janus);
     if (to === FORWARDER_PEER_ID) return forwarding?.fromViewer(socket.id, streamId, signal);
     if (signal.type === 'watch') {
       const replaced = await ownFormerSocket(socket, signal);
@@ -124,10 +149,11 @@ export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
     emitTo(target.id, relayed);
   };
 
-  const fromBroadcaster = async (socket: AppSocket, input: StreamSignal, relayed: RelayedStreamSignal) => {
+  const fromBroadcaster = async (socket: AppSocket, input: StreamSignal, stream: StreamFacts, relayed: RelayedStreamSignal) => {
     const { streamId, to, signal } = input;
     if (to === FORWARDER_PEER_ID) return forwarding?.fromBroadcaster(socket.id, streamId, signal);
     if (!BROADCASTER_SIGNALS.has(signal.type)) throw forbidden('The reader broadcasts; only viewers watch');
+    if (stream.janus && deps.janus) return broadcasterToJanus(socket, input, relayed, stream.janus, deps.janus);
     const watchers = streamWatchersRoom(streamId);
     if (to === undefined) {
       if (signal.type === 'ready') forwarding?.cameraOn(streamId, socket.id);
@@ -153,6 +179,7 @@ export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
 
     socket.on('disconnecting', () => {
       forwarding?.socketGone(socket.id);
+      deps.janus?.socketGone(socket.id);
       const byes: Promise<void>[] = [];
       for (const [streamId, readerId] of watching) {
         if (!socket.rooms.has(streamWatchersRoom(streamId))) continue;
@@ -184,7 +211,7 @@ export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
         if (isBroadcaster) {
           if (signal.type === 'ready') broadcasting.add(streamId);
           if (signal.type === 'bye' && input.to === undefined) broadcasting.delete(streamId);
-          await fromBroadcaster(socket, input, relayed);
+          await fromBroadcaster(socket, input, stream, relayed);
         } else {
           if (signal.type === 'watch') watching.set(streamId, stream.readerId);
           await fromViewer(socket, input, stream, relayed);

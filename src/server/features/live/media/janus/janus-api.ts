@@ -42,14 +42,14 @@ const replySchema = z.looseObject({
 export type JanusReply = z.infer<typeof replySchema>;
 
 /**
- * POSTs one request to Janus's HTTP API (or admin API) with a transaction id of its own, and gives
- * its reply; a reply of `"janus": "error"` (Janus answers those with HTTP 200) throws JanusError.
+ * POSTs one request to Janus's HTTP API (or admin API) with a transaction id of its own unless the
+ * request names one (a kept session matches an asynchronous reply to it), and gives its reply; a reply of `"janus": "error"` (Janus answers those with HTTP 200) throws JanusError.
  */
 export async function postJanus(url: string, request: Record<string, unknown>): Promise<JanusReply> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...request, transaction: randomUUID() }),
+    body: JSON.stringify({ transaction: randomUUID(), ...request }),
     signal: AbortSignal.timeout(JANUS_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`Janus at ${url} answered HTTP ${response.status}`);

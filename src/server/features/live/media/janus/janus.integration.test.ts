@@ -7,13 +7,14 @@ import { endStream, insertStream } from '../../../../../../tests/integration/liv
 import { createTestApp, type TestApp } from '../../../../../../tests/integration/test-app';
 import { liveStreams } from '../../../../db/schema';
 import { destroyRoomsOfEndedStreams } from './clean-up-rooms';
+import { chooseJanus } from './choose-janus';
 import { createStreamRoom, newStreamRoom, type StreamRoom, streamRoomDescription } from './create-stream-room';
 import { destroyStreamRoom } from './destroy-stream-room';
 import { JanusError, postJanus } from './janus-api';
 import { isJanusHealthy } from './janus-health';
 import { listRooms } from './list-rooms';
 import { allowTokens, revokeTokens } from './room-tokens';
-import { openStreamRoom } from './stream-rooms';
+import { closeStreamRoom, openStreamRoom } from './stream-rooms';
 import { VideoRoomError, withVideoRoom } from './video-room-handle';
 
 let janus: JanusServer;
@@ -140,6 +141,23 @@ describe('Janus (Debian janus on loopback)', () => {
     expect(await roomsOnJanus()).toContain(live.room.room);
     await destroyStreamRoom(janus, stray);
     await destroyStreamRoom(janus, live.room);
+  });
+
+  it('gives a stream going live the Janus with the fewest live streams of those that answer', async () => {
+    const second = await startJanus();
+    const down = { ...janus, url: 'http://127.0.0.1:9/janus' };
+    const busy = await liveStreamWithRoom();
+    try {
+      expect((await chooseJanus(app.db, [down, janus, second]))?.url).toBe(second.url);
+      expect((await chooseJanus(app.db, [down, janus]))?.url).toBe(janus.url);
+      expect(await chooseJanus(app.db, [down])).toBeNull();
+    } finally {
+      await second.stop();
+      await endStream(app, busy.streamId);
+      await closeStreamRoom(app.db, [janus], busy.streamId);
+    }
+    expect(await roomsOnJanus()).not.toContain(busy.room.room);
+    expect(await roomOf(busy.streamId)).toEqual({ url: null, room: null, secret: null });
   });
 
   it('runs that clean-up when an app with JANUS_URL starts', async () => {

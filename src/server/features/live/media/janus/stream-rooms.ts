@@ -1,7 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { liveStreams } from '../../../../db/schema';
 import { createStreamRoom, newStreamRoom, type StreamRoom } from './create-stream-room';
+import { destroyStreamRoom } from './destroy-stream-room';
 import type { JanusConnection } from './janus-api';
 
 const noRoom = { janusUrl: null, janusRoom: null, janusRoomSecret: null };
@@ -32,4 +33,19 @@ export async function openStreamRoom(db: Db, janus: JanusConnection, streamId: s
 /** Clears the row's room once that room is gone; a row naming another room by now keeps it. */
 export async function forgetStreamRoom(db: Db, streamId: string, room: number): Promise<void> {
   await db.update(liveStreams).set(noRoom).where(and(eq(liveStreams.id, streamId), eq(liveStreams.janusRoom, room)));
+}
+
+/**
+ * Destroys the room of a stream that is no longer live and clears its row. A room on a Janus this
+ * process is not configured with stays for the start-up clean-up of the nodes that are.
+ */
+export async function closeStreamRoom(db: Db, connections: readonly JanusConnection[], streamId: string): Promise<void> {
+  const [row] = await db
+    .select({ url: liveStreams.janusUrl, room: liveStreams.janusRoom, secret: liveStreams.janusRoomSecret })
+    .from(liveStreams)
+    .where(and(eq(liveStreams.id, streamId), ne(liveStreams.status, 'live')));
+  const janus = connections.find((connection) => connection.url === row?.url);
+  if (!janus || !row || row.room === null || row.secret === null) return;
+  await destroyStreamRoom(janus, { room: row.room, secret: row.secret });
+  await forgetStreamRoom(db, streamId, row.room);
 }

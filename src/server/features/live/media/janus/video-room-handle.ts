@@ -4,7 +4,7 @@ import { apiAuth, type JanusConnection, postJanus } from './janus-api';
 export const VIDEO_ROOM_PLUGIN = 'janus.plugin.videoroom';
 
 /** Codes of janus_videoroom.c (JANUS_VIDEOROOM_ERROR_…) that callers act on. */
-export const VIDEO_ROOM_ERROR = { noSuchRoom: 426, unauthorized: 433 } as const;
+export const VIDEO_ROOM_ERROR = { noSuchRoom: 426, noSuchFeed: 428, unauthorized: 433 } as const;
 
 /** A VideoRoom request the plugin refused (it answers with `error_code` inside a successful reply). */
 export class VideoRoomError extends Error {
