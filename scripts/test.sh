@@ -95,10 +95,11 @@ e2e() { env -u DATABASE_URL -u REDIS_URL E2E_POSTGRES_URL="${DATABASE_URL:-}" np
 # PGlite (140 + 391 + 65 s) had become the long pole, 100 s after the browsers (494 s) ended.
 background "end-to-end" e2e
 background "unit" npm run test:unit
-collect checks
+# Typecheck and lint are awaited later: awaited here they held the PostgreSQL stage back ~50 s.
 if [[ -n "${DATABASE_URL:-}" ]]; then
   stage "integration on PostgreSQL (every file)" npx vitest run --project integration
   stage "integration on PGlite (both-databases.ts)" npm run test:pglite
+  collect checks
   collect "unit"
   collect "end-to-end"
   if [[ -n "${REDIS_URL:-}" ]]; then stage "scale-out on PostgreSQL and Redis" npx vitest run --project scale-out; fi
@@ -108,6 +109,7 @@ if [[ -n "${DATABASE_URL:-}" ]]; then
   if [[ -n "${REDIS_URL:-}" ]] && command -v haproxy >/dev/null; then stage "failover through HAProxy" npm run test:failover; fi
 else
   stage "integration on PGlite (every file)" npm run test:integration
+  collect checks
   collect "unit"
   collect "end-to-end"
 fi
