@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './node-process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -19,17 +19,6 @@ const VIEWPORTS = [
   { name: '1280', width: 1280, height: 800, isMobile: false },
 ] as const;
 const SETTLE_MS = 2000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /**
  * The built app on its own port and data dir, seeded with the demo data; stopped at the end. Never

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
+import { freePort } from '../../tests/integration/server-process';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../tests/integration/factories';
@@ -14,15 +14,6 @@ import { testApp } from '../../tests/integration/test-app';
  * stopping it touches nothing else.
  */
 if (!process.env.DATABASE_URL) throw new Error('The Redis outage test needs DATABASE_URL (PostgreSQL): run it through `npm run test:pg`');
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 const port = await freePort();
 let redisServer: ChildProcess | undefined;

@@ -14,9 +14,9 @@ import { sessionRoom } from './session-view';
  * within DRAIN_TIMEOUT_MS with ~1,000 readings on a node (the failover proof at 2,000 readings:
  * both drains exited 1 after 10.3 s). A reading whose minute falls due at this very moment is not
  * paused here: its sides are away, and the scheduler's next pass on any node charges that minute
- * (it began with both sides in) and pauses from now, as pauseMeter does. Returns the sides that left.
+ * (it began with both sides in) and pauses from now, as pauseMeter does.
  */
-export async function leaveHeldSides(deps: SessionDeps, nodeId: string): Promise<number> {
+export async function leaveHeldSides(deps: SessionDeps, nodeId: string): Promise<void> {
   const now = new Date(deps.clock.now());
   const outbox = new Outbox();
   const left = await deps.db.transaction(async (tx) => {
@@ -42,5 +42,4 @@ export async function leaveHeldSides(deps: SessionDeps, nodeId: string): Promise
   });
   outbox.flush(deps.realtime);
   for (const side of left) deps.realtime.toRoom(sessionRoom(side.sessionId), SERVER_EVENTS.participantStatus, { sessionId: side.sessionId, userId: side.userId, isConnected: false });
-  return left.length;
 }
