@@ -91,16 +91,12 @@ e2e() { env -u DATABASE_URL -u REDIS_URL E2E_POSTGRES_URL="${DATABASE_URL:-}" np
 # long pole (287-350 s beside them, 517-607 s a run). The scale-out test still runs alone, after the browsers: two app instances on a
 # 1.5 s billing minute are the most sensitive to a busy machine. It needs Redis as well: two app
 # processes share its counts.
-# Stop 40: the unit stage beside the PostgreSQL one, not before it. The chain unit → PostgreSQL →
-# PGlite (140 + 391 + 65 s) had become the long pole, 100 s after the browsers (494 s) ended.
 background "end-to-end" e2e
-background "unit" npm run test:unit
-# Typecheck and lint are awaited later: awaited here they held the PostgreSQL stage back ~50 s.
+stage "unit" npm run test:unit
+collect checks
 if [[ -n "${DATABASE_URL:-}" ]]; then
   stage "integration on PostgreSQL (every file)" npx vitest run --project integration
   stage "integration on PGlite (both-databases.ts)" npm run test:pglite
-  collect checks
-  collect "unit"
   collect "end-to-end"
   if [[ -n "${REDIS_URL:-}" ]]; then stage "scale-out on PostgreSQL and Redis" npx vitest run --project scale-out; fi
   # The failover proof (scripts/failover.ts): 50 readings through HAProxy on two node processes,
@@ -109,8 +105,6 @@ if [[ -n "${DATABASE_URL:-}" ]]; then
   if [[ -n "${REDIS_URL:-}" ]] && command -v haproxy >/dev/null; then stage "failover through HAProxy" npm run test:failover; fi
 else
   stage "integration on PGlite (every file)" npm run test:integration
-  collect checks
-  collect "unit"
   collect "end-to-end"
 fi
 exit "$failed"
