@@ -13,12 +13,15 @@ else browser=/usr/bin/chromium
 fi
 # Playwright starts the browser in a session of its own, and with the kernel's autogroups (Debian's
 # default) a session shares the CPU with every other session as an equal, whatever its processes'
-# nice: the browsers took a core each while the three integration workers beside them, all in CI's
-# one session, shared what was left (decision 038, 'Stop 41'). The session's own nice is the one
-# that counts, set here when this script leads its session (never for a caller's).
-read -r stat </proc/$$/stat
-session=$(echo "$stat" | sed 's/.*) //' | cut -d' ' -f4)
-if [ "$session" = "$$" ] && [ -w /proc/self/autogroup ]; then echo 10 >/proc/self/autogroup 2>/dev/null || true; fi
+# nice: under `npm test` the browsers took a core each while the Vitest stages beside them, all in
+# one session, shared what was left (PostgreSQL stage 407 s, 114 s alone; decision 038, 'Stop 41').
+# BROWSER_SESSION_NICE (scripts/test.sh) sets the session's own nice, the one that counts there,
+# when this script leads its session (never a caller's).
+if [ -n "$BROWSER_SESSION_NICE" ] && [ -w /proc/self/autogroup ]; then
+  read -r stat </proc/$$/stat
+  session=$(echo "$stat" | sed 's/.*) //' | cut -d' ' -f4)
+  if [ "$session" = "$$" ]; then echo "$BROWSER_SESSION_NICE" >/proc/self/autogroup 2>/dev/null || true; fi
+fi
 if command -v setpriv >/dev/null; then
   exec setpriv --bounding-set -sys_nice --inh-caps -sys_nice nice -n 10 "$browser" "$@"
 fi

@@ -15,6 +15,9 @@ import { expect, type Page } from '@playwright/test';
  * another tab is open). So `path` must render a new page or a
  * new tab panel (not the same component with other data, e.g. one reader's profile to another's).
  */
+/** What every page and tab shows once rendered: a heading or a tab's panel. */
+const PAGE_CONTENT = 'main :is(h1, [role="tabpanel"])';
+
 export async function openInApp(page: Page, path: string) {
   // A browser's first page has no app to move in yet.
   if (page.url() === 'about:blank') {
@@ -23,11 +26,15 @@ export async function openInApp(page: Page, path: string) {
   }
   const here = new URL(page.url());
   if (here.pathname + here.search === path) return;
+  // The router hears a move only once its first page has committed (its listener is a layout
+  // effect): a move sent while a fresh load still rendered was missed, and the old page stayed
+  // under the new URL (CI, stop 41).
+  await expect(page.locator(PAGE_CONTENT).filter({ visible: true }).first()).toBeVisible({ timeout: 20_000 });
   await page.evaluate((to) => {
     for (const element of document.querySelectorAll('main h1, main [role="tabpanel"]:not([hidden])')) element.setAttribute('data-left-behind', '');
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await expect(page).toHaveURL(path);
-  await expect(page.locator('main :is(h1, [role="tabpanel"]):not([data-left-behind])').filter({ visible: true }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator(`${PAGE_CONTENT}:not([data-left-behind])`).filter({ visible: true }).first()).toBeVisible({ timeout: 20_000 });
 }
