@@ -7,6 +7,8 @@ import { appNodes, readerProfiles, readingSessions } from '../../db/schema';
 import { beatNode, ensureNode, hasOtherLiveNodes } from '../../realtime/presence/node-lease';
 import { turnAbsentReadersOffline } from '../../realtime/presence/reader-presence';
 import { markLeft, markSeen } from '../../realtime/presence/session-presence';
+import type { AppServer } from '../../realtime/socket-server';
+import { processLease } from './process-lease';
 import { runDueWork } from './scheduler';
 
 const MINUTE = 60_000;
@@ -105,6 +107,27 @@ describe('a process’s lease keeps the sockets it holds present', () => {
     await markSeen(app.db, [id], 'client', now(), { nodeId: 'node-a', onlyUnheld: true });
     await runDueWork(app.sessions);
     expect(await row(id)).toMatchObject({ status: 'active', minutesCharged: 1 });
+  });
+
+  it('renews its lease without a statement while its own last write is fresh, and asks the database once it is not', async () => {
+    const { timing } = app.sessions;
+    const noSockets = { sockets: { sockets: new Map() } } as unknown as AppServer;
+    const lease = processLease(noSockets, app.sessions, { error: () => undefined });
+    lease.stop();
+    const leaseRows = () => app.db.select().from(appNodes).where(eq(appNodes.id, lease.nodeId));
+    await lease.renew();
+    expect(await leaseRows()).toHaveLength(1);
+
+    // The row swept under it (clocks apart): within two beats of its own write the process does not
+    // ask, and the hold writes' own check refuses meanwhile; past them it puts the row back.
+    await app.db.delete(appNodes).where(eq(appNodes.id, lease.nodeId));
+    clock.advance(timing.presenceTtlMs - timing.heartbeatMs - 1);
+    await lease.renew();
+    expect(await leaseRows()).toEqual([]);
+    clock.advance(1);
+    await lease.renew();
+    expect(await leaseRows()).toHaveLength(1);
+    await lease.release();
   });
 
   it('keeps a reader online while a process holds their page, and offline a minute after that process dies', async () => {
