@@ -82,7 +82,8 @@ stage "build" npm run build
 # The browsers' session yields to the stages beside it (tests/e2e/chromium.sh): fairly shared, the
 # PostgreSQL stage took 407 s beside them (114 s alone) and the chain of Vitest stages outlasted the
 # browsers; at autogroup nice 10 the browsers starved (a toast and a live stream past their waits,
-# both passing on retry); at 5 neither waited on the other's share (decision 038, 'Stop 41').
+# both passing on retry); at 5, with the WebRTC specs' browsers at a fair share (playwright.config.ts),
+# no test needed its retry (decision 038, 'Stop 41').
 e2e() { env -u DATABASE_URL -u REDIS_URL E2E_POSTGRES_URL="${DATABASE_URL:-}" BROWSER_SESSION_NICE=5 npx playwright test; }
 
 # The browser tests need only the build: they start once it is there, beside the unit and the
