@@ -1,5 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
+/** What every page and tab shows once rendered: a heading or a tab's panel. */
+const PAGE_CONTENT = 'main :is(h1, [role="tabpanel"])';
+
 /**
  * Goes to `path` inside the app already open in `page`, the way one of its links does (React
  * Router's history, no new document), and waits until the new page has replaced the old one.
@@ -15,9 +18,6 @@ import { expect, type Page } from '@playwright/test';
  * another tab is open). So `path` must render a new page or a
  * new tab panel (not the same component with other data, e.g. one reader's profile to another's).
  */
-/** What every page and tab shows once rendered: a heading or a tab's panel. */
-const PAGE_CONTENT = 'main :is(h1, [role="tabpanel"])';
-
 export async function openInApp(page: Page, path: string) {
   // A browser's first page has no app to move in yet.
   if (page.url() === 'about:blank') {

@@ -76,6 +76,7 @@ export function processLease(server: AppServer, deps: SessionDeps, log: Log): Pr
     },
     async release() {
       clearInterval(timer);
+      wroteSeenAt = Number.NEGATIVE_INFINITY;
       await releaseNodeLease(deps.db, nodeId, new Date(deps.clock.now()));
     },
   };
