@@ -90,14 +90,7 @@ export default defineConfig({
       name: 'media',
       testMatch: MEDIA_SPECS,
       workers: 1,
-      // Under `npm test` the other browsers' session yields to the Vitest stages beside them
-      // (BROWSER_SESSION_NICE, tests/e2e/chromium.sh); these keep their fair share: starved, a
-      // video reading's end summary came past its wait (decision 038, 'Stop 41').
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 1280, height: 800 },
-        launchOptions: { ...launchOptions, env: { ...process.env, BROWSER_SESSION_NICE: '' } },
-      },
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'desktop',

@@ -79,12 +79,11 @@ stage "build" npm run build
 # CPU and PostgreSQL 12 s where the server with PGlite inside took 60 s (docs/decisions/038); its
 # first run there found a race in the directory's cache. `npm run test:e2e` alone runs the product
 # as `npm start` does. The build above is what it serves.
-# The browsers' session yields to the stages beside it (tests/e2e/chromium.sh): fairly shared, the
-# PostgreSQL stage took 407 s beside them (114 s alone) and the chain of Vitest stages outlasted the
-# browsers; at autogroup nice 10 the browsers starved (a toast and a live stream past their waits,
-# both passing on retry); at 5, with the WebRTC specs' browsers at a fair share (playwright.config.ts),
-# no test needed its retry (decision 038, 'Stop 41').
-e2e() { env -u DATABASE_URL -u REDIS_URL E2E_POSTGRES_URL="${DATABASE_URL:-}" BROWSER_SESSION_NICE=5 npx playwright test; }
+# The browsers share the CPU with the stages beside them as the kernel shares it between sessions
+# (each browser leads one): a session nice of 5 or 10 for them left the Vitest stages more but
+# starved a browser past a wait in 4 of 7 runs, where fairly shared none of 5 needed a retry and the
+# run took as long (decision 038, 'Stop 42').
+e2e() { env -u DATABASE_URL -u REDIS_URL E2E_POSTGRES_URL="${DATABASE_URL:-}" npx playwright test; }
 
 # The browser tests need only the build: they start once it is there, beside the unit and the
 # integration stages (stop 38: they had become the longest stage, and waited 36 s for the unit
