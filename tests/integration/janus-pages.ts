@@ -1,0 +1,113 @@
+import { type Envelope, JANUS_PEER_ID } from '@shared/live-media-signal';
+import type { RelayedStreamSignal } from '@shared/realtime';
+import type { Socket } from 'socket.io-client';
+import { expect, vi } from 'vitest';
+import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from 'werift';
+import { emitAck, nextEvent } from './socket-helpers';
+
+/**
+ * Werift peers that stand in for the reader's and the viewers' browsers in a stream through Janus:
+ * they speak `stream_signal` to the app exactly as the pages do (src/web/features/live/media),
+ * never to Janus. A file makes one `janusPages()` and closes it after its tests.
+ */
+export function janusPages() {
+  const peers: RTCPeerConnection[] = [];
+  const timers: NodeJS.Timeout[] = [];
+
+  /** Sends a peer's candidates to Janus as the pages do (trickled, beside those in its description). */
+  function trickle(pc: RTCPeerConnection, socket: Socket, streamId: string, watchId: () => string | undefined) {
+    pc.onIceCandidate.subscribe((candidate) => {
+      const id = watchId();
+      if (candidate && id) void streamSignal(socket, streamId, 'ice_candidate', JANUS_PEER_ID, { watchId: id, payload: candidate.toJSON() });
+    });
+  }
+
+  return {
+    /**
+     * The reader's page: it answers Janus's `watch` with a send-only video offer, applies the
+     * answer, and once connected sends a packet every 20 ms.
+     */
+    readerCamera(socket: Socket, streamId: string) {
+      const pc = new RTCPeerConnection({ iceServers: [] });
+      peers.push(pc);
+      const track = new MediaStreamTrack({ kind: 'video' });
+      pc.addTransceiver(track, { direction: 'sendonly' });
+      let watchId: string | undefined;
+      trickle(pc, socket, streamId, () => watchId);
+      socket.on('stream_signal', async (relayed: RelayedStreamSignal) => {
+        if (relayed.from !== JANUS_PEER_ID) return;
+        const envelope = envelopeOf(relayed);
+        if (relayed.signal.type === 'watch') {
+          watchId = envelope.watchId;
+          await pc.setLocalDescription(await pc.createOffer());
+          expect(await streamSignal(socket, streamId, 'offer', JANUS_PEER_ID, { watchId, payload: { type: 'offer', sdp: pc.localDescription?.sdp } })).toEqual({ ok: true });
+        }
+        if (relayed.signal.type === 'answer' && envelope.watchId === watchId) await pc.setRemoteDescription(envelope.payload as { type: 'answer'; sdp: string });
+      });
+      let sequenceNumber = 0;
+      pc.connectionStateChange.subscribe((state) => {
+        if (state !== 'connected') return;
+        timers.push(
+          setInterval(() => {
+            sequenceNumber = (sequenceNumber + 1) % 65_536;
+            track.writeRtp(new RtpPacket(new RtpHeader({ sequenceNumber, timestamp: sequenceNumber * 3000, marker: true }), VP8_KEY_FRAME));
+          }, 20),
+        );
+      });
+    },
+
+    /** A viewer's page: it watches, answers Janus's offer receive-only, and counts the RTP it gets. */
+    viewerScreen(socket: Socket, streamId: string) {
+      const watchId = `watch-${socket.id}`;
+      let received = 0;
+      const pc = new RTCPeerConnection({ iceServers: [] });
+      peers.push(pc);
+      pc.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(() => void received++));
+      trickle(pc, socket, streamId, () => watchId);
+      socket.on('stream_signal', async (relayed: RelayedStreamSignal) => {
+        if (relayed.from !== JANUS_PEER_ID || relayed.signal.type !== 'offer' || envelopeOf(relayed).watchId !== watchId) return;
+        await pc.setRemoteDescription(envelopeOf(relayed).payload as { type: 'offer'; sdp: string });
+        for (const transceiver of pc.getTransceivers()) transceiver.setDirection('recvonly');
+        await pc.setLocalDescription(await pc.createAnswer());
+        expect(await streamSignal(socket, streamId, 'answer', JANUS_PEER_ID, { watchId, payload: { type: 'answer', sdp: pc.localDescription?.sdp } })).toEqual({ ok: true });
+      });
+      return {
+        watch: () => streamSignal(socket, streamId, 'watch', undefined, { watchId }),
+        // What a page's Watcher.stop sends, to the peer that offered.
+        bye: () => streamSignal(socket, streamId, 'bye', JANUS_PEER_ID, { watchId }),
+        received: () => received,
+      };
+    },
+
+    async close() {
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all(peers.map((pc) => pc.close()));
+    },
+  };
+}
+
+export const streamSignal = (socket: Socket, streamId: string, type: string, to?: string, data?: unknown) =>
+  emitAck(socket, 'stream_signal', { streamId, ...(to && { to }), signal: { type, ...(data !== undefined && { data }) } });
+
+/** The next signal of `type` the page hears from Janus (through the app). */
+export const fromJanus = (socket: Socket, type: string) =>
+  nextEvent<RelayedStreamSignal>(socket, 'stream_signal', (r) => r.from === JANUS_PEER_ID && r.signal.type === type, 20_000);
+
+const envelopeOf = (relayed: RelayedStreamSignal) => relayed.signal.data as Envelope;
+
+/** A VP8 key frame's first packet, as far as Janus looks at it: what it forwards need not decode. */
+const VP8_KEY_FRAME = Buffer.from([0x10, 0x50, 0x02, 0x00, 0x9d, 0x01, 0x2a, 0x80, 0x02, 0xe0, 0x01, ...new Array<number>(100).fill(0)]);
+
+/** Packets stop coming (those already on their way aside). */
+export async function expectStopped(received: () => number) {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const settled = received();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expect(received()).toBe(settled);
+}
+
+/** Packets keep coming: `more` of them after now. */
+export const receiving = (received: () => number, more = 20) => {
+  const from = received();
+  return vi.waitFor(() => expect(received()).toBeGreaterThan(from + more), { timeout: 20_000, interval: 200 });
+};
