@@ -199,7 +199,7 @@ export async function buildApp(deps: AppDeps) {
   const payments = deps.payments ?? paymentsFromConfig(config, clock, app.log);
   // With JANUS_URL, streams' media goes through Janus (issue 45); without, peer to peer and the forwarder.
   const janusServers = janusConnections(config.liveMedia.janus);
-  const janusMedia = janusServers.length > 0 ? janusStreamMedia({ io: sockets.io, connections: janusServers, log: app.log }) : undefined;
+  const janusMedia = janusServers.length > 0 ? janusStreamMedia({ io: sockets.io, connections: janusServers, log: app.log, hasOtherProcesses: Boolean(config.redisUrl) }) : undefined;
   const janusRooms = janusMedia && streamRoomHooks({ db, connections: janusServers, media: janusMedia, log: app.log });
   const onStreamEnded = janusRooms?.ended;
 

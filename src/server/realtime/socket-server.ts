@@ -15,8 +15,13 @@ export interface SocketData {
   /** This socket's presence writes, run in turn (sessions/socket-handlers.ts). */
   presenceWrites: Promise<unknown>;
 }
-export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** What one process of the app tells the others through the Redis adapter (`serverSideEmit`). */
+export interface InterServerEvents {
+  /** A stream Janus served ended on the sending process: the others let go of its Janus handles. */
+  stream_media_ended: (streamId: string) => void;
+}
+export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /** How fast a page that stops answering (frozen, asleep, cut off) is found out; see ../timing.ts. */
 export interface Liveness {

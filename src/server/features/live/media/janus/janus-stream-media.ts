@@ -40,6 +40,8 @@ export interface JanusStreamMediaDeps {
   io: AppServer;
   connections: readonly JanusConnection[];
   log: Log;
+  /** Other processes may hold handles of the same streams (the Redis adapter joins them). */
+  hasOtherProcesses: boolean;
 }
 
 /**
@@ -122,6 +124,11 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
     sessions.delete(streamId);
     session?.then((s) => s.close()).catch(() => undefined);
   }
+
+  // A stream ended on another process: the subscriptions of this one's viewers go too, since Janus
+  // tells a destroyed room's subscribers nothing (1.1) and a page that never says bye would keep
+  // its handle, and this process's session, until it disconnects. The pages hear `stream_ended`.
+  if (deps.hasOtherProcesses) io.on('stream_media_ended', (streamId) => endStream(streamId, false));
 
   /** Appends a step to the party's signals, so an answer never overtakes the request it answers. */
   const enqueue = (party: Party, step: (handle: JanusHandle) => Promise<void>, what: string) => {
@@ -259,8 +266,11 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
       for (const [streamId, publication] of publications) if (publication.socketId === socketId) unpublish(streamId);
     },
 
-    /** The stream ended: its room is destroyed elsewhere (stream-rooms.ts); here its handles and session go. */
-    streamEnded: (streamId: string) => endStream(streamId, false),
+    /** The stream ended: its room is destroyed elsewhere (stream-rooms.ts); its handles and sessions go, here and on the other processes. */
+    streamEnded(streamId: string) {
+      endStream(streamId, false);
+      if (deps.hasOtherProcesses) io.serverSideEmit('stream_media_ended', streamId);
+    },
   };
 }
 export type JanusStreamMedia = ReturnType<typeof janusStreamMedia>;
