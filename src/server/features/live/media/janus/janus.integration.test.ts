@@ -34,9 +34,9 @@ const roomOf = async (streamId: string) =>
   (await app.db.select({ url: liveStreams.janusUrl, room: liveStreams.janusRoom, secret: liveStreams.janusRoomSecret }).from(liveStreams).where(eq(liveStreams.id, streamId)))[0];
 
 /** A live stream (of a reader of its own: one live stream a reader) given its room on Janus. */
-async function liveStreamWithRoom(): Promise<{ streamId: string; room: StreamRoom }> {
+async function liveStreamWithRoom(on: JanusServer = janus): Promise<{ streamId: string; room: StreamRoom }> {
   const streamId = await insertStream(app, (await createReader(app)).id);
-  const room = await openStreamRoom(app.db, janus, streamId);
+  const room = await openStreamRoom(app.db, on, streamId);
   if (!room) throw new Error('the live stream got no room');
   return { streamId, room };
 }
@@ -143,21 +143,31 @@ describe('Janus (Debian janus on loopback)', () => {
     await destroyStreamRoom(janus, live.room);
   });
 
-  it('gives a stream going live the Janus with the fewest live streams of those that answer', async () => {
-    const second = await startJanus();
-    const down = { ...janus, url: 'http://127.0.0.1:9/janus' };
-    const busy = await liveStreamWithRoom();
+  it('gives a stream going live the Janus with the fewest viewers of those that answer, then the fewest streams', async () => {
+    // Two Janus servers of this test's own, so no other test's live rows count.
+    const [second, third] = [await startJanus(), await startJanus()];
+    const down = { ...second, url: 'http://127.0.0.1:9/janus' };
+    const popular = await liveStreamWithRoom(third);
+    const small = [await liveStreamWithRoom(second), await liveStreamWithRoom(second)];
+    const watchedBy = (streamId: string, viewerCount: number) => app.db.update(liveStreams).set({ viewerCount }).where(eq(liveStreams.id, streamId));
     try {
-      expect((await chooseJanus(app.db, [down, janus, second]))?.url).toBe(second.url);
-      expect((await chooseJanus(app.db, [down, janus]))?.url).toBe(janus.url);
+      await watchedBy(popular.streamId, 40);
+      for (const { streamId } of small) await watchedBy(streamId, 3);
+      // 6 viewers in two streams against 40 in one.
+      expect((await chooseJanus(app.db, [down, third, second]))?.url).toBe(second.url);
+      // As many viewers on each: the one with fewer streams.
+      await watchedBy(popular.streamId, 6);
+      expect((await chooseJanus(app.db, [down, second, third]))?.url).toBe(third.url);
+      expect((await chooseJanus(app.db, [down, second]))?.url).toBe(second.url);
       expect(await chooseJanus(app.db, [down])).toBeNull();
     } finally {
-      await second.stop();
-      await endStream(app, busy.streamId);
-      await closeStreamRoom(app.db, [janus], busy.streamId);
+      for (const { streamId } of [popular, ...small]) {
+        await endStream(app, streamId);
+        await closeStreamRoom(app.db, [second, third], streamId);
+      }
+      await Promise.all([second.stop(), third.stop()]);
     }
-    expect(await roomsOnJanus()).not.toContain(busy.room.room);
-    expect(await roomOf(busy.streamId)).toEqual({ url: null, room: null, secret: null });
+    expect(await roomOf(popular.streamId)).toEqual({ url: null, room: null, secret: null });
   });
 
   it('runs that clean-up when an app with JANUS_URL starts', async () => {
