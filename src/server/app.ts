@@ -23,7 +23,8 @@ import { liveMoneyRoutes } from './features/live/gifts/live-money-routes';
 import { type MediaForwarder, startMediaForwarder } from './features/live/media/forwarder/media-forwarder';
 import { cleanUpRoomsAtStart } from './features/live/media/janus/clean-up-rooms';
 import { janusConnections } from './features/live/media/janus/janus-api';
-import { janusStreamMedia } from './features/live/media/janus/janus-stream-media';
+import { janusStreamMediaOnEveryProcess } from './features/live/media/janus/janus-stream-media';
+import { watchJanusHealth } from './features/live/media/janus/move-streams';
 import { streamRoomHooks } from './features/live/media/janus/stream-room-hooks';
 import { createStreamLookup } from './features/live/media/stream-lookup';
 import { streamSignalRelay } from './features/live/media/stream-signal-relay';
@@ -199,7 +200,7 @@ export async function buildApp(deps: AppDeps) {
   const payments = deps.payments ?? paymentsFromConfig(config, clock, app.log);
   // With JANUS_URL, streams' media goes through Janus (issue 45); without, peer to peer and the forwarder.
   const janusServers = janusConnections(config.liveMedia.janus);
-  const janusMedia = janusServers.length > 0 ? janusStreamMedia({ io: sockets.io, connections: janusServers, log: app.log, hasOtherProcesses: Boolean(config.redisUrl) }) : undefined;
+  const janusMedia = janusServers.length > 0 ? janusStreamMediaOnEveryProcess({ io: sockets.io, connections: janusServers, log: app.log, hasOtherProcesses: Boolean(config.redisUrl) }) : undefined;
   const janusRooms = janusMedia && streamRoomHooks({ db, connections: janusServers, media: janusMedia, log: app.log });
   const onStreamEnded = janusRooms?.ended;
 
@@ -246,6 +247,8 @@ export async function buildApp(deps: AppDeps) {
   const maintenance = startEmbeddedMaintenance(database, app.log);
   // Rooms a crash left on Janus (issue 45): destroyed in the background, so a Janus down delays nothing.
   const janusCleanUp = cleanUpRoomsAtStart(db, janusServers, app.log);
+  // With a second Janus, the streams of one that stops answering move to another (issue 45).
+  const janusHealth = janusMedia && janusServers.length > 1 ? watchJanusHealth({ db, connections: janusServers, media: janusMedia, log: app.log }) : undefined;
 
   const mailTransport = deps.mailTransport ?? transportFromConfig(config, clock);
   const mailWorker = deps.runMailWorker === false ? undefined : startMailWorker({ db, clock, transport: mailTransport, publicUrl: config.publicUrl }, app.log);
@@ -311,6 +314,7 @@ export async function buildApp(deps: AppDeps) {
     await pushWorker?.stop();
     await maintenance?.stop();
     await janusCleanUp;
+    await janusHealth?.stop();
     await janusRooms?.settle();
     sockets.io.local.disconnectSockets(true);
     await sessionSockets.stop();

@@ -24,58 +24,79 @@ export function janusPages() {
 
   return {
     /**
-     * The reader's page: it answers Janus's `watch` with a send-only video offer, applies the
-     * answer, and once connected sends a packet every 20 ms.
+     * The reader's page: it answers each `watch` from Janus with a send-only video offer on a
+     * connection of its own (a stream moved to another Janus asks again), applies the answer, and
+     * once connected sends a packet every 20 ms.
      */
     readerCamera(socket: Socket, streamId: string) {
-      const pc = new RTCPeerConnection({ iceServers: [] });
-      peers.push(pc);
-      const track = new MediaStreamTrack({ kind: 'video' });
-      pc.addTransceiver(track, { direction: 'sendonly' });
-      let watchId: string | undefined;
-      trickle(pc, socket, streamId, () => watchId);
+      let current: { pc: RTCPeerConnection; watchId: string } | undefined;
       socket.on('stream_signal', async (relayed: RelayedStreamSignal) => {
         if (relayed.from !== JANUS_PEER_ID) return;
         const envelope = envelopeOf(relayed);
         if (relayed.signal.type === 'watch') {
-          watchId = envelope.watchId;
+          void current?.pc.close();
+          const pc = new RTCPeerConnection({ iceServers: [] });
+          peers.push(pc);
+          const connection = { pc, watchId: envelope.watchId };
+          current = connection;
+          const track = new MediaStreamTrack({ kind: 'video' });
+          pc.addTransceiver(track, { direction: 'sendonly' });
+          trickle(pc, socket, streamId, () => connection.watchId);
+          let sequenceNumber = 0;
+          pc.connectionStateChange.subscribe((state) => {
+            if (state !== 'connected') return;
+            timers.push(
+              setInterval(() => {
+                sequenceNumber = (sequenceNumber + 1) % 65_536;
+                track.writeRtp(new RtpPacket(new RtpHeader({ sequenceNumber, timestamp: sequenceNumber * 3000, marker: true }), VP8_KEY_FRAME));
+              }, 20),
+            );
+          });
           await pc.setLocalDescription(await pc.createOffer());
-          expect(await streamSignal(socket, streamId, 'offer', JANUS_PEER_ID, { watchId, payload: { type: 'offer', sdp: pc.localDescription?.sdp } })).toEqual({ ok: true });
+          expect(await streamSignal(socket, streamId, 'offer', JANUS_PEER_ID, { watchId: connection.watchId, payload: { type: 'offer', sdp: pc.localDescription?.sdp } })).toEqual({ ok: true });
         }
-        if (relayed.signal.type === 'answer' && envelope.watchId === watchId) await pc.setRemoteDescription(envelope.payload as { type: 'answer'; sdp: string });
-      });
-      let sequenceNumber = 0;
-      pc.connectionStateChange.subscribe((state) => {
-        if (state !== 'connected') return;
-        timers.push(
-          setInterval(() => {
-            sequenceNumber = (sequenceNumber + 1) % 65_536;
-            track.writeRtp(new RtpPacket(new RtpHeader({ sequenceNumber, timestamp: sequenceNumber * 3000, marker: true }), VP8_KEY_FRAME));
-          }, 20),
-        );
+        if (relayed.signal.type === 'answer' && current && envelope.watchId === current.watchId) await current.pc.setRemoteDescription(envelope.payload as { type: 'answer'; sdp: string });
       });
     },
 
-    /** A viewer's page: it watches, answers Janus's offer receive-only, and counts the RTP it gets. */
+    /**
+     * A viewer's page: it watches, answers Janus's offer receive-only, and counts the RTP it gets.
+     * Told `bye` by Janus, it waits for the next `ready` and watches again on a new connection, as
+     * the pages do ('Reconnecting…').
+     */
     viewerScreen(socket: Socket, streamId: string) {
-      const watchId = `watch-${socket.id}`;
       let received = 0;
-      const pc = new RTCPeerConnection({ iceServers: [] });
-      peers.push(pc);
-      pc.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(() => void received++));
-      trickle(pc, socket, streamId, () => watchId);
+      let byes = 0;
+      let watches = 0;
+      let current: { pc: RTCPeerConnection; watchId: string } | undefined;
+      const watch = () => {
+        void current?.pc.close();
+        const pc = new RTCPeerConnection({ iceServers: [] });
+        peers.push(pc);
+        const connection = { pc, watchId: `watch-${socket.id}-${++watches}` };
+        current = connection;
+        pc.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(() => void received++));
+        trickle(pc, socket, streamId, () => connection.watchId);
+        return streamSignal(socket, streamId, 'watch', undefined, { watchId: connection.watchId });
+      };
       socket.on('stream_signal', async (relayed: RelayedStreamSignal) => {
-        if (relayed.from !== JANUS_PEER_ID || relayed.signal.type !== 'offer' || envelopeOf(relayed).watchId !== watchId) return;
+        if (relayed.from !== JANUS_PEER_ID || !current) return;
+        if (relayed.signal.type === 'bye' && envelopeOf(relayed).watchId === current.watchId) byes++;
+        if (relayed.signal.type === 'ready' && byes > 0) await watch();
+        if (relayed.signal.type !== 'offer' || envelopeOf(relayed).watchId !== current.watchId) return;
+        const { pc, watchId } = current;
         await pc.setRemoteDescription(envelopeOf(relayed).payload as { type: 'offer'; sdp: string });
         for (const transceiver of pc.getTransceivers()) transceiver.setDirection('recvonly');
         await pc.setLocalDescription(await pc.createAnswer());
         expect(await streamSignal(socket, streamId, 'answer', JANUS_PEER_ID, { watchId, payload: { type: 'answer', sdp: pc.localDescription?.sdp } })).toEqual({ ok: true });
       });
       return {
-        watch: () => streamSignal(socket, streamId, 'watch', undefined, { watchId }),
+        watch,
         // What a page's Watcher.stop sends, to the peer that offered.
-        bye: () => streamSignal(socket, streamId, 'bye', JANUS_PEER_ID, { watchId }),
+        bye: () => streamSignal(socket, streamId, 'bye', JANUS_PEER_ID, { watchId: current?.watchId }),
         received: () => received,
+        /** How many times Janus said `bye` to this page. */
+        byes: () => byes,
       };
     },
 

@@ -42,18 +42,23 @@ export interface JanusServer extends JanusConnection {
   stop(): Promise<void>;
 }
 
+/** Each Janus a process starts gets RTP ports of its own, so two carrying media never race for one. */
+let started = 0;
+
 /**
  * Debian's Janus on loopback with a configuration of its own in a temporary folder: the VideoRoom
  * plugin and the HTTP transport only (API and admin API on free ports), api_secret, admin_secret
- * and stored-token auth, a small RTP port range, no STUN. Resolves once it answers a ping.
+ * and stored-token auth, a small RTP port range, no STUN. Resolves once it answers a ping. Several
+ * behind one app share the app's secrets (`secrets`, from the first).
  */
-export async function startJanus(): Promise<JanusServer> {
+export async function startJanus(secrets?: { apiSecret: string; adminSecret: string }): Promise<JanusServer> {
   const binary = janusOnPath();
   const lib = janusLibraryFolder();
   const folder = mkdtempSync(join(tmpdir(), 'soul-tribe-janus-'));
   const [apiPort, adminPort] = [await freePort(), await freePort()];
-  const apiSecret = `api-${crypto.randomUUID()}`;
-  const adminSecret = `admin-${crypto.randomUUID()}`;
+  const apiSecret = secrets?.apiSecret ?? `api-${crypto.randomUUID()}`;
+  const adminSecret = secrets?.adminSecret ?? `admin-${crypto.randomUUID()}`;
+  const rtpFrom = 40_300 + 40 * (started++ % 10);
   writeFileSync(
     join(folder, 'janus.jcfg'),
     `general: {
@@ -68,7 +73,7 @@ export async function startJanus(): Promise<JanusServer> {
   token_auth = true
 }
 media: {
-  rtp_port_range = "40300-40339"
+  rtp_port_range = "${rtpFrom}-${rtpFrom + 39}"
 }
 nat: {
   nice_debug = false

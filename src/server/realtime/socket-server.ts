@@ -6,6 +6,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@shared/realtim
 import type { Auth } from '../auth/auth';
 import type { Config } from '../config';
 import { readSessionUser, type SessionUser } from '../features/auth/require-user';
+import type { StreamJanusRoom } from '../features/live/media/janus/janus-stream-media';
 import { isTrustedOrigin } from '../trusted-origin';
 
 export interface SocketData {
@@ -19,6 +20,8 @@ export interface SocketData {
 export interface InterServerEvents {
   /** A stream Janus served ended on the sending process: the others let go of its Janus handles. */
   stream_media_ended: (streamId: string) => void;
+  /** A stream's room moved to another Janus (the one serving it failed): the others' pages of it start again there. */
+  stream_media_moved: (streamId: string, room: StreamJanusRoom) => void;
 }
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

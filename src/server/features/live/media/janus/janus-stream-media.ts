@@ -36,12 +36,29 @@ interface Publication extends Party {
 
 const participantsSchema = z.object({ participants: z.array(z.looseObject({ id: z.number(), publisher: z.boolean() })) });
 
+const keyOf = (streamId: string, socketId: string) => `${streamId}/${socketId}`;
+const detach = (party: Party) => party.handle.then((handle) => handle.detach()).catch(() => undefined);
+
+/** A signal to one socket or room from Janus, as the pages hear Janus: a peer named JANUS_PEER_ID. */
+const sendFromJanus = (io: AppServer, to: string, streamId: string, signal: Signal) =>
+  io.to(to).emit(SERVER_EVENTS.streamSignal, { streamId, from: JANUS_PEER_ID, fromUserId: JANUS_PEER_ID, signal } satisfies RelayedStreamSignal);
+
+function janusOf(connections: readonly JanusConnection[], room: StreamJanusRoom): JanusConnection {
+  const janus = connections.find((connection) => connection.url === room.url);
+  if (!janus) throw new Error(`the stream's Janus (${room.url}) is not in JANUS_URL`);
+  return janus;
+}
+
+/** The room's publisher once Janus has its media (the only one: rooms take one publisher). */
+async function publisherFeed(janus: JanusConnection, room: StreamRoom): Promise<number | null> {
+  const reply = await withVideoRoom(janus, (request) => request({ request: 'listparticipants', room: room.room }));
+  return participantsSchema.parse(reply).participants.find((participant) => participant.publisher)?.id ?? null;
+}
+
 export interface JanusStreamMediaDeps {
   io: AppServer;
   connections: readonly JanusConnection[];
   log: Log;
-  /** Other processes may hold handles of the same streams (the Redis adapter joins them). */
-  hasOtherProcesses: boolean;
 }
 
 /**
@@ -60,17 +77,14 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
   const sessions = new Map<string, Promise<JanusSession>>();
   const publications = new Map<string, Publication>();
   const subscriptions = new Map<string, Party>();
-  const keyOf = (streamId: string, socketId: string) => `${streamId}/${socketId}`;
+  // The camera socket outlives a publication Janus dropped, so a move can ask it again.
+  const cameras = new Map<string, string>();
+  // The room a stream moved to: newer than the row a lookup may still have cached.
+  const movedTo = new Map<string, StreamJanusRoom>();
   const logged = (what: string) => (error: unknown) => log.error({ err: error }, what);
 
-  const send = (to: string, streamId: string, signal: Signal) =>
-    io.to(to).emit(SERVER_EVENTS.streamSignal, { streamId, from: JANUS_PEER_ID, fromUserId: JANUS_PEER_ID, signal } satisfies RelayedStreamSignal);
-
-  const connectionOf = (room: StreamJanusRoom) => {
-    const janus = deps.connections.find((connection) => connection.url === room.url);
-    if (!janus) throw new Error(`the stream's Janus (${room.url}) is not in JANUS_URL`);
-    return janus;
-  };
+  const send = (to: string, streamId: string, signal: Signal) => sendFromJanus(io, to, streamId, signal);
+  const connectionOf = (room: StreamJanusRoom) => janusOf(deps.connections, room);
 
   /** The stream's kept session, opened on first use; a session Janus lost takes its parties with it. */
   function sessionOf(streamId: string, room: StreamJanusRoom): Promise<JanusSession> {
@@ -94,8 +108,6 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
     sessions.delete(streamId);
     session.then((s) => s.close()).catch(logged('closing a Janus session failed'));
   }
-
-  const detach = (party: Party) => party.handle.then((handle) => handle.detach()).catch(() => undefined);
 
   function unpublish(streamId: string) {
     const publication = publications.get(streamId);
@@ -125,10 +137,37 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
     session?.then((s) => s.close()).catch(() => undefined);
   }
 
-  // A stream ended on another process: the subscriptions of this one's viewers go too, since Janus
-  // tells a destroyed room's subscribers nothing (1.1) and a page that never says bye would keep
-  // its handle, and this process's session, until it disconnects. The pages hear `stream_ended`.
-  if (deps.hasOtherProcesses) io.on('stream_media_ended', (streamId) => endStream(streamId, false));
+  /** Publishes the reader's camera socket to the stream's room, replacing any publication before. */
+  function publish(streamId: string, socketId: string, room: StreamJanusRoom) {
+    unpublish(streamId);
+    const token = randomUUID();
+    const handle = (async () => {
+      const session = await sessionOf(streamId, room);
+      await allowTokens(connectionOf(room), room, [token]);
+      return session.attach((event) => {
+        if (publications.get(streamId)?.token !== token) return;
+        if (event.janus === 'webrtcup') {
+          send(streamRoom(streamId), streamId, { type: 'ready' });
+        }
+        // Janus closed the camera's connection: its room was destroyed (the stream ended on another
+        // process) or the connection failed. Janus tells the room's subscribers nothing (1.1), so
+        // every page of the stream here hears `bye` now rather than waiting for its connection to fail.
+        if (event.janus === 'hangup') endStream(streamId, true);
+      });
+    })();
+    const publication: Publication = { streamId, room, socketId, watchId: randomUUID(), token, handle, queue: Promise.resolve() };
+    publications.set(streamId, publication);
+    handle.then(
+      (h) => {
+        if (publications.get(streamId) === publication) send(socketId, streamId, { type: 'watch', data: { watchId: publication.watchId } });
+        else void h.detach();
+      },
+      (error: unknown) => {
+        log.error({ err: error, streamId }, 'Janus could not take the reader’s camera');
+        if (publications.get(streamId) === publication) unpublish(streamId);
+      },
+    );
+  }
 
   /** Appends a step to the party's signals, so an answer never overtakes the request it answers. */
   const enqueue = (party: Party, step: (handle: JanusHandle) => Promise<void>, what: string) => {
@@ -137,46 +176,15 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
 
   const trickle = (party: Party, payload: unknown) => enqueue(party, (handle) => handle.trickle(candidateSchema.parse(payload)), 'passing a candidate to Janus failed');
 
-  /** The room's publisher once Janus has its media (the only one: rooms take one publisher). */
-  async function publisherFeed(room: StreamJanusRoom): Promise<number | null> {
-    const reply = await withVideoRoom(connectionOf(room), (request) => request({ request: 'listparticipants', room: room.room }));
-    return participantsSchema.parse(reply).participants.find((participant) => participant.publisher)?.id ?? null;
-  }
-
   return {
     /** The reader's page announced its camera: it publishes to Janus, replacing any camera before. */
     cameraOn(streamId: string, socketId: string, room: StreamJanusRoom) {
-      unpublish(streamId);
-      const token = randomUUID();
-      const handle = (async () => {
-        const session = await sessionOf(streamId, room);
-        await allowTokens(connectionOf(room), room, [token]);
-        return session.attach((event) => {
-          if (publications.get(streamId)?.token !== token) return;
-          if (event.janus === 'webrtcup') {
-            io.to(streamRoom(streamId)).emit(SERVER_EVENTS.streamSignal, { streamId, from: JANUS_PEER_ID, fromUserId: JANUS_PEER_ID, signal: { type: 'ready' } });
-          }
-          // Janus closed the camera's connection: its room was destroyed (the stream ended on another
-          // process) or the connection failed. Janus tells the room's subscribers nothing (1.1), so
-          // every page of the stream here hears `bye` now rather than waiting for its connection to fail.
-          if (event.janus === 'hangup') endStream(streamId, true);
-        });
-      })();
-      const publication: Publication = { streamId, room, socketId, watchId: randomUUID(), token, handle, queue: Promise.resolve() };
-      publications.set(streamId, publication);
-      handle.then(
-        (h) => {
-          if (publications.get(streamId) === publication) send(socketId, streamId, { type: 'watch', data: { watchId: publication.watchId } });
-          else void h.detach();
-        },
-        (error: unknown) => {
-          log.error({ err: error, streamId }, 'Janus could not take the reader’s camera');
-          if (publications.get(streamId) === publication) unpublish(streamId);
-        },
-      );
+      cameras.set(streamId, socketId);
+      publish(streamId, socketId, movedTo.get(streamId) ?? room);
     },
 
     cameraOff(streamId: string, socketId: string) {
+      if (cameras.get(streamId) === socketId) cameras.delete(streamId);
       if (publications.get(streamId)?.socketId === socketId) unpublish(streamId);
     },
 
@@ -207,10 +215,11 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
      * A viewer the relay admitted asks for the media: a subscription to the room's publisher. With
      * no publisher yet it waits for the `ready` Janus's publication sends the room.
      */
-    async watch(socketId: string, streamId: string, watchId: string, room: StreamJanusRoom) {
+    async watch(socketId: string, streamId: string, watchId: string, roomOfRow: StreamJanusRoom) {
+      const room = movedTo.get(streamId) ?? roomOfRow;
       const key = keyOf(streamId, socketId);
       unsubscribe(key);
-      const feed = await publisherFeed(room);
+      const feed = await publisherFeed(connectionOf(room), room);
       if (feed === null) return;
       const subscription: Party = {
         streamId,
@@ -264,12 +273,50 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
     socketGone(socketId: string) {
       for (const [key, subscription] of subscriptions) if (subscription.socketId === socketId) unsubscribe(key);
       for (const [streamId, publication] of publications) if (publication.socketId === socketId) unpublish(streamId);
+      for (const [streamId, camera] of cameras) if (camera === socketId) cameras.delete(streamId);
     },
 
-    /** The stream ended: its room is destroyed elsewhere (stream-rooms.ts); its handles and sessions go, here and on the other processes. */
+    /** The stream ended: its room is destroyed elsewhere (stream-rooms.ts); here its handles and session go. */
     streamEnded(streamId: string) {
       endStream(streamId, false);
-      if (deps.hasOtherProcesses) io.serverSideEmit('stream_media_ended', streamId);
+      cameras.delete(streamId);
+      movedTo.delete(streamId);
+    },
+
+    /**
+     * The stream's room is now `room`, on another Janus (move-streams.ts): every page of it here
+     * hears `bye` for its connection to the old one, and the reader's camera socket, if here, is
+     * asked to publish again; its `webrtcup` then tells the room `ready`, and the viewers watch again.
+     */
+    streamMoved(streamId: string, room: StreamJanusRoom) {
+      movedTo.set(streamId, room);
+      endStream(streamId, true);
+      const camera = cameras.get(streamId);
+      if (camera) publish(streamId, camera, room);
+    },
+  };
+}
+
+/**
+ * janusStreamMedia on this process, and with `hasOtherProcesses` (the Redis adapter joins them) on
+ * the others too: a stream's end or move, wherever it happens, reaches the handles of every process.
+ * Janus tells a destroyed room's subscribers nothing (1.1), so without this a page on another node
+ * that never said bye would keep its handle, and that node's Janus session, until it disconnected.
+ */
+export function janusStreamMediaOnEveryProcess(deps: JanusStreamMediaDeps & { hasOtherProcesses: boolean }) {
+  const media = janusStreamMedia(deps);
+  if (!deps.hasOtherProcesses) return media;
+  deps.io.on('stream_media_ended', (streamId) => media.streamEnded(streamId));
+  deps.io.on('stream_media_moved', (streamId, room) => media.streamMoved(streamId, room));
+  return {
+    ...media,
+    streamEnded(streamId: string) {
+      media.streamEnded(streamId);
+      deps.io.serverSideEmit('stream_media_ended', streamId);
+    },
+    streamMoved(streamId: string, room: StreamJanusRoom) {
+      media.streamMoved(streamId, room);
+      deps.io.serverSideEmit('stream_media_moved', streamId, room);
     },
   };
 }
