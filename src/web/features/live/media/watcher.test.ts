@@ -1,9 +1,10 @@
 import { LIVE_STREAM_FULL_MESSAGE } from '@shared/live';
+import { JANUS_PEER_ID } from '@shared/live-media-signal';
 import type { RelayedStreamSignal } from '@shared/realtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AckError } from '@/lib/socket-ack';
 import type { OutgoingSignal } from './broadcaster';
-import { Watcher } from './watcher';
+import { CONNECTION_LOST_MESSAGE, RECONNECTING_MESSAGE, Watcher } from './watcher';
 
 /** The watch protocol without a browser: no offer is answered here, so no RTCPeerConnection is made. */
 function watcherWith(reply: (signal: OutgoingSignal) => Promise<void> = async () => {}) {
@@ -80,6 +81,21 @@ describe('Watcher', () => {
     expect(watches.map((s) => (s.data as { replaces?: string }).replaces)).toEqual(['old-socket', 'old-socket']);
     watcher.handleSignal(fromBroadcaster({ type: 'ready' }));
     expect(sent.at(-1)?.data).not.toHaveProperty('replaces');
+  });
+
+  it('shows Reconnecting… when the media server lets go of its watch, and watches again on the next ready', () => {
+    const { watcher, sent, watchIdOf } = watcherWith();
+    watcher.start();
+    const first = watchIdOf(sent[0]);
+    const fromJanus = (signal: RelayedStreamSignal['signal']): RelayedStreamSignal => ({ streamId: 's1', from: JANUS_PEER_ID, fromUserId: JANUS_PEER_ID, signal });
+    watcher.handleSignal(fromJanus({ type: 'bye', data: { watchId: first } }));
+    expect(watcher.getSnapshot()).toMatchObject({ state: 'connecting', message: RECONNECTING_MESSAGE, remoteStream: null });
+    watcher.handleSignal(fromJanus({ type: 'ready' }));
+    expect(sent.filter((s) => s.type === 'watch')).toHaveLength(2);
+    expect(watchIdOf(sent[1])).not.toBe(first);
+    // A reader's page saying bye for a watch is a lost connection, as before.
+    watcher.handleSignal(fromBroadcaster({ type: 'bye', data: { watchId: watchIdOf(sent[1]) } }));
+    expect(watcher.getSnapshot()).toMatchObject({ state: 'failed', message: CONNECTION_LOST_MESSAGE });
   });
 
   it("waits for the camera when the broadcaster stops, and says bye for its watch when the viewer leaves", () => {

@@ -1,5 +1,5 @@
 import { LIVE_STREAM_FULL_MESSAGE } from '@shared/live';
-import { candidateSchema, descriptionSchema, newWatchId, readEnvelope } from '@shared/live-media-signal';
+import { candidateSchema, descriptionSchema, JANUS_PEER_ID, newWatchId, readEnvelope } from '@shared/live-media-signal';
 import type { RelayedStreamSignal } from '@shared/realtime';
 import { AckError } from '@/lib/socket-ack';
 import type { OutgoingSignal } from './broadcaster';
@@ -19,6 +19,8 @@ export interface WatcherOptions {
 }
 
 export const CONNECTION_LOST_MESSAGE = 'The video connection was lost.';
+/** Shown while the media server's connection is replaced (the stream moved to another, decision 061). */
+export const RECONNECTING_MESSAGE = 'Reconnecting…';
 /** A full stream is asked again this often, so a place that frees up is taken without a click. */
 const FULL_RETRY_MS = 30_000;
 /** The page joins the stream's room on its own: a watch sent just before that is tried again. */
@@ -86,6 +88,14 @@ export class Watcher {
     }
     if (!envelope || envelope.watchId !== this.watchId) return;
     if (signal.type === 'full') this.full();
+    if (signal.type === 'bye' && from === JANUS_PEER_ID) {
+      // The media server let go of this watch (the stream moving to another, or the server failing):
+      // the stream's next `ready` starts a new watch. An end comes as the stream's own event.
+      this.closeConnection();
+      this.watchId = null;
+      this.update({ state: 'connecting', remoteStream: null, message: RECONNECTING_MESSAGE });
+      return;
+    }
     if (signal.type === 'bye') this.lost();
     if (signal.type === 'offer') this.answer(from, envelope.payload);
     if (signal.type === 'ice_candidate' && from === this.broadcasterPeer) {
