@@ -15,11 +15,16 @@ shares this machine's cores, so it is what gives out first on a small machine). 
 viewer at ≥ BENCH_MIN_FPS and frozen at most BENCH_MAX_FROZEN_PCT of the time (a busy shared
 machine stalls a page now and then whatever the broadcaster does).
  *
- * Knobs (environment): BENCH_MODE (p2p,werift), BENCH_VIEWERS (1,2,4,6,8,12,16), BENCH_REPS (3),
- * BENCH_WINDOW_MS (2000), BENCH_MIN_FPS (20), BENCH_MAX_FROZEN_PCT (2).
+ * BENCH_MODE=janus compares Janus with the werift forwarder for hundreds of light viewers (werift
+ * peers in Node that count packets; scripts/bench-live-media/light.ts, issue 45) and ends with the
+ * line `janus: <N> viewers smooth, <c>% of a core (<p>% a viewer); werift forwarder: …`.
+ *
+ * Knobs (environment): BENCH_MODE (p2p,werift; janus), BENCH_VIEWERS (1,2,4,6,8,12,16),
+ * BENCH_LIGHT_VIEWERS (25,50,100,200,300,400), BENCH_REPS (3), BENCH_WINDOW_MS (2000),
+ * BENCH_MIN_FPS (20), BENCH_MAX_FROZEN_PCT (2).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
@@ -28,6 +33,8 @@ import { type Browser, type BrowserContext, type BrowserServer, chromium, type P
 import { build } from 'vite';
 import type { RelayedStreamSignal } from '../src/shared/realtime';
 import type { OutgoingSignal } from '../src/web/features/live/media/broadcaster';
+import { lightSummary, runLightComparison } from './bench-live-media/light';
+import { CLOCK_TICKS, treeTicks } from './bench-live-media/process-ticks';
 
 const setting = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -36,6 +43,8 @@ const setting = (name: string, fallback: number) => {
 };
 const modes = (process.env.BENCH_MODE ?? 'p2p,werift').split(',');
 const steps = (process.env.BENCH_VIEWERS ?? '1,2,4,6,8,12,16').split(',').map(Number);
+const lightSteps = (process.env.BENCH_LIGHT_VIEWERS ?? '25,50,100,200,300,400').split(',').map(Number);
+const browserModes = modes.filter((mode) => mode !== 'janus');
 const reps = setting('BENCH_REPS', 3);
 const windowMs = setting('BENCH_WINDOW_MS', 2000);
 const minFps = setting('BENCH_MIN_FPS', 20);
@@ -67,30 +76,6 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length === 0 ? Number.NaN : sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-
-/** CPU time (clock ticks) of a process and all its descendants, from /proc. */
-const CLOCK_TICKS = 100;
-function treeTicks(rootPid: number): number {
-  const stats = new Map<number, { ppid: number; ticks: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // The process ended while the table was read.
-    }
-  }
-  let total = 0;
-  const queue = [rootPid];
-  while (queue.length > 0) {
-    const pid = queue.pop()!;
-    total += stats.get(pid)?.ticks ?? 0;
-    for (const [child, s] of stats) if (s.ppid === pid) queue.push(child);
-  }
-  return total;
-}
 
 async function bundlePage(): Promise<string> {
   const output = await build({
@@ -332,10 +317,18 @@ function print(result: StepResult) {
 
 async function main() {
   console.info(`load average before: ${load()} (cores: ${readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length})`);
+  if (browserModes.length > 0) await inBrowsers();
+  const light = modes.includes('janus') ? await runLightComparison({ steps: lightSteps, windowMs, reps }) : [];
+  console.info(`load average after: ${load()}`);
+  if (modes.includes('janus')) console.info(lightSummary(light));
+}
+
+/** Peer to peer and the forwarder with Chromium's viewers (BENCH_MODE p2p, werift). */
+async function inBrowsers() {
   const { server, url } = await servePage(await bundlePage());
   const results: StepResult[] = [];
   try {
-    for (const mode of modes) {
+    for (const mode of browserModes) {
       const broadcasterSide = await launch();
       const viewerSide = await launch();
       const rig = mode === 'werift' ? await weriftRig(url, broadcasterSide, viewerSide) : await peerToPeerRig(url, broadcasterSide, viewerSide);
@@ -359,13 +352,12 @@ async function main() {
   } finally {
     server.close();
   }
-  for (const mode of modes) {
+  for (const mode of browserModes) {
     const held = results.filter((r) => r.mode === mode && r.smooth).at(-1);
     const cpu = held ? (mode === 'werift' ? held.forwarderCpu : held.broadcasterCpu) : Number.NaN;
     const perCore = held ? ((held.viewers / cpu) * 100).toFixed(1) : '-';
     console.info(`${mode}: largest smooth N = ${held?.viewers ?? 0} (${mode === 'werift' ? 'forwarder' : 'broadcaster browser'} at ${cpu.toFixed(0)}% of a core: ${perCore} viewers per core)`);
   }
-  console.info(`load average after: ${load()}`);
 }
 
 await main();

@@ -35,6 +35,8 @@ function janusOnPath(): string {
 const allBut = (folder: string, kept: string[]) => (existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.so') && !kept.includes(f)).join(',') : '');
 
 export interface JanusServer extends JanusConnection {
+  /** Its process, for a benchmark to read its CPU time. */
+  pid: number;
   apiSecret: string;
   adminSecret: string;
   /** What Janus wrote, for a failing assertion's message. */
@@ -49,16 +51,19 @@ let started = 0;
  * Debian's Janus on loopback with a configuration of its own in a temporary folder: the VideoRoom
  * plugin and the HTTP transport only (API and admin API on free ports), api_secret, admin_secret
  * and stored-token auth, a small RTP port range, no STUN. Resolves once it answers a ping. Several
- * behind one app share the app's secrets (`secrets`, from the first).
+ * behind one app share the app's secrets (`secrets`, from the first). `tuning` is a benchmark's:
+ * Janus's `event_loops` (a fixed pool of media threads instead of one a connection), its log level
+ * and a wider RTP range (a port a connection).
  */
-export async function startJanus(secrets?: { apiSecret: string; adminSecret: string }): Promise<JanusServer> {
+export async function startJanus(secrets?: { apiSecret: string; adminSecret: string }, tuning: { eventLoops?: number; debugLevel?: number; rtpPorts?: number } = {}): Promise<JanusServer> {
   const binary = janusOnPath();
   const lib = janusLibraryFolder();
   const folder = mkdtempSync(join(tmpdir(), 'soul-tribe-janus-'));
   const [apiPort, adminPort] = [await freePort(), await freePort()];
   const apiSecret = secrets?.apiSecret ?? `api-${crypto.randomUUID()}`;
   const adminSecret = secrets?.adminSecret ?? `admin-${crypto.randomUUID()}`;
-  const rtpFrom = 40_300 + 40 * (started++ % 10);
+  const rtpFrom = tuning.rtpPorts ? 42_000 : 40_300 + 40 * (started++ % 10);
+  const rtpTo = rtpFrom + (tuning.rtpPorts ?? 40) - 1;
   writeFileSync(
     join(folder, 'janus.jcfg'),
     `general: {
@@ -67,13 +72,13 @@ export async function startJanus(secrets?: { apiSecret: string; adminSecret: str
   transports_folder = "${lib}/transports"
   events_folder = "${lib}/events"
   loggers_folder = "${lib}/loggers"
-  debug_level = 4
-  api_secret = "${apiSecret}"
+  debug_level = ${tuning.debugLevel ?? 4}
+${tuning.eventLoops ? `  event_loops = ${tuning.eventLoops}\n` : ''}  api_secret = "${apiSecret}"
   admin_secret = "${adminSecret}"
   token_auth = true
 }
 media: {
-  rtp_port_range = "${rtpFrom}-${rtpFrom + 39}"
+  rtp_port_range = "${rtpFrom}-${rtpTo}"
 }
 nat: {
   nice_debug = false
@@ -148,5 +153,5 @@ admin: {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, adminUrl: `http://127.0.0.1:${adminPort}/admin`, apiSecret, adminSecret, output: () => output, stop };
+  return { url, adminUrl: `http://127.0.0.1:${adminPort}/admin`, pid: child.pid ?? 0, apiSecret, adminSecret, output: () => output, stop };
 }
