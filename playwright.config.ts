@@ -12,7 +12,7 @@ import { E2E_TURN_SECRET, e2eTurnUrl } from './tests/e2e/turn';
 process.env.A11Y_THEMES ??= themes[Math.floor(Date.now() / 86_400_000) % themes.length];
 
 /** The specs whose browsers hold WebRTC calls: readings with audio and video, and live streams. */
-const MEDIA_SPECS = ['reading.spec.ts', 'live.spec.ts', 'live-media.spec.ts', 'turn-relay.spec.ts'];
+const MEDIA_SPECS = ['reading.spec.ts', 'live.spec.ts', 'live-media.spec.ts', 'live-janus.spec.ts', 'turn-relay.spec.ts'];
 
 /** E2E_PORT lets two checkouts on one machine run their suites side by side. */
 const E2E_PORT = Number(process.env.E2E_PORT ?? 5055);

@@ -49,11 +49,12 @@ export interface ServerProcess {
 /**
  * Starts a node as `npm start` does (scripts/start.mjs: the server bundle, built first when stale),
  * serving the API alone (`--api-only`: no web build, which the browser tests beside it are
- * serving), with `env` on `port`, and resolves once it answers readiness 200. Its own environment
- * only: no DATABASE_URL or REDIS_URL of the test run leaks in.
+ * serving) unless `web` is 'built' (a browser test's own nodes: the pages of `dist/web`, built
+ * first when stale), with `env` on `port`, and resolves once it answers readiness 200. Its own
+ * environment only: no DATABASE_URL or REDIS_URL of the test run leaks in.
  */
-export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--api-only'], {
+export async function startServerProcess(port: number, env: Record<string, string>, options: { web?: 'none' | 'built' } = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['scripts/start.mjs', ...(options.web === 'built' ? [] : ['--api-only'])], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

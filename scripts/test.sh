@@ -82,8 +82,9 @@ stage "build" npm run build
 # The browsers share the CPU with the stages beside them as the kernel shares it between sessions
 # (each browser leads one): a session nice of 5 or 10 for them left the Vitest stages more but
 # starved a browser past a wait in 4 of 7 runs, where fairly shared none of 5 needed a retry and the
-# run took as long (decision 038, 'Stop 42').
-e2e() { env -u DATABASE_URL -u REDIS_URL E2E_POSTGRES_URL="${DATABASE_URL:-}" npx playwright test; }
+# run took as long (decision 038, 'Stop 42'). The live stream through Janus (live-janus.spec.ts)
+# runs two nodes of its own on that PostgreSQL server and on REDIS_URL (E2E_REDIS_URL).
+e2e() { env -u DATABASE_URL -u REDIS_URL E2E_POSTGRES_URL="${DATABASE_URL:-}" E2E_REDIS_URL="${REDIS_URL:-}" npx playwright test; }
 
 # The browser tests need only the build: they start once it is there, beside the unit and the
 # integration stages (stop 38: they had become the longest stage, and waited 36 s for the unit

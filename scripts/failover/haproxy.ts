@@ -22,8 +22,14 @@ export interface Backend {
  */
 export const CHECK = { intervalMs: 1_000, fall: 3, rise: 2, timeoutMs: 5_000 };
 
-export function haproxyConfig(options: { port: number; statsPort: number; backends: Backend[]; maxConnections: number }) {
-  const servers = options.backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`).join('\n');
+/**
+ * With `stickyCookie`, HAProxy's cookie persistence: a browser sending that cookie with a node's
+ * name is sent to that node for every request and WebSocket (a browser test pins each person to a
+ * node by setting it); one without it is balanced and given the cookie of the node it reached.
+ */
+export function haproxyConfig(options: { port: number; statsPort: number; backends: Backend[]; maxConnections: number; stickyCookie?: string }) {
+  const cookie = (name: string) => (options.stickyCookie ? ` cookie ${name}` : '');
+  const servers = options.backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check${cookie(b.name)}`).join('\n');
   return `global
   maxconn ${options.maxConnections}
 
@@ -57,7 +63,7 @@ backend app
   http-check expect status 200
   timeout check ${CHECK.timeoutMs}
   default-server inter ${CHECK.intervalMs} fall ${CHECK.fall} rise ${CHECK.rise}
-${servers}
+${options.stickyCookie ? `  cookie ${options.stickyCookie} insert indirect nocache\n` : ''}${servers}
 
 listen stats
   bind 127.0.0.1:${options.statsPort}
