@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { Profile } from '@shared/auth';
-import type { Earnings } from '@shared/wallet';
+import type { Earnings, Wallet } from '@shared/wallet';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -23,7 +23,8 @@ const profile: Profile = {
 function renderHeader(url: string, signedIn: Profile | null, earnings?: Earnings) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   queryClient.setQueryData(profileQueryKey, signedIn);
-  if (earnings) queryClient.setQueryData(walletQueryKeys.earnings, earnings);
+  const wallet: Wallet = { balanceCents: signedIn?.walletBalanceCents ?? 0, onHoldCents: 0, holds: [], earnings: earnings ?? { availableCents: 0, heldCents: 0 }, transactions: [], nextCursor: null };
+  if (earnings) queryClient.setQueryData(walletQueryKeys.summary, wallet);
   const router = createMemoryRouter([{ path: '*', element: <SiteHeader /> }], { initialEntries: [url] });
   render(
     <QueryClientProvider client={queryClient}>

@@ -32,6 +32,7 @@ import {
 } from '@shared/payments';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest, apiRequestParsed } from '@/lib/api';
+import { walletSummary } from './earnings-query';
 import { walletQueryKeys } from './query-keys';
 
 export const paymentsConfigQuery = queryOptions({
@@ -51,20 +52,11 @@ export const walletTransactionsQuery = infiniteQueryOptions({
   getNextPageParam: (page) => page.nextCursor,
 });
 
-/** Why the wallet is on hold (an open chargeback), or null: said on the wallet page. */
 /** Money on hold (docs/decisions/046) and what each part is held for: apart from the balance, not spendable. */
-export const walletOnHoldQuery = queryOptions({
-  queryKey: walletQueryKeys.onHold,
-  queryFn: async ({ signal }): Promise<Pick<Wallet, 'onHoldCents' | 'holds'>> => {
-    const { onHoldCents, holds } = await apiRequestParsed('/api/wallet?limit=1', walletSchema, { signal });
-    return { onHoldCents, holds };
-  },
-});
+export const walletOnHoldQuery = queryOptions({ ...walletSummary, select: ({ onHoldCents, holds }: Wallet) => ({ onHoldCents, holds }) });
 
-export const walletFrozenQuery = queryOptions({
-  queryKey: walletQueryKeys.frozen,
-  queryFn: async ({ signal }): Promise<string | null> => (await apiRequestParsed('/api/wallet?limit=1', walletSchema, { signal })).frozenReason ?? null,
-});
+/** Why the wallet is on hold (an open chargeback), or null: said on the wallet page. */
+export const walletFrozenQuery = queryOptions({ ...walletSummary, select: (wallet: Wallet): string | null => wallet.frozenReason ?? null });
 
 /** One deposit attempt; the key makes a retry of the same attempt pay at most once. */
 export function depositToWallet(input: WalletDepositInput, idempotencyKey: string) {

@@ -4,9 +4,8 @@ import type { PayoutStatus } from '@shared/wallet';
 export const walletQueryKeys = {
   all: ['wallet'] as const,
   transactions: ['wallet', 'transactions'] as const,
-  earnings: ['wallet', 'earnings'] as const,
-  frozen: ['wallet', 'frozen'] as const,
-  onHold: ['wallet', 'on-hold'] as const,
+  /** The wallet's figures without its transactions (GET /api/wallet?limit=1): earnings, holds, a freeze. */
+  summary: ['wallet', 'summary'] as const,
   paymentsConfig: ['wallet', 'payments-config'] as const,
   depositLimits: ['wallet', 'deposit-limits'] as const,
   readingReminder: ['wallet', 'reading-reminder'] as const,
