@@ -20,7 +20,7 @@ machine stalls a page now and then whatever the broadcaster does).
  * line `janus: <N> viewers smooth, <c>% of a core (<p>% a viewer); werift forwarder: …`.
  *
  * Knobs (environment): BENCH_MODE (p2p,werift; janus), BENCH_VIEWERS (1,2,4,6,8,12,16),
- * BENCH_LIGHT_VIEWERS (25,50,100,200,300,400), BENCH_REPS (3), BENCH_WINDOW_MS (2000),
+ * BENCH_LIGHT_VIEWERS (25,50,100,200,300,400), BENCH_LIGHT_SERVERS (janus,werift), BENCH_JANUS_EVENT_LOOPS (0), BENCH_REPS (3), BENCH_WINDOW_MS (2000),
  * BENCH_MIN_FPS (20), BENCH_MAX_FROZEN_PCT (2).
  */
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -23,8 +23,15 @@ import { startJanus } from '../../tests/integration/janus-server';
 import { CLOCK_TICKS, treeTicks, treeTimes } from './process-ticks';
 
 const PACKETS_PER_SECOND = 100;
-/** Janus's `event_loops` (BENCH_JANUS_EVENT_LOOPS): 0 is Janus's default, a media thread a connection. */
-const JANUS_EVENT_LOOPS = Number(process.env.BENCH_JANUS_EVENT_LOOPS ?? 0);
+/**
+ * Janus's `event_loops` (BENCH_JANUS_EVENT_LOOPS): two media threads, one a core as docs/deploy.md
+ * advises (0.40% of a core a viewer against 0.61% with Janus's default of a thread a connection, 0).
+ */
+const JANUS_EVENT_LOOPS = Number(process.env.BENCH_JANUS_EVENT_LOOPS ?? 2);
+/** Processes the light viewers are spread over (BENCH_LIGHT_VIEWER_PROCESSES). */
+const LIGHT_VIEWER_PROCESSES = Number(process.env.BENCH_LIGHT_VIEWER_PROCESSES ?? 2);
+/** The servers compared (BENCH_LIGHT_SERVERS): both by default, one to look at it alone. */
+const LIGHT_SERVERS = (process.env.BENCH_LIGHT_SERVERS ?? 'janus,werift').split(',').filter((mode): mode is LightStep['mode'] => mode === 'janus' || mode === 'werift');
 const PAYLOAD_BYTES = 1100;
 const DELIVERY_GOAL = 0.99;
 const CONNECT_TIMEOUT_MS = 60_000;
@@ -101,8 +108,8 @@ const connected = (pc: RTCPeerConnection) =>
     });
   });
 
-/** The light viewers' process: answers offers and counts packets (light-viewers.ts). */
-function lightViewers() {
+/** One light viewers' process: answers offers and counts packets (light-viewers.ts). */
+function lightViewerProcess() {
   const child: ChildProcess = fork(here('./light-viewers.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const answers = new Map<string, { resolve: (answer: Description) => void; reject: (error: Error) => void }>();
   let counted: ((received: Record<string, number>) => void) | undefined;
@@ -112,7 +119,7 @@ function lightViewers() {
     if (message.type === 'count' && message.received) counted?.(message.received);
   });
   return {
-    pid: () => child.pid ?? 0,
+    pid: child.pid ?? 0,
     answer: (id: string, offer: Description) =>
       new Promise<Description>((resolve, reject) => {
         answers.set(id, { resolve, reject });
@@ -124,6 +131,23 @@ function lightViewers() {
         child.send({ type: 'count' });
       }),
     close: () => child.kill(),
+  };
+}
+
+/**
+ * The light viewers, spread over LIGHT_VIEWER_PROCESSES processes in turn: one Node process
+ * receiving every packet of ~150 viewers fills a core and becomes what gives out, not the server.
+ */
+function lightViewers() {
+  const processes = Array.from({ length: LIGHT_VIEWER_PROCESSES }, lightViewerProcess);
+  let added = 0;
+  return {
+    ticks: () => processes.reduce((sum, p) => sum + treeTicks(p.pid), 0),
+    answer: (id: string, offer: Description) => processes[added++ % processes.length]!.answer(id, offer),
+    count: async (): Promise<Record<string, number>> => Object.fromEntries((await Promise.all(processes.map((p) => p.count()))).flatMap((counts) => Object.entries(counts))),
+    close: () => {
+      for (const p of processes) p.close();
+    },
   };
 }
 type LightViewers = ReturnType<typeof lightViewers>;
@@ -233,9 +257,9 @@ async function measureStep(mode: LightStep['mode'], rig: LightRig, viewers: Ligh
   const viewersCpu: number[] = [];
   const deliveries: number[][] = [];
   for (let rep = 0; rep < reps; rep++) {
-    const before = { server: treeTimes(rig.pid), viewers: treeTicks(viewers.pid()), sent: camera.sent(), received: await viewers.count(), at: Date.now() };
+    const before = { server: treeTimes(rig.pid), viewers: viewers.ticks(), sent: camera.sent(), received: await viewers.count(), at: Date.now() };
     await sleep(windowMs);
-    const after = { server: treeTimes(rig.pid), viewers: treeTicks(viewers.pid()), sent: camera.sent(), received: await viewers.count(), at: Date.now() };
+    const after = { server: treeTimes(rig.pid), viewers: viewers.ticks(), sent: camera.sent(), received: await viewers.count(), at: Date.now() };
     const seconds = (after.at - before.at) / 1000;
     const ofCore = (ticks: number) => (ticks / CLOCK_TICKS / seconds) * 100;
     serverCpu.push(ofCore(after.server.user + after.server.system - before.server.user - before.server.system));
@@ -269,7 +293,7 @@ function print(step: LightStep) {
 export async function runLightComparison(options: { steps: number[]; windowMs: number; reps: number }): Promise<LightStep[]> {
   console.info(`light viewers: one publisher sending ${PACKETS_PER_SECOND} packets/s of ${PAYLOAD_BYTES} bytes (${((PACKETS_PER_SECOND * PAYLOAD_BYTES * 8) / 1e6).toFixed(2)} Mbit/s)`);
   const results: LightStep[] = [];
-  for (const mode of ['janus', 'werift'] as const) {
+  for (const mode of LIGHT_SERVERS) {
     const viewers = lightViewers();
     const camera = syntheticCamera();
     const rig = mode === 'janus' ? await janusRig(viewers, camera) : await forwarderRig(viewers, camera);
