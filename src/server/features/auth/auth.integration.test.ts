@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CREDENTIALS_REQUIRED_MESSAGE } from '@shared/auth';
 import { createAdmin, createClient, createReader } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { signUpByMail } from '../../../../tests/integration/mailbox';
 import { testApp } from '../../../../tests/integration/test-app';
+import { session } from '../../db/schema';
 
 const app = await testApp({ env: { AUTH_RATE_LIMIT_IP_MAX: '1000', AUTH_RATE_LIMIT_ACCOUNT_MAX: '5' } });
 
@@ -37,6 +39,22 @@ describe('sign-up, profile, sign-out', () => {
     const reader = await createReader(app, { firstName: 'Mira', lastName: 'Sky' });
     expect((await http(app, client.cookie).get('/api/auth/profile')).body).toMatchObject({ role: 'client', walletBalanceCents: 4321 });
     expect((await http(app, reader.cookie).get('/api/auth/profile')).body).toMatchObject({ role: 'reader', fullName: 'Mira Sky', walletBalanceCents: 0 });
+  });
+
+  it("renews an active person's sign-in once a day of use, in the database and in the cookie the browser keeps", async () => {
+    const client = await createClient(app);
+    const token = decodeURIComponent(client.cookie.split('=')[1] ?? '').split('.')[0] ?? '';
+    const DAY_MS = 86_400_000;
+    // Signed in two days ago: the week's session has five days left.
+    await app.db.update(session).set({ expiresAt: new Date(Date.now() + 5 * DAY_MS) }).where(eq(session.token, token));
+    const renewed = await http(app, client.cookie).get('/api/auth/profile');
+    expect(renewed.body).toMatchObject({ role: 'client' });
+    const cookie = [renewed.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith(client.cookie.split('=')[0] ?? ''));
+    expect(cookie).toMatch(/Max-Age=604800/);
+    const [row] = await app.db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.token, token));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 7 * DAY_MS - 60_000);
+    // Renewed today: the next page load leaves the cookie as it is.
+    expect((await http(app, client.cookie).get('/api/auth/profile')).headers['set-cookie']).toBeUndefined();
   });
 
   it('answers null, not an error, on the profile of a visitor, and 401 on routes that need a sign-in', async () => {

@@ -30,6 +30,16 @@ declare module 'fastify' {
   }
 }
 
+type BetterAuthSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
+
+function signedInUser(auth: Auth, { user, session }: BetterAuthSession): SignedInUser {
+  const { id, email, name, role: storedRole } = user;
+  // Only server code writes roles; one that is none of ROLES gets the least a signed-in person may do.
+  const role: Role = isRole(storedRole) ? storedRole : 'client';
+  const isTwoFactorEnabled = user.twoFactorEnabled === true;
+  return { id, sessionId: session.id, email, name, role, isTwoFactorEnabled, isAdminLocked: role === 'admin' && auth.requiresAdminTwoFactor && !isTwoFactorEnabled };
+}
+
 /** Reads the Better Auth session from request headers (cookie); null when signed out. */
 export async function readSessionUser(auth: Auth, headers: Record<string, string | string[] | undefined>): Promise<SignedInUser | null> {
   const webHeaders = fromNodeHeaders(headers);
@@ -37,12 +47,21 @@ export async function readSessionUser(auth: Auth, headers: Record<string, string
   // is no session, and asking Better Auth anyway was a fifth of an anonymous directory request's CPU.
   if (!getSessionCookie(webHeaders)) return null;
   const result = await auth.api.getSession({ headers: webHeaders });
-  if (!result) return null;
-  const { id, email, name, role: storedRole } = result.user;
-  // Only server code writes roles; one that is none of ROLES gets the least a signed-in person may do.
-  const role: Role = isRole(storedRole) ? storedRole : 'client';
-  const isTwoFactorEnabled = result.user.twoFactorEnabled === true;
-  return { id, sessionId: result.session.id, email, name, role, isTwoFactorEnabled, isAdminLocked: role === 'admin' && auth.requiresAdminTwoFactor && !isTwoFactorEnabled };
+  return result ? signedInUser(auth, result) : null;
+}
+
+/**
+ * readSessionUser, with the cookies Better Auth answers: once a day of use (`session.updateAge`) it
+ * renews the session for another `expiresIn` in the database and in the cookie, and an expired
+ * session's cookie is cleared. The caller sends them on; the page asks this on every load
+ * (`/api/auth/profile`), so an active person stays signed in. Read elsewhere, the database was
+ * renewed but the browser's cookie still lapsed a week after the sign-in.
+ */
+export async function readSessionUserRenewing(auth: Auth, headers: Record<string, string | string[] | undefined>): Promise<{ user: SignedInUser | null; setCookies: string[] }> {
+  const webHeaders = fromNodeHeaders(headers);
+  if (!getSessionCookie(webHeaders)) return { user: null, setCookies: [] };
+  const { headers: answered, response } = await auth.api.getSession({ headers: webHeaders, returnHeaders: true });
+  return { user: response ? signedInUser(auth, response) : null, setCookies: answered.getSetCookie() };
 }
 
 /**

@@ -30,7 +30,7 @@ import { AppError, badRequest, fieldErrors } from '../../errors';
 import { ipOf, type LimitRule, limitBy } from '../../rate-limits';
 import { getProfile, type WalletBalanceOf } from './profile';
 import { findResetAccount } from './reset-account';
-import { currentUser, readSessionUser, requireUser } from './require-user';
+import { currentUser, readSessionUser, readSessionUserRenewing, requireUser } from './require-user';
 
 /**
  * Better Auth's endpoints for the signed-in user that the app uses, each behind our sign-in check.
@@ -163,7 +163,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   // "Who am I?" has two ordinary answers: a visitor is `null`, not a 401, so no signed-out page logs
   // an error (as Better Auth's own get-session answers). Every other signed-in route still says 401.
   app.get('/api/auth/profile', { schema: { response: { 200: profileSchema.nullable() } } }, async (request, reply) => {
-    const sessionUser = await readSessionUser(auth, request.headers);
+    const { user: sessionUser, setCookies } = await readSessionUserRenewing(auth, request.headers);
+    if (setCookies.length > 0) reply.header('set-cookie', setCookies);
     if (!sessionUser) return reply.type('application/json').send('null');
     return getProfile(db, sessionUser.id, deps.walletBalanceOf);
   });
