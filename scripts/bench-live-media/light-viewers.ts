@@ -6,6 +6,7 @@
  *   { type: 'count' }             → { type: 'count', received: { [id]: packets } }
  */
 import { RTCPeerConnection } from 'werift';
+import { gathered } from './ice-gathered';
 
 type FromParent = { type: 'answer'; id: string; offer: { type: 'offer'; sdp: string } } | { type: 'count' };
 
@@ -19,12 +20,9 @@ async function answer(id: string, offer: { type: 'offer'; sdp: string }) {
   pc.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(() => void peer.received++));
   await pc.setRemoteDescription(offer);
   for (const transceiver of pc.getTransceivers()) transceiver.setDirection('recvonly');
-  const gathered = new Promise<void>((resolve) => {
-    if (pc.iceGatheringState === 'complete') resolve();
-    pc.iceGatheringStateChange.subscribe((state) => state === 'complete' && resolve());
-  });
+  const candidates = gathered(pc);
   await pc.setLocalDescription(await pc.createAnswer());
-  await gathered;
+  await candidates;
   reply({ type: 'answer', id, answer: { type: 'answer', sdp: pc.localDescription?.sdp } });
 }
 

@@ -20,6 +20,7 @@ import { openJanusSession } from '../../src/server/features/live/media/janus/jan
 import { allowTokens } from '../../src/server/features/live/media/janus/room-tokens';
 import { withVideoRoom } from '../../src/server/features/live/media/janus/video-room-handle';
 import { startJanus } from '../../tests/integration/janus-server';
+import { gathered } from './ice-gathered';
 import { CLOCK_TICKS, treeTicks, treeTimes } from './process-ticks';
 
 const PACKETS_PER_SECOND = 100;
@@ -90,12 +91,6 @@ function syntheticCamera() {
     stop: () => clearInterval(timer),
   };
 }
-
-const gathered = (pc: RTCPeerConnection) =>
-  new Promise<void>((resolve) => {
-    if (pc.iceGatheringState === 'complete') resolve();
-    pc.iceGatheringStateChange.subscribe((state) => state === 'complete' && resolve());
-  });
 
 const connected = (pc: RTCPeerConnection) =>
   new Promise<void>((resolve, reject) => {
@@ -233,13 +228,10 @@ const median = (values: number[]) => {
 
 /** Adds viewers until there are `count`, a few signalling at once, and waits for each one's first packets. */
 async function grow(rig: LightRig, viewers: LightViewers, ids: string[], count: number) {
-  const added: string[] = [];
   while (ids.length < count) {
-    const batch = Array.from({ length: Math.min(SIGNALLING_AT_ONCE, count - ids.length) }, () => `v${ids.length + added.length + 1}-${randomUUID().slice(0, 8)}`);
-    added.push(...batch);
+    const batch = Array.from({ length: Math.min(SIGNALLING_AT_ONCE, count - ids.length) }, (_, i) => `v${ids.length + i + 1}`);
     await Promise.all(batch.map((id) => rig.addViewer(id)));
     ids.push(...batch);
-    added.length = 0;
   }
   const deadline = Date.now() + CONNECT_TIMEOUT_MS;
   for (;;) {

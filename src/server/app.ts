@@ -21,11 +21,8 @@ import { healthRoutes } from './features/health/routes';
 import type { LiveDeps } from './features/live/deps';
 import { liveMoneyRoutes } from './features/live/gifts/live-money-routes';
 import { type MediaForwarder, startMediaForwarder } from './features/live/media/forwarder/media-forwarder';
-import { cleanUpRoomsAtStart } from './features/live/media/janus/clean-up-rooms';
 import { janusConnections } from './features/live/media/janus/janus-api';
-import { janusStreamMediaOnEveryProcess } from './features/live/media/janus/janus-stream-media';
-import { watchJanusHealth } from './features/live/media/janus/move-streams';
-import { streamRoomHooks } from './features/live/media/janus/stream-room-hooks';
+import { startJanusLiveMedia } from './features/live/media/janus/janus-live-media';
 import { createStreamLookup } from './features/live/media/stream-lookup';
 import { streamSignalRelay } from './features/live/media/stream-signal-relay';
 import { liveRoutes } from './features/live/routes';
@@ -199,10 +196,9 @@ export async function buildApp(deps: AppDeps) {
   const realtime = socketRealtime(sockets.io);
   const payments = deps.payments ?? paymentsFromConfig(config, clock, app.log);
   // With JANUS_URL, streams' media goes through Janus (issue 45); without, peer to peer and the forwarder.
-  const janusServers = janusConnections(config.liveMedia.janus);
-  const janusMedia = janusServers.length > 0 ? janusStreamMediaOnEveryProcess({ io: sockets.io, connections: janusServers, log: app.log, hasOtherProcesses: Boolean(config.redisUrl) }) : undefined;
-  const janusRooms = janusMedia && streamRoomHooks({ db, connections: janusServers, media: janusMedia, log: app.log });
-  const onStreamEnded = janusRooms?.ended;
+  const streamLookup = createStreamLookup(db, clock);
+  const janus = startJanusLiveMedia({ db, io: sockets.io, log: app.log, servers: janusConnections(config.liveMedia.janus), forgetStream: streamLookup.forget, hasOtherProcesses: Boolean(config.redisUrl) });
+  const onStreamEnded = janus?.rooms.ended;
 
   const sessions: SessionDeps = {
     db,
@@ -219,7 +215,7 @@ export async function buildApp(deps: AppDeps) {
   const notifyFollowers = notifyStreamLive({ db, clock, realtime });
   const onStreamLive: LiveDeps['onStreamLive'] = async (stream) => {
     // The room first: the reader's page, told the stream is live, announces its camera next.
-    await janusRooms?.opened(stream.streamId);
+    await janus?.rooms.opened(stream.streamId);
     await notifyFollowers(stream);
   };
   const live: LiveDeps = { db, clock, realtime, onStreamLive, onStreamEnded };
@@ -228,11 +224,11 @@ export async function buildApp(deps: AppDeps) {
   const forwarder = forwarderConfig && (deps.forwarder ?? startMediaForwarder(forwarderConfig));
   const liveMedia = streamSignalRelay({
     io: sockets.io,
-    lookup: createStreamLookup(db, clock),
+    lookup: streamLookup,
     log: app.log,
     maxViewers: config.liveMedia.p2pMaxViewers,
     ...(forwarder && forwarderConfig && { forwarder: { forwarder, maxViewers: forwarderConfig.maxViewers } }),
-    janus: janusMedia,
+    janus: janus?.media,
   });
   routeClientEvents(sockets.io, [sessionSockets.feature, liveSockets.feature, liveMedia, watchReaders], app.log);
   const scheduler = deps.runScheduler === false ? undefined : startScheduler(sessions, app.log);
@@ -245,10 +241,6 @@ export async function buildApp(deps: AppDeps) {
   const messageRetention =
     deps.runMessageRetention === false ? undefined : startMessageRetention({ db, clock, retentionDays: config.retentionDays, log: app.log });
   const maintenance = startEmbeddedMaintenance(database, app.log);
-  // Rooms a crash left on Janus (issue 45): destroyed in the background, so a Janus down delays nothing.
-  const janusCleanUp = cleanUpRoomsAtStart(db, janusServers, app.log);
-  // With a second Janus, the streams of one that stops answering move to another (issue 45).
-  const janusHealth = janusMedia && janusServers.length > 1 ? watchJanusHealth({ db, connections: janusServers, media: janusMedia, log: app.log }) : undefined;
 
   const mailTransport = deps.mailTransport ?? transportFromConfig(config, clock);
   const mailWorker = deps.runMailWorker === false ? undefined : startMailWorker({ db, clock, transport: mailTransport, publicUrl: config.publicUrl }, app.log);
@@ -313,9 +305,7 @@ export async function buildApp(deps: AppDeps) {
     await mailWorker?.stop();
     await pushWorker?.stop();
     await maintenance?.stop();
-    await janusCleanUp;
-    await janusHealth?.stop();
-    await janusRooms?.settle();
+    await janus?.stop();
     sockets.io.local.disconnectSockets(true);
     await sessionSockets.stop();
     await liveSockets.stop();

@@ -3,7 +3,11 @@ import type { RelayedStreamSignal } from '@shared/realtime';
 import type { Socket } from 'socket.io-client';
 import { expect, vi } from 'vitest';
 import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from 'werift';
+import { createReader } from './factories';
+import { http } from './http';
+import { openReaderPage } from './live-stream-rows';
 import { emitAck, nextEvent } from './socket-helpers';
+import type { TestApp } from './test-app';
 
 /**
  * Werift peers that stand in for the reader's and the viewers' browsers in a stream through Janus:
@@ -22,7 +26,7 @@ export function janusPages() {
     });
   }
 
-  return {
+  const pages = {
     /**
      * The reader's page: it answers each `watch` from Janus with a send-only video offer on a
      * connection of its own (a stream moved to another Janus asks again), applies the answer, and
@@ -100,11 +104,24 @@ export function janusPages() {
       };
     },
 
+    /** A new reader's stream gone live through the API on `app`, their page in its room with the camera on. */
+    async goLive(app: TestApp, title: string, priceCents: number) {
+      const reader = await createReader(app);
+      const readerPage = await openReaderPage(app, reader);
+      const created = await http(app, reader.cookie).post('/api/live/streams', { title, description: 'Video', category: 'Tarot Reading', priceCents });
+      expect(created.status).toBe(201);
+      const streamId = (created.body as { id: string }).id;
+      expect(await emitAck(readerPage, 'join_stream', { streamId })).toMatchObject({ ok: true });
+      pages.readerCamera(readerPage, streamId);
+      return { reader, readerPage, streamId };
+    },
+
     async close() {
       for (const timer of timers) clearInterval(timer);
       await Promise.all(peers.map((pc) => pc.close()));
     },
   };
+  return pages;
 }
 
 export const streamSignal = (socket: Socket, streamId: string, type: string, to?: string, data?: unknown) =>

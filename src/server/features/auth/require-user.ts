@@ -40,28 +40,25 @@ function signedInUser(auth: Auth, { user, session }: BetterAuthSession): SignedI
   return { id, sessionId: session.id, email, name, role, isTwoFactorEnabled, isAdminLocked: role === 'admin' && auth.requiresAdminTwoFactor && !isTwoFactorEnabled };
 }
 
-/** Reads the Better Auth session from request headers (cookie); null when signed out. */
-export async function readSessionUser(auth: Auth, headers: Record<string, string | string[] | undefined>): Promise<SignedInUser | null> {
-  const webHeaders = fromNodeHeaders(headers);
-  // Better Auth's own check for its session cookie, as its docs do in middleware: without one there
-  // is no session, and asking Better Auth anyway was a fifth of an anonymous directory request's CPU.
-  if (!getSessionCookie(webHeaders)) return null;
-  const result = await auth.api.getSession({ headers: webHeaders });
-  return result ? signedInUser(auth, result) : null;
-}
-
 /**
- * readSessionUser, with the cookies Better Auth answers: once a day of use (`session.updateAge`) it
- * renews the session for another `expiresIn` in the database and in the cookie, and an expired
- * session's cookie is cleared. The caller sends them on; the page asks this on every load
- * (`/api/auth/profile`), so an active person stays signed in. Read elsewhere, the database was
- * renewed but the browser's cookie still lapsed a week after the sign-in.
+ * The Better Auth session of request headers (cookie), with the cookies Better Auth answers: once a
+ * day of use (`session.updateAge`) it renews the session for another `expiresIn` in the database and
+ * in the cookie, and an expired session's cookie is cleared. A caller that can sends them on; the
+ * page asks `/api/auth/profile` on every load, so an active person stays signed in (read without
+ * them, the database was renewed but the browser's cookie lapsed a week after the sign-in).
  */
 export async function readSessionUserRenewing(auth: Auth, headers: Record<string, string | string[] | undefined>): Promise<{ user: SignedInUser | null; setCookies: string[] }> {
   const webHeaders = fromNodeHeaders(headers);
+  // Better Auth's own check for its session cookie, as its docs do in middleware: without one there
+  // is no session, and asking Better Auth anyway was a fifth of an anonymous directory request's CPU.
   if (!getSessionCookie(webHeaders)) return { user: null, setCookies: [] };
   const { headers: answered, response } = await auth.api.getSession({ headers: webHeaders, returnHeaders: true });
   return { user: response ? signedInUser(auth, response) : null, setCookies: answered.getSetCookie() };
+}
+
+/** The signed-in person of request headers (cookie); null when signed out. */
+export async function readSessionUser(auth: Auth, headers: Record<string, string | string[] | undefined>): Promise<SignedInUser | null> {
+  return (await readSessionUserRenewing(auth, headers)).user;
 }
 
 /**

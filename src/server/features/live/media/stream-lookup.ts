@@ -25,7 +25,7 @@ export const STATUS_TTL_MS = 1000;
  */
 export function createStreamLookup(db: Db, clock: Clock) {
   const known = new Map<string, StreamFacts & { checkedAt: number }>();
-  return async function lookup(streamId: string): Promise<StreamFacts | null> {
+  async function lookup(streamId: string): Promise<StreamFacts | null> {
     const cached = known.get(streamId);
     if (cached && (cached.status === 'ended' || clock.now() - cached.checkedAt < STATUS_TTL_MS)) return cached;
     const [row] = await db
@@ -38,6 +38,10 @@ export function createStreamLookup(db: Db, clock: Clock) {
     const facts = { readerId: row.readerId, status: row.status, janus, checkedAt: clock.now() };
     known.set(streamId, facts);
     return facts;
-  };
+  }
+  return Object.assign(lookup, {
+    /** The stream's row changed in a way the next signal must see at once (its Janus room moved). */
+    forget: (streamId: string) => void known.delete(streamId),
+  });
 }
 export type StreamLookup = ReturnType<typeof createStreamLookup>;

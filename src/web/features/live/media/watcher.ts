@@ -80,20 +80,16 @@ export class Watcher {
     }
     const envelope = readEnvelope(signal.data);
     if (signal.type === 'bye' && !envelope) {
-      // The broadcaster stopped its camera; its next `ready` starts a new watch.
-      this.closeConnection();
-      this.watchId = null;
-      this.update({ state: 'connecting', remoteStream: null, message: null });
+      // The broadcaster stopped its camera.
+      this.awaitReady(null);
       return;
     }
     if (!envelope || envelope.watchId !== this.watchId) return;
     if (signal.type === 'full') this.full();
     if (signal.type === 'bye' && from === JANUS_PEER_ID) {
-      // The media server let go of this watch (the stream moving to another, or the server failing):
-      // the stream's next `ready` starts a new watch. An end comes as the stream's own event.
-      this.closeConnection();
-      this.watchId = null;
-      this.update({ state: 'connecting', remoteStream: null, message: RECONNECTING_MESSAGE });
+      // The media server let go of this watch (the stream moving to another, or the server failing).
+      // An end comes as the stream's own event.
+      this.awaitReady(RECONNECTING_MESSAGE);
       return;
     }
     if (signal.type === 'bye') this.lost();
@@ -158,6 +154,13 @@ export class Watcher {
     this.closeConnection();
     this.update({ state: 'full', remoteStream: null, message: LIVE_STREAM_FULL_MESSAGE });
     this.retryTimer = setTimeout(() => this.start(), FULL_RETRY_MS);
+  }
+
+  /** No watch until the stream's next `ready`, which starts a new one. */
+  private awaitReady(message: string | null): void {
+    this.closeConnection();
+    this.watchId = null;
+    this.update({ state: 'connecting', remoteStream: null, message });
   }
 
   private lost(): void {

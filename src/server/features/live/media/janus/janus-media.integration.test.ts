@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createClient, createReader, type TestUser } from '../../../../../../tests/integration/factories';
+import { createClient, type TestUser } from '../../../../../../tests/integration/factories';
 import { http } from '../../../../../../tests/integration/http';
 import { expectStopped, fromJanus, janusPages, receiving, streamSignal as signal } from '../../../../../../tests/integration/janus-pages';
 import { type JanusServer, startJanus } from '../../../../../../tests/integration/janus-server';
-import { openReaderPage } from '../../../../../../tests/integration/live-stream-rows';
 import { emitAck } from '../../../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../../../tests/integration/test-app';
 import { liveStreams } from '../../../../db/schema';
@@ -17,7 +16,7 @@ import { listRooms } from './list-rooms';
  */
 let janus: JanusServer;
 let app: TestApp;
-const { readerCamera, viewerScreen, close: closePages } = janusPages();
+const { goLive, viewerScreen, close: closePages } = janusPages();
 
 beforeAll(async () => {
   janus = await startJanus();
@@ -45,17 +44,10 @@ async function joinStream(user: TestUser, streamId: string) {
 
 /** A priced stream gone live through the API, its reader's camera on Janus and a paying viewer receiving it. */
 async function streamWithViewer() {
-  const reader = await createReader(app);
-  const readerPage = await openReaderPage(app, reader);
-  const created = await http(app, reader.cookie).post('/api/live/streams', { title: 'Through Janus', description: 'Video', category: 'Tarot Reading', priceCents: 199 });
-  expect(created.status).toBe(201);
-  const streamId = (created.body as { id: string }).id;
+  const { reader, readerPage, streamId } = await goLive(app, 'Through Janus', 199);
   const room = await roomOf(streamId);
   expect(room).toMatchObject({ url: janus.url, room: expect.any(Number) });
   expect((await listRooms(janus)).map((listed) => listed.room)).toContain(room?.room);
-
-  expect(await emitAck(readerPage, 'join_stream', { streamId })).toMatchObject({ ok: true });
-  readerCamera(readerPage, streamId);
   // Janus tells the room once it has the camera: the viewers' pages watch on that `ready`.
   const payer = await createClient(app, { balanceCents: 1_000 });
   expect((await http(app, payer.cookie).post(`/api/live/streams/${streamId}/join`)).status).toBe(200);

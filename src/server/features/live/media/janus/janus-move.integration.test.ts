@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createClient, createReader } from '../../../../../../tests/integration/factories';
+import { createClient, } from '../../../../../../tests/integration/factories';
 import { http } from '../../../../../../tests/integration/http';
 import { fromJanus, janusPages, receiving, streamSignal } from '../../../../../../tests/integration/janus-pages';
 import { type JanusServer, startJanus } from '../../../../../../tests/integration/janus-server';
-import { openReaderPage } from '../../../../../../tests/integration/live-stream-rows';
 import { emitAck } from '../../../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../../../tests/integration/test-app';
 import { liveStreams } from '../../../../db/schema';
@@ -17,7 +16,7 @@ import { listRooms } from './list-rooms';
 let first: JanusServer;
 let second: JanusServer;
 let app: TestApp;
-const { readerCamera, viewerScreen, close: closePages } = janusPages();
+const { goLive, viewerScreen, close: closePages } = janusPages();
 
 beforeAll(async () => {
   first = await startJanus();
@@ -47,15 +46,9 @@ const roomOf = async (streamId: string) =>
 
 describe('a Janus that stops answering', () => {
   it('has its live stream moved to the other: the reader publishes again there and the viewer, told bye, watches again', async () => {
-    const reader = await createReader(app);
-    const readerPage = await openReaderPage(app, reader);
-    const created = await http(app, reader.cookie).post('/api/live/streams', { title: 'Moving', description: 'Video', category: 'Tarot Reading', priceCents: 0 });
-    expect(created.status).toBe(201);
-    const streamId = (created.body as { id: string }).id;
+    const { reader, readerPage, streamId } = await goLive(app, 'Moving', 0);
     // Both answer and serve nothing yet: the first listed.
     expect(await roomOf(streamId)).toMatchObject({ url: first.url });
-    expect(await emitAck(readerPage, 'join_stream', { streamId })).toMatchObject({ ok: true });
-    readerCamera(readerPage, streamId);
 
     const viewer = await app.connectSocket((await createClient(app)).cookie);
     expect(await emitAck(viewer, 'join_stream', { streamId })).toMatchObject({ ok: true });

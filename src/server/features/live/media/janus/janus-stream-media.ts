@@ -59,6 +59,8 @@ export interface JanusStreamMediaDeps {
   io: AppServer;
   connections: readonly JanusConnection[];
   log: Log;
+  /** Drops the relay's cached facts of a stream (stream-lookup.ts), whose room just moved. */
+  forgetStream: (streamId: string) => void;
 }
 
 /**
@@ -79,8 +81,6 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
   const subscriptions = new Map<string, Party>();
   // The camera socket outlives a publication Janus dropped, so a move can ask it again.
   const cameras = new Map<string, string>();
-  // The room a stream moved to: newer than the row a lookup may still have cached.
-  const movedTo = new Map<string, StreamJanusRoom>();
   const logged = (what: string) => (error: unknown) => log.error({ err: error }, what);
 
   const send = (to: string, streamId: string, signal: Signal) => sendFromJanus(io, to, streamId, signal);
@@ -180,7 +180,7 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
     /** The reader's page announced its camera: it publishes to Janus, replacing any camera before. */
     cameraOn(streamId: string, socketId: string, room: StreamJanusRoom) {
       cameras.set(streamId, socketId);
-      publish(streamId, socketId, movedTo.get(streamId) ?? room);
+      publish(streamId, socketId, room);
     },
 
     cameraOff(streamId: string, socketId: string) {
@@ -215,8 +215,7 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
      * A viewer the relay admitted asks for the media: a subscription to the room's publisher. With
      * no publisher yet it waits for the `ready` Janus's publication sends the room.
      */
-    async watch(socketId: string, streamId: string, watchId: string, roomOfRow: StreamJanusRoom) {
-      const room = movedTo.get(streamId) ?? roomOfRow;
+    async watch(socketId: string, streamId: string, watchId: string, room: StreamJanusRoom) {
       const key = keyOf(streamId, socketId);
       unsubscribe(key);
       const feed = await publisherFeed(connectionOf(room), room);
@@ -280,7 +279,6 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
     streamEnded(streamId: string) {
       endStream(streamId, false);
       cameras.delete(streamId);
-      movedTo.delete(streamId);
     },
 
     /**
@@ -289,7 +287,8 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
      * asked to publish again; its `webrtcup` then tells the room `ready`, and the viewers watch again.
      */
     streamMoved(streamId: string, room: StreamJanusRoom) {
-      movedTo.set(streamId, room);
+      // The relay reads the row again for the next signal: the viewers' watches go to the new room.
+      deps.forgetStream(streamId);
       endStream(streamId, true);
       const camera = cameras.get(streamId);
       if (camera) publish(streamId, camera, room);

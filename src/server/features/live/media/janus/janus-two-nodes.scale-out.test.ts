@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postJanus } from './janus-api';
-import { createClient, createReader, type TestUser } from '../../../../../../tests/integration/factories';
+import { createClient, type TestUser } from '../../../../../../tests/integration/factories';
 import { http } from '../../../../../../tests/integration/http';
 import { expectStopped, fromJanus, janusPages, receiving, streamSignal } from '../../../../../../tests/integration/janus-pages';
 import { type JanusServer, startJanus } from '../../../../../../tests/integration/janus-server';
-import { openReaderPage } from '../../../../../../tests/integration/live-stream-rows';
 import { emitAck, nextEvent } from '../../../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../../../tests/integration/test-app';
 import { openTestDatabase } from '../../../../../../tests/integration/test-database';
@@ -22,7 +21,7 @@ let janus: JanusServer;
 let a: TestApp;
 let b: TestApp;
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
-const { readerCamera, viewerScreen, close: closePages } = janusPages();
+const { goLive, viewerScreen, close: closePages } = janusPages();
 
 beforeAll(async () => {
   janus = await startJanus();
@@ -59,13 +58,7 @@ async function payingViewer(node: TestApp, streamId: string) {
 
 describe('a stream through Janus on two nodes', () => {
   it('carries the camera on node a to viewers on a and b, each leaving and the end reaching both', async () => {
-    const reader = await createReader(a);
-    const readerPage = await openReaderPage(a, reader);
-    const created = await http(a, reader.cookie).post('/api/live/streams', { title: 'Two nodes', description: 'Video', category: 'Tarot Reading', priceCents: 199 });
-    expect(created.status).toBe(201);
-    const streamId = (created.body as { id: string }).id;
-    expect(await emitAck(readerPage, 'join_stream', { streamId })).toMatchObject({ ok: true });
-    readerCamera(readerPage, streamId);
+    const { reader, readerPage, streamId } = await goLive(a, 'Two nodes', 199);
 
     const [onA, onB] = [await payingViewer(a, streamId), await payingViewer(b, streamId)];
     // Janus's `ready`, sent to the stream's room by node a once Janus has the camera, reaches b's viewer too.
