@@ -111,16 +111,35 @@ function installableApp() {
   });
 }
 
-export default defineConfig({
+const resolve = {
+  alias: {
+    '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
+    '@': fileURLToPath(new URL('./src/web', import.meta.url)),
+  },
+};
+
+/**
+ * The server's renderer of the public pages (src/web/entry-server.tsx, issue 46), built after the
+ * browser's files into dist/ssr: the same components, the packages left in node_modules. Assets
+ * get the same hashed names as in the browser's build, so the HTML it writes points at those.
+ */
+const serverRenderer = defineConfig({
+  root: 'src/web',
+  publicDir: false,
+  plugins: [react(), tailwindcss()],
+  resolve,
+  build: {
+    // The entry is named on the command line (`vite build --ssr entry-server.tsx`, package.json).
+    outDir: fileURLToPath(new URL('./dist/ssr', import.meta.url)),
+    emptyOutDir: true,
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverRenderer : {
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), preloadFonts(), installableApp(), precompress()],
-  resolve: {
-    alias: {
-      '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
-      '@': fileURLToPath(new URL('./src/web', import.meta.url)),
-    },
-  },
+  resolve,
   build: {
     outDir,
     emptyOutDir: true,

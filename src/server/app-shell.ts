@@ -23,6 +23,13 @@ export function isAppRoute(pathname: string): boolean {
   );
 }
 
+/**
+ * The public pages rendered for visitors (issue 46): what people search for and open from a link.
+ * The forms (applying, signing in) and every personal page render in the browser.
+ */
+const RENDERED_PAGES = new Set<string>([paths.home, paths.readers, paths.live, paths.shop, paths.community, paths.about, paths.help, paths.policies]);
+const isCommunityThread = (pathname: string) => /^\/community\/[^/]+$/.test(pathname);
+
 const sendHtml = (reply: FastifyReply, status: number, html: string) =>
   // A deploy changes index.html's script names: it is never taken from a cache unasked.
   reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
@@ -36,13 +43,17 @@ const sendHtml = (reply: FastifyReply, status: number, html: string) =>
 export async function appShell(app: FastifyInstance, deps: AppShellDeps) {
   await app.register(readerProfilePage, deps);
   for (const page of Object.values(PUBLIC_PAGES)) {
-    app.get(page.path, async (_request, reply) => sendHtml(reply, 200, withLinkPreview(await deps.indexHtml(), pageLinkPreview(page, deps.publicUrl))));
+    app.get(page.path, async (request, reply) => {
+      const template = withLinkPreview(await deps.indexHtml(), pageLinkPreview(page, deps.publicUrl));
+      return RENDERED_PAGES.has(page.path) ? deps.pages.send(request, reply, template) : sendHtml(reply, 200, template);
+    });
   }
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (isApiPath(pathname)) return reply.callNotFound();
     const template = await deps.indexHtml();
     if (!isAppRoute(pathname)) return sendHtml(reply, 404, withHeadTags(template, ['<meta name="robots" content="noindex" />']));
-    return sendHtml(reply, 200, withHeadTags(template, [`<link rel="canonical" href="${escapeHtml(`${deps.publicUrl}${pathname}`)}" />`]));
+    const withCanonical = withHeadTags(template, [`<link rel="canonical" href="${escapeHtml(`${deps.publicUrl}${pathname}`)}" />`]);
+    return isCommunityThread(pathname) ? deps.pages.send(request, reply, withCanonical) : sendHtml(reply, 200, withCanonical);
   });
 }

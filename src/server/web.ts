@@ -8,6 +8,7 @@ import { APP_ROOT } from './app-root';
 import { appShell, isApiPath } from './app-shell';
 import { crawlerFiles, type ProfileLinks } from './crawler-files';
 import type { DbOrTx } from './db/client';
+import { loadPageRenderer, pageSender } from './rendered-pages';
 
 const webRoot = join(APP_ROOT, 'dist/web');
 
@@ -57,7 +58,8 @@ export async function registerWeb(
       const html = await readFile(join(webRoot, 'index.html'), 'utf8');
       return pages.isTestMode ? withTestModeBanner(html) : html;
     };
-    await app.register(appShell, { ...pages, indexHtml: () => (indexHtml ??= readIndexHtml()) });
+    const renderer = await loadPageRenderer(app);
+    await app.register(appShell, { ...pages, indexHtml: () => (indexHtml ??= readIndexHtml()), pages: pageSender(renderer, app.log) });
   }
   if (mode === 'vite') {
     const { createServer } = await import('vite');

@@ -1,5 +1,7 @@
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RENDERED_STATE_ID } from '@shared/server-render';
 import { AppErrorBoundary } from './app/app-error-boundary';
 import { AppBrowserRouter } from './app/browser-router';
 import { AppProviders } from './app/providers';
@@ -16,21 +18,37 @@ if (!container) throw new Error('The #root element is missing from index.html');
 
 const queryClient = createQueryClient();
 
-// In a transition, React renders the first page in slices that yield to the browser every few
-// milliseconds instead of one long task (a phone's CPU is the budget: Lighthouse's total blocking time).
+/**
+ * A public page a visitor opens comes rendered by the server (issue 46) with the data it was
+ * rendered from: the query cache starts with that data, so the page hydrates as it is, and nothing
+ * is fetched again.
+ */
+const renderedState = document.getElementById(RENDERED_STATE_ID)?.textContent;
+if (renderedState) hydrate(queryClient, JSON.parse(renderedState));
+
+const app = (
+  <StrictMode>
+    <AppErrorBoundary>
+      <AppProviders queryClient={queryClient}>
+        <AppBrowserRouter>
+          <AppRoutes />
+        </AppBrowserRouter>
+      </AppProviders>
+    </AppErrorBoundary>
+  </StrictMode>
+);
+
+// In a transition, React renders (or hydrates) the first page in slices that yield to the browser
+// every few milliseconds instead of one long task (a phone's CPU is the budget: Lighthouse's total blocking time).
 const render = () => {
+  if (renderedState) {
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+    return;
+  }
   const root = createRoot(container);
-  startTransition(() => root.render(
-    <StrictMode>
-      <AppErrorBoundary>
-        <AppProviders queryClient={queryClient}>
-          <AppBrowserRouter>
-            <AppRoutes />
-          </AppBrowserRouter>
-        </AppProviders>
-      </AppErrorBoundary>
-    </StrictMode>,
-  ));
+  startTransition(() => root.render(app));
 };
 
 // The first page's code is fetched before the first render, so it paints at once instead of a

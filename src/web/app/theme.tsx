@@ -1,5 +1,5 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { applyTheme, readStoredTheme, storeTheme, type Theme } from '@/lib/theme';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
+import { applyTheme, DEFAULT_THEME, readStoredTheme, storeTheme, type Theme } from '@/lib/theme';
 
 interface ThemeContextValue {
   theme: Theme;
@@ -9,15 +9,30 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
-/** Holds the theme chosen in main.tsx before the first paint and persists every change. */
-export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<Theme>(() => readStoredTheme());
+/** A theme chosen in this tab, which holds even where storage refuses to keep it (private mode). */
+let chosen: Theme | undefined;
+const listeners = new Set<() => void>();
+const currentTheme = () => chosen ?? readStoredTheme();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+function chooseTheme(next: Theme) {
+  applyTheme(next);
+  storeTheme(next);
+  chosen = next;
+  for (const listener of listeners) listener();
+}
 
-  const setTheme = useCallback((next: Theme) => {
-    applyTheme(next);
-    storeTheme(next);
-    setThemeState(next);
-  }, []);
+/**
+ * Holds the theme chosen in main.tsx before the first paint and persists every change. A page
+ * rendered on the server (issue 46) was rendered in the default theme, not knowing the visitor's:
+ * it hydrates with that one, and React then renders the stored one (the page's colours already are,
+ * from main.tsx), so a light-theme visitor gets no hydration mismatch.
+ */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const theme = useSyncExternalStore(subscribe, currentTheme, () => DEFAULT_THEME);
+  const setTheme = useCallback((next: Theme) => chooseTheme(next), []);
 
   const toggleTheme = useCallback(() => setTheme(theme === 'dark' ? 'light' : 'dark'), [setTheme, theme]);
 

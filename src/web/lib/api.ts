@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiFetch } from '@shared/server-render';
 
 /** A failed API call: the HTTP status plus the server's code, message and per-field messages. */
 export class ApiError extends Error {
@@ -75,12 +76,23 @@ export interface ApiRequestOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * How a call reaches the API: the browser's fetch, or on the server, rendering a page for a
+ * visitor (entry-server.tsx), the server's own routes in process. One for the whole process: the
+ * server renders only for visitors, so no call carries anyone's cookie.
+ */
+let apiFetch: ApiFetch = (path, init) => fetch(path, init);
+
+export function setApiFetch(fetchApi: ApiFetch): void {
+  apiFetch = fetchApi;
+}
+
 /** Calls our same-origin API with the session cookie and returns the parsed JSON body. */
 export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<unknown> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, signal, headers } = options;
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await apiFetch(path, {
       method,
       credentials: 'include',
       headers: { Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }), ...headers },

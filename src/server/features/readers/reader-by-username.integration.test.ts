@@ -8,6 +8,7 @@ import { INDEX_HTML_TEMPLATE } from '../../../../tests/integration/index-html-te
 import { testApp } from '../../../../tests/integration/test-app';
 import { user } from '../../db/schema';
 import { readerProfilePage } from '../../reader-profile-page';
+import { pageSender } from '../../rendered-pages';
 
 // Issue 9: a profile is found by its username, in any case, and shared links preview it.
 let reader: TestUser;
@@ -57,6 +58,7 @@ describe('GET /readers/:username (link previews)', () => {
       db: app.db,
       publicUrl: 'https://soultribe.example',
       indexHtml: async () => TEMPLATE,
+      pages: pageSender(null, page.log),
     });
   });
   afterAll(() => page.close());
