@@ -7,17 +7,18 @@ import { INDEX_HTML_TEMPLATE } from '../../tests/integration/index-html-template
 import { testApp } from '../../tests/integration/test-app';
 import { appShell } from './app-shell';
 import { pageSender } from './rendered-pages';
-import { user } from './db/schema';
+import { readerProfiles, user } from './db/schema';
 
 // Issue 29: what a crawler or a link checker sees, over real HTTP.
 const app = await testApp();
 let base: string;
 const suffix = Math.random().toString(36).slice(2, 8);
+let listed: TestUser;
 let suspended: TestUser;
 const origin = app.config.publicUrl;
 beforeAll(async () => {
   base = await app.listen();
-  await createReader(app, { username: `Listed_${suffix}` });
+  listed = await createReader(app, { username: `Listed_${suffix}` });
   suspended = await createReader(app, { username: `hidden_${suffix}` });
   await app.db.update(user).set({ suspendedAt: new Date() }).where(eq(user.id, suspended.id));
 });
@@ -56,6 +57,16 @@ describe('/sitemap.xml', () => {
     expect(listedLocs).toContain(`${origin}/readers/Listed_${suffix}`);
     expect(listedLocs.some((loc) => loc?.includes(`hidden_${suffix}`))).toBe(false);
     expect(listedLocs.some((loc) => loc?.includes('/dashboard'))).toBe(false);
+  });
+
+  it("dates every reader's profile by its last change, and no other page", async () => {
+    await app.db.update(readerProfiles).set({ bio: 'Rewritten.', updatedAt: new Date('2026-03-04T23:30:00Z') }).where(eq(readerProfiles.userId, listed.id));
+    const xml = await (await fetch(`${base}/sitemap.xml`)).text();
+    const entries = [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/url>/g)].map(([, loc, lastmod]) => ({ loc: loc!, lastmod }));
+    expect(entries.find((entry) => entry.loc === `${origin}/readers/Listed_${suffix}`)?.lastmod).toBe('2026-03-04');
+    const profiles = entries.filter((entry) => entry.loc.startsWith(`${origin}/readers/`));
+    for (const profile of profiles) expect(profile.lastmod, profile.loc).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(entries.filter((entry) => !entry.loc.startsWith(`${origin}/readers/`) && entry.lastmod !== undefined)).toEqual([]);
   });
 
   it('follows the readers: a new reader appears, a suspended one goes, a restored one comes back', async () => {

@@ -3,6 +3,8 @@ import { readerProfilePath } from '@shared/paths';
 import { readerPageMeta } from '@shared/reader-page-meta';
 import type { PageMeta } from '@shared/public-pages';
 import type { Reader } from '@shared/readers';
+import { jsonInScript } from './json-in-html';
+import { type ReaderJsonLd, readerJsonLd } from './reader-json-ld';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -19,18 +21,15 @@ export interface LinkPreview {
   imageUrl: string | null;
   /** Open Graph's kind of page: a reader's profile, or a page of the site. */
   kind: 'profile' | 'website';
+  /** A profile's schema.org data: search engines show a person's specialties, rates and rating from it. */
+  jsonLd?: ReaderJsonLd;
 }
 
 /** What a shared profile link shows in a chat or a feed: the same title and description as the open tab. */
 export function readerLinkPreview(reader: Reader, publicUrl: string): LinkPreview {
   const { title, description } = readerPageMeta(reader);
-  return {
-    title: documentTitle(title),
-    description,
-    url: `${publicUrl}${readerProfilePath(reader.username)}`,
-    imageUrl: reader.profileImage,
-    kind: 'profile',
-  };
+  const url = `${publicUrl}${readerProfilePath(reader.username)}`;
+  return { title: documentTitle(title), description, url, imageUrl: reader.profileImage, kind: 'profile', jsonLd: readerJsonLd(reader, url) };
 }
 
 /** One of the site's public pages (PUBLIC_PAGES), at its address under the public URL. */
@@ -51,6 +50,8 @@ function headTags(preview: LinkPreview): string[] {
     ...(preview.imageUrl ? [property('og:image', preview.imageUrl)] : []),
     // A profile photo is square: the small card shows it whole.
     ...(preview.kind === 'profile' ? ['<meta name="twitter:card" content="summary" />'] : []),
+    // A data block, never run: the Content-Security-Policy's script rules do not apply to it.
+    ...(preview.jsonLd ? [`<script type="application/ld+json">${jsonInScript(preview.jsonLd)}</script>`] : []),
   ];
 }
 
@@ -60,9 +61,9 @@ export function withHeadTags(indexHtml: string, tags: string[]): string {
 }
 
 /**
- * index.html with one page's title, description, canonical link and Open Graph tags, for crawlers that run no
- * JavaScript. The template's own title and description go (a page has one of each) and the page's
- * tags take their place before </head>.
+ * index.html with one page's title, description, canonical link, Open Graph tags and (a profile's)
+ * JSON-LD, for crawlers that run no JavaScript. The template's own title and description go (a page
+ * has one of each) and the page's tags take their place before </head>.
  */
 export function withLinkPreview(indexHtml: string, preview: LinkPreview): string {
   const withoutDefaults = indexHtml.replace(/\s*<title>[^<]*<\/title>/, '').replace(/\s*<meta\s+name="description"[^>]*>/, '');

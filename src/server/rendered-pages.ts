@@ -8,6 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { type ApiFetch, type PageRenderer, RENDERED_STATE_ID, type RenderedPage } from '@shared/server-render';
 import { APP_ROOT } from './app-root';
 import { matchesEtag } from './http-caching';
+import { jsonInScript } from './json-in-html';
 
 /**
  * The public pages rendered on the server for visitors and crawlers (issue 46, docs/decisions/062),
@@ -58,14 +59,9 @@ const MAX_KEPT_PAGES = 200;
 const VISITOR_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=30';
 const PERSONAL_CACHE_CONTROL = 'private, no-cache';
 
-/** JSON inside <script>: nothing in it may close the tag or start a comment, so `<` and the line separators are escaped. */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
-
 /** The shell with the rendered page inside #root and its data beside it, for the browser's query cache. */
 export function withRenderedPage(template: string, page: RenderedPage): string {
-  const state = `<script type="application/json" id="${RENDERED_STATE_ID}">${scriptSafeJson(page.state)}</script>`;
+  const state = `<script type="application/json" id="${RENDERED_STATE_ID}">${jsonInScript(page.state)}</script>`;
   return template.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${state}`);
 }
 

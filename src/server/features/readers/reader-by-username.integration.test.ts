@@ -6,7 +6,7 @@ import { createReader, type TestUser } from '../../../../tests/integration/facto
 import { http } from '../../../../tests/integration/http';
 import { INDEX_HTML_TEMPLATE } from '../../../../tests/integration/index-html-template';
 import { testApp } from '../../../../tests/integration/test-app';
-import { user } from '../../db/schema';
+import { readerProfiles, user } from '../../db/schema';
 import { readerProfilePage } from '../../reader-profile-page';
 import { pageSender } from '../../rendered-pages';
 
@@ -24,7 +24,12 @@ beforeAll(async () => {
     specialties: ['Tarot', 'Runes & Ogham'],
     bio: `</title><script>alert("bio")</script> Reads the 'old ways' & costs $1 $& less.`,
     profileImage: 'https://images.example.com/eve.jpg?size=2&crop="x"',
+    chatRateCents: 399,
+    audioRateCents: 450,
+    videoRateCents: 1000,
   });
+  // Five reviews averaging 4.6.
+  await app.db.update(readerProfiles).set({ ratingSum: 23, ratingCount: 5 }).where(eq(readerProfiles.userId, reader.id));
   const suspended = await createReader(app, { username: `gone_${suffix}` });
   await app.db.update(user).set({ suspendedAt: new Date() }).where(eq(user.id, suspended.id));
 });
@@ -98,6 +103,46 @@ describe('GET /readers/:username (link previews)', () => {
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.body).toBe(TEMPLATE);
     }
+  });
+
+  /** The page's JSON-LD blocks, read back as a search engine would. */
+  const jsonLdOf = (html: string) => [...head(html).matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+
+  it('describes the reader as schema.org data: a Person with their rates by the minute and their rating, the bio unable to close the block', async () => {
+    const html = (await page.inject({ method: 'GET', url: `/readers/${username}` })).body;
+    const [data, ...more] = jsonLdOf(html);
+    expect(more).toEqual([]);
+    const url = `https://soultribe.example/readers/${username}`;
+    expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'ProfilePage', url });
+    expect(data.mainEntity).toMatchObject({
+      '@type': 'Person',
+      name: `Eve "Quote" <b>${suffix}</b>`,
+      url,
+      image: 'https://images.example.com/eve.jpg?size=2&crop="x"',
+      description: `</title><script>alert("bio")</script> Reads the 'old ways' & costs $1 $& less.`,
+      knowsAbout: ['Tarot', 'Runes & Ogham'],
+    });
+    expect(data.mainEntity.makesOffer).toEqual(
+      [
+        ['Chat reading', 3.99],
+        ['Audio reading', 4.5],
+        ['Video reading', 10],
+      ].map(([name, price]) => ({
+        '@type': 'Offer',
+        name,
+        itemOffered: { '@type': 'Service', name, provider: { '@id': `${url}#person` }, aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.6, reviewCount: 5 } },
+        priceSpecification: { '@type': 'UnitPriceSpecification', price, priceCurrency: 'USD', unitCode: 'MIN', unitText: 'MINUTE' },
+      })),
+    );
+  });
+
+  it('offers a chat-only reader by chat alone, and claims no rating before the first review', async () => {
+    const chatOnly = await createReader(app);
+    await app.db.update(readerProfiles).set({ repliesAutomated: true }).where(eq(readerProfiles.userId, chatOnly.id));
+    const { username: chatOnlyName } = (await http(app).get(`/api/readers/${chatOnly.id}`)).body;
+    const [data] = jsonLdOf((await page.inject({ method: 'GET', url: `/readers/${chatOnlyName}` })).body);
+    expect(data.mainEntity.makesOffer.map((offer: { name: string }) => offer.name)).toEqual(['Chat reading']);
+    expect(JSON.stringify(data)).not.toContain('aggregateRating');
   });
 
   it('leaves the og:image out for a reader without a photo', async () => {
