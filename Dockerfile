@@ -11,7 +11,8 @@ COPY . .
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund
 
-# Run: the compiled server (dist/server), the built web app (dist/web), the migrations it applies
+# Run: the compiled server (dist/server), the built web app (dist/web) and its renderer of the public
+# pages (dist/ssr), the migrations it applies
 # at start under their lock, and the production packages; no sources, no compiler.
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \

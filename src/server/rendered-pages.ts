@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { fromNodeHeaders } from 'better-auth/node';
 import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ApiFetch, type PageRenderer, RENDERED_STATE_ID, type RenderedPage } from '@shared/server-render';
 import { APP_ROOT } from './app-root';
-import { matchesEtag } from './http-caching';
+import { acceptedEncoding, type ContentEncoding, matchesEtag } from './http-caching';
 import { jsonInScript } from './json-in-html';
 
 /**
@@ -16,6 +18,8 @@ import { jsonInScript } from './json-in-html';
  */
 
 const RENDERER_FILE = join(APP_ROOT, 'dist/ssr/entry-server.js');
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzipCompress = promisify(zlib.gzip);
 
 /**
  * The server's API, called in process for the renderer: GETs only (a page is rendered, nothing is
@@ -76,12 +80,24 @@ export interface PageSender {
 const sendShell = (reply: FastifyReply, template: string) =>
   reply.type('text/html; charset=utf-8').header('cache-control', PERSONAL_CACHE_CONTROL).header('vary', 'Cookie').send(template);
 
+/** A rendered page as it is sent: kept compressed both ways, so a crowd's visits cost no compression each. */
+interface KeptPage {
+  html: string;
+  etag: string;
+  encoded: Record<ContentEncoding, Buffer>;
+}
+
 export function pageSender(renderer: PageRenderer | null, log: FastifyBaseLogger, now: () => number = Date.now): PageSender {
-  const kept = new Map<string, { at: number; page: Promise<{ html: string; etag: string }> }>();
-  const render = async (url: string, template: string) => {
+  const kept = new Map<string, { at: number; page: Promise<KeptPage> }>();
+  const render = async (url: string, template: string): Promise<KeptPage> => {
     if (!renderer) throw new Error('No page renderer');
     const html = withRenderedPage(template, await renderer(url));
-    return { html, etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+    // Off the event loop (zlib's thread pool), at the levels @fastify/compress uses for the API's answers.
+    const [br, gzip] = await Promise.all([
+      brotliCompress(html, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
+      gzipCompress(html),
+    ]);
+    return { html, etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`, encoded: { br, gzip } };
   };
   /** A URL's page and its ETag, rendered at most once a TTL (a URL always gets the same template). */
   const rendered = (url: string, template: string) => {
@@ -98,16 +114,19 @@ export function pageSender(renderer: PageRenderer | null, log: FastifyBaseLogger
   return {
     async send(request, reply, template) {
       if (!renderer || getSessionCookie(fromNodeHeaders(request.headers))) return sendShell(reply, template);
-      let page: { html: string; etag: string };
+      let page: KeptPage;
       try {
         page = await rendered(request.url, template);
       } catch (error) {
         log.error({ err: error, url: request.url }, 'rendering a public page failed; the browser renders it instead');
         return sendShell(reply, template);
       }
-      reply.header('cache-control', VISITOR_CACHE_CONTROL).header('vary', 'Cookie').header('etag', page.etag);
+      reply.header('cache-control', VISITOR_CACHE_CONTROL).header('vary', 'Cookie, Accept-Encoding').header('etag', page.etag);
       if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
-      return reply.type('text/html; charset=utf-8').send(page.html);
+      reply.type('text/html; charset=utf-8');
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      // With its Content-Encoding set, @fastify/compress leaves the body as it is.
+      return encoding ? reply.header('content-encoding', encoding).send(page.encoded[encoding]) : reply.send(page.html);
     },
   };
 }

@@ -21,9 +21,11 @@ function checkout(sourceAt: number, builtAt: number | null) {
   for (const folder of ['src/web/features', 'src/web', 'src/shared']) utimesSync(join(root, folder), 1_000, 1_000);
   utimesSync(files[0]!, sourceAt, sourceAt);
   if (builtAt !== null) {
-    mkdirSync(join(root, 'dist/web'), { recursive: true });
-    writeFileSync(join(root, 'dist/web/index.html'), '<html></html>');
-    utimesSync(join(root, 'dist/web/index.html'), builtAt, builtAt);
+    for (const output of ['dist/web/index.html', 'dist/ssr/entry-server.js']) {
+      mkdirSync(join(root, output, '..'), { recursive: true });
+      writeFileSync(join(root, output), '');
+      utimesSync(join(root, output), builtAt, builtAt);
+    }
   }
 }
 
@@ -35,6 +37,12 @@ describe('npm start builds the web app only when it must', () => {
 
   it('builds when a source changed after the build', () => {
     checkout(3_000, 2_000);
+    expect(isWebBuildStale(root)).toBe(true);
+  });
+
+  it("builds when the server's renderer of the public pages is missing (a build from before it)", () => {
+    checkout(2_000, 3_000);
+    rmSync(join(root, 'dist/ssr'), { recursive: true });
     expect(isWebBuildStale(root)).toBe(true);
   });
 

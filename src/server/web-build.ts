@@ -9,5 +9,6 @@ const WEB_SOURCES = ['src/web', 'src/shared', 'vite.config.ts', 'tsconfig.json',
  * at once instead of building the same files again (7-30 s).
  */
 export function isWebBuildStale(root: string): boolean {
-  return isBuildStale(root, 'dist/web/index.html', WEB_SOURCES);
+  // Both halves of the web build: the browser's files, and the server's renderer of the public pages (issue 46).
+  return ['dist/web/index.html', 'dist/ssr/entry-server.js'].some((output) => isBuildStale(root, output, WEB_SOURCES));
 }
