@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { PageRenderer } from '@shared/server-render';
-import { RENDERED_PAGE_TTL_MS, pageSender, withRenderedPage } from './rendered-pages';
+import { type PageRenderer, RENDERED_PAGE_TTL_MS } from '@shared/server-render';
+import { pageSender, withRenderedPage } from './rendered-pages';
 
 const TEMPLATE = '<html><head></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
 const SESSION_COOKIE = 'better-auth.session_token=abc.def';

@@ -7,13 +7,13 @@ import zlib from 'node:zlib';
 import { fromNodeHeaders } from 'better-auth/node';
 import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ApiFetch, type PageRenderer, RENDERED_STATE_ID, type RenderedPage } from '@shared/server-render';
+import { type ApiFetch, type PageRenderer, RENDERED_PAGE_TTL_MS, RENDERED_STATE_ID, type RenderedPage } from '@shared/server-render';
 import { APP_ROOT } from './app-root';
 import { acceptedEncoding, type ContentEncoding, matchesEtag } from './http-caching';
 import { jsonInScript } from './json-in-html';
 
 /**
- * The public pages rendered on the server for visitors and crawlers (issue 46, docs/decisions/062),
+ * The public pages rendered on the server for visitors and crawlers (issue 46, docs/decisions/063),
  * by the web app's own components (src/web/entry-server.tsx, built into dist/ssr).
  */
 
@@ -46,12 +46,6 @@ export async function loadPageRenderer(app: FastifyInstance): Promise<PageRender
   return renderer;
 }
 
-/**
- * How long a rendered page is reused for the next visitor of the same URL: readers' online states
- * in it are at most this old, and the page's socket corrects them once it runs. A few seconds turn
- * a crowd's visits into one render.
- */
-export const RENDERED_PAGE_TTL_MS = 5_000;
 /** URLs kept at once: the directory's filters make many; the oldest goes first. */
 const MAX_KEPT_PAGES = 200;
 
@@ -88,6 +82,7 @@ interface KeptPage {
 }
 
 export function pageSender(renderer: PageRenderer | null, log: FastifyBaseLogger, now: () => number = Date.now): PageSender {
+  // A few seconds (RENDERED_PAGE_TTL_MS) turn a crowd's visits into one render.
   const kept = new Map<string, { at: number; page: Promise<KeptPage> }>();
   const render = async (url: string, template: string): Promise<KeptPage> => {
     if (!renderer) throw new Error('No page renderer');

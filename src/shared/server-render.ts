@@ -17,3 +17,11 @@ export type PageRenderer = (url: string) => Promise<RenderedPage>;
 
 /** The id of the `<script type="application/json">` that carries RenderedPage.state into the page. */
 export const RENDERED_STATE_ID = 'rendered-state';
+
+/**
+ * How long the server reuses a rendered page for the next visitor of its URL (rendered-pages.ts): a
+ * reader's online state in it is at most this old, and the page takes it as current. Data older
+ * than twice this came from a shared cache (a CDN may keep a visitor's page half a minute), and the
+ * browser asks for it again once the page runs (web/lib/rendered-state.ts).
+ */
+export const RENDERED_PAGE_TTL_MS = 5_000;

@@ -1,11 +1,10 @@
-import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RENDERED_STATE_ID } from '@shared/server-render';
 import { AppErrorBoundary } from './app/app-error-boundary';
 import { AppBrowserRouter } from './app/browser-router';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './lib/query-client';
+import { hydrateRenderedState } from './lib/rendered-state';
 import { applyTheme, readStoredTheme } from './lib/theme';
 import { AppRoutes, preloadPage } from './routes';
 import './styles.css';
@@ -18,13 +17,7 @@ if (!container) throw new Error('The #root element is missing from index.html');
 
 const queryClient = createQueryClient();
 
-/**
- * A public page a visitor opens comes rendered by the server (issue 46) with the data it was
- * rendered from: the query cache starts with that data, so the page hydrates as it is, and nothing
- * is fetched again.
- */
-const renderedState = document.getElementById(RENDERED_STATE_ID)?.textContent;
-if (renderedState) hydrate(queryClient, JSON.parse(renderedState));
+const isRendered = hydrateRenderedState(queryClient, document);
 
 const app = (
   <StrictMode>
@@ -41,7 +34,7 @@ const app = (
 // In a transition, React renders (or hydrates) the first page in slices that yield to the browser
 // every few milliseconds instead of one long task (a phone's CPU is the budget: Lighthouse's total blocking time).
 const render = () => {
-  if (renderedState) {
+  if (isRendered) {
     startTransition(() => {
       hydrateRoot(container, app);
     });
