@@ -4,8 +4,10 @@ import { expect, test } from './fixtures';
 test('serves the built scripts pre-compressed, cached for good, and the page itself never stale', async ({ request }) => {
   const home = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
   expect(home.status()).toBe(200);
-  expect(home.headers()['cache-control']).toBe('no-cache');
+  // A visitor's rendered page (decision 063): the browser always revalidates it, a CDN keeps it 30 s.
+  expect(home.headers()['cache-control']).toBe('public, max-age=0, must-revalidate, s-maxage=30');
   expect(home.headers()['content-encoding']).toBe('br');
+  expect((await request.get('/login')).headers()['cache-control']).toBe('no-cache');
   const html = await home.text();
   const script = html.match(/<script type="module" crossorigin src="([^"]+\.js)">/)?.[1];
   expect(script, html).toMatch(/^\/assets\/index-[\w-]+\.js$/);
