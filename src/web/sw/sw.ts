@@ -73,8 +73,9 @@ async function navigate(request: Request): Promise<Response> {
 cleanupOutdatedCaches();
 // Only the precached files themselves: no directory index or clean URLs, navigations are ours above.
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
-// After the precache's own route, which answers for the entry's files first. Each deploy adds new
-// hashed names: the oldest unused go past a build's worth of files or a month unused.
+// After the precache's own route, which answers for the entry's files first. Each deploy brings new
+// hashed names: past 250 files (a whole build is about 190) the least recently used leave, and any
+// file unused for 30 days.
 registerRoute(
   ({ url }) => url.pathname.startsWith('/assets/'),
   new CacheFirst({ cacheName: 'assets', plugins: [new ExpirationPlugin({ maxEntries: 250, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })] }),
