@@ -81,8 +81,9 @@ export default defineConfig({
     // screencast most). CI records it on the retry, where a flaky test shows what it did.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
-    // The app's service worker precaches the whole build (≈ 165 files) in every new browser
-    // context: kept out of every spec but the one about it (pwa.spec.ts), which allows it.
+    // The app's service worker installs in every new browser context and then answers the page's
+    // requests for the build's files from its caches, where page.route and a spec's counts of
+    // requests do not see them: kept out of every spec but the one about it (pwa.spec.ts).
     serviceWorkers: 'block',
     launchOptions,
   },

@@ -73,12 +73,25 @@ const LIVE_WORDS = /[\\/]src[\\/](shared[\\/](reader-directory|realtime-events|w
 /** The dark theme's background (styles.css `.dark --background`): the installed app's splash and bars. */
 const DARK_BACKGROUND = '#0b0714';
 
+/** The scripts and style sheets the built index.html loads: the entry, its preloads, its CSS. */
+function entryFiles(): Set<string> {
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const files = new Set(Array.from(html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)).flatMap(([, file]) => (file ? [file] : [])));
+  // A change to index.html's markup must not silently leave the offline app without its scripts.
+  if (files.size === 0) throw new Error('dist/web/index.html references no script or style sheet under /assets/: nothing of the entry to precache');
+  return files;
+}
+
 /**
- * The installable app (issue 32, docs/decisions/049): the web app manifest, linked from index.html,
- * and our own service worker (src/web/sw/sw.ts), into which Workbox writes the precache list of the
- * build: the app shell, every script and style sheet, the icons and the Latin fonts every page
- * paints with (other subsets load from the network when a page needs them). Registration is the
- * app's (lib/register-service-worker.ts), after load, so the plugin injects no script.
+ * The installable app (issue 32, docs/decisions/049 and 062): the web app manifest, linked from
+ * index.html, and our own service worker (src/web/sw/sw.ts), into which Workbox writes the precache
+ * list of the build: only what a visit of any page needs before anything else, so installing costs
+ * a first visit little more than the visit itself: the app shell (index.html, the offline page and
+ * the mark it shows, the manifest) and the scripts and style sheets index.html references (the
+ * entry, the `app` chunk, their CSS), which the page has just fetched, so the worker takes them
+ * from the browser's HTTP cache. Everything else (a page's lazy chunks, fonts, the manifest's
+ * icons) is cached by the worker when first used. Registration is the app's
+ * (lib/service-worker.ts), after load, so the plugin injects no script.
  */
 function installableApp() {
   return VitePWA({
@@ -87,10 +100,17 @@ function installableApp() {
     filename: 'sw.ts',
     injectRegister: false,
     manifestFilename: 'manifest.webmanifest',
-    includeManifestIcons: true,
+    // The icons are the browser's to fetch when it offers the install (120 KB for the two at 512 px,
+    // half a first visit): precached, every visitor would pay for them whether they install or not.
+    includeManifestIcons: false,
     injectManifest: {
-      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'assets/*-latin-[0-9]*.woff2'],
-      globIgnores: ['**/*.br', '**/*.gz', 'sw.js'],
+      globPatterns: ['index.html', 'offline.html', 'favicon.svg', 'assets/*.{js,css}'],
+      manifestTransforms: [
+        (entries) => {
+          const entry = entryFiles();
+          return { manifest: entries.filter(({ url }) => !url.startsWith('assets/') || entry.has(url)) };
+        },
+      ],
     },
     manifest: {
       id: '/',

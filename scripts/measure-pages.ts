@@ -19,17 +19,21 @@ const VIEWPORTS = [
   { name: '1280', width: 1280, height: 800, isMobile: false },
 ] as const;
 const SETTLE_MS = 2000;
+export const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** CHROMIUM_PATH, else Debian's headless shell when installed, else its Chromium. */
+export const browserPath = () => process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 /**
  * The built app on its own port and data dir, seeded with the demo data; stopped at the end. Never
  * on a shared database: `npm test` runs with DATABASE_URL and REDIS_URL set for its integration stage.
  */
-export async function startServer(): Promise<{ base: string; stop: () => void }> {
+export async function startServer({ trustedOrigins = [] }: { trustedOrigins?: string[] } = {}): Promise<{ base: string; stop: () => void }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, SEED_DEMO: 'true', NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(join(tmpdir(), 'soul-tribe-bench-pages-')) },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, SEED_DEMO: 'true', NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUSTED_ORIGINS: trustedOrigins.join(','), DATA_DIR: mkdtempSync(join(tmpdir(), 'soul-tribe-bench-pages-')) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 120_000;
@@ -126,10 +130,7 @@ async function measurePage(browser: Browser, base: string, path: string, viewpor
  * measures one page at a time and the budget check (page-budgets.ts) three.
  */
 export async function measurePages(base: string, paths: string[], { concurrency = 1 }: { concurrency?: number } = {}): Promise<PageFigures[]> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium'),
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch({ executablePath: browserPath(), args: BROWSER_ARGS });
   try {
     const jobs = paths.flatMap((path) => VIEWPORTS.map((viewport) => ({ path, viewport })));
     const figures: PageFigures[] = new Array(jobs.length);
@@ -152,7 +153,7 @@ export async function publicPagePaths(base: string): Promise<string[]> {
   return ['/', '/readers', await firstReaderPath(base), '/live', '/community', '/shop', '/about'];
 }
 
-async function firstReaderPath(base: string): Promise<string> {
+export async function firstReaderPath(base: string): Promise<string> {
   const list = (await (await fetch(`${base}/api/readers?pageSize=1`)).json()) as { readers: { username: string }[] };
   const reader = list.readers[0];
   if (!reader) throw new Error('no reader listed: the demo data should have some');

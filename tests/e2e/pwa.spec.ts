@@ -3,8 +3,9 @@ import { expect, openAccountMenu, signUpByApi, test } from './fixtures';
 /**
  * The installable app (issue 32): the manifest and the service worker register, and once the
  * worker is in place the app shell comes from its cache with the network down: a navigation gets
- * the offline page, the app's scripts still load. The rules of push are the integration tests'
- * (push.integration.test.ts).
+ * the offline page, the app's scripts still load. The worker precaches only the shell and the
+ * entry (issue 46, decision 062); a page's lazy chunks are kept once used. The rules of push are
+ * the integration tests' (push.integration.test.ts).
  */
 // The suite blocks service workers (playwright.config.ts); this spec is about one.
 test.use({ serviceWorkers: 'allow' });
@@ -22,13 +23,40 @@ test('the app installs: manifest, service worker, and the app shell offline', as
   expect(scriptUrl).toMatch(/\/sw\.js$/);
 
   const entryScript = (await page.locator('script[type="module"]').first().getAttribute('src'))!;
+  const cachedPaths = () =>
+    page.evaluate(async () => {
+      const byCache: Record<string, string[]> = {};
+      for (const name of await caches.keys()) byCache[name] = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+      return byCache;
+    });
+  // The precache: the shell and what index.html loads, no lazy chunk, font or icon a first visit would pay for.
+  const precached = Object.entries(await cachedPaths()).flatMap(([name, paths]) => (name.includes('precache') ? paths : []));
+  expect(precached).toEqual(expect.arrayContaining(['/index.html', '/offline.html', '/favicon.svg', '/manifest.webmanifest', entryScript]));
+  expect(precached.filter((path) => /\.(woff2?|png)$|-page-/.test(path))).toEqual([]);
+
+  // A visit under the worker keeps the page's lazy chunks; the next one needs no asset from the network.
+  await page.goto('/readers');
+  await expect(page.getByTestId('reader-card').first()).toBeVisible();
+  const readersChunk = (await cachedPaths()).assets?.find((path) => /\/readers-page-[\w-]+\.js$/.test(path));
+  expect(readersChunk).toBeDefined();
+  const assetsFromNetwork: string[] = [];
+  await context.route('**/assets/**', (route) => {
+    assetsFromNetwork.push(route.request().url());
+    return route.abort();
+  });
+  await page.goto('/readers');
+  await expect(page.getByTestId('reader-card').first()).toBeVisible();
+  expect(assetsFromNetwork).toEqual([]);
+  await context.unrouteAll();
 
   await context.setOffline(true);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'You are offline — readings need a connection' })).toBeVisible();
+  // The offline page's mark comes from the precache too.
+  await expect.poll(() => page.locator('main img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   expect(await page.evaluate(async (src) => (await fetch(src)).ok, entryScript)).toBe(true);
   // Nothing of the API is ever kept: the worker's caches hold the build's files only.
-  const cached = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)))).flat());
+  const cached = Object.values(await cachedPaths()).flat();
   expect(cached).toContain(entryScript);
   expect(cached.filter((path) => path.startsWith('/api') || path.startsWith('/socket.io'))).toEqual([]);
 

@@ -1,11 +1,18 @@
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { isPushPayload, type PushPayload } from '../../shared/push-payload';
 import { isRecord } from '../../shared/records';
 
 /**
- * Soul Tribe's service worker (issue 32, docs/decisions/049). What it caches:
- * - the build's files, precached at install (the list Workbox writes into `__WB_MANIFEST`) and
- *   served from the cache: they are hashed, or revised with each build;
+ * Soul Tribe's service worker (issue 32, docs/decisions/049 and 062). What it caches:
+ * - precached at install (the list Workbox writes into `__WB_MANIFEST`, vite.config.ts): the app
+ *   shell (index.html, the offline page and its mark, the manifest) and the entry's scripts and
+ *   style sheets, which the page has just loaded, so a first visit does not download the app twice;
+ * - when first used, the rest of the build's `/assets/` (a page's lazy chunks, fonts, images):
+ *   hashed, so kept and served from the cache without asking the network again; and the manifest's
+ *   icons, served from the cache and refreshed behind it (their names carry no hash);
  * - nothing else. Navigations go to the network, so each page gets its server-rendered head tags
  *   and current data; only when the network is down does a navigation get the precached offline
  *   page ('You are offline — readings need a connection'), at the address asked for, so its
@@ -66,6 +73,14 @@ async function navigate(request: Request): Promise<Response> {
 cleanupOutdatedCaches();
 // Only the precached files themselves: no directory index or clean URLs, navigations are ours above.
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
+// After the precache's own route, which answers for the entry's files first. Each deploy brings new
+// hashed names: past 250 files (a whole build is about 190) the least recently used leave, and any
+// file unused for 30 days.
+registerRoute(
+  ({ url }) => url.pathname.startsWith('/assets/'),
+  new CacheFirst({ cacheName: 'assets', plugins: [new ExpirationPlugin({ maxEntries: 250, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })] }),
+);
+registerRoute(({ url }) => url.pathname.startsWith('/icons/'), new StaleWhileRevalidate({ cacheName: 'icons' }));
 
 self.addEventListener('push', (event) => {
   const payload = readPayload(event.data);
