@@ -15,7 +15,7 @@ async function site(renderer: PageRenderer | null) {
   const pages = pageSender(renderer, { ...app.log, error: (entry: unknown) => logged.push(entry) }, () => clock.now);
   app.get('/readers', (request, reply) => pages.send(request, reply, TEMPLATE));
   await app.ready();
-  return { app, clock, logged };
+  return { app, clock, logged, pages };
 }
 
 function countingRenderer() {
@@ -69,6 +69,16 @@ describe('public pages rendered for visitors (rendered-pages.ts)', () => {
     expect(calls).toHaveLength(2);
     clock.now += 1;
     expect((await app.inject({ url: '/readers' })).body).toContain('(3)');
+  });
+
+  it('renders again after a write on this node, within the TTL', async () => {
+    const { renderer, calls } = countingRenderer();
+    const { app, pages } = await site(renderer);
+    await app.inject({ url: '/readers' });
+    await app.inject({ url: '/readers' });
+    pages.forget();
+    expect((await app.inject({ url: '/readers' })).body).toContain('(2)');
+    expect(calls).toHaveLength(2);
   });
 
   it('gives a signed-in person the shell, private, never the visitor’s page, whatever ETag they send', async () => {

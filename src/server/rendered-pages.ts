@@ -69,6 +69,11 @@ export interface PageSender {
    * page's head tags already in) for a signed-in person, and the shell as well if rendering fails.
    */
   send(request: FastifyRequest, reply: FastifyReply, template: string): Promise<FastifyReply>;
+  /**
+   * Drops every kept page: something changed through this node (a product shown again, a profile
+   * saved), and the next visitor must see it. Other nodes' pages are at most RENDERED_PAGE_TTL_MS old.
+   */
+  forget(): void;
 }
 
 const sendShell = (reply: FastifyReply, template: string) =>
@@ -107,6 +112,7 @@ export function pageSender(renderer: PageRenderer | null, log: FastifyBaseLogger
     return page;
   };
   return {
+    forget: () => kept.clear(),
     async send(request, reply, template) {
       if (!renderer || getSessionCookie(fromNodeHeaders(request.headers))) return sendShell(reply, template);
       let page: KeptPage;

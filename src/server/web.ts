@@ -58,8 +58,12 @@ export async function registerWeb(
       const html = await readFile(join(webRoot, 'index.html'), 'utf8');
       return pages.isTestMode ? withTestModeBanner(html) : html;
     };
-    const renderer = await loadPageRenderer(app);
-    await app.register(appShell, { ...pages, indexHtml: () => (indexHtml ??= readIndexHtml()), pages: pageSender(renderer, app.log) });
+    const rendered = pageSender(await loadPageRenderer(app), app.log);
+    // Whatever a write changed, the next visitor of a public page sees it (rendered-pages.ts forget).
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) rendered.forget();
+    });
+    await app.register(appShell, { ...pages, indexHtml: () => (indexHtml ??= readIndexHtml()), pages: rendered });
   }
   if (mode === 'vite') {
     const { createServer } = await import('vite');

@@ -1,43 +1,25 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppErrorBoundary } from '@/app/app-error-boundary';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useWalletUpdates } from '@/features/wallet/use-wallet-updates';
 import { useProfile } from '@/lib/auth';
-import { loadSonner } from '@/lib/toast';
-import { useSocketConnection } from '@/lib/socket';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useScrollToTopOnNavigation } from './use-scroll-to-top';
 
-/** Only readers receive reading requests, so only they download the dialog and its schemas. */
-const IncomingRequestDialog = lazy(() =>
-  import('@/features/sessions/incoming-request-dialog').then((module) => ({ default: module.IncomingRequestDialog })),
-);
+/**
+ * A signed-in person's live connection and what it brings (realtime-bridge.tsx), downloaded once
+ * someone is signed in: a visitor's first page (the home page's script budget) carries none of it.
+ */
+const RealtimeBridge = lazy(() => import('./realtime-bridge').then((module) => ({ default: module.RealtimeBridge })));
 
-/** Only clients queue for a busy reader, so only they download the offer dialog. */
-const QueueOfferDialog = lazy(() => import('@/features/queue/queue-offer-dialog').then((module) => ({ default: module.QueueOfferDialog })));
-
-function RealtimeBridge() {
+function SignedInBridge() {
   const { data: profile } = useProfile();
-  useSocketConnection(profile?.id ?? null);
-  useWalletUpdates();
-  // Toasts answer what signed-in people do: their first one should not wait for sonner's download.
-  const isSignedIn = Boolean(profile);
-  useEffect(() => {
-    if (isSignedIn) void loadSonner();
-  }, [isSignedIn]);
-  if (profile?.role === 'client') {
-    return (
-      <Suspense fallback={null}>
-        <QueueOfferDialog key={profile.id} />
-      </Suspense>
-    );
-  }
-  if (profile?.role !== 'reader') return null;
+  if (!profile) return null;
   return (
     <Suspense fallback={null}>
-      <IncomingRequestDialog key={profile.id} readerId={profile.id} />
+      {/* Keyed by the person: a new sign-in starts a new connection. */}
+      <RealtimeBridge key={profile.id} profile={profile} />
     </Suspense>
   );
 }
@@ -64,7 +46,7 @@ export function RootLayout() {
         </AppErrorBoundary>
       </main>
       <SiteFooter />
-      <RealtimeBridge />
+      <SignedInBridge />
     </div>
   );
 }
