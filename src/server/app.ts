@@ -78,6 +78,7 @@ import { registerSecurityHeaders } from './security-headers';
 import { isTrustedOrigin } from './trusted-origin';
 import { responseSerializer } from './response-serializer';
 import { registerWeb } from './web';
+import { writeSignal } from './write-signal';
 
 export interface AppDeps {
   config: Config;
@@ -189,6 +190,9 @@ export async function buildApp(deps: AppDeps) {
     if (isStateChanging && request.url.startsWith('/api/') && !isProviderWebhook) await apiBudget(request);
   });
 
+  // Before any route, so it hears every feature's writes (write-signal.ts).
+  const writes = writeSignal(app);
+
   // A new account gets its wallet; auth is handed that step, so it imports no other feature.
   const auth = createAuth(db, config, clock, createWallet);
   const timing = sessionTiming(config.billingMinuteMs);
@@ -291,7 +295,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(queueRoutes, { auth, sessions });
   await app.register(liveMoneyRoutes, { auth, db, clock, realtime });
   await app.register(liveRoutes, { ...live, auth });
-  await registerWeb(app, deps.web ?? 'none', { db, publicUrl: config.publicUrl, profileLinks: directory.profileLinks, isTestMode: config.payments.testMode });
+  await registerWeb(app, deps.web ?? 'none', { db, publicUrl: config.publicUrl, profileLinks: directory.profileLinks, isTestMode: config.payments.testMode, onWrite: writes.onWrite });
 
   // Order matters: no new charges, then no sockets, then wait for the leaves their disconnects
   // started, and only then close Socket.IO and Redis (which those leaves still emit through).

@@ -9,6 +9,7 @@ import { appShell, isApiPath } from './app-shell';
 import { crawlerFiles, type ProfileLinks } from './crawler-files';
 import type { DbOrTx } from './db/client';
 import { loadPageRenderer, pageSender } from './rendered-pages';
+import type { WriteSignal } from './write-signal';
 
 const webRoot = join(APP_ROOT, 'dist/web');
 
@@ -28,7 +29,7 @@ export const withTestModeBanner = (html: string) => html.replace(/<body([^>]*)>/
 export async function registerWeb(
   app: FastifyInstance,
   mode: 'built' | 'vite' | 'none',
-  pages: { db: DbOrTx; publicUrl: string; profileLinks: ProfileLinks; isTestMode: boolean },
+  pages: { db: DbOrTx; publicUrl: string; profileLinks: ProfileLinks; isTestMode: boolean; onWrite: WriteSignal['onWrite'] },
 ) {
   app.setNotFoundHandler((request, reply) => {
     if (mode === 'vite' && !isApiPath(request.url) && request.method === 'GET') return reply.callNotFound();
@@ -59,10 +60,8 @@ export async function registerWeb(
       return pages.isTestMode ? withTestModeBanner(html) : html;
     };
     const rendered = pageSender(await loadPageRenderer(app), app.log);
-    // Whatever a write changed, the next visitor of a public page sees it (rendered-pages.ts forget).
-    app.addHook('onResponse', async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) rendered.forget();
-    });
+    // Whatever a write changed, the next visitor of a public page sees it.
+    pages.onWrite(rendered.forget);
     await app.register(appShell, { ...pages, indexHtml: () => (indexHtml ??= readIndexHtml()), pages: rendered });
   }
   if (mode === 'vite') {
