@@ -11,8 +11,11 @@ import { isWebBuildStale } from './web-build';
 function buildWebIfStale() {
   if (!isWebBuildStale(APP_ROOT)) return;
   console.info('Building the web app (missing or older than its sources)…');
-  // The web app alone: the server bundle this process runs from is fresh (scripts/start.mjs).
-  const built = spawnSync('npm', ['run', 'build:web'], { cwd: APP_ROOT, stdio: 'inherit' });
+  // The web app alone: the server bundle this process runs from is fresh (scripts/start.mjs). A
+  // production build whatever NODE_ENV this server runs with (the browser tests' 'test'): the page
+  // renderer runs React's production build, which a development JSX transform cannot call.
+  const { NODE_ENV: _serverMode, ...env } = process.env;
+  const built = spawnSync('npm', ['run', 'build:web'], { cwd: APP_ROOT, stdio: 'inherit', env });
   if (built.status !== 0) throw new Error(`building the web app failed (exit ${built.status ?? built.signal})`);
 }
 

@@ -30,7 +30,9 @@ export function ReadingPage() {
 function ReadingLoader({ sessionId }: { sessionId: string }) {
   const navigate = useNavigate();
   const { data: me } = useProfile();
-  const session = useQuery(sessionQuery(sessionId));
+  // Read afresh on arrival: a copy cached by the request page (still 'pending', the acceptance heard
+  // on the socket before this page was there) would leave the room shut and the page waiting for good.
+  const session = useQuery({ ...sessionQuery(sessionId), refetchOnMount: 'always' });
   const rtcConfig = useQuery(rtcConfigQuery);
   const isStranger = Boolean(me && session.data && me.id !== session.data.clientId && me.id !== session.data.readerId);
   const status = session.error instanceof ApiError ? session.error.status : null;
@@ -60,7 +62,7 @@ function ReadingLoader({ sessionId }: { sessionId: string }) {
       </Notice>
     );
   }
-  if (!session.data || !me || isStranger) {
+  if (!session.data || !session.isFetchedAfterMount || !me || isStranger) {
     return (
       <Notice>
         <Spinner className="size-10" label="Loading session" />
