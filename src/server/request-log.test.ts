@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './logger';
 import { registerRequestLog } from './request-log';
@@ -13,7 +13,7 @@ async function loggedApp(level: string) {
       done();
     },
   });
-  const app = Fastify({ loggerInstance: createLogger(level, { destination }), disableRequestLogging: true });
+  const app: FastifyInstance = Fastify({ loggerInstance: createLogger(level, { destination }), disableRequestLogging: true });
   registerRequestLog(app);
   app.get('/api/readers', async () => ({ readers: [] }));
   app.get('/api/health/live', async () => ({ status: 'ok' }));
