@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './logger';
 import { registerRequestLog } from './request-log';
@@ -13,7 +13,8 @@ async function loggedApp(level: string) {
       done();
     },
   });
-  const app: FastifyInstance = Fastify({ loggerInstance: createLogger(level, { destination }), disableRequestLogging: true });
+  const logger: FastifyBaseLogger = createLogger(level, { destination });
+  const app: FastifyInstance = Fastify({ loggerInstance: logger, disableRequestLogging: true });
   registerRequestLog(app);
   app.get('/api/readers', async () => ({ readers: [] }));
   app.get('/api/health/live', async () => ({ status: 'ok' }));
