@@ -3,16 +3,22 @@
  * specialties, about one in five online, a few in an active reading), serves the app over HTTP and
  * measures requests per second and p50/p99 latency of a first page, a search and a filtered sort
  * of `GET /api/readers`, next to `GET /api/health` in the same run, with autocannon in a process of
- * its own as the clients. PGlite in memory by default;
+ * its own as the clients. Beside each figure, a bare Fastify in the same process answering the
+ * same path with the same body (the app's answer, parsed once and serialised per request as any
+ * route's), measured right before it, and the app's CPU per request as a multiple of the bare one
+ * (issue 47's goal: within 2×); the process's idle CPU (the app's timers) is taken out of both.
+ * PGlite in memory by default;
  * with DATABASE_URL, a scratch database on that PostgreSQL server, dropped afterwards.
  *
  * Knobs (environment): BENCH_READERS (10000), BENCH_SECONDS (5 per endpoint), BENCH_CONNECTIONS (10).
  */
 import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
@@ -123,18 +129,45 @@ interface AutocannonResult {
  * the server's (an in-process generator took about half the server's time, and its figure was the
  * generator's as much as the server's).
  */
-async function measure(base: string, path: string) {
+async function measure(base: string, path: string, idleCpuMsPerSecond: number) {
   const cpuBefore = process.cpuUsage();
+  const startedAt = performance.now();
   const { stdout } = await execFileAsync(process.execPath, [AUTOCANNON, '--json', '--connections', String(connections), '--duration', String(secondsPerEndpoint), `${base}${path}`], {
     maxBuffer: 16 * 1024 * 1024,
   });
   const result = JSON.parse(stdout) as AutocannonResult;
   // This process is the server alone now: its CPU per answered request, whatever else the machine runs.
   const cpu = process.cpuUsage(cpuBefore);
+  const idleMs = (idleCpuMsPerSecond * (performance.now() - startedAt)) / 1000;
   const failures = result.non2xx + result.errors + result.timeouts;
-  const cpuMsPerRequest = (cpu.user + cpu.system) / 1000 / Math.max(1, result.requests.total);
+  const cpuMsPerRequest = Math.max(0, (cpu.user + cpu.system) / 1000 - idleMs) / Math.max(1, result.requests.total);
   const kbPerAnswer = result.throughput.total / 1024 / Math.max(1, result.requests.total);
   return { path, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMsPerRequest, kbPerAnswer, failures };
+}
+
+/**
+ * A bare Fastify answering each path with the app's own answer to it, as an object that it
+ * serialises per request like any route: the cost of HTTP and Fastify alone, for the ratio.
+ */
+async function bareFastify(appBase: string, paths: string[]) {
+  const answers = new Map<string, unknown>();
+  for (const path of paths) answers.set(path, await (await fetch(`${appBase}${path}`)).json());
+  const bare = Fastify({ logger: false });
+  bare.get('/*', async (request) => answers.get(request.url) ?? {});
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  return { base: `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`, close: () => bare.close() };
+}
+
+async function warm(base: string, path: string) {
+  await execFileAsync(process.execPath, [AUTOCANNON, '--connections', String(connections), '--duration', '1', `${base}${path}`]);
+}
+
+/** This process's CPU while nothing asks it anything (the app's own timers), per second. */
+async function idleCpu(): Promise<number> {
+  const before = process.cpuUsage();
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000 / 2;
 }
 
 async function main() {
@@ -153,14 +186,33 @@ async function main() {
     if (first.total !== readerCount) throw new Error(`expected ${readerCount} readers, the directory lists ${first.total}`);
 
     const paths = ['/api/health/live', '/api/health', '/api/readers', '/api/readers?search=tarot', `/api/readers?specialty=${encodeURIComponent('Dream Analysis')}&sort=price-asc&online=true`];
-    // One short pass first, so JIT and caches are warm for every endpoint alike.
-    for (const path of paths) await fetch(`${base}${path}`).then((r) => r.arrayBuffer());
+    const bare = await bareFastify(base, paths);
+    // A short pass of load first, on both servers, so JIT and caches are warm for every endpoint alike.
+    for (const path of paths) {
+      await warm(bare.base, path);
+      await warm(base, path);
+    }
+    const idleCpuMsPerSecond = await idleCpu();
     const results = [];
-    for (const path of paths) results.push(await measure(base, path));
+    for (const path of paths) {
+      const baseline = await measure(bare.base, path, idleCpuMsPerSecond);
+      results.push({ ...(await measure(base, path, idleCpuMsPerSecond)), bareCpuMsPerRequest: baseline.cpuMsPerRequest });
+    }
+    await bare.close();
 
-    console.log(`bench:web on ${label}: ${readerCount.toLocaleString('en-US')} readers (${BUSY_READERS} in a reading) seeded in ${seedSeconds.toFixed(1)} s; ${connections} concurrent connections, ${secondsPerEndpoint} s per endpoint`);
+    console.log(`bench:web on ${label}: ${readerCount.toLocaleString('en-US')} readers (${BUSY_READERS} in a reading) seeded in ${seedSeconds.toFixed(1)} s; ${connections} concurrent connections, ${secondsPerEndpoint} s per endpoint; idle CPU ${idleCpuMsPerSecond.toFixed(0)} ms/s taken out; load ${loadavg()[0]!.toFixed(2)}`);
     console.table(
-      results.map((r) => ({ endpoint: r.path, 'req/s': Number(r.requestsPerSecond.toFixed(0)), 'p50 ms': Number(r.p50.toFixed(1)), 'p99 ms': Number(r.p99.toFixed(1)), 'CPU ms/req': Number(r.cpuMsPerRequest.toFixed(3)), 'KB/answer': Number(r.kbPerAnswer.toFixed(1)), failures: r.failures })),
+      results.map((r) => ({
+        endpoint: r.path,
+        'req/s': Number(r.requestsPerSecond.toFixed(0)),
+        'p50 ms': Number(r.p50.toFixed(1)),
+        'p99 ms': Number(r.p99.toFixed(1)),
+        'CPU ms/req': Number(r.cpuMsPerRequest.toFixed(3)),
+        'bare ms/req': Number(r.bareCpuMsPerRequest.toFixed(3)),
+        '× bare': Number((r.cpuMsPerRequest / Math.max(1e-6, r.bareCpuMsPerRequest)).toFixed(1)),
+        'KB/answer': Number(r.kbPerAnswer.toFixed(1)),
+        failures: r.failures,
+      })),
     );
     return results.every((r) => r.failures === 0) ? 0 : 1;
   } finally {

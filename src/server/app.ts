@@ -76,7 +76,7 @@ import { ipOf, limitBy, registerRateLimits } from './rate-limits';
 import { sessionTiming } from './timing';
 import { registerSecurityHeaders } from './security-headers';
 import { isTrustedOrigin } from './trusted-origin';
-import { registerRequestLog } from './request-log';
+import { OneLineRequestLog } from './request-log';
 import { responseSerializer } from './response-serializer';
 import { registerWeb } from './web';
 import { writeSignal } from './write-signal';
@@ -133,13 +133,12 @@ export async function buildApp(deps: AppDeps) {
     // A request that reaches a draining node as its port closes is served (the database closes
     // only after app.close()), not answered 503: a load balancer passes that 503 on as it is.
     return503OnClosing: false,
-    // request-log.ts writes one line a request instead of Fastify's two.
-    disableRequestLogging: true,
+    // One line a request instead of Fastify's two (request-log.ts).
+    logController: new OneLineRequestLog(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
   registerErrorHandler(app);
-  registerRequestLog(app);
   const draining = drainSwitch();
   refuseNewWorkWhileDraining(app, draining);
 

@@ -2,9 +2,9 @@ import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './logger';
-import { registerRequestLog } from './request-log';
+import { OneLineRequestLog } from './request-log';
 
-/** An app logging at `level` into memory, as buildApp sets Fastify up (its own request lines off). */
+/** An app logging at `level` into memory, as buildApp sets Fastify up. */
 async function loggedApp(level: string) {
   const lines: Record<string, unknown>[] = [];
   const destination = new Writable({
@@ -14,8 +14,7 @@ async function loggedApp(level: string) {
     },
   });
   const logger: FastifyBaseLogger = createLogger(level, { destination });
-  const app: FastifyInstance = Fastify({ loggerInstance: logger, disableRequestLogging: true });
-  registerRequestLog(app);
+  const app: FastifyInstance = Fastify({ loggerInstance: logger, logController: new OneLineRequestLog() });
   app.get('/api/readers', async () => ({ readers: [] }));
   app.get('/api/health/live', async () => ({ status: 'ok' }));
   await app.ready();
