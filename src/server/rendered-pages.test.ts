@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type PageRenderer, RENDERED_PAGE_TTL_MS } from '@shared/server-render';
 import { pageSender, withRenderedPage } from './rendered-pages';
 
-const TEMPLATE = '<html><head></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
+const TEMPLATE = '<html><head></head><body><noscript>Soul Tribe needs JavaScript to run.</noscript><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
 const SESSION_COOKIE = 'better-auth.session_token=abc.def';
 
 /** A server whose one page is rendered by `renderer`, on a clock the test moves. */
@@ -31,6 +31,8 @@ describe('public pages rendered for visitors (rendered-pages.ts)', () => {
   it('puts the page inside #root and its data beside it, where no text can close the script', () => {
     const html = withRenderedPage(TEMPLATE, { html: '<h1>Hi</h1>', state: { note: '</script><!--' } });
     expect(html).toContain('<div id="root"><h1>Hi</h1></div><script type="application/json" id="rendered-state">');
+    // It reads without JavaScript: no notice says otherwise.
+    expect(html).not.toContain('<noscript>');
     const data = /id="rendered-state">([^<]*)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(data!)).toEqual({ note: '</script><!--' });
   });

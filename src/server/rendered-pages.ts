@@ -57,10 +57,13 @@ const MAX_KEPT_PAGES = 200;
 const VISITOR_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=30';
 const PERSONAL_CACHE_CONTROL = 'private, no-cache';
 
-/** The shell with the rendered page inside #root and its data beside it, for the browser's query cache. */
+/**
+ * The shell with the rendered page inside #root and its data beside it, for the browser's query
+ * cache. Its 'needs JavaScript' notice goes: a rendered page reads without it.
+ */
 export function withRenderedPage(template: string, page: RenderedPage): string {
   const state = `<script type="application/json" id="${RENDERED_STATE_ID}">${jsonInScript(page.state)}</script>`;
-  return template.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${state}`);
+  return template.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '').replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${state}`);
 }
 
 export interface PageSender {

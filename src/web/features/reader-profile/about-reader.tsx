@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { SpecialtyBadges, UsualHoursLine } from '@/features/readers';
 
 /** The reader in their own words: the whole bio, every specialty and their usual hours. */
-export function AboutReader({ reader, usualHours }: { reader: Reader; usualHours: string | null }) {
+export function AboutReader({ reader, usualHours, isTimeZoneKnown }: { reader: Reader; usualHours: string | null; isTimeZoneKnown: boolean }) {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId}>
@@ -17,7 +17,7 @@ export function AboutReader({ reader, usualHours }: { reader: Reader; usualHours
             {reader.bio}
           </p>
           <SpecialtyBadges specialties={reader.specialties} />
-          <UsualHoursLine usualHours={usualHours} />
+          <UsualHoursLine usualHours={usualHours} isTimeZoneKnown={isTimeZoneKnown} />
         </CardContent>
       </Card>
     </section>

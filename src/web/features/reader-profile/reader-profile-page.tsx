@@ -10,7 +10,8 @@ import { AskQuestionSection } from '@/features/written-readings';
 import { useProfile } from '@/lib/auth';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
-import { describeUsualAvailability, viewerTimeZone } from '@/lib/usual-availability';
+import { useViewerTimeZone } from '@/lib/use-viewer-time-zone';
+import { describeUsualAvailability } from '@/lib/usual-availability';
 import { AboutReader } from './about-reader';
 import { isNotFound, readerProfileQuery, useLiveReaderPresence, VISITOR_REFRESH_MS } from './api';
 import { ProfileHeader } from './profile-header';
@@ -20,18 +21,21 @@ import { ReadingOptions } from './reading-options';
 import { ReviewsSection } from './reviews-section';
 
 function ReaderProfile({ reader }: { reader: Reader }) {
-  const usualHours = useMemo(() => describeUsualAvailability(reader.schedule, viewerTimeZone(), new Date()), [reader.schedule]);
+  const timeZone = useViewerTimeZone();
+  // Until the viewer's zone is known (hydrating), worked out in UTC and kept unseen.
+  const usualHours = useMemo(() => describeUsualAvailability(reader.schedule, timeZone ?? 'UTC', new Date()), [reader.schedule, timeZone]);
+  const isTimeZoneKnown = timeZone !== null;
   return (
     <div className="grid gap-6">
       <ProfileHeader reader={reader} />
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
         <aside className="grid gap-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
-          <ReadingOptions reader={reader} usualHours={usualHours} />
+          <ReadingOptions reader={reader} usualHours={usualHours} isTimeZoneKnown={isTimeZoneKnown} />
           <BookReadingSection reader={reader} />
           <AskQuestionSection reader={reader} />
         </aside>
         <div className="grid min-w-0 gap-6 lg:col-start-1 lg:row-start-1">
-          <AboutReader reader={reader} usualHours={usualHours} />
+          <AboutReader reader={reader} usualHours={usualHours} isTimeZoneKnown={isTimeZoneKnown} />
           <ReviewsSection readerId={reader.id} />
         </div>
       </div>

@@ -1,6 +1,7 @@
 import type { Reader } from '@shared/readers';
 import { useId } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
 import { AutomatedReaderNote, FreeMinutesBadge, ReaderRates, ReadingActions, useQueueChoice } from '@/features/readers';
 
 /** Why the buttons are off, or null while the reader can take a reading (or the viewer is in their line). */
@@ -16,7 +17,7 @@ function unavailableReason(reader: Reader, usualHours: string | null, queue: Ret
  * The three per-minute rates and a button for each kind of reading, off (with the reason) unless the
  * reader is free; for a client and a busy reader, their queue instead.
  */
-export function ReadingOptions({ reader, usualHours }: { reader: Reader; usualHours: string | null }) {
+export function ReadingOptions({ reader, usualHours, isTimeZoneKnown = true }: { reader: Reader; usualHours: string | null; isTimeZoneKnown?: boolean }) {
   const reasonId = useId();
   const reason = unavailableReason(reader, usualHours, useQueueChoice(reader).kind);
   return (
@@ -33,7 +34,8 @@ export function ReadingOptions({ reader, usualHours }: { reader: Reader; usualHo
             <ReadingActions reader={reader} reasonId={reason ? reasonId : undefined} />
           </div>
           {reason ? (
-            <p id={reasonId} className="text-sm text-muted-foreground" data-testid="unavailable-reason">
+            // Its usual hours are in the viewer's time: unseen, in place, until that zone is known.
+            <p id={reasonId} className={cn('text-sm text-muted-foreground', !isTimeZoneKnown && 'invisible')} data-testid="unavailable-reason">
               {reason}
             </p>
           ) : null}

@@ -1,16 +1,21 @@
 import type { Review } from '@shared/reviews';
+import { TZDate } from '@date-fns/tz';
 import { format, parseISO } from 'date-fns';
+import { useViewerTimeZone } from '@/lib/use-viewer-time-zone';
 import { ReportButton } from '@/components/report-button';
 import { SESSION_TYPE_NAMES } from './session-type-names';
 import { ReviewStars } from './review-stars';
 
 function ReviewItem({ review }: { review: Review }) {
+  // The viewer's calendar once known; while a page rendered on the server hydrates, UTC as the server wrote it.
+  const timeZone = useViewerTimeZone() ?? 'UTC';
+  const ratedOn = format(new TZDate(parseISO(review.ratedAt).getTime(), timeZone), 'MMMM d, yyyy');
   return (
     <li className="grid gap-2 py-4" data-testid="review">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <ReviewStars rating={review.rating} />
         <time dateTime={review.ratedAt} className="text-sm text-muted-foreground">
-          {format(parseISO(review.ratedAt), 'MMMM d, yyyy')}
+          {ratedOn}
         </time>
       </div>
       {review.text ? <p className="whitespace-pre-line [overflow-wrap:anywhere]">{review.text}</p> : null}
@@ -19,7 +24,7 @@ function ReviewItem({ review }: { review: Review }) {
           <span className="font-semibold text-foreground">{review.authorName}</span> · {SESSION_TYPE_NAMES[review.sessionType]}
         </p>
         {/* Only written words can break the guidelines; a review is reported by its live reading's id (written readings' reviews are not reportable yet). */}
-        {review.text && review.sessionType !== 'written' ? <ReportButton targetType="review" targetId={review.id} label={`Report review from ${format(parseISO(review.ratedAt), 'MMMM d, yyyy')}`} /> : null}
+        {review.text && review.sessionType !== 'written' ? <ReportButton targetType="review" targetId={review.id} label={`Report review from ${ratedOn}`} /> : null}
       </div>
     </li>
   );

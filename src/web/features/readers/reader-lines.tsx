@@ -1,5 +1,6 @@
 import { Clock } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/cn';
 
 /** The reader's specialties as badges, with '+N more' when the caller shows only some. */
 export function SpecialtyBadges({ specialties, moreCount = 0 }: { specialties: readonly string[]; moreCount?: number }) {
@@ -19,11 +20,19 @@ export function SpecialtyBadges({ specialties, moreCount = 0 }: { specialties: r
   );
 }
 
-/** 'Usually available …' in the viewer's time, or nothing for a reader without a schedule. */
-export function UsualHoursLine({ usualHours }: { usualHours: string | null }) {
+/**
+ * 'Usually available …' in the viewer's time, or nothing for a reader without a schedule. Until the
+ * viewer's time zone is known (a page rendered on the server, hydrating), the line keeps its place
+ * unseen, so nothing moves when it shows.
+ */
+export function UsualHoursLine({ usualHours, isTimeZoneKnown = true }: { usualHours: string | null; isTimeZoneKnown?: boolean }) {
   if (!usualHours) return null;
   return (
-    <p className="flex items-start gap-1.5 text-sm text-muted-foreground" data-testid="usual-availability">
+    <p
+      className={cn('flex items-start gap-1.5 text-sm text-muted-foreground', !isTimeZoneKnown && 'invisible')}
+      aria-hidden={isTimeZoneKnown ? undefined : true}
+      data-testid="usual-availability"
+    >
       <Clock className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
       <span>{usualHours} (your time)</span>
     </p>
