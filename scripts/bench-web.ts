@@ -185,7 +185,9 @@ async function main() {
     const first = (await (await fetch(`${base}/api/readers`)).json()) as { total: number };
     if (first.total !== readerCount) throw new Error(`expected ${readerCount} readers, the directory lists ${first.total}`);
 
-    const paths = ['/api/health/live', '/api/health', '/api/readers', '/api/readers?search=tarot', `/api/readers?specialty=${encodeURIComponent('Dream Analysis')}&sort=price-asc&online=true`];
+    // The filtered sort without `online=true`: the seeded readers have no socket, so the app takes
+    // them offline within the run and that filter answered an empty page (0.9 KB) in stop 43.
+    const paths = ['/api/health/live', '/api/health', '/api/readers', '/api/readers?search=tarot', `/api/readers?specialty=${encodeURIComponent('Dream Analysis')}&sort=price-asc`];
     const bare = await bareFastify(base, paths);
     // A short pass of load first, on both servers, so JIT and caches are warm for every endpoint alike.
     for (const path of paths) {
