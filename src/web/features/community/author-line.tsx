@@ -2,11 +2,11 @@ import type { CommunityPost } from '@shared/community';
 import { PersonAvatar } from '@/components/person-avatar';
 import { Badge } from '@/components/ui/badge';
 import { formatRelativeDate } from '@/lib/relative-date';
-import { useViewerTimeZone } from '@/lib/use-viewer-time-zone';
+import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
 
 /** Who wrote a post or reply and when; readers are marked, since their word carries weight here. */
 export function AuthorLine({ author, createdAt, now, size = 'md' }: { author: CommunityPost['author']; createdAt: string; now: Date; size?: 'sm' | 'md' }) {
-  const timeZone = useViewerTimeZone();
+  const { timeZone, locale, isViewers } = useDisplayTimeZone();
   return (
     <div className="flex min-w-0 items-center gap-3">
       <PersonAvatar name={author.name} imageUrl={author.image} className={size === 'sm' ? 'size-8' : 'size-10'} />
@@ -16,8 +16,8 @@ export function AuthorLine({ author, createdAt, now, size = 'md' }: { author: Co
           {author.isReader ? <Badge variant="gold">Reader</Badge> : null}
         </p>
         {/* In the viewer's calendar and words once known; while a page rendered on the server hydrates, as the server wrote it (UTC, en-US). */}
-        <time dateTime={createdAt} title={timeZone ? new Date(createdAt).toLocaleString() : undefined} className="text-sm text-muted-foreground">
-          {timeZone ? formatRelativeDate(createdAt, now) : formatRelativeDate(createdAt, now, 'en-US', 'UTC')}
+        <time dateTime={createdAt} title={isViewers ? new Date(createdAt).toLocaleString() : undefined} className="text-sm text-muted-foreground">
+          {formatRelativeDate(createdAt, now, locale, timeZone)}
         </time>
       </div>
     </div>

@@ -10,7 +10,7 @@ import { AskQuestionSection } from '@/features/written-readings';
 import { useProfile } from '@/lib/auth';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
-import { useViewerTimeZone } from '@/lib/use-viewer-time-zone';
+import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
 import { describeUsualAvailability } from '@/lib/usual-availability';
 import { AboutReader } from './about-reader';
 import { isNotFound, readerProfileQuery, useLiveReaderPresence, VISITOR_REFRESH_MS } from './api';
@@ -21,10 +21,8 @@ import { ReadingOptions } from './reading-options';
 import { ReviewsSection } from './reviews-section';
 
 function ReaderProfile({ reader }: { reader: Reader }) {
-  const timeZone = useViewerTimeZone();
-  // Until the viewer's zone is known (hydrating), worked out in UTC and kept unseen.
-  const usualHours = useMemo(() => describeUsualAvailability(reader.schedule, timeZone ?? 'UTC', new Date()), [reader.schedule, timeZone]);
-  const isTimeZoneKnown = timeZone !== null;
+  const { timeZone, isViewers: isTimeZoneKnown } = useDisplayTimeZone();
+  const usualHours = useMemo(() => describeUsualAvailability(reader.schedule, timeZone, new Date()), [reader.schedule, timeZone]);
   return (
     <div className="grid gap-6">
       <ProfileHeader reader={reader} />

@@ -1,14 +1,13 @@
 import type { Review } from '@shared/reviews';
 import { TZDate } from '@date-fns/tz';
 import { format, parseISO } from 'date-fns';
-import { useViewerTimeZone } from '@/lib/use-viewer-time-zone';
+import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
 import { ReportButton } from '@/components/report-button';
 import { SESSION_TYPE_NAMES } from './session-type-names';
 import { ReviewStars } from './review-stars';
 
 function ReviewItem({ review }: { review: Review }) {
-  // The viewer's calendar once known; while a page rendered on the server hydrates, UTC as the server wrote it.
-  const timeZone = useViewerTimeZone() ?? 'UTC';
+  const { timeZone } = useDisplayTimeZone();
   const ratedOn = format(new TZDate(parseISO(review.ratedAt).getTime(), timeZone), 'MMMM d, yyyy');
   return (
     <li className="grid gap-2 py-4" data-testid="review">

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { FavoriteButton } from '@/features/favorites';
 import { readerProfilePath } from '@/lib/paths';
-import { useViewerTimeZone } from '@/lib/use-viewer-time-zone';
+import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
 import { describeUsualAvailability } from '@/lib/usual-availability';
 import { shownSpecialties } from './directory-filter';
 import { AutomatedReaderNote } from './automated-reader-note';
@@ -24,9 +24,8 @@ function PresenceBadge({ status }: { status: Reader['status'] }) {
 
 export function ReaderCard({ reader }: { reader: Reader }) {
   const { shown, moreCount } = shownSpecialties(reader.specialties);
-  const timeZone = useViewerTimeZone();
-  // Until the viewer's zone is known (hydrating), worked out in UTC and kept unseen.
-  const usualHours = describeUsualAvailability(reader.schedule, timeZone ?? 'UTC', new Date());
+  const { timeZone, isViewers } = useDisplayTimeZone();
+  const usualHours = describeUsualAvailability(reader.schedule, timeZone, new Date());
   return (
     // The name is the card's one link, stretched over the whole card; the heart and the reading
     // buttons sit above it (z-10), so nothing interactive is nested in another.
@@ -70,7 +69,7 @@ export function ReaderCard({ reader }: { reader: Reader }) {
         </div>
         {reader.repliesAutomated ? <AutomatedReaderNote /> : null}
         <p className="line-clamp-3 text-sm text-muted-foreground">{reader.bio}</p>
-        <UsualHoursLine usualHours={usualHours} isTimeZoneKnown={timeZone !== null} />
+        <UsualHoursLine usualHours={usualHours} isTimeZoneKnown={isViewers} />
         <SpecialtyBadges specialties={shown} moreCount={moreCount} />
         <ReaderRates reader={reader} className="mt-auto" />
       </CardContent>
