@@ -15,6 +15,13 @@ export interface RenderedPage {
 
 export type PageRenderer = (url: string) => Promise<RenderedPage>;
 
+/**
+ * Set on `<html>` once the app's first render has committed (web/main.tsx). Until then a page
+ * the server rendered shows its controls, but a click on one is lost; the browser tests wait
+ * for it after loading such a page (issue 51).
+ */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
 /** The id of the `<script type="application/json">` that carries RenderedPage.state into the page. */
 export const RENDERED_STATE_ID = 'rendered-state';
 

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppErrorBoundary } from './app/app-error-boundary';
 import { AppBrowserRouter } from './app/browser-router';
@@ -7,6 +7,7 @@ import { createQueryClient } from './lib/query-client';
 import { hydrateRenderedState } from './lib/rendered-state';
 import { applyTheme, readStoredTheme } from './lib/theme';
 import { AppRoutes, preloadPage } from './routes';
+import { HYDRATED_ATTRIBUTE } from '@shared/server-render';
 import './styles.css';
 
 // Applied before React renders anything, so a light-theme visitor never sees a dark flash.
@@ -19,8 +20,15 @@ const queryClient = createQueryClient();
 
 const isRendered = hydrateRenderedState(queryClient, document);
 
+/** Marks the document once the first page has committed: every control on it answers from then on. */
+function MarkHydrated() {
+  useEffect(() => document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, ''), []);
+  return null;
+}
+
 const app = (
   <StrictMode>
+    <MarkHydrated />
     <AppErrorBoundary>
       <AppProviders queryClient={queryClient}>
         <AppBrowserRouter>

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, test as base, type Browser, type BrowserContext, type BrowserContextOptions, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, type Browser, type BrowserContext, type BrowserContextOptions, expect, type Locator, type Page, type Response } from '@playwright/test';
+import { HYDRATED_ATTRIBUTE, RENDERED_STATE_ID } from '../../src/shared/server-render';
 
 export const DEMO = {
   admin: { email: 'admin@soultribe.app', password: 'admin-password-123' },
@@ -27,10 +28,39 @@ export function newUser(): NewUser {
 }
 
 /**
+ * A page the server rendered (issue 46) shows its controls before React has hydrated it, and a click
+ * in between is lost: under load a tab and an 'Add to Cart' did nothing (issue 51). So each load of
+ * such a page (goto, reload, back, forward) returns once the app has marked it hydrated.
+ */
+function awaitHydrationOnLoad(page: Page) {
+  type LoadOptions = { waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit' };
+  const hydrated = async (response: Response | null, options?: LoadOptions) => {
+    // A test that asks for the page before it has loaded (a chunk held back) wants it unhydrated.
+    const isEarly = options?.waitUntil === 'commit' || options?.waitUntil === 'domcontentloaded';
+    if (response && !isEarly && (await page.locator(`#${RENDERED_STATE_ID}`).count()) > 0) {
+      await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: 'attached' });
+    }
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const goBack = page.goBack.bind(page);
+  const goForward = page.goForward.bind(page);
+  page.goto = async (url, options) => hydrated(await goto(url, options), options);
+  page.reload = async (options) => hydrated(await reload(options), options);
+  page.goBack = async (options) => hydrated(await goBack(options), options);
+  page.goForward = async (options) => hydrated(await goForward(options), options);
+}
+
+/**
  * Every test fails on a console error (a crashed component, a failed asset) and on any request
  * that leaves the site: fonts, images and scripts must all be our own.
  */
 export const test = base.extend<{ guard: undefined }>({
+  page: async ({ page }, use) => {
+    awaitHydrationOnLoad(page);
+    await use(page);
+  },
   guard: [
     async ({ page, baseURL }, use) => {
       const problems: string[] = [];
@@ -61,8 +91,10 @@ export { expect };
  * starfield's endless twinkle, drawn in software, kept a core busy for every such page (Chromium at
  * 146% CPU with two workers) and starved the other browsers in the test, WebRTC ones included.
  */
-export function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: base.info().project.use.baseURL, reducedMotion: 'reduce', viewport: { width: 1280, height: 800 }, ...options });
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: base.info().project.use.baseURL, reducedMotion: 'reduce', viewport: { width: 1280, height: 800 }, ...options });
+  if (options.javaScriptEnabled !== false) context.on('page', awaitHydrationOnLoad);
+  return context;
 }
 
 /**
