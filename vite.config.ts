@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +69,45 @@ function preloadFonts(): Plugin {
   };
 }
 
+/**
+ * index.html starts the app through a one-line module instead of the entry itself (issue 46). On a
+ * page the server rendered (it carries #rendered-state) the entry is imported once the page has
+ * painted: a module script in the head is fetched at high priority, so the phone's first paint
+ * waited for its 105 KB (gzip) although the page needs none of it to show. Everywhere else (the
+ * signed-in shell, which shows nothing without the app) it is imported at once. The boot file's
+ * name is hashed from its text, which names the entry, so either changing gives a new name.
+ */
+export const BOOT_FILE = /^assets\/boot-[\w-]+\.js$/;
+
+function bootAfterFirstPaint(): Plugin {
+  return {
+    name: 'soul-tribe-boot-after-first-paint',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
+        if (html?.type !== 'asset' || !entry) throw new Error('The build has no index.html or no entry chunk to start from it');
+        const source = [
+          `const start = () => import('/${entry.fileName}');`,
+          `if (document.getElementById('rendered-state')) requestAnimationFrame(() => setTimeout(start));`,
+          'else start();',
+          '',
+        ].join('\n');
+        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+        const fileName = `assets/boot-${hash}.js`;
+        this.emitFile({ type: 'asset', fileName, source });
+        const tag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
+        const text = String(html.source);
+        if (!text.includes(tag)) throw new Error(`index.html does not load the entry as expected (${tag})`);
+        html.source = text.replace(tag, `<script type="module" crossorigin src="/${fileName}"></script>`);
+      },
+    },
+  };
+}
+
 /** Modules every page that shows readers live needs, none of which imports zod. */
 const LIVE_WORDS = /[\\/]src[\\/](shared[\\/](reader-directory|realtime-events|written-reading-rules|live-rules|community-rules|shop-rules)|web[\\/]lib[\\/](server-events|live-presence|reader-watch))\.ts$/;
 /** The dark theme's background (styles.css `.dark --background`): the installed app's splash and bars. */
@@ -76,7 +116,12 @@ const DARK_BACKGROUND = '#0b0714';
 /** The scripts and style sheets the built index.html loads: the entry, its preloads, its CSS. */
 function entryFiles(): Set<string> {
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-  const files = new Set(Array.from(html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)).flatMap(([, file]) => (file ? [file] : [])));
+  const referenced = (text: string, pattern: RegExp) => Array.from(text.matchAll(pattern)).flatMap(([, file]) => (file ? [file] : []));
+  const files = new Set(referenced(html, /(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g));
+  // The boot file (bootAfterFirstPaint) imports the entry.
+  for (const boot of [...files].filter((file) => BOOT_FILE.test(file))) {
+    for (const file of referenced(readFileSync(join(outDir, boot), 'utf8'), /import\('\/(assets\/[^']+\.js)'\)/g)) files.add(file);
+  }
   // A change to index.html's markup must not silently leave the offline app without its scripts.
   if (files.size === 0) throw new Error('dist/web/index.html references no script or style sheet under /assets/: nothing of the entry to precache');
   return files;
@@ -162,7 +207,7 @@ const serverRenderer = defineConfig({
 export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverRenderer : {
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), preloadFonts(), installableApp(), precompress()],
+  plugins: [react(), tailwindcss(), preloadFonts(), bootAfterFirstPaint(), installableApp(), precompress()],
   resolve,
   build: {
     outDir,

@@ -58,6 +58,9 @@ preloadPage(window.location.pathname).then(render, render);
 
 // The installable app's service worker, once everything the page needed has loaded (decision 049).
 // Development (Vite's server) has none: its modules change under the same names.
+// A page the server rendered starts this script after it has painted, often after 'load' has fired.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => void import('./lib/service-worker').then((module) => module.registerServiceWorker()), { once: true });
+  const register = () => void import('./lib/service-worker').then((module) => module.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

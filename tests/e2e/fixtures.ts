@@ -125,6 +125,18 @@ export async function addToFavorites(page: Page, scope: Page | Locator) {
   expect((await saved).ok()).toBe(true);
 }
 
+/**
+ * The app's entry script as a page loads it: index.html names a one-line boot module (vite.config.ts,
+ * bootAfterFirstPaint), which imports the entry.
+ */
+export async function entryScriptPath(request: APIRequestContext, html: string): Promise<string> {
+  const boot = html.match(/<script type="module"[^>]* src="(\/assets\/boot-[\w-]+\.js)"/)?.[1];
+  expect(boot, html).toBeDefined();
+  const entry = (await (await request.get(boot!)).text()).match(/import\('(\/assets\/index-[\w-]+\.js)'\)/)?.[1];
+  expect(entry).toBeDefined();
+  return entry!;
+}
+
 export async function signInOnPage(page: Page, email: string, password: string) {
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(email);

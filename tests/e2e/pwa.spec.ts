@@ -1,4 +1,4 @@
-import { expect, openAccountMenu, signUpByApi, test } from './fixtures';
+import { entryScriptPath, expect, openAccountMenu, signUpByApi, test } from './fixtures';
 
 /**
  * The installable app (issue 32): the manifest and the service worker register, and once the
@@ -22,7 +22,7 @@ test('the app installs: manifest, service worker, and the app shell offline', as
   const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
   expect(scriptUrl).toMatch(/\/sw\.js$/);
 
-  const entryScript = (await page.locator('script[type="module"]').first().getAttribute('src'))!;
+  const entryScript = await entryScriptPath(request, await page.content());
   const cachedPaths = () =>
     page.evaluate(async () => {
       const byCache: Record<string, string[]> = {};
