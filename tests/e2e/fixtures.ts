@@ -132,7 +132,7 @@ export async function addToFavorites(page: Page, scope: Page | Locator) {
 export async function entryScriptPath(request: APIRequestContext, html: string): Promise<string> {
   const boot = html.match(/<script type="module"[^>]* src="(\/assets\/boot-[\w-]+\.js)"/)?.[1];
   expect(boot, html).toBeDefined();
-  const entry = (await (await request.get(boot!)).text()).match(/import\('(\/assets\/index-[\w-]+\.js)'\)/)?.[1];
+  const entry = (await (await request.get(boot!)).text()).match(/import\(['"`](\/assets\/index-[\w-]+\.js)['"`]\)/)?.[1];
   expect(entry).toBeDefined();
   return entry!;
 }
