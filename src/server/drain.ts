@@ -36,10 +36,9 @@ export function drainSwitch(): DrainSwitch {
 const RETRY_AFTER_SECONDS = 2;
 
 export function refuseNewWorkWhileDraining(app: FastifyInstance, drain: DrainSwitch) {
-  app.addHook('onRequest', async (request) => {
-    if (drain.isDraining() && request.routeOptions.config.refusedWhileDraining === true) {
-      throw new AppError(ERROR_CODES.serverDraining, 'Soul Tribe is restarting. Please try again in a moment.', undefined, { retryAfterSeconds: RETRY_AFTER_SECONDS });
-    }
+  app.addHook('onRequest', (request, _reply, done) => {
+    const isRefused = drain.isDraining() && request.routeOptions.config.refusedWhileDraining === true;
+    done(isRefused ? new AppError(ERROR_CODES.serverDraining, 'Soul Tribe is restarting. Please try again in a moment.', undefined, { retryAfterSeconds: RETRY_AFTER_SECONDS }) : undefined);
   });
 }
 

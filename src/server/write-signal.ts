@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { isReadMethod } from './read-methods';
 
 export interface WriteSignal {
   /** Called after every request that changed something through this node (a write that succeeded). */
@@ -14,9 +13,9 @@ export interface WriteSignal {
  */
 export function writeSignal(app: FastifyInstance): WriteSignal {
   const listeners = new Set<() => void>();
-  app.addHook('onResponse', async (request, reply) => {
-    if (READS.has(request.method) || reply.statusCode >= 400) return;
-    for (const listener of listeners) listener();
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!isReadMethod(request.method) && reply.statusCode < 400) for (const listener of listeners) listener();
+    done();
   });
   return { onWrite: (listener) => void listeners.add(listener) };
 }

@@ -41,10 +41,11 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route's pattern, not the path: one series per route, whatever ids the paths carry.
     const route = request.routeOptions.url ?? 'unmatched';
     requestSeconds.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
 
   new Gauge({
