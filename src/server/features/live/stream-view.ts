@@ -11,7 +11,7 @@ const never = sql<boolean>`false`;
  * The `viewer…` fields for one signed-in user, each a subquery so a list stays one round trip. A
  * visitor gets false throughout: watching needs a sign-in even when the stream is free.
  */
-function viewerColumns(viewerId: string | null) {
+export function viewerColumns(viewerId: string | null) {
   if (!viewerId) return { viewerFollowsReader: never, viewerHasReminder: never, viewerHasJoined: never };
   return {
     viewerFollowsReader: sql<boolean>`exists (select 1 from ${readerFollows}
