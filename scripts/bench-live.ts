@@ -1,5 +1,5 @@
 /**
- * npm run bench:live -- [--viewers 100,1000,4000] [--workers 2] [--readings 200] [--minute-ms 20000] [--profile join.cpuprofile]
+ * npm run bench:live -- [--viewers 100,1000,4000] [--workers 2] [--readings 200] [--minute-ms 30000] [--profile join.cpuprofile]
  *
  * One reader's live stream on the app (in this process), and beside it a bare Socket.IO server (its
  * own process) whose join handler only joins the room and acks. For each N, N viewers (in `--workers`
@@ -8,8 +8,8 @@
  * chatters (their own process, reconnection on) send 3 rounds of messages: how many every viewer
  * heard (p50/p99 delay) and how many each chatter heard (min/median). Meanwhile `--readings` readings
  * are billed by the app's scheduler minute by minute (`--minute-ms`), and the due→heard delay of
- * their charges during each join storm is printed (p50/p99). `--profile` writes a CPU profile of the
- * app's joins at the largest N and prints its top functions.
+ * their charges during each join storm is printed (p50/p99). `--profile` writes CPU profiles of the
+ * app's connections and joins at the largest N (two files) and prints their top functions.
  * PGlite in memory by default; PostgreSQL with DATABASE_URL. The machine's load average is printed
  * with the figures, since CPU time is what is compared and the wall times depend on it.
  */
@@ -33,7 +33,7 @@ const { values } = parseArgs({
     viewers: { type: 'string', default: '100,1000,4000' },
     workers: { type: 'string', default: '2' },
     readings: { type: 'string', default: '200' },
-    'minute-ms': { type: 'string', default: '20000' },
+    'minute-ms': { type: 'string', default: '30000' },
     profile: { type: 'string' },
   },
 });
@@ -127,11 +127,18 @@ async function main() {
       const cpuMicros = (await cpu()) - cpu0 - idleMicrosPerMs * wallMs;
       return { replies, wallMs, cpuMicros };
     };
-    const connect = await step((i) => ({ type: 'connect', base, origin: ORIGIN, cookies: viewerCookies, count: shares[i] ?? 0 }), 'connected');
-    const profiler = profile ? await startWindowProfile(profile) : undefined;
-    const join = await step(() => ({ type: 'join', streamId }), 'joined');
-    const top = await profiler?.stop(20);
-    if (top && profile) printProfile(profile, top);
+    // The connection (handshake, sign-in) and the join are profiled apart, each in its own file.
+    const profiled = async <T>(path: string | undefined, measure: () => Promise<T>) => {
+      const profiler = path ? await startWindowProfile(path) : undefined;
+      const result = await measure();
+      const top = await profiler?.stop(20);
+      if (top && path) printProfile(path, top);
+      return result;
+    };
+    const connect = await profiled(profile?.replace(/(\.cpuprofile)?$/, '-connect.cpuprofile'), () =>
+      step((i) => ({ type: 'connect', base, origin: ORIGIN, cookies: viewerCookies, count: shares[i] ?? 0 }), 'connected'),
+    );
+    const join = await profiled(profile, () => step(() => ({ type: 'join', streamId }), 'joined'));
     const joined = join.replies.reduce((sum, r) => sum + r.joined, 0);
     const firstError = join.replies.find((r) => r.firstError)?.firstError;
     return { connect, join, joined, firstError };

@@ -1,19 +1,17 @@
-import { eq } from 'drizzle-orm';
 import { ERROR_CODES } from '@shared/errors';
-import { liveStreams } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { ClientEventHandlers, Log, SocketFeature } from '../../realtime/client-events';
 import type { AppServer } from '../../realtime/socket-server';
 import { type LiveDeps, streamRoom } from './deps';
 import { createStreamChatLimiter, sendStreamMessage } from './stream-chat';
 import { createStreamJoinCache } from './stream-join-cache';
-import { readViewerAccess } from './viewer-access';
+import { type ViewerAdmission, viewerAccessReaders } from './viewer-access';
 import { createViewerCounts } from './viewer-counts';
 
 type LiveHandlers = ClientEventHandlers<'join_stream' | 'leave_stream' | 'stream_message'>;
 
 /** Who may watch: a live stream, and for a priced one its reader or a viewer admitted by POST /join. */
-function assertWatchable(access: Awaited<ReturnType<typeof readViewerAccess>>): asserts access is NonNullable<typeof access> {
+function assertWatchable(access: ViewerAdmission): asserts access is NonNullable<ViewerAdmission> {
   if (!access) throw notFound('Stream not found');
   if (access.status === 'scheduled') throw conflict('This stream has not started yet');
   if (access.status === 'ended') throw conflict('This stream has ended');
@@ -24,13 +22,14 @@ function assertWatchable(access: Awaited<ReturnType<typeof readViewerAccess>>): 
  * The live socket: joining and leaving a stream's room (with its viewer count) and its chat. The
  * media signals (stream_signal) are the media feature's; they go by the same room.
  *
- * A join costs two indexed queries of its own (the viewer's access, then the status again once in
- * the room); the stream, its backlog and its mutes come from memory, and the count is stored and
- * sent at most once a second per stream (docs/decisions/065).
+ * A join of a free stream costs one indexed query (the viewer's access, once in the room), a priced
+ * one two; the stream, its backlog and its mutes come from memory, and the count is stored and sent
+ * at most once a second per stream (docs/decisions/065).
  */
 export function registerLiveSocketHandlers(server: AppServer, deps: LiveDeps, log: Log) {
   const counts = createViewerCounts(server, deps, log);
   const kept = createStreamJoinCache(deps);
+  const readAccess = viewerAccessReaders(deps.db);
   deps.streamChanges.listen(kept.apply);
   const limiter = createStreamChatLimiter(deps.clock);
 
@@ -39,9 +38,13 @@ export function registerLiveSocketHandlers(server: AppServer, deps: LiveDeps, lo
 
     const handlers: LiveHandlers = {
       join_stream: async ({ streamId }) => {
-        const access = await readViewerAccess(deps.db, streamId, user.id);
-        assertWatchable(access);
-        const loaded = await kept.get(streamId);
+        const room = streamRoom(streamId);
+        const known = kept.peek(streamId);
+        // A priced stream's admission is checked before the room is joined, so a viewer who has
+        // not paid never hears it; a free one (or one's own) is joined first and checked once in it.
+        const isFreeToWatch = known !== undefined && (known.stream.priceCents === 0 || known.stream.reader.id === user.id);
+        if (!isFreeToWatch) assertWatchable(await readAccess.admission(streamId, user.id));
+        const loaded = known ?? (await kept.get(streamId));
         if (!loaded) throw notFound('Stream not found');
         // From reading the backlog to joining the room without a pause: a message stored before
         // is in the backlog (its change reached this process before its room event), one after
@@ -49,17 +52,18 @@ export function registerLiveSocketHandlers(server: AppServer, deps: LiveDeps, lo
         const shown = kept.peek(streamId) ?? loaded;
         const messages = [...shown.messages];
         const mutedUserIds = [...shown.mutedUserIds];
-        counts.setReader(streamId, access.readerId);
-        await socket.join(streamRoom(streamId));
-        // Read again once in the room: an end that committed meanwhile emptied the room before
-        // this socket was in it, and must not leave it watching.
-        const [now] = await deps.db.select({ status: liveStreams.status }).from(liveStreams).where(eq(liveStreams.id, streamId));
+        counts.setReader(streamId, shown.stream.reader.id);
+        await socket.join(room);
+        // Checked once in the room: an end that committed before this read emptied the room before
+        // this socket was in it, and must not leave it watching; one after reaches it in the room.
+        const now = await readAccess.inRoom(streamId, user.id);
         if (now?.status !== 'live') {
-          await socket.leave(streamRoom(streamId));
-          throw conflict('This stream has ended');
+          await socket.leave(room);
+          throw now ? conflict('This stream has ended') : notFound('Stream not found');
         }
-        const { viewerFollowsReader, viewerHasReminder, viewerHasJoined } = access;
-        const stream = { ...shown.stream, viewerFollowsReader, viewerHasReminder, viewerHasJoined, viewerCount: counts.count(streamId) };
+        // Admitted: free, its own reader, or checked above.
+        const viewer = { viewerFollowsReader: now.viewerFollowsReader, viewerHasReminder: now.viewerHasReminder, viewerHasJoined: true };
+        const stream = { ...shown.stream, ...viewer, viewerCount: counts.count(streamId) };
         return { stream, messages, peerId: socket.id, mutedUserIds };
       },
 
