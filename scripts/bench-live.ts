@@ -55,9 +55,14 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const ms = (micros: number) => (micros / 1000).toFixed(2);
 
 async function main() {
+  // Statements the app sends, so each step can say how many a viewer cost (a counter, next to free).
+  let statements = 0;
+  const onQuery = () => {
+    statements++;
+  };
   const database = process.env.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL, poolSize: 20 })
-    : await openDatabase({ kind: 'pglite' });
+    ? await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL, poolSize: 20, onQuery })
+    : await openDatabase({ kind: 'pglite', onQuery });
   await database.migrate();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -121,11 +126,11 @@ async function main() {
   async function storm(base: string, n: number, cpu: () => Promise<number>, idleMicrosPerMs: number, profile?: string) {
     const shares = workers.map((_, i) => Math.floor(n / WORKERS) + (i < n % WORKERS ? 1 : 0));
     const step = async <T extends FromViewers['type']>(message: (i: number) => ToViewers, answer: T) => {
-      const [cpu0, t0] = [await cpu(), performance.now()];
+      const [cpu0, t0, statements0] = [await cpu(), performance.now(), statements];
       const replies = await toWorkers(message, answer);
       const wallMs = performance.now() - t0;
       const cpuMicros = (await cpu()) - cpu0 - idleMicrosPerMs * wallMs;
-      return { replies, wallMs, cpuMicros };
+      return { replies, wallMs, cpuMicros, statements: statements - statements0 };
     };
     // The connection (handshake, sign-in) and the join are profiled apart, each in its own file.
     const profiled = async <T>(path: string | undefined, measure: () => Promise<T>) => {
@@ -208,10 +213,10 @@ async function main() {
     const byChatter = [...heard.heardByChatter].sort((a, b) => a - b);
     console.log(`N=${n} (load ${load()}):`);
     console.log(
-      `  join: app ${appRun.joined}/${n} in ${(appRun.join.wallMs / 1000).toFixed(2)} s, ${ms(perJoin(appRun))} ms CPU each; bare ${bareRun.joined}/${n} in ${(bareRun.join.wallMs / 1000).toFixed(2)} s, ${ms(perJoin(bareRun))} ms each; ratio ${(perJoin(appRun) / Math.max(1, perJoin(bareRun))).toFixed(1)}×${appRun.firstError ? `; first refusal ${appRun.firstError}` : ''}`,
+      `  join: app ${appRun.joined}/${n} in ${(appRun.join.wallMs / 1000).toFixed(2)} s, ${ms(perJoin(appRun))} ms CPU each (${(appRun.join.statements / Math.max(1, appRun.joined)).toFixed(1)} statements each, the readings' among them); bare ${bareRun.joined}/${n} in ${(bareRun.join.wallMs / 1000).toFixed(2)} s, ${ms(perJoin(bareRun))} ms each; ratio ${(perJoin(appRun) / Math.max(1, perJoin(bareRun))).toFixed(1)}×${appRun.firstError ? `; first refusal ${appRun.firstError}` : ''}`,
     );
     console.log(
-      `  connect (handshake, sign-in): app ${(appRun.connect.wallMs / 1000).toFixed(2)} s, ${ms(perConnect(appRun))} ms CPU each; bare ${(bareRun.connect.wallMs / 1000).toFixed(2)} s, ${ms(perConnect(bareRun))} ms each; ratio ${(perConnect(appRun) / Math.max(1, perConnect(bareRun))).toFixed(1)}×`,
+      `  connect (handshake, sign-in): app ${(appRun.connect.wallMs / 1000).toFixed(2)} s, ${ms(perConnect(appRun))} ms CPU each (${(appRun.connect.statements / Math.max(1, appRun.joined)).toFixed(1)} statements); bare ${(bareRun.connect.wallMs / 1000).toFixed(2)} s, ${ms(perConnect(bareRun))} ms each; ratio ${(perConnect(appRun) / Math.max(1, perConnect(bareRun))).toFixed(1)}×`,
     );
     console.log(`  readings during the storm: ${delays.length} charges, due→heard p50 ${percentile(delays, 50)} ms, p99 ${percentile(delays, 99)} ms`);
     console.log(
