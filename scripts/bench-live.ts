@@ -202,7 +202,7 @@ async function main() {
     } while (chatDelays.length < expectedChat && Date.now() < deadline);
     const heard = await ask<FromChatters, 'report'>(chatters, { type: 'report' } satisfies ToChatters, 'report');
     await leave();
-    await sleep(MINUTE_MS - (performance.now() - windowStarted));
+    await sleep(Math.max(0, MINUTE_MS - (performance.now() - windowStarted)));
     const { delaysMs } = await ask<FromParticipants, 'report'>(readings, { type: 'stop' } satisfies ToParticipants, 'report');
     const delays = delaysMs.sort((a, b) => a - b);
 
@@ -216,7 +216,7 @@ async function main() {
       `  join: app ${appRun.joined}/${n} in ${(appRun.join.wallMs / 1000).toFixed(2)} s, ${ms(perJoin(appRun))} ms CPU each (${(appRun.join.statements / Math.max(1, appRun.joined)).toFixed(1)} statements each, the readings' among them); bare ${bareRun.joined}/${n} in ${(bareRun.join.wallMs / 1000).toFixed(2)} s, ${ms(perJoin(bareRun))} ms each; ratio ${(perJoin(appRun) / Math.max(1, perJoin(bareRun))).toFixed(1)}×${appRun.firstError ? `; first refusal ${appRun.firstError}` : ''}`,
     );
     console.log(
-      `  connect (handshake, sign-in): app ${(appRun.connect.wallMs / 1000).toFixed(2)} s, ${ms(perConnect(appRun))} ms CPU each (${(appRun.connect.statements / Math.max(1, appRun.joined)).toFixed(1)} statements); bare ${(bareRun.connect.wallMs / 1000).toFixed(2)} s, ${ms(perConnect(bareRun))} ms each; ratio ${(perConnect(appRun) / Math.max(1, perConnect(bareRun))).toFixed(1)}×`,
+      `  connect (handshake, sign-in): app ${(appRun.connect.wallMs / 1000).toFixed(2)} s, ${ms(perConnect(appRun))} ms CPU each (${(appRun.connect.statements / Math.max(1, appRun.joined)).toFixed(1)} statements, the readings' among them); bare ${(bareRun.connect.wallMs / 1000).toFixed(2)} s, ${ms(perConnect(bareRun))} ms each; ratio ${(perConnect(appRun) / Math.max(1, perConnect(bareRun))).toFixed(1)}×`,
     );
     console.log(`  readings in the minute from the storm's start: ${delays.length} charges, due→heard p50 ${percentile(delays, 50)} ms, p99 ${percentile(delays, 99)} ms`);
     console.log(

@@ -7,8 +7,12 @@ import { io, type Socket } from 'socket.io-client';
 import type { FromViewers, ToViewers } from './protocol';
 import { inBatches } from './batches';
 
-/** Sockets opened or joined at once by one process: enough to keep the server busy, not a SYN flood. */
-const CONCURRENCY = 200;
+/**
+ * Sockets opened or joined at once by one process. 200 queued so much work on PGlite at once that
+ * its queries ran back to back without the event loop turning, and pages were dropped for missed
+ * pings: a storm is a burst, not everyone in the same millisecond.
+ */
+const CONCURRENCY = 50;
 
 let sockets: Socket[] = [];
 let chatDelaysMs: number[] = [];

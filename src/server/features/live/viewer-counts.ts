@@ -9,6 +9,8 @@ import { type LiveDeps, streamRoom } from './deps';
 export const VIEWER_COUNT_INTERVAL_MS = 1000;
 
 const ROOM_PREFIX = streamRoom('');
+/** The stream whose room this is, or null for any other room (a user's, the media's `stream:…:watchers`). */
+const streamOfRoom = (room: string) => (room.startsWith(ROOM_PREFIX) && !room.includes(':', ROOM_PREFIX.length) ? room.slice(ROOM_PREFIX.length) : null);
 
 interface Pace {
   lastRunAt: number;
@@ -41,8 +43,8 @@ export function createViewerCounts(server: AppServer, deps: Pick<LiveDeps, 'db' 
 
   const adapter = server.of('/').adapter;
   adapter.on('join-room', (room: string, socketId: string) => {
-    if (!room.startsWith(ROOM_PREFIX)) return;
-    const streamId = room.slice(ROOM_PREFIX.length);
+    const streamId = streamOfRoom(room);
+    if (!streamId) return;
     const userId = server.of('/').sockets.get(socketId)?.data.user.id;
     if (!userId || userId === readers.get(streamId)) return;
     let stream = here.get(streamId);
@@ -56,8 +58,8 @@ export function createViewerCounts(server: AppServer, deps: Pick<LiveDeps, 'db' 
     if (tabs === 0) request(streamId);
   });
   adapter.on('leave-room', (room: string, socketId: string) => {
-    if (!room.startsWith(ROOM_PREFIX)) return;
-    const streamId = room.slice(ROOM_PREFIX.length);
+    const streamId = streamOfRoom(room);
+    if (!streamId) return;
     const stream = here.get(streamId);
     const userId = stream?.sockets.get(socketId);
     if (!stream || !userId) return;
