@@ -28,7 +28,7 @@ function assertWatchable(access: ViewerAdmission): asserts access is NonNullable
  */
 export function registerLiveSocketHandlers(server: AppServer, deps: LiveDeps, log: Log) {
   const counts = createViewerCounts(server, deps, log);
-  const kept = createStreamJoinCache(deps);
+  const kept = createStreamJoinCache(deps, log);
   const readAccess = viewerAccessReaders(deps.db);
   deps.streamChanges.listen(kept.apply);
   const limiter = createStreamChatLimiter(deps.clock);

@@ -1,16 +1,19 @@
 import { type LiveStream, STREAM_CHAT_HISTORY, type StreamChat } from '@shared/live';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import type { Log } from '../../realtime/client-events';
 import type { StreamChange } from './stream-changes';
 import { chatHistory, mutedUserIds } from './stream-chat';
 import { findStream } from './stream-view';
 
 /**
- * How long a stream's row is kept. Its chat and mutes follow every change (stream-changes.ts), but
- * its reader's name, photo and follower count and its reminder count change elsewhere: a joining
- * viewer may see those up to this much out of date.
+ * How long a stream's row is kept before it is read again. Its chat and mutes follow every change
+ * (stream-changes.ts), but its reader's name, photo and follower count and its reminder count
+ * change elsewhere: a joining viewer may see those this much out of date, and the time of one read.
  */
 export const KEPT_STREAM_TTL_MS = 10_000;
+/** A stream nobody joined on this process for this long is let go (an ended one, mostly). */
+const KEPT_STREAM_IDLE_MS = 6 * KEPT_STREAM_TTL_MS;
 
 export interface KeptStream {
   /** As a visitor sees it: the joining viewer's own fields and the count are the join's to fill. */
@@ -38,7 +41,7 @@ function addMessage(kept: KeptStream, chat: StreamChat) {
  * stream, which concurrent joins share) and then kept current by the stream's changes, so a join
  * storm reads it from memory rather than three queries per viewer.
  */
-export function createStreamJoinCache(deps: { db: Db; clock: Clock }) {
+export function createStreamJoinCache(deps: { db: Db; clock: Clock }, log: Log) {
   const kept = new Map<string, KeptStream>();
   /** Loads under way, with the changes heard meanwhile (the load may have read them or not). */
   const loading = new Map<string, { promise: Promise<KeptStream | null>; changes: StreamChange[]; isSpoiled: boolean }>();
@@ -67,13 +70,16 @@ export function createStreamJoinCache(deps: { db: Db; clock: Clock }) {
     const inFlight = loading.get(streamId);
     if (inFlight) return inFlight.promise;
     const now = deps.clock.now();
-    for (const [id, stream] of kept) if (now - stream.loadedAt >= KEPT_STREAM_TTL_MS) kept.delete(id);
+    for (const [id, stream] of kept) if (now - stream.loadedAt >= KEPT_STREAM_IDLE_MS) kept.delete(id);
     const changes: StreamChange[] = [];
     const state = { changes, isSpoiled: false, promise: Promise.resolve<KeptStream | null>(null) };
     state.promise = (async () => {
       try {
         const [stream, messages, muted] = await Promise.all([findStream(deps.db, streamId, null), chatHistory(deps.db, streamId), mutedUserIds(deps.db, streamId)]);
-        if (!stream) return null;
+        if (!stream) {
+          kept.delete(streamId);
+          return null;
+        }
         const loaded: KeptStream = { stream, messages, mutedUserIds: new Set(muted), loadedAt: now };
         // Applying a change twice is harmless (a message is added once, a mute is a set), so the
         // changes heard during the load are applied whether or not the load already read them.
@@ -88,10 +94,17 @@ export function createStreamJoinCache(deps: { db: Db; clock: Clock }) {
     return state.promise;
   }
 
-  /** The stream as kept now, if it is and is fresh enough: read it and join the room in one go. */
+  /**
+   * The stream as kept now, if it is: read it and join the room in one go. Once older than the TTL
+   * it is still served while it is read again: during a storm the read waits behind a thousand
+   * joins' statements, and a copy that counted as gone meanwhile sent every one of them the long way.
+   */
   function peek(streamId: string): KeptStream | undefined {
     const stream = kept.get(streamId);
-    return stream && deps.clock.now() - stream.loadedAt < KEPT_STREAM_TTL_MS ? stream : undefined;
+    if (stream && deps.clock.now() - stream.loadedAt >= KEPT_STREAM_TTL_MS && !loading.has(streamId)) {
+      load(streamId).catch((error: unknown) => log.error({ err: error, streamId }, 'reading a live stream again failed'));
+    }
+    return stream;
   }
 
   return {
