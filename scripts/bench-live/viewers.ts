@@ -8,9 +8,9 @@ import type { FromViewers, ToViewers } from './protocol';
 import { inBatches } from './batches';
 
 /**
- * Sockets opened or joined at once by one process. 200 queued so much work on PGlite at once that
- * its queries ran back to back without the event loop turning, and pages were dropped for missed
- * pings: a storm is a burst, not everyone in the same millisecond.
+ * Sockets opened or joined at once by one process. With 200, PGlite runs dropped pages for missed
+ * pings and no reading was heard during the storm (likely its queue of queries running back to back
+ * without the event loop turning; not proven): a storm is a burst, not everyone in the same millisecond.
  */
 const CONCURRENCY = 50;
 
