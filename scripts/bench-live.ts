@@ -1,234 +1,234 @@
 /**
- * npm run bench:live -- [--viewers 100,1000,2000,4000,8000] [--workers 2]
+ * npm run bench:live -- [--viewers 100,1000,4000] [--workers 2] [--readings 200] [--minute-ms 20000] [--profile join.cpuprofile]
  *
- * One reader's live stream on one server, watched by N viewers, each a real Socket.IO connection
- * that joined the stream's room. For each N it sends chat messages (from 20 chatting viewers) and
- * gifts (10, through the real gift endpoint and ledger), and prints the p50/p99 delay from the
- * send to each viewer hearing it: for chat, from the sender's emit to `stream_chat`; for a gift,
- * from the POST to `stream_gift`. The viewers run in child processes (`--workers`) so the
- * server's process is not also the clients'. It stops at the first N the machine does not hold
- * (a join fails, or a message does not reach every viewer within 15 s) and prints the most it held.
- * PGlite in memory by default; PostgreSQL with DATABASE_URL.
+ * One reader's live stream on the app (in this process), and beside it a bare Socket.IO server (its
+ * own process) whose join handler only joins the room and acks. For each N, N viewers (in `--workers`
+ * child processes) open their sockets, then join: each step's server CPU (process.cpuUsage, the
+ * app's idle CPU taken out) and time are printed for the app and for bare, with the ratio. Then 20
+ * chatters (their own process, reconnection on) send 3 rounds of messages: how many every viewer
+ * heard (p50/p99 delay) and how many each chatter heard (min/median). Meanwhile `--readings` readings
+ * are billed by the app's scheduler minute by minute (`--minute-ms`), and the due→heard delay of
+ * their charges in the minute from each join storm's start is printed (p50/p99). `--profile` writes CPU profiles of the
+ * app's connections and joins at the largest N (two files) and prints their top functions.
+ * PGlite in memory by default; PostgreSQL with DATABASE_URL. The machine's load average is printed
+ * with the figures, since CPU time is what is compared and the wall times depend on it.
  */
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { hashPassword } from 'better-auth/crypto';
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { checkLedger } from '../src/server/features/wallet/check-ledger';
+import { printProfile, startWindowProfile } from './bench-profile';
+import { cpuStats, type FromBare, type FromChatters, type FromViewers, type ToBare, type ToChatters, type ToViewers } from './bench-live/protocol';
+import { ask, percentile } from './bench-sessions/orchestrate';
+import type { FromParticipants, PairTask, ToParticipants } from './bench-sessions/protocol';
+import { seedPairs } from './bench-sessions/seed';
 
+const { values } = parseArgs({
+  options: {
+    viewers: { type: 'string', default: '100,1000,4000' },
+    workers: { type: 'string', default: '2' },
+    readings: { type: 'string', default: '200' },
+    'minute-ms': { type: 'string', default: '20000' },
+    profile: { type: 'string' },
+  },
+});
+const STEPS = values.viewers.split(',').map(Number);
+const WORKERS = Number(values.workers);
+const READINGS = Number(values.readings);
+const MINUTE_MS = Number(values['minute-ms']);
 const ORIGIN = 'http://localhost:5000';
-const PASSWORD = 'bench-password-1';
+const AUTH_SECRET = 'bench-live-auth-secret-0123456789abcdef';
 const CHATTERS = 20;
 const CHAT_ROUNDS = 3;
-const GIFTS_SENT = 10;
+const VIEWER_ACCOUNTS = 100;
+const WARM_UP_VIEWERS = 200;
 const DELIVERY_TIMEOUT_MS = 15_000;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const here = (path: string) => new URL(path, import.meta.url).pathname;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const ms = (micros: number) => (micros / 1000).toFixed(2);
 
-const connect = (base: string, cookie: string) =>
-  new Promise<Socket>((resolve, reject) => {
-    const socket = io(base, { transports: ['websocket'], extraHeaders: { cookie, origin: ORIGIN }, reconnection: false, forceNew: true });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-
-/** Runs `work` over `items`, at most `limit` at a time. */
-async function inBatches<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++] as T);
-    }),
-  );
-}
-
-type ToChild = { type: 'join'; base: string; streamId: string; cookies: string[]; count: number } | { type: 'report' } | { type: 'leave' };
-type FromChild =
-  | { type: 'joined'; joined: number; failed: number }
-  | { type: 'report'; chatDelays: number[]; giftsHeard: [string, number][] }
-  | { type: 'left' };
-
-/** A worker process: holds its share of the viewers and notes when each hears each message. */
-function runViewers() {
-  let sockets: Socket[] = [];
-  let chatDelays: number[] = [];
-  let giftsHeard: [string, number][] = [];
-  const reply = (message: FromChild) => process.send?.(message);
-  process.on('message', async (message: ToChild) => {
-    if (message.type === 'join') {
-      let failed = 0;
-      await inBatches(
-        Array.from({ length: message.count }, (_, i) => i),
-        50,
-        async (i) => {
-          try {
-            const socket = await connect(message.base, message.cookies[i % message.cookies.length] as string);
-            socket.on('stream_chat', (chat: { content: string }) => chatDelays.push(Date.now() - Number(chat.content.split(':')[1])));
-            socket.on('stream_gift', (gift: { id: string }) => giftsHeard.push([gift.id, Date.now()]));
-            const ack = (await socket.timeout(30_000).emitWithAck('join_stream', { streamId: message.streamId })) as { ok: boolean };
-            if (!ack.ok) throw new Error('join refused');
-            sockets.push(socket);
-          } catch {
-            failed++;
-          }
-        },
-      );
-      reply({ type: 'joined', joined: sockets.length, failed });
-    } else if (message.type === 'report') {
-      reply({ type: 'report', chatDelays, giftsHeard });
-      chatDelays = [];
-      giftsHeard = [];
-    } else {
-      for (const socket of sockets) socket.disconnect();
-      sockets = [];
-      reply({ type: 'left' });
-    }
-  });
-}
-
-async function runBenchmark() {
-  const { values } = parseArgs({
-    options: { viewers: { type: 'string', default: '100,1000,2000,4000,8000' }, workers: { type: 'string', default: '2' } },
-  });
-  const steps = values.viewers.split(',').map(Number);
-  const workerCount = Number(values.workers);
-
-  const { buildApp } = await import('../src/server/app');
-  const { loadConfig } = await import('../src/server/config');
-  const { openDatabase } = await import('../src/server/db/client');
-  const { readerProfiles } = await import('../src/server/db/schema');
-  const { createUserWithPassword } = await import('../src/server/features/auth/create-user');
-  const { checkLedger } = await import('../src/server/features/wallet/check-ledger');
-  const { createWallet, SYSTEM_ACCOUNTS, transfer, walletAccountId } = await import('../src/server/features/wallet/ledger');
-
+async function main() {
+  // Statements the app sends, so each step can say how many a viewer cost (a counter, next to free).
+  let statements = 0;
+  const onQuery = () => {
+    statements++;
+  };
   const database = process.env.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL, poolSize: 20 })
-    : await openDatabase({ kind: 'pglite' });
+    ? await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL, poolSize: 20, onQuery })
+    : await openDatabase({ kind: 'pglite', onQuery });
   await database.migrate();
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: ORIGIN,
+    AUTH_SECRET,
+    BILLING_MINUTE_MS: String(MINUTE_MS),
     LOG_LEVEL: 'silent',
-    AUTH_RATE_LIMIT_IP_MAX: '1000000',
-    AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000000',
     API_RATE_LIMIT_USER_MAX: '1000000',
     API_RATE_LIMIT_IP_MAX: '1000000',
     ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
   });
-  const { app, db } = await buildApp({ config, database, web: 'none', runScheduler: false, runMessageRetention: false });
+  const { app, db } = await buildApp({ config, database, web: 'none', runMessageRetention: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const appBase = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-  // Viewers share 100 accounts (a sign-in each costs a password hash); the chatters and gifters
-  // are accounts of their own, so the chat's per-user rate limit never slows the measurement.
-  const passwordHash = await hashPassword(PASSWORD);
-  const emails = { reader: 'bench-reader@bench.local', viewers: [] as string[], chatters: [] as string[], gifters: [] as string[] };
-  await db.transaction(async (tx) => {
-    const reader = await createUserWithPassword(tx, { email: emails.reader, password: PASSWORD, passwordHash, name: 'Bench Reader', role: 'reader', now: new Date() }, createWallet);
-    await tx.insert(readerProfiles).values({
-      userId: reader.id, firstName: 'Bench', lastName: 'Reader', username: 'bench_reader', bio: 'bench', specialties: ['Tarot'],
-      yearsExperience: 1, chatRateCents: 199, audioRateCents: 199, videoRateCents: 199,
-    });
-    const make = async (kind: 'viewers' | 'chatters' | 'gifters', n: number) => {
-      for (let i = 0; i < n; i++) {
-        const email = `bench-${kind}-${i}@bench.local`;
-        const user = await createUserWithPassword(tx, { email, password: PASSWORD, passwordHash, name: `${kind} ${i}`, role: 'client', now: new Date() }, createWallet);
-        if (kind === 'gifters') {
-          await transfer(tx, { debitAccountId: SYSTEM_ACCOUNTS.external, creditAccountId: walletAccountId(user.id), amountCents: 100_000, kind: 'deposit', idempotencyKey: `bench:${email}` });
-        }
-        emails[kind].push(email);
-      }
-    };
-    await make('viewers', 100);
-    await make('chatters', CHATTERS);
-    await make('gifters', GIFTS_SENT);
+  const bare = fork(here('./bench-live/bare-server.ts'), [], { execArgv: process.execArgv });
+  const { port: barePort } = await ask<FromBare, 'listening'>(bare, undefined, 'listening');
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  const bareCpu = async () => (await ask<FromBare, 'stats'>(bare, { type: 'stats' } satisfies ToBare, 'stats')).cpuMicros;
+  const appCpu = async () => cpuStats().cpuMicros;
+
+  // Accounts straight into the database with signed-in sessions (no password hashing): the
+  // stream's reader, the viewers (several sockets share an account, as tabs do), the chatters
+  // (an account each: the chat's per-user limit must not slow them), the readings' pairs.
+  const runId = Date.now().toString(36);
+  const seed = (pairs: number, tag: string) => seedPairs(db, { pairs, runId: `${runId}${tag}`, rateCents: 100, depositCents: 100_000, authSecret: AUTH_SECRET });
+  const [host] = await seed(1, 'h');
+  if (!host) throw new Error('no reader seeded');
+  const viewerCookies = (await seed(VIEWER_ACCOUNTS / 2, 'v')).flatMap((p) => [p.clientCookie, p.readerCookie]);
+  const chatterCookies = (await seed(CHATTERS, 'c')).map((p) => p.clientCookie);
+  const readingPairs: PairTask[] = (await seed(READINGS, 'r')).map((p) => ({ ...p, clientBase: appBase, readerBase: appBase }));
+
+  const goLive = await fetch(`${appBase}/api/live/streams`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: host.readerCookie },
+    body: JSON.stringify({ title: 'Bench stream', category: 'Tarot Reading' }),
   });
-  const signIn = async (email: string) => {
-    const response = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify({ email, password: PASSWORD }) });
-    if (!response.ok) throw new Error(`sign-in ${email}: ${response.status}`);
-    return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const { id: streamId } = (await goLive.json()) as { id: string };
+  if (!goLive.ok) throw new Error(`going live: ${goLive.status}`);
+
+  // The reader's own page: a stream whose reader has no page open ends by itself after a minute.
+  const hostSocket = io(appBase, { transports: ['websocket'], extraHeaders: { cookie: host.readerCookie, origin: ORIGIN }, forceNew: true });
+  await hostSocket.timeout(30_000).emitWithAck('join_stream', { streamId });
+
+  const workers = Array.from({ length: WORKERS }, () => fork(here('./bench-live/viewers.ts'), [], { execArgv: process.execArgv }));
+  const toWorkers = <T extends FromViewers['type']>(message: (i: number) => ToViewers, answer: T) =>
+    Promise.all(workers.map((worker, i) => ask<FromViewers, T>(worker, message(i), answer)));
+
+  const chatters = fork(here('./bench-live/chatters.ts'), [], { execArgv: process.execArgv });
+  await ask<FromChatters, 'ready'>(chatters, { type: 'start', base: appBase, origin: ORIGIN, cookies: chatterCookies, streamId } satisfies ToChatters, 'ready');
+
+  // The app's own CPU when nothing is asked of it (the scheduler's polling, the readings' minutes
+  // once they run), taken out of each step's figure so that what is left is the step's.
+  const idleRate = async () => {
+    const [cpu0, t0] = [await appCpu(), performance.now()];
+    await sleep(2000);
+    return (await appCpu() - cpu0) / (performance.now() - t0);
   };
-  const post = async (cookie: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN, cookie, ...headers }, body: JSON.stringify(body) });
-    const json = (await response.json()) as { id: string; error?: { message: string } };
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${json.error?.message}`);
-    return json;
-  };
 
-  const readerCookie = await signIn(emails.reader);
-  const viewerCookies = await Promise.all(emails.viewers.map(signIn));
-  const chatterCookies = await Promise.all(emails.chatters.map(signIn));
-  const gifterCookies = await Promise.all(emails.gifters.map(signIn));
-  const { id: streamId } = await post(readerCookie, '/api/live/streams', { title: 'Bench stream', category: 'Tarot Reading' });
-  const chatters = await Promise.all(chatterCookies.map((cookie) => connect(base, cookie)));
-  for (const chatter of chatters) await chatter.emitWithAck('join_stream', { streamId });
+  /** Connects then joins `n` viewers to `base`, each step measured: CPU per viewer (idle taken out) and seconds. */
+  async function storm(base: string, n: number, cpu: () => Promise<number>, idleMicrosPerMs: number, profile?: string) {
+    const shares = workers.map((_, i) => Math.floor(n / WORKERS) + (i < n % WORKERS ? 1 : 0));
+    const step = async <T extends FromViewers['type']>(message: (i: number) => ToViewers, answer: T) => {
+      const [cpu0, t0, statements0] = [await cpu(), performance.now(), statements];
+      const replies = await toWorkers(message, answer);
+      const wallMs = performance.now() - t0;
+      const cpuMicros = (await cpu()) - cpu0 - idleMicrosPerMs * wallMs;
+      return { replies, wallMs, cpuMicros, statements: statements - statements0 };
+    };
+    // The connection (handshake, sign-in) and the join are profiled apart, each in its own file.
+    const profiled = async <T>(path: string | undefined, measure: () => Promise<T>) => {
+      const profiler = path ? await startWindowProfile(path) : undefined;
+      const result = await measure();
+      const top = await profiler?.stop(20);
+      if (top && path) printProfile(path, top);
+      return result;
+    };
+    const connect = await profiled(profile?.replace(/(\.cpuprofile)?$/, '-connect.cpuprofile'), () =>
+      step((i) => ({ type: 'connect', base, origin: ORIGIN, cookies: viewerCookies, count: shares[i] ?? 0 }), 'connected'),
+    );
+    const join = await profiled(profile, () => step(() => ({ type: 'join', streamId }), 'joined'));
+    const joined = join.replies.reduce((sum, r) => sum + r.joined, 0);
+    const firstError = join.replies.find((r) => r.firstError)?.firstError;
+    return { connect, join, joined, firstError };
+  }
+  const leave = () => toWorkers(() => ({ type: 'leave' }), 'left');
 
-  const workers = Array.from({ length: workerCount }, () => fork(import.meta.filename, ['--viewers-worker'], { execArgv: process.execArgv }));
-  const ask = <T extends FromChild['type']>(worker: (typeof workers)[number], message: ToChild, answer: T) =>
-    new Promise<Extract<FromChild, { type: T }>>((resolve) => {
-      const listener = (reply: FromChild) => {
-        if (reply.type !== answer) return;
-        worker.off('message', listener);
-        resolve(reply as Extract<FromChild, { type: T }>);
-      };
-      worker.on('message', listener);
-      worker.send(message);
-    });
+  // Warm both servers (JIT, the stream's first load) before anything is measured.
+  const idleBeforeReadings = await idleRate();
+  for (const [base, cpu] of [[appBase, appCpu], [bareBase, bareCpu]] as const) {
+    await storm(base, WARM_UP_VIEWERS, cpu, 0);
+    await leave();
+  }
 
-  console.log(`database: ${database.kind}; viewer processes: ${workerCount}; per N: ${CHATTERS * CHAT_ROUNDS} chat messages and ${GIFTS_SENT} gifts`);
-  let mostHeld = 0;
-  for (const n of steps) {
-    const joinStarted = performance.now();
-    const shares = workers.map((_, i) => Math.floor(n / workerCount) + (i < n % workerCount ? 1 : 0));
-    const joins = await Promise.all(workers.map((w, i) => ask(w, { type: 'join', base, streamId, cookies: viewerCookies, count: shares[i] as number }, 'joined')));
-    const joined = joins.reduce((sum, j) => sum + j.joined, 0);
-    const joinSeconds = (performance.now() - joinStarted) / 1000;
-    const audience = joined + chatters.length;
+  // The readings start before the storms and are billed throughout.
+  const readings = fork(here('./bench-sessions/participants.ts'), [], { execArgv: process.execArgv });
+  const readingsStarted = performance.now();
+  const ready = await ask<FromParticipants, 'ready'>(readings, { type: 'start', minuteMs: MINUTE_MS, origin: ORIGIN, pairs: readingPairs } satisfies ToParticipants, 'ready');
+  console.log(
+    `database: ${database.kind}; viewer processes: ${WORKERS}; readings: ${ready.sessionIds.length} started (${ready.failed} failed) in ${((performance.now() - readingsStarted) / 1000).toFixed(1)} s, minute ${MINUTE_MS} ms; app idle CPU ${(idleBeforeReadings / 10).toFixed(1)}% of a core before the readings`,
+  );
+  readings.send({ type: 'measure' } satisfies ToParticipants);
+  await sleep(MINUTE_MS);
+  const quietDelays = (await ask<FromParticipants, 'report'>(readings, { type: 'stop' } satisfies ToParticipants, 'report')).delaysMs.sort((a, b) => a - b);
+  const idle = await idleRate();
+  console.log(`readings alone: app CPU ${(idle / 10).toFixed(1)}% of a core; due→heard p50 ${percentile(quietDelays, 50)} ms, p99 ${percentile(quietDelays, 99)} ms (${quietDelays.length} charges); load ${load()}`);
 
-    const giftSentAt = new Map<string, number>();
+  const bareIdle = await (async () => {
+    const [cpu0, t0] = [await bareCpu(), performance.now()];
+    await sleep(1000);
+    return (await bareCpu() - cpu0) / (performance.now() - t0);
+  })();
+  for (const n of STEPS) {
+    const bareRun = await storm(bareBase, n, bareCpu, bareIdle);
+    await leave();
+    // The readings' minutes are heard over a whole minute from the storm's start (the storm, its
+    // chat, then what is left of the minute), so every reading has one minute due in the window
+    // however its minutes fall against the storm.
+    const windowStarted = performance.now();
+    readings.send({ type: 'measure' } satisfies ToParticipants);
+    const appRun = await storm(appBase, n, appCpu, idle, n === STEPS.at(-1) ? values.profile : undefined);
+
+    const expectedChat = CHATTERS * CHAT_ROUNDS * appRun.joined;
     for (let round = 0; round < CHAT_ROUNDS; round++) {
-      for (const chatter of chatters) chatter.emit('stream_message', { streamId, content: `bench:${Date.now()}` }, () => {});
-      const gifts = gifterCookies.slice(round * 4, round * 4 + 4);
-      await Promise.all(
-        gifts.map(async (cookie, i) => {
-          const sentAt = Date.now();
-          const gift = await post(cookie, `/api/live/streams/${streamId}/gifts`, { giftId: 'crystal' }, { 'idempotency-key': `bench-${n}-${round}-${i}` });
-          giftSentAt.set(gift.id, sentAt);
-        }),
-      );
+      await ask<FromChatters, 'sent'>(chatters, { type: 'send', round } satisfies ToChatters, 'sent');
       await sleep(1000);
     }
-    const expectedChat = CHATTERS * CHAT_ROUNDS * joined;
-    const expectedGifts = giftSentAt.size * joined;
     let chatDelays: number[] = [];
-    let giftDelays: number[] = [];
+    let viewerEvents = 0;
     const deadline = Date.now() + DELIVERY_TIMEOUT_MS;
     do {
       await sleep(500);
-      const reports = await Promise.all(workers.map((w) => ask(w, { type: 'report' }, 'report')));
-      for (const report of reports) {
-        chatDelays = chatDelays.concat(report.chatDelays);
-        giftDelays = giftDelays.concat(report.giftsHeard.map(([id, at]) => at - (giftSentAt.get(id) ?? at)));
+      for (const report of await toWorkers(() => ({ type: 'report' }), 'report')) {
+        chatDelays = chatDelays.concat(report.chatDelaysMs);
+        viewerEvents += report.viewerEvents;
       }
-    } while ((chatDelays.length < expectedChat || giftDelays.length < expectedGifts) && Date.now() < deadline);
+    } while (chatDelays.length < expectedChat && Date.now() < deadline);
+    const heard = await ask<FromChatters, 'report'>(chatters, { type: 'report' } satisfies ToChatters, 'report');
+    await leave();
+    await sleep(Math.max(0, MINUTE_MS - (performance.now() - windowStarted)));
+    const { delaysMs } = await ask<FromParticipants, 'report'>(readings, { type: 'stop' } satisfies ToParticipants, 'report');
+    const delays = delaysMs.sort((a, b) => a - b);
 
-    const chat = chatDelays.sort((a, b) => a - b);
-    const gift = giftDelays.sort((a, b) => a - b);
-    const held = joined === n && chat.length === expectedChat && gift.length === expectedGifts;
+    type Storm = Awaited<ReturnType<typeof storm>>;
+    const perJoin = (run: Storm) => run.join.cpuMicros / Math.max(1, run.joined);
+    const perConnect = (run: Storm) => run.connect.cpuMicros / Math.max(1, run.joined);
+    chatDelays.sort((a, b) => a - b);
+    const byChatter = [...heard.heardByChatter].sort((a, b) => a - b);
+    console.log(`N=${n} (load ${load()}):`);
     console.log(
-      `N=${n}: joined ${joined}/${n} in ${joinSeconds.toFixed(1)} s (room ${audience}); ` +
-        `chat heard ${chat.length}/${expectedChat}, p50 ${percentile(chat, 50)} ms, p99 ${percentile(chat, 99)} ms; ` +
-        `gifts heard ${gift.length}/${expectedGifts}, p50 ${percentile(gift, 50)} ms, p99 ${percentile(gift, 99)} ms`,
+      `  join: app ${appRun.joined}/${n} in ${(appRun.join.wallMs / 1000).toFixed(2)} s, ${ms(perJoin(appRun))} ms CPU each (${(appRun.join.statements / Math.max(1, appRun.joined)).toFixed(1)} statements each, the readings' among them); bare ${bareRun.joined}/${n} in ${(bareRun.join.wallMs / 1000).toFixed(2)} s, ${ms(perJoin(bareRun))} ms each; ratio ${(perJoin(appRun) / Math.max(1, perJoin(bareRun))).toFixed(1)}×${appRun.firstError ? `; first refusal ${appRun.firstError}` : ''}`,
     );
-    await Promise.all(workers.map((w) => ask(w, { type: 'leave' }, 'left')));
-    if (!held) break;
-    mostHeld = n;
+    console.log(
+      `  connect (handshake, sign-in): app ${(appRun.connect.wallMs / 1000).toFixed(2)} s, ${ms(perConnect(appRun))} ms CPU each (${(appRun.connect.statements / Math.max(1, appRun.joined)).toFixed(1)} statements, the readings' among them); bare ${(bareRun.connect.wallMs / 1000).toFixed(2)} s, ${ms(perConnect(bareRun))} ms each; ratio ${(perConnect(appRun) / Math.max(1, perConnect(bareRun))).toFixed(1)}×`,
+    );
+    console.log(`  readings in the minute from the storm's start: ${delays.length} charges, due→heard p50 ${percentile(delays, 50)} ms, p99 ${percentile(delays, 99)} ms`);
+    console.log(
+      `  chat: viewers heard ${chatDelays.length}/${expectedChat}, p50 ${percentile(chatDelays, 50)} ms, p99 ${percentile(chatDelays, 99)} ms; each chatter heard min ${byChatter[0]} median ${percentile(byChatter, 50)} (of ${CHATTERS * CHAT_ROUNDS} sent), reconnects ${heard.reconnects}; stream_viewers events per viewer ${(viewerEvents / Math.max(1, appRun.joined)).toFixed(1)}`,
+    );
   }
-  console.log(`most viewers held (every message to every viewer within ${DELIVERY_TIMEOUT_MS / 1000} s): ${mostHeld}`);
 
-  for (const worker of workers) worker.kill();
-  for (const chatter of chatters) chatter.disconnect();
+  await ask<FromParticipants, 'ended'>(readings, { type: 'end' } satisfies ToParticipants, 'ended');
+  await ask<FromChatters, 'stopped'>(chatters, { type: 'stop' } satisfies ToChatters, 'stopped');
+  await ask<FromBare, 'closed'>(bare, { type: 'close' } satisfies ToBare, 'closed');
+  hostSocket.disconnect();
+  for (const child of [...workers, chatters, readings, bare] as ChildProcess[]) child.kill();
   await app.close();
   const failures = await checkLedger(db);
   await database.close();
@@ -236,9 +236,7 @@ async function runBenchmark() {
   process.exit(failures.length === 0 ? 0 : 1);
 }
 
-if (process.argv.includes('--viewers-worker')) runViewers();
-else
-  runBenchmark().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -5,6 +5,7 @@ import { registerApiDocs } from './api-docs';
 import { closeSocketsForRestart, drainSwitch, refuseNewWorkWhileDraining } from './drain';
 import { createAuth } from './auth/auth';
 import { type Clock, systemClock } from './clock';
+import { systemTimers, type Timers } from './timers';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { startEmbeddedMaintenance } from './db/embedded-maintenance';
@@ -27,6 +28,7 @@ import { createStreamLookup } from './features/live/media/stream-lookup';
 import { streamSignalRelay } from './features/live/media/stream-signal-relay';
 import { liveRoutes } from './features/live/routes';
 import { registerLiveSocketHandlers } from './features/live/socket-handlers';
+import { streamChangesOnEveryProcess } from './features/live/stream-changes';
 import { startMailWorker } from './features/mail/mail-worker';
 import { devMailboxRoutes } from './features/mail/routes';
 import type { MailTransport } from './features/mail/transport';
@@ -87,6 +89,8 @@ export interface AppDeps {
   database: Database;
   logger?: FastifyBaseLogger | false;
   clock?: Clock;
+  /** Delays decided on the clock (a live stream's viewer count); a test on a fake clock passes the same fake. */
+  timers?: Timers;
   /** 'built' serves dist/web, 'vite' runs the dev server, 'none' is API only (tests). */
   web?: 'built' | 'vite' | 'none';
   /** The card processor; by default the one the config names (the sandbox unless Stripe is set). */
@@ -231,7 +235,8 @@ export async function buildApp(deps: AppDeps) {
     await janus?.rooms.opened(stream.streamId);
     await notifyFollowers(stream);
   };
-  const live: LiveDeps = { db, clock, realtime, onStreamLive, onStreamEnded };
+  const streamChanges = streamChangesOnEveryProcess(sockets.io, Boolean(config.redisUrl));
+  const live: LiveDeps = { db, clock, timers: deps.timers ?? systemTimers, realtime, streamChanges, onStreamLive, onStreamEnded };
   const liveSockets = registerLiveSocketHandlers(sockets.io, live, app.log);
   const forwarderConfig = config.liveMedia.forwarder;
   const forwarder = forwarderConfig && (deps.forwarder ?? startMediaForwarder(forwarderConfig));

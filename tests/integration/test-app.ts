@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/server/config';
 import type { MediaForwarder } from '../../src/server/features/live/media/forwarder/media-forwarder';
 import type { Database } from '../../src/server/db/client';
 import type { PaymentsProvider } from '../../src/server/payments/provider';
+import type { Timers } from '../../src/server/timers';
 import { openTestDatabase } from './test-database';
 
 export const TEST_ORIGIN = 'http://localhost:5000';
@@ -17,6 +18,8 @@ export const TEST_ORIGIN = 'http://localhost:5000';
 export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
+  /** With a fake clock, the same fake: delays decided on it pass when it is advanced. */
+  timers?: Timers;
   database?: Database;
   payments?: PaymentsProvider;
   /** False: the billing scheduler does not run on a timer; the test calls runDueWork itself. */
@@ -54,7 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     DATA_DIR: dataDir,
     ...options.env,
   });
-  const built = await buildApp({ config, database, clock: options.clock, web: 'none', runScheduler: options.runScheduler, runMessageRetention: options.runMessageRetention, runMailWorker: options.runMailWorker, runPushWorker: options.runPushWorker, runDemoReader: options.runDemoReader, payments: options.payments, forwarder: options.forwarder });
+  const built = await buildApp({ config, database, clock: options.clock, timers: options.timers, web: 'none', runScheduler: options.runScheduler, runMessageRetention: options.runMessageRetention, runMailWorker: options.runMailWorker, runPushWorker: options.runPushWorker, runDemoReader: options.runDemoReader, payments: options.payments, forwarder: options.forwarder });
   let baseUrl: string | undefined;
   const sockets: Socket[] = [];
   return {

@@ -7,6 +7,7 @@ import type { Auth } from '../auth/auth';
 import type { Config } from '../config';
 import { readSessionUser, type SessionUser } from '../features/auth/require-user';
 import type { StreamJanusRoom } from '../features/live/media/janus/janus-stream-media';
+import type { StreamChange } from '../features/live/stream-changes';
 import { isTrustedOrigin } from '../trusted-origin';
 
 export interface SocketData {
@@ -22,6 +23,8 @@ export interface InterServerEvents {
   stream_media_ended: (streamId: string) => void;
   /** A stream's room moved to another Janus (the one serving it failed): the others' pages of it start again there. */
   stream_media_moved: (streamId: string, room: StreamJanusRoom) => void;
+  /** A stream's chat or mutes changed on the sending process: the others' kept copies follow (live/stream-changes.ts). */
+  live_stream_changed: (change: StreamChange) => void;
 }
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

@@ -15,7 +15,7 @@ export const alreadyLive = () => conflict('You are already live. End that stream
  * the database's rule (a unique partial index), so two clicks racing still make one live stream.
  */
 export async function createStream(
-  deps: LiveDeps,
+  deps: Pick<LiveDeps, 'db' | 'clock' | 'onStreamLive'>,
   readerId: string,
   input: z.output<typeof createStreamSchema>,
   log: Log,

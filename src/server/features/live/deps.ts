@@ -1,6 +1,8 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { Realtime } from '../../realtime/realtime';
+import type { Timers } from '../../timers';
+import type { StreamChanges } from './stream-changes';
 
 /** A stream that just went live, as the notifications of its reader's followers need it. */
 export interface StreamWentLive {
@@ -13,7 +15,11 @@ export interface StreamWentLive {
 export interface LiveDeps {
   db: Db;
   clock: Clock;
+  /** The viewer count's once-a-second pace waits on these (fake ones in tests, with the fake clock). */
+  timers: Timers;
   realtime: Realtime;
+  /** Every process hears of a stream's new message, removal or mute before its room does. */
+  streamChanges: StreamChanges;
   /**
    * Called after a stream's go-live commits (app.ts wires it to the followers' and reminders'
    * notifications). Its failure is logged, never undoes the go-live.

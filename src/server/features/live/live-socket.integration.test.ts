@@ -6,13 +6,14 @@ import { liveStreams, streamJoins, streamMessages } from '../../db/schema';
 import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
-import { collect, emitAck, nextEvent } from '../../../../tests/integration/socket-helpers';
+import { collect, delivered, emitAck, nextEvent } from '../../../../tests/integration/socket-helpers';
 import { testApp } from '../../../../tests/integration/test-app';
+import { VIEWER_COUNT_INTERVAL_MS } from './viewer-counts';
 
 type JoinAck = { stream: LiveStream; messages: StreamChat[]; peerId: string; mutedUserIds: string[] };
 
 const clock = fakeClock(Date.parse('2026-11-23T18:00:00Z'));
-const app = await testApp({ clock, runScheduler: false });
+const app = await testApp({ clock, timers: clock, runScheduler: false });
 
 async function goLive(reader: TestUser, overrides: Record<string, unknown> = {}): Promise<string> {
   const response = await http(app, reader.cookie).post('/api/live/streams', { title: 'Full moon', category: 'Mediumship', ...overrides });
@@ -57,6 +58,8 @@ describe('join_stream and leave_stream', () => {
     const two = viewers(firstSocket, streamId, 2);
     const second = await viewerIn(streamId);
     expect(second.ack.stream.viewerCount).toBe(2);
+    // The first count of a second goes at once, the rest at its end.
+    clock.advance(VIEWER_COUNT_INTERVAL_MS);
     await two;
     expect(seen.map((e) => e.count)).toEqual([2]);
     expect(await storedCount(streamId)).toBe(2);
@@ -67,10 +70,12 @@ describe('join_stream and leave_stream', () => {
     expect(await storedCount(streamId)).toBe(2);
     const down = viewers(readerSocket, streamId, 1);
     firstSocket.disconnect();
+    clock.advance(VIEWER_COUNT_INTERVAL_MS);
     await down;
     expect(await storedCount(streamId)).toBe(1);
     const none = viewers(readerSocket, streamId, 0);
     expect(await emitAck(second.socket, 'leave_stream', { streamId })).toEqual({ ok: true });
+    clock.advance(VIEWER_COUNT_INTERVAL_MS);
     await none;
     // Leaving a room one is not in is a no-op.
     expect(await emitAck(second.socket, 'leave_stream', { streamId })).toEqual({ ok: true });
@@ -87,11 +92,66 @@ describe('join_stream and leave_stream', () => {
     const all = viewers(readerSocket, streamId, 12);
     const acks = await Promise.all(sockets.map((socket) => join(socket, streamId)));
     expect(acks.every((ack) => ack.ok)).toBe(true);
+    clock.advance(VIEWER_COUNT_INTERVAL_MS);
     await all;
     expect(await storedCount(streamId)).toBe(12);
     // Never more events than joins, and the counts only grow.
     expect(counts.length).toBeLessThanOrEqual(12);
     expect(counts.map((e) => e.count)).toEqual([...counts.map((e) => e.count)].sort((a, b) => a - b));
+  });
+
+  it('sends the count at most once a second however many join: 50 joins in a second are 2 events, the last with the count', async () => {
+    const reader = await createReader(app);
+    const streamId = await goLive(reader);
+    const readerSocket = await app.connectSocket(reader.cookie);
+    await join(readerSocket, streamId);
+    const counts = collect<{ count: number }>(readerSocket, 'stream_viewers');
+    const users = await Promise.all(Array.from({ length: 50 }, () => createClient(app)));
+    const sockets = await Promise.all(users.map((user) => app.connectSocket(user.cookie)));
+    const acks = await Promise.all(sockets.map((socket) => join(socket, streamId)));
+    expect(acks.every((ack) => ack.ok)).toBe(true);
+    // Each ack carries the count with its own viewer in it, though the room hears it later.
+    expect(Math.max(...acks.map((ack) => (ack as JoinAck).stream.viewerCount))).toBe(50);
+    await delivered(readerSocket);
+    expect(counts.length).toBeLessThanOrEqual(1);
+
+    const all = viewers(readerSocket, streamId, 50);
+    clock.advance(VIEWER_COUNT_INTERVAL_MS);
+    await all;
+    expect(await storedCount(streamId)).toBe(50);
+    clock.advance(VIEWER_COUNT_INTERVAL_MS);
+    await delivered(readerSocket);
+    expect(counts.length).toBeLessThanOrEqual(2);
+    expect(counts.at(-1)?.count).toBe(50);
+
+    // Half of them leave at once, after a quiet second: the first leave's count at once, the rest's at the end of the second.
+    const down = viewers(readerSocket, streamId, 25);
+    await Promise.all(sockets.slice(0, 25).map((socket) => emitAck(socket, 'leave_stream', { streamId })));
+    clock.advance(VIEWER_COUNT_INTERVAL_MS);
+    await down;
+    await delivered(readerSocket);
+    const leaves = counts.slice(2).map((e) => e.count);
+    expect(leaves.length).toBeLessThanOrEqual(2);
+    expect(leaves.at(-1)).toBe(25);
+  });
+
+  it('refuses a join that races the end of its stream, or has the viewer hear the end: nobody is left in the room', async () => {
+    const reader = await createReader(app);
+    for (let round = 0; round < 3; round++) {
+      const streamId = await goLive(reader);
+      await viewerIn(streamId);
+      const sockets = await Promise.all(Array.from({ length: 8 }, async () => app.connectSocket((await createClient(app)).cookie)));
+      const endings = sockets.map((socket) => nextEvent(socket, 'stream_ended', () => true, 15_000).then(() => true, () => false));
+      const [ended, ...acks] = await Promise.all([http(app, reader.cookie).post(`/api/live/streams/${streamId}/end`), ...sockets.map((socket) => join(socket, streamId))]);
+      expect(ended?.status).toBe(200);
+      for (const [i, ack] of acks.entries()) {
+        if (!ack.ok) expect(ack.error).toEqual({ code: 'CONFLICT', message: 'This stream has ended' });
+        // Joined before the end: the room heard it ended, and then was emptied.
+        else expect(await endings[i]).toBe(true);
+        const socket = sockets[i] as Socket;
+        expect(await say(socket, streamId, 'still here?')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', message: 'Join the stream before chatting' } });
+      }
+    }
   });
 
   it('answers 404 for an unknown stream and 409 for a scheduled or ended one', async () => {
@@ -147,6 +207,27 @@ describe('stream_message', () => {
     const later = await viewerIn(streamId);
     expect(later.ack.messages.map((m) => m.content)).toEqual(['Hello, everyone', 'Welcome, Alice', 'x'.repeat(500)]);
     expect(await app.db.select().from(streamMessages).where(eq(streamMessages.streamId, streamId))).toHaveLength(3);
+  });
+
+  it('puts a message sent just before a join in its backlog, or has the joiner hear it, once the stream is kept in memory', async () => {
+    const reader = await createReader(app);
+    const streamId = await goLive(reader);
+    const chatter = await viewerIn(streamId);
+    expect(chatter.ack.messages).toEqual([]);
+    await say(chatter.socket, streamId, 'just before');
+    expect((await viewerIn(streamId)).ack.messages.map((m) => m.content)).toEqual(['just before']);
+
+    // Sent and joined at once: whichever comes first, the joiner has the message.
+    for (let i = 0; i < 4; i++) {
+      clock.advance(10_000);
+      const socket = await app.connectSocket((await createClient(app)).cookie);
+      const heard = collect<StreamChat>(socket, 'stream_chat');
+      const [sent, ack] = await Promise.all([say(chatter.socket, streamId, `race ${i}`), join(socket, streamId)]);
+      expect(sent.ok && ack.ok).toBe(true);
+      await delivered(socket);
+      const inBacklog = (ack as JoinAck).messages.map((m) => m.content).includes(`race ${i}`);
+      expect(inBacklog || heard.some((m) => m.content === `race ${i}`)).toBe(true);
+    }
   });
 
   it('refuses blank, too long, and from a socket not in the room; nothing is stored', async () => {

@@ -23,6 +23,7 @@ export async function removeMessage(deps: LiveDeps, caller: SessionUser, streamI
     .where(and(eq(streamMessages.id, messageId), eq(streamMessages.streamId, streamId)));
   if (!message) throw notFound('Message not found');
   if (!message.removedAt) await deps.db.update(streamMessages).set({ removedAt: now }).where(eq(streamMessages.id, messageId));
+  deps.streamChanges.tell({ kind: 'message_removed', streamId, messageId });
   deps.realtime.toRoom(streamRoom(streamId), SERVER_EVENTS.streamMessageRemoved, { streamId, messageId });
 }
 
@@ -33,6 +34,7 @@ export async function muteViewer(deps: LiveDeps, caller: SessionUser, streamId: 
   const [target] = await deps.db.select({ id: user.id }).from(user).where(eq(user.id, userId));
   if (!target) throw notFound('User not found');
   await deps.db.insert(streamMutes).values({ streamId, userId, createdAt: new Date(deps.clock.now()) }).onConflictDoNothing();
+  deps.streamChanges.tell({ kind: 'muted', streamId, userId });
   deps.realtime.toRoom(streamRoom(streamId), SERVER_EVENTS.streamMuted, { streamId, userId });
 }
 
@@ -43,5 +45,7 @@ export async function unmuteViewer(deps: LiveDeps, caller: SessionUser, streamId
     .delete(streamMutes)
     .where(and(eq(streamMutes.streamId, streamId), eq(streamMutes.userId, userId)))
     .returning({ userId: streamMutes.userId });
-  if (removed.length > 0) deps.realtime.toRoom(streamRoom(streamId), SERVER_EVENTS.streamUnmuted, { streamId, userId });
+  if (removed.length === 0) return;
+  deps.streamChanges.tell({ kind: 'unmuted', streamId, userId });
+  deps.realtime.toRoom(streamRoom(streamId), SERVER_EVENTS.streamUnmuted, { streamId, userId });
 }

@@ -1,38 +1,36 @@
-import { eq } from 'drizzle-orm';
 import { ERROR_CODES } from '@shared/errors';
-import type { LiveStream } from '@shared/live';
-import { liveStreams } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { ClientEventHandlers, Log, SocketFeature } from '../../realtime/client-events';
-import type { AppServer, AppSocket } from '../../realtime/socket-server';
-import type { SessionUser } from '../auth';
+import type { AppServer } from '../../realtime/socket-server';
 import { type LiveDeps, streamRoom } from './deps';
-import { chatHistory, createStreamChatLimiter, mutedUserIds, sendStreamMessage } from './stream-chat';
-import { findStream } from './stream-view';
+import { createStreamChatLimiter, sendStreamMessage } from './stream-chat';
+import { createStreamJoinCache } from './stream-join-cache';
+import { type ViewerAdmission, viewerAccessReaders } from './viewer-access';
 import { createViewerCounts } from './viewer-counts';
 
 type LiveHandlers = ClientEventHandlers<'join_stream' | 'leave_stream' | 'stream_message'>;
 
-const ROOM_PREFIX = streamRoom('');
-/** The streams whose rooms this socket is in (Socket.IO's own record, so nothing else to keep in step). */
-const joinedStreamIds = (socket: AppSocket) => [...socket.rooms].filter((room) => room.startsWith(ROOM_PREFIX)).map((room) => room.slice(ROOM_PREFIX.length));
-
 /** Who may watch: a live stream, and for a priced one its reader or a viewer admitted by POST /join. */
-async function loadWatchableStream(deps: LiveDeps, streamId: string, user: SessionUser): Promise<LiveStream> {
-  const stream = await findStream(deps.db, streamId, user.id);
-  if (!stream) throw notFound('Stream not found');
-  if (stream.status === 'scheduled') throw conflict('This stream has not started yet');
-  if (stream.status === 'ended') throw conflict('This stream has ended');
-  if (!stream.viewerHasJoined) throw new AppError(ERROR_CODES.paymentRequired, 'Join this stream to watch it');
-  return stream;
+function assertWatchable(access: ViewerAdmission): asserts access is NonNullable<ViewerAdmission> {
+  if (!access) throw notFound('Stream not found');
+  if (access.status === 'scheduled') throw conflict('This stream has not started yet');
+  if (access.status === 'ended') throw conflict('This stream has ended');
+  if (!access.viewerHasJoined) throw new AppError(ERROR_CODES.paymentRequired, 'Join this stream to watch it');
 }
 
 /**
  * The live socket: joining and leaving a stream's room (with its viewer count) and its chat. The
  * media signals (stream_signal) are the media feature's; they go by the same room.
+ *
+ * A join of a free stream costs one indexed query (the viewer's access, once in the room), a priced
+ * one two; the stream, its backlog and its mutes come from memory, and the count is stored and sent
+ * at most once a second per stream (docs/decisions/065).
  */
 export function registerLiveSocketHandlers(server: AppServer, deps: LiveDeps, log: Log) {
-  const counts = createViewerCounts(server, deps);
+  const counts = createViewerCounts(server, deps, log);
+  const kept = createStreamJoinCache(deps, log);
+  const readAccess = viewerAccessReaders(deps.db);
+  deps.streamChanges.listen(kept.apply);
   const limiter = createStreamChatLimiter(deps.clock);
 
   const feature: SocketFeature = (socket) => {
@@ -40,23 +38,37 @@ export function registerLiveSocketHandlers(server: AppServer, deps: LiveDeps, lo
 
     const handlers: LiveHandlers = {
       join_stream: async ({ streamId }) => {
-        const stream = await loadWatchableStream(deps, streamId, user);
-        await socket.join(streamRoom(streamId));
-        await counts.recount(streamId);
-        // Read again after joining: a stream that ended in between must not keep this socket.
-        const [now] = await deps.db.select({ status: liveStreams.status, viewerCount: liveStreams.viewerCount }).from(liveStreams).where(eq(liveStreams.id, streamId));
+        const room = streamRoom(streamId);
+        const known = kept.peek(streamId);
+        // A priced stream's admission is checked before the room is joined, so a viewer who has
+        // not paid never hears it; a free one (or one's own) is joined first and checked once in it.
+        const isFreeToWatch = known !== undefined && (known.stream.priceCents === 0 || known.stream.reader.id === user.id);
+        if (!isFreeToWatch) assertWatchable(await readAccess.admission(streamId, user.id));
+        const loaded = known ?? (await kept.get(streamId));
+        if (!loaded) throw notFound('Stream not found');
+        // From reading the backlog to joining the room without a pause: a message stored before
+        // is in the backlog (its change reached this process before its room event), one after
+        // reaches this socket in the room.
+        const shown = kept.peek(streamId) ?? loaded;
+        const messages = [...shown.messages];
+        const mutedUserIds = [...shown.mutedUserIds];
+        counts.setReader(streamId, shown.stream.reader.id);
+        await socket.join(room);
+        // Checked once in the room: an end that committed before this read emptied the room before
+        // this socket was in it, and must not leave it watching; one after reaches it in the room.
+        const now = await readAccess.inRoom(streamId, user.id);
         if (now?.status !== 'live') {
-          await socket.leave(streamRoom(streamId));
-          throw conflict('This stream has ended');
+          await socket.leave(room);
+          throw now ? conflict('This stream has ended') : notFound('Stream not found');
         }
-        const [messages, muted] = await Promise.all([chatHistory(deps.db, streamId), mutedUserIds(deps.db, streamId)]);
-        return { stream: { ...stream, viewerCount: now.viewerCount }, messages, peerId: socket.id, mutedUserIds: muted };
+        // Admitted: free, its own reader, or checked above.
+        const viewer = { viewerFollowsReader: now.viewerFollowsReader, viewerHasReminder: now.viewerHasReminder, viewerHasJoined: true };
+        const stream = { ...shown.stream, ...viewer, viewerCount: counts.count(streamId) };
+        return { stream, messages, peerId: socket.id, mutedUserIds };
       },
 
       leave_stream: async ({ streamId }) => {
-        if (!socket.rooms.has(streamRoom(streamId))) return {};
-        await socket.leave(streamRoom(streamId));
-        await counts.recount(streamId);
+        if (socket.rooms.has(streamRoom(streamId))) await socket.leave(streamRoom(streamId));
         return {};
       },
 
@@ -65,17 +77,6 @@ export function registerLiveSocketHandlers(server: AppServer, deps: LiveDeps, lo
         return { message: await sendStreamMessage(deps, limiter, user, input) };
       },
     };
-
-    // Socket.IO empties `socket.rooms` before 'disconnect': note the streams while they are still there.
-    let streamsAtDisconnect: string[] = [];
-    socket.on('disconnecting', () => {
-      streamsAtDisconnect = joinedStreamIds(socket);
-    });
-    socket.on('disconnect', () => {
-      for (const streamId of streamsAtDisconnect) {
-        counts.recount(streamId).catch((error: unknown) => log.error({ err: error, streamId }, 'counting a stream’s viewers failed'));
-      }
-    });
     return handlers;
   };
 

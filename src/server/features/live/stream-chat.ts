@@ -72,6 +72,7 @@ export async function sendStreamMessage(
   const id = randomUUID();
   await deps.db.insert(streamMessages).values({ id, streamId, userId: sender.id, content: input.content, createdAt });
   const chat: StreamChat = { id, streamId, userId: sender.id, userName: publicName(sender.name), content: input.content, at: createdAt.toISOString() };
+  deps.streamChanges.tell({ kind: 'message', chat });
   deps.realtime.toRoom(streamRoom(streamId), SERVER_EVENTS.streamChat, chat);
   return chat;
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { LiveStream } from '@shared/live';
 import type { DbOrTx } from '../../db/client';
 import { liveStreams, readerFollows, readerProfiles, streamJoins, streamReminders } from '../../db/schema';
@@ -8,10 +8,11 @@ import { isListedReader } from '../readers';
 const never = sql<boolean>`false`;
 
 /**
- * The `viewer…` fields for one signed-in user, each a subquery so a list stays one round trip. A
- * visitor gets false throughout: watching needs a sign-in even when the stream is free.
+ * The `viewer…` fields for one signed-in user (or a prepared statement's placeholder for one),
+ * each a subquery so a list stays one round trip. A visitor gets false throughout: watching needs
+ * a sign-in even when the stream is free.
  */
-function viewerColumns(viewerId: string | null) {
+export function viewerColumns(viewerId: string | Placeholder | null) {
   if (!viewerId) return { viewerFollowsReader: never, viewerHasReminder: never, viewerHasJoined: never };
   return {
     viewerFollowsReader: sql<boolean>`exists (select 1 from ${readerFollows}

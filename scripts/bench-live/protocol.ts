@@ -1,0 +1,31 @@
+/** Messages between bench:live's orchestrator and its child processes (viewers, chatters, bare server). */
+export interface CpuStats {
+  /** User + system CPU time since the process started, in microseconds. */
+  cpuMicros: number;
+}
+
+export type ToViewers =
+  | { type: 'connect'; base: string; origin: string; cookies: string[]; count: number }
+  | { type: 'join'; streamId: string }
+  | { type: 'report' }
+  | { type: 'leave' };
+export type FromViewers =
+  | { type: 'connected'; connected: number; failed: number }
+  | { type: 'joined'; joined: number; failed: number; firstError: string | null }
+  | { type: 'report'; chatDelaysMs: number[]; viewerEvents: number }
+  | { type: 'left' };
+
+export type ToChatters = { type: 'start'; base: string; origin: string; cookies: string[]; streamId: string } | { type: 'send'; round: number } | { type: 'report' } | { type: 'stop' };
+export type FromChatters =
+  | { type: 'ready'; joined: number }
+  | { type: 'sent'; refused: number }
+  | { type: 'report'; heardByChatter: number[]; reconnects: number }
+  | { type: 'stopped' };
+
+export type ToBare = { type: 'stats' } | { type: 'close' };
+export type FromBare = { type: 'listening'; port: number } | ({ type: 'stats' } & CpuStats) | { type: 'closed' };
+
+export const cpuStats = (): CpuStats => {
+  const cpu = process.cpuUsage();
+  return { cpuMicros: cpu.user + cpu.system };
+};
