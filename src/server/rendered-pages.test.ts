@@ -22,15 +22,16 @@ function countingRenderer() {
   const calls: string[] = [];
   const renderer: PageRenderer = async (url) => {
     calls.push(url);
-    return { html: `<h1>Readers of ${url} (${calls.length})</h1>`, state: { queries: [{ note: '</script><script>alert(1)</script>' }] } };
+    return { html: `<h1>Readers of ${url} (${calls.length})</h1>`, state: { queries: [{ note: '</script><script>alert(1)</script>' }] }, renderedAt: 1_700_000_000_000 };
   };
   return { renderer, calls };
 }
 
 describe('public pages rendered for visitors (rendered-pages.ts)', () => {
   it('puts the page inside #root and its data beside it, where no text can close the script', () => {
-    const html = withRenderedPage(TEMPLATE, { html: '<h1>Hi</h1>', state: { note: '</script><!--' } });
-    expect(html).toContain('<div id="root"><h1>Hi</h1></div><script type="application/json" id="rendered-state">');
+    const html = withRenderedPage(TEMPLATE, { html: '<h1>Hi</h1>', state: { note: '</script><!--' }, renderedAt: 1_700_000_000_000 });
+    // With the time it was rendered at: 'now' while the browser hydrates it (web/lib/page-now.ts).
+    expect(html).toContain('<div id="root"><h1>Hi</h1></div><script type="application/json" id="rendered-state" data-rendered-at="1700000000000">');
     // It reads without JavaScript: no notice says otherwise.
     expect(html).not.toContain('<noscript>');
     const data = /id="rendered-state">([^<]*)<\/script>/.exec(html)?.[1];
@@ -99,7 +100,7 @@ describe('public pages rendered for visitors (rendered-pages.ts)', () => {
     let fail = true;
     const { app, logged } = await site(async () => {
       if (fail) throw new Error('a component broke');
-      return { html: '<p>fine</p>', state: {} };
+      return { html: '<p>fine</p>', state: {}, renderedAt: 1_700_000_000_000 };
     });
     const broken = await app.inject({ url: '/readers' });
     expect(broken.statusCode).toBe(200);

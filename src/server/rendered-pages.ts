@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { fromNodeHeaders } from 'better-auth/node';
 import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ApiFetch, type PageRenderer, RENDERED_PAGE_TTL_MS, RENDERED_STATE_ID, type RenderedPage } from '@shared/server-render';
+import { type ApiFetch, type PageRenderer, RENDERED_AT_ATTRIBUTE, RENDERED_PAGE_TTL_MS, RENDERED_STATE_ID, type RenderedPage } from '@shared/server-render';
 import { APP_ROOT } from './app-root';
 import { acceptedEncoding, type ContentEncoding, matchesEtag } from './http-caching';
 import { jsonInScript } from './json-in-html';
@@ -62,7 +62,7 @@ const PERSONAL_CACHE_CONTROL = 'private, no-cache';
  * cache. Its 'needs JavaScript' notice goes: a rendered page reads without it.
  */
 export function withRenderedPage(template: string, page: RenderedPage): string {
-  const state = `<script type="application/json" id="${RENDERED_STATE_ID}">${jsonInScript(page.state)}</script>`;
+  const state = `<script type="application/json" id="${RENDERED_STATE_ID}" ${RENDERED_AT_ATTRIBUTE}="${page.renderedAt}">${jsonInScript(page.state)}</script>`;
   return template.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '').replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${state}`);
 }
 

@@ -11,6 +11,8 @@ export interface RenderedPage {
   html: string;
   /** TanStack Query's dehydrated cache: the browser's query cache starts with it. */
   state: unknown;
+  /** The time (epoch ms) the page's clock read: what 'now' is while the browser hydrates it. */
+  renderedAt: number;
 }
 
 export type PageRenderer = (url: string) => Promise<RenderedPage>;
@@ -21,6 +23,9 @@ export type PageRenderer = (url: string) => Promise<RenderedPage>;
  * for it after loading such a page (issue 51).
  */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
+/** The attribute of the #rendered-state script that carries RenderedPage.renderedAt. */
+export const RENDERED_AT_ATTRIBUTE = 'data-rendered-at';
 
 /** The id of the `<script type="application/json">` that carries RenderedPage.state into the page. */
 export const RENDERED_STATE_ID = 'rendered-state';

@@ -8,6 +8,7 @@ import { AppProviders } from './app/providers';
 import { setApiFetch } from './lib/api';
 import { profileQueryKey } from './lib/auth';
 import { createQueryClient } from './lib/query-client';
+import { renderingAt } from './lib/page-now';
 import { AppRoutes, preloadPage } from './routes';
 
 /**
@@ -57,16 +58,18 @@ async function renderPage(url: string): Promise<RenderedPage> {
   // who is there all the same: a page a cache kept past a sign-in corrects itself.
   queryClient.setQueryData(profileQueryKey, null, { updatedAt: 0 });
   await preloadPage(new URL(url, 'http://localhost').pathname);
-  let html = renderApp(url, queryClient);
+  let renderedAt = Date.now();
+  let html = renderingAt(renderedAt, () => renderApp(url, queryClient));
   for (let pass = 1; pass < MAX_PASSES; pass++) {
     const pending = unanswered(queryClient);
     if (pending.length === 0) break;
     await Promise.all(pending.map((query) => query.fetch().catch(() => undefined)));
-    html = renderApp(url, queryClient);
+    renderedAt = Date.now();
+    html = renderingAt(renderedAt, () => renderApp(url, queryClient));
   }
   const state: DehydratedState = dehydrate(queryClient);
   queryClient.clear();
-  return { html, state };
+  return { html, state, renderedAt };
 }
 
 /** The renderer of a server whose API answers `fetchApi` (in process: the server's own routes, never the network). */

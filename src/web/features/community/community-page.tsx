@@ -21,6 +21,7 @@ import { type CommunityFilter, useCommunityFilter } from './community-filter';
 import { PostCard } from './post-card';
 import { postFormDefaults } from './post-form-values';
 import { useSignInPrompt } from './sign-in-prompt';
+import { usePageNow } from '@/lib/page-now';
 
 // The editor (react-hook-form and its resolver, ~16 KB gzip) loads when someone starts a discussion,
 // not with every visit to the list (issue 29).
@@ -141,7 +142,7 @@ function Discussions({ filter, setFilter }: { filter: CommunityFilter; setFilter
   const posts = useQuery({ ...postListQuery(filter), placeholderData: keepPreviousData });
   const shown = posts.data?.posts ?? [];
   const total = posts.data?.total ?? 0;
-  const now = new Date();
+  const now = usePageNow();
 
   const toggleForm = () => {
     if (isWriting) setIsWriting(false);

@@ -25,6 +25,7 @@ import { PostManage } from './post-manage';
 import { PostText } from './post-text';
 import { ReplyBox } from './reply-form';
 import { ReplyList } from './reply-list';
+import { usePageNow } from '@/lib/page-now';
 
 function BackLink() {
   return (
@@ -111,7 +112,7 @@ export function ThreadPage() {
   const [isEditing, setIsEditing] = useState(false);
   const post = thread.data?.post;
   usePageMeta({ title: post?.title ?? 'Discussion', description: post ? post.content.slice(0, 160) : 'A discussion in the Soul Tribe Community.' });
-  const now = new Date();
+  const now = usePageNow();
   const isNotFound = thread.error instanceof ApiError && thread.error.status === 404;
 
   return (

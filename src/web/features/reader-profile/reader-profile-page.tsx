@@ -2,7 +2,6 @@ import { readerPageMeta } from '@shared/reader-page-meta';
 import type { Reader } from '@shared/readers';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '@/components/list-states';
 import { BookReadingSection } from '@/features/appointments';
@@ -19,10 +18,11 @@ import { ProfileSkeleton } from './profile-skeleton';
 import { ReaderNotFound } from './reader-not-found';
 import { ReadingOptions } from './reading-options';
 import { ReviewsSection } from './reviews-section';
+import { usePageNow } from '@/lib/page-now';
 
 function ReaderProfile({ reader }: { reader: Reader }) {
   const { timeZone, isViewers: isTimeZoneKnown } = useDisplayTimeZone();
-  const usualHours = useMemo(() => describeUsualAvailability(reader.schedule, timeZone, new Date()), [reader.schedule, timeZone]);
+  const usualHours = describeUsualAvailability(reader.schedule, timeZone, usePageNow());
   return (
     <div className="grid gap-6">
       <ProfileHeader reader={reader} />

@@ -14,6 +14,7 @@ import { FreeMinutesBadge } from './free-minutes-badge';
 import { ReaderRates } from './reader-rates';
 import { SpecialtyBadges, UsualHoursLine } from './reader-lines';
 import { ReadingActions } from './reading-actions';
+import { usePageNow } from '@/lib/page-now';
 
 /** What a seeker needs to know before pressing a button: can this reader take a reading now? */
 function PresenceBadge({ status }: { status: Reader['status'] }) {
@@ -25,7 +26,7 @@ function PresenceBadge({ status }: { status: Reader['status'] }) {
 export function ReaderCard({ reader }: { reader: Reader }) {
   const { shown, moreCount } = shownSpecialties(reader.specialties);
   const { timeZone, isViewers } = useDisplayTimeZone();
-  const usualHours = describeUsualAvailability(reader.schedule, timeZone, new Date());
+  const usualHours = describeUsualAvailability(reader.schedule, timeZone, usePageNow());
   return (
     // The name is the card's one link, stretched over the whole card; the heart and the reading
     // buttons sit above it (z-10), so nothing interactive is nested in another.
