@@ -34,7 +34,7 @@ describe('public pages rendered for visitors (rendered-pages.ts)', () => {
     expect(html).toContain('<div id="root"><h1>Hi</h1></div><script type="application/json" id="rendered-state" data-rendered-at="1700000000000">');
     // It reads without JavaScript: no notice says otherwise.
     expect(html).not.toContain('<noscript>');
-    const data = /id="rendered-state">([^<]*)<\/script>/.exec(html)?.[1];
+    const data = /id="rendered-state"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(data!)).toEqual({ note: '</script><!--' });
   });
 

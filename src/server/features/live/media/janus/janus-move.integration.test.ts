@@ -63,7 +63,8 @@ describe('a Janus that stops answering', () => {
     // The row names a room on the second Janus, which has it.
     await vi.waitFor(async () => expect(await roomOf(streamId)).toMatchObject({ url: second.url }), { timeout: 20_000, interval: 250 });
     const moved = await roomOf(streamId);
-    expect((await listRooms(second)).map((listed) => listed.room)).toContain(moved?.room);
+    // The row names the new room before Janus creates it (move-streams.ts), as when a stream opens.
+    await vi.waitFor(async () => expect((await listRooms(second)).map((listed) => listed.room)).toContain(moved?.room), { timeout: 10_000 });
     // The page was told its connection ended ('Reconnecting…'), and the picture comes back through the second.
     await vi.waitFor(() => expect(screen.byes()).toBeGreaterThan(0), { timeout: 20_000 });
     await receiving(screen.received, 50);
