@@ -58,14 +58,17 @@ async function renderPage(url: string): Promise<RenderedPage> {
   // who is there all the same: a page a cache kept past a sign-in corrects itself.
   queryClient.setQueryData(profileQueryKey, null, { updatedAt: 0 });
   await preloadPage(new URL(url, 'http://localhost').pathname);
-  let renderedAt = Date.now();
-  let html = renderingAt(renderedAt, () => renderApp(url, queryClient));
+  let renderedAt = 0;
+  const render = () => {
+    renderedAt = Date.now();
+    return renderingAt(renderedAt, () => renderApp(url, queryClient));
+  };
+  let html = render();
   for (let pass = 1; pass < MAX_PASSES; pass++) {
     const pending = unanswered(queryClient);
     if (pending.length === 0) break;
     await Promise.all(pending.map((query) => query.fetch().catch(() => undefined)));
-    renderedAt = Date.now();
-    html = renderingAt(renderedAt, () => renderApp(url, queryClient));
+    html = render();
   }
   const state: DehydratedState = dehydrate(queryClient);
   queryClient.clear();

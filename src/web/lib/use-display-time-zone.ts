@@ -1,7 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useIsHydrating } from './page-now';
 import { viewerTimeZone } from './usual-availability';
-
-const neverChanges = () => () => {};
 
 /** What dates and times are written in: the viewer's, or while hydrating, what the server wrote them in. */
 export interface DisplayTimeZone {
@@ -20,6 +18,5 @@ const SERVER_DISPLAY: DisplayTimeZone = { timeZone: 'UTC', locale: 'en-US', isVi
  * en-US): the HTML was written in those, and React renders again in the viewer's just after.
  */
 export function useDisplayTimeZone(): DisplayTimeZone {
-  const timeZone = useSyncExternalStore(neverChanges, viewerTimeZone, () => null);
-  return timeZone ? { timeZone, locale: undefined, isViewers: true } : SERVER_DISPLAY;
+  return useIsHydrating() ? SERVER_DISPLAY : { timeZone: viewerTimeZone(), locale: undefined, isViewers: true };
 }

@@ -26,6 +26,18 @@ const viewers = (socket: Socket, streamId: string, count: number) =>
   nextEvent<{ streamId: string; count: number }>(socket, 'stream_viewers', (e) => e.streamId === streamId && e.count === count);
 const storedCount = async (streamId: string) => (await app.db.select({ n: liveStreams.viewerCount }).from(liveStreams).where(eq(liveStreams.id, streamId)))[0]?.n;
 
+/** A live stream its reader watches (with the `stream_viewers` events the reader hears), and `n` signed-in viewers' sockets yet to join it. */
+async function crowdAtLiveStream(n: number) {
+  const reader = await createReader(app);
+  const streamId = await goLive(reader);
+  const readerSocket = await app.connectSocket(reader.cookie);
+  await join(readerSocket, streamId);
+  const counts = collect<{ count: number }>(readerSocket, 'stream_viewers');
+  const users = await Promise.all(Array.from({ length: n }, () => createClient(app)));
+  const sockets = await Promise.all(users.map((user) => app.connectSocket(user.cookie)));
+  return { streamId, readerSocket, counts, sockets };
+}
+
 /** A signed-in user with a socket in the stream's room. */
 async function viewerIn(streamId: string, user?: TestUser) {
   const who = user ?? (await createClient(app));
@@ -82,13 +94,7 @@ describe('join_stream and leave_stream', () => {
   });
 
   it('settles on the right count when many viewers join at once', async () => {
-    const reader = await createReader(app);
-    const streamId = await goLive(reader);
-    const readerSocket = await app.connectSocket(reader.cookie);
-    await join(readerSocket, streamId);
-    const counts = collect<{ count: number }>(readerSocket, 'stream_viewers');
-    const users = await Promise.all(Array.from({ length: 12 }, () => createClient(app)));
-    const sockets = await Promise.all(users.map((user) => app.connectSocket(user.cookie)));
+    const { streamId, readerSocket, counts, sockets } = await crowdAtLiveStream(12);
     const all = viewers(readerSocket, streamId, 12);
     const acks = await Promise.all(sockets.map((socket) => join(socket, streamId)));
     expect(acks.every((ack) => ack.ok)).toBe(true);
@@ -101,13 +107,7 @@ describe('join_stream and leave_stream', () => {
   });
 
   it('sends the count at most once a second however many join: 50 joins in a second are 2 events, the last with the count', async () => {
-    const reader = await createReader(app);
-    const streamId = await goLive(reader);
-    const readerSocket = await app.connectSocket(reader.cookie);
-    await join(readerSocket, streamId);
-    const counts = collect<{ count: number }>(readerSocket, 'stream_viewers');
-    const users = await Promise.all(Array.from({ length: 50 }, () => createClient(app)));
-    const sockets = await Promise.all(users.map((user) => app.connectSocket(user.cookie)));
+    const { streamId, readerSocket, counts, sockets } = await crowdAtLiveStream(50);
     const acks = await Promise.all(sockets.map((socket) => join(socket, streamId)));
     expect(acks.every((ack) => ack.ok)).toBe(true);
     // Each ack carries the count with its own viewer in it, though the room hears it later.
