@@ -85,6 +85,12 @@ export default defineConfig({
     // requests for the build's files from its caches, where page.route and a spec's counts of
     // requests do not see them: kept out of every spec but the one about it (pwa.spec.ts).
     serviceWorkers: 'block',
+    // A worker keeps its browser context (and its renderer process) from test to test; Playwright
+    // clears its cookies, cache, storage, routes and init scripts in between. A fresh context a
+    // test cost each page's first load a new renderer: the 112 desktop tests on one worker took
+    // 523 CPU-s in 439 s with one, 444 CPU-s in 393 s reused (issue 51). Contexts a test opens
+    // itself (a second person) are still its own.
+    reuseContext: true,
     launchOptions,
   },
   projects: [
