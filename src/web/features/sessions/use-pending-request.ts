@@ -26,14 +26,20 @@ export function usePendingRequest(readerId: string) {
   const location = useLocation();
   const [pending, setPending] = useState<ReadingSession | null>(() => pendingRequestFrom(location.state, readerId));
   const [outcome, setOutcome] = useState<RequestOutcome | null>(null);
+  // The request waited for, known at once: an answer that comes before React has rendered the new
+  // `pending` (a reader who accepts within milliseconds, as the demo reader does) must not be taken
+  // for an early one, which `wait` has already looked for (issue 51: a client left 'Waiting').
+  const waitingFor = useRef<string | null>(pending?.id ?? null);
 
   const settle = (session: Pick<ReadingSession, 'id' | 'status'>) => {
     if (session.status === 'accepted' || session.status === 'active') {
       navigate(readingPath(session.id));
     } else if (session.status === 'declined' || session.status === 'missed') {
+      waitingFor.current = null;
       setPending(null);
       setOutcome(session.status === 'declined' ? 'decline' : 'missed');
     } else if (session.status !== 'requested') {
+      waitingFor.current = null;
       setPending(null);
     }
   };
@@ -42,7 +48,7 @@ export function usePendingRequest(readerId: string) {
   // told the moment it is created; a busy server answers the client's POST later): kept until then.
   const earlyAnswers = useRef(new Map<string, ReadingSession['status']>());
   useServerEvent(SERVER_EVENTS.sessionResponse, (response) => {
-    if (response.sessionId === pending?.id) settle({ id: response.sessionId, status: response.status });
+    if (response.sessionId === waitingFor.current) settle({ id: response.sessionId, status: response.status });
     else earlyAnswers.current.set(response.sessionId, response.status);
   });
   const settleRef = useRef(settle);
@@ -81,6 +87,7 @@ export function usePendingRequest(readerId: string) {
     clearOutcome: () => setOutcome(null),
     /** The request was created: wait for its answer (which may already have come). */
     wait(created: ReadingSession) {
+      waitingFor.current = created.id;
       setPending(created);
       const early = earlyAnswers.current.get(created.id);
       if (early) settle({ id: created.id, status: early });

@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import { SERVER_EVENTS } from '@shared/realtime';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { EventEmitter } from 'node:events';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { connectSocket, disconnectSocket } from '@/lib/socket';
+import { testReadingSession } from '../../../../tests/unit/test-reading-session';
+import { usePendingRequest } from './use-pending-request';
+
+/** Socket.IO's client as far as socket.ts uses it: the test hands on what the server sends. */
+class FakeSocket extends EventEmitter {
+  active = true;
+  connected = true;
+  private readonly anyListeners: ((event: string, payload: unknown) => void)[] = [];
+  onAny(listener: (event: string, payload: unknown) => void) {
+    this.anyListeners.push(listener);
+  }
+  connect() {}
+  disconnect() {}
+  serverSends(event: string, payload: unknown) {
+    for (const listener of this.anyListeners) listener(event, payload);
+  }
+}
+const fake = new FakeSocket();
+vi.mock('socket.io-client', () => ({ io: () => fake }));
+
+afterEach(() => {
+  disconnectSocket();
+  cleanup();
+});
+
+function renderPendingRequest() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={['/session/r1?type=chat']}>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+  return renderHook(() => ({ request: usePendingRequest('r1'), path: useLocation().pathname }), { wrapper });
+}
+
+const requested = testReadingSession({ id: 's9', status: 'requested', startedAt: null, endedAt: null, endReason: null, expiresAt: '2099-01-01T00:00:00.000Z' });
+
+describe("a client's pending request", () => {
+  it('opens the reading when the reader accepts before the page has rendered the request it waits for', async () => {
+    const { result } = renderPendingRequest();
+    await act(() => connectSocket());
+    await act(async () => {
+      // The POST's answer and the reader's acceptance in the same task: no render in between.
+      result.current.request.wait(requested);
+      fake.serverSends(SERVER_EVENTS.sessionResponse, { sessionId: 's9', response: 'accept', status: 'accepted' });
+    });
+    await vi.waitFor(() => expect(result.current.path).toBe('/reading/s9'));
+  });
+
+  it('opens the reading when the acceptance came before the request’s own answer', async () => {
+    const { result } = renderPendingRequest();
+    await act(() => connectSocket());
+    await act(async () => {
+      fake.serverSends(SERVER_EVENTS.sessionResponse, { sessionId: 's9', response: 'accept', status: 'accepted' });
+    });
+    act(() => result.current.request.wait(requested));
+    await vi.waitFor(() => expect(result.current.path).toBe('/reading/s9'));
+  });
+
+  it('shows a decline and stops waiting', async () => {
+    const { result } = renderPendingRequest();
+    await act(() => connectSocket());
+    act(() => result.current.request.wait(requested));
+    await act(async () => {
+      fake.serverSends(SERVER_EVENTS.sessionResponse, { sessionId: 's9', response: 'decline', status: 'declined' });
+    });
+    await vi.waitFor(() => expect(result.current.request.outcome).toBe('decline'));
+    expect(result.current.request.pending).toBeNull();
+    expect(result.current.path).toBe('/session/r1');
+  });
+});
