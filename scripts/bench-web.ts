@@ -5,7 +5,7 @@
  * of `GET /api/readers`, next to `GET /api/health` in the same run, with autocannon in a process of
  * its own as the clients. Beside each figure, a bare Fastify in the same process answering the
  * same path with the same body (the app's answer, parsed once and serialised per request as any
- * route's), measured right before it, and the app's CPU per request as a multiple of the bare one
+ * route's), measured in one-second turns with it (round after round over every endpoint), and the app's CPU per request as a multiple of the bare one
  * (issue 47's goal: within 2×); the process's idle CPU (the app's timers) is taken out of both.
  * PGlite in memory by default;
  * with DATABASE_URL, a scratch database on that PostgreSQL server, dropped afterwards.
@@ -22,8 +22,8 @@ import Fastify from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
-import { openScratchPostgres } from '../tests/integration/scratch-database';
 import { readerProfiles, readingSessions, user } from '../src/server/db/schema';
+import { openScratchPostgres } from '../tests/integration/scratch-database';
 
 const setting = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -123,26 +123,57 @@ interface AutocannonResult {
   timeouts: number;
 }
 
+/** One slice of load on one path: what autocannon counted and the server's CPU meanwhile, idle CPU taken out. */
+interface Slice {
+  requests: number;
+  seconds: number;
+  cpuMs: number;
+  bytes: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
 /**
  * `connections` keep-alive connections, each sending the next request as soon as the last one is
  * answered, from autocannon in a process of its own: the load it makes costs the other core, not
  * the server's (an in-process generator took about half the server's time, and its figure was the
  * generator's as much as the server's).
  */
-async function measure(base: string, path: string, idleCpuMsPerSecond: number) {
+async function measureSlice(base: string, path: string, seconds: number, idleCpuMsPerSecond: number): Promise<Slice> {
   const cpuBefore = process.cpuUsage();
   const startedAt = performance.now();
-  const { stdout } = await execFileAsync(process.execPath, [AUTOCANNON, '--json', '--connections', String(connections), '--duration', String(secondsPerEndpoint), `${base}${path}`], {
+  const { stdout } = await execFileAsync(process.execPath, [AUTOCANNON, '--json', '--connections', String(connections), '--duration', String(seconds), `${base}${path}`], {
     maxBuffer: 16 * 1024 * 1024,
   });
   const result = JSON.parse(stdout) as AutocannonResult;
   // This process is the server alone now: its CPU per answered request, whatever else the machine runs.
   const cpu = process.cpuUsage(cpuBefore);
   const idleMs = (idleCpuMsPerSecond * (performance.now() - startedAt)) / 1000;
-  const failures = result.non2xx + result.errors + result.timeouts;
-  const cpuMsPerRequest = Math.max(0, (cpu.user + cpu.system) / 1000 - idleMs) / Math.max(1, result.requests.total);
-  const kbPerAnswer = result.throughput.total / 1024 / Math.max(1, result.requests.total);
-  return { path, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMsPerRequest, kbPerAnswer, failures };
+  return {
+    requests: result.requests.total,
+    seconds,
+    cpuMs: Math.max(0, (cpu.user + cpu.system) / 1000 - idleMs),
+    bytes: result.throughput.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** An endpoint's slices as one figure: totals over all of them, the median p50 and the worst p99. */
+function combine(path: string, slices: Slice[]) {
+  const requests = slices.reduce((sum, slice) => sum + slice.requests, 0);
+  const p50s = slices.map((slice) => slice.p50).sort((a, b) => a - b);
+  return {
+    path,
+    requestsPerSecond: requests / slices.reduce((sum, slice) => sum + slice.seconds, 0),
+    p50: p50s[Math.floor(p50s.length / 2)]!,
+    p99: Math.max(...slices.map((slice) => slice.p99)),
+    cpuMsPerRequest: slices.reduce((sum, slice) => sum + slice.cpuMs, 0) / Math.max(1, requests),
+    kbPerAnswer: slices.reduce((sum, slice) => sum + slice.bytes, 0) / 1024 / Math.max(1, requests),
+    failures: slices.reduce((sum, slice) => sum + slice.failures, 0),
+  };
 }
 
 /**
@@ -195,14 +226,21 @@ async function main() {
       await warm(base, path);
     }
     const idleCpuMsPerSecond = await idleCpu();
-    const results = [];
-    for (const path of paths) {
-      const baseline = await measure(bare.base, path, idleCpuMsPerSecond);
-      results.push({ ...(await measure(base, path, idleCpuMsPerSecond)), bareCpuMsPerRequest: baseline.cpuMsPerRequest });
+    // One second of each endpoint in turn, bare then app, round after round: the app's own bursts
+    // of work (its presence sweep taking the socketless seeded readers offline, a minute ago a
+    // whole endpoint's 5 s) fall on every endpoint alike, not on whichever one runs at that time.
+    const slices = new Map(paths.map((path) => [path, { app: [] as Slice[], bare: [] as Slice[] }]));
+    for (let round = 0; round < secondsPerEndpoint; round++) {
+      for (const path of paths) {
+        const kept = slices.get(path)!;
+        kept.bare.push(await measureSlice(bare.base, path, 1, idleCpuMsPerSecond));
+        kept.app.push(await measureSlice(base, path, 1, idleCpuMsPerSecond));
+      }
     }
+    const results = paths.map((path) => ({ ...combine(path, slices.get(path)!.app), bareCpuMsPerRequest: combine(path, slices.get(path)!.bare).cpuMsPerRequest }));
     await bare.close();
 
-    console.log(`bench:web on ${label}: ${readerCount.toLocaleString('en-US')} readers (${BUSY_READERS} in a reading) seeded in ${seedSeconds.toFixed(1)} s; ${connections} concurrent connections, ${secondsPerEndpoint} s per endpoint; idle CPU ${idleCpuMsPerSecond.toFixed(0)} ms/s taken out; load ${loadavg()[0]!.toFixed(2)}`);
+    console.log(`bench:web on ${label}: ${readerCount.toLocaleString('en-US')} readers (${BUSY_READERS} in a reading) seeded in ${seedSeconds.toFixed(1)} s; ${connections} concurrent connections, ${secondsPerEndpoint} s per endpoint in one-second turns; idle CPU ${idleCpuMsPerSecond.toFixed(0)} ms/s taken out; load ${loadavg()[0]!.toFixed(2)}`);
     console.table(
       results.map((r) => ({
         endpoint: r.path,
