@@ -14,6 +14,7 @@ import { READERS_PAGE } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
 import { useSocket } from '@/lib/socket';
 import { directoryQuery, specialtiesQuery, useLiveReaderStatus } from './api';
+import { directoryReaders } from './directory-pages';
 import { DEFAULT_FILTER, type DirectoryFilter, filterFromSearchParams, hasFilters, SORT_LABELS, searchParamsFromFilter } from './directory-filter';
 import { ReaderCard } from './reader-card';
 
@@ -118,7 +119,11 @@ export function ReadersPage() {
   };
   const sentinel = useLoadOnScroll(loadMore, readers.data?.pages.length ?? 0);
 
-  const shown = readers.data?.pages.flatMap((page) => page.readers) ?? [];
+  const { readers: shown, hasRepeats } = useMemo(() => directoryReaders(readers.data?.pages ?? []), [readers.data]);
+  const { isFetching, refetch } = readers;
+  useEffect(() => {
+    if (hasRepeats && !isFetching) void refetch();
+  }, [hasRepeats, isFetching, refetch]);
   const total = readers.data?.pages.at(-1)?.total ?? 0;
   // A specialty from a shared link shows even before (or without) the list of all of them.
   const specialtyOptions = useMemo(() => {
