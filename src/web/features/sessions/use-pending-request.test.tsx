@@ -2,28 +2,14 @@
 import { SERVER_EVENTS } from '@shared/realtime';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import { EventEmitter } from 'node:events';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectSocket, disconnectSocket } from '@/lib/socket';
+import { FakeSocket } from '../../../../tests/unit/fake-socket';
 import { testReadingSession } from '../../../../tests/unit/test-reading-session';
 import { usePendingRequest } from './use-pending-request';
 
-/** Socket.IO's client as far as socket.ts uses it: the test hands on what the server sends. */
-class FakeSocket extends EventEmitter {
-  active = true;
-  connected = true;
-  private readonly anyListeners: ((event: string, payload: unknown) => void)[] = [];
-  onAny(listener: (event: string, payload: unknown) => void) {
-    this.anyListeners.push(listener);
-  }
-  connect() {}
-  disconnect() {}
-  serverSends(event: string, payload: unknown) {
-    for (const listener of this.anyListeners) listener(event, payload);
-  }
-}
 const fake = new FakeSocket();
 vi.mock('socket.io-client', () => ({ io: () => fake }));
 
