@@ -3,6 +3,7 @@ import { twoFactor } from 'better-auth/plugins';
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { getCookies } from 'better-auth/cookies';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -13,6 +14,7 @@ import { ACCOUNT_SUSPENDED_MESSAGE, ERROR_CODES } from '@shared/errors';
 import type { OnUserCreated } from '../features/auth/create-user';
 import { resetPasswordMail, signUpAttemptMail, verifyEmailMail } from '../features/mail/messages';
 import { queueMail } from '../features/mail/queue-mail';
+import { sessionOfCookieReader } from './session-of-cookie';
 
 /** A reset link lasts an hour and works once (Better Auth consumes its token). */
 export const RESET_PASSWORD_TOKEN_SECONDS = 60 * 60;
@@ -130,5 +132,7 @@ export function createAuth(db: Db, config: Config, clock: Clock, onUserCreated: 
   return Object.assign(auth, {
     /** Admins must have two-factor sign-in on before any admin endpoint answers (REQUIRE_ADMIN_2FA). */
     requiresAdminTwoFactor: config.requireAdminTwoFactor,
+    /** The session of a request's Cookie header, without renewing it (session-of-cookie.ts). */
+    sessionOfCookie: sessionOfCookieReader(db, { secret: config.authSecret, cookieName: getCookies(auth.options).sessionToken.name }),
   });
 }

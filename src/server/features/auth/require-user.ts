@@ -30,14 +30,21 @@ declare module 'fastify' {
   }
 }
 
-type BetterAuthSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
+/** The fields of a signed-in person that access needs, as the session lookups read them. */
+interface StoredSignIn {
+  sessionId: string;
+  userId: string;
+  email: string;
+  name: string;
+  role: string | null | undefined;
+  twoFactorEnabled: boolean | null | undefined;
+}
 
-function signedInUser(auth: Auth, { user, session }: BetterAuthSession): SignedInUser {
-  const { id, email, name, role: storedRole } = user;
+function signedInUser(auth: Auth, { sessionId, userId, email, name, role: storedRole, twoFactorEnabled }: StoredSignIn): SignedInUser {
   // Only server code writes roles; one that is none of ROLES gets the least a signed-in person may do.
-  const role: Role = isRole(storedRole) ? storedRole : 'client';
-  const isTwoFactorEnabled = user.twoFactorEnabled === true;
-  return { id, sessionId: session.id, email, name, role, isTwoFactorEnabled, isAdminLocked: role === 'admin' && auth.requiresAdminTwoFactor && !isTwoFactorEnabled };
+  const role: Role = storedRole && isRole(storedRole) ? storedRole : 'client';
+  const isTwoFactorEnabled = twoFactorEnabled === true;
+  return { id: userId, sessionId, email, name, role, isTwoFactorEnabled, isAdminLocked: role === 'admin' && auth.requiresAdminTwoFactor && !isTwoFactorEnabled };
 }
 
 /**
@@ -53,12 +60,19 @@ export async function readSessionUserRenewing(auth: Auth, headers: Record<string
   // is no session, and asking Better Auth anyway was a fifth of an anonymous directory request's CPU.
   if (!getSessionCookie(webHeaders)) return { user: null, setCookies: [] };
   const { headers: answered, response } = await auth.api.getSession({ headers: webHeaders, returnHeaders: true });
-  return { user: response ? signedInUser(auth, response) : null, setCookies: answered.getSetCookie() };
+  const user = response ? signedInUser(auth, { ...response.user, userId: response.user.id, sessionId: response.session.id }) : null;
+  return { user, setCookies: answered.getSetCookie() };
 }
 
-/** The signed-in person of request headers (cookie); null when signed out. */
+/**
+ * The signed-in person of request headers (cookie); null when signed out. Read in one statement,
+ * renewing nothing (auth/session-of-cookie.ts): every signed-in request and every socket handshake
+ * asks it, and the page's profile request renews (readSessionUserRenewing).
+ */
 export async function readSessionUser(auth: Auth, headers: Record<string, string | string[] | undefined>): Promise<SignedInUser | null> {
-  return (await readSessionUserRenewing(auth, headers)).user;
+  const cookie = Array.isArray(headers.cookie) ? headers.cookie.join('; ') : headers.cookie;
+  const found = await auth.sessionOfCookie(cookie);
+  return found ? signedInUser(auth, found) : null;
 }
 
 /**
