@@ -8,6 +8,7 @@ import { AppProviders } from './app/providers';
 import { setApiFetch } from './lib/api';
 import { profileQueryKey } from './lib/auth';
 import { createQueryClient } from './lib/query-client';
+import { HydratingContext } from './lib/hydrating-context';
 import { renderingAt } from './lib/page-now';
 import { AppRoutes, preloadPage } from './routes';
 
@@ -38,11 +39,13 @@ function renderApp(url: string, queryClient: QueryClient): string {
   return renderToString(
     <StrictMode>
       <AppErrorBoundary>
-        <AppProviders queryClient={queryClient}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProviders>
+        <HydratingContext value>
+          <AppProviders queryClient={queryClient}>
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          </AppProviders>
+        </HydratingContext>
       </AppErrorBoundary>
     </StrictMode>,
   );

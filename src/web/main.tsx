@@ -1,9 +1,10 @@
 import { StrictMode, startTransition, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { AppErrorBoundary } from './app/app-error-boundary';
 import { AppBrowserRouter } from './app/browser-router';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './lib/query-client';
+import { HydratingContext } from './lib/hydrating-context';
 import { hydrateRenderedState } from './lib/rendered-state';
 import { applyTheme, readStoredTheme } from './lib/theme';
 import { AppRoutes, preloadPage } from './routes';
@@ -14,43 +15,53 @@ import './styles.css';
 applyTheme(readStoredTheme());
 
 const container = document.getElementById('root');
-if (!container) throw new Error('The #root element is missing from index.html');
+if (!container) throw new Error('index.html has no #root');
 
 const queryClient = createQueryClient();
 
 const isRendered = hydrateRenderedState(queryClient, document);
 
-/** Marks the document once the first page has committed: every control on it answers from then on. */
+let root: Root;
+
+/**
+ * Marks the document once the first page has committed: every control on it answers from then on.
+ * A page the server rendered then renders again with the browser's time and zone (page-now.ts), as
+ * a transition.
+ */
 function MarkHydrated() {
-  useEffect(() => document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, ''), []);
+  useEffect(() => {
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
+    if (isRendered) startTransition(() => root.render(app(false)));
+  }, []);
   return null;
 }
 
-const app = (
+const app = (isHydrating: boolean) => (
   <StrictMode>
     <MarkHydrated />
     <AppErrorBoundary>
-      <AppProviders queryClient={queryClient}>
-        <AppBrowserRouter>
-          <AppRoutes />
-        </AppBrowserRouter>
-      </AppProviders>
+      <HydratingContext value={isHydrating}>
+        <AppProviders queryClient={queryClient}>
+          <AppBrowserRouter>
+            <AppRoutes />
+          </AppBrowserRouter>
+        </AppProviders>
+      </HydratingContext>
     </AppErrorBoundary>
   </StrictMode>
 );
 
 // In a transition, React renders (or hydrates) the first page in slices that yield to the browser
 // every few milliseconds instead of one long task (a phone's CPU is the budget: Lighthouse's total blocking time).
-const render = () => {
-  if (isRendered) {
-    startTransition(() => {
-      hydrateRoot(container, app);
-    });
-    return;
-  }
-  const root = createRoot(container);
-  startTransition(() => root.render(app));
-};
+const render = () =>
+  startTransition(() => {
+    if (isRendered) {
+      root = hydrateRoot(container, app(true));
+      return;
+    }
+    root = createRoot(container);
+    root.render(app(false));
+  });
 
 // The first page's code is fetched before the first render, so it paints at once instead of a
 // spinner first. If it fails to download, the page's error boundary shows it on render.

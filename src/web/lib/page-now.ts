@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useIsHydrating } from './hydrating-context';
 import { RENDERED_AT_ATTRIBUTE, RENDERED_STATE_ID } from '@shared/server-render';
 
 /**
@@ -25,17 +25,6 @@ export function renderedAt(): number {
   if (serverRenderingAt !== null) return serverRenderingAt;
   const written = typeof document === 'undefined' ? null : document.getElementById(RENDERED_STATE_ID)?.getAttribute(RENDERED_AT_ATTRIBUTE);
   return written ? Number(written) : Date.now();
-}
-
-const neverChanges = () => () => {};
-
-/** True while the server renders the page or the browser hydrates it; false in every later render. */
-export function useIsHydrating(): boolean {
-  return useSyncExternalStore(
-    neverChanges,
-    () => false,
-    () => true,
-  );
 }
 
 /** 'Now' for what a page writes: the render's time while hydrating, else the browser's clock at this render. */

@@ -1,4 +1,4 @@
-import { useIsHydrating } from './page-now';
+import { useIsHydrating } from './hydrating-context';
 import { viewerTimeZone } from './usual-availability';
 
 /** What dates and times are written in: the viewer's, or while hydrating, what the server wrote them in. */

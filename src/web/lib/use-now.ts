@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { renderedAt, useIsHydrating } from './page-now';
+import { useIsHydrating } from './hydrating-context';
+import { renderedAt } from './page-now';
 
 /**
  * The current time, refreshed every `intervalMs` while `isTicking`; it holds still otherwise. A page

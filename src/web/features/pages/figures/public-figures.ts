@@ -1,8 +1,8 @@
 import type { PublicFigures } from '@shared/public-figures';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, unexpectedResponseError } from '@/lib/api';
+import { isRecord } from '@shared/records';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isCount = (value: unknown): value is number => Number.isInteger(value);
 
 /**

@@ -1,6 +1,5 @@
 import type { FeaturedReader } from '@shared/sessions';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+import { isRecord } from '@shared/records';
 
 function isFeaturedReader(value: unknown): value is FeaturedReader {
   if (!isRecord(value)) return false;
