@@ -18,9 +18,9 @@ export interface RenderedPage {
 export type PageRenderer = (url: string) => Promise<RenderedPage>;
 
 /**
- * Set on `<html>` once the app's first render has committed (web/main.tsx). Until then a page
- * the server rendered shows its controls, but a click on one is lost; the browser tests wait
- * for it after loading such a page (issue 51).
+ * Set on `<html>` once a page the server rendered has hydrated (web/lib/hydrating-context.tsx).
+ * Until then it shows its controls, but a click on one is lost; the browser tests wait for it
+ * after loading such a page (issue 51).
  */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 

@@ -1,14 +1,13 @@
-import { StrictMode, startTransition, useEffect } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppErrorBoundary } from './app/app-error-boundary';
 import { AppBrowserRouter } from './app/browser-router';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './lib/query-client';
-import { HydratingContext } from './lib/hydrating-context';
+import { HydrationState } from './lib/hydrating-context';
 import { hydrateRenderedState } from './lib/rendered-state';
 import { applyTheme, readStoredTheme } from './lib/theme';
 import { AppRoutes, preloadPage } from './routes';
-import { HYDRATED_ATTRIBUTE } from '@shared/server-render';
 import './styles.css';
 
 // Applied before React renders anything, so a light-theme visitor never sees a dark flash.
@@ -21,33 +20,17 @@ const queryClient = createQueryClient();
 
 const isRendered = hydrateRenderedState(queryClient, document);
 
-let root: Root;
+const pages = (
+  <AppProviders queryClient={queryClient}>
+    <AppBrowserRouter>
+      <AppRoutes />
+    </AppBrowserRouter>
+  </AppProviders>
+);
 
-/**
- * Marks the document once the first page has committed: every control on it answers from then on.
- * A page the server rendered then renders again with the browser's time and zone (page-now.ts), as
- * a transition.
- */
-function MarkHydrated() {
-  useEffect(() => {
-    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
-    if (isRendered) startTransition(() => root.render(app(false)));
-  }, []);
-  return null;
-}
-
-const app = (isHydrating: boolean) => (
+const app = (
   <StrictMode>
-    <MarkHydrated />
-    <AppErrorBoundary>
-      <HydratingContext value={isHydrating}>
-        <AppProviders queryClient={queryClient}>
-          <AppBrowserRouter>
-            <AppRoutes />
-          </AppBrowserRouter>
-        </AppProviders>
-      </HydratingContext>
-    </AppErrorBoundary>
+    <AppErrorBoundary>{isRendered ? <HydrationState>{pages}</HydrationState> : pages}</AppErrorBoundary>
   </StrictMode>
 );
 
@@ -55,12 +38,8 @@ const app = (isHydrating: boolean) => (
 // every few milliseconds instead of one long task (a phone's CPU is the budget: Lighthouse's total blocking time).
 const render = () =>
   startTransition(() => {
-    if (isRendered) {
-      root = hydrateRoot(container, app(true));
-      return;
-    }
-    root = createRoot(container);
-    root.render(app(false));
+    if (isRendered) hydrateRoot(container, app);
+    else createRoot(container).render(app);
   });
 
 // The first page's code is fetched before the first render, so it paints at once instead of a

@@ -4,7 +4,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { act, startTransition } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HydratingContext } from './hydrating-context';
+import { HYDRATED_ATTRIBUTE } from '@shared/server-render';
+import { HydratingContext, HydrationState } from './hydrating-context';
 import { renderedAt, renderingAt, usePageNow } from './page-now';
 
 const RENDERED_AT = Date.UTC(2026, 0, 2, 3, 4, 5);
@@ -15,6 +16,7 @@ function Age() {
 
 afterEach(() => {
   document.body.innerHTML = '';
+  document.documentElement.removeAttribute(HYDRATED_ATTRIBUTE);
 });
 
 describe("a rendered page's now (page-now.ts)", () => {
@@ -28,20 +30,28 @@ describe("a rendered page's now (page-now.ts)", () => {
     expect(renderedAt()).not.toBe(RENDERED_AT);
   });
 
-  it('hydrates with the time written beside the rendered state, then writes the browser’s', async () => {
-    const page = (isHydrating: boolean) => (
-      <HydratingContext value={isHydrating}>
+  it('hydrates with the time written beside the rendered state, marks the page hydrated, then writes the browser’s', async () => {
+    const server = (
+      <HydratingContext value>
         <Age />
       </HydratingContext>
     );
-    document.body.innerHTML = `<div id="root">${renderingAt(RENDERED_AT, () => renderToString(page(true)))}</div><script type="application/json" id="rendered-state" data-rendered-at="${RENDERED_AT}">{}</script>`;
+    document.body.innerHTML = `<div id="root">${renderingAt(RENDERED_AT, () => renderToString(server))}</div><script type="application/json" id="rendered-state" data-rendered-at="${RENDERED_AT}">{}</script>`;
     const container = document.getElementById('root') as HTMLElement;
     const errors: unknown[] = [];
-    const root = await act(async () => hydrateRoot(container, page(true), { onRecoverableError: (error) => errors.push(error) }));
-    expect(container.textContent).toBe(new Date(RENDERED_AT).toISOString());
-    // main.tsx renders the hydrated app again with the browser's values, as a transition.
-    await act(async () => startTransition(() => root.render(page(false))));
+    await act(async () => {
+      startTransition(() => {
+        hydrateRoot(
+          container,
+          <HydrationState>
+            <Age />
+          </HydrationState>,
+          { onRecoverableError: (error) => errors.push(error) },
+        );
+      });
+    });
     expect(errors).toEqual([]);
+    expect(document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(true);
     expect(container.textContent).not.toBe(new Date(RENDERED_AT).toISOString());
   });
 
