@@ -3,16 +3,6 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { session, user } from '../db/schema';
 
-/** What a request's session cookie says: the session and the fields of its person that access needs. */
-export interface CookieSession {
-  sessionId: string;
-  userId: string;
-  email: string;
-  name: string;
-  role: string;
-  twoFactorEnabled: boolean;
-}
-
 /** The value of the first cookie named `name` in a Cookie header, decoded, as Better Auth's own parser takes it. */
 function cookieValue(header: string, name: string): string | null {
   for (const pair of header.split(';')) {
@@ -59,7 +49,8 @@ export function sessionOfCookieReader(db: Db, { secret, cookieName }: { secret: 
     .innerJoin(user, eq(user.id, session.userId))
     .where(and(eq(session.token, sql.placeholder('token')), gte(session.expiresAt, sql.placeholder('now'))))
     .prepare('session_of_cookie');
-  return async (cookieHeader: string | undefined): Promise<CookieSession | null> => {
+  // What a request's session cookie says: the session and the fields of its person that access needs.
+  return async (cookieHeader: string | undefined) => {
     const value = cookieHeader ? cookieValue(cookieHeader, cookieName) : null;
     const token = value ? verifiedToken(value, secret) : null;
     if (!token) return null;
