@@ -5,6 +5,7 @@ import { AppBrowserRouter } from './app/browser-router';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './lib/query-client';
 import { HydrationState } from './lib/hydrating-context';
+import { loadFonts } from './lib/load-fonts';
 import { hydrateRenderedState } from './lib/rendered-state';
 import { applyTheme, readStoredTheme } from './lib/theme';
 import { AppRoutes, preloadPage } from './routes';
@@ -12,6 +13,7 @@ import './styles.css';
 
 // Applied before React renders anything, so a light-theme visitor never sees a dark flash.
 applyTheme(readStoredTheme());
+loadFonts();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');

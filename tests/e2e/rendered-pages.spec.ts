@@ -93,6 +93,10 @@ for (const theme of ['dark', 'light'] as const) {
         if (path === '/readers/aurora') await expect(page.getByTestId('usual-availability')).toContainText(/^Usually available .+ \(your time\)$/);
         await page.waitForLoadState('networkidle');
         expect(fetched, `${path} fetched again what it was rendered with`).toEqual([]);
+        // The web fonts come after the first paint (lib/load-fonts.ts) and replace local ones sized
+        // to them: the shifts counted include that swap.
+        const loadedFonts = await page.evaluate(() => [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replaceAll('"', '')));
+        expect(loadedFonts, path).toContain('Playfair Display');
         expect(await layoutShifts(), path).toBeLessThanOrEqual(0.05);
       }
     });

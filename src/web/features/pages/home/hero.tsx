@@ -11,8 +11,10 @@ export function Hero({ journeyHref }: { journeyHref: string }) {
           <Sparkles className="size-4" aria-hidden="true" />
           Verified psychic readers · Pay by the minute
         </p>
-        <h1 id="hero-title" className="font-script text-6xl leading-[1.1] text-foreground sm:text-7xl lg:text-8xl">
-          Find Your Path <span className="text-pink">Among the Stars</span>
+        {/* A line each, sized so each fits a phone in the script font and in the local one it is
+            painted with until that arrives (font-fallbacks.css): the swap then moves nothing below. */}
+        <h1 id="hero-title" className="font-script text-5xl leading-[1.1] text-foreground sm:text-7xl lg:text-8xl">
+          <span className="block">Find Your Path</span> <span className="block text-pink">Among the Stars</span>
         </h1>
         <p className="max-w-2xl text-lg text-muted-foreground sm:text-xl">
           Live video, audio and chat readings with gifted psychics, tarot readers and mediums. See every rate before you begin and
