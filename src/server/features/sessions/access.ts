@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { readingSessions } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import type { ParticipantRole } from '../../realtime/presence/session-presence';
@@ -13,8 +14,10 @@ export function participantRole(session: Pick<SessionRow, 'clientId' | 'readerId
 }
 
 /** Loads a session the user takes part in (admins may look too, through the admin gate); 404 unknown, 403 a stranger. */
+const sessionById = preparedPerDatabase('session_by_id', (db) => db.select().from(readingSessions).where(eq(readingSessions.id, sql.placeholder('id'))));
+
 export async function loadSessionFor(db: DbOrTx, sessionId: string, user: SessionUser, options: { allowAdmin?: boolean } = {}): Promise<SessionRow> {
-  const [session] = await db.select().from(readingSessions).where(eq(readingSessions.id, sessionId));
+  const [session] = await sessionById(db, { id: sessionId });
   if (!session) throw notFound('Session not found');
   if (!participantRole(session, user.id)) {
     if (!options.allowAdmin) throw forbidden('Access denied');

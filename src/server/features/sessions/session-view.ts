@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type ReadingSession, ratableUntil } from '@shared/sessions';
 import type { DbOrTx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
 
 export type SessionRow = typeof readingSessions.$inferSelect;
@@ -77,7 +78,9 @@ export function toReadingSession(row: NamedRow): ReadingSession {
 
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
+const viewById = preparedPerDatabase('session_view_by_id', (db) => selectSessionsWithNames(db).where(eq(readingSessions.id, sql.placeholder('id'))));
+
 export async function loadSessionView(db: DbOrTx, sessionId: string): Promise<ReadingSession | null> {
-  const [row] = await selectSessionsWithNames(db).where(eq(readingSessions.id, sessionId));
+  const [row] = await viewById(db, { id: sessionId });
   return row ? toReadingSession(row) : null;
 }
