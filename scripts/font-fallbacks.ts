@@ -22,31 +22,32 @@ type Metrics = typeof timesNewRoman;
 const withWidth = (metrics: Metrics, xWidthAvg: number): Metrics => ({ ...metrics, xWidthAvg, subsets: { ...metrics.subsets, latin: { xWidthAvg } } });
 
 /**
- * Each web face's width on the pages' own text against the average width Capsize scales by (taken
- * over English prose; the pages hold more capitals, digits and short labels), found in Chromium on
- * the public pages at 390 and 1280 px: first each text's width in the web face against its
- * fallback, then the factor that left the smallest layout shift when the web fonts swapped in
- * (decision 063, 'Stop 47'). Alex Brush sets only title-case headings, where its capitals, twice
- * as wide as its small letters, count for more: at the prose average its fallback ran 10% narrower
- * and a phone's heading took one line less until Alex Brush arrived (shift 0.13 on `/`). At
- * Capsize's widths Playfair's semibold buttons wrapped the community's categories differently
- * (0.054 at 1280 px, 0.002 at 0.95 here).
+ * Playfair's average width by weight, read with @capsizecss/unpack from fontsource's files, and
+ * each face's width on the pages' own text against it (`onThePages`). Capsize's average is taken
+ * over English prose; the pages hold more capitals, digits and short labels. The factors were found
+ * in Chromium on the public pages at 390 and 1280 px: first each text's width in the web face
+ * against its fallback, then the factor that left the smallest layout shift when the web fonts
+ * swapped in (decision 063, 'Stop 47'). At Capsize's widths Playfair's semibold buttons wrapped the
+ * community's categories differently (0.054 at 1280 px, 0.002 at 0.95 here).
+ *
+ * Bold text (buttons, headings: 600 and 700) gets Times New Roman Bold, not the regular face made
+ * bold by the browser, which keeps the regular's widths; Liberation Serif Bold (886 of 2048) has its
+ * metrics.
  */
-const WIDTH_ON_THE_PAGES = { playfair400: 0.97, playfair600: 0.95, playfair700: 0.988, alexBrush: 1.1 };
+const timesNewRomanBold: Metrics = { ...withWidth(timesNewRoman, 886), fullName: 'Times New Roman Bold', postscriptName: 'TimesNewRomanPS-BoldMT' };
+const PLAYFAIR = {
+  400: { xWidthAvg: 452, onThePages: 0.97, local: timesNewRoman },
+  600: { xWidthAvg: 459, onThePages: 0.95, local: timesNewRomanBold },
+  700: { xWidthAvg: 463, onThePages: 0.988, local: timesNewRomanBold },
+};
+const playfairAt = (weight: keyof typeof PLAYFAIR) => withWidth(playfairDisplay, Math.round(PLAYFAIR[weight].xWidthAvg * PLAYFAIR[weight].onThePages));
 
 /**
- * Bold text (buttons, headings: Playfair 600 and 700) gets Times New Roman Bold, not the regular
- * face made bold by the browser, which keeps the regular's widths. Average widths read with
- * @capsizecss/unpack from fontsource's Playfair files (400: 452, 600: 459, 700: 463) and from
- * Liberation Serif Bold (886 of 2048), which has Times New Roman Bold's metrics.
+ * Alex Brush sets only title-case headings, where its capitals, twice as wide as its small letters,
+ * count for more than in prose: at Capsize's average its fallback ran 10% narrower, and a phone's
+ * heading took one line less until Alex Brush arrived (shift 0.13 on `/`).
  */
-const playfairByWeight = {
-  400: withWidth(playfairDisplay, Math.round(452 * WIDTH_ON_THE_PAGES.playfair400)),
-  600: withWidth(playfairDisplay, Math.round(459 * WIDTH_ON_THE_PAGES.playfair600)),
-  700: withWidth(playfairDisplay, Math.round(463 * WIDTH_ON_THE_PAGES.playfair700)),
-};
-const timesNewRomanBold: Metrics = { ...withWidth(timesNewRoman, 886), fullName: 'Times New Roman Bold', postscriptName: 'TimesNewRomanPS-BoldMT' };
-const alexBrushHeadings = withWidth(alexBrush, Math.round(alexBrush.subsets.latin.xWidthAvg * WIDTH_ON_THE_PAGES.alexBrush));
+const alexBrushHeadings = withWidth(alexBrush, Math.round(alexBrush.subsets.latin.xWidthAvg * 1.1));
 
 /** Liberation Serif has Times New Roman's widths and heights, so the same overrides fit it. */
 const LIBERATION_SERIF: Record<string, string> = {
@@ -62,10 +63,8 @@ function fallbackFace(family: string, webFont: Metrics, local: Metrics, weight?:
 
 export function fontFallbackCss(): string {
   const faces = [
-    ...Object.entries(playfairByWeight).map(([weight, metrics]) =>
-      fallbackFace('Playfair Display Fallback: Times New Roman', metrics, weight === '400' ? timesNewRoman : timesNewRomanBold, weight),
-    ),
-    fallbackFace('Playfair Display Fallback: Noto Serif', playfairByWeight[400], notoSerif),
+    ...([400, 600, 700] as const).map((weight) => fallbackFace('Playfair Display Fallback: Times New Roman', playfairAt(weight), PLAYFAIR[weight].local, String(weight))),
+    fallbackFace('Playfair Display Fallback: Noto Serif', playfairAt(400), notoSerif),
     fallbackFace('Alex Brush Fallback: Times New Roman', alexBrushHeadings, timesNewRoman),
     fallbackFace('Alex Brush Fallback: Noto Serif', alexBrushHeadings, notoSerif),
   ];

@@ -13,9 +13,9 @@ export function participantRole(session: Pick<SessionRow, 'clientId' | 'readerId
   return null;
 }
 
-/** Loads a session the user takes part in (admins may look too, through the admin gate); 404 unknown, 403 a stranger. */
 const sessionById = preparedPerDatabase('session_by_id', (db) => db.select().from(readingSessions).where(eq(readingSessions.id, sql.placeholder('id'))));
 
+/** Loads a session the user takes part in (admins may look too, through the admin gate); 404 unknown, 403 a stranger. */
 export async function loadSessionFor(db: DbOrTx, sessionId: string, user: SessionUser, options: { allowAdmin?: boolean } = {}): Promise<SessionRow> {
   const [session] = await sessionById(db, { id: sessionId });
   if (!session) throw notFound('Session not found');
