@@ -3,11 +3,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { registerApiDocs } from './api-docs';
 import { closeSocketsForRestart, drainSwitch, refuseNewWorkWhileDraining } from './drain';
-import { createAuth } from './auth/auth';
+import { type Auth, createAuth } from './auth/auth';
 import { type Clock, systemClock } from './clock';
 import { systemTimers, type Timers } from './timers';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, Db } from './db/client';
 import { startEmbeddedMaintenance } from './db/embedded-maintenance';
 import { ERROR_CODES } from '@shared/errors';
 import { isCanonicalPath } from './canonical-path';
@@ -62,6 +62,7 @@ import { shopRoutes } from './features/shop/routes';
 import { writtenReadingRoutes } from './features/written-readings/routes';
 import { devAppointmentRoutes } from './features/appointments/dev-routes';
 import { appointmentRoutes } from './features/appointments/routes';
+import { promotionRoutes } from './features/promotions/routes';
 import { startAutoReloads } from './features/wallet/auto-reload';
 import { createWallet, getWalletBalanceCents } from './features/wallet/ledger';
 import { walletRoutes } from './features/wallet/routes';
@@ -126,6 +127,15 @@ function trustProxyOption(setting: Config['trustProxy']) {
 const SOCKETS_CLOSE_WAIT_MS = 2000;
 
 /** Builds the whole app from injected parts; main.ts only reads config and listens. */
+/** The features whose routes need only the database, the clock and the signed-in user. */
+async function registerPlainRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; clock: Clock }) {
+  await app.register(favoriteRoutes, deps);
+  await app.register(followRoutes, deps);
+  await app.register(communityRoutes, deps);
+  await app.register(reportRoutes, deps);
+  await app.register(promotionRoutes, deps);
+}
+
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const db = database.db;
@@ -292,10 +302,7 @@ export async function buildApp(deps: AppDeps) {
   const directory = createDirectoryCache({ db, listen: database.listen });
   await app.register(readerRoutes, { auth, db, realtime, clock, isProduction: config.isProduction, onReaderOnline, onReaderOffline: closeQueueOf, directory });
   await app.register(reviewRoutes, { db });
-  await app.register(favoriteRoutes, { auth, db, clock });
-  await app.register(followRoutes, { auth, db, clock });
-  await app.register(communityRoutes, { auth, db, clock });
-  await app.register(reportRoutes, { auth, db, clock });
+  await registerPlainRoutes(app, { auth, db, clock });
   await app.register(shopRoutes, { auth, db, clock, realtime, shipWithinDays: config.shipWithinDays });
   await app.register(readerApplicationRoutes, {
     auth, db, clock, publicUrl: config.publicUrl, isProduction: config.isProduction, onUserCreated: createWallet, rateLimit: config.applicationRateLimit,

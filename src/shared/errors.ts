@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   insufficientFunds: 'INSUFFICIENT_FUNDS',
   /** A priced live stream the user has not joined (paid for) yet. */
   paymentRequired: 'PAYMENT_REQUIRED',
+  /** A promotion code used up, over budget, outside its window, already used by this person, or not for them (issue 48). */
+  promotionUnavailable: 'PROMOTION_UNAVAILABLE',
   accountSuspended: 'ACCOUNT_SUSPENDED',
   /** A deposit over one of the client's own spending limits (403: allowed to ask, not to do). */
   depositLimit: 'DEPOSIT_LIMIT',

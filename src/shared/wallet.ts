@@ -1,6 +1,7 @@
 import { z } from './zod-config';
 import { DEPOSIT_MAX_CENTS, DEPOSIT_MIN_CENTS, PAYOUT_MIN_CENTS, SESSION_TYPES } from './constants';
 import { formatCents } from './money';
+import { creditExpirySchema } from './promotions';
 import { APPOINTMENT_FEE_PERCENT, APPOINTMENT_FREE_CANCEL_HOURS, OPEN_APPOINTMENT_STATUSES } from './appointments';
 
 /** Test cards the sandbox provider understands (the names of Stripe's test payment methods). */
@@ -87,6 +88,14 @@ export const TRANSACTION_KINDS = [
   'written_reading',
   /** Half an appointment's price to the reader: a late cancellation or a client who did not come (docs/decisions/048). */
   'appointment_fee',
+  /** Promotional credit given: marketing:promotions to the client's credit: account (issue 48, docs/decisions/066). */
+  'credit_grant',
+  /** Credit paying for a charge: credit: to the wallet, in the charge's transaction, under its reference. */
+  'credit_spend',
+  /** A refund of something paid with credit: back from the wallet to credit:. */
+  'credit_return',
+  /** What was left of a grant at its expiry, back to marketing:promotions. */
+  'credit_expiry',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
@@ -107,6 +116,10 @@ export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
   hold_release: 'Back from hold',
   written_reading: 'Written reading',
   appointment_fee: 'Appointment fee',
+  credit_grant: 'Promotional credit',
+  credit_spend: 'Paid with credit',
+  credit_return: 'Credit returned',
+  credit_expiry: 'Credit expired',
 };
 
 export const COUNTERPART_TYPES = ['session', 'reader', 'client', 'payment', 'platform', 'payout', 'earnings', 'hold'] as const;
@@ -211,8 +224,12 @@ export function holdReleaseRule(hold: WalletHold): string {
 }
 
 export const walletSchema = z.object({
-  /** The spendable wallet: deposits less spending (never withdrawable). */
+  /** The wallet's cash: deposits less spending (never withdrawable). Promotional credit is apart. */
   balanceCents: z.number().int(),
+  /** Promotional credit not yet expired (issue 48): spent before the cash, never refunded to a card. */
+  creditCents: z.number().int(),
+  /** The credit that expires soonest, or null when there is none. */
+  nextCreditExpiry: creditExpirySchema.nullable(),
   /** Put aside for things not yet settled (a hold, docs/decisions/046): not spendable, not in the balance; the sum of `holds`. */
   onHoldCents: z.number().int(),
   /** Each thing money is held for, soonest first; their amounts add up to onHoldCents. */

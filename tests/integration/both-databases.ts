@@ -20,6 +20,9 @@ export const BOTH_DATABASES = [
   'src/server/features/wallet/hold.integration.test.ts',
   'src/server/features/wallet/check-ledger.integration.test.ts',
   'src/server/features/wallet/deposit-limits-property.integration.test.ts',
+  // issue 48: promotional credit by property, a sweep racing charges, codes raced for their last use
+  'src/server/features/wallet/credit-property.integration.test.ts',
+  'src/server/features/promotions/promotions.integration.test.ts',
   // issue 28: the webhook credits once for concurrent deliveries; take-backs by property
   'src/server/features/payments/checkout-webhook.integration.test.ts',
   'src/server/features/payments/take-back-property.integration.test.ts',

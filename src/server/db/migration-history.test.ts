@@ -49,6 +49,7 @@ const COMMITTED_MIGRATIONS: readonly (readonly [file: string, sha256: string])[]
   ['0036_booked_reading_extension.sql', '335d2f583397d979e684593f19ad33a3f823a9717adb15a528f8dab28f574083'],
   ['0037_push_subscriptions_per_session.sql', '246571f1c6e7f65286324a73055148c08b83ae6ccdfce85e0952660da377677b'],
   ['0038_janus_stream_rooms.sql', '68a26cda6d96900b6f4f45fe42640633648288e74122b4f3bfff4622a62f63b5'],
+  ['0039_promotional_credit.sql', '095036ded9b3fa698b660f6fe08bee8406067bf149b3dc10846bfb63d49431ea'],
 ];
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(`${migrationsDir}/${file}`)).digest('hex');

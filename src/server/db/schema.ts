@@ -20,6 +20,7 @@ import { ROLES, SESSION_TYPES } from '../../shared/constants';
 import { LIVE_CATEGORIES, STREAM_END_REASONS, STREAM_STATUSES } from '../../shared/live';
 import { MAIL_KINDS, MAIL_STATUSES } from '../../shared/mail';
 import { NOTIFICATION_KINDS } from '../../shared/notifications';
+import { CREDIT_SOURCES } from '../../shared/promotions';
 import { type ChannelChoices, PREFERENCE_KINDS, PUSH_STATUSES } from '../../shared/notification-preferences';
 import type { PushPayload } from '../../shared/push-payload';
 import { READER_APPLICATION_STATUSES } from '../../shared/reader-applications';
@@ -198,9 +199,11 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   // `hold:<userId>`: money a client put aside for a written question (later an appointment), which they cannot spend (docs/decisions/046).
-  check('ledger_accounts_kind_check', sql`${t.kind} in ('wallet', 'escrow', 'earnings', 'revenue', 'external', 'payouts_pending', 'disputes', 'hold')`),
+  check('ledger_accounts_kind_check', sql`${t.kind} in ('wallet', 'escrow', 'earnings', 'revenue', 'external', 'payouts_pending', 'disputes', 'hold', 'credit', 'marketing')`),
+  // `credit:<userId>`: a client's promotional credit, apart from their cash; `marketing:promotions` pays for it (issue 48, docs/decisions/066).
   // `disputes:<userId>` carries what a lost dispute or a card refund took beyond the wallet (docs/decisions/039).
-  check('ledger_accounts_non_negative', sql`${t.kind} in ('external', 'disputes') or ${t.balanceCents} >= 0`),
+  // marketing:promotions is below zero by the credit it has given and not taken back (docs/decisions/066).
+  check('ledger_accounts_non_negative', sql`${t.kind} in ('external', 'disputes', 'marketing') or ${t.balanceCents} >= 0`),
   uniqueIndex('ledger_accounts_user_kind_key').on(t.userId, t.kind),
 ]);
 
@@ -1098,4 +1101,76 @@ export const pushMessages = pgTable('push_messages', {
   index('push_messages_user_idx').on(t.userId),
   // The sweep of finished pushes kept a week (push-worker.ts).
   index('push_messages_finished_idx').on(t.createdAt).where(sql`${t.status} <> 'queued'`),
+]);
+
+/**
+ * A promotion code an operator runs (issue 48, docs/decisions/066): a fixed credit, a bonus
+ * percentage of a top-up, or both. `redemptions` and `granted_cents` are counted on the row by the
+ * same conditional update that admits a redemption, so the limit and the budget hold under a race.
+ */
+export const promotions = pgTable('promotions', {
+  id: text('id').primaryKey(),
+  /** Upper case; codes are matched case-insensitively by upper-casing what a client types. */
+  code: text('code').notNull(),
+  creditCents: integer('credit_cents').notNull().default(0),
+  bonusPercent: integer('bonus_percent').notNull().default(0),
+  minTopUpCents: integer('min_top_up_cents').notNull().default(0),
+  maxBonusCents: integer('max_bonus_cents'),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  creditDays: integer('credit_days').notNull(),
+  maxRedemptions: integer('max_redemptions'),
+  budgetCents: integer('budget_cents'),
+  newClientsOnly: boolean('new_clients_only').notNull().default(false),
+  paused: boolean('paused').notNull().default(false),
+  redemptions: integer('redemptions').notNull().default(0),
+  grantedCents: bigint('granted_cents', { mode: 'number' }).notNull().default(0),
+  createdBy: text('created_by').notNull().references(() => user.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  uniqueIndex('promotions_code_key').on(t.code),
+  check('promotions_code_check', sql`${t.code} ~ '^[A-Z0-9]{3,32}$'`),
+  check('promotions_offer_check', sql`(${t.creditCents} > 0 or ${t.bonusPercent} > 0) and ${t.creditCents} >= 0 and ${t.bonusPercent} between 0 and 100 and (${t.bonusPercent} = 0 or ${t.maxBonusCents} > 0)`),
+  check('promotions_window_check', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+  check('promotions_limits_check', sql`${t.creditDays} between 1 and 365 and (${t.maxRedemptions} is null or ${t.redemptions} <= ${t.maxRedemptions}) and (${t.budgetCents} is null or ${t.grantedCents} <= ${t.budgetCents})`),
+]);
+
+/**
+ * One grant of promotional credit to a client (issue 48): a transfer from marketing:promotions to
+ * their credit: account with the same key, and what of it is left. Charges spend the grants that
+ * expire soonest first (credit_spends); at expiry the sweep moves what is left back to marketing
+ * once (`swept_at`). The credit: account's balance is the sum of `remaining_cents` of unswept grants.
+ */
+export const creditGrants = pgTable('credit_grants', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => user.id),
+  source: text('source', { enum: CREDIT_SOURCES }).notNull(),
+  promotionId: text('promotion_id').references(() => promotions.id),
+  amountCents: integer('amount_cents').notNull(),
+  remainingCents: integer('remaining_cents').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  sweptAt: timestamp('swept_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  check('credit_grants_amount_check', sql`${t.amountCents} > 0 and ${t.remainingCents} between 0 and ${t.amountCents} and (${t.sweptAt} is null or ${t.remainingCents} = 0)`),
+  // One use of a code per person.
+  uniqueIndex('credit_grants_promotion_user_key').on(t.promotionId, t.userId),
+  index('credit_grants_usable_idx').on(t.userId, t.expiresAt).where(sql`${t.sweptAt} is null`),
+  index('credit_grants_expiry_idx').on(t.expiresAt).where(sql`${t.sweptAt} is null`),
+]);
+
+/**
+ * What each charge took from each grant (positive) and what a refund gave back to it (negative),
+ * under the charge's reference: a refund returns credit to the grants it came from.
+ */
+export const creditSpends = pgTable('credit_spends', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  grantId: text('grant_id').notNull().references(() => creditGrants.id),
+  reference: text('reference').notNull(),
+  cents: integer('cents').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  check('credit_spends_cents_check', sql`${t.cents} <> 0`),
+  index('credit_spends_reference_idx').on(t.reference),
+  index('credit_spends_grant_idx').on(t.grantId),
 ]);

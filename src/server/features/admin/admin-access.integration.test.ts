@@ -26,6 +26,8 @@ interface Endpoint {
   admin: () => Promise<{ url: string; body?: unknown; status: number }>;
 }
 
+const newPromotionCode = () => `A${randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase()}`;
+
 describe('every admin endpoint, by who asks', () => {
   it('answers 401 signed out, 403 to a client or a reader, and its own answer to an admin', async () => {
     const newReader = () => createReader(app);
@@ -98,6 +100,22 @@ describe('every admin endpoint, by who asks', () => {
         },
       },
       { method: 'GET', route: '/api/admin/reader-applications', admin: async () => ({ url: '/api/admin/reader-applications', status: 200 }) },
+      // Issue 48: promotion codes.
+      {
+        method: 'POST',
+        route: '/api/admin/promotions',
+        admin: async () => ({ url: '/api/admin/promotions', body: { code: newPromotionCode(), creditCents: 100, startsAt: new Date().toISOString(), creditDays: 7 }, status: 201 }),
+      },
+      { method: 'GET', route: '/api/admin/promotions', admin: async () => ({ url: '/api/admin/promotions', status: 200 }) },
+      {
+        method: 'PATCH',
+        route: '/api/admin/promotions/:id',
+        admin: async () => {
+          const created = await http(app, admin.cookie).post('/api/admin/promotions', { code: newPromotionCode(), creditCents: 100, startsAt: new Date().toISOString(), creditDays: 7 });
+          expect(created.status, JSON.stringify(created.body)).toBe(201);
+          return { url: `/api/admin/promotions/${created.body.id}`, body: { paused: true }, status: 200 };
+        },
+      },
       {
         method: 'POST',
         route: '/api/admin/reader-applications/:id/approve',

@@ -49,7 +49,7 @@ export async function joinQueue(deps: QueueDeps, client: SessionUser, readerId: 
     .from(readingSessions)
     .where(and(eq(readingSessions.clientId, client.id), inArray(readingSessions.status, [...OPEN_SESSION_STATUSES])));
   if (inReading) throw refused('in_a_reading', 'You already have a reading in progress');
-  await assertBalanceCoversMinute(db, client.id, reader.rateCents);
+  await assertBalanceCoversMinute(db, client.id, reader.rateCents, now);
 
   try {
     await db.insert(readerQueue).values({ clientId: client.id, readerId, sessionType: input.sessionType, joinedAt: now });

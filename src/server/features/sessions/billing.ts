@@ -7,7 +7,7 @@ import { ledgerTransfers, readerProfiles, readingSessions } from '../../db/schem
 import { billedMinutes } from '../../metrics/process-metrics';
 import type { Outbox } from '../../realtime/outbox';
 import type { SessionTiming } from '../../timing';
-import { chargeManyWithSplit, escrowAccountId, getBalances, isRevenueAccount, lockAccounts, releaseHeldShare, transfer, walletAccountId } from '../wallet';
+import { chargeManyCreditFirst, creditAccountId, escrowAccountId, getBalances, isRevenueAccount, lockAccounts, releaseHeldShare, returnCredit, transfer, walletAccountId } from '../wallet';
 import { isBookedMinute, lockBookedReadingAccounts, rateOfMinute, settleBookedReading } from './booked-reading';
 import { minuteChargeKey, sessionReference } from './session-reference';
 import { type SessionRow, sessionRoom } from './session-view';
@@ -61,7 +61,8 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
   });
   const paid = plans.filter((plan) => !plan.isFree);
   // No savepoint needed: an unpaid charge is refused before the ledger writes anything.
-  const outcomes = await chargeManyWithSplit(
+  // Promotional credit pays first (docs/decisions/066); the reader's share is of the full price either way.
+  const { outcomes, creditLeft } = await chargeManyCreditFirst(
     tx,
     paid.map(({ session, isBooked, minute, amountCents, readerCents }) => ({
       payerUserId: session.clientId,
@@ -73,6 +74,7 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
       idempotencyKey: minuteChargeKey(session.id, minute),
       payerAccount: isBooked ? ('hold' as const) : ('wallet' as const),
     })),
+    now,
   );
   const outcomeOf = new Map(paid.map((plan, i) => [plan, outcomes[i]!]));
   // The wallets no charge answered for: free minutes', and booked readings' (their payer is the hold).
@@ -116,7 +118,7 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
       ratePerMinuteCents: nextRate,
       free: isFree,
       freeMinutes: session.freeMinutes,
-      isFinalMinute: isNextFromWallet && isNextPaid && clientBalanceCents < nextRate,
+      isFinalMinute: isNextFromWallet && isNextPaid && clientBalanceCents + (creditLeft.get(session.clientId) ?? 0) < nextRate,
       nextMinuteAt: nextMinuteAt.toISOString(),
     };
     outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.billingUpdate, event);
@@ -145,7 +147,7 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
  * so each returns exactly what it received and no other account pays (docs/decisions/009). A
  * refund happens only while the session ends, so its shares have not been released to earnings.
  */
-export async function refundSession(tx: Tx, session: SessionRow): Promise<number> {
+export async function refundSession(tx: Tx, session: SessionRow, now: Date): Promise<number> {
   const charges = await tx
     .select()
     .from(ledgerTransfers)
@@ -154,8 +156,10 @@ export async function refundSession(tx: Tx, session: SessionRow): Promise<number
   // Lock every account a refund touches up front, in the ledger's order, so a refund and a
   // concurrent charge to the same reader cannot each hold one row and wait for the other.
   const revenueShards = charges.map((charge) => charge.creditAccountId).filter(isRevenueAccount);
-  await lockAccounts(tx, [walletAccountId(session.clientId), escrow, ...revenueShards]);
+  const wallet = walletAccountId(session.clientId);
+  await lockAccounts(tx, [wallet, escrow, creditAccountId(session.clientId), ...revenueShards]);
   let refundedCents = 0;
+  let toWalletCents = 0;
   for (const charge of charges) {
     await transfer(tx, {
       debitAccountId: isRevenueAccount(charge.creditAccountId) ? charge.creditAccountId : escrow,
@@ -166,7 +170,10 @@ export async function refundSession(tx: Tx, session: SessionRow): Promise<number
       idempotencyKey: `refund:${charge.id}`,
     });
     refundedCents += charge.amountCents;
+    if (charge.debitAccountId === wallet) toWalletCents += charge.amountCents;
   }
+  // What credit paid goes back to credit, never into the cash a card refund could take.
+  await returnCredit(tx, { userId: session.clientId, reference: sessionReference(session.id), refundedCents: toWalletCents, idempotencyKey: `refund:${session.id}`, now });
   return refundedCents;
 }
 
@@ -185,7 +192,7 @@ export interface FinishOptions {
 export async function finishSession(tx: Tx, session: SessionRow, now: Date, outbox: Outbox, options: FinishOptions) {
   const wasActive = session.status === 'active';
   if (session.appointmentId) await lockBookedReadingAccounts(tx, session);
-  const refundedCents = wasActive && options.refund ? await refundSession(tx, session) : 0;
+  const refundedCents = wasActive && options.refund ? await refundSession(tx, session, now) : 0;
   const releasedCents = wasActive && !options.refund ? await releaseHeldShare(tx, { readerUserId: session.readerId, reference: sessionReference(session.id) }) : 0;
   const status = wasActive ? 'completed' : session.status === 'requested' && options.reason === 'missed' ? 'missed' : 'cancelled';
   const releasedFromHoldCents = session.appointmentId ? await settleBookedReading(tx, session, wasActive, now) : 0;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { appointments } from '../../db/schema';
-import { earningsAccountId, escrowAccountId, heldForReference, holdAccountId, lockAccounts, releaseHold, walletAccountId } from '../wallet';
+import { creditAccountId, earningsAccountId, escrowAccountId, heldForReference, holdAccountId, lockAccounts, releaseHold, walletAccountId } from '../wallet';
 import { appointmentReference } from '../appointments';
 import { sessionReference } from './session-reference';
 import type { SessionRow } from './session-view';
@@ -24,7 +24,8 @@ export const walletRateOf = (session: SessionRow): number => session.extensionRa
  * touch: the client's wallet and hold (the release), the reader's escrow and earnings (their share).
  */
 export async function lockBookedReadingAccounts(tx: Tx, session: SessionRow): Promise<void> {
-  await lockAccounts(tx, [walletAccountId(session.clientId), holdAccountId(session.clientId), escrowAccountId(session.readerId), earningsAccountId(session.readerId)]);
+  // credit: with them: an extended reading's wallet minutes may have spent credit that a refund gives back.
+  await lockAccounts(tx, [walletAccountId(session.clientId), holdAccountId(session.clientId), creditAccountId(session.clientId), escrowAccountId(session.readerId), earningsAccountId(session.readerId)]);
 }
 
 /**

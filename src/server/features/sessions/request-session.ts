@@ -40,7 +40,7 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
   assertOffersSessionType(reader, input.sessionType);
   if (found.suspendedAt) throw conflict(`${reader.firstName} is not available for readings`);
   const nextAppointmentAt = await walkInAgainstAppointments(deps.db, reader.userId, reader.firstName, now.getTime());
-  await assertBalanceCoversMinute(deps.db, client.id, rate);
+  await assertBalanceCoversMinute(deps.db, client.id, rate, now);
   await assertReaderNotKeptForOthers(deps.db, reader, client.id, now);
   const id = randomUUID();
   try {

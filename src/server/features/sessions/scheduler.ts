@@ -2,7 +2,7 @@ import { SERVER_EVENTS } from '@shared/realtime';
 import { isExtended } from '@shared/sessions';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, min, notInArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { ledgerAccounts, needsSchedulerAttention, readingSessions } from '../../db/schema';
+import { creditGrants, ledgerAccounts, needsSchedulerAttention, readingSessions } from '../../db/schema';
 import { Outbox } from '../../realtime/outbox';
 import { sweepDeadNodes } from '../../realtime/presence/node-lease';
 import { turnAbsentReadersOffline } from '../../realtime/presence/reader-presence';
@@ -11,7 +11,7 @@ import type { SessionTiming } from '../../timing';
 import { runAppointmentWork } from '../appointments';
 import { endStreamsOfAbsentReaders } from '../live';
 import { runQueueWork } from '../queue';
-import { walletAccountId } from '../wallet';
+import { sweepExpiredCredit, walletAccountId } from '../wallet';
 import { refundOverdueWrittenReadings } from '../written-readings';
 import { finishSession } from './billing';
 import type { SessionDeps } from './deps';
@@ -64,7 +64,10 @@ function dueConditions(now: Date, timing: SessionTiming) {
   const isGone = (side: typeof client) => and(isNull(side.nodeId), lte(side.seenAt, absentBefore));
   // A deposit lifts its pause at once (top-up.ts); this catches one whose resume never ran (a crash
   // between the credit and the resume), so the rule holds from the rows alone.
-  const walletCoversNextMinute = sql`exists (select 1 from ${ledgerAccounts} where ${ledgerAccounts.id} = ${walletAccountId('')} || ${readingSessions.clientId} and ${ledgerAccounts.balanceCents} >= coalesce(${readingSessions.extensionRatePerMinuteCents}, ${readingSessions.ratePerMinuteCents}))`;
+  // Cash and usable promotional credit together (docs/decisions/066).
+  const walletCoversNextMinute = sql`coalesce((select ${ledgerAccounts.balanceCents} from ${ledgerAccounts} where ${ledgerAccounts.id} = ${walletAccountId('')} || ${readingSessions.clientId}), 0)
+    + coalesce((select sum(${creditGrants.remainingCents}) from ${creditGrants} where ${creditGrants.userId} = ${readingSessions.clientId} and ${creditGrants.sweptAt} is null and ${creditGrants.expiresAt} > ${now.toISOString()}::timestamptz), 0)
+    >= coalesce(${readingSessions.extensionRatePerMinuteCents}, ${readingSessions.ratePerMinuteCents})`;
   const due = or(
     and(eq(readingSessions.status, 'requested'), lte(readingSessions.expiresAt, now)),
     // Accepted: nobody joined in time, or both sides are in the room though no join started it
@@ -208,6 +211,7 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
     handled += await runQueueWork(deps);
     handled += await refundOverdueWrittenReadings(deps);
     handled += await runAppointmentWork(deps);
+    handled += await sweepExpiredCredit(deps.db, now);
   }
   // Every other reading has been handled: now the pass fails, and the loop logs why.
   if (failures.size > 0) throw failures.values().next().value;

@@ -5,7 +5,7 @@ import { readingSessions } from '../../db/schema';
 import { Outbox } from '../../realtime/outbox';
 import { awaySides } from '../../realtime/presence/session-presence';
 import type { SessionTiming } from '../../timing';
-import { getWalletBalanceCents } from '../wallet';
+import { getSpendableCents } from '../wallet';
 import { chargeNextMinute } from './billing';
 import { walletRateOf } from './booked-reading';
 import type { SessionDeps } from './deps';
@@ -28,7 +28,7 @@ export async function liftFundsPause(tx: Tx, session: SessionRow, now: Date, tim
   if (!session.resumeBy || session.resumeBy <= now) return false;
   const away = awaySides(session, now, timing);
   if (away.length > 0) {
-    if ((await getWalletBalanceCents(tx, session.clientId)) < walletRateOf(session)) return false;
+    if ((await getSpendableCents(tx, session.clientId, now)) < walletRateOf(session)) return false;
     await tx.update(readingSessions).set({ pauseReason: 'away', resumeBy: null }).where(eq(readingSessions.id, session.id));
     announceAwayPause(session, session.pausedAt!, away, outbox);
     return false;

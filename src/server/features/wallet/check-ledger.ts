@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import { heldReference } from './hold';
+import { MARKETING_ACCOUNT_ID } from './credit';
 import { SYSTEM_ACCOUNTS } from './ledger';
 
 /** The ledger's invariants (DESIGN.md 'Money'), checked by tests and `npm run ledger:check`. */
 export const LEDGER_INVARIANTS = {
   sumIsZero: 'the balances of all accounts add up to zero',
   balancesMatchTransfers: "each account's balance equals its credits minus its debits",
-  accountsNonNegative: 'no account except external:payments and the disputes: accounts is negative',
+  accountsNonNegative: 'no account except external:payments, marketing:promotions and the disputes: accounts is negative',
   escrowHoldsOpenReadings: "each escrow holds exactly its reader's shares of readings still open (refundable)",
   holdsNeverOverdrawn: 'no hold gave back or charged more for a reference than was held for it (docs/decisions/046)',
   writtenReadingsHeld: 'each pending written reading is held in full, and an answered or refunded one not at all',
@@ -16,6 +17,9 @@ export const LEDGER_INVARIANTS = {
   idempotencyKeysUnique: 'every idempotency key appears once',
   depositsMatchTransfers: 'each succeeded deposit was credited exactly once, and no other deposit was',
   pendingPayoutsMatchAccount: 'the pending payouts add up to the payouts:pending balance',
+  creditMatchesGrants: "each client's credit: account holds what is left of their grants not yet swept (docs/decisions/066)",
+  marketingMatchesGrants: 'marketing:promotions is below zero by the credit granted less the credit swept at expiry',
+  grantsSweptOnce: 'every swept grant was taken back by at most one transfer, of what was left of it',
 } as const;
 export type LedgerInvariant = keyof typeof LEDGER_INVARIANTS;
 
@@ -74,7 +78,7 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
 
       const negative = await queryRows<{ id: string; balance: string }>(
         tx,
-        sql`select id, balance_cents::text as balance from ledger_accounts where kind not in ('external', 'disputes') and balance_cents < 0 order by id limit ${SAMPLE}`,
+        sql`select id, balance_cents::text as balance from ledger_accounts where kind not in ('external', 'disputes', 'marketing') and balance_cents < 0 order by id limit ${SAMPLE}`,
       );
       for (const n of negative) fail('accountsNonNegative', `${n.id} is at ${n.balance} cents`);
 
@@ -144,6 +148,36 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
       if (payouts && payouts.pending !== (payouts.account ?? '0')) {
         fail('pendingPayoutsMatchAccount', `pending payouts add up to ${payouts.pending} cents, payouts:pending holds ${payouts.account}`);
       }
+
+      const miscredited = await queryRows<{ id: string; balance: string; grants: string }>(
+        tx,
+        sql`select a.id, a.balance_cents::text as balance, coalesce(g.left_cents, 0)::text as grants
+            from ledger_accounts a
+            left join (select user_id, sum(remaining_cents) as left_cents from credit_grants where swept_at is null group by 1) g on g.user_id = a.user_id
+            where a.kind = 'credit' and a.balance_cents <> coalesce(g.left_cents, 0)
+            order by a.id limit ${SAMPLE}`,
+      );
+      for (const m of miscredited) fail('creditMatchesGrants', `${m.id} holds ${m.balance} cents but its grants have ${m.grants} left`);
+
+      // Returned grants give back credit that came from the wallet (a refund), not from marketing.
+      const [marketing] = await queryRows<{ balance: string; expected: string }>(
+        tx,
+        sql`select coalesce((select balance_cents from ledger_accounts where id = ${MARKETING_ACCOUNT_ID}), 0)::text as balance,
+                   ((select coalesce(sum(amount_cents), 0) from ledger_transfers where kind = 'credit_expiry')
+                    - (select coalesce(sum(amount_cents), 0) from credit_grants where source <> 'returned'))::text as expected`,
+      );
+      if (marketing && marketing.balance !== marketing.expected) {
+        fail('marketingMatchesGrants', `${MARKETING_ACCOUNT_ID} is at ${marketing.balance} cents, its grants and expiries say ${marketing.expected}`);
+      }
+
+      const badSweeps = await queryRows<{ id: string; sweeps: string }>(
+        tx,
+        sql`select g.id, count(t.id)::text as sweeps from credit_grants g
+            left join ledger_transfers t on t.kind = 'credit_expiry' and t.reference = 'credit-grant:' || g.id
+            group by g.id, g.swept_at having count(t.id) > 1 or (g.swept_at is null and count(t.id) > 0)
+            order by g.id limit ${SAMPLE}`,
+      );
+      for (const b of badSweeps) fail('grantsSweptOnce', `grant ${b.id} was taken back by ${b.sweeps} transfers`);
       return failures;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -80,7 +80,7 @@ export async function setDepositLimits(db: Db, userId: string, update: DepositLi
 }
 
 /** What each window holds: every deposit that succeeded or may still succeed (pending). */
-async function depositedInWindows(tx: Tx, userId: string, periods: DepositLimitPeriod[], nowMs: number) {
+async function depositedInWindows(tx: DbOrTx, userId: string, periods: DepositLimitPeriod[], nowMs: number) {
   const startsAt = recordOf(periods, (period) => depositWindow(period, nowMs).startsAt.toISOString());
   const earliest = periods.map((period) => startsAt[period]).reduce((min, start) => (start < min ? start : min));
   const [row] = await tx
@@ -99,11 +99,20 @@ async function depositedInWindows(tx: Tx, userId: string, periods: DepositLimitP
  * in force. Call it inside the transaction that inserts the deposit, after `lockDepositor`.
  */
 export async function assertWithinDepositLimits(tx: Tx, userId: string, amountCents: number, nowMs: number) {
-  const states = await readLimitStates(tx, userId, nowMs);
-  const limited = DEPOSIT_LIMIT_PERIODS.filter((period) => states[period].limitCents !== null);
-  if (limited.length === 0) return;
-  const deposited = await depositedInWindows(tx, userId, limited, nowMs);
-  const uses: LimitUse[] = limited.map((period) => ({ period, limitCents: states[period].limitCents!, depositedCents: deposited[period] }));
-  const refusal = findLimitPassed(uses, amountCents, nowMs);
+  const refusal = await limitPassedBy(tx, userId, amountCents, nowMs);
   if (refusal) throw new AppError(ERROR_CODES.depositLimit, depositLimitMessage(refusal), undefined, refusal);
+}
+
+async function limitPassedBy(db: DbOrTx, userId: string, amountCents: number, nowMs: number) {
+  const states = await readLimitStates(db, userId, nowMs);
+  const limited = DEPOSIT_LIMIT_PERIODS.filter((period) => states[period].limitCents !== null);
+  if (limited.length === 0) return null;
+  const deposited = await depositedInWindows(db, userId, limited, nowMs);
+  const uses: LimitUse[] = limited.map((period) => ({ period, limitCents: states[period].limitCents!, depositedCents: deposited[period] }));
+  return findLimitPassed(uses, amountCents, nowMs);
+}
+
+/** Whether a client has reached a deposit limit of their own (not one more cent may come in now): no offer reaches them (issue 48). */
+export async function hasReachedDepositLimit(db: DbOrTx, userId: string, nowMs: number): Promise<boolean> {
+  return (await limitPassedBy(db, userId, 1, nowMs)) !== null;
 }

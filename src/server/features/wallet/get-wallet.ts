@@ -6,6 +6,7 @@ import { queryRows } from '../../db/query-rows';
 import { walletFrozenReason } from './wallet-freeze';
 import { getUserBalances, SPLIT_LEG_SUFFIX, type TransferKind, walletAccountId } from './ledger';
 import { listHolds } from './list-holds';
+import { getUsableCredit } from './credit';
 
 const PLATFORM_NAME = 'Soul Tribe';
 /** What held money is for, by its reference's type (docs/decisions/046, 048, 058). */
@@ -65,7 +66,7 @@ function counterpartOf(row: LineRow, ownerId: string): WalletTransaction['counte
  * A line's id is its newest transfer's id, and lines are ordered and keyset-paginated by it: the
  * lines are disjoint, so each appears on exactly one page and a reading is never split across two.
  */
-export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery): Promise<Wallet> {
+export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery, now: Date): Promise<Wallet> {
   const wallet = walletAccountId(userId);
   const legSuffix = `(${SPLIT_LEG_SUFFIX.reader}|${SPLIT_LEG_SUFFIX.platform})$`;
   const rows = await queryRows<LineRow>(db, sql`
@@ -124,6 +125,7 @@ export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery):
   const { walletCents, onHoldCents, availableCents, heldCents } = await getUserBalances(db, userId);
   return {
     balanceCents: walletCents,
+    ...(await getUsableCredit(db, userId, now)),
     onHoldCents,
     holds: await listHolds(db, userId),
     earnings: { availableCents, heldCents },

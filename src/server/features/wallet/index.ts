@@ -2,8 +2,19 @@
 export { assertBalanceCoversMinute } from './balance-covers-minute';
 export { runDueAutoReloads } from './auto-reload';
 export { checkLedger } from './check-ledger';
+export {
+  chargeCreditFirst,
+  chargeManyCreditFirst,
+  creditAccountId,
+  getSpendableCents,
+  getUsableCredit,
+  grantCredit,
+  MARKETING_ACCOUNT_ID,
+  returnCredit,
+  sweepExpiredCredit,
+} from './credit';
 export { chargeFromHold, heldForReference, placeHold, releaseHold } from './hold';
-export { assertWithinDepositLimits, lockDepositor } from './deposit-limits';
+export { assertWithinDepositLimits, hasReachedDepositLimit, lockDepositor } from './deposit-limits';
 export { openPendingDeposit } from './open-pending-deposit';
 export { creditDeposit, depositTransferKey } from './deposit-to-wallet';
 export { takeBackToCard } from './take-back';

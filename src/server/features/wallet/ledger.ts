@@ -129,13 +129,14 @@ export interface TransferResult {
 /**
  * Takes money from an account; one that cannot cover it is left alone and the caller told. Only
  * external:payments, where deposits come from and payouts go, may go below zero (DESIGN.md 'Money'),
- * and a user's disputes: account, which carries what a chargeback took beyond their wallet (039).
+ * a user's disputes: account, which carries what a chargeback took beyond their wallet (039), and
+ * marketing:promotions, which pays for promotional credit (066).
  */
 async function debit(tx: Tx, accountId: string, amountCents: number) {
   const debited = await tx
     .update(ledgerAccounts)
     .set({ balanceCents: sql`${ledgerAccounts.balanceCents} - ${amountCents}` })
-    .where(and(eq(ledgerAccounts.id, accountId), sql`(${ledgerAccounts.kind} in ('external', 'disputes') or ${ledgerAccounts.balanceCents} >= ${amountCents})`))
+    .where(and(eq(ledgerAccounts.id, accountId), sql`(${ledgerAccounts.kind} in ('external', 'disputes', 'marketing') or ${ledgerAccounts.balanceCents} >= ${amountCents})`))
     .returning({ id: ledgerAccounts.id });
   if (debited.length === 0) throw new InsufficientFundsError(accountId);
 }
@@ -255,6 +256,9 @@ export interface SplitChargeResult {
 export type SplitChargeOutcome = ({ refused: false } & SplitChargeResult) | { refused: true; payerBalanceCents: number };
 
 const payerAccountOf = (input: SplitChargeInput) => (input.payerAccount === 'hold' ? holdAccountId(input.payerUserId) : walletAccountId(input.payerUserId));
+const readerAccountOf = (input: SplitChargeInput) => (input.readerAccount === 'earnings' ? earningsAccountId(input.readerUserId) : escrowAccountId(input.readerUserId));
+/** The user accounts a split charge moves money between (the revenue shard aside): its payer's and its reader's. */
+export const chargeAccountsOf = (input: SplitChargeInput) => [payerAccountOf(input), readerAccountOf(input)];
 
 /**
  * Charges a payer and shares the charge: the reader gets floor(70%), the platform the rest, as two
@@ -290,7 +294,7 @@ export async function chargeManyWithSplit(tx: Tx, inputs: SplitChargeInput[]): P
       input.readerCents === undefined ? splitCharge(amountCents) : { readerCents: input.readerCents, platformCents: amountCents - input.readerCents };
     if (!Number.isSafeInteger(readerCents) || readerCents < 0 || platformCents < 0) throw new RangeError(`readerCents must be a whole part of the charge, got ${readerCents}`);
     const payer = payerAccountOf(input);
-    const reader = input.readerAccount === 'earnings' ? earningsAccountId(input.readerUserId) : escrowAccountId(input.readerUserId);
+    const reader = readerAccountOf(input);
     assertMovable(payer, reader, amountCents);
     const revenue = revenueAccountFor(input.payerUserId);
     const readerKey = `${input.idempotencyKey}${SPLIT_LEG_SUFFIX.reader}`;

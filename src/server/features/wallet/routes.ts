@@ -65,7 +65,7 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps) 
   );
 
   api.get('/api/wallet', { onRequest: signedIn, schema: { querystring: walletQuerySchema, response: { 200: walletSchema } } }, async (request) =>
-    getWallet(db, currentUser(request).id, request.query),
+    getWallet(db, currentUser(request).id, request.query, new Date(clock.now())),
   );
 
   // The client's own spending limits on deposits (docs/decisions/018).

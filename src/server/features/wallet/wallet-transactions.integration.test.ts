@@ -102,6 +102,6 @@ describe('GET /api/wallet', () => {
 
   it('starts empty for a new user', async () => {
     const fresh = await createClient(app);
-    expect((await wallet(fresh)).body).toEqual({ balanceCents: 0, onHoldCents: 0, holds: [], earnings: { availableCents: 0, heldCents: 0 }, transactions: [], nextCursor: null, frozenReason: null });
+    expect((await wallet(fresh)).body).toEqual({ balanceCents: 0, creditCents: 0, nextCreditExpiry: null, onHoldCents: 0, holds: [], earnings: { availableCents: 0, heldCents: 0 }, transactions: [], nextCursor: null, frozenReason: null });
   });
 });

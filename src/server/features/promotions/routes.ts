@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createPromotionSchema,
+  promotionListSchema,
+  promotionParamsSchema,
+  promotionSchema,
+  redeemPromotionResultSchema,
+  redeemPromotionSchema,
+  updatePromotionSchema,
+} from '@shared/promotions';
+import type { Auth } from '../../auth/auth';
+import { currentUser, requireUser } from '../auth';
+import { createPromotion } from './create-promotion';
+import type { PromotionDeps } from './deps';
+import { listPromotions, setPromotionPaused } from './list-promotions';
+import { redeemPromotion } from './redeem-promotion';
+
+/** Promotion codes (issue 48, docs/decisions/066): the operator's Admin → Promotions, and a client redeeming one. */
+export async function promotionRoutes(app: FastifyInstance, deps: PromotionDeps & { auth: Auth }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const adminOnly = requireUser(deps.auth, 'admin');
+
+  api.post('/api/admin/promotions', { onRequest: adminOnly, schema: { body: createPromotionSchema, response: { 201: promotionSchema } } }, async (request, reply) =>
+    reply.status(201).send(await createPromotion(deps, currentUser(request), request.body)),
+  );
+
+  api.get('/api/admin/promotions', { onRequest: adminOnly, schema: { response: { 200: promotionListSchema } } }, async () => listPromotions(deps));
+
+  api.patch('/api/admin/promotions/:id', { onRequest: adminOnly, schema: { params: promotionParamsSchema, body: updatePromotionSchema, response: { 200: promotionSchema } } }, async (request) =>
+    setPromotionPaused(deps, request.params.id, request.body.paused),
+  );
+
+  api.post(
+    '/api/promotions/redeem',
+    { onRequest: requireUser(deps.auth, 'client'), schema: { body: redeemPromotionSchema, response: { 200: redeemPromotionResultSchema } } },
+    async (request) => redeemPromotion(deps, currentUser(request), request.body.code),
+  );
+}

@@ -1,0 +1,114 @@
+import { DEPOSIT_MAX_CENTS } from './constants';
+import { z } from './zod-config';
+
+/**
+ * Promotional credit (issue 48, docs/decisions/066): money the platform gives, kept apart from the
+ * client's cash, spent first, never refunded to a card, withdrawn or paid out, and taken back when
+ * it expires. Where a grant came from:
+ * - code: a promotion code redeemed on its own (a fixed credit) or at checkout (a bonus);
+ * - welcome, referral, goodwill: the welcome offer, a referral reward, an operator's gesture;
+ * - returned: credit a refund gave back after the grant it came from had been swept.
+ */
+export const CREDIT_SOURCES = ['code', 'welcome', 'referral', 'goodwill', 'returned'] as const;
+export type CreditSource = (typeof CREDIT_SOURCES)[number];
+
+/** A refund of something paid with credit whose grant has expired gives it back for this long. */
+export const RETURNED_CREDIT_GRACE_DAYS = 7;
+
+export const PROMOTION_CODE_MESSAGE = 'A code is 3 to 32 letters and digits';
+/** Typed in any case, kept and matched in upper case. */
+export const promotionCodeSchema = z
+  .string({ error: PROMOTION_CODE_MESSAGE })
+  .trim()
+  .regex(/^[A-Za-z0-9]{3,32}$/, PROMOTION_CODE_MESSAGE)
+  .transform((code) => code.toUpperCase());
+
+const cents = (name: string, max: number) =>
+  z
+    .number({ error: `${name} must be a whole number of cents` })
+    .int(`${name} must be a whole number of cents`)
+    .min(0, `${name} cannot be negative`)
+    .max(max, `${name} is at most ${max} cents`);
+
+export const PROMOTION_CREDIT_MAX_CENTS = 10_000;
+export const PROMOTION_BUDGET_MAX_CENTS = 100_000_000;
+export const PROMOTION_CREDIT_DAYS_MAX = 365;
+
+export const createPromotionSchema = z
+  .object({
+    code: promotionCodeSchema,
+    creditCents: cents('The credit', PROMOTION_CREDIT_MAX_CENTS).default(0),
+    bonusPercent: z
+      .number({ error: 'The bonus must be a whole percentage' })
+      .int('The bonus must be a whole percentage')
+      .min(0, 'The bonus cannot be negative')
+      .max(100, 'The bonus is at most 100%')
+      .default(0),
+    minTopUpCents: cents('The minimum top-up', DEPOSIT_MAX_CENTS).default(0),
+    maxBonusCents: cents('The bonus cap', PROMOTION_CREDIT_MAX_CENTS).nullable().default(null),
+    startsAt: z.iso.datetime({ error: 'The start must be a date and time', offset: true }),
+    endsAt: z.iso.datetime({ error: 'The end must be a date and time', offset: true }).nullable().default(null),
+    creditDays: z
+      .number({ error: 'The credit lifetime must be a whole number of days' })
+      .int('The credit lifetime must be a whole number of days')
+      .min(1, 'The credit lasts at least 1 day')
+      .max(PROMOTION_CREDIT_DAYS_MAX, `The credit lasts at most ${PROMOTION_CREDIT_DAYS_MAX} days`),
+    maxRedemptions: z
+      .number({ error: 'The redemption limit must be a whole number' })
+      .int('The redemption limit must be a whole number')
+      .min(1, 'The redemption limit is at least 1')
+      .max(1_000_000, 'The redemption limit is at most 1,000,000')
+      .nullable()
+      .default(null),
+    budgetCents: cents('The budget', PROMOTION_BUDGET_MAX_CENTS).nullable().default(null),
+    newClientsOnly: z.boolean({ error: 'New clients only must be true or false' }).default(false),
+  })
+  .superRefine((promotion, context) => {
+    const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    if (promotion.creditCents === 0 && promotion.bonusPercent === 0) issue('creditCents', 'Give a credit, a bonus percentage, or both');
+    if (promotion.bonusPercent > 0 && !promotion.maxBonusCents) issue('maxBonusCents', 'A bonus needs a cap');
+    if (promotion.endsAt && Date.parse(promotion.endsAt) <= Date.parse(promotion.startsAt)) issue('endsAt', 'The end must be after the start');
+    if (promotion.budgetCents !== null && promotion.budgetCents < promotion.creditCents) issue('budgetCents', 'The budget must cover at least one credit');
+  });
+export type CreatePromotionInput = z.input<typeof createPromotionSchema>;
+
+export const updatePromotionSchema = z.object({ paused: z.boolean({ error: 'paused must be true or false' }) });
+
+export const promotionParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** scheduled: before its start; ended: past its end; used up: its limit or budget reached. */
+export const PROMOTION_STATES = ['scheduled', 'active', 'paused', 'ended', 'used_up'] as const;
+export type PromotionState = (typeof PROMOTION_STATES)[number];
+
+export const promotionSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  creditCents: z.number().int(),
+  bonusPercent: z.number().int(),
+  minTopUpCents: z.number().int(),
+  maxBonusCents: z.number().int().nullable(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  creditDays: z.number().int(),
+  maxRedemptions: z.number().int().nullable(),
+  budgetCents: z.number().int().nullable(),
+  newClientsOnly: z.boolean(),
+  paused: z.boolean(),
+  state: z.enum(PROMOTION_STATES),
+  redemptions: z.number().int(),
+  /** Credit granted by the code, spent of it, taken back at expiry; cost to date is the spent part. */
+  grantedCents: z.number().int(),
+  spentCents: z.number().int(),
+  expiredCents: z.number().int(),
+  createdAt: z.string(),
+});
+export type Promotion = z.infer<typeof promotionSchema>;
+
+export const promotionListSchema = z.object({ promotions: z.array(promotionSchema) });
+
+export const redeemPromotionSchema = z.object({ code: promotionCodeSchema });
+export const redeemPromotionResultSchema = z.object({ creditCents: z.number().int(), expiresAt: z.string() });
+export type RedeemPromotionResult = z.infer<typeof redeemPromotionResultSchema>;
+
+/** The credit that expires soonest, as GET /api/wallet shows it. */
+export const creditExpirySchema = z.object({ amountCents: z.number().int(), expiresAt: z.string() });
