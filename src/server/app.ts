@@ -62,7 +62,7 @@ import { shopRoutes } from './features/shop/routes';
 import { writtenReadingRoutes } from './features/written-readings/routes';
 import { devAppointmentRoutes } from './features/appointments/dev-routes';
 import { appointmentRoutes } from './features/appointments/routes';
-import { promotionRoutes } from './features/promotions/routes';
+import { depositPromotions, promotionRoutes } from './features/promotions';
 import { startAutoReloads } from './features/wallet/auto-reload';
 import { createWallet, getWalletBalanceCents } from './features/wallet/ledger';
 import { walletRoutes } from './features/wallet/routes';
@@ -289,7 +289,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes, { auth, db, config, walletBalanceOf: getWalletBalanceCents, forgetPushDevice: (userId, endpoint) => forgetPushDevice(db, userId, endpoint) });
   await app.register(accountRoutes, { auth, db, clock });
   await app.register(adminRoutes, { auth, sessions, isProduction: config.isProduction, onUserCreated: createWallet });
-  await app.register(walletRoutes, { auth, db, payments, testMode: config.payments.testMode, realtime, clock, onDeposited });
+  await app.register(walletRoutes, { auth, db, payments, testMode: config.payments.testMode, realtime, clock, onDeposited, promotions: depositPromotions });
   await app.register(paymentRoutes, { auth, db, payments, realtime, clock, publicUrl: config.publicUrl, onDeposited, forgedWebhookLimit: config.forgedWebhookLimit });
   await app.register(payoutRoutes, { auth, db, realtime, clock, payments, publicUrl: config.publicUrl, payoutMinimumCents: config.payments.payoutMinimumCents });
   const payoutSchedule = config.payments.payoutSchedule === 'weekly' ? startPayoutSchedule({ db, realtime, clock, payments }, app.log) : undefined;

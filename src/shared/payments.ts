@@ -1,6 +1,7 @@
 import { z } from './zod-config';
 import { formatCents } from './money';
 import { depositAmountCentsSchema, DEPOSIT_STATUSES } from './wallet';
+import { promotionCodeSchema } from './promotions';
 
 /**
  * Money in and out through Stripe's hosted pages and signed events (issue 28, docs/decisions/039).
@@ -21,6 +22,8 @@ export const checkoutRequestSchema = z.object({
   amountCents: depositAmountCentsSchema,
   /** Keep the card for later deposits (Checkout's setup_future_usage). */
   saveCard: z.boolean().optional(),
+  /** A promotion code whose bonus is granted when this deposit is credited (issue 48); refused (409) before any payment. */
+  promoCode: promotionCodeSchema.optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 

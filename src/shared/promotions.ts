@@ -110,5 +110,31 @@ export const redeemPromotionSchema = z.object({ code: promotionCodeSchema });
 export const redeemPromotionResultSchema = z.object({ creditCents: z.number().int(), expiresAt: z.string() });
 export type RedeemPromotionResult = z.infer<typeof redeemPromotionResultSchema>;
 
+/**
+ * What a code would give this client now (the add-funds dialog shows it before they pay): its fixed
+ * credit, and its bonus on `amountCents` if given (0 below the code's minimum top-up).
+ */
+export const previewPromotionSchema = z.object({
+  code: promotionCodeSchema,
+  amountCents: z.number({ error: 'The amount must be a whole number of cents' }).int('The amount must be a whole number of cents').min(0).max(DEPOSIT_MAX_CENTS).optional(),
+});
+export const promotionPreviewSchema = z.object({
+  code: z.string(),
+  creditCents: z.number().int(),
+  bonusPercent: z.number().int(),
+  maxBonusCents: z.number().int().nullable(),
+  minTopUpCents: z.number().int(),
+  /** The bonus on amountCents (0 without one, or below the minimum top-up). */
+  bonusCents: z.number().int(),
+  creditDays: z.number().int(),
+});
+export type PromotionPreview = z.infer<typeof promotionPreviewSchema>;
+
+/** A top-up's bonus under a code: its percentage of the amount, rounded down, up to its cap; nothing below its minimum. */
+export function bonusFor(promotion: { bonusPercent: number; maxBonusCents: number | null; minTopUpCents: number }, amountCents: number): number {
+  if (promotion.bonusPercent === 0 || amountCents < promotion.minTopUpCents) return 0;
+  return Math.min(Math.floor((amountCents * promotion.bonusPercent) / 100), promotion.maxBonusCents ?? 0);
+}
+
 /** The credit that expires soonest, as GET /api/wallet shows it. */
 export const creditExpirySchema = z.object({ amountCents: z.number().int(), expiresAt: z.string() });

@@ -1,7 +1,7 @@
 import { z } from './zod-config';
 import { DEPOSIT_MAX_CENTS, DEPOSIT_MIN_CENTS, PAYOUT_MIN_CENTS, SESSION_TYPES } from './constants';
 import { formatCents } from './money';
-import { creditExpirySchema } from './promotions';
+import { creditExpirySchema, promotionCodeSchema } from './promotions';
 import { APPOINTMENT_FEE_PERCENT, APPOINTMENT_FREE_CANCEL_HOURS, OPEN_APPOINTMENT_STATUSES } from './appointments';
 
 /** Test cards the sandbox provider understands (the names of Stripe's test payment methods). */
@@ -35,6 +35,8 @@ export const NOT_YOUR_CARD_MESSAGE = 'This card is not one of yours';
 export const walletDepositSchema = z.object({
   amountCents: depositAmountCentsSchema,
   paymentMethodId: z.string({ error: 'Choose a payment method' }).trim().min(1, 'Choose a payment method').max(255),
+  /** A promotion code whose bonus comes with this deposit (issue 48); refused (409) before the card is charged. */
+  promoCode: promotionCodeSchema.optional(),
 });
 export type WalletDepositInput = z.infer<typeof walletDepositSchema>;
 
@@ -96,6 +98,8 @@ export const TRANSACTION_KINDS = [
   'credit_return',
   /** What was left of a grant at its expiry, back to marketing:promotions. */
   'credit_expiry',
+  /** What was left of a bonus whose deposit was refunded to its card or disputed, back to marketing:promotions. */
+  'credit_revoke',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
@@ -120,6 +124,7 @@ export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
   credit_spend: 'Paid with credit',
   credit_return: 'Credit returned',
   credit_expiry: 'Credit expired',
+  credit_revoke: 'Bonus taken back',
 };
 
 export const COUNTERPART_TYPES = ['session', 'reader', 'client', 'payment', 'platform', 'payout', 'earnings', 'hold'] as const;

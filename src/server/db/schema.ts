@@ -253,6 +253,8 @@ export const deposits = pgTable('deposits', {
   /** A chargeback on this deposit's payment: open freezes the wallet; lost debits it (docs/decisions/039). */
   disputeId: text('dispute_id'),
   disputeStatus: text('dispute_status', { enum: ['open', 'won', 'lost'] }),
+  /** The promotion code given with this deposit (issue 48): its bonus is granted when the deposit is credited. */
+  promotionId: text('promotion_id').references((): AnyPgColumn => promotions.id),
   ...timestamps,
 }, (t) => [
   uniqueIndex('deposits_user_key').on(t.userId, t.idempotencyKey),
@@ -1146,6 +1148,8 @@ export const creditGrants = pgTable('credit_grants', {
   userId: text('user_id').notNull().references(() => user.id),
   source: text('source', { enum: CREDIT_SOURCES }).notNull(),
   promotionId: text('promotion_id').references(() => promotions.id),
+  /** The deposit whose top-up earned this bonus: refunding or disputing it takes back what is left of the grant first. */
+  depositId: text('deposit_id').references(() => deposits.id),
   amountCents: integer('amount_cents').notNull(),
   remainingCents: integer('remaining_cents').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -1157,6 +1161,7 @@ export const creditGrants = pgTable('credit_grants', {
   uniqueIndex('credit_grants_promotion_user_key').on(t.promotionId, t.userId),
   index('credit_grants_usable_idx').on(t.userId, t.expiresAt).where(sql`${t.sweptAt} is null`),
   index('credit_grants_expiry_idx').on(t.expiresAt).where(sql`${t.sweptAt} is null`),
+  index('credit_grants_deposit_idx').on(t.depositId).where(sql`${t.depositId} is not null`),
 ]);
 
 /**

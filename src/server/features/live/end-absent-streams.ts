@@ -8,7 +8,7 @@ import { Outbox } from '../../realtime/outbox';
 import type { Realtime } from '../../realtime/realtime';
 import type { SessionTiming } from '../../timing';
 import type { StreamEndedHook } from './deps';
-import { earningsAccountId, getWalletBalanceCents, lockAccounts, SPLIT_LEG_SUFFIX, transfer } from '../wallet';
+import { creditAccountId, earningsAccountId, getWalletBalanceCents, lockAccounts, returnCredit, SPLIT_LEG_SUFFIX, transfer } from '../wallet';
 import { streamRoom } from './deps';
 import { streamAccessKey, streamReference } from './paid-join/join-stream';
 
@@ -96,7 +96,7 @@ async function refundAdmissions(tx: Tx, stream: { id: string; readerId: string }
     .from(ledgerTransfers)
     .where(sql`${ledgerTransfers.idempotencyKey} = any(${sql.param(legKeys)}::text[])`);
   // Every account the refunds touch, locked up front in the ledger's order (as a reading's refund does).
-  const balances = await lockAccounts(tx, legs.flatMap((leg) => [leg.debitAccountId, leg.creditAccountId]));
+  const balances = await lockAccounts(tx, [...legs.flatMap((leg) => [leg.debitAccountId, leg.creditAccountId]), ...admissions.map(({ userId }) => creditAccountId(userId))]);
   const earnings = earningsAccountId(stream.readerId);
   let earningsLeft = balances.get(earnings) ?? 0;
   const legByKey = new Map(legs.map((leg) => [leg.idempotencyKey, leg]));
@@ -119,6 +119,9 @@ async function refundAdmissions(tx: Tx, stream: { id: string; readerId: string }
         idempotencyKey: streamRefundKey(stream.id, userId) + suffix,
       });
     }
+    // What credit paid of the price goes back as credit (docs/decisions/066).
+    const refundedCents = own.reduce((sum, { leg }) => sum + leg.amountCents, 0);
+    await returnCredit(tx, { userId, reference: streamReference(stream.id), refundedCents, idempotencyKey: streamRefundKey(stream.id, userId), now });
     refunded.push(userId);
   }
   if (refunded.length === 0) return;

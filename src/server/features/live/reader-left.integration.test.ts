@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, like, ne } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -13,7 +14,7 @@ import { appNodes, ledgerTransfers, streamJoins } from '../../db/schema';
 import { beatNode } from '../../realtime/presence/node-lease';
 import { markReadersSeen } from '../../realtime/presence/reader-presence';
 import { runDueWork } from '../sessions';
-import { checkLedger, earningsAccountId, getBalances, getWalletBalanceCents } from '../wallet';
+import { checkLedger, earningsAccountId, getBalances, getUsableCredit, getWalletBalanceCents, grantCredit } from '../wallet';
 
 // Finding 4 of issue 26: a reader who went live and closed the page left the stream live until
 // someone pressed End, and a viewer paid 199 ¢ to join it minutes after the reader had gone.
@@ -130,6 +131,26 @@ describe('joining a priced stream whose reader is not connected', () => {
 });
 
 describe('a viewer who paid to join a stream whose reader left', () => {
+  it('pays with promotional credit first, and gets back as credit what credit paid (issue 48)', async () => {
+    const reader = await createReader(app);
+    const page = await openPage(reader);
+    const streamId = await goLive(reader, 199);
+    const viewer = await createClient(app, { balanceCents: 100 });
+    const expiresAt = new Date(clock.now() + 30 * 24 * 60 * MINUTE);
+    await app.db.transaction((tx) => grantCredit(tx, { id: randomUUID(), userId: viewer.id, amountCents: 150, source: 'goodwill', expiresAt, now: now() }));
+    // 150 of credit and 49 of cash.
+    expect((await join(viewer, streamId)).body).toEqual({ paidCents: 199, balanceCents: 51 });
+    expect(await getUsableCredit(app.db, viewer.id, now())).toEqual({ creditCents: 0, nextCreditExpiry: null });
+    await pass(30_000);
+    await closePage(reader, page);
+    clock.advance(MINUTE);
+    await beat();
+    await runDueWork(app.sessions);
+    expect((await getStream(streamId)).endReason).toBe('reader_left');
+    expect(await getWalletBalanceCents(app.db, viewer.id)).toBe(100);
+    expect(await getUsableCredit(app.db, viewer.id, now())).toEqual({ creditCents: 150, nextCreditExpiry: { amountCents: 150, expiresAt: expiresAt.toISOString() } });
+  });
+
   it('gets the price back once when they paid within 5 billing minutes of the end, and not when they paid earlier', async () => {
     const reader = await createReader(app);
     const page = await openPage(reader);

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { deposits } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 import { PaymentProviderUnavailableError, type PaymentsProvider } from '../../payments/provider';
+import { depositPromotions } from '../promotions';
 import { openPendingDeposit } from '../wallet';
 import { customerFor } from './saved-cards';
 
@@ -35,14 +36,16 @@ export const checkoutSessionKey = (depositId: string) => `deposit:${depositId}:c
  */
 export async function createCheckout(
   deps: CheckoutDeps,
-  request: { userId: string; amountCents: number; idempotencyKey: string; saveCard?: boolean },
+  request: { userId: string; amountCents: number; idempotencyKey: string; saveCard?: boolean; promoCode?: string },
 ): Promise<{ session: CheckoutSession; isReplay: boolean }> {
   const { db, clock } = deps;
   const now = new Date(clock.now());
+  // A code is checked before any payment: refused, nothing is opened (409 PROMOTION_UNAVAILABLE).
+  const promotionId = request.promoCode ? await depositPromotions.forDeposit(db, request.userId, request.promoCode, request.amountCents, now) : null;
   const opened = await db.transaction((tx) =>
     openPendingDeposit(
       tx,
-      { userId: request.userId, idempotencyKey: request.idempotencyKey, amountCents: request.amountCents, paymentMethodId: CHECKOUT_PAYMENT_METHOD, provider: deps.payments.name },
+      { userId: request.userId, idempotencyKey: request.idempotencyKey, amountCents: request.amountCents, paymentMethodId: CHECKOUT_PAYMENT_METHOD, provider: deps.payments.name, promotionId },
       now,
     ),
   );

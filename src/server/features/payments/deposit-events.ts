@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { deposits } from '../../db/schema';
+import { depositPromotions } from '../promotions';
 import { creditDeposit } from '../wallet';
 import type { EventEffects } from './event-effects';
 import type { CheckoutSessionObject, PaymentIntentObject } from './stripe-objects';
@@ -30,7 +31,7 @@ export async function creditCheckoutDeposit(tx: Tx, session: CheckoutSessionObje
     .where(and(eq(deposits.paymentIntentId, paymentIntentId), ne(deposits.id, deposit.id)));
   if (paidElsewhere) return 'ignored: payment already credited to another deposit';
 
-  const balanceCents = await creditDeposit(tx, deposit);
+  const balanceCents = await creditDeposit(tx, deposit, depositPromotions, effects.now);
   await tx
     .update(deposits)
     .set({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { deposits } from '../../db/schema';
-import { depositTransferKey, getWalletBalanceCents, takeBackToCard } from '../wallet';
+import { depositCreditAccounts, depositTransferKey, getWalletBalanceCents, lockAccounts, revokeDepositCredit, takeBackToCard } from '../wallet';
 import type { EventEffects } from './event-effects';
 import type { DisputeObject } from './stripe-objects';
 
@@ -20,6 +20,9 @@ export async function openDispute(tx: Tx, dispute: DisputeObject, effects: Event
   if (!deposit) return 'ignored: dispute of no deposit of ours';
   if (deposit.disputeStatus === 'lost') return 'ignored: dispute already lost';
   await tx.update(deposits).set({ disputeId: dispute.id, disputeStatus: 'open', updatedAt: effects.now }).where(eq(deposits.id, deposit.id));
+  // A bonus this deposit earned goes first: what is left of it is taken back (issue 48).
+  await lockAccounts(tx, depositCreditAccounts(deposit.userId));
+  await revokeDepositCredit(tx, deposit.id, effects.now);
   effects.walletChanged(deposit.userId, await getWalletBalanceCents(tx, deposit.userId));
   return 'handled: wallet frozen';
 }

@@ -8,6 +8,7 @@ import { depositRefunds, deposits, ledgerTransfers } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { PaymentProviderUnavailableError, type PaymentsProvider } from '../../payments/provider';
 import {
+  depositCreditAccounts,
   depositTransferKey,
   disputesAccountId,
   getWalletBalanceCents,
@@ -15,6 +16,7 @@ import {
   lockAccounts,
   placeHold,
   releaseHold,
+  revokeDepositCredit,
   SYSTEM_ACCOUNTS,
   takeBackToCard,
   walletAccountId,
@@ -116,7 +118,9 @@ export async function refundDeposit(
     if (deposit.status !== 'succeeded' || !paymentIntentId) throw conflict('Only a card payment that was credited can be refunded');
     if (isDisputed(deposit)) throw conflict('This payment is disputed: the bank decides its refund');
     const wallet = walletAccountId(deposit.userId);
-    const walletCents = (await lockAccounts(tx, [wallet])).get(wallet) ?? 0;
+    const walletCents = (await lockAccounts(tx, [wallet, holdAccountId(deposit.userId), ...depositCreditAccounts(deposit.userId)])).get(wallet) ?? 0;
+    // A bonus this deposit earned goes first: what is left of it is taken back (issue 48).
+    await revokeDepositCredit(tx, deposit.id, now);
     const refundableCents = refundableOf(deposit, await pendingRefundsOf(tx, deposit.userId), walletCents);
     if (amountCents > refundableCents) {
       const message = `At most ${formatCents(refundableCents)} of this deposit can be refunded`;
@@ -166,7 +170,8 @@ export async function refundConfirmed(tx: Tx, charge: ChargeObject, effects: Eve
   const newCents = Math.min(charge.amount_refunded, deposit.amountCents) - deposit.refundedCents;
   if (newCents <= 0) return 'ignored: nothing new refunded';
   // Every account the moves below touch, locked up front in the ledger's order (docs/decisions/006).
-  await lockAccounts(tx, [walletAccountId(deposit.userId), holdAccountId(deposit.userId), disputesAccountId(deposit.userId), SYSTEM_ACCOUNTS.external]);
+  await lockAccounts(tx, [walletAccountId(deposit.userId), holdAccountId(deposit.userId), disputesAccountId(deposit.userId), SYSTEM_ACCOUNTS.external, ...depositCreditAccounts(deposit.userId)]);
+  await revokeDepositCredit(tx, deposit.id, effects.now);
   // The pending refunds this total covers, oldest first, are confirmed.
   const pending = await tx
     .select({ id: depositRefunds.id, amountCents: depositRefunds.amountCents })

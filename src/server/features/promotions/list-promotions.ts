@@ -14,12 +14,12 @@ function stateOf(row: PromotionRow, now: Date): PromotionState {
 }
 
 /**
- * Of each code's credit: spent (net of refunds given back) and taken back at expiry. (Spelled out:
+ * Of each code's credit: spent (net of refunds given back) and taken back (at expiry, or from a refunded or disputed deposit). (Spelled out:
  * drizzle writes a lone table's columns unqualified, which the subqueries' own ids would shadow.)
  */
 const spentCents = sql<string>`(select coalesce(sum(s.cents), 0) from credit_spends s join credit_grants g on g.id = s.grant_id where g.promotion_id = promotions.id)::text`;
 const expiredCents = sql<string>`(select coalesce(sum(t.amount_cents), 0) from ledger_transfers t join credit_grants g on t.reference = 'credit-grant:' || g.id
-  where t.kind = 'credit_expiry' and g.promotion_id = promotions.id)::text`;
+  where t.kind in ('credit_expiry', 'credit_revoke') and g.promotion_id = promotions.id)::text`;
 
 function toPromotion(row: PromotionRow & { spentCents: string; expiredCents: string }, now: Date): Promotion {
   return {

@@ -150,6 +150,24 @@ describe('POST /api/promotions/redeem', () => {
   });
 });
 
+describe('a code with a direct deposit (a saved card)', () => {
+  const deposit = (client: TestUser, amountCents: number, promoCode: string) =>
+    http(app, client.cookie).post('/api/payments/wallet-deposit', { amountCents, paymentMethodId: 'pm_card_visa', promoCode }, { 'idempotency-key': randomUUID() });
+
+  it('grants the code’s credit and bonus with the deposit, and refuses a code before the card is charged', async () => {
+    const promotion = await newCode({ creditCents: 100, bonusPercent: 100, maxBonusCents: 1000 });
+    const client = await createClient(app);
+    const refused = await deposit(client, 2000, 'NOTACODE');
+    expect(refused.status).toBe(409);
+    expect(await wallet(client)).toMatchObject({ balanceCents: 0, creditCents: 0 });
+    const paid = await deposit(client, 2000, promotion.code.toLowerCase());
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    // $1.00 of credit and 100% of $20.00, capped at $10.00.
+    expect(await wallet(client)).toMatchObject({ balanceCents: 2000, creditCents: 1100 });
+    expect((await deposit(client, 2000, promotion.code)).body.error.message).toBe('You have already used this code');
+  });
+});
+
 describe('credit in a reading', () => {
   it('pays first, soonest to expire first, then cash; the reader earns 70% of the full price', async () => {
     const client = await createClient(app, { balanceCents: 1000 });

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createPromotionSchema,
   promotionListSchema,
+  previewPromotionSchema,
   promotionParamsSchema,
+  promotionPreviewSchema,
   promotionSchema,
   redeemPromotionResultSchema,
   redeemPromotionSchema,
@@ -14,7 +16,7 @@ import { currentUser, requireUser } from '../auth';
 import { createPromotion } from './create-promotion';
 import type { PromotionDeps } from './deps';
 import { listPromotions, setPromotionPaused } from './list-promotions';
-import { redeemPromotion } from './redeem-promotion';
+import { previewPromotion, redeemPromotion } from './redeem-promotion';
 
 /** Promotion codes (issue 48, docs/decisions/066): the operator's Admin → Promotions, and a client redeeming one. */
 export async function promotionRoutes(app: FastifyInstance, deps: PromotionDeps & { auth: Auth }) {
@@ -31,9 +33,14 @@ export async function promotionRoutes(app: FastifyInstance, deps: PromotionDeps 
     setPromotionPaused(deps, request.params.id, request.body.paused),
   );
 
+  const clientOnly = requireUser(deps.auth, 'client');
+  api.post('/api/promotions/preview', { onRequest: clientOnly, schema: { body: previewPromotionSchema, response: { 200: promotionPreviewSchema } } }, async (request) =>
+    previewPromotion(deps, currentUser(request), request.body),
+  );
+
   api.post(
     '/api/promotions/redeem',
-    { onRequest: requireUser(deps.auth, 'client'), schema: { body: redeemPromotionSchema, response: { 200: redeemPromotionResultSchema } } },
+    { onRequest: clientOnly, schema: { body: redeemPromotionSchema, response: { 200: redeemPromotionResultSchema } } },
     async (request) => redeemPromotion(deps, currentUser(request), request.body.code),
   );
 }

@@ -18,7 +18,7 @@ export const LEDGER_INVARIANTS = {
   depositsMatchTransfers: 'each succeeded deposit was credited exactly once, and no other deposit was',
   pendingPayoutsMatchAccount: 'the pending payouts add up to the payouts:pending balance',
   creditMatchesGrants: "each client's credit: account holds what is left of their grants not yet swept (docs/decisions/066)",
-  marketingMatchesGrants: 'marketing:promotions is below zero by the credit granted less the credit swept at expiry',
+  marketingMatchesGrants: 'marketing:promotions is below zero by the credit granted less the credit taken back (at expiry, or from a refunded or disputed deposit)',
   grantsSweptOnce: 'every swept grant was taken back by at most one transfer, of what was left of it',
 } as const;
 export type LedgerInvariant = keyof typeof LEDGER_INVARIANTS;
@@ -163,7 +163,7 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
       const [marketing] = await queryRows<{ balance: string; expected: string }>(
         tx,
         sql`select coalesce((select balance_cents from ledger_accounts where id = ${MARKETING_ACCOUNT_ID}), 0)::text as balance,
-                   ((select coalesce(sum(amount_cents), 0) from ledger_transfers where kind = 'credit_expiry')
+                   ((select coalesce(sum(amount_cents), 0) from ledger_transfers where kind in ('credit_expiry', 'credit_revoke'))
                     - (select coalesce(sum(amount_cents), 0) from credit_grants where source <> 'returned'))::text as expected`,
       );
       if (marketing && marketing.balance !== marketing.expected) {
@@ -173,7 +173,7 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
       const badSweeps = await queryRows<{ id: string; sweeps: string }>(
         tx,
         sql`select g.id, count(t.id)::text as sweeps from credit_grants g
-            left join ledger_transfers t on t.kind = 'credit_expiry' and t.reference = 'credit-grant:' || g.id
+            left join ledger_transfers t on t.kind in ('credit_expiry', 'credit_revoke') and t.reference = 'credit-grant:' || g.id
             group by g.id, g.swept_at having count(t.id) > 1 or (g.swept_at is null and count(t.id) > 0)
             order by g.id limit ${SAMPLE}`,
       );

@@ -40,6 +40,8 @@ export interface GrantCreditInput {
   amountCents: number;
   source: CreditSource;
   promotionId?: string | null;
+  /** The deposit whose top-up earned it (a bonus): a refund or dispute of that deposit takes back what is left of it. */
+  depositId?: string | null;
   expiresAt: Date;
   now: Date;
 }
@@ -56,6 +58,7 @@ export async function grantCredit(tx: Tx, input: GrantCreditInput): Promise<{ cr
       userId: input.userId,
       source: input.source,
       promotionId: input.promotionId ?? null,
+      depositId: input.depositId ?? null,
       amountCents: input.amountCents,
       remainingCents: input.amountCents,
       expiresAt: input.expiresAt,
@@ -280,6 +283,28 @@ export async function returnCredit(tx: Tx, input: ReturnCreditInput): Promise<nu
 }
 
 /**
+ * Takes back what is left of one grant, once: to marketing:promotions (`kind`: at its expiry, or
+ * early because the deposit that earned it was refunded or disputed), and marks it swept. The
+ * caller has locked credit: and marketing: (lock order). False when it was swept already.
+ */
+async function takeBackGrant(tx: Tx, grant: { id: string; userId: string }, now: Date, kind: 'credit_expiry' | 'credit_revoke'): Promise<boolean> {
+  const [current] = await tx.select({ remainingCents: creditGrants.remainingCents, sweptAt: creditGrants.sweptAt }).from(creditGrants).where(eq(creditGrants.id, grant.id));
+  if (!current || current.sweptAt) return false;
+  if (current.remainingCents > 0) {
+    await transfer(tx, {
+      debitAccountId: creditAccountId(grant.userId),
+      creditAccountId: MARKETING_ACCOUNT_ID,
+      amountCents: current.remainingCents,
+      kind,
+      reference: grantReference(grant.id),
+      idempotencyKey: `${kind === 'credit_expiry' ? 'credit-expiry' : 'credit-revoke'}:${grant.id}`,
+    });
+  }
+  await tx.update(creditGrants).set({ remainingCents: 0, sweptAt: now }).where(eq(creditGrants.id, grant.id));
+  return true;
+}
+
+/**
  * Takes back what is left of grants that have expired, a batch at a time: each in its own
  * transaction, keyed by the grant, so any node may run it, a crash leaves nothing half done and a
  * second run moves nothing. A charge spending the same credit queues on the credit: account, and
@@ -296,26 +321,32 @@ export async function sweepExpiredCredit(db: Db, now: Date, batch = 100): Promis
   for (const grant of due) {
     const done = await db.transaction(async (tx) => {
       await lockAccounts(tx, [creditAccountId(grant.userId), MARKETING_ACCOUNT_ID]);
-      const [current] = await tx
-        .select({ remainingCents: creditGrants.remainingCents, sweptAt: creditGrants.sweptAt, expiresAt: creditGrants.expiresAt })
-        .from(creditGrants)
-        .where(eq(creditGrants.id, grant.id));
       // A refund may have given it a new expiry since it was listed.
-      if (!current || current.sweptAt || current.expiresAt > now) return false;
-      if (current.remainingCents > 0) {
-        await transfer(tx, {
-          debitAccountId: creditAccountId(grant.userId),
-          creditAccountId: MARKETING_ACCOUNT_ID,
-          amountCents: current.remainingCents,
-          kind: 'credit_expiry',
-          reference: grantReference(grant.id),
-          idempotencyKey: `credit-expiry:${grant.id}`,
-        });
-      }
-      await tx.update(creditGrants).set({ remainingCents: 0, sweptAt: now }).where(eq(creditGrants.id, grant.id));
-      return true;
+      const [current] = await tx.select({ expiresAt: creditGrants.expiresAt }).from(creditGrants).where(eq(creditGrants.id, grant.id));
+      if (!current || current.expiresAt > now) return false;
+      return takeBackGrant(tx, grant, now, 'credit_expiry');
     });
     if (done) swept++;
   }
   return swept;
 }
+
+/**
+ * A deposit that earned a bonus is refunded to its card or disputed: what is left of the bonus goes
+ * back first (issue 48), what was spent of it stays spent. The caller locks the user's accounts
+ * with credit: and marketing: in the ledger's order (`depositCreditAccounts`). Returns the cents taken back.
+ */
+export async function revokeDepositCredit(tx: Tx, depositId: string, now: Date): Promise<number> {
+  const grants = await tx
+    .select({ id: creditGrants.id, userId: creditGrants.userId, remainingCents: creditGrants.remainingCents })
+    .from(creditGrants)
+    .where(and(eq(creditGrants.depositId, depositId), isNull(creditGrants.sweptAt)));
+  let cents = 0;
+  for (const grant of grants) {
+    if (await takeBackGrant(tx, grant, now, 'credit_revoke')) cents += grant.remainingCents;
+  }
+  return cents;
+}
+
+/** The accounts revokeDepositCredit moves between, for a caller's up-front lock. */
+export const depositCreditAccounts = (userId: string) => [creditAccountId(userId), MARKETING_ACCOUNT_ID];

@@ -3,14 +3,15 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
 import { ADD_FUNDS_FAILED_MESSAGE, type WalletDepositResult } from '@shared/wallet';
 import type { Clock } from '../../clock';
-import type { Db, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { deposits } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 import { type PaymentsProvider, PaymentProviderUnavailableError } from '../../payments/provider';
 import type { Realtime } from '../../realtime/realtime';
 import { openPendingDeposit } from './open-pending-deposit';
 import { customerOfSavedCard, refuseAnotherPersonsCard } from './saved-card-customer';
-import { getWalletBalanceCents, SYSTEM_ACCOUNTS, transfer, walletAccountId } from './ledger';
+import { getWalletBalanceCents, lockAccounts, SYSTEM_ACCOUNTS, transfer, walletAccountId } from './ledger';
+import { depositCreditAccounts } from './credit';
 
 export interface DepositDeps {
   db: Db;
@@ -19,6 +20,16 @@ export interface DepositDeps {
   clock: Clock;
   /** Runs once a deposit is credited (a reading paused for funds resumes); it must not throw. */
   onDeposited?: (userId: string) => Promise<void>;
+  /** Promotion codes given with deposits (issue 48), handed in where the app is assembled: promotions builds on the wallet. */
+  promotions?: DepositPromotions;
+}
+
+/** A promotion code with a deposit: refused (409) before any payment, its bonus granted in the transaction that credits the deposit. */
+export interface DepositPromotions {
+  /** The code's promotion id, or a 409 PROMOTION_UNAVAILABLE naming why it cannot be used with this deposit. */
+  forDeposit(db: DbOrTx, userId: string, code: string, amountCents: number, now: Date): Promise<string>;
+  /** Grants the code's credit and bonus if the code still has room; returns the cents granted. */
+  grantOnCredit(tx: Tx, deposit: { id: string; userId: string; amountCents: number; promotionId: string }, now: Date): Promise<number>;
 }
 
 export interface DepositRequest {
@@ -27,6 +38,7 @@ export interface DepositRequest {
   paymentMethodId: string;
   /** The caller's Idempotency-Key: one deposit per (user, key), whatever the number of retries. */
   idempotencyKey: string;
+  promoCode?: string;
 }
 
 export interface DepositOutcome {
@@ -52,7 +64,15 @@ export const depositTransferKey = (depositId: string) => `deposit:${depositId}`;
  * The one transfer a deposit makes (external → wallet, keyed by the deposit, so once however it is
  * confirmed: the provider's answer or its webhook). Returns the wallet's balance after it.
  */
-export async function creditDeposit(tx: Tx, deposit: { id: string; userId: string; amountCents: number }): Promise<number> {
+export async function creditDeposit(
+  tx: Tx,
+  deposit: { id: string; userId: string; amountCents: number; promotionId: string | null },
+  promotions: DepositPromotions | undefined,
+  now: Date,
+): Promise<number> {
+  const withCode = deposit.promotionId !== null && promotions !== undefined;
+  // The bonus's accounts with the deposit's, up front in the ledger's order.
+  if (withCode) await lockAccounts(tx, [walletAccountId(deposit.userId), SYSTEM_ACCOUNTS.external, ...depositCreditAccounts(deposit.userId)]);
   await transfer(tx, {
     debitAccountId: SYSTEM_ACCOUNTS.external,
     creditAccountId: walletAccountId(deposit.userId),
@@ -61,6 +81,7 @@ export async function creditDeposit(tx: Tx, deposit: { id: string; userId: strin
     reference: depositTransferKey(deposit.id),
     idempotencyKey: depositTransferKey(deposit.id),
   });
+  if (withCode) await promotions.grantOnCredit(tx, { ...deposit, promotionId: deposit.promotionId! }, now);
   return getWalletBalanceCents(tx, deposit.userId);
 }
 
@@ -79,10 +100,11 @@ export async function depositToWallet(deps: DepositDeps, request: DepositRequest
   const { db, clock } = deps;
   await refuseAnotherPersonsCard(db, request.userId, request.paymentMethodId);
   const now = new Date(clock.now());
+  const promotionId = request.promoCode && deps.promotions ? await deps.promotions.forDeposit(db, request.userId, request.promoCode, request.amountCents, now) : null;
   const opened = await db.transaction((tx) =>
     openPendingDeposit(
       tx,
-      { userId: request.userId, idempotencyKey: request.idempotencyKey, amountCents: request.amountCents, paymentMethodId: request.paymentMethodId, provider: deps.payments.name, attemptStartedAt: now },
+      { userId: request.userId, idempotencyKey: request.idempotencyKey, amountCents: request.amountCents, paymentMethodId: request.paymentMethodId, provider: deps.payments.name, attemptStartedAt: now, promotionId },
       now,
     ),
   );
@@ -185,7 +207,7 @@ async function chargeDeposit(deps: DepositDeps, deposit: DepositRow): Promise<Wa
       const [first] = await tx.select({ balanceAfterCents: deposits.balanceAfterCents }).from(deposits).where(eq(deposits.id, deposit.id));
       return first?.balanceAfterCents ?? getWalletBalanceCents(tx, deposit.userId);
     }
-    const after = await creditDeposit(tx, deposit);
+    const after = await creditDeposit(tx, deposit, deps.promotions, stamp);
     await tx.update(deposits).set({ balanceAfterCents: after }).where(eq(deposits.id, deposit.id));
     return after;
   });

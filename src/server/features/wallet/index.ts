@@ -6,17 +6,19 @@ export {
   chargeCreditFirst,
   chargeManyCreditFirst,
   creditAccountId,
+  depositCreditAccounts,
   getSpendableCents,
   getUsableCredit,
   grantCredit,
   MARKETING_ACCOUNT_ID,
   returnCredit,
+  revokeDepositCredit,
   sweepExpiredCredit,
 } from './credit';
 export { chargeFromHold, heldForReference, placeHold, releaseHold } from './hold';
 export { assertWithinDepositLimits, hasReachedDepositLimit, lockDepositor } from './deposit-limits';
 export { openPendingDeposit } from './open-pending-deposit';
-export { creditDeposit, depositTransferKey } from './deposit-to-wallet';
+export { creditDeposit, type DepositPromotions, depositTransferKey } from './deposit-to-wallet';
 export { takeBackToCard } from './take-back';
 export { assertWalletNotFrozen, walletFrozenReason } from './wallet-freeze';
 export {

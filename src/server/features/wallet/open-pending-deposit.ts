@@ -14,6 +14,8 @@ export interface PendingDepositFields {
   provider: DepositRow['provider'];
   /** Set when the provider is asked at once (a direct charge); null for a checkout page. */
   attemptStartedAt?: Date | null;
+  /** A promotion code given with it (issue 48), already checked: its bonus comes when the deposit is credited. */
+  promotionId?: string | null;
 }
 
 /**
@@ -29,7 +31,7 @@ export async function openPendingDeposit(tx: Tx, fields: PendingDepositFields, n
   await assertWithinDepositLimits(tx, fields.userId, fields.amountCents, now.getTime());
   const [row] = await tx
     .insert(deposits)
-    .values({ id: randomUUID(), ...fields, attemptStartedAt: fields.attemptStartedAt ?? null, status: 'pending', createdAt: now, updatedAt: now })
+    .values({ id: randomUUID(), ...fields, attemptStartedAt: fields.attemptStartedAt ?? null, promotionId: fields.promotionId ?? null, status: 'pending', createdAt: now, updatedAt: now })
     .onConflictDoNothing({ target: [deposits.userId, deposits.idempotencyKey] })
     .returning();
   if (row) return { deposit: row, isReplay: false };

@@ -33,6 +33,7 @@ export interface WalletRouteDeps {
   realtime: Realtime;
   clock: Clock;
   onDeposited?: DepositDeps['onDeposited'];
+  promotions?: DepositDeps['promotions'];
 }
 
 export async function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps) {

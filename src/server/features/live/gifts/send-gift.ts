@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { streamGifts } from '../../../db/schema';
 import { conflict, forbidden } from '../../../errors';
 import type { Realtime } from '../../../realtime/realtime';
-import { assertWalletNotFrozen, chargeWithSplit, getWalletBalanceCents } from '../../wallet';
+import { assertWalletNotFrozen, chargeCreditFirst, getWalletBalanceCents } from '../../wallet';
 import { publicName } from '../public-name';
 import { streamRoom } from '../deps';
 import { findPayableStream } from '../paid-join/find-payable-stream';
@@ -97,16 +97,21 @@ export async function sendGift(deps: GiftDeps, request: GiftRequest): Promise<Gi
       return { row: replayOf(first, request), isReplay: true as const };
     }
     await assertWalletNotFrozen(tx, request.senderId);
-    const charge = await chargeWithSplit(tx, {
-      payerUserId: request.senderId,
-      readerUserId: stream.readerId,
-      amountCents: gift.costCents,
-      readerCents,
-      readerAccount: 'earnings',
-      kind: 'gift',
-      reference: giftReference(row.id),
-      idempotencyKey: giftReference(row.id),
-    });
+    // Promotional credit pays first (docs/decisions/066).
+    const charge = await chargeCreditFirst(
+      tx,
+      {
+        payerUserId: request.senderId,
+        readerUserId: stream.readerId,
+        amountCents: gift.costCents,
+        readerCents,
+        readerAccount: 'earnings',
+        kind: 'gift',
+        reference: giftReference(row.id),
+        idempotencyKey: giftReference(row.id),
+      },
+      new Date(clock.now()),
+    );
     return { row, isReplay: false as const, readerId: stream.readerId, senderBalanceCents: charge.payerBalanceCents, readerWalletCents: await getWalletBalanceCents(tx, stream.readerId) };
   });
 

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { readerProfiles, streamJoins } from '../../../db/schema';
 import { conflict } from '../../../errors';
 import type { Realtime } from '../../../realtime/realtime';
-import { assertWalletNotFrozen, chargeWithSplit, getWalletBalanceCents } from '../../wallet';
+import { assertWalletNotFrozen, chargeCreditFirst, getWalletBalanceCents } from '../../wallet';
 import { findPayableStream } from './find-payable-stream';
 
 export interface JoinDeps {
@@ -62,15 +62,20 @@ export async function joinStream(deps: JoinDeps, streamId: string, userId: strin
     if (!(await isReaderConnected(tx, stream.readerId))) throw conflict(READER_AWAY_MESSAGE);
 
     await assertWalletNotFrozen(tx, userId);
-    const charge = await chargeWithSplit(tx, {
-      payerUserId: userId,
-      readerUserId: stream.readerId,
-      amountCents: joined.paidCents,
-      readerAccount: 'earnings',
-      kind: 'stream_access',
-      reference: streamReference(streamId),
-      idempotencyKey: streamAccessKey(streamId, userId),
-    });
+    // Promotional credit pays first (docs/decisions/066).
+    const charge = await chargeCreditFirst(
+      tx,
+      {
+        payerUserId: userId,
+        readerUserId: stream.readerId,
+        amountCents: joined.paidCents,
+        readerAccount: 'earnings',
+        kind: 'stream_access',
+        reference: streamReference(streamId),
+        idempotencyKey: streamAccessKey(streamId, userId),
+      },
+      new Date(clock.now()),
+    );
     const charged = { readerId: stream.readerId, readerWalletCents: await getWalletBalanceCents(tx, stream.readerId) };
     return { paidCents: joined.paidCents, balanceCents: charge.payerBalanceCents, charged };
   });
