@@ -15,6 +15,7 @@ export const paths = {
   dashboardUsers: '/dashboard/users',
   dashboardAnalytics: '/dashboard/analytics',
   dashboardPayouts: '/dashboard/payouts',
+  dashboardPromotions: '/dashboard/promotions',
   dashboardFavorites: '/dashboard/favorites',
   dashboardProfile: '/dashboard/profile',
   dashboardLive: '/dashboard/live',

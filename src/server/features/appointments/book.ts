@@ -85,7 +85,7 @@ export async function bookAppointment(deps: AppointmentDeps, booker: SessionUser
         answerBy: answerDeadline(now, startsAt),
         createdAt: now,
       });
-      await placeHold(tx, { userId: booker.id, amountCents: priceCents, reference: appointmentReference(id) });
+      await placeHold(tx, { userId: booker.id, amountCents: priceCents, reference: appointmentReference(id), creditFirstAt: now });
       return notifyAboutAppointment(tx, {
         userId: input.readerId,
         kind: 'appointment_booked',

@@ -2,7 +2,7 @@ import { APPOINTMENT_FEE_PERCENT } from '@shared/appointments';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { appointments } from '../../db/schema';
-import { chargeFromHold, earningsAccountId, holdAccountId, lockAccounts, releaseHold, revenueAccountFor, walletAccountId } from '../wallet';
+import { chargeFromHold, creditAccountId, earningsAccountId, holdAccountId, lockAccounts, releaseHold, revenueAccountFor, walletAccountId } from '../wallet';
 import { appointmentReference } from './deps';
 import type { AppointmentRow } from './view';
 
@@ -12,6 +12,7 @@ export const appointmentFeeCents = (priceCents: number) => Math.floor((priceCent
 /** Every account settling an appointment may touch, to be locked up front in the ledger's order. */
 export const settlementAccounts = (row: Pick<AppointmentRow, 'clientId' | 'readerId'>) => [
   walletAccountId(row.clientId),
+  creditAccountId(row.clientId),
   holdAccountId(row.clientId),
   earningsAccountId(row.readerId),
   revenueAccountFor(row.clientId),
@@ -44,7 +45,7 @@ export async function settleAppointment(tx: Tx, row: AppointmentRow, settlement:
       readerAccount: 'earnings',
     });
   }
-  await releaseHold(tx, { userId: row.clientId, reference });
+  await releaseHold(tx, { userId: row.clientId, reference, now });
   await tx
     .update(appointments)
     .set({ status: settlement.status, cancelledBy: settlement.cancelledBy ?? null, feeCents: settlement.feeCents, settledAt: now })

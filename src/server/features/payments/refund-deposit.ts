@@ -150,7 +150,7 @@ export async function refundDeposit(
         .set({ status: 'failed', updatedAt: new Date(deps.clock.now()) })
         .where(and(eq(depositRefunds.id, refund.id), eq(depositRefunds.status, 'pending')))
         .returning({ id: depositRefunds.id });
-      if (failed) await releaseHold(tx, { userId, reference: cardRefundReference(refund.id) });
+      if (failed) await releaseHold(tx, { userId, reference: cardRefundReference(refund.id), now: new Date(deps.clock.now()) });
     });
     throw error;
   }
@@ -185,7 +185,7 @@ export async function refundConfirmed(tx: Tx, charge: ChargeObject, effects: Eve
     coveredCents -= refund.amountCents;
     confirmed.push(refund.id);
   }
-  for (const refundId of confirmed) await releaseHold(tx, { userId: deposit.userId, reference: cardRefundReference(refundId) });
+  for (const refundId of confirmed) await releaseHold(tx, { userId: deposit.userId, reference: cardRefundReference(refundId), now: effects.now });
   await takeBackToCard(tx, {
     userId: deposit.userId,
     amountCents: newCents,

@@ -218,6 +218,31 @@ describe('credit in a reading', () => {
   });
 });
 
+describe('credit for a written question (held)', () => {
+  it('pays first into the hold, stays spent when answered, and comes back as credit when the question is refunded', async () => {
+    const reader = await createReader(app);
+    expect((await http(app, reader.cookie).patch('/api/readers/me', { writtenReadingPriceCents: 1999, writtenReadingAnswerHours: 24 })).status).toBe(200);
+    const question = 'Will my sister and I speak again before the winter ends?';
+    const answer = 'The cards show a letter crossing water: she is closer to reaching out than you think, and you will speak.';
+    const [answered, unanswered] = [await createClient(app, { balanceCents: 1000 }), await createClient(app, { balanceCents: 1000 })];
+    const { code } = await newCode({ creditCents: 1500 });
+    const asked: string[] = [];
+    for (const client of [answered, unanswered]) {
+      expect((await redeem(client, code)).status).toBe(200);
+      const response = await http(app, client.cookie).post('/api/written-readings', { readerId: reader.id, question });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      asked.push(response.body.id);
+      // 1,500 of credit and 499 of cash.
+      expect(await wallet(client)).toMatchObject({ balanceCents: 501, creditCents: 0, onHoldCents: 1999 });
+    }
+    expect((await http(app, reader.cookie).post(`/api/written-readings/${asked[0]}/answer`, { answer })).status).toBe(200);
+    clock.advance(DAY);
+    await runDueWork(app.sessions);
+    expect(await wallet(answered)).toMatchObject({ balanceCents: 501, creditCents: 0, onHoldCents: 0 });
+    expect(await wallet(unanswered)).toMatchObject({ balanceCents: 1000, creditCents: 1500, onHoldCents: 0 });
+  });
+});
+
 describe('expiry', () => {
   it('takes back what is left once, and the client can no longer spend it', async () => {
     const client = await createClient(app);

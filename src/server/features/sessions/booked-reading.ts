@@ -44,7 +44,7 @@ export async function settleBookedReading(tx: Tx, session: SessionRow, wasActive
   const [appointment] = await tx.select({ priceCents: appointments.priceCents }).from(appointments).where(eq(appointments.id, appointmentId));
   // The reading's minutes left the hold under the session's reference (and a refund came back under it).
   const usedCents = -(await heldForReference(tx, session.clientId, sessionReference(session.id)));
-  const releasedCents = await releaseHold(tx, { userId: session.clientId, reference: appointmentReference(appointmentId), amountCents: appointment!.priceCents - usedCents });
+  const releasedCents = await releaseHold(tx, { userId: session.clientId, reference: appointmentReference(appointmentId), amountCents: appointment!.priceCents - usedCents, now });
   await tx.update(appointments).set({ status: 'completed', settledAt: now }).where(eq(appointments.id, appointmentId));
   return releasedCents;
 }

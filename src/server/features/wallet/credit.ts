@@ -124,46 +124,57 @@ export async function getSpendableCents(db: DbOrTx, userId: string, now: Date): 
   return Number(row?.balanceCents ?? 0) + creditCents;
 }
 
+/** A payment about to leave a client's wallet, which their credit may pay first. */
+interface WalletDebit {
+  payerUserId: string;
+  amountCents: number;
+  reference: string;
+  /** The key of its credit_spend transfer. */
+  creditKey: string;
+  /** Keys whose presence means the payment was made before (a retry): its credit is not moved again. */
+  madeKeys: string[];
+  /** The other accounts the payment moves, locked with the wallet and credit: in the ledger's order. */
+  accounts: string[];
+}
+
 /**
- * Moves the credit each charge spends into its payer's wallet just before the charges are made,
- * soonest-expiring grant first, each charge in the given order and only if credit and cash together
- * cover it (else the charge is refused as before and no credit moves). A charge already made (a
- * replay) moves nothing again. Payers without credit cost one indexed read for the whole list.
+ * Moves the credit each payment spends into its payer's wallet just before the payments are made,
+ * soonest-expiring grant first, each payment in the given order and only if credit and cash
+ * together cover it (else the payment is refused as before and no credit moves). A payment made
+ * before moves nothing again. Payers without credit cost one indexed read for the whole list.
+ * Returns the usable credit each payer who had some keeps.
  */
-async function spendCreditFirst(tx: Tx, inputs: SplitChargeInput[], now: Date): Promise<Map<string, number>> {
-  const fromWallet = inputs.filter((input) => input.payerAccount !== 'hold');
-  const payerIds = [...new Set(fromWallet.map((input) => input.payerUserId))];
+async function spendCreditInto(tx: Tx, debits: WalletDebit[], now: Date): Promise<Map<string, number>> {
   const creditLeft = new Map<string, number>();
+  const payerIds = [...new Set(debits.map((debit) => debit.payerUserId))];
   if (payerIds.length === 0) return creditLeft;
   const withCredit = await tx
     .select({ userId: ledgerAccounts.userId })
     .from(ledgerAccounts)
     .where(and(inArray(ledgerAccounts.id, payerIds.map(creditAccountId)), gt(ledgerAccounts.balanceCents, 0)));
   const payers = new Set(withCredit.flatMap((row) => (row.userId ? [row.userId] : [])));
-  const charges = fromWallet.filter((input) => payers.has(input.payerUserId));
-  if (charges.length === 0) return creditLeft;
+  const payments = debits.filter((debit) => payers.has(debit.payerUserId));
+  if (payments.length === 0) return creditLeft;
 
-  // Every account these charges touch, and the payers' credit, in the ledger's order before any moves.
-  const balances = await lockAccounts(tx, [...charges.flatMap(chargeAccountsOf), ...[...payers].map(creditAccountId)]);
-  // A charge made before (a retry, or a minute charged before the client had credit) moves nothing
-  // again, its credit included: any of its keys already written marks it.
-  const keysOf = (input: SplitChargeInput) => [CREDIT_LEG_SUFFIX, SPLIT_LEG_SUFFIX.reader, SPLIT_LEG_SUFFIX.platform].map((suffix) => `${input.idempotencyKey}${suffix}`);
-  const written = new Set(
-    (await tx.select({ key: ledgerTransfers.idempotencyKey }).from(ledgerTransfers).where(inArray(ledgerTransfers.idempotencyKey, charges.flatMap(keysOf)))).map((row) => row.key),
+  const balances = await lockAccounts(tx, [...payments.flatMap((debit) => [walletAccountId(debit.payerUserId), ...debit.accounts]), ...[...payers].map(creditAccountId)]);
+  const made = new Set(
+    (await tx.select({ key: ledgerTransfers.idempotencyKey }).from(ledgerTransfers).where(inArray(ledgerTransfers.idempotencyKey, payments.flatMap((debit) => debit.madeKeys)))).map(
+      (row) => row.key,
+    ),
   );
   const grants = await usableGrants(tx, [...payers], now);
   const cash = new Map([...payers].map((payer) => [payer, balances.get(walletAccountId(payer)) ?? 0]));
 
   const spends: { grantId: string; reference: string; cents: number; createdAt: Date }[] = [];
   const spentOf = new Map<string, number>();
-  for (const input of charges) {
-    if (keysOf(input).some((key) => written.has(key))) continue;
-    const mine = grants.filter((grant) => grant.userId === input.payerUserId && grant.remainingCents > 0);
+  for (const debit of payments) {
+    if (debit.madeKeys.some((key) => made.has(key))) continue;
+    const mine = grants.filter((grant) => grant.userId === debit.payerUserId && grant.remainingCents > 0);
     const credit = mine.reduce((sum, grant) => sum + grant.remainingCents, 0);
-    const wallet = cash.get(input.payerUserId) ?? 0;
-    const use = Math.min(credit, input.amountCents);
-    if (wallet + use < input.amountCents) continue;
-    cash.set(input.payerUserId, wallet + use - input.amountCents);
+    const wallet = cash.get(debit.payerUserId) ?? 0;
+    const use = Math.min(credit, debit.amountCents);
+    if (wallet + use < debit.amountCents) continue;
+    cash.set(debit.payerUserId, wallet + use - debit.amountCents);
     if (use === 0) continue;
     let left = use;
     for (const grant of mine) {
@@ -172,15 +183,15 @@ async function spendCreditFirst(tx: Tx, inputs: SplitChargeInput[], now: Date): 
       grant.remainingCents -= cents;
       left -= cents;
       spentOf.set(grant.id, (spentOf.get(grant.id) ?? 0) + cents);
-      spends.push({ grantId: grant.id, reference: input.reference, cents, createdAt: now });
+      spends.push({ grantId: grant.id, reference: debit.reference, cents, createdAt: now });
     }
     await transfer(tx, {
-      debitAccountId: creditAccountId(input.payerUserId),
-      creditAccountId: walletAccountId(input.payerUserId),
+      debitAccountId: creditAccountId(debit.payerUserId),
+      creditAccountId: walletAccountId(debit.payerUserId),
       amountCents: use,
       kind: 'credit_spend',
-      reference: input.reference,
-      idempotencyKey: `${input.idempotencyKey}${CREDIT_LEG_SUFFIX}`,
+      reference: debit.reference,
+      idempotencyKey: debit.creditKey,
     });
   }
   for (const grant of grants) creditLeft.set(grant.userId, (creditLeft.get(grant.userId) ?? 0) + grant.remainingCents);
@@ -193,12 +204,36 @@ async function spendCreditFirst(tx: Tx, inputs: SplitChargeInput[], now: Date): 
   return creditLeft;
 }
 
+/** A split charge's credit: keyed `<charge key>:credit`; made before when any of its legs or its credit was written. */
+const chargeDebit = (input: SplitChargeInput): WalletDebit => ({
+  payerUserId: input.payerUserId,
+  amountCents: input.amountCents,
+  reference: input.reference,
+  creditKey: `${input.idempotencyKey}${CREDIT_LEG_SUFFIX}`,
+  madeKeys: [CREDIT_LEG_SUFFIX, SPLIT_LEG_SUFFIX.reader, SPLIT_LEG_SUFFIX.platform].map((suffix) => `${input.idempotencyKey}${suffix}`),
+  accounts: chargeAccountsOf(input),
+});
+
+/**
+ * Before money is put on hold from a wallet (placeHold's `<reference>:hold` transfer): the client's
+ * credit pays first, so a written question or an appointment is paid with credit as a reading is;
+ * releasing the hold gives it back as credit (releaseHold).
+ */
+export async function spendCreditForHold(tx: Tx, input: { userId: string; amountCents: number; reference: string; now: Date }): Promise<void> {
+  const holdKey = `${input.reference}:hold`;
+  await spendCreditInto(
+    tx,
+    [{ payerUserId: input.userId, amountCents: input.amountCents, reference: input.reference, creditKey: `${holdKey}${CREDIT_LEG_SUFFIX}`, madeKeys: [holdKey], accounts: [] }],
+    input.now,
+  );
+}
+
 /**
  * chargeManyWithSplit, each wallet-paid charge spending its payer's credit first (docs/decisions/066).
  * `creditLeft`: the usable credit each payer who had some keeps after these charges.
  */
 export async function chargeManyCreditFirst(tx: Tx, inputs: SplitChargeInput[], now: Date): Promise<{ outcomes: SplitChargeOutcome[]; creditLeft: Map<string, number> }> {
-  const creditLeft = await spendCreditFirst(tx, inputs, now);
+  const creditLeft = await spendCreditInto(tx, inputs.filter((input) => input.payerAccount !== 'hold').map(chargeDebit), now);
   return { outcomes: await chargeManyWithSplit(tx, inputs), creditLeft };
 }
 

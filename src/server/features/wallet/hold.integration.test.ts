@@ -23,7 +23,7 @@ const balancesOf = async (client: TestUser) => {
 
 const place = (client: TestUser, reference: string, amountCents: number) => app.db.transaction((tx) => placeHold(tx, { userId: client.id, reference, amountCents }));
 const release = (client: TestUser, reference: string, options: { amountCents?: number; idempotencyKey?: string } = {}) =>
-  app.db.transaction((tx) => releaseHold(tx, { userId: client.id, reference, ...options }));
+  app.db.transaction((tx) => releaseHold(tx, { userId: client.id, reference, now: new Date(), ...options }));
 const charge = (client: TestUser, reference: string, amountCents: number, idempotencyKey: string) =>
   app.db.transaction((tx) =>
     chargeFromHold(tx, { payerUserId: client.id, readerUserId: reader.id, reference, amountCents, kind: 'written_reading', idempotencyKey, readerAccount: 'earnings' }),

@@ -16,6 +16,7 @@ import {
   transfer,
   walletAccountId,
 } from './ledger';
+import { creditAccountId, returnCredit, spendCreditForHold } from './credit';
 
 /**
  * A client hold (docs/decisions/046): money moved from the client's wallet into `hold:<userId>`,
@@ -45,6 +46,8 @@ export interface PlaceHoldInput {
   amountCents: number;
   /** What the money is held for, e.g. `written-reading:<id>`: every later move names it too. */
   reference: string;
+  /** A purchase held for (a question, an appointment): the client's promotional credit valid at this time pays first (docs/decisions/066). */
+  creditFirstAt?: Date;
 }
 
 /**
@@ -54,6 +57,7 @@ export interface PlaceHoldInput {
  */
 export async function placeHold(tx: Tx, input: PlaceHoldInput): Promise<{ created: boolean }> {
   await openHoldAccount(tx, input.userId);
+  if (input.creditFirstAt) await spendCreditForHold(tx, { userId: input.userId, amountCents: input.amountCents, reference: input.reference, now: input.creditFirstAt });
   const { created } = await transfer(tx, {
     debitAccountId: walletAccountId(input.userId),
     creditAccountId: holdAccountId(input.userId),
@@ -72,17 +76,20 @@ export interface ReleaseHoldInput {
   amountCents?: number;
   /** One per release: `<reference>:release` when absent (a full release happens once). */
   idempotencyKey?: string;
+  /** When it is released: credit that paid for the hold comes back with its expiry, or a grace from now if that has passed. */
+  now: Date;
 }
 
 /**
- * Gives held money back to the user's wallet: all that the reference still holds, or part of it.
+ * Gives held money back to the user's wallet: all that the reference still holds, or part of it;
+ * what promotional credit paid of it goes on to credit: (returnCredit).
  * Returns the cents released; 0 when nothing was left (released or charged before) or the key was
  * used already (a retry), so calling it twice never gives back twice.
  */
 export async function releaseHold(tx: Tx, input: ReleaseHoldInput): Promise<number> {
   const hold = holdAccountId(input.userId);
   const idempotencyKey = input.idempotencyKey ?? `${input.reference}:release`;
-  await lockAccounts(tx, [walletAccountId(input.userId), hold]);
+  await lockAccounts(tx, [walletAccountId(input.userId), creditAccountId(input.userId), hold]);
   // A retry is answered before the amount is worked out again: what is left may have changed since.
   const [replayed] = await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
   if (replayed) return 0;
@@ -97,7 +104,10 @@ export async function releaseHold(tx: Tx, input: ReleaseHoldInput): Promise<numb
     reference: input.reference,
     idempotencyKey,
   });
-  return created ? amountCents : 0;
+  if (!created) return 0;
+  // What credit paid of the hold goes back to credit first (docs/decisions/066).
+  await returnCredit(tx, { userId: input.userId, reference: input.reference, refundedCents: amountCents, idempotencyKey, now: input.now });
+  return amountCents;
 }
 
 export interface ChargeFromHoldInput {

@@ -60,7 +60,7 @@ export async function askWrittenReading(deps: WrittenReadingDeps, asker: Session
       id = first.id;
       return null;
     }
-    await placeHold(tx, { userId: asker.id, amountCents: priceCents, reference: writtenReadingReference(id) });
+    await placeHold(tx, { userId: asker.id, amountCents: priceCents, reference: writtenReadingReference(id), creditFirstAt: now });
     return storeNotification(tx, {
       userId: input.readerId,
       kind: 'written_reading_asked',

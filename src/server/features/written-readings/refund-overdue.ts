@@ -4,7 +4,7 @@ import { formatCents } from '@shared/money';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { writtenReadings } from '../../db/schema';
 import { deliverNotifications, type NotificationRow, storeNotification } from '../notifications';
-import { getBalances, holdAccountId, lockAccounts, releaseHold, walletAccountId } from '../wallet';
+import { creditAccountId, getBalances, holdAccountId, lockAccounts, releaseHold, walletAccountId } from '../wallet';
 import { type WrittenReadingDeps, writtenReadingReference } from './deps';
 
 const BATCH = 50;
@@ -35,9 +35,9 @@ export async function refundOverdueWrittenReadings(deps: Omit<WrittenReadingDeps
       .limit(BATCH)
       .for('update', { skipLocked: true });
     if (due.length === 0) return 0;
-    await lockAccounts(tx, due.flatMap((question) => [walletAccountId(question.clientId), holdAccountId(question.clientId)]));
+    await lockAccounts(tx, due.flatMap((question) => [walletAccountId(question.clientId), creditAccountId(question.clientId), holdAccountId(question.clientId)]));
     for (const question of due) {
-      await releaseHold(tx, { userId: question.clientId, reference: writtenReadingReference(question.id) });
+      await releaseHold(tx, { userId: question.clientId, reference: writtenReadingReference(question.id), now });
       notices.push(
         await storeNotification(tx, {
           userId: question.clientId,

@@ -5,6 +5,7 @@ import { AdminPayoutsPanel } from '@/features/wallet';
 import { paths } from '@/lib/paths';
 import { AnalyticsTab } from './admin/analytics-tab';
 import { ApplicationsTab } from './admin/applications-tab';
+import { PromotionsTab } from './admin/promotions-tab';
 import { ReadersTab } from './admin/readers-tab';
 import { ReportsTab } from './admin/reports-tab';
 import { SessionsTab } from './admin/sessions-tab';
@@ -19,6 +20,7 @@ const TABS: readonly [DashboardTab, ...DashboardTab[]] = [
   { value: 'sessions', label: 'Sessions', path: paths.dashboardSessions },
   { value: 'analytics', label: 'Analytics', path: paths.dashboardAnalytics },
   { value: 'payouts', label: 'Payouts', path: paths.dashboardPayouts },
+  { value: 'promotions', label: 'Promotions', path: paths.dashboardPromotions },
   { value: 'reports', label: 'Reports', path: paths.dashboardReports },
   { value: 'applications', label: 'Applications', path: paths.dashboardApplications },
 ];
@@ -28,7 +30,7 @@ export function AdminDashboard({ profile }: { profile: Profile }) {
     <DashboardShell
       title="Admin Dashboard"
       subtitle={`Signed in as ${profile.fullName}.`}
-      description="Readers, users, sessions, analytics, payouts, reported content and reader applications of the Soul Tribe platform."
+      description="Readers, users, sessions, analytics, payouts, promotion codes, reported content and reader applications of the Soul Tribe platform."
     >
       <AdminStatCards />
       <DashboardTabs tabs={TABS} label="Admin sections">
@@ -54,6 +56,9 @@ export function AdminDashboard({ profile }: { profile: Profile }) {
             </Link>
             .
           </p>
+        </TabsContent>
+        <TabsContent value="promotions">
+          <PromotionsTab />
         </TabsContent>
         <TabsContent value="reports">
           <ReportsTab />

@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { type AddFundsFormInput, type AddFundsFormOutput, addFundsFormSchema } from './add-funds-form';
 import { paymentsConfigQuery, savedCardsQuery } from './api';
 import { cardLabel } from './card-label';
+import { PromoCodeField } from './promo-code-field';
 import { NEW_CARD, useAddFunds } from './use-add-funds';
 
 const AMOUNT_ID = 'add-funds-amount';
@@ -20,6 +21,7 @@ const AMOUNT_ID = 'add-funds-amount';
 const defaults = (amountCents: number | undefined, isTestMode: boolean): AddFundsFormInput => ({
   amount: amountCents ? centsToDollarInput(amountCents) : '',
   paymentMethodId: isTestMode ? SANDBOX_TEST_CARDS[0].paymentMethodId : NEW_CARD,
+  promoCode: '',
 });
 
 export function AddFundsDialog({
@@ -47,7 +49,11 @@ export function AddFundsDialog({
     formState: { errors },
   } = useForm<AddFundsFormInput, unknown, AddFundsFormOutput>({ resolver: zodResolver(addFundsFormSchema), defaultValues: defaults(initialAmountCents, isTestMode) });
 
-  const addFunds = useAddFunds({ onSuccess: () => onOpenChange(false), onLimitReached: (message) => setError('amount', { message }) });
+  const addFunds = useAddFunds({
+    onSuccess: () => onOpenChange(false),
+    onLimitReached: (message) => setError('amount', { message }),
+    onPromotionRefused: (message) => setError('promoCode', { message }, { shouldFocus: true }),
+  });
 
   // Each opening starts afresh, with the quick-add amount it was opened for.
   useEffect(() => {
@@ -55,7 +61,7 @@ export function AddFundsDialog({
   }, [open, initialAmountCents, isTestMode, reset]);
 
   const amountError = errors.amount?.message;
-  const submit = handleSubmit(({ amount, paymentMethodId, saveCard }) => addFunds.addFunds({ amountCents: amount, paymentMethodId, saveCard }));
+  const submit = handleSubmit(({ amount, paymentMethodId, saveCard, promoCode }) => addFunds.addFunds({ amountCents: amount, paymentMethodId, saveCard, promoCode }));
   const isNewCard = watch('paymentMethodId') === NEW_CARD;
 
   return (
@@ -92,6 +98,13 @@ export function AddFundsDialog({
               </Button>
             ))}
           </fieldset>
+          <PromoCodeField
+            registration={register('promoCode')}
+            codeInput={watch('promoCode') ?? ''}
+            amountInput={watch('amount')}
+            formError={errors.promoCode?.message}
+            isEnabled={open}
+          />
           <fieldset className="grid gap-2 rounded-xl border border-dashed border-gold/50 p-4">
             <legend className="flex items-center gap-2 px-1 text-sm font-semibold">
               Card

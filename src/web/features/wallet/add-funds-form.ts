@@ -1,6 +1,7 @@
 import { DEPOSIT_MAX_CENTS, DEPOSIT_MIN_CENTS } from '@shared/constants';
 import { formatCents, parseDollarsToCents } from '@shared/money';
 import { ERROR_CODES } from '@shared/errors';
+import { promotionCodeSchema } from '@shared/promotions';
 import { INVALID_AMOUNT_MESSAGE } from '@shared/wallet';
 import { z } from '@shared/zod-config';
 import { ApiError } from '@/lib/api';
@@ -39,6 +40,12 @@ export const addFundsFormSchema = z.object({
   paymentMethodId: z.string().min(1, 'Choose a card'),
   /** With a new card: keep it for later deposits. */
   saveCard: z.boolean().optional(),
+  /** Optional: a promotion code whose bonus comes with this top-up (issue 48); empty is none. */
+  promoCode: z
+    .string()
+    .optional()
+    .transform((text) => (text?.trim() ? text : undefined))
+    .pipe(promotionCodeSchema.optional()),
 });
 export type AddFundsFormInput = z.input<typeof addFundsFormSchema>;
 export type AddFundsFormOutput = z.output<typeof addFundsFormSchema>;
@@ -47,16 +54,17 @@ export interface DepositAttempt {
   idempotencyKey: string;
   amountCents: number;
   paymentMethodId: string;
+  promoCode?: string;
 }
 
 /**
  * The attempt a submission belongs to: the previous one again when it asks for the same amount on
- * the same card (its outcome is unknown, so the server must see the same key and charge at most
- * once), otherwise a new one with a fresh key.
+ * the same card with the same promotion code (its outcome is unknown, so the server must see the
+ * same key and charge at most once), otherwise a new one with a fresh key.
  */
-export function attemptFor(previous: DepositAttempt | null, amountCents: number, paymentMethodId: string, newKey: () => string): DepositAttempt {
-  if (previous && previous.amountCents === amountCents && previous.paymentMethodId === paymentMethodId) return previous;
-  return { idempotencyKey: newKey(), amountCents, paymentMethodId };
+export function attemptFor(previous: DepositAttempt | null, amountCents: number, paymentMethodId: string, newKey: () => string, promoCode?: string): DepositAttempt {
+  if (previous && previous.amountCents === amountCents && previous.paymentMethodId === paymentMethodId && previous.promoCode === promoCode) return previous;
+  return { idempotencyKey: newKey(), amountCents, paymentMethodId, promoCode };
 }
 
 /**

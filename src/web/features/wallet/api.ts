@@ -23,6 +23,7 @@ import {
   type AutoReload,
   type AutoReloadRequest,
   autoReloadSchema,
+  type CheckoutRequest,
   checkoutSessionSchema,
   depositRefundSchema,
   type DepositStatusView,
@@ -68,8 +69,8 @@ export function depositToWallet(input: WalletDepositInput, idempotencyKey: strin
 }
 
 /** A deposit paid on Stripe's (or the sandbox's) hosted checkout page: the page to send the person to. */
-export function startCheckout(amountCents: number, saveCard: boolean, idempotencyKey: string) {
-  return apiRequestParsed('/api/payments/checkout', checkoutSessionSchema, { method: 'POST', body: { amountCents, saveCard }, headers: { 'Idempotency-Key': idempotencyKey } });
+export function startCheckout(request: CheckoutRequest, idempotencyKey: string) {
+  return apiRequestParsed('/api/payments/checkout', checkoutSessionSchema, { method: 'POST', body: request, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** Cards saved at checkout: each can pay a deposit directly. */

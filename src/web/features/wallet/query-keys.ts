@@ -15,6 +15,8 @@ export const walletQueryKeys = {
   autoReload: ['wallet', 'auto-reload'] as const,
   cardPayments: (userId: string) => ['wallet', 'card-payments', userId] as const,
   deposit: (depositId: string) => ['wallet', 'deposit', depositId] as const,
+  /** What a promotion code would give on a top-up of `amountCents` (none: the code alone). */
+  promotionPreview: (code: string, amountCents: number | null) => ['wallet', 'promotion-preview', code, amountCents] as const,
   /** Under `payouts`, so invalidating that key refreshes the admin's lists too. */
   payoutsByStatus: (status: PayoutStatus) => ['wallet', 'payouts', status] as const,
 };

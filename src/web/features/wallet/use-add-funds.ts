@@ -7,10 +7,11 @@ import { toast } from '@/lib/toast';
 import { profileQueryKey } from '@/lib/auth';
 import { type DepositAttempt, attemptFor, depositLimitRefusal, failureReason, isUnsettled, newIdempotencyKey } from './add-funds-form';
 import { depositToWallet, startCheckout } from './api';
+import { promotionRefusal } from './promotions-api';
+import { walletQueryKeys } from './query-keys';
 
 /** The dialog's choice for a card not saved yet: paid on the provider's hosted checkout page. */
 export const NEW_CARD = 'checkout';
-import { walletQueryKeys } from './query-keys';
 
 /**
  * Adds funds from a card. Every balance on screen follows at once: the profile (wallet chip, cards)
@@ -18,17 +19,17 @@ import { walletQueryKeys } from './query-keys';
  * submission while one runs (a double click, before the button has re-rendered disabled) is
  * dropped here, and would be harmless anyway: it would carry the same Idempotency-Key.
  */
-export function useAddFunds(options: { onSuccess?: () => void; onLimitReached?: (message: string) => void } = {}) {
+export function useAddFunds(options: { onSuccess?: () => void; onLimitReached?: (message: string) => void; onPromotionRefused?: (message: string) => void } = {}) {
   const queryClient = useQueryClient();
   const attempt = useRef<DepositAttempt | null>(null);
   const isInFlight = useRef(false);
   const mutation = useMutation({
     mutationFn: async (input: WalletDepositInput & { saveCard?: boolean }) => {
-      attempt.current = attemptFor(attempt.current, input.amountCents, input.paymentMethodId, newIdempotencyKey);
+      attempt.current = attemptFor(attempt.current, input.amountCents, input.paymentMethodId, newIdempotencyKey, input.promoCode);
       if (input.paymentMethodId !== NEW_CARD) return depositToWallet(input, attempt.current.idempotencyKey);
       // Money arrives only by the provider's signed event: the page leaves for checkout, and the
-      // wallet shows the deposit pending on return until the webhook has credited it.
-      const { url } = await startCheckout(input.amountCents, input.saveCard === true, attempt.current.idempotencyKey);
+      // wallet shows the deposit pending on return until the webhook has credited it (and any bonus with it).
+      const { url } = await startCheckout({ amountCents: input.amountCents, saveCard: input.saveCard === true, promoCode: input.promoCode }, attempt.current.idempotencyKey);
       window.location.assign(url);
       return null;
     },
@@ -45,6 +46,9 @@ export function useAddFunds(options: { onSuccess?: () => void; onLimitReached?: 
       // The client's own limit, not a failure: said beside the amount, where they can change it.
       const limitMessage = depositLimitRefusal(error);
       if (limitMessage && options.onLimitReached) return options.onLimitReached(limitMessage);
+      // A promotion code refused before any payment: said beside the code, which can be changed or cleared.
+      const promotionMessage = promotionRefusal(error);
+      if (promotionMessage && options.onPromotionRefused) return options.onPromotionRefused(promotionMessage);
       toast.error(ADD_FUNDS_FAILED_MESSAGE, { description: failureReason(error) });
     },
     onSettled: () => {

@@ -9,7 +9,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { AddFundsButton } from './add-funds-button';
 import { walletOnHoldQuery } from './api';
 import { CardsAndAutoReloadCard } from './cards-and-auto-reload-card';
+import { CreditLine } from './credit-line';
 import { DepositConfirmation, WalletFrozenNotice } from './deposit-confirmation';
+import { RedeemPromoForm } from './redeem-promo-form';
 import { SpendingLimitsCard } from './spending-limits-card';
 import { WalletTransactions } from './wallet-transactions';
 
@@ -46,8 +48,9 @@ export function OnHoldLine() {
 }
 
 /**
- * The client dashboard's Wallet tab (SPEC.md): balance, Add Funds, Quick Add, the client's spending
- * limits and reading reminder, and the transactions.
+ * The client dashboard's Wallet tab (SPEC.md): the cash balance and, apart, any promotional credit
+ * (issue 48), Add Funds, Quick Add, a promo code to redeem, the client's spending limits and
+ * reading reminder, and the transactions.
  */
 export function WalletTab({ profile }: { profile: Profile }) {
   return (
@@ -64,6 +67,7 @@ export function WalletTab({ profile }: { profile: Profile }) {
             <CardTitle className="text-4xl text-gold tabular-nums" data-testid="wallet-balance">
               {formatCents(profile.walletBalanceCents)}
             </CardTitle>
+            <CreditLine />
             <OnHoldLine />
           </CardHeader>
           <CardContent className="grid gap-4">
@@ -77,6 +81,9 @@ export function WalletTab({ profile }: { profile: Profile }) {
                   </AddFundsButton>
                 ))}
               </div>
+            </div>
+            <div className="border-t border-border pt-4">
+              <RedeemPromoForm />
             </div>
           </CardContent>
         </Card>

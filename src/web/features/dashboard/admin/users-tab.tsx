@@ -13,9 +13,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { CardPaymentsDialog } from '@/features/wallet';
 import { formatRelativeDate } from '@/lib/relative-date';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { adminQueryKeys, adminUsersQuery, restoreUser, suspendUser } from './admin-api';
 import { ConfirmDialog } from './confirm-dialog';
-import { useDebouncedValue } from './use-debounced-value';
 
 export const USERS_PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 300;

@@ -7,6 +7,7 @@ import { CalendarDays, Heart, Sparkles, Wallet } from 'lucide-react';
 import { LoadFailed } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { favoritesDashboardQuery } from '@/features/favorites';
+import { walletCreditQuery } from '@/features/wallet';
 import { clientSummaryQuery } from './history-api';
 import { plural, StatCard } from '../stat-card';
 
@@ -88,13 +89,15 @@ function FavoritesCard() {
 
 /** The client's figures at a glance, above every tab; what counts as spent is the server's (shared/spending.ts). */
 export function ClientStatCards({ profile }: { profile: Profile }) {
+  // Promotional credit is not cash (issue 48): said beside the balance, not added to it.
+  const creditCents = useQuery(walletCreditQuery).data?.creditCents;
   return (
     <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4 print:hidden">
       <StatCard
         title="Wallet Balance"
         icon={<Wallet className={iconClass} aria-hidden="true" />}
         value={formatCents(profile.walletBalanceCents)}
-        detail="Available for readings"
+        detail={creditCents ? `+ ${formatCents(creditCents)} promotional credit` : 'Available for readings'}
         testId="overview-wallet-balance"
       />
       <SpendingCards />

@@ -1,0 +1,52 @@
+import { formatCents } from '@shared/money';
+import type { Promotion, PromotionState } from '@shared/promotions';
+
+export const PROMOTION_STATE_LABELS: Record<PromotionState, string> = {
+  scheduled: 'Scheduled',
+  active: 'Active',
+  paused: 'Paused',
+  ended: 'Ended',
+  used_up: 'Used up',
+};
+
+type Offer = Pick<Promotion, 'creditCents' | 'bonusPercent' | 'minTopUpCents' | 'maxBonusCents' | 'creditDays'>;
+
+/** '$5.00 credit + 10% bonus on top-ups of $20.00 or more, up to $10.00 · lasts 30 days'. */
+export function offerSummary(offer: Offer): string {
+  const parts: string[] = [];
+  if (offer.creditCents > 0) parts.push(`${formatCents(offer.creditCents)} credit`);
+  if (offer.bonusPercent > 0) {
+    const floor = offer.minTopUpCents > 0 ? ` of ${formatCents(offer.minTopUpCents)} or more` : '';
+    const cap = offer.maxBonusCents === null ? '' : `, up to ${formatCents(offer.maxBonusCents)}`;
+    parts.push(`${offer.bonusPercent}% bonus on top-ups${floor}${cap}`);
+  }
+  return `${parts.join(' + ')} · lasts ${offer.creditDays === 1 ? '1 day' : `${offer.creditDays} days`}`;
+}
+
+const windowFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'Dec 1, 2026, 9:00 AM – Dec 31, 2026, 11:59 PM', or 'From Dec 1, 2026, 9:00 AM, no end', in the viewer's time. */
+export function windowSummary({ startsAt, endsAt }: Pick<Promotion, 'startsAt' | 'endsAt'>, format: Intl.DateTimeFormat = windowFormat): string {
+  const start = format.format(new Date(startsAt));
+  return endsAt ? `${start} – ${format.format(new Date(endsAt))}` : `From ${start}, no end`;
+}
+
+/** '12 of 100', or '12' without a limit. */
+export function redemptionsSummary({ redemptions, maxRedemptions }: Pick<Promotion, 'redemptions' | 'maxRedemptions'>): string {
+  return maxRedemptions === null ? String(redemptions) : `${redemptions} of ${maxRedemptions}`;
+}
+
+/** Pausing means something only for a code that could still be used: not one that has ended or is used up. */
+export const canPause = ({ state }: Pick<Promotion, 'state'>) => state !== 'ended' && state !== 'used_up';
+
+/** Every code's figures added up: what promotions have granted, cost (spent) and taken back to date. */
+export function promotionTotals(promotions: Promotion[]) {
+  return promotions.reduce(
+    (totals, promotion) => ({
+      grantedCents: totals.grantedCents + promotion.grantedCents,
+      spentCents: totals.spentCents + promotion.spentCents,
+      expiredCents: totals.expiredCents + promotion.expiredCents,
+    }),
+    { grantedCents: 0, spentCents: 0, expiredCents: 0 },
+  );
+}

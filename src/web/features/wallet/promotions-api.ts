@@ -1,0 +1,41 @@
+import { ERROR_CODES } from '@shared/errors';
+import { type PromotionPreview, promotionPreviewSchema, type RedeemPromotionResult, redeemPromotionResultSchema } from '@shared/promotions';
+import type { Wallet } from '@shared/wallet';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, apiRequestParsed } from '@/lib/api';
+import { walletSummary } from './earnings-query';
+import { walletQueryKeys } from './query-keys';
+
+/** The client's promotional credit and the part of it that expires first (issue 48), from the wallet's one cached answer. */
+export const walletCreditQuery = queryOptions({
+  ...walletSummary,
+  select: ({ creditCents, nextCreditExpiry }: Wallet) => ({ creditCents, nextCreditExpiry }),
+});
+
+/** A code that gives a fixed credit, redeemed on its own (POST /api/promotions/redeem). */
+export function redeemPromotion(code: string): Promise<RedeemPromotionResult> {
+  return apiRequestParsed('/api/promotions/redeem', redeemPromotionResultSchema, { method: 'POST', body: { code } });
+}
+
+/** What a code would give this client on a top-up of `amountCents` (or, without one, whether it is good for a top-up at all). */
+export const promotionPreviewQuery = (code: string, amountCents: number | null) =>
+  queryOptions({
+    queryKey: walletQueryKeys.promotionPreview(code, amountCents),
+    queryFn: ({ signal }): Promise<PromotionPreview> =>
+      apiRequestParsed('/api/promotions/preview', promotionPreviewSchema, { method: 'POST', body: amountCents === null ? { code } : { code, amountCents }, signal }),
+    // A refusal is an answer to show, not a failure to retry.
+    retry: false,
+    staleTime: 30_000,
+  });
+
+/**
+ * Why the server refused a code, to show beside the field it was typed in: a 409
+ * PROMOTION_UNAVAILABLE names the reason; a 400 names the field (`code` on its own, `promoCode`
+ * with a deposit). Anything else is not about the code: undefined.
+ */
+export function promotionRefusal(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.code === ERROR_CODES.promotionUnavailable) return error.message;
+  if (error.status === 400) return error.fields?.code ?? error.fields?.promoCode;
+  return undefined;
+}
