@@ -132,8 +132,10 @@ export const COUNTERPART_TYPES = ['session', 'reader', 'client', 'payment', 'pla
 export const walletTransactionSchema = z.object({
   id: z.string(),
   kind: z.enum(TRANSACTION_KINDS),
-  /** Signed from the wallet's side: positive money in, negative money out. */
+  /** Signed from the owner's side (cash and promotional credit together): positive money in, negative money out. */
   amountCents: z.number().int(),
+  /** What promotional credit paid of this line (negative: what a refund gave back to credit); 0 when none (docs/decisions/066). */
+  creditCents: z.number().int(),
   counterpart: z.object({
     type: z.enum(COUNTERPART_TYPES),
     id: z.string().optional(),

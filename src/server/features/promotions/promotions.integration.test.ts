@@ -189,6 +189,15 @@ describe('credit in a reading', () => {
     expect(await listed(later.id)).toMatchObject({ spentCents: 300 });
     expect(await listed(sooner.id)).toMatchObject({ spentCents: 200 });
     expect((await http(app, client.cookie).post('/api/sessions/end', { sessionId: id })).status).toBe(200);
+    // The activity: the two grants, and the reading at its full price with what credit paid of it;
+    // credit moving into the wallet is not a line of its own.
+    const { transactions } = await wallet(client);
+    expect(transactions.map((t: { kind: string; amountCents: number; creditCents: number; counterpart: { type: string } }) => [t.kind, t.amountCents, t.creditCents, t.counterpart.type])).toEqual([
+      ['session_charge', -897, 500, 'session'],
+      ['credit_grant', 200, 0, 'platform'],
+      ['credit_grant', 300, 0, 'platform'],
+      ['deposit', 1000, 0, 'payment'],
+    ]);
   });
 
   it('lets credit alone start a reading', async () => {
@@ -212,6 +221,7 @@ describe('credit in a reading', () => {
     expect(ended.body).toMatchObject({ refundedCents: 598 });
     const after = await wallet(client);
     expect(after).toMatchObject({ balanceCents: 1000, creditCents: 400 });
+    expect((await wallet(client)).transactions[0]).toMatchObject({ kind: 'refund', amountCents: 598, creditCents: -400 });
     // Its own expiry: 20 days from the redemption, a few minutes ago.
     expect(Date.parse(after.nextCreditExpiry.expiresAt)).toBeGreaterThan(clock.now() + 19 * DAY);
     expect(await listed(promotion.id)).toMatchObject({ spentCents: 0 });
@@ -260,6 +270,7 @@ describe('expiry', () => {
     expect(balances.get(creditAccountId(client.id))).toBe(0);
     expect(balances.get(MARKETING_ACCOUNT_ID)).toBe(marketingBefore + 201);
     expect(await listed(promotion.id)).toMatchObject({ grantedCents: 500, spentCents: 299, expiredCents: 201 });
+    expect((await wallet(client)).transactions[0]).toMatchObject({ kind: 'credit_expiry', amountCents: -201, creditCents: 0, counterpart: { type: 'platform' } });
     const reader = await createReader(app, { chatRateCents: 299 });
     expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
     const refused = await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' });

@@ -6,7 +6,7 @@ import { queryRows } from '../../db/query-rows';
 import { walletFrozenReason } from './wallet-freeze';
 import { getUserBalances, SPLIT_LEG_SUFFIX, type TransferKind, walletAccountId } from './ledger';
 import { listHolds } from './list-holds';
-import { getUsableCredit } from './credit';
+import { creditAccountId, getUsableCredit } from './credit';
 
 const PLATFORM_NAME = 'Soul Tribe';
 /** What held money is for, by its reference's type (docs/decisions/046, 048, 058). */
@@ -16,6 +16,7 @@ interface LineRow {
   id: string;
   kind: TransferKind;
   amount_cents: string | number;
+  credit_cents: string | number;
   reference: string | null;
   created_at: Date | string;
   minutes: number | null;
@@ -40,6 +41,8 @@ function counterpartOf(row: LineRow, ownerId: string): WalletTransaction['counte
     case 'payouts_pending':
       return { type: 'payout', ...(referenceType === 'payout' && { id: referenceId }) };
     case 'revenue':
+    // Promotional credit given, expired or taken back (docs/decisions/066).
+    case 'marketing':
       return { type: 'platform', name: PLATFORM_NAME };
     case 'hold':
       // What the money is held for, by its reference (docs/decisions/046).
@@ -68,40 +71,52 @@ function counterpartOf(row: LineRow, ownerId: string): WalletTransaction['counte
  */
 export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery, now: Date): Promise<Wallet> {
   const wallet = walletAccountId(userId);
+  const credit = creditAccountId(userId);
   const legSuffix = `(${SPLIT_LEG_SUFFIX.reader}|${SPLIT_LEG_SUFFIX.platform})$`;
+  // The owner's money is their cash and their promotional credit (docs/decisions/066): credit moving
+  // between the two (credit_spend, credit_return) is not a line of its own but the part of the line
+  // it belongs to (its charge's, refund's, hold's) that credit paid or got back: `credit_cents`.
   const rows = await queryRows<LineRow>(db, sql`
     with transfers as (
       select t.id, t.kind, t.reference, t.created_at, t.idempotency_key,
-        case when t.credit_account_id = ${wallet} then t.amount_cents else -t.amount_cents end as signed_cents,
+        t.kind in ('credit_spend', 'credit_return') as is_internal,
+        case when t.credit_account_id in (${wallet}, ${credit}) then t.amount_cents else -t.amount_cents end as signed_cents,
+        case t.kind when 'credit_spend' then t.amount_cents when 'credit_return' then -t.amount_cents else 0 end as credit_cents,
         o.kind as other_kind, o.user_id as other_user_id, u.name as other_name, u.role as other_role,
         case
           when t.kind in ('session_charge', 'refund') and t.reference like 'session:%' then t.kind || ' ' || t.reference
+          when t.kind = 'credit_spend' and t.reference like 'session:%' then 'session_charge ' || t.reference
+          when t.kind = 'credit_return' and t.reference like 'session:%' then 'refund ' || t.reference
           -- A cancelled shipment's refund (issue 30): the seller's, the platform's and any carried part, one line.
           when t.kind = 'refund' and t.reference like 'shipment:%' then t.kind || ' ' || t.reference
           when t.idempotency_key ~ ${legSuffix} then 'split ' || regexp_replace(t.idempotency_key, ${legSuffix}, '')
+          -- Credit keyed after the charge, hold or release it paid for: that line.
+          when t.kind in ('credit_spend', 'credit_return') then 'split ' || regexp_replace(t.idempotency_key, ':credit$', '')
+          when t.kind in ('hold', 'hold_release') then 'split ' || t.idempotency_key
           else 'transfer ' || t.id
         end as line_key
       from ledger_transfers t
-      join ledger_accounts o on o.id = case when t.debit_account_id = ${wallet} then t.credit_account_id else t.debit_account_id end
+      join ledger_accounts o on o.id = case when t.debit_account_id in (${wallet}, ${credit}) then t.credit_account_id else t.debit_account_id end
       left join "user" u on u.id = o.user_id
-      where t.debit_account_id = ${wallet} or t.credit_account_id = ${wallet}
+      where t.debit_account_id in (${wallet}, ${credit}) or t.credit_account_id in (${wallet}, ${credit})
     ),
     lines as (
-      select max(id) as id, min(kind) as kind, min(reference) as reference, max(created_at) as created_at,
-        sum(signed_cents) as amount_cents,
+      select max(id) as id, min(kind) filter (where not is_internal) as kind, min(reference) as reference, max(created_at) as created_at,
+        sum(signed_cents) filter (where not is_internal) as amount_cents, sum(credit_cents) as credit_cents,
         (count(distinct regexp_replace(idempotency_key, ${legSuffix}, '')) filter (where kind = 'session_charge'))::int as minutes,
         -- Of a reading's two legs, the reader's account names the counterpart (the other is revenue).
-        (array_agg(other_kind order by other_user_id is null, id))[1] as other_kind,
-        (array_agg(other_user_id order by other_user_id is null, id))[1] as other_user_id,
-        (array_agg(other_name order by other_user_id is null, id))[1] as other_name,
-        (array_agg(other_role order by other_user_id is null, id))[1] as other_role
+        (array_agg(other_kind order by is_internal, other_user_id is null, id))[1] as other_kind,
+        (array_agg(other_user_id order by is_internal, other_user_id is null, id))[1] as other_user_id,
+        (array_agg(other_name order by is_internal, other_user_id is null, id))[1] as other_name,
+        (array_agg(other_role order by is_internal, other_user_id is null, id))[1] as other_role
       from transfers
       group by line_key
-      ${query.cursor ? sql`having max(id) < ${Number(query.cursor)}` : sql``}
+      having bool_or(not is_internal)
+      ${query.cursor ? sql`and max(id) < ${Number(query.cursor)}` : sql``}
       order by max(id) desc
       limit ${query.limit + 1}
     )
-    select lines.id::text as id, lines.kind, lines.amount_cents::text as amount_cents, lines.reference, lines.created_at,
+    select lines.id::text as id, lines.kind, lines.amount_cents::text as amount_cents, lines.credit_cents::text as credit_cents, lines.reference, lines.created_at,
       case when lines.reference like 'session:%' and lines.kind = 'session_charge' then lines.minutes end as minutes,
       s.session_type, lines.other_kind, lines.other_user_id, lines.other_name, lines.other_role
     from lines
@@ -115,6 +130,7 @@ export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery, 
       id: row.id,
       kind: row.kind,
       amountCents: Number(row.amount_cents),
+      creditCents: Number(row.credit_cents),
       counterpart: counterpartOf(row, userId),
       reference: row.reference,
       createdAt: new Date(row.created_at).toISOString(),

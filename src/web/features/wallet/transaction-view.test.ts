@@ -1,11 +1,12 @@
 import type { WalletTransaction } from '@shared/wallet';
 import { describe, expect, it } from 'vitest';
-import { counterpartLabel, formatSignedCents, transactionTitle } from './transaction-view';
+import { counterpartLabel, creditPart, formatSignedCents, transactionTitle } from './transaction-view';
 
 const transaction = (overrides: Partial<WalletTransaction>): WalletTransaction => ({
   id: '1',
   kind: 'session_charge',
   amountCents: -897,
+  creditCents: 0,
   counterpart: { type: 'session', id: 's1', name: 'Selene Moon' },
   reference: 'session:s1',
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -36,5 +37,12 @@ describe('transaction view', () => {
     expect(counterpartLabel(other({ kind: 'deposit', counterpart: { type: 'payment', name: 'Card payment' } }))).toBe('Card payment');
     expect(counterpartLabel(other({ kind: 'payout', counterpart: { type: 'payout', id: 'p1' } }))).toBe('Payout to your bank');
     expect(counterpartLabel(other({ kind: 'gift', counterpart: { type: 'reader', id: 'r1', name: 'Aurora' } }))).toBe('Aurora');
+  });
+});
+
+describe('creditPart', () => {
+  it('says what credit paid of a line, or got back from a refund', () => {
+    expect(creditPart(500)).toBe('$5.00 paid with promotional credit');
+    expect(creditPart(-150)).toBe('$1.50 back as promotional credit');
   });
 });

@@ -9,6 +9,11 @@ export function formatSignedCents(amountCents: number): string {
   return `${amountCents < 0 ? '\u2212' : '+'}${formatCents(Math.abs(amountCents))}`;
 }
 
+/** What promotional credit did on a line: paid part of it, or got part of a refund back. */
+export function creditPart(creditCents: number): string {
+  return creditCents > 0 ? `${formatCents(creditCents)} paid with promotional credit` : `${formatCents(-creditCents)} back as promotional credit`;
+}
+
 /** 'Chat reading with Kai': the reading a line belongs to, in words. */
 function readingName({ sessionType, counterpart }: WalletTransaction): string {
   const kind = sessionType ? `${SESSION_TYPE_NAMES[sessionType]} reading` : 'Reading';

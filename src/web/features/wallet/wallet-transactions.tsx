@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatRelativeDate } from '@/lib/relative-date';
 import { walletTransactionsQuery } from './api';
-import { counterpartLabel, formatSignedCents, transactionTitle } from './transaction-view';
+import { counterpartLabel, creditPart, formatSignedCents, transactionTitle } from './transaction-view';
 
 function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
   const isIncoming = transaction.amountCents > 0;
@@ -27,6 +27,7 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
             {formatRelativeDate(when)}
           </time>
         </p>
+        {transaction.creditCents !== 0 ? <p className="text-sm text-gold">{creditPart(transaction.creditCents)}</p> : null}
       </div>
       <span className={cn('shrink-0 font-semibold tabular-nums', isIncoming ? 'text-gold' : 'text-foreground')}>{formatSignedCents(transaction.amountCents)}</span>
     </li>
