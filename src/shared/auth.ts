@@ -110,6 +110,8 @@ export const profileSchema = z.object({
   // role' and a way to sign in again (SPEC section 2), rather than failing to read the profile.
   role: z.string(),
   walletBalanceCents: z.number().int(),
+  /** Promotional credit a charge may spend now, apart from the cash (issue 48): what a client can spend is both. */
+  creditCents: z.number().int(),
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;

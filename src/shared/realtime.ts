@@ -122,7 +122,8 @@ export const newMessageEventSchema = chatMessageSchema;
 export const readerStatusEventSchema = z.object({ readerId: z.string(), isOnline: z.boolean() });
 /** To everyone when a reader's reading starts or ends: busy readers show as Busy, not Online. */
 export const readerBusyEventSchema = z.object({ readerId: z.string(), isBusy: z.boolean() });
-export const walletUpdatedEventSchema = z.object({ balanceCents: z.number().int() });
+/** The wallet's cash; with the promotional credit left when a charge spent some (issue 48). */
+export const walletUpdatedEventSchema = z.object({ balanceCents: z.number().int(), creditCents: z.number().int().optional() });
 export const participantStatusEventSchema = z.object({
   sessionId: z.string(),
   userId: z.string(),

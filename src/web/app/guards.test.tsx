@@ -14,6 +14,7 @@ const profile: Profile = {
   avatarUrl: null,
   role: 'client',
   walletBalanceCents: 0,
+  creditCents: 0,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

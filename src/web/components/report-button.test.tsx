@@ -14,6 +14,7 @@ const me: Profile = {
   avatarUrl: null,
   role: 'client',
   walletBalanceCents: 0,
+  creditCents: 0,
   createdAt: new Date().toISOString(),
 };
 

@@ -9,6 +9,7 @@ const valid = {
   avatarUrl: null,
   role: 'client',
   walletBalanceCents: 5000,
+  creditCents: 0,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

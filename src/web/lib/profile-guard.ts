@@ -14,6 +14,7 @@ export function isProfile(value: unknown): value is Profile {
     (value.avatarUrl === null || typeof value.avatarUrl === 'string') &&
     typeof value.role === 'string' &&
     Number.isInteger(value.walletBalanceCents) &&
+    Number.isInteger(value.creditCents) &&
     typeof value.createdAt === 'string'
   );
 }

@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../db/client';
 import { readerProfiles, user } from '../../db/schema';
 import { notFound } from '../../errors';
 
-/** Reads a user's wallet balance (wallet's getWalletBalanceCents, passed in by app.ts: auth imports no other feature). */
-export type WalletBalanceOf = (db: DbOrTx, userId: string) => Promise<number>;
+/** Reads a user's cash and usable promotional credit (the wallet's, passed in by app.ts: auth imports no other feature). */
+export type WalletBalanceOf = (db: DbOrTx, userId: string) => Promise<{ walletBalanceCents: number; creditCents: number }>;
 
 /** The signed-in user's profile; role and balance always come from the database. */
 export async function getProfile(db: DbOrTx, userId: string, walletBalanceOf: WalletBalanceOf): Promise<Profile> {
@@ -32,7 +32,7 @@ export async function getProfile(db: DbOrTx, userId: string, walletBalanceOf: Wa
     fullName: row.name?.trim() || readerName || row.firstName || 'User',
     avatarUrl: row.profileImage ?? row.image ?? null,
     role: row.role,
-    walletBalanceCents: await walletBalanceOf(db, userId),
+    ...(await walletBalanceOf(db, userId)),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -82,6 +82,8 @@ describe('POST /api/promotions/redeem', () => {
     const expiresAt = new Date(clock.now() + 10 * DAY).toISOString();
     expect(redeemed.body).toEqual({ creditCents: 750, expiresAt });
     expect(await wallet(client)).toMatchObject({ balanceCents: 1000, creditCents: 750, nextCreditExpiry: { amountCents: 750, expiresAt } });
+    // The profile every page reads says what the client can spend: cash and credit.
+    expect((await http(app, client.cookie).get('/api/auth/profile')).body).toMatchObject({ walletBalanceCents: 1000, creditCents: 750 });
     const twice = await redeem(client, promotion.code);
     expect(twice.status).toBe(409);
     expect(twice.body.error).toEqual({ code: 'PROMOTION_UNAVAILABLE', message: 'You have already used this code' });

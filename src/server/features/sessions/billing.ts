@@ -122,7 +122,8 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
       nextMinuteAt: nextMinuteAt.toISOString(),
     };
     outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.billingUpdate, event);
-    if (!isFree && !isBooked) outbox.toUser(session.clientId, SERVER_EVENTS.walletUpdated, { balanceCents: clientBalanceCents });
+    const creditCents = creditLeft.get(session.clientId);
+    if (!isFree && !isBooked) outbox.toUser(session.clientId, SERVER_EVENTS.walletUpdated, { balanceCents: clientBalanceCents, ...(creditCents !== undefined && { creditCents }) });
     return true;
   });
   const freeCount = plans.filter((plan, i) => plan.isFree && results[i]).length;

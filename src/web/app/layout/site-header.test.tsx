@@ -17,6 +17,7 @@ const profile: Profile = {
   avatarUrl: null,
   role: 'client',
   walletBalanceCents: 123456,
+  creditCents: 0,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

@@ -30,7 +30,7 @@ describe('the Like button', () => {
     );
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
     // Signed in: the button likes instead of asking to sign in.
-    const sol: Profile = { id: 'u2', email: 'sol@example.com', fullName: 'Sol', avatarUrl: null, role: 'client', walletBalanceCents: 0, createdAt: new Date().toISOString() };
+    const sol: Profile = { id: 'u2', email: 'sol@example.com', fullName: 'Sol', avatarUrl: null, role: 'client', walletBalanceCents: 0, creditCents: 0, createdAt: new Date().toISOString() };
     queryClient.setQueryData(profileQueryKey, sol);
     render(
       <QueryClientProvider client={queryClient}>

@@ -21,6 +21,7 @@ const base: Profile = {
   avatarUrl: null,
   role: 'client',
   walletBalanceCents: 0,
+  creditCents: 0,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

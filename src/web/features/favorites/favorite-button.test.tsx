@@ -9,7 +9,7 @@ import { toast } from '@/lib/toast';
 import { FavoriteButton } from './favorite-button';
 
 const reader = { id: 'r1', fullName: 'Selene Moon', username: 'selene', profileImage: null, specialties: ['Tarot'], isOnline: true };
-const profile = (role: string): Profile => ({ id: 'u1', email: 'c@example.com', fullName: 'Client', avatarUrl: null, role, walletBalanceCents: 0, createdAt: '2026-01-01T00:00:00Z' });
+const profile = (role: string): Profile => ({ id: 'u1', email: 'c@example.com', fullName: 'Client', avatarUrl: null, role, walletBalanceCents: 0, creditCents: 0, createdAt: '2026-01-01T00:00:00Z' });
 const json = (status: number, body?: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** The profile and favorites endpoints over one list; writes wait for `release`, and `failWrites` makes them answer 500. */

@@ -16,7 +16,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const profile = (role: string): Profile => ({ id: 'u1', email: 'c@example.com', fullName: 'Client', avatarUrl: null, role, walletBalanceCents: 5000, createdAt: '2026-01-01T00:00:00Z' });
+const profile = (role: string): Profile => ({ id: 'u1', email: 'c@example.com', fullName: 'Client', avatarUrl: null, role, walletBalanceCents: 5000, creditCents: 0, createdAt: '2026-01-01T00:00:00Z' });
 const place = (overrides: Partial<QueuePlace> = {}): QueuePlace => ({
   readerId: 'r1',
   readerName: 'Selene Moon',

@@ -61,7 +61,9 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
   const elapsedMs = readingElapsedMs(session, now, rtcConfig && { minutesCharged: billing.minutesCharged, billingMinuteMs: rtcConfig.billingMinuteMs });
 
   const other = isClient ? session.reader : session.client;
-  const balanceCents = profile?.walletBalanceCents ?? me.walletBalanceCents;
+  // Cash and the promotional credit that pays first (issue 48): the reading runs on both.
+  const owner = profile ?? me;
+  const balanceCents = owner.walletBalanceCents + owner.creditCents;
   const rate = currentRateCents({ ratePerMinuteCents: session.ratePerMinuteCents, minutesCharged: billing.minutesCharged, booking: session.booking });
   const walletRate = walletRateCents(session);
   const isMediaReading = hasMedia(session.sessionType);

@@ -52,7 +52,8 @@ export function SessionRequestPage() {
   });
 
   // A top-up (or a charge elsewhere) changes what the server's 'insufficient funds' said.
-  const balanceCents = me?.walletBalanceCents;
+  // What a reading may spend: the cash and the promotional credit, which pays first (issue 48).
+  const balanceCents = me ? me.walletBalanceCents + me.creditCents : undefined;
   useEffect(() => {
     if (balanceCents !== undefined) setProblem((current) => (current?.kind === 'funds' ? null : current));
   }, [balanceCents]);
@@ -80,7 +81,8 @@ export function SessionRequestPage() {
   const type: SessionType = requestedType.success && current.sessionTypes.includes(requestedType.data) ? requestedType.data : (current.sessionTypes[0] ?? 'chat');
   const rateCents = confirmedRate?.type === type ? confirmedRate.cents : rateOf(current, type);
   const isClient = me.role === 'client';
-  const canAfford = me.walletBalanceCents >= rateCents;
+  const spendableCents = me.walletBalanceCents + me.creditCents;
+  const canAfford = spendableCents >= rateCents;
 
   const chooseType = (next: SessionType) => {
     setProblem(null);
@@ -129,7 +131,7 @@ export function SessionRequestPage() {
 
           <ReadingTypeChoice reader={current} type={type} rateCents={rateCents} onChoose={chooseType} />
 
-          <RateTerms reader={current} rateCents={rateCents} isClient={isClient} balanceCents={me.walletBalanceCents} />
+          <RateTerms reader={current} rateCents={rateCents} isClient={isClient} balanceCents={me.walletBalanceCents} creditCents={me.creditCents} />
 
           {!isClient ? (
             <Alert>Readings are booked from a client account.</Alert>

@@ -103,7 +103,7 @@ export function ReadingTypeChoice({ reader, type, rateCents, onChoose }: { reade
 }
 
 /** What a minute costs and how it is charged; a client's free minutes and balance. */
-export function RateTerms({ reader, rateCents, isClient, balanceCents }: { reader: Reader; rateCents: number; isClient: boolean; balanceCents: number }) {
+export function RateTerms({ reader, rateCents, isClient, balanceCents, creditCents }: { reader: Reader; rateCents: number; isClient: boolean; balanceCents: number; creditCents: number }) {
   return (
     <div className="rounded-xl bg-muted/60 p-4 text-sm">
       <p>
@@ -117,7 +117,12 @@ export function RateTerms({ reader, rateCents, isClient, balanceCents }: { reade
           Your first {reader.freeMinutes} {reader.freeMinutes === 1 ? 'minute is' : 'minutes are'} free: {reader.firstName}'s gift to a first reading.
         </p>
       ) : null}
-      {isClient ? <p className="mt-2 text-muted-foreground">Your balance: {formatCents(balanceCents)}</p> : null}
+      {isClient ? (
+        <p className="mt-2 text-muted-foreground">
+          Your balance: {formatCents(balanceCents)}
+          {creditCents > 0 ? ` and ${formatCents(creditCents)} of promotional credit, spent first` : null}
+        </p>
+      ) : null}
     </div>
   );
 }

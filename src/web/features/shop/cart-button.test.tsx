@@ -10,7 +10,7 @@ import { CART_STORAGE_KEY } from './cart-signal';
 import { dispatchCart } from './cart-store';
 import { CART_OWNER_KEY } from './cart-sync';
 
-const profile: Profile = { id: 'u1', email: 'sol@example.com', fullName: 'Sol Rivera', avatarUrl: null, role: 'client', walletBalanceCents: 5000, createdAt: '2025-01-01T00:00:00.000Z' };
+const profile: Profile = { id: 'u1', email: 'sol@example.com', fullName: 'Sol Rivera', avatarUrl: null, role: 'client', walletBalanceCents: 5000, creditCents: 0, createdAt: '2025-01-01T00:00:00.000Z' };
 const course = { id: 'course-1', name: 'Tarot Foundations', category: 'Courses', priceCents: 8900, isDigital: true, stock: null, imageUrl: null } as const;
 const deck = { id: 'deck-1', name: 'Oracle Deck', category: 'Tarot', priceCents: 3999, isDigital: false, stock: 5, imageUrl: null } as const;
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -10,7 +10,7 @@ import { testSale } from '../../../../tests/unit/test-shipment';
 import { OrdersPage } from './orders-page';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-const profile = (role: Profile['role']): Profile => ({ id: 'u1', email: 'admin@soultribe.app', fullName: 'Ada Admin', avatarUrl: null, role, walletBalanceCents: 0, createdAt: new Date().toISOString() });
+const profile = (role: Profile['role']): Profile => ({ id: 'u1', email: 'admin@soultribe.app', fullName: 'Ada Admin', avatarUrl: null, role, walletBalanceCents: 0, creditCents: 0, createdAt: new Date().toISOString() });
 const platformSale: SellerShipment = { ...testSale, sellerName: null };
 
 function renderPage(role: Profile['role']) {

@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { profileQueryKey } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { formatExpiryDay } from './promo-view';
 import { promotionRefusal, redeemPromotion } from './promotions-api';
@@ -39,7 +40,8 @@ export function RedeemPromoForm() {
     onSuccess: (result) => {
       reset({ code: '' });
       toast.success(`${formatCents(result.creditCents)} of promotional credit added`, { description: `Use it by ${formatExpiryDay(result.expiresAt)}.` });
-      return queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
+      // The profile carries the credit too: what the reading pages count as spendable.
+      return Promise.all([queryClient.invalidateQueries({ queryKey: walletQueryKeys.all }), queryClient.invalidateQueries({ queryKey: profileQueryKey })]);
     },
     onError: (error) => {
       const refusal = promotionRefusal(error);

@@ -33,11 +33,13 @@ export function useAddFunds(options: { onSuccess?: () => void; onLimitReached?: 
       window.location.assign(url);
       return null;
     },
-    onSuccess: (result) => {
+    onSuccess: (result, input) => {
       if (!result) return;
       attempt.current = null;
       queryClient.setQueryData<Profile | null>(profileQueryKey, (profile) => profile && { ...profile, walletBalanceCents: result.balanceCents });
       void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
+      // A code's bonus came with the deposit: the profile's credit is read again.
+      if (input.promoCode) void queryClient.invalidateQueries({ queryKey: profileQueryKey });
       toast.success(`Successfully added ${formatCents(result.amountCents)} to your wallet`);
       options.onSuccess?.();
     },

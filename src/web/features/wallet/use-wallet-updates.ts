@@ -19,11 +19,18 @@ function readBalanceCents(payload: unknown): number | null {
   return typeof balanceCents === 'number' && Number.isSafeInteger(balanceCents) && balanceCents >= 0 ? balanceCents : null;
 }
 
-/** Applies a balance pushed by the server to the cached profile, so the wallet chip is never stale. */
+function readCreditCents(payload: unknown): number | null {
+  if (typeof payload !== 'object' || payload === null || !('creditCents' in payload)) return null;
+  const { creditCents } = payload;
+  return typeof creditCents === 'number' && Number.isSafeInteger(creditCents) && creditCents >= 0 ? creditCents : null;
+}
+
+/** Applies a balance (and the credit left, when a charge spent some) pushed by the server to the cached profile, so the wallet chip is never stale. */
 export function applyWalletUpdate(profile: Profile | null | undefined, payload: unknown): Profile | null | undefined {
   const balanceCents = readBalanceCents(payload);
   if (!profile || balanceCents === null) return profile;
-  return { ...profile, walletBalanceCents: balanceCents };
+  const creditCents = readCreditCents(payload);
+  return { ...profile, walletBalanceCents: balanceCents, ...(creditCents !== null && { creditCents }) };
 }
 
 export function useWalletUpdates(): void {

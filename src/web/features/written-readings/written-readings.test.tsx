@@ -16,7 +16,7 @@ afterEach(() => {
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const client: Profile = { id: 'c1', email: 'ana@test', fullName: 'Ana Client', avatarUrl: null, role: 'client', walletBalanceCents: 1000, createdAt: '2026-01-01T00:00:00Z' };
+const client: Profile = { id: 'c1', email: 'ana@test', fullName: 'Ana Client', avatarUrl: null, role: 'client', walletBalanceCents: 1000, creditCents: 0, createdAt: '2026-01-01T00:00:00Z' };
 const QUESTION = 'Will my sister and I speak again before the winter ends?';
 const ANSWER = 'The cards show a letter crossing water: she is closer to reaching out than you think, and you will speak.';
 

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientStatCards } from './stat-cards';
 
-const profile: Profile = { id: 'c1', email: 'luna@example.com', fullName: 'Luna', avatarUrl: null, role: 'client', walletBalanceCents: 1000, createdAt: '2026-01-01T00:00:00.000Z' };
+const profile: Profile = { id: 'c1', email: 'luna@example.com', fullName: 'Luna', avatarUrl: null, role: 'client', walletBalanceCents: 1000, creditCents: 0, createdAt: '2026-01-01T00:00:00.000Z' };
 
 // Issue 43: Luna's card said $54.77 (readings only) while $99.69 had left her wallet.
 const summary: ClientSessionSummary = {
