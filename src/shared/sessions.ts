@@ -326,6 +326,8 @@ export const receiptMinuteSchema = z.object({
   platformCents: z.number().int(),
   /** A free first minute (the reader's offer): amount 0, no ledger transfer. */
   free: z.boolean(),
+  /** What promotional credit paid of the minute; the rest was cash (issue 48). */
+  creditCents: z.number().int(),
 });
 export type ReceiptMinute = z.infer<typeof receiptMinuteSchema>;
 
@@ -341,6 +343,8 @@ export const sessionReceiptSchema = z.object({
   ratePerMinuteCents: z.number().int(),
   minutes: z.array(receiptMinuteSchema),
   totalCents: z.number().int(),
+  /** What promotional credit paid of the total. */
+  creditCents: z.number().int(),
   refundedCents: z.number().int(),
 });
 export type SessionReceipt = z.infer<typeof sessionReceiptSchema>;

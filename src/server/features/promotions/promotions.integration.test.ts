@@ -191,6 +191,14 @@ describe('credit in a reading', () => {
     expect(await listed(later.id)).toMatchObject({ spentCents: 300 });
     expect(await listed(sooner.id)).toMatchObject({ spentCents: 200 });
     expect((await http(app, client.cookie).post('/api/sessions/end', { sessionId: id })).status).toBe(200);
+    // The receipt: what credit paid of each minute.
+    const receipt = (await http(app, client.cookie).get(`/api/sessions/${id}/receipt`)).body;
+    expect(receipt.minutes.map((line: { amountCents: number; creditCents: number }) => [line.amountCents, line.creditCents])).toEqual([
+      [299, 299],
+      [299, 201],
+      [299, 0],
+    ]);
+    expect(receipt).toMatchObject({ totalCents: 897, creditCents: 500 });
     // The activity: the two grants, and the reading at its full price with what credit paid of it;
     // credit moving into the wallet is not a line of its own.
     const { transactions } = await wallet(client);

@@ -1,10 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { SessionReceipt } from '@shared/sessions';
 import type { DbOrTx } from '../../db/client';
-import { sessionMinutes } from '../../db/schema';
+import { ledgerTransfers, sessionMinutes } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { assertAdminPower, type SessionUser } from '../auth';
 import { participantRole } from './access';
+import { minuteChargeKey, sessionReference } from './session-reference';
 import { loadSessionView } from './session-view';
 
 /**
@@ -17,6 +18,12 @@ export async function sessionReceipt(db: DbOrTx, viewer: SessionUser, sessionId:
   if (!session) throw notFound('Session not found');
   if (!participantRole(session, viewer.id)) assertAdminPower(viewer, () => forbidden('Access denied'));
   const lines = await db.select().from(sessionMinutes).where(eq(sessionMinutes.sessionId, sessionId)).orderBy(asc(sessionMinutes.minute));
+  // Each minute's credit moved into the wallet under its charge's key and `:credit` (docs/decisions/066).
+  const credit = await db
+    .select({ key: ledgerTransfers.idempotencyKey, cents: ledgerTransfers.amountCents })
+    .from(ledgerTransfers)
+    .where(and(eq(ledgerTransfers.reference, sessionReference(sessionId)), eq(ledgerTransfers.kind, 'credit_spend')));
+  const creditByKey = new Map(credit.map((row) => [row.key, row.cents]));
   const minutes = lines.map((line) => ({
     minute: line.minute,
     startedAt: line.startedAt.toISOString(),
@@ -24,6 +31,7 @@ export async function sessionReceipt(db: DbOrTx, viewer: SessionUser, sessionId:
     readerCents: line.readerCents,
     platformCents: line.platformCents,
     free: line.free,
+    creditCents: creditByKey.get(`${minuteChargeKey(sessionId, line.minute)}:credit`) ?? 0,
   }));
   return {
     sessionId,
@@ -32,6 +40,7 @@ export async function sessionReceipt(db: DbOrTx, viewer: SessionUser, sessionId:
     ratePerMinuteCents: session.ratePerMinuteCents,
     minutes,
     totalCents: minutes.reduce((sum, line) => sum + line.amountCents, 0),
+    creditCents: minutes.reduce((sum, line) => sum + line.creditCents, 0),
     refundedCents: session.refundedCents,
   };
 }

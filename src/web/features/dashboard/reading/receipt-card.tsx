@@ -70,6 +70,26 @@ function ReceiptTable({ receipt, viewer }: { receipt: SessionReceipt; viewer: Re
             </td>
           ) : null}
         </tr>
+        {!isReader && receipt.creditCents > 0 ? (
+          <>
+            <tr className="font-normal text-muted-foreground">
+              <th scope="row" colSpan={2} className={`${cellClass} text-left font-normal`}>
+                Paid with promotional credit
+              </th>
+              <td className={moneyClass} data-testid="receipt-credit">
+                {formatCents(receipt.creditCents)}
+              </td>
+            </tr>
+            <tr className="font-normal text-muted-foreground">
+              <th scope="row" colSpan={2} className={`${cellClass} text-left font-normal`}>
+                Paid from your balance
+              </th>
+              <td className={moneyClass} data-testid="receipt-cash">
+                {formatCents(receipt.totalCents - receipt.creditCents)}
+              </td>
+            </tr>
+          </>
+        ) : null}
         {receipt.refundedCents > 0 ? (
           <tr className="text-gold">
             <th scope="row" colSpan={2} className={`${cellClass} text-left`}>
