@@ -5,7 +5,8 @@ import { shopOrderItems, shopOrders, shopProducts, shopShipments } from '../../d
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
 import type { Realtime } from '../../realtime/realtime';
-import { earningsAccountId, getWalletBalanceCents, lockAccounts, REVENUE_ACCOUNT_IDS, revenueAccountFor, transfer, walletAccountId } from '../wallet';
+import { creditAccountId, earningsAccountId, getWalletBalanceCents, lockAccounts, returnCredit, REVENUE_ACCOUNT_IDS, revenueAccountFor, transfer, walletAccountId } from '../wallet';
+import { orderCreditReference } from './place-order';
 import { isOverdue, type ShipmentDeps, shipByAt, shipmentsOfOrders } from './shipments';
 
 /** The refund of a cancelled shipment: its transfers are keyed `<this>:seller`, `:platform` (`:platform:<revenue account>` beyond the buyer's shard), `:carried:<revenue account>`. */
@@ -110,7 +111,7 @@ export async function cancelShipment(deps: ShipmentDeps & { realtime: Realtime }
     const platformCarriedCents = sellerCents - sellerRefundedCents;
     // Revenue accounts come last in the lock order, all of them: any shard may have to pay
     // (payFromRevenue). Cancels are rare and short, so a charge waiting on a shard meanwhile is too.
-    const balances = await lockAccounts(tx, [...REVENUE_ACCOUNT_IDS]);
+    const balances = await lockAccounts(tx, [creditAccountId(buyerId), ...REVENUE_ACCOUNT_IDS]);
     const keyBase = shipmentRefundKey(shipment.id);
     const reference = shipmentReference(shipment.id);
     if (earnings && sellerRefundedCents > 0) {
@@ -119,6 +120,8 @@ export async function cancelShipment(deps: ShipmentDeps & { realtime: Realtime }
     await payFromRevenue(tx, balances, { buyerId, cents: platformCents, key: `${keyBase}:platform`, reference, ownShard: 'first' });
     await payFromRevenue(tx, balances, { buyerId, cents: platformCarriedCents, key: `${keyBase}:carried`, reference, ownShard: 'last' });
     await tx.update(shopShipments).set({ sellerRefundedCents, platformCarriedCents }).where(eq(shopShipments.id, shipment.id));
+    // What promotional credit paid of the order comes back as credit first (docs/decisions/066).
+    await returnCredit(tx, { userId: buyerId, reference: orderCreditReference(shipment.orderId), refundedCents: shipment.itemsCents, idempotencyKey: keyBase, now });
 
     outbox.toUser(buyerId, SERVER_EVENTS.walletUpdated, { balanceCents: await getWalletBalanceCents(tx, buyerId) });
     // The seller's wallet is unchanged; the event tells their dashboard to fetch its figures again.

@@ -11,7 +11,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
 import { SHIPPING_ADDRESS_REQUIRED_MESSAGE } from '@shared/shipping';
 import { openShipments, saveShippingAddress } from './shipments';
-import { assertWalletNotFrozen, chargeWithSplit, earningsAccountId, getWalletBalanceCents, lockAccounts, revenueAccountFor, transfer, walletAccountId } from '../wallet';
+import { assertWalletNotFrozen, chargeWithSplit, spendCreditBeforePayment, earningsAccountId, getWalletBalanceCents, lockAccounts, revenueAccountFor, transfer, walletAccountId } from '../wallet';
 
 type OrderInput = z.output<typeof createOrderSchema>;
 
@@ -29,6 +29,8 @@ export interface PlacedOrder {
 const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a different order. Use a new key for a new order.';
 /** An order's ledger movements are keyed by the order and the seller (or the platform). */
 export const orderReference = (orderId: string, sellerId: string | null) => `order:${orderId}:${sellerId ?? 'platform'}`;
+/** What promotional credit paid of a whole order is spent under, and a cancelled shipment gives back by. */
+export const orderCreditReference = (orderId: string) => `order:${orderId}`;
 
 const sameItems = (a: OrderInput['items'], b: { productId: string; quantity: number }[]) =>
   a.length === b.length && a.every((item) => b.some((line) => line.productId === item.productId && line.quantity === item.quantity));
@@ -118,6 +120,8 @@ export async function placeOrder(deps: OrderDeps, clientId: string, input: Order
     const sellers = [...new Set(lines.flatMap((line) => (line.product.sellerId ? [line.product.sellerId] : [])))];
     const revenue = revenueAccountFor(clientId);
     await assertWalletNotFrozen(tx, clientId);
+    // Promotional credit pays first for the whole order (docs/decisions/066); a cancelled shipment gives its part back.
+    await spendCreditBeforePayment(tx, { userId: clientId, amountCents: totalCents, reference: orderCreditReference(id), key: orderCreditReference(id), accounts: [...sellers.map(earningsAccountId), revenue], now: order.createdAt });
     await lockAccounts(tx, [walletAccountId(clientId), ...sellers.map(earningsAccountId), revenue]);
     for (const sellerId of sellers) {
       const own = lines.filter((line) => line.product.sellerId === sellerId);

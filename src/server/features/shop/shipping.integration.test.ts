@@ -11,7 +11,7 @@ import { latestMail } from '../../../../tests/integration/mailbox';
 import { TEST_ADDRESS } from '../../../../tests/integration/shipping-address';
 import { testApp } from '../../../../tests/integration/test-app';
 import { shopProducts } from '../../db/schema';
-import { checkLedger, getUserBalances } from '../wallet';
+import { checkLedger, getUsableCredit, getUserBalances, grantCredit } from '../wallet';
 
 const DAY_MS = 86_400_000;
 const clock = fakeClock(Date.parse('2026-11-20T12:00:00Z'));
@@ -161,6 +161,26 @@ describe('an order not shipped in time', () => {
 });
 
 describe('the account cart', () => {
+  it('spends promotional credit first on an order, and a cancelled shipment gives the credit back first (issue 48)', async () => {
+    const sol = await createClient(app, { balanceCents: 2000 });
+    const expiresAt = new Date(clock.now() + 60 * DAY_MS);
+    await app.db.transaction((tx) => grantCredit(tx, { id: randomUUID(), userId: sol.id, amountCents: 3000, source: 'goodwill', expiresAt, now: new Date(clock.now()) }));
+    // $55.00 is more than $30.00 of credit and $20.00 of cash: refused, and nothing moves.
+    const tooMuch = await order(sol, [{ productId: deck.id, quantity: 1 }, { productId: course.id, quantity: 1 }], address);
+    expect(tooMuch.status).toBe(402);
+    expect(await getUsableCredit(app.db, sol.id, new Date(clock.now()))).toMatchObject({ creditCents: 3000 });
+    // $40.00: $30.00 of credit and $10.00 of cash.
+    expect((await order(sol, [{ productId: deck.id, quantity: 1 }], address)).status).toBe(201);
+    expect(await getUserBalances(app.db, sol.id)).toMatchObject({ walletCents: 1000 });
+    expect(await getUsableCredit(app.db, sol.id, new Date(clock.now()))).toMatchObject({ creditCents: 0 });
+    const shipmentId = (await ordersOf(sol))[0]!.shipments[0]!.id;
+    clock.advance(7 * DAY_MS);
+    expect((await http(app, sol.cookie).post(`/api/shop/shipments/${shipmentId}/cancel`)).status).toBe(200);
+    expect(await getUserBalances(app.db, sol.id)).toMatchObject({ walletCents: 2000 });
+    expect(await getUsableCredit(app.db, sol.id, new Date(clock.now()))).toEqual({ creditCents: 3000, nextCreditExpiry: { amountCents: 3000, expiresAt: expiresAt.toISOString() } });
+    expect(await checkLedger(app.db)).toEqual([]);
+  });
+
   it('keeps the cart on the server, merges the browser cart by the larger quantity, and drops what was ordered', async () => {
     const luna = await buyer();
     const cart = () => http(app, luna.cookie);

@@ -214,16 +214,28 @@ const chargeDebit = (input: SplitChargeInput): WalletDebit => ({
   accounts: chargeAccountsOf(input),
 });
 
+export interface CreditFirstPayment {
+  userId: string;
+  amountCents: number;
+  /** What the credit is spent under: a refund of the payment gives it back by this reference (returnCredit). */
+  reference: string;
+  /** The payment's key: its credit moves under `<key>:credit`, once; a payment already keyed moves nothing again. */
+  key: string;
+  /** The other accounts the payment moves money to, locked with the wallet and credit: in the ledger's order. */
+  accounts?: string[];
+  now: Date;
+}
+
 /**
- * Before money is put on hold from a wallet (placeHold's `<reference>:hold` transfer): the client's
- * credit pays first, so a written question or an appointment is paid with credit as a reading is;
- * releasing the hold gives it back as credit (releaseHold).
+ * Before a payment that is not one split charge leaves a wallet (placeHold's hold, a shop order's
+ * charges): the client's credit pays first, as it does for a reading's minute; the refund of it
+ * gives it back as credit (releaseHold, cancelShipment).
  */
-export async function spendCreditForHold(tx: Tx, input: { userId: string; amountCents: number; reference: string; now: Date }): Promise<void> {
-  const holdKey = `${input.reference}:hold`;
+export async function spendCreditBeforePayment(tx: Tx, input: CreditFirstPayment): Promise<void> {
+  const creditKey = `${input.key}${CREDIT_LEG_SUFFIX}`;
   await spendCreditInto(
     tx,
-    [{ payerUserId: input.userId, amountCents: input.amountCents, reference: input.reference, creditKey: `${holdKey}${CREDIT_LEG_SUFFIX}`, madeKeys: [holdKey], accounts: [] }],
+    [{ payerUserId: input.userId, amountCents: input.amountCents, reference: input.reference, creditKey, madeKeys: [input.key, creditKey], accounts: input.accounts ?? [] }],
     input.now,
   );
 }

@@ -16,7 +16,7 @@ import {
   transfer,
   walletAccountId,
 } from './ledger';
-import { creditAccountId, returnCredit, spendCreditForHold } from './credit';
+import { creditAccountId, returnCredit, spendCreditBeforePayment } from './credit';
 
 /**
  * A client hold (docs/decisions/046): money moved from the client's wallet into `hold:<userId>`,
@@ -57,7 +57,7 @@ export interface PlaceHoldInput {
  */
 export async function placeHold(tx: Tx, input: PlaceHoldInput): Promise<{ created: boolean }> {
   await openHoldAccount(tx, input.userId);
-  if (input.creditFirstAt) await spendCreditForHold(tx, { userId: input.userId, amountCents: input.amountCents, reference: input.reference, now: input.creditFirstAt });
+  if (input.creditFirstAt) await spendCreditBeforePayment(tx, { userId: input.userId, amountCents: input.amountCents, reference: input.reference, key: `${input.reference}:hold`, now: input.creditFirstAt });
   const { created } = await transfer(tx, {
     debitAccountId: walletAccountId(input.userId),
     creditAccountId: holdAccountId(input.userId),

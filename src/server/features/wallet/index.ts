@@ -13,6 +13,7 @@ export {
   MARKETING_ACCOUNT_ID,
   returnCredit,
   revokeDepositCredit,
+  spendCreditBeforePayment,
   sweepExpiredCredit,
 } from './credit';
 export { chargeFromHold, heldForReference, placeHold, releaseHold } from './hold';
