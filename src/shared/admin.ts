@@ -16,6 +16,12 @@ export const adminStatsSchema = z.object({
   /** The platform's share of completed readings (and other revenue), net of refunds. */
   totalRevenueCents: z.number().int(),
   todayRevenueCents: z.number().int(),
+  /**
+   * Promotional credit clients have spent to date, net of refunds given back as credit (issue 48):
+   * the platform's marketing cost. Readers were paid their share of it from the platform's funds,
+   * so revenue less this is what cash brought in.
+   */
+  promotionalCreditSpentCents: z.number().int(),
   activeSessions: z.number().int(),
   growth: z.object({
     usersWeekOverWeekPct: growthPct,

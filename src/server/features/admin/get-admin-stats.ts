@@ -2,7 +2,7 @@ import { count, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AdminStats } from '@shared/admin';
 import type { Clock } from '../../clock';
 import type { DbOrTx } from '../../db/client';
-import { readingSessions, user } from '../../db/schema';
+import { creditSpends, readingSessions, user } from '../../db/schema';
 import { platformRevenueMovements } from './platform-revenue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -55,11 +55,15 @@ export async function getAdminStats(db: DbOrTx, clock: Clock): Promise<AdminStat
     })
     .from(revenue);
 
+  // credit_spends: what each charge took of each grant, less what refunds gave back (docs/decisions/066).
+  const [credit] = await db.select({ spent: sql<string>`coalesce(sum(${creditSpends.cents}), 0)::text` }).from(creditSpends);
+
   return {
     totalUsers: users!.total,
     totalReaders: users!.readers,
     totalRevenueCents: Number(revenueTotals!.total),
     todayRevenueCents: Number(revenueTotals!.today),
+    promotionalCreditSpentCents: Number(credit!.spent),
     activeSessions: sessions!.active,
     growth: {
       usersWeekOverWeekPct: weekOverWeekPct(users!.lastWeek, users!.weekBefore),

@@ -172,6 +172,8 @@ describe('a code with a direct deposit (a saved card)', () => {
 
 describe('credit in a reading', () => {
   it('pays first, soonest to expire first, then cash; the reader earns 70% of the full price', async () => {
+    const creditSpent = async () => (await http(app, admin.cookie).get('/api/admin/stats')).body.promotionalCreditSpentCents as number;
+    const spentBefore = await creditSpent();
     const client = await createClient(app, { balanceCents: 1000 });
     const later = await newCode({ creditCents: 300, creditDays: 30 });
     const sooner = await newCode({ creditCents: 200, creditDays: 5 });
@@ -199,6 +201,8 @@ describe('credit in a reading', () => {
       [299, 0],
     ]);
     expect(receipt).toMatchObject({ totalCents: 897, creditCents: 500 });
+    // The admin's dashboard counts it as marketing cost.
+    expect(await creditSpent()).toBe(spentBefore + 500);
     // The activity: the two grants, and the reading at its full price with what credit paid of it;
     // credit moving into the wallet is not a line of its own.
     const { transactions } = await wallet(client);

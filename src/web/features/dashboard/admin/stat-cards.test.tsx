@@ -11,6 +11,7 @@ const stats: AdminStats = {
   totalUsers: 1234,
   totalReaders: 12,
   totalRevenueCents: 123456,
+  promotionalCreditSpentCents: 0,
   todayRevenueCents: 1999,
   activeSessions: 3,
   growth: { usersWeekOverWeekPct: 12.5, revenueWeekOverWeekPct: -4, sessionsWeekOverWeekPct: null },
@@ -42,6 +43,11 @@ describe('AdminStatCards', () => {
     expect((await card('Total Readers')).textContent).toBe('Total Readers12');
     expect((await card('Total Revenue')).textContent).toBe('Total Revenue$1,234.56Today $19.99-4% revenue vs last week');
     expect((await card('Active Sessions')).textContent).toBe('Active Sessions3— completed readings vs last week');
+  });
+
+  it('names the promotional credit spent as marketing cost beside the revenue (issue 48)', async () => {
+    renderCards([json(200, { ...stats, promotionalCreditSpentCents: 2500 })]);
+    expect((await card('Total Revenue')).textContent).toBe('Total Revenue$1,234.56Today $19.99-4% revenue vs last weekPromotional credit spent $25.00 (marketing cost) · net $1,209.56');
   });
 
   it('shows "Failed to load dashboard data" with Retry, and recovers', async () => {

@@ -47,6 +47,12 @@ function Cards({ stats }: { stats: AdminStats }) {
           Today <span className="font-semibold text-foreground tabular-nums">{formatCents(stats.todayRevenueCents)}</span>
         </p>
         <Growth pct={growth.revenueWeekOverWeekPct} of="revenue" />
+        {stats.promotionalCreditSpentCents > 0 ? (
+          <p className="text-xs text-muted-foreground" data-testid="marketing-cost">
+            Promotional credit spent <span className="font-semibold text-foreground tabular-nums">{formatCents(stats.promotionalCreditSpentCents)}</span> (marketing cost) · net{' '}
+            <span className="font-semibold text-foreground tabular-nums">{formatCents(stats.totalRevenueCents - stats.promotionalCreditSpentCents)}</span>
+          </p>
+        ) : null}
       </StatCard>
       <StatCard label="Active Sessions" value={stats.activeSessions.toLocaleString('en-US')}>
         <Growth pct={growth.sessionsWeekOverWeekPct} of="completed readings" />
