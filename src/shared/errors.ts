@@ -34,6 +34,8 @@ export const ERROR_CODES = {
   paymentRequired: 'PAYMENT_REQUIRED',
   /** A promotion code used up, over budget, outside its window, already used by this person, or not for them (issue 48). */
   promotionUnavailable: 'PROMOTION_UNAVAILABLE',
+  /** The client paused their own account ('Take a break', issue 48): no funds in, nothing paid, until its end. */
+  onABreak: 'ON_A_BREAK',
   accountSuspended: 'ACCOUNT_SUSPENDED',
   /** A deposit over one of the client's own spending limits (403: allowed to ask, not to do). */
   depositLimit: 'DEPOSIT_LIMIT',

@@ -62,6 +62,8 @@ export const createPromotionSchema = z
       .default(null),
     budgetCents: cents('The budget', PROMOTION_BUDGET_MAX_CENTS).nullable().default(null),
     newClientsOnly: z.boolean({ error: 'New clients only must be true or false' }).default(false),
+    /** The welcome offer: a new client's first top-up gets it without typing the code (the newest active one). */
+    welcome: z.boolean({ error: 'Welcome offer must be true or false' }).default(false),
   })
   .superRefine((promotion, context) => {
     const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
@@ -93,6 +95,7 @@ export const promotionSchema = z.object({
   maxRedemptions: z.number().int().nullable(),
   budgetCents: z.number().int().nullable(),
   newClientsOnly: z.boolean(),
+  welcome: z.boolean(),
   paused: z.boolean(),
   state: z.enum(PROMOTION_STATES),
   redemptions: z.number().int(),
@@ -129,6 +132,10 @@ export const promotionPreviewSchema = z.object({
   creditDays: z.number().int(),
 });
 export type PromotionPreview = z.infer<typeof promotionPreviewSchema>;
+
+/** GET /api/promotions/welcome: the welcome offer a client's first top-up would get now, or null. */
+export const welcomeOfferSchema = z.object({ offer: promotionPreviewSchema.nullable() });
+export type WelcomeOffer = z.infer<typeof welcomeOfferSchema>;
 
 /** A top-up's bonus under a code: its percentage of the amount, rounded down, up to its cap; nothing below its minimum. */
 export function bonusFor(promotion: { bonusPercent: number; maxBonusCents: number | null; minTopUpCents: number }, amountCents: number): number {

@@ -40,6 +40,28 @@ export const walletDepositSchema = z.object({
 });
 export type WalletDepositInput = z.infer<typeof walletDepositSchema>;
 
+/**
+ * 'Take a break' (issue 48): a client pauses their own account for one of these lengths. Until it
+ * ends they cannot add funds or pay for anything, and get no offers; it cannot be ended early.
+ */
+export const BREAK_LENGTHS = [
+  { days: 1, label: '1 day' },
+  { days: 7, label: '1 week' },
+  { days: 30, label: '1 month' },
+  { days: 91, label: '3 months' },
+  { days: 182, label: '6 months' },
+] as const;
+const BREAK_DAYS: readonly number[] = BREAK_LENGTHS.map((length) => length.days);
+export const takeBreakSchema = z.object({
+  days: z
+    .number({ error: 'Choose how long the break lasts' })
+    .int('Choose how long the break lasts')
+    .refine((days) => BREAK_DAYS.includes(days), 'Choose 1 day, 1 week, 1 month, 3 months or 6 months'),
+});
+/** The break in force, if any: `endsAt` null when there is none. */
+export const accountBreakSchema = z.object({ endsAt: z.string().nullable() });
+export type AccountBreak = z.infer<typeof accountBreakSchema>;
+
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 const IDEMPOTENCY_KEY_MESSAGE = `The ${IDEMPOTENCY_KEY_HEADER} header is required: a unique value of at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters per deposit attempt`;

@@ -1124,6 +1124,8 @@ export const promotions = pgTable('promotions', {
   maxRedemptions: integer('max_redemptions'),
   budgetCents: integer('budget_cents'),
   newClientsOnly: boolean('new_clients_only').notNull().default(false),
+  /** The welcome offer: given with a new client's first top-up without their typing it (the newest active one). */
+  isWelcome: boolean('is_welcome').notNull().default(false),
   paused: boolean('paused').notNull().default(false),
   redemptions: integer('redemptions').notNull().default(0),
   grantedCents: bigint('granted_cents', { mode: 'number' }).notNull().default(0),
@@ -1179,3 +1181,14 @@ export const creditSpends = pgTable('credit_spends', {
   index('credit_spends_reference_idx').on(t.reference),
   index('credit_spends_grant_idx').on(t.grantId),
 ]);
+
+/**
+ * 'Take a break' (issue 48): a client pauses their own account for 1 day to 6 months. Until
+ * `ends_at` they cannot add funds or start anything paid, and get no offers; it cannot be ended
+ * early. One row per person: a new break after one has ended replaces it.
+ */
+export const accountBreaks = pgTable('account_breaks', {
+  userId: text('user_id').primaryKey().references(() => user.id),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+}, (t) => [check('account_breaks_window_check', sql`${t.endsAt} > ${t.startsAt}`)]);

@@ -10,7 +10,7 @@ import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
 import { deliverNotifications, type NotificationRow } from '../notifications';
 import { isListedReader, RATE_COLUMN } from '../readers';
-import { assertWalletNotFrozen, getWalletBalanceCents, placeHold } from '../wallet';
+import { assertWalletMaySpend, getWalletBalanceCents, placeHold } from '../wallet';
 import { type AppointmentDeps, appointmentReference, HOUR_MS, MINUTE_MS } from './deps';
 import { notifyAboutAppointment } from './notify';
 import { fitsSchedule, overlaps, startTimeRefusal } from './slots';
@@ -55,7 +55,7 @@ export async function bookAppointment(deps: AppointmentDeps, booker: SessionUser
     .from(readerProfiles)
     .where(and(eq(readerProfiles.userId, input.readerId), isListedReader));
   if (!reader) throw notFound('Reader not found');
-  await assertWalletNotFrozen(deps.db, booker.id);
+  await assertWalletMaySpend(deps.db, booker.id, new Date(deps.clock.now()));
 
   const now = new Date(deps.clock.now());
   const startsAt = new Date(input.startsAt);

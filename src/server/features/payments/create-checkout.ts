@@ -40,8 +40,8 @@ export async function createCheckout(
 ): Promise<{ session: CheckoutSession; isReplay: boolean }> {
   const { db, clock } = deps;
   const now = new Date(clock.now());
-  // A code is checked before any payment: refused, nothing is opened (409 PROMOTION_UNAVAILABLE).
-  const promotionId = request.promoCode ? await depositPromotions.forDeposit(db, request.userId, request.promoCode, request.amountCents, now) : null;
+  // A code is checked before any payment: refused, nothing is opened (409 PROMOTION_UNAVAILABLE); without one, a new client's welcome offer.
+  const promotionId = await depositPromotions.forDeposit(db, request.userId, request.promoCode, request.amountCents, now);
   const opened = await db.transaction((tx) =>
     openPendingDeposit(
       tx,

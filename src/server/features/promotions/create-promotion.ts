@@ -24,7 +24,9 @@ export async function createPromotion(deps: PromotionDeps, admin: SessionUser, i
       creditDays: input.creditDays,
       maxRedemptions: input.maxRedemptions,
       budgetCents: input.budgetCents,
-      newClientsOnly: input.newClientsOnly,
+      // The welcome offer is for new clients by definition.
+      newClientsOnly: input.newClientsOnly || input.welcome,
+      isWelcome: input.welcome,
       createdBy: admin.id,
       createdAt: new Date(deps.clock.now()),
     });

@@ -117,3 +117,26 @@ describe('a deposit that earned a bonus', () => {
     expect(await money(client)).toEqual({ cash: 3000, credit: 0 });
   });
 });
+
+describe('the welcome offer', () => {
+  it('reaches a new client’s first top-up without a code, shown before they pay, and never a second top-up', async () => {
+    const welcome = await bonusCode({ bonusPercent: 100, maxBonusCents: 1000, minTopUpCents: 0, welcome: true });
+    expect(welcome).toMatchObject({ welcome: true, newClientsOnly: true });
+    const client = await createClient(app);
+    expect((await http(app, client.cookie).get('/api/promotions/welcome')).body).toEqual({
+      offer: { code: welcome.code, creditCents: 0, bonusPercent: 100, maxBonusCents: 1000, minTopUpCents: 0, bonusCents: 0, creditDays: 30 },
+    });
+    await stripe.paidDeposit(client, 800);
+    expect(await money(client)).toEqual({ cash: 800, credit: 800 });
+    expect((await http(app, client.cookie).get('/api/promotions/welcome')).body).toEqual({ offer: null });
+    await stripe.paidDeposit(client, 800);
+    expect(await money(client)).toEqual({ cash: 1600, credit: 800 });
+    // Paused, it reaches no one.
+    expect((await http(app, admin.cookie).patch(`/api/admin/promotions/${welcome.id}`, { paused: true })).status).toBe(200);
+    const late = await createClient(app);
+    expect((await http(app, late.cookie).get('/api/promotions/welcome')).body).toEqual({ offer: null });
+    await stripe.paidDeposit(late, 800);
+    expect(await money(late)).toEqual({ cash: 800, credit: 0 });
+  });
+});
+

@@ -35,6 +35,7 @@ function toPromotion(row: PromotionRow & { spentCents: string; expiredCents: str
     maxRedemptions: row.maxRedemptions,
     budgetCents: row.budgetCents,
     newClientsOnly: row.newClientsOnly,
+    welcome: row.isWelcome,
     paused: row.paused,
     state: stateOf(row, now),
     redemptions: row.redemptions,

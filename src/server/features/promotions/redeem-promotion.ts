@@ -1,11 +1,11 @@
 import { ERROR_CODES } from '@shared/errors';
-import { bonusFor, type PromotionPreview, type RedeemPromotionResult } from '@shared/promotions';
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { bonusFor, type PromotionPreview, type RedeemPromotionResult, type WelcomeOffer } from '@shared/promotions';
+import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { creditGrants, deposits, promotions } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../auth';
-import { grantCredit, hasReachedDepositLimit } from '../wallet';
+import { breakEndsAt, grantCredit, hasReachedDepositLimit } from '../wallet';
 import { type PromotionDeps, promotionGrantId } from './deps';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,8 +32,9 @@ async function refusalOf(db: DbOrTx, promotion: PromotionRow | undefined, userId
     const [deposited] = await db.select({ id: deposits.id }).from(deposits).where(and(eq(deposits.userId, userId), eq(deposits.status, 'succeeded'))).limit(1);
     if (deposited) return 'This code is for new clients';
   }
-  // On the side of wellbeing: no offer reaches someone at a limit they set themselves.
+  // On the side of wellbeing: no offer reaches someone at a limit they set themselves, or on a break they took.
   if (await hasReachedDepositLimit(db, userId, now.getTime())) return 'Offers are paused while you are at a deposit limit you set';
+  if (await breakEndsAt(db, userId, now)) return 'Offers are paused while you take a break';
   if (isUsedUp(promotion, promotion.creditCents)) return 'This code has been used up';
   return null;
 }
@@ -93,23 +94,51 @@ export async function previewPromotion(deps: PromotionDeps, client: SessionUser,
   // Without an amount the dialog only asks whether the code is good for a top-up at all.
   const refusal = await refusalOf(deps.db, promotion, client.id, now, use.type === 'redeem' ? { type: 'deposit', amountCents: Number.MAX_SAFE_INTEGER } : use);
   if (refusal || !promotion) throw unavailable(refusal ?? 'This code is not valid');
+  return previewOf(promotion, input.amountCents);
+}
+
+function previewOf(promotion: PromotionRow, amountCents: number | undefined): PromotionPreview {
   return {
     code: promotion.code,
     creditCents: promotion.creditCents,
     bonusPercent: promotion.bonusPercent,
     maxBonusCents: promotion.maxBonusCents,
     minTopUpCents: promotion.minTopUpCents,
-    bonusCents: input.amountCents === undefined ? 0 : bonusFor(promotion, input.amountCents),
+    bonusCents: amountCents === undefined ? 0 : bonusFor(promotion, amountCents),
     creditDays: promotion.creditDays,
   };
 }
 
-/** Checks a code given with a deposit before any payment (409 when refused): its id is kept on the deposit. */
-export async function promotionForDeposit(db: DbOrTx, userId: string, code: string, amountCents: number, now: Date): Promise<string> {
+/**
+ * The promotion a deposit gets: the code given with it, checked before any payment (409 when
+ * refused); without a code, the welcome offer if this is a new client it would reach (else none).
+ * Its id is kept on the deposit, and its credit granted when the deposit is credited.
+ */
+export async function promotionForDeposit(db: DbOrTx, userId: string, code: string | undefined, amountCents: number, now: Date): Promise<string | null> {
+  if (code === undefined) return (await welcomeFor(db, userId, now, amountCents))?.id ?? null;
   const promotion = await findPromotion(db, code);
   const refusal = await refusalOf(db, promotion, userId, now, { type: 'deposit', amountCents });
   if (refusal || !promotion) throw unavailable(refusal ?? 'This code is not valid');
   return promotion.id;
+}
+
+/** The newest active welcome offer, if it would reach this client now (a first top-up of `amountCents`, when given). */
+async function welcomeFor(db: DbOrTx, userId: string, now: Date, amountCents?: number): Promise<PromotionRow | null> {
+  const [welcome] = await db
+    .select()
+    .from(promotions)
+    .where(and(eq(promotions.isWelcome, true), eq(promotions.paused, false), lte(promotions.startsAt, now), or(isNull(promotions.endsAt), gt(promotions.endsAt, now))))
+    .orderBy(desc(promotions.createdAt))
+    .limit(1);
+  if (!welcome) return null;
+  const use: Use = { type: 'deposit', amountCents: amountCents ?? Number.MAX_SAFE_INTEGER };
+  return (await refusalOf(db, welcome, userId, now, use)) === null ? welcome : null;
+}
+
+/** The welcome offer the add-funds dialog shows a new client, or null when none would reach them. */
+export async function welcomeOffer(deps: PromotionDeps, client: SessionUser): Promise<WelcomeOffer> {
+  const welcome = await welcomeFor(deps.db, client.id, new Date(deps.clock.now()));
+  return { offer: welcome && previewOf(welcome, undefined) };
 }
 
 /**

@@ -10,13 +10,14 @@ import {
   redeemPromotionResultSchema,
   redeemPromotionSchema,
   updatePromotionSchema,
+  welcomeOfferSchema,
 } from '@shared/promotions';
 import type { Auth } from '../../auth/auth';
 import { currentUser, requireUser } from '../auth';
 import { createPromotion } from './create-promotion';
 import type { PromotionDeps } from './deps';
 import { listPromotions, setPromotionPaused } from './list-promotions';
-import { previewPromotion, redeemPromotion } from './redeem-promotion';
+import { previewPromotion, redeemPromotion, welcomeOffer } from './redeem-promotion';
 
 /** Promotion codes (issue 48, docs/decisions/066): the operator's Admin → Promotions, and a client redeeming one. */
 export async function promotionRoutes(app: FastifyInstance, deps: PromotionDeps & { auth: Auth }) {
@@ -34,6 +35,8 @@ export async function promotionRoutes(app: FastifyInstance, deps: PromotionDeps 
   );
 
   const clientOnly = requireUser(deps.auth, 'client');
+  api.get('/api/promotions/welcome', { onRequest: clientOnly, schema: { response: { 200: welcomeOfferSchema } } }, async (request) => welcomeOffer(deps, currentUser(request)));
+
   api.post('/api/promotions/preview', { onRequest: clientOnly, schema: { body: previewPromotionSchema, response: { 200: promotionPreviewSchema } } }, async (request) =>
     previewPromotion(deps, currentUser(request), request.body),
   );

@@ -11,7 +11,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
 import { SHIPPING_ADDRESS_REQUIRED_MESSAGE } from '@shared/shipping';
 import { openShipments, saveShippingAddress } from './shipments';
-import { assertWalletNotFrozen, chargeWithSplit, spendCreditBeforePayment, earningsAccountId, getWalletBalanceCents, lockAccounts, revenueAccountFor, transfer, walletAccountId } from '../wallet';
+import { assertWalletMaySpend, chargeWithSplit, spendCreditBeforePayment, earningsAccountId, getWalletBalanceCents, lockAccounts, revenueAccountFor, transfer, walletAccountId } from '../wallet';
 
 type OrderInput = z.output<typeof createOrderSchema>;
 
@@ -119,7 +119,7 @@ export async function placeOrder(deps: OrderDeps, clientId: string, input: Order
 
     const sellers = [...new Set(lines.flatMap((line) => (line.product.sellerId ? [line.product.sellerId] : [])))];
     const revenue = revenueAccountFor(clientId);
-    await assertWalletNotFrozen(tx, clientId);
+    await assertWalletMaySpend(tx, clientId, order.createdAt);
     // Promotional credit pays first for the whole order (docs/decisions/066); a cancelled shipment gives its part back.
     await spendCreditBeforePayment(tx, { userId: clientId, amountCents: totalCents, reference: orderCreditReference(id), key: orderCreditReference(id), accounts: [...sellers.map(earningsAccountId), revenue], now: order.createdAt });
     await lockAccounts(tx, [walletAccountId(clientId), ...sellers.map(earningsAccountId), revenue]);

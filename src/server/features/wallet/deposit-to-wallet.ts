@@ -26,8 +26,8 @@ export interface DepositDeps {
 
 /** A promotion code with a deposit: refused (409) before any payment, its bonus granted in the transaction that credits the deposit. */
 export interface DepositPromotions {
-  /** The code's promotion id, or a 409 PROMOTION_UNAVAILABLE naming why it cannot be used with this deposit. */
-  forDeposit(db: DbOrTx, userId: string, code: string, amountCents: number, now: Date): Promise<string>;
+  /** The code's promotion id, or a 409 PROMOTION_UNAVAILABLE naming why it cannot be used with this deposit; without a code, the welcome offer's or null. */
+  forDeposit(db: DbOrTx, userId: string, code: string | undefined, amountCents: number, now: Date): Promise<string | null>;
   /** Grants the code's credit and bonus if the code still has room; returns the cents granted. */
   grantOnCredit(tx: Tx, deposit: { id: string; userId: string; amountCents: number; promotionId: string }, now: Date): Promise<number>;
 }
@@ -100,7 +100,7 @@ export async function depositToWallet(deps: DepositDeps, request: DepositRequest
   const { db, clock } = deps;
   await refuseAnotherPersonsCard(db, request.userId, request.paymentMethodId);
   const now = new Date(clock.now());
-  const promotionId = request.promoCode && deps.promotions ? await deps.promotions.forDeposit(db, request.userId, request.promoCode, request.amountCents, now) : null;
+  const promotionId = deps.promotions ? await deps.promotions.forDeposit(db, request.userId, request.promoCode, request.amountCents, now) : null;
   const opened = await db.transaction((tx) =>
     openPendingDeposit(
       tx,

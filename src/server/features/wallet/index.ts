@@ -21,7 +21,8 @@ export { assertWithinDepositLimits, hasReachedDepositLimit, lockDepositor } from
 export { openPendingDeposit } from './open-pending-deposit';
 export { creditDeposit, type DepositPromotions, depositTransferKey } from './deposit-to-wallet';
 export { takeBackToCard } from './take-back';
-export { assertWalletNotFrozen, walletFrozenReason } from './wallet-freeze';
+export { assertWalletMaySpend, walletFrozenReason } from './wallet-freeze';
+export { breakEndsAt } from './account-break';
 export {
   chargeManyWithSplit,
   chargeWithSplit,

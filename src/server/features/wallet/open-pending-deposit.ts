@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { deposits } from '../../db/schema';
+import { assertNotOnBreak } from './account-break';
 import { assertWithinDepositLimits, lockDepositor } from './deposit-limits';
 
 type DepositRow = typeof deposits.$inferSelect;
@@ -28,6 +29,8 @@ export async function openPendingDeposit(tx: Tx, fields: PendingDepositFields, n
   const byKey = and(eq(deposits.userId, fields.userId), eq(deposits.idempotencyKey, fields.idempotencyKey));
   const [used] = await tx.select().from(deposits).where(byKey);
   if (used) return { deposit: used, isReplay: true };
+  // A client on a break they took adds no funds until it ends (issue 48), by any way in.
+  await assertNotOnBreak(tx, fields.userId, now);
   await assertWithinDepositLimits(tx, fields.userId, fields.amountCents, now.getTime());
   const [row] = await tx
     .insert(deposits)

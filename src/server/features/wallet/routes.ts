@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { autoReloadRequestSchema, autoReloadSchema } from '@shared/payments';
 import {
+  accountBreakSchema,
+  takeBreakSchema,
   depositLimitsSchema,
   depositLimitsUpdateSchema,
   idempotentRequestHeadersSchema,
@@ -18,6 +20,7 @@ import type { Db } from '../../db/client';
 import type { PaymentsProvider } from '../../payments/provider';
 import type { Realtime } from '../../realtime/realtime';
 import { currentUser, requireUser } from '../auth';
+import { getAccountBreak, takeBreak } from './account-break';
 import { getAutoReload, setAutoReload } from './auto-reload';
 import { getDepositLimits, setDepositLimits } from './deposit-limits';
 import { type DepositDeps, depositToWallet, ReplayedDepositFailure } from './deposit-to-wallet';
@@ -73,6 +76,14 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps) 
   api.get('/api/wallet/limits', { onRequest: signedIn, schema: { response: { 200: depositLimitsSchema } } }, async (request) => getDepositLimits(db, currentUser(request).id, clock.now()));
   api.put('/api/wallet/limits', { onRequest: signedIn, schema: { body: depositLimitsUpdateSchema, response: { 200: depositLimitsSchema } } }, async (request) =>
     setDepositLimits(db, currentUser(request).id, request.body, clock.now()),
+  );
+
+  // 'Take a break' (issue 48): the client's own pause of funds and paid readings.
+  api.get('/api/wallet/break', { onRequest: signedIn, schema: { response: { 200: accountBreakSchema } } }, async (request) =>
+    getAccountBreak(db, currentUser(request).id, new Date(clock.now())),
+  );
+  api.post('/api/wallet/break', { onRequest: requireUser(auth, 'client'), schema: { body: takeBreakSchema, response: { 200: accountBreakSchema } } }, async (request) =>
+    takeBreak(db, currentUser(request).id, request.body.days, new Date(clock.now())),
   );
 
   api.get('/api/wallet/reading-reminder', { onRequest: signedIn, schema: { response: { 200: readingReminderSchema } } }, async (request) => getReadingReminder(db, currentUser(request).id));

@@ -3,6 +3,7 @@ import { WALLET_FROZEN_MESSAGE } from '@shared/payments';
 import type { DbOrTx } from '../../db/client';
 import { deposits } from '../../db/schema';
 import { AppError } from '../../errors';
+import { assertNotOnBreak } from './account-break';
 
 /**
  * A wallet is frozen while a chargeback on one of its deposits is open (charge.dispute.created,
@@ -18,7 +19,9 @@ export async function walletFrozenReason(db: DbOrTx, userId: string): Promise<st
   return open ? WALLET_FROZEN_MESSAGE : null;
 }
 
-export async function assertWalletNotFrozen(db: DbOrTx, userId: string) {
+/** Whether the wallet may pay for something new now: not frozen by a chargeback, and its owner not on a break they took (issue 48). */
+export async function assertWalletMaySpend(db: DbOrTx, userId: string, now: Date) {
   const reason = await walletFrozenReason(db, userId);
   if (reason) throw new AppError('WALLET_FROZEN', reason);
+  await assertNotOnBreak(db, userId, now);
 }

@@ -8,7 +8,7 @@ import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
 import { deliverNotifications, storeNotification } from '../notifications';
 import { isListedReader } from '../readers';
-import { assertWalletNotFrozen, getWalletBalanceCents, placeHold } from '../wallet';
+import { assertWalletMaySpend, getWalletBalanceCents, placeHold } from '../wallet';
 import { type WrittenReadingDeps, writtenReadingReference } from './deps';
 import { loadWrittenReading } from './view';
 
@@ -31,7 +31,7 @@ export async function askWrittenReading(deps: WrittenReadingDeps, asker: Session
   if (!reader) throw notFound('Reader not found');
   const { priceCents, answerHours } = reader;
   if (priceCents === null) throw conflict('This reader does not take written questions');
-  await assertWalletNotFrozen(deps.db, asker.id);
+  await assertWalletMaySpend(deps.db, asker.id, new Date(deps.clock.now()));
 
   const now = new Date(deps.clock.now());
   let id: string = randomUUID();

@@ -14,7 +14,7 @@ const BONUS10 = { code: 'BONUS10', creditCents: 0, bonusPercent: 10, maxBonusCen
  * The payments and promotions API of the sandbox: BONUS10 gives 10% of a top-up of $20 or more (up
  * to $10); any other code is refused; `answerDeposit` replaces how a deposit answers.
  */
-function fakeServer(answerDeposit?: () => Response) {
+function fakeServer(answerDeposit?: () => Response, welcome: PromotionPreview | null = null) {
   const previews: unknown[] = [];
   const deposits: unknown[] = [];
   vi.stubGlobal(
@@ -24,6 +24,7 @@ function fakeServer(answerDeposit?: () => Response) {
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
       if (url.pathname === '/api/payments/config') return json(200, { provider: 'sandbox', testMode: true });
       if (url.pathname === '/api/payments/cards') return json(200, { cards: [] });
+      if (url.pathname === '/api/promotions/welcome') return json(200, { offer: welcome });
       if (url.pathname === '/api/promotions/preview') {
         previews.push(body);
         if (body.code !== 'BONUS10') return json(409, { error: { code: 'PROMOTION_UNAVAILABLE', message: 'This code has been used up' } });
@@ -123,5 +124,16 @@ describe('the add-funds dialog’s promo code', () => {
     fireEvent.click(within(dialogForm()).getByRole('button', { name: 'Add Funds' }));
     await waitFor(() => expect(deposits).toEqual([{ amountCents: 2500, paymentMethodId: 'pm_card_visa' }]));
     expect(previews).toEqual([]);
+  });
+
+  it('tells a new client of the welcome offer on this top-up while no code is typed (issue 48)', async () => {
+    fakeServer(undefined, { code: 'WELCOME', creditCents: 0, bonusPercent: 100, maxBonusCents: 1000, minTopUpCents: 0, bonusCents: 0, creditDays: 30 });
+    renderDialog();
+    fill('Amount (USD)', '25');
+    const offer = await screen.findByTestId('welcome-offer');
+    await waitFor(() => expect(offer.textContent).toContain('Welcome offer: +$10.00 promotional credit'));
+    expect(offer.textContent).toContain('On your first top-up, no code needed');
+    fill('Promo code (optional)', 'BONUS10');
+    await waitFor(() => expect(screen.queryByTestId('welcome-offer')).toBeNull());
   });
 });

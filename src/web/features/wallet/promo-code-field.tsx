@@ -1,4 +1,4 @@
-import { promotionCodeSchema } from '@shared/promotions';
+import { bonusFor, promotionCodeSchema } from '@shared/promotions';
 import { useQuery } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { parseDepositAmount } from './add-funds-form';
 import { promoPreviewText } from './promo-view';
-import { promotionPreviewQuery, promotionRefusal } from './promotions-api';
+import { promotionPreviewQuery, promotionRefusal, welcomeOfferQuery } from './promotions-api';
 
 const PROMO_ID = 'add-funds-promo-code';
 /** Typing settles before the code is checked: one request per pause, not one per key. */
@@ -48,6 +48,10 @@ export function PromoCodeField({
   const error = formError ?? refusal;
   const text = isCurrent && preview.data ? promoPreviewText(preview.data, amountCents) : null;
   const isChecking = isCurrent && preview.isFetching && !preview.data;
+  // Without a code, a new client's first top-up may get the welcome offer: said before they pay.
+  const welcome = useQuery({ ...welcomeOfferQuery, enabled: isEnabled && typedCode === '' });
+  const welcomeOffer = typedCode === '' ? (welcome.data?.offer ?? null) : null;
+  const welcomeText = welcomeOffer && promoPreviewText({ ...welcomeOffer, bonusCents: amountCents === null ? 0 : bonusFor(welcomeOffer, amountCents) }, amountCents);
 
   return (
     <FormField id={PROMO_ID} label="Promo code (optional)" error={error} hint={text || isChecking ? undefined : 'A code’s bonus credit comes with this top-up.'}>
@@ -65,6 +69,15 @@ export function PromoCodeField({
         <p className="text-xs text-muted-foreground" role="status">
           Checking the code…
         </p>
+      ) : null}
+      {welcomeText ? (
+        <div className="flex items-start gap-2 rounded-lg border border-gold/40 bg-gold/10 px-3 py-2" data-testid="welcome-offer" aria-live="polite">
+          <Gift className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
+          <div className="grid gap-0.5">
+            <p className="text-sm font-semibold text-gold">Welcome offer: {welcomeText.headline}</p>
+            <p className="text-xs text-muted-foreground">On your first top-up, no code needed · {welcomeText.detail}</p>
+          </div>
+        </div>
       ) : null}
       {text && !error ? (
         <div id={`${PROMO_ID}-preview`} className="flex items-start gap-2 rounded-lg border border-gold/40 bg-gold/10 px-3 py-2" data-testid="promo-preview" aria-live="polite">

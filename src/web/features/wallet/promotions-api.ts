@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@shared/errors';
-import { type PromotionPreview, promotionPreviewSchema, type RedeemPromotionResult, redeemPromotionResultSchema } from '@shared/promotions';
+import { type PromotionPreview, promotionPreviewSchema, type RedeemPromotionResult, redeemPromotionResultSchema, welcomeOfferSchema } from '@shared/promotions';
 import type { Wallet } from '@shared/wallet';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequestParsed } from '@/lib/api';
@@ -10,6 +10,13 @@ import { walletQueryKeys } from './query-keys';
 export const walletCreditQuery = queryOptions({
   ...walletSummary,
   select: ({ creditCents, nextCreditExpiry }: Wallet) => ({ creditCents, nextCreditExpiry }),
+});
+
+/** The welcome offer a new client's first top-up gets without a code, or null (GET /api/promotions/welcome). */
+export const welcomeOfferQuery = queryOptions({
+  queryKey: walletQueryKeys.welcomeOffer,
+  queryFn: ({ signal }) => apiRequestParsed('/api/promotions/welcome', welcomeOfferSchema, { signal }),
+  staleTime: 60_000,
 });
 
 /** A code that gives a fixed credit, redeemed on its own (POST /api/promotions/redeem). */

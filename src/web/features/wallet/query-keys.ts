@@ -17,6 +17,8 @@ export const walletQueryKeys = {
   deposit: (depositId: string) => ['wallet', 'deposit', depositId] as const,
   /** What a promotion code would give on a top-up of `amountCents` (none: the code alone). */
   promotionPreview: (code: string, amountCents: number | null) => ['wallet', 'promotion-preview', code, amountCents] as const,
+  welcomeOffer: ['wallet', 'welcome-offer'] as const,
+  accountBreak: ['wallet', 'break'] as const,
   /** Under `payouts`, so invalidating that key refreshes the admin's lists too. */
   payoutsByStatus: (status: PayoutStatus) => ['wallet', 'payouts', status] as const,
 };

@@ -13,6 +13,7 @@ import { CreditLine } from './credit-line';
 import { DepositConfirmation, WalletFrozenNotice } from './deposit-confirmation';
 import { RedeemPromoForm } from './redeem-promo-form';
 import { SpendingLimitsCard } from './spending-limits-card';
+import { TakeBreakCard } from './take-break-card';
 import { WalletTransactions } from './wallet-transactions';
 
 /** What one hold is for, as its owner knows it: the booked reading or the question, with its reader, or a refund to their card. */
@@ -88,6 +89,7 @@ export function WalletTab({ profile }: { profile: Profile }) {
           </CardContent>
         </Card>
         <SpendingLimitsCard />
+        {profile.role === 'client' ? <TakeBreakCard /> : null}
         <CardsAndAutoReloadCard />
       </div>
       <Card>

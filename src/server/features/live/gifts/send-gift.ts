@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { streamGifts } from '../../../db/schema';
 import { conflict, forbidden } from '../../../errors';
 import type { Realtime } from '../../../realtime/realtime';
-import { assertWalletNotFrozen, chargeCreditFirst, getWalletBalanceCents } from '../../wallet';
+import { assertWalletMaySpend, chargeCreditFirst, getWalletBalanceCents } from '../../wallet';
 import { publicName } from '../public-name';
 import { streamRoom } from '../deps';
 import { findPayableStream } from '../paid-join/find-payable-stream';
@@ -96,7 +96,7 @@ export async function sendGift(deps: GiftDeps, request: GiftRequest): Promise<Gi
       if (!first) throw new Error(`gift key ${request.idempotencyKey} of ${request.senderId} vanished`);
       return { row: replayOf(first, request), isReplay: true as const };
     }
-    await assertWalletNotFrozen(tx, request.senderId);
+    await assertWalletMaySpend(tx, request.senderId, new Date(clock.now()));
     // Promotional credit pays first (docs/decisions/066).
     const charge = await chargeCreditFirst(
       tx,

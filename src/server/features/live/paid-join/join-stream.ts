@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { readerProfiles, streamJoins } from '../../../db/schema';
 import { conflict } from '../../../errors';
 import type { Realtime } from '../../../realtime/realtime';
-import { assertWalletNotFrozen, chargeCreditFirst, getWalletBalanceCents } from '../../wallet';
+import { assertWalletMaySpend, chargeCreditFirst, getWalletBalanceCents } from '../../wallet';
 import { findPayableStream } from './find-payable-stream';
 
 export interface JoinDeps {
@@ -61,7 +61,7 @@ export async function joinStream(deps: JoinDeps, streamId: string, userId: strin
     // Thrown before the charge, so the admission's row rolls back with it.
     if (!(await isReaderConnected(tx, stream.readerId))) throw conflict(READER_AWAY_MESSAGE);
 
-    await assertWalletNotFrozen(tx, userId);
+    await assertWalletMaySpend(tx, userId, new Date(clock.now()));
     // Promotional credit pays first (docs/decisions/066).
     const charge = await chargeCreditFirst(
       tx,

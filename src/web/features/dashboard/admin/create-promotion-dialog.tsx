@@ -142,6 +142,17 @@ function LimitFields({ register, error }: FieldProps) {
           </p>
         ) : null}
       </div>
+      <div className="grid gap-1">
+        <label className="flex cursor-pointer items-center gap-3 text-sm">
+          <input type="checkbox" className="size-4 accent-pink" {...fieldAria(fieldId('welcome'), error('welcome'))} {...register('welcome')} />
+          Welcome offer: a new client's first top-up gets it without typing the code
+        </label>
+        {error('welcome') ? (
+          <p id={`${fieldId('welcome')}-error`} role="alert" className="text-sm font-semibold text-destructive">
+            {error('welcome')}
+          </p>
+        ) : null}
+      </div>
     </fieldset>
   );
 }

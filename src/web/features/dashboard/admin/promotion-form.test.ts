@@ -23,6 +23,7 @@ describe('the New code form', () => {
       maxRedemptions: null,
       budgetCents: null,
       newClientsOnly: false,
+      welcome: false,
     });
   });
 

@@ -54,6 +54,7 @@ const promotionFieldsSchema = z.object({
   maxRedemptions: wholeText,
   budgetDollars: dollarsText,
   newClientsOnly: z.boolean(),
+  welcome: z.boolean(),
 });
 type PromotionFields = z.output<typeof promotionFieldsSchema>;
 export type PromotionFormInput = z.input<typeof promotionFieldsSchema>;
@@ -72,6 +73,7 @@ const FORM_FIELD_OF = {
   maxRedemptions: 'maxRedemptions',
   budgetCents: 'budgetDollars',
   newClientsOnly: 'newClientsOnly',
+  welcome: 'welcome',
 } as const satisfies Record<keyof CreatePromotionInput, PromotionFormField>;
 
 /** The form field a server field's message belongs beside, or undefined for a name the form does not have. */
@@ -103,6 +105,7 @@ function toRequest(fields: PromotionFields) {
     maxRedemptions: fields.maxRedemptions,
     budgetCents: fields.budgetDollars,
     newClientsOnly: fields.newClientsOnly,
+    welcome: fields.welcome,
   };
 }
 
@@ -137,6 +140,7 @@ export const emptyPromotionForm = (now: Date): PromotionFormInput => ({
   maxRedemptions: '',
   budgetDollars: '',
   newClientsOnly: false,
+  welcome: false,
 });
 
 /** Each server field message beside its input (in dollars where the input is); the rest, apart. */

@@ -22,6 +22,7 @@ function promotion(overrides: Partial<Promotion>): Promotion {
     maxRedemptions: 100,
     budgetCents: 50_000,
     newClientsOnly: true,
+    welcome: false,
     paused: false,
     state: 'active',
     redemptions: 12,
@@ -165,6 +166,7 @@ describe('PromotionsTab', () => {
       maxRedemptions: 500,
       budgetCents: 100_000,
       newClientsOnly: true,
+      welcome: false,
     });
     expect(await screen.findByTestId('admin-promotion')).toBeTruthy();
     expect(toast.success).toHaveBeenCalledWith('Code SPRING25 created');

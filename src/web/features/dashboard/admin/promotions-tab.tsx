@@ -89,7 +89,7 @@ function PromotionRow({ promotion }: { promotion: Promotion }) {
           <Badge variant={STATE_BADGES[promotion.state]} data-testid="promotion-state">
             {PROMOTION_STATE_LABELS[promotion.state]}
           </Badge>
-          {promotion.newClientsOnly ? <Badge variant="outline">New clients only</Badge> : null}
+          {promotion.welcome ? <Badge variant="gold">Welcome offer</Badge> : promotion.newClientsOnly ? <Badge variant="outline">New clients only</Badge> : null}
         </p>
         <p className="text-sm">{offerSummary(promotion)}</p>
         <p className="text-xs text-muted-foreground">{windowSummary(promotion)}</p>
