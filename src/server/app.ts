@@ -62,7 +62,7 @@ import { shopRoutes } from './features/shop/routes';
 import { writtenReadingRoutes } from './features/written-readings/routes';
 import { devAppointmentRoutes } from './features/appointments/dev-routes';
 import { appointmentRoutes } from './features/appointments/routes';
-import { depositPromotions, promotionRoutes } from './features/promotions';
+import { depositPromotions, promotionRoutes, startReferralRewards } from './features/promotions';
 import { startAutoReloads } from './features/wallet/auto-reload';
 import { createWallet, getWalletBalanceCents } from './features/wallet/ledger';
 import { getUsableCredit } from './features/wallet/credit';
@@ -129,7 +129,7 @@ const SOCKETS_CLOSE_WAIT_MS = 2000;
 
 /** Builds the whole app from injected parts; main.ts only reads config and listens. */
 /** The features whose routes need only the database, the clock and the signed-in user. */
-async function registerPlainRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; clock: Clock }) {
+async function registerPlainRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; clock: Clock; referralCredit: { cents: number; days: number } }) {
   await app.register(favoriteRoutes, deps);
   await app.register(followRoutes, deps);
   await app.register(communityRoutes, deps);
@@ -266,6 +266,7 @@ export async function buildApp(deps: AppDeps) {
   const onDeposited = (userId: string) =>
     resumeAfterDeposit(sessions, userId).catch((error: unknown) => app.log.error({ err: error }, 'resuming a reading after a deposit failed'));
   const autoReloads = deps.runScheduler === false ? undefined : startAutoReloads({ db, payments, realtime, clock, onDeposited, log: app.log }, timing.tickMs);
+  const referralRewards = deps.runScheduler === false ? undefined : startReferralRewards({ db, clock, referralCredit: config.referralCredit, log: app.log }, 60_000);
   const demoReader = deps.runDemoReader && !config.isProduction ? startDemoReader(sessions, messageLimiter, sessionSockets.lease, app.log) : undefined;
   const messageRetention =
     deps.runMessageRetention === false ? undefined : startMessageRetention({ db, clock, retentionDays: config.retentionDays, log: app.log });
@@ -306,7 +307,7 @@ export async function buildApp(deps: AppDeps) {
   const directory = createDirectoryCache({ db, listen: database.listen });
   await app.register(readerRoutes, { auth, db, realtime, clock, isProduction: config.isProduction, onReaderOnline, onReaderOffline: closeQueueOf, directory });
   await app.register(reviewRoutes, { db });
-  await registerPlainRoutes(app, { auth, db, clock });
+  await registerPlainRoutes(app, { auth, db, clock, referralCredit: config.referralCredit });
   await app.register(shopRoutes, { auth, db, clock, realtime, shipWithinDays: config.shipWithinDays });
   await app.register(readerApplicationRoutes, {
     auth, db, clock, publicUrl: config.publicUrl, isProduction: config.isProduction, onUserCreated: createWallet, rateLimit: config.applicationRateLimit,
@@ -325,7 +326,7 @@ export async function buildApp(deps: AppDeps) {
   // Order matters: no new charges, then no sockets, then wait for the leaves their disconnects
   // started, and only then close Socket.IO and Redis (which those leaves still emit through).
   app.addHook('onClose', async () => {
-    await autoReloads?.stop();
+    await Promise.all([autoReloads?.stop(), referralRewards?.stop()]);
     await demoReader?.stop();
     directory.stop();
     await scheduler?.stop();
@@ -351,7 +352,7 @@ export async function buildApp(deps: AppDeps) {
    */
   const drain = async () => {
     draining.begin();
-    await Promise.all([scheduler?.stop(), autoReloads?.stop(), demoReader?.stop()]);
+    await Promise.all([scheduler?.stop(), autoReloads?.stop(), referralRewards?.stop(), demoReader?.stop()]);
     await closeSocketsForRestart(sockets.io, SOCKETS_CLOSE_WAIT_MS);
     await sessionSockets.releaseLease();
   };

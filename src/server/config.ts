@@ -168,6 +168,9 @@ const envSchema = z.object({
   PAYOUT_SCHEDULE: z.enum(['manual', 'weekly']).default('manual'),
   // Physical orders (issue 30): days a seller has to ship before the buyer may cancel for a refund.
   SHIP_WITHIN_DAYS: z.coerce.number().int().min(1).max(90).default(SHIP_WITHIN_DAYS_DEFAULT),
+  // Referral credit (issue 48): what each side of a referral gets, and how long it lasts; 0 turns it off.
+  REFERRAL_CREDIT_CENTS: z.coerce.number().int().min(0).max(10_000).default(500),
+  REFERRAL_CREDIT_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // Point the Stripe client at another API host (a local stand-in in tests); Stripe's own by default.
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -372,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     billingMinuteMs: e.BILLING_MINUTE_MS,
     drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
     shipWithinDays: e.SHIP_WITHIN_DAYS,
+    referralCredit: { cents: e.REFERRAL_CREDIT_CENTS, days: e.REFERRAL_CREDIT_DAYS },
     retentionDays: e.RETENTION_DAYS,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? !isProduction,

@@ -145,3 +145,34 @@ export function bonusFor(promotion: { bonusPercent: number; maxBonusCents: numbe
 
 /** The credit that expires soonest, as GET /api/wallet shows it. */
 export const creditExpirySchema = z.object({ amountCents: z.number().int(), expiresAt: z.string() });
+
+/**
+ * Referrals (issue 48): a client's link brings a new client; once the new client's first card
+ * deposit has stood this many days, not refunded and not disputed, both get the referral credit.
+ */
+export const REFERRAL_QUALIFY_DAYS = 14;
+/** A link is claimed by a new account, within this many days of its sign-up and before any deposit. */
+export const REFERRAL_CLAIM_DAYS = 7;
+/** A referral code: 8 letters and digits, without the ones read alike (0, O, 1, I). */
+export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const referralCodeSchema = z
+  .string({ error: 'This referral link is not valid' })
+  .trim()
+  .transform((code) => code.toUpperCase())
+  .pipe(z.string().regex(/^[A-HJ-NP-Z2-9]{8}$/, 'This referral link is not valid'));
+export const claimReferralSchema = z.object({ code: referralCodeSchema });
+
+/** GET /api/referrals/me: the client's link and how it has done. */
+export const referralSummarySchema = z.object({
+  code: z.string(),
+  /** The sign-up page with the code, to share (the site's origin in front). */
+  path: z.string(),
+  /** What each side gets; 0 while referral credit is off. */
+  creditCents: z.number().int(),
+  /** People who came by the link, and those whose reward has been given. */
+  referred: z.number().int(),
+  rewarded: z.number().int(),
+});
+export type ReferralSummary = z.infer<typeof referralSummarySchema>;
+export const claimReferralResultSchema = z.object({ referrerName: z.string() });
+

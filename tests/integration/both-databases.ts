@@ -23,6 +23,7 @@ export const BOTH_DATABASES = [
   // issue 48: promotional credit by property, a sweep racing charges, codes raced for their last use
   'src/server/features/wallet/credit-property.integration.test.ts',
   'src/server/features/promotions/promotions.integration.test.ts',
+  'src/server/features/promotions/referrals.integration.test.ts',
   // issue 28: the webhook credits once for concurrent deliveries; take-backs by property
   'src/server/features/payments/checkout-webhook.integration.test.ts',
   'src/server/features/payments/take-back-property.integration.test.ts',

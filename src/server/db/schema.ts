@@ -1192,3 +1192,29 @@ export const accountBreaks = pgTable('account_breaks', {
   startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
   endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
 }, (t) => [check('account_breaks_window_check', sql`${t.endsAt} > ${t.startsAt}`)]);
+
+/** Each client's referral code (issue 48), made the first time they ask for their link. */
+export const referralCodes = pgTable('referral_codes', {
+  userId: text('user_id').primaryKey().references(() => user.id),
+  code: text('code').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [uniqueIndex('referral_codes_code_key').on(t.code)]);
+
+/**
+ * A new client who came by another's link (issue 48): one per referred person. Both get the
+ * referral credit once the referred's first card deposit has stood REFERRAL_QUALIFY_DAYS unrefunded
+ * and undisputed; each side's grant is stamped apart (one on a break or at a limit waits). A first
+ * deposit refunded or disputed voids it.
+ */
+export const referrals = pgTable('referrals', {
+  referredId: text('referred_id').primaryKey().references(() => user.id),
+  referrerId: text('referrer_id').notNull().references(() => user.id),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  referrerRewardedAt: timestamp('referrer_rewarded_at', { withTimezone: true }),
+  referredRewardedAt: timestamp('referred_rewarded_at', { withTimezone: true }),
+  voidedAt: timestamp('voided_at', { withTimezone: true }),
+}, (t) => [
+  check('referrals_not_self_check', sql`${t.referredId} <> ${t.referrerId}`),
+  index('referrals_referrer_idx').on(t.referrerId),
+  index('referrals_open_idx').on(t.claimedAt).where(sql`${t.voidedAt} is null and (${t.referrerRewardedAt} is null or ${t.referredRewardedAt} is null)`),
+]);

@@ -102,6 +102,7 @@ describe('a deposit that earned a bonus', () => {
 
   it('refunded to the card: what is left of the bonus goes back first, what was spent stays spent', async () => {
     const { client, deposit, promotion } = await clientWhoSpentBonus();
+    standIn.holdRefundEvents();
     const refund = await http(app, admin.cookie).post(`/api/admin/deposits/${deposit.depositId}/refund`, { amountCents: 1000 });
     expect(refund.status, JSON.stringify(refund.body)).toBe(201);
     await standIn.releaseRefundEvents();

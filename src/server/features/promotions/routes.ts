@@ -9,18 +9,21 @@ import {
   promotionSchema,
   redeemPromotionResultSchema,
   redeemPromotionSchema,
+  referralSummarySchema,
   updatePromotionSchema,
   welcomeOfferSchema,
+  claimReferralResultSchema,
+  claimReferralSchema,
 } from '@shared/promotions';
 import type { Auth } from '../../auth/auth';
 import { currentUser, requireUser } from '../auth';
 import { createPromotion } from './create-promotion';
-import type { PromotionDeps } from './deps';
+import { claimReferral, type ReferralDeps, referralSummary } from './referrals';
 import { listPromotions, setPromotionPaused } from './list-promotions';
 import { previewPromotion, redeemPromotion, welcomeOffer } from './redeem-promotion';
 
 /** Promotion codes (issue 48, docs/decisions/066): the operator's Admin → Promotions, and a client redeeming one. */
-export async function promotionRoutes(app: FastifyInstance, deps: PromotionDeps & { auth: Auth }) {
+export async function promotionRoutes(app: FastifyInstance, deps: ReferralDeps & { auth: Auth }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = requireUser(deps.auth, 'admin');
 
@@ -39,6 +42,11 @@ export async function promotionRoutes(app: FastifyInstance, deps: PromotionDeps 
 
   api.post('/api/promotions/preview', { onRequest: clientOnly, schema: { body: previewPromotionSchema, response: { 200: promotionPreviewSchema } } }, async (request) =>
     previewPromotion(deps, currentUser(request), request.body),
+  );
+
+  api.get('/api/referrals/me', { onRequest: clientOnly, schema: { response: { 200: referralSummarySchema } } }, async (request) => referralSummary(deps, currentUser(request)));
+  api.post('/api/referrals/claim', { onRequest: clientOnly, schema: { body: claimReferralSchema, response: { 200: claimReferralResultSchema } } }, async (request) =>
+    claimReferral(deps, currentUser(request), request.body.code),
   );
 
   api.post(

@@ -1,5 +1,6 @@
 import type { Profile } from '@shared/auth';
 import { lazy, Suspense, useEffect } from 'react';
+import { storedReferralCode } from '@/features/wallet/referral-storage';
 import { useWalletUpdates } from '@/features/wallet/use-wallet-updates';
 import { loadSonner } from '@/lib/toast';
 import { useSocketConnection } from '@/lib/socket';
@@ -20,6 +21,11 @@ export function RealtimeBridge({ profile }: { profile: Profile }) {
   useEffect(() => {
     void loadSonner();
   }, []);
+  // An invitation kept from the sign-up link is claimed once the new client is signed in (issue 48).
+  useEffect(() => {
+    const code = profile.role === 'client' ? storedReferralCode() : null;
+    if (code) void import('@/features/wallet/claim-referral').then((module) => module.claimStoredReferral(code));
+  }, [profile.role]);
   if (profile.role === 'client') {
     return (
       <Suspense fallback={null}>

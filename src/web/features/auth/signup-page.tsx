@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { keepReferralCode } from '@/features/wallet';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths, REDIRECT_PARAM } from '@/lib/paths';
 import { AuthPageShell } from './auth-page-shell';
@@ -8,6 +10,11 @@ export function SignupPage() {
   usePageMeta({ title: 'Create Your Account', description: 'Create a free Soul Tribe account and pay only for the minutes of each reading.' });
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get(REDIRECT_PARAM);
+  // A friend's invitation (issue 48): kept until the new account, signed in, claims it.
+  const referral = searchParams.get('ref');
+  useEffect(() => {
+    if (referral) keepReferralCode(referral);
+  }, [referral]);
   const loginHref = redirect ? `${paths.login}?${new URLSearchParams({ [REDIRECT_PARAM]: redirect })}` : paths.login;
 
   return (

@@ -6,6 +6,7 @@ export { AdminPayoutsPanel } from './admin-payouts-panel';
 export { CardPaymentsDialog } from './card-payments-dialog';
 export { autoReloadQuery, readingReminderQuery, requestPayout } from './api';
 export { PayoutAccountCard } from './payout-account-card';
+export { keepReferralCode } from './referral-storage';
 export { walletCreditQuery } from './promotions-api';
 export { PayoutsCard } from './payouts-card';
 export { walletQueryKeys } from './query-keys';

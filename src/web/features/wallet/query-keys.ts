@@ -19,6 +19,7 @@ export const walletQueryKeys = {
   promotionPreview: (code: string, amountCents: number | null) => ['wallet', 'promotion-preview', code, amountCents] as const,
   welcomeOffer: ['wallet', 'welcome-offer'] as const,
   accountBreak: ['wallet', 'break'] as const,
+  referrals: ['wallet', 'referrals'] as const,
   /** Under `payouts`, so invalidating that key refreshes the admin's lists too. */
   payoutsByStatus: (status: PayoutStatus) => ['wallet', 'payouts', status] as const,
 };

@@ -13,6 +13,7 @@ import { CreditLine } from './credit-line';
 import { DepositConfirmation, WalletFrozenNotice } from './deposit-confirmation';
 import { RedeemPromoForm } from './redeem-promo-form';
 import { SpendingLimitsCard } from './spending-limits-card';
+import { InviteCard } from './invite-card';
 import { TakeBreakCard } from './take-break-card';
 import { WalletTransactions } from './wallet-transactions';
 
@@ -89,7 +90,12 @@ export function WalletTab({ profile }: { profile: Profile }) {
           </CardContent>
         </Card>
         <SpendingLimitsCard />
-        {profile.role === 'client' ? <TakeBreakCard /> : null}
+        {profile.role === 'client' ? (
+          <>
+            <InviteCard />
+            <TakeBreakCard />
+          </>
+        ) : null}
         <CardsAndAutoReloadCard />
       </div>
       <Card>
