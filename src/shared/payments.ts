@@ -38,6 +38,8 @@ export const depositStatusSchema = z.object({
   amountCents: z.number().int(),
   status: z.enum(DEPOSIT_STATUSES),
   failureMessage: z.string().nullable(),
+  /** Promotional credit that came with it (a code's or the welcome offer's bonus, issue 48); 0 when none. */
+  bonusCents: z.number().int(),
 });
 export type DepositStatusView = z.infer<typeof depositStatusSchema>;
 

@@ -56,7 +56,7 @@ test('a code made in Admin → Promotions gives a new client bonus credit at che
 
   // Credited by the webhook: the cash, and the bonus apart from it.
   await expect(page).toHaveURL(/\/dashboard\/wallet\?deposit=/);
-  await expect(page.getByTestId('deposit-status')).toHaveText('Payment received: $10.00 was added to your wallet.');
+  await expect(page.getByTestId('deposit-status')).toHaveText('Payment received: $10.00 was added to your wallet. With it, $3.00 of promotional credit.');
   await expect(page.getByTestId('wallet-balance')).toHaveText('$10.00');
   const credit = page.getByTestId('wallet-credit');
   await expect(credit).toContainText('Promotional credit');

@@ -42,7 +42,7 @@ describe('POST /api/payments/checkout', () => {
     expect(request.idempotencyKey).toBe(`deposit:${session.depositId}:checkout`);
     expect(await depositRow(session.depositId)).toMatchObject({ status: 'pending', checkoutSessionId: session.checkoutSessionId, provider: 'stripe' });
     expect(await transferCount()).toBe(before);
-    expect((await http(app, client.cookie).get(`/api/payments/deposits/${session.depositId}`)).body).toEqual({ depositId: session.depositId, amountCents: 2500, status: 'pending', failureMessage: null });
+    expect((await http(app, client.cookie).get(`/api/payments/deposits/${session.depositId}`)).body).toEqual({ depositId: session.depositId, amountCents: 2500, status: 'pending', failureMessage: null, bonusCents: 0 });
   });
 
   it('answers a repeated Idempotency-Key with the same session, and another amount under it with 409', async () => {

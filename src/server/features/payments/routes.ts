@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ import { adminUserIdParamsSchema } from '@shared/admin';
 import { idempotentRequestHeadersSchema } from '@shared/wallet';
 import type { Auth } from '../../auth/auth';
 import type { Config } from '../../config';
-import { deposits } from '../../db/schema';
+import { creditGrants, deposits } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { SandboxPayments } from '../../payments/sandbox';
 import { currentUser, requireUser } from '../auth';
@@ -75,7 +75,8 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
       .from(deposits)
       .where(and(eq(deposits.id, request.params.id), eq(deposits.userId, currentUser(request).id)));
     if (!deposit) throw notFound('Deposit not found');
-    return { depositId: deposit.id, amountCents: deposit.amountCents, status: deposit.status, failureMessage: deposit.failureMessage };
+    const [bonus] = await db.select({ cents: sql<string>`coalesce(sum(${creditGrants.amountCents}), 0)::text` }).from(creditGrants).where(eq(creditGrants.depositId, deposit.id));
+    return { depositId: deposit.id, amountCents: deposit.amountCents, status: deposit.status, failureMessage: deposit.failureMessage, bonusCents: Number(bonus?.cents ?? 0) };
   });
 
   // What the admin refunds from: a user's card payments, each with what may still go back to the card.

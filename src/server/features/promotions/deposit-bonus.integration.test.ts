@@ -56,6 +56,8 @@ describe('a code at checkout', () => {
     expect((await standIn.pay(session.checkoutSessionId, '4242424242424242')).outcome).toBe('paid');
     expect(await money(client)).toEqual({ cash: 3000, credit: 1000 });
     expect(await listed(promotion.id)).toMatchObject({ redemptions: 1, grantedCents: 1000 });
+    // The wallet page, back from checkout, says what came with the payment.
+    expect((await http(app, client.cookie).get(`/api/payments/deposits/${session.depositId}`)).body).toMatchObject({ status: 'succeeded', amountCents: 3000, bonusCents: 1000 });
     const wallet = (await http(app, client.cookie).get('/api/wallet')).body;
     expect(wallet).toMatchObject({ balanceCents: 3000, creditCents: 1000, nextCreditExpiry: { amountCents: 1000, expiresAt: new Date(clock.now() + 30 * 24 * 60 * MINUTE).toISOString() } });
   });

@@ -42,6 +42,7 @@ export function DepositConfirmation() {
       <Alert data-testid="deposit-status">
         <CheckCircle2 className="text-gold" aria-hidden="true" />
         Payment received: {formatCents(data.amountCents)} was added to your wallet.
+        {data.bonusCents > 0 ? ` With it, ${formatCents(data.bonusCents)} of promotional credit.` : null}
       </Alert>
     );
   }
