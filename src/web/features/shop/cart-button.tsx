@@ -117,6 +117,7 @@ function CartContents({ onClose, checkout }: { onClose: () => void; checkout: Re
         {profile ? (
           <p className="text-sm text-muted-foreground">
             Paid from your wallet: {formatCents(profile.walletBalanceCents)} available
+            {profile.creditCents > 0 ? `, and ${formatCents(profile.creditCents)} of promotional credit, spent first` : null}
           </p>
         ) : (
           <p className="text-sm text-muted-foreground">Sign in to pay from your wallet. Your cart stays here.</p>
