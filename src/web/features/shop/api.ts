@@ -60,6 +60,8 @@ export function useOrderPlaced() {
   const queryClient = useQueryClient();
   return (balanceCents: number) => {
     queryClient.setQueryData<Profile | null>(profileQueryKey, (profile) => profile && { ...profile, walletBalanceCents: balanceCents });
+    // Promotional credit paid first, or came back (issue 48): what there is of it is read again.
+    if ((queryClient.getQueryData<Profile | null>(profileQueryKey)?.creditCents ?? 0) > 0) void queryClient.invalidateQueries({ queryKey: profileQueryKey });
     void queryClient.invalidateQueries({ queryKey: shopKeys.all });
     void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
   };
@@ -130,6 +132,8 @@ export function useCancelShipment() {
     mutationFn: (id: string) => apiRequestTyped<z.infer<typeof cancelledShipmentSchema>>(shipmentPath(id, 'cancel'), { method: 'POST' }),
     onSuccess: (result) => queryClient.setQueryData<Profile | null>(profileQueryKey, (profile) => profile && { ...profile, walletBalanceCents: result.balanceCents }),
     onSettled: () => {
+      // A cancelled shipment gives back as credit what credit paid of it (issue 48).
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
       void queryClient.invalidateQueries({ queryKey: shopKeys.all });
       void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
     },
