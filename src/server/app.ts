@@ -64,8 +64,8 @@ import { devAppointmentRoutes } from './features/appointments/dev-routes';
 import { appointmentRoutes } from './features/appointments/routes';
 import { depositPromotions, promotionRoutes, startReferralRewards } from './features/promotions';
 import { startAutoReloads } from './features/wallet/auto-reload';
-import { createWallet, getWalletBalanceCents } from './features/wallet/ledger';
-import { getUsableCredit } from './features/wallet/credit';
+import { createWallet } from './features/wallet/ledger';
+import { getCashAndCredit } from './features/wallet/credit';
 import { walletRoutes } from './features/wallet/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { startPayoutSchedule } from './features/payouts/payout-schedule';
@@ -288,10 +288,7 @@ export async function buildApp(deps: AppDeps) {
   registerMetrics(app, { db, socketCount: () => sockets.io.engine.clientsCount, token: config.metricsToken, isProduction: config.isProduction });
   await app.register(healthRoutes, { db, clock, redis: limitsRedis, isDraining: draining.isDraining });
   if (config.mail.isMailboxReadable) await app.register(devMailboxRoutes, { mailboxDir: config.mail.mailboxDir });
-  await app.register(authRoutes, { auth, db, config, walletBalanceOf: async (database, userId) => ({
-      walletBalanceCents: await getWalletBalanceCents(database, userId),
-      creditCents: (await getUsableCredit(database, userId, new Date(clock.now()))).creditCents,
-    }), forgetPushDevice: (userId, endpoint) => forgetPushDevice(db, userId, endpoint) });
+  await app.register(authRoutes, { auth, db, config, walletBalanceOf: (database, userId) => getCashAndCredit(database, userId, new Date(clock.now())), forgetPushDevice: (userId, endpoint) => forgetPushDevice(db, userId, endpoint) });
   await app.register(accountRoutes, { auth, db, clock });
   await app.register(adminRoutes, { auth, sessions, isProduction: config.isProduction, onUserCreated: createWallet });
   await app.register(walletRoutes, { auth, db, payments, testMode: config.payments.testMode, realtime, clock, onDeposited, promotions: depositPromotions });

@@ -6,9 +6,13 @@ import type { PromotionDeps } from './deps';
 
 type PromotionRow = typeof promotions.$inferSelect;
 
+/** A code with no redemption left, or whose budget cannot pay `cents` more. */
+export const isUsedUp = (row: PromotionRow, cents: number) =>
+  (row.maxRedemptions !== null && row.redemptions >= row.maxRedemptions) || (row.budgetCents !== null && row.grantedCents + cents > row.budgetCents);
+
 function stateOf(row: PromotionRow, now: Date): PromotionState {
   if (row.endsAt && row.endsAt <= now) return 'ended';
-  if ((row.maxRedemptions !== null && row.redemptions >= row.maxRedemptions) || (row.budgetCents !== null && row.grantedCents + row.creditCents > row.budgetCents)) return 'used_up';
+  if (isUsedUp(row, row.creditCents)) return 'used_up';
   if (row.paused) return 'paused';
   return row.startsAt > now ? 'scheduled' : 'active';
 }

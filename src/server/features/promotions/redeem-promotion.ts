@@ -5,8 +5,9 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { creditGrants, deposits, promotions } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../auth';
-import { breakEndsAt, grantCredit, hasReachedDepositLimit } from '../wallet';
+import { grantCredit, offersPausedReason } from '../wallet';
 import { type PromotionDeps, promotionGrantId } from './deps';
+import { isUsedUp } from './list-promotions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,15 +34,11 @@ async function refusalOf(db: DbOrTx, promotion: PromotionRow | undefined, userId
     if (deposited) return 'This code is for new clients';
   }
   // On the side of wellbeing: no offer reaches someone at a limit they set themselves, or on a break they took.
-  if (await hasReachedDepositLimit(db, userId, now.getTime())) return 'Offers are paused while you are at a deposit limit you set';
-  if (await breakEndsAt(db, userId, now)) return 'Offers are paused while you take a break';
+  const paused = await offersPausedReason(db, userId, now);
+  if (paused) return paused;
   if (isUsedUp(promotion, promotion.creditCents)) return 'This code has been used up';
   return null;
 }
-
-const isUsedUp = (promotion: PromotionRow, cents: number) =>
-  (promotion.maxRedemptions !== null && promotion.redemptions >= promotion.maxRedemptions) ||
-  (promotion.budgetCents !== null && promotion.grantedCents + cents > promotion.budgetCents);
 
 const findPromotion = async (db: DbOrTx, code: string) => (await db.select().from(promotions).where(eq(promotions.code, code)))[0];
 

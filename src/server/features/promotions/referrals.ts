@@ -2,13 +2,13 @@ import { randomInt } from 'node:crypto';
 import { paths } from '@shared/paths';
 import { REFERRAL_CLAIM_DAYS, REFERRAL_CODE_ALPHABET, REFERRAL_QUALIFY_DAYS, type ReferralSummary } from '@shared/promotions';
 import { and, asc, count, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { startPassLoop } from '../../worker-loop';
 import { deposits, referralCodes, referrals, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict } from '../../errors';
 import type { SessionUser } from '../auth';
-import { breakEndsAt, grantCredit, hasReachedDepositLimit } from '../wallet';
+import { grantCredit, offersPausedReason } from '../wallet';
 import type { PromotionDeps } from './deps';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -81,11 +81,6 @@ export async function claimReferral(deps: ReferralDeps, client: SessionUser, cod
   return { referrerName: referrer.name };
 }
 
-/** On a break or at a deposit limit: no offer reaches them now; their side of a reward waits. */
-async function mayReceiveOffers(db: DbOrTx, userId: string, now: Date) {
-  return !(await breakEndsAt(db, userId, now)) && !(await hasReachedDepositLimit(db, userId, now.getTime()));
-}
-
 /**
  * Rewards referrals whose referred client's first card deposit has stood REFERRAL_QUALIFY_DAYS, not
  * refunded and not disputed: both get the referral credit, each side once (a grant keyed by the
@@ -123,7 +118,8 @@ export async function rewardReferrals(deps: ReferralDeps, batch = 50): Promise<n
       ] as const;
       let rewarded = false;
       for (const { userId, side, rewardedAt, stamp } of sides) {
-        if (rewardedAt || !(await mayReceiveOffers(tx, userId, now))) continue;
+        // On a break or at a deposit limit, no offer reaches them now: their side waits.
+        if (rewardedAt || (await offersPausedReason(tx, userId, now))) continue;
         await grantCredit(tx, { id: `referral:${referredId}:${side}`, userId, amountCents: deps.referralCredit.cents, source: 'referral', expiresAt, now });
         await tx.update(referrals).set(stamp).where(eq(referrals.referredId, referredId));
         rewarded = true;

@@ -4,6 +4,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { accountBreaks } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
+import { hasReachedDepositLimit } from './deposit-limits';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
@@ -39,6 +40,16 @@ export async function takeBreak(db: Db, userId: string, days: number, now: Date)
     throw conflict(`You are on a break until ${dayFormat.format(current ?? endsAt)} UTC. It can be made longer, not shorter.`);
   }
   return { endsAt: saved.endsAt.toISOString() };
+}
+
+/**
+ * Why no offer may reach this client now (issue 48: a deposit limit they set is reached, or they are
+ * on a break they took), or null when offers may. Codes, the welcome offer and referral rewards all ask here.
+ */
+export async function offersPausedReason(db: DbOrTx, userId: string, now: Date): Promise<string | null> {
+  if (await hasReachedDepositLimit(db, userId, now.getTime())) return 'Offers are paused while you are at a deposit limit you set';
+  if (await breakEndsAt(db, userId, now)) return 'Offers are paused while you take a break';
+  return null;
 }
 
 /** No funds in and nothing paid while the client is on a break they took (403 ON_A_BREAK). */

@@ -2,6 +2,7 @@ import { RETURNED_CREDIT_GRACE_DAYS, type CreditSource } from '@shared/promotion
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { creditGrants, creditSpends, ledgerAccounts, ledgerTransfers } from '../../db/schema';
+import { queryRows } from '../../db/query-rows';
 import {
   chargeManyWithSplit,
   chargeAccountsOf,
@@ -114,14 +115,21 @@ export async function getUsableCredit(db: DbOrTx, userId: string, now: Date): Pr
   return { creditCents, nextCreditExpiry: { amountCents: soonest.reduce((sum, grant) => sum + grant.remainingCents, 0), expiresAt: first.expiresAt.toISOString() } };
 }
 
+/** A client's cash and the credit a charge may spend at `now`, in one statement (every page's profile reads it). */
+export async function getCashAndCredit(db: DbOrTx, userId: string, now: Date): Promise<{ walletBalanceCents: number; creditCents: number }> {
+  const [row] = await queryRows<{ cash: string | null; credit: string }>(
+    db,
+    sql`select (select balance_cents from ledger_accounts where id = ${walletAccountId(userId)})::text as cash,
+               (select coalesce(sum(remaining_cents), 0) from credit_grants
+                where user_id = ${userId} and swept_at is null and expires_at > ${now.toISOString()}::timestamptz)::text as credit`,
+  );
+  return { walletBalanceCents: Number(row?.cash ?? 0), creditCents: Number(row?.credit ?? 0) };
+}
+
 /** What a client can spend at `now`: their cash and their usable credit. */
 export async function getSpendableCents(db: DbOrTx, userId: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ balanceCents: ledgerAccounts.balanceCents })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.id, walletAccountId(userId)));
-  const { creditCents } = await getUsableCredit(db, userId, now);
-  return Number(row?.balanceCents ?? 0) + creditCents;
+  const { walletBalanceCents, creditCents } = await getCashAndCredit(db, userId, now);
+  return walletBalanceCents + creditCents;
 }
 
 /** A payment about to leave a client's wallet, which their credit may pay first. */

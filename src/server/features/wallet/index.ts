@@ -22,7 +22,7 @@ export { openPendingDeposit } from './open-pending-deposit';
 export { creditDeposit, type DepositPromotions, depositTransferKey } from './deposit-to-wallet';
 export { takeBackToCard } from './take-back';
 export { assertWalletMaySpend, walletFrozenReason } from './wallet-freeze';
-export { breakEndsAt } from './account-break';
+export { breakEndsAt, offersPausedReason } from './account-break';
 export {
   chargeManyWithSplit,
   chargeWithSplit,

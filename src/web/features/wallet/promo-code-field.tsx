@@ -13,6 +13,19 @@ const PROMO_ID = 'add-funds-promo-code';
 /** Typing settles before the code is checked: one request per pause, not one per key. */
 export const PROMO_PREVIEW_DEBOUNCE_MS = 350;
 
+/** What credit a top-up brings (a code's, or the welcome offer's), said before the client pays. */
+function OfferNotice({ id, testId, headline, detail }: { id?: string; testId: string; headline: string; detail: string }) {
+  return (
+    <div id={id} className="flex items-start gap-2 rounded-lg border border-gold/40 bg-gold/10 px-3 py-2" data-testid={testId} aria-live="polite">
+      <Gift className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
+      <div className="grid gap-0.5">
+        <p className="text-sm font-semibold text-gold">{headline}</p>
+        <p className="text-xs text-muted-foreground">{detail}</p>
+      </div>
+    </div>
+  );
+}
+
 /**
  * The add-funds dialog's optional promotion code (issue 48). Once typing pauses on a well-formed
  * code, the server says what it gives on the amount typed (`POST /api/promotions/preview`) or why
@@ -71,23 +84,9 @@ export function PromoCodeField({
         </p>
       ) : null}
       {welcomeText ? (
-        <div className="flex items-start gap-2 rounded-lg border border-gold/40 bg-gold/10 px-3 py-2" data-testid="welcome-offer" aria-live="polite">
-          <Gift className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
-          <div className="grid gap-0.5">
-            <p className="text-sm font-semibold text-gold">Welcome offer: {welcomeText.headline}</p>
-            <p className="text-xs text-muted-foreground">On your first top-up, no code needed · {welcomeText.detail}</p>
-          </div>
-        </div>
+        <OfferNotice testId="welcome-offer" headline={`Welcome offer: ${welcomeText.headline}`} detail={`On your first top-up, no code needed · ${welcomeText.detail}`} />
       ) : null}
-      {text && !error ? (
-        <div id={`${PROMO_ID}-preview`} className="flex items-start gap-2 rounded-lg border border-gold/40 bg-gold/10 px-3 py-2" data-testid="promo-preview" aria-live="polite">
-          <Gift className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
-          <div className="grid gap-0.5">
-            <p className="text-sm font-semibold text-gold">{text.headline}</p>
-            <p className="text-xs text-muted-foreground">{text.detail}</p>
-          </div>
-        </div>
-      ) : null}
+      {text && !error ? <OfferNotice id={`${PROMO_ID}-preview`} testId="promo-preview" headline={text.headline} detail={text.detail} /> : null}
     </FormField>
   );
 }

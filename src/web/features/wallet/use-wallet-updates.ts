@@ -13,23 +13,17 @@ export const WALLET_UPDATED_EVENT = 'wallet_updated' satisfies ServerEvent;
 /** A minute charged: the reader's held earnings grew (their wallet did not, so no wallet_updated). */
 export const BILLING_UPDATE_EVENT = 'billing_update' satisfies ServerEvent;
 
-function readBalanceCents(payload: unknown): number | null {
-  if (typeof payload !== 'object' || payload === null || !('balanceCents' in payload)) return null;
-  const { balanceCents } = payload;
-  return typeof balanceCents === 'number' && Number.isSafeInteger(balanceCents) && balanceCents >= 0 ? balanceCents : null;
-}
-
-function readCreditCents(payload: unknown): number | null {
-  if (typeof payload !== 'object' || payload === null || !('creditCents' in payload)) return null;
-  const { creditCents } = payload;
-  return typeof creditCents === 'number' && Number.isSafeInteger(creditCents) && creditCents >= 0 ? creditCents : null;
+function readCents(payload: unknown, key: 'balanceCents' | 'creditCents'): number | null {
+  if (typeof payload !== 'object' || payload === null || !(key in payload)) return null;
+  const cents: unknown = Reflect.get(payload, key);
+  return typeof cents === 'number' && Number.isSafeInteger(cents) && cents >= 0 ? cents : null;
 }
 
 /** Applies a balance (and the credit left, when a charge spent some) pushed by the server to the cached profile, so the wallet chip is never stale. */
 export function applyWalletUpdate(profile: Profile | null | undefined, payload: unknown): Profile | null | undefined {
-  const balanceCents = readBalanceCents(payload);
+  const balanceCents = readCents(payload, 'balanceCents');
   if (!profile || balanceCents === null) return profile;
-  const creditCents = readCreditCents(payload);
+  const creditCents = readCents(payload, 'creditCents');
   return { ...profile, walletBalanceCents: balanceCents, ...(creditCents !== null && { creditCents }) };
 }
 
