@@ -62,7 +62,7 @@ import { shopRoutes } from './features/shop/routes';
 import { writtenReadingRoutes } from './features/written-readings/routes';
 import { devAppointmentRoutes } from './features/appointments/dev-routes';
 import { appointmentRoutes } from './features/appointments/routes';
-import { depositPromotions, promotionRoutes, startReferralRewards } from './features/promotions';
+import { depositPromotions, promotionRoutes, startPromotionJobs } from './features/promotions';
 import { startAutoReloads } from './features/wallet/auto-reload';
 import { createWallet } from './features/wallet/ledger';
 import { getCashAndCredit } from './features/wallet/credit';
@@ -266,7 +266,8 @@ export async function buildApp(deps: AppDeps) {
   const onDeposited = (userId: string) =>
     resumeAfterDeposit(sessions, userId).catch((error: unknown) => app.log.error({ err: error }, 'resuming a reading after a deposit failed'));
   const autoReloads = deps.runScheduler === false ? undefined : startAutoReloads({ db, payments, realtime, clock, onDeposited, log: app.log }, timing.tickMs);
-  const referralRewards = deps.runScheduler === false ? undefined : startReferralRewards({ db, clock, referralCredit: config.referralCredit, log: app.log }, 60_000);
+  const promotionJobs =
+    deps.runScheduler === false ? undefined : startPromotionJobs({ db, clock, realtime, publicUrl: config.publicUrl, referralCredit: config.referralCredit, log: app.log }, 60_000);
   const demoReader = deps.runDemoReader && !config.isProduction ? startDemoReader(sessions, messageLimiter, sessionSockets.lease, app.log) : undefined;
   const messageRetention =
     deps.runMessageRetention === false ? undefined : startMessageRetention({ db, clock, retentionDays: config.retentionDays, log: app.log });
@@ -323,7 +324,7 @@ export async function buildApp(deps: AppDeps) {
   // Order matters: no new charges, then no sockets, then wait for the leaves their disconnects
   // started, and only then close Socket.IO and Redis (which those leaves still emit through).
   app.addHook('onClose', async () => {
-    await Promise.all([autoReloads?.stop(), referralRewards?.stop()]);
+    await Promise.all([autoReloads?.stop(), promotionJobs?.stop()]);
     await demoReader?.stop();
     directory.stop();
     await scheduler?.stop();
@@ -349,7 +350,7 @@ export async function buildApp(deps: AppDeps) {
    */
   const drain = async () => {
     draining.begin();
-    await Promise.all([scheduler?.stop(), autoReloads?.stop(), referralRewards?.stop(), demoReader?.stop()]);
+    await Promise.all([scheduler?.stop(), autoReloads?.stop(), promotionJobs?.stop(), demoReader?.stop()]);
     await closeSocketsForRestart(sockets.io, SOCKETS_CLOSE_WAIT_MS);
     await sessionSockets.releaseLease();
   };

@@ -7,7 +7,9 @@ export const MAIL_KINDS = ['verify_email', 'reset_password', 'sign_up_attempt', 
   // A written reading's answer (issue 31), to the client who asked.
   'written_reading_answered',
   // An appointment's reminders (issue 31), to both sides, a day and 15 minutes before.
-  'appointment_reminder'] as const;
+  'appointment_reminder',
+  // A promotion sent to the clients who opted into offers by mail (issue 48), never in their quiet hours.
+  'promotion'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;

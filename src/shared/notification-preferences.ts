@@ -16,6 +16,7 @@ export const PREFERENCE_KINDS = [
   'payout_paid',
   'reader_online',
   'stream_live',
+  'promotion',
 ] as const;
 export type PreferenceKind = (typeof PREFERENCE_KINDS)[number];
 
@@ -57,6 +58,9 @@ export const PREFERENCE_CATALOG: Record<PreferenceKind, PreferenceKindInfo> = {
   payout_paid: { label: 'A payout is paid', audience: 'reader', defaults: { email: true, push: true }, whenQuiet: 'defer' },
   reader_online: { label: 'A favorite reader comes online', audience: 'client', defaults: { inApp: true, push: false }, whenQuiet: 'drop' },
   stream_live: { label: 'A followed reader goes live', audience: 'everyone', defaults: { inApp: true, push: false }, whenQuiet: 'drop' },
+  // Offers are opt-in on every channel (issue 48): nothing reaches a person who has not asked for it,
+  // and one due in quiet hours waits until they end (the offer outlasts the night).
+  promotion: { label: 'Offers and promotion codes', audience: 'client', defaults: { inApp: false, email: false, push: false }, whenQuiet: 'defer' },
 };
 
 /** Whether this channel of this kind is on, given the person's saved choices (absent: the default). */

@@ -1,4 +1,5 @@
 import { DEPOSIT_MAX_CENTS } from './constants';
+import { formatCents } from './money';
 import { z } from './zod-config';
 
 /**
@@ -103,6 +104,9 @@ export const promotionSchema = z.object({
   grantedCents: z.number().int(),
   spentCents: z.number().int(),
   expiredCents: z.number().int(),
+  /** When an admin sent it to the clients who opted into offers, and how many it has reached so far. */
+  announcedAt: z.string().nullable(),
+  offersSent: z.number().int(),
   createdAt: z.string(),
 });
 export type Promotion = z.infer<typeof promotionSchema>;
@@ -143,8 +147,25 @@ export function bonusFor(promotion: { bonusPercent: number; maxBonusCents: numbe
   return Math.min(Math.floor((amountCents * promotion.bonusPercent) / 100), promotion.maxBonusCents ?? 0);
 }
 
+type Offer = Pick<Promotion, 'creditCents' | 'bonusPercent' | 'minTopUpCents' | 'maxBonusCents' | 'creditDays'>;
+
+/** '$5.00 credit + 10% bonus on top-ups of $20.00 or more, up to $10.00 · lasts 30 days' (Admin → Promotions, and the offer a client is sent). */
+export function offerSummary(offer: Offer): string {
+  const parts: string[] = [];
+  if (offer.creditCents > 0) parts.push(`${formatCents(offer.creditCents)} credit`);
+  if (offer.bonusPercent > 0) {
+    const floor = offer.minTopUpCents > 0 ? ` of ${formatCents(offer.minTopUpCents)} or more` : '';
+    const cap = offer.maxBonusCents === null ? '' : `, up to ${formatCents(offer.maxBonusCents)}`;
+    parts.push(`${offer.bonusPercent}% bonus on top-ups${floor}${cap}`);
+  }
+  return `${parts.join(' + ')} · lasts ${offer.creditDays === 1 ? '1 day' : `${offer.creditDays} days`}`;
+}
+
 /** The credit that expires soonest, as GET /api/wallet shows it. */
 export const creditExpirySchema = z.object({ amountCents: z.number().int(), expiresAt: z.string() });
+
+/** Why a referral earns nothing: its first deposit was refunded or disputed, or both sides paid with one card. */
+export const REFERRAL_VOID_REASONS = ['refunded', 'disputed', 'same_card'] as const;
 
 /**
  * Referrals (issue 48): a client's link brings a new client; once the new client's first card

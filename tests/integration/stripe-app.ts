@@ -37,10 +37,10 @@ export async function createStripeTestApp(options: { clock: FakeClock } & Omit<T
     return { ...(response.body as { url: string; checkoutSessionId: string }), depositId };
   }
 
-  /** A deposit paid with 4242 4242 4242 4242 and credited by the webhook; returns its payment intent. */
-  async function paidDeposit(client: TestUser, amountCents: number, body: { promoCode?: string } = {}) {
+  /** A deposit paid with a card (4242 4242 4242 4242 unless named) and credited by the webhook; returns its payment intent. */
+  async function paidDeposit(client: TestUser, amountCents: number, body: { promoCode?: string } = {}, cardNumber = '4242424242424242') {
     const session = await checkout(client, amountCents, randomUUID(), body);
-    expect((await standIn.pay(session.checkoutSessionId, '4242424242424242')).outcome).toBe('paid');
+    expect((await standIn.pay(session.checkoutSessionId, cardNumber)).outcome).toBe('paid');
     return { ...session, paymentIntentId: standIn.checkoutSessions.get(session.checkoutSessionId)!.paymentIntent! };
   }
 

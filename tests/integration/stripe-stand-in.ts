@@ -230,6 +230,17 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     if (session.status !== 'complete') {
       session.status = 'complete';
       session.paymentIntent = `pi_standin_cs_${sessionId.split('_').pop()}`;
+      // As Stripe does, the charge is announced apart (in no set order with the session's event),
+      // with the card's fingerprint: one card number, one fingerprint, whoever pays with it.
+      await deliver(
+        event('charge.succeeded', {
+          id: `ch_${session.paymentIntent.slice(3)}`,
+          object: 'charge',
+          payment_intent: session.paymentIntent,
+          amount_refunded: 0,
+          payment_method_details: { type: 'card', card: { fingerprint: `fp_standin_${cardNumber.replace(/[\s-]/g, '')}` } },
+        }),
+      );
       if (session.savesCard && session.customer) {
         // As Stripe does for setup_future_usage: the card is attached to the Customer, and said so.
         savedCards += 1;

@@ -53,6 +53,7 @@ const COMMITTED_MIGRATIONS: readonly (readonly [file: string, sha256: string])[]
   ['0040_deposit_promotions.sql', 'ca29c0e5a73b72a70c1ee81cbf6effa642e437193cb8f1e574811bb5d0c0ab5e'],
   ['0041_welcome_offer_and_breaks.sql', '9a1db1089cf020f8929be3831166b553ab93ed251a3b2b9ddac72c345ebbe961'],
   ['0042_referrals.sql', '99c60f4cc452bd738dda79712a354da1a4359fac94c3bd0fb2ef364ad5a9a73e'],
+  ['0043_card_payments_and_offers.sql', 'b4eb6c6f4392eca9228b489880e8c0885fcb3afe60963f90fc24c5cddb5e2e08'],
 ];
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(`${migrationsDir}/${file}`)).digest('hex');

@@ -20,7 +20,7 @@ import { ROLES, SESSION_TYPES } from '../../shared/constants';
 import { LIVE_CATEGORIES, STREAM_END_REASONS, STREAM_STATUSES } from '../../shared/live';
 import { MAIL_KINDS, MAIL_STATUSES } from '../../shared/mail';
 import { NOTIFICATION_KINDS } from '../../shared/notifications';
-import { CREDIT_SOURCES } from '../../shared/promotions';
+import { CREDIT_SOURCES, REFERRAL_VOID_REASONS } from '../../shared/promotions';
 import { type ChannelChoices, PREFERENCE_KINDS, PUSH_STATUSES } from '../../shared/notification-preferences';
 import type { PushPayload } from '../../shared/push-payload';
 import { READER_APPLICATION_STATUSES } from '../../shared/reader-applications';
@@ -698,7 +698,7 @@ export const notifications = pgTable('notifications', {
    */
   inApp: boolean('in_app').notNull().default(true),
 }, (t) => [
-  check('notifications_kind_check', sql`${t.kind} in ('stream_live', 'reader_online', 'written_reading_asked', 'written_reading_answered', 'written_reading_refunded', 'appointment_booked', 'appointment_accepted', 'appointment_declined', 'appointment_cancelled', 'appointment_reminder', 'appointment_missed')`),
+  check('notifications_kind_check', sql`${t.kind} in ('stream_live', 'reader_online', 'written_reading_asked', 'written_reading_answered', 'written_reading_refunded', 'appointment_booked', 'appointment_accepted', 'appointment_declined', 'appointment_cancelled', 'appointment_reminder', 'appointment_missed', 'promotion')`),
   index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
   index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
   index('notifications_subject_idx').on(t.userId, t.kind, t.subjectId, t.createdAt),
@@ -1127,6 +1127,8 @@ export const promotions = pgTable('promotions', {
   /** The welcome offer: given with a new client's first top-up without their typing it (the newest active one). */
   isWelcome: boolean('is_welcome').notNull().default(false),
   paused: boolean('paused').notNull().default(false),
+  /** When an admin sent it to the clients who take offers (opt-in): the offers pass sends it to each once while it runs. */
+  announcedAt: timestamp('announced_at', { withTimezone: true }),
   redemptions: integer('redemptions').notNull().default(0),
   grantedCents: bigint('granted_cents', { mode: 'number' }).notNull().default(0),
   createdBy: text('created_by').notNull().references(() => user.id),
@@ -1213,8 +1215,35 @@ export const referrals = pgTable('referrals', {
   referrerRewardedAt: timestamp('referrer_rewarded_at', { withTimezone: true }),
   referredRewardedAt: timestamp('referred_rewarded_at', { withTimezone: true }),
   voidedAt: timestamp('voided_at', { withTimezone: true }),
+  /** Why it was voided: the first deposit refunded or disputed, or paid with a card the referrer has paid with too. */
+  voidReason: text('void_reason', { enum: REFERRAL_VOID_REASONS }),
 }, (t) => [
   check('referrals_not_self_check', sql`${t.referredId} <> ${t.referrerId}`),
   index('referrals_referrer_idx').on(t.referrerId),
   index('referrals_open_idx').on(t.claimedAt).where(sql`${t.voidedAt} is null and (${t.referrerRewardedAt} is null or ${t.referredRewardedAt} is null)`),
+]);
+
+/**
+ * The card behind each Stripe payment (issue 48), by its PaymentIntent, from charge.succeeded: a
+ * referral whose two sides paid with one card is self-referral. Kept apart from deposits because
+ * the charge's event may arrive before the deposit knows its PaymentIntent.
+ */
+export const cardPayments = pgTable('card_payments', {
+  paymentIntentId: text('payment_intent_id').primaryKey(),
+  fingerprint: text('fingerprint').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [index('card_payments_fingerprint_idx').on(t.fingerprint)]);
+
+/**
+ * Each client an announced promotion was considered for (issue 48), once: `sent` when it reached
+ * them by the channels they opted into, `withheld` when they were on a break or at a deposit limit.
+ */
+export const offerSends = pgTable('offer_sends', {
+  promotionId: text('promotion_id').notNull().references(() => promotions.id),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  outcome: text('outcome', { enum: ['sent', 'withheld'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.promotionId, t.userId] }),
+  check('offer_sends_outcome_check', sql`${t.outcome} in ('sent', 'withheld')`),
 ]);

@@ -164,3 +164,21 @@ export function appointmentReminderMail(input: { name: string; withName: string;
     action: { label: 'Open your appointments', url: input.url },
   });
 }
+
+/**
+ * A promotion sent to a client who opted into offers by mail (issue 48): what it gives, the code,
+ * until when, and how to stop such mail.
+ */
+export function promotionOfferMail(input: { name: string; code: string; summary: string; endsAt: string | null; url: string; settingsUrl: string }): MailContent {
+  return composeMail({
+    subject: `An offer for you: ${input.code}`,
+    greeting: hello(input.name),
+    paragraphs: [
+      `Use the code ${input.code} on Soul Tribe for ${input.summary}.`,
+      input.endsAt ? `The code can be used until ${input.endsAt} UTC, once.` : 'The code can be used once.',
+      'Promotional credit is spent before your own money, cannot be withdrawn and expires as shown in your wallet.',
+    ],
+    action: { label: 'Use the code', url: input.url },
+    footnote: `You get this because you chose to receive offers by mail. To stop them, turn off 'Offers and promotion codes' in your notification settings: ${input.settingsUrl}`,
+  });
+}

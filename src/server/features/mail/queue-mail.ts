@@ -6,10 +6,11 @@ import { mailMessages } from '../../db/schema';
 import type { MailContent } from './layout';
 
 /**
- * Queues one message; the mail worker sends it. Inside the caller's transaction when given one, so
- * a message about something that rolled back is never sent, and no request waits on a mail server.
+ * Queues one message; the mail worker sends it (not before `notBefore`, when given: an offer waits
+ * out its person's quiet hours). Inside the caller's transaction when given one, so a message about
+ * something that rolled back is never sent, and no request waits on a mail server.
  */
-export async function queueMail(db: DbOrTx, clock: Clock, input: { kind: MailKind; to: string; content: MailContent }): Promise<string> {
+export async function queueMail(db: DbOrTx, clock: Clock, input: { kind: MailKind; to: string; content: MailContent; notBefore?: Date }): Promise<string> {
   const id = randomUUID();
   const now = new Date(clock.now());
   await db.insert(mailMessages).values({
@@ -20,7 +21,7 @@ export async function queueMail(db: DbOrTx, clock: Clock, input: { kind: MailKin
     text: input.content.text,
     html: input.content.html,
     links: input.content.links,
-    nextAttemptAt: now,
+    nextAttemptAt: input.notBefore ?? now,
     createdAt: now,
   });
   return id;

@@ -15,6 +15,7 @@ import { recordOf } from '@shared/records';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notificationPreferences } from '../../db/schema';
+import { msUntilQuietHoursEnd } from './quiet-hours';
 
 /**
  * Whether `channel` of `kind` is on for the user in `userId` (a column or a value), in SQL: their
@@ -70,6 +71,12 @@ export async function savePreferences(db: DbOrTx, userId: string, input: Notific
   };
   await db.insert(notificationPreferences).values({ userId, ...values }).onConflictDoUpdate({ target: notificationPreferences.userId, set: values });
   return { channels: input.channels, quietHours: input.quietHours, timeZone: input.timeZone };
+}
+
+/** When a message that waits out quiet hours may reach the person: `now`, or when their quiet hours end. */
+export async function quietHoursOverAt(db: DbOrTx, userId: string, now: Date): Promise<Date> {
+  const { quietHours, timeZone } = await loadPreferences(db, userId);
+  return new Date(now.getTime() + msUntilQuietHoursEnd(now, quietHours, timeZone));
 }
 
 /** Whether the person keeps mail of this kind on; read in the transaction that would queue it. */

@@ -28,6 +28,7 @@ const MAX_AGE_MS: Record<PreferenceKind, number> = {
   written_reading_answered: 2 * 24 * HOUR_MS,
   written_reading_refunded: 2 * 24 * HOUR_MS,
   payout_paid: 2 * 24 * HOUR_MS,
+  promotion: 2 * 24 * HOUR_MS,
 };
 
 export const isUrgentPush = (kind: PreferenceKind) => PREFERENCE_CATALOG[kind].whenQuiet === 'drop';

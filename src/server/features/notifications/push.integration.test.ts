@@ -172,7 +172,7 @@ describe('devices', () => {
 describe('preferences', () => {
   const preferences = (user: TestUser) => http(app, user.cookie).get('/api/notifications/preferences');
 
-  it('start from the defaults: requests and offers pushed, a favorite online or a live stream only in the bell', async () => {
+  it('start from the defaults: requests and queue offers pushed, a favorite online or a live stream only in the bell, promotions nowhere', async () => {
     const client = await createClient(app);
     const response = await preferences(client);
     expect(response.status).toBe(200);
@@ -187,6 +187,7 @@ describe('preferences', () => {
         payout_paid: { email: true, push: true },
         reader_online: { inApp: true, push: false },
         stream_live: { inApp: true, push: false },
+        promotion: { inApp: false, email: false, push: false },
       },
     });
   });

@@ -44,6 +44,7 @@ export const chargeObject = z.looseObject({
   id: z.string(),
   payment_intent: z.string().nullish(),
   amount_refunded: z.number().int().nonnegative(),
+  payment_method_details: z.looseObject({ card: z.looseObject({ fingerprint: z.string().nullish() }).nullish() }).nullish(),
 });
 export type ChargeObject = z.infer<typeof chargeObject>;
 

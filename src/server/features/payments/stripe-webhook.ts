@@ -10,6 +10,7 @@ import { AppError, badRequest } from '../../errors';
 import type { PaymentsProvider } from '../../payments/provider';
 import type { Realtime } from '../../realtime/realtime';
 import { handleAccountUpdated, handleTransferReversed } from '../payouts';
+import { recordCardPayment } from './card-payments';
 import { creditCheckoutDeposit, depositIdOfIntent, failPendingDeposit } from './deposit-events';
 import { closeDispute, openDispute } from './dispute-events';
 import { collectEffects, type EventEffects } from './event-effects';
@@ -48,6 +49,7 @@ const HANDLERS: Record<string, Handler> = {
   'charge.dispute.created': (tx, object, effects) => openDispute(tx, disputeObject.parse(object), effects),
   'charge.dispute.closed': (tx, object, effects) => closeDispute(tx, disputeObject.parse(object), effects),
   'charge.refunded': (tx, object, effects) => refundConfirmed(tx, chargeObject.parse(object), effects),
+  'charge.succeeded': (tx, object, effects) => recordCardPayment(tx, chargeObject.parse(object), effects.now),
   'payment_method.attached': (tx, object, effects) => cardAttached(tx, paymentMethodObject.parse(object), effects.now),
   'payment_method.detached': (tx, object) => cardDetached(tx, paymentMethodObject.parse(object)),
   'account.updated': (tx, object, effects) => handleAccountUpdated(tx, accountObject.parse(object), effects.now),

@@ -25,7 +25,11 @@ const spentCents = sql<string>`(select coalesce(sum(s.cents), 0) from credit_spe
 const expiredCents = sql<string>`(select coalesce(sum(t.amount_cents), 0) from ledger_transfers t join credit_grants g on t.reference = 'credit-grant:' || g.id
   where t.kind in ('credit_expiry', 'credit_revoke') and g.promotion_id = promotions.id)::text`;
 
-function toPromotion(row: PromotionRow & { spentCents: string; expiredCents: string }, now: Date): Promotion {
+const offersSent = sql<number>`(select count(*) from offer_sends o where o.promotion_id = promotions.id and o.outcome = 'sent')::int`;
+
+type Figures = { spentCents: string; expiredCents: string; offersSent: number };
+
+function toPromotion({ promotion: row, ...figures }: { promotion: PromotionRow } & Figures, now: Date): Promotion {
   return {
     id: row.id,
     code: row.code,
@@ -44,25 +48,27 @@ function toPromotion(row: PromotionRow & { spentCents: string; expiredCents: str
     state: stateOf(row, now),
     redemptions: row.redemptions,
     grantedCents: row.grantedCents,
-    spentCents: Number(row.spentCents),
-    expiredCents: Number(row.expiredCents),
+    spentCents: Number(figures.spentCents),
+    expiredCents: Number(figures.expiredCents),
+    announcedAt: row.announcedAt?.toISOString() ?? null,
+    offersSent: figures.offersSent,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-const withFigures = (deps: PromotionDeps) => deps.db.select({ promotion: promotions, spentCents, expiredCents }).from(promotions);
+const withFigures = (deps: PromotionDeps) => deps.db.select({ promotion: promotions, spentCents, expiredCents, offersSent }).from(promotions);
 
 /** Every code, newest first, with what it has cost to date (Admin → Promotions). */
 export async function listPromotions(deps: PromotionDeps): Promise<{ promotions: Promotion[] }> {
   const now = new Date(deps.clock.now());
   const rows = await withFigures(deps).orderBy(desc(promotions.createdAt), desc(promotions.id));
-  return { promotions: rows.map((row) => toPromotion({ ...row.promotion, spentCents: row.spentCents, expiredCents: row.expiredCents }, now)) };
+  return { promotions: rows.map((row) => toPromotion(row, now)) };
 }
 
 export async function loadPromotion(deps: PromotionDeps, id: string): Promise<Promotion> {
   const [row] = await withFigures(deps).where(eq(promotions.id, id));
   if (!row) throw notFound('Promotion not found');
-  return toPromotion({ ...row.promotion, spentCents: row.spentCents, expiredCents: row.expiredCents }, new Date(deps.clock.now()));
+  return toPromotion(row, new Date(deps.clock.now()));
 }
 
 /** Pauses or resumes a code: a paused code is refused to everyone until resumed. */

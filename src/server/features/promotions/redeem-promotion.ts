@@ -15,11 +15,14 @@ const unavailable = (message: string) => new AppError(ERROR_CODES.promotionUnava
 
 type PromotionRow = typeof promotions.$inferSelect;
 
-/** On its own a code gives its fixed credit; with a deposit, its bonus on the amount as well. */
-type Use = { type: 'redeem' } | { type: 'deposit'; amountCents: number };
+/**
+ * On its own a code gives its fixed credit; with a deposit, its bonus on the amount as well; sent
+ * as an offer, whichever it gives (the amount is the client's to choose later).
+ */
+type Use = { type: 'redeem' } | { type: 'deposit'; amountCents: number } | { type: 'offer' };
 
 /** Why a code is refused to this client now, or null when they may have it. */
-async function refusalOf(db: DbOrTx, promotion: PromotionRow | undefined, userId: string, now: Date, use: Use): Promise<string | null> {
+export async function refusalOf(db: DbOrTx, promotion: PromotionRow | undefined, userId: string, now: Date, use: Use): Promise<string | null> {
   if (!promotion) return 'This code is not valid';
   if (promotion.startsAt > now || promotion.paused) return 'This code is not available right now';
   if (promotion.endsAt && promotion.endsAt <= now) return 'This code has expired';

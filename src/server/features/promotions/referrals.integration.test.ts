@@ -3,6 +3,8 @@ import { createAdmin, createClient, type TestUser } from '../../../../tests/inte
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { stripeTestApp } from '../../../../tests/integration/stripe-app';
+import { eq } from 'drizzle-orm';
+import { referrals } from '../../db/schema';
 import { checkLedger, getUsableCredit } from '../wallet';
 import { mailboxOf, rewardReferrals } from './referrals';
 
@@ -93,6 +95,22 @@ describe('referral rewards', () => {
     clock.advance(15 * DAY);
     await pass();
     expect([await credit(referrer), await credit(referred)]).toEqual([0, 0]);
+  });
+
+  it('are void when one card paid for both sides, and paid when the cards differ', async () => {
+    const selfReferral = await referral();
+    await stripe.paidDeposit(selfReferral.referrer, 1000, {}, '5555555555554444');
+    await stripe.paidDeposit(selfReferral.referred, 2000, {}, '5555 5555 5555 4444');
+    const honest = await referral();
+    await stripe.paidDeposit(honest.referrer, 1000, {}, '5555555555554444');
+    await stripe.paidDeposit(honest.referred, 2000, {}, '4242424242424242');
+    clock.advance(14 * DAY);
+    await pass();
+    expect([await credit(selfReferral.referrer), await credit(selfReferral.referred)]).toEqual([0, 0]);
+    expect([await credit(honest.referrer), await credit(honest.referred)]).toEqual([500, 500]);
+    const [voided] = await app.db.select().from(referrals).where(eq(referrals.referredId, selfReferral.referred.id));
+    expect(voided).toMatchObject({ voidReason: 'same_card', referrerRewardedAt: null, referredRewardedAt: null });
+    expect(await summary(selfReferral.referrer)).toMatchObject({ referred: 1, rewarded: 0 });
   });
 
   it('wait for a side on a break it took, and reach it when the break ends', async () => {

@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { paths } from '@shared/paths';
 import { REFERRAL_CLAIM_DAYS, REFERRAL_CODE_ALPHABET, REFERRAL_QUALIFY_DAYS, type ReferralSummary } from '@shared/promotions';
 import { and, asc, count, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { startPassLoop } from '../../worker-loop';
-import { deposits, referralCodes, referrals, user } from '../../db/schema';
+import { intersect } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client';
+import { cardPayments, deposits, referralCodes, referrals, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict } from '../../errors';
 import type { SessionUser } from '../auth';
@@ -82,11 +82,27 @@ export async function claimReferral(deps: ReferralDeps, client: SessionUser, cod
 }
 
 /**
+ * Whether the two have ever paid a deposit with one card (Stripe's fingerprint, recorded from
+ * charge.succeeded): a referral between them is self-referral. Checked when the reward is due, so
+ * a card the referrer used after the claim counts too.
+ */
+async function paidWithOneCard(tx: Tx, referrerId: string, referredId: string): Promise<boolean> {
+  const cardsOf = (userId: string) =>
+    tx
+      .select({ fingerprint: cardPayments.fingerprint })
+      .from(deposits)
+      .innerJoin(cardPayments, eq(cardPayments.paymentIntentId, deposits.providerReference))
+      .where(and(eq(deposits.userId, userId), eq(deposits.status, 'succeeded')));
+  const shared = await intersect(cardsOf(referrerId), cardsOf(referredId)).limit(1);
+  return shared.length > 0;
+}
+
+/**
  * Rewards referrals whose referred client's first card deposit has stood REFERRAL_QUALIFY_DAYS, not
  * refunded and not disputed: both get the referral credit, each side once (a grant keyed by the
  * referral and the side), a side that may not receive offers now later. A first deposit refunded or
- * disputed voids the referral. Each referral in its own transaction under its row lock, skipped by
- * a second node meanwhile. Returns the referrals that changed.
+ * disputed voids the referral, as does one card paying for both sides. Each referral in its own
+ * transaction under its row lock, skipped by a second node meanwhile. Returns the referrals that changed.
  */
 export async function rewardReferrals(deps: ReferralDeps, batch = 50): Promise<number> {
   if (deps.referralCredit.cents === 0) return 0;
@@ -106,11 +122,16 @@ export async function rewardReferrals(deps: ReferralDeps, batch = 50): Promise<n
         .orderBy(asc(deposits.createdAt), asc(deposits.id))
         .limit(1);
       if (!first) return false;
-      if (first.refundedCents > 0 || first.disputeStatus !== null) {
-        await tx.update(referrals).set({ voidedAt: now }).where(eq(referrals.referredId, referredId));
+      const voidReason = first.refundedCents > 0 ? 'refunded' : first.disputeStatus !== null ? 'disputed' : null;
+      if (voidReason) {
+        await tx.update(referrals).set({ voidedAt: now, voidReason }).where(eq(referrals.referredId, referredId));
         return true;
       }
       if (first.createdAt > qualifiedBefore) return false;
+      if (await paidWithOneCard(tx, referral.referrerId, referredId)) {
+        await tx.update(referrals).set({ voidedAt: now, voidReason: 'same_card' }).where(eq(referrals.referredId, referredId));
+        return true;
+      }
       const expiresAt = new Date(now.getTime() + deps.referralCredit.days * DAY_MS);
       const sides = [
         { userId: referral.referrerId, side: 'referrer', rewardedAt: referral.referrerRewardedAt, stamp: { referrerRewardedAt: now } },
@@ -129,9 +150,4 @@ export async function rewardReferrals(deps: ReferralDeps, batch = 50): Promise<n
     if (done) changed++;
   }
   return changed;
-}
-
-/** Looks for referrals to reward every `everyMs` (they wait REFERRAL_QUALIFY_DAYS: a minute is soon enough); passes never overlap. */
-export function startReferralRewards(deps: ReferralDeps & { log: { error(obj: unknown, msg: string): void } }, everyMs: number) {
-  return startPassLoop(() => rewardReferrals(deps), deps.log, 'a referral rewards pass failed', everyMs);
 }

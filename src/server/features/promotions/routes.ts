@@ -20,6 +20,7 @@ import { currentUser, requireUser } from '../auth';
 import { createPromotion } from './create-promotion';
 import { claimReferral, type ReferralDeps, referralSummary } from './referrals';
 import { listPromotions, setPromotionPaused } from './list-promotions';
+import { announcePromotion } from './send-offers';
 import { previewPromotion, redeemPromotion, welcomeOffer } from './redeem-promotion';
 
 /** Promotion codes (issue 48, docs/decisions/066): the operator's Admin → Promotions, and a client redeeming one. */
@@ -32,6 +33,10 @@ export async function promotionRoutes(app: FastifyInstance, deps: ReferralDeps &
   );
 
   api.get('/api/admin/promotions', { onRequest: adminOnly, schema: { response: { 200: promotionListSchema } } }, async () => listPromotions(deps));
+
+  api.post('/api/admin/promotions/:id/announce', { onRequest: adminOnly, schema: { params: promotionParamsSchema, response: { 200: promotionSchema } } }, async (request) =>
+    announcePromotion(deps, request.params.id),
+  );
 
   api.patch('/api/admin/promotions/:id', { onRequest: adminOnly, schema: { params: promotionParamsSchema, body: updatePromotionSchema, response: { 200: promotionSchema } } }, async (request) =>
     setPromotionPaused(deps, request.params.id, request.body.paused),

@@ -16,6 +16,7 @@ const saved: NotificationPreferences = {
     payout_paid: { email: true, push: true },
     reader_online: { inApp: true, push: false },
     stream_live: { inApp: true, push: false },
+    promotion: { inApp: false, email: false, push: false },
   },
   quietHours: null,
   timeZone: 'UTC',

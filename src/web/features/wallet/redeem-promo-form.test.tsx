@@ -2,6 +2,7 @@
 import type { Wallet } from '@shared/wallet';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
 import { CreditLine } from './credit-line';
@@ -25,7 +26,7 @@ const wallet = (creditCents: number, nextCreditExpiry: Wallet['nextCreditExpiry'
 });
 
 /** GET /api/wallet and POST /api/promotions/redeem over an in-memory credit; `answerRedeem` replaces a redemption's answer. */
-function fakeServer(options: { creditCents?: number; answerRedeem?: (code: string) => Response } = {}) {
+function fakeServer(options: { creditCents?: number; answerRedeem?: (code: string) => Response; path?: string } = {}) {
   let creditCents = options.creditCents ?? 0;
   const redeemed: unknown[] = [];
   const fetch = vi.fn(async (input: string, init?: RequestInit) => {
@@ -45,8 +46,10 @@ function fakeServer(options: { creditCents?: number; answerRedeem?: (code: strin
   vi.stubGlobal('fetch', fetch);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <CreditLine />
-      <RedeemPromoForm />
+      <MemoryRouter initialEntries={[options.path ?? '/dashboard/wallet']}>
+        <CreditLine />
+        <RedeemPromoForm />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { redeemed, fetch };
@@ -72,6 +75,16 @@ describe('the wallet’s promotional credit and promo code', () => {
     expect(redeemed).toEqual([{ code: 'WELCOME5' }]);
     const credit = await screen.findByTestId('wallet-credit');
     expect(credit.textContent).toContain(`Promotional credit$5.00 · expires ${formatExpiryDay(EXPIRES_AT)}`);
+    expect((within(form()).getByLabelText('Have a promo code?') as HTMLInputElement).value).toBe('');
+  });
+
+  it('fills in the code an offer’s link carries, and only a well-formed one', async () => {
+    const { redeemed } = fakeServer({ path: '/dashboard/wallet?code=spring5' });
+    const field = within(form()).getByLabelText('Have a promo code?') as HTMLInputElement;
+    expect(field.value).toBe('SPRING5');
+    expect(redeemed).toEqual([]);
+    cleanup();
+    fakeServer({ path: '/dashboard/wallet?code=%3Cscript%3E' });
     expect((within(form()).getByLabelText('Have a promo code?') as HTMLInputElement).value).toBe('');
   });
 

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatCents } from '@shared/money';
-import { redeemPromotionSchema } from '@shared/promotions';
+import { promotionCodeSchema, redeemPromotionSchema } from '@shared/promotions';
 import type { z } from '@shared/zod-config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -20,11 +21,22 @@ type RedeemInput = z.input<typeof redeemPromotionSchema>;
 type RedeemOutput = z.output<typeof redeemPromotionSchema>;
 
 /**
+ * The code an offer's link carries (`/dashboard/wallet?code=WELCOME10`, from a mail or a push), if
+ * it is one: it fills the field, and the client still chooses to redeem it.
+ */
+function useOfferedCode(): string {
+  const [searchParams] = useSearchParams();
+  const parsed = promotionCodeSchema.safeParse(searchParams.get('code') ?? '');
+  return parsed.success ? parsed.data : '';
+}
+
+/**
  * 'Have a promo code?': a code that gives a fixed credit, redeemed on its own (issue 48). The
  * server's reason for a refusal shows beside the field; a second click while the first call runs
  * is dropped, and the button is disabled until it answers.
  */
 export function RedeemPromoForm() {
+  const offeredCode = useOfferedCode();
   const queryClient = useQueryClient();
   const isInFlight = useRef(false);
   const {
@@ -33,7 +45,7 @@ export function RedeemPromoForm() {
     reset,
     setError,
     formState: { errors },
-  } = useForm<RedeemInput, unknown, RedeemOutput>({ resolver: zodResolver(redeemPromotionSchema), defaultValues: { code: '' } });
+  } = useForm<RedeemInput, unknown, RedeemOutput>({ resolver: zodResolver(redeemPromotionSchema), defaultValues: { code: offeredCode } });
 
   const redeem = useMutation({
     mutationFn: ({ code }: RedeemOutput) => redeemPromotion(code),

@@ -1,4 +1,3 @@
-import { formatCents } from '@shared/money';
 import type { Promotion, PromotionState } from '@shared/promotions';
 
 export const PROMOTION_STATE_LABELS: Record<PromotionState, string> = {
@@ -8,20 +7,6 @@ export const PROMOTION_STATE_LABELS: Record<PromotionState, string> = {
   ended: 'Ended',
   used_up: 'Used up',
 };
-
-type Offer = Pick<Promotion, 'creditCents' | 'bonusPercent' | 'minTopUpCents' | 'maxBonusCents' | 'creditDays'>;
-
-/** '$5.00 credit + 10% bonus on top-ups of $20.00 or more, up to $10.00 · lasts 30 days'. */
-export function offerSummary(offer: Offer): string {
-  const parts: string[] = [];
-  if (offer.creditCents > 0) parts.push(`${formatCents(offer.creditCents)} credit`);
-  if (offer.bonusPercent > 0) {
-    const floor = offer.minTopUpCents > 0 ? ` of ${formatCents(offer.minTopUpCents)} or more` : '';
-    const cap = offer.maxBonusCents === null ? '' : `, up to ${formatCents(offer.maxBonusCents)}`;
-    parts.push(`${offer.bonusPercent}% bonus on top-ups${floor}${cap}`);
-  }
-  return `${parts.join(' + ')} · lasts ${offer.creditDays === 1 ? '1 day' : `${offer.creditDays} days`}`;
-}
 
 const windowFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -19,3 +19,8 @@ export function createPromotion(input: CreatePromotionInput): Promise<Promotion>
 export function setPromotionPaused(promotionId: string, paused: boolean): Promise<Promotion> {
   return apiRequestParsed(`/api/admin/promotions/${encodeURIComponent(promotionId)}`, promotionSchema, { method: 'PATCH', body: { paused } });
 }
+
+/** Sends an active code to the clients who opted into offers (each once, by the channels they chose). */
+export function announcePromotion(promotionId: string): Promise<Promotion> {
+  return apiRequestParsed(`/api/admin/promotions/${encodeURIComponent(promotionId)}/announce`, promotionSchema, { method: 'POST' });
+}

@@ -29,6 +29,8 @@ function promotion(overrides: Partial<Promotion>): Promotion {
     grantedCents: 6000,
     spentCents: 2150,
     expiredCents: 400,
+    announcedAt: null,
+    offersSent: 0,
     createdAt: new Date(Date.now() - DAY).toISOString(),
     ...overrides,
   };
@@ -51,6 +53,13 @@ function fakeServer(list: Promotion[], answerCreate?: (body: Record<string, unkn
         return json(201, made);
       }
       if (url.pathname === '/api/admin/promotions') return json(200, { promotions: list });
+      const announced = /^\/api\/admin\/promotions\/([^/]+)\/announce$/.exec(url.pathname);
+      if (announced && init?.method === 'POST') {
+        patches.push(`${announced[1]} announce`);
+        const index = list.findIndex((p) => p.id === announced[1]);
+        list[index] = { ...list[index]!, announcedAt: new Date().toISOString() };
+        return json(200, list[index]);
+      }
       const patched = /^\/api\/admin\/promotions\/([^/]+)$/.exec(url.pathname);
       if (patched && init?.method === 'PATCH') {
         patches.push(`${patched[1]} ${JSON.stringify(body)}`);
@@ -134,6 +143,19 @@ describe('PromotionsTab', () => {
     fireEvent.click(resume);
     await screen.findByRole('button', { name: 'Pause WELCOME5' });
     expect(patches).toEqual(['p1 {"paused":true}', 'p1 {"paused":false}']);
+  });
+
+  it('sends an active code to the clients who opted in once on a double click, then shows how many it reached', async () => {
+    const { patches } = fakeServer([promotion({}), promotion({ id: 'p2', code: 'LATER', state: 'scheduled' }), promotion({ id: 'p3', code: 'SENT', announcedAt: new Date().toISOString(), offersSent: 42 })]);
+    renderTab(<PromotionsTab />);
+    const send = await screen.findByRole('button', { name: 'Send WELCOME5 to clients' });
+    fireEvent.click(send);
+    fireEvent.click(send);
+    await waitFor(() => expect(screen.getAllByTestId('promotion-sent')).toHaveLength(2));
+    expect(patches).toEqual(['p1 announce']);
+    expect(toast.success).toHaveBeenCalledWith('WELCOME5 is being sent to the clients who opted into offers');
+    expect(screen.queryByRole('button', { name: 'Send LATER to clients' })).toBeNull();
+    expect(screen.getAllByTestId('promotion-sent')[1]!.textContent).toBe('Sent to clients who opted into offers · reached 42 so far');
   });
 
   it('creates a code from dollars, a percentage and local times, sending cents and ISO instants', async () => {

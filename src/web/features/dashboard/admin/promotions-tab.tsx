@@ -1,7 +1,7 @@
 import { formatCents } from '@shared/money';
-import type { Promotion, PromotionState } from '@shared/promotions';
+import { offerSummary, type Promotion, type PromotionState } from '@shared/promotions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pause, Play } from 'lucide-react';
+import { Pause, Play, Send } from 'lucide-react';
 import { type ComponentProps, useId, useRef } from 'react';
 import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
@@ -9,8 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
 import { CreatePromotionDialog } from './create-promotion-dialog';
-import { canPause, offerSummary, PROMOTION_STATE_LABELS, promotionTotals, redemptionsSummary, windowSummary } from './promotion-view';
-import { promotionsQuery, promotionsQueryKey, setPromotionPaused } from './promotions-api';
+import { canPause, PROMOTION_STATE_LABELS, promotionTotals, redemptionsSummary, windowSummary } from './promotion-view';
+import { announcePromotion, promotionsQuery, promotionsQueryKey, setPromotionPaused } from './promotions-api';
 
 const STATE_BADGES: Record<PromotionState, ComponentProps<typeof Badge>['variant']> = {
   active: 'pink',
@@ -21,19 +21,20 @@ const STATE_BADGES: Record<PromotionState, ComponentProps<typeof Badge>['variant
 };
 
 /**
- * Pause or resume one code. A second click while the first call runs (before the button has
- * re-rendered disabled) is dropped, so a double click sends once.
+ * One change to one code (pause, resume, send), its answer put in the list. A second click while
+ * the first call runs (before the button has re-rendered disabled) is dropped, so a double click
+ * sends once.
  */
-function usePauseToggle(promotion: Promotion) {
+function usePromotionChange<T>(change: (value: T) => Promise<Promotion>, says: { done: (updated: Promotion) => string; failed: (value: T) => string }) {
   const queryClient = useQueryClient();
   const isInFlight = useRef(false);
   const mutation = useMutation({
-    mutationFn: (paused: boolean) => setPromotionPaused(promotion.id, paused),
+    mutationFn: change,
     onSuccess: (updated) => {
       queryClient.setQueryData(promotionsQuery.queryKey, (list) => list && { promotions: list.promotions.map((item) => (item.id === updated.id ? updated : item)) });
-      toast.success(updated.paused ? `${updated.code} paused: refused to everyone until resumed` : `${updated.code} resumed`);
+      toast.success(says.done(updated));
     },
-    onError: (error, paused) => toast.error(paused ? `Failed to pause ${promotion.code}` : `Failed to resume ${promotion.code}`, { description: error.message }),
+    onError: (error, value) => toast.error(says.failed(value), { description: error.message }),
     onSettled: () => {
       isInFlight.current = false;
       return queryClient.invalidateQueries({ queryKey: promotionsQueryKey });
@@ -41,13 +42,46 @@ function usePauseToggle(promotion: Promotion) {
   });
   return {
     isPending: mutation.isPending,
-    pendingPaused: mutation.isPending ? mutation.variables : undefined,
-    setPaused(paused: boolean) {
+    pendingValue: mutation.isPending ? mutation.variables : undefined,
+    run(value: T) {
       if (isInFlight.current) return;
       isInFlight.current = true;
-      mutation.mutate(paused);
+      mutation.mutate(value);
     },
   };
+}
+
+const usePauseToggle = (promotion: Promotion) =>
+  usePromotionChange((paused: boolean) => setPromotionPaused(promotion.id, paused), {
+    done: (updated) => (updated.paused ? `${updated.code} paused: refused to everyone until resumed` : `${updated.code} resumed`),
+    failed: (paused) => (paused ? `Failed to pause ${promotion.code}` : `Failed to resume ${promotion.code}`),
+  });
+
+const useAnnounce = (promotion: Promotion) =>
+  usePromotionChange(() => announcePromotion(promotion.id), {
+    done: (updated) => `${updated.code} is being sent to the clients who opted into offers`,
+    failed: () => `Failed to send ${promotion.code}`,
+  });
+
+/** Sending an active code to the clients who opted into offers, or how far its sending has reached. */
+function AnnounceStatus({ promotion }: { promotion: Promotion }) {
+  const announce = useAnnounce(promotion);
+  if (promotion.announcedAt) {
+    return (
+      <p className="text-xs text-muted-foreground" data-testid="promotion-sent">
+        Sent to clients who opted into offers · reached {promotion.offersSent} so far
+      </p>
+    );
+  }
+  if (promotion.state !== 'active') return null;
+  return (
+    <div>
+      <Button variant="outline" size="sm" disabled={announce.isPending} aria-label={`Send ${promotion.code} to clients`} onClick={() => announce.run(undefined)}>
+        <Send aria-hidden="true" />
+        {announce.isPending ? 'Sending…' : 'Send to clients who opted in'}
+      </Button>
+    </div>
+  );
 }
 
 function Figure({ label, value, detail, className }: { label: string; value: string; detail?: string; className?: string }) {
@@ -93,6 +127,7 @@ function PromotionRow({ promotion }: { promotion: Promotion }) {
         </p>
         <p className="text-sm">{offerSummary(promotion)}</p>
         <p className="text-xs text-muted-foreground">{windowSummary(promotion)}</p>
+        <AnnounceStatus promotion={promotion} />
       </div>
       <PromotionFigures promotion={promotion} />
       <div className="flex lg:w-28">
@@ -103,10 +138,10 @@ function PromotionRow({ promotion }: { promotion: Promotion }) {
             className="w-full sm:w-auto lg:w-28"
             disabled={toggle.isPending}
             aria-label={`${action} ${promotion.code}`}
-            onClick={() => toggle.setPaused(!promotion.paused)}
+            onClick={() => toggle.run(!promotion.paused)}
           >
             {promotion.paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
-            {toggle.pendingPaused === undefined ? action : toggle.pendingPaused ? 'Pausing…' : 'Resuming…'}
+            {toggle.pendingValue === undefined ? action : toggle.pendingValue ? 'Pausing…' : 'Resuming…'}
           </Button>
         ) : null}
       </div>
