@@ -178,6 +178,12 @@ describe('the account cart', () => {
     expect((await http(app, sol.cookie).post(`/api/shop/shipments/${shipmentId}/cancel`)).status).toBe(200);
     expect(await getUserBalances(app.db, sol.id)).toMatchObject({ walletCents: 2000 });
     expect(await getUsableCredit(app.db, sol.id, new Date(clock.now()))).toEqual({ creditCents: 3000, nextCreditExpiry: { amountCents: 3000, expiresAt: expiresAt.toISOString() } });
+    // The activity: the order and its refund, each one line saying what credit paid and got back.
+    const activity = (await http(app, sol.cookie).get('/api/wallet')).body.transactions;
+    expect(activity.slice(0, 2)).toMatchObject([
+      { kind: 'refund', amountCents: 4000, creditCents: -3000 },
+      { amountCents: -4000, creditCents: 3000 },
+    ]);
     expect(await checkLedger(app.db)).toEqual([]);
   });
 

@@ -64,6 +64,7 @@ function counterpartOf(row: LineRow, ownerId: string): WalletTransaction['counte
  * - a reading's refund is one line beside it (every leg it gave back);
  * - any other split charge (two legs, one idempotency key) is one line of the whole amount, and so
  *   is its refund leg by leg (a stream's price given back, live/end-absent-streams.ts);
+ * - a shop order is one line, whichever sellers it paid (shop/place-order.ts);
  * - a cancelled shipment's refund is one line, whoever gave back which part (shop/cancel-shipment.ts);
  * - every other transfer is its own line.
  * A line's id is its newest transfer's id, and lines are ordered and keyset-paginated by it: the
@@ -89,6 +90,10 @@ export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery, 
           when t.kind = 'credit_return' and t.reference like 'session:%' then 'refund ' || t.reference
           -- A cancelled shipment's refund (issue 30): the seller's, the platform's and any carried part, one line.
           when t.kind = 'refund' and t.reference like 'shipment:%' then t.kind || ' ' || t.reference
+          -- ...and the credit it gave back, keyed after the refund (shop/cancel-shipment.ts: 'shipment-cancel:<id>:credit').
+          when t.kind = 'credit_return' and t.idempotency_key like 'shipment-cancel:%' then 'refund shipment:' || regexp_replace(substr(t.idempotency_key, 17), ':credit$', '')
+          -- A shop order is one line, whichever sellers it paid, with the credit that paid first for all of it.
+          when t.kind in ('purchase', 'credit_spend') and t.reference like 'order:%' then 'order ' || split_part(t.reference, ':', 2)
           when t.idempotency_key ~ ${legSuffix} then 'split ' || regexp_replace(t.idempotency_key, ${legSuffix}, '')
           -- Credit keyed after the charge, hold or release it paid for: that line.
           when t.kind in ('credit_spend', 'credit_return') then 'split ' || regexp_replace(t.idempotency_key, ':credit$', '')

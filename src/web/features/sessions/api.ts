@@ -5,6 +5,7 @@ import {
   type SessionRequestInput,
   sessionHistorySchema,
   sessionMessagesSchema,
+  sessionReceiptSchema,
   sessionSchema,
 } from '@shared/sessions';
 import { queryOptions } from '@tanstack/react-query';
@@ -94,3 +95,10 @@ export function extendReading(sessionId: string, ratePerMinuteCents: number) {
 export function rateSession(sessionId: string, input: { rating: number; review?: string }) {
   return apiRequestParsed(`${sessionUrl(sessionId)}/rating`, sessionSchema, { body: input });
 }
+
+/** A reading's receipt: each billed minute as the ledger charged it. A past reading's minutes no longer change. */
+export const sessionReceiptQuery = (sessionId: string) =>
+  queryOptions({
+    queryKey: ['sessions', 'receipt', sessionId],
+    queryFn: ({ signal }) => apiRequestParsed(`/api/sessions/${encodeURIComponent(sessionId)}/receipt`, sessionReceiptSchema, { signal }),
+  });

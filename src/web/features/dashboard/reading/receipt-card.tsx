@@ -7,7 +7,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { plural } from '../stat-card';
-import { sessionReceiptQuery, transcriptUrl } from './reading-api';
+import { sessionReceiptQuery } from '@/features/sessions';
+import { transcriptUrl } from './reading-api';
 
 /** Who is looking decides the money column: the client what they paid, the reader what they earned. */
 export type ReceiptViewer = 'client' | 'reader';

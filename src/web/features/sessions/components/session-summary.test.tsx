@@ -57,7 +57,14 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
+
+/** The receipt's answer: what promotional credit paid of the reading. */
+function receiptPaidWithCredit(creditCents: number) {
+  const receipt = { sessionId: 's1', readerName: 'Luna Starweaver', type: 'chat', ratePerMinuteCents: 299, minutes: [], totalCents: 598, creditCents, refundedCents: 0 };
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(receipt), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+}
 
 describe('SessionSummary', () => {
   it('keeps a client with a reading to rate on the summary, however long they take', async () => {
@@ -66,6 +73,20 @@ describe('SessionSummary', () => {
     expect(router.state.location.pathname).toBe('/reading/s1');
     expect(screen.getByRole('form', { name: 'Rate your reading' })).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says what promotional credit paid of the reading, to the client, only when it paid some', async () => {
+    receiptPaidWithCredit(250);
+    renderSummary(endedSession(), { isClient: true, isEndedByMe: true });
+    await advance(0);
+    expect(screen.getByTestId('summary-credit').textContent).toBe('$2.50');
+    expect(screen.getByTestId('summary-cost').textContent).toBe('$5.98');
+    cleanup();
+
+    receiptPaidWithCredit(0);
+    renderSummary(endedSession(), { isClient: true, isEndedByMe: true });
+    await advance(0);
+    expect(screen.queryByTestId('summary-credit')).toBeNull();
   });
 
   it('leaves at once when the client presses Skip', async () => {

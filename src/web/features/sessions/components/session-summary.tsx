@@ -1,5 +1,6 @@
 import { formatCents } from '@shared/money';
 import type { ReadingSession } from '@shared/sessions';
+import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
 import { END_REASON_LABELS, formatElapsed, readingElapsedMs, redirectDelayMs } from '../session-logic';
+import { sessionReceiptQuery } from '../api';
 import type { EndedState } from '../use-reading-room';
 import { RatingForm } from './rating-form';
 
@@ -19,6 +21,13 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
       </dd>
     </div>
   );
+}
+
+/** What promotional credit paid of the reading (its receipt's figure), only when it paid some. */
+function CreditPaidRow({ sessionId }: { sessionId: string }) {
+  const { data } = useQuery(sessionReceiptQuery(sessionId));
+  if (!data || data.creditCents === 0) return null;
+  return <Row label="Paid with promotional credit" value={formatCents(data.creditCents)} testId="summary-credit" />;
 }
 
 /**
@@ -73,6 +82,7 @@ export function SessionSummary({ session, ended, isClient }: { session: ReadingS
           <Row label="Duration" value={formatElapsed(durationMs)} testId="summary-duration" />
           <Row label="Minutes billed" value={String(event.totalMinutes)} testId="summary-minutes" />
           <Row label="Total cost" value={formatCents(event.totalCostCents)} testId="summary-cost" />
+          {isClient ? <CreditPaidRow sessionId={session.id} /> : null}
           {event.refundedCents > 0 ? <Row label="Refunded" value={formatCents(event.refundedCents)} testId="summary-refund" /> : null}
           {!isClient && event.refundedCents === 0 ? (
             <Row label="You earned" value={formatCents(event.readerEarningsCents)} testId="summary-earnings" />
