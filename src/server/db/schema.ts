@@ -21,6 +21,9 @@ import { LIVE_CATEGORIES, STREAM_END_REASONS, STREAM_STATUSES } from '../../shar
 import { MAIL_KINDS, MAIL_STATUSES } from '../../shared/mail';
 import { NOTIFICATION_KINDS } from '../../shared/notifications';
 import { CREDIT_SOURCES, REFERRAL_VOID_REASONS } from '../../shared/promotions';
+import { BLOCK_REASON_MAX_CHARS } from '../../shared/blocks';
+import { NOTE_MAX_CHARS } from '../../shared/client-notes';
+import { CONTACT_MASK_CONTEXTS } from '../../shared/contact-details';
 import { type ChannelChoices, PREFERENCE_KINDS, PUSH_STATUSES } from '../../shared/notification-preferences';
 import type { PushPayload } from '../../shared/push-payload';
 import { READER_APPLICATION_STATUSES } from '../../shared/reader-applications';
@@ -785,7 +788,8 @@ export const communityPostViews = pgTable('community_post_views', {
  */
 export const reports = pgTable('reports', {
   id: text('id').primaryKey(),
-  reporterId: text('reporter_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  /** Null for a report the product filed by itself (issue 49: a third masked contact detail in a day). */
+  reporterId: text('reporter_id').references(() => user.id, { onDelete: 'cascade' }),
   targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
   targetId: text('target_id').notNull(),
   reason: text('reason').notNull(),
@@ -794,7 +798,7 @@ export const reports = pgTable('reports', {
   decidedAt: timestamp('decided_at', { withTimezone: true }),
   decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
 }, (t) => [
-  check('reports_target_type_check', sql`${t.targetType} in ('post', 'reply', 'review', 'stream_message')`),
+  check('reports_target_type_check', sql`${t.targetType} in ('post', 'reply', 'review', 'stream_message', 'user')`),
   check('reports_status_check', sql`${t.status} in ('open', 'hidden', 'dismissed')`),
   check('reports_reason_check', sql`char_length(${t.reason}) between 3 and 500`),
   uniqueIndex('reports_one_open_per_reporter').on(t.reporterId, t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
@@ -1246,4 +1250,55 @@ export const offerSends = pgTable('offer_sends', {
 }, (t) => [
   primaryKey({ columns: [t.promotionId, t.userId] }),
   check('offer_sends_outcome_check', sql`${t.outcome} in ('sent', 'withheld')`),
+]);
+
+/**
+ * A reader's private notes on a client (issue 49): only the writing reader reads them (anyone else
+ * gets 404), admins only inside a report about one of the two. Gone with either account.
+ */
+export const readerClientNotes = pgTable('reader_client_notes', {
+  id: text('id').primaryKey(),
+  readerId: text('reader_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  clientId: text('client_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  text: text('text').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  index('reader_client_notes_pair_idx').on(t.readerId, t.clientId, t.createdAt),
+  check('reader_client_notes_text_check', sql`char_length(${t.text}) between 1 and ${sql.raw(String(NOTE_MAX_CHARS))}`),
+]);
+
+/**
+ * One person blocking another (issue 49): while the row exists neither can request, queue, book,
+ * write to or join a priced stream of the other. The reason is the blocker's own, never shown to
+ * the blocked person.
+ */
+export const userBlocks = pgTable('user_blocks', {
+  blockerId: text('blocker_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  blockedId: text('blocked_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  reason: text('reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.blockerId, t.blockedId] }),
+  index('user_blocks_blocked_idx').on(t.blockedId),
+  check('user_blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
+  check('user_blocks_reason_check', sql`${t.reason} is null or char_length(${t.reason}) between 1 and ${sql.raw(String(BLOCK_REASON_MAX_CHARS))}`),
+]);
+
+/**
+ * What contact details a person wrote before they were masked (issue 49): the other side saw
+ * `[contact details removed]`; admins see the original in a report about the sender. Counted per
+ * sender and day: the third in a day files that report by itself.
+ */
+export const contactMasks = pgTable('contact_masks', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  context: text('context', { enum: CONTACT_MASK_CONTEXTS }).notNull(),
+  /** The message, question, stream message, review or profile it was masked in. */
+  subjectId: text('subject_id').notNull(),
+  original: text('original').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  index('contact_masks_user_idx').on(t.userId, t.createdAt),
+  check('contact_masks_context_check', sql`${t.context} in (${sql.raw(CONTACT_MASK_CONTEXTS.map((c) => `'${c}'`).join(', '))})`),
 ]);
