@@ -1,5 +1,6 @@
 import { DEPOSIT_MAX_CENTS } from './constants';
 import { formatCents } from './money';
+import { paths } from './paths';
 import { z } from './zod-config';
 
 /**
@@ -159,6 +160,19 @@ export function offerSummary(offer: Offer): string {
     parts.push(`${offer.bonusPercent}% bonus on top-ups${floor}${cap}`);
   }
   return `${parts.join(' + ')} · lasts ${offer.creditDays === 1 ? '1 day' : `${offer.creditDays} days`}`;
+}
+
+/** The wallet page's query parameters that carry an offer's code: to redeem it now, or to add funds with it. */
+export const OFFER_CODE_PARAMS = { redeem: 'code', topUp: 'topup' } as const;
+
+/**
+ * Where an offer sends its client: a code that gives a bonus on a top-up (with or without a fixed
+ * credit) opens Add Funds with the code filled in, since redeeming it alone would use it up without
+ * the bonus; a fixed credit alone fills the wallet's redeem field.
+ */
+export function offerLink(promotion: { code: string; bonusPercent: number }): string {
+  const param = promotion.bonusPercent > 0 ? OFFER_CODE_PARAMS.topUp : OFFER_CODE_PARAMS.redeem;
+  return `${paths.dashboardWallet}?${param}=${encodeURIComponent(promotion.code)}`;
 }
 
 /** The credit that expires soonest, as GET /api/wallet shows it. */

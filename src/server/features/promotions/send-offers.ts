@@ -1,6 +1,6 @@
 import { paths } from '@shared/paths';
 import { NOTIFICATION_CHANNELS } from '@shared/notification-preferences';
-import { offerSummary, type Promotion } from '@shared/promotions';
+import { offerLink, offerSummary, type Promotion } from '@shared/promotions';
 import { and, eq, gt, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Realtime } from '../../realtime/realtime';
 import { offerSends, promotions, user } from '../../db/schema';
@@ -59,7 +59,7 @@ async function sendOffer(deps: OfferDeps, promotion: PromotionRow, userId: strin
     await tx.update(offerSends).set({ outcome: 'sent' }).where(and(eq(offerSends.promotionId, promotion.id), eq(offerSends.userId, userId)));
 
     const summary = offerSummary(promotion);
-    const link = `${paths.dashboardWallet}?code=${promotion.code}`;
+    const link = offerLink(promotion);
     if (await isEmailOn(tx, userId, 'promotion')) {
       const [person] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId));
       await queueMail(tx, deps.clock, {

@@ -111,8 +111,8 @@ export function PreferencesForm({ saved, role }: { saved: NotificationPreference
         <CardHeader>
           <CardTitle>Quiet hours</CardTitle>
           <CardDescription>
-            No pushes during these hours, in your time zone ({timeZone}). Answers and payouts wait until they end; requests, offers and who is online now are not
-            sent, as they would be over by then.
+            No pushes during these hours, in your time zone ({timeZone}). Answers, payouts and promotion codes wait until they end; requests, a turn in a
+            reader’s queue and who is online now are not sent, as they would be over by then.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">

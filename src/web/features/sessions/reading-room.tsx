@@ -112,7 +112,7 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
         costCents={billing.totalCostCents}
         wallet={
           isClient
-            ? { kind: 'balance', cents: balanceCents, isLow: walletRate !== null && isBelowOneMinute(balanceCents, walletRate) }
+            ? { kind: 'balance', cents: balanceCents, isLow: walletRate !== null && isBelowOneMinute(balanceCents, walletRate), withCredit: owner.creditCents > 0 }
             : { kind: 'earnings', cents: billing.readerEarningsCents, isRefunded: (ended?.event.refundedCents ?? 0) > 0 }
         }
       />

@@ -3,9 +3,12 @@ import { useState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { AddFundsDialog } from './add-funds-dialog';
 
-/** 'Add Funds', or a quick-add amount, opening the dialog (nothing is paid before its confirmation). */
-export function AddFundsButton({ amountCents, children, ...props }: ButtonProps & { amountCents?: number }) {
-  const [open, setOpen] = useState(false);
+/**
+ * 'Add Funds', or a quick-add amount, opening the dialog (nothing is paid before its confirmation);
+ * open at once with a promo code when an offer's link brought one.
+ */
+export function AddFundsButton({ amountCents, promoCode, children, ...props }: ButtonProps & { amountCents?: number; promoCode?: string }) {
+  const [open, setOpen] = useState(Boolean(promoCode));
   return (
     <>
       <Button onClick={() => setOpen(true)} {...props}>
@@ -16,7 +19,7 @@ export function AddFundsButton({ amountCents, children, ...props }: ButtonProps 
           </>
         )}
       </Button>
-      <AddFundsDialog open={open} onOpenChange={setOpen} initialAmountCents={amountCents} />
+      <AddFundsDialog open={open} onOpenChange={setOpen} initialAmountCents={amountCents} initialPromoCode={promoCode} />
     </>
   );
 }

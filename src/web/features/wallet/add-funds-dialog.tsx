@@ -18,21 +18,24 @@ import { NEW_CARD, useAddFunds } from './use-add-funds';
 
 const AMOUNT_ID = 'add-funds-amount';
 /** The sandbox's test payment methods stand for saved cards; with Stripe, a new card goes to Checkout. */
-const defaults = (amountCents: number | undefined, isTestMode: boolean): AddFundsFormInput => ({
+const defaults = (amountCents: number | undefined, isTestMode: boolean, promoCode = ''): AddFundsFormInput => ({
   amount: amountCents ? centsToDollarInput(amountCents) : '',
   paymentMethodId: isTestMode ? SANDBOX_TEST_CARDS[0].paymentMethodId : NEW_CARD,
-  promoCode: '',
+  promoCode,
 });
 
 export function AddFundsDialog({
   open,
   onOpenChange,
   initialAmountCents,
+  initialPromoCode,
   notice,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   initialAmountCents?: number;
+  /** The code an offer's link brought (a top-up bonus), filled in. */
+  initialPromoCode?: string;
   /** What the caller needs said first (a reading paused for funds: the time left to top up). */
   notice?: ReactNode;
 }) {
@@ -47,7 +50,7 @@ export function AddFundsDialog({
     setValue,
     watch,
     formState: { errors },
-  } = useForm<AddFundsFormInput, unknown, AddFundsFormOutput>({ resolver: zodResolver(addFundsFormSchema), defaultValues: defaults(initialAmountCents, isTestMode) });
+  } = useForm<AddFundsFormInput, unknown, AddFundsFormOutput>({ resolver: zodResolver(addFundsFormSchema), defaultValues: defaults(initialAmountCents, isTestMode, initialPromoCode) });
 
   const addFunds = useAddFunds({
     onSuccess: () => onOpenChange(false),
@@ -57,8 +60,8 @@ export function AddFundsDialog({
 
   // Each opening starts afresh, with the quick-add amount it was opened for.
   useEffect(() => {
-    if (open) reset(defaults(initialAmountCents, isTestMode));
-  }, [open, initialAmountCents, isTestMode, reset]);
+    if (open) reset(defaults(initialAmountCents, isTestMode, initialPromoCode));
+  }, [open, initialAmountCents, initialPromoCode, isTestMode, reset]);
 
   const amountError = errors.amount?.message;
   const submit = handleSubmit(({ amount, paymentMethodId, saveCard, promoCode }) => addFunds.addFunds({ amountCents: amount, paymentMethodId, saveCard, promoCode }));

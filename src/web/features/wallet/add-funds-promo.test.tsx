@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
+import { AddFundsButton } from './add-funds-button';
 import { AddFundsDialog } from './add-funds-dialog';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -81,6 +82,18 @@ describe('the add-funds dialog’s promo code', () => {
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(deposits).toEqual([{ amountCents: 2500, paymentMethodId: 'pm_card_visa', promoCode: 'BONUS10' }]);
     expect(toast.success).toHaveBeenCalledWith('Successfully added $25.00 to your wallet');
+  });
+
+  it('opens from an offer’s link with its code filled in, and shows its terms', async () => {
+    const { previews } = fakeServer();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AddFundsButton promoCode="BONUS10" />
+      </QueryClientProvider>,
+    );
+    expect((promoField() as HTMLInputElement).value).toBe('BONUS10');
+    expect((await screen.findByTestId('promo-preview')).textContent).toContain('10% bonus on a top-up of $20.00 or more, up to $10.00');
+    expect(previews).toEqual([{ code: 'BONUS10' }]);
   });
 
   it('names the code’s terms before an amount, and says when the amount is below its minimum', async () => {

@@ -69,7 +69,7 @@ export function PromoCodeField({
   return (
     <FormField id={PROMO_ID} label="Promo code (optional)" error={error} hint={text || isChecking ? undefined : 'A code’s bonus credit comes with this top-up.'}>
       <Input
-        placeholder="WELCOME10"
+        placeholder="Enter a code"
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}

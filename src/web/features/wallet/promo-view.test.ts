@@ -17,7 +17,7 @@ describe('promoPreviewText', () => {
   it('adds a fixed credit and the bonus on the amount, saying when the bonus hit its cap', () => {
     expect(promoPreviewText(preview({ creditCents: 500, bonusPercent: 50, maxBonusCents: 1000, bonusCents: 1000 }), 5000)).toEqual({
       headline: '+$15.00 promotional credit',
-      detail: '$5.00 credit + $10.00 bonus (50% of $50.00, the cap) · expires 30 days after it is added',
+      detail: '$5.00 credit + $10.00 bonus (the code’s cap: 50% would be $25.00) · expires 30 days after it is added',
     });
   });
 

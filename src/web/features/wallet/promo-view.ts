@@ -29,6 +29,15 @@ function bonusTerms(preview: PromotionPreview): string {
 }
 
 /**
+ * How the bonus came: '50% of $10.00', or, held at the code's cap, what the percentage would have
+ * been ('the code’s cap: 50% would be $25.00'), so the figure never reads as bad arithmetic.
+ */
+function bonusBasis(preview: PromotionPreview, amountCents: number): string {
+  const uncapped = Math.floor((amountCents * preview.bonusPercent) / 100);
+  return uncapped > preview.bonusCents ? `the code’s cap: ${preview.bonusPercent}% would be ${formatCents(uncapped)}` : `${preview.bonusPercent}% of ${formatCents(amountCents)}`;
+}
+
+/**
  * What a code gives with this top-up, as the add-funds dialog says it before the client pays:
  * `headline` the credit they will get ('+$7.50 promotional credit') or, before an amount that earns
  * the bonus, the code's terms; `detail` how it is made up and how long it lasts.
@@ -40,7 +49,7 @@ export function promoPreviewText(preview: PromotionPreview, amountCents: number 
   if (amountCents !== null && totalCents > 0) {
     const parts = [
       preview.creditCents > 0 ? `${formatCents(preview.creditCents)} credit` : null,
-      preview.bonusCents > 0 ? `${formatCents(preview.bonusCents)} bonus (${preview.bonusPercent}% of ${formatCents(amountCents)}${preview.bonusCents === preview.maxBonusCents ? ', the cap' : ''})` : null,
+      preview.bonusCents > 0 ? `${formatCents(preview.bonusCents)} bonus (${bonusBasis(preview, amountCents)})` : null,
     ].filter((part) => part !== null);
     // A bonus this amount does not reach yet is worth saying: a little more would earn it.
     const missed = hasBonus && preview.bonusCents === 0 ? ` · ${bonusTerms(preview)}` : '';

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatCents } from '@shared/money';
-import { promotionCodeSchema, redeemPromotionSchema } from '@shared/promotions';
+import { redeemPromotionSchema } from '@shared/promotions';
 import type { z } from '@shared/zod-config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { profileQueryKey } from '@/lib/auth';
 import { toast } from '@/lib/toast';
+import { useOfferedCode } from './offered-code';
 import { formatExpiryDay } from './promo-view';
 import { promotionRefusal, redeemPromotion } from './promotions-api';
 import { walletQueryKeys } from './query-keys';
@@ -20,15 +20,6 @@ const CODE_ID = 'redeem-promo-code';
 type RedeemInput = z.input<typeof redeemPromotionSchema>;
 type RedeemOutput = z.output<typeof redeemPromotionSchema>;
 
-/**
- * The code an offer's link carries (`/dashboard/wallet?code=WELCOME10`, from a mail or a push), if
- * it is one: it fills the field, and the client still chooses to redeem it.
- */
-function useOfferedCode(): string {
-  const [searchParams] = useSearchParams();
-  const parsed = promotionCodeSchema.safeParse(searchParams.get('code') ?? '');
-  return parsed.success ? parsed.data : '';
-}
 
 /**
  * 'Have a promo code?': a code that gives a fixed credit, redeemed on its own (issue 48). The
@@ -36,7 +27,7 @@ function useOfferedCode(): string {
  * is dropped, and the button is disabled until it answers.
  */
 export function RedeemPromoForm() {
-  const offeredCode = useOfferedCode();
+  const offeredCode = useOfferedCode('redeem');
   const queryClient = useQueryClient();
   const isInFlight = useRef(false);
   const {
@@ -77,7 +68,7 @@ export function RedeemPromoForm() {
       <FormField id={CODE_ID} label="Have a promo code?" error={error} hint="A code with a credit adds it here at once; a top-up bonus code goes in Add Funds.">
         <div className="flex gap-2">
           <Input
-            placeholder="WELCOME10"
+            placeholder="Enter a code"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}

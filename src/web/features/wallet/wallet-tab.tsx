@@ -14,6 +14,7 @@ import { DepositConfirmation, WalletFrozenNotice } from './deposit-confirmation'
 import { RedeemPromoForm } from './redeem-promo-form';
 import { SpendingLimitsCard } from './spending-limits-card';
 import { InviteCard } from './invite-card';
+import { useOfferedCode } from './offered-code';
 import { TakeBreakCard } from './take-break-card';
 import { WalletTransactions } from './wallet-transactions';
 
@@ -55,6 +56,7 @@ export function OnHoldLine() {
  * reading reminder, and the transactions.
  */
 export function WalletTab({ profile }: { profile: Profile }) {
+  const offeredTopUpCode = useOfferedCode('topUp');
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
       <div className="grid h-fit gap-6">
@@ -73,7 +75,7 @@ export function WalletTab({ profile }: { profile: Profile }) {
             <OnHoldLine />
           </CardHeader>
           <CardContent className="grid gap-4">
-            <AddFundsButton className="w-full" />
+            <AddFundsButton className="w-full" promoCode={offeredTopUpCode || undefined} />
             <div>
               <p className="mb-2 text-sm font-semibold text-muted-foreground">Quick Add</p>
               <div className="grid grid-cols-3 gap-2">

@@ -50,7 +50,8 @@ export function ReadingHeader({
   elapsed: string;
   costCents: number;
   /** The client sees their balance; the reader what the reading has earned them. */
-  wallet: { kind: 'balance'; cents: number; isLow: boolean } | { kind: 'earnings'; cents: number; isRefunded: boolean };
+  /** The client's: what they can still spend, cash and (when they have some) promotional credit together. */
+  wallet: { kind: 'balance'; cents: number; isLow: boolean; withCredit: boolean } | { kind: 'earnings'; cents: number; isRefunded: boolean };
 }) {
   return (
     <header className="flex flex-col gap-4 rounded-2xl border border-border bg-card/85 p-4 backdrop-blur sm:flex-row sm:items-center sm:justify-between">
@@ -74,7 +75,7 @@ export function ReadingHeader({
         <Figure label="Cost" value={formatCents(costCents)} testId="reading-cost" />
         {wallet.kind === 'balance' ? (
           <Figure
-            label="Balance"
+            label={wallet.withCredit ? 'Balance + credit' : 'Balance'}
             value={formatCents(wallet.cents)}
             className={wallet.isLow ? 'text-destructive' : undefined}
             testId="reading-balance"
