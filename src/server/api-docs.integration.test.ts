@@ -36,6 +36,7 @@ const TAKES_NO_BODY = new Set([
   'POST /api/admin/users/:id/suspend',
   'POST /api/admin/users/:id/restore',
   'POST /api/admin/sessions/:id/end',
+  'POST /api/admin/promotions/:id/announce',
   'POST /api/shop/shipments/:id/deliver',
   'POST /api/shop/shipments/:id/cancel',
   // The application holds everything an approval needs (issue 31).

@@ -63,6 +63,9 @@ import { writtenReadingRoutes } from './features/written-readings/routes';
 import { devAppointmentRoutes } from './features/appointments/dev-routes';
 import { appointmentRoutes } from './features/appointments/routes';
 import { depositPromotions, promotionRoutes, startPromotionJobs } from './features/promotions';
+import { blockRoutes } from './features/blocks';
+import { clientNoteRoutes } from './features/client-notes';
+import { blockEffects } from './block-effects';
 import { startAutoReloads } from './features/wallet/auto-reload';
 import { createWallet } from './features/wallet/ledger';
 import { getCashAndCredit } from './features/wallet/credit';
@@ -135,6 +138,7 @@ async function registerPlainRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   await app.register(communityRoutes, deps);
   await app.register(reportRoutes, deps);
   await app.register(promotionRoutes, deps);
+  await app.register(clientNoteRoutes, deps);
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -302,7 +306,7 @@ export async function buildApp(deps: AppDeps) {
     tellFavoriters(readerId).catch((error: unknown) => app.log.error({ err: error }, 'notifying favoriters of a reader online failed'));
   // A reader switching Offline leaves nobody waiting in their queue (in the same transaction).
   // The directory and the sitemap read listed readers from memory, kept current by the database's change notices (decision 042).
-  const directory = createDirectoryCache({ db, listen: database.listen });
+  const directory = createDirectoryCache({ db, clock, listen: database.listen });
   await app.register(readerRoutes, { auth, db, realtime, clock, isProduction: config.isProduction, onReaderOnline, onReaderOffline: closeQueueOf, directory });
   await app.register(reviewRoutes, { db });
   await registerPlainRoutes(app, { auth, db, clock, referralCredit: config.referralCredit });
@@ -315,8 +319,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(appointmentRoutes, { auth, db, clock, realtime, publicUrl: config.publicUrl });
   if (config.devAppointmentShortcut) await app.register(devAppointmentRoutes, { db, clock });
   if (config.devReadingClock) await app.register(devSessionRoutes, { auth, sessions });
-  await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers, turn: config.turn, retentionDays: config.retentionDays });
+  await app.register(sessionRoutes, { auth, sessions, limiter: messageLimiter, iceServers: config.iceServers, turn: config.turn, retentionDays: config.retentionDays, featuredReaders: directory.featured });
   await app.register(queueRoutes, { auth, sessions });
+  await app.register(blockRoutes, { auth, db, clock, ...blockEffects(sessions) });
   await app.register(liveMoneyRoutes, { auth, db, clock, realtime });
   await app.register(liveRoutes, { ...live, auth });
   await registerWeb(app, deps.web ?? 'none', { db, publicUrl: config.publicUrl, profileLinks: directory.profileLinks, isTestMode: config.payments.testMode, onWrite: writes.onWrite });

@@ -2,7 +2,7 @@ import { documentTitle } from '@shared/page-title';
 import { readerProfilePath } from '@shared/paths';
 import { readerPageMeta } from '@shared/reader-page-meta';
 import type { PageMeta } from '@shared/public-pages';
-import type { Reader } from '@shared/readers';
+import type { ReaderDetails } from '@shared/readers';
 import { jsonInScript } from './json-in-html';
 import { type ReaderJsonLd, readerJsonLd } from './reader-json-ld';
 
@@ -26,7 +26,7 @@ export interface LinkPreview {
 }
 
 /** What a shared profile link shows in a chat or a feed: the same title and description as the open tab. */
-export function readerLinkPreview(reader: Reader, publicUrl: string): LinkPreview {
+export function readerLinkPreview(reader: ReaderDetails, publicUrl: string): LinkPreview {
   const { title, description } = readerPageMeta(reader);
   const url = `${publicUrl}${readerProfilePath(reader.username)}`;
   return { title: documentTitle(title), description, url, imageUrl: reader.profileImage, kind: 'profile', jsonLd: readerJsonLd(reader, url) };

@@ -1,5 +1,5 @@
 import type { SessionType } from '@shared/constants';
-import type { Reader } from '@shared/readers';
+import type { ReaderDetails } from '@shared/readers';
 
 interface AggregateRating {
   '@type': 'AggregateRating';
@@ -41,7 +41,7 @@ const READING_NAMES: Record<SessionType, string> = { chat: 'Chat reading', audio
  * rates the readings (each Offer's Service), and only once there are reviews: a page claiming a rating
  * of 0 would be a false one.
  */
-export function readerJsonLd(reader: Reader, profileUrl: string): ReaderJsonLd {
+export function readerJsonLd(reader: ReaderDetails, profileUrl: string): ReaderJsonLd {
   const personId = `${profileUrl}#person`;
   const rateCents: Record<SessionType, number> = { chat: reader.chatRateCents, audio: reader.audioRateCents, video: reader.videoRateCents };
   const aggregateRating: AggregateRating | undefined =

@@ -119,6 +119,12 @@ export const accountExportSchema = z.object({
       settledAt: z.string().nullable(),
     }),
   ),
+  /** A reader's private notes on clients (issue 49): only their writer's export holds them. */
+  clientNotes: z.array(z.object({ id: z.string(), clientId: z.string(), text: z.string(), createdAt: z.string(), updatedAt: z.string() })),
+  /** What they wrote before contact details in it were masked (issue 49): the original words are theirs. */
+  maskedOriginals: z.array(z.object({ context: z.string(), subjectId: z.string(), original: z.string(), at: z.string() })),
+  /** The people this person has blocked, with their own reason. */
+  blocks: z.array(z.object({ userId: z.string(), reason: z.string().nullable(), createdAt: z.string() })),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 

@@ -1,6 +1,6 @@
 import { imageUrlSchema } from './auth';
 import { ROLES } from './constants';
-import { createReaderSchema, readerSchema } from './readers';
+import { createReaderSchema, readerDetailsSchema } from './readers';
 import { SESSION_STATUSES, sessionSchema } from './sessions';
 import { z } from './zod-config';
 
@@ -74,7 +74,7 @@ export const adminReadersQuerySchema = z.object({ limit, offset });
 export type AdminReadersQuery = z.infer<typeof adminReadersQuerySchema>;
 
 /** A reader as the admin sees them: the public profile, the email, lifetime earnings and the account state. */
-export const adminReaderSchema = readerSchema.extend({
+export const adminReaderSchema = readerDetailsSchema.extend({
   email: z.string(),
   /** The reader's share of completed readings, net of refunds. */
   totalEarningsCents: z.number().int(),

@@ -34,3 +34,17 @@ export const blockParamsSchema = z.object({ userId: z.string().trim().min(1).max
 
 /** What a blocked action answers, whoever blocked whom: the reason is never named. */
 export const BLOCKED_MESSAGE = 'You cannot do this: one of you has blocked the other.';
+
+/** One block as an admin sees it: who is on the other side, and the blocker's private reason. */
+export const adminBlockSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  role: z.enum(['client', 'reader', 'admin']),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminBlock = z.infer<typeof adminBlockSchema>;
+
+/** GET /api/admin/users/:id/blocks: whom the user blocked, and who blocked them. */
+export const adminUserBlocksSchema = z.object({ given: z.array(adminBlockSchema), received: z.array(adminBlockSchema) });
+export type AdminUserBlocks = z.infer<typeof adminUserBlocksSchema>;

@@ -36,6 +36,8 @@ export const ERROR_CODES = {
   promotionUnavailable: 'PROMOTION_UNAVAILABLE',
   /** The client paused their own account ('Take a break', issue 48): no funds in, nothing paid, until its end. */
   onABreak: 'ON_A_BREAK',
+  /** One of two people has blocked the other (issue 49): nothing between them, whoever blocked whom. */
+  blocked: 'BLOCKED',
   accountSuspended: 'ACCOUNT_SUSPENDED',
   /** A deposit over one of the client's own spending limits (403: allowed to ask, not to do). */
   depositLimit: 'DEPOSIT_LIMIT',

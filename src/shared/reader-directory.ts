@@ -27,7 +27,7 @@ export function offeredSessionTypes(reader: { repliesAutomated: boolean }): Sess
   return reader.repliesAutomated ? ['chat'] : [...SESSION_TYPES];
 }
 
-/** The directory's orders; Recommended puts readers free to read now first. Prices are chat rates. */
+/** The directory's orders; Recommended puts readers free to read now first, then ranks by service and rating (docs/decisions/067). Prices are chat rates. */
 export const DIRECTORY_SORTS = ['recommended', 'rating', 'experience', 'sessions', 'price-asc', 'price-desc'] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 

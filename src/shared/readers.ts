@@ -48,7 +48,28 @@ export const createReaderSchema = z.object({
 });
 export type CreateReaderInput = z.infer<typeof createReaderSchema>;
 
-export const readerSchema = z.object({
+const rateSchema = z.number().min(0).max(1).nullable();
+
+/**
+ * How the reader served in the last 90 days (issue 49, docs/decisions/067), counted by the database.
+ * Each figure is null while it rests on fewer than SERVICE_MINIMUM_COUNT events.
+ */
+export const readerServiceSchema = z.object({
+  /** Requests accepted of those the reader answered or let expire (a request the client withdrew first is not counted). */
+  acceptanceRate: rateSchema,
+  /** The median time from a request to the reader's accept, in whole seconds. */
+  medianAcceptSeconds: z.number().int().min(0).nullable(),
+  /** Readings neither ended by the reader in their first 3 minutes nor refunded, of the readings that ended. */
+  completionRate: rateSchema,
+  /** Written questions answered by their due time, of those answered or past due. */
+  writtenOnTimeRate: rateSchema,
+  /** Readings that started and ended in the window: what the completion rate counts. */
+  readingsCounted: z.number().int().min(0),
+});
+export type ReaderService = z.infer<typeof readerServiceSchema>;
+
+/** A reader's card without the service figures: what admins and link previews read. */
+export const readerDetailsSchema = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -84,6 +105,10 @@ export const readerSchema = z.object({
   /** The answer time the reader promises for a written question: 24 or 48 hours. */
   writtenReadingAnswerHours: z.number().int(),
 });
+export type ReaderDetails = z.infer<typeof readerDetailsSchema>;
+
+/** A listed reader as the directory and the profile show them. */
+export const readerSchema = readerDetailsSchema.extend({ service: readerServiceSchema });
 export type Reader = z.infer<typeof readerSchema>;
 
 /** GET /api/readers: every parameter optional; `online=true` keeps online readers, busy ones included. */

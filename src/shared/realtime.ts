@@ -1,3 +1,4 @@
+import { maskedFlagSchema } from './contact-details';
 import { GIFT_IDS, liveStreamSchema, STREAM_END_REASONS, STREAM_MESSAGE_MAX_LENGTH, streamChatSchema } from './live';
 import { notificationSchema } from './notifications';
 import { QUEUE_CLOSE_REASONS } from './queue';
@@ -243,14 +244,15 @@ export const clientEventSchemas = {
   [CLIENT_EVENTS.joinSessionRoom]: { payload: joinSessionRoomSchema, ack: z.object({ session: sessionSchema }) },
   [CLIENT_EVENTS.leaveSessionRoom]: { payload: leaveSessionRoomSchema, ack: z.object({}) },
   [CLIENT_EVENTS.webrtcSignal]: { payload: webrtcSignalSchema, ack: z.object({}) },
-  [CLIENT_EVENTS.sessionMessage]: { payload: sessionMessageEventSchema, ack: z.object({ message: chatMessageSchema }) },
+  // `masked`: contact details were taken out of the message (issue 49), so the sender is told why.
+  [CLIENT_EVENTS.sessionMessage]: { payload: sessionMessageEventSchema, ack: z.object({ message: chatMessageSchema }).extend(maskedFlagSchema.shape) },
   [CLIENT_EVENTS.joinStream]: {
     payload: joinStreamSchema,
     // The stream as it stands, its recent chat (oldest first) and this socket's peer id for media.
     ack: z.object({ stream: liveStreamSchema, messages: z.array(streamChatSchema), peerId: z.string(), mutedUserIds: z.array(z.string()) }),
   },
   [CLIENT_EVENTS.leaveStream]: { payload: leaveStreamSchema, ack: z.object({}) },
-  [CLIENT_EVENTS.streamMessage]: { payload: streamMessageSchema, ack: z.object({ message: streamChatSchema }) },
+  [CLIENT_EVENTS.streamMessage]: { payload: streamMessageSchema, ack: z.object({ message: streamChatSchema }).extend(maskedFlagSchema.shape) },
   [CLIENT_EVENTS.streamSignal]: { payload: streamSignalSchema, ack: z.object({}) },
   // A page that shows readers' presence asks for `reader_status` and `reader_busy`; no other
   // socket hears them, so a reading's sockets are not told of every other reading (issue 14).

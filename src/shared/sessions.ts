@@ -1,5 +1,6 @@
 import { MESSAGE_MAX_LENGTH, RATING_WINDOW_DAYS, SESSION_TYPES } from './constants';
-import { createReaderSchema, rateCentsSchema } from './readers';
+import { maskedFlagSchema } from './contact-details';
+import { createReaderSchema, rateCentsSchema, readerSchema } from './readers';
 import { spentBySourceSchema } from './spending';
 import { imageUrlSchema } from './auth';
 import { writtenReadingAnswerHoursSchema, writtenReadingPriceCentsSchema } from './written-readings';
@@ -150,6 +151,9 @@ export const sessionSchema = z.object({
   booking: sessionBookingSchema.nullable(),
 });
 export type ReadingSession = z.infer<typeof sessionSchema>;
+/** POST /api/sessions/:id/rating: the rated reading, and whether contact details were taken out of the review. */
+export const ratedSessionSchema = sessionSchema.extend(maskedFlagSchema.shape);
+export type RatedSession = z.infer<typeof ratedSessionSchema>;
 
 /**
  * What the meter charges a minute now, from the wallet or the hold: a booked reading past its
@@ -218,6 +222,8 @@ export const chatMessageSchema = z.object({
   createdAt: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
+/** POST /api/sessions/message → 201: the message as the room got it, and whether contact details were taken out. */
+export const sentChatMessageSchema = chatMessageSchema.extend(maskedFlagSchema.shape);
 
 export const featuredReaderSchema = z.object({
   id: z.string(),
@@ -253,6 +259,9 @@ export const updateMyReaderSchema = z
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
 export type UpdateMyReaderInput = z.infer<typeof updateMyReaderSchema>;
+/** PATCH /api/readers/me: the reader as saved, and whether contact details were taken out of the bio. */
+export const updatedReaderSchema = readerSchema.extend(maskedFlagSchema.shape);
+export type UpdatedReader = z.infer<typeof updatedReaderSchema>;
 
 /** GET /api/sessions/rtc-config: ICE servers from config and the billing minute every timer scales with. */
 export const rtcConfigSchema = z.object({

@@ -1,4 +1,5 @@
 import { RATING_WINDOW_DAYS } from './constants';
+import { maskedFlagSchema } from './contact-details';
 import { formatCents } from './money';
 import { clientAndReaderFields } from './readers';
 import {
@@ -84,6 +85,9 @@ export const writtenReadingSchema = z.object({
   ratableUntil: z.string().nullable(),
 });
 export type WrittenReading = z.infer<typeof writtenReadingSchema>;
+/** The answer to the one who wrote (asked, answered or rated): the thread, and whether contact details were taken out of what they wrote. */
+export const sentWrittenReadingSchema = writtenReadingSchema.extend(maskedFlagSchema.shape);
+export type SentWrittenReading = z.infer<typeof sentWrittenReadingSchema>;
 
 /** GET /api/written-readings: the signed-in user's threads, as client and as reader, newest first. */
 export const writtenReadingListSchema = z.object({ writtenReadings: z.array(writtenReadingSchema) });

@@ -1,4 +1,4 @@
-import type { ReportTargetType } from '@shared/reports';
+import type { ReportableContentType } from '@shared/reports';
 import { Flag } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -22,7 +22,7 @@ export function ReportButton({
   label,
   className,
 }: {
-  targetType: ReportTargetType;
+  targetType: ReportableContentType;
   targetId: string;
   authorId?: string | null;
   /** The accessible name, saying what is reported ('Report reply by Luna'). */

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createReportSchema, REPORT_REASON_MAX, type ReportTargetType } from '@shared/reports';
+import { createReportSchema, REPORT_REASON_MAX, type ReportableContentType } from '@shared/reports';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
@@ -14,7 +14,7 @@ import { REPORT_THANKS, useCreateReport } from './report-api';
 const reasonSchema = createReportSchema.pick({ reason: true });
 type ReasonInput = { reason: string };
 
-function ReportForm({ targetType, targetId, onDone }: { targetType: ReportTargetType; targetId: string; onDone: () => void }) {
+function ReportForm({ targetType, targetId, onDone }: { targetType: ReportableContentType; targetId: string; onDone: () => void }) {
   const report = useCreateReport();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -65,7 +65,7 @@ function ReportForm({ targetType, targetId, onDone }: { targetType: ReportTarget
 export interface ReportDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  targetType: ReportTargetType;
+  targetType: ReportableContentType;
   targetId: string;
 }
 

@@ -12,6 +12,9 @@ import {
   clientPreferences,
   depositLimits,
   favoriteReaders,
+  contactMasks,
+  readerClientNotes,
+  userBlocks,
   mailMessages,
   notificationPreferences,
   notifications,
@@ -107,6 +110,10 @@ async function eraseAndAnonymize(tx: Tx, userId: string, email: string, now: Dat
   await tx.delete(notifications).where(eq(notifications.userId, userId));
   await tx.delete(favoriteReaders).where(or(eq(favoriteReaders.clientId, userId), eq(favoriteReaders.readerId, userId)));
   await tx.delete(readerFollows).where(or(eq(readerFollows.followerId, userId), eq(readerFollows.readerId, userId)));
+  // Notes a reader kept on clients, or readers kept on them; blocks either way; what they wrote before it was masked (issue 49).
+  await tx.delete(readerClientNotes).where(or(eq(readerClientNotes.readerId, userId), eq(readerClientNotes.clientId, userId)));
+  await tx.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId)));
+  await tx.delete(contactMasks).where(eq(contactMasks.userId, userId));
   await tx.delete(streamReminders).where(eq(streamReminders.userId, userId));
   await tx.delete(readerQueue).where(or(eq(readerQueue.clientId, userId), eq(readerQueue.readerId, userId)));
   await tx.delete(depositLimits).where(eq(depositLimits.userId, userId));

@@ -10,6 +10,7 @@ describe('export', () => {
     const { client, reader, id } = await driver.startReading({ rateCents: 300, balanceCents: 5000 });
     expect((await http(app, client.cookie).post('/api/sessions/message', { sessionId: id, content: 'Will I find my way?' })).status).toBe(201);
     expect((await http(app, reader.cookie).post('/api/sessions/message', { sessionId: id, content: 'The cards say yes.' })).status).toBe(201);
+    expect((await http(app, client.cookie).post('/api/sessions/message', { sessionId: id, content: 'Write me at sol@example.com' })).body.masked).toBe(true);
     await driver.nextMinute(id);
     await http(app, client.cookie).post('/api/sessions/end', { sessionId: id });
     expect((await http(app, client.cookie).post(`/api/sessions/${id}/rating`, { rating: 5, review: 'Wonderful' })).status).toBe(200);
@@ -23,7 +24,10 @@ describe('export', () => {
     expect(data.messages).toEqual([
       expect.objectContaining({ sessionId: id, isMine: true, content: 'Will I find my way?' }),
       expect.objectContaining({ sessionId: id, isMine: false, content: 'The cards say yes.' }),
+      expect.objectContaining({ sessionId: id, isMine: true, content: 'Write me at [contact details removed]' }),
     ]);
+    // What they wrote before it was masked is theirs, and in their export only.
+    expect(data.maskedOriginals).toEqual([{ context: 'chat', subjectId: expect.any(String), original: 'Write me at sol@example.com', at: expect.any(String) }]);
     // The deposit in, then each minute out in its two parts (the reader's 70%, the platform's 30%).
     expect(data.transactions.map((t) => [t.account, t.direction, t.amountCents])).toEqual([
       ['wallet', 'in', 5000],
@@ -39,6 +43,7 @@ describe('export', () => {
     expect(readerExport.profile.reader).toMatchObject({ userId: reader.id });
     expect(readerExport.readings[0]).toMatchObject({ as: 'reader', readerEarningsCents: 420 });
     expect(readerExport.reviews.received).toEqual([expect.objectContaining({ rating: 5 })]);
+    expect(readerExport.maskedOriginals).toEqual([]);
     expect(readerExport.transactions.every((t) => t.account === 'escrow' || t.account === 'earnings')).toBe(true);
   });
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { AccountExport } from '@shared/account';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { appointments, deposits, ledgerTransfers, payouts, readerProfiles, readingSessions, sessionMessages, twoFactor, user, writtenReadings } from '../../db/schema';
+import { appointments, contactMasks, deposits, ledgerTransfers, payouts, readerClientNotes, readerProfiles, readingSessions, sessionMessages, twoFactor, user, userBlocks, writtenReadings } from '../../db/schema';
 import { notFound } from '../../errors';
 import { earningsAccountId, escrowAccountId, holdAccountId, walletAccountId } from '../wallet';
 
@@ -51,6 +51,9 @@ export async function exportAccount(db: Db, clock: Clock, userId: string): Promi
     .from(appointments)
     .where(or(eq(appointments.clientId, userId), eq(appointments.readerId, userId)))
     .orderBy(asc(appointments.createdAt));
+  const notes = await db.select().from(readerClientNotes).where(eq(readerClientNotes.readerId, userId)).orderBy(asc(readerClientNotes.createdAt));
+  const masked = await db.select().from(contactMasks).where(eq(contactMasks.userId, userId)).orderBy(asc(contactMasks.createdAt));
+  const blocked = await db.select().from(userBlocks).where(eq(userBlocks.blockerId, userId)).orderBy(asc(userBlocks.createdAt));
   const { searchText: _searchText, ...readerFields } = reader ?? { searchText: '' };
 
   return {
@@ -126,5 +129,8 @@ export async function exportAccount(db: Db, clock: Clock, userId: string): Promi
       bookedAt: a.createdAt.toISOString(),
       settledAt: iso(a.settledAt),
     })),
+    clientNotes: notes.map((n) => ({ id: n.id, clientId: n.clientId, text: n.text, createdAt: n.createdAt.toISOString(), updatedAt: n.updatedAt.toISOString() })),
+    maskedOriginals: masked.map((m) => ({ context: m.context, subjectId: m.subjectId, original: m.original, at: m.createdAt.toISOString() })),
+    blocks: blocked.map((b) => ({ userId: b.blockedId, reason: b.reason, createdAt: b.createdAt.toISOString() })),
   };
 }

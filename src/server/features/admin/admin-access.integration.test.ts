@@ -118,6 +118,16 @@ describe('every admin endpoint, by who asks', () => {
       },
       {
         method: 'POST',
+        route: '/api/admin/promotions/:id/announce',
+        admin: async () => {
+          const created = await http(app, admin.cookie).post('/api/admin/promotions', { code: newPromotionCode(), creditCents: 100, startsAt: new Date(Date.now() - 60_000).toISOString(), creditDays: 7 });
+          expect(created.status, JSON.stringify(created.body)).toBe(201);
+          return { url: `/api/admin/promotions/${created.body.id}/announce`, status: 200 };
+        },
+      },
+      { method: 'GET', route: '/api/admin/users/:id/blocks', admin: async () => ({ url: `/api/admin/users/${client.id}/blocks`, status: 200 }) },
+      {
+        method: 'POST',
         route: '/api/admin/reader-applications/:id/approve',
         admin: async () => ({ url: `/api/admin/reader-applications/${await newApplication()}/approve`, status: 200 }),
       },

@@ -15,6 +15,7 @@ import { type AppointmentDeps, appointmentReference, HOUR_MS, MINUTE_MS } from '
 import { notifyAboutAppointment } from './notify';
 import { fitsSchedule, overlaps, startTimeRefusal } from './slots';
 import { loadAppointment } from './view';
+import { assertNotBlocked } from '../blocks';
 
 /**
  * Until when the reader may answer: 12 hours before the start or 12 hours after the booking,
@@ -55,6 +56,7 @@ export async function bookAppointment(deps: AppointmentDeps, booker: SessionUser
     .from(readerProfiles)
     .where(and(eq(readerProfiles.userId, input.readerId), isListedReader));
   if (!reader) throw notFound('Reader not found');
+  await assertNotBlocked(deps.db, booker.id, input.readerId);
   await assertWalletMaySpend(deps.db, booker.id, new Date(deps.clock.now()));
 
   const now = new Date(deps.clock.now());

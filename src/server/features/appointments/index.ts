@@ -2,3 +2,4 @@
 export { appointmentReference } from './deps';
 export { runAppointmentWork } from './due-work';
 export { walkInAgainstAppointments } from './busy';
+export { releaseAppointmentsBetween } from './release-between';

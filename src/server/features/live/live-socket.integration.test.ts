@@ -197,6 +197,7 @@ describe('stream_message', () => {
     expect(sent).toEqual({
       ok: true,
       message: { id: expect.any(String), streamId, userId: alice.user.id, userName: 'Alice', content: 'Hello, everyone', at: new Date(clock.now()).toISOString() },
+      masked: false,
     });
     expect(await heard).toEqual((sent as { message: StreamChat }).message);
     clock.advance(1000);

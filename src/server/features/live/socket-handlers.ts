@@ -74,7 +74,7 @@ export function registerLiveSocketHandlers(server: AppServer, deps: LiveDeps, lo
 
       stream_message: async (input) => {
         if (!socket.rooms.has(streamRoom(input.streamId))) throw forbidden('Join the stream before chatting');
-        return { message: await sendStreamMessage(deps, limiter, user, input) };
+        return sendStreamMessage(deps, limiter, user, input);
       },
     };
     return handlers;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { STREAM_CHAT_HISTORY, type StreamChat } from '@shared/live';
+import { STREAM_CHAT_HISTORY, STREAM_MESSAGE_MAX_LENGTH, type StreamChat } from '@shared/live';
 import { SERVER_EVENTS } from '@shared/realtime';
 import type { Clock } from '../../clock';
 import type { DbOrTx } from '../../db/client';
@@ -8,6 +8,7 @@ import { liveStreams, streamMessages, streamMutes, user } from '../../db/schema'
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { createFixedWindowLimiter } from '../../rate-limiter';
 import type { SessionUser } from '../auth';
+import { maskForOthers } from '../contact-masks';
 import { type LiveDeps, streamRoom } from './deps';
 import { publicName } from './public-name';
 
@@ -46,13 +47,15 @@ export async function mutedUserIds(db: DbOrTx, streamId: string): Promise<string
 /**
  * Stores one chat message of a user in the stream's room and sends it to the room as `stream_chat`.
  * The caller has checked room membership; the content arrives trimmed and bounded by the schema.
+ * Contact details are masked before it is stored (issue 49): the room and the history see the
+ * masked text, and `masked` tells the sender why.
  */
 export async function sendStreamMessage(
   deps: LiveDeps,
   limiter: StreamChatLimiter,
   sender: SessionUser,
   input: { streamId: string; content: string },
-): Promise<StreamChat> {
+): Promise<{ message: StreamChat; masked: boolean }> {
   const { streamId } = input;
   const [stream] = await deps.db.select({ status: liveStreams.status }).from(liveStreams).where(eq(liveStreams.id, streamId));
   if (!stream) throw notFound('Stream not found');
@@ -70,9 +73,13 @@ export async function sendStreamMessage(
   }
   const createdAt = new Date(deps.clock.now());
   const id = randomUUID();
-  await deps.db.insert(streamMessages).values({ id, streamId, userId: sender.id, content: input.content, createdAt });
-  const chat: StreamChat = { id, streamId, userId: sender.id, userName: publicName(sender.name), content: input.content, at: createdAt.toISOString() };
+  const { text: content, masked } = await deps.db.transaction(async (tx) => {
+    const shown = await maskForOthers(tx, { userId: sender.id, context: 'stream_chat', subjectId: id, text: input.content, now: createdAt, maxLength: STREAM_MESSAGE_MAX_LENGTH });
+    await tx.insert(streamMessages).values({ id, streamId, userId: sender.id, content: shown.text, createdAt });
+    return shown;
+  });
+  const chat: StreamChat = { id, streamId, userId: sender.id, userName: publicName(sender.name), content, at: createdAt.toISOString() };
   deps.streamChanges.tell({ kind: 'message', chat });
   deps.realtime.toRoom(streamRoom(streamId), SERVER_EVENTS.streamChat, chat);
-  return chat;
+  return { message: chat, masked };
 }

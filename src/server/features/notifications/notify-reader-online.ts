@@ -6,6 +6,7 @@ import type { NotificationDeps } from './deps';
 import { deliverNotifications, lockSubject } from './deliver';
 import { inAppSql } from './preferences';
 import { queuePushForNotifications } from './push-queue';
+import { notBlockedSql } from '../blocks';
 
 const KIND: NotificationKind = 'reader_online';
 
@@ -55,7 +56,7 @@ export const notifyReaderOnline = (deps: NotificationDeps) => async (readerId: s
           })
           .from(favoriteReaders)
           .innerJoin(readerProfiles, eq(readerProfiles.userId, favoriteReaders.readerId))
-          .where(and(eq(favoriteReaders.readerId, readerId), readerProfiles.isOnline, isListedReader, notExists(heardLately))),
+          .where(and(eq(favoriteReaders.readerId, readerId), readerProfiles.isOnline, isListedReader, notExists(heardLately), notBlockedSql(favoriteReaders.clientId, readerId))),
       )
       .returning();
     await queuePushForNotifications(tx, inserted);

@@ -7,6 +7,7 @@ import type { NotificationDeps } from './deps';
 import { deliverNotifications, lockSubject } from './deliver';
 import { inAppSql } from './preferences';
 import { queuePushForNotifications } from './push-queue';
+import { notBlockedSql } from '../blocks';
 
 const KIND: NotificationKind = 'stream_live';
 
@@ -49,7 +50,7 @@ export const notifyStreamLive = (deps: NotificationDeps) => async (stream: Strea
             inApp: sql<boolean>`${inAppSql(recipientId, KIND)}`.as('in_app'),
           })
           .from(recipients)
-          .where(and(ne(recipients.userId, stream.readerId), notExists(alreadyTold))),
+          .where(and(ne(recipients.userId, stream.readerId), notExists(alreadyTold), notBlockedSql(recipientId, stream.readerId))),
       )
       .returning();
     await queuePushForNotifications(tx, inserted);

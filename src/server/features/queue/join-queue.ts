@@ -9,6 +9,7 @@ import { assertOffersSessionType, isListedReader, RATE_COLUMN } from '../readers
 import { assertBalanceCoversMinute } from '../wallet';
 import type { QueueDeps } from './deps';
 import { findQueuePlace } from './queue-line';
+import { assertNotBlocked } from '../blocks';
 
 const refused = (reason: QueueRefusal, message: string) => conflict(message, { reason });
 
@@ -38,6 +39,7 @@ export async function joinQueue(deps: QueueDeps, client: SessionUser, readerId: 
   if (!reader) throw notFound('Reader not found');
   // A line for a kind of reading the reader does not give would end in a refused request.
   assertOffersSessionType(reader, input.sessionType);
+  await assertNotBlocked(db, client.id, readerId);
 
   const held = await findQueuePlace(db, client.id);
   if (held?.readerId === readerId) return { place: held, isNew: false };

@@ -65,7 +65,7 @@ describe('GET /api/readers from the cache', () => {
       for (const filter of filters) {
         for (const paging of ['pageSize=5&page=1', 'pageSize=5&page=2', 'pageSize=5&page=6', 'pageSize=100']) {
           const query = new URLSearchParams(`sort=${sort}&${filter}&${paging}`);
-          const expected = await listDirectory(app.db, directoryQuerySchema.parse(Object.fromEntries(query)) as DirectoryQuery);
+          const expected = await listDirectory(app.db, directoryQuerySchema.parse(Object.fromEntries(query)) as DirectoryQuery, new Date(clock.now()));
           expect(await list(`?${query}`), `?${query}`).toEqual(expected);
           compared++;
         }
@@ -88,7 +88,7 @@ describe('GET /api/readers from the cache', () => {
     expect(await seen()).toBe(2);
     expect(await seen((await createClient(app)).cookie)).toBe(2);
     const query = new URLSearchParams({ pageSize: '100' });
-    expect(await list(`?${query}`, client.cookie)).toEqual(await listDirectory(app.db, directoryQuerySchema.parse(Object.fromEntries(query)) as DirectoryQuery, client.id));
+    expect(await list(`?${query}`, client.cookie)).toEqual(await listDirectory(app.db, directoryQuerySchema.parse(Object.fromEntries(query)) as DirectoryQuery, new Date(clock.now()), client.id));
   });
 });
 
@@ -152,10 +152,10 @@ describe('ETag', () => {
     // A process's first visitor: the directory asks for a page and the specialties at once. The
     // second used to find nothing left to read, answer from the empty listings before the first's
     // read ended, and keep that page ('No readers found' in the browser, until the next change).
-    const cache = createDirectoryCache({ db: app.db, listen: database.listen });
+    const cache = createDirectoryCache({ db: app.db, clock, listen: database.listen });
     try {
       const query = directoryQuerySchema.parse({ search: `cache${suffix}`, pageSize: '100' }) as DirectoryQuery;
-      const expected = await listDirectory(app.db, query);
+      const expected = await listDirectory(app.db, query, new Date(clock.now()));
       expect(expected.total).toBeGreaterThan(20);
       const [specialties, first, second] = await Promise.all([cache.specialties(), cache.page(query, null), cache.page({ ...query, sort: 'rating' }, null)]);
       expect(specialties).toEqual(expect.arrayContaining(['Astrology', 'Energy_Work', 'Runes']));

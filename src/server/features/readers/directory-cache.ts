@@ -2,10 +2,14 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { type DirectoryQuery, type DirectorySort, type Reader, readerListSchema } from '@shared/readers';
+import type { FeaturedReader } from '@shared/sessions';
+import type { Clock } from '../../clock';
 import type { Db, NotificationListener, NotifyChannel } from '../../db/client';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
 import type { ContentEncoding } from '../../http-caching';
-import { isListedReader, readerColumns, toReader } from './reader-view';
+import { toFeaturedReader } from './available-readers';
+import { everyReaderServiceAt, readerServiceAt } from './reader-service';
+import { isListedReader, readerColumns, toListedReader } from './reader-view';
 
 /** One listed reader as a visitor sees them, with what the filters and orders read. */
 interface Listing {
@@ -16,6 +20,11 @@ interface Listing {
   averageRating: number;
   ratingCount: number;
   updatedAt: Date;
+  /** Recommended's keys (docs/decisions/067): the service score and the readings it counted. */
+  serviceScore: number;
+  readingsCounted: number;
+  /** When the oldest event the figures count leaves their window (ms); Infinity when none is counted. */
+  serviceChangesAt: number;
 }
 
 /** A page of the directory as sent: the JSON, its ETag, and compressed copies made once when asked. */
@@ -39,6 +48,8 @@ export interface DirectoryCache {
   profileLinks(): Promise<{ username: string; updatedAt: Date }[]>;
   /** Every specialty a listed reader offers, for the directory's filter (GET /api/readers/specialties). */
   specialties(): Promise<string[]>;
+  /** The first `limit` readers of the Recommended order, for the home page (GET /api/sessions/available-readers). */
+  featured(limit: number): Promise<FeaturedReader[]>;
   stop(): void;
 }
 
@@ -68,7 +79,7 @@ const byId = (a: Listing, b: Listing) => (a.reader.id < b.reader.id ? -1 : a.rea
  * collation does), so the order is total and a page never repeats or skips a reader.
  */
 const COMPARE: Record<DirectorySort, (a: Listing, b: Listing) => number> = {
-  recommended: (a, b) => a.presenceRank - b.presenceRank || b.averageRating - a.averageRating || b.ratingCount - a.ratingCount || byId(a, b),
+  recommended: (a, b) => a.presenceRank - b.presenceRank || b.serviceScore - a.serviceScore || b.readingsCounted - a.readingsCounted || byId(a, b),
   rating: (a, b) => b.averageRating - a.averageRating || b.ratingCount - a.ratingCount || byId(a, b),
   experience: (a, b) => b.reader.yearsExperience - a.reader.yearsExperience || byId(a, b),
   sessions: (a, b) => b.reader.totalSessions - a.reader.totalSessions || byId(a, b),
@@ -83,20 +94,34 @@ const PAGES_KEPT = 2000;
 /** A request waits for at most this many rounds of changes heard while it waited, then answers. */
 const MAX_REFRESH_ROUNDS = 3;
 
-async function loadListings(db: Db, ids?: string[]): Promise<Listing[]> {
-  const rows = await db
-    .select({ ...readerColumns, searchText: readerProfiles.searchText, updatedAt: readerProfiles.updatedAt })
-    .from(readerProfiles)
-    .innerJoin(user, eq(user.id, readerProfiles.userId))
-    .where(ids ? and(isListedReader, inArray(readerProfiles.userId, ids)) : isListedReader);
+async function loadListings(db: Db, now: Date, ids?: string[]): Promise<Listing[]> {
+  const columns = { ...readerColumns, searchText: readerProfiles.searchText, updatedAt: readerProfiles.updatedAt };
+  const every = everyReaderServiceAt(now);
+  const rows = ids
+    ? // A few readers a change named: their service figures by index, reader by reader.
+      await db
+        .select({ ...columns, service: readerServiceAt(now) })
+        .from(readerProfiles)
+        .innerJoin(user, eq(user.id, readerProfiles.userId))
+        .where(and(isListedReader, inArray(readerProfiles.userId, ids)))
+    : await db
+        .select({ ...columns, service: every.service })
+        .from(readerProfiles)
+        .innerJoin(user, eq(user.id, readerProfiles.userId))
+        .leftJoin(every.readings, every.readingsOn)
+        .leftJoin(every.written, every.writtenOn)
+        .where(isListedReader);
   return rows.map((row) => ({
-    reader: toReader(row),
+    reader: toListedReader(row),
     searchText: row.searchText,
     specialtiesLower: row.specialties.map((specialty) => specialty.toLowerCase()),
     presenceRank: !row.isOnline ? 2 : row.isBusy ? 1 : 0,
     averageRating: row.ratingCount === 0 ? 0 : row.ratingSum / row.ratingCount,
     ratingCount: row.ratingCount,
     updatedAt: row.updatedAt,
+    serviceScore: row.service.score,
+    readingsCounted: row.service.readingsEnded,
+    serviceChangesAt: row.service.changesAt === null ? Infinity : Date.parse(row.service.changesAt),
   }));
 }
 
@@ -156,25 +181,43 @@ async function readersAlreadyMet(db: Db, viewerId: string): Promise<Set<string>>
 /**
  * GET /api/readers from memory (docs/decisions/042). Every listed reader's card is read once and
  * kept; the database announces each change that a listing shows (migration 0030: a profile save,
- * a status, busy, a counted review, a suspension, a schedule) with the reader's id, and only those
- * readers are read again, before the next page is served. The orders are kept sorted, a filter is
+ * a status, busy, a counted review, a suspension, a schedule, and for the service figures of
+ * docs/decisions/067 a reading's status) with the reader's id, and only those readers are read
+ * again, before the next page is served; so are readers whose figures the passing of time changes. The orders are kept sorted, a filter is
  * one pass over them, and each page asked for is kept as sent (JSON, ETag, compressed copies) until
  * the next change, so a repeated request costs a lookup, and counts are never recomputed per request.
  */
-export function createDirectoryCache(deps: { db: Db; listen: (channel: NotifyChannel, listener: NotificationListener) => () => void }): DirectoryCache {
+export function createDirectoryCache(deps: { db: Db; clock: Clock; listen: (channel: NotifyChannel, listener: NotificationListener) => () => void }): DirectoryCache {
   let listings = new Map<string, Listing>();
+  /** The soonest `serviceChangesAt` of the kept listings (or earlier: a reader read again may have left). */
+  let nextServiceChangeAt = Infinity;
   let changed: Set<string> | 'all' = 'all';
   const orders = new Map<DirectorySort, Listing[]>();
   const pages = new Map<string, KeptPage>();
   let keptSpecialties: string[] | undefined;
   let refreshing: Promise<void> | undefined;
 
-  const stopListening = deps.listen('directory_changed', (readerId) => {
+  function markChanged(readerId: string | null) {
     pages.clear();
     keptSpecialties = undefined;
     if (readerId === null || changed === 'all') changed = 'all';
     else changed.add(readerId);
-  });
+  }
+  const stopListening = deps.listen('directory_changed', markChanged);
+
+  /**
+   * Time changes the service figures with no write to announce it: an event leaves the 90-day
+   * window. Each listing knows when its next one does, so only those readers are read again, then.
+   */
+  function markServiceWindowMoves() {
+    const now = deps.clock.now();
+    if (now < nextServiceChangeAt) return;
+    nextServiceChangeAt = Infinity;
+    for (const listing of listings.values()) {
+      if (listing.serviceChangesAt <= now) markChanged(listing.reader.id);
+      else nextServiceChangeAt = Math.min(nextServiceChangeAt, listing.serviceChangesAt);
+    }
+  }
 
   function applyChanges(ids: Set<string>, fresh: Listing[]) {
     for (const [sort, ordered] of orders) {
@@ -196,12 +239,17 @@ export function createDirectoryCache(deps: { db: Db; listen: (channel: NotifyCha
   async function refresh() {
     const taken = takeChanged();
     try {
+      const now = new Date(deps.clock.now());
       if (taken === 'all' || taken.size > REFRESH_ALL_ABOVE) {
-        const all = await loadListings(deps.db);
+        const all = await loadListings(deps.db, now);
         listings = new Map(all.map((listing) => [listing.reader.id, listing]));
         orders.clear();
+        nextServiceChangeAt = Infinity;
+        for (const listing of all) nextServiceChangeAt = Math.min(nextServiceChangeAt, listing.serviceChangesAt);
       } else {
-        applyChanges(taken, await loadListings(deps.db, [...taken]));
+        const fresh = await loadListings(deps.db, now, [...taken]);
+        applyChanges(taken, fresh);
+        for (const listing of fresh) nextServiceChangeAt = Math.min(nextServiceChangeAt, listing.serviceChangesAt);
       }
     } catch (error) {
       // Not read: still to be read next time.
@@ -220,6 +268,7 @@ export function createDirectoryCache(deps: { db: Db; listen: (channel: NotifyCha
    * side: 'No readers found', kept until the next change).
    */
   async function upToDate() {
+    markServiceWindowMoves();
     for (let round = 0; round < MAX_REFRESH_ROUNDS && !isCurrent(); round++) {
       refreshing ??= refresh().finally(() => {
         refreshing = undefined;
@@ -288,6 +337,12 @@ export function createDirectoryCache(deps: { db: Db; listen: (channel: NotifyCha
       // Kept only when no change heard is still to be read, as pages are.
       if (isCurrent()) keptSpecialties = made;
       return made;
+    },
+    async featured(limit) {
+      await upToDate();
+      return ordered('recommended')
+        .slice(0, limit)
+        .map((listing) => toFeaturedReader(listing.reader));
     },
     stop: stopListening,
   };

@@ -69,10 +69,12 @@ const ids = (readers: Pick<Reader, 'id'>[]) => readers.map((r) => r.id);
 const usernames = (body: ReaderList) => body.readers.map((r) => r.username).sort();
 
 const average = (r: Seeded) => (r.ratingCount === 0 ? 0 : r.ratingSum / r.ratingCount);
+/** With no readings, every service part sits at its prior: only the rating's Bayesian average (10 reviews of 4 stars first) differs (docs/decisions/067). */
+const bayesianStars = (r: Seeded) => (r.ratingSum + 40) / (r.ratingCount + 10);
 const byId = (a: Seeded, b: Seeded) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 /** The orders as the product defines them, written out independently of the SQL. */
 const EXPECTED: Record<DirectorySort, (a: Seeded, b: Seeded) => number> = {
-  recommended: (a, b) => Number(b.isOnline) - Number(a.isOnline) || average(b) - average(a) || b.ratingCount - a.ratingCount || byId(a, b),
+  recommended: (a, b) => Number(b.isOnline) - Number(a.isOnline) || bayesianStars(b) - bayesianStars(a) || byId(a, b),
   rating: (a, b) => average(b) - average(a) || b.ratingCount - a.ratingCount || byId(a, b),
   experience: (a, b) => b.yearsExperience - a.yearsExperience || byId(a, b),
   sessions: (a, b) => b.completedSessions - a.completedSessions || byId(a, b),

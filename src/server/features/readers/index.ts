@@ -1,5 +1,4 @@
 /** What other features may use of readers: how a reader is listed, shown and priced, and making one. */
-export { availableReaders } from './available-readers';
 export { createReader } from './create-reader';
 export { firstNameOf } from './list-reader-sessions';
 export { assertOffersSessionType } from './offered-session-types';

@@ -1,10 +1,11 @@
 import type { SessionType } from '@shared/constants';
 import type { ReaderSchedule } from '@shared/reader-schedule';
-import { offeredSessionTypes, type Reader, readerPresence } from '@shared/readers';
+import { offeredSessionTypes, type Reader, type ReaderDetails, readerPresence } from '@shared/readers';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
 import { notFound } from '../../errors';
+import { readerServiceAt, type ServiceCounts, toReaderService } from './reader-service';
 
 /** A reader's name as their profile shows it, for the queries that name them. */
 export const readerFullName = sql<string>`${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName}`;
@@ -68,8 +69,8 @@ export const readerColumns = {
 
 type ReaderRow = Awaited<ReturnType<typeof selectReaders>>[number];
 
-/** The public shape of a reader; the email is only for admins. */
-export function toReader(row: ReaderRow, options: { includeEmail?: boolean } = {}): Reader {
+/** The public shape of a reader but their service figures; the email is only for admins. */
+export function toReader(row: ReaderRow, options: { includeEmail?: boolean } = {}): ReaderDetails {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -103,6 +104,19 @@ export function toReader(row: ReaderRow, options: { includeEmail?: boolean } = {
 /** Readers as `viewerId` sees them (their free minutes depend on it; none for a visitor). */
 export function selectReaders(db: DbOrTx, viewerId: string | null = null) {
   return db.select({ ...readerColumns, freeMinutes: freeMinutesFor(viewerId) }).from(readerProfiles).innerJoin(user, eq(user.id, readerProfiles.userId));
+}
+
+/** As `selectReaders`, with each reader's service figures up to `now` (docs/decisions/067). */
+export function selectListedReaders(db: DbOrTx, now: Date, viewerId: string | null = null) {
+  return db
+    .select({ ...readerColumns, freeMinutes: freeMinutesFor(viewerId), service: readerServiceAt(now) })
+    .from(readerProfiles)
+    .innerJoin(user, eq(user.id, readerProfiles.userId));
+}
+
+/** A reader as the directory and the profile show them: the card and the service figures. */
+export function toListedReader(row: ReaderRow & { service: ServiceCounts }): Reader {
+  return { ...toReader(row), service: toReaderService(row.service) };
 }
 
 /** Throws 404 unless `readerId` is a reader anyone may find: a profile whose account is not suspended. */

@@ -5,7 +5,7 @@ import { publicFiguresSchema } from '@shared/public-figures';
 import { readerEarningsSchema, readerSessionsPageSchema, readerSessionsQuerySchema, readerStatsSchema } from '@shared/reader-dashboard';
 import { type DirectoryQuery, directoryQuerySchema, readerListSchema, readerSchema, readerSpecialtiesSchema } from '@shared/readers';
 import { readerScheduleSchema, updateScheduleSchema } from '@shared/reader-schedule';
-import { updateMyReaderSchema } from '@shared/sessions';
+import { updatedReaderSchema, updateMyReaderSchema } from '@shared/sessions';
 import { z } from '@shared/zod-config';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
@@ -15,14 +15,14 @@ import { notFound } from '../../errors';
 import { acceptedEncoding, matchesEtag } from '../../http-caching';
 import type { Realtime } from '../../realtime/realtime';
 import { currentUser, readViewerId, requireUser } from '../auth';
-import { findListedReaderByUsername } from './find-reader-by-username';
+import { findReaderProfile } from './find-reader-by-username';
 import { getReaderEarnings } from './get-reader-earnings';
 import { getReaderStats } from './get-reader-stats';
 import type { DirectoryCache } from './directory-cache';
 import { listReaderSessions } from './list-reader-sessions';
 import { getPublicFigures } from './public-figures';
 import { getReaderSchedule, replaceReaderSchedule } from './reader-schedule';
-import { isListedReader, selectReaders, toReader } from './reader-view';
+import { isListedReader, selectListedReaders, toListedReader } from './reader-view';
 import { type ReaderStatusHooks, updateMyReader } from './update-my-reader';
 
 export async function readerRoutes(
@@ -48,13 +48,14 @@ export async function readerRoutes(
   api.get('/api/readers/specialties', { schema: { response: { 200: readerSpecialtiesSchema } } }, async () => ({ specialties: await deps.directory.specialties() }));
 
   const oneReader = { response: { 200: readerSchema } };
+  const now = () => new Date(deps.clock.now());
   api.get('/api/readers/me', { onRequest: requireUser(deps.auth, 'reader'), schema: oneReader }, async (request) => {
-    const [row] = await selectReaders(db).where(eq(readerProfiles.userId, currentUser(request).id));
+    const [row] = await selectListedReaders(db, now()).where(eq(readerProfiles.userId, currentUser(request).id));
     if (!row) throw notFound('Reader profile not found');
-    return toReader(row);
+    return toListedReader(row);
   });
 
-  api.patch('/api/readers/me', { onRequest: requireUser(deps.auth, 'reader'), schema: { body: updateMyReaderSchema, ...oneReader } }, async (request) =>
+  api.patch('/api/readers/me', { onRequest: requireUser(deps.auth, 'reader'), schema: { body: updateMyReaderSchema, response: { 200: updatedReaderSchema } } }, async (request) =>
     updateMyReader(deps, currentUser(request).id, request.body),
   );
 
@@ -72,14 +73,14 @@ export async function readerRoutes(
   );
 
   api.get('/api/readers/by-username/:username', { schema: { params: z.object({ username: z.string().min(1).max(100) }), ...oneReader } }, async (request) => {
-    const reader = await findListedReaderByUsername(db, request.params.username, await readViewerId(deps.auth, request));
+    const reader = await findReaderProfile(db, request.params.username, now(), await readViewerId(deps.auth, request));
     if (!reader) throw notFound('Reader not found');
     return reader;
   });
 
   api.get('/api/readers/:id', { schema: { params: z.object({ id: z.string().min(1).max(100) }), ...oneReader } }, async (request) => {
-    const [row] = await selectReaders(db, await readViewerId(deps.auth, request)).where(and(eq(readerProfiles.userId, request.params.id), isListedReader));
+    const [row] = await selectListedReaders(db, now(), await readViewerId(deps.auth, request)).where(and(eq(readerProfiles.userId, request.params.id), isListedReader));
     if (!row) throw notFound('Reader not found');
-    return toReader(row);
+    return toListedReader(row);
   });
 }

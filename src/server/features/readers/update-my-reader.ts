@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { displayFieldsProblem } from '@shared/auth';
 import { SERVER_EVENTS } from '@shared/realtime';
-import type { Reader } from '@shared/readers';
-import type { UpdateMyReaderInput } from '@shared/sessions';
+import { createReaderSchema } from '@shared/readers';
+import type { UpdatedReader, UpdateMyReaderInput } from '@shared/sessions';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { readerProfiles, user } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
 import type { Realtime } from '../../realtime/realtime';
-import { selectReaders, toReader } from './reader-view';
+import { maskForOthers } from '../contact-masks';
+import { selectListedReaders, toListedReader } from './reader-view';
 
 /**
  * What else happens when a reader switches Online or Offline; app.ts wires both, so readers
@@ -34,31 +35,34 @@ export async function updateMyReader(
   deps: { db: Db; realtime: Realtime; clock: Clock; isProduction: boolean } & ReaderStatusHooks,
   readerId: string,
   input: UpdateMyReaderInput,
-): Promise<Reader> {
+): Promise<UpdatedReader> {
   const { db, realtime } = deps;
   const imageProblem = displayFieldsProblem({ image: input.profileImage }, deps.isProduction);
   if (imageProblem) throw badRequest(imageProblem.message, { profileImage: imageProblem.message });
   const now = new Date(deps.clock.now());
   const [before] = await db.select({ isOnline: readerProfiles.isOnline }).from(readerProfiles).where(eq(readerProfiles.userId, readerId));
   if (!before) throw notFound('Reader profile not found');
-  const { specialties, ...fields } = input;
+  const { specialties, bio, ...fields } = input;
   const outbox = new Outbox();
-  await db.transaction(async (tx) => {
+  const masked = await db.transaction(async (tx) => {
+    // The bio is public: contact details in it are masked (issue 49), the reader told by `masked`.
+    const shownBio = bio === undefined ? undefined : await maskForOthers(tx, { userId: readerId, context: 'bio', subjectId: readerId, text: bio, now, maxLength: createReaderSchema.shape.bio.maxLength });
     await tx
       .update(readerProfiles)
       // Switching online is done from a live page: it counts as seen now (see realtime/presence/reader-presence.ts).
-      .set({ ...fields, ...(specialties && { specialties: [...new Set(specialties)] }), updatedAt: now, ...(input.isOnline && { seenAt: now }) })
+      .set({ ...fields, ...(shownBio && { bio: shownBio.text }), ...(specialties && { specialties: [...new Set(specialties)] }), updatedAt: now, ...(input.isOnline && { seenAt: now }) })
       .where(eq(readerProfiles.userId, readerId));
     // The account's avatar (header, menus) is the same picture as the profile's, as at creation.
     if (input.profileImage !== undefined) await tx.update(user).set({ image: input.profileImage, updatedAt: now }).where(eq(user.id, readerId));
     if (input.isOnline === false) await deps.onReaderOffline(tx, readerId, outbox);
+    return shownBio?.masked ?? false;
   });
   outbox.flush(realtime);
-  const [row] = await selectReaders(db).where(eq(readerProfiles.userId, readerId));
-  const reader = toReader(row!);
+  const [row] = await selectListedReaders(db, new Date(deps.clock.now())).where(eq(readerProfiles.userId, readerId));
+  const reader = toListedReader(row!);
   if (input.isOnline !== undefined && input.isOnline !== before.isOnline) {
     realtime.toReaderWatchers(readerId, SERVER_EVENTS.readerStatus, { readerId, isOnline: reader.isOnline });
     if (reader.isOnline) await deps.onReaderOnline(readerId);
   }
-  return reader;
+  return { ...reader, masked };
 }

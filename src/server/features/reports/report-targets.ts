@@ -1,15 +1,20 @@
 import { communityPostPath } from '@shared/community';
+import type { ContactMaskContext } from '@shared/contact-details';
 import type { ReportTargetType } from '@shared/reports';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { communityPosts, communityReplies, readerProfiles, readingSessions, streamMessages, user } from '../../db/schema';
+import { MASKED_ORIGINALS_DAYS, maskedOriginalsOf } from '../contact-masks';
 import { firstNameOf } from '../readers';
+import { notesInvolving } from '../client-notes';
 
 /** What a report is about, as the admin queue shows it. */
 export interface ReportedContent {
   text: string;
   authorName: string;
   link: string | null;
+  maskedOriginals?: { context: ContactMaskContext; original: string; createdAt: string }[];
+  clientNotes?: { readerName: string; clientName: string; text: string; createdAt: string }[];
 }
 
 const byline = (name: string) => firstNameOf(name) ?? 'Anonymous';
@@ -24,7 +29,10 @@ export interface TakeDown {
 /**
  * Each kind of reportable content: how to read it (null when it is gone or already taken down)
  * and how to take it down. A review is a reading's, reported by the reading's id; hiding it
- * withdraws the text and keeps the stars.
+ * withdraws the text and keeps the stars. A user is reported only by the product (issue 49), for
+ * contact details it masked: what they wrote never reached anyone, so there is nothing to take
+ * down, and hiding only closes the report as acted on (an admin who wants more suspends the
+ * account from the users tab).
  */
 export const REPORT_TARGETS: Record<ReportTargetType, { read(db: DbOrTx, id: string): Promise<ReportedContent | null>; hide(db: DbOrTx, id: string, takeDown: TakeDown): Promise<void> }> = {
   post: {
@@ -85,5 +93,21 @@ export const REPORT_TARGETS: Record<ReportTargetType, { read(db: DbOrTx, id: str
     async hide(db, id, { now }) {
       await db.update(streamMessages).set({ removedAt: now }).where(and(eq(streamMessages.id, id), isNull(streamMessages.removedAt)));
     },
+  },
+  user: {
+    async read(db, id) {
+      const [row] = await db.select({ name: user.name }).from(user).where(eq(user.id, id));
+      if (!row) return null;
+      const originals = await maskedOriginalsOf(db, id);
+      const attempts = originals.length === 1 ? '1 message' : `${originals.length} messages`;
+      return {
+        text: `${attempts} with contact details in their last ${MASKED_ORIGINALS_DAYS} days; the other side saw them masked.`,
+        authorName: row.name,
+        link: null,
+        maskedOriginals: originals.map(({ context, original, createdAt }) => ({ context, original, createdAt: createdAt.toISOString() })),
+        clientNotes: await notesInvolving(db, id),
+      };
+    },
+    async hide() {},
   },
 };

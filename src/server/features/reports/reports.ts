@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { createReportSchema, OpenReport, ReportDecision } from '@shared/reports';
+import { type createReportSchema, type OpenReport, PRODUCT_REPORTER_NAME, type ReportDecision } from '@shared/reports';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -29,7 +29,7 @@ export async function listOpenReports(db: Db): Promise<{ reports: OpenReport[] }
   const rows = await db
     .select({ report: reports, reporterName: user.name })
     .from(reports)
-    .innerJoin(user, eq(user.id, reports.reporterId))
+    .leftJoin(user, eq(user.id, reports.reporterId))
     .where(eq(reports.status, 'open'))
     .orderBy(asc(reports.createdAt), asc(reports.id));
   const list = await Promise.all(
@@ -38,7 +38,7 @@ export async function listOpenReports(db: Db): Promise<{ reports: OpenReport[] }
       targetType: report.targetType,
       targetId: report.targetId,
       reason: report.reason,
-      reporterName,
+      reporterName: reporterName ?? PRODUCT_REPORTER_NAME,
       createdAt: report.createdAt.toISOString(),
       content: await REPORT_TARGETS[report.targetType].read(db, report.targetId),
     })),

@@ -6,6 +6,7 @@ import type { ChatMessage } from '@shared/sessions';
 import type { DbOrTx } from '../../db/client';
 import { sessionMessages, user } from '../../db/schema';
 import { AppError } from '../../errors';
+import { maskForOthers } from '../contact-masks';
 import { createFixedWindowLimiter } from '../../rate-limiter';
 import type { SessionUser } from '../auth';
 import { loadSessionFor } from './access';
@@ -43,36 +44,38 @@ export async function messagesOf(db: DbOrTx, sessionId: string): Promise<ChatMes
   }));
 }
 
-/** Stores a chat message of a participant and delivers it to the session room as `new_message`. */
+/**
+ * Stores a chat message of a participant and delivers it to the session room as `new_message`.
+ * Contact details are masked before it is stored (issue 49), so the room, the transcript and every
+ * export carry the masked text; `masked` is for the sender's acknowledgement alone.
+ */
 export async function sendMessage(
   deps: SessionDeps,
   limiter: MessageLimiter,
   sender: SessionUser,
   input: { sessionId: string; content: string; type: string },
-): Promise<ChatMessage> {
+): Promise<{ message: ChatMessage; masked: boolean }> {
   const session = await loadSessionFor(deps.db, input.sessionId, sender);
   assertRunning(session);
-  const content = input.content.trim().slice(0, MESSAGE_MAX_LENGTH);
+  const typed = input.content.trim().slice(0, MESSAGE_MAX_LENGTH);
   const check = limiter.hit(sender.id);
   if (!check.allowed) throw new AppError('RATE_LIMITED', 'You are sending messages too fast. Please wait a moment.', undefined, { retryAfterSeconds: Math.ceil(check.retryAfterMs / 1000) });
-  const message = {
-    id: randomUUID(),
-    sessionId: session.id,
-    senderId: sender.id,
-    content,
-    messageType: input.type,
-    createdAt: new Date(deps.clock.now()),
-  };
-  await deps.db.insert(sessionMessages).values(message);
+  const id = randomUUID();
+  const createdAt = new Date(deps.clock.now());
+  const { text: content, masked } = await deps.db.transaction(async (tx) => {
+    const shown = await maskForOthers(tx, { userId: sender.id, context: 'chat', subjectId: id, text: typed, now: createdAt, maxLength: MESSAGE_MAX_LENGTH });
+    await tx.insert(sessionMessages).values({ id, sessionId: session.id, senderId: sender.id, content: shown.text, messageType: input.type, createdAt });
+    return shown;
+  });
   const chat: ChatMessage = {
-    id: message.id,
-    sessionId: message.sessionId,
+    id,
+    sessionId: session.id,
     senderId: sender.id,
     senderName: sender.name || 'User',
     content,
-    type: message.messageType,
-    createdAt: message.createdAt.toISOString(),
+    type: input.type,
+    createdAt: createdAt.toISOString(),
   };
   deps.realtime.toRoom(sessionRoom(session.id), SERVER_EVENTS.newMessage, chat);
-  return chat;
+  return { message: chat, masked };
 }

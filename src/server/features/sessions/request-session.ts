@@ -14,6 +14,7 @@ import { assertOffersSessionType, freeMinutesFor, RATE_COLUMN } from '../readers
 import { assertBalanceCoversMinute } from '../wallet';
 import type { SessionDeps } from './deps';
 import { loadSessionView } from './session-view';
+import { assertNotBlocked } from '../blocks';
 
 /**
  * A client asks an online, free reader for a reading. The reader's current rate for the type and
@@ -32,6 +33,7 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
     .where(eq(readerProfiles.userId, input.readerId));
   if (!found) throw notFound('Reader not found');
   const { reader } = found;
+  await assertNotBlocked(deps.db, client.id, reader.userId);
   const rate = reader[RATE_COLUMN[input.sessionType]];
   if (input.ratePerMinuteCents !== undefined && input.ratePerMinuteCents !== rate) {
     throw conflict("The reader's rate has changed", { ratePerMinuteCents: rate });

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   availableReadersQuerySchema,
   availableReadersSchema,
-  chatMessageSchema,
   clientSessionSummarySchema,
   historyQuerySchema,
+  ratedSessionSchema,
   retentionPolicySchema,
   rtcConfigSchema,
   sessionDetailsSchema,
@@ -21,12 +21,13 @@ import {
   sessionRequestSchema,
   sessionRespondSchema,
   sessionSchema,
+  sentChatMessageSchema,
   transcriptQuerySchema,
 } from '@shared/sessions';
+import type { FeaturedReader } from '@shared/sessions';
 import { z } from '@shared/zod-config';
 import type { Auth } from '../../auth/auth';
 import { currentUser, requireUser } from '../auth';
-import { availableReaders } from '../readers';
 import { clientSessionSummary } from './client-summary';
 import type { SessionDeps } from './deps';
 
@@ -49,6 +50,8 @@ export async function sessionRoutes(app: FastifyInstance, deps: {
   turn?: TurnConfig;
   /** RETENTION_DAYS: chat messages older than this are deleted (message-retention.ts). */
   retentionDays: number;
+  /** The home page's readers, the first of the directory's Recommended order (its cache, app.ts wires it). */
+  featuredReaders: (limit: number) => Promise<FeaturedReader[]>;
 }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { sessions } = deps;
@@ -63,7 +66,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: {
   }));
 
   api.get('/api/sessions/available-readers', { schema: { querystring: availableReadersQuerySchema, response: { 200: availableReadersSchema } } }, async (request) => ({
-    readers: await availableReaders(sessions.db, request.query),
+    readers: await deps.featuredReaders(request.query.limit),
   }));
 
   api.post('/api/sessions/request', { onRequest: signedIn, config: { refusedWhileDraining: true }, schema: { body: sessionRequestSchema, response: { 201: sessionSchema } } }, async (request, reply) =>
@@ -82,9 +85,10 @@ export async function sessionRoutes(app: FastifyInstance, deps: {
     endSession(sessions, currentUser(request), request.body),
   );
 
-  api.post('/api/sessions/message', { onRequest: signedIn, schema: { body: sessionMessageSchema, response: { 201: chatMessageSchema } } }, async (request, reply) =>
-    reply.status(201).send(await sendMessage(sessions, deps.limiter, currentUser(request), request.body)),
-  );
+  api.post('/api/sessions/message', { onRequest: signedIn, schema: { body: sessionMessageSchema, response: { 201: sentChatMessageSchema } } }, async (request, reply) => {
+    const { message, masked } = await sendMessage(sessions, deps.limiter, currentUser(request), request.body);
+    return reply.status(201).send({ ...message, masked });
+  });
 
   api.get('/api/sessions/history', { onRequest: signedIn, schema: { querystring: historyQuerySchema, response: { 200: sessionHistorySchema } } }, async (request) =>
     sessionHistory(sessions, currentUser(request), request.query),
@@ -135,7 +139,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: {
     extendReading(sessions, currentUser(request), request.params.id, request.body),
   );
 
-  api.post('/api/sessions/:id/rating', { onRequest: signedIn, schema: { params: sessionIdParamsSchema, body: sessionRatingSchema, ...oneSession } }, async (request) =>
+  api.post('/api/sessions/:id/rating', { onRequest: signedIn, schema: { params: sessionIdParamsSchema, body: sessionRatingSchema, response: { 200: ratedSessionSchema } } }, async (request) =>
     rateSession(sessions, currentUser(request), request.params.id, request.body),
   );
 }

@@ -1,10 +1,11 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
-import { OPEN_SESSION_STATUSES, RATING_REFUSALS, ratableUntil, ratingRefusal, type ReadingSession } from '@shared/sessions';
+import { OPEN_SESSION_STATUSES, RATING_REFUSALS, type RatedSession, ratableUntil, ratingRefusal, type ReadingSession, sessionRatingSchema } from '@shared/sessions';
 import { readerProfiles, readingSessions } from '../../db/schema';
 import { conflict, forbidden } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
 import type { SessionUser } from '../auth';
+import { maskForOthers } from '../contact-masks';
 import { loadSessionFor, lockSessionFor } from './access';
 import { finishSession } from './billing';
 import type { SessionDeps } from './deps';
@@ -73,23 +74,27 @@ export async function endSession(deps: SessionDeps, user: SessionUser, input: { 
  * RATING_WINDOW_DAYS of its end (ratingRefusal); the reader's average and count follow. The row
  * lock makes two ratings at once one rating and a 409.
  */
-export async function rateSession(deps: SessionDeps, user: SessionUser, sessionId: string, input: { rating: number; review?: string }): Promise<ReadingSession> {
-  await deps.db.transaction(async (tx) => {
+export async function rateSession(deps: SessionDeps, user: SessionUser, sessionId: string, input: { rating: number; review?: string }): Promise<RatedSession> {
+  const now = new Date(deps.clock.now());
+  const masked = await deps.db.transaction(async (tx) => {
     const session = await lockSessionFor(tx, sessionId, user);
     if (session.role !== 'client') throw forbidden('Only the client can rate a reading');
     const refusal = ratingRefusal(session);
     if (refusal) throw conflict(RATING_REFUSALS[refusal]);
     if (deps.clock.now() >= ratableUntil(session)!.getTime()) throw conflict(RATING_REFUSALS.closed);
+    // The review is public on the reader's profile: contact details in it are masked (issue 49).
+    const review = input.review ? await maskForOthers(tx, { userId: user.id, context: 'review', subjectId: sessionId, text: input.review, now, maxLength: sessionRatingSchema.shape.review.unwrap().maxLength }) : null;
     await tx
       .update(readingSessions)
-      .set({ rating: input.rating, review: input.review || null, ratedAt: new Date(deps.clock.now()), reviewMailDue: true })
+      .set({ rating: input.rating, review: review?.text || null, ratedAt: now, reviewMailDue: true })
       .where(eq(readingSessions.id, sessionId));
     await tx
       .update(readerProfiles)
       .set({ ratingSum: sql`${readerProfiles.ratingSum} + ${input.rating}`, ratingCount: sql`${readerProfiles.ratingCount} + 1` })
       .where(eq(readerProfiles.userId, session.readerId));
+    return review?.masked ?? false;
   });
-  return (await loadSessionView(deps.db, sessionId))!;
+  return { ...(await loadSessionView(deps.db, sessionId))!, masked };
 }
 
 /** The user's own sessions (as client or reader), newest first. */

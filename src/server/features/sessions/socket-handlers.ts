@@ -113,7 +113,7 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
         return {};
       },
 
-      session_message: async (input) => ({ message: await sendMessage(deps, limiter, user, input) }),
+      session_message: async (input) => sendMessage(deps, limiter, user, input),
     };
 
     // A reader's page: they are seen while this process holds one (realtime/presence/reader-presence.ts).

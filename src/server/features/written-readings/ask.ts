@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { paths } from '@shared/paths';
 import { SERVER_EVENTS } from '@shared/realtime';
-import type { AskWrittenReadingInput, WrittenReading } from '@shared/written-readings';
+import { maskContactDetails } from '@shared/contact-details';
+import { QUESTION_MAX_LENGTH } from '@shared/written-reading-rules';
+import type { AskWrittenReadingInput, SentWrittenReading } from '@shared/written-readings';
 import { and, eq } from 'drizzle-orm';
 import { readerProfiles, writtenReadings } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
+import { maskForOthers } from '../contact-masks';
 import { deliverNotifications, storeNotification } from '../notifications';
 import { isListedReader } from '../readers';
 import { assertWalletMaySpend, getWalletBalanceCents, placeHold } from '../wallet';
 import { type WrittenReadingDeps, writtenReadingReference } from './deps';
 import { loadWrittenReading } from './view';
+import { assertNotBlocked } from '../blocks';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -22,7 +26,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * the same key again (a retry, a double click, two at once) answers the first question: the
  * (client, key) unique index lets one insert through and the other finds its row.
  */
-export async function askWrittenReading(deps: WrittenReadingDeps, asker: SessionUser, input: AskWrittenReadingInput, requestKey?: string): Promise<WrittenReading> {
+export async function askWrittenReading(deps: WrittenReadingDeps, asker: SessionUser, input: AskWrittenReadingInput, requestKey?: string): Promise<SentWrittenReading> {
   if (input.readerId === asker.id) throw forbidden('You cannot ask yourself a question');
   const [reader] = await deps.db
     .select({ priceCents: readerProfiles.writtenReadingPriceCents, answerHours: readerProfiles.writtenReadingAnswerHours })
@@ -31,10 +35,14 @@ export async function askWrittenReading(deps: WrittenReadingDeps, asker: Session
   if (!reader) throw notFound('Reader not found');
   const { priceCents, answerHours } = reader;
   if (priceCents === null) throw conflict('This reader does not take written questions');
+  await assertNotBlocked(deps.db, asker.id, input.readerId);
   await assertWalletMaySpend(deps.db, asker.id, new Date(deps.clock.now()));
 
   const now = new Date(deps.clock.now());
   let id: string = randomUUID();
+  // The reader reads the question with contact details masked (issue 49); a retry compares the same masked text.
+  const shown = maskContactDetails(input.question);
+  const question = shown.text.slice(0, QUESTION_MAX_LENGTH);
   const notification = await deps.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(writtenReadings)
@@ -42,7 +50,7 @@ export async function askWrittenReading(deps: WrittenReadingDeps, asker: Session
         id,
         clientId: asker.id,
         readerId: input.readerId,
-        question: input.question,
+        question,
         priceCents,
         answerHours,
         createdAt: now,
@@ -56,11 +64,12 @@ export async function askWrittenReading(deps: WrittenReadingDeps, asker: Session
         .select({ id: writtenReadings.id, readerId: writtenReadings.readerId, question: writtenReadings.question })
         .from(writtenReadings)
         .where(and(eq(writtenReadings.clientId, asker.id), eq(writtenReadings.requestKey, requestKey!)));
-      if (!first || first.readerId !== input.readerId || first.question !== input.question) throw conflict('This Idempotency-Key was already used for another question');
+      if (!first || first.readerId !== input.readerId || first.question !== question) throw conflict('This Idempotency-Key was already used for another question');
       id = first.id;
       return null;
     }
     await placeHold(tx, { userId: asker.id, amountCents: priceCents, reference: writtenReadingReference(id), creditFirstAt: now });
+    if (shown.masked) await maskForOthers(tx, { userId: asker.id, context: 'written_question', subjectId: id, text: input.question, now });
     return storeNotification(tx, {
       userId: input.readerId,
       kind: 'written_reading_asked',
@@ -75,5 +84,5 @@ export async function askWrittenReading(deps: WrittenReadingDeps, asker: Session
     deliverNotifications(deps.realtime, [notification]);
     deps.realtime.toUser(asker.id, SERVER_EVENTS.walletUpdated, { balanceCents: await getWalletBalanceCents(deps.db, asker.id) });
   }
-  return (await loadWrittenReading(deps.db, id, deps.clock.now()))!;
+  return { ...(await loadWrittenReading(deps.db, id, deps.clock.now()))!, masked: shown.masked };
 }

@@ -1,11 +1,10 @@
-import { paths } from '@shared/paths';
 import { SERVER_EVENTS } from '@shared/realtime';
-import { formatCents } from '@shared/money';
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, lte } from 'drizzle-orm';
 import { writtenReadings } from '../../db/schema';
-import { deliverNotifications, type NotificationRow, storeNotification } from '../notifications';
-import { creditAccountId, getBalances, holdAccountId, lockAccounts, releaseHold, walletAccountId } from '../wallet';
-import { type WrittenReadingDeps, writtenReadingReference } from './deps';
+import { deliverNotifications, type NotificationRow } from '../notifications';
+import { getBalances, walletAccountId } from '../wallet';
+import type { WrittenReadingDeps } from './deps';
+import { refundQuestions } from './refund-questions';
 
 const BATCH = 50;
 
@@ -35,22 +34,7 @@ export async function refundOverdueWrittenReadings(deps: Omit<WrittenReadingDeps
       .limit(BATCH)
       .for('update', { skipLocked: true });
     if (due.length === 0) return 0;
-    await lockAccounts(tx, due.flatMap((question) => [walletAccountId(question.clientId), creditAccountId(question.clientId), holdAccountId(question.clientId)]));
-    for (const question of due) {
-      await releaseHold(tx, { userId: question.clientId, reference: writtenReadingReference(question.id), now });
-      notices.push(
-        await storeNotification(tx, {
-          userId: question.clientId,
-          kind: 'written_reading_refunded',
-          title: 'Your question was not answered in time',
-          body: `${formatCents(question.priceCents)} is back in your wallet.`,
-          link: paths.dashboardMessages,
-          subjectId: question.id,
-          now,
-        }),
-      );
-    }
-    await tx.update(writtenReadings).set({ status: 'refunded', refundedAt: now }).where(inArray(writtenReadings.id, due.map((question) => question.id)));
+    notices.push(...(await refundQuestions(tx, due, now, { title: 'Your question was not answered in time', lead: '' })));
     const clients = [...new Set(due.map((question) => question.clientId))];
     const balances = await getBalances(tx, clients.map(walletAccountId));
     for (const clientId of clients) wallets.set(clientId, balances.get(walletAccountId(clientId)) ?? 0);

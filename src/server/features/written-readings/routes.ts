@@ -7,8 +7,8 @@ import {
   rateWrittenReadingSchema,
   writtenReadingListSchema,
   writtenReadingOnTimeSchema,
+  sentWrittenReadingSchema,
   writtenReadingParamsSchema,
-  writtenReadingSchema,
 } from '@shared/written-readings';
 import { z } from '@shared/zod-config';
 import type { Auth } from '../../auth/auth';
@@ -26,7 +26,7 @@ export async function writtenReadingRoutes(app: FastifyInstance, deps: WrittenRe
 
   api.post(
     '/api/written-readings',
-    { onRequest: signedIn, schema: { body: askWrittenReadingSchema, headers: askWrittenReadingHeadersSchema, response: { 201: writtenReadingSchema } } },
+    { onRequest: signedIn, schema: { body: askWrittenReadingSchema, headers: askWrittenReadingHeadersSchema, response: { 201: sentWrittenReadingSchema } } },
     async (request, reply) => reply.status(201).send(await askWrittenReading(deps, currentUser(request), request.body, request.headers['idempotency-key'])),
   );
 
@@ -36,13 +36,13 @@ export async function writtenReadingRoutes(app: FastifyInstance, deps: WrittenRe
 
   api.post(
     '/api/written-readings/:id/answer',
-    { onRequest: signedIn, schema: { params: writtenReadingParamsSchema, body: answerWrittenReadingSchema, response: { 200: writtenReadingSchema } } },
+    { onRequest: signedIn, schema: { params: writtenReadingParamsSchema, body: answerWrittenReadingSchema, response: { 200: sentWrittenReadingSchema } } },
     async (request) => answerWrittenReading(deps, currentUser(request), request.params.id, request.body.answer),
   );
 
   api.post(
     '/api/written-readings/:id/rate',
-    { onRequest: signedIn, schema: { params: writtenReadingParamsSchema, body: rateWrittenReadingSchema, response: { 200: writtenReadingSchema } } },
+    { onRequest: signedIn, schema: { params: writtenReadingParamsSchema, body: rateWrittenReadingSchema, response: { 200: sentWrittenReadingSchema } } },
     async (request) => rateWrittenReading(deps, currentUser(request), request.params.id, request.body),
   );
 

@@ -1,4 +1,5 @@
 import { isRole, type Role } from '@shared/constants';
+import { BlockedPeopleCard } from '@/features/blocks';
 import { useProfile } from '@/lib/auth';
 import { DeleteAccountCard } from './delete-account-card';
 import { ExportCard } from './export-card';
@@ -6,11 +7,14 @@ import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
 const DELETABLE_ROLES: Role[] = ['client', 'reader'];
+/** Clients and readers block each other (issue 49); an admin blocks no one. */
+const BLOCKING_ROLES: Role[] = ['client', 'reader'];
 
 /**
  * The person's own account: two-factor sign-in, where they are signed in, their data and deleting
- * the account (clients and readers; an admin's access is removed by another admin). One section for
- * every role: the client's Profile tab, the reader's Settings tab and /account (the admin's).
+ * the account (clients and readers; an admin's access is removed by another admin), and the people
+ * they blocked. One section for every role: the client's Profile tab, the reader's Settings tab and
+ * /account (the admin's).
  */
 export function AccountSection() {
   const { data: profile } = useProfile();
@@ -25,6 +29,7 @@ export function AccountSection() {
         <TwoFactorCard />
         <SessionsCard />
         <ExportCard />
+        {role && BLOCKING_ROLES.includes(role) ? <BlockedPeopleCard /> : null}
         {role && DELETABLE_ROLES.includes(role) ? <DeleteAccountCard role={role} /> : null}
       </div>
     </section>

@@ -9,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { ClientNotesButton } from '@/features/client-notes';
 import { readerProfilePath, readingPath, sessionDetailsPath } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useNow } from '@/lib/use-now';
@@ -129,6 +130,7 @@ function Row({ appointment: a, isReader, now }: { appointment: Appointment; isRe
             <Link to={sessionDetailsPath(a.sessionId)}>Receipt</Link>
           </Button>
         ) : null}
+        {isReader ? <ClientNotesButton clientId={a.clientId} clientName={a.clientName} /> : null}
       </div>
     </li>
   );

@@ -2,10 +2,17 @@ import { giftById, STREAM_MESSAGE_MAX_LENGTH } from '@shared/live';
 import { formatCents } from '@shared/money';
 import { MicOff, SendHorizontal, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { ContactDetailsNotice, MaskedText } from '@/components/contact-details-notice';
 import { ReportButton } from '@/components/report-button';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { ChatLine } from './stream-room-state';
+
+/** How a send went: the server's refusal in words (null once sent), and whether contact details were masked on the way. */
+export interface StreamSendOutcome {
+  refusal: string | null;
+  isMasked: boolean;
+}
 
 export interface Moderation {
   mutedUserIds: string[];
@@ -40,13 +47,14 @@ export function StreamChat({
   myUserId: string | null;
   canSend: boolean;
   placeholder: string;
-  /** Resolves to the server's refusal in words, or null once sent. */
-  onSend: (content: string) => Promise<string | null>;
+  onSend: (content: string) => Promise<StreamSendOutcome>;
   moderation?: Moderation;
 }) {
   const [draft, setDraft] = useState('');
   const [isSending, setIsSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Shown from a masked send until the next clean one or a dismissal.
+  const [isMaskNoticeShown, setIsMaskNoticeShown] = useState(false);
   const listRef = useRef<HTMLOListElement>(null);
   const isBlank = draft.trim().length === 0;
 
@@ -59,10 +67,12 @@ export function StreamChat({
     event.preventDefault();
     if (isBlank || isSending || !canSend) return;
     setIsSending(true);
-    const refusal = await onSend(draft);
+    const { refusal, isMasked } = await onSend(draft);
     setIsSending(false);
     setError(refusal);
-    if (refusal === null) setDraft('');
+    if (refusal !== null) return;
+    setDraft('');
+    setIsMaskNoticeShown(isMasked);
   };
 
   return (
@@ -79,7 +89,9 @@ export function StreamChat({
             <li key={line.id} className="group flex items-start gap-2 text-sm" data-testid="stream-chat-message">
               <p className="min-w-0 flex-1 [overflow-wrap:anywhere]">
                 <span className={isMine ? 'font-semibold text-pink' : 'font-semibold'}>{isMine ? 'You' : message.userName}</span>
-                {isMuted ? <span className="text-xs text-muted-foreground"> (muted)</span> : null}: <span className="whitespace-pre-wrap">{message.content}</span>
+                {isMuted ? <span className="text-xs text-muted-foreground"> (muted)</span> : null}: <span className="whitespace-pre-wrap">
+                  <MaskedText text={message.content} />
+                </span>
               </p>
               {moderation && !isMine ? (
                 <span className="flex shrink-0 gap-1">
@@ -109,6 +121,7 @@ export function StreamChat({
         })}
       </ol>
       <form onSubmit={submit} className="grid gap-1 border-t border-border p-3" aria-label="Send a message">
+        {isMaskNoticeShown ? <ContactDetailsNotice onDismiss={() => setIsMaskNoticeShown(false)} className="mb-1" /> : null}
         <div className="flex items-center gap-2">
           <Input
             value={draft}

@@ -7,6 +7,7 @@ import { useSocket } from '@/lib/socket';
 import { AckError, emitWithAck } from '@/lib/socket-ack';
 import { liveKeys, patchCachedStream } from './api';
 import { initialRoomState, streamRoomReducer } from './stream-room-state';
+import type { StreamSendOutcome } from './stream-chat';
 
 export type JoinState = 'idle' | 'joining' | 'joined' | 'payment-required' | 'failed';
 
@@ -76,15 +77,15 @@ export function useStreamRoom(stream: LiveStream, canJoin: boolean) {
     patchCachedStream(queryClient, streamId, { status: 'ended', endedAt: event.endedAt, endReason: event.reason });
   });
 
-  /** Sends one message; resolves to the server's refusal in words ('slow down'), or null once sent. */
-  const send = async (content: string): Promise<string | null> => {
-    if (!socket) return 'Sign in to chat';
+  /** Sends one message; resolves to the server's refusal in words ('slow down'), or null once sent, and whether contact details were masked. */
+  const send = async (content: string): Promise<StreamSendOutcome> => {
+    if (!socket) return { refusal: 'Sign in to chat', isMasked: false };
     try {
-      const { message } = await emitWithAck(socket, CLIENT_EVENTS.streamMessage, { streamId, content });
+      const { message, masked } = await emitWithAck(socket, CLIENT_EVENTS.streamMessage, { streamId, content });
       dispatch({ type: 'chat', message });
-      return null;
+      return { refusal: null, isMasked: masked };
     } catch (error) {
-      return error instanceof Error ? error.message : 'Failed to send message';
+      return { refusal: error instanceof Error ? error.message : 'Failed to send message', isMasked: false };
     }
   };
 

@@ -4,10 +4,11 @@ import { PersonAvatar } from '@/components/person-avatar';
 import { Card, CardContent } from '@/components/ui/card';
 import { FavoriteButton } from '@/features/favorites';
 import { FollowButton } from '@/features/notifications';
+import { ServiceFigures } from '@/features/readers';
 import { counted } from './counted';
 import { PresenceBadge } from './presence-badge';
 
-/** Who the reader is at a glance: photo, name, status, rating, experience, the heart and Follow. */
+/** Who the reader is at a glance: photo, name, status, rating, experience, how they serve, the heart and Follow. */
 export function ProfileHeader({ reader }: { reader: Reader }) {
   return (
     <Card>
@@ -46,6 +47,7 @@ export function ProfileHeader({ reader }: { reader: Reader }) {
               {counted(reader.totalSessions, 'reading')}
             </li>
           </ul>
+          <ServiceFigures service={reader.service} className="justify-items-center sm:justify-items-start" />
         </div>
       </CardContent>
     </Card>

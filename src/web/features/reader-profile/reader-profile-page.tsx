@@ -5,6 +5,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '@/components/list-states';
 import { BookReadingSection } from '@/features/appointments';
+import { BlockButton } from '@/features/blocks';
 import { AskQuestionSection } from '@/features/written-readings';
 import { useProfile } from '@/lib/auth';
 import { usePageMeta } from '@/lib/page-meta';
@@ -31,6 +32,8 @@ function ReaderProfile({ reader }: { reader: Reader }) {
           <ReadingOptions reader={reader} usualHours={usualHours} isTimeZoneKnown={isTimeZoneKnown} />
           <BookReadingSection reader={reader} />
           <AskQuestionSection reader={reader} />
+          {/* Last and quiet: a way out for a client who needs one, not a call to action. */}
+          <BlockButton userId={reader.id} name={reader.fullName} theirRole="reader" className="justify-self-end" />
         </aside>
         <div className="grid min-w-0 gap-6 lg:col-start-1 lg:row-start-1">
           <AboutReader reader={reader} usualHours={usualHours} isTimeZoneKnown={isTimeZoneKnown} />

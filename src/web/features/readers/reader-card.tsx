@@ -14,6 +14,7 @@ import { FreeMinutesBadge } from './free-minutes-badge';
 import { ReaderRates } from './reader-rates';
 import { SpecialtyBadges, UsualHoursLine } from './reader-lines';
 import { ReadingActions } from './reading-actions';
+import { ServiceFigures } from './service-figures';
 import { usePageNow } from '@/lib/page-now';
 
 /** What a seeker needs to know before pressing a button: can this reader take a reading now? */
@@ -22,6 +23,9 @@ function PresenceBadge({ status }: { status: Reader['status'] }) {
   if (status === 'offline') return <Badge variant="secondary">Offline</Badge>;
   return <Badge className="border-emerald-500/50 bg-emerald-500/10 text-emerald-700 dark:text-emerald-300">Online</Badge>;
 }
+
+/** A card has room for two lines of service: how fast and how reliably; the profile says the rest. */
+const CARD_SERVICE_LINES = ['speed', 'completion'] as const;
 
 export function ReaderCard({ reader }: { reader: Reader }) {
   const { shown, moreCount } = shownSpecialties(reader.specialties);
@@ -71,6 +75,7 @@ export function ReaderCard({ reader }: { reader: Reader }) {
         {reader.repliesAutomated ? <AutomatedReaderNote /> : null}
         <p className="line-clamp-3 text-sm text-muted-foreground">{reader.bio}</p>
         <UsualHoursLine usualHours={usualHours} isTimeZoneKnown={isViewers} />
+        <ServiceFigures service={reader.service} kinds={CARD_SERVICE_LINES} />
         <SpecialtyBadges specialties={shown} moreCount={moreCount} />
         <ReaderRates reader={reader} className="mt-auto" />
       </CardContent>

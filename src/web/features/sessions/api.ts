@@ -1,6 +1,7 @@
 import { readerSchema } from '@shared/readers';
 import {
   rateChangedDetailsSchema,
+  ratedSessionSchema,
   rtcConfigSchema,
   type SessionRequestInput,
   sessionHistorySchema,
@@ -93,7 +94,7 @@ export function extendReading(sessionId: string, ratePerMinuteCents: number) {
 }
 
 export function rateSession(sessionId: string, input: { rating: number; review?: string }) {
-  return apiRequestParsed(`${sessionUrl(sessionId)}/rating`, sessionSchema, { body: input });
+  return apiRequestParsed(`${sessionUrl(sessionId)}/rating`, ratedSessionSchema, { body: input });
 }
 
 /** A reading's receipt: each billed minute as the ledger charged it. A past reading's minutes no longer change. */

@@ -8,6 +8,8 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { BlockButton } from '@/features/blocks';
+import { ClientNotesDisclosure } from '@/features/client-notes';
 import { ApiError } from '@/lib/api';
 import { readingPath } from '@/lib/paths';
 import { useServerEvent } from '@/lib/server-events';
@@ -106,10 +108,14 @@ export function IncomingRequestDialog({ readerId }: { readerId: string }) {
               Your booked reading starts at {format(parseISO(request.nextAppointmentAt), 'h:mm a')}: this one could run into it.
             </p>
           ) : null}
+          {/* A returning client's notes, there when deciding (issue 49); a newcomer's say there are none yet. */}
+          <ClientNotesDisclosure clientId={request.clientId} clientName={request.clientName} />
           <p className="text-center text-4xl font-semibold tabular-nums text-pink" role="timer" aria-label={`${secondsLeft} seconds left to answer`}>
             {secondsLeft} s
           </p>
           <DialogFooter>
+            {/* Blocking ends the request on the server; the dialog goes with it. */}
+            <BlockButton userId={request.clientId} name={request.clientName} theirRole="client" className="sm:mr-auto" onBlocked={() => setRequest(null)} />
             <Button variant="outline" onClick={() => answer('decline')} disabled={isAnswering}>
               Decline
             </Button>

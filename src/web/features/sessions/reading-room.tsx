@@ -8,6 +8,8 @@ import { Alert } from '@/components/ui/alert';
 // The one feature reached from another: topping up in place keeps the reading running (leaving this
 // page would pause it and end it after a billing minute).
 import { AddFundsDialog } from '@/features/wallet';
+import { BlockButton } from '@/features/blocks';
+import { ClientNotesDisclosure } from '@/features/client-notes';
 import { profileQueryKey, useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { CallControls } from './components/call-controls';
@@ -115,6 +117,7 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
             ? { kind: 'balance', cents: balanceCents, isLow: walletRate !== null && isBelowOneMinute(balanceCents, walletRate), withCredit: owner.creditCents > 0 }
             : { kind: 'earnings', cents: billing.readerEarningsCents, isRefunded: (ended?.event.refundedCents ?? 0) > 0 }
         }
+        actions={<BlockButton userId={isClient ? session.readerId : session.clientId} name={other.name} theirRole={isClient ? 'reader' : 'client'} isLabelHidden className="-my-1 -mr-2 shrink-0" />}
       />
 
       {session.isReaderAutomated ? (
@@ -126,7 +129,11 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
       {room.mediaError && isOpen ? <Alert>{room.mediaError}</Alert> : null}
 
       {ended ? (
-        <SessionSummary session={session} ended={ended} isClient={isClient} />
+        <>
+          <SessionSummary session={session} ended={ended} isClient={isClient} />
+          {/* Right after a reading is when a reader has the most to note down for next time. */}
+          {isClient ? null : <ClientNotesDisclosure clientId={session.clientId} clientName={other.name} defaultOpen />}
+        </>
       ) : (
         <>
           {session.booking && session.status === 'active' ? (
@@ -150,34 +157,44 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
             otherName={other.name}
             onAddFunds={() => setTopUpDismissedFor(null)}
           />
-          <div className={cn('grid gap-4', isMediaReading && isChatOpen && 'lg:grid-cols-[minmax(0,1fr)_22rem]')}>
-            {isMediaReading ? (
-              <div className="flex flex-col gap-4">
-                <MediaStage
-                  sessionType={session.sessionType === 'video' ? 'video' : 'audio'}
-                  callStatus={callStatus}
-                  otherName={other.name}
-                  otherAvatarUrl={other.avatarUrl}
-                  isOtherPresent={room.isOtherPresent}
-                  remoteStream={media?.remoteStream ?? null}
-                  localStream={call?.localStream ?? null}
-                  isCameraOff={isCameraOff}
-                />
-                <CallControls
-                  media={{
-                    isMuted,
-                    onToggleMute: () => call?.setMuted(!isMuted),
-                    camera: session.sessionType === 'video' ? { isOff: isCameraOff, onToggle: () => call?.setCameraOff(!isCameraOff) } : undefined,
-                  }}
-                  chat={{ isOpen: isChatOpen, panelId: CHAT_PANEL_ID, unread, onToggle: toggleChat }}
-                  onEnd={() => setIsEndDialogOpen(true)}
-                  isEnding={isEnding}
-                />
+          {/* The reader's private notes: beside the reading on a large screen, folded above it on a phone. */}
+          <div className={cn('grid gap-4', !isClient && 'lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start')}>
+            {isClient ? null : (
+              <aside className="lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1" aria-label="Your notes">
+                <ClientNotesDisclosure clientId={session.clientId} clientName={other.name} defaultOpen="wide" />
+              </aside>
+            )}
+            <div className="grid min-w-0 gap-4 lg:col-start-1 lg:row-start-1">
+              <div className={cn('grid gap-4', isMediaReading && isChatOpen && 'lg:grid-cols-[minmax(0,1fr)_22rem]')}>
+                {isMediaReading ? (
+                  <div className="flex flex-col gap-4">
+                    <MediaStage
+                      sessionType={session.sessionType === 'video' ? 'video' : 'audio'}
+                      callStatus={callStatus}
+                      otherName={other.name}
+                      otherAvatarUrl={other.avatarUrl}
+                      isOtherPresent={room.isOtherPresent}
+                      remoteStream={media?.remoteStream ?? null}
+                      localStream={call?.localStream ?? null}
+                      isCameraOff={isCameraOff}
+                    />
+                    <CallControls
+                      media={{
+                        isMuted,
+                        onToggleMute: () => call?.setMuted(!isMuted),
+                        camera: session.sessionType === 'video' ? { isOff: isCameraOff, onToggle: () => call?.setCameraOff(!isCameraOff) } : undefined,
+                      }}
+                      chat={{ isOpen: isChatOpen, panelId: CHAT_PANEL_ID, unread, onToggle: toggleChat }}
+                      onEnd={() => setIsEndDialogOpen(true)}
+                      isEnding={isEnding}
+                    />
+                  </div>
+                ) : null}
+                {isChatOpen || !isMediaReading ? chatPanel : null}
               </div>
-            ) : null}
-            {isChatOpen || !isMediaReading ? chatPanel : null}
+              {isMediaReading ? null : <CallControls onEnd={() => setIsEndDialogOpen(true)} isEnding={isEnding} />}
+            </div>
           </div>
-          {isMediaReading ? null : <CallControls onEnd={() => setIsEndDialogOpen(true)} isEnding={isEnding} />}
           <EndSessionDialog
             open={isEndDialogOpen}
             onOpenChange={setIsEndDialogOpen}

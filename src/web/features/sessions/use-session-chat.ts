@@ -7,6 +7,7 @@ import { useServerEvent } from '@/lib/server-events';
 import { useSocket } from '@/lib/socket';
 import { AckError, emitWithAck } from '@/lib/socket-ack';
 import { sessionMessagesQuery } from './api';
+import type { ChatSendOutcome } from './components/chat-panel';
 
 /** The reading's chat: the stored history, then each `new_message` of the room, in order and once. */
 export function useSessionChat(sessionId: string) {
@@ -27,15 +28,15 @@ export function useSessionChat(sessionId: string) {
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }, [history.data, live]);
 
-  const send = async (content: string): Promise<boolean> => {
-    if (!socket) return false;
+  const send = async (content: string): Promise<ChatSendOutcome> => {
+    if (!socket) return { isSent: false, isMasked: false };
     try {
-      const { message } = await emitWithAck(socket, CLIENT_EVENTS.sessionMessage, { sessionId, content, type: 'text' });
+      const { message, masked } = await emitWithAck(socket, CLIENT_EVENTS.sessionMessage, { sessionId, content, type: 'text' });
       add(message);
-      return true;
+      return { isSent: true, isMasked: masked };
     } catch (error) {
       toast.error('Failed to send message', { description: error instanceof AckError ? error.message : undefined });
-      return false;
+      return { isSent: false, isMasked: false };
     }
   };
 

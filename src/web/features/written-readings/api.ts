@@ -2,7 +2,7 @@ import type {
   AnswerWrittenReadingInput,
   AskWrittenReadingInput,
   RateWrittenReadingInput,
-  WrittenReading,
+  SentWrittenReading,
   WrittenReadingList,
   WrittenReadingOnTime,
 } from '@shared/written-readings';
@@ -29,10 +29,10 @@ export const onTimeQuery = (readerId: string) =>
 
 /** The key makes a retry of the same question (no answer came back) hold the price once (decision 047). */
 export const askWrittenReading = (input: AskWrittenReadingInput, idempotencyKey: string) =>
-  apiRequestTyped<WrittenReading>('/api/written-readings', { method: 'POST', body: input, headers: { 'Idempotency-Key': idempotencyKey } });
+  apiRequestTyped<SentWrittenReading>('/api/written-readings', { method: 'POST', body: input, headers: { 'Idempotency-Key': idempotencyKey } });
 
 export const answerWrittenReading = ({ id, ...input }: AnswerWrittenReadingInput & { id: string }) =>
-  apiRequestTyped<WrittenReading>(`/api/written-readings/${encodeURIComponent(id)}/answer`, { method: 'POST', body: input });
+  apiRequestTyped<SentWrittenReading>(`/api/written-readings/${encodeURIComponent(id)}/answer`, { method: 'POST', body: input });
 
 export const rateWrittenReading = ({ id, ...input }: RateWrittenReadingInput & { id: string }) =>
-  apiRequestTyped<WrittenReading>(`/api/written-readings/${encodeURIComponent(id)}/rate`, { method: 'POST', body: input });
+  apiRequestTyped<SentWrittenReading>(`/api/written-readings/${encodeURIComponent(id)}/rate`, { method: 'POST', body: input });

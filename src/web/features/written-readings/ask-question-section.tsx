@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ContactDetailsNotice } from '@/components/contact-details-notice';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -40,7 +41,8 @@ export function AskQuestionSection({ reader }: { reader: Reader }) {
   const { data: viewer } = useProfile();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
-  const [sent, setSent] = useState(false);
+  // Once sent: whether contact details were taken out of the question, which the client is told beside it.
+  const [sent, setSent] = useState<{ isMasked: boolean } | null>(null);
   // One key per question text: sending the same text again (after no answer came back) is the same ask.
   const attempt = useRef<{ key: string; question: string } | null>(null);
   const priceCents = reader.writtenReadingPriceCents;
@@ -69,9 +71,12 @@ export function AskQuestionSection({ reader }: { reader: Reader }) {
               <Link to={loginPath(pathname)}>Sign in to ask</Link>
             </Button>
           ) : isSelf || viewer === undefined ? null : sent ? (
-            <p className="text-sm font-semibold" role="status">
-              Your question was sent. Follow it in your <Link to={paths.dashboardMessages} className="text-primary underline">Messages</Link>.
-            </p>
+            <div className="grid gap-2">
+              <p className="text-sm font-semibold" role="status">
+                Your question was sent. Follow it in your <Link to={paths.dashboardMessages} className="text-primary underline">Messages</Link>.
+              </p>
+              {sent.isMasked ? <ContactDetailsNotice /> : null}
+            </div>
           ) : (
             <Suspense fallback={<Skeleton className="h-40 w-full" />}>
               <QuestionForm
@@ -84,9 +89,9 @@ export function AskQuestionSection({ reader }: { reader: Reader }) {
                   if (attempt.current?.question !== question) attempt.current = { key: newIdempotencyKey(), question };
                   return askWrittenReading({ readerId: reader.id, question }, attempt.current.key);
                 }}
-                onSent={() => {
+                onSent={(asked) => {
                   attempt.current = null;
-                  setSent(true);
+                  setSent({ isMasked: asked.masked });
                   toast.success('Question sent');
                   void queryClient.invalidateQueries({ queryKey: writtenReadingKeys.all });
                   void queryClient.invalidateQueries({ queryKey: ['wallet'] });

@@ -4,9 +4,12 @@ import { ANSWER_MAX_LENGTH, ANSWER_MIN_LENGTH, answerWrittenReadingSchema, type 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { Link } from 'react-router';
+import { toastContactDetailsRemoved } from '@/components/contact-details-notice';
 import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { BlockButton } from '@/features/blocks';
+import { ClientNotesButton } from '@/features/client-notes';
 import { paths, readerProfilePath } from '@/lib/paths';
 import { useServerEvent } from '@/lib/server-events';
 import { toast } from '@/lib/toast';
@@ -52,6 +55,10 @@ function Thread({ thread, viewerId }: { thread: WrittenReading; viewerId: string
       <p className="text-xs text-muted-foreground">
         Asked {when(thread.createdAt)} · <StatusLine thread={thread} isReader={isReader} />
       </p>
+      <div className="-my-1 flex flex-wrap gap-1">
+        {isReader ? <ClientNotesButton clientId={thread.clientId} clientName={thread.clientName} className="-ml-3" /> : null}
+        <BlockButton userId={isReader ? thread.clientId : thread.readerId} name={other} theirRole={isReader ? 'client' : 'reader'} className={isReader ? undefined : '-ml-3'} />
+      </div>
       <div className="rounded-md border border-border bg-muted/40 p-3">
         <p className="mb-1 text-xs font-semibold text-muted-foreground">{isReader ? 'Question' : 'Your question'}</p>
         <p className="whitespace-pre-line [overflow-wrap:anywhere]" data-testid="written-question">
@@ -76,8 +83,9 @@ function Thread({ thread, viewerId }: { thread: WrittenReading; viewerId: string
           pendingLabel="Sending…"
           rows={6}
           send={(answer) => answerWrittenReading({ id: thread.id, answer })}
-          onSent={() => {
+          onSent={(sent) => {
             toast.success('Answer sent');
+            if (sent.masked) toastContactDetailsRemoved('answer');
             void queryClient.invalidateQueries({ queryKey: writtenReadingKeys.all });
           }}
         />

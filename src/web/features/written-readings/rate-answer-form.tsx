@@ -3,6 +3,7 @@ import { format, parseISO } from 'date-fns';
 import { Star } from 'lucide-react';
 import { useState } from 'react';
 import type { WrittenReading } from '@shared/written-readings';
+import { toastContactDetailsRemoved } from '@/components/contact-details-notice';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
@@ -27,8 +28,9 @@ export function RateAnswerForm({ thread }: { thread: WrittenReading }) {
   const [error, setError] = useState<string | undefined>();
   const rate = useMutation({
     mutationFn: rateWrittenReading,
-    onSuccess: () => {
+    onSuccess: (rated) => {
       toast.success('Thank you for your rating');
+      if (rated.masked) toastContactDetailsRemoved('review');
       void queryClient.invalidateQueries({ queryKey: writtenReadingKeys.all });
     },
     onError: (failure) => setError(failure.message),

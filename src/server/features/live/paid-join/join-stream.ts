@@ -8,6 +8,7 @@ import { conflict } from '../../../errors';
 import type { Realtime } from '../../../realtime/realtime';
 import { assertWalletMaySpend, chargeCreditFirst, getWalletBalanceCents } from '../../wallet';
 import { findPayableStream } from './find-payable-stream';
+import { assertNotBlocked } from '../../blocks';
 
 export interface JoinDeps {
   db: Db;
@@ -43,6 +44,7 @@ export async function joinStream(deps: JoinDeps, streamId: string, userId: strin
   const outcome = await db.transaction(async (tx) => {
     const stream = await findPayableStream(tx, streamId);
     if (stream.readerId === userId) return { paidCents: 0, balanceCents: await getWalletBalanceCents(tx, userId) };
+    await assertNotBlocked(tx, userId, stream.readerId);
 
     const [joined] = await tx
       .insert(streamJoins)

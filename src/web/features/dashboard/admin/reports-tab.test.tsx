@@ -93,6 +93,45 @@ describe('ReportsTab', () => {
     expect(toast.error).toHaveBeenCalledWith('This report has already been decided');
   });
 
+  it('shows a report the product filed about a user as filed by Soul Tribe, with the masked originals, and "Mark as handled" closes it', async () => {
+    const { decisions } = fakeServer([
+      report({
+        id: 'u1',
+        targetType: 'user',
+        targetId: 'client-1',
+        reason: 'Shared contact details 3 times in a day',
+        reporterName: 'Soul Tribe',
+        content: {
+          text: '3 messages with contact details in their last 7 days; the other side saw them masked.',
+          authorName: 'Sam Whitaker',
+          link: null,
+          maskedOriginals: [
+            { context: 'chat', original: 'text me on 555 867 5309', createdAt: new Date(Date.now() - HOUR).toISOString() },
+            { context: 'written_question', original: 'mail me at sam@example.com', createdAt: new Date(Date.now() - 2 * HOUR).toISOString() },
+          ],
+          clientNotes: [{ readerName: 'Luna Starweaver', clientName: 'Sam Whitaker', text: 'Asked for my number twice.', createdAt: new Date(Date.now() - HOUR).toISOString() }],
+        },
+      }),
+    ]);
+    renderTab(<ReportsTab />);
+    const [row] = await screen.findAllByTestId('admin-report');
+    expect(row!.textContent).toContain('Contact details');
+    expect(row!.textContent).toContain('Filed automatically by Soul Tribe');
+    expect(row!.textContent).toContain('by Sam Whitaker');
+    const originals = within(row!).getByRole('list', { name: 'Messages as written, before masking' });
+    expect(within(originals).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Reading chat · .*text me on 555 867 5309$/),
+      expect.stringMatching(/^Written question · .*mail me at sam@example\.com$/),
+    ]);
+    const notes = within(row!).getByRole('list', { name: 'Readers’ private notes' });
+    expect(within(notes).getByRole('listitem').textContent).toMatch(/^Luna Starweaver on Sam Whitaker · .*Asked for my number twice\.$/);
+    expect(within(row!).queryByRole('link', { name: /View in context/ })).toBeNull();
+    fireEvent.click(within(row!).getByRole('button', { name: 'Mark as handled' }));
+    await screen.findByText('No open reports. Everything reported has been reviewed.');
+    expect(decisions).toEqual(['hide u1']);
+    expect(toast.success).toHaveBeenCalledWith('Report closed as handled', { description: undefined });
+  });
+
   it('offers Retry when the queue cannot load', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json(500, { error: { code: 'INTERNAL', message: 'Down for a moment' } })));
     renderTab(<ReportsTab />);

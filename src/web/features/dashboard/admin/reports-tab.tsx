@@ -1,4 +1,5 @@
-import type { OpenReport, ReportDecision, ReportTargetType } from '@shared/reports';
+import type { ContactMaskContext } from '@shared/contact-details';
+import { type OpenReport, PRODUCT_REPORTER_NAME, type ReportDecision, type ReportTargetType } from '@shared/reports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Flag } from 'lucide-react';
 import { useRef } from 'react';
@@ -17,6 +18,7 @@ const TARGET_LABELS: Record<ReportTargetType, string> = {
   reply: 'Forum reply',
   review: 'Review',
   stream_message: 'Live chat message',
+  user: 'Contact details',
 };
 
 /** What hiding does to each kind of content, so the admin knows before clicking. */
@@ -25,9 +27,22 @@ const HIDE_LABELS: Record<ReportTargetType, string> = {
   reply: 'Hide reply',
   review: 'Withdraw review text',
   stream_message: 'Remove message',
+  // Masked details never reached anyone: there is nothing to take down, so acting on it closes it.
+  user: 'Mark as handled',
 };
 
 const DECIDED_MESSAGES: Record<ReportDecision, string> = { hide: 'Content hidden', dismiss: 'Report dismissed' };
+const HANDLED_MESSAGE = 'Report closed as handled';
+
+/** Where each masked original was written, as an admin reads it in a report about its sender. */
+const MASK_CONTEXT_LABELS: Record<ContactMaskContext, string> = {
+  chat: 'Reading chat',
+  written_question: 'Written question',
+  written_answer: 'Written answer',
+  stream_chat: 'Live chat',
+  bio: 'Reader bio',
+  review: 'Review',
+};
 
 const reportedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -35,13 +50,13 @@ const reportedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
  * One decision per report. A second click while the first call runs is dropped; a 409 means
  * another admin decided first (or closed it with another report of the same content).
  */
-function useDecideReport(reportId: string) {
+function useDecideReport(reportId: string, targetType: ReportTargetType) {
   const queryClient = useQueryClient();
   const isInFlight = useRef(false);
   const mutation = useMutation({
     mutationFn: (decision: ReportDecision) => decideReport(reportId, decision),
     onSuccess: (result, decision) =>
-      toast.success(DECIDED_MESSAGES[decision], {
+      toast.success(decision === 'hide' && targetType === 'user' ? HANDLED_MESSAGE : DECIDED_MESSAGES[decision], {
         description: result.decided > 1 ? `${result.decided} reports of this content were closed.` : undefined,
       }),
     onError: (error) => {
@@ -70,6 +85,8 @@ function ReportedContent({ content }: { content: OpenReport['content'] }) {
     <figure className="grid gap-1 rounded-lg border border-border bg-muted/30 p-3">
       {/* Plain text as written (React escapes it); long words wrap instead of widening the page. */}
       <blockquote className="max-h-48 overflow-y-auto text-sm whitespace-pre-line [overflow-wrap:anywhere]">{content.text}</blockquote>
+      {content.maskedOriginals ? <MaskedOriginals originals={content.maskedOriginals} /> : null}
+      {content.clientNotes?.length ? <ReadersNotes notes={content.clientNotes} /> : null}
       <figcaption className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
         <span>by {content.authorName}</span>
         {content.link ? (
@@ -84,8 +101,44 @@ function ReportedContent({ content }: { content: OpenReport['content'] }) {
   );
 }
 
+/** What the contact-details rule took out of a user's messages: only admins ever read these. */
+function MaskedOriginals({ originals }: { originals: NonNullable<NonNullable<OpenReport['content']>['maskedOriginals']> }) {
+  return (
+    <ol className="grid max-h-72 gap-2 overflow-y-auto" aria-label="Messages as written, before masking">
+      {originals.map((original) => (
+        <li key={`${original.createdAt}:${original.context}:${original.original}`} className="grid gap-0.5 rounded-md border border-border bg-background/60 p-2">
+          <span className="text-xs text-muted-foreground">
+            {MASK_CONTEXT_LABELS[original.context]} ·{' '}
+            <time dateTime={original.createdAt}>{reportedAt.format(new Date(original.createdAt))}</time>
+          </span>
+          <p className="text-sm whitespace-pre-line [overflow-wrap:anywhere]">{original.original}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Readers' private notes by or about the reported user: shown to admins here only (issue 49). */
+function ReadersNotes({ notes }: { notes: NonNullable<NonNullable<OpenReport['content']>['clientNotes']> }) {
+  return (
+    <section className="grid gap-1">
+      <h4 className="text-xs font-semibold text-muted-foreground">Readers’ private notes by or about them</h4>
+      <ol className="grid max-h-56 gap-2 overflow-y-auto" aria-label="Readers’ private notes">
+        {notes.map((note) => (
+          <li key={`${note.createdAt}:${note.readerName}:${note.text}`} className="grid gap-0.5 rounded-md border border-border bg-background/60 p-2">
+            <span className="text-xs text-muted-foreground">
+              {note.readerName} on {note.clientName} · <time dateTime={note.createdAt}>{reportedAt.format(new Date(note.createdAt))}</time>
+            </span>
+            <p className="text-sm whitespace-pre-line [overflow-wrap:anywhere]">{note.text}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 function ReportRow({ report, nowMs }: { report: OpenReport; nowMs: number }) {
-  const { decide, isLocked, lockedDecision } = useDecideReport(report.id);
+  const { decide, isLocked, lockedDecision } = useDecideReport(report.id, report.targetType);
   const age = reportAge(report.createdAt, nowMs);
   const targetLabel = TARGET_LABELS[report.targetType];
   return (
@@ -97,7 +150,9 @@ function ReportRow({ report, nowMs }: { report: OpenReport; nowMs: number }) {
             {age.label}
           </time>
         </Badge>
-        <span className="text-sm text-muted-foreground">Reported by {report.reporterName}</span>
+        <span className="text-sm text-muted-foreground">
+          {report.targetType === 'user' ? `Filed automatically by ${PRODUCT_REPORTER_NAME}` : `Reported by ${report.reporterName}`}
+        </span>
       </div>
       <p className="text-sm [overflow-wrap:anywhere]">
         <span className="font-semibold">Reason: </span>
@@ -130,7 +185,7 @@ function QueueSummary({ reports, nowMs }: { reports: OpenReport[]; nowMs: number
 
 /**
  * The admin's moderation queue: open reports of forum posts and replies, reviews and live chat
- * messages, oldest first, each with the reported content and its age against the Community
+ * messages, and the product's own reports of users who kept sharing contact details, oldest first, each with the reported content and its age against the Community
  * Guidelines' 24-hour promise. Hide takes the content down; Dismiss leaves it.
  */
 export function ReportsTab() {

@@ -37,6 +37,12 @@ function fakeServer(users: AdminUser[]) {
       found.suspended = action === 'suspend';
       return json(200, found);
     }
+    if (url.pathname === '/api/admin/users/u1/blocks') {
+      return json(200, {
+        given: [{ userId: 'r1', name: 'Marcus Moon', role: 'reader', reason: 'Pushed me to book more', createdAt: new Date().toISOString() }],
+        received: [],
+      });
+    }
     if (url.pathname === '/api/admin/users') {
       requests.push(url.searchParams);
       const search = url.searchParams.get('search')?.toLowerCase() ?? '';
@@ -104,6 +110,18 @@ describe('UsersTab', () => {
     renderTab();
     const row = await rowOf('Ada Admin');
     expect(within(row).queryByRole('button')).toBeNull();
+  });
+
+  it("shows a user's blocks both ways with the blocker's reason", async () => {
+    fakeServer([user({})]);
+    renderTab();
+    const row = await rowOf('Luna Martinez');
+    fireEvent.click(within(row).getByRole('button', { name: 'Blocks of Luna Martinez' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Blocks of Luna Martinez' });
+    const [given] = await within(dialog).findAllByTestId('admin-block');
+    expect(given!.textContent).toContain('Marcus Moon');
+    expect(given!.textContent).toContain('Reason: Pushed me to book more');
+    expect(dialog.textContent).toContain('No one has blocked them.');
   });
 
   it('searches once typing settles, filters by role, and starts again from the first page', async () => {

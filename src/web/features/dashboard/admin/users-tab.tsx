@@ -16,6 +16,7 @@ import { formatRelativeDate } from '@/lib/relative-date';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { adminQueryKeys, adminUsersQuery, restoreUser, suspendUser } from './admin-api';
 import { ConfirmDialog } from './confirm-dialog';
+import { UserBlocksDialog } from './user-blocks-dialog';
 
 export const USERS_PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -62,6 +63,7 @@ function UserRow({ user }: { user: AdminUser }) {
   const mutation = useAccountAction(user);
   const [isConfirming, setIsConfirming] = useState(false);
   const [isShowingPayments, setIsShowingPayments] = useState(false);
+  const [isShowingBlocks, setIsShowingBlocks] = useState(false);
   const action: AccountAction = user.suspended ? 'restore' : 'suspend';
   const { button, title, describe } = ACTIONS[action];
   // The server refuses to suspend an admin (or oneself), so the button is not offered.
@@ -92,6 +94,11 @@ function UserRow({ user }: { user: AdminUser }) {
             </dd>
           </div>
         </dl>
+        {user.role !== 'admin' ? (
+          <Button variant="ghost" size="sm" aria-label={`Blocks of ${user.name}`} onClick={() => setIsShowingBlocks(true)}>
+            Blocks
+          </Button>
+        ) : null}
         {user.role === 'client' ? (
           <Button variant="ghost" size="sm" aria-label={`Card payments of ${user.name}`} onClick={() => setIsShowingPayments(true)}>
             Card payments
@@ -122,6 +129,7 @@ function UserRow({ user }: { user: AdminUser }) {
         onConfirm={() => mutation.mutate(action)}
       />
       {user.role === 'client' ? <CardPaymentsDialog user={user} open={isShowingPayments} onOpenChange={setIsShowingPayments} /> : null}
+      {user.role !== 'admin' ? <UserBlocksDialog user={user} open={isShowingBlocks} onOpenChange={setIsShowingBlocks} /> : null}
     </li>
   );
 }

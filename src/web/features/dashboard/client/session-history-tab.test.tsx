@@ -56,7 +56,7 @@ function fakeServer(sessions: ReadingSession[], options: { failHistory?: boolean
       ratings.push({ id: rated[1]!, body });
       const found = sessions.find((s) => s.id === rated[1])!;
       Object.assign(found, { rating: body.rating, review: body.review ?? null, ratableUntil: null });
-      return json(200, found);
+      return json(200, { ...found, masked: false });
     }
     if (url.pathname === '/api/sessions/history') {
       if (failHistory) return json(500, { error: { code: 'INTERNAL', message: 'Database unavailable' } });

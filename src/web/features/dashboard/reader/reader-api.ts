@@ -1,7 +1,7 @@
 import { readerEarningsSchema, readerSessionsPageSchema, readerStatsSchema } from '@shared/reader-dashboard';
 import { readerScheduleSchema, type UpdateScheduleInput } from '@shared/reader-schedule';
 import { readerSchema } from '@shared/readers';
-import { sessionHistorySchema, type UpdateMyReaderInput } from '@shared/sessions';
+import { sessionHistorySchema, type UpdateMyReaderInput, updatedReaderSchema } from '@shared/sessions';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequestParsed } from '@/lib/api';
 
@@ -11,7 +11,7 @@ export const myReaderQuery = queryOptions({
 });
 
 export function updateMyReader(input: UpdateMyReaderInput) {
-  return apiRequestParsed('/api/readers/me', readerSchema, { method: 'PATCH', body: input });
+  return apiRequestParsed('/api/readers/me', updatedReaderSchema, { method: 'PATCH', body: input });
 }
 
 /**

@@ -1,7 +1,9 @@
 import { formatCents } from '@shared/money';
 import type { ReadingSession } from '@shared/sessions';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { BlockButton } from '@/features/blocks';
+import { ClientNotesPanel } from '@/features/client-notes';
 import { formatDateTime, SESSION_TYPE_LABELS } from '@/lib/session-labels';
 import { Stars } from '../client/rating-parts';
 import { ReadingDetailsFrame } from '../reading/reading-details-frame';
@@ -46,6 +48,25 @@ function Summary({ session }: { session: ReadingSession }) {
   );
 }
 
+/** The reader's history of this client (issue 49): their private notes, and a block if it came to that. */
+function ClientCard({ session }: { session: ReadingSession }) {
+  const client = firstNameOf(session.client.name);
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-1.5">
+          <CardTitle className="[overflow-wrap:anywhere]">Notes on {client}</CardTitle>
+          <CardDescription>Shown again the next time {client} asks you for a reading, books or writes.</CardDescription>
+        </div>
+        <BlockButton userId={session.clientId} name={client} theirRole="client" variant="outline" />
+      </CardHeader>
+      <CardContent>
+        <ClientNotesPanel clientId={session.clientId} clientName={client} isTitleShown={false} />
+      </CardContent>
+    </Card>
+  );
+}
+
 /** One of the reader's readings: when, what it earned minute by minute and, for a chat, what was said. */
 export function ReaderReadingDetailsPage({ sessionId }: { sessionId: string }) {
   return (
@@ -53,7 +74,12 @@ export function ReaderReadingDetailsPage({ sessionId }: { sessionId: string }) {
       sessionId={sessionId}
       viewer="reader"
       backLabel="Back to My Sessions"
-      summary={(session) => <Summary session={session} />}
+      summary={(session) => (
+        <>
+          <Summary session={session} />
+          <ClientCard session={session} />
+        </>
+      )}
       senderName={(message, session) => (message.senderId === session.clientId ? firstNameOf(message.senderName) : message.senderName)}
     />
   );

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { selectClassName } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ContactDetailsNotice } from '@/components/contact-details-notice';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -49,6 +50,7 @@ export function ReaderSettingsTab({ reader }: { reader: Reader }) {
             <FormField id={bio.id} label="Bio" error={bio.error}>
               <Textarea rows={5} {...fieldAria(bio.id, bio.error)} {...register('bio')} />
             </FormField>
+            {save.data?.masked ? <ContactDetailsNotice /> : null}
             <FormField id={specialties.id} label="Specialties" error={specialties.error} hint="Separate them with commas; the first three show on your card.">
               <Input {...fieldAria(specialties.id, specialties.error, 'hint')} {...register('specialties')} />
             </FormField>

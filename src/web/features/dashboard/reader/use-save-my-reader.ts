@@ -1,6 +1,7 @@
 import type { Reader } from '@shared/readers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldPath, FieldValues, UseFormReset, UseFormSetError } from 'react-hook-form';
+import { toastContactDetailsRemoved } from '@/components/contact-details-notice';
 import { showFieldErrors } from '@/lib/field-errors';
 import { toast } from '@/lib/toast';
 import { myReaderQuery, updateMyReader } from './reader-api';
@@ -26,6 +27,7 @@ export function useSaveMyReader<F extends FieldValues>(form: {
       form.reset(form.toForm(updated));
       void queryClient.invalidateQueries({ queryKey: ['readers'] });
       toast.success(form.savedMessage(updated));
+      if (updated.masked) toastContactDetailsRemoved('bio');
     },
     onError: (error) => {
       showFieldErrors(error, form.toField, form.setError);

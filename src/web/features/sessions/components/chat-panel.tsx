@@ -3,10 +3,17 @@ import type { ChatMessage } from '@shared/sessions';
 import { SendHorizontal } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ContactDetailsNotice, MaskedText } from '@/components/contact-details-notice';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** How a send went: delivered or not, and whether contact details were taken out of it on the way. */
+export interface ChatSendOutcome {
+  isSent: boolean;
+  isMasked: boolean;
+}
 
 export function ChatPanel({
   id,
@@ -23,12 +30,14 @@ export function ChatPanel({
   canSend: boolean;
   /** What the message box says while sending is not possible. */
   closedPlaceholder?: string;
-  /** Resolves true when the message was delivered, so the draft is only cleared then. */
-  onSend: (content: string) => Promise<boolean>;
+  /** The draft is only cleared once the message was delivered. */
+  onSend: (content: string) => Promise<ChatSendOutcome>;
   className?: string;
 }) {
   const [draft, setDraft] = useState('');
   const [isSending, setIsSending] = useState(false);
+  // Shown from a masked send until the next clean one or a dismissal: the sender learns why their words changed.
+  const [isMaskNoticeShown, setIsMaskNoticeShown] = useState(false);
   const listRef = useRef<HTMLOListElement>(null);
   const isBlank = draft.trim().length === 0;
 
@@ -43,9 +52,11 @@ export function ChatPanel({
     // SPEC.md §5 'Reading chat': blank or whitespace-only text is not sent.
     if (isBlank || isSending || !canSend) return;
     setIsSending(true);
-    const isSent = await onSend(draft);
+    const { isSent, isMasked } = await onSend(draft);
     setIsSending(false);
-    if (isSent) setDraft('');
+    if (!isSent) return;
+    setDraft('');
+    setIsMaskNoticeShown(isMasked);
   };
 
   return (
@@ -71,13 +82,18 @@ export function ChatPanel({
                 )}
                 data-testid="chat-message"
               >
-                {message.content}
+                <MaskedText text={message.content} />
               </p>
             </li>
           );
         })}
       </ol>
-      <form onSubmit={submit} className="flex items-center gap-2 border-t border-border p-3" aria-label="Send a message">
+      {isMaskNoticeShown ? (
+        <div className="border-t border-border px-3 pt-3">
+          <ContactDetailsNotice onDismiss={() => setIsMaskNoticeShown(false)} />
+        </div>
+      ) : null}
+      <form onSubmit={submit} className={cn('flex items-center gap-2 p-3', isMaskNoticeShown ? 'pt-2' : 'border-t border-border')} aria-label="Send a message">
         <Input
           value={draft}
           onChange={(event) => setDraft(event.target.value)}

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from '@/lib/toast';
+import { toastContactDetailsRemoved } from '@/components/contact-details-notice';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
@@ -27,8 +28,9 @@ export function RatingForm({
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: (input: { rating: number; review?: string }) => rateSession(sessionId, input),
-    onSuccess: () => {
+    onSuccess: (rated) => {
       toast.success('Thank you for your rating');
+      if (rated.masked) toastContactDetailsRemoved('review');
       onDone();
     },
     onError: (failure) => setError(failure instanceof ApiError ? failure.message : 'Failed to save your rating'),

@@ -1,5 +1,6 @@
 import type { SessionType } from '@shared/constants';
 import { formatCents } from '@shared/money';
+import type { ReactNode } from 'react';
 import { PersonAvatar } from '@/components/person-avatar';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
@@ -40,6 +41,7 @@ export function ReadingHeader({
   elapsed,
   costCents,
   wallet,
+  actions,
 }: {
   otherName: string;
   otherAvatarUrl: string | null;
@@ -52,13 +54,18 @@ export function ReadingHeader({
   /** The client sees their balance; the reader what the reading has earned them. */
   /** The client's: what they can still spend, cash and (when they have some) promotional credit together. */
   wallet: { kind: 'balance'; cents: number; isLow: boolean; withCredit: boolean } | { kind: 'earnings'; cents: number; isRefunded: boolean };
+  /** What one can do about the other person (Block), beside their name. */
+  actions?: ReactNode;
 }) {
   return (
     <header className="flex flex-col gap-4 rounded-2xl border border-border bg-card/85 p-4 backdrop-blur sm:flex-row sm:items-center sm:justify-between">
       <div className="flex items-center gap-3">
         <PersonAvatar name={otherName} imageUrl={otherAvatarUrl} />
-        <div className="flex flex-col gap-1">
-          <h1 className="text-lg font-semibold leading-tight">{otherName}</h1>
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex items-center justify-between gap-2">
+            <h1 className="text-lg font-semibold leading-tight [overflow-wrap:anywhere]">{otherName}</h1>
+            {actions}
+          </div>
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <span>
               {SESSION_TYPE_LABELS[sessionType]} reading {otherRole === 'reader' ? 'with your reader' : 'with your client'}

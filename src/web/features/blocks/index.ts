@@ -1,0 +1,3 @@
+/** What other features may use of blocks: the Block button (with its dialog) and the settings' list. */
+export { BlockButton } from './block-button';
+export { BlockedPeopleCard } from './blocked-people-card';
