@@ -10,8 +10,6 @@
  * text is someone else's, and one crafted message must not stall the chat server.
  */
 
-import { z } from './zod-config';
-
 /** Where a message can be masked: the original is kept for admins under the context and the message's id. */
 export const CONTACT_MASK_CONTEXTS = ['chat', 'written_question', 'written_answer', 'stream_chat', 'bio', 'review'] as const;
 export type ContactMaskContext = (typeof CONTACT_MASK_CONTEXTS)[number];
@@ -22,11 +20,6 @@ export const MASKED_ATTEMPTS_BEFORE_REPORT = 3;
 /** What the other side sees in place of each contact detail. */
 export const CONTACT_DETAILS_REMOVED = '[contact details removed]';
 
-/**
- * What a sender's answer (an HTTP response or a socket acknowledgement) adds to what they sent:
- * true when contact details were taken out of it, so the page tells them why at that moment.
- */
-export const maskedFlagSchema = z.object({ masked: z.boolean() });
 
 type Span = readonly [start: number, end: number];
 

@@ -1,4 +1,4 @@
-import { maskedFlagSchema } from './contact-details';
+import { maskedFlagSchema } from './masked-flag';
 import { GIFT_IDS, liveStreamSchema, STREAM_END_REASONS, STREAM_MESSAGE_MAX_LENGTH, streamChatSchema } from './live';
 import { notificationSchema } from './notifications';
 import { QUEUE_CLOSE_REASONS } from './queue';

@@ -1,5 +1,5 @@
 import { MESSAGE_MAX_LENGTH, RATING_WINDOW_DAYS, SESSION_TYPES } from './constants';
-import { maskedFlagSchema } from './contact-details';
+import { maskedFlagSchema } from './masked-flag';
 import { createReaderSchema, rateCentsSchema, readerSchema } from './readers';
 import { spentBySourceSchema } from './spending';
 import { imageUrlSchema } from './auth';

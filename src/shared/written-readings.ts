@@ -1,5 +1,5 @@
 import { RATING_WINDOW_DAYS } from './constants';
-import { maskedFlagSchema } from './contact-details';
+import { maskedFlagSchema } from './masked-flag';
 import { formatCents } from './money';
 import { clientAndReaderFields } from './readers';
 import {

@@ -46,7 +46,7 @@ test('a code made in Admin → Promotions gives a new client bonus credit at che
   await dialog.getByLabel('Promo code (optional)').fill(code.toLowerCase());
   const preview = dialog.getByTestId('promo-preview');
   await expect(preview).toContainText('+$3.00 promotional credit');
-  await expect(preview).toContainText('$3.00 bonus (50% of $10.00, the cap) · expires 14 days after it is added');
+  await expect(preview).toContainText('$3.00 bonus (the code’s cap: 50% would be $5.00) · expires 14 days after it is added');
   await dialog.getByLabel('New card (secure checkout page)').check();
   await dialog.getByRole('button', { name: 'Add Funds' }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
