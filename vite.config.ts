@@ -208,10 +208,12 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverRenderer : {
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // A chunk's name is its hash alone: the entry lists every lazy chunk's file for preloading
-        // (158 of them in stop 49), and names like `reader-profile-inputs-` cost the home page's
-        // entry more than a feature's worth of code (its budget is 120 KB, scripts/page-budgets.ts).
-        chunkFileNames: 'assets/[hash].js',
+        // A shared chunk's name is its hash alone: the entry lists every lazy chunk's file for
+        // preloading (158 of them in stop 49), and names like `reader-profile-inputs-` cost the home
+        // page's entry more than a feature's worth of code (its budget is 120 KB,
+        // scripts/page-budgets.ts). A route's page keeps its name, which tells it apart in the
+        // network panel and the service worker's cache.
+        chunkFileNames: (chunk) => (chunk.name.endsWith('-page') ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
         codeSplitting: {
           groups: [
             // Everything the entry imports statically, in one file beside it: Rolldown otherwise

@@ -43,6 +43,8 @@ export const readerSessionRowSchema = z.object({
   id: z.string(),
   sessionType: z.enum(SESSION_TYPES),
   status: z.enum(['active', 'completed']),
+  /** Whom the reading was with: the reader's notes on them and a block are kept by this id (issue 49). */
+  clientId: z.string(),
   /** Only the first name reaches the reader; null when the client gave none ('Anonymous'). */
   clientFirstName: z.string().nullable(),
   startedAt: z.string(),

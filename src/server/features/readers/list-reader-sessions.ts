@@ -27,6 +27,7 @@ export async function listReaderSessions(db: DbOrTx, readerId: string, page: num
       sessionType: session.sessionType,
       // Only these two are selected: a reading that is not active has completed.
       status: session.status === 'active' ? 'active' : 'completed',
+      clientId: session.clientId,
       clientFirstName: firstNameOf(clientName),
       startedAt: session.startedAt!.toISOString(),
       endedAt: session.endedAt?.toISOString() ?? null,

@@ -140,6 +140,7 @@ describe('the reader dashboard figures', () => {
       id: ids.a,
       sessionType: 'chat',
       status: 'completed',
+      clientId: expect.any(String),
       clientFirstName: 'Moonchild',
       startedAt: '2026-11-21T12:00:00.000Z',
       endedAt: '2026-11-21T12:02:30.000Z',

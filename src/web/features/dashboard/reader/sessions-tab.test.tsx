@@ -12,6 +12,7 @@ const row = (overrides: Partial<ReaderSessionRow>): ReaderSessionRow => ({
   id: 's1',
   sessionType: 'chat',
   status: 'completed',
+  clientId: 'c1',
   clientFirstName: 'Moonchild',
   startedAt: '2026-11-21T12:00:00.000Z',
   endedAt: '2026-11-21T12:02:30.000Z',
@@ -68,6 +69,8 @@ describe('ReaderSessionsTab', () => {
     expect(within(rows[2]!).getByRole('img', { name: 'Rated 5 out of 5' })).toBeTruthy();
     expect(rows[2]!.textContent).toContain('“Spot on about the move.”');
     expect(rows[2]!.textContent).toContain('Minutes3Earned$6.27');
+    // The reader's notes on each client, from their client list (issue 49).
+    expect(within(rows[0]!).getByRole('button', { name: 'Your notes on Moonchild' })).toBeTruthy();
     // Each opens the reading's receipt.
     expect(within(rows[1]!).getByRole('link', { name: 'Anonymous' }).getAttribute('href')).toBe('/dashboard/sessions/refunded');
   });
@@ -79,7 +82,7 @@ describe('ReaderSessionsTab', () => {
     await screen.findByText('Moonchild');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Sol')).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/readers/me/sessions?page=1', '/api/readers/me/sessions?page=2']);
+    expect(fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/readers/me/sessions'))).toEqual(['/api/readers/me/sessions?page=1', '/api/readers/me/sessions?page=2']);
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByText('Moonchild')).toBeTruthy();
   });

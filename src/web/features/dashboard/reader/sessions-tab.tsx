@@ -7,6 +7,8 @@ import { Link } from 'react-router';
 import { ListSkeleton, LoadFailed, PagedList } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { BlockButton } from '@/features/blocks';
+import { ClientNotesButton } from '@/features/client-notes';
 import { sessionDetailsPath } from '@/lib/paths';
 import { readerSessionsQuery } from './reader-api';
 
@@ -33,12 +35,13 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function SessionRow({ session }: { session: ReaderSessionRow }) {
   const isLive = session.status === 'active';
+  const clientName = session.clientFirstName ?? 'Anonymous';
   return (
     <li className="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-center md:gap-6" data-testid="reader-session">
       <div className="grid min-w-0 gap-1">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <Link to={sessionDetailsPath(session.id)} className="font-semibold underline-offset-4 hover:underline [overflow-wrap:anywhere]">
-            {session.clientFirstName ?? 'Anonymous'}
+            {clientName}
           </Link>
           <Badge variant="outline">{TYPE_LABELS[session.sessionType]}</Badge>
           {isLive ? <Badge variant="pink">In progress</Badge> : null}
@@ -54,11 +57,18 @@ function SessionRow({ session }: { session: ReaderSessionRow }) {
           </div>
         ) : null}
       </div>
-      {/* Fixed columns from md up, so figures line up from one row to the next. */}
-      <dl className="grid grid-cols-2 gap-x-4 text-sm md:grid-cols-[4.5rem_6rem]">
-        <Figure label="Minutes" value={String(session.minutesCharged)} />
-        <Figure label={isLive ? 'Held so far' : 'Earned'} value={formatCents(session.earningsCents)} />
-      </dl>
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2 md:justify-end">
+        {/* Fixed columns from md up, so figures line up from one row to the next. */}
+        <dl className="grid grid-cols-2 gap-x-4 text-sm md:grid-cols-[4.5rem_6rem]">
+          <Figure label="Minutes" value={String(session.minutesCharged)} />
+          <Figure label={isLive ? 'Held so far' : 'Earned'} value={formatCents(session.earningsCents)} />
+        </dl>
+        {/* The reader's own notes on this client and a block, from their client list (issue 49). */}
+        <div className="flex gap-1">
+          <ClientNotesButton clientId={session.clientId} clientName={clientName} />
+          <BlockButton userId={session.clientId} name={clientName} theirRole="client" />
+        </div>
+      </div>
     </li>
   );
 }
