@@ -56,6 +56,7 @@ const COMMITTED_MIGRATIONS: readonly (readonly [file: string, sha256: string])[]
   ['0043_card_payments_and_offers.sql', 'b4eb6c6f4392eca9228b489880e8c0885fcb3afe60963f90fc24c5cddb5e2e08'],
   ['0044_safe_room.sql', '85fa5ae8a3a7fe4c1dd04b077d242394f188207948461a1720e40e6a67b5f740'],
   ['0045_reader_service_notices.sql', '986c24e2815d89a7695ee2eff520ea791910f0ebfcfbff8694b4cc16cc972493'],
+  ['0046_blocks_move_service.sql', 'e1cc5d689399777d6879505906c5d425ea4cb7769060f61a3693583a83eea51b'],
 ];
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(`${migrationsDir}/${file}`)).digest('hex');

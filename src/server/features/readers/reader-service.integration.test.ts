@@ -193,4 +193,14 @@ describe('service figures, from the last 90 days', () => {
     expect((await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: requested.body.id, response: 'decline' })).status).toBe(200);
     expect(serviceIn(await directory(), reader)).toMatchObject({ acceptanceRate: 20 / 26, readingsCounted: 20 });
   });
+
+  it('does not hold against a reader the readings they ended early with a client they blocked, from the next request', async () => {
+    await directory();
+    const reader = readers.steady;
+    expect((await http(app, reader.cookie).post('/api/blocks', { userId: client.id })).status).toBe(201);
+    // The three readings Steady ended within 3 minutes were all with this client: 16 of 17 completed.
+    await expect.poll(async () => serviceIn(await directory(), reader), { timeout: 10_000 }).toMatchObject({ completionRate: 16 / 17, readingsCounted: 17 });
+    expect((await http(app, reader.cookie).delete(`/api/blocks/${client.id}`)).status).toBe(204);
+    await expect.poll(async () => serviceIn(await directory(), reader), { timeout: 10_000 }).toMatchObject({ completionRate: 16 / 20, readingsCounted: 20 });
+  });
 });

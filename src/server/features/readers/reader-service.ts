@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ReaderService } from '@shared/readers';
 import { EARLY_END_MINUTES, SERVICE_MINIMUM_COUNT, SERVICE_SCORE, SERVICE_WINDOW_DAYS, SLOWEST_ACCEPT_SECONDS } from '@shared/reader-service';
-import { readerProfiles, readingSessions, writtenReadings } from '../../db/schema';
+import { readerProfiles, readingSessions, userBlocks, writtenReadings } from '../../db/schema';
 
 /** One reader's service over the window as the database counts it (`readerServiceAt`). */
 export interface ServiceCounts {
@@ -39,10 +39,13 @@ function readingAggregates(): SQL {
   const isWalkIn = sql`${s.appointmentId} is null`;
   const wasAccepted = sql`${isWalkIn} and ${s.respondedAt} is not null and ${s.status} <> 'declined'`;
   const endedEarlyByReader = sql`${s.endedBy} = ${s.readerId} and ${s.minutesCharged} <= ${sql.raw(String(EARLY_END_MINUTES))}`;
+  // A reading the reader ended early with a client they have blocked is counted for nobody (issue
+  // 49): blocking ends the reading, and a reader who blocks someone abusive is not marked down.
+  const excused = sql`${endedEarlyByReader} and exists (select 1 from ${userBlocks} ub where ub.blocker_id = ${s.readerId} and ub.blocked_id = ${s.clientId})`;
   return sql`count(*) filter (where ${isWalkIn} and (${s.respondedAt} is not null or ${s.status} = 'missed'))::int as reached,
     count(*) filter (where ${wasAccepted})::int as accepted,
     round((percentile_cont(0.5) within group (order by extract(epoch from ${s.respondedAt} - ${s.requestedAt})) filter (where ${wasAccepted}))::numeric)::int as median_accept,
-    count(*) filter (where ${s.status} = 'completed')::int as ended,
+    count(*) filter (where ${s.status} = 'completed' and not coalesce(${excused}, false))::int as ended,
     count(*) filter (where ${s.status} = 'completed' and ${s.refundedCents} = 0 and not coalesce(${endedEarlyByReader}, false))::int as completed,
     min(${s.requestedAt}) as oldest`;
 }
