@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ContactMaskContext, MASKED_ATTEMPTS_BEFORE_REPORT, maskContactDetails } from '@shared/contact-details';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { contactMasks, reports } from '../../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,11 +24,13 @@ export interface MaskInput {
   maxLength?: number | null;
 }
 
+/** What a masked send keeps: who wrote it, where, and their words before the rule. */
+export type MaskedOriginalInput = Pick<MaskInput, 'userId' | 'context' | 'subjectId' | 'now'> & { original: string };
+
 /**
- * Runs the contact-details rule on what a user sends to someone else (issue 49). The caller stores
- * the returned text in its own table, so every later reader of it (the other side, transcripts,
- * exports, admins' views) gets the masked one; the original is kept only in contact_masks, in the
- * caller's transaction, so a send that fails leaves no original behind.
+ * Keeps the original of a text the rule masked (issue 49), in the caller's transaction, so a send
+ * that fails leaves no original behind; every later reader of the stored text (the other side,
+ * transcripts, exports, admins' views) gets the masked one.
  *
  * The masked attempt that makes MASKED_ATTEMPTS_BEFORE_REPORT within a day, counted since the
  * product last reported the user, files a report by itself, unless one is still open. Those
@@ -36,21 +38,17 @@ export interface MaskInput {
  * distinct) cannot dedupe them: a transaction-scoped advisory lock on the sender serialises the
  * count and the insert, so two attempts at once cannot both see "none open" and file twice.
  */
-export async function maskForOthers(tx: Tx, input: MaskInput): Promise<{ text: string; masked: boolean }> {
-  const result = maskContactDetails(input.text);
-  if (!result.masked) return result;
-  const text = input.maxLength == null ? result.text : result.text.slice(0, input.maxLength);
+export async function keepMaskedOriginal(tx: Tx, input: MaskedOriginalInput): Promise<void> {
   const { userId, now } = input;
-
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`contact-masks:${userId}`}, 0))`);
-  await tx.insert(contactMasks).values({ id: randomUUID(), userId, context: input.context, subjectId: input.subjectId, original: input.text, createdAt: now });
+  await tx.insert(contactMasks).values({ id: randomUUID(), userId, context: input.context, subjectId: input.subjectId, original: input.original, createdAt: now });
 
   const filedByProduct = and(isNull(reports.reporterId), eq(reports.targetType, 'user'), eq(reports.targetId, userId));
   const [last] = await tx
     .select({ createdAt: sql<Date>`max(${reports.createdAt})`.mapWith(reports.createdAt), open: sql<number>`count(*) filter (where ${reports.status} = 'open')`.mapWith(Number) })
     .from(reports)
     .where(filedByProduct);
-  if (last && last.open > 0) return { text, masked: true };
+  if (last && last.open > 0) return;
 
   const dayAgo = new Date(now.getTime() - DAY_MS);
   const since = last?.createdAt && last.createdAt > dayAgo ? last.createdAt : dayAgo;
@@ -61,5 +59,38 @@ export async function maskForOthers(tx: Tx, input: MaskInput): Promise<{ text: s
   if ((attempts?.n ?? 0) >= MASKED_ATTEMPTS_BEFORE_REPORT) {
     await tx.insert(reports).values({ id: randomUUID(), reporterId: null, targetType: 'user', targetId: userId, reason: CONTACT_DETAILS_REPORT_REASON, createdAt: now });
   }
-  return { text, masked: true };
+}
+
+/** The rule's text, cut to the stored column's limit. */
+function masked(input: MaskInput): { text: string; masked: boolean } {
+  const result = maskContactDetails(input.text);
+  return input.maxLength == null ? result : { ...result, text: result.text.slice(0, input.maxLength) };
+}
+
+/**
+ * Runs the contact-details rule on what a user sends to someone else, in the caller's transaction:
+ * the caller stores the returned text in its own table; a masked one's original is kept
+ * (keepMaskedOriginal).
+ */
+export async function maskForOthers(tx: Tx, input: MaskInput): Promise<{ text: string; masked: boolean }> {
+  const shown = masked(input);
+  if (shown.masked) await keepMaskedOriginal(tx, { ...input, original: input.text });
+  return shown;
+}
+
+/**
+ * The same for a send that is one insert (a chat message): `store` writes the text shown to others.
+ * Nearly every message is clean and goes in as that one statement; only a masked one opens a
+ * transaction, to keep its original with it. A chat's socket handler runs this for every message.
+ */
+export async function storeMaskedForOthers(db: Db, input: MaskInput, store: (db: DbOrTx, text: string) => Promise<unknown>): Promise<{ text: string; masked: boolean }> {
+  const shown = masked(input);
+  if (!shown.masked) await store(db, shown.text);
+  else {
+    await db.transaction(async (tx) => {
+      await keepMaskedOriginal(tx, { ...input, original: input.text });
+      await store(tx, shown.text);
+    });
+  }
+  return shown;
 }

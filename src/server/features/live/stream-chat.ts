@@ -8,7 +8,7 @@ import { liveStreams, streamMessages, streamMutes, user } from '../../db/schema'
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { createFixedWindowLimiter } from '../../rate-limiter';
 import type { SessionUser } from '../auth';
-import { maskForOthers } from '../contact-masks';
+import { storeMaskedForOthers } from '../contact-masks';
 import { type LiveDeps, streamRoom } from './deps';
 import { publicName } from './public-name';
 
@@ -73,11 +73,11 @@ export async function sendStreamMessage(
   }
   const createdAt = new Date(deps.clock.now());
   const id = randomUUID();
-  const { text: content, masked } = await deps.db.transaction(async (tx) => {
-    const shown = await maskForOthers(tx, { userId: sender.id, context: 'stream_chat', subjectId: id, text: input.content, now: createdAt, maxLength: STREAM_MESSAGE_MAX_LENGTH });
-    await tx.insert(streamMessages).values({ id, streamId, userId: sender.id, content: shown.text, createdAt });
-    return shown;
-  });
+  const { text: content, masked } = await storeMaskedForOthers(
+    deps.db,
+    { userId: sender.id, context: 'stream_chat', subjectId: id, text: input.content, now: createdAt, maxLength: STREAM_MESSAGE_MAX_LENGTH },
+    (db, text) => db.insert(streamMessages).values({ id, streamId, userId: sender.id, content: text, createdAt }),
+  );
   const chat: StreamChat = { id, streamId, userId: sender.id, userName: publicName(sender.name), content, at: createdAt.toISOString() };
   deps.streamChanges.tell({ kind: 'message', chat });
   deps.realtime.toRoom(streamRoom(streamId), SERVER_EVENTS.streamChat, chat);

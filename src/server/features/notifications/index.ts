@@ -4,6 +4,6 @@
  */
 export { deliverNotifications } from './deliver';
 export { queuePayoutPaidPush, queueQueueOfferPush, queueReadingRequestPush } from './push-queue';
-export { channelOnSql, isEmailOn, quietHoursOverAt } from './preferences';
+export { channelOnSql, emailNotBefore, isEmailOn } from './preferences';
 export { storeNotification } from './store-notification';
 export type { NotificationRow } from './to-notification';

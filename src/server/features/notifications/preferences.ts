@@ -73,9 +73,13 @@ export async function savePreferences(db: DbOrTx, userId: string, input: Notific
   return { channels: input.channels, quietHours: input.quietHours, timeZone: input.timeZone };
 }
 
-/** When a message that waits out quiet hours may reach the person: `now`, or when their quiet hours end. */
-export async function quietHoursOverAt(db: DbOrTx, userId: string, now: Date): Promise<Date> {
-  const { quietHours, timeZone } = await loadPreferences(db, userId);
+/**
+ * When a mail of this kind that waits out quiet hours may reach the person: `now`, or when their
+ * quiet hours end; null when they keep this kind's mail off. One read of their choices for both.
+ */
+export async function emailNotBefore(db: DbOrTx, userId: string, kind: PreferenceKind, now: Date): Promise<Date | null> {
+  const { channels, quietHours, timeZone } = await loadPreferences(db, userId);
+  if (!isChannelOn(channels, kind, 'email')) return null;
   return new Date(now.getTime() + msUntilQuietHoursEnd(now, quietHours, timeZone));
 }
 

@@ -6,7 +6,7 @@ import type { Realtime } from '../../realtime/realtime';
 import { offerSends, promotions, user } from '../../db/schema';
 import { conflict } from '../../errors';
 import { promotionOfferMail, queueMail } from '../mail';
-import { channelOnSql, deliverNotifications, isEmailOn, type NotificationRow, quietHoursOverAt, storeNotification } from '../notifications';
+import { channelOnSql, deliverNotifications, emailNotBefore, type NotificationRow, storeNotification } from '../notifications';
 import type { PromotionDeps } from './deps';
 import { isUsedUp, loadPromotion } from './list-promotions';
 import { refusalOf } from './redeem-promotion';
@@ -60,7 +60,8 @@ async function sendOffer(deps: OfferDeps, promotion: PromotionRow, userId: strin
 
     const summary = offerSummary(promotion);
     const link = offerLink(promotion);
-    if (await isEmailOn(tx, userId, 'promotion')) {
+    const mailAt = await emailNotBefore(tx, userId, 'promotion', now);
+    if (mailAt) {
       const [person] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId));
       await queueMail(tx, deps.clock, {
         kind: 'promotion',
@@ -73,7 +74,7 @@ async function sendOffer(deps: OfferDeps, promotion: PromotionRow, userId: strin
           url: `${deps.publicUrl}${link}`,
           settingsUrl: `${deps.publicUrl}${paths.notificationSettings}`,
         }),
-        notBefore: await quietHoursOverAt(tx, userId, now),
+        notBefore: mailAt,
       });
     }
     return storeNotification(tx, { userId, kind: 'promotion', title: `An offer for you: ${promotion.code}`, body: summary, link, subjectId: promotion.id, now });

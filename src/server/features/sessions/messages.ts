@@ -6,7 +6,7 @@ import type { ChatMessage } from '@shared/sessions';
 import type { DbOrTx } from '../../db/client';
 import { sessionMessages, user } from '../../db/schema';
 import { AppError } from '../../errors';
-import { maskForOthers } from '../contact-masks';
+import { storeMaskedForOthers } from '../contact-masks';
 import { createFixedWindowLimiter } from '../../rate-limiter';
 import type { SessionUser } from '../auth';
 import { loadSessionFor } from './access';
@@ -62,11 +62,11 @@ export async function sendMessage(
   if (!check.allowed) throw new AppError('RATE_LIMITED', 'You are sending messages too fast. Please wait a moment.', undefined, { retryAfterSeconds: Math.ceil(check.retryAfterMs / 1000) });
   const id = randomUUID();
   const createdAt = new Date(deps.clock.now());
-  const { text: content, masked } = await deps.db.transaction(async (tx) => {
-    const shown = await maskForOthers(tx, { userId: sender.id, context: 'chat', subjectId: id, text: typed, now: createdAt, maxLength: MESSAGE_MAX_LENGTH });
-    await tx.insert(sessionMessages).values({ id, sessionId: session.id, senderId: sender.id, content: shown.text, messageType: input.type, createdAt });
-    return shown;
-  });
+  const { text: content, masked } = await storeMaskedForOthers(
+    deps.db,
+    { userId: sender.id, context: 'chat', subjectId: id, text: typed, now: createdAt, maxLength: MESSAGE_MAX_LENGTH },
+    (db, text) => db.insert(sessionMessages).values({ id, sessionId: session.id, senderId: sender.id, content: text, messageType: input.type, createdAt }),
+  );
   const chat: ChatMessage = {
     id,
     sessionId: session.id,

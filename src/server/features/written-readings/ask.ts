@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { readerProfiles, writtenReadings } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
-import { maskForOthers } from '../contact-masks';
+import { keepMaskedOriginal } from '../contact-masks';
 import { deliverNotifications, storeNotification } from '../notifications';
 import { isListedReader } from '../readers';
 import { assertWalletMaySpend, getWalletBalanceCents, placeHold } from '../wallet';
@@ -69,7 +69,7 @@ export async function askWrittenReading(deps: WrittenReadingDeps, asker: Session
       return null;
     }
     await placeHold(tx, { userId: asker.id, amountCents: priceCents, reference: writtenReadingReference(id), creditFirstAt: now });
-    if (shown.masked) await maskForOthers(tx, { userId: asker.id, context: 'written_question', subjectId: id, text: input.question, now });
+    if (shown.masked) await keepMaskedOriginal(tx, { userId: asker.id, context: 'written_question', subjectId: id, original: input.question, now });
     return storeNotification(tx, {
       userId: input.readerId,
       kind: 'written_reading_asked',
