@@ -18,7 +18,13 @@ process.env.A11Y_THEMES ??= themes[Math.floor(Date.now() / 86_400_000) % themes.
  * saying which other service (Redis, janus, haproxy) is missing.
  */
 const NEEDS_POSTGRES = ['live-janus.spec.ts'];
-const MEDIA_SPECS = ['reading.spec.ts', 'live.spec.ts', 'live-media.spec.ts', 'turn-relay.spec.ts', ...(process.env.E2E_POSTGRES_URL ? NEEDS_POSTGRES : [])];
+const MEDIA_SPECS = [
+  'reading.spec.ts',
+  'live.spec.ts',
+  'live-media.spec.ts',
+  'turn-relay.spec.ts',
+  ...(process.env.E2E_POSTGRES_URL ? NEEDS_POSTGRES : []),
+];
 
 /** E2E_PORT lets two checkouts on one machine run their suites side by side. */
 const E2E_PORT = Number(process.env.E2E_PORT ?? 5055);
@@ -68,7 +74,9 @@ export default defineConfig({
   // `npm test` lists the slowest tests of all its stages at the end (tests/timings/record-timing.ts).
   reporter: [
     ['list'],
-    ...(process.env.CI ? [['./tests/e2e/retry-reporter.ts'] as const] : [['html', { open: 'never', outputFolder: 'playwright-report' }] as const]),
+    ...(process.env.CI
+      ? [['./tests/e2e/retry-reporter.ts'] as const]
+      : [['html', { open: 'never', outputFolder: 'playwright-report' }] as const]),
     ...(process.env.TEST_TIMINGS_DIR ? [['./tests/timings/playwright-timings-reporter.ts'] as const] : []),
   ],
   use: {

@@ -38,7 +38,9 @@ function precompress(): Plugin {
         for (const path of walk(outDir).filter((file) => COMPRESSIBLE.test(file))) {
           const body = readFileSync(path);
           if (body.length < 1024) continue;
-          const brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+          const brotli = brotliCompressSync(body, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          });
           const gzip = gzipSync(body, { level: 9 });
           if (brotli.length < body.length * 0.9) writeFileSync(`${path}.br`, brotli);
           if (gzip.length < body.length * 0.9) writeFileSync(`${path}.gz`, gzip);
@@ -70,22 +72,27 @@ function bootAfterFirstPaint(): Plugin {
       handler(_options, bundle) {
         const html = bundle['index.html'];
         const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
-        if (html?.type !== 'asset' || !entry) throw new Error('The build has no index.html or no entry chunk to start from it');
-        const source = minifySync('boot.js', [
-          `let started = false;`,
-          `const start = () => { if (!started) { started = true; import('/${entry.fileName}'); } };`,
-          `const afterFrame = () => requestAnimationFrame(() => setTimeout(start));`,
-          `if (!document.getElementById('rendered-state')) start();`,
-          `else {`,
-          // A tap or a key before the page has painted starts the app at once.
-          `  for (const type of ['pointerdown', 'keydown']) addEventListener(type, start, { once: true, capture: true });`,
-          `  try {`,
-          `    new PerformanceObserver((list, observer) => {`,
-          `      if (list.getEntriesByName('first-contentful-paint').length > 0) { observer.disconnect(); afterFrame(); }`,
-          `    }).observe({ type: 'paint', buffered: true });`,
-          `  } catch { afterFrame(); }`,
-          `}`,
-        ].join('\n'), { mangle: { toplevel: true } }).code;
+        if (html?.type !== 'asset' || !entry)
+          throw new Error('The build has no index.html or no entry chunk to start from it');
+        const source = minifySync(
+          'boot.js',
+          [
+            `let started = false;`,
+            `const start = () => { if (!started) { started = true; import('/${entry.fileName}'); } };`,
+            `const afterFrame = () => requestAnimationFrame(() => setTimeout(start));`,
+            `if (!document.getElementById('rendered-state')) start();`,
+            `else {`,
+            // A tap or a key before the page has painted starts the app at once.
+            `  for (const type of ['pointerdown', 'keydown']) addEventListener(type, start, { once: true, capture: true });`,
+            `  try {`,
+            `    new PerformanceObserver((list, observer) => {`,
+            `      if (list.getEntriesByName('first-contentful-paint').length > 0) { observer.disconnect(); afterFrame(); }`,
+            `    }).observe({ type: 'paint', buffered: true });`,
+            `  } catch { afterFrame(); }`,
+            `}`,
+          ].join('\n'),
+          { mangle: { toplevel: true } },
+        ).code;
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         const fileName = `assets/boot-${hash}.js`;
         this.emitFile({ type: 'asset', fileName, source });
@@ -99,21 +106,30 @@ function bootAfterFirstPaint(): Plugin {
 }
 
 /** Modules every page that shows readers live needs, none of which imports zod. */
-const LIVE_WORDS = /[\\/]src[\\/](shared[\\/](reader-directory|realtime-events|written-reading-rules|live-rules|community-rules|shop-rules)|web[\\/]lib[\\/](server-events|live-presence|reader-watch))\.ts$/;
+const LIVE_WORDS =
+  /[\\/]src[\\/](shared[\\/](reader-directory|realtime-events|written-reading-rules|live-rules|community-rules|shop-rules)|web[\\/]lib[\\/](server-events|live-presence|reader-watch))\.ts$/;
 /** The dark theme's background (styles.css `.dark --background`): the installed app's splash and bars. */
 const DARK_BACKGROUND = '#0b0714';
 
 /** The scripts and style sheets the built index.html loads: the entry, its preloads, its CSS. */
 function entryFiles(): Set<string> {
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-  const referenced = (text: string, pattern: RegExp) => Array.from(text.matchAll(pattern)).flatMap(([, file]) => (file ? [file] : []));
+  const referenced = (text: string, pattern: RegExp) =>
+    Array.from(text.matchAll(pattern)).flatMap(([, file]) => (file ? [file] : []));
   const files = new Set(referenced(html, /(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g));
   // The boot file (bootAfterFirstPaint) imports the entry.
   for (const boot of [...files].filter((file) => BOOT_FILE.test(file))) {
-    for (const file of referenced(readFileSync(join(outDir, boot), 'utf8'), /import\(['"`]\/(assets\/[^'"`]+\.js)['"`]\)/g)) files.add(file);
+    for (const file of referenced(
+      readFileSync(join(outDir, boot), 'utf8'),
+      /import\(['"`]\/(assets\/[^'"`]+\.js)['"`]\)/g,
+    ))
+      files.add(file);
   }
   // A change to index.html's markup must not silently leave the offline app without its scripts.
-  if (files.size === 0) throw new Error('dist/web/index.html references no script or style sheet under /assets/: nothing of the entry to precache');
+  if (files.size === 0)
+    throw new Error(
+      'dist/web/index.html references no script or style sheet under /assets/: nothing of the entry to precache',
+    );
   return files;
 }
 
@@ -194,45 +210,50 @@ const serverRenderer = defineConfig({
   },
 });
 
-export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverRenderer : {
-  root: 'src/web',
-  publicDir: 'public',
-  plugins: [react(), tailwindcss(), bootAfterFirstPaint(), installableApp(), precompress()],
-  resolve,
-  build: {
-    outDir,
-    emptyOutDir: true,
-    // Every browser the app supports knows <link rel="modulepreload"> (Safari since 17, Firefox since
-    // 115); one that does not fetches a chunk when it is imported instead. The polyfill was 0.3 KB
-    // gzip of every page's entry (the home page's budget is 120 KB, scripts/page-budgets.ts).
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        // A shared chunk's name is its hash alone: the entry lists every lazy chunk's file for
-        // preloading (158 of them in stop 49), and names like `reader-profile-inputs-` cost the home
-        // page's entry more than a feature's worth of code (its budget is 120 KB,
-        // scripts/page-budgets.ts). A route's page keeps its name, which tells it apart in the
-        // network panel and the service worker's cache.
-        chunkFileNames: (chunk) => (chunk.name.endsWith('-page') ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
-        codeSplitting: {
-          groups: [
-            // Everything the entry imports statically, in one file beside it: Rolldown otherwise
-            // cut it into a dozen small common chunks (JSX runtime, API client, paths…), each one
-            // more request on every first visit.
-            { name: 'app', tags: ['$initial'], priority: 2 },
-            // The public pages' live updates by name, apart from the payload schemas: grouped
-            // otherwise with the shared modules that define schemas, they brought zod (25 KB gzip)
-            // to every visit of the directory (issue 29).
-            { name: 'live-words', test: LIVE_WORDS, priority: 1 },
-          ],
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? serverRenderer
+    : {
+        root: 'src/web',
+        publicDir: 'public',
+        plugins: [react(), tailwindcss(), bootAfterFirstPaint(), installableApp(), precompress()],
+        resolve,
+        build: {
+          outDir,
+          emptyOutDir: true,
+          // Every browser the app supports knows <link rel="modulepreload"> (Safari since 17, Firefox since
+          // 115); one that does not fetches a chunk when it is imported instead. The polyfill was 0.3 KB
+          // gzip of every page's entry (the home page's budget is 120 KB, scripts/page-budgets.ts).
+          modulePreload: { polyfill: false },
+          rolldownOptions: {
+            output: {
+              // A shared chunk's name is its hash alone: the entry lists every lazy chunk's file for
+              // preloading (158 of them in stop 49), and names like `reader-profile-inputs-` cost the home
+              // page's entry more than a feature's worth of code (its budget is 120 KB,
+              // scripts/page-budgets.ts). A route's page keeps its name, which tells it apart in the
+              // network panel and the service worker's cache.
+              chunkFileNames: (chunk) =>
+                chunk.name.endsWith('-page') ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
+              codeSplitting: {
+                groups: [
+                  // Everything the entry imports statically, in one file beside it: Rolldown otherwise
+                  // cut it into a dozen small common chunks (JSX runtime, API client, paths…), each one
+                  // more request on every first visit.
+                  { name: 'app', tags: ['$initial'], priority: 2 },
+                  // The public pages' live updates by name, apart from the payload schemas: grouped
+                  // otherwise with the shared modules that define schemas, they brought zod (25 KB gzip)
+                  // to every visit of the directory (issue 29).
+                  { name: 'live-words', test: LIVE_WORDS, priority: 1 },
+                ],
+              },
+            },
+            treeshake: {
+              // A feature's index.ts only re-exports (decision 036). Free of side effects, an import through
+              // it loads the module that holds the name, not every module the index lists: without this,
+              // the shop's orders page loaded the whole wallet feature (+44 KB gzip).
+              moduleSideEffects: (id) => (/\/src\/web\/features\/[^/]+\/index\.ts$/.test(id) ? false : undefined),
+            },
+          },
         },
       },
-      treeshake: {
-        // A feature's index.ts only re-exports (decision 036). Free of side effects, an import through
-        // it loads the module that holds the name, not every module the index lists: without this,
-        // the shop's orders page loaded the whole wallet feature (+44 KB gzip).
-        moduleSideEffects: (id) => (/\/src\/web\/features\/[^/]+\/index\.ts$/.test(id) ? false : undefined),
-      },
-    },
-  },
-});
+);

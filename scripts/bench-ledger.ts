@@ -15,7 +15,18 @@ import { eq } from 'drizzle-orm';
 import { ledgerAccounts, ledgerTransfers, user } from '../src/server/db/schema';
 import { printProfile, startWindowProfile } from './bench-profile';
 import { checkLedger } from '../src/server/features/wallet/check-ledger';
-import { chargeManyWithSplit, chargeWithSplit, createWallet, InsufficientFundsError, releaseHeldShare, type SplitChargeInput, type SplitChargeResult, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../src/server/features/wallet/ledger';
+import {
+  chargeManyWithSplit,
+  chargeWithSplit,
+  createWallet,
+  InsufficientFundsError,
+  releaseHeldShare,
+  type SplitChargeInput,
+  type SplitChargeResult,
+  SYSTEM_ACCOUNTS,
+  transfer,
+  walletAccountId,
+} from '../src/server/features/wallet/ledger';
 
 const setting = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -40,7 +51,11 @@ async function openBenchDatabase(): Promise<{ database: Database; label: string;
   }
   const database = await openScratchPostgres(serverUrl, { prefix: 'soul_tribe_bench', poolSize: workerCount });
   const host = new URL(serverUrl).host;
-  return { database, label: `PostgreSQL ${host} (scratch database ${database.name}, pool ${workerCount})`, dispose: () => database.close() };
+  return {
+    database,
+    label: `PostgreSQL ${host} (scratch database ${database.name}, pool ${workerCount})`,
+    dispose: () => database.close(),
+  };
 }
 
 async function createAccounts(database: Database) {
@@ -57,7 +72,13 @@ async function createAccounts(database: Database) {
   const fundingCents = Math.ceil(chargeCount / clientCount + 1) * RATE_MAX_CENTS;
   for (const id of clients) {
     await db.transaction((tx) =>
-      transfer(tx, { debitAccountId: SYSTEM_ACCOUNTS.external, creditAccountId: walletAccountId(id), amountCents: fundingCents, kind: 'deposit', idempotencyKey: `bench:fund:${id}` }),
+      transfer(tx, {
+        debitAccountId: SYSTEM_ACCOUNTS.external,
+        creditAccountId: walletAccountId(id),
+        amountCents: fundingCents,
+        kind: 'deposit',
+        idempotencyKey: `bench:fund:${id}`,
+      }),
     );
   }
   return { clients, readers };
@@ -73,7 +94,9 @@ async function main(): Promise<number> {
   try {
     const { clients, readers } = await createAccounts(database);
     console.log(`bench:ledger on ${label}`);
-    console.log(`  ${chargeCount} split charges, ${workerCount} concurrent workers, ${clientCount} clients, ${readerCount} readers, ${batchSize === 1 ? '1 charge per transaction (chargeWithSplit)' : `${batchSize} charges per transaction (chargeManyWithSplit)`}`);
+    console.log(
+      `  ${chargeCount} split charges, ${workerCount} concurrent workers, ${clientCount} clients, ${readerCount} readers, ${batchSize === 1 ? '1 charge per transaction (chargeWithSplit)' : `${batchSize} charges per transaction (chargeManyWithSplit)`}`,
+    );
 
     const latenciesMs: number[] = [];
     let next = 0;
@@ -132,8 +155,12 @@ async function main(): Promise<number> {
     const done = latenciesMs.length;
     if (done < chargeCount) console.log(`  stopped after BENCH_MAX_SECONDS: ${done} of ${chargeCount} charges`);
     console.log(`  charges: ${done - refused} paid, ${refused} refused, in ${elapsedS.toFixed(2)} s`);
-    console.log(`  throughput: ${(transfers / elapsedS).toFixed(0)} transfers/s (${((done - refused) / elapsedS).toFixed(0)} charges/s)`);
-    console.log(`  latency per charge: p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`);
+    console.log(
+      `  throughput: ${(transfers / elapsedS).toFixed(0)} transfers/s (${((done - refused) / elapsedS).toFixed(0)} charges/s)`,
+    );
+    console.log(
+      `  latency per charge: p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`,
+    );
     if (profile && profilePath) printProfile(profilePath, profile);
     // The bench's references stand for readings that never had a row: end them all, releasing each
     // reader's held share to earnings, or the escrow check would find money held for no open reading.
@@ -143,11 +170,17 @@ async function main(): Promise<number> {
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerTransfers.creditAccountId))
       .where(eq(ledgerAccounts.kind, 'escrow'));
     for (const { readerUserId, reference } of held) {
-      await database.db.transaction((tx) => releaseHeldShare(tx, { readerUserId: readerUserId!, reference: reference! }));
+      await database.db.transaction((tx) =>
+        releaseHeldShare(tx, { readerUserId: readerUserId!, reference: reference! }),
+      );
     }
     console.log(`  released the held shares of ${held.length} reader-readings`);
     const failures = await checkLedger(database.db);
-    console.log(failures.length === 0 ? '  ledger check: all invariants hold' : `  ledger check FAILED:\n${failures.map((f) => `    ${f.invariant}: ${f.message}`).join('\n')}`);
+    console.log(
+      failures.length === 0
+        ? '  ledger check: all invariants hold'
+        : `  ledger check FAILED:\n${failures.map((f) => `    ${f.invariant}: ${f.message}`).join('\n')}`,
+    );
     return failures.length === 0 ? 0 : 1;
   } finally {
     await dispose();

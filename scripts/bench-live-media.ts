@@ -82,7 +82,11 @@ async function bundlePage(): Promise<string> {
     configFile: false,
     logLevel: 'silent',
     resolve: { alias: { '@shared': `${root}src/shared`, '@': `${root}src/web` } },
-    build: { write: false, minify: false, lib: { entry: `${root}scripts/bench-live-media/page.ts`, formats: ['iife'], name: 'benchPage', fileName: 'page' } },
+    build: {
+      write: false,
+      minify: false,
+      lib: { entry: `${root}scripts/bench-live-media/page.ts`, formats: ['iife'], name: 'benchPage', fileName: 'page' },
+    },
   });
   const result = Array.isArray(output) ? output[0]! : output;
   if (!('output' in result)) throw new Error('vite did not return the bundle');
@@ -91,13 +95,18 @@ async function bundlePage(): Promise<string> {
 
 async function servePage(code: string): Promise<{ server: Server; url: string }> {
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>bench</title></head><body><script>${code}</script></body></html>`;
-  const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(html));
+  const server = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html' }).end(html),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
 }
 
 async function launch(): Promise<{ server: BrowserServer; browser: Browser; context: BrowserContext }> {
-  const server = await chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const server = await chromium.launchServer({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const browser = await chromium.connect(server.wsEndpoint());
   const context = await browser.newContext();
   // tsx names functions with __name; pages have no such helper.
@@ -122,14 +131,20 @@ interface Rig {
   close(): Promise<void>;
 }
 
-async function peerToPeerRig(pageUrl: string, broadcasterSide: Awaited<ReturnType<typeof launch>>, viewerSide: Awaited<ReturnType<typeof launch>>): Promise<Rig> {
+async function peerToPeerRig(
+  pageUrl: string,
+  broadcasterSide: Awaited<ReturnType<typeof launch>>,
+  viewerSide: Awaited<ReturnType<typeof launch>>,
+): Promise<Rig> {
   const viewerPages: Page[] = [];
   const pageOfViewer = new Map<string, Page>();
   let broadcasterPage: Page | null = null;
   // Deliveries to one page keep their order (an offer before its candidates).
   const queues = new Map<Page, Promise<unknown>>();
   const deliver = (page: Page, to: string, relayed: RelayedStreamSignal) => {
-    const next = (queues.get(page) ?? Promise.resolve()).then(() => page.evaluate(([target, signal]) => window.bench.deliver(target, signal), [to, relayed] as const)).catch(() => undefined);
+    const next = (queues.get(page) ?? Promise.resolve())
+      .then(() => page.evaluate(([target, signal]) => window.bench.deliver(target, signal), [to, relayed] as const))
+      .catch(() => undefined);
     queues.set(page, next);
   };
   const relay = async (_source: unknown, from: string, { to, type, data }: OutgoingSignal) => {
@@ -164,7 +179,9 @@ async function peerToPeerRig(pageUrl: string, broadcasterSide: Awaited<ReturnTyp
       }
     },
     async allReceiving(count) {
-      const states = (await Promise.all(viewerPages.map((page) => page.evaluate(() => window.bench.watchStates())))).flat();
+      const states = (
+        await Promise.all(viewerPages.map((page) => page.evaluate(() => window.bench.watchStates())))
+      ).flat();
       return states.length === count && states.every((state) => state === 'playing');
     },
     async sample() {
@@ -172,7 +189,13 @@ async function peerToPeerRig(pageUrl: string, broadcasterSide: Awaited<ReturnTyp
         broadcasterPage!.evaluate(() => window.bench.sent()),
         Promise.all(viewerPages.map((page) => page.evaluate(() => window.bench.received()))),
       ]);
-      return { broadcasterTicks: treeTicks(broadcasterPid), viewerTicks: treeTicks(viewerPid), forwarderTicks: 0, bytesSent: sent.bytes, viewers: viewers.flat() };
+      return {
+        broadcasterTicks: treeTicks(broadcasterPid),
+        viewerTicks: treeTicks(viewerPid),
+        forwarderTicks: 0,
+        bytesSent: sent.bytes,
+        viewers: viewers.flat(),
+      };
     },
     async close() {
       for (const page of [broadcasterPage!, ...viewerPages]) await page.close();
@@ -180,8 +203,16 @@ async function peerToPeerRig(pageUrl: string, broadcasterSide: Awaited<ReturnTyp
   };
 }
 
-async function weriftRig(pageUrl: string, broadcasterSide: Awaited<ReturnType<typeof launch>>, viewerSide: Awaited<ReturnType<typeof launch>>): Promise<Rig & { forwarder: ChildProcess }> {
-  const forwarder = spawn(process.execPath, ['--import', 'tsx', `${root}scripts/bench-live-media/werift-forwarder.ts`], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+async function weriftRig(
+  pageUrl: string,
+  broadcasterSide: Awaited<ReturnType<typeof launch>>,
+  viewerSide: Awaited<ReturnType<typeof launch>>,
+): Promise<Rig & { forwarder: ChildProcess }> {
+  const forwarder = spawn(
+    process.execPath,
+    ['--import', 'tsx', `${root}scripts/bench-live-media/werift-forwarder.ts`],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     forwarder.stdout!.on('data', (chunk: Buffer) => {
       const match = /port=(\d+)/.exec(chunk.toString());
@@ -211,7 +242,9 @@ async function weriftRig(pageUrl: string, broadcasterSide: Awaited<ReturnType<ty
       }
     },
     async allReceiving(count) {
-      const received = (await Promise.all(viewerPages.map((page) => page.evaluate(() => window.bench.received())))).flat();
+      const received = (
+        await Promise.all(viewerPages.map((page) => page.evaluate(() => window.bench.received())))
+      ).flat();
       return received.length === count && received.every((r) => r.width > 0);
     },
     async sample() {
@@ -219,7 +252,13 @@ async function weriftRig(pageUrl: string, broadcasterSide: Awaited<ReturnType<ty
         broadcasterPage.evaluate(() => window.bench.sent()),
         Promise.all(viewerPages.map((page) => page.evaluate(() => window.bench.received()))),
       ]);
-      return { broadcasterTicks: treeTicks(broadcasterPid), viewerTicks: treeTicks(viewerPid), forwarderTicks: treeTicks(forwarder.pid!), bytesSent: sent.bytes, viewers: received.flat() };
+      return {
+        broadcasterTicks: treeTicks(broadcasterPid),
+        viewerTicks: treeTicks(viewerPid),
+        forwarderTicks: treeTicks(forwarder.pid!),
+        bytesSent: sent.bytes,
+        viewers: received.flat(),
+      };
     },
     async close() {
       for (const page of [broadcasterPage, ...viewerPages]) await page.close();
@@ -280,8 +319,14 @@ async function measure(mode: string, rig: Rig, count: number): Promise<StepResul
     });
     worst.push(Math.min(...fps));
     middle.push(median(fps));
-    freezes += after.viewers.reduce((sum, v, i) => sum + Math.max(0, v.freezes - (before.viewers[i]?.freezes ?? v.freezes)), 0);
-    frozenSeconds += after.viewers.reduce((sum, v, i) => sum + Math.max(0, v.frozenSeconds - (before.viewers[i]?.frozenSeconds ?? v.frozenSeconds)), 0);
+    freezes += after.viewers.reduce(
+      (sum, v, i) => sum + Math.max(0, v.freezes - (before.viewers[i]?.freezes ?? v.freezes)),
+      0,
+    );
+    frozenSeconds += after.viewers.reduce(
+      (sum, v, i) => sum + Math.max(0, v.frozenSeconds - (before.viewers[i]?.frozenSeconds ?? v.frozenSeconds)),
+      0,
+    );
     viewingSeconds += count * seconds;
   }
   const result = {
@@ -316,7 +361,9 @@ function print(result: StepResult) {
 }
 
 async function main() {
-  console.info(`load average before: ${load()} (cores: ${readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length})`);
+  console.info(
+    `load average before: ${load()} (cores: ${readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length})`,
+  );
   if (browserModes.length > 0) await inBrowsers();
   const light = modes.includes('janus') ? await runLightComparison({ steps: lightSteps, windowMs, reps }) : [];
   console.info(`load average after: ${load()}`);
@@ -331,7 +378,10 @@ async function inBrowsers() {
     for (const mode of browserModes) {
       const broadcasterSide = await launch();
       const viewerSide = await launch();
-      const rig = mode === 'werift' ? await weriftRig(url, broadcasterSide, viewerSide) : await peerToPeerRig(url, broadcasterSide, viewerSide);
+      const rig =
+        mode === 'werift'
+          ? await weriftRig(url, broadcasterSide, viewerSide)
+          : await peerToPeerRig(url, broadcasterSide, viewerSide);
       let failuresInARow = 0;
       try {
         for (const count of steps) {
@@ -356,7 +406,9 @@ async function inBrowsers() {
     const held = results.filter((r) => r.mode === mode && r.smooth).at(-1);
     const cpu = held ? (mode === 'werift' ? held.forwarderCpu : held.broadcasterCpu) : Number.NaN;
     const perCore = held ? ((held.viewers / cpu) * 100).toFixed(1) : '-';
-    console.info(`${mode}: largest smooth N = ${held?.viewers ?? 0} (${mode === 'werift' ? 'forwarder' : 'broadcaster browser'} at ${cpu.toFixed(0)}% of a core: ${perCore} viewers per core)`);
+    console.info(
+      `${mode}: largest smooth N = ${held?.viewers ?? 0} (${mode === 'werift' ? 'forwarder' : 'broadcaster browser'} at ${cpu.toFixed(0)}% of a core: ${perCore} viewers per core)`,
+    );
   }
 }
 

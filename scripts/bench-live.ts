@@ -23,7 +23,15 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { checkLedger } from '../src/server/features/wallet/check-ledger';
 import { printProfile, startWindowProfile } from './bench-profile';
-import { cpuStats, type FromBare, type FromChatters, type FromViewers, type ToBare, type ToChatters, type ToViewers } from './bench-live/protocol';
+import {
+  cpuStats,
+  type FromBare,
+  type FromChatters,
+  type FromViewers,
+  type ToBare,
+  type ToChatters,
+  type ToViewers,
+} from './bench-live/protocol';
 import { ask, percentile } from './bench-sessions/orchestrate';
 import type { FromParticipants, PairTask, ToParticipants } from './bench-sessions/protocol';
 import { seedPairs } from './bench-sessions/seed';
@@ -51,7 +59,10 @@ const DELIVERY_TIMEOUT_MS = 15_000;
 
 const here = (path: string) => new URL(path, import.meta.url).pathname;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const ms = (micros: number) => (micros / 1000).toFixed(2);
 
 async function main() {
@@ -81,19 +92,25 @@ async function main() {
   const bare = fork(here('./bench-live/bare-server.ts'), [], { execArgv: process.execArgv });
   const { port: barePort } = await ask<FromBare, 'listening'>(bare, undefined, 'listening');
   const bareBase = `http://127.0.0.1:${barePort}`;
-  const bareCpu = async () => (await ask<FromBare, 'stats'>(bare, { type: 'stats' } satisfies ToBare, 'stats')).cpuMicros;
+  const bareCpu = async () =>
+    (await ask<FromBare, 'stats'>(bare, { type: 'stats' } satisfies ToBare, 'stats')).cpuMicros;
   const appCpu = async () => cpuStats().cpuMicros;
 
   // Accounts straight into the database with signed-in sessions (no password hashing): the
   // stream's reader, the viewers (several sockets share an account, as tabs do), the chatters
   // (an account each: the chat's per-user limit must not slow them), the readings' pairs.
   const runId = Date.now().toString(36);
-  const seed = (pairs: number, tag: string) => seedPairs(db, { pairs, runId: `${runId}${tag}`, rateCents: 100, depositCents: 100_000, authSecret: AUTH_SECRET });
+  const seed = (pairs: number, tag: string) =>
+    seedPairs(db, { pairs, runId: `${runId}${tag}`, rateCents: 100, depositCents: 100_000, authSecret: AUTH_SECRET });
   const [host] = await seed(1, 'h');
   if (!host) throw new Error('no reader seeded');
   const viewerCookies = (await seed(VIEWER_ACCOUNTS / 2, 'v')).flatMap((p) => [p.clientCookie, p.readerCookie]);
   const chatterCookies = (await seed(CHATTERS, 'c')).map((p) => p.clientCookie);
-  const readingPairs: PairTask[] = (await seed(READINGS, 'r')).map((p) => ({ ...p, clientBase: appBase, readerBase: appBase }));
+  const readingPairs: PairTask[] = (await seed(READINGS, 'r')).map((p) => ({
+    ...p,
+    clientBase: appBase,
+    readerBase: appBase,
+  }));
 
   const goLive = await fetch(`${appBase}/api/live/streams`, {
     method: 'POST',
@@ -104,22 +121,32 @@ async function main() {
   if (!goLive.ok) throw new Error(`going live: ${goLive.status}`);
 
   // The reader's own page: a stream whose reader has no page open ends by itself after a minute.
-  const hostSocket = io(appBase, { transports: ['websocket'], extraHeaders: { cookie: host.readerCookie, origin: ORIGIN }, forceNew: true });
+  const hostSocket = io(appBase, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: host.readerCookie, origin: ORIGIN },
+    forceNew: true,
+  });
   await hostSocket.timeout(30_000).emitWithAck('join_stream', { streamId });
 
-  const workers = Array.from({ length: WORKERS }, () => fork(here('./bench-live/viewers.ts'), [], { execArgv: process.execArgv }));
+  const workers = Array.from({ length: WORKERS }, () =>
+    fork(here('./bench-live/viewers.ts'), [], { execArgv: process.execArgv }),
+  );
   const toWorkers = <T extends FromViewers['type']>(message: (i: number) => ToViewers, answer: T) =>
     Promise.all(workers.map((worker, i) => ask<FromViewers, T>(worker, message(i), answer)));
 
   const chatters = fork(here('./bench-live/chatters.ts'), [], { execArgv: process.execArgv });
-  await ask<FromChatters, 'ready'>(chatters, { type: 'start', base: appBase, origin: ORIGIN, cookies: chatterCookies, streamId } satisfies ToChatters, 'ready');
+  await ask<FromChatters, 'ready'>(
+    chatters,
+    { type: 'start', base: appBase, origin: ORIGIN, cookies: chatterCookies, streamId } satisfies ToChatters,
+    'ready',
+  );
 
   // The app's own CPU when nothing is asked of it (the scheduler's polling, the readings' minutes
   // once they run), taken out of each step's figure so that what is left is the step's.
   const idleRate = async () => {
     const [cpu0, t0] = [await appCpu(), performance.now()];
     await sleep(2000);
-    return (await appCpu() - cpu0) / (performance.now() - t0);
+    return ((await appCpu()) - cpu0) / (performance.now() - t0);
   };
 
   /** Connects then joins `n` viewers to `base`, each step measured: CPU per viewer (idle taken out) and seconds. */
@@ -141,7 +168,10 @@ async function main() {
       return result;
     };
     const connect = await profiled(profile?.replace(/(\.cpuprofile)?$/, '-connect.cpuprofile'), () =>
-      step((i) => ({ type: 'connect', base, origin: ORIGIN, cookies: viewerCookies, count: shares[i] ?? 0 }), 'connected'),
+      step(
+        (i) => ({ type: 'connect', base, origin: ORIGIN, cookies: viewerCookies, count: shares[i] ?? 0 }),
+        'connected',
+      ),
     );
     const join = await profiled(profile, () => step(() => ({ type: 'join', streamId }), 'joined'));
     const joined = join.replies.reduce((sum, r) => sum + r.joined, 0);
@@ -152,7 +182,10 @@ async function main() {
 
   // Warm both servers (JIT, the stream's first load) before anything is measured.
   const idleBeforeReadings = await idleRate();
-  for (const [base, cpu] of [[appBase, appCpu], [bareBase, bareCpu]] as const) {
+  for (const [base, cpu] of [
+    [appBase, appCpu],
+    [bareBase, bareCpu],
+  ] as const) {
     await storm(base, WARM_UP_VIEWERS, cpu, 0);
     await leave();
   }
@@ -160,20 +193,28 @@ async function main() {
   // The readings start before the storms and are billed throughout.
   const readings = fork(here('./bench-sessions/participants.ts'), [], { execArgv: process.execArgv });
   const readingsStarted = performance.now();
-  const ready = await ask<FromParticipants, 'ready'>(readings, { type: 'start', minuteMs: MINUTE_MS, origin: ORIGIN, pairs: readingPairs } satisfies ToParticipants, 'ready');
+  const ready = await ask<FromParticipants, 'ready'>(
+    readings,
+    { type: 'start', minuteMs: MINUTE_MS, origin: ORIGIN, pairs: readingPairs } satisfies ToParticipants,
+    'ready',
+  );
   console.log(
     `database: ${database.kind}; viewer processes: ${WORKERS}; readings: ${ready.sessionIds.length} started (${ready.failed} failed) in ${((performance.now() - readingsStarted) / 1000).toFixed(1)} s, minute ${MINUTE_MS} ms; app idle CPU ${(idleBeforeReadings / 10).toFixed(1)}% of a core before the readings`,
   );
   readings.send({ type: 'measure' } satisfies ToParticipants);
   await sleep(MINUTE_MS);
-  const quietDelays = (await ask<FromParticipants, 'report'>(readings, { type: 'stop' } satisfies ToParticipants, 'report')).delaysMs.sort((a, b) => a - b);
+  const quietDelays = (
+    await ask<FromParticipants, 'report'>(readings, { type: 'stop' } satisfies ToParticipants, 'report')
+  ).delaysMs.sort((a, b) => a - b);
   const idle = await idleRate();
-  console.log(`readings alone: app CPU ${(idle / 10).toFixed(1)}% of a core; due→heard p50 ${percentile(quietDelays, 50)} ms, p99 ${percentile(quietDelays, 99)} ms (${quietDelays.length} charges); load ${load()}`);
+  console.log(
+    `readings alone: app CPU ${(idle / 10).toFixed(1)}% of a core; due→heard p50 ${percentile(quietDelays, 50)} ms, p99 ${percentile(quietDelays, 99)} ms (${quietDelays.length} charges); load ${load()}`,
+  );
 
   const bareIdle = await (async () => {
     const [cpu0, t0] = [await bareCpu(), performance.now()];
     await sleep(1000);
-    return (await bareCpu() - cpu0) / (performance.now() - t0);
+    return ((await bareCpu()) - cpu0) / (performance.now() - t0);
   })();
   for (const n of STEPS) {
     const bareRun = await storm(bareBase, n, bareCpu, bareIdle);
@@ -203,7 +244,11 @@ async function main() {
     const heard = await ask<FromChatters, 'report'>(chatters, { type: 'report' } satisfies ToChatters, 'report');
     await leave();
     await sleep(Math.max(0, MINUTE_MS - (performance.now() - windowStarted)));
-    const { delaysMs } = await ask<FromParticipants, 'report'>(readings, { type: 'stop' } satisfies ToParticipants, 'report');
+    const { delaysMs } = await ask<FromParticipants, 'report'>(
+      readings,
+      { type: 'stop' } satisfies ToParticipants,
+      'report',
+    );
     const delays = delaysMs.sort((a, b) => a - b);
 
     type Storm = Awaited<ReturnType<typeof storm>>;
@@ -218,7 +263,9 @@ async function main() {
     console.log(
       `  connect (handshake, sign-in): app ${(appRun.connect.wallMs / 1000).toFixed(2)} s, ${ms(perConnect(appRun))} ms CPU each (${(appRun.connect.statements / Math.max(1, appRun.joined)).toFixed(1)} statements, the readings' among them); bare ${(bareRun.connect.wallMs / 1000).toFixed(2)} s, ${ms(perConnect(bareRun))} ms each; ratio ${(perConnect(appRun) / Math.max(1, perConnect(bareRun))).toFixed(1)}×`,
     );
-    console.log(`  readings in the minute from the storm's start: ${delays.length} charges, due→heard p50 ${percentile(delays, 50)} ms, p99 ${percentile(delays, 99)} ms`);
+    console.log(
+      `  readings in the minute from the storm's start: ${delays.length} charges, due→heard p50 ${percentile(delays, 50)} ms, p99 ${percentile(delays, 99)} ms`,
+    );
     console.log(
       `  chat: viewers heard ${chatDelays.length}/${expectedChat}, p50 ${percentile(chatDelays, 50)} ms, p99 ${percentile(chatDelays, 99)} ms; each chatter heard min ${byChatter[0]} median ${percentile(byChatter, 50)} (of ${CHATTERS * CHAT_ROUNDS} sent), reconnects ${heard.reconnects}; stream_viewers events per viewer ${(viewerEvents / Math.max(1, appRun.joined)).toFixed(1)}`,
     );

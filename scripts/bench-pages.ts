@@ -26,7 +26,9 @@ const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
 
 async function main(): Promise<number> {
   const proxy = await startCountingProxy();
-  const server = process.env.BENCH_PAGES_URL ? { base: process.env.BENCH_PAGES_URL, stop: () => undefined } : await startServer({ trustedOrigins: [proxy.origin] });
+  const server = process.env.BENCH_PAGES_URL
+    ? { base: process.env.BENCH_PAGES_URL, stop: () => undefined }
+    : await startServer({ trustedOrigins: [proxy.origin] });
   proxy.forwardTo(new URL(server.base));
   try {
     const only = process.env.BENCH_PAGES_ONLY?.split(',').filter(Boolean);
@@ -47,7 +49,9 @@ async function main(): Promise<number> {
     );
     const selected = (paths: string[]) => paths.filter((path) => !only || only.includes(path));
 
-    console.info(`First visit at 375 px, every byte the server sent (goal: with the worker ≤ ${WORKER_BYTES_GOAL}× without):`);
+    console.info(
+      `First visit at 375 px, every byte the server sent (goal: with the worker ≤ ${WORKER_BYTES_GOAL}× without):`,
+    );
     const visits = await firstVisitBytes(proxy, selected(FIRST_VISIT_PATHS));
     console.table(
       visits.map((v) => ({
@@ -63,7 +67,9 @@ async function main(): Promise<number> {
     const runs = await lighthouseRuns(scored.map((path) => `${server.base}${path}`));
     if (runs === null) console.info('Lighthouse: not installed (npm i --no-save -E lighthouse@12.2.3).');
     else {
-      console.info(`Lighthouse 12 mobile, each run beside a bare one-line page (goals: score ≥ ${SCORE_GOAL_OF_BARE * 100} % of the bare page's, LCP ≤ ${LCP_GOAL_MS} ms):`);
+      console.info(
+        `Lighthouse 12 mobile, each run beside a bare one-line page (goals: score ≥ ${SCORE_GOAL_OF_BARE * 100} % of the bare page's, LCP ≤ ${LCP_GOAL_MS} ms):`,
+      );
       console.table(
         runs.map((run) => ({
           page: new URL(run.url).pathname,

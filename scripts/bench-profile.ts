@@ -40,7 +40,9 @@ function selfTimeBy(profile: CpuProfile, keyOf: (frame: CallFrame | undefined) =
     const key = keyOf(byNode.get(nodeId));
     selfMicros.set(key, (selfMicros.get(key) ?? 0) + delta);
   });
-  return [...selfMicros].sort((a, b) => b[1] - a[1]).map(([where, micros]) => ({ where, percent: (micros / Math.max(1, total)) * 100 }));
+  return [...selfMicros]
+    .sort((a, b) => b[1] - a[1])
+    .map(([where, micros]) => ({ where, percent: (micros / Math.max(1, total)) * 100 }));
 }
 
 function topSelfTime(profile: CpuProfile, top: number) {
@@ -70,8 +72,13 @@ function selfTimeByPart(profile: CpuProfile) {
 }
 
 /** The profile's summary as the benches print it. */
-export function printProfile(path: string, result: { top: { where: string; percent: number }[]; byPart: { where: string; percent: number }[] }) {
-  console.log(`CPU profile of the run (${path}), self time by part: ${result.byPart.map((p) => `${p.where} ${p.percent.toFixed(1)}%`).join(', ')}`);
+export function printProfile(
+  path: string,
+  result: { top: { where: string; percent: number }[]; byPart: { where: string; percent: number }[] },
+) {
+  console.log(
+    `CPU profile of the run (${path}), self time by part: ${result.byPart.map((p) => `${p.where} ${p.percent.toFixed(1)}%`).join(', ')}`,
+  );
   console.log('most self time:');
   for (const { where, percent } of result.top) console.log(`  ${percent.toFixed(1).padStart(5)}%  ${where}`);
 }

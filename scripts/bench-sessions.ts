@@ -24,7 +24,15 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { readingSessions } from '../src/server/db/schema';
 import { checkLedger } from '../src/server/features/wallet/check-ledger';
-import { type FromAppNode, type FromParticipants, type PairTask, type ProcessStats, processStats, type ToAppNode, type ToParticipants } from './bench-sessions/protocol';
+import {
+  type FromAppNode,
+  type FromParticipants,
+  type PairTask,
+  type ProcessStats,
+  processStats,
+  type ToAppNode,
+  type ToParticipants,
+} from './bench-sessions/protocol';
 import { printProfile, startWindowProfile } from './bench-profile';
 import { ask, percentile } from './bench-sessions/orchestrate';
 import { seedPairs } from './bench-sessions/seed';
@@ -53,7 +61,10 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 const here = (path: string) => new URL(path, import.meta.url).pathname;
 
 /** The app under test: in this process (one node), or `--nodes` child processes on PostgreSQL. */
-async function startAppNodes(config: ReturnType<typeof loadConfig>, database: Awaited<ReturnType<typeof openDatabase>>) {
+async function startAppNodes(
+  config: ReturnType<typeof loadConfig>,
+  database: Awaited<ReturnType<typeof openDatabase>>,
+) {
   if (NODES === 1) {
     const { app } = await buildApp({ config, database, web: 'none', runMessageRetention: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -63,15 +74,25 @@ async function startAppNodes(config: ReturnType<typeof loadConfig>, database: Aw
       close: () => app.close(),
     };
   }
-  if (!process.env.DATABASE_URL || !process.env.REDIS_URL) throw new Error('--nodes 2 needs DATABASE_URL (PostgreSQL) and REDIS_URL');
+  if (!process.env.DATABASE_URL || !process.env.REDIS_URL)
+    throw new Error('--nodes 2 needs DATABASE_URL (PostgreSQL) and REDIS_URL');
   const env = { ...process.env, PUBLIC_URL: ORIGIN, BILLING_MINUTE_MS: String(MINUTE_MS), AUTH_SECRET };
-  const children = Array.from({ length: NODES }, () => fork(here('./bench-sessions/app-node.ts'), [], { execArgv: process.execArgv, env }));
-  const ports = await Promise.all(children.map((child) => ask<FromAppNode, 'listening'>(child, undefined, 'listening')));
+  const children = Array.from({ length: NODES }, () =>
+    fork(here('./bench-sessions/app-node.ts'), [], { execArgv: process.execArgv, env }),
+  );
+  const ports = await Promise.all(
+    children.map((child) => ask<FromAppNode, 'listening'>(child, undefined, 'listening')),
+  );
   return {
     bases: ports.map(({ port }) => `http://127.0.0.1:${port}`),
-    stats: () => Promise.all(children.map((child) => ask<FromAppNode, 'stats'>(child, { type: 'stats' } satisfies ToAppNode, 'stats'))),
+    stats: () =>
+      Promise.all(
+        children.map((child) => ask<FromAppNode, 'stats'>(child, { type: 'stats' } satisfies ToAppNode, 'stats')),
+      ),
     close: async () => {
-      await Promise.all(children.map((child) => ask<FromAppNode, 'closed'>(child, { type: 'close' } satisfies ToAppNode, 'closed')));
+      await Promise.all(
+        children.map((child) => ask<FromAppNode, 'closed'>(child, { type: 'close' } satisfies ToAppNode, 'closed')),
+      );
     },
   };
 }
@@ -82,7 +103,12 @@ async function startAppNodes(config: ReturnType<typeof loadConfig>, database: Aw
  * (the timer reports each statement about six times), and grouped by first words only when printed,
  * so that the counting costs the measured process next to nothing.
  */
-const statements = { isCounting: false, total: 0, byText: new Map<string, number>(), msByText: new Map<string, number>() };
+const statements = {
+  isCounting: false,
+  total: 0,
+  byText: new Map<string, number>(),
+  msByText: new Map<string, number>(),
+};
 const shapeOf = (query: string) => query.replace(/\s+/g, ' ').trim().slice(0, 130);
 const add = (map: Map<string, number>, key: string, value: number) => map.set(key, (map.get(key) ?? 0) + value);
 function countStatement(query: string) {
@@ -105,7 +131,9 @@ function printStatementTimes(window: string) {
   console.log(`time in PGlite during ${window} by statement (total ms, count, ms each):`);
   for (const [shape, ms] of byShape(statements.msByText).slice(0, 10)) {
     const n = counts.get(shape) ?? 0;
-    console.log(`  ${ms.toFixed(0).padStart(8)}  ${String(n).padStart(6)}  ${n > 0 ? (ms / n).toFixed(2).padStart(6) : '     -'}  ${shape}`);
+    console.log(
+      `  ${ms.toFixed(0).padStart(8)}  ${String(n).padStart(6)}  ${n > 0 ? (ms / n).toFixed(2).padStart(6) : '     -'}  ${shape}`,
+    );
   }
   statements.total = 0;
   statements.byText.clear();
@@ -128,7 +156,9 @@ function checkOpenFileLimit() {
   const soft = Number(/^Max open files\s+(\d+)/m.exec(limits)?.[1] ?? Number.POSITIVE_INFINITY);
   const needed = Math.ceil((2 * N) / Math.min(NODES, WORKERS)) + 1_000;
   if (soft < needed) {
-    console.error(`${N} readings need about ${needed} open files per process; this shell allows ${soft}. Raise it (ulimit -n ${needed}, which needs the hard limit to allow it) or spread the sockets over more app processes (--nodes, on PostgreSQL)`);
+    console.error(
+      `${N} readings need about ${needed} open files per process; this shell allows ${soft}. Raise it (ulimit -n ${needed}, which needs the hard limit to allow it) or spread the sockets over more app processes (--nodes, on PostgreSQL)`,
+    );
     process.exit(1);
   }
 }
@@ -154,7 +184,13 @@ async function main() {
   const before = await nodes.stats();
 
   const seedStarted = performance.now();
-  const pairs = await seedPairs(db, { pairs: N, runId: Date.now().toString(36), rateCents: RATE_CENTS, depositCents: RATE_CENTS * 1000, authSecret: AUTH_SECRET });
+  const pairs = await seedPairs(db, {
+    pairs: N,
+    runId: Date.now().toString(36),
+    rateCents: RATE_CENTS,
+    depositCents: RATE_CENTS * 1000,
+    authSecret: AUTH_SECRET,
+  });
   const seedSeconds = (performance.now() - seedStarted) / 1000;
 
   const tasks: PairTask[] = pairs.map((pair, i) => ({
@@ -162,20 +198,30 @@ async function main() {
     clientBase: nodes.bases[i % NODES] as string,
     readerBase: nodes.bases[(i + 1) % NODES] as string,
   }));
-  const workers = Array.from({ length: WORKERS }, () => fork(here('./bench-sessions/participants.ts'), [], { execArgv: process.execArgv }));
-  const setupProfiler = values['profile-setup'] && NODES === 1 ? await startWindowProfile(values['profile-setup']) : undefined;
+  const workers = Array.from({ length: WORKERS }, () =>
+    fork(here('./bench-sessions/participants.ts'), [], { execArgv: process.execArgv }),
+  );
+  const setupProfiler =
+    values['profile-setup'] && NODES === 1 ? await startWindowProfile(values['profile-setup']) : undefined;
   statements.isCounting = setupProfiler !== undefined;
   const sessionsStarted = performance.now();
   // A long set-up says how far it is: one count every 30 s.
   const progress = setInterval(async () => {
     const [up] = await db.select({ n: count() }).from(readingSessions).where(eq(readingSessions.status, 'active'));
-    console.log(`  set-up: ${up?.n ?? 0} of ${N} readings running after ${((performance.now() - sessionsStarted) / 1000).toFixed(0)} s`);
+    console.log(
+      `  set-up: ${up?.n ?? 0} of ${N} readings running after ${((performance.now() - sessionsStarted) / 1000).toFixed(0)} s`,
+    );
   }, 30_000);
   const ready = await Promise.all(
     workers.map((worker, w) =>
       ask<FromParticipants, 'ready'>(
         worker,
-        { type: 'start', minuteMs: MINUTE_MS, origin: ORIGIN, pairs: tasks.filter((_, i) => i % WORKERS === w) } satisfies ToParticipants,
+        {
+          type: 'start',
+          minuteMs: MINUTE_MS,
+          origin: ORIGIN,
+          pairs: tasks.filter((_, i) => i % WORKERS === w),
+        } satisfies ToParticipants,
         'ready',
       ),
     ),
@@ -191,14 +237,24 @@ async function main() {
   }
   const started = ready.reduce((sum, r) => sum + r.sessionIds.length, 0);
   const failed = ready.reduce((sum, r) => sum + r.failed, 0);
-  if (failed > 0) console.warn(`sessions that failed to start: ${failed}; first errors: ${ready.flatMap((r) => r.firstErrors).slice(0, 3).join(' | ')}`);
+  if (failed > 0)
+    console.warn(
+      `sessions that failed to start: ${failed}; first errors: ${ready
+        .flatMap((r) => r.firstErrors)
+        .slice(0, 3)
+        .join(' | ')}`,
+    );
 
   // Readings that started early are billed during the set-up, which competes with them for the
   // database; minutes that fell behind then are caught up before the window, and the catch-up is
   // printed, so the window measures readings held rather than the set-up's surge.
   const catchUpStarted = performance.now();
   const overdue = async () => {
-    const late = and(eq(readingSessions.status, 'active'), isNull(readingSessions.pausedAt), lte(readingSessions.nextMinuteAt, new Date(Date.now() - 1_000)));
+    const late = and(
+      eq(readingSessions.status, 'active'),
+      isNull(readingSessions.pausedAt),
+      lte(readingSessions.nextMinuteAt, new Date(Date.now() - 1_000)),
+    );
     const [row] = await db.select({ n: count() }).from(readingSessions).where(late);
     return row?.n ?? 0;
   };
@@ -219,14 +275,20 @@ async function main() {
   const profiler = values.profile && NODES === 1 ? await startWindowProfile(values.profile) : undefined;
   const runStarted = performance.now();
   await new Promise((resolve) => setTimeout(resolve, MINUTES * MINUTE_MS));
-  const reports = await Promise.all(workers.map((worker) => ask<FromParticipants, 'report'>(worker, { type: 'stop' } satisfies ToParticipants, 'report')));
+  const reports = await Promise.all(
+    workers.map((worker) =>
+      ask<FromParticipants, 'report'>(worker, { type: 'stop' } satisfies ToParticipants, 'report'),
+    ),
+  );
   const runSeconds = (performance.now() - runStarted) / 1000;
   statements.isCounting = false;
   const profileTop = await profiler?.stop();
   const atEnd = await nodes.stats();
   const [held] = await db.select({ n: count() }).from(readingSessions).where(eq(readingSessions.status, 'active'));
 
-  await Promise.all(workers.map((worker) => ask<FromParticipants, 'ended'>(worker, { type: 'end' } satisfies ToParticipants, 'ended')));
+  await Promise.all(
+    workers.map((worker) => ask<FromParticipants, 'ended'>(worker, { type: 'end' } satisfies ToParticipants, 'ended')),
+  );
   for (const worker of workers) worker.kill();
   await nodes.close();
   const failures = await checkLedger(db);
@@ -243,11 +305,15 @@ async function main() {
     const [b, s, e] = [before[i], atStart[i], atEnd[i]] as [ProcessStats, ProcessStats, ProcessStats];
     const perSessionKb = ((s.rssBytes - b.rssBytes) / 1024 / Math.max(1, started / NODES)).toFixed(1);
     const cpuPercent = ((e.cpuMicros - s.cpuMicros) / 1000 / (runSeconds * 1000)) * 100;
-    console.log(`server${NODES > 1 ? ` node ${i + 1}` : ''}: RSS ${mb(b.rssBytes)} MB before, ${mb(e.rssBytes)} MB at the end (${perSessionKb} KB per session held); CPU during the run ${cpuPercent.toFixed(0)}% of one core`);
+    console.log(
+      `server${NODES > 1 ? ` node ${i + 1}` : ''}: RSS ${mb(b.rssBytes)} MB before, ${mb(e.rssBytes)} MB at the end (${perSessionKb} KB per session held); CPU during the run ${cpuPercent.toFixed(0)}% of one core`,
+    );
   });
   if (NODES === 1) {
     const top = byShape(statements.byText).slice(0, 8);
-    console.log(`statements during the run: ${statements.total} (${(statements.total / Math.max(1, delays.length)).toFixed(1)} per charge heard); most sent:`);
+    console.log(
+      `statements during the run: ${statements.total} (${(statements.total / Math.max(1, delays.length)).toFixed(1)} per charge heard); most sent:`,
+    );
     for (const [shape, n] of top) console.log(`  ${String(n).padStart(7)}  ${shape}`);
   }
   printStatementTimes('the run');

@@ -43,9 +43,52 @@ const HISTORY_CHUNK = 2_000;
 const SECOND_MS = 1_000;
 const DAY_MS = 86_400_000;
 
-const SPECIALTIES = ['Tarot', 'Astrology', 'Mediumship', 'Love & Relationships', 'Career', 'Dream Analysis', 'Numerology', 'Runes', 'Past Lives', 'Energy Healing', 'Crystals', 'Clairvoyance', 'Palmistry', 'Angel Cards', 'Pet Psychic'];
-const FIRST = ['Aurora', 'Orion', 'Luna', 'Sage', 'Kai', 'Iris', 'Rowan', 'Celeste', 'Ezra', 'Nova', 'Willow', 'Jasper', 'Maya', 'Soren', 'Lyra'];
-const LAST = ['Starweaver', 'Blackwood', 'Moonstone', 'Rivers', 'Nightingale', 'Ashford', 'Vale', 'Hart', 'Solis', 'Quinn'];
+const SPECIALTIES = [
+  'Tarot',
+  'Astrology',
+  'Mediumship',
+  'Love & Relationships',
+  'Career',
+  'Dream Analysis',
+  'Numerology',
+  'Runes',
+  'Past Lives',
+  'Energy Healing',
+  'Crystals',
+  'Clairvoyance',
+  'Palmistry',
+  'Angel Cards',
+  'Pet Psychic',
+];
+const FIRST = [
+  'Aurora',
+  'Orion',
+  'Luna',
+  'Sage',
+  'Kai',
+  'Iris',
+  'Rowan',
+  'Celeste',
+  'Ezra',
+  'Nova',
+  'Willow',
+  'Jasper',
+  'Maya',
+  'Soren',
+  'Lyra',
+];
+const LAST = [
+  'Starweaver',
+  'Blackwood',
+  'Moonstone',
+  'Rivers',
+  'Nightingale',
+  'Ashford',
+  'Vale',
+  'Hart',
+  'Solis',
+  'Quinn',
+];
 const BIOS = [
   'Intuitive tarot reader guiding you through love, career and the crossroads in between.',
   'Third-generation medium; I connect with loved ones who have passed and bring their messages.',
@@ -59,7 +102,13 @@ function readerRow(i: number, runId: string) {
   const specialties = [...new Set([pick(SPECIALTIES, i), pick(SPECIALTIES, i * 7 + 3), pick(SPECIALTIES, i * 13 + 5)])];
   const ratingCount = (i * 37) % 400;
   return {
-    user: { id: `bench-reader-${runId}-${i}`, name: `${pick(FIRST, i)} ${pick(LAST, i * 3)}`, email: `bench-reader-${runId}-${i}@bench.soultribe.app`, role: 'reader' as const, emailVerified: true },
+    user: {
+      id: `bench-reader-${runId}-${i}`,
+      name: `${pick(FIRST, i)} ${pick(LAST, i * 3)}`,
+      email: `bench-reader-${runId}-${i}@bench.soultribe.app`,
+      role: 'reader' as const,
+      emailVerified: true,
+    },
     profile: {
       userId: `bench-reader-${runId}-${i}`,
       firstName: pick(FIRST, i),
@@ -99,7 +148,12 @@ async function seed(database: Database, runId: string) {
     await db.insert(readerProfiles).values(chunk.map((row) => row.profile));
   }
   // A few online readers in a reading right now: busy, as the directory must show them.
-  const clients = Array.from({ length: BUSY_READERS }, (_, i) => ({ id: `bench-client-${runId}-${i}`, name: `Client ${i}`, email: `bench-client-${runId}-${i}@bench.soultribe.app`, role: 'client' as const }));
+  const clients = Array.from({ length: BUSY_READERS }, (_, i) => ({
+    id: `bench-client-${runId}-${i}`,
+    name: `Client ${i}`,
+    email: `bench-client-${runId}-${i}@bench.soultribe.app`,
+    role: 'client' as const,
+  }));
   await db.insert(user).values(clients);
   const now = new Date();
   await db.insert(readingSessions).values(
@@ -114,7 +168,13 @@ async function seed(database: Database, runId: string) {
       startedAt: now,
     })),
   );
-  await seedHistory(database, runId, rows.map((row) => row.user.id), clients[0]!.id, now);
+  await seedHistory(
+    database,
+    runId,
+    rows.map((row) => row.user.id),
+    clients[0]!.id,
+    now,
+  );
   await db.execute(sql`analyze`);
 }
 
@@ -128,19 +188,49 @@ async function seedHistory(database: Database, runId: string, readerIds: string[
   const readings: (typeof readingSessions.$inferInsert)[] = [];
   const questions: (typeof writtenReadings.$inferInsert)[] = [];
   const flush = async (force = false) => {
-    if (readings.length >= HISTORY_CHUNK || (force && readings.length > 0)) await database.db.insert(readingSessions).values(readings.splice(0));
-    if (questions.length >= HISTORY_CHUNK || (force && questions.length > 0)) await database.db.insert(writtenReadings).values(questions.splice(0));
+    if (readings.length >= HISTORY_CHUNK || (force && readings.length > 0))
+      await database.db.insert(readingSessions).values(readings.splice(0));
+    if (questions.length >= HISTORY_CHUNK || (force && questions.length > 0))
+      await database.db.insert(writtenReadings).values(questions.splice(0));
   };
   for (const [i, readerId] of readerIds.entries()) {
     const count = (i * 7) % 25;
     for (let j = 0; j < count; j++) {
       const requestedAt = new Date(now.getTime() - (1 + ((i + j * 3) % 88)) * DAY_MS);
-      const base = { id: `bench-history-${runId}-${i}-${j}`, clientId, readerId, sessionType: 'chat' as const, ratePerMinuteCents: 299, requestedAt };
+      const base = {
+        id: `bench-history-${runId}-${i}-${j}`,
+        clientId,
+        readerId,
+        sessionType: 'chat' as const,
+        ratePerMinuteCents: 299,
+        requestedAt,
+      };
       const roll = (i * 31 + j * 17) % 20;
       const respondedAt = new Date(requestedAt.getTime() + (2 + ((i + j * 5) % 50)) * SECOND_MS);
-      if (roll === 0) readings.push({ ...base, status: 'declined', respondedAt, endedAt: respondedAt, endReason: 'declined', endedBy: readerId });
-      else if (roll === 1) readings.push({ ...base, status: 'missed', endedAt: new Date(requestedAt.getTime() + 60 * SECOND_MS), endReason: 'missed' });
-      else if (roll === 2) readings.push({ ...base, status: 'cancelled', endedAt: respondedAt, endReason: 'cancelled', endedBy: clientId });
+      if (roll === 0)
+        readings.push({
+          ...base,
+          status: 'declined',
+          respondedAt,
+          endedAt: respondedAt,
+          endReason: 'declined',
+          endedBy: readerId,
+        });
+      else if (roll === 1)
+        readings.push({
+          ...base,
+          status: 'missed',
+          endedAt: new Date(requestedAt.getTime() + 60 * SECOND_MS),
+          endReason: 'missed',
+        });
+      else if (roll === 2)
+        readings.push({
+          ...base,
+          status: 'cancelled',
+          endedAt: respondedAt,
+          endReason: 'cancelled',
+          endedBy: clientId,
+        });
       else {
         const minutes = roll === 3 ? 2 : 4 + ((i + j) % 20);
         const startedAt = new Date(respondedAt.getTime() + 5 * SECOND_MS);
@@ -174,7 +264,12 @@ async function seedHistory(database: Database, runId: string, readerIds: string[
           status: isAnswered ? 'answered' : 'refunded',
           createdAt,
           dueAt,
-          ...(isAnswered ? { answer: 'The cards show a slow start and a strong finish: patience through the first month pays.', answeredAt: new Date(createdAt.getTime() + 3_600_000) } : { refundedAt: dueAt }),
+          ...(isAnswered
+            ? {
+                answer: 'The cards show a slow start and a strong finish: patience through the first month pays.',
+                answeredAt: new Date(createdAt.getTime() + 3_600_000),
+              }
+            : { refundedAt: dueAt }),
         });
       }
     }
@@ -215,9 +310,13 @@ interface Slice {
 async function measureSlice(base: string, path: string, seconds: number, idleCpuMsPerSecond: number): Promise<Slice> {
   const cpuBefore = process.cpuUsage();
   const startedAt = performance.now();
-  const { stdout } = await execFileAsync(process.execPath, [AUTOCANNON, '--json', '--connections', String(connections), '--duration', String(seconds), `${base}${path}`], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    [AUTOCANNON, '--json', '--connections', String(connections), '--duration', String(seconds), `${base}${path}`],
+    {
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   const result = JSON.parse(stdout) as AutocannonResult;
   // This process is the server alone now: its CPU per answered request, whatever else the machine runs.
   const cpu = process.cpuUsage(cpuBefore);
@@ -262,7 +361,14 @@ async function bareFastify(appBase: string, paths: string[]) {
 }
 
 async function warm(base: string, path: string) {
-  await execFileAsync(process.execPath, [AUTOCANNON, '--connections', String(connections), '--duration', '1', `${base}${path}`]);
+  await execFileAsync(process.execPath, [
+    AUTOCANNON,
+    '--connections',
+    String(connections),
+    '--duration',
+    '1',
+    `${base}${path}`,
+  ]);
 }
 
 /** This process's CPU while nothing asks it anything (the app's own timers), per second. */
@@ -292,7 +398,8 @@ async function main() {
     const firstStarted = performance.now();
     const first = (await (await fetch(`${base}/api/readers`)).json()) as { total: number };
     const firstReadMs = performance.now() - firstStarted;
-    if (first.total !== readerCount) throw new Error(`expected ${readerCount} readers, the directory lists ${first.total}`);
+    if (first.total !== readerCount)
+      throw new Error(`expected ${readerCount} readers, the directory lists ${first.total}`);
 
     // The filtered sort without `online=true`: the seeded readers have no socket, so the app takes
     // them offline within the run and that filter answered an empty page (0.9 KB) in stop 43.
@@ -323,11 +430,18 @@ async function main() {
         kept.app.push(await measureSlice(base, path, 1, idleCpuMsPerSecond));
       }
     }
-    const results = paths.map((path) => ({ ...combine(path, slices.get(path)!.app), bareCpuMsPerRequest: combine(path, slices.get(path)!.bare).cpuMsPerRequest }));
+    const results = paths.map((path) => ({
+      ...combine(path, slices.get(path)!.app),
+      bareCpuMsPerRequest: combine(path, slices.get(path)!.bare).cpuMsPerRequest,
+    }));
     await bare.close();
 
-    console.log(`bench:web on ${label}: ${readerCount.toLocaleString('en-US')} readers (${BUSY_READERS} in a reading, 90 days of readings behind them) seeded in ${seedSeconds.toFixed(1)} s; ${connections} concurrent connections, ${secondsPerEndpoint} s per endpoint in one-second turns; idle CPU ${idleCpuMsPerSecond.toFixed(0)} ms/s taken out; load ${loadavg()[0]!.toFixed(2)}`);
-    console.log(`the directory cache's first read (every listing with its service figures): ${firstReadMs.toFixed(0)} ms`);
+    console.log(
+      `bench:web on ${label}: ${readerCount.toLocaleString('en-US')} readers (${BUSY_READERS} in a reading, 90 days of readings behind them) seeded in ${seedSeconds.toFixed(1)} s; ${connections} concurrent connections, ${secondsPerEndpoint} s per endpoint in one-second turns; idle CPU ${idleCpuMsPerSecond.toFixed(0)} ms/s taken out; load ${loadavg()[0]!.toFixed(2)}`,
+    );
+    console.log(
+      `the directory cache's first read (every listing with its service figures): ${firstReadMs.toFixed(0)} ms`,
+    );
     console.table(
       results.map((r) => ({
         endpoint: r.path,

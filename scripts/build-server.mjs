@@ -8,7 +8,14 @@ import { isBuildStale } from '../src/server/build-freshness.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OUTPUT = 'dist/server/main.js';
-const SOURCES = ['src/server', 'src/shared', 'tsconfig.json', 'package-lock.json', 'scripts/build-server.mjs', 'scripts/ledger-check.ts'];
+const SOURCES = [
+  'src/server',
+  'src/shared',
+  'tsconfig.json',
+  'package-lock.json',
+  'scripts/build-server.mjs',
+  'scripts/ledger-check.ts',
+];
 
 export async function buildServer() {
   rmSync(`${root}dist/server`, { recursive: true, force: true });

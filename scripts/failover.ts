@@ -34,7 +34,14 @@ import type { PairTask } from './bench-sessions/protocol';
 import { seedPairs } from './bench-sessions/seed';
 import { checkStepBilling, type StepBilling } from './failover/billing-check';
 import { CHECK, type Haproxy, haproxyConfig, startHaproxy } from './failover/haproxy';
-import { addTraffic, type FromFailoverParticipants, NO_TRAFFIC, type ReadingReport, type ToFailoverParticipants, type TrafficCounts } from './failover/protocol';
+import {
+  addTraffic,
+  type FromFailoverParticipants,
+  NO_TRAFFIC,
+  type ReadingReport,
+  type ToFailoverParticipants,
+  type TrafficCounts,
+} from './failover/protocol';
 import { freePort, type ServerProcess, startServerProcess } from './node-process';
 
 const { values } = parseArgs({
@@ -98,7 +105,8 @@ interface StepRow {
 async function main() {
   const serverUrl = process.env.DATABASE_URL;
   const redisUrl = process.env.REDIS_URL;
-  if (!serverUrl || !redisUrl) throw new Error('bench:failover needs DATABASE_URL (a PostgreSQL role that may create databases) and REDIS_URL');
+  if (!serverUrl || !redisUrl)
+    throw new Error('bench:failover needs DATABASE_URL (a PostgreSQL role that may create databases) and REDIS_URL');
   const runId = Date.now().toString(36);
   const scratch = await createScratchPostgres(serverUrl, { prefix: 'soul_tribe_failover' });
   cleanups.push(() => dropScratchPostgres(serverUrl, scratch.name));
@@ -107,7 +115,12 @@ async function main() {
   await database.migrate();
   const { db } = database;
 
-  const [frontPort, statsPort, portA, portB] = [await freePort(), await freePort(), await freePort(), await freePort()] as [number, number, number, number];
+  const [frontPort, statsPort, portA, portB] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ] as [number, number, number, number];
   const origin = `http://127.0.0.1:${frontPort}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'soul-tribe-failover-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -143,41 +156,98 @@ async function main() {
   const nodes: Record<NodeName, ServerProcess> = { a: await startNode('a'), b: await startNode('b') };
 
   const haproxy: Haproxy = await startHaproxy(
-    haproxyConfig({ port: frontPort, statsPort, backends: Object.entries(ports).map(([name, port]) => ({ name, port })), maxConnections: 4 * N + 1_000 }),
+    haproxyConfig({
+      port: frontPort,
+      statsPort,
+      backends: Object.entries(ports).map(([name, port]) => ({ name, port })),
+      maxConnections: 4 * N + 1_000,
+    }),
     statsPort,
   );
   cleanups.push(() => haproxy.stop());
   const isUp = (name: NodeName) => async () => (await haproxy.states())[name]?.startsWith('UP') ?? false;
   await waitFor('both nodes up in HAProxy', 30_000, async () => (await isUp('a')()) && (await isUp('b')()));
 
-  const seeded = await seedPairs(db, { pairs: N, runId, rateCents: RATE_CENTS, depositCents: RATE_CENTS * 1000, authSecret: AUTH_SECRET });
+  const seeded = await seedPairs(db, {
+    pairs: N,
+    runId,
+    rateCents: RATE_CENTS,
+    depositCents: RATE_CENTS * 1000,
+    authSecret: AUTH_SECRET,
+  });
   const tasks: PairTask[] = seeded.map((pair) => ({ ...pair, clientBase: origin, readerBase: origin }));
-  const workers = Array.from({ length: WORKERS }, () => fork(here('./failover/participants.ts'), [], { execArgv: process.execArgv }));
+  const workers = Array.from({ length: WORKERS }, () =>
+    fork(here('./failover/participants.ts'), [], { execArgv: process.execArgv }),
+  );
   cleanups.push(() => {
     for (const worker of workers) worker.kill();
   });
   const setupStarted = performance.now();
   const ready = await Promise.all(
     workers.map((worker, w) =>
-      ask<FromFailoverParticipants, 'ready'>(worker, { type: 'start', origin, minuteMs: MINUTE_MS, pairs: tasks.filter((_, i) => i % WORKERS === w) } satisfies ToFailoverParticipants, 'ready'),
+      ask<FromFailoverParticipants, 'ready'>(
+        worker,
+        {
+          type: 'start',
+          origin,
+          minuteMs: MINUTE_MS,
+          pairs: tasks.filter((_, i) => i % WORKERS === w),
+        } satisfies ToFailoverParticipants,
+        'ready',
+      ),
     ),
   );
   const started = ready.reduce((sum, r) => sum + r.started, 0);
   const failedToStart = ready.reduce((sum, r) => sum + r.failed, 0);
-  if (failedToStart > 0) console.warn(`readings that failed to start: ${failedToStart}; first errors: ${ready.flatMap((r) => r.firstErrors).slice(0, 3).join(' | ')}`);
+  if (failedToStart > 0)
+    console.warn(
+      `readings that failed to start: ${failedToStart}; first errors: ${ready
+        .flatMap((r) => r.firstErrors)
+        .slice(0, 3)
+        .join(' | ')}`,
+    );
 
   const status = async (since: number) => {
-    const answers = await Promise.all(workers.map((w) => ask<FromFailoverParticipants, 'status'>(w, { type: 'status', since } satisfies ToFailoverParticipants, 'status')));
-    return answers.reduce((sum, a) => ({ joined: sum.joined + a.joined, billedSince: sum.billedSince + a.billedSince, ended: sum.ended + a.ended }), { joined: 0, billedSince: 0, ended: 0 });
+    const answers = await Promise.all(
+      workers.map((w) =>
+        ask<FromFailoverParticipants, 'status'>(
+          w,
+          { type: 'status', since } satisfies ToFailoverParticipants,
+          'status',
+        ),
+      ),
+    );
+    return answers.reduce(
+      (sum, a) => ({
+        joined: sum.joined + a.joined,
+        billedSince: sum.billedSince + a.billedSince,
+        ended: sum.ended + a.ended,
+      }),
+      { joined: 0, billedSince: 0, ended: 0 },
+    );
   };
   const reports = async () => {
-    const answers = await Promise.all(workers.map((w) => ask<FromFailoverParticipants, 'report'>(w, { type: 'report' } satisfies ToFailoverParticipants, 'report')));
+    const answers = await Promise.all(
+      workers.map((w) =>
+        ask<FromFailoverParticipants, 'report'>(w, { type: 'report' } satisfies ToFailoverParticipants, 'report'),
+      ),
+    );
     const traffic = answers.reduce((sum, a) => addTraffic(sum, a.traffic), NO_TRAFFIC);
-    return { readings: answers.flatMap((a) => a.readings), traffic, firstFailures: answers.flatMap((a) => a.firstFailures) };
+    return {
+      readings: answers.flatMap((a) => a.readings),
+      traffic,
+      firstFailures: answers.flatMap((a) => a.firstFailures),
+    };
   };
   const setupAt = Date.now();
-  await waitFor('every reading billed once', RECOVERY_WITHIN_MS, async () => (await status(setupAt - MINUTE_MS)).billedSince >= started);
-  console.log(`${started} readings running through HAProxy on 2 nodes after ${((performance.now() - setupStarted) / 1000).toFixed(1)} s (minute ${MINUTE_MS} ms, lease ${timing.presenceTtlMs} ms)`);
+  await waitFor(
+    'every reading billed once',
+    RECOVERY_WITHIN_MS,
+    async () => (await status(setupAt - MINUTE_MS)).billedSince >= started,
+  );
+  console.log(
+    `${started} readings running through HAProxy on 2 nodes after ${((performance.now() - setupStarted) / 1000).toFixed(1)} s (minute ${MINUTE_MS} ms, lease ${timing.presenceTtlMs} ms)`,
+  );
 
   const restart = async (name: NodeName, signal: NodeJS.Signals) => {
     const stopped = await nodes[name].stop(signal);
@@ -186,7 +256,11 @@ async function main() {
     return `${name}: ${signal} → exit ${stopped.code ?? stopped.signal} after ${stopped.exitedAfterMs} ms`;
   };
 
-  const step = async (name: string, options: { allowanceMs: number; reconnectGoalMs: number; is5xxGoal: boolean }, act: () => Promise<string[]>): Promise<StepRow> => {
+  const step = async (
+    name: string,
+    options: { allowanceMs: number; reconnectGoalMs: number; is5xxGoal: boolean },
+    act: () => Promise<string[]>,
+  ): Promise<StepRow> => {
     const from = Date.now();
     const before5xx = await haproxy.count5xx();
     haproxy.takeStateChanges();
@@ -202,7 +276,11 @@ async function main() {
     const after = await reports();
     const ids = after.readings.map((r) => r.id);
     const minutes = await db
-      .select({ sessionId: sessionMinutes.sessionId, minute: sessionMinutes.minute, startedAt: sessionMinutes.startedAt })
+      .select({
+        sessionId: sessionMinutes.sessionId,
+        minute: sessionMinutes.minute,
+        startedAt: sessionMinutes.startedAt,
+      })
       .from(sessionMinutes)
       .where(inArray(sessionMinutes.sessionId, ids));
     const billing = checkStepBilling({
@@ -213,7 +291,9 @@ async function main() {
       minuteMs: MINUTE_MS,
       allowanceMs: options.allowanceMs,
     });
-    const cutoffs = after.readings.flatMap((r: ReadingReport) => [...r.cutoffs.client, ...r.cutoffs.reader]).filter((c) => c.from >= from);
+    const cutoffs = after.readings
+      .flatMap((r: ReadingReport) => [...r.cutoffs.client, ...r.cutoffs.reader])
+      .filter((c) => c.from >= from);
     const [active] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(readingSessions)
@@ -251,33 +331,50 @@ async function main() {
       .from(readingSessions)
       .where(inArray(readingSessions.id, ids));
     return rows
-      .filter((r) => r.lines !== r.minutesCharged || r.linesCents !== r.totalCostCents || r.totalCostCents !== r.minutesCharged * RATE_CENTS)
+      .filter(
+        (r) =>
+          r.lines !== r.minutesCharged ||
+          r.linesCents !== r.totalCostCents ||
+          r.totalCostCents !== r.minutesCharged * RATE_CENTS,
+      )
       .map((r) => `${r.id}: ${r.minutesCharged} minutes, ${r.totalCostCents} ¢, ${r.lines} lines of ${r.linesCents} ¢`);
   };
 
   const rows: StepRow[] = [];
   rows.push(
-    await step('rolling restart (SIGTERM a, restart; then b)', { allowanceMs: DROP_NOTICED_MS, reconnectGoalMs: RECONNECT_GOAL_AFTER_SIGTERM_MS, is5xxGoal: true }, async () => [
-      await restart('a', 'SIGTERM'),
-      // As a rolling deploy is paced: the next node only once every side is back in its reading.
-      await waitFor('every side back before the next node', RECOVERY_WITHIN_MS, async () => {
-        const now = await status(Date.now());
-        return now.joined + now.ended >= started;
-      }).then(() => 'every side back'),
-      await restart('b', 'SIGTERM'),
-    ]),
+    await step(
+      'rolling restart (SIGTERM a, restart; then b)',
+      { allowanceMs: DROP_NOTICED_MS, reconnectGoalMs: RECONNECT_GOAL_AFTER_SIGTERM_MS, is5xxGoal: true },
+      async () => [
+        await restart('a', 'SIGTERM'),
+        // As a rolling deploy is paced: the next node only once every side is back in its reading.
+        await waitFor('every side back before the next node', RECOVERY_WITHIN_MS, async () => {
+          const now = await status(Date.now());
+          return now.joined + now.ended >= started;
+        }).then(() => 'every side back'),
+        await restart('b', 'SIGTERM'),
+      ],
+    ),
   );
   rows.push(
-    await step('SIGKILL a mid-minute, restart', { allowanceMs: KILL_NOTICED_MS, reconnectGoalMs: RECONNECT_GOAL_AFTER_SIGKILL_MS, is5xxGoal: false }, async () => {
-      // Half a minute after a charge is heard: most readings are in the middle of a paid minute.
-      const heardFrom = Date.now();
-      await waitFor('a minute billed', 2 * MINUTE_MS + 30_000, async () => (await status(heardFrom)).billedSince > 0);
-      await sleep(MINUTE_MS / 2);
-      return [await restart('a', 'SIGKILL')];
-    }),
+    await step(
+      'SIGKILL a mid-minute, restart',
+      { allowanceMs: KILL_NOTICED_MS, reconnectGoalMs: RECONNECT_GOAL_AFTER_SIGKILL_MS, is5xxGoal: false },
+      async () => {
+        // Half a minute after a charge is heard: most readings are in the middle of a paid minute.
+        const heardFrom = Date.now();
+        await waitFor('a minute billed', 2 * MINUTE_MS + 30_000, async () => (await status(heardFrom)).billedSince > 0);
+        await sleep(MINUTE_MS / 2);
+        return [await restart('a', 'SIGKILL')];
+      },
+    ),
   );
 
-  await Promise.all(workers.map((worker) => ask<FromFailoverParticipants, 'ended'>(worker, { type: 'end' } satisfies ToFailoverParticipants, 'ended')));
+  await Promise.all(
+    workers.map((worker) =>
+      ask<FromFailoverParticipants, 'ended'>(worker, { type: 'end' } satisfies ToFailoverParticipants, 'ended'),
+    ),
+  );
   for (const worker of workers) worker.kill();
   const finalLedger = await checkLedger(db);
   await haproxy.stop();
@@ -301,7 +398,9 @@ async function main() {
 function printTable(rows: StepRow[], started: number, failedToStart: number): string[] {
   const missed: string[] = [];
   if (failedToStart > 0) missed.push(`${failedToStart} readings failed to start`);
-  console.log('\n| step | readings running | reconnect p50 / p99 / max (sides) | minutes billed / both connected | billed twice | billed while cut off | 5xx (HAProxy; seen by clients) | chat acked / refused while paused / failed | ledger check |');
+  console.log(
+    '\n| step | readings running | reconnect p50 / p99 / max (sides) | minutes billed / both connected | billed twice | billed while cut off | 5xx (HAProxy; seen by clients) | chat acked / refused while paused / failed | ledger check |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     const r = row.reconnects;
@@ -316,17 +415,30 @@ function printTable(rows: StepRow[], started: number, failedToStart: number): st
     for (const change of row.stateChanges) console.log(`    HAProxy: ${change}`);
     if (row.running < started) missed.push(`${row.name}: ${started - row.running} readings lost`);
     if (row.notBack > 0) missed.push(`${row.name}: ${row.notBack} sides not back in their reading`);
-    if (r.length > 0 && p99 > row.reconnectGoalMs) missed.push(`${row.name}: reconnect p99 ${p99} ms over ${row.reconnectGoalMs} ms`);
-    if (billing.billedTwice > 0 || billing.billedWhileCutOff > 0) missed.push(`${row.name}: ${billing.billedTwice} minutes billed twice, ${billing.billedWhileCutOff} while a side was cut off: ${billing.examples.join('; ')}`);
-    if (row.is5xxGoal && (row.haproxy5xx > 0 || traffic.http5xx > 0)) missed.push(`${row.name}: ${row.haproxy5xx} 5xx from HAProxy, ${traffic.http5xx} seen by the clients`);
-    if (!isLedgerOk) missed.push(`${row.name}: ledger ${JSON.stringify(row.ledgerFailures)} ${row.moneyMismatches.slice(0, 3).join('; ')}`);
+    if (r.length > 0 && p99 > row.reconnectGoalMs)
+      missed.push(`${row.name}: reconnect p99 ${p99} ms over ${row.reconnectGoalMs} ms`);
+    if (billing.billedTwice > 0 || billing.billedWhileCutOff > 0)
+      missed.push(
+        `${row.name}: ${billing.billedTwice} minutes billed twice, ${billing.billedWhileCutOff} while a side was cut off: ${billing.examples.join('; ')}`,
+      );
+    if (row.is5xxGoal && (row.haproxy5xx > 0 || traffic.http5xx > 0))
+      missed.push(`${row.name}: ${row.haproxy5xx} 5xx from HAProxy, ${traffic.http5xx} seen by the clients`);
+    if (!isLedgerOk)
+      missed.push(
+        `${row.name}: ledger ${JSON.stringify(row.ledgerFailures)} ${row.moneyMismatches.slice(0, 3).join('; ')}`,
+      );
   }
-  console.log(`HAProxy: round robin, no stickiness, GET /api/health/ready every ${CHECK.intervalMs} ms (fall ${CHECK.fall}, rise ${CHECK.rise}, timeout check ${CHECK.timeoutMs} ms), option redispatch, retry-on conn-failure 403 (403: Socket.IO handshakes only), timeout tunnel 1h`);
+  console.log(
+    `HAProxy: round robin, no stickiness, GET /api/health/ready every ${CHECK.intervalMs} ms (fall ${CHECK.fall}, rise ${CHECK.rise}, timeout check ${CHECK.timeoutMs} ms), option redispatch, retry-on conn-failure 403 (403: Socket.IO handshakes only), timeout tunnel 1h`,
+  );
   return missed;
 }
 
 main().catch(async (error) => {
   console.error(error);
-  for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch(() => undefined);
+  for (const cleanup of cleanups.reverse())
+    await Promise.resolve()
+      .then(cleanup)
+      .catch(() => undefined);
   process.exit(1);
 });

@@ -100,7 +100,12 @@ const WORKER_ACTIVATED = `Promise.race([
 ])`;
 
 async function visit(browser: Browser, proxy: CountingProxy, path: string, worker: boolean): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, reducedMotion: 'reduce', serviceWorkers: worker ? 'allow' : 'block' });
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    reducedMotion: 'reduce',
+    serviceWorkers: worker ? 'allow' : 'block',
+  });
   try {
     const page = await context.newPage();
     proxy.reset();

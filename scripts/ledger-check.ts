@@ -20,10 +20,15 @@ async function open(): Promise<{ database: Database; where: string; release(): v
   }
   const dataDir = resolve(process.env.DATA_DIR ?? './data');
   const pgDir = join(dataDir, 'pg');
-  if (!existsSync(pgDir)) throw new Error(`no database at ${pgDir}: start the server once, or set DATA_DIR or DATABASE_URL`);
+  if (!existsSync(pgDir))
+    throw new Error(`no database at ${pgDir}: start the server once, or set DATA_DIR or DATABASE_URL`);
   const lock = lockDataDir(dataDir);
   try {
-    return { database: await openDatabase({ kind: 'pglite', dataDir: pgDir }), where: `PGlite ${pgDir}`, release: lock.release };
+    return {
+      database: await openDatabase({ kind: 'pglite', dataDir: pgDir }),
+      where: `PGlite ${pgDir}`,
+      release: lock.release,
+    };
   } catch (error) {
     lock.release();
     throw error;
@@ -53,7 +58,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`ledger:check failed: ${error instanceof DataDirInUseError ? error.message : error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `ledger:check failed: ${error instanceof DataDirInUseError ? error.message : error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(1);
   },
 );

@@ -19,10 +19,18 @@ export const SCORE_GOAL_OF_BARE = 0.9;
 export const LCP_GOAL_MS = 1500;
 
 interface LighthouseResult {
-  lhr: { categories: { performance: { score: number | null } }; audits: Record<string, { numericValue?: number } | undefined> };
+  lhr: {
+    categories: { performance: { score: number | null } };
+    audits: Record<string, { numericValue?: number } | undefined>;
+  };
 }
-type Lighthouse = (url: string, flags: { port: number; onlyCategories: string[]; logLevel: 'error' }) => Promise<LighthouseResult | undefined>;
-type ChromeLauncher = { launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }> };
+type Lighthouse = (
+  url: string,
+  flags: { port: number; onlyCategories: string[]; logLevel: 'error' },
+) => Promise<LighthouseResult | undefined>;
+type ChromeLauncher = {
+  launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
+};
 
 export interface LighthouseRun {
   url: string;
@@ -36,10 +44,13 @@ export interface LighthouseRun {
 }
 
 /** The page every score is compared with: one line of HTML, nothing to fetch. */
-const BARE_PAGE = '<!doctype html><html lang="en"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare</title><p>A bare page, to compare scores with.</p></html>';
+const BARE_PAGE =
+  '<!doctype html><html lang="en"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare</title><p>A bare page, to compare scores with.</p></html>';
 
 async function serveBarePage(): Promise<{ url: string; stop: () => void }> {
-  const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BARE_PAGE));
+  const server = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BARE_PAGE),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('the bare page has no TCP port');
@@ -51,19 +62,31 @@ const importOptional = (name: string) => import(name);
 
 /** Each URL `rounds` times, each run beside a run of the bare page; null when Lighthouse is not installed. */
 export async function lighthouseRuns(urls: string[], rounds = 2): Promise<LighthouseRun[] | null> {
-  const lighthouse = await importOptional('lighthouse').then((module: { default: Lighthouse }) => module.default, () => null);
-  const launcher = await importOptional('chrome-launcher').then((module: ChromeLauncher) => module, () => null);
+  const lighthouse = await importOptional('lighthouse').then(
+    (module: { default: Lighthouse }) => module.default,
+    () => null,
+  );
+  const launcher = await importOptional('chrome-launcher').then(
+    (module: ChromeLauncher) => module,
+    () => null,
+  );
   if (!lighthouse || !launcher) return null;
-  const chromePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '/usr/bin/chromium-headless-shell');
+  const chromePath =
+    process.env.CHROMIUM_PATH ??
+    (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '/usr/bin/chromium-headless-shell');
   const measure = async (url: string) => {
     // A browser per run, as Lighthouse's own runs: nothing cached from the page before.
     const chrome = await launcher.launch({ chromePath, chromeFlags: BROWSER_ARGS });
     try {
       // Lighthouse's default settings are its mobile ones: a phone's screen, a slow 4G link and a 4× slower CPU.
-      const lhr = (await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' }))?.lhr;
+      const lhr = (await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' }))
+        ?.lhr;
       const score = lhr?.categories.performance.score;
       const lcp = lhr?.audits['largest-contentful-paint']?.numericValue;
-      return { score: score === null || score === undefined ? null : Math.round(score * 100), lcpMs: lcp === undefined ? null : Math.round(lcp) };
+      return {
+        score: score === null || score === undefined ? null : Math.round(score * 100),
+        lcpMs: lcp === undefined ? null : Math.round(lcp),
+      };
     } finally {
       chrome.kill();
     }
@@ -75,7 +98,14 @@ export async function lighthouseRuns(urls: string[], rounds = 2): Promise<Lighth
       for (const url of urls) {
         const page = await measure(url);
         const barePage = await measure(bare.url);
-        runs.push({ url, round, ...page, bareScore: barePage.score, bareLcpMs: barePage.lcpMs, load: loadavg()[0] ?? 0 });
+        runs.push({
+          url,
+          round,
+          ...page,
+          bareScore: barePage.score,
+          bareLcpMs: barePage.lcpMs,
+          load: loadavg()[0] ?? 0,
+        });
       }
     }
     return runs;
@@ -87,7 +117,8 @@ export async function lighthouseRuns(urls: string[], rounds = 2): Promise<Lighth
 /** What a run misses of the goals, in words; empty when it meets them. */
 export function missedGoals(run: LighthouseRun): string[] {
   const missed: string[] = [];
-  if (run.score === null || run.bareScore === null || run.score < run.bareScore * SCORE_GOAL_OF_BARE) missed.push(`score < ${SCORE_GOAL_OF_BARE * 100} % of the bare page's`);
+  if (run.score === null || run.bareScore === null || run.score < run.bareScore * SCORE_GOAL_OF_BARE)
+    missed.push(`score < ${SCORE_GOAL_OF_BARE * 100} % of the bare page's`);
   if (run.lcpMs === null || run.lcpMs > LCP_GOAL_MS) missed.push(`LCP > ${LCP_GOAL_MS} ms`);
   return missed;
 }

@@ -19,27 +19,55 @@ const VIEWPORTS = [
   { name: '1280', width: 1280, height: 800, isMobile: false },
 ] as const;
 const SETTLE_MS = 2000;
-export const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const BROWSER_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** CHROMIUM_PATH, else Debian's headless shell when installed, else its Chromium. */
-export const browserPath = () => process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+export const browserPath = () =>
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 /**
  * The built app on its own port and data dir, seeded with the demo data; stopped at the end. Never
  * on a shared database: `npm test` runs with DATABASE_URL and REDIS_URL set for its integration stage.
  */
-export async function startServer({ trustedOrigins = [] }: { trustedOrigins?: string[] } = {}): Promise<{ base: string; stop: () => void }> {
+export async function startServer({
+  trustedOrigins = [],
+}: {
+  trustedOrigins?: string[];
+} = {}): Promise<{ base: string; stop: () => void }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, SEED_DEMO: 'true', NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUSTED_ORIGINS: trustedOrigins.join(','), DATA_DIR: mkdtempSync(join(tmpdir(), 'soul-tribe-bench-pages-')) },
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      SEED_DEMO: 'true',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      TRUSTED_ORIGINS: trustedOrigins.join(','),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'soul-tribe-bench-pages-')),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app stopped with code ${child.exitCode}`);
-    const ready = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return { base, stop: () => child.kill('SIGTERM') };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -72,8 +100,17 @@ export interface PageFigures {
   files: [string, number][];
 }
 
-async function measurePage(browser: Browser, base: string, path: string, viewport: (typeof VIEWPORTS)[number]): Promise<PageFigures> {
-  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, isMobile: viewport.isMobile, reducedMotion: 'reduce' });
+async function measurePage(
+  browser: Browser,
+  base: string,
+  path: string,
+  viewport: (typeof VIEWPORTS)[number],
+): Promise<PageFigures> {
+  const context = await browser.newContext({
+    viewport: { width: viewport.width, height: viewport.height },
+    isMobile: viewport.isMobile,
+    reducedMotion: 'reduce',
+  });
   await context.addInitScript(OBSERVERS);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -94,7 +131,13 @@ async function measurePage(browser: Browser, base: string, path: string, viewpor
   const bodies: Promise<void>[] = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
-    if (type === 'font') bodies.push(response.body().then((body) => void files.push([new URL(response.url()).pathname, body.length]), () => undefined));
+    if (type === 'font')
+      bodies.push(
+        response.body().then(
+          (body) => void files.push([new URL(response.url()).pathname, body.length]),
+          () => undefined,
+        ),
+      );
     if (type !== 'script' && type !== 'stylesheet') return;
     bodies.push(
       response.body().then(
@@ -113,15 +156,38 @@ async function measurePage(browser: Browser, base: string, path: string, viewpor
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(SETTLE_MS);
   await Promise.all(bodies);
-  const vitals = (await page.evaluate('globalThis.__vitals')) as { lcp: number; cls: number; fcp: number; longTasks: [number, number][]; shifts: [number, number, string][] };
+  const vitals = (await page.evaluate('globalThis.__vitals')) as {
+    lcp: number;
+    cls: number;
+    fcp: number;
+    longTasks: [number, number][];
+    shifts: [number, number, string][];
+  };
   // BENCH_PAGES_FILES=1 lists each script and style sheet fetched, largest first, with its gzip size (fonts: their size).
-  if (process.env.BENCH_PAGES_FILES) for (const [file, bytes] of files.sort((a, b) => b[1] - a[1])) console.info(`${path} @${viewport.name}px ${(bytes / 1024).toFixed(2).padStart(7)} KB ${file}`);
+  if (process.env.BENCH_PAGES_FILES)
+    for (const [file, bytes] of files.sort((a, b) => b[1] - a[1]))
+      console.info(`${path} @${viewport.name}px ${(bytes / 1024).toFixed(2).padStart(7)} KB ${file}`);
   // BENCH_PAGES_SHIFTS=1 names what moved: each layout shift's time, score and elements.
-  if (process.env.BENCH_PAGES_SHIFTS) for (const shift of vitals.shifts) console.info(`${path} @${viewport.name}px shift`, ...shift);
+  if (process.env.BENCH_PAGES_SHIFTS)
+    for (const shift of vitals.shifts) console.info(`${path} @${viewport.name}px shift`, ...shift);
   // Total blocking time as Lighthouse counts it: each long task's part over 50 ms, after the first paint.
-  const tbtMs = vitals.longTasks.filter(([start]) => start >= vitals.fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+  const tbtMs = vitals.longTasks
+    .filter(([start]) => start >= vitals.fcp)
+    .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
   await context.close();
-  return { path, viewport: viewport.name, jsGzipBytes, jsFiles, cssGzipBytes, wireBytes, requests, lcpMs: vitals.lcp, cls: vitals.cls, tbtMs, files };
+  return {
+    path,
+    viewport: viewport.name,
+    jsGzipBytes,
+    jsFiles,
+    cssGzipBytes,
+    wireBytes,
+    requests,
+    lcpMs: vitals.lcp,
+    cls: vitals.cls,
+    tbtMs,
+    files,
+  };
 }
 
 /**
@@ -129,7 +195,11 @@ async function measurePage(browser: Browser, base: string, path: string, viewpor
  * requests and layout shifts do not depend on it, the timings (LCP, TBT) do, so the benchmark
  * measures one page at a time and the budget check (page-budgets.ts) three.
  */
-export async function measurePages(base: string, paths: string[], { concurrency = 1 }: { concurrency?: number } = {}): Promise<PageFigures[]> {
+export async function measurePages(
+  base: string,
+  paths: string[],
+  { concurrency = 1 }: { concurrency?: number } = {},
+): Promise<PageFigures[]> {
   const browser = await chromium.launch({ executablePath: browserPath(), args: BROWSER_ARGS });
   try {
     const jobs = paths.flatMap((path) => VIEWPORTS.map((viewport) => ({ path, viewport })));

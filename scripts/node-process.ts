@@ -53,20 +53,30 @@ export interface ServerProcess {
  * first when stale), with `env` on `port`, and resolves once it answers readiness 200. Its own
  * environment only: no DATABASE_URL or REDIS_URL of the test run leaks in.
  */
-export async function startServerProcess(port: number, env: Record<string, string>, options: { web?: 'none' | 'built' } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  port: number,
+  env: Record<string, string>,
+  options: { web?: 'none' | 'built' } = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['scripts/start.mjs', ...(options.web === 'built' ? [] : ['--api-only'])], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  for (const stream of [child.stdout, child.stderr]) stream?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  for (const stream of [child.stdout, child.stderr])
+    stream?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const readyBy = Date.now() + READY_WITHIN_MS;
   for (;;) {
     const early = await Promise.race([exited, new Promise<undefined>((resolve) => setTimeout(resolve, 100))]);
     if (early) throw new Error(`the server exited before it was ready (${JSON.stringify(early)}):\n${output}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then((response) => response.status === 200, () => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > readyBy) {
       child.kill('SIGKILL');

@@ -42,13 +42,21 @@ export function overBudget(figures: PageFigures[], { lcp }: { lcp: boolean }): s
     const isHome = page.path === '/';
     const budget = isHome ? HOME_JS_BUDGET_KB : PAGE_JS_BUDGET_KB;
     if (kb(page.jsGzipBytes) > budget) {
-      over.push(`${where}: ${kb(page.jsGzipBytes).toFixed(2)} KB of JavaScript (gzip), budget ${budget}: load more of it when used (scripts/page-budgets.ts).`);
+      over.push(
+        `${where}: ${kb(page.jsGzipBytes).toFixed(2)} KB of JavaScript (gzip), budget ${budget}: load more of it when used (scripts/page-budgets.ts).`,
+      );
     }
     if (isHome && page.jsFiles > HOME_JS_REQUESTS) {
-      over.push(`${where}: ${page.jsFiles} scripts, more than ${HOME_JS_REQUESTS}: group small chunks (vite.config.ts codeSplitting).`);
+      over.push(
+        `${where}: ${page.jsFiles} scripts, more than ${HOME_JS_REQUESTS}: group small chunks (vite.config.ts codeSplitting).`,
+      );
     }
-    if (page.cls > CLS_BUDGET) over.push(`${where}: layout shift ${page.cls.toFixed(3)}, budget ${CLS_BUDGET} (BENCH_PAGES_SHIFTS=1 npm run bench:pages names what moved).`);
-    if (lcp && page.viewport === '1280' && page.lcpMs > LCP_BUDGET_MS) over.push(`${where}: largest paint at ${Math.round(page.lcpMs)} ms, budget ${LCP_BUDGET_MS}.`);
+    if (page.cls > CLS_BUDGET)
+      over.push(
+        `${where}: layout shift ${page.cls.toFixed(3)}, budget ${CLS_BUDGET} (BENCH_PAGES_SHIFTS=1 npm run bench:pages names what moved).`,
+      );
+    if (lcp && page.viewport === '1280' && page.lcpMs > LCP_BUDGET_MS)
+      over.push(`${where}: largest paint at ${Math.round(page.lcpMs)} ms, budget ${LCP_BUDGET_MS}.`);
   }
   return over;
 }
@@ -57,7 +65,8 @@ export function overBudget(figures: PageFigures[], { lcp }: { lcp: boolean }): s
 export async function checkPageBudgets(base: string): Promise<{ report: string[]; overBudget: string[] }> {
   const figures = await measurePages(base, await publicPagePaths(base), { concurrency: 3 });
   const report = figures.map(
-    (page) => `${page.path.padEnd(20)} ${page.viewport.padStart(4)} px  ${kb(page.jsGzipBytes).toFixed(2).padStart(7)} KB JS in ${String(page.jsFiles).padStart(2)} scripts  CLS ${page.cls.toFixed(3)}`,
+    (page) =>
+      `${page.path.padEnd(20)} ${page.viewport.padStart(4)} px  ${kb(page.jsGzipBytes).toFixed(2).padStart(7)} KB JS in ${String(page.jsFiles).padStart(2)} scripts  CLS ${page.cls.toFixed(3)}`,
   );
   return { report, overBudget: overBudget(figures, { lcp: false }) };
 }

@@ -27,7 +27,11 @@ async function answer(id: string, offer: { type: 'offer'; sdp: string }) {
 }
 
 process.on('message', (message: FromParent) => {
-  if (message.type === 'answer') void answer(message.id, message.offer).catch((error: unknown) => reply({ type: 'error', id: message.id, error: String(error) }));
-  if (message.type === 'count') reply({ type: 'count', received: Object.fromEntries([...peers].map(([id, { received }]) => [id, received])) });
+  if (message.type === 'answer')
+    void answer(message.id, message.offer).catch((error: unknown) =>
+      reply({ type: 'error', id: message.id, error: String(error) }),
+    );
+  if (message.type === 'count')
+    reply({ type: 'count', received: Object.fromEntries([...peers].map(([id, { received }]) => [id, received])) });
 });
 process.on('disconnect', () => process.exit(0));

@@ -32,7 +32,9 @@ const JANUS_EVENT_LOOPS = Number(process.env.BENCH_JANUS_EVENT_LOOPS ?? 2);
 /** Processes the light viewers are spread over (BENCH_LIGHT_VIEWER_PROCESSES). */
 const LIGHT_VIEWER_PROCESSES = Number(process.env.BENCH_LIGHT_VIEWER_PROCESSES ?? 2);
 /** The servers compared (BENCH_LIGHT_SERVERS): both by default, one to look at it alone. */
-const LIGHT_SERVERS = (process.env.BENCH_LIGHT_SERVERS ?? 'janus,werift').split(',').filter((mode): mode is LightStep['mode'] => mode === 'janus' || mode === 'werift');
+const LIGHT_SERVERS = (process.env.BENCH_LIGHT_SERVERS ?? 'janus,werift')
+  .split(',')
+  .filter((mode): mode is LightStep['mode'] => mode === 'janus' || mode === 'werift');
 const PAYLOAD_BYTES = 1100;
 const DELIVERY_GOAL = 0.99;
 const CONNECT_TIMEOUT_MS = 60_000;
@@ -43,7 +45,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const descriptionSchema = z.object({ type: z.enum(['offer', 'answer']), sdp: z.string() });
 type Description = z.infer<typeof descriptionSchema>;
-const participantsSchema = z.object({ participants: z.array(z.looseObject({ id: z.number(), publisher: z.boolean() })) });
+const participantsSchema = z.object({
+  participants: z.array(z.looseObject({ id: z.number(), publisher: z.boolean() })),
+});
 const subscribedSchema = z.object({ id: z.string(), offer: descriptionSchema });
 
 interface LightRig {
@@ -66,7 +70,10 @@ export interface LightStep {
 }
 
 /** A VP8 key frame's first packet as far as a forwarder looks, padded to PAYLOAD_BYTES. */
-const PAYLOAD = Buffer.concat([Buffer.from([0x10, 0x50, 0x02, 0x00, 0x9d, 0x01, 0x2a, 0x80, 0x02, 0xe0, 0x01]), Buffer.alloc(PAYLOAD_BYTES - 11)]);
+const PAYLOAD = Buffer.concat([
+  Buffer.from([0x10, 0x50, 0x02, 0x00, 0x9d, 0x01, 0x2a, 0x80, 0x02, 0xe0, 0x01]),
+  Buffer.alloc(PAYLOAD_BYTES - 11),
+]);
 
 /** The publisher's packets, counted, at a steady rate once started. */
 function syntheticCamera() {
@@ -84,7 +91,9 @@ function syntheticCamera() {
         while (sent < due) {
           sent++;
           const sequenceNumber = sent % 65_536;
-          track.writeRtp(new RtpPacket(new RtpHeader({ sequenceNumber, timestamp: sent * 900, marker: true }), PAYLOAD));
+          track.writeRtp(
+            new RtpPacket(new RtpHeader({ sequenceNumber, timestamp: sent * 900, marker: true }), PAYLOAD),
+          );
         }
       }, 10);
     },
@@ -105,14 +114,26 @@ const connected = (pc: RTCPeerConnection) =>
 
 /** One light viewers' process: answers offers and counts packets (light-viewers.ts). */
 function lightViewerProcess() {
-  const child: ChildProcess = fork(here('./light-viewers.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(here('./light-viewers.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const answers = new Map<string, { resolve: (answer: Description) => void; reject: (error: Error) => void }>();
   let counted: ((received: Record<string, number>) => void) | undefined;
-  child.on('message', (message: { type: string; id?: string; answer?: Description; received?: Record<string, number>; error?: string }) => {
-    if (message.type === 'answer' && message.id && message.answer) answers.get(message.id)?.resolve(message.answer);
-    if (message.type === 'error' && message.id) answers.get(message.id)?.reject(new Error(message.error));
-    if (message.type === 'count' && message.received) counted?.(message.received);
-  });
+  child.on(
+    'message',
+    (message: {
+      type: string;
+      id?: string;
+      answer?: Description;
+      received?: Record<string, number>;
+      error?: string;
+    }) => {
+      if (message.type === 'answer' && message.id && message.answer) answers.get(message.id)?.resolve(message.answer);
+      if (message.type === 'error' && message.id) answers.get(message.id)?.reject(new Error(message.error));
+      if (message.type === 'count' && message.received) counted?.(message.received);
+    },
+  );
   return {
     pid: child.pid ?? 0,
     answer: (id: string, offer: Description) =>
@@ -139,7 +160,10 @@ function lightViewers() {
   return {
     ticks: () => processes.reduce((sum, p) => sum + treeTicks(p.pid), 0),
     answer: (id: string, offer: Description) => processes[added++ % processes.length]!.answer(id, offer),
-    count: async (): Promise<Record<string, number>> => Object.fromEntries((await Promise.all(processes.map((p) => p.count()))).flatMap((counts) => Object.entries(counts))),
+    count: async (): Promise<Record<string, number>> =>
+      Object.fromEntries(
+        (await Promise.all(processes.map((p) => p.count()))).flatMap((counts) => Object.entries(counts)),
+      ),
     close: () => {
       for (const p of processes) p.close();
     },
@@ -153,7 +177,9 @@ async function janusRig(viewers: LightViewers, camera: ReturnType<typeof synthet
   await createStreamRoom(janus, 'bench', room);
   const token = randomUUID();
   await allowTokens(janus, room, [token]);
-  const session = await openJanusSession(janus, (error) => console.error(`the bench's Janus session ended: ${error.message}`));
+  const session = await openJanusSession(janus, (error) =>
+    console.error(`the bench's Janus session ended: ${error.message}`),
+  );
   const publisher = new RTCPeerConnection({ iceServers: [] });
   publisher.addTransceiver(camera.track, { direction: 'sendonly' });
   await publisher.setLocalDescription(await publisher.createOffer());
@@ -166,13 +192,20 @@ async function janusRig(viewers: LightViewers, camera: ReturnType<typeof synthet
   if (!jsep) throw new Error('Janus gave the publisher no answer');
   await publisher.setRemoteDescription(jsep);
   await connected(publisher);
-  const participants = await withVideoRoom(janus, (request) => request({ request: 'listparticipants', room: room.room }));
+  const participants = await withVideoRoom(janus, (request) =>
+    request({ request: 'listparticipants', room: room.room }),
+  );
   const feed = participantsSchema.parse(participants).participants.find((p) => p.publisher)?.id;
   return {
     pid: janus.pid,
     async addViewer(id) {
       const handle = await session.attach(() => undefined);
-      const { jsep: offer } = await handle.send({ request: 'join', ptype: 'subscriber', room: room.room, streams: [{ feed }] }).reply;
+      const { jsep: offer } = await handle.send({
+        request: 'join',
+        ptype: 'subscriber',
+        room: room.room,
+        streams: [{ feed }],
+      }).reply;
       if (!offer) throw new Error('Janus offered the viewer nothing');
       await handle.send({ request: 'start' }, await viewers.answer(id, offer)).reply;
     },
@@ -185,7 +218,9 @@ async function janusRig(viewers: LightViewers, camera: ReturnType<typeof synthet
 }
 
 async function forwarderRig(viewers: LightViewers, camera: ReturnType<typeof syntheticCamera>): Promise<LightRig> {
-  const forwarder = spawn(process.execPath, ['--import', 'tsx', here('./werift-forwarder.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const forwarder = spawn(process.execPath, ['--import', 'tsx', here('./werift-forwarder.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<string>((resolve, reject) => {
     forwarder.stdout?.on('data', (chunk: Buffer) => {
       const found = /port=(\d+)/.exec(chunk.toString());
@@ -194,7 +229,10 @@ async function forwarderRig(viewers: LightViewers, camera: ReturnType<typeof syn
     forwarder.once('exit', (code) => reject(new Error(`the werift forwarder exited with ${code}`)));
   });
   const post = async (path: string, body?: unknown): Promise<unknown> => {
-    const response = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', body: JSON.stringify(body ?? {}) });
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body ?? {}),
+    });
     if (!response.ok) throw new Error(`the forwarder answered ${path} with ${response.status}`);
     return response.json();
   };
@@ -229,7 +267,10 @@ const median = (values: number[]) => {
 /** Adds viewers until there are `count`, a few signalling at once, and waits for each one's first packets. */
 async function grow(rig: LightRig, viewers: LightViewers, ids: string[], count: number) {
   while (ids.length < count) {
-    const batch = Array.from({ length: Math.min(SIGNALLING_AT_ONCE, count - ids.length) }, (_, i) => `v${ids.length + i + 1}`);
+    const batch = Array.from(
+      { length: Math.min(SIGNALLING_AT_ONCE, count - ids.length) },
+      (_, i) => `v${ids.length + i + 1}`,
+    );
     await Promise.all(batch.map((id) => rig.addViewer(id)));
     ids.push(...batch);
   }
@@ -237,21 +278,44 @@ async function grow(rig: LightRig, viewers: LightViewers, ids: string[], count: 
   for (;;) {
     const received = await viewers.count();
     if (ids.every((id) => (received[id] ?? 0) > 0)) return;
-    if (Date.now() > deadline) throw new Error(`${ids.filter((id) => !received[id]).length} of ${ids.length} viewers got no packet within ${CONNECT_TIMEOUT_MS} ms`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${ids.filter((id) => !received[id]).length} of ${ids.length} viewers got no packet within ${CONNECT_TIMEOUT_MS} ms`,
+      );
     await sleep(250);
   }
 }
 
-async function measureStep(mode: LightStep['mode'], rig: LightRig, viewers: LightViewers, camera: ReturnType<typeof syntheticCamera>, ids: string[], windowMs: number, reps: number): Promise<LightStep> {
+async function measureStep(
+  mode: LightStep['mode'],
+  rig: LightRig,
+  viewers: LightViewers,
+  camera: ReturnType<typeof syntheticCamera>,
+  ids: string[],
+  windowMs: number,
+  reps: number,
+): Promise<LightStep> {
   await sleep(2000);
   const serverCpu: number[] = [];
   const serverSystemCpu: number[] = [];
   const viewersCpu: number[] = [];
   const deliveries: number[][] = [];
   for (let rep = 0; rep < reps; rep++) {
-    const before = { server: treeTimes(rig.pid), viewers: viewers.ticks(), sent: camera.sent(), received: await viewers.count(), at: Date.now() };
+    const before = {
+      server: treeTimes(rig.pid),
+      viewers: viewers.ticks(),
+      sent: camera.sent(),
+      received: await viewers.count(),
+      at: Date.now(),
+    };
     await sleep(windowMs);
-    const after = { server: treeTimes(rig.pid), viewers: viewers.ticks(), sent: camera.sent(), received: await viewers.count(), at: Date.now() };
+    const after = {
+      server: treeTimes(rig.pid),
+      viewers: viewers.ticks(),
+      sent: camera.sent(),
+      received: await viewers.count(),
+      at: Date.now(),
+    };
     const seconds = (after.at - before.at) / 1000;
     const ofCore = (ticks: number) => (ticks / CLOCK_TICKS / seconds) * 100;
     serverCpu.push(ofCore(after.server.user + after.server.system - before.server.user - before.server.system));
@@ -282,8 +346,14 @@ function print(step: LightStep) {
 }
 
 /** Runs both servers over `steps` and returns the steps measured, stopping a server after two steps in a row that are not smooth. */
-export async function runLightComparison(options: { steps: number[]; windowMs: number; reps: number }): Promise<LightStep[]> {
-  console.info(`light viewers: one publisher sending ${PACKETS_PER_SECOND} packets/s of ${PAYLOAD_BYTES} bytes (${((PACKETS_PER_SECOND * PAYLOAD_BYTES * 8) / 1e6).toFixed(2)} Mbit/s)`);
+export async function runLightComparison(options: {
+  steps: number[];
+  windowMs: number;
+  reps: number;
+}): Promise<LightStep[]> {
+  console.info(
+    `light viewers: one publisher sending ${PACKETS_PER_SECOND} packets/s of ${PAYLOAD_BYTES} bytes (${((PACKETS_PER_SECOND * PAYLOAD_BYTES * 8) / 1e6).toFixed(2)} Mbit/s)`,
+  );
   const results: LightStep[] = [];
   for (const mode of LIGHT_SERVERS) {
     const viewers = lightViewers();
@@ -297,7 +367,9 @@ export async function runLightComparison(options: { steps: number[]; windowMs: n
         try {
           await grow(rig, viewers, ids, count);
         } catch (error) {
-          console.info(`${mode.padEnd(6)} N=${String(count).padStart(4)}  ${error instanceof Error ? error.message : String(error)}`);
+          console.info(
+            `${mode.padEnd(6)} N=${String(count).padStart(4)}  ${error instanceof Error ? error.message : String(error)}`,
+          );
           break;
         }
         const step = await measureStep(mode, rig, viewers, camera, ids, options.windowMs, options.reps);
@@ -319,6 +391,8 @@ export async function runLightComparison(options: { steps: number[]; windowMs: n
 export function lightSummary(results: LightStep[]): string {
   const held = (mode: LightStep['mode']) => results.filter((r) => r.mode === mode && r.smooth).at(-1);
   const describe = (step: LightStep | undefined) =>
-    step ? `${step.viewers} viewers smooth, ${step.serverCpu.toFixed(1)}% of a core (${(step.serverCpu / step.viewers).toFixed(3)}% a viewer)` : '0 viewers smooth';
+    step
+      ? `${step.viewers} viewers smooth, ${step.serverCpu.toFixed(1)}% of a core (${(step.serverCpu / step.viewers).toFixed(3)}% a viewer)`
+      : '0 viewers smooth';
   return `janus: ${describe(held('janus'))}; werift forwarder: ${describe(held('werift'))}`;
 }

@@ -26,7 +26,11 @@ window.RTCPeerConnection = class extends NativePeerConnection {
   }
 };
 
-const openCamera = () => navigator.mediaDevices.getUserMedia({ audio: true, video: { width: { ideal: 640 }, height: { ideal: 480 }, frameRate: { ideal: 30 } } });
+const openCamera = () =>
+  navigator.mediaDevices.getUserMedia({
+    audio: true,
+    video: { width: { ideal: 640 }, height: { ideal: 480 }, frameRate: { ideal: 30 } },
+  });
 
 let broadcaster: Broadcaster | null = null;
 const watchers = new Map<string, Watcher>();
@@ -43,12 +47,18 @@ function show(stream: MediaStream) {
 
 async function waitForCandidates(pc: RTCPeerConnection) {
   if (pc.iceGatheringState === 'complete') return;
-  await new Promise<void>((resolve) => pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && resolve()));
+  await new Promise<void>((resolve) =>
+    pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && resolve()),
+  );
 }
 
 const post = async (url: string, body?: unknown) => {
   // text/plain keeps it a simple request: no CORS preflight to the forwarder on another port.
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return response.json();
 };
 
@@ -66,7 +76,12 @@ const bench = {
   /** Peer to peer: the app's broadcaster with the given cap. */
   async broadcast(maxViewers: number) {
     const localStream = await openCamera();
-    broadcaster = new Broadcaster({ iceServers: [], localStream, maxViewers, send: (signal) => window.benchSignal('broadcaster', signal) });
+    broadcaster = new Broadcaster({
+      iceServers: [],
+      localStream,
+      maxViewers,
+      send: (signal) => window.benchSignal('broadcaster', signal),
+    });
     await broadcaster.announce();
   },
   /** Peer to peer: one more viewer on this page. */
@@ -98,7 +113,11 @@ const bench = {
       const track = localStream.getTracks().find((t) => t.kind === transceiver.receiver.track.kind);
       transceiver.direction = 'sendonly';
       await transceiver.sender.replaceTrack(track ?? null);
-      if (track?.kind === 'video') await transceiver.sender.setParameters({ ...transceiver.sender.getParameters(), encodings: [{ maxBitrate: VIDEO_MAX_BITRATE }] });
+      if (track?.kind === 'video')
+        await transceiver.sender.setParameters({
+          ...transceiver.sender.getParameters(),
+          encodings: [{ maxBitrate: VIDEO_MAX_BITRATE }],
+        });
     }
     await pc.setLocalDescription();
     await waitForCandidates(pc);
@@ -121,7 +140,10 @@ const bench = {
   /** Sent video over every connection: bytes and frames encoded. */
   async sent() {
     const rows = await statsOf('outbound-rtp');
-    return { bytes: rows.reduce((sum, r) => sum + Number(r.bytesSent ?? 0), 0), limitation: rows.map((r) => String(r.qualityLimitationReason ?? 'none')) };
+    return {
+      bytes: rows.reduce((sum, r) => sum + Number(r.bytesSent ?? 0), 0),
+      limitation: rows.map((r) => String(r.qualityLimitationReason ?? 'none')),
+    };
   },
   /** Received video per connection: frames decoded and freezes so far. */
   async received() {

@@ -31,7 +31,8 @@ async function route(url: string, request: IncomingMessage): Promise<unknown> {
     subscribers.add(id);
     return { id, offer: (await forwarder.subscribe(STREAM, id)).offer };
   }
-  if (url.startsWith('/subscribe/')) return forwarder.subscriberSignal(url.split('/')[2] ?? '', 'answer', await body(request));
+  if (url.startsWith('/subscribe/'))
+    return forwarder.subscriberSignal(url.split('/')[2] ?? '', 'answer', await body(request));
   if (url === '/reset') {
     await Promise.all([...subscribers].map((id) => forwarder.unsubscribe(id)));
     subscribers.clear();
@@ -47,7 +48,9 @@ const server = createServer(async (request, response) => {
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }).end(JSON.stringify(result ?? {}));
+    response
+      .writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
+      .end(JSON.stringify(result ?? {}));
   } catch (error) {
     console.error('forwarder request failed', error);
     response.writeHead(500).end();

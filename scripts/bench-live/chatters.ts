@@ -13,14 +13,23 @@ const reply = (message: FromChatters) => process.send?.(message);
 
 function open(base: string, cookie: string, origin: string) {
   return new Promise<{ socket: Socket; heard: number }>((resolve) => {
-    const socket = io(base, { transports: ['websocket', 'polling'], extraHeaders: { cookie, origin }, reconnection: true, forceNew: true, timeout: 60_000 });
+    const socket = io(base, {
+      transports: ['websocket', 'polling'],
+      extraHeaders: { cookie, origin },
+      reconnection: true,
+      forceNew: true,
+      timeout: 60_000,
+    });
     const chatter = { socket, heard: 0 };
     let isFirst = true;
     socket.on('stream_chat', () => chatter.heard++);
     // Every (re)connection joins again: a room is lost with the connection it was joined on.
     socket.on('connect', async () => {
       if (!isFirst) reconnects++;
-      await socket.timeout(60_000).emitWithAck('join_stream', { streamId }).catch(() => undefined);
+      await socket
+        .timeout(60_000)
+        .emitWithAck('join_stream', { streamId })
+        .catch(() => undefined);
       if (isFirst) resolve(chatter);
       isFirst = false;
     });
@@ -34,7 +43,12 @@ process.on('message', async (message: ToChatters) => {
     reply({ type: 'ready', joined: chatters.length });
   } else if (message.type === 'send') {
     const acks = await Promise.all(
-      chatters.map(({ socket }) => socket.timeout(60_000).emitWithAck('stream_message', { streamId, content: `bench:${Date.now()}` }).catch(() => ({ ok: false }))),
+      chatters.map(({ socket }) =>
+        socket
+          .timeout(60_000)
+          .emitWithAck('stream_message', { streamId, content: `bench:${Date.now()}` })
+          .catch(() => ({ ok: false })),
+      ),
     );
     reply({ type: 'sent', refused: acks.filter((ack: { ok: boolean }) => !ack.ok).length });
   } else if (message.type === 'report') {

@@ -15,7 +15,11 @@ export type FromViewers =
   | { type: 'report'; chatDelaysMs: number[]; viewerEvents: number }
   | { type: 'left' };
 
-export type ToChatters = { type: 'start'; base: string; origin: string; cookies: string[]; streamId: string } | { type: 'send'; round: number } | { type: 'report' } | { type: 'stop' };
+export type ToChatters =
+  | { type: 'start'; base: string; origin: string; cookies: string[]; streamId: string }
+  | { type: 'send'; round: number }
+  | { type: 'report' }
+  | { type: 'stop' };
 export type FromChatters =
   | { type: 'ready'; joined: number }
   | { type: 'sent'; refused: number }

@@ -21,7 +21,13 @@ const reply = (message: FromViewers) => process.send?.(message);
 
 function connect(base: string, cookie: string, origin: string) {
   return new Promise<Socket>((resolve, reject) => {
-    const socket = io(base, { transports: ['websocket'], extraHeaders: { cookie, origin }, reconnection: false, forceNew: true, timeout: 60_000 });
+    const socket = io(base, {
+      transports: ['websocket'],
+      extraHeaders: { cookie, origin },
+      reconnection: false,
+      forceNew: true,
+      timeout: 60_000,
+    });
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
   });
@@ -36,7 +42,9 @@ process.on('message', async (message: ToViewers) => {
       async (i) => {
         try {
           const socket = await connect(message.base, message.cookies[i % message.cookies.length] ?? '', message.origin);
-          socket.on('stream_chat', (chat: { content: string }) => chatDelaysMs.push(Date.now() - Number(chat.content.split(':')[1])));
+          socket.on('stream_chat', (chat: { content: string }) =>
+            chatDelaysMs.push(Date.now() - Number(chat.content.split(':')[1])),
+          );
           socket.on('stream_viewers', () => viewerEvents++);
           sockets.push(socket);
         } catch {
@@ -50,7 +58,10 @@ process.on('message', async (message: ToViewers) => {
     let firstError: string | null = null;
     const joined: Socket[] = [];
     await inBatches(sockets, CONCURRENCY, async (socket) => {
-      const ack = (await socket.timeout(120_000).emitWithAck('join_stream', { streamId: message.streamId }).catch((error: unknown) => ({ ok: false, error: String(error) }))) as { ok: boolean; error?: unknown };
+      const ack = (await socket
+        .timeout(120_000)
+        .emitWithAck('join_stream', { streamId: message.streamId })
+        .catch((error: unknown) => ({ ok: false, error: String(error) }))) as { ok: boolean; error?: unknown };
       if (ack.ok) joined.push(socket);
       else {
         failed++;

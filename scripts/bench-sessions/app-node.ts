@@ -12,7 +12,15 @@ import { type FromAppNode, processStats, type ToAppNode } from './protocol';
 const reply = (message: FromAppNode) => process.send?.(message);
 const env = process.env as Record<string, string>;
 const database = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL as string, poolSize: 20 });
-const config = loadConfig({ ...env, NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_IP_MAX: '1000000', AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000000', API_RATE_LIMIT_USER_MAX: '1000000', API_RATE_LIMIT_IP_MAX: '1000000' });
+const config = loadConfig({
+  ...env,
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  AUTH_RATE_LIMIT_IP_MAX: '1000000',
+  AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000000',
+  API_RATE_LIMIT_USER_MAX: '1000000',
+  API_RATE_LIMIT_IP_MAX: '1000000',
+});
 const { app } = await buildApp({ config, database, web: 'none', runMessageRetention: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.on('message', async (message: ToAppNode) => {

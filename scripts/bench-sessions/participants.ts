@@ -39,7 +39,9 @@ process.on('message', async (message: ToParticipants) => {
     reply({ type: 'report', delaysMs });
   } else {
     await inBatches(sessions, SETUP_CONCURRENCY, async ({ id, pair }) => {
-      await send('POST', pair.clientBase, pair.clientCookie, origin, '/api/sessions/end', { sessionId: id }).catch(() => undefined);
+      await send('POST', pair.clientBase, pair.clientCookie, origin, '/api/sessions/end', { sessionId: id }).catch(
+        () => undefined,
+      );
     });
     for (const socket of sockets) socket.disconnect();
     sockets = [];

@@ -30,7 +30,14 @@ export function connect(base: string, cookie: string, options: SocketOptions) {
   });
 }
 
-export async function send(method: 'GET' | 'POST' | 'PATCH', base: string, cookie: string, origin: string, path: string, body?: unknown) {
+export async function send(
+  method: 'GET' | 'POST' | 'PATCH',
+  base: string,
+  cookie: string,
+  origin: string,
+  path: string,
+  body?: unknown,
+) {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { ...(body !== undefined && { 'content-type': 'application/json' }), origin, cookie },
@@ -51,8 +58,14 @@ export async function openReading(pair: PairTask, options: SocketOptions) {
   const { origin } = options;
   try {
     await send('PATCH', pair.readerBase, pair.readerCookie, origin, '/api/readers/me', { isOnline: true });
-    const { id } = await send('POST', pair.clientBase, pair.clientCookie, origin, '/api/sessions/request', { readerId: pair.readerId, sessionType: 'chat' });
-    await send('POST', pair.readerBase, pair.readerCookie, origin, '/api/sessions/respond', { sessionId: id, response: 'accept' });
+    const { id } = await send('POST', pair.clientBase, pair.clientCookie, origin, '/api/sessions/request', {
+      readerId: pair.readerId,
+      sessionType: 'chat',
+    });
+    await send('POST', pair.readerBase, pair.readerCookie, origin, '/api/sessions/respond', {
+      sessionId: id,
+      response: 'accept',
+    });
     await clientSocket.timeout(60_000).emitWithAck('join_session_room', { sessionId: id });
     await readerSocket.timeout(60_000).emitWithAck('join_session_room', { sessionId: id });
     return { id: id as string, clientSocket, readerSocket };

@@ -2,7 +2,12 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
 import { ledgerAccounts, ledgerTransfers, readerProfiles, session, user } from '../../src/server/db/schema';
-import { earningsAccountId, escrowAccountId, SYSTEM_ACCOUNTS, walletAccountId } from '../../src/server/features/wallet/ledger';
+import {
+  earningsAccountId,
+  escrowAccountId,
+  SYSTEM_ACCOUNTS,
+  walletAccountId,
+} from '../../src/server/features/wallet/ledger';
 
 export interface SeededPair {
   readerId: string;
@@ -31,7 +36,10 @@ async function inChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) 
  * ledger check at the end holds), reader profiles at one rate, and a signed-in session each. No
  * password hashes and no sign-in requests: at 10,000 pairs those were most of the set-up.
  */
-export async function seedPairs(db: Db, options: { pairs: number; runId: string; rateCents: number; depositCents: number; authSecret: string }): Promise<SeededPair[]> {
+export async function seedPairs(
+  db: Db,
+  options: { pairs: number; runId: string; rateCents: number; depositCents: number; authSecret: string },
+): Promise<SeededPair[]> {
   const { pairs: n, runId, rateCents, depositCents, authSecret } = options;
   const now = new Date();
   const expiresAt = new Date(now.getTime() + 24 * 60 * 60 * 1000);
@@ -46,8 +54,24 @@ export async function seedPairs(db: Db, options: { pairs: number; runId: string;
     await inChunks(people, (chunk) =>
       tx.insert(user).values(
         chunk.flatMap((p) => [
-          { id: p.clientId, name: `Client ${p.i}`, email: `bench-client-${runId}-${p.i}@bench.local`, emailVerified: true, role: 'client' as const, createdAt: now, updatedAt: now },
-          { id: p.readerId, name: `Reader ${p.i}`, email: `bench-reader-${runId}-${p.i}@bench.local`, emailVerified: true, role: 'reader' as const, createdAt: now, updatedAt: now },
+          {
+            id: p.clientId,
+            name: `Client ${p.i}`,
+            email: `bench-client-${runId}-${p.i}@bench.local`,
+            emailVerified: true,
+            role: 'client' as const,
+            createdAt: now,
+            updatedAt: now,
+          },
+          {
+            id: p.readerId,
+            name: `Reader ${p.i}`,
+            email: `bench-reader-${runId}-${p.i}@bench.local`,
+            emailVerified: true,
+            role: 'reader' as const,
+            createdAt: now,
+            updatedAt: now,
+          },
         ]),
       ),
     );
@@ -55,7 +79,12 @@ export async function seedPairs(db: Db, options: { pairs: number; runId: string;
       tx.insert(ledgerAccounts).values(
         chunk.flatMap((p) =>
           [p.clientId, p.readerId].flatMap((userId) => [
-            { id: walletAccountId(userId), kind: 'wallet', userId, balanceCents: userId === p.clientId ? depositCents : 0 },
+            {
+              id: walletAccountId(userId),
+              kind: 'wallet',
+              userId,
+              balanceCents: userId === p.clientId ? depositCents : 0,
+            },
             { id: escrowAccountId(userId), kind: 'escrow', userId },
             { id: earningsAccountId(userId), kind: 'earnings', userId },
           ]),
@@ -103,5 +132,9 @@ export async function seedPairs(db: Db, options: { pairs: number; runId: string;
       ),
     );
   });
-  return people.map((p) => ({ readerId: p.readerId, clientCookie: sessionCookie(p.clientToken, authSecret), readerCookie: sessionCookie(p.readerToken, authSecret) }));
+  return people.map((p) => ({
+    readerId: p.readerId,
+    clientCookie: sessionCookie(p.clientToken, authSecret),
+    readerCookie: sessionCookie(p.readerToken, authSecret),
+  }));
 }

@@ -42,7 +42,14 @@ export function awayStretches(cutoffs: Cutoff[], from: number, to: number): [num
  * dropped socket is noticed within Socket.IO's ping interval and timeout, and a killed node's sides
  * count as present until its lease runs out and the scheduler sweeps it.
  */
-export function checkStepBilling(options: { readings: ReadingReport[]; minutes: BilledMinute[]; from: number; to: number; minuteMs: number; allowanceMs: number }): StepBilling {
+export function checkStepBilling(options: {
+  readings: ReadingReport[];
+  minutes: BilledMinute[];
+  from: number;
+  to: number;
+  minuteMs: number;
+  allowanceMs: number;
+}): StepBilling {
   const { readings, from, to, minuteMs, allowanceMs } = options;
   const bySession = new Map<string, BilledMinute[]>();
   for (const m of options.minutes) bySession.set(m.sessionId, [...(bySession.get(m.sessionId) ?? []), m]);
@@ -58,12 +65,20 @@ export function checkStepBilling(options: { readings: ReadingReport[]; minutes: 
       const previous = minutes[i - 1];
       if (previous && m.startedAt - previous.startedAt < minuteMs) {
         result.billedTwice++;
-        if (result.examples.length < 5) result.examples.push(`${reading.id} minute ${m.minute} started ${m.startedAt - previous.startedAt} ms after minute ${previous.minute}`);
+        if (result.examples.length < 5)
+          result.examples.push(
+            `${reading.id} minute ${m.minute} started ${m.startedAt - previous.startedAt} ms after minute ${previous.minute}`,
+          );
       }
-      const cutOff = [...reading.cutoffs.client, ...reading.cutoffs.reader].find((c) => m.startedAt > c.from + allowanceMs && m.startedAt < (c.rejoinSentAt ?? Number.POSITIVE_INFINITY));
+      const cutOff = [...reading.cutoffs.client, ...reading.cutoffs.reader].find(
+        (c) => m.startedAt > c.from + allowanceMs && m.startedAt < (c.rejoinSentAt ?? Number.POSITIVE_INFINITY),
+      );
       if (cutOff) {
         result.billedWhileCutOff++;
-        if (result.examples.length < 5) result.examples.push(`${reading.id} minute ${m.minute} started ${m.startedAt - cutOff.from} ms after a side was cut off`);
+        if (result.examples.length < 5)
+          result.examples.push(
+            `${reading.id} minute ${m.minute} started ${m.startedAt - cutOff.from} ms after a side was cut off`,
+          );
       }
     });
   }

@@ -27,9 +27,17 @@ export const CHECK = { intervalMs: 1_000, fall: 3, rise: 2, timeoutMs: 5_000 };
  * name is sent to that node for every request and WebSocket (a browser test pins each person to a
  * node by setting it); one without it is balanced and given the cookie of the node it reached.
  */
-export function haproxyConfig(options: { port: number; statsPort: number; backends: Backend[]; maxConnections: number; stickyCookie?: string }) {
+export function haproxyConfig(options: {
+  port: number;
+  statsPort: number;
+  backends: Backend[];
+  maxConnections: number;
+  stickyCookie?: string;
+}) {
   const cookie = (name: string) => (options.stickyCookie ? ` cookie ${name}` : '');
-  const servers = options.backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check${cookie(b.name)}`).join('\n');
+  const servers = options.backends
+    .map((b) => `  server ${b.name} 127.0.0.1:${b.port} check${cookie(b.name)}`)
+    .join('\n');
   return `global
   maxconn ${options.maxConnections}
 
@@ -88,14 +96,17 @@ export async function startHaproxy(config: string, statsPort: number): Promise<H
   writeFileSync(file, config);
   const child = spawn('haproxy', ['-f', file, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  for (const stream of [child.stdout, child.stderr]) stream?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  for (const stream of [child.stdout, child.stderr])
+    stream?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const rows = async () => {
     const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text();
     const [header = '', ...lines] = csv.trim().split('\n');
     const names = header.replace(/^# /, '').split(',');
-    return lines.map((line) => Object.fromEntries(line.split(',').map((value, i) => [names[i], value])) as Record<string, string>);
+    return lines.map(
+      (line) => Object.fromEntries(line.split(',').map((value, i) => [names[i], value])) as Record<string, string>,
+    );
   };
   for (let tries = 0; ; tries++) {
     const isUp = await rows().then(
@@ -111,14 +122,20 @@ export async function startHaproxy(config: string, statsPort: number): Promise<H
     takeStateChanges() {
       const lines = output.split('\n').slice(reported);
       reported += lines.length - 1;
-      return lines.filter((line) => /Server app\/\w+ is (UP|DOWN)/.test(line)).map((line) => line.replace(/^.*Server app\//, '').trim());
+      return lines
+        .filter((line) => /Server app\/\w+ is (UP|DOWN)/.test(line))
+        .map((line) => line.replace(/^.*Server app\//, '').trim());
     },
     async count5xx() {
       const frontend = (await rows()).find((row) => row.pxname === 'site' && row.svname === 'FRONTEND');
       return Number(frontend?.hrsp_5xx ?? Number.NaN);
     },
     async states() {
-      return Object.fromEntries((await rows()).filter((row) => row.pxname === 'app' && row.svname !== 'BACKEND').map((row) => [row.svname, row.status ?? '']));
+      return Object.fromEntries(
+        (await rows())
+          .filter((row) => row.pxname === 'app' && row.svname !== 'BACKEND')
+          .map((row) => [row.svname, row.status ?? '']),
+      );
     },
     async stop() {
       child.kill('SIGTERM');

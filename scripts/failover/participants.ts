@@ -7,7 +7,14 @@
 import type { Socket } from 'socket.io-client';
 import type { PairTask } from '../bench-sessions/protocol';
 import { inBatches, openReading, SETUP_CONCURRENCY, send, startAll } from '../bench-sessions/reading';
-import { type Cutoff, type FromFailoverParticipants, NO_TRAFFIC, type ReadingReport, type ToFailoverParticipants, type TrafficCounts } from './protocol';
+import {
+  type Cutoff,
+  type FromFailoverParticipants,
+  NO_TRAFFIC,
+  type ReadingReport,
+  type ToFailoverParticipants,
+  type TrafficCounts,
+} from './protocol';
 
 /** Each reading's client chats twice a minute and reads its reading over HTTP four times, up to these rates per process. */
 const MAX_PER_SECOND = 50;
@@ -75,7 +82,14 @@ function follow(reading: Reading, side: Side) {
 
 async function startReading(pair: PairTask) {
   const { id, clientSocket, readerSocket } = await openReading(pair, { origin, reconnect: true });
-  const reading: Reading = { id, pair, client: { socket: clientSocket, cutoffs: [] }, reader: { socket: readerSocket, cutoffs: [] }, lastBilledAt: 0, ended: false };
+  const reading: Reading = {
+    id,
+    pair,
+    client: { socket: clientSocket, cutoffs: [] },
+    reader: { socket: readerSocket, cutoffs: [] },
+    lastBilledAt: 0,
+    ended: false,
+  };
   follow(reading, reading.client);
   follow(reading, reading.reader);
   clientSocket.on('billing_update', () => {
@@ -124,29 +138,40 @@ async function chat(reading: Reading, i: number) {
  * http-keep-alive`) fails the next request sent on it before any answer: a browser sends such a
  * request again on a new connection, and so does this page. Node's fetch does not.
  */
-const isClosedIdleConnection = (error: unknown) => error instanceof Error && error.cause instanceof Error && /other side closed|ECONNRESET/.test(String(error.cause));
+const isClosedIdleConnection = (error: unknown) =>
+  error instanceof Error && error.cause instanceof Error && /other side closed|ECONNRESET/.test(String(error.cause));
 
 /** The reading page's own request for the reading, through the load balancer. */
 async function readOverHttp(reading: Reading) {
   traffic.httpRequests++;
-  const get = () => fetch(`${reading.pair.clientBase}/api/sessions/${reading.id}`, { headers: { origin, cookie: reading.pair.clientCookie } });
+  const get = () =>
+    fetch(`${reading.pair.clientBase}/api/sessions/${reading.id}`, {
+      headers: { origin, cookie: reading.pair.clientCookie },
+    });
   const status = await get()
     .catch((error: unknown) => (isClosedIdleConnection(error) ? get() : Promise.reject(error)))
     .then(
       async (response) => {
         const body = await response.text();
-        if (response.status >= 500) noteFailure(`GET /api/sessions/:id ${response.status} ${body.slice(0, 120).replace(/\s+/g, ' ')}`);
+        if (response.status >= 500)
+          noteFailure(`GET /api/sessions/:id ${response.status} ${body.slice(0, 120).replace(/\s+/g, ' ')}`);
         return response.status;
       },
       (error: unknown) => {
-        noteFailure(`GET /api/sessions/:id: ${String(error)}${error instanceof Error && error.cause ? ` (${String(error.cause)})` : ''}`);
+        noteFailure(
+          `GET /api/sessions/:id: ${String(error)}${error instanceof Error && error.cause ? ` (${String(error.cause)})` : ''}`,
+        );
         return 0;
       },
     );
   if (status >= 500 || status === 0) traffic.http5xx++;
 }
 
-const report = (reading: Reading): ReadingReport => ({ id: reading.id, cutoffs: { client: reading.client.cutoffs, reader: reading.reader.cutoffs }, ended: reading.ended });
+const report = (reading: Reading): ReadingReport => ({
+  id: reading.id,
+  cutoffs: { client: reading.client.cutoffs, reader: reading.reader.cutoffs },
+  ended: reading.ended,
+});
 
 process.on('message', async (message: ToFailoverParticipants) => {
   if (message.type === 'start') {
@@ -169,7 +194,9 @@ process.on('message', async (message: ToFailoverParticipants) => {
   } else {
     isRunning = false;
     await inBatches(readings, SETUP_CONCURRENCY, async ({ id, pair }) => {
-      await send('POST', pair.clientBase, pair.clientCookie, origin, '/api/sessions/end', { sessionId: id }).catch(() => undefined);
+      await send('POST', pair.clientBase, pair.clientCookie, origin, '/api/sessions/end', { sessionId: id }).catch(
+        () => undefined,
+      );
     });
     for (const reading of readings) {
       reading.client.socket.disconnect();

@@ -41,7 +41,14 @@ export type FromFailoverParticipants =
   | { type: 'report'; readings: ReadingReport[]; traffic: TrafficCounts; firstFailures: string[] }
   | { type: 'ended' };
 
-export const NO_TRAFFIC: TrafficCounts = { chatSent: 0, chatAcked: 0, chatRefusedPaused: 0, chatFailed: 0, httpRequests: 0, http5xx: 0 };
+export const NO_TRAFFIC: TrafficCounts = {
+  chatSent: 0,
+  chatAcked: 0,
+  chatRefusedPaused: 0,
+  chatFailed: 0,
+  httpRequests: 0,
+  http5xx: 0,
+};
 
 /** `a` plus `sign` times `b`, count by count. */
 export function addTraffic(a: TrafficCounts, b: TrafficCounts, sign: 1 | -1 = 1): TrafficCounts {

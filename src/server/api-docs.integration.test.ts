@@ -62,7 +62,11 @@ type Operation = {
   requestBody?: { content?: Record<string, { schema?: unknown }> };
   responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } };
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, unknown> };
+};
 
 let document: Document;
 const app = await testApp();
@@ -93,27 +97,48 @@ describe('the OpenAPI document', () => {
       const pathParams = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
       if (pathParams.length > 0 && !route.schema.params) problems.push(`${name}: path parameters without a schema`);
       for (const param of pathParams) {
-        if (!operation.parameters?.some((p) => p.in === 'path' && p.name === param)) problems.push(`${name}: no path parameter ${param}`);
+        if (!operation.parameters?.some((p) => p.in === 'path' && p.name === param))
+          problems.push(`${name}: no path parameter ${param}`);
       }
-      if (route.schema.querystring && !operation.parameters?.some((p) => p.in === 'query')) problems.push(`${name}: query schema not in the document`);
+      if (route.schema.querystring && !operation.parameters?.some((p) => p.in === 'query'))
+        problems.push(`${name}: query schema not in the document`);
       if (route.schema.body) {
-        if (!operation.requestBody?.content?.['application/json']?.schema) problems.push(`${name}: body schema not in the document`);
+        if (!operation.requestBody?.content?.['application/json']?.schema)
+          problems.push(`${name}: body schema not in the document`);
       } else if (hasStateChange(route.method) && !TAKES_NO_BODY.has(name)) {
         withoutBody.push(name);
       }
       const responses = operation.responses ?? {};
-      if (!responses['4XX']?.content?.['application/json']?.schema) problems.push(`${name}: no error answer in the document`);
+      if (!responses['4XX']?.content?.['application/json']?.schema)
+        problems.push(`${name}: no error answer in the document`);
       const success = Object.entries(responses).filter(([status]) => /^2\d\d$/.test(status));
-      const isDeclared = success.length > 0 && success.every(([status, answer]) => status === '204' || Object.values(answer.content ?? {}).some((c) => c.schema));
+      const isDeclared =
+        success.length > 0 &&
+        success.every(
+          ([status, answer]) => status === '204' || Object.values(answer.content ?? {}).some((c) => c.schema),
+        );
       if (!isDeclared) withoutResponse.push(name);
     }
     expect(problems).toEqual([]);
-    expect(withoutBody, 'state-changing routes without a body schema: declare one, or list the route in TAKES_NO_BODY').toEqual([]);
-    expect(withoutResponse.filter((name) => !WITHOUT_RESPONSE_SCHEMA.has(name)), 'routes without a response schema').toEqual([]);
+    expect(
+      withoutBody,
+      'state-changing routes without a body schema: declare one, or list the route in TAKES_NO_BODY',
+    ).toEqual([]);
+    expect(
+      withoutResponse.filter((name) => !WITHOUT_RESPONSE_SCHEMA.has(name)),
+      'routes without a response schema',
+    ).toEqual([]);
     const declaredSince = [...WITHOUT_RESPONSE_SCHEMA].filter((name) => !withoutResponse.includes(name));
-    expect(declaredSince, 'these routes declare a response schema now (or are gone): take them off WITHOUT_RESPONSE_SCHEMA').toEqual([]);
+    expect(
+      declaredSince,
+      'these routes declare a response schema now (or are gone): take them off WITHOUT_RESPONSE_SCHEMA',
+    ).toEqual([]);
     const everyName = new Set(app.apiRoutes.map(label));
-    expect([...TAKES_NO_BODY].filter((name) => !everyName.has(name) || app.apiRoutes.some((r) => label(r) === name && r.schema.body))).toEqual([]);
+    expect(
+      [...TAKES_NO_BODY].filter(
+        (name) => !everyName.has(name) || app.apiRoutes.some((r) => label(r) === name && r.schema.body),
+      ),
+    ).toEqual([]);
   });
 
   it('names the one error shape as a component', () => {
@@ -141,9 +166,13 @@ describe('the reference page', () => {
     expect(JSON.stringify(document)).toContain('/api/docs/events');
     const response = await app.app.inject({ method: 'GET', url: '/api/docs/events' });
     expect(response.statusCode).toBe(200);
-    const events = response.json() as { serverToClient: { event: string; payload: unknown }[]; clientToServer: { event: string; payload: unknown; ack: unknown }[] };
+    const events = response.json() as {
+      serverToClient: { event: string; payload: unknown }[];
+      clientToServer: { event: string; payload: unknown; ack: unknown }[];
+    };
     expect(events.serverToClient.map((e) => e.event).sort()).toEqual(Object.values(SERVER_EVENTS).sort());
     expect(events.clientToServer.map((e) => e.event).sort()).toEqual(Object.values(CLIENT_EVENTS).sort());
-    for (const event of [...events.serverToClient, ...events.clientToServer]) expect(event.payload, event.event).toEqual(expect.any(Object));
+    for (const event of [...events.serverToClient, ...events.clientToServer])
+      expect(event.payload, event.event).toEqual(expect.any(Object));
   });
 });

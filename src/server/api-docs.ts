@@ -8,7 +8,8 @@ import { clientEventSchemas, serverEventSchemas } from '@shared/realtime';
 import { z } from '@shared/zod-config';
 
 export const DOCS_PREFIX = '/api/docs';
-const isDocumentedRoute = (url: string) => url.startsWith('/api/') && !url.startsWith(`${DOCS_PREFIX}/`) && url !== DOCS_PREFIX;
+const isDocumentedRoute = (url: string) =>
+  url.startsWith('/api/') && !url.startsWith(`${DOCS_PREFIX}/`) && url !== DOCS_PREFIX;
 
 /**
  * Every error answer has one shape (errors.ts), so every /api route declares it once, here; a route's
@@ -34,11 +35,20 @@ export interface DeclaredRoute {
 /** Socket.IO's events and their payloads, from the same map both ends check (src/shared/realtime.ts). */
 export function socketEventsDocument() {
   // What a sender may write (input) and what a receiver reads (output) differ where a schema trims or defaults.
-  const toJson = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any', io });
+  const toJson = (schema: z.ZodType, io: 'input' | 'output') =>
+    z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any', io });
   return {
-    description: 'Socket.IO events at /socket.io, authenticated by the session cookie. Each acknowledgement is { ok: true, ...ack } or { ok: false, error: { code, message } }.',
-    serverToClient: Object.entries(serverEventSchemas).map(([event, payload]) => ({ event, payload: toJson(payload, 'output') })),
-    clientToServer: Object.entries(clientEventSchemas).map(([event, { payload, ack }]) => ({ event, payload: toJson(payload, 'input'), ack: toJson(ack, 'output') })),
+    description:
+      'Socket.IO events at /socket.io, authenticated by the session cookie. Each acknowledgement is { ok: true, ...ack } or { ok: false, error: { code, message } }.',
+    serverToClient: Object.entries(serverEventSchemas).map(([event, payload]) => ({
+      event,
+      payload: toJson(payload, 'output'),
+    })),
+    clientToServer: Object.entries(clientEventSchemas).map(([event, { payload, ack }]) => ({
+      event,
+      payload: toJson(payload, 'input'),
+      ack: toJson(ack, 'output'),
+    })),
   };
 }
 

@@ -19,7 +19,9 @@ export function isAppRoute(pathname: string): boolean {
   const segments = pathname.replace(/(.)\/$/, '$1').split('/');
   if (segments[1] === paths.dashboard.slice(1)) return true;
   return ROUTE_PATTERNS.some(
-    (pattern) => pattern.length === segments.length && pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i])),
+    (pattern) =>
+      pattern.length === segments.length &&
+      pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i])),
   );
 }
 
@@ -27,7 +29,16 @@ export function isAppRoute(pathname: string): boolean {
  * The public pages rendered for visitors (issue 46): what people search for and open from a link.
  * The forms (applying, signing in) and every personal page render in the browser.
  */
-const RENDERED_PAGES = new Set<string>([paths.home, paths.readers, paths.live, paths.shop, paths.community, paths.about, paths.help, paths.policies]);
+const RENDERED_PAGES = new Set<string>([
+  paths.home,
+  paths.readers,
+  paths.live,
+  paths.shop,
+  paths.community,
+  paths.about,
+  paths.help,
+  paths.policies,
+]);
 const isCommunityThread = (pathname: string) => /^\/community\/[^/]+$/.test(pathname);
 
 const sendHtml = (reply: FastifyReply, status: number, html: string) =>
@@ -52,8 +63,13 @@ export async function appShell(app: FastifyInstance, deps: AppShellDeps) {
     const pathname = request.url.split('?')[0]!;
     if (isApiPath(pathname)) return reply.callNotFound();
     const template = await deps.indexHtml();
-    if (!isAppRoute(pathname)) return sendHtml(reply, 404, withHeadTags(template, ['<meta name="robots" content="noindex" />']));
-    const withCanonical = withHeadTags(template, [`<link rel="canonical" href="${escapeHtml(`${deps.publicUrl}${pathname}`)}" />`]);
-    return isCommunityThread(pathname) ? deps.pages.send(request, reply, withCanonical) : sendHtml(reply, 200, withCanonical);
+    if (!isAppRoute(pathname))
+      return sendHtml(reply, 404, withHeadTags(template, ['<meta name="robots" content="noindex" />']));
+    const withCanonical = withHeadTags(template, [
+      `<link rel="canonical" href="${escapeHtml(`${deps.publicUrl}${pathname}`)}" />`,
+    ]);
+    return isCommunityThread(pathname)
+      ? deps.pages.send(request, reply, withCanonical)
+      : sendHtml(reply, 200, withCanonical);
   });
 }

@@ -21,7 +21,9 @@ export function blockEffects(sessions: SessionDeps): Pick<BlockDeps, 'releaseHel
       return async () => {
         deliverNotifications(sessions.realtime, [...booked.notices, ...asked.notices]);
         for (const clientId of new Set([...booked.clientIds, ...asked.clientIds])) {
-          sessions.realtime.toUser(clientId, SERVER_EVENTS.walletUpdated, { balanceCents: await getWalletBalanceCents(sessions.db, clientId) });
+          sessions.realtime.toUser(clientId, SERVER_EVENTS.walletUpdated, {
+            balanceCents: await getWalletBalanceCents(sessions.db, clientId),
+          });
         }
       };
     },

@@ -19,5 +19,7 @@ export function isCanonicalPath(url: string): boolean {
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   if (!path.startsWith('/') || SEPARATOR_TRICK.test(path) || ENCODED_UNRESERVED.test(path)) return false;
   const segments = path.slice(1).split('/');
-  return segments.every((segment, index) => segment !== '.' && segment !== '..' && (segment !== '' || index === segments.length - 1));
+  return segments.every(
+    (segment, index) => segment !== '.' && segment !== '..' && (segment !== '' || index === segments.length - 1),
+  );
 }

@@ -16,15 +16,19 @@ beforeAll(async () => {
 /** The bytes as they crossed the wire (fetch would inflate them itself). */
 function rawGet(path: string, headers: Record<string, string> = {}, method = 'GET', body?: Buffer) {
   const { hostname, port } = new URL(base);
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    const sent = request({ hostname, port, path, method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
-    sent.on('error', reject);
-    sent.end(body);
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const sent = request({ hostname, port, path, method, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      sent.on('error', reject);
+      sent.end(body);
+    },
+  );
 }
 
 describe('API answers', () => {
@@ -63,7 +67,13 @@ describe('API answers', () => {
     const body = gzipSync(JSON.stringify({ bio: 'Inflated by the server' }));
     const response = await rawGet(
       '/api/readers/me',
-      { cookie: reader.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(body.length) },
+      {
+        cookie: reader.cookie,
+        origin: TEST_ORIGIN,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': String(body.length),
+      },
       'PATCH',
       body,
     );

@@ -42,7 +42,10 @@ const trustProxySchema = z
     if (/^\d+$/.test(value)) return Number(value);
     const entries = value.split(',').map((e) => e.trim());
     if (entries.every(isProxyAddress)) return entries.join(',');
-    ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses/CIDRs' });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses/CIDRs',
+    });
     return z.NEVER;
   });
 
@@ -51,10 +54,16 @@ const originListSchema = z
   .optional()
   .transform((text, ctx) => {
     const origins: string[] = [];
-    for (const entry of (text ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+    for (const entry of (text ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean)) {
       const url = URL.canParse(entry) ? new URL(entry) : undefined;
       if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== entry.replace(/\/$/, '')) {
-        ctx.addIssue({ code: 'custom', message: `TRUSTED_ORIGINS: '${entry}' is not an origin like https://www.example.com` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `TRUSTED_ORIGINS: '${entry}' is not an origin like https://www.example.com`,
+        });
         return z.NEVER;
       }
       origins.push(url.origin);
@@ -68,7 +77,10 @@ const httpUrlListSchema = (example: string) =>
     .string()
     .optional()
     .transform((text, ctx) => {
-      const urls = (text ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+      const urls = (text ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean);
       const wrong = urls.find((u) => !URL.canParse(u) || !['http:', 'https:'].includes(new URL(u).protocol));
       if (wrong !== undefined) {
         ctx.addIssue({ code: 'custom', message: `'${wrong}' is not an http(s) URL like ${example}` });
@@ -99,7 +111,10 @@ const envSchema = z.object({
   // broadcasts on Socket.IO's default channel. Every channel and key starts with this.
   REDIS_PREFIX: z
     .string()
-    .regex(/^[A-Za-z0-9._:@-]{0,100}$/, 'REDIS_PREFIX may hold letters, digits and . _ : @ - (at most 100), e.g. soultribe.app:')
+    .regex(
+      /^[A-Za-z0-9._:@-]{0,100}$/,
+      'REDIS_PREFIX may hold letters, digits and . _ : @ - (at most 100), e.g. soultribe.app:',
+    )
     .optional(),
   BILLING_MINUTE_MS: z.coerce.number().int().min(200).default(60_000),
   // On SIGTERM the node drains (drain.ts) and exits within this, whatever its clients do.
@@ -131,16 +146,30 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((text, ctx) => {
-      const urls = (text ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+      const urls = (text ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean);
       const wrong = urls.find((u) => !/^turns?:[^\s]+$/.test(u));
       if (wrong !== undefined) {
-        ctx.addIssue({ code: 'custom', message: `'${wrong}' is not a TURN URL like turn:turn.example.com:3478?transport=udp or turns:turn.example.com:5349` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `'${wrong}' is not a TURN URL like turn:turn.example.com:3478?transport=udp or turns:turn.example.com:5349`,
+        });
         return z.NEVER;
       }
       return urls;
     }),
-  TURN_SECRET: z.string().min(16, 'TURN_SECRET must be at least 16 characters (coturn\'s static-auth-secret)').optional(),
-  TURN_TTL_S: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(6 * 3600),
+  TURN_SECRET: z
+    .string()
+    .min(16, "TURN_SECRET must be at least 16 characters (coturn's static-auth-secret)")
+    .optional(),
+  TURN_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(6 * 3600),
   AUTH_SECRET: z.string().min(32).optional(),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(30),
@@ -159,7 +188,10 @@ const envSchema = z.object({
   // A pasted key that lost its prefix (or a publishable pk_…) fails here, not at the first payment.
   STRIPE_SECRET_KEY: z
     .string()
-    .regex(/^(sk|rk)_(live|test)_/, 'must be a Stripe secret key: sk_live_…, sk_test_… (or a restricted rk_live_…, rk_test_…) from Developers → API keys')
+    .regex(
+      /^(sk|rk)_(live|test)_/,
+      'must be a Stripe secret key: sk_live_…, sk_test_… (or a restricted rk_live_…, rk_test_…) from Developers → API keys',
+    )
     .optional(),
   // The webhook endpoint's signing secret (whsec_…), from the dashboard or `stripe listen`.
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -188,31 +220,54 @@ const envSchema = z.object({
       const [low, high] = text.split('-').map(Number);
       return [low!, high!];
     })
-    .refine(([low, high]) => low >= 1024 && low <= high && high <= 65535, 'LIVE_FORWARDER_PORT_RANGE must be within 1024-65535, low to high')
+    .refine(
+      ([low, high]) => low >= 1024 && low <= high && high <= 65535,
+      'LIVE_FORWARDER_PORT_RANGE must be within 1024-65535, low to high',
+    )
     .optional(),
   // Janus for live video (issue 45): its HTTP APIs, one URL a server; unset, the embedded path above serves.
   JANUS_URL: httpUrlListSchema('http://127.0.0.1:8088/janus'),
   // Its admin APIs (add_token, remove_token), one a JANUS_URL in the same order; default each one's host on 7088, /admin.
   JANUS_ADMIN_URL: httpUrlListSchema('http://127.0.0.1:7088/admin'),
   // janus.jcfg's api_secret and admin_secret; production refuses Janus without them (RULES below).
-  JANUS_API_SECRET: z.string().min(16, 'JANUS_API_SECRET must be at least 16 characters (janus.jcfg\'s api_secret)').optional(),
-  JANUS_ADMIN_SECRET: z.string().min(16, 'JANUS_ADMIN_SECRET must be at least 16 characters (janus.jcfg\'s admin_secret)').optional(),
+  JANUS_API_SECRET: z
+    .string()
+    .min(16, "JANUS_API_SECRET must be at least 16 characters (janus.jcfg's api_secret)")
+    .optional(),
+  JANUS_ADMIN_SECRET: z
+    .string()
+    .min(16, "JANUS_ADMIN_SECRET must be at least 16 characters (janus.jcfg's admin_secret)")
+    .optional(),
   // Mail (docs/decisions/028): SMTP when SMTP_URL is set, otherwise a local mailbox under DATA_DIR;
   // MAIL_TRANSPORT=mailbox keeps it local even with SMTP_URL; production needs one or the other (RULES below).
   MAIL_TRANSPORT: z.enum(['smtp', 'mailbox']).optional(),
   SMTP_URL: z
     .string()
     .optional()
-    .refine((url) => !url || /^smtps?:\/\//.test(url), 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465'),
+    .refine(
+      (url) => !url || /^smtps?:\/\//.test(url),
+      'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465',
+    ),
   MAIL_FROM: z.string().trim().min(3).optional(),
   // Web Push (issue 32, docs/decisions/049): the server's VAPID key pair, base64url as web-push
   // generates it (`npx web-push generate-vapid-keys`), and who push services may contact about it.
-  VAPID_PUBLIC_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)').optional(),
-  VAPID_PRIVATE_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{42,44}={0,2}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)').optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{42,44}={0,2}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)')
+    .optional(),
   VAPID_SUBJECT: z
     .string()
     .trim()
-    .refine((value) => /^mailto:.+@.+/.test(value) || /^https:\/\/[^/]/.test(value), 'VAPID_SUBJECT must be a mailto: address or an https: URL')
+    .refine(
+      (value) => /^mailto:.+@.+/.test(value) || /^https:\/\/[^/]/.test(value),
+      'VAPID_SUBJECT must be a mailto: address or an https: URL',
+    )
     .optional(),
   // Admins must turn on two-factor sign-in before the admin endpoints open; on in production by default.
   REQUIRE_ADMIN_2FA: booleanFromEnv.optional(),
@@ -253,7 +308,8 @@ const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 const inProduction = (e: Env) => e.NODE_ENV === 'production';
 /** Where plain http is still safe: the operator's own machine (a production build tried locally). */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-const isSafeOrigin = (url: URL) => url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+const isSafeOrigin = (url: URL) =>
+  url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
 const hasUnsafePublicUrl = (e: Env) => e.PUBLIC_URL !== undefined && !isSafeOrigin(new URL(e.PUBLIC_URL));
 /** SMTP unless MAIL_TRANSPORT says otherwise; without an SMTP_URL there is only the mailbox. */
 const mailTransport = (e: Env) => e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'mailbox');
@@ -275,7 +331,11 @@ const RULES: readonly Rule[] = [
     refuses: (e: Env) => inProduction(e) && e[flag] === true,
     message: 'a test-only route, refused in production (unset it)',
   })),
-  { variable: 'AUTH_SECRET', refuses: (e) => inProduction(e) && !e.AUTH_SECRET, message: 'required in production (at least 32 characters)' },
+  {
+    variable: 'AUTH_SECRET',
+    refuses: (e) => inProduction(e) && !e.AUTH_SECRET,
+    message: 'required in production (at least 32 characters)',
+  },
   {
     variable: 'PAYMENTS_PROVIDER',
     refuses: (e) => inProduction(e) && !e.PAYMENTS_PROVIDER,
@@ -286,7 +346,11 @@ const RULES: readonly Rule[] = [
     refuses: (e) => inProduction(e) && e.PAYMENTS_PROVIDER === 'sandbox' && !e.ALLOW_TEST_PAYMENTS,
     message: 'sandbox takes no real money: set stripe (or ALLOW_TEST_PAYMENTS=true on a staging site)',
   },
-  { variable: 'STRIPE_SECRET_KEY', refuses: (e) => e.PAYMENTS_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY, message: 'required when PAYMENTS_PROVIDER=stripe' },
+  {
+    variable: 'STRIPE_SECRET_KEY',
+    refuses: (e) => e.PAYMENTS_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY,
+    message: 'required when PAYMENTS_PROVIDER=stripe',
+  },
   {
     variable: 'STRIPE_WEBHOOK_SECRET',
     refuses: (e) => e.PAYMENTS_PROVIDER === 'stripe' && !e.STRIPE_WEBHOOK_SECRET,
@@ -305,16 +369,29 @@ const RULES: readonly Rule[] = [
   {
     variable: 'SMTP_URL',
     refuses: (e) => inProduction(e) && !e.SMTP_URL && e.MAIL_TRANSPORT !== 'mailbox',
-    message: 'required in production: set smtp://user:pass@host:587 (or MAIL_TRANSPORT=mailbox to keep mail in DATA_DIR/mailbox)',
+    message:
+      'required in production: set smtp://user:pass@host:587 (or MAIL_TRANSPORT=mailbox to keep mail in DATA_DIR/mailbox)',
   },
-  { variable: 'SMTP_URL', refuses: (e) => !inProduction(e) && !e.SMTP_URL && e.MAIL_TRANSPORT === 'smtp', message: 'required when MAIL_TRANSPORT=smtp' },
+  {
+    variable: 'SMTP_URL',
+    refuses: (e) => !inProduction(e) && !e.SMTP_URL && e.MAIL_TRANSPORT === 'smtp',
+    message: 'required when MAIL_TRANSPORT=smtp',
+  },
   {
     variable: 'MAIL_FROM',
     refuses: (e) => mailTransport(e) === 'smtp' && Boolean(e.SMTP_URL) && !e.MAIL_FROM,
     message: 'required when SMTP_URL is set (e.g. "Soul Tribe <hello@example.com>")',
   },
-  { variable: 'TURN_SECRET', refuses: (e) => e.TURN_URLS.length > 0 && !e.TURN_SECRET, message: 'required when TURN_URLS is set (coturn\'s static-auth-secret)' },
-  { variable: 'TURN_URLS', refuses: (e) => e.TURN_URLS.length === 0 && Boolean(e.TURN_SECRET), message: 'required when TURN_SECRET is set (the turn: and turns: URLs of the server)' },
+  {
+    variable: 'TURN_SECRET',
+    refuses: (e) => e.TURN_URLS.length > 0 && !e.TURN_SECRET,
+    message: "required when TURN_URLS is set (coturn's static-auth-secret)",
+  },
+  {
+    variable: 'TURN_URLS',
+    refuses: (e) => e.TURN_URLS.length === 0 && Boolean(e.TURN_SECRET),
+    message: 'required when TURN_SECRET is set (the turn: and turns: URLs of the server)',
+  },
   // Without its secrets, anyone who reaches Janus may create, list and destroy rooms and mint tokens.
   ...(['JANUS_API_SECRET', 'JANUS_ADMIN_SECRET'] as const).map((secret) => ({
     variable: secret,
@@ -324,7 +401,7 @@ const RULES: readonly Rule[] = [
   {
     variable: 'JANUS_ADMIN_URL',
     refuses: (e) => e.JANUS_ADMIN_URL.length > 0 && e.JANUS_ADMIN_URL.length !== e.JANUS_URL.length,
-    message: 'one admin URL a JANUS_URL, in the same order (or unset for each one\'s host on port 7088, /admin)',
+    message: "one admin URL a JANUS_URL, in the same order (or unset for each one's host on port 7088, /admin)",
   },
   {
     variable: 'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY',
@@ -335,7 +412,9 @@ const RULES: readonly Rule[] = [
 
 /** The rules' problems, leaving out those about variables already refused (one line a variable is enough). */
 const ruleProblems = (e: Env, refused: ReadonlySet<string> = new Set()): ConfigProblem[] =>
-  RULES.filter((rule) => !rule.variable.split(', ').some((name) => refused.has(name)) && rule.refuses(e)).map(({ variable, message }) => ({ variable, message }));
+  RULES.filter((rule) => !rule.variable.split(', ').some((name) => refused.has(name)) && rule.refuses(e)).map(
+    ({ variable, message }) => ({ variable, message }),
+  );
 
 /**
  * zod's issues and the rules' together. When zod refuses a variable, the rules still judge the rest,
@@ -377,14 +456,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shipWithinDays: e.SHIP_WITHIN_DAYS,
     referralCredit: { cents: e.REFERRAL_CREDIT_CENTS, days: e.REFERRAL_CREDIT_DAYS },
     retentionDays: e.RETENTION_DAYS,
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
+        : undefined,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     /** POST /api/dev/appointments/:id/start-soon, for the end-to-end suite: never in production. */
     devAppointmentShortcut: e.DEV_APPOINTMENT_SHORTCUT ?? false,
     /** POST /api/dev/sessions/:id/advance, the end-to-end suite's clock for one reading: never in production. */
     devReadingClock: e.DEV_READING_CLOCK ?? false,
     iceServers: e.ICE_SERVERS,
-    turn: e.TURN_URLS.length > 0 && e.TURN_SECRET ? { urls: e.TURN_URLS, secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL_S } : undefined,
+    turn:
+      e.TURN_URLS.length > 0 && e.TURN_SECRET
+        ? { urls: e.TURN_URLS, secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL_S }
+        : undefined,
     // A fixed development secret keeps sessions across restarts outside production only.
     authSecret: e.AUTH_SECRET ?? 'soul-tribe-development-secret-not-for-production-use',
     authRateLimit: {
@@ -425,7 +510,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       janus:
         e.JANUS_URL.length > 0
           ? {
-              servers: e.JANUS_URL.map((url, i) => ({ url, adminUrl: e.JANUS_ADMIN_URL[i] ?? defaultJanusAdminUrl(url) })),
+              servers: e.JANUS_URL.map((url, i) => ({
+                url,
+                adminUrl: e.JANUS_ADMIN_URL[i] ?? defaultJanusAdminUrl(url),
+              })),
               apiSecret: e.JANUS_API_SECRET,
               adminSecret: e.JANUS_ADMIN_SECRET,
             }
@@ -441,7 +529,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       isMailboxReadable: !isProduction,
     },
     push: {
-      keys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      keys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
       /**
        * Without keys, outside production, a pair is generated once and kept here, so subscriptions
        * survive restarts. In production there is no such file: several processes (or machines)

@@ -7,10 +7,26 @@ import { PUBLIC_PAGES } from './public-pages';
  * What crawlers may index: everything public; not the signed-in areas, the API or pages that only
  * make sense mid-task (a reading, a request, a checkout), which would be empty to a crawler anyway.
  */
-const PRIVATE_PREFIXES = [paths.dashboard, '/reading', '/api', '/session', paths.account, paths.shopOrders, '/sandbox', '/dev'];
+const PRIVATE_PREFIXES = [
+  paths.dashboard,
+  '/reading',
+  '/api',
+  '/session',
+  paths.account,
+  paths.shopOrders,
+  '/sandbox',
+  '/dev',
+];
 
 export function robotsTxt(publicUrl: string): string {
-  return ['User-agent: *', 'Allow: /', ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 function urlEntry(loc: string, lastModified?: Date): string {
@@ -39,8 +55,16 @@ export async function sitemapXml(profileLinks: ProfileLinks, publicUrl: string):
 export async function crawlerFiles(app: FastifyInstance, deps: { publicUrl: string; profileLinks: ProfileLinks }) {
   // Files for crawlers, not API operations: kept out of the OpenAPI document.
   const notApi = { schema: { hide: true } };
-  app.get('/robots.txt', notApi, async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(deps.publicUrl)));
+  app.get('/robots.txt', notApi, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(deps.publicUrl)),
+  );
   app.get('/sitemap.xml', notApi, async (_request, reply) =>
-    reply.type('application/xml; charset=utf-8').header('cache-control', 'no-cache').send(await sitemapXml(deps.profileLinks, deps.publicUrl)),
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await sitemapXml(deps.profileLinks, deps.publicUrl)),
   );
 }

@@ -33,9 +33,24 @@ describe('/robots.txt', () => {
     expect(lines).toContain('Allow: /');
     for (const path of ['/dashboard', '/reading', '/api']) expect(lines).toContain(`Disallow: ${path}`);
     // A prefix rule: none of them may hide a public page.
-    const disallowed = lines.filter((line) => line.startsWith('Disallow: ')).map((line) => line.slice('Disallow: '.length));
-    for (const page of ['/', '/readers', `/readers/Listed_${suffix}`, '/live', '/shop', '/community', '/about', '/policies', '/help']) {
-      expect(disallowed.some((prefix) => page.startsWith(prefix)), page).toBe(false);
+    const disallowed = lines
+      .filter((line) => line.startsWith('Disallow: '))
+      .map((line) => line.slice('Disallow: '.length));
+    for (const page of [
+      '/',
+      '/readers',
+      `/readers/Listed_${suffix}`,
+      '/live',
+      '/shop',
+      '/community',
+      '/about',
+      '/policies',
+      '/help',
+    ]) {
+      expect(
+        disallowed.some((prefix) => page.startsWith(prefix)),
+        page,
+      ).toBe(false);
     }
     expect(lines).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });
@@ -47,26 +62,36 @@ describe('/sitemap.xml', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const xml = await response.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
   };
 
   it('lists the public pages and every listed reader, never a suspended one', async () => {
     const listedLocs = await locs();
-    for (const page of ['/', '/readers', '/live', '/shop', '/community', '/about', '/policies', '/help', '/apply']) expect(listedLocs).toContain(`${origin}${page}`);
+    for (const page of ['/', '/readers', '/live', '/shop', '/community', '/about', '/policies', '/help', '/apply'])
+      expect(listedLocs).toContain(`${origin}${page}`);
     expect(listedLocs).toContain(`${origin}/readers/Listed_${suffix}`);
     expect(listedLocs.some((loc) => loc?.includes(`hidden_${suffix}`))).toBe(false);
     expect(listedLocs.some((loc) => loc?.includes('/dashboard'))).toBe(false);
   });
 
   it("dates every reader's profile by its last change, and no other page", async () => {
-    await app.db.update(readerProfiles).set({ bio: 'Rewritten.', updatedAt: new Date('2026-03-04T23:30:00Z') }).where(eq(readerProfiles.userId, listed.id));
+    await app.db
+      .update(readerProfiles)
+      .set({ bio: 'Rewritten.', updatedAt: new Date('2026-03-04T23:30:00Z') })
+      .where(eq(readerProfiles.userId, listed.id));
     const xml = await (await fetch(`${base}/sitemap.xml`)).text();
-    const entries = [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/url>/g)].map(([, loc, lastmod]) => ({ loc: loc!, lastmod }));
+    const entries = [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/url>/g)].map(
+      ([, loc, lastmod]) => ({ loc: loc!, lastmod }),
+    );
     expect(entries.find((entry) => entry.loc === `${origin}/readers/Listed_${suffix}`)?.lastmod).toBe('2026-03-04');
     const profiles = entries.filter((entry) => entry.loc.startsWith(`${origin}/readers/`));
     for (const profile of profiles) expect(profile.lastmod, profile.loc).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(entries.filter((entry) => !entry.loc.startsWith(`${origin}/readers/`) && entry.lastmod !== undefined)).toEqual([]);
+    expect(
+      entries.filter((entry) => !entry.loc.startsWith(`${origin}/readers/`) && entry.lastmod !== undefined),
+    ).toEqual([]);
   });
 
   it('follows the readers: a new reader appears, a suspended one goes, a restored one comes back', async () => {
@@ -80,12 +105,17 @@ describe('/sitemap.xml', () => {
   });
 });
 
-describe('the web app\'s pages (app-shell.ts)', () => {
+describe("the web app's pages (app-shell.ts)", () => {
   const TEMPLATE = INDEX_HTML_TEMPLATE;
   const site = Fastify();
   let siteBase: string;
   beforeAll(async () => {
-    await site.register(appShell, { db: app.db, publicUrl: 'https://soultribe.example', indexHtml: async () => TEMPLATE, pages: pageSender(null, site.log) });
+    await site.register(appShell, {
+      db: app.db,
+      publicUrl: 'https://soultribe.example',
+      indexHtml: async () => TEMPLATE,
+      pages: pageSender(null, site.log),
+    });
     siteBase = await site.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => site.close());
@@ -93,10 +123,17 @@ describe('the web app\'s pages (app-shell.ts)', () => {
   const get = async (path: string) => {
     const response = await fetch(`${siteBase}${path}`);
     const html = await response.text();
-    return { status: response.status, type: response.headers.get('content-type'), cache: response.headers.get('cache-control'), html };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      cache: response.headers.get('cache-control'),
+      html,
+    };
   };
-  const canonicalOf = (html: string) => [...html.matchAll(/<link rel="canonical" href="([^"]*)" \/>/g)].map((m) => m[1]);
-  const descriptionsOf = (html: string) => [...html.matchAll(/<meta name="description" content="([^"]*)" \/>/g)].map((m) => m[1]);
+  const canonicalOf = (html: string) =>
+    [...html.matchAll(/<link rel="canonical" href="([^"]*)" \/>/g)].map((m) => m[1]);
+  const descriptionsOf = (html: string) =>
+    [...html.matchAll(/<meta name="description" content="([^"]*)" \/>/g)].map((m) => m[1]);
 
   it('gives every public page its own title, one description and a canonical link', async () => {
     const pages = [
@@ -130,7 +167,16 @@ describe('the web app\'s pages (app-shell.ts)', () => {
     const profile = await get(`/readers/listed_${suffix}`);
     expect(profile.status).toBe(200);
     expect(canonicalOf(profile.html)).toEqual([`https://soultribe.example/readers/Listed_${suffix}`]);
-    for (const path of ['/login', '/signup', '/community/some-post', '/live/some-stream', '/dashboard', '/dashboard/wallet', '/reading/abc', '/terms?from=footer']) {
+    for (const path of [
+      '/login',
+      '/signup',
+      '/community/some-post',
+      '/live/some-stream',
+      '/dashboard',
+      '/dashboard/wallet',
+      '/reading/abc',
+      '/terms?from=footer',
+    ]) {
       const page = await get(path);
       expect(page.status, path).toBe(200);
       expect(canonicalOf(page.html), path).toEqual([`https://soultribe.example${path.split('?')[0]}`]);
@@ -139,7 +185,13 @@ describe('the web app\'s pages (app-shell.ts)', () => {
   });
 
   it('answers a path no page has with status 404 and the app, which shows Lost in the Cosmos', async () => {
-    for (const path of ['/no-such-page', '/the/far/side/of/the/moon', '/readers/a/b', '/assets/missing-chunk.js', '/dashboardx']) {
+    for (const path of [
+      '/no-such-page',
+      '/the/far/side/of/the/moon',
+      '/readers/a/b',
+      '/assets/missing-chunk.js',
+      '/dashboardx',
+    ]) {
       const page = await get(path);
       expect(page.status, path).toBe(404);
       expect(page.type, path).toBe('text/html; charset=utf-8');

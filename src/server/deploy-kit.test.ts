@@ -21,7 +21,11 @@ const instructions = dockerfile.split('\n').filter((line) => /^[A-Z]+\s/.test(li
 function withoutDraft4Ids(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutDraft4Ids);
   if (node === null || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).filter(([key, value]) => !(key === 'id' && typeof value === 'string')).map(([key, value]) => [key, withoutDraft4Ids(value)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(key === 'id' && typeof value === 'string'))
+      .map(([key, value]) => [key, withoutDraft4Ids(value)]),
+  );
 }
 
 const seconds = (duration: string) => {
@@ -73,7 +77,11 @@ describe('compose.yaml', () => {
   });
 
   it('gives a node longer to stop than its drain takes', () => {
-    const app1 = compose.services.app1 as { stop_grace_period: string; stop_signal: string; environment: Record<string, string> };
+    const app1 = compose.services.app1 as {
+      stop_grace_period: string;
+      stop_signal: string;
+      environment: Record<string, string>;
+    };
     const drainMs = loadConfig({ DRAIN_TIMEOUT_MS: app1.environment.DRAIN_TIMEOUT_MS }).drainTimeoutMs;
     expect(app1.stop_signal).toBe('SIGTERM');
     expect(seconds(app1.stop_grace_period) * 1000).toBeGreaterThan(drainMs + 5000);

@@ -24,9 +24,11 @@ describe('a node draining', () => {
     clock.advance(60_000);
     const { client, reader, id } = await driver.startReading({ rateCents: 299, balanceCents: 2990 });
     const dueSockets = [await app.connectSocket(due.client.cookie), await app.connectSocket(due.reader.cookie)];
-    for (const socket of dueSockets) expect(await emitAck(socket, 'join_session_room', { sessionId: due.id })).toMatchObject({ ok: true });
+    for (const socket of dueSockets)
+      expect(await emitAck(socket, 'join_session_room', { sessionId: due.id })).toMatchObject({ ok: true });
     const sockets = [await app.connectSocket(client.cookie), await app.connectSocket(reader.cookie)];
-    for (const socket of sockets) expect(await emitAck(socket, 'join_session_room', { sessionId: id })).toMatchObject({ ok: true });
+    for (const socket of sockets)
+      expect(await emitAck(socket, 'join_session_room', { sessionId: id })).toMatchObject({ ok: true });
     const restarting = sockets.map((socket) => collect(socket, 'server_restarting'));
     const closed = sockets.map((socket) => new Promise<string>((resolve) => socket.once('disconnect', resolve)));
     const otherReader = await createReader(app);
@@ -40,15 +42,34 @@ describe('a node draining', () => {
     expect(await Promise.all(closed)).toEqual(['transport close', 'transport close']);
     expect(restarting).toEqual([[{}], [{}]]);
     const reading = await http(app, client.cookie).get(`/api/sessions/${id}`);
-    expect(reading.body).toMatchObject({ status: 'active', pauseReason: 'away', minutesCharged: 1, totalCostCents: 299 });
+    expect(reading.body).toMatchObject({
+      status: 'active',
+      pauseReason: 'away',
+      minutesCharged: 1,
+      totalCostCents: 299,
+    });
     expect(await app.db.select({ n: count() }).from(appNodes)).toEqual([{ n: 0 }]);
     // The minute due now began with both sides in: the next scheduler pass, on any node, charges it
     // and pauses from the drain, both sides away; the drain itself left it to that pass.
-    expect((await http(app, due.client.cookie).get(`/api/sessions/${due.id}`)).body).toMatchObject({ status: 'active', pauseReason: null, minutesCharged: 1 });
+    expect((await http(app, due.client.cookie).get(`/api/sessions/${due.id}`)).body).toMatchObject({
+      status: 'active',
+      pauseReason: null,
+      minutesCharged: 1,
+    });
     await runDueWork(app.sessions);
     const dueAfter = await http(app, due.client.cookie).get(`/api/sessions/${due.id}`);
-    expect(dueAfter.body).toMatchObject({ status: 'active', pauseReason: 'away', minutesCharged: 2, totalCostCents: 1000, pausedAt: new Date(clock.now()).toISOString() });
-    expect((await http(app, client.cookie).get(`/api/sessions/${id}`)).body).toMatchObject({ pauseReason: 'away', minutesCharged: 1, pausedAt: new Date(clock.now()).toISOString() });
+    expect(dueAfter.body).toMatchObject({
+      status: 'active',
+      pauseReason: 'away',
+      minutesCharged: 2,
+      totalCostCents: 1000,
+      pausedAt: new Date(clock.now()).toISOString(),
+    });
+    expect((await http(app, client.cookie).get(`/api/sessions/${id}`)).body).toMatchObject({
+      pauseReason: 'away',
+      minutesCharged: 1,
+      pausedAt: new Date(clock.now()).toISOString(),
+    });
 
     const ready = await http(app).get('/api/health/ready');
     expect(ready.status).toBe(503);
@@ -56,18 +77,26 @@ describe('a node draining', () => {
 
     const readingsBefore = await app.db.select({ n: count() }).from(readingSessions);
     const refused = [
-      await http(app, newClient.cookie).post('/api/sessions/request', { readerId: otherReader.id, sessionType: 'chat' }),
+      await http(app, newClient.cookie).post('/api/sessions/request', {
+        readerId: otherReader.id,
+        sessionType: 'chat',
+      }),
       await http(app, newClient.cookie).post(`/api/readers/${otherReader.id}/queue`, { sessionType: 'chat' }),
       await http(app, otherReader.cookie).post(`/api/live/streams/${stream}/start`),
     ];
     for (const answer of refused) {
       expect(answer.status).toBe(503);
-      expect(answer.body.error).toMatchObject({ code: 'SERVER_DRAINING', message: 'Soul Tribe is restarting. Please try again in a moment.' });
+      expect(answer.body.error).toMatchObject({
+        code: 'SERVER_DRAINING',
+        message: 'Soul Tribe is restarting. Please try again in a moment.',
+      });
       expect(answer.headers['retry-after']).toBe('2');
     }
     expect(await app.db.select({ n: count() }).from(readingSessions)).toEqual(readingsBefore);
     expect((await http(app, newClient.cookie).get('/api/queue')).body).toEqual({ place: null });
-    expect((await http(app, otherReader.cookie).get(`/api/live/streams/${stream}`)).body).toMatchObject({ status: 'scheduled' });
+    expect((await http(app, otherReader.cookie).get(`/api/live/streams/${stream}`)).body).toMatchObject({
+      status: 'scheduled',
+    });
 
     // New connections go elsewhere: the browser keeps trying until another node, or this one restarted, takes it.
     await expect(app.connectSocket(newClient.cookie)).rejects.toThrow();

@@ -38,7 +38,16 @@ const RETRY_AFTER_SECONDS = 2;
 export function refuseNewWorkWhileDraining(app: FastifyInstance, drain: DrainSwitch) {
   app.addHook('onRequest', (request, _reply, done) => {
     const isRefused = drain.isDraining() && request.routeOptions.config.refusedWhileDraining === true;
-    done(isRefused ? new AppError(ERROR_CODES.serverDraining, 'Soul Tribe is restarting. Please try again in a moment.', undefined, { retryAfterSeconds: RETRY_AFTER_SECONDS }) : undefined);
+    done(
+      isRefused
+        ? new AppError(
+            ERROR_CODES.serverDraining,
+            'Soul Tribe is restarting. Please try again in a moment.',
+            undefined,
+            { retryAfterSeconds: RETRY_AFTER_SECONDS },
+          )
+        : undefined,
+    );
   });
 }
 
@@ -52,7 +61,9 @@ export function refuseNewWorkWhileDraining(app: FastifyInstance, drain: DrainSwi
  */
 export async function closeSocketsForRestart(io: AppServer, waitMs: number): Promise<void> {
   const sockets = [...io.sockets.sockets.values()];
-  const disconnected = sockets.map((socket) => new Promise<void>((resolve) => socket.once('disconnect', () => resolve())));
+  const disconnected = sockets.map(
+    (socket) => new Promise<void>((resolve) => socket.once('disconnect', () => resolve())),
+  );
   for (const socket of sockets) {
     socket.emit(SERVER_EVENTS.serverRestarting, {});
     socket.conn.close();

@@ -36,9 +36,28 @@ describe('NUL bytes', () => {
       ['path, messages', () => http(app, client.cookie).get('/api/sessions/%00/messages')],
       ['query', () => http(app, client.cookie).get('/api/sessions/history?status=%00')],
       ['query', () => http(app, reader.cookie).get('/api/payouts?status=pending&x=%00')],
-      ['body, session request', () => http(app, client.cookie).post('/api/sessions/request', { readerId: 'a\u0000', sessionType: 'chat' })],
-      ['body, deposit', () => http(app, client.cookie).post('/api/payments/wallet-deposit', { amountCents: 1000, paymentMethodId: 'pm\u0000' }, { 'idempotency-key': 'nul-1' })],
-      ['body, sign-up', () => http(app).post('/api/auth/sign-up/email', { name: 'N\u0000ul', email: 'nul@example.com', password: 'long-enough' })],
+      [
+        'body, session request',
+        () => http(app, client.cookie).post('/api/sessions/request', { readerId: 'a\u0000', sessionType: 'chat' }),
+      ],
+      [
+        'body, deposit',
+        () =>
+          http(app, client.cookie).post(
+            '/api/payments/wallet-deposit',
+            { amountCents: 1000, paymentMethodId: 'pm\u0000' },
+            { 'idempotency-key': 'nul-1' },
+          ),
+      ],
+      [
+        'body, sign-up',
+        () =>
+          http(app).post('/api/auth/sign-up/email', {
+            name: 'N\u0000ul',
+            email: 'nul@example.com',
+            password: 'long-enough',
+          }),
+      ],
       ['body, update-user', () => http(app, client.cookie).post('/api/auth/update-user', { name: 'N\u0000ul' })],
       ['body key', () => http(app, client.cookie).post('/api/sessions/end', { 'session\u0000Id': 'x' })],
       ['body, admin', () => http(app, admin.cookie).post('/api/admin/readers', readerInput({ bio: 'a\u0000b' }))],
@@ -46,7 +65,11 @@ describe('NUL bytes', () => {
     ] as const;
     for (const [label, send] of cases) {
       const response = await send();
-      expect({ label, status: response.status, code: response.body?.error?.code }).toEqual({ label, status: 400, code: 'BAD_REQUEST' });
+      expect({ label, status: response.status, code: response.body?.error?.code }).toEqual({
+        label,
+        status: 400,
+        code: 'BAD_REQUEST',
+      });
     }
     expect(await rowCounts()).toEqual(before);
   });
@@ -87,9 +110,17 @@ describe("the router's own errors", () => {
       ['undecodable URL', () => http(app).get('/api/readers/%E0%A4%A'), 400],
       ['unknown route', () => http(app).get('/api/nothing-here'), 404],
       ['unknown route, POST', () => http(app).post('/api/nothing-here', {}), 404],
-      ['unsupported content type', () => http(app, client.cookie).post('/api/sessions/end', '<a/>', { 'content-type': 'application/xml' }), 415],
+      [
+        'unsupported content type',
+        () => http(app, client.cookie).post('/api/sessions/end', '<a/>', { 'content-type': 'application/xml' }),
+        415,
+      ],
       ['malformed JSON', () => http(app, client.cookie).post('/api/sessions/end', '{"sessionId":'), 400],
-      ['body too large', () => http(app, client.cookie).post('/api/sessions/end', { sessionId: 'x'.repeat(300 * 1024) }), 413],
+      [
+        'body too large',
+        () => http(app, client.cookie).post('/api/sessions/end', { sessionId: 'x'.repeat(300 * 1024) }),
+        413,
+      ],
     ] as const;
     for (const [label, send, status] of cases) {
       const response = await send();
@@ -119,16 +150,34 @@ describe('429', () => {
     const talker = await createClient(app, { balanceCents: 5000 });
     const online = await createReader(app);
     expect((await http(app, online.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
-    const requested = await http(app, talker.cookie).post('/api/sessions/request', { readerId: online.id, sessionType: 'chat' });
+    const requested = await http(app, talker.cookie).post('/api/sessions/request', {
+      readerId: online.id,
+      sessionType: 'chat',
+    });
     expect(requested.status).toBe(201);
-    expect((await http(app, online.cookie).post('/api/sessions/respond', { sessionId: requested.body.id, response: 'accept' })).status).toBe(200);
+    expect(
+      (
+        await http(app, online.cookie).post('/api/sessions/respond', {
+          sessionId: requested.body.id,
+          response: 'accept',
+        })
+      ).status,
+    ).toBe(200);
     // Messages flow only in a running reading: both sides join the room, which starts it.
     for (const side of [talker, online]) {
-      expect(await emitAck(await app.connectSocket(side.cookie), 'join_session_room', { sessionId: requested.body.id })).toMatchObject({ ok: true });
+      expect(
+        await emitAck(await app.connectSocket(side.cookie), 'join_session_room', { sessionId: requested.body.id }),
+      ).toMatchObject({ ok: true });
     }
-    let response = await http(app, talker.cookie).post('/api/sessions/message', { sessionId: requested.body.id, content: 'hello' });
+    let response = await http(app, talker.cookie).post('/api/sessions/message', {
+      sessionId: requested.body.id,
+      content: 'hello',
+    });
     for (let i = 0; i < 25 && response.status !== 429; i++) {
-      response = await http(app, talker.cookie).post('/api/sessions/message', { sessionId: requested.body.id, content: 'hello' });
+      response = await http(app, talker.cookie).post('/api/sessions/message', {
+        sessionId: requested.body.id,
+        content: 'hello',
+      });
     }
     expect(response.status).toBe(429);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
@@ -150,25 +199,37 @@ describe('profile updates through Better Auth', () => {
     ] as const;
     for (const [body, field] of cases) {
       const response = await http(app, user.cookie).post('/api/auth/update-user', body);
-      expect({ body: JSON.stringify(body).slice(0, 60), status: response.status }).toEqual({ body: JSON.stringify(body).slice(0, 60), status: 400 });
+      expect({ body: JSON.stringify(body).slice(0, 60), status: response.status }).toEqual({
+        body: JSON.stringify(body).slice(0, 60),
+        status: 400,
+      });
       expect(Object.keys(response.body.error.fields ?? {})).toContain(field);
     }
     const profile = await http(app, user.cookie).get('/api/auth/profile');
     expect(profile.body).toMatchObject({ fullName: 'Steady Name', avatarUrl: null, role: 'client' });
 
-    const ok = await http(app, user.cookie).post('/api/auth/update-user', { name: '  New Name ', image: 'https://images.example.com/me.png' });
+    const ok = await http(app, user.cookie).post('/api/auth/update-user', {
+      name: '  New Name ',
+      image: 'https://images.example.com/me.png',
+    });
     expect(ok.status).toBe(200);
-    expect((await http(app, user.cookie).get('/api/auth/profile')).body).toMatchObject({ fullName: 'New Name', avatarUrl: 'https://images.example.com/me.png' });
+    expect((await http(app, user.cookie).get('/api/auth/profile')).body).toMatchObject({
+      fullName: 'New Name',
+      avatarUrl: 'https://images.example.com/me.png',
+    });
     expect((await http(app, user.cookie).post('/api/auth/update-user', { image: null })).status).toBe(200);
   });
 
-  it("are refused signed out before the body is looked at", async () => {
+  it('are refused signed out before the body is looked at', async () => {
     const response = await http(app).post('/api/auth/update-user', { name: '' });
     expect(response.status).toBe(401);
   });
 
   it('an admin cannot give a reader a javascript: picture', async () => {
-    const response = await http(app, admin.cookie).post('/api/admin/readers', readerInput({ profileImage: 'javascript:alert(1)' }));
+    const response = await http(app, admin.cookie).post(
+      '/api/admin/readers',
+      readerInput({ profileImage: 'javascript:alert(1)' }),
+    );
     expect(response.status).toBe(400);
     expect(response.body.error.fields).toHaveProperty('profileImage');
   });

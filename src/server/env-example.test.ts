@@ -7,7 +7,11 @@ const repoFile = (name: string) => readFileSync(fileURLToPath(new URL(`../../${n
 const [appPart = '', composePart = ''] = repoFile('.env.example').split('## compose.yaml only');
 /** `NAME=value` lines, set or commented out (`# NAME=value`). */
 const variables = (text: string) =>
-  [...text.matchAll(/^(#\s*)?([A-Z][A-Z0-9_]*)=(.*)$/gm)].map(([, commented, name, value]) => ({ name: name!, value: value!, isSet: !commented }));
+  [...text.matchAll(/^(#\s*)?([A-Z][A-Z0-9_]*)=(.*)$/gm)].map(([, commented, name, value]) => ({
+    name: name!,
+    value: value!,
+    isSet: !commented,
+  }));
 const lines = variables(appPart);
 
 describe('.env.example', () => {
@@ -37,6 +41,10 @@ describe('.env.example', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_example',
       SMTP_URL: 'smtps://apikey:secret@smtp.example:465',
     };
-    expect(loadConfig(filled)).toMatchObject({ isProduction: true, publicUrl: 'https://soultribe.example', payments: { provider: 'stripe' } });
+    expect(loadConfig(filled)).toMatchObject({
+      isProduction: true,
+      publicUrl: 'https://soultribe.example',
+      payments: { provider: 'stripe' },
+    });
   });
 });

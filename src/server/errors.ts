@@ -45,15 +45,19 @@ export class AppError extends Error {
 
   toBody() {
     // Details add context (a new rate, a reason); they never replace the code or the message.
-    return { error: { ...this.details, code: this.code, message: this.message, ...(this.fields && { fields: this.fields }) } };
+    return {
+      error: { ...this.details, code: this.code, message: this.message, ...(this.fields && { fields: this.fields }) },
+    };
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) => new AppError(ERROR_CODES.badRequest, message, fields);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(ERROR_CODES.badRequest, message, fields);
 export const unauthorized = (message = 'Please sign in') => new AppError(ERROR_CODES.unauthorized, message);
 export const forbidden = (message = 'You do not have access to this') => new AppError(ERROR_CODES.forbidden, message);
 export const notFound = (message = 'Not found') => new AppError(ERROR_CODES.notFound, message);
-export const conflict = (message: string, details?: Record<string, unknown>) => new AppError(ERROR_CODES.conflict, message, undefined, details);
+export const conflict = (message: string, details?: Record<string, unknown>) =>
+  new AppError(ERROR_CODES.conflict, message, undefined, details);
 
 /** Field messages from a zod error, keyed by the dotted path (first message per field). */
 export function fieldErrors(issues: ZodError['issues']): Record<string, string> {
@@ -68,7 +72,10 @@ export function fieldErrors(issues: ZodError['issues']): Record<string, string> 
 export function fromZodError(error: ZodError, message?: string): AppError {
   const fields = fieldErrors(error.issues);
   const first = Object.entries(fields)[0];
-  return badRequest(message ?? (first ? `${first[0] === '_' ? '' : `${first[0]}: `}${first[1]}` : 'Invalid input'), fields);
+  return badRequest(
+    message ?? (first ? `${first[0] === '_' ? '' : `${first[0]}: `}${first[1]}` : 'Invalid input'),
+    fields,
+  );
 }
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -91,7 +98,9 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   const status = error.statusCode ?? 500;
   if (status < 400 || status >= 500) {
     request.log.error({ err: error }, 'router error');
-    return reply.status(500).send({ error: { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again.' } });
+    return reply
+      .status(500)
+      .send({ error: { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again.' } });
   }
   const message = status === 414 ? 'The address is too long' : 'The address is not valid';
   return reply.status(status).send({ error: { code: CODE_BY_STATUS[status] ?? ERROR_CODES.badRequest, message } });
@@ -102,7 +111,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       // RFC 9110: a 429 or 503 says when to come back; clients and proxies read the header, not the body.
       const retryAfterSeconds = error.details?.retryAfterSeconds;
-      if ((error.statusCode === 429 || error.statusCode === 503) && typeof retryAfterSeconds === 'number') reply.header('retry-after', String(retryAfterSeconds));
+      if ((error.statusCode === 429 || error.statusCode === 503) && typeof retryAfterSeconds === 'number')
+        reply.header('retry-after', String(retryAfterSeconds));
       return reply.status(error.statusCode).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -119,8 +129,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ error: { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again.' } });
+      return reply
+        .status(500)
+        .send({ error: { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again.' } });
     }
-    return reply.status(status).send({ error: { code: CODE_BY_STATUS[status] ?? ERROR_CODES.badRequest, message: error.message } });
+    return reply
+      .status(status)
+      .send({ error: { code: CODE_BY_STATUS[status] ?? ERROR_CODES.badRequest, message: error.message } });
   });
 }

@@ -73,7 +73,9 @@ const toPath = (url: string) => url.replace(/:[^/]+/g, 'not-an-id').replace('*',
 
 describe('the sign-in guard', () => {
   it('answers 401 on every protected route, whatever the body, query or params', async () => {
-    const protectedRoutes = app.routes.filter((r) => r.url.startsWith('/api/') && !PUBLIC_ROUTES.has(`${r.method} ${r.url}`));
+    const protectedRoutes = app.routes.filter(
+      (r) => r.url.startsWith('/api/') && !PUBLIC_ROUTES.has(`${r.method} ${r.url}`),
+    );
     expect(protectedRoutes.length).toBeGreaterThan(10);
     const answers: string[] = [];
     for (const { method, url } of protectedRoutes) {
@@ -83,10 +85,15 @@ describe('the sign-in guard', () => {
         const response = await app.app.inject({
           method: method as 'GET',
           url: path,
-          headers: { origin: 'http://localhost:5000', ...(body !== undefined && { 'content-type': 'application/json' }) },
+          headers: {
+            origin: 'http://localhost:5000',
+            ...(body !== undefined && { 'content-type': 'application/json' }),
+          },
           ...(body !== undefined && { payload: JSON.stringify(body) }),
         });
-        answers.push(`${method} ${url} ${JSON.stringify(body)} → ${response.statusCode} ${response.json().error?.code}`);
+        answers.push(
+          `${method} ${url} ${JSON.stringify(body)} → ${response.statusCode} ${response.json().error?.code}`,
+        );
       }
     }
     expect(answers.filter((a) => !a.endsWith('→ 401 UNAUTHORIZED'))).toEqual([]);
@@ -97,7 +104,10 @@ describe('the sign-in guard', () => {
     const sessions = await http(app, user.cookie).get('/api/auth/list-sessions');
     expect(sessions.status).toBe(200);
     expect(sessions.body).toHaveLength(1);
-    const changed = await http(app, user.cookie).post('/api/auth/change-password', { currentPassword: user.password, newPassword: 'another-password-2' });
+    const changed = await http(app, user.cookie).post('/api/auth/change-password', {
+      currentPassword: user.password,
+      newPassword: 'another-password-2',
+    });
     expect(changed.status).toBe(200);
   });
 

@@ -29,12 +29,25 @@ export interface LinkPreview {
 export function readerLinkPreview(reader: ReaderDetails, publicUrl: string): LinkPreview {
   const { title, description } = readerPageMeta(reader);
   const url = `${publicUrl}${readerProfilePath(reader.username)}`;
-  return { title: documentTitle(title), description, url, imageUrl: reader.profileImage, kind: 'profile', jsonLd: readerJsonLd(reader, url) };
+  return {
+    title: documentTitle(title),
+    description,
+    url,
+    imageUrl: reader.profileImage,
+    kind: 'profile',
+    jsonLd: readerJsonLd(reader, url),
+  };
 }
 
 /** One of the site's public pages (PUBLIC_PAGES), at its address under the public URL. */
 export function pageLinkPreview(page: PageMeta & { path: string }, publicUrl: string): LinkPreview {
-  return { title: documentTitle(page.title), description: page.description, url: `${publicUrl}${page.path}`, imageUrl: null, kind: 'website' };
+  return {
+    title: documentTitle(page.title),
+    description: page.description,
+    url: `${publicUrl}${page.path}`,
+    imageUrl: null,
+    kind: 'website',
+  };
 }
 
 function headTags(preview: LinkPreview): string[] {
@@ -66,6 +79,8 @@ export function withHeadTags(indexHtml: string, tags: string[]): string {
  * has one of each) and the page's tags take their place before </head>.
  */
 export function withLinkPreview(indexHtml: string, preview: LinkPreview): string {
-  const withoutDefaults = indexHtml.replace(/\s*<title>[^<]*<\/title>/, '').replace(/\s*<meta\s+name="description"[^>]*>/, '');
+  const withoutDefaults = indexHtml
+    .replace(/\s*<title>[^<]*<\/title>/, '')
+    .replace(/\s*<meta\s+name="description"[^>]*>/, '');
   return withHeadTags(withoutDefaults, headTags(preview));
 }

@@ -30,7 +30,10 @@ describe('logs', () => {
 
   it('write a readable line when pretty, with secrets redacted too', () => {
     const out = sink();
-    createLogger('info', { pretty: true, destination: out.stream }).info({ body: { password: 'hunter22' } }, 'signed in');
+    createLogger('info', { pretty: true, destination: out.stream }).info(
+      { body: { password: 'hunter22' } },
+      'signed in',
+    );
     const text = out.text();
     expect(text).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] INFO: signed in\n/);
     expect(text).toContain('[redacted]');

@@ -9,7 +9,10 @@ const app = await testApp();
 describe('API behaviour', () => {
   it('reports health with the database', async () => {
     expect(await http(app).get('/api/health')).toMatchObject({ status: 200, body: { status: 'ok', database: 'ok' } });
-    expect(await http(app).get('/api/health/ready')).toMatchObject({ status: 200, body: { status: 'ok', database: 'ok' } });
+    expect(await http(app).get('/api/health/ready')).toMatchObject({
+      status: 200,
+      body: { status: 'ok', database: 'ok' },
+    });
     expect(await http(app).get('/api/health/live')).toMatchObject({ status: 200, body: { status: 'ok' } });
   });
 

@@ -1,5 +1,14 @@
 import { HOME_PAGE } from '@shared/home-page-meta';
-import { ABOUT_PAGE, APPLY_PAGE, COMMUNITY_PAGE, HELP_PAGE, LIVE_PAGE, POLICIES_PAGE, READERS_PAGE, SHOP_PAGE } from '@shared/public-pages';
+import {
+  ABOUT_PAGE,
+  APPLY_PAGE,
+  COMMUNITY_PAGE,
+  HELP_PAGE,
+  LIVE_PAGE,
+  POLICIES_PAGE,
+  READERS_PAGE,
+  SHOP_PAGE,
+} from '@shared/public-pages';
 
 /**
  * The public pages anyone (and any crawler) may open, with the title and description each shows.

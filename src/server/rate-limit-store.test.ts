@@ -24,10 +24,16 @@ function fakeRedis() {
 
 function storeOn(redis: RedisLike, clock = { now: 0 }) {
   const events: string[] = [];
-  const Store = failoverStore(redis, { onFallback: () => events.push('fallback'), onRecovered: () => events.push('recovered') }, { prefix: 'p:', now: () => clock.now });
+  const Store = failoverStore(
+    redis,
+    { onFallback: () => events.push('fallback'), onRecovered: () => events.push('recovered') },
+    { prefix: 'p:', now: () => clock.now },
+  );
   const store = new Store({});
   const hit = (key: string, windowMs = 1000) =>
-    new Promise<{ current: number; ttl: number }>((resolve, reject) => store.incr(key, (error, result) => (error || !result ? reject(error) : resolve(result)), windowMs, 10));
+    new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+      store.incr(key, (error, result) => (error || !result ? reject(error) : resolve(result)), windowMs, 10),
+    );
   return { store, events, hit };
 }
 

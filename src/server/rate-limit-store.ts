@@ -43,7 +43,11 @@ function isCount(value: unknown): value is [number, number] {
  * still a limit, where failing the request (sign-in answered 500) or skipping the limit (sign-in
  * open to guessing) are not.
  */
-export function failoverStore(redis: RedisLike, events: FailoverEvents, options: { prefix: string; now?: () => number }): FastifyRateLimitStoreCtor {
+export function failoverStore(
+  redis: RedisLike,
+  events: FailoverEvents,
+  options: { prefix: string; now?: () => number },
+): FastifyRateLimitStoreCtor {
   const counts = fixedWindowCounts(options.now ?? Date.now);
   const inMemory = (key: string, windowMs: number): Count => {
     const { count: current, ttlMs } = counts(key, windowMs);

@@ -12,7 +12,11 @@ if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
   throw new Error('The scale-out test needs DATABASE_URL (PostgreSQL) and REDIS_URL: run it through `npm run test:pg`');
 }
 
-const { a, b } = await twoTestApps({ REDIS_URL: process.env.REDIS_URL!, AUTH_RATE_LIMIT_ACCOUNT_MAX: '4', API_RATE_LIMIT_USER_MAX: '6' });
+const { a, b } = await twoTestApps({
+  REDIS_URL: process.env.REDIS_URL!,
+  AUTH_RATE_LIMIT_ACCOUNT_MAX: '4',
+  API_RATE_LIMIT_USER_MAX: '6',
+});
 
 describe('rate limits across two instances', () => {
   it('counts sign-in attempts on one account once, whichever instance answers', async () => {
@@ -20,7 +24,8 @@ describe('rate limits across two instances', () => {
     const victim = await createClient(a);
     const wrong = { email: victim.email, password: 'not-the-password' };
     const statuses = [];
-    for (const app of [a, b, a, b, a, b]) statuses.push((await http(app).post('/api/auth/sign-in/email', wrong)).status);
+    for (const app of [a, b, a, b, a, b])
+      statuses.push((await http(app).post('/api/auth/sign-in/email', wrong)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
     const limited = await http(b).post('/api/auth/sign-in/email', wrong);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -29,7 +34,10 @@ describe('rate limits across two instances', () => {
   it("counts a user's state-changing requests against one budget", async () => {
     const person = await createClient(a);
     const statuses = [];
-    for (let i = 0; i < 8; i++) statuses.push((await http(i % 2 === 0 ? a : b, person.cookie).put('/api/wallet/limits', { dailyCents: 10_000 + i })).status);
+    for (let i = 0; i < 8; i++)
+      statuses.push(
+        (await http(i % 2 === 0 ? a : b, person.cookie).put('/api/wallet/limits', { dailyCents: 10_000 + i })).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
   });
 });

@@ -38,7 +38,10 @@ export async function registerRateLimits(app: FastifyInstance, options: { redisU
     {
       onFallback: (error) => {
         rateLimitFallbacks.inc();
-        app.log.warn({ err: error }, 'rate limits: Redis is unreachable; counting in this process until it is back (check REDIS_URL and the Redis server)');
+        app.log.warn(
+          { err: error },
+          'rate limits: Redis is unreachable; counting in this process until it is back (check REDIS_URL and the Redis server)',
+        );
       },
       onRecovered: () => app.log.info('rate limits: Redis is back; counting there again'),
     },
@@ -65,14 +68,19 @@ export function limitBy(app: FastifyInstance, ...rules: LimitRule[]) {
 export function countAgainst(app: FastifyInstance, ...rules: LimitRule[]) {
   const checks = rules.map((rule) => ({
     rule,
-    check: app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (request) => `${rule.name}:${rule.keyOf(request)}` }),
+    check: app.createRateLimit({
+      max: rule.max,
+      timeWindow: rule.windowMs,
+      keyGenerator: (request) => `${rule.name}:${rule.keyOf(request)}`,
+    }),
   }));
   return async (request: FastifyRequest): Promise<number> => {
     let retryAfterSeconds = 0;
     for (const { rule, check } of checks) {
       if (rule.keyOf(request) === undefined) continue;
       const counted = await check(request);
-      if (!counted.isAllowed && counted.isExceeded) retryAfterSeconds = Math.max(retryAfterSeconds, counted.ttlInSeconds, 1);
+      if (!counted.isAllowed && counted.isExceeded)
+        retryAfterSeconds = Math.max(retryAfterSeconds, counted.ttlInSeconds, 1);
     }
     return retryAfterSeconds;
   };
@@ -80,4 +88,6 @@ export function countAgainst(app: FastifyInstance, ...rules: LimitRule[]) {
 
 /** The 429 of every limit here; its Retry-After header is set by the error handler. */
 export const tooManyAttempts = (retryAfterSeconds: number) =>
-  new AppError(ERROR_CODES.rateLimited, `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, undefined, { retryAfterSeconds });
+  new AppError(ERROR_CODES.rateLimited, `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, undefined, {
+    retryAfterSeconds,
+  });

@@ -18,7 +18,12 @@ const reader = testReader('online', {
 describe('readerJsonLd', () => {
   it('describes the reader as the Person of a ProfilePage, with their specialties and a per-minute Offer for each kind of reading', () => {
     const data = readerJsonLd(reader, PROFILE_URL);
-    expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'ProfilePage', url: PROFILE_URL, dateCreated: '2026-01-01T00:00:00Z' });
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'ProfilePage',
+      url: PROFILE_URL,
+      dateCreated: '2026-01-01T00:00:00Z',
+    });
     expect(data.mainEntity).toMatchObject({
       '@type': 'Person',
       name: 'Selene Moon',
@@ -35,14 +40,24 @@ describe('readerJsonLd', () => {
       ['Video reading', 10],
     ]);
     for (const offer of offers) {
-      expect(offer.priceSpecification).toMatchObject({ '@type': 'UnitPriceSpecification', priceCurrency: 'USD', unitCode: 'MIN', unitText: 'MINUTE' });
+      expect(offer.priceSpecification).toMatchObject({
+        '@type': 'UnitPriceSpecification',
+        priceCurrency: 'USD',
+        unitCode: 'MIN',
+        unitText: 'MINUTE',
+      });
       expect(offer.itemOffered.provider).toEqual({ '@id': data.mainEntity['@id'] });
-      expect(offer.itemOffered.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.8, reviewCount: 12 });
+      expect(offer.itemOffered.aggregateRating).toEqual({
+        '@type': 'AggregateRating',
+        ratingValue: 4.8,
+        reviewCount: 12,
+      });
     }
   });
 
   it('offers only the kinds of reading the reader gives: the demo reader, chat only', () => {
-    const offers = readerJsonLd({ ...reader, repliesAutomated: true, sessionTypes: ['chat'] }, PROFILE_URL).mainEntity.makesOffer;
+    const offers = readerJsonLd({ ...reader, repliesAutomated: true, sessionTypes: ['chat'] }, PROFILE_URL).mainEntity
+      .makesOffer;
     expect(offers.map((offer) => offer.name)).toEqual(['Chat reading']);
   });
 
@@ -58,7 +73,9 @@ describe('jsonInScript', () => {
     const bio = 'Ends here </script><script>alert(1)</script> <!-- & >\u2028\u2029';
     const json = jsonInScript(readerJsonLd({ ...reader, bio }, PROFILE_URL));
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
-    expect(json).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e \\u003c!-- \\u0026 \\u003e\\u2028\\u2029');
+    expect(json).toContain(
+      '\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e \\u003c!-- \\u0026 \\u003e\\u2028\\u2029',
+    );
     expect(JSON.parse(json).mainEntity.description).toBe(bio);
   });
 });

@@ -11,7 +11,13 @@ interface ReadingOffer {
   '@type': 'Offer';
   name: string;
   itemOffered: { '@type': 'Service'; name: string; provider: { '@id': string }; aggregateRating?: AggregateRating };
-  priceSpecification: { '@type': 'UnitPriceSpecification'; price: number; priceCurrency: 'USD'; unitCode: 'MIN'; unitText: 'MINUTE' };
+  priceSpecification: {
+    '@type': 'UnitPriceSpecification';
+    price: number;
+    priceCurrency: 'USD';
+    unitCode: 'MIN';
+    unitText: 'MINUTE';
+  };
 }
 
 /** schema.org's ProfilePage of a reader, as JSON-LD: what a search engine reads of who they are and what a minute costs. */
@@ -33,7 +39,11 @@ export interface ReaderJsonLd {
   };
 }
 
-const READING_NAMES: Record<SessionType, string> = { chat: 'Chat reading', audio: 'Audio reading', video: 'Video reading' };
+const READING_NAMES: Record<SessionType, string> = {
+  chat: 'Chat reading',
+  audio: 'Audio reading',
+  video: 'Video reading',
+};
 
 /**
  * A reader's profile as schema.org JSON-LD: a Person with their specialties and one Offer per kind of
@@ -43,9 +53,15 @@ const READING_NAMES: Record<SessionType, string> = { chat: 'Chat reading', audio
  */
 export function readerJsonLd(reader: ReaderDetails, profileUrl: string): ReaderJsonLd {
   const personId = `${profileUrl}#person`;
-  const rateCents: Record<SessionType, number> = { chat: reader.chatRateCents, audio: reader.audioRateCents, video: reader.videoRateCents };
+  const rateCents: Record<SessionType, number> = {
+    chat: reader.chatRateCents,
+    audio: reader.audioRateCents,
+    video: reader.videoRateCents,
+  };
   const aggregateRating: AggregateRating | undefined =
-    reader.totalReviews > 0 ? { '@type': 'AggregateRating', ratingValue: reader.rating, reviewCount: reader.totalReviews } : undefined;
+    reader.totalReviews > 0
+      ? { '@type': 'AggregateRating', ratingValue: reader.rating, reviewCount: reader.totalReviews }
+      : undefined;
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfilePage',
@@ -63,9 +79,20 @@ export function readerJsonLd(reader: ReaderDetails, profileUrl: string): ReaderJ
       makesOffer: reader.sessionTypes.map((type) => ({
         '@type': 'Offer',
         name: READING_NAMES[type],
-        itemOffered: { '@type': 'Service', name: READING_NAMES[type], provider: { '@id': personId }, ...(aggregateRating ? { aggregateRating } : {}) },
+        itemOffered: {
+          '@type': 'Service',
+          name: READING_NAMES[type],
+          provider: { '@id': personId },
+          ...(aggregateRating ? { aggregateRating } : {}),
+        },
         // Cents to dollars: an integer over 100 prints as its two decimals (399 / 100 is 3.99).
-        priceSpecification: { '@type': 'UnitPriceSpecification', price: rateCents[type] / 100, priceCurrency: 'USD', unitCode: 'MIN', unitText: 'MINUTE' },
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          price: rateCents[type] / 100,
+          priceCurrency: 'USD',
+          unitCode: 'MIN',
+          unitText: 'MINUTE',
+        },
       })),
     },
   };

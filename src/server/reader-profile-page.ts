@@ -22,7 +22,8 @@ export async function readerProfilePage(app: FastifyInstance, deps: ReaderProfil
   app.get<{ Params: { username: string } }>('/readers/:username', async (request, reply) => {
     const template = await deps.indexHtml();
     const reader = await findListedReaderByUsername(deps.db, request.params.username);
-    if (!reader) return reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(template);
+    if (!reader)
+      return reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(template);
     return deps.pages.send(request, reply, withLinkPreview(template, readerLinkPreview(reader, deps.publicUrl)));
   });
 }

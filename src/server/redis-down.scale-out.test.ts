@@ -13,13 +13,22 @@ import { testApp } from '../../tests/integration/test-app';
  * is back the limits count there again. A Redis server of the test's own, on a free port, so
  * stopping it touches nothing else.
  */
-if (!process.env.DATABASE_URL) throw new Error('The Redis outage test needs DATABASE_URL (PostgreSQL): run it through `npm run test:pg`');
+if (!process.env.DATABASE_URL)
+  throw new Error('The Redis outage test needs DATABASE_URL (PostgreSQL): run it through `npm run test:pg`');
 
 const port = await freePort();
 let redisServer: ChildProcess | undefined;
 async function startRedis() {
-  redisServer = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => 50, maxRetriesPerRequest: null });
+  redisServer = spawn(
+    'redis-server',
+    ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  const probe = new Redis(port, '127.0.0.1', {
+    lazyConnect: true,
+    retryStrategy: () => 50,
+    maxRetriesPerRequest: null,
+  });
   // Refused until the new server listens: the probe tries again by itself.
   probe.on('error', () => undefined);
   await probe.connect().catch(() => undefined);
@@ -34,7 +43,11 @@ async function stopRedis() {
 afterAll(() => redisServer?.kill('SIGKILL'));
 
 let probe = await startRedis();
-const app = await testApp({ runScheduler: false, runMailWorker: false, env: { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: 'outage-check:' } });
+const app = await testApp({
+  runScheduler: false,
+  runMailWorker: false,
+  env: { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: 'outage-check:' },
+});
 const limitKeys = async () => (await probe.keys('outage-check:limits:*')).length;
 
 /** Readiness as a load balancer polls it, until it answers `status` (a fixed number of tries, one check a second). */

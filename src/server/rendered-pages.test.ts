@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { type PageRenderer, RENDERED_PAGE_TTL_MS } from '@shared/server-render';
 import { pageSender, withRenderedPage } from './rendered-pages';
 
-const TEMPLATE = '<html><head></head><body><noscript>Soul Tribe needs JavaScript to run.</noscript><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
+const TEMPLATE =
+  '<html><head></head><body><noscript>Soul Tribe needs JavaScript to run.</noscript><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
 const SESSION_COOKIE = 'better-auth.session_token=abc.def';
 
 /** A server whose one page is rendered by `renderer`, on a clock the test moves. */
@@ -22,16 +23,26 @@ function countingRenderer() {
   const calls: string[] = [];
   const renderer: PageRenderer = async (url) => {
     calls.push(url);
-    return { html: `<h1>Readers of ${url} (${calls.length})</h1>`, state: { queries: [{ note: '</script><script>alert(1)</script>' }] }, renderedAt: 1_700_000_000_000 };
+    return {
+      html: `<h1>Readers of ${url} (${calls.length})</h1>`,
+      state: { queries: [{ note: '</script><script>alert(1)</script>' }] },
+      renderedAt: 1_700_000_000_000,
+    };
   };
   return { renderer, calls };
 }
 
 describe('public pages rendered for visitors (rendered-pages.ts)', () => {
   it('puts the page inside #root and its data beside it, where no text can close the script', () => {
-    const html = withRenderedPage(TEMPLATE, { html: '<h1>Hi</h1>', state: { note: '</script><!--' }, renderedAt: 1_700_000_000_000 });
+    const html = withRenderedPage(TEMPLATE, {
+      html: '<h1>Hi</h1>',
+      state: { note: '</script><!--' },
+      renderedAt: 1_700_000_000_000,
+    });
     // With the time it was rendered at: 'now' while the browser hydrates it (web/lib/page-now.ts).
-    expect(html).toContain('<div id="root"><h1>Hi</h1></div><script type="application/json" id="rendered-state" data-rendered-at="1700000000000">');
+    expect(html).toContain(
+      '<div id="root"><h1>Hi</h1></div><script type="application/json" id="rendered-state" data-rendered-at="1700000000000">',
+    );
     // It reads without JavaScript: no notice says otherwise.
     expect(html).not.toContain('<noscript>');
     const data = /id="rendered-state"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
@@ -65,7 +76,11 @@ describe('public pages rendered for visitors (rendered-pages.ts)', () => {
   it('renders a URL once for every visit within the TTL, and again after it', async () => {
     const { renderer, calls } = countingRenderer();
     const { app, clock } = await site(renderer);
-    await Promise.all([app.inject({ url: '/readers' }), app.inject({ url: '/readers' }), app.inject({ url: '/readers?specialty=Tarot' })]);
+    await Promise.all([
+      app.inject({ url: '/readers' }),
+      app.inject({ url: '/readers' }),
+      app.inject({ url: '/readers?specialty=Tarot' }),
+    ]);
     expect(calls).toEqual(['/readers', '/readers?specialty=Tarot']);
     clock.now += RENDERED_PAGE_TTL_MS - 1;
     await app.inject({ url: '/readers' });
@@ -88,7 +103,10 @@ describe('public pages rendered for visitors (rendered-pages.ts)', () => {
     const { renderer, calls } = countingRenderer();
     const { app } = await site(renderer);
     const visitor = await app.inject({ url: '/readers' });
-    const signedIn = await app.inject({ url: '/readers', headers: { cookie: SESSION_COOKIE, 'if-none-match': String(visitor.headers.etag) } });
+    const signedIn = await app.inject({
+      url: '/readers',
+      headers: { cookie: SESSION_COOKIE, 'if-none-match': String(visitor.headers.etag) },
+    });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.body).toBe(TEMPLATE);
     expect(signedIn.headers['cache-control']).toBe('private, no-cache');

@@ -7,7 +7,14 @@ import zlib from 'node:zlib';
 import { fromNodeHeaders } from 'better-auth/node';
 import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ApiFetch, type PageRenderer, RENDERED_AT_ATTRIBUTE, RENDERED_PAGE_TTL_MS, RENDERED_STATE_ID, type RenderedPage } from '@shared/server-render';
+import {
+  type ApiFetch,
+  type PageRenderer,
+  RENDERED_AT_ATTRIBUTE,
+  RENDERED_PAGE_TTL_MS,
+  RENDERED_STATE_ID,
+  type RenderedPage,
+} from '@shared/server-render';
 import { APP_ROOT } from './app-root';
 import { acceptedEncoding, type ContentEncoding, matchesEtag } from './http-caching';
 import { jsonInScript } from './json-in-html';
@@ -39,7 +46,8 @@ function inProcessApi(app: FastifyInstance): ApiFetch {
 
 /** The built renderer with the app's API behind it. */
 export async function loadPageRenderer(app: FastifyInstance): Promise<PageRenderer> {
-  if (!existsSync(RENDERER_FILE)) throw new Error(`The page renderer is not built (${RENDERER_FILE} missing): run \`npm run build\``);
+  if (!existsSync(RENDERER_FILE))
+    throw new Error(`The page renderer is not built (${RENDERER_FILE} missing): run \`npm run build\``);
   const built: { createPageRenderer?: unknown } = await import(pathToFileURL(RENDERER_FILE).href);
   if (typeof built.createPageRenderer !== 'function') throw new Error(`${RENDERER_FILE} exports no createPageRenderer`);
   const renderer: PageRenderer = built.createPageRenderer(inProcessApi(app));
@@ -63,7 +71,9 @@ const PERSONAL_CACHE_CONTROL = 'private, no-cache';
  */
 export function withRenderedPage(template: string, page: RenderedPage): string {
   const state = `<script type="application/json" id="${RENDERED_STATE_ID}" ${RENDERED_AT_ATTRIBUTE}="${page.renderedAt}">${jsonInScript(page.state)}</script>`;
-  return template.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '').replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${state}`);
+  return template
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${state}`);
 }
 
 export interface PageSender {
@@ -80,7 +90,11 @@ export interface PageSender {
 }
 
 const sendShell = (reply: FastifyReply, template: string) =>
-  reply.type('text/html; charset=utf-8').header('cache-control', PERSONAL_CACHE_CONTROL).header('vary', 'Cookie').send(template);
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', PERSONAL_CACHE_CONTROL)
+    .header('vary', 'Cookie')
+    .send(template);
 
 /** A rendered page as it is sent: kept compressed both ways, so a crowd's visits cost no compression each. */
 interface KeptPage {
@@ -89,7 +103,11 @@ interface KeptPage {
   encoded: Record<ContentEncoding, Buffer>;
 }
 
-export function pageSender(renderer: PageRenderer | null, log: FastifyBaseLogger, now: () => number = Date.now): PageSender {
+export function pageSender(
+  renderer: PageRenderer | null,
+  log: FastifyBaseLogger,
+  now: () => number = Date.now,
+): PageSender {
   // A few seconds (RENDERED_PAGE_TTL_MS) turn a crowd's visits into one render.
   const kept = new Map<string, { at: number; page: Promise<KeptPage> }>();
   const render = async (url: string, template: string): Promise<KeptPage> => {
@@ -97,10 +115,19 @@ export function pageSender(renderer: PageRenderer | null, log: FastifyBaseLogger
     const html = withRenderedPage(template, await renderer(url));
     // Off the event loop (zlib's thread pool), at the levels @fastify/compress uses for the API's answers.
     const [br, gzip] = await Promise.all([
-      brotliCompress(html, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
+      brotliCompress(html, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        },
+      }),
       gzipCompress(html),
     ]);
-    return { html, etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`, encoded: { br, gzip } };
+    return {
+      html,
+      etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+      encoded: { br, gzip },
+    };
   };
   /** A URL's page and its ETag, rendered at most once a TTL (a URL always gets the same template). */
   const rendered = (url: string, template: string) => {
@@ -125,7 +152,10 @@ export function pageSender(renderer: PageRenderer | null, log: FastifyBaseLogger
         log.error({ err: error, url: request.url }, 'rendering a public page failed; the browser renders it instead');
         return sendShell(reply, template);
       }
-      reply.header('cache-control', VISITOR_CACHE_CONTROL).header('vary', 'Cookie, Accept-Encoding').header('etag', page.etag);
+      reply
+        .header('cache-control', VISITOR_CACHE_CONTROL)
+        .header('vary', 'Cookie, Accept-Encoding')
+        .header('etag', page.etag);
       if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
       reply.type('text/html; charset=utf-8');
       const encoding = acceptedEncoding(request.headers['accept-encoding']);

@@ -26,7 +26,11 @@ describe('the request log (request-log.ts)', () => {
     const { app, lines } = await loggedApp('info');
     await app.inject({ url: '/api/readers?limit=1', headers: { cookie: 'better-auth.session_token=secret' } });
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/readers?limit=1' }, res: { statusCode: 200 } });
+    expect(lines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/readers?limit=1' },
+      res: { statusCode: 200 },
+    });
     expect(lines[0]!.responseTime).toEqual(expect.any(Number));
     expect(JSON.stringify(lines)).not.toContain('secret');
   });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from '@shared/zod-config';
 import { responseSerializer } from './response-serializer';
 
-const serializerFor = (schema: z.ZodType) => responseSerializer({ schema, method: 'GET', url: '/api/x', httpStatus: '200' });
+const serializerFor = (schema: z.ZodType) =>
+  responseSerializer({ schema, method: 'GET', url: '/api/x', httpStatus: '200' });
 
 describe('the response serializer', () => {
   const schema = z.object({ id: z.string(), at: z.string() });

@@ -14,7 +14,11 @@ const unwrap = (schema: RouteResponseSchema): z.ZodType => (schema instanceof z.
  * what the web parses with the same schema; keys the schema does not name are dropped, so nothing
  * outside the contract leaves the server (docs/decisions/037).
  */
-export const responseSerializer: FastifySerializerCompiler<RouteResponseSchema> = ({ schema: routeSchema, method, url }) => {
+export const responseSerializer: FastifySerializerCompiler<RouteResponseSchema> = ({
+  schema: routeSchema,
+  method,
+  url,
+}) => {
   const schema = unwrap(routeSchema);
   return (data) => {
     const wire: unknown = data === undefined ? undefined : JSON.parse(JSON.stringify(data));

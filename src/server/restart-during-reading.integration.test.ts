@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient, createReader, type TestUser } from '../../tests/integration/factories';
-import { freePort, type ServerProcess, serverDatabase, startServerProcess } from '../../tests/integration/server-process';
+import {
+  freePort,
+  type ServerProcess,
+  serverDatabase,
+  startServerProcess,
+} from '../../tests/integration/server-process';
 import { rawHttp } from '../../tests/integration/raw-http';
 import { nextEvent } from '../../tests/integration/socket-helpers';
 import { createTestApp } from '../../tests/integration/test-app';
@@ -42,9 +47,18 @@ const env = {
 /** The two accounts, made on the node's database before it starts (the test's own app, closed after). */
 async function makeAccounts(): Promise<{ client: TestUser; reader: TestUser }> {
   const db = await database.open();
-  const app = await createTestApp({ database: db, env: { AUTH_SECRET }, runScheduler: false, runMailWorker: false, runPushWorker: false });
+  const app = await createTestApp({
+    database: db,
+    env: { AUTH_SECRET },
+    runScheduler: false,
+    runMailWorker: false,
+    runPushWorker: false,
+  });
   try {
-    return { client: await createClient(app, { balanceCents: 10 * RATE }), reader: await createReader(app, { chatRateCents: RATE }) };
+    return {
+      client: await createClient(app, { balanceCents: 10 * RATE }),
+      reader: await createReader(app, { chatRateCents: RATE }),
+    };
   } finally {
     await app.close();
     await db.close();
@@ -59,7 +73,13 @@ const as = (user: TestUser) => rawHttp(origin, { origin, cookie: user.cookie });
  * same mechanism), and on every connect it joins the reading's room again, as the web page does.
  */
 function readingPage(cookie: string, sessionId: string) {
-  const socket: Socket = io(origin, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie, origin }, reconnectionDelay: 200, reconnectionDelayMax: 1000 });
+  const socket: Socket = io(origin, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { cookie, origin },
+    reconnectionDelay: 200,
+    reconnectionDelayMax: 1000,
+  });
   const joins: Promise<unknown>[] = [];
   socket.on('connect', () => joins.push(socket.timeout(15_000).emitWithAck('join_session_room', { sessionId })));
   return { socket, joins };
@@ -72,17 +92,26 @@ describe('a node restarted during a reading', () => {
     const pages: ReturnType<typeof readingPage>[] = [];
     try {
       expect((await as(reader)('PATCH', '/api/readers/me', { body: { isOnline: true } })).status).toBe(200);
-      const requested = await as(client)('POST', '/api/sessions/request', { body: { readerId: reader.id, sessionType: 'chat' } });
+      const requested = await as(client)('POST', '/api/sessions/request', {
+        body: { readerId: reader.id, sessionType: 'chat' },
+      });
       expect(requested.status, JSON.stringify(requested.body)).toBe(201);
       const id: string = requested.body.id;
-      expect((await as(reader)('POST', '/api/sessions/respond', { body: { sessionId: id, response: 'accept' } })).status).toBe(200);
+      expect(
+        (await as(reader)('POST', '/api/sessions/respond', { body: { sessionId: id, response: 'accept' } })).status,
+      ).toBe(200);
       pages.push(readingPage(client.cookie, id), readingPage(reader.cookie, id));
       const [clientPage, readerPage] = pages as [ReturnType<typeof readingPage>, ReturnType<typeof readingPage>];
       const started = nextEvent(clientPage.socket, 'session_started', () => true, 60_000);
       await started;
 
       // Minute 2, by the reading's clock.
-      const secondMinute = nextEvent(clientPage.socket, 'billing_update', (update: { minutesCharged: number }) => update.minutesCharged === 2, 60_000);
+      const secondMinute = nextEvent(
+        clientPage.socket,
+        'billing_update',
+        (update: { minutesCharged: number }) => update.minutesCharged === 2,
+        60_000,
+      );
       expect((await as(client)('POST', `/api/dev/sessions/${id}/advance`, { body: { minutes: 1 } })).status).toBe(200);
       await secondMinute;
       const before = await as(client)('GET', `/api/sessions/${id}`);
@@ -95,14 +124,22 @@ describe('a node restarted during a reading', () => {
       expect(stopped.exitedAfterMs).toBeLessThan(DRAIN_TIMEOUT_MS);
       await Promise.all(told);
       expect(await Promise.all(lost)).toEqual(['transport close', 'transport close']);
-      console.info(`the node drained and exited ${stopped.exitedAfterMs} ms after SIGTERM (database: ${database.kind})`);
+      console.info(
+        `the node drained and exited ${stopped.exitedAfterMs} ms after SIGTERM (database: ${database.kind})`,
+      );
 
       // While no node runs, the rows say the reading is paused for the sides away, held by no node:
       // nothing is billed for the gap, and any node can take it up.
       const down = await database.open();
       try {
         const [row] = await down.db.select().from(readingSessions).where(eq(readingSessions.id, id));
-        expect(row).toMatchObject({ status: 'active', pauseReason: 'away', minutesCharged: 2, clientNodeId: null, readerNodeId: null });
+        expect(row).toMatchObject({
+          status: 'active',
+          pauseReason: 'away',
+          minutesCharged: 2,
+          clientNodeId: null,
+          readerNodeId: null,
+        });
         expect(await down.db.select().from(appNodes)).toEqual([]);
       } finally {
         await down.close();
@@ -117,9 +154,19 @@ describe('a node restarted during a reading', () => {
         expect(await page.joins[1]).toMatchObject({ ok: true });
       }
       const after = await as(client)('GET', `/api/sessions/${id}`);
-      expect(after.body).toMatchObject({ status: 'active', minutesCharged: 2, pauseReason: null, nextMinuteAt: before.body.nextMinuteAt });
+      expect(after.body).toMatchObject({
+        status: 'active',
+        minutesCharged: 2,
+        pauseReason: null,
+        nextMinuteAt: before.body.nextMinuteAt,
+      });
 
-      const thirdMinute = nextEvent(clientPage.socket, 'billing_update', (update: { minutesCharged: number }) => update.minutesCharged === 3, 60_000);
+      const thirdMinute = nextEvent(
+        clientPage.socket,
+        'billing_update',
+        (update: { minutesCharged: number }) => update.minutesCharged === 3,
+        60_000,
+      );
       expect((await as(client)('POST', `/api/dev/sessions/${id}/advance`, { body: { minutes: 1 } })).status).toBe(200);
       await thirdMinute;
       const ended = await as(client)('POST', '/api/sessions/end', { body: { sessionId: id } });

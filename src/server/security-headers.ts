@@ -38,7 +38,11 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { isDevSe
     },
     removeHeader: () => undefined,
   };
-  setHeaders(Object.create(IncomingMessage.prototype), Object.assign(Object.create(ServerResponse.prototype), recorder), () => undefined);
+  setHeaders(
+    Object.create(IncomingMessage.prototype),
+    Object.assign(Object.create(ServerResponse.prototype), recorder),
+    () => undefined,
+  );
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -14,8 +14,16 @@ beforeAll(async () => {
 });
 
 /** Opens a socket with exactly these headers; resolves 'connected' or the refusal's message. */
-async function tryConnect(headers: Record<string, string>): Promise<{ outcome: string; socket?: ReturnType<typeof io> }> {
-  const socket = io(await app.listen(), { path: '/socket.io', transports: ['websocket'], extraHeaders: headers, reconnection: false, forceNew: true });
+async function tryConnect(
+  headers: Record<string, string>,
+): Promise<{ outcome: string; socket?: ReturnType<typeof io> }> {
+  const socket = io(await app.listen(), {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: headers,
+    reconnection: false,
+    forceNew: true,
+  });
   return new Promise((resolve) => {
     socket.once('connect', () => resolve({ outcome: 'connected', socket }));
     socket.once('connect_error', (error) => {
@@ -46,7 +54,11 @@ describe('Socket.IO handshake origin', () => {
       expect(outcome).toBe('connected');
       if (headers.origin === TEST_ORIGIN) {
         const heard = nextEvent(socket!, 'wallet_updated');
-        await http(app, client.cookie).post('/api/payments/wallet-deposit', { amountCents: 1000, paymentMethodId: 'pm_card_visa' }, { 'idempotency-key': `o-${Date.now()}` });
+        await http(app, client.cookie).post(
+          '/api/payments/wallet-deposit',
+          { amountCents: 1000, paymentMethodId: 'pm_card_visa' },
+          { 'idempotency-key': `o-${Date.now()}` },
+        );
         expect(await heard).toMatchObject({ balanceCents: expect.any(Number) });
       }
       socket?.disconnect();
@@ -60,13 +72,28 @@ describe('state-changing /api requests from another origin', () => {
     await fundWallet(app, client.id, 100);
     const cases = [
       () => http(app, client.cookie).post('/api/sessions/end', { sessionId: 'x' }, { origin: FOREIGN }),
-      () => http(app, client.cookie).post('/api/payments/wallet-deposit', { amountCents: 1000, paymentMethodId: 'pm_card_visa' }, { origin: FOREIGN, 'idempotency-key': 'csrf-1' }),
+      () =>
+        http(app, client.cookie).post(
+          '/api/payments/wallet-deposit',
+          { amountCents: 1000, paymentMethodId: 'pm_card_visa' },
+          { origin: FOREIGN, 'idempotency-key': 'csrf-1' },
+        ),
       () => http(app, client.cookie).patch('/api/readers/me', { isOnline: true }, { origin: FOREIGN }),
       () => http(app, client.cookie).post('/api/auth/update-user', { name: 'Hacked' }, { origin: FOREIGN }),
-      () => http(app).post('/api/auth/sign-in/email', { email: client.email, password: client.password }, { origin: FOREIGN }),
+      () =>
+        http(app).post(
+          '/api/auth/sign-in/email',
+          { email: client.email, password: client.password },
+          { origin: FOREIGN },
+        ),
       () => http(app, client.cookie).post('/api/sessions/end', { sessionId: 'x' }, { origin: '' }),
       () => http(app, client.cookie).post('/api/sessions/end', { sessionId: 'x' }, { origin: 'null' }),
-      () => http(app, client.cookie).post('/api/sessions/end', { sessionId: 'x' }, { origin: '', referer: `${FOREIGN}/page` }),
+      () =>
+        http(app, client.cookie).post(
+          '/api/sessions/end',
+          { sessionId: 'x' },
+          { origin: '', referer: `${FOREIGN}/page` },
+        ),
     ];
     for (const send of cases) {
       const response = await send();
@@ -80,7 +107,11 @@ describe('state-changing /api requests from another origin', () => {
   it('pass with our Origin, our Referer, or no Origin and no cookie (a script without credentials)', async () => {
     const ours = await http(app, client.cookie).post('/api/sessions/end', { sessionId: 'nope' });
     expect(ours.status).toBe(404);
-    const referer = await http(app, client.cookie).post('/api/sessions/end', { sessionId: 'nope' }, { origin: '', referer: `${TEST_ORIGIN}/dashboard` });
+    const referer = await http(app, client.cookie).post(
+      '/api/sessions/end',
+      { sessionId: 'nope' },
+      { origin: '', referer: `${TEST_ORIGIN}/dashboard` },
+    );
     expect(referer.status).toBe(404);
     const anonymous = await http(app).post('/api/sessions/end', { sessionId: 'nope' }, { origin: '' });
     expect(anonymous.status).toBe(401);
@@ -89,11 +120,23 @@ describe('state-changing /api requests from another origin', () => {
 
 describe('TRUST_PROXY', () => {
   const wrongSignIn = (target: TestApp, forwardedFor: string, n: number) =>
-    http(target).post('/api/auth/sign-in/email', { email: `nobody-${n}@example.com`, password: 'wrong-password' }, { 'x-forwarded-for': forwardedFor });
+    http(target).post(
+      '/api/auth/sign-in/email',
+      { email: `nobody-${n}@example.com`, password: 'wrong-password' },
+      { 'x-forwarded-for': forwardedFor },
+    );
 
   it('is off by default, in production too: a rotating X-Forwarded-For still meets the per-IP limit', async () => {
     const production = await createTestApp({
-      env: { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), AUTH_RATE_LIMIT_IP_MAX: '5', SEED_DEMO: 'false', PAYMENTS_PROVIDER: 'sandbox', ALLOW_TEST_PAYMENTS: 'true', MAIL_TRANSPORT: 'mailbox' },
+      env: {
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(32),
+        AUTH_RATE_LIMIT_IP_MAX: '5',
+        SEED_DEMO: 'false',
+        PAYMENTS_PROVIDER: 'sandbox',
+        ALLOW_TEST_PAYMENTS: 'true',
+        MAIL_TRANSPORT: 'mailbox',
+      },
     });
     try {
       const statuses: number[] = [];
@@ -112,7 +155,8 @@ describe('TRUST_PROXY', () => {
       expect(rotating).toEqual([401, 401, 401, 401, 401, 401]);
       const same: number[] = [];
       // A client's own X-Forwarded-For is kept by the proxy in front: only the hop it appends counts.
-      for (let i = 0; i < 5; i++) same.push((await wrongSignIn(behindProxy, `10.9.9.9, 198.51.100.200`, 100 + i)).status);
+      for (let i = 0; i < 5; i++)
+        same.push((await wrongSignIn(behindProxy, `10.9.9.9, 198.51.100.200`, 100 + i)).status);
       expect(same).toEqual([401, 401, 401, 429, 429]);
     } finally {
       await behindProxy.close();

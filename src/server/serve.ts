@@ -26,7 +26,8 @@ export async function serve(config: Config, options: { web: 'built' | 'vite' | '
   }
   await database.migrate();
   if (config.seedDemo && (await seedDemo(database.db))) logger.info('demo data created');
-  if (config.seedDemo && (await ensureAutomatedReader(database.db))) logger.info('demo reader Sage added to the demo data');
+  if (config.seedDemo && (await ensureAutomatedReader(database.db)))
+    logger.info('demo reader Sage added to the demo data');
   if (config.admin) await ensureAdmin(database.db, config.admin, new Date(systemClock.now()), createWallet);
 
   // Sage, the demo reader the server answers itself, exists only with demo data (issue 30).

@@ -12,7 +12,11 @@ function checkout(sourceAt: number, builtAt: number | null) {
   root = mkdtempSync(join(tmpdir(), 'soul-tribe-web-build-'));
   mkdirSync(join(root, 'src/web/features'), { recursive: true });
   mkdirSync(join(root, 'src/shared'), { recursive: true });
-  const files = [join(root, 'src/web/features/page.tsx'), join(root, 'src/shared/money.ts'), join(root, 'vite.config.ts')];
+  const files = [
+    join(root, 'src/web/features/page.tsx'),
+    join(root, 'src/shared/money.ts'),
+    join(root, 'vite.config.ts'),
+  ];
   for (const file of files) {
     writeFileSync(file, '');
     utimesSync(file, 1_000, 1_000);

@@ -23,17 +23,26 @@ const webRoot = join(APP_ROOT, 'dist/web');
  * page, written into the page's HTML above the app: no script or request of its own on any page,
  * and nothing at all where money is real.
  */
-const TEST_MODE_BANNER = '<p role="status" class="bg-gold px-4 py-1 text-center text-xs font-semibold text-background">Test mode: no real money moves</p>';
+const TEST_MODE_BANNER =
+  '<p role="status" class="bg-gold px-4 py-1 text-center text-xs font-semibold text-background">Test mode: no real money moves</p>';
 export const withTestModeBanner = (html: string) => html.replace(/<body([^>]*)>/, `<body$1>${TEST_MODE_BANNER}`);
 
 export async function registerWeb(
   app: FastifyInstance,
   mode: 'built' | 'vite' | 'none',
-  pages: { db: DbOrTx; publicUrl: string; profileLinks: ProfileLinks; isTestMode: boolean; onWrite: WriteSignal['onWrite'] },
+  pages: {
+    db: DbOrTx;
+    publicUrl: string;
+    profileLinks: ProfileLinks;
+    isTestMode: boolean;
+    onWrite: WriteSignal['onWrite'];
+  },
 ) {
   app.setNotFoundHandler((request, reply) => {
     if (mode === 'vite' && !isApiPath(request.url) && request.method === 'GET') return reply.callNotFound();
-    return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
+    return reply.status(404).send({
+      error: { code: ERROR_CODES.notFound, message: `No route for ${request.method} ${request.url.split('?')[0]}` },
+    });
   });
   await app.register(crawlerFiles, pages);
   if (mode === 'built') {

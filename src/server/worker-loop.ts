@@ -10,7 +10,12 @@ export function retryDelayMs(attempts: number): number {
  * Runs `pass` every `tickMs` after the previous one ends, until stopped; a failing pass is logged
  * and the next one tries again. `stop` waits for a pass under way, so nothing is cut off mid-write.
  */
-export function startPassLoop(pass: () => Promise<unknown>, log: { error(obj: unknown, msg: string): void }, failureMessage: string, tickMs = 1000) {
+export function startPassLoop(
+  pass: () => Promise<unknown>,
+  log: { error(obj: unknown, msg: string): void },
+  failureMessage: string,
+  tickMs = 1000,
+) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;

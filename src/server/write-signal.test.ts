@@ -6,7 +6,9 @@ import { writeSignal } from './write-signal';
 async function feature(app: FastifyInstance) {
   app.get('/api/products', async () => ({ products: [] }));
   app.post('/api/products/:id/show', async () => ({ ok: true }));
-  app.post('/api/products/:id/hide', async (_request, reply) => reply.status(400).send({ error: { code: 'BAD', message: 'no' } }));
+  app.post('/api/products/:id/hide', async (_request, reply) =>
+    reply.status(400).send({ error: { code: 'BAD', message: 'no' } }),
+  );
 }
 
 describe('the write signal (write-signal.ts)', () => {

@@ -15,13 +15,21 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 /** The reset page's form: the new password twice. */
 export const newPasswordFormSchema = z
   .object({ newPassword: passwordSchema, confirmPassword: z.string().min(1, 'Enter the new password again') })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords do not match' });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The two passwords do not match',
+  });
 export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
 
 export const INVALID_RESET_LINK_MESSAGE = 'This reset link has expired or was already used. Ask for a new one.';
 
 /** The sign-in's second step: six digits from the authenticator app, or one backup code. */
-export const totpCodeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app') });
+export const totpCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+});
 export const backupCodeSchema = z.object({ code: z.string().trim().min(4, 'Enter one of your backup codes').max(64) });
 export type TwoFactorCodeInput = z.infer<typeof totpCodeSchema>;
 
@@ -80,14 +88,44 @@ export const accountExportSchema = z.object({
   readings: z.array(z.record(z.string(), z.unknown())),
   messages: z.array(z.object({ sessionId: z.string(), isMine: z.boolean(), content: z.string(), sentAt: z.string() })),
   transactions: z.array(
-    z.object({ id: z.number(), account: z.string(), direction: z.enum(['in', 'out']), amountCents: z.number(), kind: z.string(), reference: z.string().nullable(), at: z.string() }),
+    z.object({
+      id: z.number(),
+      account: z.string(),
+      direction: z.enum(['in', 'out']),
+      amountCents: z.number(),
+      kind: z.string(),
+      reference: z.string().nullable(),
+      at: z.string(),
+    }),
   ),
   reviews: z.object({
-    given: z.array(z.object({ sessionId: z.string(), rating: z.number(), review: z.string().nullable(), ratedAt: z.string().nullable() })),
-    received: z.array(z.object({ sessionId: z.string(), rating: z.number(), review: z.string().nullable(), ratedAt: z.string().nullable() })),
+    given: z.array(
+      z.object({
+        sessionId: z.string(),
+        rating: z.number(),
+        review: z.string().nullable(),
+        ratedAt: z.string().nullable(),
+      }),
+    ),
+    received: z.array(
+      z.object({
+        sessionId: z.string(),
+        rating: z.number(),
+        review: z.string().nullable(),
+        ratedAt: z.string().nullable(),
+      }),
+    ),
   }),
   deposits: z.array(z.object({ id: z.string(), amountCents: z.number(), status: z.string(), at: z.string() })),
-  payouts: z.array(z.object({ id: z.string(), amountCents: z.number(), status: z.string(), requestedAt: z.string(), decidedAt: z.string().nullable() })),
+  payouts: z.array(
+    z.object({
+      id: z.string(),
+      amountCents: z.number(),
+      status: z.string(),
+      requestedAt: z.string(),
+      decidedAt: z.string().nullable(),
+    }),
+  ),
   /** Written readings (issue 31) on either side: the question, the answer, the price and how it ended. */
   writtenReadings: z.array(
     z.object({
@@ -120,9 +158,13 @@ export const accountExportSchema = z.object({
     }),
   ),
   /** A reader's private notes on clients (issue 49): only their writer's export holds them. */
-  clientNotes: z.array(z.object({ id: z.string(), clientId: z.string(), text: z.string(), createdAt: z.string(), updatedAt: z.string() })),
+  clientNotes: z.array(
+    z.object({ id: z.string(), clientId: z.string(), text: z.string(), createdAt: z.string(), updatedAt: z.string() }),
+  ),
   /** What they wrote before contact details in it were masked (issue 49): the original words are theirs. */
-  maskedOriginals: z.array(z.object({ context: z.string(), subjectId: z.string(), original: z.string(), at: z.string() })),
+  maskedOriginals: z.array(
+    z.object({ context: z.string(), subjectId: z.string(), original: z.string(), at: z.string() }),
+  ),
   /** The people this person has blocked, with their own reason. */
   blocks: z.array(z.object({ userId: z.string(), reason: z.string().nullable(), createdAt: z.string() })),
 });

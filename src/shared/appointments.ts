@@ -29,7 +29,15 @@ export const APPOINTMENT_MISSED_AFTER_MINUTES = 10;
  * released, less a late-cancellation fee. missed_by_reader: released in full. missed_by_client:
  * the no-show fee charged, the rest released. completed: the reading took place.
  */
-export const APPOINTMENT_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'missed_by_reader', 'missed_by_client', 'completed'] as const;
+export const APPOINTMENT_STATUSES = [
+  'pending',
+  'accepted',
+  'declined',
+  'cancelled',
+  'missed_by_reader',
+  'missed_by_client',
+  'completed',
+] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 /** While an appointment is in one of these, its price is held and its slot taken. */
 export const OPEN_APPOINTMENT_STATUSES = ['pending', 'accepted'] as const satisfies readonly AppointmentStatus[];

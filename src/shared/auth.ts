@@ -2,8 +2,7 @@ import { z } from './zod-config';
 import { PASSWORD_MIN_LENGTH, ROLES } from './constants';
 import { pushSubscriptionDeleteSchema } from './notification-preferences';
 
-export const CREDENTIALS_REQUIRED_MESSAGE =
-  'You must provide either an email or phone number and a password';
+export const CREDENTIALS_REQUIRED_MESSAGE = 'You must provide either an email or phone number and a password';
 
 export const emailSchema = z.string().trim().toLowerCase().email('Enter a valid email address').max(254);
 
@@ -47,7 +46,9 @@ export const HTTPS_IMAGE_MESSAGE = 'Enter an image address starting with https:/
  * content. Every server route that sets a picture checks it with this, whatever its form checked.
  */
 export function imageUrlSchemaFor(isProduction: boolean) {
-  return isProduction ? imageUrlSchema.refine((url) => new URL(url).protocol === 'https:', HTTPS_IMAGE_MESSAGE) : imageUrlSchema;
+  return isProduction
+    ? imageUrlSchema.refine((url) => new URL(url).protocol === 'https:', HTTPS_IMAGE_MESSAGE)
+    : imageUrlSchema;
 }
 
 /**

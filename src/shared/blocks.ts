@@ -46,5 +46,8 @@ export const adminBlockSchema = z.object({
 export type AdminBlock = z.infer<typeof adminBlockSchema>;
 
 /** GET /api/admin/users/:id/blocks: whom the user blocked, and who blocked them. */
-export const adminUserBlocksSchema = z.object({ given: z.array(adminBlockSchema), received: z.array(adminBlockSchema) });
+export const adminUserBlocksSchema = z.object({
+  given: z.array(adminBlockSchema),
+  received: z.array(adminBlockSchema),
+});
 export type AdminUserBlocks = z.infer<typeof adminUserBlocksSchema>;

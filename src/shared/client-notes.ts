@@ -13,7 +13,12 @@ const noteText = z
 export const clientNoteInputSchema = z.object({ text: noteText });
 export type ClientNoteInput = z.input<typeof clientNoteInputSchema>;
 
-export const clientNoteSchema = z.object({ id: z.string(), text: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export const clientNoteSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 export type ClientNote = z.infer<typeof clientNoteSchema>;
 
 /** GET /api/readers/me/clients/:clientId/notes: the reader's own notes on this client, newest first. */

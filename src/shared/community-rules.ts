@@ -6,12 +6,37 @@ import { mapNonEmpty } from './records';
 
 /** SPEC.md 'Community': the six categories, with what the Categories tab shows of each. */
 export const COMMUNITY_CATEGORIES = [
-  { name: 'General Discussion', description: 'Introduce yourself and talk about anything on your path.', icon: 'MessagesSquare', color: 'purple' },
-  { name: 'Tarot & Oracle Cards', description: 'Spreads, card meanings and the readings that surprised you.', icon: 'Layers', color: 'pink' },
-  { name: 'Crystal Healing', description: 'Stones, their care and how you work with them.', icon: 'Gem', color: 'cyan' },
-  { name: 'Dream Interpretation', description: 'Share a dream and what it might be telling you.', icon: 'Moon', color: 'indigo' },
+  {
+    name: 'General Discussion',
+    description: 'Introduce yourself and talk about anything on your path.',
+    icon: 'MessagesSquare',
+    color: 'purple',
+  },
+  {
+    name: 'Tarot & Oracle Cards',
+    description: 'Spreads, card meanings and the readings that surprised you.',
+    icon: 'Layers',
+    color: 'pink',
+  },
+  {
+    name: 'Crystal Healing',
+    description: 'Stones, their care and how you work with them.',
+    icon: 'Gem',
+    color: 'cyan',
+  },
+  {
+    name: 'Dream Interpretation',
+    description: 'Share a dream and what it might be telling you.',
+    icon: 'Moon',
+    color: 'indigo',
+  },
   { name: 'Astrology', description: 'Charts, transits and the season ahead.', icon: 'Star', color: 'amber' },
-  { name: 'Meditation & Mindfulness', description: 'Practices, retreats and staying present.', icon: 'Flower2', color: 'emerald' },
+  {
+    name: 'Meditation & Mindfulness',
+    description: 'Practices, retreats and staying present.',
+    icon: 'Flower2',
+    color: 'emerald',
+  },
 ] as const;
 export type CommunityCategory = (typeof COMMUNITY_CATEGORIES)[number]['name'];
 export const COMMUNITY_CATEGORY_NAMES = mapNonEmpty(COMMUNITY_CATEGORIES, (c) => c.name);

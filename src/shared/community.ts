@@ -1,5 +1,14 @@
 import { moderationReasonFormSchema, moderationReasonSchema } from './moderation';
-import { COMMUNITY_CATEGORY_NAMES, POST_CONTENT_MAX, POST_CONTENT_MIN, POST_TAG_MAX_LENGTH, POST_TAGS_MAX, POST_TITLE_MAX, POST_TITLE_MIN, REPLY_CONTENT_MAX } from './community-rules';
+import {
+  COMMUNITY_CATEGORY_NAMES,
+  POST_CONTENT_MAX,
+  POST_CONTENT_MIN,
+  POST_TAG_MAX_LENGTH,
+  POST_TAGS_MAX,
+  POST_TITLE_MAX,
+  POST_TITLE_MIN,
+  REPLY_CONTENT_MAX,
+} from './community-rules';
 import { z } from './zod-config';
 
 export * from './community-rules';
@@ -16,7 +25,11 @@ const tagSchema = z
 
 /** POST /api/community/posts (signed in) → 201 the post; PATCH /api/community/posts/:id takes the same fields (author within 24 h). */
 export const createPostSchema = z.object({
-  title: z.string().trim().min(POST_TITLE_MIN, `Title must be at least ${POST_TITLE_MIN} characters`).max(POST_TITLE_MAX, `Title must be at most ${POST_TITLE_MAX} characters`),
+  title: z
+    .string()
+    .trim()
+    .min(POST_TITLE_MIN, `Title must be at least ${POST_TITLE_MIN} characters`)
+    .max(POST_TITLE_MAX, `Title must be at most ${POST_TITLE_MAX} characters`),
   content: z
     .string()
     .trim()
@@ -33,7 +46,11 @@ export type CreatePostInput = z.input<typeof createPostSchema>;
 
 /** POST /api/community/posts/:id/replies (signed in) → 201 the reply. */
 export const createReplySchema = z.object({
-  content: z.string().trim().min(1, 'Write a reply first').max(REPLY_CONTENT_MAX, `A reply must be at most ${REPLY_CONTENT_MAX} characters`),
+  content: z
+    .string()
+    .trim()
+    .min(1, 'Write a reply first')
+    .max(REPLY_CONTENT_MAX, `A reply must be at most ${REPLY_CONTENT_MAX} characters`),
 });
 
 /** GET /api/community/posts: search (title, content, tags; case-insensitive) within a category, pinned and featured first. */
@@ -43,7 +60,8 @@ export const postListQuerySchema = z.object({
   page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').default(1),
 });
 
-const hasReasonToHide = (change: { isHidden?: boolean; reason?: string }) => change.isHidden !== true || change.reason !== undefined;
+const hasReasonToHide = (change: { isHidden?: boolean; reason?: string }) =>
+  change.isHidden !== true || change.reason !== undefined;
 const reasonToHide = { message: 'Tell the author why it is hidden', path: ['reason'] };
 
 /**
@@ -51,13 +69,26 @@ const reasonToHide = { message: 'Tell the author why it is hidden', path: ['reas
  * sees (and show again). Admins never edit what someone else wrote.
  */
 export const moderatePostSchema = z
-  .object({ isPinned: z.boolean().optional(), isFeatured: z.boolean().optional(), isHidden: z.boolean().optional(), reason: moderationReasonSchema.optional() })
-  .refine((change) => [change.isPinned, change.isFeatured, change.isHidden].some((v) => v !== undefined), 'Nothing to change')
+  .object({
+    isPinned: z.boolean().optional(),
+    isFeatured: z.boolean().optional(),
+    isHidden: z.boolean().optional(),
+    reason: moderationReasonSchema.optional(),
+  })
+  .refine(
+    (change) => [change.isPinned, change.isFeatured, change.isHidden].some((v) => v !== undefined),
+    'Nothing to change',
+  )
   .refine(hasReasonToHide, reasonToHide);
 export type ModeratePostInput = z.input<typeof moderatePostSchema>;
 
 /** PATCH /api/community/replies/:id/moderation (admins): hide a reply with a reason, or show it again. */
-export const moderateReplySchema = z.object({ isHidden: z.boolean({ error: 'isHidden must be true or false' }), reason: moderationReasonSchema.optional() }).refine(hasReasonToHide, reasonToHide);
+export const moderateReplySchema = z
+  .object({
+    isHidden: z.boolean({ error: 'isHidden must be true or false' }),
+    reason: moderationReasonSchema.optional(),
+  })
+  .refine(hasReasonToHide, reasonToHide);
 export type ModerateReplyInput = z.input<typeof moderateReplySchema>;
 
 /**
@@ -73,10 +104,17 @@ export const replyIdParamsSchema = z.object({ id });
  * A moderator's take-down, for its author and admins (null for anyone else, and while it is up):
  * `reason` is null only for content hidden before reasons were kept.
  */
-export const moderationSchema = z.object({ action: z.enum(['hidden', 'removed']), reason: z.string().nullable() }).nullable();
+export const moderationSchema = z
+  .object({ action: z.enum(['hidden', 'removed']), reason: z.string().nullable() })
+  .nullable();
 export type Moderation = z.infer<typeof moderationSchema>;
 
-export const communityAuthorSchema = z.object({ id: z.string(), name: z.string(), image: z.string().nullable(), isReader: z.boolean() });
+export const communityAuthorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  isReader: z.boolean(),
+});
 
 export const communityPostSchema = z.object({
   id: z.string(),
@@ -126,4 +164,3 @@ export const likeResultSchema = z.object({ liked: z.boolean(), likeCount: z.numb
 export const categoryCountsSchema = z.object({
   categories: z.array(z.object({ name: z.enum(COMMUNITY_CATEGORY_NAMES), postCount: z.number().int() })),
 });
-

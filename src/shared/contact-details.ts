@@ -11,7 +11,14 @@
  */
 
 /** Where a message can be masked: the original is kept for admins under the context and the message's id. */
-export const CONTACT_MASK_CONTEXTS = ['chat', 'written_question', 'written_answer', 'stream_chat', 'bio', 'review'] as const;
+export const CONTACT_MASK_CONTEXTS = [
+  'chat',
+  'written_question',
+  'written_answer',
+  'stream_chat',
+  'bio',
+  'review',
+] as const;
 export type ContactMaskContext = (typeof CONTACT_MASK_CONTEXTS)[number];
 
 /** The masked attempt that files a report about its sender by itself, counted over a day. */
@@ -19,7 +26,6 @@ export const MASKED_ATTEMPTS_BEFORE_REPORT = 3;
 
 /** What the other side sees in place of each contact detail. */
 export const CONTACT_DETAILS_REMOVED = '[contact details removed]';
-
 
 type Span = readonly [start: number, end: number];
 
@@ -51,7 +57,8 @@ const isCommonWord = (word: string) => COMMON_WORDS.has(word.toLowerCase());
  * more often than an address. A capitalised ending ("fine.Thanks", "so.Me") starts a sentence,
  * so endings are matched in lower or upper case only.
  */
-const TLDS_UNAMBIGUOUS = `com net org io uk ly gg info biz edu gov xyz de fr nl es ru eu ca au nz ie za br mx jp ch se pl cc ws
+const TLDS_UNAMBIGUOUS =
+  `com net org io uk ly gg info biz edu gov xyz de fr nl es ru eu ca au nz ie za br mx jp ch se pl cc ws
   tk fm tv ee gl`.split(/\s+/);
 const TLDS_WORDLIKE = 'me co be app dev ai online site store shop club link'.split(' ');
 const tlds = (list: string[]) => `(?:${[...list, ...list.map((tld) => tld.toUpperCase())].join('|')})(?![\\w-])`;
@@ -108,9 +115,13 @@ const DIGIT_WORD = '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?![
  * spelled digits ("five, five, five") but not written ones, where it groups thousands or lists
  * cards ("1, 4, 7, 9, 11, 15").
  */
-const PHONE = new RegExp(`(?<![\\w+])(?:\\+\\s?)?\\(?(?:\\d|${DIGIT_WORD})(?:[\\s.\\-()]{0,3}(?:\\d|${DIGIT_WORD})){6,}`, 'gi');
+const PHONE = new RegExp(
+  `(?<![\\w+])(?:\\+\\s?)?\\(?(?:\\d|${DIGIT_WORD})(?:[\\s.\\-()]{0,3}(?:\\d|${DIGIT_WORD})){6,}`,
+  'gi',
+);
 /** 1-800-FLOWERS: a number spelled in letters on the keypad. */
-const VANITY_PHONE = /(?<![\w+])\+?1[-.]8(?:00|33|44|55|66|77|88)[-.](?=[A-Z0-9-]{0,8}[A-Z])[A-Z0-9]{3}-?[A-Z0-9]{4}(?!\w)/g;
+const VANITY_PHONE =
+  /(?<![\w+])\+?1[-.]8(?:00|33|44|55|66|77|88)[-.](?=[A-Z0-9-]{0,8}[A-Z])[A-Z0-9]{3}-?[A-Z0-9]{4}(?!\w)/g;
 
 /**
  * Runs of digits that are dates, times, year ranges or prices. A phone number is looked for with
@@ -150,8 +161,12 @@ const PLATFORM_HANDLE = new RegExp(
   'gi',
 );
 /** "whatsapp me": no handle, but an invitation to leave the platform all the same ("oh snap me too" is not one). */
-const PLATFORM_INVITATION = /(?<!\w)(?<!\boh,?\s{1,3})(?:whats\s?app|telegram|snap(?:chat)?|kik|skype|facetime|viber|wechat)\s{1,3}me(?![\w'’])/gi;
-const AT_HANDLE = new RegExp(`(?<![\\w.@+-])@(?!${TIME_AFTER_AT})[a-z0-9_](?:[a-z0-9_.]{0,28}[a-z0-9_])?(?![\\w@])`, 'gi');
+const PLATFORM_INVITATION =
+  /(?<!\w)(?<!\boh,?\s{1,3})(?:whats\s?app|telegram|snap(?:chat)?|kik|skype|facetime|viber|wechat)\s{1,3}me(?![\w'’])/gi;
+const AT_HANDLE = new RegExp(
+  `(?<![\\w.@+-])@(?!${TIME_AFTER_AT})[a-z0-9_](?:[a-z0-9_.]{0,28}[a-z0-9_])?(?![\\w@])`,
+  'gi',
+);
 const TIME_HANDLE = new RegExp(`^@${TIME_AFTER_AT}$`, 'i');
 
 /** Facebook, LinkedIn and Skype show a person's name, not a handle: "Facebook: Luna Starweaver". */
@@ -183,7 +198,11 @@ function isHandle({ handle = '', link = '', lead = '', label }: Record<string, s
   return owner !== '' && ((owner !== 'my' && owner !== 'our') || /[\d_.]/.test(handle));
 }
 
-function* matchSpans(pattern: RegExp, text: string, pick: (match: RegExpExecArray) => Span | undefined): Generator<Span> {
+function* matchSpans(
+  pattern: RegExp,
+  text: string,
+  pick: (match: RegExpExecArray) => Span | undefined,
+): Generator<Span> {
   for (const match of text.matchAll(pattern)) {
     const span = pick(match);
     if (span) yield span;
@@ -191,11 +210,17 @@ function* matchSpans(pattern: RegExp, text: string, pick: (match: RegExpExecArra
 }
 
 const whole = (match: RegExpExecArray): Span => [match.index, match.index + match[0].length];
-const withoutTrailingPunctuation = (match: RegExpExecArray): Span => [match.index, match.index + match[0].replace(TRAILING_PUNCTUATION, '').length];
+const withoutTrailingPunctuation = (match: RegExpExecArray): Span => [
+  match.index,
+  match.index + match[0].replace(TRAILING_PUNCTUATION, '').length,
+];
 
 /** The text with dates, times and prices turned into a character no phone pattern reads, at the same offsets. */
 function withoutNonPhoneNumbers(text: string): string {
-  return NOT_PHONE_NUMBERS.reduce((current, pattern) => current.replace(pattern, (found) => '#'.repeat(found.length)), text);
+  return NOT_PHONE_NUMBERS.reduce(
+    (current, pattern) => current.replace(pattern, (found) => '#'.repeat(found.length)),
+    text,
+  );
 }
 
 function contactDetailSpans(text: string): Span[] {
@@ -208,7 +233,9 @@ function contactDetailSpans(text: string): Span[] {
     }),
     ...matchSpans(LINK, text, withoutTrailingPunctuation),
     ...matchSpans(DOMAIN, text, (match) =>
-      SPELLED_DOT.test(match[0]) && isCommonWord(match.groups?.first ?? '') ? undefined : withoutTrailingPunctuation(match),
+      SPELLED_DOT.test(match[0]) && isCommonWord(match.groups?.first ?? '')
+        ? undefined
+        : withoutTrailingPunctuation(match),
     ),
     ...matchSpans(PHONE, withoutNonPhoneNumbers(text), whole),
     ...matchSpans(VANITY_PHONE, text, whole),
@@ -217,7 +244,10 @@ function contactDetailSpans(text: string): Span[] {
       if (!isHandle(groups)) return undefined;
       const start = match.index + (groups.lead?.length ?? 0);
       const end = start + (groups.detail?.length ?? 0);
-      return [start, NAMED_PLATFORM.test(groups.platform ?? '') && /^[A-Z]/.test(groups.handle ?? '') ? endOfName(text, end) : end];
+      return [
+        start,
+        NAMED_PLATFORM.test(groups.platform ?? '') && /^[A-Z]/.test(groups.handle ?? '') ? endOfName(text, end) : end,
+      ];
     }),
     ...matchSpans(PLATFORM_INVITATION, text, whole),
     ...matchSpans(AT_HANDLE, text, whole),

@@ -56,6 +56,7 @@ export const ERROR_CODES = {
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 export const TWO_FACTOR_REQUIRED_MESSAGE = 'Turn on two-factor sign-in to use the admin dashboard.';
-export const EMAIL_NOT_VERIFIED_MESSAGE = 'Verify your email before your first payout. We sent you a link; you can send it again from your dashboard.';
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  'Verify your email before your first payout. We sent you a link; you can send it again from your dashboard.';
 
 export const ACCOUNT_SUSPENDED_MESSAGE = 'This account has been suspended. Please contact support.';

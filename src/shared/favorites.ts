@@ -3,7 +3,9 @@ import { z } from './zod-config';
 /** How many readers the Favorite Readers tab takes from the client's own history (SPEC.md: up to 5). */
 export const TOP_READERS_BY_SESSIONS = 5;
 
-export const favoriteReaderParamsSchema = z.object({ readerId: z.string().trim().min(1, 'This field is required').max(100) });
+export const favoriteReaderParamsSchema = z.object({
+  readerId: z.string().trim().min(1, 'This field is required').max(100),
+});
 
 export const favoriteReaderSchema = z.object({
   id: z.string(),

@@ -12,5 +12,6 @@ export interface PageMeta {
 export const HOME_PAGE = {
   path: paths.home,
   title: 'Psychic Readings by the Minute',
-  description: 'Live chat, audio and video readings with verified psychic readers, billed by the minute from a prepaid wallet.',
+  description:
+    'Live chat, audio and video readings with verified psychic readers, billed by the minute from a prepaid wallet.',
 } as const satisfies PageMeta & { path: string };

@@ -1,5 +1,14 @@
 import { RATE_MAX_CENTS, RATE_MIN_CENTS } from './constants';
-import { GIFT_IDS, LIVE_CATEGORIES, STREAM_DESCRIPTION_MAX_LENGTH, STREAM_END_REASONS, STREAM_EXPECTED_MINUTES_MAX, STREAM_EXPECTED_MINUTES_MIN, STREAM_STATUSES, STREAM_TITLE_MAX_LENGTH } from './live-rules';
+import {
+  GIFT_IDS,
+  LIVE_CATEGORIES,
+  STREAM_DESCRIPTION_MAX_LENGTH,
+  STREAM_END_REASONS,
+  STREAM_EXPECTED_MINUTES_MAX,
+  STREAM_EXPECTED_MINUTES_MIN,
+  STREAM_STATUSES,
+  STREAM_TITLE_MAX_LENGTH,
+} from './live-rules';
 import { z } from './zod-config';
 
 export * from './live-rules';
@@ -13,7 +22,10 @@ export const streamViewerParamsSchema = z.object({ id, userId: id });
 export const streamPriceCentsSchema = z
   .number({ error: 'Price must be a number of cents' })
   .int('Price must be a whole number of cents')
-  .refine((cents) => cents === 0 || (cents >= RATE_MIN_CENTS && cents <= RATE_MAX_CENTS), `Price must be free or between $${RATE_MIN_CENTS / 100} and $${RATE_MAX_CENTS / 100}`);
+  .refine(
+    (cents) => cents === 0 || (cents >= RATE_MIN_CENTS && cents <= RATE_MAX_CENTS),
+    `Price must be free or between $${RATE_MIN_CENTS / 100} and $${RATE_MAX_CENTS / 100}`,
+  );
 
 /**
  * POST /api/live/streams (readers only). Without `scheduledFor` the stream goes live at once
@@ -21,8 +33,16 @@ export const streamPriceCentsSchema = z
  * and goes live when its reader starts it.
  */
 export const createStreamSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(STREAM_TITLE_MAX_LENGTH, `Title must be at most ${STREAM_TITLE_MAX_LENGTH} characters`),
-  description: z.string().trim().max(STREAM_DESCRIPTION_MAX_LENGTH, `Description must be at most ${STREAM_DESCRIPTION_MAX_LENGTH} characters`).default(''),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Title is required')
+    .max(STREAM_TITLE_MAX_LENGTH, `Title must be at most ${STREAM_TITLE_MAX_LENGTH} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(STREAM_DESCRIPTION_MAX_LENGTH, `Description must be at most ${STREAM_DESCRIPTION_MAX_LENGTH} characters`)
+    .default(''),
   category: z.enum(LIVE_CATEGORIES, { error: `Category must be one of ${LIVE_CATEGORIES.join(', ')}` }),
   priceCents: streamPriceCentsSchema.optional(),
   /** ISO date-time in the future (the server refuses a past one with 400). */
@@ -99,7 +119,9 @@ export type SentGift = z.infer<typeof sentGiftSchema>;
 export const streamGiftSummarySchema = z.object({
   totalCents: z.number().int(),
   giftCount: z.number().int(),
-  leaderboard: z.array(z.object({ userId: z.string(), userName: z.string(), totalCents: z.number().int(), giftCount: z.number().int() })),
+  leaderboard: z.array(
+    z.object({ userId: z.string(), userName: z.string(), totalCents: z.number().int(), giftCount: z.number().int() }),
+  ),
 });
 export type StreamGiftSummary = z.infer<typeof streamGiftSummarySchema>;
 

@@ -1,15 +1,25 @@
 import { z } from './zod-config';
 
 /** Every message the product sends (docs/decisions/028). */
-export const MAIL_KINDS = ['verify_email', 'reset_password', 'sign_up_attempt', 'reading_receipt', 'payout_decided', 'new_review', 'order_shipped',
+export const MAIL_KINDS = [
+  'verify_email',
+  'reset_password',
+  'sign_up_attempt',
+  'reading_receipt',
+  'payout_decided',
+  'new_review',
+  'order_shipped',
   // Readers who apply (issue 31): received (with the status link), approved (a link to set a password), rejected (the reason).
-  'reader_application_received', 'reader_application_approved', 'reader_application_rejected',
+  'reader_application_received',
+  'reader_application_approved',
+  'reader_application_rejected',
   // A written reading's answer (issue 31), to the client who asked.
   'written_reading_answered',
   // An appointment's reminders (issue 31), to both sides, a day and 15 minutes before.
   'appointment_reminder',
   // A promotion sent to the clients who opted into offers by mail (issue 48), never in their quiet hours.
-  'promotion'] as const;
+  'promotion',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;

@@ -25,8 +25,12 @@ export function splitCharge(amountCents: number): { readerCents: number; platfor
  * (10 minutes at $3.99 pay $27.93, where flooring each minute would pay $27.90). The minute's
  * reader cents are the growth of that share; the platform takes the rest of the minute.
  */
-export function splitSessionMinute(sessionTotalBeforeCents: number, amountCents: number): { readerCents: number; platformCents: number } {
-  const readerCents = splitCharge(sessionTotalBeforeCents + amountCents).readerCents - splitCharge(sessionTotalBeforeCents).readerCents;
+export function splitSessionMinute(
+  sessionTotalBeforeCents: number,
+  amountCents: number,
+): { readerCents: number; platformCents: number } {
+  const readerCents =
+    splitCharge(sessionTotalBeforeCents + amountCents).readerCents - splitCharge(sessionTotalBeforeCents).readerCents;
   return { readerCents, platformCents: amountCents - readerCents };
 }
 

@@ -21,7 +21,8 @@ export const PREFERENCE_KINDS = [
 export type PreferenceKind = (typeof PREFERENCE_KINDS)[number];
 
 /** A notice of a kind not listed here is not a person's choice: always in the bell, never pushed. */
-export const isPreferenceKind = (kind: string): kind is PreferenceKind => PREFERENCE_KINDS.some((known) => known === kind);
+export const isPreferenceKind = (kind: string): kind is PreferenceKind =>
+  PREFERENCE_KINDS.some((known) => known === kind);
 
 /**
  * What happens to a push due during the person's quiet hours (docs/decisions/049): `defer` waits
@@ -49,18 +50,68 @@ export interface PreferenceKindInfo {
  * stays in the bell and is not pushed until the person asks for it.
  */
 export const PREFERENCE_CATALOG: Record<PreferenceKind, PreferenceKindInfo> = {
-  reading_request: { label: 'A client requests a reading', audience: 'reader', defaults: { push: true }, whenQuiet: 'drop' },
-  queue_offer: { label: 'Your turn in a reader’s queue', audience: 'client', defaults: { push: true }, whenQuiet: 'drop' },
-  appointment_reminder: { label: 'An appointment starts soon', audience: 'everyone', defaults: { push: true }, whenQuiet: 'drop' },
-  written_reading_asked: { label: 'A new question by message', audience: 'reader', defaults: { inApp: true, push: true }, whenQuiet: 'defer' },
-  written_reading_answered: { label: 'Your question is answered', audience: 'client', defaults: { inApp: true, email: true, push: true }, whenQuiet: 'defer' },
-  written_reading_refunded: { label: 'An unanswered question is refunded', audience: 'client', defaults: { inApp: true, push: true }, whenQuiet: 'defer' },
-  payout_paid: { label: 'A payout is paid', audience: 'reader', defaults: { email: true, push: true }, whenQuiet: 'defer' },
-  reader_online: { label: 'A favorite reader comes online', audience: 'client', defaults: { inApp: true, push: false }, whenQuiet: 'drop' },
-  stream_live: { label: 'A followed reader goes live', audience: 'everyone', defaults: { inApp: true, push: false }, whenQuiet: 'drop' },
+  reading_request: {
+    label: 'A client requests a reading',
+    audience: 'reader',
+    defaults: { push: true },
+    whenQuiet: 'drop',
+  },
+  queue_offer: {
+    label: 'Your turn in a reader’s queue',
+    audience: 'client',
+    defaults: { push: true },
+    whenQuiet: 'drop',
+  },
+  appointment_reminder: {
+    label: 'An appointment starts soon',
+    audience: 'everyone',
+    defaults: { push: true },
+    whenQuiet: 'drop',
+  },
+  written_reading_asked: {
+    label: 'A new question by message',
+    audience: 'reader',
+    defaults: { inApp: true, push: true },
+    whenQuiet: 'defer',
+  },
+  written_reading_answered: {
+    label: 'Your question is answered',
+    audience: 'client',
+    defaults: { inApp: true, email: true, push: true },
+    whenQuiet: 'defer',
+  },
+  written_reading_refunded: {
+    label: 'An unanswered question is refunded',
+    audience: 'client',
+    defaults: { inApp: true, push: true },
+    whenQuiet: 'defer',
+  },
+  payout_paid: {
+    label: 'A payout is paid',
+    audience: 'reader',
+    defaults: { email: true, push: true },
+    whenQuiet: 'defer',
+  },
+  reader_online: {
+    label: 'A favorite reader comes online',
+    audience: 'client',
+    defaults: { inApp: true, push: false },
+    whenQuiet: 'drop',
+  },
+  stream_live: {
+    label: 'A followed reader goes live',
+    audience: 'everyone',
+    defaults: { inApp: true, push: false },
+    whenQuiet: 'drop',
+  },
   // Offers are opt-in on every channel (issue 48): nothing reaches a person who has not asked for it,
   // and one due in quiet hours waits until they end (the offer outlasts the night).
-  promotion: { label: 'Offers and promotion codes', audience: 'client', defaults: { inApp: false, email: false, push: false }, whenQuiet: 'defer' },
+  promotion: {
+    label: 'Offers and promotion codes',
+    audience: 'client',
+    defaults: { inApp: false, email: false, push: false },
+    whenQuiet: 'defer',
+  },
 };
 
 /** Whether this channel of this kind is on, given the person's saved choices (absent: the default). */
@@ -74,10 +125,15 @@ const timeOfDaySchema = z.string().regex(HH_MM, 'Use a time like 22:00');
 /** Quiet hours in the person's own time zone, start inclusive, end exclusive; overnight when start > end. */
 export const quietHoursSchema = z
   .object({ start: timeOfDaySchema, end: timeOfDaySchema })
-  .refine((hours) => hours.start !== hours.end, { message: 'Quiet hours must end at another time than they start', path: ['end'] });
+  .refine((hours) => hours.start !== hours.end, {
+    message: 'Quiet hours must end at another time than they start',
+    path: ['end'],
+  });
 export type QuietHours = z.infer<typeof quietHoursSchema>;
 
-const channelChoiceSchema = z.object({ inApp: z.boolean().optional(), email: z.boolean().optional(), push: z.boolean().optional() }).strict();
+const channelChoiceSchema = z
+  .object({ inApp: z.boolean().optional(), email: z.boolean().optional(), push: z.boolean().optional() })
+  .strict();
 export const channelChoicesSchema = z.partialRecord(z.enum(PREFERENCE_KINDS), channelChoiceSchema);
 export type ChannelChoices = z.infer<typeof channelChoicesSchema>;
 
@@ -90,7 +146,11 @@ export const notificationPreferencesInputSchema = z
       const choice = input.channels[kind];
       for (const channel of NOTIFICATION_CHANNELS) {
         if (choice?.[channel] !== undefined && PREFERENCE_CATALOG[kind].defaults[channel] === undefined) {
-          ctx.addIssue({ code: 'custom', path: ['channels', kind, channel], message: `${PREFERENCE_CATALOG[kind].label}: not offered by ${channel}` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['channels', kind, channel],
+            message: `${PREFERENCE_CATALOG[kind].label}: not offered by ${channel}`,
+          });
         }
       }
     }

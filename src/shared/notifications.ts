@@ -1,13 +1,23 @@
 import { z } from './zod-config';
 
 /** `stream_live`: a followed reader (or a stream you asked to be reminded of) went live. `reader_online`: a favorited reader came online. */
-export const NOTIFICATION_KINDS = ['stream_live', 'reader_online',
+export const NOTIFICATION_KINDS = [
+  'stream_live',
+  'reader_online',
   // Written readings (issue 31): a new question to the reader; the answer, or the refund of an unanswered one, to the client.
-  'written_reading_asked', 'written_reading_answered', 'written_reading_refunded',
+  'written_reading_asked',
+  'written_reading_answered',
+  'written_reading_refunded',
   // Appointments (issue 31): a booking to the reader; the answer, a cancellation, a reminder or a miss to either side.
-  'appointment_booked', 'appointment_accepted', 'appointment_declined', 'appointment_cancelled', 'appointment_reminder', 'appointment_missed',
+  'appointment_booked',
+  'appointment_accepted',
+  'appointment_declined',
+  'appointment_cancelled',
+  'appointment_reminder',
+  'appointment_missed',
   // A promotion an admin sent to the clients who opted into offers (issue 48).
-  'promotion'] as const;
+  'promotion',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The bell's list holds the newest this many. */
@@ -26,7 +36,10 @@ export const notificationSchema = z.object({
 export type AppNotification = z.infer<typeof notificationSchema>;
 
 /** GET /api/notifications */
-export const notificationListSchema = z.object({ notifications: z.array(notificationSchema), unreadCount: z.number().int() });
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unreadCount: z.number().int(),
+});
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
 export const notificationParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });

@@ -53,7 +53,6 @@ export const paths = {
   sandboxCheckout: '/sandbox/checkout/:id',
 } as const;
 
-
 /** A reader's public profile, by the username they chose (shareable, unlike their id). */
 export function readerProfilePath(username: string): string {
   return `/readers/${encodeURIComponent(username)}`;

@@ -15,7 +15,11 @@ export const CHECKOUT_TEST_CARDS: readonly { number: string; label: string; outc
   { number: '4242424242424242', label: 'Visa 4242 4242 4242 4242 (succeeds)', outcome: 'succeeded' },
   { number: '5555555555554444', label: 'Mastercard 5555 5555 5555 4444 (succeeds)', outcome: 'succeeded' },
   { number: '4000000000000002', label: 'Visa 4000 0000 0000 0002 (declined)', outcome: 'declined' },
-  { number: '4000002500003155', label: 'Visa 4000 0025 0000 3155 (needs authentication)', outcome: 'authentication_required' },
+  {
+    number: '4000002500003155',
+    label: 'Visa 4000 0025 0000 3155 (needs authentication)',
+    outcome: 'authentication_required',
+  },
 ];
 
 export const checkoutRequestSchema = z.object({
@@ -62,7 +66,11 @@ export const sandboxPayResultSchema = z.discriminatedUnion('outcome', [
 
 /** An admin's refund of a deposit's unspent part to its card, moved in the ledger on charge.refunded. */
 export const depositRefundRequestSchema = z.object({
-  amountCents: z.number({ error: 'amountCents must be a whole number of cents' }).int('amountCents must be a whole number of cents').positive('amountCents must be positive').max(100_000_000),
+  amountCents: z
+    .number({ error: 'amountCents must be a whole number of cents' })
+    .int('amountCents must be a whole number of cents')
+    .positive('amountCents must be positive')
+    .max(100_000_000),
 });
 export const depositRefundSchema = z.object({
   refundId: z.string(),
@@ -89,7 +97,13 @@ export const adminCardPaymentListSchema = z.object({ payments: z.array(adminCard
 export type AdminCardPaymentList = z.infer<typeof adminCardPaymentListSchema>;
 
 /** A card saved at checkout; its id is the payment method to pass to POST /api/payments/wallet-deposit. */
-export const savedCardSchema = z.object({ id: z.string(), brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() });
+export const savedCardSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+});
 export type SavedCard = z.infer<typeof savedCardSchema>;
 export const savedCardListSchema = z.object({ cards: z.array(savedCardSchema) });
 export type SavedCardList = z.infer<typeof savedCardListSchema>;
@@ -113,7 +127,10 @@ export const autoReloadRequestSchema = z
     amountCents: depositAmountCentsSchema,
     cardId: z.string().trim().min(1, AUTO_RELOAD_CARD_MESSAGE).max(255).nullable(),
   })
-  .refine((settings) => !settings.enabled || settings.cardId !== null, { message: AUTO_RELOAD_CARD_MESSAGE, path: ['cardId'] });
+  .refine((settings) => !settings.enabled || settings.cardId !== null, {
+    message: AUTO_RELOAD_CARD_MESSAGE,
+    path: ['cardId'],
+  });
 export type AutoReloadRequest = z.infer<typeof autoReloadRequestSchema>;
 
 export const autoReloadSchema = z.object({
@@ -128,10 +145,14 @@ export const autoReloadSchema = z.object({
 export type AutoReload = z.infer<typeof autoReloadSchema>;
 
 /** Why a wallet cannot pay for anything new while a chargeback on one of its deposits is open. */
-export const WALLET_FROZEN_MESSAGE = 'Your wallet is on hold while your bank disputes one of your card payments. Please contact support.';
+export const WALLET_FROZEN_MESSAGE =
+  'Your wallet is on hold while your bank disputes one of your card payments. Please contact support.';
 
 export const PAYOUT_ACCOUNT_STATUSES = ['none', 'pending', 'enabled', 'restricted'] as const;
 export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
-export const payoutAccountSchema = z.object({ status: z.enum(PAYOUT_ACCOUNT_STATUSES), requirements: z.array(z.string()) });
+export const payoutAccountSchema = z.object({
+  status: z.enum(PAYOUT_ACCOUNT_STATUSES),
+  requirements: z.array(z.string()),
+});
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 export const payoutAccountLinkSchema = z.object({ url: z.string() });

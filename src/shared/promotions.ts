@@ -69,10 +69,13 @@ export const createPromotionSchema = z
   })
   .superRefine((promotion, context) => {
     const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
-    if (promotion.creditCents === 0 && promotion.bonusPercent === 0) issue('creditCents', 'Give a credit, a bonus percentage, or both');
+    if (promotion.creditCents === 0 && promotion.bonusPercent === 0)
+      issue('creditCents', 'Give a credit, a bonus percentage, or both');
     if (promotion.bonusPercent > 0 && !promotion.maxBonusCents) issue('maxBonusCents', 'A bonus needs a cap');
-    if (promotion.endsAt && Date.parse(promotion.endsAt) <= Date.parse(promotion.startsAt)) issue('endsAt', 'The end must be after the start');
-    if (promotion.budgetCents !== null && promotion.budgetCents < promotion.creditCents) issue('budgetCents', 'The budget must cover at least one credit');
+    if (promotion.endsAt && Date.parse(promotion.endsAt) <= Date.parse(promotion.startsAt))
+      issue('endsAt', 'The end must be after the start');
+    if (promotion.budgetCents !== null && promotion.budgetCents < promotion.creditCents)
+      issue('budgetCents', 'The budget must cover at least one credit');
   });
 export type CreatePromotionInput = z.input<typeof createPromotionSchema>;
 
@@ -124,7 +127,12 @@ export type RedeemPromotionResult = z.infer<typeof redeemPromotionResultSchema>;
  */
 export const previewPromotionSchema = z.object({
   code: promotionCodeSchema,
-  amountCents: z.number({ error: 'The amount must be a whole number of cents' }).int('The amount must be a whole number of cents').min(0).max(DEPOSIT_MAX_CENTS).optional(),
+  amountCents: z
+    .number({ error: 'The amount must be a whole number of cents' })
+    .int('The amount must be a whole number of cents')
+    .min(0)
+    .max(DEPOSIT_MAX_CENTS)
+    .optional(),
 });
 export const promotionPreviewSchema = z.object({
   code: z.string(),
@@ -143,7 +151,10 @@ export const welcomeOfferSchema = z.object({ offer: promotionPreviewSchema.nulla
 export type WelcomeOffer = z.infer<typeof welcomeOfferSchema>;
 
 /** A top-up's bonus under a code: its percentage of the amount, rounded down, up to its cap; nothing below its minimum. */
-export function bonusFor(promotion: { bonusPercent: number; maxBonusCents: number | null; minTopUpCents: number }, amountCents: number): number {
+export function bonusFor(
+  promotion: { bonusPercent: number; maxBonusCents: number | null; minTopUpCents: number },
+  amountCents: number,
+): number {
   if (promotion.bonusPercent === 0 || amountCents < promotion.minTopUpCents) return 0;
   return Math.min(Math.floor((amountCents * promotion.bonusPercent) / 100), promotion.maxBonusCents ?? 0);
 }
@@ -210,4 +221,3 @@ export const referralSummarySchema = z.object({
 });
 export type ReferralSummary = z.infer<typeof referralSummarySchema>;
 export const claimReferralResultSchema = z.object({ referrerName: z.string() });
-

@@ -16,7 +16,8 @@ export interface PushPayload {
 }
 
 /** A path of this app: '//host' or '/\\host' would open another site. */
-const isAppPath = (value: unknown): value is string => typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+const isAppPath = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
 
 const isAction = (value: unknown): value is NonNullable<PushPayload['actions']>[number] =>
   isRecord(value) && typeof value.action === 'string' && typeof value.title === 'string' && isAppPath(value.url);

@@ -12,7 +12,13 @@ export type JoinQueueInput = z.infer<typeof joinQueueSchema>;
  * Why a 409 refused a join (or, `reader_reserved`, a request for a reader kept for their line),
  * beside the message, so a page can say what to do next.
  */
-export const QUEUE_REFUSALS = ['reader_offline', 'reader_free', 'in_another_queue', 'in_a_reading', 'reader_reserved'] as const;
+export const QUEUE_REFUSALS = [
+  'reader_offline',
+  'reader_free',
+  'in_another_queue',
+  'in_a_reading',
+  'reader_reserved',
+] as const;
 export type QueueRefusal = (typeof QUEUE_REFUSALS)[number];
 
 /** A client's place in a reader's line; `offerExpiresAt` is set while the reader is kept for them. */

@@ -24,12 +24,19 @@ export const readerApplicationSchema = z.object({
   email: shape.email,
   specialties: shape.specialties,
   yearsExperience: shape.yearsExperience,
-  bio: z.string().trim().min(1, 'Tell us about yourself').max(SHORT_BIO_MAX, `Keep the bio to ${SHORT_BIO_MAX} characters`),
+  bio: z
+    .string()
+    .trim()
+    .min(1, 'Tell us about yourself')
+    .max(SHORT_BIO_MAX, `Keep the bio to ${SHORT_BIO_MAX} characters`),
   sampleReading: z
     .string()
     .trim()
     .min(SAMPLE_READING_MIN, `A sample reading needs at least ${SAMPLE_READING_MIN} characters`)
-    .max(SAMPLE_READING_MAX, `A sample reading may be at most ${SAMPLE_READING_MAX.toLocaleString('en-US')} characters`),
+    .max(
+      SAMPLE_READING_MAX,
+      `A sample reading may be at most ${SAMPLE_READING_MAX.toLocaleString('en-US')} characters`,
+    ),
   chatRateCents: shape.chatRateCents,
   audioRateCents: shape.audioRateCents,
   videoRateCents: shape.videoRateCents,
@@ -39,10 +46,16 @@ export type ReaderApplicationInput = z.input<typeof readerApplicationSchema>;
 export type ReaderApplication = z.output<typeof readerApplicationSchema>;
 
 /** The answer to an application: when it was received (the status link goes by mail only). */
-export const submittedApplicationSchema = z.object({ id: z.string(), status: z.enum(READER_APPLICATION_STATUSES), createdAt: z.string() });
+export const submittedApplicationSchema = z.object({
+  id: z.string(),
+  status: z.enum(READER_APPLICATION_STATUSES),
+  createdAt: z.string(),
+});
 
 /** GET /api/reader-applications/status?token=… (public): what the applicant sees at /apply/status. */
-export const applicationStatusQuerySchema = z.object({ token: z.string().trim().min(1, 'The status link is missing its token').max(200) });
+export const applicationStatusQuerySchema = z.object({
+  token: z.string().trim().min(1, 'The status link is missing its token').max(200),
+});
 export const applicationStatusSchema = z.object({
   firstName: z.string(),
   status: z.enum(READER_APPLICATION_STATUSES),

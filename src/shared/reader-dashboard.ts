@@ -76,7 +76,14 @@ export const EARNINGS_SERIES_DAYS = 30;
  * answered, issue 31) and of appointment fees (a late cancellation or a client who did not come, on
  * the day settled, docs/decisions/048). Every figure called earnings adds these lines.
  */
-export const EARNING_SOURCES = ['readings', 'gifts', 'streamAdmissions', 'shopSales', 'writtenReadings', 'appointmentFees'] as const;
+export const EARNING_SOURCES = [
+  'readings',
+  'gifts',
+  'streamAdmissions',
+  'shopSales',
+  'writtenReadings',
+  'appointmentFees',
+] as const;
 export type EarningSource = (typeof EARNING_SOURCES)[number];
 
 export const earningsBySourceSchema = z.object({

@@ -3,7 +3,9 @@ import { clipDescription, PAGE_DESCRIPTION_MAX_LENGTH, readerPageMeta } from './
 
 describe('readerPageMeta', () => {
   it('titles a profile with the name and every specialty', () => {
-    expect(readerPageMeta({ fullName: 'Aurora Starweaver', specialties: ['Tarot', 'Clairvoyance'], bio: 'Hi.' })).toEqual({
+    expect(
+      readerPageMeta({ fullName: 'Aurora Starweaver', specialties: ['Tarot', 'Clairvoyance'], bio: 'Hi.' }),
+    ).toEqual({
       title: 'Aurora Starweaver · Tarot, Clairvoyance',
       description: 'Hi.',
     });

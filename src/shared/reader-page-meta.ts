@@ -16,7 +16,11 @@ export function clipDescription(text: string, maxLength = PAGE_DESCRIPTION_MAX_L
  * A reader profile's title and description: the open tab (usePageMeta) and the server's link
  * preview tags (crawlers run no JavaScript) both use this, so the two always say the same.
  */
-export function readerPageMeta(reader: Pick<Reader, 'fullName' | 'specialties' | 'bio'>): { title: string; description: string } {
-  const title = reader.specialties.length > 0 ? `${reader.fullName} · ${reader.specialties.join(', ')}` : reader.fullName;
+export function readerPageMeta(reader: Pick<Reader, 'fullName' | 'specialties' | 'bio'>): {
+  title: string;
+  description: string;
+} {
+  const title =
+    reader.specialties.length > 0 ? `${reader.fullName} · ${reader.specialties.join(', ')}` : reader.fullName;
   return { title, description: clipDescription(reader.bio) };
 }

@@ -39,15 +39,25 @@ export const timeZoneSchema = z
 export const scheduleSlotSchema = z
   .object({
     weekday: z.number({ error: 'Choose a day' }).int('Choose a day').min(0, 'Choose a day').max(6, 'Choose a day'),
-    startMinute: z.number({ error: 'Enter a start time' }).int('Enter a whole minute').min(0, 'Enter a start time').max(MINUTES_PER_DAY - 1, 'Start before midnight'),
-    endMinute: z.number({ error: 'Enter an end time' }).int('Enter a whole minute').min(1, 'Enter an end time').max(MINUTES_PER_DAY, 'End by midnight'),
+    startMinute: z
+      .number({ error: 'Enter a start time' })
+      .int('Enter a whole minute')
+      .min(0, 'Enter a start time')
+      .max(MINUTES_PER_DAY - 1, 'Start before midnight'),
+    endMinute: z
+      .number({ error: 'Enter an end time' })
+      .int('Enter a whole minute')
+      .min(1, 'Enter an end time')
+      .max(MINUTES_PER_DAY, 'End by midnight'),
   })
   .refine((slot) => slot.startMinute < slot.endMinute, { message: 'End must be after start', path: ['endMinute'] });
 export type ScheduleSlot = z.infer<typeof scheduleSlotSchema>;
 
 /** Indexes of slots that overlap an earlier slot of the same day (touching ends do not overlap). */
 export function overlappingSlotIndexes(slots: readonly ScheduleSlot[]): number[] {
-  const order = slots.map((slot, index) => ({ slot, index })).sort((a, b) => a.slot.weekday - b.slot.weekday || a.slot.startMinute - b.slot.startMinute);
+  const order = slots
+    .map((slot, index) => ({ slot, index }))
+    .sort((a, b) => a.slot.weekday - b.slot.weekday || a.slot.startMinute - b.slot.startMinute);
   const overlapping: number[] = [];
   for (let i = 1; i < order.length; i++) {
     const previous = order[i - 1]!.slot;

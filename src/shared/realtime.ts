@@ -2,7 +2,16 @@ import { maskedFlagSchema } from './masked-flag';
 import { GIFT_IDS, liveStreamSchema, STREAM_END_REASONS, STREAM_MESSAGE_MAX_LENGTH, streamChatSchema } from './live';
 import { notificationSchema } from './notifications';
 import { QUEUE_CLOSE_REASONS } from './queue';
-import { END_REASONS, SESSION_STATUSES, chatMessageSchema, sessionIdSchema, sessionMessageSchema, sessionBookingSchema, sessionSchema, sessionTypeSchema } from './sessions';
+import {
+  END_REASONS,
+  SESSION_STATUSES,
+  chatMessageSchema,
+  sessionIdSchema,
+  sessionMessageSchema,
+  sessionBookingSchema,
+  sessionSchema,
+  sessionTypeSchema,
+} from './sessions';
 import { CLIENT_EVENTS, SERVER_EVENTS } from './realtime-events';
 import { z } from './zod-config';
 
@@ -32,7 +41,9 @@ export type WebrtcSignal = z.infer<typeof webrtcSignalSchema>;
 /** A signal as the other side receives it: who sent it. */
 export const relayedSignalSchema = webrtcSignalSchema.extend({ from: z.string() });
 
-export type Ack<T extends object = object> = ({ ok: true } & T) | { ok: false; error: { code: string; message: string } };
+export type Ack<T extends object = object> =
+  | ({ ok: true } & T)
+  | { ok: false; error: { code: string; message: string } };
 
 export const sessionRequestEventSchema = z.object({
   sessionId: z.string(),
@@ -124,7 +135,10 @@ export const readerStatusEventSchema = z.object({ readerId: z.string(), isOnline
 /** To everyone when a reader's reading starts or ends: busy readers show as Busy, not Online. */
 export const readerBusyEventSchema = z.object({ readerId: z.string(), isBusy: z.boolean() });
 /** The wallet's cash; with the promotional credit left when a charge spent some (issue 48). */
-export const walletUpdatedEventSchema = z.object({ balanceCents: z.number().int(), creditCents: z.number().int().optional() });
+export const walletUpdatedEventSchema = z.object({
+  balanceCents: z.number().int(),
+  creditCents: z.number().int().optional(),
+});
 export const participantStatusEventSchema = z.object({
   sessionId: z.string(),
   userId: z.string(),
@@ -143,7 +157,11 @@ export const queueOfferEventSchema = z.object({
 });
 export type QueueOfferEvent = z.infer<typeof queueOfferEventSchema>;
 /** To a client taken out of a line: the reader went offline, or their offer passed unanswered. */
-export const queueClosedEventSchema = z.object({ readerId: z.string(), readerName: z.string(), reason: z.enum(QUEUE_CLOSE_REASONS) });
+export const queueClosedEventSchema = z.object({
+  readerId: z.string(),
+  readerName: z.string(),
+  reason: z.enum(QUEUE_CLOSE_REASONS),
+});
 export type QueueClosedEvent = z.infer<typeof queueClosedEventSchema>;
 
 const streamIdField = z.string().trim().min(1, 'This field is required').max(100);
@@ -151,7 +169,11 @@ export const joinStreamSchema = z.object({ streamId: streamIdField });
 export const leaveStreamSchema = joinStreamSchema;
 export const streamMessageSchema = z.object({
   streamId: streamIdField,
-  content: z.string().trim().min(1, 'Message cannot be empty').max(STREAM_MESSAGE_MAX_LENGTH, `Message must be at most ${STREAM_MESSAGE_MAX_LENGTH} characters`),
+  content: z
+    .string()
+    .trim()
+    .min(1, 'Message cannot be empty')
+    .max(STREAM_MESSAGE_MAX_LENGTH, `Message must be at most ${STREAM_MESSAGE_MAX_LENGTH} characters`),
 });
 
 /**
@@ -167,7 +189,10 @@ export const streamSignalSchema = z.object({
   to: z.string().max(100).optional(),
   signal: z.object({
     type: z.enum(['watch', 'offer', 'answer', 'ice_candidate', 'bye', 'full', 'ready']),
-    data: z.unknown().refine((d) => JSON.stringify(d ?? null).length <= 64 * 1024, 'Signal too large').optional(),
+    data: z
+      .unknown()
+      .refine((d) => JSON.stringify(d ?? null).length <= 64 * 1024, 'Signal too large')
+      .optional(),
   }),
 });
 export type StreamSignal = z.infer<typeof streamSignalSchema>;
@@ -198,7 +223,11 @@ export const streamGiftEventSchema = z.object({
   at: z.string(),
 });
 export type StreamGiftEvent = z.infer<typeof streamGiftEventSchema>;
-export const streamEndedEventSchema = z.object({ streamId: z.string(), endedAt: z.string(), reason: z.enum(STREAM_END_REASONS) });
+export const streamEndedEventSchema = z.object({
+  streamId: z.string(),
+  endedAt: z.string(),
+  reason: z.enum(STREAM_END_REASONS),
+});
 
 /**
  * The node this connection is on is stopping (SIGTERM, issue 42) and closes it right after: the
@@ -245,14 +274,25 @@ export const clientEventSchemas = {
   [CLIENT_EVENTS.leaveSessionRoom]: { payload: leaveSessionRoomSchema, ack: z.object({}) },
   [CLIENT_EVENTS.webrtcSignal]: { payload: webrtcSignalSchema, ack: z.object({}) },
   // `masked`: contact details were taken out of the message (issue 49), so the sender is told why.
-  [CLIENT_EVENTS.sessionMessage]: { payload: sessionMessageEventSchema, ack: z.object({ message: chatMessageSchema }).extend(maskedFlagSchema.shape) },
+  [CLIENT_EVENTS.sessionMessage]: {
+    payload: sessionMessageEventSchema,
+    ack: z.object({ message: chatMessageSchema }).extend(maskedFlagSchema.shape),
+  },
   [CLIENT_EVENTS.joinStream]: {
     payload: joinStreamSchema,
     // The stream as it stands, its recent chat (oldest first) and this socket's peer id for media.
-    ack: z.object({ stream: liveStreamSchema, messages: z.array(streamChatSchema), peerId: z.string(), mutedUserIds: z.array(z.string()) }),
+    ack: z.object({
+      stream: liveStreamSchema,
+      messages: z.array(streamChatSchema),
+      peerId: z.string(),
+      mutedUserIds: z.array(z.string()),
+    }),
   },
   [CLIENT_EVENTS.leaveStream]: { payload: leaveStreamSchema, ack: z.object({}) },
-  [CLIENT_EVENTS.streamMessage]: { payload: streamMessageSchema, ack: z.object({ message: streamChatSchema }).extend(maskedFlagSchema.shape) },
+  [CLIENT_EVENTS.streamMessage]: {
+    payload: streamMessageSchema,
+    ack: z.object({ message: streamChatSchema }).extend(maskedFlagSchema.shape),
+  },
   [CLIENT_EVENTS.streamSignal]: { payload: streamSignalSchema, ack: z.object({}) },
   // A page that shows readers' presence asks for `reader_status` and `reader_busy`; no other
   // socket hears them, so a reading's sockets are not told of every other reading (issue 14).

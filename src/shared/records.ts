@@ -20,13 +20,19 @@ export function keysOf<K extends string>(record: Partial<Record<K, unknown>>): K
 }
 
 /** A record with one value for each of `keys`: every key is present, so the widened type is restated. */
-export function recordOf<K extends string, V>(keys: readonly K[], valueFor: (key: K, index: number) => V): Record<K, V> {
+export function recordOf<K extends string, V>(
+  keys: readonly K[],
+  valueFor: (key: K, index: number) => V,
+): Record<K, V> {
   // biome-ignore lint/plugin: Object.fromEntries widens keys to string; every key of `keys` is given a value.
   return Object.fromEntries(keys.map((key, index) => [key, valueFor(key, index)])) as Record<K, V>;
 }
 
 /** `map` that keeps a list's non-emptiness in its type (drizzle's and zod's enums want a first value). */
-export function mapNonEmpty<A extends readonly [unknown, ...unknown[]], U>(items: A, valueFor: (item: A[number]) => U): [U, ...U[]] {
+export function mapNonEmpty<A extends readonly [unknown, ...unknown[]], U>(
+  items: A,
+  valueFor: (item: A[number]) => U,
+): [U, ...U[]] {
   const [first, ...rest] = items;
   return [valueFor(first), ...rest.map(valueFor)];
 }

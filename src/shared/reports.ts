@@ -23,7 +23,11 @@ export const REPORT_REASON_MAX = 500;
 export const createReportSchema = z.object({
   targetType: z.enum(REPORTABLE_CONTENT_TYPES, { error: 'targetType must be post, reply, review or stream_message' }),
   targetId: z.string().trim().min(1, 'This field is required').max(100),
-  reason: z.string().trim().min(REPORT_REASON_MIN, `Tell us what is wrong (at least ${REPORT_REASON_MIN} characters)`).max(REPORT_REASON_MAX, `A reason must be at most ${REPORT_REASON_MAX} characters`),
+  reason: z
+    .string()
+    .trim()
+    .min(REPORT_REASON_MIN, `Tell us what is wrong (at least ${REPORT_REASON_MIN} characters)`)
+    .max(REPORT_REASON_MAX, `A reason must be at most ${REPORT_REASON_MAX} characters`),
 });
 export type CreateReportInput = z.input<typeof createReportSchema>;
 
@@ -31,10 +35,15 @@ export type CreateReportInput = z.input<typeof createReportSchema>;
 /** POST /api/reports → 201: the new report's id. */
 export const createdReportSchema = z.object({ id: z.string() });
 
-export const decideReportSchema = z.object({ decision: z.enum(['hide', 'dismiss'], { error: 'decision must be hide or dismiss' }) });
+export const decideReportSchema = z.object({
+  decision: z.enum(['hide', 'dismiss'], { error: 'decision must be hide or dismiss' }),
+});
 export type ReportDecision = z.infer<typeof decideReportSchema>['decision'];
 /** The decision's answer: how the report was closed, and how many open reports of the same content closed with it. */
-export const reportDecisionResultSchema = z.object({ status: z.enum(['hidden', 'dismissed']), decided: z.number().int() });
+export const reportDecisionResultSchema = z.object({
+  status: z.enum(['hidden', 'dismissed']),
+  decided: z.number().int(),
+});
 
 /** An open report as the admin queue lists it, with the reported content. */
 export const openReportSchema = z.object({
@@ -54,9 +63,13 @@ export const openReportSchema = z.object({
       text: z.string(),
       authorName: z.string(),
       link: z.string().nullable(),
-      maskedOriginals: z.array(z.object({ context: z.enum(CONTACT_MASK_CONTEXTS), original: z.string(), createdAt: z.string() })).optional(),
+      maskedOriginals: z
+        .array(z.object({ context: z.enum(CONTACT_MASK_CONTEXTS), original: z.string(), createdAt: z.string() }))
+        .optional(),
       /** A report about a user also shows readers' private notes written by them or about them (issue 49): the only place an admin reads notes. */
-      clientNotes: z.array(z.object({ readerName: z.string(), clientName: z.string(), text: z.string(), createdAt: z.string() })).optional(),
+      clientNotes: z
+        .array(z.object({ readerName: z.string(), clientName: z.string(), text: z.string(), createdAt: z.string() }))
+        .optional(),
     })
     .nullable(),
 });

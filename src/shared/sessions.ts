@@ -8,13 +8,29 @@ import { z } from './zod-config';
 
 export const sessionTypeSchema = z.enum(SESSION_TYPES, { error: 'sessionType must be chat, audio or video' });
 
-export const SESSION_STATUSES = ['requested', 'accepted', 'declined', 'missed', 'cancelled', 'active', 'completed'] as const;
+export const SESSION_STATUSES = [
+  'requested',
+  'accepted',
+  'declined',
+  'missed',
+  'cancelled',
+  'active',
+  'completed',
+] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 /** A session in one of these holds its reader and its client: no second open one for either. */
 export const OPEN_SESSION_STATUSES: readonly SessionStatus[] = ['requested', 'accepted', 'active'];
 
 /** Why a session ended; `completed` when a participant ended it. */
-export const END_REASONS = ['completed', 'insufficient_funds', 'disconnected', 'declined', 'missed', 'cancelled', 'not_joined'] as const;
+export const END_REASONS = [
+  'completed',
+  'insufficient_funds',
+  'disconnected',
+  'declined',
+  'missed',
+  'cancelled',
+  'not_joined',
+] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
 /**
@@ -60,7 +76,11 @@ export const sessionMessageSchema = z.object({
 export type SessionMessageInput = z.input<typeof sessionMessageSchema>;
 
 export const sessionRatingSchema = z.object({
-  rating: z.number().int('Rating must be a whole number').min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
+  rating: z
+    .number()
+    .int('Rating must be a whole number')
+    .min(1, 'Rating must be 1 to 5')
+    .max(5, 'Rating must be 1 to 5'),
   review: z.string().trim().max(1000, 'A review can have at most 1,000 characters').optional(),
 });
 
@@ -99,15 +119,23 @@ export const sessionBookingSchema = z.object({
 export type SessionBooking = z.infer<typeof sessionBookingSchema>;
 
 /** Both sides pressed Extend: the reading goes on past its booked length (a booking here, a session row on the server). */
-export const isExtended = (terms: { clientExtendedAt: string | Date | null; readerExtendedAt: string | Date | null }): boolean =>
-  terms.clientExtendedAt !== null && terms.readerExtendedAt !== null;
+export const isExtended = (terms: {
+  clientExtendedAt: string | Date | null;
+  readerExtendedAt: string | Date | null;
+}): boolean => terms.clientExtendedAt !== null && terms.readerExtendedAt !== null;
 
 /** The rate an Extend press confirms: the one the client agreed to, else the reader's live rate. */
-export const extensionOfferRate = (booking: SessionBooking): number => booking.extensionRatePerMinuteCents ?? booking.liveRatePerMinuteCents;
+export const extensionOfferRate = (booking: SessionBooking): number =>
+  booking.extensionRatePerMinuteCents ?? booking.liveRatePerMinuteCents;
 
 /** POST /api/sessions/:id/extend: the rate this side saw on its Extend button. */
 export const extendReadingSchema = z
-  .object({ ratePerMinuteCents: z.number().int('ratePerMinuteCents must be a whole number of cents').positive('ratePerMinuteCents must be positive') })
+  .object({
+    ratePerMinuteCents: z
+      .number()
+      .int('ratePerMinuteCents must be a whole number of cents')
+      .positive('ratePerMinuteCents must be positive'),
+  })
   .strict();
 export type ExtendReadingInput = z.infer<typeof extendReadingSchema>;
 
@@ -159,9 +187,13 @@ export type RatedSession = z.infer<typeof ratedSessionSchema>;
  * What the meter charges a minute now, from the wallet or the hold: a booked reading past its
  * booked length charges the extension rate; otherwise the reading's own rate.
  */
-export function currentRateCents(session: Pick<ReadingSession, 'ratePerMinuteCents' | 'minutesCharged' | 'booking'>): number {
+export function currentRateCents(
+  session: Pick<ReadingSession, 'ratePerMinuteCents' | 'minutesCharged' | 'booking'>,
+): number {
   const { booking } = session;
-  return booking && session.minutesCharged >= booking.bookedMinutes && booking.extensionRatePerMinuteCents !== null ? booking.extensionRatePerMinuteCents : session.ratePerMinuteCents;
+  return booking && session.minutesCharged >= booking.bookedMinutes && booking.extensionRatePerMinuteCents !== null
+    ? booking.extensionRatePerMinuteCents
+    : session.ratePerMinuteCents;
 }
 
 /**
@@ -239,7 +271,11 @@ export const featuredReaderSchema = z.object({
 export type FeaturedReader = z.infer<typeof featuredReaderSchema>;
 
 /** Free first minutes a reader offers to each client's first reading with them. */
-export const freeMinutesOfferSchema = z.number().int().min(0, 'Free minutes are 0 to 5').max(5, 'Free minutes are 0 to 5');
+export const freeMinutesOfferSchema = z
+  .number()
+  .int()
+  .min(0, 'Free minutes are 0 to 5')
+  .max(5, 'Free minutes are 0 to 5');
 
 export const updateMyReaderSchema = z
   .object({
@@ -369,7 +405,11 @@ function isTimeZone(name: string): boolean {
 
 /** GET /api/sessions/:id/transcript?timeZone=…: the times of the text file in the downloader's own zone (UTC by default). */
 export const transcriptQuerySchema = z.object({
-  timeZone: z.string().max(64).refine(isTimeZone, 'timeZone must be an IANA time zone such as America/New_York').default('UTC'),
+  timeZone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, 'timeZone must be an IANA time zone such as America/New_York')
+    .default('UTC'),
 });
 
 /**
@@ -377,5 +417,9 @@ export const transcriptQuerySchema = z.object({
  * production): the reading lives `minutes` billing minutes further on, as if they had passed.
  */
 export const advanceReadingSchema = z.object({
-  minutes: z.number().int('minutes must be a whole number').min(1, 'minutes must be at least 1').max(10, 'minutes must be at most 10'),
+  minutes: z
+    .number()
+    .int('minutes must be a whole number')
+    .min(1, 'minutes must be at least 1')
+    .max(10, 'minutes must be at most 10'),
 });

@@ -21,11 +21,21 @@ export const shippingAddressSchema = z.object({
   city: line('City', 100),
   /** State, province or county. */
   region: line('Region', 100),
-  postalCode: line('Postal code', 12).regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Postal code may hold only letters, digits, spaces and dashes'),
+  postalCode: line('Postal code', 12).regex(
+    /^[A-Za-z0-9][A-Za-z0-9 -]*$/,
+    'Postal code may hold only letters, digits, spaces and dashes',
+  ),
   country: line('Country', 60).min(2, 'Country must be at least 2 characters'),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
-export const SHIPPING_ADDRESS_FIELDS = ['name', 'street', 'city', 'region', 'postalCode', 'country'] as const satisfies readonly (keyof ShippingAddress)[];
+export const SHIPPING_ADDRESS_FIELDS = [
+  'name',
+  'street',
+  'city',
+  'region',
+  'postalCode',
+  'country',
+] as const satisfies readonly (keyof ShippingAddress)[];
 export const SHIPPING_ADDRESS_LABELS: Record<keyof ShippingAddress, string> = {
   name: 'Full name',
   street: 'Street and number',
@@ -52,7 +62,12 @@ export const shipmentIdParamsSchema = z.object({ id: z.string().trim().min(1, 'T
 
 /** POST /api/shop/shipments/:id/ship: carrier and tracking number are optional. */
 export const shipShipmentSchema = z.object({
-  carrier: z.string().trim().max(60, 'Carrier must be at most 60 characters').optional().transform((v) => v || null),
+  carrier: z
+    .string()
+    .trim()
+    .max(60, 'Carrier must be at most 60 characters')
+    .optional()
+    .transform((v) => v || null),
   trackingNumber: z
     .string()
     .trim()
@@ -105,4 +120,8 @@ export type SellerShipment = z.infer<typeof sellerShipmentSchema>;
 export const sellerShipmentListSchema = z.object({ shipments: z.array(sellerShipmentSchema) });
 
 /** POST /api/shop/shipments/:id/cancel → the buyer's refund. */
-export const cancelledShipmentSchema = z.object({ shipment: orderShipmentSchema, refundedCents: z.number().int(), balanceCents: z.number().int() });
+export const cancelledShipmentSchema = z.object({
+  shipment: orderShipmentSchema,
+  refundedCents: z.number().int(),
+  balanceCents: z.number().int(),
+});

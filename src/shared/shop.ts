@@ -1,13 +1,24 @@
 import { moderationReasonSchema } from './moderation';
 import { orderShipmentSchema, shippingAddressSchema } from './shipping';
-import { ORDER_ITEMS_MAX, ORDER_QUANTITY_MAX, PRODUCT_PRICE_MAX_CENTS, PRODUCT_PRICE_MIN_CENTS, SHOP_CATEGORIES, SHOP_SORTS } from './shop-rules';
+import {
+  ORDER_ITEMS_MAX,
+  ORDER_QUANTITY_MAX,
+  PRODUCT_PRICE_MAX_CENTS,
+  PRODUCT_PRICE_MIN_CENTS,
+  SHOP_CATEGORIES,
+  SHOP_SORTS,
+} from './shop-rules';
 import { z } from './zod-config';
 
 export * from './shop-rules';
 
 const id = z.string().trim().min(1, 'This field is required').max(100);
 export const productIdParamsSchema = z.object({ id });
-const cents = (label: string) => z.coerce.number({ error: `${label} must be a number of cents` }).int(`${label} must be a whole number of cents`).min(0, `${label} cannot be negative`);
+const cents = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number of cents` })
+    .int(`${label} must be a whole number of cents`)
+    .min(0, `${label} cannot be negative`);
 
 /** GET /api/shop/products. */
 export const productListQuerySchema = z
@@ -17,27 +28,57 @@ export const productListQuerySchema = z
     sort: z.enum(SHOP_SORTS, { error: 'Unknown sort' }).default('featured'),
     minCents: cents('minCents').optional(),
     maxCents: cents('maxCents').optional(),
-    digital: z.enum(['true', 'false'], { error: 'digital must be true or false' }).transform((v) => v === 'true').optional(),
+    digital: z
+      .enum(['true', 'false'], { error: 'digital must be true or false' })
+      .transform((v) => v === 'true')
+      .optional(),
   })
-  .refine((q) => q.minCents === undefined || q.maxCents === undefined || q.minCents <= q.maxCents, { message: 'minCents must not exceed maxCents', path: ['minCents'] });
+  .refine((q) => q.minCents === undefined || q.maxCents === undefined || q.minCents <= q.maxCents, {
+    message: 'minCents must not exceed maxCents',
+    path: ['minCents'],
+  });
 
 /** POST /api/shop/products (readers) and PATCH /api/shop/products/:id (its seller). */
 export const productInputSchema = z
   .object({
-    name: z.string().trim().min(3, 'Name must be at least 3 characters').max(120, 'Name must be at most 120 characters'),
+    name: z
+      .string()
+      .trim()
+      .min(3, 'Name must be at least 3 characters')
+      .max(120, 'Name must be at most 120 characters'),
     description: z.string().trim().max(5000, 'Description must be at most 5,000 characters').default(''),
-    priceCents: z.number({ error: 'Price must be a number of cents' }).int('Price must be a whole number of cents').min(PRODUCT_PRICE_MIN_CENTS, 'Price must be at least $1').max(PRODUCT_PRICE_MAX_CENTS, 'Price must be at most $1,000'),
+    priceCents: z
+      .number({ error: 'Price must be a number of cents' })
+      .int('Price must be a whole number of cents')
+      .min(PRODUCT_PRICE_MIN_CENTS, 'Price must be at least $1')
+      .max(PRODUCT_PRICE_MAX_CENTS, 'Price must be at most $1,000'),
     category: z.enum(SHOP_CATEGORIES, { error: 'Choose one of the categories' }),
-    imageUrl: z.url({ protocol: /^https?$/, error: 'Image must be an http(s) URL' }).max(500).nullable().default(null),
+    imageUrl: z
+      .url({ protocol: /^https?$/, error: 'Image must be an http(s) URL' })
+      .max(500)
+      .nullable()
+      .default(null),
     isDigital: z.boolean({ error: 'Say whether it is digital' }),
     /** Digital: what the buyer receives (text or a link), shown to buyers only. */
     digitalContent: z.string().trim().max(10_000, 'Content must be at most 10,000 characters').nullable().default(null),
     /** Physical: how many are in stock. */
-    stock: z.number().int('Stock must be a whole number').min(0, 'Stock cannot be negative').max(100_000).nullable().default(null),
+    stock: z
+      .number()
+      .int('Stock must be a whole number')
+      .min(0, 'Stock cannot be negative')
+      .max(100_000)
+      .nullable()
+      .default(null),
   })
   .superRefine((p, ctx) => {
-    if (p.isDigital && !p.digitalContent) ctx.addIssue({ code: 'custom', path: ['digitalContent'], message: 'A digital product needs its content or link' });
-    if (!p.isDigital && p.stock === null) ctx.addIssue({ code: 'custom', path: ['stock'], message: 'A physical product needs its stock' });
+    if (p.isDigital && !p.digitalContent)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['digitalContent'],
+        message: 'A digital product needs its content or link',
+      });
+    if (!p.isDigital && p.stock === null)
+      ctx.addIssue({ code: 'custom', path: ['stock'], message: 'A physical product needs its stock' });
   });
 export type ProductInput = z.input<typeof productInputSchema>;
 
@@ -74,13 +115,28 @@ export const myProductListSchema = z.object({ products: z.array(myProductSchema)
  * shows it again. Admins never edit what a seller wrote.
  */
 export const setProductHiddenSchema = z
-  .object({ isHidden: z.boolean({ error: 'isHidden must be true or false' }), reason: moderationReasonSchema.optional() })
-  .refine((change) => !change.isHidden || change.reason !== undefined, { message: 'Tell the seller why it is hidden', path: ['reason'] });
+  .object({
+    isHidden: z.boolean({ error: 'isHidden must be true or false' }),
+    reason: moderationReasonSchema.optional(),
+  })
+  .refine((change) => !change.isHidden || change.reason !== undefined, {
+    message: 'Tell the seller why it is hidden',
+    path: ['reason'],
+  });
 export type SetProductHiddenInput = z.input<typeof setProductHiddenSchema>;
 
 /** The products and quantities of a cart or an order: each product once. */
 const orderLinesSchema = z
-  .array(z.object({ productId: id, quantity: z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(ORDER_QUANTITY_MAX, `Quantity must be at most ${ORDER_QUANTITY_MAX}`) }))
+  .array(
+    z.object({
+      productId: id,
+      quantity: z
+        .number()
+        .int('Quantity must be a whole number')
+        .min(1, 'Quantity must be at least 1')
+        .max(ORDER_QUANTITY_MAX, `Quantity must be at most ${ORDER_QUANTITY_MAX}`),
+    }),
+  )
   .max(ORDER_ITEMS_MAX, `At most ${ORDER_ITEMS_MAX} different products per order`)
   .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, 'Each product once per order');
 
@@ -91,7 +147,11 @@ export const createOrderSchema = z.object({
   shippingAddress: shippingAddressSchema.optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
-export const createdOrderSchema = z.object({ id: z.string(), totalCents: z.number().int(), balanceCents: z.number().int() });
+export const createdOrderSchema = z.object({
+  id: z.string(),
+  totalCents: z.number().int(),
+  balanceCents: z.number().int(),
+});
 
 export const orderSchema = z.object({
   id: z.string(),
@@ -125,7 +185,14 @@ export const accountCartSchema = z.object({
     z.object({
       productId: z.string(),
       quantity: z.number().int(),
-      product: productSchema.pick({ name: true, category: true, priceCents: true, isDigital: true, stock: true, imageUrl: true }),
+      product: productSchema.pick({
+        name: true,
+        category: true,
+        priceCents: true,
+        isDigital: true,
+        stock: true,
+        imageUrl: true,
+      }),
     }),
   ),
 });

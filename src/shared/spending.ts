@@ -13,7 +13,14 @@ import { z } from './zod-config';
  * - `orders`: a shop order's total (shipping included), less what a cancelled shipment refunded.
  * Money merely on hold (a question awaiting an answer, a booking not yet read) is not spent.
  */
-export const SPENDING_SOURCES = ['readings', 'appointmentFees', 'writtenReadings', 'gifts', 'streamAdmissions', 'orders'] as const;
+export const SPENDING_SOURCES = [
+  'readings',
+  'appointmentFees',
+  'writtenReadings',
+  'gifts',
+  'streamAdmissions',
+  'orders',
+] as const;
 export type SpendingSource = (typeof SPENDING_SOURCES)[number];
 
 export const SPENDING_SOURCE_LABELS: Record<SpendingSource, string> = {

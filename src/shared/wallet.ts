@@ -149,7 +149,16 @@ export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
   credit_revoke: 'Bonus taken back',
 };
 
-export const COUNTERPART_TYPES = ['session', 'reader', 'client', 'payment', 'platform', 'payout', 'earnings', 'hold'] as const;
+export const COUNTERPART_TYPES = [
+  'session',
+  'reader',
+  'client',
+  'payment',
+  'platform',
+  'payout',
+  'earnings',
+  'hold',
+] as const;
 
 export const walletTransactionSchema = z.object({
   id: z.string(),
@@ -247,7 +256,8 @@ export type WalletHold = z.infer<typeof walletHoldSchema>;
 /** When a hold comes back to the wallet, and when it is charged, as the client should read it (the rules of 047 and 048). */
 export function holdReleaseRule(hold: WalletHold): string {
   if (hold.kind === 'written_reading') return 'Charged when answered; refunded in full if not answered in time.';
-  if (hold.kind === 'card_refund') return 'Leaves for your card once the card processor confirms the refund; back in your balance if it refuses it.';
+  if (hold.kind === 'card_refund')
+    return 'Leaves for your card once the card processor confirms the refund; back in your balance if it refuses it.';
   if (hold.status === 'pending') return 'Refunded in full if the reader declines or does not answer, or if you cancel.';
   return `Pays for the reading; what it does not use comes back. Refunded in full if the reader cancels or misses it, or if you cancel more than ${APPOINTMENT_FREE_CANCEL_HOURS} hours ahead; ${APPOINTMENT_FEE_PERCENT}% is kept if you cancel later or miss it.`;
 }
@@ -322,7 +332,9 @@ export const PAYOUT_LIST_LIMIT = 100;
 export const payoutListSchema = z.object({ payouts: z.array(payoutSchema) });
 export type PayoutList = z.infer<typeof payoutListSchema>;
 
-export const payoutDecisionSchema = z.object({ decision: z.enum(['paid', 'rejected'], { error: "decision must be 'paid' or 'rejected'" }) });
+export const payoutDecisionSchema = z.object({
+  decision: z.enum(['paid', 'rejected'], { error: "decision must be 'paid' or 'rejected'" }),
+});
 export type PayoutDecisionInput = z.infer<typeof payoutDecisionSchema>;
 
 export const payoutIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
@@ -335,9 +347,17 @@ export const DEPOSIT_LIMIT_PERIODS = ['daily', 'weekly', 'monthly'] as const;
 export type DepositLimitPeriod = (typeof DEPOSIT_LIMIT_PERIODS)[number];
 
 /** The request and response field of each period. */
-export const DEPOSIT_LIMIT_FIELDS = { daily: 'dailyCents', weekly: 'weeklyCents', monthly: 'monthlyCents' } as const satisfies Record<DepositLimitPeriod, string>;
+export const DEPOSIT_LIMIT_FIELDS = {
+  daily: 'dailyCents',
+  weekly: 'weeklyCents',
+  monthly: 'monthlyCents',
+} as const satisfies Record<DepositLimitPeriod, string>;
 
-export const DEPOSIT_LIMIT_PERIOD_LABELS: Record<DepositLimitPeriod, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
+export const DEPOSIT_LIMIT_PERIOD_LABELS: Record<DepositLimitPeriod, string> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+};
 
 /** A limit under the smallest deposit would forbid every deposit; over $100,000 it limits nothing. */
 export const DEPOSIT_LIMIT_MIN_CENTS = DEPOSIT_MIN_CENTS;

@@ -21,7 +21,9 @@ export const writtenReadingPriceCentsSchema = z
   .min(WRITTEN_READING_PRICE_MIN_CENTS, PRICE_MESSAGE)
   .max(WRITTEN_READING_PRICE_MAX_CENTS, PRICE_MESSAGE);
 
-export const writtenReadingAnswerHoursSchema = z.union([z.literal(24), z.literal(48)], { error: 'The answer time is 24 or 48 hours' });
+export const writtenReadingAnswerHoursSchema = z.union([z.literal(24), z.literal(48)], {
+  error: 'The answer time is 24 or 48 hours',
+});
 
 const QUESTION_MESSAGE = `Your question must be ${QUESTION_MIN_LENGTH} to ${QUESTION_MAX_LENGTH.toLocaleString('en-US')} characters`;
 const ANSWER_MESSAGE = `The answer must be ${ANSWER_MIN_LENGTH} to ${ANSWER_MAX_LENGTH.toLocaleString('en-US')} characters`;
@@ -29,7 +31,11 @@ const ANSWER_MESSAGE = `The answer must be ${ANSWER_MIN_LENGTH} to ${ANSWER_MAX_
 /** POST /api/written-readings */
 export const askWrittenReadingSchema = z.object({
   readerId: z.string({ error: 'Choose a reader' }).trim().min(1, 'Choose a reader').max(100),
-  question: z.string({ error: QUESTION_MESSAGE }).trim().min(QUESTION_MIN_LENGTH, QUESTION_MESSAGE).max(QUESTION_MAX_LENGTH, QUESTION_MESSAGE),
+  question: z
+    .string({ error: QUESTION_MESSAGE })
+    .trim()
+    .min(QUESTION_MIN_LENGTH, QUESTION_MESSAGE)
+    .max(QUESTION_MAX_LENGTH, QUESTION_MESSAGE),
 });
 export type AskWrittenReadingInput = z.infer<typeof askWrittenReadingSchema>;
 
@@ -38,18 +44,31 @@ export type AskWrittenReadingInput = z.infer<typeof askWrittenReadingSchema>;
  * composes): a retry or a second click with the same key answers the first question, holding nothing more.
  */
 export const askWrittenReadingHeadersSchema = z.looseObject({
-  'idempotency-key': z.string().trim().min(1, 'The Idempotency-Key header is empty').max(255, 'The Idempotency-Key header is at most 255 characters').optional(),
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(1, 'The Idempotency-Key header is empty')
+    .max(255, 'The Idempotency-Key header is at most 255 characters')
+    .optional(),
 });
 
 /** POST /api/written-readings/:id/answer */
 export const answerWrittenReadingSchema = z.object({
-  answer: z.string({ error: ANSWER_MESSAGE }).trim().min(ANSWER_MIN_LENGTH, ANSWER_MESSAGE).max(ANSWER_MAX_LENGTH, ANSWER_MESSAGE),
+  answer: z
+    .string({ error: ANSWER_MESSAGE })
+    .trim()
+    .min(ANSWER_MIN_LENGTH, ANSWER_MESSAGE)
+    .max(ANSWER_MAX_LENGTH, ANSWER_MESSAGE),
 });
 export type AnswerWrittenReadingInput = z.infer<typeof answerWrittenReadingSchema>;
 
 /** POST /api/written-readings/:id/rate */
 export const rateWrittenReadingSchema = z.object({
-  rating: z.number({ error: 'Choose 1 to 5 stars' }).int('Choose 1 to 5 stars').min(1, 'Choose 1 to 5 stars').max(5, 'Choose 1 to 5 stars'),
+  rating: z
+    .number({ error: 'Choose 1 to 5 stars' })
+    .int('Choose 1 to 5 stars')
+    .min(1, 'Choose 1 to 5 stars')
+    .max(5, 'Choose 1 to 5 stars'),
   review: z.string().trim().max(1000, 'A review is at most 1,000 characters').optional(),
 });
 export type RateWrittenReadingInput = z.infer<typeof rateWrittenReadingSchema>;

@@ -20,12 +20,18 @@ describe('the fallback font faces', () => {
       'Alex Brush Fallback: Times New Roman',
       'Alex Brush Fallback: Noto Serif',
     ]);
-    expect(styles).toContain("'Playfair Display', 'Playfair Display Fallback: Times New Roman', 'Playfair Display Fallback: Noto Serif',");
-    expect(styles).toContain("'Alex Brush', 'Alex Brush Fallback: Times New Roman', 'Alex Brush Fallback: Noto Serif',");
+    expect(styles).toContain(
+      "'Playfair Display', 'Playfair Display Fallback: Times New Roman', 'Playfair Display Fallback: Noto Serif',",
+    );
+    expect(styles).toContain(
+      "'Alex Brush', 'Alex Brush Fallback: Times New Roman', 'Alex Brush Fallback: Noto Serif',",
+    );
   });
 
   it('scale each local font to the web font’s width and give it the web font’s ascent and descent', () => {
-    const playfairOnTimes = generated.split('@font-face').find((face) => face.includes('Playfair Display Fallback: Times New Roman'));
+    const playfairOnTimes = generated
+      .split('@font-face')
+      .find((face) => face.includes('Playfair Display Fallback: Times New Roman'));
     // Playfair Display's average width 452/1000 em, 97% of it on the pages (font-fallbacks.ts),
     // against Times New Roman's 832/2048: 438/1000 ÷ 832/2048 = 107.82%.
     expect(playfairOnTimes).toContain('size-adjust: 107.8154%');

@@ -17,7 +17,11 @@ import { openInApp } from './in-app';
  */
 const chosenThemes = process.env.A11Y_THEMES ?? 'all';
 const scannedThemes: readonly Theme[] =
-  chosenThemes === 'all' ? themes : chosenThemes.split(',').map((theme) => ((themes as readonly string[]).includes(theme) ? (theme as Theme) : unknownTheme(theme)));
+  chosenThemes === 'all'
+    ? themes
+    : chosenThemes
+        .split(',')
+        .map((theme) => ((themes as readonly string[]).includes(theme) ? (theme as Theme) : unknownTheme(theme)));
 
 function unknownTheme(theme: string): never {
   throw new Error(`A11Y_THEMES: no theme ${theme} (themes: ${themes.join(', ')}, or all)`);
@@ -65,7 +69,10 @@ async function blockingViolations(page: Page, label: string): Promise<string[]> 
   return (await axeViolations(page))
     .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
     .flatMap((violation) =>
-      violation.nodes.map((node) => `${label}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`),
+      violation.nodes.map(
+        (node) =>
+          `${label}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`,
+      ),
     );
 }
 
@@ -91,7 +98,13 @@ async function settle(page: Page) {
  * page of a browser is loaded; the next ones are reached inside the app, as its links do (a full
  * load costs the browser about three times as much), unless `load` asks for a document of its own.
  */
-async function scanPage(page: Page, path: string, label: string, sizes: readonly (typeof widths)[number][] = widths, load = false): Promise<string[]> {
+async function scanPage(
+  page: Page,
+  path: string,
+  label: string,
+  sizes: readonly (typeof widths)[number][] = widths,
+  load = false,
+): Promise<string[]> {
   const found: string[] = [];
   for (const [index, size] of sizes.entries()) {
     await page.setViewportSize({ width: size.width, height: size.height });
@@ -103,8 +116,16 @@ async function scanPage(page: Page, path: string, label: string, sizes: readonly
 }
 
 /** A context in the given theme, chosen the way the toggle stores it; no motion, so contrast is read at rest. */
-async function themedContext(browser: Browser, theme: Theme, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, reducedMotion: 'reduce', storageState });
+async function themedContext(
+  browser: Browser,
+  theme: Theme,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+) {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    reducedMotion: 'reduce',
+    storageState,
+  });
   await context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
   return context;
 }
@@ -119,7 +140,9 @@ test.describe('accessibility', () => {
   const halves = [publicPages.slice(0, publicPages.length / 2), publicPages.slice(publicPages.length / 2)];
   for (const theme of scannedThemes) {
     for (const [half, paths] of halves.entries()) {
-      test(`public pages (part ${half + 1} of 2) have no serious or critical axe violation in the ${theme} theme`, async ({ page }) => {
+      test(`public pages (part ${half + 1} of 2) have no serious or critical axe violation in the ${theme} theme`, async ({
+        page,
+      }) => {
         await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
         await page.emulateMedia({ reducedMotion: 'reduce' });
         const found: string[] = [];
@@ -135,13 +158,26 @@ test.describe('accessibility', () => {
       role: 'client',
       signIn: async (baseURL: string) => {
         const api = await apiContext(baseURL);
-        await ok(api.post('/api/auth/sign-in/email', { data: { email: DEMO.luna.email, password: DEMO.luna.password } }));
+        await ok(
+          api.post('/api/auth/sign-in/email', { data: { email: DEMO.luna.email, password: DEMO.luna.password } }),
+        );
         return api;
       },
-      otherTabs: ['/dashboard/favorites', '/dashboard/sessions', '/dashboard/wallet', '/dashboard/profile', '/shop/orders'],
+      otherTabs: [
+        '/dashboard/favorites',
+        '/dashboard/sessions',
+        '/dashboard/wallet',
+        '/dashboard/profile',
+        '/shop/orders',
+      ],
       /** The checkout page the sandbox plays Stripe Checkout on (issue 28), for a deposit opened now. */
       morePages: async (api: APIRequestContext) => {
-        const { url } = await ok(api.post('/api/payments/checkout', { data: { amountCents: 2500 }, headers: { 'Idempotency-Key': randomUUID() } }));
+        const { url } = await ok(
+          api.post('/api/payments/checkout', {
+            data: { amountCents: 2500 },
+            headers: { 'Idempotency-Key': randomUUID() },
+          }),
+        );
         return [new URL(url).pathname];
       },
     },
@@ -149,7 +185,13 @@ test.describe('accessibility', () => {
       role: 'reader',
       // A reader of its own, so no other spec's reading request reaches this browser.
       signIn: async (baseURL: string) => (await createReaderByApi(baseURL, { rateCents: 299, lastName: 'Axe' })).api,
-      otherTabs: ['/dashboard/sessions', '/dashboard/earnings', '/dashboard/schedule', '/dashboard/settings', '/dashboard/products'],
+      otherTabs: [
+        '/dashboard/sessions',
+        '/dashboard/earnings',
+        '/dashboard/schedule',
+        '/dashboard/settings',
+        '/dashboard/products',
+      ],
     },
     {
       role: 'admin',
@@ -158,14 +200,22 @@ test.describe('accessibility', () => {
         await ok(api.post('/api/auth/sign-in/email', { data: DEMO.admin }));
         return api;
       },
-      otherTabs: ['/dashboard/users', '/dashboard/sessions', '/dashboard/analytics', '/dashboard/payouts', '/dashboard/applications'],
+      otherTabs: [
+        '/dashboard/users',
+        '/dashboard/sessions',
+        '/dashboard/analytics',
+        '/dashboard/payouts',
+        '/dashboard/applications',
+      ],
     },
   ] as const;
 
   for (const theme of scannedThemes) {
     for (const dashboard of dashboards) {
       const { role, signIn, otherTabs } = dashboard;
-      test(`every tab of the ${role} dashboard has no serious or critical axe violation in the ${theme} theme`, async ({ browser }) => {
+      test(`every tab of the ${role} dashboard has no serious or critical axe violation in the ${theme} theme`, async ({
+        browser,
+      }) => {
         const api = await signIn(test.info().project.use.baseURL!);
         const context = await themedContext(browser, theme, await api.storageState());
         const morePages = 'morePages' in dashboard ? await dashboard.morePages(api) : [];

@@ -9,7 +9,9 @@ function codeFrom(totpURI: string): string {
   return otp.generate();
 }
 
-test('an admin sets up two-factor sign-in with a code from the app, then signs in with password and code', async ({ page }) => {
+test('an admin sets up two-factor sign-in with a code from the app, then signs in with password and code', async ({
+  page,
+}) => {
   const admin = E2E_TWO_FACTOR_ADMIN;
   await page.goto('/login');
   await signInOnPage(page, admin.email, admin.password);

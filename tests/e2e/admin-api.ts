@@ -52,9 +52,18 @@ export interface ApiReader {
 }
 
 /** A new reader made through the admin API at one rate for every type, signed in on their own context. */
-export async function createReaderByApi(baseURL: string, options: { rateCents: number; lastName: string }): Promise<ApiReader> {
+export async function createReaderByApi(
+  baseURL: string,
+  options: { rateCents: number; lastName: string },
+): Promise<ApiReader> {
   const id = randomUUID().slice(0, 8);
-  const reader = { firstName: 'Vega', lastName: `${options.lastName} ${id}`, email: `vega-${id}@example.com`, password: `vega-${id}-pass`, username: `vega_${id}` };
+  const reader = {
+    firstName: 'Vega',
+    lastName: `${options.lastName} ${id}`,
+    email: `vega-${id}@example.com`,
+    password: `vega-${id}-pass`,
+    username: `vega_${id}`,
+  };
   const admin = await apiContext(baseURL);
   await ok(admin.post('/api/auth/sign-in/email', { data: DEMO.admin }));
   const created = await ok(
@@ -96,14 +105,21 @@ export async function completeReadingByApi(
     }),
   );
 
-  const session = await ok(client.post('/api/sessions/request', { data: { readerId: reader.id, sessionType: 'chat' } }));
+  const session = await ok(
+    client.post('/api/sessions/request', { data: { readerId: reader.id, sessionType: 'chat' } }),
+  );
   await ok(reader.api.post('/api/sessions/respond', { data: { sessionId: session.id, response: 'accept' } }));
   // The reading starts, and its first minute is charged, when both sides are present; the others
   // are charged once the reading is moved on to them (reading-clock.ts).
-  const sockets = [await joinSessionRoom(baseURL, client, session.id), await joinSessionRoom(baseURL, reader.api, session.id)];
+  const sockets = [
+    await joinSessionRoom(baseURL, client, session.id),
+    await joinSessionRoom(baseURL, reader.api, session.id),
+  ];
   await expect.poll(async () => (await ok(client.get(`/api/sessions/${session.id}`))).status).toBe('active');
   if (options.minutes > 1) await advanceReading(client, session.id, options.minutes - 1);
-  await expect.poll(async () => (await ok(client.get(`/api/sessions/${session.id}`))).minutesCharged).toBe(options.minutes);
+  await expect
+    .poll(async () => (await ok(client.get(`/api/sessions/${session.id}`))).minutesCharged)
+    .toBe(options.minutes);
   const ended = await ok(client.post('/api/sessions/end', { data: { sessionId: session.id } }));
   if (options.rating) await ok(client.post(`/api/sessions/${session.id}/rating`, { data: options.rating }));
   for (const socket of sockets) socket.disconnect();

@@ -42,7 +42,10 @@ async function readerWithEarnings(baseURL: string, connectOnPage?: Page): Promis
   return reader;
 }
 
-test('a reader connects a payout account; an admin pays one payout as a transfer, rejects another after confirming, and the reader sees both', async ({ page, baseURL }) => {
+test('a reader connects a payout account; an admin pays one payout as a transfer, rejects another after confirming, and the reader sees both', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const reader = await readerWithEarnings(baseURL!, page);
   for (const amountCents of [2000, 2500, 2499]) await ok(reader.api.post('/api/payouts', { data: { amountCents } }));
@@ -110,7 +113,10 @@ test('a reader connects a payout account; an admin pays one payout as a transfer
   await expect(mine.filter({ hasText: '$24.99' })).toContainText('Pending');
 });
 
-test('a payout another admin decided first shows the server’s answer and leaves the queue', async ({ page, baseURL }) => {
+test('a payout another admin decided first shows the server’s answer and leaves the queue', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const reader = await readerWithEarnings(baseURL!);
   const { payout } = await ok(reader.api.post('/api/payouts', { data: {} }));
@@ -118,7 +124,10 @@ test('a payout another admin decided first shows the server’s answer and leave
 
   await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await page.goto('/dashboard/payouts');
-  const row = page.getByRole('region', { name: 'Payouts' }).getByTestId('admin-payout').filter({ hasText: reader.email });
+  const row = page
+    .getByRole('region', { name: 'Payouts' })
+    .getByTestId('admin-payout')
+    .filter({ hasText: reader.email });
   await expect(row).toContainText('$69.99');
 
   const otherAdmin = await apiContext(baseURL!);

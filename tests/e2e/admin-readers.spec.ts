@@ -2,11 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { createReaderByApi, ok } from './admin-api';
 import { DEMO, expect, signInByApi, test } from './fixtures';
 
-test('an admin creates a reader through the dialog, sees them listed, and the reader can sign in', async ({ page, baseURL }) => {
+test('an admin creates a reader through the dialog, sees them listed, and the reader can sign in', async ({
+  page,
+  baseURL,
+}) => {
   // Two dialogs filled field by field and a second sign-in: past the 30 s default on a busy machine.
   test.setTimeout(60_000);
   const id = randomUUID().slice(0, 8);
-  const reader = { firstName: 'Orion', lastName: `Dialog ${id}`, username: `orion_${id}`, email: `orion-${id}@example.com`, password: `orion-${id}-pass` };
+  const reader = {
+    firstName: 'Orion',
+    lastName: `Dialog ${id}`,
+    username: `orion_${id}`,
+    email: `orion-${id}@example.com`,
+    password: `orion-${id}-pass`,
+  };
 
   await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await page.goto('/dashboard');
@@ -96,7 +105,10 @@ test('an admin edits a reader, then deactivates and reactivates them', async ({ 
   const reader = await createReaderByApi(test.info().project.use.baseURL!, { rateCents: 299, lastName: 'Edit' });
   await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await page.goto('/dashboard');
-  const row = page.getByRole('region', { name: 'Readers' }).getByTestId('admin-reader').filter({ hasText: reader.email });
+  const row = page
+    .getByRole('region', { name: 'Readers' })
+    .getByTestId('admin-reader')
+    .filter({ hasText: reader.email });
   await expect(row).toContainText('$2.99/min');
 
   await row.getByRole('button', { name: `Edit ${reader.name}` }).click();
@@ -115,7 +127,11 @@ test('an admin edits a reader, then deactivates and reactivates them', async ({ 
   await expect(dialog).toBeHidden();
   await expect(row).toContainText(renamed);
   await expect(row).toContainText('$5.25/min');
-  expect(await ok(page.request.get(`/api/readers/${reader.id}`))).toMatchObject({ firstName: 'Nova', chatRateCents: 525, specialties: ['Tarot', 'Runes'] });
+  expect(await ok(page.request.get(`/api/readers/${reader.id}`))).toMatchObject({
+    firstName: 'Nova',
+    chatRateCents: 525,
+    specialties: ['Tarot', 'Runes'],
+  });
 
   await row.getByRole('button', { name: `Deactivate ${renamed}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Deactivate this reader?' });
@@ -125,14 +141,19 @@ test('an admin edits a reader, then deactivates and reactivates them', async ({ 
   await expect(row).toContainText('Deactivated');
   // Their live sign-in has ended, signing in is refused, and the directory no longer lists them.
   expect(await ok(reader.api.get('/api/auth/profile'))).toBeNull();
-  const refused = await reader.api.post('/api/auth/sign-in/email', { data: { email: reader.email, password: reader.password } });
+  const refused = await reader.api.post('/api/auth/sign-in/email', {
+    data: { email: reader.email, password: reader.password },
+  });
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toMatchObject({ error: { code: 'ACCOUNT_SUSPENDED' } });
   const directory = await ok(page.request.get('/api/readers'));
   expect(directory.readers.map((listed: { id: string }) => listed.id)).not.toContain(reader.id);
 
   await row.getByRole('button', { name: `Reactivate ${renamed}` }).click();
-  await page.getByRole('dialog', { name: 'Reactivate this reader?' }).getByRole('button', { name: 'Reactivate' }).click();
+  await page
+    .getByRole('dialog', { name: 'Reactivate this reader?' })
+    .getByRole('button', { name: 'Reactivate' })
+    .click();
   await expect(page.getByText(`${renamed} reactivated`)).toBeVisible();
   await expect(row).not.toContainText('Deactivated');
   await expect(row).toContainText('Offline');

@@ -14,16 +14,34 @@ async function signedUpContext(baseURL: string) {
   return api;
 }
 
-test('an admin sees open reports with their content and age, hides one post and dismisses another', async ({ page, baseURL }) => {
+test('an admin sees open reports with their content and age, hides one post and dismisses another', async ({
+  page,
+  baseURL,
+}) => {
   const run = randomUUID().slice(0, 8);
   const author = await signedUpContext(baseURL!);
   const reporter = await signedUpContext(baseURL!);
   const post = (title: string) =>
-    ok(author.post('/api/community/posts', { data: { title, content: `Visit my totally real tarot bargains now, ${run}.`, category: 'General Discussion', tags: [] } }));
+    ok(
+      author.post('/api/community/posts', {
+        data: {
+          title,
+          content: `Visit my totally real tarot bargains now, ${run}.`,
+          category: 'General Discussion',
+          tags: [],
+        },
+      }),
+    );
   const spam = await post(`Cheap readings ${run}`);
   const harmless = await post(`Harmless question ${run}`);
-  await ok(reporter.post('/api/reports', { data: { targetType: 'post', targetId: spam.id, reason: `Spam advertising ${run}` } }));
-  await ok(reporter.post('/api/reports', { data: { targetType: 'post', targetId: harmless.id, reason: `Off topic ${run}` } }));
+  await ok(
+    reporter.post('/api/reports', {
+      data: { targetType: 'post', targetId: spam.id, reason: `Spam advertising ${run}` },
+    }),
+  );
+  await ok(
+    reporter.post('/api/reports', { data: { targetType: 'post', targetId: harmless.id, reason: `Off topic ${run}` } }),
+  );
 
   await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await page.goto('/dashboard/reports');
@@ -34,7 +52,10 @@ test('an admin sees open reports with their content and age, hides one post and 
   await expect(spamReport).toContainText(`Cheap readings ${run}`);
   // Just reported: well inside the 24-hour promise.
   await expect(spamReport).toContainText('Open 1 min');
-  await expect(spamReport.getByRole('link', { name: /View in context/ })).toHaveAttribute('href', `/community/${spam.id}`);
+  await expect(spamReport.getByRole('link', { name: /View in context/ })).toHaveAttribute(
+    'href',
+    `/community/${spam.id}`,
+  );
 
   await spamReport.getByRole('button', { name: 'Hide post' }).click();
   await expect(page.getByText('Content hidden')).toBeVisible();

@@ -1,7 +1,11 @@
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../src/shared/errors';
 import { DEMO, expect, newContext, newUser, signInByApi, signInOnPage, signUpOnPage, test } from './fixtures';
 
-test('an admin finds a new user, suspends them (signed out at once, sign-in refused) and restores them', async ({ page, browser, baseURL }) => {
+test('an admin finds a new user, suspends them (signed out at once, sign-in refused) and restores them', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const member = newUser();
   // The member has a browser of their own, so their sign-in lives beside the admin's.
@@ -51,11 +55,14 @@ test('an admin finds a new user, suspends them (signed out at once, sign-in refu
   await theirs.close();
 });
 
-test('the admin stat cards sit above the tabs, and the Users and Sessions tabs keep their URL across a reload', async ({ page }) => {
+test('the admin stat cards sit above the tabs, and the Users and Sessions tabs keep their URL across a reload', async ({
+  page,
+}) => {
   await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await page.goto('/dashboard');
   const stats = page.getByRole('region', { name: 'Platform statistics' });
-  for (const label of ['Total Users', 'Total Readers', 'Total Revenue', 'Active Sessions']) await expect(stats.getByText(label)).toBeVisible();
+  for (const label of ['Total Users', 'Total Readers', 'Total Revenue', 'Active Sessions'])
+    await expect(stats.getByText(label)).toBeVisible();
   await expect(stats).not.toContainText('+12.5%');
 
   for (const [tab, path] of [
@@ -69,5 +76,10 @@ test('the admin stat cards sit above the tabs, and the Users and Sessions tabs k
     await expect(page.getByRole('region', { name: tab })).toBeVisible();
   }
   await page.getByRole('region', { name: 'Sessions' }).getByLabel('Status').selectOption('completed');
-  await expect(page.getByRole('region', { name: 'Sessions' }).getByRole('list', { name: 'Sessions' }).or(page.getByText('No completed sessions.'))).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Sessions' })
+      .getByRole('list', { name: 'Sessions' })
+      .or(page.getByText('No completed sessions.')),
+  ).toBeVisible();
 });

@@ -21,11 +21,18 @@ async function signIn(page: Page, account: { email: string; password: string }) 
 }
 
 async function setKaiSchedule(page: Page, slots: typeof ALL_WEEK, origin: string) {
-  const saved = await page.request.put('/api/readers/me/availability', { data: { timeZone: 'UTC', slots }, headers: { Origin: origin } });
+  const saved = await page.request.put('/api/readers/me/availability', {
+    data: { timeZone: 'UTC', slots },
+    headers: { Origin: origin },
+  });
   expect(saved.ok(), await saved.text()).toBe(true);
 }
 
-test('a client books a 15-minute chat appointment, the reader accepts, both join at the slot and talk, and the receipt shows the minutes', async ({ page: client, browser, baseURL }) => {
+test('a client books a 15-minute chat appointment, the reader accepts, both join at the slot and talk, and the receipt shows the minutes', async ({
+  page: client,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const reader = await openCheckedContext(browser);
   await signIn(reader.page, KAI);
@@ -57,7 +64,9 @@ test('a client books a 15-minute chat appointment, the reader accepts, both join
     const mine = await client.request.get('/api/appointments');
     const [appointment] = ((await mine.json()) as { appointments: { id: string; priceCents: number }[] }).appointments;
     expect(appointment!.priceCents).toBe(4485);
-    const moved = await client.request.post(`/api/dev/appointments/${appointment!.id}/start-soon`, { headers: { Origin: baseURL! } });
+    const moved = await client.request.post(`/api/dev/appointments/${appointment!.id}/start-soon`, {
+      headers: { Origin: baseURL! },
+    });
     expect(moved.ok(), await moved.text()).toBe(true);
 
     // From 5 minutes before the start both see 'Join'; the client waits for Kai, then both are in the room.
@@ -65,7 +74,11 @@ test('a client books a 15-minute chat appointment, the reader accepts, both join
     await client.getByTestId('appointment-row').getByRole('button', { name: 'Join' }).click();
     await expect(client.getByText('Waiting for Kai Nightingale to join…')).toBeVisible();
     await reader.page.reload();
-    await reader.page.getByTestId('appointment-row').filter({ hasText: seeker.name }).getByRole('button', { name: 'Join' }).click();
+    await reader.page
+      .getByTestId('appointment-row')
+      .filter({ hasText: seeker.name })
+      .getByRole('button', { name: 'Join' })
+      .click();
     await expect(reader.page).toHaveURL(/\/reading\/[0-9a-f-]{36}$/);
     const sessionId = reader.page.url().split('/').pop()!;
     await expect(client).toHaveURL(`/reading/${sessionId}`, { timeout: 10_000 });
@@ -82,21 +95,35 @@ test('a client books a 15-minute chat appointment, the reader accepts, both join
     // Going on past the booked 15 minutes takes both: Kai offers, the client agrees at Kai's live rate, from the wallet.
     const clientBooked = client.getByRole('region', { name: /^Booked reading/ });
     const readerBooked = reader.page.getByRole('region', { name: /^Booked reading/ });
-    await expect(clientBooked.getByTestId('extension-status')).toHaveText('It ends after 15 minutes. To go on, both of you press Extend: each minute past it costs $2.99/min from your wallet.');
+    await expect(clientBooked.getByTestId('extension-status')).toHaveText(
+      'It ends after 15 minutes. To go on, both of you press Extend: each minute past it costs $2.99/min from your wallet.',
+    );
     await readerBooked.getByRole('button', { name: 'Extend at $2.99/min' }).click();
-    await expect(readerBooked.getByTestId('extension-status')).toHaveText(`You asked to go on past the booked time at $2.99/min. Waiting for ${seeker.name} to agree.`);
+    await expect(readerBooked.getByTestId('extension-status')).toHaveText(
+      `You asked to go on past the booked time at $2.99/min. Waiting for ${seeker.name} to agree.`,
+    );
     await expect(readerBooked.getByRole('button', { name: /^Extend/ })).toHaveCount(0);
-    await expect(clientBooked.getByTestId('extension-status')).toHaveText('Kai Nightingale would like to go on past the booked time at $2.99/min from your wallet.');
+    await expect(clientBooked.getByTestId('extension-status')).toHaveText(
+      'Kai Nightingale would like to go on past the booked time at $2.99/min from your wallet.',
+    );
     await clientBooked.getByRole('button', { name: 'Extend at $2.99/min' }).click();
-    for (const [booked, fromWallet] of [[clientBooked, ' from your wallet'], [readerBooked, '']] as const) {
-      await expect(booked.getByTestId('extension-status')).toHaveText(`Extended: the reading goes on past its booked 15 minutes at $2.99/min${fromWallet}, until one of you ends it.`);
+    for (const [booked, fromWallet] of [
+      [clientBooked, ' from your wallet'],
+      [readerBooked, ''],
+    ] as const) {
+      await expect(booked.getByTestId('extension-status')).toHaveText(
+        `Extended: the reading goes on past its booked 15 minutes at $2.99/min${fromWallet}, until one of you ends it.`,
+      );
     }
 
     // Two billed minutes, the second a minute on (reading-clock.ts), then the client ends it.
     await advanceReading(client.request, sessionId);
     await expect(client.getByTestId('reading-cost')).toHaveText('$5.98');
     await client.getByRole('button', { name: 'End Session' }).click();
-    await client.getByRole('dialog', { name: 'End this reading?' }).getByRole('button', { name: 'End Reading' }).click();
+    await client
+      .getByRole('dialog', { name: 'End this reading?' })
+      .getByRole('button', { name: 'End Reading' })
+      .click();
     const summary = client.getByTestId('session-summary');
     await expect(summary).toBeVisible();
     const minutes = Number(await summary.getByTestId('summary-minutes').textContent());
@@ -104,9 +131,16 @@ test('a client books a 15-minute chat appointment, the reader accepts, both join
 
     // The receipt, from the past appointment, shows the minutes; what the reading did not use came back from the hold.
     await openInApp(client, '/dashboard/appointments');
-    await client.getByTestId('appointment-row').filter({ hasText: 'Completed' }).getByRole('link', { name: 'Receipt' }).click();
+    await client
+      .getByTestId('appointment-row')
+      .filter({ hasText: 'Completed' })
+      .getByRole('link', { name: 'Receipt' })
+      .click();
     await expect(client.getByTestId('receipt-minute')).toHaveCount(minutes);
-    const wallet = (await (await client.request.get('/api/wallet?limit=5')).json()) as { balanceCents: number; onHoldCents: number };
+    const wallet = (await (await client.request.get('/api/wallet?limit=5')).json()) as {
+      balanceCents: number;
+      onHoldCents: number;
+    };
     expect(wallet).toMatchObject({ balanceCents: 5000 - minutes * KAI.chatRateCents, onHoldCents: 0 });
     expect(reader.problems).toEqual([]);
   } finally {

@@ -19,7 +19,14 @@ test('a visitor signs up from the header, signs out and signs in again', async (
   await expect(menu.getByText(user.email)).toBeVisible();
   await expect(menu.getByTestId('role-badge')).toHaveText('Client');
   await expect(menu.getByText('Balance: $0.00')).toBeVisible();
-  await expect(menu.getByRole('menuitem')).toHaveText(['Dashboard', 'My Sessions', 'Wallet', 'My Orders', 'Notifications', 'Sign out']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Dashboard',
+    'My Sessions',
+    'Wallet',
+    'My Orders',
+    'Notifications',
+    'Sign out',
+  ]);
   await menu.getByRole('menuitem', { name: 'Sign out' }).click();
 
   await expect(page.getByText('Logged out successfully')).toBeVisible();
@@ -36,8 +43,14 @@ test('the signup page creates an account and links to sign-in and the policies',
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Join Our Soul Tribe' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
-  await expect(page.getByRole('main').getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
-  await expect(page.getByRole('main').getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+    'href',
+    '/terms',
+  );
+  await expect(page.getByRole('main').getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    'href',
+    '/privacy',
+  );
 
   await signUpOnPage(page, newUser());
   await expect(page).toHaveURL('/dashboard');
@@ -62,8 +75,13 @@ test('signing up with an email already in use answers as for a new one: check yo
   await page.goto('/signup');
   await submitSignUp(page, { name: 'Luna Again', email: DEMO.luna.email, password: 'another-password' });
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-  await expect(page.getByRole('status')).toHaveText(`We sent a link to ${DEMO.luna.email}. Open it to finish creating your account: it signs you in.`);
-  await expect(page.getByRole('link', { name: 'dev mailbox' })).toHaveAttribute('href', `/dev/mailbox?to=${encodeURIComponent(DEMO.luna.email)}`);
+  await expect(page.getByRole('status')).toHaveText(
+    `We sent a link to ${DEMO.luna.email}. Open it to finish creating your account: it signs you in.`,
+  );
+  await expect(page.getByRole('link', { name: 'dev mailbox' })).toHaveAttribute(
+    'href',
+    `/dev/mailbox?to=${encodeURIComponent(DEMO.luna.email)}`,
+  );
   await expect(page).toHaveURL('/signup');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
 });
@@ -109,5 +127,13 @@ test('the admin lands on the admin dashboard', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 20_000 });
   const menu = await openAccountMenu(page);
   await expect(menu.getByTestId('role-badge')).toHaveText('Admin');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Admin Dashboard', 'Users', 'All Sessions', 'Analytics', 'My Orders', 'Notifications', 'Sign out']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Admin Dashboard',
+    'Users',
+    'All Sessions',
+    'Analytics',
+    'My Orders',
+    'Notifications',
+    'Sign out',
+  ]);
 });

@@ -3,7 +3,9 @@ import { expect, newUser, signUpOnPage, test } from './fixtures';
 // Issue 28: money in by a card on a checkout page, credited only when the provider's signed event
 // reaches the webhook. The server runs the sandbox, which plays Stripe Checkout on a local page.
 
-test('a new client adds $25 on the checkout page with 4242 4242 4242 4242 and sees $25.00 after the webhook', async ({ page }) => {
+test('a new client adds $25 on the checkout page with 4242 4242 4242 4242 and sees $25.00 after the webhook', async ({
+  page,
+}) => {
   // Two journeys in one sign-up: the deposit, then the card it saved (auto-reload, removal).
   test.setTimeout(60_000);
   await page.goto('/signup');

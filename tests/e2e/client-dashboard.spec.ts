@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Page, request as playwrightRequest, test as base } from '@playwright/test';
-import { addToFavorites, DEMO, expect, newUser, type NewUser, signInByApi, signUpByApi, test, openCheckedContext } from './fixtures';
+import {
+  addToFavorites,
+  DEMO,
+  expect,
+  newUser,
+  type NewUser,
+  signInByApi,
+  signUpByApi,
+  test,
+  openCheckedContext,
+} from './fixtures';
 import { advanceReading, waitForBilledMinutes } from './reading-clock';
 import { openInApp } from './in-app';
 
@@ -88,13 +98,20 @@ test('a client hearts a reader in the directory and finds them in Favorite Reade
   const favorite = favoriteCard(page);
   await expect(favorite).toBeVisible();
   await expect(favorite).toContainText(`@${READER.username}`);
-  await expect(favorite.getByRole('list', { name: 'Specialties' }).getByRole('listitem')).toHaveText(['Tarot', 'Astrology', 'Dreams']);
+  await expect(favorite.getByRole('list', { name: 'Specialties' }).getByRole('listitem')).toHaveText([
+    'Tarot',
+    'Astrology',
+    'Dreams',
+  ]);
   await expect(favorite.getByTestId('reader-presence')).toHaveText('Offline');
   await expect(favorite.getByRole('link', { name: /reading with/ })).toHaveCount(0);
   await expect(page.getByTestId('overview-favorite-readers')).toHaveText('1');
 });
 
-test('the badge goes Online live; a chat reading started there has a details page with its messages and each minute', async ({ page, browser }) => {
+test('the badge goes Online live; a chat reading started there has a details page with its messages and each minute', async ({
+  page,
+  browser,
+}) => {
   await signInByApi(page, client.email, client.password);
   await openDashboard(page, '/dashboard/favorites');
   const favorite = favoriteCard(page);
@@ -136,7 +153,10 @@ test('the badge goes Online live; a chat reading started there has a details pag
   await page.getByRole('button', { name: 'Skip' }).click();
   await expect(page).toHaveURL('/dashboard');
 
-  const figures = (await (await page.request.get(`/api/sessions/${sessionId}`)).json()) as { minutesCharged: number; totalCostCents: number };
+  const figures = (await (await page.request.get(`/api/sessions/${sessionId}`)).json()) as {
+    minutesCharged: number;
+    totalCostCents: number;
+  };
   expect(figures.totalCostCents).toBe(figures.minutesCharged * CHAT_RATE_CENTS);
   const total = `$${(figures.totalCostCents / 100).toFixed(2)}`;
 
@@ -187,7 +207,9 @@ test('each tab opens by its URL after a reload and fits a 375 px phone', async (
   }
 });
 
-test('the client edits the profile name, sees field errors beside the fields, and the new name after a reload', async ({ page }) => {
+test('the client edits the profile name, sees field errors beside the fields, and the new name after a reload', async ({
+  page,
+}) => {
   await signInByApi(page, client.email, client.password);
   await openDashboard(page, '/dashboard/profile');
   const form = page.getByRole('form', { name: 'Edit profile' });

@@ -19,7 +19,10 @@ async function categoryCount(page: Page, name: string): Promise<number> {
   return Number((await button.textContent())?.match(/\((\d+)\)/)?.[1]);
 }
 
-test('a client posts a discussion and a reply; another client finds it by tag, likes it and reports it', async ({ page, browser }) => {
+test('a client posts a discussion and a reply; another client finds it by tag, likes it and reports it', async ({
+  page,
+  browser,
+}) => {
   const id = randomUUID().slice(0, 8);
   const title = `Flying over a silver lake ${id}`;
   const tag = `lake${id}`;
@@ -127,7 +130,9 @@ test('a visitor reads a thread but is asked to sign in to post, reply or like', 
   await expect(page.getByText('Sign in to like discussions.')).toBeVisible();
 });
 
-test('the Categories tab lists the six with counts, and choosing one filters the discussions; the URL keeps it', async ({ page }) => {
+test('the Categories tab lists the six with counts, and choosing one filters the discussions; the URL keeps it', async ({
+  page,
+}) => {
   await page.goto('/community');
   await page.getByRole('tab', { name: 'Categories' }).click();
   await expect(page).toHaveURL(/tab=categories/);
@@ -156,13 +161,20 @@ test('the list and a thread fit a phone without sideways scrolling', async ({ pa
   await expect(page.getByRole('article').first()).toBeVisible();
   const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   expect(await fits()).toBe(true);
-  await page.getByRole('article').first().getByRole('link', { name: /^Join Discussion/ }).click();
+  await page
+    .getByRole('article')
+    .first()
+    .getByRole('link', { name: /^Join Discussion/ })
+    .click();
   await expect(page.getByRole('button', { name: /^Like/ })).toBeVisible();
   expect(await fits()).toBe(true);
 });
 
 /** A discussion posted through the API in the page's cookie jar, for tests about what happens to it next. */
-async function postByApi(page: Page, input: { title: string; content: string; category: string; tags?: string[] }): Promise<string> {
+async function postByApi(
+  page: Page,
+  input: { title: string; content: string; category: string; tags?: string[] },
+): Promise<string> {
   const origin = test.info().project.use.baseURL ?? '';
   const response = await page.request.post('/api/community/posts', { data: input, headers: { Origin: origin } });
   expect(response.status(), await response.text()).toBe(201);
@@ -172,7 +184,11 @@ async function postByApi(page: Page, input: { title: string; content: string; ca
 test('the author edits their discussion, then deletes it after confirming', async ({ page }) => {
   const id = randomUUID().slice(0, 8);
   await signInByApi(page, DEMO.luna.email, DEMO.luna.password);
-  const postId = await postByApi(page, { title: `Which deck for a beginner ${id}`, content: 'I would like to start reading tarot myself.', category: 'Tarot & Oracle Cards' });
+  const postId = await postByApi(page, {
+    title: `Which deck for a beginner ${id}`,
+    content: 'I would like to start reading tarot myself.',
+    category: 'Tarot & Oracle Cards',
+  });
   await page.goto(`/community/${postId}`);
 
   await page.getByRole('button', { name: 'Edit' }).click();
@@ -196,11 +212,18 @@ test('the author edits their discussion, then deletes it after confirming', asyn
   await expect(page.getByRole('heading', { name: 'Discussion not found' })).toBeVisible();
 });
 
-test('an admin pins and hides a discussion with a reason: it leads the list, then only its author and admins see it, marked Hidden, and its author reads why', async ({ page, browser }) => {
+test('an admin pins and hides a discussion with a reason: it leads the list, then only its author and admins see it, marked Hidden, and its author reads why', async ({
+  page,
+  browser,
+}) => {
   const id = randomUUID().slice(0, 8);
   await signInByApi(page, DEMO.luna.email, DEMO.luna.password);
   const title = `Amethyst by the bed ${id}`;
-  const postId = await postByApi(page, { title, content: 'Does anyone else sleep with amethyst nearby?', category: 'Crystal Healing' });
+  const postId = await postByApi(page, {
+    title,
+    content: 'Does anyone else sleep with amethyst nearby?',
+    category: 'Crystal Healing',
+  });
 
   const admin = await openCheckedContext(browser);
   try {
@@ -243,7 +266,10 @@ test('an admin pins and hides a discussion with a reason: it leads the list, the
 test('a signed-in client reports a review on a reader’s profile', async ({ page }) => {
   await signInByApi(page, DEMO.luna.email, DEMO.luna.password);
   await page.goto('/readers/aurora');
-  const report = page.getByRole('region', { name: 'Reviews' }).getByRole('button', { name: /^Report review from / }).first();
+  const report = page
+    .getByRole('region', { name: 'Reviews' })
+    .getByRole('button', { name: /^Report review from / })
+    .first();
   await report.click();
   const dialog = page.getByRole('dialog', { name: 'Report' });
   await dialog.getByLabel('What is wrong with it?').fill('This names someone who asked to stay anonymous.');
@@ -285,7 +311,8 @@ test('a viewer reports another viewer’s live chat message, but not their own',
     await expect(sol.page.getByText('Thanks — our team reviews reports within 24 hours.')).toBeVisible();
     expect(sol.problems).toEqual([]);
   } finally {
-    if (streamId) await reader.page.request.post(`/api/live/streams/${streamId}/end`, { data: {}, headers: { Origin: origin } });
+    if (streamId)
+      await reader.page.request.post(`/api/live/streams/${streamId}/end`, { data: {}, headers: { Origin: origin } });
     await sol.context.close();
     await reader.context.close();
   }

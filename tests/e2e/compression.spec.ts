@@ -1,7 +1,9 @@
 import { entryScriptPath, expect, test } from './fixtures';
 
 // Issue 29: the built app's files go compressed at build time, with caching that never serves a stale page.
-test('serves the built scripts pre-compressed, cached for good, and the page itself never stale', async ({ request }) => {
+test('serves the built scripts pre-compressed, cached for good, and the page itself never stale', async ({
+  request,
+}) => {
   const home = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
   expect(home.status()).toBe(200);
   // A visitor's rendered page (decision 063): the browser always revalidates it, a CDN keeps it 30 s.
@@ -31,6 +33,8 @@ test('serves the built scripts pre-compressed, cached for good, and the page its
 test('answers the crawler files, the pages with 200 and a path no page has with 404', async ({ request }) => {
   expect((await request.get('/robots.txt')).status()).toBe(200);
   expect(await (await request.get('/sitemap.xml')).text()).toContain('/readers/');
-  for (const path of ['/', '/readers', '/about', '/login', '/dashboard']) expect((await request.get(path)).status(), path).toBe(200);
-  for (const path of ['/no-such-page', '/assets/no-such-chunk.js']) expect((await request.get(path)).status(), path).toBe(404);
+  for (const path of ['/', '/readers', '/about', '/login', '/dashboard'])
+    expect((await request.get(path)).status(), path).toBe(200);
+  for (const path of ['/no-such-page', '/assets/no-such-chunk.js'])
+    expect((await request.get(path)).status(), path).toBe(404);
 });

@@ -16,7 +16,13 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(150_000);
 
 const id = randomUUID().slice(0, 8);
-const READER = { firstName: 'Selene', lastName: `Flow ${id}`, username: `selene_${id}`, email: `selene-${id}@example.com`, password: `selene-${id}-pass` };
+const READER = {
+  firstName: 'Selene',
+  lastName: `Flow ${id}`,
+  username: `selene_${id}`,
+  email: `selene-${id}@example.com`,
+  password: `selene-${id}-pass`,
+};
 const READER_NAME = `${READER.firstName} ${READER.lastName}`;
 const CHAT_RATE_CENTS = 250;
 
@@ -25,7 +31,10 @@ async function newPage(browser: Browser): Promise<{ page: Page; problems: string
   return { page, problems, close: () => context.close() };
 }
 
-test('a reading made through the screens shows to the cent on all three dashboards', async ({ page: client, browser }) => {
+test('a reading made through the screens shows to the cent on all three dashboards', async ({
+  page: client,
+  browser,
+}) => {
   // The admin creates the reader in the dialog.
   const admin = await newPage(browser);
   await signInByApi(admin.page, DEMO.admin.email, DEMO.admin.password);
@@ -88,7 +97,10 @@ test('a reading made through the screens shows to the cent on all three dashboar
   await expect(card.getByTestId('usual-availability')).toContainText('Usually available Wed');
   await card.getByRole('link', { name: `Start Chat Reading with ${READER_NAME}` }).click();
   await client.getByRole('button', { name: 'Confirm Chat Reading' }).click();
-  await reader.page.getByRole('dialog', { name: 'New reading request' }).getByRole('button', { name: 'Accept' }).click();
+  await reader.page
+    .getByRole('dialog', { name: 'New reading request' })
+    .getByRole('button', { name: 'Accept' })
+    .click();
   await expect(reader.page).toHaveURL(/\/reading\/[0-9a-f-]{36}$/);
   const sessionId = reader.page.url().split('/').pop()!;
   await expect(client).toHaveURL(`/reading/${sessionId}`);
@@ -119,19 +131,26 @@ test('a reading made through the screens shows to the cent on all three dashboar
 
   // The client rates it later from the history.
   await client.getByRole('tab', { name: 'Session History' }).click();
-  const row = client.getByTestId('history-row').filter({ has: client.locator(`a[href="/dashboard/sessions/${sessionId}"]`) });
+  const row = client
+    .getByTestId('history-row')
+    .filter({ has: client.locator(`a[href="/dashboard/sessions/${sessionId}"]`) });
   await expect(row).toContainText(cost);
   await row.getByRole('button', { name: 'Rate this reading' }).click();
   const rate = client.getByRole('dialog', { name: 'Rate this reading' });
   // The star a person clicks is the radio's label (the input itself is visually hidden).
-  await rate.locator('label').filter({ has: client.getByLabel('5 stars') }).click();
+  await rate
+    .locator('label')
+    .filter({ has: client.getByLabel('5 stars') })
+    .click();
   await expect(rate.getByLabel('5 stars')).toBeChecked();
   await rate.getByRole('button', { name: 'Submit Rating' }).click();
   await expect(row.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible();
 
   // The client's dashboard: what was added, what was spent, what is left.
   await client.goto('/dashboard');
-  await expect(client.getByTestId('overview-wallet-balance')).toHaveText(formatCents(2000 - figures.totalCostCents), { timeout: 20_000 });
+  await expect(client.getByTestId('overview-wallet-balance')).toHaveText(formatCents(2000 - figures.totalCostCents), {
+    timeout: 20_000,
+  });
   await expect(client.getByTestId('overview-total-spent')).toHaveText(cost);
   await expect(client.getByTestId('overview-month-spent')).toHaveText(cost);
   await openInApp(client, '/dashboard/wallet');
@@ -157,7 +176,10 @@ test('a reading made through the screens shows to the cent on all three dashboar
   // The admin's dashboard: the reader's row and the reading in Sessions.
   await admin.page.goto('/dashboard');
   await expect(admin.page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 20_000 });
-  const adminRow = admin.page.getByRole('region', { name: 'Readers' }).getByTestId('admin-reader').filter({ hasText: `@${READER.username}` });
+  const adminRow = admin.page
+    .getByRole('region', { name: 'Readers' })
+    .getByTestId('admin-reader')
+    .filter({ hasText: `@${READER.username}` });
   await expect(adminRow).toContainText(earned);
   await expect(adminRow).toContainText('5.0(1)');
   await openInApp(admin.page, '/dashboard/sessions');

@@ -8,7 +8,10 @@ const FIRST_REPLY = 'Thank you for sharing that. What feels most important about
  * Issue 30: a newcomer's first reading, alone. One browser, no reader signed in anywhere: Sage is
  * answered by the server itself (demo mode). A new seeker, not Luna, whom other specs keep clean.
  */
-test('a newcomer has a whole chat reading with Sage in one browser, billed like any reading', async ({ page, baseURL }) => {
+test('a newcomer has a whole chat reading with Sage in one browser, billed like any reading', async ({
+  page,
+  baseURL,
+}) => {
   // A sign-up, a deposit and a reading of a few billed minutes: more than the default 30 s on a busy machine.
   test.setTimeout(90_000);
   const seeker = await signUpByApi(page.request);
@@ -25,7 +28,9 @@ test('a newcomer has a whole chat reading with Sage in one browser, billed like 
   // Issue 43: chat only everywhere: no audio or video button or rate on the card, nor on an old audio link.
   for (const kind of ['Audio', 'Video']) await expect(card.getByRole('button', { name: kind })).toHaveCount(0);
   await expect(card.locator('dl[aria-label="Rates"] dt')).toHaveText(['Chat']);
-  const sageId = (await card.getByRole('link', { name: `Start Chat Reading with ${SAGE}` }).getAttribute('href'))!.split('/session/')[1]!.split('?')[0]!;
+  const sageId = (await card.getByRole('link', { name: `Start Chat Reading with ${SAGE}` }).getAttribute('href'))!
+    .split('/session/')[1]!
+    .split('?')[0]!;
   await page.goto(`/session/${sageId}?type=audio`);
   await expect(page.getByRole('radiogroup', { name: 'Reading type' }).getByRole('radio')).toHaveCount(1);
   await expect(page.getByRole('radio', { name: /Chat/ })).toBeChecked();

@@ -14,7 +14,12 @@ const specialty = `Starlight ${token.slice(-6)}`;
 const readerSockets: Socket[] = [];
 
 async function keepPageOpen(baseURL: string, cookie: string) {
-  const socket = io(baseURL, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie, origin: baseURL }, forceNew: true });
+  const socket = io(baseURL, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { cookie, origin: baseURL },
+    forceNew: true,
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
@@ -32,7 +37,13 @@ async function makeReaders(baseURL: string): Promise<Record<'cheap' | 'dear' | '
   await ok(admin.post('/api/auth/sign-in/email', { data: DEMO.admin }));
   const make = async (key: string, options: { rateCents: number; specialties: string[]; isOnline: boolean }) => {
     const id = randomUUID().slice(0, 8);
-    const reader = { firstName: 'Celeste', lastName: `${key} ${id}`, email: `dir-${id}@example.com`, password: `dir-${id}-pass`, username: `dir_${key}_${id}` };
+    const reader = {
+      firstName: 'Celeste',
+      lastName: `${key} ${id}`,
+      email: `dir-${id}@example.com`,
+      password: `dir-${id}-pass`,
+      username: `dir_${key}_${id}`,
+    };
     await ok(
       admin.post('/api/admin/readers', {
         data: {
@@ -78,9 +89,13 @@ test.afterAll(() => {
   for (const socket of readerSockets) socket.disconnect();
 });
 
-const cardNames = (page: import('@playwright/test').Page) => page.getByTestId('reader-card').getByRole('heading').allTextContents();
+const cardNames = (page: import('@playwright/test').Page) =>
+  page.getByTestId('reader-card').getByRole('heading').allTextContents();
 
-test('a visitor filters the directory, and the shared URL shows the same readers in the same order', async ({ page, browser }) => {
+test('a visitor filters the directory, and the shared URL shows the same readers in the same order', async ({
+  page,
+  browser,
+}) => {
   await page.goto('/readers');
   await expect(page).toHaveTitle(/Our Gifted Readers/);
   await expect(page.getByTestId('reader-card').first()).toBeVisible(LOAD);

@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, test as base, type Browser, type BrowserContext, type BrowserContextOptions, expect, type Locator, type Page, type Response } from '@playwright/test';
+import {
+  type APIRequestContext,
+  test as base,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  expect,
+  type Locator,
+  type Page,
+  type Response,
+} from '@playwright/test';
 import { HYDRATED_ATTRIBUTE, RENDERED_STATE_ID } from '../../src/shared/server-render';
 
 export const DEMO = {
@@ -67,14 +77,19 @@ export const test = base.extend<{ guard: undefined }>({
       page.on('console', (message) => {
         // A page that does not exist (an unknown reader's profile) answers 404, as crawlers need.
         const isNotFoundDocument = /status of 404/.test(message.text()) && message.location().url === page.url();
-        if (message.type() === 'error' && !isExpectedApiRejection(message.text(), message.location().url) && !isNotFoundDocument) {
+        if (
+          message.type() === 'error' &&
+          !isExpectedApiRejection(message.text(), message.location().url) &&
+          !isNotFoundDocument
+        ) {
           problems.push(`console: ${message.text()}`);
         }
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       page.on('request', (request) => {
         const url = request.url();
-        if (!url.startsWith(baseURL ?? '') && !url.startsWith('data:') && !url.startsWith('blob:')) problems.push(`off-site request: ${url}`);
+        if (!url.startsWith(baseURL ?? '') && !url.startsWith('data:') && !url.startsWith('blob:'))
+          problems.push(`off-site request: ${url}`);
       });
       await use(undefined);
       expect(problems, 'console errors or off-site requests').toEqual([]);
@@ -92,7 +107,12 @@ export { expect };
  * 146% CPU with two workers) and starved the other browsers in the test, WebRTC ones included.
  */
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: base.info().project.use.baseURL, reducedMotion: 'reduce', viewport: { width: 1280, height: 800 }, ...options });
+  const context = await browser.newContext({
+    baseURL: base.info().project.use.baseURL,
+    reducedMotion: 'reduce',
+    viewport: { width: 1280, height: 800 },
+    ...options,
+  });
   if (options.javaScriptEnabled !== false) context.on('page', awaitHydrationOnLoad);
   return context;
 }
@@ -108,7 +128,8 @@ export async function openCheckedContext(browser: Browser) {
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && !isExpectedApiRejection(message.text(), message.location().url)) problems.push(message.text());
+    if (message.type() === 'error' && !isExpectedApiRejection(message.text(), message.location().url))
+      problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return { context, page, problems };
@@ -119,7 +140,10 @@ export async function openCheckedContext(browser: Browser) {
  * at once, before the save, and a reload or a navigation straight after would cancel the request.
  */
 export async function addToFavorites(page: Page, scope: Page | Locator) {
-  const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && new URL(response.url()).pathname.startsWith('/api/favorites/'));
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PUT' && new URL(response.url()).pathname.startsWith('/api/favorites/'),
+  );
   await scope.getByRole('button', { name: 'Add to favorites' }).click();
   await expect(scope.getByRole('button', { name: 'Remove from favorites' })).toBeVisible();
   expect((await saved).ok()).toBe(true);
@@ -132,7 +156,9 @@ export async function addToFavorites(page: Page, scope: Page | Locator) {
 export async function entryScriptPath(request: APIRequestContext, html: string): Promise<string> {
   const boot = html.match(/<script type="module"[^>]* src="(\/assets\/boot-[\w-]+\.js)"/)?.[1];
   expect(boot, html).toBeDefined();
-  const entry = (await (await request.get(boot!)).text()).match(/import\(['"`](\/assets\/index-[\w-]+\.js)['"`]\)/)?.[1];
+  const entry = (await (await request.get(boot!)).text()).match(
+    /import\(['"`](\/assets\/index-[\w-]+\.js)['"`]\)/,
+  )?.[1];
   expect(entry).toBeDefined();
   return entry!;
 }
@@ -175,7 +201,8 @@ export async function mailedLinkPath(request: APIRequestContext, email: string, 
 }
 
 /** The newest verification link mailed to `email`: opening it signs its person in, in that cookie jar. */
-export const verificationPath = (request: APIRequestContext, email: string) => mailedLinkPath(request, email, 'verify_email');
+export const verificationPath = (request: APIRequestContext, email: string) =>
+  mailedLinkPath(request, email, 'verify_email');
 
 /** Signs a new person up on the page as they would: the form, 'Check your email', then the mailed link, landing on the dashboard. */
 export async function signUpOnPage(page: Page, user: NewUser) {
@@ -200,7 +227,10 @@ export async function signUpByApi(request: APIRequestContext, user: NewUser = ne
 export async function signInByApi(page: Page, email: string, password: string) {
   // Better Auth refuses cookie-carrying POSTs without a trusted Origin, as a browser would send.
   const origin = base.info().project.use.baseURL ?? '';
-  const response = await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { Origin: origin } });
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password },
+    headers: { Origin: origin },
+  });
   expect(response.ok(), await response.text()).toBe(true);
 }
 

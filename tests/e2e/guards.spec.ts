@@ -41,7 +41,9 @@ test('/terms and /privacy open the matching tab of the policies page', async ({ 
   await page.goto('/privacy');
   await expect(page).toHaveURL('/policies?tab=privacy');
   await expect(page.getByRole('tab', { name: 'Privacy Policy' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByTestId('retention-policy')).toContainText('deleted automatically 30 days after they were sent');
+  await expect(page.getByTestId('retention-policy')).toContainText(
+    'deleted automatically 30 days after they were sent',
+  );
 
   await page.getByRole('tab', { name: 'Community Guidelines' }).click();
   await expect(page).toHaveURL('/policies?tab=guidelines');

@@ -31,10 +31,13 @@ export async function openInApp(page: Page, path: string) {
   // under the new URL (CI, stop 41).
   await expect(page.locator(PAGE_CONTENT).filter({ visible: true }).first()).toBeVisible({ timeout: 20_000 });
   await page.evaluate((to) => {
-    for (const element of document.querySelectorAll('main h1, main [role="tabpanel"]:not([hidden])')) element.setAttribute('data-left-behind', '');
+    for (const element of document.querySelectorAll('main h1, main [role="tabpanel"]:not([hidden])'))
+      element.setAttribute('data-left-behind', '');
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await expect(page).toHaveURL(path);
-  await expect(page.locator(`${PAGE_CONTENT}:not([data-left-behind])`).filter({ visible: true }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator(`${PAGE_CONTENT}:not([data-left-behind])`).filter({ visible: true }).first()).toBeVisible({
+    timeout: 20_000,
+  });
 }

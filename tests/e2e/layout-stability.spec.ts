@@ -9,7 +9,9 @@ for (const [path, chunk] of [
   ['/readers', /\/assets\/readers-page-[\w-]+\.js$/],
   ['/live', /\/assets\/live-page-[\w-]+\.js$/],
 ] as const) {
-  test(`the footer is never in view while ${path}'s code is on its way, so the page arriving moves nothing in view`, async ({ page }) => {
+  test(`the footer is never in view while ${path}'s code is on its way, so the page arriving moves nothing in view`, async ({
+    page,
+  }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -23,7 +25,8 @@ for (const [path, chunk] of [
     await page.goto(path, { waitUntil: 'domcontentloaded' });
     await expect.poll(() => requested).toBe(true);
     const footer = page.locator('footer');
-    const footerInView = () => footer.evaluateAll((elements) => elements.some((element) => element.getBoundingClientRect().top < 812));
+    const footerInView = () =>
+      footer.evaluateAll((elements) => elements.some((element) => element.getBoundingClientRect().top < 812));
     expect(await footerInView()).toBe(false);
     release();
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();

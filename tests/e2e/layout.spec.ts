@@ -13,12 +13,21 @@ test('the navigation highlights the current page and the footer links the platfo
   await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
 
   const platform = page.getByRole('navigation', { name: 'Platform' });
-  await expect(platform.getByRole('link')).toHaveText(['Readers', 'Live', 'Shop', 'Community', 'About', 'Become a reader']);
+  await expect(platform.getByRole('link')).toHaveText([
+    'Readers',
+    'Live',
+    'Shop',
+    'Community',
+    'About',
+    'Become a reader',
+  ]);
   const support = page.getByRole('navigation', { name: 'Support' });
   await expect(support.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
   await expect(support.getByRole('link', { name: 'Terms & Policies' })).toHaveAttribute('href', '/policies');
   await expect(support.getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', '/help');
-  await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Soul Tribe. All rights reserved.`);
+  await expect(page.getByRole('contentinfo')).toContainText(
+    `© ${new Date().getFullYear()} Soul Tribe. All rights reserved.`,
+  );
 });
 
 test('the home page offers the journey, readers and more about us', async ({ page }) => {
@@ -39,16 +48,25 @@ test('the home page offers the journey, readers and more about us', async ({ pag
 });
 
 /** Issue 43: the About page's counts are the database's, which the directory's cards add up to as well; the home page claims none. */
-test('the About page shows the readings given and the readers from the database, and the home page no made-up figure', async ({ page }) => {
+test('the About page shows the readings given and the readers from the database, and the home page no made-up figure', async ({
+  page,
+}) => {
   const figures = page.getByRole('list', { name: 'Soul Tribe in figures' });
   await expect(async () => {
-    const counts = (await (await page.request.get('/api/public-figures')).json()) as { readingsGiven: number; readers: number };
+    const counts = (await (await page.request.get('/api/public-figures')).json()) as {
+      readingsGiven: number;
+      readers: number;
+    };
     const directory = (await (await page.request.get('/api/readers?pageSize=100')).json()) as { total: number };
     expect(counts.readers).toBe(directory.total);
     await page.goto('/about');
     const figure = (label: string) => figures.locator('> li').filter({ hasText: label });
-    await expect(figure('readings given')).toHaveText(`${counts.readingsGiven.toLocaleString('en-US')}readings given`, { timeout: 2_000 });
-    await expect(figure('verified readers')).toHaveText(`${counts.readers.toLocaleString('en-US')}verified readers`, { timeout: 2_000 });
+    await expect(figure('readings given')).toHaveText(`${counts.readingsGiven.toLocaleString('en-US')}readings given`, {
+      timeout: 2_000,
+    });
+    await expect(figure('verified readers')).toHaveText(`${counts.readers.toLocaleString('en-US')}verified readers`, {
+      timeout: 2_000,
+    });
   }).toPass({ timeout: 15_000 });
   await expect(figures).not.toContainText('10,000');
   await page.goto('/');
@@ -145,8 +163,18 @@ test('the about page tells the mission, the story, the values, what each side ge
   const figures = page.getByRole('list', { name: 'Soul Tribe in figures' });
   await expect(figures).toContainText('70%');
   const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { level: 2 })).toHaveText(['Our Story', 'Our Values', 'What Soul Tribe Offers']);
-  await expect(main.getByRole('heading', { level: 3 })).toHaveText(['Authentic Connection', 'Sacred Privacy', 'Empowerment', 'For Seekers', 'For Readers']);
+  await expect(main.getByRole('heading', { level: 2 })).toHaveText([
+    'Our Story',
+    'Our Values',
+    'What Soul Tribe Offers',
+  ]);
+  await expect(main.getByRole('heading', { level: 3 })).toHaveText([
+    'Authentic Connection',
+    'Sacred Privacy',
+    'Empowerment',
+    'For Seekers',
+    'For Readers',
+  ]);
   await expect(page.getByText('70% of every minute you read; the platform keeps 30%')).toBeVisible();
   await page.getByRole('link', { name: 'Browse Readers' }).click();
   await expect(page).toHaveURL('/readers');

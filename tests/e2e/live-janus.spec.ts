@@ -41,14 +41,21 @@ function required(value: string | undefined, message: string): string {
 }
 
 async function expectRedisAnswers(url: string) {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2_000 });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 2_000,
+  });
   let reason: unknown;
   redis.on('error', (error) => (reason = error));
   try {
     await redis.connect();
     await redis.ping();
   } catch (error) {
-    throw new Error(`live-janus.spec.ts needs Redis at ${url} (E2E_REDIS_URL; .ci/run starts one on 6379): ${String(reason ?? error)}`);
+    throw new Error(
+      `live-janus.spec.ts needs Redis at ${url} (E2E_REDIS_URL; .ci/run starts one on 6379): ${String(reason ?? error)}`,
+    );
   } finally {
     redis.disconnect();
   }
@@ -65,7 +72,8 @@ base.beforeAll(async () => {
   );
   const redisUrl = process.env.E2E_REDIS_URL || 'redis://127.0.0.1:6379';
   await expectRedisAnswers(redisUrl);
-  if (spawnSync('haproxy', ['-v']).error) throw new Error('live-janus.spec.ts needs HAProxy on the PATH: apt-get install haproxy (.ci/run installs it)');
+  if (spawnSync('haproxy', ['-v']).error)
+    throw new Error('live-janus.spec.ts needs HAProxy on the PATH: apt-get install haproxy (.ci/run installs it)');
 
   const started = await startJanus();
   janus = started;
@@ -110,11 +118,25 @@ base.beforeAll(async () => {
   nodes.push(await startServerProcess(portB, envOf('b'), { web: 'built' }));
 
   const proxy: Haproxy = await startHaproxy(
-    haproxyConfig({ port: frontPort, statsPort, backends: [{ name: 'a', port: portA }, { name: 'b', port: portB }], maxConnections: 1_000, stickyCookie: STICKY_COOKIE }),
+    haproxyConfig({
+      port: frontPort,
+      statsPort,
+      backends: [
+        { name: 'a', port: portA },
+        { name: 'b', port: portB },
+      ],
+      maxConnections: 1_000,
+      stickyCookie: STICKY_COOKIE,
+    }),
     statsPort,
   );
   cleanups.push(() => proxy.stop());
-  await expect.poll(async () => Object.values(await proxy.states()).filter((state) => state.startsWith('UP')).length, { message: 'both nodes UP in HAProxy', timeout: 15_000 }).toBe(2);
+  await expect
+    .poll(async () => Object.values(await proxy.states()).filter((state) => state.startsWith('UP')).length, {
+      message: 'both nodes UP in HAProxy',
+      timeout: 15_000,
+    })
+    .toBe(2);
 });
 
 base.afterAll(async () => {
@@ -153,19 +175,26 @@ const playback = (page: Page) =>
     width: video.videoWidth,
     time: video.currentTime,
     frames: video.getVideoPlaybackQuality().totalVideoFrames,
-    tracks: ((video.srcObject as MediaStream | null)?.getTracks() ?? []).map((track) => `${track.kind}:${track.readyState}`).sort(),
+    tracks: ((video.srcObject as MediaStream | null)?.getTracks() ?? [])
+      .map((track) => `${track.kind}:${track.readyState}`)
+      .sort(),
   }));
 
 /** The picture is playing: a size, and frames and time going on while the test looks. */
 async function expectPlaying(page: Page, who: string) {
-  await expect.poll(async () => (await playback(page)).width, { message: `${who}: a picture`, timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await playback(page)).width, { message: `${who}: a picture`, timeout: 20_000 })
+    .toBeGreaterThan(0);
   const before = await playback(page);
   expect(before.tracks, `${who}: the stream's tracks`).toEqual(['audio:live', 'video:live']);
   await expect
-    .poll(async () => {
-      const now = await playback(page);
-      return now.frames > before.frames && now.time > before.time;
-    }, { message: `${who}: frames and time going on`, timeout: 5_000 })
+    .poll(
+      async () => {
+        const now = await playback(page);
+        return now.frames > before.frames && now.time > before.time;
+      },
+      { message: `${who}: frames and time going on`, timeout: 5_000 },
+    )
     .toBe(true);
 }
 
@@ -179,55 +208,79 @@ const janusSessions = async () => {
   return Array.isArray(sessions) ? sessions.length : Number.NaN;
 };
 
-base('a stream through Janus reaches viewers on both nodes; one leaving stops only its own picture, and the end stops both', async ({ browser }) => {
-  // 12-20 s on this machine; room for a CI run with the other browser worker and the integration tests beside it.
-  base.setTimeout(60_000);
-  const reader = await personOn(browser, 'a', DEMO.reader);
-  const onA = await personOn(browser, 'a', { email: 'luna@example.com', password: 'password123' });
-  const onB = await personOn(browser, 'b', { email: 'sol@example.com', password: 'password123' });
-  try {
-    // The reader goes live with the fake camera; Janus gets it from the reader's page on a.
-    const title = `Janus tarot ${randomUUID().slice(0, 6)}`;
-    const { id } = (await ok(reader.page.request.post('/api/live/streams', { data: { title, category: 'Tarot Reading' }, headers: { Origin: site } }))) as { id: string };
-    await reader.page.goto(`/live/${id}`);
-    await expect.poll(() => reader.page.getByTestId('self-view').evaluate((video: HTMLVideoElement) => video.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+base(
+  'a stream through Janus reaches viewers on both nodes; one leaving stops only its own picture, and the end stops both',
+  async ({ browser }) => {
+    // 12-20 s on this machine; room for a CI run with the other browser worker and the integration tests beside it.
+    base.setTimeout(60_000);
+    const reader = await personOn(browser, 'a', DEMO.reader);
+    const onA = await personOn(browser, 'a', { email: 'luna@example.com', password: 'password123' });
+    const onB = await personOn(browser, 'b', { email: 'sol@example.com', password: 'password123' });
+    try {
+      // The reader goes live with the fake camera; Janus gets it from the reader's page on a.
+      const title = `Janus tarot ${randomUUID().slice(0, 6)}`;
+      const { id } = (await ok(
+        reader.page.request.post('/api/live/streams', {
+          data: { title, category: 'Tarot Reading' },
+          headers: { Origin: site },
+        }),
+      )) as { id: string };
+      await reader.page.goto(`/live/${id}`);
+      await expect
+        .poll(() => reader.page.getByTestId('self-view').evaluate((video: HTMLVideoElement) => video.videoWidth), {
+          timeout: 20_000,
+        })
+        .toBeGreaterThan(0);
 
-    await Promise.all([onA.page.goto(`/live/${id}`), onB.page.goto(`/live/${id}`)]);
-    await expectPlaying(onA.page, 'viewer on a');
-    await expectPlaying(onB.page, 'viewer on b');
-    // One Janus session a node: b's viewer is served by b, the camera and a's viewer by a.
-    await expect.poll(janusSessions, { message: 'a Janus session on each node' }).toBe(2);
+      await Promise.all([onA.page.goto(`/live/${id}`), onB.page.goto(`/live/${id}`)]);
+      await expectPlaying(onA.page, 'viewer on a');
+      await expectPlaying(onB.page, 'viewer on b');
+      // One Janus session a node: b's viewer is served by b, the camera and a's viewer by a.
+      await expect.poll(janusSessions, { message: 'a Janus session on each node' }).toBe(2);
 
-    // b's viewer goes elsewhere in the app: b lets go of its subscription, a's viewer plays on.
-    const liveLink = onB.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Live' });
-    await expect(liveLink).toBeVisible();
-    const left = Date.now();
-    await liveLink.click();
-    await expect(onB.page.getByTestId('stream-video')).toHaveCount(0, { timeout: stopsWithin(left) });
-    await expect.poll(janusSessions, { message: "b's viewer's subscription gone", timeout: stopsWithin(left), intervals: [100] }).toBe(1);
-    await expectPlaying(onA.page, 'viewer on a, after b left');
+      // b's viewer goes elsewhere in the app: b lets go of its subscription, a's viewer plays on.
+      const liveLink = onB.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Live' });
+      await expect(liveLink).toBeVisible();
+      const left = Date.now();
+      await liveLink.click();
+      await expect(onB.page.getByTestId('stream-video')).toHaveCount(0, { timeout: stopsWithin(left) });
+      await expect
+        .poll(janusSessions, {
+          message: "b's viewer's subscription gone",
+          timeout: stopsWithin(left),
+          intervals: [100],
+        })
+        .toBe(1);
+      await expectPlaying(onA.page, 'viewer on a, after b left');
 
-    // It comes back from the list of live streams, on b again.
-    await onB.page.getByTestId('stream-card').filter({ hasText: title }).getByRole('link', { name: 'Join Live Session' }).click();
-    await expectPlaying(onB.page, 'viewer on b, back');
-    await expect.poll(janusSessions).toBe(2);
+      // It comes back from the list of live streams, on b again.
+      await onB.page
+        .getByTestId('stream-card')
+        .filter({ hasText: title })
+        .getByRole('link', { name: 'Join Live Session' })
+        .click();
+      await expectPlaying(onB.page, 'viewer on b, back');
+      await expect.poll(janusSessions).toBe(2);
 
-    // The reader ends the stream: both pictures stop and both viewers are told.
-    await reader.page.getByRole('button', { name: 'End Stream' }).click();
-    const confirm = reader.page.getByRole('dialog', { name: 'End this stream?' }).getByRole('button', { name: 'End Stream' });
-    await expect(confirm).toBeVisible();
-    const ended = Date.now();
-    await confirm.click();
-    for (const viewer of [onA.page, onB.page]) {
-      await expect(viewer.getByText('This stream has ended')).toBeVisible({ timeout: stopsWithin(ended) });
-      await expect(viewer.getByTestId('stream-video')).toHaveCount(0, { timeout: stopsWithin(ended) });
+      // The reader ends the stream: both pictures stop and both viewers are told.
+      await reader.page.getByRole('button', { name: 'End Stream' }).click();
+      const confirm = reader.page
+        .getByRole('dialog', { name: 'End this stream?' })
+        .getByRole('button', { name: 'End Stream' });
+      await expect(confirm).toBeVisible();
+      const ended = Date.now();
+      await confirm.click();
+      for (const viewer of [onA.page, onB.page]) {
+        await expect(viewer.getByText('This stream has ended')).toBeVisible({ timeout: stopsWithin(ended) });
+        await expect(viewer.getByTestId('stream-video')).toHaveCount(0, { timeout: stopsWithin(ended) });
+      }
+      await expect(reader.page.getByText('This stream has ended')).toBeVisible();
+      // Neither node keeps a Janus session for the ended stream.
+      await expect.poll(janusSessions, { message: 'no Janus session after the end' }).toBe(0);
+
+      expect([...reader.problems, ...onA.problems, ...onB.problems], 'console errors').toEqual([]);
+    } finally {
+      await Promise.all([reader.context.close(), onA.context.close(), onB.context.close()]);
     }
-    await expect(reader.page.getByText('This stream has ended')).toBeVisible();
-    // Neither node keeps a Janus session for the ended stream.
-    await expect.poll(janusSessions, { message: 'no Janus session after the end' }).toBe(0);
-
-    expect([...reader.problems, ...onA.problems, ...onB.problems], 'console errors').toEqual([]);
-  } finally {
-    await Promise.all([reader.context.close(), onA.context.close(), onB.context.close()]);
-  }
-});
+  },
+);

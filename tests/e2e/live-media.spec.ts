@@ -19,14 +19,22 @@ async function viewerPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-const videoWidth = (page: Page, testId: string) => page.getByTestId(testId).evaluate((video: HTMLVideoElement) => video.videoWidth);
+const videoWidth = (page: Page, testId: string) =>
+  page.getByTestId(testId).evaluate((video: HTMLVideoElement) => video.videoWidth);
 const trackKinds = (page: Page) =>
-  page.getByTestId('stream-video').evaluate((video: HTMLVideoElement) => ((video.srcObject as MediaStream | null)?.getTracks() ?? []).map((t) => t.kind).sort());
+  page
+    .getByTestId('stream-video')
+    .evaluate((video: HTMLVideoElement) =>
+      ((video.srcObject as MediaStream | null)?.getTracks() ?? []).map((t) => t.kind).sort(),
+    );
 
 test.describe('live media', () => {
   test.setTimeout(150_000);
 
-  test(`a reader's camera reaches ${E2E_P2P_MAX_VIEWERS} viewers peer to peer, the next through the forwarder, and one more is told the stream is full`, async ({ browser, page: readerPage }) => {
+  test(`a reader's camera reaches ${E2E_P2P_MAX_VIEWERS} viewers peer to peer, the next through the forwarder, and one more is told the stream is full`, async ({
+    browser,
+    page: readerPage,
+  }) => {
     const baseURL = base.info().project.use.baseURL ?? '';
     const reader = await createReaderByApi(baseURL, { rateCents: 299, lastName: 'Media' });
     await signInByApi(readerPage, reader.email, reader.password);
@@ -43,7 +51,8 @@ test.describe('live media', () => {
 
     const viewers = await Promise.all(Array.from({ length: E2E_P2P_MAX_VIEWERS }, () => viewerPage(browser)));
     for (const viewer of viewers) await viewer.goto(`/live/${id}`);
-    for (const viewer of viewers) await expect.poll(() => videoWidth(viewer, 'stream-video'), { timeout: 30_000 }).toBeGreaterThan(0);
+    for (const viewer of viewers)
+      await expect.poll(() => videoWidth(viewer, 'stream-video'), { timeout: 30_000 }).toBeGreaterThan(0);
     await expect(readerPage.getByTestId('peer-count')).toHaveText(`Sending to ${E2E_P2P_MAX_VIEWERS} viewers`);
     await expect(readerPage.getByTestId('forwarding')).toHaveCount(0);
 
@@ -70,6 +79,8 @@ test.describe('live media', () => {
     await expect(readerPage.getByTestId('forwarding')).toHaveCount(0, { timeout: 20_000 });
     // A viewer who leaves frees a place; the reader's page counts one fewer.
     await viewers[0]!.context().close();
-    await expect(readerPage.getByTestId('peer-count')).toHaveText(`Sending to ${E2E_P2P_MAX_VIEWERS - 1} viewer`, { timeout: 20_000 });
+    await expect(readerPage.getByTestId('peer-count')).toHaveText(`Sending to ${E2E_P2P_MAX_VIEWERS - 1} viewer`, {
+      timeout: 20_000,
+    });
   });
 });

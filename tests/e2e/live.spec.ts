@@ -52,13 +52,17 @@ test.describe('live pages on their own', () => {
     await expect(page).toHaveURL(/\/(login\?redirect=%2Fdashboard|dashboard)$/);
   });
 
-  test('the list says when a category has no live streams, and the scheduled tab when none are announced there', async ({ page }) => {
+  test('the list says when a category has no live streams, and the scheduled tab when none are announced there', async ({
+    page,
+  }) => {
     await page.goto('/live?category=Celtic+Wisdom');
     await expect(page.getByRole('button', { name: 'Celtic Wisdom' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByText('No live streams in this category')).toBeVisible();
     await page.getByRole('tab', { name: 'Scheduled' }).click();
     await expect(page).toHaveURL(/tab=scheduled/);
-    await expect(page.getByRole('list', { name: 'Scheduled streams' }).or(page.getByText('No scheduled streams'))).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Scheduled streams' }).or(page.getByText('No scheduled streams')),
+    ).toBeVisible();
   });
 });
 
@@ -66,7 +70,10 @@ test.describe('a live stream from camera to gifts', () => {
   test.describe.configure({ mode: 'serial' });
   test.setTimeout(150_000);
 
-  test('a reader goes live; two viewers watch, chat and see a Crystal that pays the reader 70%; the end reaches them', async ({ browser, page: visitor }) => {
+  test('a reader goes live; two viewers watch, chat and see a Crystal that pays the reader 70%; the end reaches them', async ({
+    browser,
+    page: visitor,
+  }) => {
     const reader = await createReaderByApi(base.info().project.use.baseURL ?? '', { rateCents: 299, lastName: 'Live' });
     const broadcaster = await openCheckedContext(browser);
     const viewerA = await openCheckedContext(browser);
@@ -107,9 +114,16 @@ test.describe('a live stream from camera to gifts', () => {
       const card = visitor.getByTestId('stream-card').filter({ hasText: title });
       await expect(card).toBeVisible();
       // The room is recounted after each join; on a busy machine the second may still be on its way.
-      const viewerCountNow = async () => ((await ok(visitor.request.get(`/api/live/streams${streamPath.slice('/live'.length)}`))) as { viewerCount: number }).viewerCount;
+      const viewerCountNow = async () =>
+        (
+          (await ok(visitor.request.get(`/api/live/streams${streamPath.slice('/live'.length)}`))) as {
+            viewerCount: number;
+          }
+        ).viewerCount;
       await expect.poll(viewerCountNow, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
-      await expect(card.getByTestId('stream-viewers')).toHaveText(`${await viewerCountNow()} viewers`, { timeout: 20_000 });
+      await expect(card.getByTestId('stream-viewers')).toHaveText(`${await viewerCountNow()} viewers`, {
+        timeout: 20_000,
+      });
       await card.getByRole('link', { name: 'Join Live Session' }).click();
       await expect(visitor).toHaveURL(streamPath);
       await expect(visitor.getByText('Sign in to watch', { exact: true })).toBeVisible();
@@ -122,18 +136,24 @@ test.describe('a live stream from camera to gifts', () => {
       await expect(chatOf(viewerA.page).getByRole('button', { name: 'Send message' })).toBeDisabled();
       await chatOf(viewerA.page).getByRole('textbox', { name: 'Message' }).fill('What do the cards say for me?');
       await chatOf(viewerA.page).getByRole('textbox', { name: 'Message' }).press('Enter');
-      await expect(chatOf(viewerB.page).getByTestId('stream-chat-message').filter({ hasText: 'What do the cards say for me?' })).toContainText(`${firstName(userA.name)}:`);
+      await expect(
+        chatOf(viewerB.page).getByTestId('stream-chat-message').filter({ hasText: 'What do the cards say for me?' }),
+      ).toContainText(`${firstName(userA.name)}:`);
       // The room sees first names only (docs/decisions/024).
       await expect(chatOf(viewerB.page).getByText(userA.name)).toHaveCount(0);
       await chatOf(viewerB.page).getByRole('textbox', { name: 'Message' }).fill('Same question here!');
       await chatOf(viewerB.page).getByRole('textbox', { name: 'Message' }).press('Enter');
-      await expect(chatOf(viewerA.page).getByTestId('stream-chat-message').filter({ hasText: 'Same question here!' })).toContainText(`${firstName(userB.name)}:`);
+      await expect(
+        chatOf(viewerA.page).getByTestId('stream-chat-message').filter({ hasText: 'Same question here!' }),
+      ).toContainText(`${firstName(userB.name)}:`);
       await expect(chatOf(broadcaster.page).getByTestId('stream-chat-message')).toHaveCount(2);
 
       // A sends a Crystal: both viewers see it over the video and in the chat. The animation shows
       // for a few seconds only, so both pages are watched for it at once, from before the click.
       const animations = Promise.all(
-        [viewerA.page, viewerB.page].map((viewer) => expect(viewer.getByTestId('gift-animation')).toContainText(`${firstName(userA.name)} sent a Crystal`)),
+        [viewerA.page, viewerB.page].map((viewer) =>
+          expect(viewer.getByTestId('gift-animation')).toContainText(`${firstName(userA.name)} sent a Crystal`),
+        ),
       );
       await viewerA.page.getByRole('button', { name: 'Send Crystal for $1.99' }).click();
       await expect(viewerA.page.getByText('Gift sent! 💎')).toBeVisible();
@@ -152,7 +172,10 @@ test.describe('a live stream from camera to gifts', () => {
 
       // The reader ends the stream; both viewers are told.
       await broadcaster.page.getByRole('button', { name: 'End Stream' }).click();
-      await broadcaster.page.getByRole('dialog', { name: 'End this stream?' }).getByRole('button', { name: 'End Stream' }).click();
+      await broadcaster.page
+        .getByRole('dialog', { name: 'End this stream?' })
+        .getByRole('button', { name: 'End Stream' })
+        .click();
       for (const viewer of [viewerA.page, viewerB.page, broadcaster.page]) {
         await expect(viewer.getByText('This stream has ended')).toBeVisible();
       }

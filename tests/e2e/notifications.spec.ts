@@ -19,7 +19,10 @@ async function readerDashboard(browser: Browser, email: string, password: string
   return { context, page };
 }
 
-test('a client follows a favorite reader, hears them come online in the bell and opens their profile', async ({ page, browser }) => {
+test('a client follows a favorite reader, hears them come online in the bell and opens their profile', async ({
+  page,
+  browser,
+}) => {
   const baseURL = base.info().project.use.baseURL!;
   const reader = await createReaderByApi(baseURL, { rateCents: 299, lastName: 'Bellwether' });
   const client = newUser();
@@ -64,7 +67,9 @@ test('a client follows a favorite reader, hears them come online in the bell and
   await expect(page.getByTestId('notification-badge')).toHaveCount(0);
 
   await bell.click();
-  await expect(page.getByRole('menuitem', { name: new RegExp(title) }).getByRole('img', { name: 'Unread' })).toHaveCount(0);
+  await expect(
+    page.getByRole('menuitem', { name: new RegExp(title) }).getByRole('img', { name: 'Unread' }),
+  ).toHaveCount(0);
   await page.keyboard.press('Escape');
 
   await ok(reader.api.patch('/api/readers/me', { data: { isOnline: false } }));

@@ -16,7 +16,10 @@ import { advanceReading, waitForBilledMinutes } from './reading-clock';
 const DEPOSIT_CENTS = 1000;
 const RATE_CENTS = 200;
 
-test('a code made in Admin → Promotions gives a new client bonus credit at checkout, spent first in a reading', async ({ page, baseURL }) => {
+test('a code made in Admin → Promotions gives a new client bonus credit at checkout, spent first in a reading', async ({
+  page,
+  baseURL,
+}) => {
   // Three people's steps in one test (the admin's, the client's checkout, the reading): 11–15 s alone.
   test.setTimeout(60_000);
   // Codes are letters and digits, typed in any case.
@@ -46,7 +49,9 @@ test('a code made in Admin → Promotions gives a new client bonus credit at che
   await dialog.getByLabel('Promo code (optional)').fill(code.toLowerCase());
   const preview = dialog.getByTestId('promo-preview');
   await expect(preview).toContainText('+$3.00 promotional credit');
-  await expect(preview).toContainText('$3.00 bonus (the code’s cap: 50% would be $5.00) · expires 14 days after it is added');
+  await expect(preview).toContainText(
+    '$3.00 bonus (the code’s cap: 50% would be $5.00) · expires 14 days after it is added',
+  );
   await dialog.getByLabel('New card (secure checkout page)').check();
   await dialog.getByRole('button', { name: 'Add Funds' }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
@@ -56,7 +61,9 @@ test('a code made in Admin → Promotions gives a new client bonus credit at che
 
   // Credited by the webhook: the cash, and the bonus apart from it.
   await expect(page).toHaveURL(/\/dashboard\/wallet\?deposit=/);
-  await expect(page.getByTestId('deposit-status')).toHaveText('Payment received: $10.00 was added to your wallet. With it, $3.00 of promotional credit.');
+  await expect(page.getByTestId('deposit-status')).toHaveText(
+    'Payment received: $10.00 was added to your wallet. With it, $3.00 of promotional credit.',
+  );
   await expect(page.getByTestId('wallet-balance')).toHaveText('$10.00');
   const credit = page.getByTestId('wallet-credit');
   await expect(credit).toContainText('Promotional credit');
@@ -69,7 +76,10 @@ test('a code made in Admin → Promotions gives a new client bonus credit at che
   await page.goto(`/session/${reader.id}?type=chat`);
   await expect(page.getByTestId('confirm-rate')).toHaveText('$2.00 per minute');
   await expect(page.getByText('Your balance: $10.00 and $3.00 of promotional credit, spent first')).toBeVisible();
-  const requested = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/sessions/request');
+  const requested = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/sessions/request',
+  );
   await page.getByRole('button', { name: 'Confirm Chat Reading' }).click();
   const { id: sessionId } = (await (await requested).json()) as { id: string };
   await ok(reader.api.post('/api/sessions/respond', { data: { sessionId, response: 'accept' } }));
@@ -91,8 +101,12 @@ test('a code made in Admin → Promotions gives a new client bonus credit at che
   await page.goto(`/dashboard/sessions/${sessionId}`);
   await expect(page.getByTestId('receipt-minute')).toHaveCount(2);
   await expect(page.getByTestId('receipt-total')).toHaveText('$4.00');
-  await expect(page.getByRole('row', { name: /Paid with promotional credit/ }).getByTestId('receipt-credit')).toHaveText('$3.00');
-  await expect(page.getByRole('row', { name: /Paid from your balance/ }).getByTestId('receipt-cash')).toHaveText('$1.00');
+  await expect(
+    page.getByRole('row', { name: /Paid with promotional credit/ }).getByTestId('receipt-credit'),
+  ).toHaveText('$3.00');
+  await expect(page.getByRole('row', { name: /Paid from your balance/ }).getByTestId('receipt-cash')).toHaveText(
+    '$1.00',
+  );
 
   // The wallet: the cash less its $1.00, the credit gone, and the reading one line with its credit part.
   // The credit line reads the wallet's figures (GET /api/wallet?limit=1): none is shown once they say $0 of credit.

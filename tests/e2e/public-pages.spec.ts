@@ -19,7 +19,8 @@ const titles: [path: string, title: string][] = [
   ['/the/far/side/of/the/moon', 'Page Not Found · Soul Tribe'],
 ];
 
-const descriptionOf = (page: import('@playwright/test').Page) => page.locator('meta[name="description"]').getAttribute('content');
+const descriptionOf = (page: import('@playwright/test').Page) =>
+  page.locator('meta[name="description"]').getAttribute('content');
 
 test('every public page has its own title and a one-sentence description', async ({ page }) => {
   const descriptions = new Set<string>();
@@ -68,7 +69,8 @@ test('a signed-out visit logs no console error and no failed request', async ({ 
   });
   page.on('requestfailed', (request) => {
     // A font or script still loading when the next visit leaves the page is cancelled, not failed.
-    const leftBehind = request.failure()?.errorText === 'net::ERR_ABORTED' && new URL(request.url()).pathname.startsWith('/assets/');
+    const leftBehind =
+      request.failure()?.errorText === 'net::ERR_ABORTED' && new URL(request.url()).pathname.startsWith('/assets/');
     if (!leftBehind) problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`);
   });
   page.on('response', (response) => {

@@ -15,7 +15,12 @@ test('the app installs: manifest, service worker, and the app shell offline', as
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   const manifest = await request.get('/manifest.webmanifest');
   expect(manifest.headers()['cache-control']).toBe('no-cache');
-  expect(await manifest.json()).toMatchObject({ short_name: 'Soul Tribe', display: 'standalone', start_url: '/dashboard', theme_color: '#0b0714' });
+  expect(await manifest.json()).toMatchObject({
+    short_name: 'Soul Tribe',
+    display: 'standalone',
+    start_url: '/dashboard',
+    theme_color: '#0b0714',
+  });
   // The worker's script is revalidated on every check, never kept as an immutable asset.
   expect((await request.get('/sw.js')).headers()['cache-control']).toBe('no-cache');
 
@@ -26,12 +31,17 @@ test('the app installs: manifest, service worker, and the app shell offline', as
   const cachedPaths = () =>
     page.evaluate(async () => {
       const byCache: Record<string, string[]> = {};
-      for (const name of await caches.keys()) byCache[name] = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+      for (const name of await caches.keys())
+        byCache[name] = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
       return byCache;
     });
   // The precache: the shell and what index.html loads, no lazy chunk, font or icon a first visit would pay for.
-  const precached = Object.entries(await cachedPaths()).flatMap(([name, paths]) => (name.includes('precache') ? paths : []));
-  expect(precached).toEqual(expect.arrayContaining(['/index.html', '/offline.html', '/favicon.svg', '/manifest.webmanifest', entryScript]));
+  const precached = Object.entries(await cachedPaths()).flatMap(([name, paths]) =>
+    name.includes('precache') ? paths : [],
+  );
+  expect(precached).toEqual(
+    expect.arrayContaining(['/index.html', '/offline.html', '/favicon.svg', '/manifest.webmanifest', entryScript]),
+  );
   expect(precached.filter((path) => /\.(woff2?|png)$|-page-/.test(path))).toEqual([]);
 
   // A visit under the worker keeps the page's lazy chunks; the next one needs no asset from the network.
@@ -53,7 +63,9 @@ test('the app installs: manifest, service worker, and the app shell offline', as
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'You are offline — readings need a connection' })).toBeVisible();
   // The offline page's mark comes from the precache too.
-  await expect.poll(() => page.locator('main img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.locator('main img').evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
   expect(await page.evaluate(async (src) => (await fetch(src)).ok, entryScript)).toBe(true);
   // Nothing of the API is ever kept: the worker's caches hold the build's files only.
   const cached = Object.values(await cachedPaths()).flat();
@@ -82,7 +94,10 @@ test('a person chooses what reaches them, and the page keeps it', async ({ page 
   await expect(page.getByText('Notification settings saved')).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('switch', { name: 'A favorite reader comes online: Push' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('switch', { name: 'A favorite reader comes online: Push' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   await expect(page.getByLabel('From')).toHaveValue('21:30');
   await expect(page.getByLabel('Until')).toHaveValue('07:00');
 });

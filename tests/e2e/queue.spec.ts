@@ -41,26 +41,40 @@ test.afterEach(async () => {
   for (const context of others.splice(0)) await context.dispose();
 });
 
-test('a client joins a busy reader’s queue, moves up, and starts the reading offered when it ends', async ({ page, baseURL }) => {
+test('a client joins a busy reader’s queue, moves up, and starts the reading offered when it ends', async ({
+  page,
+  baseURL,
+}) => {
   // Another client's reading makes the reader busy; both sides present start it.
   const inReading = await apiContext(baseURL!);
   const ahead = await apiContext(baseURL!);
   others.push(inReading, ahead);
   await fundedClient(inReading);
   await fundedClient(ahead);
-  const session = await ok(inReading.post('/api/sessions/request', { data: { readerId: reader.id, sessionType: 'chat' } }));
+  const session = await ok(
+    inReading.post('/api/sessions/request', { data: { readerId: reader.id, sessionType: 'chat' } }),
+  );
   await ok(reader.api.post('/api/sessions/respond', { data: { sessionId: session.id, response: 'accept' } }));
-  sockets.push(await joinSessionRoom(baseURL!, inReading, session.id), await joinSessionRoom(baseURL!, reader.api, session.id));
-  await expect.poll(async () => (await ok(inReading.get(`/api/sessions/${session.id}`))).status, { timeout: 15_000 }).toBe('active');
+  sockets.push(
+    await joinSessionRoom(baseURL!, inReading, session.id),
+    await joinSessionRoom(baseURL!, reader.api, session.id),
+  );
+  await expect
+    .poll(async () => (await ok(inReading.get(`/api/sessions/${session.id}`))).status, { timeout: 15_000 })
+    .toBe('active');
   // Someone is in line already.
-  expect(await ok(ahead.post(`/api/readers/${reader.id}/queue`, { data: { sessionType: 'audio' } }))).toMatchObject({ position: 1 });
+  expect(await ok(ahead.post(`/api/readers/${reader.id}/queue`, { data: { sessionType: 'audio' } }))).toMatchObject({
+    position: 1,
+  });
 
   await fundedClient(page.request);
   await page.goto(`/readers/${reader.username}`);
   await expect(page.getByTestId('reader-status')).toHaveText('In a session', { timeout: 20_000 });
   // A first reading with this reader would start with their 3 free minutes.
   await expect(page.getByTestId('free-minutes')).toHaveText('3 free min');
-  await expect(page.getByTestId('unavailable-reason')).toHaveText(`${reader.firstName} is in a session right now. Join the queue to be offered the reading when they are free.`);
+  await expect(page.getByTestId('unavailable-reason')).toHaveText(
+    `${reader.firstName} is in a session right now. Join the queue to be offered the reading when they are free.`,
+  );
   await page.getByRole('button', { name: `Join queue for ${reader.name}` }).click();
   const kinds = page.getByRole('menuitem');
   await expect(kinds).toHaveText(['Chat reading$1.99/min', 'Audio reading$1.99/min', 'Video reading$1.99/min']);
@@ -83,7 +97,9 @@ test('a client joins a busy reader’s queue, moves up, and starts the reading o
   await expect(offer.getByRole('timer')).toHaveText(ONE_MINUTE_COUNTDOWN);
   await offer.getByRole('button', { name: 'Start reading' }).click();
   await expect(page).toHaveURL(new RegExp(`/session/${reader.id}\\?type=chat$`));
-  await expect(page.getByRole('status').filter({ hasText: `Waiting for ${reader.firstName} to accept…` })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Waiting for ${reader.firstName} to accept…` }),
+  ).toBeVisible();
   await expect(offer).toBeHidden();
 
   // The reader has the request, and the line is empty.

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO, expect, mailedLinkPath, openCheckedContext, signInByApi, test } from './fixtures';
 
-test('a person applies to read, an admin approves, the new reader sets a password from the mail and signs in', async ({ page, browser }) => {
+test('a person applies to read, an admin approves, the new reader sets a password from the mail and signs in', async ({
+  page,
+  browser,
+}) => {
   // Three mailed links, each waiting for the mail worker's tick, and two browsers.
   test.setTimeout(90_000);
   const id = randomUUID().slice(0, 8);
@@ -14,7 +17,9 @@ test('a person applies to read, an admin approves, the new reader sets a passwor
   const form = page.getByRole('form', { name: 'Apply to become a reader' });
   await form.getByLabel('Sample reading').fill('The cards are kind to you.');
   await form.getByRole('button', { name: 'Send application' }).click();
-  await expect(form.getByLabel('Sample reading')).toHaveAccessibleDescription('A sample reading needs at least 300 characters');
+  await expect(form.getByLabel('Sample reading')).toHaveAccessibleDescription(
+    'A sample reading needs at least 300 characters',
+  );
   await expect(form.getByLabel('First name')).toHaveAccessibleDescription('Enter a first name');
 
   await form.getByLabel('First name').fill('Orion');
@@ -23,7 +28,9 @@ test('a person applies to read, an admin approves, the new reader sets a passwor
   await form.getByLabel('Years of experience').fill('9');
   await form.getByLabel('Specialties').fill('Tarot, Astrology');
   await form.getByLabel('Short bio').fill('I read the cards and the stars, gently and honestly.');
-  await form.getByLabel('Sample reading').fill('The Three of Cups shows friendship returning to your life after a lonely season. '.repeat(5));
+  await form
+    .getByLabel('Sample reading')
+    .fill('The Three of Cups shows friendship returning to your life after a lonely season. '.repeat(5));
   await form.getByLabel('Chat rate ($/min)').fill('2.99');
   await form.getByLabel('Audio rate ($/min)').fill('3.99');
   await form.getByLabel('Video rate ($/min)').fill('4.99');

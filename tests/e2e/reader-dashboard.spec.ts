@@ -35,7 +35,8 @@ async function clientDirectory(browser: Browser, timezoneId: string): Promise<Pa
   return page;
 }
 
-const rowanCard = (page: Page) => page.getByTestId('reader-card').filter({ has: page.getByRole('heading', { name: ROWAN.name }) });
+const rowanCard = (page: Page) =>
+  page.getByTestId('reader-card').filter({ has: page.getByRole('heading', { name: ROWAN.name }) });
 
 test('each tab opens from its own URL, after a reload too, with the stat cards above', async ({ page }) => {
   await signInByApi(page, ROWAN.email, ROWAN.password);
@@ -102,7 +103,9 @@ test('a saved schedule shows on the directory card in the client’s time zone',
   await expect(slots.nth(1).getByLabel('Day')).toHaveValue('5');
 
   const client = await clientDirectory(browser, 'Asia/Kolkata');
-  await expect(rowanCard(client).getByTestId('usual-availability')).toHaveText('Usually available Mon, Fri 5:30 AM–1:30 PM (your time)');
+  await expect(rowanCard(client).getByTestId('usual-availability')).toHaveText(
+    'Usually available Mon, Fri 5:30 AM–1:30 PM (your time)',
+  );
   await client.context().close();
 });
 
@@ -115,7 +118,9 @@ test('settings save to the directory, and a bad image address is named beside it
   await image.fill('ftp://images.example/rowan.png');
   await form.getByRole('button', { name: 'Save Profile' }).click();
   await expect(image).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator('#settings-profileImage-error')).toHaveText('Enter an image address starting with http:// or https://');
+  await expect(page.locator('#settings-profileImage-error')).toHaveText(
+    'Enter an image address starting with http:// or https://',
+  );
 
   const bio = 'Dream worker and intuitive. Bring me the dream that keeps coming back.';
   await image.fill('');

@@ -21,7 +21,8 @@ const READER = {
 };
 const READER_NAME = `${READER.firstName} ${READER.lastName}`;
 const SPECIALTIES = ['Tarot', 'Astrology', 'Dreams', 'Runes', 'Past Lives'];
-const BIO = `I read the cards the way my grandmother taught me.\nEvery reading ends with one practical step you can take this week. ${'The stars are patient. '.repeat(4)}`.trim();
+const BIO =
+  `I read the cards the way my grandmother taught me.\nEvery reading ends with one practical step you can take this week. ${'The stars are patient. '.repeat(4)}`.trim();
 let readerApi: APIRequestContext;
 let readerId: string;
 
@@ -31,7 +32,15 @@ test.beforeAll(async () => {
   await ok(admin.post('/api/auth/sign-in/email', { data: DEMO.admin }));
   const created = await ok(
     admin.post('/api/admin/readers', {
-      data: { ...READER, yearsExperience: 12, chatRateCents: 199, audioRateCents: 299, videoRateCents: 399, specialties: SPECIALTIES, bio: BIO },
+      data: {
+        ...READER,
+        yearsExperience: 12,
+        chatRateCents: 199,
+        audioRateCents: 299,
+        videoRateCents: 399,
+        specialties: SPECIALTIES,
+        bio: BIO,
+      },
     }),
   );
   await admin.dispose();
@@ -41,14 +50,19 @@ test.beforeAll(async () => {
   // Two real readings, each rated by its client; the newest review comes first.
   const reader = { id: readerId, api: readerApi };
   await completeReadingByApi(baseURL, reader, { minutes: 1, rating: { rating: 4 } });
-  await completeReadingByApi(baseURL, reader, { minutes: 1, rating: { rating: 5, review: 'Clear, kind and precise.' } });
+  await completeReadingByApi(baseURL, reader, {
+    minutes: 1,
+    rating: { rating: 5, review: 'Clear, kind and precise.' },
+  });
 });
 
 test.afterAll(async () => {
   await readerApi.dispose();
 });
 
-test('a visitor opens a profile from its URL and reads who the reader is, their rates and their reviews', async ({ page }) => {
+test('a visitor opens a profile from its URL and reads who the reader is, their rates and their reviews', async ({
+  page,
+}) => {
   // Any case of the username finds the reader.
   await page.goto(`/readers/${READER.username.toUpperCase()}`);
   await expect(page.getByRole('heading', { level: 1, name: READER_NAME })).toBeVisible({ timeout: 20_000 });
@@ -61,13 +75,22 @@ test('a visitor opens a profile from its URL and reads who the reader is, their 
 
   const rates = page.getByRole('definition');
   await expect(rates).toHaveText(['$1.99/min', '$2.99/min', '$3.99/min']);
-  for (const name of ['Start Chat Reading', 'Audio', 'Video']) await expect(page.getByRole('button', { name, exact: true })).toBeDisabled();
+  for (const name of ['Start Chat Reading', 'Audio', 'Video'])
+    await expect(page.getByRole('button', { name, exact: true })).toBeDisabled();
   await expect(page.getByTestId('unavailable-reason')).toHaveText(`${READER.firstName} is offline right now.`);
 
   const reviews = page.getByRole('region', { name: 'Reviews' });
   await expect(reviews.getByTestId('reviews-average')).toHaveText('4.5');
-  await expect(reviews.getByRole('list', { name: 'Rating distribution' }).getByRole('listitem', { name: '5 stars: 1 review' })).toBeVisible();
-  for (const [stars, count] of [[5, 1], [4, 1], [3, 0], [2, 0], [1, 0]] as const) {
+  await expect(
+    reviews.getByRole('list', { name: 'Rating distribution' }).getByRole('listitem', { name: '5 stars: 1 review' }),
+  ).toBeVisible();
+  for (const [stars, count] of [
+    [5, 1],
+    [4, 1],
+    [3, 0],
+    [2, 0],
+    [1, 0],
+  ] as const) {
     await expect(reviews.getByTestId(`stars-${stars}-count`)).toHaveText(String(count));
   }
   const items = reviews.getByTestId('review');
@@ -80,14 +103,18 @@ test('a visitor opens a profile from its URL and reads who the reader is, their 
 
   // What a crawler (no JavaScript) reads from the same URL.
   const html = await (await page.request.get(`/readers/${READER.username}`)).text();
-  expect(html).toContain(`<meta property="og:title" content="${READER_NAME} · ${SPECIALTIES.join(', ')} · Soul Tribe" />`);
+  expect(html).toContain(
+    `<meta property="og:title" content="${READER_NAME} · ${SPECIALTIES.join(', ')} · Soul Tribe" />`,
+  );
   expect(html).toContain('<meta property="og:type" content="profile" />');
 
   await page.getByRole('link', { name: 'Back to readers' }).click();
   await expect(page).toHaveURL('/readers');
 });
 
-test("a signed-in client sees the reader come online live, then hearts them and finds them in Favorite Readers", async ({ page }) => {
+test('a signed-in client sees the reader come online live, then hearts them and finds them in Favorite Readers', async ({
+  page,
+}) => {
   const client = newUser();
   await signUpByApi(page.request, client);
   await page.goto(`/readers/${READER.username}`);
@@ -96,7 +123,10 @@ test("a signed-in client sees the reader come online live, then hearts them and 
   // No reload: reader_status turns the badge and brings the buttons.
   await ok(readerApi.patch('/api/readers/me', { data: { isOnline: true } }));
   await expect(page.getByTestId('reader-status')).toHaveText('Online');
-  await expect(page.getByRole('link', { name: `Start Chat Reading with ${READER_NAME}` })).toHaveAttribute('href', `/session/${readerId}?type=chat`);
+  await expect(page.getByRole('link', { name: `Start Chat Reading with ${READER_NAME}` })).toHaveAttribute(
+    'href',
+    `/session/${readerId}?type=chat`,
+  );
   await expect(page.getByTestId('unavailable-reason')).toHaveCount(0);
   await ok(readerApi.patch('/api/readers/me', { data: { isOnline: false } }));
   await expect(page.getByTestId('reader-status')).toHaveText('Offline');

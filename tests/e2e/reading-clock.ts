@@ -13,7 +13,10 @@ import { type APIRequestContext, test as base, expect, type Page } from '@playwr
 /** Moves one reading on by whole billing minutes, asked by one of its participants (their request context carries the cookie). */
 export async function advanceReading(request: APIRequestContext, sessionId: string, minutes = 1) {
   const origin = base.info().project.use.baseURL ?? '';
-  const answer = await request.post(`/api/dev/sessions/${sessionId}/advance`, { data: { minutes }, headers: { Origin: origin } });
+  const answer = await request.post(`/api/dev/sessions/${sessionId}/advance`, {
+    data: { minutes },
+    headers: { Origin: origin },
+  });
   expect(answer.status(), await answer.text()).toBe(200);
 }
 
@@ -24,7 +27,9 @@ export async function shownCostCents(page: Page): Promise<number> {
 
 /** Waits until the page's header shows at least `minutes` billed minutes at `rateCents`: the server's billing_update, as the person sees it. */
 export async function waitForBilledMinutes(page: Page, rateCents: number, minutes: number) {
-  await expect.poll(() => shownCostCents(page), { message: `${minutes} billed minutes shown` }).toBeGreaterThanOrEqual(minutes * rateCents);
+  await expect
+    .poll(() => shownCostCents(page), { message: `${minutes} billed minutes shown` })
+    .toBeGreaterThanOrEqual(minutes * rateCents);
 }
 
 /** A countdown of one billing minute, as a request's answer window or a queue's offer shows it (60 s down to 1 s). */

@@ -49,7 +49,8 @@ async function fundedClient(page: Page) {
   expect(deposit.status(), await deposit.text()).toBe(201);
 }
 
-const readerCard = (page: Page, name: string) => page.getByTestId('reader-card').filter({ has: page.getByRole('heading', { name }) });
+const readerCard = (page: Page, name: string) =>
+  page.getByTestId('reader-card').filter({ has: page.getByRole('heading', { name }) });
 
 test('the home page shows three featured readers whose Connect Now leads a visitor to sign up', async ({ page }) => {
   await page.goto('/');
@@ -94,7 +95,10 @@ test('the directory searches, filters, sorts and follows a reader going offline 
   // Kai is the cheapest, on the last page of this sort once other specs have added readers: look him up.
   await page.getByLabel('Search').fill(KAI.name);
   const kai = readerCard(page, KAI.name);
-  await expect(kai.getByRole('link', { name: `Video with ${KAI.name}` })).toHaveAttribute('href', /^\/session\/[^/]+\?type=video$/);
+  await expect(kai.getByRole('link', { name: `Video with ${KAI.name}` })).toHaveAttribute(
+    'href',
+    /^\/session\/[^/]+\?type=video$/,
+  );
 
   // Kai switches off on his dashboard; the visitor's directory follows without a reload.
   await signInByApi(page, 'sol@example.com', 'password123');
@@ -139,7 +143,10 @@ test("the reader's rates dialog checks each field and saves in dollars", async (
   await expect(page.getByTestId('rate-chat')).toHaveText('$2.99/min');
 });
 
-test('a declined request and a cancelled one cost nothing and say so on both sides', async ({ page: client, browser }) => {
+test('a declined request and a cancelled one cost nothing and say so on both sides', async ({
+  page: client,
+  browser,
+}) => {
   const reader = await readerPage(browser);
   await fundedClient(client);
 
@@ -166,10 +173,15 @@ test('the reading page refuses a stranger and says when a session does not exist
   const clientContext = await newContext(browser);
   const client = await clientContext.newPage();
   await fundedClient(client);
-  const readers = (await (await client.request.get('/api/readers')).json()) as { readers: { id: string; username: string }[] };
+  const readers = (await (await client.request.get('/api/readers')).json()) as {
+    readers: { id: string; username: string }[];
+  };
   const kaiId = readers.readers.find((r) => r.username === 'kai')!.id;
   const origin = base.info().project.use.baseURL ?? '';
-  const requested = await client.request.post('/api/sessions/request', { data: { readerId: kaiId, sessionType: 'chat' }, headers: { Origin: origin } });
+  const requested = await client.request.post('/api/sessions/request', {
+    data: { readerId: kaiId, sessionType: 'chat' },
+    headers: { Origin: origin },
+  });
   const session = (await requested.json()) as { id: string };
 
   await signInByApi(page, 'sol@example.com', 'password123');

@@ -48,7 +48,12 @@ async function newClientWith(page: Page, amountCents: number) {
 async function sessionOf(page: Page, sessionId: string) {
   const response = await page.request.get(`/api/sessions/${sessionId}`);
   expect(response.ok()).toBe(true);
-  return (await response.json()) as { status: string; endReason: string | null; minutesCharged: number; totalCostCents: number };
+  return (await response.json()) as {
+    status: string;
+    endReason: string | null;
+    minutesCharged: number;
+    totalCostCents: number;
+  };
 }
 
 /** A new reader and a new client with money for one minute, in a chat reading both pages have joined. */
@@ -66,7 +71,8 @@ async function readingWithOneMinuteOfMoney(client: Page, browser: Browser) {
   await expect(reader.page).toHaveURL(/\/reading\/[0-9a-f-]{36}$/);
   const sessionId = reader.page.url().split('/').pop()!;
   await expect(client).toHaveURL(`/reading/${sessionId}`);
-  for (const side of [client, reader.page]) await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
+  for (const side of [client, reader.page])
+    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
   return { reader, sessionId };
 }
 
@@ -85,7 +91,9 @@ test('a client out of money mid-reading adds funds in the pause dialog and the r
   const readerBanner = reader.page.getByTestId('reading-paused-for-funds');
   await expect(topUp).toBeVisible();
   await expect(topUp.getByTestId('top-up-countdown')).toHaveText(TOP_UP_COUNTDOWN);
-  await expect(readerBanner).toContainText(/Waiting for the client to add funds\. .* ends in (2:00|1:[0-5]\d) unless they top up/);
+  await expect(readerBanner).toContainText(
+    /Waiting for the client to add funds\. .* ends in (2:00|1:[0-5]\d) unless they top up/,
+  );
   await expect(reader.page.getByTestId('call-status')).toHaveText('Paused');
   await topUp.getByRole('button', { name: '$25' }).click();
   await topUp.getByRole('button', { name: 'Add Funds' }).click();
@@ -98,8 +106,11 @@ test('a client out of money mid-reading adds funds in the pause dialog and the r
     await expect(side.getByTestId('reading-paused-for-funds')).toHaveCount(0);
   }
   // The header's balance is the server's, after the resumed minute: what was paid in less the cost.
-  const cents = async (testId: string) => Math.round(Number(((await client.getByTestId(testId).textContent()) ?? '').replace(/[$,]/g, '')) * 100);
-  await expect.poll(async () => (await cents('reading-balance')) + (await cents('reading-cost'))).toBe(START_CENTS + TOP_UP_CENTS);
+  const cents = async (testId: string) =>
+    Math.round(Number(((await client.getByTestId(testId).textContent()) ?? '').replace(/[$,]/g, '')) * 100);
+  await expect
+    .poll(async () => (await cents('reading-balance')) + (await cents('reading-cost')))
+    .toBe(START_CENTS + TOP_UP_CENTS);
   const clientChat = client.getByRole('region', { name: 'Chat' });
   await clientChat.getByRole('textbox', { name: 'Message' }).fill('Thank you for waiting.');
   await clientChat.getByRole('textbox', { name: 'Message' }).press('Enter');
@@ -112,7 +123,11 @@ test('a client out of money mid-reading adds funds in the pause dialog and the r
   await client.getByRole('dialog', { name: 'End this reading?' }).getByRole('button', { name: 'End Reading' }).click();
   await expect(client.getByTestId('session-summary')).toBeVisible();
   const ended = await sessionOf(client, sessionId);
-  expect(ended).toMatchObject({ status: 'completed', endReason: 'completed', totalCostCents: ended.minutesCharged * RATE_CENTS });
+  expect(ended).toMatchObject({
+    status: 'completed',
+    endReason: 'completed',
+    totalCostCents: ended.minutesCharged * RATE_CENTS,
+  });
   const profile = (await (await client.request.get('/api/auth/profile')).json()) as { walletBalanceCents: number };
   expect(profile.walletBalanceCents).toBe(START_CENTS + TOP_UP_CENTS - ended.totalCostCents);
 
@@ -134,8 +149,13 @@ test('a reload during the pause shows it again, and with no top-up the reading e
   await expect(topUp.getByTestId('top-up-countdown')).toHaveText(TOP_UP_COUNTDOWN);
   // Back in the room (a page not yet joined says 'Pending'), so the minutes below pass with both sides there.
   await expect(client.getByTestId('call-status')).toHaveText('Paused');
-  await expect(reader.page.getByTestId('reading-paused-for-funds')).toContainText('Waiting for the client to add funds');
-  await expect(reader.page.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'Paused until funds are added');
+  await expect(reader.page.getByTestId('reading-paused-for-funds')).toContainText(
+    'Waiting for the client to add funds',
+  );
+  await expect(reader.page.getByRole('textbox', { name: 'Message' })).toHaveAttribute(
+    'placeholder',
+    'Paused until funds are added',
+  );
 
   // Two minutes on, the window has closed without a top-up.
   await advanceReading(client.request, sessionId, 2);
@@ -146,7 +166,12 @@ test('a reload during the pause shows it again, and with no top-up the reading e
     await expect(side.getByTestId('summary-reason')).toHaveText('insufficient funds');
     await expect(side.getByTestId('summary-minutes')).toHaveText('1');
   }
-  expect(await sessionOf(client, sessionId)).toMatchObject({ status: 'completed', endReason: 'insufficient_funds', minutesCharged: 1, totalCostCents: RATE_CENTS });
+  expect(await sessionOf(client, sessionId)).toMatchObject({
+    status: 'completed',
+    endReason: 'insufficient_funds',
+    minutesCharged: 1,
+    totalCostCents: RATE_CENTS,
+  });
   const profile = (await (await client.request.get('/api/auth/profile')).json()) as { walletBalanceCents: number };
   expect(profile.walletBalanceCents).toBe(START_CENTS - RATE_CENTS);
   await reader.context.close();

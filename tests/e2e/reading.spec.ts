@@ -10,7 +10,12 @@ import { advanceReading, waitForBilledMinutes } from './reading-clock';
  * Both readings run one after the other: a client has one reading at a time.
  */
 const CLIENT = { email: 'sol@example.com', password: 'password123', name: 'Sol Nakamura' };
-const AURORA = { email: 'aurora@soultribe.app', password: 'password123', name: 'Aurora Starweaver', videoRateCents: 599 };
+const AURORA = {
+  email: 'aurora@soultribe.app',
+  password: 'password123',
+  name: 'Aurora Starweaver',
+  videoRateCents: 599,
+};
 const MARCUS = { email: 'marcus@soultribe.app', password: 'password123', name: 'Marcus Moonstone', chatRateCents: 299 };
 
 test.describe.configure({ mode: 'serial' });
@@ -32,7 +37,10 @@ async function walletCents(page: Page): Promise<number> {
 async function readerMoney(page: Page) {
   const response = await page.request.get('/api/wallet?limit=1');
   expect(response.ok()).toBe(true);
-  const wallet = (await response.json()) as { balanceCents: number; earnings: { availableCents: number; heldCents: number } };
+  const wallet = (await response.json()) as {
+    balanceCents: number;
+    earnings: { availableCents: number; heldCents: number };
+  };
   return { walletCents: wallet.balanceCents, ...wallet.earnings };
 }
 
@@ -72,7 +80,13 @@ async function goOnline(page: Page) {
 }
 
 /** The client picks the reader in the directory, confirms the rate and waits; the reader accepts. */
-async function startReading(client: Page, reader: Page, readerName: string, button: 'Start Chat Reading' | 'Video', rateText: string) {
+async function startReading(
+  client: Page,
+  reader: Page,
+  readerName: string,
+  button: 'Start Chat Reading' | 'Video',
+  rateText: string,
+) {
   await client.goto('/readers');
   await client.getByRole('link', { name: `${button} with ${readerName}` }).click();
   await expect(client).toHaveURL(/\/session\/[^/]+\?type=(chat|video)$/);
@@ -98,10 +112,14 @@ async function chatBothWays(client: Page, reader: Page) {
   await expect(clientChat.getByRole('button', { name: 'Send message' })).toBeDisabled();
   await clientChat.getByRole('textbox', { name: 'Message' }).fill('Hello, what do the cards say?');
   await clientChat.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(readerChat.getByTestId('chat-message').filter({ hasText: 'Hello, what do the cards say?' })).toBeVisible();
+  await expect(
+    readerChat.getByTestId('chat-message').filter({ hasText: 'Hello, what do the cards say?' }),
+  ).toBeVisible();
   await readerChat.getByRole('textbox', { name: 'Message' }).fill('The Star: hope is on its way.');
   await readerChat.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(clientChat.getByTestId('chat-message').filter({ hasText: 'The Star: hope is on its way.' })).toBeVisible();
+  await expect(
+    clientChat.getByTestId('chat-message').filter({ hasText: 'The Star: hope is on its way.' }),
+  ).toBeVisible();
   await expect(clientChat.getByRole('textbox', { name: 'Message' })).toHaveValue('');
 }
 
@@ -113,17 +131,28 @@ async function readSummary(page: Page): Promise<Record<string, string>> {
   const summary = page.getByTestId('session-summary');
   await expect(summary).toBeVisible();
   return summary.evaluate((card) =>
-    Object.fromEntries([...card.querySelectorAll('[data-testid^="summary-"]')].map((row) => [row.getAttribute('data-testid')!, row.textContent ?? ''])),
+    Object.fromEntries(
+      [...card.querySelectorAll('[data-testid^="summary-"]')].map((row) => [
+        row.getAttribute('data-testid')!,
+        row.textContent ?? '',
+      ]),
+    ),
   );
 }
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 function expectSummary(shown: Record<string, string>, figures: SessionFigures) {
-  expect(shown).toMatchObject({ 'summary-minutes': String(figures.minutesCharged), 'summary-cost': dollars(figures.totalCostCents) });
+  expect(shown).toMatchObject({
+    'summary-minutes': String(figures.minutesCharged),
+    'summary-cost': dollars(figures.totalCostCents),
+  });
 }
 
-test('a video reading: both see each other, chat, pay per minute and end with exact wallets', async ({ page: client, browser }) => {
+test('a video reading: both see each other, chat, pay per minute and end with exact wallets', async ({
+  page: client,
+  browser,
+}) => {
   await client.context().addInitScript('globalThis.__name = f => f');
   await recordPeerConnections(client.context());
   const reader = await openCheckedContext(browser);
@@ -141,8 +170,12 @@ test('a video reading: both see each other, chat, pay per minute and end with ex
   for (const side of [client, reader.page]) {
     await expectMediaFlowing(side, 'video');
     await expect(side.getByTestId('call-status')).toHaveText('Connected');
-    await expect.poll(() => side.getByTestId('remote-video').evaluate((video: HTMLVideoElement) => video.videoWidth)).toBeGreaterThan(0);
-    await expect.poll(() => side.getByTestId('local-video').evaluate((video: HTMLVideoElement) => video.videoWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => side.getByTestId('remote-video').evaluate((video: HTMLVideoElement) => video.videoWidth))
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => side.getByTestId('local-video').evaluate((video: HTMLVideoElement) => video.videoWidth))
+      .toBeGreaterThan(0);
   }
   await expect(client.getByTestId('reading-rate')).toHaveText('$5.99/min');
   await expect(client.getByTestId('reading-timer')).not.toHaveText('00:00');
@@ -191,7 +224,9 @@ test('a video reading: both see each other, chat, pay per minute and end with ex
   // Rated later from Session History: the row shows the reading's figures, then its stars.
   await client.getByRole('tab', { name: 'Session History' }).click();
   await expect(client).toHaveURL('/dashboard/sessions');
-  const row = client.getByTestId('history-row').filter({ has: client.locator(`a[href="/dashboard/sessions/${sessionId}"]`) });
+  const row = client
+    .getByTestId('history-row')
+    .filter({ has: client.locator(`a[href="/dashboard/sessions/${sessionId}"]`) });
   await expect(row).toContainText(AURORA.name);
   await expect(row).toContainText('Video');
   await expect(row).toContainText(dollars(figures.totalCostCents));
@@ -224,7 +259,10 @@ test('a video reading: both see each other, chat, pay per minute and end with ex
   });
 });
 
-test('a chat reading: messages both ways, paused while either side steps out, per-minute billing, the reader ends it', async ({ page: client, browser }) => {
+test('a chat reading: messages both ways, paused while either side steps out, per-minute billing, the reader ends it', async ({
+  page: client,
+  browser,
+}) => {
   const reader = await openCheckedContext(browser);
   await signIn(reader.page, MARCUS);
   await goOnline(reader.page);
@@ -243,11 +281,15 @@ test('a chat reading: messages both ways, paused while either side steps out, pe
   // The reader steps out of the room (to another page of the app, and back with the browser's Back):
   // the meter pauses for both and the client's page says so; back within the minute's grace (a
   // real minute, longer than these steps may take), the reading carries on.
-  const stepOut = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+  const stepOut = (page: Page) =>
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
   await stepOut(reader.page);
   await expect(client.getByTestId('call-status')).toHaveText('Paused');
   await expect(client.getByTestId('reading-paused')).toContainText(`Reading paused. ${MARCUS.name} has stepped away.`);
-  await expect(client.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'Paused until you are both back');
+  await expect(client.getByRole('textbox', { name: 'Message' })).toHaveAttribute(
+    'placeholder',
+    'Paused until you are both back',
+  );
   await expect(client.getByRole('textbox', { name: 'Message' })).toBeDisabled();
   await reader.page.goBack();
   for (const side of [client, reader.page]) {
@@ -257,9 +299,12 @@ test('a chat reading: messages both ways, paused while either side steps out, pe
   // And the other way round: the reader's page shows the pause while the client is away.
   await stepOut(client);
   await expect(reader.page.getByTestId('call-status')).toHaveText('Paused');
-  await expect(reader.page.getByTestId('reading-paused')).toContainText(`Reading paused. ${CLIENT.name} has stepped away.`);
+  await expect(reader.page.getByTestId('reading-paused')).toContainText(
+    `Reading paused. ${CLIENT.name} has stepped away.`,
+  );
   await client.goBack();
-  for (const side of [client, reader.page]) await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
+  for (const side of [client, reader.page])
+    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
   await advanceReading(client.request, sessionId);
   await waitForBilledMinutes(client, MARCUS.chatRateCents, 2);
 
@@ -282,7 +327,10 @@ test('a chat reading: messages both ways, paused while either side steps out, pe
   // The client rates while the reader's summary counts down; theirs waits for the rating.
   const rating = client.getByRole('form', { name: 'Rate your reading' });
   // The star a person clicks is the radio's label (the input itself is visually hidden).
-  await rating.locator('label').filter({ has: client.getByLabel('5 stars') }).click();
+  await rating
+    .locator('label')
+    .filter({ has: client.getByLabel('5 stars') })
+    .click();
   await expect(rating.getByLabel('5 stars')).toBeChecked();
 
   const figures = await sessionFigures(client, sessionId);
@@ -293,7 +341,9 @@ test('a chat reading: messages both ways, paused while either side steps out, pe
 
   expectSummary(await readerSummary, figures);
   expectSummary(await readSummary(client), figures);
-  await expect(client.getByRole('region', { name: /Notifications/ }).getByText('Session ended: completed')).toBeVisible();
+  await expect(
+    client.getByRole('region', { name: /Notifications/ }).getByText('Session ended: completed'),
+  ).toBeVisible();
   await expect(client.getByTestId('summary-reason')).toHaveText('completed');
 
   expect(clientBefore - (await walletCents(client))).toBe(figures.totalCostCents);
@@ -319,7 +369,12 @@ test('a chat reading: messages both ways, paused while either side steps out, pe
   });
 });
 
-const CELESTE = { email: 'celeste@soultribe.app', password: 'password123', name: 'Celeste Rivers', audioRateCents: 449 };
+const CELESTE = {
+  email: 'celeste@soultribe.app',
+  password: 'password123',
+  name: 'Celeste Rivers',
+  audioRateCents: 449,
+};
 
 /**
  * Once `lose-next-offer` is set in the tab's session storage, the next offer the page makes is never
@@ -352,12 +407,17 @@ test('an audio reading survives a reload and a refund returns every charge', asy
   await client.goto('/readers');
   await client.getByRole('link', { name: `Audio with ${CELESTE.name}` }).click();
   await client.getByRole('button', { name: 'Confirm Audio Reading' }).click();
-  await reader.page.getByRole('dialog', { name: 'New reading request' }).getByRole('button', { name: 'Accept' }).click();
+  await reader.page
+    .getByRole('dialog', { name: 'New reading request' })
+    .getByRole('button', { name: 'Accept' })
+    .click();
   await expect(client).toHaveURL(/\/reading\//);
   const sessionId = client.url().split('/').pop()!;
 
   const hasRemoteAudio = (page: Page) =>
-    page.getByTestId('remote-audio').evaluate((audio: HTMLAudioElement) => (audio.srcObject as MediaStream | null)?.getAudioTracks().length ?? 0);
+    page
+      .getByTestId('remote-audio')
+      .evaluate((audio: HTMLAudioElement) => (audio.srcObject as MediaStream | null)?.getAudioTracks().length ?? 0);
   for (const side of [client, reader.page]) {
     await expectMediaFlowing(side, 'audio');
     await expect(side.getByTestId('call-status')).toHaveText('Connected');

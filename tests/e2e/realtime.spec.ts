@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, newUser, openAccountMenu, signUpOnPage, test } from './fixtures';
 
-test('a signed-in tab keeps a live connection that updates the wallet chip, and drops it on sign-out', async ({ page, baseURL }) => {
+test('a signed-in tab keeps a live connection that updates the wallet chip, and drops it on sign-out', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/signup');
   const socketOpened = page.waitForEvent('websocket', (socket) => socket.url().includes('/socket.io/'));
   await signUpOnPage(page, newUser());

@@ -27,7 +27,9 @@ async function openDashboard(page: Page, path: string, heading: string) {
   await expect(page.getByRole('heading', { name: heading })).toBeVisible({ timeout: 20_000 });
 }
 
-test('a client opens a past reading from their history: its receipt, a print without navigation, and the transcript download', async ({ page }) => {
+test('a client opens a past reading from their history: its receipt, a print without navigation, and the transcript download', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     (window as unknown as { printCalls: number }).printCalls = 0;
     window.print = () => {
@@ -62,14 +64,19 @@ test('a client opens a past reading from their history: its receipt, a print wit
   await expect(page.getByRole('button', { name: 'Print receipt' })).toBeHidden();
   await page.emulateMedia({ media: 'screen' });
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download transcript' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download transcript' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^soul-tribe-reading-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.txt$/);
   const text = await readFile((await download.path())!, 'utf8');
   expect(text.split('\n').slice(0, 2)).toEqual(['Soul Tribe reading transcript', `Reader: ${figures.reader.name}`]);
   expect(text).toMatch(/\nType: (Chat|Audio|Video)\n/);
 });
 
-test('a reader opens one of their readings from Sessions and sees each minute with what it earned them, on a phone', async ({ page }) => {
+test('a reader opens one of their readings from Sessions and sees each minute with what it earned them, on a phone', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await signInByApi(page, READER.email, READER.password);
   await openDashboard(page, '/dashboard/sessions', 'Reader Dashboard');

@@ -28,7 +28,8 @@ test('each public page arrives with its content, before and without any script',
   const page = await context.newPage();
   for (const [path, shown, absent = []] of CONTENT) {
     await page.goto(path);
-    for (const text of shown) await expect(page.getByText(text, { exact: false }).first(), `${path}: ${text}`).toBeVisible();
+    for (const text of shown)
+      await expect(page.getByText(text, { exact: false }).first(), `${path}: ${text}`).toBeVisible();
     for (const text of absent) await expect(page.getByText(text), `${path}: ${text}`).toHaveCount(0);
     await expect(page.getByText('needs JavaScript'), path).toHaveCount(0);
   }
@@ -39,13 +40,22 @@ test('each public page arrives with its content, before and without any script',
   await context.close();
 });
 
-test("a profile's HTML names the reader for search engines: JSON-LD with their offers, and its canonical address", async ({ request }) => {
+test("a profile's HTML names the reader for search engines: JSON-LD with their offers, and its canonical address", async ({
+  request,
+}) => {
   const response = await request.get('/readers/aurora');
   expect(response.headers()['cache-control']).toBe('public, max-age=0, must-revalidate, s-maxage=30');
   const html = await response.text();
   const jsonLd = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null');
-  expect(jsonLd).toMatchObject({ '@type': 'ProfilePage', mainEntity: { '@type': 'Person', name: 'Aurora Starweaver' } });
-  expect(jsonLd.mainEntity.makesOffer.map((offer: { priceSpecification: { price: number } }) => offer.priceSpecification.price)).toContain(3.99);
+  expect(jsonLd).toMatchObject({
+    '@type': 'ProfilePage',
+    mainEntity: { '@type': 'Person', name: 'Aurora Starweaver' },
+  });
+  expect(
+    jsonLd.mainEntity.makesOffer.map(
+      (offer: { priceSpecification: { price: number } }) => offer.priceSpecification.price,
+    ),
+  ).toContain(3.99);
   expect(html).toContain('<link rel="canonical" href="');
   expect(html).toContain(`/readers/aurora" />`);
   const sitemap = await (await request.get('/sitemap.xml')).text();
@@ -59,11 +69,17 @@ async function watchLayoutShifts(page: Page) {
     Object.assign(window, { shifts });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        if (!('hadRecentInput' in entry) || !entry.hadRecentInput) shifts.total += 'value' in entry && typeof entry.value === 'number' ? entry.value : 0;
+        if (!('hadRecentInput' in entry) || !entry.hadRecentInput)
+          shifts.total += 'value' in entry && typeof entry.value === 'number' ? entry.value : 0;
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  return () => page.evaluate(() => ('shifts' in window && typeof window.shifts === 'object' && window.shifts !== null && 'total' in window.shifts ? window.shifts.total : -1));
+  return () =>
+    page.evaluate(() =>
+      'shifts' in window && typeof window.shifts === 'object' && window.shifts !== null && 'total' in window.shifts
+        ? window.shifts.total
+        : -1,
+    );
 }
 
 // The dark theme on a phone, the light one on a desktop, far from the server's time zone and
@@ -88,14 +104,19 @@ for (const theme of ['dark', 'light'] as const) {
         await page.goto(path);
         await hydrated;
         // Rendered in the default theme, the page takes the stored one once hydrated.
-        await expect(page.getByRole('button', { name: theme === 'light' ? 'Switch to dark theme' : 'Switch to light theme' })).toBeVisible();
+        await expect(
+          page.getByRole('button', { name: theme === 'light' ? 'Switch to dark theme' : 'Switch to light theme' }),
+        ).toBeVisible();
         await expect(page.getByText(shown[0]!).first()).toBeVisible();
-        if (path === '/readers/aurora') await expect(page.getByTestId('usual-availability')).toContainText(/^Usually available .+ \(your time\)$/);
+        if (path === '/readers/aurora')
+          await expect(page.getByTestId('usual-availability')).toContainText(/^Usually available .+ \(your time\)$/);
         await page.waitForLoadState('networkidle');
         expect(fetched, `${path} fetched again what it was rendered with`).toEqual([]);
         // The web fonts come after the first paint (lib/load-fonts.ts) and replace local ones sized
         // to them: the shifts counted include that swap.
-        const loadedFonts = await page.evaluate(() => [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replaceAll('"', '')));
+        const loadedFonts = await page.evaluate(() =>
+          [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replaceAll('"', '')),
+        );
         expect(loadedFonts, path).toContain('Playfair Display');
         expect(await layoutShifts(), path).toBeLessThanOrEqual(0.05);
       }
@@ -103,7 +124,10 @@ for (const theme of ['dark', 'light'] as const) {
   });
 }
 
-test("a signed-in person is never served a visitor's page, even when asking with its ETag", async ({ page, request }) => {
+test("a signed-in person is never served a visitor's page, even when asking with its ETag", async ({
+  page,
+  request,
+}) => {
   const visitor = await request.get('/readers');
   const etag = visitor.headers().etag;
   expect(etag).toMatch(/^W\/"/);

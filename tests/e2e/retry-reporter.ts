@@ -17,6 +17,7 @@ export default class RetryReporter implements Reporter {
       return;
     }
     console.log(`${this.retried.length} test(s) passed only on a retry:`);
-    for (const test of this.retried) console.log(`  ${test.titlePath().filter(Boolean).join(' › ')} (${test.location.file}:${test.location.line})`);
+    for (const test of this.retried)
+      console.log(`  ${test.titlePath().filter(Boolean).join(' › ')} (${test.location.file}:${test.location.line})`);
   }
 }

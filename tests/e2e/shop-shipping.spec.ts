@@ -9,10 +9,20 @@ import { expect, openCheckedContext, signInByApi, signUpByApi, test } from './fi
 const ISLA = { email: 'isla@soultribe.app', password: 'password123' };
 const CRYSTALS = 'Chakra Balancing Crystal Set';
 const FIRST_LOAD = { timeout: 20_000 };
-const ADDRESS = { 'Full name': 'Rowan Vale', 'Street and number': '7 Willow Court', City: 'Asheville', 'State / region': 'North Carolina', 'Postal code': '28801', Country: 'United States' };
+const ADDRESS = {
+  'Full name': 'Rowan Vale',
+  'Street and number': '7 Willow Court',
+  City: 'Asheville',
+  'State / region': 'North Carolina',
+  'Postal code': '28801',
+  Country: 'United States',
+};
 test.setTimeout(90_000);
 
-test('a physical item: the buyer gives an address at checkout, the seller marks it shipped with tracking, the buyer sees it and is mailed', async ({ page, browser }) => {
+test('a physical item: the buyer gives an address at checkout, the seller marks it shipped with tracking, the buyer sees it and is mailed', async ({
+  page,
+  browser,
+}) => {
   const buyer = await signUpByApi(page.request);
   const origin = base.info().project.use.baseURL ?? '';
   const deposit = await page.request.post('/api/payments/wallet-deposit', {
@@ -22,7 +32,11 @@ test('a physical item: the buyer gives an address at checkout, the seller marks 
   expect(deposit.status(), await deposit.text()).toBe(201);
 
   await page.goto('/shop?category=Crystals');
-  await page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: CRYSTALS, exact: true }) }).getByRole('button', { name: 'Add to Cart' }).click(FIRST_LOAD);
+  await page
+    .getByTestId('product-card')
+    .filter({ has: page.getByRole('heading', { name: CRYSTALS, exact: true }) })
+    .getByRole('button', { name: 'Add to Cart' })
+    .click(FIRST_LOAD);
   await page.getByRole('button', { name: 'Cart, 1 item' }).click();
   const cart = page.getByRole('dialog', { name: 'Your Cart' });
   const shipTo = cart.getByRole('group', { name: 'Ship to' });
@@ -56,9 +70,14 @@ test('a physical item: the buyer gives an address at checkout, the seller marks 
   await expect(order.getByTestId('shipment-status')).toHaveText('Shipped', FIRST_LOAD);
   await expect(order.getByTestId('shipment-tracking')).toContainText('with USPS · Tracking number 9400 1118 9922');
   await expect
-    .poll(async () => {
-      const { messages } = (await (await page.request.get(`/api/dev/mailbox?${new URLSearchParams({ to: buyer.email })}`)).json()) as { messages: { kind: string; text: string }[] };
-      return messages.find((message) => message.kind === 'order_shipped')?.text ?? '';
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const { messages } = (await (
+          await page.request.get(`/api/dev/mailbox?${new URLSearchParams({ to: buyer.email })}`)
+        ).json()) as { messages: { kind: string; text: string }[] };
+        return messages.find((message) => message.kind === 'order_shipped')?.text ?? '';
+      },
+      { timeout: 15_000 },
+    )
     .toContain('Tracking number: 9400 1118 9922 (USPS).');
 });

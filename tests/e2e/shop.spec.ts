@@ -9,7 +9,11 @@ import { openInApp } from './in-app';
  * Isla, a demo reader no other spec signs in as, lists products.
  */
 const ISLA = { email: 'isla@soultribe.app', password: 'password123' };
-const MOON = { name: 'Guided Moon Meditations (audio)', price: '$15.00', link: 'https://learn.soultribe.app/moon-meditations' };
+const MOON = {
+  name: 'Guided Moon Meditations (audio)',
+  price: '$15.00',
+  link: 'https://learn.soultribe.app/moon-meditations',
+};
 const FIRST_LOAD = { timeout: 20_000 };
 // Sign-up, a deposit and a checkout in one test: a busy machine needs more than the default 30 s.
 test.setTimeout(90_000);
@@ -31,15 +35,21 @@ async function signUpWithFunds(page: Page, dollars: number | null) {
 /** Serious or critical axe findings inside `selector` (the open cart, an opened order). */
 async function axeFindings(page: Page, selector: string) {
   const violations = await axeViolations(page, selector);
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-const productCard = (page: Page, name: string) => page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const productCard = (page: Page, name: string) =>
+  page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
-test('a client filters to digital courses, keeps the cart through a reload, pays from the wallet and opens the course', async ({ page }) => {
+test('a client filters to digital courses, keeps the cart through a reload, pays from the wallet and opens the course', async ({
+  page,
+}) => {
   const orders: string[] = [];
   page.on('request', (request) => {
-    if (request.url().endsWith('/api/shop/orders') && request.method() === 'POST') orders.push(request.headers()['idempotency-key'] ?? '');
+    if (request.url().endsWith('/api/shop/orders') && request.method() === 'POST')
+      orders.push(request.headers()['idempotency-key'] ?? '');
   });
   await signUpWithFunds(page, 100);
 
@@ -90,7 +100,9 @@ test('a client filters to digital courses, keeps the cart through a reload, pays
   await expect(page.getByTestId('wallet-chip')).toHaveText('$85.00', FIRST_LOAD);
 });
 
-test('a cart dearer than the balance says Insufficient balance, keeps the cart and charges nothing', async ({ page }) => {
+test('a cart dearer than the balance says Insufficient balance, keeps the cart and charges nothing', async ({
+  page,
+}) => {
   await signUpWithFunds(page, 50);
   await page.goto('/shop?category=Courses');
   await productCard(page, 'Tarot Foundations: a 6-week course').getByRole('button', { name: 'Add to Cart' }).click();
@@ -109,7 +121,10 @@ test('a cart dearer than the balance says Insufficient balance, keeps the cart a
   await expect(page.getByTestId('wallet-chip')).toHaveText('$50.00');
 });
 
-test('a reader adds a product in the Products tab and it is in the shop; an admin hides it with a reason the reader reads, and shows it again', async ({ page, browser }) => {
+test('a reader adds a product in the Products tab and it is in the shop; an admin hides it with a reason the reader reads, and shows it again', async ({
+  page,
+  browser,
+}) => {
   const name = `Moonstone Pendulum ${randomUUID().slice(0, 6)}`;
   await signInByApi(page, ISLA.email, ISLA.password);
   await page.goto('/dashboard/products');
@@ -149,7 +164,9 @@ test('a reader adds a product in the Products tab and it is in the shop; an admi
   await adminCard.getByRole('button', { name: 'Hide' }).click();
   const why = admin.page.getByRole('dialog', { name: 'Hide this product?' });
   await why.getByRole('button', { name: 'Hide Product' }).click();
-  await expect(why.getByLabel('Reason (the author sees it)')).toHaveAccessibleDescription('Tell the author why (at least 3 characters)');
+  await expect(why.getByLabel('Reason (the author sees it)')).toHaveAccessibleDescription(
+    'Tell the author why (at least 3 characters)',
+  );
   await why.getByLabel('Reason (the author sees it)').fill('The photos belong to another shop');
   await why.getByRole('button', { name: 'Hide Product' }).click();
   await expect(why).toBeHidden();
@@ -169,7 +186,9 @@ test('a reader adds a product in the Products tab and it is in the shop; an admi
   await admin.context.close();
 });
 
-test('on a phone a visitor filters, fills the cart from the header icon and is asked to sign in to check out', async ({ page }) => {
+test('on a phone a visitor filters, fills the cart from the header icon and is asked to sign in to check out', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/shop?category=Crystals');
   const card = productCard(page, 'Rose Quartz Heart');
@@ -201,5 +220,6 @@ test('on a 375 px phone a toast never covers the open cart', async ({ page }) =>
   const toasts = page.locator('[data-sonner-toast][data-visible="true"]');
   await expect(toasts.first()).toBeVisible();
   const dialogBox = (await cart.boundingBox())!;
-  for (const toast of await toasts.all()) expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(dialogBox.y + dialogBox.height);
+  for (const toast of await toasts.all())
+    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(dialogBox.y + dialogBox.height);
 });

@@ -27,12 +27,27 @@ if (process.env.TURN_URLS && process.env.TURN_SECRET) {
   const port = e2eTurnPort(Number(process.env.PORT));
   const coturn = spawn(
     'turnserver',
-    ['-n', '--listening-ip=127.0.0.1', '--relay-ip=127.0.0.1', `--listening-port=${port}`, '--use-auth-secret', `--static-auth-secret=${process.env.TURN_SECRET}`,
-      '--realm=soultribe-e2e', '--allow-loopback-peers', '--no-cli', '--no-tls', '--no-dtls', '--log-file=stdout', '--simple-log'],
+    [
+      '-n',
+      '--listening-ip=127.0.0.1',
+      '--relay-ip=127.0.0.1',
+      `--listening-port=${port}`,
+      '--use-auth-secret',
+      `--static-auth-secret=${process.env.TURN_SECRET}`,
+      '--realm=soultribe-e2e',
+      '--allow-loopback-peers',
+      '--no-cli',
+      '--no-tls',
+      '--no-dtls',
+      '--log-file=stdout',
+      '--simple-log',
+    ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   coturn.on('error', (error) => {
-    console.error(`coturn (turnserver) could not start: ${error.message}. Install Debian's coturn (apt-get install coturn); .ci/run does.`);
+    console.error(
+      `coturn (turnserver) could not start: ${error.message}. Install Debian's coturn (apt-get install coturn); .ci/run does.`,
+    );
     process.exit(1);
   });
   process.on('exit', () => coturn.kill());

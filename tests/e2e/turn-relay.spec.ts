@@ -46,11 +46,19 @@ test('an audio reading connects through TURN alone', async ({ page: client, brow
 
   const clientApi = await apiContext(baseURL!);
   const seeker = await signUpByApi(clientApi);
-  await ok(clientApi.post('/api/payments/wallet-deposit', { data: { amountCents: 2000, paymentMethodId: 'pm_card_visa' }, headers: { 'Idempotency-Key': randomUUID() } }));
+  await ok(
+    clientApi.post('/api/payments/wallet-deposit', {
+      data: { amountCents: 2000, paymentMethodId: 'pm_card_visa' },
+      headers: { 'Idempotency-Key': randomUUID() },
+    }),
+  );
   await signInByApi(client, seeker.email, seeker.password);
   await client.goto(`/session/${reader.id}?type=audio`);
   await client.getByRole('button', { name: 'Confirm Audio Reading' }).click();
-  await readerSide.page.getByRole('dialog', { name: 'New reading request' }).getByRole('button', { name: 'Accept' }).click();
+  await readerSide.page
+    .getByRole('dialog', { name: 'New reading request' })
+    .getByRole('button', { name: 'Accept' })
+    .click();
   await expect(client).toHaveURL(/\/reading\//);
   const sessionId = client.url().split('/').pop()!;
 

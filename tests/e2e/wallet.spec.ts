@@ -6,7 +6,8 @@ import { DEMO, expect, newUser, signInOnPage, signUpOnPage, test } from './fixtu
 test('a client adds $25 with the test Visa: one payment, the toast, the chip and the transaction', async ({ page }) => {
   const deposits: string[] = [];
   page.on('request', (request) => {
-    if (request.url().endsWith('/api/payments/wallet-deposit')) deposits.push(request.headers()['idempotency-key'] ?? '');
+    if (request.url().endsWith('/api/payments/wallet-deposit'))
+      deposits.push(request.headers()['idempotency-key'] ?? '');
   });
   await page.goto('/signup');
   await signUpOnPage(page, newUser());
@@ -54,7 +55,9 @@ test('a declined card says "Failed to add funds" and the balance stays', async (
   await expect(chip).toHaveText(before ?? '');
 });
 
-test('amounts outside $1 to $1,000 name the bound, empty or unreadable ones show "Please enter a valid amount", and none pays', async ({ page }) => {
+test('amounts outside $1 to $1,000 name the bound, empty or unreadable ones show "Please enter a valid amount", and none pays', async ({
+  page,
+}) => {
   let deposits = 0;
   page.on('request', (request) => {
     if (request.url().endsWith('/api/payments/wallet-deposit')) deposits++;
@@ -67,7 +70,12 @@ test('amounts outside $1 to $1,000 name the bound, empty or unreadable ones show
   const amount = dialog.getByLabel('Amount (USD)');
   const submit = dialog.getByRole('button', { name: 'Add Funds' });
 
-  const said = { '0': 'Please enter a valid amount', '0.99': 'Amount must be at least $1.00', '1000.01': 'Amount must be at most $1,000.00', '': 'Please enter a valid amount' };
+  const said = {
+    '0': 'Please enter a valid amount',
+    '0.99': 'Amount must be at least $1.00',
+    '1000.01': 'Amount must be at most $1,000.00',
+    '': 'Please enter a valid amount',
+  };
   for (const [typed, message] of Object.entries(said)) {
     await amount.fill(typed);
     await submit.click();

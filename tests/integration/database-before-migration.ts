@@ -16,7 +16,9 @@ export async function databaseBeforeMigration(nextIdx: number): Promise<Database
   const oldMigrations = mkdtempSync(join(tmpdir(), `soul-tribe-before-${nextIdx}-`));
   try {
     cpSync(migrations, oldMigrations, { recursive: true });
-    const journal = JSON.parse(readFileSync(join(oldMigrations, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number }[] };
+    const journal = JSON.parse(readFileSync(join(oldMigrations, 'meta/_journal.json'), 'utf8')) as {
+      entries: { idx: number }[];
+    };
     journal.entries = journal.entries.filter((entry) => entry.idx < nextIdx);
     writeFileSync(join(oldMigrations, 'meta/_journal.json'), JSON.stringify(journal));
     const database = await openDatabase({ kind: 'pglite' });

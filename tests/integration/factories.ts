@@ -6,7 +6,13 @@ import type { Role } from '../../src/shared/constants';
 import { createUserWithPassword } from '../../src/server/features/auth/create-user';
 import { createReader as createReaderAccount } from '../../src/server/features/readers/create-reader';
 import { payoutAccounts } from '../../src/server/db/schema';
-import { createWallet, earningsAccountId, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../../src/server/features/wallet/ledger';
+import {
+  createWallet,
+  earningsAccountId,
+  SYSTEM_ACCOUNTS,
+  transfer,
+  walletAccountId,
+} from '../../src/server/features/wallet/ledger';
 import { cookieFrom, http } from './http';
 import type { TestApp } from './test-app';
 
@@ -48,7 +54,8 @@ async function sessionCookie(app: TestApp, userId: string): Promise<string> {
 
 export async function signIn(app: TestApp, email: string, password: string): Promise<string> {
   const response = await http(app).post('/api/auth/sign-in/email', { email, password });
-  if (response.status !== 200) throw new Error(`sign-in failed for ${email}: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 200)
+    throw new Error(`sign-in failed for ${email}: ${response.status} ${JSON.stringify(response.body)}`);
   return cookieFrom(response.headers);
 }
 
@@ -83,26 +90,41 @@ export async function fundEarnings(app: TestApp, userId: string, amountCents: nu
   );
 }
 
-async function createUser(app: TestApp, role: Role, overrides: { email?: string; name?: string } = {}): Promise<TestUser> {
+async function createUser(
+  app: TestApp,
+  role: Role,
+  overrides: { email?: string; name?: string } = {},
+): Promise<TestUser> {
   const email = overrides.email ?? `${role}-${unique()}@test.soultribe.app`;
   const passwordHash = await factoryPasswordHash(FACTORY_PASSWORD);
   const { id } = await app.db.transaction((tx) =>
     createUserWithPassword(
       tx,
-      { email, password: FACTORY_PASSWORD, passwordHash, name: overrides.name ?? `Test ${role}`, role, now: new Date(app.clock.now()) },
+      {
+        email,
+        password: FACTORY_PASSWORD,
+        passwordHash,
+        name: overrides.name ?? `Test ${role}`,
+        role,
+        now: new Date(app.clock.now()),
+      },
       createWallet,
     ),
   );
   return { id, email, password: FACTORY_PASSWORD, cookie: await sessionCookie(app, id), role };
 }
 
-export async function createClient(app: TestApp, overrides: { email?: string; name?: string; balanceCents?: number } = {}): Promise<TestUser> {
+export async function createClient(
+  app: TestApp,
+  overrides: { email?: string; name?: string; balanceCents?: number } = {},
+): Promise<TestUser> {
   const client = await createUser(app, 'client', overrides);
   if (overrides.balanceCents) await fundWallet(app, client.id, overrides.balanceCents);
   return client;
 }
 
-export const createAdmin = (app: TestApp, overrides: { email?: string; name?: string } = {}) => createUser(app, 'admin', overrides);
+export const createAdmin = (app: TestApp, overrides: { email?: string; name?: string } = {}) =>
+  createUser(app, 'admin', overrides);
 
 export function readerInput(overrides: Partial<CreateReaderInput> = {}): CreateReaderInput {
   const id = unique();
@@ -123,7 +145,9 @@ export function readerInput(overrides: Partial<CreateReaderInput> = {}): CreateR
 }
 
 /** What someone applying to read sends (issue 31), with a unique email; the consent is the caller's to add. */
-export function applicationInput(overrides: Partial<ReaderApplicationInput> = {}): Omit<ReaderApplicationInput, 'acceptsReaderTerms'> {
+export function applicationInput(
+  overrides: Partial<ReaderApplicationInput> = {},
+): Omit<ReaderApplicationInput, 'acceptsReaderTerms'> {
   return {
     firstName: 'Luna',
     lastName: 'Starr',
@@ -131,7 +155,9 @@ export function applicationInput(overrides: Partial<ReaderApplicationInput> = {}
     specialties: ['Tarot', 'Dreams'],
     yearsExperience: 7,
     bio: 'Third-generation tarot reader.',
-    sampleReading: 'The cards show a door that has been closing slowly for you, and you have been standing in it. '.repeat(4).trim(),
+    sampleReading: 'The cards show a door that has been closing slowly for you, and you have been standing in it. '
+      .repeat(4)
+      .trim(),
     chatRateCents: 299,
     audioRateCents: 399,
     videoRateCents: 499,
@@ -144,11 +170,22 @@ export function applicationInput(overrides: Partial<ReaderApplicationInput> = {}
  * enabled payout account (issue 28) unless `payoutAccount: false`; its id is `acct_test_…`, which
  * only the sandbox pays (the Stripe stand-in knows only accounts it made).
  */
-export async function createReader(app: TestApp, overrides: Partial<CreateReaderInput> = {}, options: { payoutAccount?: boolean } = {}): Promise<TestUser> {
+export async function createReader(
+  app: TestApp,
+  overrides: Partial<CreateReaderInput> = {},
+  options: { payoutAccount?: boolean } = {},
+): Promise<TestUser> {
   const input = readerInput(overrides);
   const passwordHash = await factoryPasswordHash(input.password);
-  const account = { db: app.db, isProduction: app.config.isProduction, now: new Date(app.clock.now()), onUserCreated: createWallet, passwordHash };
+  const account = {
+    db: app.db,
+    isProduction: app.config.isProduction,
+    now: new Date(app.clock.now()),
+    onUserCreated: createWallet,
+    passwordHash,
+  };
   const { id } = await createReaderAccount(account, input);
-  if (options.payoutAccount !== false) await app.db.insert(payoutAccounts).values({ userId: id, accountId: `acct_test_${unique()}`, status: 'enabled' });
+  if (options.payoutAccount !== false)
+    await app.db.insert(payoutAccounts).values({ userId: id, accountId: `acct_test_${unique()}`, status: 'enabled' });
   return { id, email: input.email, password: input.password, cookie: await sessionCookie(app, id), role: 'reader' };
 }

@@ -3,7 +3,12 @@
 import { io } from 'socket.io-client';
 
 const [url, cookie, origin, sessionId] = process.argv.slice(2);
-const socket = io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie, origin }, reconnection: false });
+const socket = io(url, {
+  path: '/socket.io',
+  transports: ['websocket'],
+  extraHeaders: { cookie, origin },
+  reconnection: false,
+});
 socket.on('connect', async () => {
   const ack = await socket.timeout(5000).emitWithAck('join_session_room', { sessionId });
   process.stdout.write(`${JSON.stringify({ ok: ack.ok })}\n`);

@@ -6,7 +6,9 @@ import { openDatabase } from '../../src/server/db/client';
 import { createTemplatePostgres, dropScratchPostgres } from './scratch-database';
 
 /** Which database the test files of a project run on (see test-database.ts). */
-export type TestDatabaseTarget = { kind: 'pglite'; snapshotPath: string } | { kind: 'postgres'; serverUrl: string; template: string };
+export type TestDatabaseTarget =
+  | { kind: 'pglite'; snapshotPath: string }
+  | { kind: 'postgres'; serverUrl: string; template: string };
 
 /**
  * Migrates one database for the whole run; each test file then gets a copy of it instead of

@@ -11,7 +11,12 @@ export interface HttpResponse<T = unknown> {
 
 /** Speaks HTTP to the app in-process, optionally as a signed-in user (their cookie). */
 export function http(app: TestApp, cookie?: string) {
-  async function send<T = any>(method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<HttpResponse<T>> {
+  async function send<T = any>(
+    method: Method,
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpResponse<T>> {
     const response = await app.app.inject({
       method,
       url,
@@ -34,9 +39,12 @@ export function http(app: TestApp, cookie?: string) {
   }
   return {
     get: <T = any>(url: string, headers?: Record<string, string>) => send<T>('GET', url, undefined, headers),
-    post: <T = any>(url: string, payload?: unknown, headers?: Record<string, string>) => send<T>('POST', url, payload ?? {}, headers),
-    patch: <T = any>(url: string, payload?: unknown, headers?: Record<string, string>) => send<T>('PATCH', url, payload ?? {}, headers),
-    put: <T = any>(url: string, payload?: unknown, headers?: Record<string, string>) => send<T>('PUT', url, payload ?? {}, headers),
+    post: <T = any>(url: string, payload?: unknown, headers?: Record<string, string>) =>
+      send<T>('POST', url, payload ?? {}, headers),
+    patch: <T = any>(url: string, payload?: unknown, headers?: Record<string, string>) =>
+      send<T>('PATCH', url, payload ?? {}, headers),
+    put: <T = any>(url: string, payload?: unknown, headers?: Record<string, string>) =>
+      send<T>('PUT', url, payload ?? {}, headers),
     delete: <T = any>(url: string, headers?: Record<string, string>) => send<T>('DELETE', url, undefined, headers),
   };
 }

@@ -22,7 +22,11 @@ export function janusPages() {
   function trickle(pc: RTCPeerConnection, socket: Socket, streamId: string, watchId: () => string | undefined) {
     pc.onIceCandidate.subscribe((candidate) => {
       const id = watchId();
-      if (candidate && id) void streamSignal(socket, streamId, 'ice_candidate', JANUS_PEER_ID, { watchId: id, payload: candidate.toJSON() });
+      if (candidate && id)
+        void streamSignal(socket, streamId, 'ice_candidate', JANUS_PEER_ID, {
+          watchId: id,
+          payload: candidate.toJSON(),
+        });
     });
   }
 
@@ -52,14 +56,25 @@ export function janusPages() {
             timers.push(
               setInterval(() => {
                 sequenceNumber = (sequenceNumber + 1) % 65_536;
-                track.writeRtp(new RtpPacket(new RtpHeader({ sequenceNumber, timestamp: sequenceNumber * 3000, marker: true }), VP8_KEY_FRAME));
+                track.writeRtp(
+                  new RtpPacket(
+                    new RtpHeader({ sequenceNumber, timestamp: sequenceNumber * 3000, marker: true }),
+                    VP8_KEY_FRAME,
+                  ),
+                );
               }, 20),
             );
           });
           await pc.setLocalDescription(await pc.createOffer());
-          expect(await streamSignal(socket, streamId, 'offer', JANUS_PEER_ID, { watchId: connection.watchId, payload: { type: 'offer', sdp: pc.localDescription?.sdp } })).toEqual({ ok: true });
+          expect(
+            await streamSignal(socket, streamId, 'offer', JANUS_PEER_ID, {
+              watchId: connection.watchId,
+              payload: { type: 'offer', sdp: pc.localDescription?.sdp },
+            }),
+          ).toEqual({ ok: true });
         }
-        if (relayed.signal.type === 'answer' && current && envelope.watchId === current.watchId) await current.pc.setRemoteDescription(envelope.payload as { type: 'answer'; sdp: string });
+        if (relayed.signal.type === 'answer' && current && envelope.watchId === current.watchId)
+          await current.pc.setRemoteDescription(envelope.payload as { type: 'answer'; sdp: string });
       });
     },
 
@@ -92,7 +107,12 @@ export function janusPages() {
         await pc.setRemoteDescription(envelopeOf(relayed).payload as { type: 'offer'; sdp: string });
         for (const transceiver of pc.getTransceivers()) transceiver.setDirection('recvonly');
         await pc.setLocalDescription(await pc.createAnswer());
-        expect(await streamSignal(socket, streamId, 'answer', JANUS_PEER_ID, { watchId, payload: { type: 'answer', sdp: pc.localDescription?.sdp } })).toEqual({ ok: true });
+        expect(
+          await streamSignal(socket, streamId, 'answer', JANUS_PEER_ID, {
+            watchId,
+            payload: { type: 'answer', sdp: pc.localDescription?.sdp },
+          }),
+        ).toEqual({ ok: true });
       });
       return {
         watch,
@@ -108,7 +128,12 @@ export function janusPages() {
     async goLive(app: TestApp, title: string, priceCents: number) {
       const reader = await createReader(app);
       const readerPage = await openReaderPage(app, reader);
-      const created = await http(app, reader.cookie).post('/api/live/streams', { title, description: 'Video', category: 'Tarot Reading', priceCents });
+      const created = await http(app, reader.cookie).post('/api/live/streams', {
+        title,
+        description: 'Video',
+        category: 'Tarot Reading',
+        priceCents,
+      });
       expect(created.status).toBe(201);
       const streamId = (created.body as { id: string }).id;
       expect(await emitAck(readerPage, 'join_stream', { streamId })).toMatchObject({ ok: true });
@@ -125,16 +150,38 @@ export function janusPages() {
 }
 
 export const streamSignal = (socket: Socket, streamId: string, type: string, to?: string, data?: unknown) =>
-  emitAck(socket, 'stream_signal', { streamId, ...(to && { to }), signal: { type, ...(data !== undefined && { data }) } });
+  emitAck(socket, 'stream_signal', {
+    streamId,
+    ...(to && { to }),
+    signal: { type, ...(data !== undefined && { data }) },
+  });
 
 /** The next signal of `type` the page hears from Janus (through the app). */
 export const fromJanus = (socket: Socket, type: string) =>
-  nextEvent<RelayedStreamSignal>(socket, 'stream_signal', (r) => r.from === JANUS_PEER_ID && r.signal.type === type, 20_000);
+  nextEvent<RelayedStreamSignal>(
+    socket,
+    'stream_signal',
+    (r) => r.from === JANUS_PEER_ID && r.signal.type === type,
+    20_000,
+  );
 
 const envelopeOf = (relayed: RelayedStreamSignal) => relayed.signal.data as Envelope;
 
 /** A VP8 key frame's first packet, as far as Janus looks at it: what it forwards need not decode. */
-const VP8_KEY_FRAME = Buffer.from([0x10, 0x50, 0x02, 0x00, 0x9d, 0x01, 0x2a, 0x80, 0x02, 0xe0, 0x01, ...new Array<number>(100).fill(0)]);
+const VP8_KEY_FRAME = Buffer.from([
+  0x10,
+  0x50,
+  0x02,
+  0x00,
+  0x9d,
+  0x01,
+  0x2a,
+  0x80,
+  0x02,
+  0xe0,
+  0x01,
+  ...new Array<number>(100).fill(0),
+]);
 
 /** Packets stop coming (those already on their way aside). */
 export async function expectStopped(received: () => number) {

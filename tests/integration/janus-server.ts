@@ -14,7 +14,10 @@ function janusLibraryFolder(): string {
     '/opt/janus/lib/janus',
   ];
   const found = candidates.find((folder) => existsSync(join(folder, 'plugins', 'libjanus_videoroom.so')));
-  if (!found) throw new Error(`Janus's VideoRoom plugin (libjanus_videoroom.so) is in none of ${candidates.join(', ')}: apt-get install janus`);
+  if (!found)
+    throw new Error(
+      `Janus's VideoRoom plugin (libjanus_videoroom.so) is in none of ${candidates.join(', ')}: apt-get install janus`,
+    );
   return found;
 }
 
@@ -28,11 +31,18 @@ function janusOnPath(): string {
       // not in this folder
     }
   }
-  throw new Error('`janus` is not on the PATH: apt-get install janus (Debian\'s Janus WebRTC server; .ci/run installs it)');
+  throw new Error(
+    "`janus` is not on the PATH: apt-get install janus (Debian's Janus WebRTC server; .ci/run installs it)",
+  );
 }
 
 /** Every module of a folder but the ones kept: Janus loads all it finds unless its `disable` lists them. */
-const allBut = (folder: string, kept: string[]) => (existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.so') && !kept.includes(f)).join(',') : '');
+const allBut = (folder: string, kept: string[]) =>
+  existsSync(folder)
+    ? readdirSync(folder)
+        .filter((f) => f.endsWith('.so') && !kept.includes(f))
+        .join(',')
+    : '';
 
 export interface JanusServer extends JanusConnection {
   /** Its process, for a benchmark to read its CPU time. */
@@ -55,7 +65,10 @@ let started = 0;
  * Janus's `event_loops` (a fixed pool of media threads instead of one a connection), its log level
  * and a wider RTP range (a port a connection).
  */
-export async function startJanus(secrets?: { apiSecret: string; adminSecret: string }, tuning: { eventLoops?: number; debugLevel?: number; rtpPorts?: number } = {}): Promise<JanusServer> {
+export async function startJanus(
+  secrets?: { apiSecret: string; adminSecret: string },
+  tuning: { eventLoops?: number; debugLevel?: number; rtpPorts?: number } = {},
+): Promise<JanusServer> {
   const binary = janusOnPath();
   const lib = janusLibraryFolder();
   const folder = mkdtempSync(join(tmpdir(), 'soul-tribe-janus-'));
@@ -119,7 +132,9 @@ admin: {
   writeFileSync(join(folder, 'janus.plugin.videoroom.jcfg'), 'general: {\n}\n');
 
   let output = '';
-  const child: ChildProcess = spawn(binary, ['--configs-folder', folder, '--disable-colors'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(binary, ['--configs-folder', folder, '--disable-colors'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -153,5 +168,13 @@ admin: {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, adminUrl: `http://127.0.0.1:${adminPort}/admin`, pid: child.pid ?? 0, apiSecret, adminSecret, output: () => output, stop };
+  return {
+    url,
+    adminUrl: `http://127.0.0.1:${adminPort}/admin`,
+    pid: child.pid ?? 0,
+    apiSecret,
+    adminSecret,
+    output: () => output,
+    stop,
+  };
 }

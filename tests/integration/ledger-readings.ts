@@ -20,7 +20,16 @@ export function ledgerReadings(app: TestApp) {
     async open(clientId: string, readerId: string, ratePerMinuteCents: number): Promise<string> {
       const id = randomUUID();
       const now = new Date(app.clock.now());
-      await app.db.insert(readingSessions).values({ id, clientId, readerId, sessionType: 'chat', status: 'active', ratePerMinuteCents, requestedAt: now, startedAt: now });
+      await app.db.insert(readingSessions).values({
+        id,
+        clientId,
+        readerId,
+        sessionType: 'chat',
+        status: 'active',
+        ratePerMinuteCents,
+        requestedAt: now,
+        startedAt: now,
+      });
       return id;
     },
 
@@ -46,7 +55,11 @@ export function ledgerReadings(app: TestApp) {
       return app.db.transaction(async (tx) => {
         const [session] = await locked(tx, id);
         if (session?.status !== 'active') return null;
-        return finishSession(tx, session, new Date(app.clock.now()), new Outbox(), { reason: 'completed', endedBy: session.clientId, refund: options.refund });
+        return finishSession(tx, session, new Date(app.clock.now()), new Outbox(), {
+          reason: 'completed',
+          endedBy: session.clientId,
+          refund: options.refund,
+        });
       });
     },
   };

@@ -10,7 +10,9 @@ export async function ledgerTotalCents(db: Db): Promise<number> {
 
 /** The platform's revenue: the sum over its shards (REVENUE_ACCOUNT_IDS). */
 export async function revenueCents(db: Db): Promise<number> {
-  const result = await db.execute(sql`select coalesce(sum(balance_cents), 0)::bigint as total from ledger_accounts where kind = 'revenue'`);
+  const result = await db.execute(
+    sql`select coalesce(sum(balance_cents), 0)::bigint as total from ledger_accounts where kind = 'revenue'`,
+  );
   const rows = (result as unknown as { rows: { total: string | number }[] }).rows;
   return Number(rows[0]!.total);
 }

@@ -10,7 +10,11 @@ import type { TestApp } from './test-app';
  * A stream row as the streams API leaves it, for tests of what happens inside a stream (money,
  * figures) that need not go through going live.
  */
-export async function insertStream(app: TestApp, readerId: string, overrides: { status?: 'scheduled' | 'live' | 'ended'; priceCents?: number } = {}) {
+export async function insertStream(
+  app: TestApp,
+  readerId: string,
+  overrides: { status?: 'scheduled' | 'live' | 'ended'; priceCents?: number } = {},
+) {
   const id = randomUUID();
   const status = overrides.status ?? 'live';
   const now = new Date(app.clock.now());
@@ -30,11 +34,19 @@ export async function insertStream(app: TestApp, readerId: string, overrides: { 
 }
 
 export async function endStream(app: TestApp, streamId: string) {
-  await app.db.update(liveStreams).set({ status: 'ended', endedAt: new Date(app.clock.now()), endReason: 'ended' }).where(eq(liveStreams.id, streamId));
+  await app.db
+    .update(liveStreams)
+    .set({ status: 'ended', endedAt: new Date(app.clock.now()), endReason: 'ended' })
+    .where(eq(liveStreams.id, streamId));
 }
 
 const isPageHeld = async (app: TestApp, readerId: string) =>
-  (await app.db.select({ nodeId: readerProfiles.nodeId }).from(readerProfiles).where(eq(readerProfiles.userId, readerId)))[0]?.nodeId != null;
+  (
+    await app.db
+      .select({ nodeId: readerProfiles.nodeId })
+      .from(readerProfiles)
+      .where(eq(readerProfiles.userId, readerId))
+  )[0]?.nodeId != null;
 
 /**
  * A page of the reader's, once the server has marked it held (it does so just after the socket

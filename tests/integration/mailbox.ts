@@ -33,9 +33,13 @@ export const tokenOf = (message: MailboxMessage) => new URL(message.links[0]!.ur
  * Signs a new person up as the web does: sign-up signs no one in, the mailed verification link
  * does. Returns their session cookie.
  */
-export async function signUpByMail(app: TestApp, input: { name: string; email: string; password: string; [field: string]: unknown }): Promise<string> {
+export async function signUpByMail(
+  app: TestApp,
+  input: { name: string; email: string; password: string; [field: string]: unknown },
+): Promise<string> {
   const signedUp = await http(app).post('/api/auth/sign-up/email', input);
-  if (signedUp.status !== 200) throw new Error(`sign-up failed for ${input.email}: ${signedUp.status} ${JSON.stringify(signedUp.body)}`);
+  if (signedUp.status !== 200)
+    throw new Error(`sign-up failed for ${input.email}: ${signedUp.status} ${JSON.stringify(signedUp.body)}`);
   const { pathname, search } = new URL((await latestMail(app, input.email, 'verify_email')).links[0]!.url);
   return cookieFrom((await app.app.inject({ method: 'GET', url: pathname + search })).headers);
 }

@@ -15,7 +15,13 @@ import type { TestApp } from './test-app';
  */
 export interface ReceivedPush {
   device: string;
-  payload: { title: string; body: string; url: string; tag: string; actions?: { action: string; title: string; url: string }[] };
+  payload: {
+    title: string;
+    body: string;
+    url: string;
+    tag: string;
+    actions?: { action: string; title: string; url: string }[];
+  };
   ttl: number;
   urgency: string | undefined;
   vapidKey: string;
@@ -60,8 +66,24 @@ function checkVapid(header: string | undefined, origin: string): string {
   const [, jwt, key] = match as unknown as [string, string, string];
   const [head, claims, signature] = jwt.split('.') as [string, string, string];
   const point = Buffer.from(key, 'base64url');
-  const publicKey = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') }, format: 'jwk' });
-  if (!verify('sha256', Buffer.from(`${head}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))) throw new Error('bad VAPID signature');
+  const publicKey = createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33, 65).toString('base64url'),
+    },
+    format: 'jwk',
+  });
+  if (
+    !verify(
+      'sha256',
+      Buffer.from(`${head}.${claims}`),
+      { key: publicKey, dsaEncoding: 'ieee-p1363' },
+      Buffer.from(signature, 'base64url'),
+    )
+  )
+    throw new Error('bad VAPID signature');
   const { aud } = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { aud: string };
   if (aud !== origin) throw new Error(`VAPID audience ${aud}, expected ${origin}`);
   return key;
@@ -79,10 +101,18 @@ export async function startPushService() {
       const device = devices.get(name);
       if (!device) return void response.writeHead(404).end();
       try {
-        if (request.headers['content-encoding'] !== 'aes128gcm') throw new Error(`content-encoding ${request.headers['content-encoding']}`);
+        if (request.headers['content-encoding'] !== 'aes128gcm')
+          throw new Error(`content-encoding ${request.headers['content-encoding']}`);
         const vapidKey = checkVapid(request.headers.authorization, origin);
         const payload = JSON.parse(decryptPush(Buffer.concat(chunks), device)) as ReceivedPush['payload'];
-        if (device.answer < 300) received.push({ device: name, payload, ttl: Number(request.headers.ttl), urgency: request.headers.urgency as string | undefined, vapidKey });
+        if (device.answer < 300)
+          received.push({
+            device: name,
+            payload,
+            ttl: Number(request.headers.ttl),
+            urgency: request.headers.urgency as string | undefined,
+            vapidKey,
+          });
       } catch (error) {
         problems.push(`${name}: ${(error as Error).message}`);
         return void response.writeHead(400).end();
@@ -106,7 +136,10 @@ export async function startPushService() {
         answer: 201,
         ecdh,
         auth,
-        subscription: { endpoint: `${origin}/push/${encodeURIComponent(name)}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } },
+        subscription: {
+          endpoint: `${origin}/push/${encodeURIComponent(name)}`,
+          keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+        },
       };
       devices.set(name, device);
       return device;

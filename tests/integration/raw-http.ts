@@ -19,7 +19,10 @@ export function rawHttp(baseUrl: string, defaults: { origin?: string; cookie?: s
       const headers: Record<string, string> = {
         ...(defaults.origin && { origin: defaults.origin }),
         ...(defaults.cookie && { cookie: defaults.cookie }),
-        ...(payload !== undefined && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }),
+        ...(payload !== undefined && {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(payload)),
+        }),
         ...options.headers,
       };
       const sent = request({ hostname, port, method, path, headers }, (response) => {

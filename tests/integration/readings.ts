@@ -19,14 +19,24 @@ export function readingDriver(app: TestApp, clock: FakeClock, minuteMs: number) 
   };
 
   /** A chat reading between a new client (funded) and a new online reader at `rateCents`; minute 1 is paid. */
-  async function startReading(options: { rateCents: number; balanceCents: number; client?: TestUser; reader?: TestUser }) {
+  async function startReading(options: {
+    rateCents: number;
+    balanceCents: number;
+    client?: TestUser;
+    reader?: TestUser;
+  }) {
     const client = options.client ?? (await createClient(app, { balanceCents: options.balanceCents }));
     const reader = options.reader ?? (await createReader(app, { chatRateCents: options.rateCents }));
     expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
-    const requested = await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' });
+    const requested = await http(app, client.cookie).post('/api/sessions/request', {
+      readerId: reader.id,
+      sessionType: 'chat',
+    });
     expect(requested.status, JSON.stringify(requested.body)).toBe(201);
     const id = requested.body.id as string;
-    expect((await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: id, response: 'accept' })).status).toBe(200);
+    expect(
+      (await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: id, response: 'accept' })).status,
+    ).toBe(200);
     await heartbeat(id);
     const started = await http(app, client.cookie).post('/api/sessions/start', { sessionId: id });
     expect(started.body).toMatchObject({ status: 'active', minutesCharged: 1 });
@@ -52,7 +62,12 @@ export function readingDriver(app: TestApp, clock: FakeClock, minuteMs: number) 
  */
 export async function readingTestApp(minuteMs = 60_000) {
   const clock = fakeClock();
-  const app = await testApp({ clock, runScheduler: false, runMailWorker: false, env: { BILLING_MINUTE_MS: String(minuteMs) } });
+  const app = await testApp({
+    clock,
+    runScheduler: false,
+    runMailWorker: false,
+    env: { BILLING_MINUTE_MS: String(minuteMs) },
+  });
   return { app, clock, driver: readingDriver(app, clock, minuteMs) };
 }
 export type ReadingDriver = ReturnType<typeof readingDriver>;

@@ -10,7 +10,10 @@ import { type Database, openDatabase } from '../../src/server/db/client';
  * files (`strategy file_copy`): PostgreSQL 15's default writes every page of the template to the
  * WAL, 0.36 s of the server's CPU a clone against 0.12 s (20 clones of the migrated ~10 MB schema).
  */
-export async function openScratchPostgres(serverUrl: string, options: { prefix: string; poolSize: number; template?: string }): Promise<Database & { name: string; url: string }> {
+export async function openScratchPostgres(
+  serverUrl: string,
+  options: { prefix: string; poolSize: number; template?: string },
+): Promise<Database & { name: string; url: string }> {
   const { name, url } = await createScratchPostgres(serverUrl, options);
   const database = await openDatabase({ kind: 'postgres', url, poolSize: options.poolSize });
   if (!options.template) await database.migrate();
@@ -27,9 +30,15 @@ export async function openScratchPostgres(serverUrl: string, options: { prefix: 
 }
 
 /** A new database on the server, empty or a copy of `template`; the caller drops it (dropScratchPostgres). */
-export async function createScratchPostgres(serverUrl: string, options: { prefix: string; template?: string }): Promise<{ name: string; url: string }> {
+export async function createScratchPostgres(
+  serverUrl: string,
+  options: { prefix: string; template?: string },
+): Promise<{ name: string; url: string }> {
   const name = `${options.prefix}_${randomBytes(6).toString('hex')}`;
-  await onPostgresServer(serverUrl, `create database ${name}${options.template ? ` template ${options.template} strategy file_copy` : ''}`);
+  await onPostgresServer(
+    serverUrl,
+    `create database ${name}${options.template ? ` template ${options.template} strategy file_copy` : ''}`,
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { name, url: url.toString() };

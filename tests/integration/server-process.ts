@@ -12,7 +12,12 @@ export { freePort, type ServerProcess, startServerProcess } from '../../scripts/
  * PGlite data directory on disk (from the migrated snapshot), or a clone of the PostgreSQL template.
  * `open` is the test's own connection; on PGlite it must be closed before a server opens the folder.
  */
-export async function serverDatabase(): Promise<{ kind: 'pglite' | 'postgres'; env: Record<string, string>; open(): Promise<Database>; remove(): Promise<void> }> {
+export async function serverDatabase(): Promise<{
+  kind: 'pglite' | 'postgres';
+  env: Record<string, string>;
+  open(): Promise<Database>;
+  remove(): Promise<void>;
+}> {
   const target = inject('testDatabase');
   const dataDir = mkdtempSync(join(tmpdir(), 'soul-tribe-node-'));
   if (target.kind === 'pglite') {
@@ -30,7 +35,10 @@ export async function serverDatabase(): Promise<{ kind: 'pglite' | 'postgres'; e
       },
     };
   }
-  const { name, url } = await createScratchPostgres(target.serverUrl, { prefix: 'soul_tribe_node', template: target.template });
+  const { name, url } = await createScratchPostgres(target.serverUrl, {
+    prefix: 'soul_tribe_node',
+    template: target.template,
+  });
   return {
     kind: 'postgres',
     // DATA_DIR still holds the node's mailbox.

@@ -1,4 +1,11 @@
 import type { ShippingAddress } from '../../src/shared/shipping';
 
 /** A valid address for orders with physical items (issue 30: they need one). */
-export const TEST_ADDRESS: ShippingAddress = { name: 'Luna Moon', street: '12 Star Lane', city: 'Portland', region: 'Oregon', postalCode: '97201', country: 'United States' };
+export const TEST_ADDRESS: ShippingAddress = {
+  name: 'Luna Moon',
+  street: '12 Star Lane',
+  city: 'Portland',
+  region: 'Oregon',
+  postalCode: '97201',
+  country: 'United States',
+};

@@ -2,12 +2,22 @@ import type { Socket } from 'socket.io-client';
 import type { Ack } from '../../src/shared/realtime';
 
 /** Emits with an acknowledgement and resolves with the server's answer. */
-export function emitAck<T extends object = object>(socket: Socket, event: string, payload: unknown, timeoutMs = 15_000): Promise<Ack<T>> {
+export function emitAck<T extends object = object>(
+  socket: Socket,
+  event: string,
+  payload: unknown,
+  timeoutMs = 15_000,
+): Promise<Ack<T>> {
   return socket.timeout(timeoutMs).emitWithAck(event, payload) as Promise<Ack<T>>;
 }
 
 /** Resolves with the next `event` whose payload matches `where` (default: any). */
-export function nextEvent<T = any>(socket: Socket, event: string, where: (payload: T) => boolean = () => true, timeoutMs = 10_000): Promise<T> {
+export function nextEvent<T = any>(
+  socket: Socket,
+  event: string,
+  where: (payload: T) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, listener);

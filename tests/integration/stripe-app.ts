@@ -30,15 +30,29 @@ export async function createStripeTestApp(options: { clock: FakeClock } & Omit<T
   standIn.setWebhookUrl(`${await app.listen()}/api/payments/stripe/webhook`);
 
   /** Opens a checkout for the client; the deposit id is read back from the session's metadata. */
-  async function checkout(client: TestUser, amountCents: number, key: string = randomUUID(), body: { promoCode?: string } = {}) {
-    const response = await http(app, client.cookie).post('/api/payments/checkout', { amountCents, ...body }, { 'idempotency-key': key });
+  async function checkout(
+    client: TestUser,
+    amountCents: number,
+    key: string = randomUUID(),
+    body: { promoCode?: string } = {},
+  ) {
+    const response = await http(app, client.cookie).post(
+      '/api/payments/checkout',
+      { amountCents, ...body },
+      { 'idempotency-key': key },
+    );
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     const depositId = standIn.checkoutSessions.get(response.body.checkoutSessionId)!.metadata.deposit_id!;
     return { ...(response.body as { url: string; checkoutSessionId: string }), depositId };
   }
 
   /** A deposit paid with a card (4242 4242 4242 4242 unless named) and credited by the webhook; returns its payment intent. */
-  async function paidDeposit(client: TestUser, amountCents: number, body: { promoCode?: string } = {}, cardNumber = '4242424242424242') {
+  async function paidDeposit(
+    client: TestUser,
+    amountCents: number,
+    body: { promoCode?: string } = {},
+    cardNumber = '4242424242424242',
+  ) {
     const session = await checkout(client, amountCents, randomUUID(), body);
     expect((await standIn.pay(session.checkoutSessionId, cardNumber)).outcome).toBe('paid');
     return { ...session, paymentIntentId: standIn.checkoutSessions.get(session.checkoutSessionId)!.paymentIntent! };

@@ -51,7 +51,8 @@ export const REFUSED_SECRET_KEY = 'sk_test_refused';
 function bracketed(params: URLSearchParams, prefix: string): Record<string, string> {
   const found: Record<string, string> = {};
   for (const [key, value] of params) {
-    if (key.startsWith(`${prefix}[`) && key.endsWith(']') && !key.slice(prefix.length + 1, -1).includes('[')) found[key.slice(prefix.length + 1, -1)] = value;
+    if (key.startsWith(`${prefix}[`) && key.endsWith(']') && !key.slice(prefix.length + 1, -1).includes('['))
+      found[key.slice(prefix.length + 1, -1)] = value;
   }
   return found;
 }
@@ -87,7 +88,9 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     if (path === '/v1/checkout/sessions') {
       const session: StandInCheckoutSession = {
         id: `cs_test_standin_${checkoutSessions.size + 1}`,
-        amountTotal: Number(params.get('line_items[0][price_data][unit_amount]')) * Number(params.get('line_items[0][quantity]') ?? 1),
+        amountTotal:
+          Number(params.get('line_items[0][price_data][unit_amount]')) *
+          Number(params.get('line_items[0][quantity]') ?? 1),
         currency: params.get('line_items[0][price_data][currency]') ?? 'usd',
         metadata: bracketed(params, 'metadata'),
         successUrl: params.get('success_url') ?? '',
@@ -121,10 +124,18 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
       const confirmation = event('charge.refunded', chargeObject(paymentIntent, total));
       if (refundEvents.isHeld) refundEvents.held.push(confirmation);
       else setTimeout(() => void deliver(confirmation).catch(() => undefined), 5);
-      return { status: 200, body: { id: refund.id, object: 'refund', amount, payment_intent: paymentIntent, status: 'succeeded' } };
+      return {
+        status: 200,
+        body: { id: refund.id, object: 'refund', amount, payment_intent: paymentIntent, status: 'succeeded' },
+      };
     }
     if (path === '/v1/accounts') {
-      const account = { id: `acct_standin_${accounts.size + 1}`, email: params.get('email') ?? '', payoutsEnabled: false, detailsSubmitted: false };
+      const account = {
+        id: `acct_standin_${accounts.size + 1}`,
+        email: params.get('email') ?? '',
+        payoutsEnabled: false,
+        detailsSubmitted: false,
+      };
       accounts.set(account.id, account);
       return { status: 200, body: accountObject(account.id, false, false) };
     }
@@ -136,30 +147,82 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     if (path === '/v1/transfers') {
       const destination = params.get('destination') ?? '';
       if (!accounts.get(destination)?.payoutsEnabled) {
-        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'account_invalid', message: `No such destination: '${destination}'` } } };
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'account_invalid',
+              message: `No such destination: '${destination}'`,
+            },
+          },
+        };
       }
-      const transfer = { id: `tr_standin_${transfers.size + 1}`, amount: Number(params.get('amount')), destination, metadata: bracketed(params, 'metadata'), reversed: false };
+      const transfer = {
+        id: `tr_standin_${transfers.size + 1}`,
+        amount: Number(params.get('amount')),
+        destination,
+        metadata: bracketed(params, 'metadata'),
+        reversed: false,
+      };
       transfers.set(transfer.id, transfer);
-      return { status: 200, body: { id: transfer.id, object: 'transfer', amount: transfer.amount, currency: 'usd', destination, metadata: transfer.metadata, reversed: false } };
+      return {
+        status: 200,
+        body: {
+          id: transfer.id,
+          object: 'transfer',
+          amount: transfer.amount,
+          currency: 'usd',
+          destination,
+          metadata: transfer.metadata,
+          reversed: false,
+        },
+      };
     }
     if (path === '/v1/payment_intents') {
       const paymentMethod = params.get('payment_method') ?? '';
       if (!paymentMethod.startsWith('pm_card_') || paymentMethod === 'pm_card_unknown') {
         return {
           status: 400,
-          body: { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${paymentMethod}'` } },
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              param: 'payment_method',
+              message: `No such PaymentMethod: '${paymentMethod}'`,
+            },
+          },
         };
       }
-      const intent = { id: `pi_standin_${intents.size + 1}`, amount: Number(params.get('amount')), paymentMethod, status: 'requires_confirmation' };
+      const intent = {
+        id: `pi_standin_${intents.size + 1}`,
+        amount: Number(params.get('amount')),
+        paymentMethod,
+        status: 'requires_confirmation',
+      };
       intents.set(intent.id, intent);
       return { status: 200, body: toStripe(intent) };
     }
     const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
     const intent = confirm ? intents.get(confirm[1]!) : undefined;
-    if (!intent) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } } };
+    if (!intent)
+      return {
+        status: 404,
+        body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } },
+      };
     if (intent.paymentMethod === 'pm_card_chargeDeclined') {
       intent.status = 'requires_payment_method';
-      return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } } };
+      return {
+        status: 402,
+        body: {
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+          },
+        },
+      };
     }
     intent.status = intent.paymentMethod === 'pm_card_authenticationRequired' ? 'requires_action' : 'succeeded';
     return { status: 200, body: toStripe(intent) };
@@ -183,11 +246,31 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
   }
 
   function chargeObject(paymentIntent: string, amountRefunded: number) {
-    return { id: `ch_${paymentIntent.slice(3)}`, object: 'charge', payment_intent: paymentIntent, amount_refunded: amountRefunded, refunded: true, currency: 'usd' };
+    return {
+      id: `ch_${paymentIntent.slice(3)}`,
+      object: 'charge',
+      payment_intent: paymentIntent,
+      amount_refunded: amountRefunded,
+      refunded: true,
+      currency: 'usd',
+    };
   }
 
-  function accountObject(id: string, payoutsEnabled: boolean, detailsSubmitted: boolean, currentlyDue: string[] = payoutsEnabled ? [] : ['external_account']) {
-    return { id, object: 'account', type: 'express', charges_enabled: payoutsEnabled, payouts_enabled: payoutsEnabled, details_submitted: detailsSubmitted, requirements: { currently_due: currentlyDue, disabled_reason: null } };
+  function accountObject(
+    id: string,
+    payoutsEnabled: boolean,
+    detailsSubmitted: boolean,
+    currentlyDue: string[] = payoutsEnabled ? [] : ['external_account'],
+  ) {
+    return {
+      id,
+      object: 'account',
+      type: 'express',
+      charges_enabled: payoutsEnabled,
+      payouts_enabled: payoutsEnabled,
+      details_submitted: detailsSubmitted,
+      requirements: { currently_due: currentlyDue, disabled_reason: null },
+    };
   }
 
   function event(type: string, object: Record<string, unknown>, id?: string) {
@@ -204,10 +287,21 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
   ): Promise<{ status: number; body: unknown }> {
     if (!webhookUrl) throw new Error('the stand-in has no webhook url: call setWebhookUrl first');
     const payload = JSON.stringify(payloadEvent);
-    const header = sign.header === undefined ? stripeSignatureHeader(sign.secret ?? webhookSecret, payload, sign.timestampSeconds ?? Math.floor(now() / 1000)) : sign.header;
+    const header =
+      sign.header === undefined
+        ? stripeSignatureHeader(
+            sign.secret ?? webhookSecret,
+            payload,
+            sign.timestampSeconds ?? Math.floor(now() / 1000),
+          )
+        : sign.header;
     const response = await fetch(webhookUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)', ...(header !== null && { 'stripe-signature': header }) },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        ...(header !== null && { 'stripe-signature': header }),
+      },
       body: payload,
     });
     const text = await response.text();
@@ -222,7 +316,10 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
   }
 
   /** What the hosted page does with a card: completes the session and tells the webhook, or declines. */
-  async function pay(sessionId: string, cardNumber: string): Promise<{ outcome: 'paid'; redirectUrl: string } | { outcome: 'declined' }> {
+  async function pay(
+    sessionId: string,
+    cardNumber: string,
+  ): Promise<{ outcome: 'paid'; redirectUrl: string } | { outcome: 'declined' }> {
     const session = checkoutSessions.get(sessionId);
     if (!session) throw new Error(`no checkout session ${sessionId}`);
     const card = CHECKOUT_TEST_CARDS.find((c) => c.number === cardNumber.replace(/[\s-]/g, ''));
@@ -238,7 +335,10 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
           object: 'charge',
           payment_intent: session.paymentIntent,
           amount_refunded: 0,
-          payment_method_details: { type: 'card', card: { fingerprint: `fp_standin_${cardNumber.replace(/[\s-]/g, '')}` } },
+          payment_method_details: {
+            type: 'card',
+            card: { fingerprint: `fp_standin_${cardNumber.replace(/[\s-]/g, '')}` },
+          },
         }),
       );
       if (session.savesCard && session.customer) {
@@ -251,7 +351,12 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
             object: 'payment_method',
             type: 'card',
             customer: session.customer,
-            card: { brand: number.startsWith('5') ? 'mastercard' : 'visa', last4: number.slice(-4), exp_month: 12, exp_year: 2030 },
+            card: {
+              brand: number.startsWith('5') ? 'mastercard' : 'visa',
+              last4: number.slice(-4),
+              exp_month: 12,
+              exp_year: 2030,
+            },
           }),
         );
       }
@@ -268,7 +373,12 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
   }
 
   /** The hosted pages: Checkout (/c/pay/:id) and Connect onboarding (/connect/onboard/:account). */
-  async function page(request: IncomingMessage, response: ServerResponse, path: string, text: string): Promise<boolean> {
+  async function page(
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+    text: string,
+  ): Promise<boolean> {
     const checkout = /^\/c\/pay\/([^/]+)$/.exec(path);
     if (checkout) {
       const session = checkoutSessions.get(checkout[1]!);
@@ -279,7 +389,10 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
       if (request.method === 'POST') {
         const paid = await pay(session.id, new URLSearchParams(text).get('cardNumber') ?? '');
         if (paid.outcome === 'paid') response.writeHead(303, { location: paid.redirectUrl }).end();
-        else response.writeHead(402, { 'content-type': 'text/html' }).end(checkoutPage(session, 'Your card was declined.'));
+        else
+          response
+            .writeHead(402, { 'content-type': 'text/html' })
+            .end(checkoutPage(session, 'Your card was declined.'));
         return true;
       }
       response.writeHead(200, { 'content-type': 'text/html' }).end(checkoutPage(session));
@@ -302,11 +415,23 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
       // Onboarding finished once is details submitted for good; what Stripe asks later restricts the account.
       account.detailsSubmitted ||= change.payoutsEnabled;
     }
-    return deliver(event('account.updated', accountObject(accountId, change.payoutsEnabled, account?.detailsSubmitted ?? false, change.currentlyDue)));
+    return deliver(
+      event(
+        'account.updated',
+        accountObject(accountId, change.payoutsEnabled, account?.detailsSubmitted ?? false, change.currentlyDue),
+      ),
+    );
   }
 
   function toStripe(intent: StandInIntent) {
-    return { id: intent.id, object: 'payment_intent', amount: intent.amount, currency: 'usd', payment_method: intent.paymentMethod, status: intent.status };
+    return {
+      id: intent.id,
+      object: 'payment_intent',
+      amount: intent.amount,
+      currency: 'usd',
+      payment_method: intent.paymentMethod,
+      status: intent.status,
+    };
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
@@ -324,7 +449,11 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     // A key Stripe does not know (revoked, from another account): 401, as Stripe answers it.
     if (request.headers.authorization === `Bearer ${REFUSED_SECRET_KEY}`) {
       response.writeHead(401, { 'content-type': 'application/json', 'request-id': `req_${log.length}` });
-      response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_********used' } }));
+      response.end(
+        JSON.stringify({
+          error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_********used' },
+        }),
+      );
       return;
     }
     const key = idempotencyKey && `${path} ${idempotencyKey}`;
@@ -371,17 +500,38 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
       const session = checkoutSessions.get(sessionId);
       if (!session) throw new Error(`no checkout session ${sessionId}`);
       if (session.status === 'open') session.status = 'expired';
-      return deliver(event('checkout.session.expired', { ...checkoutObject(session), status: 'expired', payment_status: 'unpaid' }));
+      return deliver(
+        event('checkout.session.expired', { ...checkoutObject(session), status: 'expired', payment_status: 'unpaid' }),
+      );
     },
     /** The session as Stripe would send it in an event, completed (whatever its state here). */
     completedSession(sessionId: string, change: Partial<StandInCheckoutSession> = {}) {
       const session = checkoutSessions.get(sessionId);
       if (!session) throw new Error(`no checkout session ${sessionId}`);
-      const completed: StandInCheckoutSession = { ...session, status: 'complete' as const, paymentIntent: session.paymentIntent ?? `pi_standin_cs_${sessionId.split('_').pop()}`, ...change };
+      const completed: StandInCheckoutSession = {
+        ...session,
+        status: 'complete' as const,
+        paymentIntent: session.paymentIntent ?? `pi_standin_cs_${sessionId.split('_').pop()}`,
+        ...change,
+      };
       return checkoutObject(completed);
     },
-    dispute(paymentIntent: string, amount: number, status: 'needs_response' | 'won' | 'lost', id = `dp_standin_${paymentIntent.slice(3)}`) {
-      const object = { id, object: 'dispute', amount, currency: 'usd', charge: `ch_${paymentIntent.slice(3)}`, payment_intent: paymentIntent, status, reason: 'fraudulent' };
+    dispute(
+      paymentIntent: string,
+      amount: number,
+      status: 'needs_response' | 'won' | 'lost',
+      id = `dp_standin_${paymentIntent.slice(3)}`,
+    ) {
+      const object = {
+        id,
+        object: 'dispute',
+        amount,
+        currency: 'usd',
+        charge: `ch_${paymentIntent.slice(3)}`,
+        payment_intent: paymentIntent,
+        status,
+        reason: 'fraudulent',
+      };
       return deliver(event(status === 'needs_response' ? 'charge.dispute.created' : 'charge.dispute.closed', object));
     },
     reverseTransfer(transferId: string) {
@@ -389,7 +539,16 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
       if (!transfer) throw new Error(`no transfer ${transferId}`);
       transfer.reversed = true;
       return deliver(
-        event('transfer.reversed', { id: transfer.id, object: 'transfer', amount: transfer.amount, amount_reversed: transfer.amount, currency: 'usd', destination: transfer.destination, metadata: transfer.metadata, reversed: true }),
+        event('transfer.reversed', {
+          id: transfer.id,
+          object: 'transfer',
+          amount: transfer.amount,
+          amount_reversed: transfer.amount,
+          currency: 'usd',
+          destination: transfer.destination,
+          metadata: transfer.metadata,
+          reversed: true,
+        }),
       );
     },
     api: { host: '127.0.0.1', port, protocol: 'http' as const },

@@ -57,7 +57,20 @@ export async function createTestApp(options: TestAppOptions = {}) {
     DATA_DIR: dataDir,
     ...options.env,
   });
-  const built = await buildApp({ config, database, clock: options.clock, timers: options.timers, web: 'none', runScheduler: options.runScheduler, runMessageRetention: options.runMessageRetention, runMailWorker: options.runMailWorker, runPushWorker: options.runPushWorker, runDemoReader: options.runDemoReader, payments: options.payments, forwarder: options.forwarder });
+  const built = await buildApp({
+    config,
+    database,
+    clock: options.clock,
+    timers: options.timers,
+    web: 'none',
+    runScheduler: options.runScheduler,
+    runMessageRetention: options.runMessageRetention,
+    runMailWorker: options.runMailWorker,
+    runPushWorker: options.runPushWorker,
+    runDemoReader: options.runDemoReader,
+    payments: options.payments,
+    forwarder: options.forwarder,
+  });
   let baseUrl: string | undefined;
   const sockets: Socket[] = [];
   return {

@@ -13,5 +13,9 @@ export async function openTestDatabase(options: { poolSize?: number } = {}): Pro
   if (target.kind === 'pglite') {
     return openDatabase({ kind: 'pglite', loadDataDir: new Blob([readFileSync(target.snapshotPath)]) });
   }
-  return openScratchPostgres(target.serverUrl, { prefix: 'soul_tribe_test', poolSize: options.poolSize ?? 20, template: target.template });
+  return openScratchPostgres(target.serverUrl, {
+    prefix: 'soul_tribe_test',
+    poolSize: options.poolSize ?? 20,
+    template: target.template,
+  });
 }

@@ -14,7 +14,9 @@ export function totpCode(totpURI: string): string {
 export async function enableTwoFactor(app: TestApp, user: TestUser): Promise<string> {
   const enabled = await http(app, user.cookie).post('/api/auth/two-factor/enable', { password: user.password });
   if (enabled.status !== 200) throw new Error(`enabling two-factor answered ${enabled.status}`);
-  const verified = await http(app, user.cookie).post('/api/auth/two-factor/verify-totp', { code: totpCode((enabled.body as { totpURI: string }).totpURI) });
+  const verified = await http(app, user.cookie).post('/api/auth/two-factor/verify-totp', {
+    code: totpCode((enabled.body as { totpURI: string }).totpURI),
+  });
   if (verified.status !== 200) throw new Error(`verifying two-factor answered ${verified.status}`);
   return cookieFrom(verified.headers) || user.cookie;
 }

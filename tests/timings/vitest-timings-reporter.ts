@@ -5,6 +5,7 @@ import { recordTiming } from './record-timing';
 export default class VitestTimingsReporter implements Reporter {
   onTestCaseResult(testCase: TestCase) {
     const ms = testCase.diagnostic()?.duration;
-    if (ms !== undefined) recordTiming(ms, testCase.project.name, `${testCase.module.relativeModuleId} › ${testCase.fullName}`);
+    if (ms !== undefined)
+      recordTiming(ms, testCase.project.name, `${testCase.module.relativeModuleId} › ${testCase.fullName}`);
   }
 }

@@ -12,7 +12,13 @@ import { afterEach, vi } from 'vitest';
  */
 const shared = globalThis as typeof globalThis & { toastMock?: ReturnType<typeof makeToastMock> };
 function makeToastMock() {
-  return Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() });
+  return Object.assign(vi.fn(), {
+    success: vi.fn(),
+    error: vi.fn(),
+    info: vi.fn(),
+    warning: vi.fn(),
+    dismiss: vi.fn(),
+  });
 }
 shared.toastMock ??= makeToastMock();
 const toastMock = shared.toastMock;
@@ -23,5 +29,13 @@ vi.mock('@/lib/toast', async (importOriginal) => ({
 }));
 
 afterEach(() => {
-  for (const mock of [toastMock, toastMock.success, toastMock.error, toastMock.info, toastMock.warning, toastMock.dismiss]) mock.mockClear();
+  for (const mock of [
+    toastMock,
+    toastMock.success,
+    toastMock.error,
+    toastMock.info,
+    toastMock.warning,
+    toastMock.dismiss,
+  ])
+    mock.mockClear();
 });

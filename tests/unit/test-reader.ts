@@ -27,6 +27,12 @@ export const testReader = (status: Reader['status'], overrides: Partial<Reader> 
   sessionTypes: ['chat', 'audio', 'video'],
   writtenReadingPriceCents: null,
   writtenReadingAnswerHours: 24,
-  service: { acceptanceRate: null, medianAcceptSeconds: null, completionRate: null, writtenOnTimeRate: null, readingsCounted: 0 },
+  service: {
+    acceptanceRate: null,
+    medianAcceptSeconds: null,
+    completionRate: null,
+    writtenOnTimeRate: null,
+    readingsCounted: 0,
+  },
   ...overrides,
 });

@@ -16,6 +16,20 @@ export const testShipment = {
   itemsCents: 4499,
   refundedCents: 0,
 } as const;
-const address = { name: 'Rowan Vale', street: '7 Willow Court', city: 'Asheville', region: 'North Carolina', postalCode: '28801', country: 'United States' };
+const address = {
+  name: 'Rowan Vale',
+  street: '7 Willow Court',
+  city: 'Asheville',
+  region: 'North Carolina',
+  postalCode: '28801',
+  country: 'United States',
+};
 /** The same as its seller, Isla, sees it. */
-export const testSale: SellerShipment = { ...testShipment, buyerName: 'Rowan Vale', sellerName: 'Isla Fairweather', address, items: [{ productId: 'p1', name: 'Crystal Set', quantity: 1 }], platformCarriedCents: 0 };
+export const testSale: SellerShipment = {
+  ...testShipment,
+  buyerName: 'Rowan Vale',
+  sellerName: 'Isla Fairweather',
+  address,
+  items: [{ productId: 'p1', name: 'Crystal Set', quantity: 1 }],
+  platformCarriedCents: 0,
+};

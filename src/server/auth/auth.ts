@@ -44,7 +44,13 @@ export function createAuth(db: Db, config: Config, clock: Clock, onUserCreated: 
     experimental: { instrumentation: { enabled: false } },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, twoFactor: schema.twoFactor },
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        twoFactor: schema.twoFactor,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -59,12 +65,20 @@ export function createAuth(db: Db, config: Config, clock: Clock, onUserCreated: 
       // Queued, never sent inline: the answer is the same, and as quick, whether or not the email exists.
       sendResetPassword: async ({ user, token }) => {
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await queueMail(db, clock, { kind: 'reset_password', to: user.email, content: resetPasswordMail({ name: user.name, url }) });
+        await queueMail(db, clock, {
+          kind: 'reset_password',
+          to: user.email,
+          content: resetPasswordMail({ name: user.name, url }),
+        });
       },
       // Better Auth hashes the password in this branch too, so it takes about as long as a new account.
       onExistingUserSignUp: async ({ user }) => {
         const url = `${config.publicUrl}/reset-password`;
-        await queueMail(db, clock, { kind: 'sign_up_attempt', to: user.email, content: signUpAttemptMail({ name: user.name, url }) });
+        await queueMail(db, clock, {
+          kind: 'sign_up_attempt',
+          to: user.email,
+          content: signUpAttemptMail({ name: user.name, url }),
+        });
       },
     },
     // Verification never blocks signing in with the password (requireEmailVerification stays off):
@@ -75,7 +89,11 @@ export function createAuth(db: Db, config: Config, clock: Clock, onUserCreated: 
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, token }) => {
         const url = `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/dashboard')}`;
-        await queueMail(db, clock, { kind: 'verify_email', to: user.email, content: verifyEmailMail({ name: user.name, url }) });
+        await queueMail(db, clock, {
+          kind: 'verify_email',
+          to: user.email,
+          content: verifyEmailMail({ name: user.name, url }),
+        });
       },
     },
     plugins: [twoFactor({ issuer: 'Soul Tribe' })],
@@ -109,7 +127,11 @@ export function createAuth(db: Db, config: Config, clock: Clock, onUserCreated: 
               .select({ suspendedAt: schema.user.suspendedAt, twoFactorEnabled: schema.user.twoFactorEnabled })
               .from(schema.user)
               .where(eq(schema.user.id, created.userId));
-            if (owner?.suspendedAt) throw new APIError('FORBIDDEN', { code: ERROR_CODES.accountSuspended, message: ACCOUNT_SUSPENDED_MESSAGE });
+            if (owner?.suspendedAt)
+              throw new APIError('FORBIDDEN', {
+                code: ERROR_CODES.accountSuspended,
+                message: ACCOUNT_SUSPENDED_MESSAGE,
+              });
             // A verification link is no second factor: with two-factor on, the email is verified
             // and the person signs in as usual, code included.
             if (context?.path === '/verify-email' && owner?.twoFactorEnabled) throw context.redirect('/login');
@@ -133,6 +155,9 @@ export function createAuth(db: Db, config: Config, clock: Clock, onUserCreated: 
     /** Admins must have two-factor sign-in on before any admin endpoint answers (REQUIRE_ADMIN_2FA). */
     requiresAdminTwoFactor: config.requireAdminTwoFactor,
     /** The session of a request's Cookie header, without renewing it (session-of-cookie.ts). */
-    sessionOfCookie: sessionOfCookieReader(db, { secret: config.authSecret, cookieName: getCookies(auth.options).sessionToken.name }),
+    sessionOfCookie: sessionOfCookieReader(db, {
+      secret: config.authSecret,
+      cookieName: getCookies(auth.options).sessionToken.name,
+    }),
   });
 }

@@ -32,7 +32,11 @@ describe('the session of a Cookie header, read in one statement', () => {
     const first = await createClient(app);
     const second = await createClient(app);
     const [name] = first.cookie.split('=');
-    const headers = [`theme=dark; ${first.cookie}; lang=en`, `${first.cookie};${second.cookie}`, `${name}=garbage; ${second.cookie}`];
+    const headers = [
+      `theme=dark; ${first.cookie}; lang=en`,
+      `${first.cookie};${second.cookie}`,
+      `${name}=garbage; ${second.cookie}`,
+    ];
     for (const header of headers) {
       const { fast, betterAuth } = await bothReads(header);
       expect(fast?.id ?? null, header).toBe(betterAuth?.id ?? null);
@@ -46,7 +50,10 @@ describe('the session of a Cookie header, read in one statement', () => {
     expect(await bothReads(signedOut.cookie)).toEqual({ fast: null, betterAuth: null });
 
     const expired = await createClient(app);
-    await app.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, tokenOf(expired.cookie)));
+    await app.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, tokenOf(expired.cookie)));
     // Better Auth deletes an expired session as it reads it: the fast read goes first.
     expect(await readSessionUser(app.auth, { cookie: expired.cookie })).toBeNull();
     expect((await readSessionUserRenewing(app.auth, { cookie: expired.cookie })).user).toBeNull();
@@ -70,7 +77,12 @@ describe('the session of a Cookie header, read in one statement', () => {
       fc.asyncProperty(
         fc.oneof(
           // One character replaced anywhere: the name, the token, the signature, the separators.
-          fc.record({ at: fc.nat({ max: header.length - 1 }), by: fc.constantFrom('a', 'Z', '0', '.', '=', ';', ' ', '%', '+', '/') }).map(({ at, by }) => header.slice(0, at) + by + header.slice(at + 1)),
+          fc
+            .record({
+              at: fc.nat({ max: header.length - 1 }),
+              by: fc.constantFrom('a', 'Z', '0', '.', '=', ';', ' ', '%', '+', '/'),
+            })
+            .map(({ at, by }) => header.slice(0, at) + by + header.slice(at + 1)),
           // Cut short, or with something after it.
           fc.nat({ max: header.length }).map((length) => header.slice(0, length)),
           fc.string({ maxLength: 20 }).map((tail) => header + tail),

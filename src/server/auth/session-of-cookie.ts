@@ -44,7 +44,14 @@ function verifiedToken(value: string, secret: string): string | null {
  */
 export function sessionOfCookieReader(db: Db, { secret, cookieName }: { secret: string; cookieName: string }) {
   const byToken = db
-    .select({ sessionId: session.id, userId: user.id, email: user.email, name: user.name, role: user.role, twoFactorEnabled: user.twoFactorEnabled })
+    .select({
+      sessionId: session.id,
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      twoFactorEnabled: user.twoFactorEnabled,
+    })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(and(eq(session.token, sql.placeholder('token')), gte(session.expiresAt, sql.placeholder('now'))))

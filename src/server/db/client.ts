@@ -39,9 +39,16 @@ export type QueryListener = (query: string) => void;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; onQuery?: QueryListener }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; onQuery?: QueryListener; onStatementTime?: StatementTimeListener };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      onQuery?: QueryListener;
+      onStatementTime?: StatementTimeListener;
+    };
 
-const queryLogger = (onQuery: QueryListener | undefined) => (onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {});
+const queryLogger = (onQuery: QueryListener | undefined) =>
+  onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
 
 /** Opens PGlite (persisted in dataDir, or in memory when none) or a PostgreSQL pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -49,7 +56,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Each connection listens before its first use (decision 042: a change this process commits is
     // heard on its own connection before the commit returns).
     const notifications = postgresNotifications(options.url);
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, onConnect: notifications.listenOn });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      onConnect: notifications.listenOn,
+    });
     // An idle connection dropped by the server (restart, `drop database … with (force)`) must not
     // crash the process; the pool replaces it and the next query reconnects.
     pool.on('error', (error) => {
@@ -74,7 +85,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite(client, { schema, ...queryLogger(options.onQuery) });
   const listeners = listenerSets();
   // PGlite is one session: its own NOTIFYs reach it at commit, before the committing call returns.
-  await Promise.all(NOTIFY_CHANNELS.map((channel) => client.listen(channel, (payload) => listeners.tell(channel, payload))));
+  await Promise.all(
+    NOTIFY_CHANNELS.map((channel) => client.listen(channel, (payload) => listeners.tell(channel, payload))),
+  );
   return {
     db,
     kind: 'pglite',
@@ -106,7 +119,9 @@ async function migrateUnderLock(pool: pg.Pool, onQuery: QueryListener | undefine
 }
 
 function listenerSets() {
-  const sets = new Map<NotifyChannel, Set<NotificationListener>>(NOTIFY_CHANNELS.map((channel) => [channel, new Set()]));
+  const sets = new Map<NotifyChannel, Set<NotificationListener>>(
+    NOTIFY_CHANNELS.map((channel) => [channel, new Set()]),
+  );
   return {
     add(channel: NotifyChannel, listener: NotificationListener) {
       sets.get(channel)!.add(listener);

@@ -29,7 +29,9 @@ let root: string;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'soul-tribe-lock-race-'));
-  workers = Array.from({ length: CONTENDERS }, () => fork(WORKER, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  workers = Array.from({ length: CONTENDERS }, () =>
+    fork(WORKER, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
   await Promise.all(workers.map((w) => nextReply(w, 'ready')));
 }, 30_000);
 
@@ -51,12 +53,20 @@ describe('lockDataDir across processes', () => {
       const replies = (await Promise.all(results)) as Extract<Reply, { type: 'result' }>[];
       winnersPerRound.push(replies.filter((r) => r.isWinner).length);
       // A loser must be told who holds the lock, never fail on the takeover itself.
-      otherFailures.push(...replies.filter((r) => !r.isWinner && !/^database in use by process \d+/.test(r.message ?? '')).map((r) => r.message));
+      otherFailures.push(
+        ...replies
+          .filter((r) => !r.isWinner && !/^database in use by process \d+/.test(r.message ?? ''))
+          .map((r) => r.message),
+      );
       const released = workers.map((w) => nextReply(w, 'released'));
       for (const w of workers) w.send({ type: 'release' });
       await Promise.all(released);
     }
     const rounds = winnersPerRound.length;
-    expect({ rounds, notExactlyOne: winnersPerRound.filter((n) => n !== 1).length, otherFailures }).toEqual({ rounds, notExactlyOne: 0, otherFailures: [] });
+    expect({ rounds, notExactlyOne: winnersPerRound.filter((n) => n !== 1).length, otherFailures }).toEqual({
+      rounds,
+      notExactlyOne: 0,
+      otherFailures: [],
+    });
   }, 60_000);
 });

@@ -34,7 +34,9 @@ describe('the embedded database’s own maintenance', () => {
       select 's'||g, 'm'||g, 'm'||(g + 1000), 'chat', 'active', 250, now(), now(), now() + g * interval '1 second' from generate_series(1, 1000) g`);
     // Five minutes charged: five new versions of every row, as the billing engine writes them.
     for (let minute = 0; minute < 5; minute++) {
-      await database.db.execute(sql`update reading_sessions set minutes_charged = minutes_charged + 1, next_minute_at = next_minute_at + interval '1 minute'`);
+      await database.db.execute(
+        sql`update reading_sessions set minutes_charged = minutes_charged + 1, next_minute_at = next_minute_at + interval '1 minute'`,
+      );
     }
     expect(await dueMinutePlan()).not.toContain('Index Scan using reading_sessions_due_idx');
 

@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 
 /** Tables rewritten in place all day (each charge, each pause, each balance move). */
-const HOT_TABLES = ['reading_sessions', 'ledger_accounts', 'reader_profiles', 'app_nodes', 'reader_queue', 'live_streams', 'mail_messages'] as const;
+const HOT_TABLES = [
+  'reading_sessions',
+  'ledger_accounts',
+  'reader_profiles',
+  'app_nodes',
+  'reader_queue',
+  'live_streams',
+  'mail_messages',
+] as const;
 
 export const EMBEDDED_MAINTENANCE_INTERVAL_MS = 60_000;
 
@@ -16,7 +24,11 @@ export const EMBEDDED_MAINTENANCE_INTERVAL_MS = 60_000;
  * whole list in one statement held the only connection for 230 ms at 9,000 readings, and every
  * minute due meanwhile waited for it; between tables, the waiting statements run.
  */
-export function startEmbeddedMaintenance(database: Database, log: { error(obj: unknown, msg: string): void }, intervalMs = EMBEDDED_MAINTENANCE_INTERVAL_MS) {
+export function startEmbeddedMaintenance(
+  database: Database,
+  log: { error(obj: unknown, msg: string): void },
+  intervalMs = EMBEDDED_MAINTENANCE_INTERVAL_MS,
+) {
   if (database.kind !== 'pglite') return undefined;
   let running: Promise<void> = Promise.resolve();
   const run = () => {

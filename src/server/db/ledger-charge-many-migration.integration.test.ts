@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 async function lockClause() {
-  const result = await database.db.execute(sql`select pg_get_functiondef('ledger_charge_split_many(jsonb)'::regprocedure) as body`);
+  const result = await database.db.execute(
+    sql`select pg_get_functiondef('ledger_charge_split_many(jsonb)'::regprocedure) as body`,
+  );
   const [row] = (result as unknown as { rows: { body: string }[] }).rows;
   const body = row?.body ?? '';
   return body.includes('= ANY (ARRAY(') ? 'array' : body.includes('WHERE id IN (') ? 'in-select' : 'unknown';

@@ -22,7 +22,10 @@ const COMMITTED_MIGRATIONS: readonly (readonly [file: string, sha256: string])[]
   ['0008_dashboards_schedule_favorites.sql', 'd2641f98eb353f79acd1f3e3223a9a7d7adf31a8c3019badef2a31a54ea3723f'],
   ['0009_directory_search_and_reviews_indexes.sql', '432d09b4bc4058089449c6ab86710ee7bfcf7af2cdbf34de265dbc1c754fdf34'],
   ['0010_issue10_meter_limits_receipts_queue.sql', 'e87bfbf202d92fe6df7ca824bcbb8b209ba33e8cb63cb620fe5b5e85b9136444'],
-  ['0011_issue11_live_streams_follows_notifications.sql', '91a5d139e4c6b90fbd912434d2357ba45cc9548a34221fc3598f3f290bf4cb9e'],
+  [
+    '0011_issue11_live_streams_follows_notifications.sql',
+    '91a5d139e4c6b90fbd912434d2357ba45cc9548a34221fc3598f3f290bf4cb9e',
+  ],
   ['0012_issue12_community_shop_reports.sql', '9607f5e551540e39013bdeeef9a886a83eb40f4609abdffd96cc46eedecb02ee'],
   ['0013_issue13_accounts_mail_2fa.sql', '7fa3eb9d8d10ae330c5efffd9426fef99185257f54a63fc08630bd6035a632ab'],
   ['0014_issue14_node_leases.sql', '100b30f85aeb3239b94082fffff1e6adb3330900c270cd7aaabf89c3c1b15353'],
@@ -31,11 +34,17 @@ const COMMITTED_MIGRATIONS: readonly (readonly [file: string, sha256: string])[]
   ['0017_issue14_scheduler_attention_index.sql', '8a0769aeab37c0327eacbe99233b60a6d10c79ce6a388264cd1c003552082d35'],
   ['0018_issue14_revenue_shards.sql', 'ad0ceadba2aeee7b3dff817a8ee69d3233f29f5d484ceb2b50abcefe534a6399'],
   ['0019_issue14_ledger_charge_many.sql', '7956bcb896fce7078726888a93ff09974e177c676d95ea4b3307642a405fc2d3'],
-  ['0020_issue26_ledger_charge_many_lock_by_array.sql', 'a423f93c9847d95e1644adda61509e4e2859c1ae328d1d3672c441b6bff535b6'],
+  [
+    '0020_issue26_ledger_charge_many_lock_by_array.sql',
+    'a423f93c9847d95e1644adda61509e4e2859c1ae328d1d3672c441b6bff535b6',
+  ],
   ['0021_ghost_streams.sql', 'a6b10e42e1cc93e5c8382bc679123a171a6d5879a613120157e8249b06a0d2a1'],
   ['0022_admin_moderation_reasons.sql', '698c23eb14e63c30b1cf0eea6fceb254f029157889061d7fc3db30a89941bbf5'],
   ['0023_product_moderation_reasons.sql', 'efaeb627f7a3a43f157a751bb1f5bd498095814214af3a039ad94b756080e1a9'],
-  ['0024_issue28_stripe_checkout_disputes_connect.sql', '17ea39c11e35f45f0b51dcb0be52aa7aa67167ecc0fe59a29df3dc8856fe8b09'],
+  [
+    '0024_issue28_stripe_checkout_disputes_connect.sql',
+    '17ea39c11e35f45f0b51dcb0be52aa7aa67167ecc0fe59a29df3dc8856fe8b09',
+  ],
   ['0025_issue28_payout_transfer_claim.sql', 'd337e9bbdcc314f74468950954f8580cd681501e073de0ee864330e8be0d6742'],
   ['0026_issue28_saved_cards.sql', '9e708c8809fcdd7458d00ccf31a80742c8192a95da92941f29ee3bd10e6890c9'],
   ['0027_issue28_auto_reload.sql', '0f214045c24fbc03f506bde77e7cb7fc28bb7f4140f4128f347e921a40266d26'],
@@ -59,7 +68,10 @@ const COMMITTED_MIGRATIONS: readonly (readonly [file: string, sha256: string])[]
   ['0046_blocks_move_service.sql', 'e1cc5d689399777d6879505906c5d425ea4cb7769060f61a3693583a83eea51b'],
 ];
 
-const sha256 = (file: string) => createHash('sha256').update(readFileSync(`${migrationsDir}/${file}`)).digest('hex');
+const sha256 = (file: string) =>
+  createHash('sha256')
+    .update(readFileSync(`${migrationsDir}/${file}`))
+    .digest('hex');
 
 describe('migration history', () => {
   it('keeps every committed migration byte for byte', () => {
@@ -68,9 +80,13 @@ describe('migration history', () => {
   });
 
   it('lists every migration file, in the order the journal runs them', () => {
-    const files = readdirSync(migrationsDir).filter((name) => name.endsWith('.sql')).sort();
+    const files = readdirSync(migrationsDir)
+      .filter((name) => name.endsWith('.sql'))
+      .sort();
     expect(files).toEqual(COMMITTED_MIGRATIONS.map(([file]) => file));
-    const journal = JSON.parse(readFileSync(`${migrationsDir}/meta/_journal.json`, 'utf8')) as { entries: { tag: string }[] };
+    const journal = JSON.parse(readFileSync(`${migrationsDir}/meta/_journal.json`, 'utf8')) as {
+      entries: { tag: string }[];
+    };
     expect(journal.entries.map((entry) => `${entry.tag}.sql`)).toEqual(files);
   });
 });

@@ -9,12 +9,15 @@ import { openDatabase } from './client';
  * Nodes started together on an empty PostgreSQL database (issue 42): each migrates at start, and the
  * migrations must run once, under the advisory lock (db/client.ts), with every node coming up.
  */
-if (!process.env.DATABASE_URL) throw new Error('The migration lock test needs DATABASE_URL (PostgreSQL): run it through `npm run test:pg`');
+if (!process.env.DATABASE_URL)
+  throw new Error('The migration lock test needs DATABASE_URL (PostgreSQL): run it through `npm run test:pg`');
 const serverUrl = process.env.DATABASE_URL;
 
 /** Drizzle's own record of the migrations it applied, one row each. */
 const drizzleMigrations = pgSchema('drizzle').table('__drizzle_migrations', { id: serial('id').primaryKey() });
-const journal = JSON.parse(readFileSync(new URL('./migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] };
+const journal = JSON.parse(readFileSync(new URL('./migrations/meta/_journal.json', import.meta.url), 'utf8')) as {
+  entries: unknown[];
+};
 
 describe('migrating on PostgreSQL', () => {
   it('runs each migration once when three nodes start together on an empty database', async () => {
@@ -23,7 +26,9 @@ describe('migrating on PostgreSQL', () => {
     await onPostgresServer(serverUrl, `create database ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    const nodes = await Promise.all([1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 })));
+    const nodes = await Promise.all(
+      [1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 })),
+    );
     try {
       const results = await Promise.allSettled(nodes.map((node) => node.migrate()));
       expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);

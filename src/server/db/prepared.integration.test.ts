@@ -5,7 +5,12 @@ import type { Database } from './client';
 import { preparedPerDatabase } from './prepared';
 import { user } from './schema';
 
-const nameById = preparedPerDatabase('test_user_name_by_id', (db) => db.select({ name: user.name }).from(user).where(eq(user.id, sql.placeholder('id'))));
+const nameById = preparedPerDatabase('test_user_name_by_id', (db) =>
+  db
+    .select({ name: user.name })
+    .from(user)
+    .where(eq(user.id, sql.placeholder('id'))),
+);
 
 describe('a statement prepared per database', () => {
   let database: Database;

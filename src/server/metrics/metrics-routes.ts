@@ -44,7 +44,10 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps) {
   app.addHook('onResponse', (request, reply, done) => {
     // The route's pattern, not the path: one series per route, whatever ids the paths carry.
     const route = request.routeOptions.url ?? 'unmatched';
-    requestSeconds.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    requestSeconds.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 
@@ -76,7 +79,10 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps) {
     help: 'Mail queued and not yet sent (including retries waiting for their next attempt).',
     registers: [registry],
     async collect() {
-      const [row] = await queryRows<{ queued: number }>(deps.db, sql`select count(*)::int as queued from mail_messages where status = 'queued'`);
+      const [row] = await queryRows<{ queued: number }>(
+        deps.db,
+        sql`select count(*)::int as queued from mail_messages where status = 'queued'`,
+      );
       this.set(Number(row?.queued ?? 0));
     },
   });

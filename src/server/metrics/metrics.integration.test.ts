@@ -37,7 +37,8 @@ describe('GET /metrics (issue 27)', () => {
     expect((await http(app).post('/api/auth/request-password-reset', { email: client.email })).status).toBe(200);
 
     const after = await scrape();
-    const grew = (name: string, labels?: Record<string, string>) => sample(after, name, labels) - sample(before, name, labels);
+    const grew = (name: string, labels?: Record<string, string>) =>
+      sample(after, name, labels) - sample(before, name, labels);
     expect(grew('soul_billed_minutes_total', { free: 'false' })).toBe(3);
     expect(grew('soul_ledger_charges_total', { kind: 'session_charge' })).toBe(3);
     expect(grew('soul_ledger_charge_seconds_count')).toBeGreaterThanOrEqual(3);
@@ -46,7 +47,13 @@ describe('GET /metrics (issue 27)', () => {
     expect(grew('soul_mail_queue_depth')).toBe(1);
     expect(sample(after, 'soul_sockets')).toBe(0);
     // One series per route pattern, not per reading's id.
-    expect(sample(after, 'soul_http_request_duration_seconds_count', { method: 'GET', route: '/api/sessions/:id', status_code: '200' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(after, 'soul_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/sessions/:id',
+        status_code: '200',
+      }),
+    ).toBeGreaterThanOrEqual(1);
     expect(after).not.toContain(id);
     expect(sample(after, 'soul_process_cpu_seconds_total')).toBeGreaterThan(0);
   });
@@ -54,7 +61,14 @@ describe('GET /metrics (issue 27)', () => {
   it('counts a charge replayed with its key once', async () => {
     const client = await createClient(app, { balanceCents: 1_000 });
     const reader = await createReader(app);
-    const charge = { payerUserId: client.id, readerUserId: reader.id, amountCents: 300, kind: 'gift' as const, reference: 'metrics-test', idempotencyKey: `metrics-test:${client.id}` };
+    const charge = {
+      payerUserId: client.id,
+      readerUserId: reader.id,
+      amountCents: 300,
+      kind: 'gift' as const,
+      reference: 'metrics-test',
+      idempotencyKey: `metrics-test:${client.id}`,
+    };
     const before = sample(await scrape(), 'soul_ledger_charges_total', { kind: 'gift' });
     const outcomes = [];
     for (let i = 0; i < 2; i++) outcomes.push(...(await app.db.transaction((tx) => chargeManyWithSplit(tx, [charge]))));
@@ -65,11 +79,17 @@ describe('GET /metrics (issue 27)', () => {
 
 describe('GET /metrics behind METRICS_TOKEN', () => {
   it('asks for the bearer token when one is set', async () => {
-    const guarded = await testApp({ runScheduler: false, runMailWorker: false, env: { METRICS_TOKEN: 'a-token-of-sixteen-chars' } });
+    const guarded = await testApp({
+      runScheduler: false,
+      runMailWorker: false,
+      env: { METRICS_TOKEN: 'a-token-of-sixteen-chars' },
+    });
     const without = await http(guarded).get('/metrics');
     expect(without.status).toBe(401);
     expect(without.body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
-    expect((await http(guarded).get('/metrics', { authorization: 'Bearer a-token-of-sixteen-charX' })).status).toBe(401);
+    expect((await http(guarded).get('/metrics', { authorization: 'Bearer a-token-of-sixteen-charX' })).status).toBe(
+      401,
+    );
     const allowed = await http(guarded).get('/metrics', { authorization: 'Bearer a-token-of-sixteen-chars' });
     expect(allowed.status).toBe(200);
     expect(allowed.body).toContain('soul_billed_minutes_total');
@@ -79,7 +99,13 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
     const production = await testApp({
       runScheduler: false,
       runMailWorker: false,
-      env: { NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-32-characters!', PAYMENTS_PROVIDER: 'sandbox', ALLOW_TEST_PAYMENTS: 'true', MAIL_TRANSPORT: 'mailbox' },
+      env: {
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'a-production-secret-of-32-characters!',
+        PAYMENTS_PROVIDER: 'sandbox',
+        ALLOW_TEST_PAYMENTS: 'true',
+        MAIL_TRANSPORT: 'mailbox',
+      },
     });
     expect((await http(production).get('/metrics')).status).toBe(404);
   });

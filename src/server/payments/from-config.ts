@@ -5,7 +5,11 @@ import { sandboxPayments } from './sandbox';
 import { stripePayments } from './stripe';
 
 /** The provider the configuration asks for: the sandbox unless PAYMENTS_PROVIDER=stripe. */
-export function paymentsFromConfig(config: Config, clock: Clock, log?: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void }): PaymentsProvider {
+export function paymentsFromConfig(
+  config: Config,
+  clock: Clock,
+  log?: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void },
+): PaymentsProvider {
   const { provider, stripeSecretKey, stripeWebhookSecret, stripeApi } = config.payments;
   // loadConfig refuses PAYMENTS_PROVIDER=stripe without the keys, so they are here when asked for.
   if (provider === 'stripe' && stripeSecretKey && stripeWebhookSecret) {

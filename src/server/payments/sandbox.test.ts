@@ -11,11 +11,16 @@ describe('sandbox payments', () => {
     const first = await sandbox.charge({ ...request, paymentMethodId: 'pm_card_visa' });
     expect(first).toMatchObject({ status: 'succeeded', reference: expect.stringMatching(/^sandbox_pi_/) });
     expect(await sandbox.charge({ ...request, paymentMethodId: 'pm_card_visa' })).toEqual(first);
-    expect(await sandbox.charge({ ...request, paymentMethodId: 'pm_card_mastercard', idempotencyKey: 'deposit:2' })).toMatchObject({ status: 'succeeded' });
+    expect(
+      await sandbox.charge({ ...request, paymentMethodId: 'pm_card_mastercard', idempotencyKey: 'deposit:2' }),
+    ).toMatchObject({ status: 'succeeded' });
   });
 
   it('declines the declined test card with its reason', async () => {
-    expect(await sandbox.charge({ ...request, paymentMethodId: 'pm_card_chargeDeclined' })).toEqual({ status: 'declined', message: 'Your card was declined.' });
+    expect(await sandbox.charge({ ...request, paymentMethodId: 'pm_card_chargeDeclined' })).toEqual({
+      status: 'declined',
+      message: 'Your card was declined.',
+    });
   });
 
   it('refuses an unknown payment method as bad input', async () => {

@@ -76,8 +76,11 @@ export function sandboxPayments(options: { publicUrl?: string; now?: () => numbe
       deliver = target;
     },
     async charge(request: ChargeRequest): Promise<ChargeResult> {
-      const outcome = request.paymentMethodId.startsWith(SAVED_CARD_PREFIX) ? 'succeeded' : SANDBOX_CARDS[request.paymentMethodId];
-      if (!outcome) throw badRequest(UNKNOWN_PAYMENT_METHOD_MESSAGE, { paymentMethodId: UNKNOWN_PAYMENT_METHOD_MESSAGE });
+      const outcome = request.paymentMethodId.startsWith(SAVED_CARD_PREFIX)
+        ? 'succeeded'
+        : SANDBOX_CARDS[request.paymentMethodId];
+      if (!outcome)
+        throw badRequest(UNKNOWN_PAYMENT_METHOD_MESSAGE, { paymentMethodId: UNKNOWN_PAYMENT_METHOD_MESSAGE });
       if (outcome === 'declined') return { status: 'declined', message: SANDBOX_DECLINE_MESSAGE };
       return { status: 'succeeded', reference: `sandbox_pi_${digestOf(request.idempotencyKey)}` };
     },
@@ -135,14 +138,30 @@ export function sandboxPayments(options: { publicUrl?: string; now?: () => numbe
       view(sessionId, userId) {
         const session = sessions.get(sessionId);
         if (!session || session.request.userId !== userId) return undefined;
-        return { checkoutSessionId: session.id, amountCents: session.request.amountCents, status: session.status, cancelUrl: session.request.cancelUrl };
+        return {
+          checkoutSessionId: session.id,
+          amountCents: session.request.amountCents,
+          status: session.status,
+          cancelUrl: session.request.cancelUrl,
+        };
       },
       async pay(sessionId, userId, cardNumber) {
         const session = sessions.get(sessionId);
-        if (!session || session.request.userId !== userId) throw badRequest('This checkout page has expired. Please start again from your wallet.');
+        if (!session || session.request.userId !== userId)
+          throw badRequest('This checkout page has expired. Please start again from your wallet.');
         const outcome = outcomeOfCard(cardNumber);
-        if (!outcome) throw badRequest('Use one of the test cards shown on this page', { cardNumber: 'Use one of the test cards shown on this page' });
-        if (outcome !== 'succeeded') return { outcome: 'declined', message: outcome === 'declined' ? SANDBOX_DECLINE_MESSAGE : 'This card needs authentication, which the sandbox cannot do. Please use another card.' };
+        if (!outcome)
+          throw badRequest('Use one of the test cards shown on this page', {
+            cardNumber: 'Use one of the test cards shown on this page',
+          });
+        if (outcome !== 'succeeded')
+          return {
+            outcome: 'declined',
+            message:
+              outcome === 'declined'
+                ? SANDBOX_DECLINE_MESSAGE
+                : 'This card needs authentication, which the sandbox cannot do. Please use another card.',
+          };
         if (session.status === 'open') {
           session.status = 'complete';
           const saveFor = session.request.saveCardFor;
@@ -154,7 +173,12 @@ export function sandboxPayments(options: { publicUrl?: string; now?: () => numbe
               object: 'payment_method',
               type: 'card',
               customer: saveFor.customerId,
-              card: { brand: number.startsWith('5') ? 'mastercard' : 'visa', last4: number.slice(-4), exp_month: 12, exp_year: expYear },
+              card: {
+                brand: number.startsWith('5') ? 'mastercard' : 'visa',
+                last4: number.slice(-4),
+                exp_month: 12,
+                exp_year: expYear,
+              },
             });
           }
           await emit('checkout.session.completed', {

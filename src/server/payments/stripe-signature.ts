@@ -16,7 +16,8 @@ let eventCounter = 0;
 export function stripeEvent(type: string, object: Record<string, unknown>, createdSeconds: number, id?: string) {
   eventCounter += 1;
   return {
-    id: id ?? `evt_${createdSeconds.toString(36)}${eventCounter.toString(36)}${Math.random().toString(36).slice(2, 10)}`,
+    id:
+      id ?? `evt_${createdSeconds.toString(36)}${eventCounter.toString(36)}${Math.random().toString(36).slice(2, 10)}`,
     object: 'event',
     api_version: '2025-08-27.basil',
     created: createdSeconds,

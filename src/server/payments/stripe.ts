@@ -1,7 +1,13 @@
 import Stripe from 'stripe';
 import { badRequest } from '../errors';
 import { paymentProviderErrors } from '../metrics/process-metrics';
-import { type ChargeRequest, type ChargeResult, PaymentProviderRefusedError, PaymentProviderUnavailableError, type PaymentsProvider } from './provider';
+import {
+  type ChargeRequest,
+  type ChargeResult,
+  PaymentProviderRefusedError,
+  PaymentProviderUnavailableError,
+  type PaymentsProvider,
+} from './provider';
 import { UNKNOWN_PAYMENT_METHOD_MESSAGE } from './sandbox';
 
 export interface StripePaymentsOptions {
@@ -23,7 +29,8 @@ interface ProviderLog {
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
-const REQUIRES_ACTION_MESSAGE = 'This card needs extra authentication, which we cannot do here. Please use another card.';
+const REQUIRES_ACTION_MESSAGE =
+  'This card needs extra authentication, which we cannot do here. Please use another card.';
 
 function isStripeError(error: unknown): error is Stripe.errors.StripeError {
   return error instanceof Stripe.errors.StripeError;
@@ -31,7 +38,8 @@ function isStripeError(error: unknown): error is Stripe.errors.StripeError {
 
 const isUnanswered = (error: Stripe.errors.StripeError) =>
   error.type === 'StripeConnectionError' || error.type === 'StripeAPIError' || error.type === 'StripeRateLimitError';
-const isKeyRefused = (error: Stripe.errors.StripeError) => error.type === 'StripeAuthenticationError' || error.type === 'StripePermissionError';
+const isKeyRefused = (error: Stripe.errors.StripeError) =>
+  error.type === 'StripeAuthenticationError' || error.type === 'StripePermissionError';
 
 /**
  * Every failure of Stripe's but a card's own decline is counted (soul_payment_provider_errors_total)
@@ -47,11 +55,18 @@ function reporter(log: ProviderLog | undefined) {
     if (isKeyRefused(error)) {
       if (!isKeyRefusalTold) {
         isKeyRefusalTold = true;
-        log?.error({ err: error }, `STRIPE_SECRET_KEY: Stripe refused the key (${error.message}); set a secret key of this Stripe account (sk_live_…, or a restricted rk_live_… with these permissions) and restart`);
+        log?.error(
+          { err: error },
+          `STRIPE_SECRET_KEY: Stripe refused the key (${error.message}); set a secret key of this Stripe account (sk_live_…, or a restricted rk_live_… with these permissions) and restart`,
+        );
       }
       return new Error('the payment provider refused our credentials (STRIPE_SECRET_KEY)', { cause: error });
     }
-    if (isUnanswered(error)) log?.warn({ err: error }, `Stripe did not answer (${error.type}): the operation is retried with the same key; check this server's connection to Stripe`);
+    if (isUnanswered(error))
+      log?.warn(
+        { err: error },
+        `Stripe did not answer (${error.type}): the operation is retried with the same key; check this server's connection to Stripe`,
+      );
     return error;
   };
 }
@@ -60,10 +75,14 @@ function reporter(log: ProviderLog | undefined) {
 function toProviderOutcome(error: unknown): ChargeResult {
   if (!isStripeError(error)) throw error;
   if (error.type === 'StripeCardError') return { status: 'declined', message: error.message };
-  if (error.type === 'StripeInvalidRequestError' && (error.param === 'payment_method' || error.code === 'resource_missing')) {
+  if (
+    error.type === 'StripeInvalidRequestError' &&
+    (error.param === 'payment_method' || error.code === 'resource_missing')
+  ) {
     throw badRequest(UNKNOWN_PAYMENT_METHOD_MESSAGE, { paymentMethodId: UNKNOWN_PAYMENT_METHOD_MESSAGE });
   }
-  if (isUnanswered(error)) throw new PaymentProviderUnavailableError(`Stripe did not answer: ${error.message}`, { cause: error });
+  if (isUnanswered(error))
+    throw new PaymentProviderUnavailableError(`Stripe did not answer: ${error.message}`, { cause: error });
   throw error;
 }
 
@@ -119,13 +138,25 @@ export function stripePayments(options: StripePaymentsOptions): PaymentsProvider
         stripe.checkout.sessions.create(
           {
             mode: 'payment',
-            line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: request.amountCents, product_data: { name: 'Soul Tribe wallet funds' } } }],
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: request.amountCents,
+                  product_data: { name: 'Soul Tribe wallet funds' },
+                },
+              },
+            ],
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
             client_reference_id: request.userId,
             metadata,
             // On the PaymentIntent too, so its own events (a failed payment, a dispute) name the deposit.
-            payment_intent_data: { metadata, ...(request.saveCardFor && { setup_future_usage: 'off_session' as const }) },
+            payment_intent_data: {
+              metadata,
+              ...(request.saveCardFor && { setup_future_usage: 'off_session' as const }),
+            },
             ...(request.saveCardFor && { customer: request.saveCardFor.customerId }),
           },
           { idempotencyKey: request.idempotencyKey },
@@ -135,33 +166,61 @@ export function stripePayments(options: StripePaymentsOptions): PaymentsProvider
       return { id: session.id, url: session.url };
     },
     async refundPayment(request) {
-      const refund = await ask(() => stripe.refunds.create({ payment_intent: request.paymentIntentId, amount: request.amountCents }, { idempotencyKey: request.idempotencyKey }));
+      const refund = await ask(() =>
+        stripe.refunds.create(
+          { payment_intent: request.paymentIntentId, amount: request.amountCents },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
       return { refundId: refund.id };
     },
     async createConnectAccount(request) {
       const account = await ask(() =>
         stripe.accounts.create(
-          { type: 'express', email: request.email, capabilities: { transfers: { requested: true } }, metadata: { user_id: request.userId } },
+          {
+            type: 'express',
+            email: request.email,
+            capabilities: { transfers: { requested: true } },
+            metadata: { user_id: request.userId },
+          },
           { idempotencyKey: request.idempotencyKey },
         ),
       );
       return { accountId: account.id };
     },
     async createAccountLink(request) {
-      const link = await ask(() => stripe.accountLinks.create({ account: request.accountId, return_url: request.returnUrl, refresh_url: request.refreshUrl, type: 'account_onboarding' }));
+      const link = await ask(() =>
+        stripe.accountLinks.create({
+          account: request.accountId,
+          return_url: request.returnUrl,
+          refresh_url: request.refreshUrl,
+          type: 'account_onboarding',
+        }),
+      );
       return { url: link.url };
     },
     async createTransfer(request) {
       const transfer = await ask(() =>
         stripe.transfers.create(
-          { amount: request.amountCents, currency: 'usd', destination: request.destinationAccountId, transfer_group: `payout:${request.payoutId}`, metadata: { payout_id: request.payoutId } },
+          {
+            amount: request.amountCents,
+            currency: 'usd',
+            destination: request.destinationAccountId,
+            transfer_group: `payout:${request.payoutId}`,
+            metadata: { payout_id: request.payoutId },
+          },
           { idempotencyKey: request.idempotencyKey },
         ),
       );
       return { transferId: transfer.id };
     },
     async createCustomer(request) {
-      const customer = await ask(() => stripe.customers.create({ email: request.email, metadata: { user_id: request.userId } }, { idempotencyKey: request.idempotencyKey }));
+      const customer = await ask(() =>
+        stripe.customers.create(
+          { email: request.email, metadata: { user_id: request.userId } },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
       return { customerId: customer.id };
     },
     async detachPaymentMethod(paymentMethodId) {
@@ -182,7 +241,11 @@ export function stripePayments(options: StripePaymentsOptions): PaymentsProvider
           { idempotencyKey: `${request.idempotencyKey}:create` },
         );
         // A saved card is charged without the person: off_session, so a card that needs them declines.
-        const confirmed = await stripe.paymentIntents.confirm(created.id, request.customerId ? { off_session: true } : {}, { idempotencyKey: `${request.idempotencyKey}:confirm` });
+        const confirmed = await stripe.paymentIntents.confirm(
+          created.id,
+          request.customerId ? { off_session: true } : {},
+          { idempotencyKey: `${request.idempotencyKey}:confirm` },
+        );
         return resultOf(confirmed);
       } catch (error) {
         return toProviderOutcome(report(error));

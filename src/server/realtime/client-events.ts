@@ -9,7 +9,9 @@ export type Log = { error(obj: unknown, msg: string): void };
 type ClientEventInput<E extends ClientEvent> = z.output<(typeof clientEventSchemas)[E]['payload']>;
 
 /** What one feature answers for its own events: each handler gets a payload already parsed by its schema. */
-export type ClientEventHandlers<E extends ClientEvent> = { [K in E]: (payload: ClientEventInput<K>) => Promise<ClientEventAck<K>> };
+export type ClientEventHandlers<E extends ClientEvent> = {
+  [K in E]: (payload: ClientEventInput<K>) => Promise<ClientEventAck<K>>;
+};
 type AnyHandlers = Partial<ClientEventHandlers<ClientEvent>>;
 
 /** A feature's part of a socket: called once per connection, it returns that socket's handlers. */

@@ -26,7 +26,8 @@ export function socketRealtime(io: AppServer): Realtime {
     toUser: (userId, event, payload) => emitter(io.to(userRoom(userId))).emit(event, payload),
     toRoom: (room, event, payload) => emitter(io.to(room)).emit(event, payload),
     // One emit to both rooms: a socket in both hears it once.
-    toReaderWatchers: (readerId, event, payload) => emitter(io.to(readerWatchersRoom).to(userRoom(readerId))).emit(event, payload),
+    toReaderWatchers: (readerId, event, payload) =>
+      emitter(io.to(readerWatchersRoom).to(userRoom(readerId))).emit(event, payload),
     closeRoom: (room) => io.in(room).socketsLeave(room),
     disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
   };

@@ -43,7 +43,10 @@ export const readerWatchersRoom = 'readers:watchers';
  * Socket.IO on the app's HTTP server. A socket is accepted only with a valid session cookie (the
  * prototype's self-declared `auth.userId` is not trusted) and joins its user's room at once.
  */
-export function createSocketServer(httpServer: HttpServer, deps: { auth: Auth; config: Config; liveness: Liveness; isDraining: () => boolean }) {
+export function createSocketServer(
+  httpServer: HttpServer,
+  deps: { auth: Auth; config: Config; liveness: Liveness; isDraining: () => boolean },
+) {
   const io: AppServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
@@ -54,7 +57,8 @@ export function createSocketServer(httpServer: HttpServer, deps: { auth: Auth; c
     // CORS does not bind WebSockets: a foreign page could open a signed-in socket (CSWSH). A
     // draining node (drain.ts) takes no new connection: the browser keeps trying, and reaches
     // another node or this one restarted.
-    allowRequest: (request, callback) => callback(null, !deps.isDraining() && isTrustedOrigin(request.headers, deps.config.trustedOrigins)),
+    allowRequest: (request, callback) =>
+      callback(null, !deps.isDraining() && isTrustedOrigin(request.headers, deps.config.trustedOrigins)),
   });
   const redisClients: Redis[] = [];
   if (deps.config.redisUrl) {
@@ -62,12 +66,17 @@ export function createSocketServer(httpServer: HttpServer, deps: { auth: Auth; c
     const sub = pub.duplicate();
     // ioredis reconnects by itself; without a listener a dropped connection would crash the process.
     // It retries for ever, failing each time: the outage is told once, and its end.
-    for (const [name, client] of [['publisher', pub], ['subscriber', sub]] as const) {
+    for (const [name, client] of [
+      ['publisher', pub],
+      ['subscriber', sub],
+    ] as const) {
       let isDown = false;
       client.on('error', (error) => {
         if (isDown) return;
         isDown = true;
-        console.error(`Socket.IO's Redis ${name}: ${error.message} (reconnecting; rooms are not shared with other processes meanwhile)`);
+        console.error(
+          `Socket.IO's Redis ${name}: ${error.message} (reconnecting; rooms are not shared with other processes meanwhile)`,
+        );
       });
       client.on('ready', () => {
         if (isDown) console.info(`Socket.IO's Redis ${name}: connected again`);

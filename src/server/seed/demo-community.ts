@@ -25,7 +25,8 @@ export const DEMO_POSTS: DemoPost[] = [
   {
     author: 'aurora',
     title: 'Welcome to the Soul Tribe Community: start here',
-    content: 'Introduce yourself below: what brought you here, and what you hope to learn. Be kind, keep readings you share anonymous, and report anything that breaks the Community Guidelines. We review every report within 24 hours.',
+    content:
+      'Introduce yourself below: what brought you here, and what you hope to learn. Be kind, keep readings you share anonymous, and report anything that breaks the Community Guidelines. We review every report within 24 hours.',
     category: 'General Discussion',
     tags: ['welcome', 'guidelines'],
     daysAgo: 30,
@@ -40,7 +41,8 @@ export const DEMO_POSTS: DemoPost[] = [
   {
     author: 'celeste',
     title: 'Mercury retrograde survival guide for this season',
-    content: 'Back up your files, reread before you send, and give old friends a call: retrogrades are for reviewing, not starting. Share how you get through them in the replies.',
+    content:
+      'Back up your files, reread before you send, and give old friends a call: retrogrades are for reviewing, not starting. Share how you get through them in the replies.',
     category: 'Astrology',
     tags: ['mercury', 'retrograde', 'transits'],
     daysAgo: 4,
@@ -52,21 +54,30 @@ export const DEMO_POSTS: DemoPost[] = [
   {
     author: 0,
     title: 'What does the Tower mean in a love reading?',
-    content: 'I pulled the Tower for my relationship question and I am a bit shaken. Is it always a breakup card, or can it mean something else?',
+    content:
+      'I pulled the Tower for my relationship question and I am a bit shaken. Is it always a breakup card, or can it mean something else?',
     category: 'Tarot & Oracle Cards',
     tags: ['tower', 'love', 'major arcana'],
     daysAgo: 1,
     views: 96,
     replies: [
-      { author: 'esmeralda', content: 'Not always a breakup. The Tower clears what was built on sand; what is true stands. Look at the cards around it.' },
-      { author: 1, content: 'Mine turned out to be a move across the country, together. It was upheaval, but a good one.' },
+      {
+        author: 'esmeralda',
+        content:
+          'Not always a breakup. The Tower clears what was built on sand; what is true stands. Look at the cards around it.',
+      },
+      {
+        author: 1,
+        content: 'Mine turned out to be a move across the country, together. It was upheaval, but a good one.',
+      },
     ],
     likes: 2,
   },
   {
     author: 'isla',
     title: 'Cleansing your crystals: moonlight, sound or smoke?',
-    content: 'Clients often ask how to cleanse their stones. I use moonlight for most, sound for the delicate ones like selenite. What works for you?',
+    content:
+      'Clients often ask how to cleanse their stones. I use moonlight for most, sound for the delicate ones like selenite. What works for you?',
     category: 'Crystal Healing',
     tags: ['cleansing', 'selenite', 'moon'],
     daysAgo: 9,
@@ -77,18 +88,26 @@ export const DEMO_POSTS: DemoPost[] = [
   {
     author: 1,
     title: 'Recurring dream of an empty house',
-    content: 'For weeks I have dreamt I walk through a house I know is mine, but every room is empty. It does not feel scary, just quiet. Any thoughts?',
+    content:
+      'For weeks I have dreamt I walk through a house I know is mine, but every room is empty. It does not feel scary, just quiet. Any thoughts?',
     category: 'Dream Interpretation',
     tags: ['recurring', 'house'],
     daysAgo: 0,
     views: 37,
-    replies: [{ author: 'rowan', content: 'Houses in dreams are often the self. Empty rooms can be space you have cleared and not yet filled: what would you put in them?' }],
+    replies: [
+      {
+        author: 'rowan',
+        content:
+          'Houses in dreams are often the self. Empty rooms can be space you have cleared and not yet filled: what would you put in them?',
+      },
+    ],
     likes: 1,
   },
   {
     author: 'seraphina',
     title: 'A five-minute breathing practice before any reading',
-    content: 'Sit, breathe in for four, hold for four, out for six, five times. Then ask your question once, clearly. Readings go better from a calm centre.',
+    content:
+      'Sit, breathe in for four, hold for four, out for six, five times. Then ask your question once, clearly. Readings go better from a calm centre.',
     category: 'Meditation & Mindfulness',
     tags: ['breathing', 'practice'],
     daysAgo: 14,
@@ -101,8 +120,14 @@ export const DEMO_POSTS: DemoPost[] = [
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function insertDemoCommunity(tx: Tx, now: Date, readerIdByUsername: Map<string, string>, seekerIds: string[]) {
-  const idOf = (author: string | number) => demoId(typeof author === 'number' ? seekerIds[author] : readerIdByUsername.get(author), author);
+export async function insertDemoCommunity(
+  tx: Tx,
+  now: Date,
+  readerIdByUsername: Map<string, string>,
+  seekerIds: string[],
+) {
+  const idOf = (author: string | number) =>
+    demoId(typeof author === 'number' ? seekerIds[author] : readerIdByUsername.get(author), author);
   for (const [index, post] of DEMO_POSTS.entries()) {
     const id = randomUUID();
     // An hour apart within a day, so threads of the same day keep their order.
@@ -124,9 +149,18 @@ export async function insertDemoCommunity(tx: Tx, now: Date, readerIdByUsername:
     });
     if (post.replies.length > 0) {
       await tx.insert(communityReplies).values(
-        post.replies.map((reply, i) => ({ id: randomUUID(), postId: id, authorId: idOf(reply.author), content: reply.content, createdAt: new Date(createdAt.getTime() + (i + 1) * 20 * 60 * 1000) })),
+        post.replies.map((reply, i) => ({
+          id: randomUUID(),
+          postId: id,
+          authorId: idOf(reply.author),
+          content: reply.content,
+          createdAt: new Date(createdAt.getTime() + (i + 1) * 20 * 60 * 1000),
+        })),
       );
     }
-    if (post.likes > 0) await tx.insert(communityLikes).values(seekerIds.slice(0, post.likes).map((userId) => ({ postId: id, userId, createdAt })));
+    if (post.likes > 0)
+      await tx
+        .insert(communityLikes)
+        .values(seekerIds.slice(0, post.likes).map((userId) => ({ postId: id, userId, createdAt })));
   }
 }

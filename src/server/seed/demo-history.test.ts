@@ -17,9 +17,14 @@ const time = (date: Date | null | undefined) => date!.getTime();
 describe('planDemoHistory', () => {
   it('makes one completed reading per outcome, with its rating and review', () => {
     for (const reader of readers) {
-      const readings = history.readings.filter((r) => r.readerId === reader.id).sort((a, b) => time(a.startedAt) - time(b.startedAt));
+      const readings = history.readings
+        .filter((r) => r.readerId === reader.id)
+        .sort((a, b) => time(a.startedAt) - time(b.startedAt));
       const outcomes = DEMO_READINGS[reader.username]!;
-      expect(readings.map((r) => [r.rating, r.review ?? undefined]), reader.username).toEqual(outcomes.map((o) => [o.rating, o.rating === null ? undefined : o.review]));
+      expect(
+        readings.map((r) => [r.rating, r.review ?? undefined]),
+        reader.username,
+      ).toEqual(outcomes.map((o) => [o.rating, o.rating === null ? undefined : o.review]));
       for (const reading of readings) {
         expect(reading).toMatchObject({ status: 'completed', endReason: 'completed', refundedCents: 0 });
         expect(reading.ratedAt === null).toBe(reading.rating === null);
@@ -56,7 +61,13 @@ describe('planDemoHistory', () => {
         expect(line.amountCents).toBe(line.readerCents + line.platformCents);
       }
       const released = own.filter((t) => t.kind === 'earnings_release');
-      expect(released).toEqual([expect.objectContaining({ debitAccountId: escrowAccountId(reading.readerId), amountCents: reading.readerEarningsCents, at: reading.endedAt })]);
+      expect(released).toEqual([
+        expect.objectContaining({
+          debitAccountId: escrowAccountId(reading.readerId),
+          amountCents: reading.readerEarningsCents,
+          at: reading.endedAt,
+        }),
+      ]);
     }
   });
 
@@ -65,7 +76,8 @@ describe('planDemoHistory', () => {
     for (const t of history.transfers) {
       balance.set(t.debitAccountId, (balance.get(t.debitAccountId) ?? 0) - t.amountCents);
       balance.set(t.creditAccountId, (balance.get(t.creditAccountId) ?? 0) + t.amountCents);
-      if (t.debitAccountId !== SYSTEM_ACCOUNTS.external) expect(balance.get(t.debitAccountId), t.idempotencyKey).toBeGreaterThanOrEqual(0);
+      if (t.debitAccountId !== SYSTEM_ACCOUNTS.external)
+        expect(balance.get(t.debitAccountId), t.idempotencyKey).toBeGreaterThanOrEqual(0);
     }
     for (const seeker of seekers) {
       const deposits = history.deposits.filter((d) => d.userId === seeker.id);
@@ -92,7 +104,10 @@ describe('planDemoHistory', () => {
     for (const reading of history.readings.filter((r) => r.ratedAt)) {
       expect(time(reading.ratedAt) - time(reading.endedAt)).toBeLessThan(RATING_WINDOW_DAYS * DAY_MS);
     }
-    for (const reader of readers) expect(time(history.joinedAt.get(reader.id))).toBeLessThan(Math.min(...history.readings.map((r) => time(r.requestedAt))));
+    for (const reader of readers)
+      expect(time(history.joinedAt.get(reader.id))).toBeLessThan(
+        Math.min(...history.readings.map((r) => time(r.requestedAt))),
+      );
   });
 
   it('never overlaps two readings of one reader or one client (one open reading each)', () => {
@@ -100,12 +115,15 @@ describe('planDemoHistory', () => {
       const sorted = [...readings].sort((a, b) => time(a.requestedAt) - time(b.requestedAt));
       return sorted.some((reading, i) => i > 0 && time(reading.requestedAt) < time(sorted[i - 1]!.endedAt));
     };
-    for (const reader of readers) expect(overlapping(history.readings.filter((r) => r.readerId === reader.id))).toBe(false);
-    for (const seeker of seekers) expect(overlapping(history.readings.filter((r) => r.clientId === seeker.id))).toBe(false);
+    for (const reader of readers)
+      expect(overlapping(history.readings.filter((r) => r.readerId === reader.id))).toBe(false);
+    for (const seeker of seekers)
+      expect(overlapping(history.readings.filter((r) => r.clientId === seeker.id))).toBe(false);
   });
 
   it('comes out the same at every seed, ids aside', () => {
-    const figures = (h: ReturnType<typeof plan>) => h.readings.map((r) => [r.readerId, r.clientId, r.sessionType, r.startedAt, r.minutesCharged, r.rating]);
+    const figures = (h: ReturnType<typeof plan>) =>
+      h.readings.map((r) => [r.readerId, r.clientId, r.sessionType, r.startedAt, r.minutesCharged, r.rating]);
     expect(figures(plan())).toEqual(figures(history));
   });
 });

@@ -27,7 +27,9 @@ const DAY_MS = 24 * HOUR_MS;
  * days around the dashboards' 7- and 30-day windows are skipped, so each reading is clearly inside
  * or outside them in every time zone and the figures a spec reads do not depend on the hour.
  */
-const READING_DAYS = Array.from({ length: 88 }, (_, i) => i + 3).filter((day) => !(day >= 6 && day <= 8) && !(day >= 28 && day <= 32));
+const READING_DAYS = Array.from({ length: 88 }, (_, i) => i + 3).filter(
+  (day) => !(day >= 6 && day <= 8) && !(day >= 28 && day <= 32),
+);
 /** Hours of the day (UTC) a reading may start in; one reading an hour at most, so none overlap. */
 const READING_HOURS = Array.from({ length: 14 }, (_, i) => i + 9);
 const MINUTES_MIN = 3;
@@ -104,9 +106,12 @@ export function planDemoHistory(input: {
   const today = Math.floor(input.now.getTime() / DAY_MS) * DAY_MS;
   const outcomesOf = (reader: HistoryReader) => input.readingsByReader[reader.username] ?? [];
 
-  const freeSlots = random.shuffle(READING_DAYS.flatMap((day) => READING_HOURS.map((hour) => today - day * DAY_MS + hour * HOUR_MS)));
+  const freeSlots = random.shuffle(
+    READING_DAYS.flatMap((day) => READING_HOURS.map((hour) => today - day * DAY_MS + hour * HOUR_MS)),
+  );
   const readingCount = input.readers.reduce((sum, reader) => sum + outcomesOf(reader).length, 0);
-  if (readingCount > freeSlots.length) throw new RangeError(`${readingCount} demo readings do not fit in ${freeSlots.length} hours`);
+  if (readingCount > freeSlots.length)
+    throw new RangeError(`${readingCount} demo readings do not fit in ${freeSlots.length} hours`);
   const slots: Slot[] = input.readers.flatMap((reader, readerIndex) => {
     const starts = freeSlots.splice(0, outcomesOf(reader).length).sort((a, b) => a - b);
     return outcomesOf(reader).map((outcome, i) => ({
@@ -125,7 +130,9 @@ export function planDemoHistory(input: {
 
   slots.forEach((slot, index) => {
     const reader = input.readers[slot.readerIndex]!;
-    const seeker = input.seekers[index] ?? (random.next() < 0.5 ? random.pick(regulars[slot.readerIndex]!) : random.pick(input.seekers));
+    const seeker =
+      input.seekers[index] ??
+      (random.next() < 0.5 ? random.pick(regulars[slot.readerIndex]!) : random.pick(input.seekers));
     const sessionType = slot.outcome.sessionType ?? weightedType(random.next());
     const ratePerMinuteCents = reader.rates[sessionType];
     const minutes = random.int(MINUTES_MIN, MINUTES_MAX);
@@ -139,7 +146,10 @@ export function planDemoHistory(input: {
     const costCents = minutes * ratePerMinuteCents;
     const balance = balanceOf.get(seeker.id)!;
     if (balance < costCents) {
-      const amountCents = Math.max(seeker.topUpCents, Math.ceil((costCents - balance) / TOP_UP_STEP_CENTS) * TOP_UP_STEP_CENTS);
+      const amountCents = Math.max(
+        seeker.topUpCents,
+        Math.ceil((costCents - balance) / TOP_UP_STEP_CENTS) * TOP_UP_STEP_CENTS,
+      );
       const deposit: PlannedDeposit = {
         id: randomUUID(),
         userId: seeker.id,
@@ -158,7 +168,8 @@ export function planDemoHistory(input: {
         idempotencyKey: depositTransferKey(deposit.id),
         at: deposit.at,
       });
-      if (!history.joinedAt.has(seeker.id)) history.joinedAt.set(seeker.id, new Date(deposit.at.getTime() - random.int(5, 90) * MINUTE_MS));
+      if (!history.joinedAt.has(seeker.id))
+        history.joinedAt.set(seeker.id, new Date(deposit.at.getTime() - random.int(5, 90) * MINUTE_MS));
       balanceOf.set(seeker.id, deposit.balanceAfterCents);
     }
     balanceOf.set(seeker.id, balanceOf.get(seeker.id)! - costCents);
@@ -169,10 +180,28 @@ export function planDemoHistory(input: {
       const at = new Date(startedAt.getTime() + (minute - 1) * MINUTE_MS);
       const charge = { debitAccountId: walletAccountId(seeker.id), kind: 'session_charge' as const, reference, at };
       history.transfers.push(
-        { ...charge, creditAccountId: escrowAccountId(reader.id), amountCents: readerCents, idempotencyKey: `${minuteChargeKey(id, minute)}${SPLIT_LEG_SUFFIX.reader}` },
-        { ...charge, creditAccountId: revenueAccountFor(seeker.id), amountCents: platformCents, idempotencyKey: `${minuteChargeKey(id, minute)}${SPLIT_LEG_SUFFIX.platform}` },
+        {
+          ...charge,
+          creditAccountId: escrowAccountId(reader.id),
+          amountCents: readerCents,
+          idempotencyKey: `${minuteChargeKey(id, minute)}${SPLIT_LEG_SUFFIX.reader}`,
+        },
+        {
+          ...charge,
+          creditAccountId: revenueAccountFor(seeker.id),
+          amountCents: platformCents,
+          idempotencyKey: `${minuteChargeKey(id, minute)}${SPLIT_LEG_SUFFIX.platform}`,
+        },
       );
-      history.minutes.push({ sessionId: id, minute, startedAt: at, amountCents: ratePerMinuteCents, readerCents, platformCents, free: false });
+      history.minutes.push({
+        sessionId: id,
+        minute,
+        startedAt: at,
+        amountCents: ratePerMinuteCents,
+        readerCents,
+        platformCents,
+        free: false,
+      });
       readerEarningsCents += readerCents;
     }
     // The key releaseHeldShare gives a reading's release, so a replay of the real one would find it.

@@ -18,12 +18,20 @@ const unrated: DemoReadingOutcome = { rating: null };
  */
 export const DEMO_READINGS: Record<string, DemoReadingOutcome[]> = {
   aurora: [
-    { rating: 5, review: "She picked up on the job situation before I'd said a word. The Three of Pentacles has never looked so hopeful." },
+    {
+      rating: 5,
+      review:
+        "She picked up on the job situation before I'd said a word. The Three of Pentacles has never looked so hopeful.",
+    },
     { rating: 5, review: "Warm, honest and she didn't sugar-coat anything. Exactly what I needed." },
     unrated,
     { rating: 4, review: 'Good reading, though we ran short on time for my second question.' },
     { rating: 5 },
-    { rating: 5, review: 'Second reading with Aurora. What she saw a few weeks ago about my relationship played out almost to the week.' },
+    {
+      rating: 5,
+      review:
+        'Second reading with Aurora. What she saw a few weeks ago about my relationship played out almost to the week.',
+    },
     { rating: 5, review: 'Calm and clear. I left with a plan instead of more worries.' },
     unrated,
     { rating: 4, review: 'Helpful on the career side; the love part felt a bit general.' },
@@ -63,7 +71,11 @@ export const DEMO_READINGS: Record<string, DemoReadingOutcome[]> = {
     { rating: 5, review: 'So patient with all my questions about my moon sign.' },
   ],
   orion: [
-    { rating: 5, review: "The rune cast was beautiful and eerily accurate. Unlike any reading I've had.", sessionType: 'video' },
+    {
+      rating: 5,
+      review: "The rune cast was beautiful and eerily accurate. Unlike any reading I've had.",
+      sessionType: 'video',
+    },
     { rating: 4, review: 'Deep and thoughtful. Be ready for a slow pace.' },
     unrated,
     { rating: 3, review: 'Fascinating past-life material, but it took a long time to get going at his rate.' },
@@ -103,7 +115,11 @@ export const DEMO_READINGS: Record<string, DemoReadingOutcome[]> = {
   ],
   esmeralda: [
     { rating: 5, review: "Direct is the word. She told me what I didn't want to hear, and she was right." },
-    { rating: 4, review: 'Blunt but kind. The palm reading over video worked better than I expected.', sessionType: 'video' },
+    {
+      rating: 4,
+      review: 'Blunt but kind. The palm reading over video worked better than I expected.',
+      sessionType: 'video',
+    },
     { rating: 5 },
     unrated,
     { rating: 5, review: 'Twenty-five years of experience shows. No filler, every minute counted.' },
@@ -112,7 +128,10 @@ export const DEMO_READINGS: Record<string, DemoReadingOutcome[]> = {
     { rating: 5, review: 'Worth every cent.' },
   ],
   rowan: [
-    { rating: 4, review: "He connected my falling dreams to the pressure I've been under at work. Made a lot of sense." },
+    {
+      rating: 4,
+      review: "He connected my falling dreams to the pressure I've been under at work. Made a lot of sense.",
+    },
     { rating: 5, review: "Finally understood a dream I've had since childhood." },
     unrated,
     { rating: 4, review: "Good listener. Gave me a dream journal exercise I'm still using." },

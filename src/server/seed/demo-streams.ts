@@ -21,10 +21,46 @@ interface DemoStream {
  * the Live Now tab starts empty until a reader goes live (as one does in the demo by signing in).
  */
 export const DEMO_STREAMS: DemoStream[] = [
-  { username: 'kai', title: 'New Moon Manifestation Circle', description: 'Set your intentions for the new lunar cycle with numerology and a guided visualisation.', category: 'Manifestation', priceCents: 0, inDays: 1, hourUtc: 19, expectedMinutes: 45 },
-  { username: 'aurora', title: 'Full Moon Tarot: Open Pulls', description: 'A three-card pull for every question in the chat, first come first served.', category: 'Tarot Reading', priceCents: 0, inDays: 2, hourUtc: 20, expectedMinutes: 60 },
-  { username: 'marcus', title: 'Messages from Spirit', description: 'An evidential mediumship gallery: I share the messages that come through for those watching.', category: 'Mediumship', priceCents: 499, inDays: 3, hourUtc: 18, expectedMinutes: 60 },
-  { username: 'orion', title: 'Runes of the Winter Solstice', description: 'Casting the runes for the turning of the year, with the old stories behind each stave.', category: 'Celtic Wisdom', priceCents: 299, inDays: 5, hourUtc: 21, expectedMinutes: 90 },
+  {
+    username: 'kai',
+    title: 'New Moon Manifestation Circle',
+    description: 'Set your intentions for the new lunar cycle with numerology and a guided visualisation.',
+    category: 'Manifestation',
+    priceCents: 0,
+    inDays: 1,
+    hourUtc: 19,
+    expectedMinutes: 45,
+  },
+  {
+    username: 'aurora',
+    title: 'Full Moon Tarot: Open Pulls',
+    description: 'A three-card pull for every question in the chat, first come first served.',
+    category: 'Tarot Reading',
+    priceCents: 0,
+    inDays: 2,
+    hourUtc: 20,
+    expectedMinutes: 60,
+  },
+  {
+    username: 'marcus',
+    title: 'Messages from Spirit',
+    description: 'An evidential mediumship gallery: I share the messages that come through for those watching.',
+    category: 'Mediumship',
+    priceCents: 499,
+    inDays: 3,
+    hourUtc: 18,
+    expectedMinutes: 60,
+  },
+  {
+    username: 'orion',
+    title: 'Runes of the Winter Solstice',
+    description: 'Casting the runes for the turning of the year, with the old stories behind each stave.',
+    category: 'Celtic Wisdom',
+    priceCents: 299,
+    inDays: 5,
+    hourUtc: 21,
+    expectedMinutes: 90,
+  },
 ];
 
 const DAY_MS = 24 * 60 * 60 * 1000;

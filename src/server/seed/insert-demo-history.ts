@@ -82,7 +82,8 @@ async function moveBalances(tx: Tx, transfers: PlannedTransfer[]) {
     where a.id = v.id
     returning a.id`,
   );
-  if (updated.length !== moved.length) throw new Error(`demo history moves ${moved.length} accounts but ${updated.length} exist`);
+  if (updated.length !== moved.length)
+    throw new Error(`demo history moves ${moved.length} accounts but ${updated.length} exist`);
 }
 
 /**
@@ -106,5 +107,7 @@ async function backdateAccounts(tx: Tx, joinedAt: Map<string, Date>) {
   if (joinedAt.size === 0) return;
   const joined = sql`(values ${valuesList([...joinedAt].map(([id, at]) => sql`(${id}::text, ${at.toISOString()}::timestamptz)`))}) as v(id, at)`;
   await tx.execute(sql`update "user" u set created_at = v.at, updated_at = v.at from ${joined} where u.id = v.id`);
-  await tx.execute(sql`update reader_profiles p set created_at = v.at, updated_at = v.at from ${joined} where p.user_id = v.id`);
+  await tx.execute(
+    sql`update reader_profiles p set created_at = v.at, updated_at = v.at from ${joined} where p.user_id = v.id`,
+  );
 }

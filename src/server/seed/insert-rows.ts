@@ -22,5 +22,7 @@ export async function insertRows<T extends PgTable>(tx: Tx, table: T, rows: T['$
       return Object.fromEntries(columns.map(([key, column]) => [column.name, values.get(key)]));
     }),
   );
-  await tx.execute(sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${json}::json)`);
+  await tx.execute(
+    sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${json}::json)`,
+  );
 }

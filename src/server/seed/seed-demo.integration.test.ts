@@ -45,7 +45,10 @@ describe('the demo seed', () => {
       expect(response.status, username).toBe(200);
       const reader = response.body;
       const reviews = await allReviews(reader.id);
-      const completed = await app.db.select({ id: readingSessions.id }).from(readingSessions).where(eq(readingSessions.readerId, reader.id));
+      const completed = await app.db
+        .select({ id: readingSessions.id })
+        .from(readingSessions)
+        .where(eq(readingSessions.readerId, reader.id));
 
       expect(reader.totalReviews, username).toBeGreaterThan(0);
       expect(reader.totalReviews, username).toBe(reviews.total);
@@ -73,7 +76,10 @@ describe('the demo seed', () => {
   it('leaves a ledger that passes every check of npm run ledger:check', async () => {
     expect(await checkLedger(app.db)).toEqual([]);
     // Transfer ids follow the order the money moved, as they would have live.
-    const transfers = await app.db.select({ at: ledgerTransfers.createdAt }).from(ledgerTransfers).orderBy(asc(ledgerTransfers.id));
+    const transfers = await app.db
+      .select({ at: ledgerTransfers.createdAt })
+      .from(ledgerTransfers)
+      .orderBy(asc(ledgerTransfers.id));
     const times = transfers.map((t) => t.at.getTime());
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });
@@ -84,9 +90,14 @@ describe('the demo seed', () => {
         count(m.minute)::int as lines, coalesce(sum(m.amount_cents), 0)::int as "linesCents"
       from reading_sessions s left join session_minutes m on m.session_id = s.id
       group by s.id`);
-    const rows = (readings as unknown as { rows: { id: string; minutes: number; cost: number; lines: number; linesCents: number }[] }).rows;
+    const rows = (
+      readings as unknown as {
+        rows: { id: string; minutes: number; cost: number; lines: number; linesCents: number }[];
+      }
+    ).rows;
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) expect({ lines: row.lines, cents: row.linesCents }, row.id).toEqual({ lines: row.minutes, cents: row.cost });
+    for (const row of rows)
+      expect({ lines: row.lines, cents: row.linesCents }, row.id).toEqual({ lines: row.minutes, cents: row.cost });
 
     // Every line against the two legs of its minute, by the keys billing gives them.
     const mismatches = await app.db.execute(sql`
@@ -115,10 +126,14 @@ describe('the demo seed', () => {
     }
   });
 
-  it("opens the forum with its threads, pinned first, counts matching their replies and likes, and the shop with its products", async () => {
+  it('opens the forum with its threads, pinned first, counts matching their replies and likes, and the shop with its products', async () => {
     const forum = (await http(app).get<PostList>('/api/community/posts')).body;
     expect(forum.total).toBe(DEMO_POSTS.length);
-    expect(forum.posts[0]).toMatchObject({ title: 'Welcome to the Soul Tribe Community: start here', isPinned: true, author: { name: 'Aurora Starweaver', isReader: true } });
+    expect(forum.posts[0]).toMatchObject({
+      title: 'Welcome to the Soul Tribe Community: start here',
+      isPinned: true,
+      author: { name: 'Aurora Starweaver', isReader: true },
+    });
     for (const post of forum.posts) {
       const thread = (await http(app).get<PostThread>(`/api/community/posts/${post.id}`)).body;
       expect(thread.replies, post.title).toHaveLength(post.replyCount);
@@ -134,7 +149,10 @@ describe('the demo seed', () => {
     expect(sage).toMatchObject({ fullName: 'Sage · demo reader', repliesAutomated: true, isOnline: true });
     expect(await app.db.select().from(liveStreams).where(eq(liveStreams.readerId, sage.id))).toEqual([]);
     await expect(signIn(app, DEMO_AUTOMATED_READER.email, DEMO_PASSWORD)).rejects.toThrow();
-    const others = await app.db.select({ n: sql<number>`count(*)::int` }).from(readerProfiles).where(eq(readerProfiles.repliesAutomated, true));
+    const others = await app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(readerProfiles)
+      .where(eq(readerProfiles.repliesAutomated, true));
     expect(others[0]!.n).toBe(1);
     // Started again on this demo database, the server adds no second Sage.
     expect(await ensureAutomatedReader(app.db)).toBe(false);
@@ -144,12 +162,15 @@ describe('the demo seed', () => {
     for (const client of DEMO_CLIENTS) {
       const [row] = await app.db.select({ id: user.id }).from(user).where(eq(user.email, client.email));
       expect(await getWalletBalanceCents(app.db, row!.id), client.email).toBe(client.balanceCents);
-      const readings = await app.db.select().from(readingSessions).where(sql`${row!.id} in (${readingSessions.clientId}, ${readingSessions.readerId})`);
+      const readings = await app.db
+        .select()
+        .from(readingSessions)
+        .where(sql`${row!.id} in (${readingSessions.clientId}, ${readingSessions.readerId})`);
       expect(readings, client.email).toEqual([]);
     }
   });
 
-  it('shows Isla\'s 3 free minutes to a new client and a visitor, but not to a seeker who has had a reading with her', async () => {
+  it("shows Isla's 3 free minutes to a new client and a visitor, but not to a seeker who has had a reading with her", async () => {
     const isla = (await http(app).get<Reader>('/api/readers/by-username/isla')).body;
     expect(isla.freeMinutes).toBe(3);
     const luna = DEMO_CLIENTS[0]!;
@@ -192,7 +213,11 @@ describe('the demo seed', () => {
 
   // Last: it moves the clock on a week.
   it('gives readers a weekly schedule, at least three with free slots to book on each day of a week, one of them taking written questions', async () => {
-    const readers = await Promise.all(DEMO_READERS.map(async ({ username }) => (await http(app).get<Reader>(`/api/readers/by-username/${username}`)).body));
+    const readers = await Promise.all(
+      DEMO_READERS.map(
+        async ({ username }) => (await http(app).get<Reader>(`/api/readers/by-username/${username}`)).body,
+      ),
+    );
     for (let day = 0; day < 7; day += 1) {
       const bookable: Reader[] = [];
       for (const reader of readers) {
@@ -202,8 +227,14 @@ describe('the demo seed', () => {
       }
       const when = new Date(clock.now()).toISOString();
       expect(bookable.length, when).toBeGreaterThanOrEqual(3);
-      expect(bookable.every((reader) => reader.schedule.slots.length > 0), when).toBe(true);
-      expect(bookable.some((reader) => reader.writtenReadingPriceCents !== null), when).toBe(true);
+      expect(
+        bookable.every((reader) => reader.schedule.slots.length > 0),
+        when,
+      ).toBe(true);
+      expect(
+        bookable.some((reader) => reader.writtenReadingPriceCents !== null),
+        when,
+      ).toBe(true);
       clock.advance(DAY_MS);
     }
   });
@@ -211,7 +242,15 @@ describe('the demo seed', () => {
   it('does nothing on a database that has users', async () => {
     const before = await app.db.select({ id: readingSessions.id }).from(readingSessions);
     expect(await seedDemo(app.db, clock)).toBe(false);
-    const after = await app.db.select({ id: readingSessions.id }).from(readingSessions).where(inArray(readingSessions.id, before.map((r) => r.id)));
+    const after = await app.db
+      .select({ id: readingSessions.id })
+      .from(readingSessions)
+      .where(
+        inArray(
+          readingSessions.id,
+          before.map((r) => r.id),
+        ),
+      );
     expect(after).toHaveLength(before.length);
   });
 });

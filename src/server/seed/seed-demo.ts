@@ -8,7 +8,14 @@ import { createUserWithPassword } from '../features/auth/create-user';
 import { ensureAdmin } from '../features/auth/ensure-admin';
 import { createWallet, SYSTEM_ACCOUNTS, transfer, walletAccountId } from '../features/wallet/ledger';
 import { insertDemoCommunity } from './demo-community';
-import { DEMO_ADMIN, DEMO_AUTOMATED_READER, DEMO_CLIENTS, DEMO_PASSWORD, DEMO_READERS, DEMO_SEEKERS } from './demo-data';
+import {
+  DEMO_ADMIN,
+  DEMO_AUTOMATED_READER,
+  DEMO_CLIENTS,
+  DEMO_PASSWORD,
+  DEMO_READERS,
+  DEMO_SEEKERS,
+} from './demo-data';
 import { planDemoHistory } from './demo-history';
 import { DEMO_READINGS } from './demo-reviews';
 import { insertDemoShop } from './demo-shop';
@@ -32,7 +39,14 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     for (const r of DEMO_READERS) {
       const { id } = await createUserWithPassword(
         tx,
-        { email: `${r.username}@soultribe.app`, password: DEMO_PASSWORD, passwordHash, name: `${r.firstName} ${r.lastName}`, role: 'reader', now },
+        {
+          email: `${r.username}@soultribe.app`,
+          password: DEMO_PASSWORD,
+          passwordHash,
+          name: `${r.firstName} ${r.lastName}`,
+          role: 'reader',
+          now,
+        },
         createWallet,
       );
       readers.push({ id, username: r.username, rates: r.rates });
@@ -49,26 +63,43 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
         videoRateCents: r.rates.video,
         isOnline: r.isOnline,
         freeMinutes: r.freeMinutes ?? 0,
-        ...(r.writtenReading && { writtenReadingPriceCents: r.writtenReading.priceCents, writtenReadingAnswerHours: r.writtenReading.answerHours }),
+        ...(r.writtenReading && {
+          writtenReadingPriceCents: r.writtenReading.priceCents,
+          writtenReadingAnswerHours: r.writtenReading.answerHours,
+        }),
         ...(r.schedule && { timeZone: r.schedule.timeZone }),
       });
-      if (r.schedule) await tx.insert(readerAvailability).values(r.schedule.slots.map((slot) => ({ readerId: id, ...slot })));
+      if (r.schedule)
+        await tx.insert(readerAvailability).values(r.schedule.slots.map((slot) => ({ readerId: id, ...slot })));
     }
     await insertAutomatedReader(tx, now);
     const seekers = [];
     for (const s of DEMO_SEEKERS) {
-      const { id } = await createUserWithPassword(tx, { email: s.email, password: DEMO_PASSWORD, passwordHash, name: s.name, role: 'client', now }, createWallet);
+      const { id } = await createUserWithPassword(
+        tx,
+        { email: s.email, password: DEMO_PASSWORD, passwordHash, name: s.name, role: 'client', now },
+        createWallet,
+      );
       seekers.push({ id, topUpCents: s.topUpCents });
     }
     const history = planDemoHistory({ now: new Date(clock.now()), readers, seekers, readingsByReader: DEMO_READINGS });
     await insertDemoHistory(tx, history);
     const readerIdByUsername = new Map(readers.map((r) => [r.username, r.id]));
     await insertDemoStreams(tx, new Date(clock.now()), readerIdByUsername);
-    await insertDemoCommunity(tx, new Date(clock.now()), readerIdByUsername, seekers.map((s) => s.id));
+    await insertDemoCommunity(
+      tx,
+      new Date(clock.now()),
+      readerIdByUsername,
+      seekers.map((s) => s.id),
+    );
     await insertDemoShop(tx, new Date(clock.now()), readerIdByUsername);
     // After the history, so transfer ids keep following time: these welcome deposits are dated now.
     for (const c of DEMO_CLIENTS) {
-      const { id } = await createUserWithPassword(tx, { email: c.email, password: DEMO_PASSWORD, passwordHash, name: c.name, role: 'client', now }, createWallet);
+      const { id } = await createUserWithPassword(
+        tx,
+        { email: c.email, password: DEMO_PASSWORD, passwordHash, name: c.name, role: 'client', now },
+        createWallet,
+      );
       await transfer(tx, {
         debitAccountId: SYSTEM_ACCOUNTS.external,
         creditAccountId: walletAccountId(id),
@@ -88,7 +119,11 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
  */
 export async function ensureAutomatedReader(db: Db, clock: Clock = systemClock): Promise<boolean> {
   if (!(await isSeeded(db))) return false;
-  const [sage] = await db.select({ id: readerProfiles.userId }).from(readerProfiles).where(eq(readerProfiles.repliesAutomated, true)).limit(1);
+  const [sage] = await db
+    .select({ id: readerProfiles.userId })
+    .from(readerProfiles)
+    .where(eq(readerProfiles.repliesAutomated, true))
+    .limit(1);
   if (sage) return false;
   await db.transaction((tx) => insertAutomatedReader(tx, new Date(clock.now())));
   return true;
@@ -97,7 +132,11 @@ export async function ensureAutomatedReader(db: Db, clock: Clock = systemClock):
 /** Sage, the reader the server answers itself in demo mode: online from the start, chat only, no history. */
 async function insertAutomatedReader(tx: Tx, now: Date) {
   const sage = DEMO_AUTOMATED_READER;
-  const { id } = await createUserWithPassword(tx, { email: sage.email, password: randomUUID(), name: `${sage.firstName} ${sage.lastName}`, role: 'reader', now }, createWallet);
+  const { id } = await createUserWithPassword(
+    tx,
+    { email: sage.email, password: randomUUID(), name: `${sage.firstName} ${sage.lastName}`, role: 'reader', now },
+    createWallet,
+  );
   await tx.insert(readerProfiles).values({
     userId: id,
     firstName: sage.firstName,

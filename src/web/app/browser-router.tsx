@@ -1,6 +1,12 @@
 import { type ReactNode, startTransition, useLayoutEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { type Location, type NavigationType, type Navigator, Router, UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
+import {
+  type Location,
+  type NavigationType,
+  type Navigator,
+  Router,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+} from 'react-router';
 
 interface RouterState {
   action: NavigationType;

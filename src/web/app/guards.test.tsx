@@ -24,7 +24,9 @@ function Where({ label }: { label: string }) {
 }
 
 function renderAt(url: string, signedIn: Profile | null | 'unknown') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
   if (signedIn !== 'unknown') queryClient.setQueryData(profileQueryKey, signedIn);
   else queryClient.setQueryDefaults(profileQueryKey, { queryFn: () => new Promise(() => {}) });
   const router = createMemoryRouter(

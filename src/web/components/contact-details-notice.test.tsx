@@ -11,7 +11,9 @@ describe('ContactDetailsNotice', () => {
   it('says why, as a status, and can be dismissed', () => {
     const onDismiss = vi.fn();
     render(<ContactDetailsNotice onDismiss={onDismiss} />);
-    expect(screen.getByRole('status').textContent).toBe('Contact details were removed. Keep conversations on Soul Tribe, where refunds and your protection apply.');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Contact details were removed. Keep conversations on Soul Tribe, where refunds and your protection apply.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss notice' }));
     expect(onDismiss).toHaveBeenCalledOnce();
   });
@@ -27,9 +29,17 @@ describe('ContactDetailsNotice', () => {
 describe('MaskedText', () => {
   it('sets each masked place apart and leaves the rest as written', () => {
     const text = `mail ${CONTACT_DETAILS_REMOVED} or call ${CONTACT_DETAILS_REMOVED}`;
-    const { container } = render(<p><MaskedText text={text} /></p>);
+    const { container } = render(
+      <p>
+        <MaskedText text={text} />
+      </p>,
+    );
     expect(container.textContent).toBe(text);
-    expect(within(container).getAllByText(CONTACT_DETAILS_REMOVED).map((element) => element.tagName)).toEqual(['SPAN', 'SPAN']);
+    expect(
+      within(container)
+        .getAllByText(CONTACT_DETAILS_REMOVED)
+        .map((element) => element.tagName),
+    ).toEqual(['SPAN', 'SPAN']);
   });
 
   it('renders a message with nothing masked as plain text', () => {

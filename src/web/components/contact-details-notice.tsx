@@ -9,17 +9,27 @@ import { toast } from '@/lib/toast';
  * framed as the protection it is, since the refund rules and the reader's share hold only here.
  */
 export const CONTACT_DETAILS_NOTICE_TITLE = 'Contact details were removed';
-export const CONTACT_DETAILS_NOTICE_REASON = 'Keep conversations on Soul Tribe, where refunds and your protection apply.';
+export const CONTACT_DETAILS_NOTICE_REASON =
+  'Keep conversations on Soul Tribe, where refunds and your protection apply.';
 
 export function ContactDetailsNotice({ onDismiss, className }: { onDismiss?: () => void; className?: string }) {
   return (
-    <div role="status" className={cn('flex items-start gap-2 rounded-lg border border-gold/50 bg-gold/10 px-3 py-2 text-xs', className)} data-testid="contact-details-notice">
+    <div
+      role="status"
+      className={cn('flex items-start gap-2 rounded-lg border border-gold/50 bg-gold/10 px-3 py-2 text-xs', className)}
+      data-testid="contact-details-notice"
+    >
       <ShieldCheck className="mt-px size-4 shrink-0 text-gold" aria-hidden="true" />
       <p className="min-w-0 flex-1">
         <span className="font-semibold">{CONTACT_DETAILS_NOTICE_TITLE}.</span> {CONTACT_DETAILS_NOTICE_REASON}
       </p>
       {onDismiss ? (
-        <button type="button" onClick={onDismiss} className="-m-1 shrink-0 rounded p-1 text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring" aria-label="Dismiss notice">
+        <button
+          type="button"
+          onClick={onDismiss}
+          className="-m-1 shrink-0 rounded p-1 text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          aria-label="Dismiss notice"
+        >
           <X className="size-3.5" aria-hidden="true" />
         </button>
       ) : null}
@@ -46,7 +56,9 @@ export function MaskedText({ text }: { text: string }) {
   return pieces.map(({ part, startsAt: key }, index) => (
     <Fragment key={key}>
       {part}
-      {index < pieces.length - 1 ? <span className="rounded px-1 whitespace-nowrap italic ring-1 ring-current/40">{CONTACT_DETAILS_REMOVED}</span> : null}
+      {index < pieces.length - 1 ? (
+        <span className="rounded px-1 whitespace-nowrap italic ring-1 ring-current/40">{CONTACT_DETAILS_REMOVED}</span>
+      ) : null}
     </Fragment>
   ));
 }

@@ -28,11 +28,20 @@ export function LoadFailed({
   className?: string;
 }) {
   return (
-    <Alert variant="destructive" className={cn('flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between', className)}>
+    <Alert
+      variant="destructive"
+      className={cn('flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between', className)}
+    >
       <span>
         {message} {query.error?.message}
       </span>
-      <Button variant="outline" size="sm" className="shrink-0" disabled={query.isFetching} onClick={() => void query.refetch()}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="shrink-0"
+        disabled={query.isFetching}
+        onClick={() => void query.refetch()}
+      >
         <RefreshCw aria-hidden="true" />
         {query.isFetching ? 'Retrying…' : 'Retry'}
       </Button>
@@ -66,10 +75,20 @@ export function Pager({
         {isFetching ? 'Loading…' : `Showing ${range}`}
       </p>
       <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={offset === 0 || isFetching} onClick={() => onOffsetChange(Math.max(0, offset - pageSize))}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={offset === 0 || isFetching}
+          onClick={() => onOffsetChange(Math.max(0, offset - pageSize))}
+        >
           Previous
         </Button>
-        <Button variant="outline" size="sm" disabled={!hasMore || isFetching} onClick={() => onOffsetChange(offset + pageSize)}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!hasMore || isFetching}
+          onClick={() => onOffsetChange(offset + pageSize)}
+        >
           Next
         </Button>
       </div>

@@ -3,7 +3,15 @@ import { cn } from '@/lib/cn';
 import { nameInitials } from '@/lib/initials';
 
 /** A person's picture, or a generated initials avatar when they have none (SPEC.md 'Home'). */
-export function PersonAvatar({ name, imageUrl, className }: { name: string; imageUrl: string | null; className?: string }) {
+export function PersonAvatar({
+  name,
+  imageUrl,
+  className,
+}: {
+  name: string;
+  imageUrl: string | null;
+  className?: string;
+}) {
   return (
     <Avatar className={cn('size-12', className)}>
       {imageUrl ? <AvatarImage src={imageUrl} alt="" /> : null}

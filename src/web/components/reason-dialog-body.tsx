@@ -4,14 +4,29 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 
 type ReasonInput = { reason: string };
 
-function ReasonForm({ confirmLabel, onConfirm, onDone }: { confirmLabel: string; onConfirm: (reason: string) => Promise<unknown>; onDone: () => void }) {
+function ReasonForm({
+  confirmLabel,
+  onConfirm,
+  onDone,
+}: {
+  confirmLabel: string;
+  onConfirm: (reason: string) => Promise<unknown>;
+  onDone: () => void;
+}) {
   const id = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -37,7 +52,13 @@ function ReasonForm({ confirmLabel, onConfirm, onDone }: { confirmLabel: string;
   return (
     <form className="grid gap-4" onSubmit={handleSubmit(submit)} aria-label="Moderation reason" noValidate>
       <FormField id={`${id}-reason`} label="Reason (the author sees it)" error={error}>
-        <Textarea rows={3} maxLength={MODERATION_REASON_MAX} placeholder="Which guideline it breaks…" {...fieldAria(`${id}-reason`, error)} {...register('reason')} />
+        <Textarea
+          rows={3}
+          maxLength={MODERATION_REASON_MAX}
+          placeholder="Which guideline it breaks…"
+          {...fieldAria(`${id}-reason`, error)}
+          {...register('reason')}
+        />
       </FormField>
       {formError ? <Alert variant="destructive">{formError}</Alert> : null}
       <DialogFooter>
@@ -78,7 +99,9 @@ export function ReasonDialogBody({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {/* A fresh form on each opening. */}
-        {open ? <ReasonForm confirmLabel={confirmLabel} onConfirm={onConfirm} onDone={() => onOpenChange(false)} /> : null}
+        {open ? (
+          <ReasonForm confirmLabel={confirmLabel} onConfirm={onConfirm} onDone={() => onOpenChange(false)} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ReasonDialogProps } from './reason-dialog-body';
 
-const ReasonDialogBody = lazy(() => import('./reason-dialog-body').then((module) => ({ default: module.ReasonDialogBody })));
+const ReasonDialogBody = lazy(() =>
+  import('./reason-dialog-body').then((module) => ({ default: module.ReasonDialogBody })),
+);
 
 /**
  * Hiding or removing someone else's words (a post, a reply, a product) asks why: the reason is kept

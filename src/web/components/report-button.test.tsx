@@ -18,10 +18,13 @@ const me: Profile = {
   createdAt: new Date().toISOString(),
 };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function renderButton(profile: Profile | null, authorId: string | null = 'someone-else') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
   queryClient.setQueryData(profileQueryKey, profile);
   render(
     <QueryClientProvider client={queryClient}>
@@ -75,10 +78,15 @@ describe('ReportButton', () => {
   });
 
   it('says clearly when the user has already reported it (409)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(409, { error: { code: 'CONFLICT', message: 'You have already reported this' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(409, { error: { code: 'CONFLICT', message: 'You have already reported this' } })),
+    );
     renderButton(me);
     await sendReport('Spam again');
-    expect(await screen.findByText('You have already reported this. Our team will review it within 24 hours.')).toBeTruthy();
+    expect(
+      await screen.findByText('You have already reported this. Our team will review it within 24 hours.'),
+    ).toBeTruthy();
     expect(toast.success).not.toHaveBeenCalled();
   });
 });

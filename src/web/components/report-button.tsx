@@ -36,10 +36,16 @@ export function ReportButton({
   if (!profile.data || profile.data.id === authorId) return null;
   return (
     <>
-      <Button variant="ghost" size="sm" className={cn('text-muted-foreground', className)} aria-label={label} onClick={() => {
+      <Button
+        variant="ghost"
+        size="sm"
+        className={cn('text-muted-foreground', className)}
+        aria-label={label}
+        onClick={() => {
           setWasOpened(true);
           setOpen(true);
-        }}>
+        }}
+      >
         <Flag aria-hidden="true" />
         <span className="sr-only sm:not-sr-only">Report</span>
       </Button>

@@ -5,7 +5,14 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
@@ -14,7 +21,15 @@ import { REPORT_THANKS, useCreateReport } from './report-api';
 const reasonSchema = createReportSchema.pick({ reason: true });
 type ReasonInput = { reason: string };
 
-function ReportForm({ targetType, targetId, onDone }: { targetType: ReportableContentType; targetId: string; onDone: () => void }) {
+function ReportForm({
+  targetType,
+  targetId,
+  onDone,
+}: {
+  targetType: ReportableContentType;
+  targetId: string;
+  onDone: () => void;
+}) {
   const report = useCreateReport();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -37,7 +52,8 @@ function ReportForm({ targetType, targetId, onDone }: { targetType: ReportableCo
         onError: (failure) => {
           const reasonError = failure instanceof ApiError ? failure.fields?.reason : undefined;
           if (reasonError) setError('reason', { message: reasonError });
-          else if (failure instanceof ApiError && failure.status === 409) setFormError('You have already reported this. Our team will review it within 24 hours.');
+          else if (failure instanceof ApiError && failure.status === 409)
+            setFormError('You have already reported this. Our team will review it within 24 hours.');
           else setFormError(failure.message);
         },
       },
@@ -47,7 +63,13 @@ function ReportForm({ targetType, targetId, onDone }: { targetType: ReportableCo
   return (
     <form className="grid gap-4" onSubmit={handleSubmit(submit)} aria-label="Report" noValidate>
       <FormField id="report-reason" label="What is wrong with it?" error={error}>
-        <Textarea rows={4} maxLength={REPORT_REASON_MAX} placeholder="Spam, harassment, a scam…" {...fieldAria('report-reason', error)} {...register('reason')} />
+        <Textarea
+          rows={4}
+          maxLength={REPORT_REASON_MAX}
+          placeholder="Spam, harassment, a scam…"
+          {...fieldAria('report-reason', error)}
+          {...register('reason')}
+        />
       </FormField>
       {formError ? <Alert variant="destructive">{formError}</Alert> : null}
       <DialogFooter>
@@ -76,7 +98,9 @@ export function ReportDialog({ open, onOpenChange, targetType, targetId }: Repor
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Report</DialogTitle>
-          <DialogDescription>Tell our team what breaks the Community Guidelines. The author is not told who reported it.</DialogDescription>
+          <DialogDescription>
+            Tell our team what breaks the Community Guidelines. The author is not told who reported it.
+          </DialogDescription>
         </DialogHeader>
         {/* A fresh form on each opening. */}
         {open ? <ReportForm targetType={targetType} targetId={targetId} onDone={() => onOpenChange(false)} /> : null}

@@ -4,23 +4,44 @@ import { ApiError, apiRequest, apiRequestParsed, toApiError } from './api';
 
 describe('toApiError', () => {
   it("reads our server's { error: { code, message, fields } } shape", () => {
-    const error = toApiError(400, { error: { code: 'BAD_REQUEST', message: 'Check the form', fields: { email: 'Enter a valid email address' } } });
-    expect(error).toMatchObject({ status: 400, code: 'BAD_REQUEST', message: 'Check the form', fields: { email: 'Enter a valid email address' } });
+    const error = toApiError(400, {
+      error: { code: 'BAD_REQUEST', message: 'Check the form', fields: { email: 'Enter a valid email address' } },
+    });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: 'Check the form',
+      fields: { email: 'Enter a valid email address' },
+    });
   });
 
   it("reads Better Auth's { code, message } shape", () => {
     const error = toApiError(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
-    expect(error).toMatchObject({ status: 401, code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password', fields: undefined });
+    expect(error).toMatchObject({
+      status: 401,
+      code: 'INVALID_EMAIL_OR_PASSWORD',
+      message: 'Invalid email or password',
+      fields: undefined,
+    });
   });
 
   it('falls back to a message by status for bodies without one', () => {
-    expect(toApiError(429, undefined)).toMatchObject({ code: 'HTTP_429', message: 'Too many attempts. Please wait a moment and try again.' });
-    expect(toApiError(502, '<html>Bad gateway</html>').message).toBe('Something went wrong on our side. Please try again.');
-    expect(toApiError(400, { error: { code: 'X', message: '' } }).message).toBe('Please check what you entered and try again.');
+    expect(toApiError(429, undefined)).toMatchObject({
+      code: 'HTTP_429',
+      message: 'Too many attempts. Please wait a moment and try again.',
+    });
+    expect(toApiError(502, '<html>Bad gateway</html>').message).toBe(
+      'Something went wrong on our side. Please try again.',
+    );
+    expect(toApiError(400, { error: { code: 'X', message: '' } }).message).toBe(
+      'Please check what you entered and try again.',
+    );
   });
 
   it('keeps facts an endpoint adds beside code and message', () => {
-    const error = toApiError(409, { error: { code: 'CONFLICT', message: "The reader's rate has changed", ratePerMinuteCents: 649 } });
+    const error = toApiError(409, {
+      error: { code: 'CONFLICT', message: "The reader's rate has changed", ratePerMinuteCents: 649 },
+    });
     expect(error.details).toMatchObject({ ratePerMinuteCents: 649 });
     expect(toApiError(502, 'Bad gateway').details).toEqual({});
   });
@@ -49,8 +70,17 @@ describe('apiRequest', () => {
   });
 
   it('throws an ApiError with the server message on failure', async () => {
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' }), { status: 401 }));
-    await expect(apiRequest('/api/auth/sign-in/email', { body: {} })).rejects.toMatchObject({ status: 401, message: 'Invalid email or password' });
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' }), {
+          status: 401,
+        }),
+    );
+    await expect(apiRequest('/api/auth/sign-in/email', { body: {} })).rejects.toMatchObject({
+      status: 401,
+      message: 'Invalid email or password',
+    });
   });
 
   it('turns a network failure into a readable ApiError', async () => {
@@ -64,6 +94,8 @@ describe('apiRequest', () => {
 
   it('checks answers against the given schema', async () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ count: 'three' }), { status: 200 }));
-    await expect(apiRequestParsed('/api/x', z.object({ count: z.number() }))).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+    await expect(apiRequestParsed('/api/x', z.object({ count: z.number() }))).rejects.toMatchObject({
+      code: 'BAD_RESPONSE',
+    });
   });
 });

@@ -9,7 +9,13 @@ export class ApiError extends Error {
   /** The whole error object of the body, for endpoints that add facts beside code and message. */
   readonly details: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>, details: Record<string, unknown> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields?: Record<string, string>,
+    details: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -95,7 +101,11 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
     response = await apiFetch(path, {
       method,
       credentials: 'include',
-      headers: { Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }), ...headers },
+      headers: {
+        Accept: 'application/json',
+        ...(body !== undefined && { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });

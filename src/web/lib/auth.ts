@@ -38,13 +38,17 @@ export type SignInResult = { isTwoFactorRequired: true } | { isTwoFactorRequired
  * and no session yet; the code goes to /api/auth/two-factor/verify-totp (or verify-backup-code).
  */
 export async function afterPasswordStep(queryClient: QueryClient, answer: unknown): Promise<SignInResult> {
-  const isTwoFactorRequired = typeof answer === 'object' && answer !== null && 'twoFactorRedirect' in answer && answer.twoFactorRedirect === true;
+  const isTwoFactorRequired =
+    typeof answer === 'object' && answer !== null && 'twoFactorRedirect' in answer && answer.twoFactorRedirect === true;
   if (isTwoFactorRequired) return { isTwoFactorRequired };
   return { isTwoFactorRequired, profile: await refreshProfile(queryClient) };
 }
 
 export async function signIn(queryClient: QueryClient, input: SignInInput): Promise<SignInResult> {
-  const answer = await apiRequest('/api/auth/sign-in/email', { method: 'POST', body: { email: input.email, password: input.password } });
+  const answer = await apiRequest('/api/auth/sign-in/email', {
+    method: 'POST',
+    body: { email: input.email, password: input.password },
+  });
   return afterPasswordStep(queryClient, answer);
 }
 

@@ -17,7 +17,10 @@ export interface PresenceChange {
  * overwrite the change when it lands (a directory showed a reader Online for good after they went
  * offline): the change is applied, and that fetch replaced by a new one.
  */
-export function useLivePresence<T>(queryKey: QueryKey, apply: (current: T, readerId: string, change: PresenceChange) => T): void {
+export function useLivePresence<T>(
+  queryKey: QueryKey,
+  apply: (current: T, readerId: string, change: PresenceChange) => T,
+): void {
   const queryClient = useQueryClient();
   const update = (readerId: string, change: PresenceChange) => {
     queryClient.setQueriesData<T>({ queryKey }, (current) => current && apply(current, readerId, change));

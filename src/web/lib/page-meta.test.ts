@@ -9,11 +9,15 @@ describe('usePageMeta', () => {
       initialProps: { title: 'Our Gifted Readers', description: 'Browse verified psychics.' },
     });
     expect(document.title).toBe('Our Gifted Readers · Soul Tribe');
-    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Browse verified psychics.');
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      'Browse verified psychics.',
+    );
 
     rerender({ title: 'Soul Tribe', description: 'Readings by the minute.' });
     expect(document.title).toBe('Soul Tribe');
     expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
-    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Readings by the minute.');
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      'Readings by the minute.',
+    );
   });
 });

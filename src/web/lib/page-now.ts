@@ -23,7 +23,10 @@ export function renderingAt<T>(at: number, render: () => T): T {
 /** The time the page was rendered at: the server's while it renders, the HTML's while the browser hydrates it. */
 export function renderedAt(): number {
   if (serverRenderingAt !== null) return serverRenderingAt;
-  const written = typeof document === 'undefined' ? null : document.getElementById(RENDERED_STATE_ID)?.getAttribute(RENDERED_AT_ATTRIBUTE);
+  const written =
+    typeof document === 'undefined'
+      ? null
+      : document.getElementById(RENDERED_STATE_ID)?.getAttribute(RENDERED_AT_ATTRIBUTE);
   return written ? Number(written) : Date.now();
 }
 

@@ -30,7 +30,10 @@ const samples: unknown[] = [
 ];
 
 describe('isProfile', () => {
-  it.each(samples.map((sample, index) => [index, sample]))('agrees with the shared profileSchema on sample %i', (_, sample) => {
-    expect(isProfile(sample)).toBe(profileSchema.safeParse(sample).success);
-  });
+  it.each(samples.map((sample, index) => [index, sample]))(
+    'agrees with the shared profileSchema on sample %i',
+    (_, sample) => {
+      expect(isProfile(sample)).toBe(profileSchema.safeParse(sample).success);
+    },
+  );
 });

@@ -49,17 +49,29 @@ export const yearsTextSchema = z
   .pipe(createReaderSchema.shape.yearsExperience);
 
 /** A form's three rates (cents once parsed, named as the inputs are) under the server's names. */
-export function ratesInCents<T extends { chatRate: number; audioRate: number; videoRate: number }>({ chatRate, audioRate, videoRate, ...rest }: T) {
+export function ratesInCents<T extends { chatRate: number; audioRate: number; videoRate: number }>({
+  chatRate,
+  audioRate,
+  videoRate,
+  ...rest
+}: T) {
   return { ...rest, chatRateCents: chatRate, audioRateCents: audioRate, videoRateCents: videoRate };
 }
 
-const INPUT_OF_RATE: Record<string, string> = { chatRateCents: 'chatRate', audioRateCents: 'audioRate', videoRateCents: 'videoRate' };
+const INPUT_OF_RATE: Record<string, string> = {
+  chatRateCents: 'chatRate',
+  audioRateCents: 'audioRate',
+  videoRateCents: 'videoRate',
+};
 
 /**
  * The input a server field message belongs beside: the server names rates in cents and a
  * specialty by its index ('specialties.2'). A name that matches none of the form's inputs: undefined.
  */
-export function inputOfServerField<F extends string>(serverField: string, form: Partial<Record<F, unknown>>): F | undefined {
+export function inputOfServerField<F extends string>(
+  serverField: string,
+  form: Partial<Record<F, unknown>>,
+): F | undefined {
   const top = serverField.split('.')[0] ?? serverField;
   const input = INPUT_OF_RATE[top] ?? top;
   return isKeyOf(form, input) ? input : undefined;

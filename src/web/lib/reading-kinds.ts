@@ -10,9 +10,18 @@ export const READING_KINDS = [
   { type: 'chat', rateLabel: 'Chat', label: 'Start Chat Reading', icon: MessageCircle, variant: 'default' },
   { type: 'audio', rateLabel: 'Audio', label: 'Audio', icon: Phone, variant: 'outline' },
   { type: 'video', rateLabel: 'Video', label: 'Video', icon: Video, variant: 'outline' },
-] as const satisfies readonly { type: SessionType; rateLabel: string; label: string; icon: unknown; variant: 'default' | 'outline' }[];
+] as const satisfies readonly {
+  type: SessionType;
+  rateLabel: string;
+  label: string;
+  icon: unknown;
+  variant: 'default' | 'outline';
+}[];
 
-export function rateOfKind(reader: Pick<Reader, 'chatRateCents' | 'audioRateCents' | 'videoRateCents'>, type: SessionType): number {
+export function rateOfKind(
+  reader: Pick<Reader, 'chatRateCents' | 'audioRateCents' | 'videoRateCents'>,
+  type: SessionType,
+): number {
   return { chat: reader.chatRateCents, audio: reader.audioRateCents, video: reader.videoRateCents }[type];
 }
 

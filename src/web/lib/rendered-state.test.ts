@@ -10,7 +10,9 @@ function renderedPage(renderedAt: number) {
   const server = new QueryClient();
   server.setQueryData(['readers'], { readers: ['Aurora'] }, { updatedAt: renderedAt });
   const text = JSON.stringify(dehydrate(server));
-  return { getElementById: (id: string) => (id === RENDERED_STATE_ID ? { textContent: text } : null) } as unknown as Document;
+  return {
+    getElementById: (id: string) => (id === RENDERED_STATE_ID ? { textContent: text } : null),
+  } as unknown as Document;
 }
 
 describe('the data a rendered page arrives with (rendered-state.ts)', () => {

@@ -7,10 +7,17 @@ import { RENDERED_PAGE_TTL_MS, RENDERED_STATE_ID } from '@shared/server-render';
  * a page the server keeps came from a shared cache (a CDN): a reader may have come online since, so
  * it is marked stale and fetched again once the page shows it. Returns whether there was any.
  */
-export function hydrateRenderedState(queryClient: QueryClient, page: Pick<Document, 'getElementById'>, now = Date.now()): boolean {
+export function hydrateRenderedState(
+  queryClient: QueryClient,
+  page: Pick<Document, 'getElementById'>,
+  now = Date.now(),
+): boolean {
   const text = page.getElementById(RENDERED_STATE_ID)?.textContent;
   if (!text) return false;
   hydrate(queryClient, JSON.parse(text));
-  void queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < now - 2 * RENDERED_PAGE_TTL_MS, refetchType: 'none' });
+  void queryClient.invalidateQueries({
+    predicate: (query) => query.state.dataUpdatedAt < now - 2 * RENDERED_PAGE_TTL_MS,
+    refetchType: 'none',
+  });
   return true;
 }

@@ -6,7 +6,11 @@ const draining = () => new ApiError(503, 'SERVER_DRAINING', 'Soul Tribe is resta
 
 describe('a call a draining node refused (503 SERVER_DRAINING)', () => {
   it('is made again until a node takes it, 1 s then 2 s apart, and its answer is returned', async () => {
-    const call = vi.fn<() => Promise<string>>().mockRejectedValueOnce(draining()).mockRejectedValueOnce(draining()).mockResolvedValue('s1');
+    const call = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(draining())
+      .mockRejectedValueOnce(draining())
+      .mockResolvedValue('s1');
     const waits: number[] = [];
     await expect(retryWhileDraining(call, async (ms) => void waits.push(ms))).resolves.toBe('s1');
     expect(call).toHaveBeenCalledTimes(3);
@@ -18,7 +22,10 @@ describe('a call a draining node refused (503 SERVER_DRAINING)', () => {
       throw draining();
     });
     const waits: number[] = [];
-    await expect(retryWhileDraining(call, async (ms) => void waits.push(ms))).rejects.toMatchObject({ status: 503, code: 'SERVER_DRAINING' });
+    await expect(retryWhileDraining(call, async (ms) => void waits.push(ms))).rejects.toMatchObject({
+      status: 503,
+      code: 'SERVER_DRAINING',
+    });
     expect(call).toHaveBeenCalledTimes(6);
     expect(waits.reduce((sum, ms) => sum + ms, 0)).toBe(15_000);
   });

@@ -14,7 +14,10 @@ const DELAYS_MS = [1000, 2000, 3000, 4000, 5000];
  * 15 s: by then it reaches another node behind the load balancer, or this one restarted. Any other
  * answer, or the last refusal, is the caller's.
  */
-export async function retryWhileDraining<T>(call: () => Promise<T>, sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))): Promise<T> {
+export async function retryWhileDraining<T>(
+  call: () => Promise<T>,
+  sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<T> {
   for (const delayMs of DELAYS_MS) {
     try {
       return await call();

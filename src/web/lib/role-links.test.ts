@@ -5,7 +5,12 @@ const labels = (role: string) => roleLinks(role).map((link) => `${link.to} ${lin
 
 describe('roleLinks', () => {
   it('gives clients their dashboard, sessions, wallet and orders', () => {
-    expect(labels('client')).toEqual(['/dashboard Dashboard', '/dashboard/sessions My Sessions', '/dashboard/wallet Wallet', '/shop/orders My Orders']);
+    expect(labels('client')).toEqual([
+      '/dashboard Dashboard',
+      '/dashboard/sessions My Sessions',
+      '/dashboard/wallet Wallet',
+      '/shop/orders My Orders',
+    ]);
   });
 
   it('gives readers their dashboard, sessions, earnings, schedule and orders', () => {

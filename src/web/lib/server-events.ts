@@ -20,7 +20,10 @@ const loadSchemas = () => {
  * one is dropped with a warning. Events are handled in the order they came, once the schemas are
  * there (every event waits on the same promise).
  */
-export function useServerEvent<E extends ServerEvent>(event: E, handler: (payload: ServerEventPayload<E>) => void): void {
+export function useServerEvent<E extends ServerEvent>(
+  event: E,
+  handler: (payload: ServerEventPayload<E>) => void,
+): void {
   const socket = useSocket();
   useEffect(() => {
     if (socket) void loadSchemas();

@@ -2,4 +2,5 @@ import type { SessionType } from '@shared/constants';
 
 export const SESSION_TYPE_LABELS: Record<SessionType, string> = { chat: 'Chat', audio: 'Audio', video: 'Video' };
 
-export const formatDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatDateTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -8,7 +8,10 @@ import { apiRequest } from './api';
  * own module, loaded when someone signs out: the home page's budget (decision 007) has no room.
  */
 export async function signOut(): Promise<void> {
-  const subscription = await navigator.serviceWorker?.getRegistration().then((registration) => registration?.pushManager.getSubscription(), () => undefined);
+  const subscription = await navigator.serviceWorker?.getRegistration().then(
+    (registration) => registration?.pushManager.getSubscription(),
+    () => undefined,
+  );
   const body: SignOutInput = { endpoint: subscription?.endpoint };
   await apiRequest('/api/auth/sign-out', { method: 'POST', body });
   await subscription?.unsubscribe().catch(() => false);

@@ -1,4 +1,10 @@
-import { ackFailureSchema, type ClientEvent, type ClientEventAck, type ClientEventPayload, clientEventSchemas } from '@shared/realtime';
+import {
+  ackFailureSchema,
+  type ClientEvent,
+  type ClientEventAck,
+  type ClientEventPayload,
+  clientEventSchemas,
+} from '@shared/realtime';
 import type { Socket } from 'socket.io-client';
 import type { AppSocket } from '@/lib/socket';
 
@@ -20,7 +26,11 @@ const ACK_TIMEOUT_MS = 10_000;
  * @shared/realtime): `{ ok: false, error }` becomes an AckError, `{ ok: true, … }` is checked with
  * the event's ack schema from the same map.
  */
-export async function emitWithAck<E extends ClientEvent>(socket: AppSocket, event: E, payload: ClientEventPayload<E>): Promise<ClientEventAck<E>> {
+export async function emitWithAck<E extends ClientEvent>(
+  socket: AppSocket,
+  event: E,
+  payload: ClientEventPayload<E>,
+): Promise<ClientEventAck<E>> {
   let reply: unknown;
   try {
     // biome-ignore lint/plugin: Socket.IO cannot resolve its argument tuple for a generic event name; this function's signature checks event and payload.

@@ -105,7 +105,10 @@ export function useSocketConnection(userId: string | null): void {
  * arrives unchecked: features parse it with `useServerEvent` (lib/server-events.ts), which knows
  * each event's schema.
  */
-export function useSocketEvent(event: ServerEvent | 'connect' | 'disconnect', handler: (payload: unknown) => void): void {
+export function useSocketEvent(
+  event: ServerEvent | 'connect' | 'disconnect',
+  handler: (payload: unknown) => void,
+): void {
   const handlerRef = useRef(handler);
   useEffect(() => {
     handlerRef.current = handler;

@@ -16,7 +16,10 @@ export function readStoredTheme(storage: Pick<Storage, 'getItem'> | undefined = 
   }
 }
 
-export function storeTheme(theme: Theme, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+export function storeTheme(
+  theme: Theme,
+  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+): void {
   try {
     storage?.setItem(THEME_STORAGE_KEY, theme);
   } catch {

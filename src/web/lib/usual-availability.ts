@@ -33,7 +33,14 @@ function minuteOfWeek(instant: number, timeZone: string): number {
 function viewerIntervals(schedule: ReaderSchedule, timeZone: string, now: Date): [number, number][] {
   const readerNow = new TZDate(now.getTime(), schedule.timeZone);
   const at = (day: number, minute: number) =>
-    new TZDate(readerNow.getFullYear(), readerNow.getMonth(), day, Math.floor(minute / 60), minute % 60, schedule.timeZone).getTime();
+    new TZDate(
+      readerNow.getFullYear(),
+      readerNow.getMonth(),
+      day,
+      Math.floor(minute / 60),
+      minute % 60,
+      schedule.timeZone,
+    ).getTime();
   const intervals = schedule.slots.map((slot): [number, number] => {
     const day = readerNow.getDate() + ((slot.weekday - readerNow.getDay() + 7) % 7);
     const start = minuteOfWeek(at(day, slot.startMinute), timeZone);
@@ -64,7 +71,11 @@ export function toViewerSlots(schedule: ReaderSchedule, timeZone: string, now: D
   for (const [start, end] of viewerIntervals(schedule, timeZone, now)) {
     const dayStart = Math.floor(start / MINUTES_PER_DAY) * MINUTES_PER_DAY;
     if (end - start <= MINUTES_PER_DAY) {
-      pieces.push({ weekday: (dayStart / MINUTES_PER_DAY) % 7, startMinute: start - dayStart, endMinute: end - dayStart });
+      pieces.push({
+        weekday: (dayStart / MINUTES_PER_DAY) % 7,
+        startMinute: start - dayStart,
+        endMinute: end - dayStart,
+      });
       continue;
     }
     for (let cut = dayStart; cut < end; cut += MINUTES_PER_DAY) {
@@ -115,7 +126,10 @@ export function describeUsualAvailability(schedule: ReaderSchedule, timeZone: st
   const entries = [...groups.values()]
     .sort((a, b) => firstPosition(a.weekdays) - firstPosition(b.weekdays) || a.startMinute - b.startMinute)
     .map(({ startMinute, endMinute, weekdays }) => {
-      const hours = startMinute === 0 && endMinute === MINUTES_PER_DAY ? 'all day' : `${formatMinuteOfDay(startMinute)}–${formatMinuteOfDay(endMinute)}`;
+      const hours =
+        startMinute === 0 && endMinute === MINUTES_PER_DAY
+          ? 'all day'
+          : `${formatMinuteOfDay(startMinute)}–${formatMinuteOfDay(endMinute)}`;
       return `${formatDays(weekdays)} ${hours}`;
     });
   return `Usually available ${entries.join('; ')}`;

@@ -31,7 +31,8 @@ declare global {
 
 const OFFLINE_PAGE = '/offline.html';
 
-const isNeverCached = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/socket.io');
+const isNeverCached = (pathname: string) =>
+  pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/socket.io');
 
 /**
  * A new version waits (no skipWaiting at install) until the page asks for it ('Reload to update')
@@ -78,7 +79,10 @@ precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 // file unused for 30 days.
 registerRoute(
   ({ url }) => url.pathname.startsWith('/assets/'),
-  new CacheFirst({ cacheName: 'assets', plugins: [new ExpirationPlugin({ maxEntries: 250, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })] }),
+  new CacheFirst({
+    cacheName: 'assets',
+    plugins: [new ExpirationPlugin({ maxEntries: 250, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+  }),
 );
 registerRoute(({ url }) => url.pathname.startsWith('/icons/'), new StaleWhileRevalidate({ cacheName: 'icons' }));
 
@@ -121,7 +125,12 @@ async function openPage(href: string): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
   // navigate() works only on a page this worker controls; any other opens a new window.
-  const navigated = open ? await open.focus().then((focused) => focused.navigate(href)).catch(() => null) : null;
+  const navigated = open
+    ? await open
+        .focus()
+        .then((focused) => focused.navigate(href))
+        .catch(() => null)
+    : null;
   if (!navigated) await self.clients.openWindow(href);
 }
 
@@ -137,5 +146,9 @@ self.addEventListener('pushsubscriptionchange', (event) => {
 async function saveReplacement(old: PushSubscription | null, replacement: PushSubscription | null): Promise<void> {
   const subscription = replacement ?? (old ? await self.registration.pushManager.subscribe(old.options) : null);
   if (!subscription) return;
-  await fetch('/api/push/subscriptions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(subscription.toJSON()) });
+  await fetch('/api/push/subscriptions', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(subscription.toJSON()),
+  });
 }

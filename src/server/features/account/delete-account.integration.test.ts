@@ -4,7 +4,15 @@ import { DELETED_USER_NAME } from '@shared/account';
 import { createAdmin, createClient, signIn } from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { readingTestApp } from '../../../../tests/integration/readings';
-import { account, ledgerTransfers, readerProfiles, readingSessions, session, sessionMessages, user } from '../../db/schema';
+import {
+  account,
+  ledgerTransfers,
+  readerProfiles,
+  readingSessions,
+  session,
+  sessionMessages,
+  user,
+} from '../../db/schema';
 import { checkLedger, earningsAccountId, SYSTEM_ACCOUNTS, transfer } from '../wallet';
 
 const { app, driver } = await readingTestApp();
@@ -17,7 +25,9 @@ async function spentReading() {
   await http(app, client.cookie).post('/api/sessions/message', { sessionId: id, content: 'My secret question' });
   await driver.nextMinute(id);
   await http(app, client.cookie).post('/api/sessions/end', { sessionId: id });
-  expect((await http(app, client.cookie).post(`/api/sessions/${id}/rating`, { rating: 4, review: 'Kind and clear' })).status).toBe(200);
+  expect(
+    (await http(app, client.cookie).post(`/api/sessions/${id}/rating`, { rating: 4, review: 'Kind and clear' })).status,
+  ).toBe(200);
   return { client, reader, id };
 }
 
@@ -38,7 +48,9 @@ describe('deleting an account', () => {
     // Signed out everywhere, and no way back in with the old email and password.
     expect((await http(app, client.cookie).get('/api/auth/profile')).body).toBeNull();
     expect((await http(app, otherDevice).get('/api/auth/profile')).body).toBeNull();
-    expect((await http(app).post('/api/auth/sign-in/email', { email: client.email, password: client.password })).status).toBe(401);
+    expect(
+      (await http(app).post('/api/auth/sign-in/email', { email: client.email, password: client.password })).status,
+    ).toBe(401);
 
     // Money records stay: every transfer, the reading and its receipt (the stars count, the words are gone).
     expect(await app.db.select().from(ledgerTransfers)).toEqual(transfersBefore);
@@ -58,7 +70,14 @@ describe('deleting an account', () => {
     const [profile] = await app.db.select().from(readerProfiles).where(eq(readerProfiles.userId, reader.id));
     // Paid out (as an admin's approval would move it) by the ledger itself.
     await app.db.transaction((tx) =>
-      transfer(tx, { debitAccountId: earningsAccountId(reader.id), creditAccountId: SYSTEM_ACCOUNTS.external, amountCents: 420, kind: 'adjustment', reference: 'test:out', idempotencyKey: `test:out:${reader.id}` }),
+      transfer(tx, {
+        debitAccountId: earningsAccountId(reader.id),
+        creditAccountId: SYSTEM_ACCOUNTS.external,
+        amountCents: 420,
+        kind: 'adjustment',
+        reference: 'test:out',
+        idempotencyKey: `test:out:${reader.id}`,
+      }),
     );
     expect((await remove(reader.cookie, reader.password)).status).toBe(204);
     const [anonymized] = await app.db.select().from(readerProfiles).where(eq(readerProfiles.userId, reader.id));
@@ -76,7 +95,9 @@ describe('deleting an account', () => {
     const funded = await createClient(app, { balanceCents: 1250 });
     const withMoney = await remove(funded.cookie, funded.password);
     expect(withMoney.status).toBe(409);
-    expect(withMoney.body.error.message).toBe('Your wallet still holds $12.50. Spend it on readings first, then delete your account.');
+    expect(withMoney.body.error.message).toBe(
+      'Your wallet still holds $12.50. Spend it on readings first, then delete your account.',
+    );
 
     const { client } = await driver.startReading({ rateCents: 300, balanceCents: 300 });
     expect((await remove(client.cookie, client.password)).body.error.message).toMatch(/reading is still open/);
@@ -87,7 +108,10 @@ describe('deleting an account', () => {
 
     const admin = await createAdmin(app);
     expect((await remove(admin.cookie, admin.password)).status).toBe(403);
-    const stillThere = await app.db.select({ id: user.id }).from(user).where(or(eq(user.id, funded.id), eq(user.id, admin.id)));
+    const stillThere = await app.db
+      .select({ id: user.id })
+      .from(user)
+      .where(or(eq(user.id, funded.id), eq(user.id, admin.id)));
     expect(stillThere).toHaveLength(2);
   });
 });

@@ -17,9 +17,15 @@ async function open(url: string) {
 describe('email verification', () => {
   it('lets a new person sign in with the password unverified, mails the link, and the link verifies the email', async () => {
     const email = `verify-${Date.now()}@example.com`;
-    expect((await http(app).post('/api/auth/sign-up/email', { name: 'Iris Seeker', email, password: 'long-enough' })).status).toBe(200);
+    expect(
+      (await http(app).post('/api/auth/sign-up/email', { name: 'Iris Seeker', email, password: 'long-enough' })).status,
+    ).toBe(200);
     const cookie = await signIn(app, email, 'long-enough');
-    expect((await http(app, cookie).get('/api/account/status')).body).toEqual({ emailVerified: false, twoFactorEnabled: false, twoFactorRequired: false });
+    expect((await http(app, cookie).get('/api/account/status')).body).toEqual({
+      emailVerified: false,
+      twoFactorEnabled: false,
+      twoFactorRequired: false,
+    });
     // Unverified, they still use the product.
     expect((await http(app, cookie).get('/api/wallet')).status).toBe(200);
 
@@ -35,7 +41,9 @@ describe('email verification', () => {
     await http(app).post('/api/auth/sign-up/email', { name: 'Rue', email, password: 'long-enough' });
     const cookie = await signIn(app, email, 'long-enough');
     await deliveredTo(app, email);
-    expect((await http(app, cookie).post('/api/auth/send-verification-email', { email: 'someone-else@example.com' })).status).toBe(200);
+    expect(
+      (await http(app, cookie).post('/api/auth/send-verification-email', { email: 'someone-else@example.com' })).status,
+    ).toBe(200);
     expect((await deliveredTo(app, email)).filter((m) => m.kind === 'verify_email')).toHaveLength(2);
     expect(await deliveredTo(app, 'someone-else@example.com')).toEqual([]);
     expect((await http(app).post('/api/auth/send-verification-email', { email })).status).toBe(401);

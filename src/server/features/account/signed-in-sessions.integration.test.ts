@@ -12,13 +12,20 @@ const signInFrom = async (email: string, password: string, userAgent: string) =>
     headers: { origin: 'http://localhost:5000', 'content-type': 'application/json', 'user-agent': userAgent },
     payload: JSON.stringify({ email, password }),
   });
-  return [response.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
+  return [response.headers['set-cookie']]
+    .flat()
+    .map((c) => String(c).split(';')[0])
+    .join('; ');
 };
 
 describe('where you are signed in', () => {
   it('lists each device without its token, this one first, and signs one out', async () => {
     const client = await createClient(app);
-    const phone = await signInFrom(client.email, client.password, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1');
+    const phone = await signInFrom(
+      client.email,
+      client.password,
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1',
+    );
     const listed = await http(app, client.cookie).get('/api/account/sessions');
     expect(listed.status).toBe(200);
     expect(listed.body.sessions).toHaveLength(2);

@@ -8,7 +8,10 @@ type Headers = Record<string, string | string[] | undefined>;
 /** Where the person is signed in, newest activity first; Better Auth's listSessions without the tokens. */
 export async function listSignedInSessions(auth: Auth, headers: Headers): Promise<AccountSession[]> {
   const requestHeaders = fromNodeHeaders(headers);
-  const [sessions, current] = await Promise.all([auth.api.listSessions({ headers: requestHeaders }), auth.api.getSession({ headers: requestHeaders })]);
+  const [sessions, current] = await Promise.all([
+    auth.api.listSessions({ headers: requestHeaders }),
+    auth.api.getSession({ headers: requestHeaders }),
+  ]);
   return sessions
     .map((s) => ({
       id: s.id,

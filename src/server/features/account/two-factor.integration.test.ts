@@ -41,7 +41,9 @@ describe('two-factor sign-in', () => {
     expect(wrong.status).toBe(401);
     const verified = await http(app, pending).post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) });
     expect(verified.status).toBe(200);
-    expect((await http(app, cookieFrom(verified.headers)).get('/api/auth/profile')).body).toMatchObject({ id: client.id });
+    expect((await http(app, cookieFrom(verified.headers)).get('/api/auth/profile')).body).toMatchObject({
+      id: client.id,
+    });
   });
 
   it('takes each backup code once instead of the app code', async () => {
@@ -53,14 +55,20 @@ describe('two-factor sign-in', () => {
     expect((await http(app, cookieFrom(used.headers)).get('/api/auth/profile')).body).toMatchObject({ id: client.id });
 
     const again = cookieFrom((await passwordStep(client)).headers);
-    expect((await http(app, again).post('/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] })).status).toBe(401);
+    expect(
+      (await http(app, again).post('/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] })).status,
+    ).toBe(401);
   });
 
   it('turns off with the password', async () => {
     const client = await createClient(app);
     const { cookie } = await enableTwoFactor(client);
-    expect((await http(app, cookie).post('/api/auth/two-factor/disable', { password: 'wrong-password' })).status).toBe(400);
-    expect((await http(app, cookie).post('/api/auth/two-factor/disable', { password: client.password })).status).toBe(200);
+    expect((await http(app, cookie).post('/api/auth/two-factor/disable', { password: 'wrong-password' })).status).toBe(
+      400,
+    );
+    expect((await http(app, cookie).post('/api/auth/two-factor/disable', { password: client.password })).status).toBe(
+      200,
+    );
     expect((await passwordStep(client)).body.twoFactorRedirect).toBeUndefined();
   });
 });
@@ -68,10 +76,18 @@ describe('two-factor sign-in', () => {
 describe('the admin requirement (REQUIRE_ADMIN_2FA)', () => {
   it('refuses every admin endpoint to an admin without two-factor, and opens them once it is on', async () => {
     const admin = await createAdmin(app);
-    expect((await http(app, admin.cookie).get('/api/account/status')).body).toEqual({ emailVerified: true, twoFactorEnabled: false, twoFactorRequired: true });
+    expect((await http(app, admin.cookie).get('/api/account/status')).body).toEqual({
+      emailVerified: true,
+      twoFactorEnabled: false,
+      twoFactorRequired: true,
+    });
     for (const url of ['/api/admin/stats', '/api/admin/readers', '/api/payouts', '/api/admin/reports']) {
       const refused = await http(app, admin.cookie).get(url);
-      expect({ url, status: refused.status, error: refused.body.error }).toEqual({ url, status: 403, error: { code: 'TWO_FACTOR_REQUIRED', message: TWO_FACTOR_REQUIRED_MESSAGE } });
+      expect({ url, status: refused.status, error: refused.body.error }).toEqual({
+        url,
+        status: 403,
+        error: { code: 'TWO_FACTOR_REQUIRED', message: TWO_FACTOR_REQUIRED_MESSAGE },
+      });
     }
     const { cookie } = await enableTwoFactor(admin);
     expect((await http(app, cookie).get('/api/admin/stats')).status).toBe(200);

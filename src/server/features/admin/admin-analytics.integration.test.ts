@@ -44,9 +44,15 @@ async function platformShareCents(sessionId: string) {
 type Reading = Awaited<ReturnType<typeof reading.startReading>>;
 
 async function end(done: Reading, options: { refund?: boolean } = {}) {
-  const ended = await http(app, done.client.cookie).post('/api/sessions/end', { sessionId: done.id, refundRequested: options.refund ?? false });
+  const ended = await http(app, done.client.cookie).post('/api/sessions/end', {
+    sessionId: done.id,
+    refundRequested: options.refund ?? false,
+  });
   expect(ended.body.status).toBe('completed');
-  return { readerEarningsCents: ended.body.readerEarningsCents as number, platformCents: await platformShareCents(done.id) };
+  return {
+    readerEarningsCents: ended.body.readerEarningsCents as number,
+    platformCents: await platformShareCents(done.id),
+  };
 }
 
 const moveTo = (instant: number) => clock.advance(instant - clock.now());
@@ -99,16 +105,42 @@ describe('GET /api/admin/analytics', () => {
     expect(overMidnightEnd.platformCents).toBe(3 * RATE - overMidnightEnd.readerEarningsCents);
 
     expect(response.body.topReaders).toEqual([
-      { id: overMidnight.reader.id, fullName: expect.any(String), username: expect.any(String), profileImage: null, earningsCents: overMidnightEnd.readerEarningsCents, completedSessions: 1 },
-      { id: yesterday.reader.id, fullName: expect.any(String), username: expect.any(String), profileImage: null, earningsCents: yesterdayEnd.readerEarningsCents, completedSessions: 1 },
+      {
+        id: overMidnight.reader.id,
+        fullName: expect.any(String),
+        username: expect.any(String),
+        profileImage: null,
+        earningsCents: overMidnightEnd.readerEarningsCents,
+        completedSessions: 1,
+      },
+      {
+        id: yesterday.reader.id,
+        fullName: expect.any(String),
+        username: expect.any(String),
+        profileImage: null,
+        earningsCents: yesterdayEnd.readerEarningsCents,
+        completedSessions: 1,
+      },
       // The reading 30 days ago is outside the window, so this reader has one session here.
-      { id: outside.reader.id, fullName: expect.any(String), username: expect.any(String), profileImage: null, earningsCents: firstDayEnd.readerEarningsCents, completedSessions: 1 },
+      {
+        id: outside.reader.id,
+        fullName: expect.any(String),
+        username: expect.any(String),
+        profileImage: null,
+        earningsCents: firstDayEnd.readerEarningsCents,
+        completedSessions: 1,
+      },
     ]);
 
     // The stat cards count revenue the same way: today's card is today's bar.
     const stats = (await http(app, admin.cookie).get('/api/admin/stats')).body;
     expect(stats.todayRevenueCents).toBe(overMidnightEnd.platformCents);
-    expect(stats.totalRevenueCents).toBe((await platformShareCents(outside.id)) + firstDayEnd.platformCents + yesterdayEnd.platformCents + overMidnightEnd.platformCents);
+    expect(stats.totalRevenueCents).toBe(
+      (await platformShareCents(outside.id)) +
+        firstDayEnd.platformCents +
+        yesterdayEnd.platformCents +
+        overMidnightEnd.platformCents,
+    );
     expect(stats.activeSessions).toBe(1);
   });
 
@@ -116,11 +148,25 @@ describe('GET /api/admin/analytics', () => {
     const revenueOf = async () => {
       const body = (await http(app, admin.cookie).get('/api/admin/analytics')).body;
       const stats = (await http(app, admin.cookie).get('/api/admin/stats')).body;
-      const bySource = Object.fromEntries(body.revenueBySource.map((line: { source: string; revenueCents: number }) => [line.source, line.revenueCents]));
-      return { bySource, days: body.days.reduce((sum: number, day: { revenueCents: number }) => sum + day.revenueCents, 0), today: body.days.at(-1).revenueCents, stats };
+      const bySource = Object.fromEntries(
+        body.revenueBySource.map((line: { source: string; revenueCents: number }) => [line.source, line.revenueCents]),
+      );
+      return {
+        bySource,
+        days: body.days.reduce((sum: number, day: { revenueCents: number }) => sum + day.revenueCents, 0),
+        today: body.days.at(-1).revenueCents,
+        stats,
+      };
     };
     const before = await revenueOf();
-    expect(Object.keys(before.bySource)).toEqual(['readings', 'bookedReadings', 'writtenReadings', 'live', 'shop', 'other']);
+    expect(Object.keys(before.bySource)).toEqual([
+      'readings',
+      'bookedReadings',
+      'writtenReadings',
+      'live',
+      'shop',
+      'other',
+    ]);
 
     // One journey of each kind, each moving what its feature moves under its own reference.
     const client = await createClient(app, { balanceCents: 20_000 });
@@ -128,19 +174,43 @@ describe('GET /api/admin/analytics', () => {
     const done = await end(await reading.startReading({ rateCents: RATE, balanceCents: 0, client, reader }));
     // A booked reading: 15 minutes held two hours ahead, accepted, joined at its start, ended after its first minute.
     const slots = Array.from({ length: 7 }, (_, weekday) => ({ weekday, startMinute: 0, endMinute: 1440 }));
-    expect((await http(app, reader.cookie).put('/api/readers/me/availability', { timeZone: 'UTC', slots })).status).toBe(200);
+    expect(
+      (await http(app, reader.cookie).put('/api/readers/me/availability', { timeZone: 'UTC', slots })).status,
+    ).toBe(200);
     const startsAt = new Date(Math.ceil(clock.now() / (60 * MINUTE)) * 60 * MINUTE + 2 * 60 * MINUTE).toISOString();
-    const booked = await http(app, client.cookie).post('/api/appointments', { readerId: reader.id, sessionType: 'chat', startsAt, minutes: 15 });
+    const booked = await http(app, client.cookie).post('/api/appointments', {
+      readerId: reader.id,
+      sessionType: 'chat',
+      startsAt,
+      minutes: 15,
+    });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     expect((await http(app, reader.cookie).post(`/api/appointments/${booked.body.id}/accept`)).status).toBe(200);
     moveTo(Date.parse(startsAt));
     await http(app, client.cookie).post(`/api/appointments/${booked.body.id}/join`);
-    const bookedSessionId = (await http(app, reader.cookie).post(`/api/appointments/${booked.body.id}/join`)).body.sessionId as string;
+    const bookedSessionId = (await http(app, reader.cookie).post(`/api/appointments/${booked.body.id}/join`)).body
+      .sessionId as string;
     await reading.heartbeat(bookedSessionId);
-    expect((await http(app, client.cookie).post('/api/sessions/start', { sessionId: bookedSessionId })).body).toMatchObject({ status: 'active', minutesCharged: 1 });
+    expect(
+      (await http(app, client.cookie).post('/api/sessions/start', { sessionId: bookedSessionId })).body,
+    ).toMatchObject({ status: 'active', minutesCharged: 1 });
     const bookedDone = await end({ client, reader, id: bookedSessionId });
-    const charge = (amountCents: number, kind: 'appointment_fee' | 'written_reading' | 'gift' | 'stream_access' | 'purchase', reference: string) =>
-      app.db.transaction((tx) => chargeWithSplit(tx, { payerUserId: client.id, readerUserId: reader.id, amountCents, kind, reference, idempotencyKey: `${reference}:test`, readerAccount: 'earnings' }));
+    const charge = (
+      amountCents: number,
+      kind: 'appointment_fee' | 'written_reading' | 'gift' | 'stream_access' | 'purchase',
+      reference: string,
+    ) =>
+      app.db.transaction((tx) =>
+        chargeWithSplit(tx, {
+          payerUserId: client.id,
+          readerUserId: reader.id,
+          amountCents,
+          kind,
+          reference,
+          idempotencyKey: `${reference}:test`,
+          readerAccount: 'earnings',
+        }),
+      );
     const fee = await charge(898, 'appointment_fee', 'appointment:a1');
     const written = await charge(450, 'written_reading', 'written-reading:w1');
     const gift = await charge(500, 'gift', 'gift:g1');
@@ -148,15 +218,45 @@ describe('GET /api/admin/analytics', () => {
     const order = await charge(3249, 'purchase', 'order:o1:seller');
     // The platform's own part of an order (shipping it carries) and a cancelled shipment's refund of part of it.
     await app.db.transaction(async (tx) => {
-      await transfer(tx, { debitAccountId: walletAccountId(client.id), creditAccountId: revenueAccountFor(client.id), amountCents: 599, kind: 'purchase', reference: 'order:o1:platform', idempotencyKey: 'order:o1:platform:test' });
-      await transfer(tx, { debitAccountId: revenueAccountFor(client.id), creditAccountId: walletAccountId(client.id), amountCents: 200, kind: 'refund', reference: 'shipment:sh1', idempotencyKey: 'shipment:sh1:test' });
+      await transfer(tx, {
+        debitAccountId: walletAccountId(client.id),
+        creditAccountId: revenueAccountFor(client.id),
+        amountCents: 599,
+        kind: 'purchase',
+        reference: 'order:o1:platform',
+        idempotencyKey: 'order:o1:platform:test',
+      });
+      await transfer(tx, {
+        debitAccountId: revenueAccountFor(client.id),
+        creditAccountId: walletAccountId(client.id),
+        amountCents: 200,
+        kind: 'refund',
+        reference: 'shipment:sh1',
+        idempotencyKey: 'shipment:sh1:test',
+      });
     });
     // The ledger stamps transfers with the database's time; this file's days are the fake clock's.
-    const references = ['appointment:a1', 'written-reading:w1', 'gift:g1', 'stream:s1', 'order:o1:seller', 'order:o1:platform', 'shipment:sh1'];
-    await app.db.update(ledgerTransfers).set({ createdAt: new Date(clock.now()) }).where(inArray(ledgerTransfers.reference, references));
+    const references = [
+      'appointment:a1',
+      'written-reading:w1',
+      'gift:g1',
+      'stream:s1',
+      'order:o1:seller',
+      'order:o1:platform',
+      'shipment:sh1',
+    ];
+    await app.db
+      .update(ledgerTransfers)
+      .set({ createdAt: new Date(clock.now()) })
+      .where(inArray(ledgerTransfers.reference, references));
 
     const after = await revenueOf();
-    const change = Object.fromEntries(Object.entries(after.bySource).map(([source, cents]) => [source, Number(cents) - Number(before.bySource[source])]));
+    const change = Object.fromEntries(
+      Object.entries(after.bySource).map(([source, cents]) => [
+        source,
+        Number(cents) - Number(before.bySource[source]),
+      ]),
+    );
     expect(change).toEqual({
       readings: done.platformCents,
       bookedReadings: bookedDone.platformCents + fee.platformCents,
@@ -165,7 +265,14 @@ describe('GET /api/admin/analytics', () => {
       shop: order.platformCents + 599 - 200,
       other: 0,
     });
-    expect(change).toEqual({ readings: RATE - done.readerEarningsCents, bookedReadings: RATE - bookedDone.readerEarningsCents + 270, writtenReadings: 135, live: 150 + 90, shop: 975 + 399, other: 0 });
+    expect(change).toEqual({
+      readings: RATE - done.readerEarningsCents,
+      bookedReadings: RATE - bookedDone.readerEarningsCents + 270,
+      writtenReadings: 135,
+      live: 150 + 90,
+      shop: 975 + 399,
+      other: 0,
+    });
     // Every screen that shows the figure agrees: the lines add up to the days, today's bar is today's stat card.
     const linesTotal = Object.values(after.bySource).reduce((sum: number, cents) => sum + Number(cents), 0);
     expect(linesTotal).toBe(after.days);

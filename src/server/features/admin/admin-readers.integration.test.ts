@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createClient, createReader, FACTORY_PASSWORD, signIn, type TestUser } from '../../../../tests/integration/factories';
+import {
+  createAdmin,
+  createClient,
+  createReader,
+  FACTORY_PASSWORD,
+  signIn,
+  type TestUser,
+} from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
@@ -21,7 +28,8 @@ beforeAll(async () => {
 });
 
 const asAdmin = () => http(app, admin.cookie);
-const profileRow = async (readerId: string) => (await app.db.select().from(readerProfiles).where(eq(readerProfiles.userId, readerId)))[0]!;
+const profileRow = async (readerId: string) =>
+  (await app.db.select().from(readerProfiles).where(eq(readerProfiles.userId, readerId)))[0]!;
 
 async function listedReader(readerId: string) {
   for (let offset = 0; ; offset += 100) {
@@ -40,12 +48,24 @@ describe('GET /api/admin/readers', () => {
     expect(ended.body).toMatchObject({ status: 'completed', minutesCharged: 2 });
     // A second reading of the same reader, refunded: it adds nothing.
     const refunded = await reading.startReading({ rateCents: RATE, balanceCents: 5000, reader: kept.reader });
-    expect((await http(app, refunded.client.cookie).post('/api/sessions/end', { sessionId: refunded.id, refundRequested: true })).body).toMatchObject({ refundedCents: RATE });
+    expect(
+      (
+        await http(app, refunded.client.cookie).post('/api/sessions/end', {
+          sessionId: refunded.id,
+          refundRequested: true,
+        })
+      ).body,
+    ).toMatchObject({ refundedCents: RATE });
     // And one still running: not earned yet.
     await reading.startReading({ rateCents: RATE, balanceCents: 5000, reader: kept.reader, client: refunded.client });
-    expect((await http(app, kept.client.cookie).post(`/api/sessions/${kept.id}/rating`, { rating: 4 })).status).toBe(200);
+    expect((await http(app, kept.client.cookie).post(`/api/sessions/${kept.id}/rating`, { rating: 4 })).status).toBe(
+      200,
+    );
     // The figures come from the readings, not the profile's running counters (demo data seeds those).
-    await app.db.update(readerProfiles).set({ completedSessions: 999, ratingSum: 50, ratingCount: 10 }).where(eq(readerProfiles.userId, kept.reader.id));
+    await app.db
+      .update(readerProfiles)
+      .set({ completedSessions: 999, ratingSum: 50, ratingCount: 10 })
+      .where(eq(readerProfiles.userId, kept.reader.id));
 
     const row = await listedReader(kept.reader.id);
     expect(row).toMatchObject({
@@ -86,13 +106,24 @@ describe('PATCH /api/admin/readers/:id', () => {
     };
     const response = await asAdmin().patch(`/api/admin/readers/${reader.id}`, changes);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body).toMatchObject({ ...changes, fullName: 'Selene Moon', specialties: ['Tarot', 'Runes'], deactivated: false });
+    expect(response.body).toMatchObject({
+      ...changes,
+      fullName: 'Selene Moon',
+      specialties: ['Tarot', 'Runes'],
+      deactivated: false,
+    });
     const [account] = await app.db.select().from(user).where(eq(user.id, reader.id));
     expect(account).toMatchObject({ name: 'Selene Moon', image: changes.profileImage });
     // The reader's own profile and the public one show it.
-    expect((await http(app, reader.cookie).get('/api/readers/me')).body).toMatchObject({ fullName: 'Selene Moon', chatRateCents: 350 });
+    expect((await http(app, reader.cookie).get('/api/readers/me')).body).toMatchObject({
+      fullName: 'Selene Moon',
+      chatRateCents: 350,
+    });
 
-    const removed = await asAdmin().patch(`/api/admin/readers/${reader.id}`, { profileImage: null, username: changes.username.toUpperCase() });
+    const removed = await asAdmin().patch(`/api/admin/readers/${reader.id}`, {
+      profileImage: null,
+      username: changes.username.toUpperCase(),
+    });
     expect(removed.status).toBe(200);
     expect(removed.body).toMatchObject({ profileImage: null, username: changes.username.toUpperCase() });
   });
@@ -128,7 +159,10 @@ describe('PATCH /api/admin/readers/:id', () => {
       expect(response.body.error).toMatchObject({ code: 'BAD_REQUEST', message: expect.any(String) });
     }
 
-    const clash = await asAdmin().patch(`/api/admin/readers/${reader.id}`, { username: takenProfile!.username.toUpperCase(), bio: 'Changed?' });
+    const clash = await asAdmin().patch(`/api/admin/readers/${reader.id}`, {
+      username: takenProfile!.username.toUpperCase(),
+      bio: 'Changed?',
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.error).toMatchObject({ code: 'CONFLICT', fields: { username: 'This username is taken' } });
 
@@ -147,8 +181,10 @@ describe('deactivate and reactivate a reader', () => {
     const dropped = new Promise((resolve) => readerSocket.once('disconnect', resolve));
     const watcher = await watchReaders(await app.connectSocket(client.cookie));
     const offline = nextEvent(watcher, 'reader_status', (e) => e.readerId === reader.id && e.isOnline === false);
-    const directoryIds = async () => (await http(app).get('/api/readers')).body.readers.map((r: { id: string }) => r.id);
-    const featuredIds = async () => (await http(app).get('/api/sessions/available-readers?limit=50')).body.readers.map((r: { id: string }) => r.id);
+    const directoryIds = async () =>
+      (await http(app).get('/api/readers')).body.readers.map((r: { id: string }) => r.id);
+    const featuredIds = async () =>
+      (await http(app).get('/api/sessions/available-readers?limit=50')).body.readers.map((r: { id: string }) => r.id);
     expect(await directoryIds()).toContain(reader.id);
     expect(await featuredIds()).toContain(reader.id);
 
@@ -167,7 +203,10 @@ describe('deactivate and reactivate a reader', () => {
     expect((await http(app).get(`/api/readers/${reader.id}`)).status).toBe(404);
     // Even marked online by a stale writer, a deactivated reader cannot be booked.
     await app.db.update(readerProfiles).set({ isOnline: true }).where(eq(readerProfiles.userId, reader.id));
-    expect((await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' })).status).toBe(409);
+    expect(
+      (await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' }))
+        .status,
+    ).toBe(409);
     await app.db.update(readerProfiles).set({ isOnline: false }).where(eq(readerProfiles.userId, reader.id));
     expect((await listedReader(reader.id)).deactivated).toBe(true);
 
@@ -178,9 +217,15 @@ describe('deactivate and reactivate a reader', () => {
     const cookie = await signIn(app, reader.email, FACTORY_PASSWORD);
     expect(await directoryIds()).toContain(reader.id);
     expect((await http(app).get(`/api/readers/${reader.id}`)).status).toBe(200);
-    expect((await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' })).status).toBe(409);
+    expect(
+      (await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' }))
+        .status,
+    ).toBe(409);
     expect((await http(app, cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
-    expect((await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' })).status).toBe(201);
+    expect(
+      (await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' }))
+        .status,
+    ).toBe(201);
   });
 
   it('ends a reading in progress billed up to that moment, and both sides hear it', async () => {
@@ -202,17 +247,27 @@ describe('deactivate and reactivate a reader', () => {
       readerEarningsCents: before!.readerEarningsCents,
       refundedCents: 0,
     });
-    expect(await clientHears).toMatchObject({ sessionId: live.id, totalMinutes: 2, totalCostCents: 2 * RATE, refundedCents: 0 });
+    expect(await clientHears).toMatchObject({
+      sessionId: live.id,
+      totalMinutes: 2,
+      totalCostCents: 2 * RATE,
+      refundedCents: 0,
+    });
     // Nothing more is charged once it has ended.
     await reading.nextMinute(live.id);
-    expect((await app.db.select().from(readingSessions).where(eq(readingSessions.id, live.id)))[0]!.minutesCharged).toBe(2);
+    expect(
+      (await app.db.select().from(readingSessions).where(eq(readingSessions.id, live.id)))[0]!.minutesCharged,
+    ).toBe(2);
   });
 
   it('cancels a request waiting for the reader', async () => {
     const reader = await createReader(app, { chatRateCents: RATE });
     const client = await createClient(app, { balanceCents: 5000 });
     expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
-    const requested = await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' });
+    const requested = await http(app, client.cookie).post('/api/sessions/request', {
+      readerId: reader.id,
+      sessionType: 'chat',
+    });
     expect((await asAdmin().post(`/api/admin/readers/${reader.id}/deactivate`)).status).toBe(200);
     const [row] = await app.db.select().from(readingSessions).where(eq(readingSessions.id, requested.body.id));
     expect(row).toMatchObject({ status: 'cancelled', endedBy: admin.id });

@@ -1,7 +1,14 @@
 import type { Role } from '@shared/constants';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createClient, createReader, FACTORY_PASSWORD, signIn, type TestUser } from '../../../../tests/integration/factories';
+import {
+  createAdmin,
+  createClient,
+  createReader,
+  FACTORY_PASSWORD,
+  signIn,
+  type TestUser,
+} from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
@@ -36,12 +43,20 @@ async function platformShareCents(sessionId: string) {
   const [row] = await app.db
     .select({ cents: sql<number>`coalesce(sum(${ledgerTransfers.amountCents}), 0)::int` })
     .from(ledgerTransfers)
-    .where(and(eq(ledgerTransfers.reference, `session:${sessionId}`), inArray(ledgerTransfers.creditAccountId, [...REVENUE_ACCOUNT_IDS])));
+    .where(
+      and(
+        eq(ledgerTransfers.reference, `session:${sessionId}`),
+        inArray(ledgerTransfers.creditAccountId, [...REVENUE_ACCOUNT_IDS]),
+      ),
+    );
   return row!.cents;
 }
 
 async function userCount(role?: Role) {
-  const [row] = await app.db.select({ n: sql<number>`count(*)::int` }).from(user).where(role ? eq(user.role, role) : undefined);
+  const [row] = await app.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(user)
+    .where(role ? eq(user.role, role) : undefined);
   return row!.n;
 }
 
@@ -51,7 +66,11 @@ describe('GET /api/admin/stats', () => {
     expect(before.totalUsers).toBe(await userCount());
     expect(before.totalReaders).toBe(await userCount('reader'));
     // Nothing happened in the week before this fresh database existed.
-    expect(before.growth).toEqual({ usersWeekOverWeekPct: null, revenueWeekOverWeekPct: null, sessionsWeekOverWeekPct: null });
+    expect(before.growth).toEqual({
+      usersWeekOverWeekPct: null,
+      revenueWeekOverWeekPct: null,
+      sessionsWeekOverWeekPct: null,
+    });
 
     const first = await reading.startReading({ rateCents: RATE, balanceCents: 5000 });
     await reading.nextMinute(first.id);
@@ -80,7 +99,10 @@ describe('GET /api/admin/stats', () => {
   it('refunds taken back from the platform lower its revenue', async () => {
     const before = await stats();
     const refunded = await reading.startReading({ rateCents: RATE, balanceCents: 5000 });
-    const ended = await http(app, refunded.client.cookie).post('/api/sessions/end', { sessionId: refunded.id, refundRequested: true });
+    const ended = await http(app, refunded.client.cookie).post('/api/sessions/end', {
+      sessionId: refunded.id,
+      refundRequested: true,
+    });
     expect(ended.body).toMatchObject({ status: 'completed', refundedCents: RATE });
     expect((await stats()).totalRevenueCents).toBe(before.totalRevenueCents);
   });
@@ -102,18 +124,33 @@ describe('GET /api/admin/stats', () => {
     // Move the older reading, its money and its two people into the week before.
     const eightDaysAgo = new Date(clock.now() - 8 * DAY);
     await app.db.update(readingSessions).set({ endedAt: eightDaysAgo }).where(eq(readingSessions.id, old.id));
-    await app.db.update(ledgerTransfers).set({ createdAt: eightDaysAgo }).where(eq(ledgerTransfers.reference, `session:${old.id}`));
-    await app.db.update(user).set({ createdAt: eightDaysAgo }).where(inArray(user.id, [old.client.id, old.reader.id]));
+    await app.db
+      .update(ledgerTransfers)
+      .set({ createdAt: eightDaysAgo })
+      .where(eq(ledgerTransfers.reference, `session:${old.id}`));
+    await app.db
+      .update(user)
+      .set({ createdAt: eightDaysAgo })
+      .where(inArray(user.id, [old.client.id, old.reader.id]));
 
     const after = await stats();
     const [completedLastWeek] = await app.db
       .select({ n: sql<number>`count(*)::int` })
       .from(readingSessions)
-      .where(and(eq(readingSessions.status, 'completed'), sql`${readingSessions.endedAt} >= ${new Date(clock.now() - 7 * DAY).toISOString()}`));
+      .where(
+        and(
+          eq(readingSessions.status, 'completed'),
+          sql`${readingSessions.endedAt} >= ${new Date(clock.now() - 7 * DAY).toISOString()}`,
+        ),
+      );
     const [revenueLastWeek] = await app.db
-      .select({ cents: sql<number>`(sum(case when ${inArray(ledgerTransfers.creditAccountId, [...REVENUE_ACCOUNT_IDS])} then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end))::int` })
+      .select({
+        cents: sql<number>`(sum(case when ${inArray(ledgerTransfers.creditAccountId, [...REVENUE_ACCOUNT_IDS])} then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end))::int`,
+      })
       .from(ledgerTransfers)
-      .where(sql`(${inArray(ledgerTransfers.creditAccountId, [...REVENUE_ACCOUNT_IDS])} or ${inArray(ledgerTransfers.debitAccountId, [...REVENUE_ACCOUNT_IDS])}) and ${ledgerTransfers.createdAt} >= ${new Date(clock.now() - 7 * DAY).toISOString()}`);
+      .where(
+        sql`(${inArray(ledgerTransfers.creditAccountId, [...REVENUE_ACCOUNT_IDS])} or ${inArray(ledgerTransfers.debitAccountId, [...REVENUE_ACCOUNT_IDS])}) and ${ledgerTransfers.createdAt} >= ${new Date(clock.now() - 7 * DAY).toISOString()}`,
+      );
     expect(after.growth).toEqual({
       usersWeekOverWeekPct: weekOverWeekPct(after.totalUsers - 2, 2),
       revenueWeekOverWeekPct: weekOverWeekPct(revenueLastWeek!.cents, oldShare),
@@ -143,7 +180,13 @@ describe('GET /api/admin/users', () => {
     const all = await http(app, admin.cookie).get(`/api/admin/users?search=${tag.toUpperCase()}`);
     expect(all.status).toBe(200);
     expect(all.body.users.map((u: { id: string }) => u.id)).toEqual([third.id, second.id, first.id]);
-    expect(all.body.users[2]).toMatchObject({ name: `Nova ${tag}`, email: first.email, role: 'client', walletBalanceCents: 1234, suspended: false });
+    expect(all.body.users[2]).toMatchObject({
+      name: `Nova ${tag}`,
+      email: first.email,
+      role: 'client',
+      walletBalanceCents: 1234,
+      suspended: false,
+    });
     expect(all.body.hasMore).toBe(false);
 
     const page = await http(app, admin.cookie).get(`/api/admin/users?search=${tag}&limit=2&offset=0`);
@@ -190,10 +233,16 @@ describe('suspend and restore', () => {
     expect((await http(app, admin.cookie).post(`/api/admin/users/${reader.id}/suspend`)).status).toBe(200);
     const [profile] = await app.db.select().from(readerProfiles).where(eq(readerProfiles.userId, reader.id));
     expect(profile!.isOnline).toBe(false);
-    expect((await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' })).status).toBe(409);
+    expect(
+      (await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' }))
+        .status,
+    ).toBe(409);
     // Even marked online by a stale writer, a suspended reader cannot be booked.
     await app.db.update(readerProfiles).set({ isOnline: true }).where(eq(readerProfiles.userId, reader.id));
-    const refused = await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' });
+    const refused = await http(app, client.cookie).post('/api/sessions/request', {
+      readerId: reader.id,
+      sessionType: 'chat',
+    });
     expect(refused.status).toBe(409);
   });
 
@@ -228,7 +277,11 @@ describe('sessions', () => {
     const all = await http(app, admin.cookie).get('/api/admin/sessions?limit=2');
     expect(all.body.sessions.map((s: { id: string }) => s.id)).toEqual([live.id, done.id]);
     expect(all.body.hasMore).toBe(true);
-    expect(all.body.sessions[1]).toMatchObject({ status: 'completed', client: { id: done.client.id }, reader: { id: done.reader.id } });
+    expect(all.body.sessions[1]).toMatchObject({
+      status: 'completed',
+      client: { id: done.client.id },
+      reader: { id: done.reader.id },
+    });
     expect((await http(app, admin.cookie).get('/api/admin/sessions?status=bogus')).status).toBe(400);
     await http(app, admin.cookie).post(`/api/admin/sessions/${live.id}/end`);
   });
@@ -254,7 +307,13 @@ describe('sessions', () => {
       endedAt: new Date(clock.now()).toISOString(),
     });
     expect(before!.minutesCharged).toBe(2);
-    const expected = { sessionId: live.id, endedBy: admin.id, totalMinutes: 2, totalCostCents: 2 * RATE, refundedCents: 0 };
+    const expected = {
+      sessionId: live.id,
+      endedBy: admin.id,
+      totalMinutes: 2,
+      totalCostCents: 2 * RATE,
+      refundedCents: 0,
+    };
     expect(await clientHears).toMatchObject(expected);
     expect(await readerHears).toMatchObject(expected);
 

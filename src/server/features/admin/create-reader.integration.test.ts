@@ -15,14 +15,29 @@ const userCount = async () => (await app.db.select({ n: count() }).from(user))[0
 
 describe('POST /api/admin/readers', () => {
   it('creates a reader who can sign in and is listed', async () => {
-    const input = readerInput({ firstName: 'Selene', lastName: 'Moon', specialties: ['Tarot', 'Runes'], profileImage: 'https://images.example/selene.png' });
+    const input = readerInput({
+      firstName: 'Selene',
+      lastName: 'Moon',
+      specialties: ['Tarot', 'Runes'],
+      profileImage: 'https://images.example/selene.png',
+    });
     const response = await http(app, admin.cookie).post('/api/admin/readers', input);
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ fullName: 'Selene Moon', username: input.username, chatRateCents: 299, isOnline: false, specialties: ['Tarot', 'Runes'] });
+    expect(response.body).toMatchObject({
+      fullName: 'Selene Moon',
+      username: input.username,
+      chatRateCents: 299,
+      isOnline: false,
+      specialties: ['Tarot', 'Runes'],
+    });
 
     const cookie = await signIn(app, input.email, input.password);
     const profile = await http(app, cookie).get('/api/auth/profile');
-    expect(profile.body).toMatchObject({ id: response.body.id, role: 'reader', avatarUrl: 'https://images.example/selene.png' });
+    expect(profile.body).toMatchObject({
+      id: response.body.id,
+      role: 'reader',
+      avatarUrl: 'https://images.example/selene.png',
+    });
 
     const list = await http(app, admin.cookie).get('/api/admin/readers');
     expect(list.body.readers.map((r: { id: string }) => r.id)).toContain(response.body.id);
@@ -57,7 +72,10 @@ describe('POST /api/admin/readers', () => {
     expect(sameEmail.status).toBe(400);
     expect(sameEmail.body.error.fields.email).toBeTruthy();
 
-    const sameUsername = await http(app, admin.cookie).post('/api/admin/readers', readerInput({ username: first.username.toUpperCase() }));
+    const sameUsername = await http(app, admin.cookie).post(
+      '/api/admin/readers',
+      readerInput({ username: first.username.toUpperCase() }),
+    );
     expect(sameUsername.status).toBe(400);
     expect(sameUsername.body.error.fields.username).toBeTruthy();
     expect(await userCount()).toBe(before);

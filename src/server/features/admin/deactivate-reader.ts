@@ -12,7 +12,10 @@ import { restoreUser } from './restore-user';
 import { suspendUser } from './suspend-user';
 
 async function assertReader(db: DbOrTx, readerId: string) {
-  const [reader] = await db.select({ id: readerProfiles.userId }).from(readerProfiles).where(eq(readerProfiles.userId, readerId));
+  const [reader] = await db
+    .select({ id: readerProfiles.userId })
+    .from(readerProfiles)
+    .where(eq(readerProfiles.userId, readerId));
   if (!reader) throw notFound('Reader not found');
 }
 
@@ -23,7 +26,11 @@ async function assertReader(db: DbOrTx, readerId: string) {
  * their open reading ends as an admin's end does: an active one completes billed up to this
  * moment, one not yet started is cancelled (docs/decisions/014).
  */
-export async function deactivateReader(deps: SessionDeps, admin: Pick<SessionUser, 'id'> & AdminCandidate, readerId: string): Promise<AdminReader> {
+export async function deactivateReader(
+  deps: SessionDeps,
+  admin: Pick<SessionUser, 'id'> & AdminCandidate,
+  readerId: string,
+): Promise<AdminReader> {
   await assertReader(deps.db, readerId);
   await suspendUser(deps, admin, readerId);
   const open = await deps.db

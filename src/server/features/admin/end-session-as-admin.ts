@@ -10,7 +10,11 @@ import { finishSession, loadSessionView, type SessionDeps } from '../sessions';
  * An admin stops a session: an active one completes billed up to now (the minutes already charged,
  * no refund), one not yet started is cancelled. Ending an ended session returns it unchanged.
  */
-export async function endSessionAsAdmin(deps: SessionDeps, adminId: string, sessionId: string): Promise<ReadingSession> {
+export async function endSessionAsAdmin(
+  deps: SessionDeps,
+  adminId: string,
+  sessionId: string,
+): Promise<ReadingSession> {
   const outbox = new Outbox();
   await deps.db.transaction(async (tx) => {
     const [session] = await tx.select().from(readingSessions).where(eq(readingSessions.id, sessionId)).for('update');
@@ -19,7 +23,11 @@ export async function endSessionAsAdmin(deps: SessionDeps, adminId: string, sess
     const reason = session.status === 'active' ? 'completed' : 'cancelled';
     await finishSession(tx, session, new Date(deps.clock.now()), outbox, { reason, endedBy: adminId });
     if (session.status === 'requested') {
-      outbox.toUser(session.readerId, SERVER_EVENTS.sessionResponse, { sessionId: session.id, response: 'cancelled', status: 'cancelled' });
+      outbox.toUser(session.readerId, SERVER_EVENTS.sessionResponse, {
+        sessionId: session.id,
+        response: 'cancelled',
+        status: 'cancelled',
+      });
     }
   });
   outbox.flush(deps.realtime);

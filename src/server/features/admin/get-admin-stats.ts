@@ -15,7 +15,8 @@ export function weekOverWeekPct(lastWeek: number, weekBefore: number): number | 
 }
 
 /** After `from`, up to and including `to`: a row stamped this very instant belongs to the last week. */
-const within = (column: SQLWrapper, from: Date, to: Date) => sql`${column} > ${from.toISOString()} and ${column} <= ${to.toISOString()}`;
+const within = (column: SQLWrapper, from: Date, to: Date) =>
+  sql`${column} > ${from.toISOString()} and ${column} <= ${to.toISOString()}`;
 const countWithin = (column: SQLWrapper, from: Date, to: Date, where: SQL = sql`true`) =>
   sql<number>`count(*) filter (where ${where} and ${within(column, from, to)})::int`;
 
@@ -45,18 +46,23 @@ export async function getAdminStats(db: DbOrTx, clock: Clock): Promise<AdminStat
     .from(readingSessions);
 
   const revenue = platformRevenueMovements(db);
-  const revenueWithin = (where: SQL) => sql<number>`coalesce(sum(${revenue.amountCents}) filter (where ${where}), 0)::bigint`;
+  const revenueWithin = (where: SQL) =>
+    sql<number>`coalesce(sum(${revenue.amountCents}) filter (where ${where}), 0)::bigint`;
   const [revenueTotals] = await db
     .select({
       total: revenueWithin(sql`true`),
-      today: revenueWithin(sql`${revenue.countsAt} >= ${todayStart.toISOString()} and ${revenue.countsAt} <= ${now.toISOString()}`),
+      today: revenueWithin(
+        sql`${revenue.countsAt} >= ${todayStart.toISOString()} and ${revenue.countsAt} <= ${now.toISOString()}`,
+      ),
       lastWeek: revenueWithin(within(revenue.countsAt, weekStart, now)),
       weekBefore: revenueWithin(within(revenue.countsAt, weekBeforeStart, weekStart)),
     })
     .from(revenue);
 
   // credit_spends: what each charge took of each grant, less what refunds gave back (docs/decisions/066).
-  const [credit] = await db.select({ spent: sql<string>`coalesce(sum(${creditSpends.cents}), 0)::text` }).from(creditSpends);
+  const [credit] = await db
+    .select({ spent: sql<string>`coalesce(sum(${creditSpends.cents}), 0)::text` })
+    .from(creditSpends);
 
   return {
     totalUsers: users!.total,

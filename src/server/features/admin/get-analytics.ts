@@ -28,12 +28,20 @@ export async function getAdminAnalytics(db: DbOrTx, clock: Clock): Promise<Admin
   const revenueDay = dayOf(revenue.countsAt);
   const inWindow = sql`${revenue.countsAt} >= ${from.toISOString()} and ${revenue.countsAt} < ${until.toISOString()}`;
   const revenueByDayAndSource = await db
-    .select({ date: revenueDay, source: revenue.source, cents: sql<number>`sum(${revenue.amountCents})::bigint`.mapWith(Number) })
+    .select({
+      date: revenueDay,
+      source: revenue.source,
+      cents: sql<number>`sum(${revenue.amountCents})::bigint`.mapWith(Number),
+    })
     .from(revenue)
     .where(inWindow)
     .groupBy(revenueDay, revenue.source);
 
-  const completedInWindow = and(eq(readingSessions.status, 'completed'), gte(readingSessions.endedAt, from), lt(readingSessions.endedAt, until));
+  const completedInWindow = and(
+    eq(readingSessions.status, 'completed'),
+    gte(readingSessions.endedAt, from),
+    lt(readingSessions.endedAt, until),
+  );
   const sessionDay = dayOf(readingSessions.endedAt);
   const sessionsByDay = await db
     .select({ date: sessionDay, count: sql<number>`count(*)::int` })
@@ -63,7 +71,15 @@ export async function getAdminAnalytics(db: DbOrTx, clock: Clock): Promise<Admin
  * reader-income.ts: readings, gifts, stream admissions, shop sales), with the readings they completed.
  */
 async function topReaders(db: DbOrTx, from: Date, until: Date): Promise<TopReader[]> {
-  const rows = await queryRows<{ id: string; firstName: string; lastName: string; username: string; profileImage: string | null; earningsCents: number | string; completedSessions: number }>(
+  const rows = await queryRows<{
+    id: string;
+    firstName: string;
+    lastName: string;
+    username: string;
+    profileImage: string | null;
+    earningsCents: number | string;
+    completedSessions: number;
+  }>(
     db,
     sql`select p.user_id as "id", p.first_name as "firstName", p.last_name as "lastName", p.username, p.profile_image as "profileImage",
         e.cents as "earningsCents",
@@ -74,5 +90,9 @@ async function topReaders(db: DbOrTx, from: Date, until: Date): Promise<TopReade
       order by e.cents desc, "completedSessions" desc, p.user_id
       limit ${TOP_READERS_LIMIT}`,
   );
-  return rows.map(({ firstName, lastName, earningsCents: cents, ...row }) => ({ ...row, fullName: `${firstName} ${lastName}`, earningsCents: Number(cents) }));
+  return rows.map(({ firstName, lastName, earningsCents: cents, ...row }) => ({
+    ...row,
+    fullName: `${firstName} ${lastName}`,
+    earningsCents: Number(cents),
+  }));
 }

@@ -10,7 +10,11 @@ export async function listSessions(db: DbOrTx, query: AdminSessionsQuery): Promi
     .where(
       and(
         query.status ? eq(readingSessions.status, query.status) : undefined,
-        query.booking === 'booked' ? isNotNull(readingSessions.appointmentId) : query.booking === 'walk-in' ? isNull(readingSessions.appointmentId) : undefined,
+        query.booking === 'booked'
+          ? isNotNull(readingSessions.appointmentId)
+          : query.booking === 'walk-in'
+            ? isNull(readingSessions.appointmentId)
+            : undefined,
       ),
     )
     .orderBy(desc(readingSessions.requestedAt), desc(readingSessions.id))

@@ -32,12 +32,18 @@ export function platformRevenueMovements(db: DbOrTx) {
   const isCredit = inArray(ledgerTransfers.creditAccountId, revenueIds);
   return db
     .select({
-      amountCents: sql<number>`case when ${isCredit} then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end`.as('amount_cents'),
+      amountCents:
+        sql<number>`case when ${isCredit} then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end`.as(
+          'amount_cents',
+        ),
       countsAt: sql<Date>`coalesce(${readingSessions.endedAt}, ${ledgerTransfers.createdAt})`.as('counts_at'),
       source: sql<RevenueSource>`case
         when ${readingSessions.id} is not null then case when ${readingSessions.appointmentId} is null then 'readings' else 'bookedReadings' end
         else case split_part(${ledgerTransfers.reference}, ':', 1)
-          ${sql.join(Object.entries(SOURCE_OF_REFERENCE_TYPE).map(([type, source]) => sql`when ${type} then ${source}`), sql` `)}
+          ${sql.join(
+            Object.entries(SOURCE_OF_REFERENCE_TYPE).map(([type, source]) => sql`when ${type} then ${source}`),
+            sql` `,
+          )}
           else 'other' end
         end`.as('source'),
     })

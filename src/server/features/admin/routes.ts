@@ -32,7 +32,10 @@ import { restoreUser } from './restore-user';
 import { suspendUser } from './suspend-user';
 import { updateReader } from './update-reader';
 
-export async function adminRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: SessionDeps; isProduction: boolean; onUserCreated: OnUserCreated }) {
+export async function adminRoutes(
+  app: FastifyInstance,
+  deps: { auth: Auth; sessions: SessionDeps; isProduction: boolean; onUserCreated: OnUserCreated },
+) {
   const { auth, sessions, isProduction, onUserCreated } = deps;
   const { db } = sessions;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -40,42 +43,85 @@ export async function adminRoutes(app: FastifyInstance, deps: { auth: Auth; sess
   const oneReader = { response: { 200: adminReaderSchema } };
   const oneUser = { response: { 200: adminUserSchema } };
 
-  api.post('/api/admin/readers', { onRequest: adminOnly, schema: { body: createReaderSchema, response: { 201: adminReaderSchema } } }, async (request, reply) => {
-    const { id } = await createReader({ db, isProduction, now: new Date(sessions.clock.now()), onUserCreated }, request.body);
-    return reply.status(201).send(await loadAdminReader(db, id));
-  });
-
-  api.get('/api/admin/readers', { onRequest: adminOnly, schema: { querystring: adminReadersQuerySchema, response: { 200: adminReadersPageSchema } } }, async (request) => listReaders(db, request.query));
-
-  api.patch('/api/admin/readers/:id', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, body: updateReaderSchema, ...oneReader } }, async (request) =>
-    updateReader({ ...sessions, isProduction }, request.params.id, request.body),
+  api.post(
+    '/api/admin/readers',
+    { onRequest: adminOnly, schema: { body: createReaderSchema, response: { 201: adminReaderSchema } } },
+    async (request, reply) => {
+      const { id } = await createReader(
+        { db, isProduction, now: new Date(sessions.clock.now()), onUserCreated },
+        request.body,
+      );
+      return reply.status(201).send(await loadAdminReader(db, id));
+    },
   );
 
-  api.post('/api/admin/readers/:id/deactivate', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, ...oneReader } }, async (request) =>
-    deactivateReader(sessions, currentUser(request), request.params.id),
+  api.get(
+    '/api/admin/readers',
+    {
+      onRequest: adminOnly,
+      schema: { querystring: adminReadersQuerySchema, response: { 200: adminReadersPageSchema } },
+    },
+    async (request) => listReaders(db, request.query),
   );
 
-  api.post('/api/admin/readers/:id/reactivate', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, ...oneReader } }, async (request) =>
-    reactivateReader(sessions, request.params.id),
+  api.patch(
+    '/api/admin/readers/:id',
+    { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, body: updateReaderSchema, ...oneReader } },
+    async (request) => updateReader({ ...sessions, isProduction }, request.params.id, request.body),
   );
 
-  api.get('/api/admin/analytics', { onRequest: adminOnly, schema: { response: { 200: adminAnalyticsSchema } } }, async () => getAdminAnalytics(db, sessions.clock));
-
-  api.get('/api/admin/stats', { onRequest: adminOnly, schema: { response: { 200: adminStatsSchema } } }, async () => getAdminStats(db, sessions.clock));
-
-  api.get('/api/admin/users', { onRequest: adminOnly, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema } } }, async (request) => listUsers(db, request.query));
-
-  api.post('/api/admin/users/:id/suspend', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, ...oneUser } }, async (request) =>
-    suspendUser(sessions, currentUser(request), request.params.id),
+  api.post(
+    '/api/admin/readers/:id/deactivate',
+    { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, ...oneReader } },
+    async (request) => deactivateReader(sessions, currentUser(request), request.params.id),
   );
 
-  api.post('/api/admin/users/:id/restore', { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, ...oneUser } }, async (request) =>
-    restoreUser(sessions, request.params.id),
+  api.post(
+    '/api/admin/readers/:id/reactivate',
+    { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, ...oneReader } },
+    async (request) => reactivateReader(sessions, request.params.id),
   );
 
-  api.get('/api/admin/sessions', { onRequest: adminOnly, schema: { querystring: adminSessionsQuerySchema, response: { 200: adminSessionsPageSchema } } }, async (request) => listSessions(db, request.query));
+  api.get(
+    '/api/admin/analytics',
+    { onRequest: adminOnly, schema: { response: { 200: adminAnalyticsSchema } } },
+    async () => getAdminAnalytics(db, sessions.clock),
+  );
 
-  api.post('/api/admin/sessions/:id/end', { onRequest: adminOnly, schema: { params: sessionIdParamsSchema, response: { 200: sessionSchema } } }, async (request) =>
-    endSessionAsAdmin(sessions, currentUser(request).id, request.params.id),
+  api.get('/api/admin/stats', { onRequest: adminOnly, schema: { response: { 200: adminStatsSchema } } }, async () =>
+    getAdminStats(db, sessions.clock),
+  );
+
+  api.get(
+    '/api/admin/users',
+    { onRequest: adminOnly, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema } } },
+    async (request) => listUsers(db, request.query),
+  );
+
+  api.post(
+    '/api/admin/users/:id/suspend',
+    { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, ...oneUser } },
+    async (request) => suspendUser(sessions, currentUser(request), request.params.id),
+  );
+
+  api.post(
+    '/api/admin/users/:id/restore',
+    { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, ...oneUser } },
+    async (request) => restoreUser(sessions, request.params.id),
+  );
+
+  api.get(
+    '/api/admin/sessions',
+    {
+      onRequest: adminOnly,
+      schema: { querystring: adminSessionsQuerySchema, response: { 200: adminSessionsPageSchema } },
+    },
+    async (request) => listSessions(db, request.query),
+  );
+
+  api.post(
+    '/api/admin/sessions/:id/end',
+    { onRequest: adminOnly, schema: { params: sessionIdParamsSchema, response: { 200: sessionSchema } } },
+    async (request) => endSessionAsAdmin(sessions, currentUser(request).id, request.params.id),
   );
 }

@@ -15,11 +15,19 @@ import { loadAdminUser } from './admin-user-view';
  * offline and off the air, and signing in again is refused (the auth session hook). Admins are not suspended here,
  * so no admin can lock out the others or themselves.
  */
-export async function suspendUser(deps: { db: Db; realtime: Realtime; clock: Clock; onStreamEnded?: (streamId: string) => void }, admin: Pick<SessionUser, 'id'> & AdminCandidate, userId: string): Promise<AdminUser> {
+export async function suspendUser(
+  deps: { db: Db; realtime: Realtime; clock: Clock; onStreamEnded?: (streamId: string) => void },
+  admin: Pick<SessionUser, 'id'> & AdminCandidate,
+  userId: string,
+): Promise<AdminUser> {
   const adminId = admin.id;
   const now = new Date(deps.clock.now());
   const isReader = await deps.db.transaction(async (tx) => {
-    const [target] = await tx.select({ role: user.role, suspendedAt: user.suspendedAt }).from(user).where(eq(user.id, userId)).for('update');
+    const [target] = await tx
+      .select({ role: user.role, suspendedAt: user.suspendedAt })
+      .from(user)
+      .where(eq(user.id, userId))
+      .for('update');
     if (!target) throw notFound('User not found');
     if (userId === adminId) throw conflict('You cannot suspend your own account');
     if (target.role === 'admin') throw forbidden('Admin accounts cannot be suspended');

@@ -18,7 +18,11 @@ const usernameTaken = () => new AppError('CONFLICT', USERNAME_TAKEN, { username:
  * requested at. A taken username (any case) is a 409 with a field message; the unique index still
  * decides when two edits race.
  */
-export async function updateReader(deps: { db: Db; clock: Clock; isProduction: boolean }, readerId: string, input: UpdateReaderInput): Promise<AdminReader> {
+export async function updateReader(
+  deps: { db: Db; clock: Clock; isProduction: boolean },
+  readerId: string,
+  input: UpdateReaderInput,
+): Promise<AdminReader> {
   const imageProblem = displayFieldsProblem({ image: input.profileImage }, deps.isProduction);
   if (imageProblem) throw badRequest(imageProblem.message, { profileImage: imageProblem.message });
   const now = new Date(deps.clock.now());
@@ -34,7 +38,9 @@ export async function updateReader(deps: { db: Db; clock: Clock; isProduction: b
         const [taken] = await tx
           .select({ id: readerProfiles.userId })
           .from(readerProfiles)
-          .where(and(sql`lower(${readerProfiles.username}) = lower(${input.username})`, ne(readerProfiles.userId, readerId)));
+          .where(
+            and(sql`lower(${readerProfiles.username}) = lower(${input.username})`, ne(readerProfiles.userId, readerId)),
+          );
         if (taken) throw usernameTaken();
       }
       const { specialties, ...fields } = input;
@@ -45,7 +51,10 @@ export async function updateReader(deps: { db: Db; clock: Clock; isProduction: b
       const name = `${input.firstName ?? current.firstName} ${input.lastName ?? current.lastName}`;
       // A name kept from before the length limits may still be too long with a new other half.
       const nameProblem = displayFieldsProblem({ name }, deps.isProduction);
-      if (nameProblem) throw badRequest(nameProblem.message, { [input.lastName === undefined ? 'firstName' : 'lastName']: nameProblem.message });
+      if (nameProblem)
+        throw badRequest(nameProblem.message, {
+          [input.lastName === undefined ? 'firstName' : 'lastName']: nameProblem.message,
+        });
       await tx
         .update(user)
         .set({ name, ...(input.profileImage !== undefined && { image: input.profileImage }), updatedAt: now })

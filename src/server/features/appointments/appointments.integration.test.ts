@@ -8,14 +8,26 @@ import { nextEvent } from '../../../../tests/integration/socket-helpers';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { testApp } from '../../../../tests/integration/test-app';
 import { runDueWork } from '../sessions';
-import { checkLedger, earningsAccountId, getBalances, holdAccountId, REVENUE_ACCOUNT_IDS, walletAccountId } from '../wallet';
+import {
+  checkLedger,
+  earningsAccountId,
+  getBalances,
+  holdAccountId,
+  REVENUE_ACCOUNT_IDS,
+  walletAccountId,
+} from '../wallet';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 // A Saturday, noon UTC.
 const clock = fakeClock(Date.parse('2026-11-21T12:00:00Z'));
-const app = await testApp({ clock, runScheduler: false, runMailWorker: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
+const app = await testApp({
+  clock,
+  runScheduler: false,
+  runMailWorker: false,
+  env: { BILLING_MINUTE_MS: String(MINUTE) },
+});
 const driver = readingDriver(app, clock, MINUTE);
 
 afterEach(async () => {
@@ -37,8 +49,15 @@ async function newReader(slots = ALL_DAY, timeZone = 'UTC') {
 const hoursAhead = (hours: number) => new Date(Math.ceil(clock.now() / HOUR) * HOUR + hours * HOUR).toISOString();
 
 const book = (client: TestUser, reader: TestUser, overrides: Record<string, unknown> = {}) =>
-  http(app, client.cookie).post('/api/appointments', { readerId: reader.id, sessionType: 'chat', startsAt: hoursAhead(48), minutes: 30, ...overrides });
-const act = (user: TestUser, id: string, action: 'accept' | 'decline' | 'cancel' | 'join') => http(app, user.cookie).post(`/api/appointments/${id}/${action}`);
+  http(app, client.cookie).post('/api/appointments', {
+    readerId: reader.id,
+    sessionType: 'chat',
+    startsAt: hoursAhead(48),
+    minutes: 30,
+    ...overrides,
+  });
+const act = (user: TestUser, id: string, action: 'accept' | 'decline' | 'cancel' | 'join') =>
+  http(app, user.cookie).post(`/api/appointments/${id}/${action}`);
 
 async function moneyOf(client: TestUser, reader: TestUser) {
   const accounts = [walletAccountId(client.id), holdAccountId(client.id), earningsAccountId(reader.id)];
@@ -49,16 +68,32 @@ async function moneyOf(client: TestUser, reader: TestUser) {
     readerEarningsCents: balances.get(earningsAccountId(reader.id)) ?? 0,
   };
 }
-const revenueTotal = async () => [...(await getBalances(app.db, [...REVENUE_ACCOUNT_IDS])).values()].reduce((sum, cents) => sum + cents, 0);
-const bell = async (user: TestUser) => (await http(app, user.cookie).get('/api/notifications')).body.notifications as { kind: string; title: string; body: string; link: string }[];
+const revenueTotal = async () =>
+  [...(await getBalances(app.db, [...REVENUE_ACCOUNT_IDS])).values()].reduce((sum, cents) => sum + cents, 0);
+const bell = async (user: TestUser) =>
+  (await http(app, user.cookie).get('/api/notifications')).body.notifications as {
+    kind: string;
+    title: string;
+    body: string;
+    link: string;
+  }[];
 
 describe('GET /api/readers/:id/appointment-slots', () => {
   it("lists the next 14 days' free starts on the quarter hour, each with the longest length that fits the schedule and the bookings", async () => {
     // Saturdays 13:00–15:00 and 19:00–20:00 in New York (UTC−5 in November).
-    const reader = await newReader([{ weekday: 6, startMinute: 13 * 60, endMinute: 15 * 60 }, { weekday: 6, startMinute: 19 * 60, endMinute: 20 * 60 }], 'America/New_York');
+    const reader = await newReader(
+      [
+        { weekday: 6, startMinute: 13 * 60, endMinute: 15 * 60 },
+        { weekday: 6, startMinute: 19 * 60, endMinute: 20 * 60 },
+      ],
+      'America/New_York',
+    );
     const slots = async () => (await http(app).get(`/api/readers/${reader.id}/appointment-slots`)).body;
     const first = await slots();
-    expect(first).toMatchObject({ timeZone: 'America/New_York', ratesPerMinuteCents: { chat: 299, audio: 399, video: 499 } });
+    expect(first).toMatchObject({
+      timeZone: 'America/New_York',
+      ratesPerMinuteCents: { chat: 299, audio: 399, video: 499 },
+    });
     const today = first.slots.filter((slot: { startsAt: string }) => slot.startsAt.startsWith('2026-11-21'));
     expect(today).toEqual([
       { startsAt: '2026-11-21T18:00:00.000Z', maxMinutes: 60 },
@@ -113,11 +148,17 @@ describe('POST /api/appointments', () => {
     expect(await moneyOf(client, reader)).toEqual({ walletCents: 1030, holdCents: 8970, readerEarningsCents: 0 });
     const wallet = (await http(app, client.cookie).get('/api/wallet')).body;
     expect(wallet).toMatchObject({ balanceCents: 1030, onHoldCents: 8970 });
-    expect(wallet.transactions[0]).toMatchObject({ kind: 'hold', amountCents: -8970, counterpart: { type: 'hold', id: booked.body.id, name: 'Appointment' } });
+    expect(wallet.transactions[0]).toMatchObject({
+      kind: 'hold',
+      amountCents: -8970,
+      counterpart: { type: 'hold', id: booked.body.id, name: 'Appointment' },
+    });
     expect((await bell(reader))[0]).toMatchObject({ kind: 'appointment_booked', link: '/dashboard/appointments' });
     // Both sides list it.
     for (const user of [client, reader]) {
-      expect((await http(app, user.cookie).get('/api/appointments')).body.appointments.map((a: { id: string }) => a.id)).toEqual([booked.body.id]);
+      expect(
+        (await http(app, user.cookie).get('/api/appointments')).body.appointments.map((a: { id: string }) => a.id),
+      ).toEqual([booked.body.id]);
     }
   });
 
@@ -135,10 +176,13 @@ describe('POST /api/appointments', () => {
 
   it('answers 409 for a slot taken or overlapped, out of the schedule, in the past, under an hour or over 14 days ahead, or off the quarter hour', async () => {
     // Every day 08:00–20:00 UTC.
-    const reader = await newReader(Array.from({ length: 7 }, (_, weekday) => ({ weekday, startMinute: 8 * 60, endMinute: 20 * 60 })));
+    const reader = await newReader(
+      Array.from({ length: 7 }, (_, weekday) => ({ weekday, startMinute: 8 * 60, endMinute: 20 * 60 })),
+    );
     const first = await createClient(app, { balanceCents: 100_000 });
     const client = await createClient(app, { balanceCents: 100_000 });
-    const tomorrow = (time: string) => new Date(Date.parse(hoursAhead(0)) - (clock.now() % DAY) + DAY + Date.parse(`1970-01-01T${time}Z`)).toISOString();
+    const tomorrow = (time: string) =>
+      new Date(Date.parse(hoursAhead(0)) - (clock.now() % DAY) + DAY + Date.parse(`1970-01-01T${time}Z`)).toISOString();
     expect((await book(first, reader, { startsAt: tomorrow('14:00:00'), minutes: 30 })).status).toBe(201);
     const cases: [Record<string, unknown>, string][] = [
       [{ startsAt: tomorrow('14:00:00') }, 'That time has just been booked: choose another'],
@@ -164,14 +208,38 @@ describe('POST /api/appointments', () => {
   it('answers 400 for bad input, 403 for booking yourself, 404 for an unknown reader, 401 signed out, and holds nothing', async () => {
     const reader = await newReader();
     const client = await createClient(app, { balanceCents: 10_000 });
-    for (const overrides of [{ minutes: 20 }, { sessionType: 'phone' }, { startsAt: 'tomorrow' }, { readerId: '' }, { minutes: '30' }]) {
+    for (const overrides of [
+      { minutes: 20 },
+      { sessionType: 'phone' },
+      { startsAt: 'tomorrow' },
+      { readerId: '' },
+      { minutes: '30' },
+    ]) {
       const refused = await book(client, reader, overrides);
       expect(refused.status, JSON.stringify(overrides)).toBe(400);
       expect(refused.body.error.code).toBe('BAD_REQUEST');
     }
     expect((await book(reader, reader)).status).toBe(403);
-    expect((await http(app, client.cookie).post('/api/appointments', { readerId: 'nobody', sessionType: 'chat', startsAt: hoursAhead(48), minutes: 30 })).status).toBe(404);
-    expect((await http(app).post('/api/appointments', { readerId: reader.id, sessionType: 'chat', startsAt: hoursAhead(48), minutes: 30 })).status).toBe(401);
+    expect(
+      (
+        await http(app, client.cookie).post('/api/appointments', {
+          readerId: 'nobody',
+          sessionType: 'chat',
+          startsAt: hoursAhead(48),
+          minutes: 30,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await http(app).post('/api/appointments', {
+          readerId: reader.id,
+          sessionType: 'chat',
+          startsAt: hoursAhead(48),
+          minutes: 30,
+        })
+      ).status,
+    ).toBe(401);
     expect(await moneyOf(client, reader)).toMatchObject({ walletCents: 10_000, holdCents: 0 });
   });
 
@@ -180,13 +248,19 @@ describe('POST /api/appointments', () => {
     const clients = await Promise.all(Array.from({ length: 8 }, () => createClient(app, { balanceCents: 20_000 })));
     const startsAt = hoursAhead(30);
     const overlapping = new Date(Date.parse(startsAt) + 15 * MINUTE).toISOString();
-    const results = await Promise.all(clients.map((client, i) => book(client, reader, i % 2 === 0 ? { startsAt, minutes: 30 } : { startsAt: overlapping, minutes: 60 })));
+    const results = await Promise.all(
+      clients.map((client, i) =>
+        book(client, reader, i % 2 === 0 ? { startsAt, minutes: 30 } : { startsAt: overlapping, minutes: 60 }),
+      ),
+    );
     const statuses = results.map((result) => result.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     const winner = clients[results.findIndex((result) => result.status === 201)]!;
     const price = results.find((result) => result.status === 201)!.body.priceCents;
     for (const client of clients) {
-      expect(await moneyOf(client, reader)).toMatchObject(client === winner ? { walletCents: 20_000 - price, holdCents: price } : { walletCents: 20_000, holdCents: 0 });
+      expect(await moneyOf(client, reader)).toMatchObject(
+        client === winner ? { walletCents: 20_000 - price, holdCents: price } : { walletCents: 20_000, holdCents: 0 },
+      );
     }
   });
 });
@@ -204,7 +278,10 @@ describe('answering an appointment', () => {
     expect(accepted.body.status).toBe('accepted');
     expect((await act(reader, id, 'accept')).status).toBe(409);
     expect((await act(reader, id, 'decline')).status).toBe(409);
-    expect((await bell(client))[0]).toMatchObject({ kind: 'appointment_accepted', title: 'Your appointment is confirmed' });
+    expect((await bell(client))[0]).toMatchObject({
+      kind: 'appointment_accepted',
+      title: 'Your appointment is confirmed',
+    });
     expect(await moneyOf(client, reader)).toEqual({ walletCents: 1030, holdCents: 8970, readerEarningsCents: 0 });
   });
 
@@ -214,9 +291,16 @@ describe('answering an appointment', () => {
     const { id } = (await book(client, reader)).body;
     const declined = await act(reader, id, 'decline');
     expect(declined.status).toBe(200);
-    expect(declined.body).toMatchObject({ status: 'declined', feeCents: 0, settledAt: new Date(clock.now()).toISOString() });
+    expect(declined.body).toMatchObject({
+      status: 'declined',
+      feeCents: 0,
+      settledAt: new Date(clock.now()).toISOString(),
+    });
     expect(await moneyOf(client, reader)).toEqual({ walletCents: 10_000, holdCents: 0, readerEarningsCents: 0 });
-    expect((await bell(client))[0]).toMatchObject({ kind: 'appointment_declined', body: expect.stringContaining('$89.70 is back in your wallet') });
+    expect((await bell(client))[0]).toMatchObject({
+      kind: 'appointment_declined',
+      body: expect.stringContaining('$89.70 is back in your wallet'),
+    });
     expect((await act(reader, id, 'accept')).status).toBe(409);
     expect((await act(client, id, 'cancel')).status).toBe(409);
   });
@@ -240,7 +324,10 @@ describe('answering an appointment', () => {
     await runDueWork(app.sessions);
     await runDueWork(app.sessions);
     expect(await moneyOf(client, reader)).toMatchObject({ walletCents: 20_000 - 8970, holdCents: 8970 });
-    expect((await bell(client))[0]).toMatchObject({ kind: 'appointment_declined', title: 'Your appointment was not accepted in time' });
+    expect((await bell(client))[0]).toMatchObject({
+      kind: 'appointment_declined',
+      title: 'Your appointment was not accepted in time',
+    });
 
     clock.advance(Date.parse(far.answerBy) - clock.now());
     await runDueWork(app.sessions);
@@ -271,7 +358,10 @@ describe('cancelling an appointment', () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelledBy: 'client', feeCents: 0 });
     expect(await moneyOf(client, reader)).toEqual({ walletCents: 10_000, holdCents: 0, readerEarningsCents: 0 });
-    expect((await bell(reader))[0]).toMatchObject({ kind: 'appointment_cancelled', title: 'An appointment was cancelled' });
+    expect((await bell(reader))[0]).toMatchObject({
+      kind: 'appointment_cancelled',
+      title: 'An appointment was cancelled',
+    });
     expect((await act(client, id, 'cancel')).status).toBe(409);
   });
 
@@ -286,9 +376,15 @@ describe('cancelling an appointment', () => {
     expect(cancelled.status).toBe(200);
     // 8970 × 50% = 4485: floor(70%) = 3139 to the reader's earnings (final), 1346 to the platform; 4485 back.
     expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelledBy: 'client', feeCents: 4485 });
-    expect(await moneyOf(client, reader)).toEqual({ walletCents: 1030 + 4485, holdCents: 0, readerEarningsCents: 3139 });
+    expect(await moneyOf(client, reader)).toEqual({
+      walletCents: 1030 + 4485,
+      holdCents: 0,
+      readerEarningsCents: 3139,
+    });
     expect((await revenueTotal()) - revenueBefore).toBe(1346);
-    expect((await bell(reader))[0]).toMatchObject({ body: expect.stringContaining('A late-cancellation fee of $44.85 is yours.') });
+    expect((await bell(reader))[0]).toMatchObject({
+      body: expect.stringContaining('A late-cancellation fee of $44.85 is yours.'),
+    });
   });
 
   it('by the client before the reader accepted, however late: released in full', async () => {
@@ -309,10 +405,17 @@ describe('cancelling an appointment', () => {
     clock.advance(2 * HOUR);
     const cancelled = await act(reader, late.id, 'cancel');
     expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelledBy: 'reader', feeCents: 0 });
-    expect((await bell(client))[0]).toMatchObject({ kind: 'appointment_cancelled', title: 'Your appointment was cancelled' });
+    expect((await bell(client))[0]).toMatchObject({
+      kind: 'appointment_cancelled',
+      title: 'Your appointment was cancelled',
+    });
     clock.advance(2 * HOUR);
     for (const user of [client, reader]) expect((await act(user, started.id, 'cancel')).status).toBe(409);
-    expect(await moneyOf(client, reader)).toEqual({ walletCents: 20_000 - 8970, holdCents: 8970, readerEarningsCents: 0 });
+    expect(await moneyOf(client, reader)).toEqual({
+      walletCents: 20_000 - 8970,
+      holdCents: 8970,
+      readerEarningsCents: 0,
+    });
     // The reader never came: the scheduler settles it (missed by reader).
     clock.advance(10 * MINUTE);
     await runDueWork(app.sessions);
@@ -326,7 +429,10 @@ describe('reminders', () => {
     const client = await createClient(app, { balanceCents: 10_000 });
     const { id, startsAt } = (await book(client, reader, { startsAt: hoursAhead(72) })).body;
     expect((await act(reader, id, 'accept')).status).toBe(200);
-    const reminders = async (user: TestUser) => (await deliveredTo(app, user.email)).filter((mail) => mail.kind === 'appointment_reminder').map((mail) => mail.subject);
+    const reminders = async (user: TestUser) =>
+      (await deliveredTo(app, user.email))
+        .filter((mail) => mail.kind === 'appointment_reminder')
+        .map((mail) => mail.subject);
     const start = Date.parse(startsAt);
 
     clock.advance(start - DAY - 1 - clock.now());
@@ -335,9 +441,14 @@ describe('reminders', () => {
     clock.advance(1);
     await runDueWork(app.sessions);
     await runDueWork(app.sessions);
-    expect(await reminders(client)).toEqual([expect.stringMatching(/^Reminder: your chat reading with .+ starts tomorrow$/)]);
+    expect(await reminders(client)).toEqual([
+      expect.stringMatching(/^Reminder: your chat reading with .+ starts tomorrow$/),
+    ]);
     expect(await reminders(reader)).toEqual(['Reminder: your chat reading with Test client starts tomorrow']);
-    expect((await bell(reader))[0]).toMatchObject({ kind: 'appointment_reminder', title: 'Your reading with Test client starts tomorrow' });
+    expect((await bell(reader))[0]).toMatchObject({
+      kind: 'appointment_reminder',
+      title: 'Your reading with Test client starts tomorrow',
+    });
 
     clock.advance(start - 15 * MINUTE - clock.now());
     await runDueWork(app.sessions);
@@ -345,7 +456,7 @@ describe('reminders', () => {
     await runDueWork(app.sessions);
     expect(await reminders(client)).toHaveLength(2);
     expect((await reminders(reader))[0]).toBe('Reminder: your chat reading with Test client starts in 15 minutes');
-    expect((await reminders(reader))).toHaveLength(2);
+    expect(await reminders(reader)).toHaveLength(2);
     expect((await bell(client)).filter((n) => n.kind === 'appointment_reminder')).toHaveLength(2);
     expect(await moneyOf(client, reader)).toMatchObject({ holdCents: 8970 });
   });
@@ -358,7 +469,9 @@ describe('reminders', () => {
     await runDueWork(app.sessions);
     clock.advance(Date.parse(startsAt) - 15 * MINUTE - clock.now());
     await runDueWork(app.sessions);
-    const subjects = (await deliveredTo(app, client.email)).filter((mail) => mail.kind === 'appointment_reminder').map((mail) => mail.subject);
+    const subjects = (await deliveredTo(app, client.email))
+      .filter((mail) => mail.kind === 'appointment_reminder')
+      .map((mail) => mail.subject);
     expect(subjects).toEqual([expect.stringMatching(/starts in 15 minutes$/)]);
   });
 });
@@ -419,7 +532,11 @@ describe('the booked reading', () => {
     expect((await act(await createClient(app), id, 'join')).status).toBe(404);
     const joined = await act(client, id, 'join');
     expect(joined.status).toBe(200);
-    expect(joined.body).toMatchObject({ clientJoinedAt: new Date(clock.now()).toISOString(), readerJoinedAt: null, sessionId: null });
+    expect(joined.body).toMatchObject({
+      clientJoinedAt: new Date(clock.now()).toISOString(),
+      readerJoinedAt: null,
+      sessionId: null,
+    });
   });
 
   it('bills from the hold minute by minute and ends at the booked length; the unused rest is released', async () => {
@@ -436,15 +553,27 @@ describe('the booked reading', () => {
     // The 16th minute would fall due: the reading ends at its booked length instead.
     await driver.nextMinute(sessionId);
     const ended = (await http(app, client.cookie).get(`/api/sessions/${sessionId}`)).body;
-    expect(ended).toMatchObject({ status: 'completed', minutesCharged: 15, totalCostCents: 4485, endReason: 'completed' });
+    expect(ended).toMatchObject({
+      status: 'completed',
+      minutesCharged: 15,
+      totalCostCents: 4485,
+      endReason: 'completed',
+    });
     // floor(70% of 4485) = 3139 to the reader, released to earnings at the end.
     expect(await moneyOf(client, reader)).toEqual({ walletCents: 5515, holdCents: 0, readerEarningsCents: 3139 });
-    expect((await http(app, client.cookie).get('/api/appointments')).body.appointments[0]).toMatchObject({ id, status: 'completed', sessionId });
+    expect((await http(app, client.cookie).get('/api/appointments')).body.appointments[0]).toMatchObject({
+      id,
+      status: 'completed',
+      sessionId,
+    });
     const receipt = await http(app, client.cookie).get(`/api/sessions/${sessionId}/receipt`);
     expect(receipt.body.minutes).toHaveLength(15);
     // The admin's Sessions tab tells booked readings from walk-in ones.
     const admin = await createAdmin(app);
-    const listed = async (booking: string) => (await http(app, admin.cookie).get(`/api/admin/sessions?booking=${booking}&limit=100`)).body.sessions.map((s: { id: string }) => s.id);
+    const listed = async (booking: string) =>
+      (await http(app, admin.cookie).get(`/api/admin/sessions?booking=${booking}&limit=100`)).body.sessions.map(
+        (s: { id: string }) => s.id,
+      );
     expect(await listed('booked')).toContain(sessionId);
     expect(await listed('walk-in')).not.toContain(sessionId);
   });
@@ -455,7 +584,11 @@ describe('the booked reading', () => {
     for (let minute = 2; minute <= 5; minute++) await driver.nextMinute(sessionId);
     expect((await http(app, client.cookie).post('/api/sessions/end', { sessionId })).status).toBe(200);
     // 30 × 299 = 8970 held; 5 minutes (1495) used; 7475 back.
-    expect(await moneyOf(client, reader)).toEqual({ walletCents: 1030 + 7475, holdCents: 0, readerEarningsCents: 1046 });
+    expect(await moneyOf(client, reader)).toEqual({
+      walletCents: 1030 + 7475,
+      holdCents: 0,
+      readerEarningsCents: 1046,
+    });
   });
 
   it('the first-3-minute refund gives every charge back, and the whole price is released', async () => {
@@ -465,14 +598,19 @@ describe('the booked reading', () => {
     const ended = await http(app, client.cookie).post('/api/sessions/end', { sessionId, refundRequested: true });
     expect(ended.status).toBe(200);
     expect(await moneyOf(client, reader)).toEqual({ walletCents: 10_000, holdCents: 0, readerEarningsCents: 0 });
-    expect((await http(app, client.cookie).get('/api/appointments')).body.appointments[0]).toMatchObject({ status: 'completed' });
+    expect((await http(app, client.cookie).get('/api/appointments')).body.appointments[0]).toMatchObject({
+      status: 'completed',
+    });
   });
 
   it('keeps the reader busy for walk-in requests while its slot runs', async () => {
     const { reader, client, id } = await acceptedAtItsStart();
     expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
     const walkIn = await createClient(app, { balanceCents: 10_000 });
-    const refused = await http(app, walkIn.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' });
+    const refused = await http(app, walkIn.cookie).post('/api/sessions/request', {
+      readerId: reader.id,
+      sessionType: 'chat',
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/has a booked reading now/);
     await joinAndStart(client, reader, id);
@@ -486,7 +624,8 @@ describe('the booked reading', () => {
     expect((await act(reader, booked.id, 'accept')).status).toBe(200);
     const socket = await app.connectSocket(reader.cookie);
     const walkIn = await createClient(app, { balanceCents: 10_000 });
-    const request = () => http(app, walkIn.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' });
+    const request = () =>
+      http(app, walkIn.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' });
     // Over an hour ahead: no warning.
     let heard = nextEvent(socket, 'session_request');
     const first = await request();
@@ -506,8 +645,15 @@ describe('the booked reading', () => {
     clock.advance(startsAt + 10 * MINUTE - clock.now());
     await runDueWork(app.sessions);
     // 4485 / 2 = 2242 (rounded down): floor(70%) = 1569 to the reader, 673 to the platform, 2243 back.
-    expect(await moneyOf(client, reader)).toEqual({ walletCents: 5515 + 2243, holdCents: 0, readerEarningsCents: 1569 });
-    expect((await http(app, reader.cookie).get('/api/appointments')).body).toMatchObject({ missedByReaderCount: 0, appointments: [{ id, status: 'missed_by_client', feeCents: 2242 }] });
+    expect(await moneyOf(client, reader)).toEqual({
+      walletCents: 5515 + 2243,
+      holdCents: 0,
+      readerEarningsCents: 1569,
+    });
+    expect((await http(app, reader.cookie).get('/api/appointments')).body).toMatchObject({
+      missedByReaderCount: 0,
+      appointments: [{ id, status: 'missed_by_client', feeCents: 2242 }],
+    });
     expect((await bell(reader))[0]).toMatchObject({ kind: 'appointment_missed', title: 'Your client did not come' });
   });
 
@@ -527,7 +673,11 @@ describe('the booked reading', () => {
     clock.advance(3 * MINUTE);
     await runDueWork(app.sessions);
     expect((await http(app, client.cookie).get(`/api/sessions/${first}`)).body).toMatchObject({ status: 'cancelled' });
-    expect((await http(app, client.cookie).get('/api/appointments')).body.appointments[0]).toMatchObject({ status: 'accepted', clientJoinedAt: null, readerJoinedAt: null });
+    expect((await http(app, client.cookie).get('/api/appointments')).body.appointments[0]).toMatchObject({
+      status: 'accepted',
+      clientJoinedAt: null,
+      readerJoinedAt: null,
+    });
     expect(await moneyOf(client, reader)).toMatchObject({ holdCents: 4485 });
     const second = await joinAndStart(client, reader, id);
     expect(second).not.toBe(first);
@@ -535,8 +685,10 @@ describe('the booked reading', () => {
 });
 
 describe('extending the booked reading', () => {
-  const extend = (user: TestUser, sessionId: string, ratePerMinuteCents: number) => http(app, user.cookie).post(`/api/sessions/${sessionId}/extend`, { ratePerMinuteCents });
-  const sessionOf = async (user: TestUser, sessionId: string) => (await http(app, user.cookie).get(`/api/sessions/${sessionId}`)).body;
+  const extend = (user: TestUser, sessionId: string, ratePerMinuteCents: number) =>
+    http(app, user.cookie).post(`/api/sessions/${sessionId}/extend`, { ratePerMinuteCents });
+  const sessionOf = async (user: TestUser, sessionId: string) =>
+    (await http(app, user.cookie).get(`/api/sessions/${sessionId}`)).body;
 
   it('once both press Extend, minutes past the booked length come from the wallet at the live rate, and pause for a top-up as any reading', async () => {
     // 15 × 299 = 4485 held; 400 left in the wallet: one extra minute at the live rate, not two.
@@ -561,33 +713,58 @@ describe('extending the booked reading', () => {
     const heard = nextEvent(readerSocket, 'session_extension');
     const pressed = await extend(client, sessionId, 349);
     expect(pressed.status, JSON.stringify(pressed.body)).toBe(200);
-    expect(pressed.body.booking).toMatchObject({ clientExtendedAt: new Date(clock.now()).toISOString(), readerExtendedAt: null, extensionRatePerMinuteCents: 349 });
+    expect(pressed.body.booking).toMatchObject({
+      clientExtendedAt: new Date(clock.now()).toISOString(),
+      readerExtendedAt: null,
+      extensionRatePerMinuteCents: 349,
+    });
     expect(await heard).toEqual({ sessionId, booking: pressed.body.booking });
     readerSocket.disconnect();
     // The reader agrees to the rate the client agreed to; pressing twice changes nothing.
-    expect((await extend(reader, sessionId, 349)).body.booking).toMatchObject({ readerExtendedAt: new Date(clock.now()).toISOString(), extensionRatePerMinuteCents: 349 });
+    expect((await extend(reader, sessionId, 349)).body.booking).toMatchObject({
+      readerExtendedAt: new Date(clock.now()).toISOString(),
+      extensionRatePerMinuteCents: 349,
+    });
     expect((await extend(reader, sessionId, 349)).status).toBe(200);
 
     for (let minute = 2; minute <= 15; minute++) await driver.nextMinute(sessionId);
     expect(await moneyOf(client, reader)).toEqual({ walletCents: 400, holdCents: 0, readerEarningsCents: 0 });
     // Minute 16 is past the booked length: the reading goes on, paid from the wallet at 349.
     await driver.nextMinute(sessionId);
-    expect(await sessionOf(client, sessionId)).toMatchObject({ status: 'active', minutesCharged: 16, totalCostCents: 4485 + 349 });
+    expect(await sessionOf(client, sessionId)).toMatchObject({
+      status: 'active',
+      minutesCharged: 16,
+      totalCostCents: 4485 + 349,
+    });
     expect(await moneyOf(client, reader)).toEqual({ walletCents: 51, holdCents: 0, readerEarningsCents: 0 });
     // Minute 17 cannot be paid: a pause for funds, then the end when its window closes unpaid.
     await driver.nextMinute(sessionId);
-    expect(await sessionOf(client, sessionId)).toMatchObject({ status: 'active', minutesCharged: 16, pauseReason: 'insufficient_funds' });
+    expect(await sessionOf(client, sessionId)).toMatchObject({
+      status: 'active',
+      minutesCharged: 16,
+      pauseReason: 'insufficient_funds',
+    });
     for (const step of [MINUTE, MINUTE]) {
       clock.advance(step);
       await driver.heartbeat(sessionId);
     }
     await runDueWork(app.sessions);
-    expect(await sessionOf(client, sessionId)).toMatchObject({ status: 'completed', minutesCharged: 16, endReason: 'insufficient_funds' });
+    expect(await sessionOf(client, sessionId)).toMatchObject({
+      status: 'completed',
+      minutesCharged: 16,
+      endReason: 'insufficient_funds',
+    });
     // floor(70% of 4834) = 3383 to the reader; the hold was used to the cent and nothing came back from it.
     expect(await moneyOf(client, reader)).toEqual({ walletCents: 51, holdCents: 0, readerEarningsCents: 3383 });
-    expect((await http(app, client.cookie).get('/api/appointments')).body.appointments[0]).toMatchObject({ id, status: 'completed' });
+    expect((await http(app, client.cookie).get('/api/appointments')).body.appointments[0]).toMatchObject({
+      id,
+      status: 'completed',
+    });
     const receipt = (await http(app, client.cookie).get(`/api/sessions/${sessionId}/receipt`)).body;
-    expect(receipt.minutes.map((line: { amountCents: number }) => line.amountCents)).toEqual([...Array(15).fill(299), 349]);
+    expect(receipt.minutes.map((line: { amountCents: number }) => line.amountCents)).toEqual([
+      ...Array(15).fill(299),
+      349,
+    ]);
   });
 
   it('a top-up lifts the pause past the booked length, as in any reading', async () => {
@@ -597,9 +774,25 @@ describe('extending the booked reading', () => {
     expect((await extend(client, sessionId, CHAT_RATE)).status).toBe(200);
     for (let minute = 2; minute <= 16; minute++) await driver.nextMinute(sessionId);
     expect(await sessionOf(client, sessionId)).toMatchObject({ minutesCharged: 15, pauseReason: 'insufficient_funds' });
-    expect((await http(app, client.cookie).post('/api/payments/wallet-deposit', { amountCents: 1000, paymentMethodId: 'pm_card_visa' }, { 'Idempotency-Key': 'top-up-past-booked' })).status).toBe(201);
-    expect(await sessionOf(client, sessionId)).toMatchObject({ status: 'active', minutesCharged: 16, pauseReason: null });
-    expect(await moneyOf(client, reader)).toEqual({ walletCents: 1000 - CHAT_RATE, holdCents: 0, readerEarningsCents: 0 });
+    expect(
+      (
+        await http(app, client.cookie).post(
+          '/api/payments/wallet-deposit',
+          { amountCents: 1000, paymentMethodId: 'pm_card_visa' },
+          { 'Idempotency-Key': 'top-up-past-booked' },
+        )
+      ).status,
+    ).toBe(201);
+    expect(await sessionOf(client, sessionId)).toMatchObject({
+      status: 'active',
+      minutesCharged: 16,
+      pauseReason: null,
+    });
+    expect(await moneyOf(client, reader)).toEqual({
+      walletCents: 1000 - CHAT_RATE,
+      holdCents: 0,
+      readerEarningsCents: 0,
+    });
   });
 
   it('pressed by one side only, the reading ends at its booked length and the wallet is untouched', async () => {
@@ -607,7 +800,12 @@ describe('extending the booked reading', () => {
     const sessionId = await joinAndStart(client, reader, id);
     expect((await extend(client, sessionId, CHAT_RATE)).status).toBe(200);
     for (let minute = 2; minute <= 16; minute++) await driver.nextMinute(sessionId);
-    expect(await sessionOf(client, sessionId)).toMatchObject({ status: 'completed', minutesCharged: 15, totalCostCents: 4485, endReason: 'completed' });
+    expect(await sessionOf(client, sessionId)).toMatchObject({
+      status: 'completed',
+      minutesCharged: 15,
+      totalCostCents: 4485,
+      endReason: 'completed',
+    });
     expect(await moneyOf(client, reader)).toEqual({ walletCents: 5515, holdCents: 0, readerEarningsCents: 3139 });
     // Over, it can no longer be extended.
     expect((await extend(reader, sessionId, CHAT_RATE)).body.error.message).toBe('This reading is not in progress');
@@ -615,14 +813,27 @@ describe('extending the booked reading', () => {
 
   it('is refused for a walk-in reading, a stranger, a bad rate, and once the booked time is over', async () => {
     const walkIn = await driver.startReading({ rateCents: 199, balanceCents: 1000 });
-    expect((await extend(walkIn.client, walkIn.id, 199)).body.error.message).toBe('Only a booked reading can be extended');
+    expect((await extend(walkIn.client, walkIn.id, 199)).body.error.message).toBe(
+      'Only a booked reading can be extended',
+    );
     const { reader, client, id } = await acceptedAtItsStart({ minutes: 15 });
     const sessionId = await joinAndStart(client, reader, id);
     expect((await extend(await createClient(app), sessionId, CHAT_RATE)).status).toBe(403);
-    for (const body of [{}, { ratePerMinuteCents: 0 }, { ratePerMinuteCents: 2.5 }, { ratePerMinuteCents: CHAT_RATE, extra: 1 }]) {
-      expect((await http(app, client.cookie).post(`/api/sessions/${sessionId}/extend`, body)).status, JSON.stringify(body)).toBe(400);
+    for (const body of [
+      {},
+      { ratePerMinuteCents: 0 },
+      { ratePerMinuteCents: 2.5 },
+      { ratePerMinuteCents: CHAT_RATE, extra: 1 },
+    ]) {
+      expect(
+        (await http(app, client.cookie).post(`/api/sessions/${sessionId}/extend`, body)).status,
+        JSON.stringify(body),
+      ).toBe(400);
     }
-    expect((await sessionOf(client, sessionId)).booking).toMatchObject({ clientExtendedAt: null, readerExtendedAt: null });
+    expect((await sessionOf(client, sessionId)).booking).toMatchObject({
+      clientExtendedAt: null,
+      readerExtendedAt: null,
+    });
     for (let minute = 2; minute <= 15; minute++) await driver.nextMinute(sessionId);
     // The 16th minute's moment has come and the scheduler has not ended it yet: too late to extend.
     clock.advance(MINUTE);
@@ -633,24 +844,49 @@ describe('extending the booked reading', () => {
     const { reader, client, id } = await acceptedAtItsStart({ minutes: 15 });
     const sessionId = await joinAndStart(client, reader, id);
     const press = (url: string, origin: string) =>
-      app.app.inject({ method: 'POST', url, headers: { origin, cookie: client.cookie, 'content-type': 'application/json' }, payload: { ratePerMinuteCents: CHAT_RATE } });
+      app.app.inject({
+        method: 'POST',
+        url,
+        headers: { origin, cookie: client.cookie, 'content-type': 'application/json' },
+        payload: { ratePerMinuteCents: CHAT_RATE },
+      });
     // Whatever the spelling, a press from another site's page is refused before it is read.
-    const spellings = [`/api/sessions/${sessionId}/extend`, `/api/sessions/${sessionId}/./extend`, `/api//sessions/${sessionId}/extend`, `/api/sessions/${sessionId}/%65xtend`, `/%61pi/sessions/${sessionId}/extend`];
-    for (const url of spellings) expect((await press(url, 'https://evil.example')).statusCode, url).toBeGreaterThanOrEqual(400);
-    expect((await sessionOf(client, sessionId)).booking).toMatchObject({ clientExtendedAt: null, extensionRatePerMinuteCents: null });
+    const spellings = [
+      `/api/sessions/${sessionId}/extend`,
+      `/api/sessions/${sessionId}/./extend`,
+      `/api//sessions/${sessionId}/extend`,
+      `/api/sessions/${sessionId}/%65xtend`,
+      `/%61pi/sessions/${sessionId}/extend`,
+    ];
+    for (const url of spellings)
+      expect((await press(url, 'https://evil.example')).statusCode, url).toBeGreaterThanOrEqual(400);
+    expect((await sessionOf(client, sessionId)).booking).toMatchObject({
+      clientExtendedAt: null,
+      extensionRatePerMinuteCents: null,
+    });
   });
 
   it('both sides pressing many times at once agree once, at one rate, and bill exactly (race)', async () => {
     const { reader, client, id } = await acceptedAtItsStart({ minutes: 15, balanceCents: 4485 + 1000 });
     const sessionId = await joinAndStart(client, reader, id);
-    const presses = await Promise.all(Array.from({ length: 12 }, (_, i) => extend(i % 2 === 0 ? client : reader, sessionId, CHAT_RATE)));
+    const presses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => extend(i % 2 === 0 ? client : reader, sessionId, CHAT_RATE)),
+    );
     expect(presses.map((press) => press.status)).toEqual(Array(12).fill(200));
     const { booking } = await sessionOf(client, sessionId);
-    expect(booking).toMatchObject({ extensionRatePerMinuteCents: CHAT_RATE, clientExtendedAt: expect.any(String), readerExtendedAt: expect.any(String) });
+    expect(booking).toMatchObject({
+      extensionRatePerMinuteCents: CHAT_RATE,
+      clientExtendedAt: expect.any(String),
+      readerExtendedAt: expect.any(String),
+    });
     for (let minute = 2; minute <= 18; minute++) await driver.nextMinute(sessionId);
     expect((await http(app, client.cookie).post('/api/sessions/end', { sessionId })).status).toBe(200);
     // 15 minutes from the hold, 3 from the wallet; floor(70% of 18 × 299 = 5382) = 3767.
-    expect(await moneyOf(client, reader)).toEqual({ walletCents: 1000 - 3 * CHAT_RATE, holdCents: 0, readerEarningsCents: 3767 });
+    expect(await moneyOf(client, reader)).toEqual({
+      walletCents: 1000 - 3 * CHAT_RATE,
+      holdCents: 0,
+      readerEarningsCents: 3767,
+    });
   });
 });
 
@@ -662,10 +898,14 @@ describe('accounts with appointments', () => {
     for (const user of [client, reader]) {
       const refused = await http(app, user.cookie).post('/api/account/delete', { password: user.password });
       expect(refused.status).toBe(409);
-      expect(refused.body.error.message).toBe('An appointment is still open. Cancel it or wait until it is over, then delete your account.');
+      expect(refused.body.error.message).toBe(
+        'An appointment is still open. Cancel it or wait until it is over, then delete your account.',
+      );
     }
     const exported = (await http(app, client.cookie).get('/api/account/export')).body;
-    expect(exported.appointments).toEqual([expect.objectContaining({ id, as: 'client', status: 'pending', priceCents: 8970, minutes: 30, type: 'chat' })]);
+    expect(exported.appointments).toEqual([
+      expect.objectContaining({ id, as: 'client', status: 'pending', priceCents: 8970, minutes: 30, type: 'chat' }),
+    ]);
     expect((await act(client, id, 'cancel')).status).toBe(200);
     // Released, the money is the client's wallet again: that rule speaks now.
     const after = await http(app, client.cookie).post('/api/account/delete', { password: client.password });
@@ -676,7 +916,14 @@ describe('accounts with appointments', () => {
 describe('the money of any appointment', () => {
   it('is conserved: the client loses exactly the fee its ending calls for, split 70/30, and nothing stays held (property)', async () => {
     const RATES = { chat: CHAT_RATE, audio: 399, video: 499 } as const;
-    const endings = ['decline', 'unanswered', 'reader-cancels', 'client-cancels', 'reader-misses', 'client-misses'] as const;
+    const endings = [
+      'decline',
+      'unanswered',
+      'reader-cancels',
+      'client-cancels',
+      'reader-misses',
+      'client-misses',
+    ] as const;
     await fc.assert(
       fc.asyncProperty(
         fc.record({
@@ -697,7 +944,9 @@ describe('the money of any appointment', () => {
           const { id, startsAt, answerBy, priceCents } = booked.body;
           expect(priceCents).toBe(RATES[sessionType] * minutes);
           const start = Date.parse(startsAt);
-          const needsAccept = ['reader-cancels', 'reader-misses', 'client-misses'].includes(ending) || (ending === 'client-cancels' && isAccepted);
+          const needsAccept =
+            ['reader-cancels', 'reader-misses', 'client-misses'].includes(ending) ||
+            (ending === 'client-cancels' && isAccepted);
           if (needsAccept) expect((await act(reader, id, 'accept')).status).toBe(200);
           let feeCents = 0;
           if (ending === 'decline') {
@@ -722,7 +971,11 @@ describe('the money of any appointment', () => {
             await runDueWork(app.sessions);
           }
           const readerCents = Math.floor((feeCents * 70) / 100);
-          expect(await moneyOf(client, reader)).toEqual({ walletCents: 40_000 - feeCents, holdCents: 0, readerEarningsCents: readerCents });
+          expect(await moneyOf(client, reader)).toEqual({
+            walletCents: 40_000 - feeCents,
+            holdCents: 0,
+            readerEarningsCents: readerCents,
+          });
           expect((await revenueTotal()) - revenueBefore).toBe(feeCents - readerCents);
           expect(await checkLedger(app.db)).toEqual([]);
         },
@@ -740,19 +993,56 @@ describe('GET /api/wallet names each hold (issue 43)', () => {
     const later = await newReader();
     const pending = await book(client, later, { startsAt: hoursAhead(72), minutes: 30 });
     expect(pending.status, JSON.stringify(pending.body)).toBe(201);
-    expect((await http(app, later.cookie).patch('/api/readers/me', { writtenReadingPriceCents: 1999 })).status).toBe(200);
-    const asked = await http(app, client.cookie).post('/api/written-readings', { readerId: later.id, question: 'Will the new job bring me closer to home?' });
+    expect((await http(app, later.cookie).patch('/api/readers/me', { writtenReadingPriceCents: 1999 })).status).toBe(
+      200,
+    );
+    const asked = await http(app, client.cookie).post('/api/written-readings', {
+      readerId: later.id,
+      question: 'Will the new job bring me closer to home?',
+    });
     expect(asked.status, JSON.stringify(asked.body)).toBe(201);
     await joinAndStart(client, reader, id);
 
     const wallet = (await http(app, client.cookie).get('/api/wallet')).body;
     // The names the Appointments tab shows: each reader's profile name.
-    const named = new Map<string, string>((await http(app, client.cookie).get('/api/appointments')).body.appointments.map((a: { readerId: string; readerName: string }) => [a.readerId, a.readerName]));
+    const named = new Map<string, string>(
+      (await http(app, client.cookie).get('/api/appointments')).body.appointments.map(
+        (a: { readerId: string; readerName: string }) => [a.readerId, a.readerName],
+      ),
+    );
     const readerName = (user: TestUser) => named.get(user.id);
     expect(wallet.holds).toEqual([
-      { kind: 'appointment', id, amountCents: 4485 - 299, readerId: reader.id, readerName: readerName(reader), sessionType: 'chat', startsAt: new Date(startsAt).toISOString(), minutes: 15, status: 'accepted' },
-      { kind: 'written_reading', id: asked.body.id, amountCents: 1999, readerId: later.id, readerName: readerName(later), askedAt: asked.body.createdAt, dueAt: asked.body.dueAt },
-      { kind: 'appointment', id: pending.body.id, amountCents: 8970, readerId: later.id, readerName: readerName(later), sessionType: 'chat', startsAt: pending.body.startsAt, minutes: 30, status: 'pending' },
+      {
+        kind: 'appointment',
+        id,
+        amountCents: 4485 - 299,
+        readerId: reader.id,
+        readerName: readerName(reader),
+        sessionType: 'chat',
+        startsAt: new Date(startsAt).toISOString(),
+        minutes: 15,
+        status: 'accepted',
+      },
+      {
+        kind: 'written_reading',
+        id: asked.body.id,
+        amountCents: 1999,
+        readerId: later.id,
+        readerName: readerName(later),
+        askedAt: asked.body.createdAt,
+        dueAt: asked.body.dueAt,
+      },
+      {
+        kind: 'appointment',
+        id: pending.body.id,
+        amountCents: 8970,
+        readerId: later.id,
+        readerName: readerName(later),
+        sessionType: 'chat',
+        startsAt: pending.body.startsAt,
+        minutes: 30,
+        status: 'pending',
+      },
     ]);
     expect(wallet.onHoldCents).toBe(4485 - 299 + 1999 + 8970);
     expect(wallet.balanceCents).toBe(20_000 - 4485 - 1999 - 8970);

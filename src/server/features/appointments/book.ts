@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type Appointment, APPOINTMENT_ANSWER_HOURS, type BookAppointmentInput, OPEN_APPOINTMENT_STATUSES } from '@shared/appointments';
+import {
+  type Appointment,
+  APPOINTMENT_ANSWER_HOURS,
+  type BookAppointmentInput,
+  OPEN_APPOINTMENT_STATUSES,
+} from '@shared/appointments';
 import { formatCents } from '@shared/money';
 import { SERVER_EVENTS } from '@shared/realtime';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
@@ -23,20 +28,34 @@ import { assertNotBlocked } from '../blocks';
  * answers until 15 minutes before the start, when the last reminder would go (docs/decisions/048).
  */
 export function answerDeadline(bookedAt: Date, startsAt: Date): Date {
-  const deadline = Math.min(bookedAt.getTime() + APPOINTMENT_ANSWER_HOURS * HOUR_MS, startsAt.getTime() - APPOINTMENT_ANSWER_HOURS * HOUR_MS);
+  const deadline = Math.min(
+    bookedAt.getTime() + APPOINTMENT_ANSWER_HOURS * HOUR_MS,
+    startsAt.getTime() - APPOINTMENT_ANSWER_HOURS * HOUR_MS,
+  );
   return new Date(deadline > bookedAt.getTime() ? deadline : startsAt.getTime() - 15 * MINUTE_MS);
 }
 
 /** The reader's weekly schedule and the open bookings that could overlap [from, to). */
 export async function readerCalendar(tx: Tx, readerId: string, timeZone: string, from: Date, to: Date) {
   const slots = await tx
-    .select({ weekday: readerAvailability.weekday, startMinute: readerAvailability.startMinute, endMinute: readerAvailability.endMinute })
+    .select({
+      weekday: readerAvailability.weekday,
+      startMinute: readerAvailability.startMinute,
+      endMinute: readerAvailability.endMinute,
+    })
     .from(readerAvailability)
     .where(eq(readerAvailability.readerId, readerId));
   const busy = await tx
     .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
     .from(appointments)
-    .where(and(eq(appointments.readerId, readerId), inArray(appointments.status, OPEN_APPOINTMENT_STATUSES), lt(appointments.startsAt, to), gt(appointments.endsAt, from)));
+    .where(
+      and(
+        eq(appointments.readerId, readerId),
+        inArray(appointments.status, OPEN_APPOINTMENT_STATUSES),
+        lt(appointments.startsAt, to),
+        gt(appointments.endsAt, from),
+      ),
+    );
   return { schedule: { timeZone, slots }, busy };
 }
 
@@ -48,7 +67,11 @@ export async function readerCalendar(tx: Tx, readerId: string, timeZone: string,
  * overlapping slots of different lengths, exactly one wins and the other gets 409; the unique index
  * on (reader, start) of open bookings stands behind it.
  */
-export async function bookAppointment(deps: AppointmentDeps, booker: SessionUser, input: BookAppointmentInput): Promise<Appointment> {
+export async function bookAppointment(
+  deps: AppointmentDeps,
+  booker: SessionUser,
+  input: BookAppointmentInput,
+): Promise<Appointment> {
   if (input.readerId === booker.id) throw forbidden('You cannot book a reading with yourself');
   const rateColumn = readerProfiles[RATE_COLUMN[input.sessionType]];
   const [reader] = await deps.db
@@ -72,8 +95,10 @@ export async function bookAppointment(deps: AppointmentDeps, booker: SessionUser
     notification = await deps.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`appointments:${input.readerId}`}, 0))`);
       const { schedule, busy } = await readerCalendar(tx, input.readerId, reader.timeZone, startsAt, endsAt);
-      if (!fitsSchedule(schedule, startsAt.getTime(), input.minutes)) throw conflict("That time is outside the reader's schedule");
-      if (overlaps(busy, startsAt.getTime(), endsAt.getTime())) throw conflict('That time has just been booked: choose another');
+      if (!fitsSchedule(schedule, startsAt.getTime(), input.minutes))
+        throw conflict("That time is outside the reader's schedule");
+      if (overlaps(busy, startsAt.getTime(), endsAt.getTime()))
+        throw conflict('That time has just been booked: choose another');
       await tx.insert(appointments).values({
         id,
         clientId: booker.id,
@@ -87,7 +112,12 @@ export async function bookAppointment(deps: AppointmentDeps, booker: SessionUser
         answerBy: answerDeadline(now, startsAt),
         createdAt: now,
       });
-      await placeHold(tx, { userId: booker.id, amountCents: priceCents, reference: appointmentReference(id), creditFirstAt: now });
+      await placeHold(tx, {
+        userId: booker.id,
+        amountCents: priceCents,
+        reference: appointmentReference(id),
+        creditFirstAt: now,
+      });
       return notifyAboutAppointment(tx, {
         userId: input.readerId,
         kind: 'appointment_booked',
@@ -102,6 +132,8 @@ export async function bookAppointment(deps: AppointmentDeps, booker: SessionUser
     throw error;
   }
   deliverNotifications(deps.realtime, [notification]);
-  deps.realtime.toUser(booker.id, SERVER_EVENTS.walletUpdated, { balanceCents: await getWalletBalanceCents(deps.db, booker.id) });
+  deps.realtime.toUser(booker.id, SERVER_EVENTS.walletUpdated, {
+    balanceCents: await getWalletBalanceCents(deps.db, booker.id),
+  });
   return (await loadAppointment(deps.db, id))!;
 }

@@ -15,7 +15,12 @@ const WALK_IN_WARNING_MS = 60 * MINUTE_MS;
  * Otherwise it answers the start of their next one within the hour, which a walk-in reading now
  * could run into (the request dialog warns the reader), or null.
  */
-export async function walkInAgainstAppointments(db: DbOrTx, readerId: string, readerFirstName: string, nowMs: number): Promise<Date | null> {
+export async function walkInAgainstAppointments(
+  db: DbOrTx,
+  readerId: string,
+  readerFirstName: string,
+  nowMs: number,
+): Promise<Date | null> {
   const [next] = await db
     .select({ startsAt: appointments.startsAt })
     .from(appointments)

@@ -16,18 +16,23 @@ import { MINUTE_MS } from './deps';
  * browsers' stay true, so no other spec sees time jump.
  */
 export async function devAppointmentRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/dev/appointments/:id/start-soon',
-    { schema: { params: appointmentParamsSchema, response: { 200: z.object({ startsAt: z.string() }) } } },
-    async (request) => {
-      const startsAt = new Date(Math.ceil((deps.clock.now() + MINUTE_MS) / 1000) * 1000);
-      const [moved] = await deps.db
-        .update(appointments)
-        .set({ startsAt, endsAt: sql`${startsAt.toISOString()}::timestamptz + make_interval(mins => ${appointments.minutes})` })
-        .where(and(eq(appointments.id, request.params.id), eq(appointments.status, 'accepted')))
-        .returning({ startsAt: appointments.startsAt });
-      if (!moved) throw notFound('No accepted appointment with that id');
-      return { startsAt: moved.startsAt.toISOString() };
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/dev/appointments/:id/start-soon',
+      { schema: { params: appointmentParamsSchema, response: { 200: z.object({ startsAt: z.string() }) } } },
+      async (request) => {
+        const startsAt = new Date(Math.ceil((deps.clock.now() + MINUTE_MS) / 1000) * 1000);
+        const [moved] = await deps.db
+          .update(appointments)
+          .set({
+            startsAt,
+            endsAt: sql`${startsAt.toISOString()}::timestamptz + make_interval(mins => ${appointments.minutes})`,
+          })
+          .where(and(eq(appointments.id, request.params.id), eq(appointments.status, 'accepted')))
+          .returning({ startsAt: appointments.startsAt });
+        if (!moved) throw notFound('No accepted appointment with that id');
+        return { startsAt: moved.startsAt.toISOString() };
+      },
+    );
 }

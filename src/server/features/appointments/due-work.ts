@@ -31,7 +31,12 @@ function dueConditions(now: Date) {
     gt(appointments.startsAt, at(SOON_REMINDER_MINUTES)),
     sql`${appointments.createdAt} < ${appointments.startsAt} - make_interval(mins => ${DAY_REMINDER_MINUTES})`,
   );
-  const soonReminder = and(isAccepted, isNull(appointments.soonReminderAt), lte(appointments.startsAt, at(SOON_REMINDER_MINUTES)), gt(appointments.startsAt, now));
+  const soonReminder = and(
+    isAccepted,
+    isNull(appointments.soonReminderAt),
+    lte(appointments.startsAt, at(SOON_REMINDER_MINUTES)),
+    gt(appointments.startsAt, now),
+  );
   const missed = and(
     isAccepted,
     lte(appointments.startsAt, at(-APPOINTMENT_MISSED_AFTER_MINUTES)),
@@ -43,7 +48,10 @@ function dueConditions(now: Date) {
 const client = alias(user, 'client');
 const reader = alias(user, 'reader');
 
-type People = Map<string, { clientName: string; clientEmail: string; readerName: string; readerEmail: string; readerProfileName: string }>;
+type People = Map<
+  string,
+  { clientName: string; clientEmail: string; readerName: string; readerEmail: string; readerProfileName: string }
+>;
 
 async function peopleOf(tx: Tx, ids: string[]): Promise<People> {
   const rows = await tx
@@ -86,11 +94,26 @@ export async function runAppointmentWork(deps: AppointmentDeps): Promise<number>
   const clients = new Set<string>();
   const url = `${deps.publicUrl}${paths.dashboardAppointments}`;
   const handled = await deps.db.transaction(async (tx) => {
-    const rows = await tx.select().from(appointments).where(due).orderBy(asc(appointments.startsAt)).limit(BATCH).for('update', { skipLocked: true });
+    const rows = await tx
+      .select()
+      .from(appointments)
+      .where(due)
+      .orderBy(asc(appointments.startsAt))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
     if (rows.length === 0) return 0;
     await lockAccounts(tx, rows.flatMap(settlementAccounts));
-    const people = await peopleOf(tx, rows.map((row) => row.id));
-    const tell = async (row: AppointmentRow, userId: string, kind: Parameters<typeof notifyAboutAppointment>[1]['kind'], title: string, body: string) => {
+    const people = await peopleOf(
+      tx,
+      rows.map((row) => row.id),
+    );
+    const tell = async (
+      row: AppointmentRow,
+      userId: string,
+      kind: Parameters<typeof notifyAboutAppointment>[1]['kind'],
+      title: string,
+      body: string,
+    ) => {
       notices.push(await notifyAboutAppointment(tx, { userId, kind, title, body, subjectId: row.id, now }));
     };
     for (const row of rows) {
@@ -99,29 +122,82 @@ export async function runAppointmentWork(deps: AppointmentDeps): Promise<number>
       if (row.status === 'pending') {
         await settleAppointment(tx, row, { status: 'declined', feeCents: 0 }, now);
         clients.add(row.clientId);
-        await tell(row, row.clientId, 'appointment_declined', 'Your appointment was not accepted in time', `${names.readerProfileName} did not answer: ${formatCents(row.priceCents)} is back in your wallet.`);
+        await tell(
+          row,
+          row.clientId,
+          'appointment_declined',
+          'Your appointment was not accepted in time',
+          `${names.readerProfileName} did not answer: ${formatCents(row.priceCents)} is back in your wallet.`,
+        );
       } else if (minutesToStart <= -APPOINTMENT_MISSED_AFTER_MINUTES) {
         clients.add(row.clientId);
         if (row.readerJoinedAt === null) {
           await settleAppointment(tx, row, { status: 'missed_by_reader', feeCents: 0 }, now);
-          await tell(row, row.clientId, 'appointment_missed', 'Your reader did not come', `${names.readerProfileName} missed your appointment: ${formatCents(row.priceCents)} is back in your wallet.`);
-          await tell(row, row.readerId, 'appointment_missed', 'You missed an appointment', `You did not join your ${row.minutes}-minute reading at ${startText(row)}: the client was refunded.`);
+          await tell(
+            row,
+            row.clientId,
+            'appointment_missed',
+            'Your reader did not come',
+            `${names.readerProfileName} missed your appointment: ${formatCents(row.priceCents)} is back in your wallet.`,
+          );
+          await tell(
+            row,
+            row.readerId,
+            'appointment_missed',
+            'You missed an appointment',
+            `You did not join your ${row.minutes}-minute reading at ${startText(row)}: the client was refunded.`,
+          );
         } else {
           const feeCents = appointmentFeeCents(row.priceCents);
           await settleAppointment(tx, row, { status: 'missed_by_client', feeCents }, now);
-          await tell(row, row.clientId, 'appointment_missed', 'You missed your appointment', `Half the price (${formatCents(feeCents)}) went to your reader as a no-show fee; the rest is back in your wallet.`);
-          await tell(row, row.readerId, 'appointment_missed', 'Your client did not come', `A no-show fee of ${formatCents(feeCents)} is yours.`);
+          await tell(
+            row,
+            row.clientId,
+            'appointment_missed',
+            'You missed your appointment',
+            `Half the price (${formatCents(feeCents)}) went to your reader as a no-show fee; the rest is back in your wallet.`,
+          );
+          await tell(
+            row,
+            row.readerId,
+            'appointment_missed',
+            'Your client did not come',
+            `A no-show fee of ${formatCents(feeCents)} is yours.`,
+          );
         }
       } else {
         const isSoon = minutesToStart <= SOON_REMINDER_MINUTES;
-        await tx.update(appointments).set(isSoon ? { soonReminderAt: now } : { dayReminderAt: now }).where(eq(appointments.id, row.id));
+        await tx
+          .update(appointments)
+          .set(isSoon ? { soonReminderAt: now } : { dayReminderAt: now })
+          .where(eq(appointments.id, row.id));
         const when = isSoon ? 'in 15 minutes' : 'tomorrow';
         const common = { type: row.sessionType, minutes: row.minutes, startsAt: startText(row), isSoon, url };
-        await queueMail(tx, deps.clock, { kind: 'appointment_reminder', to: names.clientEmail, content: appointmentReminderMail({ ...common, name: names.clientName, withName: names.readerProfileName }) });
-        await queueMail(tx, deps.clock, { kind: 'appointment_reminder', to: names.readerEmail, content: appointmentReminderMail({ ...common, name: names.readerName, withName: names.clientName }) });
+        await queueMail(tx, deps.clock, {
+          kind: 'appointment_reminder',
+          to: names.clientEmail,
+          content: appointmentReminderMail({ ...common, name: names.clientName, withName: names.readerProfileName }),
+        });
+        await queueMail(tx, deps.clock, {
+          kind: 'appointment_reminder',
+          to: names.readerEmail,
+          content: appointmentReminderMail({ ...common, name: names.readerName, withName: names.clientName }),
+        });
         const body = `Your ${row.minutes}-minute ${row.sessionType} reading starts ${when}.`;
-        await tell(row, row.clientId, 'appointment_reminder', `Your reading with ${names.readerProfileName} starts ${when}`, body);
-        await tell(row, row.readerId, 'appointment_reminder', `Your reading with ${names.clientName} starts ${when}`, body);
+        await tell(
+          row,
+          row.clientId,
+          'appointment_reminder',
+          `Your reading with ${names.readerProfileName} starts ${when}`,
+          body,
+        );
+        await tell(
+          row,
+          row.readerId,
+          'appointment_reminder',
+          `Your reading with ${names.clientName} starts ${when}`,
+          body,
+        );
       }
     }
     return rows.length;
@@ -129,7 +205,10 @@ export async function runAppointmentWork(deps: AppointmentDeps): Promise<number>
   deliverNotifications(deps.realtime, notices);
   if (clients.size > 0) {
     const balances = await getBalances(deps.db, [...clients].map(walletAccountId));
-    for (const clientId of clients) deps.realtime.toUser(clientId, SERVER_EVENTS.walletUpdated, { balanceCents: balances.get(walletAccountId(clientId)) ?? 0 });
+    for (const clientId of clients)
+      deps.realtime.toUser(clientId, SERVER_EVENTS.walletUpdated, {
+        balanceCents: balances.get(walletAccountId(clientId)) ?? 0,
+      });
   }
   return handled;
 }

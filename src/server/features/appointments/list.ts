@@ -1,4 +1,9 @@
-import { type AppointmentList, type AppointmentSlots, APPOINTMENT_BOOKING_DAYS, APPOINTMENT_MINUTES } from '@shared/appointments';
+import {
+  type AppointmentList,
+  type AppointmentSlots,
+  APPOINTMENT_BOOKING_DAYS,
+  APPOINTMENT_MINUTES,
+} from '@shared/appointments';
 import { and, count, desc, eq, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { appointments, readerProfiles } from '../../db/schema';
@@ -34,13 +39,24 @@ const LONGEST_MS = Math.max(...APPOINTMENT_MINUTES) * MINUTE_MS;
 /** What of a reader's schedule can be booked from now to 14 days ahead, at their current rates. */
 export async function appointmentSlots(db: Db, readerId: string, nowMs: number): Promise<AppointmentSlots> {
   const [reader] = await db
-    .select({ timeZone: readerProfiles.timeZone, chat: readerProfiles.chatRateCents, audio: readerProfiles.audioRateCents, video: readerProfiles.videoRateCents })
+    .select({
+      timeZone: readerProfiles.timeZone,
+      chat: readerProfiles.chatRateCents,
+      audio: readerProfiles.audioRateCents,
+      video: readerProfiles.videoRateCents,
+    })
     .from(readerProfiles)
     .where(and(eq(readerProfiles.userId, readerId), isListedReader));
   if (!reader) throw notFound('Reader not found');
   const { timeZone, ...ratesPerMinuteCents } = reader;
   const { schedule, busy } = await db.transaction((tx) =>
-    readerCalendar(tx, readerId, timeZone, new Date(nowMs), new Date(nowMs + APPOINTMENT_BOOKING_DAYS * 24 * HOUR_MS + LONGEST_MS)),
+    readerCalendar(
+      tx,
+      readerId,
+      timeZone,
+      new Date(nowMs),
+      new Date(nowMs + APPOINTMENT_BOOKING_DAYS * 24 * HOUR_MS + LONGEST_MS),
+    ),
   );
   return { timeZone, ratesPerMinuteCents, slots: freeSlots(schedule, busy, nowMs) };
 }

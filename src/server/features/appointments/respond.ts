@@ -35,13 +35,24 @@ async function withLockedAppointment(
     return { notification: await act(tx, row, side, now), clientId: row.clientId };
   });
   deliverNotifications(deps.realtime, [notification]);
-  deps.realtime.toUser(clientId, SERVER_EVENTS.walletUpdated, { balanceCents: await getWalletBalanceCents(deps.db, clientId) });
+  deps.realtime.toUser(clientId, SERVER_EVENTS.walletUpdated, {
+    balanceCents: await getWalletBalanceCents(deps.db, clientId),
+  });
   return (await loadAppointment(deps.db, id))!;
 }
 
-const describeReading = (row: AppointmentRow) => `your ${row.minutes}-minute ${row.sessionType} reading on ${row.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+const describeReading = (row: AppointmentRow) =>
+  `your ${row.minutes}-minute ${row.sessionType} reading on ${row.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-function notify(tx: Tx, row: AppointmentRow, userId: string, kind: NotificationKind, title: string, body: string, now: Date) {
+function notify(
+  tx: Tx,
+  row: AppointmentRow,
+  userId: string,
+  kind: NotificationKind,
+  title: string,
+  body: string,
+  now: Date,
+) {
   return notifyAboutAppointment(tx, { userId, kind, title, body, subjectId: row.id, now });
 }
 
@@ -52,7 +63,15 @@ export const acceptAppointment = (deps: AppointmentDeps, actor: SessionUser, id:
     if (row.status === 'accepted') throw conflict('You have already accepted this appointment');
     if (row.status !== 'pending' || now >= row.answerBy) throw conflict('This appointment can no longer be accepted');
     await tx.update(appointments).set({ status: 'accepted', respondedAt: now }).where(eq(appointments.id, id));
-    return notify(tx, row, row.clientId, 'appointment_accepted', 'Your appointment is confirmed', `The reader accepted ${describeReading(row)}.`, now);
+    return notify(
+      tx,
+      row,
+      row.clientId,
+      'appointment_accepted',
+      'Your appointment is confirmed',
+      `The reader accepted ${describeReading(row)}.`,
+      now,
+    );
   });
 
 /** The reader declines a pending appointment: the hold is released in full. */
@@ -62,7 +81,15 @@ export const declineAppointment = (deps: AppointmentDeps, actor: SessionUser, id
     if (row.status !== 'pending') throw conflict('Only an appointment waiting for an answer can be declined');
     await settleAppointment(tx, row, { status: 'declined', feeCents: 0 }, now);
     await tx.update(appointments).set({ respondedAt: now }).where(eq(appointments.id, id));
-    return notify(tx, row, row.clientId, 'appointment_declined', 'Your appointment was declined', `The reader declined ${describeReading(row)}: ${formatCents(row.priceCents)} is back in your wallet.`, now);
+    return notify(
+      tx,
+      row,
+      row.clientId,
+      'appointment_declined',
+      'Your appointment was declined',
+      `The reader declined ${describeReading(row)}: ${formatCents(row.priceCents)} is back in your wallet.`,
+      now,
+    );
   });
 
 /**
@@ -74,12 +101,31 @@ export const cancelAppointment = (deps: AppointmentDeps, actor: SessionUser, id:
   withLockedAppointment(deps, actor, id, async (tx, row, side, now) => {
     if (row.status !== 'pending' && row.status !== 'accepted') throw conflict('This appointment is already over');
     if (now >= row.startsAt) throw conflict('This appointment has started: it can no longer be cancelled');
-    const isLate = side === 'client' && row.status === 'accepted' && row.startsAt.getTime() - now.getTime() <= APPOINTMENT_FREE_CANCEL_HOURS * HOUR_MS;
+    const isLate =
+      side === 'client' &&
+      row.status === 'accepted' &&
+      row.startsAt.getTime() - now.getTime() <= APPOINTMENT_FREE_CANCEL_HOURS * HOUR_MS;
     const feeCents = isLate ? appointmentFeeCents(row.priceCents) : 0;
     await settleAppointment(tx, row, { status: 'cancelled', cancelledBy: side, feeCents }, now);
     if (side === 'reader') {
-      return notify(tx, row, row.clientId, 'appointment_cancelled', 'Your appointment was cancelled', `The reader cancelled ${describeReading(row)}: ${formatCents(row.priceCents)} is back in your wallet.`, now);
+      return notify(
+        tx,
+        row,
+        row.clientId,
+        'appointment_cancelled',
+        'Your appointment was cancelled',
+        `The reader cancelled ${describeReading(row)}: ${formatCents(row.priceCents)} is back in your wallet.`,
+        now,
+      );
     }
     const paid = feeCents > 0 ? ` A late-cancellation fee of ${formatCents(feeCents)} is yours.` : '';
-    return notify(tx, row, row.readerId, 'appointment_cancelled', 'An appointment was cancelled', `The client cancelled ${describeReading(row)}.${paid}`, now);
+    return notify(
+      tx,
+      row,
+      row.readerId,
+      'appointment_cancelled',
+      'An appointment was cancelled',
+      `The client cancelled ${describeReading(row)}.${paid}`,
+      now,
+    );
   });

@@ -2,7 +2,16 @@ import { APPOINTMENT_FEE_PERCENT } from '@shared/appointments';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { appointments } from '../../db/schema';
-import { chargeFromHold, creditAccountId, earningsAccountId, holdAccountId, lockAccounts, releaseHold, revenueAccountFor, walletAccountId } from '../wallet';
+import {
+  chargeFromHold,
+  creditAccountId,
+  earningsAccountId,
+  holdAccountId,
+  lockAccounts,
+  releaseHold,
+  revenueAccountFor,
+  walletAccountId,
+} from '../wallet';
 import { appointmentReference } from './deps';
 import type { AppointmentRow } from './view';
 
@@ -48,6 +57,11 @@ export async function settleAppointment(tx: Tx, row: AppointmentRow, settlement:
   await releaseHold(tx, { userId: row.clientId, reference, now });
   await tx
     .update(appointments)
-    .set({ status: settlement.status, cancelledBy: settlement.cancelledBy ?? null, feeCents: settlement.feeCents, settledAt: now })
+    .set({
+      status: settlement.status,
+      cancelledBy: settlement.cancelledBy ?? null,
+      feeCents: settlement.feeCents,
+      settledAt: now,
+    })
     .where(eq(appointments.id, row.id));
 }

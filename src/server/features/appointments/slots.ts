@@ -24,7 +24,13 @@ type LocalOf = (ms: number) => Local;
 function localClock(timeZone: string): LocalOf {
   const seen = new Map<number, Local>();
   // One formatter per call: building one costs far more than formatting with it (TZDate builds one per date).
-  const format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
   return (ms) => {
     let local = seen.get(ms);
     if (!local) {
@@ -40,25 +46,40 @@ function fitsIn(slots: readonly ScheduleSlot[], localOf: LocalOf, startMs: numbe
   const start = localOf(startMs);
   const end = localOf(startMs + minutes * MINUTE_MS);
   // A slot ends by midnight, so a booking never runs into the next day; ending at midnight is minute 1440.
-  const endMinute = end.weekday === start.weekday && end.minute > start.minute ? end.minute : end.minute === 0 && end.weekday === (start.weekday + 1) % 7 ? MINUTES_PER_DAY : -1;
-  return endMinute > 0 && slots.some((slot) => slot.weekday === start.weekday && slot.startMinute <= start.minute && endMinute <= slot.endMinute);
+  const endMinute =
+    end.weekday === start.weekday && end.minute > start.minute
+      ? end.minute
+      : end.minute === 0 && end.weekday === (start.weekday + 1) % 7
+        ? MINUTES_PER_DAY
+        : -1;
+  return (
+    endMinute > 0 &&
+    slots.some(
+      (slot) => slot.weekday === start.weekday && slot.startMinute <= start.minute && endMinute <= slot.endMinute,
+    )
+  );
 }
 
 /**
  * Whether [start, start + minutes) lies inside one slot of the reader's weekly schedule, read in
  * the reader's zone (so "Mondays 9–5" stays 9–5 across daylight saving).
  */
-export const fitsSchedule = (schedule: { timeZone: string; slots: readonly ScheduleSlot[] }, startMs: number, minutes: number) =>
-  fitsIn(schedule.slots, localClock(schedule.timeZone), startMs, minutes);
+export const fitsSchedule = (
+  schedule: { timeZone: string; slots: readonly ScheduleSlot[] },
+  startMs: number,
+  minutes: number,
+) => fitsIn(schedule.slots, localClock(schedule.timeZone), startMs, minutes);
 
-export const overlaps = (busy: readonly Interval[], startMs: number, endMs: number) => busy.some((b) => b.startsAt.getTime() < endMs && b.endsAt.getTime() > startMs);
+export const overlaps = (busy: readonly Interval[], startMs: number, endMs: number) =>
+  busy.some((b) => b.startsAt.getTime() < endMs && b.endsAt.getTime() > startMs);
 
 /** Why a start cannot be booked at `nowMs`, or null when the time itself is bookable (the schedule and other bookings aside). */
 export function startTimeRefusal(startMs: number, nowMs: number): string | null {
   if (startMs % GRID_MS !== 0) return `Appointments start on the quarter hour`;
   if (startMs <= nowMs) return 'That time has passed';
   if (startMs < nowMs + APPOINTMENT_MIN_LEAD_MINUTES * MINUTE_MS) return 'Book at least an hour ahead';
-  if (startMs > nowMs + APPOINTMENT_BOOKING_DAYS * 24 * HOUR_MS) return `Book at most ${APPOINTMENT_BOOKING_DAYS} days ahead`;
+  if (startMs > nowMs + APPOINTMENT_BOOKING_DAYS * 24 * HOUR_MS)
+    return `Book at most ${APPOINTMENT_BOOKING_DAYS} days ahead`;
   return null;
 }
 
@@ -67,14 +88,21 @@ export function startTimeRefusal(startMs: number, nowMs: number): string | null 
  * grid, each with the longest length that fits the schedule and misses every open booking (a
  * shorter length then fits too: both are intervals that only grow with the length).
  */
-export function freeSlots(schedule: { timeZone: string; slots: readonly ScheduleSlot[] }, busy: readonly Interval[], nowMs: number) {
+export function freeSlots(
+  schedule: { timeZone: string; slots: readonly ScheduleSlot[] },
+  busy: readonly Interval[],
+  nowMs: number,
+) {
   const slots: { startsAt: string; maxMinutes: AppointmentMinutes }[] = [];
   if (schedule.slots.length === 0) return slots;
   const localOf = localClock(schedule.timeZone);
   const first = Math.ceil((nowMs + APPOINTMENT_MIN_LEAD_MINUTES * MINUTE_MS) / GRID_MS) * GRID_MS;
   const last = nowMs + APPOINTMENT_BOOKING_DAYS * 24 * HOUR_MS;
   for (let startMs = first; startMs <= last; startMs += GRID_MS) {
-    const maxMinutes = LONGEST_FIRST.find((minutes) => fitsIn(schedule.slots, localOf, startMs, minutes) && !overlaps(busy, startMs, startMs + minutes * MINUTE_MS));
+    const maxMinutes = LONGEST_FIRST.find(
+      (minutes) =>
+        fitsIn(schedule.slots, localOf, startMs, minutes) && !overlaps(busy, startMs, startMs + minutes * MINUTE_MS),
+    );
     if (maxMinutes !== undefined) slots.push({ startsAt: new Date(startMs).toISOString(), maxMinutes });
   }
   return slots;

@@ -26,7 +26,13 @@ export function selectAppointments(db: DbOrTx) {
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 
-export function toAppointment({ row, clientName, readerName, readerUsername, sessionId }: Awaited<ReturnType<typeof selectAppointments>>[number]): Appointment {
+export function toAppointment({
+  row,
+  clientName,
+  readerName,
+  readerUsername,
+  sessionId,
+}: Awaited<ReturnType<typeof selectAppointments>>[number]): Appointment {
   return {
     id: row.id,
     clientId: row.clientId,

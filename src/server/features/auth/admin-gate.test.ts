@@ -30,8 +30,11 @@ describe('the admin gate', () => {
       readFileSync(path, 'utf8')
         .split('\n')
         .forEach((line, index) => {
-          const comparisons = [...line.matchAll(/(\w+)\??\.role\s*[!=]==?\s*'admin'/g)].filter((match) => !OTHER_ACCOUNT_ROWS.has(match[1]!));
-          if (comparisons.length > 0 || /includes\('admin'\)/.test(line)) askers.push(`${file}:${index + 1}: ${line.trim()}`);
+          const comparisons = [...line.matchAll(/(\w+)\??\.role\s*[!=]==?\s*'admin'/g)].filter(
+            (match) => !OTHER_ACCOUNT_ROWS.has(match[1]!),
+          );
+          if (comparisons.length > 0 || /includes\('admin'\)/.test(line))
+            askers.push(`${file}:${index + 1}: ${line.trim()}`);
         });
     }
     expect(askers).toEqual([]);

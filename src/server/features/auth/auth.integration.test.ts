@@ -16,7 +16,13 @@ describe('sign-up, profile, sign-out', () => {
 
     const profile = await http(app, cookie).get('/api/auth/profile');
     expect(profile.status).toBe(200);
-    expect(profile.body).toMatchObject({ email: email.toLowerCase(), fullName: 'Nova Seeker', role: 'client', walletBalanceCents: 0, avatarUrl: null });
+    expect(profile.body).toMatchObject({
+      email: email.toLowerCase(),
+      fullName: 'Nova Seeker',
+      role: 'client',
+      walletBalanceCents: 0,
+      avatarUrl: null,
+    });
 
     expect((await http(app, cookie).post('/api/auth/sign-out', {})).status).toBe(200);
     const afterSignOut = await http(app, cookie).get('/api/auth/profile');
@@ -24,21 +30,37 @@ describe('sign-up, profile, sign-out', () => {
   });
 
   it('refuses a short password with a field message', async () => {
-    const short = await http(app).post('/api/auth/sign-up/email', { name: 'A', email: 'short@example.com', password: 'short' });
+    const short = await http(app).post('/api/auth/sign-up/email', {
+      name: 'A',
+      email: 'short@example.com',
+      password: 'short',
+    });
     expect(short.status).toBe(400);
     expect(short.body.error.fields.password).toMatch(/at least 8/);
   });
 
   it('cannot choose its own role at sign-up', async () => {
-    const cookie = await signUpByMail(app, { name: 'Sneaky', email: `sneaky-${Date.now()}@example.com`, password: 'long-enough', role: 'admin' });
+    const cookie = await signUpByMail(app, {
+      name: 'Sneaky',
+      email: `sneaky-${Date.now()}@example.com`,
+      password: 'long-enough',
+      role: 'admin',
+    });
     expect((await http(app, cookie).get('/api/auth/profile')).body.role).toBe('client');
   });
 
   it('gives the profile of each role with the balance from the ledger', async () => {
     const client = await createClient(app, { balanceCents: 4321 });
     const reader = await createReader(app, { firstName: 'Mira', lastName: 'Sky' });
-    expect((await http(app, client.cookie).get('/api/auth/profile')).body).toMatchObject({ role: 'client', walletBalanceCents: 4321 });
-    expect((await http(app, reader.cookie).get('/api/auth/profile')).body).toMatchObject({ role: 'reader', fullName: 'Mira Sky', walletBalanceCents: 0 });
+    expect((await http(app, client.cookie).get('/api/auth/profile')).body).toMatchObject({
+      role: 'client',
+      walletBalanceCents: 4321,
+    });
+    expect((await http(app, reader.cookie).get('/api/auth/profile')).body).toMatchObject({
+      role: 'reader',
+      fullName: 'Mira Sky',
+      walletBalanceCents: 0,
+    });
   });
 
   it("renews an active person's sign-in once a day of use, in the database and in the cookie the browser keeps", async () => {
@@ -46,10 +68,15 @@ describe('sign-up, profile, sign-out', () => {
     const token = decodeURIComponent(client.cookie.split('=')[1] ?? '').split('.')[0] ?? '';
     const DAY_MS = 86_400_000;
     // Signed in two days ago: the week's session has five days left.
-    await app.db.update(session).set({ expiresAt: new Date(Date.now() + 5 * DAY_MS) }).where(eq(session.token, token));
+    await app.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + 5 * DAY_MS) })
+      .where(eq(session.token, token));
     const renewed = await http(app, client.cookie).get('/api/auth/profile');
     expect(renewed.body).toMatchObject({ role: 'client' });
-    const cookie = [renewed.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith(client.cookie.split('=')[0] ?? ''));
+    const cookie = [renewed.headers['set-cookie'] ?? []]
+      .flat()
+      .find((c) => c.startsWith(client.cookie.split('=')[0] ?? ''));
     expect(cookie).toMatch(/Max-Age=604800/);
     const [row] = await app.db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.token, token));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 7 * DAY_MS - 60_000);
@@ -78,8 +105,14 @@ describe('sign-in', () => {
 
   it('says the same for a wrong password and an unknown email', async () => {
     const client = await createClient(app);
-    const wrong = await http(app).post('/api/auth/sign-in/email', { email: client.email, password: 'not-the-password' });
-    const unknown = await http(app).post('/api/auth/sign-in/email', { email: 'nobody-here@example.com', password: 'not-the-password' });
+    const wrong = await http(app).post('/api/auth/sign-in/email', {
+      email: client.email,
+      password: 'not-the-password',
+    });
+    const unknown = await http(app).post('/api/auth/sign-in/email', {
+      email: 'nobody-here@example.com',
+      password: 'not-the-password',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.error.message).toBe(unknown.body.error.message);
@@ -90,12 +123,17 @@ describe('sign-in', () => {
     const client = await createClient(app);
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      statuses.push((await http(app).post('/api/auth/sign-in/email', { email: client.email, password: 'wrong-password' })).status);
+      statuses.push(
+        (await http(app).post('/api/auth/sign-in/email', { email: client.email, password: 'wrong-password' })).status,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
     const correct = await http(app).post('/api/auth/sign-in/email', { email: client.email, password: client.password });
     expect(correct.status).toBe(429);
-    const limited = await http(app).post('/api/auth/sign-in/email', { email: client.email, password: 'wrong-password' });
+    const limited = await http(app).post('/api/auth/sign-in/email', {
+      email: client.email,
+      password: 'wrong-password',
+    });
     expect(limited.body.error.code).toBe('RATE_LIMITED');
   });
 

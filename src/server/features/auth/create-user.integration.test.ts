@@ -41,7 +41,13 @@ describe('accounts the server makes carry the app clock, not the system clock', 
     const createdAt = new Date(clock.now());
     clock.advance(60 * 60_000);
     const noNewAccount = async () => expect.fail('an existing account is promoted, not made again');
-    expect(await ensureAdmin(app.db, { email: client.email, password: 'unused-here' }, new Date(clock.now()), noNewAccount)).toBe('existing');
-    expect(await stamps(client.id)).toEqual({ userCreated: createdAt, userUpdated: new Date(clock.now()), accountCreated: createdAt });
+    expect(
+      await ensureAdmin(app.db, { email: client.email, password: 'unused-here' }, new Date(clock.now()), noNewAccount),
+    ).toBe('existing');
+    expect(await stamps(client.id)).toEqual({
+      userCreated: createdAt,
+      userUpdated: new Date(clock.now()),
+      accountCreated: createdAt,
+    });
   });
 });

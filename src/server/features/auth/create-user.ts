@@ -31,8 +31,15 @@ export type NewUser = NewUserFields & ({ image?: undefined } | { image: string |
  * the shape Better Auth signs in (a 'credential' account holding the password hash). Used for
  * accounts the server makes: the config admin, readers created by an admin, demo data.
  */
-export async function createUserWithPassword(tx: Tx, input: NewUser, onUserCreated: OnUserCreated): Promise<{ id: string }> {
-  const problem = displayFieldsProblem({ name: input.name, image: input.image }, input.image !== undefined && input.isProduction);
+export async function createUserWithPassword(
+  tx: Tx,
+  input: NewUser,
+  onUserCreated: OnUserCreated,
+): Promise<{ id: string }> {
+  const problem = displayFieldsProblem(
+    { name: input.name, image: input.image },
+    input.image !== undefined && input.isProduction,
+  );
   if (problem) throw badRequest(problem.message, { [problem.field]: problem.message });
   const id = randomUUID();
   await tx.insert(user).values({

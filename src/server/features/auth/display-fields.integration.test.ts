@@ -1,6 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createClient, createReader, readerInput, type TestUser } from '../../../../tests/integration/factories';
+import {
+  createAdmin,
+  createClient,
+  createReader,
+  readerInput,
+  type TestUser,
+} from '../../../../tests/integration/factories';
 import { http, type HttpResponse } from '../../../../tests/integration/http';
 import { createTestApp, type TestApp } from '../../../../tests/integration/test-app';
 import { readerProfiles, user } from '../../db/schema';
@@ -35,35 +41,74 @@ const [first, last] = [(name: string) => name.split(' ')[0]!, (name: string) => 
 
 const NAME_ROUTES: [string, Setter][] = [
   ['POST /api/auth/sign-up/email', (app, _, name) => http(app).post('/api/auth/sign-up/email', signUpBody(name))],
-  ["Better Auth's sign-up, any path", async (app, _, name) => fromResponse(await app.auth.api.signUpEmail({ body: signUpBody(name), asResponse: true }))],
-  ['POST /api/auth/update-user', (app, { client }, name) => http(app, client.cookie).post('/api/auth/update-user', { name })],
+  [
+    "Better Auth's sign-up, any path",
+    async (app, _, name) => fromResponse(await app.auth.api.signUpEmail({ body: signUpBody(name), asResponse: true })),
+  ],
+  [
+    'POST /api/auth/update-user',
+    (app, { client }, name) => http(app, client.cookie).post('/api/auth/update-user', { name }),
+  ],
   [
     "Better Auth's update-user, any path",
-    async (app, { client }, name) => fromResponse(await app.auth.api.updateUser({ body: { name }, headers: new Headers({ cookie: client.cookie }), asResponse: true })),
+    async (app, { client }, name) =>
+      fromResponse(
+        await app.auth.api.updateUser({
+          body: { name },
+          headers: new Headers({ cookie: client.cookie }),
+          asResponse: true,
+        }),
+      ),
   ],
   [
     'POST /api/admin/readers',
-    (app, { admin }, name) => http(app, admin.cookie).post('/api/admin/readers', readerInput({ firstName: first(name), lastName: last(name) })),
+    (app, { admin }, name) =>
+      http(app, admin.cookie).post('/api/admin/readers', readerInput({ firstName: first(name), lastName: last(name) })),
   ],
   [
     'PATCH /api/admin/readers/:id',
-    (app, { admin, reader }, name) => http(app, admin.cookie).patch(`/api/admin/readers/${reader.id}`, { firstName: first(name), lastName: last(name) }),
+    (app, { admin, reader }, name) =>
+      http(app, admin.cookie).patch(`/api/admin/readers/${reader.id}`, {
+        firstName: first(name),
+        lastName: last(name),
+      }),
   ],
 ];
 
 const IMAGE_ROUTES: [string, Setter][] = [
   [
     "Better Auth's sign-up, any path",
-    async (app, _, image) => fromResponse(await app.auth.api.signUpEmail({ body: { ...signUpBody('Pic Seeker'), image }, asResponse: true })),
+    async (app, _, image) =>
+      fromResponse(await app.auth.api.signUpEmail({ body: { ...signUpBody('Pic Seeker'), image }, asResponse: true })),
   ],
-  ['POST /api/auth/update-user', (app, { client }, image) => http(app, client.cookie).post('/api/auth/update-user', { image })],
+  [
+    'POST /api/auth/update-user',
+    (app, { client }, image) => http(app, client.cookie).post('/api/auth/update-user', { image }),
+  ],
   [
     "Better Auth's update-user, any path",
-    async (app, { client }, image) => fromResponse(await app.auth.api.updateUser({ body: { image }, headers: new Headers({ cookie: client.cookie }), asResponse: true })),
+    async (app, { client }, image) =>
+      fromResponse(
+        await app.auth.api.updateUser({
+          body: { image },
+          headers: new Headers({ cookie: client.cookie }),
+          asResponse: true,
+        }),
+      ),
   ],
-  ['POST /api/admin/readers', (app, { admin }, image) => http(app, admin.cookie).post('/api/admin/readers', readerInput({ profileImage: image }))],
-  ['PATCH /api/admin/readers/:id', (app, { admin, reader }, image) => http(app, admin.cookie).patch(`/api/admin/readers/${reader.id}`, { profileImage: image })],
-  ['PATCH /api/readers/me', (app, { reader }, image) => http(app, reader.cookie).patch('/api/readers/me', { profileImage: image })],
+  [
+    'POST /api/admin/readers',
+    (app, { admin }, image) => http(app, admin.cookie).post('/api/admin/readers', readerInput({ profileImage: image })),
+  ],
+  [
+    'PATCH /api/admin/readers/:id',
+    (app, { admin, reader }, image) =>
+      http(app, admin.cookie).patch(`/api/admin/readers/${reader.id}`, { profileImage: image }),
+  ],
+  [
+    'PATCH /api/readers/me',
+    (app, { reader }, image) => http(app, reader.cookie).patch('/api/readers/me', { profileImage: image }),
+  ],
 ];
 
 /** Every account's name and picture, and every reader's names and picture. */
@@ -71,7 +116,12 @@ async function namesAndImages(app: TestApp) {
   return {
     users: await app.db.select({ id: user.id, name: user.name, image: user.image }).from(user).orderBy(asc(user.id)),
     readers: await app.db
-      .select({ id: readerProfiles.userId, firstName: readerProfiles.firstName, lastName: readerProfiles.lastName, image: readerProfiles.profileImage })
+      .select({
+        id: readerProfiles.userId,
+        firstName: readerProfiles.firstName,
+        lastName: readerProfiles.lastName,
+        image: readerProfiles.profileImage,
+      })
       .from(readerProfiles)
       .orderBy(asc(readerProfiles.userId)),
   };
@@ -86,16 +136,29 @@ async function expectRefused(app: TestApp, actors: Actors, routes: [string, Sett
   }
 }
 
-async function expectAccepted(app: TestApp, actors: Actors, routes: [string, Setter][], value: string, stored: (rows: Awaited<ReturnType<typeof namesAndImages>>) => unknown[]) {
+async function expectAccepted(
+  app: TestApp,
+  actors: Actors,
+  routes: [string, Setter][],
+  value: string,
+  stored: (rows: Awaited<ReturnType<typeof namesAndImages>>) => unknown[],
+) {
   for (const [label, set] of routes) {
     const response = await set(app, actors, value);
-    expect({ label, value, ok: response.status === 200 || response.status === 201 }, JSON.stringify(response.body)).toEqual({ label, value, ok: true });
+    expect(
+      { label, value, ok: response.status === 200 || response.status === 201 },
+      JSON.stringify(response.body),
+    ).toEqual({ label, value, ok: true });
     expect(stored(await namesAndImages(app)), label).toContain(value);
   }
 }
 
 async function actorsOf(app: TestApp): Promise<Actors> {
-  return { client: await createClient(app), admin: await createAdmin(app), reader: await createReader(app, { profileImage: 'https://images.example/before.png' }) };
+  return {
+    client: await createClient(app),
+    admin: await createAdmin(app),
+    reader: await createReader(app, { profileImage: 'https://images.example/before.png' }),
+  };
 }
 
 describe('display names and pictures outside production', () => {
@@ -118,8 +181,12 @@ describe('display names and pictures outside production', () => {
 
   it('takes a 60-character name, and an http or https picture', async () => {
     await expectAccepted(app, actors, NAME_ROUTES, NAME_60, (rows) => rows.users.map((u) => u.name));
-    await expectAccepted(app, actors, IMAGE_ROUTES, 'http://images.example/dev.png', (rows) => [...rows.users, ...rows.readers].map((r) => r.image));
-    await expectAccepted(app, actors, IMAGE_ROUTES, 'https://images.example/any.png', (rows) => [...rows.users, ...rows.readers].map((r) => r.image));
+    await expectAccepted(app, actors, IMAGE_ROUTES, 'http://images.example/dev.png', (rows) =>
+      [...rows.users, ...rows.readers].map((r) => r.image),
+    );
+    await expectAccepted(app, actors, IMAGE_ROUTES, 'https://images.example/any.png', (rows) =>
+      [...rows.users, ...rows.readers].map((r) => r.image),
+    );
   });
 
   it('stores a name trimmed, and keeps an admin edit from making a kept long name longer than 60', async () => {
@@ -129,9 +196,14 @@ describe('display names and pictures outside production', () => {
 
     // A first name stored before the limits were lowered.
     const reader = await createReader(app, { lastName: 'Short' });
-    await app.db.update(readerProfiles).set({ firstName: 'F'.repeat(50) }).where(eq(readerProfiles.userId, reader.id));
+    await app.db
+      .update(readerProfiles)
+      .set({ firstName: 'F'.repeat(50) })
+      .where(eq(readerProfiles.userId, reader.id));
     const before = await namesAndImages(app);
-    const edit = await http(app, actors.admin.cookie).patch(`/api/admin/readers/${reader.id}`, { lastName: 'L'.repeat(20) });
+    const edit = await http(app, actors.admin.cookie).patch(`/api/admin/readers/${reader.id}`, {
+      lastName: 'L'.repeat(20),
+    });
     expect(edit.status).toBe(400);
     expect(edit.body.error.fields.lastName).toBe('Name must be at most 60 characters');
     expect(await namesAndImages(app)).toEqual(before);
@@ -144,7 +216,15 @@ describe('pictures in production', () => {
   beforeAll(async () => {
     // What production requires, as a staging site sets it: the sandbox on purpose, mail kept locally.
     const staging = { PAYMENTS_PROVIDER: 'sandbox', ALLOW_TEST_PAYMENTS: 'true', MAIL_TRANSPORT: 'mailbox' };
-    app = await createTestApp({ runMailWorker: false, env: { NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-32-characters-at-least', REQUIRE_ADMIN_2FA: 'false', ...staging } });
+    app = await createTestApp({
+      runMailWorker: false,
+      env: {
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'a-production-secret-of-32-characters-at-least',
+        REQUIRE_ADMIN_2FA: 'false',
+        ...staging,
+      },
+    });
     actors = await actorsOf(app);
   });
   afterAll(() => app.close());
@@ -155,6 +235,8 @@ describe('pictures in production', () => {
   });
 
   it('takes an https picture', async () => {
-    await expectAccepted(app, actors, IMAGE_ROUTES, 'https://images.example/secure.png', (rows) => [...rows.users, ...rows.readers].map((r) => r.image));
+    await expectAccepted(app, actors, IMAGE_ROUTES, 'https://images.example/secure.png', (rows) =>
+      [...rows.users, ...rows.readers].map((r) => r.image),
+    );
   });
 });

@@ -16,10 +16,15 @@ export async function ensureAdmin(
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: user.id, role: user.role }).from(user).where(eq(user.email, admin.email));
     if (existing) {
-      if (existing.role !== 'admin') await tx.update(user).set({ role: 'admin', updatedAt: now }).where(eq(user.id, existing.id));
+      if (existing.role !== 'admin')
+        await tx.update(user).set({ role: 'admin', updatedAt: now }).where(eq(user.id, existing.id));
       return 'existing';
     }
-    await createUserWithPassword(tx, { email: admin.email, password: admin.password, name: 'Admin', role: 'admin', now }, onUserCreated);
+    await createUserWithPassword(
+      tx,
+      { email: admin.email, password: admin.password, name: 'Admin', role: 'admin', now },
+      onUserCreated,
+    );
     return 'created';
   });
 }

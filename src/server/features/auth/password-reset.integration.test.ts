@@ -30,32 +30,52 @@ describe('password reset', () => {
     expect((await http(app, client.cookie).get('/api/auth/profile')).body).toBeNull();
     expect((await http(app, otherDevice).get('/api/auth/profile')).body).toBeNull();
 
-    expect((await http(app).post('/api/auth/sign-in/email', { email: client.email, password: client.password })).status).toBe(401);
-    expect((await http(app).post('/api/auth/sign-in/email', { email: client.email, password: 'brand-new-secret-9' })).status).toBe(200);
+    expect(
+      (await http(app).post('/api/auth/sign-in/email', { email: client.email, password: client.password })).status,
+    ).toBe(401);
+    expect(
+      (await http(app).post('/api/auth/sign-in/email', { email: client.email, password: 'brand-new-secret-9' })).status,
+    ).toBe(200);
   });
 
   it('takes a link once only', async () => {
     const client = await createClient(app);
     const token = await resetLinkFor(client.email);
-    expect((await http(app).post('/api/auth/reset-password', { token, newPassword: 'first-new-password' })).status).toBe(200);
+    expect(
+      (await http(app).post('/api/auth/reset-password', { token, newPassword: 'first-new-password' })).status,
+    ).toBe(200);
     const again = await http(app).post('/api/auth/reset-password', { token, newPassword: 'second-new-password' });
     expect(again.status).toBe(400);
-    expect(again.body.error).toMatchObject({ message: INVALID_RESET_LINK_MESSAGE, fields: { token: INVALID_RESET_LINK_MESSAGE } });
-    expect((await http(app).post('/api/auth/sign-in/email', { email: client.email, password: 'first-new-password' })).status).toBe(200);
+    expect(again.body.error).toMatchObject({
+      message: INVALID_RESET_LINK_MESSAGE,
+      fields: { token: INVALID_RESET_LINK_MESSAGE },
+    });
+    expect(
+      (await http(app).post('/api/auth/sign-in/email', { email: client.email, password: 'first-new-password' })).status,
+    ).toBe(200);
   });
 
   it('refuses a link older than an hour', async () => {
     const client = await createClient(app);
     const token = await resetLinkFor(client.email);
-    const [row] = await app.db.select().from(verification).where(like(verification.identifier, 'reset-password:%')).orderBy(verification.createdAt);
+    const [row] = await app.db
+      .select()
+      .from(verification)
+      .where(like(verification.identifier, 'reset-password:%'))
+      .orderBy(verification.createdAt);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(59 * 60_000);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(60 * 60_000 + 1000);
     // An hour later: the row is past its expiry.
-    await app.db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verification.identifier, `reset-password:${token}`));
+    await app.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.identifier, `reset-password:${token}`));
     const late = await http(app).post('/api/auth/reset-password', { token, newPassword: 'too-late-password' });
     expect(late.status).toBe(400);
     expect(late.body.error.message).toBe(INVALID_RESET_LINK_MESSAGE);
-    expect((await http(app).post('/api/auth/sign-in/email', { email: client.email, password: client.password })).status).toBe(200);
+    expect(
+      (await http(app).post('/api/auth/sign-in/email', { email: client.email, password: client.password })).status,
+    ).toBe(200);
   });
 
   it('checks the new password and the email with field messages', async () => {
@@ -72,9 +92,13 @@ describe('password reset', () => {
     try {
       const client = await createClient(limited);
       const answers = [];
-      for (let i = 0; i < 4; i++) answers.push((await http(limited).post('/api/auth/request-password-reset', { email: client.email })).status);
+      for (let i = 0; i < 4; i++)
+        answers.push((await http(limited).post('/api/auth/request-password-reset', { email: client.email })).status);
       expect(answers).toEqual([200, 200, 200, 429]);
-      expect((await http(limited).post('/api/auth/sign-in/email', { email: client.email, password: client.password })).status).toBe(200);
+      expect(
+        (await http(limited).post('/api/auth/sign-in/email', { email: client.email, password: client.password }))
+          .status,
+      ).toBe(200);
     } finally {
       await limited.close();
     }

@@ -5,7 +5,10 @@ import { readerProfiles, user } from '../../db/schema';
 import { notFound } from '../../errors';
 
 /** Reads a user's cash and usable promotional credit (the wallet's, passed in by app.ts: auth imports no other feature). */
-export type WalletBalanceOf = (db: DbOrTx, userId: string) => Promise<{ walletBalanceCents: number; creditCents: number }>;
+export type WalletBalanceOf = (
+  db: DbOrTx,
+  userId: string,
+) => Promise<{ walletBalanceCents: number; creditCents: number }>;
 
 /** The signed-in user's profile; role and balance always come from the database. */
 export async function getProfile(db: DbOrTx, userId: string, walletBalanceOf: WalletBalanceOf): Promise<Profile> {

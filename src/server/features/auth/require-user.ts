@@ -40,11 +40,22 @@ interface StoredSignIn {
   twoFactorEnabled: boolean | null | undefined;
 }
 
-function signedInUser(auth: Auth, { sessionId, userId, email, name, role: storedRole, twoFactorEnabled }: StoredSignIn): SignedInUser {
+function signedInUser(
+  auth: Auth,
+  { sessionId, userId, email, name, role: storedRole, twoFactorEnabled }: StoredSignIn,
+): SignedInUser {
   // Only server code writes roles; one that is none of ROLES gets the least a signed-in person may do.
   const role: Role = storedRole && isRole(storedRole) ? storedRole : 'client';
   const isTwoFactorEnabled = twoFactorEnabled === true;
-  return { id: userId, sessionId, email, name, role, isTwoFactorEnabled, isAdminLocked: role === 'admin' && auth.requiresAdminTwoFactor && !isTwoFactorEnabled };
+  return {
+    id: userId,
+    sessionId,
+    email,
+    name,
+    role,
+    isTwoFactorEnabled,
+    isAdminLocked: role === 'admin' && auth.requiresAdminTwoFactor && !isTwoFactorEnabled,
+  };
 }
 
 /**
@@ -54,13 +65,18 @@ function signedInUser(auth: Auth, { sessionId, userId, email, name, role: stored
  * page asks `/api/auth/profile` on every load, so an active person stays signed in (read without
  * them, the database was renewed but the browser's cookie lapsed a week after the sign-in).
  */
-export async function readSessionUserRenewing(auth: Auth, headers: Record<string, string | string[] | undefined>): Promise<{ user: SignedInUser | null; setCookies: string[] }> {
+export async function readSessionUserRenewing(
+  auth: Auth,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<{ user: SignedInUser | null; setCookies: string[] }> {
   const webHeaders = fromNodeHeaders(headers);
   // Better Auth's own check for its session cookie, as its docs do in middleware: without one there
   // is no session, and asking Better Auth anyway was a fifth of an anonymous directory request's CPU.
   if (!getSessionCookie(webHeaders)) return { user: null, setCookies: [] };
   const { headers: answered, response } = await auth.api.getSession({ headers: webHeaders, returnHeaders: true });
-  const user = response ? signedInUser(auth, { ...response.user, userId: response.user.id, sessionId: response.session.id }) : null;
+  const user = response
+    ? signedInUser(auth, { ...response.user, userId: response.user.id, sessionId: response.session.id })
+    : null;
   return { user, setCookies: answered.getSetCookie() };
 }
 
@@ -69,7 +85,10 @@ export async function readSessionUserRenewing(auth: Auth, headers: Record<string
  * renewing nothing (auth/session-of-cookie.ts): every signed-in request and every socket handshake
  * asks it, and the page's profile request renews (readSessionUserRenewing).
  */
-export async function readSessionUser(auth: Auth, headers: Record<string, string | string[] | undefined>): Promise<SignedInUser | null> {
+export async function readSessionUser(
+  auth: Auth,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<SignedInUser | null> {
   const cookie = Array.isArray(headers.cookie) ? headers.cookie.join('; ') : headers.cookie;
   const found = await auth.sessionOfCookie(cookie);
   return found ? signedInUser(auth, found) : null;
@@ -91,7 +110,8 @@ export function assertAdminPower(caller: AdminCandidate, refusal: () => AppError
  * Whether a viewer sees what only admins see (hidden posts, hidden products). It never refuses: an
  * admin whose powers are locked sees what everyone sees, so public pages still open for them.
  */
-export const seesAsAdmin = (viewer: AdminCandidate | null | undefined): boolean => viewer?.role === 'admin' && !viewer.isAdminLocked;
+export const seesAsAdmin = (viewer: AdminCandidate | null | undefined): boolean =>
+  viewer?.role === 'admin' && !viewer.isAdminLocked;
 
 /** Who is looking at a public page, when it matters what they see (a reader's free minutes): null for a visitor. */
 export async function readViewerId(auth: Auth, request: FastifyRequest): Promise<string | null> {

@@ -68,7 +68,9 @@ async function forwardToAuth(auth: Auth, request: FastifyRequest, body: unknown)
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   if (hasBody) headers.set('content-type', 'application/json');
   headers.delete('content-length');
-  return auth.handler(new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined }));
+  return auth.handler(
+    new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined }),
+  );
 }
 
 export interface AuthRouteDeps {
@@ -93,72 +95,107 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   const perAccount: LimitRule = { name: 'sign-in-account', max: accountMax, windowMs, keyOf: emailKey('') };
   const perSignUpEmail: LimitRule = { name: 'sign-up-email', max: accountMax, windowMs, keyOf: emailKey('') };
   const perResetEmail: LimitRule = { name: 'reset-email', max: accountMax, windowMs, keyOf: emailKey('') };
-  const perVerifyEmail: LimitRule = { name: 'verify-email', max: accountMax, windowMs, keyOf: (request) => request.sessionUser?.email };
+  const perVerifyEmail: LimitRule = {
+    name: 'verify-email',
+    max: accountMax,
+    windowMs,
+    keyOf: (request) => request.sessionUser?.email,
+  };
   const perCodeIp: LimitRule = { name: 'two-factor-ip', max: accountMax, windowMs, keyOf: ipOf };
 
-  app.post('/api/auth/sign-in/email', { ...bodyParsedByHandler(signInSchema), preHandler: limitBy(app, perIp, perAccount) }, async (request, reply) => {
-    const parsed = signInSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw badRequest(CREDENTIALS_REQUIRED_MESSAGE, fieldErrors(parsed.error.issues));
-    return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
-  });
+  app.post(
+    '/api/auth/sign-in/email',
+    { ...bodyParsedByHandler(signInSchema), preHandler: limitBy(app, perIp, perAccount) },
+    async (request, reply) => {
+      const parsed = signInSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw badRequest(CREDENTIALS_REQUIRED_MESSAGE, fieldErrors(parsed.error.issues));
+      return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
+    },
+  );
 
   // The answer never says whether the email has an account; the limits slow anyone fishing for one.
-  app.post('/api/auth/request-password-reset', { ...bodyParsedByHandler(requestPasswordResetSchema), preHandler: limitBy(app, perIp, perResetEmail) }, async (request, reply) => {
-    const parsed = requestPasswordResetSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw invalidDetails(parsed.error, 'Enter a valid email address');
-    return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
-  });
+  app.post(
+    '/api/auth/request-password-reset',
+    { ...bodyParsedByHandler(requestPasswordResetSchema), preHandler: limitBy(app, perIp, perResetEmail) },
+    async (request, reply) => {
+      const parsed = requestPasswordResetSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw invalidDetails(parsed.error, 'Enter a valid email address');
+      return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
+    },
+  );
 
-  app.post('/api/auth/reset-password', { ...bodyParsedByHandler(resetPasswordSchema), preHandler: limitBy(app, perIp) }, async (request, reply) => {
-    const parsed = resetPasswordSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid new password');
-    const resetFor = await findResetAccount(auth, db, parsed.data.token);
-    const reset = await forwardToAuth(auth, request, parsed.data);
-    if (!reset.ok) {
-      if (reset.status === 400) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK_MESSAGE, { token: INVALID_RESET_LINK_MESSAGE });
-      return sendAuthResponse(reply, reset);
-    }
-    // Every other sign-in ended with the reset (revokeSessionsOnPasswordReset); this one begins,
-    // through the ordinary sign-in so two-factor and suspension still apply.
-    if (!resetFor) return sendAuthResponse(reply, reset);
-    const signedIn = await auth.api.signInEmail({
-      body: { email: resetFor.email, password: parsed.data.newPassword },
-      headers: fromNodeHeaders(request.headers),
-      asResponse: true,
-    });
-    return sendAuthResponse(reply, signedIn.ok ? signedIn : reset);
-  });
+  app.post(
+    '/api/auth/reset-password',
+    { ...bodyParsedByHandler(resetPasswordSchema), preHandler: limitBy(app, perIp) },
+    async (request, reply) => {
+      const parsed = resetPasswordSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid new password');
+      const resetFor = await findResetAccount(auth, db, parsed.data.token);
+      const reset = await forwardToAuth(auth, request, parsed.data);
+      if (!reset.ok) {
+        if (reset.status === 400)
+          throw new AppError('BAD_REQUEST', INVALID_RESET_LINK_MESSAGE, { token: INVALID_RESET_LINK_MESSAGE });
+        return sendAuthResponse(reply, reset);
+      }
+      // Every other sign-in ended with the reset (revokeSessionsOnPasswordReset); this one begins,
+      // through the ordinary sign-in so two-factor and suspension still apply.
+      if (!resetFor) return sendAuthResponse(reply, reset);
+      const signedIn = await auth.api.signInEmail({
+        body: { email: resetFor.email, password: parsed.data.newPassword },
+        headers: fromNodeHeaders(request.headers),
+        asResponse: true,
+      });
+      return sendAuthResponse(reply, signedIn.ok ? signedIn : reset);
+    },
+  );
 
   // The sign-in's second step: a six-digit code is guessable, so attempts are limited per IP too.
-  for (const [path, body] of [['two-factor/verify-totp', totpCodeSchema], ['two-factor/verify-backup-code', backupCodeSchema]] as const) {
+  for (const [path, body] of [
+    ['two-factor/verify-totp', totpCodeSchema],
+    ['two-factor/verify-backup-code', backupCodeSchema],
+  ] as const) {
     const schema = { body: body.extend({ trustDevice: z.boolean().optional() }).strict() };
-    app.post(`/api/auth/${path}`, { schema, preHandler: limitBy(app, perIp, perCodeIp) }, async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, request.body)));
+    app.post(`/api/auth/${path}`, { schema, preHandler: limitBy(app, perIp, perCodeIp) }, async (request, reply) =>
+      sendAuthResponse(reply, await forwardToAuth(auth, request, request.body)),
+    );
   }
 
   // 'Send it again' from the dashboard's banner: always to the signed-in person's own address.
-  app.post('/api/auth/send-verification-email', { onRequest: requireUser(auth), preHandler: limitBy(app, perIp, perVerifyEmail) }, async (request, reply) => {
-    const { email } = currentUser(request);
-    return sendAuthResponse(reply, await forwardToAuth(auth, request, { email, callbackURL: '/dashboard' }));
-  });
+  app.post(
+    '/api/auth/send-verification-email',
+    { onRequest: requireUser(auth), preHandler: limitBy(app, perIp, perVerifyEmail) },
+    async (request, reply) => {
+      const { email } = currentUser(request);
+      return sendAuthResponse(reply, await forwardToAuth(auth, request, { email, callbackURL: '/dashboard' }));
+    },
+  );
 
-  app.post('/api/auth/sign-up/email', {
-    schema: { body: signUpSchema, response: { 200: signUpAnswerSchema } },
-    attachValidation: true,
-    preHandler: limitBy(app, perIp, perSignUpEmail),
-  }, async (request, reply) => {
-    const parsed = signUpSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid sign-up details');
-    const signedUp = await forwardToAuth(auth, request, parsed.data);
-    // Better Auth's body holds a made-up user for a taken email; ours is the same for both.
-    return signedUp.ok ? reply.send(signUpAnswer(config.mail.isMailboxReadable)) : sendAuthResponse(reply, signedUp);
-  });
+  app.post(
+    '/api/auth/sign-up/email',
+    {
+      schema: { body: signUpSchema, response: { 200: signUpAnswerSchema } },
+      attachValidation: true,
+      preHandler: limitBy(app, perIp, perSignUpEmail),
+    },
+    async (request, reply) => {
+      const parsed = signUpSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid sign-up details');
+      const signedUp = await forwardToAuth(auth, request, parsed.data);
+      // Better Auth's body holds a made-up user for a taken email; ours is the same for both.
+      return signedUp.ok ? reply.send(signUpAnswer(config.mail.isMailboxReadable)) : sendAuthResponse(reply, signedUp);
+    },
+  );
 
   // Better Auth checks only types here: an empty or huge name, or a `javascript:` image, would pass.
-  app.post('/api/auth/update-user', { ...bodyParsedByHandler(updateUserSchema), onRequest: requireUser(auth) }, async (request, reply) => {
-    const parsed = updateUserSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid profile details');
-    return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
-  });
+  app.post(
+    '/api/auth/update-user',
+    { ...bodyParsedByHandler(updateUserSchema), onRequest: requireUser(auth) },
+    async (request, reply) => {
+      const parsed = updateUserSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid profile details');
+      return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
+    },
+  );
 
   // "Who am I?" has two ordinary answers: a visitor is `null`, not a 401, so no signed-out page logs
   // an error (as Better Auth's own get-session answers). Every other signed-in route still says 401.
@@ -185,7 +222,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
 
   // The verification link in the sign-up mail, and the session read that Better Auth's own clients use.
   for (const path of ['verify-email', 'get-session']) {
-    app.get(`/api/auth/${path}`, async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, undefined)));
+    app.get(`/api/auth/${path}`, async (request, reply) =>
+      sendAuthResponse(reply, await forwardToAuth(auth, request, undefined)),
+    );
   }
   // The device signed out of takes no more pushes: its endpoint, sent by the web app, is forgotten
   // first (its own person's only); devices subscribed under this session go with the session.

@@ -10,7 +10,12 @@ export async function isBlockedBetween(db: DbOrTx, a: string, b: string): Promis
   const [row] = await db
     .select({ one: sql`1` })
     .from(userBlocks)
-    .where(or(and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)), and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a))))
+    .where(
+      or(
+        and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)),
+        and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a)),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

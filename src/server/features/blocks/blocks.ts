@@ -9,7 +9,10 @@ import type { BlockDeps } from './deps';
 function assertBlockable(blocker: SessionUser, other: { id: string; role: string }) {
   if (other.id === blocker.id) throw badRequest('You cannot block yourself', { userId: 'You cannot block yourself' });
   const sides = new Set([blocker.role, other.role]);
-  if (!(sides.has('client') && sides.has('reader'))) throw badRequest('Clients and readers can block one another, no one else', { userId: 'This person cannot be blocked' });
+  if (!(sides.has('client') && sides.has('reader')))
+    throw badRequest('Clients and readers can block one another, no one else', {
+      userId: 'This person cannot be blocked',
+    });
 }
 
 /** One of a block's two columns. */
@@ -26,7 +29,14 @@ const blockedViewOf = (other: BlockSide) => ({
 });
 const blockedView = blockedViewOf(userBlocks.blockedId);
 
-const toBlock = (row: { userId: string; name: string; avatarUrl: string | null; role: Block['role']; reason: string | null; createdAt: Date }): Block => ({
+const toBlock = (row: {
+  userId: string;
+  name: string;
+  avatarUrl: string | null;
+  role: Block['role'];
+  reason: string | null;
+  createdAt: Date;
+}): Block => ({
   ...row,
   name: row.name || 'Anonymous',
   createdAt: row.createdAt.toISOString(),
@@ -50,7 +60,11 @@ export async function listBlocks(deps: Pick<BlockDeps, 'db'>, userId: string): P
  * written question); after commit both are told, a reading requested or running between them ends
  * and a place in the reader's queue is left. Idempotent: blocking again releases nothing more.
  */
-export async function blockUser(deps: BlockDeps, blocker: SessionUser, input: { userId: string; reason?: string }): Promise<Block> {
+export async function blockUser(
+  deps: BlockDeps,
+  blocker: SessionUser,
+  input: { userId: string; reason?: string },
+): Promise<Block> {
   const [other] = await deps.db.select({ id: user.id, role: user.role }).from(user).where(eq(user.id, input.userId));
   if (!other) throw notFound('User not found');
   assertBlockable(blocker, other);
@@ -79,7 +93,6 @@ export async function unblockUser(deps: Pick<BlockDeps, 'db'>, blockerId: string
   await deps.db.delete(userBlocks).where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
 }
 
-
 /** An admin's view of one user's blocks, both ways (the users tab): the other person and the blocker's reason. */
 export async function adminUserBlocks(deps: Pick<BlockDeps, 'db'>, userId: string): Promise<AdminUserBlocks> {
   const [person] = await deps.db.select({ id: user.id }).from(user).where(eq(user.id, userId));
@@ -92,7 +105,11 @@ export async function adminUserBlocks(deps: Pick<BlockDeps, 'db'>, userId: strin
       .leftJoin(readerProfiles, eq(readerProfiles.userId, user.id))
       .where(eq(mine, userId))
       .orderBy(desc(userBlocks.createdAt));
-  const toAdminBlock = ({ avatarUrl: _avatarUrl, ...row }: Parameters<typeof toBlock>[0]): AdminBlock => ({ ...row, name: row.name || 'Anonymous', createdAt: row.createdAt.toISOString() });
+  const toAdminBlock = ({ avatarUrl: _avatarUrl, ...row }: Parameters<typeof toBlock>[0]): AdminBlock => ({
+    ...row,
+    name: row.name || 'Anonymous',
+    createdAt: row.createdAt.toISOString(),
+  });
   return {
     given: (await side(userBlocks.blockerId, userBlocks.blockedId)).map(toAdminBlock),
     received: (await side(userBlocks.blockedId, userBlocks.blockerId)).map(toAdminBlock),

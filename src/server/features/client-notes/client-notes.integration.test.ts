@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { readerClientNotes } from '../../db/schema';
-import { createAdmin, createClient, createReader, FACTORY_PASSWORD, type TestUser } from '../../../../tests/integration/factories';
+import {
+  createAdmin,
+  createClient,
+  createReader,
+  FACTORY_PASSWORD,
+  type TestUser,
+} from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { readingTestApp } from '../../../../tests/integration/readings';
 
@@ -10,7 +16,8 @@ import { readingTestApp } from '../../../../tests/integration/readings';
 const { app, clock, driver } = await readingTestApp();
 
 const notesPath = (clientId: string) => `/api/readers/me/clients/${clientId}/notes`;
-const write = (reader: TestUser, clientId: string, text: string) => http(app, reader.cookie).post(notesPath(clientId), { text });
+const write = (reader: TestUser, clientId: string, text: string) =>
+  http(app, reader.cookie).post(notesPath(clientId), { text });
 
 /** A reader and a client who has had a reading with them. */
 async function readerWithClient() {
@@ -24,16 +31,26 @@ describe("a reader's notes on a client", () => {
     const { client, reader } = await readerWithClient();
     const first = await write(reader, client.id, '  Lost her father in spring; go gently around family.  ');
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ id: expect.any(String), text: 'Lost her father in spring; go gently around family.', createdAt: new Date(clock.now()).toISOString(), updatedAt: new Date(clock.now()).toISOString() });
+    expect(first.body).toEqual({
+      id: expect.any(String),
+      text: 'Lost her father in spring; go gently around family.',
+      createdAt: new Date(clock.now()).toISOString(),
+      updatedAt: new Date(clock.now()).toISOString(),
+    });
     clock.advance(60_000);
     const second = await write(reader, client.id, 'Prefers tarot to oracle cards.');
-    expect((await http(app, reader.cookie).get(notesPath(client.id))).body.notes.map((note: { text: string }) => note.text)).toEqual([
-      'Prefers tarot to oracle cards.',
-      'Lost her father in spring; go gently around family.',
-    ]);
+    expect(
+      (await http(app, reader.cookie).get(notesPath(client.id))).body.notes.map((note: { text: string }) => note.text),
+    ).toEqual(['Prefers tarot to oracle cards.', 'Lost her father in spring; go gently around family.']);
     clock.advance(60_000);
-    const edited = await http(app, reader.cookie).patch(`/api/readers/me/notes/${first.body.id}`, { text: 'Lost her father last spring.' });
-    expect(edited.body).toMatchObject({ text: 'Lost her father last spring.', createdAt: first.body.createdAt, updatedAt: new Date(clock.now()).toISOString() });
+    const edited = await http(app, reader.cookie).patch(`/api/readers/me/notes/${first.body.id}`, {
+      text: 'Lost her father last spring.',
+    });
+    expect(edited.body).toMatchObject({
+      text: 'Lost her father last spring.',
+      createdAt: first.body.createdAt,
+      updatedAt: new Date(clock.now()).toISOString(),
+    });
     expect((await http(app, reader.cookie).delete(`/api/readers/me/notes/${second.body.id}`)).status).toBe(204);
     expect((await http(app, reader.cookie).get(notesPath(client.id))).body.notes).toEqual([edited.body]);
   });
@@ -62,7 +79,9 @@ describe("a reader's notes on a client", () => {
   it('refuse an empty or too long note and a client who never came, changing nothing', async () => {
     const { client, reader } = await readerWithClient();
     expect((await write(reader, client.id, '   ')).body.error.fields).toEqual({ text: 'Write a note' });
-    expect((await write(reader, client.id, 'x'.repeat(2001))).body.error.fields).toEqual({ text: 'A note is at most 2,000 characters' });
+    expect((await write(reader, client.id, 'x'.repeat(2001))).body.error.fields).toEqual({
+      text: 'A note is at most 2,000 characters',
+    });
     expect((await write(reader, client.id, 'x'.repeat(2000))).status).toBe(201);
     expect((await write(reader, (await createClient(app)).id, 'never came')).status).toBe(404);
     expect((await write(reader, 'no-such-user', 'unknown')).status).toBe(404);
@@ -74,8 +93,13 @@ describe("a reader's notes on a client", () => {
     const reader = await createReader(app);
     const client = await createClient(app, { balanceCents: 1000 });
     expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
-    const requested = await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' });
-    expect((await http(app, client.cookie).post('/api/sessions/end', { sessionId: requested.body.id })).status).toBe(200);
+    const requested = await http(app, client.cookie).post('/api/sessions/request', {
+      readerId: reader.id,
+      sessionType: 'chat',
+    });
+    expect((await http(app, client.cookie).post('/api/sessions/end', { sessionId: requested.body.id })).status).toBe(
+      200,
+    );
     const note = (await write(reader, client.id, 'Birthday in March.')).body;
     const exported = await http(app, reader.cookie).get('/api/account/export');
     expect(exported.body.clientNotes).toEqual([{ ...note, clientId: client.id }]);

@@ -15,7 +15,12 @@ export interface ClientNoteDeps {
 
 type NoteRow = typeof readerClientNotes.$inferSelect;
 
-const toNote = (row: NoteRow): ClientNote => ({ id: row.id, text: row.text, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+const toNote = (row: NoteRow): ClientNote => ({
+  id: row.id,
+  text: row.text,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 /**
  * Whether this person has ever come to this reader: a reading asked for, a booking or a written
@@ -37,7 +42,11 @@ async function assertClientOf(db: Db, readerId: string, clientId: string) {
 }
 
 /** The reader's own notes on one of their clients, newest first. */
-export async function listClientNotes(deps: ClientNoteDeps, readerId: string, clientId: string): Promise<{ notes: ClientNote[] }> {
+export async function listClientNotes(
+  deps: ClientNoteDeps,
+  readerId: string,
+  clientId: string,
+): Promise<{ notes: ClientNote[] }> {
   await assertClientOf(deps.db, readerId, clientId);
   const rows = await deps.db
     .select()
@@ -47,24 +56,45 @@ export async function listClientNotes(deps: ClientNoteDeps, readerId: string, cl
   return { notes: rows.map(toNote) };
 }
 
-export async function addClientNote(deps: ClientNoteDeps, readerId: string, clientId: string, text: string): Promise<ClientNote> {
+export async function addClientNote(
+  deps: ClientNoteDeps,
+  readerId: string,
+  clientId: string,
+  text: string,
+): Promise<ClientNote> {
   await assertClientOf(deps.db, readerId, clientId);
   const now = new Date(deps.clock.now());
-  const [row] = await deps.db.insert(readerClientNotes).values({ id: randomUUID(), readerId, clientId, text, createdAt: now, updatedAt: now }).returning();
+  const [row] = await deps.db
+    .insert(readerClientNotes)
+    .values({ id: randomUUID(), readerId, clientId, text, createdAt: now, updatedAt: now })
+    .returning();
   return toNote(row!);
 }
 
 /** Only the writing reader may change or remove a note: anyone else gets 404, as for a note that does not exist. */
-const ownNote = (readerId: string, id: string) => and(eq(readerClientNotes.id, id), eq(readerClientNotes.readerId, readerId));
+const ownNote = (readerId: string, id: string) =>
+  and(eq(readerClientNotes.id, id), eq(readerClientNotes.readerId, readerId));
 
-export async function updateClientNote(deps: ClientNoteDeps, readerId: string, id: string, text: string): Promise<ClientNote> {
-  const [row] = await deps.db.update(readerClientNotes).set({ text, updatedAt: new Date(deps.clock.now()) }).where(ownNote(readerId, id)).returning();
+export async function updateClientNote(
+  deps: ClientNoteDeps,
+  readerId: string,
+  id: string,
+  text: string,
+): Promise<ClientNote> {
+  const [row] = await deps.db
+    .update(readerClientNotes)
+    .set({ text, updatedAt: new Date(deps.clock.now()) })
+    .where(ownNote(readerId, id))
+    .returning();
   if (!row) throw notFound('Note not found');
   return toNote(row);
 }
 
 export async function deleteClientNote(deps: ClientNoteDeps, readerId: string, id: string): Promise<void> {
-  const deleted = await deps.db.delete(readerClientNotes).where(ownNote(readerId, id)).returning({ id: readerClientNotes.id });
+  const deleted = await deps.db
+    .delete(readerClientNotes)
+    .where(ownNote(readerId, id))
+    .returning({ id: readerClientNotes.id });
   if (deleted.length === 0) throw notFound('Note not found');
 }
 
@@ -72,11 +102,19 @@ export async function deleteClientNote(deps: ClientNoteDeps, readerId: string, i
  * Every note either about `userId` (a client) or written by them (a reader), newest first, with
  * both names: what an admin sees inside a report about that person, and nowhere else.
  */
-export async function notesInvolving(db: DbOrTx, userId: string): Promise<{ readerName: string; clientName: string; text: string; createdAt: string }[]> {
+export async function notesInvolving(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ readerName: string; clientName: string; text: string; createdAt: string }[]> {
   const readerUser = alias(user, 'note_reader');
   const clientUser = alias(user, 'note_client');
   const rows = await db
-    .select({ readerName: readerUser.name, clientName: clientUser.name, text: readerClientNotes.text, createdAt: readerClientNotes.createdAt })
+    .select({
+      readerName: readerUser.name,
+      clientName: clientUser.name,
+      text: readerClientNotes.text,
+      createdAt: readerClientNotes.createdAt,
+    })
     .from(readerClientNotes)
     .innerJoin(readerUser, eq(readerUser.id, readerClientNotes.readerId))
     .innerJoin(clientUser, eq(clientUser.id, readerClientNotes.clientId))

@@ -29,7 +29,11 @@ async function countView(db: Db, postId: string, userId: string, now: Date) {
       .values({ postId, userId, day: now.toISOString().slice(0, 10) })
       .onConflictDoNothing()
       .returning({ postId: communityPostViews.postId });
-    if (added.length > 0) await tx.update(communityPosts).set({ viewCount: sql`${communityPosts.viewCount} + 1` }).where(eq(communityPosts.id, postId));
+    if (added.length > 0)
+      await tx
+        .update(communityPosts)
+        .set({ viewCount: sql`${communityPosts.viewCount} + 1` })
+        .where(eq(communityPosts.id, postId));
   });
 }
 
@@ -46,9 +50,16 @@ export async function getThread(db: Db, postId: string, viewer: ForumViewer, now
     .where(
       and(
         eq(communityReplies.postId, postId),
-        seesHidden(viewer) ? isNull(communityReplies.removedAt) : viewer ? or(isNull(communityReplies.hiddenAt), eq(communityReplies.authorId, viewer.id)) : isNull(communityReplies.hiddenAt),
+        seesHidden(viewer)
+          ? isNull(communityReplies.removedAt)
+          : viewer
+            ? or(isNull(communityReplies.hiddenAt), eq(communityReplies.authorId, viewer.id))
+            : isNull(communityReplies.hiddenAt),
       ),
     )
     .orderBy(asc(communityReplies.createdAt), asc(communityReplies.id));
-  return { post: toPost(post, viewer, now), replies: replies.map(({ reply, ...rest }) => toReply({ ...reply, ...rest }, viewer)) };
+  return {
+    post: toPost(post, viewer, now),
+    replies: replies.map(({ reply, ...rest }) => toReply({ ...reply, ...rest }, viewer)),
+  };
 }

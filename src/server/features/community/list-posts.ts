@@ -25,7 +25,11 @@ export async function listPosts(db: DbOrTx, query: PostListQuery, viewer: ForumV
     visiblePosts(viewer),
     query.category ? eq(communityPosts.category, query.category) : undefined,
     search
-      ? or(ilike(communityPosts.title, likePattern(search)), ilike(communityPosts.content, likePattern(search)), sql`${search.toLowerCase()} = any(${communityPosts.tags})`)
+      ? or(
+          ilike(communityPosts.title, likePattern(search)),
+          ilike(communityPosts.content, likePattern(search)),
+          sql`${search.toLowerCase()} = any(${communityPosts.tags})`,
+        )
       : undefined,
   );
   const [rows, [total]] = await Promise.all([
@@ -35,7 +39,12 @@ export async function listPosts(db: DbOrTx, query: PostListQuery, viewer: ForumV
       .innerJoin(user, eq(user.id, communityPosts.authorId))
       .leftJoin(readerProfiles, eq(readerProfiles.userId, user.id))
       .where(where)
-      .orderBy(desc(communityPosts.isPinned), desc(communityPosts.isFeatured), desc(communityPosts.createdAt), desc(communityPosts.id))
+      .orderBy(
+        desc(communityPosts.isPinned),
+        desc(communityPosts.isFeatured),
+        desc(communityPosts.createdAt),
+        desc(communityPosts.id),
+      )
       .limit(COMMUNITY_PAGE_SIZE)
       .offset((query.page - 1) * COMMUNITY_PAGE_SIZE),
     db.select({ count: count() }).from(communityPosts).where(where),

@@ -16,7 +16,9 @@ import { authorColumns, toPost, toReply } from './to-post';
 type Moderator = Pick<SessionUser, 'id' | 'role' | 'isAdminLocked'>;
 
 const hiding = (isHidden: boolean, reason: string | undefined, moderator: Moderator, now: Date) =>
-  isHidden ? { hiddenAt: now, moderationReason: reason ?? null, moderatedBy: moderator.id } : { hiddenAt: null, moderationReason: null, moderatedBy: moderator.id };
+  isHidden
+    ? { hiddenAt: now, moderationReason: reason ?? null, moderatedBy: moderator.id }
+    : { hiddenAt: null, moderationReason: null, moderatedBy: moderator.id };
 
 /** A removed post or reply is hidden too (a check constraint holds it), since it was hidden first or now. */
 const removal = (hiddenAt: Date | null, reason: string, moderator: Moderator, now: Date) => ({
@@ -26,7 +28,13 @@ const removal = (hiddenAt: Date | null, reason: string, moderator: Moderator, no
   moderatedBy: moderator.id,
 });
 
-export async function moderatePost(db: Db, postId: string, moderator: Moderator, change: z.output<typeof moderatePostSchema>, now: Date): Promise<CommunityPost> {
+export async function moderatePost(
+  db: Db,
+  postId: string,
+  moderator: Moderator,
+  change: z.output<typeof moderatePostSchema>,
+  now: Date,
+): Promise<CommunityPost> {
   assertAdminPower(moderator);
   await findPost(db, postId, moderator);
   const { isHidden, reason, ...flags } = change;
@@ -38,7 +46,13 @@ export async function moderatePost(db: Db, postId: string, moderator: Moderator,
 }
 
 /** Removed for good: off the lists and out of everyone's sight but its author's (a 404 for the moderator next time). */
-export async function removePost(db: Db, postId: string, moderator: Moderator, reason: string, now: Date): Promise<void> {
+export async function removePost(
+  db: Db,
+  postId: string,
+  moderator: Moderator,
+  reason: string,
+  now: Date,
+): Promise<void> {
   assertAdminPower(moderator);
   const post = await findPost(db, postId, moderator);
   await db
@@ -61,15 +75,33 @@ async function findModeratedReply(db: Db, replyId: string) {
   return { ...reply, ...rest };
 }
 
-export async function moderateReply(db: Db, replyId: string, moderator: Moderator, change: z.output<typeof moderateReplySchema>, now: Date): Promise<CommunityReply> {
+export async function moderateReply(
+  db: Db,
+  replyId: string,
+  moderator: Moderator,
+  change: z.output<typeof moderateReplySchema>,
+  now: Date,
+): Promise<CommunityReply> {
   assertAdminPower(moderator);
   await findModeratedReply(db, replyId);
-  await db.update(communityReplies).set(hiding(change.isHidden, change.reason, moderator, now)).where(eq(communityReplies.id, replyId));
+  await db
+    .update(communityReplies)
+    .set(hiding(change.isHidden, change.reason, moderator, now))
+    .where(eq(communityReplies.id, replyId));
   return toReply(await findModeratedReply(db, replyId), moderator);
 }
 
-export async function removeReply(db: Db, replyId: string, moderator: Moderator, reason: string, now: Date): Promise<void> {
+export async function removeReply(
+  db: Db,
+  replyId: string,
+  moderator: Moderator,
+  reason: string,
+  now: Date,
+): Promise<void> {
   assertAdminPower(moderator);
   const reply = await findModeratedReply(db, replyId);
-  await db.update(communityReplies).set(removal(reply.hiddenAt, reason, moderator, now)).where(eq(communityReplies.id, replyId));
+  await db
+    .update(communityReplies)
+    .set(removal(reply.hiddenAt, reason, moderator, now))
+    .where(eq(communityReplies.id, replyId));
 }

@@ -11,12 +11,21 @@ import type { ForumViewer } from './viewer';
 type Member = NonNullable<ForumViewer>;
 
 /** A reply and the post's reply count move together. */
-export async function createReply(db: Db, postId: string, author: Member, content: string, now: Date): Promise<CommunityReply> {
+export async function createReply(
+  db: Db,
+  postId: string,
+  author: Member,
+  content: string,
+  now: Date,
+): Promise<CommunityReply> {
   await findPost(db, postId, author);
   const id = randomUUID();
   await db.transaction(async (tx) => {
     await tx.insert(communityReplies).values({ id, postId, authorId: author.id, content, createdAt: now });
-    await tx.update(communityPosts).set({ replyCount: sql`${communityPosts.replyCount} + 1` }).where(eq(communityPosts.id, postId));
+    await tx
+      .update(communityPosts)
+      .set({ replyCount: sql`${communityPosts.replyCount} + 1` })
+      .where(eq(communityPosts.id, postId));
   });
   const [row] = await db
     .select({ reply: communityReplies, ...authorColumns })
@@ -41,7 +50,13 @@ export async function toggleLike(db: Db, postId: string, member: Member) {
       .where(and(eq(communityLikes.postId, postId), eq(communityLikes.userId, member.id)))
       .returning({ postId: communityLikes.postId });
     const added =
-      removed.length > 0 ? [] : await tx.insert(communityLikes).values({ postId, userId: member.id }).onConflictDoNothing().returning({ postId: communityLikes.postId });
+      removed.length > 0
+        ? []
+        : await tx
+            .insert(communityLikes)
+            .values({ postId, userId: member.id })
+            .onConflictDoNothing()
+            .returning({ postId: communityLikes.postId });
     const delta = added.length - removed.length;
     const [post] = await tx
       .update(communityPosts)

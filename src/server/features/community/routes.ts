@@ -42,51 +42,87 @@ export async function communityRoutes(app: FastifyInstance, deps: { auth: Auth; 
   const onePost = { response: { 200: communityPostSchema } };
   const noContent = { response: { 204: noContentSchema } };
 
-  api.get('/api/community/posts', { schema: { querystring: postListQuerySchema, response: { 200: postListSchema } } }, async (request) =>
-    listPosts(db, request.query, await readSessionUser(deps.auth, request.headers), now()),
+  api.get(
+    '/api/community/posts',
+    { schema: { querystring: postListQuerySchema, response: { 200: postListSchema } } },
+    async (request) => listPosts(db, request.query, await readSessionUser(deps.auth, request.headers), now()),
   );
 
-  api.get('/api/community/categories', { schema: { response: { 200: categoryCountsSchema } } }, async () => categoryCounts(db));
+  api.get('/api/community/categories', { schema: { response: { 200: categoryCountsSchema } } }, async () =>
+    categoryCounts(db),
+  );
 
-  api.post('/api/community/posts', { onRequest: signedIn, schema: { body: createPostSchema, response: { 201: communityPostSchema } } }, async (request, reply) =>
-    reply.status(201).send(await createPost(db, currentUser(request), request.body, now())),
+  api.post(
+    '/api/community/posts',
+    { onRequest: signedIn, schema: { body: createPostSchema, response: { 201: communityPostSchema } } },
+    async (request, reply) => reply.status(201).send(await createPost(db, currentUser(request), request.body, now())),
   );
 
   api.get('/api/community/posts/:id', { schema: { ...params, response: { 200: postThreadSchema } } }, async (request) =>
     getThread(db, request.params.id, await readSessionUser(deps.auth, request.headers), now()),
   );
 
-  api.patch('/api/community/posts/:id', { onRequest: signedIn, schema: { ...params, body: createPostSchema, ...onePost } }, async (request) =>
-    updatePost(db, request.params.id, currentUser(request), request.body, now()),
+  api.patch(
+    '/api/community/posts/:id',
+    { onRequest: signedIn, schema: { ...params, body: createPostSchema, ...onePost } },
+    async (request) => updatePost(db, request.params.id, currentUser(request), request.body, now()),
   );
 
-  api.delete('/api/community/posts/:id', { onRequest: signedIn, schema: { ...params, ...noContent } }, async (request, reply) => {
-    await deletePost(db, request.params.id, currentUser(request), now());
-    return reply.status(204).send();
-  });
-
-  api.patch('/api/community/posts/:id/moderation', { onRequest: adminsOnly, schema: { ...params, body: moderatePostSchema, ...onePost } }, async (request) =>
-    moderatePost(db, request.params.id, currentUser(request), request.body, now()),
+  api.delete(
+    '/api/community/posts/:id',
+    { onRequest: signedIn, schema: { ...params, ...noContent } },
+    async (request, reply) => {
+      await deletePost(db, request.params.id, currentUser(request), now());
+      return reply.status(204).send();
+    },
   );
 
-  api.post('/api/community/posts/:id/removal', { onRequest: adminsOnly, schema: { ...params, body: removalSchema, ...noContent } }, async (request, reply) => {
-    await removePost(db, request.params.id, currentUser(request), request.body.reason, now());
-    return reply.status(204).send();
-  });
+  api.patch(
+    '/api/community/posts/:id/moderation',
+    { onRequest: adminsOnly, schema: { ...params, body: moderatePostSchema, ...onePost } },
+    async (request) => moderatePost(db, request.params.id, currentUser(request), request.body, now()),
+  );
+
+  api.post(
+    '/api/community/posts/:id/removal',
+    { onRequest: adminsOnly, schema: { ...params, body: removalSchema, ...noContent } },
+    async (request, reply) => {
+      await removePost(db, request.params.id, currentUser(request), request.body.reason, now());
+      return reply.status(204).send();
+    },
+  );
 
   const replyParams = { params: replyIdParamsSchema };
-  api.patch('/api/community/replies/:id/moderation', { onRequest: adminsOnly, schema: { ...replyParams, body: moderateReplySchema, response: { 200: communityReplySchema } } }, async (request) =>
-    moderateReply(db, request.params.id, currentUser(request), request.body, now()),
+  api.patch(
+    '/api/community/replies/:id/moderation',
+    {
+      onRequest: adminsOnly,
+      schema: { ...replyParams, body: moderateReplySchema, response: { 200: communityReplySchema } },
+    },
+    async (request) => moderateReply(db, request.params.id, currentUser(request), request.body, now()),
   );
 
-  api.post('/api/community/replies/:id/removal', { onRequest: adminsOnly, schema: { ...replyParams, body: removalSchema, ...noContent } }, async (request, reply) => {
-    await removeReply(db, request.params.id, currentUser(request), request.body.reason, now());
-    return reply.status(204).send();
-  });
-
-  api.post('/api/community/posts/:id/replies', { onRequest: signedIn, schema: { ...params, body: createReplySchema, response: { 201: communityReplySchema } } }, async (request, reply) =>
-    reply.status(201).send(await createReply(db, request.params.id, currentUser(request), request.body.content, now())),
+  api.post(
+    '/api/community/replies/:id/removal',
+    { onRequest: adminsOnly, schema: { ...replyParams, body: removalSchema, ...noContent } },
+    async (request, reply) => {
+      await removeReply(db, request.params.id, currentUser(request), request.body.reason, now());
+      return reply.status(204).send();
+    },
   );
 
-  api.post('/api/community/posts/:id/like', { onRequest: signedIn, schema: { ...params, response: { 200: likeResultSchema } } }, async (request) => toggleLike(db, request.params.id, currentUser(request)));
+  api.post(
+    '/api/community/posts/:id/replies',
+    { onRequest: signedIn, schema: { ...params, body: createReplySchema, response: { 201: communityReplySchema } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createReply(db, request.params.id, currentUser(request), request.body.content, now())),
+  );
+
+  api.post(
+    '/api/community/posts/:id/like',
+    { onRequest: signedIn, schema: { ...params, response: { 200: likeResultSchema } } },
+    async (request) => toggleLike(db, request.params.id, currentUser(request)),
+  );
 }

@@ -14,7 +14,10 @@ export const authorColumns = {
   readerName: sql<string | null>`${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName}`,
 };
 export const authorJoin = { user: eq(user.id, communityPosts.authorId), reader: eq(readerProfiles.userId, user.id) };
-export const replyAuthorJoin = { user: eq(user.id, communityReplies.authorId), reader: eq(readerProfiles.userId, user.id) };
+export const replyAuthorJoin = {
+  user: eq(user.id, communityReplies.authorId),
+  reader: eq(readerProfiles.userId, user.id),
+};
 
 interface AuthorRow {
   authorName: string;

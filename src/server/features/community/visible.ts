@@ -8,5 +8,7 @@ import { type ForumViewer, seesHidden } from './viewer';
  */
 export function visiblePosts(viewer: ForumViewer): SQL | undefined {
   if (seesHidden(viewer)) return isNull(communityPosts.removedAt);
-  return viewer ? or(isNull(communityPosts.hiddenAt), eq(communityPosts.authorId, viewer.id)) : isNull(communityPosts.hiddenAt);
+  return viewer
+    ? or(isNull(communityPosts.hiddenAt), eq(communityPosts.authorId, viewer.id))
+    : isNull(communityPosts.hiddenAt);
 }

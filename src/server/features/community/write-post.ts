@@ -25,13 +25,23 @@ export async function createPost(db: Db, author: Author, input: PostInput, now: 
 async function ownPost(db: Db, postId: string, viewer: Author, now: Date) {
   const post = await findPost(db, postId, viewer);
   if (post.authorId !== viewer.id) throw forbidden('Only its author can change this discussion');
-  if (now.getTime() - post.createdAt.getTime() >= POST_EDIT_WINDOW_MS) throw forbidden('A discussion can be edited or deleted only within 24 hours of posting');
+  if (now.getTime() - post.createdAt.getTime() >= POST_EDIT_WINDOW_MS)
+    throw forbidden('A discussion can be edited or deleted only within 24 hours of posting');
   return post;
 }
 
-export async function updatePost(db: Db, postId: string, viewer: Author, input: PostInput, now: Date): Promise<CommunityPost> {
+export async function updatePost(
+  db: Db,
+  postId: string,
+  viewer: Author,
+  input: PostInput,
+  now: Date,
+): Promise<CommunityPost> {
   await ownPost(db, postId, viewer, now);
-  await db.update(communityPosts).set({ ...input, updatedAt: now }).where(eq(communityPosts.id, postId));
+  await db
+    .update(communityPosts)
+    .set({ ...input, updatedAt: now })
+    .where(eq(communityPosts.id, postId));
   return toPost(await findPost(db, postId, viewer), viewer, now);
 }
 

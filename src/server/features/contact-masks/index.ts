@@ -1,3 +1,9 @@
 /** Contact details kept in the platform (issue 49): what other features use to mask what a user sends, and what admins read of it. */
-export { CONTACT_DETAILS_REPORT_REASON, keepMaskedOriginal, type MaskInput, maskForOthers, storeMaskedForOthers } from './mask-for-others';
+export {
+  CONTACT_DETAILS_REPORT_REASON,
+  keepMaskedOriginal,
+  type MaskInput,
+  maskForOthers,
+  storeMaskedForOthers,
+} from './mask-for-others';
 export { MASKED_ORIGINALS_DAYS, type MaskedOriginal, maskedOriginalsOf } from './masked-originals';

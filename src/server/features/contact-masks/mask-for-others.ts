@@ -41,11 +41,21 @@ export type MaskedOriginalInput = Pick<MaskInput, 'userId' | 'context' | 'subjec
 export async function keepMaskedOriginal(tx: Tx, input: MaskedOriginalInput): Promise<void> {
   const { userId, now } = input;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`contact-masks:${userId}`}, 0))`);
-  await tx.insert(contactMasks).values({ id: randomUUID(), userId, context: input.context, subjectId: input.subjectId, original: input.original, createdAt: now });
+  await tx.insert(contactMasks).values({
+    id: randomUUID(),
+    userId,
+    context: input.context,
+    subjectId: input.subjectId,
+    original: input.original,
+    createdAt: now,
+  });
 
   const filedByProduct = and(isNull(reports.reporterId), eq(reports.targetType, 'user'), eq(reports.targetId, userId));
   const [last] = await tx
-    .select({ createdAt: sql<Date>`max(${reports.createdAt})`.mapWith(reports.createdAt), open: sql<number>`count(*) filter (where ${reports.status} = 'open')`.mapWith(Number) })
+    .select({
+      createdAt: sql<Date>`max(${reports.createdAt})`.mapWith(reports.createdAt),
+      open: sql<number>`count(*) filter (where ${reports.status} = 'open')`.mapWith(Number),
+    })
     .from(reports)
     .where(filedByProduct);
   if (last && last.open > 0) return;
@@ -57,7 +67,14 @@ export async function keepMaskedOriginal(tx: Tx, input: MaskedOriginalInput): Pr
     .from(contactMasks)
     .where(and(eq(contactMasks.userId, userId), gt(contactMasks.createdAt, since)));
   if ((attempts?.n ?? 0) >= MASKED_ATTEMPTS_BEFORE_REPORT) {
-    await tx.insert(reports).values({ id: randomUUID(), reporterId: null, targetType: 'user', targetId: userId, reason: CONTACT_DETAILS_REPORT_REASON, createdAt: now });
+    await tx.insert(reports).values({
+      id: randomUUID(),
+      reporterId: null,
+      targetType: 'user',
+      targetId: userId,
+      reason: CONTACT_DETAILS_REPORT_REASON,
+      createdAt: now,
+    });
   }
 }
 
@@ -83,7 +100,11 @@ export async function maskForOthers(tx: Tx, input: MaskInput): Promise<{ text: s
  * Nearly every message is clean and goes in as that one statement; only a masked one opens a
  * transaction, to keep its original with it. A chat's socket handler runs this for every message.
  */
-export async function storeMaskedForOthers(db: Db, input: MaskInput, store: (db: DbOrTx, text: string) => Promise<unknown>): Promise<{ text: string; masked: boolean }> {
+export async function storeMaskedForOthers(
+  db: Db,
+  input: MaskInput,
+  store: (db: DbOrTx, text: string) => Promise<unknown>,
+): Promise<{ text: string; masked: boolean }> {
   const shown = masked(input);
   if (!shown.masked) await store(db, shown.text);
   else {

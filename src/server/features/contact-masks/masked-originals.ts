@@ -20,10 +20,18 @@ export interface MaskedOriginal {
 
 /** A user's masked originals of their last days, newest first: what an admin reads in a report about them. */
 export async function maskedOriginalsOf(db: DbOrTx, userId: string): Promise<MaskedOriginal[]> {
-  const latest = db.select({ at: max(contactMasks.createdAt) }).from(contactMasks).where(eq(contactMasks.userId, userId));
+  const latest = db
+    .select({ at: max(contactMasks.createdAt) })
+    .from(contactMasks)
+    .where(eq(contactMasks.userId, userId));
   const since = sql`(${latest}) - make_interval(days => ${MASKED_ORIGINALS_DAYS})`;
   return db
-    .select({ context: contactMasks.context, subjectId: contactMasks.subjectId, original: contactMasks.original, createdAt: contactMasks.createdAt })
+    .select({
+      context: contactMasks.context,
+      subjectId: contactMasks.subjectId,
+      original: contactMasks.original,
+      createdAt: contactMasks.createdAt,
+    })
     .from(contactMasks)
     .where(and(eq(contactMasks.userId, userId), gt(contactMasks.createdAt, since)))
     .orderBy(desc(contactMasks.createdAt), desc(contactMasks.id))

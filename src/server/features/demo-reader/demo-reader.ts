@@ -5,7 +5,15 @@ import type { Log } from '../../realtime/client-events';
 import { markReadersSeen } from '../../realtime/presence/reader-presence';
 import { isPresent, markSeen } from '../../realtime/presence/session-presence';
 import type { SessionUser } from '../auth';
-import { type MessageLimiter, messagesOf, type ProcessLease, respondToSession, type SessionDeps, sendMessage, startSession } from '../sessions';
+import {
+  type MessageLimiter,
+  messagesOf,
+  type ProcessLease,
+  respondToSession,
+  type SessionDeps,
+  sendMessage,
+  startSession,
+} from '../sessions';
 
 /** How long Sage 'types' before a reply: long enough to read as a pause, short enough to wait for. */
 export const TYPING_PAUSE_MS = 1_500;
@@ -45,7 +53,16 @@ async function findSage(deps: SessionDeps): Promise<Sage | null> {
     .limit(1);
   if (!row) return null;
   // The account's name, as the chat history names every sender.
-  return { user: { id: row.id, email: row.email, name: row.name, role: 'reader', isTwoFactorEnabled: false, isAdminLocked: false } };
+  return {
+    user: {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role: 'reader',
+      isTwoFactorEnabled: false,
+      isAdminLocked: false,
+    },
+  };
 }
 
 /** Online whenever the server runs: held by this process's lease, as an open reader page would be. */
@@ -58,7 +75,11 @@ async function stayOnline(deps: SessionDeps, lease: ProcessLease, sage: Sage) {
     .set({ isOnline: true, updatedAt: now })
     .where(and(eq(readerProfiles.userId, sage.user.id), eq(readerProfiles.isOnline, false)))
     .returning({ id: readerProfiles.userId });
-  if (cameOnline.length > 0) deps.realtime.toReaderWatchers(sage.user.id, SERVER_EVENTS.readerStatus, { readerId: sage.user.id, isOnline: true });
+  if (cameOnline.length > 0)
+    deps.realtime.toReaderWatchers(sage.user.id, SERVER_EVENTS.readerStatus, {
+      readerId: sage.user.id,
+      isOnline: true,
+    });
 }
 
 /**
@@ -66,7 +87,12 @@ async function stayOnline(deps: SessionDeps, lease: ProcessLease, sage: Sage) {
  * message of the client, once the latest is a typing pause old. Counted, not ordered: a message and
  * a reply written in the same millisecond have no order to trust.
  */
-export function nextLine(input: { clientName: string; sageId: string; messages: { senderId: string; createdAt: string }[]; nowMs: number }): string | null {
+export function nextLine(input: {
+  clientName: string;
+  sageId: string;
+  messages: { senderId: string; createdAt: string }[];
+  nowMs: number;
+}): string | null {
   const ownCount = input.messages.filter((message) => message.senderId === input.sageId).length;
   if (ownCount === 0) return greetingFor(input.clientName);
   const fromClient = input.messages.filter((message) => message.senderId !== input.sageId);
@@ -82,7 +108,12 @@ async function look(deps: SessionDeps, limiter: MessageLimiter, lease: ProcessLe
     .select({ session: readingSessions, clientName: user.name })
     .from(readingSessions)
     .innerJoin(user, eq(user.id, readingSessions.clientId))
-    .where(and(eq(readingSessions.readerId, sage.user.id), inArray(readingSessions.status, ['requested', 'accepted', 'active'])));
+    .where(
+      and(
+        eq(readingSessions.readerId, sage.user.id),
+        inArray(readingSessions.status, ['requested', 'accepted', 'active']),
+      ),
+    );
   const now = new Date(deps.clock.now());
   for (const reading of open) {
     await answer(deps, limiter, lease, sage, reading, now).catch((error: unknown) =>
@@ -93,7 +124,14 @@ async function look(deps: SessionDeps, limiter: MessageLimiter, lease: ProcessLe
 }
 
 /** One of Sage's readings, one step: accept a request, start an accepted one, or say the next line. */
-async function answer(deps: SessionDeps, limiter: MessageLimiter, lease: ProcessLease, sage: Sage, open: OpenReading, now: Date) {
+async function answer(
+  deps: SessionDeps,
+  limiter: MessageLimiter,
+  lease: ProcessLease,
+  sage: Sage,
+  open: OpenReading,
+  now: Date,
+) {
   const { session, clientName } = open;
   if (session.status === 'requested') {
     await respondToSession(deps, sage.user, { sessionId: session.id, response: 'accept' });
@@ -108,7 +146,12 @@ async function answer(deps: SessionDeps, limiter: MessageLimiter, lease: Process
   }
   // The server relays nothing while the meter is paused; Sage waits with everyone else.
   if (session.pausedAt !== null) return;
-  const line = nextLine({ clientName, sageId: sage.user.id, messages: await messagesOf(deps.db, session.id), nowMs: now.getTime() });
+  const line = nextLine({
+    clientName,
+    sageId: sage.user.id,
+    messages: await messagesOf(deps.db, session.id),
+    nowMs: now.getTime(),
+  });
   if (line) await sendMessage(deps, limiter, sage.user, { sessionId: session.id, content: line, type: 'text' });
 }
 

@@ -19,12 +19,17 @@ beforeAll(async () => {
 
 /** PUT is not in the shared http helper; the same in-process request it makes. */
 async function put(url: string, cookie?: string) {
-  const response = await app.app.inject({ method: 'PUT', url, headers: { origin: TEST_ORIGIN, ...(cookie && { cookie }) } });
+  const response = await app.app.inject({
+    method: 'PUT',
+    url,
+    headers: { origin: TEST_ORIGIN, ...(cookie && { cookie }) },
+  });
   return { status: response.statusCode, body: response.body ? JSON.parse(response.body) : undefined };
 }
 const heart = (client: TestUser, readerId: string) => put(`/api/favorites/${readerId}`, client.cookie);
 const unheart = (client: TestUser, readerId: string) => http(app, client.cookie).delete(`/api/favorites/${readerId}`);
-const hearted = async (client: TestUser) => (await http(app, client.cookie).get('/api/favorites')).body.readers as FavoriteReader[];
+const hearted = async (client: TestUser) =>
+  (await http(app, client.cookie).get('/api/favorites')).body.readers as FavoriteReader[];
 const tab = async (client: TestUser) => {
   const response = await http(app, client.cookie).get('/api/favorites/dashboard');
   expect(response.status).toBe(200);
@@ -45,7 +50,10 @@ describe('PUT and DELETE /api/favorites/:readerId', () => {
     const reader = await createReader(app);
     expect((await heart(client, reader.id)).status).toBe(204);
     expect((await heart(client, reader.id)).status).toBe(204);
-    const rows = await app.db.select().from(favoriteReaders).where(and(eq(favoriteReaders.clientId, client.id), eq(favoriteReaders.readerId, reader.id)));
+    const rows = await app.db
+      .select()
+      .from(favoriteReaders)
+      .where(and(eq(favoriteReaders.clientId, client.id), eq(favoriteReaders.readerId, reader.id)));
     expect(rows).toHaveLength(1);
     expect((await hearted(client)).map((r) => [r.id, r.isFavorite])).toEqual([[reader.id, true]]);
 
@@ -105,8 +113,14 @@ describe('GET /api/favorites/dashboard', () => {
     await http(app, client.cookie).post('/api/sessions/end', { sessionId: refunded.id, refundRequested: true });
     const declinedReader = await createReader(app);
     await http(app, declinedReader.cookie).patch('/api/readers/me', { isOnline: true });
-    const request = await http(app, client.cookie).post('/api/sessions/request', { readerId: declinedReader.id, sessionType: 'chat' });
-    await http(app, declinedReader.cookie).post('/api/sessions/respond', { sessionId: request.body.id, response: 'decline' });
+    const request = await http(app, client.cookie).post('/api/sessions/request', {
+      readerId: declinedReader.id,
+      sessionType: 'chat',
+    });
+    await http(app, declinedReader.cookie).post('/api/sessions/respond', {
+      sessionId: request.body.id,
+      response: 'decline',
+    });
 
     // Hearted: one already in the top 5 (listed once), one outside it, one never read with.
     const heartedOnly = await createReader(app);
@@ -126,7 +140,12 @@ describe('GET /api/favorites/dashboard', () => {
       [byCount[5]!.id, 1, true],
       [heartedOnly.id, 0, true],
     ]);
-    expect(readers[0]).toMatchObject({ username: expect.any(String), specialties: ['Tarot', 'Astrology', 'Dreams', 'Crystals'], isOnline: true, isBusy: false });
+    expect(readers[0]).toMatchObject({
+      username: expect.any(String),
+      specialties: ['Tarot', 'Astrology', 'Dreams', 'Crystals'],
+      isOnline: true,
+      isBusy: false,
+    });
     // GET /api/favorites is the hearted ones alone.
     expect((await hearted(client)).map((r) => r.id)).toEqual([byCount[0]!.id, byCount[5]!.id, heartedOnly.id]);
   }, 180_000); // 22 readings over HTTP: past the default minute on a busy CI machine (CI run 13).

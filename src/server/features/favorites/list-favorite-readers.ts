@@ -30,7 +30,11 @@ async function heartedReaderIds(db: DbOrTx, clientId: string): Promise<string[]>
  * top readers by completed readings together, each once. Most readings together first; among equals
  * the latest reading together, then the latest hearted. Suspended readers are left out: they cannot be booked.
  */
-export async function listFavoriteReaders(db: DbOrTx, clientId: string, options: { withTopBySessions: boolean }): Promise<FavoriteReader[]> {
+export async function listFavoriteReaders(
+  db: DbOrTx,
+  clientId: string,
+  options: { withTopBySessions: boolean },
+): Promise<FavoriteReader[]> {
   const hearted = await heartedReaderIds(db, clientId);
   const top = options.withTopBySessions ? await topReaderIdsBySessions(db, clientId) : [];
   const ids = [...new Set([...top, ...hearted])];
@@ -64,5 +68,7 @@ export async function listFavoriteReaders(db: DbOrTx, clientId: string, options:
         isFavorite: heartedIds.has(row.id),
       }),
     )
-    .sort((a, b) => b.completedSessionsWithYou - a.completedSessionsWithYou || position.get(a.id)! - position.get(b.id)!);
+    .sort(
+      (a, b) => b.completedSessionsWithYou - a.completedSessionsWithYou || position.get(a.id)! - position.get(b.id)!,
+    );
 }

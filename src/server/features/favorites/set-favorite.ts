@@ -12,7 +12,12 @@ export async function addFavorite(db: DbOrTx, clientId: string, readerId: string
 
 /** Un-hearts a reader; a reader who was not hearted stays so. Any reader's heart may be removed, even a suspended one's. */
 export async function removeFavorite(db: DbOrTx, clientId: string, readerId: string): Promise<void> {
-  const [reader] = await db.select({ id: readerProfiles.userId }).from(readerProfiles).where(eq(readerProfiles.userId, readerId));
+  const [reader] = await db
+    .select({ id: readerProfiles.userId })
+    .from(readerProfiles)
+    .where(eq(readerProfiles.userId, readerId));
   if (!reader) throw notFound('Reader not found');
-  await db.delete(favoriteReaders).where(and(eq(favoriteReaders.clientId, clientId), eq(favoriteReaders.readerId, readerId)));
+  await db
+    .delete(favoriteReaders)
+    .where(and(eq(favoriteReaders.clientId, clientId), eq(favoriteReaders.readerId, readerId)));
 }

@@ -23,8 +23,14 @@ describe('PUT and DELETE /api/follows/:readerId', () => {
     expect(await app.db.select().from(readerFollows).where(eq(readerFollows.readerId, reader.id))).toHaveLength(2);
     expect((await stateOf(first, reader.id)).body).toEqual({ following: true, followerCount: 2 });
 
-    expect(await unfollow(first, reader.id)).toMatchObject({ status: 200, body: { following: false, followerCount: 1 } });
-    expect(await unfollow(first, reader.id)).toMatchObject({ status: 200, body: { following: false, followerCount: 1 } });
+    expect(await unfollow(first, reader.id)).toMatchObject({
+      status: 200,
+      body: { following: false, followerCount: 1 },
+    });
+    expect(await unfollow(first, reader.id)).toMatchObject({
+      status: 200,
+      body: { following: false, followerCount: 1 },
+    });
     expect((await stateOf(first, reader.id)).body).toEqual({ following: false, followerCount: 1 });
   });
 
@@ -65,8 +71,16 @@ describe('PUT and DELETE /api/follows/:readerId', () => {
     expect((await follow(client, reader.id)).status).toBe(404);
     expect((await stateOf(client, reader.id)).status).toBe(404);
     expect((await http(app, client.cookie).get('/api/follows')).body.readers).toEqual([]);
-    expect(await unfollow(client, reader.id)).toMatchObject({ status: 200, body: { following: false, followerCount: 0 } });
-    expect(await app.db.select().from(readerFollows).where(and(eq(readerFollows.followerId, client.id), eq(readerFollows.readerId, reader.id)))).toEqual([]);
+    expect(await unfollow(client, reader.id)).toMatchObject({
+      status: 200,
+      body: { following: false, followerCount: 0 },
+    });
+    expect(
+      await app.db
+        .select()
+        .from(readerFollows)
+        .where(and(eq(readerFollows.followerId, client.id), eq(readerFollows.readerId, reader.id))),
+    ).toEqual([]);
   });
 
   it('are for signed-in users: 401 otherwise', async () => {
@@ -97,6 +111,12 @@ describe('GET /api/follows', () => {
       [later.id, true],
       [earlier.id, false],
     ]);
-    expect(body.readers[1]).toEqual({ id: earlier.id, fullName: 'Ada Moon', username: expect.any(String), profileImage: null, isOnline: false });
+    expect(body.readers[1]).toEqual({
+      id: earlier.id,
+      fullName: 'Ada Moon',
+      username: expect.any(String),
+      profileImage: null,
+      isOnline: false,
+    });
   });
 });

@@ -20,7 +20,11 @@ export async function followRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   const signedIn = requireUser(deps.auth);
   const params = { params: followParamsSchema, response: { 200: followStateSchema } };
 
-  api.get('/api/follows', { onRequest: signedIn, schema: { response: { 200: followedReaderListSchema } } }, async (request) => ({ readers: await listFollowedReaders(db, currentUser(request).id) }));
+  api.get(
+    '/api/follows',
+    { onRequest: signedIn, schema: { response: { 200: followedReaderListSchema } } },
+    async (request) => ({ readers: await listFollowedReaders(db, currentUser(request).id) }),
+  );
 
   api.get('/api/follows/:readerId', { onRequest: signedIn, schema: params }, async (request) =>
     getFollowState(db, currentUser(request).id, request.params.readerId),

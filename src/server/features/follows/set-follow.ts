@@ -8,7 +8,10 @@ import { assertListedReader } from '../readers';
 /** Whether `followerId` follows the reader, and how many follow them (the Follow button's figure). */
 export async function readFollowState(db: DbOrTx, followerId: string, readerId: string): Promise<FollowState> {
   const [row] = await db
-    .select({ followerCount: count(), following: sql<boolean>`coalesce(bool_or(${readerFollows.followerId} = ${followerId}), false)` })
+    .select({
+      followerCount: count(),
+      following: sql<boolean>`coalesce(bool_or(${readerFollows.followerId} = ${followerId}), false)`,
+    })
     .from(readerFollows)
     .where(eq(readerFollows.readerId, readerId));
   return { following: row?.following ?? false, followerCount: row?.followerCount ?? 0 };
@@ -31,8 +34,13 @@ export async function followReader(db: DbOrTx, followerId: string, readerId: str
 /** Stops following; a reader not followed stays so. Any reader may be unfollowed, even a suspended one (as with favorites). */
 export async function unfollowReader(db: DbOrTx, followerId: string, readerId: string): Promise<FollowState> {
   if (followerId === readerId) throw badRequest('You cannot follow yourself');
-  const [reader] = await db.select({ id: readerProfiles.userId }).from(readerProfiles).where(eq(readerProfiles.userId, readerId));
+  const [reader] = await db
+    .select({ id: readerProfiles.userId })
+    .from(readerProfiles)
+    .where(eq(readerProfiles.userId, readerId));
   if (!reader) throw notFound('Reader not found');
-  await db.delete(readerFollows).where(and(eq(readerFollows.followerId, followerId), eq(readerFollows.readerId, readerId)));
+  await db
+    .delete(readerFollows)
+    .where(and(eq(readerFollows.followerId, followerId), eq(readerFollows.readerId, readerId)));
   return readFollowState(db, followerId, readerId);
 }

@@ -19,7 +19,10 @@ export interface RedisProbe {
  * most once a second whatever the probe rate; a 503 names the part that is down, or says the node
  * is draining.
  */
-export async function healthRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; redis?: RedisProbe; isDraining: () => boolean }) {
+export async function healthRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; redis?: RedisProbe; isDraining: () => boolean },
+) {
   const database = createReadinessCheck(async () => void (await deps.db.execute(sql`select 1`)), deps.clock);
   const { redis } = deps;
   const redisCheck = redis

@@ -8,7 +8,15 @@ import { Outbox } from '../../realtime/outbox';
 import type { Realtime } from '../../realtime/realtime';
 import type { SessionTiming } from '../../timing';
 import type { StreamEndedHook } from './deps';
-import { creditAccountId, earningsAccountId, getWalletBalanceCents, lockAccounts, returnCredit, SPLIT_LEG_SUFFIX, transfer } from '../wallet';
+import {
+  creditAccountId,
+  earningsAccountId,
+  getWalletBalanceCents,
+  lockAccounts,
+  returnCredit,
+  SPLIT_LEG_SUFFIX,
+  transfer,
+} from '../wallet';
 import { streamRoom } from './deps';
 import { streamAccessKey, streamReference } from './paid-join/join-stream';
 
@@ -43,8 +51,16 @@ const readerAbsentSince = sql<Date | null>`(select greatest(${readerProfiles.see
  */
 export async function endStreamsOfAbsentReaders(deps: AbsentStreamDeps): Promise<number> {
   const now = new Date(deps.clock.now());
-  const isGone = and(eq(liveStreams.status, 'live'), sql`${readerAbsentSince} <= ${new Date(now.getTime() - deps.timing.minuteMs).toISOString()}::timestamptz`);
-  const due = await deps.db.select({ id: liveStreams.id }).from(liveStreams).where(isGone).orderBy(asc(liveStreams.startedAt)).limit(BATCH);
+  const isGone = and(
+    eq(liveStreams.status, 'live'),
+    sql`${readerAbsentSince} <= ${new Date(now.getTime() - deps.timing.minuteMs).toISOString()}::timestamptz`,
+  );
+  const due = await deps.db
+    .select({ id: liveStreams.id })
+    .from(liveStreams)
+    .where(isGone)
+    .orderBy(asc(liveStreams.startedAt))
+    .limit(BATCH);
   let ended = 0;
   for (const { id } of due) {
     const outbox = new Outbox();
@@ -64,7 +80,11 @@ export async function endStreamsOfAbsentReaders(deps: AbsentStreamDeps): Promise
       const refundedSince = new Date(stream.endedAt.getTime() - READER_LEFT_REFUND_MINUTES * deps.timing.minuteMs);
       await refundAdmissions(tx, { id: stream.id, readerId: stream.readerId }, refundedSince, now, outbox);
       outbox
-        .toRoom(streamRoom(stream.id), SERVER_EVENTS.streamEnded, { streamId: stream.id, endedAt: stream.endedAt.toISOString(), reason: 'reader_left' })
+        .toRoom(streamRoom(stream.id), SERVER_EVENTS.streamEnded, {
+          streamId: stream.id,
+          endedAt: stream.endedAt.toISOString(),
+          reason: 'reader_left',
+        })
         .closeRoom(streamRoom(stream.id));
       return true;
     });
@@ -83,20 +103,38 @@ export async function endStreamsOfAbsentReaders(deps: AbsentStreamDeps): Promise
  * give their share back; that admission stays unrefunded (`refunded_at` null) for an operator's
  * adjustment, and the others are refunded, oldest first, while the earnings cover them.
  */
-async function refundAdmissions(tx: Tx, stream: { id: string; readerId: string }, since: Date, now: Date, outbox: Outbox) {
+async function refundAdmissions(
+  tx: Tx,
+  stream: { id: string; readerId: string },
+  since: Date,
+  now: Date,
+  outbox: Outbox,
+) {
   const admissions = await tx
     .select({ userId: streamJoins.userId })
     .from(streamJoins)
-    .where(and(eq(streamJoins.streamId, stream.id), gt(streamJoins.paidCents, 0), gte(streamJoins.createdAt, since), isNull(streamJoins.refundedAt)))
+    .where(
+      and(
+        eq(streamJoins.streamId, stream.id),
+        gt(streamJoins.paidCents, 0),
+        gte(streamJoins.createdAt, since),
+        isNull(streamJoins.refundedAt),
+      ),
+    )
     .orderBy(asc(streamJoins.createdAt), asc(streamJoins.userId));
   if (admissions.length === 0) return;
-  const legKeys = admissions.flatMap(({ userId }) => Object.values(SPLIT_LEG_SUFFIX).map((suffix) => streamAccessKey(stream.id, userId) + suffix));
+  const legKeys = admissions.flatMap(({ userId }) =>
+    Object.values(SPLIT_LEG_SUFFIX).map((suffix) => streamAccessKey(stream.id, userId) + suffix),
+  );
   const legs = await tx
     .select()
     .from(ledgerTransfers)
     .where(sql`${ledgerTransfers.idempotencyKey} = any(${sql.param(legKeys)}::text[])`);
   // Every account the refunds touch, locked up front in the ledger's order (as a reading's refund does).
-  const balances = await lockAccounts(tx, [...legs.flatMap((leg) => [leg.debitAccountId, leg.creditAccountId]), ...admissions.map(({ userId }) => creditAccountId(userId))]);
+  const balances = await lockAccounts(tx, [
+    ...legs.flatMap((leg) => [leg.debitAccountId, leg.creditAccountId]),
+    ...admissions.map(({ userId }) => creditAccountId(userId)),
+  ]);
   const earnings = earningsAccountId(stream.readerId);
   let earningsLeft = balances.get(earnings) ?? 0;
   const legByKey = new Map(legs.map((leg) => [leg.idempotencyKey, leg]));
@@ -106,7 +144,9 @@ async function refundAdmissions(tx: Tx, stream: { id: string; readerId: string }
       const leg = legByKey.get(streamAccessKey(stream.id, userId) + suffix);
       return leg ? [{ leg, suffix }] : [];
     });
-    const fromEarnings = own.filter(({ leg }) => leg.creditAccountId === earnings).reduce((sum, { leg }) => sum + leg.amountCents, 0);
+    const fromEarnings = own
+      .filter(({ leg }) => leg.creditAccountId === earnings)
+      .reduce((sum, { leg }) => sum + leg.amountCents, 0);
     if (own.length === 0 || fromEarnings > earningsLeft) continue;
     earningsLeft -= fromEarnings;
     for (const { leg, suffix } of own) {
@@ -121,7 +161,13 @@ async function refundAdmissions(tx: Tx, stream: { id: string; readerId: string }
     }
     // What credit paid of the price goes back as credit (docs/decisions/066).
     const refundedCents = own.reduce((sum, { leg }) => sum + leg.amountCents, 0);
-    await returnCredit(tx, { userId, reference: streamReference(stream.id), refundedCents, idempotencyKey: streamRefundKey(stream.id, userId), now });
+    await returnCredit(tx, {
+      userId,
+      reference: streamReference(stream.id),
+      refundedCents,
+      idempotencyKey: streamRefundKey(stream.id, userId),
+      now,
+    });
     refunded.push(userId);
   }
   if (refunded.length === 0) return;
@@ -129,7 +175,10 @@ async function refundAdmissions(tx: Tx, stream: { id: string; readerId: string }
     .update(streamJoins)
     .set({ refundedAt: now })
     .where(and(eq(streamJoins.streamId, stream.id), sql`${streamJoins.userId} = any(${sql.param(refunded)}::text[])`));
-  for (const userId of refunded) outbox.toUser(userId, SERVER_EVENTS.walletUpdated, { balanceCents: await getWalletBalanceCents(tx, userId) });
+  for (const userId of refunded)
+    outbox.toUser(userId, SERVER_EVENTS.walletUpdated, { balanceCents: await getWalletBalanceCents(tx, userId) });
   // The reader's wallet is unchanged; the event tells their dashboard to fetch its figures again.
-  outbox.toUser(stream.readerId, SERVER_EVENTS.walletUpdated, { balanceCents: await getWalletBalanceCents(tx, stream.readerId) });
+  outbox.toUser(stream.readerId, SERVER_EVENTS.walletUpdated, {
+    balanceCents: await getWalletBalanceCents(tx, stream.readerId),
+  });
 }

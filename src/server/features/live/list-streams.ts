@@ -31,7 +31,14 @@ export async function listStreams(
           .orderBy(desc(liveStreams.startedAt), asc(liveStreams.id))
           .limit(STREAM_LIST_LIMIT)
       : await base
-          .where(and(eq(liveStreams.status, 'scheduled'), gte(liveStreams.scheduledFor, new Date(now.getTime() - SCHEDULED_GRACE_MS)), byCategory, isListedReader))
+          .where(
+            and(
+              eq(liveStreams.status, 'scheduled'),
+              gte(liveStreams.scheduledFor, new Date(now.getTime() - SCHEDULED_GRACE_MS)),
+              byCategory,
+              isListedReader,
+            ),
+          )
           .orderBy(asc(liveStreams.scheduledFor), asc(liveStreams.id))
           .limit(STREAM_LIST_LIMIT);
   return rows.map(toLiveStream);

@@ -16,15 +16,25 @@ const clock = fakeClock(Date.parse('2026-11-23T18:00:00Z'));
 const app = await testApp({ clock, timers: clock, runScheduler: false });
 
 async function goLive(reader: TestUser, overrides: Record<string, unknown> = {}): Promise<string> {
-  const response = await http(app, reader.cookie).post('/api/live/streams', { title: 'Full moon', category: 'Mediumship', ...overrides });
+  const response = await http(app, reader.cookie).post('/api/live/streams', {
+    title: 'Full moon',
+    category: 'Mediumship',
+    ...overrides,
+  });
   expect(response.status).toBe(201);
   return response.body.id;
 }
 const join = (socket: Socket, streamId: string) => emitAck<JoinAck>(socket, 'join_stream', { streamId });
-const say = (socket: Socket, streamId: string, content: string) => emitAck<{ message: StreamChat }>(socket, 'stream_message', { streamId, content });
+const say = (socket: Socket, streamId: string, content: string) =>
+  emitAck<{ message: StreamChat }>(socket, 'stream_message', { streamId, content });
 const viewers = (socket: Socket, streamId: string, count: number) =>
-  nextEvent<{ streamId: string; count: number }>(socket, 'stream_viewers', (e) => e.streamId === streamId && e.count === count);
-const storedCount = async (streamId: string) => (await app.db.select({ n: liveStreams.viewerCount }).from(liveStreams).where(eq(liveStreams.id, streamId)))[0]?.n;
+  nextEvent<{ streamId: string; count: number }>(
+    socket,
+    'stream_viewers',
+    (e) => e.streamId === streamId && e.count === count,
+  );
+const storedCount = async (streamId: string) =>
+  (await app.db.select({ n: liveStreams.viewerCount }).from(liveStreams).where(eq(liveStreams.id, streamId)))[0]?.n;
 
 /** A live stream its reader watches (with the `stream_viewers` events the reader hears), and `n` signed-in viewers' sockets yet to join it. */
 async function crowdAtLiveStream(n: number) {
@@ -53,13 +63,22 @@ describe('join_stream and leave_stream', () => {
     const streamId = await goLive(reader);
     const readerSocket = await app.connectSocket(reader.cookie);
     const readerJoin = await join(readerSocket, streamId);
-    expect(readerJoin).toMatchObject({ ok: true, stream: { id: streamId, status: 'live', viewerCount: 0 }, messages: [], mutedUserIds: [] });
+    expect(readerJoin).toMatchObject({
+      ok: true,
+      stream: { id: streamId, status: 'live', viewerCount: 0 },
+      messages: [],
+      mutedUserIds: [],
+    });
 
     const first = await createClient(app);
     const firstSocket = await app.connectSocket(first.cookie);
     const one = viewers(readerSocket, streamId, 1);
     const firstJoin = await join(firstSocket, streamId);
-    expect(firstJoin).toMatchObject({ ok: true, peerId: firstSocket.id, stream: { viewerCount: 1, viewerHasJoined: true } });
+    expect(firstJoin).toMatchObject({
+      ok: true,
+      peerId: firstSocket.id,
+      stream: { viewerCount: 1, viewerHasJoined: true },
+    });
     await one;
 
     // The same user in a second tab: still one viewer, and no event for an unchanged count.
@@ -140,16 +159,29 @@ describe('join_stream and leave_stream', () => {
     for (let round = 0; round < 3; round++) {
       const streamId = await goLive(reader);
       await viewerIn(streamId);
-      const sockets = await Promise.all(Array.from({ length: 8 }, async () => app.connectSocket((await createClient(app)).cookie)));
-      const endings = sockets.map((socket) => nextEvent(socket, 'stream_ended', () => true, 15_000).then(() => true, () => false));
-      const [ended, ...acks] = await Promise.all([http(app, reader.cookie).post(`/api/live/streams/${streamId}/end`), ...sockets.map((socket) => join(socket, streamId))]);
+      const sockets = await Promise.all(
+        Array.from({ length: 8 }, async () => app.connectSocket((await createClient(app)).cookie)),
+      );
+      const endings = sockets.map((socket) =>
+        nextEvent(socket, 'stream_ended', () => true, 15_000).then(
+          () => true,
+          () => false,
+        ),
+      );
+      const [ended, ...acks] = await Promise.all([
+        http(app, reader.cookie).post(`/api/live/streams/${streamId}/end`),
+        ...sockets.map((socket) => join(socket, streamId)),
+      ]);
       expect(ended?.status).toBe(200);
       for (const [i, ack] of acks.entries()) {
         if (!ack.ok) expect(ack.error).toEqual({ code: 'CONFLICT', message: 'This stream has ended' });
         // Joined before the end: the room heard it ended, and then was emptied.
         else expect(await endings[i]).toBe(true);
         const socket = sockets[i] as Socket;
-        expect(await say(socket, streamId, 'still here?')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', message: 'Join the stream before chatting' } });
+        expect(await say(socket, streamId, 'still here?')).toMatchObject({
+          ok: false,
+          error: { code: 'FORBIDDEN', message: 'Join the stream before chatting' },
+        });
       }
     }
   });
@@ -159,10 +191,16 @@ describe('join_stream and leave_stream', () => {
     const socket = await app.connectSocket((await createClient(app)).cookie);
     expect(await join(socket, 'no-such-stream')).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     const scheduled = await goLive(reader, { scheduledFor: new Date(clock.now() + 3_600_000).toISOString() });
-    expect(await join(socket, scheduled)).toEqual({ ok: false, error: { code: 'CONFLICT', message: 'This stream has not started yet' } });
+    expect(await join(socket, scheduled)).toEqual({
+      ok: false,
+      error: { code: 'CONFLICT', message: 'This stream has not started yet' },
+    });
     const ended = await goLive(reader);
     await http(app, reader.cookie).post(`/api/live/streams/${ended}/end`);
-    expect(await join(socket, ended)).toEqual({ ok: false, error: { code: 'CONFLICT', message: 'This stream has ended' } });
+    expect(await join(socket, ended)).toEqual({
+      ok: false,
+      error: { code: 'CONFLICT', message: 'This stream has ended' },
+    });
     expect(await join(socket, '')).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
   });
 
@@ -171,7 +209,10 @@ describe('join_stream and leave_stream', () => {
     const streamId = await goLive(reader, { priceCents: 499 });
     const client = await createClient(app);
     const socket = await app.connectSocket(client.cookie);
-    expect(await join(socket, streamId)).toEqual({ ok: false, error: { code: 'PAYMENT_REQUIRED', message: 'Join this stream to watch it' } });
+    expect(await join(socket, streamId)).toEqual({
+      ok: false,
+      error: { code: 'PAYMENT_REQUIRED', message: 'Join this stream to watch it' },
+    });
     expect(await storedCount(streamId)).toBe(0);
 
     await app.db.insert(streamJoins).values({ streamId, userId: client.id, paidCents: 499 });
@@ -196,7 +237,14 @@ describe('stream_message', () => {
     const sent = await say(alice.socket, streamId, '  Hello, everyone  ');
     expect(sent).toEqual({
       ok: true,
-      message: { id: expect.any(String), streamId, userId: alice.user.id, userName: 'Alice', content: 'Hello, everyone', at: new Date(clock.now()).toISOString() },
+      message: {
+        id: expect.any(String),
+        streamId,
+        userId: alice.user.id,
+        userName: 'Alice',
+        content: 'Hello, everyone',
+        at: new Date(clock.now()).toISOString(),
+      },
       masked: false,
     });
     expect(await heard).toEqual((sent as { message: StreamChat }).message);
@@ -235,10 +283,19 @@ describe('stream_message', () => {
     const reader = await createReader(app);
     const streamId = await goLive(reader);
     const { socket } = await viewerIn(streamId);
-    expect(await say(socket, streamId, '   ')).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', message: 'content: Message cannot be empty' } });
-    expect(await say(socket, streamId, 'x'.repeat(501))).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', message: 'content: Message must be at most 500 characters' } });
+    expect(await say(socket, streamId, '   ')).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_REQUEST', message: 'content: Message cannot be empty' },
+    });
+    expect(await say(socket, streamId, 'x'.repeat(501))).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_REQUEST', message: 'content: Message must be at most 500 characters' },
+    });
     const outsider = await app.connectSocket((await createClient(app)).cookie);
-    expect(await say(outsider, streamId, 'hi')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', message: 'Join the stream before chatting' } });
+    expect(await say(outsider, streamId, 'hi')).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN', message: 'Join the stream before chatting' },
+    });
     expect(await app.db.select().from(streamMessages).where(eq(streamMessages.streamId, streamId))).toEqual([]);
   });
 
@@ -269,7 +326,9 @@ describe('moderation', () => {
 
     expect((await http(app, viewer.user.cookie).delete(url)).status).toBe(403);
     expect((await http(app).delete(url)).status).toBe(401);
-    expect((await http(app, reader.cookie).delete(`/api/live/streams/${streamId}/messages/no-such-message`)).status).toBe(404);
+    expect(
+      (await http(app, reader.cookie).delete(`/api/live/streams/${streamId}/messages/no-such-message`)).status,
+    ).toBe(404);
     const removed = nextEvent(watcher.socket, 'stream_message_removed');
     expect((await http(app, reader.cookie).delete(url)).status).toBe(204);
     expect(await removed).toEqual({ streamId, messageId: sent.message.id });
@@ -290,7 +349,10 @@ describe('moderation', () => {
     const muted = nextEvent(watcher.socket, 'stream_muted');
     expect((await http(app, reader.cookie).put(url)).status).toBe(204);
     expect(await muted).toEqual({ streamId, userId: viewer.user.id });
-    expect(await say(viewer.socket, streamId, 'let me speak')).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'You have been muted in this stream' } });
+    expect(await say(viewer.socket, streamId, 'let me speak')).toEqual({
+      ok: false,
+      error: { code: 'FORBIDDEN', message: 'You have been muted in this stream' },
+    });
     expect((await viewerIn(streamId)).ack.mutedUserIds).toEqual([viewer.user.id]);
 
     const unmuted = nextEvent(viewer.socket, 'stream_unmuted');
@@ -299,7 +361,10 @@ describe('moderation', () => {
     expect((await http(app, admin.cookie).delete(url)).status).toBe(204);
     expect(await say(viewer.socket, streamId, 'thank you')).toMatchObject({ ok: true });
     expect((await http(app, admin.cookie).put(url)).status).toBe(204);
-    expect(await say(viewer.socket, streamId, 'again?')).toMatchObject({ ok: false, error: { message: 'You have been muted in this stream' } });
+    expect(await say(viewer.socket, streamId, 'again?')).toMatchObject({
+      ok: false,
+      error: { message: 'You have been muted in this stream' },
+    });
   });
 });
 
@@ -312,9 +377,13 @@ describe('the end of a stream', () => {
     const endings = [first, second].map((v) => nextEvent(v.socket, 'stream_ended'));
     clock.advance(60_000);
     expect((await http(app, reader.cookie).post(`/api/live/streams/${streamId}/end`)).status).toBe(200);
-    for (const ended of await Promise.all(endings)) expect(ended).toEqual({ streamId, endedAt: new Date(clock.now()).toISOString(), reason: 'ended' });
+    for (const ended of await Promise.all(endings))
+      expect(ended).toEqual({ streamId, endedAt: new Date(clock.now()).toISOString(), reason: 'ended' });
     expect(await storedCount(streamId)).toBe(0);
     expect(await say(first.socket, streamId, 'still there?')).toMatchObject({ ok: false });
-    expect(await join(second.socket, streamId)).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: 'This stream has ended' } });
+    expect(await join(second.socket, streamId)).toMatchObject({
+      ok: false,
+      error: { code: 'CONFLICT', message: 'This stream has ended' },
+    });
   });
 });

@@ -12,7 +12,12 @@ const HOUR = 60 * 60_000;
 const clock = fakeClock(Date.parse('2026-11-23T12:00:00Z'));
 const app = await testApp({ clock, runScheduler: false });
 
-const streamInput = (overrides: Record<string, unknown> = {}) => ({ title: 'Evening tarot', description: 'Open questions', category: 'Tarot Reading', ...overrides });
+const streamInput = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Evening tarot',
+  description: 'Open questions',
+  category: 'Tarot Reading',
+  ...overrides,
+});
 const inHours = (hours: number) => new Date(clock.now() + hours * HOUR).toISOString();
 
 async function goLive(reader: TestUser, overrides: Record<string, unknown> = {}): Promise<string> {
@@ -20,7 +25,8 @@ async function goLive(reader: TestUser, overrides: Record<string, unknown> = {})
   expect(response.status).toBe(201);
   return response.body.id;
 }
-const getStream = async (id: string, cookie?: string) => (await http(app, cookie).get(`/api/live/streams/${id}`)).body as LiveStream;
+const getStream = async (id: string, cookie?: string) =>
+  (await http(app, cookie).get(`/api/live/streams/${id}`)).body as LiveStream;
 const list = async (query: string, cookie?: string) => {
   const response = await http(app, cookie).get(`/api/live/streams?${query}`);
   expect(response.status).toBe(200);
@@ -48,18 +54,32 @@ describe('POST /api/live/streams', () => {
     expect(second.status).toBe(409);
     expect(second.body.error.message).toMatch(/already live/);
     // Announcing a later stream while live is fine.
-    expect((await http(app, reader.cookie).post('/api/live/streams', streamInput({ scheduledFor: inHours(2) }))).status).toBe(201);
+    expect(
+      (await http(app, reader.cookie).post('/api/live/streams', streamInput({ scheduledFor: inHours(2) }))).status,
+    ).toBe(201);
   });
 
   it('schedules a stream for a future time, and refuses a past one with 400', async () => {
     const reader = await createReader(app);
     const scheduledFor = inHours(24);
-    const created = await http(app, reader.cookie).post('/api/live/streams', streamInput({ scheduledFor, expectedMinutes: 45, priceCents: 499 }));
+    const created = await http(app, reader.cookie).post(
+      '/api/live/streams',
+      streamInput({ scheduledFor, expectedMinutes: 45, priceCents: 499 }),
+    );
     expect(created.status).toBe(201);
     expect(created.body.status).toBe('scheduled');
-    expect(await getStream(created.body.id)).toMatchObject({ status: 'scheduled', scheduledFor, expectedMinutes: 45, priceCents: 499, startedAt: null });
+    expect(await getStream(created.body.id)).toMatchObject({
+      status: 'scheduled',
+      scheduledFor,
+      expectedMinutes: 45,
+      priceCents: 499,
+      startedAt: null,
+    });
 
-    const past = await http(app, reader.cookie).post('/api/live/streams', streamInput({ scheduledFor: new Date(clock.now() - 1000).toISOString() }));
+    const past = await http(app, reader.cookie).post(
+      '/api/live/streams',
+      streamInput({ scheduledFor: new Date(clock.now() - 1000).toISOString() }),
+    );
     expect(past.status).toBe(400);
     expect(past.body.error.fields).toEqual({ scheduledFor: 'The scheduled time must be in the future' });
   });
@@ -71,7 +91,14 @@ describe('POST /api/live/streams', () => {
     expect((await http(app).post('/api/live/streams', streamInput())).status).toBe(401);
     expect((await http(app, client.cookie).post('/api/live/streams', streamInput())).status).toBe(403);
     expect((await http(app, admin.cookie).post('/api/live/streams', streamInput())).status).toBe(403);
-    for (const bad of [{ priceCents: 50 }, { priceCents: 10_000 }, { category: 'Palmistry' }, { title: '   ' }, { expectedMinutes: 2 }, { scheduledFor: 'tomorrow' }]) {
+    for (const bad of [
+      { priceCents: 50 },
+      { priceCents: 10_000 },
+      { category: 'Palmistry' },
+      { title: '   ' },
+      { expectedMinutes: 2 },
+      { scheduledFor: 'tomorrow' },
+    ]) {
       const response = await http(app, reader.cookie).post('/api/live/streams', streamInput(bad));
       expect(response.status, JSON.stringify(bad)).toBe(400);
     }
@@ -83,9 +110,19 @@ describe('POST /api/live/streams', () => {
     const onStreamLive = vi.fn().mockRejectedValue(new Error('notifications are down'));
     const log = { error: vi.fn() };
     const deps = { db: app.db, clock, realtime: app.realtime, onStreamLive };
-    const created = await createStream(deps, reader.id, { ...streamInput(), description: '', category: 'Mediumship' }, log);
+    const created = await createStream(
+      deps,
+      reader.id,
+      { ...streamInput(), description: '', category: 'Mediumship' },
+      log,
+    );
     expect(created.status).toBe('live');
-    expect(onStreamLive).toHaveBeenCalledWith({ streamId: created.id, readerId: reader.id, readerName: expect.stringMatching(/^Test Reader /), title: 'Evening tarot' });
+    expect(onStreamLive).toHaveBeenCalledWith({
+      streamId: created.id,
+      readerId: reader.id,
+      readerName: expect.stringMatching(/^Test Reader /),
+      title: 'Evening tarot',
+    });
     expect(log.error).toHaveBeenCalledOnce();
     expect((await getStream(created.id)).status).toBe('live');
   });
@@ -158,10 +195,16 @@ describe('POST /api/live/streams/:id/end', () => {
     const live = await goLive(reader);
     const ended = await http(app, admin.cookie).post(`/api/live/streams/${live}/end`);
     expect(ended.status).toBe(200);
-    expect((await app.db.select({ endedBy: liveStreams.endedBy }).from(liveStreams).where(eq(liveStreams.id, live)))[0]?.endedBy).toBe(admin.id);
+    expect(
+      (await app.db.select({ endedBy: liveStreams.endedBy }).from(liveStreams).where(eq(liveStreams.id, live)))[0]
+        ?.endedBy,
+    ).toBe(admin.id);
 
     const scheduled = await goLive(reader, { scheduledFor: inHours(3) });
-    expect((await http(app, reader.cookie).post(`/api/live/streams/${scheduled}/end`)).body).toMatchObject({ status: 'ended', startedAt: null });
+    expect((await http(app, reader.cookie).post(`/api/live/streams/${scheduled}/end`)).body).toMatchObject({
+      status: 'ended',
+      startedAt: null,
+    });
     expect((await list('status=scheduled')).map((s) => s.id)).not.toContain(scheduled);
   });
 });
@@ -187,7 +230,13 @@ describe('GET /api/live/streams and /api/live/streams/:id', () => {
 
     const [card] = (await list('status=live')).filter((s) => s.id === newer);
     expect(card).toMatchObject({
-      reader: { id: second.id, fullName: expect.stringMatching(/^Test Reader /), username: expect.any(String), specialties: ['Tarot', 'Astrology', 'Dreams'], followerCount: 0 },
+      reader: {
+        id: second.id,
+        fullName: expect.stringMatching(/^Test Reader /),
+        username: expect.any(String),
+        specialties: ['Tarot', 'Astrology', 'Dreams'],
+        followerCount: 0,
+      },
       viewerCount: 0,
       reminderCount: 0,
     });
@@ -201,7 +250,9 @@ describe('GET /api/live/streams and /api/live/streams/:id', () => {
     clock.advance(2000);
     expect((await list('status=scheduled')).map((s) => s.id)).not.toContain(id);
     // Still the reader's to start.
-    expect((await http(app, reader.cookie).get('/api/live/streams/mine')).body.streams.map((s: LiveStream) => s.id)).toContain(id);
+    expect(
+      (await http(app, reader.cookie).get('/api/live/streams/mine')).body.streams.map((s: LiveStream) => s.id),
+    ).toContain(id);
   });
 
   it('fills the viewer fields for the signed-in viewer: follows, reminders, and who may watch', async () => {
@@ -215,12 +266,25 @@ describe('GET /api/live/streams and /api/live/streams/:id', () => {
     expect((await http(app, client.cookie).put(`/api/live/streams/${scheduled}/reminder`)).status).toBe(200);
 
     const visitor = await getStream(priced);
-    expect(visitor).toMatchObject({ viewerFollowsReader: false, viewerHasReminder: false, viewerHasJoined: false, reader: { followerCount: 1 } });
+    expect(visitor).toMatchObject({
+      viewerFollowsReader: false,
+      viewerHasReminder: false,
+      viewerHasJoined: false,
+      reader: { followerCount: 1 },
+    });
     expect(await getStream(priced, client.cookie)).toMatchObject({ viewerFollowsReader: true, viewerHasJoined: false });
     expect(await getStream(priced, paid.cookie)).toMatchObject({ viewerFollowsReader: false, viewerHasJoined: true });
     expect(await getStream(priced, reader.cookie)).toMatchObject({ viewerHasJoined: true });
-    expect(await getStream(scheduled, client.cookie)).toMatchObject({ viewerHasReminder: true, reminderCount: 1, viewerHasJoined: true });
-    expect(await getStream(scheduled)).toMatchObject({ viewerHasReminder: false, reminderCount: 1, viewerHasJoined: false });
+    expect(await getStream(scheduled, client.cookie)).toMatchObject({
+      viewerHasReminder: true,
+      reminderCount: 1,
+      viewerHasJoined: true,
+    });
+    expect(await getStream(scheduled)).toMatchObject({
+      viewerHasReminder: false,
+      reminderCount: 1,
+      viewerHasJoined: false,
+    });
     const [card] = (await list('status=scheduled', client.cookie)).filter((s) => s.id === scheduled);
     expect(card).toMatchObject({ viewerHasReminder: true, viewerFollowsReader: true });
     expect((await http(app).get('/api/live/streams/no-such-stream')).status).toBe(404);
@@ -271,7 +335,8 @@ describe('PUT and DELETE /api/live/streams/:id/reminder', () => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ reminded: true, reminderCount: 1 });
     }
-    for (let i = 0; i < 2; i += 1) expect((await http(app, client.cookie).delete(url)).body).toEqual({ reminded: false, reminderCount: 0 });
+    for (let i = 0; i < 2; i += 1)
+      expect((await http(app, client.cookie).delete(url)).body).toEqual({ reminded: false, reminderCount: 0 });
     expect((await http(app, client.cookie).put('/api/live/streams/no-such-stream/reminder')).status).toBe(404);
 
     const live = await goLive(reader);

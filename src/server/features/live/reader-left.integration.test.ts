@@ -14,13 +14,25 @@ import { appNodes, ledgerTransfers, streamJoins } from '../../db/schema';
 import { beatNode } from '../../realtime/presence/node-lease';
 import { markReadersSeen } from '../../realtime/presence/reader-presence';
 import { runDueWork } from '../sessions';
-import { checkLedger, earningsAccountId, getBalances, getUsableCredit, getWalletBalanceCents, grantCredit } from '../wallet';
+import {
+  checkLedger,
+  earningsAccountId,
+  getBalances,
+  getUsableCredit,
+  getWalletBalanceCents,
+  grantCredit,
+} from '../wallet';
 
 // Finding 4 of issue 26: a reader who went live and closed the page left the stream live until
 // someone pressed End, and a viewer paid 199 ¢ to join it minutes after the reader had gone.
 const MINUTE = 60_000;
 const clock = fakeClock();
-const app = await testApp({ clock, runScheduler: false, runMailWorker: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
+const app = await testApp({
+  clock,
+  runScheduler: false,
+  runMailWorker: false,
+  env: { BILLING_MINUTE_MS: String(MINUTE) },
+});
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
 });
@@ -45,13 +57,18 @@ const openPage = (reader: TestUser) => openReaderPage(app, reader);
 const closePage = (reader: TestUser, page: Socket) => closeReaderPage(app, reader, page);
 
 async function goLive(reader: TestUser, priceCents = 0): Promise<string> {
-  const created = await http(app, reader.cookie).post('/api/live/streams', { title: 'Full moon tarot', category: 'Tarot Reading', priceCents });
+  const created = await http(app, reader.cookie).post('/api/live/streams', {
+    title: 'Full moon tarot',
+    category: 'Tarot Reading',
+    priceCents,
+  });
   expect(created.status).toBe(201);
   return created.body.id;
 }
 const getStream = async (id: string) => (await http(app).get(`/api/live/streams/${id}`)).body as LiveStream;
 const liveIds = async () => ((await http(app).get('/api/live/streams')).body.streams as LiveStream[]).map((s) => s.id);
-const join = (viewer: TestUser, streamId: string) => http(app, viewer.cookie).post(`/api/live/streams/${streamId}/join`);
+const join = (viewer: TestUser, streamId: string) =>
+  http(app, viewer.cookie).post(`/api/live/streams/${streamId}/join`);
 async function watch(viewer: TestUser, streamId: string): Promise<Socket> {
   const socket = await app.connectSocket(viewer.cookie);
   expect(await emitAck(socket, 'join_stream', { streamId })).toMatchObject({ ok: true });
@@ -76,9 +93,17 @@ describe('a live stream whose reader has no page connected', () => {
     await pass(1_000);
     const endedAt = new Date(leftAt + MINUTE).toISOString();
     expect(await ended).toEqual({ streamId, endedAt, reason: 'reader_left' });
-    expect(await getStream(streamId)).toMatchObject({ status: 'ended', endedAt, endReason: 'reader_left', viewerCount: 0 });
+    expect(await getStream(streamId)).toMatchObject({
+      status: 'ended',
+      endedAt,
+      endReason: 'reader_left',
+      viewerCount: 0,
+    });
     expect(await liveIds()).not.toContain(streamId);
-    expect(await emitAck(viewer, 'join_stream', { streamId })).toMatchObject({ ok: false, error: { message: 'This stream has ended' } });
+    expect(await emitAck(viewer, 'join_stream', { streamId })).toMatchObject({
+      ok: false,
+      error: { message: 'This stream has ended' },
+    });
   });
 
   it('stays live when the reader comes back within the minute, and while a page of theirs is open', async () => {
@@ -105,7 +130,11 @@ describe('a live stream whose reader has no page connected', () => {
     await pass(MINUTE / 2);
     expect((await getStream(streamId)).status).toBe('live');
     await pass(lastBeat + MINUTE - clock.now());
-    expect(await getStream(streamId)).toMatchObject({ status: 'ended', endReason: 'reader_left', endedAt: new Date(lastBeat + MINUTE).toISOString() });
+    expect(await getStream(streamId)).toMatchObject({
+      status: 'ended',
+      endReason: 'reader_left',
+      endedAt: new Date(lastBeat + MINUTE).toISOString(),
+    });
   });
 });
 
@@ -120,7 +149,10 @@ describe('joining a priced stream whose reader is not connected', () => {
 
     const refused = await join(viewer, streamId);
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toEqual({ code: 'CONFLICT', message: 'The reader is away right now, so you have not been charged. Try again in a minute.' });
+    expect(refused.body.error).toEqual({
+      code: 'CONFLICT',
+      message: 'The reader is away right now, so you have not been charged. Try again in a minute.',
+    });
     expect(await getWalletBalanceCents(app.db, viewer.id)).toBe(1_000);
     expect(await app.db.select().from(streamJoins).where(eq(streamJoins.streamId, streamId))).toEqual([]);
     expect(await revenueCents(app.db)).toBe(revenueBefore);
@@ -137,7 +169,16 @@ describe('a viewer who paid to join a stream whose reader left', () => {
     const streamId = await goLive(reader, 199);
     const viewer = await createClient(app, { balanceCents: 100 });
     const expiresAt = new Date(clock.now() + 30 * 24 * 60 * MINUTE);
-    await app.db.transaction((tx) => grantCredit(tx, { id: randomUUID(), userId: viewer.id, amountCents: 150, source: 'goodwill', expiresAt, now: now() }));
+    await app.db.transaction((tx) =>
+      grantCredit(tx, {
+        id: randomUUID(),
+        userId: viewer.id,
+        amountCents: 150,
+        source: 'goodwill',
+        expiresAt,
+        now: now(),
+      }),
+    );
     // 150 of credit and 49 of cash.
     expect((await join(viewer, streamId)).body).toEqual({ paidCents: 199, balanceCents: 51 });
     expect(await getUsableCredit(app.db, viewer.id, now())).toEqual({ creditCents: 0, nextCreditExpiry: null });
@@ -148,7 +189,10 @@ describe('a viewer who paid to join a stream whose reader left', () => {
     await runDueWork(app.sessions);
     expect((await getStream(streamId)).endReason).toBe('reader_left');
     expect(await getWalletBalanceCents(app.db, viewer.id)).toBe(100);
-    expect(await getUsableCredit(app.db, viewer.id, now())).toEqual({ creditCents: 150, nextCreditExpiry: { amountCents: 150, expiresAt: expiresAt.toISOString() } });
+    expect(await getUsableCredit(app.db, viewer.id, now())).toEqual({
+      creditCents: 150,
+      nextCreditExpiry: { amountCents: 150, expiresAt: expiresAt.toISOString() },
+    });
   });
 
   it('gets the price back once when they paid within 5 billing minutes of the end, and not when they paid earlier', async () => {
@@ -180,7 +224,10 @@ describe('a viewer who paid to join a stream whose reader left', () => {
     // The reader keeps the early viewer's share only; the platform its part of it.
     expect((await getBalances(app.db, [earningsAccountId(reader.id)])).get(earningsAccountId(reader.id))).toBe(139);
     expect(await revenueCents(app.db)).toBe(revenueBefore + 60);
-    const refunds = await app.db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `stream-refund:${streamId}:%`));
+    const refunds = await app.db
+      .select()
+      .from(ledgerTransfers)
+      .where(like(ledgerTransfers.idempotencyKey, `stream-refund:${streamId}:%`));
     expect(refunds.map((t) => [t.idempotencyKey, t.amountCents, t.kind]).sort()).toEqual([
       [`stream-refund:${streamId}:${late.id}:platform`, 60, 'refund'],
       [`stream-refund:${streamId}:${late.id}:reader`, 139, 'refund'],
@@ -215,7 +262,10 @@ describe('a viewer who paid to join a stream whose reader left', () => {
     expect(await getWalletBalanceCents(app.db, first.id)).toBe(5_000);
     expect(await getWalletBalanceCents(app.db, second.id)).toBe(2_001);
     const joins = await app.db.select().from(streamJoins).where(eq(streamJoins.streamId, streamId));
-    expect(Object.fromEntries(joins.map((j) => [j.userId, j.refundedAt !== null]))).toEqual({ [first.id]: true, [second.id]: false });
+    expect(Object.fromEntries(joins.map((j) => [j.userId, j.refundedAt !== null]))).toEqual({
+      [first.id]: true,
+      [second.id]: false,
+    });
     expect((await getBalances(app.db, [earningsAccountId(reader.id)])).get(earningsAccountId(reader.id))).toBe(99);
   });
 });

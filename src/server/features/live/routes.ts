@@ -37,28 +37,48 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveDeps & { auth: 
   const oneStream = { response: { 200: liveStreamSchema } };
   const noContent = { response: { 204: noContentSchema } };
 
-  api.post('/api/live/streams', { onRequest: readersOnly, schema: { body: createStreamSchema, response: { 201: createStreamResultSchema } } }, async (request, reply) => {
-    const created = await createStream(deps, currentUser(request).id, request.body, request.log);
-    return reply.status(201).send(created);
-  });
+  api.post(
+    '/api/live/streams',
+    { onRequest: readersOnly, schema: { body: createStreamSchema, response: { 201: createStreamResultSchema } } },
+    async (request, reply) => {
+      const created = await createStream(deps, currentUser(request).id, request.body, request.log);
+      return reply.status(201).send(created);
+    },
+  );
 
-  api.get('/api/live/streams', { schema: { querystring: streamListQuerySchema, response: { 200: liveStreamListSchema } } }, async (request) => ({
-    streams: await listStreams(db, request.query, await readViewerId(deps.auth, request), now()),
-  }));
+  api.get(
+    '/api/live/streams',
+    { schema: { querystring: streamListQuerySchema, response: { 200: liveStreamListSchema } } },
+    async (request) => ({
+      streams: await listStreams(db, request.query, await readViewerId(deps.auth, request), now()),
+    }),
+  );
 
   // Before `/:id`, so 'mine' is never read as a stream id.
-  api.get('/api/live/streams/mine', { onRequest: readersOnly, schema: { response: { 200: liveStreamListSchema } } }, async (request) => ({ streams: await listMyStreams(db, currentUser(request).id) }));
+  api.get(
+    '/api/live/streams/mine',
+    { onRequest: readersOnly, schema: { response: { 200: liveStreamListSchema } } },
+    async (request) => ({ streams: await listMyStreams(db, currentUser(request).id) }),
+  );
 
   api.get('/api/live/streams/:id', { schema: { params: streamIdParamsSchema, ...oneStream } }, async (request) =>
     getStream(db, request.params.id, await readViewerId(deps.auth, request)),
   );
 
-  api.post('/api/live/streams/:id/start', { onRequest: readersOnly, config: { refusedWhileDraining: true }, schema: { params: streamIdParamsSchema, response: { 200: startedStreamSchema } } }, async (request) =>
-    startStream(deps, currentUser(request).id, request.params.id, request.log),
+  api.post(
+    '/api/live/streams/:id/start',
+    {
+      onRequest: readersOnly,
+      config: { refusedWhileDraining: true },
+      schema: { params: streamIdParamsSchema, response: { 200: startedStreamSchema } },
+    },
+    async (request) => startStream(deps, currentUser(request).id, request.params.id, request.log),
   );
 
-  api.post('/api/live/streams/:id/end', { onRequest: signedIn, schema: { params: streamIdParamsSchema, ...oneStream } }, async (request) =>
-    endStream(deps, currentUser(request), request.params.id),
+  api.post(
+    '/api/live/streams/:id/end',
+    { onRequest: signedIn, schema: { params: streamIdParamsSchema, ...oneStream } },
+    async (request) => endStream(deps, currentUser(request), request.params.id),
   );
 
   const reminder = { params: streamIdParamsSchema, response: { 200: reminderStateSchema } };
@@ -69,16 +89,28 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveDeps & { auth: 
     removeReminder(db, currentUser(request).id, request.params.id),
   );
 
-  api.delete('/api/live/streams/:id/messages/:messageId', { onRequest: signedIn, schema: { params: streamMessageParamsSchema, ...noContent } }, async (request, reply) => {
-    await removeMessage(deps, currentUser(request), request.params.id, request.params.messageId);
-    return reply.status(204).send();
-  });
-  api.put('/api/live/streams/:id/mutes/:userId', { onRequest: signedIn, schema: { params: streamViewerParamsSchema, ...noContent } }, async (request, reply) => {
-    await muteViewer(deps, currentUser(request), request.params.id, request.params.userId);
-    return reply.status(204).send();
-  });
-  api.delete('/api/live/streams/:id/mutes/:userId', { onRequest: signedIn, schema: { params: streamViewerParamsSchema, ...noContent } }, async (request, reply) => {
-    await unmuteViewer(deps, currentUser(request), request.params.id, request.params.userId);
-    return reply.status(204).send();
-  });
+  api.delete(
+    '/api/live/streams/:id/messages/:messageId',
+    { onRequest: signedIn, schema: { params: streamMessageParamsSchema, ...noContent } },
+    async (request, reply) => {
+      await removeMessage(deps, currentUser(request), request.params.id, request.params.messageId);
+      return reply.status(204).send();
+    },
+  );
+  api.put(
+    '/api/live/streams/:id/mutes/:userId',
+    { onRequest: signedIn, schema: { params: streamViewerParamsSchema, ...noContent } },
+    async (request, reply) => {
+      await muteViewer(deps, currentUser(request), request.params.id, request.params.userId);
+      return reply.status(204).send();
+    },
+  );
+  api.delete(
+    '/api/live/streams/:id/mutes/:userId',
+    { onRequest: signedIn, schema: { params: streamViewerParamsSchema, ...noContent } },
+    async (request, reply) => {
+      await unmuteViewer(deps, currentUser(request), request.params.id, request.params.userId);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -42,7 +42,8 @@ export function registerLiveSocketHandlers(server: AppServer, deps: LiveDeps, lo
         const known = kept.peek(streamId);
         // A priced stream's admission is checked before the room is joined, so a viewer who has
         // not paid never hears it; a free one (or one's own) is joined first and checked once in it.
-        const isFreeToWatch = known !== undefined && (known.stream.priceCents === 0 || known.stream.reader.id === user.id);
+        const isFreeToWatch =
+          known !== undefined && (known.stream.priceCents === 0 || known.stream.reader.id === user.id);
         if (!isFreeToWatch) assertWatchable(await readAccess.admission(streamId, user.id));
         const loaded = known ?? (await kept.get(streamId));
         if (!loaded) throw notFound('Stream not found');
@@ -62,7 +63,11 @@ export function registerLiveSocketHandlers(server: AppServer, deps: LiveDeps, lo
           throw now ? conflict('This stream has ended') : notFound('Stream not found');
         }
         // Admitted: free, its own reader, or checked above.
-        const viewer = { viewerFollowsReader: now.viewerFollowsReader, viewerHasReminder: now.viewerHasReminder, viewerHasJoined: true };
+        const viewer = {
+          viewerFollowsReader: now.viewerFollowsReader,
+          viewerHasReminder: now.viewerHasReminder,
+          viewerHasJoined: true,
+        };
         const stream = { ...shown.stream, ...viewer, viewerCount: counts.count(streamId) };
         return { stream, messages, peerId: socket.id, mutedUserIds };
       },

@@ -40,7 +40,10 @@ export async function chatHistory(db: DbOrTx, streamId: string): Promise<StreamC
 }
 
 export async function mutedUserIds(db: DbOrTx, streamId: string): Promise<string[]> {
-  const rows = await db.select({ userId: streamMutes.userId }).from(streamMutes).where(eq(streamMutes.streamId, streamId));
+  const rows = await db
+    .select({ userId: streamMutes.userId })
+    .from(streamMutes)
+    .where(eq(streamMutes.streamId, streamId));
   return rows.map((row) => row.userId);
 }
 
@@ -57,7 +60,10 @@ export async function sendStreamMessage(
   input: { streamId: string; content: string },
 ): Promise<{ message: StreamChat; masked: boolean }> {
   const { streamId } = input;
-  const [stream] = await deps.db.select({ status: liveStreams.status }).from(liveStreams).where(eq(liveStreams.id, streamId));
+  const [stream] = await deps.db
+    .select({ status: liveStreams.status })
+    .from(liveStreams)
+    .where(eq(liveStreams.id, streamId));
   if (!stream) throw notFound('Stream not found');
   if (stream.status !== 'live') throw conflict('This stream has ended');
   const [muted] = await deps.db
@@ -75,10 +81,24 @@ export async function sendStreamMessage(
   const id = randomUUID();
   const { text: content, masked } = await storeMaskedForOthers(
     deps.db,
-    { userId: sender.id, context: 'stream_chat', subjectId: id, text: input.content, now: createdAt, maxLength: STREAM_MESSAGE_MAX_LENGTH },
+    {
+      userId: sender.id,
+      context: 'stream_chat',
+      subjectId: id,
+      text: input.content,
+      now: createdAt,
+      maxLength: STREAM_MESSAGE_MAX_LENGTH,
+    },
     (db, text) => db.insert(streamMessages).values({ id, streamId, userId: sender.id, content: text, createdAt }),
   );
-  const chat: StreamChat = { id, streamId, userId: sender.id, userName: publicName(sender.name), content, at: createdAt.toISOString() };
+  const chat: StreamChat = {
+    id,
+    streamId,
+    userId: sender.id,
+    userName: publicName(sender.name),
+    content,
+    at: createdAt.toISOString(),
+  };
   deps.streamChanges.tell({ kind: 'message', chat });
   deps.realtime.toRoom(streamRoom(streamId), SERVER_EVENTS.streamChat, chat);
   return { message: chat, masked };

@@ -32,34 +32,48 @@ async function viewerOn(app: TestApp, streamId: string, user?: TestUser) {
 describe('a join on one process', () => {
   it('is sent the messages, removals and mutes made on the other, though it kept the stream before', async () => {
     const reader = await createReader(a);
-    const streamId = (await http(a, reader.cookie).post('/api/live/streams', { title: 'Two nodes', category: 'Mediumship' })).body.id;
+    const streamId = (
+      await http(a, reader.cookie).post('/api/live/streams', { title: 'Two nodes', category: 'Mediumship' })
+    ).body.id;
     const readerSocket = await a.connectSocket(reader.cookie);
     await join(readerSocket, streamId);
     const chatter = await viewerOn(a, streamId);
     // Node b keeps the stream from this join on.
     expect((await viewerOn(b, streamId)).ack.messages).toEqual([]);
 
-    const sent = await emitAck<{ message: StreamChat }>(chatter.socket, 'stream_message', { streamId, content: 'from node a' });
+    const sent = await emitAck<{ message: StreamChat }>(chatter.socket, 'stream_message', {
+      streamId,
+      content: 'from node a',
+    });
     expect(sent.ok).toBe(true);
-    await expect.poll(async () => (await viewerOn(b, streamId)).ack.messages.map((m) => m.content)).toEqual(['from node a']);
+    await expect
+      .poll(async () => (await viewerOn(b, streamId)).ack.messages.map((m) => m.content))
+      .toEqual(['from node a']);
 
-    expect((await http(a, reader.cookie).put(`/api/live/streams/${streamId}/mutes/${chatter.user.id}`)).status).toBe(204);
+    expect((await http(a, reader.cookie).put(`/api/live/streams/${streamId}/mutes/${chatter.user.id}`)).status).toBe(
+      204,
+    );
     await expect.poll(async () => (await viewerOn(b, streamId)).ack.mutedUserIds).toEqual([chatter.user.id]);
 
     const messageId = (sent as { message: StreamChat }).message.id;
-    expect((await http(a, reader.cookie).delete(`/api/live/streams/${streamId}/messages/${messageId}`)).status).toBe(204);
+    expect((await http(a, reader.cookie).delete(`/api/live/streams/${streamId}/messages/${messageId}`)).status).toBe(
+      204,
+    );
     await expect.poll(async () => (await viewerOn(b, streamId)).ack.messages).toEqual([]);
   });
 
   it('counts the viewers of both processes once each, the reader on either never', async () => {
     const reader = await createReader(a);
-    const streamId = (await http(a, reader.cookie).post('/api/live/streams', { title: 'Counted twice?', category: 'Mediumship' })).body.id;
+    const streamId = (
+      await http(a, reader.cookie).post('/api/live/streams', { title: 'Counted twice?', category: 'Mediumship' })
+    ).body.id;
     await join(await b.connectSocket(reader.cookie), streamId);
     const both = await createClient(a);
     await viewerOn(a, streamId, both);
     await viewerOn(b, streamId, both);
     await viewerOn(b, streamId);
-    const stored = async () => (await a.db.select({ n: liveStreams.viewerCount }).from(liveStreams).where(eq(liveStreams.id, streamId)))[0]?.n;
+    const stored = async () =>
+      (await a.db.select({ n: liveStreams.viewerCount }).from(liveStreams).where(eq(liveStreams.id, streamId)))[0]?.n;
     await expect.poll(stored, { timeout: 10_000 }).toBe(2);
   });
 });

@@ -44,7 +44,10 @@ function addMessage(kept: KeptStream, chat: StreamChat) {
 export function createStreamJoinCache(deps: { db: Db; clock: Clock }, log: Log) {
   const kept = new Map<string, KeptStream>();
   /** Loads under way, with the changes heard meanwhile (the load may have read them or not). */
-  const loading = new Map<string, { promise: Promise<KeptStream | null>; changes: StreamChange[]; isSpoiled: boolean }>();
+  const loading = new Map<
+    string,
+    { promise: Promise<KeptStream | null>; changes: StreamChange[]; isSpoiled: boolean }
+  >();
 
   const streamOf = (change: StreamChange) => (change.kind === 'message' ? change.chat.streamId : change.streamId);
 
@@ -75,7 +78,11 @@ export function createStreamJoinCache(deps: { db: Db; clock: Clock }, log: Log) 
     const state = { changes, isSpoiled: false, promise: Promise.resolve<KeptStream | null>(null) };
     state.promise = (async () => {
       try {
-        const [stream, messages, muted] = await Promise.all([findStream(deps.db, streamId, null), chatHistory(deps.db, streamId), mutedUserIds(deps.db, streamId)]);
+        const [stream, messages, muted] = await Promise.all([
+          findStream(deps.db, streamId, null),
+          chatHistory(deps.db, streamId),
+          mutedUserIds(deps.db, streamId),
+        ]);
         if (!stream) {
           kept.delete(streamId);
           return null;
@@ -102,7 +109,9 @@ export function createStreamJoinCache(deps: { db: Db; clock: Clock }, log: Log) 
   function peek(streamId: string): KeptStream | undefined {
     const stream = kept.get(streamId);
     if (stream && deps.clock.now() - stream.loadedAt >= KEPT_STREAM_TTL_MS && !loading.has(streamId)) {
-      load(streamId).catch((error: unknown) => log.error({ err: error, streamId }, 'reading a live stream again failed'));
+      load(streamId).catch((error: unknown) =>
+        log.error({ err: error, streamId }, 'reading a live stream again failed'),
+      );
     }
     return stream;
   }

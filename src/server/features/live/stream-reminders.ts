@@ -15,11 +15,15 @@ async function assertScheduled(db: DbOrTx, streamId: string) {
     .innerJoin(readerProfiles, eq(readerProfiles.userId, liveStreams.readerId))
     .where(and(eq(liveStreams.id, streamId), isListedReader));
   if (!stream) throw notFound('Stream not found');
-  if (stream.status !== 'scheduled') throw conflict(stream.status === 'live' ? 'This stream is already live' : 'This stream has ended');
+  if (stream.status !== 'scheduled')
+    throw conflict(stream.status === 'live' ? 'This stream is already live' : 'This stream has ended');
 }
 
 async function reminderState(db: DbOrTx, streamId: string, reminded: boolean): Promise<ReminderState> {
-  const [row] = await db.select({ reminderCount: count() }).from(streamReminders).where(eq(streamReminders.streamId, streamId));
+  const [row] = await db
+    .select({ reminderCount: count() })
+    .from(streamReminders)
+    .where(eq(streamReminders.streamId, streamId));
   return { reminded, reminderCount: row?.reminderCount ?? 0 };
 }
 
@@ -33,6 +37,8 @@ export async function addReminder(db: DbOrTx, userId: string, streamId: string, 
 /** DELETE /api/live/streams/:id/reminder: idempotent like the PUT. */
 export async function removeReminder(db: DbOrTx, userId: string, streamId: string): Promise<ReminderState> {
   await assertScheduled(db, streamId);
-  await db.delete(streamReminders).where(and(eq(streamReminders.streamId, streamId), eq(streamReminders.userId, userId)));
+  await db
+    .delete(streamReminders)
+    .where(and(eq(streamReminders.streamId, streamId), eq(streamReminders.userId, userId)));
   return reminderState(db, streamId, false);
 }

@@ -79,8 +79,15 @@ export function toLiveStream(row: StreamRow): LiveStream {
  * One stream as `viewerId` sees it, or null when unknown. A suspended reader's streams are hidden
  * like every public listing, unless `includeSuspended` (an admin ending one must still see it).
  */
-export async function findStream(db: DbOrTx, streamId: string, viewerId: string | null, options: { includeSuspended?: boolean } = {}): Promise<LiveStream | null> {
-  const [row] = await selectStreams(db, viewerId).where(and(eq(liveStreams.id, streamId), options.includeSuspended ? undefined : isListedReader));
+export async function findStream(
+  db: DbOrTx,
+  streamId: string,
+  viewerId: string | null,
+  options: { includeSuspended?: boolean } = {},
+): Promise<LiveStream | null> {
+  const [row] = await selectStreams(db, viewerId).where(
+    and(eq(liveStreams.id, streamId), options.includeSuspended ? undefined : isListedReader),
+  );
   return row ? toLiveStream(row) : null;
 }
 

@@ -27,8 +27,10 @@ export function viewerAccessReaders(db: Db) {
     .where(eq(liveStreams.id, streamId))
     .prepare('live_viewer_in_room');
   return {
-    admission: async (stream: string, viewer: string) => (await admission.execute({ streamId: stream, viewerId: viewer }))[0] ?? null,
-    inRoom: async (stream: string, viewer: string) => (await inRoom.execute({ streamId: stream, viewerId: viewer }))[0] ?? null,
+    admission: async (stream: string, viewer: string) =>
+      (await admission.execute({ streamId: stream, viewerId: viewer }))[0] ?? null,
+    inRoom: async (stream: string, viewer: string) =>
+      (await inRoom.execute({ streamId: stream, viewerId: viewer }))[0] ?? null,
   };
 }
 

@@ -10,7 +10,8 @@ export const VIEWER_COUNT_INTERVAL_MS = 1000;
 
 const ROOM_PREFIX = streamRoom('');
 /** The stream whose room this is, or null for any other room (a user's, the media's `stream:…:watchers`). */
-const streamOfRoom = (room: string) => (room.startsWith(ROOM_PREFIX) && !room.includes(':', ROOM_PREFIX.length) ? room.slice(ROOM_PREFIX.length) : null);
+const streamOfRoom = (room: string) =>
+  room.startsWith(ROOM_PREFIX) && !room.includes(':', ROOM_PREFIX.length) ? room.slice(ROOM_PREFIX.length) : null;
 
 interface Pace {
   lastRunAt: number;
@@ -31,7 +32,11 @@ interface Pace {
  * second, with the count as it then is, so a storm of joins costs one room read a second and the
  * last count is always sent.
  */
-export function createViewerCounts(server: AppServer, deps: Pick<LiveDeps, 'db' | 'realtime' | 'clock' | 'timers'>, log: Log) {
+export function createViewerCounts(
+  server: AppServer,
+  deps: Pick<LiveDeps, 'db' | 'realtime' | 'clock' | 'timers'>,
+  log: Log,
+) {
   /** This process's sockets in each stream's room: socket → user, and user → how many of their sockets. */
   const here = new Map<string, { users: Map<string, number>; sockets: Map<string, string> }>();
   /** Each stream's reader, told by the join before it joins: their pages are no audience. */
@@ -80,7 +85,9 @@ export function createViewerCounts(server: AppServer, deps: Pick<LiveDeps, 'db' 
     const sockets = await server.in(streamRoom(streamId)).fetchSockets();
     const readerId = readers.get(streamId);
     const local = here.get(streamId)?.users;
-    const onlyElsewhere = new Set(sockets.map((socket) => socket.data.user.id).filter((userId) => userId !== readerId && !local?.has(userId))).size;
+    const onlyElsewhere = new Set(
+      sockets.map((socket) => socket.data.user.id).filter((userId) => userId !== readerId && !local?.has(userId)),
+    ).size;
     if (onlyElsewhere > 0) elsewhere.set(streamId, onlyElsewhere);
     else elsewhere.delete(streamId);
     const viewers = count(streamId);
@@ -89,7 +96,8 @@ export function createViewerCounts(server: AppServer, deps: Pick<LiveDeps, 'db' 
       .set({ viewerCount: viewers })
       .where(and(eq(liveStreams.id, streamId), eq(liveStreams.status, 'live'), ne(liveStreams.viewerCount, viewers)))
       .returning({ id: liveStreams.id });
-    if (changed.length > 0) deps.realtime.toRoom(streamRoom(streamId), SERVER_EVENTS.streamViewers, { streamId, count: viewers });
+    if (changed.length > 0)
+      deps.realtime.toRoom(streamRoom(streamId), SERVER_EVENTS.streamViewers, { streamId, count: viewers });
   }
 
   function run(streamId: string, pace: Pace) {

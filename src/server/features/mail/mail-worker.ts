@@ -41,7 +41,13 @@ export async function runMailWork(deps: MailWorkerDeps): Promise<number> {
     const due = await tx
       .select()
       .from(mailMessages)
-      .where(and(eq(mailMessages.status, 'queued'), lte(mailMessages.nextAttemptAt, now), or(isNull(mailMessages.leasedUntil), lte(mailMessages.leasedUntil, now))))
+      .where(
+        and(
+          eq(mailMessages.status, 'queued'),
+          lte(mailMessages.nextAttemptAt, now),
+          or(isNull(mailMessages.leasedUntil), lte(mailMessages.leasedUntil, now)),
+        ),
+      )
       .orderBy(asc(mailMessages.nextAttemptAt))
       .limit(BATCH)
       .for('update', { skipLocked: true });
@@ -49,23 +55,45 @@ export async function runMailWork(deps: MailWorkerDeps): Promise<number> {
     await tx
       .update(mailMessages)
       .set({ leasedUntil: new Date(now.getTime() + MAIL_LEASE_MS), attempts: sql`${mailMessages.attempts} + 1` })
-      .where(inArray(mailMessages.id, due.map((m) => m.id)));
+      .where(
+        inArray(
+          mailMessages.id,
+          due.map((m) => m.id),
+        ),
+      );
     return due;
   });
   for (const message of leased) {
     const attempts = message.attempts + 1;
     try {
-      await transport.send({ id: message.id, kind: message.kind, to: message.toAddress, subject: message.subject, text: message.text, html: message.html, links: message.links });
-      await db.update(mailMessages).set({ status: 'sent', sentAt: new Date(clock.now()), leasedUntil: null, lastError: null }).where(eq(mailMessages.id, message.id));
+      await transport.send({
+        id: message.id,
+        kind: message.kind,
+        to: message.toAddress,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        links: message.links,
+      });
+      await db
+        .update(mailMessages)
+        .set({ status: 'sent', sentAt: new Date(clock.now()), leasedUntil: null, lastError: null })
+        .where(eq(mailMessages.id, message.id));
     } catch (error) {
       const isLastAttempt = attempts >= MAIL_MAX_ATTEMPTS;
       const about = { mailId: message.id, kind: message.kind, attempts, err: error };
       // Mail nobody reads is a silent failure: each one is told, and the last attempt counted.
       if (isLastAttempt) {
         mailFailures.inc({ kind: message.kind });
-        deps.log?.error(about, `a ${message.kind} mail could not be sent after ${attempts} attempts and is marked failed: check SMTP_URL and that the mail server accepts the connection`);
+        deps.log?.error(
+          about,
+          `a ${message.kind} mail could not be sent after ${attempts} attempts and is marked failed: check SMTP_URL and that the mail server accepts the connection`,
+        );
       } else {
-        deps.log?.warn(about, `a ${message.kind} mail could not be sent (attempt ${attempts} of ${MAIL_MAX_ATTEMPTS}); it is tried again later: check SMTP_URL and the mail server`);
+        deps.log?.warn(
+          about,
+          `a ${message.kind} mail could not be sent (attempt ${attempts} of ${MAIL_MAX_ATTEMPTS}); it is tried again later: check SMTP_URL and the mail server`,
+        );
       }
       await db
         .update(mailMessages)

@@ -14,9 +14,12 @@ import type { MailTransport } from './transport';
 const clock = fakeClock();
 const app = await testApp({ clock, runMailWorker: false });
 
-const work = (transport: MailTransport = app.mailTransport) => runMailWork({ db: app.db, clock, transport, publicUrl: app.config.publicUrl });
-const mailboxOf = async (to: string) => (await http(app).get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)).body.messages;
-const signUp = (email: string) => http(app).post('/api/auth/sign-up/email', { name: 'Wren Seeker', email, password: 'long-enough' });
+const work = (transport: MailTransport = app.mailTransport) =>
+  runMailWork({ db: app.db, clock, transport, publicUrl: app.config.publicUrl });
+const mailboxOf = async (to: string) =>
+  (await http(app).get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)).body.messages;
+const signUp = (email: string) =>
+  http(app).post('/api/auth/sign-up/email', { name: 'Wren Seeker', email, password: 'long-enough' });
 
 describe('the mail queue and the local mailbox', () => {
   it('queues the verification email at sign-up and delivers it to the mailbox, readable with its link', async () => {
@@ -71,10 +74,12 @@ describe('the mail queue and the local mailbox', () => {
   it('tells each failed send with what to do, and counts the mail it gave up on', async () => {
     const email = `told-${Date.now()}@example.com`;
     await signUp(email);
-    const failedBefore = (await mailFailures.get()).values.find((value) => value.labels.kind === 'verify_email')?.value ?? 0;
+    const failedBefore =
+      (await mailFailures.get()).values.find((value) => value.labels.kind === 'verify_email')?.value ?? 0;
     const [queued] = await app.db.select().from(mailMessages).where(eq(mailMessages.toAddress, email));
     const told: { level: string; msg: string }[] = [];
-    const about = (obj: unknown) => typeof obj === 'object' && obj !== null && 'mailId' in obj && obj.mailId === queued!.id;
+    const about = (obj: unknown) =>
+      typeof obj === 'object' && obj !== null && 'mailId' in obj && obj.mailId === queued!.id;
     const log = {
       warn: (obj: unknown, msg: string) => about(obj) && told.push({ level: 'warn', msg }),
       error: (obj: unknown, msg: string) => about(obj) && told.push({ level: 'error', msg }),
@@ -89,7 +94,8 @@ describe('the mail queue and the local mailbox', () => {
       level: 'error',
       msg: `a verify_email mail could not be sent after ${MAIL_MAX_ATTEMPTS} attempts and is marked failed: check SMTP_URL and that the mail server accepts the connection`,
     });
-    const failedAfter = (await mailFailures.get()).values.find((value) => value.labels.kind === 'verify_email')?.value ?? 0;
+    const failedAfter =
+      (await mailFailures.get()).values.find((value) => value.labels.kind === 'verify_email')?.value ?? 0;
     expect(failedAfter - failedBefore).toBe(1);
   });
 
@@ -104,7 +110,10 @@ describe('the mail queue and the local mailbox', () => {
     const lost = `lost-${Date.now()}@example.com`;
     await signUp(lost);
     // A worker leased it and died: the lease must lapse before another takes it.
-    await app.db.update(mailMessages).set({ leasedUntil: new Date(clock.now() + MAIL_LEASE_MS) }).where(eq(mailMessages.toAddress, lost));
+    await app.db
+      .update(mailMessages)
+      .set({ leasedUntil: new Date(clock.now() + MAIL_LEASE_MS) })
+      .where(eq(mailMessages.toAddress, lost));
     await work();
     expect(await mailboxOf(lost)).toEqual([]);
     clock.advance(MAIL_LEASE_MS);
@@ -115,7 +124,9 @@ describe('the mail queue and the local mailbox', () => {
   it('answers the same to a reset request whether or not the email exists, and mails only a real account', async () => {
     const client = await createClient(app);
     const known = await http(app).post('/api/auth/request-password-reset', { email: client.email });
-    const unknown = await http(app).post('/api/auth/request-password-reset', { email: `nobody-${Date.now()}@example.com` });
+    const unknown = await http(app).post('/api/auth/request-password-reset', {
+      email: `nobody-${Date.now()}@example.com`,
+    });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
@@ -143,11 +154,24 @@ describe('SMTP', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.server.address() as AddressInfo).port;
-    const smtpApp = await createTestApp({ clock, runMailWorker: false, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Soul Tribe <hello@soultribe.test>' } });
+    const smtpApp = await createTestApp({
+      clock,
+      runMailWorker: false,
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Soul Tribe <hello@soultribe.test>' },
+    });
     try {
       const email = `smtp-${Date.now()}@example.com`;
-      expect((await http(smtpApp).post('/api/auth/sign-up/email', { name: 'Ash', email, password: 'long-enough' })).status).toBe(200);
-      expect(await runMailWork({ db: smtpApp.db, clock, transport: smtpApp.mailTransport, publicUrl: smtpApp.config.publicUrl })).toBe(1);
+      expect(
+        (await http(smtpApp).post('/api/auth/sign-up/email', { name: 'Ash', email, password: 'long-enough' })).status,
+      ).toBe(200);
+      expect(
+        await runMailWork({
+          db: smtpApp.db,
+          clock,
+          transport: smtpApp.mailTransport,
+          publicUrl: smtpApp.config.publicUrl,
+        }),
+      ).toBe(1);
       expect(received).toHaveLength(1);
       expect(received[0]).toContain(`To: ${email}`);
       expect(received[0]).toContain('From: Soul Tribe <hello@soultribe.test>');

@@ -61,7 +61,9 @@ export function readingReceiptMail(input: {
   return composeMail({
     subject: `Your receipt: ${input.type} reading with ${input.readerName}`,
     greeting: hello(input.name),
-    paragraphs: [`Thank you for your ${input.type} reading with ${input.readerName} (${input.minutes} minute${input.minutes === 1 ? '' : 's'}). Here is what it cost.`],
+    paragraphs: [
+      `Thank you for your ${input.type} reading with ${input.readerName} (${input.minutes} minute${input.minutes === 1 ? '' : 's'}). Here is what it cost.`,
+    ],
     rows: [
       ['Receipt no.', input.receiptNumber],
       ['Date', `${mailDate.format(input.endedAt)} UTC`],
@@ -72,7 +74,12 @@ export function readingReceiptMail(input: {
   });
 }
 
-export function payoutDecidedMail(input: { name: string; amountCents: number; isPaid: boolean; url: string }): MailContent {
+export function payoutDecidedMail(input: {
+  name: string;
+  amountCents: number;
+  isPaid: boolean;
+  url: string;
+}): MailContent {
   const amount = formatCents(input.amountCents);
   return composeMail({
     subject: input.isPaid ? `Your payout of ${amount} is on its way` : `Your payout request of ${amount} was declined`,
@@ -86,17 +93,36 @@ export function payoutDecidedMail(input: { name: string; amountCents: number; is
   });
 }
 
-export function newReviewMail(input: { name: string; rating: number; comment: string | null; url: string }): MailContent {
+export function newReviewMail(input: {
+  name: string;
+  rating: number;
+  comment: string | null;
+  url: string;
+}): MailContent {
   return composeMail({
     subject: `A new ${input.rating}-star review`,
     greeting: hello(input.name),
-    paragraphs: [`A client rated your reading ${input.rating} out of 5.`, ...(input.comment ? [`“${input.comment}”`] : [])],
+    paragraphs: [
+      `A client rated your reading ${input.rating} out of 5.`,
+      ...(input.comment ? [`“${input.comment}”`] : []),
+    ],
     action: { label: 'See your reviews', url: input.url },
   });
 }
 
-export function orderShippedMail(input: { name: string; items: string[]; sellerName: string; carrier: string | null; trackingNumber: string | null; url: string }): MailContent {
-  const tracking = input.trackingNumber ? `Tracking number: ${input.trackingNumber}${input.carrier ? ` (${input.carrier})` : ''}.` : input.carrier ? `Carrier: ${input.carrier}.` : 'No tracking number was given.';
+export function orderShippedMail(input: {
+  name: string;
+  items: string[];
+  sellerName: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  url: string;
+}): MailContent {
+  const tracking = input.trackingNumber
+    ? `Tracking number: ${input.trackingNumber}${input.carrier ? ` (${input.carrier})` : ''}.`
+    : input.carrier
+      ? `Carrier: ${input.carrier}.`
+      : 'No tracking number was given.';
   return composeMail({
     subject: 'Your order has shipped',
     greeting: hello(input.name),
@@ -137,7 +163,10 @@ export function applicationRejectedMail(input: { name: string; reason: string })
   return composeMail({
     subject: 'Your application to read on Soul Tribe',
     greeting: hello(input.name),
-    paragraphs: ['Thank you for applying to read on Soul Tribe. We are not able to accept your application at this time.', `Our reason: ${input.reason}`],
+    paragraphs: [
+      'Thank you for applying to read on Soul Tribe. We are not able to accept your application at this time.',
+      `Our reason: ${input.reason}`,
+    ],
   });
 }
 
@@ -146,13 +175,23 @@ export function writtenReadingAnsweredMail(input: { name: string; readerName: st
   return composeMail({
     subject: `${input.readerName} answered your question`,
     greeting: hello(input.name),
-    paragraphs: [`${input.readerName} has answered the question you asked by message. Read it in your Messages; you can rate the answer there within ${RATING_WINDOW_DAYS} days.`],
+    paragraphs: [
+      `${input.readerName} has answered the question you asked by message. Read it in your Messages; you can rate the answer there within ${RATING_WINDOW_DAYS} days.`,
+    ],
     action: { label: 'Read the answer', url: input.url },
   });
 }
 
 /** An accepted appointment is near (issue 31): a day before, and 15 minutes before, to both sides. */
-export function appointmentReminderMail(input: { name: string; withName: string; type: string; minutes: number; startsAt: string; isSoon: boolean; url: string }): MailContent {
+export function appointmentReminderMail(input: {
+  name: string;
+  withName: string;
+  type: string;
+  minutes: number;
+  startsAt: string;
+  isSoon: boolean;
+  url: string;
+}): MailContent {
   const when = input.isSoon ? 'in 15 minutes' : 'tomorrow';
   return composeMail({
     subject: `Reminder: your ${input.type} reading with ${input.withName} starts ${when}`,
@@ -169,7 +208,14 @@ export function appointmentReminderMail(input: { name: string; withName: string;
  * A promotion sent to a client who opted into offers by mail (issue 48): what it gives, the code,
  * until when, and how to stop such mail.
  */
-export function promotionOfferMail(input: { name: string; code: string; summary: string; endsAt: string | null; url: string; settingsUrl: string }): MailContent {
+export function promotionOfferMail(input: {
+  name: string;
+  code: string;
+  summary: string;
+  endsAt: string | null;
+  url: string;
+  settingsUrl: string;
+}): MailContent {
   return composeMail({
     subject: `An offer for you: ${input.code}`,
     greeting: hello(input.name),

@@ -22,7 +22,9 @@ describe('notices by mail', () => {
     // Issue 43: the receipt's number (the reading's id, as on its page) and when the reading ended.
     expect(receipt.text).toContain(`Receipt no.: ${id}`);
     const ended = (await http(app, client.cookie).get(`/api/sessions/${id}`)).body.endedAt as string;
-    expect(receipt.text).toContain(`Date: ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(ended))} UTC`);
+    expect(receipt.text).toContain(
+      `Date: ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(ended))} UTC`,
+    );
     expect(receipt.text).toMatch(/Date: November 21, 2026 at 12:0\d PM UTC/);
     expect(receipt.links[0]!.url).toBe(`http://localhost:5000/dashboard/sessions/${id}`);
     // Once only, however often the worker passes.
@@ -48,7 +50,13 @@ describe('notices by mail', () => {
     const requested = await http(app, reader.cookie).post('/api/payouts', {});
     expect(requested.status).toBe(201);
     const admin = await createAdmin(app);
-    expect((await http(app, admin.cookie).post(`/api/admin/payouts/${requested.body.payout.id}/decision`, { decision: 'paid' })).status).toBe(200);
+    expect(
+      (
+        await http(app, admin.cookie).post(`/api/admin/payouts/${requested.body.payout.id}/decision`, {
+          decision: 'paid',
+        })
+      ).status,
+    ).toBe(200);
     const mail = await latestMail(app, reader.email, 'payout_decided');
     expect(mail.subject).toBe('Your payout of $30.00 is on its way');
     expect(mail.links[0]!.url).toBe('http://localhost:5000/dashboard/earnings');

@@ -10,7 +10,11 @@ import type { MailContent } from './layout';
  * out its person's quiet hours). Inside the caller's transaction when given one, so a message about
  * something that rolled back is never sent, and no request waits on a mail server.
  */
-export async function queueMail(db: DbOrTx, clock: Clock, input: { kind: MailKind; to: string; content: MailContent; notBefore?: Date }): Promise<string> {
+export async function queueMail(
+  db: DbOrTx,
+  clock: Clock,
+  input: { kind: MailKind; to: string; content: MailContent; notBefore?: Date },
+): Promise<string> {
   const id = randomUUID();
   const now = new Date(clock.now());
   await db.insert(mailMessages).values({

@@ -8,9 +8,11 @@ import { readMailbox } from './mailbox-transport';
  * read it, as anyone may read a development server's log; it never holds real mail.
  */
 export async function devMailboxRoutes(app: FastifyInstance, deps: { mailboxDir: string }) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/dev/mailbox',
-    { schema: { querystring: mailboxQuerySchema, response: { 200: mailboxResponseSchema } } },
-    async (request) => ({ messages: await readMailbox(deps.mailboxDir, request.query.to || undefined) }),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/dev/mailbox',
+      { schema: { querystring: mailboxQuerySchema, response: { 200: mailboxResponseSchema } } },
+      async (request) => ({ messages: await readMailbox(deps.mailboxDir, request.query.to || undefined) }),
+    );
 }

@@ -13,4 +13,5 @@ export function deliverNotifications(realtime: Realtime, rows: NotificationRow[]
  * dedupe below is a NOT EXISTS, which two concurrent senders on PostgreSQL would both pass.
  * A transaction-scoped advisory lock needs no unique index (and so no migration).
  */
-export const lockSubject = (kind: string, subjectId: string) => sql`select pg_advisory_xact_lock(hashtext(${`${kind}:${subjectId}`}))`;
+export const lockSubject = (kind: string, subjectId: string) =>
+  sql`select pg_advisory_xact_lock(hashtext(${`${kind}:${subjectId}`}))`;

@@ -17,7 +17,10 @@ describe('a reader going live through the API', () => {
     expect((await http(app, follower.cookie).put(`/api/follows/${reader.id}`)).status).toBe(200);
 
     const heard = nextEvent<AppNotification>(await app.connectSocket(follower.cookie), 'notification');
-    const live = await http(app, reader.cookie).post('/api/live/streams', { title: 'Morning pulls', category: 'Tarot Reading' });
+    const live = await http(app, reader.cookie).post('/api/live/streams', {
+      title: 'Morning pulls',
+      category: 'Tarot Reading',
+    });
     expect(live.status).toBe(201);
     expect(await heard).toMatchObject({ kind: 'stream_live', body: 'Morning pulls', link: `/live/${live.body.id}` });
     expect((await http(app, reader.cookie).post(`/api/live/streams/${live.body.id}/end`)).status).toBe(200);
@@ -35,8 +38,15 @@ describe('a reader going live through the API', () => {
 
     const bell = await http(app, reminded.cookie).get('/api/notifications');
     expect(bell.body.unreadCount).toBe(1);
-    expect(bell.body.notifications[0]).toMatchObject({ kind: 'stream_live', body: 'Evening circle', link: `/live/${scheduled.body.id}` });
+    expect(bell.body.notifications[0]).toMatchObject({
+      kind: 'stream_live',
+      body: 'Evening circle',
+      link: `/live/${scheduled.body.id}`,
+    });
     const followerBell = await http(app, follower.cookie).get('/api/notifications');
-    expect(followerBell.body.notifications.map((n: AppNotification) => n.body)).toEqual(['Evening circle', 'Morning pulls']);
+    expect(followerBell.body.notifications.map((n: AppNotification) => n.body)).toEqual([
+      'Evening circle',
+      'Morning pulls',
+    ]);
   });
 });

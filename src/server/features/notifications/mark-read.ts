@@ -4,7 +4,12 @@ import { notifications } from '../../db/schema';
 import { notFound } from '../../errors';
 
 /** Marks one of the user's notifications read (again is a no-op); someone else's is as unknown as a missing one: 404. */
-export async function markNotificationRead(db: DbOrTx, userId: string, notificationId: string, now: Date): Promise<void> {
+export async function markNotificationRead(
+  db: DbOrTx,
+  userId: string,
+  notificationId: string,
+  now: Date,
+): Promise<void> {
   const marked = await db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
@@ -14,5 +19,8 @@ export async function markNotificationRead(db: DbOrTx, userId: string, notificat
 }
 
 export async function markAllNotificationsRead(db: DbOrTx, userId: string, now: Date): Promise<void> {
-  await db.update(notifications).set({ readAt: now }).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
 }

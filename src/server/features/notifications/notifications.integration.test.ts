@@ -24,14 +24,22 @@ const bell = async (user: TestUser) => {
   return response.body as { notifications: AppNotification[]; unreadCount: number };
 };
 const kindsFor = async (userId: string, kind: AppNotification['kind'], subjectId: string) =>
-  app.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, kind), eq(notifications.subjectId, subjectId)));
+  app.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind), eq(notifications.subjectId, subjectId)));
 
 /** A stream row as the streams feature writes it when its reader goes live (ending their previous one: one live stream a reader). */
 async function liveStream(reader: TestUser, title = 'Full moon tarot') {
   const id = randomUUID();
   const now = new Date(clock.now());
-  await app.db.update(liveStreams).set({ status: 'ended', endedAt: now }).where(and(eq(liveStreams.readerId, reader.id), eq(liveStreams.status, 'live')));
-  await app.db.insert(liveStreams).values({ id, readerId: reader.id, title, category: 'Tarot Reading', status: 'live', startedAt: now });
+  await app.db
+    .update(liveStreams)
+    .set({ status: 'ended', endedAt: now })
+    .where(and(eq(liveStreams.readerId, reader.id), eq(liveStreams.status, 'live')));
+  await app.db
+    .insert(liveStreams)
+    .values({ id, readerId: reader.id, title, category: 'Tarot Reading', status: 'live', startedAt: now });
   return { streamId: id, readerId: reader.id, readerName: 'Luna Vale', title };
 }
 
@@ -42,9 +50,12 @@ describe('notifyStreamLive', () => {
     const reminded = await createClient(app);
     const both = await createClient(app);
     const stranger = await createClient(app);
-    for (const user of [follower, both]) expect((await http(app, user.cookie).put(`/api/follows/${reader.id}`)).status).toBe(200);
+    for (const user of [follower, both])
+      expect((await http(app, user.cookie).put(`/api/follows/${reader.id}`)).status).toBe(200);
     const stream = await liveStream(reader);
-    await app.db.insert(streamReminders).values([reminded, both, reader].map((user) => ({ streamId: stream.streamId, userId: user.id })));
+    await app.db
+      .insert(streamReminders)
+      .values([reminded, both, reader].map((user) => ({ streamId: stream.streamId, userId: user.id })));
 
     const followerSocket = await app.connectSocket(follower.cookie);
     const strangerEvents = collect(await app.connectSocket(stranger.cookie), 'notification');
@@ -61,12 +72,14 @@ describe('notifyStreamLive', () => {
       createdAt: new Date(clock.now()).toISOString(),
       readAt: null,
     });
-    for (const user of [follower, reminded, both]) expect(await kindsFor(user.id, 'stream_live', stream.streamId), user.email).toHaveLength(1);
+    for (const user of [follower, reminded, both])
+      expect(await kindsFor(user.id, 'stream_live', stream.streamId), user.email).toHaveLength(1);
     for (const user of [reader, stranger]) expect(await kindsFor(user.id, 'stream_live', stream.streamId)).toEqual([]);
 
     clock.advance(60_000);
     await announce(stream);
-    for (const user of [follower, reminded, both]) expect(await kindsFor(user.id, 'stream_live', stream.streamId)).toHaveLength(1);
+    for (const user of [follower, reminded, both])
+      expect(await kindsFor(user.id, 'stream_live', stream.streamId)).toHaveLength(1);
     expect((await bell(both)).unreadCount).toBe(1);
     expect(strangerEvents).toEqual([]);
     expect(readerEvents).toEqual([]);
@@ -141,7 +154,11 @@ describe('reader_online: a favorited reader switches Online', () => {
   const goOffline = (reader: TestUser) => http(app, reader.cookie).patch('/api/readers/me', { isOnline: false });
 
   it('tells the clients who hearted them, at most once an hour, and no one else', async () => {
-    const reader = await createReader(app, { firstName: 'Orla', lastName: 'Starling', username: `orla_${randomUUID().slice(0, 8)}` });
+    const reader = await createReader(app, {
+      firstName: 'Orla',
+      lastName: 'Starling',
+      username: `orla_${randomUUID().slice(0, 8)}`,
+    });
     const fan = await createClient(app);
     const follower = await createClient(app);
     await http(app, fan.cookie).put(`/api/favorites/${reader.id}`);
@@ -151,7 +168,11 @@ describe('reader_online: a favorited reader switches Online', () => {
 
     const heard = nextEvent<AppNotification>(fanSocket, 'notification');
     expect((await goOnline(reader)).status).toBe(200);
-    expect(await heard).toMatchObject({ kind: 'reader_online', title: 'Orla Starling is online now', link: expect.stringMatching(/^\/readers\/orla_/) });
+    expect(await heard).toMatchObject({
+      kind: 'reader_online',
+      title: 'Orla Starling is online now',
+      link: expect.stringMatching(/^\/readers\/orla_/),
+    });
 
     // Flipping the switch within the hour tells no one again.
     for (let i = 0; i < 3; i += 1) {

@@ -17,44 +17,64 @@ const KIND: NotificationKind = 'stream_live';
  * a second call finds the rows of the first and adds nothing. One INSERT … SELECT, because a
  * reader may have thousands of followers (docs/decisions/026). Wired as LiveDeps.onStreamLive.
  */
-export const notifyStreamLive = (deps: NotificationDeps) => async (stream: StreamWentLive): Promise<void> => {
-  const now = new Date(deps.clock.now());
-  const recipients = union(
-    deps.db.select({ userId: sql<string>`${readerFollows.followerId}`.as('user_id') }).from(readerFollows).where(eq(readerFollows.readerId, stream.readerId)),
-    deps.db.select({ userId: sql<string>`${streamReminders.userId}`.as('user_id') }).from(streamReminders).where(eq(streamReminders.streamId, stream.streamId)),
-  ).as('recipients');
-  // Qualified: drizzle writes a subquery's field bare ("user_id"), which inside the subqueries
-  // below would name their own table's user_id instead of the recipient's.
-  const recipientId = sql`"recipients"."user_id"`;
-  const alreadyTold = deps.db
-    .select({ one: sql`1` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, recipientId), eq(notifications.kind, KIND), eq(notifications.subjectId, stream.streamId)));
+export const notifyStreamLive =
+  (deps: NotificationDeps) =>
+  async (stream: StreamWentLive): Promise<void> => {
+    const now = new Date(deps.clock.now());
+    const recipients = union(
+      deps.db
+        .select({ userId: sql<string>`${readerFollows.followerId}`.as('user_id') })
+        .from(readerFollows)
+        .where(eq(readerFollows.readerId, stream.readerId)),
+      deps.db
+        .select({ userId: sql<string>`${streamReminders.userId}`.as('user_id') })
+        .from(streamReminders)
+        .where(eq(streamReminders.streamId, stream.streamId)),
+    ).as('recipients');
+    // Qualified: drizzle writes a subquery's field bare ("user_id"), which inside the subqueries
+    // below would name their own table's user_id instead of the recipient's.
+    const recipientId = sql`"recipients"."user_id"`;
+    const alreadyTold = deps.db
+      .select({ one: sql`1` })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, recipientId),
+          eq(notifications.kind, KIND),
+          eq(notifications.subjectId, stream.streamId),
+        ),
+      );
 
-  const rows = await deps.db.transaction(async (tx) => {
-    await tx.execute(lockSubject(KIND, stream.streamId));
-    const inserted = await tx
-      .insert(notifications)
-      .select(
-        tx
-          .select({
-            id: sql<string>`gen_random_uuid()::text`.as('id'),
-            userId: recipients.userId,
-            kind: sql<string>`${KIND}`.as('kind'),
-            title: sql<string>`${`${stream.readerName} is live`}`.as('title'),
-            body: sql<string>`${stream.title}`.as('body'),
-            link: sql<string>`${`/live/${encodeURIComponent(stream.streamId)}`}`.as('link'),
-            subjectId: sql<string>`${stream.streamId}`.as('subject_id'),
-            createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
-            readAt: sql<Date | null>`null::timestamptz`.as('read_at'),
-            inApp: sql<boolean>`${inAppSql(recipientId, KIND)}`.as('in_app'),
-          })
-          .from(recipients)
-          .where(and(ne(recipients.userId, stream.readerId), notExists(alreadyTold), notBlockedSql(recipientId, stream.readerId))),
-      )
-      .returning();
-    await queuePushForNotifications(tx, inserted);
-    return inserted;
-  });
-  deliverNotifications(deps.realtime, rows);
-};
+    const rows = await deps.db.transaction(async (tx) => {
+      await tx.execute(lockSubject(KIND, stream.streamId));
+      const inserted = await tx
+        .insert(notifications)
+        .select(
+          tx
+            .select({
+              id: sql<string>`gen_random_uuid()::text`.as('id'),
+              userId: recipients.userId,
+              kind: sql<string>`${KIND}`.as('kind'),
+              title: sql<string>`${`${stream.readerName} is live`}`.as('title'),
+              body: sql<string>`${stream.title}`.as('body'),
+              link: sql<string>`${`/live/${encodeURIComponent(stream.streamId)}`}`.as('link'),
+              subjectId: sql<string>`${stream.streamId}`.as('subject_id'),
+              createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
+              readAt: sql<Date | null>`null::timestamptz`.as('read_at'),
+              inApp: sql<boolean>`${inAppSql(recipientId, KIND)}`.as('in_app'),
+            })
+            .from(recipients)
+            .where(
+              and(
+                ne(recipients.userId, stream.readerId),
+                notExists(alreadyTold),
+                notBlockedSql(recipientId, stream.readerId),
+              ),
+            ),
+        )
+        .returning();
+      await queuePushForNotifications(tx, inserted);
+      return inserted;
+    });
+    deliverNotifications(deps.realtime, rows);
+  };

@@ -81,7 +81,13 @@ export async function queuePush(db: DbOrTx, userIds: readonly string[], notice: 
         createdAt: sql<Date>`${now}::timestamptz`.as('created_at'),
       })
       .from(pushSubscriptions)
-      .where(and(inArray(pushSubscriptions.userId, [...userIds]), sql`${channelOnSql(pushSubscriptions.userId, notice.kind, 'push')}`, signedInOnDeviceSql(notice.now))),
+      .where(
+        and(
+          inArray(pushSubscriptions.userId, [...userIds]),
+          sql`${channelOnSql(pushSubscriptions.userId, notice.kind, 'push')}`,
+          signedInOnDeviceSql(notice.now),
+        ),
+      ),
   );
 }
 
@@ -98,13 +104,23 @@ export async function queuePushForNotifications(db: DbOrTx, rows: readonly Notif
     await queuePush(
       db,
       [first, ...rest].map((row) => row.userId),
-      { kind: first.kind, title: first.title, body: first.body, link: first.link ?? paths.dashboard, subjectId: first.subjectId ?? first.id, now: first.createdAt },
+      {
+        kind: first.kind,
+        title: first.title,
+        body: first.body,
+        link: first.link ?? paths.dashboard,
+        subjectId: first.subjectId ?? first.id,
+        now: first.createdAt,
+      },
     );
   }
 }
 
 /** A reader's incoming request, on their devices, with 'Accept' opening the dashboard where it is answered. */
-export function queueReadingRequestPush(db: DbOrTx, input: { readerId: string; sessionId: string; clientName: string; sessionType: string; now: Date }) {
+export function queueReadingRequestPush(
+  db: DbOrTx,
+  input: { readerId: string; sessionId: string; clientName: string; sessionType: string; now: Date },
+) {
   return queuePush(db, [input.readerId], {
     kind: 'reading_request',
     title: `${input.clientName} requests a ${input.sessionType} reading`,
@@ -117,7 +133,10 @@ export function queueReadingRequestPush(db: DbOrTx, input: { readerId: string; s
 }
 
 /** A client's turn in a reader's queue: the offer is kept for them until it expires. */
-export function queueQueueOfferPush(db: DbOrTx, input: { clientId: string; readerId: string; readerName: string; now: Date }) {
+export function queueQueueOfferPush(
+  db: DbOrTx,
+  input: { clientId: string; readerId: string; readerName: string; now: Date },
+) {
   return queuePush(db, [input.clientId], {
     kind: 'queue_offer',
     title: `${input.readerName} is free for you now`,
@@ -129,7 +148,10 @@ export function queueQueueOfferPush(db: DbOrTx, input: { clientId: string; reade
 }
 
 /** A reader's payout reached their account. */
-export function queuePayoutPaidPush(db: DbOrTx, input: { readerId: string; payoutId: string; amount: string; now: Date }) {
+export function queuePayoutPaidPush(
+  db: DbOrTx,
+  input: { readerId: string; payoutId: string; amount: string; now: Date },
+) {
   return queuePush(db, [input.readerId], {
     kind: 'payout_paid',
     title: `Your payout of ${input.amount} is paid`,

@@ -16,11 +16,19 @@ import { badRequest } from '../../errors';
  */
 export const MAX_DEVICES = 10;
 
-const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
+const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+];
 
 export function isKnownPushService(endpoint: string): boolean {
   const url = new URL(endpoint);
-  return url.protocol === 'https:' && PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
+  return (
+    url.protocol === 'https:' &&
+    PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`))
+  );
 }
 
 /**
@@ -46,23 +54,46 @@ export async function savePushSubscription(
   options: { now: Date; allowsAnyEndpoint: boolean },
 ): Promise<number> {
   const { userId, sessionId } = signedIn;
-  if (!options.allowsAnyEndpoint && !isKnownPushService(input.endpoint)) throw badRequest('This push endpoint is not a known push service');
+  if (!options.allowsAnyEndpoint && !isKnownPushService(input.endpoint))
+    throw badRequest('This push endpoint is not a known push service');
   return db.transaction(async (tx) => {
     const [saved] = await tx
       .insert(pushSubscriptions)
-      .values({ id: randomUUID(), userId, sessionId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: options.now })
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, sessionId, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: options.now } })
+      .values({
+        id: randomUUID(),
+        userId,
+        sessionId,
+        endpoint: input.endpoint,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+        createdAt: options.now,
+      })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId, sessionId, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: options.now },
+      })
       .returning({ id: pushSubscriptions.id });
-    await tx.delete(pushMessages).where(and(eq(pushMessages.subscriptionId, saved!.id), ne(pushMessages.userId, userId)));
-    const newest = tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id)).limit(MAX_DEVICES);
-    await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
+    await tx
+      .delete(pushMessages)
+      .where(and(eq(pushMessages.subscriptionId, saved!.id), ne(pushMessages.userId, userId)));
+    const newest = tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+      .limit(MAX_DEVICES);
+    await tx
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
     return countDevices(tx, userId);
   });
 }
 
 /** Forgets this browser for the person (their own devices only), with any push still waiting for it. */
 export async function forgetPushDevice(db: Db, userId: string, endpoint: string): Promise<void> {
-  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
 }
 
 /** forgetPushDevice, then how many devices the person still has (the settings page shows it). */
@@ -72,6 +103,9 @@ export async function deletePushSubscription(db: Db, userId: string, endpoint: s
 }
 
 async function countDevices(db: Pick<Db, 'select'>, userId: string): Promise<number> {
-  const [row] = await db.select({ devices: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  const [row] = await db
+    .select({ devices: count() })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
   return row?.devices ?? 0;
 }

@@ -13,7 +13,11 @@ export interface VapidKeys {
 
 /** Sends one encrypted push to one device and answers the push service's HTTP status. */
 export interface PushTransport {
-  send(target: PushTarget, payload: string, options: { ttlSeconds: number; urgency: 'normal' | 'high' }): Promise<number>;
+  send(
+    target: PushTarget,
+    payload: string,
+    options: { ttlSeconds: number; urgency: 'normal' | 'high' },
+  ): Promise<number>;
 }
 
 const SEND_TIMEOUT_MS = 10_000;
@@ -26,12 +30,16 @@ const SEND_TIMEOUT_MS = 10_000;
 export function webPushTransport(keys: VapidKeys, subject: string): PushTransport {
   return {
     async send(target, payload, options) {
-      const details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
-        vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-        TTL: options.ttlSeconds,
-        urgency: options.urgency,
-        contentEncoding: 'aes128gcm',
-      });
+      const details = webpush.generateRequestDetails(
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        payload,
+        {
+          vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+          TTL: options.ttlSeconds,
+          urgency: options.urgency,
+          contentEncoding: 'aes128gcm',
+        },
+      );
       // fetch sets Content-Length from the body itself.
       const { 'Content-Length': _length, ...headers } = details.headers;
       const response = await fetch(details.endpoint, {

@@ -25,7 +25,17 @@ export interface PushWorkerDeps {
   transport: PushTransport;
 }
 
-type Leased = { id: string; attempts: number; kind: PreferenceKind; payload: unknown; expiresAt: Date; endpoint: string; p256dh: string; auth: string; subscriptionId: string };
+type Leased = {
+  id: string;
+  attempts: number;
+  kind: PreferenceKind;
+  payload: unknown;
+  expiresAt: Date;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  subscriptionId: string;
+};
 
 /**
  * One pass, as the mail worker's (docs/decisions/028, 049): in one short transaction, the due
@@ -50,7 +60,13 @@ export async function runPushWork(deps: PushWorkerDeps): Promise<number> {
       })
       .from(pushMessages)
       .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushMessages.subscriptionId))
-      .where(and(eq(pushMessages.status, 'queued'), lte(pushMessages.nextAttemptAt, now), or(isNull(pushMessages.leasedUntil), lte(pushMessages.leasedUntil, now))))
+      .where(
+        and(
+          eq(pushMessages.status, 'queued'),
+          lte(pushMessages.nextAttemptAt, now),
+          or(isNull(pushMessages.leasedUntil), lte(pushMessages.leasedUntil, now)),
+        ),
+      )
       .orderBy(asc(pushMessages.nextAttemptAt))
       .limit(BATCH)
       // The queue's rows only: the device's row is read, not taken from its other pushes.
@@ -65,13 +81,25 @@ export async function runPushWork(deps: PushWorkerDeps): Promise<number> {
       const quietWaitMs = quietWaits.get(message.userId) ?? 0;
       if (!message.isSignedIn) {
         // Its session expired after it was queued (a sign-out would have deleted it with the device).
-        await tx.update(pushMessages).set({ status: 'dropped', lastError: 'no longer signed in on this device' }).where(eq(pushMessages.id, message.id));
+        await tx
+          .update(pushMessages)
+          .set({ status: 'dropped', lastError: 'no longer signed in on this device' })
+          .where(eq(pushMessages.id, message.id));
       } else if (message.expiresAt <= now) {
-        await tx.update(pushMessages).set({ status: 'dropped', lastError: 'expired before it could be sent' }).where(eq(pushMessages.id, message.id));
+        await tx
+          .update(pushMessages)
+          .set({ status: 'dropped', lastError: 'expired before it could be sent' })
+          .where(eq(pushMessages.id, message.id));
       } else if (quietWaitMs > 0 && isUrgentPush(message.kind)) {
-        await tx.update(pushMessages).set({ status: 'dropped', lastError: 'due in quiet hours' }).where(eq(pushMessages.id, message.id));
+        await tx
+          .update(pushMessages)
+          .set({ status: 'dropped', lastError: 'due in quiet hours' })
+          .where(eq(pushMessages.id, message.id));
       } else if (quietWaitMs > 0) {
-        await tx.update(pushMessages).set({ nextAttemptAt: new Date(now.getTime() + quietWaitMs), leasedUntil: null }).where(eq(pushMessages.id, message.id));
+        await tx
+          .update(pushMessages)
+          .set({ nextAttemptAt: new Date(now.getTime() + quietWaitMs), leasedUntil: null })
+          .where(eq(pushMessages.id, message.id));
       } else {
         sendable.push(message.id);
       }
@@ -111,7 +139,10 @@ async function sendOne({ db, clock, transport }: PushWorkerDeps, message: Leased
     failure = String(error instanceof Error ? error.message : error).slice(0, 500);
   }
   if (status !== null && status >= 200 && status < 300) {
-    await db.update(pushMessages).set({ status: 'sent', sentAt: new Date(clock.now()), leasedUntil: null, lastError: null }).where(eq(pushMessages.id, message.id));
+    await db
+      .update(pushMessages)
+      .set({ status: 'sent', sentAt: new Date(clock.now()), leasedUntil: null, lastError: null })
+      .where(eq(pushMessages.id, message.id));
     return;
   }
   if (status === 404 || status === 410) {
@@ -124,7 +155,12 @@ async function sendOne({ db, clock, transport }: PushWorkerDeps, message: Leased
   const isLastAttempt = isPermanent || message.attempts >= PUSH_MAX_ATTEMPTS;
   await db
     .update(pushMessages)
-    .set({ status: isLastAttempt ? 'failed' : 'queued', nextAttemptAt: new Date(clock.now() + retryDelayMs(message.attempts)), leasedUntil: null, lastError: failure })
+    .set({
+      status: isLastAttempt ? 'failed' : 'queued',
+      nextAttemptAt: new Date(clock.now() + retryDelayMs(message.attempts)),
+      leasedUntil: null,
+      lastError: failure,
+    })
     .where(eq(pushMessages.id, message.id));
 }
 
@@ -136,7 +172,12 @@ export async function sweepFinishedPushes(db: Db, now: Date): Promise<number> {
   const old = db
     .select({ id: pushMessages.id })
     .from(pushMessages)
-    .where(and(ne(pushMessages.status, 'queued'), lt(pushMessages.createdAt, new Date(now.getTime() - FINISHED_PUSH_KEPT_MS))))
+    .where(
+      and(
+        ne(pushMessages.status, 'queued'),
+        lt(pushMessages.createdAt, new Date(now.getTime() - FINISHED_PUSH_KEPT_MS)),
+      ),
+    )
     .limit(SWEEP_BATCH);
   return (await db.delete(pushMessages).where(inArray(pushMessages.id, old)).returning({ id: pushMessages.id })).length;
 }

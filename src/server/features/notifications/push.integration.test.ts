@@ -27,14 +27,22 @@ beforeEach(() => {
 const subscribe = (user: TestUser, device: TestDevice, target = app) => subscribeDevice(target, user, device);
 
 function unsubscribe(user: TestUser, endpoint: string) {
-  return app.app.inject({ method: 'DELETE', url: '/api/push/subscriptions', headers: { origin: TEST_ORIGIN, cookie: user.cookie, 'content-type': 'application/json' }, payload: { endpoint } });
+  return app.app.inject({
+    method: 'DELETE',
+    url: '/api/push/subscriptions',
+    headers: { origin: TEST_ORIGIN, cookie: user.cookie, 'content-type': 'application/json' },
+    payload: { endpoint },
+  });
 }
 
 async function onlineReaderRequested(client?: TestUser) {
   const reader = await createReader(app, { chatRateCents: 199, firstName: 'Iris', lastName: 'Moon' });
   expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
   const asker = client ?? (await createClient(app, { balanceCents: 5000, name: 'Maya Stone' }));
-  return { reader, request: () => http(app, asker.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' }) };
+  return {
+    reader,
+    request: () => http(app, asker.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' }),
+  };
 }
 
 describe('a reader’s incoming request', () => {
@@ -90,11 +98,16 @@ describe('devices', () => {
     gone.answer = 410;
     expect((await request()).status).toBe(201);
     await sendDue();
-    const left = await app.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, reader.id));
+    const left = await app.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, reader.id));
     expect(left).toEqual([{ endpoint: kept.subscription.endpoint }]);
     expect(service.received.map((push) => push.device)).toEqual([kept.name]);
     // The gone device's push went with it; the kept one's is sent.
-    expect((await app.db.select({ status: pushMessages.status }).from(pushMessages).where(eq(pushMessages.userId, reader.id)))).toEqual([{ status: 'sent' }]);
+    expect(
+      await app.db.select({ status: pushMessages.status }).from(pushMessages).where(eq(pushMessages.userId, reader.id)),
+    ).toEqual([{ status: 'sent' }]);
   });
 
   it('retries a push the service could not take (503) after the back-off, once', async () => {
@@ -116,10 +129,28 @@ describe('devices', () => {
     const reader = await createReader(app);
     await subscribe(reader, service.device(`sweep-${reader.id}`));
     const created = new Date(clock.now());
-    await queuePayoutPaidPush(app.db, { readerId: reader.id, payoutId: `sent-${reader.id}`, amount: '$1.00', now: created });
+    await queuePayoutPaidPush(app.db, {
+      readerId: reader.id,
+      payoutId: `sent-${reader.id}`,
+      amount: '$1.00',
+      now: created,
+    });
     await sendDue();
-    await queuePayoutPaidPush(app.db, { readerId: reader.id, payoutId: `waiting-${reader.id}`, amount: '$2.00', now: created });
-    const statuses = async () => (await app.db.select({ status: pushMessages.status }).from(pushMessages).where(eq(pushMessages.userId, reader.id))).map((row) => row.status).sort();
+    await queuePayoutPaidPush(app.db, {
+      readerId: reader.id,
+      payoutId: `waiting-${reader.id}`,
+      amount: '$2.00',
+      now: created,
+    });
+    const statuses = async () =>
+      (
+        await app.db
+          .select({ status: pushMessages.status })
+          .from(pushMessages)
+          .where(eq(pushMessages.userId, reader.id))
+      )
+        .map((row) => row.status)
+        .sort();
     await sweepFinishedPushes(app.db, new Date(created.getTime() + FINISHED_PUSH_KEPT_MS));
     expect(await statuses()).toEqual(['queued', 'sent']);
     await sweepFinishedPushes(app.db, new Date(created.getTime() + FINISHED_PUSH_KEPT_MS + 1));
@@ -137,7 +168,10 @@ describe('devices', () => {
     expect((await unsubscribe(owner, device.subscription.endpoint)).json()).toEqual({ devices: 0 });
     expect(await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, owner.id))).toEqual([]);
 
-    const bad = await http(app, owner.cookie).post('/api/push/subscriptions', { endpoint: 'not a url', keys: { p256dh: 'x', auth: 'y' } });
+    const bad = await http(app, owner.cookie).post('/api/push/subscriptions', {
+      endpoint: 'not a url',
+      keys: { p256dh: 'x', auth: 'y' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('BAD_REQUEST');
     expect(await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, owner.id))).toEqual([]);
@@ -152,8 +186,16 @@ describe('devices', () => {
       clock.advance(1000);
     }
     expect(await subscribe(client, devices[1]!)).toEqual({ devices: 10 });
-    const kept = await app.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, client.id));
-    expect(kept.map((row) => row.endpoint).sort()).toEqual(devices.filter((_, n) => n !== 0).map((device) => device.subscription.endpoint).sort());
+    const kept = await app.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, client.id));
+    expect(kept.map((row) => row.endpoint).sort()).toEqual(
+      devices
+        .filter((_, n) => n !== 0)
+        .map((device) => device.subscription.endpoint)
+        .sort(),
+    );
   });
 
   it('moves a browser to the account that subscribes it last, without the former account’s waiting pushes', async () => {
@@ -161,10 +203,18 @@ describe('devices', () => {
     const second = await createClient(app);
     const shared = service.device(`shared-${first.id}`);
     await subscribe(first, shared);
-    await queuePayoutPaidPush(app.db, { readerId: first.id, payoutId: `payout-${first.id}`, amount: '$20.00', now: new Date(clock.now()) });
+    await queuePayoutPaidPush(app.db, {
+      readerId: first.id,
+      payoutId: `payout-${first.id}`,
+      amount: '$20.00',
+      now: new Date(clock.now()),
+    });
     await subscribe(second, shared);
     expect(await sendDue()).toBe(0);
-    const [row] = await app.db.select({ userId: pushSubscriptions.userId }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, shared.subscription.endpoint));
+    const [row] = await app.db
+      .select({ userId: pushSubscriptions.userId })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, shared.subscription.endpoint));
     expect(row?.userId).toBe(second.id);
   });
 });
@@ -200,7 +250,14 @@ describe('preferences', () => {
       timeZone: 'europe/paris',
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body).toMatchObject({ quietHours: { start: '22:00', end: '07:30' }, timeZone: 'Europe/Paris', channels: { reader_online: { inApp: false, push: true }, written_reading_answered: { inApp: true, email: false, push: true } } });
+    expect(saved.body).toMatchObject({
+      quietHours: { start: '22:00', end: '07:30' },
+      timeZone: 'Europe/Paris',
+      channels: {
+        reader_online: { inApp: false, push: true },
+        written_reading_answered: { inApp: true, email: false, push: true },
+      },
+    });
     expect((await preferences(client)).body).toEqual(saved.body);
 
     for (const bad of [
@@ -217,7 +274,11 @@ describe('preferences', () => {
 
   it('keep a bell notice shown where its kind offers no in-app switch, or is not in the catalog at all', async () => {
     const client = await createClient(app);
-    await http(app, client.cookie).put('/api/notifications/preferences', { channels: { written_reading_answered: { inApp: false } }, quietHours: null, timeZone: 'UTC' });
+    await http(app, client.cookie).put('/api/notifications/preferences', {
+      channels: { written_reading_answered: { inApp: false } },
+      quietHours: null,
+      timeZone: 'UTC',
+    });
     const shown = async (kind: string) => {
       const [row] = await queryRows<{ shown: boolean }>(app.db, sql`select ${inAppSql(client.id, kind)} as shown`);
       return row?.shown;
@@ -231,7 +292,11 @@ describe('preferences', () => {
   it('a kind turned off for push is not queued for any device', async () => {
     const { reader, request } = await onlineReaderRequested();
     await subscribe(reader, service.device(`muted-${reader.id}`));
-    const muted = await http(app, reader.cookie).put('/api/notifications/preferences', { channels: { reading_request: { push: false } }, quietHours: null, timeZone: 'UTC' });
+    const muted = await http(app, reader.cookie).put('/api/notifications/preferences', {
+      channels: { reading_request: { push: false } },
+      quietHours: null,
+      timeZone: 'UTC',
+    });
     expect(muted.status).toBe(200);
     expect((await request()).status).toBe(201);
     expect(await app.db.select().from(pushMessages).where(eq(pushMessages.userId, reader.id))).toEqual([]);
@@ -245,11 +310,20 @@ describe('preferences', () => {
       expect((await http(app, client.cookie).put(`/api/favorites/${reader.id}`)).status).toBe(204);
       await subscribe(client, service.device(`fan-${client.id}`));
     }
-    await http(app, asked.cookie).put('/api/notifications/preferences', { channels: { reader_online: { push: true, inApp: false } }, quietHours: null, timeZone: 'UTC' });
+    await http(app, asked.cookie).put('/api/notifications/preferences', {
+      channels: { reader_online: { push: true, inApp: false } },
+      quietHours: null,
+      timeZone: 'UTC',
+    });
     expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
     await sendDue();
-    expect(service.received.map((push) => [push.device, push.payload.title])).toEqual([[`fan-${asked.id}`, 'Nova Sky is online now']]);
-    expect((await http(app, asked.cookie).get('/api/notifications')).body).toEqual({ notifications: [], unreadCount: 0 });
+    expect(service.received.map((push) => [push.device, push.payload.title])).toEqual([
+      [`fan-${asked.id}`, 'Nova Sky is online now'],
+    ]);
+    expect((await http(app, asked.cookie).get('/api/notifications')).body).toEqual({
+      notifications: [],
+      unreadCount: 0,
+    });
     expect((await http(app, defaults.cookie).get('/api/notifications')).body.unreadCount).toBe(1);
   });
 });
@@ -260,17 +334,40 @@ describe('a device signed out of (issue 43)', () => {
 
   async function askedQuestions(client: TestUser, count: number) {
     const reader = await createReader(app, { firstName: 'Wren', lastName: 'Ash' });
-    expect((await http(app, reader.cookie).patch('/api/readers/me', { writtenReadingPriceCents: 1500, writtenReadingAnswerHours: 24 })).status).toBe(200);
+    expect(
+      (
+        await http(app, reader.cookie).patch('/api/readers/me', {
+          writtenReadingPriceCents: 1500,
+          writtenReadingAnswerHours: 24,
+        })
+      ).status,
+    ).toBe(200);
     const ids: string[] = [];
     for (let i = 0; i < count; i += 1) {
-      const asked = await http(app, client.cookie).post('/api/written-readings', { readerId: reader.id, question: `${QUESTION} (${i + 1})` });
+      const asked = await http(app, client.cookie).post('/api/written-readings', {
+        readerId: reader.id,
+        question: `${QUESTION} (${i + 1})`,
+      });
       expect(asked.status, JSON.stringify(asked.body)).toBe(201);
       ids.push(asked.body.id);
     }
-    return { answer: async (id: string) => expect((await http(app, reader.cookie).post(`/api/written-readings/${id}/answer`, { answer: ANSWER })).status).toBe(200), ids };
+    return {
+      answer: async (id: string) =>
+        expect(
+          (await http(app, reader.cookie).post(`/api/written-readings/${id}/answer`, { answer: ANSWER })).status,
+        ).toBe(200),
+      ids,
+    };
   }
   const devicesOf = async (userId: string) =>
-    (await app.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).map((row) => row.endpoint).sort();
+    (
+      await app.db
+        .select({ endpoint: pushSubscriptions.endpoint })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+    )
+      .map((row) => row.endpoint)
+      .sort();
 
   it('takes no push after signing out (its endpoint sent), and none anywhere after signing out everywhere', async () => {
     const client = await createClient(app, { balanceCents: 5000 });
@@ -281,12 +378,16 @@ describe('a device signed out of (issue 43)', () => {
     await subscribe({ ...client, cookie: laptopCookie }, laptop);
     const { answer, ids } = await askedQuestions(client, 2);
 
-    const signedOut = await http(app, client.cookie).post('/api/auth/sign-out', { endpoint: phone.subscription.endpoint });
+    const signedOut = await http(app, client.cookie).post('/api/auth/sign-out', {
+      endpoint: phone.subscription.endpoint,
+    });
     expect(signedOut.status).toBe(200);
     expect(await devicesOf(client.id)).toEqual([laptop.subscription.endpoint]);
     await answer(ids[0]!);
     expect(await sendDue()).toBe(1);
-    expect(service.received.map((push) => [push.device, push.payload.title])).toEqual([[laptop.name, 'Wren Ash answered your question']]);
+    expect(service.received.map((push) => [push.device, push.payload.title])).toEqual([
+      [laptop.name, 'Wren Ash answered your question'],
+    ]);
 
     service.received.length = 0;
     expect((await http(app, laptopCookie).post('/api/account/sessions/sign-out-everywhere', {})).status).toBe(204);
@@ -309,7 +410,9 @@ describe('a device signed out of (issue 43)', () => {
     // Another person's endpoint named at sign-out is not theirs to forget.
     const stranger = await createClient(app);
     const strangersCookie = await signIn(app, stranger.email, stranger.password);
-    expect((await http(app, strangersCookie).post('/api/auth/sign-out', { endpoint: kept.subscription.endpoint })).status).toBe(200);
+    expect(
+      (await http(app, strangersCookie).post('/api/auth/sign-out', { endpoint: kept.subscription.endpoint })).status,
+    ).toBe(200);
     expect(await devicesOf(client.id)).toEqual([kept.subscription.endpoint]);
     expect((await http(app, client.cookie).post('/api/auth/sign-out', { endpoint: 42 })).status).toBe(400);
   });
@@ -319,7 +422,11 @@ describe('a device signed out of (issue 43)', () => {
     await subscribe(client, service.device(`expiring-${client.id}`));
     const { answer, ids } = await askedQuestions(client, 2);
     await answer(ids[0]!);
-    const expireSessions = () => app.db.update(session).set({ expiresAt: new Date(clock.now() - 1000) }).where(eq(session.userId, client.id));
+    const expireSessions = () =>
+      app.db
+        .update(session)
+        .set({ expiresAt: new Date(clock.now() - 1000) })
+        .where(eq(session.userId, client.id));
     await expireSessions();
     expect(await sendDue()).toBe(0);
     const [dropped] = await app.db.select().from(pushMessages).where(eq(pushMessages.userId, client.id));
@@ -340,12 +447,24 @@ describe('quiet hours, in the person’s time zone', () => {
     clock.advance(Date.parse('2026-11-22T12:00:00Z') - clock.now());
     expect((await http(app, reader.cookie).put('/api/notifications/preferences', tokyoNights)).status).toBe(200);
     expect((await request()).status).toBe(201);
-    await queuePayoutPaidPush(app.db, { readerId: reader.id, payoutId: `payout-${reader.id}`, amount: '$42.00', now: new Date(clock.now()) });
+    await queuePayoutPaidPush(app.db, {
+      readerId: reader.id,
+      payoutId: `payout-${reader.id}`,
+      amount: '$42.00',
+      now: new Date(clock.now()),
+    });
 
     expect(await sendDue()).toBe(0);
     const rows = await app.db.select().from(pushMessages).where(eq(pushMessages.userId, reader.id));
-    expect(rows.find((row) => row.kind === 'reading_request')).toMatchObject({ status: 'dropped', lastError: 'due in quiet hours' });
-    expect(rows.find((row) => row.kind === 'payout_paid')).toMatchObject({ status: 'queued', attempts: 0, nextAttemptAt: new Date('2026-11-22T23:00:00Z') });
+    expect(rows.find((row) => row.kind === 'reading_request')).toMatchObject({
+      status: 'dropped',
+      lastError: 'due in quiet hours',
+    });
+    expect(rows.find((row) => row.kind === 'payout_paid')).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      nextAttemptAt: new Date('2026-11-22T23:00:00Z'),
+    });
 
     clock.advance(Date.parse('2026-11-22T22:59:00Z') - clock.now());
     expect(await sendDue()).toBe(0);
@@ -367,24 +486,38 @@ describe('two processes on one database', () => {
     // instead of real minutes.
     const workClock = fakeClock(Date.now());
     const now = new Date(workClock.now());
-    for (let n = 0; n < 30; n++) await queuePayoutPaidPush(a.db, { readerId: client.id, payoutId: `p${n}`, amount: `$${n}.00`, now });
-    const run = (target: typeof a) => runPushWork({ db: target.db, clock: workClock, transport: webPushTransport(target.vapidKeys!, target.config.push.subject) });
-    for (let pass = 0; pass < 10 && service.received.filter((push) => push.device.startsWith(`pair-${client.id}`)).length < 90; pass++) {
+    for (let n = 0; n < 30; n++)
+      await queuePayoutPaidPush(a.db, { readerId: client.id, payoutId: `p${n}`, amount: `$${n}.00`, now });
+    const run = (target: typeof a) =>
+      runPushWork({
+        db: target.db,
+        clock: workClock,
+        transport: webPushTransport(target.vapidKeys!, target.config.push.subject),
+      });
+    for (
+      let pass = 0;
+      pass < 10 && service.received.filter((push) => push.device.startsWith(`pair-${client.id}`)).length < 90;
+      pass++
+    ) {
       await Promise.all([run(a), run(b), run(a), run(b)]);
       workClock.advance(60 * 60_000);
     }
 
     expect(service.problems).toEqual([]);
-    const seen = service.received.filter((push) => push.device.startsWith(`pair-${client.id}`)).map((push) => `${push.device} ${push.payload.tag}`);
+    const seen = service.received
+      .filter((push) => push.device.startsWith(`pair-${client.id}`))
+      .map((push) => `${push.device} ${push.payload.tag}`);
     expect(new Set(seen).size).toBe(90);
     // Never sent by both processes (each push is leased by one). A push arrives twice only when its
     // sender saw the first try fail on the way (on a busy machine the service may have taken it all
     // the same) and tried again: at least once, as every push service delivers, and the second
     // replaces the first on the device (same tag).
-    const rows = await a.db.select({ attempts: pushMessages.attempts, status: pushMessages.status }).from(pushMessages).where(eq(pushMessages.userId, client.id));
+    const rows = await a.db
+      .select({ attempts: pushMessages.attempts, status: pushMessages.status })
+      .from(pushMessages)
+      .where(eq(pushMessages.userId, client.id));
     expect(rows.map((row) => row.status)).toEqual(Array(90).fill('sent'));
     const retries = rows.reduce((sum, row) => sum + row.attempts - 1, 0);
     expect(seen.length - 90).toBeLessThanOrEqual(retries);
   });
 });
-

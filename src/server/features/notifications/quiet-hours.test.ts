@@ -30,10 +30,20 @@ describe('msUntilQuietHoursEnd', () => {
 
 describe('isKnownPushService', () => {
   it('takes the browsers’ push services over HTTPS only', () => {
-    for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc', 'https://updates.push.services.mozilla.com/wpush/v2/x', 'https://web.push.apple.com/Q', 'https://wns2-par02p.notify.windows.com/w/?token=1']) {
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/x',
+      'https://web.push.apple.com/Q',
+      'https://wns2-par02p.notify.windows.com/w/?token=1',
+    ]) {
       expect(isKnownPushService(endpoint), endpoint).toBe(true);
     }
-    for (const endpoint of ['http://fcm.googleapis.com/fcm/send/abc', 'https://169.254.169.254/latest', 'https://fcm.googleapis.com.evil.example/x', 'https://evilpush.apple.com.example/']) {
+    for (const endpoint of [
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'https://169.254.169.254/latest',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://evilpush.apple.com.example/',
+    ]) {
       expect(isKnownPushService(endpoint), endpoint).toBe(false);
     }
   });

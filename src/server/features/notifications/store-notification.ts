@@ -14,7 +14,15 @@ import type { NotificationRow } from './to-notification';
  */
 export async function storeNotification(
   tx: Tx,
-  input: { userId: string; kind: NotificationKind; title: string; body: string; link: string; subjectId: string; now: Date },
+  input: {
+    userId: string;
+    kind: NotificationKind;
+    title: string;
+    body: string;
+    link: string;
+    subjectId: string;
+    now: Date;
+  },
 ): Promise<NotificationRow> {
   const [row] = await tx
     .insert(notifications)

@@ -16,8 +16,11 @@ export function resolveVapidKeys(push: Config['push']): VapidKeys | null {
   if (!file) return null;
   if (existsSync(file)) {
     const saved: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    if (isRecord(saved) && typeof saved.publicKey === 'string' && typeof saved.privateKey === 'string') return { publicKey: saved.publicKey, privateKey: saved.privateKey };
-    throw new Error(`${file} does not hold a VAPID key pair: delete it to have a new pair made (devices subscribed with the old one must subscribe again)`);
+    if (isRecord(saved) && typeof saved.publicKey === 'string' && typeof saved.privateKey === 'string')
+      return { publicKey: saved.publicKey, privateKey: saved.privateKey };
+    throw new Error(
+      `${file} does not hold a VAPID key pair: delete it to have a new pair made (devices subscribed with the old one must subscribe again)`,
+    );
   }
   const generated = webpush.generateVAPIDKeys();
   mkdirSync(dirname(file), { recursive: true });

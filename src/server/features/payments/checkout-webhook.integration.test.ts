@@ -19,7 +19,8 @@ afterAll(async () => {
 });
 
 const transferCount = async () => (await app.db.select({ n: count() }).from(ledgerTransfers))[0]!.n;
-const externalCents = async () => (await getBalances(app.db, [SYSTEM_ACCOUNTS.external])).get(SYSTEM_ACCOUNTS.external)!;
+const externalCents = async () =>
+  (await getBalances(app.db, [SYSTEM_ACCOUNTS.external])).get(SYSTEM_ACCOUNTS.external)!;
 const depositRow = async (id: string) => (await app.db.select().from(deposits).where(eq(deposits.id, id)))[0]!;
 const checkout = (client: TestUser, amountCents: number, key?: string) => stripe.checkout(client, amountCents, key);
 
@@ -37,24 +38,45 @@ describe('POST /api/payments/checkout', () => {
       successUrl: `${TEST_ORIGIN}/dashboard/wallet?deposit=${session.depositId}`,
       cancelUrl: `${TEST_ORIGIN}/dashboard/wallet?deposit=${session.depositId}&checkout=cancelled`,
     });
-    const request = standIn.log.find((r) => r.path === '/v1/checkout/sessions' && r.params.get('metadata[deposit_id]') === session.depositId)!;
+    const request = standIn.log.find(
+      (r) => r.path === '/v1/checkout/sessions' && r.params.get('metadata[deposit_id]') === session.depositId,
+    )!;
     expect(request.params.get('mode')).toBe('payment');
     expect(request.idempotencyKey).toBe(`deposit:${session.depositId}:checkout`);
-    expect(await depositRow(session.depositId)).toMatchObject({ status: 'pending', checkoutSessionId: session.checkoutSessionId, provider: 'stripe' });
+    expect(await depositRow(session.depositId)).toMatchObject({
+      status: 'pending',
+      checkoutSessionId: session.checkoutSessionId,
+      provider: 'stripe',
+    });
     expect(await transferCount()).toBe(before);
-    expect((await http(app, client.cookie).get(`/api/payments/deposits/${session.depositId}`)).body).toEqual({ depositId: session.depositId, amountCents: 2500, status: 'pending', failureMessage: null, bonusCents: 0 });
+    expect((await http(app, client.cookie).get(`/api/payments/deposits/${session.depositId}`)).body).toEqual({
+      depositId: session.depositId,
+      amountCents: 2500,
+      status: 'pending',
+      failureMessage: null,
+      bonusCents: 0,
+    });
   });
 
   it('answers a repeated Idempotency-Key with the same session, and another amount under it with 409', async () => {
     const client = await createClient(app);
     const key = randomUUID();
     const first = await checkout(client, 3000, key);
-    const again = await http(app, client.cookie).post('/api/payments/checkout', { amountCents: 3000 }, { 'idempotency-key': key });
+    const again = await http(app, client.cookie).post(
+      '/api/payments/checkout',
+      { amountCents: 3000 },
+      { 'idempotency-key': key },
+    );
     expect(again.status).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.checkoutSessionId).toBe(first.checkoutSessionId);
-    expect((await http(app, client.cookie).post('/api/payments/checkout', { amountCents: 3100 }, { 'idempotency-key': key })).status).toBe(409);
-    expect(await app.db.select({ n: count() }).from(deposits).where(eq(deposits.userId, client.id))).toEqual([{ n: 1 }]);
+    expect(
+      (await http(app, client.cookie).post('/api/payments/checkout', { amountCents: 3100 }, { 'idempotency-key': key }))
+        .status,
+    ).toBe(409);
+    expect(await app.db.select({ n: count() }).from(deposits).where(eq(deposits.userId, client.id))).toEqual([
+      { n: 1 },
+    ]);
   });
 
   it('refuses bad input with 400, a signed-out caller with 401, and the client’s own limit with 403 DEPOSIT_LIMIT, before Stripe is asked', async () => {
@@ -73,13 +95,22 @@ describe('POST /api/payments/checkout', () => {
       expect(response.status, JSON.stringify(body)).toBe(status);
       expect(response.body.error).toMatchObject({ code: 'BAD_REQUEST', message: expect.any(String) });
     }
-    expect((await http(app).post('/api/payments/checkout', { amountCents: 2500 }, { 'idempotency-key': randomUUID() })).status).toBe(401);
+    expect(
+      (await http(app).post('/api/payments/checkout', { amountCents: 2500 }, { 'idempotency-key': randomUUID() }))
+        .status,
+    ).toBe(401);
     expect((await http(app, client.cookie).put('/api/wallet/limits', { dailyCents: 2000 })).status).toBe(200);
-    const limited = await http(app, client.cookie).post('/api/payments/checkout', { amountCents: 2500 }, { 'idempotency-key': randomUUID() });
+    const limited = await http(app, client.cookie).post(
+      '/api/payments/checkout',
+      { amountCents: 2500 },
+      { 'idempotency-key': randomUUID() },
+    );
     expect(limited.status).toBe(403);
     expect(limited.body.error.code).toBe('DEPOSIT_LIMIT');
     expect(standIn.log.length).toBe(asked);
-    expect(await app.db.select({ n: count() }).from(deposits).where(eq(deposits.userId, client.id))).toEqual([{ n: 0 }]);
+    expect(await app.db.select({ n: count() }).from(deposits).where(eq(deposits.userId, client.id))).toEqual([
+      { n: 0 },
+    ]);
   });
 });
 
@@ -91,13 +122,23 @@ describe('POST /api/payments/stripe/webhook', () => {
     const pushed = new Promise<unknown>((resolve) => socket.once('wallet_updated', resolve));
     const page = await fetch(session.url);
     expect(await page.text()).toContain('Card number');
-    const paid = await fetch(session.url, { method: 'POST', body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242' }), redirect: 'manual' });
+    const paid = await fetch(session.url, {
+      method: 'POST',
+      body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242' }),
+      redirect: 'manual',
+    });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${TEST_ORIGIN}/dashboard/wallet?deposit=${session.depositId}`);
     expect(await pushed).toEqual({ balanceCents: 2500 });
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(2500);
-    expect(await depositRow(session.depositId)).toMatchObject({ status: 'succeeded', paymentIntentId: expect.stringMatching(/^pi_/), balanceAfterCents: 2500 });
-    expect((await http(app, client.cookie).get(`/api/payments/deposits/${session.depositId}`)).body.status).toBe('succeeded');
+    expect(await depositRow(session.depositId)).toMatchObject({
+      status: 'succeeded',
+      paymentIntentId: expect.stringMatching(/^pi_/),
+      balanceAfterCents: 2500,
+    });
+    expect((await http(app, client.cookie).get(`/api/payments/deposits/${session.depositId}`)).body.status).toBe(
+      'succeeded',
+    );
   });
 
   it('a declined card on the hosted page credits nothing', async () => {
@@ -118,7 +159,12 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(answers.filter((a) => (a.body as { outcome: string }).outcome === 'handled: credited')).toHaveLength(1);
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(4321);
     expect((await externalCents()) - externalBefore).toBe(-4321);
-    expect(await app.db.select({ n: count() }).from(ledgerTransfers).where(eq(ledgerTransfers.reference, `deposit:${session.depositId}`))).toEqual([{ n: 1 }]);
+    expect(
+      await app.db
+        .select({ n: count() })
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.reference, `deposit:${session.depositId}`)),
+    ).toEqual([{ n: 1 }]);
     expect(await checkLedger(app.db)).toEqual([]);
   });
 
@@ -134,8 +180,16 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(1500);
     // Another deposit of the same amount named with the first one's payment intent.
     const other = await checkout(client, 1500);
-    const reused = await standIn.deliver(standIn.event('checkout.session.completed', standIn.completedSession(other.checkoutSessionId, { paymentIntent: object.payment_intent })));
-    expect(reused).toMatchObject({ status: 200, body: { outcome: 'ignored: payment already credited to another deposit' } });
+    const reused = await standIn.deliver(
+      standIn.event(
+        'checkout.session.completed',
+        standIn.completedSession(other.checkoutSessionId, { paymentIntent: object.payment_intent }),
+      ),
+    );
+    expect(reused).toMatchObject({
+      status: 200,
+      body: { outcome: 'ignored: payment already credited to another deposit' },
+    });
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(1500);
     expect(await checkLedger(app.db)).toEqual([]);
   });
@@ -161,7 +215,14 @@ describe('POST /api/payments/stripe/webhook', () => {
     // A body changed after signing does not check either.
     const tampered = await fetch(`${await app.listen()}/api/payments/stripe/webhook`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': (await import('../../payments/stripe-signature')).stripeSignatureHeader(standIn.webhookSecret, JSON.stringify(event), nowSeconds) },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': (await import('../../payments/stripe-signature')).stripeSignatureHeader(
+          standIn.webhookSecret,
+          JSON.stringify(event),
+          nowSeconds,
+        ),
+      },
       body: JSON.stringify({ ...event, data: { object: { ...event.data.object, amount_total: 999_999 } } }),
     });
     expect(tampered.status).toBe(400);
@@ -178,12 +239,17 @@ describe('POST /api/payments/stripe/webhook', () => {
     const session = await checkout(client, 2000);
     const completed = standIn.event('checkout.session.completed', standIn.completedSession(session.checkoutSessionId));
     expect((await standIn.expire(session.checkoutSessionId)).status).toBe(200);
-    expect(await depositRow(session.depositId)).toMatchObject({ status: 'failed', failureMessage: expect.stringContaining('expired') });
+    expect(await depositRow(session.depositId)).toMatchObject({
+      status: 'failed',
+      failureMessage: expect.stringContaining('expired'),
+    });
     clock.advance(60_000);
     expect((await standIn.deliver(completed)).body).toMatchObject({ outcome: 'handled: credited' });
     expect((await standIn.deliver(completed)).body).toMatchObject({ outcome: 'ignored: event already received' });
     // A late expiry after the credit changes nothing.
-    expect((await standIn.expire(session.checkoutSessionId)).body).toMatchObject({ outcome: 'ignored: deposit not pending' });
+    expect((await standIn.expire(session.checkoutSessionId)).body).toMatchObject({
+      outcome: 'ignored: deposit not pending',
+    });
     expect(await depositRow(session.depositId)).toMatchObject({ status: 'succeeded', failureMessage: null });
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(2000);
     expect(await checkLedger(app.db)).toEqual([]);
@@ -219,7 +285,9 @@ describe('POST /api/payments/stripe/webhook', () => {
     ]);
     // Types we do not act on, and objects we cannot read, are answered 200 too.
     expect((await standIn.deliver(standIn.event('customer.created', { id: 'cus_1' }))).status).toBe(200);
-    expect((await standIn.deliver(standIn.event('charge.dispute.created', { id: 'dp_x' }))).body).toMatchObject({ outcome: 'ignored: object not understood' });
+    expect((await standIn.deliver(standIn.event('charge.dispute.created', { id: 'dp_x' }))).body).toMatchObject({
+      outcome: 'ignored: object not understood',
+    });
     expect(await transferCount()).toBe(before);
     expect((await depositRow(session.depositId)).status).toBe('pending');
   });
@@ -233,14 +301,34 @@ describe('POST /api/payments/stripe/webhook', () => {
     const { stripeSignatureHeader } = await import('../../payments/stripe-signature');
     const url = `${await app.listen()}/api/payments/stripe/webhook`;
     const postSigned = (payload: string) =>
-      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignatureHeader(standIn.webhookSecret, payload, Math.floor(clock.now() / 1000)) }, body: payload });
+      fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripeSignatureHeader(standIn.webhookSecret, payload, Math.floor(clock.now() / 1000)),
+        },
+        body: payload,
+      });
     const transfersBefore = await transferCount();
     const eventsBefore = (await app.db.select({ n: count() }).from(providerEvents))[0]!.n;
-    const bodies = [withoutId, withoutData, [event], null, { ...event, id: `${event.id}\u0000` }, { ...event, data: { object: [] } }, { ...event, data: null }].map((body) => JSON.stringify(body));
+    const bodies = [
+      withoutId,
+      withoutData,
+      [event],
+      null,
+      { ...event, id: `${event.id}\u0000` },
+      { ...event, data: { object: [] } },
+      { ...event, data: null },
+    ].map((body) => JSON.stringify(body));
     for (const payload of bodies) {
       const answer = await postSigned(payload);
       expect(answer.status, payload.slice(0, 60)).toBe(400);
-      expect(await answer.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'This payload is not a Stripe event: it needs an id, a type and data.object' } });
+      expect(await answer.json()).toEqual({
+        error: {
+          code: 'BAD_REQUEST',
+          message: 'This payload is not a Stripe event: it needs an id, a type and data.object',
+        },
+      });
     }
     expect((await app.db.select({ n: count() }).from(providerEvents))[0]!.n).toBe(eventsBefore);
     expect(await transferCount()).toBe(transfersBefore);
@@ -256,12 +344,20 @@ describe('POST /api/payments/stripe/webhook', () => {
     const event = standIn.event('checkout.session.completed', standIn.completedSession(session.checkoutSessionId));
     // The wallet's account goes missing for a moment: the credit's transaction fails and rolls back whole.
     const { ledgerAccounts } = await import('../../db/schema');
-    await app.db.update(ledgerAccounts).set({ id: `gone:${client.id}` }).where(eq(ledgerAccounts.id, `wallet:${client.id}`));
+    await app.db
+      .update(ledgerAccounts)
+      .set({ id: `gone:${client.id}` })
+      .where(eq(ledgerAccounts.id, `wallet:${client.id}`));
     const failed = await standIn.deliver(event);
     expect(failed.status).toBe(500);
-    expect(await app.db.select({ n: count() }).from(providerEvents).where(eq(providerEvents.id, event.id))).toEqual([{ n: 0 }]);
+    expect(await app.db.select({ n: count() }).from(providerEvents).where(eq(providerEvents.id, event.id))).toEqual([
+      { n: 0 },
+    ]);
     expect((await depositRow(session.depositId)).status).toBe('pending');
-    await app.db.update(ledgerAccounts).set({ id: `wallet:${client.id}` }).where(eq(ledgerAccounts.id, `gone:${client.id}`));
+    await app.db
+      .update(ledgerAccounts)
+      .set({ id: `wallet:${client.id}` })
+      .where(eq(ledgerAccounts.id, `gone:${client.id}`));
     expect((await standIn.deliver(event)).body).toMatchObject({ outcome: 'handled: credited' });
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(1800);
   });

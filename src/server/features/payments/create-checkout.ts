@@ -1,4 +1,3 @@
-
 import { eq } from 'drizzle-orm';
 import { ADD_FUNDS_FAILED_MESSAGE } from '@shared/wallet';
 import type { CheckoutSession } from '@shared/payments';
@@ -41,16 +40,32 @@ export async function createCheckout(
   const { db, clock } = deps;
   const now = new Date(clock.now());
   // A code is checked before any payment: refused, nothing is opened (409 PROMOTION_UNAVAILABLE); without one, a new client's welcome offer.
-  const promotionId = await depositPromotions.forDeposit(db, request.userId, request.promoCode, request.amountCents, now);
+  const promotionId = await depositPromotions.forDeposit(
+    db,
+    request.userId,
+    request.promoCode,
+    request.amountCents,
+    now,
+  );
   const opened = await db.transaction((tx) =>
     openPendingDeposit(
       tx,
-      { userId: request.userId, idempotencyKey: request.idempotencyKey, amountCents: request.amountCents, paymentMethodId: CHECKOUT_PAYMENT_METHOD, provider: deps.payments.name, promotionId },
+      {
+        userId: request.userId,
+        idempotencyKey: request.idempotencyKey,
+        amountCents: request.amountCents,
+        paymentMethodId: CHECKOUT_PAYMENT_METHOD,
+        provider: deps.payments.name,
+        promotionId,
+      },
       now,
     ),
   );
   const { deposit, isReplay } = opened;
-  if (isReplay && (deposit.amountCents !== request.amountCents || deposit.paymentMethodId !== CHECKOUT_PAYMENT_METHOD)) {
+  if (
+    isReplay &&
+    (deposit.amountCents !== request.amountCents || deposit.paymentMethodId !== CHECKOUT_PAYMENT_METHOD)
+  ) {
     throw conflict('This Idempotency-Key was already used for a different deposit. Use a new key for a new deposit.');
   }
   const walletUrl = `${deps.publicUrl}/dashboard/wallet`;
@@ -70,12 +85,19 @@ export async function createCheckout(
     // The deposit stays pending without a session: a retry with the same key asks again under the
     // same provider key, so a session the provider made but could not tell us about is found, not doubled.
     if (error instanceof PaymentProviderUnavailableError) {
-      throw new AppError('PAYMENT_FAILED', ADD_FUNDS_FAILED_MESSAGE, undefined, { reason: 'We could not reach the payment service. Please try again.', depositId: deposit.id, isRetryable: true });
+      throw new AppError('PAYMENT_FAILED', ADD_FUNDS_FAILED_MESSAGE, undefined, {
+        reason: 'We could not reach the payment service. Please try again.',
+        depositId: deposit.id,
+        isRetryable: true,
+      });
     }
     throw error;
   }
   if (deposit.checkoutSessionId !== created.id) {
-    await db.update(deposits).set({ checkoutSessionId: created.id, updatedAt: new Date(clock.now()) }).where(eq(deposits.id, deposit.id));
+    await db
+      .update(deposits)
+      .set({ checkoutSessionId: created.id, updatedAt: new Date(clock.now()) })
+      .where(eq(deposits.id, deposit.id));
   }
   return { session: { url: created.url, checkoutSessionId: created.id }, isReplay };
 }

@@ -14,7 +14,11 @@ import type { CheckoutSessionObject, PaymentIntentObject } from './stripe-object
  * webhook logs it). A deposit marked failed (the session expired, a payment failed) is still
  * credited by a later success: the money did arrive.
  */
-export async function creditCheckoutDeposit(tx: Tx, session: CheckoutSessionObject, effects: EventEffects): Promise<string> {
+export async function creditCheckoutDeposit(
+  tx: Tx,
+  session: CheckoutSessionObject,
+  effects: EventEffects,
+): Promise<string> {
   if (session.payment_status !== 'paid') return 'ignored: not paid yet';
   const depositId = session.metadata?.deposit_id;
   const paymentIntentId = session.payment_intent;
@@ -22,7 +26,8 @@ export async function creditCheckoutDeposit(tx: Tx, session: CheckoutSessionObje
   const [deposit] = await tx.select().from(deposits).where(eq(deposits.id, depositId)).for('update');
   if (!deposit) return 'ignored: unknown deposit';
   if (deposit.userId !== session.metadata?.user_id) return 'ignored: deposit of another user';
-  if (deposit.amountCents !== session.amount_total || session.currency?.toLowerCase() !== 'usd') return 'ignored: amount differs from the deposit';
+  if (deposit.amountCents !== session.amount_total || session.currency?.toLowerCase() !== 'usd')
+    return 'ignored: amount differs from the deposit';
   if (deposit.checkoutSessionId && deposit.checkoutSessionId !== session.id) return 'ignored: another checkout session';
   if (deposit.status === 'succeeded') return 'ignored: already credited';
   const [paidElsewhere] = await tx
@@ -55,7 +60,12 @@ export async function creditCheckoutDeposit(tx: Tx, session: CheckoutSessionObje
  * deposit is failed (it no longer counts against the client's limits). Never undoes a credit; a
  * later success still credits (creditCheckoutDeposit).
  */
-export async function failPendingDeposit(tx: Tx, depositId: string | undefined, reason: string, now: Date): Promise<string> {
+export async function failPendingDeposit(
+  tx: Tx,
+  depositId: string | undefined,
+  reason: string,
+  now: Date,
+): Promise<string> {
   if (!depositId) return 'ignored: no deposit named';
   const [failed] = await tx
     .update(deposits)

@@ -1,13 +1,24 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { deposits } from '../../db/schema';
-import { depositCreditAccounts, depositTransferKey, getWalletBalanceCents, lockAccounts, revokeDepositCredit, takeBackToCard } from '../wallet';
+import {
+  depositCreditAccounts,
+  depositTransferKey,
+  getWalletBalanceCents,
+  lockAccounts,
+  revokeDepositCredit,
+  takeBackToCard,
+} from '../wallet';
 import type { EventEffects } from './event-effects';
 import type { DisputeObject } from './stripe-objects';
 
 async function disputedDeposit(tx: Tx, dispute: DisputeObject) {
   if (!dispute.payment_intent) return undefined;
-  const [deposit] = await tx.select().from(deposits).where(eq(deposits.paymentIntentId, dispute.payment_intent)).for('update');
+  const [deposit] = await tx
+    .select()
+    .from(deposits)
+    .where(eq(deposits.paymentIntentId, dispute.payment_intent))
+    .for('update');
   return deposit;
 }
 
@@ -19,7 +30,10 @@ export async function openDispute(tx: Tx, dispute: DisputeObject, effects: Event
   const deposit = await disputedDeposit(tx, dispute);
   if (!deposit) return 'ignored: dispute of no deposit of ours';
   if (deposit.disputeStatus === 'lost') return 'ignored: dispute already lost';
-  await tx.update(deposits).set({ disputeId: dispute.id, disputeStatus: 'open', updatedAt: effects.now }).where(eq(deposits.id, deposit.id));
+  await tx
+    .update(deposits)
+    .set({ disputeId: dispute.id, disputeStatus: 'open', updatedAt: effects.now })
+    .where(eq(deposits.id, deposit.id));
   // A bonus this deposit earned goes first: what is left of it is taken back (issue 48).
   await lockAccounts(tx, depositCreditAccounts(deposit.userId));
   await revokeDepositCredit(tx, deposit.id, effects.now);
@@ -46,7 +60,10 @@ export async function closeDispute(tx: Tx, dispute: DisputeObject, effects: Even
       idempotencyKey: `dispute:${dispute.id}:lost`,
     });
   }
-  await tx.update(deposits).set({ disputeId: dispute.id, disputeStatus: isLost ? 'lost' : 'won', updatedAt: effects.now }).where(eq(deposits.id, deposit.id));
+  await tx
+    .update(deposits)
+    .set({ disputeId: dispute.id, disputeStatus: isLost ? 'lost' : 'won', updatedAt: effects.now })
+    .where(eq(deposits.id, deposit.id));
   effects.walletChanged(deposit.userId, await getWalletBalanceCents(tx, deposit.userId));
   return isLost ? 'handled: dispute lost, debited' : 'handled: dispute won, unfrozen';
 }

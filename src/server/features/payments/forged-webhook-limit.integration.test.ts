@@ -10,21 +10,37 @@ import { checkLedger, getWalletBalanceCents } from '../wallet';
 // Issue 43 item 16: 400 forged 250 KB posts in 15 s were each read and verified.
 const clock = fakeClock();
 const WINDOW_MS = 3_000;
-const stripe = await stripeTestApp({ clock, env: { WEBHOOK_FORGED_IP_MAX: '5', API_RATE_LIMIT_WINDOW_MS: String(WINDOW_MS) } });
+const stripe = await stripeTestApp({
+  clock,
+  env: { WEBHOOK_FORGED_IP_MAX: '5', API_RATE_LIMIT_WINDOW_MS: String(WINDOW_MS) },
+});
 const { app, standIn } = stripe;
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
 });
 
 const eventRows = async () => (await app.db.select({ n: count() }).from(providerEvents))[0]!.n;
-const forged = (body: unknown) => standIn.deliver(standIn.event('checkout.session.completed', { id: 'cs_forged', padding: body }), { secret: 'whsec_forged_by_someone_else' });
+const forged = (body: unknown) =>
+  standIn.deliver(standIn.event('checkout.session.completed', { id: 'cs_forged', padding: body }), {
+    secret: 'whsec_forged_by_someone_else',
+  });
 
 /** Sends the headers and half of a 250 KB body, never the rest: only a refusal on arrival answers it. */
 function halfSentPost(baseUrl: string) {
   const { hostname, port } = new URL(baseUrl);
   return new Promise<{ status: number; retryAfter: string | undefined }>((resolve, reject) => {
     const sent = request(
-      { hostname, port, method: 'POST', path: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'content-length': String(250 * 1024), 'stripe-signature': 't=1,v1=00' } },
+      {
+        hostname,
+        port,
+        method: 'POST',
+        path: '/api/payments/stripe/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(250 * 1024),
+          'stripe-signature': 't=1,v1=00',
+        },
+      },
       (response) => {
         response.resume();
         resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'] });
@@ -40,7 +56,8 @@ describe('the webhook limits forged posts per IP', () => {
   it('never limits signed deliveries; counts each forged one; past the limit refuses on arrival, before the body is read; the window reopens', async () => {
     const baseUrl = await app.listen();
     // Signed deliveries, six times the forged limit, are never limited.
-    for (let i = 0; i < 30; i += 1) expect((await standIn.deliver(standIn.event('customer.created', { id: `cus_${i}` }))).status).toBe(200);
+    for (let i = 0; i < 30; i += 1)
+      expect((await standIn.deliver(standIn.event('customer.created', { id: `cus_${i}` }))).status).toBe(200);
 
     const before = await eventRows();
     const padding = 'x'.repeat(250 * 1024 - 600);
@@ -59,7 +76,13 @@ describe('the webhook limits forged posts per IP', () => {
     // A signed deposit event credits its 1500 cents as ever.
     const client = await createClient(app);
     const session = await stripe.checkout(client, 1500);
-    expect((await standIn.deliver(standIn.event('checkout.session.completed', standIn.completedSession(session.checkoutSessionId)))).body).toMatchObject({ outcome: 'handled: credited' });
+    expect(
+      (
+        await standIn.deliver(
+          standIn.event('checkout.session.completed', standIn.completedSession(session.checkoutSessionId)),
+        )
+      ).body,
+    ).toMatchObject({ outcome: 'handled: credited' });
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(1500);
   });
 });

@@ -15,7 +15,12 @@ const SWEEP_ABOVE = 1_000;
  * that IP before it refuses too.
  */
 export function forgedWebhookLimit(app: FastifyInstance, limit: { ipMax: number; windowMs: number }) {
-  const countForged = countAgainst(app, { name: 'webhook-forged-ip', max: limit.ipMax, windowMs: limit.windowMs, keyOf: ipOf });
+  const countForged = countAgainst(app, {
+    name: 'webhook-forged-ip',
+    max: limit.ipMax,
+    windowMs: limit.windowMs,
+    keyOf: ipOf,
+  });
   const refusedUntil = new Map<string, number>();
 
   const sweep = (now: number) => {

@@ -46,13 +46,17 @@ async function pendingRefundsOf(tx: Tx, userId: string): Promise<PendingRefunds>
     .select({
       depositId: depositRefunds.depositId,
       cents: sql<number>`sum(${depositRefunds.amountCents})::bigint`.mapWith(Number),
-      unheldCents: sql<number>`coalesce(sum(${depositRefunds.amountCents}) filter (where not ${held}), 0)::bigint`.mapWith(Number),
+      unheldCents:
+        sql<number>`coalesce(sum(${depositRefunds.amountCents}) filter (where not ${held}), 0)::bigint`.mapWith(Number),
     })
     .from(depositRefunds)
     .innerJoin(deposits, eq(deposits.id, depositRefunds.depositId))
     .where(and(eq(deposits.userId, userId), eq(depositRefunds.status, 'pending')))
     .groupBy(depositRefunds.depositId);
-  return { byDeposit: new Map(rows.map((row) => [row.depositId, row.cents])), unheldCents: rows.reduce((sum, row) => sum + row.unheldCents, 0) };
+  return {
+    byDeposit: new Map(rows.map((row) => [row.depositId, row.cents])),
+    unheldCents: rows.reduce((sum, row) => sum + row.unheldCents, 0),
+  };
 }
 
 /**
@@ -62,7 +66,13 @@ async function pendingRefundsOf(tx: Tx, userId: string): Promise<PendingRefunds>
  * new refund is held at once, so a reading that goes on charging can never reach it.
  */
 function refundableOf(deposit: DepositRow, pending: PendingRefunds, walletCents: number) {
-  return Math.max(0, Math.min(deposit.amountCents - deposit.refundedCents - (pending.byDeposit.get(deposit.id) ?? 0), walletCents - pending.unheldCents));
+  return Math.max(
+    0,
+    Math.min(
+      deposit.amountCents - deposit.refundedCents - (pending.byDeposit.get(deposit.id) ?? 0),
+      walletCents - pending.unheldCents,
+    ),
+  );
 }
 
 const isDisputed = (deposit: DepositRow) => deposit.disputeStatus === 'open' || deposit.disputeStatus === 'lost';
@@ -115,10 +125,14 @@ export async function refundDeposit(
     const [deposit] = await tx.select().from(deposits).where(eq(deposits.id, depositId)).for('update');
     if (!deposit) throw notFound('Deposit not found');
     const paymentIntentId = paymentIntentOf(deposit);
-    if (deposit.status !== 'succeeded' || !paymentIntentId) throw conflict('Only a card payment that was credited can be refunded');
+    if (deposit.status !== 'succeeded' || !paymentIntentId)
+      throw conflict('Only a card payment that was credited can be refunded');
     if (isDisputed(deposit)) throw conflict('This payment is disputed: the bank decides its refund');
     const wallet = walletAccountId(deposit.userId);
-    const walletCents = (await lockAccounts(tx, [wallet, holdAccountId(deposit.userId), ...depositCreditAccounts(deposit.userId)])).get(wallet) ?? 0;
+    const walletCents =
+      (await lockAccounts(tx, [wallet, holdAccountId(deposit.userId), ...depositCreditAccounts(deposit.userId)])).get(
+        wallet,
+      ) ?? 0;
     // A bonus this deposit earned goes first: what is left of it is taken back (issue 48).
     await revokeDepositCredit(tx, deposit.id, now);
     const refundableCents = refundableOf(deposit, await pendingRefundsOf(tx, deposit.userId), walletCents);
@@ -127,22 +141,43 @@ export async function refundDeposit(
       throw badRequest(message, { amountCents: message });
     }
     // A card charged before its deposit kept its PaymentIntent (a saved card's): charge.refunded finds the deposit by it.
-    if (!deposit.paymentIntentId) await tx.update(deposits).set({ paymentIntentId, updatedAt: now }).where(eq(deposits.id, deposit.id));
+    if (!deposit.paymentIntentId)
+      await tx.update(deposits).set({ paymentIntentId, updatedAt: now }).where(eq(deposits.id, deposit.id));
     const [row] = await tx
       .insert(depositRefunds)
-      .values({ id: randomUUID(), depositId: deposit.id, amountCents, status: 'pending', requestedBy: adminId, createdAt: now, updatedAt: now })
+      .values({
+        id: randomUUID(),
+        depositId: deposit.id,
+        amountCents,
+        status: 'pending',
+        requestedBy: adminId,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     await placeHold(tx, { userId: deposit.userId, amountCents, reference: cardRefundReference(row!.id) });
     return { refund: row!, paymentIntentId, userId: deposit.userId };
   });
   try {
-    const { refundId } = await deps.payments.refundPayment({ paymentIntentId, amountCents, idempotencyKey: `refund:${refund.id}` });
-    await deps.db.update(depositRefunds).set({ providerRefundId: refundId, updatedAt: new Date(deps.clock.now()) }).where(eq(depositRefunds.id, refund.id));
+    const { refundId } = await deps.payments.refundPayment({
+      paymentIntentId,
+      amountCents,
+      idempotencyKey: `refund:${refund.id}`,
+    });
+    await deps.db
+      .update(depositRefunds)
+      .set({ providerRefundId: refundId, updatedAt: new Date(deps.clock.now()) })
+      .where(eq(depositRefunds.id, refund.id));
   } catch (error) {
     // Unknown outcome: the refund stays pending and held (so nothing more is refundable meanwhile),
     // and charge.refunded settles it if the provider did refund. A refusal frees the amount again.
     if (error instanceof PaymentProviderUnavailableError) {
-      throw new AppError('PAYMENT_FAILED', 'The payment service did not answer. The refund may still go through; check again shortly.', undefined, { refundId: refund.id, isRetryable: false });
+      throw new AppError(
+        'PAYMENT_FAILED',
+        'The payment service did not answer. The refund may still go through; check again shortly.',
+        undefined,
+        { refundId: refund.id, isRetryable: false },
+      );
     }
     await deps.db.transaction(async (tx) => {
       const [failed] = await tx
@@ -150,7 +185,8 @@ export async function refundDeposit(
         .set({ status: 'failed', updatedAt: new Date(deps.clock.now()) })
         .where(and(eq(depositRefunds.id, refund.id), eq(depositRefunds.status, 'pending')))
         .returning({ id: depositRefunds.id });
-      if (failed) await releaseHold(tx, { userId, reference: cardRefundReference(refund.id), now: new Date(deps.clock.now()) });
+      if (failed)
+        await releaseHold(tx, { userId, reference: cardRefundReference(refund.id), now: new Date(deps.clock.now()) });
     });
     throw error;
   }
@@ -165,12 +201,22 @@ export async function refundDeposit(
  */
 export async function refundConfirmed(tx: Tx, charge: ChargeObject, effects: EventEffects): Promise<string> {
   if (!charge.payment_intent) return 'ignored: no payment intent';
-  const [deposit] = await tx.select().from(deposits).where(eq(deposits.paymentIntentId, charge.payment_intent)).for('update');
+  const [deposit] = await tx
+    .select()
+    .from(deposits)
+    .where(eq(deposits.paymentIntentId, charge.payment_intent))
+    .for('update');
   if (!deposit) return 'ignored: refund of no deposit of ours';
   const newCents = Math.min(charge.amount_refunded, deposit.amountCents) - deposit.refundedCents;
   if (newCents <= 0) return 'ignored: nothing new refunded';
   // Every account the moves below touch, locked up front in the ledger's order (docs/decisions/006).
-  await lockAccounts(tx, [walletAccountId(deposit.userId), holdAccountId(deposit.userId), disputesAccountId(deposit.userId), SYSTEM_ACCOUNTS.external, ...depositCreditAccounts(deposit.userId)]);
+  await lockAccounts(tx, [
+    walletAccountId(deposit.userId),
+    holdAccountId(deposit.userId),
+    disputesAccountId(deposit.userId),
+    SYSTEM_ACCOUNTS.external,
+    ...depositCreditAccounts(deposit.userId),
+  ]);
   await revokeDepositCredit(tx, deposit.id, effects.now);
   // The pending refunds this total covers, oldest first, are confirmed.
   const pending = await tx
@@ -185,7 +231,8 @@ export async function refundConfirmed(tx: Tx, charge: ChargeObject, effects: Eve
     coveredCents -= refund.amountCents;
     confirmed.push(refund.id);
   }
-  for (const refundId of confirmed) await releaseHold(tx, { userId: deposit.userId, reference: cardRefundReference(refundId), now: effects.now });
+  for (const refundId of confirmed)
+    await releaseHold(tx, { userId: deposit.userId, reference: cardRefundReference(refundId), now: effects.now });
   await takeBackToCard(tx, {
     userId: deposit.userId,
     amountCents: newCents,
@@ -195,7 +242,11 @@ export async function refundConfirmed(tx: Tx, charge: ChargeObject, effects: Eve
   });
   const refundedCents = deposit.refundedCents + newCents;
   await tx.update(deposits).set({ refundedCents, updatedAt: effects.now }).where(eq(deposits.id, deposit.id));
-  if (confirmed.length > 0) await tx.update(depositRefunds).set({ status: 'succeeded', updatedAt: effects.now }).where(inArray(depositRefunds.id, confirmed));
+  if (confirmed.length > 0)
+    await tx
+      .update(depositRefunds)
+      .set({ status: 'succeeded', updatedAt: effects.now })
+      .where(inArray(depositRefunds.id, confirmed));
   effects.walletChanged(deposit.userId, await getWalletBalanceCents(tx, deposit.userId));
   return 'handled: refund moved';
 }

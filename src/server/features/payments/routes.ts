@@ -41,9 +41,11 @@ declare module 'fastify' {
 
 export const STRIPE_WEBHOOK_PATH = '/api/payments/stripe/webhook';
 
-export type PaymentRouteDeps = CheckoutDeps & Omit<WebhookDeps, 'log'> & { auth: Auth; forgedWebhookLimit: Config['forgedWebhookLimit'] };
+export type PaymentRouteDeps = CheckoutDeps &
+  Omit<WebhookDeps, 'log'> & { auth: Auth; forgedWebhookLimit: Config['forgedWebhookLimit'] };
 
-const isSandbox = (payments: PaymentRouteDeps['payments']): payments is SandboxPayments => payments.name === 'sandbox' && 'checkout' in payments;
+const isSandbox = (payments: PaymentRouteDeps['payments']): payments is SandboxPayments =>
+  payments.name === 'sandbox' && 'checkout' in payments;
 
 /** Money in through hosted checkout and Stripe's webhook, and refunds to the card (issue 28). */
 export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps) {
@@ -53,43 +55,88 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
 
   api.post(
     '/api/payments/checkout',
-    { onRequest: signedIn, schema: { body: checkoutRequestSchema, headers: idempotentRequestHeadersSchema, response: { 201: checkoutSessionSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        body: checkoutRequestSchema,
+        headers: idempotentRequestHeadersSchema,
+        response: { 201: checkoutSessionSchema },
+      },
+    },
     async (request, reply) => {
-      const { session, isReplay } = await createCheckout(deps, { userId: currentUser(request).id, ...request.body, idempotencyKey: request.headers['idempotency-key'] });
+      const { session, isReplay } = await createCheckout(deps, {
+        userId: currentUser(request).id,
+        ...request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
       if (isReplay) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(session);
     },
   );
 
   // Cards saved at checkout; a saved card's id pays a direct deposit (POST /api/payments/wallet-deposit).
-  api.get('/api/payments/cards', { onRequest: signedIn, schema: { response: { 200: savedCardListSchema } } }, async (request) => listSavedCards(db, currentUser(request).id));
-  api.delete('/api/payments/cards/:id', { onRequest: signedIn, schema: { params: savedCardParamsSchema, response: { 204: z.null() } } }, async (request, reply) => {
-    await removeSavedCard(deps, currentUser(request).id, request.params.id);
-    return reply.status(204).send(null);
-  });
+  api.get(
+    '/api/payments/cards',
+    { onRequest: signedIn, schema: { response: { 200: savedCardListSchema } } },
+    async (request) => listSavedCards(db, currentUser(request).id),
+  );
+  api.delete(
+    '/api/payments/cards/:id',
+    { onRequest: signedIn, schema: { params: savedCardParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await removeSavedCard(deps, currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
   // The wallet page follows a deposit after Checkout: pending until the webhook credits it.
-  api.get('/api/payments/deposits/:id', { onRequest: signedIn, schema: { params: depositIdParamsSchema, response: { 200: depositStatusSchema } } }, async (request) => {
-    const [deposit] = await db
-      .select()
-      .from(deposits)
-      .where(and(eq(deposits.id, request.params.id), eq(deposits.userId, currentUser(request).id)));
-    if (!deposit) throw notFound('Deposit not found');
-    const [bonus] = await db.select({ cents: sql<string>`coalesce(sum(${creditGrants.amountCents}), 0)::text` }).from(creditGrants).where(eq(creditGrants.depositId, deposit.id));
-    return { depositId: deposit.id, amountCents: deposit.amountCents, status: deposit.status, failureMessage: deposit.failureMessage, bonusCents: Number(bonus?.cents ?? 0) };
-  });
+  api.get(
+    '/api/payments/deposits/:id',
+    { onRequest: signedIn, schema: { params: depositIdParamsSchema, response: { 200: depositStatusSchema } } },
+    async (request) => {
+      const [deposit] = await db
+        .select()
+        .from(deposits)
+        .where(and(eq(deposits.id, request.params.id), eq(deposits.userId, currentUser(request).id)));
+      if (!deposit) throw notFound('Deposit not found');
+      const [bonus] = await db
+        .select({ cents: sql<string>`coalesce(sum(${creditGrants.amountCents}), 0)::text` })
+        .from(creditGrants)
+        .where(eq(creditGrants.depositId, deposit.id));
+      return {
+        depositId: deposit.id,
+        amountCents: deposit.amountCents,
+        status: deposit.status,
+        failureMessage: deposit.failureMessage,
+        bonusCents: Number(bonus?.cents ?? 0),
+      };
+    },
+  );
 
   // What the admin refunds from: a user's card payments, each with what may still go back to the card.
   api.get(
     '/api/admin/users/:id/card-payments',
-    { onRequest: requireUser(auth, 'admin'), schema: { params: adminUserIdParamsSchema, response: { 200: adminCardPaymentListSchema } } },
+    {
+      onRequest: requireUser(auth, 'admin'),
+      schema: { params: adminUserIdParamsSchema, response: { 200: adminCardPaymentListSchema } },
+    },
     async (request) => listCardPayments(db, request.params.id),
   );
 
   api.post(
     '/api/admin/deposits/:id/refund',
-    { onRequest: requireUser(auth, 'admin'), schema: { params: depositIdParamsSchema, body: depositRefundRequestSchema, response: { 201: depositRefundSchema } } },
-    async (request, reply) => reply.status(201).send(await refundDeposit(deps, currentUser(request).id, request.params.id, request.body.amountCents)),
+    {
+      onRequest: requireUser(auth, 'admin'),
+      schema: {
+        params: depositIdParamsSchema,
+        body: depositRefundRequestSchema,
+        response: { 201: depositRefundSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await refundDeposit(deps, currentUser(request).id, request.params.id, request.body.amountCents)),
   );
 
   // Stripe's webhook: its own scope, so its body stays the exact bytes Stripe signed (no JSON
@@ -108,7 +155,13 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
       },
       async (request) => {
         const signature = request.headers['stripe-signature'];
-        const outcome = await forged.countIfForged(request, () => receiveStripeWebhook({ ...deps, log: request.log }, request.body, typeof signature === 'string' ? signature : undefined));
+        const outcome = await forged.countIfForged(request, () =>
+          receiveStripeWebhook(
+            { ...deps, log: request.log },
+            request.body,
+            typeof signature === 'string' ? signature : undefined,
+          ),
+        );
         return { received: true as const, outcome };
       },
     );
@@ -116,14 +169,26 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
 
   // The sandbox plays Stripe in this process: its events reach the webhook above, signed, as Stripe's would.
   payments.deliverEventsTo?.(async (payload, signature) => {
-    const answer = await app.inject({ method: 'POST', url: STRIPE_WEBHOOK_PATH, headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
-    if (answer.statusCode !== 200) app.log.error({ status: answer.statusCode, body: answer.body }, 'the sandbox could not deliver an event to the webhook');
+    const answer = await app.inject({
+      method: 'POST',
+      url: STRIPE_WEBHOOK_PATH,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+    if (answer.statusCode !== 200)
+      app.log.error(
+        { status: answer.statusCode, body: answer.body },
+        'the sandbox could not deliver an event to the webhook',
+      );
   });
 
   // The sandbox's local page that plays Stripe Checkout (web: /sandbox/checkout/:id).
   api.get(
     '/api/payments/sandbox/checkout/:id',
-    { onRequest: signedIn, schema: { params: sandboxCheckoutParamsSchema, response: { 200: sandboxCheckoutViewSchema } } },
+    {
+      onRequest: signedIn,
+      schema: { params: sandboxCheckoutParamsSchema, response: { 200: sandboxCheckoutViewSchema } },
+    },
     async (request) => {
       const view = isSandbox(payments) ? payments.checkout.view(request.params.id, currentUser(request).id) : undefined;
       if (!view) throw notFound('No such checkout page');
@@ -132,7 +197,14 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
   );
   api.post(
     '/api/payments/sandbox/checkout/:id/pay',
-    { onRequest: signedIn, schema: { params: sandboxCheckoutParamsSchema, body: sandboxPaySchema, response: { 200: sandboxPayResultSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        params: sandboxCheckoutParamsSchema,
+        body: sandboxPaySchema,
+        response: { 200: sandboxPayResultSchema },
+      },
+    },
     async (request) => {
       if (!isSandbox(payments)) throw notFound('No such checkout page');
       return payments.checkout.pay(request.params.id, currentUser(request).id, request.body.cardNumber);

@@ -12,7 +12,11 @@ const metadata = z.record(z.string(), z.string()).nullish();
  * refuses; its object is what a handler parses further. A signed body without these is answered
  * 400 and logged, nothing recorded.
  */
-const eventToken = z.string().min(1).max(255).regex(/^[\x21-\x7e]+$/);
+const eventToken = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/);
 export const stripeEventEnvelope = z.looseObject({
   id: eventToken,
   type: eventToken,
@@ -44,14 +48,18 @@ export const chargeObject = z.looseObject({
   id: z.string(),
   payment_intent: z.string().nullish(),
   amount_refunded: z.number().int().nonnegative(),
-  payment_method_details: z.looseObject({ card: z.looseObject({ fingerprint: z.string().nullish() }).nullish() }).nullish(),
+  payment_method_details: z
+    .looseObject({ card: z.looseObject({ fingerprint: z.string().nullish() }).nullish() })
+    .nullish(),
 });
 export type ChargeObject = z.infer<typeof chargeObject>;
 
 export const paymentMethodObject = z.looseObject({
   id: z.string(),
   customer: z.string().nullish(),
-  card: z.looseObject({ brand: z.string(), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() }).nullish(),
+  card: z
+    .looseObject({ brand: z.string(), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() })
+    .nullish(),
 });
 export type PaymentMethodObject = z.infer<typeof paymentMethodObject>;
 
@@ -59,7 +67,9 @@ export const accountObject = z.looseObject({
   id: z.string(),
   payouts_enabled: z.boolean().nullish(),
   details_submitted: z.boolean().nullish(),
-  requirements: z.looseObject({ currently_due: z.array(z.string()).nullish(), disabled_reason: z.string().nullish() }).nullish(),
+  requirements: z
+    .looseObject({ currently_due: z.array(z.string()).nullish(), disabled_reason: z.string().nullish() })
+    .nullish(),
 });
 export type AccountObject = z.infer<typeof accountObject>;
 

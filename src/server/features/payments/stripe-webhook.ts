@@ -16,7 +16,16 @@ import { closeDispute, openDispute } from './dispute-events';
 import { collectEffects, type EventEffects } from './event-effects';
 import { refundConfirmed } from './refund-deposit';
 import { cardAttached, cardDetached } from './saved-cards';
-import { accountObject, chargeObject, stripeEventEnvelope, checkoutSessionObject, disputeObject, paymentIntentObject, paymentMethodObject, transferObject } from './stripe-objects';
+import {
+  accountObject,
+  chargeObject,
+  stripeEventEnvelope,
+  checkoutSessionObject,
+  disputeObject,
+  paymentIntentObject,
+  paymentMethodObject,
+  transferObject,
+} from './stripe-objects';
 
 /** Stripe's own default: an event signed more than 5 minutes before it arrives is refused (a replay). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -41,11 +50,26 @@ type Handler = (tx: Tx, object: unknown, effects: EventEffects) => Promise<strin
 
 /** Each event type we act on, with the shape of its object; every other type is answered 200 and ignored. */
 const HANDLERS: Record<string, Handler> = {
-  'checkout.session.completed': (tx, object, effects) => creditCheckoutDeposit(tx, checkoutSessionObject.parse(object), effects),
-  'checkout.session.async_payment_succeeded': (tx, object, effects) => creditCheckoutDeposit(tx, checkoutSessionObject.parse(object), effects),
-  'checkout.session.expired': (tx, object, effects) => failPendingDeposit(tx, checkoutSessionObject.parse(object).metadata?.deposit_id, 'The checkout page expired before the payment was made.', effects.now),
-  'checkout.session.async_payment_failed': (tx, object, effects) => failPendingDeposit(tx, checkoutSessionObject.parse(object).metadata?.deposit_id, 'The payment failed.', effects.now),
-  'payment_intent.payment_failed': (tx, object, effects) => failPendingDeposit(tx, depositIdOfIntent(paymentIntentObject.parse(object)), 'The payment failed.', effects.now),
+  'checkout.session.completed': (tx, object, effects) =>
+    creditCheckoutDeposit(tx, checkoutSessionObject.parse(object), effects),
+  'checkout.session.async_payment_succeeded': (tx, object, effects) =>
+    creditCheckoutDeposit(tx, checkoutSessionObject.parse(object), effects),
+  'checkout.session.expired': (tx, object, effects) =>
+    failPendingDeposit(
+      tx,
+      checkoutSessionObject.parse(object).metadata?.deposit_id,
+      'The checkout page expired before the payment was made.',
+      effects.now,
+    ),
+  'checkout.session.async_payment_failed': (tx, object, effects) =>
+    failPendingDeposit(
+      tx,
+      checkoutSessionObject.parse(object).metadata?.deposit_id,
+      'The payment failed.',
+      effects.now,
+    ),
+  'payment_intent.payment_failed': (tx, object, effects) =>
+    failPendingDeposit(tx, depositIdOfIntent(paymentIntentObject.parse(object)), 'The payment failed.', effects.now),
   'charge.dispute.created': (tx, object, effects) => openDispute(tx, disputeObject.parse(object), effects),
   'charge.dispute.closed': (tx, object, effects) => closeDispute(tx, disputeObject.parse(object), effects),
   'charge.refunded': (tx, object, effects) => refundConfirmed(tx, chargeObject.parse(object), effects),
@@ -68,10 +92,21 @@ export const HANDLED_EVENT_TYPES = Object.keys(HANDLERS);
  * 'handled' or why it was ignored (200 either way, so Stripe stops sending it); a database failure
  * throws, the transaction rolls back with the event's row, and Stripe's retry is handled as new.
  */
-export async function receiveStripeWebhook(deps: WebhookDeps, rawBody: string, signature: string | undefined): Promise<string> {
+export async function receiveStripeWebhook(
+  deps: WebhookDeps,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<string> {
   let signed: unknown;
   try {
-    signed = verifier.webhooks.constructEvent(rawBody, signature ?? '', deps.payments.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, deps.clock.now());
+    signed = verifier.webhooks.constructEvent(
+      rawBody,
+      signature ?? '',
+      deps.payments.webhookSecret,
+      WEBHOOK_TOLERANCE_SECONDS,
+      undefined,
+      deps.clock.now(),
+    );
   } catch (error) {
     deps.log.warn({ err: error }, 'refused a webhook delivery: its Stripe-Signature does not check');
     throw new UnsignedDeliveryError(ERROR_CODES.badRequest, 'The Stripe-Signature header does not match this payload');
@@ -106,9 +141,11 @@ export async function receiveStripeWebhook(deps: WebhookDeps, rawBody: string, s
     return result;
   });
   const logged = { eventId: event.id, type: event.type, outcome };
-  if (outcome.startsWith('ignored') && handler && outcome !== 'ignored: event already received') deps.log.warn(logged, 'a Stripe event was ignored');
+  if (outcome.startsWith('ignored') && handler && outcome !== 'ignored: event already received')
+    deps.log.warn(logged, 'a Stripe event was ignored');
   else deps.log.info(logged, 'Stripe event');
-  for (const [userId, balanceCents] of wallets) deps.realtime.toUser(userId, SERVER_EVENTS.walletUpdated, { balanceCents });
+  for (const [userId, balanceCents] of wallets)
+    deps.realtime.toUser(userId, SERVER_EVENTS.walletUpdated, { balanceCents });
   for (const userId of depositors) await deps.onDeposited?.(userId);
   return outcome;
 }

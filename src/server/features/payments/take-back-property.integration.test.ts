@@ -3,7 +3,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, fundWallet, type TestUser } from '../../../../tests/integration/factories';
 import { testApp } from '../../../../tests/integration/test-app';
-import { checkLedger, disputesAccountId, getBalances, SYSTEM_ACCOUNTS, takeBackToCard, walletAccountId } from '../wallet';
+import {
+  checkLedger,
+  disputesAccountId,
+  getBalances,
+  SYSTEM_ACCOUNTS,
+  takeBackToCard,
+  walletAccountId,
+} from '../wallet';
 
 // Money that leaves by the card (a confirmed refund, a lost dispute) against a model: the wallet
 // gives what it holds and never goes below zero, the disputes: account carries exactly the rest,
@@ -17,18 +24,32 @@ afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
 });
 
-type Op = { type: 'fund'; person: number; amountCents: number } | { type: 'takeBack'; person: number; amountCents: number; isReplayed: boolean };
+type Op =
+  | { type: 'fund'; person: number; amountCents: number }
+  | { type: 'takeBack'; person: number; amountCents: number; isReplayed: boolean };
 
 const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ type: fc.constant('fund' as const), person: fc.nat(1), amountCents: fc.integer({ min: 1, max: 50_000 }) }),
-  fc.record({ type: fc.constant('takeBack' as const), person: fc.nat(1), amountCents: fc.integer({ min: 1, max: 60_000 }), isReplayed: fc.boolean() }),
+  fc.record({
+    type: fc.constant('fund' as const),
+    person: fc.nat(1),
+    amountCents: fc.integer({ min: 1, max: 50_000 }),
+  }),
+  fc.record({
+    type: fc.constant('takeBack' as const),
+    person: fc.nat(1),
+    amountCents: fc.integer({ min: 1, max: 60_000 }),
+    isReplayed: fc.boolean(),
+  }),
 );
 
 describe('takeBackToCard', () => {
   it('splits every amount between the wallet and the disputes: account exactly, once per key', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArbitrary, { minLength: 1, maxLength: 12 }), async (ops) => {
-        const ids = [...people.flatMap((p) => [walletAccountId(p.id), disputesAccountId(p.id)]), SYSTEM_ACCOUNTS.external];
+        const ids = [
+          ...people.flatMap((p) => [walletAccountId(p.id), disputesAccountId(p.id)]),
+          SYSTEM_ACCOUNTS.external,
+        ];
         const start = await getBalances(app.db, ids);
         const model = new Map(ids.map((id) => [id, start.get(id) ?? 0]));
         const add = (id: string, cents: number) => model.set(id, model.get(id)! + cents);
@@ -42,10 +63,22 @@ describe('takeBackToCard', () => {
             continue;
           }
           const key = `test:take-back:${randomUUID()}`;
-          const take = () => app.db.transaction((tx) => takeBackToCard(tx, { userId: person.id, amountCents: op.amountCents, kind: 'card_refund', reference: 'test:take-back', idempotencyKey: key }));
+          const take = () =>
+            app.db.transaction((tx) =>
+              takeBackToCard(tx, {
+                userId: person.id,
+                amountCents: op.amountCents,
+                kind: 'card_refund',
+                reference: 'test:take-back',
+                idempotencyKey: key,
+              }),
+            );
           const { fromWalletCents, shortfallCents } = await take();
           const held = model.get(wallet)!;
-          expect({ fromWalletCents, shortfallCents }).toEqual({ fromWalletCents: Math.min(held, op.amountCents), shortfallCents: op.amountCents - Math.min(held, op.amountCents) });
+          expect({ fromWalletCents, shortfallCents }).toEqual({
+            fromWalletCents: Math.min(held, op.amountCents),
+            shortfallCents: op.amountCents - Math.min(held, op.amountCents),
+          });
           add(wallet, -fromWalletCents);
           add(disputesAccountId(person.id), -shortfallCents);
           add(SYSTEM_ACCOUNTS.external, op.amountCents);

@@ -23,24 +23,42 @@ afterAll(async () => {
 });
 
 async function balances(readerId: string) {
-  const ids = { earnings: `earnings:${readerId}`, pending: SYSTEM_ACCOUNTS.payoutsPending, external: SYSTEM_ACCOUNTS.external };
+  const ids = {
+    earnings: `earnings:${readerId}`,
+    pending: SYSTEM_ACCOUNTS.payoutsPending,
+    external: SYSTEM_ACCOUNTS.external,
+  };
   const found = await getBalances(app.db, Object.values(ids));
-  return { earnings: found.get(ids.earnings) ?? 0, pending: found.get(ids.pending) ?? 0, external: found.get(ids.external) ?? 0 };
+  return {
+    earnings: found.get(ids.earnings) ?? 0,
+    pending: found.get(ids.pending) ?? 0,
+    external: found.get(ids.external) ?? 0,
+  };
 }
-const decide = (payoutId: string, decision: 'paid' | 'rejected') => http(app, admin.cookie).post(`/api/admin/payouts/${payoutId}/decision`, { decision });
+const decide = (payoutId: string, decision: 'paid' | 'rejected') =>
+  http(app, admin.cookie).post(`/api/admin/payouts/${payoutId}/decision`, { decision });
 
 /** A reader who connected a payout account at the stand-in and finished onboarding, with earnings. */
 async function connectedReader(earningsCents: number) {
   const reader = await createReader(app, {}, { payoutAccount: false });
-  expect((await http(app, reader.cookie).get('/api/payouts/account')).body).toEqual({ status: 'none', requirements: [] });
+  expect((await http(app, reader.cookie).get('/api/payouts/account')).body).toEqual({
+    status: 'none',
+    requirements: [],
+  });
   const link = await http(app, reader.cookie).post('/api/payouts/account');
   expect(link.status).toBe(201);
   expect(link.body.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${standIn.port}/connect/onboard/acct_standin_`));
-  expect((await http(app, reader.cookie).get('/api/payouts/account')).body).toEqual({ status: 'pending', requirements: [] });
+  expect((await http(app, reader.cookie).get('/api/payouts/account')).body).toEqual({
+    status: 'pending',
+    requirements: [],
+  });
   const onboarded = await fetch(link.body.url, { redirect: 'manual' });
   expect(onboarded.status).toBe(303);
   expect(onboarded.headers.get('location')).toBe('http://localhost:5000/dashboard/earnings?payout_account=return');
-  expect((await http(app, reader.cookie).get('/api/payouts/account')).body).toEqual({ status: 'enabled', requirements: [] });
+  expect((await http(app, reader.cookie).get('/api/payouts/account')).body).toEqual({
+    status: 'enabled',
+    requirements: [],
+  });
   if (earningsCents > 0) await fundEarnings(app, reader.id, earningsCents);
   return reader;
 }
@@ -60,8 +78,14 @@ describe('payout accounts (Stripe Connect Express)', () => {
   it('account.updated keeps the status current: restricted with what Stripe still needs', async () => {
     const reader = await connectedReader(0);
     const [accountId] = [...standIn.accounts.keys()].slice(-1);
-    await standIn.updateAccount(accountId!, { payoutsEnabled: false, currentlyDue: ['individual.verification.document'] });
-    expect((await http(app, reader.cookie).get('/api/payouts/account')).body).toEqual({ status: 'restricted', requirements: ['individual.verification.document'] });
+    await standIn.updateAccount(accountId!, {
+      payoutsEnabled: false,
+      currentlyDue: ['individual.verification.document'],
+    });
+    expect((await http(app, reader.cookie).get('/api/payouts/account')).body).toEqual({
+      status: 'restricted',
+      requirements: ['individual.verification.document'],
+    });
   });
 
   it('keeps the account endpoints to readers', async () => {
@@ -82,12 +106,23 @@ describe('approving a payout makes a Stripe Transfer', () => {
     expect(paid.status).toBe(200);
     const transfer = [...standIn.transfers.values()].find((t) => t.metadata.payout_id === payoutId)!;
     expect(transfer).toMatchObject({ amount: 3000, destination: expect.stringMatching(/^acct_standin_/) });
-    expect(standIn.log.filter((r) => r.path === '/v1/transfers' && r.params.get('metadata[payout_id]') === payoutId).map((r) => r.idempotencyKey)).toEqual([payoutId]);
+    expect(
+      standIn.log
+        .filter((r) => r.path === '/v1/transfers' && r.params.get('metadata[payout_id]') === payoutId)
+        .map((r) => r.idempotencyKey),
+    ).toEqual([payoutId]);
     expect(paid.body.payout).toMatchObject({ status: 'paid', transferId: transfer.id, accountStatus: 'enabled' });
     const after = await balances(reader.id);
-    expect({ earnings: after.earnings, pending: after.pending - before.pending, external: after.external - before.external }).toEqual({ earnings: 0, pending: -3000, external: 3000 });
+    expect({
+      earnings: after.earnings,
+      pending: after.pending - before.pending,
+      external: after.external - before.external,
+    }).toEqual({ earnings: 0, pending: -3000, external: 3000 });
     const listed = await http(app, admin.cookie).get('/api/payouts?status=paid');
-    expect(listed.body.payouts.find((p: { id: string }) => p.id === payoutId)).toMatchObject({ transferId: transfer.id, accountStatus: 'enabled' });
+    expect(listed.body.payouts.find((p: { id: string }) => p.id === payoutId)).toMatchObject({
+      transferId: transfer.id,
+      accountStatus: 'enabled',
+    });
   });
 
   it('four approvals at once make one transfer and one 200', async () => {
@@ -109,7 +144,11 @@ describe('approving a payout makes a Stripe Transfer', () => {
     const refused = await decide(body.payout.id, 'paid');
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/^The payment service refused the transfer/);
-    expect((await app.db.select().from(payouts).where(eq(payouts.id, body.payout.id)))[0]).toMatchObject({ status: 'pending', transferId: null, transferStartedAt: null });
+    expect((await app.db.select().from(payouts).where(eq(payouts.id, body.payout.id)))[0]).toMatchObject({
+      status: 'pending',
+      transferId: null,
+      transferStartedAt: null,
+    });
     expect((await decide(body.payout.id, 'rejected')).status).toBe(200);
     expect((await balances(reader.id)).earnings).toBe(1800);
   });
@@ -123,11 +162,20 @@ describe('approving a payout makes a Stripe Transfer', () => {
     const reversed = await standIn.reverseTransfer(paid.body.payout.transferId);
     expect(reversed).toMatchObject({ status: 200, body: { outcome: 'handled: payout returned to earnings' } });
     const after = await balances(reader.id);
-    expect({ earnings: after.earnings, external: after.external - before.external }).toEqual({ earnings: 4321, external: -4000 });
-    expect((await standIn.reverseTransfer(paid.body.payout.transferId)).body).toMatchObject({ outcome: 'ignored: payout is failed' });
+    expect({ earnings: after.earnings, external: after.external - before.external }).toEqual({
+      earnings: 4321,
+      external: -4000,
+    });
+    expect((await standIn.reverseTransfer(paid.body.payout.transferId)).body).toMatchObject({
+      outcome: 'ignored: payout is failed',
+    });
     expect((await balances(reader.id)).earnings).toBe(4321);
     const mine = await http(app, reader.cookie).get('/api/payouts');
-    expect(mine.body.payouts[0]).toMatchObject({ id: body.payout.id, status: 'failed', failureReason: 'The transfer to your payout account was reversed.' });
+    expect(mine.body.payouts[0]).toMatchObject({
+      id: body.payout.id,
+      status: 'failed',
+      failureReason: 'The transfer to your payout account was reversed.',
+    });
     expect(await checkLedger(app.db)).toEqual([]);
   });
 
@@ -144,6 +192,10 @@ describe('approving a payout makes a Stripe Transfer', () => {
     const { body } = await http(app, reader.cookie).post('/api/payouts', {});
     const paidCount = await payScheduledPayouts({ db: app.db, realtime: noRealtime, clock, payments: app.payments });
     expect(paidCount).toBeGreaterThanOrEqual(1);
-    expect((await app.db.select().from(payouts).where(eq(payouts.id, body.payout.id)))[0]).toMatchObject({ status: 'paid', decidedBy: null, transferId: expect.stringMatching(/^tr_standin_/) });
+    expect((await app.db.select().from(payouts).where(eq(payouts.id, body.payout.id)))[0]).toMatchObject({
+      status: 'paid',
+      decidedBy: null,
+      transferId: expect.stringMatching(/^tr_standin_/),
+    });
   });
 });

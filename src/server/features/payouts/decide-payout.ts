@@ -5,7 +5,11 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { ledgerTransfers, payoutAccounts, payouts } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
-import { PaymentProviderRefusedError, PaymentProviderUnavailableError, type PaymentsProvider } from '../../payments/provider';
+import {
+  PaymentProviderRefusedError,
+  PaymentProviderUnavailableError,
+  type PaymentsProvider,
+} from '../../payments/provider';
 import type { Realtime } from '../../realtime/realtime';
 import { getUserBalances, SYSTEM_ACCOUNTS, transfer } from '../wallet';
 import { findPayout, payoutReference } from './payout-view';
@@ -28,8 +32,14 @@ export interface DecidePayoutDeps {
  * transaction across it (docs/decisions/005): a rejection can no longer race the transfer, and an
  * approval retried after a lost answer asks again under the same key, which makes no second transfer.
  */
-export async function decidePayout(deps: DecidePayoutDeps, adminId: string | null, payoutId: string, input: PayoutDecisionInput): Promise<PayoutResult> {
-  const readerId = input.decision === 'paid' ? await sendPayout(deps, adminId, payoutId) : await rejectPayout(deps, adminId, payoutId);
+export async function decidePayout(
+  deps: DecidePayoutDeps,
+  adminId: string | null,
+  payoutId: string,
+  input: PayoutDecisionInput,
+): Promise<PayoutResult> {
+  const readerId =
+    input.decision === 'paid' ? await sendPayout(deps, adminId, payoutId) : await rejectPayout(deps, adminId, payoutId);
   const { availableCents, walletCents } = await getUserBalances(deps.db, readerId);
   // Sent whatever moved: the reader's screens refresh the payout's status and their earnings.
   deps.realtime.toUser(readerId, SERVER_EVENTS.walletUpdated, { balanceCents: walletCents });
@@ -63,7 +73,10 @@ async function rejectPayout(deps: DecidePayoutDeps, adminId: string | null, payo
       idempotencyKey: `${payoutReference(payout.id)}:rejected`,
     });
     const now = new Date(deps.clock.now());
-    await tx.update(payouts).set({ status: 'rejected', decidedBy: adminId, decidedAt: now, updatedAt: now, decisionMailDue: true }).where(eq(payouts.id, payout.id));
+    await tx
+      .update(payouts)
+      .set({ status: 'rejected', decidedBy: adminId, decidedAt: now, updatedAt: now, decisionMailDue: true })
+      .where(eq(payouts.id, payout.id));
     return payout.readerId;
   });
 }
@@ -81,15 +94,28 @@ async function sendPayout(deps: DecidePayoutDeps, adminId: string | null, payout
 
   let transferId: string;
   try {
-    ({ transferId } = await deps.payments.createTransfer({ amountCents: payout.amountCents, destinationAccountId: account.accountId, idempotencyKey: payout.id, payoutId: payout.id }));
+    ({ transferId } = await deps.payments.createTransfer({
+      amountCents: payout.amountCents,
+      destinationAccountId: account.accountId,
+      idempotencyKey: payout.id,
+      payoutId: payout.id,
+    }));
   } catch (error) {
     if (error instanceof PaymentProviderRefusedError) {
       // Nothing was sent: the payout is free to be rejected, or approved again once the account is fixed.
-      await deps.db.update(payouts).set({ transferStartedAt: null }).where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending'), isNull(payouts.transferId)));
+      await deps.db
+        .update(payouts)
+        .set({ transferStartedAt: null })
+        .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending'), isNull(payouts.transferId)));
       throw conflict(`The payment service refused the transfer: ${error.message}`);
     }
     if (error instanceof PaymentProviderUnavailableError) {
-      throw new AppError('PAYMENT_FAILED', 'The payment service did not answer. Approve the payout again: it cannot be sent twice.', undefined, { isRetryable: true });
+      throw new AppError(
+        'PAYMENT_FAILED',
+        'The payment service did not answer. Approve the payout again: it cannot be sent twice.',
+        undefined,
+        { isRetryable: true },
+      );
     }
     throw error;
   }
@@ -106,7 +132,10 @@ async function sendPayout(deps: DecidePayoutDeps, adminId: string | null, payout
       idempotencyKey: `${payoutReference(locked.id)}:paid`,
     });
     const now = new Date(deps.clock.now());
-    await tx.update(payouts).set({ status: 'paid', transferId, decidedBy: adminId, decidedAt: now, updatedAt: now, decisionMailDue: true }).where(eq(payouts.id, locked.id));
+    await tx
+      .update(payouts)
+      .set({ status: 'paid', transferId, decidedBy: adminId, decidedAt: now, updatedAt: now, decisionMailDue: true })
+      .where(eq(payouts.id, locked.id));
     return locked.readerId;
   });
 }

@@ -35,7 +35,10 @@ async function balances(client: TestUser, reader: TestUser) {
     external: SYSTEM_ACCOUNTS.external,
   };
   const found = await getBalances(app.db, Object.values(ids));
-  return Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, found.get(id) ?? 0])) as Record<keyof typeof ids, number>;
+  return Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, found.get(id) ?? 0])) as Record<
+    keyof typeof ids,
+    number
+  >;
 }
 
 const transferCount = async () => (await app.db.select({ n: count() }).from(ledgerTransfers))[0]!.n;
@@ -50,7 +53,14 @@ describe('finding 2: a refundable reading’s share cannot be paid out', () => {
     // The attack: the reader asks for the running reading's share, the admin pays whatever was asked,
     // then the client ends within 3 minutes with a refund. Each step is attempted whatever came before.
     const payout = await http(app, reader.cookie).post('/api/payouts', {});
-    if (payout.status === 201) expect((await http(app, admin.cookie).post(`/api/admin/payouts/${payout.body.payout.id}/decision`, { decision: 'paid' })).status).toBe(200);
+    if (payout.status === 201)
+      expect(
+        (
+          await http(app, admin.cookie).post(`/api/admin/payouts/${payout.body.payout.id}/decision`, {
+            decision: 'paid',
+          })
+        ).status,
+      ).toBe(200);
     await driver.nextMinute(id);
     const whileRunning = await balances(client, reader);
     clock.advance(MINUTE / 2);
@@ -60,7 +70,12 @@ describe('finding 2: a refundable reading’s share cannot be paid out', () => {
     expect({
       payoutStatus: payout.status,
       payoutError: payout.body.error?.message,
-      whileRunning: { client: whileRunning.client, escrow: whileRunning.readerEscrow, earnings: whileRunning.readerEarnings, revenue: whileRunning.revenue - start.revenue },
+      whileRunning: {
+        client: whileRunning.client,
+        escrow: whileRunning.readerEscrow,
+        earnings: whileRunning.readerEarnings,
+        revenue: whileRunning.revenue - start.revenue,
+      },
       refundedCents: ended.body.refundedCents,
       clientBack: end.client - start.client,
       readerWallet: end.readerWallet,
@@ -100,9 +115,15 @@ describe('finding 2: a refundable reading’s share cannot be paid out', () => {
     await driver.nextMinute(id);
     const ended = await http(app, reader.cookie).post('/api/sessions/end', { sessionId: id });
     expect(ended.body).toMatchObject({ status: 'completed', readerEarningsCents: 3 * readerCents, refundedCents: 0 });
-    expect((await http(app, reader.cookie).get('/api/wallet')).body.earnings).toEqual({ availableCents: 3 * readerCents, heldCents: 0 });
+    expect((await http(app, reader.cookie).get('/api/wallet')).body.earnings).toEqual({
+      availableCents: 3 * readerCents,
+      heldCents: 0,
+    });
     // Ended: the client can no longer turn this reading into a refund.
-    expect((await http(app, client.cookie).post('/api/sessions/end', { sessionId: id, refundRequested: true })).body.refundedCents).toBe(0);
+    expect(
+      (await http(app, client.cookie).post('/api/sessions/end', { sessionId: id, refundRequested: true })).body
+        .refundedCents,
+    ).toBe(0);
 
     const paidOut = await http(app, reader.cookie).post('/api/payouts', {});
     expect(paidOut.status).toBe(201);
@@ -124,7 +145,11 @@ describe('finding 3: deposits are never withdrawable', () => {
 
     const all = await http(app, reader.cookie).post('/api/payouts', { amountCents: 100_000 });
     const whole = await http(app, reader.cookie).post('/api/payouts', {});
-    expect({ all: [all.status, all.body.error?.message], whole: [whole.status, whole.body.error?.message], moved: (await transferCount()) - before }).toEqual({
+    expect({
+      all: [all.status, all.body.error?.message],
+      whole: [whole.status, whole.body.error?.message],
+      moved: (await transferCount()) - before,
+    }).toEqual({
       all: [402, 'You can pay out at most $0.00'],
       whole: [400, 'Your available earnings of $0.00 are below the minimum payout of $15.00'],
       moved: 0,

@@ -24,24 +24,42 @@ export async function getPayoutAccount(db: DbOrTx, userId: string): Promise<Payo
  * reader, so a retry finds it), and each call answers a fresh onboarding link. Its status is
  * 'pending' until Stripe's account.updated says payouts are enabled.
  */
-export async function connectPayoutAccount(deps: { db: Db; payments: PaymentsProvider; clock: Clock; publicUrl: string }, userId: string): Promise<{ url: string }> {
+export async function connectPayoutAccount(
+  deps: { db: Db; payments: PaymentsProvider; clock: Clock; publicUrl: string },
+  userId: string,
+): Promise<{ url: string }> {
   const [owner] = await deps.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
   if (!owner) throw notFound('User not found');
   let [row] = await deps.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
   if (!row) {
-    const { accountId } = await deps.payments.createConnectAccount({ userId, email: owner.email, idempotencyKey: `payout-account:${userId}` });
+    const { accountId } = await deps.payments.createConnectAccount({
+      userId,
+      email: owner.email,
+      idempotencyKey: `payout-account:${userId}`,
+    });
     const now = new Date(deps.clock.now());
-    await deps.db.insert(payoutAccounts).values({ userId, accountId, status: 'pending', requirements: [], createdAt: now, updatedAt: now }).onConflictDoNothing();
+    await deps.db
+      .insert(payoutAccounts)
+      .values({ userId, accountId, status: 'pending', requirements: [], createdAt: now, updatedAt: now })
+      .onConflictDoNothing();
     [row] = await deps.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
   }
   const earnings = `${deps.publicUrl}/dashboard/earnings`;
-  return deps.payments.createAccountLink({ accountId: row!.accountId, returnUrl: `${earnings}?payout_account=return`, refreshUrl: `${earnings}?payout_account=refresh` });
+  return deps.payments.createAccountLink({
+    accountId: row!.accountId,
+    returnUrl: `${earnings}?payout_account=return`,
+    refreshUrl: `${earnings}?payout_account=refresh`,
+  });
 }
 
 /** account.updated: the account's status follows what Stripe says it may do. */
 export async function handleAccountUpdated(tx: Tx, account: ConnectAccountUpdate, now: Date): Promise<string> {
   const currentlyDue = account.requirements?.currently_due ?? [];
-  const status = account.payouts_enabled ? 'enabled' : account.details_submitted || account.requirements?.disabled_reason ? 'restricted' : 'pending';
+  const status = account.payouts_enabled
+    ? 'enabled'
+    : account.details_submitted || account.requirements?.disabled_reason
+      ? 'restricted'
+      : 'pending';
   const [updated] = await tx
     .update(payoutAccounts)
     .set({ status, requirements: currentlyDue, updatedAt: now })

@@ -7,7 +7,8 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** Weeks start on Monday 00:00 UTC; 1970-01-05 was a Monday. */
 const FIRST_MONDAY_MS = Date.UTC(1970, 0, 5);
 
-export const nextWeeklyRunMs = (nowMs: number) => FIRST_MONDAY_MS + (Math.floor((nowMs - FIRST_MONDAY_MS) / WEEK_MS) + 1) * WEEK_MS;
+export const nextWeeklyRunMs = (nowMs: number) =>
+  FIRST_MONDAY_MS + (Math.floor((nowMs - FIRST_MONDAY_MS) / WEEK_MS) + 1) * WEEK_MS;
 
 /**
  * PAYOUT_SCHEDULE=weekly: every pending payout whose reader's account is enabled is sent, as an
@@ -41,7 +42,9 @@ export function startPayoutSchedule(deps: DecidePayoutDeps, log: FastifyBaseLogg
     const now = deps.clock.now();
     // setTimeout holds at most ~24.8 days; a week is well within it.
     timer = setTimeout(() => {
-      running = payScheduledPayouts(deps, log).catch((error: unknown) => log.error({ err: error }, 'the payout schedule failed')).finally(arm);
+      running = payScheduledPayouts(deps, log)
+        .catch((error: unknown) => log.error({ err: error }, 'the payout schedule failed'))
+        .finally(arm);
     }, nextWeeklyRunMs(now) - now);
     timer.unref();
   };

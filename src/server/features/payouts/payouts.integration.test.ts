@@ -1,7 +1,13 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransfers, payouts } from '../../db/schema';
-import { createAdmin, createClient, createReader, fundEarnings, type TestUser } from '../../../../tests/integration/factories';
+import {
+  createAdmin,
+  createClient,
+  createReader,
+  fundEarnings,
+  type TestUser,
+} from '../../../../tests/integration/factories';
 import { http } from '../../../../tests/integration/http';
 import { testApp } from '../../../../tests/integration/test-app';
 import { checkLedger, getBalances, getEarnings, SYSTEM_ACCOUNTS } from '../wallet';
@@ -23,8 +29,10 @@ async function readerWithEarnings(availableCents: number) {
 
 const availableCents = async (reader: TestUser) => (await getEarnings(app.db, reader.id)).availableCents;
 const transferCount = async () => (await app.db.select({ n: count() }).from(ledgerTransfers))[0]!.n;
-const pendingCents = async () => (await getBalances(app.db, [SYSTEM_ACCOUNTS.payoutsPending])).get(SYSTEM_ACCOUNTS.payoutsPending)!;
-const decide = (payoutId: string, decision: string, user = admin) => http(app, user.cookie).post(`/api/admin/payouts/${payoutId}/decision`, { decision });
+const pendingCents = async () =>
+  (await getBalances(app.db, [SYSTEM_ACCOUNTS.payoutsPending])).get(SYSTEM_ACCOUNTS.payoutsPending)!;
+const decide = (payoutId: string, decision: string, user = admin) =>
+  http(app, user.cookie).post(`/api/admin/payouts/${payoutId}/decision`, { decision });
 
 describe('payouts', () => {
   it('moves a reader’s whole available earnings to a pending payout; paid sends it out', async () => {
@@ -35,13 +43,18 @@ describe('payouts', () => {
 
     const response = await http(app, reader.cookie).post('/api/payouts', {});
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ availableCents: 0, payout: { amountCents: 4321, status: 'pending', readerId: reader.id, decidedAt: null } });
+    expect(response.body).toMatchObject({
+      availableCents: 0,
+      payout: { amountCents: 4321, status: 'pending', readerId: reader.id, decidedAt: null },
+    });
     // The wallet (what wallet_updated carries) is untouched: payouts take earnings only.
     expect(await pushed).toEqual({ balanceCents: 0 });
     expect(await pendingCents()).toBe(pendingBefore + 4321);
 
     const mine = await http(app, reader.cookie).get('/api/payouts');
-    expect(mine.body.payouts.map((p: { id: string; status: string }) => [p.id, p.status])).toEqual([[response.body.payout.id, 'pending']]);
+    expect(mine.body.payouts.map((p: { id: string; status: string }) => [p.id, p.status])).toEqual([
+      [response.body.payout.id, 'pending'],
+    ]);
 
     const paid = await decide(response.body.payout.id, 'paid');
     expect(paid.status).toBe(200);
@@ -105,7 +118,9 @@ describe('payouts', () => {
       const response = await http(app, user.cookie).post('/api/payouts', body);
       expect(response.status, JSON.stringify(body)).toBe(status);
     }
-    expect((await http(app, poor.cookie).post('/api/payouts', {})).body.error.message).toBe('Your available earnings of $14.99 are below the minimum payout of $15.00');
+    expect((await http(app, poor.cookie).post('/api/payouts', {})).body.error.message).toBe(
+      'Your available earnings of $14.99 are below the minimum payout of $15.00',
+    );
     expect(await transferCount()).toBe(before);
     expect(await availableCents(reader)).toBe(2500);
   });

@@ -38,7 +38,9 @@ export async function requestPayout(
       throw badRequest(message, { amountCents: message });
     }
     if (amountCents > available) {
-      throw new AppError('INSUFFICIENT_FUNDS', `You can pay out at most ${formatCents(available)}`, { amountCents: `At most ${formatCents(available)}` });
+      throw new AppError('INSUFFICIENT_FUNDS', `You can pay out at most ${formatCents(available)}`, {
+        amountCents: `At most ${formatCents(available)}`,
+      });
     }
     const id = randomUUID();
     await tx.insert(payouts).values({ id, readerId, amountCents, status: 'pending' });
@@ -50,7 +52,11 @@ export async function requestPayout(
       reference: payoutReference(id),
       idempotencyKey: `${payoutReference(id)}:request`,
     });
-    return { payoutId: id, availableCents: available - amountCents, walletCents: await getWalletBalanceCents(tx, readerId) };
+    return {
+      payoutId: id,
+      availableCents: available - amountCents,
+      walletCents: await getWalletBalanceCents(tx, readerId),
+    };
   });
   // The wallet is unchanged; the event tells the reader's screens to fetch their earnings again.
   deps.realtime.toUser(readerId, SERVER_EVENTS.walletUpdated, { balanceCents: walletCents });
@@ -62,7 +68,10 @@ export async function requestPayout(
  * on), and a first payout only to a verified email (issue 13): the address we would write to about money.
  */
 async function assertMayPayOut(tx: Tx, readerId: string) {
-  const [account] = await tx.select({ status: payoutAccounts.status }).from(payoutAccounts).where(eq(payoutAccounts.userId, readerId));
+  const [account] = await tx
+    .select({ status: payoutAccounts.status })
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.userId, readerId));
   if (account?.status !== 'enabled') throw new AppError('PAYOUT_ACCOUNT_REQUIRED', PAYOUT_ACCOUNT_REQUIRED_MESSAGE);
   const [owner] = await tx.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, readerId));
   if (owner?.emailVerified) return;

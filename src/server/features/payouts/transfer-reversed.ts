@@ -38,7 +38,11 @@ export async function handleTransferReversed(tx: Tx, reversal: TransferReversal,
   });
   await tx
     .update(payouts)
-    .set({ status: 'failed', failureReason: 'The transfer to your payout account was reversed.', updatedAt: effects.now })
+    .set({
+      status: 'failed',
+      failureReason: 'The transfer to your payout account was reversed.',
+      updatedAt: effects.now,
+    })
     .where(eq(payouts.id, payout.id));
   effects.walletChanged(payout.readerId, await getWalletBalanceCents(tx, payout.readerId));
   return 'handled: payout returned to earnings';

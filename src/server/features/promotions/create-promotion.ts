@@ -9,7 +9,11 @@ import type { PromotionDeps } from './deps';
 import { loadPromotion } from './list-promotions';
 
 /** An operator creates a code (issue 48). Its code is unique: a second one with the same letters is a bad field. */
-export async function createPromotion(deps: PromotionDeps, admin: SessionUser, input: z.output<typeof createPromotionSchema>): Promise<Promotion> {
+export async function createPromotion(
+  deps: PromotionDeps,
+  admin: SessionUser,
+  input: z.output<typeof createPromotionSchema>,
+): Promise<Promotion> {
   const id = randomUUID();
   try {
     await deps.db.insert(promotions).values({
@@ -31,7 +35,10 @@ export async function createPromotion(deps: PromotionDeps, admin: SessionUser, i
       createdAt: new Date(deps.clock.now()),
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest(`code: There is already a promotion with the code ${input.code}`, { code: `There is already a promotion with the code ${input.code}` });
+    if (isUniqueViolation(error))
+      throw badRequest(`code: There is already a promotion with the code ${input.code}`, {
+        code: `There is already a promotion with the code ${input.code}`,
+      });
     throw error;
   }
   return loadPromotion(deps, id);

@@ -41,14 +41,21 @@ const money = async (client: TestUser) => {
   const balances = await getBalances(app.db, [walletAccountId(client.id), creditAccountId(client.id)]);
   return { cash: balances.get(walletAccountId(client.id)) ?? 0, credit: balances.get(creditAccountId(client.id)) ?? 0 };
 };
-const listed = async (id: string) => ((await http(app, admin.cookie).get('/api/admin/promotions')).body.promotions as Promotion[]).find((p) => p.id === id)!;
-const depositCount = async (client: TestUser) => (await app.db.select({ n: count() }).from(deposits).where(eq(deposits.userId, client.id)))[0]!.n;
+const listed = async (id: string) =>
+  ((await http(app, admin.cookie).get('/api/admin/promotions')).body.promotions as Promotion[]).find(
+    (p) => p.id === id,
+  )!;
+const depositCount = async (client: TestUser) =>
+  (await app.db.select({ n: count() }).from(deposits).where(eq(deposits.userId, client.id)))[0]!.n;
 
 describe('a code at checkout', () => {
   it('grants its bonus, up to its cap, when the deposit is credited, and previews it before', async () => {
     const promotion = await bonusCode();
     const client = await createClient(app);
-    const preview = await http(app, client.cookie).post('/api/promotions/preview', { code: promotion.code.toLowerCase(), amountCents: 1600 });
+    const preview = await http(app, client.cookie).post('/api/promotions/preview', {
+      code: promotion.code.toLowerCase(),
+      amountCents: 1600,
+    });
     expect(preview.body).toMatchObject({ code: promotion.code, bonusCents: 800, creditDays: 30 });
     const session = await stripe.checkout(client, 3000, randomUUID(), { promoCode: promotion.code });
     // Nothing before the payment is credited.
@@ -57,9 +64,17 @@ describe('a code at checkout', () => {
     expect(await money(client)).toEqual({ cash: 3000, credit: 1000 });
     expect(await listed(promotion.id)).toMatchObject({ redemptions: 1, grantedCents: 1000 });
     // The wallet page, back from checkout, says what came with the payment.
-    expect((await http(app, client.cookie).get(`/api/payments/deposits/${session.depositId}`)).body).toMatchObject({ status: 'succeeded', amountCents: 3000, bonusCents: 1000 });
+    expect((await http(app, client.cookie).get(`/api/payments/deposits/${session.depositId}`)).body).toMatchObject({
+      status: 'succeeded',
+      amountCents: 3000,
+      bonusCents: 1000,
+    });
     const wallet = (await http(app, client.cookie).get('/api/wallet')).body;
-    expect(wallet).toMatchObject({ balanceCents: 3000, creditCents: 1000, nextCreditExpiry: { amountCents: 1000, expiresAt: new Date(clock.now() + 30 * 24 * 60 * MINUTE).toISOString() } });
+    expect(wallet).toMatchObject({
+      balanceCents: 3000,
+      creditCents: 1000,
+      nextCreditExpiry: { amountCents: 1000, expiresAt: new Date(clock.now() + 30 * 24 * 60 * MINUTE).toISOString() },
+    });
   });
 
   it('refuses a code that cannot be used before anything is opened or asked of Stripe', async () => {
@@ -70,7 +85,11 @@ describe('a code at checkout', () => {
       [500, promotion.code, 'This code gives a bonus on a top-up of at least $10.00'],
       [2000, 'NOSUCHCODE', 'This code is not valid'],
     ] as const) {
-      const refused = await http(app, client.cookie).post('/api/payments/checkout', { amountCents, promoCode }, { 'idempotency-key': randomUUID() });
+      const refused = await http(app, client.cookie).post(
+        '/api/payments/checkout',
+        { amountCents, promoCode },
+        { 'idempotency-key': randomUUID() },
+      );
       expect(refused.status).toBe(409);
       expect(refused.body.error).toEqual({ code: 'PROMOTION_UNAVAILABLE', message });
     }
@@ -105,7 +124,9 @@ describe('a deposit that earned a bonus', () => {
   it('refunded to the card: what is left of the bonus goes back first, what was spent stays spent', async () => {
     const { client, deposit, promotion } = await clientWhoSpentBonus();
     standIn.holdRefundEvents();
-    const refund = await http(app, admin.cookie).post(`/api/admin/deposits/${deposit.depositId}/refund`, { amountCents: 1000 });
+    const refund = await http(app, admin.cookie).post(`/api/admin/deposits/${deposit.depositId}/refund`, {
+      amountCents: 1000,
+    });
     expect(refund.status, JSON.stringify(refund.body)).toBe(201);
     await standIn.releaseRefundEvents();
     expect(await money(client)).toEqual({ cash: 2000, credit: 0 });
@@ -127,7 +148,15 @@ describe('the welcome offer', () => {
     expect(welcome).toMatchObject({ welcome: true, newClientsOnly: true });
     const client = await createClient(app);
     expect((await http(app, client.cookie).get('/api/promotions/welcome')).body).toEqual({
-      offer: { code: welcome.code, creditCents: 0, bonusPercent: 100, maxBonusCents: 1000, minTopUpCents: 0, bonusCents: 0, creditDays: 30 },
+      offer: {
+        code: welcome.code,
+        creditCents: 0,
+        bonusPercent: 100,
+        maxBonusCents: 1000,
+        minTopUpCents: 0,
+        bonusCents: 0,
+        creditDays: 30,
+      },
     });
     await stripe.paidDeposit(client, 800);
     expect(await money(client)).toEqual({ cash: 800, credit: 800 });
@@ -135,11 +164,12 @@ describe('the welcome offer', () => {
     await stripe.paidDeposit(client, 800);
     expect(await money(client)).toEqual({ cash: 1600, credit: 800 });
     // Paused, it reaches no one.
-    expect((await http(app, admin.cookie).patch(`/api/admin/promotions/${welcome.id}`, { paused: true })).status).toBe(200);
+    expect((await http(app, admin.cookie).patch(`/api/admin/promotions/${welcome.id}`, { paused: true })).status).toBe(
+      200,
+    );
     const late = await createClient(app);
     expect((await http(app, late.cookie).get('/api/promotions/welcome')).body).toEqual({ offer: null });
     await stripe.paidDeposit(late, 800);
     expect(await money(late)).toEqual({ cash: 800, credit: 0 });
   });
 });
-

@@ -8,7 +8,8 @@ type PromotionRow = typeof promotions.$inferSelect;
 
 /** A code with no redemption left, or whose budget cannot pay `cents` more. */
 export const isUsedUp = (row: PromotionRow, cents: number) =>
-  (row.maxRedemptions !== null && row.redemptions >= row.maxRedemptions) || (row.budgetCents !== null && row.grantedCents + cents > row.budgetCents);
+  (row.maxRedemptions !== null && row.redemptions >= row.maxRedemptions) ||
+  (row.budgetCents !== null && row.grantedCents + cents > row.budgetCents);
 
 function stateOf(row: PromotionRow, now: Date): PromotionState {
   if (row.endsAt && row.endsAt <= now) return 'ended';
@@ -56,7 +57,8 @@ function toPromotion({ promotion: row, ...figures }: { promotion: PromotionRow }
   };
 }
 
-const withFigures = (deps: PromotionDeps) => deps.db.select({ promotion: promotions, spentCents, expiredCents, offersSent }).from(promotions);
+const withFigures = (deps: PromotionDeps) =>
+  deps.db.select({ promotion: promotions, spentCents, expiredCents, offersSent }).from(promotions);
 
 /** Every code, newest first, with what it has cost to date (Admin → Promotions). */
 export async function listPromotions(deps: PromotionDeps): Promise<{ promotions: Promotion[] }> {
@@ -73,7 +75,11 @@ export async function loadPromotion(deps: PromotionDeps, id: string): Promise<Pr
 
 /** Pauses or resumes a code: a paused code is refused to everyone until resumed. */
 export async function setPromotionPaused(deps: PromotionDeps, id: string, paused: boolean): Promise<Promotion> {
-  const updated = await deps.db.update(promotions).set({ paused }).where(eq(promotions.id, id)).returning({ id: promotions.id });
+  const updated = await deps.db
+    .update(promotions)
+    .set({ paused })
+    .where(eq(promotions.id, id))
+    .returning({ id: promotions.id });
   if (updated.length === 0) throw notFound('Promotion not found');
   return loadPromotion(deps, id);
 }

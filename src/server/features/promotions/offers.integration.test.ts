@@ -34,15 +34,37 @@ async function newCode(overrides: Record<string, unknown> = {}): Promise<Promoti
 const announce = (id: string) => http(app, admin.cookie).post<Promotion>(`/api/admin/promotions/${id}/announce`, {});
 
 /** Offers on the given channels (none: the defaults, which are off), with quiet hours in Paris if asked. */
-async function optIn(user: TestUser, channels: { inApp?: boolean; email?: boolean; push?: boolean }, quietHours: { start: string; end: string } | null = null) {
-  const saved = await http(app, user.cookie).put('/api/notifications/preferences', { channels: { promotion: channels }, quietHours, timeZone: 'Europe/Paris' });
+async function optIn(
+  user: TestUser,
+  channels: { inApp?: boolean; email?: boolean; push?: boolean },
+  quietHours: { start: string; end: string } | null = null,
+) {
+  const saved = await http(app, user.cookie).put('/api/notifications/preferences', {
+    channels: { promotion: channels },
+    quietHours,
+    timeZone: 'Europe/Paris',
+  });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }
 
-const bell = async (user: TestUser) => (await http(app, user.cookie).get('/api/notifications')).body.notifications as { title: string; body: string; link: string }[];
-const mailTo = (user: TestUser) => app.db.select().from(mailMessages).where(and(eq(mailMessages.toAddress, user.email.toLowerCase()), eq(mailMessages.kind, 'promotion')));
+const bell = async (user: TestUser) =>
+  (await http(app, user.cookie).get('/api/notifications')).body.notifications as {
+    title: string;
+    body: string;
+    link: string;
+  }[];
+const mailTo = (user: TestUser) =>
+  app.db
+    .select()
+    .from(mailMessages)
+    .where(and(eq(mailMessages.toAddress, user.email.toLowerCase()), eq(mailMessages.kind, 'promotion')));
 const outcomeOf = async (promotionId: string, user: TestUser) =>
-  (await app.db.select().from(offerSends).where(and(eq(offerSends.promotionId, promotionId), eq(offerSends.userId, user.id))))[0]?.outcome ?? null;
+  (
+    await app.db
+      .select()
+      .from(offerSends)
+      .where(and(eq(offerSends.promotionId, promotionId), eq(offerSends.userId, user.id)))
+  )[0]?.outcome ?? null;
 
 describe('sending a promotion to the clients who opted in', () => {
   it('reaches each opted-in client once by their channels, a mail waiting out quiet hours, and nobody else', async () => {
@@ -65,7 +87,13 @@ describe('sending a promotion to the clients who opted in', () => {
     await Promise.all([pass(), pass(), pass()]);
     await pass();
 
-    expect(await bell(everywhere)).toMatchObject([{ title: `An offer for you: ${code.code}`, body: '$5.00 credit · lasts 30 days', link: `/dashboard/wallet?code=${code.code}` }]);
+    expect(await bell(everywhere)).toMatchObject([
+      {
+        title: `An offer for you: ${code.code}`,
+        body: '$5.00 credit · lasts 30 days',
+        link: `/dashboard/wallet?code=${code.code}`,
+      },
+    ]);
     const [mail] = await mailTo(everywhere);
     expect(await mailTo(everywhere)).toHaveLength(1);
     expect(mail!.subject).toBe(`An offer for you: ${code.code}`);
@@ -74,7 +102,10 @@ describe('sending a promotion to the clients who opted in', () => {
     expect(mail!.nextAttemptAt).toEqual(new Date('2026-12-02T07:00:00Z'));
 
     expect(await bell(mailOnly)).toEqual([]);
-    const mailOnlyRows = await app.db.select().from(notifications).where(and(eq(notifications.userId, mailOnly.id), eq(notifications.kind, 'promotion')));
+    const mailOnlyRows = await app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, mailOnly.id), eq(notifications.kind, 'promotion')));
     expect(mailOnlyRows.map((row) => row.inApp)).toEqual([false]);
     expect((await mailTo(mailOnly))[0]!.nextAttemptAt).toEqual(new Date(clock.now()));
 
@@ -86,9 +117,18 @@ describe('sending a promotion to the clients who opted in', () => {
     expect(await mailTo(onBreak)).toEqual([]);
     expect(await outcomeOf(code.id, onBreak)).toBe('withheld');
 
-    const listed = ((await http(app, admin.cookie).get('/api/admin/promotions')).body.promotions as Promotion[]).find((p) => p.id === code.id)!;
+    const listed = ((await http(app, admin.cookie).get('/api/admin/promotions')).body.promotions as Promotion[]).find(
+      (p) => p.id === code.id,
+    )!;
     expect(listed.offersSent).toBeGreaterThanOrEqual(2);
-    expect(listed.offersSent).toBe((await app.db.select().from(offerSends).where(and(eq(offerSends.promotionId, code.id), eq(offerSends.outcome, 'sent')))).length);
+    expect(listed.offersSent).toBe(
+      (
+        await app.db
+          .select()
+          .from(offerSends)
+          .where(and(eq(offerSends.promotionId, code.id), eq(offerSends.outcome, 'sent')))
+      ).length,
+    );
   });
 
   it('is refused (409) for a code that is not active, and stops when the code is paused', async () => {
@@ -100,7 +140,9 @@ describe('sending a promotion to the clients who opted in', () => {
     await optIn(client, { inApp: true });
     const paused = await newCode();
     expect((await announce(paused.id)).status).toBe(200);
-    expect((await http(app, admin.cookie).patch(`/api/admin/promotions/${paused.id}`, { paused: true })).status).toBe(200);
+    expect((await http(app, admin.cookie).patch(`/api/admin/promotions/${paused.id}`, { paused: true })).status).toBe(
+      200,
+    );
     await pass();
     expect(await outcomeOf(paused.id, client)).toBeNull();
   });
@@ -108,9 +150,19 @@ describe('sending a promotion to the clients who opted in', () => {
   it('withholds a new-clients code from a client who has deposited, and a code already used', async () => {
     const depositor = await createClient(app);
     await optIn(depositor, { inApp: true });
-    const opened = await http(app, depositor.cookie).post('/api/payments/checkout', { amountCents: 1000 }, { 'idempotency-key': randomUUID() });
+    const opened = await http(app, depositor.cookie).post(
+      '/api/payments/checkout',
+      { amountCents: 1000 },
+      { 'idempotency-key': randomUUID() },
+    );
     expect(opened.status).toBe(201);
-    expect((await http(app, depositor.cookie).post(`/api/payments/sandbox/checkout/${opened.body.checkoutSessionId}/pay`, { cardNumber: '4242 4242 4242 4242' })).status).toBe(200);
+    expect(
+      (
+        await http(app, depositor.cookie).post(`/api/payments/sandbox/checkout/${opened.body.checkoutSessionId}/pay`, {
+          cardNumber: '4242 4242 4242 4242',
+        })
+      ).status,
+    ).toBe(200);
     const forNewClients = await newCode({ newClientsOnly: true });
     const used = await newCode();
     expect((await http(app, depositor.cookie).post('/api/promotions/redeem', { code: used.code })).status).toBe(200);

@@ -7,7 +7,10 @@ import { type OfferDeps, sendOffers } from './send-offers';
  * urgent (a referral waits 14 days, an offer lasts its code's window), so a minute is soon enough;
  * passes never overlap, and any node may run them (each unit is claimed under its row).
  */
-export function startPromotionJobs(deps: ReferralDeps & OfferDeps & { log: { error(obj: unknown, msg: string): void } }, everyMs: number) {
+export function startPromotionJobs(
+  deps: ReferralDeps & OfferDeps & { log: { error(obj: unknown, msg: string): void } },
+  everyMs: number,
+) {
   return startPassLoop(
     async () => {
       await rewardReferrals(deps);

@@ -22,18 +22,32 @@ type PromotionRow = typeof promotions.$inferSelect;
 type Use = { type: 'redeem' } | { type: 'deposit'; amountCents: number } | { type: 'offer' };
 
 /** Why a code is refused to this client now, or null when they may have it. */
-export async function refusalOf(db: DbOrTx, promotion: PromotionRow | undefined, userId: string, now: Date, use: Use): Promise<string | null> {
+export async function refusalOf(
+  db: DbOrTx,
+  promotion: PromotionRow | undefined,
+  userId: string,
+  now: Date,
+  use: Use,
+): Promise<string | null> {
   if (!promotion) return 'This code is not valid';
   if (promotion.startsAt > now || promotion.paused) return 'This code is not available right now';
   if (promotion.endsAt && promotion.endsAt <= now) return 'This code has expired';
-  if (use.type === 'redeem' && promotion.creditCents === 0) return 'This code gives a bonus on a top-up: enter it when you add funds';
+  if (use.type === 'redeem' && promotion.creditCents === 0)
+    return 'This code gives a bonus on a top-up: enter it when you add funds';
   if (use.type === 'deposit' && promotion.creditCents === 0 && bonusFor(promotion, use.amountCents) === 0) {
     return `This code gives a bonus on a top-up of at least $${(promotion.minTopUpCents / 100).toFixed(2)}`;
   }
-  const [used] = await db.select({ id: creditGrants.id }).from(creditGrants).where(eq(creditGrants.id, promotionGrantId(promotion.id, userId)));
+  const [used] = await db
+    .select({ id: creditGrants.id })
+    .from(creditGrants)
+    .where(eq(creditGrants.id, promotionGrantId(promotion.id, userId)));
   if (used) return 'You have already used this code';
   if (promotion.newClientsOnly) {
-    const [deposited] = await db.select({ id: deposits.id }).from(deposits).where(and(eq(deposits.userId, userId), eq(deposits.status, 'succeeded'))).limit(1);
+    const [deposited] = await db
+      .select({ id: deposits.id })
+      .from(deposits)
+      .where(and(eq(deposits.userId, userId), eq(deposits.status, 'succeeded')))
+      .limit(1);
     if (deposited) return 'This code is for new clients';
   }
   // On the side of wellbeing: no offer reaches someone at a limit they set themselves, or on a break they took.
@@ -43,7 +57,8 @@ export async function refusalOf(db: DbOrTx, promotion: PromotionRow | undefined,
   return null;
 }
 
-const findPromotion = async (db: DbOrTx, code: string) => (await db.select().from(promotions).where(eq(promotions.code, code)))[0];
+const findPromotion = async (db: DbOrTx, code: string) =>
+  (await db.select().from(promotions).where(eq(promotions.code, code)))[0];
 
 /**
  * Counts one redemption of `cents` on the code's row if it still fits: one conditional UPDATE, so
@@ -72,7 +87,11 @@ async function admit(tx: Tx, promotionId: string, cents: number, now: Date): Pro
  * redemption on the code's row and grants the credit; a second use by the same person racing the
  * first finds their grant and rolls the count back. Refusals are 409 PROMOTION_UNAVAILABLE, naming why.
  */
-export async function redeemPromotion(deps: PromotionDeps, client: SessionUser, code: string): Promise<RedeemPromotionResult> {
+export async function redeemPromotion(
+  deps: PromotionDeps,
+  client: SessionUser,
+  code: string,
+): Promise<RedeemPromotionResult> {
   const now = new Date(deps.clock.now());
   return deps.db.transaction(async (tx) => {
     const promotion = await findPromotion(tx, code);
@@ -80,19 +99,38 @@ export async function redeemPromotion(deps: PromotionDeps, client: SessionUser, 
     if (refusal || !promotion) throw unavailable(refusal ?? 'This code is not valid');
     if (!(await admit(tx, promotion.id, promotion.creditCents, now))) throw unavailable('This code has been used up');
     const expiresAt = new Date(now.getTime() + promotion.creditDays * DAY_MS);
-    const { created } = await grantCredit(tx, { id: promotionGrantId(promotion.id, client.id), userId: client.id, amountCents: promotion.creditCents, source: 'code', promotionId: promotion.id, expiresAt, now });
+    const { created } = await grantCredit(tx, {
+      id: promotionGrantId(promotion.id, client.id),
+      userId: client.id,
+      amountCents: promotion.creditCents,
+      source: 'code',
+      promotionId: promotion.id,
+      expiresAt,
+      now,
+    });
     if (!created) throw unavailable('You have already used this code');
     return { creditCents: promotion.creditCents, expiresAt: expiresAt.toISOString() };
   });
 }
 
 /** What a code would give this client now, for the add-funds dialog; refused as a deposit with it would be. */
-export async function previewPromotion(deps: PromotionDeps, client: SessionUser, input: { code: string; amountCents?: number }): Promise<PromotionPreview> {
+export async function previewPromotion(
+  deps: PromotionDeps,
+  client: SessionUser,
+  input: { code: string; amountCents?: number },
+): Promise<PromotionPreview> {
   const now = new Date(deps.clock.now());
   const promotion = await findPromotion(deps.db, input.code);
-  const use: Use = input.amountCents === undefined ? { type: 'redeem' } : { type: 'deposit', amountCents: input.amountCents };
+  const use: Use =
+    input.amountCents === undefined ? { type: 'redeem' } : { type: 'deposit', amountCents: input.amountCents };
   // Without an amount the dialog only asks whether the code is good for a top-up at all.
-  const refusal = await refusalOf(deps.db, promotion, client.id, now, use.type === 'redeem' ? { type: 'deposit', amountCents: Number.MAX_SAFE_INTEGER } : use);
+  const refusal = await refusalOf(
+    deps.db,
+    promotion,
+    client.id,
+    now,
+    use.type === 'redeem' ? { type: 'deposit', amountCents: Number.MAX_SAFE_INTEGER } : use,
+  );
   if (refusal || !promotion) throw unavailable(refusal ?? 'This code is not valid');
   return previewOf(promotion, input.amountCents);
 }
@@ -114,7 +152,13 @@ function previewOf(promotion: PromotionRow, amountCents: number | undefined): Pr
  * refused); without a code, the welcome offer if this is a new client it would reach (else none).
  * Its id is kept on the deposit, and its credit granted when the deposit is credited.
  */
-export async function promotionForDeposit(db: DbOrTx, userId: string, code: string | undefined, amountCents: number, now: Date): Promise<string | null> {
+export async function promotionForDeposit(
+  db: DbOrTx,
+  userId: string,
+  code: string | undefined,
+  amountCents: number,
+  now: Date,
+): Promise<string | null> {
   if (code === undefined) return (await welcomeFor(db, userId, now, amountCents))?.id ?? null;
   const promotion = await findPromotion(db, code);
   const refusal = await refusalOf(db, promotion, userId, now, { type: 'deposit', amountCents });
@@ -127,7 +171,14 @@ async function welcomeFor(db: DbOrTx, userId: string, now: Date, amountCents?: n
   const [welcome] = await db
     .select()
     .from(promotions)
-    .where(and(eq(promotions.isWelcome, true), eq(promotions.paused, false), lte(promotions.startsAt, now), or(isNull(promotions.endsAt), gt(promotions.endsAt, now))))
+    .where(
+      and(
+        eq(promotions.isWelcome, true),
+        eq(promotions.paused, false),
+        lte(promotions.startsAt, now),
+        or(isNull(promotions.endsAt), gt(promotions.endsAt, now)),
+      ),
+    )
     .orderBy(desc(promotions.createdAt))
     .limit(1);
   if (!welcome) return null;
@@ -146,7 +197,11 @@ export async function welcomeOffer(deps: PromotionDeps, client: SessionUser): Pr
  * its bonus on the amount, as one grant tied to the deposit, if the code still has room for them;
  * a deposit never fails for its code. Returns the cents granted.
  */
-export async function grantDepositPromotion(tx: Tx, deposit: { id: string; userId: string; amountCents: number; promotionId: string }, now: Date): Promise<number> {
+export async function grantDepositPromotion(
+  tx: Tx,
+  deposit: { id: string; userId: string; amountCents: number; promotionId: string },
+  now: Date,
+): Promise<number> {
   const [promotion] = await tx.select().from(promotions).where(eq(promotions.id, deposit.promotionId));
   if (!promotion) return 0;
   const cents = promotion.creditCents + bonusFor(promotion, deposit.amountCents);
@@ -165,7 +220,10 @@ export async function grantDepositPromotion(tx: Tx, deposit: { id: string; userI
     // Used since (another deposit with the same code credited first): this one's count comes back.
     await tx
       .update(promotions)
-      .set({ redemptions: sql`${promotions.redemptions} - 1`, grantedCents: sql`${promotions.grantedCents} - ${cents}` })
+      .set({
+        redemptions: sql`${promotions.redemptions} - 1`,
+        grantedCents: sql`${promotions.grantedCents} - ${cents}`,
+      })
       .where(eq(promotions.id, promotion.id));
     return 0;
   }

@@ -41,7 +41,13 @@ describe('referral links', () => {
   it('gives each client one code and the sign-up path that carries it', async () => {
     const client = await createClient(app);
     const first = await summary(client);
-    expect(first).toEqual({ code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/), path: `/signup?ref=${first.code}`, creditCents: 500, referred: 0, rewarded: 0 });
+    expect(first).toEqual({
+      code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/),
+      path: `/signup?ref=${first.code}`,
+      creditCents: 500,
+      referred: 0,
+      rewarded: 0,
+    });
     expect((await summary(client)).code).toBe(first.code);
   });
 
@@ -55,7 +61,9 @@ describe('referral links', () => {
     const depositor = await createClient(app);
     await stripe.paidDeposit(depositor, 1000);
     expect((await claim(depositor, code)).body.error.message).toBe('A referral link is for new accounts');
-    expect((await claim(await createClient(app), 'ABCD2345')).body.error.message).toBe('This referral link is not valid');
+    expect((await claim(await createClient(app), 'ABCD2345')).body.error.message).toBe(
+      'This referral link is not valid',
+    );
     expect((await claim(await createClient(app), 'not a code')).status).toBe(400);
     expect(await summary(referrer)).toMatchObject({ referred: 1, rewarded: 0 });
   });
@@ -80,14 +88,20 @@ describe('referral rewards', () => {
     await pass();
     expect([await credit(referrer), await credit(referred)]).toEqual([500, 500]);
     expect(await summary(referrer)).toMatchObject({ referred: 1, rewarded: 1 });
-    expect((await http(app, referrer.cookie).get('/api/wallet')).body.transactions[0]).toMatchObject({ kind: 'credit_grant', amountCents: 500 });
+    expect((await http(app, referrer.cookie).get('/api/wallet')).body.transactions[0]).toMatchObject({
+      kind: 'credit_grant',
+      amountCents: 500,
+    });
   });
 
   it('are void when the first deposit is refunded, and nobody is credited', async () => {
     const { referrer, referred } = await referral();
     const deposit = await stripe.paidDeposit(referred, 2000);
     standIn.holdRefundEvents();
-    expect((await http(app, admin.cookie).post(`/api/admin/deposits/${deposit.depositId}/refund`, { amountCents: 500 })).status).toBe(201);
+    expect(
+      (await http(app, admin.cookie).post(`/api/admin/deposits/${deposit.depositId}/refund`, { amountCents: 500 }))
+        .status,
+    ).toBe(201);
     await standIn.releaseRefundEvents();
     clock.advance(15 * DAY);
     await pass();

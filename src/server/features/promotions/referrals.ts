@@ -1,6 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { paths } from '@shared/paths';
-import { REFERRAL_CLAIM_DAYS, REFERRAL_CODE_ALPHABET, REFERRAL_QUALIFY_DAYS, type ReferralSummary } from '@shared/promotions';
+import {
+  REFERRAL_CLAIM_DAYS,
+  REFERRAL_CODE_ALPHABET,
+  REFERRAL_QUALIFY_DAYS,
+  type ReferralSummary,
+} from '@shared/promotions';
 import { and, asc, count, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { intersect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
@@ -18,15 +23,22 @@ export interface ReferralDeps extends PromotionDeps {
   referralCredit: { cents: number; days: number };
 }
 
-const newCode = () => Array.from({ length: 8 }, () => REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)]).join('');
+const newCode = () =>
+  Array.from({ length: 8 }, () => REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)]).join('');
 
 /** The client's code, made the first time: a code already taken by someone else is drawn again. */
 async function codeOf(db: Db, userId: string, now: Date): Promise<string> {
   for (;;) {
-    const [mine] = await db.select({ code: referralCodes.code }).from(referralCodes).where(eq(referralCodes.userId, userId));
+    const [mine] = await db
+      .select({ code: referralCodes.code })
+      .from(referralCodes)
+      .where(eq(referralCodes.userId, userId));
     if (mine) return mine.code;
     try {
-      await db.insert(referralCodes).values({ userId, code: newCode(), createdAt: now }).onConflictDoNothing({ target: referralCodes.userId });
+      await db
+        .insert(referralCodes)
+        .values({ userId, code: newCode(), createdAt: now })
+        .onConflictDoNothing({ target: referralCodes.userId });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
@@ -37,10 +49,19 @@ async function codeOf(db: Db, userId: string, now: Date): Promise<string> {
 export async function referralSummary(deps: ReferralDeps, client: SessionUser): Promise<ReferralSummary> {
   const code = await codeOf(deps.db, client.id, new Date(deps.clock.now()));
   const [row] = await deps.db
-    .select({ referred: count(), rewarded: sql<number>`count(*) filter (where ${referrals.referrerRewardedAt} is not null)::int` })
+    .select({
+      referred: count(),
+      rewarded: sql<number>`count(*) filter (where ${referrals.referrerRewardedAt} is not null)::int`,
+    })
     .from(referrals)
     .where(eq(referrals.referrerId, client.id));
-  return { code, path: `${paths.signup}?ref=${code}`, creditCents: deps.referralCredit.cents, referred: row?.referred ?? 0, rewarded: row?.rewarded ?? 0 };
+  return {
+    code,
+    path: `${paths.signup}?ref=${code}`,
+    creditCents: deps.referralCredit.cents,
+    referred: row?.referred ?? 0,
+    rewarded: row?.rewarded ?? 0,
+  };
 }
 
 /**
@@ -59,7 +80,11 @@ export function mailboxOf(email: string): string {
  * REFERRAL_CLAIM_DAYS of their sign-up, before any deposit, once, and never their own link or an
  * alias of their own mailbox. 409 says why not.
  */
-export async function claimReferral(deps: ReferralDeps, client: SessionUser, code: string): Promise<{ referrerName: string }> {
+export async function claimReferral(
+  deps: ReferralDeps,
+  client: SessionUser,
+  code: string,
+): Promise<{ referrerName: string }> {
   const now = new Date(deps.clock.now());
   const [referrer] = await deps.db
     .select({ id: referralCodes.userId, name: user.name, email: user.email })
@@ -67,10 +92,16 @@ export async function claimReferral(deps: ReferralDeps, client: SessionUser, cod
     .innerJoin(user, eq(user.id, referralCodes.userId))
     .where(eq(referralCodes.code, code));
   if (!referrer) throw conflict('This referral link is not valid');
-  if (referrer.id === client.id || mailboxOf(referrer.email) === mailboxOf(client.email)) throw conflict('You cannot use your own referral link');
+  if (referrer.id === client.id || mailboxOf(referrer.email) === mailboxOf(client.email))
+    throw conflict('You cannot use your own referral link');
   const [me] = await deps.db.select({ createdAt: user.createdAt }).from(user).where(eq(user.id, client.id));
-  if (!me || me.createdAt.getTime() < now.getTime() - REFERRAL_CLAIM_DAYS * DAY_MS) throw conflict('A referral link is for new accounts');
-  const [deposited] = await deps.db.select({ id: deposits.id }).from(deposits).where(and(eq(deposits.userId, client.id), eq(deposits.status, 'succeeded'))).limit(1);
+  if (!me || me.createdAt.getTime() < now.getTime() - REFERRAL_CLAIM_DAYS * DAY_MS)
+    throw conflict('A referral link is for new accounts');
+  const [deposited] = await deps.db
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(and(eq(deposits.userId, client.id), eq(deposits.status, 'succeeded')))
+    .limit(1);
   if (deposited) throw conflict('A referral link is for new accounts');
   const inserted = await deps.db
     .insert(referrals)
@@ -108,17 +139,35 @@ export async function rewardReferrals(deps: ReferralDeps, batch = 50): Promise<n
   if (deps.referralCredit.cents === 0) return 0;
   const now = new Date(deps.clock.now());
   const qualifiedBefore = new Date(now.getTime() - REFERRAL_QUALIFY_DAYS * DAY_MS);
-  const open = and(isNull(referrals.voidedAt), or(isNull(referrals.referrerRewardedAt), isNull(referrals.referredRewardedAt)));
-  const candidates = await deps.db.select({ referredId: referrals.referredId }).from(referrals).where(open).orderBy(asc(referrals.claimedAt)).limit(batch);
+  const open = and(
+    isNull(referrals.voidedAt),
+    or(isNull(referrals.referrerRewardedAt), isNull(referrals.referredRewardedAt)),
+  );
+  const candidates = await deps.db
+    .select({ referredId: referrals.referredId })
+    .from(referrals)
+    .where(open)
+    .orderBy(asc(referrals.claimedAt))
+    .limit(batch);
   let changed = 0;
   for (const { referredId } of candidates) {
     const done = await deps.db.transaction(async (tx) => {
-      const [referral] = await tx.select().from(referrals).where(and(eq(referrals.referredId, referredId), open)).for('update', { skipLocked: true });
+      const [referral] = await tx
+        .select()
+        .from(referrals)
+        .where(and(eq(referrals.referredId, referredId), open))
+        .for('update', { skipLocked: true });
       if (!referral) return false;
       const [first] = await tx
-        .select({ createdAt: deposits.createdAt, refundedCents: deposits.refundedCents, disputeStatus: deposits.disputeStatus })
+        .select({
+          createdAt: deposits.createdAt,
+          refundedCents: deposits.refundedCents,
+          disputeStatus: deposits.disputeStatus,
+        })
         .from(deposits)
-        .where(and(eq(deposits.userId, referredId), eq(deposits.status, 'succeeded'), isNotNull(deposits.providerReference)))
+        .where(
+          and(eq(deposits.userId, referredId), eq(deposits.status, 'succeeded'), isNotNull(deposits.providerReference)),
+        )
         .orderBy(asc(deposits.createdAt), asc(deposits.id))
         .limit(1);
       if (!first) return false;
@@ -129,19 +178,39 @@ export async function rewardReferrals(deps: ReferralDeps, batch = 50): Promise<n
       }
       if (first.createdAt > qualifiedBefore) return false;
       if (await paidWithOneCard(tx, referral.referrerId, referredId)) {
-        await tx.update(referrals).set({ voidedAt: now, voidReason: 'same_card' }).where(eq(referrals.referredId, referredId));
+        await tx
+          .update(referrals)
+          .set({ voidedAt: now, voidReason: 'same_card' })
+          .where(eq(referrals.referredId, referredId));
         return true;
       }
       const expiresAt = new Date(now.getTime() + deps.referralCredit.days * DAY_MS);
       const sides = [
-        { userId: referral.referrerId, side: 'referrer', rewardedAt: referral.referrerRewardedAt, stamp: { referrerRewardedAt: now } },
-        { userId: referral.referredId, side: 'referred', rewardedAt: referral.referredRewardedAt, stamp: { referredRewardedAt: now } },
+        {
+          userId: referral.referrerId,
+          side: 'referrer',
+          rewardedAt: referral.referrerRewardedAt,
+          stamp: { referrerRewardedAt: now },
+        },
+        {
+          userId: referral.referredId,
+          side: 'referred',
+          rewardedAt: referral.referredRewardedAt,
+          stamp: { referredRewardedAt: now },
+        },
       ] as const;
       let rewarded = false;
       for (const { userId, side, rewardedAt, stamp } of sides) {
         // On a break or at a deposit limit, no offer reaches them now: their side waits.
         if (rewardedAt || (await offersPausedReason(tx, userId, now))) continue;
-        await grantCredit(tx, { id: `referral:${referredId}:${side}`, userId, amountCents: deps.referralCredit.cents, source: 'referral', expiresAt, now });
+        await grantCredit(tx, {
+          id: `referral:${referredId}:${side}`,
+          userId,
+          amountCents: deps.referralCredit.cents,
+          source: 'referral',
+          expiresAt,
+          now,
+        });
         await tx.update(referrals).set(stamp).where(eq(referrals.referredId, referredId));
         rewarded = true;
       }

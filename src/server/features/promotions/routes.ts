@@ -28,30 +28,55 @@ export async function promotionRoutes(app: FastifyInstance, deps: ReferralDeps &
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = requireUser(deps.auth, 'admin');
 
-  api.post('/api/admin/promotions', { onRequest: adminOnly, schema: { body: createPromotionSchema, response: { 201: promotionSchema } } }, async (request, reply) =>
-    reply.status(201).send(await createPromotion(deps, currentUser(request), request.body)),
+  api.post(
+    '/api/admin/promotions',
+    { onRequest: adminOnly, schema: { body: createPromotionSchema, response: { 201: promotionSchema } } },
+    async (request, reply) => reply.status(201).send(await createPromotion(deps, currentUser(request), request.body)),
   );
 
-  api.get('/api/admin/promotions', { onRequest: adminOnly, schema: { response: { 200: promotionListSchema } } }, async () => listPromotions(deps));
-
-  api.post('/api/admin/promotions/:id/announce', { onRequest: adminOnly, schema: { params: promotionParamsSchema, response: { 200: promotionSchema } } }, async (request) =>
-    announcePromotion(deps, request.params.id),
+  api.get(
+    '/api/admin/promotions',
+    { onRequest: adminOnly, schema: { response: { 200: promotionListSchema } } },
+    async () => listPromotions(deps),
   );
 
-  api.patch('/api/admin/promotions/:id', { onRequest: adminOnly, schema: { params: promotionParamsSchema, body: updatePromotionSchema, response: { 200: promotionSchema } } }, async (request) =>
-    setPromotionPaused(deps, request.params.id, request.body.paused),
+  api.post(
+    '/api/admin/promotions/:id/announce',
+    { onRequest: adminOnly, schema: { params: promotionParamsSchema, response: { 200: promotionSchema } } },
+    async (request) => announcePromotion(deps, request.params.id),
+  );
+
+  api.patch(
+    '/api/admin/promotions/:id',
+    {
+      onRequest: adminOnly,
+      schema: { params: promotionParamsSchema, body: updatePromotionSchema, response: { 200: promotionSchema } },
+    },
+    async (request) => setPromotionPaused(deps, request.params.id, request.body.paused),
   );
 
   const clientOnly = requireUser(deps.auth, 'client');
-  api.get('/api/promotions/welcome', { onRequest: clientOnly, schema: { response: { 200: welcomeOfferSchema } } }, async (request) => welcomeOffer(deps, currentUser(request)));
-
-  api.post('/api/promotions/preview', { onRequest: clientOnly, schema: { body: previewPromotionSchema, response: { 200: promotionPreviewSchema } } }, async (request) =>
-    previewPromotion(deps, currentUser(request), request.body),
+  api.get(
+    '/api/promotions/welcome',
+    { onRequest: clientOnly, schema: { response: { 200: welcomeOfferSchema } } },
+    async (request) => welcomeOffer(deps, currentUser(request)),
   );
 
-  api.get('/api/referrals/me', { onRequest: clientOnly, schema: { response: { 200: referralSummarySchema } } }, async (request) => referralSummary(deps, currentUser(request)));
-  api.post('/api/referrals/claim', { onRequest: clientOnly, schema: { body: claimReferralSchema, response: { 200: claimReferralResultSchema } } }, async (request) =>
-    claimReferral(deps, currentUser(request), request.body.code),
+  api.post(
+    '/api/promotions/preview',
+    { onRequest: clientOnly, schema: { body: previewPromotionSchema, response: { 200: promotionPreviewSchema } } },
+    async (request) => previewPromotion(deps, currentUser(request), request.body),
+  );
+
+  api.get(
+    '/api/referrals/me',
+    { onRequest: clientOnly, schema: { response: { 200: referralSummarySchema } } },
+    async (request) => referralSummary(deps, currentUser(request)),
+  );
+  api.post(
+    '/api/referrals/claim',
+    { onRequest: clientOnly, schema: { body: claimReferralSchema, response: { 200: claimReferralResultSchema } } },
+    async (request) => claimReferral(deps, currentUser(request), request.body.code),
   );
 
   api.post(

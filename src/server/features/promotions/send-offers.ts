@@ -6,7 +6,13 @@ import type { Realtime } from '../../realtime/realtime';
 import { offerSends, promotions, user } from '../../db/schema';
 import { conflict } from '../../errors';
 import { promotionOfferMail, queueMail } from '../mail';
-import { channelOnSql, deliverNotifications, emailNotBefore, type NotificationRow, storeNotification } from '../notifications';
+import {
+  channelOnSql,
+  deliverNotifications,
+  emailNotBefore,
+  type NotificationRow,
+  storeNotification,
+} from '../notifications';
 import type { PromotionDeps } from './deps';
 import { isUsedUp, loadPromotion } from './list-promotions';
 import { refusalOf } from './redeem-promotion';
@@ -48,7 +54,12 @@ const clientId = sql`"user"."id"`;
  * they keep offers in it), a push (deferred by the push worker past quiet hours) and a mail queued
  * for when their quiet hours end.
  */
-async function sendOffer(deps: OfferDeps, promotion: PromotionRow, userId: string, now: Date): Promise<NotificationRow | null> {
+async function sendOffer(
+  deps: OfferDeps,
+  promotion: PromotionRow,
+  userId: string,
+  now: Date,
+): Promise<NotificationRow | null> {
   return deps.db.transaction(async (tx) => {
     const claimed = await tx
       .insert(offerSends)
@@ -56,7 +67,10 @@ async function sendOffer(deps: OfferDeps, promotion: PromotionRow, userId: strin
       .onConflictDoNothing()
       .returning({ userId: offerSends.userId });
     if (claimed.length === 0 || (await refusalOf(tx, promotion, userId, now, { type: 'offer' }))) return null;
-    await tx.update(offerSends).set({ outcome: 'sent' }).where(and(eq(offerSends.promotionId, promotion.id), eq(offerSends.userId, userId)));
+    await tx
+      .update(offerSends)
+      .set({ outcome: 'sent' })
+      .where(and(eq(offerSends.promotionId, promotion.id), eq(offerSends.userId, userId)));
 
     const summary = offerSummary(promotion);
     const link = offerLink(promotion);
@@ -77,7 +91,15 @@ async function sendOffer(deps: OfferDeps, promotion: PromotionRow, userId: strin
         notBefore: mailAt,
       });
     }
-    return storeNotification(tx, { userId, kind: 'promotion', title: `An offer for you: ${promotion.code}`, body: summary, link, subjectId: promotion.id, now });
+    return storeNotification(tx, {
+      userId,
+      kind: 'promotion',
+      title: `An offer for you: ${promotion.code}`,
+      body: summary,
+      link,
+      subjectId: promotion.id,
+      now,
+    });
   });
 }
 
@@ -90,7 +112,14 @@ export async function sendOffers(deps: OfferDeps, batch = 100): Promise<number> 
   const running = await deps.db
     .select()
     .from(promotions)
-    .where(and(isNotNull(promotions.announcedAt), eq(promotions.paused, false), lte(promotions.startsAt, now), or(isNull(promotions.endsAt), gt(promotions.endsAt, now))));
+    .where(
+      and(
+        isNotNull(promotions.announcedAt),
+        eq(promotions.paused, false),
+        lte(promotions.startsAt, now),
+        or(isNull(promotions.endsAt), gt(promotions.endsAt, now)),
+      ),
+    );
   const optedIn = or(...NOTIFICATION_CHANNELS.map((channel) => channelOnSql(clientId, 'promotion', channel)));
   let sent = 0;
   for (const promotion of running) {
@@ -99,7 +128,11 @@ export async function sendOffers(deps: OfferDeps, batch = 100): Promise<number> 
       .select({ one: sql`1` })
       .from(offerSends)
       .where(and(eq(offerSends.promotionId, promotion.id), sql`${offerSends.userId} = ${clientId}`));
-    const candidates = await deps.db.select({ id: user.id }).from(user).where(and(eq(user.role, 'client'), optedIn, notExists(considered))).limit(batch);
+    const candidates = await deps.db
+      .select({ id: user.id })
+      .from(user)
+      .where(and(eq(user.role, 'client'), optedIn, notExists(considered)))
+      .limit(batch);
     const rows: NotificationRow[] = [];
     for (const candidate of candidates) {
       const row = await sendOffer(deps, promotion, candidate.id, now);

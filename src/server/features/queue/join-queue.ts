@@ -18,7 +18,12 @@ const refused = (reason: QueueRefusal, message: string) => conflict(message, { r
  * reading, or kept for the line already). One line per client; joining the same line again answers
  * the place held, never a second one. The client must be able to pay what a request would need.
  */
-export async function joinQueue(deps: QueueDeps, client: SessionUser, readerId: string, input: JoinQueueInput): Promise<{ place: QueuePlace; isNew: boolean }> {
+export async function joinQueue(
+  deps: QueueDeps,
+  client: SessionUser,
+  readerId: string,
+  input: JoinQueueInput,
+): Promise<{ place: QueuePlace; isNew: boolean }> {
   if (client.role !== 'client') throw forbidden('Only clients can join a queue');
   const { db } = deps;
   const now = new Date(deps.clock.now());
@@ -43,9 +48,11 @@ export async function joinQueue(deps: QueueDeps, client: SessionUser, readerId: 
 
   const held = await findQueuePlace(db, client.id);
   if (held?.readerId === readerId) return { place: held, isNew: false };
-  if (held) throw refused('in_another_queue', `You are already in ${held.readerName}'s queue. Leave it to join another.`);
+  if (held)
+    throw refused('in_another_queue', `You are already in ${held.readerName}'s queue. Leave it to join another.`);
   if (!reader.isOnline) throw refused('reader_offline', `${reader.firstName} is offline right now`);
-  if (!reader.isTaken) throw refused('reader_free', `${reader.firstName} is free right now. Request a reading instead.`);
+  if (!reader.isTaken)
+    throw refused('reader_free', `${reader.firstName} is free right now. Request a reading instead.`);
   const [inReading] = await db
     .select({ id: readingSessions.id })
     .from(readingSessions)
@@ -54,7 +61,9 @@ export async function joinQueue(deps: QueueDeps, client: SessionUser, readerId: 
   await assertBalanceCoversMinute(db, client.id, reader.rateCents, now);
 
   try {
-    await db.insert(readerQueue).values({ clientId: client.id, readerId, sessionType: input.sessionType, joinedAt: now });
+    await db
+      .insert(readerQueue)
+      .values({ clientId: client.id, readerId, sessionType: input.sessionType, joinedAt: now });
   } catch (error) {
     // A second join that raced this one (a double click): the place it took is the answer.
     if (!isUniqueViolation(error)) throw error;

@@ -19,7 +19,8 @@ export async function leaveQueue(deps: QueueDeps, clientId: string, readerId: st
       .where(and(eq(readerQueue.clientId, clientId), eq(readerQueue.readerId, readerId)))
       .returning();
     await announceMovedUp(tx, left, outbox);
-    if (left.some((place) => place.offerExpiresAt !== null)) await offerFreeReaders(tx, now, deps.timing.minuteMs, outbox, readerId);
+    if (left.some((place) => place.offerExpiresAt !== null))
+      await offerFreeReaders(tx, now, deps.timing.minuteMs, outbox, readerId);
   });
   outbox.flush(deps.realtime);
 }

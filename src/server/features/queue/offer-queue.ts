@@ -21,7 +21,13 @@ const hasOpenSession = sql`exists (select 1 from ${readingSessions} open_session
  * in their line: the reader is kept for that client until `offer_expires_at`, one billing minute.
  * One UPDATE, so when processes race each first place is offered by exactly one of them.
  */
-export async function offerFreeReaders(db: DbOrTx, now: Date, offerMs: number, outbox: Outbox, onlyReaderId?: string): Promise<number> {
+export async function offerFreeReaders(
+  db: DbOrTx,
+  now: Date,
+  offerMs: number,
+  outbox: Outbox,
+  onlyReaderId?: string,
+): Promise<number> {
   const firstInLine = db
     .selectDistinctOn([readerQueue.readerId], { clientId: readerQueue.clientId })
     .from(readerQueue)
@@ -45,7 +51,13 @@ export async function offerFreeReaders(db: DbOrTx, now: Date, offerMs: number, o
     const place = await findQueuePlace(db, clientId);
     if (!place) continue;
     const { readerId, readerName, sessionType, ratePerMinuteCents } = place;
-    outbox.toUser(clientId, SERVER_EVENTS.queueOffer, { readerId, readerName, sessionType, ratePerMinuteCents, expiresAt: expiresAt.toISOString() });
+    outbox.toUser(clientId, SERVER_EVENTS.queueOffer, {
+      readerId,
+      readerName,
+      sessionType,
+      ratePerMinuteCents,
+      expiresAt: expiresAt.toISOString(),
+    });
     await queueQueueOfferPush(db, { clientId, readerId, readerName, now });
   }
   return offered.length;
@@ -59,7 +71,11 @@ async function closeLines(db: DbOrTx, which: SQL, reason: 'reader_offline' | 'of
     closed.map((place) => place.readerId),
   );
   for (const { clientId, readerId } of closed) {
-    outbox.toUser(clientId, SERVER_EVENTS.queueClosed, { readerId, readerName: names.get(readerId) ?? 'The reader', reason });
+    outbox.toUser(clientId, SERVER_EVENTS.queueClosed, {
+      readerId,
+      readerName: names.get(readerId) ?? 'The reader',
+      reason,
+    });
   }
   return closed;
 }
@@ -79,7 +95,10 @@ export async function runQueueWork(deps: QueueDeps): Promise<number> {
   const now = new Date(deps.clock.now());
   const outbox = new Outbox();
   const handled = await deps.db.transaction(async (tx) => {
-    const offline = tx.select({ id: readerProfiles.userId }).from(readerProfiles).where(eq(readerProfiles.isOnline, false));
+    const offline = tx
+      .select({ id: readerProfiles.userId })
+      .from(readerProfiles)
+      .where(eq(readerProfiles.isOnline, false));
     const closed = await closeLines(tx, inArray(readerQueue.readerId, offline), 'reader_offline', outbox);
     const lapsed = await closeLines(tx, lte(readerQueue.offerExpiresAt, now), 'offer_expired', outbox);
     await announceMovedUp(tx, lapsed, outbox);

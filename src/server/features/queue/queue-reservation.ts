@@ -9,7 +9,12 @@ import { conflict } from '../../errors';
  * so nobody walks in ahead of those who waited (nor in the instant between a reading's end and the
  * offer). Throws 409 for anyone else.
  */
-export async function assertReaderNotKeptForOthers(db: DbOrTx, reader: { userId: string; firstName: string }, clientId: string, now: Date) {
+export async function assertReaderNotKeptForOthers(
+  db: DbOrTx,
+  reader: { userId: string; firstName: string },
+  clientId: string,
+  now: Date,
+) {
   const line = await db
     .select({ clientId: readerQueue.clientId, offerExpiresAt: readerQueue.offerExpiresAt })
     .from(readerQueue)

@@ -22,14 +22,16 @@ beforeAll(async () => {
 });
 
 const queueUrl = (readerId: string) => `/api/readers/${readerId}/queue`;
-const join = (client: TestUser, readerId: string, sessionType = 'chat') => http(app, client.cookie).post(queueUrl(readerId), { sessionType });
+const join = (client: TestUser, readerId: string, sessionType = 'chat') =>
+  http(app, client.cookie).post(queueUrl(readerId), { sessionType });
 const leave = (client: TestUser, readerId: string) => http(app, client.cookie).delete(queueUrl(readerId));
 const placeOf = async (client: TestUser) => {
   const response = await http(app, client.cookie).get('/api/queue');
   expect(response.status).toBe(200);
   return response.body.place as QueuePlace | null;
 };
-const request = (client: TestUser, readerId: string) => http(app, client.cookie).post('/api/sessions/request', { readerId, sessionType: 'chat' });
+const request = (client: TestUser, readerId: string) =>
+  http(app, client.cookie).post('/api/sessions/request', { readerId, sessionType: 'chat' });
 
 /** A reader in an active reading with a client of their own: busy, so a queue can form. */
 async function busyReader() {
@@ -68,7 +70,13 @@ describe('joining, the position and leaving', () => {
   it('gives each client their place, tells those behind when someone leaves, and leaving twice is fine', async () => {
     const { reader } = await busyReader();
     const [first, second, third] = await line(reader.id, 3);
-    expect(await placeOf(second!.user)).toMatchObject({ readerId: reader.id, position: 2, sessionType: 'chat', ratePerMinuteCents: 299, offerExpiresAt: null });
+    expect(await placeOf(second!.user)).toMatchObject({
+      readerId: reader.id,
+      position: 2,
+      sessionType: 'chat',
+      ratePerMinuteCents: 299,
+      offerExpiresAt: null,
+    });
 
     const secondMoves = nextEvent(second!.socket, 'queue_position');
     const thirdMoves = nextEvent(third!.socket, 'queue_position');
@@ -136,13 +144,19 @@ describe('refusals', () => {
     expect((await http(app, free.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
     const refusedFree = await join(client, free.id);
     expect(refusedFree.status).toBe(409);
-    expect(refusedFree.body.error).toMatchObject({ reason: 'reader_free', message: 'Sol is free right now. Request a reading instead.' });
+    expect(refusedFree.body.error).toMatchObject({
+      reason: 'reader_free',
+      message: 'Sol is free right now. Request a reading instead.',
+    });
 
     const { reader } = await busyReader();
     const poor = await createClient(app, { balanceCents: 298 });
     const refusedPoor = await join(poor, reader.id);
     expect(refusedPoor.status).toBe(402);
-    expect(refusedPoor.body.error).toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: 'Your balance of $2.98 does not cover one minute at $2.99. Please add funds.' });
+    expect(refusedPoor.body.error).toMatchObject({
+      code: 'INSUFFICIENT_FUNDS',
+      message: 'Your balance of $2.98 does not cover one minute at $2.99. Please add funds.',
+    });
     // The rate of the kind asked for counts: video is $4.99 with this reader.
     const chatOnly = await createClient(app, { balanceCents: 300 });
     expect((await join(chatOnly, reader.id, 'video')).status).toBe(402);
@@ -172,7 +186,10 @@ describe('the offer when the reading ends', () => {
       expiresAt: new Date(endedAt + MINUTE).toISOString(),
     });
     expect(secondOffers).toEqual([]);
-    expect(await placeOf(first!.user)).toMatchObject({ position: 1, offerExpiresAt: new Date(endedAt + MINUTE).toISOString() });
+    expect(await placeOf(first!.user)).toMatchObject({
+      position: 1,
+      offerExpiresAt: new Date(endedAt + MINUTE).toISOString(),
+    });
     // A second pass offers nothing more.
     await schedulerPass(reader);
     expect(secondOffers).toEqual([]);
@@ -196,7 +213,14 @@ describe('the offer when the reading ends', () => {
 
     // The reader declines the request: being free again, they are offered to the next in line.
     const nextOffer = nextEvent<QueueOfferEvent>(second!.socket, 'queue_offer');
-    expect((await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: confirmed.body.id, response: 'decline' })).status).toBe(200);
+    expect(
+      (
+        await http(app, reader.cookie).post('/api/sessions/respond', {
+          sessionId: confirmed.body.id,
+          response: 'decline',
+        })
+      ).status,
+    ).toBe(200);
     await schedulerPass(reader);
     expect((await nextOffer).readerId).toBe(reader.id);
   });
@@ -228,7 +252,10 @@ describe('the offer when the reading ends', () => {
     const thirdOffer = nextEvent<QueueOfferEvent>(third!.socket, 'queue_offer');
     expect((await leave(second!.user, reader.id)).status).toBe(204);
     expect((await thirdOffer).expiresAt).toBe(new Date(clock.now() + MINUTE).toISOString());
-    expect(await placeOf(third!.user)).toMatchObject({ position: 1, offerExpiresAt: new Date(clock.now() + MINUTE).toISOString() });
+    expect(await placeOf(third!.user)).toMatchObject({
+      position: 1,
+      offerExpiresAt: new Date(clock.now() + MINUTE).toISOString(),
+    });
 
     // The last one lets it pass too: the line is empty and the reader is anyone's again.
     clock.advance(MINUTE);
@@ -245,7 +272,8 @@ describe('a reader going offline', () => {
     const clients = await line(reader.id, 2);
     const notices = clients.map(({ socket }) => nextEvent<QueueClosedEvent>(socket, 'queue_closed'));
     expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: false })).status).toBe(200);
-    for (const notice of notices) expect(await notice).toEqual({ readerId: reader.id, readerName: expect.any(String), reason: 'reader_offline' });
+    for (const notice of notices)
+      expect(await notice).toEqual({ readerId: reader.id, readerName: expect.any(String), reason: 'reader_offline' });
     for (const { user } of clients) expect(await placeOf(user)).toBeNull();
   });
 
@@ -254,7 +282,10 @@ describe('a reader going offline', () => {
     const [client] = await line(reader.id, 1);
     const notice = nextEvent<QueueClosedEvent>(client!.socket, 'queue_closed');
     // No page of the reader has been seen for longer than a billing minute.
-    await app.db.update(readerProfiles).set({ seenAt: new Date(clock.now() - 2 * MINUTE) }).where(eq(readerProfiles.userId, reader.id));
+    await app.db
+      .update(readerProfiles)
+      .set({ seenAt: new Date(clock.now() - 2 * MINUTE) })
+      .where(eq(readerProfiles.userId, reader.id));
     await runDueWork(app.sessions);
     expect(await notice).toMatchObject({ readerId: reader.id, reason: 'reader_offline' });
     expect(await placeOf(client!.user)).toBeNull();

@@ -15,15 +15,35 @@ export async function queueRoutes(app: FastifyInstance, deps: { auth: Auth; sess
   const { sessions } = deps;
   const clientsOnly = requireUser(deps.auth, 'client');
 
-  api.get('/api/queue', { onRequest: clientsOnly, schema: { response: { 200: currentQueuePlaceSchema } } }, async (request) => ({ place: await findQueuePlace(sessions.db, currentUser(request).id) }));
+  api.get(
+    '/api/queue',
+    { onRequest: clientsOnly, schema: { response: { 200: currentQueuePlaceSchema } } },
+    async (request) => ({ place: await findQueuePlace(sessions.db, currentUser(request).id) }),
+  );
 
-  api.post('/api/readers/:id/queue', { onRequest: clientsOnly, config: { refusedWhileDraining: true }, schema: { params: queueReaderParamsSchema, body: joinQueueSchema, response: { 200: queuePlaceSchema, 201: queuePlaceSchema } } }, async (request, reply) => {
-    const { place, isNew } = await joinQueue(sessions, currentUser(request), request.params.id, request.body);
-    return reply.status(isNew ? 201 : 200).send(place);
-  });
+  api.post(
+    '/api/readers/:id/queue',
+    {
+      onRequest: clientsOnly,
+      config: { refusedWhileDraining: true },
+      schema: {
+        params: queueReaderParamsSchema,
+        body: joinQueueSchema,
+        response: { 200: queuePlaceSchema, 201: queuePlaceSchema },
+      },
+    },
+    async (request, reply) => {
+      const { place, isNew } = await joinQueue(sessions, currentUser(request), request.params.id, request.body);
+      return reply.status(isNew ? 201 : 200).send(place);
+    },
+  );
 
-  api.delete('/api/readers/:id/queue', { onRequest: clientsOnly, schema: { params: queueReaderParamsSchema, response: { 204: noContentSchema } } }, async (request, reply) => {
-    await leaveQueue(sessions, currentUser(request).id, request.params.id);
-    return reply.status(204).send();
-  });
+  api.delete(
+    '/api/readers/:id/queue',
+    { onRequest: clientsOnly, schema: { params: queueReaderParamsSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await leaveQueue(sessions, currentUser(request).id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -25,7 +25,8 @@ export interface ApplicationDeps {
 export const SET_PASSWORD_LINK_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const OPEN_APPLICATION_MESSAGE = 'An application with this email is already under review. Its status link is in the confirmation mail.';
+export const OPEN_APPLICATION_MESSAGE =
+  'An application with this email is already under review. Its status link is in the confirmation mail.';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -92,14 +93,27 @@ export async function submitApplication(deps: ApplicationDeps, input: ReaderAppl
 
 /** What the status link shows; an unknown token is 404, as any unknown id. */
 export async function applicationStatus(db: Db, token: string): Promise<ApplicationStatus> {
-  const [row] = await db.select().from(readerApplications).where(eq(readerApplications.statusTokenHash, hashToken(token)));
+  const [row] = await db
+    .select()
+    .from(readerApplications)
+    .where(eq(readerApplications.statusTokenHash, hashToken(token)));
   if (!row) throw notFound('This status link is not valid. Use the link in your confirmation mail.');
-  return { firstName: row.firstName, status: row.status, createdAt: row.createdAt.toISOString(), decidedAt: iso(row.decidedAt), rejectionReason: row.rejectionReason };
+  return {
+    firstName: row.firstName,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: iso(row.decidedAt),
+    rejectionReason: row.rejectionReason,
+  };
 }
 
 /** The admin's queue: open applications, oldest first. */
 export async function listOpenApplications(db: Db) {
-  const rows = await db.select().from(readerApplications).where(eq(readerApplications.status, 'pending')).orderBy(asc(readerApplications.createdAt), asc(readerApplications.id));
+  const rows = await db
+    .select()
+    .from(readerApplications)
+    .where(eq(readerApplications.status, 'pending'))
+    .orderBy(asc(readerApplications.createdAt), asc(readerApplications.id));
   return { applications: rows.map(toAdminApplication) };
 }
 
@@ -116,7 +130,12 @@ async function lockPending(tx: Tx, id: string): Promise<Application> {
 
 /** A username from the applicant's name ('Luna Starr' → 'lunastarr', then 'lunastarr2'…), free at the time of approval. */
 async function freeUsername(tx: Tx, row: Application): Promise<string> {
-  const base = `${row.firstName}${row.lastName}`.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 24).padEnd(3, '0') || 'reader';
+  const base =
+    `${row.firstName}${row.lastName}`
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 24)
+      .padEnd(3, '0') || 'reader';
   const taken = await tx
     .select({ username: readerProfiles.username })
     .from(readerProfiles)
@@ -132,13 +151,20 @@ async function freeUsername(tx: Tx, row: Application): Promise<string> {
  * (Better Auth's, consumed by /reset-password) so the new reader chooses theirs. All in the
  * transaction that holds the application's lock.
  */
-export async function approveApplication(deps: ApplicationDeps, adminId: string, id: string): Promise<AdminReaderApplication> {
+export async function approveApplication(
+  deps: ApplicationDeps,
+  adminId: string,
+  id: string,
+): Promise<AdminReaderApplication> {
   const { db, clock } = deps;
   const now = new Date(clock.now());
   return db.transaction(async (tx) => {
     const row = await lockPending(tx, id);
     const [account] = await tx.select({ id: user.id }).from(user).where(eq(user.email, row.email));
-    if (account) throw conflict('An account with this email already exists, so this application cannot become a new reader account.');
+    if (account)
+      throw conflict(
+        'An account with this email already exists, so this application cannot become a new reader account.',
+      );
     const { id: readerId } = await createReader(
       { db: tx, isProduction: deps.isProduction, now, onUserCreated: deps.onUserCreated },
       {
@@ -177,7 +203,12 @@ export async function approveApplication(deps: ApplicationDeps, adminId: string,
 }
 
 /** Rejects with the admin's reason, which the applicant reads in the mail and on the status page. */
-export async function rejectApplication(deps: ApplicationDeps, adminId: string, id: string, reason: string): Promise<AdminReaderApplication> {
+export async function rejectApplication(
+  deps: ApplicationDeps,
+  adminId: string,
+  id: string,
+  reason: string,
+): Promise<AdminReaderApplication> {
   const { db, clock } = deps;
   const now = new Date(clock.now());
   return db.transaction(async (tx) => {
@@ -187,7 +218,11 @@ export async function rejectApplication(deps: ApplicationDeps, adminId: string, 
       .set({ status: 'rejected', rejectionReason: reason, decidedBy: adminId, decidedAt: now })
       .where(eq(readerApplications.id, id))
       .returning();
-    await queueMail(tx, clock, { kind: 'reader_application_rejected', to: row.email, content: applicationRejectedMail({ name: row.firstName, reason }) });
+    await queueMail(tx, clock, {
+      kind: 'reader_application_rejected',
+      to: row.email,
+      content: applicationRejectedMail({ name: row.firstName, reason }),
+    });
     return toAdminApplication(rejected!);
   });
 }

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReaderApplicationInput } from '@shared/reader-applications';
-import { applicationInput as baseApplication, createAdmin, createClient, type TestUser } from '../../../../tests/integration/factories';
+import {
+  applicationInput as baseApplication,
+  createAdmin,
+  createClient,
+  type TestUser,
+} from '../../../../tests/integration/factories';
 import { cookieFrom, http } from '../../../../tests/integration/http';
 import { deliveredTo, latestMail, tokenOf } from '../../../../tests/integration/mailbox';
 import { TEST_ORIGIN, testApp } from '../../../../tests/integration/test-app';
@@ -17,12 +22,21 @@ beforeAll(async () => {
 });
 
 const SAMPLE = baseApplication().sampleReading;
-const applicationInput = (overrides: Partial<ReaderApplicationInput> = {}): ReaderApplicationInput => ({ ...baseApplication(overrides), acceptsReaderTerms: true });
+const applicationInput = (overrides: Partial<ReaderApplicationInput> = {}): ReaderApplicationInput => ({
+  ...baseApplication(overrides),
+  acceptsReaderTerms: true,
+});
 
 /** Each caller its own address, so the per-IP limit counts only the test that is about it. */
 let nextIp = 1;
 async function apply(input: unknown, ip = `10.0.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`) {
-  const response = await app.app.inject({ method: 'POST', url: '/api/reader-applications', remoteAddress: ip, headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/reader-applications',
+    remoteAddress: ip,
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+    payload: JSON.stringify(input),
+  });
   return { status: response.statusCode, body: response.json() };
 }
 
@@ -36,19 +50,32 @@ async function applied(overrides: Partial<ReaderApplicationInput> = {}) {
   return { input, id: response.body.id as string, statusToken: tokenOf(mail) };
 }
 
-const statusOf = async (token: string) => http(app).get(`/api/reader-applications/status?token=${encodeURIComponent(token)}`);
+const statusOf = async (token: string) =>
+  http(app).get(`/api/reader-applications/status?token=${encodeURIComponent(token)}`);
 
 describe('applying to read', () => {
   it('stores the application, mails a status link, and allows one open application per email', async () => {
     const { input, id, statusToken } = await applied();
-    expect((await statusOf(statusToken)).body).toMatchObject({ firstName: 'Luna', status: 'pending', decidedAt: null, rejectionReason: null });
+    expect((await statusOf(statusToken)).body).toMatchObject({
+      firstName: 'Luna',
+      status: 'pending',
+      decidedAt: null,
+      rejectionReason: null,
+    });
     const queue = await http(app, admin.cookie).get('/api/admin/reader-applications');
-    expect(queue.body.applications).toContainEqual(expect.objectContaining({ id, email: input.email, sampleReading: SAMPLE, chatRateCents: 299, status: 'pending' }));
+    expect(queue.body.applications).toContainEqual(
+      expect.objectContaining({ id, email: input.email, sampleReading: SAMPLE, chatRateCents: 299, status: 'pending' }),
+    );
 
     const again = await apply(applicationInput({ email: input.email.toUpperCase() }));
     expect(again.status).toBe(409);
-    expect(again.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('already under review') });
-    expect(await app.db.select().from(readerApplications).where(eq(readerApplications.email, input.email))).toHaveLength(1);
+    expect(again.body.error).toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('already under review'),
+    });
+    expect(
+      await app.db.select().from(readerApplications).where(eq(readerApplications.email, input.email)),
+    ).toHaveLength(1);
   });
 
   it('refuses bad input with the field and its message, storing nothing', async () => {
@@ -93,23 +120,54 @@ describe('an admin deciding', () => {
     expect(approved.body).toMatchObject({ status: 'approved', readerId: expect.any(String) });
 
     const [account] = await app.db.select().from(user).where(eq(user.email, input.email));
-    expect(account).toMatchObject({ id: approved.body.readerId, role: 'reader', name: 'Orion Vale', emailVerified: true });
+    expect(account).toMatchObject({
+      id: approved.body.readerId,
+      role: 'reader',
+      name: 'Orion Vale',
+      emailVerified: true,
+    });
     const [profile] = await app.db.select().from(readerProfiles).where(eq(readerProfiles.userId, account!.id));
-    expect(profile).toMatchObject({ firstName: 'Orion', lastName: 'Vale', username: 'orionvale', specialties: ['Tarot', 'Dreams'], yearsExperience: 7, bio: input.bio, chatRateCents: 299, audioRateCents: 399, videoRateCents: 499 });
+    expect(profile).toMatchObject({
+      firstName: 'Orion',
+      lastName: 'Vale',
+      username: 'orionvale',
+      specialties: ['Tarot', 'Dreams'],
+      yearsExperience: 7,
+      bio: input.bio,
+      chatRateCents: 299,
+      audioRateCents: 399,
+      videoRateCents: 499,
+    });
     expect((await http(app).get('/api/readers/by-username/orionvale')).status).toBe(200);
 
     expect((await statusOf(statusToken)).body).toMatchObject({ status: 'approved', decidedAt: expect.any(String) });
-    expect((await http(app, admin.cookie).get('/api/admin/reader-applications')).body.applications.map((a: { id: string }) => a.id)).not.toContain(id);
+    expect(
+      (await http(app, admin.cookie).get('/api/admin/reader-applications')).body.applications.map(
+        (a: { id: string }) => a.id,
+      ),
+    ).not.toContain(id);
 
     // The mailed link is the reset flow's: it sets the password and signs the new reader in.
     const mail = await latestMail(app, input.email, 'reader_application_approved');
     expect(mail.links[0]!.url).toMatch(/^http:\/\/localhost:5000\/reset-password\?token=/);
-    const reset = await http(app).post('/api/auth/reset-password', { token: tokenOf(mail), newPassword: 'my-reader-password-1' });
+    const reset = await http(app).post('/api/auth/reset-password', {
+      token: tokenOf(mail),
+      newPassword: 'my-reader-password-1',
+    });
     expect(reset.status).toBe(200);
-    expect((await http(app, cookieFrom(reset.headers)).get('/api/auth/profile')).body).toMatchObject({ id: account!.id, role: 'reader' });
-    expect((await http(app).post('/api/auth/sign-in/email', { email: input.email, password: 'my-reader-password-1' })).status).toBe(200);
+    expect((await http(app, cookieFrom(reset.headers)).get('/api/auth/profile')).body).toMatchObject({
+      id: account!.id,
+      role: 'reader',
+    });
+    expect(
+      (await http(app).post('/api/auth/sign-in/email', { email: input.email, password: 'my-reader-password-1' }))
+        .status,
+    ).toBe(200);
     // Once only.
-    expect((await http(app).post('/api/auth/reset-password', { token: tokenOf(mail), newPassword: 'another-password-2' })).status).toBe(400);
+    expect(
+      (await http(app).post('/api/auth/reset-password', { token: tokenOf(mail), newPassword: 'another-password-2' }))
+        .status,
+    ).toBe(400);
 
     const twice = await http(app, admin.cookie).post(`/api/admin/reader-applications/${id}/approve`);
     expect(twice.status).toBe(409);
@@ -118,8 +176,13 @@ describe('an admin deciding', () => {
   it('gives the new reader a free username when the name is taken', async () => {
     const first = await applied({ firstName: 'Sol', lastName: 'Moon' });
     const second = await applied({ firstName: 'Sol', lastName: 'Moon' });
-    for (const { id } of [first, second]) expect((await http(app, admin.cookie).post(`/api/admin/reader-applications/${id}/approve`)).status).toBe(200);
-    const usernames = await app.db.select({ username: readerProfiles.username }).from(readerProfiles).innerJoin(user, eq(user.id, readerProfiles.userId)).where(eq(user.name, 'Sol Moon'));
+    for (const { id } of [first, second])
+      expect((await http(app, admin.cookie).post(`/api/admin/reader-applications/${id}/approve`)).status).toBe(200);
+    const usernames = await app.db
+      .select({ username: readerProfiles.username })
+      .from(readerProfiles)
+      .innerJoin(user, eq(user.id, readerProfiles.userId))
+      .where(eq(user.name, 'Sol Moon'));
     expect(usernames.map((u) => u.username).sort()).toEqual(['solmoon', 'solmoon2']);
   });
 
@@ -146,7 +209,11 @@ describe('an admin deciding', () => {
     const response = await http(app, admin.cookie).post(`/api/admin/reader-applications/${id}/approve`);
     expect(response.status).toBe(409);
     expect((await app.db.select({ role: user.role }).from(user).where(eq(user.id, client.id)))[0]!.role).toBe('client');
-    expect((await http(app, admin.cookie).get('/api/admin/reader-applications')).body.applications.map((a: { id: string }) => a.id)).toContain(id);
+    expect(
+      (await http(app, admin.cookie).get('/api/admin/reader-applications')).body.applications.map(
+        (a: { id: string }) => a.id,
+      ),
+    ).toContain(id);
   });
 
   it('answers 404 for an unknown application', async () => {
@@ -155,9 +222,13 @@ describe('an admin deciding', () => {
 
   it('makes exactly one account when two admins approve at once', async () => {
     const { input, id } = await applied();
-    const answers = await Promise.all([admin, otherAdmin].map((who) => http(app, who.cookie).post(`/api/admin/reader-applications/${id}/approve`)));
+    const answers = await Promise.all(
+      [admin, otherAdmin].map((who) => http(app, who.cookie).post(`/api/admin/reader-applications/${id}/approve`)),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(await app.db.select().from(user).where(eq(user.email, input.email))).toHaveLength(1);
-    expect((await deliveredTo(app, input.email)).filter((m) => m.kind === 'reader_application_approved')).toHaveLength(1);
+    expect((await deliveredTo(app, input.email)).filter((m) => m.kind === 'reader_application_approved')).toHaveLength(
+      1,
+    );
   });
 });

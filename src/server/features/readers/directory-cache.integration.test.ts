@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { DIRECTORY_SORTS, type DirectoryQuery, directoryQuerySchema, type Reader, type ReaderList } from '@shared/readers';
+import {
+  DIRECTORY_SORTS,
+  type DirectoryQuery,
+  directoryQuerySchema,
+  type Reader,
+  type ReaderList,
+} from '@shared/readers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
@@ -26,7 +32,10 @@ const suffix = Math.random().toString(36).slice(2, 7);
 const SPECIALTIES = [['Tarot', 'Love'], ['Astrology'], ['tarot', 'Runes'], ['Mediumship', 'Dreams'], ['Energy_Work']];
 
 beforeAll(async () => {
-  otherProcess = database.kind === 'postgres' && 'url' in database && database.url ? await openDatabase({ kind: 'postgres', url: database.url, poolSize: 1 }) : undefined;
+  otherProcess =
+    database.kind === 'postgres' && 'url' in database && database.url
+      ? await openDatabase({ kind: 'postgres', url: database.url, poolSize: 1 })
+      : undefined;
   otherDb = otherProcess?.db ?? app.db;
   for (let i = 0; i < 26; i++) {
     const reader = await createReader(app, {
@@ -41,9 +50,19 @@ beforeAll(async () => {
     // Ties everywhere, so the id decides among equals; a third offline.
     await app.db
       .update(readerProfiles)
-      .set({ isOnline: i % 3 !== 0, ratingCount, ratingSum: ratingCount * (3 + (i % 2)), completedSessions: (i * 5) % 4, freeMinutes: i % 4 === 1 ? 3 : 0 })
+      .set({
+        isOnline: i % 3 !== 0,
+        ratingCount,
+        ratingSum: ratingCount * (3 + (i % 2)),
+        completedSessions: (i * 5) % 4,
+        freeMinutes: i % 4 === 1 ? 3 : 0,
+      })
       .where(eq(readerProfiles.userId, reader.id));
-    if (i % 9 === 4) await app.db.update(user).set({ suspendedAt: new Date(clock.now()) }).where(eq(user.id, reader.id));
+    if (i % 9 === 4)
+      await app.db
+        .update(user)
+        .set({ suspendedAt: new Date(clock.now()) })
+        .where(eq(user.id, reader.id));
   }
 });
 afterAll(async () => {
@@ -55,17 +74,32 @@ const list = async (query: string, cookie?: string) => {
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body;
 };
-const cardOf = async (readerId: string): Promise<Reader | undefined> => (await list('?pageSize=100')).readers.find((r) => r.id === readerId);
+const cardOf = async (readerId: string): Promise<Reader | undefined> =>
+  (await list('?pageSize=100')).readers.find((r) => r.id === readerId);
 
 describe('GET /api/readers from the cache', () => {
   it('answers every sort, filter and page exactly as the SQL does', async () => {
-    const filters = ['', 'search=aurora', 'search=100%25', 'search=crystal_', 'search=CACHE', 'specialty=TAROT', 'specialty=Energy_Work', 'online=true', 'search=calm&specialty=tarot&online=true'];
+    const filters = [
+      '',
+      'search=aurora',
+      'search=100%25',
+      'search=crystal_',
+      'search=CACHE',
+      'specialty=TAROT',
+      'specialty=Energy_Work',
+      'online=true',
+      'search=calm&specialty=tarot&online=true',
+    ];
     let compared = 0;
     for (const sort of DIRECTORY_SORTS) {
       for (const filter of filters) {
         for (const paging of ['pageSize=5&page=1', 'pageSize=5&page=2', 'pageSize=5&page=6', 'pageSize=100']) {
           const query = new URLSearchParams(`sort=${sort}&${filter}&${paging}`);
-          const expected = await listDirectory(app.db, directoryQuerySchema.parse(Object.fromEntries(query)) as DirectoryQuery, new Date(clock.now()));
+          const expected = await listDirectory(
+            app.db,
+            directoryQuerySchema.parse(Object.fromEntries(query)) as DirectoryQuery,
+            new Date(clock.now()),
+          );
           expect(await list(`?${query}`), `?${query}`).toEqual(expected);
           compared++;
         }
@@ -83,12 +117,20 @@ describe('GET /api/readers from the cache', () => {
     const { id } = await driver.startReading({ rateCents: 199, balanceCents: 0, client, reader });
     clock.advance(MINUTE / 2);
     expect((await http(app, client.cookie).post('/api/sessions/end', { sessionId: id })).status).toBe(200);
-    const seen = async (cookie?: string) => (await list('?pageSize=100', cookie)).readers.find((r) => r.id === reader.id)?.freeMinutes;
+    const seen = async (cookie?: string) =>
+      (await list('?pageSize=100', cookie)).readers.find((r) => r.id === reader.id)?.freeMinutes;
     expect(await seen(client.cookie)).toBe(0);
     expect(await seen()).toBe(2);
     expect(await seen((await createClient(app)).cookie)).toBe(2);
     const query = new URLSearchParams({ pageSize: '100' });
-    expect(await list(`?${query}`, client.cookie)).toEqual(await listDirectory(app.db, directoryQuerySchema.parse(Object.fromEntries(query)) as DirectoryQuery, new Date(clock.now()), client.id));
+    expect(await list(`?${query}`, client.cookie)).toEqual(
+      await listDirectory(
+        app.db,
+        directoryQuerySchema.parse(Object.fromEntries(query)) as DirectoryQuery,
+        new Date(clock.now()),
+        client.id,
+      ),
+    );
   });
 });
 
@@ -99,8 +141,21 @@ describe('what changes a listing shows on the next request', () => {
   });
 
   it("a reader's profile save and status", async () => {
-    expect((await http(app, reader.cookie).patch('/api/readers/me', { bio: 'A brand new bio.', chatRateCents: 499, specialties: ['Palmistry'] })).status).toBe(200);
-    expect(await cardOf(reader.id)).toMatchObject({ bio: 'A brand new bio.', chatRateCents: 499, specialties: ['Palmistry'], status: 'offline' });
+    expect(
+      (
+        await http(app, reader.cookie).patch('/api/readers/me', {
+          bio: 'A brand new bio.',
+          chatRateCents: 499,
+          specialties: ['Palmistry'],
+        })
+      ).status,
+    ).toBe(200);
+    expect(await cardOf(reader.id)).toMatchObject({
+      bio: 'A brand new bio.',
+      chatRateCents: 499,
+      specialties: ['Palmistry'],
+      status: 'offline',
+    });
     expect((await list('?specialty=palmistry')).readers.map((r) => r.id)).toEqual([reader.id]);
     expect((await http(app).get('/api/readers/specialties')).body.specialties).toContain('Palmistry');
     expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
@@ -116,7 +171,10 @@ describe('what changes a listing shows on the next request', () => {
     clock.advance(MINUTE / 2);
     expect((await http(app, client.cookie).post('/api/sessions/end', { sessionId: id })).status).toBe(200);
     expect(await cardOf(reader.id)).toMatchObject({ status: 'online', totalSessions: 1, totalReviews: 0 });
-    expect((await http(app, client.cookie).post(`/api/sessions/${id}/rating`, { rating: 4, review: 'Kind and clear.' })).status).toBe(200);
+    expect(
+      (await http(app, client.cookie).post(`/api/sessions/${id}/rating`, { rating: 4, review: 'Kind and clear.' }))
+        .status,
+    ).toBe(200);
     expect(await cardOf(reader.id)).toMatchObject({ rating: 4, totalReviews: 1 });
   });
 
@@ -134,8 +192,11 @@ describe('what changes a listing shows on the next request', () => {
     expect((await list('')).total).toBe(before);
   });
 
-  it("a change another process commits (PostgreSQL: heard by NOTIFY) shows within a second", async () => {
-    await otherDb.update(readerProfiles).set({ yearsExperience: 41, ratingSum: 50, ratingCount: 10 }).where(eq(readerProfiles.userId, reader.id));
+  it('a change another process commits (PostgreSQL: heard by NOTIFY) shows within a second', async () => {
+    await otherDb
+      .update(readerProfiles)
+      .set({ yearsExperience: 41, ratingSum: 50, ratingCount: 10 })
+      .where(eq(readerProfiles.userId, reader.id));
     const deadline = Date.now() + 1000;
     let card = await cardOf(reader.id);
     while (card?.yearsExperience !== 41 && Date.now() < deadline) {
@@ -157,7 +218,11 @@ describe('ETag', () => {
       const query = directoryQuerySchema.parse({ search: `cache${suffix}`, pageSize: '100' }) as DirectoryQuery;
       const expected = await listDirectory(app.db, query, new Date(clock.now()));
       expect(expected.total).toBeGreaterThan(20);
-      const [specialties, first, second] = await Promise.all([cache.specialties(), cache.page(query, null), cache.page({ ...query, sort: 'rating' }, null)]);
+      const [specialties, first, second] = await Promise.all([
+        cache.specialties(),
+        cache.page(query, null),
+        cache.page({ ...query, sort: 'rating' }, null),
+      ]);
       expect(specialties).toEqual(expect.arrayContaining(['Astrology', 'Energy_Work', 'Runes']));
       expect(JSON.parse(first.body)).toEqual(expected);
       expect(JSON.parse(second.body).total).toBe(expected.total);
@@ -180,7 +245,10 @@ describe('ETag', () => {
     expect((await http(app).get('/api/readers?sort=rating&page=2', { 'if-none-match': etag })).status).toBe(200);
 
     const [top] = first.body.readers as Reader[];
-    await app.db.update(readerProfiles).set({ bio: `Changed ${Date.now()}` }).where(eq(readerProfiles.userId, top!.id));
+    await app.db
+      .update(readerProfiles)
+      .set({ bio: `Changed ${Date.now()}` })
+      .where(eq(readerProfiles.userId, top!.id));
     const changed = await http(app).get('/api/readers?sort=rating', { 'if-none-match': etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);

@@ -79,7 +79,11 @@ const byId = (a: Listing, b: Listing) => (a.reader.id < b.reader.id ? -1 : a.rea
  * collation does), so the order is total and a page never repeats or skips a reader.
  */
 const COMPARE: Record<DirectorySort, (a: Listing, b: Listing) => number> = {
-  recommended: (a, b) => a.presenceRank - b.presenceRank || b.serviceScore - a.serviceScore || b.readingsCounted - a.readingsCounted || byId(a, b),
+  recommended: (a, b) =>
+    a.presenceRank - b.presenceRank ||
+    b.serviceScore - a.serviceScore ||
+    b.readingsCounted - a.readingsCounted ||
+    byId(a, b),
   rating: (a, b) => b.averageRating - a.averageRating || b.ratingCount - a.ratingCount || byId(a, b),
   experience: (a, b) => b.reader.yearsExperience - a.reader.yearsExperience || byId(a, b),
   sessions: (a, b) => b.reader.totalSessions - a.reader.totalSessions || byId(a, b),
@@ -160,7 +164,9 @@ function makePage(list: { readers: Reader[]; total: number; page: number; pageSi
       if (!copy) {
         copy =
           encoding === 'br'
-            ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+            ? brotliCompressSync(body, {
+                params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+              })
             : gzipSync(body, { level: 6 });
         copies.set(encoding, copy);
       }
@@ -187,7 +193,11 @@ async function readersAlreadyMet(db: Db, viewerId: string): Promise<Set<string>>
  * one pass over them, and each page asked for is kept as sent (JSON, ETag, compressed copies) until
  * the next change, so a repeated request costs a lookup, and counts are never recomputed per request.
  */
-export function createDirectoryCache(deps: { db: Db; clock: Clock; listen: (channel: NotifyChannel, listener: NotificationListener) => () => void }): DirectoryCache {
+export function createDirectoryCache(deps: {
+  db: Db;
+  clock: Clock;
+  listen: (channel: NotifyChannel, listener: NotificationListener) => () => void;
+}): DirectoryCache {
   let listings = new Map<string, Listing>();
   /** The soonest `serviceChangesAt` of the kept listings (or earlier: a reader read again may have left). */
   let nextServiceChangeAt = Infinity;
@@ -303,11 +313,23 @@ export function createDirectoryCache(deps: { db: Db; clock: Clock; listen: (chan
 
   async function visitorPage(query: DirectoryQuery): Promise<KeptPage> {
     await upToDate();
-    const key = JSON.stringify([query.sort, query.online, query.page, query.pageSize, query.search.toLowerCase(), query.specialty.toLowerCase()]);
+    const key = JSON.stringify([
+      query.sort,
+      query.online,
+      query.page,
+      query.pageSize,
+      query.search.toLowerCase(),
+      query.specialty.toLowerCase(),
+    ]);
     const kept = pages.get(key);
     if (kept) return kept;
     const selected = select(query);
-    const page = makePage({ readers: selected.listings.map((listing) => listing.reader), total: selected.total, page: query.page, pageSize: query.pageSize });
+    const page = makePage({
+      readers: selected.listings.map((listing) => listing.reader),
+      total: selected.total,
+      page: query.page,
+      pageSize: query.pageSize,
+    });
     const made = { page, ...selected };
     // Made while changes heard are still to be read (a request waits a few rounds at most): sent, never kept.
     if (isCurrent()) {
@@ -322,13 +344,18 @@ export function createDirectoryCache(deps: { db: Db; clock: Clock; listen: (chan
       const visitor = await visitorPage(query);
       if (!viewerId || !visitor.listings.some((listing) => listing.reader.freeMinutes > 0)) return visitor.page;
       const met = await readersAlreadyMet(deps.db, viewerId);
-      if (!visitor.listings.some((listing) => met.has(listing.reader.id) && listing.reader.freeMinutes > 0)) return visitor.page;
-      const readers = visitor.listings.map((listing) => (met.has(listing.reader.id) ? { ...listing.reader, freeMinutes: 0 } : listing.reader));
+      if (!visitor.listings.some((listing) => met.has(listing.reader.id) && listing.reader.freeMinutes > 0))
+        return visitor.page;
+      const readers = visitor.listings.map((listing) =>
+        met.has(listing.reader.id) ? { ...listing.reader, freeMinutes: 0 } : listing.reader,
+      );
       return makePage({ readers, total: visitor.total, page: query.page, pageSize: query.pageSize });
     },
     async profileLinks() {
       await upToDate();
-      return [...listings.values()].sort(byId).map((listing) => ({ username: listing.reader.username, updatedAt: listing.updatedAt }));
+      return [...listings.values()]
+        .sort(byId)
+        .map((listing) => ({ username: listing.reader.username, updatedAt: listing.updatedAt }));
     },
     async specialties() {
       await upToDate();

@@ -27,7 +27,13 @@ interface Seeded {
 const seeded: Seeded[] = [];
 let suspendedId: string;
 
-const SPECIALTY_SETS = [['Tarot', 'Love'], ['Astrology'], ['Numerology', 'Tarot'], ['Runes', 'Past Lives', 'Dreams'], ['Mediumship']];
+const SPECIALTY_SETS = [
+  ['Tarot', 'Love'],
+  ['Astrology'],
+  ['Numerology', 'Tarot'],
+  ['Runes', 'Past Lives', 'Dreams'],
+  ['Mediumship'],
+];
 const FIRST_NAMES = ['Aurora', 'Orion', 'Luna', 'Sage', 'Kai', 'Iris'];
 
 async function seedReader(i: number, overrides: Partial<Parameters<typeof readerInput>[0]> = {}) {
@@ -41,23 +47,51 @@ async function seedReader(i: number, overrides: Partial<Parameters<typeof reader
     chatRateCents: 199 + (i % 4) * 100,
     ...overrides,
   });
-  const { id } = await createReader({ db: app.db, isProduction: app.config.isProduction, now: new Date(app.clock.now()), onUserCreated: createWallet }, input);
+  const { id } = await createReader(
+    { db: app.db, isProduction: app.config.isProduction, now: new Date(app.clock.now()), onUserCreated: createWallet },
+    input,
+  );
   const figures = { isOnline: i % 3 !== 2, ratingCount: (i * 7) % 11, ratingSum: 0, completedSessions: (i * 13) % 9 };
   figures.ratingSum = figures.ratingCount * (3 + (i % 3));
   await app.db.update(readerProfiles).set(figures).where(eq(readerProfiles.userId, id));
-  return { id, ...figures, yearsExperience: input.yearsExperience, chatRateCents: input.chatRateCents, specialties: input.specialties };
+  return {
+    id,
+    ...figures,
+    yearsExperience: input.yearsExperience,
+    chatRateCents: input.chatRateCents,
+    specialties: input.specialties,
+  };
 }
 
 const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
 beforeAll(async () => {
   seeded.push(
-    await seedReader(100, { firstName: 'Aurora', lastName: 'Starweaver', username: 'aurora_s', bio: 'Tarot since childhood; 100% honest.' }),
-    await seedReader(101, { firstName: 'Orion', lastName: 'Blackwood', username: 'Orion_B', bio: 'Old ways and RUNES.', specialties: ['runes', 'Energy_Work'] }),
+    await seedReader(100, {
+      firstName: 'Aurora',
+      lastName: 'Starweaver',
+      username: 'aurora_s',
+      bio: 'Tarot since childhood; 100% honest.',
+    }),
+    await seedReader(101, {
+      firstName: 'Orion',
+      lastName: 'Blackwood',
+      username: 'Orion_B',
+      bio: 'Old ways and RUNES.',
+      specialties: ['runes', 'Energy_Work'],
+    }),
   );
   for (let i = 0; i < 28; i++) seeded.push(await seedReader(i));
-  const suspended = await seedReader(200, { firstName: 'Hidden', lastName: 'Suspended', username: 'hidden_one', specialties: ['Secret Arts'] });
+  const suspended = await seedReader(200, {
+    firstName: 'Hidden',
+    lastName: 'Suspended',
+    username: 'hidden_one',
+    specialties: ['Secret Arts'],
+  });
   suspendedId = suspended.id;
-  await app.db.update(user).set({ suspendedAt: new Date(clock.now()) }).where(eq(user.id, suspendedId));
+  await app.db
+    .update(user)
+    .set({ suspendedAt: new Date(clock.now()) })
+    .where(eq(user.id, suspendedId));
 });
 
 const list = async (query: string) => {
@@ -104,7 +138,9 @@ describe('GET /api/readers', () => {
     expect((await list('?search=Crystal%20Ball&pageSize=100')).total).toBe(crystal);
     const numerology = seeded.filter((r) => r.specialties.includes('Numerology')).length;
     expect((await list('?search=numerology')).total).toBe(numerology);
-    expect((await list('?search=%20%20luna%20%20')).total).toBe(seeded.filter((_, index) => index >= 2 && (index - 2) % 6 === 2).length);
+    expect((await list('?search=%20%20luna%20%20')).total).toBe(
+      seeded.filter((_, index) => index >= 2 && (index - 2) % 6 === 2).length,
+    );
   });
 
   it('takes % and _ in a search literally', async () => {
@@ -184,7 +220,17 @@ describe('GET /api/readers/specialties', () => {
     const response = await http(app).get('/api/readers/specialties');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      specialties: ['Astrology', 'Dreams', 'Energy_Work', 'Love', 'Mediumship', 'Numerology', 'Past Lives', 'Runes', 'Tarot'],
+      specialties: [
+        'Astrology',
+        'Dreams',
+        'Energy_Work',
+        'Love',
+        'Mediumship',
+        'Numerology',
+        'Past Lives',
+        'Runes',
+        'Tarot',
+      ],
     });
   });
 });

@@ -35,7 +35,12 @@ async function ledgerIntoEarnings(readerId: string): Promise<Record<string, numb
 
 describe('earnings by source', () => {
   let reader: TestUser;
-  const { gift: GIFT, admissionCents: ADMISSION_CENTS, writtenCents: WRITTEN_CENTS, appointmentFeeCents: APPOINTMENT_FEE_CENTS } = PURCHASES;
+  const {
+    gift: GIFT,
+    admissionCents: ADMISSION_CENTS,
+    writtenCents: WRITTEN_CENTS,
+    appointmentFeeCents: APPOINTMENT_FEE_CENTS,
+  } = PURCHASES;
   const PRODUCT_CENTS = 2799;
 
   beforeAll(async () => {
@@ -48,8 +53,20 @@ describe('earnings by source', () => {
 
     // Two of the reader's own products in one order.
     const productId = 'earnings-by-source-deck';
-    await app.db.insert(shopProducts).values({ id: productId, sellerId: reader.id, name: 'Moon deck', priceCents: PRODUCT_CENTS, category: 'Tarot', isDigital: false, stock: 5 });
-    const order = await http(app, client.cookie).post('/api/shop/orders', { items: [{ productId, quantity: 2 }], shippingAddress: TEST_ADDRESS }, { 'idempotency-key': 'order-1' });
+    await app.db.insert(shopProducts).values({
+      id: productId,
+      sellerId: reader.id,
+      name: 'Moon deck',
+      priceCents: PRODUCT_CENTS,
+      category: 'Tarot',
+      isDigital: false,
+      stock: 5,
+    });
+    const order = await http(app, client.cookie).post(
+      '/api/shop/orders',
+      { items: [{ productId, quantity: 2 }], shippingAddress: TEST_ADDRESS },
+      { 'idempotency-key': 'order-1' },
+    );
     expect(order.status, JSON.stringify(order.body)).toBe(201);
   });
 
@@ -87,7 +104,10 @@ describe('earnings by source', () => {
     expect(stats.today.earningsCents).toBe(total);
     // No payout and no open reading: everything earned is available.
     expect(stats.availableCents).toBe(total);
-    expect((await http(app, reader.cookie).get('/api/wallet')).body.earnings).toEqual({ availableCents: total, heldCents: 0 });
+    expect((await http(app, reader.cookie).get('/api/wallet')).body.earnings).toEqual({
+      availableCents: total,
+      heldCents: 0,
+    });
 
     const admin = await createAdmin(app);
     const readers = (await http(app, admin.cookie).get('/api/admin/readers?limit=100')).body.readers as AdminReader[];
@@ -99,7 +119,22 @@ describe('earnings by source', () => {
   it('counts a reader with no income at zero on every line', async () => {
     const newcomer = await createReader(app);
     const earnings = await http(app, newcomer.cookie).get('/api/readers/me/earnings');
-    expect(earnings.body).toMatchObject({ allTimeCents: 0, bySource: { readingsCents: 0, giftsCents: 0, streamAdmissionsCents: 0, shopSalesCents: 0, writtenReadingsCents: 0, appointmentFeesCents: 0 } });
-    expect(await app.db.select().from(ledgerTransfers).where(and(eq(ledgerTransfers.creditAccountId, earningsAccountId(newcomer.id))))).toEqual([]);
+    expect(earnings.body).toMatchObject({
+      allTimeCents: 0,
+      bySource: {
+        readingsCents: 0,
+        giftsCents: 0,
+        streamAdmissionsCents: 0,
+        shopSalesCents: 0,
+        writtenReadingsCents: 0,
+        appointmentFeesCents: 0,
+      },
+    });
+    expect(
+      await app.db
+        .select()
+        .from(ledgerTransfers)
+        .where(and(eq(ledgerTransfers.creditAccountId, earningsAccountId(newcomer.id)))),
+    ).toEqual([]);
   });
 });

@@ -11,13 +11,22 @@ import { isListedReader, selectListedReaders, selectReaders, toListedReader, toR
 const isNamed = (username: string) => and(sql`lower(${readerProfiles.username}) = lower(${username})`, isListedReader);
 
 /** The listed reader a profile URL names, in any case, without service figures (a link preview's). Null when none is listed. */
-export async function findListedReaderByUsername(db: DbOrTx, username: string, viewerId: string | null = null): Promise<ReaderDetails | null> {
+export async function findListedReaderByUsername(
+  db: DbOrTx,
+  username: string,
+  viewerId: string | null = null,
+): Promise<ReaderDetails | null> {
   const [row] = await selectReaders(db, viewerId).where(isNamed(username));
   return row ? toReader(row) : null;
 }
 
 /** The profile a URL names, with the reader's service figures up to `now`. Null when none is listed. */
-export async function findReaderProfile(db: DbOrTx, username: string, now: Date, viewerId: string | null = null): Promise<Reader | null> {
+export async function findReaderProfile(
+  db: DbOrTx,
+  username: string,
+  now: Date,
+  viewerId: string | null = null,
+): Promise<Reader | null> {
   const [row] = await selectListedReaders(db, now, viewerId).where(isNamed(username));
   return row ? toListedReader(row) : null;
 }

@@ -11,7 +11,11 @@ export async function getReaderStats(deps: { db: DbOrTx; clock: Clock }, readerI
   const timeZone = await readerTimeZone(deps.db, readerId);
   if (timeZone === null) throw notFound('Reader profile not found');
   const week = readerDays(new Date(deps.clock.now()), timeZone, 7);
-  const figures = await figuresSince(deps.db, readerId, { today: week.at(-1)!.start, lastSevenDays: week[0]!.start, allTime: null });
+  const figures = await figuresSince(deps.db, readerId, {
+    today: week.at(-1)!.start,
+    lastSevenDays: week[0]!.start,
+    allTime: null,
+  });
   const { availableCents, heldCents } = await getEarnings(deps.db, readerId);
   return { timeZone, ...figures, availableCents, heldCents };
 }

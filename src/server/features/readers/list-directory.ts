@@ -13,7 +13,9 @@ function directoryFilter(query: DirectoryQuery): SQL | undefined {
     isListedReader,
     // The search column and the specialties expression carry GIN indexes (db/schema.ts).
     query.search ? sql`${readerProfiles.searchText} like lower(${`%${escapeLike(query.search)}%`})` : undefined,
-    query.specialty ? sql`${readerSpecialtiesLower(readerProfiles)} @> jsonb_build_array(lower(${query.specialty}::text))` : undefined,
+    query.specialty
+      ? sql`${readerSpecialtiesLower(readerProfiles)} @> jsonb_build_array(lower(${query.specialty}::text))`
+      : undefined,
     query.online ? eq(readerProfiles.isOnline, true) : undefined,
   );
 }
@@ -23,7 +25,12 @@ function directoryFilter(query: DirectoryQuery): SQL | undefined {
  * database: the definition the directory's cache (directory-cache.ts, which serves GET
  * /api/readers) is checked against in its tests, filter by filter and sort by sort.
  */
-export async function listDirectory(db: DbOrTx, query: DirectoryQuery, now: Date, viewerId: string | null = null): Promise<ReaderList> {
+export async function listDirectory(
+  db: DbOrTx,
+  query: DirectoryQuery,
+  now: Date,
+  viewerId: string | null = null,
+): Promise<ReaderList> {
   const where = directoryFilter(query);
   const order = directoryOrder(query.sort, now);
   // The page is chosen on the sort keys alone; the card's columns (schedule, busy) are then built
@@ -40,5 +47,10 @@ export async function listDirectory(db: DbOrTx, query: DirectoryQuery, now: Date
     .innerJoin(page, eq(page.id, readerProfiles.userId))
     .orderBy(...order);
   const [counted] = await db.select({ total: count() }).from(readerProfiles).where(where);
-  return { readers: rows.map((row) => toListedReader(row)), total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  return {
+    readers: rows.map((row) => toListedReader(row)),
+    total: counted?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }

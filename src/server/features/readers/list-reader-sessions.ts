@@ -16,7 +16,13 @@ export async function listReaderSessions(db: DbOrTx, readerId: string, page: num
     .select({ session: readingSessions, clientName: user.name })
     .from(readingSessions)
     .innerJoin(user, eq(user.id, readingSessions.clientId))
-    .where(and(eq(readingSessions.readerId, readerId), inArray(readingSessions.status, ['active', 'completed']), isNotNull(readingSessions.startedAt)))
+    .where(
+      and(
+        eq(readingSessions.readerId, readerId),
+        inArray(readingSessions.status, ['active', 'completed']),
+        isNotNull(readingSessions.startedAt),
+      ),
+    )
     .orderBy(desc(readingSessions.startedAt), desc(readingSessions.id))
     // One row past the page says whether a next page exists, without counting them all.
     .limit(pageSize + 1)

@@ -30,7 +30,9 @@ describe('GET /api/public-figures', () => {
     await createReader(app);
     // An open reading is not given yet.
     expect((await figures()).readingsGiven).toBe(before.readingsGiven);
-    expect((await http(app, client.cookie).post('/api/sessions/end', { sessionId: id })).body).toMatchObject({ status: 'completed' });
+    expect((await http(app, client.cookie).post('/api/sessions/end', { sessionId: id })).body).toMatchObject({
+      status: 'completed',
+    });
 
     const after = await figures();
     expect(after).toEqual({ readingsGiven: before.readingsGiven + 1, readers: before.readers + 2 });

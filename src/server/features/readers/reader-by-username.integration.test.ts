@@ -29,7 +29,10 @@ beforeAll(async () => {
     videoRateCents: 1000,
   });
   // Five reviews averaging 4.6.
-  await app.db.update(readerProfiles).set({ ratingSum: 23, ratingCount: 5 }).where(eq(readerProfiles.userId, reader.id));
+  await app.db
+    .update(readerProfiles)
+    .set({ ratingSum: 23, ratingCount: 5 })
+    .where(eq(readerProfiles.userId, reader.id));
   const suspended = await createReader(app, { username: `gone_${suffix}` });
   await app.db.update(user).set({ suspendedAt: new Date() }).where(eq(user.id, suspended.id));
 });
@@ -77,14 +80,17 @@ describe('GET /readers/:username (link previews)', () => {
     const html = response.body;
     const name = `Eve &quot;Quote&quot; &lt;b&gt;${suffix}&lt;/b&gt;`;
     const title = `${name} · Tarot, Runes &amp; Ogham · Soul Tribe`;
-    const description = "&lt;/title&gt;&lt;script&gt;alert(&quot;bio&quot;)&lt;/script&gt; Reads the &#39;old ways&#39; &amp; costs $1 $&amp; less.";
+    const description =
+      '&lt;/title&gt;&lt;script&gt;alert(&quot;bio&quot;)&lt;/script&gt; Reads the &#39;old ways&#39; &amp; costs $1 $&amp; less.';
     expect(head(html)).toContain(`<title>${title}</title>`);
     expect(head(html)).toContain(`<meta name="description" content="${description}" />`);
     expect(head(html)).toContain(`<meta property="og:title" content="${title}" />`);
     expect(head(html)).toContain(`<meta property="og:description" content="${description}" />`);
     expect(head(html)).toContain('<meta property="og:type" content="profile" />');
     expect(head(html)).toContain(`<meta property="og:url" content="https://soultribe.example/readers/${username}" />`);
-    expect(head(html)).toContain('<meta property="og:image" content="https://images.example.com/eve.jpg?size=2&amp;crop=&quot;x&quot;" />');
+    expect(head(html)).toContain(
+      '<meta property="og:image" content="https://images.example.com/eve.jpg?size=2&amp;crop=&quot;x&quot;" />',
+    );
     expect(head(html)).toContain('<meta name="twitter:card" content="summary" />');
 
     // One title and one description, none of the defaults, and nothing the bio or name could open.
@@ -106,7 +112,10 @@ describe('GET /readers/:username (link previews)', () => {
   });
 
   /** The page's JSON-LD blocks, read back as a search engine would. */
-  const jsonLdOf = (html: string) => [...head(html).matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+  const jsonLdOf = (html: string) =>
+    [...head(html).matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) =>
+      JSON.parse(match[1]!),
+    );
 
   it('describes the reader as schema.org data: a Person with their rates by the minute and their rating, the bio unable to close the block', async () => {
     const html = (await page.inject({ method: 'GET', url: `/readers/${username}` })).body;
@@ -130,8 +139,19 @@ describe('GET /readers/:username (link previews)', () => {
       ].map(([name, price]) => ({
         '@type': 'Offer',
         name,
-        itemOffered: { '@type': 'Service', name, provider: { '@id': `${url}#person` }, aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.6, reviewCount: 5 } },
-        priceSpecification: { '@type': 'UnitPriceSpecification', price, priceCurrency: 'USD', unitCode: 'MIN', unitText: 'MINUTE' },
+        itemOffered: {
+          '@type': 'Service',
+          name,
+          provider: { '@id': `${url}#person` },
+          aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.6, reviewCount: 5 },
+        },
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          price,
+          priceCurrency: 'USD',
+          unitCode: 'MIN',
+          unitText: 'MINUTE',
+        },
       })),
     );
   });

@@ -19,15 +19,36 @@ beforeAll(async () => {
 });
 
 /** A reading of `minutes` paid minutes, ended by the client (optionally with a refund) and optionally rated. */
-async function completedReading(options: { reader: TestUser; client: TestUser; rateCents: number; minutes: number; refund?: boolean; rating?: number; review?: string }) {
-  expect((await http(app, options.reader.cookie).patch('/api/readers/me', { chatRateCents: options.rateCents })).status).toBe(200);
-  const { id } = await driver.startReading({ rateCents: options.rateCents, balanceCents: 0, client: options.client, reader: options.reader });
+async function completedReading(options: {
+  reader: TestUser;
+  client: TestUser;
+  rateCents: number;
+  minutes: number;
+  refund?: boolean;
+  rating?: number;
+  review?: string;
+}) {
+  expect(
+    (await http(app, options.reader.cookie).patch('/api/readers/me', { chatRateCents: options.rateCents })).status,
+  ).toBe(200);
+  const { id } = await driver.startReading({
+    rateCents: options.rateCents,
+    balanceCents: 0,
+    client: options.client,
+    reader: options.reader,
+  });
   for (let minute = 1; minute < options.minutes; minute++) await driver.nextMinute(id);
   clock.advance(MINUTE / 2);
-  const ended = await http(app, options.client.cookie).post('/api/sessions/end', { sessionId: id, ...(options.refund && { refundRequested: true }) });
+  const ended = await http(app, options.client.cookie).post('/api/sessions/end', {
+    sessionId: id,
+    ...(options.refund && { refundRequested: true }),
+  });
   expect(ended.status, JSON.stringify(ended.body)).toBe(200);
   if (options.rating) {
-    const rated = await http(app, options.client.cookie).post(`/api/sessions/${id}/rating`, { rating: options.rating, review: options.review });
+    const rated = await http(app, options.client.cookie).post(`/api/sessions/${id}/rating`, {
+      rating: options.rating,
+      review: options.review,
+    });
     expect(rated.status, JSON.stringify(rated.body)).toBe(200);
   }
   return id;
@@ -38,12 +59,20 @@ async function releasedCents(readerId: string, sessionId: string) {
   const [row] = await app.db
     .select({ cents: sql<number>`coalesce(sum(${ledgerTransfers.amountCents}), 0)::int` })
     .from(ledgerTransfers)
-    .where(and(eq(ledgerTransfers.reference, `session:${sessionId}`), eq(ledgerTransfers.creditAccountId, earningsAccountId(readerId))));
+    .where(
+      and(
+        eq(ledgerTransfers.reference, `session:${sessionId}`),
+        eq(ledgerTransfers.creditAccountId, earningsAccountId(readerId)),
+      ),
+    );
   return row!.cents;
 }
 
 async function accountBalance(accountId: string) {
-  const [row] = await app.db.select({ cents: ledgerAccounts.balanceCents }).from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId));
+  const [row] = await app.db
+    .select({ cents: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, accountId));
   return row!.cents;
 }
 
@@ -66,7 +95,14 @@ describe('the reader dashboard figures', () => {
     ids.d = await completedReading({ reader, client, rateCents: 500, minutes: 2, rating: 2 });
     // C, 21 Nov 04:00 UTC: still 20 Nov, 23:00, in New York. Two minutes at $4.00, $5.60. Rated 5.
     clock.advance(Date.parse('2026-11-21T04:00:00Z') - clock.now());
-    ids.c = await completedReading({ reader, client, rateCents: 400, minutes: 2, rating: 5, review: 'Spot on about the move.' });
+    ids.c = await completedReading({
+      reader,
+      client,
+      rateCents: 400,
+      minutes: 2,
+      rating: 5,
+      review: 'Spot on about the move.',
+    });
     // A, 21 Nov 12:00 UTC (07:00 in New York): three minutes at $2.99: floor(70% of $8.97) = $6.27. Rated 4.
     clock.advance(Date.parse('2026-11-21T12:00:00Z') - clock.now());
     ids.a = await completedReading({ reader, client, rateCents: 299, minutes: 3, rating: 4 });
@@ -114,7 +150,14 @@ describe('the reader dashboard figures', () => {
       lastSevenDaysCents: 1187,
       lastThirtyDaysCents: 1887,
       allTimeCents: 2587,
-      bySource: { readingsCents: 2587, giftsCents: 0, streamAdmissionsCents: 0, shopSalesCents: 0, writtenReadingsCents: 0, appointmentFeesCents: 0 },
+      bySource: {
+        readingsCents: 2587,
+        giftsCents: 0,
+        streamAdmissionsCents: 0,
+        shopSalesCents: 0,
+        writtenReadingsCents: 0,
+        appointmentFeesCents: 0,
+      },
     });
     expect(daily).toHaveLength(30);
     expect(daily[0].date).toBe('2026-10-23');
@@ -125,7 +168,9 @@ describe('the reader dashboard figures', () => {
       { date: '2026-11-20', earningsCents: 560, sessions: 1 },
       { date: '2026-11-21', earningsCents: 627, sessions: 2 },
     ]);
-    expect(daily.reduce((sum: number, day: { earningsCents: number }) => sum + day.earningsCents, 0)).toBe(periods.lastThirtyDaysCents);
+    expect(daily.reduce((sum: number, day: { earningsCents: number }) => sum + day.earningsCents, 0)).toBe(
+      periods.lastThirtyDaysCents,
+    );
   });
 
   it('GET /api/readers/me/sessions: started readings newest first, with first names, earnings, ratings and reviews', async () => {
@@ -134,8 +179,21 @@ describe('the reader dashboard figures', () => {
     expect(response.body).toMatchObject({ page: 1, pageSize: 10, hasMore: false });
     expect(response.body.sessions.map((s: { id: string }) => s.id)).toEqual([ids.f, ids.b, ids.a, ids.c, ids.d, ids.e]);
     const [live, refunded, a, c] = response.body.sessions;
-    expect(live).toMatchObject({ status: 'active', clientFirstName: 'Moonchild', minutesCharged: 1, earningsCents: 209, endedAt: null, rating: null });
-    expect(refunded).toMatchObject({ status: 'completed', clientFirstName: null, minutesCharged: 1, earningsCents: 0, isRefunded: true });
+    expect(live).toMatchObject({
+      status: 'active',
+      clientFirstName: 'Moonchild',
+      minutesCharged: 1,
+      earningsCents: 209,
+      endedAt: null,
+      rating: null,
+    });
+    expect(refunded).toMatchObject({
+      status: 'completed',
+      clientFirstName: null,
+      minutesCharged: 1,
+      earningsCents: 0,
+      isRefunded: true,
+    });
     expect(a).toEqual({
       id: ids.a,
       sessionType: 'chat',
@@ -151,7 +209,12 @@ describe('the reader dashboard figures', () => {
       review: null,
     });
     expect(c).toMatchObject({ rating: 5, review: 'Spot on about the move.', earningsCents: 560 });
-    expect((await http(app, reader.cookie).get('/api/readers/me/sessions?page=2')).body).toEqual({ sessions: [], page: 2, pageSize: 10, hasMore: false });
+    expect((await http(app, reader.cookie).get('/api/readers/me/sessions?page=2')).body).toEqual({
+      sessions: [],
+      page: 2,
+      pageSize: 10,
+      hasMore: false,
+    });
     expect((await http(app, reader.cookie).get('/api/readers/me/sessions?page=0')).status).toBe(400);
   });
 });
@@ -161,11 +224,27 @@ describe('a reader without readings', () => {
     const reader = await createReader(app);
     const stats = await http(app, reader.cookie).get('/api/readers/me/stats');
     const none = { earningsCents: 0, sessions: 0, averageRating: null, reviewCount: 0 };
-    expect(stats.body).toEqual({ timeZone: 'UTC', today: none, lastSevenDays: none, allTime: none, availableCents: 0, heldCents: 0 });
+    expect(stats.body).toEqual({
+      timeZone: 'UTC',
+      today: none,
+      lastSevenDays: none,
+      allTime: none,
+      availableCents: 0,
+      heldCents: 0,
+    });
     const earnings = await http(app, reader.cookie).get('/api/readers/me/earnings');
     expect(earnings.body.daily).toHaveLength(30);
-    expect(earnings.body.daily.every((day: { earningsCents: number; sessions: number }) => day.earningsCents === 0 && day.sessions === 0)).toBe(true);
-    expect((await http(app, reader.cookie).get('/api/readers/me/sessions')).body).toEqual({ sessions: [], page: 1, pageSize: 10, hasMore: false });
+    expect(
+      earnings.body.daily.every(
+        (day: { earningsCents: number; sessions: number }) => day.earningsCents === 0 && day.sessions === 0,
+      ),
+    ).toBe(true);
+    expect((await http(app, reader.cookie).get('/api/readers/me/sessions')).body).toEqual({
+      sessions: [],
+      page: 1,
+      pageSize: 10,
+      hasMore: false,
+    });
   });
 });
 
@@ -212,13 +291,20 @@ describe('weekly availability', () => {
 
     const replaced = { timeZone: 'Asia/Tokyo', slots: [{ weekday: 0, startMinute: 0, endMinute: 60 }] };
     expect((await http(app, reader.cookie).put(url, replaced)).body).toEqual(replaced);
-    expect((await http(app, reader.cookie).put(url, { timeZone: 'america/new_york', slots: [] })).body).toEqual({ timeZone: 'America/New_York', slots: [] });
+    expect((await http(app, reader.cookie).put(url, { timeZone: 'america/new_york', slots: [] })).body).toEqual({
+      timeZone: 'America/New_York',
+      slots: [],
+    });
   });
 
   it('refuses bad input with 400 and field messages, and changes nothing', async () => {
     const reader = await createReader(app);
     expect((await http(app, reader.cookie).put(url, week)).status).toBe(200);
-    const tooMany = Array.from({ length: 29 }, (_, n) => ({ weekday: n % 7, startMinute: Math.floor(n / 7) * 60, endMinute: Math.floor(n / 7) * 60 + 30 }));
+    const tooMany = Array.from({ length: 29 }, (_, n) => ({
+      weekday: n % 7,
+      startMinute: Math.floor(n / 7) * 60,
+      endMinute: Math.floor(n / 7) * 60 + 30,
+    }));
     const bad: [unknown, string][] = [
       [{ ...week, timeZone: 'Mars/Olympus_Mons' }, 'timeZone'],
       [{ ...week, timeZone: '+05:00' }, 'timeZone'],
@@ -230,7 +316,16 @@ describe('weekly availability', () => {
       [{ ...week, slots: [{ weekday: 2, startMinute: 600, endMinute: 600 }] }, 'slots.0.endMinute'],
       [{ ...week, slots: [{ weekday: 2, startMinute: 700, endMinute: 600 }] }, 'slots.0.endMinute'],
       [{ ...week, slots: [{ weekday: 2, startMinute: 60.5, endMinute: 600 }] }, 'slots.0.startMinute'],
-      [{ ...week, slots: [{ weekday: 3, startMinute: 540, endMinute: 720 }, { weekday: 3, startMinute: 700, endMinute: 800 }] }, 'slots.1.startMinute'],
+      [
+        {
+          ...week,
+          slots: [
+            { weekday: 3, startMinute: 540, endMinute: 720 },
+            { weekday: 3, startMinute: 700, endMinute: 800 },
+          ],
+        },
+        'slots.1.startMinute',
+      ],
       [{ ...week, slots: tooMany }, 'slots'],
       [{ slots: [] }, 'timeZone'],
       [{ timeZone: 'UTC' }, 'slots'],
@@ -243,7 +338,13 @@ describe('weekly availability', () => {
     }
     expect((await http(app, reader.cookie).get(url)).body).toEqual(week);
     // Touching slots are not overlapping.
-    const touching = { timeZone: 'UTC', slots: [{ weekday: 3, startMinute: 540, endMinute: 720 }, { weekday: 3, startMinute: 720, endMinute: 800 }] };
+    const touching = {
+      timeZone: 'UTC',
+      slots: [
+        { weekday: 3, startMinute: 540, endMinute: 720 },
+        { weekday: 3, startMinute: 720, endMinute: 800 },
+      ],
+    };
     expect((await http(app, reader.cookie).put(url, touching)).status).toBe(200);
     expect((await http(app, reader.cookie).get(url)).body).toEqual(touching);
   });
@@ -252,12 +353,22 @@ describe('weekly availability', () => {
 describe('profile settings through PATCH /api/readers/me', () => {
   it('saves bio, specialties, years and image, which the directory then shows; a bad image address changes nothing', async () => {
     const reader = await createReader(app);
-    const settings = { bio: 'Tarot for the curious.', specialties: ['Tarot', 'Runes', 'Tarot'], yearsExperience: 7, profileImage: 'https://images.example/vera.png' };
+    const settings = {
+      bio: 'Tarot for the curious.',
+      specialties: ['Tarot', 'Runes', 'Tarot'],
+      yearsExperience: 7,
+      profileImage: 'https://images.example/vera.png',
+    };
     const saved = await http(app, reader.cookie).patch('/api/readers/me', settings);
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ ...settings, specialties: ['Tarot', 'Runes'] });
     const listed = (await http(app).get('/api/readers')).body.readers.find((r: { id: string }) => r.id === reader.id);
-    expect(listed).toMatchObject({ bio: settings.bio, specialties: ['Tarot', 'Runes'], yearsExperience: 7, profileImage: settings.profileImage });
+    expect(listed).toMatchObject({
+      bio: settings.bio,
+      specialties: ['Tarot', 'Runes'],
+      yearsExperience: 7,
+      profileImage: settings.profileImage,
+    });
     const [account] = await app.db.select({ image: user.image }).from(user).where(eq(user.id, reader.id));
     expect(account!.image).toBe(settings.profileImage);
 
@@ -273,8 +384,13 @@ describe('profile settings through PATCH /api/readers/me', () => {
       expect(refused.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(refused.body.error.fields)).toContain(field);
     }
-    expect((await http(app, reader.cookie).get('/api/readers/me')).body).toMatchObject({ ...settings, specialties: ['Tarot', 'Runes'] });
-    expect((await http(app, reader.cookie).patch('/api/readers/me', { profileImage: null })).body.profileImage).toBeNull();
+    expect((await http(app, reader.cookie).get('/api/readers/me')).body).toMatchObject({
+      ...settings,
+      specialties: ['Tarot', 'Runes'],
+    });
+    expect(
+      (await http(app, reader.cookie).patch('/api/readers/me', { profileImage: null })).body.profileImage,
+    ).toBeNull();
   });
 });
 
@@ -292,7 +408,8 @@ describe('who may ask', () => {
     ];
     const body = { timeZone: 'UTC', slots: [{ weekday: 1, startMinute: 0, endMinute: 60 }] };
     for (const [method, path] of endpoints) {
-      const call = (cookie?: string) => (method === 'GET' ? http(app, cookie).get(path) : http(app, cookie).put(path, body));
+      const call = (cookie?: string) =>
+        method === 'GET' ? http(app, cookie).get(path) : http(app, cookie).put(path, body);
       expect((await call()).status, `${method} ${path}`).toBe(401);
       expect((await call(client.cookie)).status, `${method} ${path}`).toBe(403);
       expect((await call(admin.cookie)).status, `${method} ${path}`).toBe(403);

@@ -5,13 +5,21 @@ describe('readerDays', () => {
   it("cuts days at the reader's midnight, not UTC's", () => {
     // 03:30 UTC on 22 Nov is still 21 Nov in New York (UTC-5).
     const [yesterday, today] = readerDays(new Date('2026-11-22T03:30:00Z'), 'America/New_York', 2);
-    expect(today).toEqual({ date: '2026-11-21', start: new Date('2026-11-21T05:00:00Z'), end: new Date('2026-11-22T05:00:00Z') });
+    expect(today).toEqual({
+      date: '2026-11-21',
+      start: new Date('2026-11-21T05:00:00Z'),
+      end: new Date('2026-11-22T05:00:00Z'),
+    });
     expect(yesterday!.date).toBe('2026-11-20');
   });
 
   it('has a 23-hour day when the clocks go forward', () => {
     const days = readerDays(new Date('2026-03-09T12:00:00Z'), 'America/New_York', 2);
-    expect(days[0]).toEqual({ date: '2026-03-08', start: new Date('2026-03-08T05:00:00Z'), end: new Date('2026-03-09T04:00:00Z') });
+    expect(days[0]).toEqual({
+      date: '2026-03-08',
+      start: new Date('2026-03-08T05:00:00Z'),
+      end: new Date('2026-03-09T04:00:00Z'),
+    });
     expect(days[1]!.start).toEqual(days[0]!.end);
   });
 

@@ -10,7 +10,8 @@ import { earningsSince } from './reader-income';
  * charged, and a refund sets it to zero as it takes the share back out of escrow (billing.ts), so
  * summing it counts a refunded reading as a reading that earned nothing.
  */
-export const completedBy = (readerId: string) => and(eq(readingSessions.readerId, readerId), eq(readingSessions.status, 'completed'));
+export const completedBy = (readerId: string) =>
+  and(eq(readingSessions.readerId, readerId), eq(readingSessions.status, 'completed'));
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
@@ -38,7 +39,11 @@ function toFigures(earningsCents: number, row: Aggregates): PeriodFigures {
  * Earnings, readings and ratings since each given start (null: ever). Earnings are every source
  * of reader-income.ts paid in the period; readings and ratings count completed readings by their end.
  */
-export async function figuresSince<K extends string>(db: DbOrTx, readerId: string, starts: Record<K, Date | null>): Promise<Record<K, PeriodFigures>> {
+export async function figuresSince<K extends string>(
+  db: DbOrTx,
+  readerId: string,
+  starts: Record<K, Date | null>,
+): Promise<Record<K, PeriodFigures>> {
   const keys = keysOf(starts);
   const earnings = await earningsSince(db, readerId, starts);
   // One pass over the reader's readings: each period is a set of FILTERed aggregates, suffixed by its index.
@@ -58,6 +63,9 @@ export async function figuresSince<K extends string>(db: DbOrTx, readerId: strin
 }
 
 export async function readerTimeZone(db: DbOrTx, readerId: string): Promise<string | null> {
-  const [row] = await db.select({ timeZone: readerProfiles.timeZone }).from(readerProfiles).where(eq(readerProfiles.userId, readerId));
+  const [row] = await db
+    .select({ timeZone: readerProfiles.timeZone })
+    .from(readerProfiles)
+    .where(eq(readerProfiles.userId, readerId));
   return row?.timeZone ?? null;
 }

@@ -4,7 +4,17 @@ import { keysOf, recordOf } from '@shared/records';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
-import { appointments, liveStreams, readingSessions, shopOrderItems, shopOrders, shopShipments, streamGifts, streamJoins, writtenReadings } from '../../db/schema';
+import {
+  appointments,
+  liveStreams,
+  readingSessions,
+  shopOrderItems,
+  shopOrders,
+  shopShipments,
+  streamGifts,
+  streamJoins,
+  writtenReadings,
+} from '../../db/schema';
 
 /**
  * Every cent a reader earned, one row per completed reading, gift, paid admission, shop sale and answer:
@@ -73,13 +83,20 @@ export async function earningsBySource(db: DbOrTx, readerId: string): Promise<Ea
     db,
     sql`select source, coalesce(sum(cents), 0)::bigint as cents from ${readerIncome(readerId)} group by source`,
   );
-  const lines: EarningsBySource = recordOf(EARNING_SOURCES.map((source) => SOURCE_FIELD[source]), () => 0);
+  const lines: EarningsBySource = recordOf(
+    EARNING_SOURCES.map((source) => SOURCE_FIELD[source]),
+    () => 0,
+  );
   for (const row of rows) lines[SOURCE_FIELD[row.source]] = Number(row.cents);
   return lines;
 }
 
 /** A reader's income rows since `since`: when, from what and how much (readings that earned nothing included). */
-export async function incomeRowsSince(db: DbOrTx, readerId: string, since: Date): Promise<{ at: Date; source: EarningSource; cents: number }[]> {
+export async function incomeRowsSince(
+  db: DbOrTx,
+  readerId: string,
+  since: Date,
+): Promise<{ at: Date; source: EarningSource; cents: number }[]> {
   const rows = await queryRows<{ at: Date | string; source: EarningSource; cents: number | string }>(
     db,
     sql`select at, source, cents from ${readerIncome(readerId)} where at >= ${since.toISOString()}`,
@@ -88,14 +105,21 @@ export async function incomeRowsSince(db: DbOrTx, readerId: string, since: Date)
 }
 
 /** Each period's earnings (null: ever), summed from the same rows. */
-export async function earningsSince<K extends string>(db: DbOrTx, readerId: string, starts: Record<K, Date | null>): Promise<Record<K, number>> {
+export async function earningsSince<K extends string>(
+  db: DbOrTx,
+  readerId: string,
+  starts: Record<K, Date | null>,
+): Promise<Record<K, number>> {
   const keys = keysOf(starts);
   const sums = keys.map((key, index) => {
     const since = starts[key];
     const inPeriod = since ? sql`at >= ${since.toISOString()}` : sql`true`;
     return sql`coalesce(sum(cents) filter (where ${inPeriod}), 0)::bigint as ${sql.identifier(`cents_${index}`)}`;
   });
-  const [row] = await queryRows<Record<string, number | string>>(db, sql`select ${sql.join(sums, sql`, `)} from ${readerIncome(readerId)}`);
+  const [row] = await queryRows<Record<string, number | string>>(
+    db,
+    sql`select ${sql.join(sums, sql`, `)} from ${readerIncome(readerId)}`,
+  );
   return recordOf(keys, (_key, index) => Number(row![`cents_${index}`]));
 }
 

@@ -25,7 +25,12 @@ describe('an online reader with no page open', () => {
     await wait(2.5 * MINUTE);
     expect(await isOnline()).toBe(true);
 
-    const wentOffline = nextEvent(visitorSocket, 'reader_status', (s) => s.readerId === reader.id && !s.isOnline, 3 * MINUTE);
+    const wentOffline = nextEvent(
+      visitorSocket,
+      'reader_status',
+      (s) => s.readerId === reader.id && !s.isOnline,
+      3 * MINUTE,
+    );
     dashboard.disconnect();
     const closedAt = Date.now();
     await wait(MINUTE / 2);
@@ -39,7 +44,10 @@ describe('an online reader with no page open', () => {
       { readerId: reader.id, isOnline: false },
     ]);
 
-    const refused = await http(app, visitor.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' });
+    const refused = await http(app, visitor.cookie).post('/api/sessions/request', {
+      readerId: reader.id,
+      sessionType: 'chat',
+    });
     expect(refused.status).toBe(409);
 
     // Opening a page again is not going online: the reader says so with the switch.

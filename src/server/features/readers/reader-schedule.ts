@@ -6,10 +6,17 @@ import { readerAvailability, readerProfiles } from '../../db/schema';
 import { notFound } from '../../errors';
 
 export async function getReaderSchedule(db: DbOrTx, readerId: string): Promise<ReaderSchedule> {
-  const [profile] = await db.select({ timeZone: readerProfiles.timeZone }).from(readerProfiles).where(eq(readerProfiles.userId, readerId));
+  const [profile] = await db
+    .select({ timeZone: readerProfiles.timeZone })
+    .from(readerProfiles)
+    .where(eq(readerProfiles.userId, readerId));
   if (!profile) throw notFound('Reader profile not found');
   const slots = await db
-    .select({ weekday: readerAvailability.weekday, startMinute: readerAvailability.startMinute, endMinute: readerAvailability.endMinute })
+    .select({
+      weekday: readerAvailability.weekday,
+      startMinute: readerAvailability.startMinute,
+      endMinute: readerAvailability.endMinute,
+    })
     .from(readerAvailability)
     .where(eq(readerAvailability.readerId, readerId))
     .orderBy(readerAvailability.weekday, readerAvailability.startMinute);
@@ -20,7 +27,11 @@ export async function getReaderSchedule(db: DbOrTx, readerId: string): Promise<R
  * Replaces the reader's whole week and their zone in one transaction, so the directory never shows
  * half of an old schedule and half of a new one. The input is already validated (no overlaps).
  */
-export async function replaceReaderSchedule(deps: { db: Db; clock: Clock }, readerId: string, input: { timeZone: string; slots: ScheduleSlot[] }): Promise<ReaderSchedule> {
+export async function replaceReaderSchedule(
+  deps: { db: Db; clock: Clock },
+  readerId: string,
+  input: { timeZone: string; slots: ScheduleSlot[] },
+): Promise<ReaderSchedule> {
   return deps.db.transaction(async (tx) => {
     const updated = await tx
       .update(readerProfiles)
@@ -29,7 +40,8 @@ export async function replaceReaderSchedule(deps: { db: Db; clock: Clock }, read
       .returning({ userId: readerProfiles.userId });
     if (updated.length === 0) throw notFound('Reader profile not found');
     await tx.delete(readerAvailability).where(eq(readerAvailability.readerId, readerId));
-    if (input.slots.length > 0) await tx.insert(readerAvailability).values(input.slots.map((slot) => ({ readerId, ...slot })));
+    if (input.slots.length > 0)
+      await tx.insert(readerAvailability).values(input.slots.map((slot) => ({ readerId, ...slot })));
     return getReaderSchedule(tx, readerId);
   });
 }

@@ -1,6 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ReaderService } from '@shared/readers';
-import { EARLY_END_MINUTES, SERVICE_MINIMUM_COUNT, SERVICE_SCORE, SERVICE_WINDOW_DAYS, SLOWEST_ACCEPT_SECONDS } from '@shared/reader-service';
+import {
+  EARLY_END_MINUTES,
+  SERVICE_MINIMUM_COUNT,
+  SERVICE_SCORE,
+  SERVICE_WINDOW_DAYS,
+  SLOWEST_ACCEPT_SECONDS,
+} from '@shared/reader-service';
 import { readerProfiles, readingSessions, userBlocks, writtenReadings } from '../../db/schema';
 
 /** One reader's service over the window as the database counts it (`readerServiceAt`). */
@@ -58,8 +64,10 @@ function writtenAggregates(until: string): SQL {
     min(${w.createdAt}) as oldest`;
 }
 
-const inReadingWindow = (since: string, until: string) => sql`${readingSessions.requestedAt} > ${since} and ${readingSessions.requestedAt} <= ${until}`;
-const inWrittenWindow = (since: string, until: string) => sql`${writtenReadings.createdAt} > ${since} and ${writtenReadings.createdAt} <= ${until}`;
+const inReadingWindow = (since: string, until: string) =>
+  sql`${readingSessions.requestedAt} > ${since} and ${readingSessions.requestedAt} <= ${until}`;
+const inWrittenWindow = (since: string, until: string) =>
+  sql`${writtenReadings.createdAt} > ${since} and ${writtenReadings.createdAt} <= ${until}`;
 
 /** The figures and the score from the two aggregates (`service_readings`, `service_written`; absent, a reader has none). */
 function serviceJson(): SQL<ServiceCounts> {

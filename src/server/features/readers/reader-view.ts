@@ -103,7 +103,10 @@ export function toReader(row: ReaderRow, options: { includeEmail?: boolean } = {
 
 /** Readers as `viewerId` sees them (their free minutes depend on it; none for a visitor). */
 export function selectReaders(db: DbOrTx, viewerId: string | null = null) {
-  return db.select({ ...readerColumns, freeMinutes: freeMinutesFor(viewerId) }).from(readerProfiles).innerJoin(user, eq(user.id, readerProfiles.userId));
+  return db
+    .select({ ...readerColumns, freeMinutes: freeMinutesFor(viewerId) })
+    .from(readerProfiles)
+    .innerJoin(user, eq(user.id, readerProfiles.userId));
 }
 
 /** As `selectReaders`, with each reader's service figures up to `now` (docs/decisions/067). */

@@ -40,20 +40,40 @@ export async function updateMyReader(
   const imageProblem = displayFieldsProblem({ image: input.profileImage }, deps.isProduction);
   if (imageProblem) throw badRequest(imageProblem.message, { profileImage: imageProblem.message });
   const now = new Date(deps.clock.now());
-  const [before] = await db.select({ isOnline: readerProfiles.isOnline }).from(readerProfiles).where(eq(readerProfiles.userId, readerId));
+  const [before] = await db
+    .select({ isOnline: readerProfiles.isOnline })
+    .from(readerProfiles)
+    .where(eq(readerProfiles.userId, readerId));
   if (!before) throw notFound('Reader profile not found');
   const { specialties, bio, ...fields } = input;
   const outbox = new Outbox();
   const masked = await db.transaction(async (tx) => {
     // The bio is public: contact details in it are masked (issue 49), the reader told by `masked`.
-    const shownBio = bio === undefined ? undefined : await maskForOthers(tx, { userId: readerId, context: 'bio', subjectId: readerId, text: bio, now, maxLength: createReaderSchema.shape.bio.maxLength });
+    const shownBio =
+      bio === undefined
+        ? undefined
+        : await maskForOthers(tx, {
+            userId: readerId,
+            context: 'bio',
+            subjectId: readerId,
+            text: bio,
+            now,
+            maxLength: createReaderSchema.shape.bio.maxLength,
+          });
     await tx
       .update(readerProfiles)
       // Switching online is done from a live page: it counts as seen now (see realtime/presence/reader-presence.ts).
-      .set({ ...fields, ...(shownBio && { bio: shownBio.text }), ...(specialties && { specialties: [...new Set(specialties)] }), updatedAt: now, ...(input.isOnline && { seenAt: now }) })
+      .set({
+        ...fields,
+        ...(shownBio && { bio: shownBio.text }),
+        ...(specialties && { specialties: [...new Set(specialties)] }),
+        updatedAt: now,
+        ...(input.isOnline && { seenAt: now }),
+      })
       .where(eq(readerProfiles.userId, readerId));
     // The account's avatar (header, menus) is the same picture as the profile's, as at creation.
-    if (input.profileImage !== undefined) await tx.update(user).set({ image: input.profileImage, updatedAt: now }).where(eq(user.id, readerId));
+    if (input.profileImage !== undefined)
+      await tx.update(user).set({ image: input.profileImage, updatedAt: now }).where(eq(user.id, readerId));
     if (input.isOnline === false) await deps.onReaderOffline(tx, readerId, outbox);
     return shownBio?.masked ?? false;
   });

@@ -6,7 +6,8 @@ import { collect, emitAck, nextEvent, watchReaders } from '../../../../tests/int
 
 const { app, driver: reading } = await readingTestApp();
 
-const setOnline = async (cookie: string, isOnline: boolean) => expect((await http(app, cookie).patch('/api/readers/me', { isOnline })).status).toBe(200);
+const setOnline = async (cookie: string, isOnline: boolean) =>
+  expect((await http(app, cookie).patch('/api/readers/me', { isOnline })).status).toBe(200);
 
 // Issue 14: with every reader's status and every reading's start and end sent to every socket, the
 // server's work grew with the square of the readings under way.

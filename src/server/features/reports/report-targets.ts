@@ -3,7 +3,14 @@ import type { ContactMaskContext } from '@shared/contact-details';
 import type { ReportTargetType } from '@shared/reports';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { communityPosts, communityReplies, readerProfiles, readingSessions, streamMessages, user } from '../../db/schema';
+import {
+  communityPosts,
+  communityReplies,
+  readerProfiles,
+  readingSessions,
+  streamMessages,
+  user,
+} from '../../db/schema';
 import { MASKED_ORIGINALS_DAYS, maskedOriginalsOf } from '../contact-masks';
 import { firstNameOf } from '../readers';
 import { notesInvolving } from '../client-notes';
@@ -34,7 +41,13 @@ export interface TakeDown {
  * down, and hiding only closes the report as acted on (an admin who wants more suspends the
  * account from the users tab).
  */
-export const REPORT_TARGETS: Record<ReportTargetType, { read(db: DbOrTx, id: string): Promise<ReportedContent | null>; hide(db: DbOrTx, id: string, takeDown: TakeDown): Promise<void> }> = {
+export const REPORT_TARGETS: Record<
+  ReportTargetType,
+  {
+    read(db: DbOrTx, id: string): Promise<ReportedContent | null>;
+    hide(db: DbOrTx, id: string, takeDown: TakeDown): Promise<void>;
+  }
+> = {
   post: {
     async read(db, id) {
       const [row] = await db
@@ -74,11 +87,18 @@ export const REPORT_TARGETS: Record<ReportTargetType, { read(db: DbOrTx, id: str
         .from(readingSessions)
         .innerJoin(user, eq(user.id, readingSessions.clientId))
         .innerJoin(readerProfiles, eq(readerProfiles.userId, readingSessions.readerId))
-        .where(and(eq(readingSessions.id, id), isNotNull(readingSessions.review), isNull(readingSessions.reviewHiddenAt)));
-      return row?.review ? { text: row.review, authorName: row.name, link: `/readers/${encodeURIComponent(row.username)}` } : null;
+        .where(
+          and(eq(readingSessions.id, id), isNotNull(readingSessions.review), isNull(readingSessions.reviewHiddenAt)),
+        );
+      return row?.review
+        ? { text: row.review, authorName: row.name, link: `/readers/${encodeURIComponent(row.username)}` }
+        : null;
     },
     async hide(db, id, { now }) {
-      await db.update(readingSessions).set({ reviewHiddenAt: now }).where(and(eq(readingSessions.id, id), isNull(readingSessions.reviewHiddenAt)));
+      await db
+        .update(readingSessions)
+        .set({ reviewHiddenAt: now })
+        .where(and(eq(readingSessions.id, id), isNull(readingSessions.reviewHiddenAt)));
     },
   },
   stream_message: {
@@ -88,10 +108,15 @@ export const REPORT_TARGETS: Record<ReportTargetType, { read(db: DbOrTx, id: str
         .from(streamMessages)
         .innerJoin(user, eq(user.id, streamMessages.userId))
         .where(and(eq(streamMessages.id, id), isNull(streamMessages.removedAt)));
-      return row ? { text: row.content, authorName: byline(row.name), link: `/live/${encodeURIComponent(row.streamId)}` } : null;
+      return row
+        ? { text: row.content, authorName: byline(row.name), link: `/live/${encodeURIComponent(row.streamId)}` }
+        : null;
     },
     async hide(db, id, { now }) {
-      await db.update(streamMessages).set({ removedAt: now }).where(and(eq(streamMessages.id, id), isNull(streamMessages.removedAt)));
+      await db
+        .update(streamMessages)
+        .set({ removedAt: now })
+        .where(and(eq(streamMessages.id, id), isNull(streamMessages.removedAt)));
     },
   },
   user: {
@@ -104,7 +129,11 @@ export const REPORT_TARGETS: Record<ReportTargetType, { read(db: DbOrTx, id: str
         text: `${attempts} with contact details in their last ${MASKED_ORIGINALS_DAYS} days; the other side saw them masked.`,
         authorName: row.name,
         link: null,
-        maskedOriginals: originals.map(({ context, original, createdAt }) => ({ context, original, createdAt: createdAt.toISOString() })),
+        maskedOriginals: originals.map(({ context, original, createdAt }) => ({
+          context,
+          original,
+          createdAt: createdAt.toISOString(),
+        })),
         clientNotes: await notesInvolving(db, id),
       };
     },

@@ -28,11 +28,17 @@ beforeAll(async () => {
 
 const report = (user: TestUser | undefined, targetType: string, targetId: string, reason = 'This is spam') =>
   http(app, user?.cookie).post('/api/reports', { targetType, targetId, reason });
-const queue = async () => (await http(app, admin.cookie).get<{ reports: OpenReport[] }>('/api/admin/reports')).body.reports;
-const decide = (id: string, decision: string, user = admin) => http(app, user.cookie).post(`/api/admin/reports/${id}/decision`, { decision });
+const queue = async () =>
+  (await http(app, admin.cookie).get<{ reports: OpenReport[] }>('/api/admin/reports')).body.reports;
+const decide = (id: string, decision: string, user = admin) =>
+  http(app, user.cookie).post(`/api/admin/reports/${id}/decision`, { decision });
 
 async function newPost(title = 'Cheap crystals, message me') {
-  const created = await http(app, author.cookie).post('/api/community/posts', { title, content: 'Best prices anywhere, visit my site now.', category: 'Crystal Healing' });
+  const created = await http(app, author.cookie).post('/api/community/posts', {
+    title,
+    content: 'Best prices anywhere, visit my site now.',
+    category: 'Crystal Healing',
+  });
   expect(created.status).toBe(201);
   return created.body.id as string;
 }
@@ -58,7 +64,11 @@ describe('reporting', () => {
     const { body } = await report(reporter, 'post', postId, 'Advertising');
     const open = await queue();
     const mine = open.find((r) => r.id === body.id);
-    expect(mine).toMatchObject({ targetType: 'post', reason: 'Advertising', content: { authorName: 'Spammy Seller', link: `/community/${postId}` } });
+    expect(mine).toMatchObject({
+      targetType: 'post',
+      reason: 'Advertising',
+      content: { authorName: 'Spammy Seller', link: `/community/${postId}` },
+    });
     expect(mine?.content?.text).toContain('Another cheap crystals offer');
     expect(open.map((r) => r.createdAt)).toEqual([...open.map((r) => r.createdAt)].sort());
     expect((await http(app, reporter.cookie).get('/api/admin/reports')).status).toBe(403);
@@ -90,16 +100,27 @@ describe('deciding', () => {
 
   it('hides a reply, a live chat message, and the text of a review (its stars still count)', async () => {
     const postId = await newPost('A thread with a rude reply');
-    const reply = await http(app, author.cookie).post(`/api/community/posts/${postId}/replies`, { content: 'You are all fools' });
+    const reply = await http(app, author.cookie).post(`/api/community/posts/${postId}/replies`, {
+      content: 'You are all fools',
+    });
     await decide((await report(reporter, 'reply', reply.body.id)).body.id, 'hide');
     const thread = await http(app, reporter.cookie).get(`/api/community/posts/${postId}`);
     expect(thread.body.replies).toEqual([]);
 
     const reader = await createReader(app);
     const streamId = randomUUID();
-    await app.db.insert(liveStreams).values({ id: streamId, readerId: reader.id, title: 'Open pulls', category: 'Tarot Reading', status: 'live', startedAt: new Date(clock.now()) });
+    await app.db.insert(liveStreams).values({
+      id: streamId,
+      readerId: reader.id,
+      title: 'Open pulls',
+      category: 'Tarot Reading',
+      status: 'live',
+      startedAt: new Date(clock.now()),
+    });
     const messageId = randomUUID();
-    await app.db.insert(streamMessages).values({ id: messageId, streamId, userId: author.id, content: 'Buy my course' });
+    await app.db
+      .insert(streamMessages)
+      .values({ id: messageId, streamId, userId: author.id, content: 'Buy my course' });
     await decide((await report(reporter, 'stream_message', messageId)).body.id, 'hide');
     const [message] = await app.db.select().from(streamMessages).where(eq(streamMessages.id, messageId));
     expect(message?.removedAt).not.toBeNull();
@@ -107,7 +128,14 @@ describe('deciding', () => {
     const { id: readingId, client: rater } = await driver.startReading({ rateCents: 299, balanceCents: 1000, reader });
     clock.advance(MINUTE / 2);
     expect((await http(app, rater.cookie).post('/api/sessions/end', { sessionId: readingId })).status).toBe(200);
-    expect((await http(app, rater.cookie).post(`/api/sessions/${readingId}/rating`, { rating: 1, review: 'Terrible, call me instead' })).status).toBe(200);
+    expect(
+      (
+        await http(app, rater.cookie).post(`/api/sessions/${readingId}/rating`, {
+          rating: 1,
+          review: 'Terrible, call me instead',
+        })
+      ).status,
+    ).toBe(200);
     await decide((await report(reporter, 'review', readingId)).body.id, 'hide');
     const reviews = readerReviewsSchema.parse((await http(app).get(`/api/readers/${reader.id}/reviews`)).body);
     expect(reviews.reviews.find((r) => r.id === readingId)).toMatchObject({ rating: 1, text: '' });

@@ -18,7 +18,8 @@ export async function createReport(db: Db, reporterId: string, input: ReportInpu
   try {
     await db.insert(reports).values({ id, reporterId, ...input, createdAt: now });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('You have already reported this; an admin will review it within 24 hours');
+    if (isUniqueViolation(error))
+      throw conflict('You have already reported this; an admin will review it within 24 hours');
     throw error;
   }
   return { id };
@@ -57,11 +58,18 @@ export async function decideReport(db: Db, reportId: string, adminId: string, de
     if (!report) throw notFound('Report not found');
     if (report.status !== 'open') throw conflict('This report has already been decided');
     const targetType = report.targetType;
-    if (decision === 'hide') await REPORT_TARGETS[targetType].hide(tx, report.targetId, { now, reason: report.reason, adminId });
+    if (decision === 'hide')
+      await REPORT_TARGETS[targetType].hide(tx, report.targetId, { now, reason: report.reason, adminId });
     const decided = await tx
       .update(reports)
       .set({ status: decision === 'hide' ? 'hidden' : 'dismissed', decidedAt: now, decidedBy: adminId })
-      .where(and(eq(reports.targetType, report.targetType), eq(reports.targetId, report.targetId), eq(reports.status, 'open')))
+      .where(
+        and(
+          eq(reports.targetType, report.targetType),
+          eq(reports.targetId, report.targetId),
+          eq(reports.status, 'open'),
+        ),
+      )
       .returning({ id: reports.id });
     return { status: decision === 'hide' ? ('hidden' as const) : ('dismissed' as const), decided: decided.length };
   });

@@ -1,4 +1,10 @@
-import { createdReportSchema, createReportSchema, decideReportSchema, openReportListSchema, reportDecisionResultSchema } from '@shared/reports';
+import {
+  createdReportSchema,
+  createReportSchema,
+  decideReportSchema,
+  openReportListSchema,
+  reportDecisionResultSchema,
+} from '@shared/reports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,15 +22,29 @@ export async function reportRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   const adminsOnly = requireUser(deps.auth, 'admin');
   const now = () => new Date(deps.clock.now());
 
-  api.post('/api/reports', { onRequest: signedIn, schema: { body: createReportSchema, response: { 201: createdReportSchema } } }, async (request, reply) =>
-    reply.status(201).send(await createReport(db, currentUser(request).id, request.body, now())),
+  api.post(
+    '/api/reports',
+    { onRequest: signedIn, schema: { body: createReportSchema, response: { 201: createdReportSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await createReport(db, currentUser(request).id, request.body, now())),
   );
 
-  api.get('/api/admin/reports', { onRequest: adminsOnly, schema: { response: { 200: openReportListSchema } } }, async () => listOpenReports(db));
+  api.get(
+    '/api/admin/reports',
+    { onRequest: adminsOnly, schema: { response: { 200: openReportListSchema } } },
+    async () => listOpenReports(db),
+  );
 
   api.post(
     '/api/admin/reports/:id/decision',
-    { onRequest: adminsOnly, schema: { params: z.object({ id: z.string().min(1).max(100) }), body: decideReportSchema, response: { 200: reportDecisionResultSchema } } },
+    {
+      onRequest: adminsOnly,
+      schema: {
+        params: z.object({ id: z.string().min(1).max(100) }),
+        body: decideReportSchema,
+        response: { 200: reportDecisionResultSchema },
+      },
+    },
     async (request) => decideReport(db, request.params.id, currentUser(request).id, request.body.decision, now()),
   );
 }

@@ -1,12 +1,16 @@
-
-import { REVIEW_AUTHOR_NAME, REVIEW_STARS, REVIEWS_PAGE_SIZE, type ReaderReviews, type ReviewKind } from '@shared/reviews';
+import {
+  REVIEW_AUTHOR_NAME,
+  REVIEW_STARS,
+  REVIEWS_PAGE_SIZE,
+  type ReaderReviews,
+  type ReviewKind,
+} from '@shared/reviews';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import { readingSessions, writtenReadings } from '../../db/schema';
 import { assertListedReader } from '../readers';
 import { isCountedReview } from './counted-review';
-
 
 /**
  * A listed reader's counted reviews: of live readings (isCountedReview) and of written readings
@@ -34,12 +38,21 @@ function countedReviews(readerId: string) {
  */
 export async function listReaderReviews(db: DbOrTx, readerId: string, page: number): Promise<ReaderReviews> {
   await assertListedReader(db, readerId);
-  const rows = await queryRows<{ id: string; rating: number; review: string | null; rated_at: Date | string; session_type: ReviewKind }>(
+  const rows = await queryRows<{
+    id: string;
+    rating: number;
+    review: string | null;
+    rated_at: Date | string;
+    session_type: ReviewKind;
+  }>(
     db,
     sql`select id, rating, review, rated_at, session_type from ${countedReviews(readerId)}
         order by rated_at desc, id desc limit ${REVIEWS_PAGE_SIZE} offset ${(page - 1) * REVIEWS_PAGE_SIZE}`,
   );
-  const counts = await queryRows<{ stars: number; count: number }>(db, sql`select rating as stars, count(*)::int as count from ${countedReviews(readerId)} group by rating`);
+  const counts = await queryRows<{ stars: number; count: number }>(
+    db,
+    sql`select rating as stars, count(*)::int as count from ${countedReviews(readerId)} group by rating`,
+  );
 
   const countOf = new Map(counts.map((row) => [Number(row.stars), Number(row.count)]));
   const distribution = REVIEW_STARS.map((stars) => ({ stars, count: countOf.get(stars) ?? 0 }));

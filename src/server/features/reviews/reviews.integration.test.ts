@@ -28,7 +28,10 @@ const reviewsOf = async (readerId: string, query = '') => {
 async function completedReading(client: TestUser, reader: TestUser, options: { refund?: boolean } = {}) {
   const { id } = await driver.startReading({ rateCents: 299, balanceCents: 0, client, reader });
   clock.advance(MINUTE / 2);
-  const ended = await http(app, client.cookie).post('/api/sessions/end', { sessionId: id, ...(options.refund && { refundRequested: true }) });
+  const ended = await http(app, client.cookie).post('/api/sessions/end', {
+    sessionId: id,
+    ...(options.refund && { refundRequested: true }),
+  });
   expect(ended.status, JSON.stringify(ended.body)).toBe(200);
   return id;
 }
@@ -43,7 +46,10 @@ async function ratedReading(client: TestUser, reader: TestUser, rating: number, 
 
 /** A rating no client could give today, written as older code (issue 7) or a bad import might have. */
 const forceRating = (id: string, rating: number) =>
-  app.db.update(readingSessions).set({ rating, review: 'Should never show', ratedAt: new Date(clock.now()) }).where(eq(readingSessions.id, id));
+  app.db
+    .update(readingSessions)
+    .set({ rating, review: 'Should never show', ratedAt: new Date(clock.now()) })
+    .where(eq(readingSessions.id, id));
 
 describe('GET /api/readers/:id/reviews', () => {
   const RATINGS = [5, 5, 5, 5, 5, 5, 4, 4, 4, 3, 1, 5];
@@ -57,7 +63,14 @@ describe('GET /api/readers/:id/reviews', () => {
     client = await createClient(app, { name: 'Zelda Quartermaine', balanceCents: 100_000 });
     counted = [];
     for (const [index, rating] of RATINGS.entries()) {
-      counted.push(await ratedReading(client, reader, rating, index === 0 ? 'Warm and precise.' : index % 2 ? `Review ${index}` : undefined));
+      counted.push(
+        await ratedReading(
+          client,
+          reader,
+          rating,
+          index === 0 ? 'Warm and precise.' : index % 2 ? `Review ${index}` : undefined,
+        ),
+      );
     }
 
     // None of these may show: a refunded reading's rating, an unrated reading, a reading whose
@@ -66,7 +79,10 @@ describe('GET /api/readers/:id/reviews', () => {
     await forceRating(refunded, 1);
     await completedReading(client, reader);
     const unpaid = await completedReading(client, reader);
-    await app.db.update(readingSessions).set({ minutesCharged: 0, totalCostCents: 0, readerEarningsCents: 0 }).where(eq(readingSessions.id, unpaid));
+    await app.db
+      .update(readingSessions)
+      .set({ minutesCharged: 0, totalCostCents: 0, readerEarningsCents: 0 })
+      .where(eq(readingSessions.id, unpaid));
     await forceRating(unpaid, 1);
     const otherReader = await createReader(app);
     await ratedReading(client, otherReader, 2, 'For the other reader');
@@ -80,7 +96,9 @@ describe('GET /api/readers/:id/reviews', () => {
     expect(firstPage.total).toBe(RATINGS.length);
     expect(firstPage).toMatchObject({ page: 1, pageSize: 10 });
     expect(firstPage.reviews.map((review) => review.id)).toEqual(counted.toReversed().slice(0, 10));
-    expect(firstPage.reviews.some((review) => review.text === 'Should never show' || review.text === 'For the other reader')).toBe(false);
+    expect(
+      firstPage.reviews.some((review) => review.text === 'Should never show' || review.text === 'For the other reader'),
+    ).toBe(false);
     const ratedAts = firstPage.reviews.map((review) => Date.parse(review.ratedAt));
     expect(ratedAts).toEqual(ratedAts.toSorted((a, b) => b - a));
 
@@ -117,8 +135,13 @@ describe('GET /api/readers/:id/reviews', () => {
   });
 
   it('agrees with the rule that lets a client rate: a rating shows exactly when it could have been given', async () => {
-    const shown = new Set([...firstPage.reviews, ...(await reviewsOf(reader.id, '?page=2')).reviews].map((review) => review.id));
-    const rated = await app.db.select().from(readingSessions).where(and(eq(readingSessions.readerId, reader.id), isNotNull(readingSessions.rating)));
+    const shown = new Set(
+      [...firstPage.reviews, ...(await reviewsOf(reader.id, '?page=2')).reviews].map((review) => review.id),
+    );
+    const rated = await app.db
+      .select()
+      .from(readingSessions)
+      .where(and(eq(readingSessions.readerId, reader.id), isNotNull(readingSessions.rating)));
     expect(rated.length).toBeGreaterThan(shown.size);
     for (const row of rated) expect(shown.has(row.id), row.id).toBe(ratingRefusal({ ...row, rating: null }) === null);
   });
@@ -146,7 +169,10 @@ describe('GET /api/readers/:id/reviews', () => {
   it('answers 404 for an unknown reader, a user who is not a reader, and a suspended reader', async () => {
     const suspended = await createReader(app);
     await ratedReading(await createClient(app, { balanceCents: 1000 }), suspended, 5, 'Before the suspension');
-    await app.db.update(user).set({ suspendedAt: new Date(clock.now()) }).where(eq(user.id, suspended.id));
+    await app.db
+      .update(user)
+      .set({ suspendedAt: new Date(clock.now()) })
+      .where(eq(user.id, suspended.id));
     for (const id of ['no-such-reader', client.id, suspended.id]) {
       const response = await http(app).get(`/api/readers/${id}/reviews`);
       expect(response.status, id).toBe(404);

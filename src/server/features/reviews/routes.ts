@@ -10,7 +10,13 @@ export async function reviewRoutes(app: FastifyInstance, deps: { db: Db }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/readers/:id/reviews',
-    { schema: { params: z.object({ id: z.string().min(1).max(100) }), querystring: readerReviewsQuerySchema, response: { 200: readerReviewsSchema } } },
+    {
+      schema: {
+        params: z.object({ id: z.string().min(1).max(100) }),
+        querystring: readerReviewsQuerySchema,
+        response: { 200: readerReviewsSchema },
+      },
+    },
     async (request) => listReaderReviews(deps.db, request.params.id, request.query.page),
   );
 }

@@ -13,10 +13,16 @@ import { runDueWork } from './scheduler';
 const MINUTE = 60_000;
 const RATE = 299;
 const clock = fakeClock();
-const app = await testApp({ clock, runScheduler: false, runMailWorker: false, env: { BILLING_MINUTE_MS: String(MINUTE), DEV_READING_CLOCK: 'true' } });
+const app = await testApp({
+  clock,
+  runScheduler: false,
+  runMailWorker: false,
+  env: { BILLING_MINUTE_MS: String(MINUTE), DEV_READING_CLOCK: 'true' },
+});
 const driver = readingDriver(app, clock, MINUTE);
 
-const advance = (cookie: string, id: string, body: unknown) => http(app, cookie).post(`/api/dev/sessions/${id}/advance`, body);
+const advance = (cookie: string, id: string, body: unknown) =>
+  http(app, cookie).post(`/api/dev/sessions/${id}/advance`, body);
 const view = async (cookie: string, id: string) => (await http(app, cookie).get(`/api/sessions/${id}`)).body;
 
 describe('POST /api/dev/sessions/:id/advance', () => {
@@ -32,7 +38,12 @@ describe('POST /api/dev/sessions/:id/advance', () => {
     const answer = await advance(moved.client.cookie, moved.id, { minutes: 1 });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const startedAt = new Date(Date.parse(before.startedAt) - MINUTE).toISOString();
-    expect(answer.body).toMatchObject({ status: 'active', minutesCharged: 1, startedAt, nextMinuteAt: new Date(Date.parse(before.nextMinuteAt) - MINUTE).toISOString() });
+    expect(answer.body).toMatchObject({
+      status: 'active',
+      minutesCharged: 1,
+      startedAt,
+      nextMinuteAt: new Date(Date.parse(before.nextMinuteAt) - MINUTE).toISOString(),
+    });
     expect(clock.now()).toBe(clockBefore);
     await delivered(...sockets);
     for (const heard of started) expect(heard).toEqual([{ sessionId: moved.id, startedAt }]);
@@ -40,7 +51,11 @@ describe('POST /api/dev/sessions/:id/advance', () => {
     await driver.heartbeat(moved.id);
     await driver.heartbeat(other.id);
     await runDueWork(app.sessions);
-    expect(await view(moved.client.cookie, moved.id)).toMatchObject({ status: 'active', minutesCharged: 2, totalCostCents: 2 * RATE });
+    expect(await view(moved.client.cookie, moved.id)).toMatchObject({
+      status: 'active',
+      minutesCharged: 2,
+      totalCostCents: 2 * RATE,
+    });
     expect(await getWalletBalanceCents(app.db, moved.client.id)).toBe(8 * RATE);
     expect(await view(other.client.cookie, other.id)).toEqual(otherBefore);
   });
@@ -56,7 +71,12 @@ describe('POST /api/dev/sessions/:id/advance', () => {
     const refused = await http(app, client.cookie).post('/api/sessions/end', { sessionId: id, refundRequested: true });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe('Refunds are only available within the first 3 minutes of a session');
-    expect(await view(client.cookie, id)).toMatchObject({ status: 'active', minutesCharged: 4, totalCostCents: 4 * RATE, refundedCents: 0 });
+    expect(await view(client.cookie, id)).toMatchObject({
+      status: 'active',
+      minutesCharged: 4,
+      totalCostCents: 4 * RATE,
+      refundedCents: 0,
+    });
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(6 * RATE);
   });
 
@@ -65,11 +85,20 @@ describe('POST /api/dev/sessions/:id/advance', () => {
     expect((await advance(client.cookie, id, { minutes: 1 })).status).toBe(200);
     await driver.heartbeat(id);
     await runDueWork(app.sessions);
-    expect(await view(client.cookie, id)).toMatchObject({ status: 'active', pauseReason: 'insufficient_funds', minutesCharged: 1 });
+    expect(await view(client.cookie, id)).toMatchObject({
+      status: 'active',
+      pauseReason: 'insufficient_funds',
+      minutesCharged: 1,
+    });
     expect((await advance(client.cookie, id, { minutes: 2 })).status).toBe(200);
     await driver.heartbeat(id);
     await runDueWork(app.sessions);
-    expect(await view(client.cookie, id)).toMatchObject({ status: 'completed', endReason: 'insufficient_funds', minutesCharged: 1, totalCostCents: RATE });
+    expect(await view(client.cookie, id)).toMatchObject({
+      status: 'completed',
+      endReason: 'insufficient_funds',
+      minutesCharged: 1,
+      totalCostCents: RATE,
+    });
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(50);
   });
 

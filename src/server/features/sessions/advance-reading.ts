@@ -19,7 +19,12 @@ import { loadSessionView } from './session-view';
  * that is away has been away that much longer. Only this reading moves: the server's clock and
  * every other reading, in the other browser tests running beside it, stay on real time.
  */
-export async function advanceReading(deps: SessionDeps, user: SessionUser, sessionId: string, minutes: number): Promise<ReadingSession> {
+export async function advanceReading(
+  deps: SessionDeps,
+  user: SessionUser,
+  sessionId: string,
+  minutes: number,
+): Promise<ReadingSession> {
   const shiftMs = minutes * deps.timing.minuteMs;
   const before = (moment: Date) => new Date(moment.getTime() - shiftMs);
   const earlier = (moment: Date | null) => (moment === null ? null : before(moment));
@@ -28,7 +33,8 @@ export async function advanceReading(deps: SessionDeps, user: SessionUser, sessi
     const session = await lockSessionFor(tx, sessionId, user);
     if (!OPEN_SESSION_STATUSES.includes(session.status)) throw conflict(`This session is ${session.status}`);
     const now = new Date(deps.clock.now());
-    const awayLonger = (role: 'client' | 'reader', seenAt: Date | null) => (isPresent(session, role, now, deps.timing) ? seenAt : earlier(seenAt));
+    const awayLonger = (role: 'client' | 'reader', seenAt: Date | null) =>
+      isPresent(session, role, now, deps.timing) ? seenAt : earlier(seenAt);
     const [moved] = await tx
       .update(readingSessions)
       .set({
@@ -48,7 +54,10 @@ export async function advanceReading(deps: SessionDeps, user: SessionUser, sessi
       .returning({ startedAt: readingSessions.startedAt });
     // Both pages count the reading's time (and the refund offer) from its start: they hear the new one.
     if (session.status === 'active' && moved?.startedAt) {
-      outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.sessionStarted, { sessionId, startedAt: moved.startedAt.toISOString() });
+      outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.sessionStarted, {
+        sessionId,
+        startedAt: moved.startedAt.toISOString(),
+      });
     }
   });
   outbox.flush(deps.realtime);

@@ -7,7 +7,15 @@ import { collect, delivered } from '../../../../tests/integration/socket-helpers
 import { ledgerTotalCents, revenueCents } from '../../../../tests/integration/ledger-sums';
 import { createTestApp, testApp } from '../../../../tests/integration/test-app';
 import { markLeft, markSeen } from '../../realtime/presence/session-presence';
-import { getEarnings, getWalletBalanceCents, IdempotencyConflictError, revenueAccountFor, SPLIT_LEG_SUFFIX, transfer, walletAccountId } from '../wallet';
+import {
+  getEarnings,
+  getWalletBalanceCents,
+  IdempotencyConflictError,
+  revenueAccountFor,
+  SPLIT_LEG_SUFFIX,
+  transfer,
+  walletAccountId,
+} from '../wallet';
 import { minuteChargeKey } from './billing';
 import { runDueWork } from './scheduler';
 
@@ -34,10 +42,16 @@ async function activeSession(balanceCents: number) {
   const client = await createClient(app, { balanceCents });
   const reader = await createReader(app, { chatRateCents: RATE });
   expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
-  const requested = await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat', ratePerMinuteCents: RATE });
+  const requested = await http(app, client.cookie).post('/api/sessions/request', {
+    readerId: reader.id,
+    sessionType: 'chat',
+    ratePerMinuteCents: RATE,
+  });
   expect(requested.status).toBe(201);
   const id = requested.body.id as string;
-  expect((await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: id, response: 'accept' })).status).toBe(200);
+  expect(
+    (await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: id, response: 'accept' })).status,
+  ).toBe(200);
   await heartbeat(id);
   const started = await http(app, client.cookie).post('/api/sessions/start', { sessionId: id });
   expect(started.status).toBe(200);
@@ -68,7 +82,11 @@ describe('billing engine (fake clock)', () => {
     clock.advance(1);
     await runDueWork(app.sessions);
     await runDueWork(app.sessions);
-    expect(await session(id, client)).toMatchObject({ minutesCharged: 2, totalCostCents: 2 * RATE, readerEarningsCents: 2 * READER_SHARE });
+    expect(await session(id, client)).toMatchObject({
+      minutesCharged: 2,
+      totalCostCents: 2 * RATE,
+      readerEarningsCents: 2 * READER_SHARE,
+    });
     expect(await balance(client)).toBe(2000 - 2 * RATE);
     expect(await earnings(reader)).toEqual({ availableCents: 0, heldCents: 2 * READER_SHARE });
     expect((await revenue()) - revenueBefore).toBe(2 * (RATE - READER_SHARE));
@@ -96,12 +114,23 @@ describe('billing engine (fake clock)', () => {
     // Minute 4 cannot be paid: a pause to top up (sessions/top-up.integration.test.ts), and the end
     // when its two minutes pass with no deposit.
     await nextMinute(id);
-    expect(await session(id, client)).toMatchObject({ status: 'active', pauseReason: 'insufficient_funds', minutesCharged: 3 });
+    expect(await session(id, client)).toMatchObject({
+      status: 'active',
+      pauseReason: 'insufficient_funds',
+      minutesCharged: 3,
+    });
     await nextMinute(id);
     await nextMinute(id);
-    expect(await session(id, client)).toMatchObject({ status: 'completed', endReason: 'insufficient_funds', minutesCharged: 3, totalCostCents: 3 * RATE });
+    expect(await session(id, client)).toMatchObject({
+      status: 'completed',
+      endReason: 'insufficient_funds',
+      minutesCharged: 3,
+      totalCostCents: 3 * RATE,
+    });
     await delivered(clientSocket);
-    expect(ended).toEqual([expect.objectContaining({ reason: 'insufficient_funds', totalMinutes: 3, totalCostCents: 3 * RATE })]);
+    expect(ended).toEqual([
+      expect.objectContaining({ reason: 'insufficient_funds', totalMinutes: 3, totalCostCents: 3 * RATE }),
+    ]);
     expect(await balance(client)).toBe(100);
     expect(await earnings(reader)).toEqual({ availableCents: 3 * READER_SHARE, heldCents: 0 });
     expect(await ledgerTotalCents(app.db)).toBe(0);
@@ -169,7 +198,11 @@ describe('billing engine (fake clock)', () => {
     expect((await session(id, client)).status).toBe('active');
     at(260);
     await runDueWork(app.sessions);
-    expect(await session(id, client)).toMatchObject({ status: 'completed', endReason: 'disconnected', minutesCharged: 4 });
+    expect(await session(id, client)).toMatchObject({
+      status: 'completed',
+      endReason: 'disconnected',
+      minutesCharged: 4,
+    });
     expect(await balance(client)).toBe(5000 - 4 * RATE);
   });
 
@@ -178,8 +211,12 @@ describe('billing engine (fake clock)', () => {
     const { client, reader, id } = await activeSession(5000);
     const readerSocket = await app.connectSocket(reader.cookie);
     const heard: { event: string; readerEarningsCents: number }[] = [];
-    readerSocket.on('billing_update', (u) => heard.push({ event: 'billing_update', readerEarningsCents: u.readerEarningsCents }));
-    readerSocket.on('session_ended', (e) => heard.push({ event: 'session_ended', readerEarningsCents: e.readerEarningsCents }));
+    readerSocket.on('billing_update', (u) =>
+      heard.push({ event: 'billing_update', readerEarningsCents: u.readerEarningsCents }),
+    );
+    readerSocket.on('session_ended', (e) =>
+      heard.push({ event: 'session_ended', readerEarningsCents: e.readerEarningsCents }),
+    );
     await nextMinute(id);
     await nextMinute(id);
     expect(await balance(client)).toBe(5000 - 3 * RATE);
@@ -216,7 +253,12 @@ describe('billing engine (fake clock)', () => {
     const { client, id } = await activeSession(5000);
     await nextMinute(id);
     // A second app on the same database stands in for the restarted process.
-    const restarted = await createTestApp({ clock, runScheduler: false, database: app.database, env: { BILLING_MINUTE_MS: String(MINUTE) } });
+    const restarted = await createTestApp({
+      clock,
+      runScheduler: false,
+      database: app.database,
+      env: { BILLING_MINUTE_MS: String(MINUTE) },
+    });
     try {
       clock.advance(MINUTE);
       await heartbeat(id);
@@ -233,14 +275,19 @@ describe('billing engine (fake clock)', () => {
     const client = await createClient(app, { balanceCents: 1000 });
     const reader = await createReader(app);
     await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true });
-    const { body } = await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'audio' });
+    const { body } = await http(app, client.cookie).post('/api/sessions/request', {
+      readerId: reader.id,
+      sessionType: 'audio',
+    });
     clock.advance(MINUTE - 1);
     await runDueWork(app.sessions);
     expect((await session(body.id, client)).status).toBe('requested');
     clock.advance(1);
     await runDueWork(app.sessions);
     expect(await session(body.id, client)).toMatchObject({ status: 'missed', endReason: 'missed' });
-    expect((await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: body.id, response: 'accept' })).status).toBe(409);
+    expect(
+      (await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: body.id, response: 'accept' })).status,
+    ).toBe(409);
   });
 
   it('a minutes-only pass charges a due minute, pauses a reading whose side went away instead, and tells the next due minute', async () => {

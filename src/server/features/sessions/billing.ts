@@ -7,7 +7,18 @@ import { ledgerTransfers, readerProfiles, readingSessions } from '../../db/schem
 import { billedMinutes } from '../../metrics/process-metrics';
 import type { Outbox } from '../../realtime/outbox';
 import type { SessionTiming } from '../../timing';
-import { chargeManyCreditFirst, creditAccountId, escrowAccountId, getBalances, isRevenueAccount, lockAccounts, releaseHeldShare, returnCredit, transfer, walletAccountId } from '../wallet';
+import {
+  chargeManyCreditFirst,
+  creditAccountId,
+  escrowAccountId,
+  getBalances,
+  isRevenueAccount,
+  lockAccounts,
+  releaseHeldShare,
+  returnCredit,
+  transfer,
+  walletAccountId,
+} from '../wallet';
 import { isBookedMinute, lockBookedReadingAccounts, rateOfMinute, settleBookedReading } from './booked-reading';
 import { minuteChargeKey, sessionReference } from './session-reference';
 import { type SessionRow, sessionRoom } from './session-view';
@@ -18,7 +29,10 @@ export { minuteChargeKey, sessionReference };
 
 async function walletsOf(tx: Tx, session: SessionRow) {
   const balances = await getBalances(tx, [walletAccountId(session.clientId), walletAccountId(session.readerId)]);
-  return { client: balances.get(walletAccountId(session.clientId)) ?? 0, reader: balances.get(walletAccountId(session.readerId)) ?? 0 };
+  return {
+    client: balances.get(walletAccountId(session.clientId)) ?? 0,
+    reader: balances.get(walletAccountId(session.readerId)) ?? 0,
+  };
 }
 
 /**
@@ -27,7 +41,8 @@ async function walletsOf(tx: Tx, session: SessionRow) {
  * `billing_update`, which their screens also refetch on, without reading their unchanged wallet.)
  */
 function walletEvents(outbox: Outbox, session: SessionRow, wallets: { client?: number; reader: number }) {
-  if (wallets.client !== undefined) outbox.toUser(session.clientId, SERVER_EVENTS.walletUpdated, { balanceCents: wallets.client });
+  if (wallets.client !== undefined)
+    outbox.toUser(session.clientId, SERVER_EVENTS.walletUpdated, { balanceCents: wallets.client });
   outbox.toUser(session.readerId, SERVER_EVENTS.walletUpdated, { balanceCents: wallets.reader });
 }
 
@@ -38,7 +53,13 @@ function walletEvents(outbox: Outbox, session: SessionRow, wallets: { client?: n
  * a retry or a second process can never charge it twice, and split on the session's total
  * (splitSessionMinute). Returns false when the client cannot pay: the caller decides what follows.
  */
-export async function chargeNextMinute(tx: Tx, session: SessionRow, now: Date, timing: SessionTiming, outbox: Outbox): Promise<boolean> {
+export async function chargeNextMinute(
+  tx: Tx,
+  session: SessionRow,
+  now: Date,
+  timing: SessionTiming,
+  outbox: Outbox,
+): Promise<boolean> {
   const [paid] = await chargeNextMinutes(tx, [session], now, timing, outbox);
   return paid === true;
 }
@@ -49,7 +70,13 @@ export async function chargeNextMinute(tx: Tx, session: SessionRow, now: Date, t
  * costs the database a few statements, not a few per reading. Each reading is billed on its own:
  * one whose client cannot pay is answered false and leaves the others charged.
  */
-export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Date, timing: SessionTiming, outbox: Outbox): Promise<boolean[]> {
+export async function chargeNextMinutes(
+  tx: Tx,
+  sessions: SessionRow[],
+  now: Date,
+  timing: SessionTiming,
+  outbox: Outbox,
+): Promise<boolean[]> {
   const plans = sessions.map((session) => {
     const minute = session.minutesCharged + 1;
     // A booked minute was paid for ahead: it comes out of the client's hold (docs/decisions/048);
@@ -57,7 +84,14 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
     const isBooked = isBookedMinute(session, minute);
     const isFree = minute <= session.freeMinutes;
     const amountCents = isFree ? 0 : rateOfMinute(session, minute);
-    return { session, isBooked, minute, isFree, amountCents, ...splitSessionMinute(session.totalCostCents, amountCents) };
+    return {
+      session,
+      isBooked,
+      minute,
+      isFree,
+      amountCents,
+      ...splitSessionMinute(session.totalCostCents, amountCents),
+    };
   });
   const paid = plans.filter((plan) => !plan.isFree);
   // No savepoint needed: an unpaid charge is refused before the ledger writes anything.
@@ -78,8 +112,11 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
   );
   const outcomeOf = new Map(paid.map((plan, i) => [plan, outcomes[i]!]));
   // The wallets no charge answered for: free minutes', and booked readings' (their payer is the hold).
-  const unchargedWallets = plans.filter((plan) => plan.isFree || plan.isBooked).map(({ session }) => walletAccountId(session.clientId));
-  const walletBalances = unchargedWallets.length === 0 ? new Map<string, number>() : await getBalances(tx, unchargedWallets);
+  const unchargedWallets = plans
+    .filter((plan) => plan.isFree || plan.isBooked)
+    .map(({ session }) => walletAccountId(session.clientId));
+  const walletBalances =
+    unchargedWallets.length === 0 ? new Map<string, number>() : await getBalances(tx, unchargedWallets);
 
   const records: object[] = [];
   const results = plans.map((plan) => {
@@ -87,7 +124,8 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
     const outcome = outcomeOf.get(plan);
     if (outcome?.refused) return false;
     // A booked reading's payer balance is the hold, which is not the wallet the client sees.
-    const clientBalanceCents = outcome && !isBooked ? outcome.payerBalanceCents : (walletBalances.get(walletAccountId(session.clientId)) ?? 0);
+    const clientBalanceCents =
+      outcome && !isBooked ? outcome.payerBalanceCents : (walletBalances.get(walletAccountId(session.clientId)) ?? 0);
     const startedAt = session.nextMinuteAt ?? now;
     const nextMinuteAt = new Date(startedAt.getTime() + timing.minuteMs);
     const totalCostCents = session.totalCostCents + amountCents;
@@ -107,7 +145,8 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
     const nextRate = rateOfMinute(session, minute + 1);
     // Only a wallet-paid next minute can pause for a top-up: a booked one is held, and a booked
     // reading that was not extended ends at its booked length.
-    const isNextFromWallet = !isBookedMinute(session, minute + 1) && (session.appointmentId === null || isExtended(session));
+    const isNextFromWallet =
+      !isBookedMinute(session, minute + 1) && (session.appointmentId === null || isExtended(session));
     const isNextPaid = minute + 1 > session.freeMinutes;
     const event: BillingUpdateEvent = {
       sessionId: session.id,
@@ -118,12 +157,17 @@ export async function chargeNextMinutes(tx: Tx, sessions: SessionRow[], now: Dat
       ratePerMinuteCents: nextRate,
       free: isFree,
       freeMinutes: session.freeMinutes,
-      isFinalMinute: isNextFromWallet && isNextPaid && clientBalanceCents + (creditLeft.get(session.clientId) ?? 0) < nextRate,
+      isFinalMinute:
+        isNextFromWallet && isNextPaid && clientBalanceCents + (creditLeft.get(session.clientId) ?? 0) < nextRate,
       nextMinuteAt: nextMinuteAt.toISOString(),
     };
     outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.billingUpdate, event);
     const creditCents = creditLeft.get(session.clientId);
-    if (!isFree && !isBooked) outbox.toUser(session.clientId, SERVER_EVENTS.walletUpdated, { balanceCents: clientBalanceCents, ...(creditCents !== undefined && { creditCents }) });
+    if (!isFree && !isBooked)
+      outbox.toUser(session.clientId, SERVER_EVENTS.walletUpdated, {
+        balanceCents: clientBalanceCents,
+        ...(creditCents !== undefined && { creditCents }),
+      });
     return true;
   });
   const freeCount = plans.filter((plan, i) => plan.isFree && results[i]).length;
@@ -152,7 +196,9 @@ export async function refundSession(tx: Tx, session: SessionRow, now: Date): Pro
   const charges = await tx
     .select()
     .from(ledgerTransfers)
-    .where(and(eq(ledgerTransfers.reference, sessionReference(session.id)), eq(ledgerTransfers.kind, 'session_charge')));
+    .where(
+      and(eq(ledgerTransfers.reference, sessionReference(session.id)), eq(ledgerTransfers.kind, 'session_charge')),
+    );
   const escrow = escrowAccountId(session.readerId);
   // Lock every account a refund touches up front, in the ledger's order, so a refund and a
   // concurrent charge to the same reader cannot each hold one row and wait for the other.
@@ -174,7 +220,13 @@ export async function refundSession(tx: Tx, session: SessionRow, now: Date): Pro
     if (charge.debitAccountId === wallet) toWalletCents += charge.amountCents;
   }
   // What credit paid goes back to credit, never into the cash a card refund could take.
-  await returnCredit(tx, { userId: session.clientId, reference: sessionReference(session.id), refundedCents: toWalletCents, idempotencyKey: `refund:${session.id}`, now });
+  await returnCredit(tx, {
+    userId: session.clientId,
+    reference: sessionReference(session.id),
+    refundedCents: toWalletCents,
+    idempotencyKey: `refund:${session.id}`,
+    now,
+  });
   return refundedCents;
 }
 
@@ -194,8 +246,15 @@ export async function finishSession(tx: Tx, session: SessionRow, now: Date, outb
   const wasActive = session.status === 'active';
   if (session.appointmentId) await lockBookedReadingAccounts(tx, session);
   const refundedCents = wasActive && options.refund ? await refundSession(tx, session, now) : 0;
-  const releasedCents = wasActive && !options.refund ? await releaseHeldShare(tx, { readerUserId: session.readerId, reference: sessionReference(session.id) }) : 0;
-  const status = wasActive ? 'completed' : session.status === 'requested' && options.reason === 'missed' ? 'missed' : 'cancelled';
+  const releasedCents =
+    wasActive && !options.refund
+      ? await releaseHeldShare(tx, { readerUserId: session.readerId, reference: sessionReference(session.id) })
+      : 0;
+  const status = wasActive
+    ? 'completed'
+    : session.status === 'requested' && options.reason === 'missed'
+      ? 'missed'
+      : 'cancelled';
   const releasedFromHoldCents = session.appointmentId ? await settleBookedReading(tx, session, wasActive, now) : 0;
   await tx
     .update(readingSessions)
@@ -227,7 +286,8 @@ export async function finishSession(tx: Tx, session: SessionRow, now: Date, outb
     readerEarningsCents: refundedCents > 0 ? 0 : session.readerEarningsCents,
   };
   outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.sessionEnded, event);
-  if (wasActive) outbox.toReaderWatchers(session.readerId, SERVER_EVENTS.readerBusy, { readerId: session.readerId, isBusy: false });
+  if (wasActive)
+    outbox.toReaderWatchers(session.readerId, SERVER_EVENTS.readerBusy, { readerId: session.readerId, isBusy: false });
   // Nobody stays in an ended session's room: no message or signal reaches it any more.
   outbox.closeRoom(sessionRoom(session.id));
   if (refundedCents > 0 || releasedFromHoldCents > 0) walletEvents(outbox, session, await walletsOf(tx, session));

@@ -29,7 +29,11 @@ const BUYING_KINDS = ['session_charge', 'appointment_fee', 'written_reading', 'g
 async function ledgerSpending(clientId: string): Promise<Record<string, number>> {
   const own = [walletAccountId(clientId), holdAccountId(clientId)];
   const rows = await app.db
-    .select({ kind: ledgerTransfers.kind, reference: sql<string>`split_part(${ledgerTransfers.reference}, ':', 1)`, cents: sql<number>`sum(${ledgerTransfers.amountCents})::int` })
+    .select({
+      kind: ledgerTransfers.kind,
+      reference: sql<string>`split_part(${ledgerTransfers.reference}, ':', 1)`,
+      cents: sql<number>`sum(${ledgerTransfers.amountCents})::int`,
+    })
     .from(ledgerTransfers)
     .where(
       or(
@@ -38,7 +42,9 @@ async function ledgerSpending(clientId: string): Promise<Record<string, number>>
       ),
     )
     .groupBy(ledgerTransfers.kind, sql`2`);
-  return Object.fromEntries(rows.map((row) => [row.kind === 'refund' ? `refund ${row.reference}` : row.kind, row.cents]));
+  return Object.fromEntries(
+    rows.map((row) => [row.kind === 'refund' ? `refund ${row.reference}` : row.kind, row.cents]),
+  );
 }
 
 const summary = (user: TestUser) => http(app, user.cookie).get('/api/sessions/summary');
@@ -46,7 +52,12 @@ const summary = (user: TestUser) => http(app, user.cookie).get('/api/sessions/su
 describe('Total Spent counts everything bought (issue 43)', () => {
   let client: TestUser;
   let reader: TestUser;
-  const { gift: GIFT, admissionCents: ADMISSION_CENTS, writtenCents: WRITTEN_CENTS, appointmentFeeCents: APPOINTMENT_FEE_CENTS } = PURCHASES;
+  const {
+    gift: GIFT,
+    admissionCents: ADMISSION_CENTS,
+    writtenCents: WRITTEN_CENTS,
+    appointmentFeeCents: APPOINTMENT_FEE_CENTS,
+  } = PURCHASES;
   const PRODUCT_CENTS = 2799;
   let orderCents = 0;
   let shipmentRefundCents = 0;
@@ -57,13 +68,32 @@ describe('Total Spent counts everything bought (issue 43)', () => {
 
     await buyFromEverySource(app, driver, clock, client, reader, MINUTE);
     // And a written question still awaiting its answer: on hold, not spent.
-    expect((await http(app, client.cookie).post('/api/written-readings', { readerId: reader.id, question: 'Should I move to the coast next spring?' })).status).toBe(201);
+    expect(
+      (
+        await http(app, client.cookie).post('/api/written-readings', {
+          readerId: reader.id,
+          question: 'Should I move to the coast next spring?',
+        })
+      ).status,
+    ).toBe(201);
 
     // Two shop orders with shipping; one is never shipped, and the client cancels it a week on.
     const productId = 'client-spending-deck';
-    await app.db.insert(shopProducts).values({ id: productId, sellerId: reader.id, name: 'Moon deck', priceCents: PRODUCT_CENTS, category: 'Tarot', isDigital: false, stock: 5 });
+    await app.db.insert(shopProducts).values({
+      id: productId,
+      sellerId: reader.id,
+      name: 'Moon deck',
+      priceCents: PRODUCT_CENTS,
+      category: 'Tarot',
+      isDigital: false,
+      stock: 5,
+    });
     for (const key of ['order-1', 'order-2']) {
-      const order = await http(app, client.cookie).post('/api/shop/orders', { items: [{ productId, quantity: 1 }], shippingAddress: TEST_ADDRESS }, { 'idempotency-key': key });
+      const order = await http(app, client.cookie).post(
+        '/api/shop/orders',
+        { items: [{ productId, quantity: 1 }], shippingAddress: TEST_ADDRESS },
+        { 'idempotency-key': key },
+      );
       expect(order.status, JSON.stringify(order.body)).toBe(201);
       orderCents += order.body.totalCents;
     }
@@ -97,8 +127,14 @@ describe('Total Spent counts everything bought (issue 43)', () => {
       streamAdmissions: ADMISSION_CENTS,
       orders: orderCents - PRODUCT_CENTS,
     });
-    const total = 2 * 399 + APPOINTMENT_FEE_CENTS + WRITTEN_CENTS + GIFT.costCents + ADMISSION_CENTS + orderCents - PRODUCT_CENTS;
-    expect(response.body).toMatchObject({ totalSpentCents: total, monthSpentCents: total, completedSessions: 2, monthSessions: 2 });
+    const total =
+      2 * 399 + APPOINTMENT_FEE_CENTS + WRITTEN_CENTS + GIFT.costCents + ADMISSION_CENTS + orderCents - PRODUCT_CENTS;
+    expect(response.body).toMatchObject({
+      totalSpentCents: total,
+      monthSpentCents: total,
+      completedSessions: 2,
+      monthSessions: 2,
+    });
     // What left the wallet is what was spent plus what is still on hold (the unanswered question).
     const wallet = (await http(app, client.cookie).get('/api/wallet')).body;
     expect(50_000 - wallet.balanceCents).toBe(total + WRITTEN_CENTS);
@@ -109,6 +145,11 @@ describe('Total Spent counts everything bought (issue 43)', () => {
     const before = (await summary(client)).body;
     clock.advance(25 * DAY);
     const nextMonth = (await summary(client)).body;
-    expect(nextMonth).toMatchObject({ totalSpentCents: before.totalSpentCents, spentBySource: before.spentBySource, monthSpentCents: 0, monthSessions: 0 });
+    expect(nextMonth).toMatchObject({
+      totalSpentCents: before.totalSpentCents,
+      spentBySource: before.spentBySource,
+      monthSpentCents: 0,
+      monthSessions: 0,
+    });
   });
 });

@@ -3,7 +3,15 @@ import { recordOf } from '@shared/records';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
-import { appointments, readingSessions, shopOrders, shopShipments, streamGifts, streamJoins, writtenReadings } from '../../db/schema';
+import {
+  appointments,
+  readingSessions,
+  shopOrders,
+  shopShipments,
+  streamGifts,
+  streamJoins,
+  writtenReadings,
+} from '../../db/schema';
 
 /**
  * Every cent a client spent, one row per purchase or refund: `(source, at, cents)`, the one

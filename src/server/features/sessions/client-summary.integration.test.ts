@@ -56,7 +56,10 @@ describe('GET /api/sessions/summary', () => {
     await http(app, client.cookie).post('/api/sessions/end', { sessionId: older.id });
     const now = new Date(clock.now());
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));
-    await app.db.update(readingSessions).set({ startedAt: lastMonth, endedAt: lastMonth }).where(eq(readingSessions.id, older.id));
+    await app.db
+      .update(readingSessions)
+      .set({ startedAt: lastMonth, endedAt: lastMonth })
+      .where(eq(readingSessions.id, older.id));
 
     // An open reading counts toward nothing until it completes.
     await driver.startReading({ rateCents: 700, balanceCents: 0, client });
@@ -71,7 +74,14 @@ describe('GET /api/sessions/summary', () => {
 
     expect((await summary(client.cookie)).body).toEqual({
       totalSpentCents: 897 + 1000,
-      spentBySource: { readings: 897 + 1000, appointmentFees: 0, writtenReadings: 0, gifts: 0, streamAdmissions: 0, orders: 0 },
+      spentBySource: {
+        readings: 897 + 1000,
+        appointmentFees: 0,
+        writtenReadings: 0,
+        gifts: 0,
+        streamAdmissions: 0,
+        orders: 0,
+      },
       completedSessions: 3,
       monthSpentCents: 897,
       monthSessions: 2,

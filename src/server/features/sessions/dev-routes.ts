@@ -14,7 +14,10 @@ import type { SessionDeps } from './deps';
 export async function devSessionRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: SessionDeps }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/dev/sessions/:id/advance',
-    { onRequest: requireUser(deps.auth), schema: { params: sessionIdParamsSchema, body: advanceReadingSchema, response: { 200: sessionSchema } } },
+    {
+      onRequest: requireUser(deps.auth),
+      schema: { params: sessionIdParamsSchema, body: advanceReadingSchema, response: { 200: sessionSchema } },
+    },
     async (request) => advanceReading(deps.sessions, currentUser(request), request.params.id, request.body.minutes),
   );
 }

@@ -12,7 +12,10 @@ import type { SessionDeps } from './deps';
  * not yet answered is declined by a blocking reader or withdrawn by a blocking client. Idempotent:
  * a second call finds nothing open.
  */
-export async function endReadingsBetween(deps: SessionDeps, pair: { blockerId: string; blockedId: string }): Promise<void> {
+export async function endReadingsBetween(
+  deps: SessionDeps,
+  pair: { blockerId: string; blockedId: string },
+): Promise<void> {
   const { blockerId, blockedId } = pair;
   const outbox = new Outbox();
   await deps.db.transaction(async (tx) => {
@@ -38,12 +41,21 @@ export async function endReadingsBetween(deps: SessionDeps, pair: { blockerId: s
           .set({ status: 'declined', respondedAt: now, endedAt: now, endReason: 'declined', endedBy: blockerId })
           .where(eq(readingSessions.id, session.id));
         const event: SessionResponseEvent = { sessionId: session.id, response: 'decline', status: 'declined' };
-        outbox.toUser(session.clientId, SERVER_EVENTS.sessionResponse, event).toUser(session.readerId, SERVER_EVENTS.sessionResponse, event);
+        outbox
+          .toUser(session.clientId, SERVER_EVENTS.sessionResponse, event)
+          .toUser(session.readerId, SERVER_EVENTS.sessionResponse, event);
         continue;
       }
-      await finishSession(tx, session, now, outbox, { reason: session.status === 'active' ? 'completed' : 'cancelled', endedBy: blockerId });
+      await finishSession(tx, session, now, outbox, {
+        reason: session.status === 'active' ? 'completed' : 'cancelled',
+        endedBy: blockerId,
+      });
       if (session.status === 'requested') {
-        outbox.toUser(session.readerId, SERVER_EVENTS.sessionResponse, { sessionId: session.id, response: 'cancelled', status: 'cancelled' });
+        outbox.toUser(session.readerId, SERVER_EVENTS.sessionResponse, {
+          sessionId: session.id,
+          response: 'cancelled',
+          status: 'cancelled',
+        });
       }
     }
   });

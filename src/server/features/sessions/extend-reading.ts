@@ -18,7 +18,12 @@ import { loadSessionView } from './session-view';
  * charges every minute past it from the wallet at that rate). Pressing again is harmless; the
  * booked time must not be over, and both sides hear `session_extension` with the reading's terms.
  */
-export async function extendReading(deps: SessionDeps, user: SessionUser, sessionId: string, input: ExtendReadingInput): Promise<ReadingSession> {
+export async function extendReading(
+  deps: SessionDeps,
+  user: SessionUser,
+  sessionId: string,
+  input: ExtendReadingInput,
+): Promise<ReadingSession> {
   const outbox = new Outbox();
   const extended = await deps.db.transaction(async (tx) => {
     const session = await lockSessionFor(tx, sessionId, user);
@@ -30,11 +35,16 @@ export async function extendReading(deps: SessionDeps, user: SessionUser, sessio
     const now = new Date(deps.clock.now());
     const pressedAt = session.role === 'client' ? session.clientExtendedAt : session.readerExtendedAt;
     if (pressedAt) return view;
-    const isBookedTimeOver = session.minutesCharged >= booking.bookedMinutes && session.nextMinuteAt !== null && session.nextMinuteAt <= now;
+    const isBookedTimeOver =
+      session.minutesCharged >= booking.bookedMinutes && session.nextMinuteAt !== null && session.nextMinuteAt <= now;
     if (isBookedTimeOver) throw conflict('The booked time is over');
     const offered = extensionOfferRate(booking);
-    if (input.ratePerMinuteCents !== offered) throw conflict("The reader's rate has changed", { ratePerMinuteCents: offered });
-    const update = session.role === 'client' ? { clientExtendedAt: now, extensionRatePerMinuteCents: offered } : { readerExtendedAt: now };
+    if (input.ratePerMinuteCents !== offered)
+      throw conflict("The reader's rate has changed", { ratePerMinuteCents: offered });
+    const update =
+      session.role === 'client'
+        ? { clientExtendedAt: now, extensionRatePerMinuteCents: offered }
+        : { readerExtendedAt: now };
     await tx.update(readingSessions).set(update).where(eq(readingSessions.id, session.id));
     const terms =
       session.role === 'client'

@@ -32,10 +32,16 @@ async function onlineReader(rateCents: number, freeMinutes: number) {
 
 /** Requests, accepts and starts a chat reading; minute 1 is billed at once. */
 async function startReading(client: TestUser, reader: TestUser, rateCents: number) {
-  const requested = await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat', ratePerMinuteCents: rateCents });
+  const requested = await http(app, client.cookie).post('/api/sessions/request', {
+    readerId: reader.id,
+    sessionType: 'chat',
+    ratePerMinuteCents: rateCents,
+  });
   expect(requested.status).toBe(201);
   const id = requested.body.id as string;
-  expect((await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: id, response: 'accept' })).status).toBe(200);
+  expect(
+    (await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: id, response: 'accept' })).status,
+  ).toBe(200);
   await heartbeat(id);
   expect((await http(app, client.cookie).post('/api/sessions/start', { sessionId: id })).status).toBe(200);
   return id;
@@ -55,10 +61,11 @@ async function endReading(id: string, client: TestUser) {
   return ended.body;
 }
 
-const freeMinutesShown = async (readerId: string, viewer?: TestUser) => (await http(app, viewer?.cookie).get(`/api/readers/${readerId}`)).body.freeMinutes;
+const freeMinutesShown = async (readerId: string, viewer?: TestUser) =>
+  (await http(app, viewer?.cookie).get(`/api/readers/${readerId}`)).body.freeMinutes;
 
 describe('free first minutes', () => {
-  it('bills a first reading\'s offered minutes at 0, counts them in the minutes but not the cost, and the second reading pays from minute 1', async () => {
+  it("bills a first reading's offered minutes at 0, counts them in the minutes but not the cost, and the second reading pays from minute 1", async () => {
     const RATE = 399;
     const reader = await onlineReader(RATE, 3);
     const client = await createClient(app, { balanceCents: 2000 });
@@ -67,14 +74,24 @@ describe('free first minutes', () => {
     const revenueBefore = await revenue();
 
     const socket = await app.connectSocket(client.cookie);
-    const updates = collect<{ minutesCharged: number; free: boolean; freeMinutes: number; totalCostCents: number; isFinalMinute: boolean }>(socket, 'billing_update');
+    const updates = collect<{
+      minutesCharged: number;
+      free: boolean;
+      freeMinutes: number;
+      totalCostCents: number;
+      isFinalMinute: boolean;
+    }>(socket, 'billing_update');
     const ended = collect<{ totalMinutes: number; totalCostCents: number }>(socket, 'session_ended');
     const id = await startReading(client, reader, RATE);
     expect(await session(id, client)).toMatchObject({ freeMinutes: 3, minutesCharged: 1, totalCostCents: 0 });
     expect(await balance(client)).toBe(2000);
     for (let minute = 2; minute <= 5; minute++) await nextMinute(id);
     expect(await balance(client)).toBe(2000 - 2 * RATE);
-    expect(await endReading(id, client)).toMatchObject({ minutesCharged: 5, totalCostCents: 2 * RATE, readerEarningsCents: splitCharge(2 * RATE).readerCents });
+    expect(await endReading(id, client)).toMatchObject({
+      minutesCharged: 5,
+      totalCostCents: 2 * RATE,
+      readerEarningsCents: splitCharge(2 * RATE).readerCents,
+    });
     await delivered(socket);
     expect(updates.map((u) => [u.minutesCharged, u.free, u.totalCostCents])).toEqual([
       [1, true, 0],
@@ -86,7 +103,10 @@ describe('free first minutes', () => {
     expect(updates.every((u) => u.freeMinutes === 3)).toBe(true);
     expect(ended).toEqual([expect.objectContaining({ totalMinutes: 5, totalCostCents: 2 * RATE })]);
     // The reader earns nothing for the free minutes; the platform nothing either.
-    expect(await getEarnings(app.db, reader.id)).toEqual({ availableCents: splitCharge(2 * RATE).readerCents, heldCents: 0 });
+    expect(await getEarnings(app.db, reader.id)).toEqual({
+      availableCents: splitCharge(2 * RATE).readerCents,
+      heldCents: 0,
+    });
     expect((await revenue()) - revenueBefore).toBe(2 * RATE - splitCharge(2 * RATE).readerCents);
     expect(await ledgerTotalCents(app.db)).toBe(0);
 
@@ -105,8 +125,19 @@ describe('free first minutes', () => {
     const RATE = 250;
     const reader = await onlineReader(RATE, 2);
     const client = await createClient(app, { balanceCents: 1000 });
-    const declined = await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat', ratePerMinuteCents: RATE });
-    expect((await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: declined.body.id, response: 'decline' })).status).toBe(200);
+    const declined = await http(app, client.cookie).post('/api/sessions/request', {
+      readerId: reader.id,
+      sessionType: 'chat',
+      ratePerMinuteCents: RATE,
+    });
+    expect(
+      (
+        await http(app, reader.cookie).post('/api/sessions/respond', {
+          sessionId: declined.body.id,
+          response: 'decline',
+        })
+      ).status,
+    ).toBe(200);
     expect(await freeMinutesShown(reader.id, client)).toBe(2);
 
     const id = await startReading(client, reader, RATE);
@@ -154,7 +185,7 @@ describe('free first minutes', () => {
     socket.disconnect();
   });
 
-  it('takes an offer of 0 to 5 whole minutes in the reader\'s settings, and nothing else', async () => {
+  it("takes an offer of 0 to 5 whole minutes in the reader's settings, and nothing else", async () => {
     const reader = await createReader(app);
     for (const bad of [6, -1, 2.5, '3']) {
       const response = await http(app, reader.cookie).patch('/api/readers/me', { freeMinutes: bad });
@@ -182,21 +213,30 @@ describe('fair rounding on the session total', () => {
 
   it('leaves the reader floor(70%) of the session total after every minute, for any rate, offer and length (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 99, max: 9999 }), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 1, max: 20 }), async (rate, freeMinutes, minutes) => {
-        const reader = await onlineReader(rate, freeMinutes);
-        const client = await createClient(app, { balanceCents: rate * minutes });
-        const revenueBefore = await revenue();
-        const id = await startReading(client, reader, rate);
-        for (let minute = 1; minute <= minutes; minute++) {
-          if (minute > 1) await nextMinute(id);
-          const paid = Math.max(0, minute - freeMinutes) * rate;
-          expect(await session(id, client)).toMatchObject({ minutesCharged: minute, totalCostCents: paid, readerEarningsCents: splitCharge(paid).readerCents });
-          expect((await getEarnings(app.db, reader.id)).heldCents).toBe(splitCharge(paid).readerCents);
-          expect((await revenue()) - revenueBefore).toBe(paid - splitCharge(paid).readerCents);
-        }
-        await endReading(id, client);
-        expect(await ledgerTotalCents(app.db)).toBe(0);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 99, max: 9999 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: 1, max: 20 }),
+        async (rate, freeMinutes, minutes) => {
+          const reader = await onlineReader(rate, freeMinutes);
+          const client = await createClient(app, { balanceCents: rate * minutes });
+          const revenueBefore = await revenue();
+          const id = await startReading(client, reader, rate);
+          for (let minute = 1; minute <= minutes; minute++) {
+            if (minute > 1) await nextMinute(id);
+            const paid = Math.max(0, minute - freeMinutes) * rate;
+            expect(await session(id, client)).toMatchObject({
+              minutesCharged: minute,
+              totalCostCents: paid,
+              readerEarningsCents: splitCharge(paid).readerCents,
+            });
+            expect((await getEarnings(app.db, reader.id)).heldCents).toBe(splitCharge(paid).readerCents);
+            expect((await revenue()) - revenueBefore).toBe(paid - splitCharge(paid).readerCents);
+          }
+          await endReading(id, client);
+          expect(await ledgerTotalCents(app.db)).toBe(0);
+        },
+      ),
       { numRuns: 6 },
     );
   });

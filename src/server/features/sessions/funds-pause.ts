@@ -17,7 +17,10 @@ import type { SessionRow } from './session-view';
  */
 export async function pauseForFunds(tx: Tx, session: SessionRow, dueAt: Date, timing: SessionTiming, outbox: Outbox) {
   const resumeBy = new Date(dueAt.getTime() + timing.topUpWindowMs);
-  await tx.update(readingSessions).set({ pausedAt: dueAt, pauseReason: 'insufficient_funds', resumeBy }).where(eq(readingSessions.id, session.id));
+  await tx
+    .update(readingSessions)
+    .set({ pausedAt: dueAt, pauseReason: 'insufficient_funds', resumeBy })
+    .where(eq(readingSessions.id, session.id));
   outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.sessionPaused, {
     sessionId: session.id,
     reason: 'insufficient_funds',
@@ -30,13 +33,25 @@ export async function pauseForFunds(tx: Tx, session: SessionRow, dueAt: Date, ti
  * Charges the minute due at `session.nextMinuteAt` (or `at`) of a running reading; when the client
  * cannot pay it, pauses for funds from that due moment instead. True when the minute was paid.
  */
-export async function chargeOrPauseForFunds(tx: Tx, session: SessionRow, at: Date, timing: SessionTiming, outbox: Outbox): Promise<boolean> {
+export async function chargeOrPauseForFunds(
+  tx: Tx,
+  session: SessionRow,
+  at: Date,
+  timing: SessionTiming,
+  outbox: Outbox,
+): Promise<boolean> {
   const [paid] = await chargeOrPauseForFundsMany(tx, [session], at, timing, outbox);
   return paid === true;
 }
 
 /** chargeOrPauseForFunds for several running readings, their minutes charged together (chargeNextMinutes). */
-export async function chargeOrPauseForFundsMany(tx: Tx, sessions: SessionRow[], at: Date, timing: SessionTiming, outbox: Outbox): Promise<boolean[]> {
+export async function chargeOrPauseForFundsMany(
+  tx: Tx,
+  sessions: SessionRow[],
+  at: Date,
+  timing: SessionTiming,
+  outbox: Outbox,
+): Promise<boolean[]> {
   const paid = await chargeNextMinutes(tx, sessions, at, timing, outbox);
   for (const [i, session] of sessions.entries()) {
     if (!paid[i]) await pauseForFunds(tx, session, session.nextMinuteAt ?? at, timing, outbox);

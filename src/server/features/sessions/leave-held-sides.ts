@@ -41,5 +41,10 @@ export async function leaveHeldSides(deps: SessionDeps, nodeId: string): Promise
     return sides;
   });
   outbox.flush(deps.realtime);
-  for (const side of left) deps.realtime.toRoom(sessionRoom(side.sessionId), SERVER_EVENTS.participantStatus, { sessionId: side.sessionId, userId: side.userId, isConnected: false });
+  for (const side of left)
+    deps.realtime.toRoom(sessionRoom(side.sessionId), SERVER_EVENTS.participantStatus, {
+      sessionId: side.sessionId,
+      userId: side.userId,
+      isConnected: false,
+    });
 }

@@ -21,7 +21,9 @@ afterAll(async () => {
 
 /** The client's reading page in a process of its own, joined to the session room. */
 async function openPageInProcess(url: string, cookie: string, sessionId: string) {
-  const page = spawn(process.execPath, [FROZEN_PAGE, url, cookie, TEST_ORIGIN, sessionId], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const page = spawn(process.execPath, [FROZEN_PAGE, url, cookie, TEST_ORIGIN, sessionId], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   pages.push(page);
   const [line] = (await once(page.stdout!, 'data')) as [Buffer];
   expect(JSON.parse(line.toString())).toEqual({ ok: true });
@@ -37,7 +39,10 @@ describe('a page that stops answering', () => {
     const reader = await createReader(app, { chatRateCents: RATE });
     const readerSocket = await app.connectSocket(reader.cookie);
     await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true });
-    const requested = await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' });
+    const requested = await http(app, client.cookie).post('/api/sessions/request', {
+      readerId: reader.id,
+      sessionType: 'chat',
+    });
     const id = requested.body.id as string;
     await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: id, response: 'accept' });
     expect(await emitAck(readerSocket, 'join_session_room', { sessionId: id })).toMatchObject({ ok: true });

@@ -21,10 +21,19 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const messagesOf = (sessionId: string) =>
-  database.db.select({ content: sessionMessages.content }).from(sessionMessages).where(eq(sessionMessages.sessionId, sessionId)).orderBy(sessionMessages.createdAt);
+  database.db
+    .select({ content: sessionMessages.content })
+    .from(sessionMessages)
+    .where(eq(sessionMessages.sessionId, sessionId))
+    .orderBy(sessionMessages.createdAt);
 
 /** A finished chat reading with the given messages, sent `gapDays` apart from the clock's now on. */
-async function readingWithMessages(app: Awaited<ReturnType<typeof createTestApp>>, clock: ReturnType<typeof fakeClock>, contents: string[], gapDays: number) {
+async function readingWithMessages(
+  app: Awaited<ReturnType<typeof createTestApp>>,
+  clock: ReturnType<typeof fakeClock>,
+  contents: string[],
+  gapDays: number,
+) {
   const driver = readingDriver(app, clock, MINUTE);
   const { client, id } = await driver.startReading({ rateCents: 299, balanceCents: 5000 });
   for (const content of contents) {
@@ -39,7 +48,13 @@ async function readingWithMessages(app: Awaited<ReturnType<typeof createTestApp>
 describe('message retention', () => {
   it('deletes only messages older than RETENTION_DAYS, keeps the reading and its receipt, and does nothing more when run again', async () => {
     const clock = fakeClock(Date.parse('2026-01-10T09:00:00Z'));
-    const app = await createTestApp({ database, clock, runScheduler: false, runMessageRetention: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
+    const app = await createTestApp({
+      database,
+      clock,
+      runScheduler: false,
+      runMessageRetention: false,
+      env: { BILLING_MINUTE_MS: String(MINUTE) },
+    });
     try {
       // Sent 10 days apart in a (long, artificial) reading, then 15 more days pass: 45, 35 and 25 days old.
       const id = await readingWithMessages(app, clock, ['first', 'second', 'third'], 10);
@@ -52,7 +67,9 @@ describe('message retention', () => {
 
       const [session] = await app.db.select().from(readingSessions).where(eq(readingSessions.id, id));
       expect(session).toMatchObject({ status: 'completed' });
-      expect(await app.db.select().from(sessionMinutes).where(eq(sessionMinutes.sessionId, id))).toHaveLength(session!.minutesCharged);
+      expect(await app.db.select().from(sessionMinutes).where(eq(sessionMinutes.sessionId, id))).toHaveLength(
+        session!.minutesCharged,
+      );
     } finally {
       await app.close();
     }
@@ -73,7 +90,12 @@ describe('message retention', () => {
     try {
       await second.messageRetention!.idle();
       expect(await messagesOf(kept)).toEqual([]);
-      expect(await second.db.select().from(sessionMinutes).where(inArray(sessionMinutes.sessionId, [kept]))).not.toHaveLength(0);
+      expect(
+        await second.db
+          .select()
+          .from(sessionMinutes)
+          .where(inArray(sessionMinutes.sessionId, [kept])),
+      ).not.toHaveLength(0);
     } finally {
       await second.close();
     }

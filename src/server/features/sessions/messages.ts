@@ -59,13 +59,19 @@ export async function sendMessage(
   assertRunning(session);
   const typed = input.content.trim().slice(0, MESSAGE_MAX_LENGTH);
   const check = limiter.hit(sender.id);
-  if (!check.allowed) throw new AppError('RATE_LIMITED', 'You are sending messages too fast. Please wait a moment.', undefined, { retryAfterSeconds: Math.ceil(check.retryAfterMs / 1000) });
+  if (!check.allowed)
+    throw new AppError('RATE_LIMITED', 'You are sending messages too fast. Please wait a moment.', undefined, {
+      retryAfterSeconds: Math.ceil(check.retryAfterMs / 1000),
+    });
   const id = randomUUID();
   const createdAt = new Date(deps.clock.now());
   const { text: content, masked } = await storeMaskedForOthers(
     deps.db,
     { userId: sender.id, context: 'chat', subjectId: id, text: typed, now: createdAt, maxLength: MESSAGE_MAX_LENGTH },
-    (db, text) => db.insert(sessionMessages).values({ id, sessionId: session.id, senderId: sender.id, content: text, messageType: input.type, createdAt }),
+    (db, text) =>
+      db
+        .insert(sessionMessages)
+        .values({ id, sessionId: session.id, senderId: sender.id, content: text, messageType: input.type, createdAt }),
   );
   const chat: ChatMessage = {
     id,

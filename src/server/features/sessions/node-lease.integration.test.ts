@@ -38,7 +38,13 @@ describe('a process’s lease keeps the sockets it holds present', () => {
       await runDueWork(app.sessions);
     }
     const running = await row(id);
-    expect(running).toMatchObject({ status: 'active', minutesCharged: 4, pausedAt: null, clientNodeId: 'node-a', readerNodeId: 'node-a' });
+    expect(running).toMatchObject({
+      status: 'active',
+      minutesCharged: 4,
+      pausedAt: null,
+      clientNodeId: 'node-a',
+      readerNodeId: 'node-a',
+    });
     expect([running.clientSeenAt, running.readerSeenAt]).toEqual([seenBefore.clientSeenAt, seenBefore.readerSeenAt]);
 
     // The process dies: its last beat was now. Both sides are away one TTL later, from that moment.
@@ -91,7 +97,9 @@ describe('a process’s lease keeps the sockets it holds present', () => {
     const client = await createClient(app, { balanceCents: 5_000 });
     const reader = await createReader(app, { chatRateCents: 299 });
     await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true });
-    const id = (await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' })).body.id as string;
+    const id = (
+      await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' })
+    ).body.id as string;
     await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: id, response: 'accept' });
     // The client joins on node A, which then stalls past its TTL and is swept (another process's pass).
     await beatNode(app.db, 'node-a', now());
@@ -136,7 +144,8 @@ describe('a process’s lease keeps the sockets it holds present', () => {
     expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
     await beatNode(app.db, 'node-d', now());
     await app.db.update(readerProfiles).set({ nodeId: 'node-d' }).where(eq(readerProfiles.userId, reader.id));
-    const isOnline = async () => (await app.db.select().from(readerProfiles).where(eq(readerProfiles.userId, reader.id)))[0]!.isOnline;
+    const isOnline = async () =>
+      (await app.db.select().from(readerProfiles).where(eq(readerProfiles.userId, reader.id)))[0]!.isOnline;
 
     for (let beat = 0; beat < (2 * MINUTE) / timing.heartbeatMs; beat++) {
       clock.advance(timing.heartbeatMs);

@@ -21,17 +21,28 @@ async function startReading(app: TestApp) {
   const clientSocket = await app.connectSocket(client.cookie);
   const readerSocket = await app.connectSocket(reader.cookie);
   expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
-  const requested = await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat', ratePerMinuteCents: RATE });
+  const requested = await http(app, client.cookie).post('/api/sessions/request', {
+    readerId: reader.id,
+    sessionType: 'chat',
+    ratePerMinuteCents: RATE,
+  });
   expect(requested.status).toBe(201);
   const id = requested.body.id as string;
-  expect((await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: id, response: 'accept' })).status).toBe(200);
+  expect(
+    (await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: id, response: 'accept' })).status,
+  ).toBe(200);
   expect(await emitAck(clientSocket, 'join_session_room', { sessionId: id })).toMatchObject({ ok: true });
-  expect(await emitAck(readerSocket, 'join_session_room', { sessionId: id })).toMatchObject({ ok: true, session: { status: 'active', minutesCharged: 1 } });
+  expect(await emitAck(readerSocket, 'join_session_room', { sessionId: id })).toMatchObject({
+    ok: true,
+    session: { status: 'active', minutesCharged: 1 },
+  });
   return { client, reader, clientSocket, readerSocket, id };
 }
 
-const sessionOf = async (app: TestApp, id: string, as: TestUser) => (await http(app, as.cookie).get(`/api/sessions/${id}`)).body;
-const say = (app: TestApp, as: TestUser, sessionId: string) => http(app, as.cookie).post('/api/sessions/message', { sessionId, content: 'Still here?' });
+const sessionOf = async (app: TestApp, id: string, as: TestUser) =>
+  (await http(app, as.cookie).get(`/api/sessions/${id}`)).body;
+const say = (app: TestApp, as: TestUser, sessionId: string) =>
+  http(app, as.cookie).post('/api/sessions/message', { sessionId, content: 'Still here?' });
 
 // Finding 1 of issue 7: the client left the room half a second before each minute was due and came
 // back two seconds later, chatting over HTTP in between; it paid 1 minute for a 3-minute reading at
@@ -85,7 +96,10 @@ describe.each([
       expect(await emitAck(clientSocket, 'leave_session_room', { sessionId: id })).toEqual({ ok: true });
       hops++;
       // Out of the room, the client keeps chatting over HTTP and the reader's page keeps signalling.
-      whileAway.push({ message: (await say(app, client, id)).status, signal: (await emitAck(readerSocket, 'webrtc_signal', { sessionId: id, signal: offer })).ok });
+      whileAway.push({
+        message: (await say(app, client, id)).status,
+        signal: (await emitAck(readerSocket, 'webrtc_signal', { sessionId: id, signal: offer })).ok,
+      });
       clock.advance(2_000);
       await beat(['reader']);
       await runDueWork(app.sessions);
@@ -109,7 +123,13 @@ describe.each([
     await delivered(readerSocket);
     // Once in CI (stop 33) the reader heard one pause more than the hops; the message carries what a
     // rerun needs to tell why (each hop's fake time, any socket drop, the events themselves).
-    const heard = JSON.stringify({ startedAt: endsAt - readingMinutes * minuteMs, client: client.id, log, paused: readerHeardPaused, resumed: readerHeardResumed });
+    const heard = JSON.stringify({
+      startedAt: endsAt - readingMinutes * minuteMs,
+      client: client.id,
+      log,
+      paused: readerHeardPaused,
+      resumed: readerHeardResumed,
+    });
     expect(readerHeardPaused, heard).toHaveLength(hops);
     expect(readerHeardPaused.every((event) => event.sessionId === id && event.awayUserIds[0] === client.id)).toBe(true);
     expect(readerHeardResumed, heard).toHaveLength(hops);
@@ -130,16 +150,27 @@ describe('a paused or ended reading relays nothing', () => {
     const clientPaused = collect(clientSocket, 'session_paused');
     expect(await emitAck(readerSocket, 'webrtc_signal', { sessionId: id, signal: offer })).toEqual({ ok: true });
     await emitAck(readerSocket, 'leave_session_room', { sessionId: id });
-    expect(await sessionOf(app, id, client)).toMatchObject({ status: 'active', pausedAt: new Date(clock.now()).toISOString() });
+    expect(await sessionOf(app, id, client)).toMatchObject({
+      status: 'active',
+      pausedAt: new Date(clock.now()).toISOString(),
+    });
 
     const paused = await say(app, client, id);
     expect(paused.status).toBe(409);
     expect(paused.body.error).toMatchObject({ code: 'CONFLICT', reason: 'SESSION_PAUSED' });
-    expect(await emitAck(clientSocket, 'session_message', { sessionId: id, content: 'hello?', type: 'text' })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
-    expect(await emitAck(clientSocket, 'webrtc_signal', { sessionId: id, signal: offer })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    expect(
+      await emitAck(clientSocket, 'session_message', { sessionId: id, content: 'hello?', type: 'text' }),
+    ).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    expect(await emitAck(clientSocket, 'webrtc_signal', { sessionId: id, signal: offer })).toMatchObject({
+      ok: false,
+      error: { code: 'CONFLICT' },
+    });
 
     clock.advance(5_000);
-    expect(await emitAck(readerSocket, 'join_session_room', { sessionId: id })).toMatchObject({ ok: true, session: { pausedAt: null } });
+    expect(await emitAck(readerSocket, 'join_session_room', { sessionId: id })).toMatchObject({
+      ok: true,
+      session: { pausedAt: null },
+    });
     expect((await say(app, client, id)).status).toBe(201);
     expect(await emitAck(readerSocket, 'webrtc_signal', { sessionId: id, signal: offer })).toEqual({ ok: true });
     await delivered(clientSocket);

@@ -30,12 +30,14 @@ const PAUSED_MESSAGES = {
 export function assertRunning(session: Pick<SessionRow, 'status' | 'pausedAt' | 'pauseReason'>) {
   if (session.status !== 'active') throw conflict('This reading is not in progress', { reason: 'SESSION_NOT_ACTIVE' });
   if (session.pausedAt) {
-    const message = session.pauseReason === 'insufficient_funds' ? PAUSED_MESSAGES.insufficient_funds : PAUSED_MESSAGES.away;
+    const message =
+      session.pauseReason === 'insufficient_funds' ? PAUSED_MESSAGES.insufficient_funds : PAUSED_MESSAGES.away;
     throw conflict(message, { reason: 'SESSION_PAUSED' });
   }
 }
 
-const userOf = (session: SessionRow, role: ParticipantRole) => (role === 'client' ? session.clientId : session.readerId);
+const userOf = (session: SessionRow, role: ParticipantRole) =>
+  role === 'client' ? session.clientId : session.readerId;
 
 /** Both sides hear that the reading waits for `away` to come back. */
 export function announceAwayPause(session: SessionRow, pausedAt: Date, away: ParticipantRole[], outbox: Outbox) {
@@ -52,7 +54,14 @@ export function announceAwayPause(session: SessionRow, pausedAt: Date, away: Par
  * before that moment started with both sides in, so it is charged first; if it cannot be paid,
  * the reading pauses for funds instead, from that minute's due moment. Idempotent.
  */
-export async function pauseMeter(tx: Tx, session: SessionRow, pausedAt: Date, away: ParticipantRole[], timing: SessionTiming, outbox: Outbox) {
+export async function pauseMeter(
+  tx: Tx,
+  session: SessionRow,
+  pausedAt: Date,
+  away: ParticipantRole[],
+  timing: SessionTiming,
+  outbox: Outbox,
+) {
   if (session.status !== 'active' || session.pausedAt) return;
   const isMinuteDue = session.nextMinuteAt !== null && session.nextMinuteAt <= pausedAt;
   if (isMinuteDue && !(await chargeOrPauseForFunds(tx, session, pausedAt, timing, outbox))) return;
@@ -65,7 +74,13 @@ export async function pauseMeter(tx: Tx, session: SessionRow, pausedAt: Date, aw
  * (or already ran). A minute that fell due during the pause is charged now; if the client cannot
  * pay it, the reading pauses for funds from now instead.
  */
-export async function resumeMeterIfBothPresent(tx: Tx, session: SessionRow, now: Date, timing: SessionTiming, outbox: Outbox): Promise<boolean> {
+export async function resumeMeterIfBothPresent(
+  tx: Tx,
+  session: SessionRow,
+  now: Date,
+  timing: SessionTiming,
+  outbox: Outbox,
+): Promise<boolean> {
   if (session.status !== 'active') return false;
   if (!session.pausedAt) return true;
   if (session.pauseReason === 'insufficient_funds') return false;

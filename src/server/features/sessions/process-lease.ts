@@ -1,5 +1,11 @@
 import type { Log } from '../../realtime/client-events';
-import { beatNode, ensureNode, hasOtherLiveNodes, newNodeId, releaseNodeLease } from '../../realtime/presence/node-lease';
+import {
+  beatNode,
+  ensureNode,
+  hasOtherLiveNodes,
+  newNodeId,
+  releaseNodeLease,
+} from '../../realtime/presence/node-lease';
 import { markReadersSeen } from '../../realtime/presence/reader-presence';
 import { markSeen } from '../../realtime/presence/session-presence';
 import type { AppServer } from '../../realtime/socket-server';

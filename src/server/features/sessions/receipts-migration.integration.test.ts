@@ -21,7 +21,15 @@ afterAll(() => database.close());
 const run = (query: ReturnType<typeof sql>) => database.db.execute(query);
 let key = 0;
 /** A transfer with its balances moved, as the ledger writes it. */
-async function move(debit: string, credit: string, amountCents: number, kind: string, reference: string, at: string, idempotencyKey = `old:${++key}`) {
+async function move(
+  debit: string,
+  credit: string,
+  amountCents: number,
+  kind: string,
+  reference: string,
+  at: string,
+  idempotencyKey = `old:${++key}`,
+) {
   await run(sql`insert into ledger_transfers (debit_account_id, credit_account_id, amount_cents, kind, reference, idempotency_key, created_at)
                 values (${debit}, ${credit}, ${amountCents}, ${kind}, ${reference}, ${idempotencyKey}, ${at}::timestamptz)`);
   await run(sql`update ledger_accounts set balance_cents = balance_cents - ${amountCents} where id = ${debit}`);
@@ -31,8 +39,24 @@ async function move(debit: string, credit: string, amountCents: number, kind: st
 async function minuteCharge(session: string, reader: string, minute: number, rateCents: number, at: string) {
   const readerCents = Math.floor((rateCents * 70) / 100);
   const base = `session:${session}:minute:${minute}`;
-  await move('wallet:client', `escrow:${reader}`, readerCents, 'session_charge', `session:${session}`, at, `${base}:reader`);
-  await move('wallet:client', REVENUE, rateCents - readerCents, 'session_charge', `session:${session}`, at, `${base}:platform`);
+  await move(
+    'wallet:client',
+    `escrow:${reader}`,
+    readerCents,
+    'session_charge',
+    `session:${session}`,
+    at,
+    `${base}:reader`,
+  );
+  await move(
+    'wallet:client',
+    REVENUE,
+    rateCents - readerCents,
+    'session_charge',
+    `session:${session}`,
+    at,
+    `${base}:platform`,
+  );
 }
 async function reading(id: string, reader: string, rateCents: number, minutes: number, startedAt: string) {
   await run(sql`insert into reading_sessions (id, client_id, reader_id, session_type, status, rate_per_minute_cents, requested_at, started_at, minutes_charged, total_cost_cents)
@@ -41,16 +65,36 @@ async function reading(id: string, reader: string, rateCents: number, minutes: n
 
 describe('migration 0010', () => {
   it('gives every reading billed before it one receipt line per minute, equal to that minute’s ledger legs', async () => {
-    await run(sql`insert into "user" (id, name, email, role) values ('client', 'C', 'c@test', 'client'), ('r1', 'R1', 'r1@test', 'reader'), ('r2', 'R2', 'r2@test', 'reader')`);
+    await run(
+      sql`insert into "user" (id, name, email, role) values ('client', 'C', 'c@test', 'client'), ('r1', 'R1', 'r1@test', 'reader'), ('r2', 'R2', 'r2@test', 'reader')`,
+    );
     for (const user of ['client', 'r1', 'r2']) {
-      await run(sql`insert into ledger_accounts (id, kind, user_id) values (${`wallet:${user}`}, 'wallet', ${user}), (${`escrow:${user}`}, 'escrow', ${user}), (${`earnings:${user}`}, 'earnings', ${user})`);
+      await run(
+        sql`insert into ledger_accounts (id, kind, user_id) values (${`wallet:${user}`}, 'wallet', ${user}), (${`escrow:${user}`}, 'escrow', ${user}), (${`earnings:${user}`}, 'earnings', ${user})`,
+      );
     }
-    await move(SYSTEM_ACCOUNTS.external, 'wallet:client', 10_000, 'deposit', 'deposit:d1', '2026-01-05T09:00:00Z', 'deposit:d1');
+    await move(
+      SYSTEM_ACCOUNTS.external,
+      'wallet:client',
+      10_000,
+      'deposit',
+      'deposit:d1',
+      '2026-01-05T09:00:00Z',
+      'deposit:d1',
+    );
 
     // s1: three minutes at $3.99, its share released when it ended.
     await reading('s1', 'r1', 399, 3, '2026-01-05T10:00:00Z');
     for (const minute of [1, 2, 3]) await minuteCharge('s1', 'r1', minute, 399, `2026-01-05T10:0${minute - 1}:00Z`);
-    await move('escrow:r1', 'earnings:r1', 3 * 279, 'earnings_release', 'session:s1', '2026-01-05T10:02:40Z', 'session:s1:release');
+    await move(
+      'escrow:r1',
+      'earnings:r1',
+      3 * 279,
+      'earnings_release',
+      'session:s1',
+      '2026-01-05T10:02:40Z',
+      'session:s1:release',
+    );
     // s2: one minute at $4.50, refunded leg by leg.
     await reading('s2', 'r2', 450, 1, '2026-01-06T15:30:00Z');
     await minuteCharge('s2', 'r2', 1, 450, '2026-01-06T15:30:00Z');
@@ -63,8 +107,21 @@ describe('migration 0010', () => {
 
     await database.migrate();
 
-    const lines = await database.db.select().from(sessionMinutes).orderBy(asc(sessionMinutes.sessionId), asc(sessionMinutes.minute));
-    expect(lines.map(({ sessionId, minute, startedAt, amountCents, readerCents, platformCents, free }) => [sessionId, minute, startedAt.toISOString(), amountCents, readerCents, platformCents, free])).toEqual([
+    const lines = await database.db
+      .select()
+      .from(sessionMinutes)
+      .orderBy(asc(sessionMinutes.sessionId), asc(sessionMinutes.minute));
+    expect(
+      lines.map(({ sessionId, minute, startedAt, amountCents, readerCents, platformCents, free }) => [
+        sessionId,
+        minute,
+        startedAt.toISOString(),
+        amountCents,
+        readerCents,
+        platformCents,
+        free,
+      ]),
+    ).toEqual([
       ['s1', 1, '2026-01-05T10:00:00.000Z', 399, 279, 120, false],
       ['s1', 2, '2026-01-05T10:01:00.000Z', 399, 279, 120, false],
       ['s1', 3, '2026-01-05T10:02:00.000Z', 399, 279, 120, false],
@@ -72,7 +129,9 @@ describe('migration 0010', () => {
       ['s2', 1, '2026-01-06T15:30:00.000Z', 450, 315, 135, false],
     ]);
     // Each reading's lines add up to what it cost; the money itself did not move.
-    const totals = await run(sql`select s.id, s.total_cost_cents as cost, sum(m.amount_cents)::int as lines from reading_sessions s join session_minutes m on m.session_id = s.id group by s.id order by s.id`);
+    const totals = await run(
+      sql`select s.id, s.total_cost_cents as cost, sum(m.amount_cents)::int as lines from reading_sessions s join session_minutes m on m.session_id = s.id group by s.id order by s.id`,
+    );
     expect((totals as unknown as { rows: { id: string; cost: number; lines: number }[] }).rows).toEqual([
       { id: 's1', cost: 1197, lines: 1197 },
       { id: 's2', cost: 450, lines: 450 },

@@ -23,7 +23,11 @@ import { assertNotBlocked } from '../blocks';
  * for it (the offered client confirms with this request); a request that goes through uses up the
  * client's place in any line.
  */
-export async function requestSession(deps: SessionDeps, client: SessionUser, input: SessionRequestInput): Promise<ReadingSession> {
+export async function requestSession(
+  deps: SessionDeps,
+  client: SessionUser,
+  input: SessionRequestInput,
+): Promise<ReadingSession> {
   if (client.role !== 'client') throw forbidden('Only clients can request a reading');
   const now = new Date(deps.clock.now());
   const [found] = await deps.db
@@ -59,7 +63,13 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
         requestedAt: now,
         expiresAt: new Date(now.getTime() + deps.timing.requestTimeoutMs),
       });
-      await queueReadingRequestPush(tx, { readerId: reader.userId, sessionId: id, clientName: client.name || 'Anonymous', sessionType: input.sessionType, now });
+      await queueReadingRequestPush(tx, {
+        readerId: reader.userId,
+        sessionId: id,
+        clientName: client.name || 'Anonymous',
+        sessionType: input.sessionType,
+        now,
+      });
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -67,8 +77,14 @@ export async function requestSession(deps: SessionDeps, client: SessionUser, inp
     const [readerBusy] = await deps.db
       .select({ id: readingSessions.id })
       .from(readingSessions)
-      .where(and(eq(readingSessions.readerId, reader.userId), inArray(readingSessions.status, [...OPEN_SESSION_STATUSES])));
-    throw conflict(readerBusy ? `${reader.firstName} is in another session. Please try again later.` : 'You already have a reading in progress');
+      .where(
+        and(eq(readingSessions.readerId, reader.userId), inArray(readingSessions.status, [...OPEN_SESSION_STATUSES])),
+      );
+    throw conflict(
+      readerBusy
+        ? `${reader.firstName} is in another session. Please try again later.`
+        : 'You already have a reading in progress',
+    );
   }
   const event: SessionRequestEvent = {
     sessionId: id,

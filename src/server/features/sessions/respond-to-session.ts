@@ -10,7 +10,11 @@ import type { SessionDeps } from './deps';
 import { loadSessionView } from './session-view';
 
 /** The reader accepts or declines a waiting request, once, before it expires. */
-export async function respondToSession(deps: SessionDeps, reader: SessionUser, input: { sessionId: string; response: 'accept' | 'decline' }): Promise<ReadingSession> {
+export async function respondToSession(
+  deps: SessionDeps,
+  reader: SessionUser,
+  input: { sessionId: string; response: 'accept' | 'decline' },
+): Promise<ReadingSession> {
   const outbox = new Outbox();
   await deps.db.transaction(async (tx) => {
     const session = await lockSessionFor(tx, input.sessionId, reader);
@@ -28,7 +32,9 @@ export async function respondToSession(deps: SessionDeps, reader: SessionUser, i
       })
       .where(eq(readingSessions.id, session.id));
     const event: SessionResponseEvent = { sessionId: session.id, response: input.response, status };
-    outbox.toUser(session.clientId, SERVER_EVENTS.sessionResponse, event).toUser(session.readerId, SERVER_EVENTS.sessionResponse, event);
+    outbox
+      .toUser(session.clientId, SERVER_EVENTS.sessionResponse, event)
+      .toUser(session.readerId, SERVER_EVENTS.sessionResponse, event);
   });
   outbox.flush(deps.realtime);
   return (await loadSessionView(deps.db, input.sessionId))!;

@@ -11,7 +11,12 @@ const turn = { urls: ['turn:turn.example.com:3478'], secret: 'a-secret-coturn-sh
 const app = await testApp({
   clock,
   runScheduler: false,
-  env: { ICE_SERVERS: '[{"urls":"stun:stun.example.com:3478"}]', TURN_URLS: turn.urls.join(','), TURN_SECRET: turn.secret, TURN_TTL_S: String(turn.ttlSeconds) },
+  env: {
+    ICE_SERVERS: '[{"urls":"stun:stun.example.com:3478"}]',
+    TURN_URLS: turn.urls.join(','),
+    TURN_SECRET: turn.secret,
+    TURN_TTL_S: String(turn.ttlSeconds),
+  },
 });
 
 describe('GET /api/sessions/rtc-config', () => {
@@ -21,7 +26,10 @@ describe('GET /api/sessions/rtc-config', () => {
     const forLuna = await http(app, luna.cookie).get<RtcConfig>('/api/sessions/rtc-config');
     expect(forLuna.status).toBe(200);
     const expiry = Math.floor(clock.now() / 1000) + 3600;
-    expect(forLuna.body.iceServers).toEqual([{ urls: 'stun:stun.example.com:3478' }, ...turnIceServers(turn, luna.id, clock.now())]);
+    expect(forLuna.body.iceServers).toEqual([
+      { urls: 'stun:stun.example.com:3478' },
+      ...turnIceServers(turn, luna.id, clock.now()),
+    ]);
     expect(forLuna.body.iceServers[1]).toMatchObject({ username: `${expiry}:${luna.id}` });
 
     const forSol = await http(app, sol.cookie).get<RtcConfig>('/api/sessions/rtc-config');

@@ -61,10 +61,16 @@ describe('startScheduler', () => {
   it('logs a failing pass and tries again a tick later', async () => {
     vi.useFakeTimers();
     const deps = { timing, clock: { now: () => Date.now() } } as SessionDeps;
-    const pass = vi.fn().mockRejectedValueOnce(new Error('database gone')).mockResolvedValue({ handled: 0, isBacklogged: false, nextMinuteAt: null });
+    const pass = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('database gone'))
+      .mockResolvedValue({ handled: 0, isBacklogged: false, nextMinuteAt: null });
     const scheduler = startScheduler(deps, log, pass);
     await vi.advanceTimersByTimeAsync(timing.tickMs);
-    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), 'session scheduler pass failed');
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ err: expect.any(Error) }),
+      'session scheduler pass failed',
+    );
     await vi.advanceTimersByTimeAsync(timing.tickMs);
     expect(pass).toHaveBeenCalledTimes(2);
     await scheduler.stop();

@@ -6,7 +6,12 @@ import { creditGrants, ledgerAccounts, needsSchedulerAttention, readingSessions 
 import { Outbox } from '../../realtime/outbox';
 import { sweepDeadNodes } from '../../realtime/presence/node-lease';
 import { turnAbsentReadersOffline } from '../../realtime/presence/reader-presence';
-import { absentSince, awaySides, type ParticipantRole, presenceColumns } from '../../realtime/presence/session-presence';
+import {
+  absentSince,
+  awaySides,
+  type ParticipantRole,
+  presenceColumns,
+} from '../../realtime/presence/session-presence';
 import type { SessionTiming } from '../../timing';
 import { runAppointmentWork } from '../appointments';
 import { endStreamsOfAbsentReaders } from '../live';
@@ -59,7 +64,8 @@ function dueConditions(now: Date, timing: SessionTiming) {
   // A side held by a live process is present (realtime/presence/session-presence.ts); dead processes were swept just before.
   const client = presenceColumns('client');
   const reader = presenceColumns('reader');
-  const isAway = (side: typeof client) => and(isNull(side.nodeId), or(isNull(side.seenAt), lte(side.seenAt, awayBefore)));
+  const isAway = (side: typeof client) =>
+    and(isNull(side.nodeId), or(isNull(side.seenAt), lte(side.seenAt, awayBefore)));
   const isBack = (side: typeof client) => or(isNotNull(side.nodeId), gt(side.seenAt, awayBefore));
   const isGone = (side: typeof client) => and(isNull(side.nodeId), lte(side.seenAt, absentBefore));
   // A deposit lifts its pause at once (top-up.ts); this catches one whose resume never ran (a crash
@@ -74,17 +80,26 @@ function dueConditions(now: Date, timing: SessionTiming) {
     // (the second joined while the first one's process had stalled and was swept, then took it back).
     and(
       eq(readingSessions.status, 'accepted'),
-      or(lte(readingSessions.respondedAt, new Date(now.getTime() - timing.joinTimeoutMs)), and(isBack(client), isBack(reader))),
+      or(
+        lte(readingSessions.respondedAt, new Date(now.getTime() - timing.joinTimeoutMs)),
+        and(isBack(client), isBack(reader)),
+      ),
     ),
     and(
       eq(readingSessions.status, 'active'),
       or(
         // Running: a minute is due, or a side stopped beating (a crashed process, a lost network).
-        and(isNull(readingSessions.pausedAt), or(lte(readingSessions.nextMinuteAt, now), isAway(client), isAway(reader))),
+        and(
+          isNull(readingSessions.pausedAt),
+          or(lte(readingSessions.nextMinuteAt, now), isAway(client), isAway(reader)),
+        ),
         // Paused for a side: both sides beat again. Paused for funds: the wallet covers the next
         // minute, or the top-up window is over. Either: a side has been away for the whole grace.
         and(eq(readingSessions.pauseReason, 'away'), isBack(client), isBack(reader)),
-        and(eq(readingSessions.pauseReason, 'insufficient_funds'), or(lte(readingSessions.resumeBy, now), walletCoversNextMinute)),
+        and(
+          eq(readingSessions.pauseReason, 'insufficient_funds'),
+          or(lte(readingSessions.resumeBy, now), walletCoversNextMinute),
+        ),
         isGone(client),
         isGone(reader),
       ),
@@ -109,7 +124,13 @@ type Failures = Map<string, unknown>;
  * its chunk: on a failure each goes again alone (`relock`), and one that fails alone is recorded in
  * `failures`. Returns how many readings were locked and how many of them were handled.
  */
-async function handleLocked(deps: SessionDeps, now: Date, lock: Lock, relock: (id: string) => Lock, failures: Failures): Promise<{ locked: number; handled: number }> {
+async function handleLocked(
+  deps: SessionDeps,
+  now: Date,
+  lock: Lock,
+  relock: (id: string) => Lock,
+  failures: Failures,
+): Promise<{ locked: number; handled: number }> {
   const outbox = new Outbox();
   let ids: string[] = [];
   try {
@@ -156,8 +177,15 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
   const attentionChunkSize = workers === 1 ? SESSIONS_PER_TRANSACTION : 1;
   // A candidate is locked and re-checked against the rule that chose it (a minute due is due by
   // the full rule too); the handling reads everything else from the row.
-  const lockDue = (ids: string[]): Lock => (tx) =>
-    tx.select().from(readingSessions).where(and(inArray(readingSessions.id, ids), due)).orderBy(asc(readingSessions.id)).for('update', { skipLocked: true });
+  const lockDue =
+    (ids: string[]): Lock =>
+    (tx) =>
+      tx
+        .select()
+        .from(readingSessions)
+        .where(and(inArray(readingSessions.id, ids), due))
+        .orderBy(asc(readingSessions.id))
+        .for('update', { skipLocked: true });
   const relock = (id: string) => lockDue([id]);
   // A reading that failed is skipped for the rest of the pass, minutes and attention alike: as the
   // oldest due minute it would otherwise be taken first again by every worker and every chunk, and
@@ -166,14 +194,16 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
   const notFailed = () => (failures.size === 0 ? undefined : notInArray(readingSessions.id, [...failures.keys()]));
   // Due minutes are taken and locked by the same statement, oldest first, through the
   // (status, next_minute_at) index: no list of candidates is read first.
-  const lockDueMinutes = (limit: number): Lock => (tx) =>
-    tx
-      .select()
-      .from(readingSessions)
-      .where(and(isMinuteDue, notFailed()))
-      .orderBy(asc(readingSessions.nextMinuteAt))
-      .limit(limit)
-      .for('update', { skipLocked: true });
+  const lockDueMinutes =
+    (limit: number): Lock =>
+    (tx) =>
+      tx
+        .select()
+        .from(readingSessions)
+        .where(and(isMinuteDue, notFailed()))
+        .orderBy(asc(readingSessions.nextMinuteAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
 
   let handled = 0;
   let taken = 0;
@@ -215,17 +245,33 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
   }
   // Every other reading has been handled: now the pass fails, and the loop logs why.
   if (failures.size > 0) throw failures.values().next().value;
-  const [soonest] = await deps.db.select({ at: min(readingSessions.nextMinuteAt) }).from(readingSessions).where(isRunning);
+  const [soonest] = await deps.db
+    .select({ at: min(readingSessions.nextMinuteAt) })
+    .from(readingSessions)
+    .where(isRunning);
   // A full batch may have left more due sessions behind: the loop goes again at once.
   return { handled, isBacklogged, nextMinuteAt: soonest?.at ?? null };
 }
 
 /** Handles one due reading; true when what is left is to charge its due minute, which the caller does for the chunk. */
-async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: SessionDeps, outbox: Outbox): Promise<boolean> {
+async function handleDueSession(
+  tx: Tx,
+  session: SessionRow,
+  now: Date,
+  deps: SessionDeps,
+  outbox: Outbox,
+): Promise<boolean> {
   const { timing } = deps;
   if (session.status === 'requested') {
-    await tx.update(readingSessions).set({ status: 'missed', endedAt: now, endReason: 'missed' }).where(eq(readingSessions.id, session.id));
-    outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.sessionResponse, { sessionId: session.id, response: 'missed', status: 'missed' });
+    await tx
+      .update(readingSessions)
+      .set({ status: 'missed', endedAt: now, endReason: 'missed' })
+      .where(eq(readingSessions.id, session.id));
+    outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.sessionResponse, {
+      sessionId: session.id,
+      response: 'missed',
+      status: 'missed',
+    });
     return false;
   }
   if (session.status === 'accepted') {
@@ -244,7 +290,10 @@ async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: Se
   if (session.pauseReason === 'insufficient_funds') {
     // The top-up window is over: the reading ends when it closed, and the pause was never billed.
     if (!session.resumeBy || session.resumeBy <= now) {
-      await finishSession(tx, session, session.resumeBy ?? now, outbox, { reason: 'insufficient_funds', endedBy: null });
+      await finishSession(tx, session, session.resumeBy ?? now, outbox, {
+        reason: 'insufficient_funds',
+        endedBy: null,
+      });
     } else {
       await liftFundsPause(tx, session, now, timing, outbox);
     }
@@ -280,7 +329,11 @@ async function handleDueSession(tx: Tx, session: SessionRow, now: Date, deps: Se
  * process holds its row must not spin the loop). A failing pass is logged and the next one
  * retries.
  */
-export function startScheduler(deps: SessionDeps, log: { error(obj: unknown, msg: string): void }, pass: typeof runDueWork = runDueWork) {
+export function startScheduler(
+  deps: SessionDeps,
+  log: { error(obj: unknown, msg: string): void },
+  pass: typeof runDueWork = runDueWork,
+) {
   const { tickMs } = deps.timing;
   const minGapMs = Math.max(10, Math.round(tickMs / 10));
   let timer: NodeJS.Timeout | undefined;
@@ -303,7 +356,9 @@ export function startScheduler(deps: SessionDeps, log: { error(obj: unknown, msg
           timer = setTimeout(() => run(scope), 0);
           return;
         }
-        const minuteAt = nextMinuteAt ? Math.max(nextMinuteAt.getTime(), startedAt + minGapMs) : Number.POSITIVE_INFINITY;
+        const minuteAt = nextMinuteAt
+          ? Math.max(nextMinuteAt.getTime(), startedAt + minGapMs)
+          : Number.POSITIVE_INFINITY;
         if (minuteAt < nextFullAt) timer = setTimeout(() => run('minutes'), Math.max(0, minuteAt - now));
         else timer = setTimeout(() => run('all'), Math.max(0, nextFullAt - now));
       });

@@ -1,6 +1,14 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
-import { OPEN_SESSION_STATUSES, RATING_REFUSALS, type RatedSession, ratableUntil, ratingRefusal, type ReadingSession, sessionRatingSchema } from '@shared/sessions';
+import {
+  OPEN_SESSION_STATUSES,
+  RATING_REFUSALS,
+  type RatedSession,
+  ratableUntil,
+  ratingRefusal,
+  type ReadingSession,
+  sessionRatingSchema,
+} from '@shared/sessions';
 import { readerProfiles, readingSessions } from '../../db/schema';
 import { conflict, forbidden } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
@@ -11,7 +19,6 @@ import { finishSession } from './billing';
 import type { SessionDeps } from './deps';
 import { loadSessionView, selectSessionsWithNames, toReadingSession } from './session-view';
 import { startIfReady } from './start-session';
-
 
 export async function getSession(deps: SessionDeps, user: SessionUser, sessionId: string): Promise<ReadingSession> {
   await loadSessionFor(deps.db, sessionId, user, { allowAdmin: true });
@@ -44,14 +51,20 @@ export async function startSession(deps: SessionDeps, user: SessionUser, session
  * Ending twice is harmless: the second call returns the ended session. A client who ends within
  * the refund window and asks for it gets every charge reversed.
  */
-export async function endSession(deps: SessionDeps, user: SessionUser, input: { sessionId: string; refundRequested?: boolean }): Promise<ReadingSession> {
+export async function endSession(
+  deps: SessionDeps,
+  user: SessionUser,
+  input: { sessionId: string; refundRequested?: boolean },
+): Promise<ReadingSession> {
   const outbox = new Outbox();
   await deps.db.transaction(async (tx) => {
     const session = await lockSessionFor(tx, input.sessionId, user);
     if (!OPEN_SESSION_STATUSES.includes(session.status)) return;
     const now = new Date(deps.clock.now());
-    if (session.status === 'requested' && session.role === 'reader') throw forbidden('Answer the request with accept or decline');
-    const withinRefundWindow = session.startedAt !== null && now.getTime() - session.startedAt.getTime() < deps.timing.refundWindowMs;
+    if (session.status === 'requested' && session.role === 'reader')
+      throw forbidden('Answer the request with accept or decline');
+    const withinRefundWindow =
+      session.startedAt !== null && now.getTime() - session.startedAt.getTime() < deps.timing.refundWindowMs;
     if (input.refundRequested && session.role === 'client' && session.status === 'active' && !withinRefundWindow) {
       throw conflict('Refunds are only available within the first 3 minutes of a session');
     }
@@ -62,7 +75,11 @@ export async function endSession(deps: SessionDeps, user: SessionUser, input: { 
       refund: Boolean(input.refundRequested && session.role === 'client' && withinRefundWindow),
     });
     if (session.status === 'requested') {
-      outbox.toUser(session.readerId, SERVER_EVENTS.sessionResponse, { sessionId: session.id, response: 'cancelled', status: 'cancelled' });
+      outbox.toUser(session.readerId, SERVER_EVENTS.sessionResponse, {
+        sessionId: session.id,
+        response: 'cancelled',
+        status: 'cancelled',
+      });
     }
   });
   outbox.flush(deps.realtime);
@@ -74,7 +91,12 @@ export async function endSession(deps: SessionDeps, user: SessionUser, input: { 
  * RATING_WINDOW_DAYS of its end (ratingRefusal); the reader's average and count follow. The row
  * lock makes two ratings at once one rating and a 409.
  */
-export async function rateSession(deps: SessionDeps, user: SessionUser, sessionId: string, input: { rating: number; review?: string }): Promise<RatedSession> {
+export async function rateSession(
+  deps: SessionDeps,
+  user: SessionUser,
+  sessionId: string,
+  input: { rating: number; review?: string },
+): Promise<RatedSession> {
   const now = new Date(deps.clock.now());
   const masked = await deps.db.transaction(async (tx) => {
     const session = await lockSessionFor(tx, sessionId, user);
@@ -83,14 +105,26 @@ export async function rateSession(deps: SessionDeps, user: SessionUser, sessionI
     if (refusal) throw conflict(RATING_REFUSALS[refusal]);
     if (deps.clock.now() >= ratableUntil(session)!.getTime()) throw conflict(RATING_REFUSALS.closed);
     // The review is public on the reader's profile: contact details in it are masked (issue 49).
-    const review = input.review ? await maskForOthers(tx, { userId: user.id, context: 'review', subjectId: sessionId, text: input.review, now, maxLength: sessionRatingSchema.shape.review.unwrap().maxLength }) : null;
+    const review = input.review
+      ? await maskForOthers(tx, {
+          userId: user.id,
+          context: 'review',
+          subjectId: sessionId,
+          text: input.review,
+          now,
+          maxLength: sessionRatingSchema.shape.review.unwrap().maxLength,
+        })
+      : null;
     await tx
       .update(readingSessions)
       .set({ rating: input.rating, review: review?.text || null, ratedAt: now, reviewMailDue: true })
       .where(eq(readingSessions.id, sessionId));
     await tx
       .update(readerProfiles)
-      .set({ ratingSum: sql`${readerProfiles.ratingSum} + ${input.rating}`, ratingCount: sql`${readerProfiles.ratingCount} + 1` })
+      .set({
+        ratingSum: sql`${readerProfiles.ratingSum} + ${input.rating}`,
+        ratingCount: sql`${readerProfiles.ratingCount} + 1`,
+      })
       .where(eq(readerProfiles.userId, session.readerId));
     return review?.masked ?? false;
   });

@@ -16,14 +16,21 @@ beforeAll(async () => {
   reading = readingDriver(app, clock, MINUTE);
 });
 
-const details = (id: string, cookie?: string) => http(app, cookie).get<SessionDetails & { error: { code: string } }>(`/api/sessions/${id}/details`);
+const details = (id: string, cookie?: string) =>
+  http(app, cookie).get<SessionDetails & { error: { code: string } }>(`/api/sessions/${id}/details`);
 
 describe('GET /api/sessions/:id/details', () => {
   it('gives a chat reading’s messages, oldest first, and how long they are kept', async () => {
     const { client, reader, id } = await reading.startReading({ rateCents: RATE, balanceCents: 5000 });
-    expect((await http(app, client.cookie).post('/api/sessions/message', { sessionId: id, content: 'Hello, Selene' })).status).toBe(201);
+    expect(
+      (await http(app, client.cookie).post('/api/sessions/message', { sessionId: id, content: 'Hello, Selene' }))
+        .status,
+    ).toBe(201);
     clock.advance(1000);
-    expect((await http(app, reader.cookie).post('/api/sessions/message', { sessionId: id, content: 'Welcome, seeker' })).status).toBe(201);
+    expect(
+      (await http(app, reader.cookie).post('/api/sessions/message', { sessionId: id, content: 'Welcome, seeker' }))
+        .status,
+    ).toBe(201);
     await reading.nextMinute(id);
     await reading.nextMinute(id);
     expect((await http(app, client.cookie).post('/api/sessions/end', { sessionId: id })).status).toBe(200);
@@ -31,7 +38,14 @@ describe('GET /api/sessions/:id/details', () => {
     const response = await details(id, client.cookie);
     expect(response.status).toBe(200);
     const { session, messages, messageRetention } = response.body;
-    expect(session).toMatchObject({ id, status: 'completed', sessionType: 'chat', minutesCharged: 3, totalCostCents: 3 * RATE, refundedCents: 0 });
+    expect(session).toMatchObject({
+      id,
+      status: 'completed',
+      sessionType: 'chat',
+      minutesCharged: 3,
+      totalCostCents: 3 * RATE,
+      refundedCents: 0,
+    });
     expect(messages.map((m) => m.content)).toEqual(['Hello, Selene', 'Welcome, seeker']);
     expect(messageRetention).toEqual({ retentionDays: 30, messagesDeleted: false });
   });
@@ -40,7 +54,10 @@ describe('GET /api/sessions/:id/details', () => {
     const client = await createClient(app, { balanceCents: 5000 });
     const reader = await createReader(app);
     await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true });
-    const requested = await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'audio' });
+    const requested = await http(app, client.cookie).post('/api/sessions/request', {
+      readerId: reader.id,
+      sessionType: 'audio',
+    });
     await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: requested.body.id, response: 'decline' });
     const { body } = await details(requested.body.id, client.cookie);
     expect(body).toMatchObject({ session: { sessionType: 'audio', status: 'declined' }, messages: [] });
@@ -53,7 +70,8 @@ describe('GET /api/sessions/:id/details', () => {
     const otherClient = await createClient(app);
     const otherReader = await createReader(app);
 
-    for (const viewer of [client, reader, admin]) expect((await details(id, viewer.cookie)).status, viewer.role).toBe(200);
+    for (const viewer of [client, reader, admin])
+      expect((await details(id, viewer.cookie)).status, viewer.role).toBe(200);
     for (const stranger of [otherClient, otherReader]) {
       const response = await details(id, stranger.cookie);
       expect(response.status, stranger.role).toBe(404);

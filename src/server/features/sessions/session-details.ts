@@ -10,11 +10,21 @@ import { loadSessionView } from './session-view';
  * see it; anyone else gets the same 404 as an unknown id, so a guessed id tells nothing about
  * whether the reading exists.
  */
-export async function sessionDetails(deps: SessionDeps, viewer: SessionUser, sessionId: string, retentionDays: number): Promise<SessionDetails> {
+export async function sessionDetails(
+  deps: SessionDeps,
+  viewer: SessionUser,
+  sessionId: string,
+  retentionDays: number,
+): Promise<SessionDetails> {
   const session = await loadSessionView(deps.db, sessionId);
   if (!session) throw notFound('Session not found');
-  if (session.clientId !== viewer.id && session.readerId !== viewer.id) assertAdminPower(viewer, () => notFound('Session not found'));
+  if (session.clientId !== viewer.id && session.readerId !== viewer.id)
+    assertAdminPower(viewer, () => notFound('Session not found'));
   const cutoff = retentionCutoff(deps.clock.now(), retentionDays);
   const messages = session.sessionType === 'chat' ? await keptMessagesOf(deps.db, sessionId, cutoff) : [];
-  return { session, messages, messageRetention: { retentionDays, messagesDeleted: areMessagesDeleted(session, cutoff) } };
+  return {
+    session,
+    messages,
+    messageRetention: { retentionDays, messagesDeleted: areMessagesDeleted(session, cutoff) },
+  };
 }

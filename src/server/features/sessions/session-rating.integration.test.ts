@@ -18,8 +18,13 @@ beforeAll(async () => {
   driver = readingDriver(app, clock, MINUTE);
 });
 
-const rate = (cookie: string, id: string, rating = 1) => http(app, cookie).post(`/api/sessions/${id}/rating`, { rating, review: 'Unfair' });
-const answer = (response: { status: number; body: { error?: { code: string; message: string } } }) => [response.status, response.body.error?.code, response.body.error?.message];
+const rate = (cookie: string, id: string, rating = 1) =>
+  http(app, cookie).post(`/api/sessions/${id}/rating`, { rating, review: 'Unfair' });
+const answer = (response: { status: number; body: { error?: { code: string; message: string } } }) => [
+  response.status,
+  response.body.error?.code,
+  response.body.error?.message,
+];
 const readerRating = async (readerId: string) => {
   const { body } = await http(app).get(`/api/readers/${readerId}`);
   return { rating: body.rating, totalReviews: body.totalReviews };
@@ -39,17 +44,31 @@ describe('rating a reading', () => {
     const client = await createClient(app, { balanceCents: 5000 });
     const reader = await createReader(app);
     await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true });
-    const { body } = await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' });
+    const { body } = await http(app, client.cookie).post('/api/sessions/request', {
+      readerId: reader.id,
+      sessionType: 'chat',
+    });
     await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: body.id, response: 'accept' });
     await http(app, client.cookie).post('/api/sessions/end', { sessionId: body.id });
-    expect(answer(await rate(client.cookie, body.id))).toEqual([409, 'CONFLICT', 'Only a completed reading can be rated']);
+    expect(answer(await rate(client.cookie, body.id))).toEqual([
+      409,
+      'CONFLICT',
+      'Only a completed reading can be rated',
+    ]);
 
     // No path completes a reading without charging minute 1 today; the rule must not rely on that.
     const { id } = await driver.startReading({ rateCents: 299, balanceCents: 5000, client });
     await http(app, client.cookie).post('/api/sessions/end', { sessionId: id });
-    await app.db.update(readingSessions).set({ minutesCharged: 0, totalCostCents: 0, readerEarningsCents: 0 }).where(eq(readingSessions.id, id));
+    await app.db
+      .update(readingSessions)
+      .set({ minutesCharged: 0, totalCostCents: 0, readerEarningsCents: 0 })
+      .where(eq(readingSessions.id, id));
     expect((await http(app, client.cookie).get(`/api/sessions/${id}`)).body.ratableUntil).toBeNull();
-    expect(answer(await rate(client.cookie, id))).toEqual([409, 'CONFLICT', 'Only a reading with a paid minute can be rated']);
+    expect(answer(await rate(client.cookie, id))).toEqual([
+      409,
+      'CONFLICT',
+      'Only a reading with a paid minute can be rated',
+    ]);
     expect(await readerRating(reader.id)).toEqual({ rating: 0, totalReviews: 0 });
   });
 
@@ -84,8 +103,15 @@ describe('rating a reading', () => {
       await http(app, client.cookie).post('/api/sessions/end', { sessionId: id, refundRequested: true });
       statuses.push((await rate(client.cookie, id)).status);
     }
-    expect({ statuses, ...(await readerRating(reader.id)) }).toEqual({ statuses: [409, 409, 409, 409, 409], rating: 0, totalReviews: 0 });
-    const rated = await app.db.select({ n: count() }).from(readingSessions).where(and(eq(readingSessions.readerId, reader.id), isNotNull(readingSessions.rating)));
+    expect({ statuses, ...(await readerRating(reader.id)) }).toEqual({
+      statuses: [409, 409, 409, 409, 409],
+      rating: 0,
+      totalReviews: 0,
+    });
+    const rated = await app.db
+      .select({ n: count() })
+      .from(readingSessions)
+      .where(and(eq(readingSessions.readerId, reader.id), isNotNull(readingSessions.rating)));
     expect(rated).toEqual([{ n: 0 }]);
   });
 });

@@ -14,14 +14,21 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * 60 * 1000;
 const clock = fakeClock(Date.parse('2026-11-21T12:00:00Z'));
 let reading: ReturnType<typeof readingDriver>;
-const app = await testApp({ clock, runScheduler: false, runMessageRetention: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
+const app = await testApp({
+  clock,
+  runScheduler: false,
+  runMessageRetention: false,
+  env: { BILLING_MINUTE_MS: String(MINUTE) },
+});
 beforeAll(async () => {
   reading = readingDriver(app, clock, MINUTE);
 });
 
 type Failure = { error: { code: string } };
-const receipt = (id: string, cookie?: string) => http(app, cookie).get<SessionReceipt & Failure>(`/api/sessions/${id}/receipt`);
-const transcript = (id: string, cookie?: string, query = '') => http(app, cookie).get<string & Failure>(`/api/sessions/${id}/transcript${query}`);
+const receipt = (id: string, cookie?: string) =>
+  http(app, cookie).get<SessionReceipt & Failure>(`/api/sessions/${id}/receipt`);
+const transcript = (id: string, cookie?: string, query = '') =>
+  http(app, cookie).get<string & Failure>(`/api/sessions/${id}/transcript${query}`);
 
 /** The two legs the ledger wrote for one minute of a session, by their keys; 0 for a leg it did not write. */
 async function legsOf(sessionId: string, minute: number) {
@@ -29,15 +36,23 @@ async function legsOf(sessionId: string, minute: number) {
     .select({ key: ledgerTransfers.idempotencyKey, cents: ledgerTransfers.amountCents })
     .from(ledgerTransfers)
     .where(and(eq(ledgerTransfers.reference, `session:${sessionId}`), eq(ledgerTransfers.kind, 'session_charge')));
-  const cents = (suffix: string) => rows.find((row) => row.key === `${minuteChargeKey(sessionId, minute)}:${suffix}`)?.cents ?? 0;
-  return { reader: cents('reader'), platform: cents('platform'), count: rows.filter((row) => row.key.startsWith(`${minuteChargeKey(sessionId, minute)}:`)).length };
+  const cents = (suffix: string) =>
+    rows.find((row) => row.key === `${minuteChargeKey(sessionId, minute)}:${suffix}`)?.cents ?? 0;
+  return {
+    reader: cents('reader'),
+    platform: cents('platform'),
+    count: rows.filter((row) => row.key.startsWith(`${minuteChargeKey(sessionId, minute)}:`)).length,
+  };
 }
 
 async function chatAndEnd(options: { rateCents: number; minutes: number; refund?: boolean }) {
   const started = await reading.startReading({ rateCents: options.rateCents, balanceCents: 10_000 });
   for (let minute = 2; minute <= options.minutes; minute += 1) await reading.nextMinute(started.id);
   clock.advance(MINUTE / 4);
-  const ended = await http(app, started.client.cookie).post('/api/sessions/end', { sessionId: started.id, ...(options.refund && { refundRequested: true }) });
+  const ended = await http(app, started.client.cookie).post('/api/sessions/end', {
+    sessionId: started.id,
+    ...(options.refund && { refundRequested: true }),
+  });
   expect(ended.status).toBe(200);
   return started;
 }
@@ -48,11 +63,22 @@ describe('GET /api/sessions/:id/receipt', () => {
     const response = await receipt(id, client.cookie);
     expect(response.status).toBe(200);
     const body = response.body;
-    expect(body).toMatchObject({ sessionId: id, readerName: expect.stringMatching(/^Test Reader /), type: 'chat', ratePerMinuteCents: 399, refundedCents: 0 });
+    expect(body).toMatchObject({
+      sessionId: id,
+      readerName: expect.stringMatching(/^Test Reader /),
+      type: 'chat',
+      ratePerMinuteCents: 399,
+      refundedCents: 0,
+    });
     expect(body.minutes.map((line) => line.minute)).toEqual([1, 2, 3, 4]);
     for (const line of body.minutes) {
       const legs = await legsOf(id, line.minute);
-      expect(line, `minute ${line.minute}`).toMatchObject({ amountCents: 399, readerCents: legs.reader, platformCents: legs.platform, free: false });
+      expect(line, `minute ${line.minute}`).toMatchObject({
+        amountCents: 399,
+        readerCents: legs.reader,
+        platformCents: legs.platform,
+        free: false,
+      });
       expect(line.readerCents + line.platformCents).toBe(line.amountCents);
     }
     // Each minute starts one billing minute after the one before.
@@ -74,7 +100,9 @@ describe('GET /api/sessions/:id/receipt', () => {
     await http(app, started.client.cookie).post('/api/sessions/end', { sessionId: started.id });
 
     const { body } = await receipt(started.id, started.client.cookie);
-    expect(body.minutes.map((line) => [line.minute, line.amountCents, line.readerCents, line.platformCents, line.free])).toEqual([
+    expect(
+      body.minutes.map((line) => [line.minute, line.amountCents, line.readerCents, line.platformCents, line.free]),
+    ).toEqual([
       [1, 0, 0, 0, true],
       [2, 0, 0, 0, true],
       [3, 250, expect.any(Number), expect.any(Number), false],
@@ -95,7 +123,8 @@ describe('GET /api/sessions/:id/receipt', () => {
   it('answers the client, the reader and admins; 403 to anyone else, 404 for unknown ids, 401 signed out', async () => {
     const { client, reader, id } = await chatAndEnd({ rateCents: 299, minutes: 1 });
     const admin = await createAdmin(app);
-    for (const viewer of [client, reader, admin]) expect((await receipt(id, viewer.cookie)).status, viewer.role).toBe(200);
+    for (const viewer of [client, reader, admin])
+      expect((await receipt(id, viewer.cookie)).status, viewer.role).toBe(200);
     for (const stranger of [await createClient(app), await createReader(app)]) {
       const response = await receipt(id, stranger.cookie);
       expect(response.status, stranger.role).toBe(403);
@@ -110,16 +139,24 @@ describe('GET /api/sessions/:id/transcript', () => {
   it('is a text file with a header and one line per message, "[time] Name: text", in the asked time zone', async () => {
     const clientUser = await createClient(app, { name: 'Maya Stone', balanceCents: 5000 });
     const started = await reading.startReading({ rateCents: 299, balanceCents: 0, client: clientUser });
-    await http(app, clientUser.cookie).post('/api/sessions/message', { sessionId: started.id, content: 'Will I find my way?' });
+    await http(app, clientUser.cookie).post('/api/sessions/message', {
+      sessionId: started.id,
+      content: 'Will I find my way?',
+    });
     clock.advance(5_000);
-    await http(app, started.reader.cookie).post('/api/sessions/message', { sessionId: started.id, content: 'The cards say yes.' });
+    await http(app, started.reader.cookie).post('/api/sessions/message', {
+      sessionId: started.id,
+      content: 'The cards say yes.',
+    });
     await http(app, clientUser.cookie).post('/api/sessions/end', { sessionId: started.id });
     const readerName = (await receipt(started.id, clientUser.cookie)).body.readerName;
 
     const response = await transcript(started.id, clientUser.cookie);
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="soul-tribe-reading-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.txt"$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="soul-tribe-reading-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.txt"$/,
+    );
     const lines = response.body.split('\n');
     expect(lines.slice(0, 5)).toEqual([
       'Soul Tribe reading transcript',
@@ -130,7 +167,10 @@ describe('GET /api/sessions/:id/transcript', () => {
     ]);
     const sentAt = new Date(clock.now() - 5_000).toISOString().slice(11, 19);
     const answeredAt = new Date(clock.now()).toISOString().slice(11, 19);
-    expect(lines.filter((line) => line.startsWith('['))).toEqual([`[${sentAt}] Maya Stone: Will I find my way?`, `[${answeredAt}] ${readerName}: The cards say yes.`]);
+    expect(lines.filter((line) => line.startsWith('['))).toEqual([
+      `[${sentAt}] Maya Stone: Will I find my way?`,
+      `[${answeredAt}] ${readerName}: The cards say yes.`,
+    ]);
 
     // The same for the reader; times in a zone the browser names.
     const forReader = await transcript(started.id, started.reader.cookie, '?timeZone=America/New_York');
@@ -138,7 +178,10 @@ describe('GET /api/sessions/:id/transcript', () => {
     expect(forReader.body).toContain('(America/New_York)');
     // A reader knows a client by first name only.
     expect(forReader.body).toContain('\nClient: Maya\n');
-    const newYork = new Date(clock.now() - 5_000).toLocaleTimeString('en-US', { timeZone: 'America/New_York', hourCycle: 'h23' });
+    const newYork = new Date(clock.now() - 5_000).toLocaleTimeString('en-US', {
+      timeZone: 'America/New_York',
+      hourCycle: 'h23',
+    });
     expect(forReader.body).toContain(`[${newYork}] Maya: Will I find my way?`);
     expect((await transcript(started.id, clientUser.cookie, '?timeZone=Mars/Olympus')).status).toBe(400);
   });
@@ -158,7 +201,10 @@ describe('GET /api/sessions/:id/transcript', () => {
     await http(app, client.cookie).post('/api/sessions/message', { sessionId: id, content: 'Remember me?' });
     await http(app, client.cookie).post('/api/sessions/end', { sessionId: id });
     const fresh = (await http(app, client.cookie).get(`/api/sessions/${id}/details`)).body;
-    expect(fresh).toMatchObject({ messages: [{ content: 'Remember me?' }], messageRetention: { retentionDays: 30, messagesDeleted: false } });
+    expect(fresh).toMatchObject({
+      messages: [{ content: 'Remember me?' }],
+      messageRetention: { retentionDays: 30, messagesDeleted: false },
+    });
 
     clock.advance(31 * DAY);
     // Past the promise, nothing shows the message even before the sweep removes it.

@@ -17,7 +17,11 @@ export async function sessionReceipt(db: DbOrTx, viewer: SessionUser, sessionId:
   const session = await loadSessionView(db, sessionId);
   if (!session) throw notFound('Session not found');
   if (!participantRole(session, viewer.id)) assertAdminPower(viewer, () => forbidden('Access denied'));
-  const lines = await db.select().from(sessionMinutes).where(eq(sessionMinutes.sessionId, sessionId)).orderBy(asc(sessionMinutes.minute));
+  const lines = await db
+    .select()
+    .from(sessionMinutes)
+    .where(eq(sessionMinutes.sessionId, sessionId))
+    .orderBy(asc(sessionMinutes.minute));
   // Each minute's credit moved into the wallet under its charge's key and `:credit` (docs/decisions/066).
   const credit = await db
     .select({ key: ledgerTransfers.idempotencyKey, cents: ledgerTransfers.amountCents })

@@ -35,14 +35,28 @@ export async function sessionTranscript(
   const messages = await keptMessagesOf(deps.db, sessionId, cutoff);
 
   const startedAt = new Date(session.startedAt ?? session.requestedAt);
-  const date = new Intl.DateTimeFormat('en-US', { timeZone: options.timeZone, dateStyle: 'long', timeStyle: 'short' }).format(startedAt)
+  const date = new Intl.DateTimeFormat('en-US', { timeZone: options.timeZone, dateStyle: 'long', timeStyle: 'short' })
+    .format(startedAt)
     // ICU puts a narrow no-break space before AM/PM; a text file gets a plain one.
     .replace(/\u202f/g, ' ');
-  const time = new Intl.DateTimeFormat('en-US', { timeZone: options.timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const time = new Intl.DateTimeFormat('en-US', {
+    timeZone: options.timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
   const nameOf = (message: ChatMessage) =>
-    message.senderId === session.readerId ? session.reader.name : message.senderId === session.clientId ? clientName : message.senderName;
+    message.senderId === session.readerId
+      ? session.reader.name
+      : message.senderId === session.clientId
+        ? clientName
+        : message.senderName;
   // One line per message whatever it holds: a line break inside a message becomes a space.
-  const lines = messages.map((message) => `[${time.format(new Date(message.createdAt))}] ${nameOf(message)}: ${message.content.replace(/\s*[\r\n]+\s*/g, ' ')}`);
+  const lines = messages.map(
+    (message) =>
+      `[${time.format(new Date(message.createdAt))}] ${nameOf(message)}: ${message.content.replace(/\s*[\r\n]+\s*/g, ' ')}`,
+  );
   const body =
     lines.length > 0
       ? lines
@@ -60,6 +74,11 @@ export async function sessionTranscript(
     ...body,
     '',
   ].join('\n');
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: options.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(startedAt);
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone: options.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(startedAt);
   return { filename: `soul-tribe-reading-${day}-${sessionId.replace(/[^A-Za-z0-9-]/g, '').slice(0, 8)}.txt`, text };
 }

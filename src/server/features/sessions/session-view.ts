@@ -21,7 +21,9 @@ export function selectSessionsWithNames(db: DbOrTx) {
       readerImage: sql<string | null>`coalesce(${readerProfiles.profileImage}, ${readerUser.image})`,
       isReaderAutomated: sql<boolean>`coalesce(${readerProfiles.repliesAutomated}, false)`,
       // The reader's rate for this reading's type now: what extending a booked reading would cost a minute.
-      liveRateCents: sql<number | null>`case ${readingSessions.sessionType} when 'audio' then ${readerProfiles.audioRateCents} when 'video' then ${readerProfiles.videoRateCents} else ${readerProfiles.chatRateCents} end`,
+      liveRateCents: sql<
+        number | null
+      >`case ${readingSessions.sessionType} when 'audio' then ${readerProfiles.audioRateCents} when 'video' then ${readerProfiles.videoRateCents} else ${readerProfiles.chatRateCents} end`,
     })
     .from(readingSessions)
     .innerJoin(clientUser, eq(clientUser.id, readingSessions.clientId))
@@ -78,7 +80,9 @@ export function toReadingSession(row: NamedRow): ReadingSession {
 
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
-const viewById = preparedPerDatabase('session_view_by_id', (db) => selectSessionsWithNames(db).where(eq(readingSessions.id, sql.placeholder('id'))));
+const viewById = preparedPerDatabase('session_view_by_id', (db) =>
+  selectSessionsWithNames(db).where(eq(readingSessions.id, sql.placeholder('id'))),
+);
 
 export async function loadSessionView(db: DbOrTx, sessionId: string): Promise<ReadingSession | null> {
   const [row] = await viewById(db, { id: sessionId });

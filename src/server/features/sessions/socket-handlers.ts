@@ -18,18 +18,30 @@ import { leaveHeldSides } from './leave-held-sides';
 import { loadSessionView, sessionRoom } from './session-view';
 import { startIfReady } from './start-session';
 
-type SessionHandlers = ClientEventHandlers<'join_session_room' | 'leave_session_room' | 'webrtc_signal' | 'session_message'>;
+type SessionHandlers = ClientEventHandlers<
+  'join_session_room' | 'leave_session_room' | 'webrtc_signal' | 'session_message'
+>;
 
 async function assertSessionRunning(db: DbOrTx, sessionId: string) {
   const [session] = await db
-    .select({ status: readingSessions.status, pausedAt: readingSessions.pausedAt, pauseReason: readingSessions.pauseReason })
+    .select({
+      status: readingSessions.status,
+      pausedAt: readingSessions.pausedAt,
+      pauseReason: readingSessions.pauseReason,
+    })
     .from(readingSessions)
     .where(eq(readingSessions.id, sessionId));
   if (!session) throw notFound('Session not found');
   assertRunning(session);
 }
 
-export function registerSessionSocketHandlers(server: AppServer, deps: SessionDeps, limiter: MessageLimiter, log: Log, isDraining: () => boolean) {
+export function registerSessionSocketHandlers(
+  server: AppServer,
+  deps: SessionDeps,
+  limiter: MessageLimiter,
+  log: Log,
+  isDraining: () => boolean,
+) {
   /** True when another socket of the same user on this process is still in the room. */
   const userStillInRoom = (socket: AppSocket, sessionId: string) => {
     const room = server.sockets.adapter.rooms.get(sessionRoom(sessionId));
@@ -44,7 +56,8 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
   const lease = processLease(server, deps, log);
   const { nodeId } = lease;
   // The user's room holds their sockets on this process (a socket that disconnected has left it).
-  const userHasOtherSocket = (socket: AppSocket) => [...(server.sockets.adapter.rooms.get(userRoom(socket.data.user.id)) ?? [])].some((id) => id !== socket.id);
+  const userHasOtherSocket = (socket: AppSocket) =>
+    [...(server.sockets.adapter.rooms.get(userRoom(socket.data.user.id)) ?? [])].some((id) => id !== socket.id);
 
   const writes = presenceWrites();
   const inTurn = writes.inTurn;
@@ -67,7 +80,11 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
     });
     if (!isAway) return;
     outbox.flush(deps.realtime);
-    deps.realtime.toRoom(sessionRoom(sessionId), SERVER_EVENTS.participantStatus, { sessionId, userId: socket.data.user.id, isConnected: false });
+    deps.realtime.toRoom(sessionRoom(sessionId), SERVER_EVENTS.participantStatus, {
+      sessionId,
+      userId: socket.data.user.id,
+      isConnected: false,
+    });
   };
 
   const feature: SocketFeature = (socket) => {
@@ -97,7 +114,9 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
         });
         if (!hasJoined) throw conflict('The connection closed before the room was joined');
         outbox.flush(deps.realtime);
-        socket.to(sessionRoom(sessionId)).emit(SERVER_EVENTS.participantStatus, { sessionId, userId: user.id, isConnected: true });
+        socket
+          .to(sessionRoom(sessionId))
+          .emit(SERVER_EVENTS.participantStatus, { sessionId, userId: user.id, isConnected: true });
         return { session: (await loadSessionView(deps.db, sessionId))! };
       },
 
@@ -121,16 +140,15 @@ export function registerSessionSocketHandlers(server: AppServer, deps: SessionDe
       inTurn(socket, async () => {
         await lease.renew();
         await markReadersSeen(deps.db, [user.id], new Date(deps.clock.now()), { nodeId });
-      }).catch((error) =>
-        log.error({ err: error }, 'marking a reader page failed'),
-      );
+      }).catch((error) => log.error({ err: error }, 'marking a reader page failed'));
     }
     socket.on('disconnect', () => {
       // A draining node's sockets all close at once: their sides leave together (releaseLease).
       if (isDraining()) return;
       inTurn(socket, async () => {
         for (const sessionId of [...socket.data.sessions.keys()]) await leave(socket, sessionId);
-        if (user.role === 'reader' && !userHasOtherSocket(socket)) await markReaderPagesClosed(deps.db, user.id, new Date(deps.clock.now()), nodeId);
+        if (user.role === 'reader' && !userHasOtherSocket(socket))
+          await markReaderPagesClosed(deps.db, user.id, new Date(deps.clock.now()), nodeId);
       }).catch((error) => log.error({ err: error }, 'leaving on disconnect failed'));
     });
     return handlers;

@@ -12,7 +12,13 @@ import type { SessionRow } from './session-view';
  * Starts billing once both participants are in the session room: minute 1 is charged at once and
  * the next falls due one minute later. Returns false while a side is still missing.
  */
-export async function startIfReady(tx: Tx, session: SessionRow, now: Date, timing: SessionTiming, outbox: Outbox): Promise<boolean> {
+export async function startIfReady(
+  tx: Tx,
+  session: SessionRow,
+  now: Date,
+  timing: SessionTiming,
+  outbox: Outbox,
+): Promise<boolean> {
   if (session.status !== 'accepted') return session.status === 'active';
   if (!isPresent(session, 'client', now, timing) || !isPresent(session, 'reader', now, timing)) return false;
   const [active] = await tx

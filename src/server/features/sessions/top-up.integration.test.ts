@@ -32,7 +32,11 @@ beforeAll(async () => {
 const session = async (id: string, as: TestUser) => (await http(app, as.cookie).get(`/api/sessions/${id}`)).body;
 const balance = (user: TestUser) => getWalletBalanceCents(app.db, user.id);
 const deposit = (user: TestUser, amountCents: number) =>
-  http(app, user.cookie).post('/api/payments/wallet-deposit', { amountCents, paymentMethodId: 'pm_card_visa' }, { 'idempotency-key': randomUUID() });
+  http(app, user.cookie).post(
+    '/api/payments/wallet-deposit',
+    { amountCents, paymentMethodId: 'pm_card_visa' },
+    { 'idempotency-key': randomUUID() },
+  );
 /** The sockets of the reading being driven: what it told them has arrived once this resolves. */
 let listening: Socket[] = [];
 const settle = () => delivered(...listening);
@@ -47,7 +51,12 @@ async function readingPausedForFunds() {
   const readerSocket = await app.connectSocket(reader.cookie);
   listening = [clientSocket, readerSocket];
   const heard = (event: string) => ({ client: collect(clientSocket, event), reader: collect(readerSocket, event) });
-  const events = { paused: heard('session_paused'), resumed: heard('session_resumed'), billing: heard('billing_update'), ended: heard('session_ended') };
+  const events = {
+    paused: heard('session_paused'),
+    resumed: heard('session_resumed'),
+    billing: heard('billing_update'),
+    ended: heard('session_ended'),
+  };
   const startedAt = Date.parse((await session(id, client)).startedAt);
   const iso = (seconds: number) => new Date(startedAt + seconds * 1000).toISOString();
   const at = async (seconds: number, sides: ('client' | 'reader')[] = ['client', 'reader']) => {
@@ -80,16 +89,26 @@ describe('a pause to top up, instead of a hang-up', () => {
     // The warning before the last paid minute stays.
     expect(events.billing.client.map((update) => [update.minutesCharged, update.isFinalMinute])).toEqual([[2, true]]);
 
-    const held = await http(app, client.cookie).post('/api/sessions/message', { sessionId: id, content: 'Are you there?' });
+    const held = await http(app, client.cookie).post('/api/sessions/message', {
+      sessionId: id,
+      content: 'Are you there?',
+    });
     expect(held.status).toBe(409);
-    expect(held.body.error).toMatchObject({ reason: 'SESSION_PAUSED', message: 'The reading is paused until the client adds funds' });
+    expect(held.body.error).toMatchObject({
+      reason: 'SESSION_PAUSED',
+      message: 'The reading is paused until the client adds funds',
+    });
 
     // Both sides present does not lift it: passes during the window charge nothing and change nothing.
     for (const seconds of [150, 180, 239.999]) {
       await at(seconds);
       await runDueWork(app.sessions);
     }
-    expect(await session(id, client)).toMatchObject({ status: 'active', minutesCharged: 2, pauseReason: 'insufficient_funds' });
+    expect(await session(id, client)).toMatchObject({
+      status: 'active',
+      minutesCharged: 2,
+      pauseReason: 'insufficient_funds',
+    });
     expect(await balance(client)).toBe(50);
     await settle();
     expect(events.resumed.client).toEqual([]);
@@ -117,8 +136,15 @@ describe('a pause to top up, instead of a hang-up', () => {
     const resumed = { sessionId: id, resumedAt: iso(150), nextMinuteAt: iso(210) };
     expect(events.resumed.client).toEqual([resumed]);
     expect(events.resumed.reader).toEqual([resumed]);
-    expect(events.billing.reader.at(-1)).toMatchObject({ minutesCharged: 3, totalCostCents: 3 * RATE, clientBalanceCents: 1050 - RATE, isFinalMinute: false });
-    expect((await http(app, client.cookie).post('/api/sessions/message', { sessionId: id, content: 'Thank you' })).status).toBe(201);
+    expect(events.billing.reader.at(-1)).toMatchObject({
+      minutesCharged: 3,
+      totalCostCents: 3 * RATE,
+      clientBalanceCents: 1050 - RATE,
+      isFinalMinute: false,
+    });
+    expect(
+      (await http(app, client.cookie).post('/api/sessions/message', { sessionId: id, content: 'Thank you' })).status,
+    ).toBe(201);
 
     // The reading goes on: minute 4 at 3:30, not at 3:00 (the pause is never billed).
     await at(209.999);
@@ -138,7 +164,12 @@ describe('a pause to top up, instead of a hang-up', () => {
     const { client, reader, id, events, iso, at } = await readingPausedForFunds();
     await at(170);
     expect((await deposit(client, 100)).status).toBe(201);
-    expect(await session(id, client)).toMatchObject({ status: 'active', minutesCharged: 2, pauseReason: 'insufficient_funds', resumeBy: iso(240) });
+    expect(await session(id, client)).toMatchObject({
+      status: 'active',
+      minutesCharged: 2,
+      pauseReason: 'insufficient_funds',
+      resumeBy: iso(240),
+    });
     expect(await balance(client)).toBe(150);
 
     await at(239.999);
@@ -155,7 +186,15 @@ describe('a pause to top up, instead of a hang-up', () => {
       totalCostCents: 2 * RATE,
     });
     await settle();
-    const ended = { sessionId: id, reason: 'insufficient_funds', endedBy: null, totalMinutes: 2, totalCostCents: 2 * RATE, refundedCents: 0, readerEarningsCents: readerShare(2) };
+    const ended = {
+      sessionId: id,
+      reason: 'insufficient_funds',
+      endedBy: null,
+      totalMinutes: 2,
+      totalCostCents: 2 * RATE,
+      refundedCents: 0,
+      readerEarningsCents: readerShare(2),
+    };
     expect(events.ended.client).toEqual([ended]);
     expect(events.ended.reader).toEqual([ended]);
     expect(events.resumed.client).toEqual([]);
@@ -171,9 +210,19 @@ describe('a pause to top up, instead of a hang-up', () => {
   it('charges the minute once when a deposit races scheduler passes', async () => {
     const { client, id, events, iso, at } = await readingPausedForFunds();
     await at(200);
-    const [topUp] = await Promise.all([deposit(client, 2000), runDueWork(app.sessions), runDueWork(app.sessions), resumeAfterDeposit(app.sessions, client.id)]);
+    const [topUp] = await Promise.all([
+      deposit(client, 2000),
+      runDueWork(app.sessions),
+      runDueWork(app.sessions),
+      resumeAfterDeposit(app.sessions, client.id),
+    ]);
     expect(topUp.status).toBe(201);
-    expect(await session(id, client)).toMatchObject({ minutesCharged: 3, totalCostCents: 3 * RATE, pausedAt: null, nextMinuteAt: iso(260) });
+    expect(await session(id, client)).toMatchObject({
+      minutesCharged: 3,
+      totalCostCents: 3 * RATE,
+      pausedAt: null,
+      nextMinuteAt: iso(260),
+    });
     expect(await balance(client)).toBe(2050 - RATE);
     await settle();
     expect(events.resumed.client).toEqual([{ sessionId: id, resumedAt: iso(200), nextMinuteAt: iso(260) }]);
@@ -202,7 +251,12 @@ describe('a pause for funds with a side away (docs/decisions/020)', () => {
     expect(await session(id, client)).toMatchObject({ status: 'active', pauseReason: 'insufficient_funds' });
     await at(190, ['client']);
     await runDueWork(app.sessions);
-    expect(await session(id, client)).toMatchObject({ status: 'completed', endReason: 'disconnected', endedAt: iso(190), minutesCharged: 2 });
+    expect(await session(id, client)).toMatchObject({
+      status: 'completed',
+      endReason: 'disconnected',
+      endedAt: iso(190),
+      minutesCharged: 2,
+    });
     expect(await balance(client)).toBe(50);
     expect(await getEarnings(app.db, reader.id)).toEqual({ availableCents: readerShare(2), heldCents: 0 });
   });
@@ -213,14 +267,31 @@ describe('a pause for funds with a side away (docs/decisions/020)', () => {
     await markLeft(app.db, id, 'reader', new Date(clock.now()), app.sessions.timing);
     await at(150, ['client']);
     expect((await deposit(client, 1000)).status).toBe(201);
-    expect(await session(id, client)).toMatchObject({ status: 'active', minutesCharged: 2, pausedAt: iso(120), pauseReason: 'away', resumeBy: null });
+    expect(await session(id, client)).toMatchObject({
+      status: 'active',
+      minutesCharged: 2,
+      pausedAt: iso(120),
+      pauseReason: 'away',
+      resumeBy: null,
+    });
     await settle();
-    expect(events.paused.client.at(-1)).toEqual({ sessionId: id, reason: 'away', pausedAt: iso(120), awayUserIds: [reader.id] });
+    expect(events.paused.client.at(-1)).toEqual({
+      sessionId: id,
+      reason: 'away',
+      pausedAt: iso(120),
+      awayUserIds: [reader.id],
+    });
 
     // Money no longer ends it at 4:00; the reader, back at 3:00, starts minute 3 then.
     await at(180);
     await runDueWork(app.sessions);
-    expect(await session(id, client)).toMatchObject({ status: 'active', minutesCharged: 3, pausedAt: null, pauseReason: null, nextMinuteAt: iso(240) });
+    expect(await session(id, client)).toMatchObject({
+      status: 'active',
+      minutesCharged: 3,
+      pausedAt: null,
+      pauseReason: null,
+      nextMinuteAt: iso(240),
+    });
     expect(await balance(client)).toBe(1050 - RATE);
     await settle();
     expect(events.resumed.reader).toEqual([{ sessionId: id, resumedAt: iso(180), nextMinuteAt: iso(240) }]);
@@ -241,7 +312,13 @@ describe('a pause for funds with a side away (docs/decisions/020)', () => {
     clock.advance(45_000);
     await driver.heartbeat(id);
     await runDueWork(app.sessions);
-    expect(await session(id, client)).toMatchObject({ status: 'active', minutesCharged: 1, pausedAt: iso(75), pauseReason: 'insufficient_funds', resumeBy: iso(195) });
+    expect(await session(id, client)).toMatchObject({
+      status: 'active',
+      minutesCharged: 1,
+      pausedAt: iso(75),
+      pauseReason: 'insufficient_funds',
+      resumeBy: iso(195),
+    });
     await settle();
     expect(paused.map((event) => event.reason)).toEqual(['away', 'insufficient_funds']);
     await http(app, client.cookie).post('/api/sessions/end', { sessionId: id });

@@ -23,20 +23,32 @@ import type { SessionRow } from './session-view';
  * - Past `resumeBy`, or still short: nothing changes (the scheduler ends it at `resumeBy`).
  * Returns true when the reading runs again.
  */
-export async function liftFundsPause(tx: Tx, session: SessionRow, now: Date, timing: SessionTiming, outbox: Outbox): Promise<boolean> {
+export async function liftFundsPause(
+  tx: Tx,
+  session: SessionRow,
+  now: Date,
+  timing: SessionTiming,
+  outbox: Outbox,
+): Promise<boolean> {
   if (session.status !== 'active' || session.pauseReason !== 'insufficient_funds') return false;
   if (!session.resumeBy || session.resumeBy <= now) return false;
   const away = awaySides(session, now, timing);
   if (away.length > 0) {
     if ((await getSpendableCents(tx, session.clientId, now)) < walletRateOf(session)) return false;
-    await tx.update(readingSessions).set({ pauseReason: 'away', resumeBy: null }).where(eq(readingSessions.id, session.id));
+    await tx
+      .update(readingSessions)
+      .set({ pauseReason: 'away', resumeBy: null })
+      .where(eq(readingSessions.id, session.id));
     announceAwayPause(session, session.pausedAt!, away, outbox);
     return false;
   }
   // The unpaid minute starts now: the pause itself is never billed.
   const resumed = { ...session, nextMinuteAt: now, pausedAt: null, pauseReason: null, resumeBy: null };
   if (!(await chargeNextMinute(tx, resumed, now, timing, outbox))) return false;
-  await tx.update(readingSessions).set({ pausedAt: null, pauseReason: null, resumeBy: null }).where(eq(readingSessions.id, session.id));
+  await tx
+    .update(readingSessions)
+    .set({ pausedAt: null, pauseReason: null, resumeBy: null })
+    .where(eq(readingSessions.id, session.id));
   outbox.toUsers([session.clientId, session.readerId], SERVER_EVENTS.sessionResumed, {
     sessionId: session.id,
     resumedAt: now.toISOString(),
@@ -57,7 +69,13 @@ export async function resumeAfterDeposit(deps: SessionDeps, clientId: string): P
     const [session] = await tx
       .select()
       .from(readingSessions)
-      .where(and(eq(readingSessions.clientId, clientId), eq(readingSessions.status, 'active'), eq(readingSessions.pauseReason, 'insufficient_funds')))
+      .where(
+        and(
+          eq(readingSessions.clientId, clientId),
+          eq(readingSessions.status, 'active'),
+          eq(readingSessions.pauseReason, 'insufficient_funds'),
+        ),
+      )
       .for('update');
     if (session) await liftFundsPause(tx, session, new Date(deps.clock.now()), deps.timing, outbox);
   });

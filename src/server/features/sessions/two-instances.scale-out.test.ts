@@ -31,7 +31,10 @@ async function readingAcrossInstances(index: number) {
   const clientSocket = await a.connectSocket(client.cookie);
 
   const incoming = nextEvent(readerSocket, 'session_request');
-  const requested = await http(a, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'audio' });
+  const requested = await http(a, client.cookie).post('/api/sessions/request', {
+    readerId: reader.id,
+    sessionType: 'audio',
+  });
   const id = requested.body.id as string;
   await incoming;
   const accepted = nextEvent(clientSocket, 'session_response');
@@ -44,7 +47,10 @@ async function readingAcrossInstances(index: number) {
   await started;
 
   const signal = nextEvent(readerSocket, 'webrtc_signal');
-  await emitAck(clientSocket, 'webrtc_signal', { sessionId: id, signal: { type: 'offer', data: { sdp: `offer ${index}` } } });
+  await emitAck(clientSocket, 'webrtc_signal', {
+    sessionId: id,
+    signal: { type: 'offer', data: { sdp: `offer ${index}` } },
+  });
   expect(await signal).toMatchObject({ signal: { data: { sdp: `offer ${index}` } } });
   const message = nextEvent(clientSocket, 'new_message');
   await emitAck(readerSocket, 'session_message', { sessionId: id, content: `hello ${index}`, type: 'text' });
@@ -60,15 +66,23 @@ describe('two instances on one PostgreSQL with the Redis adapter', () => {
     const readings = await Promise.all(Array.from({ length: SESSIONS }, (_, i) => readingAcrossInstances(i)));
     for (const { id, client, reader, minutes } of readings) {
       expect(minutes).toBeGreaterThanOrEqual(4);
-      const [legs] = await a.db.select({ n: count() }).from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `session:${id}:minute:%`));
+      const [legs] = await a.db
+        .select({ n: count() })
+        .from(ledgerTransfers)
+        .where(like(ledgerTransfers.idempotencyKey, `session:${id}:minute:%`));
       expect(legs!.n).toBe(minutes * 2);
       const charged = await a.db
         .select({ key: ledgerTransfers.idempotencyKey })
         .from(ledgerTransfers)
         .where(and(eq(ledgerTransfers.reference, `session:${id}`), eq(ledgerTransfers.kind, 'session_charge')));
       expect(new Set(charged.map((c) => c.key)).size).toBe(minutes * 2);
-      expect((await http(a, client.cookie).get('/api/auth/profile')).body.walletBalanceCents).toBe(10_000 - minutes * RATE);
-      expect((await http(b, reader.cookie).get('/api/wallet')).body.earnings).toEqual({ availableCents: minutes * splitCharge(RATE).readerCents, heldCents: 0 });
+      expect((await http(a, client.cookie).get('/api/auth/profile')).body.walletBalanceCents).toBe(
+        10_000 - minutes * RATE,
+      );
+      expect((await http(b, reader.cookie).get('/api/wallet')).body.earnings).toEqual({
+        availableCents: minutes * splitCharge(RATE).readerCents,
+        heldCents: 0,
+      });
     }
     expect(await ledgerTotalCents(a.db)).toBe(0);
   });

@@ -32,16 +32,41 @@ export async function readCart(db: DbOrTx, userId: string): Promise<AccountCart>
 async function writeCart(db: Db, userId: string, lines: Lines, at: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const ids = lines.map((line) => line.productId);
-    const known = ids.length === 0 ? [] : await tx.select({ id: shopProducts.id }).from(shopProducts).where(inArray(shopProducts.id, ids));
+    const known =
+      ids.length === 0
+        ? []
+        : await tx.select({ id: shopProducts.id }).from(shopProducts).where(inArray(shopProducts.id, ids));
     const kept = lines.filter((line) => known.some((product) => product.id === line.productId));
-    await tx.delete(shopCartItems).where(and(eq(shopCartItems.userId, userId), ...(kept.length > 0 ? [notInArray(shopCartItems.productId, kept.map((line) => line.productId))] : [])));
+    await tx.delete(shopCartItems).where(
+      and(
+        eq(shopCartItems.userId, userId),
+        ...(kept.length > 0
+          ? [
+              notInArray(
+                shopCartItems.productId,
+                kept.map((line) => line.productId),
+              ),
+            ]
+          : []),
+      ),
+    );
     if (kept.length === 0) return;
     // One statement for every line. A line's place in the list is its time (a line added later
     // sorts after); a line already there keeps its time and takes the new quantity.
     await tx
       .insert(shopCartItems)
-      .values(kept.map((line, index) => ({ userId, productId: line.productId, quantity: line.quantity, addedAt: new Date(at.getTime() + index) })))
-      .onConflictDoUpdate({ target: [shopCartItems.userId, shopCartItems.productId], set: { quantity: sql`excluded.quantity` } });
+      .values(
+        kept.map((line, index) => ({
+          userId,
+          productId: line.productId,
+          quantity: line.quantity,
+          addedAt: new Date(at.getTime() + index),
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [shopCartItems.userId, shopCartItems.productId],
+        set: { quantity: sql`excluded.quantity` },
+      });
   });
 }
 
@@ -59,15 +84,22 @@ export async function replaceCart(db: Db, userId: string, input: CartInput, at: 
 export function mergeLines(account: Lines, browser: Lines): Lines {
   const merged = account.map((line) => {
     const other = browser.find((candidate) => candidate.productId === line.productId);
-    return other ? { productId: line.productId, quantity: Math.min(ORDER_QUANTITY_MAX, Math.max(line.quantity, other.quantity)) } : line;
+    return other
+      ? { productId: line.productId, quantity: Math.min(ORDER_QUANTITY_MAX, Math.max(line.quantity, other.quantity)) }
+      : line;
   });
-  for (const line of browser) if (!merged.some((candidate) => candidate.productId === line.productId)) merged.push(line);
+  for (const line of browser)
+    if (!merged.some((candidate) => candidate.productId === line.productId)) merged.push(line);
   return merged.slice(0, ORDER_ITEMS_MAX);
 }
 
 /** POST /api/shop/cart/merge. */
 export async function mergeCart(db: Db, userId: string, input: CartInput, at: Date): Promise<AccountCart> {
-  const current = await db.select({ productId: shopCartItems.productId, quantity: shopCartItems.quantity }).from(shopCartItems).where(eq(shopCartItems.userId, userId)).orderBy(asc(shopCartItems.addedAt), asc(shopCartItems.productId));
+  const current = await db
+    .select({ productId: shopCartItems.productId, quantity: shopCartItems.quantity })
+    .from(shopCartItems)
+    .where(eq(shopCartItems.userId, userId))
+    .orderBy(asc(shopCartItems.addedAt), asc(shopCartItems.productId));
   await writeCart(db, userId, mergeLines(current, input.items), at);
   return readCart(db, userId);
 }

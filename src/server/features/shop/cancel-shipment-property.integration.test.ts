@@ -54,17 +54,34 @@ let patron: TestUser;
 /** The platform's revenue from elsewhere, enough to carry any share a run makes it carry. */
 async function revenueFromElsewhere() {
   await fundWallet(app, patron.id, 123_750);
-  await placeOrder(deps, patron.id, { items: [{ productId: products[3]!.id, quantity: 99 }], shippingAddress: TEST_ADDRESS }, randomUUID());
+  await placeOrder(
+    deps,
+    patron.id,
+    { items: [{ productId: products[3]!.id, quantity: 99 }], shippingAddress: TEST_ADDRESS },
+    randomUUID(),
+  );
 }
 
 async function balances() {
   const ids = [...buyers.map((b) => walletAccountId(b.id)), ...sellers.map((s) => earningsAccountId(s.id))];
   const found = await getBalances(app.db, ids);
-  return { wallets: buyers.map((b) => found.get(walletAccountId(b.id)) ?? 0), earnings: sellers.map((s) => found.get(earningsAccountId(s.id)) ?? 0), revenue: await revenueCents(app.db) };
+  return {
+    wallets: buyers.map((b) => found.get(walletAccountId(b.id)) ?? 0),
+    earnings: sellers.map((s) => found.get(earningsAccountId(s.id)) ?? 0),
+    revenue: await revenueCents(app.db),
+  };
 }
 const shipmentsOf = (orderId: string) => app.db.select().from(shopShipments).where(eq(shopShipments.orderId, orderId));
 const order = (buyerIndex: number, lines: { product: number; quantity: number }[]) =>
-  placeOrder(deps, buyers[buyerIndex]!.id, { items: lines.map((l) => ({ productId: products[l.product]!.id, quantity: l.quantity })), shippingAddress: TEST_ADDRESS }, randomUUID());
+  placeOrder(
+    deps,
+    buyers[buyerIndex]!.id,
+    {
+      items: lines.map((l) => ({ productId: products[l.product]!.id, quantity: l.quantity })),
+      shippingAddress: TEST_ADDRESS,
+    },
+    randomUUID(),
+  );
 
 const lineArbitrary = fc.record({ product: fc.nat(3), quantity: fc.integer({ min: 1, max: 3 }) });
 const scenarioArbitrary = fc.array(
@@ -85,32 +102,56 @@ describe('cancelling a shipment against a model', () => {
         for (const buyer of buyers) await fundWallet(app, buyer.id, 100_000);
         await revenueFromElsewhere();
         const model = await balances();
-        const toCancel: { shipmentId: string; buyer: number; itemsCents: number; sellerIndex: number | null; sellerCents: number; platformCents: number }[] = [];
+        const toCancel: {
+          shipmentId: string;
+          buyer: number;
+          itemsCents: number;
+          sellerIndex: number | null;
+          sellerCents: number;
+          platformCents: number;
+        }[] = [];
         for (const step of scenario) {
           const { result } = await order(step.buyer, step.lines);
           model.wallets[step.buyer]! -= result.totalCents;
           for (const l of step.lines) {
             const p = products[l.product]!;
             const lineCents = p.priceCents * l.quantity;
-            const split = p.sellerIndex === null ? { readerCents: 0, platformCents: lineCents } : splitCharge(lineCents);
+            const split =
+              p.sellerIndex === null ? { readerCents: 0, platformCents: lineCents } : splitCharge(lineCents);
             if (p.sellerIndex !== null) model.earnings[p.sellerIndex]! += split.readerCents;
             model.revenue += split.platformCents;
           }
           for (const [sellerIndex, cents] of step.payouts.entries()) {
             const amountCents = Math.min(cents, model.earnings[sellerIndex]!);
             if (amountCents === 0) continue;
-            await requestPayout({ db: app.db, realtime: noRealtime, payoutMinimumCents: 1 }, sellers[sellerIndex]!.id, { amountCents });
+            await requestPayout({ db: app.db, realtime: noRealtime, payoutMinimumCents: 1 }, sellers[sellerIndex]!.id, {
+              amountCents,
+            });
             model.earnings[sellerIndex]! -= amountCents;
           }
           if (!step.cancel) continue;
           for (const shipment of await shipmentsOf(result.id)) {
-            const sellerIndex = shipment.sellerId === null ? null : sellers.findIndex((s) => s.id === shipment.sellerId);
-            const physical = step.lines.filter((l) => !products[l.product]!.isDigital && products[l.product]!.sellerIndex === sellerIndex);
-            const parts = physical.map((l) => (sellerIndex === null ? { readerCents: 0, platformCents: products[l.product]!.priceCents * l.quantity } : splitCharge(products[l.product]!.priceCents * l.quantity)));
+            const sellerIndex =
+              shipment.sellerId === null ? null : sellers.findIndex((s) => s.id === shipment.sellerId);
+            const physical = step.lines.filter(
+              (l) => !products[l.product]!.isDigital && products[l.product]!.sellerIndex === sellerIndex,
+            );
+            const parts = physical.map((l) =>
+              sellerIndex === null
+                ? { readerCents: 0, platformCents: products[l.product]!.priceCents * l.quantity }
+                : splitCharge(products[l.product]!.priceCents * l.quantity),
+            );
             const sellerCents = parts.reduce((sum, part) => sum + part.readerCents, 0);
             const platformCents = parts.reduce((sum, part) => sum + part.platformCents, 0);
             expect(shipment.itemsCents).toBe(sellerCents + platformCents);
-            toCancel.push({ shipmentId: shipment.id, buyer: step.buyer, itemsCents: shipment.itemsCents, sellerIndex, sellerCents, platformCents });
+            toCancel.push({
+              shipmentId: shipment.id,
+              buyer: step.buyer,
+              itemsCents: shipment.itemsCents,
+              sellerIndex,
+              sellerCents,
+              platformCents,
+            });
           }
         }
 
@@ -124,7 +165,12 @@ describe('cancelling a shipment against a model', () => {
           if (c.sellerIndex !== null) model.earnings[c.sellerIndex]! -= fromSeller;
           model.revenue -= c.platformCents + (c.sellerCents - fromSeller);
           const [row] = await app.db.select().from(shopShipments).where(eq(shopShipments.id, c.shipmentId));
-          expect(row).toMatchObject({ status: 'cancelled', refundedCents: c.itemsCents, sellerRefundedCents: fromSeller, platformCarriedCents: c.sellerCents - fromSeller });
+          expect(row).toMatchObject({
+            status: 'cancelled',
+            refundedCents: c.itemsCents,
+            sellerRefundedCents: fromSeller,
+            platformCarriedCents: c.sellerCents - fromSeller,
+          });
         }
         expect(await balances()).toEqual(model);
       }),
@@ -141,12 +187,16 @@ describe('races', () => {
     clock.advance(7 * DAY_MS);
     return (await shipmentsOf(result.id))[0]!;
   };
-  const isConflict = (outcome: PromiseSettledResult<unknown>) => outcome.status === 'rejected' && outcome.reason instanceof AppError && outcome.reason.code === 'CONFLICT';
+  const isConflict = (outcome: PromiseSettledResult<unknown>) =>
+    outcome.status === 'rejected' && outcome.reason instanceof AppError && outcome.reason.code === 'CONFLICT';
 
   it('two cancels at once refund once', async () => {
     const shipment = await overdueShipment(0);
     const before = await balances();
-    const outcomes = await Promise.allSettled([cancelShipment(deps, buyers[0]!.id, shipment.id), cancelShipment(deps, buyers[0]!.id, shipment.id)]);
+    const outcomes = await Promise.allSettled([
+      cancelShipment(deps, buyers[0]!.id, shipment.id),
+      cancelShipment(deps, buyers[0]!.id, shipment.id),
+    ]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect(outcomes.filter(isConflict)).toHaveLength(1);
     const after = await balances();
@@ -162,7 +212,10 @@ describe('races', () => {
       const before = await balances();
       const [cancelled, shipped] = await Promise.allSettled([
         cancelShipment(deps, buyers[1]!.id, shipment.id),
-        shipShipment(deps, { id: sellers[0]!.id, role: 'reader', isAdminLocked: false }, shipment.id, { carrier: 'USPS', trackingNumber: null }),
+        shipShipment(deps, { id: sellers[0]!.id, role: 'reader', isAdminLocked: false }, shipment.id, {
+          carrier: 'USPS',
+          trackingNumber: null,
+        }),
       ]);
       expect([cancelled.status, shipped.status].sort()).toEqual(['fulfilled', 'rejected']);
       expect(isConflict(cancelled.status === 'rejected' ? cancelled : shipped)).toBe(true);

@@ -38,14 +38,31 @@ beforeAll(async () => {
   // Two buyers whose payments go to different shards (the shard is a hash of the id).
   while (revenueAccountFor(y.id) === revenueAccountFor(x.id)) y = await createClient(app, { balanceCents: 10_000 });
   await app.db.insert(shopProducts).values([
-    { id: crystal.id, sellerId: seller.id, name: 'Crystal', priceCents: crystal.priceCents, category: 'Crystals', isDigital: false, stock: 10 },
-    { id: platformCandle.id, sellerId: null, name: 'Candle', priceCents: platformCandle.priceCents, category: 'Crystals', isDigital: false, stock: 10 },
+    {
+      id: crystal.id,
+      sellerId: seller.id,
+      name: 'Crystal',
+      priceCents: crystal.priceCents,
+      category: 'Crystals',
+      isDigital: false,
+      stock: 10,
+    },
+    {
+      id: platformCandle.id,
+      sellerId: null,
+      name: 'Candle',
+      priceCents: platformCandle.priceCents,
+      category: 'Crystals',
+      isDigital: false,
+      stock: 10,
+    },
   ]);
 });
 
 const buy = (buyer: TestUser, productId: string, quantity: number) =>
   placeOrder(deps, buyer.id, { items: [{ productId, quantity }], shippingAddress: TEST_ADDRESS }, randomUUID());
-const shipmentOf = async (orderId: string) => (await app.db.select().from(shopShipments).where(eq(shopShipments.orderId, orderId)))[0]!;
+const shipmentOf = async (orderId: string) =>
+  (await app.db.select().from(shopShipments).where(eq(shopShipments.orderId, orderId)))[0]!;
 
 describe('cancelling shipments when another refund emptied the buyer’s revenue shard', () => {
   it('takes the platform’s part from the other shards, and every cent adds up', async () => {
@@ -54,9 +71,14 @@ describe('cancelling shipments when another refund emptied the buyer’s revenue
     const fromX = await buy(x, crystal.id, 1);
     // X's shard also holds four candles of X's that stay sold: revenue enough for both refunds.
     await buy(x, platformCandle.id, 4);
-    await requestPayout({ db: app.db, realtime: noRealtime, payoutMinimumCents: 1 }, seller.id, { amountCents: 2 * readerCents });
+    await requestPayout({ db: app.db, realtime: noRealtime, payoutMinimumCents: 1 }, seller.id, {
+      amountCents: 2 * readerCents,
+    });
     const shards = [revenueAccountFor(x.id), revenueAccountFor(y.id)];
-    expect(Object.fromEntries(await getBalances(app.db, shards))).toEqual({ [shards[0]!]: platformCents + 4 * platformCandle.priceCents, [shards[1]!]: platformCents });
+    expect(Object.fromEntries(await getBalances(app.db, shards))).toEqual({
+      [shards[0]!]: platformCents + 4 * platformCandle.priceCents,
+      [shards[1]!]: platformCents,
+    });
     const revenueBefore = await revenueCents(app.db);
 
     clock.advance(7 * DAY_MS);
@@ -67,10 +89,16 @@ describe('cancelling shipments when another refund emptied the buyer’s revenue
 
     expect(refundedCents).toBe(crystal.priceCents);
     expect(balanceCents).toBe(10_000);
-    expect((await getBalances(app.db, [walletAccountId(x.id)])).get(walletAccountId(x.id))).toBe(10_000 - 4 * platformCandle.priceCents);
+    expect((await getBalances(app.db, [walletAccountId(x.id)])).get(walletAccountId(x.id))).toBe(
+      10_000 - 4 * platformCandle.priceCents,
+    );
     expect((await getBalances(app.db, [earningsAccountId(seller.id)])).get(earningsAccountId(seller.id)) ?? 0).toBe(0);
     expect(await revenueCents(app.db)).toBe(revenueBefore - 2 * crystal.priceCents);
-    expect(await shipmentOf(fromY.result.id)).toMatchObject({ status: 'cancelled', sellerRefundedCents: 0, platformCarriedCents: readerCents });
+    expect(await shipmentOf(fromY.result.id)).toMatchObject({
+      status: 'cancelled',
+      sellerRefundedCents: 0,
+      platformCarriedCents: readerCents,
+    });
     expect(await checkLedger(app.db)).toEqual([]);
   });
 });

@@ -5,7 +5,17 @@ import { shopOrderItems, shopOrders, shopProducts, shopShipments } from '../../d
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { Outbox } from '../../realtime/outbox';
 import type { Realtime } from '../../realtime/realtime';
-import { creditAccountId, earningsAccountId, getWalletBalanceCents, lockAccounts, returnCredit, REVENUE_ACCOUNT_IDS, revenueAccountFor, transfer, walletAccountId } from '../wallet';
+import {
+  creditAccountId,
+  earningsAccountId,
+  getWalletBalanceCents,
+  lockAccounts,
+  returnCredit,
+  REVENUE_ACCOUNT_IDS,
+  revenueAccountFor,
+  transfer,
+  walletAccountId,
+} from '../wallet';
 import { orderCreditReference } from './place-order';
 import { isOverdue, type ShipmentDeps, shipByAt, shipmentsOfOrders } from './shipments';
 
@@ -19,16 +29,27 @@ type ShipmentRow = typeof shopShipments.$inferSelect;
 
 /** What each side got of the shipment's lines when paid: the part that comes back. */
 async function paidParts(tx: Tx, shipment: ShipmentRow) {
-  const sellerMatch = shipment.sellerId === null ? sql`${shopOrderItems.sellerId} is null` : eq(shopOrderItems.sellerId, shipment.sellerId);
+  const sellerMatch =
+    shipment.sellerId === null
+      ? sql`${shopOrderItems.sellerId} is null`
+      : eq(shopOrderItems.sellerId, shipment.sellerId);
   const lines = await tx
-    .select({ productId: shopOrderItems.productId, quantity: shopOrderItems.quantity, sellerCents: shopOrderItems.sellerCents, platformCents: shopOrderItems.platformCents })
+    .select({
+      productId: shopOrderItems.productId,
+      quantity: shopOrderItems.quantity,
+      sellerCents: shopOrderItems.sellerCents,
+      platformCents: shopOrderItems.platformCents,
+    })
     .from(shopOrderItems)
     .innerJoin(shopProducts, eq(shopProducts.id, shopOrderItems.productId))
     .where(and(eq(shopOrderItems.orderId, shipment.orderId), sellerMatch, eq(shopProducts.isDigital, false)))
     .orderBy(asc(shopOrderItems.productId));
   const sellerCents = lines.reduce((sum, line) => sum + line.sellerCents, 0);
   const platformCents = lines.reduce((sum, line) => sum + line.platformCents, 0);
-  if (sellerCents + platformCents !== shipment.itemsCents) throw new Error(`shipment ${shipment.id}: its lines add up to ${sellerCents + platformCents}, not ${shipment.itemsCents}`);
+  if (sellerCents + platformCents !== shipment.itemsCents)
+    throw new Error(
+      `shipment ${shipment.id}: its lines add up to ${sellerCents + platformCents}, not ${shipment.itemsCents}`,
+    );
   return { lines, sellerCents, platformCents };
 }
 
@@ -48,7 +69,9 @@ async function payFromRevenue(
   input: { buyerId: string; cents: number; key: string; reference: string; ownShard: 'first' | 'last' },
 ) {
   const own = revenueAccountFor(input.buyerId);
-  const others = REVENUE_ACCOUNT_IDS.filter((id) => id !== own).sort((a, b) => (balances.get(b) ?? 0) - (balances.get(a) ?? 0));
+  const others = REVENUE_ACCOUNT_IDS.filter((id) => id !== own).sort(
+    (a, b) => (balances.get(b) ?? 0) - (balances.get(a) ?? 0),
+  );
   const shards = input.ownShard === 'first' ? [own, ...others] : [...others, own];
   let left = input.cents;
   for (const shard of shards) {
@@ -56,7 +79,14 @@ async function payFromRevenue(
     const cents = Math.min(left, balances.get(shard) ?? 0);
     if (cents <= 0) continue;
     const idempotencyKey = input.ownShard === 'first' && shard === own ? input.key : `${input.key}:${shard}`;
-    await transfer(tx, { debitAccountId: shard, creditAccountId: walletAccountId(input.buyerId), amountCents: cents, kind: 'refund', reference: input.reference, idempotencyKey });
+    await transfer(tx, {
+      debitAccountId: shard,
+      creditAccountId: walletAccountId(input.buyerId),
+      amountCents: cents,
+      kind: 'refund',
+      reference: input.reference,
+      idempotencyKey,
+    });
     balances.set(shard, (balances.get(shard) ?? 0) - cents);
     left -= cents;
   }
@@ -91,17 +121,29 @@ export async function cancelShipment(deps: ShipmentDeps & { realtime: Realtime }
       .returning();
     if (!shipment) {
       // Read again: a racing cancel or ship that committed first changed it after the read above.
-      const [current] = await tx.select({ status: shopShipments.status }).from(shopShipments).where(eq(shopShipments.id, shipmentId));
-      throw conflict(current?.status === 'cancelled' ? 'This order was already cancelled and refunded' : 'This order has already shipped');
+      const [current] = await tx
+        .select({ status: shopShipments.status })
+        .from(shopShipments)
+        .where(eq(shopShipments.id, shipmentId));
+      throw conflict(
+        current?.status === 'cancelled'
+          ? 'This order was already cancelled and refunded'
+          : 'This order has already shipped',
+      );
     }
     // Judged as it was before this update: paid, and past its ship-by time.
     if (!isOverdue({ ...shipment, status: 'paid' }, deps.shipWithinDays, now)) {
-      throw conflict(`You can cancel if it has not shipped by ${dateFormat.format(shipByAt(shipment, deps.shipWithinDays))}`);
+      throw conflict(
+        `You can cancel if it has not shipped by ${dateFormat.format(shipByAt(shipment, deps.shipWithinDays))}`,
+      );
     }
 
     const { lines, sellerCents, platformCents } = await paidParts(tx, shipment);
     for (const line of lines) {
-      await tx.update(shopProducts).set({ stock: sql`${shopProducts.stock} + ${line.quantity}` }).where(eq(shopProducts.id, line.productId));
+      await tx
+        .update(shopProducts)
+        .set({ stock: sql`${shopProducts.stock} + ${line.quantity}` })
+        .where(eq(shopProducts.id, line.productId));
     }
 
     const wallet = walletAccountId(buyerId);
@@ -115,21 +157,54 @@ export async function cancelShipment(deps: ShipmentDeps & { realtime: Realtime }
     const keyBase = shipmentRefundKey(shipment.id);
     const reference = shipmentReference(shipment.id);
     if (earnings && sellerRefundedCents > 0) {
-      await transfer(tx, { debitAccountId: earnings, creditAccountId: wallet, amountCents: sellerRefundedCents, kind: 'refund', reference, idempotencyKey: `${keyBase}:seller` });
+      await transfer(tx, {
+        debitAccountId: earnings,
+        creditAccountId: wallet,
+        amountCents: sellerRefundedCents,
+        kind: 'refund',
+        reference,
+        idempotencyKey: `${keyBase}:seller`,
+      });
     }
-    await payFromRevenue(tx, balances, { buyerId, cents: platformCents, key: `${keyBase}:platform`, reference, ownShard: 'first' });
-    await payFromRevenue(tx, balances, { buyerId, cents: platformCarriedCents, key: `${keyBase}:carried`, reference, ownShard: 'last' });
-    await tx.update(shopShipments).set({ sellerRefundedCents, platformCarriedCents }).where(eq(shopShipments.id, shipment.id));
+    await payFromRevenue(tx, balances, {
+      buyerId,
+      cents: platformCents,
+      key: `${keyBase}:platform`,
+      reference,
+      ownShard: 'first',
+    });
+    await payFromRevenue(tx, balances, {
+      buyerId,
+      cents: platformCarriedCents,
+      key: `${keyBase}:carried`,
+      reference,
+      ownShard: 'last',
+    });
+    await tx
+      .update(shopShipments)
+      .set({ sellerRefundedCents, platformCarriedCents })
+      .where(eq(shopShipments.id, shipment.id));
     // What promotional credit paid of the order comes back as credit first (docs/decisions/066).
-    await returnCredit(tx, { userId: buyerId, reference: orderCreditReference(shipment.orderId), refundedCents: shipment.itemsCents, idempotencyKey: keyBase, now });
+    await returnCredit(tx, {
+      userId: buyerId,
+      reference: orderCreditReference(shipment.orderId),
+      refundedCents: shipment.itemsCents,
+      idempotencyKey: keyBase,
+      now,
+    });
 
     outbox.toUser(buyerId, SERVER_EVENTS.walletUpdated, { balanceCents: await getWalletBalanceCents(tx, buyerId) });
     // The seller's wallet is unchanged; the event tells their dashboard to fetch its figures again.
-    if (shipment.sellerId) outbox.toUser(shipment.sellerId, SERVER_EVENTS.walletUpdated, { balanceCents: await getWalletBalanceCents(tx, shipment.sellerId) });
+    if (shipment.sellerId)
+      outbox.toUser(shipment.sellerId, SERVER_EVENTS.walletUpdated, {
+        balanceCents: await getWalletBalanceCents(tx, shipment.sellerId),
+      });
     return { orderId: shipment.orderId, refundedCents: shipment.itemsCents };
   });
   outbox.flush(deps.realtime);
-  const shipment = (await shipmentsOfOrders(deps.db, [orderId], deps.shipWithinDays, now)).find((s) => s.id === shipmentId);
+  const shipment = (await shipmentsOfOrders(deps.db, [orderId], deps.shipWithinDays, now)).find(
+    (s) => s.id === shipmentId,
+  );
   if (!shipment) throw new Error(`shipment ${shipmentId} vanished`);
   return { shipment, refundedCents, balanceCents: await getWalletBalanceCents(deps.db, buyerId) };
 }

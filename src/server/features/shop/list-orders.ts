@@ -8,8 +8,16 @@ import { shipmentsOfOrders } from './shipments';
  * GET /api/shop/orders: the client's orders, newest first; a digital product's content is theirs to
  * see here only; physical items with their address, status and tracking (issue 30).
  */
-export async function listOrders(db: DbOrTx, clientId: string, shipping: { shipWithinDays: number; now: Date }): Promise<{ orders: Order[] }> {
-  const orders = await db.select().from(shopOrders).where(eq(shopOrders.clientId, clientId)).orderBy(desc(shopOrders.createdAt), desc(shopOrders.id));
+export async function listOrders(
+  db: DbOrTx,
+  clientId: string,
+  shipping: { shipWithinDays: number; now: Date },
+): Promise<{ orders: Order[] }> {
+  const orders = await db
+    .select()
+    .from(shopOrders)
+    .where(eq(shopOrders.clientId, clientId))
+    .orderBy(desc(shopOrders.createdAt), desc(shopOrders.id));
   if (orders.length === 0) return { orders: [] };
   const lines = await db
     .select({
@@ -23,9 +31,19 @@ export async function listOrders(db: DbOrTx, clientId: string, shipping: { shipW
     })
     .from(shopOrderItems)
     .innerJoin(shopProducts, eq(shopProducts.id, shopOrderItems.productId))
-    .where(inArray(shopOrderItems.orderId, orders.map((o) => o.id)))
+    .where(
+      inArray(
+        shopOrderItems.orderId,
+        orders.map((o) => o.id),
+      ),
+    )
     .orderBy(asc(shopProducts.name));
-  const shipments = await shipmentsOfOrders(db, orders.map((o) => o.id), shipping.shipWithinDays, shipping.now);
+  const shipments = await shipmentsOfOrders(
+    db,
+    orders.map((o) => o.id),
+    shipping.shipWithinDays,
+    shipping.now,
+  );
   return {
     orders: orders.map((order) => ({
       id: order.id,
@@ -35,7 +53,10 @@ export async function listOrders(db: DbOrTx, clientId: string, shipping: { shipW
       shipments: shipments.filter((shipment) => shipment.orderId === order.id),
       items: lines
         .filter((line) => line.orderId === order.id)
-        .map(({ orderId: _orderId, ...line }) => ({ ...line, digitalContent: line.isDigital ? line.digitalContent : null })),
+        .map(({ orderId: _orderId, ...line }) => ({
+          ...line,
+          digitalContent: line.isDigital ? line.digitalContent : null,
+        })),
     })),
   };
 }

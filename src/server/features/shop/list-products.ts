@@ -22,7 +22,11 @@ const ORDER = {
  * also get hidden ones (marked isHidden), as with hidden posts (decision 027), so the shop page is
  * where they hide a product and unhide it again.
  */
-export async function listProducts(db: DbOrTx, query: ProductListQuery, options: { includeHidden?: boolean } = {}): Promise<{ products: Product[] }> {
+export async function listProducts(
+  db: DbOrTx,
+  query: ProductListQuery,
+  options: { includeHidden?: boolean } = {},
+): Promise<{ products: Product[] }> {
   const search = query.search?.trim();
   const rows = await db
     .select(productColumns)
@@ -32,7 +36,9 @@ export async function listProducts(db: DbOrTx, query: ProductListQuery, options:
       and(
         options.includeHidden ? undefined : isNull(shopProducts.hiddenAt),
         query.category ? eq(shopProducts.category, query.category) : undefined,
-        search ? or(ilike(shopProducts.name, likePattern(search)), ilike(shopProducts.description, likePattern(search))) : undefined,
+        search
+          ? or(ilike(shopProducts.name, likePattern(search)), ilike(shopProducts.description, likePattern(search)))
+          : undefined,
         query.minCents !== undefined ? gte(shopProducts.priceCents, query.minCents) : undefined,
         query.maxCents !== undefined ? lte(shopProducts.priceCents, query.maxCents) : undefined,
         query.digital !== undefined ? eq(shopProducts.isDigital, query.digital) : undefined,

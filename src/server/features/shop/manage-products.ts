@@ -11,7 +11,11 @@ type ProductInput = z.output<typeof productInputSchema>;
 type SetProductHidden = z.output<typeof setProductHiddenSchema>;
 
 async function productById(db: Db, id: string) {
-  const [row] = await db.select(productColumns).from(shopProducts).leftJoin(readerProfiles, sellerJoin).where(eq(shopProducts.id, id));
+  const [row] = await db
+    .select(productColumns)
+    .from(shopProducts)
+    .leftJoin(readerProfiles, sellerJoin)
+    .where(eq(shopProducts.id, id));
   if (!row) throw notFound('Product not found');
   return row;
 }
@@ -31,31 +35,60 @@ export async function createProduct(db: Db, sellerId: string, input: ProductInpu
 }
 
 /** PATCH /api/shop/products/:id: its seller only. */
-export async function updateProduct(db: Db, sellerId: string, productId: string, input: ProductInput, now: Date): Promise<Product> {
+export async function updateProduct(
+  db: Db,
+  sellerId: string,
+  productId: string,
+  input: ProductInput,
+  now: Date,
+): Promise<Product> {
   const product = await productById(db, productId);
   if (product.sellerId !== sellerId) throw forbidden('Only its seller can change this product');
-  await db.update(shopProducts).set({ ...columnsOf(input), updatedAt: now }).where(eq(shopProducts.id, productId));
+  await db
+    .update(shopProducts)
+    .set({ ...columnsOf(input), updatedAt: now })
+    .where(eq(shopProducts.id, productId));
   return toProduct(await productById(db, productId));
 }
 
 /** GET /api/shop/products/mine: the reader's own products, hidden ones too, with their content for editing. */
 export async function listMyProducts(db: Db, sellerId: string): Promise<{ products: MyProduct[] }> {
   const rows = await db
-    .select({ ...productColumns, digitalContent: shopProducts.digitalContent, moderationReason: shopProducts.moderationReason })
+    .select({
+      ...productColumns,
+      digitalContent: shopProducts.digitalContent,
+      moderationReason: shopProducts.moderationReason,
+    })
     .from(shopProducts)
     .leftJoin(readerProfiles, sellerJoin)
     .where(eq(shopProducts.sellerId, sellerId))
     .orderBy(desc(shopProducts.createdAt));
-  return { products: rows.map((row) => ({ ...toProduct(row), digitalContent: row.digitalContent, moderationReason: row.moderationReason })) };
+  return {
+    products: rows.map((row) => ({
+      ...toProduct(row),
+      digitalContent: row.digitalContent,
+      moderationReason: row.moderationReason,
+    })),
+  };
 }
 
 /** PATCH /api/admin/shop/products/:id: an admin hides any product with a reason its seller sees, or shows it again. */
-export async function setProductHidden(db: Db, adminId: string, productId: string, change: SetProductHidden, now: Date): Promise<Product> {
+export async function setProductHidden(
+  db: Db,
+  adminId: string,
+  productId: string,
+  change: SetProductHidden,
+  now: Date,
+): Promise<Product> {
   await productById(db, productId);
   const { isHidden, reason } = change;
   await db
     .update(shopProducts)
-    .set(isHidden ? { hiddenAt: now, moderationReason: reason, moderatedBy: adminId } : { hiddenAt: null, moderationReason: null, moderatedBy: null })
+    .set(
+      isHidden
+        ? { hiddenAt: now, moderationReason: reason, moderatedBy: adminId }
+        : { hiddenAt: null, moderationReason: null, moderatedBy: null },
+    )
     .where(eq(shopProducts.id, productId));
   return toProduct(await productById(db, productId));
 }

@@ -11,7 +11,17 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Realtime } from '../../realtime/realtime';
 import { SHIPPING_ADDRESS_REQUIRED_MESSAGE } from '@shared/shipping';
 import { openShipments, saveShippingAddress } from './shipments';
-import { assertWalletMaySpend, chargeWithSplit, spendCreditBeforePayment, earningsAccountId, getWalletBalanceCents, lockAccounts, revenueAccountFor, transfer, walletAccountId } from '../wallet';
+import {
+  assertWalletMaySpend,
+  chargeWithSplit,
+  spendCreditBeforePayment,
+  earningsAccountId,
+  getWalletBalanceCents,
+  lockAccounts,
+  revenueAccountFor,
+  transfer,
+  walletAccountId,
+} from '../wallet';
 
 type OrderInput = z.output<typeof createOrderSchema>;
 
@@ -26,19 +36,28 @@ export interface PlacedOrder {
   isReplay: boolean;
 }
 
-const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a different order. Use a new key for a new order.';
+const KEY_REUSED_MESSAGE =
+  'This Idempotency-Key was already used for a different order. Use a new key for a new order.';
 /** An order's ledger movements are keyed by the order and the seller (or the platform). */
-export const orderReference = (orderId: string, sellerId: string | null) => `order:${orderId}:${sellerId ?? 'platform'}`;
+export const orderReference = (orderId: string, sellerId: string | null) =>
+  `order:${orderId}:${sellerId ?? 'platform'}`;
 /** What promotional credit paid of a whole order is spent under, and a cancelled shipment gives back by. */
 export const orderCreditReference = (orderId: string) => `order:${orderId}`;
 
 const sameItems = (a: OrderInput['items'], b: { productId: string; quantity: number }[]) =>
-  a.length === b.length && a.every((item) => b.some((line) => line.productId === item.productId && line.quantity === item.quantity));
+  a.length === b.length &&
+  a.every((item) => b.some((line) => line.productId === item.productId && line.quantity === item.quantity));
 
 async function findByKey(tx: Tx, clientId: string, key: string) {
-  const [order] = await tx.select().from(shopOrders).where(and(eq(shopOrders.clientId, clientId), eq(shopOrders.idempotencyKey, key)));
+  const [order] = await tx
+    .select()
+    .from(shopOrders)
+    .where(and(eq(shopOrders.clientId, clientId), eq(shopOrders.idempotencyKey, key)));
   if (!order) return null;
-  const lines = await tx.select({ productId: shopOrderItems.productId, quantity: shopOrderItems.quantity }).from(shopOrderItems).where(eq(shopOrderItems.orderId, order.id));
+  const lines = await tx
+    .select({ productId: shopOrderItems.productId, quantity: shopOrderItems.quantity })
+    .from(shopOrderItems)
+    .where(eq(shopOrderItems.orderId, order.id));
   return { order, lines };
 }
 
@@ -55,7 +74,12 @@ async function findByKey(tx: Tx, clientId: string, key: string) {
  * Physical items need a shipping address (400 otherwise): each seller's physical lines become one
  * shipment to ship (issue 30), and the address is saved to the account for its next checkout.
  */
-export async function placeOrder(deps: OrderDeps, clientId: string, input: OrderInput, idempotencyKey: string): Promise<PlacedOrder> {
+export async function placeOrder(
+  deps: OrderDeps,
+  clientId: string,
+  input: OrderInput,
+  idempotencyKey: string,
+): Promise<PlacedOrder> {
   const { db, clock } = deps;
   const outcome = await db.transaction(async (tx) => {
     const used = await findByKey(tx, clientId, idempotencyKey);
@@ -67,7 +91,15 @@ export async function placeOrder(deps: OrderDeps, clientId: string, input: Order
     const products = await tx
       .select()
       .from(shopProducts)
-      .where(and(inArray(shopProducts.id, items.map((i) => i.productId)), isNull(shopProducts.hiddenAt)));
+      .where(
+        and(
+          inArray(
+            shopProducts.id,
+            items.map((i) => i.productId),
+          ),
+          isNull(shopProducts.hiddenAt),
+        ),
+      );
     const byId = new Map(products.map((p) => [p.id, p]));
     const lines = items.map((item) => {
       const product = byId.get(item.productId);
@@ -75,11 +107,18 @@ export async function placeOrder(deps: OrderDeps, clientId: string, input: Order
       if (product.sellerId === clientId) throw forbidden('You cannot buy your own product');
       const lineCents = product.priceCents * item.quantity;
       const split = product.sellerId ? splitCharge(lineCents) : { readerCents: 0, platformCents: lineCents };
-      return { product, quantity: item.quantity, lineCents, sellerCents: split.readerCents, platformCents: split.platformCents };
+      return {
+        product,
+        quantity: item.quantity,
+        lineCents,
+        sellerCents: split.readerCents,
+        platformCents: split.platformCents,
+      };
     });
     const totalCents = lines.reduce((sum, line) => sum + line.lineCents, 0);
     const hasPhysical = lines.some((line) => !line.product.isDigital);
-    if (hasPhysical && !input.shippingAddress) throw badRequest(SHIPPING_ADDRESS_REQUIRED_MESSAGE, { shippingAddress: SHIPPING_ADDRESS_REQUIRED_MESSAGE });
+    if (hasPhysical && !input.shippingAddress)
+      throw badRequest(SHIPPING_ADDRESS_REQUIRED_MESSAGE, { shippingAddress: SHIPPING_ADDRESS_REQUIRED_MESSAGE });
     const shippingAddress = hasPhysical ? (input.shippingAddress ?? null) : null;
 
     const id = randomUUID();
@@ -121,7 +160,14 @@ export async function placeOrder(deps: OrderDeps, clientId: string, input: Order
     const revenue = revenueAccountFor(clientId);
     await assertWalletMaySpend(tx, clientId, order.createdAt);
     // Promotional credit pays first for the whole order (docs/decisions/066); a cancelled shipment gives its part back.
-    await spendCreditBeforePayment(tx, { userId: clientId, amountCents: totalCents, reference: orderCreditReference(id), key: orderCreditReference(id), accounts: [...sellers.map(earningsAccountId), revenue], now: order.createdAt });
+    await spendCreditBeforePayment(tx, {
+      userId: clientId,
+      amountCents: totalCents,
+      reference: orderCreditReference(id),
+      key: orderCreditReference(id),
+      accounts: [...sellers.map(earningsAccountId), revenue],
+      now: order.createdAt,
+    });
     await lockAccounts(tx, [walletAccountId(clientId), ...sellers.map(earningsAccountId), revenue]);
     for (const sellerId of sellers) {
       const own = lines.filter((line) => line.product.sellerId === sellerId);
@@ -148,15 +194,32 @@ export async function placeOrder(deps: OrderDeps, clientId: string, input: Order
       });
     }
     if (shippingAddress) {
-      await openShipments(tx, { orderId: id, at: order.createdAt, lines: lines.filter((line) => !line.product.isDigital).map((line) => ({ sellerId: line.product.sellerId, lineCents: line.lineCents })) });
+      await openShipments(tx, {
+        orderId: id,
+        at: order.createdAt,
+        lines: lines
+          .filter((line) => !line.product.isDigital)
+          .map((line) => ({ sellerId: line.product.sellerId, lineCents: line.lineCents })),
+      });
       await saveShippingAddress(tx, clientId, shippingAddress, order.createdAt);
     }
     // The account's cart held what was just bought (issue 30): those lines are done.
-    await tx.delete(shopCartItems).where(and(eq(shopCartItems.userId, clientId), inArray(shopCartItems.productId, lines.map((line) => line.product.id))));
+    await tx.delete(shopCartItems).where(
+      and(
+        eq(shopCartItems.userId, clientId),
+        inArray(
+          shopCartItems.productId,
+          lines.map((line) => line.product.id),
+        ),
+      ),
+    );
     return { order, isReplay: false as const };
   });
 
   const balanceCents = await getWalletBalanceCents(db, clientId);
   if (!outcome.isReplay) deps.realtime.toUser(clientId, SERVER_EVENTS.walletUpdated, { balanceCents });
-  return { result: { id: outcome.order.id, totalCents: outcome.order.totalCents, balanceCents }, isReplay: outcome.isReplay };
+  return {
+    result: { id: outcome.order.id, totalCents: outcome.order.totalCents, balanceCents },
+    isReplay: outcome.isReplay,
+  };
 }

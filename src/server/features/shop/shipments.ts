@@ -3,7 +3,15 @@ import type { OrderShipment, SellerShipment, ShippingAddress } from '@shared/shi
 import { and, asc, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { readerProfiles, shippingAddresses, shopOrderItems, shopOrders, shopProducts, shopShipments, user } from '../../db/schema';
+import {
+  readerProfiles,
+  shippingAddresses,
+  shopOrderItems,
+  shopOrders,
+  shopProducts,
+  shopShipments,
+  user,
+} from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import { type AdminCandidate, assertAdminPower } from '../auth';
 
@@ -20,9 +28,12 @@ export interface ShipmentDeps {
 type ShipmentRow = typeof shopShipments.$inferSelect;
 
 /** The seller's name as the shop shows it (their reader profile), null for Soul Tribe's own. */
-const sellerNameSql = sql<string | null>`(select ${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName} from ${readerProfiles} where ${readerProfiles.userId} = ${shopShipments.sellerId})`;
+const sellerNameSql = sql<
+  string | null
+>`(select ${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName} from ${readerProfiles} where ${readerProfiles.userId} = ${shopShipments.sellerId})`;
 
-export const shipByAt = (row: Pick<ShipmentRow, 'createdAt'>, shipWithinDays: number) => new Date(row.createdAt.getTime() + shipWithinDays * DAY_MS);
+export const shipByAt = (row: Pick<ShipmentRow, 'createdAt'>, shipWithinDays: number) =>
+  new Date(row.createdAt.getTime() + shipWithinDays * DAY_MS);
 export const isOverdue = (row: Pick<ShipmentRow, 'createdAt' | 'status'>, shipWithinDays: number, now: Date) =>
   row.status === 'paid' && now.getTime() >= shipByAt(row, shipWithinDays).getTime();
 
@@ -45,11 +56,22 @@ function shipmentFields(row: ShipmentRow, shipWithinDays: number, now: Date) {
 }
 
 /** One shipment per seller (null: Soul Tribe) of an order's physical lines, written with the order. */
-export async function openShipments(tx: Tx, input: { orderId: string; at: Date; lines: { sellerId: string | null; lineCents: number }[] }) {
+export async function openShipments(
+  tx: Tx,
+  input: { orderId: string; at: Date; lines: { sellerId: string | null; lineCents: number }[] },
+) {
   const bySeller = new Map<string | null, number>();
   for (const line of input.lines) bySeller.set(line.sellerId, (bySeller.get(line.sellerId) ?? 0) + line.lineCents);
   if (bySeller.size === 0) return;
-  await tx.insert(shopShipments).values([...bySeller].map(([sellerId, itemsCents]) => ({ id: randomUUID(), orderId: input.orderId, sellerId, itemsCents, createdAt: input.at })));
+  await tx.insert(shopShipments).values(
+    [...bySeller].map(([sellerId, itemsCents]) => ({
+      id: randomUUID(),
+      orderId: input.orderId,
+      sellerId,
+      itemsCents,
+      createdAt: input.at,
+    })),
+  );
 }
 
 export async function saveShippingAddress(tx: Tx, userId: string, address: ShippingAddress, at: Date) {
@@ -60,7 +82,10 @@ export async function saveShippingAddress(tx: Tx, userId: string, address: Shipp
 }
 
 export async function savedShippingAddress(db: DbOrTx, userId: string): Promise<{ address: ShippingAddress | null }> {
-  const [row] = await db.select({ address: shippingAddresses.address }).from(shippingAddresses).where(eq(shippingAddresses.userId, userId));
+  const [row] = await db
+    .select({ address: shippingAddresses.address })
+    .from(shippingAddresses)
+    .where(eq(shippingAddresses.userId, userId));
   return { address: row?.address ?? null };
 }
 
@@ -68,17 +93,30 @@ export async function savedShippingAddress(db: DbOrTx, userId: string): Promise<
 async function physicalLines(db: DbOrTx, orderIds: string[]) {
   if (orderIds.length === 0) return [];
   return db
-    .select({ orderId: shopOrderItems.orderId, sellerId: shopOrderItems.sellerId, productId: shopOrderItems.productId, name: shopProducts.name, quantity: shopOrderItems.quantity })
+    .select({
+      orderId: shopOrderItems.orderId,
+      sellerId: shopOrderItems.sellerId,
+      productId: shopOrderItems.productId,
+      name: shopProducts.name,
+      quantity: shopOrderItems.quantity,
+    })
     .from(shopOrderItems)
     .innerJoin(shopProducts, eq(shopProducts.id, shopOrderItems.productId))
     .where(and(inArray(shopOrderItems.orderId, orderIds), eq(shopProducts.isDigital, false)))
     .orderBy(asc(shopProducts.name));
 }
-const linesOf = <L extends { orderId: string; sellerId: string | null }>(lines: L[], row: Pick<ShipmentRow, 'orderId' | 'sellerId'>) =>
-  lines.filter((line) => line.orderId === row.orderId && line.sellerId === row.sellerId);
+const linesOf = <L extends { orderId: string; sellerId: string | null }>(
+  lines: L[],
+  row: Pick<ShipmentRow, 'orderId' | 'sellerId'>,
+) => lines.filter((line) => line.orderId === row.orderId && line.sellerId === row.sellerId);
 
 /** The shipments of a buyer's orders, for My Orders. */
-export async function shipmentsOfOrders(db: DbOrTx, orderIds: string[], shipWithinDays: number, now: Date): Promise<OrderShipment[]> {
+export async function shipmentsOfOrders(
+  db: DbOrTx,
+  orderIds: string[],
+  shipWithinDays: number,
+  now: Date,
+): Promise<OrderShipment[]> {
   if (orderIds.length === 0) return [];
   const rows = await db
     .select({ shipment: shopShipments, sellerName: sellerNameSql })
@@ -98,12 +136,22 @@ async function sellerShipments(deps: ShipmentDeps, where: SQL | undefined, limit
   const now = new Date(deps.clock.now());
   const isToShip = sql`${shopShipments.status} = 'paid'`;
   const rows = await deps.db
-    .select({ shipment: shopShipments, address: shopOrders.shippingAddress, buyerName: user.name, sellerName: sellerNameSql })
+    .select({
+      shipment: shopShipments,
+      address: shopOrders.shippingAddress,
+      buyerName: user.name,
+      sellerName: sellerNameSql,
+    })
     .from(shopShipments)
     .innerJoin(shopOrders, eq(shopOrders.id, shopShipments.orderId))
     .innerJoin(user, eq(user.id, shopOrders.clientId))
     .where(where)
-    .orderBy(desc(isToShip), sql`case when ${isToShip} then ${shopShipments.createdAt} end asc`, desc(shopShipments.createdAt), asc(shopShipments.id))
+    .orderBy(
+      desc(isToShip),
+      sql`case when ${isToShip} then ${shopShipments.createdAt} end asc`,
+      desc(shopShipments.createdAt),
+      asc(shopShipments.id),
+    )
     .limit(limit);
   const lines = await physicalLines(deps.db, [...new Set(rows.map((row) => row.shipment.orderId))]);
   return rows.flatMap(({ shipment, address, buyerName, sellerName }) =>
@@ -127,8 +175,14 @@ async function sellerShipments(deps: ShipmentDeps, where: SQL | undefined, limit
  * whose refund the platform carried. Those still to ship come first, oldest first; then the rest,
  * newest first.
  */
-export async function listSellerShipments(deps: ShipmentDeps, who: { sellerId: string } | { platform: true }): Promise<{ shipments: SellerShipment[] }> {
-  const mine = 'sellerId' in who ? eq(shopShipments.sellerId, who.sellerId) : or(isNull(shopShipments.sellerId), gt(shopShipments.platformCarriedCents, 0));
+export async function listSellerShipments(
+  deps: ShipmentDeps,
+  who: { sellerId: string } | { platform: true },
+): Promise<{ shipments: SellerShipment[] }> {
+  const mine =
+    'sellerId' in who
+      ? eq(shopShipments.sellerId, who.sellerId)
+      : or(isNull(shopShipments.sellerId), gt(shopShipments.platformCarriedCents, 0));
   return { shipments: await sellerShipments(deps, mine, LIST_LIMIT) };
 }
 
@@ -160,12 +214,23 @@ async function sellerView(deps: ShipmentDeps, row: ShipmentRow): Promise<SellerS
  * worker reads `shipped_mail_due`). The update only takes a shipment still `paid`, so a buyer's
  * cancel and this cannot both win: whichever commits first, the other finds the status changed.
  */
-export async function shipShipment(deps: ShipmentDeps, actor: AdminCandidate & { id: string }, id: string, input: { carrier?: string | null; trackingNumber?: string | null }) {
+export async function shipShipment(
+  deps: ShipmentDeps,
+  actor: AdminCandidate & { id: string },
+  id: string,
+  input: { carrier?: string | null; trackingNumber?: string | null },
+) {
   await findForSeller(deps.db, actor, id);
   const now = new Date(deps.clock.now());
   const [shipped] = await deps.db
     .update(shopShipments)
-    .set({ status: 'shipped', carrier: input.carrier ?? null, trackingNumber: input.trackingNumber ?? null, shippedAt: now, shippedMailDue: true })
+    .set({
+      status: 'shipped',
+      carrier: input.carrier ?? null,
+      trackingNumber: input.trackingNumber ?? null,
+      shippedAt: now,
+      shippedMailDue: true,
+    })
     .where(and(eq(shopShipments.id, id), eq(shopShipments.status, 'paid')))
     .returning();
   if (!shipped) {

@@ -19,7 +19,7 @@ export const productColumns = {
   sellerId: shopProducts.sellerId,
   sellerName: sql<string | null>`${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName}`,
   sellerUsername: readerProfiles.username,
-}
+};
 export const sellerJoin = eq(readerProfiles.userId, shopProducts.sellerId);
 
 interface ProductRow {
@@ -52,6 +52,9 @@ export const toProduct = (row: ProductRow): Product => ({
   rating: row.ratingCount > 0 ? Math.round((row.ratingSum / row.ratingCount) * 10) / 10 : null,
   reviewCount: row.ratingCount,
   isFeatured: row.isFeatured,
-  seller: row.sellerId && row.sellerName && row.sellerUsername ? { id: row.sellerId, name: row.sellerName, username: row.sellerUsername } : null,
+  seller:
+    row.sellerId && row.sellerName && row.sellerUsername
+      ? { id: row.sellerId, name: row.sellerName, username: row.sellerUsername }
+      : null,
   isHidden: row.hiddenAt !== null,
 });

@@ -17,7 +17,11 @@ afterEach(async () => {
 
 const takeBreak = (user: TestUser, days: unknown) => http(app, user.cookie).post('/api/wallet/break', { days });
 const deposit = (user: TestUser) =>
-  http(app, user.cookie).post('/api/payments/wallet-deposit', { amountCents: 1000, paymentMethodId: 'pm_card_visa' }, { 'idempotency-key': randomUUID() });
+  http(app, user.cookie).post(
+    '/api/payments/wallet-deposit',
+    { amountCents: 1000, paymentMethodId: 'pm_card_visa' },
+    { 'idempotency-key': randomUUID() },
+  );
 
 describe('POST /api/wallet/break', () => {
   it('pauses funds, paid readings and offers until its end, which can be moved later but not sooner', async () => {
@@ -25,7 +29,16 @@ describe('POST /api/wallet/break', () => {
     const reader = await createReader(app, { chatRateCents: 299 });
     expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
     const code = `BREAK${randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase()}`;
-    expect((await http(app, admin.cookie).post('/api/admin/promotions', { code, creditCents: 500, startsAt: new Date(clock.now()).toISOString(), creditDays: 30 })).status).toBe(201);
+    expect(
+      (
+        await http(app, admin.cookie).post('/api/admin/promotions', {
+          code,
+          creditCents: 500,
+          startsAt: new Date(clock.now()).toISOString(),
+          creditDays: 30,
+        })
+      ).status,
+    ).toBe(201);
     expect((await http(app, client.cookie).get('/api/wallet/break')).body).toEqual({ endsAt: null });
 
     const endsAt = new Date(clock.now() + 7 * DAY).toISOString();
@@ -34,11 +47,20 @@ describe('POST /api/wallet/break', () => {
 
     const refusedDeposit = await deposit(client);
     expect(refusedDeposit.status).toBe(403);
-    expect(refusedDeposit.body.error).toMatchObject({ code: 'ON_A_BREAK', message: expect.stringContaining('You are taking a break until') });
-    const refusedReading = await http(app, client.cookie).post('/api/sessions/request', { readerId: reader.id, sessionType: 'chat' });
+    expect(refusedDeposit.body.error).toMatchObject({
+      code: 'ON_A_BREAK',
+      message: expect.stringContaining('You are taking a break until'),
+    });
+    const refusedReading = await http(app, client.cookie).post('/api/sessions/request', {
+      readerId: reader.id,
+      sessionType: 'chat',
+    });
     expect(refusedReading.status).toBe(403);
     expect(refusedReading.body.error.code).toBe('ON_A_BREAK');
-    expect((await http(app, client.cookie).post('/api/promotions/redeem', { code })).body.error).toEqual({ code: 'PROMOTION_UNAVAILABLE', message: 'Offers are paused while you take a break' });
+    expect((await http(app, client.cookie).post('/api/promotions/redeem', { code })).body.error).toEqual({
+      code: 'PROMOTION_UNAVAILABLE',
+      message: 'Offers are paused while you take a break',
+    });
 
     // Sooner (or the same) is refused; later is kept.
     const sooner = await takeBreak(client, 1);

@@ -11,7 +11,10 @@ const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSt
 
 /** When the client's break in force ends, or null when they are not on one. */
 export async function breakEndsAt(db: DbOrTx, userId: string, now: Date): Promise<Date | null> {
-  const [row] = await db.select({ endsAt: accountBreaks.endsAt }).from(accountBreaks).where(and(eq(accountBreaks.userId, userId), gt(accountBreaks.endsAt, now)));
+  const [row] = await db
+    .select({ endsAt: accountBreaks.endsAt })
+    .from(accountBreaks)
+    .where(and(eq(accountBreaks.userId, userId), gt(accountBreaks.endsAt, now)));
   return row?.endsAt ?? null;
 }
 
@@ -31,13 +34,18 @@ export async function takeBreak(db: Db, userId: string, days: number, now: Date)
     .values({ userId, startsAt: now, endsAt })
     .onConflictDoUpdate({
       target: accountBreaks.userId,
-      set: { startsAt: sql`case when ${accountBreaks.endsAt} > ${now.toISOString()}::timestamptz then ${accountBreaks.startsAt} else excluded.starts_at end`, endsAt },
+      set: {
+        startsAt: sql`case when ${accountBreaks.endsAt} > ${now.toISOString()}::timestamptz then ${accountBreaks.startsAt} else excluded.starts_at end`,
+        endsAt,
+      },
       setWhere: sql`${accountBreaks.endsAt} < excluded.ends_at`,
     })
     .returning({ endsAt: accountBreaks.endsAt });
   if (!saved) {
     const current = await breakEndsAt(db, userId, now);
-    throw conflict(`You are on a break until ${dayFormat.format(current ?? endsAt)} UTC. It can be made longer, not shorter.`);
+    throw conflict(
+      `You are on a break until ${dayFormat.format(current ?? endsAt)} UTC. It can be made longer, not shorter.`,
+    );
   }
   return { endsAt: saved.endsAt.toISOString() };
 }
@@ -47,7 +55,8 @@ export async function takeBreak(db: Db, userId: string, days: number, now: Date)
  * on a break they took), or null when offers may. Codes, the welcome offer and referral rewards all ask here.
  */
 export async function offersPausedReason(db: DbOrTx, userId: string, now: Date): Promise<string | null> {
-  if (await hasReachedDepositLimit(db, userId, now.getTime())) return 'Offers are paused while you are at a deposit limit you set';
+  if (await hasReachedDepositLimit(db, userId, now.getTime()))
+    return 'Offers are paused while you are at a deposit limit you set';
   if (await breakEndsAt(db, userId, now)) return 'Offers are paused while you take a break';
   return null;
 }
@@ -56,8 +65,13 @@ export async function offersPausedReason(db: DbOrTx, userId: string, now: Date):
 export async function assertNotOnBreak(db: DbOrTx, userId: string, now: Date): Promise<void> {
   const endsAt = await breakEndsAt(db, userId, now);
   if (endsAt) {
-    throw new AppError(ERROR_CODES.onABreak, `You are taking a break until ${dayFormat.format(endsAt)} UTC: adding funds and paid readings are paused until then.`, undefined, {
-      endsAt: endsAt.toISOString(),
-    });
+    throw new AppError(
+      ERROR_CODES.onABreak,
+      `You are taking a break until ${dayFormat.format(endsAt)} UTC: adding funds and paid readings are paused until then.`,
+      undefined,
+      {
+        endsAt: endsAt.toISOString(),
+      },
+    );
   }
 }

@@ -31,12 +31,18 @@ const runReloads = () => runDueAutoReloads(reloadDeps);
 
 /** A card as checkout saves it (the sandbox charges `pm_sandbox_saved_…` and declines `pm_card_chargeDeclined`). */
 async function saveCard(user: TestUser, id = `pm_sandbox_saved_${randomUUID()}`) {
-  await app.db.insert(savedCards).values({ id, userId: user.id, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
+  await app.db
+    .insert(savedCards)
+    .values({ id, userId: user.id, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
   return id;
 }
 const setAutoReload = (user: TestUser, body: object) => http(app, user.cookie).put('/api/wallet/auto-reload', body);
 const reloadsOf = (user: TestUser) =>
-  app.db.select().from(deposits).where(and(eq(deposits.userId, user.id), like(deposits.idempotencyKey, 'auto-reload:%'))).orderBy(deposits.createdAt);
+  app.db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.userId, user.id), like(deposits.idempotencyKey, 'auto-reload:%')))
+    .orderBy(deposits.createdAt);
 const balance = (user: TestUser) => getWalletBalanceCents(app.db, user.id);
 
 describe('auto-reload settings', () => {
@@ -45,7 +51,13 @@ describe('auto-reload settings', () => {
     const other = await createClient(app);
     const card = await saveCard(client);
     const othersCard = await saveCard(other);
-    expect((await http(app, client.cookie).get('/api/wallet/auto-reload')).body).toEqual({ enabled: false, thresholdCents: 500, amountCents: 2000, card: null, failure: null });
+    expect((await http(app, client.cookie).get('/api/wallet/auto-reload')).body).toEqual({
+      enabled: false,
+      thresholdCents: 500,
+      amountCents: 2000,
+      card: null,
+      failure: null,
+    });
 
     const refused = [
       { enabled: true, thresholdCents: 500, amountCents: 2000, cardId: null },
@@ -60,12 +72,30 @@ describe('auto-reload settings', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
     }
-    expect((await http(app, client.cookie).get('/api/wallet/auto-reload')).body).toMatchObject({ enabled: false, card: null });
+    expect((await http(app, client.cookie).get('/api/wallet/auto-reload')).body).toMatchObject({
+      enabled: false,
+      card: null,
+    });
 
     const saved = await setAutoReload(client, { enabled: true, thresholdCents: 1000, amountCents: 2500, cardId: card });
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ enabled: true, thresholdCents: 1000, amountCents: 2500, card: { id: card, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 }, failure: null });
-    expect((await http(app).put('/api/wallet/auto-reload', { enabled: false, thresholdCents: 0, amountCents: 500, cardId: null })).status).toBe(401);
+    expect(saved.body).toEqual({
+      enabled: true,
+      thresholdCents: 1000,
+      amountCents: 2500,
+      card: { id: card, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
+      failure: null,
+    });
+    expect(
+      (
+        await http(app).put('/api/wallet/auto-reload', {
+          enabled: false,
+          thresholdCents: 0,
+          amountCents: 500,
+          cardId: null,
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -90,13 +120,19 @@ describe('auto-reload during a reading', () => {
     expect(await runReloads()).toBe(1);
     expect(await balance(client)).toBe(256 + 2000);
     const savedAt = new Date(clock.now() - 7 * 60_000);
-    expect((await reloadsOf(client)).map((row) => [row.idempotencyKey, row.amountCents, row.status, row.paymentMethodId])).toEqual([
+    expect(
+      (await reloadsOf(client)).map((row) => [row.idempotencyKey, row.amountCents, row.status, row.paymentMethodId]),
+    ).toEqual([
       [autoReloadKey(id, 1, savedAt), 2000, 'succeeded', card],
       [autoReloadKey(id, 8, savedAt), 2000, 'succeeded', card],
     ]);
     // The wallet shows each reload as a deposit, after the one that funded the reading.
     const wallet = await http(app, client.cookie).get('/api/wallet');
-    expect(wallet.body.transactions.filter((line: { kind: string }) => line.kind === 'deposit').map((line: { amountCents: number }) => line.amountCents)).toEqual([2000, 2000, 2 * RATE + 50]);
+    expect(
+      wallet.body.transactions
+        .filter((line: { kind: string }) => line.kind === 'deposit')
+        .map((line: { amountCents: number }) => line.amountCents),
+    ).toEqual([2000, 2000, 2 * RATE + 50]);
   });
 
   it('leaves a crossing alone once its reload is credited, though the wallet is still below the threshold', async () => {
@@ -130,12 +166,19 @@ describe('auto-reload during a reading', () => {
   it('resumes a reading paused to top up as soon as the reload is credited', async () => {
     const { client, id } = await driver.startReading({ rateCents: RATE, balanceCents: RATE + 50 });
     await driver.nextMinute(id);
-    expect((await http(app, client.cookie).get(`/api/sessions/${id}`)).body).toMatchObject({ pauseReason: 'insufficient_funds', minutesCharged: 1 });
+    expect((await http(app, client.cookie).get(`/api/sessions/${id}`)).body).toMatchObject({
+      pauseReason: 'insufficient_funds',
+      minutesCharged: 1,
+    });
     // Chosen during the pause, with a threshold below the rate: the unpayable minute is what counts.
     const card = await saveCard(client);
     await setAutoReload(client, { enabled: true, thresholdCents: 0, amountCents: 1000, cardId: card });
     expect(await runReloads()).toBe(1);
-    expect((await http(app, client.cookie).get(`/api/sessions/${id}`)).body).toMatchObject({ pauseReason: null, pausedAt: null, minutesCharged: 2 });
+    expect((await http(app, client.cookie).get(`/api/sessions/${id}`)).body).toMatchObject({
+      pauseReason: null,
+      pausedAt: null,
+      minutesCharged: 2,
+    });
     expect(await balance(client)).toBe(50 + 1000 - RATE);
   });
 
@@ -147,10 +190,15 @@ describe('auto-reload during a reading', () => {
     expect(await runReloads()).toBe(0);
     expect((await reloadsOf(client)).map((row) => row.status)).toEqual(['failed']);
     const settings = await http(app, client.cookie).get('/api/wallet/auto-reload');
-    expect(settings.body).toMatchObject({ enabled: true, failure: { message: 'Your card was declined.', at: new Date(clock.now()).toISOString() } });
+    expect(settings.body).toMatchObject({
+      enabled: true,
+      failure: { message: 'Your card was declined.', at: new Date(clock.now()).toISOString() },
+    });
 
     await driver.nextMinute(id);
-    expect((await http(app, client.cookie).get(`/api/sessions/${id}`)).body).toMatchObject({ pauseReason: 'insufficient_funds' });
+    expect((await http(app, client.cookie).get(`/api/sessions/${id}`)).body).toMatchObject({
+      pauseReason: 'insufficient_funds',
+    });
     expect(await balance(client)).toBe(50);
     // Saving the settings again is the person's new go-ahead: the next pass tries once more.
     await setAutoReload(client, { enabled: true, thresholdCents: 500, amountCents: 2000, cardId: card });
@@ -162,8 +210,21 @@ describe('auto-reload during a reading', () => {
 
   it('keeps to the deposit limits, and stops at a removed card or when switched off', async () => {
     const limited = await driver.startReading({ rateCents: RATE, balanceCents: RATE + 50 });
-    expect((await http(app, limited.client.cookie).put('/api/wallet/limits', { dailyCents: 1000, weeklyCents: null, monthlyCents: null })).status).toBe(200);
-    await setAutoReload(limited.client, { enabled: true, thresholdCents: 500, amountCents: 2000, cardId: await saveCard(limited.client) });
+    expect(
+      (
+        await http(app, limited.client.cookie).put('/api/wallet/limits', {
+          dailyCents: 1000,
+          weeklyCents: null,
+          monthlyCents: null,
+        })
+      ).status,
+    ).toBe(200);
+    await setAutoReload(limited.client, {
+      enabled: true,
+      thresholdCents: 500,
+      amountCents: 2000,
+      cardId: await saveCard(limited.client),
+    });
     expect(await runReloads()).toBe(1);
     expect(await reloadsOf(limited.client)).toEqual([]);
     const failure = (await http(app, limited.client.cookie).get('/api/wallet/auto-reload')).body.failure;
@@ -173,17 +234,30 @@ describe('auto-reload during a reading', () => {
     const card = await saveCard(removed.client);
     await setAutoReload(removed.client, { enabled: true, thresholdCents: 500, amountCents: 2000, cardId: card });
     await app.db.delete(savedCards).where(eq(savedCards.id, card));
-    expect((await http(app, removed.client.cookie).get('/api/wallet/auto-reload')).body).toMatchObject({ enabled: true, card: null });
+    expect((await http(app, removed.client.cookie).get('/api/wallet/auto-reload')).body).toMatchObject({
+      enabled: true,
+      card: null,
+    });
 
     const off = await driver.startReading({ rateCents: RATE, balanceCents: RATE + 50 });
-    await setAutoReload(off.client, { enabled: false, thresholdCents: 500, amountCents: 2000, cardId: await saveCard(off.client) });
+    await setAutoReload(off.client, {
+      enabled: false,
+      thresholdCents: 500,
+      amountCents: 2000,
+      cardId: await saveCard(off.client),
+    });
     expect(await runReloads()).toBe(0);
     expect([...(await reloadsOf(removed.client)), ...(await reloadsOf(off.client))]).toEqual([]);
   });
 
   it('does nothing without a running reading', async () => {
     const client = await createClient(app, { balanceCents: 100 });
-    await setAutoReload(client, { enabled: true, thresholdCents: 500, amountCents: 2000, cardId: await saveCard(client) });
+    await setAutoReload(client, {
+      enabled: true,
+      thresholdCents: 500,
+      amountCents: 2000,
+      cardId: await saveCard(client),
+    });
     await runDueWork(app.sessions);
     expect(await runReloads()).toBe(0);
     expect(await balance(client)).toBe(100);
@@ -203,7 +277,10 @@ describe('auto-reload, any settings, minutes and passes racing', () => {
           racers: fc.integer({ min: 1, max: 4 }),
         }),
         async ({ thresholdCents, amountCents, rateCents, startCents, minutes, racers }) => {
-          const { client, id } = await driver.startReading({ rateCents, balanceCents: Math.max(startCents, rateCents) });
+          const { client, id } = await driver.startReading({
+            rateCents,
+            balanceCents: Math.max(startCents, rateCents),
+          });
           await setAutoReload(client, { enabled: true, thresholdCents, amountCents, cardId: await saveCard(client) });
           for (let minute = 0; minute < minutes; minute += 1) {
             // The scheduler's minute and several reload passes (two processes, late ticks) at once.
@@ -215,7 +292,9 @@ describe('auto-reload, any settings, minutes and passes racing', () => {
           expect(reloads.every((row) => row.status === 'succeeded')).toBe(true);
           expect(new Set(reloads.map((row) => row.idempotencyKey)).size).toBe(reloads.length);
           expect(reloads.length).toBeLessThanOrEqual(reading.minutesCharged + 1);
-          expect(await balance(client)).toBe(Math.max(startCents, rateCents) + reloads.length * amountCents - reading.totalCostCents);
+          expect(await balance(client)).toBe(
+            Math.max(startCents, rateCents) + reloads.length * amountCents - reading.totalCostCents,
+          );
           // Nothing left that a pass would still charge this client for: the wallet covers the
           // threshold and the next minute, or this very crossing was reloaded already.
           await runReloads();

@@ -39,7 +39,10 @@ export async function getAutoReload(db: Db, userId: string): Promise<AutoReload>
 /** Saving the settings clears a past failure: the person has seen it and chosen again. */
 export async function setAutoReload(db: Db, userId: string, input: AutoReloadRequest, now: Date): Promise<AutoReload> {
   if (input.cardId !== null) {
-    const [card] = await db.select({ id: savedCards.id }).from(savedCards).where(and(eq(savedCards.id, input.cardId), eq(savedCards.userId, userId)));
+    const [card] = await db
+      .select({ id: savedCards.id })
+      .from(savedCards)
+      .where(and(eq(savedCards.id, input.cardId), eq(savedCards.userId, userId)));
     if (!card) throw badRequest(AUTO_RELOAD_CARD_MESSAGE, { cardId: AUTO_RELOAD_CARD_MESSAGE });
   }
   const values = { ...input, failureMessage: null, failedAt: null, updatedAt: now };
@@ -86,7 +89,10 @@ async function findDueAutoReloads(db: Db, now: Date): Promise<DueAutoReload[]> {
       settingsSavedAt: autoReloadSettings.updatedAt,
     })
     .from(autoReloadSettings)
-    .innerJoin(readingSessions, and(eq(readingSessions.clientId, autoReloadSettings.userId), eq(readingSessions.status, 'active')))
+    .innerJoin(
+      readingSessions,
+      and(eq(readingSessions.clientId, autoReloadSettings.userId), eq(readingSessions.status, 'active')),
+    )
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, sql`${walletAccountId('')} || ${autoReloadSettings.userId}`))
     .where(
       and(
@@ -96,7 +102,10 @@ async function findDueAutoReloads(db: Db, now: Date): Promise<DueAutoReload[]> {
       ),
     )
     .orderBy(asc(autoReloadSettings.userId), asc(readingSessions.id));
-  return withoutCreditedCrossings(db, rows.flatMap((row) => (row.cardId ? [{ ...row, cardId: row.cardId }] : [])));
+  return withoutCreditedCrossings(
+    db,
+    rows.flatMap((row) => (row.cardId ? [{ ...row, cardId: row.cardId }] : [])),
+  );
 }
 
 const keyOf = (due: DueAutoReload) => autoReloadKey(due.sessionId, due.minutesCharged, due.settingsSavedAt);
@@ -110,7 +119,16 @@ async function withoutCreditedCrossings(db: Db, due: DueAutoReload[]): Promise<D
   const credited = await db
     .select({ key: deposits.idempotencyKey })
     .from(deposits)
-    .where(and(inArray(deposits.userId, due.map((each) => each.userId)), inArray(deposits.idempotencyKey, due.map(keyOf)), eq(deposits.status, 'succeeded')));
+    .where(
+      and(
+        inArray(
+          deposits.userId,
+          due.map((each) => each.userId),
+        ),
+        inArray(deposits.idempotencyKey, due.map(keyOf)),
+        eq(deposits.status, 'succeeded'),
+      ),
+    );
   const done = new Set(credited.map((row) => row.key));
   return due.filter((each) => !done.has(keyOf(each)));
 }
@@ -119,7 +137,8 @@ async function withoutCreditedCrossings(db: Db, due: DueAutoReload[]): Promise<D
 function refusalOf(error: unknown): string | undefined {
   if (!(error instanceof AppError)) return undefined;
   if (error.code === 'PAYMENT_FAILED' && error.details?.isRetryable === true) return undefined;
-  if (error.code === 'PAYMENT_FAILED') return typeof error.details?.reason === 'string' ? error.details.reason : error.message;
+  if (error.code === 'PAYMENT_FAILED')
+    return typeof error.details?.reason === 'string' ? error.details.reason : error.message;
   if (error.statusCode === 400 || error.statusCode === 403) return error.message;
   return undefined;
 }
@@ -138,16 +157,31 @@ async function reload(deps: AutoReloadDeps, due: DueAutoReload, now: Date): Prom
   const [claimed] = await deps.db
     .update(autoReloadSettings)
     .set({ inFlightKey: key, inFlightSince: now })
-    .where(and(eq(autoReloadSettings.userId, due.userId), eq(autoReloadSettings.updatedAt, due.settingsSavedAt), mayReload(now)))
+    .where(
+      and(
+        eq(autoReloadSettings.userId, due.userId),
+        eq(autoReloadSettings.updatedAt, due.settingsSavedAt),
+        mayReload(now),
+      ),
+    )
     .returning({ userId: autoReloadSettings.userId });
   if (!claimed) return false;
   const failure: Partial<SettingsRow> = {};
   try {
-    await depositToWallet(deps, { userId: due.userId, amountCents: due.amountCents, paymentMethodId: due.cardId, idempotencyKey: key });
+    await depositToWallet(deps, {
+      userId: due.userId,
+      amountCents: due.amountCents,
+      paymentMethodId: due.cardId,
+      idempotencyKey: key,
+    });
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal) Object.assign(failure, { failureMessage: refusal, failedAt: new Date(deps.clock.now()) });
-    else deps.log.error({ err: error, userId: due.userId }, 'auto-reload could not reach an answer; the next pass tries again');
+    else
+      deps.log.error(
+        { err: error, userId: due.userId },
+        'auto-reload could not reach an answer; the next pass tries again',
+      );
   } finally {
     await deps.db
       .update(autoReloadSettings)

@@ -9,6 +9,9 @@ export async function assertBalanceCoversMinute(db: DbOrTx, clientId: string, ra
   await assertWalletMaySpend(db, clientId, now);
   const balance = await getSpendableCents(db, clientId, now);
   if (balance < rateCents) {
-    throw new AppError('INSUFFICIENT_FUNDS', `Your balance of ${formatCents(balance)} does not cover one minute at ${formatCents(rateCents)}. Please add funds.`);
+    throw new AppError(
+      'INSUFFICIENT_FUNDS',
+      `Your balance of ${formatCents(balance)} does not cover one minute at ${formatCents(rateCents)}. Please add funds.`,
+    );
   }
 }

@@ -9,16 +9,20 @@ import { SYSTEM_ACCOUNTS } from './ledger';
 export const LEDGER_INVARIANTS = {
   sumIsZero: 'the balances of all accounts add up to zero',
   balancesMatchTransfers: "each account's balance equals its credits minus its debits",
-  accountsNonNegative: 'no account except external:payments, marketing:promotions and the disputes: accounts is negative',
+  accountsNonNegative:
+    'no account except external:payments, marketing:promotions and the disputes: accounts is negative',
   escrowHoldsOpenReadings: "each escrow holds exactly its reader's shares of readings still open (refundable)",
   holdsNeverOverdrawn: 'no hold gave back or charged more for a reference than was held for it (docs/decisions/046)',
   writtenReadingsHeld: 'each pending written reading is held in full, and an answered or refunded one not at all',
-  appointmentsHeld: 'each pending or accepted appointment is held in full, and a settled one not at all (docs/decisions/048)',
+  appointmentsHeld:
+    'each pending or accepted appointment is held in full, and a settled one not at all (docs/decisions/048)',
   idempotencyKeysUnique: 'every idempotency key appears once',
   depositsMatchTransfers: 'each succeeded deposit was credited exactly once, and no other deposit was',
   pendingPayoutsMatchAccount: 'the pending payouts add up to the payouts:pending balance',
-  creditMatchesGrants: "each client's credit: account holds what is left of their grants not yet swept (docs/decisions/066)",
-  marketingMatchesGrants: 'marketing:promotions is below zero by the credit granted less the credit taken back (at expiry, or from a refunded or disputed deposit)',
+  creditMatchesGrants:
+    "each client's credit: account holds what is left of their grants not yet swept (docs/decisions/066)",
+  marketingMatchesGrants:
+    'marketing:promotions is below zero by the credit granted less the credit taken back (at expiry, or from a refunded or disputed deposit)',
   grantsSweptOnce: 'every swept grant was taken back by at most one transfer, of what was left of it',
 } as const;
 export type LedgerInvariant = keyof typeof LEDGER_INVARIANTS;
@@ -30,13 +34,18 @@ export interface LedgerFailure {
 
 const SAMPLE = 10;
 
-
 /**
  * Rows of a table of things held for (`<prefix>:<id>` references on the client hold) whose hold is
  * not what it should be: while open, the price less `usedSql` (what a booked reading running now
  * has charged of it); once settled, 0.
  */
-function misheldByReference(tx: Tx, table: 'written_readings' | 'appointments', prefix: string, openStatuses: string[], usedSql = sql`0`) {
+function misheldByReference(
+  tx: Tx,
+  table: 'written_readings' | 'appointments',
+  prefix: string,
+  openStatuses: string[],
+  usedSql = sql`0`,
+) {
   return queryRows<{ id: string; status: string; held: string }>(
     tx,
     sql`select r.id, r.status, coalesce(h.held, 0)::text as held
@@ -62,7 +71,10 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
       const failures: LedgerFailure[] = [];
       const fail = (invariant: LedgerInvariant, message: string) => failures.push({ invariant, message });
 
-      const [total] = await queryRows<{ sum: string | null }>(tx, sql`select sum(balance_cents)::text as sum from ledger_accounts`);
+      const [total] = await queryRows<{ sum: string | null }>(
+        tx,
+        sql`select sum(balance_cents)::text as sum from ledger_accounts`,
+      );
       if (BigInt(total?.sum ?? '0') !== 0n) fail('sumIsZero', `the accounts add up to ${total?.sum} cents, not 0`);
 
       const mismatched = await queryRows<{ id: string; balance: string; expected: string }>(
@@ -74,7 +86,8 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
             where a.balance_cents <> coalesce(c.total, 0) - coalesce(d.total, 0)
             order by a.id limit ${SAMPLE}`,
       );
-      for (const m of mismatched) fail('balancesMatchTransfers', `${m.id} holds ${m.balance} cents but its transfers say ${m.expected}`);
+      for (const m of mismatched)
+        fail('balancesMatchTransfers', `${m.id} holds ${m.balance} cents but its transfers say ${m.expected}`);
 
       const negative = await queryRows<{ id: string; balance: string }>(
         tx,
@@ -97,7 +110,11 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
                                                filter (where s.status = 'active'), 0)
             order by a.id limit ${SAMPLE}`,
       );
-      for (const m of misheld) fail('escrowHoldsOpenReadings', `${m.id} holds ${m.balance} cents but its open readings' shares add up to ${m.open}`);
+      for (const m of misheld)
+        fail(
+          'escrowHoldsOpenReadings',
+          `${m.id} holds ${m.balance} cents but its open readings' shares add up to ${m.open}`,
+        );
 
       // A booked reading's minutes leave the hold under the reading's reference: they count against its appointment's.
       const overdrawn = await queryRows<{ id: string; reference: string | null; held: string }>(
@@ -119,7 +136,13 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
       // Its booked minutes, each at the booked rate (a booked reading has no free minutes); minutes
       // past the booked length of an extended reading come from the wallet, not the hold.
       const usedByReading = sql`coalesce((select s.rate_per_minute_cents * least(s.minutes_charged, s.max_minutes) from reading_sessions s where s.appointment_id = r.id and s.status = 'active'), 0)`;
-      for (const m of await misheldByReference(tx, 'appointments', 'appointment', ['pending', 'accepted'], usedByReading)) {
+      for (const m of await misheldByReference(
+        tx,
+        'appointments',
+        'appointment',
+        ['pending', 'accepted'],
+        usedByReading,
+      )) {
         fail('appointmentsHeld', `appointment ${m.id} is ${m.status} and holds ${m.held} cents`);
       }
 
@@ -138,7 +161,8 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
                    and t.debit_account_id = ${SYSTEM_ACCOUNTS.external})
             order by d.id limit ${SAMPLE}`,
       );
-      for (const d of badDeposits) fail('depositsMatchTransfers', `deposit ${d.id} is ${d.status} but its ledger transfer does not match`);
+      for (const d of badDeposits)
+        fail('depositsMatchTransfers', `deposit ${d.id} is ${d.status} but its ledger transfer does not match`);
 
       const [payouts] = await queryRows<{ pending: string; account: string | null }>(
         tx,
@@ -146,7 +170,10 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
                    (select balance_cents from ledger_accounts where id = ${SYSTEM_ACCOUNTS.payoutsPending})::text as account`,
       );
       if (payouts && payouts.pending !== (payouts.account ?? '0')) {
-        fail('pendingPayoutsMatchAccount', `pending payouts add up to ${payouts.pending} cents, payouts:pending holds ${payouts.account}`);
+        fail(
+          'pendingPayoutsMatchAccount',
+          `pending payouts add up to ${payouts.pending} cents, payouts:pending holds ${payouts.account}`,
+        );
       }
 
       const miscredited = await queryRows<{ id: string; balance: string; grants: string }>(
@@ -157,7 +184,8 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
             where a.kind = 'credit' and a.balance_cents <> coalesce(g.left_cents, 0)
             order by a.id limit ${SAMPLE}`,
       );
-      for (const m of miscredited) fail('creditMatchesGrants', `${m.id} holds ${m.balance} cents but its grants have ${m.grants} left`);
+      for (const m of miscredited)
+        fail('creditMatchesGrants', `${m.id} holds ${m.balance} cents but its grants have ${m.grants} left`);
 
       // Returned grants give back credit that came from the wallet (a refund), not from marketing.
       const [marketing] = await queryRows<{ balance: string; expected: string }>(
@@ -167,7 +195,10 @@ export async function checkLedger(db: Db): Promise<LedgerFailure[]> {
                     - (select coalesce(sum(amount_cents), 0) from credit_grants where source <> 'returned'))::text as expected`,
       );
       if (marketing && marketing.balance !== marketing.expected) {
-        fail('marketingMatchesGrants', `${MARKETING_ACCOUNT_ID} is at ${marketing.balance} cents, its grants and expiries say ${marketing.expected}`);
+        fail(
+          'marketingMatchesGrants',
+          `${MARKETING_ACCOUNT_ID} is at ${marketing.balance} cents, its grants and expiries say ${marketing.expected}`,
+        );
       }
 
       const badSweeps = await queryRows<{ id: string; sweeps: string }>(

@@ -7,8 +7,24 @@ import { ledgerTransfers } from '../../db/schema';
 import { createClient, createReader, fundWallet } from '../../../../tests/integration/factories';
 import { testApp } from '../../../../tests/integration/test-app';
 import { checkLedger } from './check-ledger';
-import { chargeCreditFirst, creditAccountId, getUsableCredit, grantCredit, MARKETING_ACCOUNT_ID, returnCredit, sweepExpiredCredit } from './credit';
-import { earningsAccountId, getBalances, InsufficientFundsError, lockAccounts, revenueAccountFor, transfer, walletAccountId } from './ledger';
+import {
+  chargeCreditFirst,
+  creditAccountId,
+  getUsableCredit,
+  grantCredit,
+  MARKETING_ACCOUNT_ID,
+  returnCredit,
+  sweepExpiredCredit,
+} from './credit';
+import {
+  earningsAccountId,
+  getBalances,
+  InsufficientFundsError,
+  lockAccounts,
+  revenueAccountFor,
+  transfer,
+  walletAccountId,
+} from './ledger';
 
 const HOUR = 60 * 60 * 1000;
 // No scheduler of its own: its passes would sweep these grants by the real clock, days after the
@@ -23,9 +39,17 @@ type Op =
   | { type: 'wait'; hours: number };
 
 const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ type: fc.constant('grant' as const), cents: fc.integer({ min: 1, max: 2_000 }), hours: fc.integer({ min: 1, max: 72 }) }),
+  fc.record({
+    type: fc.constant('grant' as const),
+    cents: fc.integer({ min: 1, max: 2_000 }),
+    hours: fc.integer({ min: 1, max: 72 }),
+  }),
   fc.record({ type: fc.constant('fund' as const), cents: fc.integer({ min: 1, max: 2_000 }) }),
-  fc.record({ type: fc.constant('charge' as const), cents: fc.integer({ min: 1, max: 1_500 }), isReplayed: fc.boolean() }),
+  fc.record({
+    type: fc.constant('charge' as const),
+    cents: fc.integer({ min: 1, max: 1_500 }),
+    isReplayed: fc.boolean(),
+  }),
   fc.record({ type: fc.constant('refund' as const), charge: fc.nat(10) }),
   fc.record({ type: fc.constant('wait' as const), hours: fc.integer({ min: 1, max: 48 }) }),
 );
@@ -52,7 +76,12 @@ describe('promotional credit under random sequences of grants, charges, refunds 
           const [row] = await app.db
             .select({ cents: sql<string>`coalesce(sum(${ledgerTransfers.amountCents}), 0)::text` })
             .from(ledgerTransfers)
-            .where(and(eq(ledgerTransfers.kind, 'credit_expiry'), eq(ledgerTransfers.debitAccountId, creditAccountId(client.id))));
+            .where(
+              and(
+                eq(ledgerTransfers.kind, 'credit_expiry'),
+                eq(ledgerTransfers.debitAccountId, creditAccountId(client.id)),
+              ),
+            );
           return Number(row?.cents ?? 0);
         };
         let grantedCents = 0;
@@ -60,7 +89,14 @@ describe('promotional credit under random sequences of grants, charges, refunds 
         for (const op of ops) {
           if (op.type === 'grant') {
             await app.db.transaction((tx) =>
-              grantCredit(tx, { id: randomUUID(), userId: client.id, amountCents: op.cents, source: 'goodwill', expiresAt: new Date(now + op.hours * HOUR), now: new Date(now) }),
+              grantCredit(tx, {
+                id: randomUUID(),
+                userId: client.id,
+                amountCents: op.cents,
+                source: 'goodwill',
+                expiresAt: new Date(now + op.hours * HOUR),
+                now: new Date(now),
+              }),
             );
             grantedCents += op.cents;
           } else if (op.type === 'fund') {
@@ -69,8 +105,22 @@ describe('promotional credit under random sequences of grants, charges, refunds 
           } else if (op.type === 'charge') {
             const before = await getUsableCredit(app.db, client.id, new Date(now));
             const cash = await balanceOf(walletAccountId(client.id));
-            const charge = { reference: `prop:${randomUUID()}`, key: `prop-charge:${randomUUID()}`, cents: op.cents, creditUsed: 0, isRefunded: false };
-            const input = { payerUserId: client.id, readerUserId: reader.id, amountCents: op.cents, kind: 'gift' as const, reference: charge.reference, idempotencyKey: charge.key, readerAccount: 'earnings' as const };
+            const charge = {
+              reference: `prop:${randomUUID()}`,
+              key: `prop-charge:${randomUUID()}`,
+              cents: op.cents,
+              creditUsed: 0,
+              isRefunded: false,
+            };
+            const input = {
+              payerUserId: client.id,
+              readerUserId: reader.id,
+              amountCents: op.cents,
+              kind: 'gift' as const,
+              reference: charge.reference,
+              idempotencyKey: charge.key,
+              readerAccount: 'earnings' as const,
+            };
             try {
               await app.db.transaction((tx) => chargeCreditFirst(tx, input, new Date(now)));
             } catch (error) {
@@ -98,15 +148,33 @@ describe('promotional credit under random sequences of grants, charges, refunds 
             await app.db.transaction(async (tx) => {
               // As the ledger's refunds do (refundSession): every leg back to the wallet, then the credit part back to credit.
               // (Charged to earnings, which only readings' escrow invariant does not cover.)
-              await lockAccounts(tx, [walletAccountId(client.id), earningsAccountId(reader.id), creditAccountId(client.id), revenue]);
+              await lockAccounts(tx, [
+                walletAccountId(client.id),
+                earningsAccountId(reader.id),
+                creditAccountId(client.id),
+                revenue,
+              ]);
               const legs = [
                 { from: earningsAccountId(reader.id), cents: readerCents },
                 { from: revenue, cents: platformCents },
               ].filter((leg) => leg.cents > 0);
               for (const leg of legs) {
-                await transfer(tx, { debitAccountId: leg.from, creditAccountId: walletAccountId(client.id), amountCents: leg.cents, kind: 'refund', reference: charge.reference, idempotencyKey: `${charge.key}:refund:${leg.from}` });
+                await transfer(tx, {
+                  debitAccountId: leg.from,
+                  creditAccountId: walletAccountId(client.id),
+                  amountCents: leg.cents,
+                  kind: 'refund',
+                  reference: charge.reference,
+                  idempotencyKey: `${charge.key}:refund:${leg.from}`,
+                });
               }
-              await returnCredit(tx, { userId: client.id, reference: charge.reference, refundedCents: charge.cents, idempotencyKey: `${charge.key}:refund`, now: new Date(now) });
+              await returnCredit(tx, {
+                userId: client.id,
+                reference: charge.reference,
+                refundedCents: charge.cents,
+                idempotencyKey: `${charge.key}:refund`,
+                now: new Date(now),
+              });
             });
             charge.isRefunded = true;
             // What credit paid comes back as credit, never as cash.
@@ -122,10 +190,14 @@ describe('promotional credit under random sequences of grants, charges, refunds 
         const credit = await balanceOf(creditAccountId(client.id));
         expect(credit).toBeGreaterThanOrEqual(0);
         // Cash and credit: what came in, less what expired and what open charges took.
-        expect(cash + credit).toBe(fundedCents + grantedCents - (await expiredCents()) - open.reduce((sum, c) => sum + c.cents, 0));
+        expect(cash + credit).toBe(
+          fundedCents + grantedCents - (await expiredCents()) - open.reduce((sum, c) => sum + c.cents, 0),
+        );
         // Cash is what came in less the cash part of open charges: credit never became cash.
         expect(cash).toBe(fundedCents - open.reduce((sum, c) => sum + c.cents - c.creditUsed, 0));
-        expect(await balanceOf(earningsAccountId(reader.id))).toBe(open.reduce((sum, c) => sum + splitCharge(c.cents).readerCents, 0));
+        expect(await balanceOf(earningsAccountId(reader.id))).toBe(
+          open.reduce((sum, c) => sum + splitCharge(c.cents).readerCents, 0),
+        );
         expect(await checkLedger(app.db)).toEqual([]);
       }),
       { numRuns: Number(process.env.FUZZ_RUNS ?? 15) },
@@ -145,27 +217,49 @@ describe('a sweep racing charges', () => {
     await fundWallet(app, client.id, 5_000);
     const expiresAt = Date.parse('2026-11-21T12:00:00Z');
     await app.db.transaction((tx) =>
-      grantCredit(tx, { id: randomUUID(), userId: client.id, amountCents: 1_000, source: 'goodwill', expiresAt: new Date(expiresAt), now: new Date(expiresAt - HOUR) }),
+      grantCredit(tx, {
+        id: randomUUID(),
+        userId: client.id,
+        amountCents: 1_000,
+        source: 'goodwill',
+        expiresAt: new Date(expiresAt),
+        now: new Date(expiresAt - HOUR),
+      }),
     );
     const charge = (i: number) =>
       app.db.transaction((tx) =>
         chargeCreditFirst(
           tx,
-          { payerUserId: client.id, readerUserId: reader.id, amountCents: 150, kind: 'gift', reference: `race:${i}`, idempotencyKey: `race:${client.id}:${i}`, readerAccount: 'earnings' },
+          {
+            payerUserId: client.id,
+            readerUserId: reader.id,
+            amountCents: 150,
+            kind: 'gift',
+            reference: `race:${i}`,
+            idempotencyKey: `race:${client.id}:${i}`,
+            readerAccount: 'earnings',
+          },
           new Date(expiresAt - 1),
         ),
       );
-    await Promise.all([...Array.from({ length: 10 }, (_, i) => charge(i)), sweepExpiredCredit(app.db, new Date(expiresAt))]);
+    await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) => charge(i)),
+      sweepExpiredCredit(app.db, new Date(expiresAt)),
+    ]);
     await sweepExpiredCredit(app.db, new Date(expiresAt));
 
     const [spent] = await app.db
       .select({ cents: sql<string>`coalesce(sum(${ledgerTransfers.amountCents}), 0)::text` })
       .from(ledgerTransfers)
-      .where(and(eq(ledgerTransfers.kind, 'credit_spend'), eq(ledgerTransfers.debitAccountId, creditAccountId(client.id))));
+      .where(
+        and(eq(ledgerTransfers.kind, 'credit_spend'), eq(ledgerTransfers.debitAccountId, creditAccountId(client.id))),
+      );
     const [expired] = await app.db
       .select({ cents: sql<string>`coalesce(sum(${ledgerTransfers.amountCents}), 0)::text` })
       .from(ledgerTransfers)
-      .where(and(eq(ledgerTransfers.kind, 'credit_expiry'), eq(ledgerTransfers.debitAccountId, creditAccountId(client.id))));
+      .where(
+        and(eq(ledgerTransfers.kind, 'credit_expiry'), eq(ledgerTransfers.debitAccountId, creditAccountId(client.id))),
+      );
     expect(Number(spent!.cents) + Number(expired!.cents)).toBe(1_000);
     expect(await balanceOf(creditAccountId(client.id))).toBe(0);
     // Ten charges of 150 paid in full: what credit did not pay, cash did.
@@ -174,4 +268,3 @@ describe('a sweep racing charges', () => {
     expect(await checkLedger(app.db)).toEqual([]);
   });
 });
-

@@ -69,7 +69,10 @@ export async function grantCredit(tx: Tx, input: GrantCreditInput): Promise<{ cr
     .returning({ id: creditGrants.id });
   if (inserted.length === 0) return { created: false };
   const account = creditAccountId(input.userId);
-  await tx.insert(ledgerAccounts).values({ id: account, kind: 'credit', userId: input.userId }).onConflictDoNothing({ target: ledgerAccounts.id });
+  await tx
+    .insert(ledgerAccounts)
+    .values({ id: account, kind: 'credit', userId: input.userId })
+    .onConflictDoNothing({ target: ledgerAccounts.id });
   await lockAccounts(tx, [account, MARKETING_ACCOUNT_ID]);
   await transfer(tx, {
     debitAccountId: MARKETING_ACCOUNT_ID,
@@ -93,9 +96,21 @@ interface UsableGrant {
 
 function usableGrants(db: DbOrTx, userIds: string[], now: Date): Promise<UsableGrant[]> {
   return db
-    .select({ id: creditGrants.id, userId: creditGrants.userId, remainingCents: creditGrants.remainingCents, expiresAt: creditGrants.expiresAt })
+    .select({
+      id: creditGrants.id,
+      userId: creditGrants.userId,
+      remainingCents: creditGrants.remainingCents,
+      expiresAt: creditGrants.expiresAt,
+    })
     .from(creditGrants)
-    .where(and(inArray(creditGrants.userId, userIds), isNull(creditGrants.sweptAt), gt(creditGrants.remainingCents, 0), gt(creditGrants.expiresAt, now)))
+    .where(
+      and(
+        inArray(creditGrants.userId, userIds),
+        isNull(creditGrants.sweptAt),
+        gt(creditGrants.remainingCents, 0),
+        gt(creditGrants.expiresAt, now),
+      ),
+    )
     .orderBy(asc(creditGrants.userId), asc(creditGrants.expiresAt), asc(creditGrants.id));
 }
 
@@ -112,11 +127,21 @@ export async function getUsableCredit(db: DbOrTx, userId: string, now: Date): Pr
   const creditCents = grants.reduce((sum, grant) => sum + grant.remainingCents, 0);
   if (!first) return { creditCents, nextCreditExpiry: null };
   const soonest = grants.filter((grant) => grant.expiresAt.getTime() === first.expiresAt.getTime());
-  return { creditCents, nextCreditExpiry: { amountCents: soonest.reduce((sum, grant) => sum + grant.remainingCents, 0), expiresAt: first.expiresAt.toISOString() } };
+  return {
+    creditCents,
+    nextCreditExpiry: {
+      amountCents: soonest.reduce((sum, grant) => sum + grant.remainingCents, 0),
+      expiresAt: first.expiresAt.toISOString(),
+    },
+  };
 }
 
 /** A client's cash and the credit a charge may spend at `now`, in one statement (every page's profile reads it). */
-export async function getCashAndCredit(db: DbOrTx, userId: string, now: Date): Promise<{ walletBalanceCents: number; creditCents: number }> {
+export async function getCashAndCredit(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+): Promise<{ walletBalanceCents: number; creditCents: number }> {
   const [row] = await queryRows<{ cash: string | null; credit: string }>(
     db,
     sql`select (select balance_cents from ledger_accounts where id = ${walletAccountId(userId)})::text as cash,
@@ -164,11 +189,22 @@ async function spendCreditInto(tx: Tx, debits: WalletDebit[], now: Date): Promis
   const payments = debits.filter((debit) => payers.has(debit.payerUserId));
   if (payments.length === 0) return creditLeft;
 
-  const balances = await lockAccounts(tx, [...payments.flatMap((debit) => [walletAccountId(debit.payerUserId), ...debit.accounts]), ...[...payers].map(creditAccountId)]);
+  const balances = await lockAccounts(tx, [
+    ...payments.flatMap((debit) => [walletAccountId(debit.payerUserId), ...debit.accounts]),
+    ...[...payers].map(creditAccountId),
+  ]);
   const made = new Set(
-    (await tx.select({ key: ledgerTransfers.idempotencyKey }).from(ledgerTransfers).where(inArray(ledgerTransfers.idempotencyKey, payments.flatMap((debit) => debit.madeKeys)))).map(
-      (row) => row.key,
-    ),
+    (
+      await tx
+        .select({ key: ledgerTransfers.idempotencyKey })
+        .from(ledgerTransfers)
+        .where(
+          inArray(
+            ledgerTransfers.idempotencyKey,
+            payments.flatMap((debit) => debit.madeKeys),
+          ),
+        )
+    ).map((row) => row.key),
   );
   const grants = await usableGrants(tx, [...payers], now);
   const cash = new Map([...payers].map((payer) => [payer, balances.get(walletAccountId(payer)) ?? 0]));
@@ -218,7 +254,9 @@ const chargeDebit = (input: SplitChargeInput): WalletDebit => ({
   amountCents: input.amountCents,
   reference: input.reference,
   creditKey: `${input.idempotencyKey}${CREDIT_LEG_SUFFIX}`,
-  madeKeys: [CREDIT_LEG_SUFFIX, SPLIT_LEG_SUFFIX.reader, SPLIT_LEG_SUFFIX.platform].map((suffix) => `${input.idempotencyKey}${suffix}`),
+  madeKeys: [CREDIT_LEG_SUFFIX, SPLIT_LEG_SUFFIX.reader, SPLIT_LEG_SUFFIX.platform].map(
+    (suffix) => `${input.idempotencyKey}${suffix}`,
+  ),
   accounts: chargeAccountsOf(input),
 });
 
@@ -243,7 +281,16 @@ export async function spendCreditBeforePayment(tx: Tx, input: CreditFirstPayment
   const creditKey = `${input.key}${CREDIT_LEG_SUFFIX}`;
   await spendCreditInto(
     tx,
-    [{ payerUserId: input.userId, amountCents: input.amountCents, reference: input.reference, creditKey, madeKeys: [input.key, creditKey], accounts: input.accounts ?? [] }],
+    [
+      {
+        payerUserId: input.userId,
+        amountCents: input.amountCents,
+        reference: input.reference,
+        creditKey,
+        madeKeys: [input.key, creditKey],
+        accounts: input.accounts ?? [],
+      },
+    ],
     input.now,
   );
 }
@@ -252,8 +299,16 @@ export async function spendCreditBeforePayment(tx: Tx, input: CreditFirstPayment
  * chargeManyWithSplit, each wallet-paid charge spending its payer's credit first (docs/decisions/066).
  * `creditLeft`: the usable credit each payer who had some keeps after these charges.
  */
-export async function chargeManyCreditFirst(tx: Tx, inputs: SplitChargeInput[], now: Date): Promise<{ outcomes: SplitChargeOutcome[]; creditLeft: Map<string, number> }> {
-  const creditLeft = await spendCreditInto(tx, inputs.filter((input) => input.payerAccount !== 'hold').map(chargeDebit), now);
+export async function chargeManyCreditFirst(
+  tx: Tx,
+  inputs: SplitChargeInput[],
+  now: Date,
+): Promise<{ outcomes: SplitChargeOutcome[]; creditLeft: Map<string, number> }> {
+  const creditLeft = await spendCreditInto(
+    tx,
+    inputs.filter((input) => input.payerAccount !== 'hold').map(chargeDebit),
+    now,
+  );
   return { outcomes: await chargeManyWithSplit(tx, inputs), creditLeft };
 }
 
@@ -316,7 +371,9 @@ export async function returnCredit(tx: Tx, input: ReturnCreditInput): Promise<nu
     const back = Math.min(left, Number(row.cents));
     if (back === 0) break;
     left -= back;
-    await tx.insert(creditSpends).values({ grantId: row.grantId, reference: input.reference, cents: -back, createdAt: input.now });
+    await tx
+      .insert(creditSpends)
+      .values({ grantId: row.grantId, reference: input.reference, cents: -back, createdAt: input.now });
     if (row.sweptAt) {
       await tx.insert(creditGrants).values({
         id: `returned:${row.grantId}:${input.idempotencyKey}`,
@@ -330,7 +387,10 @@ export async function returnCredit(tx: Tx, input: ReturnCreditInput): Promise<nu
     } else {
       await tx
         .update(creditGrants)
-        .set({ remainingCents: sql`${creditGrants.remainingCents} + ${back}`, expiresAt: row.expiresAt > input.now ? row.expiresAt : grace })
+        .set({
+          remainingCents: sql`${creditGrants.remainingCents} + ${back}`,
+          expiresAt: row.expiresAt > input.now ? row.expiresAt : grace,
+        })
         .where(eq(creditGrants.id, row.grantId));
     }
   }
@@ -342,8 +402,16 @@ export async function returnCredit(tx: Tx, input: ReturnCreditInput): Promise<nu
  * early because the deposit that earned it was refunded or disputed), and marks it swept. The
  * caller has locked credit: and marketing: (lock order). False when it was swept already.
  */
-async function takeBackGrant(tx: Tx, grant: { id: string; userId: string }, now: Date, kind: 'credit_expiry' | 'credit_revoke'): Promise<boolean> {
-  const [current] = await tx.select({ remainingCents: creditGrants.remainingCents, sweptAt: creditGrants.sweptAt }).from(creditGrants).where(eq(creditGrants.id, grant.id));
+async function takeBackGrant(
+  tx: Tx,
+  grant: { id: string; userId: string },
+  now: Date,
+  kind: 'credit_expiry' | 'credit_revoke',
+): Promise<boolean> {
+  const [current] = await tx
+    .select({ remainingCents: creditGrants.remainingCents, sweptAt: creditGrants.sweptAt })
+    .from(creditGrants)
+    .where(eq(creditGrants.id, grant.id));
   if (!current || current.sweptAt) return false;
   if (current.remainingCents > 0) {
     await transfer(tx, {
@@ -377,7 +445,10 @@ export async function sweepExpiredCredit(db: Db, now: Date, batch = 100): Promis
     const done = await db.transaction(async (tx) => {
       await lockAccounts(tx, [creditAccountId(grant.userId), MARKETING_ACCOUNT_ID]);
       // A refund may have given it a new expiry since it was listed.
-      const [current] = await tx.select({ expiresAt: creditGrants.expiresAt }).from(creditGrants).where(eq(creditGrants.id, grant.id));
+      const [current] = await tx
+        .select({ expiresAt: creditGrants.expiresAt })
+        .from(creditGrants)
+        .where(eq(creditGrants.id, grant.id));
       if (!current || current.expiresAt > now) return false;
       return takeBackGrant(tx, grant, now, 'credit_expiry');
     });

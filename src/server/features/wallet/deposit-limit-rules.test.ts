@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEPOSIT_LIMIT_DELAY_MS } from '@shared/wallet';
-import { changeLimit, type DepositLimitState, depositLimitMessage, findLimitPassed, limitAt, NO_LIMIT } from './deposit-limit-rules';
+import {
+  changeLimit,
+  type DepositLimitState,
+  depositLimitMessage,
+  findLimitPassed,
+  limitAt,
+  NO_LIMIT,
+} from './deposit-limit-rules';
 
 const now = Date.parse('2026-11-23T09:30:00Z');
 const later = (ms: number) => new Date(now + ms);
@@ -13,7 +20,10 @@ describe('changeLimit', () => {
 
   it('a raise or a removal waits 24 hours, then is in force', () => {
     const raised = changeLimit({ limitCents: 5000, pending: null }, 9000, now);
-    expect(raised).toEqual({ limitCents: 5000, pending: { limitCents: 9000, effectiveAt: later(DEPOSIT_LIMIT_DELAY_MS) } });
+    expect(raised).toEqual({
+      limitCents: 5000,
+      pending: { limitCents: 9000, effectiveAt: later(DEPOSIT_LIMIT_DELAY_MS) },
+    });
     expect(limitAt(raised, now + DEPOSIT_LIMIT_DELAY_MS - 1).limitCents).toBe(5000);
     expect(limitAt(raised, now + DEPOSIT_LIMIT_DELAY_MS)).toEqual({ limitCents: 9000, pending: null });
 
@@ -26,7 +36,10 @@ describe('changeLimit', () => {
     expect(changeLimit(raised, 4000, now)).toEqual({ limitCents: 4000, pending: null });
     expect(changeLimit(raised, 5000, now)).toEqual({ limitCents: 5000, pending: null });
     expect(changeLimit(raised, 9000, now + 500)).toEqual(raised);
-    expect(changeLimit(raised, 8000, now).pending).toEqual({ limitCents: 8000, effectiveAt: later(DEPOSIT_LIMIT_DELAY_MS) });
+    expect(changeLimit(raised, 8000, now).pending).toEqual({
+      limitCents: 8000,
+      effectiveAt: later(DEPOSIT_LIMIT_DELAY_MS),
+    });
   });
 
   it('removing a limit that does not exist changes nothing', () => {
@@ -45,21 +58,38 @@ describe('findLimitPassed', () => {
       { period: 'weekly' as const, limitCents: 10_000, depositedCents: 9000 },
       { period: 'monthly' as const, limitCents: 100_000, depositedCents: 9000 },
     ];
-    expect(findLimitPassed(uses, 2500, now)).toEqual({ period: 'weekly', limitCents: 10_000, remainingCents: 1000, resetsAt: '2026-11-30T00:00:00.000Z' });
+    expect(findLimitPassed(uses, 2500, now)).toEqual({
+      period: 'weekly',
+      limitCents: 10_000,
+      remainingCents: 1000,
+      resetsAt: '2026-11-30T00:00:00.000Z',
+    });
   });
 
   it('room never goes below zero, even after a limit was lowered under what the window holds', () => {
-    expect(findLimitPassed([{ period: 'daily', limitCents: 2000, depositedCents: 5000 }], 100, now)?.remainingCents).toBe(0);
+    expect(
+      findLimitPassed([{ period: 'daily', limitCents: 2000, depositedCents: 5000 }], 100, now)?.remainingCents,
+    ).toBe(0);
   });
 });
 
 describe('depositLimitMessage', () => {
   it('says how much is left and when the window resets, in UTC', () => {
-    expect(depositLimitMessage({ period: 'daily', limitCents: 5000, remainingCents: 2000, resetsAt: '2026-11-24T00:00:00.000Z' })).toBe(
-      'Your daily deposit limit is $50.00: you can add $20.00 more until Nov 24, 12:00 AM UTC',
-    );
-    expect(depositLimitMessage({ period: 'monthly', limitCents: 20_000, remainingCents: 0, resetsAt: '2026-12-01T00:00:00.000Z' })).toBe(
-      'Your monthly deposit limit is $200.00: you have reached it until Dec 1, 12:00 AM UTC',
-    );
+    expect(
+      depositLimitMessage({
+        period: 'daily',
+        limitCents: 5000,
+        remainingCents: 2000,
+        resetsAt: '2026-11-24T00:00:00.000Z',
+      }),
+    ).toBe('Your daily deposit limit is $50.00: you can add $20.00 more until Nov 24, 12:00 AM UTC');
+    expect(
+      depositLimitMessage({
+        period: 'monthly',
+        limitCents: 20_000,
+        remainingCents: 0,
+        resetsAt: '2026-12-01T00:00:00.000Z',
+      }),
+    ).toBe('Your monthly deposit limit is $200.00: you have reached it until Dec 1, 12:00 AM UTC');
   });
 });

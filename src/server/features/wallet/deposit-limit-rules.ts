@@ -12,7 +12,8 @@ export const NO_LIMIT: DepositLimitState = { limitCents: null, pending: null };
 
 /** The state at `nowMs`: a pending change whose 24 hours have passed is simply in force. */
 export function limitAt(state: DepositLimitState, nowMs: number): DepositLimitState {
-  if (state.pending && state.pending.effectiveAt.getTime() <= nowMs) return { limitCents: state.pending.limitCents, pending: null };
+  if (state.pending && state.pending.effectiveAt.getTime() <= nowMs)
+    return { limitCents: state.pending.limitCents, pending: null };
   return state;
 }
 
@@ -27,7 +28,10 @@ export function changeLimit(state: DepositLimitState, nextCents: number | null, 
   if (isStricter) return { limitCents: nextCents, pending: null };
   if (current.limitCents === null) return NO_LIMIT;
   if (current.pending && current.pending.limitCents === nextCents) return current;
-  return { limitCents: current.limitCents, pending: { limitCents: nextCents, effectiveAt: new Date(nowMs + DEPOSIT_LIMIT_DELAY_MS) } };
+  return {
+    limitCents: current.limitCents,
+    pending: { limitCents: nextCents, effectiveAt: new Date(nowMs + DEPOSIT_LIMIT_DELAY_MS) },
+  };
 }
 
 export interface LimitUse {
@@ -56,7 +60,13 @@ export function findLimitPassed(uses: LimitUse[], amountCents: number, nowMs: nu
   };
 }
 
-const resetFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+const resetFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+});
 
 /** e.g. 'Your daily deposit limit is $50.00: you can add $20.00 more until Nov 24, 12:00 AM UTC'. */
 export function depositLimitMessage(refusal: DepositLimitRefusal): string {

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEPOSIT_LIMIT_DELAY_MS, DEPOSIT_LIMIT_FIELDS, DEPOSIT_LIMIT_PERIODS, type DepositLimitPeriod } from '@shared/wallet';
+import {
+  DEPOSIT_LIMIT_DELAY_MS,
+  DEPOSIT_LIMIT_FIELDS,
+  DEPOSIT_LIMIT_PERIODS,
+  type DepositLimitPeriod,
+} from '@shared/wallet';
 import { ERROR_CODES } from '@shared/errors';
 import { AppError } from '../../errors';
 import { sandboxPayments } from '../../payments/sandbox';
@@ -26,7 +31,14 @@ type Step =
 
 const HOUR_MS = 60 * 60 * 1000;
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ type: fc.constant('deposit' as const), amountCents: fc.integer({ min: 100, max: 6000 }), isDeclined: fc.boolean() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      type: fc.constant('deposit' as const),
+      amountCents: fc.integer({ min: 100, max: 6000 }),
+      isDeclined: fc.boolean(),
+    }),
+  },
   {
     weight: 3,
     arbitrary: fc.record({
@@ -36,7 +48,16 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   // From seconds to a few days: across the 24-hour delay and the window boundaries.
-  { weight: 2, arbitrary: fc.record({ type: fc.constant('wait' as const), ms: fc.oneof(fc.integer({ min: 1000, max: 6 * HOUR_MS }), fc.integer({ min: 20 * HOUR_MS, max: 4 * 24 * HOUR_MS })) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('wait' as const),
+      ms: fc.oneof(
+        fc.integer({ min: 1000, max: 6 * HOUR_MS }),
+        fc.integer({ min: 20 * HOUR_MS, max: 4 * 24 * HOUR_MS }),
+      ),
+    }),
+  },
 );
 
 // The model, written apart from the code: calendar windows by day, ISO week and month number in UTC.
@@ -69,9 +90,15 @@ describe('deposit limits, property', () => {
           weekly: { inForce: null, pending: null },
           monthly: { inForce: null, pending: null },
         };
-        const accepted: { at: number; amountCents: number; limitsInForce: Record<DepositLimitPeriod, number | null> }[] = [];
+        const accepted: {
+          at: number;
+          amountCents: number;
+          limitsInForce: Record<DepositLimitPeriod, number | null>;
+        }[] = [];
         const depositedIn = (period: DepositLimitPeriod, ms: number) =>
-          accepted.filter((d) => windowId(period, d.at) === windowId(period, ms)).reduce((sum, d) => sum + d.amountCents, 0);
+          accepted
+            .filter((d) => windowId(period, d.at) === windowId(period, ms))
+            .reduce((sum, d) => sum + d.amountCents, 0);
 
         for (const step of steps) {
           const now = clock.now();
@@ -87,7 +114,12 @@ describe('deposit limits, property', () => {
               const at = pending && pending.value === step.limitCents ? pending.at : now + DEPOSIT_LIMIT_DELAY_MS;
               limits[step.period] = { inForce: current, pending: { value: step.limitCents, at } };
             }
-            const answer = await setDepositLimits(app.db, client.id, { [DEPOSIT_LIMIT_FIELDS[step.period]]: step.limitCents }, now);
+            const answer = await setDepositLimits(
+              app.db,
+              client.id,
+              { [DEPOSIT_LIMIT_FIELDS[step.period]]: step.limitCents },
+              now,
+            );
             expect(answer[DEPOSIT_LIMIT_FIELDS[step.period]]).toBe(inForceAt(limits[step.period], now));
           } else {
             const limitsInForce = {
@@ -101,7 +133,12 @@ describe('deposit limits, property', () => {
             });
             const outcome = await depositToWallet(
               { db: app.db, payments: sandboxPayments(), realtime: noRealtime, clock },
-              { userId: client.id, amountCents: step.amountCents, paymentMethodId: step.isDeclined ? 'pm_card_chargeDeclined' : 'pm_card_visa', idempotencyKey: randomUUID() },
+              {
+                userId: client.id,
+                amountCents: step.amountCents,
+                paymentMethodId: step.isDeclined ? 'pm_card_chargeDeclined' : 'pm_card_visa',
+                idempotencyKey: randomUUID(),
+              },
             ).then(
               () => 'succeeded' as const,
               (error: unknown) => {
@@ -118,7 +155,9 @@ describe('deposit limits, property', () => {
         for (const [index, d] of accepted.entries()) {
           const before = accepted.slice(0, index);
           for (const period of DEPOSIT_LIMIT_PERIODS) {
-            const inWindow = before.filter((b) => windowId(period, b.at) === windowId(period, d.at)).reduce((sum, b) => sum + b.amountCents, 0);
+            const inWindow = before
+              .filter((b) => windowId(period, b.at) === windowId(period, d.at))
+              .reduce((sum, b) => sum + b.amountCents, 0);
             const limit = d.limitsInForce[period];
             if (limit !== null) expect(inWindow + d.amountCents).toBeLessThanOrEqual(limit);
           }

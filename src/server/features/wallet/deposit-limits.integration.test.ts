@@ -37,7 +37,11 @@ afterAll(async () => {
 
 const VISA = 'pm_card_visa';
 const deposit = (user: TestUser, amountCents: number, key: string = randomUUID()) =>
-  http(app, user.cookie).post('/api/payments/wallet-deposit', { amountCents, paymentMethodId: VISA }, { 'idempotency-key': key });
+  http(app, user.cookie).post(
+    '/api/payments/wallet-deposit',
+    { amountCents, paymentMethodId: VISA },
+    { 'idempotency-key': key },
+  );
 const putLimits = (user: TestUser, body: unknown) => http(app, user.cookie).put('/api/wallet/limits', body);
 const getLimits = (user: TestUser) => http(app, user.cookie).get('/api/wallet/limits');
 const NO_PENDING = { daily: null, weekly: null, monthly: null };
@@ -48,7 +52,12 @@ async function moneyState(userId: string) {
     .select({ n: count() })
     .from(ledgerTransfers)
     .where(and(eq(ledgerTransfers.creditAccountId, walletAccountId(userId)), eq(ledgerTransfers.kind, 'deposit')));
-  return { deposits: rows!.n, transfers: transfers!.n, balanceCents: await getWalletBalanceCents(app.db, userId), providerCalls: calls.length };
+  return {
+    deposits: rows!.n,
+    transfers: transfers!.n,
+    balanceCents: await getWalletBalanceCents(app.db, userId),
+    providerCalls: calls.length,
+  };
 }
 
 describe('deposit limits', () => {
@@ -75,7 +84,9 @@ describe('deposit limits', () => {
     // Exactly up to the limit is allowed; then nothing more until the day resets.
     expect((await deposit(client, 2000)).status).toBe(201);
     const full = await deposit(client, 100);
-    expect(full.body.error.message).toBe('Your daily deposit limit is $50.00: you have reached it until Nov 22, 12:00 AM UTC');
+    expect(full.body.error.message).toBe(
+      'Your daily deposit limit is $50.00: you have reached it until Nov 22, 12:00 AM UTC',
+    );
     clock.advance(Date.parse('2026-11-22T00:00:00Z') - clock.now());
     expect((await deposit(client, 5000)).status).toBe(201);
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(10_000);
@@ -92,12 +103,19 @@ describe('deposit limits', () => {
     const refused = await deposit(client, 3000);
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatchObject({ code: 'DEPOSIT_LIMIT', period: 'weekly', remainingCents: 2000 });
-    expect(refused.body.error.message).toMatch(/^Your weekly deposit limit is \$120\.00: you can add \$20\.00 more until /);
+    expect(refused.body.error.message).toMatch(
+      /^Your weekly deposit limit is \$120\.00: you can add \$20\.00 more until /,
+    );
   });
 
   it('a new client has no limits; an absent field leaves its limit as it is', async () => {
     const client = await createClient(app);
-    expect((await getLimits(client)).body).toEqual({ dailyCents: null, weeklyCents: null, monthlyCents: null, pending: NO_PENDING });
+    expect((await getLimits(client)).body).toEqual({
+      dailyCents: null,
+      weeklyCents: null,
+      monthlyCents: null,
+      pending: NO_PENDING,
+    });
     await putLimits(client, { dailyCents: 1000 });
     const response = await putLimits(client, { weeklyCents: 5000 });
     expect(response.body).toEqual({ dailyCents: 1000, weeklyCents: 5000, monthlyCents: null, pending: NO_PENDING });
@@ -130,13 +148,20 @@ describe('deposit limits', () => {
     expect((await getLimits(client)).body).toEqual(raised.body);
     // Saving the same raise again does not push it back.
     clock.advance(60_000);
-    expect((await putLimits(client, { dailyCents: 5000 })).body.pending.daily.pendingEffectiveAt).toBe(pendingEffectiveAt);
+    expect((await putLimits(client, { dailyCents: 5000 })).body.pending.daily.pendingEffectiveAt).toBe(
+      pendingEffectiveAt,
+    );
 
     expect((await deposit(client, 2500)).status).toBe(403);
     clock.advance(DEPOSIT_LIMIT_DELAY_MS - 60_000 - 1);
     expect((await deposit(client, 2500)).status).toBe(403);
     clock.advance(1);
-    expect((await getLimits(client)).body).toEqual({ dailyCents: 5000, weeklyCents: null, monthlyCents: null, pending: NO_PENDING });
+    expect((await getLimits(client)).body).toEqual({
+      dailyCents: 5000,
+      weeklyCents: null,
+      monthlyCents: null,
+      pending: NO_PENDING,
+    });
     expect((await deposit(client, 2500)).status).toBe(201);
   });
 
@@ -145,10 +170,18 @@ describe('deposit limits', () => {
     await putLimits(client, { weeklyCents: 3000 });
     const removed = await putLimits(client, { weeklyCents: null });
     expect(removed.body.weeklyCents).toBe(3000);
-    expect(removed.body.pending.weekly).toEqual({ limitCents: null, pendingEffectiveAt: new Date(clock.now() + DEPOSIT_LIMIT_DELAY_MS).toISOString() });
+    expect(removed.body.pending.weekly).toEqual({
+      limitCents: null,
+      pendingEffectiveAt: new Date(clock.now() + DEPOSIT_LIMIT_DELAY_MS).toISOString(),
+    });
     expect((await deposit(client, 3500)).status).toBe(403);
     clock.advance(DEPOSIT_LIMIT_DELAY_MS);
-    expect((await getLimits(client)).body).toEqual({ dailyCents: null, weeklyCents: null, monthlyCents: null, pending: NO_PENDING });
+    expect((await getLimits(client)).body).toEqual({
+      dailyCents: null,
+      weeklyCents: null,
+      monthlyCents: null,
+      pending: NO_PENDING,
+    });
     expect((await deposit(client, 3500)).status).toBe(201);
   });
 
@@ -232,8 +265,15 @@ describe('deposit limits', () => {
     const response = await putLimits(client, body);
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('BAD_REQUEST');
-    expect(response.body.error.fields[field]).toBe('A limit must be a whole number of cents from $1.00 to $100,000.00, or null for none');
-    expect((await getLimits(client)).body).toEqual({ dailyCents: 2000, weeklyCents: null, monthlyCents: null, pending: NO_PENDING });
+    expect(response.body.error.fields[field]).toBe(
+      'A limit must be a whole number of cents from $1.00 to $100,000.00, or null for none',
+    );
+    expect((await getLimits(client)).body).toEqual({
+      dailyCents: 2000,
+      weeklyCents: null,
+      monthlyCents: null,
+      pending: NO_PENDING,
+    });
   });
 
   it('PUT with an unknown field or not an object is 400', async () => {
@@ -266,13 +306,16 @@ describe('reading reminder', () => {
     }
   });
 
-  it.each([[{ everyMinutes: 20 }], [{ everyMinutes: '10' }], [{}], [{ everyMinutes: 10, extra: true }]])('PUT %j is 400 and changes nothing', async (body) => {
-    const client = await createClient(app);
-    const api = http(app, client.cookie);
-    await api.put('/api/wallet/reading-reminder', { everyMinutes: 30 });
-    const response = await api.put('/api/wallet/reading-reminder', body);
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe('BAD_REQUEST');
-    expect((await api.get('/api/wallet/reading-reminder')).body).toEqual({ everyMinutes: 30 });
-  });
+  it.each([[{ everyMinutes: 20 }], [{ everyMinutes: '10' }], [{}], [{ everyMinutes: 10, extra: true }]])(
+    'PUT %j is 400 and changes nothing',
+    async (body) => {
+      const client = await createClient(app);
+      const api = http(app, client.cookie);
+      await api.put('/api/wallet/reading-reminder', { everyMinutes: 30 });
+      const response = await api.put('/api/wallet/reading-reminder', body);
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe('BAD_REQUEST');
+      expect((await api.get('/api/wallet/reading-reminder')).body).toEqual({ everyMinutes: 30 });
+    },
+  );
 });

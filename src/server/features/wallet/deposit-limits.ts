@@ -12,7 +12,15 @@ import { recordOf } from '@shared/records';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { depositLimits, deposits, user } from '../../db/schema';
 import { AppError } from '../../errors';
-import { changeLimit, type DepositLimitState, depositLimitMessage, findLimitPassed, type LimitUse, limitAt, NO_LIMIT } from './deposit-limit-rules';
+import {
+  changeLimit,
+  type DepositLimitState,
+  depositLimitMessage,
+  findLimitPassed,
+  type LimitUse,
+  limitAt,
+  NO_LIMIT,
+} from './deposit-limit-rules';
 import { depositWindow } from './deposit-windows';
 
 type LimitStates = Record<DepositLimitPeriod, DepositLimitState>;
@@ -32,7 +40,9 @@ async function readLimitStates(db: DbOrTx, userId: string, nowMs: number): Promi
   const states: LimitStates = { daily: NO_LIMIT, weekly: NO_LIMIT, monthly: NO_LIMIT };
   for (const row of rows) {
     const period = row.period;
-    const pending = row.pendingEffectiveAt ? { limitCents: row.pendingLimitCents, effectiveAt: row.pendingEffectiveAt } : null;
+    const pending = row.pendingEffectiveAt
+      ? { limitCents: row.pendingLimitCents, effectiveAt: row.pendingEffectiveAt }
+      : null;
     states[period] = limitAt({ limitCents: row.limitCents, pending }, nowMs);
   }
   return states;
@@ -54,7 +64,12 @@ export async function getDepositLimits(db: DbOrTx, userId: string, nowMs: number
 }
 
 /** Applies each field present in `update` by the rules of `changeLimit`; absent fields stay. */
-export async function setDepositLimits(db: Db, userId: string, update: DepositLimitsUpdate, nowMs: number): Promise<DepositLimits> {
+export async function setDepositLimits(
+  db: Db,
+  userId: string,
+  update: DepositLimitsUpdate,
+  nowMs: number,
+): Promise<DepositLimits> {
   return db.transaction(async (tx) => {
     await lockDepositor(tx, userId);
     const states = await readLimitStates(tx, userId, nowMs);
@@ -86,11 +101,19 @@ async function depositedInWindows(tx: DbOrTx, userId: string, periods: DepositLi
   const [row] = await tx
     .select(
       recordOf(periods, (period) =>
-        sql<number>`coalesce(sum(${deposits.amountCents}) filter (where ${deposits.createdAt} >= ${startsAt[period]}::timestamptz), 0)`.mapWith(Number),
+        sql<number>`coalesce(sum(${deposits.amountCents}) filter (where ${deposits.createdAt} >= ${startsAt[period]}::timestamptz), 0)`.mapWith(
+          Number,
+        ),
       ),
     )
     .from(deposits)
-    .where(and(eq(deposits.userId, userId), inArray(deposits.status, ['pending', 'succeeded']), gte(deposits.createdAt, new Date(earliest))));
+    .where(
+      and(
+        eq(deposits.userId, userId),
+        inArray(deposits.status, ['pending', 'succeeded']),
+        gte(deposits.createdAt, new Date(earliest)),
+      ),
+    );
   return row!;
 }
 
@@ -108,7 +131,11 @@ async function limitPassedBy(db: DbOrTx, userId: string, amountCents: number, no
   const limited = DEPOSIT_LIMIT_PERIODS.filter((period) => states[period].limitCents !== null);
   if (limited.length === 0) return null;
   const deposited = await depositedInWindows(db, userId, limited, nowMs);
-  const uses: LimitUse[] = limited.map((period) => ({ period, limitCents: states[period].limitCents!, depositedCents: deposited[period] }));
+  const uses: LimitUse[] = limited.map((period) => ({
+    period,
+    limitCents: states[period].limitCents!,
+    depositedCents: deposited[period],
+  }));
   return findLimitPassed(uses, amountCents, nowMs);
 }
 

@@ -1,4 +1,3 @@
-
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { SERVER_EVENTS } from '@shared/realtime';
 import { ADD_FUNDS_FAILED_MESSAGE, type WalletDepositResult } from '@shared/wallet';
@@ -27,9 +26,19 @@ export interface DepositDeps {
 /** A promotion code with a deposit: refused (409) before any payment, its bonus granted in the transaction that credits the deposit. */
 export interface DepositPromotions {
   /** The code's promotion id, or a 409 PROMOTION_UNAVAILABLE naming why it cannot be used with this deposit; without a code, the welcome offer's or null. */
-  forDeposit(db: DbOrTx, userId: string, code: string | undefined, amountCents: number, now: Date): Promise<string | null>;
+  forDeposit(
+    db: DbOrTx,
+    userId: string,
+    code: string | undefined,
+    amountCents: number,
+    now: Date,
+  ): Promise<string | null>;
   /** Grants the code's credit and bonus if the code still has room; returns the cents granted. */
-  grantOnCredit(tx: Tx, deposit: { id: string; userId: string; amountCents: number; promotionId: string }, now: Date): Promise<number>;
+  grantOnCredit(
+    tx: Tx,
+    deposit: { id: string; userId: string; amountCents: number; promotionId: string },
+    now: Date,
+  ): Promise<number>;
 }
 
 export interface DepositRequest {
@@ -72,7 +81,12 @@ export async function creditDeposit(
 ): Promise<number> {
   const withCode = deposit.promotionId !== null && promotions !== undefined;
   // The bonus's accounts with the deposit's, up front in the ledger's order.
-  if (withCode) await lockAccounts(tx, [walletAccountId(deposit.userId), SYSTEM_ACCOUNTS.external, ...depositCreditAccounts(deposit.userId)]);
+  if (withCode)
+    await lockAccounts(tx, [
+      walletAccountId(deposit.userId),
+      SYSTEM_ACCOUNTS.external,
+      ...depositCreditAccounts(deposit.userId),
+    ]);
   await transfer(tx, {
     debitAccountId: SYSTEM_ACCOUNTS.external,
     creditAccountId: walletAccountId(deposit.userId),
@@ -100,11 +114,21 @@ export async function depositToWallet(deps: DepositDeps, request: DepositRequest
   const { db, clock } = deps;
   await refuseAnotherPersonsCard(db, request.userId, request.paymentMethodId);
   const now = new Date(clock.now());
-  const promotionId = deps.promotions ? await deps.promotions.forDeposit(db, request.userId, request.promoCode, request.amountCents, now) : null;
+  const promotionId = deps.promotions
+    ? await deps.promotions.forDeposit(db, request.userId, request.promoCode, request.amountCents, now)
+    : null;
   const opened = await db.transaction((tx) =>
     openPendingDeposit(
       tx,
-      { userId: request.userId, idempotencyKey: request.idempotencyKey, amountCents: request.amountCents, paymentMethodId: request.paymentMethodId, provider: deps.payments.name, attemptStartedAt: now, promotionId },
+      {
+        userId: request.userId,
+        idempotencyKey: request.idempotencyKey,
+        amountCents: request.amountCents,
+        paymentMethodId: request.paymentMethodId,
+        provider: deps.payments.name,
+        attemptStartedAt: now,
+        promotionId,
+      },
       now,
     ),
   );
@@ -122,7 +146,13 @@ export async function depositToWallet(deps: DepositDeps, request: DepositRequest
   }
   if (existing.status === 'succeeded') {
     // The first answer again, word for word (deposits made before it was stored answer today's balance).
-    return { result: succeededResult(existing, existing.balanceAfterCents ?? (await getWalletBalanceCents(db, request.userId))), isReplay: true };
+    return {
+      result: succeededResult(
+        existing,
+        existing.balanceAfterCents ?? (await getWalletBalanceCents(db, request.userId)),
+      ),
+      isReplay: true,
+    };
   }
   if (existing.status === 'failed') {
     const first = paymentFailed(existing.id, existing.failureMessage ?? ADD_FUNDS_FAILED_MESSAGE);
@@ -199,12 +229,21 @@ async function chargeDeposit(deps: DepositDeps, deposit: DepositRow): Promise<Wa
     const [settled] = await tx
       .update(deposits)
       // The reference is the charge's PaymentIntent: a refund to the card or a dispute finds the deposit by it.
-      .set({ status: 'succeeded', providerReference: reference, paymentIntentId: reference, attemptStartedAt: null, updatedAt: stamp })
+      .set({
+        status: 'succeeded',
+        providerReference: reference,
+        paymentIntentId: reference,
+        attemptStartedAt: null,
+        updatedAt: stamp,
+      })
       .where(and(eq(deposits.id, deposit.id), eq(deposits.status, 'pending')))
       .returning({ id: deposits.id });
     // Settled by an overlapping attempt already: its transfer and its answer stand, this one moves nothing.
     if (!settled) {
-      const [first] = await tx.select({ balanceAfterCents: deposits.balanceAfterCents }).from(deposits).where(eq(deposits.id, deposit.id));
+      const [first] = await tx
+        .select({ balanceAfterCents: deposits.balanceAfterCents })
+        .from(deposits)
+        .where(eq(deposits.id, deposit.id));
       return first?.balanceAfterCents ?? getWalletBalanceCents(tx, deposit.userId);
     }
     const after = await creditDeposit(tx, deposit, deps.promotions, stamp);

@@ -27,7 +27,14 @@ afterAll(() => database.close());
 const run = (query: ReturnType<typeof sql>) => database.db.execute(query);
 let key = 0;
 /** A transfer as the old code wrote it (the old ledger let revenue go negative). */
-async function move(debit: string, credit: string, amountCents: number, kind: string, reference: string, idempotencyKey = `old:${++key}`) {
+async function move(
+  debit: string,
+  credit: string,
+  amountCents: number,
+  kind: string,
+  reference: string,
+  idempotencyKey = `old:${++key}`,
+) {
   await run(sql`insert into ledger_transfers (debit_account_id, credit_account_id, amount_cents, kind, reference, idempotency_key)
                 values (${debit}, ${credit}, ${amountCents}, ${kind}, ${reference}, ${idempotencyKey})`);
   await run(sql`update ledger_accounts set balance_cents = balance_cents - ${amountCents} where id = ${debit}`);
@@ -46,8 +53,12 @@ async function reading(id: string, reader: string, status: 'active' | 'completed
 
 describe('migration 0005', () => {
   it('moves earned-and-final money to earnings, open readings’ shares to escrow, and leaves deposits in the wallet', async () => {
-    await run(sql`insert into "user" (id, name, email, role) values ('client', 'C', 'c@test', 'client'), ('r1', 'R1', 'r1@test', 'reader'), ('r2', 'R2', 'r2@test', 'reader')`);
-    await run(sql`insert into ledger_accounts (id, kind, user_id) values ('wallet:client', 'wallet', 'client'), ('wallet:r1', 'wallet', 'r1'), ('wallet:r2', 'wallet', 'r2')`);
+    await run(
+      sql`insert into "user" (id, name, email, role) values ('client', 'C', 'c@test', 'client'), ('r1', 'R1', 'r1@test', 'reader'), ('r2', 'R2', 'r2@test', 'reader')`,
+    );
+    await run(
+      sql`insert into ledger_accounts (id, kind, user_id) values ('wallet:client', 'wallet', 'client'), ('wallet:r1', 'wallet', 'r1'), ('wallet:r2', 'wallet', 'r2')`,
+    );
     await move(SYSTEM_ACCOUNTS.external, 'wallet:client', 100_000, 'deposit', 'test:fund');
 
     // Reader 1: a completed reading of 3 minutes at $10 (earned $21), a refunded one, a $500
@@ -76,9 +87,28 @@ describe('migration 0005', () => {
     await move('wallet:r2', SYSTEM_ACCOUNTS.payoutsPending, 3500, 'payout', 'payout:p3');
     await move(SYSTEM_ACCOUNTS.payoutsPending, SYSTEM_ACCOUNTS.external, 3500, 'payout', 'payout:p3');
 
-    const ids = ['wallet:client', 'wallet:r1', 'escrow:r1', 'earnings:r1', 'wallet:r2', 'escrow:r2', 'earnings:r2', REVENUE, SYSTEM_ACCOUNTS.payoutsPending];
-    const named = async () => Object.fromEntries([...(await getBalances(database.db, ids))].sort(([a], [b]) => ids.indexOf(a) - ids.indexOf(b)));
-    expect(await named()).toEqual({ 'wallet:client': 87_000, 'wallet:r1': 50_100, 'wallet:r2': 3500, 'platform:revenue': -3099, 'payouts:pending': 2000 });
+    const ids = [
+      'wallet:client',
+      'wallet:r1',
+      'escrow:r1',
+      'earnings:r1',
+      'wallet:r2',
+      'escrow:r2',
+      'earnings:r2',
+      REVENUE,
+      SYSTEM_ACCOUNTS.payoutsPending,
+    ];
+    const named = async () =>
+      Object.fromEntries(
+        [...(await getBalances(database.db, ids))].sort(([a], [b]) => ids.indexOf(a) - ids.indexOf(b)),
+      );
+    expect(await named()).toEqual({
+      'wallet:client': 87_000,
+      'wallet:r1': 50_100,
+      'wallet:r2': 3500,
+      'platform:revenue': -3099,
+      'payouts:pending': 2000,
+    });
 
     await database.migrate();
 
@@ -97,7 +127,9 @@ describe('migration 0005', () => {
       'payouts:pending': 2000,
     });
     expect(await checkLedger(database.db)).toEqual([]);
-    const adjustments = await run(sql`select idempotency_key as key, amount_cents as cents from ledger_transfers where kind = 'adjustment' order by id`);
+    const adjustments = await run(
+      sql`select idempotency_key as key, amount_cents as cents from ledger_transfers where kind = 'adjustment' order by id`,
+    );
     expect((adjustments as unknown as { rows: { key: string; cents: number }[] }).rows).toEqual([
       { key: 'migration:0005:hold:s3', cents: 3500 },
       { key: 'migration:0005:earnings:r1', cents: 100 },
@@ -107,11 +139,24 @@ describe('migration 0005', () => {
     // After: s3 ends and releases what escrow holds for it; the old pending payout, rejected, goes
     // back to the wallet it came from (it may have been a deposit); new users get all three accounts.
     const [s3] = await database.db.select().from(readingSessions).where(eq(readingSessions.id, 's3'));
-    await database.db.transaction((tx) => finishSession(tx, s3!, new Date(), new Outbox(), { reason: 'completed', endedBy: 'client' }));
-    await decidePayout({ db: database.db, realtime: noRealtime, clock: { now: () => Date.now() }, payments: sandboxPayments() }, 'client', 'p1', { decision: 'rejected' });
+    await database.db.transaction((tx) =>
+      finishSession(tx, s3!, new Date(), new Outbox(), { reason: 'completed', endedBy: 'client' }),
+    );
+    await decidePayout(
+      { db: database.db, realtime: noRealtime, clock: { now: () => Date.now() }, payments: sandboxPayments() },
+      'client',
+      'p1',
+      { decision: 'rejected' },
+    );
     await run(sql`insert into "user" (id, name, email) values ('new', 'N', 'n@test')`);
     await createWallet(database.db, 'new');
-    expect(await named()).toMatchObject({ 'wallet:r1': 52_000, 'earnings:r1': 100, 'escrow:r2': 0, 'earnings:r2': 3500, 'payouts:pending': 0 });
+    expect(await named()).toMatchObject({
+      'wallet:r1': 52_000,
+      'earnings:r1': 100,
+      'escrow:r2': 0,
+      'earnings:r2': 3500,
+      'payouts:pending': 0,
+    });
     expect((await getBalances(database.db, ['wallet:new', 'escrow:new', 'earnings:new'])).size).toBe(3);
     expect(await checkLedger(database.db)).toEqual([]);
   });

@@ -10,7 +10,11 @@ import { creditAccountId, getUsableCredit } from './credit';
 
 const PLATFORM_NAME = 'Soul Tribe';
 /** What held money is for, by its reference's type (docs/decisions/046, 048, 058). */
-const HOLD_NAMES: Record<string, string> = { 'written-reading': 'Written question', appointment: 'Appointment', 'card-refund': 'Refund to your card' };
+const HOLD_NAMES: Record<string, string> = {
+  'written-reading': 'Written question',
+  appointment: 'Appointment',
+  'card-refund': 'Refund to your card',
+};
 
 interface LineRow {
   id: string;
@@ -46,14 +50,22 @@ function counterpartOf(row: LineRow, ownerId: string): WalletTransaction['counte
       return { type: 'platform', name: PLATFORM_NAME };
     case 'hold':
       // What the money is held for, by its reference (docs/decisions/046).
-      return { type: 'hold', ...(referenceId && { id: referenceId }), name: HOLD_NAMES[referenceType ?? ''] ?? 'On hold' };
+      return {
+        type: 'hold',
+        ...(referenceId && { id: referenceId }),
+        name: HOLD_NAMES[referenceType ?? ''] ?? 'On hold',
+      };
     case 'escrow':
     case 'earnings':
       // Another user's earnings are that user (a gift or a stream's price paid to its reader).
       if (row.other_user_id === ownerId) return { type: 'earnings', name: 'Your earnings' };
       return { type: 'reader', ...(row.other_user_id && { id: row.other_user_id }), ...(name && { name }) };
     default:
-      return { type: row.other_role === 'reader' ? 'reader' : 'client', ...(row.other_user_id && { id: row.other_user_id }), ...(name && { name }) };
+      return {
+        type: row.other_role === 'reader' ? 'reader' : 'client',
+        ...(row.other_user_id && { id: row.other_user_id }),
+        ...(name && { name }),
+      };
   }
 }
 
@@ -77,7 +89,9 @@ export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery, 
   // The owner's money is their cash and their promotional credit (docs/decisions/066): credit moving
   // between the two (credit_spend, credit_return) is not a line of its own but the part of the line
   // it belongs to (its charge's, refund's, hold's) that credit paid or got back: `credit_cents`.
-  const rows = await queryRows<LineRow>(db, sql`
+  const rows = await queryRows<LineRow>(
+    db,
+    sql`
     with transfers as (
       select t.id, t.kind, t.reference, t.created_at, t.idempotency_key,
         t.kind in ('credit_spend', 'credit_return') as is_internal,
@@ -127,7 +141,8 @@ export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery, 
     from lines
     left join reading_sessions s on lines.reference like 'session:%' and s.id = substr(lines.reference, 9)
     order by lines.id desc
-  `);
+  `,
+  );
 
   const page = rows.slice(0, query.limit);
   const transactions = page.map(

@@ -6,7 +6,16 @@ import { ledgerTotalCents, revenueCents } from '../../../../tests/integration/le
 import { testApp } from '../../../../tests/integration/test-app';
 import { checkLedger } from './check-ledger';
 import { chargeFromHold, heldForReference, placeHold, releaseHold } from './hold';
-import { earningsAccountId, escrowAccountId, getBalances, holdAccountId, InsufficientFundsError, revenueAccountFor, transfer, walletAccountId } from './ledger';
+import {
+  earningsAccountId,
+  escrowAccountId,
+  getBalances,
+  holdAccountId,
+  InsufficientFundsError,
+  revenueAccountFor,
+  transfer,
+  walletAccountId,
+} from './ledger';
 
 const app = await testApp();
 let reader: TestUser;
@@ -15,18 +24,36 @@ beforeAll(async () => {
 });
 
 const balancesOf = async (client: TestUser) => {
-  const ids = [walletAccountId(client.id), holdAccountId(client.id), earningsAccountId(reader.id), escrowAccountId(reader.id), revenueAccountFor(client.id)];
+  const ids = [
+    walletAccountId(client.id),
+    holdAccountId(client.id),
+    earningsAccountId(reader.id),
+    escrowAccountId(reader.id),
+    revenueAccountFor(client.id),
+  ];
   const balances = await getBalances(app.db, ids);
   const [wallet = 0, hold = 0, earnings = 0, escrow = 0, revenue = 0] = ids.map((id) => balances.get(id) ?? 0);
   return { wallet, hold, earnings, escrow, revenue };
 };
 
-const place = (client: TestUser, reference: string, amountCents: number) => app.db.transaction((tx) => placeHold(tx, { userId: client.id, reference, amountCents }));
-const release = (client: TestUser, reference: string, options: { amountCents?: number; idempotencyKey?: string } = {}) =>
-  app.db.transaction((tx) => releaseHold(tx, { userId: client.id, reference, now: new Date(), ...options }));
+const place = (client: TestUser, reference: string, amountCents: number) =>
+  app.db.transaction((tx) => placeHold(tx, { userId: client.id, reference, amountCents }));
+const release = (
+  client: TestUser,
+  reference: string,
+  options: { amountCents?: number; idempotencyKey?: string } = {},
+) => app.db.transaction((tx) => releaseHold(tx, { userId: client.id, reference, now: new Date(), ...options }));
 const charge = (client: TestUser, reference: string, amountCents: number, idempotencyKey: string) =>
   app.db.transaction((tx) =>
-    chargeFromHold(tx, { payerUserId: client.id, readerUserId: reader.id, reference, amountCents, kind: 'written_reading', idempotencyKey, readerAccount: 'earnings' }),
+    chargeFromHold(tx, {
+      payerUserId: client.id,
+      readerUserId: reader.id,
+      reference,
+      amountCents,
+      kind: 'written_reading',
+      idempotencyKey,
+      readerAccount: 'earnings',
+    }),
   );
 
 describe('a client hold', () => {
@@ -67,8 +94,16 @@ describe('a client hold', () => {
     const before = await balancesOf(client);
     // The hold account has 4,999 cents, but the first reference holds only 1,999 of them.
     await expect(charge(client, first, 2000, `${first}:charge`)).rejects.toBeInstanceOf(InsufficientFundsError);
-    expect(await charge(client, first, 1999, `${first}:charge`)).toMatchObject({ created: true, readerCents: 1399, platformCents: 600 });
-    expect(await charge(client, first, 1999, `${first}:charge`)).toMatchObject({ created: false, readerCents: 1399, platformCents: 600 });
+    expect(await charge(client, first, 1999, `${first}:charge`)).toMatchObject({
+      created: true,
+      readerCents: 1399,
+      platformCents: 600,
+    });
+    expect(await charge(client, first, 1999, `${first}:charge`)).toMatchObject({
+      created: false,
+      readerCents: 1399,
+      platformCents: 600,
+    });
     const after = await balancesOf(client);
     expect(after.wallet).toBe(before.wallet);
     expect(after.hold).toBe(before.hold - 1999);
@@ -85,7 +120,10 @@ describe('a client hold', () => {
     const reference = `test-hold:${randomUUID()}`;
     await place(client, reference, 1000);
     const before = await balancesOf(client);
-    const [charged, released] = await Promise.allSettled([charge(client, reference, 1000, `${reference}:charge`), release(client, reference)]);
+    const [charged, released] = await Promise.allSettled([
+      charge(client, reference, 1000, `${reference}:charge`),
+      release(client, reference),
+    ]);
     const after = await balancesOf(client);
     expect(after.hold).toBe(0);
     if (charged.status === 'fulfilled') {
@@ -108,11 +146,27 @@ describe('a client hold', () => {
     await place(client, second, 500);
     // A bug that bypassed releaseHold: the hold account covers it, the reference does not.
     await app.db.transaction((tx) =>
-      transfer(tx, { debitAccountId: holdAccountId(client.id), creditAccountId: walletAccountId(client.id), amountCents: 800, kind: 'hold_release', reference: first, idempotencyKey: `${first}:forced` }),
+      transfer(tx, {
+        debitAccountId: holdAccountId(client.id),
+        creditAccountId: walletAccountId(client.id),
+        amountCents: 800,
+        kind: 'hold_release',
+        reference: first,
+        idempotencyKey: `${first}:forced`,
+      }),
     );
-    expect((await checkLedger(app.db)).map((f) => f.message)).toEqual([`${holdAccountId(client.id)} holds -300 cents for ${first}`]);
+    expect((await checkLedger(app.db)).map((f) => f.message)).toEqual([
+      `${holdAccountId(client.id)} holds -300 cents for ${first}`,
+    ]);
     await app.db.transaction((tx) =>
-      transfer(tx, { debitAccountId: walletAccountId(client.id), creditAccountId: holdAccountId(client.id), amountCents: 800, kind: 'hold', reference: first, idempotencyKey: `${first}:forced-back` }),
+      transfer(tx, {
+        debitAccountId: walletAccountId(client.id),
+        creditAccountId: holdAccountId(client.id),
+        amountCents: 800,
+        kind: 'hold',
+        reference: first,
+        idempotencyKey: `${first}:forced-back`,
+      }),
     );
     await release(client, first);
     await release(client, second);
@@ -127,8 +181,18 @@ type Op =
 
 const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ type: fc.constant('hold' as const), ref: fc.nat(3), amountCents: fc.integer({ min: 1, max: 4000 }) }),
-  fc.record({ type: fc.constant('release' as const), ref: fc.nat(3), amountCents: fc.option(fc.integer({ min: 1, max: 4000 }), { nil: undefined }), key: fc.nat(3) }),
-  fc.record({ type: fc.constant('charge' as const), ref: fc.nat(3), amountCents: fc.integer({ min: 1, max: 4000 }), key: fc.nat(3) }),
+  fc.record({
+    type: fc.constant('release' as const),
+    ref: fc.nat(3),
+    amountCents: fc.option(fc.integer({ min: 1, max: 4000 }), { nil: undefined }),
+    key: fc.nat(3),
+  }),
+  fc.record({
+    type: fc.constant('charge' as const),
+    ref: fc.nat(3),
+    amountCents: fc.integer({ min: 1, max: 4000 }),
+    key: fc.nat(3),
+  }),
 );
 
 describe('a client hold under random sequences of hold, release and charge', () => {
@@ -196,11 +260,18 @@ describe('a client hold under random sequences of hold, release and charge', () 
         expect(end.earnings - start.earnings).toBe(earned);
         expect((await revenueCents(app.db)) - startRevenue).toBe(platform);
         // Conservation: what left the wallet is in the hold, the reader's earnings or the revenue.
-        expect(end.wallet + end.hold + end.earnings + (await revenueCents(app.db)) - (start.wallet + start.hold + start.earnings + startRevenue)).toBe(0);
+        expect(
+          end.wallet +
+            end.hold +
+            end.earnings +
+            (await revenueCents(app.db)) -
+            (start.wallet + start.hold + start.earnings + startRevenue),
+        ).toBe(0);
         expect(Math.min(end.wallet, end.hold, end.earnings)).toBeGreaterThanOrEqual(0);
         for (const cents of held.values()) expect(cents).toBeGreaterThanOrEqual(0);
         // Give back what is left, so the next run starts from a known wallet.
-        for (const ref of held.keys()) await release(client, `prop:${run}:${ref}`, { idempotencyKey: `prop:${run}:${ref}:final` });
+        for (const ref of held.keys())
+          await release(client, `prop:${run}:${ref}`, { idempotencyKey: `prop:${run}:${ref}:final` });
         expect(await ledgerTotalCents(app.db)).toBe(0);
         expect(await checkLedger(app.db)).toEqual([]);
       }),

@@ -35,11 +35,15 @@ export const heldReference = sql<string>`coalesce('appointment:' || s.appointmen
 
 /** Opens a user's hold account the first time something is held for them (accounts made before 0033 have none). */
 async function openHoldAccount(tx: Tx, userId: string): Promise<void> {
-  await tx.insert(ledgerAccounts).values({ id: holdAccountId(userId), kind: 'hold', userId }).onConflictDoNothing({ target: ledgerAccounts.id });
+  await tx
+    .insert(ledgerAccounts)
+    .values({ id: holdAccountId(userId), kind: 'hold', userId })
+    .onConflictDoNothing({ target: ledgerAccounts.id });
 }
 
 /** What the hold still holds for one reference: what was put in less what was released or charged. */
-export const heldForReference = (tx: Tx, userId: string, reference: string) => netForReference(tx, holdAccountId(userId), reference);
+export const heldForReference = (tx: Tx, userId: string, reference: string) =>
+  netForReference(tx, holdAccountId(userId), reference);
 
 export interface PlaceHoldInput {
   userId: string;
@@ -57,7 +61,14 @@ export interface PlaceHoldInput {
  */
 export async function placeHold(tx: Tx, input: PlaceHoldInput): Promise<{ created: boolean }> {
   await openHoldAccount(tx, input.userId);
-  if (input.creditFirstAt) await spendCreditBeforePayment(tx, { userId: input.userId, amountCents: input.amountCents, reference: input.reference, key: `${input.reference}:hold`, now: input.creditFirstAt });
+  if (input.creditFirstAt)
+    await spendCreditBeforePayment(tx, {
+      userId: input.userId,
+      amountCents: input.amountCents,
+      reference: input.reference,
+      key: `${input.reference}:hold`,
+      now: input.creditFirstAt,
+    });
   const { created } = await transfer(tx, {
     debitAccountId: walletAccountId(input.userId),
     creditAccountId: holdAccountId(input.userId),
@@ -91,7 +102,10 @@ export async function releaseHold(tx: Tx, input: ReleaseHoldInput): Promise<numb
   const idempotencyKey = input.idempotencyKey ?? `${input.reference}:release`;
   await lockAccounts(tx, [walletAccountId(input.userId), creditAccountId(input.userId), hold]);
   // A retry is answered before the amount is worked out again: what is left may have changed since.
-  const [replayed] = await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
+  const [replayed] = await tx
+    .select({ id: ledgerTransfers.id })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
   if (replayed) return 0;
   const heldCents = await heldForReference(tx, input.userId, input.reference);
   const amountCents = Math.min(input.amountCents ?? heldCents, heldCents);
@@ -106,7 +120,13 @@ export async function releaseHold(tx: Tx, input: ReleaseHoldInput): Promise<numb
   });
   if (!created) return 0;
   // What credit paid of the hold goes back to credit first (docs/decisions/066).
-  await returnCredit(tx, { userId: input.userId, reference: input.reference, refundedCents: amountCents, idempotencyKey, now: input.now });
+  await returnCredit(tx, {
+    userId: input.userId,
+    reference: input.reference,
+    refundedCents: amountCents,
+    idempotencyKey,
+    now: input.now,
+  });
   return amountCents;
 }
 
@@ -130,12 +150,21 @@ export interface ChargeFromHoldInput {
  */
 export async function chargeFromHold(tx: Tx, input: ChargeFromHoldInput): Promise<SplitChargeResult> {
   const hold = holdAccountId(input.payerUserId);
-  const reader = input.readerAccount === 'earnings' ? earningsAccountId(input.readerUserId) : escrowAccountId(input.readerUserId);
+  const reader =
+    input.readerAccount === 'earnings' ? earningsAccountId(input.readerUserId) : escrowAccountId(input.readerUserId);
   await lockAccounts(tx, [hold, reader, revenueAccountFor(input.payerUserId)]);
-  const legKeys = [`${input.idempotencyKey}${SPLIT_LEG_SUFFIX.reader}`, `${input.idempotencyKey}${SPLIT_LEG_SUFFIX.platform}`];
-  const [replayed] = await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(inArray(ledgerTransfers.idempotencyKey, legKeys)).limit(1);
+  const legKeys = [
+    `${input.idempotencyKey}${SPLIT_LEG_SUFFIX.reader}`,
+    `${input.idempotencyKey}${SPLIT_LEG_SUFFIX.platform}`,
+  ];
+  const [replayed] = await tx
+    .select({ id: ledgerTransfers.id })
+    .from(ledgerTransfers)
+    .where(inArray(ledgerTransfers.idempotencyKey, legKeys))
+    .limit(1);
   // A first charge must fit what this reference holds; a replay is answered by chargeManyWithSplit (same charge, or a conflict).
-  if (!replayed && input.amountCents > (await heldForReference(tx, input.payerUserId, input.reference))) throw new InsufficientFundsError(hold);
+  if (!replayed && input.amountCents > (await heldForReference(tx, input.payerUserId, input.reference)))
+    throw new InsufficientFundsError(hold);
   const [outcome] = await chargeManyWithSplit(tx, [{ ...input, payerAccount: 'hold' }]);
   if (!outcome || outcome.refused) throw new InsufficientFundsError(hold);
   const { refused: _, ...result } = outcome;

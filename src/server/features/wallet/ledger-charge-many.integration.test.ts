@@ -6,7 +6,15 @@ import { createClient, createReader, type TestUser } from '../../../../tests/int
 import { revenueCents } from '../../../../tests/integration/ledger-sums';
 import { testApp } from '../../../../tests/integration/test-app';
 import { checkLedger } from './check-ledger';
-import { chargeManyWithSplit, earningsAccountId, getBalances, IdempotencyConflictError, type SplitChargeInput, type SplitChargeOutcome, walletAccountId } from './ledger';
+import {
+  chargeManyWithSplit,
+  earningsAccountId,
+  getBalances,
+  IdempotencyConflictError,
+  type SplitChargeInput,
+  type SplitChargeOutcome,
+  walletAccountId,
+} from './ledger';
 
 // chargeManyWithSplit (migration 0019, docs/decisions/032): a list of split charges in one call must
 // give exactly what the same charges made one by one give. The race only contends on real
@@ -28,7 +36,10 @@ const gift = (payer: TestUser, reader: TestUser, amountCents: number, key: strin
 });
 
 async function balancesOf(users: TestUser[], account: (id: string) => string) {
-  const found = await getBalances(app.db, users.map((u) => account(u.id)));
+  const found = await getBalances(
+    app.db,
+    users.map((u) => account(u.id)),
+  );
   return users.map((u) => found.get(account(u.id)) ?? 0);
 }
 
@@ -43,7 +54,12 @@ describe('a list of split charges in one call', () => {
     const reader = await createReader(app);
     const key = `list:${randomUUID()}`;
     const outcomes = await app.db.transaction((tx) =>
-      chargeManyWithSplit(tx, [gift(client, reader, 600, `${key}:1`), gift(client, reader, 600, `${key}:2`), gift(client, reader, 300, `${key}:3`), gift(client, reader, 600, `${key}:1`)]),
+      chargeManyWithSplit(tx, [
+        gift(client, reader, 600, `${key}:1`),
+        gift(client, reader, 600, `${key}:2`),
+        gift(client, reader, 300, `${key}:3`),
+        gift(client, reader, 600, `${key}:1`),
+      ]),
     );
     expect(outcomes).toEqual([
       { refused: false, created: true, readerCents: 420, platformCents: 180, payerBalanceCents: 400 },
@@ -60,65 +76,96 @@ describe('a list of split charges in one call', () => {
     const reader = await createReader(app);
     const key = `list:${randomUUID()}`;
     await app.db.transaction((tx) => chargeManyWithSplit(tx, [gift(client, reader, 100, `${key}:used`)]));
-    const attempt = app.db.transaction((tx) => chargeManyWithSplit(tx, [gift(client, reader, 200, `${key}:new`), gift(client, reader, 500, `${key}:used`)]));
+    const attempt = app.db.transaction((tx) =>
+      chargeManyWithSplit(tx, [gift(client, reader, 200, `${key}:new`), gift(client, reader, 500, `${key}:used`)]),
+    );
     await expect(attempt).rejects.toBeInstanceOf(IdempotencyConflictError);
     expect(await balancesOf([client], walletAccountId)).toEqual([900]);
     expect(await balancesOf([reader], earningsAccountId)).toEqual([70]);
   });
 
   it('matches a model of the charges made one by one, for any list (property)', async () => {
-    const charge = fc.record({ payer: fc.nat(2), reader: fc.nat(1), amountCents: fc.integer({ min: 1, max: 2_000 }), replays: fc.option(fc.nat(20), { nil: undefined }) });
+    const charge = fc.record({
+      payer: fc.nat(2),
+      reader: fc.nat(1),
+      amountCents: fc.integer({ min: 1, max: 2_000 }),
+      replays: fc.option(fc.nat(20), { nil: undefined }),
+    });
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 5_000 }), { minLength: 3, maxLength: 3 }), fc.array(charge, { minLength: 1, maxLength: 20 }), async (funds, drawn) => {
-        const payers = await Promise.all(funds.map((balanceCents) => createClient(app, { balanceCents })));
-        const key = `property:${randomUUID()}`;
-        // A replay is an earlier charge again, key and all.
-        const list: { payer: number; reader: number; amountCents: number; key: string }[] = [];
-        for (const [i, c] of drawn.entries()) list.push(c.replays !== undefined && c.replays < list.length ? list[c.replays]! : { ...c, key: `${key}:${i}` });
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 5_000 }), { minLength: 3, maxLength: 3 }),
+        fc.array(charge, { minLength: 1, maxLength: 20 }),
+        async (funds, drawn) => {
+          const payers = await Promise.all(funds.map((balanceCents) => createClient(app, { balanceCents })));
+          const key = `property:${randomUUID()}`;
+          // A replay is an earlier charge again, key and all.
+          const list: { payer: number; reader: number; amountCents: number; key: string }[] = [];
+          for (const [i, c] of drawn.entries())
+            list.push(
+              c.replays !== undefined && c.replays < list.length ? list[c.replays]! : { ...c, key: `${key}:${i}` },
+            );
 
-        const wallets = [...funds];
-        const earnings = await balancesOf(readers, earningsAccountId);
-        const written = new Set<string>();
-        let platformCents = 0;
-        const expected = list.map(({ payer, reader, amountCents, key }): SplitChargeOutcome => {
-          const split = splitCharge(amountCents);
-          if (written.has(key)) return { refused: false, created: false, ...split, payerBalanceCents: wallets[payer]! };
-          if (wallets[payer]! < amountCents) return { refused: true, payerBalanceCents: wallets[payer]! };
-          written.add(key);
-          wallets[payer]! -= amountCents;
-          earnings[reader]! += split.readerCents;
-          platformCents += split.platformCents;
-          return { refused: false, created: true, ...split, payerBalanceCents: wallets[payer]! };
-        });
+          const wallets = [...funds];
+          const earnings = await balancesOf(readers, earningsAccountId);
+          const written = new Set<string>();
+          let platformCents = 0;
+          const expected = list.map(({ payer, reader, amountCents, key }): SplitChargeOutcome => {
+            const split = splitCharge(amountCents);
+            if (written.has(key))
+              return { refused: false, created: false, ...split, payerBalanceCents: wallets[payer]! };
+            if (wallets[payer]! < amountCents) return { refused: true, payerBalanceCents: wallets[payer]! };
+            written.add(key);
+            wallets[payer]! -= amountCents;
+            earnings[reader]! += split.readerCents;
+            platformCents += split.platformCents;
+            return { refused: false, created: true, ...split, payerBalanceCents: wallets[payer]! };
+          });
 
-        const revenueBefore = await revenueCents(app.db);
-        const outcomes = await app.db.transaction((tx) =>
-          chargeManyWithSplit(
-            tx,
-            list.map((c) => gift(payers[c.payer]!, readers[c.reader]!, c.amountCents, c.key)),
-          ),
-        );
-        expect(outcomes).toEqual(expected);
-        expect(await balancesOf(payers, walletAccountId)).toEqual(wallets);
-        expect(await balancesOf(readers, earningsAccountId)).toEqual(earnings);
-        expect((await revenueCents(app.db)) - revenueBefore).toBe(platformCents);
-      }),
+          const revenueBefore = await revenueCents(app.db);
+          const outcomes = await app.db.transaction((tx) =>
+            chargeManyWithSplit(
+              tx,
+              list.map((c) => gift(payers[c.payer]!, readers[c.reader]!, c.amountCents, c.key)),
+            ),
+          );
+          expect(outcomes).toEqual(expected);
+          expect(await balancesOf(payers, walletAccountId)).toEqual(wallets);
+          expect(await balancesOf(readers, earningsAccountId)).toEqual(earnings);
+          expect((await revenueCents(app.db)) - revenueBefore).toBe(platformCents);
+        },
+      ),
       { numRuns: 15 },
     );
   });
 
   it('40 lists at once over shared payers and readers: no deadlock, and every cent where the outcomes say', async () => {
-    const payers = await Promise.all([3_000, 5_000, 8_000, 2_000, 10_000, 4_000].map((balanceCents) => createClient(app, { balanceCents })));
+    const payers = await Promise.all(
+      [3_000, 5_000, 8_000, 2_000, 10_000, 4_000].map((balanceCents) => createClient(app, { balanceCents })),
+    );
     const racers = await Promise.all([0, 1, 2, 3].map(() => createReader(app)));
     const key = `race:${randomUUID()}`;
     // Each list names its payers and readers in another order, so only the up-front lock keeps two
     // lists from each holding an account the other waits for.
     const lists = Array.from({ length: 40 }, (_, l) =>
-      Array.from({ length: 6 }, (_, c) => ({ payer: (l * 5 + c * 7) % payers.length, reader: (l + c * 3) % racers.length, amountCents: 100 + ((l * 37 + c * 53) % 400), key: `${key}:${l}:${c}` })),
+      Array.from({ length: 6 }, (_, c) => ({
+        payer: (l * 5 + c * 7) % payers.length,
+        reader: (l + c * 3) % racers.length,
+        amountCents: 100 + ((l * 37 + c * 53) % 400),
+        key: `${key}:${l}:${c}`,
+      })),
     );
     const walletsBefore = await balancesOf(payers, walletAccountId);
     const revenueBefore = await revenueCents(app.db);
-    const results = await Promise.all(lists.map((list) => app.db.transaction((tx) => chargeManyWithSplit(tx, list.map((c) => gift(payers[c.payer]!, racers[c.reader]!, c.amountCents, c.key))))));
+    const results = await Promise.all(
+      lists.map((list) =>
+        app.db.transaction((tx) =>
+          chargeManyWithSplit(
+            tx,
+            list.map((c) => gift(payers[c.payer]!, racers[c.reader]!, c.amountCents, c.key)),
+          ),
+        ),
+      ),
+    );
 
     const spent = payers.map(() => 0);
     const smallestRefused = payers.map(() => Number.POSITIVE_INFINITY);

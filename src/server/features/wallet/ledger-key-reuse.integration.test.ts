@@ -5,7 +5,16 @@ import { ledgerTransfers } from '../../db/schema';
 import { createClient, createReader } from '../../../../tests/integration/factories';
 import { testApp } from '../../../../tests/integration/test-app';
 import { checkLedger } from './check-ledger';
-import { chargeWithSplit, escrowAccountId, getBalances, IdempotencyConflictError, releaseHeldShare, revenueAccountFor, transfer, walletAccountId } from './ledger';
+import {
+  chargeWithSplit,
+  escrowAccountId,
+  getBalances,
+  IdempotencyConflictError,
+  releaseHeldShare,
+  revenueAccountFor,
+  transfer,
+  walletAccountId,
+} from './ledger';
 
 // Attacks on the charge's idempotency key, now that ledger_charge_split_many (migration 0019) writes
 // the legs: a key replayed for another charge must never pass as a replay, move money or leave a leg.
@@ -19,10 +28,24 @@ async function fixture() {
   const reader = await createReader(app);
   const key = `attack:${randomUUID()}`;
   const charge = (amountCents: number, readerUserId = reader.id) =>
-    app.db.transaction((tx) => chargeWithSplit(tx, { payerUserId: client.id, readerUserId, amountCents, kind: 'session_charge', reference: key, idempotencyKey: key }));
+    app.db.transaction((tx) =>
+      chargeWithSplit(tx, {
+        payerUserId: client.id,
+        readerUserId,
+        amountCents,
+        kind: 'session_charge',
+        reference: key,
+        idempotencyKey: key,
+      }),
+    );
   const ids = [walletAccountId(client.id), escrowAccountId(reader.id), revenueAccountFor(client.id)];
-  const balances = async () => [...(await getBalances(app.db, ids)).entries()].filter(([id]) => id !== revenueAccountFor(client.id));
-  const legs = () => app.db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `${key}:%`));
+  const balances = async () =>
+    [...(await getBalances(app.db, ids)).entries()].filter(([id]) => id !== revenueAccountFor(client.id));
+  const legs = () =>
+    app.db
+      .select()
+      .from(ledgerTransfers)
+      .where(like(ledgerTransfers.idempotencyKey, `${key}:%`));
   return { client, reader, key, charge, balances, legs };
 }
 
@@ -47,7 +70,13 @@ describe('a charge key replayed for another charge', () => {
     const { client, key, charge, balances, legs } = await fixture();
     // Someone else's transfer took the reader leg's key: the platform leg alone would insert.
     await app.db.transaction((tx) =>
-      transfer(tx, { debitAccountId: walletAccountId(client.id), creditAccountId: revenueAccountFor(client.id), amountCents: 100, kind: 'session_charge', idempotencyKey: `${key}:reader` }),
+      transfer(tx, {
+        debitAccountId: walletAccountId(client.id),
+        creditAccountId: revenueAccountFor(client.id),
+        amountCents: 100,
+        kind: 'session_charge',
+        idempotencyKey: `${key}:reader`,
+      }),
     );
     const before = await balances();
 

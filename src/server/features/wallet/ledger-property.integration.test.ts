@@ -26,7 +26,6 @@ beforeAll(async () => {
   readings = ledgerReadings(app);
 });
 
-
 type Op =
   | { type: 'deposit'; user: number; amountCents: number; isDeclined: boolean; isReplayed: boolean }
   | { type: 'charge'; client: number; reader: number; amountCents: number }
@@ -43,10 +42,23 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
     isDeclined: fc.boolean(),
     isReplayed: fc.boolean(),
   }),
-  fc.record({ type: fc.constant('charge' as const), client: fc.nat(2), reader: fc.nat(1), amountCents: fc.integer({ min: 99, max: 9_999 }) }),
+  fc.record({
+    type: fc.constant('charge' as const),
+    client: fc.nat(2),
+    reader: fc.nat(1),
+    amountCents: fc.integer({ min: 99, max: 9_999 }),
+  }),
   fc.record({ type: fc.constant('end' as const), reading: fc.nat(20), isRefunded: fc.boolean() }),
-  fc.record({ type: fc.constant('payout' as const), reader: fc.nat(1), amountCents: fc.option(fc.integer({ min: 0, max: 40_000 }), { nil: undefined }) }),
-  fc.record({ type: fc.constant('decide' as const), payout: fc.nat(20), decision: fc.constantFrom('paid' as const, 'rejected' as const) }),
+  fc.record({
+    type: fc.constant('payout' as const),
+    reader: fc.nat(1),
+    amountCents: fc.option(fc.integer({ min: 0, max: 40_000 }), { nil: undefined }),
+  }),
+  fc.record({
+    type: fc.constant('decide' as const),
+    payout: fc.nat(20),
+    decision: fc.constantFrom('paid' as const, 'rejected' as const),
+  }),
 );
 
 interface OpenReading {
@@ -77,7 +89,12 @@ describe('ledger under random sequences of money movements', () => {
         for (const op of ops) {
           if (op.type === 'deposit') {
             const user = users[op.user]!;
-            const request = { userId: user.id, amountCents: op.amountCents, paymentMethodId: op.isDeclined ? 'pm_card_chargeDeclined' : 'pm_card_visa', idempotencyKey: randomUUID() };
+            const request = {
+              userId: user.id,
+              amountCents: op.amountCents,
+              paymentMethodId: op.isDeclined ? 'pm_card_chargeDeclined' : 'pm_card_visa',
+              idempotencyKey: randomUUID(),
+            };
             const deps = { db: app.db, payments: sandboxPayments(), realtime: noRealtime, clock: app.clock };
             for (const _ of op.isReplayed ? [1, 2] : [1]) {
               const outcome = await depositToWallet(deps, request).catch((e: unknown) => e);
@@ -91,7 +108,13 @@ describe('ledger under random sequences of money movements', () => {
             const ongoing = openFor(client);
             if (ongoing && ongoing.reader !== reader) continue;
             if (!ongoing && openFor(reader)) continue;
-            const reading = ongoing ?? { id: await readings.open(client, reader, op.amountCents), client, reader, minutes: 0, rateCents: op.amountCents };
+            const reading = ongoing ?? {
+              id: await readings.open(client, reader, op.amountCents),
+              client,
+              reader,
+              minutes: 0,
+              rateCents: op.amountCents,
+            };
             if (!ongoing) open.push(reading);
             const charging = readings.charge(reading.id, reading.minutes + 1);
             if (model.get(walletAccountId(client))! >= reading.rateCents) {
@@ -115,7 +138,9 @@ describe('ledger under random sequences of money movements', () => {
             const reader = readers[op.reader]!;
             const availableCents = model.get(earningsAccountId(reader.id))!;
             const amountCents = op.amountCents ?? availableCents;
-            const requesting = requestPayout({ db: app.db, realtime: noRealtime }, reader.id, { amountCents: op.amountCents });
+            const requesting = requestPayout({ db: app.db, realtime: noRealtime }, reader.id, {
+              amountCents: op.amountCents,
+            });
             if (amountCents >= PAYOUT_MIN_CENTS && amountCents <= availableCents) {
               const { payout } = await requesting;
               add(earningsAccountId(reader.id), -amountCents);
@@ -126,7 +151,12 @@ describe('ledger under random sequences of money movements', () => {
           } else {
             const payout = payouts[op.payout % Math.max(payouts.length, 1)];
             if (!payout) continue;
-            const deciding = decidePayout({ db: app.db, realtime: noRealtime, clock: app.clock, payments: sandboxPayments() }, admin.id, payout.id, { decision: op.decision });
+            const deciding = decidePayout(
+              { db: app.db, realtime: noRealtime, clock: app.clock, payments: sandboxPayments() },
+              admin.id,
+              payout.id,
+              { decision: op.decision },
+            );
             if (payout.isDecided) {
               await expect(deciding).rejects.toMatchObject({ code: 'CONFLICT' });
               continue;

@@ -10,7 +10,16 @@ import { ledgerReadings } from '../../../../tests/integration/ledger-readings';
 import { testApp } from '../../../../tests/integration/test-app';
 import { decidePayout, requestPayout } from '../payouts';
 import { checkLedger } from './check-ledger';
-import { chargeWithSplit, escrowAccountId, earningsAccountId, getBalances, InsufficientFundsError, releaseHeldShare, SYSTEM_ACCOUNTS, walletAccountId } from './ledger';
+import {
+  chargeWithSplit,
+  escrowAccountId,
+  earningsAccountId,
+  getBalances,
+  InsufficientFundsError,
+  releaseHeldShare,
+  SYSTEM_ACCOUNTS,
+  walletAccountId,
+} from './ledger';
 import { noRealtime } from '../../../../tests/integration/no-realtime';
 
 // Row locks only contend on real PostgreSQL (`npm run test:pg`); on PGlite these still check the
@@ -24,7 +33,12 @@ afterAll(async () => {
 const revenue = () => revenueCents(app.db);
 
 async function accounts(clientId: string, readerId: string) {
-  const ids = [walletAccountId(clientId), walletAccountId(readerId), escrowAccountId(readerId), earningsAccountId(readerId)];
+  const ids = [
+    walletAccountId(clientId),
+    walletAccountId(readerId),
+    escrowAccountId(readerId),
+    earningsAccountId(readerId),
+  ];
   const found = await getBalances(app.db, ids);
   const [client, readerWallet, escrow, earnings] = ids.map((id) => found.get(id)!);
   return { client, readerWallet, escrow, earnings };
@@ -32,8 +46,12 @@ async function accounts(clientId: string, readerId: string) {
 
 async function settle<T>(work: Promise<T>[]) {
   const results = await Promise.allSettled(work);
-  const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as unknown);
-  const values = results.filter((r): r is PromiseFulfilledResult<Awaited<T>> => r.status === 'fulfilled').map((r) => r.value);
+  const failures = results
+    .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+    .map((r) => r.reason as unknown);
+  const values = results
+    .filter((r): r is PromiseFulfilledResult<Awaited<T>> => r.status === 'fulfilled')
+    .map((r) => r.value);
   return { succeeded: values.length, values, failures };
 }
 
@@ -50,11 +68,21 @@ describe('concurrent split charges', () => {
     expect(succeeded).toBe(20);
     expect(failures).toHaveLength(30);
     for (const failure of failures) expect(failure).toBeInstanceOf(InsufficientFundsError);
-    expect(await accounts(client.id, reader.id)).toEqual({ client: remainderCents, readerWallet: 0, escrow: 20 * 209, earnings: 0 });
+    expect(await accounts(client.id, reader.id)).toEqual({
+      client: remainderCents,
+      readerWallet: 0,
+      escrow: 20 * 209,
+      earnings: 0,
+    });
     expect((await revenue()) - revenueBefore).toBe(20 * 90);
 
     await readings.end(id, { refund: false });
-    expect(await accounts(client.id, reader.id)).toEqual({ client: remainderCents, readerWallet: 0, escrow: 0, earnings: 20 * 209 });
+    expect(await accounts(client.id, reader.id)).toEqual({
+      client: remainderCents,
+      readerWallet: 0,
+      escrow: 0,
+      earnings: 20 * 209,
+    });
   });
 
   it('50 concurrent charges with one key charge once', async () => {
@@ -62,10 +90,22 @@ describe('concurrent split charges', () => {
     const reader = await createReader(app);
     const key = `race:${randomUUID()}`;
     const charge = () =>
-      app.db.transaction((tx) => chargeWithSplit(tx, { payerUserId: client.id, readerUserId: reader.id, amountCents: 500, kind: 'session_charge', reference: key, idempotencyKey: key }));
+      app.db.transaction((tx) =>
+        chargeWithSplit(tx, {
+          payerUserId: client.id,
+          readerUserId: reader.id,
+          amountCents: 500,
+          kind: 'session_charge',
+          reference: key,
+          idempotencyKey: key,
+        }),
+      );
     const { succeeded } = await settle(Array.from({ length: 50 }, charge));
     expect(succeeded).toBe(50);
-    const [row] = await app.db.select({ n: count() }).from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `${key}:%`));
+    const [row] = await app.db
+      .select({ n: count() })
+      .from(ledgerTransfers)
+      .where(like(ledgerTransfers.idempotencyKey, `${key}:%`));
     expect(row!.n).toBe(2);
     expect((await accounts(client.id, reader.id)).client).toBe(9_500);
     // Not a reading: give the held share back so the escrow check holds for this file.
@@ -76,11 +116,21 @@ describe('concurrent split charges', () => {
     const reader = await createReader(app);
     await fundEarnings(app, reader.id, 10_000);
     await fundWallet(app, reader.id, 50_000);
-    const pendingBefore = (await getBalances(app.db, [SYSTEM_ACCOUNTS.payoutsPending])).get(SYSTEM_ACCOUNTS.payoutsPending)!;
-    const { succeeded, failures } = await settle(Array.from({ length: 20 }, () => requestPayout({ db: app.db, realtime: noRealtime }, reader.id, { amountCents: 2_000 })));
+    const pendingBefore = (await getBalances(app.db, [SYSTEM_ACCOUNTS.payoutsPending])).get(
+      SYSTEM_ACCOUNTS.payoutsPending,
+    )!;
+    const { succeeded, failures } = await settle(
+      Array.from({ length: 20 }, () =>
+        requestPayout({ db: app.db, realtime: noRealtime }, reader.id, { amountCents: 2_000 }),
+      ),
+    );
     expect(succeeded).toBe(5);
     for (const failure of failures) expect((failure as Error).message).toBe('You can pay out at most $0.00');
-    const after = await getBalances(app.db, [earningsAccountId(reader.id), walletAccountId(reader.id), SYSTEM_ACCOUNTS.payoutsPending]);
+    const after = await getBalances(app.db, [
+      earningsAccountId(reader.id),
+      walletAccountId(reader.id),
+      SYSTEM_ACCOUNTS.payoutsPending,
+    ]);
     expect(after.get(earningsAccountId(reader.id))).toBe(0);
     expect(after.get(walletAccountId(reader.id))).toBe(50_000);
     expect(after.get(SYSTEM_ACCOUNTS.payoutsPending)! - pendingBefore).toBe(10_000);
@@ -90,7 +140,10 @@ describe('concurrent split charges', () => {
     const rateCents = 1_000;
     const { readerCents } = splitCharge(rateCents);
     const pairs = await Promise.all(
-      [1, 2, 3, 4].map(async () => ({ client: await createClient(app, { balanceCents: 20_000 }), reader: await createReader(app) })),
+      [1, 2, 3, 4].map(async () => ({
+        client: await createClient(app, { balanceCents: 20_000 }),
+        reader: await createReader(app),
+      })),
     );
     const revenueBefore = await revenue();
     const ids = await Promise.all(pairs.map(({ client, reader }) => readings.open(client.id, reader.id, rateCents)));
@@ -114,19 +167,34 @@ describe('concurrent split charges', () => {
     });
     expect((await settle(work)).failures).toEqual([]);
     const paidOut = await Promise.all(payoutRequests);
-    expect(paidOut.slice(0, 2)).toEqual(Array(2).fill('Your available earnings of $0.00 are below the minimum payout of $15.00'));
+    expect(paidOut.slice(0, 2)).toEqual(
+      Array(2).fill('Your available earnings of $0.00 are below the minimum payout of $15.00'),
+    );
 
     let expectedRevenue = revenueBefore;
     for (const [i, id] of ids.entries()) {
-      const [charged] = await app.db.select({ n: count() }).from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `session:${id}:minute:%:reader`));
+      const [charged] = await app.db
+        .select({ n: count() })
+        .from(ledgerTransfers)
+        .where(like(ledgerTransfers.idempotencyKey, `session:${id}:minute:%:reader`));
       const minutes = charged!.n;
       expect(minutes).toBeGreaterThanOrEqual(1);
       const { client, reader } = pairs[i]!;
       if (i < 2) {
-        expect(await accounts(client.id, reader.id)).toEqual({ client: 20_000, readerWallet: 0, escrow: 0, earnings: 0 });
+        expect(await accounts(client.id, reader.id)).toEqual({
+          client: 20_000,
+          readerWallet: 0,
+          escrow: 0,
+          earnings: 0,
+        });
       } else {
         const paidOutCents = typeof paidOut[i] === 'number' ? paidOut[i] : 0;
-        expect(await accounts(client.id, reader.id)).toEqual({ client: 20_000 - minutes * rateCents, readerWallet: 0, escrow: 0, earnings: minutes * readerCents - paidOutCents });
+        expect(await accounts(client.id, reader.id)).toEqual({
+          client: 20_000 - minutes * rateCents,
+          readerWallet: 0,
+          escrow: 0,
+          earnings: minutes * readerCents - paidOutCents,
+        });
         expectedRevenue += minutes * (rateCents - readerCents);
       }
     }
@@ -168,7 +236,12 @@ describe('concurrent split charges', () => {
         default:
           work.push(
             requestPayout({ db: app.db, realtime: noRealtime }, reader.id, { amountCents: 2_000 }).then(({ payout }) =>
-              decidePayout({ db: app.db, realtime: noRealtime, clock: app.clock, payments: sandboxPayments() }, admin.id, payout.id, { decision: i % 8 === 3 ? 'paid' : 'rejected' }),
+              decidePayout(
+                { db: app.db, realtime: noRealtime, clock: app.clock, payments: sandboxPayments() },
+                admin.id,
+                payout.id,
+                { decision: i % 8 === 3 ? 'paid' : 'rejected' },
+              ),
             ),
           );
       }

@@ -136,7 +136,12 @@ async function debit(tx: Tx, accountId: string, amountCents: number) {
   const debited = await tx
     .update(ledgerAccounts)
     .set({ balanceCents: sql`${ledgerAccounts.balanceCents} - ${amountCents}` })
-    .where(and(eq(ledgerAccounts.id, accountId), sql`(${ledgerAccounts.kind} in ('external', 'disputes', 'marketing') or ${ledgerAccounts.balanceCents} >= ${amountCents})`))
+    .where(
+      and(
+        eq(ledgerAccounts.id, accountId),
+        sql`(${ledgerAccounts.kind} in ('external', 'disputes', 'marketing') or ${ledgerAccounts.balanceCents} >= ${amountCents})`,
+      ),
+    )
     .returning({ id: ledgerAccounts.id });
   if (debited.length === 0) throw new InsufficientFundsError(accountId);
 }
@@ -187,7 +192,10 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<TransferRe
     .returning({ id: ledgerTransfers.id });
   const row = inserted[0];
   if (!row) {
-    const [existing] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey));
+    const [existing] = await tx
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey));
     if (!existing) throw new Error(`idempotency key ${input.idempotencyKey} vanished`);
     const isSameMovement =
       existing.debitAccountId === debitAccountId &&
@@ -253,10 +261,14 @@ export interface SplitChargeResult {
 }
 
 /** A charge of chargeManyWithSplit: paid (now, or before: a replay), or refused for want of funds. */
-export type SplitChargeOutcome = ({ refused: false } & SplitChargeResult) | { refused: true; payerBalanceCents: number };
+export type SplitChargeOutcome =
+  | ({ refused: false } & SplitChargeResult)
+  | { refused: true; payerBalanceCents: number };
 
-const payerAccountOf = (input: SplitChargeInput) => (input.payerAccount === 'hold' ? holdAccountId(input.payerUserId) : walletAccountId(input.payerUserId));
-const readerAccountOf = (input: SplitChargeInput) => (input.readerAccount === 'earnings' ? earningsAccountId(input.readerUserId) : escrowAccountId(input.readerUserId));
+const payerAccountOf = (input: SplitChargeInput) =>
+  input.payerAccount === 'hold' ? holdAccountId(input.payerUserId) : walletAccountId(input.payerUserId);
+const readerAccountOf = (input: SplitChargeInput) =>
+  input.readerAccount === 'earnings' ? earningsAccountId(input.readerUserId) : escrowAccountId(input.readerUserId);
 /** The user accounts a split charge moves money between (the revenue shard aside): its payer's and its reader's. */
 export const chargeAccountsOf = (input: SplitChargeInput) => [payerAccountOf(input), readerAccountOf(input)];
 
@@ -291,8 +303,11 @@ export async function chargeManyWithSplit(tx: Tx, inputs: SplitChargeInput[]): P
   const charges = inputs.map((input, ord) => {
     const { amountCents } = input;
     const { readerCents, platformCents } =
-      input.readerCents === undefined ? splitCharge(amountCents) : { readerCents: input.readerCents, platformCents: amountCents - input.readerCents };
-    if (!Number.isSafeInteger(readerCents) || readerCents < 0 || platformCents < 0) throw new RangeError(`readerCents must be a whole part of the charge, got ${readerCents}`);
+      input.readerCents === undefined
+        ? splitCharge(amountCents)
+        : { readerCents: input.readerCents, platformCents: amountCents - input.readerCents };
+    if (!Number.isSafeInteger(readerCents) || readerCents < 0 || platformCents < 0)
+      throw new RangeError(`readerCents must be a whole part of the charge, got ${readerCents}`);
     const payer = payerAccountOf(input);
     const reader = readerAccountOf(input);
     assertMovable(payer, reader, amountCents);
@@ -303,7 +318,18 @@ export async function chargeManyWithSplit(tx: Tx, inputs: SplitChargeInput[]): P
       { creditAccountId: reader, amountCents: readerCents, idempotencyKey: readerKey },
       { creditAccountId: revenue, amountCents: platformCents, idempotencyKey: platformKey },
     ].filter((leg) => leg.amountCents > 0);
-    const row = { ord, payer, reader, revenue, reader_cents: readerCents, platform_cents: platformCents, kind: input.kind, reference: input.reference, reader_key: readerKey, platform_key: platformKey };
+    const row = {
+      ord,
+      payer,
+      reader,
+      revenue,
+      reader_cents: readerCents,
+      platform_cents: platformCents,
+      kind: input.kind,
+      reference: input.reference,
+      reader_key: readerKey,
+      platform_key: platformKey,
+    };
     return { input, row, legs, readerCents, platformCents };
   });
 
@@ -324,7 +350,12 @@ export async function chargeManyWithSplit(tx: Tx, inputs: SplitChargeInput[]): P
       : await tx
           .select()
           .from(ledgerTransfers)
-          .where(inArray(ledgerTransfers.idempotencyKey, unwritten.flatMap((charge) => charge.legs.map((leg) => leg.idempotencyKey))));
+          .where(
+            inArray(
+              ledgerTransfers.idempotencyKey,
+              unwritten.flatMap((charge) => charge.legs.map((leg) => leg.idempotencyKey)),
+            ),
+          );
 
   return charges.map(({ input, row, legs, readerCents, platformCents }, ord): SplitChargeOutcome => {
     const answer = answers.get(ord);
@@ -341,7 +372,11 @@ export async function chargeManyWithSplit(tx: Tx, inputs: SplitChargeInput[]): P
         mine.length === legs.length &&
         legs.every((leg) =>
           mine.some(
-            (t) => t.idempotencyKey === leg.idempotencyKey && t.debitAccountId === row.payer && t.creditAccountId === leg.creditAccountId && Number(t.amountCents) === leg.amountCents,
+            (t) =>
+              t.idempotencyKey === leg.idempotencyKey &&
+              t.debitAccountId === row.payer &&
+              t.creditAccountId === leg.creditAccountId &&
+              Number(t.amountCents) === leg.amountCents,
           ),
         );
       if (isSameCharge) return unchanged;
@@ -377,7 +412,12 @@ export async function netForReference(tx: Tx, accountId: string, reference: stri
       heldCents: sql<string>`coalesce(sum(case when ${ledgerTransfers.creditAccountId} = ${accountId} then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end), 0)::text`,
     })
     .from(ledgerTransfers)
-    .where(and(eq(ledgerTransfers.reference, reference), sql`${accountId} in (${ledgerTransfers.creditAccountId}, ${ledgerTransfers.debitAccountId})`));
+    .where(
+      and(
+        eq(ledgerTransfers.reference, reference),
+        sql`${accountId} in (${ledgerTransfers.creditAccountId}, ${ledgerTransfers.debitAccountId})`,
+      ),
+    );
   return Number(row?.heldCents ?? 0);
 }
 
@@ -416,8 +456,16 @@ export async function getEarnings(db: DbOrTx, userId: string): Promise<EarningsB
 }
 
 /** A user's accounts in one read: the wallet, its hold, and the earnings, available and held. */
-export async function getUserBalances(db: DbOrTx, userId: string): Promise<EarningsBalances & { walletCents: number; onHoldCents: number }> {
-  const balances = await getBalances(db, [walletAccountId(userId), holdAccountId(userId), earningsAccountId(userId), escrowAccountId(userId)]);
+export async function getUserBalances(
+  db: DbOrTx,
+  userId: string,
+): Promise<EarningsBalances & { walletCents: number; onHoldCents: number }> {
+  const balances = await getBalances(db, [
+    walletAccountId(userId),
+    holdAccountId(userId),
+    earningsAccountId(userId),
+    escrowAccountId(userId),
+  ]);
   return {
     walletCents: balances.get(walletAccountId(userId)) ?? 0,
     onHoldCents: balances.get(holdAccountId(userId)) ?? 0,

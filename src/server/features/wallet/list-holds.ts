@@ -59,16 +59,42 @@ export async function listHolds(db: DbOrTx, userId: string): Promise<WalletHold[
   );
   return rows.map((row): WalletHold => {
     if (row.refund_id !== null && row.refund_requested_at !== null) {
-      return { kind: 'card_refund', id: row.refund_id, amountCents: Number(row.cents), requestedAt: iso(row.refund_requested_at) };
+      return {
+        kind: 'card_refund',
+        id: row.refund_id,
+        amountCents: Number(row.cents),
+        requestedAt: iso(row.refund_requested_at),
+      };
     }
     // Every other reference a hold names is one of these two (046): anything else is a bug to hear about, not to leave out of the sum.
-    if (row.reader_id === null || row.reader_name === null) throw new Error('A hold that is neither an appointment nor a written question');
+    if (row.reader_id === null || row.reader_name === null)
+      throw new Error('A hold that is neither an appointment nor a written question');
     const common = { amountCents: Number(row.cents), readerId: row.reader_id, readerName: row.reader_name };
-    if (row.appointment_id !== null && row.session_type !== null && row.starts_at !== null && row.minutes !== null && row.appointment_status !== null) {
-      return { kind: 'appointment', id: row.appointment_id, ...common, sessionType: row.session_type, startsAt: iso(row.starts_at), minutes: row.minutes, status: row.appointment_status };
+    if (
+      row.appointment_id !== null &&
+      row.session_type !== null &&
+      row.starts_at !== null &&
+      row.minutes !== null &&
+      row.appointment_status !== null
+    ) {
+      return {
+        kind: 'appointment',
+        id: row.appointment_id,
+        ...common,
+        sessionType: row.session_type,
+        startsAt: iso(row.starts_at),
+        minutes: row.minutes,
+        status: row.appointment_status,
+      };
     }
     if (row.question_id !== null && row.asked_at !== null && row.due_at !== null) {
-      return { kind: 'written_reading', id: row.question_id, ...common, askedAt: iso(row.asked_at), dueAt: iso(row.due_at) };
+      return {
+        kind: 'written_reading',
+        id: row.question_id,
+        ...common,
+        askedAt: iso(row.asked_at),
+        dueAt: iso(row.due_at),
+      };
     }
     throw new Error('A hold that is neither an appointment nor a written question');
   });

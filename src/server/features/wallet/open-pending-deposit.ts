@@ -24,7 +24,11 @@ export interface PendingDepositFields {
  * already used, the deposit it names (a replay or a retry of one the limits let through when it was
  * new: it answers as before and is never counted twice). Both ways of adding money start here.
  */
-export async function openPendingDeposit(tx: Tx, fields: PendingDepositFields, now: Date): Promise<{ deposit: DepositRow; isReplay: boolean }> {
+export async function openPendingDeposit(
+  tx: Tx,
+  fields: PendingDepositFields,
+  now: Date,
+): Promise<{ deposit: DepositRow; isReplay: boolean }> {
   await lockDepositor(tx, fields.userId);
   const byKey = and(eq(deposits.userId, fields.userId), eq(deposits.idempotencyKey, fields.idempotencyKey));
   const [used] = await tx.select().from(deposits).where(byKey);
@@ -34,7 +38,15 @@ export async function openPendingDeposit(tx: Tx, fields: PendingDepositFields, n
   await assertWithinDepositLimits(tx, fields.userId, fields.amountCents, now.getTime());
   const [row] = await tx
     .insert(deposits)
-    .values({ id: randomUUID(), ...fields, attemptStartedAt: fields.attemptStartedAt ?? null, promotionId: fields.promotionId ?? null, status: 'pending', createdAt: now, updatedAt: now })
+    .values({
+      id: randomUUID(),
+      ...fields,
+      attemptStartedAt: fields.attemptStartedAt ?? null,
+      promotionId: fields.promotionId ?? null,
+      status: 'pending',
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoNothing({ target: [deposits.userId, deposits.idempotencyKey] })
     .returning();
   if (row) return { deposit: row, isReplay: false };

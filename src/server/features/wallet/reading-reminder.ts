@@ -11,11 +11,19 @@ export async function getReadingReminder(db: DbOrTx, userId: string): Promise<Re
   return { everyMinutes: row?.everyMinutes ?? null };
 }
 
-export async function setReadingReminder(db: DbOrTx, userId: string, reminder: ReadingReminder, nowMs: number): Promise<ReadingReminder> {
+export async function setReadingReminder(
+  db: DbOrTx,
+  userId: string,
+  reminder: ReadingReminder,
+  nowMs: number,
+): Promise<ReadingReminder> {
   const stamp = new Date(nowMs);
   await db
     .insert(clientPreferences)
     .values({ userId, readingReminderMinutes: reminder.everyMinutes, createdAt: stamp, updatedAt: stamp })
-    .onConflictDoUpdate({ target: clientPreferences.userId, set: { readingReminderMinutes: reminder.everyMinutes, updatedAt: stamp } });
+    .onConflictDoUpdate({
+      target: clientPreferences.userId,
+      set: { readingReminderMinutes: reminder.everyMinutes, updatedAt: stamp },
+    });
   return { everyMinutes: reminder.everyMinutes };
 }

@@ -45,11 +45,21 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps) 
   // Checked on request, before the body is read: a signed-out caller learns nothing about inputs.
   const signedIn = requireUser(auth);
 
-  api.get('/api/payments/config', { schema: { response: { 200: paymentsConfigSchema } } }, async () => ({ provider: payments.name, testMode }));
+  api.get('/api/payments/config', { schema: { response: { 200: paymentsConfigSchema } } }, async () => ({
+    provider: payments.name,
+    testMode,
+  }));
 
   api.post(
     '/api/payments/wallet-deposit',
-    { onRequest: signedIn, schema: { body: walletDepositSchema, headers: idempotentRequestHeadersSchema, response: { 201: walletDepositResultSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        body: walletDepositSchema,
+        headers: idempotentRequestHeadersSchema,
+        response: { 201: walletDepositResultSchema },
+      },
+    },
     async (request, reply) => {
       // As Stripe and the IETF Idempotency-Key draft do: a replay repeats the first answer (201, or
       // the decline's 402), and says it is one, so a client can tell a retry that created nothing new.
@@ -68,32 +78,59 @@ export async function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps) 
     },
   );
 
-  api.get('/api/wallet', { onRequest: signedIn, schema: { querystring: walletQuerySchema, response: { 200: walletSchema } } }, async (request) =>
-    getWallet(db, currentUser(request).id, request.query, new Date(clock.now())),
+  api.get(
+    '/api/wallet',
+    { onRequest: signedIn, schema: { querystring: walletQuerySchema, response: { 200: walletSchema } } },
+    async (request) => getWallet(db, currentUser(request).id, request.query, new Date(clock.now())),
   );
 
   // The client's own spending limits on deposits (docs/decisions/018).
-  api.get('/api/wallet/limits', { onRequest: signedIn, schema: { response: { 200: depositLimitsSchema } } }, async (request) => getDepositLimits(db, currentUser(request).id, clock.now()));
-  api.put('/api/wallet/limits', { onRequest: signedIn, schema: { body: depositLimitsUpdateSchema, response: { 200: depositLimitsSchema } } }, async (request) =>
-    setDepositLimits(db, currentUser(request).id, request.body, clock.now()),
+  api.get(
+    '/api/wallet/limits',
+    { onRequest: signedIn, schema: { response: { 200: depositLimitsSchema } } },
+    async (request) => getDepositLimits(db, currentUser(request).id, clock.now()),
+  );
+  api.put(
+    '/api/wallet/limits',
+    { onRequest: signedIn, schema: { body: depositLimitsUpdateSchema, response: { 200: depositLimitsSchema } } },
+    async (request) => setDepositLimits(db, currentUser(request).id, request.body, clock.now()),
   );
 
   // 'Take a break' (issue 48): the client's own pause of funds and paid readings.
-  api.get('/api/wallet/break', { onRequest: signedIn, schema: { response: { 200: accountBreakSchema } } }, async (request) =>
-    getAccountBreak(db, currentUser(request).id, new Date(clock.now())),
+  api.get(
+    '/api/wallet/break',
+    { onRequest: signedIn, schema: { response: { 200: accountBreakSchema } } },
+    async (request) => getAccountBreak(db, currentUser(request).id, new Date(clock.now())),
   );
-  api.post('/api/wallet/break', { onRequest: requireUser(auth, 'client'), schema: { body: takeBreakSchema, response: { 200: accountBreakSchema } } }, async (request) =>
-    takeBreak(db, currentUser(request).id, request.body.days, new Date(clock.now())),
+  api.post(
+    '/api/wallet/break',
+    {
+      onRequest: requireUser(auth, 'client'),
+      schema: { body: takeBreakSchema, response: { 200: accountBreakSchema } },
+    },
+    async (request) => takeBreak(db, currentUser(request).id, request.body.days, new Date(clock.now())),
   );
 
-  api.get('/api/wallet/reading-reminder', { onRequest: signedIn, schema: { response: { 200: readingReminderSchema } } }, async (request) => getReadingReminder(db, currentUser(request).id));
-  api.put('/api/wallet/reading-reminder', { onRequest: signedIn, schema: { body: readingReminderSchema, response: { 200: readingReminderSchema } } }, async (request) =>
-    setReadingReminder(db, currentUser(request).id, request.body, clock.now()),
+  api.get(
+    '/api/wallet/reading-reminder',
+    { onRequest: signedIn, schema: { response: { 200: readingReminderSchema } } },
+    async (request) => getReadingReminder(db, currentUser(request).id),
+  );
+  api.put(
+    '/api/wallet/reading-reminder',
+    { onRequest: signedIn, schema: { body: readingReminderSchema, response: { 200: readingReminderSchema } } },
+    async (request) => setReadingReminder(db, currentUser(request).id, request.body, clock.now()),
   );
 
   // Charging a saved card when a reading finds the wallet short (issue 28, auto-reload.ts).
-  api.get('/api/wallet/auto-reload', { onRequest: signedIn, schema: { response: { 200: autoReloadSchema } } }, async (request) => getAutoReload(db, currentUser(request).id));
-  api.put('/api/wallet/auto-reload', { onRequest: signedIn, schema: { body: autoReloadRequestSchema, response: { 200: autoReloadSchema } } }, async (request) =>
-    setAutoReload(db, currentUser(request).id, request.body, new Date(clock.now())),
+  api.get(
+    '/api/wallet/auto-reload',
+    { onRequest: signedIn, schema: { response: { 200: autoReloadSchema } } },
+    async (request) => getAutoReload(db, currentUser(request).id),
+  );
+  api.put(
+    '/api/wallet/auto-reload',
+    { onRequest: signedIn, schema: { body: autoReloadRequestSchema, response: { 200: autoReloadSchema } } },
+    async (request) => setAutoReload(db, currentUser(request).id, request.body, new Date(clock.now())),
   );
 }

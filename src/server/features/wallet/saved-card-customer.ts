@@ -10,15 +10,23 @@ import { badRequest } from '../../errors';
  * that are no one's saved card (the sandbox's test cards) are left to the provider to judge.
  */
 export async function refuseAnotherPersonsCard(db: DbOrTx, userId: string, paymentMethodId: string): Promise<void> {
-  const [card] = await db.select({ userId: savedCards.userId }).from(savedCards).where(eq(savedCards.id, paymentMethodId));
-  if (card && card.userId !== userId) throw badRequest(NOT_YOUR_CARD_MESSAGE, { paymentMethodId: NOT_YOUR_CARD_MESSAGE });
+  const [card] = await db
+    .select({ userId: savedCards.userId })
+    .from(savedCards)
+    .where(eq(savedCards.id, paymentMethodId));
+  if (card && card.userId !== userId)
+    throw badRequest(NOT_YOUR_CARD_MESSAGE, { paymentMethodId: NOT_YOUR_CARD_MESSAGE });
 }
 
 /**
  * The provider Customer a saved card of this user belongs to (issue 28), so a direct deposit can
  * charge it off session; undefined for any other payment method (the sandbox's test cards).
  */
-export async function customerOfSavedCard(db: DbOrTx, userId: string, paymentMethodId: string): Promise<string | undefined> {
+export async function customerOfSavedCard(
+  db: DbOrTx,
+  userId: string,
+  paymentMethodId: string,
+): Promise<string | undefined> {
   const [row] = await db
     .select({ customerId: paymentCustomers.customerId })
     .from(savedCards)

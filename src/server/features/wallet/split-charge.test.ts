@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { READER_SHARE_PERCENT } from '@shared/constants';
 import { splitCharge, splitSessionMinute } from '@shared/money';
-import { compareLockOrder, isRevenueAccount, REVENUE_ACCOUNT_IDS, REVENUE_SHARD_COUNT, revenueAccountFor, SYSTEM_ACCOUNTS, walletAccountId } from './ledger';
+import {
+  compareLockOrder,
+  isRevenueAccount,
+  REVENUE_ACCOUNT_IDS,
+  REVENUE_SHARD_COUNT,
+  revenueAccountFor,
+  SYSTEM_ACCOUNTS,
+  walletAccountId,
+} from './ledger';
 
 describe('splitCharge', () => {
   it('always adds up to the charge, never inventing or losing a cent', () => {
@@ -28,7 +36,8 @@ describe('splitCharge', () => {
   });
 
   it('refuses amounts that are not whole non-negative cents', () => {
-    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => splitCharge(bad)).toThrow(RangeError);
+    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => splitCharge(bad)).toThrow(RangeError);
   });
 });
 
@@ -66,7 +75,15 @@ describe('splitSessionMinute', () => {
 describe('compareLockOrder', () => {
   it('puts wallets before the system accounts, each group by id, revenue shards among them', () => {
     const [revenue, revenue1, revenue2] = REVENUE_ACCOUNT_IDS;
-    const ids = [revenue2!, revenue!, walletAccountId('b'), SYSTEM_ACCOUNTS.external, revenue1!, walletAccountId('a'), SYSTEM_ACCOUNTS.payoutsPending];
+    const ids = [
+      revenue2!,
+      revenue!,
+      walletAccountId('b'),
+      SYSTEM_ACCOUNTS.external,
+      revenue1!,
+      walletAccountId('a'),
+      SYSTEM_ACCOUNTS.payoutsPending,
+    ];
     expect(ids.sort(compareLockOrder)).toEqual([
       walletAccountId('a'),
       walletAccountId('b'),

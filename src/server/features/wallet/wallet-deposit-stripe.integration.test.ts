@@ -33,16 +33,28 @@ describe('deposits through Stripe (PAYMENTS_PROVIDER=stripe, local stand-in)', (
 
   it('credits the wallet once Stripe confirms the PaymentIntent', async () => {
     const client = await createClient(app);
-    const response = await http(app, client.cookie).post('/api/payments/wallet-deposit', { amountCents: 2500, paymentMethodId: 'pm_card_visa' }, { 'idempotency-key': randomUUID() });
+    const response = await http(app, client.cookie).post(
+      '/api/payments/wallet-deposit',
+      { amountCents: 2500, paymentMethodId: 'pm_card_visa' },
+      { 'idempotency-key': randomUUID() },
+    );
     expect(response.status).toBe(201);
     const [row] = await app.db.select().from(deposits).where(eq(deposits.id, response.body.depositId));
-    expect(row).toMatchObject({ status: 'succeeded', provider: 'stripe', providerReference: expect.stringMatching(/^pi_standin_/) });
+    expect(row).toMatchObject({
+      status: 'succeeded',
+      provider: 'stripe',
+      providerReference: expect.stringMatching(/^pi_standin_/),
+    });
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(2500);
   });
 
   it('answers a decline with 402 and credits nothing', async () => {
     const client = await createClient(app);
-    const response = await http(app, client.cookie).post('/api/payments/wallet-deposit', { amountCents: 2500, paymentMethodId: 'pm_card_chargeDeclined' }, { 'idempotency-key': randomUUID() });
+    const response = await http(app, client.cookie).post(
+      '/api/payments/wallet-deposit',
+      { amountCents: 2500, paymentMethodId: 'pm_card_chargeDeclined' },
+      { 'idempotency-key': randomUUID() },
+    );
     expect(response.status).toBe(402);
     expect(response.body.error).toMatchObject({ message: 'Failed to add funds', reason: 'Your card was declined.' });
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(0);
@@ -53,7 +65,9 @@ describe('deposits through Stripe (PAYMENTS_PROVIDER=stripe, local stand-in)', (
     const key = randomUUID();
     const body = { amountCents: 4000, paymentMethodId: 'pm_card_visa' };
     standIn.dropConnections(100);
-    const failed = await http(app, client.cookie).post('/api/payments/wallet-deposit', body, { 'idempotency-key': key });
+    const failed = await http(app, client.cookie).post('/api/payments/wallet-deposit', body, {
+      'idempotency-key': key,
+    });
     expect(failed.status).toBe(402);
     expect(failed.body.error).toMatchObject({ message: 'Failed to add funds', isRetryable: true });
     const [pending] = await app.db.select().from(deposits).where(eq(deposits.id, failed.body.error.depositId));
@@ -61,11 +75,17 @@ describe('deposits through Stripe (PAYMENTS_PROVIDER=stripe, local stand-in)', (
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(0);
 
     standIn.dropConnections(0);
-    const retried = await http(app, client.cookie).post('/api/payments/wallet-deposit', body, { 'idempotency-key': key });
+    const retried = await http(app, client.cookie).post('/api/payments/wallet-deposit', body, {
+      'idempotency-key': key,
+    });
     expect(retried.status).toBe(201);
     expect(retried.body.depositId).toBe(failed.body.error.depositId);
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(4000);
-    const stripeKeys = new Set(standIn.log.filter((r) => r.path === '/v1/payment_intents' && r.params.get('amount') === '4000').map((r) => r.idempotencyKey));
+    const stripeKeys = new Set(
+      standIn.log
+        .filter((r) => r.path === '/v1/payment_intents' && r.params.get('amount') === '4000')
+        .map((r) => r.idempotencyKey),
+    );
     expect([...stripeKeys]).toEqual([`deposit:${retried.body.depositId}:create`]);
   });
 });

@@ -72,11 +72,21 @@ describe('POST /api/payments/wallet-deposit', () => {
 
     const response = await deposit(client, { amountCents: 2500, paymentMethodId: 'pm_card_visa' });
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ depositId: expect.any(String), amountCents: 2500, balanceCents: 2500, status: 'succeeded' });
+    expect(response.body).toEqual({
+      depositId: expect.any(String),
+      amountCents: 2500,
+      balanceCents: 2500,
+      status: 'succeeded',
+    });
     expect(await pushed).toEqual({ balanceCents: 2500 });
 
     const [row] = await depositRows(client.id);
-    expect(row).toMatchObject({ status: 'succeeded', amountCents: 2500, provider: 'sandbox', providerReference: expect.stringMatching(/^sandbox_pi_/) });
+    expect(row).toMatchObject({
+      status: 'succeeded',
+      amountCents: 2500,
+      provider: 'sandbox',
+      providerReference: expect.stringMatching(/^sandbox_pi_/),
+    });
     const profile = await http(app, client.cookie).get('/api/auth/profile');
     expect(profile.body.walletBalanceCents).toBe(2500);
   });
@@ -95,7 +105,9 @@ describe('POST /api/payments/wallet-deposit', () => {
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(5000);
 
     // The wallet moves on (another deposit); a late retry still answers what the first one said.
-    expect((await deposit(client, { amountCents: 1000, paymentMethodId: 'pm_card_visa' }, randomUUID())).body.balanceCents).toBe(6000);
+    expect(
+      (await deposit(client, { amountCents: 1000, paymentMethodId: 'pm_card_visa' }, randomUUID())).body.balanceCents,
+    ).toBe(6000);
     const late = await deposit(client, { amountCents: 5000, paymentMethodId: 'pm_card_visa' }, key);
     expect([late.status, late.headers['idempotent-replayed'], late.body]).toEqual([201, 'true', first.body]);
   });
@@ -124,11 +136,18 @@ describe('POST /api/payments/wallet-deposit', () => {
     const key = randomUUID();
     const response = await deposit(client, { amountCents: 2500, paymentMethodId: 'pm_card_chargeDeclined' }, key);
     expect(response.status).toBe(402);
-    expect(response.body.error).toMatchObject({ code: 'PAYMENT_FAILED', message: 'Failed to add funds', reason: 'Your card was declined.' });
+    expect(response.body.error).toMatchObject({
+      code: 'PAYMENT_FAILED',
+      message: 'Failed to add funds',
+      reason: 'Your card was declined.',
+    });
     const retry = await deposit(client, { amountCents: 2500, paymentMethodId: 'pm_card_chargeDeclined' }, key);
     expect(retry.status).toBe(402);
     expect(retry.body).toEqual(response.body);
-    expect([response.headers['idempotent-replayed'], retry.headers['idempotent-replayed']]).toEqual([undefined, 'true']);
+    expect([response.headers['idempotent-replayed'], retry.headers['idempotent-replayed']]).toEqual([
+      undefined,
+      'true',
+    ]);
     expect(await depositTransfers(client.id)).toBe(0);
     expect((await depositRows(client.id)).map((d) => d.status)).toEqual(['failed']);
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(0);
@@ -171,7 +190,9 @@ describe('POST /api/payments/wallet-deposit', () => {
       if (field) expect(response.body.error.fields[field], label).toBeTruthy();
     }
     const amount = await deposit(client, { amountCents: 99, paymentMethodId: visa });
-    expect(amount.body.error.message).toBe('amountCents: Amount must be a whole number of cents from $1.00 to $1,000.00');
+    expect(amount.body.error.message).toBe(
+      'amountCents: Amount must be a whole number of cents from $1.00 to $1,000.00',
+    );
     const header = await deposit(client, { amountCents: 2500, paymentMethodId: visa }, null);
     expect(header.body.error.message).toMatch(/Idempotency-Key header is required/);
     expect(await depositRows(client.id)).toEqual([]);
@@ -179,7 +200,11 @@ describe('POST /api/payments/wallet-deposit', () => {
   });
 
   it('is for signed-in users only', async () => {
-    const response = await http(app).post('/api/payments/wallet-deposit', { amountCents: 2500, paymentMethodId: 'pm_card_visa' }, { 'idempotency-key': randomUUID() });
+    const response = await http(app).post(
+      '/api/payments/wallet-deposit',
+      { amountCents: 2500, paymentMethodId: 'pm_card_visa' },
+      { 'idempotency-key': randomUUID() },
+    );
     expect(response.status).toBe(401);
     const bad = await http(app).post('/api/payments/wallet-deposit', { amountCents: -1 }, {});
     expect(bad.status).toBe(401);
@@ -187,8 +212,21 @@ describe('POST /api/payments/wallet-deposit', () => {
 
   it('tells the web which provider is configured, and whether a staging site takes play money in production', async () => {
     expect((await http(app).get('/api/payments/config')).body).toEqual({ provider: 'sandbox', testMode: false });
-    const stagingEnv = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PAYMENTS_PROVIDER: 'sandbox', ALLOW_TEST_PAYMENTS: 'true', MAIL_TRANSPORT: 'mailbox' };
-    const staging = await testApp({ database: app.database, runScheduler: false, runMailWorker: false, runPushWorker: false, runMessageRetention: false, env: stagingEnv });
+    const stagingEnv = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(32),
+      PAYMENTS_PROVIDER: 'sandbox',
+      ALLOW_TEST_PAYMENTS: 'true',
+      MAIL_TRANSPORT: 'mailbox',
+    };
+    const staging = await testApp({
+      database: app.database,
+      runScheduler: false,
+      runMailWorker: false,
+      runPushWorker: false,
+      runMessageRetention: false,
+      env: stagingEnv,
+    });
     expect((await http(staging).get('/api/payments/config')).body).toEqual({ provider: 'sandbox', testMode: true });
   });
 });
@@ -197,7 +235,9 @@ describe('concurrent deposits', () => {
   it('100 deposits with distinct keys add up to exactly their sum', async () => {
     const client = await createClient(app);
     const amounts = Array.from({ length: 100 }, (_, i) => 100 + i * 37);
-    const responses = await Promise.all(amounts.map((amountCents) => deposit(client, { amountCents, paymentMethodId: 'pm_card_visa' })));
+    const responses = await Promise.all(
+      amounts.map((amountCents) => deposit(client, { amountCents, paymentMethodId: 'pm_card_visa' })),
+    );
     expect(responses.map((r) => r.status)).toEqual(amounts.map(() => 201));
     const sum = amounts.reduce((a, b) => a + b, 0);
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(sum);
@@ -216,7 +256,8 @@ describe('concurrent deposits', () => {
     const charged = responses.filter((r) => r.status === 201 && r.headers['idempotent-replayed'] === undefined);
     expect(charged).toHaveLength(1);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
-    for (const r of responses.filter((x) => x.status === 201)) expect(r.body.depositId).toBe(charged[0]!.body.depositId);
+    for (const r of responses.filter((x) => x.status === 201))
+      expect(r.body.depositId).toBe(charged[0]!.body.depositId);
     expect(await depositRows(client.id)).toHaveLength(1);
     expect(await depositTransfers(client.id)).toBe(1);
     expect(await getWalletBalanceCents(app.db, client.id)).toBe(4200);
@@ -229,7 +270,9 @@ describe('concurrent deposits', () => {
     try {
       const first = deposit(client, { amountCents: 3000, paymentMethodId: 'pm_card_visa' }, key);
       await expect.poll(() => gated.calls.length).toBe(1);
-      const during = await Promise.all([1, 2, 3].map(() => deposit(client, { amountCents: 3000, paymentMethodId: 'pm_card_visa' }, key)));
+      const during = await Promise.all(
+        [1, 2, 3].map(() => deposit(client, { amountCents: 3000, paymentMethodId: 'pm_card_visa' }, key)),
+      );
       for (const r of during) {
         expect(r.status).toBe(409);
         expect(r.body.error).toMatchObject({ code: 'CONFLICT', isRetryable: true });

@@ -18,7 +18,11 @@ const app = await testApp();
 beforeAll(async () => {
   client = await createClient(app, { name: 'Luna Seeker' });
   reader = await createReader(app, { firstName: 'Selene', lastName: 'Moon' });
-  const deposit = await http(app, client.cookie).post('/api/payments/wallet-deposit', { amountCents: 10_000, paymentMethodId: 'pm_card_visa' }, { 'idempotency-key': randomUUID() });
+  const deposit = await http(app, client.cookie).post(
+    '/api/payments/wallet-deposit',
+    { amountCents: 10_000, paymentMethodId: 'pm_card_visa' },
+    { 'idempotency-key': randomUUID() },
+  );
   depositId = deposit.body.depositId;
   const charge = (session: string, minute: number, amountCents: number) =>
     app.db.transaction((tx) =>
@@ -35,7 +39,10 @@ beforeAll(async () => {
   await charge(sessionId, 2, 299);
   await charge(tinySessionId, 1, 1);
   // A refund the way billing makes one: each leg of the minute-2 charge goes back to the client.
-  const minuteTwo = await app.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.reference, `session:${sessionId}`));
+  const minuteTwo = await app.db
+    .select()
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.reference, `session:${sessionId}`));
   for (const leg of minuteTwo.filter((t) => t.idempotencyKey.includes(':minute:2:'))) {
     await app.db.transaction((tx) =>
       transfer(tx, {
@@ -51,7 +58,8 @@ beforeAll(async () => {
 });
 
 const wallet = (user: TestUser, query = '') => http(app, user.cookie).get(`/api/wallet${query}`);
-const lines = (transactions: WalletTransaction[]) => transactions.map((t) => [t.kind, t.amountCents, t.counterpart.type]);
+const lines = (transactions: WalletTransaction[]) =>
+  transactions.map((t) => [t.kind, t.amountCents, t.counterpart.type]);
 
 describe('GET /api/wallet', () => {
   it('lists the payer’s money newest first, one line per reading and per refund, signed from the wallet’s side', async () => {
@@ -70,7 +78,10 @@ describe('GET /api/wallet', () => {
     expect(transactions.reduce((sum: number, t: WalletTransaction) => sum + t.amountCents, 0)).toBe(balanceCents);
     expect(nextCursor).toBeNull();
     expect(transactions[2].counterpart).toEqual({ type: 'session', id: sessionId, name: 'Selene Moon' });
-    expect(transactions[3]).toMatchObject({ counterpart: { type: 'payment', id: depositId, name: 'Card payment' }, reference: `deposit:${depositId}` });
+    expect(transactions[3]).toMatchObject({
+      counterpart: { type: 'payment', id: depositId, name: 'Card payment' },
+      reference: `deposit:${depositId}`,
+    });
     expect(Number.isNaN(Date.parse(transactions[0].createdAt))).toBe(false);
   });
 
@@ -84,7 +95,9 @@ describe('GET /api/wallet', () => {
     const seen: WalletTransaction[] = [];
     let cursor: string | null = null;
     do {
-      const page: { transactions: WalletTransaction[]; nextCursor: string | null } = (await wallet(client, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).body;
+      const page: { transactions: WalletTransaction[]; nextCursor: string | null } = (
+        await wallet(client, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      ).body;
       expect(page.transactions.length).toBeLessThanOrEqual(2);
       seen.push(...page.transactions);
       cursor = page.nextCursor;
@@ -93,7 +106,15 @@ describe('GET /api/wallet', () => {
   });
 
   it('refuses bad paging input and signed-out callers', async () => {
-    for (const query of ['?limit=0', '?limit=101', '?limit=abc', '?limit=2.5', '?cursor=abc', '?cursor=0', '?cursor=-5']) {
+    for (const query of [
+      '?limit=0',
+      '?limit=101',
+      '?limit=abc',
+      '?limit=2.5',
+      '?cursor=abc',
+      '?cursor=0',
+      '?cursor=-5',
+    ]) {
       const response = await wallet(client, query);
       expect(response.status, query).toBe(400);
     }
@@ -102,6 +123,16 @@ describe('GET /api/wallet', () => {
 
   it('starts empty for a new user', async () => {
     const fresh = await createClient(app);
-    expect((await wallet(fresh)).body).toEqual({ balanceCents: 0, creditCents: 0, nextCreditExpiry: null, onHoldCents: 0, holds: [], earnings: { availableCents: 0, heldCents: 0 }, transactions: [], nextCursor: null, frozenReason: null });
+    expect((await wallet(fresh)).body).toEqual({
+      balanceCents: 0,
+      creditCents: 0,
+      nextCreditExpiry: null,
+      onHoldCents: 0,
+      holds: [],
+      earnings: { availableCents: 0, heldCents: 0 },
+      transactions: [],
+      nextCursor: null,
+      frozenReason: null,
+    });
   });
 });

@@ -19,20 +19,39 @@ import { loadWrittenReading } from './view';
  * mail (unless they turned that mail off), all in the answer's transaction. Past the promised time the answer is refused: the
  * scheduler refunds the question in full (refund-overdue.ts).
  */
-export async function answerWrittenReading(deps: WrittenReadingDeps, answerer: SessionUser, id: string, answer: string): Promise<SentWrittenReading> {
+export async function answerWrittenReading(
+  deps: WrittenReadingDeps,
+  answerer: SessionUser,
+  id: string,
+  answer: string,
+): Promise<SentWrittenReading> {
   const now = new Date(deps.clock.now());
   let masked = false;
   const notification = await deps.db.transaction(async (tx) => {
     const [question] = await tx.select().from(writtenReadings).where(eq(writtenReadings.id, id)).for('update');
     if (!question) throw notFound('Question not found');
-    if (question.readerId !== answerer.id) throw (question.clientId === answerer.id ? forbidden('Only the reader answers a question') : notFound('Question not found'));
+    if (question.readerId !== answerer.id)
+      throw question.clientId === answerer.id
+        ? forbidden('Only the reader answers a question')
+        : notFound('Question not found');
     if (question.status === 'answered') throw conflict('This question has already been answered');
-    if (question.status === 'refunded' || now >= question.dueAt) throw conflict('The time to answer has passed: the client is refunded');
+    if (question.status === 'refunded' || now >= question.dueAt)
+      throw conflict('The time to answer has passed: the client is refunded');
 
     // The client reads the answer with contact details masked (issue 49). What is left must still be
     // an answer: a paid reading that is mostly an address is refused, and nothing is charged.
-    const shown = await maskForOthers(tx, { userId: answerer.id, context: 'written_answer', subjectId: id, text: answer, now, maxLength: ANSWER_MAX_LENGTH });
-    if (shown.text.length < ANSWER_MIN_LENGTH) throw badRequest(`Once contact details are removed, the answer is under ${ANSWER_MIN_LENGTH} characters`, { answer: 'Keep the answer on Soul Tribe: contact details are removed' });
+    const shown = await maskForOthers(tx, {
+      userId: answerer.id,
+      context: 'written_answer',
+      subjectId: id,
+      text: answer,
+      now,
+      maxLength: ANSWER_MAX_LENGTH,
+    });
+    if (shown.text.length < ANSWER_MIN_LENGTH)
+      throw badRequest(`Once contact details are removed, the answer is under ${ANSWER_MIN_LENGTH} characters`, {
+        answer: 'Keep the answer on Soul Tribe: contact details are removed',
+      });
     masked = shown.masked;
 
     await chargeFromHold(tx, {
@@ -44,10 +63,18 @@ export async function answerWrittenReading(deps: WrittenReadingDeps, answerer: S
       idempotencyKey: `${writtenReadingReference(id)}:answer`,
       readerAccount: 'earnings',
     });
-    await tx.update(writtenReadings).set({ status: 'answered', answer: shown.text, answeredAt: now }).where(eq(writtenReadings.id, id));
+    await tx
+      .update(writtenReadings)
+      .set({ status: 'answered', answer: shown.text, answeredAt: now })
+      .where(eq(writtenReadings.id, id));
 
     const [names] = await tx
-      .select({ clientName: user.name, clientEmail: user.email, readerFirstName: readerProfiles.firstName, readerLastName: readerProfiles.lastName })
+      .select({
+        clientName: user.name,
+        clientEmail: user.email,
+        readerFirstName: readerProfiles.firstName,
+        readerLastName: readerProfiles.lastName,
+      })
       .from(user)
       .innerJoin(readerProfiles, eq(readerProfiles.userId, question.readerId))
       .where(eq(user.id, question.clientId));
@@ -56,7 +83,11 @@ export async function answerWrittenReading(deps: WrittenReadingDeps, answerer: S
       await queueMail(tx, deps.clock, {
         kind: 'written_reading_answered',
         to: names!.clientEmail,
-        content: writtenReadingAnsweredMail({ name: names!.clientName, readerName, url: `${deps.publicUrl}${paths.dashboardMessages}` }),
+        content: writtenReadingAnsweredMail({
+          name: names!.clientName,
+          readerName,
+          url: `${deps.publicUrl}${paths.dashboardMessages}`,
+        }),
       });
     }
     return storeNotification(tx, {

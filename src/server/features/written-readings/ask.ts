@@ -26,10 +26,18 @@ const HOUR_MS = 60 * 60 * 1000;
  * the same key again (a retry, a double click, two at once) answers the first question: the
  * (client, key) unique index lets one insert through and the other finds its row.
  */
-export async function askWrittenReading(deps: WrittenReadingDeps, asker: SessionUser, input: AskWrittenReadingInput, requestKey?: string): Promise<SentWrittenReading> {
+export async function askWrittenReading(
+  deps: WrittenReadingDeps,
+  asker: SessionUser,
+  input: AskWrittenReadingInput,
+  requestKey?: string,
+): Promise<SentWrittenReading> {
   if (input.readerId === asker.id) throw forbidden('You cannot ask yourself a question');
   const [reader] = await deps.db
-    .select({ priceCents: readerProfiles.writtenReadingPriceCents, answerHours: readerProfiles.writtenReadingAnswerHours })
+    .select({
+      priceCents: readerProfiles.writtenReadingPriceCents,
+      answerHours: readerProfiles.writtenReadingAnswerHours,
+    })
     .from(readerProfiles)
     .where(and(eq(readerProfiles.userId, input.readerId), isListedReader));
   if (!reader) throw notFound('Reader not found');
@@ -64,12 +72,25 @@ export async function askWrittenReading(deps: WrittenReadingDeps, asker: Session
         .select({ id: writtenReadings.id, readerId: writtenReadings.readerId, question: writtenReadings.question })
         .from(writtenReadings)
         .where(and(eq(writtenReadings.clientId, asker.id), eq(writtenReadings.requestKey, requestKey!)));
-      if (!first || first.readerId !== input.readerId || first.question !== question) throw conflict('This Idempotency-Key was already used for another question');
+      if (!first || first.readerId !== input.readerId || first.question !== question)
+        throw conflict('This Idempotency-Key was already used for another question');
       id = first.id;
       return null;
     }
-    await placeHold(tx, { userId: asker.id, amountCents: priceCents, reference: writtenReadingReference(id), creditFirstAt: now });
-    if (shown.masked) await keepMaskedOriginal(tx, { userId: asker.id, context: 'written_question', subjectId: id, original: input.question, now });
+    await placeHold(tx, {
+      userId: asker.id,
+      amountCents: priceCents,
+      reference: writtenReadingReference(id),
+      creditFirstAt: now,
+    });
+    if (shown.masked)
+      await keepMaskedOriginal(tx, {
+        userId: asker.id,
+        context: 'written_question',
+        subjectId: id,
+        original: input.question,
+        now,
+      });
     return storeNotification(tx, {
       userId: input.readerId,
       kind: 'written_reading_asked',
@@ -82,7 +103,9 @@ export async function askWrittenReading(deps: WrittenReadingDeps, asker: Session
   });
   if (notification) {
     deliverNotifications(deps.realtime, [notification]);
-    deps.realtime.toUser(asker.id, SERVER_EVENTS.walletUpdated, { balanceCents: await getWalletBalanceCents(deps.db, asker.id) });
+    deps.realtime.toUser(asker.id, SERVER_EVENTS.walletUpdated, {
+      balanceCents: await getWalletBalanceCents(deps.db, asker.id),
+    });
   }
   return { ...(await loadWrittenReading(deps.db, id, deps.clock.now()))!, masked: shown.masked };
 }

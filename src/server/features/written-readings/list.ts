@@ -33,5 +33,9 @@ export async function writtenReadingOnTime(db: DbOrTx, readerId: string): Promis
     .where(and(eq(writtenReadings.readerId, readerId), sql`${writtenReadings.status} <> 'pending'`));
   const answeredOnTimeCount = row?.answered ?? 0;
   const dueCount = answeredOnTimeCount + (row?.refunded ?? 0);
-  return { dueCount, answeredOnTimeCount, onTimePercent: dueCount === 0 ? null : Math.round((answeredOnTimeCount * 100) / dueCount) };
+  return {
+    dueCount,
+    answeredOnTimeCount,
+    onTimePercent: dueCount === 0 ? null : Math.round((answeredOnTimeCount * 100) / dueCount),
+  };
 }

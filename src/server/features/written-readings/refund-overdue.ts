@@ -34,7 +34,9 @@ export async function refundOverdueWrittenReadings(deps: Omit<WrittenReadingDeps
       .limit(BATCH)
       .for('update', { skipLocked: true });
     if (due.length === 0) return 0;
-    notices.push(...(await refundQuestions(tx, due, now, { title: 'Your question was not answered in time', lead: '' })));
+    notices.push(
+      ...(await refundQuestions(tx, due, now, { title: 'Your question was not answered in time', lead: '' })),
+    );
     const clients = [...new Set(due.map((question) => question.clientId))];
     const balances = await getBalances(tx, clients.map(walletAccountId));
     for (const clientId of clients) wallets.set(clientId, balances.get(walletAccountId(clientId)) ?? 0);
@@ -42,6 +44,7 @@ export async function refundOverdueWrittenReadings(deps: Omit<WrittenReadingDeps
   });
   deliverNotifications(deps.realtime, notices);
   // The client's open pages show the money back in the balance at once.
-  for (const [clientId, balanceCents] of wallets) deps.realtime.toUser(clientId, SERVER_EVENTS.walletUpdated, { balanceCents });
+  for (const [clientId, balanceCents] of wallets)
+    deps.realtime.toUser(clientId, SERVER_EVENTS.walletUpdated, { balanceCents });
   return refunded;
 }

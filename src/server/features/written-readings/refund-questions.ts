@@ -15,9 +15,21 @@ type Question = typeof writtenReadings.$inferSelect;
  * told (`title`, and the money back after `lead`). Every client's wallet, credit and hold are locked
  * up front in the ledger's order. Returns the notices to deliver after commit.
  */
-export async function refundQuestions(tx: Tx, questions: Question[], now: Date, notice: { title: string; lead: string }): Promise<NotificationRow[]> {
+export async function refundQuestions(
+  tx: Tx,
+  questions: Question[],
+  now: Date,
+  notice: { title: string; lead: string },
+): Promise<NotificationRow[]> {
   if (questions.length === 0) return [];
-  await lockAccounts(tx, questions.flatMap((question) => [walletAccountId(question.clientId), creditAccountId(question.clientId), holdAccountId(question.clientId)]));
+  await lockAccounts(
+    tx,
+    questions.flatMap((question) => [
+      walletAccountId(question.clientId),
+      creditAccountId(question.clientId),
+      holdAccountId(question.clientId),
+    ]),
+  );
   const notices: NotificationRow[] = [];
   for (const question of questions) {
     await releaseHold(tx, { userId: question.clientId, reference: writtenReadingReference(question.id), now });
@@ -33,6 +45,14 @@ export async function refundQuestions(tx: Tx, questions: Question[], now: Date, 
       }),
     );
   }
-  await tx.update(writtenReadings).set({ status: 'refunded', refundedAt: now }).where(inArray(writtenReadings.id, questions.map((question) => question.id)));
+  await tx
+    .update(writtenReadings)
+    .set({ status: 'refunded', refundedAt: now })
+    .where(
+      inArray(
+        writtenReadings.id,
+        questions.map((question) => question.id),
+      ),
+    );
   return notices;
 }

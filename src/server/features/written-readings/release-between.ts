@@ -10,7 +10,11 @@ import { refundQuestions } from './refund-questions';
  * overdue one would be, and the client told without the reason. Returns the notices to deliver
  * after commit and the clients whose wallets changed.
  */
-export async function releaseWrittenReadingsBetween(tx: Tx, pair: { blockerId: string; blockedId: string }, now: Date): Promise<{ notices: NotificationRow[]; clientIds: string[] }> {
+export async function releaseWrittenReadingsBetween(
+  tx: Tx,
+  pair: { blockerId: string; blockedId: string },
+  now: Date,
+): Promise<{ notices: NotificationRow[]; clientIds: string[] }> {
   const { blockerId, blockedId } = pair;
   const waiting = await tx
     .select()
@@ -18,10 +22,16 @@ export async function releaseWrittenReadingsBetween(tx: Tx, pair: { blockerId: s
     .where(
       and(
         eq(writtenReadings.status, 'pending'),
-        or(and(eq(writtenReadings.clientId, blockerId), eq(writtenReadings.readerId, blockedId)), and(eq(writtenReadings.clientId, blockedId), eq(writtenReadings.readerId, blockerId))),
+        or(
+          and(eq(writtenReadings.clientId, blockerId), eq(writtenReadings.readerId, blockedId)),
+          and(eq(writtenReadings.clientId, blockedId), eq(writtenReadings.readerId, blockerId)),
+        ),
       ),
     )
     .for('update');
-  const notices = await refundQuestions(tx, waiting, now, { title: 'Your question was refunded', lead: 'It will not be answered: ' });
+  const notices = await refundQuestions(tx, waiting, now, {
+    title: 'Your question was refunded',
+    lead: 'It will not be answered: ',
+  });
   return { notices, clientIds: [...new Set(waiting.map((question) => question.clientId))] };
 }

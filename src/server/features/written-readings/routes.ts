@@ -26,23 +26,49 @@ export async function writtenReadingRoutes(app: FastifyInstance, deps: WrittenRe
 
   api.post(
     '/api/written-readings',
-    { onRequest: signedIn, schema: { body: askWrittenReadingSchema, headers: askWrittenReadingHeadersSchema, response: { 201: sentWrittenReadingSchema } } },
-    async (request, reply) => reply.status(201).send(await askWrittenReading(deps, currentUser(request), request.body, request.headers['idempotency-key'])),
+    {
+      onRequest: signedIn,
+      schema: {
+        body: askWrittenReadingSchema,
+        headers: askWrittenReadingHeadersSchema,
+        response: { 201: sentWrittenReadingSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await askWrittenReading(deps, currentUser(request), request.body, request.headers['idempotency-key'])),
   );
 
-  api.get('/api/written-readings', { onRequest: signedIn, schema: { response: { 200: writtenReadingListSchema } } }, async (request) =>
-    listWrittenReadings(deps.db, currentUser(request).id, deps.clock.now()),
+  api.get(
+    '/api/written-readings',
+    { onRequest: signedIn, schema: { response: { 200: writtenReadingListSchema } } },
+    async (request) => listWrittenReadings(deps.db, currentUser(request).id, deps.clock.now()),
   );
 
   api.post(
     '/api/written-readings/:id/answer',
-    { onRequest: signedIn, schema: { params: writtenReadingParamsSchema, body: answerWrittenReadingSchema, response: { 200: sentWrittenReadingSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        params: writtenReadingParamsSchema,
+        body: answerWrittenReadingSchema,
+        response: { 200: sentWrittenReadingSchema },
+      },
+    },
     async (request) => answerWrittenReading(deps, currentUser(request), request.params.id, request.body.answer),
   );
 
   api.post(
     '/api/written-readings/:id/rate',
-    { onRequest: signedIn, schema: { params: writtenReadingParamsSchema, body: rateWrittenReadingSchema, response: { 200: sentWrittenReadingSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        params: writtenReadingParamsSchema,
+        body: rateWrittenReadingSchema,
+        response: { 200: sentWrittenReadingSchema },
+      },
+    },
     async (request) => rateWrittenReading(deps, currentUser(request), request.params.id, request.body),
   );
 

@@ -30,7 +30,10 @@ export function ratableUntil(row: Pick<Row, 'status' | 'rating' | 'answeredAt'>)
   return new Date(row.answeredAt.getTime() + RATING_WINDOW_MS);
 }
 
-export function toWrittenReading({ row, clientName, readerName, readerUsername }: Awaited<ReturnType<typeof selectWrittenReadings>>[number], now: number): WrittenReading {
+export function toWrittenReading(
+  { row, clientName, readerName, readerUsername }: Awaited<ReturnType<typeof selectWrittenReadings>>[number],
+  now: number,
+): WrittenReading {
   const until = ratableUntil(row);
   return {
     id: row.id,

@@ -15,13 +15,17 @@ const clock = fakeClock(Date.parse('2026-11-21T12:00:00Z'));
 const app = await testApp({ clock, runScheduler: false, runMailWorker: false });
 
 const QUESTION = 'Will my sister and I speak again before the winter ends?';
-const ANSWER = 'The cards show a letter crossing water: she is closer to reaching out than you think, and you will speak.';
+const ANSWER =
+  'The cards show a letter crossing water: she is closer to reaching out than you think, and you will speak.';
 const PRICE = 1999;
 
 let reader: TestUser;
 beforeAll(async () => {
   reader = await createReader(app, { firstName: 'Iris' });
-  const optIn = await http(app, reader.cookie).patch('/api/readers/me', { writtenReadingPriceCents: PRICE, writtenReadingAnswerHours: 24 });
+  const optIn = await http(app, reader.cookie).patch('/api/readers/me', {
+    writtenReadingPriceCents: PRICE,
+    writtenReadingAnswerHours: 24,
+  });
   expect(optIn.status, JSON.stringify(optIn.body)).toBe(200);
   expect(optIn.body).toMatchObject({ writtenReadingPriceCents: PRICE, writtenReadingAnswerHours: 24 });
 });
@@ -30,15 +34,21 @@ afterEach(async () => {
 });
 
 const moneyOf = async (client: TestUser) => {
-  const balances = await getBalances(app.db, [walletAccountId(client.id), holdAccountId(client.id), earningsAccountId(reader.id)]);
+  const balances = await getBalances(app.db, [
+    walletAccountId(client.id),
+    holdAccountId(client.id),
+    earningsAccountId(reader.id),
+  ]);
   return {
     walletCents: balances.get(walletAccountId(client.id)) ?? 0,
     holdCents: balances.get(holdAccountId(client.id)) ?? 0,
     readerEarningsCents: balances.get(earningsAccountId(reader.id)) ?? 0,
   };
 };
-const ask = (client: TestUser, body: unknown = { readerId: reader.id, question: QUESTION }) => http(app, client.cookie).post('/api/written-readings', body);
-const answer = (user: TestUser, id: string, text = ANSWER) => http(app, user.cookie).post(`/api/written-readings/${id}/answer`, { answer: text });
+const ask = (client: TestUser, body: unknown = { readerId: reader.id, question: QUESTION }) =>
+  http(app, client.cookie).post('/api/written-readings', body);
+const answer = (user: TestUser, id: string, text = ANSWER) =>
+  http(app, user.cookie).post(`/api/written-readings/${id}/answer`, { answer: text });
 
 describe('POST /api/written-readings', () => {
   it('holds the price from the wallet: not spendable, shown apart on the wallet, and the reader is told', async () => {
@@ -58,7 +68,11 @@ describe('POST /api/written-readings', () => {
     expect(await moneyOf(client)).toMatchObject({ walletCents: 3001, holdCents: 1999 });
     const wallet = (await http(app, client.cookie).get('/api/wallet')).body;
     expect(wallet).toMatchObject({ balanceCents: 3001, onHoldCents: 1999 });
-    expect(wallet.transactions[0]).toMatchObject({ kind: 'hold', amountCents: -1999, counterpart: { type: 'hold', id: asked.body.id, name: 'Written question' } });
+    expect(wallet.transactions[0]).toMatchObject({
+      kind: 'hold',
+      amountCents: -1999,
+      counterpart: { type: 'hold', id: asked.body.id, name: 'Written question' },
+    });
     const bell = (await http(app, reader.cookie).get('/api/notifications')).body.notifications;
     expect(bell[0]).toMatchObject({ kind: 'written_reading_asked', link: '/dashboard/messages' });
   });
@@ -85,14 +99,17 @@ describe('POST /api/written-readings', () => {
       expect(asked.status, JSON.stringify(body)).toBe(400);
       expect(asked.body.error).toMatchObject({ code: 'BAD_REQUEST', message: expect.any(String) });
     }
-    expect((await ask(client, { readerId: reader.id, question: 'Too short?' })).body.error.fields).toEqual({ question: 'Your question must be 20 to 2,000 characters' });
+    expect((await ask(client, { readerId: reader.id, question: 'Too short?' })).body.error.fields).toEqual({
+      question: 'Your question must be 20 to 2,000 characters',
+    });
     expect(await moneyOf(client)).toMatchObject({ walletCents: 5000, holdCents: 0 });
   });
 
   it('holds once for one Idempotency-Key: a retry and two at once answer the first question', async () => {
     const client = await createClient(app, { balanceCents: 5000 });
     const body = { readerId: reader.id, question: QUESTION };
-    const send = (key: string, payload: unknown = body) => http(app, client.cookie).post('/api/written-readings', payload, { 'idempotency-key': key });
+    const send = (key: string, payload: unknown = body) =>
+      http(app, client.cookie).post('/api/written-readings', payload, { 'idempotency-key': key });
     const first = await send('ask-1');
     expect(first.status).toBe(201);
     const retried = await send('ask-1');
@@ -110,7 +127,10 @@ describe('POST /api/written-readings', () => {
 
   it('two questions racing for a wallet that holds one price: exactly one is held, the other 402', async () => {
     const client = await createClient(app, { balanceCents: 2500 });
-    const [a, b] = await Promise.all([ask(client), ask(client, { readerId: reader.id, question: `${QUESTION} (again)` })]);
+    const [a, b] = await Promise.all([
+      ask(client),
+      ask(client, { readerId: reader.id, question: `${QUESTION} (again)` }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([201, 402]);
     expect(await moneyOf(client)).toMatchObject({ walletCents: 501, holdCents: 1999 });
     expect((await http(app, client.cookie).get('/api/written-readings')).body.writtenReadings).toHaveLength(1);
@@ -133,7 +153,11 @@ describe('POST /api/written-readings/:id/answer', () => {
     const revenueBefore = await revenueCents(app.db);
     const answered = await answer(reader, id);
     expect(answered.status, JSON.stringify(answered.body)).toBe(200);
-    expect(answered.body).toMatchObject({ status: 'answered', answer: ANSWER, answeredAt: new Date(clock.now()).toISOString() });
+    expect(answered.body).toMatchObject({
+      status: 'answered',
+      answer: ANSWER,
+      answeredAt: new Date(clock.now()).toISOString(),
+    });
     const after = await moneyOf(client);
     expect(after.walletCents).toBe(3001);
     expect(after.holdCents).toBe(before.holdCents - 1999);
@@ -141,7 +165,10 @@ describe('POST /api/written-readings/:id/answer', () => {
     expect((await revenueCents(app.db)) - revenueBefore).toBe(600);
 
     const bell = (await http(app, client.cookie).get('/api/notifications')).body.notifications;
-    expect(bell[0]).toMatchObject({ kind: 'written_reading_answered', title: expect.stringMatching(/^Iris .* answered your question$/) });
+    expect(bell[0]).toMatchObject({
+      kind: 'written_reading_answered',
+      title: expect.stringMatching(/^Iris .* answered your question$/),
+    });
     const mail = await latestMail(app, client.email, 'written_reading_answered');
     expect(mail.subject).toContain('answered your question');
     expect(mail.links[0]!.url).toBe(`${app.config.publicUrl}/dashboard/messages`);
@@ -156,10 +183,15 @@ describe('POST /api/written-readings/:id/answer', () => {
 
     const raced = (await ask(client)).body.id as string;
     const before = await moneyOf(client);
-    const [first, second] = await Promise.all([answer(reader, raced, `${ANSWER} (one)`), answer(reader, raced, `${ANSWER} (two)`)]);
+    const [first, second] = await Promise.all([
+      answer(reader, raced, `${ANSWER} (one)`),
+      answer(reader, raced, `${ANSWER} (two)`),
+    ]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const winner = first.status === 200 ? first : second;
-    const thread = (await http(app, client.cookie).get('/api/written-readings')).body.writtenReadings.find((w: { id: string }) => w.id === raced);
+    const thread = (await http(app, client.cookie).get('/api/written-readings')).body.writtenReadings.find(
+      (w: { id: string }) => w.id === raced,
+    );
     expect(thread.answer).toBe(winner.body.answer);
     const after = await moneyOf(client);
     expect(after.readerEarningsCents - before.readerEarningsCents).toBe(1399);
@@ -203,7 +235,12 @@ describe('a question not answered in time', () => {
     await runDueWork(app.sessions);
     expect(await moneyOf(client)).toMatchObject({ walletCents: 5000, holdCents: 0 });
     const thread = (await http(app, client.cookie).get('/api/written-readings')).body.writtenReadings[0];
-    expect(thread).toMatchObject({ id, status: 'refunded', refundedAt: new Date(clock.now()).toISOString(), answer: null });
+    expect(thread).toMatchObject({
+      id,
+      status: 'refunded',
+      refundedAt: new Date(clock.now()).toISOString(),
+      answer: null,
+    });
     expect((await answer(reader, id)).status).toBe(409);
     const bell = (await http(app, client.cookie).get('/api/notifications')).body.notifications;
     expect(bell[0]).toMatchObject({ kind: 'written_reading_refunded', body: '$19.99 is back in your wallet.' });
@@ -211,7 +248,10 @@ describe('a question not answered in time', () => {
 
   it('shows on the profile as the on-time rate: answered in time over answered plus refunded', async () => {
     const punctual = await createReader(app);
-    await http(app, punctual.cookie).patch('/api/readers/me', { writtenReadingPriceCents: 500, writtenReadingAnswerHours: 48 });
+    await http(app, punctual.cookie).patch('/api/readers/me', {
+      writtenReadingPriceCents: 500,
+      writtenReadingAnswerHours: 48,
+    });
     const onTime = () => http(app).get(`/api/readers/${punctual.id}/written-readings/on-time`);
     expect((await onTime()).body).toEqual({ dueCount: 0, answeredOnTimeCount: 0, onTimePercent: null });
 
@@ -235,7 +275,8 @@ describe('rating an answer', () => {
     await http(app, rated.cookie).patch('/api/readers/me', { writtenReadingPriceCents: 700 });
     const client = await createClient(app, { balanceCents: 5000 });
     const { id } = (await ask(client, { readerId: rated.id, question: QUESTION })).body;
-    const rate = (user: TestUser, body: unknown = { rating: 4, review: 'Kind and clear.' }) => http(app, user.cookie).post(`/api/written-readings/${id}/rate`, body);
+    const rate = (user: TestUser, body: unknown = { rating: 4, review: 'Kind and clear.' }) =>
+      http(app, user.cookie).post(`/api/written-readings/${id}/rate`, body);
     expect((await rate(client)).status).toBe(409);
     expect((await answer(rated, id)).body.ratableUntil).toBe(new Date(clock.now() + 7 * DAY).toISOString());
 
@@ -250,7 +291,11 @@ describe('rating an answer', () => {
     const profile = (await http(app).get(`/api/readers/${rated.id}`)).body;
     expect(profile).toMatchObject({ rating: 4, totalReviews: 1 });
     const reviews = (await http(app).get(`/api/readers/${rated.id}/reviews`)).body;
-    expect(reviews).toMatchObject({ total: 1, average: 4, reviews: [{ id, rating: 4, text: 'Kind and clear.', sessionType: 'written' }] });
+    expect(reviews).toMatchObject({
+      total: 1,
+      average: 4,
+      reviews: [{ id, rating: 4, text: 'Kind and clear.', sessionType: 'written' }],
+    });
   });
 
   it('is refused after 7 days', async () => {
@@ -269,17 +314,32 @@ describe('accounts with written readings', () => {
     const asker = await createClient(app, { balanceCents: PRICE });
     const { id } = (await ask(asker)).body;
     const exported = (await http(app, asker.cookie).get('/api/account/export')).body;
-    expect(exported.writtenReadings).toEqual([expect.objectContaining({ id, as: 'client', question: QUESTION, priceCents: PRICE, status: 'pending' })]);
-    expect(exported.transactions.at(-1)).toMatchObject({ account: 'wallet', direction: 'out', kind: 'hold', amountCents: PRICE });
+    expect(exported.writtenReadings).toEqual([
+      expect.objectContaining({ id, as: 'client', question: QUESTION, priceCents: PRICE, status: 'pending' }),
+    ]);
+    expect(exported.transactions.at(-1)).toMatchObject({
+      account: 'wallet',
+      direction: 'out',
+      kind: 'hold',
+      amountCents: PRICE,
+    });
 
     const remove = () => http(app, asker.cookie).post('/api/account/delete', { password: asker.password });
     const refused = await remove();
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe('A written question is still open. Wait for its answer or its refund, then delete your account.');
+    expect(refused.body.error.message).toBe(
+      'A written question is still open. Wait for its answer or its refund, then delete your account.',
+    );
     expect((await answer(reader, id)).status).toBe(200);
     expect((await remove()).status).toBe(204);
-    const thread = (await http(app, reader.cookie).get('/api/written-readings')).body.writtenReadings.find((w: { id: string }) => w.id === id);
-    expect(thread).toMatchObject({ question: 'This question was removed when its author deleted their account.', answer: ANSWER, status: 'answered' });
+    const thread = (await http(app, reader.cookie).get('/api/written-readings')).body.writtenReadings.find(
+      (w: { id: string }) => w.id === id,
+    );
+    expect(thread).toMatchObject({
+      question: 'This question was removed when its author deleted their account.',
+      answer: ANSWER,
+      status: 'answered',
+    });
   });
 });
 
@@ -293,8 +353,14 @@ describe('GET /api/written-readings', () => {
     await ask(other);
     const mine = (await http(app, client.cookie).get('/api/written-readings')).body.writtenReadings;
     expect(mine.map((w: { id: string }) => w.id)).toEqual([second, first]);
-    expect(mine[0]).toMatchObject({ clientName: 'Test client', readerName: expect.stringMatching(/^Iris /), readerUsername: expect.any(String) });
-    const readers = (await http(app, reader.cookie).get('/api/written-readings')).body.writtenReadings.map((w: { id: string }) => w.id);
+    expect(mine[0]).toMatchObject({
+      clientName: 'Test client',
+      readerName: expect.stringMatching(/^Iris /),
+      readerUsername: expect.any(String),
+    });
+    const readers = (await http(app, reader.cookie).get('/api/written-readings')).body.writtenReadings.map(
+      (w: { id: string }) => w.id,
+    );
     expect(readers).toEqual(expect.arrayContaining([first, second]));
     expect((await http(app).get('/api/written-readings')).status).toBe(401);
   });

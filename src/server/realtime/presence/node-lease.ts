@@ -13,14 +13,18 @@ import type { SessionTiming } from '../../timing';
 export const newNodeId = () => randomUUID();
 
 const putRow = (db: Db, nodeId: string, now: Date) =>
-  db.insert(appNodes).values({ id: nodeId, seenAt: now }).onConflictDoUpdate({ target: appNodes.id, set: { seenAt: now } });
+  db
+    .insert(appNodes)
+    .values({ id: nodeId, seenAt: now })
+    .onConflictDoUpdate({ target: appNodes.id, set: { seenAt: now } });
 
 /**
  * A hold is written only while its process's lease row exists (locked against the sweep until the
  * write commits): a hold whose process has no row would never be swept, and its side would stay
  * present after that process died.
  */
-export const leaseExists = (nodeId: string) => sql`exists (select 1 from ${appNodes} where ${appNodes.id} = ${nodeId} for share)`;
+export const leaseExists = (nodeId: string) =>
+  sql`exists (select 1 from ${appNodes} where ${appNodes.id} = ${nodeId} for share)`;
 
 /**
  * Writes this node's beat. `wasGone` says its row was not there (its first beat, or it was swept
@@ -28,7 +32,11 @@ export const leaseExists = (nodeId: string) => sql`exists (select 1 from ${appNo
  * another node took meanwhile is taken back).
  */
 export async function beatNode(db: Db, nodeId: string, now: Date): Promise<{ wasGone: boolean }> {
-  const beat = await db.update(appNodes).set({ seenAt: now }).where(eq(appNodes.id, nodeId)).returning({ id: appNodes.id });
+  const beat = await db
+    .update(appNodes)
+    .set({ seenAt: now })
+    .where(eq(appNodes.id, nodeId))
+    .returning({ id: appNodes.id });
   if (beat.length > 0) return { wasGone: false };
   await putRow(db, nodeId, now);
   return { wasGone: true };
@@ -36,7 +44,11 @@ export async function beatNode(db: Db, nodeId: string, now: Date): Promise<{ was
 
 /** Makes sure the node's row is there before a hold is written: one statement, a write only when it was gone. */
 export async function ensureNode(db: Db, nodeId: string, now: Date): Promise<{ wasGone: boolean }> {
-  const put = await db.insert(appNodes).values({ id: nodeId, seenAt: now }).onConflictDoNothing().returning({ id: appNodes.id });
+  const put = await db
+    .insert(appNodes)
+    .values({ id: nodeId, seenAt: now })
+    .onConflictDoNothing()
+    .returning({ id: appNodes.id });
   return { wasGone: put.length > 0 };
 }
 
@@ -67,7 +79,15 @@ export async function sweepDeadNodes(db: Db, now: Date, timing: SessionTiming): 
     const nodes = await tx
       .select()
       .from(appNodes)
-      .where(and(inArray(appNodes.id, dead.map((d) => d.id)), lte(appNodes.seenAt, deadBefore)))
+      .where(
+        and(
+          inArray(
+            appNodes.id,
+            dead.map((d) => d.id),
+          ),
+          lte(appNodes.seenAt, deadBefore),
+        ),
+      )
       .for('update', { skipLocked: true });
     for (const node of nodes) await releaseNode(tx, node.id, node.seenAt);
     return nodes.length;
@@ -85,8 +105,14 @@ export async function releaseNodeLease(db: Db, nodeId: string, now: Date): Promi
 
 async function releaseNode(tx: DbOrTx, nodeId: string, lastBeat: Date) {
   const isOpen = inArray(readingSessions.status, ['accepted', 'active']);
-  await tx.update(readingSessions).set({ clientNodeId: null, clientSeenAt: lastBeat }).where(and(eq(readingSessions.clientNodeId, nodeId), isOpen));
-  await tx.update(readingSessions).set({ readerNodeId: null, readerSeenAt: lastBeat }).where(and(eq(readingSessions.readerNodeId, nodeId), isOpen));
+  await tx
+    .update(readingSessions)
+    .set({ clientNodeId: null, clientSeenAt: lastBeat })
+    .where(and(eq(readingSessions.clientNodeId, nodeId), isOpen));
+  await tx
+    .update(readingSessions)
+    .set({ readerNodeId: null, readerSeenAt: lastBeat })
+    .where(and(eq(readingSessions.readerNodeId, nodeId), isOpen));
   await tx.update(readerProfiles).set({ nodeId: null, seenAt: lastBeat }).where(eq(readerProfiles.nodeId, nodeId));
   await tx.delete(appNodes).where(eq(appNodes.id, nodeId));
 }

@@ -42,15 +42,27 @@ export async function markReaderPagesClosed(db: DbOrTx, readerId: string, now: D
     .where(and(eq(readerProfiles.userId, readerId), eq(readerProfiles.nodeId, nodeId)));
 }
 
-export async function turnAbsentReadersOffline(deps: { db: DbOrTx; clock: Clock; realtime: Realtime; timing: SessionTiming }): Promise<number> {
+export async function turnAbsentReadersOffline(deps: {
+  db: DbOrTx;
+  clock: Clock;
+  realtime: Realtime;
+  timing: SessionTiming;
+}): Promise<number> {
   const now = new Date(deps.clock.now());
   const unseenSince = new Date(now.getTime() - deps.timing.readerAbsentOfflineMs);
   // One statement: when processes race, each row comes back to exactly one of them.
   const gone = await deps.db
     .update(readerProfiles)
     .set({ isOnline: false, updatedAt: now })
-    .where(and(eq(readerProfiles.isOnline, true), isNull(readerProfiles.nodeId), or(isNull(readerProfiles.seenAt), lte(readerProfiles.seenAt, unseenSince))))
+    .where(
+      and(
+        eq(readerProfiles.isOnline, true),
+        isNull(readerProfiles.nodeId),
+        or(isNull(readerProfiles.seenAt), lte(readerProfiles.seenAt, unseenSince)),
+      ),
+    )
     .returning({ readerId: readerProfiles.userId });
-  for (const { readerId } of gone) deps.realtime.toReaderWatchers(readerId, SERVER_EVENTS.readerStatus, { readerId, isOnline: false });
+  for (const { readerId } of gone)
+    deps.realtime.toReaderWatchers(readerId, SERVER_EVENTS.readerStatus, { readerId, isOnline: false });
   return gone.length;
 }

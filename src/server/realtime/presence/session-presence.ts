@@ -16,10 +16,15 @@ export type ParticipantRole = 'client' | 'reader';
  * its sides are absent from its last beat. A side with no hold is present while `*_seen_at` is
  * younger than presenceTtlMs.
  */
-export type PresenceRow = Pick<typeof readingSessions.$inferSelect, 'clientSeenAt' | 'readerSeenAt' | 'clientNodeId' | 'readerNodeId'>;
+export type PresenceRow = Pick<
+  typeof readingSessions.$inferSelect,
+  'clientSeenAt' | 'readerSeenAt' | 'clientNodeId' | 'readerNodeId'
+>;
 
 const sideOf = (session: PresenceRow, role: ParticipantRole) =>
-  role === 'client' ? { seenAt: session.clientSeenAt, nodeId: session.clientNodeId } : { seenAt: session.readerSeenAt, nodeId: session.readerNodeId };
+  role === 'client'
+    ? { seenAt: session.clientSeenAt, nodeId: session.clientNodeId }
+    : { seenAt: session.readerSeenAt, nodeId: session.readerNodeId };
 
 export function isPresent(session: PresenceRow, role: ParticipantRole, now: Date, timing: SessionTiming): boolean {
   const { seenAt, nodeId } = sideOf(session, role);
@@ -27,7 +32,12 @@ export function isPresent(session: PresenceRow, role: ParticipantRole, now: Date
 }
 
 /** When the side stopped being present (for the disconnect grace), or null while present. */
-export function absentSince(session: PresenceRow, role: ParticipantRole, now: Date, timing: SessionTiming): Date | null {
+export function absentSince(
+  session: PresenceRow,
+  role: ParticipantRole,
+  now: Date,
+  timing: SessionTiming,
+): Date | null {
   if (isPresent(session, role, now, timing)) return null;
   const { seenAt } = sideOf(session, role);
   return seenAt ? new Date(seenAt.getTime() + timing.presenceTtlMs) : null;
@@ -90,7 +100,13 @@ export async function markLeft(
   const left = await db
     .update(readingSessions)
     .set(setPresence(role, new Date(now.getTime() - timing.presenceTtlMs), null))
-    .where(and(eq(readingSessions.id, sessionId), isOpen, or(isNull(heldBy), nodeId === null ? undefined : eq(heldBy, nodeId))))
+    .where(
+      and(
+        eq(readingSessions.id, sessionId),
+        isOpen,
+        or(isNull(heldBy), nodeId === null ? undefined : eq(heldBy, nodeId)),
+      ),
+    )
     .returning({ id: readingSessions.id });
   return left.length > 0;
 }
@@ -107,8 +123,13 @@ export async function markAllLeft(db: DbOrTx, nodeId: string, now: Date, timing:
       .update(readingSessions)
       .set(setPresence(role, new Date(now.getTime() - timing.presenceTtlMs), null))
       .where(and(eq(presenceColumns(role).nodeId, nodeId), isOpen))
-      .returning({ sessionId: readingSessions.id, clientId: readingSessions.clientId, readerId: readingSessions.readerId });
-    for (const row of rows) left.push({ sessionId: row.sessionId, role, userId: role === 'client' ? row.clientId : row.readerId });
+      .returning({
+        sessionId: readingSessions.id,
+        clientId: readingSessions.clientId,
+        readerId: readingSessions.readerId,
+      });
+    for (const row of rows)
+      left.push({ sessionId: row.sessionId, role, userId: role === 'client' ? row.clientId : row.readerId });
   }
   return left;
 }

@@ -14,10 +14,20 @@ import { FigureIcon, type HeaderFigure, WalletChip } from './wallet-chip';
 export function useHeaderFigures(profile: Profile): HeaderFigure[] | null {
   const isReader = profile.role === 'reader';
   const earnings = useQuery({ ...earningsQuery, enabled: isReader });
-  const wallet: HeaderFigure = { kind: 'wallet', label: 'Wallet balance', cents: profile.walletBalanceCents, to: paths.dashboardWallet };
+  const wallet: HeaderFigure = {
+    kind: 'wallet',
+    label: 'Wallet balance',
+    cents: profile.walletBalanceCents,
+    to: paths.dashboardWallet,
+  };
   if (!isReader) return [{ ...wallet, to: profile.role === 'client' ? paths.dashboardWallet : paths.dashboard }];
   if (!earnings.data) return null;
-  const withdrawable: HeaderFigure = { kind: 'withdrawable', label: 'Available to withdraw', cents: earnings.data.availableCents, to: paths.dashboardEarnings };
+  const withdrawable: HeaderFigure = {
+    kind: 'withdrawable',
+    label: 'Available to withdraw',
+    cents: earnings.data.availableCents,
+    to: paths.dashboardEarnings,
+  };
   return profile.walletBalanceCents > 0 ? [withdrawable, { ...wallet, to: paths.dashboard }] : [withdrawable];
 }
 
@@ -32,7 +42,12 @@ export function HeaderMoneyChips({ profile }: { profile: Profile }) {
   return (
     <>
       {figures.map((figure) => (
-        <WalletChip key={figure.kind} figure={figure} isLabelled={isLabelled} className={isLabelled && figure.kind === 'wallet' ? 'md:max-xl:hidden' : undefined} />
+        <WalletChip
+          key={figure.kind}
+          figure={figure}
+          isLabelled={isLabelled}
+          className={isLabelled && figure.kind === 'wallet' ? 'md:max-xl:hidden' : undefined}
+        />
       ))}
     </>
   );
@@ -58,7 +73,11 @@ export function HeaderMoneyRows({ profile }: { profile: Profile }) {
 export function HeaderMoneyLines({ profile }: { profile: Profile }) {
   const figures = useHeaderFigures(profile) ?? [];
   return figures.map((figure) => (
-    <span key={figure.kind} className="mt-1 flex items-center gap-1.5 text-sm font-semibold text-gold" data-testid={`menu-${figure.kind}`}>
+    <span
+      key={figure.kind}
+      className="mt-1 flex items-center gap-1.5 text-sm font-semibold text-gold"
+      data-testid={`menu-${figure.kind}`}
+    >
       <FigureIcon kind={figure.kind} />
       {figure.label}: {formatCents(figure.cents)}
     </span>

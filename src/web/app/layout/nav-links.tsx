@@ -3,7 +3,13 @@ import { cn } from '@/lib/cn';
 import { paths, publicNavLinks } from '@/lib/paths';
 
 /** The public navigation; NavLink marks the current route with aria-current="page". */
-export function NavLinks({ orientation, onNavigate }: { orientation: 'horizontal' | 'vertical'; onNavigate?: () => void }) {
+export function NavLinks({
+  orientation,
+  onNavigate,
+}: {
+  orientation: 'horizontal' | 'vertical';
+  onNavigate?: () => void;
+}) {
   return (
     <ul className={cn('flex', orientation === 'horizontal' ? 'items-center gap-1' : 'flex-col gap-1')}>
       {publicNavLinks.map((link) => (

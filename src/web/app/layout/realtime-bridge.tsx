@@ -11,7 +11,9 @@ const IncomingRequestDialog = lazy(() =>
 );
 
 /** Only clients queue for a busy reader, so only they download the offer dialog. */
-const QueueOfferDialog = lazy(() => import('@/features/queue/queue-offer-dialog').then((module) => ({ default: module.QueueOfferDialog })));
+const QueueOfferDialog = lazy(() =>
+  import('@/features/queue/queue-offer-dialog').then((module) => ({ default: module.QueueOfferDialog })),
+);
 
 /** A signed-in person's live connection, the wallet it keeps current, and the dialogs their role is sent. */
 export function RealtimeBridge({ profile }: { profile: Profile }) {

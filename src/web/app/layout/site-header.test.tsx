@@ -22,9 +22,20 @@ const profile: Profile = {
 };
 
 function renderHeader(url: string, signedIn: Profile | null, earnings?: Earnings) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
   queryClient.setQueryData(profileQueryKey, signedIn);
-  const wallet: Wallet = { balanceCents: signedIn?.walletBalanceCents ?? 0, creditCents: 0, nextCreditExpiry: null, onHoldCents: 0, holds: [], earnings: earnings ?? { availableCents: 0, heldCents: 0 }, transactions: [], nextCursor: null };
+  const wallet: Wallet = {
+    balanceCents: signedIn?.walletBalanceCents ?? 0,
+    creditCents: 0,
+    nextCreditExpiry: null,
+    onHoldCents: 0,
+    holds: [],
+    earnings: earnings ?? { availableCents: 0, heldCents: 0 },
+    transactions: [],
+    nextCursor: null,
+  };
   if (earnings) queryClient.setQueryData(walletQueryKeys.summary, wallet);
   const router = createMemoryRouter([{ path: '*', element: <SiteHeader /> }], { initialEntries: [url] });
   render(

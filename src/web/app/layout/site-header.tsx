@@ -25,8 +25,9 @@ const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: m
 const loadHeaderMoney = () => import('./header-money');
 const HeaderMoneyChips = lazy(() => loadHeaderMoney().then((module) => ({ default: module.HeaderMoneyChips })));
 const HeaderMoneyRows = lazy(() => loadHeaderMoney().then((module) => ({ default: module.HeaderMoneyRows })));
-const NotificationBell = lazy(() => import('@/features/notifications/notification-bell').then((module) => ({ default: module.NotificationBell })));
-
+const NotificationBell = lazy(() =>
+  import('@/features/notifications/notification-bell').then((module) => ({ default: module.NotificationBell })),
+);
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -63,7 +64,12 @@ export function SiteHeader() {
 
   const authButtons = (layout: 'row' | 'column') => (
     <div className={layout === 'row' ? 'flex items-center gap-2' : 'grid grid-cols-2 gap-2'}>
-      <Button variant="ghost" onClick={() => openAuth('sign-in')} onPointerEnter={loadAuthDialog} onFocus={loadAuthDialog}>
+      <Button
+        variant="ghost"
+        onClick={() => openAuth('sign-in')}
+        onPointerEnter={loadAuthDialog}
+        onFocus={loadAuthDialog}
+      >
         Sign In
       </Button>
       <Button onClick={() => openAuth('sign-up')} onPointerEnter={loadAuthDialog} onFocus={loadAuthDialog}>
@@ -95,7 +101,9 @@ export function SiteHeader() {
                   <HeaderMoneyChips profile={profile} />
                 </Suspense>
               </span>
-              <Suspense fallback={<UserAvatar name={profile.fullName} email={profile.email} avatarUrl={profile.avatarUrl} />}>
+              <Suspense
+                fallback={<UserAvatar name={profile.fullName} email={profile.email} avatarUrl={profile.avatarUrl} />}
+              >
                 <UserMenu profile={profile} />
               </Suspense>
             </>

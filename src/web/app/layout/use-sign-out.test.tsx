@@ -29,7 +29,9 @@ function SignOutButton() {
 }
 
 function setup() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
   queryClient.setQueryData(profileQueryKey, profile);
   queryClient.setQueryData(['sessions', 'history'], ['a session of Luna']);
   const router = createMemoryRouter(
@@ -62,7 +64,10 @@ describe('useSignOut', () => {
 
     // The sign-out's module loads on first use.
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Logged out successfully'));
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST', body: '{}' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/sign-out',
+      expect.objectContaining({ method: 'POST', body: '{}' }),
+    );
     expect(router.state.location.pathname).toBe('/');
     expect(queryClient.getQueryData(profileQueryKey)).toBeNull();
     expect(queryClient.getQueryData(['sessions', 'history'])).toBeUndefined();
@@ -75,7 +80,10 @@ describe('useSignOut', () => {
     const unsubscribe = vi.fn(async () => true);
     const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/phone-1', unsubscribe };
     const registration = { pushManager: { getSubscription: async () => subscription } };
-    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => registration } });
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { getRegistration: async () => registration },
+    });
     try {
       setup();
       await act(async () => screen.getByRole('button', { name: 'Sign out' }).click());
@@ -84,7 +92,10 @@ describe('useSignOut', () => {
       Reflect.deleteProperty(navigator, 'serviceWorker');
     }
 
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST', body: JSON.stringify({ endpoint: subscription.endpoint }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/sign-out',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ endpoint: subscription.endpoint }) }),
+    );
     expect(unsubscribe).toHaveBeenCalledOnce();
   });
 

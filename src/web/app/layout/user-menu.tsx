@@ -31,7 +31,9 @@ export function UserMenu({ profile }: { profile: Profile }) {
         <DropdownMenuLabel className="grid gap-1">
           <span className="flex items-center justify-between gap-2">
             <span className="truncate font-semibold">{profile.fullName}</span>
-            <Badge variant="pink" data-testid="role-badge">{roleLabel(profile.role)}</Badge>
+            <Badge variant="pink" data-testid="role-badge">
+              {roleLabel(profile.role)}
+            </Badge>
           </span>
           {profile.email ? <span className="truncate text-xs text-muted-foreground">{profile.email}</span> : null}
           <HeaderMoneyLines profile={profile} />

@@ -21,7 +21,15 @@ export function FigureIcon({ kind }: { kind: HeaderFigure['kind'] }) {
  * One money figure of the header; `isLabelled` writes what it is beside the amount (a reader's,
  * issue 43) where the header has room for it (xl), and its icon and tooltip say it below.
  */
-export function WalletChip({ figure, isLabelled, className }: { figure: HeaderFigure; isLabelled: boolean; className?: string }) {
+export function WalletChip({
+  figure,
+  isLabelled,
+  className,
+}: {
+  figure: HeaderFigure;
+  isLabelled: boolean;
+  className?: string;
+}) {
   const amount = formatCents(figure.cents);
   return (
     <Link
@@ -35,7 +43,11 @@ export function WalletChip({ figure, isLabelled, className }: { figure: HeaderFi
       data-testid={figure.kind === 'wallet' ? 'wallet-chip' : 'withdrawable-chip'}
     >
       <FigureIcon kind={figure.kind} />
-      {isLabelled ? <span className="hidden text-xs font-normal text-muted-foreground xl:inline">{figure.kind === 'wallet' ? 'Wallet' : 'To withdraw'}</span> : null}
+      {isLabelled ? (
+        <span className="hidden text-xs font-normal text-muted-foreground xl:inline">
+          {figure.kind === 'wallet' ? 'Wallet' : 'To withdraw'}
+        </span>
+      ) : null}
       {amount}
     </Link>
   );

@@ -4,7 +4,10 @@ import { cn } from '@/lib/cn';
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
-      className={cn('rounded-2xl border border-border bg-card/90 text-card-foreground shadow-xl shadow-black/10', className)}
+      className={cn(
+        'rounded-2xl border border-border bg-card/90 text-card-foreground shadow-xl shadow-black/10',
+        className,
+      )}
       {...props}
     />
   );

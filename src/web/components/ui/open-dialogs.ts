@@ -26,5 +26,9 @@ export function useCountOpenDialog() {
 }
 
 export function useAnyDialogOpen(): boolean {
-  return useSyncExternalStore(subscribe, () => openCount > 0, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => openCount > 0,
+    () => false,
+  );
 }

@@ -7,7 +7,10 @@ export const Tabs = TabsPrimitive.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('inline-flex h-auto flex-wrap items-center justify-center gap-1 rounded-full bg-muted p-1 text-muted-foreground', className)}
+      className={cn(
+        'inline-flex h-auto flex-wrap items-center justify-center gap-1 rounded-full bg-muted p-1 text-muted-foreground',
+        className,
+      )}
       {...props}
     />
   );

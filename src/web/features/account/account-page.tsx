@@ -7,7 +7,10 @@ import { AccountSection } from './account-section';
 
 /** /account: the Security section on a page of its own, for the admin (whose dashboard tabs hold no profile). */
 export function AccountPage() {
-  usePageMeta({ title: 'Account', description: 'Two-factor sign-in, where you are signed in, your data and your account.' });
+  usePageMeta({
+    title: 'Account',
+    description: 'Two-factor sign-in, where you are signed in, your data and your account.',
+  });
   const { data: profile, isPending } = useProfile();
   if (isPending) return <PageSpinner label="Loading your account" />;
   if (!profile) return null;

@@ -31,7 +31,10 @@ export function AdminTwoFactorGate({ children }: { children: ReactNode }) {
 }
 
 function SetUpFirst({ onDone }: { onDone: () => void }) {
-  usePageMeta({ title: 'Set up two-factor sign-in', description: 'Admins sign in with a code from an authenticator app.' });
+  usePageMeta({
+    title: 'Set up two-factor sign-in',
+    description: 'Admins sign in with a code from an authenticator app.',
+  });
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <Card>
@@ -41,7 +44,8 @@ function SetUpFirst({ onDone }: { onDone: () => void }) {
             Set up two-factor sign-in
           </CardTitle>
           <CardDescription>
-            Admin accounts move money, so they sign in with a password and a code from an authenticator app. Set it up to open the admin dashboard.
+            Admin accounts move money, so they sign in with a password and a code from an authenticator app. Set it up
+            to open the admin dashboard.
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -1,4 +1,11 @@
-import { accountSessionListSchema, accountStatusSchema, type DeleteAccountInput, enableTwoFactorResponseSchema, type PasswordConfirmInput, type TwoFactorCodeInput } from '@shared/account';
+import {
+  accountSessionListSchema,
+  accountStatusSchema,
+  type DeleteAccountInput,
+  enableTwoFactorResponseSchema,
+  type PasswordConfirmInput,
+  type TwoFactorCodeInput,
+} from '@shared/account';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiRequestParsed } from '@/lib/api';
 import { clearUserData } from '@/lib/auth';
@@ -15,13 +22,16 @@ export const accountStatusQuery = queryOptions({
 });
 
 export function useResendVerification() {
-  return useMutation({ mutationFn: () => apiRequest('/api/auth/send-verification-email', { method: 'POST', body: {} }) });
+  return useMutation({
+    mutationFn: () => apiRequest('/api/auth/send-verification-email', { method: 'POST', body: {} }),
+  });
 }
 
 /** Step one of turning two-factor on: the password gives the authenticator's secret and backup codes. */
 export function useStartTwoFactor() {
   return useMutation({
-    mutationFn: (input: PasswordConfirmInput) => apiRequestParsed('/api/auth/two-factor/enable', enableTwoFactorResponseSchema, { method: 'POST', body: input }),
+    mutationFn: (input: PasswordConfirmInput) =>
+      apiRequestParsed('/api/auth/two-factor/enable', enableTwoFactorResponseSchema, { method: 'POST', body: input }),
   });
 }
 
@@ -29,7 +39,8 @@ export function useStartTwoFactor() {
 export function useConfirmTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TwoFactorCodeInput) => apiRequest('/api/auth/two-factor/verify-totp', { method: 'POST', body: input }),
+    mutationFn: (input: TwoFactorCodeInput) =>
+      apiRequest('/api/auth/two-factor/verify-totp', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.status }),
   });
 }
@@ -37,7 +48,8 @@ export function useConfirmTwoFactor() {
 export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PasswordConfirmInput) => apiRequest('/api/auth/two-factor/disable', { method: 'POST', body: input }),
+    mutationFn: (input: PasswordConfirmInput) =>
+      apiRequest('/api/auth/two-factor/disable', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.status }),
   });
 }
@@ -50,7 +62,8 @@ export const accountSessionsQuery = queryOptions({
 export function useSignOutSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: string) => apiRequest(`/api/account/sessions/${encodeURIComponent(sessionId)}/sign-out`, { method: 'POST', body: {} }),
+    mutationFn: (sessionId: string) =>
+      apiRequest(`/api/account/sessions/${encodeURIComponent(sessionId)}/sign-out`, { method: 'POST', body: {} }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }

@@ -25,7 +25,10 @@ export function DeleteAccountCard({ role }: { role: Role }) {
     <Card className="border-destructive/40">
       <CardHeader>
         <CardTitle>Delete account</CardTitle>
-        <CardDescription>Your personal data is erased for good. Records of money (payments and receipts) are kept without your name, as the law asks.</CardDescription>
+        <CardDescription>
+          Your personal data is erased for good. Records of money (payments and receipts) are kept without your name, as
+          the law asks.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Button variant="outline" className={DANGER_CLASS} onClick={() => setIsOpen(true)}>

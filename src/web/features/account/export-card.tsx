@@ -8,7 +8,9 @@ export function ExportCard() {
     <Card>
       <CardHeader>
         <CardTitle>Your data</CardTitle>
-        <CardDescription>Download your profile, readings, the chat messages still kept, your transactions and reviews as a JSON file.</CardDescription>
+        <CardDescription>
+          Download your profile, readings, the chat messages still kept, your transactions and reviews as a JSON file.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Button asChild variant="outline">

@@ -15,7 +15,10 @@ import { usePageMeta } from '@/lib/page-meta';
 const mailboxQuery = (to: string) =>
   queryOptions({
     queryKey: ['dev-mailbox', to],
-    queryFn: ({ signal }) => apiRequestParsed(`/api/dev/mailbox${to ? `?${new URLSearchParams({ to })}` : ''}`, mailboxResponseSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequestParsed(`/api/dev/mailbox${to ? `?${new URLSearchParams({ to })}` : ''}`, mailboxResponseSchema, {
+        signal,
+      }),
     // New mail arrives from the worker within a second or two.
     refetchInterval: 3000,
   });
@@ -29,7 +32,10 @@ export function MailboxPage() {
   const query = useQuery(mailboxQuery(to));
   return (
     <div className="mx-auto w-full max-w-3xl min-w-0 px-4 pb-16">
-      <PageHeading title="Mailbox" description="Every message this server sent, kept locally because no SMTP server is set." />
+      <PageHeading
+        title="Mailbox"
+        description="Every message this server sent, kept locally because no SMTP server is set."
+      />
       <form
         className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end"
         onSubmit={(event) => {
@@ -38,7 +44,13 @@ export function MailboxPage() {
         }}
       >
         <FormField id="mailbox-to" label="Recipient" className="flex-1">
-          <Input id="mailbox-to" type="email" value={draft} placeholder="someone@example.com" onChange={(event) => setDraft(event.target.value)} />
+          <Input
+            id="mailbox-to"
+            type="email"
+            value={draft}
+            placeholder="someone@example.com"
+            onChange={(event) => setDraft(event.target.value)}
+          />
         </FormField>
         <Button type="submit">Show</Button>
       </form>

@@ -4,7 +4,15 @@ import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 
 /** The current password, asked again before a sensitive change. */
-export function PasswordField({ error, registration, label = 'Your password' }: { error?: string; registration: UseFormRegisterReturn; label?: string }) {
+export function PasswordField({
+  error,
+  registration,
+  label = 'Your password',
+}: {
+  error?: string;
+  registration: UseFormRegisterReturn;
+  label?: string;
+}) {
   const id = `${useId()}-password`;
   return (
     <FormField id={id} label={label} error={error}>

@@ -21,7 +21,9 @@ export function SessionsCard() {
     <Card>
       <CardHeader>
         <CardTitle>Where you are signed in</CardTitle>
-        <CardDescription>Sign out a device you no longer use, or everywhere if you think someone else has your password.</CardDescription>
+        <CardDescription>
+          Sign out a device you no longer use, or everywhere if you think someone else has your password.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {sessions.isPending ? (
@@ -72,7 +74,8 @@ function SessionRow({ session }: { session: AccountSession }) {
             {session.isCurrent ? <Badge variant="pink">This device</Badge> : null}
           </p>
           <p className="text-sm text-muted-foreground">
-            {session.ipAddress ? `${session.ipAddress} · ` : ''}Active {formatRelativeDate(session.lastActiveAt).toLowerCase()}
+            {session.ipAddress ? `${session.ipAddress} · ` : ''}Active{' '}
+            {formatRelativeDate(session.lastActiveAt).toLowerCase()}
           </p>
         </div>
       </div>
@@ -82,7 +85,12 @@ function SessionRow({ session }: { session: AccountSession }) {
           size="sm"
           aria-label={`Sign out ${label}`}
           disabled={signOut.isPending}
-          onClick={() => signOut.mutate(session.id, { onSuccess: () => toast.success(`Signed out ${label}`), onError: (error) => toast.error(error.message) })}
+          onClick={() =>
+            signOut.mutate(session.id, {
+              onSuccess: () => toast.success(`Signed out ${label}`),
+              onError: (error) => toast.error(error.message),
+            })
+          }
         >
           Sign out
         </Button>

@@ -27,7 +27,10 @@ export function TwoFactorCard() {
           Two-factor sign-in
           {status.data ? <Badge variant={isOn ? 'default' : 'outline'}>{isOn ? 'On' : 'Off'}</Badge> : null}
         </CardTitle>
-        <CardDescription>After your password, a code from an authenticator app on your phone, so a stolen password alone cannot sign in.</CardDescription>
+        <CardDescription>
+          After your password, a code from an authenticator app on your phone, so a stolen password alone cannot sign
+          in.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {status.isPending ? (
@@ -53,9 +56,13 @@ export function TwoFactorCard() {
       <Dialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>{dialog === 'disable' ? 'Turn off two-factor sign-in' : 'Set up two-factor sign-in'}</DialogTitle>
+            <DialogTitle>
+              {dialog === 'disable' ? 'Turn off two-factor sign-in' : 'Set up two-factor sign-in'}
+            </DialogTitle>
             <DialogDescription>
-              {dialog === 'disable' ? 'Your password alone will sign you in again.' : 'It takes a minute with an authenticator app on your phone.'}
+              {dialog === 'disable'
+                ? 'Your password alone will sign you in again.'
+                : 'It takes a minute with an authenticator app on your phone.'}
             </DialogDescription>
           </DialogHeader>
           {dialog === 'setup' ? <TwoFactorSetup onDone={() => setDialog(null)} /> : null}
@@ -86,7 +93,12 @@ function DisableForm({ onDone }: { onDone: () => void }) {
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4" aria-label="Turn off two-factor sign-in">
       <PasswordField error={errors.password?.message} registration={register('password')} />
-      <Button type="submit" variant="outline" disabled={isSubmitting} className="justify-self-start border-destructive/70 text-destructive hover:bg-destructive/10">
+      <Button
+        type="submit"
+        variant="outline"
+        disabled={isSubmitting}
+        className="justify-self-start border-destructive/70 text-destructive hover:bg-destructive/10"
+      >
         Turn Off
       </Button>
     </form>

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type EnableTwoFactorResponse, type PasswordConfirmInput, passwordConfirmSchema, type TwoFactorCodeInput, totpCodeSchema } from '@shared/account';
+import {
+  type EnableTwoFactorResponse,
+  type PasswordConfirmInput,
+  passwordConfirmSchema,
+  type TwoFactorCodeInput,
+  totpCodeSchema,
+} from '@shared/account';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -72,10 +78,18 @@ function CodeStep({ totpURI, onConfirmed }: { totpURI: string; onConfirmed: () =
   };
   const codeId = `${id}-code`;
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4" aria-label="Confirm the authenticator app">
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      className="grid gap-4"
+      aria-label="Confirm the authenticator app"
+    >
       <div className="grid gap-2 text-sm">
         <p>In your authenticator app (Google Authenticator, 1Password, Authy…), add an account with this key:</p>
-        <p className="rounded-lg border border-border bg-muted px-3 py-2 font-mono text-base tracking-wider break-all" data-testid="totp-setup-key">
+        <p
+          className="rounded-lg border border-border bg-muted px-3 py-2 font-mono text-base tracking-wider break-all"
+          data-testid="totp-setup-key"
+        >
           {setupKeyOf(totpURI)}
         </p>
         <a href={totpURI} className="font-semibold text-pink underline-offset-4 hover:underline" data-testid="totp-uri">
@@ -83,7 +97,13 @@ function CodeStep({ totpURI, onConfirmed }: { totpURI: string; onConfirmed: () =
         </a>
       </div>
       <FormField id={codeId} label="6-digit code from the app" error={errors.code?.message}>
-        <Input autoComplete="one-time-code" inputMode="numeric" placeholder="123456" {...fieldAria(codeId, errors.code?.message)} {...register('code')} />
+        <Input
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          placeholder="123456"
+          {...fieldAria(codeId, errors.code?.message)}
+          {...register('code')}
+        />
       </FormField>
       <Button type="submit" disabled={isSubmitting} className="justify-self-start">
         {isSubmitting ? <Spinner className="size-4 text-primary-foreground" label="Checking" /> : null}
@@ -97,9 +117,13 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
   return (
     <div className="grid gap-4">
       <p className="text-sm">
-        Two-factor sign-in is on. Keep these backup codes somewhere safe: each one signs you in once if your phone is not at hand.
+        Two-factor sign-in is on. Keep these backup codes somewhere safe: each one signs you in once if your phone is
+        not at hand.
       </p>
-      <ul className="grid grid-cols-2 gap-2 rounded-lg border border-border bg-muted p-3 font-mono text-sm" aria-label="Backup codes">
+      <ul
+        className="grid grid-cols-2 gap-2 rounded-lg border border-border bg-muted p-3 font-mono text-sm"
+        aria-label="Backup codes"
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}

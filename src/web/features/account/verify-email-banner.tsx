@@ -11,7 +11,10 @@ export function VerifyEmailBanner({ email, isReader }: { email: string; isReader
   const resend = useResendVerification();
   if (!status.data || status.data.emailVerified) return null;
   return (
-    <Alert className="mb-6 flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between print:hidden" data-testid="verify-email-banner">
+    <Alert
+      className="mb-6 flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between print:hidden"
+      data-testid="verify-email-banner"
+    >
       <span className="flex items-start gap-3">
         <MailWarning className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
         <span>

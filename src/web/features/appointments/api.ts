@@ -17,10 +17,12 @@ export const myAppointmentsQuery = queryOptions({
 export const slotsQuery = (readerId: string) =>
   queryOptions({
     queryKey: appointmentKeys.slots(readerId),
-    queryFn: ({ signal }) => apiRequestTyped<AppointmentSlots>(`/api/readers/${encodeURIComponent(readerId)}/appointment-slots`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequestTyped<AppointmentSlots>(`/api/readers/${encodeURIComponent(readerId)}/appointment-slots`, { signal }),
   });
 
-export const bookAppointment = (input: BookAppointmentInput) => apiRequestTyped<Appointment>('/api/appointments', { method: 'POST', body: input });
+export const bookAppointment = (input: BookAppointmentInput) =>
+  apiRequestTyped<Appointment>('/api/appointments', { method: 'POST', body: input });
 
 export type AppointmentAction = 'accept' | 'decline' | 'cancel' | 'join';
 

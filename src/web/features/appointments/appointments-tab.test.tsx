@@ -78,13 +78,22 @@ describe('AppointmentsTab', () => {
 
   it("tells the client a late cancellation costs half before it is sent, and offers 'Join' from 5 minutes before the start", async () => {
     const soon = Date.now() + 4 * MINUTE;
-    const posts = stubApi({
-      appointments: [
-        appointment({ id: 'a1', status: 'accepted' }),
-        appointment({ id: 'a2', status: 'accepted', startsAt: new Date(soon).toISOString(), endsAt: new Date(soon + 15 * MINUTE).toISOString(), minutes: 15 }),
-      ],
-      missedByReaderCount: 0,
-    }, { status: 'cancelled', cancelledBy: 'client', feeCents: 4485 });
+    const posts = stubApi(
+      {
+        appointments: [
+          appointment({ id: 'a1', status: 'accepted' }),
+          appointment({
+            id: 'a2',
+            status: 'accepted',
+            startsAt: new Date(soon).toISOString(),
+            endsAt: new Date(soon + 15 * MINUTE).toISOString(),
+            minutes: 15,
+          }),
+        ],
+        missedByReaderCount: 0,
+      },
+      { status: 'cancelled', cancelledBy: 'client', feeCents: 4485 },
+    );
     renderTab('client');
     const [later, next] = await screen.findAllByTestId('appointment-row');
     expect(within(later!).queryByRole('button', { name: 'Join' })).toBeNull();

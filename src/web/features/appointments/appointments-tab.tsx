@@ -1,4 +1,9 @@
-import { type Appointment, APPOINTMENT_FREE_CANCEL_HOURS, APPOINTMENT_JOIN_EARLY_MINUTES, APPOINTMENT_STATUS_LABELS } from '@shared/appointments';
+import {
+  type Appointment,
+  APPOINTMENT_FREE_CANCEL_HOURS,
+  APPOINTMENT_JOIN_EARLY_MINUTES,
+  APPOINTMENT_STATUS_LABELS,
+} from '@shared/appointments';
 import { formatCents } from '@shared/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
@@ -8,7 +13,16 @@ import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { ClientNotesButton } from '@/features/client-notes';
 import { readerProfilePath, readingPath, sessionDetailsPath } from '@/lib/paths';
 import { toast } from '@/lib/toast';
@@ -20,12 +34,17 @@ const when = (iso: string) => format(parseISO(iso), 'EEE, MMM d, yyyy, h:mm a');
 const isOpen = (a: Appointment) => a.status === 'pending' || a.status === 'accepted';
 
 /** While 'Join' shows: from 5 minutes before the start to the booked end, for an accepted appointment. */
-const isJoinable = (a: Appointment, now: number) => a.status === 'accepted' && now >= Date.parse(a.startsAt) - APPOINTMENT_JOIN_EARLY_MINUTES * MINUTE_MS && now < Date.parse(a.endsAt);
+const isJoinable = (a: Appointment, now: number) =>
+  a.status === 'accepted' &&
+  now >= Date.parse(a.startsAt) - APPOINTMENT_JOIN_EARLY_MINUTES * MINUTE_MS &&
+  now < Date.parse(a.endsAt);
 
 function cancelNote(a: Appointment, isReader: boolean, now: number): string {
   if (isReader || a.status === 'pending') return 'The client gets the price back in full.';
   const isLate = Date.parse(a.startsAt) - now <= APPOINTMENT_FREE_CANCEL_HOURS * 60 * MINUTE_MS;
-  return isLate ? `Less than ${APPOINTMENT_FREE_CANCEL_HOURS} hours ahead: half the price goes to the reader.` : 'More than 12 hours ahead: the price comes back in full.';
+  return isLate
+    ? `Less than ${APPOINTMENT_FREE_CANCEL_HOURS} hours ahead: half the price goes to the reader.`
+    : 'More than 12 hours ahead: the price comes back in full.';
 }
 
 function Row({ appointment: a, isReader, now }: { appointment: Appointment; isReader: boolean; now: number }) {
@@ -61,7 +80,10 @@ function Row({ appointment: a, isReader, now }: { appointment: Appointment; isRe
           ) : (
             <>
               With{' '}
-              <Link to={readerProfilePath(a.readerUsername)} className="text-primary underline-offset-4 hover:underline">
+              <Link
+                to={readerProfilePath(a.readerUsername)}
+                className="text-primary underline-offset-4 hover:underline"
+              >
                 {other}
               </Link>
             </>
@@ -71,13 +93,21 @@ function Row({ appointment: a, isReader, now }: { appointment: Appointment; isRe
             · {a.sessionType} · {a.minutes} min · {formatCents(a.priceCents)}
           </span>
         </p>
-        <Badge variant={a.status === 'accepted' || a.status === 'completed' ? 'default' : 'secondary'}>{APPOINTMENT_STATUS_LABELS[a.status]}</Badge>
+        <Badge variant={a.status === 'accepted' || a.status === 'completed' ? 'default' : 'secondary'}>
+          {APPOINTMENT_STATUS_LABELS[a.status]}
+        </Badge>
       </div>
       <p className="text-sm">{when(a.startsAt)}</p>
       {a.status === 'pending' ? (
-        <p className="text-xs text-muted-foreground">{isReader ? `Accept or decline by ${when(a.answerBy)}; unanswered, it is declined by itself.` : `Held from your wallet; ${a.readerName} answers by ${when(a.answerBy)}.`}</p>
+        <p className="text-xs text-muted-foreground">
+          {isReader
+            ? `Accept or decline by ${when(a.answerBy)}; unanswered, it is declined by itself.`
+            : `Held from your wallet; ${a.readerName} answers by ${when(a.answerBy)}.`}
+        </p>
       ) : null}
-      {a.feeCents > 0 ? <p className="text-xs text-muted-foreground">Fee paid to the reader: {formatCents(a.feeCents)}</p> : null}
+      {a.feeCents > 0 ? (
+        <p className="text-xs text-muted-foreground">Fee paid to the reader: {formatCents(a.feeCents)}</p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {joinable ? (
           hasJoined && !a.sessionId ? (
@@ -144,7 +174,9 @@ function Row({ appointment: a, isReader, now }: { appointment: Appointment; isRe
 export function AppointmentsTab({ viewerId, side }: { viewerId: string; side: 'client' | 'reader' }) {
   const now = useNow(true, 15_000);
   const query = useQuery(myAppointmentsQuery);
-  const list = (query.data?.appointments ?? []).filter((a) => (side === 'reader' ? a.readerId === viewerId : a.clientId === viewerId));
+  const list = (query.data?.appointments ?? []).filter((a) =>
+    side === 'reader' ? a.readerId === viewerId : a.clientId === viewerId,
+  );
   // While one can be joined, look again often: the other side's Join opens the room.
   const isWaiting = list.some((a) => isJoinable(a, now));
   const { refetch } = query;

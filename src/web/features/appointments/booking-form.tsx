@@ -22,13 +22,27 @@ function Choice<T extends string | number>({
   onChange,
   render,
   isGrid = false,
-}: { label: string; options: readonly T[]; value: T | null; onChange: (next: T) => void; render: (option: T) => ReactNode; isGrid?: boolean }) {
+}: {
+  label: string;
+  options: readonly T[];
+  value: T | null;
+  onChange: (next: T) => void;
+  render: (option: T) => ReactNode;
+  isGrid?: boolean;
+}) {
   return (
     <fieldset className="grid gap-1.5">
       <legend className="mb-1 text-sm font-semibold">{label}</legend>
       <div className={isGrid ? 'grid grid-cols-3 gap-2' : 'flex flex-wrap gap-2'}>
         {options.map((option) => (
-          <Button key={option} size="sm" className={isGrid ? 'px-1' : undefined} variant={option === value ? 'default' : 'outline'} aria-pressed={option === value} onClick={() => onChange(option)}>
+          <Button
+            key={option}
+            size="sm"
+            className={isGrid ? 'px-1' : undefined}
+            variant={option === value ? 'default' : 'outline'}
+            aria-pressed={option === value}
+            onClick={() => onChange(option)}
+          >
             {render(option)}
           </Button>
         ))}
@@ -85,14 +99,16 @@ export function BookingForm({ reader, slots }: { reader: Reader; slots: Appointm
     },
     onError: (error) => {
       // The slot may just have been taken: show what is free now.
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: appointmentKeys.slots(reader.id) });
+      if (error instanceof ApiError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: appointmentKeys.slots(reader.id) });
     },
   });
 
   if (book.isSuccess) {
     return (
       <p className="text-sm font-semibold" role="status">
-        Booked for {format(parseISO(book.data.startsAt), 'EEE, MMM d, h:mm a')}. {reader.firstName} answers by {format(parseISO(book.data.answerBy), 'MMM d, h:mm a')}; follow it in your{' '}
+        Booked for {format(parseISO(book.data.startsAt), 'EEE, MMM d, h:mm a')}. {reader.firstName} answers by{' '}
+        {format(parseISO(book.data.answerBy), 'MMM d, h:mm a')}; follow it in your{' '}
         <Link to={paths.dashboardAppointments} className="text-primary underline">
           Appointments
         </Link>
@@ -102,14 +118,40 @@ export function BookingForm({ reader, slots }: { reader: Reader; slots: Appointm
   }
   return (
     <div className="grid gap-4">
-      <Choice label="Kind" options={SESSION_TYPES} value={sessionType} onChange={setSessionType} render={(type) => `${TYPE_NAMES[type]} · ${formatCents(slots.ratesPerMinuteCents[type])}/min`} />
-      <Choice label="Length" options={APPOINTMENT_MINUTES} value={minutes} onChange={setMinutes} render={(length) => `${length} min`} />
+      <Choice
+        label="Kind"
+        options={SESSION_TYPES}
+        value={sessionType}
+        onChange={setSessionType}
+        render={(type) => `${TYPE_NAMES[type]} · ${formatCents(slots.ratesPerMinuteCents[type])}/min`}
+      />
+      <Choice
+        label="Length"
+        options={APPOINTMENT_MINUTES}
+        value={minutes}
+        onChange={setMinutes}
+        render={(length) => `${length} min`}
+      />
       {days.size === 0 ? (
         <p className="text-sm text-muted-foreground">No free {minutes}-minute slot in the next 14 days.</p>
       ) : (
         <>
-          <Choice label="Day" options={[...days.keys()]} value={shownDay} onChange={setDay} render={(date) => format(parseISO(date), 'EEE d MMM')} isGrid />
-          <Choice label="Start (your time)" options={times} value={chosen} onChange={setStartsAt} render={(iso) => format(parseISO(iso), 'h:mm a')} isGrid />
+          <Choice
+            label="Day"
+            options={[...days.keys()]}
+            value={shownDay}
+            onChange={setDay}
+            render={(date) => format(parseISO(date), 'EEE d MMM')}
+            isGrid
+          />
+          <Choice
+            label="Start (your time)"
+            options={times}
+            value={chosen}
+            onChange={setStartsAt}
+            render={(iso) => format(parseISO(iso), 'h:mm a')}
+            isGrid
+          />
         </>
       )}
       {chosen ? (
@@ -121,7 +163,9 @@ export function BookingForm({ reader, slots }: { reader: Reader; slots: Appointm
             <span className="text-2xl font-semibold text-gold tabular-nums" data-testid="appointment-price">
               {formatCents(priceCents)}
             </span>{' '}
-            <span className="text-sm text-muted-foreground">held from your wallet now; back in full if {reader.firstName} declines or does not come.</span>
+            <span className="text-sm text-muted-foreground">
+              held from your wallet now; back in full if {reader.firstName} declines or does not come.
+            </span>
           </p>
           <Button onClick={() => book.mutate()} disabled={book.isPending}>
             {book.isPending ? 'Booking…' : `Confirm booking for ${formatCents(priceCents)}`}

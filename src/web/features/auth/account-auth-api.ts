@@ -4,14 +4,18 @@ import { apiRequest } from '@/lib/api';
 import { afterPasswordStep, refreshProfile } from '@/lib/auth';
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: (input: RequestPasswordResetInput) => apiRequest('/api/auth/request-password-reset', { method: 'POST', body: input }) });
+  return useMutation({
+    mutationFn: (input: RequestPasswordResetInput) =>
+      apiRequest('/api/auth/request-password-reset', { method: 'POST', body: input }),
+  });
 }
 
 /** A reset signs the person in, or (two-factor on) asks for their code next, as a sign-in does. */
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: ResetPasswordInput) => afterPasswordStep(queryClient, await apiRequest('/api/auth/reset-password', { method: 'POST', body: input })),
+    mutationFn: async (input: ResetPasswordInput) =>
+      afterPasswordStep(queryClient, await apiRequest('/api/auth/reset-password', { method: 'POST', body: input })),
   });
 }
 
@@ -22,7 +26,10 @@ export function useVerifySecondFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ method, code }: { method: SecondFactor; code: string }) => {
-      await apiRequest(`/api/auth/two-factor/${method === 'totp' ? 'verify-totp' : 'verify-backup-code'}`, { method: 'POST', body: { code } });
+      await apiRequest(`/api/auth/two-factor/${method === 'totp' ? 'verify-totp' : 'verify-backup-code'}`, {
+        method: 'POST',
+        body: { code },
+      });
       return refreshProfile(queryClient);
     },
   });

@@ -28,7 +28,9 @@ export function AuthDialog({
             {mode === 'sign-up' ? 'Join Our Soul Tribe' : 'Welcome Back'}
           </DialogTitle>
           <DialogDescription>
-            {mode === 'sign-up' ? 'Create your free account and meet your reader.' : 'Sign in to continue your journey.'}
+            {mode === 'sign-up'
+              ? 'Create your free account and meet your reader.'
+              : 'Sign in to continue your journey.'}
           </DialogDescription>
         </DialogHeader>
         <Tabs value={mode ?? 'sign-in'} onValueChange={(value) => isAuthMode(value) && onModeChange(value)}>

@@ -11,7 +11,10 @@ describe('toAuthFormError', () => {
   });
 
   it('shows server field messages beside their fields', () => {
-    const error = new ApiError(400, 'BAD_REQUEST', 'Invalid input', { email: 'Enter a valid email address', other: 'ignored' });
+    const error = new ApiError(400, 'BAD_REQUEST', 'Invalid input', {
+      email: 'Enter a valid email address',
+      other: 'ignored',
+    });
     expect(toAuthFormError(error)).toEqual({ fields: { email: 'Enter a valid email address' } });
   });
 

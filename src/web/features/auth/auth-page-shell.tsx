@@ -3,7 +3,17 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { LegalNote } from './legal-note';
 
 /** The centred card shared by /login and /signup. */
-export function AuthPageShell({ title, subtitle, footer, children }: { title: string; subtitle: string; footer: ReactNode; children: ReactNode }) {
+export function AuthPageShell({
+  title,
+  subtitle,
+  footer,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-12 sm:py-16">
       <Card>

@@ -15,7 +15,15 @@ export function FormRootError({ message }: { message?: string }) {
 }
 
 /** Full-width submit, disabled with a spinner while the request runs so it is sent once. */
-export function SubmitButton({ isSubmitting, busyLabel, children }: { isSubmitting: boolean; busyLabel: string; children: string }) {
+export function SubmitButton({
+  isSubmitting,
+  busyLabel,
+  children,
+}: {
+  isSubmitting: boolean;
+  busyLabel: string;
+  children: string;
+}) {
   return (
     <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
       {isSubmitting ? <Spinner className="size-4 text-primary-foreground" label={busyLabel} /> : null}

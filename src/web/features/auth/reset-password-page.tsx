@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type NewPasswordForm, newPasswordFormSchema, type RequestPasswordResetInput, requestPasswordResetSchema } from '@shared/account';
+import {
+  type NewPasswordForm,
+  newPasswordFormSchema,
+  type RequestPasswordResetInput,
+  requestPasswordResetSchema,
+} from '@shared/account';
 import { MailCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -55,7 +60,11 @@ function RequestLinkCard() {
   };
   const emailId = `${id}-email`;
   return (
-    <AuthPageShell title="Forgot Password?" subtitle="We will email you a link to choose a new one." footer={backToSignIn}>
+    <AuthPageShell
+      title="Forgot Password?"
+      subtitle="We will email you a link to choose a new one."
+      footer={backToSignIn}
+    >
       {sentTo ? (
         <Alert>
           <MailCheck aria-hidden="true" />
@@ -66,7 +75,13 @@ function RequestLinkCard() {
       ) : (
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4" aria-label="Ask for a reset link">
           <FormField id={emailId} label="Email" error={errors.email?.message}>
-            <Input type="email" autoComplete="email" placeholder="you@example.com" {...fieldAria(emailId, errors.email?.message)} {...register('email')} />
+            <Input
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              {...fieldAria(emailId, errors.email?.message)}
+              {...register('email')}
+            />
           </FormField>
           <FormRootError message={errors.root?.message} />
           <SubmitButton isSubmitting={isSubmitting} busyLabel="Sending the link">
@@ -88,7 +103,10 @@ function NewPasswordCard({ token }: { token: string }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(newPasswordFormSchema), defaultValues: { newPassword: '', confirmPassword: '' } });
+  } = useForm({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
   const signedIn = () => navigate(paths.dashboard, { replace: true });
   const onSubmit = async (values: NewPasswordForm) => {
     try {
@@ -106,7 +124,11 @@ function NewPasswordCard({ token }: { token: string }) {
   return (
     <AuthPageShell
       title="New Password"
-      subtitle={isTwoFactorStep ? 'Your password is changed. One more step to sign in.' : 'Choose a new password for your account.'}
+      subtitle={
+        isTwoFactorStep
+          ? 'Your password is changed. One more step to sign in.'
+          : 'Choose a new password for your account.'
+      }
       footer={
         <Link to={paths.resetPassword} className="font-semibold text-pink underline-offset-4 hover:underline">
           Ask for a new link
@@ -118,10 +140,20 @@ function NewPasswordCard({ token }: { token: string }) {
       ) : (
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4" aria-label="Choose a new password">
           <FormField id={newId} label="New password" error={errors.newPassword?.message}>
-            <Input type="password" autoComplete="new-password" {...fieldAria(newId, errors.newPassword?.message)} {...register('newPassword')} />
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...fieldAria(newId, errors.newPassword?.message)}
+              {...register('newPassword')}
+            />
           </FormField>
           <FormField id={confirmId} label="New password again" error={errors.confirmPassword?.message}>
-            <Input type="password" autoComplete="new-password" {...fieldAria(confirmId, errors.confirmPassword?.message)} {...register('confirmPassword')} />
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...fieldAria(confirmId, errors.confirmPassword?.message)}
+              {...register('confirmPassword')}
+            />
           </FormField>
           <FormRootError message={errors.root?.message} />
           <SubmitButton isSubmitting={isSubmitting} busyLabel="Saving the new password">

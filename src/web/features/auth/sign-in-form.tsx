@@ -15,10 +15,24 @@ import { TwoFactorStep } from './two-factor-step';
 export function SignInForm({ onSuccess, onForgotPassword }: { onSuccess: () => void; onForgotPassword?: () => void }) {
   const [isTwoFactorStep, setIsTwoFactorStep] = useState(false);
   if (isTwoFactorStep) return <TwoFactorStep onSuccess={onSuccess} onCancel={() => setIsTwoFactorStep(false)} />;
-  return <PasswordStep onSuccess={onSuccess} onTwoFactor={() => setIsTwoFactorStep(true)} onForgotPassword={onForgotPassword} />;
+  return (
+    <PasswordStep
+      onSuccess={onSuccess}
+      onTwoFactor={() => setIsTwoFactorStep(true)}
+      onForgotPassword={onForgotPassword}
+    />
+  );
 }
 
-function PasswordStep({ onSuccess, onTwoFactor, onForgotPassword }: { onSuccess: () => void; onTwoFactor: () => void; onForgotPassword?: () => void }) {
+function PasswordStep({
+  onSuccess,
+  onTwoFactor,
+  onForgotPassword,
+}: {
+  onSuccess: () => void;
+  onTwoFactor: () => void;
+  onForgotPassword?: () => void;
+}) {
   const id = useId();
   const signIn = useSignIn();
   const {
@@ -47,12 +61,27 @@ function PasswordStep({ onSuccess, onTwoFactor, onForgotPassword }: { onSuccess:
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4" aria-label="Sign in">
       <FormField id={emailId} label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder="you@example.com" {...fieldAria(emailId, errors.email?.message)} {...register('email')} />
+        <Input
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          {...fieldAria(emailId, errors.email?.message)}
+          {...register('email')}
+        />
       </FormField>
       <FormField id={passwordId} label="Password" error={errors.password?.message}>
-        <Input type="password" autoComplete="current-password" {...fieldAria(passwordId, errors.password?.message)} {...register('password')} />
+        <Input
+          type="password"
+          autoComplete="current-password"
+          {...fieldAria(passwordId, errors.password?.message)}
+          {...register('password')}
+        />
       </FormField>
-      <Link to={paths.resetPassword} onClick={onForgotPassword} className="-mt-2 justify-self-end text-sm font-semibold text-pink underline-offset-4 hover:underline">
+      <Link
+        to={paths.resetPassword}
+        onClick={onForgotPassword}
+        className="-mt-2 justify-self-end text-sm font-semibold text-pink underline-offset-4 hover:underline"
+      >
         Forgot password?
       </Link>
       <FormRootError message={errors.root?.message} />

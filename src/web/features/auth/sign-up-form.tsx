@@ -57,10 +57,21 @@ export function SignUpForm() {
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4" aria-label="Sign up">
       <FormField id={nameId} label="Name" error={errors.name?.message}>
-        <Input autoComplete="name" placeholder="Your name" {...fieldAria(nameId, errors.name?.message)} {...register('name')} />
+        <Input
+          autoComplete="name"
+          placeholder="Your name"
+          {...fieldAria(nameId, errors.name?.message)}
+          {...register('name')}
+        />
       </FormField>
       <FormField id={emailId} label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder="you@example.com" {...fieldAria(emailId, errors.email?.message)} {...register('email')} />
+        <Input
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          {...fieldAria(emailId, errors.email?.message)}
+          {...register('email')}
+        />
       </FormField>
       <FormField id={passwordId} label="Password" error={errors.password?.message} hint={passwordHint}>
         <Input

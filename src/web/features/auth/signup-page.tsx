@@ -7,7 +7,10 @@ import { AuthPageShell } from './auth-page-shell';
 import { SignUpForm } from './sign-up-form';
 
 export function SignupPage() {
-  usePageMeta({ title: 'Create Your Account', description: 'Create a free Soul Tribe account and pay only for the minutes of each reading.' });
+  usePageMeta({
+    title: 'Create Your Account',
+    description: 'Create a free Soul Tribe account and pay only for the minutes of each reading.',
+  });
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get(REDIRECT_PARAM);
   // A friend's invitation (issue 48): kept until the new account, signed in, claims it.

@@ -13,7 +13,15 @@ import { FormRootError, SubmitButton } from './form-parts';
 /** After the password: the authenticator's code, or one backup code when the phone is not at hand. */
 export function TwoFactorStep({ onSuccess, onCancel }: { onSuccess: () => void; onCancel: () => void }) {
   const [method, setMethod] = useState<SecondFactor>('totp');
-  return <TwoFactorCodeForm key={method} method={method} onMethodChange={setMethod} onSuccess={onSuccess} onCancel={onCancel} />;
+  return (
+    <TwoFactorCodeForm
+      key={method}
+      method={method}
+      onMethodChange={setMethod}
+      onSuccess={onSuccess}
+      onCancel={onCancel}
+    />
+  );
 }
 
 function TwoFactorCodeForm({
@@ -52,7 +60,9 @@ function TwoFactorCodeForm({
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4" aria-label="Two-factor sign-in">
       <p className="flex items-start gap-2 text-sm text-muted-foreground">
         <ShieldCheck className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
-        {isTotp ? 'Enter the 6-digit code from your authenticator app.' : 'Enter one of the backup codes you saved. Each works once.'}
+        {isTotp
+          ? 'Enter the 6-digit code from your authenticator app.'
+          : 'Enter one of the backup codes you saved. Each works once.'}
       </p>
       <FormField id={codeId} label={isTotp ? 'Authentication code' : 'Backup code'} error={errors.code?.message}>
         <Input
@@ -69,7 +79,12 @@ function TwoFactorCodeForm({
         Verify
       </SubmitButton>
       <div className="flex flex-wrap justify-between gap-2">
-        <Button type="button" variant="link" className="px-0" onClick={() => onMethodChange(isTotp ? 'backup-code' : 'totp')}>
+        <Button
+          type="button"
+          variant="link"
+          className="px-0"
+          onClick={() => onMethodChange(isTotp ? 'backup-code' : 'totp')}
+        >
           {isTotp ? 'Use a backup code instead' : 'Use the authenticator app instead'}
         </Button>
         <Button type="button" variant="ghost" onClick={onCancel}>

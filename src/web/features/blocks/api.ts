@@ -17,7 +17,15 @@ export const blocksQuery = queryOptions({
  * reader's queue. The keys are written out rather than imported: sessions and written readings
  * import this feature, and importing theirs back would be a cycle.
  */
-const AFFECTED_KEYS = [['wallet'], profileQueryKey, ['appointments'], ['written-readings'], ['sessions'], ['queue'], ['dashboard']] as const;
+const AFFECTED_KEYS = [
+  ['wallet'],
+  profileQueryKey,
+  ['appointments'],
+  ['written-readings'],
+  ['sessions'],
+  ['queue'],
+  ['dashboard'],
+] as const;
 
 function refreshAfterBlockChange(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: blockKeys.mine });
@@ -27,7 +35,8 @@ function refreshAfterBlockChange(queryClient: QueryClient) {
 export function useBlockUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateBlockInput): Promise<Block> => apiRequestParsed('/api/blocks', blockSchema, { method: 'POST', body: input }),
+    mutationFn: (input: CreateBlockInput): Promise<Block> =>
+      apiRequestParsed('/api/blocks', blockSchema, { method: 'POST', body: input }),
     onSuccess: () => refreshAfterBlockChange(queryClient),
   });
 }

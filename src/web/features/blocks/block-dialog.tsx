@@ -7,7 +7,14 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
@@ -33,7 +40,17 @@ function BlockEffects() {
   );
 }
 
-function BlockForm({ userId, name, onDone, onBlocked }: { userId: string; name: string; onDone: () => void; onBlocked?: () => void }) {
+function BlockForm({
+  userId,
+  name,
+  onDone,
+  onBlocked,
+}: {
+  userId: string;
+  name: string;
+  onDone: () => void;
+  onBlocked?: () => void;
+}) {
   const block = useBlockUser();
   const [formError, setFormError] = useState<string | null>(null);
   // A second click before the first has re-rendered the button as disabled must not send again.
@@ -44,7 +61,10 @@ function BlockForm({ userId, name, onDone, onBlocked }: { userId: string; name: 
     setError,
     watch,
     formState: { errors },
-  } = useForm<ReasonFormInput, unknown, ReasonFormOutput>({ resolver: zodResolver(reasonFormSchema), defaultValues: { reason: '' } });
+  } = useForm<ReasonFormInput, unknown, ReasonFormOutput>({
+    resolver: zodResolver(reasonFormSchema),
+    defaultValues: { reason: '' },
+  });
   const error = errors.reason?.message;
   const length = (watch('reason') ?? '').length;
 
@@ -73,14 +93,23 @@ function BlockForm({ userId, name, onDone, onBlocked }: { userId: string; name: 
   return (
     <form className="grid gap-4" onSubmit={handleSubmit(submit)} aria-label={`Block ${name}`} noValidate>
       <FormField id={REASON_ID} label="Private reason (optional)" error={error} hint="Only you will see it.">
-        <Textarea rows={3} placeholder="For your own records" {...fieldAria(REASON_ID, error, 'hint')} {...register('reason')} />
+        <Textarea
+          rows={3}
+          placeholder="For your own records"
+          {...fieldAria(REASON_ID, error, 'hint')}
+          {...register('reason')}
+        />
       </FormField>
-      <p className={cn('-mt-2 text-right text-xs tabular-nums', length > BLOCK_REASON_MAX_CHARS ? 'font-semibold text-destructive' : 'text-muted-foreground')} aria-live="polite">
+      <p
+        className={cn(
+          '-mt-2 text-right text-xs tabular-nums',
+          length > BLOCK_REASON_MAX_CHARS ? 'font-semibold text-destructive' : 'text-muted-foreground',
+        )}
+        aria-live="polite"
+      >
         {length} / {BLOCK_REASON_MAX_CHARS}
       </p>
-      {formError ? (
-        <Alert variant="destructive">{formError}</Alert>
-      ) : null}
+      {formError ? <Alert variant="destructive">{formError}</Alert> : null}
       <DialogFooter>
         <Button variant="outline" onClick={onDone}>
           Cancel
@@ -94,7 +123,17 @@ function BlockForm({ userId, name, onDone, onBlocked }: { userId: string; name: 
 }
 
 /** Someone already blocked: when, and the way back, instead of a second block that would change nothing. */
-function AlreadyBlocked({ userId, name, since, onDone }: { userId: string; name: string; since: string; onDone: () => void }) {
+function AlreadyBlocked({
+  userId,
+  name,
+  since,
+  onDone,
+}: {
+  userId: string;
+  name: string;
+  since: string;
+  onDone: () => void;
+}) {
   const unblock = useUnblockUser();
   return (
     <div className="grid gap-4">
@@ -124,7 +163,17 @@ function AlreadyBlocked({ userId, name, since, onDone }: { userId: string; name:
   );
 }
 
-function DialogBody({ userId, name, onDone, onBlocked }: { userId: string; name: string; onDone: () => void; onBlocked?: () => void }) {
+function DialogBody({
+  userId,
+  name,
+  onDone,
+  onBlocked,
+}: {
+  userId: string;
+  name: string;
+  onDone: () => void;
+  onBlocked?: () => void;
+}) {
   // The list only tells whether this is a block already made; if it cannot load, blocking still works.
   const existing = useQuery(blocksQuery).data?.blocks.find((block) => block.userId === userId);
   if (existing) return <AlreadyBlocked userId={userId} name={name} since={existing.createdAt} onDone={onDone} />;
@@ -154,7 +203,9 @@ export function BlockDialog({ open, onOpenChange, userId, name, onBlocked }: Blo
           <DialogDescription>While blocked, the two of you cannot reach each other on Soul Tribe.</DialogDescription>
         </DialogHeader>
         {/* A fresh form on each opening. */}
-        {open ? <DialogBody userId={userId} name={name} onDone={() => onOpenChange(false)} onBlocked={onBlocked} /> : null}
+        {open ? (
+          <DialogBody userId={userId} name={name} onDone={() => onOpenChange(false)} onBlocked={onBlocked} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );

@@ -24,7 +24,9 @@ function BlockedPerson({ block }: { block: Block }) {
         <p className="text-xs text-muted-foreground">
           Blocked <time dateTime={block.createdAt}>{format(parseISO(block.createdAt), 'MMM d, yyyy')}</time>
         </p>
-        {block.reason ? <p className="text-sm italic text-muted-foreground [overflow-wrap:anywhere]">“{block.reason}”</p> : null}
+        {block.reason ? (
+          <p className="text-sm italic text-muted-foreground [overflow-wrap:anywhere]">“{block.reason}”</p>
+        ) : null}
       </div>
       <Button
         variant="outline"
@@ -51,7 +53,10 @@ export function BlockedPeopleCard() {
     <Card>
       <CardHeader>
         <CardTitle>Blocked people</CardTitle>
-        <CardDescription>While blocked, neither of you can request, book, write to or join a paid stream of the other. Your reasons stay private.</CardDescription>
+        <CardDescription>
+          While blocked, neither of you can request, book, write to or join a paid stream of the other. Your reasons
+          stay private.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {query.data ? (

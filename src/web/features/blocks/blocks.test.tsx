@@ -10,9 +10,29 @@ import { toast } from '@/lib/toast';
 import { BlockButton } from './block-button';
 import { BlockedPeopleCard } from './blocked-people-card';
 
-const reader: Profile = { id: 'r1', email: 'r@example.com', fullName: 'Selene Moon', avatarUrl: null, role: 'reader', walletBalanceCents: 0, creditCents: 0, createdAt: '2026-01-01T00:00:00Z' };
-const json = (status: number, body?: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const maya: Block = { userId: 'c1', name: 'Maya Rivers', avatarUrl: null, role: 'client', reason: 'Rude in two readings', createdAt: '2026-03-02T10:00:00.000Z' };
+const reader: Profile = {
+  id: 'r1',
+  email: 'r@example.com',
+  fullName: 'Selene Moon',
+  avatarUrl: null,
+  role: 'reader',
+  walletBalanceCents: 0,
+  creditCents: 0,
+  createdAt: '2026-01-01T00:00:00Z',
+};
+const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+const maya: Block = {
+  userId: 'c1',
+  name: 'Maya Rivers',
+  avatarUrl: null,
+  role: 'client',
+  reason: 'Rude in two readings',
+  createdAt: '2026-03-02T10:00:00.000Z',
+};
 
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 
@@ -37,7 +57,8 @@ function renderWithClient(ui: ReactNode) {
   return { invalidate };
 }
 
-const posts = (fetchMock: ReturnType<typeof fakeServer>) => fetchMock.mock.calls.filter(([url, init]) => url === '/api/blocks' && init?.method === 'POST');
+const posts = (fetchMock: ReturnType<typeof fakeServer>) =>
+  fetchMock.mock.calls.filter(([url, init]) => url === '/api/blocks' && init?.method === 'POST');
 
 async function openDialog() {
   fireEvent.click(screen.getByRole('button', { name: 'Block Maya Rivers' }));
@@ -63,24 +84,35 @@ describe('the block dialog', () => {
     });
     const { invalidate } = renderWithClient(<BlockButton userId="c1" name="Maya Rivers" theirRole="client" />);
     const dialog = await openDialog();
-    expect(within(dialog).getByText('Neither of you can request, book, write to or join a paid stream of the other.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Neither of you can request, book, write to or join a paid stream of the other.'),
+    ).toBeTruthy();
     expect(within(dialog).getByText('Anything booked or asked between you is refunded in full.')).toBeTruthy();
     expect(within(dialog).getByText('A reading in progress between you ends now.')).toBeTruthy();
     expect(within(dialog).getByText(/They are not told why/)).toBeTruthy();
 
-    fireEvent.change(within(dialog).getByLabelText('Private reason (optional)'), { target: { value: 'Asked for my phone number' } });
+    fireEvent.change(within(dialog).getByLabelText('Private reason (optional)'), {
+      target: { value: 'Asked for my phone number' },
+    });
     const block = within(dialog).getByRole('button', { name: 'Block' });
     fireEvent.click(block);
     fireEvent.click(block);
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Blocking…' })).toHaveProperty('disabled', true));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Blocking…' })).toHaveProperty('disabled', true),
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Blocking…' }));
     release();
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('You blocked Maya Rivers', expect.anything()));
     expect(posts(fetchMock)).toHaveLength(1);
-    expect(JSON.parse(String(posts(fetchMock)[0]![1]?.body))).toEqual({ userId: 'c1', reason: 'Asked for my phone number' });
+    expect(JSON.parse(String(posts(fetchMock)[0]![1]?.body))).toEqual({
+      userId: 'c1',
+      reason: 'Asked for my phone number',
+    });
     const refreshed = invalidate.mock.calls.map(([filters]) => filters?.queryKey?.[0]);
-    expect(refreshed).toEqual(expect.arrayContaining(['blocks', 'wallet', 'appointments', 'written-readings', 'sessions', 'profile']));
+    expect(refreshed).toEqual(
+      expect.arrayContaining(['blocks', 'wallet', 'appointments', 'written-readings', 'sessions', 'profile']),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -88,17 +120,28 @@ describe('the block dialog', () => {
     const fetchMock = fakeServer([]);
     renderWithClient(<BlockButton userId="c1" name="Maya Rivers" theirRole="client" />);
     const dialog = await openDialog();
-    fireEvent.change(within(dialog).getByLabelText('Private reason (optional)'), { target: { value: 'x'.repeat(BLOCK_REASON_MAX_CHARS + 1) } });
+    fireEvent.change(within(dialog).getByLabelText('Private reason (optional)'), {
+      target: { value: 'x'.repeat(BLOCK_REASON_MAX_CHARS + 1) },
+    });
     expect(within(dialog).getByText(`${BLOCK_REASON_MAX_CHARS + 1} / ${BLOCK_REASON_MAX_CHARS}`)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(`A reason is at most ${BLOCK_REASON_MAX_CHARS} characters`);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      `A reason is at most ${BLOCK_REASON_MAX_CHARS} characters`,
+    );
     expect(within(dialog).getByLabelText('Private reason (optional)').getAttribute('aria-invalid')).toBe('true');
     expect(posts(fetchMock)).toHaveLength(0);
   });
 
   it("shows the server's refusal in the dialog: a field's beside it, any other below the form", async () => {
     const fetchMock = fakeServer([], {
-      'POST /api/blocks': () => json(400, { error: { code: 'VALIDATION', message: 'Check the form', fields: { reason: 'A reason is at most 500 characters' } } }),
+      'POST /api/blocks': () =>
+        json(400, {
+          error: {
+            code: 'VALIDATION',
+            message: 'Check the form',
+            fields: { reason: 'A reason is at most 500 characters' },
+          },
+        }),
     });
     renderWithClient(<BlockButton userId="c1" name="Maya Rivers" theirRole="client" />);
     let dialog = await openDialog();
@@ -106,7 +149,15 @@ describe('the block dialog', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe('A reason is at most 500 characters');
 
     fetchMock.mockImplementation(async (_input: string, init?: RequestInit) =>
-      init?.method === 'POST' ? json(400, { error: { code: 'VALIDATION', message: 'You cannot block an admin.', fields: { userId: 'You cannot block an admin.' } } }) : json(200, { blocks: [] }),
+      init?.method === 'POST'
+        ? json(400, {
+            error: {
+              code: 'VALIDATION',
+              message: 'You cannot block an admin.',
+              fields: { userId: 'You cannot block an admin.' },
+            },
+          })
+        : json(200, { blocks: [] }),
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -140,7 +191,14 @@ describe('the block dialog', () => {
 
 describe('the blocked people list', () => {
   it('lists each block with its role, date and private reason, and unblocks one', async () => {
-    const luna: Block = { userId: 'c2', name: 'Luna Park', avatarUrl: null, role: 'client', reason: null, createdAt: '2026-03-01T10:00:00.000Z' };
+    const luna: Block = {
+      userId: 'c2',
+      name: 'Luna Park',
+      avatarUrl: null,
+      role: 'client',
+      reason: null,
+      createdAt: '2026-03-01T10:00:00.000Z',
+    };
     const blocks = [maya, luna];
     const fetchMock = fakeServer(blocks, {
       'DELETE /api/blocks/c1': () => {
@@ -169,10 +227,17 @@ describe('the blocked people list', () => {
     expect((await screen.findByTestId('blocked-empty')).textContent).toContain('You have not blocked anyone.');
     cleanup();
 
-    fakeServer([maya], { 'DELETE /api/blocks/c1': () => json(500, { error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } }) });
+    fakeServer([maya], {
+      'DELETE /api/blocks/c1': () =>
+        json(500, { error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } }),
+    });
     renderWithClient(<BlockedPeopleCard />);
     fireEvent.click(await screen.findByRole('button', { name: 'Unblock Maya Rivers' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Could not unblock Maya Rivers', { description: 'Something went wrong on our side.' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Could not unblock Maya Rivers', {
+        description: 'Something went wrong on our side.',
+      }),
+    );
     expect(screen.getAllByTestId('blocked-person')).toHaveLength(1);
   });
 });

@@ -33,11 +33,13 @@ export function useClientNoteMutations(clientId: string) {
     void queryClient.invalidateQueries({ queryKey: key });
   };
   const add = useMutation({
-    mutationFn: (text: string) => apiRequestParsed(notesUrl(clientId), clientNoteSchema, { method: 'POST', body: { text } }),
+    mutationFn: (text: string) =>
+      apiRequestParsed(notesUrl(clientId), clientNoteSchema, { method: 'POST', body: { text } }),
     onSuccess: (note) => update((notes) => [note, ...notes]),
   });
   const edit = useMutation({
-    mutationFn: ({ id, text }: { id: string; text: string }) => apiRequestParsed(noteUrl(id), clientNoteSchema, { method: 'PATCH', body: { text } }),
+    mutationFn: ({ id, text }: { id: string; text: string }) =>
+      apiRequestParsed(noteUrl(id), clientNoteSchema, { method: 'PATCH', body: { text } }),
     onSuccess: (note) => update((notes) => notes.map((candidate) => (candidate.id === note.id ? note : candidate))),
   });
   const remove = useMutation({

@@ -3,17 +3,39 @@ import { ChevronDown, NotebookPen } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
 import { clientNotesQuery } from './api';
 import { ClientNotesPanel } from './client-notes-panel';
 
 /** 'Notes' on a row (a booking, a written question, a past reading): the panel in a dialog, fetched when opened. */
-export function ClientNotesButton({ clientId, clientName, variant = 'ghost', className }: { clientId: string; clientName: string; variant?: ButtonProps['variant']; className?: string }) {
+export function ClientNotesButton({
+  clientId,
+  clientName,
+  variant = 'ghost',
+  className,
+}: {
+  clientId: string;
+  clientName: string;
+  variant?: ButtonProps['variant'];
+  className?: string;
+}) {
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant={variant} size="sm" className={cn('text-muted-foreground', className)} aria-label={`Your notes on ${clientName}`}>
+        <Button
+          variant={variant}
+          size="sm"
+          className={cn('text-muted-foreground', className)}
+          aria-label={`Your notes on ${clientName}`}
+        >
           <NotebookPen aria-hidden="true" />
           Notes
         </Button>
@@ -44,10 +66,17 @@ function Glance({ clientId }: { clientId: string }) {
 function LatestNote({ clientId }: { clientId: string }) {
   const latest = useQuery(clientNotesQuery(clientId)).data?.notes[0];
   if (!latest) return null;
-  return <span className="line-clamp-1 pl-6 text-sm font-normal text-muted-foreground [overflow-wrap:anywhere]">{latest.text}</span>;
+  return (
+    <span className="line-clamp-1 pl-6 text-sm font-normal text-muted-foreground [overflow-wrap:anywhere]">
+      {latest.text}
+    </span>
+  );
 }
 
-const isWideScreen = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 1024px)').matches;
+const isWideScreen = () =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(min-width: 1024px)').matches;
 
 /**
  * The notes folded under one line (the count and the latest note) that opens in place: for the
@@ -80,7 +109,13 @@ export function ClientNotesDisclosure({
           <NotebookPen className="size-4 shrink-0 text-gold" aria-hidden="true" />
           <span className="text-sm">Your notes</span>
           {isOpen ? null : <Glance clientId={clientId} />}
-          <ChevronDown className={cn('ml-auto size-4 shrink-0 transition-transform motion-reduce:transition-none', isOpen && 'rotate-180')} aria-hidden="true" />
+          <ChevronDown
+            className={cn(
+              'ml-auto size-4 shrink-0 transition-transform motion-reduce:transition-none',
+              isOpen && 'rotate-180',
+            )}
+            aria-hidden="true"
+          />
         </span>
         {isOpen ? null : <LatestNote clientId={clientId} />}
       </button>

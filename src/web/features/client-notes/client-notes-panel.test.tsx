@@ -6,23 +6,47 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
 import { ClientNotesPanel } from './client-notes-panel';
 
-const json = (status: number, body?: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 const LIST = '/api/readers/me/clients/c1/notes';
 
-const older: ClientNote = { id: 'n1', text: 'Lost her father last spring.', createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-04T09:00:00.000Z' };
-const newer: ClientNote = { id: 'n2', text: 'Prefers tarot to oracle cards.', createdAt: '2026-03-05T18:30:00.000Z', updatedAt: '2026-03-05T18:30:00.000Z' };
+const older: ClientNote = {
+  id: 'n1',
+  text: 'Lost her father last spring.',
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-04T09:00:00.000Z',
+};
+const newer: ClientNote = {
+  id: 'n2',
+  text: 'Prefers tarot to oracle cards.',
+  createdAt: '2026-03-05T18:30:00.000Z',
+  updatedAt: '2026-03-05T18:30:00.000Z',
+};
 
 /** The notes endpoints over one list, newest first; `refuse` answers a write with that error instead. */
-function fakeServer(notes: ClientNote[], options: { listStatus?: number; refuse?: { status: number; body: unknown } } = {}) {
+function fakeServer(
+  notes: ClientNote[],
+  options: { listStatus?: number; refuse?: { status: number; body: unknown } } = {},
+) {
   const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     if (method === 'GET' && input === LIST) {
-      return options.listStatus ? json(options.listStatus, { error: { code: 'X', message: 'The notes are resting.' } }) : json(200, { notes });
+      return options.listStatus
+        ? json(options.listStatus, { error: { code: 'X', message: 'The notes are resting.' } })
+        : json(200, { notes });
     }
     if (options.refuse) return json(options.refuse.status, options.refuse.body);
     const body = init?.body ? JSON.parse(String(init.body)) : {};
     if (method === 'POST' && input === LIST) {
-      const note = { id: `n${notes.length + 10}`, text: body.text.trim(), createdAt: '2026-03-06T12:00:00.000Z', updatedAt: '2026-03-06T12:00:00.000Z' };
+      const note = {
+        id: `n${notes.length + 10}`,
+        text: body.text.trim(),
+        createdAt: '2026-03-06T12:00:00.000Z',
+        updatedAt: '2026-03-06T12:00:00.000Z',
+      };
       notes.unshift(note);
       return json(201, note);
     }
@@ -92,7 +116,18 @@ describe('ClientNotesPanel', () => {
   });
 
   it("shows the server's refusal beside the field", async () => {
-    fakeServer([], { refuse: { status: 400, body: { error: { code: 'VALIDATION', message: 'Check the form', fields: { text: 'A note is at most 2,000 characters' } } } } });
+    fakeServer([], {
+      refuse: {
+        status: 400,
+        body: {
+          error: {
+            code: 'VALIDATION',
+            message: 'Check the form',
+            fields: { text: 'A note is at most 2,000 characters' },
+          },
+        },
+      },
+    });
     renderPanel();
     expect(await screen.findByTestId('client-notes-empty')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('New note'), { target: { value: 'Too long, says the server' } });
@@ -112,7 +147,13 @@ describe('ClientNotesPanel', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(texts()).toEqual(['Prefers tarot; dislikes pendulums.']));
     expect(screen.getByTestId('client-note').textContent).toContain('Edited');
-    expect(fetchMock).toHaveBeenCalledWith('/api/readers/me/notes/n2', expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ text: 'Prefers tarot; dislikes pendulums.' }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/readers/me/notes/n2',
+      expect.objectContaining({
+        method: 'PATCH',
+        body: JSON.stringify({ text: 'Prefers tarot; dislikes pendulums.' }),
+      }),
+    );
   });
 
   it('deletes a note only once confirmed', async () => {
@@ -140,7 +181,9 @@ describe('ClientNotesPanel', () => {
 
     fakeServer([], { listStatus: 404 });
     renderPanel();
-    expect(await screen.findByText('You can keep notes on Maya once they ask you for a reading, book one or write to you.')).toBeTruthy();
+    expect(
+      await screen.findByText('You can keep notes on Maya once they ask you for a reading, book one or write to you.'),
+    ).toBeTruthy();
     expect(screen.queryByLabelText('New note')).toBeNull();
   });
 });

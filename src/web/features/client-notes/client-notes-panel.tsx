@@ -71,7 +71,12 @@ function NoteItem({ note, mutations }: { note: ClientNote; mutations: Mutations 
               <Pencil aria-hidden="true" />
               Edit
             </Button>
-            <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={() => setMode('confirm-delete')}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-muted-foreground"
+              onClick={() => setMode('confirm-delete')}
+            >
               <Trash2 aria-hidden="true" />
               Delete
             </Button>
@@ -87,7 +92,11 @@ function NoteList({ clientId, clientName, mutations }: { clientId: string; clien
   if (query.isPending) return <ListSkeleton label="Loading notes" rowClassName="h-12" />;
   if (query.isError) {
     if (isNeverCame(query.error)) {
-      return <p className="text-sm text-muted-foreground">You can keep notes on {clientName} once they ask you for a reading, book one or write to you.</p>;
+      return (
+        <p className="text-sm text-muted-foreground">
+          You can keep notes on {clientName} once they ask you for a reading, book one or write to you.
+        </p>
+      );
     }
     return <LoadFailed query={query} message="We could not load your notes." />;
   }
@@ -112,13 +121,29 @@ function NoteList({ clientId, clientName, mutations }: { clientId: string; clien
  * deletable, and a form to add one. Shown in a reading, a booking, a written question and the
  * reader's history of that client.
  */
-export function ClientNotesPanel({ clientId, clientName, isTitleShown = true, className }: { clientId: string; clientName: string; isTitleShown?: boolean; className?: string }) {
+export function ClientNotesPanel({
+  clientId,
+  clientName,
+  isTitleShown = true,
+  className,
+}: {
+  clientId: string;
+  clientName: string;
+  isTitleShown?: boolean;
+  className?: string;
+}) {
   const mutations = useClientNoteMutations(clientId);
   const formId = useId();
   const isNewcomer = isNeverCame(useQuery(clientNotesQuery(clientId)).error);
   return (
-    <section className={cn('grid gap-3', className)} aria-label={`Private notes on ${clientName}`} data-testid="client-notes-panel">
-      {isTitleShown ? <h2 className="text-base font-semibold [overflow-wrap:anywhere]">Notes on {clientName}</h2> : null}
+    <section
+      className={cn('grid gap-3', className)}
+      aria-label={`Private notes on ${clientName}`}
+      data-testid="client-notes-panel"
+    >
+      {isTitleShown ? (
+        <h2 className="text-base font-semibold [overflow-wrap:anywhere]">Notes on {clientName}</h2>
+      ) : null}
       <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
         <Lock className="size-3.5 shrink-0" aria-hidden="true" />
         Only you can see these notes.

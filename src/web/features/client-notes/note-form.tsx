@@ -41,7 +41,10 @@ export function NoteForm({
     reset,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<ClientNoteInput, unknown, NoteOutput>({ resolver: zodResolver(clientNoteInputSchema), defaultValues: { text: initialText } });
+  } = useForm<ClientNoteInput, unknown, NoteOutput>({
+    resolver: zodResolver(clientNoteInputSchema),
+    defaultValues: { text: initialText },
+  });
   const error = errors.text?.message;
   const length = (watch('text') ?? '').length;
   const isBusy = isPending || isSubmitting;
@@ -51,7 +54,10 @@ export function NoteForm({
       await save(text);
       if (!onCancel) reset({ text: '' });
     } catch (failure) {
-      const message = failure instanceof ApiError ? (failure.fields?.text ?? failure.message) : 'We could not save the note. Please try again.';
+      const message =
+        failure instanceof ApiError
+          ? (failure.fields?.text ?? failure.message)
+          : 'We could not save the note. Please try again.';
       setError('text', { message });
     }
   };
@@ -59,10 +65,21 @@ export function NoteForm({
   return (
     <form className="grid gap-2" onSubmit={handleSubmit(submit)} noValidate>
       <FormField id={id} label={label} error={error}>
-        <Textarea rows={rows} placeholder="What to remember next time" {...fieldAria(id, error, 'count')} {...register('text')} />
+        <Textarea
+          rows={rows}
+          placeholder="What to remember next time"
+          {...fieldAria(id, error, 'count')}
+          {...register('text')}
+        />
       </FormField>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p id={`${id}-hint`} className={cn('text-xs tabular-nums', length > NOTE_MAX_CHARS ? 'font-semibold text-destructive' : 'text-muted-foreground')}>
+        <p
+          id={`${id}-hint`}
+          className={cn(
+            'text-xs tabular-nums',
+            length > NOTE_MAX_CHARS ? 'font-semibold text-destructive' : 'text-muted-foreground',
+          )}
+        >
           {length.toLocaleString('en-US')} / {NOTE_MAX_CHARS.toLocaleString('en-US')}
         </p>
         <div className="flex gap-2">

@@ -45,7 +45,8 @@ export const postListQuery = (filter: PostFilter) =>
 
 export const categoryCountsQuery = queryOptions({
   queryKey: communityKeys.categories,
-  queryFn: ({ signal }) => apiRequestTyped<z.infer<typeof categoryCountsSchema>>('/api/community/categories', { signal }),
+  queryFn: ({ signal }) =>
+    apiRequestTyped<z.infer<typeof categoryCountsSchema>>('/api/community/categories', { signal }),
 });
 
 export const threadQuery = (id: string) =>
@@ -68,7 +69,9 @@ function useRefreshLists() {
 function useSetThreadPost() {
   const queryClient = useQueryClient();
   return (post: CommunityPost) =>
-    queryClient.setQueryData<PostThread>(communityKeys.thread(post.id), (current) => (current ? { ...current, post } : { post, replies: [] }));
+    queryClient.setQueryData<PostThread>(communityKeys.thread(post.id), (current) =>
+      current ? { ...current, post } : { post, replies: [] },
+    );
 }
 
 export function useCreatePost() {
@@ -85,7 +88,8 @@ export function useUpdatePost(id: string) {
   const refreshLists = useRefreshLists();
   const setThreadPost = useSetThreadPost();
   return useMutation({
-    mutationFn: (input: CreatePostInput) => apiRequestTyped<CommunityPost>(postPath(id), { method: 'PATCH', body: input }),
+    mutationFn: (input: CreatePostInput) =>
+      apiRequestTyped<CommunityPost>(postPath(id), { method: 'PATCH', body: input }),
     onSuccess: setThreadPost,
     onSettled: refreshLists,
   });
@@ -105,7 +109,8 @@ export function useModeratePost(id: string) {
   const refreshLists = useRefreshLists();
   const setThreadPost = useSetThreadPost();
   return useMutation({
-    mutationFn: (change: ModeratePostInput) => apiRequestTyped<CommunityPost>(`${postPath(id)}/moderation`, { method: 'PATCH', body: change }),
+    mutationFn: (change: ModeratePostInput) =>
+      apiRequestTyped<CommunityPost>(`${postPath(id)}/moderation`, { method: 'PATCH', body: change }),
     onSuccess: setThreadPost,
     onSettled: refreshLists,
   });
@@ -129,7 +134,8 @@ export function useModerateReply(postId: string, replyId: string) {
   const queryClient = useQueryClient();
   const refreshThread = () => queryClient.invalidateQueries({ queryKey: communityKeys.thread(postId) });
   const hide = useMutation({
-    mutationFn: (change: ModerateReplyInput) => apiRequestTyped<CommunityReply>(`${replyPath(replyId)}/moderation`, { method: 'PATCH', body: change }),
+    mutationFn: (change: ModerateReplyInput) =>
+      apiRequestTyped<CommunityReply>(`${replyPath(replyId)}/moderation`, { method: 'PATCH', body: change }),
     onSettled: refreshThread,
   });
   const remove = useMutation({
@@ -143,11 +149,16 @@ export function useCreateReply(postId: string) {
   const queryClient = useQueryClient();
   const refreshLists = useRefreshLists();
   return useMutation({
-    mutationFn: (content: string) => apiRequestTyped<CommunityReply>(`${postPath(postId)}/replies`, { body: { content } }),
+    mutationFn: (content: string) =>
+      apiRequestTyped<CommunityReply>(`${postPath(postId)}/replies`, { body: { content } }),
     onSuccess: (reply) =>
       queryClient.setQueryData<PostThread>(
         communityKeys.thread(postId),
-        (current) => current && { post: { ...current.post, replyCount: current.post.replyCount + 1 }, replies: [...current.replies, reply] },
+        (current) =>
+          current && {
+            post: { ...current.post, replyCount: current.post.replyCount + 1 },
+            replies: [...current.replies, reply],
+          },
       ),
     onSettled: refreshLists,
   });
@@ -161,7 +172,8 @@ export function useCreateReply(postId: string) {
 export function useToggleLike(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequestTyped<z.infer<typeof likeResultSchema>>(`${postPath(postId)}/like`, { method: 'POST', body: {} }),
+    mutationFn: () =>
+      apiRequestTyped<z.infer<typeof likeResultSchema>>(`${postPath(postId)}/like`, { method: 'POST', body: {} }),
     onSuccess: ({ liked, likeCount }) => {
       queryClient.setQueryData<PostThread>(
         communityKeys.thread(postId),

@@ -5,7 +5,17 @@ import { formatRelativeDate } from '@/lib/relative-date';
 import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
 
 /** Who wrote a post or reply and when; readers are marked, since their word carries weight here. */
-export function AuthorLine({ author, createdAt, now, size = 'md' }: { author: CommunityPost['author']; createdAt: string; now: Date; size?: 'sm' | 'md' }) {
+export function AuthorLine({
+  author,
+  createdAt,
+  now,
+  size = 'md',
+}: {
+  author: CommunityPost['author'];
+  createdAt: string;
+  now: Date;
+  size?: 'sm' | 'md';
+}) {
   const { timeZone, locale, isViewers } = useDisplayTimeZone();
   return (
     <div className="flex min-w-0 items-center gap-3">
@@ -16,7 +26,11 @@ export function AuthorLine({ author, createdAt, now, size = 'md' }: { author: Co
           {author.isReader ? <Badge variant="gold">Reader</Badge> : null}
         </p>
         {/* In the viewer's calendar and words once known; while a page rendered on the server hydrates, as the server wrote it (UTC, en-US). */}
-        <time dateTime={createdAt} title={isViewers ? new Date(createdAt).toLocaleString() : undefined} className="text-sm text-muted-foreground">
+        <time
+          dateTime={createdAt}
+          title={isViewers ? new Date(createdAt).toLocaleString() : undefined}
+          className="text-sm text-muted-foreground"
+        >
           {formatRelativeDate(createdAt, now, locale, timeZone)}
         </time>
       </div>

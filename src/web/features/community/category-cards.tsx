@@ -10,7 +10,9 @@ export function CategoryCards({ onChoose }: { onChoose: (category: CommunityCate
   const counts = useQuery(categoryCountsQuery);
   return (
     <div className="grid gap-4">
-      {counts.isError && !counts.data ? <LoadFailed query={counts} message="We could not load the post counts." /> : null}
+      {counts.isError && !counts.data ? (
+        <LoadFailed query={counts} message="We could not load the post counts." />
+      ) : null}
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Categories">
         {COMMUNITY_CATEGORIES.map(({ name, description }) => {
           const { Icon, colorClassName } = categoryStyle(name);
@@ -28,7 +30,11 @@ export function CategoryCards({ onChoose }: { onChoose: (category: CommunityCate
                 <span className="text-lg font-semibold">{name}</span>
                 <span className="text-sm text-muted-foreground">{description}</span>
                 <span className="text-sm font-semibold text-pink tabular-nums" aria-live="polite">
-                  {count === undefined ? (counts.isPending ? 'Counting posts…' : '') : `${count.toLocaleString('en-US')} ${count === 1 ? 'post' : 'posts'}`}
+                  {count === undefined
+                    ? counts.isPending
+                      ? 'Counting posts…'
+                      : ''
+                    : `${count.toLocaleString('en-US')} ${count === 1 ? 'post' : 'posts'}`}
                 </span>
               </button>
             </li>

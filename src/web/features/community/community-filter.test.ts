@@ -3,7 +3,12 @@ import { filterFromSearchParams, searchParamsFromFilter } from './community-filt
 
 describe('community filter in the URL', () => {
   it('defaults to all discussions, first page', () => {
-    expect(filterFromSearchParams(new URLSearchParams())).toEqual({ tab: 'discussions', category: null, search: '', page: 1 });
+    expect(filterFromSearchParams(new URLSearchParams())).toEqual({
+      tab: 'discussions',
+      category: null,
+      search: '',
+      page: 1,
+    });
     expect(searchParamsFromFilter({ tab: 'discussions', category: null, search: ' ', page: 1 })).toEqual({});
   });
 

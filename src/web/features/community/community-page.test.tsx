@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testCommunityPost } from '../../../../tests/unit/test-community-post';
 import { CommunityPage } from './community-page';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const post = testCommunityPost({ tags: ['cleansing'], replyCount: 2, viewCount: 40, likeCount: 1, isPinned: true });
 
@@ -17,7 +18,9 @@ function fakeApi(answerPosts: (url: URL) => Response) {
     const url = new URL(input, 'http://localhost');
     if (url.pathname === '/api/auth/profile') return json(200, null);
     if (url.pathname === '/api/community/categories') {
-      return json(200, { categories: COMMUNITY_CATEGORIES.map(({ name }) => ({ name, postCount: name === 'Crystal Healing' ? 1 : 0 })) });
+      return json(200, {
+        categories: COMMUNITY_CATEGORIES.map(({ name }) => ({ name, postCount: name === 'Crystal Healing' ? 1 : 0 })),
+      });
     }
     if (url.pathname === '/api/community/posts') return answerPosts(url);
     return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
@@ -49,10 +52,14 @@ describe('CommunityPage', () => {
     const card = await screen.findByRole('article', { name: 'Cleansing your crystals' });
     expect(within(card).getByText('Pinned')).toBeTruthy();
     expect(within(card).getByText('Today')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: 'Join Discussion: Cleansing your crystals' }).getAttribute('href')).toBe('/community/p1');
+    expect(
+      within(card).getByRole('link', { name: 'Join Discussion: Cleansing your crystals' }).getAttribute('href'),
+    ).toBe('/community/p1');
     const categories = screen.getByRole('group', { name: 'Categories' });
     expect(await within(categories).findByRole('button', { name: 'Crystal Healing (1)' })).toBeTruthy();
-    expect(within(categories).getByRole('button', { name: 'All Categories (1)' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(categories).getByRole('button', { name: 'All Categories (1)' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
   });
 
   it('asks the server for the category and search in the URL, and says when nothing matches', async () => {
@@ -60,14 +67,20 @@ describe('CommunityPage', () => {
     renderPage('/community?category=Astrology&search=venus');
     expect(await screen.findByText('No discussions found')).toBeTruthy();
     expect(screen.getByText('Be the first to start a conversation in this category!')).toBeTruthy();
-    const listCall = fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.startsWith('/api/community/posts'));
+    const listCall = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .find((url) => url.startsWith('/api/community/posts'));
     expect(new URL(listCall ?? '', 'http://localhost').searchParams.toString()).toBe('search=venus&category=Astrology');
     expect((screen.getByRole('searchbox', { name: 'Search discussions' }) as HTMLInputElement).value).toBe('venus');
   });
 
   it('shows a failed load with Retry, which loads again', async () => {
     let isDown = true;
-    fakeApi(() => (isDown ? json(500, { error: { code: 'INTERNAL', message: 'Database unavailable' } }) : json(200, { posts: [post], total: 1 })));
+    fakeApi(() =>
+      isDown
+        ? json(500, { error: { code: 'INTERNAL', message: 'Database unavailable' } })
+        : json(200, { posts: [post], total: 1 }),
+    );
     renderPage();
     expect(await screen.findByText(/We could not load the discussions\./)).toBeTruthy();
     isDown = false;

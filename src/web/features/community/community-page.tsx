@@ -1,4 +1,9 @@
-import { COMMUNITY_CATEGORIES, COMMUNITY_PAGE_SIZE, type CommunityCategory, communityPostPath } from '@shared/community-rules';
+import {
+  COMMUNITY_CATEGORIES,
+  COMMUNITY_PAGE_SIZE,
+  type CommunityCategory,
+  communityPostPath,
+} from '@shared/community-rules';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -41,7 +46,10 @@ function useDebouncedSearch(filter: CommunityFilter, setFilter: ReturnType<typeo
   latest.current = { filter, setFilter };
   useEffect(() => {
     if (text.trim() === latest.current.filter.search) return;
-    const timer = setTimeout(() => latest.current.setFilter({ ...latest.current.filter, search: text, page: 1 }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => latest.current.setFilter({ ...latest.current.filter, search: text, page: 1 }, { replace: true }),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   }, [text]);
   // Back or Forward changed the URL: the box shows what the list is searched by.
@@ -72,12 +80,20 @@ function LoadingPosts() {
   );
 }
 
-function CategoryButtons({ filter, onChoose }: { filter: CommunityFilter; onChoose: (category: CommunityCategory | null) => void }) {
+function CategoryButtons({
+  filter,
+  onChoose,
+}: {
+  filter: CommunityFilter;
+  onChoose: (category: CommunityCategory | null) => void;
+}) {
   const counts = useQuery(categoryCountsQuery);
   const countOf = (name: CommunityCategory | null) => {
     const categories = counts.data?.categories;
     if (!categories) return null;
-    return name ? (categories.find((category) => category.name === name)?.postCount ?? 0) : categories.reduce((sum, category) => sum + category.postCount, 0);
+    return name
+      ? (categories.find((category) => category.name === name)?.postCount ?? 0)
+      : categories.reduce((sum, category) => sum + category.postCount, 0);
   };
   return (
     <fieldset className="flex max-w-full flex-wrap justify-center gap-2">
@@ -93,7 +109,9 @@ function CategoryButtons({ filter, onChoose }: { filter: CommunityFilter; onChoo
             onClick={() => onChoose(name)}
             className={cn(
               'cursor-pointer rounded-full border px-3 py-1 text-sm font-semibold tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-              isActive ? 'border-pink bg-pink/15 text-pink' : 'border-border text-muted-foreground hover:border-pink/60 hover:text-foreground',
+              isActive
+                ? 'border-pink bg-pink/15 text-pink'
+                : 'border-border text-muted-foreground hover:border-pink/60 hover:text-foreground',
             )}
           >
             {name ?? 'All Categories'}
@@ -134,7 +152,13 @@ function NewDiscussion({ category, onDone }: { category: CommunityCategory | nul
   );
 }
 
-function Discussions({ filter, setFilter }: { filter: CommunityFilter; setFilter: ReturnType<typeof useCommunityFilter>['setFilter'] }) {
+function Discussions({
+  filter,
+  setFilter,
+}: {
+  filter: CommunityFilter;
+  setFilter: ReturnType<typeof useCommunityFilter>['setFilter'];
+}) {
   const [searchText, setSearchText] = useDebouncedSearch(filter, setFilter);
   const [isWriting, setIsWriting] = useState(false);
   const profile = useProfile();
@@ -154,7 +178,10 @@ function Discussions({ filter, setFilter }: { filter: CommunityFilter; setFilter
     <div className="grid gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <search className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             type="search"
             aria-label="Search discussions"
@@ -171,7 +198,10 @@ function Discussions({ filter, setFilter }: { filter: CommunityFilter; setFilter
         </Button>
       </div>
       {isWriting ? <NewDiscussion category={filter.category} onDone={() => setIsWriting(false)} /> : null}
-      <CategoryButtons filter={filter} onChoose={(category) => setFilter({ ...filter, search: searchText, category, page: 1 })} />
+      <CategoryButtons
+        filter={filter}
+        onChoose={(category) => setFilter({ ...filter, search: searchText, category, page: 1 })}
+      />
 
       {posts.isPending || (posts.isPlaceholderData && shown.length === 0) ? (
         <LoadingPosts />
@@ -187,7 +217,11 @@ function Discussions({ filter, setFilter }: { filter: CommunityFilter; setFilter
           <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite" data-testid="discussion-count">
             {total.toLocaleString('en-US')} {total === 1 ? 'discussion' : 'discussions'}
           </p>
-          <ul className="grid grid-cols-1 gap-4 transition-opacity aria-busy:opacity-60" aria-label="Discussions" aria-busy={posts.isPlaceholderData}>
+          <ul
+            className="grid grid-cols-1 gap-4 transition-opacity aria-busy:opacity-60"
+            aria-label="Discussions"
+            aria-busy={posts.isPlaceholderData}
+          >
             {shown.map((post) => (
               <li key={post.id}>
                 <PostCard post={post} now={now} />
@@ -218,7 +252,10 @@ export function CommunityPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 pb-16 sm:px-6">
       <PageHeading title={TITLE} description={DESCRIPTION} />
-      <Tabs value={filter.tab} onValueChange={(value) => setFilter({ ...filter, tab: value === 'categories' ? 'categories' : 'discussions' })}>
+      <Tabs
+        value={filter.tab}
+        onValueChange={(value) => setFilter({ ...filter, tab: value === 'categories' ? 'categories' : 'discussions' })}
+      >
         <div className="mb-6 flex justify-center">
           <TabsList aria-label="Community">
             <TabsTrigger value="discussions">Discussions</TabsTrigger>

@@ -1,5 +1,13 @@
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 
 /** 'Delete this discussion?' before a delete that cannot be undone. */
 export function ConfirmDeleteDialog({
@@ -18,7 +26,9 @@ export function ConfirmDeleteDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Delete this discussion?</DialogTitle>
-          <DialogDescription>The post and all of its replies are removed for everyone. This cannot be undone.</DialogDescription>
+          <DialogDescription>
+            The post and all of its replies are removed for everyone. This cannot be undone.
+          </DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <DialogClose asChild>

@@ -8,7 +8,8 @@ import { testCommunityPost } from '../../../../tests/unit/test-community-post';
 import { profileQueryKey } from '@/lib/auth';
 import { LikeButton } from './like-button';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const post = testCommunityPost();
 
@@ -28,9 +29,20 @@ describe('the Like button', () => {
         return json(200, { liked: true, likeCount: 1 });
       }),
     );
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+    });
     // Signed in: the button likes instead of asking to sign in.
-    const sol: Profile = { id: 'u2', email: 'sol@example.com', fullName: 'Sol', avatarUrl: null, role: 'client', walletBalanceCents: 0, creditCents: 0, createdAt: new Date().toISOString() };
+    const sol: Profile = {
+      id: 'u2',
+      email: 'sol@example.com',
+      fullName: 'Sol',
+      avatarUrl: null,
+      role: 'client',
+      walletBalanceCents: 0,
+      creditCents: 0,
+      createdAt: new Date().toISOString(),
+    };
     queryClient.setQueryData(profileQueryKey, sol);
     render(
       <QueryClientProvider client={queryClient}>

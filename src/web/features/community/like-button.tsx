@@ -32,7 +32,14 @@ export function LikeButton({ post }: { post: CommunityPost }) {
     });
   };
   return (
-    <Button variant="outline" size="sm" aria-pressed={post.viewerLiked} disabled={like.isPending} onClick={press} className={cn(post.viewerLiked && 'border-pink bg-pink/15 text-pink')}>
+    <Button
+      variant="outline"
+      size="sm"
+      aria-pressed={post.viewerLiked}
+      disabled={like.isPending}
+      onClick={press}
+      className={cn(post.viewerLiked && 'border-pink bg-pink/15 text-pink')}
+    >
       <Heart className={cn(post.viewerLiked && 'fill-current')} aria-hidden="true" />
       Like
       <span className="tabular-nums" data-testid="like-count">

@@ -15,7 +15,15 @@ interface ModerationDialogsProps {
 }
 
 /** The two reasons a moderator gives, for a discussion or a reply: hiding it, or removing it for good. */
-export function ModerationDialogs({ asking, onAskingChange, noun, hideDescription, removeDescription, onHide, onRemove }: ModerationDialogsProps) {
+export function ModerationDialogs({
+  asking,
+  onAskingChange,
+  noun,
+  hideDescription,
+  removeDescription,
+  onHide,
+  onRemove,
+}: ModerationDialogsProps) {
   const dialogs = [
     { action: 'hide', verb: 'Hide', description: hideDescription, onConfirm: onHide },
     { action: 'remove', verb: 'Remove', description: removeDescription, onConfirm: onRemove },

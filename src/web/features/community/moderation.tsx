@@ -5,7 +5,10 @@ import { Alert } from '@/components/ui/alert';
 /** What a moderator did, for its author (and admins): the one place they learn why it is gone. */
 export function ModerationNotice({ moderation }: { moderation: Moderation }) {
   if (!moderation) return null;
-  const what = moderation.action === 'removed' ? 'Removed by a moderator. Only you can see it.' : 'Hidden by a moderator. Only you and the moderators can see it.';
+  const what =
+    moderation.action === 'removed'
+      ? 'Removed by a moderator. Only you can see it.'
+      : 'Hidden by a moderator. Only you and the moderators can see it.';
   return (
     <Alert className="bg-destructive/5">
       <ShieldAlert aria-hidden="true" />

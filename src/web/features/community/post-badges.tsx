@@ -5,7 +5,11 @@ import { cn } from '@/lib/cn';
 import { categoryStyle } from './category-style';
 
 /** The category, and the pinned, featured and hidden markers (hidden is seen by its author and admins only). */
-export function PostBadges({ post }: { post: Pick<CommunityPost, 'category' | 'isPinned' | 'isFeatured' | 'isHidden'> }) {
+export function PostBadges({
+  post,
+}: {
+  post: Pick<CommunityPost, 'category' | 'isPinned' | 'isFeatured' | 'isHidden'>;
+}) {
   const category = categoryStyle(post.category);
   return (
     <div className="flex flex-wrap items-center gap-2">

@@ -29,29 +29,31 @@ export function PostCard({ post, now }: { post: CommunityPost; now: Date }) {
   const titleId = `post-${post.id}-title`;
   return (
     <article aria-labelledby={titleId} data-testid="post-card">
-    <Card className={post.isPinned || post.isFeatured ? 'border-pink/40' : undefined}>
-      <CardContent className="grid gap-4 pt-6">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <AuthorLine author={post.author} createdAt={post.createdAt} now={now} />
-          <PostBadges post={post} />
-        </div>
-        <div className="grid gap-2">
-          <h2 id={titleId} className="text-xl leading-snug font-semibold [overflow-wrap:anywhere]">
-            {post.title}
-          </h2>
-          <p className="line-clamp-3 whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere]">{post.content}</p>
-        </div>
-        <TagList tags={post.tags} />
-        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
-          <PostCounts post={post} />
-          <Button asChild variant="outline" size="sm">
-            <Link to={communityPostPath(post.id)} aria-label={`Join Discussion: ${post.title}`}>
-              Join Discussion
-            </Link>
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
+      <Card className={post.isPinned || post.isFeatured ? 'border-pink/40' : undefined}>
+        <CardContent className="grid gap-4 pt-6">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <AuthorLine author={post.author} createdAt={post.createdAt} now={now} />
+            <PostBadges post={post} />
+          </div>
+          <div className="grid gap-2">
+            <h2 id={titleId} className="text-xl leading-snug font-semibold [overflow-wrap:anywhere]">
+              {post.title}
+            </h2>
+            <p className="line-clamp-3 whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere]">
+              {post.content}
+            </p>
+          </div>
+          <TagList tags={post.tags} />
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
+            <PostCounts post={post} />
+            <Button asChild variant="outline" size="sm">
+              <Link to={communityPostPath(post.id)} aria-label={`Join Discussion: ${post.title}`}>
+                Join Discussion
+              </Link>
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
     </article>
   );
 }

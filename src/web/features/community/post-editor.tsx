@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COMMUNITY_CATEGORIES, type CommunityPost, POST_CONTENT_MAX, POST_TAGS_MAX, POST_TITLE_MAX } from '@shared/community';
+import {
+  COMMUNITY_CATEGORIES,
+  type CommunityPost,
+  POST_CONTENT_MAX,
+  POST_TAGS_MAX,
+  POST_TITLE_MAX,
+} from '@shared/community';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { selectClassName } from '@/components/list-states';
@@ -56,7 +62,8 @@ export function PostEditor({
           isShownBesideField = true;
         }
       }
-      if (!isShownBesideField) setFormError(error instanceof Error ? error.message : 'We could not save your discussion.');
+      if (!isShownBesideField)
+        setFormError(error instanceof Error ? error.message : 'We could not save your discussion.');
     }
   };
 
@@ -69,7 +76,12 @@ export function PostEditor({
   return (
     <form className="grid gap-4" onSubmit={handleSubmit(submit)} aria-label={label} noValidate>
       <FormField {...title} label="Title">
-        <Input maxLength={POST_TITLE_MAX} placeholder="What would you like to talk about?" {...fieldAria(title.id, title.error)} {...register('title')} />
+        <Input
+          maxLength={POST_TITLE_MAX}
+          placeholder="What would you like to talk about?"
+          {...fieldAria(title.id, title.error)}
+          {...register('title')}
+        />
       </FormField>
       <FormField {...content} label="Content">
         <Textarea
@@ -94,7 +106,12 @@ export function PostEditor({
           </select>
         </FormField>
         <FormField {...tags} label="Tags" hint={TAGS_HINT}>
-          <Input placeholder="tarot, full moon" autoComplete="off" {...fieldAria(tags.id, tags.error, TAGS_HINT)} {...register('tags')} />
+          <Input
+            placeholder="tarot, full moon"
+            autoComplete="off"
+            {...fieldAria(tags.id, tags.error, TAGS_HINT)}
+            {...register('tags')}
+          />
         </FormField>
       </div>
       {formError ? (

@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { formFieldOf, postFormDefaults, postFormSchema, splitTags } from './post-form';
 
-const valid = { title: 'Full moon ritual', content: 'What do you all do on a full moon?', category: 'Astrology', tags: '' };
+const valid = {
+  title: 'Full moon ritual',
+  content: 'What do you all do on a full moon?',
+  category: 'Astrology',
+  tags: '',
+};
 const messages = (change: Record<string, string>) => {
   const result = postFormSchema.safeParse({ ...valid, ...change });
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 };
 
 describe('postFormSchema', () => {
   it('turns a comma-separated line into lower-cased, unique tags', () => {
-    expect(postFormSchema.parse({ ...valid, tags: ' Moon, ritual,,moon , ' })).toEqual({ ...valid, tags: ['moon', 'ritual'] });
+    expect(postFormSchema.parse({ ...valid, tags: ' Moon, ritual,,moon , ' })).toEqual({
+      ...valid,
+      tags: ['moon', 'ritual'],
+    });
   });
 
   it('gives no tags for an empty line', () => {

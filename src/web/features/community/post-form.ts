@@ -24,7 +24,10 @@ export const postFormSchema = z.object({
   tags: z.string().transform((text, ctx) => {
     const parsed = createPostSchema.shape.tags.safeParse(splitTags(text));
     if (parsed.success) return parsed.data;
-    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? `Up to ${POST_TAGS_MAX} tags, separated by commas` });
+    ctx.addIssue({
+      code: 'custom',
+      message: parsed.error.issues[0]?.message ?? `Up to ${POST_TAGS_MAX} tags, separated by commas`,
+    });
     return z.NEVER;
   }),
 });

@@ -4,7 +4,9 @@ import { areLinksClickable, splitLinks } from './post-links';
 
 describe('splitLinks', () => {
   it('keeps text without links as one part', () => {
-    expect(splitLinks('Just words,\nover two lines.')).toEqual([{ kind: 'text', text: 'Just words,\nover two lines.' }]);
+    expect(splitLinks('Just words,\nover two lines.')).toEqual([
+      { kind: 'text', text: 'Just words,\nover two lines.' },
+    ]);
   });
 
   it('finds http and https links between text', () => {
@@ -26,7 +28,9 @@ describe('splitLinks', () => {
   });
 
   it('never makes a link of other schemes', () => {
-    expect(splitLinks('javascript:alert(1) ftp://files.test <script>')).toEqual([{ kind: 'text', text: 'javascript:alert(1) ftp://files.test <script>' }]);
+    expect(splitLinks('javascript:alert(1) ftp://files.test <script>')).toEqual([
+      { kind: 'text', text: 'javascript:alert(1) ftp://files.test <script>' },
+    ]);
   });
 
   it('keeps a link-shaped word that is not a URL as text', () => {
@@ -35,7 +39,11 @@ describe('splitLinks', () => {
 
   it('gives back the whole text when the parts are joined', () => {
     const text = 'a https://x.test/1, b\nhttps://y.test/2! c';
-    expect(splitLinks(text).map((part) => part.text).join('')).toBe(text);
+    expect(
+      splitLinks(text)
+        .map((part) => part.text)
+        .join(''),
+    ).toBe(text);
   });
 });
 

@@ -30,7 +30,8 @@ function ModerationButtons({ post, canRemove }: { post: CommunityPost; canRemove
     moderate.mutate({ [flag]: value }, { onSuccess: () => toast.success(TOGGLE_DONE[flag][value ? 0 : 1]), onError });
   };
   const hideOrShow = () => {
-    if (post.isHidden) moderate.mutate({ isHidden: false }, { onSuccess: () => toast.success('Visible again'), onError });
+    if (post.isHidden)
+      moderate.mutate({ isHidden: false }, { onSuccess: () => toast.success('Visible again'), onError });
     else setAsking('hide');
   };
   const buttons = [
@@ -41,7 +42,15 @@ function ModerationButtons({ post, canRemove }: { post: CommunityPost; canRemove
   return (
     <>
       {buttons.map(({ flag, label, Icon, onClick }) => (
-        <Button key={flag} variant="ghost" size="sm" aria-pressed={post[flag]} disabled={moderate.isPending} onClick={onClick} className="aria-pressed:text-pink">
+        <Button
+          key={flag}
+          variant="ghost"
+          size="sm"
+          aria-pressed={post[flag]}
+          disabled={moderate.isPending}
+          onClick={onClick}
+          className="aria-pressed:text-pink"
+        >
           <Icon aria-hidden="true" />
           {label}
         </Button>
@@ -108,7 +117,12 @@ export function PostManage({ post, isAdmin, onEdit }: { post: CommunityPost; isA
             <Trash2 aria-hidden="true" />
             Delete
           </Button>
-          <ConfirmDeleteDialog open={isConfirming} onOpenChange={setIsConfirming} isPending={remove.isPending} onConfirm={confirmDelete} />
+          <ConfirmDeleteDialog
+            open={isConfirming}
+            onOpenChange={setIsConfirming}
+            isPending={remove.isPending}
+            onConfirm={confirmDelete}
+          />
         </>
       ) : null}
       {isAdmin ? <ModerationButtons post={post} canRemove={!post.viewerCanEdit} /> : null}

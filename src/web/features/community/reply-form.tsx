@@ -31,13 +31,20 @@ function ReplyForm({ postId }: { postId: string }) {
         reset();
         toast.success('Reply posted');
       },
-      onError: (failure) => setError('content', { message: (failure instanceof ApiError && failure.fields?.content) || failure.message }),
+      onError: (failure) =>
+        setError('content', { message: (failure instanceof ApiError && failure.fields?.content) || failure.message }),
     });
 
   return (
     <form className="grid gap-3" onSubmit={handleSubmit(submit)} aria-label="Reply" noValidate>
       <FormField id="reply-content" label="Your reply" error={error}>
-        <Textarea rows={4} maxLength={REPLY_CONTENT_MAX} placeholder="Share your thoughts…" {...fieldAria('reply-content', error)} {...register('content')} />
+        <Textarea
+          rows={4}
+          maxLength={REPLY_CONTENT_MAX}
+          placeholder="Share your thoughts…"
+          {...fieldAria('reply-content', error)}
+          {...register('content')}
+        />
       </FormField>
       <Button type="submit" className="justify-self-end" disabled={reply.isPending}>
         <SendHorizontal aria-hidden="true" />

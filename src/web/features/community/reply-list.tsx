@@ -15,15 +15,31 @@ import { PostText } from './post-text';
 function ReplyModeration({ postId, reply }: { postId: string; reply: CommunityReply }) {
   const { hide, remove } = useModerateReply(postId, reply.id);
   const [asking, setAsking] = useState<ModerationAsk>(null);
-  const showAgain = () => hide.mutate({ isHidden: false }, { onSuccess: () => toast.success('Reply visible again'), onError: (error) => toast.error(error.message) });
+  const showAgain = () =>
+    hide.mutate(
+      { isHidden: false },
+      { onSuccess: () => toast.success('Reply visible again'), onError: (error) => toast.error(error.message) },
+    );
   const by = `reply by ${reply.author.name}`;
   return (
     <>
-      <Button variant="ghost" size="sm" aria-label={`${reply.isHidden ? 'Show' : 'Hide'} ${by}`} disabled={hide.isPending} onClick={reply.isHidden ? showAgain : () => setAsking('hide')}>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`${reply.isHidden ? 'Show' : 'Hide'} ${by}`}
+        disabled={hide.isPending}
+        onClick={reply.isHidden ? showAgain : () => setAsking('hide')}
+      >
         <EyeOff aria-hidden="true" />
         <span className="sr-only sm:not-sr-only">{reply.isHidden ? 'Show' : 'Hide'}</span>
       </Button>
-      <Button variant="ghost" size="sm" className="text-destructive" aria-label={`Remove ${by}`} onClick={() => setAsking('remove')}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-destructive"
+        aria-label={`Remove ${by}`}
+        onClick={() => setAsking('remove')}
+      >
         <Ban aria-hidden="true" />
         <span className="sr-only sm:not-sr-only">Remove</span>
       </Button>
@@ -47,8 +63,19 @@ function ReplyModeration({ postId, reply }: { postId: string; reply: CommunityRe
 }
 
 /** A thread's replies, oldest first. A reply's links wait a day from its own posting, as a post's do. */
-export function ReplyList({ postId, replies, now, isAdmin }: { postId: string; replies: CommunityReply[]; now: Date; isAdmin: boolean }) {
-  if (replies.length === 0) return <p className="py-6 text-center text-muted-foreground">No replies yet. Start the conversation!</p>;
+export function ReplyList({
+  postId,
+  replies,
+  now,
+  isAdmin,
+}: {
+  postId: string;
+  replies: CommunityReply[];
+  now: Date;
+  isAdmin: boolean;
+}) {
+  if (replies.length === 0)
+    return <p className="py-6 text-center text-muted-foreground">No replies yet. Start the conversation!</p>;
   return (
     <ol className="divide-y divide-border" aria-label="Replies">
       {replies.map((reply) => (
@@ -57,8 +84,15 @@ export function ReplyList({ postId, replies, now, isAdmin }: { postId: string; r
             <AuthorLine author={reply.author} createdAt={reply.createdAt} now={now} size="sm" />
             <div className="flex items-center gap-2">
               {reply.isHidden ? <HiddenBadge /> : null}
-              <ReportButton targetType="reply" targetId={reply.id} authorId={reply.author.id} label={`Report reply by ${reply.author.name}`} />
-              {isAdmin && reply.moderation?.action !== 'removed' ? <ReplyModeration postId={postId} reply={reply} /> : null}
+              <ReportButton
+                targetType="reply"
+                targetId={reply.id}
+                authorId={reply.author.id}
+                label={`Report reply by ${reply.author.name}`}
+              />
+              {isAdmin && reply.moderation?.action !== 'removed' ? (
+                <ReplyModeration postId={postId} reply={reply} />
+              ) : null}
             </div>
           </div>
           <ModerationNotice moderation={reply.moderation} />

@@ -7,5 +7,7 @@ export function useSignInPrompt() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   return (message: string) =>
-    toast.info(message, { action: { label: 'Sign In', onClick: () => void navigate(loginPath(`${pathname}${search}`)) } });
+    toast.info(message, {
+      action: { label: 'Sign In', onClick: () => void navigate(loginPath(`${pathname}${search}`)) },
+    });
 }

@@ -29,7 +29,10 @@ import { usePageNow } from '@/lib/page-now';
 
 function BackLink() {
   return (
-    <Link to={paths.community} className="inline-flex items-center gap-2 text-sm font-semibold text-pink underline-offset-4 hover:underline">
+    <Link
+      to={paths.community}
+      className="inline-flex items-center gap-2 text-sm font-semibold text-pink underline-offset-4 hover:underline"
+    >
       <ArrowLeft className="size-4" aria-hidden="true" />
       Back to Community
     </Link>
@@ -68,7 +71,17 @@ function PostEdit({ post, onDone }: { post: CommunityPost; onDone: () => void })
   );
 }
 
-function PostView({ post, now, isAdmin, onEdit }: { post: CommunityPost; now: Date; isAdmin: boolean; onEdit: () => void }) {
+function PostView({
+  post,
+  now,
+  isAdmin,
+  onEdit,
+}: {
+  post: CommunityPost;
+  now: Date;
+  isAdmin: boolean;
+  onEdit: () => void;
+}) {
   return (
     <>
       <CardHeader className="gap-4">
@@ -111,7 +124,10 @@ export function ThreadPage() {
   const profile = useProfile();
   const [isEditing, setIsEditing] = useState(false);
   const post = thread.data?.post;
-  usePageMeta({ title: post?.title ?? 'Discussion', description: post ? post.content.slice(0, 160) : 'A discussion in the Soul Tribe Community.' });
+  usePageMeta({
+    title: post?.title ?? 'Discussion',
+    description: post ? post.content.slice(0, 160) : 'A discussion in the Soul Tribe Community.',
+  });
   const now = usePageNow();
   const isNotFound = thread.error instanceof ApiError && thread.error.status === 404;
 
@@ -133,17 +149,29 @@ export function ThreadPage() {
                 <PostEdit post={thread.data.post} onDone={() => setIsEditing(false)} />
               </CardContent>
             ) : (
-              <PostView post={thread.data.post} now={now} isAdmin={profile.data?.role === 'admin'} onEdit={() => setIsEditing(true)} />
+              <PostView
+                post={thread.data.post}
+                now={now}
+                isAdmin={profile.data?.role === 'admin'}
+                onEdit={() => setIsEditing(true)}
+              />
             )}
           </Card>
           <Card>
             <CardHeader>
               <h2 className="text-lg font-semibold">
-                {thread.data.post.replyCount === 1 ? '1 reply' : `${thread.data.post.replyCount.toLocaleString('en-US')} replies`}
+                {thread.data.post.replyCount === 1
+                  ? '1 reply'
+                  : `${thread.data.post.replyCount.toLocaleString('en-US')} replies`}
               </h2>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <ReplyList postId={thread.data.post.id} replies={thread.data.replies} now={now} isAdmin={profile.data?.role === 'admin'} />
+              <ReplyList
+                postId={thread.data.post.id}
+                replies={thread.data.replies}
+                now={now}
+                isAdmin={profile.data?.role === 'admin'}
+              />
               <ReplyBox postId={thread.data.post.id} />
             </CardContent>
           </Card>

@@ -47,7 +47,9 @@ export function ClientDashboard({ profile }: { profile: Profile }) {
         <TabsContent value="favorites">
           <FavoritesTab />
         </TabsContent>
-        <TabsContent value="sessions">{detailsId ? <SessionDetailsPage sessionId={detailsId} /> : <SessionHistoryTab />}</TabsContent>
+        <TabsContent value="sessions">
+          {detailsId ? <SessionDetailsPage sessionId={detailsId} /> : <SessionHistoryTab />}
+        </TabsContent>
         <TabsContent value="appointments">
           <AppointmentsTab viewerId={profile.id} side="client" />
         </TabsContent>

@@ -28,10 +28,14 @@ const base: Profile = {
 const settled: AccountStatus = { emailVerified: true, twoFactorEnabled: false, twoFactorRequired: false };
 
 function renderDashboard(profile: Profile | null, status: AccountStatus = settled) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
   queryClient.setQueryData(profileQueryKey, profile);
   queryClient.setQueryData(accountKeys.status, status);
-  const router = createMemoryRouter([{ path: '/dashboard/*', element: <DashboardPage /> }], { initialEntries: ['/dashboard'] });
+  const router = createMemoryRouter([{ path: '/dashboard/*', element: <DashboardPage /> }], {
+    initialEntries: ['/dashboard'],
+  });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -11,8 +11,12 @@ import { paths } from '@/lib/paths';
 import { NotificationSettingsPage } from '@/features/notifications';
 
 // Each role downloads only its own dashboard.
-const ClientDashboard = lazy(() => import('./client-dashboard').then((module) => ({ default: module.ClientDashboard })));
-const ReaderDashboard = lazy(() => import('./reader-dashboard').then((module) => ({ default: module.ReaderDashboard })));
+const ClientDashboard = lazy(() =>
+  import('./client-dashboard').then((module) => ({ default: module.ClientDashboard })),
+);
+const ReaderDashboard = lazy(() =>
+  import('./reader-dashboard').then((module) => ({ default: module.ReaderDashboard })),
+);
 const AdminDashboard = lazy(() => import('./admin-dashboard').then((module) => ({ default: module.AdminDashboard })));
 /** Every role's notification settings (issue 32): a page of the dashboard, so the app's entry carries no route for it (decision 007). */
 
@@ -32,7 +36,8 @@ export function DashboardPage() {
   const { pathname } = useLocation();
 
   if (isPending) return <PageSpinner label="Loading your dashboard" />;
-  if (!profile) return <DashboardNotice message="Please sign in to access your dashboard" onSignIn={() => navigate(paths.login)} />;
+  if (!profile)
+    return <DashboardNotice message="Please sign in to access your dashboard" onSignIn={() => navigate(paths.login)} />;
   if (pathname === paths.notificationSettings) return <NotificationSettingsPage />;
 
   const banner = (
@@ -60,7 +65,10 @@ export function DashboardPage() {
         <AdminTwoFactorGate>
           {banner}
           <div className="mx-auto flex max-w-7xl justify-end px-4 pt-6 sm:px-6 print:hidden">
-            <Link to={paths.account} className="inline-flex items-center gap-2 text-sm font-semibold text-pink underline-offset-4 hover:underline">
+            <Link
+              to={paths.account}
+              className="inline-flex items-center gap-2 text-sm font-semibold text-pink underline-offset-4 hover:underline"
+            >
               <ShieldCheck className="size-4" aria-hidden="true" />
               Account and security
             </Link>

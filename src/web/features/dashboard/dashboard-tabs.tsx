@@ -14,7 +14,15 @@ export interface DashboardTab {
  * tab's (a reading's details under Session History) keeps that tab selected. `children` are the
  * `TabsContent` panels.
  */
-export function DashboardTabs({ tabs, label, children }: { tabs: readonly [DashboardTab, ...DashboardTab[]]; label: string; children: ReactNode }) {
+export function DashboardTabs({
+  tabs,
+  label,
+  children,
+}: {
+  tabs: readonly [DashboardTab, ...DashboardTab[]];
+  label: string;
+  children: ReactNode;
+}) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [home, ...others] = tabs;

@@ -43,7 +43,13 @@ export function ReaderDashboard({ profile }: { profile: Profile }) {
   const firstName = reader.data?.firstName ?? profile.fullName.split(' ')[0] ?? profile.fullName;
   // Rates and settings edit the reader's profile: until it is here, those tabs wait (or offer Retry).
   const withReader = (render: (loaded: NonNullable<typeof reader.data>) => ReactNode) =>
-    reader.data ? render(reader.data) : reader.isError ? <LoadFailed query={reader} /> : <ListSkeleton label="Loading..." />;
+    reader.data ? (
+      render(reader.data)
+    ) : reader.isError ? (
+      <LoadFailed query={reader} />
+    ) : (
+      <ListSkeleton label="Loading..." />
+    );
 
   return (
     <DashboardShell
@@ -55,8 +61,14 @@ export function ReaderDashboard({ profile }: { profile: Profile }) {
     >
       <ReaderStatCards />
       <DashboardTabs tabs={TABS} label="Dashboard sections">
-        <TabsContent value="overview">{withReader((loaded) => <ReaderOverview reader={loaded} />)}</TabsContent>
-        <TabsContent value="sessions">{detailsId ? <ReaderReadingDetailsPage sessionId={detailsId} /> : <ReaderSessionsTab />}</TabsContent>
+        <TabsContent value="overview">
+          {withReader((loaded) => (
+            <ReaderOverview reader={loaded} />
+          ))}
+        </TabsContent>
+        <TabsContent value="sessions">
+          {detailsId ? <ReaderReadingDetailsPage sessionId={detailsId} /> : <ReaderSessionsTab />}
+        </TabsContent>
         <TabsContent value="earnings">
           <ReaderEarningsTab />
         </TabsContent>
@@ -76,7 +88,11 @@ export function ReaderDashboard({ profile }: { profile: Profile }) {
           <MyProducts />
           <SalesList />
         </TabsContent>
-        <TabsContent value="settings">{withReader((loaded) => <ReaderSettingsTab reader={loaded} />)}</TabsContent>
+        <TabsContent value="settings">
+          {withReader((loaded) => (
+            <ReaderSettingsTab reader={loaded} />
+          ))}
+        </TabsContent>
       </DashboardTabs>
     </DashboardShell>
   );

@@ -2,7 +2,21 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** One figure of a dashboard (the reader's and the client's) with its title, icon and a line of context. */
-export function StatCard({ title, icon, value, detail, testId, children }: { title: string; icon: ReactNode; value: ReactNode; detail: ReactNode; testId: string; children?: ReactNode }) {
+export function StatCard({
+  title,
+  icon,
+  value,
+  detail,
+  testId,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  value: ReactNode;
+  detail: ReactNode;
+  testId: string;
+  children?: ReactNode;
+}) {
   return (
     <Card className="gap-2">
       <CardHeader className="flex-row items-start justify-between gap-2 p-4 pb-0 sm:p-6 sm:pb-0">
@@ -10,7 +24,10 @@ export function StatCard({ title, icon, value, detail, testId, children }: { tit
         <span className="shrink-0">{icon}</span>
       </CardHeader>
       <CardContent className="grid gap-1 p-4 pt-2 sm:p-6 sm:pt-2">
-        <p className="text-xl font-bold text-gold tabular-nums [overflow-wrap:anywhere] sm:text-2xl" data-testid={testId}>
+        <p
+          className="text-xl font-bold text-gold tabular-nums [overflow-wrap:anywhere] sm:text-2xl"
+          data-testid={testId}
+        >
           {value}
         </p>
         <p className="text-xs text-muted-foreground">{detail}</p>
@@ -21,5 +38,5 @@ export function StatCard({ title, icon, value, detail, testId, children }: { tit
 }
 
 /** "1 session", "1,204 sessions". */
-export const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
-
+export const plural = (count: number, word: string) =>
+  `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;

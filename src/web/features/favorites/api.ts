@@ -27,7 +27,10 @@ export interface FavoriteChange {
   isFavorite: boolean;
 }
 
-function withChange(list: FavoriteReaderList | undefined, { reader, isFavorite }: FavoriteChange): FavoriteReaderList | undefined {
+function withChange(
+  list: FavoriteReaderList | undefined,
+  { reader, isFavorite }: FavoriteChange,
+): FavoriteReaderList | undefined {
   if (!list) return list;
   const others = list.readers.filter((candidate) => candidate.id !== reader.id);
   return { readers: isFavorite ? [...others, { ...reader, isFavorite: true }] : others };
@@ -45,7 +48,9 @@ export function useToggleFavorite() {
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: favoriteKeys.hearted });
       const before = queryClient.getQueryData<FavoriteReaderList>(favoriteKeys.hearted);
-      queryClient.setQueryData<FavoriteReaderList>(favoriteKeys.hearted, (current) => withChange(current ?? { readers: [] }, change));
+      queryClient.setQueryData<FavoriteReaderList>(favoriteKeys.hearted, (current) =>
+        withChange(current ?? { readers: [] }, change),
+      );
       return { before };
     },
     onError: (_error, change, context) => {

@@ -8,9 +8,29 @@ import { profileQueryKey } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { FavoriteButton } from './favorite-button';
 
-const reader = { id: 'r1', fullName: 'Selene Moon', username: 'selene', profileImage: null, specialties: ['Tarot'], isOnline: true };
-const profile = (role: string): Profile => ({ id: 'u1', email: 'c@example.com', fullName: 'Client', avatarUrl: null, role, walletBalanceCents: 0, creditCents: 0, createdAt: '2026-01-01T00:00:00Z' });
-const json = (status: number, body?: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const reader = {
+  id: 'r1',
+  fullName: 'Selene Moon',
+  username: 'selene',
+  profileImage: null,
+  specialties: ['Tarot'],
+  isOnline: true,
+};
+const profile = (role: string): Profile => ({
+  id: 'u1',
+  email: 'c@example.com',
+  fullName: 'Client',
+  avatarUrl: null,
+  role,
+  walletBalanceCents: 0,
+  creditCents: 0,
+  createdAt: '2026-01-01T00:00:00Z',
+});
+const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 /** The profile and favorites endpoints over one list; writes wait for `release`, and `failWrites` makes them answer 500. */
 function fakeServer(hearted: FavoriteReader[], options: { role?: string; failWrites?: boolean } = {}) {
@@ -23,7 +43,8 @@ function fakeServer(hearted: FavoriteReader[], options: { role?: string; failWri
     if (input === '/api/favorites') return json(200, { readers: hearted });
     await writeGate;
     if (options.failWrites) return json(500, { error: { code: 'INTERNAL', message: 'Down' } });
-    if (init?.method === 'PUT') hearted.push({ ...reader, isBusy: false, isFavorite: true, completedSessionsWithYou: 0 });
+    if (init?.method === 'PUT')
+      hearted.push({ ...reader, isBusy: false, isFavorite: true, completedSessionsWithYou: 0 });
     return json(204);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -64,7 +85,9 @@ describe('FavoriteButton', () => {
   });
 
   it('goes back and says so when the server refuses', async () => {
-    const server = fakeServer([{ ...reader, isBusy: false, isFavorite: true, completedSessionsWithYou: 2 }], { failWrites: true });
+    const server = fakeServer([{ ...reader, isBusy: false, isFavorite: true, completedSessionsWithYou: 2 }], {
+      failWrites: true,
+    });
     renderButton('client');
     fireEvent.click(await enabledButton('Remove from favorites'));
     expect(await screen.findByRole('button', { name: 'Add to favorites' })).toBeTruthy();

@@ -26,7 +26,17 @@ export function FavoriteButton({ reader, className }: { reader: HeartableReader;
       disabled={hearted.isPending}
       onClick={() => {
         const { id, fullName, username, profileImage, specialties, isOnline } = reader;
-        const shown: FavoriteReader = { id, fullName, username, profileImage, specialties, isOnline, isBusy: false, isFavorite, completedSessionsWithYou: 0 };
+        const shown: FavoriteReader = {
+          id,
+          fullName,
+          username,
+          profileImage,
+          specialties,
+          isOnline,
+          isBusy: false,
+          isFavorite,
+          completedSessionsWithYou: 0,
+        };
         toggle.mutate({ reader: shown, isFavorite: !isFavorite });
       }}
     >

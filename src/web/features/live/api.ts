@@ -60,14 +60,19 @@ export const giftSummaryQuery = (id: string) =>
   });
 
 /** Writes a change into the cached stream, if it is cached. */
-export function patchCachedStream(queryClient: ReturnType<typeof useQueryClient>, id: string, change: Partial<LiveStream>) {
+export function patchCachedStream(
+  queryClient: ReturnType<typeof useQueryClient>,
+  id: string,
+  change: Partial<LiveStream>,
+) {
   queryClient.setQueryData<LiveStream>(liveKeys.stream(id), (current) => current && { ...current, ...change });
 }
 
 export function useCreateStream() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateStreamInput) => apiRequestTyped<z.infer<typeof createStreamResultSchema>>('/api/live/streams', { body: input }),
+    mutationFn: (input: CreateStreamInput) =>
+      apiRequestTyped<z.infer<typeof createStreamResultSchema>>('/api/live/streams', { body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: liveKeys.all }),
   });
 }
@@ -76,7 +81,8 @@ export function useCreateStream() {
 export function useStreamAction(action: 'start' | 'end') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => retryWhileDraining(() => apiRequest(`${streamPath(id)}/${action}`, { method: 'POST', body: {} })),
+    mutationFn: (id: string) =>
+      retryWhileDraining(() => apiRequest(`${streamPath(id)}/${action}`, { method: 'POST', body: {} })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: liveKeys.all }),
   });
 }
@@ -85,10 +91,18 @@ export function useToggleReminder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reminded }: { id: string; reminded: boolean }) =>
-      apiRequestTyped<z.infer<typeof reminderStateSchema>>(`${streamPath(id)}/reminder`, { method: reminded ? 'PUT' : 'DELETE' }),
+      apiRequestTyped<z.infer<typeof reminderStateSchema>>(`${streamPath(id)}/reminder`, {
+        method: reminded ? 'PUT' : 'DELETE',
+      }),
     onSuccess: ({ reminded, reminderCount }, { id }) => {
-      queryClient.setQueriesData<{ streams: LiveStream[] }>({ queryKey: liveKeys.lists }, (current) =>
-        current && { streams: current.streams.map((stream) => (stream.id === id ? { ...stream, viewerHasReminder: reminded, reminderCount } : stream)) },
+      queryClient.setQueriesData<{ streams: LiveStream[] }>(
+        { queryKey: liveKeys.lists },
+        (current) =>
+          current && {
+            streams: current.streams.map((stream) =>
+              stream.id === id ? { ...stream, viewerHasReminder: reminded, reminderCount } : stream,
+            ),
+          },
       );
     },
   });
@@ -98,11 +112,14 @@ export function useToggleFollow(streamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ readerId, following }: { readerId: string; following: boolean }) =>
-      apiRequestTyped<z.infer<typeof followStateSchema>>(`/api/follows/${encodeURIComponent(readerId)}`, { method: following ? 'PUT' : 'DELETE' }),
+      apiRequestTyped<z.infer<typeof followStateSchema>>(`/api/follows/${encodeURIComponent(readerId)}`, {
+        method: following ? 'PUT' : 'DELETE',
+      }),
     onSuccess: ({ following, followerCount }) => {
       queryClient.setQueryData<LiveStream>(
         liveKeys.stream(streamId),
-        (current) => current && { ...current, viewerFollowsReader: following, reader: { ...current.reader, followerCount } },
+        (current) =>
+          current && { ...current, viewerFollowsReader: following, reader: { ...current.reader, followerCount } },
       );
     },
   });
@@ -121,7 +138,10 @@ export function useJoinPricedStream(id: string) {
 }
 
 export function sendGift(streamId: string, giftId: GiftId, idempotencyKey: string) {
-  return apiRequestTyped<SentGift>(`${streamPath(streamId)}/gifts`, { body: { giftId }, headers: { 'Idempotency-Key': idempotencyKey } });
+  return apiRequestTyped<SentGift>(`${streamPath(streamId)}/gifts`, {
+    body: { giftId },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 export function removeStreamMessage(streamId: string, messageId: string) {

@@ -24,7 +24,8 @@ export function BroadcasterStage({ broadcast }: { broadcast: Broadcast }) {
     broadcast.setMicrophoneOn(!isMicrophoneOn);
     setIsMicrophoneOn(!isMicrophoneOn);
   };
-  const notice = broadcast.error ?? (!broadcast.localStream ? 'Starting your camera…' : !isCameraOn ? 'Camera off' : null);
+  const notice =
+    broadcast.error ?? (!broadcast.localStream ? 'Starting your camera…' : !isCameraOn ? 'Camera off' : null);
 
   return (
     <>
@@ -39,16 +40,33 @@ export function BroadcasterStage({ broadcast }: { broadcast: Broadcast }) {
         aria-label="Your camera preview"
       />
       {notice ? (
-        <div className="absolute inset-0 flex items-center justify-center bg-black/60 p-6 text-center text-white" role="status">
+        <div
+          className="absolute inset-0 flex items-center justify-center bg-black/60 p-6 text-center text-white"
+          role="status"
+        >
           {notice}
         </div>
       ) : null}
-      <div className="absolute inset-x-0 bottom-0 flex justify-center gap-2 bg-gradient-to-t from-black/80 to-transparent px-3 pt-6 pb-3" role="toolbar" aria-label="Broadcast controls">
-        <Button variant={isMicrophoneOn ? 'secondary' : 'destructive'} size="sm" aria-pressed={!isMicrophoneOn} onClick={toggleMicrophone}>
+      <div
+        className="absolute inset-x-0 bottom-0 flex justify-center gap-2 bg-gradient-to-t from-black/80 to-transparent px-3 pt-6 pb-3"
+        role="toolbar"
+        aria-label="Broadcast controls"
+      >
+        <Button
+          variant={isMicrophoneOn ? 'secondary' : 'destructive'}
+          size="sm"
+          aria-pressed={!isMicrophoneOn}
+          onClick={toggleMicrophone}
+        >
           {isMicrophoneOn ? <Mic aria-hidden="true" /> : <MicOff aria-hidden="true" />}
           {isMicrophoneOn ? 'Mute' : 'Unmute'}
         </Button>
-        <Button variant={isCameraOn ? 'secondary' : 'destructive'} size="sm" aria-pressed={!isCameraOn} onClick={toggleCamera}>
+        <Button
+          variant={isCameraOn ? 'secondary' : 'destructive'}
+          size="sm"
+          aria-pressed={!isCameraOn}
+          onClick={toggleCamera}
+        >
           {isCameraOn ? <Video aria-hidden="true" /> : <VideoOff aria-hidden="true" />}
           {isCameraOn ? 'Stop camera' : 'Start camera'}
         </Button>

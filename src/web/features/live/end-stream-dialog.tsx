@@ -1,5 +1,13 @@
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 
 export function EndStreamDialog({
   open,
@@ -17,7 +25,9 @@ export function EndStreamDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>End this stream?</DialogTitle>
-          <DialogDescription>Your viewers see that the stream has ended, and the camera and microphone turn off.</DialogDescription>
+          <DialogDescription>
+            Your viewers see that the stream has ended, and the camera and microphone turn off.
+          </DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <DialogClose asChild>

@@ -19,7 +19,10 @@ export function FollowButton({ stream }: { stream: LiveStream }) {
       onClick={() =>
         toggle.mutate(
           { readerId: stream.reader.id, following: !isFollowing },
-          { onError: (error) => toast.error(isFollowing ? 'Could not unfollow' : 'Could not follow', { description: error.message }) },
+          {
+            onError: (error) =>
+              toast.error(isFollowing ? 'Could not unfollow' : 'Could not follow', { description: error.message }),
+          },
         )
       }
     >

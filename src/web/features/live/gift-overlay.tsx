@@ -25,7 +25,11 @@ export function GiftOverlay({ streamId }: { streamId: string }) {
   if (!shown) return null;
   const gift = giftById(shown.giftId);
   return (
-    <div className="pointer-events-none absolute inset-x-0 top-4 flex justify-center px-4" aria-live="polite" data-testid="gift-animation">
+    <div
+      className="pointer-events-none absolute inset-x-0 top-4 flex justify-center px-4"
+      aria-live="polite"
+      data-testid="gift-animation"
+    >
       <div
         key={shown.id}
         className="flex max-w-full items-center gap-3 rounded-full border border-gold/60 bg-black/70 px-4 py-2 text-white shadow-lg shadow-gold/30 backdrop-blur motion-safe:animate-gift-rise"

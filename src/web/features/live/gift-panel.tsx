@@ -25,7 +25,10 @@ export function GiftPanel({ streamId }: { streamId: string }) {
     onSuccess: (sent) => {
       const gift = GIFTS.find((candidate) => candidate.id === sent.giftId);
       toast.success(`Gift sent! ${gift?.emoji ?? ''}`.trim());
-      queryClient.setQueryData<Profile | null>(profileQueryKey, (current) => current && { ...current, walletBalanceCents: sent.balanceCents });
+      queryClient.setQueryData<Profile | null>(
+        profileQueryKey,
+        (current) => current && { ...current, walletBalanceCents: sent.balanceCents },
+      );
       // Promotional credit paid first (issue 48): what is left of it is read again.
       if (profile && profile.creditCents > 0) void queryClient.invalidateQueries({ queryKey: profileQueryKey });
       void queryClient.invalidateQueries({ queryKey: liveKeys.gifts(streamId) });

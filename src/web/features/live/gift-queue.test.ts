@@ -2,7 +2,14 @@ import type { StreamGiftEvent } from '@shared/realtime';
 import { describe, expect, it } from 'vitest';
 import { emptyGiftQueue, enqueueGift, GIFT_QUEUE_MAX, nextGift } from './gift-queue';
 
-const gift = (id: string): StreamGiftEvent => ({ id, streamId: 's1', giftId: 'rose', fromName: 'Luna', amountCents: 499, at: '2026-11-23T10:00:00Z' });
+const gift = (id: string): StreamGiftEvent => ({
+  id,
+  streamId: 's1',
+  giftId: 'rose',
+  fromName: 'Luna',
+  amountCents: 499,
+  at: '2026-11-23T10:00:00Z',
+});
 const ids = (queue: { items: StreamGiftEvent[] }) => queue.items.map((item) => item.id);
 
 describe('gift animation queue', () => {

@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CreateStreamInput, LIVE_CATEGORIES, STREAM_DESCRIPTION_MAX_LENGTH, STREAM_TITLE_MAX_LENGTH } from '@shared/live';
+import {
+  type CreateStreamInput,
+  LIVE_CATEGORIES,
+  STREAM_DESCRIPTION_MAX_LENGTH,
+  STREAM_TITLE_MAX_LENGTH,
+} from '@shared/live';
 import { Radio } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,7 +13,14 @@ import { toast } from '@/lib/toast';
 import { selectClassName } from '@/components/list-states';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -45,7 +57,8 @@ function GoLiveForm({ onDone }: { onDone: () => void }) {
       onSuccess: ({ id, status }) => {
         onDone();
         if (status === 'live') void navigate(liveStreamPath(id));
-        else toast.success('Stream scheduled', { description: 'It is in My streams; followers can ask to be reminded.' });
+        else
+          toast.success('Stream scheduled', { description: 'It is in My streams; followers can ask to be reminded.' });
       },
       onError: (error) => {
         const fields = error instanceof ApiError ? Object.entries(error.fields ?? {}) : [];
@@ -70,10 +83,20 @@ function GoLiveForm({ onDone }: { onDone: () => void }) {
   return (
     <form className="grid gap-4" onSubmit={handleSubmit(submit)} aria-label="Go live" noValidate>
       <FormField {...title} label="Title">
-        <Input maxLength={STREAM_TITLE_MAX_LENGTH} placeholder="Full moon tarot circle" {...fieldAria(title.id, title.error)} {...register('title')} />
+        <Input
+          maxLength={STREAM_TITLE_MAX_LENGTH}
+          placeholder="Full moon tarot circle"
+          {...fieldAria(title.id, title.error)}
+          {...register('title')}
+        />
       </FormField>
       <FormField {...description} label="Description">
-        <Textarea maxLength={STREAM_DESCRIPTION_MAX_LENGTH} rows={3} {...fieldAria(description.id, description.error)} {...register('description')} />
+        <Textarea
+          maxLength={STREAM_DESCRIPTION_MAX_LENGTH}
+          rows={3}
+          {...fieldAria(description.id, description.error)}
+          {...register('description')}
+        />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField {...category} label="Category">
@@ -86,7 +109,13 @@ function GoLiveForm({ onDone }: { onDone: () => void }) {
           </select>
         </FormField>
         <FormField {...price} label="Price to join ($)" hint={PRICE_HINT}>
-          <Input type="text" inputMode="decimal" placeholder="Free" {...fieldAria(price.id, price.error, PRICE_HINT)} {...register('price')} />
+          <Input
+            type="text"
+            inputMode="decimal"
+            placeholder="Free"
+            {...fieldAria(price.id, price.error, PRICE_HINT)}
+            {...register('price')}
+          />
         </FormField>
       </div>
       <label className="flex cursor-pointer items-center gap-3 text-sm font-semibold">
@@ -102,7 +131,14 @@ function GoLiveForm({ onDone }: { onDone: () => void }) {
             <Input type="time" {...fieldAria(time.id, time.error)} {...register('time')} />
           </FormField>
           <FormField {...minutes} label="Expected minutes">
-            <Input type="number" inputMode="numeric" min={5} max={480} {...fieldAria(minutes.id, minutes.error)} {...register('expectedMinutes')} />
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={5}
+              max={480}
+              {...fieldAria(minutes.id, minutes.error)}
+              {...register('expectedMinutes')}
+            />
           </FormField>
         </div>
       ) : null}
@@ -136,7 +172,9 @@ export function GoLiveButton() {
         <DialogContent className="max-w-lg">
           <DialogHeader>
             <DialogTitle>Go Live</DialogTitle>
-            <DialogDescription>Stream to your followers now, or schedule a stream so they can ask to be reminded.</DialogDescription>
+            <DialogDescription>
+              Stream to your followers now, or schedule a stream so they can ask to be reminded.
+            </DialogDescription>
           </DialogHeader>
           {/* A fresh form on each opening. */}
           {open ? <GoLiveForm onDone={() => setOpen(false)} /> : null}

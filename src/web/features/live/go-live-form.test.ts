@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { goLiveDefaults, goLiveFormSchema } from './go-live-form';
 
 const now = new Date('2026-11-23T10:00:00');
-const parse = (change: Partial<typeof goLiveDefaults>) => goLiveFormSchema(now).safeParse({ ...goLiveDefaults, title: 'Full moon tarot', ...change });
+const parse = (change: Partial<typeof goLiveDefaults>) =>
+  goLiveFormSchema(now).safeParse({ ...goLiveDefaults, title: 'Full moon tarot', ...change });
 const messages = (change: Partial<typeof goLiveDefaults>) => {
   const result = parse(change);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 };
 
 describe('goLiveFormSchema', () => {
@@ -33,15 +36,18 @@ describe('goLiveFormSchema', () => {
 
   it('schedules for a local date and time in the future, with the expected minutes', () => {
     const result = parse({ isScheduled: true, date: '2026-11-24', time: '19:30', expectedMinutes: '45' });
-    expect(result.data).toMatchObject({ scheduledFor: new Date('2026-11-24T19:30').toISOString(), expectedMinutes: 45 });
+    expect(result.data).toMatchObject({
+      scheduledFor: new Date('2026-11-24T19:30').toISOString(),
+      expectedMinutes: 45,
+    });
   });
 
   it('refuses a schedule without a date, in the past, or with a length out of bounds', () => {
     expect(messages({ isScheduled: true, time: '19:30' }).date).toBe('Choose a date');
     expect(messages({ isScheduled: true, date: '2026-11-23', time: '09:00' }).time).toBe('Choose a time in the future');
-    expect(messages({ isScheduled: true, date: '2026-11-24', time: '19:30', expectedMinutes: '2' }).expectedMinutes).toBe(
-      'Expected length must be 5 to 480 minutes',
-    );
+    expect(
+      messages({ isScheduled: true, date: '2026-11-24', time: '19:30', expectedMinutes: '2' }).expectedMinutes,
+    ).toBe('Expected length must be 5 to 480 minutes');
   });
 
   it('ignores the schedule fields when going live now', () => {

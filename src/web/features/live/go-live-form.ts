@@ -32,24 +32,39 @@ export function goLiveFormSchema(now: Date) {
       if (priceCents === null || (priceCents !== 0 && (priceCents < RATE_MIN_CENTS || priceCents > RATE_MAX_CENTS))) {
         ctx.addIssue({ code: 'custom', path: ['price'], message: PRICE_MESSAGE });
       }
-      const input: CreateStreamInput = { title: form.title, description: form.description, category: form.category, priceCents: priceCents ?? 0 };
+      const input: CreateStreamInput = {
+        title: form.title,
+        description: form.description,
+        category: form.category,
+        priceCents: priceCents ?? 0,
+      };
       if (!form.isScheduled) return input;
 
       const startsAt = new Date(`${form.date}T${form.time}`);
       if (!form.date) ctx.addIssue({ code: 'custom', path: ['date'], message: 'Choose a date' });
       if (!form.time) ctx.addIssue({ code: 'custom', path: ['time'], message: 'Choose a time' });
-      else if (form.date && Number.isNaN(startsAt.getTime())) ctx.addIssue({ code: 'custom', path: ['time'], message: 'Enter a valid date and time' });
-      else if (form.date && startsAt.getTime() <= now.getTime()) ctx.addIssue({ code: 'custom', path: ['time'], message: 'Choose a time in the future' });
+      else if (form.date && Number.isNaN(startsAt.getTime()))
+        ctx.addIssue({ code: 'custom', path: ['time'], message: 'Enter a valid date and time' });
+      else if (form.date && startsAt.getTime() <= now.getTime())
+        ctx.addIssue({ code: 'custom', path: ['time'], message: 'Choose a time in the future' });
 
       const minutes = Number(form.expectedMinutes);
-      if (!/^\d+$/.test(form.expectedMinutes) || minutes < STREAM_EXPECTED_MINUTES_MIN || minutes > STREAM_EXPECTED_MINUTES_MAX) {
+      if (
+        !/^\d+$/.test(form.expectedMinutes) ||
+        minutes < STREAM_EXPECTED_MINUTES_MIN ||
+        minutes > STREAM_EXPECTED_MINUTES_MAX
+      ) {
         ctx.addIssue({
           code: 'custom',
           path: ['expectedMinutes'],
           message: `Expected length must be ${STREAM_EXPECTED_MINUTES_MIN} to ${STREAM_EXPECTED_MINUTES_MAX} minutes`,
         });
       }
-      return { ...input, scheduledFor: Number.isNaN(startsAt.getTime()) ? undefined : startsAt.toISOString(), expectedMinutes: minutes };
+      return {
+        ...input,
+        scheduledFor: Number.isNaN(startsAt.getTime()) ? undefined : startsAt.toISOString(),
+        expectedMinutes: minutes,
+      };
     });
 }
 

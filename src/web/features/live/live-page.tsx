@@ -20,9 +20,13 @@ import { StreamCard } from './stream-card';
 const { title: TITLE, description: DESCRIPTION } = LIVE_PAGE;
 /** No socket event covers every stream at once, so viewer counts are fetched again this often. */
 const LIST_REFRESH_MS = 15_000;
-const EMPTY_TEXT: Record<ListedStatus, string> = { live: 'No live streams in this category', scheduled: 'No scheduled streams' };
+const EMPTY_TEXT: Record<ListedStatus, string> = {
+  live: 'No live streams in this category',
+  scheduled: 'No scheduled streams',
+};
 
-const isCategory = (value: string | null): value is LiveCategory => LIVE_CATEGORIES.some((category) => category === value);
+const isCategory = (value: string | null): value is LiveCategory =>
+  LIVE_CATEGORIES.some((category) => category === value);
 
 /** The tab and the category live in the URL, so a filtered list can be shared and survives a reload. */
 function useListFilter() {
@@ -43,8 +47,14 @@ function useLiveCounts() {
   const queryClient = useQueryClient();
   useSocketConnected(() => void queryClient.invalidateQueries({ queryKey: liveKeys.lists }));
   useServerEvent(SERVER_EVENTS.streamViewers, ({ streamId, count }) =>
-    queryClient.setQueriesData<{ streams: LiveStream[] }>({ queryKey: liveKeys.lists }, (current) =>
-      current && { streams: current.streams.map((stream) => (stream.id === streamId ? { ...stream, viewerCount: count } : stream)) },
+    queryClient.setQueriesData<{ streams: LiveStream[] }>(
+      { queryKey: liveKeys.lists },
+      (current) =>
+        current && {
+          streams: current.streams.map((stream) =>
+            stream.id === streamId ? { ...stream, viewerCount: count } : stream,
+          ),
+        },
     ),
   );
   useServerEvent(SERVER_EVENTS.notification, ({ kind }) => {
@@ -80,7 +90,11 @@ export function LivePage() {
   usePageMeta({ title: TITLE, description: DESCRIPTION });
   const { status, category, setFilter } = useListFilter();
   useLiveCounts();
-  const streams = useQuery({ ...streamListQuery(status, category), placeholderData: keepPreviousData, refetchInterval: LIST_REFRESH_MS });
+  const streams = useQuery({
+    ...streamListQuery(status, category),
+    placeholderData: keepPreviousData,
+    refetchInterval: LIST_REFRESH_MS,
+  });
   const now = new Date(useNow(status === 'live', 30_000));
   const shown = streams.data?.streams ?? [];
 
@@ -88,7 +102,10 @@ export function LivePage() {
     <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
       <PageHeading title={TITLE} description={DESCRIPTION} />
       {/* The chips and the list are the active tab's panel, so each tab controls an element that exists. */}
-      <Tabs value={status} onValueChange={(value) => setFilter({ status: value === 'scheduled' ? 'scheduled' : 'live', category })}>
+      <Tabs
+        value={status}
+        onValueChange={(value) => setFilter({ status: value === 'scheduled' ? 'scheduled' : 'live', category })}
+      >
         <div className="mb-4 flex justify-center">
           <TabsList aria-label="Streams">
             <TabsTrigger value="live">Live Now</TabsTrigger>
@@ -96,48 +113,50 @@ export function LivePage() {
           </TabsList>
         </div>
         <TabsContent value={status} className="mt-0">
-      <div className="mb-6 flex flex-col items-center gap-4">
-        <fieldset className="flex max-w-full flex-wrap justify-center gap-2">
-          <legend className="sr-only">Categories</legend>
-          {[null, ...LIVE_CATEGORIES].map((chip) => {
-            const isActive = chip === category;
-            return (
-              <button
-                key={chip ?? 'all'}
-                type="button"
-                aria-pressed={isActive}
-                onClick={() => setFilter({ status, category: chip })}
-                className={cn(
-                  'cursor-pointer rounded-full border px-3 py-1 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                  isActive ? 'border-pink bg-pink/15 text-pink' : 'border-border text-muted-foreground hover:border-pink/60 hover:text-foreground',
-                )}
-              >
-                {chip ?? 'All'}
-              </button>
-            );
-          })}
-        </fieldset>
-      </div>
+          <div className="mb-6 flex flex-col items-center gap-4">
+            <fieldset className="flex max-w-full flex-wrap justify-center gap-2">
+              <legend className="sr-only">Categories</legend>
+              {[null, ...LIVE_CATEGORIES].map((chip) => {
+                const isActive = chip === category;
+                return (
+                  <button
+                    key={chip ?? 'all'}
+                    type="button"
+                    aria-pressed={isActive}
+                    onClick={() => setFilter({ status, category: chip })}
+                    className={cn(
+                      'cursor-pointer rounded-full border px-3 py-1 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                      isActive
+                        ? 'border-pink bg-pink/15 text-pink'
+                        : 'border-border text-muted-foreground hover:border-pink/60 hover:text-foreground',
+                    )}
+                  >
+                    {chip ?? 'All'}
+                  </button>
+                );
+              })}
+            </fieldset>
+          </div>
 
-      {streams.isPending || (streams.isPlaceholderData && shown.length === 0) ? (
-        <LoadingCards />
-      ) : streams.isError && !streams.data ? (
-        <LoadFailed query={streams} message="We could not load the streams." />
-      ) : shown.length === 0 ? (
-        <p className="py-16 text-center text-lg text-muted-foreground">{EMPTY_TEXT[status]}</p>
-      ) : (
-        <ul
-          className="grid grid-cols-1 gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 aria-busy:opacity-60"
-          aria-label={status === 'live' ? 'Live streams' : 'Scheduled streams'}
-          aria-busy={streams.isPlaceholderData}
-        >
-          {shown.map((stream) => (
-            <li key={stream.id}>
-              <StreamCard stream={stream} now={now} />
-            </li>
-          ))}
-        </ul>
-      )}
+          {streams.isPending || (streams.isPlaceholderData && shown.length === 0) ? (
+            <LoadingCards />
+          ) : streams.isError && !streams.data ? (
+            <LoadFailed query={streams} message="We could not load the streams." />
+          ) : shown.length === 0 ? (
+            <p className="py-16 text-center text-lg text-muted-foreground">{EMPTY_TEXT[status]}</p>
+          ) : (
+            <ul
+              className="grid grid-cols-1 gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 aria-busy:opacity-60"
+              aria-label={status === 'live' ? 'Live streams' : 'Scheduled streams'}
+              aria-busy={streams.isPlaceholderData}
+            >
+              {shown.map((stream) => (
+                <li key={stream.id}>
+                  <StreamCard stream={stream} now={now} />
+                </li>
+              ))}
+            </ul>
+          )}
         </TabsContent>
       </Tabs>
     </div>

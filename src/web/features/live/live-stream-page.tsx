@@ -34,7 +34,9 @@ export function LiveStreamPage() {
   const profile = useProfile();
   usePageMeta({
     title: stream.data ? stream.data.title : 'Live Stream',
-    description: stream.data ? `${stream.data.reader.fullName} live on Soul Tribe: ${stream.data.category}.` : 'Watch a Soul Tribe reader live, with chat and gifts.',
+    description: stream.data
+      ? `${stream.data.reader.fullName} live on Soul Tribe: ${stream.data.category}.`
+      : 'Watch a Soul Tribe reader live, with chat and gifts.',
   });
 
   if (stream.error instanceof ApiError && stream.error.status === 404) return <StreamNotFound />;
@@ -47,5 +49,11 @@ export function LiveStreamPage() {
   }
   if (!stream.data || profile.isPending) return <StreamSkeleton />;
   // A new stream (or a new user) starts a new room: no chat or state carries over.
-  return <StreamRoom key={`${stream.data.id}:${profile.data?.id ?? 'visitor'}`} stream={stream.data} me={profile.data ?? null} />;
+  return (
+    <StreamRoom
+      key={`${stream.data.id}:${profile.data?.id ?? 'visitor'}`}
+      stream={stream.data}
+      me={profile.data ?? null}
+    />
+  );
 }

@@ -34,7 +34,8 @@ function MyStreamRow({ stream }: { stream: LiveStream }) {
             <span className="flex items-center gap-1">
               <CalendarClock className="size-3.5" aria-hidden="true" />
               {stream.scheduledFor ? formatScheduledFor(stream.scheduledFor) : 'Soon'}
-              {stream.expectedMinutes ? ` · ${stream.expectedMinutes} min` : ''} · {countOf(stream.reminderCount, 'subscriber')}
+              {stream.expectedMinutes ? ` · ${stream.expectedMinutes} min` : ''} ·{' '}
+              {countOf(stream.reminderCount, 'subscriber')}
             </span>
           )}
         </p>
@@ -97,7 +98,9 @@ export function MyStreams() {
         ) : streams.isError ? (
           <LoadFailed query={streams} message="We could not load your streams." />
         ) : streams.data.streams.length === 0 ? (
-          <p className="py-6 text-center text-muted-foreground">No live or scheduled streams. Press Go Live to start one.</p>
+          <p className="py-6 text-center text-muted-foreground">
+            No live or scheduled streams. Press Go Live to start one.
+          </p>
         ) : (
           <ul className="divide-y divide-border" aria-label="My streams">
             {streams.data.streams.map((stream) => (

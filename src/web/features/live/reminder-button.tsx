@@ -20,13 +20,20 @@ export function ReminderButton({ stream }: { stream: LiveStream }) {
     toggle.mutate(
       { id: stream.id, reminded: !isReminded },
       {
-        onSuccess: ({ reminded }) => toast.success(reminded ? "We'll notify you when it goes live" : 'Reminder removed'),
+        onSuccess: ({ reminded }) =>
+          toast.success(reminded ? "We'll notify you when it goes live" : 'Reminder removed'),
         onError: (error) => toast.error('Could not update the reminder', { description: error.message }),
       },
     );
   };
   return (
-    <Button variant={isReminded ? 'secondary' : 'outline'} aria-pressed={isReminded} disabled={toggle.isPending} onClick={onClick} className="w-full">
+    <Button
+      variant={isReminded ? 'secondary' : 'outline'}
+      aria-pressed={isReminded}
+      disabled={toggle.isPending}
+      onClick={onClick}
+      className="w-full"
+    >
       {isReminded ? <BellRing aria-hidden="true" /> : <Bell aria-hidden="true" />}
       {isReminded ? 'Reminder Set' : 'Remind Me'}
     </Button>

@@ -29,7 +29,11 @@ export function StreamCard({ stream, now }: { stream: LiveStream; now: Date }) {
     <Card className="flex h-full flex-col" data-testid="stream-card" aria-labelledby={`stream-${stream.id}`}>
       <CardContent className="flex flex-1 flex-col gap-4 pt-6">
         <div className="flex items-center gap-3">
-          <PersonAvatar name={stream.reader.fullName} imageUrl={stream.reader.profileImage} className="size-12 shrink-0" />
+          <PersonAvatar
+            name={stream.reader.fullName}
+            imageUrl={stream.reader.profileImage}
+            className="size-12 shrink-0"
+          />
           <div className="min-w-0 flex-1">
             <p className="truncate font-semibold">{stream.reader.fullName}</p>
             <Badge variant="pink" className="mt-1">
@@ -47,7 +51,9 @@ export function StreamCard({ stream, now }: { stream: LiveStream; now: Date }) {
           <h2 id={`stream-${stream.id}`} className="text-lg font-semibold leading-snug [overflow-wrap:anywhere]">
             {stream.title}
           </h2>
-          {stream.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{stream.description}</p> : null}
+          {stream.description ? (
+            <p className="line-clamp-2 text-sm text-muted-foreground">{stream.description}</p>
+          ) : null}
         </div>
         <ul className="mt-auto grid grid-cols-2 gap-2 text-sm">
           {isLive ? (
@@ -55,11 +61,15 @@ export function StreamCard({ stream, now }: { stream: LiveStream; now: Date }) {
               <Fact icon={<Eye />} testId="stream-viewers">
                 {countOf(stream.viewerCount, 'viewer')}
               </Fact>
-              <Fact icon={<Clock />}>{stream.startedAt ? formatLiveDuration(stream.startedAt, now) : 'Just started'}</Fact>
+              <Fact icon={<Clock />}>
+                {stream.startedAt ? formatLiveDuration(stream.startedAt, now) : 'Just started'}
+              </Fact>
             </>
           ) : (
             <>
-              <Fact icon={<CalendarClock />}>{stream.scheduledFor ? formatScheduledFor(stream.scheduledFor) : 'Soon'}</Fact>
+              <Fact icon={<CalendarClock />}>
+                {stream.scheduledFor ? formatScheduledFor(stream.scheduledFor) : 'Soon'}
+              </Fact>
               <Fact icon={<Clock />}>{stream.expectedMinutes ? `${stream.expectedMinutes} min` : 'Open-ended'}</Fact>
               <Fact icon={<Users />} testId="stream-subscribers">
                 {countOf(stream.reminderCount, 'subscriber')}
@@ -72,9 +82,7 @@ export function StreamCard({ stream, now }: { stream: LiveStream; now: Date }) {
       <CardFooter>
         {isLive ? (
           <Button asChild className="w-full">
-            <Link to={liveStreamPath(stream.id)}>
-              Join Live Session
-            </Link>
+            <Link to={liveStreamPath(stream.id)}>Join Live Session</Link>
           </Button>
         ) : (
           <ReminderButton stream={stream} />

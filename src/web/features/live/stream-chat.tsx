@@ -25,7 +25,8 @@ function GiftLine({ line }: { line: Extract<ChatLine, { kind: 'gift' }> }) {
   return (
     <li className="rounded-xl border border-gold/40 bg-gold/10 px-3 py-2 text-sm" data-testid="chat-gift">
       <span aria-hidden="true">{gift?.emoji} </span>
-      <span className="font-semibold">{line.gift.fromName}</span> sent a <span className="font-semibold text-gold">{gift?.name ?? 'gift'}</span>{' '}
+      <span className="font-semibold">{line.gift.fromName}</span> sent a{' '}
+      <span className="font-semibold text-gold">{gift?.name ?? 'gift'}</span>{' '}
       <span className="text-muted-foreground">({formatCents(line.gift.amountCents)})</span>
     </li>
   );
@@ -76,10 +77,20 @@ export function StreamChat({
   };
 
   return (
-    <section aria-label="Chat" className="flex min-h-0 flex-col rounded-2xl border border-border bg-card/85 backdrop-blur">
+    <section
+      aria-label="Chat"
+      className="flex min-h-0 flex-col rounded-2xl border border-border bg-card/85 backdrop-blur"
+    >
       <h2 className="border-b border-border px-4 py-3 text-sm font-semibold">Live Chat</h2>
-      <ol ref={listRef} className="flex h-72 flex-col gap-2 overflow-y-auto p-4 lg:h-96" aria-live="polite" aria-label="Messages">
-        {lines.length === 0 ? <li className="m-auto text-sm text-muted-foreground">No messages yet. Say hello!</li> : null}
+      <ol
+        ref={listRef}
+        className="flex h-72 flex-col gap-2 overflow-y-auto p-4 lg:h-96"
+        aria-live="polite"
+        aria-label="Messages"
+      >
+        {lines.length === 0 ? (
+          <li className="m-auto text-sm text-muted-foreground">No messages yet. Say hello!</li>
+        ) : null}
         {lines.map((line) => {
           if (line.kind === 'gift') return <GiftLine key={line.id} line={line} />;
           const { message } = line;
@@ -88,19 +99,34 @@ export function StreamChat({
           return (
             <li key={line.id} className="group flex items-start gap-2 text-sm" data-testid="stream-chat-message">
               <p className="min-w-0 flex-1 [overflow-wrap:anywhere]">
-                <span className={isMine ? 'font-semibold text-pink' : 'font-semibold'}>{isMine ? 'You' : message.userName}</span>
-                {isMuted ? <span className="text-xs text-muted-foreground"> (muted)</span> : null}: <span className="whitespace-pre-wrap">
+                <span className={isMine ? 'font-semibold text-pink' : 'font-semibold'}>
+                  {isMine ? 'You' : message.userName}
+                </span>
+                {isMuted ? <span className="text-xs text-muted-foreground"> (muted)</span> : null}:{' '}
+                <span className="whitespace-pre-wrap">
                   <MaskedText text={message.content} />
                 </span>
               </p>
               {moderation && !isMine ? (
                 <span className="flex shrink-0 gap-1">
-                  <Button variant="ghost" size="sm" className="h-7 px-2" aria-label={`Remove message from ${message.userName}`} onClick={() => moderation.onRemove(message.id)}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="h-7 px-2"
+                    aria-label={`Remove message from ${message.userName}`}
+                    onClick={() => moderation.onRemove(message.id)}
+                  >
                     <Trash2 aria-hidden="true" />
                     <span className="sr-only sm:not-sr-only">Remove</span>
                   </Button>
                   {isMuted ? null : (
-                    <Button variant="ghost" size="sm" className="h-7 px-2" aria-label={`Mute ${message.userName}`} onClick={() => moderation.onMute(message.userId)}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="h-7 px-2"
+                      aria-label={`Mute ${message.userName}`}
+                      onClick={() => moderation.onMute(message.userId)}
+                    >
                       <MicOff aria-hidden="true" />
                       <span className="sr-only sm:not-sr-only">Mute</span>
                     </Button>
@@ -121,7 +147,9 @@ export function StreamChat({
         })}
       </ol>
       <form onSubmit={submit} className="grid gap-1 border-t border-border p-3" aria-label="Send a message">
-        {isMaskNoticeShown ? <ContactDetailsNotice onDismiss={() => setIsMaskNoticeShown(false)} className="mb-1" /> : null}
+        {isMaskNoticeShown ? (
+          <ContactDetailsNotice onDismiss={() => setIsMaskNoticeShown(false)} className="mb-1" />
+        ) : null}
         <div className="flex items-center gap-2">
           <Input
             value={draft}

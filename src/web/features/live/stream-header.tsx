@@ -9,11 +9,25 @@ import { FollowButton } from './follow-button';
 import { countOf } from './stream-time';
 
 /** Who is streaming and what: avatar, name, LIVE, title, specialties, viewers, Follow and close. */
-export function StreamHeader({ stream, viewerCount, isEnded, canFollow }: { stream: LiveStream; viewerCount: number; isEnded: boolean; canFollow: boolean }) {
+export function StreamHeader({
+  stream,
+  viewerCount,
+  isEnded,
+  canFollow,
+}: {
+  stream: LiveStream;
+  viewerCount: number;
+  isEnded: boolean;
+  canFollow: boolean;
+}) {
   const isLive = stream.status === 'live' && !isEnded;
   return (
     <header className="flex items-start gap-3 sm:gap-4">
-      <PersonAvatar name={stream.reader.fullName} imageUrl={stream.reader.profileImage} className="size-12 shrink-0 sm:size-14" />
+      <PersonAvatar
+        name={stream.reader.fullName}
+        imageUrl={stream.reader.profileImage}
+        className="size-12 shrink-0 sm:size-14"
+      />
       <div className="grid min-w-0 flex-1 gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <p className="truncate font-semibold">{stream.reader.fullName}</p>
@@ -24,7 +38,11 @@ export function StreamHeader({ stream, viewerCount, isEnded, canFollow }: { stre
             </Badge>
           ) : null}
           {isLive ? (
-            <span className="flex items-center gap-1 text-sm text-muted-foreground" data-testid="viewer-count" aria-live="polite">
+            <span
+              className="flex items-center gap-1 text-sm text-muted-foreground"
+              data-testid="viewer-count"
+              aria-live="polite"
+            >
               <Eye className="size-4" aria-hidden="true" />
               {countOf(viewerCount, 'viewer')}
             </span>

@@ -14,7 +14,15 @@ import { ViewerStage } from './viewer-stage';
 export const stageClassName = 'relative aspect-video w-full overflow-hidden rounded-2xl border border-border bg-black';
 
 /** A viewer's video, watched while they are in the stream's room. */
-export function ViewerMedia({ streamId, readerName, isJoined }: { streamId: string; readerName: string; isJoined: boolean }) {
+export function ViewerMedia({
+  streamId,
+  readerName,
+  isJoined,
+}: {
+  streamId: string;
+  readerName: string;
+  isJoined: boolean;
+}) {
   const watch = useWatch(streamId, isJoined);
   return (
     <div className={stageClassName}>

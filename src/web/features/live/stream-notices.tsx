@@ -7,7 +7,10 @@ import { loginPath, paths } from '@/lib/paths';
 /** A message filling the video area in place of the video. */
 export function StageNotice({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <div className="flex size-full flex-col items-center justify-center gap-3 bg-gradient-to-br from-primary/25 via-black to-violet-900/40 p-6 text-center text-white" role="status">
+    <div
+      className="flex size-full flex-col items-center justify-center gap-3 bg-gradient-to-br from-primary/25 via-black to-violet-900/40 p-6 text-center text-white"
+      role="status"
+    >
       <p className="text-lg font-semibold">{title}</p>
       {children}
     </div>

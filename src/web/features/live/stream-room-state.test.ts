@@ -3,8 +3,22 @@ import type { StreamGiftEvent } from '@shared/realtime';
 import { describe, expect, it } from 'vitest';
 import { CHAT_LINES_KEPT, initialRoomState, streamRoomReducer } from './stream-room-state';
 
-const message = (id: string, at: string, content = 'Hello'): StreamChat => ({ id, streamId: 's1', userId: `u-${id}`, userName: 'Sol', content, at });
-const gift = (id: string, at: string): StreamGiftEvent => ({ id, streamId: 's1', giftId: 'crystal', fromName: 'Luna', amountCents: 199, at });
+const message = (id: string, at: string, content = 'Hello'): StreamChat => ({
+  id,
+  streamId: 's1',
+  userId: `u-${id}`,
+  userName: 'Sol',
+  content,
+  at,
+});
+const gift = (id: string, at: string): StreamGiftEvent => ({
+  id,
+  streamId: 's1',
+  giftId: 'crystal',
+  fromName: 'Luna',
+  amountCents: 199,
+  at,
+});
 
 describe('streamRoomReducer', () => {
   const start = initialRoomState(3, null, null);

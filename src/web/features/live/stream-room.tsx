@@ -14,7 +14,12 @@ import { SignInToWatch, StageNotice, StreamEndedNotice } from './stream-notices'
 import { formatScheduledFor } from './stream-time';
 import { useStreamRoom } from './use-stream-room';
 
-function chatPlaceholder(options: { me: Profile | null; isEnded: boolean; isMuted: boolean; isInRoom: boolean }): string {
+function chatPlaceholder(options: {
+  me: Profile | null;
+  isEnded: boolean;
+  isMuted: boolean;
+  isInRoom: boolean;
+}): string {
   if (!options.me) return 'Sign in to chat';
   if (options.isEnded) return 'Chat is closed';
   if (options.isMuted) return 'The reader muted you in this chat';
@@ -30,14 +35,23 @@ export function StreamRoom({ stream, me }: { stream: LiveStream; me: Profile | n
   const isEnded = room.isEnded || stream.status === 'ended';
   const isInRoom = room.joinState === 'joined';
   const isMuted = Boolean(me && room.state.mutedUserIds.includes(me.id));
-  const needsPayment = Boolean(me) && !isReader && stream.status === 'live' && (!stream.viewerHasJoined || room.joinState === 'payment-required');
+  const needsPayment =
+    Boolean(me) &&
+    !isReader &&
+    stream.status === 'live' &&
+    (!stream.viewerHasJoined || room.joinState === 'payment-required');
 
   const moderation: Moderation | undefined = isReader
     ? {
         mutedUserIds: room.state.mutedUserIds,
         onRemove: (messageId) =>
-          removeStreamMessage(stream.id, messageId).catch((error: Error) => toast.error('Could not remove the message', { description: error.message })),
-        onMute: (userId) => muteStreamViewer(stream.id, userId).catch((error: Error) => toast.error('Could not mute', { description: error.message })),
+          removeStreamMessage(stream.id, messageId).catch((error: Error) =>
+            toast.error('Could not remove the message', { description: error.message }),
+          ),
+        onMute: (userId) =>
+          muteStreamViewer(stream.id, userId).catch((error: Error) =>
+            toast.error('Could not mute', { description: error.message }),
+          ),
       }
     : undefined;
 
@@ -71,7 +85,12 @@ export function StreamRoom({ stream, me }: { stream: LiveStream; me: Profile | n
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6">
-      <StreamHeader stream={stream} viewerCount={room.state.viewerCount} isEnded={isEnded} canFollow={Boolean(me) && !isReader} />
+      <StreamHeader
+        stream={stream}
+        viewerCount={room.state.viewerCount}
+        isEnded={isEnded}
+        canFollow={Boolean(me) && !isReader}
+      />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid min-w-0 content-start gap-4">
           {stage}
@@ -83,7 +102,9 @@ export function StreamRoom({ stream, me }: { stream: LiveStream; me: Profile | n
           <Card>
             <CardContent className="grid gap-2 pt-6">
               <p className="text-sm font-semibold text-pink">{stream.category}</p>
-              <p className="whitespace-pre-wrap text-muted-foreground [overflow-wrap:anywhere]">{stream.description || 'No description.'}</p>
+              <p className="whitespace-pre-wrap text-muted-foreground [overflow-wrap:anywhere]">
+                {stream.description || 'No description.'}
+              </p>
             </CardContent>
           </Card>
         </div>

@@ -1,4 +1,10 @@
-const scheduledFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const scheduledFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /** How long a stream has been live, to the minute: "Just started", "12m", "1h 05m". */
 export function formatLiveDuration(startedAt: string, now: Date): string {

@@ -21,7 +21,11 @@ export function useStreamRoom(stream: LiveStream, canJoin: boolean) {
   const queryClient = useQueryClient();
   const streamId = stream.id;
   const [state, dispatch] = useReducer(streamRoomReducer, null, () =>
-    initialRoomState(stream.viewerCount, stream.status === 'ended' ? (stream.endedAt ?? stream.startedAt ?? '') : null, stream.endReason),
+    initialRoomState(
+      stream.viewerCount,
+      stream.status === 'ended' ? (stream.endedAt ?? stream.startedAt ?? '') : null,
+      stream.endReason,
+    ),
   );
   const [joinState, setJoinState] = useState<JoinState>('idle');
   const [joinError, setJoinError] = useState<string | null>(null);
@@ -36,7 +40,13 @@ export function useStreamRoom(stream: LiveStream, canJoin: boolean) {
         const ack = await emitWithAck(socket, CLIENT_EVENTS.joinStream, { streamId });
         if (!isCurrent) return;
         queryClient.setQueryData(liveKeys.stream(streamId), ack.stream);
-        dispatch({ type: 'joined', messages: ack.messages, mutedUserIds: ack.mutedUserIds, viewerCount: ack.stream.viewerCount, endedAt: ack.stream.status === 'ended' ? (ack.stream.endedAt ?? '') : null });
+        dispatch({
+          type: 'joined',
+          messages: ack.messages,
+          mutedUserIds: ack.mutedUserIds,
+          viewerCount: ack.stream.viewerCount,
+          endedAt: ack.stream.status === 'ended' ? (ack.stream.endedAt ?? '') : null,
+        });
         setJoinError(null);
         setJoinState('joined');
       } catch (error) {
@@ -61,11 +71,23 @@ export function useStreamRoom(stream: LiveStream, canJoin: boolean) {
   }, [socket, canJoin, isEnded, streamId, queryClient]);
 
   const isThisStream = (payload: { streamId: string }) => payload.streamId === streamId;
-  useServerEvent(SERVER_EVENTS.streamViewers, (event) => isThisStream(event) && dispatch({ type: 'viewers', count: event.count }));
+  useServerEvent(
+    SERVER_EVENTS.streamViewers,
+    (event) => isThisStream(event) && dispatch({ type: 'viewers', count: event.count }),
+  );
   useServerEvent(SERVER_EVENTS.streamChat, (message) => isThisStream(message) && dispatch({ type: 'chat', message }));
-  useServerEvent(SERVER_EVENTS.streamMessageRemoved, (event) => isThisStream(event) && dispatch({ type: 'removed', messageId: event.messageId }));
-  useServerEvent(SERVER_EVENTS.streamMuted, (event) => isThisStream(event) && dispatch({ type: 'muted', userId: event.userId }));
-  useServerEvent(SERVER_EVENTS.streamUnmuted, (event) => isThisStream(event) && dispatch({ type: 'unmuted', userId: event.userId }));
+  useServerEvent(
+    SERVER_EVENTS.streamMessageRemoved,
+    (event) => isThisStream(event) && dispatch({ type: 'removed', messageId: event.messageId }),
+  );
+  useServerEvent(
+    SERVER_EVENTS.streamMuted,
+    (event) => isThisStream(event) && dispatch({ type: 'muted', userId: event.userId }),
+  );
+  useServerEvent(
+    SERVER_EVENTS.streamUnmuted,
+    (event) => isThisStream(event) && dispatch({ type: 'unmuted', userId: event.userId }),
+  );
   useServerEvent(SERVER_EVENTS.streamGift, (gift) => {
     if (!isThisStream(gift)) return;
     dispatch({ type: 'gift', gift });

@@ -45,9 +45,20 @@ export function ViewerStage({ watch, readerName }: { watch: Watch; readerName: s
   return (
     <>
       {/* biome-ignore lint/a11y/useMediaCaption: a live stream has no caption track; the chat carries text */}
-      <video ref={videoRef} autoPlay playsInline className="size-full object-contain" data-testid="stream-video" aria-label={`${readerName}'s live video`} />
+      <video
+        ref={videoRef}
+        autoPlay
+        playsInline
+        className="size-full object-contain"
+        data-testid="stream-video"
+        aria-label={`${readerName}'s live video`}
+      />
       {text ? (
-        <div className="absolute inset-0 flex items-center justify-center bg-black/60 p-6 text-center text-white" role="status" data-testid="watch-state">
+        <div
+          className="absolute inset-0 flex items-center justify-center bg-black/60 p-6 text-center text-white"
+          role="status"
+          data-testid="watch-state"
+        >
           {text}
         </div>
       ) : null}

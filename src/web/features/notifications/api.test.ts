@@ -16,7 +16,10 @@ const notification = (id: string, readAt: string | null = null): AppNotification
 describe('withArrived', () => {
   it('puts a new notification on top and counts it unread', () => {
     const list: NotificationList = { notifications: [notification('a', '2026-11-23T12:01:00Z')], unreadCount: 0 };
-    expect(withArrived(list, notification('b'))).toEqual({ notifications: [notification('b'), list.notifications[0]], unreadCount: 1 });
+    expect(withArrived(list, notification('b'))).toEqual({
+      notifications: [notification('b'), list.notifications[0]],
+      unreadCount: 1,
+    });
   });
 
   it('ignores one already listed (an event replayed after a refetch)', () => {

@@ -1,4 +1,9 @@
-import { type AppNotification, NOTIFICATIONS_PAGE_SIZE, type NotificationList, notificationListSchema } from '@shared/notifications';
+import {
+  type AppNotification,
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationList,
+  notificationListSchema,
+} from '@shared/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiRequestParsed } from '@/lib/api';
 
@@ -11,7 +16,10 @@ export const notificationsQuery = queryOptions({
 });
 
 /** A `notification` event: on top of the list (once, whatever arrives twice), one more unread. */
-export function withArrived(list: NotificationList | undefined, arrived: AppNotification): NotificationList | undefined {
+export function withArrived(
+  list: NotificationList | undefined,
+  arrived: AppNotification,
+): NotificationList | undefined {
   if (!list || list.notifications.some((n) => n.id === arrived.id)) return list;
   return {
     notifications: [arrived, ...list.notifications].slice(0, NOTIFICATIONS_PAGE_SIZE),
@@ -20,13 +28,19 @@ export function withArrived(list: NotificationList | undefined, arrived: AppNoti
 }
 
 /** Marks read at once (optimistic); the list is fetched again either way so it ends as the server has it. */
-function useMarkRead<T>(path: (input: T) => string, apply: (list: NotificationList, input: T, at: string) => NotificationList) {
+function useMarkRead<T>(
+  path: (input: T) => string,
+  apply: (list: NotificationList, input: T, at: string) => NotificationList,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: T) => apiRequest(path(input), { method: 'POST' }),
     onMutate: async (input) => {
       await queryClient.cancelQueries({ queryKey: notificationKeys.list });
-      queryClient.setQueryData<NotificationList>(notificationKeys.list, (list) => list && apply(list, input, new Date().toISOString()));
+      queryClient.setQueryData<NotificationList>(
+        notificationKeys.list,
+        (list) => list && apply(list, input, new Date().toISOString()),
+      );
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
   });
@@ -44,5 +58,8 @@ export const useMarkNotificationRead = () =>
 export const useMarkAllNotificationsRead = () =>
   useMarkRead<void>(
     () => '/api/notifications/read-all',
-    (list, _input, at) => ({ notifications: list.notifications.map((n) => ({ ...n, readAt: n.readAt ?? at })), unreadCount: 0 }),
+    (list, _input, at) => ({
+      notifications: list.notifications.map((n) => ({ ...n, readAt: n.readAt ?? at })),
+      unreadCount: 0,
+    }),
   );

@@ -8,7 +8,8 @@ import { useDevicePush } from './use-device-push';
 
 const PUSH_NOTES: Record<ReturnType<typeof useDevicePush>['state'], string> = {
   checking: 'Checking this browser…',
-  unsupported: 'This browser cannot show notifications from Soul Tribe. On an iPhone, add Soul Tribe to your Home Screen first.',
+  unsupported:
+    'This browser cannot show notifications from Soul Tribe. On an iPhone, add Soul Tribe to your Home Screen first.',
   unavailable: 'Notifications are not set up on this server yet.',
   blocked: 'Notifications are blocked for Soul Tribe in this browser’s settings. Allow them there, then come back.',
   off: 'Get requests, your turn in a queue and answers on this device, even with Soul Tribe closed. Your browser will ask you to allow them.',

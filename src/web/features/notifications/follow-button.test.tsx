@@ -6,8 +6,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { profileQueryKey } from '@/lib/auth';
 import { FollowButton } from './follow-button';
 
-const profile = (id: string): Profile => ({ id, email: 'c@example.com', fullName: 'Client', avatarUrl: null, role: 'client', walletBalanceCents: 0, creditCents: 0, createdAt: '2026-01-01T00:00:00Z' });
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const profile = (id: string): Profile => ({
+  id,
+  email: 'c@example.com',
+  fullName: 'Client',
+  avatarUrl: null,
+  role: 'client',
+  walletBalanceCents: 0,
+  creditCents: 0,
+  createdAt: '2026-01-01T00:00:00Z',
+});
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function renderButton(viewer: Profile | null) {
   const fetchMock = vi.fn(async (_input: string, init?: RequestInit) =>

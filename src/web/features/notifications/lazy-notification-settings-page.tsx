@@ -5,4 +5,6 @@ import { lazy } from 'react';
  * made the index a chunk of its own with the follow button in it, and every visitor's profile
  * fetched the settings page and zod with the button (issue 29's budget caught it: 181 KB).
  */
-export const NotificationSettingsPage = lazy(() => import('./notification-settings-page').then((module) => ({ default: module.NotificationSettingsPage })));
+export const NotificationSettingsPage = lazy(() =>
+  import('./notification-settings-page').then((module) => ({ default: module.NotificationSettingsPage })),
+);

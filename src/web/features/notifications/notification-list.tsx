@@ -8,20 +8,38 @@ import { useMarkAllNotificationsRead } from './api';
 import { timeAgo } from './notification-format';
 import { useOpenNotification } from './use-open-notification';
 
-function NotificationItem({ notification, onOpen }: { notification: AppNotification; onOpen: (n: AppNotification) => void }) {
+function NotificationItem({
+  notification,
+  onOpen,
+}: {
+  notification: AppNotification;
+  onOpen: (n: AppNotification) => void;
+}) {
   const isUnread = !notification.readAt;
   const Icon = notification.kind === 'stream_live' ? Radio : UserRound;
   return (
-    <DropdownMenuItem className="items-start gap-3 py-2.5" onSelect={() => onOpen(notification)} data-testid="notification-item">
+    <DropdownMenuItem
+      className="items-start gap-3 py-2.5"
+      onSelect={() => onOpen(notification)}
+      data-testid="notification-item"
+    >
       <Icon className="mt-0.5 text-pink" aria-hidden="true" />
       <span className="grid min-w-0 flex-1 gap-0.5">
-        <span className={cn('[overflow-wrap:anywhere]', isUnread ? 'font-semibold' : 'text-muted-foreground')}>{notification.title}</span>
-        {notification.body ? <span className="line-clamp-2 text-xs text-muted-foreground [overflow-wrap:anywhere]">{notification.body}</span> : null}
+        <span className={cn('[overflow-wrap:anywhere]', isUnread ? 'font-semibold' : 'text-muted-foreground')}>
+          {notification.title}
+        </span>
+        {notification.body ? (
+          <span className="line-clamp-2 text-xs text-muted-foreground [overflow-wrap:anywhere]">
+            {notification.body}
+          </span>
+        ) : null}
         <time className="text-xs text-muted-foreground" dateTime={notification.createdAt}>
           {timeAgo(notification.createdAt)}
         </time>
       </span>
-      {isUnread ? <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" role="img" aria-label="Unread" /> : null}
+      {isUnread ? (
+        <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" role="img" aria-label="Unread" />
+      ) : null}
     </DropdownMenuItem>
   );
 }
@@ -53,7 +71,9 @@ export function NotificationList({ query }: { query: UseQueryResult<List> }) {
           query.data.notifications.length === 0 ? (
             <p className="px-3 py-8 text-center text-sm text-muted-foreground">No notifications yet</p>
           ) : (
-            query.data.notifications.map((notification) => <NotificationItem key={notification.id} notification={notification} onOpen={open} />)
+            query.data.notifications.map((notification) => (
+              <NotificationItem key={notification.id} notification={notification} onOpen={open} />
+            ))
           )
         ) : query.isPending ? (
           <div className="p-2">

@@ -11,7 +11,10 @@ import { preferencesQuery } from './preferences-api';
 
 /** /settings/notifications (issue 32): push on this device, installing the app, and every choice about notices. */
 export function NotificationSettingsPage() {
-  usePageMeta({ title: 'Notifications', description: 'Choose which notices reach you in the app, by email and as push notifications.' });
+  usePageMeta({
+    title: 'Notifications',
+    description: 'Choose which notices reach you in the app, by email and as push notifications.',
+  });
   const { data: profile } = useProfile();
   const preferences = useQuery(preferencesQuery);
   if (preferences.isPending || !profile) return <PageSpinner label="Loading your notification settings" />;

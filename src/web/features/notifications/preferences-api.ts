@@ -11,14 +11,16 @@ const preferencesKey = ['notification-preferences'] as const;
 
 export const preferencesQuery = queryOptions({
   queryKey: preferencesKey,
-  queryFn: ({ signal }) => apiRequestParsed('/api/notifications/preferences', notificationPreferencesSchema, { signal }),
+  queryFn: ({ signal }) =>
+    apiRequestParsed('/api/notifications/preferences', notificationPreferencesSchema, { signal }),
 });
 
 /** Saves every choice at once; the answer (what is now in effect) replaces the page's copy. */
 export function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NotificationPreferencesInput) => apiRequestParsed('/api/notifications/preferences', notificationPreferencesSchema, { method: 'PUT', body: input }),
+    mutationFn: (input: NotificationPreferencesInput) =>
+      apiRequestParsed('/api/notifications/preferences', notificationPreferencesSchema, { method: 'PUT', body: input }),
     onSuccess: (saved: NotificationPreferences) => queryClient.setQueryData(preferencesKey, saved),
   });
 }

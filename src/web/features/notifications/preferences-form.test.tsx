@@ -32,7 +32,10 @@ class NoResizeObserver {
 
 function renderForm(role: string) {
   vi.stubGlobal('ResizeObserver', NoResizeObserver);
-  const fetchMock = vi.fn(async (_input: string, init?: RequestInit) => new Response(init?.body as string, { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  const fetchMock = vi.fn(
+    async (_input: string, init?: RequestInit) =>
+      new Response(init?.body as string, { status: 200, headers: { 'Content-Type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -51,7 +54,13 @@ describe('PreferencesForm', () => {
   it('lists only the notices that can reach the person’s role', () => {
     renderForm('reader');
     const rows = screen.getAllByRole('rowheader').map((row) => row.textContent);
-    expect(rows).toEqual(['A client requests a reading', 'An appointment starts soon', 'A new question by message', 'A payout is paid', 'A followed reader goes live']);
+    expect(rows).toEqual([
+      'A client requests a reading',
+      'An appointment starts soon',
+      'A new question by message',
+      'A payout is paid',
+      'A followed reader goes live',
+    ]);
   });
 
   it('saves every shown choice with the quiet hours and this device’s zone', async () => {

@@ -58,7 +58,9 @@ export function PreferencesForm({ saved, role }: { saved: NotificationPreference
       <Card>
         <CardHeader>
           <CardTitle>What reaches you</CardTitle>
-          <CardDescription>In-app is the bell at the top of every page. A dash means that notice does not come that way.</CardDescription>
+          <CardDescription>
+            In-app is the bell at the top of every page. A dash means that notice does not come that way.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <table className="w-full border-collapse text-sm">
@@ -69,7 +71,11 @@ export function PreferencesForm({ saved, role }: { saved: NotificationPreference
                   Notice
                 </th>
                 {NOTIFICATION_CHANNELS.map((channel) => (
-                  <th key={channel} scope="col" className="w-14 pb-2 text-center font-semibold text-muted-foreground sm:w-20">
+                  <th
+                    key={channel}
+                    scope="col"
+                    className="w-14 pb-2 text-center font-semibold text-muted-foreground sm:w-20"
+                  >
                     {CHANNEL_LABELS[channel]}
                   </th>
                 ))}
@@ -111,24 +117,43 @@ export function PreferencesForm({ saved, role }: { saved: NotificationPreference
         <CardHeader>
           <CardTitle>Quiet hours</CardTitle>
           <CardDescription>
-            No pushes during these hours, in your time zone ({timeZone}). Answers, payouts and promotion codes wait until they end; requests, a turn in a
-            reader’s queue and who is online now are not sent, as they would be over by then.
+            No pushes during these hours, in your time zone ({timeZone}). Answers, payouts and promotion codes wait
+            until they end; requests, a turn in a reader’s queue and who is online now are not sent, as they would be
+            over by then.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="flex items-center gap-3">
-            <Switch id={quietId} checked={quietHours !== null} onCheckedChange={(checked) => setQuietHours(checked ? (saved.quietHours ?? DEFAULT_QUIET_HOURS) : null)} />
+            <Switch
+              id={quietId}
+              checked={quietHours !== null}
+              onCheckedChange={(checked) => setQuietHours(checked ? (saved.quietHours ?? DEFAULT_QUIET_HOURS) : null)}
+            />
             <Label htmlFor={quietId}>Quiet hours</Label>
           </div>
           {quietHours ? (
             <div className="flex flex-wrap gap-4">
               <div className="grid gap-1.5">
                 <Label htmlFor={`${quietId}-from`}>From</Label>
-                <Input id={`${quietId}-from`} type="time" step={60} required value={quietHours.start} onChange={(event) => setQuietHours({ ...quietHours, start: event.target.value })} />
+                <Input
+                  id={`${quietId}-from`}
+                  type="time"
+                  step={60}
+                  required
+                  value={quietHours.start}
+                  onChange={(event) => setQuietHours({ ...quietHours, start: event.target.value })}
+                />
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor={`${quietId}-to`}>Until</Label>
-                <Input id={`${quietId}-to`} type="time" step={60} required value={quietHours.end} onChange={(event) => setQuietHours({ ...quietHours, end: event.target.value })} />
+                <Input
+                  id={`${quietId}-to`}
+                  type="time"
+                  step={60}
+                  required
+                  value={quietHours.end}
+                  onChange={(event) => setQuietHours({ ...quietHours, end: event.target.value })}
+                />
               </div>
             </div>
           ) : null}

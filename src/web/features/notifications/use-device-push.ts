@@ -8,7 +8,8 @@ import { deletePushSubscription, savePushSubscription } from './preferences-api'
  */
 export type DevicePushState = 'checking' | 'unsupported' | 'unavailable' | 'blocked' | 'off' | 'on';
 
-const isSupported = () => import.meta.env.PROD && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+const isSupported = () =>
+  import.meta.env.PROD && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
 /** The applicationServerKey as PushManager wants it: the VAPID public key's bytes. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -60,7 +61,10 @@ export function useDevicePush(publicKey: string | null) {
       const { pushManager } = await navigator.serviceWorker.ready;
       // A subscription made with another server key (a reinstalled server) cannot be reused.
       await (await pushManager.getSubscription())?.unsubscribe();
-      const subscription = await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+      const subscription = await pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: keyBytes(publicKey),
+      });
       await savePushSubscription(subscription.toJSON());
       setState('on');
     } catch {

@@ -22,12 +22,17 @@ export function useFollow(readerId: string, options: { initial?: FollowState; en
   });
   const change = useMutation({
     mutationFn: (follow: boolean) =>
-      apiRequestTyped<FollowState>(`/api/follows/${encodeURIComponent(readerId)}`, { method: follow ? 'PUT' : 'DELETE' }),
+      apiRequestTyped<FollowState>(`/api/follows/${encodeURIComponent(readerId)}`, {
+        method: follow ? 'PUT' : 'DELETE',
+      }),
     onMutate: async (follow) => {
       await queryClient.cancelQueries({ queryKey });
       const before = queryClient.getQueryData<FollowState>(queryKey);
       if (before && before.following !== follow) {
-        queryClient.setQueryData<FollowState>(queryKey, { following: follow, followerCount: before.followerCount + (follow ? 1 : -1) });
+        queryClient.setQueryData<FollowState>(queryKey, {
+          following: follow,
+          followerCount: before.followerCount + (follow ? 1 : -1),
+        });
       }
       return { before };
     },

@@ -6,7 +6,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ABOUT_PAGE } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
-import { founderStory, mission, readerBenefits, readerShareFigure, seekerBenefits, values } from './about/about-content';
+import {
+  founderStory,
+  mission,
+  readerBenefits,
+  readerShareFigure,
+  seekerBenefits,
+  values,
+} from './about/about-content';
 import { shownCount, usePublicFigures } from './figures/public-figures';
 
 const valueIcons = [Heart, Lock, Sparkles];

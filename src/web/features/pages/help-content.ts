@@ -23,7 +23,8 @@ export const faqTopics: readonly FaqTopic[] = [
       },
       {
         question: 'Is there a subscription or a sign-up fee?',
-        answer: 'No. Creating an account is free and there is no subscription. You only pay for the minutes of the readings you take.',
+        answer:
+          'No. Creating an account is free and there is no subscription. You only pay for the minutes of the readings you take.',
       },
       {
         question: 'How do I add funds?',
@@ -52,7 +53,8 @@ export const faqTopics: readonly FaqTopic[] = [
       },
       {
         question: 'Something else went wrong with a charge. Who do I contact?',
-        answer: 'Write to our support team with the date of the session and we will look into it. We review every request.',
+        answer:
+          'Write to our support team with the date of the session and we will look into it. We review every request.',
       },
     ],
   },
@@ -73,7 +75,7 @@ export const faqTopics: readonly FaqTopic[] = [
       {
         question: 'Are my readings private?',
         answer:
-          'Only you and your reader can join a session. Audio and video are not recorded. Chat messages are kept with the reading so you can both read them again, and are deleted automatically after the number of days our Privacy Policy states; until then, download the transcript from the reading\'s page to keep a copy.',
+          "Only you and your reader can join a session. Audio and video are not recorded. Chat messages are kept with the reading so you can both read them again, and are deleted automatically after the number of days our Privacy Policy states; until then, download the transcript from the reading's page to keep a copy.",
       },
       {
         question: 'Are readings advice I can rely on?',

@@ -13,7 +13,10 @@ export function HelpPage() {
   usePageMeta(HELP_PAGE);
   return (
     <div className="pb-8">
-      <PageHeading title="Help Center" description="Answers to the questions seekers ask most about billing, refunds and sessions." />
+      <PageHeading
+        title="Help Center"
+        description="Answers to the questions seekers ask most about billing, refunds and sessions."
+      />
       <div className="mx-auto grid max-w-3xl gap-10 px-4">
         <nav aria-label="Help topics" className="flex flex-wrap justify-center gap-2">
           {faqTopics.map((topic) => (
@@ -27,7 +30,12 @@ export function HelpPage() {
           ))}
         </nav>
         {faqTopics.map((topic) => (
-          <section key={topic.id} id={topic.id} aria-labelledby={`${topic.id}-title`} className="grid scroll-mt-24 gap-4">
+          <section
+            key={topic.id}
+            id={topic.id}
+            aria-labelledby={`${topic.id}-title`}
+            className="grid scroll-mt-24 gap-4"
+          >
             <h2 id={`${topic.id}-title`} className="text-2xl font-semibold text-gold">
               {topic.title}
             </h2>
@@ -37,7 +45,10 @@ export function HelpPage() {
                   <details key={entry.question} className="group px-6 py-4">
                     <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold [&::-webkit-details-marker]:hidden">
                       {entry.question}
-                      <ChevronDown className="size-5 shrink-0 text-pink motion-safe:transition-transform group-open:rotate-180" aria-hidden="true" />
+                      <ChevronDown
+                        className="size-5 shrink-0 text-pink motion-safe:transition-transform group-open:rotate-180"
+                        aria-hidden="true"
+                      />
                     </summary>
                     <p className="mt-3 leading-relaxed text-muted-foreground">{entry.answer}</p>
                   </details>

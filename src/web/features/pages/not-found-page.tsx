@@ -10,12 +10,20 @@ import { paths } from '@/lib/paths';
  */
 function previousPageIsOurs(): boolean {
   const state: unknown = window.history.state;
-  if (typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' && state.idx > 0) return true;
-  return document.referrer !== '' && new URL(document.referrer).origin === window.location.origin && window.history.length > 1;
+  if (typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' && state.idx > 0)
+    return true;
+  return (
+    document.referrer !== '' &&
+    new URL(document.referrer).origin === window.location.origin &&
+    window.history.length > 1
+  );
 }
 
 export function NotFoundPage() {
-  usePageMeta({ title: 'Page Not Found', description: 'This page does not exist on Soul Tribe; return home or find a reader.' });
+  usePageMeta({
+    title: 'Page Not Found',
+    description: 'This page does not exist on Soul Tribe; return home or find a reader.',
+  });
   const navigate = useNavigate();
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-20 text-center">

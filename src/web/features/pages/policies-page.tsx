@@ -18,11 +18,13 @@ const policyMeta: Record<PolicyTab, { title: string; description: string }> = {
   terms: { title: POLICIES_PAGE.title, description: POLICIES_PAGE.description },
   privacy: {
     title: 'Privacy Policy',
-    description: 'What Soul Tribe collects, how long it keeps it, how it is used and how to have it corrected or deleted.',
+    description:
+      'What Soul Tribe collects, how long it keeps it, how it is used and how to have it corrected or deleted.',
   },
   guidelines: {
     title: 'Community Guidelines',
-    description: 'How seekers and readers treat each other on Soul Tribe, how to report a problem and what happens next.',
+    description:
+      'How seekers and readers treat each other on Soul Tribe, how to report a problem and what happens next.',
   },
 };
 
@@ -38,7 +40,10 @@ export function PoliciesPage() {
 
   return (
     <div className="pb-8">
-      <PageHeading title="Terms & Policies" description="How Soul Tribe works, how we protect you, and what we expect from everyone here." />
+      <PageHeading
+        title="Terms & Policies"
+        description="How Soul Tribe works, how we protect you, and what we expect from everyone here."
+      />
       <div className="mx-auto max-w-4xl px-4">
         <Tabs
           value={tab}

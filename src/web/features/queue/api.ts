@@ -32,12 +32,15 @@ export function useJoinQueue() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ readerId, sessionType }: { readerId: string; sessionType: SessionType }) =>
-      retryWhileDraining(() => apiRequestTyped<QueuePlace>(queueUrl(readerId), { method: 'POST', body: { sessionType } })),
+      retryWhileDraining(() =>
+        apiRequestTyped<QueuePlace>(queueUrl(readerId), { method: 'POST', body: { sessionType } }),
+      ),
     onSuccess: (place) => {
       queryClient.setQueryData<CurrentQueuePlace>(queueKeys.place, { place });
       toast.success(`You are #${place.position} in ${place.readerName}'s queue`);
     },
-    onError: (error) => toast.error('Could not join the queue', { description: error instanceof ApiError ? error.message : undefined }),
+    onError: (error) =>
+      toast.error('Could not join the queue', { description: error instanceof ApiError ? error.message : undefined }),
   });
 }
 
@@ -52,7 +55,9 @@ export function useLeaveQueue() {
 }
 
 const closedNotice = (readerName: string, reason: 'reader_offline' | 'offer_expired') =>
-  reason === 'reader_offline' ? `${readerName} went offline, so their queue has closed.` : `Your turn with ${readerName} passed, so you left the queue.`;
+  reason === 'reader_offline'
+    ? `${readerName} went offline, so their queue has closed.`
+    : `Your turn with ${readerName} passed, so you left the queue.`;
 
 /**
  * Keeps the client's place live: a new position, an offer and a closed line, with a toast for the
@@ -74,9 +79,17 @@ export function useLiveQueuePlace(): void {
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: queueKeys.place });
   }, [queryClient]);
-  useServerEvent(SERVER_EVENTS.queuePosition, ({ readerId, position }) => update(readerId, (place) => ({ ...place, position })));
+  useServerEvent(SERVER_EVENTS.queuePosition, ({ readerId, position }) =>
+    update(readerId, (place) => ({ ...place, position })),
+  );
   useServerEvent(SERVER_EVENTS.queueOffer, ({ readerId, sessionType, ratePerMinuteCents, expiresAt }) => {
-    update(readerId, (place) => ({ ...place, position: 1, sessionType, ratePerMinuteCents, offerExpiresAt: expiresAt }));
+    update(readerId, (place) => ({
+      ...place,
+      position: 1,
+      sessionType,
+      ratePerMinuteCents,
+      offerExpiresAt: expiresAt,
+    }));
     void queryClient.invalidateQueries({ queryKey: queueKeys.place });
   });
   useServerEvent(SERVER_EVENTS.queueClosed, ({ readerId, readerName, reason }) => {

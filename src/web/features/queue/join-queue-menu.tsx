@@ -2,7 +2,13 @@ import { formatCents } from '@shared/money';
 import type { Reader } from '@shared/readers';
 import { ListPlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { offeredReadingKinds, rateOfKind } from '@/lib/reading-kinds';
 import { useJoinQueue } from './api';
 

@@ -35,10 +35,17 @@ afterEach(() => {
 
 describe('QueueOfferDialog', () => {
   it('shows an offer the server made before the dialog was listening, not the place the page had fetched earlier', async () => {
-    const offered: CurrentQueuePlace = { place: { ...waiting, offerExpiresAt: new Date(Date.now() + 5_000).toISOString() } };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(offered), { headers: { 'Content-Type': 'application/json' } })));
+    const offered: CurrentQueuePlace = {
+      place: { ...waiting, offerExpiresAt: new Date(Date.now() + 5_000).toISOString() },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(offered), { headers: { 'Content-Type': 'application/json' } })),
+    );
     // The profile page fetched the place (#1, no offer) with the app's stale time, before the offer.
-    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: QUERY_STALE_TIME_MS, retry: false } } });
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { staleTime: QUERY_STALE_TIME_MS, retry: false } },
+    });
     queryClient.setQueryData<CurrentQueuePlace>(queueKeys.place, { place: waiting });
     render(
       <QueryClientProvider client={queryClient}>

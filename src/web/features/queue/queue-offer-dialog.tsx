@@ -5,7 +5,14 @@ import { Sparkles } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { pendingRequestState, requestSession, secondsUntil } from '@/features/sessions';
 import { AddFundsButton } from '@/features/wallet';
 import { ApiError } from '@/lib/api';
@@ -20,7 +27,12 @@ function OfferDialog({ place, secondsLeft }: { place: QueuePlace; secondsLeft: n
   const leave = useLeaveQueue();
   // The request is the normal one: the server lets it through because the reader is kept for us.
   const start = useMutation({
-    mutationFn: () => requestSession({ readerId: place.readerId, sessionType: place.sessionType, ratePerMinuteCents: place.ratePerMinuteCents }),
+    mutationFn: () =>
+      requestSession({
+        readerId: place.readerId,
+        sessionType: place.sessionType,
+        ratePerMinuteCents: place.ratePerMinuteCents,
+      }),
     onSuccess: (session) => {
       queryClient.setQueryData<CurrentQueuePlace>(queueKeys.place, { place: null });
       navigate(sessionRequestPath(place.readerId, place.sessionType), { state: pendingRequestState(session) });
@@ -39,11 +51,15 @@ function OfferDialog({ place, secondsLeft }: { place: QueuePlace; secondsLeft: n
             It's your turn
           </DialogTitle>
           <DialogDescription id="queue-offer-details">
-            <span className="font-semibold text-foreground">{place.readerName}</span> is free now and kept for you: {article} {kind} reading at{' '}
-            {formatCents(place.ratePerMinuteCents)}/min.
+            <span className="font-semibold text-foreground">{place.readerName}</span> is free now and kept for you:{' '}
+            {article} {kind} reading at {formatCents(place.ratePerMinuteCents)}/min.
           </DialogDescription>
         </DialogHeader>
-        <p className="text-center text-4xl font-semibold tabular-nums text-pink" role="timer" aria-label={`${secondsLeft} seconds left to start`}>
+        <p
+          className="text-center text-4xl font-semibold tabular-nums text-pink"
+          role="timer"
+          aria-label={`${secondsLeft} seconds left to start`}
+        >
           {secondsLeft} s
         </p>
         {error ? (

@@ -17,7 +17,12 @@ export function QueuePlaceLine({ place }: { place: QueuePlace }) {
           {SESSION_TYPE_LABELS[place.sessionType]} reading · {formatCents(place.ratePerMinuteCents)}/min
         </p>
       </div>
-      <Button variant="outline" className="col-span-2" onClick={() => leave.mutate(place.readerId)} disabled={leave.isPending}>
+      <Button
+        variant="outline"
+        className="col-span-2"
+        onClick={() => leave.mutate(place.readerId)}
+        disabled={leave.isPending}
+      >
         Leave queue
       </Button>
     </>

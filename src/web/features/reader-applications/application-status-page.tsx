@@ -19,14 +19,22 @@ function StatusCard({ application }: { application: ApplicationStatus }) {
   const decided = application.decidedAt ? ` Decided on ${day.format(new Date(application.decidedAt))}.` : '';
   if (application.status === 'pending') {
     return (
-      <StatusLine icon={<Hourglass className="size-8 text-gold" aria-hidden="true" />} title="Under review" detail={received}>
+      <StatusLine
+        icon={<Hourglass className="size-8 text-gold" aria-hidden="true" />}
+        title="Under review"
+        detail={received}
+      >
         <p>Our team reads every application and its sample reading. We will write to you as soon as we decide.</p>
       </StatusLine>
     );
   }
   if (application.status === 'approved') {
     return (
-      <StatusLine icon={<CircleCheck className="size-8 text-pink" aria-hidden="true" />} title="Approved" detail={received + decided}>
+      <StatusLine
+        icon={<CircleCheck className="size-8 text-pink" aria-hidden="true" />}
+        title="Approved"
+        detail={received + decided}
+      >
         <p>
           Welcome to Soul Tribe. We mailed you a link to set your password; then{' '}
           <Link to={paths.login} className={linkClass}>
@@ -38,7 +46,11 @@ function StatusCard({ application }: { application: ApplicationStatus }) {
     );
   }
   return (
-    <StatusLine icon={<CircleX className="size-8 text-muted-foreground" aria-hidden="true" />} title="Not accepted" detail={received + decided}>
+    <StatusLine
+      icon={<CircleX className="size-8 text-muted-foreground" aria-hidden="true" />}
+      title="Not accepted"
+      detail={received + decided}
+    >
       <p>We are not able to accept your application at this time.</p>
       <p className="rounded-lg border border-border bg-muted/30 p-3 [overflow-wrap:anywhere] whitespace-pre-line">
         <span className="font-semibold">Our reason: </span>
@@ -48,7 +60,17 @@ function StatusCard({ application }: { application: ApplicationStatus }) {
   );
 }
 
-function StatusLine({ icon, title, detail, children }: { icon: ReactNode; title: string; detail: string; children: ReactNode }) {
+function StatusLine({
+  icon,
+  title,
+  detail,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  detail: string;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardContent className="grid gap-4 pt-6">
@@ -70,7 +92,9 @@ export function ApplicationStatusPage() {
   usePageMeta({ title: 'Your Application', description: 'Where your application to read on Soul Tribe stands.' });
   const token = useSearchParams()[0].get('token') ?? '';
   const query = useQuery({ ...applicationStatusQuery(token), enabled: token !== '' });
-  const greeting = query.data ? `Hello ${query.data.firstName}, here is where your application to read on Soul Tribe stands.` : undefined;
+  const greeting = query.data
+    ? `Hello ${query.data.firstName}, here is where your application to read on Soul Tribe stands.`
+    : undefined;
   return (
     <div className="pb-16">
       <PageHeading title="Your Application" description={greeting} />

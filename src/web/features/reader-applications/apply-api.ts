@@ -1,4 +1,8 @@
-import { applicationStatusSchema, type ReaderApplicationInput, submittedApplicationSchema } from '@shared/reader-applications';
+import {
+  applicationStatusSchema,
+  type ReaderApplicationInput,
+  submittedApplicationSchema,
+} from '@shared/reader-applications';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequestParsed } from '@/lib/api';
 
@@ -10,6 +14,9 @@ export function submitApplication(input: ReaderApplicationInput) {
 export const applicationStatusQuery = (token: string) =>
   queryOptions({
     queryKey: ['reader-applications', 'status', token],
-    queryFn: ({ signal }) => apiRequestParsed(`/api/reader-applications/status?token=${encodeURIComponent(token)}`, applicationStatusSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequestParsed(`/api/reader-applications/status?token=${encodeURIComponent(token)}`, applicationStatusSchema, {
+        signal,
+      }),
     retry: false,
   });

@@ -20,12 +20,25 @@ const filled: ApplyFormInput = {
 describe('the application form', () => {
   it('turns what was typed into the body the server accepts', () => {
     const input = toApplicationInput(applyFormSchema.parse(filled));
-    expect(input).toMatchObject({ email: 'orion@example.com', specialties: ['Tarot', 'Astrology'], yearsExperience: 9, chatRateCents: 299, audioRateCents: 350, videoRateCents: 400 });
+    expect(input).toMatchObject({
+      email: 'orion@example.com',
+      specialties: ['Tarot', 'Astrology'],
+      yearsExperience: 9,
+      chatRateCents: 299,
+      audioRateCents: 350,
+      videoRateCents: 400,
+    });
     expect(readerApplicationSchema.safeParse(input).success).toBe(true);
   });
 
   it('puts each problem beside its field', () => {
-    const parsed = applyFormSchema.safeParse({ ...filled, sampleReading: 'short', acceptsReaderTerms: false, chatRate: 'abc', specialties: ' , ' });
+    const parsed = applyFormSchema.safeParse({
+      ...filled,
+      sampleReading: 'short',
+      acceptsReaderTerms: false,
+      chatRate: 'abc',
+      specialties: ' , ',
+    });
     const fields = Object.fromEntries(parsed.error!.issues.map((issue) => [issue.path[0], issue.message]));
     expect(fields).toEqual({
       sampleReading: 'A sample reading needs at least 300 characters',

@@ -1,6 +1,12 @@
 import { type ReaderApplicationInput, readerApplicationSchema } from '@shared/reader-applications';
 import { z } from '@shared/zod-config';
-import { dollarRateSchema, inputOfServerField, ratesInCents, specialtiesTextSchema, yearsTextSchema } from '@/lib/reader-profile-inputs';
+import {
+  dollarRateSchema,
+  inputOfServerField,
+  ratesInCents,
+  specialtiesTextSchema,
+  yearsTextSchema,
+} from '@/lib/reader-profile-inputs';
 
 const { shape } = readerApplicationSchema;
 

@@ -19,7 +19,15 @@ import { ApiError } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths, policiesPath } from '@/lib/paths';
 import { submitApplication } from './apply-api';
-import { type ApplyFormField, type ApplyFormInput, type ApplyFormOutput, applyFieldOf, applyFormSchema, emptyApplyForm, toApplicationInput } from './apply-form';
+import {
+  type ApplyFormField,
+  type ApplyFormInput,
+  type ApplyFormOutput,
+  applyFieldOf,
+  applyFormSchema,
+  emptyApplyForm,
+  toApplicationInput,
+} from './apply-form';
 
 const RATE_FIELDS = [
   { name: 'chatRate', label: 'Chat rate ($/min)' },
@@ -33,7 +41,12 @@ interface Bound {
   registration: UseFormRegisterReturn;
 }
 
-function BoundInput({ field, label, hint, ...props }: { field: Bound; label: string; hint?: string } & ComponentProps<typeof Input>) {
+function BoundInput({
+  field,
+  label,
+  hint,
+  ...props
+}: { field: Bound; label: string; hint?: string } & ComponentProps<typeof Input>) {
   return (
     <FormField id={field.id} label={label} error={field.error} hint={hint}>
       <Input {...props} {...fieldAria(field.id, field.error, hint)} {...field.registration} />
@@ -48,8 +61,8 @@ function Sent({ email }: { email: string }) {
       <div className="grid gap-1">
         <p className="font-semibold">Thank you, your application is in.</p>
         <p>
-          We sent a confirmation to <strong>{email}</strong> with a link where you can follow your application. Our team reads every one and answers by
-          mail.
+          We sent a confirmation to <strong>{email}</strong> with a link where you can follow your application. Our team
+          reads every one and answers by mail.
         </p>
       </div>
     </Alert>
@@ -66,13 +79,17 @@ export function ApplyPage() {
     setError,
     watch,
     formState: { errors },
-  } = useForm<ApplyFormInput, unknown, ApplyFormOutput>({ resolver: zodResolver(applyFormSchema), defaultValues: emptyApplyForm });
+  } = useForm<ApplyFormInput, unknown, ApplyFormOutput>({
+    resolver: zodResolver(applyFormSchema),
+    defaultValues: emptyApplyForm,
+  });
   const submit = useMutation({
     mutationFn: (values: ApplyFormOutput) => submitApplication(toApplicationInput(values)),
     onSuccess: (_answer, values) => setSentTo(values.email),
     onError: (error) => {
       // One open application per email: the answer belongs beside the email.
-      if (error instanceof ApiError && error.status === 409) return setError('email', { message: error.message }, { shouldFocus: true });
+      if (error instanceof ApiError && error.status === 409)
+        return setError('email', { message: error.message }, { shouldFocus: true });
       let isBesideAField = false;
       for (const [key, message] of Object.entries(error instanceof ApiError ? (error.fields ?? {}) : {})) {
         const field = applyFieldOf(key);
@@ -82,7 +99,11 @@ export function ApplyPage() {
       if (!isBesideAField) setError('root', { message: error.message });
     },
   });
-  const bind = (name: ApplyFormField): Bound => ({ id: `apply-${name}`, error: errors[name]?.message, registration: register(name) });
+  const bind = (name: ApplyFormField): Bound => ({
+    id: `apply-${name}`,
+    error: errors[name]?.message,
+    registration: register(name),
+  });
   const sampleLength = watch('sampleReading').trim().length;
   const sample = bind('sampleReading');
   const bio = bind('bio');
@@ -92,7 +113,10 @@ export function ApplyPage() {
 
   return (
     <div className="pb-16">
-      <PageHeading title="Become a Reader" description="Share your gift with seekers around the world. Tell us about yourself and show us how you read." />
+      <PageHeading
+        title="Become a Reader"
+        description="Share your gift with seekers around the world. Tell us about yourself and show us how you read."
+      />
       <div className="mx-auto max-w-3xl px-4">
         {sentTo ? (
           <Sent email={sentTo} />
@@ -103,16 +127,38 @@ export function ApplyPage() {
               <CardDescription>Every field is required. We answer by mail, usually within a few days.</CardDescription>
             </CardHeader>
             <CardContent>
-              <form noValidate aria-label="Apply to become a reader" className="grid gap-6" onSubmit={handleSubmit((values) => submit.mutate(values))}>
+              <form
+                noValidate
+                aria-label="Apply to become a reader"
+                className="grid gap-6"
+                onSubmit={handleSubmit((values) => submit.mutate(values))}
+              >
                 <fieldset className="grid gap-4 sm:grid-cols-2">
                   <legend className="mb-2 text-lg font-semibold text-gold">About you</legend>
                   <BoundInput field={bind('firstName')} label="First name" autoComplete="given-name" />
                   <BoundInput field={bind('lastName')} label="Last name" autoComplete="family-name" />
-                  <BoundInput field={bind('email')} label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
+                  <BoundInput
+                    field={bind('email')}
+                    label="Email"
+                    type="email"
+                    autoComplete="email"
+                    placeholder="you@example.com"
+                  />
                   <BoundInput field={bind('yearsExperience')} label="Years of experience" inputMode="numeric" />
-                  <BoundInput field={bind('specialties')} label="Specialties" placeholder="Tarot, Astrology, Mediumship" hint="Separate them with commas" className="sm:col-span-2" />
+                  <BoundInput
+                    field={bind('specialties')}
+                    label="Specialties"
+                    placeholder="Tarot, Astrology, Mediumship"
+                    hint="Separate them with commas"
+                    className="sm:col-span-2"
+                  />
                   <FormField id={bio.id} label="Short bio" error={bio.error} className="sm:col-span-2">
-                    <Textarea rows={4} placeholder="How you came to your gift and how you read" {...fieldAria(bio.id, bio.error)} {...bio.registration} />
+                    <Textarea
+                      rows={4}
+                      placeholder="How you came to your gift and how you read"
+                      {...fieldAria(bio.id, bio.error)}
+                      {...bio.registration}
+                    />
                   </FormField>
                 </fieldset>
                 <fieldset className="grid gap-4">
@@ -129,15 +175,32 @@ export function ApplyPage() {
                 <fieldset className="grid gap-4 sm:grid-cols-3">
                   <legend className="mb-2 text-lg font-semibold text-gold">Proposed rates</legend>
                   {RATE_FIELDS.map(({ name, label }) => (
-                    <BoundInput key={name} field={bind(name)} label={label} inputMode="decimal" placeholder="3.99" hint={rateHint} />
+                    <BoundInput
+                      key={name}
+                      field={bind(name)}
+                      label={label}
+                      inputMode="decimal"
+                      placeholder="3.99"
+                      hint={rateHint}
+                    />
                   ))}
                 </fieldset>
                 <div className="grid gap-2">
                   <label className="flex cursor-pointer items-start gap-3 text-sm">
-                    <input type="checkbox" className="mt-0.5 size-4 accent-pink" {...fieldAria(terms.id, terms.error)} {...terms.registration} />
+                    <input
+                      type="checkbox"
+                      className="mt-0.5 size-4 accent-pink"
+                      {...fieldAria(terms.id, terms.error)}
+                      {...terms.registration}
+                    />
                     <span>
                       I agree to the{' '}
-                      <Link to={policiesPath('terms')} target="_blank" rel="noopener" className="text-pink underline underline-offset-2">
+                      <Link
+                        to={policiesPath('terms')}
+                        target="_blank"
+                        rel="noopener"
+                        className="text-pink underline underline-offset-2"
+                      >
                         reader terms
                         <span className="sr-only"> (opens in a new tab)</span>
                       </Link>
@@ -157,7 +220,9 @@ export function ApplyPage() {
                   </Alert>
                 ) : null}
                 <Button type="submit" size="lg" disabled={submit.isPending}>
-                  {submit.isPending ? <Spinner className="size-4 text-primary-foreground" label="Sending your application" /> : null}
+                  {submit.isPending ? (
+                    <Spinner className="size-4 text-primary-foreground" label="Sending your application" />
+                  ) : null}
                   Send application
                 </Button>
                 <p className="text-center text-sm text-muted-foreground">

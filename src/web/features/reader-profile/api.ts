@@ -18,7 +18,8 @@ const profileKey = (username: string) => ['readers', 'by-username', username.toL
 export function readerProfileQuery(username: string) {
   return queryOptions({
     queryKey: profileKey(username),
-    queryFn: ({ signal }) => apiRequestTyped<Reader>(`/api/readers/by-username/${encodeURIComponent(username)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequestTyped<Reader>(`/api/readers/by-username/${encodeURIComponent(username)}`, { signal }),
     retry: retryUnlessNotFound,
   });
 }
@@ -28,7 +29,9 @@ export function readerReviewsQuery(readerId: string) {
   return infiniteQueryOptions({
     queryKey: ['readers', readerId, 'reviews'],
     queryFn: ({ pageParam, signal }) =>
-      apiRequestTyped<ReaderReviews>(`/api/readers/${encodeURIComponent(readerId)}/reviews?page=${pageParam}`, { signal }),
+      apiRequestTyped<ReaderReviews>(`/api/readers/${encodeURIComponent(readerId)}/reviews?page=${pageParam}`, {
+        signal,
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });

@@ -17,7 +17,9 @@ export function ProfileHeader({ reader }: { reader: Reader }) {
         <div className="flex min-w-0 flex-1 flex-col items-center gap-2 sm:items-start">
           <div className="flex w-full items-start justify-center gap-2 sm:justify-between">
             <div className="min-w-0">
-              <h1 className="font-script text-4xl leading-tight text-pink [overflow-wrap:anywhere] sm:text-5xl">{reader.fullName}</h1>
+              <h1 className="font-script text-4xl leading-tight text-pink [overflow-wrap:anywhere] sm:text-5xl">
+                {reader.fullName}
+              </h1>
               <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">@{reader.username}</p>
             </div>
             <FavoriteButton reader={reader} className="-mr-2" />

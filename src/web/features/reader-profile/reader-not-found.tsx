@@ -9,7 +9,9 @@ export function ReaderNotFound() {
     <div className="mx-auto flex max-w-xl flex-col items-center gap-5 py-16 text-center">
       <UserRoundX className="size-14 text-gold" aria-hidden="true" />
       <h1 className="font-script text-5xl text-pink">Reader not found</h1>
-      <p className="text-lg text-muted-foreground">No reader goes by that name here. They may have changed their username, or the link may be mistyped.</p>
+      <p className="text-lg text-muted-foreground">
+        No reader goes by that name here. They may have changed their username, or the link may be mistyped.
+      </p>
       <Button asChild>
         <Link to={paths.readers}>
           <Search aria-hidden="true" />

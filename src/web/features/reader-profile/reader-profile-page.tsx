@@ -56,14 +56,20 @@ export function ReaderProfilePage() {
   const { username = '' } = useParams();
   const { data: viewer } = useProfile();
   // Signed-in viewers hear status changes over their socket; visitors have none, so they ask again.
-  const query = useQuery({ ...readerProfileQuery(username), refetchInterval: viewer === null ? VISITOR_REFRESH_MS : false });
+  const query = useQuery({
+    ...readerProfileQuery(username),
+    refetchInterval: viewer === null ? VISITOR_REFRESH_MS : false,
+  });
   useLiveReaderPresence(username);
   const isMissing = isNotFound(query.error);
   usePageMeta(pageMeta(query.data, isMissing));
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 pt-8 pb-16 sm:px-6">
-      <Link to={paths.readers} className="flex w-fit items-center gap-1.5 text-sm font-semibold text-muted-foreground hover:text-foreground">
+      <Link
+        to={paths.readers}
+        className="flex w-fit items-center gap-1.5 text-sm font-semibold text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to readers
       </Link>

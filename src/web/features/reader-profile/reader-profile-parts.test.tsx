@@ -13,7 +13,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-
 function renderWithProviders(node: React.ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -26,8 +25,12 @@ function renderWithProviders(node: React.ReactNode) {
 describe('ReadingOptions', () => {
   it('links each kind of reading to its request page while the reader is free', () => {
     renderWithProviders(<ReadingOptions reader={reader('online')} usualHours={null} />);
-    expect(screen.getByRole('link', { name: 'Start Chat Reading with Selene Moon' }).getAttribute('href')).toBe('/session/r1?type=chat');
-    expect(screen.getByRole('link', { name: 'Video with Selene Moon' }).getAttribute('href')).toBe('/session/r1?type=video');
+    expect(screen.getByRole('link', { name: 'Start Chat Reading with Selene Moon' }).getAttribute('href')).toBe(
+      '/session/r1?type=chat',
+    );
+    expect(screen.getByRole('link', { name: 'Video with Selene Moon' }).getAttribute('href')).toBe(
+      '/session/r1?type=video',
+    );
     expect(screen.queryByTestId('unavailable-reason')).toBeNull();
   });
 
@@ -36,21 +39,34 @@ describe('ReadingOptions', () => {
     const chat = screen.getByRole('button', { name: 'Start Chat Reading' });
     expect((chat as HTMLButtonElement).disabled).toBe(true);
     expect(chat.getAttribute('aria-describedby')).toBe(screen.getByTestId('unavailable-reason').id);
-    expect(screen.getByTestId('unavailable-reason').textContent).toBe('Selene is in a session right now. Check back in a few minutes.');
+    expect(screen.getByTestId('unavailable-reason').textContent).toBe(
+      'Selene is in a session right now. Check back in a few minutes.',
+    );
     cleanup();
 
-    renderWithProviders(<ReadingOptions reader={reader('offline')} usualHours="Usually available Mon–Fri 9:00 AM–5:00 PM" />);
+    renderWithProviders(
+      <ReadingOptions reader={reader('offline')} usualHours="Usually available Mon–Fri 9:00 AM–5:00 PM" />,
+    );
     expect(screen.getAllByRole('button').every((button) => (button as HTMLButtonElement).disabled)).toBe(true);
-    expect(screen.getByTestId('unavailable-reason').textContent).toBe('Selene is offline right now. Usually available Mon–Fri 9:00 AM–5:00 PM (your time).');
+    expect(screen.getByTestId('unavailable-reason').textContent).toBe(
+      'Selene is offline right now. Usually available Mon–Fri 9:00 AM–5:00 PM (your time).',
+    );
   });
 });
 
 describe('ReadingOptions of the demo reader', () => {
   it('says its replies are automated and offers chat only: no audio or video button or rate', () => {
-    renderWithProviders(<ReadingOptions reader={{ ...reader('online'), repliesAutomated: true, sessionTypes: ['chat'] }} usualHours={null} />);
+    renderWithProviders(
+      <ReadingOptions
+        reader={{ ...reader('online'), repliesAutomated: true, sessionTypes: ['chat'] }}
+        usualHours={null}
+      />,
+    );
     const note = screen.getByTestId('automated-reader-note');
     expect(note.textContent).toContain('Demo reader: replies are automated');
-    expect(screen.getByRole('link', { name: 'Start Chat Reading with Selene Moon' }).getAttribute('href')).toBe('/session/r1?type=chat');
+    expect(screen.getByRole('link', { name: 'Start Chat Reading with Selene Moon' }).getAttribute('href')).toBe(
+      '/session/r1?type=chat',
+    );
     expect(screen.queryByRole('button', { name: 'Audio' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Video' })).toBeNull();
     expect(screen.queryByRole('link', { name: /Audio|Video/ })).toBeNull();
@@ -91,7 +107,11 @@ describe('ReviewsSection', () => {
     renderWithProviders(<ReviewsSection readerId="r1" />);
     expect(await screen.findAllByTestId('review')).toHaveLength(10);
     expect(screen.getByTestId('reviews-average').textContent).toBe('5.0');
-    expect(within(screen.getByRole('list', { name: 'Rating distribution' })).getByRole('listitem', { name: '5 stars: 12 reviews' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Rating distribution' })).getByRole('listitem', {
+        name: '5 stars: 12 reviews',
+      }),
+    ).toBeTruthy();
     expect(screen.getAllByTestId('review')[0]!.textContent).toContain('March 4, 2026');
     expect(screen.getAllByTestId('review')[0]!.textContent).toContain('Anonymous · Audio reading');
 
@@ -105,7 +125,10 @@ describe('ReviewsSection', () => {
   });
 
   it("says 'No reviews yet' when there are none", async () => {
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ ...page(1, 0), total: 0, average: null }), { status: 200 }));
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(JSON.stringify({ ...page(1, 0), total: 0, average: null }), { status: 200 }),
+    );
     renderWithProviders(<ReviewsSection readerId="r1" />);
     expect(await screen.findByText('No reviews yet')).toBeTruthy();
   });

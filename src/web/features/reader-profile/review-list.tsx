@@ -20,10 +20,13 @@ function ReviewItem({ review }: { review: Review }) {
       {review.text ? <p className="whitespace-pre-line [overflow-wrap:anywhere]">{review.text}</p> : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground">
-          <span className="font-semibold text-foreground">{review.authorName}</span> · {SESSION_TYPE_NAMES[review.sessionType]}
+          <span className="font-semibold text-foreground">{review.authorName}</span> ·{' '}
+          {SESSION_TYPE_NAMES[review.sessionType]}
         </p>
         {/* Only written words can break the guidelines; a review is reported by its live reading's id (written readings' reviews are not reportable yet). */}
-        {review.text && review.sessionType !== 'written' ? <ReportButton targetType="review" targetId={review.id} label={`Report review from ${ratedOn}`} /> : null}
+        {review.text && review.sessionType !== 'written' ? (
+          <ReportButton targetType="review" targetId={review.id} label={`Report review from ${ratedOn}`} />
+        ) : null}
       </div>
     </li>
   );

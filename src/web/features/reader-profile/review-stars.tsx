@@ -8,7 +8,12 @@ export function ReviewStars({ rating, className }: { rating: number; className?:
   return (
     <span className={cn('flex gap-0.5 text-gold', className)} role="img" aria-label={`Rated ${rating} out of 5`}>
       {POSITIONS.map((position) => (
-        <Star key={position} className="size-4" fill={position <= rating ? 'currentColor' : 'none'} aria-hidden="true" />
+        <Star
+          key={position}
+          className="size-4"
+          fill={position <= rating ? 'currentColor' : 'none'}
+          aria-hidden="true"
+        />
       ))}
     </span>
   );

@@ -17,7 +17,9 @@ export function ReviewsSection({ readerId }: { readerId: string }) {
     <section aria-labelledby={titleId}>
       <Card>
         <CardHeader>
-          <h2 id={titleId} className="text-lg leading-tight font-semibold">Reviews</h2>
+          <h2 id={titleId} className="text-lg leading-tight font-semibold">
+            Reviews
+          </h2>
         </CardHeader>
         <CardContent className="grid gap-4">
           {query.isPending ? (
@@ -36,7 +38,12 @@ export function ReviewsSection({ readerId }: { readerId: string }) {
                 </p>
               ) : null}
               {query.hasNextPage ? (
-                <Button variant="outline" className="justify-self-center" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                <Button
+                  variant="outline"
+                  className="justify-self-center"
+                  disabled={query.isFetchingNextPage}
+                  onClick={() => void query.fetchNextPage()}
+                >
                   {query.isFetchingNextPage ? 'Loading…' : 'Load more reviews'}
                 </Button>
               ) : null}

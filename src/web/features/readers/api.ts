@@ -11,7 +11,8 @@ const directoryKey = ['readers', 'list'] as const;
 export function directoryQuery(filter: DirectoryFilter) {
   return infiniteQueryOptions({
     queryKey: [...directoryKey, filter],
-    queryFn: ({ pageParam, signal }) => apiRequestTyped<ReaderList>(`/api/readers?${directoryApiQuery(filter, pageParam)}`, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequestTyped<ReaderList>(`/api/readers?${directoryApiQuery(filter, pageParam)}`, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });

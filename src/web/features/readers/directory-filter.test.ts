@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTER, directoryApiQuery, filterFromSearchParams, hasFilters, searchParamsFromFilter, shownSpecialties } from './directory-filter';
+import {
+  DEFAULT_FILTER,
+  directoryApiQuery,
+  filterFromSearchParams,
+  hasFilters,
+  searchParamsFromFilter,
+  shownSpecialties,
+} from './directory-filter';
 
 const parse = (query: string) => filterFromSearchParams(new URLSearchParams(query));
 

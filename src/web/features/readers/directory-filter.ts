@@ -61,5 +61,8 @@ export function hasFilters(filter: DirectoryFilter): boolean {
 
 /** The first three specialties and how many more there are ('+N more'). */
 export function shownSpecialties(specialties: string[]): { shown: string[]; moreCount: number } {
-  return { shown: specialties.slice(0, DISPLAYED_SPECIALTIES), moreCount: Math.max(0, specialties.length - DISPLAYED_SPECIALTIES) };
+  return {
+    shown: specialties.slice(0, DISPLAYED_SPECIALTIES),
+    moreCount: Math.max(0, specialties.length - DISPLAYED_SPECIALTIES),
+  };
 }

@@ -6,7 +6,10 @@ import type { Reader } from '@shared/readers';
  * two of them: shown twice, and another skipped. `hasRepeats` says so, and the page then loads
  * its pages again, which come back from one moment's order.
  */
-export function directoryReaders(pages: readonly { readers: readonly Reader[] }[]): { readers: Reader[]; hasRepeats: boolean } {
+export function directoryReaders(pages: readonly { readers: readonly Reader[] }[]): {
+  readers: Reader[];
+  hasRepeats: boolean;
+} {
   const seen = new Set<string>();
   const readers: Reader[] = [];
   for (const page of pages) {

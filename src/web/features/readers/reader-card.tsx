@@ -21,7 +21,9 @@ import { usePageNow } from '@/lib/page-now';
 function PresenceBadge({ status }: { status: Reader['status'] }) {
   if (status === 'busy') return <Badge variant="gold">In a session</Badge>;
   if (status === 'offline') return <Badge variant="secondary">Offline</Badge>;
-  return <Badge className="border-emerald-500/50 bg-emerald-500/10 text-emerald-700 dark:text-emerald-300">Online</Badge>;
+  return (
+    <Badge className="border-emerald-500/50 bg-emerald-500/10 text-emerald-700 dark:text-emerald-300">Online</Badge>
+  );
 }
 
 /** A card has room for two lines of service: how fast and how reliably; the profile says the rest. */

@@ -3,7 +3,13 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 
 /** The reader's specialties as badges, with '+N more' when the caller shows only some. */
-export function SpecialtyBadges({ specialties, moreCount = 0 }: { specialties: readonly string[]; moreCount?: number }) {
+export function SpecialtyBadges({
+  specialties,
+  moreCount = 0,
+}: {
+  specialties: readonly string[];
+  moreCount?: number;
+}) {
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label="Specialties">
       {specialties.map((specialty) => (
@@ -25,7 +31,13 @@ export function SpecialtyBadges({ specialties, moreCount = 0 }: { specialties: r
  * viewer's time zone is known (a page rendered on the server, hydrating), the line keeps its place
  * unseen, so nothing moves when it shows.
  */
-export function UsualHoursLine({ usualHours, isTimeZoneKnown = true }: { usualHours: string | null; isTimeZoneKnown?: boolean }) {
+export function UsualHoursLine({
+  usualHours,
+  isTimeZoneKnown = true,
+}: {
+  usualHours: string | null;
+  isTimeZoneKnown?: boolean;
+}) {
   if (!usualHours) return null;
   return (
     <p

@@ -9,7 +9,10 @@ const COLUMNS = ['grid-cols-1', 'grid-cols-1', 'grid-cols-2', 'grid-cols-3'];
 export function ReaderRates({ reader, className }: { reader: Reader; className?: string }) {
   const kinds = offeredReadingKinds(reader);
   return (
-    <dl className={cn('grid gap-2 rounded-xl bg-muted/50 p-3 text-center', COLUMNS[kinds.length], className)} aria-label="Rates">
+    <dl
+      className={cn('grid gap-2 rounded-xl bg-muted/50 p-3 text-center', COLUMNS[kinds.length], className)}
+      aria-label="Rates"
+    >
       {kinds.map(({ type, rateLabel }) => (
         <div key={type}>
           <dt className="text-xs text-muted-foreground">{rateLabel}</dt>

@@ -15,7 +15,14 @@ import { usePageMeta } from '@/lib/page-meta';
 import { useSocket } from '@/lib/socket';
 import { directoryQuery, specialtiesQuery, useLiveReaderStatus } from './api';
 import { directoryReaders } from './directory-pages';
-import { DEFAULT_FILTER, type DirectoryFilter, filterFromSearchParams, hasFilters, SORT_LABELS, searchParamsFromFilter } from './directory-filter';
+import {
+  DEFAULT_FILTER,
+  type DirectoryFilter,
+  filterFromSearchParams,
+  hasFilters,
+  SORT_LABELS,
+  searchParamsFromFilter,
+} from './directory-filter';
 import { ReaderCard } from './reader-card';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -70,7 +77,10 @@ function useDebouncedSearch(filter: DirectoryFilter, setFilter: ReturnType<typeo
   latest.current = { filter, setFilter };
   useEffect(() => {
     if (text.trim() === latest.current.filter.search) return;
-    const timer = setTimeout(() => latest.current.setFilter({ ...latest.current.filter, search: text }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => latest.current.setFilter({ ...latest.current.filter, search: text }, { replace: true }),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   }, [text]);
   // Back, Forward or 'Clear filters' changed the URL: the box shows what the list is filtered by.
@@ -87,14 +97,20 @@ function useLoadOnScroll(onVisible: () => void, loadedPages: number) {
   // A callback ref: the end of the list appears only once the first page is there. It observes
   // afresh after each page (a new observer reports at once), in case the end is still in view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: loadedPages is the reason to observe again
-  return useCallback((node: HTMLDivElement | null) => {
-    if (!node) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) latest.current();
-    }, { rootMargin: '600px 0px' });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [loadedPages]);
+  return useCallback(
+    (node: HTMLDivElement | null) => {
+      if (!node) return;
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) latest.current();
+        },
+        { rootMargin: '600px 0px' },
+      );
+      observer.observe(node);
+      return () => observer.disconnect();
+    },
+    [loadedPages],
+  );
 }
 
 export function ReadersPage() {
@@ -115,7 +131,8 @@ export function ReadersPage() {
     setFilter(DEFAULT_FILTER);
   };
   const loadMore = () => {
-    if (readers.hasNextPage && !readers.isFetchingNextPage && !readers.isFetchNextPageError) void readers.fetchNextPage();
+    if (readers.hasNextPage && !readers.isFetchingNextPage && !readers.isFetchNextPageError)
+      void readers.fetchNextPage();
   };
   const sentinel = useLoadOnScroll(loadMore, readers.data?.pages.length ?? 0);
 
@@ -138,7 +155,10 @@ export function ReadersPage() {
         <div className="grid gap-2">
           <Label htmlFor="reader-search">Search</Label>
           <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
             <Input
               id="reader-search"
               type="search"
@@ -152,7 +172,12 @@ export function ReadersPage() {
         </div>
         <div className="grid gap-2">
           <Label htmlFor="reader-specialty">Specialty</Label>
-          <select id="reader-specialty" className={selectClassName} value={filter.specialty} onChange={(event) => update({ specialty: event.target.value })}>
+          <select
+            id="reader-specialty"
+            className={selectClassName}
+            value={filter.specialty}
+            onChange={(event) => update({ specialty: event.target.value })}
+          >
             <option value="">All Specialties</option>
             {specialtyOptions.map((specialty) => (
               <option key={specialty} value={specialty}>
@@ -167,7 +192,9 @@ export function ReadersPage() {
             id="reader-sort"
             className={selectClassName}
             value={filter.sort}
-            onChange={(event) => update({ sort: DIRECTORY_SORTS.find((sort) => sort === event.target.value) ?? filter.sort })}
+            onChange={(event) =>
+              update({ sort: DIRECTORY_SORTS.find((sort) => sort === event.target.value) ?? filter.sort })
+            }
           >
             {DIRECTORY_SORTS.map((sort) => (
               <option key={sort} value={sort}>
@@ -177,7 +204,12 @@ export function ReadersPage() {
           </select>
         </div>
         <label className="flex h-10 cursor-pointer items-center gap-2 text-sm font-semibold">
-          <input type="checkbox" className="size-4 accent-primary" checked={filter.isOnlineOnly} onChange={(event) => update({ isOnlineOnly: event.target.checked })} />
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={filter.isOnlineOnly}
+            onChange={(event) => update({ isOnlineOnly: event.target.checked })}
+          />
           Online Only
         </label>
       </search>
@@ -197,8 +229,13 @@ export function ReadersPage() {
         </div>
       ) : (
         <>
-          <p className="mb-4 text-sm text-muted-foreground tabular-nums" aria-live="polite" data-testid="directory-count">
-            Showing {shown.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')} {total === 1 ? 'reader' : 'readers'}
+          <p
+            className="mb-4 text-sm text-muted-foreground tabular-nums"
+            aria-live="polite"
+            data-testid="directory-count"
+          >
+            Showing {shown.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}{' '}
+            {total === 1 ? 'reader' : 'readers'}
           </p>
           {/* grid-cols-1 (minmax(0, 1fr)): a card with a long, truncated name must not widen the column past a phone. */}
           <ul
@@ -221,7 +258,11 @@ export function ReadersPage() {
               />
             ) : null}
             {readers.hasNextPage ? (
-              <Button variant="outline" disabled={readers.isFetchingNextPage} onClick={() => void readers.fetchNextPage()}>
+              <Button
+                variant="outline"
+                disabled={readers.isFetchingNextPage}
+                onClick={() => void readers.fetchNextPage()}
+              >
                 {readers.isFetchingNextPage ? 'Loading more readers…' : 'Load more readers'}
               </Button>
             ) : null}

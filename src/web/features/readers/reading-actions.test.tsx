@@ -16,7 +16,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const profile = (role: string): Profile => ({ id: 'u1', email: 'c@example.com', fullName: 'Client', avatarUrl: null, role, walletBalanceCents: 5000, creditCents: 0, createdAt: '2026-01-01T00:00:00Z' });
+const profile = (role: string): Profile => ({
+  id: 'u1',
+  email: 'c@example.com',
+  fullName: 'Client',
+  avatarUrl: null,
+  role,
+  walletBalanceCents: 5000,
+  creditCents: 0,
+  createdAt: '2026-01-01T00:00:00Z',
+});
 const place = (overrides: Partial<QueuePlace> = {}): QueuePlace => ({
   readerId: 'r1',
   readerName: 'Selene Moon',
@@ -28,7 +37,11 @@ const place = (overrides: Partial<QueuePlace> = {}): QueuePlace => ({
   offerExpiresAt: null,
   ...overrides,
 });
-const json = (status: number, body?: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 /** The viewer (null: a visitor) and their place in a line, as the server would answer them. */
 function renderActions(status: Reader['status'], viewer: Profile | null, held: QueuePlace | null = null) {
@@ -38,7 +51,9 @@ function renderActions(status: Reader['status'], viewer: Profile | null, held: Q
     return json(204);
   });
   vi.stubGlobal('fetch', fetchMock);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
   queryClient.setQueryData(profileQueryKey, viewer);
   if (viewer?.role === 'client') queryClient.setQueryData(queueKeys.place, { place: held });
   render(
@@ -73,7 +88,9 @@ describe('ReadingActions', () => {
     expect(screen.getByText('Audio reading · $2.99/min')).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Leave queue' }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/readers/r1/queue', expect.objectContaining({ method: 'DELETE' })));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/readers/r1/queue', expect.objectContaining({ method: 'DELETE' })),
+    );
     await waitFor(() => expect(screen.getByRole('link', { name: 'Start Chat Reading with Selene Moon' })).toBeTruthy());
   });
 
@@ -84,6 +101,8 @@ describe('ReadingActions', () => {
 
   it("shows the reading buttons on another reader's card while the client waits in one line", () => {
     renderActions('online', profile('client'), place({ readerId: 'r2' }));
-    expect(screen.getByRole('link', { name: 'Start Chat Reading with Selene Moon' }).getAttribute('href')).toBe('/session/r1?type=chat');
+    expect(screen.getByRole('link', { name: 'Start Chat Reading with Selene Moon' }).getAttribute('href')).toBe(
+      '/session/r1?type=chat',
+    );
   });
 });

@@ -2,12 +2,26 @@ import type { ReaderService } from '@shared/readers';
 import { describe, expect, it } from 'vitest';
 import { serviceLines } from './service-lines';
 
-const NOTHING: ReaderService = { acceptanceRate: null, medianAcceptSeconds: null, completionRate: null, writtenOnTimeRate: null, readingsCounted: 0 };
+const NOTHING: ReaderService = {
+  acceptanceRate: null,
+  medianAcceptSeconds: null,
+  completionRate: null,
+  writtenOnTimeRate: null,
+  readingsCounted: 0,
+};
 const texts = (service: Partial<ReaderService>) => serviceLines({ ...NOTHING, ...service }).map((line) => line.text);
 
 describe("a reader's service in plain words", () => {
   it('says every figure there is, in one order', () => {
-    expect(texts({ medianAcceptSeconds: 20, acceptanceRate: 0.8, completionRate: 0.96, writtenOnTimeRate: 0.9, readingsCounted: 25 })).toEqual([
+    expect(
+      texts({
+        medianAcceptSeconds: 20,
+        acceptanceRate: 0.8,
+        completionRate: 0.96,
+        writtenOnTimeRate: 0.9,
+        readingsCounted: 25,
+      }),
+    ).toEqual([
       'Usually accepts within 20 s',
       'Accepts 80% of requests',
       'Completes 96% of readings',

@@ -33,9 +33,13 @@ function writtenOnTime(rate: number): string {
  */
 export function serviceLines(service: ReaderService): ServiceLine[] {
   const lines: ServiceLine[] = [];
-  if (service.medianAcceptSeconds !== null) lines.push({ kind: 'speed', text: acceptWithin(service.medianAcceptSeconds) });
-  if (service.acceptanceRate !== null) lines.push({ kind: 'acceptance', text: `Accepts ${percentDown(service.acceptanceRate)}% of requests` });
-  if (service.completionRate !== null) lines.push({ kind: 'completion', text: `Completes ${percentDown(service.completionRate)}% of readings` });
-  if (service.writtenOnTimeRate !== null) lines.push({ kind: 'writtenOnTime', text: writtenOnTime(service.writtenOnTimeRate) });
+  if (service.medianAcceptSeconds !== null)
+    lines.push({ kind: 'speed', text: acceptWithin(service.medianAcceptSeconds) });
+  if (service.acceptanceRate !== null)
+    lines.push({ kind: 'acceptance', text: `Accepts ${percentDown(service.acceptanceRate)}% of requests` });
+  if (service.completionRate !== null)
+    lines.push({ kind: 'completion', text: `Completes ${percentDown(service.completionRate)}% of readings` });
+  if (service.writtenOnTimeRate !== null)
+    lines.push({ kind: 'writtenOnTime', text: writtenOnTime(service.writtenOnTimeRate) });
   return lines;
 }

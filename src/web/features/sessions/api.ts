@@ -85,7 +85,9 @@ export function startSession(sessionId: string) {
 }
 
 export function endSession(sessionId: string, refundRequested?: boolean) {
-  return apiRequestParsed('/api/sessions/end', sessionSchema, { body: { sessionId, ...(refundRequested && { refundRequested }) } });
+  return apiRequestParsed('/api/sessions/end', sessionSchema, {
+    body: { sessionId, ...(refundRequested && { refundRequested }) },
+  });
 }
 
 /** Presses Extend on a booked reading, confirming the rate its button showed. */
@@ -101,5 +103,6 @@ export function rateSession(sessionId: string, input: { rating: number; review?:
 export const sessionReceiptQuery = (sessionId: string) =>
   queryOptions({
     queryKey: ['sessions', 'receipt', sessionId],
-    queryFn: ({ signal }) => apiRequestParsed(`/api/sessions/${encodeURIComponent(sessionId)}/receipt`, sessionReceiptSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequestParsed(`/api/sessions/${encodeURIComponent(sessionId)}/receipt`, sessionReceiptSchema, { signal }),
   });

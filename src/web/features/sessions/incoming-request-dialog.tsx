@@ -7,7 +7,14 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { BlockButton } from '@/features/blocks';
 import { ClientNotesDisclosure } from '@/features/client-notes';
 import { ApiError } from '@/lib/api';
@@ -48,7 +55,13 @@ export function IncomingRequestDialog({ readerId }: { readerId: string }) {
       queryClient
         .fetchQuery(recentSessionsQuery)
         .then((data) => {
-          const waiting = data.sessions.find((s) => s.readerId === readerId && s.status === 'requested' && s.expiresAt && Date.parse(s.expiresAt) > Date.now());
+          const waiting = data.sessions.find(
+            (s) =>
+              s.readerId === readerId &&
+              s.status === 'requested' &&
+              s.expiresAt &&
+              Date.parse(s.expiresAt) > Date.now(),
+          );
           if (waiting?.expiresAt) {
             setRequest({
               sessionId: waiting.id,
@@ -82,7 +95,9 @@ export function IncomingRequestDialog({ readerId }: { readerId: string }) {
       setRequest(null);
       if (response === 'accept') navigate(readingPath(request.sessionId));
     } catch (error) {
-      toast.error('Failed to respond to session', { description: error instanceof ApiError ? error.message : undefined });
+      toast.error('Failed to respond to session', {
+        description: error instanceof ApiError ? error.message : undefined,
+      });
       setRequest(null);
     } finally {
       setIsAnswering(false);
@@ -100,22 +115,34 @@ export function IncomingRequestDialog({ readerId }: { readerId: string }) {
             </DialogTitle>
             <DialogDescription id="incoming-request-details">
               <span className="font-semibold text-foreground">{request.clientName}</span> would like a{' '}
-              {SESSION_TYPE_LABELS[request.sessionType].toLowerCase()} reading at {formatCents(request.ratePerMinuteCents)}/min.
+              {SESSION_TYPE_LABELS[request.sessionType].toLowerCase()} reading at{' '}
+              {formatCents(request.ratePerMinuteCents)}/min.
             </DialogDescription>
           </DialogHeader>
           {request.nextAppointmentAt ? (
             <p className="rounded-md border border-gold/50 p-2 text-sm" role="note" data-testid="appointment-warning">
-              Your booked reading starts at {format(parseISO(request.nextAppointmentAt), 'h:mm a')}: this one could run into it.
+              Your booked reading starts at {format(parseISO(request.nextAppointmentAt), 'h:mm a')}: this one could run
+              into it.
             </p>
           ) : null}
           {/* A returning client's notes, there when deciding (issue 49); a newcomer's say there are none yet. */}
           <ClientNotesDisclosure clientId={request.clientId} clientName={request.clientName} />
-          <p className="text-center text-4xl font-semibold tabular-nums text-pink" role="timer" aria-label={`${secondsLeft} seconds left to answer`}>
+          <p
+            className="text-center text-4xl font-semibold tabular-nums text-pink"
+            role="timer"
+            aria-label={`${secondsLeft} seconds left to answer`}
+          >
             {secondsLeft} s
           </p>
           <DialogFooter>
             {/* Blocking ends the request on the server; the dialog goes with it. */}
-            <BlockButton userId={request.clientId} name={request.clientName} theirRole="client" className="sm:mr-auto" onBlocked={() => setRequest(null)} />
+            <BlockButton
+              userId={request.clientId}
+              name={request.clientName}
+              theirRole="client"
+              className="sm:mr-auto"
+              onBlocked={() => setRequest(null)}
+            />
             <Button variant="outline" onClick={() => answer('decline')} disabled={isAnswering}>
               Decline
             </Button>

@@ -20,9 +20,23 @@ const startedAt = '2026-11-27T09:00:00.000Z';
 const reader: Profile = { id: 'r1', role: 'reader', walletBalanceCents: 0 } as Profile;
 
 const session = (overrides: Partial<ReadingSession>) =>
-  testReadingSession({ status: 'active', endReason: null, endedAt: null, requestedAt: startedAt, startedAt, ...overrides });
+  testReadingSession({
+    status: 'active',
+    endReason: null,
+    endedAt: null,
+    requestedAt: startedAt,
+    startedAt,
+    ...overrides,
+  });
 
-const refunded = session({ status: 'completed', endReason: 'completed', endedAt: '2026-11-27T09:00:18.000Z', totalCostCents: 798, refundedCents: 798, readerEarningsCents: 0 });
+const refunded = session({
+  status: 'completed',
+  endReason: 'completed',
+  endedAt: '2026-11-27T09:00:18.000Z',
+  totalCostCents: 798,
+  refundedCents: 798,
+  readerEarningsCents: 0,
+});
 
 /** The server as the page asks it: the session's final row, no messages, no profile. */
 function serve(final: ReadingSession) {
@@ -36,9 +50,12 @@ function serve(final: ReadingSession) {
 }
 
 function renderRoom(initial: ReadingSession, me: Profile, rtcConfig?: RtcConfig) {
-  const router = createMemoryRouter([{ path: '/reading/:id', element: <ReadingRoom initialSession={initial} me={me} rtcConfig={rtcConfig} /> }], {
-    initialEntries: ['/reading/s1'],
-  });
+  const router = createMemoryRouter(
+    [{ path: '/reading/:id', element: <ReadingRoom initialSession={initial} me={me} rtcConfig={rtcConfig} /> }],
+    {
+      initialEntries: ['/reading/s1'],
+    },
+  );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />
@@ -81,11 +98,35 @@ describe('ReadingRoom', () => {
     serve(refunded);
     renderRoom(running, reader);
     expect(screen.getByTestId('reading-earnings').textContent).toBe('$5.58');
-    const minute = { sessionId: 's1', minutesCharged: 3, totalCostCents: 1197, readerEarningsCents: 837, clientBalanceCents: 0, ratePerMinuteCents: 399 };
+    const minute = {
+      sessionId: 's1',
+      minutesCharged: 3,
+      totalCostCents: 1197,
+      readerEarningsCents: 837,
+      clientBalanceCents: 0,
+      ratePerMinuteCents: 399,
+    };
     // An event is handled once its payload's schema has loaded (lib/server-events.ts): not in this tick.
-    await act(async () => void socket.emit('billing_update', { ...minute, free: false, freeMinutes: 0, isFinalMinute: false, nextMinuteAt: null }));
+    await act(
+      async () =>
+        void socket.emit('billing_update', {
+          ...minute,
+          free: false,
+          freeMinutes: 0,
+          isFinalMinute: false,
+          nextMinuteAt: null,
+        }),
+    );
     await vi.waitFor(() => expect(screen.getByTestId('reading-earnings').textContent).toBe('$8.37'));
-    const end = { sessionId: 's1', reason: 'completed', endedBy: 'c1', totalMinutes: 3, totalCostCents: 0, refundedCents: 1197, readerEarningsCents: 0 };
+    const end = {
+      sessionId: 's1',
+      reason: 'completed',
+      endedBy: 'c1',
+      totalMinutes: 3,
+      totalCostCents: 0,
+      refundedCents: 1197,
+      readerEarningsCents: 0,
+    };
     await act(async () => void socket.emit('session_ended', end));
     await vi.waitFor(() => expect(screen.getByTestId('reading-earnings').textContent).toBe('$0.00'));
     expect(screen.getByTestId('reading-earnings-note').textContent).toBe('Refunded');
@@ -106,8 +147,24 @@ describe('ReadingRoom', () => {
     // Minute 3 falls due at 09:17:58; the timer goes no further than the minutes billed until it is charged, then follows its start.
     await act(async () => void (await vi.advanceTimersByTimeAsync(27_000)));
     expect(screen.getByTestId('reading-timer').textContent).toBe('02:00');
-    const minute = { sessionId: 's1', minutesCharged: 3, totalCostCents: 1197, readerEarningsCents: 837, clientBalanceCents: 3803, ratePerMinuteCents: 399 };
-    await act(async () => void socket.emit('billing_update', { ...minute, free: false, freeMinutes: 0, isFinalMinute: false, nextMinuteAt: '2026-11-27T09:18:58.000Z' }));
+    const minute = {
+      sessionId: 's1',
+      minutesCharged: 3,
+      totalCostCents: 1197,
+      readerEarningsCents: 837,
+      clientBalanceCents: 3803,
+      ratePerMinuteCents: 399,
+    };
+    await act(
+      async () =>
+        void socket.emit('billing_update', {
+          ...minute,
+          free: false,
+          freeMinutes: 0,
+          isFinalMinute: false,
+          nextMinuteAt: '2026-11-27T09:18:58.000Z',
+        }),
+    );
     await vi.waitFor(() => expect(screen.getByTestId('reading-timer').textContent).toBe('02:02'));
   });
 });

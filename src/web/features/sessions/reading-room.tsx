@@ -38,13 +38,57 @@ import { useSessionChat } from './use-session-chat';
 
 const CHAT_PANEL_ID = 'reading-chat';
 
-export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession: ReadingSession; me: Profile; rtcConfig: RtcConfig | undefined }) {
+function AutomatedReaderNote() {
+  return (
+    <p
+      className="flex items-center gap-2 rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm font-semibold text-gold"
+      data-testid="automated-reader-note"
+    >
+      <Bot className="size-4 shrink-0" aria-hidden="true" />
+      {DEMO_READER_NOTE}
+    </p>
+  );
+}
+
+/** Add Funds while a reading is paused for them, with the time left before it ends. */
+function FundsPauseTopUp({
+  open,
+  countdown,
+  onOpenChange,
+}: {
+  open: boolean;
+  countdown: string | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  return (
+    <AddFundsDialog
+      open={open}
+      onOpenChange={(isOpen) => {
+        onOpenChange(isOpen);
+        // A deposit's answer carries the balance before the resumed minute was charged (and
+        // may land after that charge's wallet_updated): the server's current figure wins.
+        if (!isOpen) void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      }}
+      notice={countdown === null ? null : <TopUpCountdown countdown={countdown} />}
+    />
+  );
+}
+
+export function ReadingRoom({
+  initialSession,
+  me,
+  rtcConfig,
+}: {
+  initialSession: ReadingSession;
+  me: Profile;
+  rtcConfig: RtcConfig | undefined;
+}) {
   const room = useReadingRoom(initialSession, me, rtcConfig);
   const { session, isClient, callStatus, billing, ended, media, call } = room;
   const chat = useSessionChat(session.id);
   useReadingReminder(session.id, isClient);
   const { data: profile } = useProfile();
-  const queryClient = useQueryClient();
   const [isChatOpen, setIsChatOpen] = useState(true);
   const [seenMessages, setSeenMessages] = useState(0);
   const [isEndDialogOpen, setIsEndDialogOpen] = useState(false);
@@ -60,13 +104,21 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
   const pauseNow = useNow(fundsPauseEndsAt !== null);
   const topUpCountdown = fundsPauseEndsAt ? formatCountdown(secondsUntil(fundsPauseEndsAt, pauseNow)) : null;
   const isTopUpOpen = isClient && topUpCountdown !== null && topUpDismissedFor !== session.pausedAt;
-  const elapsedMs = readingElapsedMs(session, now, rtcConfig && { minutesCharged: billing.minutesCharged, billingMinuteMs: rtcConfig.billingMinuteMs });
+  const elapsedMs = readingElapsedMs(
+    session,
+    now,
+    rtcConfig && { minutesCharged: billing.minutesCharged, billingMinuteMs: rtcConfig.billingMinuteMs },
+  );
 
   const other = isClient ? session.reader : session.client;
   // Cash and the promotional credit that pays first (issue 48): the reading runs on both.
   const owner = profile ?? me;
   const balanceCents = owner.walletBalanceCents + owner.creditCents;
-  const rate = currentRateCents({ ratePerMinuteCents: session.ratePerMinuteCents, minutesCharged: billing.minutesCharged, booking: session.booking });
+  const rate = currentRateCents({
+    ratePerMinuteCents: session.ratePerMinuteCents,
+    minutesCharged: billing.minutesCharged,
+    booking: session.booking,
+  });
   const walletRate = walletRateCents(session);
   const isMediaReading = hasMedia(session.sessionType);
   const isOpen = !ended;
@@ -94,7 +146,11 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
       messages={chat.messages}
       myUserId={me.id}
       canSend={canSendMessages}
-      closedPlaceholder={closedChatPlaceholder({ isFundsPause: topUpCountdown !== null, isPaused: room.isPaused, status: session.status })}
+      closedPlaceholder={closedChatPlaceholder({
+        isFundsPause: topUpCountdown !== null,
+        isPaused: room.isPaused,
+        status: session.status,
+      })}
       onSend={chat.send}
       className={isMediaReading ? 'h-[26rem] lg:h-auto' : 'h-[min(36rem,calc(100dvh-16rem))]'}
     />
@@ -114,18 +170,30 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
         costCents={billing.totalCostCents}
         wallet={
           isClient
-            ? { kind: 'balance', cents: balanceCents, isLow: walletRate !== null && isBelowOneMinute(balanceCents, walletRate), withCredit: owner.creditCents > 0 }
-            : { kind: 'earnings', cents: billing.readerEarningsCents, isRefunded: (ended?.event.refundedCents ?? 0) > 0 }
+            ? {
+                kind: 'balance',
+                cents: balanceCents,
+                isLow: walletRate !== null && isBelowOneMinute(balanceCents, walletRate),
+                withCredit: owner.creditCents > 0,
+              }
+            : {
+                kind: 'earnings',
+                cents: billing.readerEarningsCents,
+                isRefunded: (ended?.event.refundedCents ?? 0) > 0,
+              }
         }
-        actions={<BlockButton userId={isClient ? session.readerId : session.clientId} name={other.name} theirRole={isClient ? 'reader' : 'client'} isLabelHidden className="-my-1 -mr-2 shrink-0" />}
+        actions={
+          <BlockButton
+            userId={isClient ? session.readerId : session.clientId}
+            name={other.name}
+            theirRole={isClient ? 'reader' : 'client'}
+            isLabelHidden
+            className="-my-1 -mr-2 shrink-0"
+          />
+        }
       />
 
-      {session.isReaderAutomated ? (
-        <p className="flex items-center gap-2 rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm font-semibold text-gold" data-testid="automated-reader-note">
-          <Bot className="size-4 shrink-0" aria-hidden="true" />
-          {DEMO_READER_NOTE}
-        </p>
-      ) : null}
+      {session.isReaderAutomated ? <AutomatedReaderNote /> : null}
       {room.mediaError && isOpen ? <Alert>{room.mediaError}</Alert> : null}
 
       {ended ? (
@@ -182,7 +250,10 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
                       media={{
                         isMuted,
                         onToggleMute: () => call?.setMuted(!isMuted),
-                        camera: session.sessionType === 'video' ? { isOff: isCameraOff, onToggle: () => call?.setCameraOff(!isCameraOff) } : undefined,
+                        camera:
+                          session.sessionType === 'video'
+                            ? { isOff: isCameraOff, onToggle: () => call?.setCameraOff(!isCameraOff) }
+                            : undefined,
                       }}
                       chat={{ isOpen: isChatOpen, panelId: CHAT_PANEL_ID, unread, onToggle: toggleChat }}
                       onEnd={() => setIsEndDialogOpen(true)}
@@ -199,20 +270,18 @@ export function ReadingRoom({ initialSession, me, rtcConfig }: { initialSession:
             open={isEndDialogOpen}
             onOpenChange={setIsEndDialogOpen}
             canAskRefund={
-              isClient && session.status === 'active' && rtcConfig !== undefined && isWithinRefundWindow(session.startedAt, now, rtcConfig.billingMinuteMs)
+              isClient &&
+              session.status === 'active' &&
+              rtcConfig !== undefined &&
+              isWithinRefundWindow(session.startedAt, now, rtcConfig.billingMinuteMs)
             }
             onConfirm={confirmEnd}
           />
           {isClient ? (
-            <AddFundsDialog
+            <FundsPauseTopUp
               open={isTopUpOpen}
-              onOpenChange={(open) => {
-                setTopUpDismissedFor(open ? null : session.pausedAt);
-                // A deposit's answer carries the balance before the resumed minute was charged (and
-                // may land after that charge's wallet_updated): the server's current figure wins.
-                if (!open) void queryClient.invalidateQueries({ queryKey: profileQueryKey });
-              }}
-              notice={topUpCountdown === null ? null : <TopUpCountdown countdown={topUpCountdown} />}
+              countdown={topUpCountdown}
+              onOpenChange={(open) => setTopUpDismissedFor(open ? null : session.pausedAt)}
             />
           ) : null}
         </>

@@ -68,7 +68,9 @@ describe('readingElapsedMs', () => {
   it('runs from the start while the reading runs and stops at its end once it has ended', () => {
     const started = { startedAt: '2026-11-27T09:00:00.000Z', endedAt: null };
     expect(readingElapsedMs(started, Date.parse('2026-11-27T09:01:05.000Z'))).toBe(65_000);
-    expect(readingElapsedMs({ ...started, endedAt: '2026-11-27T09:00:18.000Z' }, Date.parse('2026-11-27T09:17:28.000Z'))).toBe(18_000);
+    expect(
+      readingElapsedMs({ ...started, endedAt: '2026-11-27T09:00:18.000Z' }, Date.parse('2026-11-27T09:17:28.000Z')),
+    ).toBe(18_000);
     expect(readingElapsedMs({ startedAt: null, endedAt: null }, Date.now())).toBe(0);
   });
 
@@ -76,7 +78,12 @@ describe('readingElapsedMs', () => {
   it("reads a running reading's time from the server's timeline: minutes billed, then time into the current one", () => {
     const MINUTE = 60_000;
     // Started 09:00:00; a 20-second pause in minute 2 moved minute 3's charge from 09:02:00 to 09:02:20.
-    const running = { startedAt: '2026-11-27T09:00:00.000Z', endedAt: null, nextMinuteAt: '2026-11-27T09:02:20.000Z', pausedAt: null };
+    const running = {
+      startedAt: '2026-11-27T09:00:00.000Z',
+      endedAt: null,
+      nextMinuteAt: '2026-11-27T09:02:20.000Z',
+      pausedAt: null,
+    };
     const meter = { minutesCharged: 2, billingMinuteMs: MINUTE };
     const now = Date.parse('2026-11-27T09:01:50.000Z');
     // A page that lived through the pause and one reloaded just now read the same session: the same time.
@@ -108,7 +115,14 @@ describe('timing helpers', () => {
 });
 
 describe('deriveCallStatus', () => {
-  const base = { status: 'active', hasJoined: true, sessionType: 'video', peerConnectionState: 'connected', isOtherPresent: true, isPaused: false } as const;
+  const base = {
+    status: 'active',
+    hasJoined: true,
+    sessionType: 'video',
+    peerConnectionState: 'connected',
+    isOtherPresent: true,
+    isPaused: false,
+  } as const;
 
   it('is pending before joining and while the request waits', () => {
     expect(deriveCallStatus({ ...base, hasJoined: false })).toBe('pending');
@@ -123,12 +137,22 @@ describe('deriveCallStatus', () => {
 
   it('connects chat readings while the other side is present', () => {
     expect(deriveCallStatus({ ...base, sessionType: 'chat', peerConnectionState: null })).toBe('connected');
-    expect(deriveCallStatus({ ...base, sessionType: 'chat', peerConnectionState: null, isOtherPresent: false })).toBe('connecting');
+    expect(deriveCallStatus({ ...base, sessionType: 'chat', peerConnectionState: null, isOtherPresent: false })).toBe(
+      'connecting',
+    );
   });
 
   it('is paused while the server has the meter stopped, whatever the connection says', () => {
     expect(deriveCallStatus({ ...base, isPaused: true })).toBe('paused');
-    expect(deriveCallStatus({ ...base, sessionType: 'chat', peerConnectionState: null, isOtherPresent: false, isPaused: true })).toBe('paused');
+    expect(
+      deriveCallStatus({
+        ...base,
+        sessionType: 'chat',
+        peerConnectionState: null,
+        isOtherPresent: false,
+        isPaused: true,
+      }),
+    ).toBe('paused');
     expect(deriveCallStatus({ ...base, status: 'completed', isPaused: true })).toBe('ended');
   });
 
@@ -140,9 +164,15 @@ describe('deriveCallStatus', () => {
 
 describe('closedChatPlaceholder', () => {
   it('says why the chat is closed: a pause for funds first, then a side away, then a reading not yet running', () => {
-    expect(closedChatPlaceholder({ isFundsPause: true, isPaused: true, status: 'active' })).toBe('Paused until funds are added');
-    expect(closedChatPlaceholder({ isFundsPause: false, isPaused: true, status: 'active' })).toBe('Paused until you are both back');
-    expect(closedChatPlaceholder({ isFundsPause: false, isPaused: false, status: 'accepted' })).toBe('Chat opens when the reading starts');
+    expect(closedChatPlaceholder({ isFundsPause: true, isPaused: true, status: 'active' })).toBe(
+      'Paused until funds are added',
+    );
+    expect(closedChatPlaceholder({ isFundsPause: false, isPaused: true, status: 'active' })).toBe(
+      'Paused until you are both back',
+    );
+    expect(closedChatPlaceholder({ isFundsPause: false, isPaused: false, status: 'accepted' })).toBe(
+      'Chat opens when the reading starts',
+    );
     expect(closedChatPlaceholder({ isFundsPause: false, isPaused: false, status: 'active' })).toBe('Chat is closed');
   });
 });

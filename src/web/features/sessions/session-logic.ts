@@ -126,7 +126,15 @@ export function deriveCallStatus(input: {
 }
 
 /** What the chat box says while the server would not relay a message. */
-export function closedChatPlaceholder({ isFundsPause, isPaused, status }: { isFundsPause: boolean; isPaused: boolean; status: SessionStatus }): string {
+export function closedChatPlaceholder({
+  isFundsPause,
+  isPaused,
+  status,
+}: {
+  isFundsPause: boolean;
+  isPaused: boolean;
+  status: SessionStatus;
+}): string {
   if (isFundsPause) return 'Paused until funds are added';
   if (isPaused) return 'Paused until you are both back';
   return status === 'active' ? 'Chat is closed' : 'Chat opens when the reading starts';

@@ -19,7 +19,14 @@ import { useReaderWatch } from '@/lib/reader-watch';
 import { useServerEvent } from '@/lib/server-events';
 import { SESSION_TYPE_LABELS } from '@/lib/session-labels';
 import { changedRateCents, readerQuery, requestSession, sessionKeys } from './api';
-import { PageFrame, RateTerms, ReaderSummary, ReadingTypeChoice, rateOf, WaitingForReader } from './session-request-parts';
+import {
+  PageFrame,
+  RateTerms,
+  ReaderSummary,
+  ReadingTypeChoice,
+  rateOf,
+  WaitingForReader,
+} from './session-request-parts';
 import { usePendingRequest } from './use-pending-request';
 
 type Problem = { kind: 'funds' | 'other'; message: string };
@@ -48,7 +55,10 @@ export function SessionRequestPage() {
   });
   useServerEvent(SERVER_EVENTS.readerStatus, (status) => {
     if (status.readerId !== readerId) return;
-    queryClient.setQueryData<Reader>(sessionKeys.reader(readerId), (current) => current && { ...current, isOnline: status.isOnline });
+    queryClient.setQueryData<Reader>(
+      sessionKeys.reader(readerId),
+      (current) => current && { ...current, isOnline: status.isOnline },
+    );
   });
 
   // A top-up (or a charge elsewhere) changes what the server's 'insufficient funds' said.
@@ -71,14 +81,21 @@ export function SessionRequestPage() {
     return (
       <PageFrame>
         <title>Reader not found · Soul Tribe</title>
-        <Alert variant="destructive">{reader.error instanceof ApiError && reader.error.status === 404 ? 'Reader not found' : 'Failed to load this reader. Please try again.'}</Alert>
+        <Alert variant="destructive">
+          {reader.error instanceof ApiError && reader.error.status === 404
+            ? 'Reader not found'
+            : 'Failed to load this reader. Please try again.'}
+        </Alert>
       </PageFrame>
     );
   }
 
   const current = reader.data;
   // A kind the reader does not offer (an old link, a typed address) is never offered: their first one is.
-  const type: SessionType = requestedType.success && current.sessionTypes.includes(requestedType.data) ? requestedType.data : (current.sessionTypes[0] ?? 'chat');
+  const type: SessionType =
+    requestedType.success && current.sessionTypes.includes(requestedType.data)
+      ? requestedType.data
+      : (current.sessionTypes[0] ?? 'chat');
   const rateCents = confirmedRate?.type === type ? confirmedRate.cents : rateOf(current, type);
   const isClient = me.role === 'client';
   const spendableCents = me.walletBalanceCents + me.creditCents;
@@ -100,7 +117,10 @@ export function SessionRequestPage() {
       if (newRate !== null) {
         setConfirmedRate({ type, cents: newRate });
         queryClient.invalidateQueries({ queryKey: sessionKeys.reader(readerId) });
-        setProblem({ kind: 'other', message: `${current.firstName}'s rate has changed to ${formatCents(newRate)}/min. Please confirm the new rate.` });
+        setProblem({
+          kind: 'other',
+          message: `${current.firstName}'s rate has changed to ${formatCents(newRate)}/min. Please confirm the new rate.`,
+        });
       } else if (error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS') {
         setProblem({ kind: 'funds', message: error.message });
         queryClient.invalidateQueries({ queryKey: profileQueryKey });
@@ -112,7 +132,15 @@ export function SessionRequestPage() {
     }
   };
 
-  if (request.pending) return <WaitingForReader reader={current} pending={request.pending} secondsLeft={request.secondsLeft} onCancel={request.cancel} />;
+  if (request.pending)
+    return (
+      <WaitingForReader
+        reader={current}
+        pending={request.pending}
+        secondsLeft={request.secondsLeft}
+        onCancel={request.cancel}
+      />
+    );
 
   return (
     <PageFrame>
@@ -131,7 +159,13 @@ export function SessionRequestPage() {
 
           <ReadingTypeChoice reader={current} type={type} rateCents={rateCents} onChoose={chooseType} />
 
-          <RateTerms reader={current} rateCents={rateCents} isClient={isClient} balanceCents={me.walletBalanceCents} creditCents={me.creditCents} />
+          <RateTerms
+            reader={current}
+            rateCents={rateCents}
+            isClient={isClient}
+            balanceCents={me.walletBalanceCents}
+            creditCents={me.creditCents}
+          />
 
           {!isClient ? (
             <Alert>Readings are booked from a client account.</Alert>
@@ -139,7 +173,11 @@ export function SessionRequestPage() {
             <Alert>{current.firstName} is offline right now. Try again later or choose another reader.</Alert>
           ) : !canAfford || problem?.kind === 'funds' ? (
             <Alert variant="destructive" className="flex-col sm:flex-row sm:items-center sm:justify-between">
-              <span>{problem?.kind === 'funds' ? problem.message : `Your balance does not cover one minute at ${formatCents(rateCents)}.`}</span>
+              <span>
+                {problem?.kind === 'funds'
+                  ? problem.message
+                  : `Your balance does not cover one minute at ${formatCents(rateCents)}.`}
+              </span>
               <AddFundsButton size="sm" variant="gold" />
             </Alert>
           ) : null}
@@ -147,7 +185,11 @@ export function SessionRequestPage() {
           {problem?.kind === 'other' ? <Alert variant="destructive">{problem.message}</Alert> : null}
 
           <Button size="lg" onClick={confirm} disabled={!isClient || !current.isOnline || !canAfford || isSubmitting}>
-            {isSubmitting ? 'Requesting…' : request.outcome ? 'Try Again' : `Confirm ${SESSION_TYPE_LABELS[type]} Reading`}
+            {isSubmitting
+              ? 'Requesting…'
+              : request.outcome
+                ? 'Try Again'
+                : `Confirm ${SESSION_TYPE_LABELS[type]} Reading`}
           </Button>
           {request.outcome ? (
             <Button variant="outline" asChild>

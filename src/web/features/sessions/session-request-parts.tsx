@@ -21,7 +21,10 @@ export const rateOf = (reader: Reader, type: SessionType) =>
 export function PageFrame({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-10">
-      <Link to={paths.readers} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        to={paths.readers}
+        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         All readers
       </Link>
@@ -49,7 +52,17 @@ export function ReaderSummary({ reader }: { reader: Reader }) {
 }
 
 /** The request is out: the reader has `secondsLeft` to answer, and the client may cancel. */
-export function WaitingForReader({ reader, pending, secondsLeft, onCancel }: { reader: Reader; pending: ReadingSession; secondsLeft: number; onCancel: () => void }) {
+export function WaitingForReader({
+  reader,
+  pending,
+  secondsLeft,
+  onCancel,
+}: {
+  reader: Reader;
+  pending: ReadingSession;
+  secondsLeft: number;
+  onCancel: () => void;
+}) {
   return (
     <PageFrame>
       <title>{`Waiting for ${reader.firstName} · Soul Tribe`}</title>
@@ -74,7 +87,17 @@ export function WaitingForReader({ reader, pending, secondsLeft, onCancel }: { r
 }
 
 /** Each kind of reading the reader offers, with its rate (the chosen one at the rate the client confirms). */
-export function ReadingTypeChoice({ reader, type, rateCents, onChoose }: { reader: Reader; type: SessionType; rateCents: number; onChoose: (type: SessionType) => void }) {
+export function ReadingTypeChoice({
+  reader,
+  type,
+  rateCents,
+  onChoose,
+}: {
+  reader: Reader;
+  type: SessionType;
+  rateCents: number;
+  onChoose: (type: SessionType) => void;
+}) {
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm font-semibold">Choose your reading</legend>
@@ -90,7 +113,14 @@ export function ReadingTypeChoice({ reader, type, rateCents, onChoose }: { reade
                 isChosen ? 'border-pink bg-pink/10' : 'border-border hover:border-pink/50',
               )}
             >
-              <input type="radio" name="reading-type" value={option} checked={isChosen} onChange={() => onChoose(option)} className="sr-only" />
+              <input
+                type="radio"
+                name="reading-type"
+                value={option}
+                checked={isChosen}
+                onChange={() => onChoose(option)}
+                className="sr-only"
+              />
               <Icon className="size-5 text-pink" aria-hidden="true" />
               <span className="font-semibold">{SESSION_TYPE_LABELS[option]}</span>
               <span className="text-gold">{formatCents(option === type ? rateCents : rateOf(reader, option))}/min</span>
@@ -103,18 +133,32 @@ export function ReadingTypeChoice({ reader, type, rateCents, onChoose }: { reade
 }
 
 /** What a minute costs and how it is charged; a client's free minutes and balance. */
-export function RateTerms({ reader, rateCents, isClient, balanceCents, creditCents }: { reader: Reader; rateCents: number; isClient: boolean; balanceCents: number; creditCents: number }) {
+export function RateTerms({
+  reader,
+  rateCents,
+  isClient,
+  balanceCents,
+  creditCents,
+}: {
+  reader: Reader;
+  rateCents: number;
+  isClient: boolean;
+  balanceCents: number;
+  creditCents: number;
+}) {
   return (
     <div className="rounded-xl bg-muted/60 p-4 text-sm">
       <p>
         <span className="font-semibold" data-testid="confirm-rate">
           {formatCents(rateCents)} per minute
         </span>
-        , charged at the start of each minute until one of you ends the reading. Not satisfied? Ask for a refund within the first 3 minutes.
+        , charged at the start of each minute until one of you ends the reading. Not satisfied? Ask for a refund within
+        the first 3 minutes.
       </p>
       {isClient && reader.freeMinutes > 0 ? (
         <p className="mt-2 font-semibold text-gold" data-testid="free-minutes-note">
-          Your first {reader.freeMinutes} {reader.freeMinutes === 1 ? 'minute is' : 'minutes are'} free: {reader.firstName}'s gift to a first reading.
+          Your first {reader.freeMinutes} {reader.freeMinutes === 1 ? 'minute is' : 'minutes are'} free:{' '}
+          {reader.firstName}'s gift to a first reading.
         </p>
       ) : null}
       {isClient ? (

@@ -28,7 +28,14 @@ function renderPendingRequest() {
   return renderHook(() => ({ request: usePendingRequest('r1'), path: useLocation().pathname }), { wrapper });
 }
 
-const requested = testReadingSession({ id: 's9', status: 'requested', startedAt: null, endedAt: null, endReason: null, expiresAt: '2099-01-01T00:00:00.000Z' });
+const requested = testReadingSession({
+  id: 's9',
+  status: 'requested',
+  startedAt: null,
+  endedAt: null,
+  endReason: null,
+  expiresAt: '2099-01-01T00:00:00.000Z',
+});
 
 describe("a client's pending request", () => {
   it('opens the reading when the reader accepts before the page has rendered the request it waits for', async () => {

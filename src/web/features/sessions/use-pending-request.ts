@@ -98,7 +98,9 @@ export function usePendingRequest(readerId: string) {
         settle(await endSession(pending.id));
         toast.info('Request cancelled');
       } catch (error) {
-        toast.error('Failed to cancel the request', { description: error instanceof ApiError ? error.message : undefined });
+        toast.error('Failed to cancel the request', {
+          description: error instanceof ApiError ? error.message : undefined,
+        });
       }
     },
   };

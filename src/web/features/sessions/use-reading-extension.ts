@@ -30,7 +30,12 @@ export function useReadingExtension(session: ReadingSession, setSession: Dispatc
     } catch (error) {
       const newRate = changedRateCents(error);
       toast.error(newRate === null ? 'Failed to extend the reading' : "The reader's rate has changed", {
-        description: newRate === null ? (error instanceof ApiError ? error.message : undefined) : 'Check the new rate, then press Extend again.',
+        description:
+          newRate === null
+            ? error instanceof ApiError
+              ? error.message
+              : undefined
+            : 'Check the new rate, then press Extend again.',
       });
       const fresh = await queryClient.fetchQuery({ ...sessionQuery(sessionId), staleTime: 0 }).catch(() => null);
       if (fresh) setSession(fresh);

@@ -27,7 +27,14 @@ interface ReadingMediaOptions {
  * other side is still seen and heard) and the peer connection, made before the room is joined so
  * it is ready for the first signal; a chat reading has none.
  */
-export function useReadingMedia({ socket, sessionId, sessionType, isClient, isRoomOpen, rtcConfig }: ReadingMediaOptions) {
+export function useReadingMedia({
+  socket,
+  sessionId,
+  sessionType,
+  isClient,
+  isRoomOpen,
+  rtcConfig,
+}: ReadingMediaOptions) {
   const [call, setCall] = useState<MediaCall | null>(null);
   const [mediaError, setMediaError] = useState<string | null>(null);
   const needsMedia = hasMedia(sessionType);
@@ -78,7 +85,8 @@ export function useReadingMedia({ socket, sessionId, sessionType, isClient, isRo
 
   useEffect(() => {
     const state = media?.connectionState;
-    if (state === 'disconnected' || state === 'failed') toast.warning(CONNECTION_LOST_MESSAGE, { id: CONNECTION_LOST_TOAST_ID });
+    if (state === 'disconnected' || state === 'failed')
+      toast.warning(CONNECTION_LOST_MESSAGE, { id: CONNECTION_LOST_TOAST_ID });
     if (state === 'connected') toast.dismiss(CONNECTION_LOST_TOAST_ID);
   }, [media?.connectionState]);
 

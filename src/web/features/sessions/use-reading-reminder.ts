@@ -11,8 +11,17 @@ import { useServerEvent } from '@/lib/server-events';
  * Whether minute `minutesCharged` is one to remind at: a multiple of `everyMinutes`, and later than
  * the last reminded one, so a billing update repeated for a minute never reminds twice.
  */
-export function isReminderDue(minutesCharged: number, everyMinutes: number | null, lastRemindedMinute: number): boolean {
-  return everyMinutes !== null && minutesCharged > 0 && minutesCharged % everyMinutes === 0 && minutesCharged > lastRemindedMinute;
+export function isReminderDue(
+  minutesCharged: number,
+  everyMinutes: number | null,
+  lastRemindedMinute: number,
+): boolean {
+  return (
+    everyMinutes !== null &&
+    minutesCharged > 0 &&
+    minutesCharged % everyMinutes === 0 &&
+    minutesCharged > lastRemindedMinute
+  );
 }
 
 export function readingReminderMessage(minutes: number, totalCostCents: number): string {
@@ -25,9 +34,15 @@ export function useReadingReminder(sessionId: string, isClient: boolean) {
   const everyMinutes = isClient ? (data?.everyMinutes ?? null) : null;
   const lastRemindedMinute = useRef(0);
   useServerEvent(SERVER_EVENTS.billingUpdate, (update) => {
-    if (update.sessionId !== sessionId || !isReminderDue(update.minutesCharged, everyMinutes, lastRemindedMinute.current)) return;
+    if (
+      update.sessionId !== sessionId ||
+      !isReminderDue(update.minutesCharged, everyMinutes, lastRemindedMinute.current)
+    )
+      return;
     lastRemindedMinute.current = update.minutesCharged;
     // The id makes a second toast for the same minute (a remount) replace the first, not add to it.
-    toast.info(readingReminderMessage(update.minutesCharged, update.totalCostCents), { id: `reading-reminder-${sessionId}-${update.minutesCharged}` });
+    toast.info(readingReminderMessage(update.minutesCharged, update.totalCostCents), {
+      id: `reading-reminder-${sessionId}-${update.minutesCharged}`,
+    });
   });
 }

@@ -90,7 +90,14 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
   const isRoomOpen = (session.status === 'accepted' || session.status === 'active') && !ended;
 
   // Local media first, so the peer connection is ready before the room is joined.
-  const { call, media, mediaError, needsMedia } = useReadingMedia({ socket, sessionId, sessionType: session.sessionType, isClient, isRoomOpen, rtcConfig });
+  const { call, media, mediaError, needsMedia } = useReadingMedia({
+    socket,
+    sessionId,
+    sessionType: session.sessionType,
+    isClient,
+    isRoomOpen,
+    rtcConfig,
+  });
   const isReadyToJoin = Boolean(socket) && isRoomOpen && (!needsMedia || call !== null);
 
   const onJoined = useCallback((joined: ReadingSession) => {
@@ -148,21 +155,36 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
 
   useServerEvent(SERVER_EVENTS.sessionResumed, (resumed) => {
     if (resumed.sessionId !== sessionId) return;
-    setSession((current) => ({ ...current, pausedAt: null, pauseReason: null, resumeBy: null, nextMinuteAt: resumed.nextMinuteAt }));
+    setSession((current) => ({
+      ...current,
+      pausedAt: null,
+      pauseReason: null,
+      resumeBy: null,
+      nextMinuteAt: resumed.nextMinuteAt,
+    }));
   });
 
   useServerEvent(SERVER_EVENTS.billingUpdate, (update) => {
     if (update.sessionId !== sessionId) return;
-    setBilling({ minutesCharged: update.minutesCharged, totalCostCents: update.totalCostCents, readerEarningsCents: update.readerEarningsCents });
+    setBilling({
+      minutesCharged: update.minutesCharged,
+      totalCostCents: update.totalCostCents,
+      readerEarningsCents: update.readerEarningsCents,
+    });
     // The minute just charged starts the timer's current minute (readingElapsedMs): on the server's timeline, not this page's.
     setSession((current) => ({ ...current, nextMinuteAt: update.nextMinuteAt }));
-    if (update.isFinalMinute && isClient) toast.warning('Insufficient balance! Session will end soon.', { id: `final-minute-${sessionId}` });
+    if (update.isFinalMinute && isClient)
+      toast.warning('Insufficient balance! Session will end soon.', { id: `final-minute-${sessionId}` });
   });
 
   const finish = useCallback(
     (event: SessionEndedEvent) => {
       setEnded((current) => current ?? { event, isEndedByMe: event.endedBy === me.id, isLive: true });
-      setBilling({ minutesCharged: event.totalMinutes, totalCostCents: event.totalCostCents, readerEarningsCents: event.readerEarningsCents });
+      setBilling({
+        minutesCharged: event.totalMinutes,
+        totalCostCents: event.totalCostCents,
+        readerEarningsCents: event.readerEarningsCents,
+      });
       toast.dismiss(CONNECTION_LOST_TOAST_ID);
       // The final row carries endedAt, the status a rating needs and the refund.
       queryClient
@@ -211,5 +233,18 @@ export function useReadingRoom(initialSession: ReadingSession, me: Profile, rtcC
     isPaused,
   });
 
-  return { session, isClient, callStatus, billing, ended, end, extension, call, media, mediaError, isOtherPresent, isPaused };
+  return {
+    session,
+    isClient,
+    callStatus,
+    billing,
+    ended,
+    end,
+    extension,
+    call,
+    media,
+    mediaError,
+    isOtherPresent,
+    isPaused,
+  };
 }

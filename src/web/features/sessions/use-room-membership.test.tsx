@@ -38,9 +38,21 @@ afterEach(() => {
 
 describe('the reading room’s membership', () => {
   it('joins again when a join was not answered in time, instead of staying Pending', async () => {
-    const { socket, joins } = fakeSocket([() => Promise.reject(new Error('operation has timed out')), async () => ({ session })]);
+    const { socket, joins } = fakeSocket([
+      () => Promise.reject(new Error('operation has timed out')),
+      async () => ({ session }),
+    ]);
     const onJoined = vi.fn();
-    const { result } = renderHook(() => useRoomMembership({ socket, sessionId: 's1', isReadyToJoin: true, call: null, onJoined, describe: describeError }));
+    const { result } = renderHook(() =>
+      useRoomMembership({
+        socket,
+        sessionId: 's1',
+        isReadyToJoin: true,
+        call: null,
+        onJoined,
+        describe: describeError,
+      }),
+    );
     await act(async () => {});
     expect(result.current).toBe(false);
     expect(joins).toHaveLength(1);
@@ -54,9 +66,20 @@ describe('the reading room’s membership', () => {
   });
 
   it('stops and says so when the server refuses the join for good', async () => {
-    const { socket, joins } = fakeSocket([async () => ({ ok: false, error: { code: 'FORBIDDEN', message: 'Access denied' } })]);
+    const { socket, joins } = fakeSocket([
+      async () => ({ ok: false, error: { code: 'FORBIDDEN', message: 'Access denied' } }),
+    ]);
     const onJoined = vi.fn();
-    const { result } = renderHook(() => useRoomMembership({ socket, sessionId: 's1', isReadyToJoin: true, call: null, onJoined, describe: describeError }));
+    const { result } = renderHook(() =>
+      useRoomMembership({
+        socket,
+        sessionId: 's1',
+        isReadyToJoin: true,
+        call: null,
+        onJoined,
+        describe: describeError,
+      }),
+    );
     await act(async () => {
       await vi.advanceTimersByTimeAsync(30_000);
     });

@@ -12,7 +12,12 @@ const JOIN_RETRY_MS = 1_000;
 const JOIN_RETRY_MAX_MS = 8_000;
 
 /** A join the server refused for good: not this user's reading, or no such reading. */
-const FINAL_REFUSALS: readonly string[] = ['FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST', 'UNAUTHORIZED'] satisfies ErrorCode[];
+const FINAL_REFUSALS: readonly string[] = [
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+] satisfies ErrorCode[];
 const isFinalRefusal = (error: unknown) => error instanceof AckError && FINAL_REFUSALS.includes(error.code);
 
 interface RoomMembershipOptions {
@@ -32,7 +37,14 @@ interface RoomMembershipOptions {
  * server keeps presence per joined socket; left when the page goes. The call waits while out of
  * the room and reconnects once back in.
  */
-export function useRoomMembership({ socket, sessionId, isReadyToJoin, call, onJoined, describe }: RoomMembershipOptions) {
+export function useRoomMembership({
+  socket,
+  sessionId,
+  isReadyToJoin,
+  call,
+  onJoined,
+  describe,
+}: RoomMembershipOptions) {
   const [hasJoined, setHasJoined] = useState(false);
 
   useEffect(() => {
@@ -59,7 +71,10 @@ export function useRoomMembership({ socket, sessionId, isReadyToJoin, call, onJo
         }
         // Not answered in time (a busy server) or refused for a passing reason: the page would
         // otherwise wait as 'Pending' until the socket reconnected. The join is idempotent.
-        retry = setTimeout(() => socket.connected && void join(attempt + 1), Math.min(JOIN_RETRY_MS * 2 ** attempt, JOIN_RETRY_MAX_MS));
+        retry = setTimeout(
+          () => socket.connected && void join(attempt + 1),
+          Math.min(JOIN_RETRY_MS * 2 ** attempt, JOIN_RETRY_MAX_MS),
+        );
       }
     };
     const joinOnConnect = () => void join();

@@ -15,7 +15,8 @@ export function useSessionChat(sessionId: string) {
   const history = useQuery(sessionMessagesQuery(sessionId));
   const [live, setLive] = useState<ChatMessage[]>([]);
 
-  const add = (message: ChatMessage) => setLive((current) => (current.some((m) => m.id === message.id) ? current : [...current, message]));
+  const add = (message: ChatMessage) =>
+    setLive((current) => (current.some((m) => m.id === message.id) ? current : [...current, message]));
 
   useServerEvent(SERVER_EVENTS.newMessage, (message) => {
     if (message.sessionId === sessionId) add(message);
@@ -31,7 +32,11 @@ export function useSessionChat(sessionId: string) {
   const send = async (content: string): Promise<ChatSendOutcome> => {
     if (!socket) return { isSent: false, isMasked: false };
     try {
-      const { message, masked } = await emitWithAck(socket, CLIENT_EVENTS.sessionMessage, { sessionId, content, type: 'text' });
+      const { message, masked } = await emitWithAck(socket, CLIENT_EVENTS.sessionMessage, {
+        sessionId,
+        content,
+        type: 'text',
+      });
       add(message);
       return { isSent: true, isMasked: masked };
     } catch (error) {

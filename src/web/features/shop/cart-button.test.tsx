@@ -10,12 +10,45 @@ import { CART_STORAGE_KEY } from './cart-signal';
 import { dispatchCart } from './cart-store';
 import { CART_OWNER_KEY } from './cart-sync';
 
-const profile: Profile = { id: 'u1', email: 'sol@example.com', fullName: 'Sol Rivera', avatarUrl: null, role: 'client', walletBalanceCents: 5000, creditCents: 0, createdAt: '2025-01-01T00:00:00.000Z' };
-const course = { id: 'course-1', name: 'Tarot Foundations', category: 'Courses', priceCents: 8900, isDigital: true, stock: null, imageUrl: null } as const;
-const deck = { id: 'deck-1', name: 'Oracle Deck', category: 'Tarot', priceCents: 3999, isDigital: false, stock: 5, imageUrl: null } as const;
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const profile: Profile = {
+  id: 'u1',
+  email: 'sol@example.com',
+  fullName: 'Sol Rivera',
+  avatarUrl: null,
+  role: 'client',
+  walletBalanceCents: 5000,
+  creditCents: 0,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+const course = {
+  id: 'course-1',
+  name: 'Tarot Foundations',
+  category: 'Courses',
+  priceCents: 8900,
+  isDigital: true,
+  stock: null,
+  imageUrl: null,
+} as const;
+const deck = {
+  id: 'deck-1',
+  name: 'Oracle Deck',
+  category: 'Tarot',
+  priceCents: 3999,
+  isDigital: false,
+  stock: 5,
+  imageUrl: null,
+} as const;
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const products: Record<string, typeof course | typeof deck> = { [course.id]: course, [deck.id]: deck };
-const savedAddress = { name: 'Sol Rivera', street: '1 Sun Road', city: 'Austin', region: 'Texas', postalCode: '78701', country: 'United States' };
+const savedAddress = {
+  name: 'Sol Rivera',
+  street: '1 Sun Road',
+  city: 'Austin',
+  region: 'Texas',
+  postalCode: '78701',
+  country: 'United States',
+};
 
 /**
  * The API as the cart meets it: the account's cart (issue 30) answers with what was sent, the
@@ -31,7 +64,12 @@ function stubApi(order: (init?: RequestInit) => Response, address: typeof savedA
       if (input === '/api/shop/shipping-address') return json(200, { address });
       if (input.startsWith('/api/shop/cart')) {
         const items = (body?.items ?? []) as { productId: string; quantity: number }[];
-        return json(200, { items: items.map(({ productId, quantity }) => { const { id: _id, ...product } = products[productId]!; return { productId, quantity, product }; }) });
+        return json(200, {
+          items: items.map(({ productId, quantity }) => {
+            const { id: _id, ...product } = products[productId]!;
+            return { productId, quantity, product };
+          }),
+        });
       }
       return order(init);
     }),
@@ -43,7 +81,9 @@ function stubApi(order: (init?: RequestInit) => Response, address: typeof savedA
 localStorage.setItem(CART_STORAGE_KEY, '{"oops": [');
 
 function renderCart(signedIn: Profile | null) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
   queryClient.setQueryData(profileQueryKey, signedIn);
   const router = createMemoryRouter(
     [
@@ -94,7 +134,9 @@ describe('CartButton', () => {
     const keys: string[] = [];
     stubApi((init) => {
       keys.push(new Headers(init?.headers).get('Idempotency-Key') ?? '');
-      return json(402, { error: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient balance. Please add funds to your wallet.' } });
+      return json(402, {
+        error: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient balance. Please add funds to your wallet.' },
+      });
     });
     act(() => dispatchCart({ type: 'add', product: course }));
     renderCart(profile);
@@ -139,10 +181,24 @@ describe('CartButton', () => {
     expect(screen.getByRole('group', { name: 'Ship to' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
     expect(screen.getByLabelText('Full name').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Name is required', 'Street is required', 'City is required', 'Region is required', 'Postal code is required', 'Country is required']);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Name is required',
+      'Street is required',
+      'City is required',
+      'Region is required',
+      'Postal code is required',
+      'Country is required',
+    ]);
     expect(document.activeElement).toBe(screen.getByLabelText('Full name'));
     expect(bodies).toEqual([]);
-    for (const [label, value] of Object.entries({ 'Full name': 'Sol Rivera', 'Street and number': '1 Sun Road', City: 'Austin', 'State / region': 'Texas', 'Postal code': '78701', Country: 'United States' })) {
+    for (const [label, value] of Object.entries({
+      'Full name': 'Sol Rivera',
+      'Street and number': '1 Sun Road',
+      City: 'Austin',
+      'State / region': 'Texas',
+      'Postal code': '78701',
+      Country: 'United States',
+    })) {
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
     }
     fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));

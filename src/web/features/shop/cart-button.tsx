@@ -18,13 +18,27 @@ function QuantityControl({ line }: { line: CartLine }) {
   const setQuantity = (quantity: number) => dispatchCart({ type: 'setQuantity', productId: line.productId, quantity });
   return (
     <div className="flex items-center rounded-full border border-border">
-      <Button variant="ghost" size="icon" className="size-8 rounded-full" disabled={line.quantity <= 1} onClick={() => setQuantity(line.quantity - 1)} aria-label={`Decrease quantity of ${line.name}`}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8 rounded-full"
+        disabled={line.quantity <= 1}
+        onClick={() => setQuantity(line.quantity - 1)}
+        aria-label={`Decrease quantity of ${line.name}`}
+      >
         <Minus aria-hidden="true" />
       </Button>
       <span className="w-8 text-center text-sm font-semibold tabular-nums" data-testid="cart-quantity">
         {line.quantity}
       </span>
-      <Button variant="ghost" size="icon" className="size-8 rounded-full" disabled={line.quantity >= maxQuantity(line)} onClick={() => setQuantity(line.quantity + 1)} aria-label={`Increase quantity of ${line.name}`}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8 rounded-full"
+        disabled={line.quantity >= maxQuantity(line)}
+        onClick={() => setQuantity(line.quantity + 1)}
+        aria-label={`Increase quantity of ${line.name}`}
+      >
         <Plus aria-hidden="true" />
       </Button>
     </div>
@@ -43,7 +57,13 @@ function CartLineItem({ line }: { line: CartLine }) {
               {formatCents(line.priceCents)} each{line.isDigital ? ' · Digital' : ''}
             </p>
           </div>
-          <Button variant="ghost" size="icon" className="size-8 shrink-0" onClick={() => dispatchCart({ type: 'remove', productId: line.productId })} aria-label={`Remove ${line.name}`}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 shrink-0"
+            onClick={() => dispatchCart({ type: 'remove', productId: line.productId })}
+            aria-label={`Remove ${line.name}`}
+          >
             <Trash2 aria-hidden="true" />
           </Button>
         </div>
@@ -117,19 +137,30 @@ function CartContents({ onClose, checkout }: { onClose: () => void; checkout: Re
         {profile ? (
           <p className="text-sm text-muted-foreground">
             Paid from your wallet: {formatCents(profile.walletBalanceCents)} available
-            {profile.creditCents > 0 ? `, and ${formatCents(profile.creditCents)} of promotional credit, spent first` : null}
+            {profile.creditCents > 0
+              ? `, and ${formatCents(profile.creditCents)} of promotional credit, spent first`
+              : null}
           </p>
         ) : (
           <p className="text-sm text-muted-foreground">Sign in to pay from your wallet. Your cart stays here.</p>
         )}
       </div>
-      {needsAddress ? <ShippingAddressForm address={shipping.address} errors={addressErrors} isSaved={shipping.isSaved} onChange={shipping.change} /> : null}
+      {needsAddress ? (
+        <ShippingAddressForm
+          address={shipping.address}
+          errors={addressErrors}
+          isSaved={shipping.isSaved}
+          onChange={shipping.change}
+        />
+      ) : null}
       {problem ? (
         <Alert variant="destructive" role="alert" className="flex-col items-stretch gap-2">
           {problem.kind === 'insufficient' ? (
             <>
               <span className="font-semibold">Insufficient balance</span>
-              <span className="font-normal">Your wallet does not cover this order. Add funds and check out again; your cart is kept.</span>
+              <span className="font-normal">
+                Your wallet does not cover this order. Add funds and check out again; your cart is kept.
+              </span>
               <Button asChild size="sm" variant="outline" className="self-start" onClick={onClose}>
                 <Link to={paths.dashboardWallet}>Add Funds</Link>
               </Button>
@@ -163,7 +194,13 @@ export function CartButton({ initiallyOpen = false }: { initiallyOpen?: boolean 
   };
   return (
     <>
-      <Button variant="ghost" size="icon" className="relative" onClick={openCart} aria-label={count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="relative"
+        onClick={openCart}
+        aria-label={count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+      >
         <ShoppingCart aria-hidden="true" />
         {count > 0 ? (
           <span
@@ -179,7 +216,11 @@ export function CartButton({ initiallyOpen = false }: { initiallyOpen?: boolean 
         <DialogContent className="max-w-lg">
           <DialogHeader>
             <DialogTitle>Your Cart</DialogTitle>
-            <DialogDescription>{count === 0 ? 'Nothing here yet.' : `${count} ${count === 1 ? 'item' : 'items'}, paid from your Soul Tribe wallet.`}</DialogDescription>
+            <DialogDescription>
+              {count === 0
+                ? 'Nothing here yet.'
+                : `${count} ${count === 1 ? 'item' : 'items'}, paid from your Soul Tribe wallet.`}
+            </DialogDescription>
           </DialogHeader>
           {open ? <CartContents onClose={() => setOpen(false)} checkout={checkout} /> : null}
         </DialogContent>

@@ -81,4 +81,3 @@ export const currentCartLines = (): readonly CartLine[] => current();
 export function useCart(): readonly CartLine[] {
   return useSyncExternalStore(subscribe, current, () => EMPTY);
 }
-

@@ -3,9 +3,18 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CartLine } from './cart';
 import { type CartSyncPorts, startCartSync } from './cart-sync';
 
-const product = { name: 'Oracle Deck', category: 'Tarot', priceCents: 3999, isDigital: false, stock: 5, imageUrl: null } as const;
+const product = {
+  name: 'Oracle Deck',
+  category: 'Tarot',
+  priceCents: 3999,
+  isDigital: false,
+  stock: 5,
+  imageUrl: null,
+} as const;
 const line = (productId: string, quantity: number): CartLine => ({ productId, quantity, ...product });
-const cartOf = (items: CartInput['items']): AccountCart => ({ items: items.map(({ productId, quantity }) => ({ productId, quantity, product })) });
+const cartOf = (items: CartInput['items']): AccountCart => ({
+  items: items.map(({ productId, quantity }) => ({ productId, quantity, product })),
+});
 
 /** The browser's cart and owner in memory, the server as fakes that answer at once. */
 function ports(initial: { lines: CartLine[]; owner: string | null; server: CartInput['items']; unsent?: boolean }) {
@@ -20,7 +29,12 @@ function ports(initial: { lines: CartLine[]; owner: string | null; server: CartI
       sent.push(input);
       return cartOf(input.items);
     }),
-    mergeCart: vi.fn(async (input: CartInput) => cartOf([...initial.server, ...input.items.filter((i) => !initial.server.some((s) => s.productId === i.productId))])),
+    mergeCart: vi.fn(async (input: CartInput) =>
+      cartOf([
+        ...initial.server,
+        ...input.items.filter((i) => !initial.server.some((s) => s.productId === i.productId)),
+      ]),
+    ),
     lines: () => lines,
     replace: (next) => {
       lines = next;
@@ -71,7 +85,14 @@ describe('the cart that follows the account', () => {
     startCartSync('u1', port);
     await settle();
     expect(port.fetchCart).not.toHaveBeenCalled();
-    expect(sent).toEqual([{ items: [{ productId: 'a', quantity: 1 }, { productId: 'b', quantity: 2 }] }]);
+    expect(sent).toEqual([
+      {
+        items: [
+          { productId: 'a', quantity: 1 },
+          { productId: 'b', quantity: 2 },
+        ],
+      },
+    ]);
     expect(state()).toEqual({ lines: [line('a', 1), line('b', 2)], owner: 'u1', unsent: false });
   });
 

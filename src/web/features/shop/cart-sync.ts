@@ -21,7 +21,8 @@ export interface CartSyncPorts {
   debounceMs: number;
 }
 
-export const accountCartLines = (cart: AccountCart): CartLine[] => cart.items.map(({ productId, quantity, product }) => ({ productId, quantity, ...product }));
+export const accountCartLines = (cart: AccountCart): CartLine[] =>
+  cart.items.map(({ productId, quantity, product }) => ({ productId, quantity, ...product }));
 
 /**
  * The cart follows the account (issue 30, docs/decisions/043). Signed in: a visitor's cart is
@@ -121,4 +122,7 @@ export const browserOwner = storedItem(CART_OWNER_KEY);
 export const CART_UNSENT_KEY = 'soul-tribe:cart-unsent';
 
 const unsentItem = storedItem(CART_UNSENT_KEY);
-export const browserUnsent = { get: () => unsentItem.get() === '1', set: (value: boolean) => unsentItem.set(value ? '1' : null) };
+export const browserUnsent = {
+  get: () => unsentItem.get() === '1',
+  set: (value: boolean) => unsentItem.set(value ? '1' : null),
+};

@@ -2,17 +2,40 @@ import { ORDER_ITEMS_MAX, ORDER_QUANTITY_MAX } from '@shared/shop';
 import { describe, expect, it } from 'vitest';
 import { type CartLine, canAdd, cartCount, cartReducer, cartTotalCents, orderItems, parseStoredCart } from './cart';
 
-const course = { id: 'course', name: 'Tarot Foundations', category: 'Courses' as const, priceCents: 8900, isDigital: true, stock: null, imageUrl: null };
-const deck = { id: 'deck', name: 'Oracle Deck', category: 'Tarot' as const, priceCents: 3999, isDigital: false, stock: 2, imageUrl: 'https://example.com/deck.jpg' };
-const add = (lines: readonly CartLine[], product: typeof course | typeof deck) => cartReducer(lines, { type: 'add', product });
+const course = {
+  id: 'course',
+  name: 'Tarot Foundations',
+  category: 'Courses' as const,
+  priceCents: 8900,
+  isDigital: true,
+  stock: null,
+  imageUrl: null,
+};
+const deck = {
+  id: 'deck',
+  name: 'Oracle Deck',
+  category: 'Tarot' as const,
+  priceCents: 3999,
+  isDigital: false,
+  stock: 2,
+  imageUrl: 'https://example.com/deck.jpg',
+};
+const add = (lines: readonly CartLine[], product: typeof course | typeof deck) =>
+  cartReducer(lines, { type: 'add', product });
 
 describe('cart reducer', () => {
   it('adds a product once as a line and counts further adds as quantity', () => {
     const lines = add(add(add([], course), course), deck);
-    expect(lines.map((line) => [line.productId, line.quantity])).toEqual([['course', 2], ['deck', 1]]);
+    expect(lines.map((line) => [line.productId, line.quantity])).toEqual([
+      ['course', 2],
+      ['deck', 1],
+    ]);
     expect(cartCount(lines)).toBe(3);
     expect(cartTotalCents(lines)).toBe(2 * 8900 + 3999);
-    expect(orderItems(lines)).toEqual([{ productId: 'course', quantity: 2 }, { productId: 'deck', quantity: 1 }]);
+    expect(orderItems(lines)).toEqual([
+      { productId: 'course', quantity: 2 },
+      { productId: 'deck', quantity: 1 },
+    ]);
   });
 
   it('never goes above the stock of physical goods nor below 1, and refuses an out-of-stock product', () => {
@@ -26,8 +49,13 @@ describe('cart reducer', () => {
 
   it(`keeps a digital product to ${ORDER_QUANTITY_MAX} and a cart to ${ORDER_ITEMS_MAX} products`, () => {
     const lines = add([], course);
-    expect(cartReducer(lines, { type: 'setQuantity', productId: 'course', quantity: 500 })[0]?.quantity).toBe(ORDER_QUANTITY_MAX);
-    const full = Array.from({ length: ORDER_ITEMS_MAX }, (_, i) => i).reduce<readonly CartLine[]>((cart, i) => add(cart, { ...course, id: `p${i}` }), []);
+    expect(cartReducer(lines, { type: 'setQuantity', productId: 'course', quantity: 500 })[0]?.quantity).toBe(
+      ORDER_QUANTITY_MAX,
+    );
+    const full = Array.from({ length: ORDER_ITEMS_MAX }, (_, i) => i).reduce<readonly CartLine[]>(
+      (cart, i) => add(cart, { ...course, id: `p${i}` }),
+      [],
+    );
     expect(full).toHaveLength(ORDER_ITEMS_MAX);
     expect(add(full, course)).toBe(full);
   });
@@ -48,7 +76,15 @@ describe('stored cart', () => {
 
   it('treats a missing, corrupt or foreign value as an empty cart instead of crashing', () => {
     const line = add([], course)[0];
-    for (const raw of [null, '', '{not json', '"a string"', '{"productId":"x"}', JSON.stringify([{ ...line, quantity: -1 }]), JSON.stringify([line, line])]) {
+    for (const raw of [
+      null,
+      '',
+      '{not json',
+      '"a string"',
+      '{"productId":"x"}',
+      JSON.stringify([{ ...line, quantity: -1 }]),
+      JSON.stringify([line, line]),
+    ]) {
       expect(parseStoredCart(raw), String(raw)).toEqual([]);
     }
   });
@@ -58,8 +94,13 @@ describe('cart sync with the shop', () => {
   it('takes the latest price and stock, trims the quantity to the stock, and changes nothing when all is current', () => {
     const lines = add(add(add([], deck), deck), course);
     const synced = cartReducer(lines, { type: 'sync', products: [{ ...deck, priceCents: 4500, stock: 1 }] });
-    expect(synced.map((line) => [line.productId, line.priceCents, line.quantity])).toEqual([['deck', 4500, 1], ['course', 8900, 1]]);
+    expect(synced.map((line) => [line.productId, line.priceCents, line.quantity])).toEqual([
+      ['deck', 4500, 1],
+      ['course', 8900, 1],
+    ]);
     expect(synced[1]).toBe(lines[1]);
-    expect(cartReducer(synced, { type: 'sync', products: [{ ...deck, priceCents: 4500, stock: 1 }, course] })).toBe(synced);
+    expect(cartReducer(synced, { type: 'sync', products: [{ ...deck, priceCents: 4500, stock: 1 }, course] })).toBe(
+      synced,
+    );
   });
 });

@@ -39,14 +39,26 @@ function isCartLine(value: unknown): value is CartLine {
 }
 
 const isStoredCart = (value: unknown): value is CartLine[] =>
-  Array.isArray(value) && value.length <= ORDER_ITEMS_MAX && value.every(isCartLine) && new Set(value.map((line) => line.productId)).size === value.length;
+  Array.isArray(value) &&
+  value.length <= ORDER_ITEMS_MAX &&
+  value.every(isCartLine) &&
+  new Set(value.map((line) => line.productId)).size === value.length;
 
 export type CartAction =
-  | { type: 'add'; product: Pick<Product, 'id' | 'name' | 'category' | 'priceCents' | 'isDigital' | 'stock' | 'imageUrl'> }
+  | {
+      type: 'add';
+      product: Pick<Product, 'id' | 'name' | 'category' | 'priceCents' | 'isDigital' | 'stock' | 'imageUrl'>;
+    }
   | { type: 'setQuantity'; productId: string; quantity: number }
   | { type: 'remove'; productId: string }
   | { type: 'clear' }
-  | { type: 'sync'; products: readonly Pick<Product, 'id' | 'name' | 'category' | 'priceCents' | 'isDigital' | 'stock' | 'imageUrl'>[] };
+  | {
+      type: 'sync';
+      products: readonly Pick<
+        Product,
+        'id' | 'name' | 'category' | 'priceCents' | 'isDigital' | 'stock' | 'imageUrl'
+      >[];
+    };
 
 /** The most of one product an order may hold: the order limit, and the stock of physical goods. */
 export function maxQuantity(line: Pick<CartLine, 'stock'>): number {
@@ -66,19 +78,31 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): rea
     case 'add': {
       const { product } = action;
       if (!canAdd(lines, product)) return lines;
-      const snapshot = { name: product.name, category: product.category, priceCents: product.priceCents, isDigital: product.isDigital, stock: product.stock, imageUrl: product.imageUrl };
+      const snapshot = {
+        name: product.name,
+        category: product.category,
+        priceCents: product.priceCents,
+        isDigital: product.isDigital,
+        stock: product.stock,
+        imageUrl: product.imageUrl,
+      };
       const existing = lines.find((line) => line.productId === product.id);
-      if (existing) return lines.map((line) => (line === existing ? { ...line, ...snapshot, quantity: line.quantity + 1 } : line));
+      if (existing)
+        return lines.map((line) => (line === existing ? { ...line, ...snapshot, quantity: line.quantity + 1 } : line));
       return [...lines, { productId: product.id, ...snapshot, quantity: 1 }];
     }
     case 'setQuantity': {
       const line = lines.find((candidate) => candidate.productId === action.productId);
       if (!line || !Number.isInteger(action.quantity)) return lines;
       const quantity = Math.min(Math.max(action.quantity, 1), maxQuantity(line));
-      return quantity === line.quantity ? lines : lines.map((candidate) => (candidate === line ? { ...line, quantity } : candidate));
+      return quantity === line.quantity
+        ? lines
+        : lines.map((candidate) => (candidate === line ? { ...line, quantity } : candidate));
     }
     case 'remove':
-      return lines.some((line) => line.productId === action.productId) ? lines.filter((line) => line.productId !== action.productId) : lines;
+      return lines.some((line) => line.productId === action.productId)
+        ? lines.filter((line) => line.productId !== action.productId)
+        : lines;
     case 'clear':
       return lines.length === 0 ? lines : [];
     case 'sync': {
@@ -97,18 +121,31 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): rea
 }
 
 export const cartCount = (lines: readonly CartLine[]) => lines.reduce((sum, line) => sum + line.quantity, 0);
-export const cartTotalCents = (lines: readonly CartLine[]) => lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+export const cartTotalCents = (lines: readonly CartLine[]) =>
+  lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
 
 /** What was stored, if it is a cart: anything else (edited by hand, an older shape) is an empty cart. */
 export function parseStoredCart(raw: string | null): CartLine[] {
   if (!raw) return [];
   try {
     const parsed: unknown = JSON.parse(raw);
-    return isStoredCart(parsed) ? parsed.map(({ productId, name, category, priceCents, isDigital, stock, imageUrl, quantity }) => ({ productId, name, category, priceCents, isDigital, stock, imageUrl, quantity })) : [];
+    return isStoredCart(parsed)
+      ? parsed.map(({ productId, name, category, priceCents, isDigital, stock, imageUrl, quantity }) => ({
+          productId,
+          name,
+          category,
+          priceCents,
+          isDigital,
+          stock,
+          imageUrl,
+          quantity,
+        }))
+      : [];
   } catch {
     return [];
   }
 }
 
 /** The body of POST /api/shop/orders. */
-export const orderItems = (lines: readonly CartLine[]) => lines.map((line) => ({ productId: line.productId, quantity: line.quantity }));
+export const orderItems = (lines: readonly CartLine[]) =>
+  lines.map((line) => ({ productId: line.productId, quantity: line.quantity }));

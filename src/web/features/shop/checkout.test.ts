@@ -16,9 +16,19 @@ describe('checkout attempt', () => {
 
 describe('checkout problems', () => {
   it('says Insufficient balance for a 402, the server’s reason otherwise', () => {
-    expect(checkoutProblem(new ApiError(402, 'INSUFFICIENT_FUNDS', 'Insufficient balance. Please add funds to your wallet.'))).toEqual({ kind: 'insufficient', message: 'Insufficient balance' });
-    expect(checkoutProblem(new ApiError(409, 'CONFLICT', 'Not enough of "Oracle Deck" in stock'))).toEqual({ kind: 'other', message: 'Not enough of "Oracle Deck" in stock' });
-    expect(checkoutProblem(new ApiError(400, 'VALIDATION', 'Invalid', { items: 'Your cart is empty' }))).toEqual({ kind: 'other', message: 'Your cart is empty' });
+    expect(
+      checkoutProblem(
+        new ApiError(402, 'INSUFFICIENT_FUNDS', 'Insufficient balance. Please add funds to your wallet.'),
+      ),
+    ).toEqual({ kind: 'insufficient', message: 'Insufficient balance' });
+    expect(checkoutProblem(new ApiError(409, 'CONFLICT', 'Not enough of "Oracle Deck" in stock'))).toEqual({
+      kind: 'other',
+      message: 'Not enough of "Oracle Deck" in stock',
+    });
+    expect(checkoutProblem(new ApiError(400, 'VALIDATION', 'Invalid', { items: 'Your cart is empty' }))).toEqual({
+      kind: 'other',
+      message: 'Your cart is empty',
+    });
     expect(checkoutProblem(new Error('boom')).kind).toBe('other');
   });
 });

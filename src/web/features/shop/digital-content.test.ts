@@ -16,7 +16,9 @@ describe('digital content', () => {
   });
 
   it('leaves other schemes and plain text as text', () => {
-    expect(contentParts('javascript:alert(1) or ftp://files.example')).toEqual([{ kind: 'text', text: 'javascript:alert(1) or ftp://files.example' }]);
+    expect(contentParts('javascript:alert(1) or ftp://files.example')).toEqual([
+      { kind: 'text', text: 'javascript:alert(1) or ftp://files.example' },
+    ]);
     expect(contentParts('')).toEqual([]);
   });
 });

@@ -16,7 +16,11 @@ function MyProductRow({ product, onEdit }: { product: MyProduct; onEdit: () => v
   const titleId = `my-product-${product.id}`;
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center" data-testid="my-product">
-      <ProductImage imageUrl={product.imageUrl} category={product.category} className="hidden size-14 shrink-0 rounded-lg sm:flex" />
+      <ProductImage
+        imageUrl={product.imageUrl}
+        category={product.category}
+        className="hidden size-14 shrink-0 rounded-lg sm:flex"
+      />
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="flex flex-wrap items-center gap-2 font-semibold">
           <span id={titleId} className="[overflow-wrap:anywhere]">
@@ -31,7 +35,8 @@ function MyProductRow({ product, onEdit }: { product: MyProduct; onEdit: () => v
           </p>
         ) : null}
         <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
-          <span>{product.category}</span>·<span className="font-semibold text-gold">{formatCents(product.priceCents)}</span>
+          <span>{product.category}</span>·
+          <span className="font-semibold text-gold">{formatCents(product.priceCents)}</span>
           {product.isDigital ? null : (
             <>
               ·<span>{stockLabel(product.stock) ?? `${product.stock} in stock`}</span>
@@ -39,7 +44,13 @@ function MyProductRow({ product, onEdit }: { product: MyProduct; onEdit: () => v
           )}
         </p>
       </div>
-      <Button variant="outline" size="sm" className="self-start sm:self-center" onClick={onEdit} aria-describedby={titleId}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="self-start sm:self-center"
+        onClick={onEdit}
+        aria-describedby={titleId}
+      >
         <Pencil aria-hidden="true" />
         Edit
       </Button>
@@ -57,7 +68,9 @@ export function MyProducts() {
       <CardHeader className="flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid gap-1.5">
           <CardTitle>My products</CardTitle>
-          <CardDescription>Sell courses, decks and crystals in the Soul Tribe shop. You earn 70% of each sale.</CardDescription>
+          <CardDescription>
+            Sell courses, decks and crystals in the Soul Tribe shop. You earn 70% of each sale.
+          </CardDescription>
         </div>
         <Button onClick={() => openDialog(null)}>
           <Plus aria-hidden="true" />
@@ -70,7 +83,9 @@ export function MyProducts() {
         ) : products.isError ? (
           <LoadFailed query={products} message="We could not load your products." />
         ) : products.data.products.length === 0 ? (
-          <p className="py-6 text-center text-muted-foreground">No products yet. Press Add Product to list your first one.</p>
+          <p className="py-6 text-center text-muted-foreground">
+            No products yet. Press Add Product to list your first one.
+          </p>
         ) : (
           <ul className="divide-y divide-border" aria-label="My products">
             {products.data.products.map((product) => (
@@ -79,7 +94,11 @@ export function MyProducts() {
           </ul>
         )}
       </CardContent>
-      <ProductDialog open={dialog.open} product={dialog.product} onOpenChange={(open) => setDialog((current) => ({ ...current, open }))} />
+      <ProductDialog
+        open={dialog.open}
+        product={dialog.product}
+        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+      />
     </Card>
   );
 }

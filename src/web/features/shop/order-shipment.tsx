@@ -1,5 +1,10 @@
 import { formatCents } from '@shared/money';
-import { SHIPMENT_STATUS_LABELS, type OrderShipment, type ShipmentStatus, type ShippingAddress } from '@shared/shipping';
+import {
+  SHIPMENT_STATUS_LABELS,
+  type OrderShipment,
+  type ShipmentStatus,
+  type ShippingAddress,
+} from '@shared/shipping';
 import { Truck } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
@@ -35,7 +40,8 @@ export function OrderShipmentStatus({ shipment, itemNames }: { shipment: OrderSh
   const cancel = useCancelShipment();
   const onCancel = () =>
     cancel.mutate(shipment.id, {
-      onSuccess: (result) => toast.success(`Order cancelled: ${formatCents(result.refundedCents)} is back in your wallet`),
+      onSuccess: (result) =>
+        toast.success(`Order cancelled: ${formatCents(result.refundedCents)} is back in your wallet`),
       onError: (error) => toast.error(error.message),
     });
   return (
@@ -63,13 +69,20 @@ export function OrderShipmentStatus({ shipment, itemNames }: { shipment: OrderSh
           )}
         </p>
       ) : null}
-      {shipment.status === 'cancelled' ? <p className="text-sm">Refunded {formatCents(shipment.refundedCents)} to your wallet.</p> : null}
+      {shipment.status === 'cancelled' ? (
+        <p className="text-sm">Refunded {formatCents(shipment.refundedCents)} to your wallet.</p>
+      ) : null}
       {shipment.status === 'paid' && !shipment.isOverdue ? (
-        <p className="text-sm text-muted-foreground">The seller ships by {shipDate.format(new Date(shipment.shipByAt))}.</p>
+        <p className="text-sm text-muted-foreground">
+          The seller ships by {shipDate.format(new Date(shipment.shipByAt))}.
+        </p>
       ) : null}
       {shipment.isOverdue ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-destructive">Not shipped by {shipDate.format(new Date(shipment.shipByAt))}. You may cancel for a full refund of {formatCents(shipment.itemsCents)}.</p>
+          <p className="text-sm text-destructive">
+            Not shipped by {shipDate.format(new Date(shipment.shipByAt))}. You may cancel for a full refund of{' '}
+            {formatCents(shipment.itemsCents)}.
+          </p>
           <Button variant="outline" size="sm" disabled={cancel.isPending} onClick={onCancel}>
             Cancel and refund
           </Button>

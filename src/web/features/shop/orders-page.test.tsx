@@ -9,14 +9,28 @@ import { profileQueryKey } from '@/lib/auth';
 import { testSale } from '../../../../tests/unit/test-shipment';
 import { OrdersPage } from './orders-page';
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-const profile = (role: Profile['role']): Profile => ({ id: 'u1', email: 'admin@soultribe.app', fullName: 'Ada Admin', avatarUrl: null, role, walletBalanceCents: 0, creditCents: 0, createdAt: new Date().toISOString() });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+const profile = (role: Profile['role']): Profile => ({
+  id: 'u1',
+  email: 'admin@soultribe.app',
+  fullName: 'Ada Admin',
+  avatarUrl: null,
+  role,
+  walletBalanceCents: 0,
+  creditCents: 0,
+  createdAt: new Date().toISOString(),
+});
 const platformSale: SellerShipment = { ...testSale, sellerName: null };
 
 function renderPage(role: Profile['role']) {
-  const fetchMock = vi.fn(async (url: string) => (url === '/api/admin/shop/shipments' ? json({ shipments: [platformSale] }) : json({ orders: [] })));
+  const fetchMock = vi.fn(async (url: string) =>
+    url === '/api/admin/shop/shipments' ? json({ shipments: [platformSale] }) : json({ orders: [] }),
+  );
   vi.stubGlobal('fetch', fetchMock);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
   queryClient.setQueryData(profileQueryKey, profile(role));
   render(
     <QueryClientProvider client={queryClient}>
@@ -40,9 +54,11 @@ describe('/shop/orders', () => {
     const list = await screen.findByRole('list', { name: 'Shop orders' });
     expect(within(list).getByText('Ship to Rowan Vale')).toBeTruthy();
     expect(within(list).getByRole('button', { name: /Mark shipped/ })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Shop orders to ship' }).compareDocumentPosition(screen.getByRole('heading', { name: 'Your own purchases' }))).toBe(
-      Node.DOCUMENT_POSITION_FOLLOWING,
-    );
+    expect(
+      screen
+        .getByRole('heading', { name: 'Shop orders to ship' })
+        .compareDocumentPosition(screen.getByRole('heading', { name: 'Your own purchases' })),
+    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   });
 
   it("shows a client only their own orders, and never asks for the platform's", async () => {

@@ -22,11 +22,21 @@ const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSt
 /** What a digital product delivers, with its http(s) links clickable; shown once the buyer opens it. */
 function DigitalContent({ id, content }: { id: string; content: string }) {
   return (
-    <p id={id} className="mt-2 rounded-lg border border-border bg-muted/40 p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid="digital-content">
+    <p
+      id={id}
+      className="mt-2 rounded-lg border border-border bg-muted/40 p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]"
+      data-testid="digital-content"
+    >
       {contentParts(content).map((part, index) =>
         part.kind === 'link' ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text never move
-          <a key={index} href={part.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-pink underline underline-offset-4">
+          <a
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text never move
+            key={index}
+            href={part.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 font-semibold text-pink underline underline-offset-4"
+          >
             {part.url}
             <ExternalLink className="size-3.5" aria-hidden="true" />
             <span className="sr-only">(opens in a new tab)</span>
@@ -48,7 +58,8 @@ function OrderLine({ orderId, item }: { orderId: string; item: Order['items'][nu
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <p className="font-semibold [overflow-wrap:anywhere]">
-            <span id={`${contentId}-name`}>{item.name}</span> {item.isDigital ? <Badge className="ml-1 align-middle">Digital</Badge> : null}
+            <span id={`${contentId}-name`}>{item.name}</span>{' '}
+            {item.isDigital ? <Badge className="ml-1 align-middle">Digital</Badge> : null}
           </p>
           <p className="text-sm text-muted-foreground tabular-nums">
             {item.quantity} × {formatCents(item.unitPriceCents)}
@@ -56,12 +67,21 @@ function OrderLine({ orderId, item }: { orderId: string; item: Order['items'][nu
         </div>
         <div className="flex items-center gap-3">
           {item.isDigital && item.digitalContent ? (
-            <Button variant="outline" size="sm" aria-expanded={isOpen} aria-controls={contentId} onClick={() => setIsOpen((open) => !open)} aria-describedby={`${contentId}-name`}>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-expanded={isOpen}
+              aria-controls={contentId}
+              onClick={() => setIsOpen((open) => !open)}
+              aria-describedby={`${contentId}-name`}
+            >
               <PackageOpen aria-hidden="true" />
               {isOpen ? 'Close' : 'Open'}
             </Button>
           ) : null}
-          <span className="font-semibold text-gold tabular-nums">{formatCents(item.unitPriceCents * item.quantity)}</span>
+          <span className="font-semibold text-gold tabular-nums">
+            {formatCents(item.unitPriceCents * item.quantity)}
+          </span>
         </div>
       </div>
       {isOpen && item.digitalContent ? <DigitalContent id={contentId} content={item.digitalContent} /> : null}
@@ -85,7 +105,13 @@ function OrderCard({ order }: { order: Order }) {
         {order.shipments.length > 0 ? (
           <div className="grid gap-3 border-t border-border py-3">
             {order.shipments.map((shipment) => (
-              <OrderShipmentStatus key={shipment.id} shipment={shipment} itemNames={order.items.filter((item) => shipment.productIds.includes(item.productId)).map((item) => item.name)} />
+              <OrderShipmentStatus
+                key={shipment.id}
+                shipment={shipment}
+                itemNames={order.items
+                  .filter((item) => shipment.productIds.includes(item.productId))
+                  .map((item) => item.name)}
+              />
             ))}
             {order.shippingAddress ? (
               <div className="grid gap-1">

@@ -50,7 +50,12 @@ function HideButton({ product }: { product: Product }) {
     );
   return (
     <>
-      <Button variant="outline" disabled={setHidden.isPending} onClick={product.isHidden ? unhide : () => setIsAsking(true)} aria-describedby={`product-${product.id}`}>
+      <Button
+        variant="outline"
+        disabled={setHidden.isPending}
+        onClick={product.isHidden ? unhide : () => setIsAsking(true)}
+        aria-describedby={`product-${product.id}`}
+      >
         {product.isHidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
         {product.isHidden ? 'Unhide' : 'Hide'}
       </Button>
@@ -70,7 +75,15 @@ function HideButton({ product }: { product: Product }) {
 }
 
 /** One product of the shop: what it is, who sells it, its rating, price and stock, and Add to Cart. */
-export function ProductCard({ product, isAdmin, viewerId }: { product: Product; isAdmin: boolean; viewerId: string | null }) {
+export function ProductCard({
+  product,
+  isAdmin,
+  viewerId,
+}: {
+  product: Product;
+  isAdmin: boolean;
+  viewerId: string | null;
+}) {
   const lines = useCart();
   const isSoldOut = maxQuantity(product) === 0;
   // The server refuses a seller buying their own product; the card says so before the cart does.
@@ -102,7 +115,10 @@ export function ProductCard({ product, isAdmin, viewerId }: { product: Product; 
             {product.seller ? (
               <>
                 by{' '}
-                <Link to={readerProfilePath(product.seller.username)} className="font-semibold text-pink underline-offset-4 hover:underline">
+                <Link
+                  to={readerProfilePath(product.seller.username)}
+                  className="font-semibold text-pink underline-offset-4 hover:underline"
+                >
                   {product.seller.name}
                 </Link>
               </>
@@ -117,12 +133,17 @@ export function ProductCard({ product, isAdmin, viewerId }: { product: Product; 
         <h2 id={titleId} className="text-lg font-semibold leading-snug [overflow-wrap:anywhere]">
           {product.name}
         </h2>
-        {product.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p> : null}
+        {product.description ? (
+          <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>
+        ) : null}
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">
           <div className="grid gap-1">
             <Rating rating={product.rating} reviewCount={product.reviewCount} />
             {stock ? (
-              <span className={isSoldOut ? 'text-sm font-semibold text-destructive' : 'text-sm font-semibold text-gold'} data-testid="product-stock">
+              <span
+                className={isSoldOut ? 'text-sm font-semibold text-destructive' : 'text-sm font-semibold text-gold'}
+                data-testid="product-stock"
+              >
                 {stock}
               </span>
             ) : null}

@@ -7,13 +7,28 @@ import { toast } from '@/lib/toast';
 import { selectClassName } from '@/components/list-states';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { useSaveProduct } from './api';
-import { emptyProductForm, formFieldOf, type ProductFormField, type ProductFormInput, type ProductFormOutput, productFormSchema, productToForm } from './product-form';
+import {
+  emptyProductForm,
+  formFieldOf,
+  type ProductFormField,
+  type ProductFormInput,
+  type ProductFormOutput,
+  productFormSchema,
+  productToForm,
+} from './product-form';
 
 const PRICE_HINT = `From $${PRODUCT_PRICE_MIN_CENTS / 100} to $${(PRODUCT_PRICE_MAX_CENTS / 100).toLocaleString('en-US')}`;
 const CONTENT_HINT = 'What buyers receive: a message, a link to the course or download. Only buyers see it.';
@@ -68,16 +83,36 @@ function ProductForm({ product, onDone }: { product: MyProduct | null; onDone: (
   const kind = field('kind');
 
   return (
-    <form className="grid gap-4" onSubmit={handleSubmit(submit)} aria-label={product ? 'Edit product' : 'Add product'} noValidate>
+    <form
+      className="grid gap-4"
+      onSubmit={handleSubmit(submit)}
+      aria-label={product ? 'Edit product' : 'Add product'}
+      noValidate
+    >
       <FormField {...name} label="Name">
-        <Input maxLength={120} placeholder="Moonstone Pendulum" {...fieldAria(name.id, name.error)} {...register('name')} />
+        <Input
+          maxLength={120}
+          placeholder="Moonstone Pendulum"
+          {...fieldAria(name.id, name.error)}
+          {...register('name')}
+        />
       </FormField>
       <FormField {...description} label="Description">
-        <Textarea rows={3} maxLength={5000} {...fieldAria(description.id, description.error)} {...register('description')} />
+        <Textarea
+          rows={3}
+          maxLength={5000}
+          {...fieldAria(description.id, description.error)}
+          {...register('description')}
+        />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField {...price} label="Price ($)" hint={PRICE_HINT}>
-          <Input inputMode="decimal" placeholder="24.99" {...fieldAria(price.id, price.error, PRICE_HINT)} {...register('price')} />
+          <Input
+            inputMode="decimal"
+            placeholder="24.99"
+            {...fieldAria(price.id, price.error, PRICE_HINT)}
+            {...register('price')}
+          />
         </FormField>
         <FormField {...category} label="Category">
           <select className={selectClassName} {...fieldAria(category.id, category.error)} {...register('category')}>
@@ -109,15 +144,34 @@ function ProductForm({ product, onDone }: { product: MyProduct | null; onDone: (
       </fieldset>
       {isDigital ? (
         <FormField {...content} label="Digital content" hint={CONTENT_HINT}>
-          <Textarea rows={3} maxLength={10_000} placeholder="Your lessons: https://…" {...fieldAria(content.id, content.error, CONTENT_HINT)} {...register('digitalContent')} />
+          <Textarea
+            rows={3}
+            maxLength={10_000}
+            placeholder="Your lessons: https://…"
+            {...fieldAria(content.id, content.error, CONTENT_HINT)}
+            {...register('digitalContent')}
+          />
         </FormField>
       ) : (
         <FormField {...stock} label="In stock">
-          <Input type="number" inputMode="numeric" min={0} max={100_000} {...fieldAria(stock.id, stock.error)} {...register('stock')} />
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100_000}
+            {...fieldAria(stock.id, stock.error)}
+            {...register('stock')}
+          />
         </FormField>
       )}
       <FormField {...imageUrl} label="Image URL (optional)">
-        <Input type="url" placeholder="https://…" maxLength={500} {...fieldAria(imageUrl.id, imageUrl.error)} {...register('imageUrl')} />
+        <Input
+          type="url"
+          placeholder="https://…"
+          maxLength={500}
+          {...fieldAria(imageUrl.id, imageUrl.error)}
+          {...register('imageUrl')}
+        />
       </FormField>
       {formError ? (
         <Alert variant="destructive" role="alert">
@@ -137,13 +191,25 @@ function ProductForm({ product, onDone }: { product: MyProduct | null; onDone: (
 }
 
 /** 'Add Product' (product null) or 'Edit' of one, in a dialog with a fresh form each time. */
-export function ProductDialog({ open, product, onOpenChange }: { open: boolean; product: MyProduct | null; onOpenChange: (open: boolean) => void }) {
+export function ProductDialog({
+  open,
+  product,
+  onOpenChange,
+}: {
+  open: boolean;
+  product: MyProduct | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
           <DialogTitle>{product ? 'Edit Product' : 'Add Product'}</DialogTitle>
-          <DialogDescription>{product ? 'Changes show in the shop at once.' : 'It appears in the shop as soon as you add it; you earn 70% of each sale.'}</DialogDescription>
+          <DialogDescription>
+            {product
+              ? 'Changes show in the shop at once.'
+              : 'It appears in the shop as soon as you add it; you earn 70% of each sale.'}
+          </DialogDescription>
         </DialogHeader>
         {open ? <ProductForm key={product?.id ?? 'new'} product={product} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>

@@ -39,12 +39,24 @@ export const productFormSchema = z
   .transform((form, ctx): z.output<typeof productInputSchema> => {
     const isDigital = form.kind === 'digital';
     const imageUrl = shape.imageUrl.safeParse(form.imageUrl === '' ? null : form.imageUrl);
-    if (!imageUrl.success) ctx.addIssue({ code: 'custom', path: ['imageUrl'], message: 'Image must be an http(s) URL' });
+    if (!imageUrl.success)
+      ctx.addIssue({ code: 'custom', path: ['imageUrl'], message: 'Image must be an http(s) URL' });
     const content = shape.digitalContent.safeParse(form.digitalContent || null);
-    if (isDigital && !form.digitalContent) ctx.addIssue({ code: 'custom', path: ['digitalContent'], message: 'A digital product needs its content or link' });
-    else if (isDigital && !content.success) ctx.addIssue({ code: 'custom', path: ['digitalContent'], message: content.error.issues[0]?.message ?? 'Check the content' });
+    if (isDigital && !form.digitalContent)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['digitalContent'],
+        message: 'A digital product needs its content or link',
+      });
+    else if (isDigital && !content.success)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['digitalContent'],
+        message: content.error.issues[0]?.message ?? 'Check the content',
+      });
     const stock = /^\d+$/.test(form.stock) ? shape.stock.safeParse(Number(form.stock)) : null;
-    if (!isDigital && !stock?.success) ctx.addIssue({ code: 'custom', path: ['stock'], message: 'Enter the number in stock, 0 or more' });
+    if (!isDigital && !stock?.success)
+      ctx.addIssue({ code: 'custom', path: ['stock'], message: 'Enter the number in stock, 0 or more' });
     return {
       name: form.name,
       description: form.description,
@@ -60,7 +72,16 @@ export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormOutput = z.output<typeof productFormSchema>;
 export type ProductFormField = keyof ProductFormInput;
 
-export const emptyProductForm: ProductFormInput = { name: '', description: '', price: '', category: 'Crystals', kind: 'digital', imageUrl: '', digitalContent: '', stock: '' };
+export const emptyProductForm: ProductFormInput = {
+  name: '',
+  description: '',
+  price: '',
+  category: 'Crystals',
+  kind: 'digital',
+  imageUrl: '',
+  digitalContent: '',
+  stock: '',
+};
 
 /** An existing product in the dialog's terms, to edit it. */
 export function productToForm(product: MyProduct): ProductFormInput {

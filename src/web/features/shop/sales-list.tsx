@@ -26,7 +26,9 @@ function ShipmentActions({ shipment }: { shipment: SellerShipment }) {
       {
         onSuccess: (updated) => {
           setErrors({});
-          toast.success(updated.status === 'shipped' ? `Marked shipped: ${updated.buyerName} has been told` : 'Marked delivered');
+          toast.success(
+            updated.status === 'shipped' ? `Marked shipped: ${updated.buyerName} has been told` : 'Marked delivered',
+          );
         },
         onError: (error) => {
           if (error instanceof ApiError && error.fields) setErrors(error.fields);
@@ -36,7 +38,13 @@ function ShipmentActions({ shipment }: { shipment: SellerShipment }) {
     );
   if (shipment.status === 'shipped') {
     return (
-      <Button size="sm" variant="outline" className="justify-self-start" disabled={step.isPending} onClick={() => run()}>
+      <Button
+        size="sm"
+        variant="outline"
+        className="justify-self-start"
+        disabled={step.isPending}
+        onClick={() => run()}
+      >
         <PackageCheck aria-hidden="true" />
         Mark delivered
       </Button>
@@ -54,10 +62,18 @@ function ShipmentActions({ shipment }: { shipment: SellerShipment }) {
       }}
     >
       <FormField id={carrierId} label="Carrier (optional)" error={errors.carrier}>
-        <Input {...fieldAria(carrierId, errors.carrier)} value={carrier} onChange={(event) => setCarrier(event.target.value)} />
+        <Input
+          {...fieldAria(carrierId, errors.carrier)}
+          value={carrier}
+          onChange={(event) => setCarrier(event.target.value)}
+        />
       </FormField>
       <FormField id={trackingId} label="Tracking number (optional)" error={errors.trackingNumber}>
-        <Input {...fieldAria(trackingId, errors.trackingNumber)} value={trackingNumber} onChange={(event) => setTrackingNumber(event.target.value)} />
+        <Input
+          {...fieldAria(trackingId, errors.trackingNumber)}
+          value={trackingNumber}
+          onChange={(event) => setTrackingNumber(event.target.value)}
+        />
       </FormField>
       <Button type="submit" size="sm" className="h-10" disabled={step.isPending}>
         <Truck aria-hidden="true" />
@@ -82,7 +98,9 @@ function SaleRow({ shipment, isAdminView }: { shipment: SellerShipment; isAdminV
             Not shipped by {shipDate.format(new Date(shipment.shipByAt))}
           </Badge>
         ) : null}
-        {shipment.status === 'paid' && !shipment.isOverdue ? <span className="text-sm text-muted-foreground">Ship by {shipDate.format(new Date(shipment.shipByAt))}</span> : null}
+        {shipment.status === 'paid' && !shipment.isOverdue ? (
+          <span className="text-sm text-muted-foreground">Ship by {shipDate.format(new Date(shipment.shipByAt))}</span>
+        ) : null}
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="grid content-start gap-1">
@@ -94,7 +112,9 @@ function SaleRow({ shipment, isAdminView }: { shipment: SellerShipment; isAdminV
               </li>
             ))}
           </ul>
-          {isAdminView ? <p className="text-sm text-muted-foreground">Sold by {shipment.sellerName ?? 'Soul Tribe'}</p> : null}
+          {isAdminView ? (
+            <p className="text-sm text-muted-foreground">Sold by {shipment.sellerName ?? 'Soul Tribe'}</p>
+          ) : null}
         </div>
         <div className="grid content-start gap-1">
           <p className="text-sm font-semibold">Ship to {shipment.buyerName}</p>
@@ -109,7 +129,10 @@ function SaleRow({ shipment, isAdminView }: { shipment: SellerShipment; isAdminV
       {shipment.status === 'cancelled' ? (
         <p className="text-sm text-destructive">
           Cancelled by the buyer: {formatCents(shipment.refundedCents)} refunded
-          {shipment.platformCarriedCents > 0 ? `; Soul Tribe carried ${formatCents(shipment.platformCarriedCents)} of the seller's share (already paid out)` : ''}.
+          {shipment.platformCarriedCents > 0
+            ? `; Soul Tribe carried ${formatCents(shipment.platformCarriedCents)} of the seller's share (already paid out)`
+            : ''}
+          .
         </p>
       ) : null}
       <ShipmentActions shipment={shipment} />

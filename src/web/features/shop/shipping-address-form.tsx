@@ -1,4 +1,9 @@
-import { SHIPPING_ADDRESS_FIELDS, SHIPPING_ADDRESS_LABELS, type ShippingAddress, shippingAddressSchema } from '@shared/shipping';
+import {
+  SHIPPING_ADDRESS_FIELDS,
+  SHIPPING_ADDRESS_LABELS,
+  type ShippingAddress,
+  shippingAddressSchema,
+} from '@shared/shipping';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormField, fieldAria } from '@/components/ui/form-field';
@@ -50,17 +55,43 @@ export function useShippingAddress(isNeeded: boolean) {
 }
 
 /** 'Ship to': the six fields of a physical order's address, each with its message beside it. */
-export function ShippingAddressForm({ address, errors, isSaved, onChange }: { address: ShippingAddress; errors: AddressErrors; isSaved: boolean; onChange: (field: keyof ShippingAddress, value: string) => void }) {
+export function ShippingAddressForm({
+  address,
+  errors,
+  isSaved,
+  onChange,
+}: {
+  address: ShippingAddress;
+  errors: AddressErrors;
+  isSaved: boolean;
+  onChange: (field: keyof ShippingAddress, value: string) => void;
+}) {
   return (
     <fieldset className="grid gap-3 rounded-xl border border-border p-4" data-testid="shipping-address">
       <legend className="px-1 font-semibold">Ship to</legend>
-      <p className="text-sm text-muted-foreground">{isSaved ? 'Your saved address. Change it here if this order goes elsewhere.' : 'Physical items need an address. We save it for your next order.'}</p>
+      <p className="text-sm text-muted-foreground">
+        {isSaved
+          ? 'Your saved address. Change it here if this order goes elsewhere.'
+          : 'Physical items need an address. We save it for your next order.'}
+      </p>
       <div className="grid gap-3 sm:grid-cols-2">
         {SHIPPING_ADDRESS_FIELDS.map((field) => {
           const id = `ship-${field}`;
           return (
-            <FormField key={field} id={id} label={SHIPPING_ADDRESS_LABELS[field]} error={errors[field]} className={field === 'name' || field === 'street' ? 'content-start sm:col-span-2' : 'content-start'}>
-              <Input {...fieldAria(id, errors[field])} name={field} autoComplete={AUTOCOMPLETE[field]} value={address[field]} onChange={(event) => onChange(field, event.target.value)} />
+            <FormField
+              key={field}
+              id={id}
+              label={SHIPPING_ADDRESS_LABELS[field]}
+              error={errors[field]}
+              className={field === 'name' || field === 'street' ? 'content-start sm:col-span-2' : 'content-start'}
+            >
+              <Input
+                {...fieldAria(id, errors[field])}
+                name={field}
+                autoComplete={AUTOCOMPLETE[field]}
+                value={address[field]}
+                onChange={(event) => onChange(field, event.target.value)}
+              />
             </FormField>
           );
         })}

@@ -3,9 +3,18 @@ import { DEFAULT_SHOP_FILTER, filterFromParams, filterToParams, hasAnyFilter, pa
 
 describe('shop filter ↔ URL query', () => {
   it('round-trips every choice under the API names, leaving defaults out', () => {
-    const filter = { search: 'moon', category: 'Courses', sort: 'price_asc', minCents: 1000, maxCents: 5000, digital: true } as const;
+    const filter = {
+      search: 'moon',
+      category: 'Courses',
+      sort: 'price_asc',
+      minCents: 1000,
+      maxCents: 5000,
+      digital: true,
+    } as const;
     const params = filterToParams(filter);
-    expect(params.toString()).toBe('search=moon&category=Courses&sort=price_asc&minCents=1000&maxCents=5000&digital=true');
+    expect(params.toString()).toBe(
+      'search=moon&category=Courses&sort=price_asc&minCents=1000&maxCents=5000&digital=true',
+    );
     expect(filterFromParams(params)).toEqual(filter);
     expect(filterToParams(DEFAULT_SHOP_FILTER).toString()).toBe('');
   });
@@ -16,8 +25,13 @@ describe('shop filter ↔ URL query', () => {
   });
 
   it('falls back to defaults for unknown or malformed values and orders a reversed range', () => {
-    expect(filterFromParams(new URLSearchParams('category=Potions&sort=cheapest&minCents=-5&maxCents=abc'))).toEqual(DEFAULT_SHOP_FILTER);
-    expect(filterFromParams(new URLSearchParams('minCents=5000&maxCents=1000'))).toMatchObject({ minCents: 1000, maxCents: 5000 });
+    expect(filterFromParams(new URLSearchParams('category=Potions&sort=cheapest&minCents=-5&maxCents=abc'))).toEqual(
+      DEFAULT_SHOP_FILTER,
+    );
+    expect(filterFromParams(new URLSearchParams('minCents=5000&maxCents=1000'))).toMatchObject({
+      minCents: 1000,
+      maxCents: 5000,
+    });
     expect(filterFromParams(new URLSearchParams(`search=${'a'.repeat(150)}`)).search).toHaveLength(100);
   });
 

@@ -11,9 +11,17 @@ export interface ShopFilter {
   digital: boolean | null;
 }
 
-export const DEFAULT_SHOP_FILTER: ShopFilter = { search: '', category: null, sort: 'featured', minCents: null, maxCents: null, digital: null };
+export const DEFAULT_SHOP_FILTER: ShopFilter = {
+  search: '',
+  category: null,
+  sort: 'featured',
+  minCents: null,
+  maxCents: null,
+  digital: null,
+};
 
-const isCategory = (value: string | null): value is ShopCategory => SHOP_CATEGORIES.some((category) => category === value);
+const isCategory = (value: string | null): value is ShopCategory =>
+  SHOP_CATEGORIES.some((category) => category === value);
 const isSort = (value: string | null): value is ShopSort => SHOP_SORTS.some((sort) => sort === value);
 
 function centsParam(value: string | null): number | null {

@@ -23,7 +23,8 @@ const product = (overrides: Partial<Product>): Product => ({
   isHidden: false,
   ...overrides,
 });
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** The products API answering `answer` for each query string it is asked. */
 function fakeProducts(answer: (query: URLSearchParams) => Response) {
@@ -40,7 +41,9 @@ function fakeProducts(answer: (query: URLSearchParams) => Response) {
 }
 
 function renderShop(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
   queryClient.setQueryData(profileQueryKey, null);
   const router = createMemoryRouter([{ path: '/shop', element: <ShopPage /> }], { initialEntries: [path] });
   render(
@@ -58,7 +61,21 @@ afterEach(() => {
 
 describe('ShopPage', () => {
   it('asks the API for the filter in the URL and writes each new choice back to the URL', async () => {
-    const queries = fakeProducts(() => json(200, { products: [product({ stock: 0 }), product({ id: 'p2', name: 'Moon Course', category: 'Courses', isDigital: true, stock: null, seller: { id: 'r1', name: 'Aurora Starweaver', username: 'aurora' } })] }));
+    const queries = fakeProducts(() =>
+      json(200, {
+        products: [
+          product({ stock: 0 }),
+          product({
+            id: 'p2',
+            name: 'Moon Course',
+            category: 'Courses',
+            isDigital: true,
+            stock: null,
+            seller: { id: 'r1', name: 'Aurora Starweaver', username: 'aurora' },
+          }),
+        ],
+      }),
+    );
     const router = renderShop('/shop?category=Crystals&sort=rating');
     const [amethyst] = await screen.findAllByTestId('product-card');
     if (!amethyst) throw new Error('no product card');

@@ -19,7 +19,14 @@ import { productListQuery } from './api';
 import { dispatchCart } from './cart-store';
 import { FilterPanel } from './filter-panel';
 import { ProductCard } from './product-card';
-import { DEFAULT_SHOP_FILTER, filterFromParams, filterToParams, hasAnyFilter, panelFilterCount, type ShopFilter } from './shop-filter';
+import {
+  DEFAULT_SHOP_FILTER,
+  filterFromParams,
+  filterToParams,
+  hasAnyFilter,
+  panelFilterCount,
+  type ShopFilter,
+} from './shop-filter';
 
 const { title, description } = SHOP_PAGE;
 const FILTER_PANEL_ID = 'shop-filter-panel';
@@ -31,7 +38,8 @@ const isSort = (value: string): value is ShopSort => SHOP_SORTS.some((sort) => s
 function useShopFilter() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = filterFromParams(searchParams);
-  const setFilter = (change: Partial<ShopFilter>) => setSearchParams(filterToParams({ ...filter, ...change }), { replace: true });
+  const setFilter = (change: Partial<ShopFilter>) =>
+    setSearchParams(filterToParams({ ...filter, ...change }), { replace: true });
   return { filter, setFilter };
 }
 
@@ -53,7 +61,10 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
   }, [text, value]);
   return (
     <div className="relative flex-1">
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
       <Input
         type="search"
         aria-label="Search products"
@@ -130,7 +141,13 @@ export function ShopPage() {
               </option>
             ))}
           </select>
-          <Button variant="outline" className="h-10" aria-expanded={isPanelOpen} aria-controls={FILTER_PANEL_ID} onClick={() => setIsPanelOpen((open) => !open)}>
+          <Button
+            variant="outline"
+            className="h-10"
+            aria-expanded={isPanelOpen}
+            aria-controls={FILTER_PANEL_ID}
+            onClick={() => setIsPanelOpen((open) => !open)}
+          >
             <SlidersHorizontal aria-hidden="true" />
             Filter
             {panelCount > 0 ? (
@@ -165,7 +182,9 @@ export function ShopPage() {
               onClick={() => setFilter({ category: chip })}
               className={cn(
                 'cursor-pointer rounded-full border px-3 py-1 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                isActive ? 'border-pink bg-pink/15 text-pink' : 'border-border text-muted-foreground hover:border-pink/60 hover:text-foreground',
+                isActive
+                  ? 'border-pink bg-pink/15 text-pink'
+                  : 'border-border text-muted-foreground hover:border-pink/60 hover:text-foreground',
               )}
             >
               {chip ?? 'All'}

@@ -9,7 +9,13 @@ import { paths } from '@/lib/paths';
 import { placeOrder, useOrderPlaced } from './api';
 import { type CartLine, orderItems } from './cart';
 import { dispatchCart } from './cart-store';
-import { type CheckoutAttempt, type CheckoutProblem, cartSignature, checkoutAttemptFor, checkoutProblem } from './checkout';
+import {
+  type CheckoutAttempt,
+  type CheckoutProblem,
+  cartSignature,
+  checkoutAttemptFor,
+  checkoutProblem,
+} from './checkout';
 
 /**
  * Pays for the cart from the wallet. A second press while one runs is dropped here, and would be

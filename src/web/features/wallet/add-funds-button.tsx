@@ -7,7 +7,12 @@ import { AddFundsDialog } from './add-funds-dialog';
  * 'Add Funds', or a quick-add amount, opening the dialog (nothing is paid before its confirmation);
  * open at once with a promo code when an offer's link brought one.
  */
-export function AddFundsButton({ amountCents, promoCode, children, ...props }: ButtonProps & { amountCents?: number; promoCode?: string }) {
+export function AddFundsButton({
+  amountCents,
+  promoCode,
+  children,
+  ...props
+}: ButtonProps & { amountCents?: number; promoCode?: string }) {
   const [open, setOpen] = useState(Boolean(promoCode));
   return (
     <>
@@ -19,7 +24,12 @@ export function AddFundsButton({ amountCents, promoCode, children, ...props }: B
           </>
         )}
       </Button>
-      <AddFundsDialog open={open} onOpenChange={setOpen} initialAmountCents={amountCents} initialPromoCode={promoCode} />
+      <AddFundsDialog
+        open={open}
+        onOpenChange={setOpen}
+        initialAmountCents={amountCents}
+        initialPromoCode={promoCode}
+      />
     </>
   );
 }

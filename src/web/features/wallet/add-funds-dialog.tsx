@@ -7,7 +7,14 @@ import { type ReactNode, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { type AddFundsFormInput, type AddFundsFormOutput, addFundsFormSchema } from './add-funds-form';
@@ -50,7 +57,10 @@ export function AddFundsDialog({
     setValue,
     watch,
     formState: { errors },
-  } = useForm<AddFundsFormInput, unknown, AddFundsFormOutput>({ resolver: zodResolver(addFundsFormSchema), defaultValues: defaults(initialAmountCents, isTestMode, initialPromoCode) });
+  } = useForm<AddFundsFormInput, unknown, AddFundsFormOutput>({
+    resolver: zodResolver(addFundsFormSchema),
+    defaultValues: defaults(initialAmountCents, isTestMode, initialPromoCode),
+  });
 
   const addFunds = useAddFunds({
     onSuccess: () => onOpenChange(false),
@@ -64,7 +74,9 @@ export function AddFundsDialog({
   }, [open, initialAmountCents, initialPromoCode, isTestMode, reset]);
 
   const amountError = errors.amount?.message;
-  const submit = handleSubmit(({ amount, paymentMethodId, saveCard, promoCode }) => addFunds.addFunds({ amountCents: amount, paymentMethodId, saveCard, promoCode }));
+  const submit = handleSubmit(({ amount, paymentMethodId, saveCard, promoCode }) =>
+    addFunds.addFunds({ amountCents: amount, paymentMethodId, saveCard, promoCode }),
+  );
   const isNewCard = watch('paymentMethodId') === NEW_CARD;
 
   return (
@@ -72,7 +84,9 @@ export function AddFundsDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Add Funds to Wallet</DialogTitle>
-          <DialogDescription>Readings are billed per minute from your wallet. Add from $1.00 to $1,000.00 at a time.</DialogDescription>
+          <DialogDescription>
+            Readings are billed per minute from your wallet. Add from $1.00 to $1,000.00 at a time.
+          </DialogDescription>
         </DialogHeader>
         {notice}
         <form className="grid gap-5" onSubmit={submit} aria-label="Add funds" noValidate>
@@ -111,13 +125,22 @@ export function AddFundsDialog({
           <fieldset className="grid gap-2 rounded-xl border border-dashed border-gold/50 p-4">
             <legend className="flex items-center gap-2 px-1 text-sm font-semibold">
               Card
-              {isTestMode ? <Badge variant="gold">Test mode</Badge> : <Badge variant="outline">Stripe test cards</Badge>}
+              {isTestMode ? (
+                <Badge variant="gold">Test mode</Badge>
+              ) : (
+                <Badge variant="outline">Stripe test cards</Badge>
+              )}
             </legend>
             <p className="text-xs text-muted-foreground">
-              {isTestMode ? 'No real card is charged. Pick how the test payment should go.' : 'You pay on Stripe’s secure checkout page; your balance updates once Stripe confirms the payment.'}
+              {isTestMode
+                ? 'No real card is charged. Pick how the test payment should go.'
+                : 'You pay on Stripe’s secure checkout page; your balance updates once Stripe confirms the payment.'}
             </p>
             {(cards.data?.cards ?? []).map((card) => (
-              <label key={card.id} className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-muted">
+              <label
+                key={card.id}
+                className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-muted"
+              >
                 <input type="radio" value={card.id} className="size-4 accent-pink" {...register('paymentMethodId')} />
                 <span className="text-sm">{cardLabel(card)}</span>
               </label>
@@ -133,8 +156,16 @@ export function AddFundsDialog({
               </label>
             ) : null}
             {(isTestMode ? SANDBOX_TEST_CARDS : []).map((card) => (
-              <label key={card.paymentMethodId} className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-muted">
-                <input type="radio" value={card.paymentMethodId} className="size-4 accent-pink" {...register('paymentMethodId')} />
+              <label
+                key={card.paymentMethodId}
+                className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-muted"
+              >
+                <input
+                  type="radio"
+                  value={card.paymentMethodId}
+                  className="size-4 accent-pink"
+                  {...register('paymentMethodId')}
+                />
                 <span className="text-sm">{card.label}</span>
               </label>
             ))}

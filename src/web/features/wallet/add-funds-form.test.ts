@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api';
-import { addFundsFormSchema, attemptFor, failureReason, isUnsettled, newIdempotencyKey, parseDepositAmount } from './add-funds-form';
+import {
+  addFundsFormSchema,
+  attemptFor,
+  failureReason,
+  isUnsettled,
+  newIdempotencyKey,
+  parseDepositAmount,
+} from './add-funds-form';
 
 describe('parseDepositAmount', () => {
   it('reads dollars into cents within $1 to $1,000', () => {
@@ -21,15 +28,22 @@ describe('parseDepositAmount', () => {
     const result = addFundsFormSchema.safeParse({ amount: '0', paymentMethodId: 'pm_card_visa' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Please enter a valid amount');
-    expect(addFundsFormSchema.parse({ amount: '25', paymentMethodId: 'pm_card_visa' })).toEqual({ amount: 2500, paymentMethodId: 'pm_card_visa' });
+    expect(addFundsFormSchema.parse({ amount: '25', paymentMethodId: 'pm_card_visa' })).toEqual({
+      amount: 2500,
+      paymentMethodId: 'pm_card_visa',
+    });
   });
 
   it('names the bound an amount broke: at most $1,000.00, at least $1.00', () => {
-    const problem = (amount: string) => addFundsFormSchema.safeParse({ amount, paymentMethodId: 'pm_card_visa' }).error?.issues.map((issue) => issue.message);
+    const problem = (amount: string) =>
+      addFundsFormSchema
+        .safeParse({ amount, paymentMethodId: 'pm_card_visa' })
+        .error?.issues.map((issue) => issue.message);
     expect(problem('1000.01')).toEqual(['Amount must be at most $1,000.00']);
     expect(problem('5000')).toEqual(['Amount must be at most $1,000.00']);
     expect(problem('0.99')).toEqual(['Amount must be at least $1.00']);
-    for (const unreadable of ['0', '', 'abc', '-5', '2.555']) expect(problem(unreadable), unreadable).toEqual(['Please enter a valid amount']);
+    for (const unreadable of ['0', '', 'abc', '-5', '2.555'])
+      expect(problem(unreadable), unreadable).toEqual(['Please enter a valid amount']);
     expect(problem('1000')).toBeUndefined();
   });
 });
@@ -49,13 +63,23 @@ describe('deposit attempts', () => {
     expect(isUnsettled(new ApiError(0, 'NETWORK_ERROR', 'offline'))).toBe(true);
     expect(isUnsettled(new ApiError(502, 'HTTP_502', 'bad gateway'))).toBe(true);
     expect(isUnsettled(new ApiError(409, 'CONFLICT', 'in progress', undefined, { isRetryable: true }))).toBe(true);
-    expect(isUnsettled(new ApiError(402, 'PAYMENT_FAILED', 'Failed to add funds', undefined, { isRetryable: true }))).toBe(true);
-    expect(isUnsettled(new ApiError(402, 'PAYMENT_FAILED', 'Failed to add funds', undefined, { reason: 'Your card was declined.' }))).toBe(false);
+    expect(
+      isUnsettled(new ApiError(402, 'PAYMENT_FAILED', 'Failed to add funds', undefined, { isRetryable: true })),
+    ).toBe(true);
+    expect(
+      isUnsettled(
+        new ApiError(402, 'PAYMENT_FAILED', 'Failed to add funds', undefined, { reason: 'Your card was declined.' }),
+      ),
+    ).toBe(false);
     expect(isUnsettled(new ApiError(400, 'BAD_REQUEST', 'Unknown payment method'))).toBe(false);
   });
 
   it('shows the processor’s reason when there is one', () => {
-    expect(failureReason(new ApiError(402, 'PAYMENT_FAILED', 'Failed to add funds', undefined, { reason: 'Your card was declined.' }))).toBe('Your card was declined.');
+    expect(
+      failureReason(
+        new ApiError(402, 'PAYMENT_FAILED', 'Failed to add funds', undefined, { reason: 'Your card was declined.' }),
+      ),
+    ).toBe('Your card was declined.');
     expect(failureReason(new ApiError(400, 'BAD_REQUEST', 'Unknown payment method'))).toBe('Unknown payment method');
   });
 

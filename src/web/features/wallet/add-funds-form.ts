@@ -14,8 +14,10 @@ import { ApiError } from '@/lib/api';
 function checkDepositAmount(input: string): { cents: number; problem: null } | { cents: null; problem: string } {
   const cents = parseDollarsToCents(input);
   if (cents === null || cents === 0) return { cents: null, problem: INVALID_AMOUNT_MESSAGE };
-  if (cents < DEPOSIT_MIN_CENTS) return { cents: null, problem: `Amount must be at least ${formatCents(DEPOSIT_MIN_CENTS)}` };
-  if (cents > DEPOSIT_MAX_CENTS) return { cents: null, problem: `Amount must be at most ${formatCents(DEPOSIT_MAX_CENTS)}` };
+  if (cents < DEPOSIT_MIN_CENTS)
+    return { cents: null, problem: `Amount must be at least ${formatCents(DEPOSIT_MIN_CENTS)}` };
+  if (cents > DEPOSIT_MAX_CENTS)
+    return { cents: null, problem: `Amount must be at most ${formatCents(DEPOSIT_MAX_CENTS)}` };
   return { cents, problem: null };
 }
 
@@ -62,8 +64,20 @@ export interface DepositAttempt {
  * the same card with the same promotion code (its outcome is unknown, so the server must see the
  * same key and charge at most once), otherwise a new one with a fresh key.
  */
-export function attemptFor(previous: DepositAttempt | null, amountCents: number, paymentMethodId: string, newKey: () => string, promoCode?: string): DepositAttempt {
-  if (previous && previous.amountCents === amountCents && previous.paymentMethodId === paymentMethodId && previous.promoCode === promoCode) return previous;
+export function attemptFor(
+  previous: DepositAttempt | null,
+  amountCents: number,
+  paymentMethodId: string,
+  newKey: () => string,
+  promoCode?: string,
+): DepositAttempt {
+  if (
+    previous &&
+    previous.amountCents === amountCents &&
+    previous.paymentMethodId === paymentMethodId &&
+    previous.promoCode === promoCode
+  )
+    return previous;
   return { idempotencyKey: newKey(), amountCents, paymentMethodId, promoCode };
 }
 

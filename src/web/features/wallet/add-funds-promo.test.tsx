@@ -7,9 +7,17 @@ import { toast } from '@/lib/toast';
 import { AddFundsButton } from './add-funds-button';
 import { AddFundsDialog } from './add-funds-dialog';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const BONUS10 = { code: 'BONUS10', creditCents: 0, bonusPercent: 10, maxBonusCents: 1000, minTopUpCents: 2000, creditDays: 30 };
+const BONUS10 = {
+  code: 'BONUS10',
+  creditCents: 0,
+  bonusPercent: 10,
+  maxBonusCents: 1000,
+  minTopUpCents: 2000,
+  creditDays: 30,
+};
 
 /**
  * The payments and promotions API of the sandbox: BONUS10 gives 10% of a top-up of $20 or more (up
@@ -28,12 +36,18 @@ function fakeServer(answerDeposit?: () => Response, welcome: PromotionPreview | 
       if (url.pathname === '/api/promotions/welcome') return json(200, { offer: welcome });
       if (url.pathname === '/api/promotions/preview') {
         previews.push(body);
-        if (body.code !== 'BONUS10') return json(409, { error: { code: 'PROMOTION_UNAVAILABLE', message: 'This code has been used up' } });
+        if (body.code !== 'BONUS10')
+          return json(409, { error: { code: 'PROMOTION_UNAVAILABLE', message: 'This code has been used up' } });
         const amountCents = typeof body.amountCents === 'number' ? body.amountCents : null;
         if (amountCents !== null && bonusFor(BONUS10, amountCents) === 0) {
-          return json(409, { error: { code: 'PROMOTION_UNAVAILABLE', message: 'This code gives a bonus on a top-up of at least $20.00' } });
+          return json(409, {
+            error: { code: 'PROMOTION_UNAVAILABLE', message: 'This code gives a bonus on a top-up of at least $20.00' },
+          });
         }
-        const preview: PromotionPreview = { ...BONUS10, bonusCents: amountCents === null ? 0 : bonusFor(BONUS10, amountCents) };
+        const preview: PromotionPreview = {
+          ...BONUS10,
+          bonusCents: amountCents === null ? 0 : bonusFor(BONUS10, amountCents),
+        };
         return json(200, preview);
       }
       if (url.pathname === '/api/payments/wallet-deposit') {
@@ -58,7 +72,8 @@ function renderDialog() {
 }
 
 const dialogForm = () => screen.getByRole('form', { name: 'Add funds' });
-const fill = (label: string, value: string) => fireEvent.change(within(dialogForm()).getByLabelText(label), { target: { value } });
+const fill = (label: string, value: string) =>
+  fireEvent.change(within(dialogForm()).getByLabelText(label), { target: { value } });
 const promoField = () => within(dialogForm()).getByLabelText('Promo code (optional)');
 
 afterEach(() => {
@@ -92,7 +107,9 @@ describe('the add-funds dialog’s promo code', () => {
       </QueryClientProvider>,
     );
     expect((promoField() as HTMLInputElement).value).toBe('BONUS10');
-    expect((await screen.findByTestId('promo-preview')).textContent).toContain('10% bonus on a top-up of $20.00 or more, up to $10.00');
+    expect((await screen.findByTestId('promo-preview')).textContent).toContain(
+      '10% bonus on a top-up of $20.00 or more, up to $10.00',
+    );
     expect(previews).toEqual([{ code: 'BONUS10' }]);
   });
 
@@ -100,10 +117,16 @@ describe('the add-funds dialog’s promo code', () => {
     const { previews } = fakeServer();
     renderDialog();
     fill('Promo code (optional)', 'BONUS10');
-    expect((await screen.findByTestId('promo-preview')).textContent).toContain('10% bonus on a top-up of $20.00 or more, up to $10.00');
+    expect((await screen.findByTestId('promo-preview')).textContent).toContain(
+      '10% bonus on a top-up of $20.00 or more, up to $10.00',
+    );
     expect(previews).toEqual([{ code: 'BONUS10' }]);
     fill('Amount (USD)', '10');
-    await waitFor(() => expect(document.getElementById('add-funds-promo-code-error')?.textContent).toBe('This code gives a bonus on a top-up of at least $20.00'));
+    await waitFor(() =>
+      expect(document.getElementById('add-funds-promo-code-error')?.textContent).toBe(
+        'This code gives a bonus on a top-up of at least $20.00',
+      ),
+    );
     expect(previews.at(-1)).toEqual({ code: 'BONUS10', amountCents: 1000 });
   });
 
@@ -119,12 +142,18 @@ describe('the add-funds dialog’s promo code', () => {
   });
 
   it('shows the deposit’s 409 beside the code and keeps the dialog open', async () => {
-    const { deposits } = fakeServer(() => json(409, { error: { code: 'PROMOTION_UNAVAILABLE', message: 'You have already used this code' } }));
+    const { deposits } = fakeServer(() =>
+      json(409, { error: { code: 'PROMOTION_UNAVAILABLE', message: 'You have already used this code' } }),
+    );
     const onOpenChange = renderDialog();
     fill('Amount (USD)', '25');
     fill('Promo code (optional)', 'BONUS10');
     fireEvent.click(within(dialogForm()).getByRole('button', { name: 'Add Funds' }));
-    await waitFor(() => expect(document.getElementById('add-funds-promo-code-error')?.textContent).toBe('You have already used this code'));
+    await waitFor(() =>
+      expect(document.getElementById('add-funds-promo-code-error')?.textContent).toBe(
+        'You have already used this code',
+      ),
+    );
     expect(deposits).toHaveLength(1);
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
     expect(toast.error).not.toHaveBeenCalled();
@@ -140,7 +169,15 @@ describe('the add-funds dialog’s promo code', () => {
   });
 
   it('tells a new client of the welcome offer on this top-up while no code is typed (issue 48)', async () => {
-    fakeServer(undefined, { code: 'WELCOME', creditCents: 0, bonusPercent: 100, maxBonusCents: 1000, minTopUpCents: 0, bonusCents: 0, creditDays: 30 });
+    fakeServer(undefined, {
+      code: 'WELCOME',
+      creditCents: 0,
+      bonusPercent: 100,
+      maxBonusCents: 1000,
+      minTopUpCents: 0,
+      bonusCents: 0,
+      creditDays: 30,
+    });
     renderDialog();
     fill('Amount (USD)', '25');
     const offer = await screen.findByTestId('welcome-offer');

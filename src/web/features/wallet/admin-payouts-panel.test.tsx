@@ -22,7 +22,8 @@ function payout(overrides: Partial<Payout>): Payout {
   };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /**
  * A stand-in for the payouts API over an in-memory list. `answerDecision` decides how a decision
@@ -44,7 +45,8 @@ function fakeServer(payouts: Payout[]) {
       decisions.push({ id: decided[1]!, decision });
       return answerDecision(decided[1]!, decision);
     }
-    if (url.pathname === '/api/payouts') return json(200, { payouts: payouts.filter((p) => p.status === url.searchParams.get('status')) });
+    if (url.pathname === '/api/payouts')
+      return json(200, { payouts: payouts.filter((p) => p.status === url.searchParams.get('status')) });
     return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -137,7 +139,9 @@ describe('AdminPayoutsPanel', () => {
 
   it('shows the server’s message when another admin decided first', async () => {
     const server = fakeServer([payout({})]);
-    server.answerDecisionsWith(async () => json(409, { error: { code: 'CONFLICT', message: 'This payout was already marked paid' } }));
+    server.answerDecisionsWith(async () =>
+      json(409, { error: { code: 'CONFLICT', message: 'This payout was already marked paid' } }),
+    );
     renderPanel();
     fireEvent.click(within(await rowOf('Aurora Starweaver')).getByRole('button', { name: 'Mark paid' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('This payout was already marked paid'));
@@ -146,12 +150,20 @@ describe('AdminPayoutsPanel', () => {
 
   it('says so when a decision fails for another reason, and lets the admin try again', async () => {
     const server = fakeServer([payout({})]);
-    server.answerDecisionsWith(async () => json(500, { error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } }));
+    server.answerDecisionsWith(async () =>
+      json(500, { error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } }),
+    );
     renderPanel();
     const row = await rowOf('Aurora Starweaver');
     fireEvent.click(within(row).getByRole('button', { name: 'Mark paid' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to update payout', { description: 'Something went wrong on our side.' }));
-    await waitFor(() => expect((within(row).getByRole('button', { name: 'Mark paid' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to update payout', {
+        description: 'Something went wrong on our side.',
+      }),
+    );
+    await waitFor(() =>
+      expect((within(row).getByRole('button', { name: 'Mark paid' }) as HTMLButtonElement).disabled).toBe(false),
+    );
   });
 
   it('shows "No pending payouts" when the queue is empty', async () => {
@@ -163,7 +175,9 @@ describe('AdminPayoutsPanel', () => {
 
   it('shows an error with Retry instead of a blank panel, and recovers', async () => {
     const server = fakeServer([payout({})]);
-    server.fetchMock.mockImplementationOnce(async () => json(500, { error: { code: 'INTERNAL', message: 'Database unavailable.' } }));
+    server.fetchMock.mockImplementationOnce(async () =>
+      json(500, { error: { code: 'INTERNAL', message: 'Database unavailable.' } }),
+    );
     renderPanel();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('We could not load payouts.');

@@ -5,7 +5,15 @@ import { useId, useState } from 'react';
 import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { formatRelativeDate } from '@/lib/relative-date';
@@ -43,12 +51,22 @@ function ReaderCell({ payout }: { payout: Payout }) {
 }
 
 /** The reader's Stripe Connect account as account.updated last said: a payout goes only to an enabled one. */
-const ACCOUNT_STATUS_LABELS = { none: 'not connected', pending: 'onboarding', enabled: 'enabled', restricted: 'restricted' } as const;
+const ACCOUNT_STATUS_LABELS = {
+  none: 'not connected',
+  pending: 'onboarding',
+  enabled: 'enabled',
+  restricted: 'restricted',
+} as const;
 
 /** Gold marks money on its way to a reader; a rejected amount went back to the reader's earnings instead. */
 function Amount({ payout }: { payout: Payout }) {
   return (
-    <p className={cn('shrink-0 text-lg font-semibold tabular-nums', payout.status === 'rejected' ? 'text-foreground' : 'text-gold')}>
+    <p
+      className={cn(
+        'shrink-0 text-lg font-semibold tabular-nums',
+        payout.status === 'rejected' ? 'text-foreground' : 'text-gold',
+      )}
+    >
       {formatCents(payout.amountCents)}
     </p>
   );
@@ -83,7 +101,8 @@ function PendingPayoutRow({ payout }: { payout: Payout }) {
           <DialogHeader>
             <DialogTitle>Reject this payout?</DialogTitle>
             <DialogDescription>
-              {amount} goes back to {payout.readerName}’s earnings, and they see the payout as returned. This cannot be undone.
+              {amount} goes back to {payout.readerName}’s earnings, and they see the payout as returned. This cannot be
+              undone.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
@@ -114,7 +133,10 @@ function DecidedPayoutRow({ payout }: { payout: Payout }) {
         <Amount payout={payout} />
         {payout.decidedAt ? (
           <p className="text-sm whitespace-nowrap text-muted-foreground">
-            <When verb={payout.status === 'paid' ? 'Paid' : payout.status === 'failed' ? 'Reversed' : 'Rejected'} iso={payout.decidedAt} />
+            <When
+              verb={payout.status === 'paid' ? 'Paid' : payout.status === 'failed' ? 'Reversed' : 'Rejected'}
+              iso={payout.decidedAt}
+            />
           </p>
         ) : null}
         {payout.transferId ? (
@@ -163,7 +185,10 @@ export function AdminPayoutsPanel() {
       <Card>
         <CardHeader>
           <CardTitle id={titleId}>Payouts</CardTitle>
-          <CardDescription>Readers’ withdrawal requests. Mark one paid once the money is sent; rejecting returns it to the reader’s earnings.</CardDescription>
+          <CardDescription>
+            Readers’ withdrawal requests. Mark one paid once the money is sent; rejecting returns it to the reader’s
+            earnings.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <Tabs defaultValue="pending">

@@ -38,7 +38,8 @@ import { walletQueryKeys } from './query-keys';
 
 export const paymentsConfigQuery = queryOptions({
   queryKey: walletQueryKeys.paymentsConfig,
-  queryFn: ({ signal }): Promise<PaymentsConfig> => apiRequestParsed('/api/payments/config', paymentsConfigSchema, { signal }),
+  queryFn: ({ signal }): Promise<PaymentsConfig> =>
+    apiRequestParsed('/api/payments/config', paymentsConfigSchema, { signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
@@ -46,7 +47,10 @@ export const walletTransactionsQuery = infiniteQueryOptions({
   queryKey: walletQueryKeys.transactions,
   // The first page has no cursor; each next one starts at the cursor the page before answered.
   queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) => {
-    const query = new URLSearchParams({ limit: String(WALLET_PAGE_SIZE_DEFAULT), ...(pageParam && { cursor: pageParam }) });
+    const query = new URLSearchParams({
+      limit: String(WALLET_PAGE_SIZE_DEFAULT),
+      ...(pageParam && { cursor: pageParam }),
+    });
     return apiRequestParsed(`/api/wallet?${query}`, walletSchema, { signal });
   },
   initialPageParam: null,
@@ -54,10 +58,16 @@ export const walletTransactionsQuery = infiniteQueryOptions({
 });
 
 /** Money on hold (docs/decisions/046) and what each part is held for: apart from the balance, not spendable. */
-export const walletOnHoldQuery = queryOptions({ ...walletSummary, select: ({ onHoldCents, holds }: Wallet) => ({ onHoldCents, holds }) });
+export const walletOnHoldQuery = queryOptions({
+  ...walletSummary,
+  select: ({ onHoldCents, holds }: Wallet) => ({ onHoldCents, holds }),
+});
 
 /** Why the wallet is on hold (an open chargeback), or null: said on the wallet page. */
-export const walletFrozenQuery = queryOptions({ ...walletSummary, select: (wallet: Wallet): string | null => wallet.frozenReason ?? null });
+export const walletFrozenQuery = queryOptions({
+  ...walletSummary,
+  select: (wallet: Wallet): string | null => wallet.frozenReason ?? null,
+});
 
 /** One deposit attempt; the key makes a retry of the same attempt pay at most once. */
 export function depositToWallet(input: WalletDepositInput, idempotencyKey: string) {
@@ -70,13 +80,18 @@ export function depositToWallet(input: WalletDepositInput, idempotencyKey: strin
 
 /** A deposit paid on Stripe's (or the sandbox's) hosted checkout page: the page to send the person to. */
 export function startCheckout(request: CheckoutRequest, idempotencyKey: string) {
-  return apiRequestParsed('/api/payments/checkout', checkoutSessionSchema, { method: 'POST', body: request, headers: { 'Idempotency-Key': idempotencyKey } });
+  return apiRequestParsed('/api/payments/checkout', checkoutSessionSchema, {
+    method: 'POST',
+    body: request,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 /** Cards saved at checkout: each can pay a deposit directly. */
 export const savedCardsQuery = queryOptions({
   queryKey: walletQueryKeys.cards,
-  queryFn: ({ signal }): Promise<SavedCardList> => apiRequestParsed('/api/payments/cards', savedCardListSchema, { signal }),
+  queryFn: ({ signal }): Promise<SavedCardList> =>
+    apiRequestParsed('/api/payments/cards', savedCardListSchema, { signal }),
 });
 
 export function removeSavedCard(cardId: string) {
@@ -86,7 +101,8 @@ export function removeSavedCard(cardId: string) {
 /** Charging a saved card when a reading finds the wallet short (issue 28). */
 export const autoReloadQuery = queryOptions({
   queryKey: walletQueryKeys.autoReload,
-  queryFn: ({ signal }): Promise<AutoReload> => apiRequestParsed('/api/wallet/auto-reload', autoReloadSchema, { signal }),
+  queryFn: ({ signal }): Promise<AutoReload> =>
+    apiRequestParsed('/api/wallet/auto-reload', autoReloadSchema, { signal }),
 });
 
 export function updateAutoReload(settings: AutoReloadRequest) {
@@ -97,18 +113,25 @@ export function updateAutoReload(settings: AutoReloadRequest) {
 export const cardPaymentsQuery = (userId: string) =>
   queryOptions({
     queryKey: walletQueryKeys.cardPayments(userId),
-    queryFn: ({ signal }) => apiRequestParsed(`/api/admin/users/${encodeURIComponent(userId)}/card-payments`, adminCardPaymentListSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequestParsed(`/api/admin/users/${encodeURIComponent(userId)}/card-payments`, adminCardPaymentListSchema, {
+        signal,
+      }),
   });
 
 export function refundToCard(depositId: string, amountCents: number) {
-  return apiRequestParsed(`/api/admin/deposits/${encodeURIComponent(depositId)}/refund`, depositRefundSchema, { method: 'POST', body: { amountCents } });
+  return apiRequestParsed(`/api/admin/deposits/${encodeURIComponent(depositId)}/refund`, depositRefundSchema, {
+    method: 'POST',
+    body: { amountCents },
+  });
 }
 
 /** A deposit back from checkout: pending until the provider's webhook has credited it. */
 export const depositStatusQuery = (depositId: string) =>
   queryOptions({
     queryKey: walletQueryKeys.deposit(depositId),
-    queryFn: ({ signal }): Promise<DepositStatusView> => apiRequestParsed(`/api/payments/deposits/${encodeURIComponent(depositId)}`, depositStatusSchema, { signal }),
+    queryFn: ({ signal }): Promise<DepositStatusView> =>
+      apiRequestParsed(`/api/payments/deposits/${encodeURIComponent(depositId)}`, depositStatusSchema, { signal }),
     // wallet_updated refreshes it at once; the interval covers a socket that missed the event.
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? 3000 : false),
   });
@@ -126,17 +149,22 @@ export function requestPayout(input: RequestPayoutInput) {
 export const payoutsByStatusQuery = (status: PayoutStatus) =>
   queryOptions({
     queryKey: walletQueryKeys.payoutsByStatus(status),
-    queryFn: ({ signal }): Promise<PayoutList> => apiRequestParsed(`/api/payouts?${new URLSearchParams({ status })}`, payoutListSchema, { signal }),
+    queryFn: ({ signal }): Promise<PayoutList> =>
+      apiRequestParsed(`/api/payouts?${new URLSearchParams({ status })}`, payoutListSchema, { signal }),
   });
 
 export function decidePayout(payoutId: string, input: PayoutDecisionInput) {
-  return apiRequestParsed(`/api/admin/payouts/${encodeURIComponent(payoutId)}/decision`, payoutResultSchema, { method: 'POST', body: input });
+  return apiRequestParsed(`/api/admin/payouts/${encodeURIComponent(payoutId)}/decision`, payoutResultSchema, {
+    method: 'POST',
+    body: input,
+  });
 }
 
 /** The client's spending limits in force and any raise or removal still waiting for its 24 hours. */
 export const depositLimitsQuery = queryOptions({
   queryKey: walletQueryKeys.depositLimits,
-  queryFn: ({ signal }): Promise<DepositLimits> => apiRequestParsed('/api/wallet/limits', depositLimitsSchema, { signal }),
+  queryFn: ({ signal }): Promise<DepositLimits> =>
+    apiRequestParsed('/api/wallet/limits', depositLimitsSchema, { signal }),
 });
 
 export function updateDepositLimits(update: DepositLimitsUpdate) {
@@ -145,7 +173,8 @@ export function updateDepositLimits(update: DepositLimitsUpdate) {
 
 export const readingReminderQuery = queryOptions({
   queryKey: walletQueryKeys.readingReminder,
-  queryFn: ({ signal }): Promise<ReadingReminder> => apiRequestParsed('/api/wallet/reading-reminder', readingReminderSchema, { signal }),
+  queryFn: ({ signal }): Promise<ReadingReminder> =>
+    apiRequestParsed('/api/wallet/reading-reminder', readingReminderSchema, { signal }),
 });
 
 export function updateReadingReminder(reminder: ReadingReminder) {

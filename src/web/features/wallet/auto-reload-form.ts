@@ -1,5 +1,10 @@
 import { centsToDollarInput, formatCents, parseDollarsToCents } from '@shared/money';
-import { AUTO_RELOAD_CARD_MESSAGE, AUTO_RELOAD_THRESHOLD_MAX_CENTS, type AutoReload, type AutoReloadRequest } from '@shared/payments';
+import {
+  AUTO_RELOAD_CARD_MESSAGE,
+  AUTO_RELOAD_THRESHOLD_MAX_CENTS,
+  type AutoReload,
+  type AutoReloadRequest,
+} from '@shared/payments';
 import { DEPOSIT_MAX_CENTS, DEPOSIT_MIN_CENTS } from '@shared/constants';
 import { z } from '@shared/zod-config';
 
@@ -26,7 +31,12 @@ export const autoReloadFormSchema = z
   })
   .refine((form) => !form.enabled || form.cardId !== '', { message: AUTO_RELOAD_CARD_MESSAGE, path: ['cardId'] })
   .transform(
-    (form): AutoReloadRequest => ({ enabled: form.enabled, thresholdCents: form.threshold, amountCents: form.amount, cardId: form.cardId === '' ? null : form.cardId }),
+    (form): AutoReloadRequest => ({
+      enabled: form.enabled,
+      thresholdCents: form.threshold,
+      amountCents: form.amount,
+      cardId: form.cardId === '' ? null : form.cardId,
+    }),
   );
 export type AutoReloadFormInput = z.input<typeof autoReloadFormSchema>;
 

@@ -6,7 +6,8 @@ import { toast } from '@/lib/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CardPaymentsDialog } from './card-payments-dialog';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const payment = (overrides: Partial<AdminCardPayment>): AdminCardPayment => ({
   depositId: 'd1',
@@ -58,7 +59,10 @@ afterEach(() => {
 
 describe('card payments dialog (admin refunds to the card)', () => {
   it('offers what may be refunded, refuses more beside the field without asking the server, and refunds what is asked', async () => {
-    const refunds = fakeServer([payment({}), payment({ depositId: 'd2', amountCents: 1000, refundedCents: 1000, refundableCents: 0 })]);
+    const refunds = fakeServer([
+      payment({}),
+      payment({ depositId: 'd2', amountCents: 1000, refundedCents: 1000, refundableCents: 0 }),
+    ]);
     renderDialog();
     const rows = await screen.findAllByTestId('card-payment');
     expect(rows).toHaveLength(2);

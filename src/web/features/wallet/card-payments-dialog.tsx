@@ -24,7 +24,9 @@ function CardPaymentRow({ userId, payment }: { userId: string; payment: AdminCar
   const refund = useMutation({
     mutationFn: (cents: number) => refundToCard(payment.depositId, cents),
     onSuccess: (answer) => {
-      toast.success(`Refund of ${formatCents(answer.amountCents)} sent to the card`, { description: 'The wallet changes once the card processor confirms it.' });
+      toast.success(`Refund of ${formatCents(answer.amountCents)} sent to the card`, {
+        description: 'The wallet changes once the card processor confirms it.',
+      });
       void queryClient.invalidateQueries({ queryKey: walletQueryKeys.cardPayments(userId) });
     },
     onError: (failure) => {
@@ -54,7 +56,12 @@ function CardPaymentRow({ userId, payment }: { userId: string; payment: AdminCar
         {payment.disputeStatus ? ` · Dispute ${payment.disputeStatus}` : ''}
       </p>
       {payment.refundableCents > 0 ? (
-        <form className="grid gap-1" noValidate onSubmit={submit} aria-label={`Refund the ${formatCents(payment.amountCents)} payment`}>
+        <form
+          className="grid gap-1"
+          noValidate
+          onSubmit={submit}
+          aria-label={`Refund the ${formatCents(payment.amountCents)} payment`}
+        >
           <div className="flex gap-2">
             <label htmlFor={inputId} className="sr-only">
               Amount to refund (USD)
@@ -90,14 +97,24 @@ function CardPaymentRow({ userId, payment }: { userId: string; payment: AdminCar
  * The admin refunds part of a user's card payment to the card (issue 28): at most what is still in
  * the wallet from it; the wallet moves only when the card processor confirms the refund.
  */
-export function CardPaymentsDialog({ user, open, onOpenChange }: { user: { id: string; name: string }; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CardPaymentsDialog({
+  user,
+  open,
+  onOpenChange,
+}: {
+  user: { id: string; name: string };
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const payments = useQuery({ ...cardPaymentsQuery(user.id), enabled: open });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Card payments of {user.name}</DialogTitle>
-          <DialogDescription>Refund part of a payment to the card it came from, at most what is still in the wallet from it.</DialogDescription>
+          <DialogDescription>
+            Refund part of a payment to the card it came from, at most what is still in the wallet from it.
+          </DialogDescription>
         </DialogHeader>
         {payments.isError ? (
           <LoadFailed query={payments} message="Failed to load the card payments." />

@@ -36,7 +36,14 @@ function SavedCardRow({ card }: { card: SavedCard }) {
         <CreditCard className="size-4 shrink-0 text-gold" aria-hidden="true" />
         <span className="truncate">{label}</span>
       </span>
-      <Button type="button" variant="ghost" size="sm" disabled={remove.isPending} onClick={() => remove.mutate()} aria-label={`Remove ${label}`}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        disabled={remove.isPending}
+        onClick={() => remove.mutate()}
+        aria-label={`Remove ${label}`}
+      >
         {remove.isPending ? 'Removing…' : 'Remove'}
       </Button>
     </li>
@@ -53,7 +60,10 @@ function AutoReloadForm({ settings, cards }: { settings: AutoReload; cards: Save
     setError,
     watch,
     formState: { errors },
-  } = useForm<AutoReloadFormInput, unknown, AutoReloadRequest>({ resolver: zodResolver(autoReloadFormSchema), defaultValues: autoReloadFormValues(settings) });
+  } = useForm<AutoReloadFormInput, unknown, AutoReloadRequest>({
+    resolver: zodResolver(autoReloadFormSchema),
+    defaultValues: autoReloadFormValues(settings),
+  });
   const save = useMutation({
     mutationFn: updateAutoReload,
     onSuccess: (saved) => {
@@ -69,9 +79,18 @@ function AutoReloadForm({ settings, cards }: { settings: AutoReload; cards: Save
   const isOn = watch('enabled');
 
   return (
-    <form className="grid gap-4" aria-label="Auto-reload" noValidate onSubmit={handleSubmit((input) => save.mutate(input))}>
+    <form
+      className="grid gap-4"
+      aria-label="Auto-reload"
+      noValidate
+      onSubmit={handleSubmit((input) => save.mutate(input))}
+    >
       {settings.failure ? (
-        <p role="alert" className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm" data-testid="auto-reload-failure">
+        <p
+          role="alert"
+          className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
+          data-testid="auto-reload-failure"
+        >
           <TriangleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
           <span>Auto-reload stopped: {settings.failure.message} Save again to turn it back on.</span>
         </p>
@@ -81,19 +100,42 @@ function AutoReloadForm({ settings, cards }: { settings: AutoReload; cards: Save
         <Controller
           control={control}
           name="enabled"
-          render={({ field }) => <Switch id="auto-reload-enabled" checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} />}
+          render={({ field }) => (
+            <Switch
+              id="auto-reload-enabled"
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
         />
       </div>
       <div className="grid grid-cols-2 gap-3">
         <FormField id="auto-reload-threshold" label="When below (USD)" error={errors.threshold?.message}>
-          <Input type="text" inputMode="decimal" autoComplete="off" {...fieldAria('auto-reload-threshold', errors.threshold?.message)} {...register('threshold')} />
+          <Input
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            {...fieldAria('auto-reload-threshold', errors.threshold?.message)}
+            {...register('threshold')}
+          />
         </FormField>
         <FormField id="auto-reload-amount" label="Add (USD)" error={errors.amount?.message}>
-          <Input type="text" inputMode="decimal" autoComplete="off" {...fieldAria('auto-reload-amount', errors.amount?.message)} {...register('amount')} />
+          <Input
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            {...fieldAria('auto-reload-amount', errors.amount?.message)}
+            {...register('amount')}
+          />
         </FormField>
       </div>
       <FormField id="auto-reload-card" label="From card" error={errors.cardId?.message}>
-        <select className={selectClassName} {...fieldAria('auto-reload-card', errors.cardId?.message)} {...register('cardId')}>
+        <select
+          className={selectClassName}
+          {...fieldAria('auto-reload-card', errors.cardId?.message)}
+          {...register('cardId')}
+        >
           <option value="">{cards.length === 0 ? 'No saved card yet' : 'Choose a card'}</option>
           {cards.map((card) => (
             <option key={card.id} value={card.id}>
@@ -103,7 +145,9 @@ function AutoReloadForm({ settings, cards }: { settings: AutoReload; cards: Save
         </select>
       </FormField>
       <p className="text-xs text-muted-foreground">
-        {isOn ? 'While a reading runs, we charge this card when your balance drops below the amount, or cannot pay the next minute.' : 'Off: a reading pauses for you to add funds when your balance runs out.'}
+        {isOn
+          ? 'While a reading runs, we charge this card when your balance drops below the amount, or cannot pay the next minute.'
+          : 'Off: a reading pauses for you to add funds when your balance runs out.'}
       </p>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save'}
@@ -127,7 +171,9 @@ export function CardsAndAutoReloadCard() {
           <RefreshCw className="size-5 text-gold" aria-hidden="true" />
           Cards &amp; auto-reload
         </CardTitle>
-        <CardDescription>Save a card when you add funds by card; auto-reload can then top you up during a reading.</CardDescription>
+        <CardDescription>
+          Save a card when you add funds by card; auto-reload can then top you up during a reading.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         {failed ? (
@@ -143,7 +189,11 @@ export function CardsAndAutoReloadCard() {
             ) : (
               <p className="text-sm text-muted-foreground">No saved cards yet.</p>
             )}
-            <AutoReloadForm key={`${settings.data.card?.id}:${settings.data.failure?.at}`} settings={settings.data} cards={cards.data.cards} />
+            <AutoReloadForm
+              key={`${settings.data.card?.id}:${settings.data.failure?.at}`}
+              settings={settings.data}
+              cards={cards.data.cards}
+            />
           </>
         ) : (
           <div className="grid gap-4" role="status" aria-label="Loading saved cards">

@@ -11,16 +11,23 @@ import { forgetReferralCode } from './referral-storage';
  */
 export async function claimStoredReferral(code: string): Promise<void> {
   try {
-    const { referrerName } = await apiRequestParsed('/api/referrals/claim', claimReferralResultSchema, { method: 'POST', body: { code } });
+    const { referrerName } = await apiRequestParsed('/api/referrals/claim', claimReferralResultSchema, {
+      method: 'POST',
+      body: { code },
+    });
     forgetReferralCode();
     const { creditCents } = await apiRequestParsed('/api/referrals/me', referralSummarySchema);
     toast.success(`You came by ${referrerName}'s invitation`, {
-      description: creditCents > 0 ? `You both get ${formatCents(creditCents)} of promotional credit once your first card top-up has stood 14 days.` : undefined,
+      description:
+        creditCents > 0
+          ? `You both get ${formatCents(creditCents)} of promotional credit once your first card top-up has stood 14 days.`
+          : undefined,
     });
   } catch (error) {
     // Not reached (offline) or not answered: kept, the next signed-in page tries again.
     if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return;
     forgetReferralCode();
-    if (error.code === ERROR_CODES.conflict) toast.error('This invitation cannot be used', { description: error.message });
+    if (error.code === ERROR_CODES.conflict)
+      toast.error('This invitation cannot be used', { description: error.message });
   }
 }

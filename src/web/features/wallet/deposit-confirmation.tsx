@@ -50,7 +50,8 @@ export function DepositConfirmation() {
     return (
       <Alert variant="destructive" data-testid="deposit-status">
         <XCircle aria-hidden="true" />
-        Your payment of {formatCents(data.amountCents)} did not go through{data.failureMessage ? `: ${data.failureMessage}` : '.'}
+        Your payment of {formatCents(data.amountCents)} did not go through
+        {data.failureMessage ? `: ${data.failureMessage}` : '.'}
       </Alert>
     );
   }

@@ -11,7 +11,8 @@ import { walletQueryKeys } from './query-keys';
  */
 export const walletSummary = {
   queryKey: walletQueryKeys.summary,
-  queryFn: ({ signal }: { signal: AbortSignal }): Promise<Wallet> => apiRequestTyped<Wallet>('/api/wallet?limit=1', { signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }): Promise<Wallet> =>
+    apiRequestTyped<Wallet>('/api/wallet?limit=1', { signal }),
 };
 
 /** A reader's available and held earnings. */

@@ -39,19 +39,26 @@ export function InviteCard() {
           Invite a friend
         </CardTitle>
         <CardDescription>
-          When a friend who signs up with your link has topped up by card and {REFERRAL_QUALIFY_DAYS} days have passed, you both get {formatCents(summary.creditCents)} of promotional
-          credit.
+          When a friend who signs up with your link has topped up by card and {REFERRAL_QUALIFY_DAYS} days have passed,
+          you both get {formatCents(summary.creditCents)} of promotional credit.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         <div className="flex gap-2">
-          <Input readOnly value={link} aria-label="Your invitation link" onFocus={(event) => event.target.select()} data-testid="invite-link" />
+          <Input
+            readOnly
+            value={link}
+            aria-label="Your invitation link"
+            onFocus={(event) => event.target.select()}
+            data-testid="invite-link"
+          />
           <Button type="button" variant="outline" onClick={copy} aria-label="Copy the invitation link">
             <Copy aria-hidden="true" />
           </Button>
         </div>
         <p className="text-sm text-muted-foreground" data-testid="invite-counts">
-          {summary.referred === 1 ? '1 friend came' : `${summary.referred} friends came`} by your link · {summary.rewarded} rewarded
+          {summary.referred === 1 ? '1 friend came' : `${summary.referred} friends came`} by your link ·{' '}
+          {summary.rewarded} rewarded
         </p>
       </CardContent>
     </Card>

@@ -13,8 +13,18 @@ afterEach(() => {
 
 function serveWallet(holds: WalletHold[]) {
   const onHoldCents = holds.reduce((sum, hold) => sum + hold.amountCents, 0);
-  const wallet = { balanceCents: 3001, onHoldCents, holds, earnings: { availableCents: 0, heldCents: 0 }, transactions: [], nextCursor: null, frozenReason: null };
-  const fetch = vi.fn(async () => new Response(JSON.stringify(wallet), { headers: { 'Content-Type': 'application/json' } }));
+  const wallet = {
+    balanceCents: 3001,
+    onHoldCents,
+    holds,
+    earnings: { availableCents: 0, heldCents: 0 },
+    transactions: [],
+    nextCursor: null,
+    frozenReason: null,
+  };
+  const fetch = vi.fn(
+    async () => new Response(JSON.stringify(wallet), { headers: { 'Content-Type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetch);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -31,8 +41,26 @@ describe('the wallet’s money on hold', () => {
   // Issue 43: a booked reading's $59.85 was said to be 'on hold for questions awaiting an answer'.
   it('names each hold by what it is for, with its reader, time, amount and own release rule', async () => {
     serveWallet([
-      { kind: 'appointment', id: 'a1', amountCents: 5985, readerId: 'r1', readerName: 'Sol Rivera', sessionType: 'audio', startsAt: STARTS_AT, minutes: 15, status: 'accepted' },
-      { kind: 'written_reading', id: 'w1', amountCents: 1999, readerId: 'r2', readerName: 'Kai Moon', askedAt: '2026-11-21T12:00:00.000Z', dueAt: DUE_AT },
+      {
+        kind: 'appointment',
+        id: 'a1',
+        amountCents: 5985,
+        readerId: 'r1',
+        readerName: 'Sol Rivera',
+        sessionType: 'audio',
+        startsAt: STARTS_AT,
+        minutes: 15,
+        status: 'accepted',
+      },
+      {
+        kind: 'written_reading',
+        id: 'w1',
+        amountCents: 1999,
+        readerId: 'r2',
+        readerName: 'Kai Moon',
+        askedAt: '2026-11-21T12:00:00.000Z',
+        dueAt: DUE_AT,
+      },
     ]);
     const total = await screen.findByTestId('wallet-on-hold');
     expect(total.querySelector('p')?.textContent).toBe('$79.84 on hold (not spendable):');
@@ -45,7 +73,19 @@ describe('the wallet’s money on hold', () => {
   });
 
   it('says a booking the reader has not answered yet is refunded in full if declined', async () => {
-    serveWallet([{ kind: 'appointment', id: 'a1', amountCents: 4485, readerId: 'r1', readerName: 'Sol Rivera', sessionType: 'chat', startsAt: STARTS_AT, minutes: 15, status: 'pending' }]);
+    serveWallet([
+      {
+        kind: 'appointment',
+        id: 'a1',
+        amountCents: 4485,
+        readerId: 'r1',
+        readerName: 'Sol Rivera',
+        sessionType: 'chat',
+        startsAt: STARTS_AT,
+        minutes: 15,
+        status: 'pending',
+      },
+    ]);
     expect((await screen.findByTestId('wallet-hold')).textContent).toBe(
       `Chat reading with Sol Rivera · ${formatDateTime(STARTS_AT)}, 15 min (awaiting the reader)$44.85Refunded in full if the reader declines or does not answer, or if you cancel.`,
     );

@@ -30,7 +30,10 @@ export function PayoutAccountCard() {
   const connect = useMutation({
     mutationFn: () => apiRequestParsed('/api/payouts/account', payoutAccountLinkSchema, { method: 'POST' }),
     onSuccess: ({ url }) => window.location.assign(url),
-    onError: (error) => toast.error('Could not open payout onboarding', { description: error instanceof ApiError ? error.message : undefined }),
+    onError: (error) =>
+      toast.error('Could not open payout onboarding', {
+        description: error instanceof ApiError ? error.message : undefined,
+      }),
   });
   const status = account.data?.status;
   return (
@@ -45,7 +48,9 @@ export function PayoutAccountCard() {
             </Badge>
           ) : null}
         </CardTitle>
-        <CardDescription>Payouts are sent to your bank through Stripe. Connect an account once; we never see your bank details.</CardDescription>
+        <CardDescription>
+          Payouts are sent to your bank through Stripe. Connect an account once; we never see your bank details.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         {account.data && account.data.requirements.length > 0 ? (

@@ -29,11 +29,24 @@ function PayoutRow({ payout }: { payout: Payout }) {
   );
 }
 
-function Figure({ label, cents, testId, isMain }: { label: string; cents: number | undefined; testId: string; isMain?: boolean }) {
+function Figure({
+  label,
+  cents,
+  testId,
+  isMain,
+}: {
+  label: string;
+  cents: number | undefined;
+  testId: string;
+  isMain?: boolean;
+}) {
   return (
     <div className="grid gap-1">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className={isMain ? 'text-3xl font-semibold text-gold tabular-nums' : 'text-xl font-semibold tabular-nums'} data-testid={testId}>
+      <dd
+        className={isMain ? 'text-3xl font-semibold text-gold tabular-nums' : 'text-xl font-semibold tabular-nums'}
+        data-testid={testId}
+      >
         {cents === undefined ? <Skeleton className="h-8 w-24" /> : formatCents(cents)}
       </dd>
     </div>
@@ -55,8 +68,9 @@ export function PayoutsCard({ earnedCents }: { earnedCents?: number }) {
       <CardHeader>
         <CardTitle>Payouts</CardTitle>
         <CardDescription>
-          Your share of a reading becomes available for payout when the reading ends; until then it is held, since the client may still ask for a
-          refund. Payouts start at {formatCents(PAYOUT_MIN_CENTS)}: ask for one with Request payout on the Wallet Balance card.
+          Your share of a reading becomes available for payout when the reading ends; until then it is held, since the
+          client may still ask for a refund. Payouts start at {formatCents(PAYOUT_MIN_CENTS)}: ask for one with Request
+          payout on the Wallet Balance card.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -64,7 +78,12 @@ export function PayoutsCard({ earnedCents }: { earnedCents?: number }) {
           <p className="text-sm text-destructive">We could not load your earnings.</p>
         ) : (
           <dl className="grid max-w-2xl grid-cols-2 gap-4 sm:grid-cols-3">
-            <Figure label="Available for payout" cents={earnings.data?.availableCents} testId="earnings-available" isMain />
+            <Figure
+              label="Available for payout"
+              cents={earnings.data?.availableCents}
+              testId="earnings-available"
+              isMain
+            />
             <Figure label="Held in open readings" cents={earnings.data?.heldCents} testId="earnings-held" />
             {/* The dashboard's own all-time figure (the server's breakdown by source), so the two cards cannot disagree. */}
             <Figure label="Earned in all" cents={earnedCents} testId="earnings-earned" />
@@ -79,7 +98,9 @@ export function PayoutsCard({ earnedCents }: { earnedCents?: number }) {
             ))}
           </ul>
         ) : payouts.data ? (
-          <p className="text-sm text-muted-foreground">No payouts yet. An admin reviews each request; returned ones go back to your earnings.</p>
+          <p className="text-sm text-muted-foreground">
+            No payouts yet. An admin reviews each request; returned ones go back to your earnings.
+          </p>
         ) : null}
       </CardContent>
     </Card>

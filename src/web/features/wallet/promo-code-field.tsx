@@ -14,9 +14,24 @@ const PROMO_ID = 'add-funds-promo-code';
 export const PROMO_PREVIEW_DEBOUNCE_MS = 350;
 
 /** What credit a top-up brings (a code's, or the welcome offer's), said before the client pays. */
-function OfferNotice({ id, testId, headline, detail }: { id?: string; testId: string; headline: string; detail: string }) {
+function OfferNotice({
+  id,
+  testId,
+  headline,
+  detail,
+}: {
+  id?: string;
+  testId: string;
+  headline: string;
+  detail: string;
+}) {
   return (
-    <div id={id} className="flex items-start gap-2 rounded-lg border border-gold/40 bg-gold/10 px-3 py-2" data-testid={testId} aria-live="polite">
+    <div
+      id={id}
+      className="flex items-start gap-2 rounded-lg border border-gold/40 bg-gold/10 px-3 py-2"
+      data-testid={testId}
+      aria-live="polite"
+    >
       <Gift className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
       <div className="grid gap-0.5">
         <p className="text-sm font-semibold text-gold">{headline}</p>
@@ -57,17 +72,30 @@ export function PromoCodeField({
 
   // What was checked is what is typed: an answer about an older code or amount says nothing.
   const isCurrent = code !== null && settledCode === typedCode && settledAmount === amountInput && !formError;
-  const refusal = isCurrent && preview.isError ? (promotionRefusal(preview.error) ?? `We could not check this code. ${preview.error.message}`) : undefined;
+  const refusal =
+    isCurrent && preview.isError
+      ? (promotionRefusal(preview.error) ?? `We could not check this code. ${preview.error.message}`)
+      : undefined;
   const error = formError ?? refusal;
   const text = isCurrent && preview.data ? promoPreviewText(preview.data, amountCents) : null;
   const isChecking = isCurrent && preview.isFetching && !preview.data;
   // Without a code, a new client's first top-up may get the welcome offer: said before they pay.
   const welcome = useQuery({ ...welcomeOfferQuery, enabled: isEnabled && typedCode === '' });
   const welcomeOffer = typedCode === '' ? (welcome.data?.offer ?? null) : null;
-  const welcomeText = welcomeOffer && promoPreviewText({ ...welcomeOffer, bonusCents: amountCents === null ? 0 : bonusFor(welcomeOffer, amountCents) }, amountCents);
+  const welcomeText =
+    welcomeOffer &&
+    promoPreviewText(
+      { ...welcomeOffer, bonusCents: amountCents === null ? 0 : bonusFor(welcomeOffer, amountCents) },
+      amountCents,
+    );
 
   return (
-    <FormField id={PROMO_ID} label="Promo code (optional)" error={error} hint={text || isChecking ? undefined : 'A code’s bonus credit comes with this top-up.'}>
+    <FormField
+      id={PROMO_ID}
+      label="Promo code (optional)"
+      error={error}
+      hint={text || isChecking ? undefined : 'A code’s bonus credit comes with this top-up.'}
+    >
       <Input
         placeholder="Enter a code"
         autoComplete="off"
@@ -84,9 +112,15 @@ export function PromoCodeField({
         </p>
       ) : null}
       {welcomeText ? (
-        <OfferNotice testId="welcome-offer" headline={`Welcome offer: ${welcomeText.headline}`} detail={`On your first top-up, no code needed · ${welcomeText.detail}`} />
+        <OfferNotice
+          testId="welcome-offer"
+          headline={`Welcome offer: ${welcomeText.headline}`}
+          detail={`On your first top-up, no code needed · ${welcomeText.detail}`}
+        />
       ) : null}
-      {text && !error ? <OfferNotice id={`${PROMO_ID}-preview`} testId="promo-preview" headline={text.headline} detail={text.detail} /> : null}
+      {text && !error ? (
+        <OfferNotice id={`${PROMO_ID}-preview`} testId="promo-preview" headline={text.headline} detail={text.detail} />
+      ) : null}
     </FormField>
   );
 }

@@ -14,7 +14,11 @@ export function formatExpiryDay(iso: string, now: Date = new Date()): string {
  * What of the client's credit expires first, and when: '$2.00 expires Dec 30', or 'expires Dec 30'
  * when that is all of it.
  */
-export function nextExpiryLabel(creditCents: number, next: { amountCents: number; expiresAt: string }, now: Date = new Date()): string {
+export function nextExpiryLabel(
+  creditCents: number,
+  next: { amountCents: number; expiresAt: string },
+  now: Date = new Date(),
+): string {
   const day = formatExpiryDay(next.expiresAt, now);
   return next.amountCents >= creditCents ? `expires ${day}` : `${formatCents(next.amountCents)} expires ${day}`;
 }
@@ -34,7 +38,9 @@ function bonusTerms(preview: PromotionPreview): string {
  */
 function bonusBasis(preview: PromotionPreview, amountCents: number): string {
   const uncapped = Math.floor((amountCents * preview.bonusPercent) / 100);
-  return uncapped > preview.bonusCents ? `the code’s cap: ${preview.bonusPercent}% would be ${formatCents(uncapped)}` : `${preview.bonusPercent}% of ${formatCents(amountCents)}`;
+  return uncapped > preview.bonusCents
+    ? `the code’s cap: ${preview.bonusPercent}% would be ${formatCents(uncapped)}`
+    : `${preview.bonusPercent}% of ${formatCents(amountCents)}`;
 }
 
 /**
@@ -42,7 +48,10 @@ function bonusBasis(preview: PromotionPreview, amountCents: number): string {
  * `headline` the credit they will get ('+$7.50 promotional credit') or, before an amount that earns
  * the bonus, the code's terms; `detail` how it is made up and how long it lasts.
  */
-export function promoPreviewText(preview: PromotionPreview, amountCents: number | null): { headline: string; detail: string } {
+export function promoPreviewText(
+  preview: PromotionPreview,
+  amountCents: number | null,
+): { headline: string; detail: string } {
   const lasts = `expires ${days(preview.creditDays)} after it is added`;
   const totalCents = preview.creditCents + preview.bonusCents;
   const hasBonus = preview.bonusPercent > 0;
@@ -53,11 +62,17 @@ export function promoPreviewText(preview: PromotionPreview, amountCents: number 
     ].filter((part) => part !== null);
     // A bonus this amount does not reach yet is worth saying: a little more would earn it.
     const missed = hasBonus && preview.bonusCents === 0 ? ` · ${bonusTerms(preview)}` : '';
-    return { headline: `+${formatCents(totalCents)} promotional credit`, detail: `${parts.join(' + ')}${missed} · ${lasts}` };
+    return {
+      headline: `+${formatCents(totalCents)} promotional credit`,
+      detail: `${parts.join(' + ')}${missed} · ${lasts}`,
+    };
   }
   if (hasBonus) {
     const credit = preview.creditCents > 0 ? `${formatCents(preview.creditCents)} credit + ` : '';
     return { headline: `${credit}${bonusTerms(preview)}`, detail: `Promotional credit ${lasts}` };
   }
-  return { headline: `+${formatCents(preview.creditCents)} promotional credit`, detail: `Expires ${days(preview.creditDays)} after it is added` };
+  return {
+    headline: `+${formatCents(preview.creditCents)} promotional credit`,
+    detail: `Expires ${days(preview.creditDays)} after it is added`,
+  };
 }

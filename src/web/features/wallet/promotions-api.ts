@@ -1,5 +1,11 @@
 import { ERROR_CODES } from '@shared/errors';
-import { type PromotionPreview, promotionPreviewSchema, type RedeemPromotionResult, redeemPromotionResultSchema, welcomeOfferSchema } from '@shared/promotions';
+import {
+  type PromotionPreview,
+  promotionPreviewSchema,
+  type RedeemPromotionResult,
+  redeemPromotionResultSchema,
+  welcomeOfferSchema,
+} from '@shared/promotions';
 import type { Wallet } from '@shared/wallet';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequestParsed } from '@/lib/api';
@@ -29,7 +35,11 @@ export const promotionPreviewQuery = (code: string, amountCents: number | null) 
   queryOptions({
     queryKey: walletQueryKeys.promotionPreview(code, amountCents),
     queryFn: ({ signal }): Promise<PromotionPreview> =>
-      apiRequestParsed('/api/promotions/preview', promotionPreviewSchema, { method: 'POST', body: amountCents === null ? { code } : { code, amountCents }, signal }),
+      apiRequestParsed('/api/promotions/preview', promotionPreviewSchema, {
+        method: 'POST',
+        body: amountCents === null ? { code } : { code, amountCents },
+        signal,
+      }),
     // A refusal is an answer to show, not a failure to retry.
     retry: false,
     staleTime: 30_000,

@@ -16,7 +16,8 @@ export const walletQueryKeys = {
   cardPayments: (userId: string) => ['wallet', 'card-payments', userId] as const,
   deposit: (depositId: string) => ['wallet', 'deposit', depositId] as const,
   /** What a promotion code would give on a top-up of `amountCents` (none: the code alone). */
-  promotionPreview: (code: string, amountCents: number | null) => ['wallet', 'promotion-preview', code, amountCents] as const,
+  promotionPreview: (code: string, amountCents: number | null) =>
+    ['wallet', 'promotion-preview', code, amountCents] as const,
   welcomeOffer: ['wallet', 'welcome-offer'] as const,
   accountBreak: ['wallet', 'break'] as const,
   referrals: ['wallet', 'referrals'] as const,

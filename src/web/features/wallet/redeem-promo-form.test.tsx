@@ -9,7 +9,8 @@ import { CreditLine } from './credit-line';
 import { formatExpiryDay } from './promo-view';
 import { RedeemPromoForm } from './redeem-promo-form';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const EXPIRES_AT = '2027-01-30T12:00:00.000Z';
 
@@ -31,7 +32,8 @@ function fakeServer(options: { creditCents?: number; answerRedeem?: (code: strin
   const redeemed: unknown[] = [];
   const fetch = vi.fn(async (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/wallet') return json(200, wallet(creditCents, creditCents ? { amountCents: creditCents, expiresAt: EXPIRES_AT } : null));
+    if (url.pathname === '/api/wallet')
+      return json(200, wallet(creditCents, creditCents ? { amountCents: creditCents, expiresAt: EXPIRES_AT } : null));
     if (url.pathname === '/api/promotions/redeem' && init?.method === 'POST') {
       const body = JSON.parse(String(init.body)) as { code: string };
       redeemed.push(body);
@@ -61,7 +63,8 @@ afterEach(() => {
 });
 
 const form = () => screen.getByRole('form', { name: 'Redeem a promo code' });
-const typeCode = (code: string) => fireEvent.change(within(form()).getByLabelText('Have a promo code?'), { target: { value: code } });
+const typeCode = (code: string) =>
+  fireEvent.change(within(form()).getByLabelText('Have a promo code?'), { target: { value: code } });
 
 describe('the wallet’s promotional credit and promo code', () => {
   it('redeems a code once on a double click, says so, and shows the new credit apart from the balance', async () => {
@@ -71,7 +74,11 @@ describe('the wallet’s promotional credit and promo code', () => {
     const button = within(form()).getByRole('button', { name: 'Redeem' });
     fireEvent.click(button);
     fireEvent.click(button);
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('$5.00 of promotional credit added', { description: `Use it by ${formatExpiryDay(EXPIRES_AT)}.` }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('$5.00 of promotional credit added', {
+        description: `Use it by ${formatExpiryDay(EXPIRES_AT)}.`,
+      }),
+    );
     expect(redeemed).toEqual([{ code: 'WELCOME5' }]);
     const credit = await screen.findByTestId('wallet-credit');
     expect(credit.textContent).toContain(`Promotional credit$5.00 · expires ${formatExpiryDay(EXPIRES_AT)}`);
@@ -90,7 +97,8 @@ describe('the wallet’s promotional credit and promo code', () => {
 
   it('shows the server’s reason beside the field when the code is refused', async () => {
     const { redeemed } = fakeServer({
-      answerRedeem: () => json(409, { error: { code: 'PROMOTION_UNAVAILABLE', message: 'You have already used this code' } }),
+      answerRedeem: () =>
+        json(409, { error: { code: 'PROMOTION_UNAVAILABLE', message: 'You have already used this code' } }),
     });
     typeCode('WELCOME5');
     fireEvent.click(within(form()).getByRole('button', { name: 'Redeem' }));
@@ -102,7 +110,16 @@ describe('the wallet’s promotional credit and promo code', () => {
   });
 
   it('shows a 400’s field message beside the field', async () => {
-    fakeServer({ answerRedeem: () => json(400, { error: { code: 'BAD_REQUEST', message: 'Invalid request', fields: { code: 'A code is 3 to 32 letters and digits' } } }) });
+    fakeServer({
+      answerRedeem: () =>
+        json(400, {
+          error: {
+            code: 'BAD_REQUEST',
+            message: 'Invalid request',
+            fields: { code: 'A code is 3 to 32 letters and digits' },
+          },
+        }),
+    });
     typeCode('abc');
     fireEvent.click(within(form()).getByRole('button', { name: 'Redeem' }));
     expect((await within(form()).findByRole('alert')).textContent).toBe('A code is 3 to 32 letters and digits');
@@ -117,12 +134,17 @@ describe('the wallet’s promotional credit and promo code', () => {
   });
 
   it('says which part of the credit expires first when not all of it does', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, wallet(700, { amountCents: 200, expiresAt: EXPIRES_AT }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, wallet(700, { amountCents: 200, expiresAt: EXPIRES_AT }))),
+    );
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <CreditLine />
       </QueryClientProvider>,
     );
-    expect((await screen.findByTestId('wallet-credit')).textContent).toContain(`Promotional credit$7.00 · $2.00 expires ${formatExpiryDay(EXPIRES_AT)}`);
+    expect((await screen.findByTestId('wallet-credit')).textContent).toContain(
+      `Promotional credit$7.00 · $2.00 expires ${formatExpiryDay(EXPIRES_AT)}`,
+    );
   });
 });

@@ -20,7 +20,6 @@ const CODE_ID = 'redeem-promo-code';
 type RedeemInput = z.input<typeof redeemPromotionSchema>;
 type RedeemOutput = z.output<typeof redeemPromotionSchema>;
 
-
 /**
  * 'Have a promo code?': a code that gives a fixed credit, redeemed on its own (issue 48). The
  * server's reason for a refusal shows beside the field; a second click while the first call runs
@@ -36,15 +35,23 @@ export function RedeemPromoForm() {
     reset,
     setError,
     formState: { errors },
-  } = useForm<RedeemInput, unknown, RedeemOutput>({ resolver: zodResolver(redeemPromotionSchema), defaultValues: { code: offeredCode } });
+  } = useForm<RedeemInput, unknown, RedeemOutput>({
+    resolver: zodResolver(redeemPromotionSchema),
+    defaultValues: { code: offeredCode },
+  });
 
   const redeem = useMutation({
     mutationFn: ({ code }: RedeemOutput) => redeemPromotion(code),
     onSuccess: (result) => {
       reset({ code: '' });
-      toast.success(`${formatCents(result.creditCents)} of promotional credit added`, { description: `Use it by ${formatExpiryDay(result.expiresAt)}.` });
+      toast.success(`${formatCents(result.creditCents)} of promotional credit added`, {
+        description: `Use it by ${formatExpiryDay(result.expiresAt)}.`,
+      });
       // The profile carries the credit too: what the reading pages count as spendable.
-      return Promise.all([queryClient.invalidateQueries({ queryKey: walletQueryKeys.all }), queryClient.invalidateQueries({ queryKey: profileQueryKey })]);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: walletQueryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+      ]);
     },
     onError: (error) => {
       const refusal = promotionRefusal(error);
@@ -65,7 +72,12 @@ export function RedeemPromoForm() {
 
   return (
     <form className="grid gap-2" onSubmit={submit} aria-label="Redeem a promo code" noValidate>
-      <FormField id={CODE_ID} label="Have a promo code?" error={error} hint="A code with a credit adds it here at once; a top-up bonus code goes in Add Funds.">
+      <FormField
+        id={CODE_ID}
+        label="Have a promo code?"
+        error={error}
+        hint="A code with a credit adds it here at once; a top-up bonus code goes in Add Funds."
+      >
         <div className="flex gap-2">
           <Input
             placeholder="Enter a code"

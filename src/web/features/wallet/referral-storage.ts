@@ -5,7 +5,10 @@
  */
 const STORAGE_KEY = 'referral-code';
 
-export function keepReferralCode(code: string, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+export function keepReferralCode(
+  code: string,
+  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+): void {
   try {
     storage?.setItem(STORAGE_KEY, code.trim().toUpperCase().slice(0, 16));
   } catch {
@@ -13,7 +16,9 @@ export function keepReferralCode(code: string, storage: Pick<Storage, 'setItem'>
   }
 }
 
-export function storedReferralCode(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): string | null {
+export function storedReferralCode(
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): string | null {
   try {
     return storage?.getItem(STORAGE_KEY) || null;
   } catch {

@@ -1,5 +1,10 @@
 import { formatCents } from '@shared/money';
-import { CHECKOUT_TEST_CARDS, sandboxCheckoutViewSchema, sandboxPayResultSchema, sandboxPaySchema } from '@shared/payments';
+import {
+  CHECKOUT_TEST_CARDS,
+  sandboxCheckoutViewSchema,
+  sandboxPayResultSchema,
+  sandboxPaySchema,
+} from '@shared/payments';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
@@ -17,7 +22,10 @@ import { usePageMeta } from '@/lib/page-meta';
 const checkoutQuery = (id: string) =>
   queryOptions({
     queryKey: ['sandbox-checkout', id],
-    queryFn: ({ signal }) => apiRequestParsed(`/api/payments/sandbox/checkout/${encodeURIComponent(id)}`, sandboxCheckoutViewSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequestParsed(`/api/payments/sandbox/checkout/${encodeURIComponent(id)}`, sandboxCheckoutViewSchema, {
+        signal,
+      }),
   });
 
 const CARD_ID = 'checkout-card-number';
@@ -34,13 +42,22 @@ export function SandboxCheckoutPage() {
   const [cardNumber, setCardNumber] = useState('');
   const [error, setError] = useState<string | undefined>();
   const pay = useMutation({
-    mutationFn: () => apiRequestParsed(`/api/payments/sandbox/checkout/${encodeURIComponent(id)}/pay`, sandboxPayResultSchema, { method: 'POST', body: { cardNumber } }),
+    mutationFn: () =>
+      apiRequestParsed(`/api/payments/sandbox/checkout/${encodeURIComponent(id)}/pay`, sandboxPayResultSchema, {
+        method: 'POST',
+        body: { cardNumber },
+      }),
     onSuccess: (result) => {
       if (result.outcome === 'paid') window.location.assign(result.redirectUrl);
       else setError(result.message);
     },
     // The field's own words, never the whole message, which names the API's field ('cardNumber: …').
-    onError: (failure) => setError(failure instanceof ApiError ? (failure.fields?.cardNumber ?? failure.message) : 'The payment could not be made. Please try again.'),
+    onError: (failure) =>
+      setError(
+        failure instanceof ApiError
+          ? (failure.fields?.cardNumber ?? failure.message)
+          : 'The payment could not be made. Please try again.',
+      ),
   });
 
   return (

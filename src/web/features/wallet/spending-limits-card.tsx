@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEPOSIT_LIMIT_PERIOD_LABELS, DEPOSIT_LIMIT_PERIODS, type DepositLimits, type ReadingReminder } from '@shared/wallet';
+import {
+  DEPOSIT_LIMIT_PERIOD_LABELS,
+  DEPOSIT_LIMIT_PERIODS,
+  type DepositLimits,
+  type ReadingReminder,
+} from '@shared/wallet';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -42,7 +47,10 @@ function SpendingLimitsForm({ limits, reminder }: { limits: DepositLimits; remin
     mutationFn: async (input: SpendingLimitsFormOutput) => {
       const update = changedLimits(limits, input);
       const savedLimits = Object.keys(update).length > 0 ? await updateDepositLimits(update) : limits;
-      const savedReminder = input.reminder === reminder.everyMinutes ? reminder : await updateReadingReminder({ everyMinutes: input.reminder });
+      const savedReminder =
+        input.reminder === reminder.everyMinutes
+          ? reminder
+          : await updateReadingReminder({ everyMinutes: input.reminder });
       return { limits: savedLimits, reminder: savedReminder };
     },
     onSuccess: (saved) => {
@@ -61,14 +69,26 @@ function SpendingLimitsForm({ limits, reminder }: { limits: DepositLimits; remin
   });
 
   return (
-    <form className="grid gap-5" aria-label="Spending limits" noValidate onSubmit={handleSubmit((input) => save.mutate(input))}>
+    <form
+      className="grid gap-5"
+      aria-label="Spending limits"
+      noValidate
+      onSubmit={handleSubmit((input) => save.mutate(input))}
+    >
       {DEPOSIT_LIMIT_PERIODS.map((period) => {
         const id = `limit-${period}`;
         const error = errors[period]?.message;
         const pending = limits.pending[period];
         return (
           <FormField key={period} id={id} label={`${DEPOSIT_LIMIT_PERIOD_LABELS[period]} limit (USD)`} error={error}>
-            <Input type="text" inputMode="decimal" placeholder="No limit" autoComplete="off" {...fieldAria(id, error)} {...register(period)} />
+            <Input
+              type="text"
+              inputMode="decimal"
+              placeholder="No limit"
+              autoComplete="off"
+              {...fieldAria(id, error)}
+              {...register(period)}
+            />
             {pending ? (
               <p className="flex items-center gap-1.5 text-xs text-gold" data-testid={`pending-${period}`}>
                 <CalendarClock className="size-3.5 shrink-0" aria-hidden="true" />
@@ -78,7 +98,11 @@ function SpendingLimitsForm({ limits, reminder }: { limits: DepositLimits; remin
           </FormField>
         );
       })}
-      <FormField id={REMINDER_ID} label="Remind me during readings" hint="A note of the time and cost so far, on the reading's page.">
+      <FormField
+        id={REMINDER_ID}
+        label="Remind me during readings"
+        hint="A note of the time and cost so far, on the reading's page."
+      >
         <select className={selectClassName} {...fieldAria(REMINDER_ID, undefined, 'hint')} {...register('reminder')}>
           {REMINDER_OPTIONS.map(({ value, label }) => (
             <option key={value} value={value}>
@@ -111,7 +135,8 @@ export function SpendingLimitsCard() {
           Spending limits
         </CardTitle>
         <CardDescription>
-          Cap what you add each day, week and month (UTC). A lower limit applies at once; raising or removing one takes 24 hours.
+          Cap what you add each day, week and month (UTC). A lower limit applies at once; raising or removing one takes
+          24 hours.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -36,7 +36,9 @@ export const spendingLimitsFormSchema = z.object({
   daily: limitInput,
   weekly: limitInput,
   monthly: limitInput,
-  reminder: z.enum([REMINDER_OFF, ...READING_REMINDER_MINUTES.map(String)]).transform((value) => READING_REMINDER_MINUTES.find((minutes) => String(minutes) === value) ?? null),
+  reminder: z
+    .enum([REMINDER_OFF, ...READING_REMINDER_MINUTES.map(String)])
+    .transform((value) => READING_REMINDER_MINUTES.find((minutes) => String(minutes) === value) ?? null),
 });
 export type SpendingLimitsFormInput = z.input<typeof spendingLimitsFormSchema>;
 export type SpendingLimitsFormOutput = z.output<typeof spendingLimitsFormSchema>;
@@ -47,14 +49,22 @@ export function spendingLimitsFormValues(limits: DepositLimits, reminder: Readin
     const cents = limits[DEPOSIT_LIMIT_FIELDS[period]];
     return cents === null ? '' : centsToDollarInput(cents);
   };
-  return { daily: field('daily'), weekly: field('weekly'), monthly: field('monthly'), reminder: reminder.everyMinutes === null ? REMINDER_OFF : String(reminder.everyMinutes) };
+  return {
+    daily: field('daily'),
+    weekly: field('weekly'),
+    monthly: field('monthly'),
+    reminder: reminder.everyMinutes === null ? REMINDER_OFF : String(reminder.everyMinutes),
+  };
 }
 
 /**
  * Only the limits the client changed: sending one unchanged would be asking for the limit in force
  * again, which cancels a raise still pending on it.
  */
-export function changedLimits(saved: DepositLimits, next: Pick<SpendingLimitsFormOutput, DepositLimitPeriod>): DepositLimitsUpdate {
+export function changedLimits(
+  saved: DepositLimits,
+  next: Pick<SpendingLimitsFormOutput, DepositLimitPeriod>,
+): DepositLimitsUpdate {
   const update: DepositLimitsUpdate = {};
   for (const period of DEPOSIT_LIMIT_PERIODS) {
     const field = DEPOSIT_LIMIT_FIELDS[period];
@@ -68,10 +78,18 @@ export function formFieldOf(serverField: string): DepositLimitPeriod | undefined
   return DEPOSIT_LIMIT_PERIODS.find((period) => DEPOSIT_LIMIT_FIELDS[period] === serverField);
 }
 
-const pendingDateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const pendingDateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /** 'Rises to $100.00 on Nov 25, 3:00 PM' or 'Removed on Nov 25, 3:00 PM', in the viewer's time. */
-export function pendingLimitLabel(pending: PendingDepositLimit, format: Intl.DateTimeFormat = pendingDateFormat): string {
+export function pendingLimitLabel(
+  pending: PendingDepositLimit,
+  format: Intl.DateTimeFormat = pendingDateFormat,
+): string {
   const on = format.format(new Date(pending.pendingEffectiveAt));
   return pending.limitCents === null ? `Removed on ${on}` : `Rises to ${formatCents(pending.limitCents)} on ${on}`;
 }

@@ -4,7 +4,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TakeBreakCard } from './take-break-card';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** GET and POST /api/wallet/break: `endsAt` is the break in force, and a POST starts one. */
 function fakeServer(startsWith: string | null) {
@@ -14,7 +15,8 @@ function fakeServer(startsWith: string | null) {
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
       const url = new URL(input, 'http://localhost');
-      if (url.pathname !== '/api/wallet/break') return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+      if (url.pathname !== '/api/wallet/break')
+        return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
       if (init?.method === 'POST') {
         taken.push(JSON.parse(String(init.body)));
         endsAt = '2027-01-01T12:00:00.000Z';

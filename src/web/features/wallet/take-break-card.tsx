@@ -20,7 +20,8 @@ export const accountBreakQuery = queryOptions({
   queryFn: ({ signal }) => apiRequestParsed('/api/wallet/break', accountBreakSchema, { signal }),
 });
 
-const takeBreak = (days: number): Promise<AccountBreak> => apiRequestParsed('/api/wallet/break', accountBreakSchema, { method: 'POST', body: { days } });
+const takeBreak = (days: number): Promise<AccountBreak> =>
+  apiRequestParsed('/api/wallet/break', accountBreakSchema, { method: 'POST', body: { days } });
 
 const formatEnd = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -41,7 +42,10 @@ function TakeBreakForm({ current }: { current: AccountBreak }) {
       queryClient.setQueryData(walletQueryKeys.accountBreak, saved);
       toast.success(`Your break runs until ${saved.endsAt ? formatEnd(saved.endsAt) : 'its end'}`);
       // Offers the wallet showed no longer reach this client.
-      await Promise.all([queryClient.invalidateQueries({ queryKey: walletQueryKeys.all }), queryClient.invalidateQueries({ queryKey: profileQueryKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: walletQueryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+      ]);
     },
     onError: (error) => toast.error('Failed to start the break', { description: error.message }),
   });
@@ -49,7 +53,8 @@ function TakeBreakForm({ current }: { current: AccountBreak }) {
     <div className="grid gap-4">
       {current.endsAt ? (
         <p className="rounded-lg border border-gold/40 bg-gold/10 px-3 py-2 text-sm" data-testid="break-in-force">
-          You are on a break until <strong>{formatEnd(current.endsAt)}</strong>. Adding funds and paid readings are paused until then, and it cannot be ended early. You may make it longer.
+          You are on a break until <strong>{formatEnd(current.endsAt)}</strong>. Adding funds and paid readings are
+          paused until then, and it cannot be ended early. You may make it longer.
         </p>
       ) : null}
       <FormField id={LENGTH_ID} label={current.endsAt ? 'Make it last' : 'Length'}>
@@ -72,7 +77,8 @@ function TakeBreakForm({ current }: { current: AccountBreak }) {
       {isConfirming ? (
         <div className="grid gap-2 rounded-lg border border-pink/40 p-3" role="alert">
           <p className="text-sm">
-            Until <strong>{formatEnd(endsAt)}</strong> you will not be able to add funds, start a paid reading or receive offers, and you cannot end the break early.
+            Until <strong>{formatEnd(endsAt)}</strong> you will not be able to add funds, start a paid reading or
+            receive offers, and you cannot end the break early.
           </p>
           <div className="flex flex-wrap gap-2">
             <Button type="button" disabled={take.isPending} onClick={() => take.mutate()}>
@@ -101,10 +107,18 @@ export function TakeBreakCard() {
           <Coffee className="size-5 text-gold" aria-hidden="true" />
           Take a break
         </CardTitle>
-        <CardDescription>Pause your account for a day up to six months: no funds in, no paid readings, no offers, until the break ends.</CardDescription>
+        <CardDescription>
+          Pause your account for a day up to six months: no funds in, no paid readings, no offers, until the break ends.
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        {query.isPending ? <Skeleton className="h-24" /> : query.isError ? <LoadFailed query={query} message="Failed to load your break" /> : <TakeBreakForm current={query.data} />}
+        {query.isPending ? (
+          <Skeleton className="h-24" />
+        ) : query.isError ? (
+          <LoadFailed query={query} message="Failed to load your break" />
+        ) : (
+          <TakeBreakForm current={query.data} />
+        )}
       </CardContent>
     </Card>
   );

@@ -24,19 +24,32 @@ describe('transaction view', () => {
   it('names a reading’s line by its type, reader and minutes, and its refund by the reading', () => {
     expect(transactionTitle(transaction({}))).toBe('Chat reading with Selene Moon · 3 min');
     expect(counterpartLabel(transaction({}))).toBeNull();
-    expect(transactionTitle(transaction({ sessionType: 'video', minutes: 1 }))).toBe('Video reading with Selene Moon · 1 min');
-    expect(transactionTitle(transaction({ sessionType: null, counterpart: { type: 'session', id: 's1' } }))).toBe('Reading · 3 min');
+    expect(transactionTitle(transaction({ sessionType: 'video', minutes: 1 }))).toBe(
+      'Video reading with Selene Moon · 1 min',
+    );
+    expect(transactionTitle(transaction({ sessionType: null, counterpart: { type: 'session', id: 's1' } }))).toBe(
+      'Reading · 3 min',
+    );
     const refund = transaction({ kind: 'refund', amountCents: 897, minutes: null });
     expect(transactionTitle(refund)).toBe('Refund');
     expect(counterpartLabel(refund)).toBe('Chat reading with Selene Moon');
   });
 
   it('names other lines by their kind and counterpart', () => {
-    const other = (overrides: Partial<WalletTransaction>) => transaction({ minutes: null, sessionType: null, ...overrides });
-    expect(transactionTitle(other({ kind: 'deposit', counterpart: { type: 'payment', name: 'Card payment' } }))).toBe('Deposit');
-    expect(counterpartLabel(other({ kind: 'deposit', counterpart: { type: 'payment', name: 'Card payment' } }))).toBe('Card payment');
-    expect(counterpartLabel(other({ kind: 'payout', counterpart: { type: 'payout', id: 'p1' } }))).toBe('Payout to your bank');
-    expect(counterpartLabel(other({ kind: 'gift', counterpart: { type: 'reader', id: 'r1', name: 'Aurora' } }))).toBe('Aurora');
+    const other = (overrides: Partial<WalletTransaction>) =>
+      transaction({ minutes: null, sessionType: null, ...overrides });
+    expect(transactionTitle(other({ kind: 'deposit', counterpart: { type: 'payment', name: 'Card payment' } }))).toBe(
+      'Deposit',
+    );
+    expect(counterpartLabel(other({ kind: 'deposit', counterpart: { type: 'payment', name: 'Card payment' } }))).toBe(
+      'Card payment',
+    );
+    expect(counterpartLabel(other({ kind: 'payout', counterpart: { type: 'payout', id: 'p1' } }))).toBe(
+      'Payout to your bank',
+    );
+    expect(counterpartLabel(other({ kind: 'gift', counterpart: { type: 'reader', id: 'r1', name: 'Aurora' } }))).toBe(
+      'Aurora',
+    );
   });
 });
 

@@ -11,7 +11,9 @@ export function formatSignedCents(amountCents: number): string {
 
 /** What promotional credit did on a line: paid part of it, or got part of a refund back. */
 export function creditPart(creditCents: number): string {
-  return creditCents > 0 ? `${formatCents(creditCents)} paid with promotional credit` : `${formatCents(-creditCents)} back as promotional credit`;
+  return creditCents > 0
+    ? `${formatCents(creditCents)} paid with promotional credit`
+    : `${formatCents(-creditCents)} back as promotional credit`;
 }
 
 /** 'Chat reading with Kai': the reading a line belongs to, in words. */
@@ -25,7 +27,9 @@ const isReadingLine = (transaction: WalletTransaction) => transaction.counterpar
 /** A reading's charges read 'Chat reading with Kai · 3 min'; every other line is named by its kind. */
 export function transactionTitle(transaction: WalletTransaction): string {
   if (transaction.kind === 'session_charge' && isReadingLine(transaction)) {
-    return transaction.minutes === null ? readingName(transaction) : `${readingName(transaction)} · ${transaction.minutes} min`;
+    return transaction.minutes === null
+      ? readingName(transaction)
+      : `${readingName(transaction)} · ${transaction.minutes} min`;
   }
   return TRANSACTION_KIND_LABELS[transaction.kind];
 }

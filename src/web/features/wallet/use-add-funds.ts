@@ -5,7 +5,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { toast } from '@/lib/toast';
 import { profileQueryKey } from '@/lib/auth';
-import { type DepositAttempt, attemptFor, depositLimitRefusal, failureReason, isUnsettled, newIdempotencyKey } from './add-funds-form';
+import {
+  type DepositAttempt,
+  attemptFor,
+  depositLimitRefusal,
+  failureReason,
+  isUnsettled,
+  newIdempotencyKey,
+} from './add-funds-form';
 import { depositToWallet, startCheckout } from './api';
 import { promotionRefusal } from './promotions-api';
 import { walletQueryKeys } from './query-keys';
@@ -19,24 +26,42 @@ export const NEW_CARD = 'checkout';
  * submission while one runs (a double click, before the button has re-rendered disabled) is
  * dropped here, and would be harmless anyway: it would carry the same Idempotency-Key.
  */
-export function useAddFunds(options: { onSuccess?: () => void; onLimitReached?: (message: string) => void; onPromotionRefused?: (message: string) => void } = {}) {
+export function useAddFunds(
+  options: {
+    onSuccess?: () => void;
+    onLimitReached?: (message: string) => void;
+    onPromotionRefused?: (message: string) => void;
+  } = {},
+) {
   const queryClient = useQueryClient();
   const attempt = useRef<DepositAttempt | null>(null);
   const isInFlight = useRef(false);
   const mutation = useMutation({
     mutationFn: async (input: WalletDepositInput & { saveCard?: boolean }) => {
-      attempt.current = attemptFor(attempt.current, input.amountCents, input.paymentMethodId, newIdempotencyKey, input.promoCode);
+      attempt.current = attemptFor(
+        attempt.current,
+        input.amountCents,
+        input.paymentMethodId,
+        newIdempotencyKey,
+        input.promoCode,
+      );
       if (input.paymentMethodId !== NEW_CARD) return depositToWallet(input, attempt.current.idempotencyKey);
       // Money arrives only by the provider's signed event: the page leaves for checkout, and the
       // wallet shows the deposit pending on return until the webhook has credited it (and any bonus with it).
-      const { url } = await startCheckout({ amountCents: input.amountCents, saveCard: input.saveCard === true, promoCode: input.promoCode }, attempt.current.idempotencyKey);
+      const { url } = await startCheckout(
+        { amountCents: input.amountCents, saveCard: input.saveCard === true, promoCode: input.promoCode },
+        attempt.current.idempotencyKey,
+      );
       window.location.assign(url);
       return null;
     },
     onSuccess: (result, input) => {
       if (!result) return;
       attempt.current = null;
-      queryClient.setQueryData<Profile | null>(profileQueryKey, (profile) => profile && { ...profile, walletBalanceCents: result.balanceCents });
+      queryClient.setQueryData<Profile | null>(
+        profileQueryKey,
+        (profile) => profile && { ...profile, walletBalanceCents: result.balanceCents },
+      );
       void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
       // A code's bonus came with the deposit: the profile's credit is read again.
       if (input.promoCode) void queryClient.invalidateQueries({ queryKey: profileQueryKey });

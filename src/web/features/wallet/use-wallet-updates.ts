@@ -44,7 +44,9 @@ export function useWalletUpdates(): void {
     // (Set once the cancellation has settled: a cancelled fetch puts back the data it started from.)
     void queryClient
       .cancelQueries({ queryKey: profileQueryKey })
-      .then(() => queryClient.setQueryData<Profile | null>(profileQueryKey, (profile) => applyWalletUpdate(profile, payload)));
+      .then(() =>
+        queryClient.setQueryData<Profile | null>(profileQueryKey, (profile) => applyWalletUpdate(profile, payload)),
+      );
     // Lists of transactions and payouts changed too; only the ones on screen are fetched again.
     void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
   });

@@ -21,7 +21,8 @@ import { WalletTransactions } from './wallet-transactions';
 /** What one hold is for, as its owner knows it: the booked reading or the question, with its reader, or a refund to their card. */
 function holdTitle(hold: WalletHold): string {
   if (hold.kind === 'card_refund') return `Refund to your card · asked ${formatDateTime(hold.requestedAt)}`;
-  if (hold.kind === 'written_reading') return `Written question to ${hold.readerName} · answer due ${formatDateTime(hold.dueAt)}`;
+  if (hold.kind === 'written_reading')
+    return `Written question to ${hold.readerName} · answer due ${formatDateTime(hold.dueAt)}`;
   const booked = `${SESSION_TYPE_LABELS[hold.sessionType]} reading with ${hold.readerName} · ${formatDateTime(hold.startsAt)}, ${hold.minutes} min`;
   return hold.status === 'pending' ? `${booked} (awaiting the reader)` : booked;
 }
@@ -33,14 +34,21 @@ export function OnHoldLine() {
   return (
     <div className="grid gap-2 text-sm text-muted-foreground" data-testid="wallet-on-hold">
       <p>
-        <span className="font-semibold text-foreground tabular-nums">{formatCents(data.onHoldCents)}</span> on hold (not spendable):
+        <span className="font-semibold text-foreground tabular-nums">{formatCents(data.onHoldCents)}</span> on hold (not
+        spendable):
       </p>
       <ul className="grid gap-2">
         {data.holds.map((hold) => (
-          <li key={`${hold.kind}:${hold.id}`} className="rounded-md border border-border/60 p-2" data-testid="wallet-hold">
+          <li
+            key={`${hold.kind}:${hold.id}`}
+            className="rounded-md border border-border/60 p-2"
+            data-testid="wallet-hold"
+          >
             <p className="flex justify-between gap-3">
               <span className="text-foreground">{holdTitle(hold)}</span>
-              <span className="shrink-0 font-semibold text-foreground tabular-nums">{formatCents(hold.amountCents)}</span>
+              <span className="shrink-0 font-semibold text-foreground tabular-nums">
+                {formatCents(hold.amountCents)}
+              </span>
             </p>
             <p className="text-xs">{holdReleaseRule(hold)}</p>
           </li>
@@ -80,7 +88,12 @@ export function WalletTab({ profile }: { profile: Profile }) {
               <p className="mb-2 text-sm font-semibold text-muted-foreground">Quick Add</p>
               <div className="grid grid-cols-3 gap-2">
                 {QUICK_ADD_CENTS.map((cents) => (
-                  <AddFundsButton key={cents} amountCents={cents} variant="outline" aria-label={`Quick add ${formatCents(cents)}`}>
+                  <AddFundsButton
+                    key={cents}
+                    amountCents={cents}
+                    variant="outline"
+                    aria-label={`Quick add ${formatCents(cents)}`}
+                  >
                     {formatCents(cents).replace('.00', '')}
                   </AddFundsButton>
                 ))}

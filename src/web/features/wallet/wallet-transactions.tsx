@@ -16,7 +16,12 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
   const detail = counterpartLabel(transaction);
   return (
     <li className="flex items-center gap-3 py-3" data-testid="wallet-transaction">
-      <span className={cn('grid size-9 shrink-0 place-items-center rounded-full', isIncoming ? 'bg-gold/15 text-gold' : 'bg-pink/15 text-pink')}>
+      <span
+        className={cn(
+          'grid size-9 shrink-0 place-items-center rounded-full',
+          isIncoming ? 'bg-gold/15 text-gold' : 'bg-pink/15 text-pink',
+        )}
+      >
         <Icon className="size-4" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1">
@@ -27,9 +32,13 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
             {formatRelativeDate(when)}
           </time>
         </p>
-        {transaction.creditCents !== 0 ? <p className="text-sm text-gold">{creditPart(transaction.creditCents)}</p> : null}
+        {transaction.creditCents !== 0 ? (
+          <p className="text-sm text-gold">{creditPart(transaction.creditCents)}</p>
+        ) : null}
       </div>
-      <span className={cn('shrink-0 font-semibold tabular-nums', isIncoming ? 'text-gold' : 'text-foreground')}>{formatSignedCents(transaction.amountCents)}</span>
+      <span className={cn('shrink-0 font-semibold tabular-nums', isIncoming ? 'text-gold' : 'text-foreground')}>
+        {formatSignedCents(transaction.amountCents)}
+      </span>
     </li>
   );
 }
@@ -48,7 +57,12 @@ export function WalletTransactions() {
   }
   if (query.isError) return <Alert variant="destructive">We could not load your transactions. Please try again.</Alert>;
   const transactions = query.data.pages.flatMap((page) => page.transactions);
-  if (transactions.length === 0) return <p className="py-6 text-center text-muted-foreground">No transactions yet. Add funds to book your first reading.</p>;
+  if (transactions.length === 0)
+    return (
+      <p className="py-6 text-center text-muted-foreground">
+        No transactions yet. Add funds to book your first reading.
+      </p>
+    );
   return (
     <div>
       <ul className="divide-y divide-border" aria-label="Wallet transactions">

@@ -24,15 +24,28 @@ export const myWrittenReadingsQuery = queryOptions({
 export const onTimeQuery = (readerId: string) =>
   queryOptions({
     queryKey: writtenReadingKeys.onTime(readerId),
-    queryFn: ({ signal }) => apiRequestTyped<WrittenReadingOnTime>(`/api/readers/${encodeURIComponent(readerId)}/written-readings/on-time`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequestTyped<WrittenReadingOnTime>(`/api/readers/${encodeURIComponent(readerId)}/written-readings/on-time`, {
+        signal,
+      }),
   });
 
 /** The key makes a retry of the same question (no answer came back) hold the price once (decision 047). */
 export const askWrittenReading = (input: AskWrittenReadingInput, idempotencyKey: string) =>
-  apiRequestTyped<SentWrittenReading>('/api/written-readings', { method: 'POST', body: input, headers: { 'Idempotency-Key': idempotencyKey } });
+  apiRequestTyped<SentWrittenReading>('/api/written-readings', {
+    method: 'POST',
+    body: input,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 
 export const answerWrittenReading = ({ id, ...input }: AnswerWrittenReadingInput & { id: string }) =>
-  apiRequestTyped<SentWrittenReading>(`/api/written-readings/${encodeURIComponent(id)}/answer`, { method: 'POST', body: input });
+  apiRequestTyped<SentWrittenReading>(`/api/written-readings/${encodeURIComponent(id)}/answer`, {
+    method: 'POST',
+    body: input,
+  });
 
 export const rateWrittenReading = ({ id, ...input }: RateWrittenReadingInput & { id: string }) =>
-  apiRequestTyped<SentWrittenReading>(`/api/written-readings/${encodeURIComponent(id)}/rate`, { method: 'POST', body: input });
+  apiRequestTyped<SentWrittenReading>(`/api/written-readings/${encodeURIComponent(id)}/rate`, {
+    method: 'POST',
+    body: input,
+  });

@@ -62,10 +62,14 @@ export function AskQuestionSection({ reader }: { reader: Reader }) {
             <span className="text-2xl font-semibold text-gold tabular-nums" data-testid="written-price">
               {formatCents(priceCents)}
             </span>{' '}
-            <span className="text-muted-foreground">per question · answered within {reader.writtenReadingAnswerHours} hours</span>
+            <span className="text-muted-foreground">
+              per question · answered within {reader.writtenReadingAnswerHours} hours
+            </span>
           </p>
           <OnTimeRate readerId={reader.id} />
-          <p className="text-sm text-muted-foreground">The price is held from your wallet when you send; with no answer in time, it comes back in full.</p>
+          <p className="text-sm text-muted-foreground">
+            The price is held from your wallet when you send; with no answer in time, it comes back in full.
+          </p>
           {viewer === null ? (
             <Button asChild variant="outline">
               <Link to={loginPath(pathname)}>Sign in to ask</Link>
@@ -73,7 +77,11 @@ export function AskQuestionSection({ reader }: { reader: Reader }) {
           ) : isSelf || viewer === undefined ? null : sent ? (
             <div className="grid gap-2">
               <p className="text-sm font-semibold" role="status">
-                Your question was sent. Follow it in your <Link to={paths.dashboardMessages} className="text-primary underline">Messages</Link>.
+                Your question was sent. Follow it in your{' '}
+                <Link to={paths.dashboardMessages} className="text-primary underline">
+                  Messages
+                </Link>
+                .
               </p>
               {sent.isMasked ? <ContactDetailsNotice /> : null}
             </div>

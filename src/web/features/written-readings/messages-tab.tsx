@@ -1,6 +1,11 @@
 import { formatCents } from '@shared/money';
 import { SERVER_EVENTS } from '@shared/realtime';
-import { ANSWER_MAX_LENGTH, ANSWER_MIN_LENGTH, answerWrittenReadingSchema, type WrittenReading } from '@shared/written-readings';
+import {
+  ANSWER_MAX_LENGTH,
+  ANSWER_MIN_LENGTH,
+  answerWrittenReadingSchema,
+  type WrittenReading,
+} from '@shared/written-readings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { Link } from 'react-router';
@@ -19,13 +24,30 @@ import { TextForm } from './text-form';
 
 const when = (iso: string) => format(parseISO(iso), 'MMM d, yyyy, h:mm a');
 
-const STATUS_LABEL: Record<WrittenReading['status'], string> = { pending: 'Waiting for an answer', answered: 'Answered', refunded: 'Refunded' };
+const STATUS_LABEL: Record<WrittenReading['status'], string> = {
+  pending: 'Waiting for an answer',
+  answered: 'Answered',
+  refunded: 'Refunded',
+};
 
 function StatusLine({ thread, isReader }: { thread: WrittenReading; isReader: boolean }) {
   if (thread.status === 'pending') {
-    return <>{isReader ? `Answer by ${when(thread.dueAt)} to earn your share` : `Held from your wallet; answered by ${when(thread.dueAt)} or refunded in full`}</>;
+    return (
+      <>
+        {isReader
+          ? `Answer by ${when(thread.dueAt)} to earn your share`
+          : `Held from your wallet; answered by ${when(thread.dueAt)} or refunded in full`}
+      </>
+    );
   }
-  if (thread.status === 'refunded') return <>{isReader ? 'Not answered in time: the client was refunded' : `Not answered in time: ${formatCents(thread.priceCents)} refunded to your wallet`}</>;
+  if (thread.status === 'refunded')
+    return (
+      <>
+        {isReader
+          ? 'Not answered in time: the client was refunded'
+          : `Not answered in time: ${formatCents(thread.priceCents)} refunded to your wallet`}
+      </>
+    );
   return <>Answered {when(thread.answeredAt!)}</>;
 }
 
@@ -43,7 +65,10 @@ function Thread({ thread, viewerId }: { thread: WrittenReading; viewerId: string
           ) : (
             <>
               To{' '}
-              <Link to={readerProfilePath(thread.readerUsername)} className="text-primary underline-offset-4 hover:underline">
+              <Link
+                to={readerProfilePath(thread.readerUsername)}
+                className="text-primary underline-offset-4 hover:underline"
+              >
                 {other}
               </Link>
             </>
@@ -56,8 +81,15 @@ function Thread({ thread, viewerId }: { thread: WrittenReading; viewerId: string
         Asked {when(thread.createdAt)} · <StatusLine thread={thread} isReader={isReader} />
       </p>
       <div className="-my-1 flex flex-wrap gap-1">
-        {isReader ? <ClientNotesButton clientId={thread.clientId} clientName={thread.clientName} className="-ml-3" /> : null}
-        <BlockButton userId={isReader ? thread.clientId : thread.readerId} name={other} theirRole={isReader ? 'client' : 'reader'} className={isReader ? undefined : '-ml-3'} />
+        {isReader ? (
+          <ClientNotesButton clientId={thread.clientId} clientName={thread.clientName} className="-ml-3" />
+        ) : null}
+        <BlockButton
+          userId={isReader ? thread.clientId : thread.readerId}
+          name={other}
+          theirRole={isReader ? 'client' : 'reader'}
+          className={isReader ? undefined : '-ml-3'}
+        />
       </div>
       <div className="rounded-md border border-border bg-muted/40 p-3">
         <p className="mb-1 text-xs font-semibold text-muted-foreground">{isReader ? 'Question' : 'Your question'}</p>
@@ -67,7 +99,9 @@ function Thread({ thread, viewerId }: { thread: WrittenReading; viewerId: string
       </div>
       {thread.answer ? (
         <div className="rounded-md border border-primary/40 p-3">
-          <p className="mb-1 text-xs font-semibold text-muted-foreground">{isReader ? 'Your answer' : `${thread.readerName} answered`}</p>
+          <p className="mb-1 text-xs font-semibold text-muted-foreground">
+            {isReader ? 'Your answer' : `${thread.readerName} answered`}
+          </p>
           <p className="whitespace-pre-line [overflow-wrap:anywhere]" data-testid="written-answer">
             {thread.answer}
           </p>
@@ -134,7 +168,11 @@ export function MessagesTab({ viewerId, side }: { viewerId: string; side: 'clien
                 'No questions yet. Clients can ask you by message once you set a price in Settings.'
               ) : (
                 <>
-                  No questions yet. Find a reader who answers by message in the <Link to={paths.readers} className="text-primary underline">directory</Link>.
+                  No questions yet. Find a reader who answers by message in the{' '}
+                  <Link to={paths.readers} className="text-primary underline">
+                    directory
+                  </Link>
+                  .
                 </>
               )}
             </p>

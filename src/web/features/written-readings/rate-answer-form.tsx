@@ -14,7 +14,11 @@ export function WrittenStars({ rating }: { rating: number }) {
   return (
     <span className="inline-flex items-center gap-0.5 text-gold" role="img" aria-label={`Rated ${rating} out of 5`}>
       {[1, 2, 3, 4, 5].map((value) => (
-        <Star key={value} className={value <= rating ? 'size-4 fill-current' : 'size-4 opacity-40'} aria-hidden="true" />
+        <Star
+          key={value}
+          className={value <= rating ? 'size-4 fill-current' : 'size-4 opacity-40'}
+          aria-hidden="true"
+        />
       ))}
     </span>
   );
@@ -49,7 +53,9 @@ export function RateAnswerForm({ thread }: { thread: WrittenReading }) {
       }}
     >
       <fieldset className="grid gap-2">
-        <legend className="text-sm font-semibold">Rate this answer (until {format(parseISO(thread.ratableUntil!), 'MMM d')})</legend>
+        <legend className="text-sm font-semibold">
+          Rate this answer (until {format(parseISO(thread.ratableUntil!), 'MMM d')})
+        </legend>
         <div className="flex gap-1">
           {[1, 2, 3, 4, 5].map((value) => (
             <button
@@ -66,7 +72,15 @@ export function RateAnswerForm({ thread }: { thread: WrittenReading }) {
         </div>
       </fieldset>
       <FormField id={id} label="Your words (optional)" error={error}>
-        <Textarea id={id} rows={2} maxLength={1000} value={review} onChange={(event) => setReview(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+        <Textarea
+          id={id}
+          rows={2}
+          maxLength={1000}
+          value={review}
+          onChange={(event) => setReview(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
       </FormField>
       <div>
         <Button type="submit" size="sm" disabled={rate.isPending}>

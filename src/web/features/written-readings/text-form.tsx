@@ -23,7 +23,17 @@ export interface TextFormProps<T> {
   rows?: number;
 }
 
-export function TextForm<T>({ id, label, hint, rule, submitLabel, pendingLabel, send, onSent, rows = 5 }: TextFormProps<T>) {
+export function TextForm<T>({
+  id,
+  label,
+  hint,
+  rule,
+  submitLabel,
+  pendingLabel,
+  send,
+  onSent,
+  rows = 5,
+}: TextFormProps<T>) {
   const schema = z.object({ text: rule });
   const {
     register,

@@ -18,7 +18,10 @@ export async function getGiftSummary(db: DbOrTx, streamId: string): Promise<Stre
 
   const totalCents = sql<number>`coalesce(sum(${streamGifts.amountCents}), 0)::int`;
   const giftCount = sql<number>`count(*)::int`;
-  const [totals] = await db.select({ totalCents, giftCount }).from(streamGifts).where(eq(streamGifts.streamId, streamId));
+  const [totals] = await db
+    .select({ totalCents, giftCount })
+    .from(streamGifts)
+    .where(eq(streamGifts.streamId, streamId));
   const givers = await db
     .select({ userId: streamGifts.senderId, name: user.name, totalCents, giftCount })
     .from(streamGifts)
@@ -30,6 +33,11 @@ export async function getGiftSummary(db: DbOrTx, streamId: string): Promise<Stre
   return {
     totalCents: totals?.totalCents ?? 0,
     giftCount: totals?.giftCount ?? 0,
-    leaderboard: givers.map((g) => ({ userId: g.userId, userName: publicName(g.name), totalCents: g.totalCents, giftCount: g.giftCount })),
+    leaderboard: givers.map((g) => ({
+      userId: g.userId,
+      userName: publicName(g.name),
+      totalCents: g.totalCents,
+      giftCount: g.giftCount,
+    })),
   };
 }

@@ -43,52 +43,67 @@ let run = 0;
 describe('gifts against a model', () => {
   it('over random gift sequences: what senders spent is what readers earned plus what the platform earned, and no wallet goes negative', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 6_000 }), { minLength: 3, maxLength: 3 }), fc.array(opArbitrary, { maxLength: 25 }), async (fundings, ops) => {
-        run += 1;
-        for (const [i, cents] of fundings.entries()) if (cents > 0) await fundWallet(app, senders[i]!.id, cents);
-        const before = await snapshot();
-        const wallets = senders.map((_, i) => before[i]!);
-        const readerEarned = [0, 0];
-        let platformEarned = 0;
-        const usedKeys: { key: string; sender: number; stream: number; giftId: GiftId }[] = [];
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 6_000 }), { minLength: 3, maxLength: 3 }),
+        fc.array(opArbitrary, { maxLength: 25 }),
+        async (fundings, ops) => {
+          run += 1;
+          for (const [i, cents] of fundings.entries()) if (cents > 0) await fundWallet(app, senders[i]!.id, cents);
+          const before = await snapshot();
+          const wallets = senders.map((_, i) => before[i]!);
+          const readerEarned = [0, 0];
+          let platformEarned = 0;
+          const usedKeys: { key: string; sender: number; stream: number; giftId: GiftId }[] = [];
 
-        for (const [index, op] of ops.entries()) {
-          const reused = op.reusedKey === null ? undefined : usedKeys[op.reusedKey % Math.max(usedKeys.length, 1)];
-          const key = reused && reused.sender === op.sender ? reused.key : `run${run}:op${index}`;
-          const first = usedKeys.find((k) => k.key === key && k.sender === op.sender);
-          const cost = GIFTS.find((g) => g.id === op.giftId)!.costCents;
-          const sent = sendGift(
-            { db: app.db, clock: app.clock, realtime: noRealtime },
-            { senderId: senders[op.sender]!.id, senderName: 'Giver', streamId: streams[op.stream]!, giftId: op.giftId, idempotencyKey: key },
+          for (const [index, op] of ops.entries()) {
+            const reused = op.reusedKey === null ? undefined : usedKeys[op.reusedKey % Math.max(usedKeys.length, 1)];
+            const key = reused && reused.sender === op.sender ? reused.key : `run${run}:op${index}`;
+            const first = usedKeys.find((k) => k.key === key && k.sender === op.sender);
+            const cost = GIFTS.find((g) => g.id === op.giftId)!.costCents;
+            const sent = sendGift(
+              { db: app.db, clock: app.clock, realtime: noRealtime },
+              {
+                senderId: senders[op.sender]!.id,
+                senderName: 'Giver',
+                streamId: streams[op.stream]!,
+                giftId: op.giftId,
+                idempotencyKey: key,
+              },
+            );
+            if (first) {
+              if (first.stream === op.stream && first.giftId === op.giftId) expect((await sent).isReplay).toBe(true);
+              else await expect(sent).rejects.toSatisfy((e) => e instanceof AppError && e.code === 'CONFLICT');
+              continue;
+            }
+            if (wallets[op.sender]! < cost) {
+              await expect(sent).rejects.toBeInstanceOf(InsufficientFundsError);
+              continue;
+            }
+            const { result } = await sent;
+            const { readerCents, platformCents } = splitCharge(cost);
+            wallets[op.sender]! -= cost;
+            readerEarned[op.stream]! += readerCents;
+            platformEarned += platformCents;
+            expect(result.balanceCents).toBe(wallets[op.sender]);
+            usedKeys.push({ key, sender: op.sender, stream: op.stream, giftId: op.giftId });
+          }
+
+          const after = await snapshot();
+          const spent = senders.reduce((sum, _, i) => sum + before[i]! - after[i]!, 0);
+          const earned = readers.reduce(
+            (sum, _, i) => sum + after[senders.length + i]! - before[senders.length + i]!,
+            0,
           );
-          if (first) {
-            if (first.stream === op.stream && first.giftId === op.giftId) expect((await sent).isReplay).toBe(true);
-            else await expect(sent).rejects.toSatisfy((e) => e instanceof AppError && e.code === 'CONFLICT');
-            continue;
-          }
-          if (wallets[op.sender]! < cost) {
-            await expect(sent).rejects.toBeInstanceOf(InsufficientFundsError);
-            continue;
-          }
-          const { result } = await sent;
-          const { readerCents, platformCents } = splitCharge(cost);
-          wallets[op.sender]! -= cost;
-          readerEarned[op.stream]! += readerCents;
-          platformEarned += platformCents;
-          expect(result.balanceCents).toBe(wallets[op.sender]);
-          usedKeys.push({ key, sender: op.sender, stream: op.stream, giftId: op.giftId });
-        }
-
-        const after = await snapshot();
-        const spent = senders.reduce((sum, _, i) => sum + before[i]! - after[i]!, 0);
-        const earned = readers.reduce((sum, _, i) => sum + after[senders.length + i]! - before[senders.length + i]!, 0);
-        const platform = after.at(-1)! - before.at(-1)!;
-        expect(spent).toBe(earned + platform);
-        expect(after.slice(0, senders.length)).toEqual(wallets);
-        expect(after.slice(senders.length, -1).map((cents, i) => cents - before[senders.length + i]!)).toEqual(readerEarned);
-        expect(platform).toBe(platformEarned);
-        for (const cents of after) expect(cents).toBeGreaterThanOrEqual(0);
-      }),
+          const platform = after.at(-1)! - before.at(-1)!;
+          expect(spent).toBe(earned + platform);
+          expect(after.slice(0, senders.length)).toEqual(wallets);
+          expect(after.slice(senders.length, -1).map((cents, i) => cents - before[senders.length + i]!)).toEqual(
+            readerEarned,
+          );
+          expect(platform).toBe(platformEarned);
+          for (const cents of after) expect(cents).toBeGreaterThanOrEqual(0);
+        },
+      ),
       { numRuns: 25 },
     );
     expect(await checkLedger(app.db)).toEqual([]);

@@ -11,7 +11,14 @@ import { collect, nextEvent } from '../../../../../tests/integration/socket-help
 import { fakeClock } from '../../../../../tests/integration/fake-clock';
 import { testApp } from '../../../../../tests/integration/test-app';
 import { ledgerTransfers, streamGifts, user } from '../../../db/schema';
-import { checkLedger, earningsAccountId, escrowAccountId, getBalances, revenueAccountFor, walletAccountId } from '../../wallet';
+import {
+  checkLedger,
+  earningsAccountId,
+  escrowAccountId,
+  getBalances,
+  revenueAccountFor,
+  walletAccountId,
+} from '../../wallet';
 import { streamRoom } from '../deps';
 
 const INSUFFICIENT = 'Insufficient balance. Please add funds to your wallet.';
@@ -32,9 +39,21 @@ function sendGift(user: TestUser, streamId: string, giftId: string, key: string 
 
 /** Every balance a gift touches, with the platform's revenue. */
 async function balances(senderId: string, readerId: string) {
-  const ids = [walletAccountId(senderId), walletAccountId(readerId), escrowAccountId(readerId), earningsAccountId(readerId), revenueAccountFor(senderId)];
+  const ids = [
+    walletAccountId(senderId),
+    walletAccountId(readerId),
+    escrowAccountId(readerId),
+    earningsAccountId(readerId),
+    revenueAccountFor(senderId),
+  ];
   const found = await getBalances(app.db, ids);
-  const [sender, readerWallet, readerEscrow, readerEarnings, revenue] = ids.map((id) => found.get(id) ?? 0) as [number, number, number, number, number];
+  const [sender, readerWallet, readerEscrow, readerEarnings, revenue] = ids.map((id) => found.get(id) ?? 0) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   return { sender, readerWallet, readerEscrow, readerEarnings, revenue };
 }
 
@@ -57,7 +76,12 @@ describe('POST /api/live/streams/:id/gifts', () => {
       expect(sent.status, JSON.stringify(sent.body)).toBe(201);
       const body = sentGiftSchema.parse(sent.body);
       const readerCents = Math.floor((costCents * 70) / 100);
-      expect(body).toEqual({ id: expect.any(String), giftId, amountCents: costCents, balanceCents: 100_000 - costCents });
+      expect(body).toEqual({
+        id: expect.any(String),
+        giftId,
+        amountCents: costCents,
+        balanceCents: 100_000 - costCents,
+      });
 
       const after = await balances(viewer.id, reader.id);
       expect(after).toEqual({
@@ -67,13 +91,45 @@ describe('POST /api/live/streams/:id/gifts', () => {
         readerEarnings: readerCents,
         revenue: before.revenue + costCents - readerCents,
       });
-      const legs = await app.db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `gift:${body.id}:%`));
-      expect(legs.map((t) => ({ key: t.idempotencyKey, from: t.debitAccountId, to: t.creditAccountId, cents: t.amountCents, kind: t.kind })).sort((a, b) => a.key.localeCompare(b.key))).toEqual([
-        { key: `gift:${body.id}:platform`, from: walletAccountId(viewer.id), to: revenueAccountFor(viewer.id), cents: costCents - readerCents, kind: 'gift' },
-        { key: `gift:${body.id}:reader`, from: walletAccountId(viewer.id), to: earningsAccountId(reader.id), cents: readerCents, kind: 'gift' },
+      const legs = await app.db
+        .select()
+        .from(ledgerTransfers)
+        .where(like(ledgerTransfers.idempotencyKey, `gift:${body.id}:%`));
+      expect(
+        legs
+          .map((t) => ({
+            key: t.idempotencyKey,
+            from: t.debitAccountId,
+            to: t.creditAccountId,
+            cents: t.amountCents,
+            kind: t.kind,
+          }))
+          .sort((a, b) => a.key.localeCompare(b.key)),
+      ).toEqual([
+        {
+          key: `gift:${body.id}:platform`,
+          from: walletAccountId(viewer.id),
+          to: revenueAccountFor(viewer.id),
+          cents: costCents - readerCents,
+          kind: 'gift',
+        },
+        {
+          key: `gift:${body.id}:reader`,
+          from: walletAccountId(viewer.id),
+          to: earningsAccountId(reader.id),
+          cents: readerCents,
+          kind: 'gift',
+        },
       ]);
       const [row] = await app.db.select().from(streamGifts).where(eq(streamGifts.id, body.id));
-      expect(row).toMatchObject({ streamId, senderId: viewer.id, giftId, amountCents: costCents, readerCents, platformCents: costCents - readerCents });
+      expect(row).toMatchObject({
+        streamId,
+        senderId: viewer.id,
+        giftId,
+        amountCents: costCents,
+        readerCents,
+        platformCents: costCents - readerCents,
+      });
     },
   );
 
@@ -82,7 +138,9 @@ describe('POST /api/live/streams/:id/gifts', () => {
     const before = await balances(viewer.id, reader.id);
     expect((await sendGift(viewer, streamId, 'crystal')).status).toBe(201);
     const after = await balances(viewer.id, reader.id);
-    expect([before.sender - after.sender, after.readerEarnings, after.revenue - before.revenue]).toEqual([199, 139, 60]);
+    expect([before.sender - after.sender, after.readerEarnings, after.revenue - before.revenue]).toEqual([
+      199, 139, 60,
+    ]);
   });
 
   it("puts the reader's share where a payout takes it at once, and the dashboard's Wallet Balance grows by exactly that share", async () => {
@@ -110,20 +168,40 @@ describe('POST /api/live/streams/:id/gifts', () => {
     const { reader, viewer, streamId } = await liveStream();
     expect((await sendGift(viewer, streamId, 'rose')).status).toBe(201);
     const wallet = (await http(app, viewer.cookie).get('/api/wallet')).body;
-    expect(wallet.transactions[0]).toMatchObject({ kind: 'gift', amountCents: -499, counterpart: { type: 'reader', id: reader.id } });
+    expect(wallet.transactions[0]).toMatchObject({
+      kind: 'gift',
+      amountCents: -499,
+      counterpart: { type: 'reader', id: reader.id },
+    });
   });
 
   it('refuses a gift the wallet cannot pay with 402 and changes nothing', async () => {
     const { reader, viewer, streamId } = await liveStream(198);
     const before = await balances(viewer.id, reader.id);
-    const transfersBefore = await app.db.select().from(ledgerTransfers).where(or(eq(ledgerTransfers.debitAccountId, walletAccountId(viewer.id)), eq(ledgerTransfers.creditAccountId, earningsAccountId(reader.id))));
+    const transfersBefore = await app.db
+      .select()
+      .from(ledgerTransfers)
+      .where(
+        or(
+          eq(ledgerTransfers.debitAccountId, walletAccountId(viewer.id)),
+          eq(ledgerTransfers.creditAccountId, earningsAccountId(reader.id)),
+        ),
+      );
 
     const refused = await sendGift(viewer, streamId, 'crystal', 'refused-key');
     expect(refused.status).toBe(402);
     expect(refused.body.error).toEqual({ code: 'INSUFFICIENT_FUNDS', message: INSUFFICIENT });
     expect(await balances(viewer.id, reader.id)).toEqual(before);
     expect(await app.db.select().from(streamGifts).where(eq(streamGifts.streamId, streamId))).toEqual([]);
-    const transfersAfter = await app.db.select().from(ledgerTransfers).where(or(eq(ledgerTransfers.debitAccountId, walletAccountId(viewer.id)), eq(ledgerTransfers.creditAccountId, earningsAccountId(reader.id))));
+    const transfersAfter = await app.db
+      .select()
+      .from(ledgerTransfers)
+      .where(
+        or(
+          eq(ledgerTransfers.debitAccountId, walletAccountId(viewer.id)),
+          eq(ledgerTransfers.creditAccountId, earningsAccountId(reader.id)),
+        ),
+      );
     expect(transfersAfter).toEqual(transfersBefore);
 
     // The key was not spent on the refusal: with funds, the same key sends the gift.
@@ -176,14 +254,22 @@ describe('POST /api/live/streams/:id/gifts', () => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(7);
     expect(statuses.filter((s) => s === 402)).toHaveLength(13);
-    expect(await balances(viewer.id, reader.id)).toEqual({ sender: 150, readerWallet: 0, readerEscrow: 0, readerEarnings: 7 * 139, revenue: revenueBefore + 7 * 60 });
+    expect(await balances(viewer.id, reader.id)).toEqual({
+      sender: 150,
+      readerWallet: 0,
+      readerEscrow: 0,
+      readerEarnings: 7 * 139,
+      revenue: revenueBefore + 7 * 60,
+    });
     expect(await app.db.select().from(streamGifts).where(eq(streamGifts.streamId, streamId))).toHaveLength(7);
     expect(await checkLedger(app.db)).toEqual([]);
   });
 
   it('10 concurrent requests with one key send one gift', async () => {
     const { reader, viewer, streamId } = await liveStream(10_000);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => sendGift(viewer, streamId, 'golden-aura', 'one-key')));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => sendGift(viewer, streamId, 'golden-aura', 'one-key')),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
     expect((await balances(viewer.id, reader.id)).sender).toBe(10_000 - 1999);
@@ -194,7 +280,9 @@ describe('POST /api/live/streams/:id/gifts', () => {
     const noKey = await sendGift(viewer, streamId, 'crystal', null);
     expect(noKey.status).toBe(400);
     expect(noKey.body.error.message).toMatch(/Idempotency-Key/);
-    expect((await http(app).post(giftUrl(streamId), { giftId: 'crystal' }, { 'idempotency-key': 'k' })).status).toBe(401);
+    expect((await http(app).post(giftUrl(streamId), { giftId: 'crystal' }, { 'idempotency-key': 'k' })).status).toBe(
+      401,
+    );
     expect((await sendGift(viewer, streamId, 'diamond')).status).toBe(400);
     expect((await sendGift(viewer, 'no-such-stream', 'crystal')).status).toBe(404);
     const own = await sendGift(reader, streamId, 'crystal');
@@ -210,7 +298,10 @@ describe('POST /api/live/streams/:id/gifts', () => {
 
   it("refuses a gift to a suspended reader's stream as if it did not exist", async () => {
     const { reader, viewer, streamId } = await liveStream();
-    await app.db.update(user).set({ suspendedAt: new Date(clock.now()) }).where(eq(user.id, reader.id));
+    await app.db
+      .update(user)
+      .set({ suspendedAt: new Date(clock.now()) })
+      .where(eq(user.id, reader.id));
     expect((await sendGift(viewer, streamId, 'crystal')).status).toBe(404);
     expect((await balances(viewer.id, reader.id)).sender).toBe(100_000);
   });
@@ -235,7 +326,14 @@ describe('the room hears a gift', () => {
     const sent = await sendGift(viewer, streamId, 'crystal');
     expect(sent.status).toBe(201);
 
-    expect(await heard).toEqual({ id: sent.body.id, streamId, giftId: 'crystal', fromName: 'Test', amountCents: 199, at: expect.any(String) });
+    expect(await heard).toEqual({
+      id: sent.body.id,
+      streamId,
+      giftId: 'crystal',
+      fromName: 'Test',
+      amountCents: 199,
+      at: expect.any(String),
+    });
     expect(await senderWallet).toEqual({ balanceCents: 5_000 - 199 });
     expect(await readerWallet).toEqual({ balanceCents: 0 });
     expect(outsiderHeard).toEqual([]);
@@ -248,7 +346,8 @@ describe('GET /api/live/streams/:id/gifts', () => {
     const ada = await createClient(app, { name: 'Ada Lovelace', balanceCents: 100_000 });
     const bo = await createClient(app, { name: 'Bo Diddley', balanceCents: 100_000 });
     const cy = await createClient(app, { name: 'Cy Twombly', balanceCents: 100_000 });
-    const send = async (who: TestUser, giftId: GiftId) => expect((await sendGift(who, streamId, giftId)).status).toBe(201);
+    const send = async (who: TestUser, giftId: GiftId) =>
+      expect((await sendGift(who, streamId, giftId)).status).toBe(201);
     await send(bo, 'crystal');
     await send(ada, 'star');
     await send(cy, 'candle');
@@ -279,7 +378,9 @@ describe('GET /api/live/streams/:id/gifts', () => {
     const summary = (await http(app).get(giftUrl(streamId))).body;
     expect(summary.giftCount).toBe(12);
     expect(summary.leaderboard).toHaveLength(10);
-    expect(summary.leaderboard.map((g: { userName: string }) => g.userName)).toEqual(givers.slice(0, 10).map((_, i) => `Giver${i}`));
+    expect(summary.leaderboard.map((g: { userName: string }) => g.userName)).toEqual(
+      givers.slice(0, 10).map((_, i) => `Giver${i}`),
+    );
   });
 
   it('answers an empty summary for a stream without gifts and 404 for no stream', async () => {

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { joinStreamResultSchema, sendGiftSchema, sentGiftSchema, streamGiftSummarySchema, streamIdParamsSchema } from '@shared/live';
+import {
+  joinStreamResultSchema,
+  sendGiftSchema,
+  sentGiftSchema,
+  streamGiftSummarySchema,
+  streamIdParamsSchema,
+} from '@shared/live';
 import { idempotentRequestHeadersSchema } from '@shared/wallet';
 import type { Auth } from '../../../auth/auth';
 import { currentUser, requireUser } from '../../auth';
@@ -19,7 +25,15 @@ export async function liveMoneyRoutes(app: FastifyInstance, deps: LiveMoneyDeps)
 
   api.post(
     '/api/live/streams/:id/gifts',
-    { onRequest: signedIn, schema: { params: streamIdParamsSchema, body: sendGiftSchema, headers: idempotentRequestHeadersSchema, response: { 201: sentGiftSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        params: streamIdParamsSchema,
+        body: sendGiftSchema,
+        headers: idempotentRequestHeadersSchema,
+        response: { 201: sentGiftSchema },
+      },
+    },
     async (request, reply) => {
       const sender = currentUser(request);
       const { result, isReplay } = await sendGift(deps, {
@@ -35,9 +49,15 @@ export async function liveMoneyRoutes(app: FastifyInstance, deps: LiveMoneyDeps)
     },
   );
 
-  api.get('/api/live/streams/:id/gifts', { schema: { params: streamIdParamsSchema, response: { 200: streamGiftSummarySchema } } }, async (request) => getGiftSummary(deps.db, request.params.id));
+  api.get(
+    '/api/live/streams/:id/gifts',
+    { schema: { params: streamIdParamsSchema, response: { 200: streamGiftSummarySchema } } },
+    async (request) => getGiftSummary(deps.db, request.params.id),
+  );
 
-  api.post('/api/live/streams/:id/join', { onRequest: signedIn, schema: { params: streamIdParamsSchema, response: { 200: joinStreamResultSchema } } }, async (request) =>
-    joinStream(deps, request.params.id, currentUser(request).id),
+  api.post(
+    '/api/live/streams/:id/join',
+    { onRequest: signedIn, schema: { params: streamIdParamsSchema, response: { 200: joinStreamResultSchema } } },
+    async (request) => joinStream(deps, request.params.id, currentUser(request).id),
   );
 }

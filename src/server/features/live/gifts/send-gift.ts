@@ -112,7 +112,13 @@ export async function sendGift(deps: GiftDeps, request: GiftRequest): Promise<Gi
       },
       new Date(clock.now()),
     );
-    return { row, isReplay: false as const, readerId: stream.readerId, senderBalanceCents: charge.payerBalanceCents, readerWalletCents: await getWalletBalanceCents(tx, stream.readerId) };
+    return {
+      row,
+      isReplay: false as const,
+      readerId: stream.readerId,
+      senderBalanceCents: charge.payerBalanceCents,
+      readerWalletCents: await getWalletBalanceCents(tx, stream.readerId),
+    };
   });
 
   const { row } = outcome;
@@ -133,5 +139,8 @@ export async function sendGift(deps: GiftDeps, request: GiftRequest): Promise<Gi
   realtime.toUser(request.senderId, SERVER_EVENTS.walletUpdated, { balanceCents: outcome.senderBalanceCents });
   // The reader's wallet is unchanged; the event tells their dashboard to fetch its figures again.
   realtime.toUser(outcome.readerId, SERVER_EVENTS.walletUpdated, { balanceCents: outcome.readerWalletCents });
-  return { result: { id: row.id, giftId: gift.id, amountCents: row.amountCents, balanceCents: outcome.senderBalanceCents }, isReplay: false };
+  return {
+    result: { id: row.id, giftId: gift.id, amountCents: row.amountCents, balanceCents: outcome.senderBalanceCents },
+    isReplay: false,
+  };
 }

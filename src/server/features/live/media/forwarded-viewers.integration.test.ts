@@ -22,18 +22,23 @@ function fakeForwarder() {
       calls.push(`publish ${streamId}`);
       return { offer: { type: 'offer', sdp: `publish ${streamId}` } };
     },
-    publisherSignal: async (streamId, kind, payload) => void calls.push(`publisher ${streamId} ${kind} ${JSON.stringify(payload)}`),
+    publisherSignal: async (streamId, kind, payload) =>
+      void calls.push(`publisher ${streamId} ${kind} ${JSON.stringify(payload)}`),
     unpublish: async (streamId) => void calls.push(`unpublish ${streamId}`),
     subscribe: async (_streamId, key) => {
       calls.push(`subscribe ${key}`);
       return { offer: { type: 'offer', sdp: `subscribe ${key}` } };
     },
-    subscriberSignal: async (key, kind, payload) => void calls.push(`subscriber ${key} ${kind} ${JSON.stringify(payload)}`),
+    subscriberSignal: async (key, kind, payload) =>
+      void calls.push(`subscriber ${key} ${kind} ${JSON.stringify(payload)}`),
     unsubscribe: async (key) => void calls.push(`unsubscribe ${key}`),
     onGone: (listener) => void listeners.push(listener),
     close: async () => undefined,
   };
-  return { forwarder, calls, gone: (event: ForwarderEvent) => {
+  return {
+    forwarder,
+    calls,
+    gone: (event: ForwarderEvent) => {
       for (const listener of listeners) listener(event);
     },
   };
@@ -61,7 +66,14 @@ afterEach(() => app.close());
 async function liveStream() {
   const reader = await createReader(app);
   const id = randomUUID();
-  await app.db.insert(liveStreams).values({ id, readerId: reader.id, title: 'Open pulls', category: 'Tarot Reading', status: 'live', startedAt: new Date(clock.now()) });
+  await app.db.insert(liveStreams).values({
+    id,
+    readerId: reader.id,
+    title: 'Open pulls',
+    category: 'Tarot Reading',
+    status: 'live',
+    startedAt: new Date(clock.now()),
+  });
   return { id, reader };
 }
 
@@ -72,9 +84,17 @@ async function inRoom(cookie: string, streamId: string): Promise<Socket> {
 }
 
 const signal = (socket: Socket, streamId: string, type: string, to?: string, data?: unknown) =>
-  emitAck(socket, 'stream_signal', { streamId, ...(to && { to }), signal: { type, ...(data !== undefined && { data }) } });
+  emitAck(socket, 'stream_signal', {
+    streamId,
+    ...(to && { to }),
+    signal: { type, ...(data !== undefined && { data }) },
+  });
 const fromForwarder = (socket: Socket, type: string) =>
-  nextEvent<RelayedStreamSignal>(socket, 'stream_signal', (r) => r.from === FORWARDER_PEER_ID && r.signal.type === type);
+  nextEvent<RelayedStreamSignal>(
+    socket,
+    'stream_signal',
+    (r) => r.from === FORWARDER_PEER_ID && r.signal.type === type,
+  );
 const callsFor = (streamId: string) => fake.calls.filter((c) => c.includes(streamId));
 
 /** A live stream whose reader's camera is on and whose peer-to-peer place is taken. */
@@ -97,14 +117,27 @@ describe('viewers above the peer-to-peer cap', () => {
     expect(await signal(first, id, 'watch', undefined, { watchId: 'w1' })).toEqual({ ok: true });
     const publication = await published;
     expect(publication.signal.data).toMatchObject({ payload: { type: 'offer', sdp: `publish ${id}` } });
-    expect(await offered).toMatchObject({ streamId: id, from: FORWARDER_PEER_ID, signal: { data: { watchId: 'w1', payload: { sdp: `subscribe ${id}/${first.id}` } } } });
+    expect(await offered).toMatchObject({
+      streamId: id,
+      from: FORWARDER_PEER_ID,
+      signal: { data: { watchId: 'w1', payload: { sdp: `subscribe ${id}/${first.id}` } } },
+    });
     // The reader's page never hears the forwarded viewer's watch.
     expect(readerHeard.filter((r) => r.from === first.id)).toEqual([]);
 
     const publishId = (publication.signal.data as { watchId: string }).watchId;
-    expect(await signal(broadcaster, id, 'answer', FORWARDER_PEER_ID, { watchId: publishId, payload: { type: 'answer', sdp: 'up' } })).toEqual({ ok: true });
-    expect(await signal(first, id, 'answer', FORWARDER_PEER_ID, { watchId: 'w1', payload: { type: 'answer', sdp: 'down' } })).toEqual({ ok: true });
-    expect(await signal(first, id, 'ice_candidate', FORWARDER_PEER_ID, { watchId: 'stale', payload: { candidate: 'x' } })).toEqual({ ok: true });
+    expect(
+      await signal(broadcaster, id, 'answer', FORWARDER_PEER_ID, {
+        watchId: publishId,
+        payload: { type: 'answer', sdp: 'up' },
+      }),
+    ).toEqual({ ok: true });
+    expect(
+      await signal(first, id, 'answer', FORWARDER_PEER_ID, { watchId: 'w1', payload: { type: 'answer', sdp: 'down' } }),
+    ).toEqual({ ok: true });
+    expect(
+      await signal(first, id, 'ice_candidate', FORWARDER_PEER_ID, { watchId: 'stale', payload: { candidate: 'x' } }),
+    ).toEqual({ ok: true });
 
     const second = await inRoom(viewer.cookie, id);
     expect(await signal(second, id, 'watch', undefined, { watchId: 'w2' })).toEqual({ ok: true });
@@ -121,12 +154,21 @@ describe('viewers above the peer-to-peer cap', () => {
     const { id, broadcaster } = await fullPeerToPeer();
     const published = fromForwarder(broadcaster, 'offer');
     const viewers = await Promise.all(Array.from({ length: FORWARDER_CAP + 1 }, () => inRoom(viewer.cookie, id)));
-    for (const [i, s] of viewers.slice(0, FORWARDER_CAP).entries()) expect(await signal(s, id, 'watch', undefined, { watchId: `w${i}` })).toEqual({ ok: true });
-    expect(await signal(viewers.at(-1)!, id, 'watch', undefined, { watchId: 'late' })).toEqual({ ok: false, error: { code: 'CONFLICT', message: LIVE_STREAM_FULL_MESSAGE } });
+    for (const [i, s] of viewers.slice(0, FORWARDER_CAP).entries())
+      expect(await signal(s, id, 'watch', undefined, { watchId: `w${i}` })).toEqual({ ok: true });
+    expect(await signal(viewers.at(-1)!, id, 'watch', undefined, { watchId: 'late' })).toEqual({
+      ok: false,
+      error: { code: 'CONFLICT', message: LIVE_STREAM_FULL_MESSAGE },
+    });
 
     const publishId = ((await published).signal.data as { watchId: string }).watchId;
     // A viewer who learnt the publication's id cannot feed the reader's upstream.
-    expect(await signal(viewers[0]!, id, 'answer', FORWARDER_PEER_ID, { watchId: publishId, payload: { type: 'answer', sdp: 'fake' } })).toEqual({ ok: true });
+    expect(
+      await signal(viewers[0]!, id, 'answer', FORWARDER_PEER_ID, {
+        watchId: publishId,
+        payload: { type: 'answer', sdp: 'fake' },
+      }),
+    ).toEqual({ ok: true });
     expect(callsFor(id).filter((c) => c.startsWith('publisher'))).toEqual([]);
   });
 
@@ -172,7 +214,10 @@ describe('viewers above the peer-to-peer cap', () => {
     const peer = await inRoom(viewer.cookie, id);
     expect(await signal(peer, id, 'watch', undefined, { watchId: 'p' })).toEqual({ ok: true });
     const above = await inRoom(viewer.cookie, id);
-    expect(await signal(above, id, 'watch', undefined, { watchId: 'x' })).toMatchObject({ ok: false, error: { message: LIVE_STREAM_FULL_MESSAGE } });
+    expect(await signal(above, id, 'watch', undefined, { watchId: 'x' })).toMatchObject({
+      ok: false,
+      error: { message: LIVE_STREAM_FULL_MESSAGE },
+    });
 
     expect(await signal(broadcaster, id, 'ready')).toEqual({ ok: true });
     expect(await signal(peer, id, 'watch', undefined, { watchId: 'p2' })).toEqual({ ok: true });

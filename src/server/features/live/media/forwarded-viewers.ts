@@ -48,7 +48,12 @@ export function forwardedViewers(deps: ForwardedViewersDeps) {
   const forwarded = new Map<string, Forwarded>();
 
   const send = (socketId: string, streamId: string, signal: Signal) =>
-    io.to(socketId).emit(SERVER_EVENTS.streamSignal, { streamId, from: FORWARDER_PEER_ID, fromUserId: FORWARDER_PEER_ID, signal } satisfies RelayedStreamSignal);
+    io.to(socketId).emit(SERVER_EVENTS.streamSignal, {
+      streamId,
+      from: FORWARDER_PEER_ID,
+      fromUserId: FORWARDER_PEER_ID,
+      signal,
+    } satisfies RelayedStreamSignal);
   const logged = (what: string) => (error: unknown) => log.error({ err: error }, what);
 
   /** The publication ends: the forwarder drops it and its viewers; the reader's page closes its upstream. */
@@ -77,7 +82,8 @@ export function forwardedViewers(deps: ForwardedViewersDeps) {
     if (!socketId) throw conflict(LIVE_STREAM_FULL_MESSAGE);
     const publishId = randomUUID();
     const offered = forwarder.publish(streamId).then(({ offer }) => {
-      if (publications.get(streamId)?.publishId === publishId) send(socketId, streamId, { type: 'offer', data: { watchId: publishId, payload: offer } });
+      if (publications.get(streamId)?.publishId === publishId)
+        send(socketId, streamId, { type: 'offer', data: { watchId: publishId, payload: offer } });
     });
     const created = { socketId, publishId, offered };
     publications.set(streamId, created);
@@ -91,7 +97,8 @@ export function forwardedViewers(deps: ForwardedViewersDeps) {
     if (event.event === 'publisher_gone') {
       const viewers = [...forwarded.values()].filter((v) => v.streamId === event.streamId);
       unpublish(event.streamId, false);
-      for (const viewer of viewers) send(viewer.socketId, viewer.streamId, { type: 'bye', data: { watchId: viewer.watchId } });
+      for (const viewer of viewers)
+        send(viewer.socketId, viewer.streamId, { type: 'bye', data: { watchId: viewer.watchId } });
       return;
     }
     const viewer = forwarded.get(event.key);
@@ -112,7 +119,8 @@ export function forwardedViewers(deps: ForwardedViewersDeps) {
       try {
         await upstream.offered;
         const { offer } = await forwarder.subscribe(streamId, key);
-        if (forwarded.get(key)?.watchId === watchId) send(socketId, streamId, { type: 'offer', data: { watchId, payload: offer } });
+        if (forwarded.get(key)?.watchId === watchId)
+          send(socketId, streamId, { type: 'offer', data: { watchId, payload: offer } });
       } catch (error) {
         if (forwarded.get(key)?.watchId === watchId) drop(key);
         log.error({ err: error }, 'the media forwarder could not take a viewer');
@@ -127,7 +135,8 @@ export function forwardedViewers(deps: ForwardedViewersDeps) {
       const envelope = readEnvelope(signal.data);
       if (!viewer || envelope?.watchId !== viewer.watchId) return;
       if (signal.type === 'bye') return drop(key);
-      if (signal.type === 'answer' || signal.type === 'ice_candidate') await forwarder.subscriberSignal(key, signal.type, envelope.payload);
+      if (signal.type === 'answer' || signal.type === 'ice_candidate')
+        await forwarder.subscriberSignal(key, signal.type, envelope.payload);
     },
 
     /** The reader's answer, candidate or goodbye for its upstream to the forwarder. */
@@ -136,7 +145,8 @@ export function forwardedViewers(deps: ForwardedViewersDeps) {
       const envelope = readEnvelope(signal.data);
       if (!upstream || upstream.socketId !== socketId || envelope?.watchId !== upstream.publishId) return;
       if (signal.type === 'bye') return unpublish(streamId, false);
-      if (signal.type === 'answer' || signal.type === 'ice_candidate') await forwarder.publisherSignal(streamId, signal.type, envelope.payload);
+      if (signal.type === 'answer' || signal.type === 'ice_candidate')
+        await forwarder.publisherSignal(streamId, signal.type, envelope.payload);
     },
 
     /** The reader's page (re)announced its camera: a publication of an older camera ends; viewers watch again on `ready`. */

@@ -29,7 +29,13 @@ export function createStreamLookup(db: Db, clock: Clock) {
     const cached = known.get(streamId);
     if (cached && (cached.status === 'ended' || clock.now() - cached.checkedAt < STATUS_TTL_MS)) return cached;
     const [row] = await db
-      .select({ readerId: liveStreams.readerId, status: liveStreams.status, url: liveStreams.janusUrl, room: liveStreams.janusRoom, secret: liveStreams.janusRoomSecret })
+      .select({
+        readerId: liveStreams.readerId,
+        status: liveStreams.status,
+        url: liveStreams.janusUrl,
+        room: liveStreams.janusRoom,
+        secret: liveStreams.janusRoomSecret,
+      })
       .from(liveStreams)
       .where(eq(liveStreams.id, streamId));
     if (!row) return null;

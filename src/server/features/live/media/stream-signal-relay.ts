@@ -37,6 +37,23 @@ interface Peer {
   rooms: Set<string>;
 }
 
+/** The reader's page's signal for a stream Janus serves: to Janus, or its camera on or off. */
+function broadcasterToJanus(
+  socket: AppSocket,
+  { streamId, to, signal }: StreamSignal,
+  relayed: RelayedStreamSignal,
+  room: StreamJanusRoom,
+  janus: JanusStreamMedia,
+) {
+  if (to === JANUS_PEER_ID) return janus.fromBroadcaster(socket.id, streamId, signal);
+  if (to !== undefined) throw notFound('That viewer is not in the stream');
+  // Viewers are told to watch by Janus's `ready`, once it has the camera.
+  if (signal.type === 'ready') return janus.cameraOn(streamId, socket.id, room);
+  if (signal.type !== 'bye') return;
+  janus.cameraOff(streamId, socket.id);
+  socket.to(streamRoom(streamId)).emit(SERVER_EVENTS.streamSignal, relayed);
+}
+
 /**
  * The live media relay (`stream_signal`): the only server part of the peer-to-peer media path,
  * and the seam a forwarder (SFU) would sit behind (docs/decisions/025). Rules:
@@ -57,7 +74,12 @@ export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
   const { io, lookup } = deps;
   const maxViewers = deps.maxViewers ?? LIVE_P2P_MAX_VIEWERS;
   const forwarding: ForwardedViewers | null = deps.forwarder
-    ? forwardedViewers({ io, forwarder: deps.forwarder.forwarder, maxViewers: deps.forwarder.maxViewers, log: deps.log })
+    ? forwardedViewers({
+        io,
+        forwarder: deps.forwarder.forwarder,
+        maxViewers: deps.forwarder.maxViewers,
+        log: deps.log,
+      })
     : null;
 
   const socketsIn = async (room: string): Promise<Peer[]> =>
@@ -95,7 +117,11 @@ export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
    * Joins the watchers (true: the broadcaster's page serves it), or goes to the forwarder (false)
    * when the others already fill the cap (self counted, so two racing watches never both pass).
    */
-  const admitWatcher = async (socket: AppSocket, input: StreamSignal, replaced: string | undefined): Promise<boolean> => {
+  const admitWatcher = async (
+    socket: AppSocket,
+    input: StreamSignal,
+    replaced: string | undefined,
+  ): Promise<boolean> => {
     const { streamId } = input;
     const watchers = streamWatchersRoom(streamId);
     await socket.join(watchers);
@@ -111,7 +137,12 @@ export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
     return false;
   };
 
-  const viewerToJanus = async (socket: AppSocket, { streamId, signal }: StreamSignal, room: StreamJanusRoom, janus: JanusStreamMedia) => {
+  const viewerToJanus = async (
+    socket: AppSocket,
+    { streamId, signal }: StreamSignal,
+    room: StreamJanusRoom,
+    janus: JanusStreamMedia,
+  ) => {
     if (signal.type !== 'watch') return janus.fromViewer(socket.id, streamId, signal);
     const watchId = readEnvelope(signal.data)?.watchId;
     if (!watchId) throw badRequest('A watch needs its id');
@@ -119,17 +150,12 @@ export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
     await janus.watch(socket.id, streamId, watchId, room);
   };
 
-  const broadcasterToJanus = (socket: AppSocket, { streamId, to, signal }: StreamSignal, relayed: RelayedStreamSignal, room: StreamJanusRoom, janus: JanusStreamMedia) => {
-    if (to === JANUS_PEER_ID) return janus.fromBroadcaster(socket.id, streamId, signal);
-    if (to !== undefined) throw notFound('That viewer is not in the stream');
-    // Viewers are told to watch by Janus's `ready`, once it has the camera.
-    if (signal.type === 'ready') return janus.cameraOn(streamId, socket.id, room);
-    if (signal.type !== 'bye') return;
-    janus.cameraOff(streamId, socket.id);
-    socket.to(streamRoom(streamId)).emit(SERVER_EVENTS.streamSignal, relayed);
-  };
-
-  const fromViewer = async (socket: AppSocket, input: StreamSignal, stream: StreamFacts, asSent: RelayedStreamSignal) => {
+  const fromViewer = async (
+    socket: AppSocket,
+    input: StreamSignal,
+    stream: StreamFacts,
+    asSent: RelayedStreamSignal,
+  ) => {
     let relayed = asSent;
     const { streamId, to, signal } = input;
     if (!VIEWER_SIGNALS.has(signal.type)) throw forbidden('Only the reader broadcasts in a stream');
@@ -140,7 +166,11 @@ export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
       if (!(await admitWatcher(socket, input, replaced))) return;
       // The broadcaster hears `replaces` only as checked here.
       const envelope = readEnvelope(signal.data);
-      if (envelope) relayed = { ...relayed, signal: { ...signal, data: { watchId: envelope.watchId, ...(replaced && { replaces: replaced }) } } };
+      if (envelope)
+        relayed = {
+          ...relayed,
+          signal: { ...signal, data: { watchId: envelope.watchId, ...(replaced && { replaces: replaced }) } },
+        };
     }
     if (signal.type === 'bye') await socket.leave(streamWatchersRoom(streamId));
     if (to === undefined) return emitTo(await broadcasterSockets(streamId, stream.readerId, socket.id), relayed);
@@ -149,7 +179,12 @@ export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
     emitTo(target.id, relayed);
   };
 
-  const fromBroadcaster = async (socket: AppSocket, input: StreamSignal, stream: StreamFacts, relayed: RelayedStreamSignal) => {
+  const fromBroadcaster = async (
+    socket: AppSocket,
+    input: StreamSignal,
+    stream: StreamFacts,
+    relayed: RelayedStreamSignal,
+  ) => {
     const { streamId, to, signal } = input;
     if (to === FORWARDER_PEER_ID) return forwarding?.fromBroadcaster(socket.id, streamId, signal);
     if (!BROADCASTER_SIGNALS.has(signal.type)) throw forbidden('The reader broadcasts; only viewers watch');
@@ -188,9 +223,16 @@ export function streamSignalRelay(deps: StreamSignalDeps): SocketFeature {
       }
       for (const streamId of broadcasting) {
         if (!socket.rooms.has(streamRoom(streamId))) continue;
-        socket.to(streamRoom(streamId)).emit(SERVER_EVENTS.streamSignal, { streamId, from: socket.id, fromUserId: user.id, signal: { type: 'bye' } });
+        socket.to(streamRoom(streamId)).emit(SERVER_EVENTS.streamSignal, {
+          streamId,
+          from: socket.id,
+          fromUserId: user.id,
+          signal: { type: 'bye' },
+        });
       }
-      Promise.all(byes).catch((error: unknown) => deps.log.error({ err: error }, 'telling a broadcaster a viewer left failed'));
+      Promise.all(byes).catch((error: unknown) =>
+        deps.log.error({ err: error }, 'telling a broadcaster a viewer left failed'),
+      );
     });
 
     const handlers: ClientEventHandlers<'stream_signal'> = {

@@ -20,7 +20,14 @@ const app = await testApp({ clock, runScheduler: false, env: { LIVE_FORWARDER: '
 async function liveStream(status: 'live' | 'scheduled' | 'ended' = 'live') {
   const reader = await createReader(app);
   const id = randomUUID();
-  await app.db.insert(liveStreams).values({ id, readerId: reader.id, title: 'Open pulls', category: 'Tarot Reading', status, startedAt: status === 'scheduled' ? null : new Date(clock.now()) });
+  await app.db.insert(liveStreams).values({
+    id,
+    readerId: reader.id,
+    title: 'Open pulls',
+    category: 'Tarot Reading',
+    status,
+    startedAt: status === 'scheduled' ? null : new Date(clock.now()),
+  });
   return { id, reader };
 }
 
@@ -31,7 +38,11 @@ async function inRoom(socket: Socket, streamId: string) {
 }
 
 const signal = (socket: Socket, streamId: string, type: string, to?: string, data?: unknown) =>
-  emitAck(socket, 'stream_signal', { streamId, ...(to && { to }), signal: { type, ...(data !== undefined && { data }) } });
+  emitAck(socket, 'stream_signal', {
+    streamId,
+    ...(to && { to }),
+    signal: { type, ...(data !== undefined && { data }) },
+  });
 
 /** Resolves false when nothing arrived within a short wait: for signals that must not be delivered. */
 const arrives = (socket: Socket, where: (s: RelayedStreamSignal) => boolean = () => true, ms = 300) =>
@@ -51,7 +62,9 @@ describe('stream_signal relay', () => {
     const outsider = await app.connectSocket(viewer.cookie);
     expect(await signal(outsider, id, 'watch')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(await signal(outsider, randomUUID(), 'watch')).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
-    expect(await emitAck(outsider, 'stream_signal', { streamId: id, signal: { type: 'watch', data: 'x'.repeat(70_000) } })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    expect(
+      await emitAck(outsider, 'stream_signal', { streamId: id, signal: { type: 'watch', data: 'x'.repeat(70_000) } }),
+    ).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
   });
 
   it("relays a viewer's signal without `to` to the reader's sockets in the room, with who sent it", async () => {
@@ -77,7 +90,12 @@ describe('stream_signal relay', () => {
     const offered = nextEvent<RelayedStreamSignal>(first, 'stream_signal');
     const leaked = arrives(second);
     expect(await signal(broadcaster, id, 'offer', first.id, { sdp: 'v=0' })).toEqual({ ok: true });
-    expect(await offered).toEqual({ streamId: id, from: broadcaster.id, fromUserId: reader.id, signal: { type: 'offer', data: { sdp: 'v=0' } } });
+    expect(await offered).toEqual({
+      streamId: id,
+      from: broadcaster.id,
+      fromUserId: reader.id,
+      signal: { type: 'offer', data: { sdp: 'v=0' } },
+    });
     expect(await leaked).toBe(false);
 
     const answered = nextEvent<RelayedStreamSignal>(broadcaster, 'stream_signal');
@@ -85,7 +103,9 @@ describe('stream_signal relay', () => {
     expect(await answered).toMatchObject({ from: first.id, signal: { type: 'answer' } });
 
     // A broadcaster's `ready` goes to the whole room.
-    const announced = Promise.all([first, second].map((s) => nextEvent<RelayedStreamSignal>(s, 'stream_signal', (r) => r.signal.type === 'ready')));
+    const announced = Promise.all(
+      [first, second].map((s) => nextEvent<RelayedStreamSignal>(s, 'stream_signal', (r) => r.signal.type === 'ready')),
+    );
     expect(await signal(broadcaster, id, 'ready')).toEqual({ ok: true });
     expect((await announced).map((r) => r.from)).toEqual([broadcaster.id, broadcaster.id]);
   });
@@ -97,10 +117,16 @@ describe('stream_signal relay', () => {
     const second = await inRoom(await app.connectSocket(viewer.cookie), id);
     const outside = await app.connectSocket(viewer.cookie);
     const leaked = arrives(second);
-    expect(await signal(first, id, 'ice_candidate', second.id, { candidate: '' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await signal(first, id, 'ice_candidate', second.id, { candidate: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN' },
+    });
     expect(await signal(first, id, 'answer', outside.id)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     // A room's name is not a socket: `to` cannot fan a viewer's signal out to the room.
-    expect(await signal(first, id, 'answer', streamRoom(id))).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await signal(first, id, 'answer', streamRoom(id))).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN' },
+    });
     expect(await signal(first, id, 'offer')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(await signal(first, id, 'ready')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(await leaked).toBe(false);
@@ -109,28 +135,42 @@ describe('stream_signal relay', () => {
   it('refuses signals of a stream that is not live, once its status is read again', async () => {
     const { id: scheduled } = await liveStream('scheduled');
     const early = await inRoom(await app.connectSocket(viewer.cookie), scheduled);
-    expect(await signal(early, scheduled, 'watch')).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: 'This stream is not live' } });
+    expect(await signal(early, scheduled, 'watch')).toMatchObject({
+      ok: false,
+      error: { code: 'CONFLICT', message: 'This stream is not live' },
+    });
 
     const { id, reader } = await liveStream();
     const broadcaster = await inRoom(await app.connectSocket(reader.cookie), id);
     const watcher = await inRoom(await app.connectSocket(viewer.cookie), id);
     expect(await signal(watcher, id, 'watch')).toEqual({ ok: true });
-    await app.db.update(liveStreams).set({ status: 'ended', endedAt: new Date(clock.now()) }).where(eq(liveStreams.id, id));
+    await app.db
+      .update(liveStreams)
+      .set({ status: 'ended', endedAt: new Date(clock.now()) })
+      .where(eq(liveStreams.id, id));
     clock.advance(STATUS_TTL_MS);
     expect(await signal(watcher, id, 'watch')).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
-    expect(await signal(broadcaster, id, 'offer', watcher.id)).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    expect(await signal(broadcaster, id, 'offer', watcher.id)).toMatchObject({
+      ok: false,
+      error: { code: 'CONFLICT' },
+    });
   });
 
   it(`turns away the watch beyond ${LIVE_P2P_MAX_VIEWERS} viewers with the full message, and admits one when a viewer says bye or leaves`, async () => {
     const { id, reader } = await liveStream();
     const broadcaster = await inRoom(await app.connectSocket(reader.cookie), id);
     const relayed = collect<RelayedStreamSignal>(broadcaster, 'stream_signal');
-    const viewers = await Promise.all(Array.from({ length: LIVE_P2P_MAX_VIEWERS + 1 }, async () => inRoom(await app.connectSocket(viewer.cookie), id)));
+    const viewers = await Promise.all(
+      Array.from({ length: LIVE_P2P_MAX_VIEWERS + 1 }, async () => inRoom(await app.connectSocket(viewer.cookie), id)),
+    );
     for (const s of viewers.slice(0, -1)) expect(await signal(s, id, 'watch')).toEqual({ ok: true });
     // Watching again (after a reconnect of the media) is not a new viewer.
     expect(await signal(viewers[0]!, id, 'watch')).toEqual({ ok: true });
     const last = viewers.at(-1)!;
-    expect(await signal(last, id, 'watch')).toEqual({ ok: false, error: { code: 'CONFLICT', message: LIVE_STREAM_FULL_MESSAGE } });
+    expect(await signal(last, id, 'watch')).toEqual({
+      ok: false,
+      error: { code: 'CONFLICT', message: LIVE_STREAM_FULL_MESSAGE },
+    });
     expect(relayed.filter((r) => r.from === last.id)).toEqual([]);
 
     expect(await signal(viewers[0]!, id, 'bye')).toEqual({ ok: true });
@@ -140,7 +180,11 @@ describe('stream_signal relay', () => {
     app.io.in(viewers[1]!.id!).socketsLeave(streamRoom(id));
     expect(await signal(viewers[0]!, id, 'watch')).toEqual({ ok: true });
     const leaving = viewers[2]!.id;
-    const gone = nextEvent<RelayedStreamSignal>(broadcaster, 'stream_signal', (r) => r.from === leaving && r.signal.type === 'bye');
+    const gone = nextEvent<RelayedStreamSignal>(
+      broadcaster,
+      'stream_signal',
+      (r) => r.from === leaving && r.signal.type === 'bye',
+    );
     viewers[2]!.disconnect();
     expect(await gone).toMatchObject({ from: leaving, signal: { type: 'bye' } });
     expect(await signal(await inRoom(await app.connectSocket(viewer.cookie), id), id, 'watch')).toEqual({ ok: true });
@@ -149,14 +193,19 @@ describe('stream_signal relay', () => {
   it("takes a reconnected viewer at the cap in its old socket's place, closing that one, but closes nobody else's", async () => {
     const { id, reader } = await liveStream();
     const broadcaster = await inRoom(await app.connectSocket(reader.cookie), id);
-    const viewers = await Promise.all(Array.from({ length: LIVE_P2P_MAX_VIEWERS }, async () => inRoom(await app.connectSocket(viewer.cookie), id)));
+    const viewers = await Promise.all(
+      Array.from({ length: LIVE_P2P_MAX_VIEWERS }, async () => inRoom(await app.connectSocket(viewer.cookie), id)),
+    );
     for (const s of viewers) expect(await signal(s, id, 'watch', undefined, { watchId: 'w1' })).toEqual({ ok: true });
     const [former, other] = [viewers[0]!, viewers[1]!];
     const formerId = former.id!;
 
     // Someone else naming a viewer's socket closes nothing, and is over the cap.
     const stranger = await inRoom(await app.connectSocket((await createClient(app)).cookie), id);
-    expect(await signal(stranger, id, 'watch', undefined, { watchId: 'w1', replaces: other.id })).toMatchObject({ ok: false, error: { message: LIVE_STREAM_FULL_MESSAGE } });
+    expect(await signal(stranger, id, 'watch', undefined, { watchId: 'w1', replaces: other.id })).toMatchObject({
+      ok: false,
+      error: { message: LIVE_STREAM_FULL_MESSAGE },
+    });
     expect(other.connected).toBe(true);
 
     // The same person's page after a reconnect, before the server noticed the old socket is gone.
@@ -178,7 +227,9 @@ describe('stream_signal relay', () => {
   it("frees the viewer's place when the broadcaster answers full or bye, and tells the room when its socket drops", async () => {
     const { id, reader } = await liveStream();
     const broadcaster = await inRoom(await app.connectSocket(reader.cookie), id);
-    const viewers = await Promise.all(Array.from({ length: LIVE_P2P_MAX_VIEWERS }, async () => inRoom(await app.connectSocket(viewer.cookie), id)));
+    const viewers = await Promise.all(
+      Array.from({ length: LIVE_P2P_MAX_VIEWERS }, async () => inRoom(await app.connectSocket(viewer.cookie), id)),
+    );
     for (const s of viewers) expect(await signal(s, id, 'watch')).toEqual({ ok: true });
     const late = await inRoom(await app.connectSocket(viewer.cookie), id);
     expect(await signal(late, id, 'watch')).toMatchObject({ ok: false });

@@ -18,7 +18,13 @@ export const STREAM_NOT_LIVE_MESSAGE = 'This stream is not live';
  */
 export async function findPayableStream(db: DbOrTx, streamId: string): Promise<PayableStream> {
   const [stream] = await db
-    .select({ id: liveStreams.id, readerId: liveStreams.readerId, priceCents: liveStreams.priceCents, status: liveStreams.status, readerSuspendedAt: user.suspendedAt })
+    .select({
+      id: liveStreams.id,
+      readerId: liveStreams.readerId,
+      priceCents: liveStreams.priceCents,
+      status: liveStreams.status,
+      readerSuspendedAt: user.suspendedAt,
+    })
     .from(liveStreams)
     .innerJoin(user, eq(user.id, liveStreams.readerId))
     .where(eq(liveStreams.id, streamId));

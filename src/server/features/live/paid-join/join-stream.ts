@@ -27,7 +27,10 @@ export const READER_AWAY_MESSAGE = 'The reader is away right now, so you have no
  * stream ends a minute later (end-absent-streams.ts), so nobody pays to join it meanwhile.
  */
 async function isReaderConnected(tx: DbOrTx, readerId: string): Promise<boolean> {
-  const [held] = await tx.select({ id: readerProfiles.userId }).from(readerProfiles).where(and(eq(readerProfiles.userId, readerId), isNotNull(readerProfiles.nodeId)));
+  const [held] = await tx
+    .select({ id: readerProfiles.userId })
+    .from(readerProfiles)
+    .where(and(eq(readerProfiles.userId, readerId), isNotNull(readerProfiles.nodeId)));
   return held !== undefined;
 }
 
@@ -85,7 +88,9 @@ export async function joinStream(deps: JoinDeps, streamId: string, userId: strin
   if ('charged' in outcome && outcome.charged) {
     realtime.toUser(userId, SERVER_EVENTS.walletUpdated, { balanceCents: outcome.balanceCents });
     // The reader's wallet is unchanged; the event tells their dashboard to fetch its figures again.
-    realtime.toUser(outcome.charged.readerId, SERVER_EVENTS.walletUpdated, { balanceCents: outcome.charged.readerWalletCents });
+    realtime.toUser(outcome.charged.readerId, SERVER_EVENTS.walletUpdated, {
+      balanceCents: outcome.charged.readerWalletCents,
+    });
   }
   return { paidCents: outcome.paidCents, balanceCents: outcome.balanceCents };
 }

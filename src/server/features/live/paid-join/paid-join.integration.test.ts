@@ -9,7 +9,14 @@ import { endStream, insertStream, openReaderPage } from '../../../../../tests/in
 import { nextEvent } from '../../../../../tests/integration/socket-helpers';
 import { testApp } from '../../../../../tests/integration/test-app';
 import { ledgerTransfers, streamJoins } from '../../../db/schema';
-import { checkLedger, earningsAccountId, escrowAccountId, getBalances, revenueAccountFor, walletAccountId } from '../../wallet';
+import {
+  checkLedger,
+  earningsAccountId,
+  escrowAccountId,
+  getBalances,
+  revenueAccountFor,
+  walletAccountId,
+} from '../../wallet';
 
 const INSUFFICIENT = 'Insufficient balance. Please add funds to your wallet.';
 
@@ -19,12 +26,23 @@ afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);
 });
 
-const join = (cookie: string | undefined, streamId: string) => http(app, cookie).post(`/api/live/streams/${streamId}/join`);
+const join = (cookie: string | undefined, streamId: string) =>
+  http(app, cookie).post(`/api/live/streams/${streamId}/join`);
 
 async function balances(viewerId: string, readerId: string) {
-  const ids = [walletAccountId(viewerId), escrowAccountId(readerId), earningsAccountId(readerId), revenueAccountFor(viewerId)];
+  const ids = [
+    walletAccountId(viewerId),
+    escrowAccountId(readerId),
+    earningsAccountId(readerId),
+    revenueAccountFor(viewerId),
+  ];
   const found = await getBalances(app.db, ids);
-  const [viewer, readerEscrow, readerEarnings, revenue] = ids.map((id) => found.get(id) ?? 0) as [number, number, number, number];
+  const [viewer, readerEscrow, readerEarnings, revenue] = ids.map((id) => found.get(id) ?? 0) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   return { viewer, readerEscrow, readerEarnings, revenue };
 }
 
@@ -56,19 +74,31 @@ describe('POST /api/live/streams/:id/join', () => {
     expect(first.body).toEqual({ paidCents: 499, balanceCents: 501 });
     expect(await viewerWallet).toEqual({ balanceCents: 501 });
     expect(await readerWallet).toEqual({ balanceCents: 0 });
-    expect(await balances(viewer.id, reader.id)).toEqual({ viewer: 501, readerEscrow: 0, readerEarnings: 349, revenue: before.revenue + 150 });
+    expect(await balances(viewer.id, reader.id)).toEqual({
+      viewer: 501,
+      readerEscrow: 0,
+      readerEarnings: 349,
+      revenue: before.revenue + 150,
+    });
 
     const again = await join(viewer.cookie, streamId);
     expect(again.body).toEqual({ paidCents: 499, balanceCents: 501 });
     expect((await balances(viewer.id, reader.id)).viewer).toBe(501);
-    const legs = await app.db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `stream-access:${streamId}:${viewer.id}:%`));
+    const legs = await app.db
+      .select()
+      .from(ledgerTransfers)
+      .where(like(ledgerTransfers.idempotencyKey, `stream-access:${streamId}:${viewer.id}:%`));
     expect(legs.map((t) => [t.creditAccountId, t.amountCents, t.kind]).sort()).toEqual([
       [earningsAccountId(reader.id), 349, 'stream_access'],
       [revenueAccountFor(viewer.id), 150, 'stream_access'],
     ]);
 
     const wallet = (await http(app, viewer.cookie).get('/api/wallet')).body;
-    expect(wallet.transactions[0]).toMatchObject({ kind: 'stream_access', amountCents: -499, counterpart: { type: 'reader', id: reader.id } });
+    expect(wallet.transactions[0]).toMatchObject({
+      kind: 'stream_access',
+      amountCents: -499,
+      counterpart: { type: 'reader', id: reader.id },
+    });
     const stats = (await http(app, reader.cookie).get('/api/readers/me/stats')).body;
     expect(stats).toMatchObject({ availableCents: 349, heldCents: 0, today: { earningsCents: 349, sessions: 0 } });
   });
@@ -131,7 +161,12 @@ describe('POST /api/live/streams/:id/join', () => {
     expect((await join(viewer.cookie, live)).status).toBe(200);
     await endStream(app, live);
     expect((await join(viewer.cookie, live)).status).toBe(409);
-    expect(await app.db.select().from(streamJoins).where(and(eq(streamJoins.streamId, scheduled), eq(streamJoins.userId, viewer.id)))).toEqual([]);
+    expect(
+      await app.db
+        .select()
+        .from(streamJoins)
+        .where(and(eq(streamJoins.streamId, scheduled), eq(streamJoins.userId, viewer.id))),
+    ).toEqual([]);
     expect((await balances(viewer.id, reader.id)).viewer).toBe(701);
   });
 });

@@ -28,7 +28,8 @@ export const adminQueryKeys = {
 /** Leaves out empty values, so the server applies its own defaults. */
 function queryString(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== '') search.set(key, String(value));
   const text = search.toString();
   return text ? `?${text}` : '';
 }
@@ -37,7 +38,8 @@ function queryString(params: Record<string, string | number | undefined>): strin
 export function adminReadersQuery(params: AdminReadersQuery) {
   return queryOptions({
     queryKey: [...adminQueryKeys.readers, params],
-    queryFn: ({ signal }) => apiRequestParsed(`/api/admin/readers${queryString(params)}`, adminReadersPageSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequestParsed(`/api/admin/readers${queryString(params)}`, adminReadersPageSchema, { signal }),
   });
 }
 
@@ -72,25 +74,33 @@ export const adminStatsQuery = queryOptions({
 export function adminUsersQuery(params: AdminUsersQuery) {
   return queryOptions({
     queryKey: [...adminQueryKeys.users, params],
-    queryFn: ({ signal }) => apiRequestParsed(`/api/admin/users${queryString(params)}`, adminUsersPageSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequestParsed(`/api/admin/users${queryString(params)}`, adminUsersPageSchema, { signal }),
   });
 }
 
 export function suspendUser(userId: string) {
-  return apiRequestParsed(`/api/admin/users/${encodeURIComponent(userId)}/suspend`, adminUserSchema, { method: 'POST' });
+  return apiRequestParsed(`/api/admin/users/${encodeURIComponent(userId)}/suspend`, adminUserSchema, {
+    method: 'POST',
+  });
 }
 
 export function restoreUser(userId: string) {
-  return apiRequestParsed(`/api/admin/users/${encodeURIComponent(userId)}/restore`, adminUserSchema, { method: 'POST' });
+  return apiRequestParsed(`/api/admin/users/${encodeURIComponent(userId)}/restore`, adminUserSchema, {
+    method: 'POST',
+  });
 }
 
 export function adminSessionsQuery(params: AdminSessionsQuery) {
   return queryOptions({
     queryKey: [...adminQueryKeys.sessions, params],
-    queryFn: ({ signal }) => apiRequestParsed(`/api/admin/sessions${queryString(params)}`, adminSessionsPageSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequestParsed(`/api/admin/sessions${queryString(params)}`, adminSessionsPageSchema, { signal }),
   });
 }
 
 export function endSessionAsAdmin(sessionId: string) {
-  return apiRequestParsed(`/api/admin/sessions/${encodeURIComponent(sessionId)}/end`, sessionSchema, { method: 'POST' });
+  return apiRequestParsed(`/api/admin/sessions/${encodeURIComponent(sessionId)}/end`, sessionSchema, {
+    method: 'POST',
+  });
 }

@@ -45,9 +45,17 @@ export function DailyBarChart({
         />
         <Tooltip
           cursor={{ fill: 'var(--muted)', opacity: 0.4 }}
-          contentStyle={{ background: 'var(--popover)', border: '1px solid var(--border)', borderRadius: 8, color: 'var(--popover-foreground)' }}
+          contentStyle={{
+            background: 'var(--popover)',
+            border: '1px solid var(--border)',
+            borderRadius: 8,
+            color: 'var(--popover-foreground)',
+          }}
           labelFormatter={(date) => formatLongDay(String(date))}
-          formatter={(value) => [formatValue(Number(value)), series === 'revenueCents' ? 'Revenue' : 'Completed readings']}
+          formatter={(value) => [
+            formatValue(Number(value)),
+            series === 'revenueCents' ? 'Revenue' : 'Completed readings',
+          ]}
         />
         <Bar dataKey={series} fill={color} radius={[4, 4, 0, 0]} isAnimationActive={false} />
       </BarChart>

@@ -7,10 +7,13 @@ import { AnalyticsTab } from './analytics-tab';
 
 // recharts measures its container, which jsdom cannot; the chart itself is seen in the e2e test.
 vi.mock('./analytics-charts', () => ({
-  DailyBarChart: ({ series, days }: { series: string; days: unknown[] }) => <div data-testid={`chart-${series}`}>{days.length} bars</div>,
+  DailyBarChart: ({ series, days }: { series: string; days: unknown[] }) => (
+    <div data-testid={`chart-${series}`}>{days.length} bars</div>
+  ),
 }));
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function analytics(): AdminAnalytics {
   const days = Array.from({ length: 30 }, (_, index) => ({
@@ -31,8 +34,22 @@ function analytics(): AdminAnalytics {
       { source: 'other', revenueCents: 0 },
     ],
     topReaders: [
-      { id: 'r1', fullName: 'Aurora Starweaver', username: 'aurora', profileImage: null, earningsCents: 2_940, completedSessions: 3 },
-      { id: 'r2', fullName: 'Marcus Moonstone', username: 'marcus', profileImage: null, earningsCents: 630, completedSessions: 1 },
+      {
+        id: 'r1',
+        fullName: 'Aurora Starweaver',
+        username: 'aurora',
+        profileImage: null,
+        earningsCents: 2_940,
+        completedSessions: 3,
+      },
+      {
+        id: 'r2',
+        fullName: 'Marcus Moonstone',
+        username: 'marcus',
+        profileImage: null,
+        earningsCents: 630,
+        completedSessions: 1,
+      },
     ],
   };
 }
@@ -53,7 +70,10 @@ afterEach(() => {
 
 describe('AnalyticsTab', () => {
   it('draws both series with their totals, says them in words, and lists the top readers by earnings', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, analytics())));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, analytics())),
+    );
     renderTab();
     expect(screen.getByRole('status', { name: 'Loading analytics' })).toBeTruthy();
 
@@ -72,7 +92,11 @@ describe('AnalyticsTab', () => {
     expect(rows[4]!.textContent).toBe('Feb 173');
 
     const bySource = screen.getByRole('region', { name: 'Revenue by Source' });
-    expect(within(bySource).getAllByTestId('revenue-source').map((row) => row.textContent)).toEqual([
+    expect(
+      within(bySource)
+        .getAllByTestId('revenue-source')
+        .map((row) => row.textContent),
+    ).toEqual([
       'Readings$9.00',
       'Booked readings and fees$2.70',
       'Written readings$1.35',
@@ -84,11 +108,23 @@ describe('AnalyticsTab', () => {
     expect(revenue.textContent).toContain('from every source');
 
     const top = screen.getAllByTestId('top-reader');
-    expect(top.map((row) => row.textContent)).toEqual(['1.ASAurora Starweaver@aurora$29.403 readings', '2.MMMarcus Moonstone@marcus$6.301 reading']);
+    expect(top.map((row) => row.textContent)).toEqual([
+      '1.ASAurora Starweaver@aurora$29.403 readings',
+      '2.MMMarcus Moonstone@marcus$6.301 reading',
+    ]);
   });
 
   it('says when there is nothing yet', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, { ...analytics(), days: analytics().days.map((day) => ({ ...day, revenueCents: 0, completedSessions: 0 })), topReaders: [] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(200, {
+          ...analytics(),
+          days: analytics().days.map((day) => ({ ...day, revenueCents: 0, completedSessions: 0 })),
+          topReaders: [],
+        }),
+      ),
+    );
     renderTab();
     expect(await screen.findByText('No completed readings in the last 30 days.')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Revenue per Day' }).textContent).toContain('none on any day');
@@ -96,7 +132,9 @@ describe('AnalyticsTab', () => {
 
   it('shows "Failed to load dashboard data" with Retry, and recovers', async () => {
     const fetchMock = vi.fn(async () => json(200, analytics()));
-    fetchMock.mockImplementationOnce(async () => json(500, { error: { code: 'INTERNAL', message: 'Database unavailable.' } }));
+    fetchMock.mockImplementationOnce(async () =>
+      json(500, { error: { code: 'INTERNAL', message: 'Database unavailable.' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     renderTab();
     const alert = await screen.findByRole('alert');

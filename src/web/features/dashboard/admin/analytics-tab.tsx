@@ -1,4 +1,10 @@
-import { type AdminAnalytics, type AnalyticsDay, REVENUE_SOURCE_LABELS, type RevenueBySource, type TopReader } from '@shared/admin';
+import {
+  type AdminAnalytics,
+  type AnalyticsDay,
+  REVENUE_SOURCE_LABELS,
+  type RevenueBySource,
+  type TopReader,
+} from '@shared/admin';
 import { formatCents } from '@shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
@@ -12,7 +18,12 @@ import { formatDay, formatLongDay } from './analytics-format';
 
 const DailyBarChart = lazy(() => import('./analytics-charts').then((module) => ({ default: module.DailyBarChart })));
 
-const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+const wholeDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
 const formatAxisDollars = (cents: number) => wholeDollars.format(cents / 100);
 const formatCount = (count: number) => count.toLocaleString('en-US');
 
@@ -23,7 +34,10 @@ const MIN_AXIS_TOP: Record<Series, number> = { revenueCents: 400, completedSessi
 /** What a chart shows, in words: for screen readers, and for anyone before the chart has loaded. */
 function describeSeries(days: AnalyticsDay[], series: Series, formatValue: (value: number) => string): string {
   const total = days.reduce((sum, day) => sum + day[series], 0);
-  const best = days.reduce<AnalyticsDay | undefined>((top, day) => (day[series] > (top?.[series] ?? 0) ? day : top), undefined);
+  const best = days.reduce<AnalyticsDay | undefined>(
+    (top, day) => (day[series] > (top?.[series] ?? 0) ? day : top),
+    undefined,
+  );
   const first = days[0];
   const last = days.at(-1);
   const range = first && last ? `from ${formatLongDay(first.date)} to ${formatLongDay(last.date)}` : '';
@@ -63,7 +77,14 @@ function ChartCard({
         </p>
         <div role="img" aria-labelledby={`${titleId} ${summaryId}`} className="min-w-0">
           <Suspense fallback={<Skeleton className="h-[220px]" />}>
-            <DailyBarChart days={days} series={series} color={color} formatValue={formatValue} formatTick={formatTick} minTop={MIN_AXIS_TOP[series]} />
+            <DailyBarChart
+              days={days}
+              series={series}
+              color={color}
+              formatValue={formatValue}
+              formatTick={formatTick}
+              minTop={MIN_AXIS_TOP[series]}
+            />
           </Suspense>
         </div>
         <details className="text-sm">
@@ -109,7 +130,9 @@ function RevenueBySourceCard({ lines }: { lines: RevenueBySource[] }) {
     <Card role="region" aria-labelledby={titleId} data-testid="analytics-revenue-by-source">
       <CardHeader className="gap-1.5">
         <CardTitle id={titleId}>Revenue by Source</CardTitle>
-        <CardDescription>The platform's revenue in the last 30 days, net of refunds, by where it came from.</CardDescription>
+        <CardDescription>
+          The platform's revenue in the last 30 days, net of refunds, by where it came from.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <table className="w-full text-left tabular-nums">
@@ -172,7 +195,9 @@ function TopReaders({ readers }: { readers: TopReader[] }) {
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader className="gap-1.5">
         <CardTitle id={titleId}>Top Readers</CardTitle>
-        <CardDescription>By earnings (their share, net of refunds) from readings completed in the last 30 days.</CardDescription>
+        <CardDescription>
+          By earnings (their share, net of refunds) from readings completed in the last 30 days.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {readers.length === 0 ? (

@@ -42,7 +42,11 @@ function fakeServer(queue: AdminReaderApplication[]) {
         calls.push(`${kind} ${id} ${init.body}`);
         const found = queue.find((a) => a.id === id)!;
         queue.splice(queue.indexOf(found), 1);
-        return json(200, { ...found, status: kind === 'approve' ? 'approved' : 'rejected', decidedAt: new Date().toISOString() });
+        return json(200, {
+          ...found,
+          status: kind === 'approve' ? 'approved' : 'rejected',
+          decidedAt: new Date().toISOString(),
+        });
       }
       if (input === '/api/admin/reader-applications') return json(200, { applications: queue });
       return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
@@ -67,7 +71,9 @@ describe('ApplicationsTab', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await screen.findByText('No open applications.');
     expect(calls).toEqual(['approve a1 {}']);
-    expect(toast.success).toHaveBeenCalledWith('Celeste Moon is now a reader', { description: 'We mailed them a link to set their password.' });
+    expect(toast.success).toHaveBeenCalledWith('Celeste Moon is now a reader', {
+      description: 'We mailed them a link to set their password.',
+    });
   });
 
   it('rejects only with a reason, and sends it', async () => {

@@ -28,10 +28,14 @@ function useDecide(application: AdminReaderApplication) {
   const queryClient = useQueryClient();
   const name = `${application.firstName} ${application.lastName}`;
   return useMutation({
-    mutationFn: (decision: Decision) => (decision.kind === 'approve' ? approveApplication(application.id) : rejectApplication(application.id, decision.reason)),
+    mutationFn: (decision: Decision) =>
+      decision.kind === 'approve'
+        ? approveApplication(application.id)
+        : rejectApplication(application.id, decision.reason),
     onSuccess: (_result, decision) =>
       toast.success(decision.kind === 'approve' ? `${name} is now a reader` : `${name}'s application was rejected`, {
-        description: decision.kind === 'approve' ? 'We mailed them a link to set their password.' : 'We mailed them your reason.',
+        description:
+          decision.kind === 'approve' ? 'We mailed them a link to set their password.' : 'We mailed them your reason.',
       }),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) toast.error(error.message);
@@ -73,7 +77,8 @@ function ApplicationRow({ application, nowMs }: { application: AdminReaderApplic
         <Fact label="Email">{application.email}</Fact>
         <Fact label="Experience">{application.yearsExperience} years</Fact>
         <Fact label="Rates (chat / audio / video)">
-          {formatCents(application.chatRateCents)} / {formatCents(application.audioRateCents)} / {formatCents(application.videoRateCents)} per min
+          {formatCents(application.chatRateCents)} / {formatCents(application.audioRateCents)} /{' '}
+          {formatCents(application.videoRateCents)} per min
         </Fact>
         <Fact label="Specialties">{application.specialties.join(', ')}</Fact>
         <div className="sm:col-span-2">
@@ -81,8 +86,12 @@ function ApplicationRow({ application, nowMs }: { application: AdminReaderApplic
         </div>
       </dl>
       <details className="rounded-lg border border-border bg-muted/30 p-3">
-        <summary className="cursor-pointer text-sm font-semibold">Sample reading ({application.sampleReading.length.toLocaleString('en-US')} characters)</summary>
-        <p className="mt-2 max-h-64 overflow-y-auto text-sm whitespace-pre-line [overflow-wrap:anywhere]">{application.sampleReading}</p>
+        <summary className="cursor-pointer text-sm font-semibold">
+          Sample reading ({application.sampleReading.length.toLocaleString('en-US')} characters)
+        </summary>
+        <p className="mt-2 max-h-64 overflow-y-auto text-sm whitespace-pre-line [overflow-wrap:anywhere]">
+          {application.sampleReading}
+        </p>
       </details>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
         <Button variant="outline" size="sm" disabled={isLocked} onClick={() => setDialog('reject')}>
@@ -110,8 +119,19 @@ function ApplicationRow({ application, nowMs }: { application: AdminReaderApplic
         isConfirmDisabled={trimmedReason.length < REJECTION_REASON_MIN}
         onConfirm={() => decide.mutate({ kind: 'reject', reason: trimmedReason })}
       >
-        <FormField id={reasonId} label="Reason" hint={`At least ${REJECTION_REASON_MIN} characters; the applicant sees it.`}>
-          <Textarea id={reasonId} aria-describedby={`${reasonId}-hint`} rows={4} maxLength={REJECTION_REASON_MAX} value={reason} onChange={(event) => setReason(event.target.value)} />
+        <FormField
+          id={reasonId}
+          label="Reason"
+          hint={`At least ${REJECTION_REASON_MIN} characters; the applicant sees it.`}
+        >
+          <Textarea
+            id={reasonId}
+            aria-describedby={`${reasonId}-hint`}
+            rows={4}
+            maxLength={REJECTION_REASON_MAX}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
         </FormField>
       </ConfirmDialog>
     </li>

@@ -5,7 +5,15 @@ import { Plus } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
 import { type UseFormRegister, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
@@ -34,7 +42,12 @@ function PromotionInput({
   hint,
   error,
   ...props
-}: { registration: UseFormRegisterReturn<PromotionFormField>; label: string; hint?: string; error: string | undefined } & ComponentProps<typeof Input>) {
+}: {
+  registration: UseFormRegisterReturn<PromotionFormField>;
+  label: string;
+  hint?: string;
+  error: string | undefined;
+} & ComponentProps<typeof Input>) {
   const id = fieldId(registration.name);
   return (
     <FormField id={id} label={label} hint={hint} error={error}>
@@ -43,7 +56,10 @@ function PromotionInput({
   );
 }
 
-type FieldProps = { register: UseFormRegister<PromotionFormInput>; error: (name: PromotionFormField) => string | undefined };
+type FieldProps = {
+  register: UseFormRegister<PromotionFormInput>;
+  error: (name: PromotionFormField) => string | undefined;
+};
 
 /** The credit, the top-up bonus (its minimum and cap shown only once there is a bonus) and how long the credit lasts. */
 function OfferFields({ register, error, hasBonus }: FieldProps & { hasBonus: boolean }) {
@@ -111,8 +127,20 @@ function LimitFields({ register, error }: FieldProps) {
     <fieldset className="grid gap-4 rounded-xl border border-border p-4">
       <legend className="px-1 text-sm font-semibold">When and how much</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        <PromotionInput label="Starts" hint="Your local time." type="datetime-local" error={error('startsAt')} registration={register('startsAt')} />
-        <PromotionInput label="Ends (optional)" hint="Empty: runs until paused." type="datetime-local" error={error('endsAt')} registration={register('endsAt')} />
+        <PromotionInput
+          label="Starts"
+          hint="Your local time."
+          type="datetime-local"
+          error={error('startsAt')}
+          registration={register('startsAt')}
+        />
+        <PromotionInput
+          label="Ends (optional)"
+          hint="Empty: runs until paused."
+          type="datetime-local"
+          error={error('endsAt')}
+          registration={register('endsAt')}
+        />
         <PromotionInput
           label="Redemption limit (optional)"
           hint="Each person can use a code once."
@@ -133,7 +161,12 @@ function LimitFields({ register, error }: FieldProps) {
       </div>
       <div className="grid gap-1">
         <label className="flex cursor-pointer items-center gap-3 text-sm">
-          <input type="checkbox" className="size-4 accent-pink" {...fieldAria(fieldId('newClientsOnly'), error('newClientsOnly'))} {...register('newClientsOnly')} />
+          <input
+            type="checkbox"
+            className="size-4 accent-pink"
+            {...fieldAria(fieldId('newClientsOnly'), error('newClientsOnly'))}
+            {...register('newClientsOnly')}
+          />
           New clients only (no paid top-up yet)
         </label>
         {error('newClientsOnly') ? (
@@ -144,7 +177,12 @@ function LimitFields({ register, error }: FieldProps) {
       </div>
       <div className="grid gap-1">
         <label className="flex cursor-pointer items-center gap-3 text-sm">
-          <input type="checkbox" className="size-4 accent-pink" {...fieldAria(fieldId('welcome'), error('welcome'))} {...register('welcome')} />
+          <input
+            type="checkbox"
+            className="size-4 accent-pink"
+            {...fieldAria(fieldId('welcome'), error('welcome'))}
+            {...register('welcome')}
+          />
           Welcome offer: a new client's first top-up gets it without typing the code
         </label>
         {error('welcome') ? (
@@ -173,7 +211,10 @@ export function CreatePromotionDialog() {
     setError,
     watch,
     formState: { errors },
-  } = useForm<PromotionFormInput, unknown, PromotionFormOutput>({ resolver: zodResolver(promotionFormSchema), defaultValues: emptyPromotionForm(new Date()) });
+  } = useForm<PromotionFormInput, unknown, PromotionFormOutput>({
+    resolver: zodResolver(promotionFormSchema),
+    defaultValues: emptyPromotionForm(new Date()),
+  });
 
   const create = useMutation({
     mutationFn: createPromotion,
@@ -183,9 +224,12 @@ export function CreatePromotionDialog() {
       return queryClient.invalidateQueries({ queryKey: promotionsQueryKey });
     },
     onError: (error) => {
-      const { fields, others } = error instanceof ApiError && error.fields ? splitFieldErrors(error.fields) : { fields: [], others: [] };
-      for (const [index, [field, message]] of fields.entries()) setError(field, { message }, { shouldFocus: index === 0 });
-      if (fields.length === 0 || others.length > 0) toast.error('Failed to create the code', { description: others.join(' ') || error.message });
+      const { fields, others } =
+        error instanceof ApiError && error.fields ? splitFieldErrors(error.fields) : { fields: [], others: [] };
+      for (const [index, [field, message]] of fields.entries())
+        setError(field, { message }, { shouldFocus: index === 0 });
+      if (fields.length === 0 || others.length > 0)
+        toast.error('Failed to create the code', { description: others.join(' ') || error.message });
     },
   });
 
@@ -210,9 +254,17 @@ export function CreatePromotionDialog() {
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>New promotion code</DialogTitle>
-          <DialogDescription>A fixed credit, a bonus on a top-up, or both. Credit is spent before cash, expires, and is never refunded to a card or paid out.</DialogDescription>
+          <DialogDescription>
+            A fixed credit, a bonus on a top-up, or both. Credit is spent before cash, expires, and is never refunded to
+            a card or paid out.
+          </DialogDescription>
         </DialogHeader>
-        <form className="grid gap-5" onSubmit={handleSubmit((input) => create.mutate(input))} aria-label="New promotion code" noValidate>
+        <form
+          className="grid gap-5"
+          onSubmit={handleSubmit((input) => create.mutate(input))}
+          aria-label="New promotion code"
+          noValidate
+        >
           <PromotionInput
             label="Code"
             hint="3 to 32 letters and digits; clients may type it in any case."

@@ -5,7 +5,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api';
 import { adminQueryKeys, createReader } from './admin-api';
 import {
@@ -44,13 +52,18 @@ export function CreateReaderDialog() {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields) {
-        for (const [index, [field, message]] of toFormFieldErrors(error.fields).entries()) setError(field, { message }, { shouldFocus: index === 0 });
+        for (const [index, [field, message]] of toFormFieldErrors(error.fields).entries())
+          setError(field, { message }, { shouldFocus: index === 0 });
       }
       toast.error('Failed to create reader account', { description: error.message });
     },
   });
 
-  const bind = (name: CreateReaderFormField): BoundField => ({ id: `create-reader-${name}`, error: errors[name]?.message, registration: register(name) });
+  const bind = (name: CreateReaderFormField): BoundField => ({
+    id: `create-reader-${name}`,
+    error: errors[name]?.message,
+    registration: register(name),
+  });
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -65,7 +78,12 @@ export function CreateReaderDialog() {
           <DialogTitle>Create Reader</DialogTitle>
           <DialogDescription>A reader account that can sign in at once with this email and password.</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" onSubmit={handleSubmit((values) => create.mutate(values))} aria-label="Create reader" noValidate>
+        <form
+          className="grid gap-4"
+          onSubmit={handleSubmit((values) => create.mutate(values))}
+          aria-label="Create reader"
+          noValidate
+        >
           <ReaderProfileFields
             bind={bind}
             account={

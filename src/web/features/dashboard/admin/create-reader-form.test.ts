@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type CreateReaderFormInput, createReaderFormSchema, splitSpecialties, toCreateReaderInput, toFormFieldErrors } from './create-reader-form';
+import {
+  type CreateReaderFormInput,
+  createReaderFormSchema,
+  splitSpecialties,
+  toCreateReaderInput,
+  toFormFieldErrors,
+} from './create-reader-form';
 
 const filled: CreateReaderFormInput = {
   email: ' Luna@Example.com ',
@@ -23,7 +29,11 @@ const messageFor = (input: Partial<CreateReaderFormInput>, field: keyof CreateRe
 
 describe('splitSpecialties', () => {
   it('splits on commas, trims each and drops the empty ones', () => {
-    expect(splitSpecialties(' Tarot, Astrology ,, Dream Interpretation ,')).toEqual(['Tarot', 'Astrology', 'Dream Interpretation']);
+    expect(splitSpecialties(' Tarot, Astrology ,, Dream Interpretation ,')).toEqual([
+      'Tarot',
+      'Astrology',
+      'Dream Interpretation',
+    ]);
     expect(splitSpecialties(' , ')).toEqual([]);
   });
 });
@@ -47,7 +57,9 @@ describe('createReaderFormSchema → toCreateReaderInput', () => {
   });
 
   it('keeps a profile image address', () => {
-    expect(createReaderFormSchema.parse({ ...filled, profileImage: 'https://example.com/luna.jpg' }).profileImage).toBe('https://example.com/luna.jpg');
+    expect(createReaderFormSchema.parse({ ...filled, profileImage: 'https://example.com/luna.jpg' }).profileImage).toBe(
+      'https://example.com/luna.jpg',
+    );
   });
 
   it('names each field an empty form leaves wrong', () => {
@@ -55,7 +67,19 @@ describe('createReaderFormSchema → toCreateReaderInput', () => {
     expect(result.success).toBe(false);
     const fields = new Set(result.error?.issues.map((issue) => issue.path.join('.')));
     expect([...fields].sort()).toEqual(
-      ['audioRate', 'bio', 'chatRate', 'email', 'firstName', 'lastName', 'password', 'specialties', 'username', 'videoRate', 'yearsExperience'].sort(),
+      [
+        'audioRate',
+        'bio',
+        'chatRate',
+        'email',
+        'firstName',
+        'lastName',
+        'password',
+        'specialties',
+        'username',
+        'videoRate',
+        'yearsExperience',
+      ].sort(),
     );
   });
 

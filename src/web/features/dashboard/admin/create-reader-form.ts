@@ -1,6 +1,12 @@
 import { type CreateReaderInput, createReaderSchema } from '@shared/readers';
 import { z } from '@shared/zod-config';
-import { dollarRateSchema, inputOfServerField, ratesInCents, specialtiesTextSchema, yearsTextSchema } from '@/lib/reader-profile-inputs';
+import {
+  dollarRateSchema,
+  inputOfServerField,
+  ratesInCents,
+  specialtiesTextSchema,
+  yearsTextSchema,
+} from '@/lib/reader-profile-inputs';
 
 export { splitSpecialties } from '@/lib/reader-profile-inputs';
 

@@ -4,7 +4,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api';
 import { adminQueryKeys, updateReader } from './admin-api';
 import {
@@ -44,16 +51,26 @@ function EditReaderForm({ reader, onClose }: { reader: AdminReader; onClose: () 
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields) {
-        for (const [index, [field, message]] of toEditFormFieldErrors(error.fields).entries()) setError(field, { message }, { shouldFocus: index === 0 });
+        for (const [index, [field, message]] of toEditFormFieldErrors(error.fields).entries())
+          setError(field, { message }, { shouldFocus: index === 0 });
       }
       toast.error('Failed to update reader', { description: error.message });
     },
   });
 
-  const bind = (name: EditReaderFormField): BoundField => ({ id: `edit-reader-${reader.id}-${name}`, error: errors[name]?.message, registration: register(name) });
+  const bind = (name: EditReaderFormField): BoundField => ({
+    id: `edit-reader-${reader.id}-${name}`,
+    error: errors[name]?.message,
+    registration: register(name),
+  });
 
   return (
-    <form className="grid gap-4" onSubmit={handleSubmit((values) => save.mutate(values))} aria-label="Edit reader" noValidate>
+    <form
+      className="grid gap-4"
+      onSubmit={handleSubmit((values) => save.mutate(values))}
+      aria-label="Edit reader"
+      noValidate
+    >
       <ReaderProfileFields bind={bind} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
@@ -68,7 +85,15 @@ function EditReaderForm({ reader, onClose }: { reader: AdminReader; onClose: () 
 }
 
 /** The admin edits a reader's profile and rates; the account's email and password stay as they are. */
-export function EditReaderDialog({ reader, open, onOpenChange }: { reader: AdminReader; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function EditReaderDialog({
+  reader,
+  open,
+  onOpenChange,
+}: {
+  reader: AdminReader;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">

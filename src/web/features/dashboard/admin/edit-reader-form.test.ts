@@ -36,7 +36,14 @@ const reader: AdminReader = {
 describe('the Edit dialog form', () => {
   it('shows the reader in dollars and a comma list, and sends back the same reader unchanged', () => {
     const form = toEditReaderForm(reader);
-    expect(form).toMatchObject({ chatRate: '3.99', audioRate: '4.50', videoRate: '6.00', specialties: 'Tarot, Astrology', profileImage: '', yearsExperience: '10' });
+    expect(form).toMatchObject({
+      chatRate: '3.99',
+      audioRate: '4.50',
+      videoRate: '6.00',
+      specialties: 'Tarot, Astrology',
+      profileImage: '',
+      yearsExperience: '10',
+    });
     expect(toUpdateReaderInput(editReaderFormSchema.parse(form))).toEqual({
       firstName: 'Aurora',
       lastName: 'Starweaver',
@@ -53,15 +60,20 @@ describe('the Edit dialog form', () => {
 
   it('holds the creation rules: http(s) images only, rates within bounds', () => {
     const form = toEditReaderForm(reader);
-    const messageFor = (change: Partial<typeof form>) => editReaderFormSchema.safeParse({ ...form, ...change }).error?.issues[0]?.message;
-    expect(messageFor({ profileImage: 'data:image/png;base64,AAAA' })).toBe('Enter an image address starting with http:// or https://');
+    const messageFor = (change: Partial<typeof form>) =>
+      editReaderFormSchema.safeParse({ ...form, ...change }).error?.issues[0]?.message;
+    expect(messageFor({ profileImage: 'data:image/png;base64,AAAA' })).toBe(
+      'Enter an image address starting with http:// or https://',
+    );
     expect(messageFor({ profileImage: 'https://images.example/a.png' })).toBeUndefined();
     expect(messageFor({ chatRate: '0.5' })).toMatch(/at least/);
     expect(messageFor({ username: 'a b' })).toBe('Use letters, digits, dot, dash or underscore');
   });
 
   it('puts server messages beside the inputs it has, rates by their dollar inputs', () => {
-    expect(toEditFormFieldErrors({ username: 'This username is taken', chatRateCents: 'Too low', email: 'not here' })).toEqual([
+    expect(
+      toEditFormFieldErrors({ username: 'This username is taken', chatRateCents: 'Too low', email: 'not here' }),
+    ).toEqual([
       ['username', 'This username is taken'],
       ['chatRate', 'Too low'],
     ]);

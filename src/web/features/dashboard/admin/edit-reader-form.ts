@@ -32,13 +32,21 @@ export function toEditReaderForm(reader: AdminReader): EditReaderFormInput {
   };
 }
 
-export function toUpdateReaderInput({ chatRate, audioRate, videoRate, ...rest }: EditReaderFormOutput): UpdateReaderInput {
+export function toUpdateReaderInput({
+  chatRate,
+  audioRate,
+  videoRate,
+  ...rest
+}: EditReaderFormOutput): UpdateReaderInput {
   return { ...rest, chatRateCents: chatRate, audioRateCents: audioRate, videoRateCents: videoRate };
 }
 
-const isEditField = (field: CreateReaderFormField): field is EditReaderFormField => field !== 'email' && field !== 'password';
+const isEditField = (field: CreateReaderFormField): field is EditReaderFormField =>
+  field !== 'email' && field !== 'password';
 
 /** The server's field messages, each beside its input in the Edit dialog. */
 export function toEditFormFieldErrors(serverFields: Record<string, string>): [EditReaderFormField, string][] {
-  return toFormFieldErrors(serverFields).filter((entry): entry is [EditReaderFormField, string] => isEditField(entry[0]));
+  return toFormFieldErrors(serverFields).filter((entry): entry is [EditReaderFormField, string] =>
+    isEditField(entry[0]),
+  );
 }

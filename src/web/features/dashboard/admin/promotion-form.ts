@@ -144,7 +144,10 @@ export const emptyPromotionForm = (now: Date): PromotionFormInput => ({
 });
 
 /** Each server field message beside its input (in dollars where the input is); the rest, apart. */
-export function splitFieldErrors(serverFields: Record<string, string>): { fields: [PromotionFormField, string][]; others: string[] } {
+export function splitFieldErrors(serverFields: Record<string, string>): {
+  fields: [PromotionFormField, string][];
+  others: string[];
+} {
   const fields = new Map<PromotionFormField, string>();
   const others: string[] = [];
   for (const [key, message] of Object.entries(serverFields)) {

@@ -11,13 +11,19 @@ export const PROMOTION_STATE_LABELS: Record<PromotionState, string> = {
 const windowFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** 'Dec 1, 2026, 9:00 AM – Dec 31, 2026, 11:59 PM', or 'From Dec 1, 2026, 9:00 AM, no end', in the viewer's time. */
-export function windowSummary({ startsAt, endsAt }: Pick<Promotion, 'startsAt' | 'endsAt'>, format: Intl.DateTimeFormat = windowFormat): string {
+export function windowSummary(
+  { startsAt, endsAt }: Pick<Promotion, 'startsAt' | 'endsAt'>,
+  format: Intl.DateTimeFormat = windowFormat,
+): string {
   const start = format.format(new Date(startsAt));
   return endsAt ? `${start} – ${format.format(new Date(endsAt))}` : `From ${start}, no end`;
 }
 
 /** '12 of 100', or '12' without a limit. */
-export function redemptionsSummary({ redemptions, maxRedemptions }: Pick<Promotion, 'redemptions' | 'maxRedemptions'>): string {
+export function redemptionsSummary({
+  redemptions,
+  maxRedemptions,
+}: Pick<Promotion, 'redemptions' | 'maxRedemptions'>): string {
   return maxRedemptions === null ? String(redemptions) : `${redemptions} of ${maxRedemptions}`;
 }
 

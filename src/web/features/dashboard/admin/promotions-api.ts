@@ -17,10 +17,15 @@ export function createPromotion(input: CreatePromotionInput): Promise<Promotion>
 
 /** A paused code is refused to everyone until resumed. */
 export function setPromotionPaused(promotionId: string, paused: boolean): Promise<Promotion> {
-  return apiRequestParsed(`/api/admin/promotions/${encodeURIComponent(promotionId)}`, promotionSchema, { method: 'PATCH', body: { paused } });
+  return apiRequestParsed(`/api/admin/promotions/${encodeURIComponent(promotionId)}`, promotionSchema, {
+    method: 'PATCH',
+    body: { paused },
+  });
 }
 
 /** Sends an active code to the clients who opted into offers (each once, by the channels they chose). */
 export function announcePromotion(promotionId: string): Promise<Promotion> {
-  return apiRequestParsed(`/api/admin/promotions/${encodeURIComponent(promotionId)}/announce`, promotionSchema, { method: 'POST' });
+  return apiRequestParsed(`/api/admin/promotions/${encodeURIComponent(promotionId)}/announce`, promotionSchema, {
+    method: 'POST',
+  });
 }

@@ -48,7 +48,15 @@ function fakeServer(list: Promotion[], answerCreate?: (body: Record<string, unkn
       if (url.pathname === '/api/admin/promotions' && init?.method === 'POST') {
         created.push(body);
         if (answerCreate) return answerCreate(body);
-        const made = promotion({ ...body, id: `p${list.length + 1}`, state: 'active', redemptions: 0, grantedCents: 0, spentCents: 0, expiredCents: 0 });
+        const made = promotion({
+          ...body,
+          id: `p${list.length + 1}`,
+          state: 'active',
+          redemptions: 0,
+          grantedCents: 0,
+          spentCents: 0,
+          expiredCents: 0,
+        });
         list.unshift(made);
         return json(201, made);
       }
@@ -77,7 +85,8 @@ function fakeServer(list: Promotion[], answerCreate?: (body: Record<string, unkn
 resetAfterEach();
 
 const dialog = () => screen.getByRole('dialog');
-const fill = (label: string, value: string) => fireEvent.change(within(dialog()).getByLabelText(label), { target: { value } });
+const fill = (label: string, value: string) =>
+  fireEvent.change(within(dialog()).getByLabelText(label), { target: { value } });
 const fieldError = (label: string) => {
   const input = within(dialog()).getByLabelText(label);
   return document.getElementById(`${input.id}-error`)?.textContent;
@@ -127,7 +136,9 @@ describe('PromotionsTab', () => {
     expect(within(summer!).getByTestId('promotion-state').textContent).toBe('Ended');
     expect(within(summer!).queryByRole('button')).toBeNull();
 
-    expect(screen.getByTestId('promotion-totals').textContent).toBe('3 codes · $127.50 granted · $44.00 spent (cost to date) · $8.00 expired');
+    expect(screen.getByTestId('promotion-totals').textContent).toBe(
+      '3 codes · $127.50 granted · $44.00 spent (cost to date) · $8.00 expired',
+    );
   });
 
   it('pauses a code once on a double click with PATCH { paused: true }, then offers Resume', async () => {
@@ -146,7 +157,11 @@ describe('PromotionsTab', () => {
   });
 
   it('sends an active code to the clients who opted in once on a double click, then shows how many it reached', async () => {
-    const { patches } = fakeServer([promotion({}), promotion({ id: 'p2', code: 'LATER', state: 'scheduled' }), promotion({ id: 'p3', code: 'SENT', announcedAt: new Date().toISOString(), offersSent: 42 })]);
+    const { patches } = fakeServer([
+      promotion({}),
+      promotion({ id: 'p2', code: 'LATER', state: 'scheduled' }),
+      promotion({ id: 'p3', code: 'SENT', announcedAt: new Date().toISOString(), offersSent: 42 }),
+    ]);
     renderTab(<PromotionsTab />);
     const send = await screen.findByRole('button', { name: 'Send WELCOME5 to clients' });
     fireEvent.click(send);
@@ -155,7 +170,9 @@ describe('PromotionsTab', () => {
     expect(patches).toEqual(['p1 announce']);
     expect(toast.success).toHaveBeenCalledWith('WELCOME5 is being sent to the clients who opted into offers');
     expect(screen.queryByRole('button', { name: 'Send LATER to clients' })).toBeNull();
-    expect(screen.getAllByTestId('promotion-sent')[1]!.textContent).toBe('Sent to clients who opted into offers · reached 42 so far');
+    expect(screen.getAllByTestId('promotion-sent')[1]!.textContent).toBe(
+      'Sent to clients who opted into offers · reached 42 so far',
+    );
   });
 
   it('creates a code from dollars, a percentage and local times, sending cents and ISO instants', async () => {
@@ -214,7 +231,11 @@ describe('PromotionsTab', () => {
   });
 
   it('puts the server’s field errors beside their fields (a duplicate code)', async () => {
-    const { created } = fakeServer([], () => json(400, { error: { code: 'BAD_REQUEST', message: 'Invalid promotion', fields: { code: 'This code already exists' } } }));
+    const { created } = fakeServer([], () =>
+      json(400, {
+        error: { code: 'BAD_REQUEST', message: 'Invalid promotion', fields: { code: 'This code already exists' } },
+      }),
+    );
     renderTab(<PromotionsTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'New code' }));
     fill('Code', 'WELCOME5');
@@ -227,9 +248,14 @@ describe('PromotionsTab', () => {
   });
 
   it('offers Retry when the codes cannot load', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(500, { error: { code: 'INTERNAL', message: 'Down for a moment' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(500, { error: { code: 'INTERNAL', message: 'Down for a moment' } })),
+    );
     renderTab(<PromotionsTab />);
-    expect((await screen.findByText(/We could not load the promotion codes/)).textContent).toContain('Down for a moment');
+    expect((await screen.findByText(/We could not load the promotion codes/)).textContent).toContain(
+      'Down for a moment',
+    );
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 });

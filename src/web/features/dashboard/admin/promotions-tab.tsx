@@ -25,13 +25,19 @@ const STATE_BADGES: Record<PromotionState, ComponentProps<typeof Badge>['variant
  * the first call runs (before the button has re-rendered disabled) is dropped, so a double click
  * sends once.
  */
-function usePromotionChange<T>(change: (value: T) => Promise<Promotion>, says: { done: (updated: Promotion) => string; failed: (value: T) => string }) {
+function usePromotionChange<T>(
+  change: (value: T) => Promise<Promotion>,
+  says: { done: (updated: Promotion) => string; failed: (value: T) => string },
+) {
   const queryClient = useQueryClient();
   const isInFlight = useRef(false);
   const mutation = useMutation({
     mutationFn: change,
     onSuccess: (updated) => {
-      queryClient.setQueryData(promotionsQuery.queryKey, (list) => list && { promotions: list.promotions.map((item) => (item.id === updated.id ? updated : item)) });
+      queryClient.setQueryData(
+        promotionsQuery.queryKey,
+        (list) => list && { promotions: list.promotions.map((item) => (item.id === updated.id ? updated : item)) },
+      );
       toast.success(says.done(updated));
     },
     onError: (error, value) => toast.error(says.failed(value), { description: error.message }),
@@ -53,7 +59,8 @@ function usePromotionChange<T>(change: (value: T) => Promise<Promotion>, says: {
 
 const usePauseToggle = (promotion: Promotion) =>
   usePromotionChange((paused: boolean) => setPromotionPaused(promotion.id, paused), {
-    done: (updated) => (updated.paused ? `${updated.code} paused: refused to everyone until resumed` : `${updated.code} resumed`),
+    done: (updated) =>
+      updated.paused ? `${updated.code} paused: refused to everyone until resumed` : `${updated.code} resumed`,
     failed: (paused) => (paused ? `Failed to pause ${promotion.code}` : `Failed to resume ${promotion.code}`),
   });
 
@@ -76,7 +83,13 @@ function AnnounceStatus({ promotion }: { promotion: Promotion }) {
   if (promotion.state !== 'active') return null;
   return (
     <div>
-      <Button variant="outline" size="sm" disabled={announce.isPending} aria-label={`Send ${promotion.code} to clients`} onClick={() => announce.run(undefined)}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={announce.isPending}
+        aria-label={`Send ${promotion.code} to clients`}
+        onClick={() => announce.run(undefined)}
+      >
         <Send aria-hidden="true" />
         {announce.isPending ? 'Sending…' : 'Send to clients who opted in'}
       </Button>
@@ -84,7 +97,17 @@ function AnnounceStatus({ promotion }: { promotion: Promotion }) {
   );
 }
 
-function Figure({ label, value, detail, className }: { label: string; value: string; detail?: string; className?: string }) {
+function Figure({
+  label,
+  value,
+  detail,
+  className,
+}: {
+  label: string;
+  value: string;
+  detail?: string;
+  className?: string;
+}) {
   return (
     <div>
       <dt className="text-xs text-muted-foreground">{label}</dt>
@@ -106,7 +129,11 @@ function PromotionFigures({ promotion }: { promotion: Promotion }) {
         value={formatCents(promotion.grantedCents)}
         detail={promotion.budgetCents === null ? undefined : `of ${formatCents(promotion.budgetCents)} budget`}
       />
-      <Figure label="Spent (cost)" value={formatCents(promotion.spentCents)} className="font-semibold text-gold tabular-nums" />
+      <Figure
+        label="Spent (cost)"
+        value={formatCents(promotion.spentCents)}
+        className="font-semibold text-gold tabular-nums"
+      />
       <Figure label="Expired" value={formatCents(promotion.expiredCents)} />
     </dl>
   );
@@ -116,14 +143,24 @@ function PromotionRow({ promotion }: { promotion: Promotion }) {
   const toggle = usePauseToggle(promotion);
   const action = promotion.paused ? 'Resume' : 'Pause';
   return (
-    <li className="grid gap-3 py-4 lg:grid-cols-[minmax(0,1fr)_auto_auto] lg:items-center lg:gap-6" data-testid="admin-promotion" aria-label={`Code ${promotion.code}`}>
+    <li
+      className="grid gap-3 py-4 lg:grid-cols-[minmax(0,1fr)_auto_auto] lg:items-center lg:gap-6"
+      data-testid="admin-promotion"
+      aria-label={`Code ${promotion.code}`}
+    >
       <div className="grid min-w-0 gap-1">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-mono text-base font-semibold tracking-wide [overflow-wrap:anywhere]">{promotion.code}</span>
+          <span className="font-mono text-base font-semibold tracking-wide [overflow-wrap:anywhere]">
+            {promotion.code}
+          </span>
           <Badge variant={STATE_BADGES[promotion.state]} data-testid="promotion-state">
             {PROMOTION_STATE_LABELS[promotion.state]}
           </Badge>
-          {promotion.welcome ? <Badge variant="gold">Welcome offer</Badge> : promotion.newClientsOnly ? <Badge variant="outline">New clients only</Badge> : null}
+          {promotion.welcome ? (
+            <Badge variant="gold">Welcome offer</Badge>
+          ) : promotion.newClientsOnly ? (
+            <Badge variant="outline">New clients only</Badge>
+          ) : null}
         </p>
         <p className="text-sm">{offerSummary(promotion)}</p>
         <p className="text-xs text-muted-foreground">{windowSummary(promotion)}</p>
@@ -154,7 +191,8 @@ function Totals({ promotions }: { promotions: Promotion[] }) {
   return (
     <p className="text-sm text-muted-foreground" data-testid="promotion-totals">
       {promotions.length} {promotions.length === 1 ? 'code' : 'codes'} · {formatCents(totals.grantedCents)} granted ·{' '}
-      <span className="font-semibold text-gold">{formatCents(totals.spentCents)} spent (cost to date)</span> · {formatCents(totals.expiredCents)} expired
+      <span className="font-semibold text-gold">{formatCents(totals.spentCents)} spent (cost to date)</span> ·{' '}
+      {formatCents(totals.expiredCents)} expired
     </p>
   );
 }
@@ -164,7 +202,8 @@ function PromotionList() {
   if (query.isPending) return <ListSkeleton label="Loading promotion codes" />;
   if (query.isError) return <LoadFailed query={query} message="We could not load the promotion codes." />;
   const { promotions } = query.data;
-  if (promotions.length === 0) return <p className="py-8 text-center text-muted-foreground">No promotion codes yet. Create the first one.</p>;
+  if (promotions.length === 0)
+    return <p className="py-8 text-center text-muted-foreground">No promotion codes yet. Create the first one.</p>;
   return (
     <div className="grid gap-2">
       <Totals promotions={promotions} />
@@ -191,7 +230,8 @@ export function PromotionsTab() {
           <div className="grid gap-1.5">
             <CardTitle id={titleId}>Promotion codes</CardTitle>
             <CardDescription>
-              Credit a code grants is spent before cash and expires; its cost to date is the part clients have spent. A paused code is refused to everyone until resumed.
+              Credit a code grants is spent before cash and expires; its cost to date is the part clients have spent. A
+              paused code is refused to everyone until resumed.
             </CardDescription>
           </div>
           <CreatePromotionDialog />

@@ -22,7 +22,11 @@ const RATE_FIELDS = [
 const rateMin = (RATE_MIN_CENTS / 100).toFixed(2);
 const rateMax = (RATE_MAX_CENTS / 100).toFixed(2);
 
-export function BoundInput({ field, label, ...props }: { field: BoundField; label: string } & ComponentProps<typeof Input>) {
+export function BoundInput({
+  field,
+  label,
+  ...props
+}: { field: BoundField; label: string } & ComponentProps<typeof Input>) {
   return (
     <FormField id={field.id} label={label} error={field.error}>
       <Input {...props} {...fieldAria(field.id, field.error)} {...field.registration} />
@@ -34,7 +38,13 @@ export function BoundInput({ field, label, ...props }: { field: BoundField; labe
  * The reader's profile inputs (SPEC.md §5), shared by the Create Reader and Edit dialogs; `account`
  * (email and password, on creation only) opens the first grid.
  */
-export function ReaderProfileFields({ bind, account }: { bind: (name: EditReaderFormField) => BoundField; account?: ReactNode }) {
+export function ReaderProfileFields({
+  bind,
+  account,
+}: {
+  bind: (name: EditReaderFormField) => BoundField;
+  account?: ReactNode;
+}) {
   const bio = bind('bio');
   return (
     <>
@@ -42,16 +52,47 @@ export function ReaderProfileFields({ bind, account }: { bind: (name: EditReader
         {account}
         <BoundInput field={bind('firstName')} label="First name" autoComplete="off" />
         <BoundInput field={bind('lastName')} label="Last name" autoComplete="off" />
-        <BoundInput field={bind('username')} label="Username" placeholder="Unique username" autoComplete="off" autoCapitalize="none" />
-        <BoundInput field={bind('yearsExperience')} label="Years of experience" type="number" inputMode="numeric" min={0} step={1} />
+        <BoundInput
+          field={bind('username')}
+          label="Username"
+          placeholder="Unique username"
+          autoComplete="off"
+          autoCapitalize="none"
+        />
+        <BoundInput
+          field={bind('yearsExperience')}
+          label="Years of experience"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         {RATE_FIELDS.map(({ name, label }) => (
-          <BoundInput key={name} field={bind(name)} label={label} type="number" inputMode="decimal" step="0.01" min={rateMin} max={rateMax} />
+          <BoundInput
+            key={name}
+            field={bind(name)}
+            label={label}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min={rateMin}
+            max={rateMax}
+          />
         ))}
       </div>
-      <BoundInput field={bind('profileImage')} label="Profile image URL (optional)" type="url" placeholder="https://…" />
-      <BoundInput field={bind('specialties')} label="Specialties" placeholder="Tarot, Astrology, Dream Interpretation" />
+      <BoundInput
+        field={bind('profileImage')}
+        label="Profile image URL (optional)"
+        type="url"
+        placeholder="https://…"
+      />
+      <BoundInput
+        field={bind('specialties')}
+        label="Specialties"
+        placeholder="Tarot, Astrology, Dream Interpretation"
+      />
       <FormField id={bio.id} label="Bio" error={bio.error}>
         <Textarea rows={3} {...fieldAria(bio.id, bio.error)} {...bio.registration} />
       </FormField>

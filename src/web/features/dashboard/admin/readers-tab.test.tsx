@@ -40,7 +40,8 @@ function reader(overrides: Partial<AdminReader>): AdminReader {
   };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** The admin readers API over an in-memory list; `answerCreate` / `answerUpdate` replace how a write answers. */
 function fakeServer(readers: AdminReader[]) {
@@ -48,7 +49,11 @@ function fakeServer(readers: AdminReader[]) {
   const updated: unknown[] = [];
   const actions: string[] = [];
   let answerCreate = async (body: Record<string, unknown>) => {
-    const made = reader({ id: `r${readers.length + 1}`, fullName: `${body.firstName} ${body.lastName}`, username: String(body.username) });
+    const made = reader({
+      id: `r${readers.length + 1}`,
+      fullName: `${body.firstName} ${body.lastName}`,
+      username: String(body.username),
+    });
     readers.unshift(made);
     return json(201, made);
   };
@@ -115,7 +120,8 @@ async function openDialog() {
 }
 
 function fill(dialog: HTMLElement, values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values)) fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+  for (const [label, value] of Object.entries(values))
+    fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
 }
 
 const everyField = {
@@ -140,7 +146,17 @@ afterEach(() => {
 
 describe('ReadersTab', () => {
   it('lists readers with online state, rates, rating, sessions, earnings and a deactivated badge', async () => {
-    fakeServer([reader({}), reader({ id: 'r2', fullName: 'Marcus Moonstone', isOnline: false, totalReviews: 0, rating: 0, deactivated: true })]);
+    fakeServer([
+      reader({}),
+      reader({
+        id: 'r2',
+        fullName: 'Marcus Moonstone',
+        isOnline: false,
+        totalReviews: 0,
+        rating: 0,
+        deactivated: true,
+      }),
+    ]);
     renderTab();
     expect(screen.getByRole('status', { name: 'Loading readers' })).toBeTruthy();
     const rows = await screen.findAllByTestId('admin-reader');
@@ -170,7 +186,9 @@ describe('ReadersTab', () => {
 
   it('shows "Failed to load dashboard data" with Retry, and recovers', async () => {
     const server = fakeServer([reader({})]);
-    server.fetchMock.mockImplementationOnce(async () => json(500, { error: { code: 'INTERNAL', message: 'Database unavailable.' } }));
+    server.fetchMock.mockImplementationOnce(async () =>
+      json(500, { error: { code: 'INTERNAL', message: 'Database unavailable.' } }),
+    );
     renderTab();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to load dashboard data');
@@ -195,7 +213,10 @@ describe('ReadersTab', () => {
       'Add at least one specialty',
       'Enter a bio',
     ];
-    const shown = () => within(dialog).queryAllByRole('alert').map((alert) => alert.textContent);
+    const shown = () =>
+      within(dialog)
+        .queryAllByRole('alert')
+        .map((alert) => alert.textContent);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Reader' }));
     // Issue 30 saw four errors a submit: every field's error shows on the first, once each.
     await waitFor(() => expect(shown()).toEqual(everyError));
@@ -214,7 +235,13 @@ describe('ReadersTab', () => {
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Reader account created successfully'));
     expect(server.created).toEqual([
-      expect.objectContaining({ chatRateCents: 399, audioRateCents: 450, videoRateCents: 600, yearsExperience: 7, specialties: ['Tarot', 'Astrology'] }),
+      expect.objectContaining({
+        chatRateCents: 399,
+        audioRateCents: 450,
+        videoRateCents: 600,
+        yearsExperience: 7,
+        specialties: ['Tarot', 'Astrology'],
+      }),
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('Luna Starling')).toBeTruthy();
@@ -228,7 +255,13 @@ describe('ReadersTab', () => {
       await new Promise<void>((resolve) => {
         release = resolve;
       });
-      return json(400, { error: { code: 'BAD_REQUEST', message: 'This username is taken', fields: { username: 'This username is taken' } } });
+      return json(400, {
+        error: {
+          code: 'BAD_REQUEST',
+          message: 'This username is taken',
+          fields: { username: 'This username is taken' },
+        },
+      });
     });
     renderTab();
     const dialog = await openDialog();
@@ -237,10 +270,16 @@ describe('ReadersTab', () => {
     const creating = (await within(dialog).findByRole('button', { name: 'Creating...' })) as HTMLButtonElement;
     expect(creating.disabled).toBe(true);
     await act(async () => release());
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to create reader account', { description: 'This username is taken' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to create reader account', {
+        description: 'This username is taken',
+      }),
+    );
     const username = within(dialog).getByLabelText('Username');
     expect(username.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(username.getAttribute('aria-describedby')!)?.textContent).toBe('This username is taken');
+    expect(document.getElementById(username.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'This username is taken',
+    );
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 });
@@ -259,11 +298,23 @@ describe('Edit a reader', () => {
     expect((within(dialog).getByLabelText('Specialties') as HTMLInputElement).value).toBe('Tarot');
     expect(within(dialog).queryByLabelText('Email')).toBeNull();
     expect(within(dialog).queryByLabelText('Password')).toBeNull();
-    fill(dialog, { 'First name': 'Aurelia', 'Chat rate ($/min)': '5.25', 'Profile image URL (optional)': '', Specialties: 'Tarot, Runes' });
+    fill(dialog, {
+      'First name': 'Aurelia',
+      'Chat rate ($/min)': '5.25',
+      'Profile image URL (optional)': '',
+      Specialties: 'Tarot, Runes',
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Aurelia Starweaver updated'));
-    expect(server.updated).toEqual([expect.objectContaining({ firstName: 'Aurelia', chatRateCents: 525, profileImage: null, specialties: ['Tarot', 'Runes'] })]);
+    expect(server.updated).toEqual([
+      expect.objectContaining({
+        firstName: 'Aurelia',
+        chatRateCents: 525,
+        profileImage: null,
+        specialties: ['Tarot', 'Runes'],
+      }),
+    ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('Aurelia Starweaver')).toBeTruthy();
     expect(screen.getByText('$5.25/min')).toBeTruthy();
@@ -271,7 +322,11 @@ describe('Edit a reader', () => {
 
   it('checks fields before sending and puts a taken username beside Username', async () => {
     const server = fakeServer([reader({})]);
-    server.answerUpdateWith(async () => json(409, { error: { code: 'CONFLICT', message: 'This username is taken', fields: { username: 'This username is taken' } } }));
+    server.answerUpdateWith(async () =>
+      json(409, {
+        error: { code: 'CONFLICT', message: 'This username is taken', fields: { username: 'This username is taken' } },
+      }),
+    );
     renderTab();
     const dialog = await openEdit();
     fill(dialog, { 'Video rate ($/min)': '0.5', 'Profile image URL (optional)': 'javascript:alert(1)' });
@@ -282,10 +337,14 @@ describe('Edit a reader', () => {
 
     fill(dialog, { 'Video rate ($/min)': '6', 'Profile image URL (optional)': '', Username: 'MARCUS' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to update reader', { description: 'This username is taken' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to update reader', { description: 'This username is taken' }),
+    );
     const username = within(dialog).getByLabelText('Username');
     expect(username.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(username.getAttribute('aria-describedby')!)?.textContent).toBe('This username is taken');
+    expect(document.getElementById(username.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'This username is taken',
+    );
     expect(screen.getByRole('dialog', { name: 'Edit Reader' })).toBeTruthy();
   });
 });
@@ -307,7 +366,11 @@ describe('Deactivate and reactivate', () => {
     expect(row.textContent).toContain('Offline');
 
     fireEvent.click(within(row).getByRole('button', { name: 'Reactivate Aurora Starweaver' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Reactivate this reader?' })).getByRole('button', { name: 'Reactivate' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Reactivate this reader?' })).getByRole('button', {
+        name: 'Reactivate',
+      }),
+    );
     await waitFor(() => expect(server.actions).toEqual(['deactivate r1', 'reactivate r1']));
     await waitFor(() => expect(screen.getByTestId('admin-reader').textContent).not.toContain('Deactivated'));
   });
@@ -316,8 +379,12 @@ describe('Deactivate and reactivate', () => {
     const server = fakeServer([reader({})]);
     renderTab();
     fireEvent.click(await screen.findByRole('button', { name: 'Deactivate Aurora Starweaver' }));
-    server.fetchMock.mockImplementationOnce(async () => json(500, { error: { code: 'INTERNAL', message: 'Database unavailable.' } }));
+    server.fetchMock.mockImplementationOnce(async () =>
+      json(500, { error: { code: 'INTERNAL', message: 'Database unavailable.' } }),
+    );
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to deactivate reader', { description: 'Database unavailable.' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to deactivate reader', { description: 'Database unavailable.' }),
+    );
   });
 });

@@ -107,7 +107,10 @@ function ReaderRow({ reader }: { reader: AdminReader }) {
   const { button, title, describe } = ACTIONS[action];
 
   return (
-    <li className="grid gap-3 py-4 lg:grid-cols-[minmax(0,1fr)_auto_auto] lg:items-center lg:gap-6" data-testid="admin-reader">
+    <li
+      className="grid gap-3 py-4 lg:grid-cols-[minmax(0,1fr)_auto_auto] lg:items-center lg:gap-6"
+      data-testid="admin-reader"
+    >
       <div className="flex min-w-0 items-start gap-3">
         <Avatar>
           {reader.profileImage ? <AvatarImage src={reader.profileImage} alt="" /> : null}
@@ -132,7 +135,13 @@ function ReaderRow({ reader }: { reader: AdminReader }) {
       </div>
       <ReaderFigures reader={reader} />
       <div className="flex gap-2 lg:flex-col">
-        <Button variant="outline" size="sm" className="lg:w-28" aria-label={`Edit ${reader.fullName}`} onClick={() => setIsEditing(true)}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="lg:w-28"
+          aria-label={`Edit ${reader.fullName}`}
+          onClick={() => setIsEditing(true)}
+        >
           <Pencil aria-hidden="true" />
           Edit
         </Button>
@@ -163,7 +172,10 @@ function ReaderRow({ reader }: { reader: AdminReader }) {
 
 function ReaderList() {
   const [offset, setOffset] = useState(0);
-  const query = useQuery({ ...adminReadersQuery({ limit: READERS_PAGE_SIZE, offset }), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...adminReadersQuery({ limit: READERS_PAGE_SIZE, offset }),
+    placeholderData: keepPreviousData,
+  });
   if (query.isPending) return <ListSkeleton label="Loading readers" />;
   if (query.isError) return <LoadFailed query={query} />;
   return (
@@ -191,7 +203,8 @@ export function ReadersTab() {
           <div className="grid gap-1.5">
             <CardTitle id={titleId}>Readers</CardTitle>
             <CardDescription>
-              Newest first, with their live status, per-minute rates, rating, completed sessions and earnings (their share, net of refunds).
+              Newest first, with their live status, per-minute rates, rating, completed sessions and earnings (their
+              share, net of refunds).
             </CardDescription>
           </div>
           <CreateReaderDialog />

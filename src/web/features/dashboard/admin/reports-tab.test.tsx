@@ -51,7 +51,14 @@ describe('ReportsTab', () => {
   it('lists each open report with its content, reason, reporter and age, and counts the overdue', async () => {
     fakeServer([
       report({}),
-      report({ id: 'r2', targetType: 'stream_message', targetId: 'm1', reason: 'Rude to the reader', createdAt: new Date(Date.now() - 30 * HOUR).toISOString(), content: null }),
+      report({
+        id: 'r2',
+        targetType: 'stream_message',
+        targetId: 'm1',
+        reason: 'Rude to the reader',
+        createdAt: new Date(Date.now() - 30 * HOUR).toISOString(),
+        content: null,
+      }),
     ]);
     renderTab(<ReportsTab />);
     const [post, message] = await screen.findAllByTestId('admin-report');
@@ -60,7 +67,11 @@ describe('ReportsTab', () => {
     expect(post!.textContent).toContain('Reported by Luna Martinez');
     expect(post!.textContent).toContain('Buy cheap crystals');
     expect(post!.textContent).toContain('by Sam Whitaker');
-    expect(within(post!).getByRole('link', { name: /View in context/ }).getAttribute('href')).toBe('/community/p1');
+    expect(
+      within(post!)
+        .getByRole('link', { name: /View in context/ })
+        .getAttribute('href'),
+    ).toBe('/community/p1');
     expect(message!.textContent).toContain('Live chat message');
     expect(message!.textContent).toContain('Overdue · open 30 h');
     expect(message!.textContent).toContain('The content is no longer there');
@@ -78,7 +89,9 @@ describe('ReportsTab', () => {
     fireEvent.click(hide);
     await screen.findByText('No open reports. Everything reported has been reviewed.');
     expect(decisions).toEqual(['hide r1']);
-    expect(toast.success).toHaveBeenCalledWith('Content hidden', { description: '2 reports of this content were closed.' });
+    expect(toast.success).toHaveBeenCalledWith('Content hidden', {
+      description: '2 reports of this content were closed.',
+    });
   });
 
   it('says so when another admin decided first, and refreshes the queue', async () => {
@@ -106,10 +119,25 @@ describe('ReportsTab', () => {
           authorName: 'Sam Whitaker',
           link: null,
           maskedOriginals: [
-            { context: 'chat', original: 'text me on 555 867 5309', createdAt: new Date(Date.now() - HOUR).toISOString() },
-            { context: 'written_question', original: 'mail me at sam@example.com', createdAt: new Date(Date.now() - 2 * HOUR).toISOString() },
+            {
+              context: 'chat',
+              original: 'text me on 555 867 5309',
+              createdAt: new Date(Date.now() - HOUR).toISOString(),
+            },
+            {
+              context: 'written_question',
+              original: 'mail me at sam@example.com',
+              createdAt: new Date(Date.now() - 2 * HOUR).toISOString(),
+            },
           ],
-          clientNotes: [{ readerName: 'Luna Starweaver', clientName: 'Sam Whitaker', text: 'Asked for my number twice.', createdAt: new Date(Date.now() - HOUR).toISOString() }],
+          clientNotes: [
+            {
+              readerName: 'Luna Starweaver',
+              clientName: 'Sam Whitaker',
+              text: 'Asked for my number twice.',
+              createdAt: new Date(Date.now() - HOUR).toISOString(),
+            },
+          ],
         },
       }),
     ]);
@@ -119,12 +147,18 @@ describe('ReportsTab', () => {
     expect(row!.textContent).toContain('Filed automatically by Soul Tribe');
     expect(row!.textContent).toContain('by Sam Whitaker');
     const originals = within(row!).getByRole('list', { name: 'Messages as written, before masking' });
-    expect(within(originals).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(originals)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       expect.stringMatching(/^Reading chat · .*text me on 555 867 5309$/),
       expect.stringMatching(/^Written question · .*mail me at sam@example\.com$/),
     ]);
     const notes = within(row!).getByRole('list', { name: 'Readers’ private notes' });
-    expect(within(notes).getByRole('listitem').textContent).toMatch(/^Luna Starweaver on Sam Whitaker · .*Asked for my number twice\.$/);
+    expect(within(notes).getByRole('listitem').textContent).toMatch(
+      /^Luna Starweaver on Sam Whitaker · .*Asked for my number twice\.$/,
+    );
     expect(within(row!).queryByRole('link', { name: /View in context/ })).toBeNull();
     fireEvent.click(within(row!).getByRole('button', { name: 'Mark as handled' }));
     await screen.findByText('No open reports. Everything reported has been reviewed.');
@@ -133,7 +167,10 @@ describe('ReportsTab', () => {
   });
 
   it('offers Retry when the queue cannot load', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(500, { error: { code: 'INTERNAL', message: 'Down for a moment' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(500, { error: { code: 'INTERNAL', message: 'Down for a moment' } })),
+    );
     renderTab(<ReportsTab />);
     expect((await screen.findByText(/We could not load the reports/)).textContent).toContain('Down for a moment');
     expect((screen.getByRole('button', { name: 'Retry' }) as HTMLButtonElement).disabled).toBe(false);

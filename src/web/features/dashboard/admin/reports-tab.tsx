@@ -80,17 +80,29 @@ function useDecideReport(reportId: string, targetType: ReportTargetType) {
 }
 
 function ReportedContent({ content }: { content: OpenReport['content'] }) {
-  if (!content) return <p className="text-sm text-muted-foreground italic">The content is no longer there (deleted or already taken down).</p>;
+  if (!content)
+    return (
+      <p className="text-sm text-muted-foreground italic">
+        The content is no longer there (deleted or already taken down).
+      </p>
+    );
   return (
     <figure className="grid gap-1 rounded-lg border border-border bg-muted/30 p-3">
       {/* Plain text as written (React escapes it); long words wrap instead of widening the page. */}
-      <blockquote className="max-h-48 overflow-y-auto text-sm whitespace-pre-line [overflow-wrap:anywhere]">{content.text}</blockquote>
+      <blockquote className="max-h-48 overflow-y-auto text-sm whitespace-pre-line [overflow-wrap:anywhere]">
+        {content.text}
+      </blockquote>
       {content.maskedOriginals ? <MaskedOriginals originals={content.maskedOriginals} /> : null}
       {content.clientNotes?.length ? <ReadersNotes notes={content.clientNotes} /> : null}
       <figcaption className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
         <span>by {content.authorName}</span>
         {content.link ? (
-          <Link to={content.link} target="_blank" rel="noopener" className="inline-flex items-center gap-1 text-pink underline-offset-2 hover:underline">
+          <Link
+            to={content.link}
+            target="_blank"
+            rel="noopener"
+            className="inline-flex items-center gap-1 text-pink underline-offset-2 hover:underline"
+          >
             View in context
             <ExternalLink className="size-3" aria-hidden="true" />
             <span className="sr-only">(opens in a new tab)</span>
@@ -102,11 +114,18 @@ function ReportedContent({ content }: { content: OpenReport['content'] }) {
 }
 
 /** What the contact-details rule took out of a user's messages: only admins ever read these. */
-function MaskedOriginals({ originals }: { originals: NonNullable<NonNullable<OpenReport['content']>['maskedOriginals']> }) {
+function MaskedOriginals({
+  originals,
+}: {
+  originals: NonNullable<NonNullable<OpenReport['content']>['maskedOriginals']>;
+}) {
   return (
     <ol className="grid max-h-72 gap-2 overflow-y-auto" aria-label="Messages as written, before masking">
       {originals.map((original) => (
-        <li key={`${original.createdAt}:${original.context}:${original.original}`} className="grid gap-0.5 rounded-md border border-border bg-background/60 p-2">
+        <li
+          key={`${original.createdAt}:${original.context}:${original.original}`}
+          className="grid gap-0.5 rounded-md border border-border bg-background/60 p-2"
+        >
           <span className="text-xs text-muted-foreground">
             {MASK_CONTEXT_LABELS[original.context]} ·{' '}
             <time dateTime={original.createdAt}>{reportedAt.format(new Date(original.createdAt))}</time>
@@ -125,9 +144,13 @@ function ReadersNotes({ notes }: { notes: NonNullable<NonNullable<OpenReport['co
       <h4 className="text-xs font-semibold text-muted-foreground">Readers’ private notes by or about them</h4>
       <ol className="grid max-h-56 gap-2 overflow-y-auto" aria-label="Readers’ private notes">
         {notes.map((note) => (
-          <li key={`${note.createdAt}:${note.readerName}:${note.text}`} className="grid gap-0.5 rounded-md border border-border bg-background/60 p-2">
+          <li
+            key={`${note.createdAt}:${note.readerName}:${note.text}`}
+            className="grid gap-0.5 rounded-md border border-border bg-background/60 p-2"
+          >
             <span className="text-xs text-muted-foreground">
-              {note.readerName} on {note.clientName} · <time dateTime={note.createdAt}>{reportedAt.format(new Date(note.createdAt))}</time>
+              {note.readerName} on {note.clientName} ·{' '}
+              <time dateTime={note.createdAt}>{reportedAt.format(new Date(note.createdAt))}</time>
             </span>
             <p className="text-sm whitespace-pre-line [overflow-wrap:anywhere]">{note.text}</p>
           </li>
@@ -142,7 +165,11 @@ function ReportRow({ report, nowMs }: { report: OpenReport; nowMs: number }) {
   const age = reportAge(report.createdAt, nowMs);
   const targetLabel = TARGET_LABELS[report.targetType];
   return (
-    <li className="grid gap-3 py-4" data-testid="admin-report" aria-label={`${targetLabel} reported by ${report.reporterName}`}>
+    <li
+      className="grid gap-3 py-4"
+      data-testid="admin-report"
+      aria-label={`${targetLabel} reported by ${report.reporterName}`}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="outline">{targetLabel}</Badge>
         <Badge variant={age.isOverdue ? 'destructive' : 'secondary'}>
@@ -151,7 +178,9 @@ function ReportRow({ report, nowMs }: { report: OpenReport; nowMs: number }) {
           </time>
         </Badge>
         <span className="text-sm text-muted-foreground">
-          {report.targetType === 'user' ? `Filed automatically by ${PRODUCT_REPORTER_NAME}` : `Reported by ${report.reporterName}`}
+          {report.targetType === 'user'
+            ? `Filed automatically by ${PRODUCT_REPORTER_NAME}`
+            : `Reported by ${report.reporterName}`}
         </span>
       </div>
       <p className="text-sm [overflow-wrap:anywhere]">

@@ -23,7 +23,8 @@ function session(overrides: Partial<ReadingSession>): ReadingSession {
   });
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** The admin sessions API over an in-memory list, filtering and paging as the server does. */
 function fakeServer(sessions: ReadingSession[]) {
@@ -38,7 +39,10 @@ function fakeServer(sessions: ReadingSession[]) {
       ended.push(id);
       if (answerEnd) return answerEnd(id);
       const found = sessions.find((s) => s.id === id)!;
-      Object.assign(found, { status: found.status === 'active' ? 'completed' : 'cancelled', endedAt: new Date().toISOString() });
+      Object.assign(found, {
+        status: found.status === 'active' ? 'completed' : 'cancelled',
+        endedAt: new Date().toISOString(),
+      });
       return json(200, found);
     }
     if (url.pathname === '/api/admin/sessions') {
@@ -90,7 +94,14 @@ describe('SessionsTab', () => {
   it('lists client, reader, type, status, start, minutes and total; only open ones can be ended', async () => {
     fakeServer([
       session({ id: 's1', status: 'active', minutesCharged: 3, totalCostCents: 1197 }),
-      session({ id: 's2', status: 'requested', startedAt: null, minutesCharged: 0, totalCostCents: 0, sessionType: 'chat' }),
+      session({
+        id: 's2',
+        status: 'requested',
+        startedAt: null,
+        minutesCharged: 0,
+        totalCostCents: 0,
+        sessionType: 'chat',
+      }),
       session({ id: 's3' }),
     ]);
     renderTab();
@@ -100,7 +111,9 @@ describe('SessionsTab', () => {
     expect(active!.textContent).toContain('Aurora Starweaver');
     expect(active!.textContent).toContain('Video');
     expect(active!.textContent).toContain('Active');
-    expect(active!.textContent).toContain(`Started ${new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(startedAt))}`);
+    expect(active!.textContent).toContain(
+      `Started ${new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(startedAt))}`,
+    );
     expect(active!.textContent).toContain('$11.97');
     expect(requested!.textContent).toContain('Chat');
     expect(requested!.textContent).toContain('Not started');
@@ -150,12 +163,16 @@ describe('SessionsTab', () => {
     server.answerEndWith(async () => json(404, { error: { code: 'NOT_FOUND', message: 'Session not found' } }));
     renderTab();
     await endFirstOpenSession();
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to end session', { description: 'Session not found' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to end session', { description: 'Session not found' }),
+    );
   });
 
   it('shows "Failed to load dashboard data" with Retry, and recovers', async () => {
     const server = fakeServer([session({})]);
-    server.fetchMock.mockImplementationOnce(async () => json(500, { error: { code: 'INTERNAL', message: 'Database unavailable.' } }));
+    server.fetchMock.mockImplementationOnce(async () =>
+      json(500, { error: { code: 'INTERNAL', message: 'Database unavailable.' } }),
+    );
     renderTab();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to load dashboard data');

@@ -25,14 +25,29 @@ const STATUS_LABELS: Record<SessionStatus, string> = {
   missed: 'Missed',
 };
 /** The filter's order: the life of a reading first, then the ways it ends without one. */
-const STATUS_ORDER: readonly SessionStatus[] = ['requested', 'accepted', 'active', 'completed', 'cancelled', 'declined', 'missed'];
+const STATUS_ORDER: readonly SessionStatus[] = [
+  'requested',
+  'accepted',
+  'active',
+  'completed',
+  'cancelled',
+  'declined',
+  'missed',
+];
 const STATUS_FILTERS = STATUS_ORDER.map((value) => ({ value, label: STATUS_LABELS[value] }));
 const TYPE_LABELS: Record<SessionType, string> = { chat: 'Chat', audio: 'Audio', video: 'Video' };
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function StatusBadge({ status }: { status: SessionStatus }) {
-  const variant = status === 'active' ? 'pink' : status === 'completed' ? 'gold' : OPEN_SESSION_STATUSES.includes(status) ? 'secondary' : 'outline';
+  const variant =
+    status === 'active'
+      ? 'pink'
+      : status === 'completed'
+        ? 'gold'
+        : OPEN_SESSION_STATUSES.includes(status)
+          ? 'secondary'
+          : 'outline';
   return <Badge variant={variant}>{STATUS_LABELS[status]}</Badge>;
 }
 
@@ -56,7 +71,12 @@ function EndSessionButton({ session }: { session: ReadingSession }) {
   const hasStarted = session.status === 'active';
   return (
     <>
-      <Button variant="outline" size="sm" disabled={mutation.isPending || mutation.isSuccess} onClick={() => setIsConfirming(true)}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={mutation.isPending || mutation.isSuccess}
+        onClick={() => setIsConfirming(true)}
+      >
         {mutation.isPending ? 'Ending…' : 'End session'}
       </Button>
       <ConfirmDialog
@@ -80,7 +100,10 @@ function EndSessionButton({ session }: { session: ReadingSession }) {
 function SessionRow({ session }: { session: ReadingSession }) {
   const isOpen = OPEN_SESSION_STATUSES.includes(session.status);
   return (
-    <li className="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-center md:gap-6" data-testid="admin-session">
+    <li
+      className="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-center md:gap-6"
+      data-testid="admin-session"
+    >
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="font-semibold [overflow-wrap:anywhere]">{session.client.name}</span>
@@ -90,7 +113,13 @@ function SessionRow({ session }: { session: ReadingSession }) {
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <Badge variant="outline">{TYPE_LABELS[session.sessionType]}</Badge>
           <StatusBadge status={session.status} />
-          <span>{session.startedAt ? <time dateTime={session.startedAt}>Started {dateTime.format(new Date(session.startedAt))}</time> : 'Not started'}</span>
+          <span>
+            {session.startedAt ? (
+              <time dateTime={session.startedAt}>Started {dateTime.format(new Date(session.startedAt))}</time>
+            ) : (
+              'Not started'
+            )}
+          </span>
         </p>
       </div>
       <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
@@ -115,8 +144,16 @@ function SessionList({
   booking,
   offset,
   onOffsetChange,
-}: { status: SessionStatus | undefined; booking: SessionBooking | undefined; offset: number; onOffsetChange: (offset: number) => void }) {
-  const query = useQuery({ ...adminSessionsQuery({ status, booking, limit: SESSIONS_PAGE_SIZE, offset }), placeholderData: keepPreviousData });
+}: {
+  status: SessionStatus | undefined;
+  booking: SessionBooking | undefined;
+  offset: number;
+  onOffsetChange: (offset: number) => void;
+}) {
+  const query = useQuery({
+    ...adminSessionsQuery({ status, booking, limit: SESSIONS_PAGE_SIZE, offset }),
+    placeholderData: keepPreviousData,
+  });
   if (query.isPending) return <ListSkeleton label="Loading sessions" />;
   if (query.isError) return <LoadFailed query={query} />;
   return (
@@ -149,7 +186,9 @@ export function SessionsTab() {
         <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div className="grid gap-1.5">
             <CardTitle id={titleId}>Sessions</CardTitle>
-            <CardDescription>Newest request first. Ending an active reading bills the client up to that moment.</CardDescription>
+            <CardDescription>
+              Newest request first. Ending an active reading bills the client up to that moment.
+            </CardDescription>
           </div>
           <div className="grid gap-1.5 sm:w-48">
             <Label htmlFor={statusId}>Status</Label>

@@ -5,7 +5,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminStatCards } from './stat-cards';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const stats: AdminStats = {
   totalUsers: 1234,
@@ -28,7 +29,8 @@ function renderCards(answers: Response[]) {
   );
 }
 
-const card = async (label: string) => (await screen.findByText(label)).closest<HTMLElement>('[data-testid="admin-stat"]')!;
+const card = async (label: string) =>
+  (await screen.findByText(label)).closest<HTMLElement>('[data-testid="admin-stat"]')!;
 
 afterEach(() => {
   cleanup();
@@ -41,13 +43,17 @@ describe('AdminStatCards', () => {
     expect(screen.getByRole('status').textContent).toBe('Loading statistics');
     expect((await card('Total Users')).textContent).toBe('Total Users1,234+12.5% sign-ups vs last week');
     expect((await card('Total Readers')).textContent).toBe('Total Readers12');
-    expect((await card('Total Revenue')).textContent).toBe('Total Revenue$1,234.56Today $19.99-4% revenue vs last week');
+    expect((await card('Total Revenue')).textContent).toBe(
+      'Total Revenue$1,234.56Today $19.99-4% revenue vs last week',
+    );
     expect((await card('Active Sessions')).textContent).toBe('Active Sessions3— completed readings vs last week');
   });
 
   it('names the promotional credit spent as marketing cost beside the revenue (issue 48)', async () => {
     renderCards([json(200, { ...stats, promotionalCreditSpentCents: 2500 })]);
-    expect((await card('Total Revenue')).textContent).toBe('Total Revenue$1,234.56Today $19.99-4% revenue vs last weekPromotional credit spent $25.00 (marketing cost) · net $1,209.56');
+    expect((await card('Total Revenue')).textContent).toBe(
+      'Total Revenue$1,234.56Today $19.99-4% revenue vs last weekPromotional credit spent $25.00 (marketing cost) · net $1,209.56',
+    );
   });
 
   it('shows "Failed to load dashboard data" with Retry, and recovers', async () => {

@@ -14,7 +14,9 @@ const percent = new Intl.NumberFormat('en-US', { signDisplay: 'exceptZero', maxi
 function Growth({ pct, of }: { pct: number | null; of: string }) {
   return (
     <p className="text-xs text-muted-foreground">
-      <span className={cn('font-semibold tabular-nums', pct === null ? '' : pct < 0 ? 'text-destructive' : 'text-gold')}>
+      <span
+        className={cn('font-semibold tabular-nums', pct === null ? '' : pct < 0 ? 'text-destructive' : 'text-gold')}
+      >
         {pct === null ? '—' : `${percent.format(pct)}%`}
       </span>{' '}
       {of} vs last week
@@ -44,13 +46,20 @@ function Cards({ stats }: { stats: AdminStats }) {
       <StatCard label="Total Readers" value={stats.totalReaders.toLocaleString('en-US')} />
       <StatCard label="Total Revenue" value={formatCents(stats.totalRevenueCents)}>
         <p className="text-xs text-muted-foreground">
-          Today <span className="font-semibold text-foreground tabular-nums">{formatCents(stats.todayRevenueCents)}</span>
+          Today{' '}
+          <span className="font-semibold text-foreground tabular-nums">{formatCents(stats.todayRevenueCents)}</span>
         </p>
         <Growth pct={growth.revenueWeekOverWeekPct} of="revenue" />
         {stats.promotionalCreditSpentCents > 0 ? (
           <p className="text-xs text-muted-foreground" data-testid="marketing-cost">
-            Promotional credit spent <span className="font-semibold text-foreground tabular-nums">{formatCents(stats.promotionalCreditSpentCents)}</span> (marketing cost) · net{' '}
-            <span className="font-semibold text-foreground tabular-nums">{formatCents(stats.totalRevenueCents - stats.promotionalCreditSpentCents)}</span>
+            Promotional credit spent{' '}
+            <span className="font-semibold text-foreground tabular-nums">
+              {formatCents(stats.promotionalCreditSpentCents)}
+            </span>{' '}
+            (marketing cost) · net{' '}
+            <span className="font-semibold text-foreground tabular-nums">
+              {formatCents(stats.totalRevenueCents - stats.promotionalCreditSpentCents)}
+            </span>
           </p>
         ) : null}
       </StatCard>

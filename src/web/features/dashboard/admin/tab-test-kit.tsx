@@ -5,7 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
 
 /** What a stubbed fetch answers: a JSON body with its status. */
-export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** An admin tab as the dashboard holds it: its own query client (no retries) and a router. */
 export function renderTab(tab: ReactElement) {

@@ -8,7 +8,8 @@ import { adminQueryKeys } from './admin-api';
 const userBlocksQuery = (userId: string) =>
   queryOptions({
     queryKey: [...adminQueryKeys.users, 'blocks', userId],
-    queryFn: ({ signal }) => apiRequestParsed(`/api/admin/users/${encodeURIComponent(userId)}/blocks`, adminUserBlocksSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequestParsed(`/api/admin/users/${encodeURIComponent(userId)}/blocks`, adminUserBlocksSchema, { signal }),
   });
 
 function BlockList({ title, blocks, empty }: { title: string; blocks: AdminBlock[]; empty: string }) {
@@ -29,7 +30,9 @@ function BlockList({ title, blocks, empty }: { title: string; blocks: AdminBlock
                   {new Date(block.createdAt).toLocaleDateString()}
                 </time>
               </p>
-              <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{block.reason ? `Reason: ${block.reason}` : 'No reason given'}</p>
+              <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
+                {block.reason ? `Reason: ${block.reason}` : 'No reason given'}
+              </p>
             </li>
           ))}
         </ul>
@@ -54,13 +57,24 @@ function UserBlocks({ userId }: { userId: string }) {
  * A user's blocks both ways, for an admin looking into them (issue 49): who they blocked, who
  * blocked them, and each blocker's private reason. Loaded only while open.
  */
-export function UserBlocksDialog({ user, open, onOpenChange }: { user: { id: string; name: string }; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function UserBlocksDialog({
+  user,
+  open,
+  onOpenChange,
+}: {
+  user: { id: string; name: string };
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Blocks of {user.name}</DialogTitle>
-          <DialogDescription>A block stops readings, bookings, written questions and paid streams between two people. Reasons are private to the blocker.</DialogDescription>
+          <DialogDescription>
+            A block stops readings, bookings, written questions and paid streams between two people. Reasons are private
+            to the blocker.
+          </DialogDescription>
         </DialogHeader>
         {open ? <UserBlocks userId={user.id} /> : null}
       </DialogContent>

@@ -19,7 +19,8 @@ function user(overrides: Partial<AdminUser>): AdminUser {
   };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** The admin users API over an in-memory list, filtering and paging as the server does. */
 function fakeServer(users: AdminUser[]) {
@@ -39,7 +40,15 @@ function fakeServer(users: AdminUser[]) {
     }
     if (url.pathname === '/api/admin/users/u1/blocks') {
       return json(200, {
-        given: [{ userId: 'r1', name: 'Marcus Moon', role: 'reader', reason: 'Pushed me to book more', createdAt: new Date().toISOString() }],
+        given: [
+          {
+            userId: 'r1',
+            name: 'Marcus Moon',
+            role: 'reader',
+            reason: 'Pushed me to book more',
+            createdAt: new Date().toISOString(),
+          },
+        ],
         received: [],
       });
     }
@@ -49,7 +58,9 @@ function fakeServer(users: AdminUser[]) {
       const role = url.searchParams.get('role');
       const limit = Number(url.searchParams.get('limit'));
       const offset = Number(url.searchParams.get('offset'));
-      const matching = users.filter((u) => (!role || u.role === role) && (u.name.toLowerCase().includes(search) || u.email.includes(search)));
+      const matching = users.filter(
+        (u) => (!role || u.role === role) && (u.name.toLowerCase().includes(search) || u.email.includes(search)),
+      );
       return json(200, { users: matching.slice(offset, offset + limit), hasMore: matching.length > offset + limit });
     }
     return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
@@ -90,7 +101,17 @@ afterEach(() => {
 
 describe('UsersTab', () => {
   it('lists each user with role, balance in dollars, joined date and a Suspended badge', async () => {
-    fakeServer([user({}), user({ id: 'u2', name: 'Marcus Moon', email: 'marcus@example.com', role: 'reader', walletBalanceCents: 0, suspended: true })]);
+    fakeServer([
+      user({}),
+      user({
+        id: 'u2',
+        name: 'Marcus Moon',
+        email: 'marcus@example.com',
+        role: 'reader',
+        walletBalanceCents: 0,
+        suspended: true,
+      }),
+    ]);
     renderTab();
     expect(screen.getByRole('status', { name: 'Loading users' })).toBeTruthy();
     const rows = await screen.findAllByTestId('admin-user');
@@ -125,7 +146,10 @@ describe('UsersTab', () => {
   });
 
   it('searches once typing settles, filters by role, and starts again from the first page', async () => {
-    const server = fakeServer([user({}), user({ id: 'u2', name: 'Marcus Moon', email: 'marcus@example.com', role: 'reader' })]);
+    const server = fakeServer([
+      user({}),
+      user({ id: 'u2', name: 'Marcus Moon', email: 'marcus@example.com', role: 'reader' }),
+    ]);
     renderTab();
     await screen.findByText('Marcus Moon');
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'm' } });
@@ -141,7 +165,9 @@ describe('UsersTab', () => {
   });
 
   it('pages with Previous and Next while the server says there is more', async () => {
-    const many = Array.from({ length: USERS_PAGE_SIZE + 3 }, (_, i) => user({ id: `u${i}`, name: `Seeker ${i}`, email: `seeker${i}@example.com` }));
+    const many = Array.from({ length: USERS_PAGE_SIZE + 3 }, (_, i) =>
+      user({ id: `u${i}`, name: `Seeker ${i}`, email: `seeker${i}@example.com` }),
+    );
     fakeServer(many);
     renderTab();
     await screen.findByText('Seeker 0');
@@ -181,15 +207,23 @@ describe('UsersTab', () => {
 
   it("shows the server's refusal in the failure toast", async () => {
     const server = fakeServer([user({})]);
-    server.answerActionsWith(async () => json(403, { error: { code: 'FORBIDDEN', message: 'Admin accounts cannot be suspended' } }));
+    server.answerActionsWith(async () =>
+      json(403, { error: { code: 'FORBIDDEN', message: 'Admin accounts cannot be suspended' } }),
+    );
     renderTab();
     await confirm(await rowOf('Luna Martinez'), 'Suspend');
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to suspend user', { description: 'Admin accounts cannot be suspended' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to suspend user', {
+        description: 'Admin accounts cannot be suspended',
+      }),
+    );
   });
 
   it('shows "Failed to load dashboard data" with Retry, and recovers', async () => {
     const server = fakeServer([user({})]);
-    server.fetchMock.mockImplementationOnce(async () => json(500, { error: { code: 'INTERNAL', message: 'Database unavailable.' } }));
+    server.fetchMock.mockImplementationOnce(async () =>
+      json(500, { error: { code: 'INTERNAL', message: 'Database unavailable.' } }),
+    );
     renderTab();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to load dashboard data');

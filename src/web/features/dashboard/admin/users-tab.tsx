@@ -30,7 +30,8 @@ const ACTIONS = {
     call: suspendUser,
     button: 'Suspend',
     title: 'Suspend this account?',
-    describe: (name: string) => `${name} is signed out everywhere at once and cannot sign in until the account is restored.`,
+    describe: (name: string) =>
+      `${name} is signed out everywhere at once and cannot sign in until the account is restored.`,
     done: (name: string) => `${name} suspended`,
     failed: 'Failed to suspend user',
   },
@@ -74,7 +75,9 @@ function UserRow({ user }: { user: AdminUser }) {
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="font-semibold [overflow-wrap:anywhere]">{user.name}</span>
-          <Badge variant={user.role === 'client' ? 'outline' : user.role === 'reader' ? 'pink' : 'gold'}>{ROLE_LABELS[user.role]}</Badge>
+          <Badge variant={user.role === 'client' ? 'outline' : user.role === 'reader' ? 'pink' : 'gold'}>
+            {ROLE_LABELS[user.role]}
+          </Badge>
           {user.suspended ? <Badge variant="destructive">Suspended</Badge> : null}
         </p>
         <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
@@ -95,12 +98,22 @@ function UserRow({ user }: { user: AdminUser }) {
           </div>
         </dl>
         {user.role !== 'admin' ? (
-          <Button variant="ghost" size="sm" aria-label={`Blocks of ${user.name}`} onClick={() => setIsShowingBlocks(true)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Blocks of ${user.name}`}
+            onClick={() => setIsShowingBlocks(true)}
+          >
             Blocks
           </Button>
         ) : null}
         {user.role === 'client' ? (
-          <Button variant="ghost" size="sm" aria-label={`Card payments of ${user.name}`} onClick={() => setIsShowingPayments(true)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Card payments of ${user.name}`}
+            onClick={() => setIsShowingPayments(true)}
+          >
             Card payments
           </Button>
         ) : null}
@@ -128,14 +141,31 @@ function UserRow({ user }: { user: AdminUser }) {
         isDestructive={action === 'suspend'}
         onConfirm={() => mutation.mutate(action)}
       />
-      {user.role === 'client' ? <CardPaymentsDialog user={user} open={isShowingPayments} onOpenChange={setIsShowingPayments} /> : null}
-      {user.role !== 'admin' ? <UserBlocksDialog user={user} open={isShowingBlocks} onOpenChange={setIsShowingBlocks} /> : null}
+      {user.role === 'client' ? (
+        <CardPaymentsDialog user={user} open={isShowingPayments} onOpenChange={setIsShowingPayments} />
+      ) : null}
+      {user.role !== 'admin' ? (
+        <UserBlocksDialog user={user} open={isShowingBlocks} onOpenChange={setIsShowingBlocks} />
+      ) : null}
     </li>
   );
 }
 
-function UserList({ search, role, offset, onOffsetChange }: { search: string; role: Role | undefined; offset: number; onOffsetChange: (offset: number) => void }) {
-  const query = useQuery({ ...adminUsersQuery({ search: search || undefined, role, limit: USERS_PAGE_SIZE, offset }), placeholderData: keepPreviousData });
+function UserList({
+  search,
+  role,
+  offset,
+  onOffsetChange,
+}: {
+  search: string;
+  role: Role | undefined;
+  offset: number;
+  onOffsetChange: (offset: number) => void;
+}) {
+  const query = useQuery({
+    ...adminUsersQuery({ search: search || undefined, role, limit: USERS_PAGE_SIZE, offset }),
+    placeholderData: keepPreviousData,
+  });
   if (query.isPending) return <ListSkeleton label="Loading users" />;
   if (query.isError) return <LoadFailed query={query} />;
   return (
@@ -168,14 +198,19 @@ export function UsersTab() {
       <Card>
         <CardHeader className="gap-1.5">
           <CardTitle id={titleId}>Users</CardTitle>
-          <CardDescription>Newest first. A suspended account is signed out at once and cannot sign in until restored.</CardDescription>
+          <CardDescription>
+            Newest first. A suspended account is signed out at once and cannot sign in until restored.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
             <div className="grid gap-1.5">
               <Label htmlFor={searchId}>Search</Label>
               <div className="relative">
-                <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+                <Search
+                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden="true"
+                />
                 <Input
                   id={searchId}
                   type="search"

@@ -38,7 +38,11 @@ function FavoriteReaderCard({ reader }: { reader: FavoriteReader }) {
                 {reader.fullName}
               </h3>
               <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">@{reader.username}</p>
-              <Badge variant="outline" className={cn('mt-1', PRESENCE[presence].className)} data-testid="reader-presence">
+              <Badge
+                variant="outline"
+                className={cn('mt-1', PRESENCE[presence].className)}
+                data-testid="reader-presence"
+              >
                 {PRESENCE[presence].label}
               </Badge>
             </div>
@@ -52,15 +56,26 @@ function FavoriteReaderCard({ reader }: { reader: FavoriteReader }) {
             ))}
           </ul>
           <p className="mt-auto text-xs text-muted-foreground">
-            {reader.completedSessionsWithYou > 0 ? `${plural(reader.completedSessionsWithYou, 'reading')} together` : 'No readings together yet'}
+            {reader.completedSessionsWithYou > 0
+              ? `${plural(reader.completedSessionsWithYou, 'reading')} together`
+              : 'No readings together yet'}
           </p>
           {presence === 'online' ? (
             <div className="grid grid-cols-3 gap-2">
               {SESSION_TYPES.map((type) => {
                 const Icon = TYPE_ICONS[type];
                 return (
-                  <Button key={type} asChild size="sm" variant={type === 'chat' ? 'default' : 'outline'} className="px-2">
-                    <Link to={sessionRequestPath(reader.id, type)} aria-label={`${SESSION_TYPE_LABELS[type]} reading with ${reader.fullName}`}>
+                  <Button
+                    key={type}
+                    asChild
+                    size="sm"
+                    variant={type === 'chat' ? 'default' : 'outline'}
+                    className="px-2"
+                  >
+                    <Link
+                      to={sessionRequestPath(reader.id, type)}
+                      aria-label={`${SESSION_TYPE_LABELS[type]} reading with ${reader.fullName}`}
+                    >
                       <Icon aria-hidden="true" />
                       {SESSION_TYPE_LABELS[type]}
                     </Link>
@@ -83,7 +98,9 @@ function FavoritesList() {
   if (readers.length === 0) {
     return (
       <div className="grid justify-items-center gap-4 py-8 text-center">
-        <p className="text-muted-foreground">No favorite readers yet. Heart a reader in the directory, or have a reading, and they will appear here.</p>
+        <p className="text-muted-foreground">
+          No favorite readers yet. Heart a reader in the directory, or have a reading, and they will appear here.
+        </p>
         <Button asChild>
           <Link to={paths.readers}>Find Readers</Link>
         </Button>
@@ -107,7 +124,9 @@ export function FavoritesTab() {
       <Card>
         <CardHeader>
           <CardTitle id={titleId}>Favorite Readers</CardTitle>
-          <CardDescription>Your most frequent readers and the ones you hearted. Start a reading while they are online.</CardDescription>
+          <CardDescription>
+            Your most frequent readers and the ones you hearted. Start a reading while they are online.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <FavoritesList />

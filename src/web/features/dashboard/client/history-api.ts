@@ -14,9 +14,13 @@ export const clientHistoryQuery = (offset: number) =>
   queryOptions({
     queryKey: clientHistoryKeys.page(offset),
     queryFn: ({ signal }) =>
-      apiRequestParsed(`/api/sessions/history?${new URLSearchParams({ limit: String(HISTORY_PAGE_SIZE), offset: String(offset) })}`, sessionHistorySchema, {
-        signal,
-      }),
+      apiRequestParsed(
+        `/api/sessions/history?${new URLSearchParams({ limit: String(HISTORY_PAGE_SIZE), offset: String(offset) })}`,
+        sessionHistorySchema,
+        {
+          signal,
+        },
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -29,5 +33,6 @@ export const clientSummaryQuery = queryOptions({
 export const sessionDetailsQuery = (sessionId: string) =>
   queryOptions({
     queryKey: [...clientHistoryKeys.all, 'details', sessionId],
-    queryFn: ({ signal }) => apiRequestParsed(`/api/sessions/${encodeURIComponent(sessionId)}/details`, sessionDetailsSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequestParsed(`/api/sessions/${encodeURIComponent(sessionId)}/details`, sessionDetailsSchema, { signal }),
   });

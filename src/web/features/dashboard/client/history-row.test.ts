@@ -17,7 +17,9 @@ describe('canRateNow', () => {
 
 describe('sessionDate', () => {
   it('prefers the start and falls back to the request', () => {
-    expect(sessionDate({ startedAt: '2026-03-01T10:00:00Z', requestedAt: '2026-03-01T09:59:00Z' })).toBe('2026-03-01T10:00:00Z');
+    expect(sessionDate({ startedAt: '2026-03-01T10:00:00Z', requestedAt: '2026-03-01T09:59:00Z' })).toBe(
+      '2026-03-01T10:00:00Z',
+    );
     expect(sessionDate({ startedAt: null, requestedAt: '2026-03-01T09:59:00Z' })).toBe('2026-03-01T09:59:00Z');
   });
 });

@@ -97,7 +97,10 @@ export function OverviewTab() {
         <CardHeader>
           <CardTitle>Recent Readings</CardTitle>
           <CardDescription>
-            Your latest readings. <Link to={paths.dashboardSessions} className="font-semibold text-pink underline underline-offset-4">See all</Link>
+            Your latest readings.{' '}
+            <Link to={paths.dashboardSessions} className="font-semibold text-pink underline underline-offset-4">
+              See all
+            </Link>
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -6,7 +6,10 @@ const parse = (values: { name: string; image: string }) => profileFormSchema.saf
 describe('profileFormSchema', () => {
   it('takes a trimmed name and an http(s) picture, or none', () => {
     const withPicture = parse({ name: '  Luna Seeker ', image: ' https://images.example.com/me.png ' });
-    expect(withPicture.success && toUpdateUserInput(withPicture.data)).toEqual({ name: 'Luna Seeker', image: 'https://images.example.com/me.png' });
+    expect(withPicture.success && toUpdateUserInput(withPicture.data)).toEqual({
+      name: 'Luna Seeker',
+      image: 'https://images.example.com/me.png',
+    });
     const without = parse({ name: 'Luna', image: '' });
     expect(without.success && toUpdateUserInput(without.data)).toEqual({ name: 'Luna', image: null });
   });

@@ -7,7 +7,10 @@ import { z } from '@shared/zod-config';
  */
 export const profileFormSchema = z.object({
   name: nameSchema,
-  image: z.string().trim().pipe(z.union([z.literal(''), imageUrlSchema])),
+  image: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), imageUrlSchema])),
 });
 export type ProfileFormValues = z.input<typeof profileFormSchema>;
 

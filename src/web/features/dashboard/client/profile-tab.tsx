@@ -45,7 +45,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
       const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
       if (fields.name) setError('name', { message: fields.name });
       if (fields.image) setError('image', { message: fields.image });
-      if (!fields.name && !fields.image) setError('root', { message: error instanceof ApiError ? error.message : 'Failed to update your profile' });
+      if (!fields.name && !fields.image)
+        setError('root', { message: error instanceof ApiError ? error.message : 'Failed to update your profile' });
     }
   });
 
@@ -57,7 +58,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <Input autoComplete="name" {...fieldAria(nameId, errors.name?.message)} {...register('name')} />
       </FormField>
       <FormField id={imageId} label="Avatar URL" error={errors.image?.message} hint={IMAGE_HINT}>
-        <Input type="url" inputMode="url" placeholder="https://" {...fieldAria(imageId, errors.image?.message, IMAGE_HINT)} {...register('image')} />
+        <Input
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          {...fieldAria(imageId, errors.image?.message, IMAGE_HINT)}
+          {...register('image')}
+        />
       </FormField>
       {errors.root?.message ? (
         <p role="alert" className="text-sm font-semibold text-destructive">

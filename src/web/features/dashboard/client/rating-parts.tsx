@@ -7,9 +7,18 @@ import { clientHistoryKeys } from './history-api';
 
 export function Stars({ rating }: { rating: number }) {
   return (
-    <span className="inline-flex items-center gap-0.5 text-gold" role="img" aria-label={`Rated ${rating} out of 5`} data-testid="history-rating">
+    <span
+      className="inline-flex items-center gap-0.5 text-gold"
+      role="img"
+      aria-label={`Rated ${rating} out of 5`}
+      data-testid="history-rating"
+    >
       {[1, 2, 3, 4, 5].map((value) => (
-        <Star key={value} className={value <= rating ? 'size-4 fill-current' : 'size-4 opacity-40'} aria-hidden="true" />
+        <Star
+          key={value}
+          className={value <= rating ? 'size-4 fill-current' : 'size-4 opacity-40'}
+          aria-hidden="true"
+        />
       ))}
     </span>
   );

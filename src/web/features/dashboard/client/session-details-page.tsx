@@ -39,7 +39,9 @@ function Summary({ session }: { session: ReadingSession }) {
           <ReadingFact label="Cost">
             <span data-testid="session-details-cost">{formatCents(session.totalCostCents)}</span>
           </ReadingFact>
-          <ReadingFact label="Refund">{session.refundedCents > 0 ? formatCents(session.refundedCents) : '—'}</ReadingFact>
+          <ReadingFact label="Refund">
+            {session.refundedCents > 0 ? formatCents(session.refundedCents) : '—'}
+          </ReadingFact>
           <ReadingFact label="Rating">
             {session.rating !== null ? (
               <Stars rating={session.rating} />
@@ -53,7 +55,9 @@ function Summary({ session }: { session: ReadingSession }) {
           </ReadingFact>
         </dl>
         {session.review ? (
-          <blockquote className="mt-4 border-l-2 border-gold/60 pl-3 text-sm italic text-muted-foreground [overflow-wrap:anywhere]">{session.review}</blockquote>
+          <blockquote className="mt-4 border-l-2 border-gold/60 pl-3 text-sm italic text-muted-foreground [overflow-wrap:anywhere]">
+            {session.review}
+          </blockquote>
         ) : null}
       </CardContent>
       <RateDialog session={isRating ? session : null} onClose={() => setIsRating(false)} />
@@ -63,5 +67,12 @@ function Summary({ session }: { session: ReadingSession }) {
 
 /** A past reading: who, when, what it cost, its receipt minute by minute and, for a chat, what was said. */
 export function SessionDetailsPage({ sessionId }: { sessionId: string }) {
-  return <ReadingDetailsFrame sessionId={sessionId} viewer="client" backLabel="Back to Session History" summary={(session) => <Summary session={session} />} />;
+  return (
+    <ReadingDetailsFrame
+      sessionId={sessionId}
+      viewer="client"
+      backLabel="Back to Session History"
+      summary={(session) => <Summary session={session} />}
+    />
+  );
 }

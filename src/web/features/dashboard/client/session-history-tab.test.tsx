@@ -42,7 +42,8 @@ function session(index: number, overrides: Partial<ReadingSession> = {}): Readin
   };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A stand-in for the history and rating endpoints over an in-memory list, newest first. */
 function fakeServer(sessions: ReadingSession[], options: { failHistory?: boolean } = {}) {
@@ -124,7 +125,9 @@ describe('SessionHistoryTab', () => {
     expect(rows()).toHaveLength(2);
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Page 2')).toBeTruthy();
-    expect(server.fetchMock.mock.calls.map(([url]) => url)).toContain(`/api/sessions/history?limit=${HISTORY_PAGE_SIZE}&offset=${HISTORY_PAGE_SIZE}`);
+    expect(server.fetchMock.mock.calls.map(([url]) => url)).toContain(
+      `/api/sessions/history?limit=${HISTORY_PAGE_SIZE}&offset=${HISTORY_PAGE_SIZE}`,
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     await screen.findByRole('link', { name: 'Reader 1' });

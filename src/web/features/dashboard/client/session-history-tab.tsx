@@ -27,10 +27,16 @@ function Figure({ label, value }: { label: string; value: string }) {
 function HistoryRow({ session, onRate }: { session: ReadingSession; onRate: (session: ReadingSession) => void }) {
   const date = sessionDate(session);
   return (
-    <li className="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto_9rem] md:items-center md:gap-6" data-testid="history-row">
+    <li
+      className="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto_9rem] md:items-center md:gap-6"
+      data-testid="history-row"
+    >
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <Link to={sessionDetailsPath(session.id)} className="font-semibold underline-offset-4 hover:underline [overflow-wrap:anywhere]">
+          <Link
+            to={sessionDetailsPath(session.id)}
+            className="font-semibold underline-offset-4 hover:underline [overflow-wrap:anywhere]"
+          >
             {session.reader.name}
           </Link>
           <Badge variant="outline">{SESSION_TYPE_LABELS[session.sessionType]}</Badge>
@@ -87,12 +93,22 @@ function HistoryList() {
       </ul>
       {offset > 0 || hasMore ? (
         <nav className="mt-4 flex items-center justify-between gap-2" aria-label="Session history pages">
-          <Button variant="outline" size="sm" disabled={offset === 0 || query.isPlaceholderData} onClick={() => setOffset(offset - HISTORY_PAGE_SIZE)}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={offset === 0 || query.isPlaceholderData}
+            onClick={() => setOffset(offset - HISTORY_PAGE_SIZE)}
+          >
             <ChevronLeft aria-hidden="true" />
             Previous
           </Button>
           <span className="text-sm text-muted-foreground">Page {pageNumber}</span>
-          <Button variant="outline" size="sm" disabled={!hasMore || query.isPlaceholderData} onClick={() => setOffset(offset + HISTORY_PAGE_SIZE)}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!hasMore || query.isPlaceholderData}
+            onClick={() => setOffset(offset + HISTORY_PAGE_SIZE)}
+          >
             Next
             <ChevronRight aria-hidden="true" />
           </Button>
@@ -111,7 +127,10 @@ export function SessionHistoryTab() {
       <Card>
         <CardHeader>
           <CardTitle id={titleId}>Session History</CardTitle>
-          <CardDescription>Newest first. Open a reading for its messages and each charged minute; a reading can be rated for {RATING_WINDOW_DAYS} days after it ends.</CardDescription>
+          <CardDescription>
+            Newest first. Open a reading for its messages and each charged minute; a reading can be rated for{' '}
+            {RATING_WINDOW_DAYS} days after it ends.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <HistoryList />

@@ -18,7 +18,13 @@ export default function EarningsChart({ daily }: { daily: ReaderEarnings['daily'
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border)" />
-          <XAxis dataKey="label" tick={{ fontSize: 12, fill: 'var(--muted-foreground)' }} interval="preserveStartEnd" minTickGap={16} tickLine={false} />
+          <XAxis
+            dataKey="label"
+            tick={{ fontSize: 12, fill: 'var(--muted-foreground)' }}
+            interval="preserveStartEnd"
+            minTickGap={16}
+            tickLine={false}
+          />
           <YAxis
             width={48}
             tick={{ fontSize: 12, fill: 'var(--muted-foreground)' }}
@@ -29,8 +35,16 @@ export default function EarningsChart({ daily }: { daily: ReaderEarnings['daily'
           />
           <Tooltip
             cursor={{ fill: 'var(--muted)', opacity: 0.4 }}
-            contentStyle={{ background: 'var(--card)', border: '1px solid var(--border)', borderRadius: 8, color: 'var(--foreground)' }}
-            formatter={(_value, _name, item) => [formatCents(item.payload.earningsCents), `${item.payload.sessions} session${item.payload.sessions === 1 ? '' : 's'}`]}
+            contentStyle={{
+              background: 'var(--card)',
+              border: '1px solid var(--border)',
+              borderRadius: 8,
+              color: 'var(--foreground)',
+            }}
+            formatter={(_value, _name, item) => [
+              formatCents(item.payload.earningsCents),
+              `${item.payload.sessions} session${item.payload.sessions === 1 ? '' : 's'}`,
+            ]}
             labelFormatter={(label) => String(label)}
           />
           <Bar dataKey="dollars" name="Earnings" fill="var(--gold)" radius={[4, 4, 0, 0]} />

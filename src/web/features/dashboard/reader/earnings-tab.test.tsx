@@ -5,7 +5,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReaderEarningsTab } from './earnings-tab';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 // Seraphina of issue 30: readings, a gift, a paid admission and a $27.99 sale's share.
 const earnings: ReaderEarnings = {
@@ -14,19 +15,34 @@ const earnings: ReaderEarnings = {
   lastSevenDaysCents: 0,
   lastThirtyDaysCents: 28_997,
   allTimeCents: 28_997,
-  bySource: { readingsCents: 25_119, giftsCents: 1_389, streamAdmissionsCents: 530, shopSalesCents: 1_959, writtenReadingsCents: 0, appointmentFeesCents: 0 },
+  bySource: {
+    readingsCents: 25_119,
+    giftsCents: 1_389,
+    streamAdmissionsCents: 530,
+    shopSalesCents: 1_959,
+    writtenReadingsCents: 0,
+    appointmentFeesCents: 0,
+  },
   daily: [],
 };
 
 function serve() {
   const answers: Record<string, unknown> = {
     '/api/readers/me/earnings': earnings,
-    '/api/wallet?limit=1': { balanceCents: 0, onHoldCents: 0, earnings: { availableCents: 28_997, heldCents: 0 }, transactions: [], nextCursor: null },
+    '/api/wallet?limit=1': {
+      balanceCents: 0,
+      onHoldCents: 0,
+      earnings: { availableCents: 28_997, heldCents: 0 },
+      transactions: [],
+      nextCursor: null,
+    },
     '/api/payouts': { payouts: [] },
   };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => (url in answers ? json(answers[url]) : json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404))),
+    vi.fn(async (url: string) =>
+      url in answers ? json(answers[url]) : json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404),
+    ),
   );
 }
 

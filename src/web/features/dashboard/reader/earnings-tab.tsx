@@ -52,7 +52,9 @@ function EarningsFigures() {
       <Card>
         <CardHeader>
           <CardTitle>Daily Earnings</CardTitle>
-          <CardDescription>Your last 30 days ({earnings.timeZone} time). A reading counts on the day it ended.</CardDescription>
+          <CardDescription>
+            Your last 30 days ({earnings.timeZone} time). A reading counts on the day it ended.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <Suspense fallback={chartSkeleton}>

@@ -21,8 +21,10 @@ export function updateMyReader(input: UpdateMyReaderInput) {
 export const liveSessionQuery = (readerId: string) =>
   queryOptions({
     queryKey: ['dashboard', 'reader', 'live-session', readerId],
-    queryFn: ({ signal }) => apiRequestParsed('/api/sessions/history?limit=5&offset=0', sessionHistorySchema, { signal }),
-    select: (data) => data.sessions.find((session) => session.readerId === readerId && session.status === 'active') ?? null,
+    queryFn: ({ signal }) =>
+      apiRequestParsed('/api/sessions/history?limit=5&offset=0', sessionHistorySchema, { signal }),
+    select: (data) =>
+      data.sessions.find((session) => session.readerId === readerId && session.status === 'active') ?? null,
     staleTime: 0,
   });
 
@@ -48,7 +50,12 @@ export const readerEarningsQuery = queryOptions({
 export const readerSessionsQuery = (page: number) =>
   queryOptions({
     queryKey: readerFigureKeys.sessions(page),
-    queryFn: ({ signal }) => apiRequestParsed(`/api/readers/me/sessions?${new URLSearchParams({ page: String(page) })}`, readerSessionsPageSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequestParsed(
+        `/api/readers/me/sessions?${new URLSearchParams({ page: String(page) })}`,
+        readerSessionsPageSchema,
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 

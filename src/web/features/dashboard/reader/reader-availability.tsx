@@ -23,7 +23,8 @@ export function ReaderAvailability({ reader }: { reader: Reader }) {
   // The server turns a reader offline a minute after their last page closed (a sleeping laptop
   // too): the switch follows, and after a reconnect it asks again in case the event was missed.
   useServerEvent(SERVER_EVENTS.readerStatus, ({ readerId, isOnline }) => {
-    if (readerId === reader.id) queryClient.setQueryData<Reader>(myReaderQuery.queryKey, (current) => current && { ...current, isOnline });
+    if (readerId === reader.id)
+      queryClient.setQueryData<Reader>(myReaderQuery.queryKey, (current) => current && { ...current, isOnline });
   });
   useSocketEvent('connect', () => {
     void queryClient.invalidateQueries({ queryKey: myReaderQuery.queryKey });
@@ -42,14 +43,25 @@ export function ReaderAvailability({ reader }: { reader: Reader }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
       {liveSession.data ? (
-        <Link to={readingPath(liveSession.data.id)} className={cn(badgeVariants({ variant: 'pink' }), 'py-1.5 text-sm')}>
+        <Link
+          to={readingPath(liveSession.data.id)}
+          className={cn(badgeVariants({ variant: 'pink' }), 'py-1.5 text-sm')}
+        >
           <Radio className="size-4 motion-safe:animate-pulse" aria-hidden="true" />
           In Session
         </Link>
       ) : null}
       <div className="flex items-center gap-3 rounded-full border border-border bg-card/80 px-4 py-2">
-        <Switch id="reader-online" checked={isOnline} onCheckedChange={(next) => status.mutate(next)} disabled={status.isPending} />
-        <Label htmlFor="reader-online" className={isOnline ? 'text-emerald-600 dark:text-emerald-400' : 'text-muted-foreground'}>
+        <Switch
+          id="reader-online"
+          checked={isOnline}
+          onCheckedChange={(next) => status.mutate(next)}
+          disabled={status.isPending}
+        />
+        <Label
+          htmlFor="reader-online"
+          className={isOnline ? 'text-emerald-600 dark:text-emerald-400' : 'text-muted-foreground'}
+        >
           {isOnline ? 'Online' : 'Offline'}
         </Label>
       </div>

@@ -7,7 +7,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { UpdateRatesDialog } from './update-rates-dialog';
 
-const RATE_ROWS: { type: SessionType; label: string; icon: typeof MessageCircle; field: 'chatRateCents' | 'audioRateCents' | 'videoRateCents' }[] = [
+const RATE_ROWS: {
+  type: SessionType;
+  label: string;
+  icon: typeof MessageCircle;
+  field: 'chatRateCents' | 'audioRateCents' | 'videoRateCents';
+}[] = [
   { type: 'chat', label: 'Chat', icon: MessageCircle, field: 'chatRateCents' },
   { type: 'audio', label: 'Audio', icon: Phone, field: 'audioRateCents' },
   { type: 'video', label: 'Video', icon: Video, field: 'videoRateCents' },
@@ -20,7 +25,9 @@ export function ReaderRatesCard({ reader }: { reader: Reader }) {
       <CardHeader className="flex-row items-start justify-between gap-4">
         <div className="grid gap-1.5">
           <CardTitle>Your Rates</CardTitle>
-          <CardDescription>Per minute. New rates apply to new readings; a reading keeps the rate it started with.</CardDescription>
+          <CardDescription>
+            Per minute. New rates apply to new readings; a reading keeps the rate it started with.
+          </CardDescription>
         </div>
         <Button variant="outline" size="sm" onClick={() => setIsEditing(true)}>
           <Pencil aria-hidden="true" />

@@ -5,7 +5,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReaderStatCards } from './reader-stat-cards';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const none = { earningsCents: 0, sessions: 0, averageRating: null, reviewCount: 0 };
 const stats: ReaderStats = {
@@ -18,7 +19,10 @@ const stats: ReaderStats = {
 };
 
 function renderCards(answers: Response[]) {
-  vi.stubGlobal('fetch', vi.fn(async () => answers.shift() ?? json(200, stats)));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => answers.shift() ?? json(200, stats)),
+  );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -44,11 +48,15 @@ describe('ReaderStatCards', () => {
     expect(screen.getByText('4 reviews')).toBeTruthy();
     expect(screen.getByTestId('stat-available').textContent).toBe('$25.87');
     expect(screen.getByText('Available for withdrawal · $2.09 held in open readings')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Request payout of $25.87' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Request payout of $25.87' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
   });
 
   it("says 'New' before the first review and keeps the payout request off below the minimum", async () => {
-    renderCards([json(200, { ...stats, today: none, lastSevenDays: none, allTime: none, availableCents: 1499, heldCents: 0 })]);
+    renderCards([
+      json(200, { ...stats, today: none, lastSevenDays: none, allTime: none, availableCents: 1499, heldCents: 0 }),
+    ]);
     expect((await screen.findByTestId('stat-average-rating')).textContent).toBe('New');
     expect(screen.getByText('No reviews yet')).toBeTruthy();
     expect(screen.getByText('Available for withdrawal')).toBeTruthy();

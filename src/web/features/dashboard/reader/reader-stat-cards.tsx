@@ -15,7 +15,11 @@ export function ReaderStatCards() {
   const query = useQuery(readerStatsQuery);
   if (query.isPending) {
     return (
-      <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4 print:hidden" role="status" aria-label="Loading your figures">
+      <div
+        className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4 print:hidden"
+        role="status"
+        aria-label="Loading your figures"
+      >
         {[1, 2, 3, 4].map((key) => (
           <Skeleton key={key} className="h-32" />
         ))}
@@ -51,7 +55,11 @@ export function ReaderStatCards() {
         title="Wallet Balance"
         icon={<Wallet className={iconClass} aria-hidden="true" />}
         value={formatCents(availableCents)}
-        detail={heldCents > 0 ? `Available for withdrawal · ${formatCents(heldCents)} held in open readings` : 'Available for withdrawal'}
+        detail={
+          heldCents > 0
+            ? `Available for withdrawal · ${formatCents(heldCents)} held in open readings`
+            : 'Available for withdrawal'
+        }
         testId="stat-available"
       >
         <RequestPayoutButton availableCents={availableCents} />

@@ -37,11 +37,17 @@ function Summary({ session }: { session: ReadingSession }) {
           <ReadingFact label="You earned">
             <span data-testid="session-details-earned">{formatCents(session.readerEarningsCents)}</span>
           </ReadingFact>
-          <ReadingFact label="Refund">{session.refundedCents > 0 ? formatCents(session.refundedCents) : '—'}</ReadingFact>
-          <ReadingFact label="Rating">{session.rating !== null ? <Stars rating={session.rating} /> : 'Not rated'}</ReadingFact>
+          <ReadingFact label="Refund">
+            {session.refundedCents > 0 ? formatCents(session.refundedCents) : '—'}
+          </ReadingFact>
+          <ReadingFact label="Rating">
+            {session.rating !== null ? <Stars rating={session.rating} /> : 'Not rated'}
+          </ReadingFact>
         </dl>
         {session.review ? (
-          <blockquote className="mt-4 border-l-2 border-gold/60 pl-3 text-sm italic text-muted-foreground [overflow-wrap:anywhere]">{session.review}</blockquote>
+          <blockquote className="mt-4 border-l-2 border-gold/60 pl-3 text-sm italic text-muted-foreground [overflow-wrap:anywhere]">
+            {session.review}
+          </blockquote>
         ) : null}
       </CardContent>
     </Card>
@@ -80,7 +86,9 @@ export function ReaderReadingDetailsPage({ sessionId }: { sessionId: string }) {
           <ClientCard session={session} />
         </>
       )}
-      senderName={(message, session) => (message.senderId === session.clientId ? firstNameOf(message.senderName) : message.senderName)}
+      senderName={(message, session) =>
+        message.senderId === session.clientId ? firstNameOf(message.senderName) : message.senderName
+      }
     />
   );
 }

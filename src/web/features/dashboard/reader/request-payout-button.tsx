@@ -21,10 +21,22 @@ export function RequestPayoutButton({ availableCents }: { availableCents: number
   });
   return (
     <div className="mt-2 grid gap-1">
-      <Button size="sm" variant="outline" className="h-auto min-h-8 w-full py-1 whitespace-normal" disabled={!canRequest || request.isPending} onClick={() => request.mutate()}>
-        {request.isPending ? 'Requesting…' : canRequest ? `Request payout of ${formatCents(availableCents)}` : 'Request payout'}
+      <Button
+        size="sm"
+        variant="outline"
+        className="h-auto min-h-8 w-full py-1 whitespace-normal"
+        disabled={!canRequest || request.isPending}
+        onClick={() => request.mutate()}
+      >
+        {request.isPending
+          ? 'Requesting…'
+          : canRequest
+            ? `Request payout of ${formatCents(availableCents)}`
+            : 'Request payout'}
       </Button>
-      {canRequest ? null : <p className="text-xs text-muted-foreground">Payouts start at {formatCents(PAYOUT_MIN_CENTS)}.</p>}
+      {canRequest ? null : (
+        <p className="text-xs text-muted-foreground">Payouts start at {formatCents(PAYOUT_MIN_CENTS)}.</p>
+      )}
     </div>
   );
 }

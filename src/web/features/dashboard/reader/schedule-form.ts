@@ -1,4 +1,12 @@
-import { MINUTES_PER_DAY, OVERLAPPING_SLOT_MESSAGE, overlappingSlotIndexes, type ReaderSchedule, SCHEDULE_SLOTS_MAX, timeZoneSchema, type UpdateScheduleInput } from '@shared/reader-schedule';
+import {
+  MINUTES_PER_DAY,
+  OVERLAPPING_SLOT_MESSAGE,
+  overlappingSlotIndexes,
+  type ReaderSchedule,
+  SCHEDULE_SLOTS_MAX,
+  timeZoneSchema,
+  type UpdateScheduleInput,
+} from '@shared/reader-schedule';
 import { isKeyOf } from '@shared/records';
 import { z } from '@shared/zod-config';
 import type { FieldPath } from 'react-hook-form';
@@ -22,7 +30,10 @@ const timeField = (message: string) =>
 
 const slotFormSchema = z
   .object({
-    weekday: z.string().regex(/^[0-6]$/, 'Choose a day').transform(Number),
+    weekday: z
+      .string()
+      .regex(/^[0-6]$/, 'Choose a day')
+      .transform(Number),
     from: timeField('Enter a start time'),
     to: timeField('Enter an end time').transform((minute) => (minute === 0 ? MINUTES_PER_DAY : minute)),
   })
@@ -41,7 +52,8 @@ export const scheduleFormSchema = z
     }),
   )
   .superRefine((input, ctx) => {
-    for (const index of overlappingSlotIndexes(input.slots)) ctx.addIssue({ code: 'custom', message: OVERLAPPING_SLOT_MESSAGE, path: ['slots', index, 'from'] });
+    for (const index of overlappingSlotIndexes(input.slots))
+      ctx.addIssue({ code: 'custom', message: OVERLAPPING_SLOT_MESSAGE, path: ['slots', index, 'from'] });
   });
 export type ScheduleFormInput = z.input<typeof scheduleFormSchema>;
 export type ScheduleFormOutput = z.output<typeof scheduleFormSchema>;
@@ -50,7 +62,11 @@ export function toScheduleForm(schedule: ReaderSchedule, fallbackTimeZone: strin
   return {
     // A reader who never saved a schedule starts in the browser's zone, not in the default UTC.
     timeZone: isNew ? fallbackTimeZone : schedule.timeZone,
-    slots: schedule.slots.map((slot) => ({ weekday: String(slot.weekday), from: minuteToTime(slot.startMinute), to: minuteToTime(slot.endMinute) })),
+    slots: schedule.slots.map((slot) => ({
+      weekday: String(slot.weekday),
+      from: minuteToTime(slot.startMinute),
+      to: minuteToTime(slot.endMinute),
+    })),
   };
 }
 

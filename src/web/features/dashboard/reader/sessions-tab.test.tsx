@@ -6,7 +6,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReaderSessionsTab } from './sessions-tab';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const row = (overrides: Partial<ReaderSessionRow>): ReaderSessionRow => ({
   id: 's1',
@@ -24,7 +25,12 @@ const row = (overrides: Partial<ReaderSessionRow>): ReaderSessionRow => ({
   ...overrides,
 });
 
-const page = (page: number, sessions: ReaderSessionRow[], hasMore: boolean): ReaderSessionsPage => ({ sessions, page, pageSize: 10, hasMore });
+const page = (page: number, sessions: ReaderSessionRow[], hasMore: boolean): ReaderSessionsPage => ({
+  sessions,
+  page,
+  pageSize: 10,
+  hasMore,
+});
 
 function renderTab(answer: (url: string) => Response) {
   const fetchMock = vi.fn(async (url: string) => answer(url));
@@ -52,7 +58,14 @@ describe('ReaderSessionsTab', () => {
         page(
           1,
           [
-            row({ id: 'live', status: 'active', sessionType: 'video', minutesCharged: 1, earningsCents: 209, endedAt: null }),
+            row({
+              id: 'live',
+              status: 'active',
+              sessionType: 'video',
+              minutesCharged: 1,
+              earningsCents: 209,
+              endedAt: null,
+            }),
             row({ id: 'refunded', clientFirstName: null, minutesCharged: 1, earningsCents: 0, isRefunded: true }),
             row({ id: 'rated', sessionType: 'audio', rating: 5, review: 'Spot on about the move.' }),
           ],
@@ -72,17 +85,23 @@ describe('ReaderSessionsTab', () => {
     // The reader's notes on each client, from their client list (issue 49).
     expect(within(rows[0]!).getByRole('button', { name: 'Your notes on Moonchild' })).toBeTruthy();
     // Each opens the reading's receipt.
-    expect(within(rows[1]!).getByRole('link', { name: 'Anonymous' }).getAttribute('href')).toBe('/dashboard/sessions/refunded');
+    expect(within(rows[1]!).getByRole('link', { name: 'Anonymous' }).getAttribute('href')).toBe(
+      '/dashboard/sessions/refunded',
+    );
   });
 
   it('asks for the next page and back', async () => {
     const fetchMock = renderTab((url) =>
-      url.includes('page=2') ? json(200, page(2, [row({ id: 'old', clientFirstName: 'Sol' })], false)) : json(200, page(1, [row({ id: 'new' })], true)),
+      url.includes('page=2')
+        ? json(200, page(2, [row({ id: 'old', clientFirstName: 'Sol' })], false))
+        : json(200, page(1, [row({ id: 'new' })], true)),
     );
     await screen.findByText('Moonchild');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Sol')).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/readers/me/sessions'))).toEqual(['/api/readers/me/sessions?page=1', '/api/readers/me/sessions?page=2']);
+    expect(
+      fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/readers/me/sessions')),
+    ).toEqual(['/api/readers/me/sessions?page=1', '/api/readers/me/sessions?page=2']);
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByText('Moonchild')).toBeTruthy();
   });

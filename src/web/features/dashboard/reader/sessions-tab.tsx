@@ -18,7 +18,11 @@ function Stars({ rating }: { rating: number }) {
   return (
     <span className="inline-flex items-center gap-0.5 text-gold" role="img" aria-label={`Rated ${rating} out of 5`}>
       {[1, 2, 3, 4, 5].map((value) => (
-        <Star key={value} className={value <= rating ? 'size-4 fill-current' : 'size-4 opacity-40'} aria-hidden="true" />
+        <Star
+          key={value}
+          className={value <= rating ? 'size-4 fill-current' : 'size-4 opacity-40'}
+          aria-hidden="true"
+        />
       ))}
     </span>
   );
@@ -37,10 +41,16 @@ function SessionRow({ session }: { session: ReaderSessionRow }) {
   const isLive = session.status === 'active';
   const clientName = session.clientFirstName ?? 'Anonymous';
   return (
-    <li className="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-center md:gap-6" data-testid="reader-session">
+    <li
+      className="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-center md:gap-6"
+      data-testid="reader-session"
+    >
       <div className="grid min-w-0 gap-1">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <Link to={sessionDetailsPath(session.id)} className="font-semibold underline-offset-4 hover:underline [overflow-wrap:anywhere]">
+          <Link
+            to={sessionDetailsPath(session.id)}
+            className="font-semibold underline-offset-4 hover:underline [overflow-wrap:anywhere]"
+          >
             {clientName}
           </Link>
           <Badge variant="outline">{TYPE_LABELS[session.sessionType]}</Badge>
@@ -48,7 +58,9 @@ function SessionRow({ session }: { session: ReaderSessionRow }) {
           {session.isRefunded ? <Badge variant="destructive">Refunded</Badge> : null}
         </p>
         <p className="text-sm text-muted-foreground">
-          <time dateTime={session.startedAt}>{new Date(session.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+          <time dateTime={session.startedAt}>
+            {new Date(session.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+          </time>
         </p>
         {session.rating !== null ? (
           <div className="grid gap-1">
@@ -100,7 +112,9 @@ export function ReaderSessionsTab() {
     <Card>
       <CardHeader>
         <CardTitle>My Sessions</CardTitle>
-        <CardDescription>Newest first. Your share is 70% of each reading; a refunded reading earns nothing.</CardDescription>
+        <CardDescription>
+          Newest first. Your share is 70% of each reading; a refunded reading earns nothing.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <SessionList />

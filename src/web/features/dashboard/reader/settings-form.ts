@@ -9,7 +9,12 @@ export const settingsFormSchema = z.object({
   bio: createReaderSchema.shape.bio,
   specialties: z
     .string()
-    .transform((text) => text.split(',').map((specialty) => specialty.trim()).filter(Boolean))
+    .transform((text) =>
+      text
+        .split(',')
+        .map((specialty) => specialty.trim())
+        .filter(Boolean),
+    )
     .pipe(createReaderSchema.shape.specialties),
   yearsExperience: z
     .string()
@@ -41,5 +46,11 @@ export function toSettingsForm(reader: Reader): SettingsFormInput {
 /** The server's field keys (specialties.2) on the form's inputs (specialties). */
 export function toSettingsField(key: string): SettingsField | null {
   const field = key.split('.')[0];
-  return field === 'bio' || field === 'specialties' || field === 'yearsExperience' || field === 'profileImage' || field === 'freeMinutes' ? field : null;
+  return field === 'bio' ||
+    field === 'specialties' ||
+    field === 'yearsExperience' ||
+    field === 'profileImage' ||
+    field === 'freeMinutes'
+    ? field
+    : null;
 }

@@ -11,7 +11,13 @@ import { Textarea } from '@/components/ui/textarea';
 import { AccountSection } from '@/features/account';
 import { useSaveMyReader } from './use-save-my-reader';
 import { WrittenReadingsCard } from './written-readings-card';
-import { type SettingsFormInput, type SettingsFormOutput, settingsFormSchema, toSettingsField, toSettingsForm } from './settings-form';
+import {
+  type SettingsFormInput,
+  type SettingsFormOutput,
+  settingsFormSchema,
+  toSettingsField,
+  toSettingsForm,
+} from './settings-form';
 
 /** The reader's public profile: what clients read on the directory card. */
 export function ReaderSettingsTab({ reader }: { reader: Reader }) {
@@ -21,7 +27,10 @@ export function ReaderSettingsTab({ reader }: { reader: Reader }) {
     reset,
     setError,
     formState: { errors, isDirty },
-  } = useForm<SettingsFormInput, unknown, SettingsFormOutput>({ resolver: zodResolver(settingsFormSchema), defaultValues: toSettingsForm(reader) });
+  } = useForm<SettingsFormInput, unknown, SettingsFormOutput>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: toSettingsForm(reader),
+  });
 
   const save = useSaveMyReader({
     reset,
@@ -46,24 +55,62 @@ export function ReaderSettingsTab({ reader }: { reader: Reader }) {
           <CardDescription>What clients read on your card in the directory.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form className="grid max-w-2xl gap-5" aria-label="Profile settings" noValidate onSubmit={handleSubmit((input) => save.mutate(input))}>
+          <form
+            className="grid max-w-2xl gap-5"
+            aria-label="Profile settings"
+            noValidate
+            onSubmit={handleSubmit((input) => save.mutate(input))}
+          >
             <FormField id={bio.id} label="Bio" error={bio.error}>
               <Textarea rows={5} {...fieldAria(bio.id, bio.error)} {...register('bio')} />
             </FormField>
             {save.data?.masked ? <ContactDetailsNotice /> : null}
-            <FormField id={specialties.id} label="Specialties" error={specialties.error} hint="Separate them with commas; the first three show on your card.">
+            <FormField
+              id={specialties.id}
+              label="Specialties"
+              error={specialties.error}
+              hint="Separate them with commas; the first three show on your card."
+            >
               <Input {...fieldAria(specialties.id, specialties.error, 'hint')} {...register('specialties')} />
             </FormField>
             <div className="grid gap-5 sm:grid-cols-[10rem_minmax(0,1fr)]">
               <FormField id={years.id} label="Years of experience" error={years.error}>
-                <Input type="number" inputMode="numeric" min={0} max={80} step={1} {...fieldAria(years.id, years.error)} {...register('yearsExperience')} />
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={80}
+                  step={1}
+                  {...fieldAria(years.id, years.error)}
+                  {...register('yearsExperience')}
+                />
               </FormField>
-              <FormField id={image.id} label="Profile image URL" error={image.error} hint="An https:// address of a picture; leave empty for your initials.">
-                <Input type="url" inputMode="url" placeholder="https://" {...fieldAria(image.id, image.error, 'hint')} {...register('profileImage')} />
+              <FormField
+                id={image.id}
+                label="Profile image URL"
+                error={image.error}
+                hint="An https:// address of a picture; leave empty for your initials."
+              >
+                <Input
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://"
+                  {...fieldAria(image.id, image.error, 'hint')}
+                  {...register('profileImage')}
+                />
               </FormField>
             </div>
-            <FormField id={free.id} label="Free first minutes" error={free.error} hint="Offered to each client's first reading with you; you earn nothing for them.">
-              <select className={`${selectClassName} sm:w-60`} {...fieldAria(free.id, free.error, 'hint')} {...register('freeMinutes')}>
+            <FormField
+              id={free.id}
+              label="Free first minutes"
+              error={free.error}
+              hint="Offered to each client's first reading with you; you earn nothing for them."
+            >
+              <select
+                className={`${selectClassName} sm:w-60`}
+                {...fieldAria(free.id, free.error, 'hint')}
+                {...register('freeMinutes')}
+              >
                 <option value="0">None</option>
                 {[1, 2, 3, 4, 5].map((minutes) => (
                   <option key={minutes} value={String(minutes)}>

@@ -6,7 +6,14 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { myReaderQuery, updateMyReader } from './reader-api';
@@ -24,14 +31,25 @@ const toInputs = (reader: Reader): RatesFormInput => ({
   videoRate: centsToDollarInput(reader.videoRateCents),
 });
 
-export function UpdateRatesDialog({ reader, open, onOpenChange }: { reader: Reader; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function UpdateRatesDialog({
+  reader,
+  open,
+  onOpenChange,
+}: {
+  reader: Reader;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<RatesFormInput, unknown, RatesFormOutput>({ resolver: zodResolver(ratesFormSchema), defaultValues: toInputs(reader) });
+  } = useForm<RatesFormInput, unknown, RatesFormOutput>({
+    resolver: zodResolver(ratesFormSchema),
+    defaultValues: toInputs(reader),
+  });
 
   // Each opening starts from the saved rates, not from an abandoned edit.
   useEffect(() => {
@@ -40,7 +58,11 @@ export function UpdateRatesDialog({ reader, open, onOpenChange }: { reader: Read
 
   const save = useMutation({
     mutationFn: (rates: RatesFormOutput) =>
-      updateMyReader({ chatRateCents: rates.chatRate, audioRateCents: rates.audioRate, videoRateCents: rates.videoRate }),
+      updateMyReader({
+        chatRateCents: rates.chatRate,
+        audioRateCents: rates.audioRate,
+        videoRateCents: rates.videoRate,
+      }),
     onSuccess: (updated) => {
       queryClient.setQueryData<Reader>(myReaderQuery.queryKey, updated);
       toast.success('Rates updated successfully');
@@ -54,15 +76,30 @@ export function UpdateRatesDialog({ reader, open, onOpenChange }: { reader: Read
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Update Your Rates</DialogTitle>
-          <DialogDescription>Set what clients pay per minute for each kind of reading, from $0.99 to $99.99.</DialogDescription>
+          <DialogDescription>
+            Set what clients pay per minute for each kind of reading, from $0.99 to $99.99.
+          </DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" onSubmit={handleSubmit((rates) => save.mutate(rates))} aria-label="Update your rates" noValidate>
+        <form
+          className="grid gap-4"
+          onSubmit={handleSubmit((rates) => save.mutate(rates))}
+          aria-label="Update your rates"
+          noValidate
+        >
           {FIELDS.map(({ name, label }) => {
             const id = `rate-${name}`;
             const error = errors[name]?.message;
             return (
               <FormField key={name} id={id} label={label} error={error}>
-                <Input type="number" inputMode="decimal" step="0.01" min="0.99" max="99.99" {...fieldAria(id, error)} {...register(name)} />
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  min="0.99"
+                  max="99.99"
+                  {...fieldAria(id, error)}
+                  {...register(name)}
+                />
               </FormField>
             );
           })}

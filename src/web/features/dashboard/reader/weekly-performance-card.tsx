@@ -23,9 +23,21 @@ export function WeeklyPerformanceCard() {
         ) : (
           <dl className="grid grid-cols-3 gap-3">
             {[
-              { label: 'Earnings', value: formatCents(query.data.lastSevenDays.earningsCents), testId: 'week-earnings' },
-              { label: 'Sessions', value: query.data.lastSevenDays.sessions.toLocaleString('en-US'), testId: 'week-sessions' },
-              { label: 'Avg rating', value: formatRating(query.data.lastSevenDays.averageRating), testId: 'week-rating' },
+              {
+                label: 'Earnings',
+                value: formatCents(query.data.lastSevenDays.earningsCents),
+                testId: 'week-earnings',
+              },
+              {
+                label: 'Sessions',
+                value: query.data.lastSevenDays.sessions.toLocaleString('en-US'),
+                testId: 'week-sessions',
+              },
+              {
+                label: 'Avg rating',
+                value: formatRating(query.data.lastSevenDays.averageRating),
+                testId: 'week-rating',
+              },
             ].map(({ label, value, testId }) => (
               <div key={label} className="min-w-0 rounded-xl border border-border bg-muted/40 p-3">
                 <dt className="text-xs text-muted-foreground">{label}</dt>

@@ -1,6 +1,10 @@
 import type { Reader } from '@shared/readers';
 import { centsToDollarInput, parseDollarsToCents } from '@shared/money';
-import { WRITTEN_READING_ANSWER_HOURS, WRITTEN_READING_ANSWER_HOURS_DEFAULT, writtenReadingPriceCentsSchema } from '@shared/written-readings';
+import {
+  WRITTEN_READING_ANSWER_HOURS,
+  WRITTEN_READING_ANSWER_HOURS_DEFAULT,
+  writtenReadingPriceCentsSchema,
+} from '@shared/written-readings';
 import { z } from '@shared/zod-config';
 
 /**
@@ -14,7 +18,9 @@ export const writtenReadingFormSchema = z
     answerHours: z.enum(['24', '48']),
   })
   .transform((form, ctx) => {
-    const writtenReadingAnswerHours = WRITTEN_READING_ANSWER_HOURS.find((hours) => String(hours) === form.answerHours) ?? WRITTEN_READING_ANSWER_HOURS_DEFAULT;
+    const writtenReadingAnswerHours =
+      WRITTEN_READING_ANSWER_HOURS.find((hours) => String(hours) === form.answerHours) ??
+      WRITTEN_READING_ANSWER_HOURS_DEFAULT;
     if (!form.isOffered) return { writtenReadingPriceCents: null, writtenReadingAnswerHours };
     const cents = parseDollarsToCents(form.price);
     const checked = writtenReadingPriceCentsSchema.safeParse(cents ?? Number.NaN);

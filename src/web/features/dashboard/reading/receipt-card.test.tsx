@@ -11,9 +11,33 @@ const receipt: SessionReceipt = {
   type: 'chat',
   ratePerMinuteCents: 399,
   minutes: [
-    { minute: 1, startedAt: '2026-11-21T12:00:00.000Z', amountCents: 0, readerCents: 0, platformCents: 0, free: true, creditCents: 0 },
-    { minute: 2, startedAt: '2026-11-21T12:01:00.000Z', amountCents: 399, readerCents: 279, platformCents: 120, free: false, creditCents: 0 },
-    { minute: 3, startedAt: '2026-11-21T12:02:00.000Z', amountCents: 399, readerCents: 279, platformCents: 120, free: false, creditCents: 0 },
+    {
+      minute: 1,
+      startedAt: '2026-11-21T12:00:00.000Z',
+      amountCents: 0,
+      readerCents: 0,
+      platformCents: 0,
+      free: true,
+      creditCents: 0,
+    },
+    {
+      minute: 2,
+      startedAt: '2026-11-21T12:01:00.000Z',
+      amountCents: 399,
+      readerCents: 279,
+      platformCents: 120,
+      free: false,
+      creditCents: 0,
+    },
+    {
+      minute: 3,
+      startedAt: '2026-11-21T12:02:00.000Z',
+      amountCents: 399,
+      readerCents: 279,
+      platformCents: 120,
+      free: false,
+      creditCents: 0,
+    },
   ],
   totalCents: 798,
   creditCents: 0,
@@ -21,7 +45,12 @@ const receipt: SessionReceipt = {
 };
 
 function renderCard(viewer: ReceiptViewer, body: SessionReceipt, messagesDeleted = false) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    ),
+  );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <ReceiptCard sessionId="s1" viewer={viewer} retention={{ retentionDays: 30, messagesDeleted }} />
@@ -46,7 +75,9 @@ describe('ReceiptCard', () => {
     expect(screen.queryByTestId('receipt-refunded')).toBeNull();
     expect(screen.queryByTestId('receipt-credit')).toBeNull();
     expect(screen.getByRole('button', { name: 'Print receipt' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Download transcript' }).getAttribute('href')).toMatch(/^\/api\/sessions\/s1\/transcript\?timeZone=/);
+    expect(screen.getByRole('link', { name: 'Download transcript' }).getAttribute('href')).toMatch(
+      /^\/api\/sessions\/s1\/transcript\?timeZone=/,
+    );
     expect(screen.getByTestId('retention-note').textContent).toContain('Messages are deleted after 30 days');
   });
 
@@ -56,11 +87,20 @@ describe('ReceiptCard', () => {
     expect(screen.getByRole('columnheader', { name: 'You earned' })).toBeTruthy();
     expect(screen.getByTestId('receipt-earned').textContent).toBe('$5.58');
     expect(screen.getByTestId('receipt-refunded').textContent).toBe('−$7.98');
-    expect(screen.getByTestId('retention-note').textContent).toBe("This reading's messages are gone: messages are deleted after 30 days.");
+    expect(screen.getByTestId('retention-note').textContent).toBe(
+      "This reading's messages are gone: messages are deleted after 30 days.",
+    );
   });
 
   it('tells the client what promotional credit paid and what their balance paid; the reader sees only the price (issue 48)', async () => {
-    const paidWithCredit = { ...receipt, creditCents: 500, minutes: receipt.minutes.map((line) => ({ ...line, creditCents: line.minute === 2 ? 399 : line.minute === 3 ? 101 : 0 })) };
+    const paidWithCredit = {
+      ...receipt,
+      creditCents: 500,
+      minutes: receipt.minutes.map((line) => ({
+        ...line,
+        creditCents: line.minute === 2 ? 399 : line.minute === 3 ? 101 : 0,
+      })),
+    };
     renderCard('client', paidWithCredit);
     await screen.findAllByTestId('receipt-minute');
     expect(screen.getByTestId('receipt-credit').textContent).toBe('$5.00');

@@ -13,7 +13,8 @@ import { transcriptUrl } from './reading-api';
 /** Who is looking decides the money column: the client what they paid, the reader what they earned. */
 export type ReceiptViewer = 'client' | 'reader';
 
-const formatTime = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+const formatTime = (iso: string) =>
+  new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
 const cellClass = 'px-2 py-2 first:pl-0 last:pr-0';
 const moneyClass = `${cellClass} text-right tabular-nums`;
 
@@ -23,7 +24,8 @@ function ReceiptTable({ receipt, viewer }: { receipt: SessionReceipt; viewer: Re
   return (
     <table className="w-full text-sm" data-testid="receipt-table">
       <caption className="sr-only">
-        Each billed minute of this reading{isReader ? ', what the client paid and what you earned' : ' and what it cost'}
+        Each billed minute of this reading
+        {isReader ? ', what the client paid and what you earned' : ' and what it cost'}
       </caption>
       <thead className="text-left text-xs text-muted-foreground">
         <tr className="border-b border-border">
@@ -52,7 +54,9 @@ function ReceiptTable({ receipt, viewer }: { receipt: SessionReceipt; viewer: Re
             <td className={`${cellClass} text-muted-foreground`}>
               <time dateTime={line.startedAt}>{formatTime(line.startedAt)}</time>
             </td>
-            <td className={moneyClass}>{line.free ? <Badge variant="gold">Free</Badge> : formatCents(line.amountCents)}</td>
+            <td className={moneyClass}>
+              {line.free ? <Badge variant="gold">Free</Badge> : formatCents(line.amountCents)}
+            </td>
             {isReader ? <td className={moneyClass}>{line.free ? '—' : formatCents(line.readerCents)}</td> : null}
           </tr>
         ))}
@@ -123,7 +127,15 @@ function RetentionNote({ retention }: { retention: MessageRetention }) {
  * A reading's receipt, one line per billed minute (free ones marked), its total and any refund;
  * printable (the print styles keep only the reading) and with its chat as a text file.
  */
-export function ReceiptCard({ sessionId, viewer, retention }: { sessionId: string; viewer: ReceiptViewer; retention: MessageRetention }) {
+export function ReceiptCard({
+  sessionId,
+  viewer,
+  retention,
+}: {
+  sessionId: string;
+  viewer: ReceiptViewer;
+  retention: MessageRetention;
+}) {
   const query = useQuery(sessionReceiptQuery(sessionId));
   return (
     <Card>

@@ -68,7 +68,8 @@ export class Broadcaster {
       if (envelope.replaces && envelope.replaces !== from) this.drop(envelope.replaces);
       this.serve(from, envelope.watchId);
     }
-    if (signal.type === 'answer' || signal.type === 'ice_candidate') this.table.current(from, envelope.watchId)?.apply(signal.type, envelope.payload);
+    if (signal.type === 'answer' || signal.type === 'ice_candidate')
+      this.table.current(from, envelope.watchId)?.apply(signal.type, envelope.payload);
   }
 
   /** The stream is over for this page: viewers are told, connections close, the camera goes off. */

@@ -36,7 +36,10 @@ describe('PeerTable', () => {
 
 describe('readEnvelope', () => {
   it('reads a watch id with its payload and rejects anything else', () => {
-    expect(readEnvelope({ watchId: 'w1', payload: { type: 'offer', sdp: 'v=0' } })).toEqual({ watchId: 'w1', payload: { type: 'offer', sdp: 'v=0' } });
+    expect(readEnvelope({ watchId: 'w1', payload: { type: 'offer', sdp: 'v=0' } })).toEqual({
+      watchId: 'w1',
+      payload: { type: 'offer', sdp: 'v=0' },
+    });
     expect(readEnvelope({ watchId: '' })).toBeNull();
     expect(readEnvelope('w1')).toBeNull();
     expect(readEnvelope(undefined)).toBeNull();

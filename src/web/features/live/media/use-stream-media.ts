@@ -43,16 +43,24 @@ export interface Watch {
 }
 
 const emitSignal = async (socket: AppSocket, streamId: string, { to, type, data }: OutgoingSignal) => {
-  await emitWithAck(socket, CLIENT_EVENTS.streamSignal, { streamId, ...(to !== undefined && { to }), signal: { type, ...(data !== undefined && { data }) } });
+  await emitWithAck(socket, CLIENT_EVENTS.streamSignal, {
+    streamId,
+    ...(to !== undefined && { to }),
+    signal: { type, ...(data !== undefined && { data }) },
+  });
 };
 
 /** The camera at a size a reader's uplink can send several times over (docs/decisions/025). */
 const openCamera = () =>
-  navigator.mediaDevices.getUserMedia({ audio: true, video: { width: { ideal: 640 }, height: { ideal: 480 }, frameRate: { ideal: 30 } } });
+  navigator.mediaDevices.getUserMedia({
+    audio: true,
+    video: { width: { ideal: 640 }, height: { ideal: 480 }, frameRate: { ideal: 30 } },
+  });
 
 function cameraError(error: unknown): string {
   const name = error instanceof DOMException ? error.name : '';
-  if (name === 'NotAllowedError') return 'We could not use your camera or microphone. Allow them in your browser to go live.';
+  if (name === 'NotAllowedError')
+    return 'We could not use your camera or microphone. Allow them in your browser to go live.';
   if (name === 'NotFoundError') return 'No camera or microphone was found. Connect one to go live.';
   if (name === 'NotReadableError') return 'Your camera or microphone is in use by another app. Close it and try again.';
   return 'We could not start your camera or microphone. Please try again.';
@@ -84,7 +92,12 @@ export function useBroadcast(streamId: string, enabled: boolean): Broadcast {
           for (const track of stream.getTracks()) track.stop();
           return;
         }
-        created = new Broadcaster({ iceServers, localStream: stream, maxViewers: LIVE_P2P_MAX_VIEWERS, send: (signal) => emitSignal(socket, streamId, signal) });
+        created = new Broadcaster({
+          iceServers,
+          localStream: stream,
+          maxViewers: LIVE_P2P_MAX_VIEWERS,
+          send: (signal) => emitSignal(socket, streamId, signal),
+        });
         setLocalStream(stream);
         setBroadcaster(created);
       },
@@ -108,7 +121,8 @@ export function useBroadcast(streamId: string, enabled: boolean): Broadcast {
     const announce = (attempt = 0) => {
       clearTimeout(timer);
       broadcaster.announce().catch((cause: unknown) => {
-        if (cause instanceof AckError && cause.code === 'FORBIDDEN' && attempt < ANNOUNCE_RETRIES) timer = setTimeout(() => announce(attempt + 1), ANNOUNCE_RETRY_MS);
+        if (cause instanceof AckError && cause.code === 'FORBIDDEN' && attempt < ANNOUNCE_RETRIES)
+          timer = setTimeout(() => announce(attempt + 1), ANNOUNCE_RETRY_MS);
         else console.warn('Could not announce the broadcast', cause);
       });
     };
@@ -128,7 +142,10 @@ export function useBroadcast(streamId: string, enabled: boolean): Broadcast {
     if (relayed.streamId === streamId) broadcaster?.handleSignal(relayed);
   });
 
-  const snapshot = useSyncExternalStore(broadcaster?.subscribe ?? noStore.subscribe, broadcaster?.getSnapshot ?? noStore.getSnapshot);
+  const snapshot = useSyncExternalStore(
+    broadcaster?.subscribe ?? noStore.subscribe,
+    broadcaster?.getSnapshot ?? noStore.getSnapshot,
+  );
 
   const setMicrophoneOn = useCallback(
     (on: boolean) => {
@@ -143,7 +160,15 @@ export function useBroadcast(streamId: string, enabled: boolean): Broadcast {
     [localStream],
   );
 
-  return { localStream, error, peers: snapshot?.peers ?? 0, forwarding: snapshot?.forwarding ?? false, maxPeers: LIVE_P2P_MAX_VIEWERS, setMicrophoneOn, setCameraOn };
+  return {
+    localStream,
+    error,
+    peers: snapshot?.peers ?? 0,
+    forwarding: snapshot?.forwarding ?? false,
+    maxPeers: LIVE_P2P_MAX_VIEWERS,
+    setMicrophoneOn,
+    setCameraOn,
+  };
 }
 
 /** Watches while `enabled` (a viewer who joined the stream's room). */
@@ -178,10 +203,19 @@ export function useWatch(streamId: string, enabled: boolean): Watch {
     if (relayed.streamId === streamId) watcher?.handleSignal(relayed);
   });
 
-  const snapshot = useSyncExternalStore(watcher?.subscribe ?? noStore.subscribe, watcher?.getSnapshot ?? noStore.getSnapshot);
+  const snapshot = useSyncExternalStore(
+    watcher?.subscribe ?? noStore.subscribe,
+    watcher?.getSnapshot ?? noStore.getSnapshot,
+  );
   const retry = useCallback(() => watcher?.start(), [watcher]);
 
-  if (rtc.isError) return { remoteStream: null, state: 'failed', message: 'We could not load the video settings. Please try again.', retry: () => void rtc.refetch() };
+  if (rtc.isError)
+    return {
+      remoteStream: null,
+      state: 'failed',
+      message: 'We could not load the video settings. Please try again.',
+      retry: () => void rtc.refetch(),
+    };
   if (!snapshot) return { remoteStream: null, state: enabled ? 'connecting' : 'idle', message: null, retry };
   return { ...snapshot, retry };
 }

@@ -86,6 +86,7 @@ export class ViewerPeer {
     clearTimeout(this.disconnectedTimer);
     if (state === 'connected') this.options.onConnected();
     if (state === 'failed' || state === 'closed') this.options.onGone();
-    if (state === 'disconnected') this.disconnectedTimer = setTimeout(() => this.options.onGone(), DISCONNECTED_GRACE_MS);
+    if (state === 'disconnected')
+      this.disconnectedTimer = setTimeout(() => this.options.onGone(), DISCONNECTED_GRACE_MS);
   }
 }

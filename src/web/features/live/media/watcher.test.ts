@@ -20,7 +20,12 @@ function watcherWith(reply: (signal: OutgoingSignal) => Promise<void> = async ()
   return { watcher, sent, watchIdOf };
 }
 
-const fromBroadcaster = (signal: RelayedStreamSignal['signal']): RelayedStreamSignal => ({ streamId: 's1', from: 'reader-socket', fromUserId: 'reader', signal });
+const fromBroadcaster = (signal: RelayedStreamSignal['signal']): RelayedStreamSignal => ({
+  streamId: 's1',
+  from: 'reader-socket',
+  fromUserId: 'reader',
+  signal,
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -49,7 +54,11 @@ describe('Watcher', () => {
     watcher.handleSignal(fromBroadcaster({ type: 'full', data: { watchId: first } }));
     expect(watcher.getSnapshot().state).toBe('connecting');
     watcher.handleSignal(fromBroadcaster({ type: 'full', data: { watchId: watchIdOf(sent[1]) } }));
-    expect(watcher.getSnapshot()).toMatchObject({ state: 'full', message: LIVE_STREAM_FULL_MESSAGE, remoteStream: null });
+    expect(watcher.getSnapshot()).toMatchObject({
+      state: 'full',
+      message: LIVE_STREAM_FULL_MESSAGE,
+      remoteStream: null,
+    });
     vi.advanceTimersByTime(30_000);
     expect(sent.filter((s) => s.type === 'watch')).toHaveLength(3);
   });
@@ -87,9 +96,18 @@ describe('Watcher', () => {
     const { watcher, sent, watchIdOf } = watcherWith();
     watcher.start();
     const first = watchIdOf(sent[0]);
-    const fromJanus = (signal: RelayedStreamSignal['signal']): RelayedStreamSignal => ({ streamId: 's1', from: JANUS_PEER_ID, fromUserId: JANUS_PEER_ID, signal });
+    const fromJanus = (signal: RelayedStreamSignal['signal']): RelayedStreamSignal => ({
+      streamId: 's1',
+      from: JANUS_PEER_ID,
+      fromUserId: JANUS_PEER_ID,
+      signal,
+    });
     watcher.handleSignal(fromJanus({ type: 'bye', data: { watchId: first } }));
-    expect(watcher.getSnapshot()).toMatchObject({ state: 'connecting', message: RECONNECTING_MESSAGE, remoteStream: null });
+    expect(watcher.getSnapshot()).toMatchObject({
+      state: 'connecting',
+      message: RECONNECTING_MESSAGE,
+      remoteStream: null,
+    });
     watcher.handleSignal(fromJanus({ type: 'ready' }));
     expect(sent.filter((s) => s.type === 'watch')).toHaveLength(2);
     expect(watchIdOf(sent[1])).not.toBe(first);
@@ -98,7 +116,7 @@ describe('Watcher', () => {
     expect(watcher.getSnapshot()).toMatchObject({ state: 'failed', message: CONNECTION_LOST_MESSAGE });
   });
 
-  it("waits for the camera when the broadcaster stops, and says bye for its watch when the viewer leaves", () => {
+  it('waits for the camera when the broadcaster stops, and says bye for its watch when the viewer leaves', () => {
     const { watcher, sent, watchIdOf } = watcherWith();
     watcher.start();
     watcher.handleSignal(fromBroadcaster({ type: 'bye' }));

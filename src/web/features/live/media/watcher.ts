@@ -104,7 +104,10 @@ export class Watcher {
 
   /** The viewer leaves: the broadcaster frees the place at once rather than waiting for the connection to time out. */
   stop(): void {
-    if (this.watchId) this.options.send({ to: this.broadcasterPeer ?? undefined, type: 'bye', data: { watchId: this.watchId } }).catch(() => undefined);
+    if (this.watchId)
+      this.options
+        .send({ to: this.broadcasterPeer ?? undefined, type: 'bye', data: { watchId: this.watchId } })
+        .catch(() => undefined);
     this.closeConnection();
     this.watchId = null;
     this.update({ state: 'idle', remoteStream: null, message: null });
@@ -121,7 +124,9 @@ export class Watcher {
     const pc = new RTCPeerConnection({ iceServers: this.options.iceServers });
     this.pc = pc;
     const send = (type: 'answer' | 'ice_candidate', data: unknown) =>
-      this.options.send({ to: from, type, data: { watchId, payload: data } }).catch((error: unknown) => console.warn('A media signal was not relayed', error));
+      this.options
+        .send({ to: from, type, data: { watchId, payload: data } })
+        .catch((error: unknown) => console.warn('A media signal was not relayed', error));
     pc.onicecandidate = ({ candidate }) => {
       if (candidate) void send('ice_candidate', candidate.toJSON());
     };
@@ -129,11 +134,15 @@ export class Watcher {
       // Tracks announced without a stream are kept together, so audio and video play as one.
       const stream = streams[0] ?? this.snapshot.remoteStream ?? new MediaStream();
       if (!stream.getTracks().includes(track)) stream.addTrack(track);
-      this.update({ remoteStream: stream, state: pc.connectionState === 'connected' ? 'playing' : this.snapshot.state });
+      this.update({
+        remoteStream: stream,
+        state: pc.connectionState === 'connected' ? 'playing' : this.snapshot.state,
+      });
     };
     pc.onconnectionstatechange = () => {
       if (this.pc !== pc) return;
-      if (pc.connectionState === 'connected' && this.snapshot.remoteStream) this.update({ state: 'playing', message: null });
+      if (pc.connectionState === 'connected' && this.snapshot.remoteStream)
+        this.update({ state: 'playing', message: null });
       if (pc.connectionState === 'failed') this.lost();
     };
     this.pending = this.pending

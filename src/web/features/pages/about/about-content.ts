@@ -2,7 +2,10 @@ import { ABOUT_PAGE } from '@shared/public-pages';
 import { READER_SHARE_PERCENT } from '@shared/constants';
 
 /** SPEC.md §1: the About page's mission, founder story, three values and what each side gets; its counts come from the database (about-page.tsx). */
-export const readerShareFigure = { value: `${READER_SHARE_PERCENT}%`, label: 'of every minute goes to the reader' } as const;
+export const readerShareFigure = {
+  value: `${READER_SHARE_PERCENT}%`,
+  label: 'of every minute goes to the reader',
+} as const;
 
 export const mission = ABOUT_PAGE.description;
 

@@ -14,7 +14,8 @@ const bodies: unknown[] = [
 
 describe('readPublicFigures', () => {
   it('accepts exactly what publicFiguresSchema accepts, without zod', () => {
-    for (const body of bodies) expect(readPublicFigures(body), JSON.stringify(body)).toEqual(publicFiguresSchema.safeParse(body).data ?? null);
+    for (const body of bodies)
+      expect(readPublicFigures(body), JSON.stringify(body)).toEqual(publicFiguresSchema.safeParse(body).data ?? null);
   });
 
   it('shows a count as written in English, and a dash until it is known', () => {

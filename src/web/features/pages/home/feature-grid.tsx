@@ -8,7 +8,9 @@ export function FeatureGrid() {
         <h2 id="features-title" className="font-script text-5xl text-pink">
           Why Soul Tribe
         </h2>
-        <p className="mt-3 text-muted-foreground">Everything you need for a meaningful reading, and nothing you do not.</p>
+        <p className="mt-3 text-muted-foreground">
+          Everything you need for a meaningful reading, and nothing you do not.
+        </p>
       </div>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {features.map(({ title, description, icon: Icon }) => (

@@ -34,7 +34,9 @@ const bodies: unknown[] = [
 describe('readFeaturedReaders', () => {
   it('accepts exactly what the shared schema accepts', () => {
     for (const body of bodies) {
-      expect(readFeaturedReaders(body) !== null, JSON.stringify(body)).toBe(availableReadersSchema.safeParse(body).success);
+      expect(readFeaturedReaders(body) !== null, JSON.stringify(body)).toBe(
+        availableReadersSchema.safeParse(body).success,
+      );
     }
   });
 

@@ -16,7 +16,9 @@ import { readFeaturedReaders } from './featured-readers-guard';
 const featuredReadersQuery = {
   queryKey: ['home', 'featured-readers'],
   queryFn: async ({ signal }: { signal: AbortSignal }) => {
-    const readers = readFeaturedReaders(await apiRequest(`/api/sessions/available-readers?limit=${FEATURED_READERS_LIMIT}&featured=true`, { signal }));
+    const readers = readFeaturedReaders(
+      await apiRequest(`/api/sessions/available-readers?limit=${FEATURED_READERS_LIMIT}&featured=true`, { signal }),
+    );
     if (!readers) throw unexpectedResponseError();
     return readers;
   },
@@ -95,7 +97,9 @@ export function FeaturedReaders({ isSignedIn }: { isSignedIn: boolean }) {
         <h2 id="featured-readers-title" className="font-script text-5xl text-pink">
           Meet Our Gifted Readers
         </h2>
-        <p className="mt-3 text-muted-foreground">Verified guides, ready when you are. See each rate before you begin.</p>
+        <p className="mt-3 text-muted-foreground">
+          Verified guides, ready when you are. See each rate before you begin.
+        </p>
       </div>
       <ul className="grid gap-6 md:grid-cols-3">
         {readers.isPending
@@ -107,7 +111,10 @@ export function FeaturedReaders({ isSignedIn }: { isSignedIn: boolean }) {
             ))
           : (readers.data ?? []).map((reader) => (
               <li key={reader.id}>
-                <FeaturedReaderCard reader={reader} connectHref={isSignedIn ? sessionRequestPath(reader.id, 'chat') : paths.signup} />
+                <FeaturedReaderCard
+                  reader={reader}
+                  connectHref={isSignedIn ? sessionRequestPath(reader.id, 'chat') : paths.signup}
+                />
               </li>
             ))}
       </ul>

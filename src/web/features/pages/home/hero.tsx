@@ -17,8 +17,8 @@ export function Hero({ journeyHref }: { journeyHref: string }) {
           <span className="block">Find Your Path</span> <span className="block text-pink">Among the Stars</span>
         </h1>
         <p className="max-w-2xl text-lg text-muted-foreground sm:text-xl">
-          Live video, audio and chat readings with gifted psychics, tarot readers and mediums. See every rate before you begin and
-          pay only for the minutes you use.
+          Live video, audio and chat readings with gifted psychics, tarot readers and mediums. See every rate before you
+          begin and pay only for the minutes you use.
         </p>
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button size="lg" asChild>

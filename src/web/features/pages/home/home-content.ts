@@ -20,12 +20,14 @@ export const features: readonly Feature[] = [
   },
   {
     title: 'Per-Minute Billing',
-    description: 'No subscription and no hidden costs. Rates are shown before you start and you pay only for the minutes you use.',
+    description:
+      'No subscription and no hidden costs. Rates are shown before you start and you pay only for the minutes you use.',
     icon: Clock,
   },
   {
     title: 'Verified Readers',
-    description: 'Every reader is reviewed by our team before their first session, and rated by the seekers they guide.',
+    description:
+      'Every reader is reviewed by our team before their first session, and rated by the seekers they guide.',
     icon: BadgeCheck,
   },
   {

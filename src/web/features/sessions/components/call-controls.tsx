@@ -16,23 +16,49 @@ export interface ChatToggle {
 }
 
 /** Mute, camera and chat toggles for audio and video readings; a chat reading only has End. */
-export function CallControls({ media, chat, onEnd, isEnding }: { media?: MediaControls; chat?: ChatToggle; onEnd: () => void; isEnding: boolean }) {
+export function CallControls({
+  media,
+  chat,
+  onEnd,
+  isEnding,
+}: {
+  media?: MediaControls;
+  chat?: ChatToggle;
+  onEnd: () => void;
+  isEnding: boolean;
+}) {
   return (
     <div className="flex flex-wrap items-center justify-center gap-3" role="toolbar" aria-label="Call controls">
       {media ? (
-        <Button variant={media.isMuted ? 'destructive' : 'secondary'} size="lg" onClick={media.onToggleMute} aria-pressed={media.isMuted}>
+        <Button
+          variant={media.isMuted ? 'destructive' : 'secondary'}
+          size="lg"
+          onClick={media.onToggleMute}
+          aria-pressed={media.isMuted}
+        >
           {media.isMuted ? <MicOff aria-hidden="true" /> : <Mic aria-hidden="true" />}
           {media.isMuted ? 'Unmute' : 'Mute'}
         </Button>
       ) : null}
       {media?.camera ? (
-        <Button variant={media.camera.isOff ? 'destructive' : 'secondary'} size="lg" onClick={media.camera.onToggle} aria-pressed={media.camera.isOff}>
+        <Button
+          variant={media.camera.isOff ? 'destructive' : 'secondary'}
+          size="lg"
+          onClick={media.camera.onToggle}
+          aria-pressed={media.camera.isOff}
+        >
           {media.camera.isOff ? <VideoOff aria-hidden="true" /> : <Video aria-hidden="true" />}
           {media.camera.isOff ? 'Start camera' : 'Stop camera'}
         </Button>
       ) : null}
       {chat ? (
-        <Button variant="secondary" size="lg" onClick={chat.onToggle} aria-expanded={chat.isOpen} aria-controls={chat.panelId}>
+        <Button
+          variant="secondary"
+          size="lg"
+          onClick={chat.onToggle}
+          aria-expanded={chat.isOpen}
+          aria-controls={chat.panelId}
+        >
           <MessageSquare aria-hidden="true" />
           {chat.isOpen ? 'Hide chat' : 'Show chat'}
           {chat.unread > 0 && !chat.isOpen ? (

@@ -52,8 +52,12 @@ describe('ChatPanel and masked contact details', () => {
   it('keeps the draft and shows no notice when the send failed', async () => {
     const { send } = chatPanel([{ isSent: false, isMasked: false }]);
     await send('mail me at luna@example.com');
-    await vi.waitFor(() => expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(false));
-    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLInputElement).value).toBe('mail me at luna@example.com');
+    await vi.waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLInputElement).value).toBe(
+      'mail me at luna@example.com',
+    );
     expect(screen.queryByRole('status')).toBeNull();
   });
 

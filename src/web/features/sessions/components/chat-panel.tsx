@@ -66,19 +66,34 @@ export function ChatPanel({
       className={cn('flex min-h-0 flex-col rounded-2xl border border-border bg-card/85 backdrop-blur', className)}
     >
       <h2 className="border-b border-border px-4 py-3 text-sm font-semibold">Chat</h2>
-      <ol ref={listRef} className="flex min-h-40 flex-1 flex-col gap-3 overflow-y-auto p-4" aria-live="polite" aria-label="Messages">
-        {messages.length === 0 ? <li className="m-auto text-sm text-muted-foreground">No messages yet. Say hello!</li> : null}
+      <ol
+        ref={listRef}
+        className="flex min-h-40 flex-1 flex-col gap-3 overflow-y-auto p-4"
+        aria-live="polite"
+        aria-label="Messages"
+      >
+        {messages.length === 0 ? (
+          <li className="m-auto text-sm text-muted-foreground">No messages yet. Say hello!</li>
+        ) : null}
         {messages.map((message) => {
           const isMine = message.senderId === myUserId;
           return (
-            <li key={message.id} className={cn('flex max-w-[85%] flex-col gap-1', isMine ? 'self-end items-end' : 'self-start items-start')}>
+            <li
+              key={message.id}
+              className={cn(
+                'flex max-w-[85%] flex-col gap-1',
+                isMine ? 'self-end items-end' : 'self-start items-start',
+              )}
+            >
               <span className="text-xs text-muted-foreground">
                 {isMine ? 'You' : message.senderName} · {timeFormat.format(new Date(message.createdAt))}
               </span>
               <p
                 className={cn(
                   'whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm',
-                  isMine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
+                  isMine
+                    ? 'rounded-br-sm bg-primary text-primary-foreground'
+                    : 'rounded-bl-sm bg-muted text-foreground',
                 )}
                 data-testid="chat-message"
               >
@@ -93,7 +108,11 @@ export function ChatPanel({
           <ContactDetailsNotice onDismiss={() => setIsMaskNoticeShown(false)} />
         </div>
       ) : null}
-      <form onSubmit={submit} className={cn('flex items-center gap-2 p-3', isMaskNoticeShown ? 'pt-2' : 'border-t border-border')} aria-label="Send a message">
+      <form
+        onSubmit={submit}
+        className={cn('flex items-center gap-2 p-3', isMaskNoticeShown ? 'pt-2' : 'border-t border-border')}
+        aria-label="Send a message"
+      >
         <Input
           value={draft}
           onChange={(event) => setDraft(event.target.value)}

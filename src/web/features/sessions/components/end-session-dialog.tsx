@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 
 export function EndSessionDialog({
   open,
@@ -26,7 +34,9 @@ export function EndSessionDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>End this reading?</DialogTitle>
-          <DialogDescription>Billing stops as soon as the reading ends. Minutes already started stay charged.</DialogDescription>
+          <DialogDescription>
+            Billing stops as soon as the reading ends. Minutes already started stay charged.
+          </DialogDescription>
         </DialogHeader>
         {canAskRefund ? (
           <label className="flex cursor-pointer items-start gap-3 rounded-xl border border-border bg-muted/50 p-3 text-sm">
@@ -38,7 +48,9 @@ export function EndSessionDialog({
             />
             <span>
               <span className="font-semibold">I was not satisfied — refund me</span>
-              <span className="block text-muted-foreground">Within the first 3 minutes, every charge of this reading goes back to your wallet.</span>
+              <span className="block text-muted-foreground">
+                Within the first 3 minutes, every charge of this reading goes back to your wallet.
+              </span>
             </span>
           </label>
         ) : null}

@@ -19,14 +19,29 @@ afterEach(cleanup);
 
 function show(terms: SessionBooking, isClient: boolean, minutesCharged = 12) {
   const onExtend = vi.fn();
-  render(<ExtendReading booking={terms} isClient={isClient} otherName="Kai" minutesCharged={minutesCharged} isExtending={false} onExtend={onExtend} />);
-  return { onExtend, status: screen.getByTestId('extension-status').textContent, button: screen.queryByRole('button', { name: /^Extend/ }) };
+  render(
+    <ExtendReading
+      booking={terms}
+      isClient={isClient}
+      otherName="Kai"
+      minutesCharged={minutesCharged}
+      isExtending={false}
+      onExtend={onExtend}
+    />,
+  );
+  return {
+    onExtend,
+    status: screen.getByTestId('extension-status').textContent,
+    button: screen.queryByRole('button', { name: /^Extend/ }),
+  };
 }
 
 describe('a booked reading in the room', () => {
   it("offers to go on at the reader's live rate until someone presses", () => {
     const { status, button, onExtend } = show(booking(), true);
-    expect(status).toBe('It ends after 30 minutes. To go on, both of you press Extend: each minute past it costs $3.49/min from your wallet.');
+    expect(status).toBe(
+      'It ends after 30 minutes. To go on, both of you press Extend: each minute past it costs $3.49/min from your wallet.',
+    );
     expect(screen.getByRole('heading').textContent).toBe('Booked reading · minute 12 of 30');
     fireEvent.click(button!);
     expect(onExtend).toHaveBeenCalledOnce();
@@ -39,10 +54,19 @@ describe('a booked reading in the room', () => {
   });
 
   it('waits for the other side without a second button, then says it is extended', () => {
-    expect(show(booking({ readerExtendedAt: at }), false)).toMatchObject({ status: 'You asked to go on past the booked time at $3.49/min. Waiting for Kai to agree.', button: null });
+    expect(show(booking({ readerExtendedAt: at }), false)).toMatchObject({
+      status: 'You asked to go on past the booked time at $3.49/min. Waiting for Kai to agree.',
+      button: null,
+    });
     cleanup();
-    const extended = show(booking({ readerExtendedAt: at, clientExtendedAt: at, extensionRatePerMinuteCents: 349 }), true, 33);
-    expect(extended.status).toBe('Extended: the reading goes on past its booked 30 minutes at $3.49/min from your wallet, until one of you ends it.');
+    const extended = show(
+      booking({ readerExtendedAt: at, clientExtendedAt: at, extensionRatePerMinuteCents: 349 }),
+      true,
+      33,
+    );
+    expect(extended.status).toBe(
+      'Extended: the reading goes on past its booked 30 minutes at $3.49/min from your wallet, until one of you ends it.',
+    );
     expect(extended.button).toBeNull();
     expect(screen.getByRole('heading').textContent).toBe('Booked reading · 3 min past the booked 30');
   });

@@ -23,7 +23,10 @@ export function TopUpCountdown({ countdown }: { countdown: string }) {
  * does. The client sees what to pay and a way back to the dialog; the reader sees what they wait for.
  */
 export function FundsPauseBanner(
-  props: { countdown: string } & ({ isClient: true; ratePerMinuteCents: number; addFunds: ReactNode; reloadFailure?: string | null } | { isClient: false }),
+  props: { countdown: string } & (
+    | { isClient: true; ratePerMinuteCents: number; addFunds: ReactNode; reloadFailure?: string | null }
+    | { isClient: false }
+  ),
 ) {
   return (
     <div
@@ -35,14 +38,21 @@ export function FundsPauseBanner(
         <Hourglass className="mt-0.5 size-5 shrink-0 text-gold" aria-hidden="true" />
         {props.isClient ? (
           <p>
-            <span className="font-semibold">Reading paused.</span> Your balance does not cover the next minute ({formatCents(props.ratePerMinuteCents)}
-            ). Add funds within <span className="font-semibold tabular-nums">{props.countdown}</span> to keep your reading; the pause is not charged.
-            {props.reloadFailure ? <span className="mt-1 block" data-testid="auto-reload-failed">Auto-reload could not add funds: {props.reloadFailure}</span> : null}
+            <span className="font-semibold">Reading paused.</span> Your balance does not cover the next minute (
+            {formatCents(props.ratePerMinuteCents)}
+            ). Add funds within <span className="font-semibold tabular-nums">{props.countdown}</span> to keep your
+            reading; the pause is not charged.
+            {props.reloadFailure ? (
+              <span className="mt-1 block" data-testid="auto-reload-failed">
+                Auto-reload could not add funds: {props.reloadFailure}
+              </span>
+            ) : null}
           </p>
         ) : (
           <p>
-            <span className="font-semibold">Waiting for the client to add funds.</span> The reading is paused and no minutes are charged; it ends in{' '}
-            <span className="font-semibold tabular-nums">{props.countdown}</span> unless they top up.
+            <span className="font-semibold">Waiting for the client to add funds.</span> The reading is paused and no
+            minutes are charged; it ends in <span className="font-semibold tabular-nums">{props.countdown}</span> unless
+            they top up.
           </p>
         )}
       </div>

@@ -97,7 +97,11 @@ export function MediaStage({
           <p className="text-lg font-semibold text-white">{otherName}</p>
           {/* Under the name, not over the stage: on a phone the avatar fills its middle (issue 43). */}
           {waiting ? (
-            <p className="rounded-xl bg-black/50 px-4 py-2 text-center text-white" role="status" data-testid="stage-waiting">
+            <p
+              className="rounded-xl bg-black/50 px-4 py-2 text-center text-white"
+              role="status"
+              data-testid="stage-waiting"
+            >
               {waiting}
             </p>
           ) : null}
@@ -107,7 +111,11 @@ export function MediaStage({
       )}
 
       {waiting && sessionType === 'video' ? (
-        <div className="absolute inset-0 flex items-center justify-center bg-black/50 p-6 text-center text-white" role="status" data-testid="stage-waiting">
+        <div
+          className="absolute inset-0 flex items-center justify-center bg-black/50 p-6 text-center text-white"
+          role="status"
+          data-testid="stage-waiting"
+        >
           {waiting}
         </div>
       ) : null}

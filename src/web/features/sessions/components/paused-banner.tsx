@@ -4,7 +4,15 @@ import { CirclePause } from 'lucide-react';
  * The server paused the reading because a side is away: the meter is stopped, chat and media wait.
  * It says who is away and what it costs (nothing), for each side.
  */
-export function PausedBanner({ otherName, isOtherAway, isClient }: { otherName: string; isOtherAway: boolean; isClient: boolean }) {
+export function PausedBanner({
+  otherName,
+  isOtherAway,
+  isClient,
+}: {
+  otherName: string;
+  isOtherAway: boolean;
+  isClient: boolean;
+}) {
   const who = isOtherAway ? `${otherName} has stepped away.` : 'Reconnecting…';
   const what = isClient
     ? 'The reading is paused and you are not being charged. It continues when you are both back.'

@@ -53,7 +53,10 @@ export function RatingForm({
         <legend className="mb-2 text-sm font-semibold">How was your reading with {readerName}?</legend>
         <div className="flex gap-1" role="radiogroup" aria-label="Rating">
           {STARS.map((value) => (
-            <label key={value} className="cursor-pointer rounded-md p-1 text-gold has-focus-visible:outline-2 has-focus-visible:outline-ring">
+            <label
+              key={value}
+              className="cursor-pointer rounded-md p-1 text-gold has-focus-visible:outline-2 has-focus-visible:outline-ring"
+            >
               <input
                 type="radio"
                 name="rating"

@@ -15,7 +15,19 @@ const statusStyles: Record<CallStatus, string> = {
   ended: 'border-destructive/50 bg-destructive/10 text-destructive',
 };
 
-function Figure({ label, value, note, className, testId }: { label: string; value: string; note?: string; className?: string; testId: string }) {
+function Figure({
+  label,
+  value,
+  note,
+  className,
+  testId,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  className?: string;
+  testId: string;
+}) {
   return (
     <div className="flex flex-col items-start sm:items-end">
       <dt className="text-xs text-muted-foreground">{label}</dt>
@@ -53,7 +65,9 @@ export function ReadingHeader({
   costCents: number;
   /** The client sees their balance; the reader what the reading has earned them. */
   /** The client's: what they can still spend, cash and (when they have some) promotional credit together. */
-  wallet: { kind: 'balance'; cents: number; isLow: boolean; withCredit: boolean } | { kind: 'earnings'; cents: number; isRefunded: boolean };
+  wallet:
+    | { kind: 'balance'; cents: number; isLow: boolean; withCredit: boolean }
+    | { kind: 'earnings'; cents: number; isRefunded: boolean };
   /** What one can do about the other person (Block), beside their name. */
   actions?: ReactNode;
 }) {
@@ -68,7 +82,8 @@ export function ReadingHeader({
           </div>
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <span>
-              {SESSION_TYPE_LABELS[sessionType]} reading {otherRole === 'reader' ? 'with your reader' : 'with your client'}
+              {SESSION_TYPE_LABELS[sessionType]} reading{' '}
+              {otherRole === 'reader' ? 'with your reader' : 'with your client'}
             </span>
             <Badge className={statusStyles[callStatus]} data-testid="call-status" aria-live="polite">
               {CALL_STATUS_LABELS[callStatus]}

@@ -25,8 +25,20 @@ interface ReadingNoticesProps {
 }
 
 /** The client's pause to top up, with why auto-reload did not top up for them when it tried. */
-function ClientFundsPause({ countdown, ratePerMinuteCents, onAddFunds }: { countdown: string; ratePerMinuteCents: number; onAddFunds: () => void }) {
-  const reloadFailure = useQuery({ ...autoReloadQuery, refetchOnMount: 'always', select: (settings) => settings.failure?.message ?? null });
+function ClientFundsPause({
+  countdown,
+  ratePerMinuteCents,
+  onAddFunds,
+}: {
+  countdown: string;
+  ratePerMinuteCents: number;
+  onAddFunds: () => void;
+}) {
+  const reloadFailure = useQuery({
+    ...autoReloadQuery,
+    refetchOnMount: 'always',
+    select: (settings) => settings.failure?.message ?? null,
+  });
   return (
     <FundsPauseBanner
       isClient
@@ -44,11 +56,25 @@ function ClientFundsPause({ countdown, ratePerMinuteCents, onAddFunds }: { count
 }
 
 /** What the open reading says above the call: a low balance, a pause (for funds, or a side away), a request not yet accepted. */
-export function ReadingNotices({ session, isClient, balanceCents, walletRateCents, topUpCountdown, isPaused, isOtherPresent, otherName, onAddFunds }: ReadingNoticesProps) {
+export function ReadingNotices({
+  session,
+  isClient,
+  balanceCents,
+  walletRateCents,
+  topUpCountdown,
+  isPaused,
+  isOtherPresent,
+  otherName,
+  onAddFunds,
+}: ReadingNoticesProps) {
   const rate = walletRateCents ?? session.ratePerMinuteCents;
   return (
     <>
-      {isClient && session.status === 'active' && topUpCountdown === null && walletRateCents !== null && isLowBalance(balanceCents, walletRateCents) ? (
+      {isClient &&
+      session.status === 'active' &&
+      topUpCountdown === null &&
+      walletRateCents !== null &&
+      isLowBalance(balanceCents, walletRateCents) ? (
         <LowBalanceBanner addFunds={<AddFundsButton variant="gold" />} />
       ) : null}
       {topUpCountdown !== null ? (

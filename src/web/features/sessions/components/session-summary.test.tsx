@@ -26,7 +26,15 @@ function endedSession(overrides: Partial<ReadingSession> = {}): ReadingSession {
 
 function liveEnd(session: ReadingSession, isEndedByMe: boolean): EndedState {
   return {
-    event: { sessionId: session.id, reason: 'completed', endedBy: null, totalMinutes: session.minutesCharged, totalCostCents: session.totalCostCents, refundedCents: session.refundedCents, readerEarningsCents: session.readerEarningsCents },
+    event: {
+      sessionId: session.id,
+      reason: 'completed',
+      endedBy: null,
+      totalMinutes: session.minutesCharged,
+      totalCostCents: session.totalCostCents,
+      refundedCents: session.refundedCents,
+      readerEarningsCents: session.readerEarningsCents,
+    },
     isEndedByMe,
     isLive: true,
   };
@@ -35,7 +43,12 @@ function liveEnd(session: ReadingSession, isEndedByMe: boolean): EndedState {
 function renderSummary(session: ReadingSession, options: { isClient: boolean; isEndedByMe: boolean }) {
   const router = createMemoryRouter(
     [
-      { path: '/reading/:id', element: <SessionSummary session={session} ended={liveEnd(session, options.isEndedByMe)} isClient={options.isClient} /> },
+      {
+        path: '/reading/:id',
+        element: (
+          <SessionSummary session={session} ended={liveEnd(session, options.isEndedByMe)} isClient={options.isClient} />
+        ),
+      },
       { path: '/dashboard', element: <h1>Dashboard</h1> },
     ],
     { initialEntries: ['/reading/s1'] },
@@ -62,8 +75,23 @@ afterEach(() => {
 
 /** The receipt's answer: what promotional credit paid of the reading. */
 function receiptPaidWithCredit(creditCents: number) {
-  const receipt = { sessionId: 's1', readerName: 'Luna Starweaver', type: 'chat', ratePerMinuteCents: 299, minutes: [], totalCents: 598, creditCents, refundedCents: 0 };
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(receipt), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+  const receipt = {
+    sessionId: 's1',
+    readerName: 'Luna Starweaver',
+    type: 'chat',
+    ratePerMinuteCents: 299,
+    minutes: [],
+    totalCents: 598,
+    creditCents,
+    refundedCents: 0,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(receipt), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    ),
+  );
 }
 
 describe('SessionSummary', () => {
@@ -105,7 +133,10 @@ describe('SessionSummary', () => {
     expect(forReader.state.location.pathname).toBe('/dashboard');
     cleanup();
 
-    const refunded = renderSummary(endedSession({ refundedCents: 598, ratableUntil: null }), { isClient: true, isEndedByMe: true });
+    const refunded = renderSummary(endedSession({ refundedCents: 598, ratableUntil: null }), {
+      isClient: true,
+      isEndedByMe: true,
+    });
     await advance(1900);
     expect(refunded.state.location.pathname).toBe('/reading/s1');
     await advance(200);

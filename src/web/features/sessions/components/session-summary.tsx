@@ -35,12 +35,21 @@ function CreditPaidRow({ sessionId }: { sessionId: string }) {
  * the end, 2 s when this user ended it). A rating is never lost (issue 8): while the client has a
  * reading to rate, the page stays until they rate it (then 2 s) or press Skip (then at once).
  */
-export function SessionSummary({ session, ended, isClient }: { session: ReadingSession; ended: EndedState; isClient: boolean }) {
+export function SessionSummary({
+  session,
+  ended,
+  isClient,
+}: {
+  session: ReadingSession;
+  ended: EndedState;
+  isClient: boolean;
+}) {
   const navigate = useNavigate();
   const [hasRated, setHasRated] = useState(false);
   // The server decides what can be rated (a paid, unrefunded, completed reading, for 7 days); the
   // form is offered only then, so a refunded reading never shows it.
-  const canRate = isClient && !hasRated && session.ratableUntil !== null && Date.now() < Date.parse(session.ratableUntil);
+  const canRate =
+    isClient && !hasRated && session.ratableUntil !== null && Date.now() < Date.parse(session.ratableUntil);
   const redirectMs = hasRated ? redirectDelayMs(true) : redirectDelayMs(ended.isEndedByMe);
   const isRedirecting = (ended.isLive || hasRated) && !canRate;
   const [secondsLeft, setSecondsLeft] = useState(Math.ceil(redirectMs / 1000));
@@ -55,7 +64,10 @@ export function SessionSummary({ session, ended, isClient }: { session: ReadingS
     if (!isRedirecting) return;
     const startedAt = Date.now();
     setSecondsLeft(Math.ceil(redirectMs / 1000));
-    const ticker = window.setInterval(() => setSecondsLeft(Math.max(0, Math.ceil((redirectMs - (Date.now() - startedAt)) / 1000))), 250);
+    const ticker = window.setInterval(
+      () => setSecondsLeft(Math.max(0, Math.ceil((redirectMs - (Date.now() - startedAt)) / 1000))),
+      250,
+    );
     const timer = window.setTimeout(() => navigate(paths.dashboard), redirectMs);
     return () => {
       window.clearInterval(ticker);
@@ -83,7 +95,9 @@ export function SessionSummary({ session, ended, isClient }: { session: ReadingS
           <Row label="Minutes billed" value={String(event.totalMinutes)} testId="summary-minutes" />
           <Row label="Total cost" value={formatCents(event.totalCostCents)} testId="summary-cost" />
           {isClient ? <CreditPaidRow sessionId={session.id} /> : null}
-          {event.refundedCents > 0 ? <Row label="Refunded" value={formatCents(event.refundedCents)} testId="summary-refund" /> : null}
+          {event.refundedCents > 0 ? (
+            <Row label="Refunded" value={formatCents(event.refundedCents)} testId="summary-refund" />
+          ) : null}
           {!isClient && event.refundedCents === 0 ? (
             <Row label="You earned" value={formatCents(event.readerEarningsCents)} testId="summary-earnings" />
           ) : null}
@@ -94,7 +108,9 @@ export function SessionSummary({ session, ended, isClient }: { session: ReadingS
             <Button variant="ghost" onClick={() => void navigate(paths.dashboard)}>
               Skip
             </Button>
-            <p className="text-center text-xs text-muted-foreground">You can rate it later from your Session History.</p>
+            <p className="text-center text-xs text-muted-foreground">
+              You can rate it later from your Session History.
+            </p>
           </div>
         ) : isRefundedReading ? (
           <p className="text-center text-sm text-muted-foreground" data-testid="summary-not-ratable">

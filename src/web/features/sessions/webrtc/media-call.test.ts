@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONNECT_TIMEOUT_MS, MediaCall, routeSignal } from './media-call';
 import type { SignalEnvelope } from './peer-link';
 
-const signal = (type: SignalEnvelope['type'], linkId: string, toLinkId: string | null): SignalEnvelope => ({ type, linkId, toLinkId, payload: {} });
+const signal = (type: SignalEnvelope['type'], linkId: string, toLinkId: string | null): SignalEnvelope => ({
+  type,
+  linkId,
+  toLinkId,
+  payload: {},
+});
 
 describe('routeSignal', () => {
   it('keeps signals while this side has no connection', () => {
@@ -45,10 +50,15 @@ describe('MediaCall.setPaused', () => {
   const fakeStream = () => {
     const audio = { kind: 'audio', enabled: true };
     const video = { kind: 'video', enabled: true };
-    const stream = { getAudioTracks: () => [audio], getVideoTracks: () => [video], getTracks: () => [audio, video] } as unknown as MediaStream;
+    const stream = {
+      getAudioTracks: () => [audio],
+      getVideoTracks: () => [video],
+      getTracks: () => [audio, video],
+    } as unknown as MediaStream;
     return { stream, audio, video };
   };
-  const callWith = (stream: MediaStream) => new MediaCall({ polite: true, iceServers: [], localStream: stream, receiveVideo: true, sendSignal: () => {} });
+  const callWith = (stream: MediaStream) =>
+    new MediaCall({ polite: true, iceServers: [], localStream: stream, receiveVideo: true, sendSignal: () => {} });
 
   it('sends neither sound nor picture while paused, and restores the choices after', () => {
     const { stream, audio, video } = fakeStream();
@@ -98,7 +108,13 @@ describe('MediaCall starting over', () => {
   });
 
   const callOf = (polite: boolean) => {
-    const call = new MediaCall({ polite, iceServers: [], localStream: null, receiveVideo: false, sendSignal: () => {} });
+    const call = new MediaCall({
+      polite,
+      iceServers: [],
+      localStream: null,
+      receiveVideo: false,
+      sendSignal: () => {},
+    });
     call.reconnect();
     return call;
   };

@@ -15,7 +15,10 @@ export type SignalRoute = 'buffer' | 'drop' | 'deliver' | 'adopt' | 'rebuild' | 
  *   this connection already left (a rolled-back offer): start over with a fresh offer ('restart');
  * - the rest (stray candidates of an older connection of the other side) is dropped.
  */
-export function routeSignal(link: { id: string; remoteId: string | null } | null, envelope: SignalEnvelope): SignalRoute {
+export function routeSignal(
+  link: { id: string; remoteId: string | null } | null,
+  envelope: SignalEnvelope,
+): SignalRoute {
   if (!link) return 'buffer';
   if (envelope.toLinkId !== null && envelope.toLinkId !== link.id) return 'drop';
   if (envelope.linkId === link.remoteId) return 'deliver';
@@ -65,7 +68,13 @@ export class MediaCall {
   private readonly options: MediaCallOptions;
   private link: PeerLink | null = null;
   private buffered: SignalEnvelope[] = [];
-  private snapshot: MediaCallSnapshot = { remoteStream: null, connectionState: null, isMuted: false, isCameraOff: false, isPaused: false };
+  private snapshot: MediaCallSnapshot = {
+    remoteStream: null,
+    connectionState: null,
+    isMuted: false,
+    isCameraOff: false,
+    isPaused: false,
+  };
   private readonly listeners = new Set<() => void>();
   private watchdog: ReturnType<typeof setTimeout> | null = null;
   /** Fresh starts in a row that did not connect: each waits twice as long as the last. */

@@ -103,9 +103,11 @@ export class PeerLink {
   }
 
   handleSignal(envelope: SignalEnvelope): void {
-    this.pending = this.pending.then(() => this.apply(envelope)).catch((error: unknown) => {
-      if (!this.isClosed) console.warn('A WebRTC signal could not be applied', error);
-    });
+    this.pending = this.pending
+      .then(() => this.apply(envelope))
+      .catch((error: unknown) => {
+        if (!this.isClosed) console.warn('A WebRTC signal could not be applied', error);
+      });
   }
 
   close(): void {

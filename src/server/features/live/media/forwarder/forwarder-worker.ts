@@ -9,8 +9,21 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { candidateSchema, descriptionSchema } from '../../../../../shared/live-media-signal';
-import { type MediaStreamTrack, PictureLossIndication, RTCPeerConnection, type RTCRtpTransceiver, RtcpPayloadSpecificFeedback } from 'werift';
-import type { ForwarderEvent, ForwarderRequest, ForwarderWorkerData, OfferResult, SignalKind, WorkerMessage } from './protocol';
+import {
+  type MediaStreamTrack,
+  PictureLossIndication,
+  RTCPeerConnection,
+  type RTCRtpTransceiver,
+  RtcpPayloadSpecificFeedback,
+} from 'werift';
+import type {
+  ForwarderEvent,
+  ForwarderRequest,
+  ForwarderWorkerData,
+  OfferResult,
+  SignalKind,
+  WorkerMessage,
+} from './protocol';
 
 const KINDS = ['audio', 'video'] as const;
 const KEYFRAME_INTERVAL_MS = 500;
@@ -70,7 +83,13 @@ async function publish(streamId: string): Promise<OfferResult> {
   unpublish(streamId, false);
   const pc = peerConfig();
   const transceivers = KINDS.map((kind) => pc.addTransceiver(kind, { direction: 'recvonly' }));
-  const publication: Publication = { pc, video: transceivers[1]!, tracks: new Map(), subscriptions: new Set(), lastKeyframeRequest: 0 };
+  const publication: Publication = {
+    pc,
+    video: transceivers[1]!,
+    tracks: new Map(),
+    subscriptions: new Set(),
+    lastKeyframeRequest: 0,
+  };
   for (const transceiver of transceivers) {
     transceiver.onTrack.subscribe((track) => {
       publication.tracks.set(transceiver.kind, track);
@@ -112,7 +131,8 @@ async function subscribe(streamId: string, key: string): Promise<OfferResult> {
   for (const transceiver of pc.getTransceivers()) {
     if (transceiver.kind !== 'video') continue;
     transceiver.sender.onRtcp.subscribe((packet) => {
-      if (packet.type === RtcpPayloadSpecificFeedback.type && packet.feedback instanceof PictureLossIndication) requestKeyframe(publication);
+      if (packet.type === RtcpPayloadSpecificFeedback.type && packet.feedback instanceof PictureLossIndication)
+        requestKeyframe(publication);
     });
   }
   pc.connectionStateChange.subscribe((state) => {

@@ -22,7 +22,9 @@ afterAll(async () => {
 async function answer(offer: { type: 'offer'; sdp: string }, direction: 'sendonly' | 'recvonly') {
   const pc = new RTCPeerConnection({ iceServers: [] });
   peers.push(pc);
-  const connected = new Promise<void>((resolve) => pc.connectionStateChange.subscribe((state) => state === 'connected' && resolve()));
+  const connected = new Promise<void>((resolve) =>
+    pc.connectionStateChange.subscribe((state) => state === 'connected' && resolve()),
+  );
   await pc.setRemoteDescription(offer);
   for (const transceiver of pc.getTransceivers()) transceiver.setDirection(direction);
   await pc.setLocalDescription(await pc.createAnswer());
@@ -33,7 +35,15 @@ async function answer(offer: { type: 'offer'; sdp: string }, direction: 'sendonl
 async function connectedOrSay(sides: Awaited<ReturnType<typeof answer>>[]) {
   let timer: NodeJS.Timeout | undefined;
   const stuck = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`not connected after 45 s: ${sides.map(({ pc }) => `${pc.connectionState}/${pc.iceConnectionState}`).join(', ')}`)), 45_000);
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `not connected after 45 s: ${sides.map(({ pc }) => `${pc.connectionState}/${pc.iceConnectionState}`).join(', ')}`,
+          ),
+        ),
+      45_000,
+    );
   });
   try {
     await Promise.race([Promise.all(sides.map((side) => side.connected)), stuck]);

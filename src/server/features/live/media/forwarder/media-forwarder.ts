@@ -1,5 +1,12 @@
 import { Worker } from 'node:worker_threads';
-import type { ForwarderEvent, ForwarderRequest, ForwarderWorkerData, OfferResult, SignalKind, WorkerMessage } from './protocol';
+import type {
+  ForwarderEvent,
+  ForwarderRequest,
+  ForwarderWorkerData,
+  OfferResult,
+  SignalKind,
+  WorkerMessage,
+} from './protocol';
 
 /**
  * The worker's first file. Run from the source (tsx: tests, `npm run dev`), a plain-JavaScript entry
@@ -33,7 +40,10 @@ export interface MediaForwarder {
  */
 export function startMediaForwarder(data: ForwarderWorkerData = {}): MediaForwarder {
   let worker: Worker | null = null;
-  const pending = new Map<number, { resolve: (result: OfferResult | undefined) => void; reject: (error: Error) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (result: OfferResult | undefined) => void; reject: (error: Error) => void }
+  >();
   const listeners = new Set<(event: ForwarderEvent) => void>();
   let nextId = 1;
 

@@ -34,7 +34,10 @@ export async function destroyRoomsOfEndedStreams(db: Db, janus: JanusConnection)
     await forgetStreamRoom(db, id, room);
     destroyed.push(room);
   }
-  const named = await db.select({ room: liveStreams.janusRoom }).from(liveStreams).where(eq(liveStreams.janusUrl, janus.url));
+  const named = await db
+    .select({ room: liveStreams.janusRoom })
+    .from(liveStreams)
+    .where(eq(liveStreams.janusUrl, janus.url));
   const namedRooms = new Set(named.map((row) => row.room));
   const unknown = (await listRooms(janus))
     .filter((listed) => STREAM_ROOM_DESCRIPTION.test(listed.description) && !namedRooms.has(listed.room))
@@ -46,12 +49,21 @@ export async function destroyRoomsOfEndedStreams(db: Db, janus: JanusConnection)
  * The clean-up on every Janus of the config, in the background of a start: a Janus that is down is
  * logged, not fatal, since the embedded path and the other servers still serve.
  */
-export async function cleanUpRoomsAtStart(db: Db, connections: readonly JanusConnection[], log: FastifyBaseLogger): Promise<void> {
+export async function cleanUpRoomsAtStart(
+  db: Db,
+  connections: readonly JanusConnection[],
+  log: FastifyBaseLogger,
+): Promise<void> {
   for (const janus of connections) {
     try {
       const { destroyed, unknown } = await destroyRoomsOfEndedStreams(db, janus);
-      if (destroyed.length > 0) log.info({ janus: janus.url, rooms: destroyed }, 'destroyed Janus rooms of streams no longer live');
-      if (unknown.length > 0) log.warn({ janus: janus.url, rooms: unknown }, 'Janus rooms of streams no row names: destroy them by hand (their secrets are gone)');
+      if (destroyed.length > 0)
+        log.info({ janus: janus.url, rooms: destroyed }, 'destroyed Janus rooms of streams no longer live');
+      if (unknown.length > 0)
+        log.warn(
+          { janus: janus.url, rooms: unknown },
+          'Janus rooms of streams no row names: destroy them by hand (their secrets are gone)',
+        );
     } catch (error) {
       log.error({ err: error, janus: janus.url }, 'cleaning up the rooms of a Janus failed');
     }

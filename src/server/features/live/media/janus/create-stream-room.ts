@@ -30,8 +30,21 @@ export function newStreamRoom(): StreamRoom {
  * Listed publicly (`is_private` false) because a private room only shows in `list` with the plugin's
  * admin_key, and the start-up clean-up must see every room; the room's secret guards it.
  */
-export async function createStreamRoom(janus: JanusConnection, streamId: string, { room, secret }: StreamRoom): Promise<void> {
+export async function createStreamRoom(
+  janus: JanusConnection,
+  streamId: string,
+  { room, secret }: StreamRoom,
+): Promise<void> {
   await withVideoRoom(janus, (request) =>
-    request({ request: 'create', room, secret, description: streamRoomDescription(streamId), publishers: 1, permanent: false, is_private: false, allowed: [] }),
+    request({
+      request: 'create',
+      room,
+      secret,
+      description: streamRoomDescription(streamId),
+      publishers: 1,
+      permanent: false,
+      is_private: false,
+      allowed: [],
+    }),
   );
 }

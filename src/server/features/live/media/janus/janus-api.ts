@@ -10,7 +10,9 @@ export interface JanusConnection {
 }
 
 /** The Janus connections of the config, one a JANUS_URL. */
-export const janusConnections = (janus: { servers: { url: string; adminUrl: string }[]; apiSecret?: string; adminSecret?: string } | undefined): JanusConnection[] =>
+export const janusConnections = (
+  janus: { servers: { url: string; adminUrl: string }[]; apiSecret?: string; adminSecret?: string } | undefined,
+): JanusConnection[] =>
   (janus?.servers ?? []).map((server) => ({ ...server, apiSecret: janus?.apiSecret, adminSecret: janus?.adminSecret }));
 
 /**

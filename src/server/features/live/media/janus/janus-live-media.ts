@@ -27,7 +27,13 @@ export interface JanusLiveMediaDeps {
 export function startJanusLiveMedia(deps: JanusLiveMediaDeps) {
   const { db, io, log, servers } = deps;
   if (servers.length === 0) return null;
-  const media = janusStreamMediaOnEveryProcess({ io, connections: servers, log, forgetStream: deps.forgetStream, hasOtherProcesses: deps.hasOtherProcesses });
+  const media = janusStreamMediaOnEveryProcess({
+    io,
+    connections: servers,
+    log,
+    forgetStream: deps.forgetStream,
+    hasOtherProcesses: deps.hasOtherProcesses,
+  });
   const rooms = streamRoomHooks({ db, connections: servers, media, log });
   const cleanUp = cleanUpRoomsAtStart(db, servers, log);
   const health = servers.length > 1 ? watchJanusHealth({ db, connections: servers, media, log }) : undefined;

@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type TestUser } from '../../../../../../tests/integration/factories';
 import { http } from '../../../../../../tests/integration/http';
-import { expectStopped, fromJanus, janusPages, receiving, streamSignal as signal } from '../../../../../../tests/integration/janus-pages';
+import {
+  expectStopped,
+  fromJanus,
+  janusPages,
+  receiving,
+  streamSignal as signal,
+} from '../../../../../../tests/integration/janus-pages';
 import { type JanusServer, startJanus } from '../../../../../../tests/integration/janus-server';
 import { emitAck } from '../../../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../../../tests/integration/test-app';
@@ -25,7 +31,13 @@ beforeAll(async () => {
     runMessageRetention: false,
     runMailWorker: false,
     runPushWorker: false,
-    env: { JANUS_URL: janus.url, JANUS_ADMIN_URL: janus.adminUrl, JANUS_API_SECRET: janus.apiSecret, JANUS_ADMIN_SECRET: janus.adminSecret, LIVE_FORWARDER: 'false' },
+    env: {
+      JANUS_URL: janus.url,
+      JANUS_ADMIN_URL: janus.adminUrl,
+      JANUS_API_SECRET: janus.apiSecret,
+      JANUS_ADMIN_SECRET: janus.adminSecret,
+      LIVE_FORWARDER: 'false',
+    },
   });
 });
 afterAll(async () => {
@@ -35,7 +47,12 @@ afterAll(async () => {
 });
 
 const roomOf = async (streamId: string) =>
-  (await app.db.select({ url: liveStreams.janusUrl, room: liveStreams.janusRoom }).from(liveStreams).where(eq(liveStreams.id, streamId)))[0];
+  (
+    await app.db
+      .select({ url: liveStreams.janusUrl, room: liveStreams.janusRoom })
+      .from(liveStreams)
+      .where(eq(liveStreams.id, streamId))
+  )[0];
 
 async function joinStream(user: TestUser, streamId: string) {
   const socket = await app.connectSocket(user.cookie);
@@ -84,11 +101,19 @@ describe('a stream through Janus', () => {
       () => true,
       () => false,
     );
-    expect(await signal(freeloader.socket, streamId, 'watch', undefined, { watchId: 'unpaid' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
-    expect(await Promise.race([offered, new Promise((resolve) => setTimeout(() => resolve('nothing'), 2000))])).toBe('nothing');
+    expect(await signal(freeloader.socket, streamId, 'watch', undefined, { watchId: 'unpaid' })).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN' },
+    });
+    expect(await Promise.race([offered, new Promise((resolve) => setTimeout(() => resolve('nothing'), 2000))])).toBe(
+      'nothing',
+    );
 
     expect((await http(app, reader.cookie).post(`/api/live/streams/${streamId}/end`)).status).toBe(200);
-    await vi.waitFor(async () => expect((await listRooms(janus)).map((listed) => listed.room)).not.toContain(room?.room), { timeout: 10_000 });
+    await vi.waitFor(
+      async () => expect((await listRooms(janus)).map((listed) => listed.room)).not.toContain(room?.room),
+      { timeout: 10_000 },
+    );
     await vi.waitFor(async () => expect(await roomOf(streamId)).toEqual({ url: null, room: null }));
     // The viewer's packets stop with the room.
     await expectStopped(screen.received);
@@ -97,7 +122,10 @@ describe('a stream through Janus', () => {
   it('tells the pages `bye` when Janus hangs up on them: the room destroyed by another process ending the stream', async () => {
     const { readerPage, streamId, room, viewer, screen } = await streamWithViewer();
     const [readerBye, viewerBye] = [readerPage, viewer.socket].map((socket) => fromJanus(socket, 'bye'));
-    const row = await app.db.select({ secret: liveStreams.janusRoomSecret }).from(liveStreams).where(eq(liveStreams.id, streamId));
+    const row = await app.db
+      .select({ secret: liveStreams.janusRoomSecret })
+      .from(liveStreams)
+      .where(eq(liveStreams.id, streamId));
     await destroyStreamRoom(janus, { room: room?.room ?? 0, secret: row[0]?.secret ?? '' });
     await Promise.all([readerBye, viewerBye]);
     await expectStopped(screen.received);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createClient, } from '../../../../../../tests/integration/factories';
+import { createClient } from '../../../../../../tests/integration/factories';
 import { http } from '../../../../../../tests/integration/http';
 import { fromJanus, janusPages, receiving, streamSignal } from '../../../../../../tests/integration/janus-pages';
 import { type JanusServer, startJanus } from '../../../../../../tests/integration/janus-server';
@@ -42,7 +42,12 @@ afterAll(async () => {
 });
 
 const roomOf = async (streamId: string) =>
-  (await app.db.select({ url: liveStreams.janusUrl, room: liveStreams.janusRoom }).from(liveStreams).where(eq(liveStreams.id, streamId)))[0];
+  (
+    await app.db
+      .select({ url: liveStreams.janusUrl, room: liveStreams.janusRoom })
+      .from(liveStreams)
+      .where(eq(liveStreams.id, streamId))
+  )[0];
 
 describe('a Janus that stops answering', () => {
   it('has its live stream moved to the other: the reader publishes again there and the viewer, told bye, watches again', async () => {
@@ -61,15 +66,24 @@ describe('a Janus that stops answering', () => {
 
     await first.stop();
     // The row names a room on the second Janus, which has it.
-    await vi.waitFor(async () => expect(await roomOf(streamId)).toMatchObject({ url: second.url }), { timeout: 20_000, interval: 250 });
+    await vi.waitFor(async () => expect(await roomOf(streamId)).toMatchObject({ url: second.url }), {
+      timeout: 20_000,
+      interval: 250,
+    });
     const moved = await roomOf(streamId);
     // The row names the new room before Janus creates it (move-streams.ts), as when a stream opens.
-    await vi.waitFor(async () => expect((await listRooms(second)).map((listed) => listed.room)).toContain(moved?.room), { timeout: 10_000 });
+    await vi.waitFor(
+      async () => expect((await listRooms(second)).map((listed) => listed.room)).toContain(moved?.room),
+      { timeout: 10_000 },
+    );
     // The page was told its connection ended ('Reconnecting…'), and the picture comes back through the second.
     await vi.waitFor(() => expect(screen.byes()).toBeGreaterThan(0), { timeout: 20_000 });
     await receiving(screen.received, 50);
 
     expect((await http(app, reader.cookie).post(`/api/live/streams/${streamId}/end`)).status).toBe(200);
-    await vi.waitFor(async () => expect((await listRooms(second)).map((listed) => listed.room)).not.toContain(moved?.room), { timeout: 10_000 });
+    await vi.waitFor(
+      async () => expect((await listRooms(second)).map((listed) => listed.room)).not.toContain(moved?.room),
+      { timeout: 10_000 },
+    );
   }, 120_000);
 });

@@ -15,7 +15,9 @@ const eventSchema = z.looseObject({
   janus: z.string(),
   sender: z.number().optional(),
   transaction: z.string().optional(),
-  plugindata: z.object({ data: z.looseObject({ error_code: z.number().optional(), error: z.string().optional() }) }).optional(),
+  plugindata: z
+    .object({ data: z.looseObject({ error_code: z.number().optional(), error: z.string().optional() }) })
+    .optional(),
   jsep: jsepSchema.optional(),
 });
 export type JanusEvent = z.infer<typeof eventSchema>;
@@ -86,15 +88,21 @@ export async function openJanusSession(janus: JanusConnection, onGone: (error: E
 
   const dispatch = (event: JanusEvent) => {
     if (event.janus === 'timeout') throw new Error('Janus timed the session out');
-    if (event.janus === 'event' && event.transaction && waiting.has(event.transaction)) return answer(event.transaction, event);
+    if (event.janus === 'event' && event.transaction && waiting.has(event.transaction))
+      return answer(event.transaction, event);
     if (event.sender !== undefined) handles.get(event.sender)?.(event);
   };
 
   const poll = async () => {
-    const query = new URLSearchParams({ maxev: String(POLL_EVENTS), ...(janus.apiSecret && { apisecret: janus.apiSecret }) });
+    const query = new URLSearchParams({
+      maxev: String(POLL_EVENTS),
+      ...(janus.apiSecret && { apisecret: janus.apiSecret }),
+    });
     while (isOpen) {
       try {
-        const response = await fetch(`${sessionUrl}?${query}`, { signal: AbortSignal.any([stop.signal, AbortSignal.timeout(POLL_TIMEOUT_MS)]) });
+        const response = await fetch(`${sessionUrl}?${query}`, {
+          signal: AbortSignal.any([stop.signal, AbortSignal.timeout(POLL_TIMEOUT_MS)]),
+        });
         if (!response.ok) throw new Error(`Janus's long poll answered HTTP ${response.status}`);
         // With maxev above 1 the poll answers an array, a keepalive included (janus_http.c).
         for (const event of z.array(eventSchema).parse(await response.json())) dispatch(event);

@@ -7,8 +7,9 @@ import type { AppServer } from '../../../../realtime/socket-server';
 import { streamRoom } from '../../deps';
 import type { StreamRoom } from './create-stream-room';
 import type { JanusConnection } from './janus-api';
-import { type JanusHandle, type JanusSession, openJanusSession } from './janus-session';
+import type { JanusHandle } from './janus-session';
 import { allowTokens, revokeTokens } from './room-tokens';
+import { streamSessions } from './stream-sessions';
 import { VIDEO_ROOM_ERROR, VideoRoomError, withVideoRoom } from './video-room-handle';
 
 type Signal = StreamSignal['signal'];
@@ -34,14 +35,21 @@ interface Publication extends Party {
   token: string;
 }
 
-const participantsSchema = z.object({ participants: z.array(z.looseObject({ id: z.number(), publisher: z.boolean() })) });
+const participantsSchema = z.object({
+  participants: z.array(z.looseObject({ id: z.number(), publisher: z.boolean() })),
+});
 
 const keyOf = (streamId: string, socketId: string) => `${streamId}/${socketId}`;
 const detach = (party: Party) => party.handle.then((handle) => handle.detach()).catch(() => undefined);
 
 /** A signal to one socket or room from Janus, as the pages hear Janus: a peer named JANUS_PEER_ID. */
 const sendFromJanus = (io: AppServer, to: string, streamId: string, signal: Signal) =>
-  io.to(to).emit(SERVER_EVENTS.streamSignal, { streamId, from: JANUS_PEER_ID, fromUserId: JANUS_PEER_ID, signal } satisfies RelayedStreamSignal);
+  io.to(to).emit(SERVER_EVENTS.streamSignal, {
+    streamId,
+    from: JANUS_PEER_ID,
+    fromUserId: JANUS_PEER_ID,
+    signal,
+  } satisfies RelayedStreamSignal);
 
 function janusOf(connections: readonly JanusConnection[], room: StreamJanusRoom): JanusConnection {
   const janus = connections.find((connection) => connection.url === room.url);
@@ -53,6 +61,21 @@ function janusOf(connections: readonly JanusConnection[], room: StreamJanusRoom)
 async function publisherFeed(janus: JanusConnection, room: StreamRoom): Promise<number | null> {
   const reply = await withVideoRoom(janus, (request) => request({ request: 'listparticipants', room: room.room }));
   return participantsSchema.parse(reply).participants.find((participant) => participant.publisher)?.id ?? null;
+}
+
+/** Joins a viewer's subscriber handle to the room's publisher `feed`; resolves to Janus's offer. */
+async function joinFeed(subscription: Party, feed: number) {
+  const handle = await subscription.handle;
+  const { sent, reply } = handle.send({
+    request: 'join',
+    ptype: 'subscriber',
+    room: subscription.room.room,
+    streams: [{ feed }],
+  });
+  // Its failure shows in `reply`; the queue only orders the viewer's signals after it.
+  subscription.queue = sent.catch(() => undefined);
+  const { jsep } = await reply;
+  return jsep;
 }
 
 export interface JanusStreamMediaDeps {
@@ -76,7 +99,6 @@ export interface JanusStreamMediaDeps {
  */
 export function janusStreamMedia(deps: JanusStreamMediaDeps) {
   const { io, log } = deps;
-  const sessions = new Map<string, Promise<JanusSession>>();
   const publications = new Map<string, Publication>();
   const subscriptions = new Map<string, Party>();
   // The camera socket outlives a publication Janus dropped, so a move can ask it again.
@@ -85,28 +107,12 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
 
   const send = (to: string, streamId: string, signal: Signal) => sendFromJanus(io, to, streamId, signal);
   const connectionOf = (room: StreamJanusRoom) => janusOf(deps.connections, room);
-
-  /** The stream's kept session, opened on first use; a session Janus lost takes its parties with it. */
-  function sessionOf(streamId: string, room: StreamJanusRoom): Promise<JanusSession> {
-    const existing = sessions.get(streamId);
-    if (existing) return existing;
-    const opened = openJanusSession(connectionOf(room), (error) => {
-      log.error({ err: error, streamId }, "a stream's Janus session ended");
-      if (sessions.get(streamId) === opened) endStream(streamId, true);
-    });
-    sessions.set(streamId, opened);
-    opened.catch(() => {
-      if (sessions.get(streamId) === opened) sessions.delete(streamId);
-    });
-    return opened;
-  }
+  // A session Janus lost takes its parties with it.
+  const sessions = streamSessions({ connectionOf, log, onLost: (streamId) => endStream(streamId, true) });
 
   function closeSessionIfUnused(streamId: string) {
     const inUse = [...publications.values(), ...subscriptions.values()].some((party) => party.streamId === streamId);
-    const session = sessions.get(streamId);
-    if (inUse || !session) return;
-    sessions.delete(streamId);
-    session.then((s) => s.close()).catch(logged('closing a Janus session failed'));
+    if (!inUse) sessions.close(streamId, logged('closing a Janus session failed'));
   }
 
   function unpublish(streamId: string) {
@@ -114,7 +120,9 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
     if (!publication) return;
     publications.delete(streamId);
     void detach(publication);
-    revokeTokens(connectionOf(publication.room), publication.room, [publication.token]).catch(logged("revoking a publisher's Janus token failed"));
+    revokeTokens(connectionOf(publication.room), publication.room, [publication.token]).catch(
+      logged("revoking a publisher's Janus token failed"),
+    );
     closeSessionIfUnused(streamId);
   }
 
@@ -128,13 +136,14 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
 
   /** Everything of the stream on this process goes; with `tellPages` its pages hear `bye` for it. */
   function endStream(streamId: string, tellPages: boolean) {
-    const parties = [...publications.values(), ...subscriptions.values()].filter((party) => party.streamId === streamId);
+    const parties = [...publications.values(), ...subscriptions.values()].filter(
+      (party) => party.streamId === streamId,
+    );
     publications.delete(streamId);
     for (const [key, party] of subscriptions) if (party.streamId === streamId) subscriptions.delete(key);
-    if (tellPages) for (const party of parties) send(party.socketId, streamId, { type: 'bye', data: { watchId: party.watchId } });
-    const session = sessions.get(streamId);
-    sessions.delete(streamId);
-    session?.then((s) => s.close()).catch(() => undefined);
+    if (tellPages)
+      for (const party of parties) send(party.socketId, streamId, { type: 'bye', data: { watchId: party.watchId } });
+    sessions.close(streamId, () => undefined);
   }
 
   /** Publishes the reader's camera socket to the stream's room, replacing any publication before. */
@@ -142,7 +151,7 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
     unpublish(streamId);
     const token = randomUUID();
     const handle = (async () => {
-      const session = await sessionOf(streamId, room);
+      const session = await sessions.of(streamId, room);
       await allowTokens(connectionOf(room), room, [token]);
       return session.attach((event) => {
         if (publications.get(streamId)?.token !== token) return;
@@ -155,11 +164,20 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
         if (event.janus === 'hangup') endStream(streamId, true);
       });
     })();
-    const publication: Publication = { streamId, room, socketId, watchId: randomUUID(), token, handle, queue: Promise.resolve() };
+    const publication: Publication = {
+      streamId,
+      room,
+      socketId,
+      watchId: randomUUID(),
+      token,
+      handle,
+      queue: Promise.resolve(),
+    };
     publications.set(streamId, publication);
     handle.then(
       (h) => {
-        if (publications.get(streamId) === publication) send(socketId, streamId, { type: 'watch', data: { watchId: publication.watchId } });
+        if (publications.get(streamId) === publication)
+          send(socketId, streamId, { type: 'watch', data: { watchId: publication.watchId } });
         else void h.detach();
       },
       (error: unknown) => {
@@ -174,7 +192,8 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
     party.queue = party.queue.then(() => party.handle.then(step)).catch(logged(what));
   };
 
-  const trickle = (party: Party, payload: unknown) => enqueue(party, (handle) => handle.trickle(candidateSchema.parse(payload)), 'passing a candidate to Janus failed');
+  const trickle = (party: Party, payload: unknown) =>
+    enqueue(party, (handle) => handle.trickle(candidateSchema.parse(payload)), 'passing a candidate to Janus failed');
 
   return {
     /** The reader's page announced its camera: it publishes to Janus, replacing any camera before. */
@@ -200,11 +219,15 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
       enqueue(
         publication,
         async (handle) => {
-          const { sent, reply } = handle.send({ request: 'joinandconfigure', ptype: 'publisher', room: publication.room.room, token: publication.token }, offer);
+          const { sent, reply } = handle.send(
+            { request: 'joinandconfigure', ptype: 'publisher', room: publication.room.room, token: publication.token },
+            offer,
+          );
           await sent;
           // Candidates wait only for Janus to take the offer; its answer comes on the long poll.
           void reply.then(({ jsep }) => {
-            if (jsep && publications.get(streamId) === publication) send(socketId, streamId, { type: 'answer', data: { watchId: publication.watchId, payload: jsep } });
+            if (jsep && publications.get(streamId) === publication)
+              send(socketId, streamId, { type: 'answer', data: { watchId: publication.watchId, payload: jsep } });
           }, logged('Janus refused the reader’s camera'));
         },
         'publishing to Janus failed',
@@ -225,7 +248,7 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
         room,
         socketId,
         watchId,
-        handle: sessionOf(streamId, room).then((session) =>
+        handle: sessions.of(streamId, room).then((session) =>
           session.attach((event) => {
             if (event.janus !== 'hangup' || subscriptions.get(key) !== subscription) return;
             send(socketId, streamId, { type: 'bye', data: { watchId } });
@@ -236,12 +259,9 @@ export function janusStreamMedia(deps: JanusStreamMediaDeps) {
       };
       subscriptions.set(key, subscription);
       try {
-        const handle = await subscription.handle;
-        const { sent, reply } = handle.send({ request: 'join', ptype: 'subscriber', room: room.room, streams: [{ feed }] });
-        // Its failure shows in `reply`; the queue only orders the viewer's signals after it.
-        subscription.queue = sent.catch(() => undefined);
-        const { jsep } = await reply;
-        if (jsep && subscriptions.get(key) === subscription) send(socketId, streamId, { type: 'offer', data: { watchId, payload: jsep } });
+        const jsep = await joinFeed(subscription, feed);
+        if (jsep && subscriptions.get(key) === subscription)
+          send(socketId, streamId, { type: 'offer', data: { watchId, payload: jsep } });
       } catch (error) {
         if (subscriptions.get(key) === subscription) unsubscribe(key);
         // The publisher left in between: its next publication's `ready` brings the viewer back.

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postJanus } from './janus-api';
 import { createClient, type TestUser } from '../../../../../../tests/integration/factories';
 import { http } from '../../../../../../tests/integration/http';
-import { expectStopped, fromJanus, janusPages, receiving, streamSignal } from '../../../../../../tests/integration/janus-pages';
+import {
+  expectStopped,
+  fromJanus,
+  janusPages,
+  receiving,
+  streamSignal,
+} from '../../../../../../tests/integration/janus-pages';
 import { type JanusServer, startJanus } from '../../../../../../tests/integration/janus-server';
 import { emitAck, nextEvent } from '../../../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../../../tests/integration/test-app';
@@ -34,7 +40,15 @@ beforeAll(async () => {
     JANUS_ADMIN_SECRET: janus.adminSecret,
     LIVE_FORWARDER: 'false',
   };
-  const node = () => createTestApp({ database, runScheduler: false, runMessageRetention: false, runMailWorker: false, runPushWorker: false, env });
+  const node = () =>
+    createTestApp({
+      database,
+      runScheduler: false,
+      runMessageRetention: false,
+      runMailWorker: false,
+      runPushWorker: false,
+      env,
+    });
   [a, b] = [await node(), await node()];
 });
 afterAll(async () => {
@@ -45,7 +59,8 @@ afterAll(async () => {
 });
 
 /** The sessions Janus holds, by its admin API. */
-const janusSessions = async () => (await postJanus(janus.adminUrl, { janus: 'list_sessions', admin_secret: janus.adminSecret })).sessions;
+const janusSessions = async () =>
+  (await postJanus(janus.adminUrl, { janus: 'list_sessions', admin_secret: janus.adminSecret })).sessions;
 
 /** A paying viewer's page on `node`, in the stream's room. */
 async function payingViewer(node: TestApp, streamId: string) {

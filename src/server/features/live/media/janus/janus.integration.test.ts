@@ -22,7 +22,12 @@ let app: TestApp;
 
 beforeAll(async () => {
   janus = await startJanus();
-  app = await createTestApp({ runScheduler: false, runMessageRetention: false, runMailWorker: false, runPushWorker: false });
+  app = await createTestApp({
+    runScheduler: false,
+    runMessageRetention: false,
+    runMailWorker: false,
+    runPushWorker: false,
+  });
 });
 afterAll(async () => {
   await janus?.stop();
@@ -31,7 +36,12 @@ afterAll(async () => {
 
 const roomsOnJanus = async () => (await listRooms(janus)).map((listed) => listed.room);
 const roomOf = async (streamId: string) =>
-  (await app.db.select({ url: liveStreams.janusUrl, room: liveStreams.janusRoom, secret: liveStreams.janusRoomSecret }).from(liveStreams).where(eq(liveStreams.id, streamId)))[0];
+  (
+    await app.db
+      .select({ url: liveStreams.janusUrl, room: liveStreams.janusRoom, secret: liveStreams.janusRoomSecret })
+      .from(liveStreams)
+      .where(eq(liveStreams.id, streamId))
+  )[0];
 
 /** A live stream (of a reader of its own: one live stream a reader) given its room on Janus. */
 async function liveStreamWithRoom(on: JanusServer = janus): Promise<{ streamId: string; room: StreamRoom }> {
@@ -58,10 +68,20 @@ async function refusal(request: Promise<unknown>): Promise<number> {
 async function joinAsPublisher(token: string, room: number): Promise<{ videoroom?: string; error_code?: number }> {
   const session = (await postJanus(janus.url, { janus: 'create', token })) as unknown as { data: { id: number } };
   const sessionUrl = `${janus.url}/${session.data.id}`;
-  const handle = (await postJanus(sessionUrl, { janus: 'attach', plugin: 'janus.plugin.videoroom', token })) as unknown as { data: { id: number } };
-  await postJanus(`${sessionUrl}/${handle.data.id}`, { janus: 'message', token, body: { request: 'join', ptype: 'publisher', room, token } });
+  const handle = (await postJanus(sessionUrl, {
+    janus: 'attach',
+    plugin: 'janus.plugin.videoroom',
+    token,
+  })) as unknown as { data: { id: number } };
+  await postJanus(`${sessionUrl}/${handle.data.id}`, {
+    janus: 'message',
+    token,
+    body: { request: 'join', ptype: 'publisher', room, token },
+  });
   // One event a poll (maxev=1, the default) comes as an object, not an array.
-  const event = (await (await fetch(`${sessionUrl}?token=${encodeURIComponent(token)}`)).json()) as { plugindata?: { data: { videoroom?: string; error_code?: number } } };
+  const event = (await (await fetch(`${sessionUrl}?token=${encodeURIComponent(token)}`)).json()) as {
+    plugindata?: { data: { videoroom?: string; error_code?: number } };
+  };
   await postJanus(sessionUrl, { janus: 'destroy', apisecret: janus.apiSecret });
   return event.plugindata?.data ?? {};
 }
@@ -75,7 +95,11 @@ describe('Janus (Debian janus on loopback)', () => {
   it('creates a stream room that Janus lists, its row holding it, and destroys it for good', async () => {
     const { streamId, room } = await liveStreamWithRoom();
     expect(await roomOf(streamId)).toEqual({ url: janus.url, room: room.room, secret: room.secret });
-    expect(await listRooms(janus)).toContainEqual({ room: room.room, description: streamRoomDescription(streamId), participants: 0 });
+    expect(await listRooms(janus)).toContainEqual({
+      room: room.room,
+      description: streamRoomDescription(streamId),
+      participants: 0,
+    });
     // A stream has one room: a second start gets none.
     expect(await openStreamRoom(app.db, janus, streamId)).toBeNull();
 
@@ -83,7 +107,9 @@ describe('Janus (Debian janus on loopback)', () => {
     expect(await roomsOnJanus()).toContain(room.room);
     await destroyStreamRoom(janus, room);
     expect(await roomsOnJanus()).not.toContain(room.room);
-    expect(await withVideoRoom(janus, (request) => request({ request: 'exists', room: room.room }))).toMatchObject({ exists: false });
+    expect(await withVideoRoom(janus, (request) => request({ request: 'exists', room: room.room }))).toMatchObject({
+      exists: false,
+    });
     // Destroying a room already gone is done, not an error (another node, or a restarted Janus).
     await destroyStreamRoom(janus, room);
   });
@@ -92,8 +118,12 @@ describe('Janus (Debian janus on loopback)', () => {
     expect(await refusal(postJanus(janus.url, { janus: 'create' }))).toBe(403);
     expect(await refusal(postJanus(janus.url, { janus: 'create', apisecret: 'wrong' }))).toBe(403);
     expect(await refusal(listRooms({ ...janus, apiSecret: 'wrong-api-secret' }))).toBe(403);
-    expect(await refusal(createStreamRoom({ ...janus, apiSecret: undefined }, randomUUID(), newStreamRoom()))).toBe(403);
-    expect(await refusal(postJanus(janus.adminUrl, { janus: 'add_token', token: randomUUID(), admin_secret: 'wrong' }))).toBe(403);
+    expect(await refusal(createStreamRoom({ ...janus, apiSecret: undefined }, randomUUID(), newStreamRoom()))).toBe(
+      403,
+    );
+    expect(
+      await refusal(postJanus(janus.adminUrl, { janus: 'add_token', token: randomUUID(), admin_secret: 'wrong' })),
+    ).toBe(403);
     expect(await refusal(postJanus(janus.adminUrl, { janus: 'add_token', token: randomUUID() }))).toBe(403);
   });
 
@@ -113,7 +143,11 @@ describe('Janus (Debian janus on loopback)', () => {
 
     await revokeTokens(janus, room, [token]);
     expect(await refusal(postJanus(janus.url, { janus: 'create', token }))).toBe(403);
-    expect(await withVideoRoom(janus, (request) => request({ request: 'allowed', room: room.room, secret: room.secret, action: 'add', allowed: [] }))).toMatchObject({ allowed: [] });
+    expect(
+      await withVideoRoom(janus, (request) =>
+        request({ request: 'allowed', room: room.room, secret: room.secret, action: 'add', allowed: [] }),
+      ),
+    ).toMatchObject({ allowed: [] });
     // Revoked twice, or after the room is gone: a viewer leaving as the stream ends.
     await revokeTokens(janus, room, [token]);
     await destroyStreamRoom(janus, room);
@@ -149,7 +183,8 @@ describe('Janus (Debian janus on loopback)', () => {
     const down = { ...second, url: 'http://127.0.0.1:9/janus' };
     const popular = await liveStreamWithRoom(third);
     const small = [await liveStreamWithRoom(second), await liveStreamWithRoom(second)];
-    const watchedBy = (streamId: string, viewerCount: number) => app.db.update(liveStreams).set({ viewerCount }).where(eq(liveStreams.id, streamId));
+    const watchedBy = (streamId: string, viewerCount: number) =>
+      app.db.update(liveStreams).set({ viewerCount }).where(eq(liveStreams.id, streamId));
     try {
       await watchedBy(popular.streamId, 40);
       for (const { streamId } of small) await watchedBy(streamId, 3);
@@ -179,11 +214,18 @@ describe('Janus (Debian janus on loopback)', () => {
       runMessageRetention: false,
       runMailWorker: false,
       runPushWorker: false,
-      env: { JANUS_URL: janus.url, JANUS_ADMIN_URL: janus.adminUrl, JANUS_API_SECRET: janus.apiSecret, JANUS_ADMIN_SECRET: janus.adminSecret },
+      env: {
+        JANUS_URL: janus.url,
+        JANUS_ADMIN_URL: janus.adminUrl,
+        JANUS_API_SECRET: janus.apiSecret,
+        JANUS_ADMIN_SECRET: janus.adminSecret,
+      },
     });
     try {
       await vi.waitFor(async () => expect(await roomsOnJanus()).not.toContain(ended.room.room), { timeout: 10_000 });
-      await vi.waitFor(async () => expect(await roomOf(ended.streamId)).toEqual({ url: null, room: null, secret: null }));
+      await vi.waitFor(async () =>
+        expect(await roomOf(ended.streamId)).toEqual({ url: null, room: null, secret: null }),
+      );
     } finally {
       await node.close();
     }

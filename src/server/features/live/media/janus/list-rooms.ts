@@ -16,5 +16,7 @@ export interface ListedRoom {
 /** Every room of the VideoRoom plugin that is not private, which the stream rooms never are. */
 export async function listRooms(janus: JanusConnection): Promise<ListedRoom[]> {
   const reply = await withVideoRoom(janus, (request) => request({ request: 'list' }));
-  return listSchema.parse(reply).list.map(({ room, description, num_participants }) => ({ room, description, participants: num_participants }));
+  return listSchema
+    .parse(reply)
+    .list.map(({ room, description, num_participants }) => ({ room, description, participants: num_participants }));
 }

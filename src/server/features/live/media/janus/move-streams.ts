@@ -36,9 +36,15 @@ export async function moveStreamsOff(deps: MoveStreamsDeps, failed: JanusConnect
     .from(liveStreams)
     .where(and(eq(liveStreams.status, 'live'), eq(liveStreams.janusUrl, failed.url)));
   if (rows.length === 0) return 0;
-  const target = await chooseJanus(db, connections.filter((janus) => janus.url !== failed.url));
+  const target = await chooseJanus(
+    db,
+    connections.filter((janus) => janus.url !== failed.url),
+  );
   if (!target) {
-    log.error({ janus: failed.url, streams: rows.length }, 'a Janus failed and no other answers: its streams stay until one does');
+    log.error(
+      { janus: failed.url, streams: rows.length },
+      'a Janus failed and no other answers: its streams stay until one does',
+    );
     return 0;
   }
   let moved = 0;
@@ -48,14 +54,24 @@ export async function moveStreamsOff(deps: MoveStreamsDeps, failed: JanusConnect
     const [claimed] = await db
       .update(liveStreams)
       .set({ janusUrl: target.url, janusRoom: planned.room, janusRoomSecret: planned.secret })
-      .where(and(eq(liveStreams.id, row.id), eq(liveStreams.status, 'live'), eq(liveStreams.janusUrl, failed.url), eq(liveStreams.janusRoom, row.room)))
+      .where(
+        and(
+          eq(liveStreams.id, row.id),
+          eq(liveStreams.status, 'live'),
+          eq(liveStreams.janusUrl, failed.url),
+          eq(liveStreams.janusRoom, row.room),
+        ),
+      )
       .returning({ id: liveStreams.id });
     if (!claimed) continue;
     try {
       await createStreamRoom(target, row.id, planned);
     } catch (error) {
       await forgetStreamRoom(db, row.id, planned.room);
-      log.error({ err: error, streamId: row.id, janus: target.url }, 'moving a stream to another Janus failed: its media stops until its reader goes live again');
+      log.error(
+        { err: error, streamId: row.id, janus: target.url },
+        'moving a stream to another Janus failed: its media stops until its reader goes live again',
+      );
       continue;
     }
     const room: StreamJanusRoom = { url: target.url, ...planned };

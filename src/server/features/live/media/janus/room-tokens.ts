@@ -14,16 +14,27 @@ const adminAuth = (janus: JanusConnection) => (janus.adminSecret ? { admin_secre
  * subscriber's). A token is added to both, limited to the VideoRoom plugin, so the reader's token
  * fits only their own room, and a viewer's opens the API for their subscription until revoked.
  */
-export async function allowTokens(janus: JanusConnection, { room, secret }: StreamRoom, tokens: readonly string[]): Promise<void> {
-  for (const token of tokens) await postJanus(janus.adminUrl, { janus: 'add_token', token, plugins: [VIDEO_ROOM_PLUGIN], ...adminAuth(janus) });
-  await withVideoRoom(janus, (request) => request({ request: 'allowed', room, secret, action: 'add', allowed: tokens }));
+export async function allowTokens(
+  janus: JanusConnection,
+  { room, secret }: StreamRoom,
+  tokens: readonly string[],
+): Promise<void> {
+  for (const token of tokens)
+    await postJanus(janus.adminUrl, { janus: 'add_token', token, plugins: [VIDEO_ROOM_PLUGIN], ...adminAuth(janus) });
+  await withVideoRoom(janus, (request) =>
+    request({ request: 'allowed', room, secret, action: 'add', allowed: tokens }),
+  );
 }
 
 /**
  * Takes the tokens off the room and out of Janus. Revoking twice, or after the room is gone, is no
  * error: a viewer may leave as the stream ends.
  */
-export async function revokeTokens(janus: JanusConnection, { room, secret }: StreamRoom, tokens: readonly string[]): Promise<void> {
+export async function revokeTokens(
+  janus: JanusConnection,
+  { room, secret }: StreamRoom,
+  tokens: readonly string[],
+): Promise<void> {
   await withVideoRoom(janus, async (request) => {
     try {
       await request({ request: 'allowed', room, secret, action: 'remove', allowed: tokens });
@@ -35,7 +46,8 @@ export async function revokeTokens(janus: JanusConnection, { room, secret }: Str
     try {
       await postJanus(janus.adminUrl, { janus: 'remove_token', token, ...adminAuth(janus) });
     } catch (error) {
-      if (!(error instanceof JanusError && error.code === JANUS_ERROR.unknown && error.reason === TOKEN_NOT_HELD)) throw error;
+      if (!(error instanceof JanusError && error.code === JANUS_ERROR.unknown && error.reason === TOKEN_NOT_HELD))
+        throw error;
     }
   }
 }

@@ -35,7 +35,9 @@ export function streamRoomHooks(deps: StreamRoomHooksDeps) {
     ended(streamId: string): void {
       media.streamEnded(streamId);
       const closed = closeStreamRoom(db, connections, streamId)
-        .catch((error: unknown) => log.error({ err: error, streamId }, 'destroying an ended stream’s Janus room failed'))
+        .catch((error: unknown) =>
+          log.error({ err: error, streamId }, 'destroying an ended stream’s Janus room failed'),
+        )
         .finally(() => closing.delete(closed));
       closing.add(closed);
     },

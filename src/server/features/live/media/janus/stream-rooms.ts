@@ -32,14 +32,21 @@ export async function openStreamRoom(db: Db, janus: JanusConnection, streamId: s
 
 /** Clears the row's room once that room is gone; a row naming another room by now keeps it. */
 export async function forgetStreamRoom(db: Db, streamId: string, room: number): Promise<void> {
-  await db.update(liveStreams).set(noRoom).where(and(eq(liveStreams.id, streamId), eq(liveStreams.janusRoom, room)));
+  await db
+    .update(liveStreams)
+    .set(noRoom)
+    .where(and(eq(liveStreams.id, streamId), eq(liveStreams.janusRoom, room)));
 }
 
 /**
  * Destroys the room of a stream that is no longer live and clears its row. A room on a Janus this
  * process is not configured with stays for the start-up clean-up of the nodes that are.
  */
-export async function closeStreamRoom(db: Db, connections: readonly JanusConnection[], streamId: string): Promise<void> {
+export async function closeStreamRoom(
+  db: Db,
+  connections: readonly JanusConnection[],
+  streamId: string,
+): Promise<void> {
   const [row] = await db
     .select({ url: liveStreams.janusUrl, room: liveStreams.janusRoom, secret: liveStreams.janusRoomSecret })
     .from(liveStreams)

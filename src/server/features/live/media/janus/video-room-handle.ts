@@ -35,13 +35,20 @@ export type VideoRoomRequest = (body: Record<string, unknown>) => Promise<VideoR
  * session_timeout (60 s) and a new one after every restart of Janus. Three more loopback requests
  * a call cost less than that bookkeeping.
  */
-export async function withVideoRoom<T>(janus: JanusConnection, use: (request: VideoRoomRequest) => Promise<T>): Promise<T> {
+export async function withVideoRoom<T>(
+  janus: JanusConnection,
+  use: (request: VideoRoomRequest) => Promise<T>,
+): Promise<T> {
   const session = idReplySchema.parse(await postJanus(janus.url, { janus: 'create', ...apiAuth(janus) })).data.id;
   const sessionUrl = `${janus.url}/${session}`;
   try {
-    const handle = idReplySchema.parse(await postJanus(sessionUrl, { janus: 'attach', plugin: VIDEO_ROOM_PLUGIN, ...apiAuth(janus) })).data.id;
+    const handle = idReplySchema.parse(
+      await postJanus(sessionUrl, { janus: 'attach', plugin: VIDEO_ROOM_PLUGIN, ...apiAuth(janus) }),
+    ).data.id;
     return await use(async (body) => {
-      const { data } = pluginReplySchema.parse(await postJanus(`${sessionUrl}/${handle}`, { janus: 'message', body, ...apiAuth(janus) })).plugindata;
+      const { data } = pluginReplySchema.parse(
+        await postJanus(`${sessionUrl}/${handle}`, { janus: 'message', body, ...apiAuth(janus) }),
+      ).plugindata;
       if (data.error_code !== undefined) throw new VideoRoomError(data.error_code, data.error ?? '');
       return data;
     });
