@@ -9,7 +9,7 @@ export const PRESENCE_LABELS = { online: 'Online', busy: 'In a session', offline
 
 const PRESENCE_STYLES = {
   online: {
-    badge: 'border-emerald-500/50 bg-emerald-500/10 text-emerald-600 dark:text-emerald-400',
+    badge: 'border-emerald-500/50 bg-emerald-500/10 text-emerald-700 dark:text-emerald-300',
     dot: 'bg-emerald-500',
   },
   busy: { badge: 'border-gold/50 bg-gold/10 text-gold', dot: 'bg-gold' },

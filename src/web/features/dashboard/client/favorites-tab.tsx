@@ -17,7 +17,10 @@ import { SESSION_TYPE_LABELS } from '@/lib/session-labels';
 import { plural } from '../stat-card';
 
 const PRESENCE = {
-  online: { label: 'Online', className: 'border-emerald-500/50 bg-emerald-500/10 text-emerald-500' },
+  online: {
+    label: 'Online',
+    className: 'border-emerald-500/50 bg-emerald-500/10 text-emerald-700 dark:text-emerald-300',
+  },
   busy: { label: 'Busy', className: 'border-gold/50 bg-gold/10 text-gold' },
   offline: { label: 'Offline', className: 'border-border text-muted-foreground' },
 } satisfies Record<ReaderPresence, { label: string; className: string }>;
