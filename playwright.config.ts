@@ -96,7 +96,7 @@ export default defineConfig({
     // A worker keeps its browser context (and its renderer process) from test to test; Playwright
     // clears its cookies, cache, storage, routes and init scripts in between. A fresh context a
     // test cost each page's first load a new renderer: the 112 desktop tests on one worker took
-    // 523 CPU-s in 439 s with one, 444 CPU-s in 393 s reused (issue 51). Contexts a test opens
+    // 523 CPU-s in 439 s with one, 444 CPU-s in 393 s reused (decision 038). Contexts a test opens
     // itself (a second person) are still its own.
     reuseContext: true,
     launchOptions,
@@ -141,7 +141,7 @@ export default defineConfig({
       // window, a heartbeat's lease) ends by itself while a busy machine is slow, and a test that
       // needs a later minute moves its own reading on (DEV_READING_CLOCK, tests/e2e/reading-clock.ts,
       // docs/decisions/052). With 5-second minutes a loaded CI passed a reading's third minute
-      // before the test pressed End (issue 51).
+      // before the test pressed End (decision 052).
       BILLING_MINUTE_MS: '60000',
       DEV_READING_CLOCK: 'true',
       // appointments.spec.ts books a slot an hour ahead, then moves it to start a minute from now.

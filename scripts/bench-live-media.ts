@@ -16,7 +16,7 @@ viewer at ≥ BENCH_MIN_FPS and frozen at most BENCH_MAX_FROZEN_PCT of the time 
 machine stalls a page now and then whatever the broadcaster does).
  *
  * BENCH_MODE=janus compares Janus with the werift forwarder for hundreds of light viewers (werift
- * peers in Node that count packets; scripts/bench-live-media/light.ts, issue 45) and ends with the
+ * peers in Node that count packets; scripts/bench-live-media/light.ts, decision 061) and ends with the
  * line `janus: <N> viewers smooth, <c>% of a core (<p>% a viewer); werift forwarder: …`.
  *
  * Knobs (environment): BENCH_MODE (p2p,werift; janus), BENCH_VIEWERS (1,2,4,6,8,12,16),

@@ -1,8 +1,8 @@
 /**
- * `npm run bench:pages`: the public pages as a browser sees them (issue 29), measured by
+ * `npm run bench:pages`: the public pages as a browser sees them (decision 007), measured by
  * measure-pages.ts on the built app (run `npm run build` first) and printed as a table; exits 1
  * when a page is over its budget (page-budgets.ts), the largest paint at 1280 px included. Then
- * what a user gets (issue 46), reported against goals that do not set the exit code: the bytes of
+ * what a user gets (decision 063), reported against goals that do not set the exit code: the bytes of
  * a first visit of `/` and `/readers` with the service worker installing and without it
  * (first-visit-bytes.ts; goal: at most 10 % more), and, with Lighthouse installed
  * (lighthouse-scores.ts), the mobile score and LCP of `/`, `/readers`, a profile and `/shop`, twice
@@ -18,7 +18,7 @@ import { LCP_GOAL_MS, lighthouseRuns, missedGoals, SCORE_GOAL_OF_BARE } from './
 import { firstReaderPath, measurePages, publicPagePaths, startServer } from './measure-pages';
 import { overBudget } from './page-budgets';
 
-/** A first visit with the service worker may cost this much more than one without (issue 46). */
+/** A first visit with the service worker may cost this much more than one without (decision 062). */
 const WORKER_BYTES_GOAL = 1.1;
 const FIRST_VISIT_PATHS = ['/', '/readers'];
 

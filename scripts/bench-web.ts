@@ -6,8 +6,8 @@
  * its own as the clients. Beside each figure, a bare Fastify in the same process answering the
  * same path with the same body (the app's answer, parsed once and serialised per request as any
  * route's), measured in one-second turns with it (round after round over every endpoint), and the app's CPU per request as a multiple of the bare one
- * (issue 47's goal: within 2×); the process's idle CPU (the app's timers) is taken out of both.
- * The readers have 90 days of readings and written questions behind them (issue 49), so the
+ * (the goal: within 2×); the process's idle CPU (the app's timers) is taken out of both.
+ * The readers have 90 days of readings and written questions behind them (decision 067), so the
  * Recommended order ranks by real service figures: its first page and a later one are measured,
  * and so are the cache's first read of every listing (the figures are aggregated there) and the
  * home page's featured readers, which order every reader by the same score in SQL.
@@ -28,6 +28,7 @@ import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { readerProfiles, readingSessions, user, writtenReadings } from '../src/server/db/schema';
 import { openScratchPostgres } from '../tests/integration/scratch-database';
+import { DAY_MS, SECOND_MS } from '../src/shared/time-units';
 
 const setting = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -40,8 +41,6 @@ const connections = setting('BENCH_CONNECTIONS', 10);
 const BUSY_READERS = 25;
 const CHUNK = 500;
 const HISTORY_CHUNK = 2_000;
-const SECOND_MS = 1_000;
-const DAY_MS = 86_400_000;
 
 const SPECIALTIES = [
   'Tarot',
@@ -179,7 +178,7 @@ async function seed(database: Database, runId: string) {
 }
 
 /**
- * 90 days behind every reader (issue 49): 0 to 24 walk-in requests each (about 12 on average, 120,000
+ * 90 days behind every reader (decision 067): 0 to 24 walk-in requests each (about 12 on average, 120,000
  * in all) accepted, declined, missed or withdrawn, the readings ended by the client or early by the
  * reader or refunded, and 10 written questions for one reader in four, so every service figure and
  * the Recommended score have rows to count. Deterministic, as the readers are.

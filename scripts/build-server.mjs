@@ -1,5 +1,5 @@
 // The server as one JavaScript bundle (dist/server), so `npm start` runs no TypeScript compiler
-// (issue 42, docs/decisions/056). `npm run build` builds it after the web app; `npm start` builds
+// (docs/decisions/056). `npm run build` builds it after the web app; `npm start` builds
 // it first when it is missing or older than its sources (scripts/start.mjs).
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

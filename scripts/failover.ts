@@ -2,7 +2,7 @@
  * npm run bench:failover -- [--sessions 50] [--minute-ms 10000] [--workers 2]
  * npm run test:failover (50 readings, a 5 s minute: 45-50 s where 10 s took 63-75 s)
  *
- * The failover proof (issue 44): HAProxy (scripts/failover/haproxy.ts) in front of two app nodes
+ * The failover proof (decision 055): HAProxy (scripts/failover/haproxy.ts) in front of two app nodes
  * (`npm start`'s scripts/start.mjs --api-only) on one PostgreSQL (a scratch database on
  * DATABASE_URL's server) and one Redis (REDIS_URL). N readings run through the load balancer, each
  * side on a real Socket.IO client on whichever node HAProxy picks, chatting and reading the reading

@@ -1,5 +1,5 @@
 /**
- * What a first visit downloads with the service worker and without it (issue 46, decision 062), for
+ * What a first visit downloads with the service worker and without it (decision 062), for
  * `npm run bench:pages`. Each page is opened in a fresh browser context (empty HTTP cache, no worker)
  * at a phone's size, through a proxy in front of the app that counts every byte the server sends:
  * the page's responses and its worker's (the worker's script, its precache), however the browser

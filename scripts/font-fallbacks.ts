@@ -1,5 +1,5 @@
 /**
- * The fallback faces the pages paint with until their web fonts arrive (issue 46):
+ * The fallback faces the pages paint with until their web fonts arrive (decision 063):
  * `tsx scripts/font-fallbacks.ts > src/web/font-fallbacks.css`; a unit test keeps that file equal
  * to this output.
  *

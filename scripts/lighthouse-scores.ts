@@ -1,6 +1,6 @@
 /**
  * Lighthouse's mobile performance score and largest paint of the public pages, each run beside a
- * bare one-line page served in the same run (issue 46): a loaded machine lowers every score, so a
+ * bare one-line page served in the same run (decision 063): a loaded machine lowers every score, so a
  * page is judged against what Lighthouse gives the simplest page possible at that moment, with
  * the load average printed beside. Goals (reported, not enforced): a page scores ≥ 90 % of the bare
  * page's score, and its LCP (simulated slow 4G, 4× slower CPU) is ≤ 1.5 s.

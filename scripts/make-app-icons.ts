@@ -1,5 +1,5 @@
 /**
- * The installed app's icons (web app manifest, issue 32), drawn from the brand mark of
+ * The installed app's icons (web app manifest, decision 049), drawn from the brand mark of
  * src/web/public/favicon.svg by Chromium at each size, so they stay the favicon's shapes and no
  * image library is needed. `any` icons keep the round mark on a transparent ground; the maskable one
  * fills the square with the dark theme's background and keeps the mark inside the middle 80 %, the

@@ -1,5 +1,5 @@
 /**
- * The public pages as a browser sees them (issue 29): opens each page in Chromium (playwright-core,
+ * The public pages as a browser sees them (decision 007): opens each page in Chromium (playwright-core,
  * signed out) at 375 and 1280 px, waits until the network is idle plus 2 s, and measures the
  * JavaScript and CSS fetched (gzip sizes of the bodies, as a budget counts them, whatever the
  * server sent), the bytes on the wire (compressed bodies and headers, as the browser counted
@@ -218,7 +218,7 @@ export async function measurePages(
   }
 }
 
-/** The public pages the budgets cover (issue 29): a visitor's usual ways in. */
+/** The public pages the budgets cover (decision 007): a visitor's usual ways in. */
 export async function publicPagePaths(base: string): Promise<string[]> {
   return ['/', '/readers', await firstReaderPath(base), '/live', '/community', '/shop', '/about'];
 }

@@ -1,9 +1,9 @@
 /**
- * The public pages' budgets (issue 29, decision 007), counted as a browser fetches a first visit:
+ * The public pages' budgets (decision 007), counted as a browser fetches a first visit:
  * each page opened signed out in Chromium at 375 and 1280 px until the network is idle plus 2 s
  * (scripts/bench-pages.ts), every script fetched added up at its gzip size: the entry, its
  * preloads, the route and any chunk the first render imports lazily (a manifest shows only the
- * static imports: issue 29 found 198 KB fetched where one counted 150). KB are 1024 bytes.
+ * static imports: decision 044 found 198 KB fetched where one counted 150). KB are 1024 bytes.
  *
  * `npm test` checks the scripts, requests and layout shifts in the browser tests against their
  * server (tests/e2e/page-budgets.spec.ts); `npm run check:bundle` does on a fresh app of its own;
@@ -25,7 +25,7 @@
 import { measurePages, type PageFigures, publicPagePaths } from './measure-pages';
 
 export const HOME_JS_BUDGET_KB = 120;
-/** Scripts fetched by `/`, each one a request (issue 29: "in ≤ 15 requests"). */
+/** Scripts fetched by `/`, each one a request (decision 044: at most 15 requests). */
 export const HOME_JS_REQUESTS = 15;
 export const PAGE_JS_BUDGET_KB = 160;
 export const CLS_BUDGET = 0.05;

@@ -26,7 +26,7 @@ export function isAppRoute(pathname: string): boolean {
 }
 
 /**
- * The public pages rendered for visitors (issue 46): what people search for and open from a link.
+ * The public pages rendered for visitors (decision 063): what people search for and open from a link.
  * The forms (applying, signing in) and every personal page render in the browser.
  */
 const RENDERED_PAGES = new Set<string>([

@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDeps) {
   const sockets = createSocketServer(app.server, { auth, config, liveness: timing, isDraining: draining.isDraining });
   const realtime = socketRealtime(sockets.io);
   const payments = deps.payments ?? paymentsFromConfig(config, clock, app.log);
-  // With JANUS_URL, streams' media goes through Janus (issue 45); without, peer to peer and the forwarder.
+  // With JANUS_URL, streams' media goes through Janus (decision 061); without, peer to peer and the forwarder.
   const streamLookup = createStreamLookup(db, clock);
   const janus = startJanusLiveMedia({
     db,

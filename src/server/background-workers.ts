@@ -100,7 +100,7 @@ export function startBackgroundWorkers(deps: BackgroundWorkerDeps) {
   };
 }
 
-/** Push (issue 32): off only in production without VAPID keys (config.ts). */
+/** Push (decision 049): off only in production without VAPID keys (config.ts). */
 function pushSetup({ config, pushTransport, log }: Pick<BackgroundWorkerDeps, 'config' | 'pushTransport' | 'log'>) {
   const vapidKeys = resolveVapidKeys(config.push);
   // Production generates no keys of its own (several processes must share one pair): say so, not silence.

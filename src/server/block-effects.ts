@@ -8,7 +8,7 @@ import { getWalletBalanceCents } from './features/wallet';
 import { releaseWrittenReadingsBetween } from './features/written-readings';
 
 /**
- * What a block does to everything between its two people (issue 49), across the features that
+ * What a block does to everything between its two people (decision 068), across the features that
  * hold it: bookings and written questions released in full in the block's transaction, then the
  * notices and wallets after commit, a reading open between them ended, and the client's place in
  * the reader's queue left (tried both ways: only one of them is the client).

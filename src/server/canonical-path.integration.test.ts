@@ -6,7 +6,7 @@ import { rawHttp } from '../../tests/integration/raw-http';
 import { TEST_ORIGIN, testApp } from '../../tests/integration/test-app';
 import { mailMessages, user } from './db/schema';
 
-// Issue 26, findings 1 and 2: guards that read the raw path let `/api/auth/./…` fall through to
+// Decision 033: guards that read the raw path let `/api/auth/./…` fall through to
 // Better Auth without the app's limits and schemas, and `/%61pi/…` past the Origin check. Every
 // request path is now checked once, first, and Better Auth answers only the routes the app declares.
 let baseUrl: string;

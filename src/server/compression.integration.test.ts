@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createReader } from '../../tests/integration/factories';
 import { testApp, TEST_ORIGIN } from '../../tests/integration/test-app';
 
-// Issue 29: answers travel compressed to clients that accept it, and only those.
+// Answers travel compressed to clients that accept it, and only those.
 const app = await testApp();
 let base: string;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { appShell } from './app-shell';
 import { pageSender } from './rendered-pages';
 import { readerProfiles, user } from './db/schema';
 
-// Issue 29: what a crawler or a link checker sees, over real HTTP.
+// What a crawler or a link checker sees, over real HTTP.
 const app = await testApp();
 let base: string;
 const suffix = Math.random().toString(36).slice(2, 8);

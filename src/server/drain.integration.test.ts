@@ -10,7 +10,7 @@ import { testApp } from '../../tests/integration/test-app';
 import { appNodes, readingSessions } from './db/schema';
 import { runDueWork } from './features/sessions/scheduler';
 
-// SIGTERM's first step (app.ts `drain`, issue 42), in one process: what it tells, what it refuses,
+// SIGTERM's first step (app.ts `drain`, decision 055), in one process: what it tells, what it refuses,
 // what it leaves in the rows. The whole stop and restart of a node during a reading is
 // restart-during-reading.integration.test.ts.
 const clock = fakeClock();

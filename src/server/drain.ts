@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /**
- * A node told to stop (SIGTERM) drains before it exits (issue 42): readiness answers 503 so a load
+ * A node told to stop (SIGTERM) drains before it exits (decision 055): readiness answers 503 so a load
  * balancer sends it nothing new, new readings, queue places and stream starts are refused with 503
  * SERVER_DRAINING (the web app tries them again, web/lib/api.ts), and new sockets are refused (the
  * browser keeps trying, and reaches another node or this one restarted).

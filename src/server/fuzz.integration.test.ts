@@ -19,8 +19,8 @@ import { user as userTable } from './db/schema';
  * `npm test` sends 4 inputs to each route and 3 to each event, from the day's seed (UTC), so the
  * days cover different inputs; `npm run test:all` sends 50 and 40 (FUZZ_RUNS=50). A failure names
  * its seed: FUZZ_SEED=<seed> replays it. (20 a route took 109–121 s of a CI run's PostgreSQL stage
- * with the browsers beside it, its longest file: stop 35 halved it, stop 38 went to 4 for issue
- * 51's 540 s, when 10 still took 70-80 s.)
+ * with the browsers beside it, its longest file: stop 35 halved it, stop 38 went to 4 for CI's
+ * 540 s target (decision 038), when 10 still took 70-80 s.)
  */
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Date.now() / 86_400_000));
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 4);

@@ -14,7 +14,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/readers/by-username/:username',
   'GET /api/readers/:id/reviews',
   'GET /api/payments/config',
-  // Stripe's webhook: no cookie, its Stripe-Signature is the credential (issue 28, docs/decisions/039).
+  // Stripe's webhook: no cookie, its Stripe-Signature is the credential (docs/decisions/039).
   'POST /api/payments/stripe/webhook',
   'GET /api/sessions/available-readers',
   // The privacy policy states the retention to visitors too.
@@ -24,37 +24,37 @@ const PUBLIC_ROUTES = new Set([
   // A visitor sees what is live and a stream's page; watching needs the socket (docs/decisions/023).
   'GET /api/live/streams',
   'GET /api/live/streams/:id',
-  // The forum and the shop can be read and browsed signed out (issue 12, docs/decisions/027).
+  // The forum and the shop can be read and browsed signed out (docs/decisions/027).
   'GET /api/community/posts',
   'GET /api/community/posts/:id',
   'GET /api/community/categories',
   'GET /api/shop/products',
-  // Readers who apply have no account yet; the status link's token is the credential (issue 31).
+  // Readers who apply have no account yet; the status link's token is the credential (decision 045).
   'POST /api/reader-applications',
   'GET /api/reader-applications/status',
-  // A reader's written-reading on-time rate shows on their public profile (issue 31).
+  // A reader's written-reading on-time rate shows on their public profile (decision 047).
   'GET /api/readers/:id/written-readings/on-time',
-  // When a reader can be booked shows on their public profile (issue 31).
+  // When a reader can be booked shows on their public profile (decision 048).
   'GET /api/readers/:id/appointment-slots',
-  // The About page's counts, from the database (issue 43).
+  // The About page's counts, from the database (decision 060).
   'GET /api/public-figures',
   // A visitor's profile is null, not a 401 (docs/decisions/017).
   'GET /api/auth/profile',
   'POST /api/auth/sign-in/email',
   'POST /api/auth/sign-up/email',
-  // A forgotten password is asked for signed out (issue 13).
+  // A forgotten password is asked for signed out (decision 028).
   'POST /api/auth/request-password-reset',
   'POST /api/auth/reset-password',
   // The second step of a sign-in (the two_factor cookie, no session yet).
   'POST /api/auth/two-factor/verify-totp',
   'POST /api/auth/two-factor/verify-backup-code',
-  // Outside production, the local mailbox (issue 13): it never holds real mail.
+  // Outside production, the local mailbox (decision 028): it never holds real mail.
   'GET /api/dev/mailbox',
   // Better Auth's own answers for anyone: the mailed verification link, who is signed in, signing out.
   'GET /api/auth/verify-email',
   'GET /api/auth/get-session',
   'POST /api/auth/sign-out',
-  // The API's published contract and its reference page (issue 27).
+  // The API's published contract and its reference page (decision 037).
   'GET /api/docs',
   'GET /api/docs/openapi.json',
   'GET /api/docs/events',

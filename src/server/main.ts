@@ -20,7 +20,7 @@ function buildWebIfStale() {
 }
 
 /**
- * The configuration is checked before anything else is loaded or built (issue 42): an operator's
+ * The configuration is checked before anything else is loaded or built (decision 054): an operator's
  * mistake is told within a second or two, not after the web build and the whole server (Better
  * Auth, Drizzle, Socket.IO, the media forwarder), which took 10-30 s on a busy machine.
  */

@@ -20,7 +20,7 @@ import { runPushWork } from './features/notifications/push-worker';
 import { offerFreeReaders } from './features/queue/offer-queue';
 import { Outbox } from './realtime/outbox';
 
-// Issue 32: each push the issue names, from the place in the app where what it tells happens
+// Decision 049: each push it lists, from the place in the app where what it tells happens
 // (the rules of the queue, devices and preferences: notifications/push.integration.test.ts).
 const clock = fakeClock(Date.parse('2026-11-21T12:00:00Z'));
 const app = await testApp({ clock, runScheduler: false, runMailWorker: false, runPushWorker: false });

@@ -35,7 +35,7 @@ function isCount(value: unknown): value is [number, number] {
 }
 
 /**
- * @fastify/rate-limit's store for several processes (issue 42): counts in Redis while it is
+ * @fastify/rate-limit's store for several processes (decision 054): counts in Redis while it is
  * connected, and in memory while it is not, so a Redis outage costs the shared counts, never a
  * request. The switch is told once each way (`events`), and the store goes back to Redis as soon
  * as its client is ready again; while the client is not ready no request waits on it. In memory

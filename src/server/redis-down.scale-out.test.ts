@@ -8,7 +8,7 @@ import { http } from '../../tests/integration/http';
 import { testApp } from '../../tests/integration/test-app';
 
 /**
- * Redis stopped under a running node (issue 42): readiness says so (503 naming Redis), sign-in
+ * Redis stopped under a running node (decision 054): readiness says so (503 naming Redis), sign-in
  * still answers 200 or 401, never 500 (the limits count in the process meanwhile), and once Redis
  * is back the limits count there again. A Redis server of the test's own, on a free port, so
  * stopping it touches nothing else.

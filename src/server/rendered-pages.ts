@@ -20,7 +20,7 @@ import { acceptedEncoding, type ContentEncoding, matchesEtag } from './http-cach
 import { jsonInScript } from './json-in-html';
 
 /**
- * The public pages rendered on the server for visitors and crawlers (issue 46, docs/decisions/063),
+ * The public pages rendered on the server for visitors and crawlers (docs/decisions/063),
  * by the web app's own components (src/web/entry-server.tsx, built into dist/ssr).
  */
 

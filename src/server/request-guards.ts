@@ -9,7 +9,7 @@ import { isTrustedOrigin } from './trusted-origin';
 
 /**
  * The checks every request passes, whatever its route. They take Fastify's callback form: an async
- * hook costs each request a promise and a turn of the microtask queue, for checks that never wait (issue 47).
+ * hook costs each request a promise and a turn of the microtask queue, for checks that never wait (decision 064).
  */
 export function registerRequestGuards(app: FastifyInstance, trustedOrigins: Config['trustedOrigins']) {
   // First of all hooks, so every guard after it reads the path the router matched (canonical-path.ts).
@@ -22,7 +22,7 @@ export function registerRequestGuards(app: FastifyInstance, trustedOrigins: Conf
   });
   // Before any route's own hooks: a foreign page must not act with the user's cookie (CSRF). Every
   // state-changing request, whatever its path: a check that depends on the path's spelling can be
-  // walked around (/%61pi/…, issue 26).
+  // walked around (/%61pi/…, decision 033).
   app.addHook('onRequest', (request, _reply, done) => {
     const isForeignWrite = !isReadMethod(request.method) && !isTrustedOrigin(request.headers, trustedOrigins);
     done(isForeignWrite ? forbidden('This request did not come from this site') : undefined);

@@ -3,7 +3,7 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 /**
  * One log line a request, when it is answered, with what Fastify wrote in two (one on arrival, one
  * on the answer): the two lines, each serialised and redacted, were a quarter of the CPU of the
- * cheapest request (issue 47). Health probes go at debug: a load balancer asks every second of
+ * cheapest request (decision 064). Health probes go at debug: a load balancer asks every second of
  * every day. Fastify's other lines (errors, unknown routes) stay as they are.
  */
 export class OneLineRequestLog extends LogController {

@@ -15,7 +15,7 @@ import { appNodes, readingSessions } from './db/schema';
 import { checkLedger } from './features/wallet/check-ledger';
 
 /**
- * A node stopped by SIGTERM during a reading and started again (issue 42), as an orchestrator
+ * A node stopped by SIGTERM during a reading and started again (decision 055), as an orchestrator
  * rolls a deploy: it exits within DRAIN_TIMEOUT_MS, both sides' sockets reconnect by themselves
  * (as the browser's Socket.IO does after a lost connection) and join the room again, the reading
  * goes on, and the time the sides were between processes is not billed (the pause-while-away

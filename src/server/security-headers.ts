@@ -6,7 +6,7 @@ import helmet from 'helmet';
  * Helmet's security headers on every answer, worked out once at start. (@fastify/helmet built
  * Helmet again for every request, parsing the CSP each time: 3% of a directory request's CPU; then
  * Helmet's middleware, run for every request, wrote the same twelve values one by one: 5% of the
- * cheapest request's, issue 47.) The dev server (Vite's modules and its client) gets no CSP.
+ * cheapest request's, decision 064.) The dev server (Vite's modules and its client) gets no CSP.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { isDevServer: boolean; hsts: boolean }) {
   const setHeaders = helmet({

@@ -30,7 +30,7 @@ export async function serve(config: Config, options: { web: 'built' | 'vite' | '
     logger.info('demo reader Sage added to the demo data');
   if (config.admin) await ensureAdmin(database.db, config.admin, new Date(systemClock.now()), createWallet);
 
-  // Sage, the demo reader the server answers itself, exists only with demo data (issue 30).
+  // Sage, the demo reader the server answers itself, exists only with demo data (decision 041).
   const { app, drain } = await buildApp({ config, database, logger, web: options.web, runDemoReader: config.seedDemo });
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Soul Tribe is running at ${config.publicUrl} (database: ${database.kind})`);

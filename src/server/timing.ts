@@ -14,7 +14,7 @@ export function sessionTiming(billingMinuteMs: number) {
     /** An accepted session that nobody joins is given up after two minutes. */
     joinTimeoutMs: 2 * billingMinuteMs,
     disconnectGraceMs: billingMinuteMs,
-    /** A client who cannot pay the next minute has two minutes to add funds (issue 10, as Keen holds a call). */
+    /** A client who cannot pay the next minute has two minutes to add funds (decision 020, as Keen holds a call). */
     topUpWindowMs: 2 * billingMinuteMs,
     refundWindowMs: REFUND_WINDOW_MINUTES * billingMinuteMs,
     heartbeatMs,

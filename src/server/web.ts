@@ -27,6 +27,42 @@ const TEST_MODE_BANNER =
   '<p role="status" class="bg-gold px-4 py-1 text-center text-xs font-semibold text-background">Test mode: no real money moves</p>';
 export const withTestModeBanner = (html: string) => html.replace(/<body([^>]*)>/, `<body$1>${TEST_MODE_BANNER}`);
 
+/**
+ * The label a file of the build gets in the request metric: its folder's (`/assets/*` for every
+ * hashed script, style and font, `/icons/*`), or for a file at the top (sw.js, the manifest) its
+ * path. A fixed few, however many files a build has.
+ */
+export const webFileMetricsRoute = (url: string) => {
+  const folder = /^\/[^/]+\//.exec(url)?.[0];
+  return folder ? `${folder}*` : url;
+};
+
+/**
+ * The built web app's files under `root`, each a route of its own (@fastify/static lists them at
+ * start, `wildcard: false`), which the request metric counts by webFileMetricsRoute. A plugin of
+ * its own, so its onRoute hook sees the files' routes only.
+ */
+export async function webFiles(app: FastifyInstance, options: { root: string }) {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, metricsRoute: webFileMetricsRoute(route.url) };
+  });
+  await app.register(fastifyStatic, {
+    root: options.root,
+    wildcard: false,
+    // The app's pages (index.html with each page's tags) are app-shell.ts's.
+    index: false,
+    // The build wrote each text file also as .br and .gz (vite.config.ts): the one the browser
+    // accepts is sent as it is, never compressed again per request. They are not routes of their own.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
+    // Hashed assets never change under their name; index.html, the service worker (sw.js) and the
+    // web app manifest must always be revalidated, or a deploy would not reach installed apps.
+    setHeaders: (res, path) => {
+      res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}
+
 export async function registerWeb(
   app: FastifyInstance,
   mode: 'built' | 'vite' | 'none',
@@ -47,21 +83,7 @@ export async function registerWeb(
   await app.register(crawlerFiles, pages);
   if (mode === 'built') {
     if (!existsSync(webRoot)) throw new Error(`The web app is not built (${webRoot} missing): run \`npm run build\``);
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      wildcard: false,
-      // The app's pages (index.html with each page's tags) are app-shell.ts's.
-      index: false,
-      // The build wrote each text file also as .br and .gz (vite.config.ts): the one the browser
-      // accepts is sent as it is, never compressed again per request. They are not routes of their own.
-      preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz'],
-      // Hashed assets never change under their name; index.html, the service worker (sw.js) and the
-      // web app manifest must always be revalidated, or a deploy would not reach installed apps.
-      setHeaders: (res, path) => {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+    await app.register(webFiles, { root: webRoot });
     // Read once: every profile page is this template with its own tags.
     let indexHtml: Promise<string> | undefined;
     const readIndexHtml = async () => {

@@ -126,7 +126,7 @@ export const accountExportSchema = z.object({
       decidedAt: z.string().nullable(),
     }),
   ),
-  /** Written readings (issue 31) on either side: the question, the answer, the price and how it ended. */
+  /** Written readings (decision 047) on either side: the question, the answer, the price and how it ended. */
   writtenReadings: z.array(
     z.object({
       id: z.string(),
@@ -142,7 +142,7 @@ export const accountExportSchema = z.object({
       review: z.string().nullable(),
     }),
   ),
-  /** Booked readings (issue 31), as client and as reader. */
+  /** Booked readings (decision 048), as client and as reader. */
   appointments: z.array(
     z.object({
       id: z.string(),
@@ -157,11 +157,11 @@ export const accountExportSchema = z.object({
       settledAt: z.string().nullable(),
     }),
   ),
-  /** A reader's private notes on clients (issue 49): only their writer's export holds them. */
+  /** A reader's private notes on clients (decision 068): only their writer's export holds them. */
   clientNotes: z.array(
     z.object({ id: z.string(), clientId: z.string(), text: z.string(), createdAt: z.string(), updatedAt: z.string() }),
   ),
-  /** What they wrote before contact details in it were masked (issue 49): the original words are theirs. */
+  /** What they wrote before contact details in it were masked (decision 068): the original words are theirs. */
   maskedOriginals: z.array(
     z.object({ context: z.string(), subjectId: z.string(), original: z.string(), at: z.string() }),
   ),

@@ -17,7 +17,7 @@ export const adminStatsSchema = z.object({
   totalRevenueCents: z.number().int(),
   todayRevenueCents: z.number().int(),
   /**
-   * Promotional credit clients have spent to date, net of refunds given back as credit (issue 48):
+   * Promotional credit clients have spent to date, net of refunds given back as credit (decision 066):
    * the platform's marketing cost. Readers were paid their share of it from the platform's funds,
    * so revenue less this is what cash brought in.
    */
@@ -55,7 +55,7 @@ export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
 export const adminUserIdParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
 
-/** Booked readings (appointments, issue 31) or walk-in ones. */
+/** Booked readings (appointments, decision 048) or walk-in ones. */
 export const SESSION_BOOKINGS = ['booked', 'walk-in'] as const;
 export type SessionBooking = (typeof SESSION_BOOKINGS)[number];
 

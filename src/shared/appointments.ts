@@ -2,7 +2,7 @@ import { SESSION_TYPES } from './constants';
 import { clientAndReaderFields } from './readers';
 import { z } from './zod-config';
 
-/** The lengths a reading can be booked for (issue 31, like Keen's 'Arrange'). */
+/** The lengths a reading can be booked for (decision 048, like Keen's 'Arrange'). */
 export const APPOINTMENT_MINUTES = [15, 30, 45, 60] as const;
 export type AppointmentMinutes = (typeof APPOINTMENT_MINUTES)[number];
 /** Booked slots start on this grid (every UTC offset in use is a multiple of 15 minutes, so it is the local grid too). */
@@ -95,7 +95,7 @@ export type Appointment = z.infer<typeof appointmentSchema>;
 /** GET /api/appointments: the signed-in user's appointments as client and as reader, soonest first. */
 export const appointmentListSchema = z.object({
   appointments: z.array(appointmentSchema),
-  /** As a reader: how many appointments they missed (issue 31: the reader's dashboard counts them). */
+  /** As a reader: how many appointments they missed (decision 048: the reader's dashboard counts them). */
   missedByReaderCount: z.number().int().min(0),
 });
 export type AppointmentList = z.infer<typeof appointmentListSchema>;

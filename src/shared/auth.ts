@@ -13,7 +13,7 @@ export const passwordSchema = z
 
 /**
  * POST /api/auth/sign-out: this browser's push endpoint when it has one, so the device takes no more
- * pushes once signed out of (issue 43); the session's end forgets the devices subscribed under it.
+ * pushes once signed out of (decision 059); the session's end forgets the devices subscribed under it.
  */
 export const signOutSchema = pushSubscriptionDeleteSchema.partial();
 export type SignOutInput = z.infer<typeof signOutSchema>;
@@ -111,7 +111,7 @@ export const profileSchema = z.object({
   // role' and a way to sign in again (SPEC section 2), rather than failing to read the profile.
   role: z.string(),
   walletBalanceCents: z.number().int(),
-  /** Promotional credit a charge may spend now, apart from the cash (issue 48): what a client can spend is both. */
+  /** Promotional credit a charge may spend now, apart from the cash (decision 066): what a client can spend is both. */
   creditCents: z.number().int(),
   createdAt: z.string(),
 });

@@ -3,7 +3,7 @@ import { z } from './zod-config';
 /** The blocker's private reason, never shown to the person blocked. */
 export const BLOCK_REASON_MAX_CHARS = 500;
 
-/** POST /api/blocks (issue 49): block a person; the reason is optional and private. */
+/** POST /api/blocks (decision 068): block a person; the reason is optional and private. */
 export const createBlockSchema = z.object({
   userId: z.string({ error: 'Say whom to block' }).trim().min(1, 'Say whom to block').max(100),
   reason: z

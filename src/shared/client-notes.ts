@@ -1,6 +1,6 @@
 import { z } from './zod-config';
 
-/** A reader's private note on a client (issue 49) holds at most this many characters. */
+/** A reader's private note on a client (decision 068) holds at most this many characters. */
 export const NOTE_MAX_CHARS = 2000;
 
 const noteText = z

@@ -1,6 +1,6 @@
 /**
  * The community's categories, limits and paths, apart from its schemas (community.ts re-exports
- * them), so the community's list does not bring zod along (issue 29).
+ * them), so the community's list does not bring zod along (decision 007).
  */
 import { mapNonEmpty } from './records';
 

@@ -9,7 +9,9 @@ export const DEPOSIT_MIN_CENTS = 100;
 export const DEPOSIT_MAX_CENTS = 100_000;
 export const QUICK_ADD_CENTS = [2500, 5000, 10000] as const;
 
-/** The least a payout may be, unless PAYOUT_MINIMUM_CENTS says otherwise (issue 28: PsychicCenter pays from $15). */
+/**
+ * The least a payout may be, unless PAYOUT_MINIMUM_CENTS says otherwise (decision 039: PsychicCenter pays from $15).
+ */
 export const PAYOUT_MIN_CENTS = 1500;
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,5 +1,5 @@
 /**
- * Contact details kept in the platform (issue 49): a client and a reader who swap an e-mail
+ * Contact details kept in the platform (decision 068): a client and a reader who swap an e-mail
  * address, a number, a link or a handle can carry on where neither the refund rules nor the
  * reader's share hold. Chat and live-chat messages, written questions and answers, bios and reviews
  * pass through `maskContactDetails` before the other side sees them.

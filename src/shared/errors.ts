@@ -32,11 +32,14 @@ export const ERROR_CODES = {
   insufficientFunds: 'INSUFFICIENT_FUNDS',
   /** A priced live stream the user has not joined (paid for) yet. */
   paymentRequired: 'PAYMENT_REQUIRED',
-  /** A promotion code used up, over budget, outside its window, already used by this person, or not for them (issue 48). */
+  /**
+   * A promotion code used up, over budget, outside its window, already used by this person, or not for them (decision
+   * 066).
+   */
   promotionUnavailable: 'PROMOTION_UNAVAILABLE',
-  /** The client paused their own account ('Take a break', issue 48): no funds in, nothing paid, until its end. */
+  /** The client paused their own account ('Take a break', decision 066): no funds in, nothing paid, until its end. */
   onABreak: 'ON_A_BREAK',
-  /** One of two people has blocked the other (issue 49): nothing between them, whoever blocked whom. */
+  /** One of two people has blocked the other (decision 068): nothing between them, whoever blocked whom. */
   blocked: 'BLOCKED',
   accountSuspended: 'ACCOUNT_SUSPENDED',
   /** A deposit over one of the client's own spending limits (403: allowed to ask, not to do). */
@@ -45,9 +48,9 @@ export const ERROR_CODES = {
   twoFactorRequired: 'TWO_FACTOR_REQUIRED',
   /** A reader's first payout waits for a verified email. */
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
-  /** A wallet on hold while a chargeback on one of its deposits is open (issue 28). */
+  /** A wallet on hold while a chargeback on one of its deposits is open (decision 039). */
   walletFrozen: 'WALLET_FROZEN',
-  /** A payout asked for before the reader's payout account (Stripe Connect) is enabled (issue 28). */
+  /** A payout asked for before the reader's payout account (Stripe Connect) is enabled (decision 039). */
   payoutAccountRequired: 'PAYOUT_ACCOUNT_REQUIRED',
   /** A node stopping (SIGTERM) takes no new reading, queue place or stream; another node, or this one restarted, will (503). */
   serverDraining: 'SERVER_DRAINING',

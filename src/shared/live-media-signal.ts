@@ -39,7 +39,7 @@ export function readEnvelope(data: unknown): Envelope | null {
 export const FORWARDER_PEER_ID = 'forwarder';
 
 /**
- * The `from` (and `to`) of Janus when it serves a stream (issue 45). To the reader's page it is one
+ * The `from` (and `to`) of Janus when it serves a stream (decision 061). To the reader's page it is one
  * more viewer (its `watch` makes the page offer the camera once, which the server publishes to the
  * stream's room); to a viewer it is the broadcaster (its offer is Janus's subscription), so neither
  * page knows which path serves it. No socket id has this form.

@@ -3,7 +3,7 @@ import { GIFTS } from './constants';
 
 /**
  * Live streams' categories, limits and words, apart from their schemas (live.ts re-exports them),
- * so the live list does not bring zod along (issue 29).
+ * so the live list does not bring zod along (decision 007).
  */
 
 /** The live page's category chips (SPEC.md 'Live list'), also the categories a reader picks from. */

@@ -9,15 +9,16 @@ export const MAIL_KINDS = [
   'payout_decided',
   'new_review',
   'order_shipped',
-  // Readers who apply (issue 31): received (with the status link), approved (a link to set a password), rejected (the reason).
+  // Readers who apply (decision 045): received (with the status link), approved (a link to set a password), rejected
+  // (the reason).
   'reader_application_received',
   'reader_application_approved',
   'reader_application_rejected',
-  // A written reading's answer (issue 31), to the client who asked.
+  // A written reading's answer (decision 047), to the client who asked.
   'written_reading_answered',
-  // An appointment's reminders (issue 31), to both sides, a day and 15 minutes before.
+  // An appointment's reminders (decision 048), to both sides, a day and 15 minutes before.
   'appointment_reminder',
-  // A promotion sent to the clients who opted into offers by mail (issue 48), never in their quiet hours.
+  // A promotion sent to the clients who opted into offers by mail (decision 066), never in their quiet hours.
   'promotion',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];

@@ -5,7 +5,7 @@ import { z } from './zod-config';
 export const NOTIFICATION_CHANNELS = ['inApp', 'email', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-/** Every kind of notice a person can choose about (issue 32), in the order the settings page lists them. */
+/** Every kind of notice a person can choose about (decision 049), in the order the settings page lists them. */
 export const PREFERENCE_KINDS = [
   'reading_request',
   'queue_offer',
@@ -104,7 +104,7 @@ export const PREFERENCE_CATALOG: Record<PreferenceKind, PreferenceKindInfo> = {
     defaults: { inApp: true, push: false },
     whenQuiet: 'drop',
   },
-  // Offers are opt-in on every channel (issue 48): nothing reaches a person who has not asked for it,
+  // Offers are opt-in on every channel (decision 066): nothing reaches a person who has not asked for it,
   // and one due in quiet hours waits until they end (the offer outlasts the night).
   promotion: {
     label: 'Offers and promotion codes',

@@ -4,18 +4,20 @@ import { z } from './zod-config';
 export const NOTIFICATION_KINDS = [
   'stream_live',
   'reader_online',
-  // Written readings (issue 31): a new question to the reader; the answer, or the refund of an unanswered one, to the client.
+  // Written readings (decision 047): a new question to the reader; the answer, or the refund of an unanswered one, to
+  // the client.
   'written_reading_asked',
   'written_reading_answered',
   'written_reading_refunded',
-  // Appointments (issue 31): a booking to the reader; the answer, a cancellation, a reminder or a miss to either side.
+  // Appointments (decision 048): a booking to the reader; the answer, a cancellation, a reminder or a miss to either
+  // side.
   'appointment_booked',
   'appointment_accepted',
   'appointment_declined',
   'appointment_cancelled',
   'appointment_reminder',
   'appointment_missed',
-  // A promotion an admin sent to the clients who opted into offers (issue 48).
+  // A promotion an admin sent to the clients who opted into offers (decision 066).
   'promotion',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

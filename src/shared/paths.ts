@@ -22,11 +22,11 @@ export const paths = {
   dashboardProducts: '/dashboard/products',
   dashboardReports: '/dashboard/reports',
   dashboardApplications: '/dashboard/applications',
-  /** Written readings (issue 31): the client's and the reader's threads. */
+  /** Written readings (decision 047): the client's and the reader's threads. */
   dashboardMessages: '/dashboard/messages',
-  /** Appointments (issue 31): the client's and the reader's booked readings. */
+  /** Appointments (decision 048): the client's and the reader's booked readings. */
   dashboardAppointments: '/dashboard/appointments',
-  /** Notification preferences, push on this device and installing the app (issue 32), for every role. */
+  /** Notification preferences, push on this device and installing the app (decision 049), for every role. */
   notificationSettings: '/dashboard/notifications',
   reading: '/reading/:id',
   sessionRequest: '/session/:readerId',
@@ -43,13 +43,13 @@ export const paths = {
   terms: '/terms',
   privacy: '/privacy',
   help: '/help',
-  /** Readers who apply to join (issue 31), and the status page the confirmation mail links to. */
+  /** Readers who apply to join (decision 045), and the status page the confirmation mail links to. */
   apply: '/apply',
   applyStatus: '/apply/status',
   resetPassword: '/reset-password',
   devMailbox: '/dev/mailbox',
   account: '/account',
-  /** The sandbox's local stand-in for Stripe Checkout (issue 28). */
+  /** The sandbox's local stand-in for Stripe Checkout (decision 039). */
   sandboxCheckout: '/sandbox/checkout/:id',
 } as const;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PAYOUT_MIN_CENTS } from './constants';
 import { formatCents } from './money';
 
-// Issue 43: the dashboards said 'Payouts start at $15.00' while the README said $20 in one place.
+// The dashboards said 'Payouts start at $15.00' while the README said $20 in one place.
 describe("the README's payout minimum", () => {
   it("is the dashboards' 'Payouts start at', wherever it is written", () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');

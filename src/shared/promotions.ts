@@ -4,7 +4,7 @@ import { paths } from './paths';
 import { z } from './zod-config';
 
 /**
- * Promotional credit (issue 48, docs/decisions/066): money the platform gives, kept apart from the
+ * Promotional credit (docs/decisions/066): money the platform gives, kept apart from the
  * client's cash, spent first, never refunded to a card, withdrawn or paid out, and taken back when
  * it expires. Where a grant came from:
  * - code: a promotion code redeemed on its own (a fixed credit) or at checkout (a bonus);
@@ -193,7 +193,7 @@ export const creditExpirySchema = z.object({ amountCents: z.number().int(), expi
 export const REFERRAL_VOID_REASONS = ['refunded', 'disputed', 'same_card'] as const;
 
 /**
- * Referrals (issue 48): a client's link brings a new client; once the new client's first card
+ * Referrals (decision 066): a client's link brings a new client; once the new client's first card
  * deposit has stood this many days, not refunded and not disputed, both get the referral credit.
  */
 export const REFERRAL_QUALIFY_DAYS = 14;

@@ -2,7 +2,7 @@ import { z } from './zod-config';
 
 /**
  * GET /api/public-figures: the counts the home and About pages show, read from the database
- * (issue 43: a public page claims no figure the data does not hold).
+ * (decision 060: a public page claims no figure the data does not hold).
  */
 export const publicFiguresSchema = z.object({
   /** Completed readings, all readers together: the sum of the 'sessions' every reader's card shows. */

@@ -2,7 +2,7 @@ import { z } from './zod-config';
 import { createReaderSchema } from './readers';
 
 /**
- * Readers who apply to join (issue 31): a public form, an admin's decision, a status page reached
+ * Readers who apply to join (decision 045): a public form, an admin's decision, a status page reached
  * by the link in the confirmation mail. The profile fields hold the same rules as an admin's
  * Create Reader, so an approved application always makes a valid reader.
  */

@@ -2,7 +2,7 @@ import { SESSION_TYPES } from './constants';
 import { z } from './zod-config';
 
 /**
- * The reader dashboard's figures (issue 8). Only completed readings count; a refunded reading has
+ * The reader dashboard's figures (decision 013). Only completed readings count; a refunded reading has
  * earned nothing (its share went back to the client) but was still a reading. Days are the reader's
  * own, in their schedule's time zone; a reading belongs to the day it ended, when its share became
  * earnings.
@@ -43,7 +43,7 @@ export const readerSessionRowSchema = z.object({
   id: z.string(),
   sessionType: z.enum(SESSION_TYPES),
   status: z.enum(['active', 'completed']),
-  /** Whom the reading was with: the reader's notes on them and a block are kept by this id (issue 49). */
+  /** Whom the reading was with: the reader's notes on them and a block are kept by this id (decision 068). */
   clientId: z.string(),
   /** Only the first name reaches the reader; null when the client gave none ('Anonymous'). */
   clientFirstName: z.string().nullable(),
@@ -70,10 +70,10 @@ export type ReaderSessionsPage = z.infer<typeof readerSessionsPageSchema>;
 export const EARNINGS_SERIES_DAYS = 30;
 
 /**
- * Earnings, defined once (issue 30): the reader's share of completed readings (net of refunds, on
+ * Earnings, defined once (decision 040): the reader's share of completed readings (net of refunds, on
  * the day each ended), of gifts and of paid stream admissions (net of admissions given back, on the
  * day paid), of shop sales (on the day ordered) and of answered written questions (on the day
- * answered, issue 31) and of appointment fees (a late cancellation or a client who did not come, on
+ * answered, decision 047) and of appointment fees (a late cancellation or a client who did not come, on
  * the day settled, docs/decisions/048). Every figure called earnings adds these lines.
  */
 export const EARNING_SOURCES = [

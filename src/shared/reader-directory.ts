@@ -2,7 +2,7 @@ import { SESSION_TYPES, type SessionType } from './constants';
 
 /**
  * The directory's words, orders and presence rule, apart from the readers' schemas (readers.ts
- * re-exports them), so the public pages that show readers do not bring zod along (issue 29).
+ * re-exports them), so the public pages that show readers do not bring zod along (decision 007).
  */
 
 /** Online and free, online but in an active reading, or not there. */
@@ -14,7 +14,7 @@ export function readerPresence(reader: { isOnline: boolean; isBusy: boolean }): 
   return reader.isBusy ? 'busy' : 'online';
 }
 
-/** What the demo reader's card, profile and reading page say (issue 30). */
+/** What the demo reader's card, profile and reading page say (decision 041). */
 export const DEMO_READER_NOTE = 'Demo reader: replies are automated';
 /** Why the demo reader's audio and video buttons are disabled, and the server's 409 for such a request. */
 export const AUTOMATED_CHAT_ONLY_REASON = 'Automated replies come by chat only: audio and video need a live reader.';

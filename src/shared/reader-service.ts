@@ -1,7 +1,7 @@
 import { REFUND_WINDOW_MINUTES, REQUEST_TIMEOUT_MS } from './constants';
 
 /**
- * How readers really serve (issue 49, docs/decisions/067): the counting rules of the service figures
+ * How readers really serve (docs/decisions/067): the counting rules of the service figures
  * every listed reader carries, and the weights of the Recommended score built from them. The server's
  * SQL reads these, the decision record explains them; no zod here, so public pages can import it.
  */

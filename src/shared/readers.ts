@@ -51,7 +51,7 @@ export type CreateReaderInput = z.infer<typeof createReaderSchema>;
 const rateSchema = z.number().min(0).max(1).nullable();
 
 /**
- * How the reader served in the last 90 days (issue 49, docs/decisions/067), counted by the database.
+ * How the reader served in the last 90 days (docs/decisions/067), counted by the database.
  * Each figure is null while it rests on fewer than SERVICE_MINIMUM_COUNT events.
  */
 export const readerServiceSchema = z.object({
@@ -100,7 +100,7 @@ export const readerDetailsSchema = z.object({
   repliesAutomated: z.boolean(),
   /** The kinds of reading this reader offers (`offeredSessionTypes`); Sage's is ['chat']. */
   sessionTypes: z.array(z.enum(SESSION_TYPES)),
-  /** The price of one written question (issue 31), or null when the reader does not take them. */
+  /** The price of one written question (decision 047), or null when the reader does not take them. */
   writtenReadingPriceCents: z.number().int().nullable(),
   /** The answer time the reader promises for a written question: 24 or 48 hours. */
   writtenReadingAnswerHours: z.number().int(),

@@ -1,6 +1,6 @@
 /**
  * The Socket.IO events' names, apart from their payloads' schemas (realtime.ts), so a page that
- * only listens by name does not bring zod along (issue 29).
+ * only listens by name does not bring zod along (decision 007).
  */
 export const CLIENT_EVENTS = {
   joinSessionRoom: 'join_session_room',

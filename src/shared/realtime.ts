@@ -52,7 +52,10 @@ export const sessionRequestEventSchema = z.object({
   sessionType: sessionTypeSchema,
   ratePerMinuteCents: z.number().int(),
   expiresAt: z.string(),
-  /** The start of the reader's next accepted appointment, when it is within the hour: a walk-in reading now would run into it (issue 31). */
+  /**
+   * The start of the reader's next accepted appointment, when it is within the hour: a walk-in reading now would run
+   * into it (decision 048).
+   */
   nextAppointmentAt: z.string().optional(),
 });
 export type SessionRequestEvent = z.infer<typeof sessionRequestEventSchema>;
@@ -134,7 +137,7 @@ export const newMessageEventSchema = chatMessageSchema;
 export const readerStatusEventSchema = z.object({ readerId: z.string(), isOnline: z.boolean() });
 /** To everyone when a reader's reading starts or ends: busy readers show as Busy, not Online. */
 export const readerBusyEventSchema = z.object({ readerId: z.string(), isBusy: z.boolean() });
-/** The wallet's cash; with the promotional credit left when a charge spent some (issue 48). */
+/** The wallet's cash; with the promotional credit left when a charge spent some (decision 066). */
 export const walletUpdatedEventSchema = z.object({
   balanceCents: z.number().int(),
   creditCents: z.number().int().optional(),
@@ -230,7 +233,7 @@ export const streamEndedEventSchema = z.object({
 });
 
 /**
- * The node this connection is on is stopping (SIGTERM, issue 42) and closes it right after: the
+ * The node this connection is on is stopping (SIGTERM, decision 055) and closes it right after: the
  * client reconnects by itself, to another node behind a load balancer or to this one restarted.
  */
 export const serverRestartingEventSchema = z.object({});
@@ -273,7 +276,7 @@ export const clientEventSchemas = {
   [CLIENT_EVENTS.joinSessionRoom]: { payload: joinSessionRoomSchema, ack: z.object({ session: sessionSchema }) },
   [CLIENT_EVENTS.leaveSessionRoom]: { payload: leaveSessionRoomSchema, ack: z.object({}) },
   [CLIENT_EVENTS.webrtcSignal]: { payload: webrtcSignalSchema, ack: z.object({}) },
-  // `masked`: contact details were taken out of the message (issue 49), so the sender is told why.
+  // `masked`: contact details were taken out of the message (decision 068), so the sender is told why.
   [CLIENT_EVENTS.sessionMessage]: {
     payload: sessionMessageEventSchema,
     ack: z.object({ message: chatMessageSchema }).extend(maskedFlagSchema.shape),
@@ -295,7 +298,7 @@ export const clientEventSchemas = {
   },
   [CLIENT_EVENTS.streamSignal]: { payload: streamSignalSchema, ack: z.object({}) },
   // A page that shows readers' presence asks for `reader_status` and `reader_busy`; no other
-  // socket hears them, so a reading's sockets are not told of every other reading (issue 14).
+  // socket hears them, so a reading's sockets are not told of every other reading (decision 029).
   [CLIENT_EVENTS.watchReaders]: { payload: z.object({}), ack: z.object({}) },
   [CLIENT_EVENTS.unwatchReaders]: { payload: z.object({}), ack: z.object({}) },
 } as const;

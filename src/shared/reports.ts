@@ -6,7 +6,7 @@ export const REPORTABLE_CONTENT_TYPES = ['post', 'reply', 'review', 'stream_mess
 export type ReportableContentType = (typeof REPORTABLE_CONTENT_TYPES)[number];
 /**
  * What a report can be about: the content users report, and a user, which only the product
- * reports, by itself (issue 49: a third masked contact detail in a day), with no reporter.
+ * reports, by itself (decision 068: a third masked contact detail in a day), with no reporter.
  */
 export const REPORT_TARGET_TYPES = [...REPORTABLE_CONTENT_TYPES, 'user'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
@@ -66,7 +66,10 @@ export const openReportSchema = z.object({
       maskedOriginals: z
         .array(z.object({ context: z.enum(CONTACT_MASK_CONTEXTS), original: z.string(), createdAt: z.string() }))
         .optional(),
-      /** A report about a user also shows readers' private notes written by them or about them (issue 49): the only place an admin reads notes. */
+      /**
+       * A report about a user also shows readers' private notes written by them or about them (decision 068): the only
+       * place an admin reads notes.
+       */
       clientNotes: z
         .array(z.object({ readerName: z.string(), clientName: z.string(), text: z.string(), createdAt: z.string() }))
         .optional(),

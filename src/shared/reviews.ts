@@ -17,7 +17,7 @@ export const readerReviewsQuerySchema = z.object({
   page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').max(10_000).default(1),
 });
 
-/** What a review is of: a live reading of a type, or a written reading (issue 31). */
+/** What a review is of: a live reading of a type, or a written reading (decision 047). */
 export const REVIEW_KINDS = [...SESSION_TYPES, 'written'] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 

@@ -20,7 +20,7 @@ export type PageRenderer = (url: string) => Promise<RenderedPage>;
 /**
  * Set on `<html>` once a page the server rendered has hydrated (web/lib/hydrating-context.tsx).
  * Until then it shows its controls, but a click on one is lost; the browser tests wait for it
- * after loading such a page (issue 51).
+ * after loading such a page (decision 063, 'Stop 44').
  */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 

@@ -228,7 +228,7 @@ interface RatableFacts {
 /**
  * Why a reading cannot be rated (ever, whatever the time), or null when it can until its deadline.
  * A rating needs a completed reading with at least one paid, unrefunded minute, once: a refund
- * reverses every charge, so a refunded reading has none (issue 7: refunded readings rated 1 star).
+ * reverses every charge, so a refunded reading has none (decision 009: refunded readings rated 1 star).
  */
 export function ratingRefusal(session: RatableFacts): keyof typeof RATING_REFUSALS | null {
   if (session.status !== 'completed' || session.endedAt === null) return 'notCompleted';
@@ -289,7 +289,7 @@ export const updateMyReaderSchema = z
     yearsExperience: createReaderSchema.shape.yearsExperience.optional(),
     profileImage: imageUrlSchema.nullable().optional(),
     freeMinutes: freeMinutesOfferSchema.optional(),
-    // Written questions (issue 31): a price opts in, null opts out; the promised answer time is kept either way.
+    // Written questions (decision 047): a price opts in, null opts out; the promised answer time is kept either way.
     writtenReadingPriceCents: writtenReadingPriceCentsSchema.nullable().optional(),
     writtenReadingAnswerHours: writtenReadingAnswerHoursSchema.optional(),
   })
@@ -371,7 +371,7 @@ export const receiptMinuteSchema = z.object({
   platformCents: z.number().int(),
   /** A free first minute (the reader's offer): amount 0, no ledger transfer. */
   free: z.boolean(),
-  /** What promotional credit paid of the minute; the rest was cash (issue 48). */
+  /** What promotional credit paid of the minute; the rest was cash (decision 066). */
   creditCents: z.number().int(),
 });
 export type ReceiptMinute = z.infer<typeof receiptMinuteSchema>;

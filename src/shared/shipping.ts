@@ -1,7 +1,7 @@
 import { z } from './zod-config';
 
 /**
- * Physical orders that ship (issue 30, docs/decisions/043): the address a physical item goes to,
+ * Physical orders that ship (docs/decisions/043): the address a physical item goes to,
  * and each seller's part of an order moving paid → shipped → delivered, or cancelled and refunded.
  */
 

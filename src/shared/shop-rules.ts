@@ -1,6 +1,6 @@
 /**
  * The shop's categories, sorts and limits, apart from its schemas (shop.ts re-exports them), so the
- * shop's page does not bring zod along (issue 29).
+ * shop's page does not bring zod along (decision 007).
  */
 
 /** SPEC.md 'Shop': the category filter's options. */

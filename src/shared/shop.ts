@@ -143,7 +143,7 @@ const orderLinesSchema = z
 /** POST /api/shop/orders with an Idempotency-Key header → 201. */
 export const createOrderSchema = z.object({
   items: orderLinesSchema.min(1, 'Your cart is empty'),
-  /** Needed when any item is physical (issue 30); saved to the account for the next order. */
+  /** Needed when any item is physical (decision 043); saved to the account for the next order. */
   shippingAddress: shippingAddressSchema.optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;

@@ -2,7 +2,7 @@ import { z } from './zod-config';
 
 /**
  * What a client spent: every debit of their wallet (or of their hold) that bought something, less
- * what came back as a refund (issue 43, docs/decisions/057). One definition for every screen that
+ * what came back as a refund (docs/decisions/057). One definition for every screen that
  * shows it; the server sums one row per purchase of these sources (sessions/client-spending.ts):
  * - `readings`: a completed reading's charges less its refund (booked readings and their extended
  *   minutes included: they are readings, charged by the same meter);

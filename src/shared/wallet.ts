@@ -29,19 +29,19 @@ export const depositAmountCentsSchema = z
   .min(DEPOSIT_MIN_CENTS, DEPOSIT_AMOUNT_MESSAGE)
   .max(DEPOSIT_MAX_CENTS, DEPOSIT_AMOUNT_MESSAGE);
 
-/** B naming A's saved card (issue 43): refused before the provider is asked, so nothing is charged. */
+/** B naming A's saved card (decision 059): refused before the provider is asked, so nothing is charged. */
 export const NOT_YOUR_CARD_MESSAGE = 'This card is not one of yours';
 
 export const walletDepositSchema = z.object({
   amountCents: depositAmountCentsSchema,
   paymentMethodId: z.string({ error: 'Choose a payment method' }).trim().min(1, 'Choose a payment method').max(255),
-  /** A promotion code whose bonus comes with this deposit (issue 48); refused (409) before the card is charged. */
+  /** A promotion code whose bonus comes with this deposit (decision 066); refused (409) before the card is charged. */
   promoCode: promotionCodeSchema.optional(),
 });
 export type WalletDepositInput = z.infer<typeof walletDepositSchema>;
 
 /**
- * 'Take a break' (issue 48): a client pauses their own account for one of these lengths. Until it
+ * 'Take a break' (decision 066): a client pauses their own account for one of these lengths. Until it
  * ends they cannot add funds or pay for anything, and get no offers; it cannot be ended early.
  */
 export const BREAK_LENGTHS = [
@@ -112,7 +112,7 @@ export const TRANSACTION_KINDS = [
   'written_reading',
   /** Half an appointment's price to the reader: a late cancellation or a client who did not come (docs/decisions/048). */
   'appointment_fee',
-  /** Promotional credit given: marketing:promotions to the client's credit: account (issue 48, docs/decisions/066). */
+  /** Promotional credit given: marketing:promotions to the client's credit: account (docs/decisions/066). */
   'credit_grant',
   /** Credit paying for a charge: credit: to the wallet, in the charge's transaction, under its reference. */
   'credit_spend',
@@ -227,7 +227,7 @@ const holdFields = {
   readerName: z.string(),
 };
 
-/** One thing money is held for, as GET /api/wallet lists it (issue 43). */
+/** One thing money is held for, as GET /api/wallet lists it (decision 057). */
 export const walletHoldSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('appointment'),
@@ -265,7 +265,7 @@ export function holdReleaseRule(hold: WalletHold): string {
 export const walletSchema = z.object({
   /** The wallet's cash: deposits less spending (never withdrawable). Promotional credit is apart. */
   balanceCents: z.number().int(),
-  /** Promotional credit not yet expired (issue 48): spent before the cash, never refunded to a card. */
+  /** Promotional credit not yet expired (decision 066): spent before the cash, never refunded to a card. */
   creditCents: z.number().int(),
   /** The credit that expires soonest, or null when there is none. */
   nextCreditExpiry: creditExpirySchema.nullable(),
@@ -339,7 +339,7 @@ export type PayoutDecisionInput = z.infer<typeof payoutDecisionSchema>;
 
 export const payoutIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
-// Spending limits (issue 10): a client's own caps on what they deposit per UTC calendar day, week
+// Spending limits (decision 018): a client's own caps on what they deposit per UTC calendar day, week
 // (from Monday) and month (docs/decisions/018). Lowering one takes effect at once; raising or
 // removing one only after DEPOSIT_LIMIT_DELAY_MS, as responsible-gambling rules ask of deposit limits.
 

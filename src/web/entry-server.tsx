@@ -13,7 +13,7 @@ import { renderingAt } from './lib/page-now';
 import { AppRoutes, preloadPage } from './routes';
 
 /**
- * The public pages rendered on the server for visitors (issue 46, docs/decisions/063): the same
+ * The public pages rendered on the server for visitors (docs/decisions/063): the same
  * components as in the browser, with the data they ask for fetched first, then handed to the
  * browser's query cache (main.tsx hydrates with it), so the page is not fetched twice.
  */

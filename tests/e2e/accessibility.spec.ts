@@ -7,7 +7,7 @@ import { DEMO, expect, test } from './fixtures';
 import { openInApp } from './in-app';
 
 /**
- * Issue 9's quality bar: axe finds no serious or critical violation on any public page or
+ * The quality bar: axe finds no serious or critical violation on any public page or
  * dashboard, in both themes, at desktop width and on a 375 px phone. One browser context per theme
  * and role (signed in once); each page is opened once and scanned at both widths.
  *
@@ -37,7 +37,7 @@ const publicPages = [
   '/policies?tab=privacy',
   '/policies?tab=guidelines',
   '/help',
-  // Readers who apply (issue 31).
+  // Readers who apply (decision 045).
   '/apply',
   '/login',
   '/signup',
@@ -170,7 +170,7 @@ test.describe('accessibility', () => {
         '/dashboard/profile',
         '/shop/orders',
       ],
-      /** The checkout page the sandbox plays Stripe Checkout on (issue 28), for a deposit opened now. */
+      /** The checkout page the sandbox plays Stripe Checkout on (decision 039), for a deposit opened now. */
       morePages: async (api: APIRequestContext) => {
         const { url } = await ok(
           api.post('/api/payments/checkout', {

@@ -20,7 +20,7 @@ interface EarningReader {
 
 /**
  * A new reader who has just earned $69.99 from one billed minute of a new client's chat reading.
- * A payout goes to a connected payout account (issue 28): connected here by the API unless
+ * A payout goes to a connected payout account (decision 039): connected here by the API unless
  * `connectOnPage` does it as the reader would, from the Earnings tab (the sandbox's onboarding
  * completes at once).
  */
@@ -87,7 +87,7 @@ test('a reader connects a payout account; an admin pays one payout as a transfer
   await expect(paid).toHaveCount(1);
   await expect(paid).toContainText('$25.00');
   await expect(paid).toContainText('Paid today');
-  // Sent as a transfer to the reader's connected account (the sandbox's, issue 28): its reference shows.
+  // Sent as a transfer to the reader's connected account (the sandbox's, decision 039): its reference shows.
   await expect(paid.getByTestId('payout-transfer')).toHaveText(/^Transfer tr_sandbox_[0-9a-f]{24}$/);
   await expect(paid.getByTestId('payout-account-status')).toHaveText('Payout account: enabled');
   await panel.getByRole('tab', { name: 'Rejected' }).click();

@@ -3,7 +3,7 @@ import { apiContext, ok } from './admin-api';
 import { DEMO, expect, signInByApi, signUpByApi, test } from './fixtures';
 
 /*
- * The moderation queue of issue 12: two new seekers, one posting and one reporting, over the API
+ * The moderation queue of decision 027: two new seekers, one posting and one reporting, over the API
  * (the community spec drives the forum's own pages); the admin decides in the dashboard. Other
  * specs may report content at the same time, so rows are picked by this test's own text.
  */

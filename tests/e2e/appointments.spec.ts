@@ -5,7 +5,7 @@ import { advanceReading } from './reading-clock';
 import { openInApp } from './in-app';
 
 /**
- * Issue 31: a client books a 15-minute chat appointment from Kai's profile, Kai accepts it, both
+ * Decision 048: a client books a 15-minute chat appointment from Kai's profile, Kai accepts it, both
  * join at the slot and talk, and the receipt shows the minutes. A slot is at least an hour ahead by
  * the rules, so after the booking the spec moves it to start a minute from now (the server's
  * DEV_APPOINTMENT_SHORTCUT, playwright.config.ts); its second billed minute is moved on by the test (reading-clock.ts). Kai's weekly

@@ -1,6 +1,6 @@
 import { expect, newUser, signUpOnPage, test } from './fixtures';
 
-// Issue 28: money in by a card on a checkout page, credited only when the provider's signed event
+// Decision 039: money in by a card on a checkout page, credited only when the provider's signed event
 // reaches the webhook. The server runs the sandbox, which plays Stripe Checkout on a local page.
 
 test('a new client adds $25 on the checkout page with 4242 4242 4242 4242 and sees $25.00 after the webhook', async ({
@@ -66,7 +66,7 @@ test('a declined test card on the checkout page says so and credits nothing', as
   await dialog.getByLabel('New card (secure checkout page)').check();
   await dialog.getByRole('button', { name: 'Add Funds' }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
-  // Issue 43: the field's own words, not the API's name for it ('cardNumber: Enter a card number').
+  // The field's own words, not the API's name for it ('cardNumber: Enter a card number').
   await page.getByRole('button', { name: 'Pay $10.00' }).click();
   await expect(page.locator('#checkout-card-number-error')).toHaveText('Enter a card number');
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');

@@ -15,7 +15,7 @@ import { advanceReading, waitForBilledMinutes } from './reading-clock';
 import { openInApp } from './in-app';
 
 /**
- * The client dashboard (issue 8) for a new client and a new reader made through the API, so no
+ * The client dashboard (decision 012) for a new client and a new reader made through the API, so no
  * other spec's demo readers or balances are touched: hearts in the directory, Favorite Readers with
  * a live badge, a chat reading started from there, its details page, each tab by URL, the profile.
  */

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { DEMO, expect, openCheckedContext, signInByApi, test } from './fixtures';
 
 /**
- * The forum in real browsers (issue 12): a client posts a discussion and replies to it, another
+ * The forum in real browsers (decision 027): a client posts a discussion and replies to it, another
  * client finds it by a tag within its category, likes it and reports it.
  */
 // Most tests use two or three browser contexts; on a busy two-core machine they need more than the default 30 s.

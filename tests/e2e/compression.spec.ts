@@ -1,6 +1,6 @@
 import { entryScriptPath, expect, test } from './fixtures';
 
-// Issue 29: the built app's files go compressed at build time, with caching that never serves a stale page.
+// The built app's files go compressed at build time, with caching that never serves a stale page.
 test('serves the built scripts pre-compressed, cached for good, and the page itself never stale', async ({
   request,
 }) => {

@@ -6,9 +6,9 @@ import { advanceReading, waitForBilledMinutes } from './reading-clock';
 import { openInApp } from './in-app';
 
 /**
- * Issue 8 end to end, each step through the screens a person uses: an admin creates a reader in
- * the dialog; the reader signs in, sets a schedule and goes online; a new client tops up, has a
- * chat reading and rates it later from the history; then the reader's, the client's and the
+ * The three dashboards (decisions 012–014) end to end, each step through the screens a person uses:
+ * an admin creates a reader in the dialog; the reader signs in, sets a schedule and goes online; a
+ * new client tops up, has a chat reading and rates it later from the history; then the reader's, the client's and the
  * admin's dashboards each show exactly that reading's amounts. New accounts throughout, so other
  * specs' balances and totals never enter the figures.
  */

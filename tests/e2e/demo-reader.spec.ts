@@ -5,7 +5,7 @@ const SAGE = 'Sage · demo reader';
 const FIRST_REPLY = 'Thank you for sharing that. What feels most important about it to you right now?';
 
 /**
- * Issue 30: a newcomer's first reading, alone. One browser, no reader signed in anywhere: Sage is
+ * Decision 041: a newcomer's first reading, alone. One browser, no reader signed in anywhere: Sage is
  * answered by the server itself (demo mode). A new seeker, not Luna, whom other specs keep clean.
  */
 test('a newcomer has a whole chat reading with Sage in one browser, billed like any reading', async ({
@@ -25,7 +25,7 @@ test('a newcomer has a whole chat reading with Sage in one browser, billed like 
   const card = page.getByTestId('reader-card').filter({ hasText: SAGE });
   await expect(card).toHaveAttribute('data-status', 'online', { timeout: 20_000 });
   await expect(card.getByTestId('automated-reader-note')).toContainText('Demo reader: replies are automated');
-  // Issue 43: chat only everywhere: no audio or video button or rate on the card, nor on an old audio link.
+  // Decision 060: chat only everywhere: no audio or video button or rate on the card, nor on an old audio link.
   for (const kind of ['Audio', 'Video']) await expect(card.getByRole('button', { name: kind })).toHaveCount(0);
   await expect(card.locator('dl[aria-label="Rates"] dt')).toHaveText(['Chat']);
   const sageId = (await card.getByRole('link', { name: `Start Chat Reading with ${SAGE}` }).getAttribute('href'))!

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 
 /**
- * A demo reader's profile tells no figure its reviews do not back (issue 9): the header's rating,
+ * A demo reader's profile tells no figure its reviews do not back (decision 015): the header's rating,
  * review and reading counts come from the readings the demo seed creates
  * (src/server/seed/demo-reviews.ts). Seraphina, because no other spec books or rates her.
  */

@@ -4,7 +4,7 @@ import { apiContext, ok } from './admin-api';
 import { DEMO, expect, newContext, test } from './fixtures';
 
 /*
- * Issue 9: a visitor filters the directory on the server, shares the URL, and the link shows the
+ * Decision 016: a visitor filters the directory on the server, shares the URL, and the link shows the
  * same readers in the same order. The readers are this spec's own, found by a word only they have.
  */
 const token = `zephyr${randomUUID().slice(0, 6)}`;

@@ -38,8 +38,8 @@ export function newUser(): NewUser {
 }
 
 /**
- * A page the server rendered (issue 46) shows its controls before React has hydrated it, and a click
- * in between is lost: under load a tab and an 'Add to Cart' did nothing (issue 51). So each load of
+ * A page the server rendered (decision 063) shows its controls before React has hydrated it, and a click
+ * in between is lost: under load a tab and an 'Add to Cart' did nothing (two flaky tests). So each load of
  * such a page (goto, reload, back, forward) returns once the app has marked it hydrated.
  */
 function awaitHydrationOnLoad(page: Page) {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-// Issue 29: the footer jumped down when a lazily loaded page arrived (CLS 0.35 on 13 of 14 runs).
+// The footer jumped down when a lazily loaded page arrived (CLS 0.35 on 13 of 14 runs).
 // The home page is in the entry now; another page's code is fetched before the first render
 // (decision 044), so while it is on its way nothing is shown that its arrival could push.
 test.use({ viewport: { width: 375, height: 812 } });

@@ -47,7 +47,10 @@ test('the home page offers the journey, readers and more about us', async ({ pag
   await expect(page.getByRole('img', { name: 'Rated 5 out of 5' })).toHaveCount(3);
 });
 
-/** Issue 43: the About page's counts are the database's, which the directory's cards add up to as well; the home page claims none. */
+/**
+ * Decision 060: the About page's counts are the database's, which the directory's cards add up to as well; the home
+ * page claims none.
+ */
 test('the About page shows the readings given and the readers from the database, and the home page no made-up figure', async ({
   page,
 }) => {

@@ -15,7 +15,7 @@ import { DEMO, expect, newContext } from './fixtures';
 
 /**
  * Live video through Janus in real browsers, as a site with two app nodes behind HAProxy runs it
- * (issue 45, docs/decisions/061): the reader's camera and one viewer on node a, the other viewer on
+ * (docs/decisions/061): the reader's camera and one viewer on node a, the other viewer on
  * node b, each browser pinned to its node by HAProxy's cookie. Both viewers play the picture; the
  * one on b leaves and Janus drops its subscription at once while a's keeps playing; it comes back;
  * the reader ends the stream and both pictures stop.
@@ -63,8 +63,8 @@ async function expectRedisAnswers(url: string) {
 
 base.beforeAll(async () => {
   // Janus, two nodes (the first migrating and seeding the demo accounts) and HAProxy's health checks.
-  // A bound on failure, not a wait: a fresh node's start took 88 s on a machine at load 14 (issue
-  // 47), and at 90 s this set-up ran out once beside the whole suite at load 13.8 (issue 51).
+  // A bound on failure, not a wait: a fresh node's start took 88 s on a machine at load 14, and at
+  // 90 s this set-up ran out once beside the whole suite at load 13.8.
   base.setTimeout(180_000);
   const serverUrl = required(
     process.env.E2E_POSTGRES_URL,

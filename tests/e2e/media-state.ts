@@ -1,7 +1,7 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 
 /*
- * Media tests wait for the media itself (issue 51): the page's RTCPeerConnection in its own
+ * Media tests wait for the media itself, not for a time: the page's RTCPeerConnection in its own
  * 'connected' state and frames (or audio samples) decoded from the other side, read from the
  * connection's statistics, before they act. The call's watchdog (decision 008) is the only retry.
  */

@@ -3,7 +3,7 @@ import { apiContext, createReaderByApi, ok } from './admin-api';
 import { addToFavorites, expect, newContext, newUser, signInByApi, signUpByApi, test } from './fixtures';
 
 /**
- * Follows and the header bell (issue 11), on a reader and a client of this spec's own: the client
+ * Follows and the header bell (decision 026), on a reader and a client of this spec's own: the client
  * follows and hearts the reader on the profile page, the reader switches Online on their
  * dashboard, and the client's bell shows 1 live and opens the reader's profile. The reader goes
  * offline again at the end, so the directory other specs read is unchanged.

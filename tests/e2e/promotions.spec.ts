@@ -4,7 +4,7 @@ import { DEMO, expect, signInByApi, signUpByApi, test } from './fixtures';
 import { advanceReading, waitForBilledMinutes } from './reading-clock';
 
 /*
- * Issue 48, promotional credit end to end (docs/decisions/066): the admin creates a bonus code in
+ * Promotional credit end to end (docs/decisions/066): the admin creates a bonus code in
  * Admin → Promotions, a new client adds $10 with it on the checkout page and gets $3.00 of credit
  * (50%, capped at $3.00) beside their $10.00, then spends it in a two-minute chat reading at
  * $2.00/min: credit first ($3.00), the rest ($1.00) from the balance, as the receipt and the wallet's

@@ -2,7 +2,7 @@ import { createReaderByApi } from './admin-api';
 import { DEMO, expect, signInByApi, test } from './fixtures';
 import { openInApp } from './in-app';
 
-/** Issue 9's quality bars that are not axe's: each page names itself, and a visitor's pages log no error. */
+/** The public pages' quality bars that are not axe's: each page names itself, and a visitor's pages log no error. */
 
 const titles: [path: string, title: string][] = [
   ['/', 'Psychic Readings by the Minute · Soul Tribe'],

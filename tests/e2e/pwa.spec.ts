@@ -1,10 +1,10 @@
 import { entryScriptPath, expect, openAccountMenu, signUpByApi, test } from './fixtures';
 
 /**
- * The installable app (issue 32): the manifest and the service worker register, and once the
+ * The installable app (decision 049): the manifest and the service worker register, and once the
  * worker is in place the app shell comes from its cache with the network down: a navigation gets
  * the offline page, the app's scripts still load. The worker precaches only the shell and the
- * entry (issue 46, decision 062); a page's lazy chunks are kept once used. The rules of push are
+ * entry (decision 062); a page's lazy chunks are kept once used. The rules of push are
  * the integration tests' (push.integration.test.ts).
  */
 // The suite blocks service workers (playwright.config.ts); this spec is about one.

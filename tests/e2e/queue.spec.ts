@@ -6,7 +6,7 @@ import { expect, signUpByApi, test } from './fixtures';
 import { ONE_MINUTE_COUNTDOWN } from './reading-clock';
 
 /**
- * The callback queue (issue 10): a client waits in a busy reader's line on the reader's profile,
+ * The callback queue (decision 021): a client waits in a busy reader's line on the reader's profile,
  * watches their place move up, and when the reading ends takes the offer from the dialog.
  */
 test.setTimeout(120_000);

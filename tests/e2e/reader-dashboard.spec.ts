@@ -3,7 +3,7 @@ import { DEMO, expect, newContext, signInByApi, test } from './fixtures';
 import { openInApp } from './in-app';
 
 /**
- * The reader dashboard (issue 8) as Rowan, a demo reader no other spec uses: every tab opens by
+ * The reader dashboard (decision 013) as Rowan, a demo reader no other spec uses: every tab opens by
  * its URL and after a reload, a weekly schedule shows on the directory card in a client's own time
  * zone, and the profile settings save (or name the field to fix). The tests change Rowan, so they
  * run in order.
@@ -57,9 +57,9 @@ test('each tab opens from its own URL, after a reload too, with the stat cards a
   await expect(page.getByTestId('earnings-chart')).toBeVisible();
   // Rowan's demo history (src/server/seed/demo-reviews.ts): six paid readings over the last ninety
   // days, five of them rated (4.2 on average), none today, every share earned and final, each
-  // reading's share floor(70%) of its total (fair rounding, issue 10).
+  // reading's share floor(70%) of its total (fair rounding, decision 022).
   await expect(page.getByTestId('earnings-30-days')).toHaveText('$65.63');
-  // One breakdown (issue 30): readings only for Rowan, and the payout card's figure is the same total.
+  // One breakdown (decision 040): readings only for Rowan, and the payout card's figure is the same total.
   await expect(page.getByTestId('earnings-source-readingsCents')).toHaveText('$119.75');
   await expect(page.getByTestId('earnings-source-total')).toHaveText('$119.75');
   await expect(page.getByTestId('earnings-earned')).toHaveText('$119.75');

@@ -4,7 +4,7 @@ import { apiContext, completeReadingByApi, ok } from './admin-api';
 import { addToFavorites, DEMO, expect, newUser, signUpByApi, test } from './fixtures';
 
 /**
- * A reader's public profile (issue 9) for a reader made through the admin API, with reviews left by
+ * A reader's public profile (decision 015) for a reader made through the admin API, with reviews left by
  * real readings: what a visitor reads there, the live status a client sees, the heart that feeds
  * the dashboard, and a username that names nobody.
  */

@@ -1,7 +1,7 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 /*
- * Time that the tests drive (issue 51, docs/decisions/052). The server bills real 60-second minutes
+ * Time that the tests drive (docs/decisions/052). The server bills real 60-second minutes
  * here, as in production, so nothing a test waits on ends by itself while the test acts: a reading
  * stays inside its first three minutes (the refund window) for longer than any test may run, and a
  * side that steps out is back well within its minute of grace. A test that needs a later minute,

@@ -5,7 +5,7 @@ import { expect, signInByApi, signUpByApi, test, openCheckedContext } from './fi
 import { advanceReading } from './reading-clock';
 
 /**
- * Issue 10, 'A pause to top up, instead of a hang-up', in two browsers: a new client with money for
+ * Decision 020, 'A pause to top up, instead of a hang-up', in two browsers: a new client with money for
  * one minute runs out mid-reading; their page opens the Add Funds dialog with the countdown and
  * the reader's says it waits; the client adds funds and the reading goes on for both. Minutes are
  * real ones here, moved on by the test (reading-clock.ts): minute 2 falls due when the test says,

@@ -211,7 +211,7 @@ test('a video reading: both see each other, chat, pay per minute and end with ex
   const balanceAfter = dollars(clientBefore - figures.totalCostCents);
   await expect(client.getByTestId('wallet-chip')).toHaveText(balanceAfter);
 
-  // The reader's summary leaves after 3 s; the client's waits for a rating or Skip (issue 8: a
+  // The reader's summary leaves after 3 s; the client's waits for a rating or Skip (decision 008: a
   // rating is never lost), well past its own 2 s.
   await expect(reader.page).toHaveURL('/dashboard', { timeout: 6000 });
   await expect(client).toHaveURL(`/reading/${sessionId}`);
@@ -452,7 +452,7 @@ test('an audio reading survives a reload and a refund returns every charge', asy
   await expect(client.getByTestId('summary-refund')).toHaveText(dollars(figures.refundedCents));
   await expect(client.getByTestId('summary-cost')).toHaveText('$0.00');
   await expect(reader.page.getByTestId('summary-refund')).toBeVisible();
-  // The reader's header says what the ledger kept for them (issue 30).
+  // The reader's header says what the ledger kept for them (decision 040).
   await expect(reader.page.getByTestId('reading-earnings')).toHaveText('$0.00');
   await expect(reader.page.getByTestId('reading-earnings-note')).toHaveText('Refunded');
   expect(await walletCents(client)).toBe(clientBefore);

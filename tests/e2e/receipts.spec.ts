@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, signInByApi, test } from './fixtures';
 
 /**
- * Issue 10, receipts: a demo seeker with a past opens a reading from Session History, reads its
+ * Decision 019, receipts: a demo seeker with a past opens a reading from Session History, reads its
  * receipt minute by minute with the total, prints it without the site's navigation and downloads
  * its transcript; a demo reader sees the same minutes with what each earned them. Read-only, on
  * accounts no other spec uses.

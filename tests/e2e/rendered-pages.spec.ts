@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO, expect, newContext, signInByApi, test } from './fixtures';
 
 /**
- * Issue 46: the public pages come from the server with their content, for a phone that has not run
+ * Decision 063: the public pages come from the server with their content, for a phone that has not run
  * the scripts yet and a crawler that never does; the scripts then take the page over as it is.
  */
 

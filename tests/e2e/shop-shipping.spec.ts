@@ -2,7 +2,7 @@ import { test as base } from '@playwright/test';
 import { expect, openCheckedContext, signInByApi, signUpByApi, test } from './fixtures';
 
 /**
- * Physical products that ship (issue 30): the address at checkout, the seller's Mark shipped with
+ * Physical products that ship (decision 043): the address at checkout, the seller's Mark shipped with
  * tracking, the buyer's My Orders and mail. Isla (a demo reader) sells the crystal set; the buyer is
  * a new sign-up funded by the sandbox's test card, so no demo balance changes.
  */

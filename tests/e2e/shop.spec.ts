@@ -5,7 +5,7 @@ import { DEMO, expect, newUser, openCheckedContext, signInByApi, signUpOnPage, t
 import { openInApp } from './in-app';
 
 /**
- * The shop of issue 12. Buyers are new sign-ups (other specs assert the demo clients' balances);
+ * The shop of decision 027. Buyers are new sign-ups (other specs assert the demo clients' balances);
  * Isla, a demo reader no other spec signs in as, lists products.
  */
 const ISLA = { email: 'isla@soultribe.app', password: 'password123' };
@@ -208,7 +208,7 @@ test('on a phone a visitor filters, fills the cart from the header icon and is a
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 });
 
-// Issue 43: on a 375 px phone the toasts covered the bottom of the cart dialog, where Checkout is.
+// On a 375 px phone the toasts covered the bottom of the cart dialog, where Checkout is.
 test('on a 375 px phone a toast never covers the open cart', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 667 });
   await page.goto('/shop');

@@ -7,7 +7,7 @@ import { expectMediaFlowing, recordPeerConnections } from './media-state';
 import { E2E_TURN_SECRET, e2eTurnUrl } from './turn';
 
 /**
- * TURN (issue 44): readers and clients behind symmetric NATs reach each other only through a relay.
+ * TURN: readers and clients behind symmetric NATs reach each other only through a relay.
  * Here both browsers may use nothing else (`iceTransportPolicy: 'relay'`), so an audio reading
  * connects only if the app hands each of them a TURN credential that coturn accepts.
  */

@@ -144,7 +144,7 @@ export function readerInput(overrides: Partial<CreateReaderInput> = {}): CreateR
   };
 }
 
-/** What someone applying to read sends (issue 31), with a unique email; the consent is the caller's to add. */
+/** What someone applying to read sends (decision 045), with a unique email; the consent is the caller's to add. */
 export function applicationInput(
   overrides: Partial<ReaderApplicationInput> = {},
 ): Omit<ReaderApplicationInput, 'acceptsReaderTerms'> {
@@ -167,7 +167,7 @@ export function applicationInput(
 
 /**
  * A reader, signed in. Like a reader who has finished Stripe Connect onboarding, they have an
- * enabled payout account (issue 28) unless `payoutAccount: false`; its id is `acct_test_…`, which
+ * enabled payout account (decision 039) unless `payoutAccount: false`; its id is `acct_test_…`, which
  * only the sandbox pays (the Stripe stand-in knows only accounts it made).
  */
 export async function createReader(

@@ -1,6 +1,6 @@
 import type { ShippingAddress } from '../../src/shared/shipping';
 
-/** A valid address for orders with physical items (issue 30: they need one). */
+/** A valid address for orders with physical items (decision 043: they need one). */
 export const TEST_ADDRESS: ShippingAddress = {
   name: 'Luna Moon',
   street: '12 Star Lane',

@@ -10,7 +10,7 @@ export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
 
 /**
  * The app with PAYMENTS_PROVIDER=stripe against the local stand-in, listening, with the stand-in's
- * webhook pointed at it (issue 28). Close both: `await close()`.
+ * webhook pointed at it (decision 039). Close both: `await close()`.
  */
 export async function createStripeTestApp(options: { clock: FakeClock } & Omit<TestAppOptions, 'clock'>) {
   const standIn = await startStripeStandIn({ now: options.clock.now });

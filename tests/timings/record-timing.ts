@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * `npm test` (scripts/test.sh) prints the slowest tests of every stage at its end (issue 51): while
+ * `npm test` (scripts/test.sh) prints the slowest tests of every stage at its end (decision 038): while
  * TEST_TIMINGS_DIR is set, each runner's reporter appends one line a test to a file of its own
  * process there, as `milliseconds<TAB>project<TAB>test`, and the script sorts them all.
  */

@@ -38,7 +38,7 @@ function verifiedToken(value: string, secret: string): string | null {
  * Reads the session of a Cookie header in one prepared statement: the signature checked here, then
  * the session with its person by token, unexpired. Better Auth's getSession reads the same two rows
  * in 2–3 statements behind its endpoint machinery: 2.4–5.3 ms of CPU a Socket.IO handshake and the
- * most of a signed-in request's (issue 47). It renews nothing: renewal (`session.updateAge`) and an
+ * most of a signed-in request's (decision 065, 'Stop 46'). It renews nothing: renewal (`session.updateAge`) and an
  * expired cookie's clearing stay with Better Auth, on the page's profile request
  * (readSessionUserRenewing). Expiry is on the wall clock, as Better Auth sets and checks it.
  */

@@ -19,7 +19,7 @@ const dueMinutePlan = async () => {
   return (plan as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]).join('\n');
 };
 
-// Issue 14: PGlite has no autovacuum, so its planner never had statistics and read every running
+// Decision 029: PGlite has no autovacuum, so its planner never had statistics and read every running
 // reading to find the next due minute, twenty times a second.
 describe('the embedded database’s own maintenance', () => {
   it('gives the planner statistics, so the next due minute is one index entry, not every running reading', async () => {

@@ -6,7 +6,7 @@ import { dropScratchPostgres, onPostgresServer } from '../../../tests/integratio
 import { openDatabase } from './client';
 
 /**
- * Nodes started together on an empty PostgreSQL database (issue 42): each migrates at start, and the
+ * Nodes started together on an empty PostgreSQL database (decision 054): each migrates at start, and the
  * migrations must run once, under the advisory lock (db/client.ts), with every node coming up.
  */
 if (!process.env.DATABASE_URL)

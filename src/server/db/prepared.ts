@@ -11,8 +11,8 @@ interface Query<R> extends Statement<R> {
 
 /**
  * A read that drizzle prepares once per database instead of building its SQL on every call: on a
- * reconnect storm, building the join's statements was the largest part of a side's cost (issue
- * 44). Inside a transaction the query is built as before: a statement prepared on the database
+ * reconnect storm, building the join's statements was the largest part of a side's cost (decision
+ * 055, 'Stop 47'). Inside a transaction the query is built as before: a statement prepared on the database
  * would run outside it.
  */
 export function preparedPerDatabase<R>(name: string, build: (db: DbOrTx) => Query<R>) {

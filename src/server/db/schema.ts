@@ -164,6 +164,14 @@ export const mailMessages = pgTable(
 /** The specialties with every letter lower-cased, still a JSON array: `@>` on it is a case-insensitive exact match. */
 export const readerSpecialtiesLower = (t: { specialties: AnyPgColumn }) => sql`(lower(${t.specialties}::text)::jsonb)`;
 
+/**
+ * A reader's name as their profile shows it, `first_name || ' ' || last_name`, of reader_profiles
+ * or an alias of it: the one spelling every query that names a reader uses (readers' readerFullName
+ * is it for reader_profiles itself).
+ */
+export const readerFullNameOf = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql<string>`${t.firstName} || ' ' || ${t.lastName}`;
+
 export const readerProfiles = pgTable(
   'reader_profiles',
   {
@@ -195,9 +203,9 @@ export const readerProfiles = pgTable(
     completedSessions: integer('completed_sessions').notNull().default(0),
     /** The reader's offer: this many first minutes free to a client's first reading with them (0–5). */
     freeMinutes: integer('free_minutes').notNull().default(0),
-    /** The demo reader the server answers itself (demo mode only, issue 30): chat only, never a person. */
+    /** The demo reader the server answers itself (demo mode only, decision 041): chat only, never a person. */
     repliesAutomated: boolean('replies_automated').notNull().default(false),
-    /** The price of one written question (issue 31); null: the reader does not take written questions. */
+    /** The price of one written question (decision 047); null: the reader does not take written questions. */
     writtenReadingPriceCents: integer('written_reading_price_cents'),
     /** The answer time the reader promises for a written question (24 or 48 hours); kept while opted out. */
     writtenReadingAnswerHours: integer('written_reading_answer_hours').notNull().default(24),
@@ -211,7 +219,7 @@ export const readerProfiles = pgTable(
       .notNull()
       .generatedAlwaysAs(
         (): SQL =>
-          sql`lower(${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName} || E'\\n' || ${readerProfiles.username} || E'\\n' || ${readerProfiles.bio} || E'\\n' || ${readerProfiles.specialties}::text)`,
+          sql`lower(${readerFullNameOf(readerProfiles)} || E'\\n' || ${readerProfiles.username} || E'\\n' || ${readerProfiles.bio} || E'\\n' || ${readerProfiles.specialties}::text)`,
       ),
     ...timestamps,
   },
@@ -254,7 +262,8 @@ export const ledgerAccounts = pgTable(
       'ledger_accounts_kind_check',
       sql`${t.kind} in ('wallet', 'escrow', 'earnings', 'revenue', 'external', 'payouts_pending', 'disputes', 'hold', 'credit', 'marketing')`,
     ),
-    // `credit:<userId>`: a client's promotional credit, apart from their cash; `marketing:promotions` pays for it (issue 48, docs/decisions/066).
+    // `credit:<userId>`: a client's promotional credit, apart from their cash; `marketing:promotions` pays for it
+    // (docs/decisions/066).
     // `disputes:<userId>` carries what a lost dispute or a card refund took beyond the wallet (docs/decisions/039).
     // marketing:promotions is below zero by the credit it has given and not taken back (docs/decisions/066).
     check(
@@ -314,7 +323,7 @@ export const deposits = pgTable(
      * or is older than the lease (a crashed server), reusing the same provider idempotency key.
      */
     attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
-    /** A deposit through Stripe Checkout (issue 28): the session it was paid in, then its PaymentIntent. */
+    /** A deposit through Stripe Checkout (decision 039): the session it was paid in, then its PaymentIntent. */
     checkoutSessionId: text('checkout_session_id'),
     /** Unique: one payment credits one deposit, whatever the number of events announcing it. */
     paymentIntentId: text('payment_intent_id'),
@@ -323,7 +332,7 @@ export const deposits = pgTable(
     /** A chargeback on this deposit's payment: open freezes the wallet; lost debits it (docs/decisions/039). */
     disputeId: text('dispute_id'),
     disputeStatus: text('dispute_status', { enum: ['open', 'won', 'lost'] }),
-    /** The promotion code given with this deposit (issue 48): its bonus is granted when the deposit is credited. */
+    /** The promotion code given with this deposit (decision 066): its bonus is granted when the deposit is credited. */
     promotionId: text('promotion_id').references((): AnyPgColumn => promotions.id),
     ...timestamps,
   },
@@ -399,7 +408,7 @@ export const savedCards = pgTable(
 );
 
 /**
- * A client's auto-reload (issue 28, docs/decisions/039): while one of their readings runs and the
+ * A client's auto-reload (docs/decisions/039): while one of their readings runs and the
  * wallet is below `thresholdCents` (or below the reading's rate), the saved card is charged
  * `amountCents` off session. `inFlightKey` is the one charge under way (at most one per person);
  * `failedAt` stops further tries after a decline until the person saves the settings again.
@@ -456,12 +465,12 @@ export const payouts = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** Set with the decision; the mail worker tells the reader and clears it (mail/notices.ts). */
     decisionMailDue: boolean('decision_mail_due').notNull().default(false),
-    /** The Stripe Transfer that paid it (issue 28); a payout is paid only once this exists. */
+    /** The Stripe Transfer that paid it (decision 039); a payout is paid only once this exists. */
     transferId: text('transfer_id'),
     /** Why a paid payout came back (transfer.reversed) or could not be sent. */
     failureReason: text('failure_reason'),
     /**
-     * When an approval started the provider transfer (issue 28). Set before the network call, so a
+     * When an approval started the provider transfer (decision 039). Set before the network call, so a
      * rejection can no longer race a transfer; an approval retried after a lost answer reuses the
      * payout's id as the provider's idempotency key and makes no second transfer.
      */
@@ -556,7 +565,7 @@ export const readingSessions = pgTable(
     receiptMailDue: boolean('receipt_mail_due').notNull().default(false),
     reviewMailDue: boolean('review_mail_due').notNull().default(false),
     /**
-     * A booked reading (issue 31, docs/decisions/048): its minutes are charged from the client's hold
+     * A booked reading (docs/decisions/048): its minutes are charged from the client's hold
      * and it ends after `max_minutes` (the booked length); null for a walk-in reading.
      */
     appointmentId: text('appointment_id').references((): AnyPgColumn => appointments.id),
@@ -765,7 +774,7 @@ export const readerQueue = pgTable(
 );
 
 /**
- * A reader's live broadcast (issue 11). `scheduled` until the reader goes live, `live` while on air,
+ * A reader's live broadcast (decision 023). `scheduled` until the reader goes live, `live` while on air,
  * `ended` after. A reader is on air in at most one stream at a time. `viewer_count` is the distinct
  * signed-in users in the stream's room, kept by the live socket handlers so a list is one query.
  */
@@ -791,7 +800,7 @@ export const liveStreams = pgTable(
     endReason: text('end_reason', { enum: STREAM_END_REASONS }),
     viewerCount: integer('viewer_count').notNull().default(0),
     /**
-     * The Janus VideoRoom serving the stream's video (issue 45): the Janus HTTP API it is on, its room
+     * The Janus VideoRoom serving the stream's video (decision 061): the Janus HTTP API it is on, its room
      * number and the room's secret, written before the room is created so that no room exists on a
      * Janus without a row holding its secret (features/live/media/janus/stream-rooms.ts).
      */
@@ -951,7 +960,7 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
     /**
-     * False when the person turned this kind off for the bell (issue 32): the row is still written,
+     * False when the person turned this kind off for the bell (decision 049): the row is still written,
      * since it is what the once-per-stream and once-an-hour rules count, but never listed or sent to a page.
      */
     inApp: boolean('in_app').notNull().default(true),
@@ -986,7 +995,7 @@ const moderationChecks = (
 ];
 
 /**
- * Forum threads (issue 12). The list's counts live on the row, kept by the statements that add a
+ * Forum threads (decision 027). The list's counts live on the row, kept by the statements that add a
  * reply, a like or a view, so the list never aggregates. `hidden_at`: an admin (or a decided
  * report) took it down; its author and admins still see it.
  */
@@ -1083,7 +1092,7 @@ export const reports = pgTable(
   'reports',
   {
     id: text('id').primaryKey(),
-    /** Null for a report the product filed by itself (issue 49: a third masked contact detail in a day). */
+    /** Null for a report the product filed by itself (decision 068: a third masked contact detail in a day). */
     reporterId: text('reporter_id').references(() => user.id, { onDelete: 'cascade' }),
     targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
     targetId: text('target_id').notNull(),
@@ -1160,7 +1169,7 @@ export const shopOrders = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     totalCents: integer('total_cents').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
-    /** Where its physical items go (issue 30); null when it has none. */
+    /** Where its physical items go (decision 043); null when it has none. */
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1199,7 +1208,7 @@ export const shopOrderItems = pgTable(
 );
 
 /**
- * One seller's physical items of an order (issue 30, docs/decisions/043): the seller (null: Soul
+ * One seller's physical items of an order (docs/decisions/043): the seller (null: Soul
  * Tribe's own) moves it paid → shipped → delivered. Paid and not shipped within SHIP_WITHIN_DAYS,
  * its buyer may cancel it: `items_cents` comes back to their wallet, the seller's share from their
  * earnings as far as those still hold it, the rest carried by the platform (`platform_carried_cents`).
@@ -1249,7 +1258,7 @@ export const shippingAddresses = pgTable('shipping_addresses', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
-/** A signed-in account's cart (issue 30): kept here so it follows the account across browsers. */
+/** A signed-in account's cart (decision 043): kept here so it follows the account across browsers. */
 export const shopCartItems = pgTable(
   'shop_cart_items',
   {
@@ -1270,7 +1279,7 @@ export const shopCartItems = pgTable(
 );
 
 /**
- * Applications to read on Soul Tribe (issue 31). One open application per email (the partial
+ * Applications to read on Soul Tribe (decision 045). One open application per email (the partial
  * unique index decides a race); the status link's token is kept only as its SHA-256, so the table
  * never holds a working link. An approval points at the reader account it made.
  */
@@ -1312,7 +1321,7 @@ export const readerApplications = pgTable(
 );
 
 /**
- * A paid written question (issue 31, docs/decisions/047): the price is held from the client's
+ * A paid written question (docs/decisions/047): the price is held from the client's
  * wallet (`hold:<clientId>`, reference `written-reading:<id>`) when asked; the reader's one answer
  * charges the hold 70/30, and a question unanswered at `due_at` is refunded in full by the
  * scheduler. The answer and the status change only once, under the row lock.
@@ -1364,7 +1373,7 @@ export const writtenReadings = pgTable(
 );
 
 /**
- * A booked reading (issue 31, docs/decisions/048): a slot of the reader's weekly schedule, its price
+ * A booked reading (docs/decisions/048): a slot of the reader's weekly schedule, its price
  * (rate × minutes, fixed at booking) held from the client's wallet under `appointment:<id>` until
  * the rules release or charge it. Statuses other than pending and accepted are settled: nothing is
  * held for them any more.
@@ -1429,7 +1438,7 @@ export const appointments = pgTable(
 );
 
 /**
- * A person's choices about notices (issue 32, docs/decisions/049): per kind and channel only what
+ * A person's choices about notices (docs/decisions/049): per kind and channel only what
  * they changed (`channels`, absent: the default of PREFERENCE_CATALOG), and quiet hours, in
  * minutes from midnight in `time_zone`, during which pushes wait or are dropped.
  */
@@ -1465,7 +1474,7 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     /**
-     * The sign-in this browser subscribed under (issue 43): pushes reach a device only while its
+     * The sign-in this browser subscribed under (decision 059): pushes reach a device only while its
      * person is signed in there, so ending that session (sign-out, sign-out everywhere, a revoked
      * device, a password reset, a suspension) forgets the device and its waiting pushes with it.
      */
@@ -1517,7 +1526,7 @@ export const pushMessages = pgTable(
 );
 
 /**
- * A promotion code an operator runs (issue 48, docs/decisions/066): a fixed credit, a bonus
+ * A promotion code an operator runs (docs/decisions/066): a fixed credit, a bonus
  * percentage of a top-up, or both. `redemptions` and `granted_cents` are counted on the row by the
  * same conditional update that admits a redemption, so the limit and the budget hold under a race.
  */
@@ -1565,7 +1574,7 @@ export const promotions = pgTable(
 );
 
 /**
- * One grant of promotional credit to a client (issue 48): a transfer from marketing:promotions to
+ * One grant of promotional credit to a client (decision 066): a transfer from marketing:promotions to
  * their credit: account with the same key, and what of it is left. Charges spend the grants that
  * expire soonest first (credit_spends); at expiry the sweep moves what is left back to marketing
  * once (`swept_at`). The credit: account's balance is the sum of `remaining_cents` of unswept grants.
@@ -1623,7 +1632,7 @@ export const creditSpends = pgTable(
 );
 
 /**
- * 'Take a break' (issue 48): a client pauses their own account for 1 day to 6 months. Until
+ * 'Take a break' (decision 066): a client pauses their own account for 1 day to 6 months. Until
  * `ends_at` they cannot add funds or start anything paid, and get no offers; it cannot be ended
  * early. One row per person: a new break after one has ended replaces it.
  */
@@ -1639,7 +1648,7 @@ export const accountBreaks = pgTable(
   (t) => [check('account_breaks_window_check', sql`${t.endsAt} > ${t.startsAt}`)],
 );
 
-/** Each client's referral code (issue 48), made the first time they ask for their link. */
+/** Each client's referral code (decision 066), made the first time they ask for their link. */
 export const referralCodes = pgTable(
   'referral_codes',
   {
@@ -1653,7 +1662,7 @@ export const referralCodes = pgTable(
 );
 
 /**
- * A new client who came by another's link (issue 48): one per referred person. Both get the
+ * A new client who came by another's link (decision 066): one per referred person. Both get the
  * referral credit once the referred's first card deposit has stood REFERRAL_QUALIFY_DAYS unrefunded
  * and undisputed; each side's grant is stamped apart (one on a break or at a limit waits). A first
  * deposit refunded or disputed voids it.
@@ -1684,7 +1693,7 @@ export const referrals = pgTable(
 );
 
 /**
- * The card behind each Stripe payment (issue 48), by its PaymentIntent, from charge.succeeded: a
+ * The card behind each Stripe payment (decision 066), by its PaymentIntent, from charge.succeeded: a
  * referral whose two sides paid with one card is self-referral. Kept apart from deposits because
  * the charge's event may arrive before the deposit knows its PaymentIntent.
  */
@@ -1699,7 +1708,7 @@ export const cardPayments = pgTable(
 );
 
 /**
- * Each client an announced promotion was considered for (issue 48), once: `sent` when it reached
+ * Each client an announced promotion was considered for (decision 066), once: `sent` when it reached
  * them by the channels they opted into, `withheld` when they were on a break or at a deposit limit.
  */
 export const offerSends = pgTable(
@@ -1721,7 +1730,7 @@ export const offerSends = pgTable(
 );
 
 /**
- * A reader's private notes on a client (issue 49): only the writing reader reads them (anyone else
+ * A reader's private notes on a client (decision 068): only the writing reader reads them (anyone else
  * gets 404), admins only inside a report about one of the two. Gone with either account.
  */
 export const readerClientNotes = pgTable(
@@ -1748,7 +1757,7 @@ export const readerClientNotes = pgTable(
 );
 
 /**
- * One person blocking another (issue 49): while the row exists neither can request, queue, book,
+ * One person blocking another (decision 068): while the row exists neither can request, queue, book,
  * write to or join a priced stream of the other. The reason is the blocker's own, never shown to
  * the blocked person.
  */
@@ -1776,7 +1785,7 @@ export const userBlocks = pgTable(
 );
 
 /**
- * What contact details a person wrote before they were masked (issue 49): the other side saw
+ * What contact details a person wrote before they were masked (decision 068): the other side saw
  * `[contact details removed]`; admins see the original in a report about the sender. Counted per
  * sender and day: the third in a day files that report by itself.
  */

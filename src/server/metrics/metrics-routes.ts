@@ -7,6 +7,16 @@ import { queryRows } from '../db/query-rows';
 import { unauthorized } from '../errors';
 import { processRegistry } from './process-metrics';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The `route` label of the request metric when the route's own pattern would not do: each file
+     * of the web build is a route of its own (web.ts), and they share one label per folder.
+     */
+    metricsRoute?: string;
+  }
+}
+
 export interface MetricsDeps {
   db: Db;
   /** Sockets connected to this process. */
@@ -26,7 +36,7 @@ function sameSecret(given: string, expected: string): boolean {
 const bearerOf = (request: FastifyRequest) => /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
 
 /**
- * `GET /metrics` in Prometheus' text format (issue 27): every request's latency by route, and on
+ * `GET /metrics` in Prometheus' text format (decision 050): every request's latency by route, and on
  * each scrape the readings running, the sockets open and the mail waiting, read then, beside the
  * process's counters (process-metrics.ts). Called on the root instance, so its hook sees every route.
  */
@@ -42,8 +52,9 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps) {
     registers: [registry],
   });
   app.addHook('onResponse', (request, reply, done) => {
-    // The route's pattern, not the path: one series per route, whatever ids the paths carry.
-    const route = request.routeOptions.url ?? 'unmatched';
+    // The route's pattern, not the path: one series per route, whatever ids the paths carry; the
+    // build's files by folder (`/assets/*`), however many a build has.
+    const route = request.routeOptions.config.metricsRoute ?? request.routeOptions.url ?? 'unmatched';
     requestSeconds.observe(
       { method: request.method, route, status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,

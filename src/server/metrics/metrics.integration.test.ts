@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createClient, createReader } from '../../../tests/integration/factories';
 import { http } from '../../../tests/integration/http';
 import { readingTestApp } from '../../../tests/integration/readings';
 import { testApp } from '../../../tests/integration/test-app';
 import { chargeManyWithSplit } from '../features/wallet';
+import { webFiles } from '../web';
 
 const RATE = 250;
 
@@ -74,6 +78,51 @@ describe('GET /metrics (issue 27)', () => {
     for (let i = 0; i < 2; i++) outcomes.push(...(await app.db.transaction((tx) => chargeManyWithSplit(tx, [charge]))));
     expect(outcomes.map((outcome) => !outcome.refused && outcome.created)).toEqual([true, false]);
     expect(sample(await scrape(), 'soul_ledger_charges_total', { kind: 'gift' }) - before).toBe(1);
+  });
+});
+
+/** Every `route` label value of the request metric in a scrape. */
+function requestRoutes(text: string): Set<string> {
+  const routes = new Set<string>();
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('soul_http_request_duration_seconds_count{')) continue;
+    const route = /[{,]route="([^"]*)"/.exec(line)?.[1];
+    if (route !== undefined) routes.add(route);
+  }
+  return routes;
+}
+
+describe("the request metric's routes (issue 50)", () => {
+  it('stay a fixed few however many files the web build has and whatever file paths are asked for', async () => {
+    // A build of 250 hashed assets beside the few files at its top, served as registerWeb serves dist/web.
+    const root = mkdtempSync(join(tmpdir(), 'soul-tribe-web-build-'));
+    afterAll(() => rmSync(root, { recursive: true, force: true }));
+    mkdirSync(join(root, 'assets'));
+    mkdirSync(join(root, 'icons'));
+    for (let i = 0; i < 250; i++) writeFileSync(join(root, 'assets', `chunk-${i}-a1b2c3.js`), `export default ${i};`);
+    writeFileSync(join(root, 'icons', 'icon-192.png'), 'png');
+    writeFileSync(join(root, 'sw.js'), 'self.skipWaiting();');
+    writeFileSync(join(root, 'manifest.webmanifest'), '{}');
+    const site = await testApp({ runScheduler: false, runMailWorker: false });
+    await site.app.register(webFiles, { root });
+
+    // 500 distinct file paths: each file of the build once, and as many that are not there.
+    for (let i = 0; i < 250; i++) {
+      expect((await http(site).get(`/assets/chunk-${i}-a1b2c3.js`)).status).toBe(200);
+      expect((await http(site).get(`/assets/x${i}.js`)).status).toBe(404);
+    }
+    for (const path of ['/icons/icon-192.png', '/sw.js', '/manifest.webmanifest'])
+      expect((await http(site).get(path)).status).toBe(200);
+    for (const path of ['/icons/x.png', '/x.js', '/fonts/x.woff2'])
+      expect((await http(site).get(path)).status).toBe(404);
+
+    const text = (await http(site).get('/metrics')).body as string;
+    const routes = requestRoutes(text);
+    expect(routes).toContain('/assets/*');
+    // The build's folders and top files, and one label for every path no route has.
+    expect([...routes].sort()).toEqual(['/assets/*', '/icons/*', '/manifest.webmanifest', '/sw.js', 'unmatched']);
+    expect(routes.size).toBeLessThanOrEqual(8);
+    expect(text).not.toContain('chunk-');
   });
 });
 

@@ -1,7 +1,7 @@
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /**
- * What this process has done, for Prometheus (issue 27): one registry for the process, since the
+ * What this process has done, for Prometheus (decision 050): one registry for the process, since the
  * billing engine and the ledger count into it wherever they run, however many apps a test builds.
  * Each app's `/metrics` merges it with that app's own gauges (metrics-routes.ts). Counters are
  * per process, as Prometheus expects: a dashboard sums them over the instances.

@@ -40,7 +40,7 @@ export class PaymentProviderUnavailableError extends Error {
   }
 }
 
-/** A Stripe Checkout Session in payment mode for one deposit (issue 28). */
+/** A Stripe Checkout Session in payment mode for one deposit (decision 039). */
 export interface CheckoutSessionRequest {
   amountCents: number;
   depositId: string;
@@ -82,7 +82,7 @@ export interface TransferRequest {
 }
 
 /**
- * Money in and out through a provider's hosted pages and events (issue 28, docs/decisions/039):
+ * Money in and out through a provider's hosted pages and events (docs/decisions/039):
  * nothing here moves money in our ledger. What happened is learned only from the provider's
  * signed events, which arrive at the webhook (features/payments).
  */

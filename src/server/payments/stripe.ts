@@ -19,7 +19,7 @@ export interface StripePaymentsOptions {
   /** Stripe's client retries network failures itself, with the same idempotency key. */
   maxNetworkRetries?: number;
   timeoutMs?: number;
-  /** Where a failure the operator must act on is told (issue 42); the app's logger. */
+  /** Where a failure the operator must act on is told (decision 054); the app's logger. */
   log?: ProviderLog;
 }
 

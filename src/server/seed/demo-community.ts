@@ -3,6 +3,7 @@ import type { CommunityCategory } from '@shared/community';
 import type { Tx } from '../db/client';
 import { communityLikes, communityPosts, communityReplies } from '../db/schema';
 import { demoId } from './demo-id';
+import { DAY_MS } from '@shared/time-units';
 
 interface DemoPost {
   /** A reader's username or a seeker's index in the seed's seekers. */
@@ -117,8 +118,6 @@ export const DEMO_POSTS: DemoPost[] = [
     likes: 3,
   },
 ];
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function insertDemoCommunity(
   tx: Tx,

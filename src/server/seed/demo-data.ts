@@ -34,11 +34,11 @@ export interface DemoReader {
   specialties: string[];
   bio: string;
   isOnline: boolean;
-  /** Free first minutes offered to each client's first reading (issue 10). */
+  /** Free first minutes offered to each client's first reading (decision 022). */
   freeMinutes?: number;
-  /** A price per written question and the promised answer time (issue 31), for readers who take them. */
+  /** A price per written question and the promised answer time (decision 047), for readers who take them. */
   writtenReading?: { priceCents: number; answerHours: 24 | 48 };
-  /** A weekly schedule in the reader's zone (issue 43), so 'Book a reading' can be tried from the demo accounts. */
+  /** A weekly schedule in the reader's zone, so 'Book a reading' can be tried from the demo accounts. */
   schedule?: { timeZone: string; slots: ScheduleSlot[] };
 }
 
@@ -155,7 +155,7 @@ export const DEMO_READERS: DemoReader[] = [
 ];
 
 /**
- * The demo reader the server answers itself while demo data is on (features/demo-reader, issue 30):
+ * The demo reader the server answers itself while demo data is on (features/demo-reader, decision 041):
  * a newcomer can try a reading with one browser. Nobody signs in as Sage (a random password).
  */
 export const DEMO_AUTOMATED_READER = {

@@ -5,8 +5,8 @@ import { escrowAccountId, isRevenueAccount, SYSTEM_ACCOUNTS, walletAccountId } f
 import { DEMO_READERS, DEMO_SEEKERS } from './demo-data';
 import { type PlannedReading, planDemoHistory } from './demo-history';
 import { DEMO_READINGS } from './demo-reviews';
+import { DAY_MS } from '@shared/time-units';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const now = new Date('2026-03-15T09:30:00Z');
 const readers = DEMO_READERS.map((r) => ({ id: `reader-${r.username}`, username: r.username, rates: r.rates }));
 const seekers = DEMO_SEEKERS.map((s, i) => ({ id: `seeker-${i}`, topUpCents: s.topUpCents }));

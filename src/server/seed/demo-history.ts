@@ -15,11 +15,7 @@ import {
 } from '../features/wallet/ledger';
 import type { DemoReadingOutcome } from './demo-reviews';
 import { seededRandom } from './seeded-random';
-
-const SECOND_MS = 1_000;
-const MINUTE_MS = 60 * SECOND_MS;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '@shared/time-units';
 
 /**
  * Days back a reading may fall on. From three days ago, so that nothing (a late rating included)

@@ -3,6 +3,7 @@ import type { LiveCategory } from '@shared/live';
 import type { Tx } from '../db/client';
 import { liveStreams } from '../db/schema';
 import { demoId } from './demo-id';
+import { DAY_MS } from '@shared/time-units';
 
 interface DemoStream {
   username: string;
@@ -62,8 +63,6 @@ export const DEMO_STREAMS: DemoStream[] = [
     expectedMinutes: 90,
   },
 ];
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function insertDemoStreams(tx: Tx, now: Date, readerIdByUsername: Map<string, string>) {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());

@@ -19,8 +19,8 @@ import { DEMO_AUTOMATED_READER, DEMO_CLIENTS, DEMO_PASSWORD, DEMO_READERS } from
 import { DEMO_PRODUCTS } from './demo-shop';
 import { DEMO_STREAMS } from './demo-streams';
 import { ensureAutomatedReader, seedDemo } from './seed-demo';
+import { DAY_MS } from '@shared/time-units';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const clock = fakeClock(Date.parse('2026-05-20T16:45:00Z'));
 const app = await testApp({ clock, runScheduler: false });
 beforeAll(async () => {

@@ -26,7 +26,7 @@ function chooseTheme(next: Theme) {
 
 /**
  * Holds the theme chosen in main.tsx before the first paint and persists every change. A page
- * rendered on the server (issue 46) was rendered in the default theme, not knowing the visitor's:
+ * rendered on the server (decision 063) was rendered in the default theme, not knowing the visitor's:
  * it hydrates with that one, and React then renders the stored one (the page's colours already are,
  * from main.tsx), so a light-theme visitor gets no hydration mismatch.
  */

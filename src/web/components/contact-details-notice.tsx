@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 
 /**
- * Why the sender's words changed (issue 49): said in the moment, beside what they wrote, and
+ * Why the sender's words changed (decision 068): said in the moment, beside what they wrote, and
  * framed as the protection it is, since the refund rules and the reader's share hold only here.
  */
 export const CONTACT_DETAILS_NOTICE_TITLE = 'Contact details were removed';

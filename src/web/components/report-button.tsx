@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 export { REPORT_THANKS } from './report-api';
 
 // The dialog and its form (react-hook-form, the dialog's scroll lock: ~28 KB gzip) load the first
-// time someone reports, not with every page that lists reviews, posts or chat (issue 29).
+// time someone reports, not with every page that lists reviews, posts or chat (decision 007).
 const ReportDialog = lazy(() => import('./report-dialog').then((module) => ({ default: module.ReportDialog })));
 
 /**

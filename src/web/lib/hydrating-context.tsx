@@ -14,7 +14,7 @@ export const HydratingContext = createContext(false);
  * render again with the browser's values, in a transition; nothing else renders again. With
  * useSyncExternalStore (a server snapshot of true, a browser one of false) React re-rendered them
  * synchronously: on /readers every reader card's usual hours were recomputed in the viewer's zone
- * in one task of ~310 ms on a 4× slower CPU (issue 46, Lighthouse's total blocking time). Rendering
+ * in one task of ~310 ms on a 4× slower CPU (decision 063, Lighthouse's total blocking time). Rendering
  * the whole app again as a transition instead re-rendered every component, and blocked as long.
  */
 export function HydrationState({ children }: { children: ReactNode }) {

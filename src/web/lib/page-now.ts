@@ -2,7 +2,7 @@ import { useIsHydrating } from './hydrating-context';
 import { RENDERED_AT_ATTRIBUTE, RENDERED_STATE_ID } from '@shared/server-render';
 
 /**
- * 'Now' for a page the server rendered (issue 46): a duration ('Live for 12 min') or an age ('3
+ * 'Now' for a page the server rendered (decision 063): a duration ('Live for 12 min') or an age ('3
  * minutes ago') written from the browser's clock while hydrating could differ from the server's
  * HTML (React error #418, seen once in CI on /live). So while hydrating, a page's 'now' is the
  * time the server rendered it (RenderedPage.renderedAt, beside the rendered state), and the

@@ -6,7 +6,7 @@ let watching = 0;
 
 /**
  * Keeps this tab among the pages that hear every reader's `reader_status` and `reader_busy` while
- * a component that shows them is mounted: the server tells no other page (issue 14). Each
+ * a component that shows them is mounted: the server tells no other page (decision 029). Each
  * (re)connection joins again and then calls `onWatching`, because whatever changed before the join
  * was not heard and must be fetched again.
  */

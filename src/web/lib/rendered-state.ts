@@ -2,7 +2,7 @@ import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { RENDERED_PAGE_TTL_MS, RENDERED_STATE_ID } from '@shared/server-render';
 
 /**
- * A public page rendered by the server (issue 46) carries the data it was rendered with: the query
+ * A public page rendered by the server (decision 063) carries the data it was rendered with: the query
  * cache starts with it, so the page hydrates as it is and nothing is fetched again. Data older than
  * a page the server keeps came from a shared cache (a CDN): a reader may have come online since, so
  * it is marked stale and fetched again once the page shows it. Returns whether there was any.

@@ -9,7 +9,7 @@ const SERVER_DRAINING: ErrorCode = 'SERVER_DRAINING';
 const DELAYS_MS = [1000, 2000, 3000, 4000, 5000];
 
 /**
- * A node stopping for a restart (SIGTERM, issue 42) refuses a new reading, a queue place or a
+ * A node stopping for a restart (SIGTERM, decision 055) refuses a new reading, a queue place or a
  * stream start with 503 SERVER_DRAINING and changes nothing, so the call is made again, for up to
  * 15 s: by then it reaches another node behind the load balancer, or this one restarted. Any other
  * answer, or the last refusal, is the caller's.

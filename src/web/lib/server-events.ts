@@ -7,7 +7,7 @@ let schemas: Promise<Schemas> | undefined;
 
 /**
  * The payloads' schemas (and zod with them, 25 KB gzip) load once a socket exists: a visitor has
- * none, so the public pages that listen for live changes do not fetch them (issue 29).
+ * none, so the public pages that listen for live changes do not fetch them (decision 007).
  */
 const loadSchemas = () => {
   schemas ??= import('@shared/realtime').then((module) => module.serverEventSchemas);

@@ -2,7 +2,7 @@ import type { SignOutInput } from '@shared/auth';
 import { apiRequest } from './api';
 
 /**
- * Signs out with this browser's push endpoint, so the device takes no more pushes (issue 43), then
+ * Signs out with this browser's push endpoint, so the device takes no more pushes (decision 059), then
  * ends the browser's subscription: whoever signs in here next turns notifications on for themselves.
  * Without a service worker (the development server, jsdom) there is no subscription to name. Its
  * own module, loaded when someone signs out: the home page's budget (decision 007) has no room.

@@ -10,7 +10,7 @@ export interface DisplayTimeZone {
   isViewers: boolean;
 }
 
-/** The server cannot know the viewer's zone or locale (issue 46): it writes dates in these. */
+/** The server cannot know the viewer's zone or locale (decision 063): it writes dates in these. */
 const SERVER_DISPLAY: DisplayTimeZone = { timeZone: 'UTC', locale: 'en-US', isViewers: false };
 
 /**

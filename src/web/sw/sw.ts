@@ -6,7 +6,7 @@ import { isPushPayload, type PushPayload } from '../../shared/push-payload';
 import { isRecord } from '../../shared/records';
 
 /**
- * Soul Tribe's service worker (issue 32, docs/decisions/049 and 062). What it caches:
+ * Soul Tribe's service worker (docs/decisions/049 and 062). What it caches:
  * - precached at install (the list Workbox writes into `__WB_MANIFEST`, vite.config.ts): the app
  *   shell (index.html, the offline page and its mark, the manifest) and the entry's scripts and
  *   style sheets, which the page has just loaded, so a first visit does not download the app twice;

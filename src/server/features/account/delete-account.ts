@@ -98,7 +98,7 @@ async function assertNothingOpen(tx: Tx, userId: string, isReader: boolean) {
     )
     .limit(1);
   if (open || escrow > 0) throw conflict('A reading is still open. Finish it first, then delete your account.');
-  // An appointment booked or accepted (issue 31, docs/decisions/048): its held money must reach someone first.
+  // An appointment booked or accepted (docs/decisions/048): its held money must reach someone first.
   const [appointment] = await tx
     .select({ id: appointments.id })
     .from(appointments)
@@ -111,7 +111,7 @@ async function assertNothingOpen(tx: Tx, userId: string, isReader: boolean) {
     .limit(1);
   if (appointment)
     throw conflict('An appointment is still open. Cancel it or wait until it is over, then delete your account.');
-  // A written question waits for its answer or its refund (issue 31): its held money must reach someone first.
+  // A written question waits for its answer or its refund (decision 047): its held money must reach someone first.
   const [question] = await tx
     .select({ id: writtenReadings.id })
     .from(writtenReadings)
@@ -148,7 +148,8 @@ async function eraseAndAnonymize(tx: Tx, userId: string, email: string, now: Dat
     .delete(favoriteReaders)
     .where(or(eq(favoriteReaders.clientId, userId), eq(favoriteReaders.readerId, userId)));
   await tx.delete(readerFollows).where(or(eq(readerFollows.followerId, userId), eq(readerFollows.readerId, userId)));
-  // Notes a reader kept on clients, or readers kept on them; blocks either way; what they wrote before it was masked (issue 49).
+  // Notes a reader kept on clients, or readers kept on them; blocks either way; what they wrote before it was masked
+  // (decision 068).
   await tx
     .delete(readerClientNotes)
     .where(or(eq(readerClientNotes.readerId, userId), eq(readerClientNotes.clientId, userId)));

@@ -39,7 +39,7 @@ const newPromotionCode = () => `A${randomUUID().replaceAll('-', '').slice(0, 12)
 describe('every admin endpoint, by who asks', () => {
   it('answers 401 signed out, 403 to a client or a reader, and its own answer to an admin', async () => {
     const newReader = () => createReader(app);
-    // Issue 31: someone applies to read, for an admin to approve or reject.
+    // Decision 045: someone applies to read, for an admin to approve or reject.
     const newApplication = async () => {
       const applied = await http(app).post('/api/reader-applications', {
         ...applicationInput(),
@@ -141,7 +141,7 @@ describe('every admin endpoint, by who asks', () => {
         method: 'POST',
         route: '/api/admin/deposits/:id/refund',
         admin: async () => {
-          // A card deposit through the sandbox's checkout page, credited by its webhook (issue 28).
+          // A card deposit through the sandbox's checkout page, credited by its webhook (decision 039).
           const payer = await createClient(app);
           const opened = await http(app, payer.cookie).post(
             '/api/payments/checkout',
@@ -185,7 +185,7 @@ describe('every admin endpoint, by who asks', () => {
         route: '/api/admin/reader-applications',
         admin: async () => ({ url: '/api/admin/reader-applications', status: 200 }),
       },
-      // Issue 48: promotion codes.
+      // Decision 066: promotion codes.
       {
         method: 'POST',
         route: '/api/admin/promotions',

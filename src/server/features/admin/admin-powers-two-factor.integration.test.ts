@@ -13,7 +13,7 @@ import { enableTwoFactor } from '../../../../tests/integration/totp';
 import { communityPosts, communityReplies, liveStreams, streamMessages, streamMutes } from '../../db/schema';
 
 /*
- * Issue 26, finding 3: with REQUIRE_ADMIN_2FA on, /api/admin/* refused an admin without two-factor,
+ * With REQUIRE_ADMIN_2FA on (decision 028), /api/admin/* refused an admin without two-factor,
  * but the powers reached through routes open to every signed-in user (ending a stream, muting,
  * removing a chat message, reading someone else's reading) did not ask.
  */

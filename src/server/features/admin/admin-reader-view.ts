@@ -9,7 +9,7 @@ import { allTimeEarningsOf, readerColumns, toReader } from '../readers';
  * Readers with what only an admin sees: the account state and lifetime earnings. Sessions and
  * rating are counted from the completed readings themselves, not the profile's running counters
  * (which demo data seeds with made-up totals). Earnings are the reader's own figure, every source
- * of readers/reader-income.ts (issue 30: readings alone left out gifts and sales).
+ * of readers/reader-income.ts (decision 040: readings alone left out gifts and sales).
  */
 export function selectAdminReaders(db: DbOrTx) {
   const readings = db

@@ -4,9 +4,7 @@ import type { Clock } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { creditSpends, readingSessions, user } from '../../db/schema';
 import { platformRevenueMovements } from './platform-revenue';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const WEEK_MS = 7 * DAY_MS;
+import { DAY_MS, WEEK_MS } from '@shared/time-units';
 
 /** Percent change from the earlier week to the later one, one decimal; nothing to compare with: null. */
 export function weekOverWeekPct(lastWeek: number, weekBefore: number): number | null {

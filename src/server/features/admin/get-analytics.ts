@@ -2,12 +2,15 @@ import { and, eq, gte, lt, type SQLWrapper, sql } from 'drizzle-orm';
 import { ANALYTICS_DAYS, type AdminAnalytics, REVENUE_SOURCES, type TopReader, TOP_READERS_LIMIT } from '@shared/admin';
 import type { Clock } from '../../clock';
 import type { DbOrTx } from '../../db/client';
-import { readerProfiles, readingSessions } from '../../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import { readerFullNameOf, readerProfiles, readingSessions } from '../../db/schema';
 import { queryRows } from '../../db/query-rows';
 import { earningsByReaderBetween } from '../readers';
 import { platformRevenueMovements } from './platform-revenue';
+import { DAY_MS } from '@shared/time-units';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** reader_profiles as the top-readers query names it. */
+const p = alias(readerProfiles, 'p');
 
 const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);
 const dayOf = (column: SQLWrapper) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
@@ -73,15 +76,14 @@ export async function getAdminAnalytics(db: DbOrTx, clock: Clock): Promise<Admin
 async function topReaders(db: DbOrTx, from: Date, until: Date): Promise<TopReader[]> {
   const rows = await queryRows<{
     id: string;
-    firstName: string;
-    lastName: string;
+    fullName: string;
     username: string;
     profileImage: string | null;
     earningsCents: number | string;
     completedSessions: number;
   }>(
     db,
-    sql`select p.user_id as "id", p.first_name as "firstName", p.last_name as "lastName", p.username, p.profile_image as "profileImage",
+    sql`select p.user_id as "id", ${readerFullNameOf(p)} as "fullName", p.username, p.profile_image as "profileImage",
         e.cents as "earningsCents",
         (select count(*) from ${readingSessions} r where r.reader_id = p.user_id and r.status = 'completed'
            and r.ended_at >= ${from.toISOString()} and r.ended_at < ${until.toISOString()})::int as "completedSessions"
@@ -90,9 +92,8 @@ async function topReaders(db: DbOrTx, from: Date, until: Date): Promise<TopReade
       order by e.cents desc, "completedSessions" desc, p.user_id
       limit ${TOP_READERS_LIMIT}`,
   );
-  return rows.map(({ firstName, lastName, earningsCents: cents, ...row }) => ({
+  return rows.map(({ earningsCents: cents, ...row }) => ({
     ...row,
-    fullName: `${firstName} ${lastName}`,
     earningsCents: Number(cents),
   }));
 }

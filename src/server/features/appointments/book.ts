@@ -16,7 +16,8 @@ import type { SessionUser } from '../auth';
 import { deliverNotifications, type NotificationRow } from '../notifications';
 import { isListedReader, RATE_COLUMN } from '../readers';
 import { assertWalletMaySpend, getWalletBalanceCents, placeHold } from '../wallet';
-import { type AppointmentDeps, appointmentReference, HOUR_MS, MINUTE_MS } from './deps';
+import { type AppointmentDeps, appointmentReference } from './deps';
+import { HOUR_MS, MINUTE_MS } from '@shared/time-units';
 import { notifyAboutAppointment } from './notify';
 import { fitsSchedule, overlaps, startTimeRefusal } from './slots';
 import { loadAppointment } from './view';
@@ -60,7 +61,7 @@ export async function readerCalendar(tx: Tx, readerId: string, timeZone: string,
 }
 
 /**
- * A client books a slot of a reader's schedule (issue 31): the price (the reader's current rate ×
+ * A client books a slot of a reader's schedule (decision 048): the price (the reader's current rate ×
  * minutes) is held from the wallet in the transaction that records the booking, so a wallet that
  * cannot cover it (402) leaves no booking. Bookings of one reader are made one at a time (a
  * transaction-scoped advisory lock on the reader), so of two clients racing for one slot, or for

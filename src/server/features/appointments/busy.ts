@@ -3,7 +3,7 @@ import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema';
 import { conflict } from '../../errors';
-import { MINUTE_MS } from './deps';
+import { MINUTE_MS } from '@shared/time-units';
 
 /** How far ahead a reader asked for a walk-in reading is warned of their next booked one. */
 const WALK_IN_WARNING_MS = 60 * MINUTE_MS;
@@ -11,7 +11,7 @@ const WALK_IN_WARNING_MS = 60 * MINUTE_MS;
 /**
  * Checks a walk-in request against the reader's accepted appointments, in one read: a reader is
  * busy while an appointment's slot runs (from when 'Join' shows, 5 minutes before the start, to the
- * booked end), since a walk-in then would keep them from the client who booked (issue 31): 409.
+ * booked end), since a walk-in then would keep them from the client who booked (decision 048): 409.
  * Otherwise it answers the start of their next one within the hour, which a walk-in reading now
  * could run into (the request dialog warns the reader), or null.
  */

@@ -12,6 +12,3 @@ export interface AppointmentDeps {
 
 /** The reference every ledger transfer of an appointment carries (its hold, fee, charges and releases). */
 export const appointmentReference = (id: string) => `appointment:${id}`;
-
-export const MINUTE_MS = 60 * 1000;
-export const HOUR_MS = 60 * MINUTE_MS;

@@ -7,7 +7,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { appointments } from '../../db/schema';
 import { notFound } from '../../errors';
-import { MINUTE_MS } from './deps';
+import { MINUTE_MS } from '@shared/time-units';
 
 /**
  * The end-to-end suite's shortcut, outside production only and when DEV_APPOINTMENT_SHORTCUT is

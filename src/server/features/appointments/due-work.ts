@@ -10,7 +10,8 @@ import { appointmentReminderMail, queueMail } from '../mail';
 import { deliverNotifications, type NotificationRow } from '../notifications';
 import { getBalances, lockAccounts, walletAccountId } from '../wallet';
 import { readerFullName } from '../readers';
-import { type AppointmentDeps, MINUTE_MS } from './deps';
+import type { AppointmentDeps } from './deps';
+import { MINUTE_MS } from '@shared/time-units';
 import { notifyAboutAppointment } from './notify';
 import { appointmentFeeCents, settleAppointment, settlementAccounts } from './settle';
 import type { AppointmentRow } from './view';
@@ -74,7 +75,7 @@ async function peopleOf(tx: Tx, ids: string[]): Promise<People> {
 const startText = (row: AppointmentRow) => `${row.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
- * The scheduler's share of appointments (issue 31, docs/decisions/048), in one pass:
+ * The scheduler's share of appointments (docs/decisions/048), in one pass:
  * - a pending appointment unanswered at its answer time is declined by itself, its hold released;
  * - an accepted one is reminded to both sides (notification and mail) a day and 15 minutes before,
  *   each once (the reminder's column is set in the transaction that queues it);

@@ -6,7 +6,8 @@ import { appointments, readingSessions } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
-import { type AppointmentDeps, MINUTE_MS } from './deps';
+import type { AppointmentDeps } from './deps';
+import { MINUTE_MS } from '@shared/time-units';
 import { loadAppointment } from './view';
 
 /**

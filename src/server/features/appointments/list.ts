@@ -10,7 +10,7 @@ import { appointments, readerProfiles } from '../../db/schema';
 import { notFound } from '../../errors';
 import { isListedReader } from '../readers';
 import { readerCalendar } from './book';
-import { HOUR_MS, MINUTE_MS } from './deps';
+import { HOUR_MS, MINUTE_MS } from '@shared/time-units';
 import { freeSlots } from './slots';
 import { selectAppointments, toAppointment } from './view';
 

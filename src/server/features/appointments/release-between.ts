@@ -9,7 +9,7 @@ import { notifyAboutAppointment } from './notify';
 import { settleAppointment } from './settle';
 
 /**
- * A block between an appointment's two sides (issue 49): each open appointment between them not
+ * A block between an appointment's two sides (decision 068): each open appointment between them not
  * already running as a reading is cancelled in the caller's transaction, its hold released in full
  * (no late fee, whoever blocked), and both told without the reason. One already running ends with
  * its reading (sessions' endReadingsBetween). Returns the notices to deliver after commit.

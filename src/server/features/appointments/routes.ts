@@ -16,7 +16,7 @@ import { joinAppointment } from './join';
 import { appointmentSlots, listAppointments } from './list';
 import { acceptAppointment, cancelAppointment, declineAppointment } from './respond';
 
-/** Booked readings (issue 31, docs/decisions/048). */
+/** Booked readings (docs/decisions/048). */
 export async function appointmentRoutes(app: FastifyInstance, deps: AppointmentDeps & { auth: Auth }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(deps.auth);

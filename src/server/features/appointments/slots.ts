@@ -6,7 +6,7 @@ import {
   type AppointmentMinutes,
 } from '@shared/appointments';
 import { MINUTES_PER_DAY, type ScheduleSlot } from '@shared/reader-schedule';
-import { HOUR_MS, MINUTE_MS } from './deps';
+import { HOUR_MS, MINUTE_MS } from '@shared/time-units';
 
 const GRID_MS = APPOINTMENT_GRID_MINUTES * MINUTE_MS;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

@@ -17,7 +17,7 @@ function serverSources(dir: string): string[] {
 }
 
 /**
- * Issue 26: routes open to every signed-in user let an admin act on others without the second
+ * Decision 028: routes open to every signed-in user let an admin act on others without the second
  * factor, because each decided "is this an admin?" by itself. Only the admin gate (require-user.ts)
  * may ask; everything else calls assertAdminPower or seesAsAdmin, so a new power cannot skip it.
  */

@@ -6,6 +6,7 @@ import { http } from '../../../../tests/integration/http';
 import { signUpByMail } from '../../../../tests/integration/mailbox';
 import { testApp } from '../../../../tests/integration/test-app';
 import { session } from '../../db/schema';
+import { DAY_MS } from '@shared/time-units';
 
 const app = await testApp({ env: { AUTH_RATE_LIMIT_IP_MAX: '1000', AUTH_RATE_LIMIT_ACCOUNT_MAX: '5' } });
 
@@ -66,7 +67,6 @@ describe('sign-up, profile, sign-out', () => {
   it("renews an active person's sign-in once a day of use, in the database and in the cookie the browser keeps", async () => {
     const client = await createClient(app);
     const token = decodeURIComponent(client.cookie.split('=')[1] ?? '').split('.')[0] ?? '';
-    const DAY_MS = 86_400_000;
     // Signed in two days ago: the week's session has five days left.
     await app.db
       .update(session)

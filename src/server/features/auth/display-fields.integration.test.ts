@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../../../tests/integration/test-
 import { readerProfiles, user } from '../../db/schema';
 
 /**
- * Issue 26: a display name is 1–60 characters after trimming and a picture is an http(s) address,
+ * A display name is 1–60 characters after trimming and a picture is an http(s) address,
  * https in production, whatever route sets them, Better Auth's own endpoints included (reached by
  * any path: here called directly, as a path trick would reach them).
  */

@@ -16,7 +16,7 @@ export interface SessionUser {
   isAdminLocked: boolean;
 }
 
-/** A person signed in on this request, with the sign-in itself: a push subscription is bound to it (issue 43). */
+/** A person signed in on this request, with the sign-in itself: a push subscription is bound to it (decision 059). */
 export interface SignedInUser extends SessionUser {
   sessionId: string;
 }

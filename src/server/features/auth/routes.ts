@@ -36,12 +36,12 @@ import { currentUser, readSessionUser, readSessionUserRenewing, requireUser } fr
  * Better Auth's endpoints for the signed-in user that the app uses, each behind our sign-in check.
  * Better Auth answers only the routes this file declares (no catch-all): one it has that the app
  * does not use (change-email, unlink-account, …) answers 404, so no guard can be walked around
- * through it (issue 26).
+ * through it (decision 033).
  */
 const SESSION_ENDPOINTS = [
   ['POST', 'change-password', changePasswordSchema, undefined],
   ['GET', 'list-sessions', undefined, undefined],
-  // Two-factor set-up (issue 13); its verify-totp also ends a sign-in, so that one stays open.
+  // Two-factor set-up (decision 028); its verify-totp also ends a sign-in, so that one stays open.
   ['POST', 'two-factor/enable', passwordConfirmSchema, enableTwoFactorResponseSchema],
   ['POST', 'two-factor/disable', passwordConfirmSchema, undefined],
 ] as const;

@@ -21,7 +21,7 @@ export async function isBlockedBetween(db: DbOrTx, a: string, b: string): Promis
 }
 
 /**
- * 403 BLOCKED when either has blocked the other (issue 49): a request, a place in a queue, a
+ * 403 BLOCKED when either has blocked the other (decision 068): a request, a place in a queue, a
  * booking, a written question or a priced stream. The answer never says who blocked whom or why.
  */
 export async function assertNotBlocked(db: DbOrTx, a: string, b: string): Promise<void> {

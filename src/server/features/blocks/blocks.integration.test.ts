@@ -7,7 +7,7 @@ import { readingTestApp } from '../../../../tests/integration/readings';
 import { appointments, favoriteReaders, notifications, readingSessions, writtenReadings } from '../../db/schema';
 import { checkLedger, getBalances, holdAccountId, walletAccountId } from '../wallet';
 
-// Issue 49: a block between a client and a reader stops every paid thing between them, both ways,
+// Decision 068: a block between a client and a reader stops every paid thing between them, both ways,
 // and releases what was held between them in full.
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { readerProfiles, user, userBlocks } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
+import { readerFullName } from '../readers';
 import type { BlockDeps } from './deps';
 
 /** Who may block whom: the two sides of a reading (a client and a reader), never oneself or an admin. */
@@ -21,7 +22,7 @@ type BlockSide = typeof userBlocks.blockerId | typeof userBlocks.blockedId;
 /** The other person of a block (the user joined on `other`), named as everywhere else: a reader by their profile. */
 const blockedViewOf = (other: BlockSide) => ({
   userId: other,
-  name: sql<string>`coalesce(${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName}, ${user.name})`,
+  name: sql<string>`coalesce(${readerFullName}, ${user.name})`,
   avatarUrl: sql<string | null>`coalesce(${readerProfiles.profileImage}, ${user.image})`,
   role: user.role,
   reason: userBlocks.reason,
@@ -55,7 +56,7 @@ export async function listBlocks(deps: Pick<BlockDeps, 'db'>, userId: string): P
 }
 
 /**
- * Blocks a person (issue 49). In one transaction: the row (a second block of the same person keeps
+ * Blocks a person (decision 068). In one transaction: the row (a second block of the same person keeps
  * the first and its reason), then what is held between them is released in full (a booking, a
  * written question); after commit both are told, a reading requested or running between them ends
  * and a place in the reader's queue is left. Idempotent: blocking again releases nothing more.

@@ -14,7 +14,10 @@ import { currentUser, requireUser } from '../auth';
 import { adminUserBlocks, blockUser, listBlocks, unblockUser } from './blocks';
 import type { BlockDeps } from './deps';
 
-/** Blocks between a client and a reader (issue 49): made and lifted by the blocker, listed in their settings and in the admin's view of a user. */
+/**
+ * Blocks between a client and a reader (decision 068): made and lifted by the blocker, listed in their settings and in
+ * the admin's view of a user.
+ */
 export async function blockRoutes(app: FastifyInstance, deps: BlockDeps & { auth: Auth }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const sides = requireUser(deps.auth, 'client', 'reader');

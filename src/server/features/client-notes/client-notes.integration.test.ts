@@ -11,7 +11,7 @@ import {
 import { http } from '../../../../tests/integration/http';
 import { readingTestApp } from '../../../../tests/integration/readings';
 
-// Issue 49: a reader's private notes on a client are theirs alone: every other caller is refused
+// Decision 068: a reader's private notes on a client are theirs alone: every other caller is refused
 // without learning that a note exists.
 const { app, clock, driver } = await readingTestApp();
 

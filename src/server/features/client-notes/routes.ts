@@ -18,7 +18,7 @@ import {
   updateClientNote,
 } from './client-notes';
 
-/** A reader's private notes on their clients (issue 49): theirs alone, every other caller 404 or 403. */
+/** A reader's private notes on their clients (decision 068): theirs alone, every other caller 404 or 403. */
 export async function clientNoteRoutes(app: FastifyInstance, deps: ClientNoteDeps & { auth: Auth }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const readersOnly = requireUser(deps.auth, 'reader');

@@ -9,7 +9,7 @@ import { findPost } from './get-thread';
 import { authorColumns, toPost, toReply } from './to-post';
 
 /**
- * Moderators' powers over the forum (issue 26): pin, feature, hide (and show again) or remove a
+ * Moderators' powers over the forum (decision 027): pin, feature, hide (and show again) or remove a
  * post or reply, each behind the admin gate. Hiding and removing keep the reason for the author;
  * nothing here changes what anyone wrote.
  */

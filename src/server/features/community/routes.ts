@@ -28,7 +28,7 @@ import { moderatePost, moderateReply, removePost, removeReply } from './moderate
 import { createPost, deletePost, updatePost } from './write-post';
 
 /**
- * The forum (issue 12, docs/decisions/027). Reading is public; posting, replying and liking need a
+ * The forum (docs/decisions/027). Reading is public; posting, replying and liking need a
  * sign-in; authors edit or delete their own posts within 24 hours; admins pin and feature, and hide
  * or remove posts and replies with a reason the author sees (moderate.ts), never editing them.
  */

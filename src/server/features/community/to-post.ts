@@ -1,7 +1,7 @@
 import { type CommunityPost, type CommunityReply, type Moderation, POST_EDIT_WINDOW_MS } from '@shared/community';
 import { eq, sql } from 'drizzle-orm';
 import { communityPosts, communityReplies, readerProfiles, user } from '../../db/schema';
-import { firstNameOf } from '../readers';
+import { firstNameOf, readerFullName } from '../readers';
 import { type ForumViewer, seesHidden } from './viewer';
 
 /**
@@ -11,7 +11,7 @@ import { type ForumViewer, seesHidden } from './viewer';
 export const authorColumns = {
   authorName: user.name,
   authorImage: sql<string | null>`coalesce(${readerProfiles.profileImage}, ${user.image})`,
-  readerName: sql<string | null>`${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName}`,
+  readerName: sql<string | null>`${readerFullName}`,
 };
 export const authorJoin = { user: eq(user.id, communityPosts.authorId), reader: eq(readerProfiles.userId, user.id) };
 export const replyAuthorJoin = {

@@ -1,4 +1,7 @@
-/** Contact details kept in the platform (issue 49): what other features use to mask what a user sends, and what admins read of it. */
+/**
+ * Contact details kept in the platform (decision 068): what other features use to mask what a user sends, and what
+ * admins read of it.
+ */
 export {
   CONTACT_DETAILS_REPORT_REASON,
   keepMaskedOriginal,

@@ -3,8 +3,7 @@ import { type ContactMaskContext, MASKED_ATTEMPTS_BEFORE_REPORT, maskContactDeta
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { contactMasks, reports } from '../../db/schema';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '@shared/time-units';
 
 /** The reason a product-filed report gives the admin queue. */
 export const CONTACT_DETAILS_REPORT_REASON = `Shared contact details ${MASKED_ATTEMPTS_BEFORE_REPORT} times in a day`;
@@ -28,7 +27,7 @@ export interface MaskInput {
 export type MaskedOriginalInput = Pick<MaskInput, 'userId' | 'context' | 'subjectId' | 'now'> & { original: string };
 
 /**
- * Keeps the original of a text the rule masked (issue 49), in the caller's transaction, so a send
+ * Keeps the original of a text the rule masked (decision 068), in the caller's transaction, so a send
  * that fails leaves no original behind; every later reader of the stored text (the other side,
  * transcripts, exports, admins' views) gets the masked one.
  *

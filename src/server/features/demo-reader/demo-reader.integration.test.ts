@@ -11,7 +11,7 @@ import { readerProfiles, readingSessions } from '../../db/schema';
 import { getEarnings } from '../wallet';
 import { DEMO_REPLIES, TYPING_PAUSE_MS } from './demo-reader';
 
-// Issue 30: a newcomer tries a reading alone. Sage is answered by this app itself.
+// Decision 041: a newcomer tries a reading alone. Sage is answered by this app itself.
 const clock = fakeClock();
 const app = await testApp({ clock, runScheduler: false, runDemoReader: true });
 const RATE = 99;

@@ -156,7 +156,7 @@ async function answer(
 }
 
 /**
- * The demo reader (issue 30), run only while demo data is on: it keeps Sage online, accepts each
+ * The demo reader (decision 041), run only while demo data is on: it keeps Sage online, accepts each
  * chat request, greets the client by name and answers each message after a typing pause, through
  * the same service calls a reader's page makes, so billing and presence are those of any reading.
  */

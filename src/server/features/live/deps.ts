@@ -27,7 +27,7 @@ export interface LiveDeps {
   onStreamLive: (stream: StreamWentLive) => Promise<void>;
   /**
    * Called after a stream's end commits, however it ended (app.ts wires it to its Janus room's
-   * destruction, issue 45); it handles its own failures, and a crash before it is the start-up
+   * destruction, decision 061); it handles its own failures, and a crash before it is the start-up
    * clean-up's to mend.
    */
   onStreamEnded?: StreamEndedHook;

@@ -23,7 +23,7 @@ import {
   grantCredit,
 } from '../wallet';
 
-// Finding 4 of issue 26: a reader who went live and closed the page left the stream live until
+// Decision 034: a reader who went live and closed the page left the stream live until
 // someone pressed End, and a viewer paid 199 ¢ to join it minutes after the reader had gone.
 const MINUTE = 60_000;
 const clock = fakeClock();

@@ -50,7 +50,7 @@ export async function mutedUserIds(db: DbOrTx, streamId: string): Promise<string
 /**
  * Stores one chat message of a user in the stream's room and sends it to the room as `stream_chat`.
  * The caller has checked room membership; the content arrives trimmed and bounded by the schema.
- * Contact details are masked before it is stored (issue 49): the room and the history see the
+ * Contact details are masked before it is stored (decision 068): the room and the history see the
  * masked text, and `masked` tells the sender why.
  */
 export async function sendStreamMessage(

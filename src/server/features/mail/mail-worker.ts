@@ -18,7 +18,7 @@ export interface MailWorkerDeps {
   transport: MailTransport;
   /** The site's address, for the links in the notices this pass queues (notices.ts). */
   publicUrl: string;
-  /** Where a failed send is told, with what to do (issue 42); the app's logger. */
+  /** Where a failed send is told, with what to do (decision 054); the app's logger. */
   log?: MailFailureLog;
 }
 

@@ -170,7 +170,7 @@ export function applicationRejectedMail(input: { name: string; reason: string })
   });
 }
 
-/** A written reading's answer is in (issue 31). The answer itself stays on the site, behind sign-in. */
+/** A written reading's answer is in (decision 047). The answer itself stays on the site, behind sign-in. */
 export function writtenReadingAnsweredMail(input: { name: string; readerName: string; url: string }): MailContent {
   return composeMail({
     subject: `${input.readerName} answered your question`,
@@ -182,7 +182,7 @@ export function writtenReadingAnsweredMail(input: { name: string; readerName: st
   });
 }
 
-/** An accepted appointment is near (issue 31): a day before, and 15 minutes before, to both sides. */
+/** An accepted appointment is near (decision 048): a day before, and 15 minutes before, to both sides. */
 export function appointmentReminderMail(input: {
   name: string;
   withName: string;
@@ -205,7 +205,7 @@ export function appointmentReminderMail(input: {
 }
 
 /**
- * A promotion sent to a client who opted into offers by mail (issue 48): what it gives, the code,
+ * A promotion sent to a client who opted into offers by mail (decision 066): what it gives, the code,
  * until when, and how to stop such mail.
  */
 export function promotionOfferMail(input: {

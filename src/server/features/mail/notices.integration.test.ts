@@ -19,7 +19,7 @@ describe('notices by mail', () => {
     expect(receipt.text).toContain('Minute 1: $2.50');
     expect(receipt.text).toContain('Minute 3: $2.50');
     expect(receipt.text).toContain('Total: $7.50');
-    // Issue 43: the receipt's number (the reading's id, as on its page) and when the reading ended.
+    // Decision 060: the receipt's number (the reading's id, as on its page) and when the reading ended.
     expect(receipt.text).toContain(`Receipt no.: ${id}`);
     const ended = (await http(app, client.cookie).get(`/api/sessions/${id}`)).body.endedAt as string;
     expect(receipt.text).toContain(

@@ -1,7 +1,7 @@
 import { and, eq, gt, notExists, sql } from 'drizzle-orm';
 import type { NotificationKind } from '@shared/notifications';
 import { favoriteReaders, notifications, readerProfiles } from '../../db/schema';
-import { isListedReader } from '../readers';
+import { isListedReader, readerFullName } from '../readers';
 import type { NotificationDeps } from './deps';
 import { deliverNotifications, lockSubject } from './deliver';
 import { inAppSql } from './preferences';
@@ -48,10 +48,7 @@ export const notifyReaderOnline =
               id: sql<string>`gen_random_uuid()::text`.as('id'),
               userId: favoriteReaders.clientId,
               kind: sql<string>`${KIND}`.as('kind'),
-              title:
-                sql<string>`${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName} || ' is online now'`.as(
-                  'title',
-                ),
+              title: sql<string>`${readerFullName} || ' is online now'`.as('title'),
               body: sql<string>`'Request a reading while they are available.'`.as('body'),
               link: sql<string>`'/readers/' || ${readerProfiles.username}`.as('link'),
               subjectId: readerProfiles.userId,

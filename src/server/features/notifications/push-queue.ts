@@ -8,9 +8,7 @@ import { pushMessages, pushSubscriptions } from '../../db/schema';
 import { channelOnSql } from './preferences';
 import { signedInOnDeviceSql } from './push-subscriptions';
 import type { NotificationRow } from './to-notification';
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
+import { HOUR_MS, MINUTE_MS } from '@shared/time-units';
 
 /**
  * How long a push of each kind is worth sending (past it, it is dropped unsent, and the push
@@ -47,7 +45,7 @@ export interface PushNotice {
 
 /**
  * Queues a push to every device of these people who have push on for this kind and are still
- * signed in there (issue 43: a device signed out of takes no more pushes), in the caller's
+ * signed in there (decision 059: a device signed out of takes no more pushes), in the caller's
  * transaction (so a push about something rolled back is never sent, and one about something
  * committed is never lost). One INSERT … SELECT: people without a device or with the kind off cost
  * nothing. The push worker sends them (push-worker.ts).

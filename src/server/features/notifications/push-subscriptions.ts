@@ -34,7 +34,7 @@ export function isKnownPushService(endpoint: string): boolean {
 /**
  * Whether the device's person is still signed in there at `now`: the session it subscribed under
  * exists (sign-out deletes it, and the device with it) and has not expired (an expired one lingers
- * until Better Auth next reads it). Only such a device is pushed to (issue 43).
+ * until Better Auth next reads it). Only such a device is pushed to (decision 059).
  */
 export function signedInOnDeviceSql(now: Date): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${session} where ${session.id} = ${pushSubscriptions.sessionId} and ${session.expiresAt} > ${now.toISOString()}::timestamptz)`;
@@ -42,7 +42,7 @@ export function signedInOnDeviceSql(now: Date): SQL<boolean> {
 
 /**
  * Saves this browser as one of the person's devices, bound to the sign-in it came with: ending that
- * session forgets the device (issue 43). The endpoint is the device: subscribing again (new keys,
+ * session forgets the device (decision 059). The endpoint is the device: subscribing again (new keys,
  * or a new sign-in there) updates it, and a browser signed in to another account moves to that
  * account, its pushes still waiting for the former one deleted, since they are not the new person's to see.
  * A person keeps their MAX_DEVICES most recently subscribed devices.

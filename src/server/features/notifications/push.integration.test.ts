@@ -12,7 +12,7 @@ import { queuePayoutPaidPush } from './push-queue';
 import { webPushTransport } from './push-transport';
 import { FINISHED_PUSH_KEPT_MS, runPushWork, sweepFinishedPushes } from './push-worker';
 
-// Issue 32: pushes reach a person's devices, encrypted for each, through a queue two processes share.
+// Decision 049: pushes reach a person's devices, encrypted for each, through a queue two processes share.
 const clock = fakeClock(Date.parse('2026-11-21T12:00:00Z'));
 const app = await testApp({ clock, runScheduler: false, runMailWorker: false, runPushWorker: false });
 const service = await startPushService();

@@ -1,6 +1,6 @@
 import type { QuietHours } from '@shared/notification-preferences';
+import { MINUTE_MS } from '@shared/time-units';
 
-const MINUTE_MS = 60_000;
 const MINUTES_PER_DAY = 1440;
 
 /** The wall-clock minute of the day (0–1439) at `at` in the IANA zone. */

@@ -5,7 +5,7 @@ import type { ChargeObject } from './stripe-objects';
 /**
  * charge.succeeded: which card paid this PaymentIntent, by Stripe's fingerprint (the same for one
  * card number across customers), so a referral paid for on both sides by one card counts as
- * self-referral (issue 48). Kept by PaymentIntent, whichever of this event and the deposit's
+ * self-referral (decision 066). Kept by PaymentIntent, whichever of this event and the deposit's
  * credit comes first; a charge without a card (or a replay) records nothing more.
  */
 export async function recordCardPayment(tx: Tx, charge: ChargeObject, now: Date): Promise<string> {

@@ -9,7 +9,7 @@ import { stripeTestApp } from '../../../../tests/integration/stripe-app';
 import { TEST_ORIGIN } from '../../../../tests/integration/test-app';
 import { checkLedger, getBalances, getWalletBalanceCents, SYSTEM_ACCOUNTS } from '../wallet';
 
-// Issue 28: money in by Stripe Checkout, credited only by Stripe's signed webhook, exactly once.
+// Decision 039: money in by Stripe Checkout, credited only by Stripe's signed webhook, exactly once.
 const clock = fakeClock();
 
 const stripe = await stripeTestApp({ clock });

@@ -34,7 +34,7 @@ export async function openDispute(tx: Tx, dispute: DisputeObject, effects: Event
     .update(deposits)
     .set({ disputeId: dispute.id, disputeStatus: 'open', updatedAt: effects.now })
     .where(eq(deposits.id, deposit.id));
-  // A bonus this deposit earned goes first: what is left of it is taken back (issue 48).
+  // A bonus this deposit earned goes first: what is left of it is taken back (decision 066).
   await lockAccounts(tx, depositCreditAccounts(deposit.userId));
   await revokeDepositCredit(tx, deposit.id, effects.now);
   effects.walletChanged(deposit.userId, await getWalletBalanceCents(tx, deposit.userId));

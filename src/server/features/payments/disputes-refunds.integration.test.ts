@@ -9,7 +9,7 @@ import { readingDriver } from '../../../../tests/integration/readings';
 import { stripeTestApp } from '../../../../tests/integration/stripe-app';
 import { checkLedger, getBalances, revenueAccountFor, SYSTEM_ACCOUNTS, transfer } from '../wallet';
 
-// Issue 28: chargebacks freeze, then debit through the ledger when lost; refunds to the card move
+// Decision 039: chargebacks freeze, then debit through the ledger when lost; refunds to the card move
 // in the ledger only when Stripe confirms them (charge.refunded).
 const MINUTE = 60_000;
 const clock = fakeClock();

@@ -7,7 +7,7 @@ import { stripeTestApp } from '../../../../tests/integration/stripe-app';
 import { providerEvents } from '../../db/schema';
 import { checkLedger, getWalletBalanceCents } from '../wallet';
 
-// Issue 43 item 16: 400 forged 250 KB posts in 15 s were each read and verified.
+// Decision 059, item 16: 400 forged 250 KB posts in 15 s were each read and verified.
 const clock = fakeClock();
 const WINDOW_MS = 3_000;
 const stripe = await stripeTestApp({

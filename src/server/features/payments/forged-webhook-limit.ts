@@ -6,7 +6,7 @@ import { UnsignedDeliveryError } from './stripe-webhook';
 const SWEEP_ABOVE = 1_000;
 
 /**
- * Posts to the webhook whose signature does not check, limited per IP (issue 43: 400 forged 250 KB
+ * Posts to the webhook whose signature does not check, limited per IP (decision 059: 400 forged 250 KB
  * posts in 15 s were each read and verified). Each forged post counts one, in the shared store
  * (Redis across processes); an IP past the limit is then refused with 429 on arrival, before its
  * body is read or checked, until its window ends. A post that checks never counts, so the

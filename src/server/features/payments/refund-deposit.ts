@@ -133,7 +133,7 @@ export async function refundDeposit(
       (await lockAccounts(tx, [wallet, holdAccountId(deposit.userId), ...depositCreditAccounts(deposit.userId)])).get(
         wallet,
       ) ?? 0;
-    // A bonus this deposit earned goes first: what is left of it is taken back (issue 48).
+    // A bonus this deposit earned goes first: what is left of it is taken back (decision 066).
     await revokeDepositCredit(tx, deposit.id, now);
     const refundableCents = refundableOf(deposit, await pendingRefundsOf(tx, deposit.userId), walletCents);
     if (amountCents > refundableCents) {

@@ -6,7 +6,7 @@ import { TEST_ORIGIN, testApp } from '../../../../tests/integration/test-app';
 import { checkLedger, getWalletBalanceCents } from '../wallet';
 
 // The default provider (no keys, no network) plays Checkout on a local page; the money still arrives
-// only by a signed event through the same webhook as Stripe's (issue 28).
+// only by a signed event through the same webhook as Stripe's (decision 039).
 const app = await testApp();
 afterAll(async () => {
   expect(await checkLedger(app.db)).toEqual([]);

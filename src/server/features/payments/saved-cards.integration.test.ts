@@ -11,7 +11,7 @@ import { deposits, paymentCustomers, savedCards } from '../../db/schema';
 import { resumeAfterDeposit } from '../sessions';
 import { checkLedger, getWalletBalanceCents, runDueAutoReloads } from '../wallet';
 
-// Issue 28: a card used at checkout can be saved, listed, charged again and removed.
+// Decision 039: a card used at checkout can be saved, listed, charged again and removed.
 const clock = fakeClock();
 
 const stripe = await stripeTestApp({ clock, env: { BILLING_MINUTE_MS: '60000' } });

@@ -7,7 +7,7 @@ import { z } from 'zod';
 const metadata = z.record(z.string(), z.string()).nullish();
 
 /**
- * A Stripe event's envelope (issue 43): its id is stored as given (the row that makes a replay move
+ * A Stripe event's envelope (decision 059): its id is stored as given (the row that makes a replay move
  * nothing), so it must be a printable token, never empty, huge or holding a NUL that PostgreSQL
  * refuses; its object is what a handler parses further. A signed body without these is answered
  * 400 and logged, nothing recorded.

@@ -9,7 +9,7 @@ import { stripeTestApp } from '../../../../tests/integration/stripe-app';
 import { checkLedger, getBalances, SYSTEM_ACCOUNTS } from '../wallet';
 import { payScheduledPayouts } from './payout-schedule';
 
-// Issue 28: payouts to readers' Stripe Connect accounts, paid only once the transfer exists.
+// Decision 039: payouts to readers' Stripe Connect accounts, paid only once the transfer exists.
 const clock = fakeClock();
 let admin: TestUser;
 

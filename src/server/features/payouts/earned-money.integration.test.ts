@@ -10,7 +10,7 @@ import { readingDriver } from '../../../../tests/integration/readings';
 import { testApp } from '../../../../tests/integration/test-app';
 import { checkLedger, getBalances, revenueAccountFor, SYSTEM_ACCOUNTS } from '../wallet';
 
-// Issue 7, findings 2 and 3: a reader may withdraw only money earned and final (DESIGN.md 'Money').
+// Decision 009: a reader may withdraw only money earned and final (DESIGN.md 'Money').
 const MINUTE = 60_000;
 const clock = fakeClock();
 const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });

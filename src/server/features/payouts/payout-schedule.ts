@@ -2,8 +2,8 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { payoutAccounts, payouts } from '../../db/schema';
 import { type DecidePayoutDeps, decidePayout } from './decide-payout';
+import { WEEK_MS } from '@shared/time-units';
 
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** Weeks start on Monday 00:00 UTC; 1970-01-05 was a Monday. */
 const FIRST_MONDAY_MS = Date.UTC(1970, 0, 5);
 

@@ -64,8 +64,8 @@ export async function requestPayout(
 }
 
 /**
- * A payout goes to an enabled payout account (issue 28: a Stripe Connect account whose payouts are
- * on), and a first payout only to a verified email (issue 13): the address we would write to about money.
+ * A payout goes to an enabled payout account (decision 039: a Stripe Connect account whose payouts are
+ * on), and a first payout only to a verified email (decision 028): the address we would write to about money.
  */
 async function assertMayPayOut(tx: Tx, readerId: string) {
   const [account] = await tx

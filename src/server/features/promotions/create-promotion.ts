@@ -8,7 +8,7 @@ import type { SessionUser } from '../auth';
 import type { PromotionDeps } from './deps';
 import { loadPromotion } from './list-promotions';
 
-/** An operator creates a code (issue 48). Its code is unique: a second one with the same letters is a bad field. */
+/** An operator creates a code (decision 066). Its code is unique: a second one with the same letters is a bad field. */
 export async function createPromotion(
   deps: PromotionDeps,
   admin: SessionUser,

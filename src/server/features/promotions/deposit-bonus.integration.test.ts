@@ -10,7 +10,7 @@ import { readingDriver } from '../../../../tests/integration/readings';
 import { stripeTestApp } from '../../../../tests/integration/stripe-app';
 import { checkLedger, creditAccountId, getBalances, walletAccountId } from '../wallet';
 
-// Issue 48: a code given at checkout earns its bonus when Stripe's event credits the deposit, and
+// Decision 066: a code given at checkout earns its bonus when Stripe's event credits the deposit, and
 // refunding or disputing that deposit takes back what is left of the bonus first.
 const MINUTE = 60_000;
 const clock = fakeClock();

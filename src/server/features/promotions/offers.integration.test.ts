@@ -9,7 +9,7 @@ import { http } from '../../../../tests/integration/http';
 import { testApp } from '../../../../tests/integration/test-app';
 import { sendOffers } from './send-offers';
 
-// Issue 48: offers reach only the clients who opted into them, by the channels they chose, never in
+// Decision 066: offers reach only the clients who opted into them, by the channels they chose, never in
 // their quiet hours, never on a break or at a deposit limit, each once.
 const clock = fakeClock(new Date('2026-12-01T23:00:00Z').getTime());
 const app = await testApp({ clock, runScheduler: false, runMailWorker: false, runPushWorker: false });

@@ -8,8 +8,7 @@ import type { SessionUser } from '../auth';
 import { grantCredit, offersPausedReason } from '../wallet';
 import { type PromotionDeps, promotionGrantId } from './deps';
 import { isUsedUp } from './list-promotions';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '@shared/time-units';
 
 const unavailable = (message: string) => new AppError(ERROR_CODES.promotionUnavailable, message);
 
@@ -83,7 +82,7 @@ async function admit(tx: Tx, promotionId: string, cents: number, now: Date): Pro
 }
 
 /**
- * A client redeems a code that gives a fixed credit (issue 48): one transaction admits the
+ * A client redeems a code that gives a fixed credit (decision 066): one transaction admits the
  * redemption on the code's row and grants the credit; a second use by the same person racing the
  * first finds their grant and rolls the count back. Refusals are 409 PROMOTION_UNAVAILABLE, naming why.
  */

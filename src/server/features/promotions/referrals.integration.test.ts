@@ -8,7 +8,7 @@ import { referrals } from '../../db/schema';
 import { checkLedger, getUsableCredit } from '../wallet';
 import { mailboxOf, rewardReferrals } from './referrals';
 
-// Issue 48: a client's link brings a new client; when the new client's first card deposit has
+// Decision 066: a client's link brings a new client; when the new client's first card deposit has
 // stood 14 days, not refunded and not disputed, both get the referral credit.
 const DAY = 24 * 60 * 60 * 1000;
 const clock = fakeClock();

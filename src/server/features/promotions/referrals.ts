@@ -15,8 +15,7 @@ import { conflict } from '../../errors';
 import type { SessionUser } from '../auth';
 import { grantCredit, offersPausedReason } from '../wallet';
 import type { PromotionDeps } from './deps';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '@shared/time-units';
 
 export interface ReferralDeps extends PromotionDeps {
   /** What each side of a referral gets and for how long (REFERRAL_CREDIT_CENTS, 0: off; REFERRAL_CREDIT_DAYS). */
@@ -66,7 +65,7 @@ export async function referralSummary(deps: ReferralDeps, client: SessionUser): 
 
 /**
  * One mailbox under its aliases: `a.b+tag@gmail.com` and `ab@googlemail.com` are the same person,
- * and so is `name+tag@example.com` with `name@example.com` (issue 48: a referral to one's own alias is self).
+ * and so is `name+tag@example.com` with `name@example.com` (decision 066: a referral to one's own alias is self).
  */
 export function mailboxOf(email: string): string {
   const [local = '', domain = ''] = email.trim().toLowerCase().split('@');

@@ -23,7 +23,7 @@ import { listPromotions, setPromotionPaused } from './list-promotions';
 import { announcePromotion } from './send-offers';
 import { previewPromotion, redeemPromotion, welcomeOffer } from './redeem-promotion';
 
-/** Promotion codes (issue 48, docs/decisions/066): the operator's Admin → Promotions, and a client redeeming one. */
+/** Promotion codes (docs/decisions/066): the operator's Admin → Promotions, and a client redeeming one. */
 export async function promotionRoutes(app: FastifyInstance, deps: ReferralDeps & { auth: Auth }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = requireUser(deps.auth, 'admin');

@@ -9,6 +9,7 @@ import { conflict, notFound } from '../../errors';
 import type { OnUserCreated } from '../auth';
 import { applicationApprovedMail, applicationReceivedMail, applicationRejectedMail, queueMail } from '../mail';
 import { createReader } from '../readers';
+import { DAY_MS } from '@shared/time-units';
 
 export interface ApplicationDeps {
   db: Db;
@@ -23,7 +24,6 @@ export interface ApplicationDeps {
  * mail days later. It is Better Auth's own reset token, so /reset-password consumes it once.
  */
 export const SET_PASSWORD_LINK_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const OPEN_APPLICATION_MESSAGE =
   'An application with this email is already under review. Its status link is in the confirmation mail.';

@@ -22,7 +22,7 @@ import {
   submitApplication,
 } from './applications';
 
-/** Readers who apply (issue 31): the public form and status link, and the admin's queue. */
+/** Readers who apply (decision 045): the public form and status link, and the admin's queue. */
 export async function readerApplicationRoutes(
   app: FastifyInstance,
   deps: ApplicationDeps & { auth: Auth; rateLimit: { windowMs: number; ipMax: number } },

@@ -18,7 +18,7 @@ import { readerProfiles, user } from '../../db/schema';
 import { createDirectoryCache } from './directory-cache';
 import { listDirectory } from './list-directory';
 
-// Issue 29: GET /api/readers comes from a cache kept current by the database's change notices
+// Decision 042: GET /api/readers comes from a cache kept current by the database's change notices
 // (decision 042). It must answer exactly what the SQL of decision 016 answers, and a change must
 // show on the next request.
 const MINUTE = 60_000;

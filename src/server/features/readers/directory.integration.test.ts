@@ -10,7 +10,7 @@ import { readerProfiles, user } from '../../db/schema';
 import { createWallet } from '../wallet';
 import { createReader } from './create-reader';
 
-// Issue 9: the directory filters, sorts and pages on the server, against 30 readers seeded here.
+// Decision 016: the directory filters, sorts and pages on the server, against 30 readers seeded here.
 const MINUTE = 60_000;
 const clock = fakeClock(Date.parse('2026-03-02T10:00:00Z'));
 

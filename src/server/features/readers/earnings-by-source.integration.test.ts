@@ -12,7 +12,7 @@ import { testApp } from '../../../../tests/integration/test-app';
 import { ledgerTransfers, shopProducts } from '../../db/schema';
 import { checkLedger, earningsAccountId } from '../wallet';
 
-// Issue 30: Kai's Total Earnings counted a gift the admin's Readers tab did not, and Seraphina's a
+// Decision 040: Kai's Total Earnings counted a gift the admin's Readers tab did not, and Seraphina's a
 // shop sale her wallet held but her dashboard did not. One reader here earns from all four sources,
 // and every screen's figure is checked against what the ledger moved into their earnings.
 const MINUTE = 60_000;
@@ -48,7 +48,7 @@ describe('earnings by source', () => {
     const client = await createClient(app, { balanceCents: 50_000 });
 
     // Two readings (one refunded, earning nothing), a stream's price and a gift, an answered
-    // question and a late-cancellation fee (issue 31).
+    // question and a late-cancellation fee (decisions 047 and 048).
     await buyFromEverySource(app, driver, clock, client, reader, MINUTE);
 
     // Two of the reader's own products in one order.

@@ -22,7 +22,7 @@ async function directory() {
   return { readers: page.total, sessionsOnCards: page.readers.reduce((sum, reader) => sum + reader.totalSessions, 0) };
 }
 
-// Issue 43: the home page claimed '10,000+ readings given'; its figures and the About page's come from here.
+// Decision 060: the home page claimed '10,000+ readings given'; its figures and the About page's come from here.
 describe('GET /api/public-figures', () => {
   it("counts a completed reading once, as the reader's card does, and the readers the directory lists", async () => {
     const before = await figures();

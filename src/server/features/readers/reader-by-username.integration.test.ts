@@ -10,7 +10,7 @@ import { readerProfiles, user } from '../../db/schema';
 import { readerProfilePage } from '../../reader-profile-page';
 import { pageSender } from '../../rendered-pages';
 
-// Issue 9: a profile is found by its username, in any case, and shared links preview it.
+// Decision 015: a profile is found by its username, in any case, and shared links preview it.
 let reader: TestUser;
 let username: string;
 const suffix = Math.random().toString(36).slice(2, 8);

@@ -8,7 +8,7 @@ import { testApp } from '../../../../tests/integration/test-app';
 import { ledgerAccounts, ledgerTransfers, readingSessions, user } from '../../db/schema';
 import { earningsAccountId, escrowAccountId } from '../wallet';
 
-// Issue 8: every figure of the reader dashboard, against readings this test runs on a fake clock.
+// Decision 013: every figure of the reader dashboard, against readings this test runs on a fake clock.
 const MINUTE = 60_000;
 const ZONE = 'America/New_York'; // UTC-5 in November
 const clock = fakeClock(Date.parse('2026-10-10T12:00:00Z'));

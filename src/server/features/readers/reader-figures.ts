@@ -6,7 +6,7 @@ import { readerProfiles, readingSessions } from '../../db/schema';
 import { earningsSince } from './reader-income';
 
 /**
- * Only completed readings count (issue 8). `reader_earnings_cents` is the reader's share of what was
+ * Only completed readings count (decision 013). `reader_earnings_cents` is the reader's share of what was
  * charged, and a refund sets it to zero as it takes the share back out of escrow (billing.ts), so
  * summing it counts a refunded reading as a reading that earned nothing.
  */

@@ -18,7 +18,7 @@ import {
 
 /**
  * Every cent a reader earned, one row per completed reading, gift, paid admission, shop sale and answer:
- * `(reader_id, source, at, cents)`. The one definition of earnings (issue 30): the reader's
+ * `(reader_id, source, at, cents)`. The one definition of earnings (decision 040): the reader's
  * dashboard, the Earnings tab, the admin's Readers tab and Analytics all add up these rows, so no
  * two screens can count a different set. Each row is the reader's leg of its ledger movement:
  * - a reading's `reader_earnings_cents`, released to earnings when it completed (0 once refunded:
@@ -27,9 +27,9 @@ import {
  * - an admission's floor(70%) of its price (splitCharge, in integer SQL), when paid, unless it was
  *   given back because the reader left (docs/decisions/034);
  * - a shop line's `seller_cents` (docs/decisions/027), when ordered, less what a cancelled
- *   shipment took back from the seller's earnings (issue 30), when cancelled;
+ *   shipment took back from the seller's earnings (decision 040), when cancelled;
  * - an answered written question's floor(70%) of its price, charged from the client's hold into
- *   earnings when answered (issue 31, docs/decisions/047);
+ *   earnings when answered (docs/decisions/047);
  * - an appointment's late-cancellation or no-show fee's floor(70%), charged from the client's hold
  *   into earnings when settled (docs/decisions/048).
  * `reader` narrows every branch to one reader: an id, or a column of an outer query to correlate

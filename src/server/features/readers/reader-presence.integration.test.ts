@@ -9,7 +9,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const app = await testApp({ env: { BILLING_MINUTE_MS: String(MINUTE) } });
 
-// Finding 6 of issue 7: a reader who closed the tab still showed Online five minutes later, and
+// Decision 011 (ghost readers): a reader who closed the tab still showed Online five minutes later, and
 // clients who requested them waited out the whole request timeout.
 describe('an online reader with no page open', () => {
   it('goes offline for everyone after one billing minute, and comes back only by going online again', async () => {

@@ -7,7 +7,7 @@ import { http } from '../../../../tests/integration/http';
 import { readingTestApp } from '../../../../tests/integration/readings';
 import { readerProfiles, readingSessions, writtenReadings } from '../../db/schema';
 
-// Issue 49: each reader's service over the last 90 days, counted by the database, on a fake clock,
+// Decision 067: each reader's service over the last 90 days, counted by the database, on a fake clock,
 // and the Recommended order built from it with the rating (docs/decisions/067).
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;

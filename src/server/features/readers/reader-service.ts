@@ -8,6 +8,7 @@ import {
   SLOWEST_ACCEPT_SECONDS,
 } from '@shared/reader-service';
 import { readerProfiles, readingSessions, userBlocks, writtenReadings } from '../../db/schema';
+import { DAY_MS } from '@shared/time-units';
 
 /** One reader's service over the window as the database counts it (`readerServiceAt`). */
 export interface ServiceCounts {
@@ -24,7 +25,6 @@ export interface ServiceCounts {
   changesAt: string | null;
 }
 
-const DAY_MS = 86_400_000;
 const float = (value: number) => sql.raw(`${value}::float8`);
 
 /** `(part + prior × weight) / (whole + weight)`: the Bayesian average every part of the score is. */
@@ -45,8 +45,8 @@ function readingAggregates(): SQL {
   const isWalkIn = sql`${s.appointmentId} is null`;
   const wasAccepted = sql`${isWalkIn} and ${s.respondedAt} is not null and ${s.status} <> 'declined'`;
   const endedEarlyByReader = sql`${s.endedBy} = ${s.readerId} and ${s.minutesCharged} <= ${sql.raw(String(EARLY_END_MINUTES))}`;
-  // A reading the reader ended early with a client they have blocked is counted for nobody (issue
-  // 49): blocking ends the reading, and a reader who blocks someone abusive is not marked down.
+  // A reading the reader ended early with a client they have blocked is counted for nobody (decision
+  // 067): blocking ends the reading, and a reader who blocks someone abusive is not marked down.
   const excused = sql`${endedEarlyByReader} and exists (select 1 from ${userBlocks} ub where ub.blocker_id = ${s.readerId} and ub.blocked_id = ${s.clientId})`;
   return sql`count(*) filter (where ${isWalkIn} and (${s.respondedAt} is not null or ${s.status} = 'missed'))::int as reached,
     count(*) filter (where ${wasAccepted})::int as accepted,

@@ -3,12 +3,12 @@ import type { ReaderSchedule } from '@shared/reader-schedule';
 import { offeredSessionTypes, type Reader, type ReaderDetails, readerPresence } from '@shared/readers';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { readerProfiles, readingSessions, user } from '../../db/schema';
+import { readerFullNameOf, readerProfiles, readingSessions, user } from '../../db/schema';
 import { notFound } from '../../errors';
 import { readerServiceAt, type ServiceCounts, toReaderService } from './reader-service';
 
 /** A reader's name as their profile shows it, for the queries that name them. */
-export const readerFullName = sql<string>`${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName}`;
+export const readerFullName = readerFullNameOf(readerProfiles);
 
 /** Each reader's weekly slots in one subquery, so a directory page stays one round trip. */
 const scheduleSlots = sql<ReaderSchedule['slots']>`coalesce((

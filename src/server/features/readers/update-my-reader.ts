@@ -48,7 +48,7 @@ export async function updateMyReader(
   const { specialties, bio, ...fields } = input;
   const outbox = new Outbox();
   const masked = await db.transaction(async (tx) => {
-    // The bio is public: contact details in it are masked (issue 49), the reader told by `masked`.
+    // The bio is public: contact details in it are masked (decision 068), the reader told by `masked`.
     const shownBio =
       bio === undefined
         ? undefined

@@ -9,7 +9,7 @@ const { app, driver: reading } = await readingTestApp();
 const setOnline = async (cookie: string, isOnline: boolean) =>
   expect((await http(app, cookie).patch('/api/readers/me', { isOnline })).status).toBe(200);
 
-// Issue 14: with every reader's status and every reading's start and end sent to every socket, the
+// Decision 029: with every reader's status and every reading's start and end sent to every socket, the
 // server's work grew with the square of the readings under way.
 describe('who hears a reader’s presence', () => {
   it('a page watching readers hears reader_status and reader_busy; any other page does not; the reader hears their own', async () => {

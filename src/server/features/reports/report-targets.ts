@@ -36,7 +36,7 @@ export interface TakeDown {
 /**
  * Each kind of reportable content: how to read it (null when it is gone or already taken down)
  * and how to take it down. A review is a reading's, reported by the reading's id; hiding it
- * withdraws the text and keeps the stars. A user is reported only by the product (issue 49), for
+ * withdraws the text and keeps the stars. A user is reported only by the product (decision 068), for
  * contact details it masked: what they wrote never reached anyone, so there is nothing to take
  * down, and hiding only closes the report as acted on (an admin who wants more suspends the
  * account from the users tab).

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { currentUser, requireUser } from '../auth';
 import { createReport, decideReport, listOpenReports } from './reports';
 
-/** Reports (issue 12, docs/decisions/027): anyone signed in reports; admins work the queue. */
+/** Reports (docs/decisions/027): anyone signed in reports; admins work the queue. */
 export async function reportRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; clock: Clock }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;

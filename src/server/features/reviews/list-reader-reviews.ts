@@ -14,7 +14,7 @@ import { isCountedReview } from './counted-review';
 
 /**
  * A listed reader's counted reviews: of live readings (isCountedReview) and of written readings
- * (rated answers, issue 31), as one set `(id, rating, review, rated_at, session_type)`. Each branch
+ * (rated answers, decision 047), as one set `(id, rating, review, rated_at, session_type)`. Each branch
  * rides its (reader_id, rated_at desc) partial index.
  */
 function countedReviews(readerId: string) {

@@ -9,7 +9,7 @@ import { readingDriver } from '../../../../tests/integration/readings';
 import { testApp } from '../../../../tests/integration/test-app';
 import { readingSessions, user } from '../../db/schema';
 
-// Issue 9: a profile shows reviews of completed, paid readings only, newest first, ten a page.
+// Decision 015: a profile shows reviews of completed, paid readings only, newest first, ten a page.
 const MINUTE = 60_000;
 const clock = fakeClock(Date.parse('2026-10-10T12:00:00Z'));
 let driver: ReturnType<typeof readingDriver>;
@@ -44,7 +44,7 @@ async function ratedReading(client: TestUser, reader: TestUser, rating: number, 
   return id;
 }
 
-/** A rating no client could give today, written as older code (issue 7) or a bad import might have. */
+/** A rating no client could give today, written as older code (decision 009) or a bad import might have. */
 const forceRating = (id: string, rating: number) =>
   app.db
     .update(readingSessions)

@@ -11,7 +11,7 @@ import { testApp } from '../../../../tests/integration/test-app';
 import { ledgerTransfers, shopProducts } from '../../db/schema';
 import { checkLedger, holdAccountId, walletAccountId } from '../wallet';
 
-// Issue 43: Luna's Total Spent said $54.77 while $99.69 had left her wallet: it counted readings
+// Decision 057: Luna's Total Spent said $54.77 while $99.69 had left her wallet: it counted readings
 // only. One client here buys from every source, and the summary is checked against the ledger.
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

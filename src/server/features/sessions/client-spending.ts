@@ -15,7 +15,7 @@ import {
 
 /**
  * Every cent a client spent, one row per purchase or refund: `(source, at, cents)`, the one
- * definition of shared/spending.ts (issue 43). Each row is the client's side of its ledger movement,
+ * definition of shared/spending.ts (decision 057). Each row is the client's side of its ledger movement,
  * from the domain rows, which carry the instants the figures need (on the injected clock, as
  * readers/reader-income.ts does for earnings):
  * - a completed reading's `total_cost_cents - refunded_cents`, at its end (an open one can still be

@@ -7,7 +7,7 @@ import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { testApp } from '../../../../tests/integration/test-app';
 
-// Issue 8: the client dashboard's Total Spent and This Month count a reading once it completed, net of
+// Decision 012: the client dashboard's Total Spent and This Month count a reading once it completed, net of
 // its refund (every other source: client-spending.integration.test.ts).
 const MINUTE = 60_000;
 const clock = fakeClock();

@@ -6,8 +6,8 @@ import { spendingOf } from './client-spending';
 import type { SessionDeps } from './deps';
 
 /**
- * Spending counts everything the client bought, net of refunds (shared/spending.ts, issue 43); the
- * session counts and the average length count completed readings only (issue 8).
+ * Spending counts everything the client bought, net of refunds (shared/spending.ts, decision 057); the
+ * session counts and the average length count completed readings only (decision 012).
  */
 export async function clientSessionSummary(deps: SessionDeps, user: SessionUser): Promise<ClientSessionSummary> {
   const now = new Date(deps.clock.now());

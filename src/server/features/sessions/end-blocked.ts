@@ -7,7 +7,7 @@ import { finishSession } from './billing';
 import type { SessionDeps } from './deps';
 
 /**
- * A block between a reading's two sides (issue 49) ends what is open between them: a running
+ * A block between a reading's two sides (decision 068) ends what is open between them: a running
  * reading ends as if the blocker ended it (billed to its last minute, no refund by this), a request
  * not yet answered is declined by a blocking reader or withdrawn by a blocking client. Idempotent:
  * a second call finds nothing open.

@@ -8,7 +8,7 @@ import { chargeNextMinutes } from './billing';
 import type { SessionRow } from './session-view';
 
 /**
- * A pause to top up instead of a hang-up (issue 10, docs/decisions/020): when the client cannot
+ * A pause to top up instead of a hang-up (docs/decisions/020): when the client cannot
  * pay the minute that falls due, the reading does not end. It pauses, unbilled, from that
  * minute's due moment for `topUpWindowMs` (two billing minutes): media and chat are held as in any
  * pause, and both sides hear `session_paused { reason: 'insufficient_funds', resumeBy }`. A

@@ -30,7 +30,7 @@ async function openPageInProcess(url: string, cookie: string, sessionId: string)
   return page;
 }
 
-// Finding 5 of issue 7: a client whose page froze (connection open, nothing answered) was charged
+// Decision 011 (liveness): a client whose page froze (connection open, nothing answered) was charged
 // 4 minutes at a 3 s minute before Socket.IO's default ping (25 s + 20 s) gave it up.
 describe('a page that stops answering', () => {
   it('counts as away within a quarter of a minute: the meter pauses, nothing more is charged, and the reading ends after the grace', async () => {

@@ -9,7 +9,7 @@ import { createTestApp } from '../../../../tests/integration/test-app';
 import { openTestDatabase } from '../../../../tests/integration/test-database';
 import { deleteExpiredMessages, startMessageRetention } from './message-retention';
 
-// Issue 10: chat messages are deleted RETENTION_DAYS after they were sent, by a job that runs at
+// Decision 019: chat messages are deleted RETENTION_DAYS after they were sent, by a job that runs at
 // start-up and then periodically; readings and their receipt lines stay.
 const MINUTE = 60_000;
 const DAY = 24 * 60 * 60 * 1000;

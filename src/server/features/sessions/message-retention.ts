@@ -4,8 +4,7 @@ import type { Clock } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { sessionMessages } from '../../db/schema';
 import { messagesOf } from './messages';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '@shared/time-units';
 
 /** How often a running server sweeps; a message lives at most this long past its retention. */
 export const RETENTION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;

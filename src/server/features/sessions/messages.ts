@@ -46,7 +46,7 @@ export async function messagesOf(db: DbOrTx, sessionId: string): Promise<ChatMes
 
 /**
  * Stores a chat message of a participant and delivers it to the session room as `new_message`.
- * Contact details are masked before it is stored (issue 49), so the room, the transcript and every
+ * Contact details are masked before it is stored (decision 068), so the room, the transcript and every
  * export carry the masked text; `masked` is for the sender's acknowledgement alone.
  */
 export async function sendMessage(

@@ -20,7 +20,7 @@ const holdBoth = async (id: string, nodeId: string) => {
   for (const side of ['client', 'reader'] as const) await markSeen(app.db, [id], side, now(), { nodeId });
 };
 
-// Issue 14: presence used to be one row update per held socket per beat; it is now one row per
+// Decision 029: presence used to be one row update per held socket per beat; it is now one row per
 // process (app_nodes), and a process that stops beating must leave its sockets away exactly as
 // if each had stopped beating itself.
 describe('a process’s lease keeps the sockets it holds present', () => {

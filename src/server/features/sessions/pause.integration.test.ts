@@ -44,7 +44,7 @@ const sessionOf = async (app: TestApp, id: string, as: TestUser) =>
 const say = (app: TestApp, as: TestUser, sessionId: string) =>
   http(app, as.cookie).post('/api/sessions/message', { sessionId, content: 'Still here?' });
 
-// Finding 1 of issue 7: the client left the room half a second before each minute was due and came
+// Decision 011: the client left the room half a second before each minute was due and came
 // back two seconds later, chatting over HTTP in between; it paid 1 minute for a 3-minute reading at
 // a 60 s minute, and 1 minute for 10 at a 3 s minute.
 describe.each([

@@ -104,7 +104,7 @@ export async function rateSession(
     const refusal = ratingRefusal(session);
     if (refusal) throw conflict(RATING_REFUSALS[refusal]);
     if (deps.clock.now() >= ratableUntil(session)!.getTime()) throw conflict(RATING_REFUSALS.closed);
-    // The review is public on the reader's profile: contact details in it are masked (issue 49).
+    // The review is public on the reader's profile: contact details in it are masked (decision 068).
     const review = input.review
       ? await maskForOthers(tx, {
           userId: user.id,

@@ -6,7 +6,8 @@ import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { testApp } from '../../../../tests/integration/test-app';
 
-// Issue 8: a past reading and its chat, for its participants only (its minutes: session-receipt.integration.test.ts).
+// Decision 012: a past reading and its chat, for its participants only (its minutes:
+// session-receipt.integration.test.ts).
 const MINUTE = 60_000;
 const RATE = 299;
 const clock = fakeClock(Date.now());

@@ -7,7 +7,7 @@ import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { testApp } from '../../../../tests/integration/test-app';
 
-// Issue 7, finding 4: a rating needs a completed reading with a paid, unrefunded minute, once,
+// Decision 009, finding 4: a rating needs a completed reading with a paid, unrefunded minute, once,
 // within 7 days of its end.
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

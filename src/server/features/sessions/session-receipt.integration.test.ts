@@ -9,7 +9,7 @@ import { readingDriver } from '../../../../tests/integration/readings';
 import { testApp } from '../../../../tests/integration/test-app';
 import { minuteChargeKey } from './billing';
 
-// Issue 10: a reading's receipt (one line per billed minute, each the ledger's) and its transcript.
+// Decision 019: a reading's receipt (one line per billed minute, each the ledger's) and its transcript.
 const MINUTE = 60_000;
 const DAY = 24 * 60 * 60 * 1000;
 const clock = fakeClock(Date.parse('2026-11-21T12:00:00Z'));

@@ -4,6 +4,7 @@ import { type ReadingSession, ratableUntil } from '@shared/sessions';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { readerProfiles, readingSessions, user } from '../../db/schema';
+import { readerFullName } from '../readers';
 
 export type SessionRow = typeof readingSessions.$inferSelect;
 
@@ -17,7 +18,7 @@ export function selectSessionsWithNames(db: DbOrTx) {
       session: readingSessions,
       clientName: clientUser.name,
       clientImage: clientUser.image,
-      readerName: sql<string>`coalesce(${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName}, ${readerUser.name})`,
+      readerName: sql<string>`coalesce(${readerFullName}, ${readerUser.name})`,
       readerImage: sql<string | null>`coalesce(${readerProfiles.profileImage}, ${readerUser.image})`,
       isReaderAutomated: sql<boolean>`coalesce(${readerProfiles.repliesAutomated}, false)`,
       // The reader's rate for this reading's type now: what extending a booked reading would cost a minute.

@@ -14,7 +14,7 @@ import { getEarnings, getWalletBalanceCents } from '../wallet';
 import { runDueWork } from './scheduler';
 import { resumeAfterDeposit } from './top-up';
 
-// Issue 10, 'A pause to top up, instead of a hang-up', on a fake clock with exact balances.
+// Decision 020, 'A pause to top up, instead of a hang-up', on a fake clock with exact balances.
 const MINUTE = 60_000;
 const RATE = 299;
 /** The reader's share of a reading of this many paid minutes: floor(70%) of its total (fair rounding). */

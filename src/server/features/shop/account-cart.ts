@@ -6,7 +6,7 @@ import { shopCartItems, shopProducts } from '../../db/schema';
 type Lines = CartInput['items'];
 
 /**
- * The account's cart (issue 30, docs/decisions/043): a signed-in buyer's cart lives here, so it
+ * The account's cart (docs/decisions/043): a signed-in buyer's cart lives here, so it
  * follows them to another browser. Lines of products no longer in the shop are left out when read.
  */
 export async function readCart(db: DbOrTx, userId: string): Promise<AccountCart> {

@@ -16,8 +16,8 @@ import { cancelShipment } from './cancel-shipment';
 import { placeOrder } from './place-order';
 import { shipShipment } from './shipments';
 import { eq } from 'drizzle-orm';
+import { DAY_MS } from '@shared/time-units';
 
-const DAY_MS = 86_400_000;
 const clock = fakeClock(Date.parse('2026-11-20T12:00:00Z'));
 const app = await testApp({ clock, runScheduler: false, runMailWorker: false });
 const deps = { db: app.db, clock, realtime: noRealtime, shipWithinDays: 7 };

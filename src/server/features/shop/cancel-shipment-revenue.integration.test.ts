@@ -13,6 +13,7 @@ import { requestPayout } from '../payouts';
 import { checkLedger, earningsAccountId, getBalances, revenueAccountFor, walletAccountId } from '../wallet';
 import { cancelShipment } from './cancel-shipment';
 import { placeOrder } from './place-order';
+import { DAY_MS } from '@shared/time-units';
 
 /**
  * The revenue shards are one account split for concurrency: a refund may take from any of them.
@@ -20,7 +21,6 @@ import { placeOrder } from './place-order';
  * share from the fullest other shard, which was a second buyer's; that buyer's cancel then could
  * not take the platform's part back from its own shard and failed with a 402 from the ledger.
  */
-const DAY_MS = 86_400_000;
 const clock = fakeClock(Date.parse('2026-11-20T12:00:00Z'));
 const app = await testApp({ clock, runScheduler: false, runMailWorker: false });
 const deps = { db: app.db, clock, realtime: noRealtime, shipWithinDays: 7 };

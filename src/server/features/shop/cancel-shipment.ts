@@ -95,7 +95,7 @@ async function payFromRevenue(
 
 /**
  * The buyer cancels a shipment its seller did not ship within SHIP_WITHIN_DAYS, for a full refund
- * (issue 30, docs/decisions/043). One transaction, in the order every order takes its locks: the
+ * (docs/decisions/043). One transaction, in the order every order takes its locks: the
  * shipment row (taken by the update that cancels it, which only a `paid` shipment passes, so a
  * second cancel or the seller's ship waits and then finds it changed), the products' stock (given
  * back, in id order as an order takes it), then the ledger accounts in the ledger's order. The

@@ -6,7 +6,7 @@ import { shipmentsOfOrders } from './shipments';
 
 /**
  * GET /api/shop/orders: the client's orders, newest first; a digital product's content is theirs to
- * see here only; physical items with their address, status and tracking (issue 30).
+ * see here only; physical items with their address, status and tracking (decision 043).
  */
 export async function listOrders(
   db: DbOrTx,

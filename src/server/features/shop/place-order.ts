@@ -72,7 +72,7 @@ async function findByKey(tx: Tx, clientId: string, key: string) {
  * lines go whole to revenue. The (client, key) index makes a
  * replay, or two requests racing with one key, pay once. 402 leaves everything as it was.
  * Physical items need a shipping address (400 otherwise): each seller's physical lines become one
- * shipment to ship (issue 30), and the address is saved to the account for its next checkout.
+ * shipment to ship (decision 043), and the address is saved to the account for its next checkout.
  */
 export async function placeOrder(
   deps: OrderDeps,
@@ -203,7 +203,7 @@ export async function placeOrder(
       });
       await saveShippingAddress(tx, clientId, shippingAddress, order.createdAt);
     }
-    // The account's cart held what was just bought (issue 30): those lines are done.
+    // The account's cart held what was just bought (decision 043): those lines are done.
     await tx.delete(shopCartItems).where(
       and(
         eq(shopCartItems.userId, clientId),

@@ -33,7 +33,7 @@ import { listProducts } from './list-products';
 import { createProduct, listMyProducts, setProductHidden, updateProduct } from './manage-products';
 import { type OrderDeps, placeOrder } from './place-order';
 
-/** The shop (issue 12, docs/decisions/027): browsing is public; buying needs a sign-in and pays from the wallet. */
+/** The shop (docs/decisions/027): browsing is public; buying needs a sign-in and pays from the wallet. */
 export async function shopRoutes(app: FastifyInstance, deps: OrderDeps & { auth: Auth; shipWithinDays: number }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
@@ -110,7 +110,7 @@ export async function shopRoutes(app: FastifyInstance, deps: OrderDeps & { auth:
     async (request) => listOrders(db, currentUser(request).id, { shipWithinDays: deps.shipWithinDays, now: now() }),
   );
 
-  // Physical orders that ship (issue 30, docs/decisions/043).
+  // Physical orders that ship (docs/decisions/043).
   api.get(
     '/api/shop/shipping-address',
     { onRequest: signedIn, schema: { response: { 200: savedShippingAddressSchema } } },

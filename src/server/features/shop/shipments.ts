@@ -14,8 +14,9 @@ import {
 } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import { type AdminCandidate, assertAdminPower } from '../auth';
+import { readerFullName } from '../readers';
+import { DAY_MS } from '@shared/time-units';
 
-const DAY_MS = 86_400_000;
 const LIST_LIMIT = 200;
 
 export interface ShipmentDeps {
@@ -30,7 +31,7 @@ type ShipmentRow = typeof shopShipments.$inferSelect;
 /** The seller's name as the shop shows it (their reader profile), null for Soul Tribe's own. */
 const sellerNameSql = sql<
   string | null
->`(select ${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName} from ${readerProfiles} where ${readerProfiles.userId} = ${shopShipments.sellerId})`;
+>`(select ${readerFullName} from ${readerProfiles} where ${readerProfiles.userId} = ${shopShipments.sellerId})`;
 
 export const shipByAt = (row: Pick<ShipmentRow, 'createdAt'>, shipWithinDays: number) =>
   new Date(row.createdAt.getTime() + shipWithinDays * DAY_MS);

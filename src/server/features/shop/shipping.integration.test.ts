@@ -12,8 +12,8 @@ import { TEST_ADDRESS } from '../../../../tests/integration/shipping-address';
 import { testApp } from '../../../../tests/integration/test-app';
 import { shopProducts } from '../../db/schema';
 import { checkLedger, getUsableCredit, getUserBalances, grantCredit } from '../wallet';
+import { DAY_MS } from '@shared/time-units';
 
-const DAY_MS = 86_400_000;
 const clock = fakeClock(Date.parse('2026-11-20T12:00:00Z'));
 const app = await testApp({ clock, runScheduler: false, runMailWorker: false });
 const address = TEST_ADDRESS;

@@ -1,6 +1,7 @@
 import type { Product, ShopCategory } from '@shared/shop';
 import { eq, sql } from 'drizzle-orm';
 import { readerProfiles, shopProducts } from '../../db/schema';
+import { readerFullName } from '../readers';
 
 /** The product columns every list shows, its seller's name (null: Soul Tribe's own), never `digital_content`. */
 export const productColumns = {
@@ -17,7 +18,7 @@ export const productColumns = {
   ratingCount: shopProducts.ratingCount,
   hiddenAt: shopProducts.hiddenAt,
   sellerId: shopProducts.sellerId,
-  sellerName: sql<string | null>`${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName}`,
+  sellerName: sql<string | null>`${readerFullName}`,
   sellerUsername: readerProfiles.username,
 };
 export const sellerJoin = eq(readerProfiles.userId, shopProducts.sellerId);

@@ -5,7 +5,7 @@ import { http } from '../../../../tests/integration/http';
 import { readingTestApp } from '../../../../tests/integration/readings';
 import { checkLedger } from './check-ledger';
 
-// Issue 48, 'Take a break': a client pauses their own account; until its end nothing comes in,
+// Decision 066, 'Take a break': a client pauses their own account; until its end nothing comes in,
 // nothing paid starts, no offer reaches them, and it cannot be ended early.
 const DAY = 24 * 60 * 60 * 1000;
 const { app, clock } = await readingTestApp();

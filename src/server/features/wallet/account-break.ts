@@ -5,8 +5,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { accountBreaks } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 import { hasReachedDepositLimit } from './deposit-limits';
+import { DAY_MS } from '@shared/time-units';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 /** When the client's break in force ends, or null when they are not on one. */
@@ -23,7 +23,7 @@ export async function getAccountBreak(db: DbOrTx, userId: string, now: Date): Pr
 }
 
 /**
- * 'Take a break' (issue 48): the client pauses their own account for `days`. A break in force may
+ * 'Take a break' (decision 066): the client pauses their own account for `days`. A break in force may
  * only be made longer, never shorter or ended (the point of it is that a moment's urge cannot undo
  * it); one that has ended is replaced.
  */
@@ -51,7 +51,7 @@ export async function takeBreak(db: Db, userId: string, days: number, now: Date)
 }
 
 /**
- * Why no offer may reach this client now (issue 48: a deposit limit they set is reached, or they are
+ * Why no offer may reach this client now (decision 066: a deposit limit they set is reached, or they are
  * on a break they took), or null when offers may. Codes, the welcome offer and referral rewards all ask here.
  */
 export async function offersPausedReason(db: DbOrTx, userId: string, now: Date): Promise<string | null> {

@@ -10,7 +10,7 @@ import { resumeAfterDeposit, runDueWork } from '../sessions';
 import { autoReloadKey, runDueAutoReloads } from './auto-reload';
 import { checkLedger, getWalletBalanceCents } from '.';
 
-// Issue 28, 'Saved cards and auto-reload': a saved card charged off session when a reading finds
+// Decision 039, 'Saved cards and auto-reload': a saved card charged off session when a reading finds
 // the wallet short, once per crossing, with the pause to top up as the fallback.
 const RATE = 299;
 const { app, clock, driver } = await readingTestApp();

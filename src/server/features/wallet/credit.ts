@@ -15,9 +15,10 @@ import {
   transfer,
   walletAccountId,
 } from './ledger';
+import { DAY_MS } from '@shared/time-units';
 
 /**
- * Promotional credit (issue 48, docs/decisions/066). A client's credit sits in `credit:<userId>`,
+ * Promotional credit (docs/decisions/066). A client's credit sits in `credit:<userId>`,
  * apart from their cash in `wallet:<userId>`; each grant of it comes from marketing:promotions and
  * is a credit_grants row with what is left of it and when it expires. A charge spends credit first:
  * in the charge's transaction the credit it uses moves to the wallet (credit_spend, under the
@@ -32,7 +33,6 @@ export const MARKETING_ACCOUNT_ID = 'marketing:promotions';
 
 /** A charge's credit_spend transfer, and a refund's credit_return, are keyed by the charge's (refund's) key and this. */
 const CREDIT_LEG_SUFFIX = ':credit';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface GrantCreditInput {
   /** Chosen by the caller so a retry finds the same grant (`promo:<promotion>:<user>`, …). */
@@ -459,7 +459,7 @@ export async function sweepExpiredCredit(db: Db, now: Date, batch = 100): Promis
 
 /**
  * A deposit that earned a bonus is refunded to its card or disputed: what is left of the bonus goes
- * back first (issue 48), what was spent of it stays spent. The caller locks the user's accounts
+ * back first (decision 066), what was spent of it stays spent. The caller locks the user's accounts
  * with credit: and marketing: in the ledger's order (`depositCreditAccounts`). Returns the cents taken back.
  */
 export async function revokeDepositCredit(tx: Tx, depositId: string, now: Date): Promise<number> {

@@ -17,6 +17,7 @@ import { testApp } from '../../../../tests/integration/test-app';
 import { checkLedger } from './check-ledger';
 import { setDepositLimits } from './deposit-limits';
 import { depositToWallet } from './deposit-to-wallet';
+import { DAY_MS, HOUR_MS } from '@shared/time-units';
 
 const clock = fakeClock();
 const app = await testApp({ clock, runScheduler: false });
@@ -29,7 +30,6 @@ type Step =
   | { type: 'limit'; period: DepositLimitPeriod; limitCents: number | null }
   | { type: 'wait'; ms: number };
 
-const HOUR_MS = 60 * 60 * 1000;
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 4,
@@ -61,7 +61,6 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
 );
 
 // The model, written apart from the code: calendar windows by day, ISO week and month number in UTC.
-const DAY_MS = 24 * HOUR_MS;
 function windowId(period: DepositLimitPeriod, ms: number): number {
   const day = Math.floor(ms / DAY_MS);
   if (period === 'daily') return day;

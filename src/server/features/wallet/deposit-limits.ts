@@ -139,7 +139,10 @@ async function limitPassedBy(db: DbOrTx, userId: string, amountCents: number, no
   return findLimitPassed(uses, amountCents, nowMs);
 }
 
-/** Whether a client has reached a deposit limit of their own (not one more cent may come in now): no offer reaches them (issue 48). */
+/**
+ * Whether a client has reached a deposit limit of their own (not one more cent may come in now): no offer reaches them
+ * (decision 066).
+ */
 export async function hasReachedDepositLimit(db: DbOrTx, userId: string, nowMs: number): Promise<boolean> {
   return (await limitPassedBy(db, userId, 1, nowMs)) !== null;
 }

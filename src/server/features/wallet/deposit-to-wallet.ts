@@ -19,7 +19,10 @@ export interface DepositDeps {
   clock: Clock;
   /** Runs once a deposit is credited (a reading paused for funds resumes); it must not throw. */
   onDeposited?: (userId: string) => Promise<void>;
-  /** Promotion codes given with deposits (issue 48), handed in where the app is assembled: promotions builds on the wallet. */
+  /**
+   * Promotion codes given with deposits (decision 066), handed in where the app is assembled: promotions builds on the
+   * wallet.
+   */
   promotions?: DepositPromotions;
 }
 

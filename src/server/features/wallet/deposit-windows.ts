@@ -1,6 +1,5 @@
 import type { DepositLimitPeriod } from '@shared/wallet';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '@shared/time-units';
 
 export interface DepositWindow {
   /** The first instant of the window (inclusive). */

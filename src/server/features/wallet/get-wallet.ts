@@ -102,7 +102,7 @@ export async function getWallet(db: DbOrTx, userId: string, query: WalletQuery, 
           when t.kind in ('session_charge', 'refund') and t.reference like 'session:%' then t.kind || ' ' || t.reference
           when t.kind = 'credit_spend' and t.reference like 'session:%' then 'session_charge ' || t.reference
           when t.kind = 'credit_return' and t.reference like 'session:%' then 'refund ' || t.reference
-          -- A cancelled shipment's refund (issue 30): the seller's, the platform's and any carried part, one line.
+          -- A cancelled shipment's refund (decision 043): the seller's, the platform's and any carried part, one line.
           when t.kind = 'refund' and t.reference like 'shipment:%' then t.kind || ' ' || t.reference
           -- ...and the credit it gave back, keyed after the refund (shop/cancel-shipment.ts: 'shipment-cancel:<id>:credit').
           when t.kind = 'credit_return' and t.idempotency_key like 'shipment-cancel:%' then 'refund shipment:' || regexp_replace(substr(t.idempotency_key, 17), ':credit$', '')

@@ -289,14 +289,15 @@ export async function chargeWithSplit(tx: Tx, input: SplitChargeInput): Promise<
 
 /**
  * Makes several split charges (chargeWithSplit's rules, each charge on its own) with one call of
- * the database function ledger_charge_split_many (migration 0019, docs/decisions/032), so a caller
- * with many charges to make pays one round trip for all. Every account of every charge is locked
- * first, in the ledger's lock order (payers' wallets and readers' accounts, then the revenue shards
- * last), so concurrent lists queue instead of deadlocking. Charges are made in the given order, each
- * from the payer's balance as the charges before it left it; one the payer cannot cover is refused
- * and leaves the others. A replay is answered as paid; a key already used for another movement
- * throws IdempotencyConflictError, for the caller's transaction to roll back. A second statement
- * runs only when some charge wrote nothing (a replay, a conflict or a refusal).
+ * the database function ledger_charge_split_many (migration 0020, which replaced 0019's body;
+ * docs/decisions/032), so a caller with many charges to make pays one round trip for all. Every
+ * account of every charge is locked first, in the ledger's lock order (payers' wallets and readers'
+ * accounts, then the revenue shards last), so concurrent lists queue instead of deadlocking.
+ * Charges are made in the given order, each from the payer's balance as the charges before it left
+ * it; one the payer cannot cover is refused and leaves the others. A replay is answered as paid; a
+ * key already used for another movement throws IdempotencyConflictError, for the caller's
+ * transaction to roll back. A second statement runs only when some charge wrote nothing (a replay,
+ * a conflict or a refusal).
  */
 export async function chargeManyWithSplit(tx: Tx, inputs: SplitChargeInput[]): Promise<SplitChargeOutcome[]> {
   if (inputs.length === 0) return [];

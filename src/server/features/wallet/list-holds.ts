@@ -26,7 +26,7 @@ interface HoldRow {
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
- * Each thing the user's hold still holds money for (issue 43: a booked reading, a written question,
+ * Each thing the user's hold still holds money for (decision 057: a booked reading, a written question,
  * a card refund under way), from the ledger: the hold's
  * transfers summed by what they are held for (a booked reading's minutes count against its
  * appointment), so the amounts add up to the hold account's balance, `onHoldCents`. Soonest first:

@@ -15,7 +15,7 @@ export interface PendingDepositFields {
   provider: DepositRow['provider'];
   /** Set when the provider is asked at once (a direct charge); null for a checkout page. */
   attemptStartedAt?: Date | null;
-  /** A promotion code given with it (issue 48), already checked: its bonus comes when the deposit is credited. */
+  /** A promotion code given with it (decision 066), already checked: its bonus comes when the deposit is credited. */
   promotionId?: string | null;
 }
 
@@ -33,7 +33,7 @@ export async function openPendingDeposit(
   const byKey = and(eq(deposits.userId, fields.userId), eq(deposits.idempotencyKey, fields.idempotencyKey));
   const [used] = await tx.select().from(deposits).where(byKey);
   if (used) return { deposit: used, isReplay: true };
-  // A client on a break they took adds no funds until it ends (issue 48), by any way in.
+  // A client on a break they took adds no funds until it ends (decision 066), by any way in.
   await assertNotOnBreak(tx, fields.userId, now);
   await assertWithinDepositLimits(tx, fields.userId, fields.amountCents, now.getTime());
   const [row] = await tx

@@ -19,7 +19,7 @@ export async function refuseAnotherPersonsCard(db: DbOrTx, userId: string, payme
 }
 
 /**
- * The provider Customer a saved card of this user belongs to (issue 28), so a direct deposit can
+ * The provider Customer a saved card of this user belongs to (decision 039), so a direct deposit can
  * charge it off session; undefined for any other payment method (the sandbox's test cards).
  */
 export async function customerOfSavedCard(

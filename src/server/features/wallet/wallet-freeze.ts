@@ -19,7 +19,10 @@ export async function walletFrozenReason(db: DbOrTx, userId: string): Promise<st
   return open ? WALLET_FROZEN_MESSAGE : null;
 }
 
-/** Whether the wallet may pay for something new now: not frozen by a chargeback, and its owner not on a break they took (issue 48). */
+/**
+ * Whether the wallet may pay for something new now: not frozen by a chargeback, and its owner not on a break they took
+ * (decision 066).
+ */
 export async function assertWalletMaySpend(db: DbOrTx, userId: string, now: Date) {
   const reason = await walletFrozenReason(db, userId);
   if (reason) throw new AppError('WALLET_FROZEN', reason);

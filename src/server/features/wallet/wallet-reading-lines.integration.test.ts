@@ -8,7 +8,7 @@ import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { testApp } from '../../../../tests/integration/test-app';
 
-// Issue 8: each reading is one wallet line with its minutes and type, its refund another; paging stays exact.
+// Decision 012: each reading is one wallet line with its minutes and type, its refund another; paging stays exact.
 const MINUTE = 60_000;
 const clock = fakeClock(Date.now());
 let reading: ReturnType<typeof readingDriver>;

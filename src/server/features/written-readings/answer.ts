@@ -38,7 +38,7 @@ export async function answerWrittenReading(
     if (question.status === 'refunded' || now >= question.dueAt)
       throw conflict('The time to answer has passed: the client is refunded');
 
-    // The client reads the answer with contact details masked (issue 49). What is left must still be
+    // The client reads the answer with contact details masked (decision 068). What is left must still be
     // an answer: a paid reading that is mostly an address is refused, and nothing is charged.
     const shown = await maskForOthers(tx, {
       userId: answerer.id,

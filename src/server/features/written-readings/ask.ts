@@ -15,11 +15,10 @@ import { assertWalletMaySpend, getWalletBalanceCents, placeHold } from '../walle
 import { type WrittenReadingDeps, writtenReadingReference } from './deps';
 import { loadWrittenReading } from './view';
 import { assertNotBlocked } from '../blocks';
-
-const HOUR_MS = 60 * 60 * 1000;
+import { HOUR_MS } from '@shared/time-units';
 
 /**
- * A client asks a reader a written question (issue 31): the reader's current price is held from the
+ * A client asks a reader a written question (decision 047): the reader's current price is held from the
  * client's wallet (docs/decisions/046) in the same transaction that records the question, so a
  * wallet that cannot cover it (402) leaves no question behind, and the reader has until
  * now + their promised answer time. The reader hears of it by a notification. With a request key,
@@ -48,7 +47,7 @@ export async function askWrittenReading(
 
   const now = new Date(deps.clock.now());
   let id: string = randomUUID();
-  // The reader reads the question with contact details masked (issue 49); a retry compares the same masked text.
+  // The reader reads the question with contact details masked (decision 068); a retry compares the same masked text.
   const shown = maskContactDetails(input.question);
   const question = shown.text.slice(0, QUESTION_MAX_LENGTH);
   const notification = await deps.db.transaction(async (tx) => {

@@ -32,7 +32,7 @@ export async function rateWrittenReading(
     if (question.status !== 'answered') throw conflict(WRITTEN_READING_RATING_REFUSALS.notAnswered);
     if (question.rating !== null) throw conflict(WRITTEN_READING_RATING_REFUSALS.rated);
     if (now >= ratableUntil(question)!.getTime()) throw conflict(WRITTEN_READING_RATING_REFUSALS.closed);
-    // The review is public on the reader's profile: contact details in it are masked (issue 49).
+    // The review is public on the reader's profile: contact details in it are masked (decision 068).
     const review = input.review
       ? await maskForOthers(tx, {
           userId: rater.id,

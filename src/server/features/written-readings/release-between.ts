@@ -5,7 +5,7 @@ import type { NotificationRow } from '../notifications';
 import { refundQuestions } from './refund-questions';
 
 /**
- * A block between a question's two sides (issue 49): each question still waiting for its answer is
+ * A block between a question's two sides (decision 068): each question still waiting for its answer is
  * refunded in full in the caller's transaction (its hold released, credit back as credit), as an
  * overdue one would be, and the client told without the reason. Returns the notices to deliver
  * after commit and the clients whose wallets changed.

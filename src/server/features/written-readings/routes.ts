@@ -19,7 +19,7 @@ import type { WrittenReadingDeps } from './deps';
 import { listWrittenReadings, writtenReadingOnTime } from './list';
 import { rateWrittenReading } from './rate';
 
-/** Paid written readings (issue 31, docs/decisions/047). */
+/** Paid written readings (docs/decisions/047). */
 export async function writtenReadingRoutes(app: FastifyInstance, deps: WrittenReadingDeps & { auth: Auth }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(deps.auth);

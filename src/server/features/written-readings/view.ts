@@ -1,9 +1,10 @@
 import { RATING_WINDOW_DAYS } from '@shared/constants';
 import type { WrittenReading } from '@shared/written-readings';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { readerProfiles, user, writtenReadings } from '../../db/schema';
+import { readerFullName } from '../readers';
 
 const RATING_WINDOW_MS = RATING_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 const client = alias(user, 'client');
@@ -14,7 +15,7 @@ export function selectWrittenReadings(db: DbOrTx) {
     .select({
       row: writtenReadings,
       clientName: client.name,
-      readerName: sql<string>`${readerProfiles.firstName} || ' ' || ${readerProfiles.lastName}`,
+      readerName: readerFullName,
       readerUsername: readerProfiles.username,
     })
     .from(writtenReadings)

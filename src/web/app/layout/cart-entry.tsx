@@ -12,7 +12,7 @@ const CartButton = lazy(() => loadCartButton().then((module) => ({ default: modu
  * The header's cart. An empty cart is a plain button until someone points at it, presses it or
  * fills the cart (in this tab or another): only then does the cart's code download, so a first
  * visit does not wait for it. A stored cart loads it at once, to show its count, and so does a
- * signed-in person: their cart lives on their account (issue 30) and is merged and shown at once.
+ * signed-in person: their cart lives on their account (decision 043) and is merged and shown at once.
  */
 export function CartEntry() {
   const { data: profile } = useProfile();

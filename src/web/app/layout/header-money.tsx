@@ -7,7 +7,7 @@ import { paths } from '@/lib/paths';
 import { FigureIcon, type HeaderFigure, WalletChip } from './wallet-chip';
 
 /**
- * The money the header shows (issue 43): a client their wallet; a reader what they can withdraw
+ * The money the header shows (decision 057): a client their wallet; a reader what they can withdraw
  * (earnings available, not the wallet, which a reader rarely fills), and their wallet beside it only
  * when there is something in it to spend as a client. Null while a reader's earnings load.
  */

@@ -23,7 +23,7 @@ export function RealtimeBridge({ profile }: { profile: Profile }) {
   useEffect(() => {
     void loadSonner();
   }, []);
-  // An invitation kept from the sign-up link is claimed once the new client is signed in (issue 48).
+  // An invitation kept from the sign-up link is claimed once the new client is signed in (decision 066).
   useEffect(() => {
     const code = profile.role === 'client' ? storedReferralCode() : null;
     if (code) void import('@/features/wallet/claim-referral').then((module) => module.claimStoredReferral(code));

@@ -83,7 +83,7 @@ describe('SiteHeader', () => {
     expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
   });
 
-  // Issue 43: a reader's header said $0.00 (their wallet) while their dashboard said $293.95 to withdraw.
+  // Decision 057: a reader's header said $0.00 (their wallet) while their dashboard said $293.95 to withdraw.
   const reader: Profile = { ...profile, role: 'reader', walletBalanceCents: 0 };
   const earnings: Earnings = { availableCents: 29395, heldCents: 598 };
 

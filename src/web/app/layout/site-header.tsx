@@ -21,7 +21,7 @@ const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: m
 
 /** The bell fetches and parses notifications (zod): signed-in users only, off the home page's budget. */
 // Only a signed-in header shows money: its code (with the earnings query) stays off a visitor's
-// first page, the home page's budget (issue 43 put it 0.44 KB over).
+// first page, the home page's budget (decision 007: it once put the page 0.44 KB over).
 const loadHeaderMoney = () => import('./header-money');
 const HeaderMoneyChips = lazy(() => loadHeaderMoney().then((module) => ({ default: module.HeaderMoneyChips })));
 const HeaderMoneyRows = lazy(() => loadHeaderMoney().then((module) => ({ default: module.HeaderMoneyRows })));

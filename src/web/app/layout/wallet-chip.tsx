@@ -19,7 +19,7 @@ export function FigureIcon({ kind }: { kind: HeaderFigure['kind'] }) {
 
 /**
  * One money figure of the header; `isLabelled` writes what it is beside the amount (a reader's,
- * issue 43) where the header has room for it (xl), and its icon and tooltip say it below.
+ * decision 057) where the header has room for it (xl), and its icon and tooltip say it below.
  */
 export function WalletChip({
   figure,

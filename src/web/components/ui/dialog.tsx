@@ -20,7 +20,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
       <DialogPrimitive.Content
         className={cn(
           // On a phone the bottom 6rem stay clear for the toasts, which go to the bottom while a dialog is
-          // open (its close button is at the top): a toast never covers a dialog's actions (issue 43).
+          // open (its close button is at the top): a toast never covers a dialog's actions, on a phone least of all.
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-popover p-6 text-popover-foreground shadow-2xl shadow-primary/10 max-sm:top-[calc(50%-2.5rem)] max-sm:max-h-[calc(100dvh-7rem)]',
           className,
         )}

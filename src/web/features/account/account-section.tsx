@@ -7,7 +7,7 @@ import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
 const DELETABLE_ROLES: Role[] = ['client', 'reader'];
-/** Clients and readers block each other (issue 49); an admin blocks no one. */
+/** Clients and readers block each other (decision 068); an admin blocks no one. */
 const BLOCKING_ROLES: Role[] = ['client', 'reader'];
 
 /**

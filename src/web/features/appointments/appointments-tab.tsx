@@ -28,8 +28,8 @@ import { readerProfilePath, readingPath, sessionDetailsPath } from '@/lib/paths'
 import { toast } from '@/lib/toast';
 import { useNow } from '@/lib/use-now';
 import { type AppointmentAction, appointmentAction, appointmentKeys, myAppointmentsQuery } from './api';
+import { MINUTE_MS } from '@shared/time-units';
 
-const MINUTE_MS = 60_000;
 const when = (iso: string) => format(parseISO(iso), 'EEE, MMM d, yyyy, h:mm a');
 const isOpen = (a: Appointment) => a.status === 'pending' || a.status === 'accepted';
 
@@ -167,7 +167,7 @@ function Row({ appointment: a, isReader, now }: { appointment: Appointment; isRe
 }
 
 /**
- * The dashboard's Appointments tab (issue 31), for the client and the reader alike: upcoming ones
+ * The dashboard's Appointments tab (decision 048), for the client and the reader alike: upcoming ones
  * (with Accept/Decline for the reader, Cancel for both, and 'Join' from 5 minutes before the start)
  * and past ones; the reader sees how many they missed.
  */

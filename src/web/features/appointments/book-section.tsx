@@ -15,7 +15,7 @@ import { slotsQuery } from './api';
 const BookingForm = lazy(() => import('./booking-form').then((module) => ({ default: module.BookingForm })));
 
 /**
- * 'Book a reading' on a reader's profile (issue 31): the next 14 days' free slots of their weekly
+ * 'Book a reading' on a reader's profile (decision 048): the next 14 days' free slots of their weekly
  * schedule in the viewer's time zone, a kind and a length, the price (held from the wallet at once)
  * and a confirmation. Hidden while the reader has no schedule, and on the reader's own profile.
  */

@@ -13,7 +13,7 @@ export function SignupPage() {
   });
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get(REDIRECT_PARAM);
-  // A friend's invitation (issue 48): kept until the new account, signed in, claims it.
+  // A friend's invitation (decision 066): kept until the new account, signed in, claims it.
   const referral = searchParams.get('ref');
   useEffect(() => {
     if (referral) keepReferralCode(referral);

@@ -5,10 +5,10 @@ import { useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
 // The dialog, its form and the blocks API (react-hook-form, zod) load the first time someone opens
-// it: the button also sits on a reader's public profile, which ships without them (issue 29).
+// it: the button also sits on a reader's public profile, which ships without them (decision 007).
 const BlockDialog = lazy(() => import('./block-dialog').then((module) => ({ default: module.BlockDialog })));
 
-/** A client blocks a reader and a reader a client (issue 49); an admin has other tools. */
+/** A client blocks a reader and a reader a client (decision 068); an admin has other tools. */
 const BLOCKS_WHOM: Record<string, 'client' | 'reader'> = { client: 'reader', reader: 'client' };
 
 /**

@@ -28,7 +28,7 @@ type ReasonFormOutput = z.output<typeof reasonFormSchema>;
 
 const REASON_ID = 'block-reason';
 
-/** What a block does, said before it is done (issue 49). */
+/** What a block does, said before it is done (decision 068). */
 function BlockEffects() {
   return (
     <ul className="grid list-disc gap-1 pl-5 text-sm text-muted-foreground">

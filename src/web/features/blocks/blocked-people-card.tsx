@@ -46,7 +46,7 @@ function BlockedPerson({ block }: { block: Block }) {
   );
 }
 
-/** Settings: the people the user blocked (issue 49), newest first, each with a way back. */
+/** Settings: the people the user blocked (decision 068), newest first, each with a way back. */
 export function BlockedPeopleCard() {
   const query = useQuery(blocksQuery);
   return (

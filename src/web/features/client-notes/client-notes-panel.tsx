@@ -117,7 +117,7 @@ function NoteList({ clientId, clientName, mutations }: { clientId: string; clien
 }
 
 /**
- * A reader's private notes on one client (issue 49): newest first, each dated, editable and
+ * A reader's private notes on one client (decision 068): newest first, each dated, editable and
  * deletable, and a form to add one. Shown in a reading, a booking, a written question and the
  * reader's history of that client.
  */

@@ -29,7 +29,7 @@ import { useSignInPrompt } from './sign-in-prompt';
 import { usePageNow } from '@/lib/page-now';
 
 // The editor (react-hook-form and its resolver, ~16 KB gzip) loads when someone starts a discussion,
-// not with every visit to the list (issue 29).
+// not with every visit to the list (decision 007).
 const PostEditor = lazy(() => import('./post-editor').then((module) => ({ default: module.PostEditor })));
 
 const TITLE = 'Soul Tribe Community';

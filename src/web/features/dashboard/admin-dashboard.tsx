@@ -48,7 +48,7 @@ export function AdminDashboard({ profile }: { profile: Profile }) {
         </TabsContent>
         <TabsContent value="payouts" className="grid gap-6">
           <AdminPayoutsPanel />
-          {/* The shop's own orders to ship are on /shop/orders, where an admin looks for orders (issue 43). */}
+          {/* The shop's own orders to ship are on /shop/orders, where an admin looks for orders. */}
           <p className="text-sm text-muted-foreground">
             Soul Tribe’s own shop orders to ship are under{' '}
             <Link to={paths.shopOrders} className="font-semibold text-pink underline underline-offset-4">

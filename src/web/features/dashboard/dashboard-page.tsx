@@ -18,7 +18,10 @@ const ReaderDashboard = lazy(() =>
   import('./reader-dashboard').then((module) => ({ default: module.ReaderDashboard })),
 );
 const AdminDashboard = lazy(() => import('./admin-dashboard').then((module) => ({ default: module.AdminDashboard })));
-/** Every role's notification settings (issue 32): a page of the dashboard, so the app's entry carries no route for it (decision 007). */
+/**
+ * Every role's notification settings (decision 049): a page of the dashboard, so the app's entry carries no route for
+ * it (decision 007).
+ */
 
 function DashboardNotice({ message, onSignIn }: { message: string; onSignIn: () => void }) {
   return (

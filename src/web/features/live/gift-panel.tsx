@@ -29,7 +29,7 @@ export function GiftPanel({ streamId }: { streamId: string }) {
         profileQueryKey,
         (current) => current && { ...current, walletBalanceCents: sent.balanceCents },
       );
-      // Promotional credit paid first (issue 48): what is left of it is read again.
+      // Promotional credit paid first (decision 066): what is left of it is read again.
       if (profile && profile.creditCents > 0) void queryClient.invalidateQueries({ queryKey: profileQueryKey });
       void queryClient.invalidateQueries({ queryKey: liveKeys.gifts(streamId) });
     },

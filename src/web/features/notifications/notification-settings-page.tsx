@@ -9,7 +9,7 @@ import { DeviceCard } from './device-card';
 import { PreferencesForm } from './preferences-form';
 import { preferencesQuery } from './preferences-api';
 
-/** /settings/notifications (issue 32): push on this device, installing the app, and every choice about notices. */
+/** /settings/notifications (decision 049): push on this device, installing the app, and every choice about notices. */
 export function NotificationSettingsPage() {
   usePageMeta({
     title: 'Notifications',

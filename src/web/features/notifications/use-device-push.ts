@@ -29,7 +29,7 @@ export function useDevicePush(publicKey: string | null) {
     if (Notification.permission === 'denied') return setState('blocked');
     let cancelled = false;
     // A subscription the browser still holds is saved again under this sign-in: the server forgets
-    // a device when the session it was saved under ends (issue 43), e.g. signed out everywhere.
+    // a device when the session it was saved under ends (decision 059), e.g. signed out everywhere.
     const resave = async (subscription: PushSubscription | null): Promise<DevicePushState> => {
       if (!subscription || Notification.permission !== 'granted') return 'off';
       await savePushSubscription(subscription.toJSON());
@@ -47,7 +47,7 @@ export function useDevicePush(publicKey: string | null) {
     };
   }, [publicKey]);
 
-  /** Asks the browser's permission here, on the person's press, never on page load (issue 32). */
+  /** Asks the browser's permission here, on the person's press, never on page load (decision 049). */
   const turnOn = useCallback(async () => {
     if (!publicKey) return;
     setBusy(true);

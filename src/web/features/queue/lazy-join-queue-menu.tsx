@@ -8,7 +8,7 @@ const Menu = lazy(() => import('./join-queue-menu').then((module) => ({ default:
 /**
  * 'Join queue' as the directory's cards and the profile show it: its menu (Radix's dropdown and its
  * scroll lock, ~22 KB gzip) loads only for a client who meets a busy reader, not with every visit to
- * those pages (issue 29). Until it has, the same button shows, inert.
+ * those pages (decision 007). Until it has, the same button shows, inert.
  */
 export function JoinQueueMenu({ reader }: { reader: Reader }) {
   return (

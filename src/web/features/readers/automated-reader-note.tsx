@@ -1,7 +1,7 @@
 import { AUTOMATED_CHAT_ONLY_REASON, DEMO_READER_NOTE } from '@shared/reader-directory';
 import { Bot } from 'lucide-react';
 
-/** Said plainly wherever the demo reader appears (issue 30): nobody is typing the replies, so chat only. */
+/** Said plainly wherever the demo reader appears (decision 041): nobody is typing the replies, so chat only. */
 export function AutomatedReaderNote() {
   return (
     <div

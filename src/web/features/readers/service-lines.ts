@@ -28,7 +28,7 @@ function writtenOnTime(rate: number): string {
 }
 
 /**
- * A reader's service figures in plain words (issue 49, docs/decisions/067), for the directory's
+ * A reader's service figures in plain words (docs/decisions/067), for the directory's
  * cards and the profile alike; a figure the server left null (too few readings to tell) says nothing.
  */
 export function serviceLines(service: ReaderService): ServiceLine[] {

@@ -125,7 +125,7 @@ export function IncomingRequestDialog({ readerId }: { readerId: string }) {
               into it.
             </p>
           ) : null}
-          {/* A returning client's notes, there when deciding (issue 49); a newcomer's say there are none yet. */}
+          {/* A returning client's notes, there when deciding (decision 068); a newcomer's say there are none yet. */}
           <ClientNotesDisclosure clientId={request.clientId} clientName={request.clientName} />
           <p
             className="text-center text-4xl font-semibold tabular-nums text-pink"

@@ -133,7 +133,7 @@ describe('ReadingRoom', () => {
     expect(screen.queryByTestId('summary-earnings')).toBeNull();
   });
 
-  // Issue 43: after a reload the reader's timer said 00:29 and the client's 00:21 at the same moment.
+  // Decision 057: after a reload the reader's timer said 00:29 and the client's 00:21 at the same moment.
   it("times a running reading from the server's start of its current minute, ticking whether or not this page's call is up yet", async () => {
     const client: Profile = { id: 'c1', role: 'client', walletBalanceCents: 5000 } as Profile;
     // Minute 2 was charged 30 s ago (09:16:58), 1 minute after a start moved on by a pause: 01:30, not 17:28 since startedAt.

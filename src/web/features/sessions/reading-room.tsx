@@ -111,7 +111,7 @@ export function ReadingRoom({
   );
 
   const other = isClient ? session.reader : session.client;
-  // Cash and the promotional credit that pays first (issue 48): the reading runs on both.
+  // Cash and the promotional credit that pays first (decision 066): the reading runs on both.
   const owner = profile ?? me;
   const balanceCents = owner.walletBalanceCents + owner.creditCents;
   const rate = currentRateCents({

@@ -74,7 +74,7 @@ describe('readingElapsedMs', () => {
     expect(readingElapsedMs({ startedAt: null, endedAt: null }, Date.now())).toBe(0);
   });
 
-  // Issue 43: after a reload the reader's timer said 00:29 and the client's 00:21 at the same moment.
+  // Decision 057: after a reload the reader's timer said 00:29 and the client's 00:21 at the same moment.
   it("reads a running reading's time from the server's timeline: minutes billed, then time into the current one", () => {
     const MINUTE = 60_000;
     // Started 09:00:00; a 20-second pause in minute 2 moved minute 3's charge from 09:02:00 to 09:02:20.

@@ -57,7 +57,7 @@ export interface ReadingMeter {
 
 /**
  * How long a reading has run, read from the server's own timeline so that both sides show the same
- * time whatever each page went through (a reload, a call still reconnecting: issue 43). Once it has
+ * time whatever each page went through (a reload, a call still reconnecting: decision 057). Once it has
  * ended, its own duration, start to end (pauses included, as the summary counts them), which no
  * later clock moves. While it runs: the minutes billed before the current one, plus the time into
  * the current one from its start on the server (its `nextMinuteAt` less one minute, moved on by any

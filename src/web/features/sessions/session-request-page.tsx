@@ -62,7 +62,7 @@ export function SessionRequestPage() {
   });
 
   // A top-up (or a charge elsewhere) changes what the server's 'insufficient funds' said.
-  // What a reading may spend: the cash and the promotional credit, which pays first (issue 48).
+  // What a reading may spend: the cash and the promotional credit, which pays first (decision 066).
   const balanceCents = me ? me.walletBalanceCents + me.creditCents : undefined;
   useEffect(() => {
     if (balanceCents !== undefined) setProblem((current) => (current?.kind === 'funds' ? null : current));

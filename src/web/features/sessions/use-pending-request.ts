@@ -28,7 +28,7 @@ export function usePendingRequest(readerId: string) {
   const [outcome, setOutcome] = useState<RequestOutcome | null>(null);
   // The request waited for, known at once: an answer that comes before React has rendered the new
   // `pending` (a reader who accepts within milliseconds, as the demo reader does) must not be taken
-  // for an early one, which `wait` has already looked for (issue 51: a client left 'Waiting').
+  // for an early one, which `wait` has already looked for (decision 038: a client left 'Waiting').
   const waitingFor = useRef<string | null>(pending?.id ?? null);
 
   const settle = (session: Pick<ReadingSession, 'id' | 'status'>) => {

@@ -51,7 +51,7 @@ const savedAddress = {
 };
 
 /**
- * The API as the cart meets it: the account's cart (issue 30) answers with what was sent, the
+ * The API as the cart meets it: the account's cart (decision 043) answers with what was sent, the
  * saved address with `address`; orders go to `order`.
  */
 function stubApi(order: (init?: RequestInit) => Response, address: typeof savedAddress | null = null) {

@@ -70,7 +70,7 @@ export function dispatchCart(action: CartAction): void {
   for (const listener of changeListeners) listener(next);
 }
 
-/** The account's cart, as the server keeps it, becomes the browser's (issue 30). */
+/** The account's cart, as the server keeps it, becomes the browser's (decision 043). */
 export function replaceCartLines(next: readonly CartLine[]): void {
   store(next);
 }

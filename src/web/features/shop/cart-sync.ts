@@ -25,7 +25,7 @@ export const accountCartLines = (cart: AccountCart): CartLine[] =>
   cart.items.map(({ productId, quantity, product }) => ({ productId, quantity, ...product }));
 
 /**
- * The cart follows the account (issue 30, docs/decisions/043). Signed in: a visitor's cart is
+ * The cart follows the account (docs/decisions/043). Signed in: a visitor's cart is
  * merged into the account's (the server keeps the larger quantity of a product in both), a cart
  * this browser already held for the account is replaced by the server's (another browser may have
  * changed it) unless it holds changes not sent yet (a reload right after adding an item): those are
@@ -118,7 +118,7 @@ function storedItem(key: string) {
 
 export const browserOwner = storedItem(CART_OWNER_KEY);
 
-/** Set while the browser holds cart changes the server has not taken (issue 30). */
+/** Set while the browser holds cart changes the server has not taken (decision 043). */
 export const CART_UNSENT_KEY = 'soul-tribe:cart-unsent';
 
 const unsentItem = storedItem(CART_UNSENT_KEY);

@@ -20,7 +20,7 @@ const isWhole = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): va
 /**
  * A line as the cart stores it in this browser. Checked by hand, not with a zod schema: every
  * product card of the shop reads the stored cart, and zod would be 25 KB of the shop page's 160
- * (issue 29) for the eight fields of data this app wrote itself.
+ * (decision 007) for the eight fields of data this app wrote itself.
  */
 function isCartLine(value: unknown): value is CartLine {
   if (typeof value !== 'object' || value === null) return false;

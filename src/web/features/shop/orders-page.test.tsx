@@ -47,7 +47,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// Issue 43: the platform's orders to ship were under the admin's Payouts tab while /shop/orders said 'No orders yet'.
+// The platform's orders to ship were under the admin's Payouts tab while /shop/orders said 'No orders yet'.
 describe('/shop/orders', () => {
   it("shows an admin Soul Tribe's own orders to ship, with Mark shipped, above their own purchases", async () => {
     renderPage('admin');

@@ -135,7 +135,7 @@ function OrderCard({ order }: { order: Order }) {
 export function OrdersPage() {
   usePageMeta({ title: 'My Orders', description: 'Your Soul Tribe shop orders and your digital purchases.' });
   const orders = useQuery(ordersQuery);
-  // An admin looks for the shop's orders here: Soul Tribe's own to ship come before their purchases (issue 43).
+  // An admin looks for the shop's orders here: Soul Tribe's own to ship come before their purchases.
   const isAdmin = useProfile().data?.role === 'admin';
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 pb-16 sm:px-6">

@@ -141,7 +141,7 @@ function SaleRow({ shipment, isAdminView }: { shipment: SellerShipment; isAdminV
 }
 
 /**
- * The orders a seller ships (issue 30): a reader's own sales, or for an admin Soul Tribe's own and
+ * The orders a seller ships (decision 043): a reader's own sales, or for an admin Soul Tribe's own and
  * every cancel whose refund the platform carried. Those still to ship come first.
  */
 export function SalesList({ isAdminView = false }: { isAdminView?: boolean }) {

@@ -4,7 +4,7 @@ import { fetchAccountCart, mergeAccountCart, putAccountCart } from './api';
 import { browserOwner, browserUnsent, startCartSync } from './cart-sync';
 import { currentCartLines, onCartChangedByUser, replaceCartLines } from './cart-store';
 
-/** Keeps the browser's cart and the signed-in account's cart the same (issue 30). */
+/** Keeps the browser's cart and the signed-in account's cart the same (decision 043). */
 export function useCartSync() {
   const { data: profile } = useProfile();
   // Unknown (loading, or the profile failed to load) is not signed out: the cart is left as it is.

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api';
 
 /**
  * What the amount field says about what was typed: its cents when it can be paid, else the problem.
- * A readable amount out of bounds names the bound it broke (issue 30: 'Please enter a valid amount'
+ * A readable amount out of bounds names the bound it broke (not just 'Please enter a valid amount'
  * for $5,000 told nobody what to change); nothing, 0 or text is SPEC.md's 'Please enter a valid amount'.
  */
 function checkDepositAmount(input: string): { cents: number; problem: null } | { cents: null; problem: string } {
@@ -42,7 +42,7 @@ export const addFundsFormSchema = z.object({
   paymentMethodId: z.string().min(1, 'Choose a card'),
   /** With a new card: keep it for later deposits. */
   saveCard: z.boolean().optional(),
-  /** Optional: a promotion code whose bonus comes with this top-up (issue 48); empty is none. */
+  /** Optional: a promotion code whose bonus comes with this top-up (decision 066); empty is none. */
   promoCode: z
     .string()
     .optional()

@@ -87,7 +87,7 @@ describe('AdminPayoutsPanel', () => {
     expect(row.textContent).toContain('$43.21');
     expect(row.textContent).toContain('Requested today');
     expect(screen.getByTestId('pending-payouts-count').textContent).toBe('1');
-    // Issue 43: a rejected payout goes back to the reader's earnings, never their wallet.
+    // Decision 009: a rejected payout goes back to the reader's earnings, never their wallet.
     expect(screen.getByText(/Readers’ withdrawal requests/).textContent).toBe(
       'Readers’ withdrawal requests. Mark one paid once the money is sent; rejecting returns it to the reader’s earnings.',
     );

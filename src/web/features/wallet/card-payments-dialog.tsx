@@ -94,7 +94,7 @@ function CardPaymentRow({ userId, payment }: { userId: string; payment: AdminCar
 }
 
 /**
- * The admin refunds part of a user's card payment to the card (issue 28): at most what is still in
+ * The admin refunds part of a user's card payment to the card (decision 039): at most what is still in
  * the wallet from it; the wallet moves only when the card processor confirms the refund.
  */
 export function CardPaymentsDialog({

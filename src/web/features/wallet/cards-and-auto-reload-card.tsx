@@ -157,7 +157,7 @@ function AutoReloadForm({ settings, cards }: { settings: AutoReload; cards: Save
 }
 
 /**
- * Cards saved at checkout, each removable, and auto-reload from one of them (issue 28): deposit
+ * Cards saved at checkout, each removable, and auto-reload from one of them (decision 039): deposit
  * limits apply to a reload, and a declined one stops it with the reason shown here.
  */
 export function CardsAndAutoReloadCard() {

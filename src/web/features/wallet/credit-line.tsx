@@ -5,7 +5,7 @@ import { nextExpiryLabel } from './promo-view';
 import { walletCreditQuery } from './promotions-api';
 
 /**
- * The client's promotional credit, apart from the cash balance above it (issue 48), with the part
+ * The client's promotional credit, apart from the cash balance above it (decision 066), with the part
  * that expires first; nothing at all without credit.
  */
 export function CreditLine() {

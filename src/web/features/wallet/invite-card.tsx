@@ -15,7 +15,7 @@ export const referralSummaryQuery = queryOptions({
 });
 
 /**
- * 'Invite a friend' (issue 48): the client's link, and what it brings. Hidden while referral credit
+ * 'Invite a friend' (decision 066): the client's link, and what it brings. Hidden while referral credit
  * is off (REFERRAL_CREDIT_CENTS=0) or the link cannot be read.
  */
 export function InviteCard() {

@@ -42,7 +42,7 @@ function OfferNotice({
 }
 
 /**
- * The add-funds dialog's optional promotion code (issue 48). Once typing pauses on a well-formed
+ * The add-funds dialog's optional promotion code (decision 066). Once typing pauses on a well-formed
  * code, the server says what it gives on the amount typed (`POST /api/promotions/preview`) or why
  * it is refused, beside the field, before anything is paid. `formError` is the form's own message
  * for the field (a malformed code on submit, or the server's refusal of the deposit), shown first.

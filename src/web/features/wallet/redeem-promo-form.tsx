@@ -21,7 +21,7 @@ type RedeemInput = z.input<typeof redeemPromotionSchema>;
 type RedeemOutput = z.output<typeof redeemPromotionSchema>;
 
 /**
- * 'Have a promo code?': a code that gives a fixed credit, redeemed on its own (issue 48). The
+ * 'Have a promo code?': a code that gives a fixed credit, redeemed on its own (decision 066). The
  * server's reason for a refusal shows beside the field; a second click while the first call runs
  * is dropped, and the button is disabled until it answers.
  */

@@ -1,5 +1,5 @@
 /**
- * The referral code a sign-up link carried (`/signup?ref=CODE`, issue 48), kept in this browser
+ * The referral code a sign-up link carried (`/signup?ref=CODE`, decision 066), kept in this browser
  * until its new account is signed in and claims it: the account is made by the mailed link, often
  * in another tab, so the code cannot ride along with the sign-up itself.
  */

@@ -60,7 +60,7 @@ export function OnHoldLine() {
 
 /**
  * The client dashboard's Wallet tab (SPEC.md): the cash balance and, apart, any promotional credit
- * (issue 48), Add Funds, Quick Add, a promo code to redeem, the client's spending limits and
+ * (decision 066), Add Funds, Quick Add, a promo code to redeem, the client's spending limits and
  * reading reminder, and the transactions.
  */
 export function WalletTab({ profile }: { profile: Profile }) {

@@ -16,7 +16,7 @@ import { toast } from '@/lib/toast';
 import { askWrittenReading, onTimeQuery, writtenReadingKeys } from './api';
 
 // The form (react-hook-form, its resolver and the question's rule with zod: ~46 KB gzip) loads for
-// a signed-in viewer who can ask; a visitor sees 'Sign in to ask' and never fetches it (issue 29).
+// a signed-in viewer who can ask; a visitor sees 'Sign in to ask' and never fetches it (decision 007).
 const QuestionForm = lazy(() => import('./question-form').then((module) => ({ default: module.QuestionForm })));
 
 function OnTimeRate({ readerId }: { readerId: string }) {
@@ -32,7 +32,7 @@ function OnTimeRate({ readerId }: { readerId: string }) {
 }
 
 /**
- * 'Ask a question by message' on a reader's profile (issue 31), shown only while the reader takes
+ * 'Ask a question by message' on a reader's profile (decision 047), shown only while the reader takes
  * written questions: the price and the promised answer time, the on-time rate, and the form. The
  * price is held from the wallet when the question is sent and refunded in full if no answer comes.
  */

@@ -137,7 +137,7 @@ function Thread({ thread, viewerId }: { thread: WrittenReading; viewerId: string
 }
 
 /**
- * The dashboards' Messages tab (issue 31): the signed-in user's written readings, as client and as
+ * The dashboards' Messages tab (decision 047): the signed-in user's written readings, as client and as
  * reader, newest first, each with its question and answer.
  */
 export function MessagesTab({ viewerId, side }: { viewerId: string; side: 'client' | 'reader' }) {

@@ -8,7 +8,9 @@ import type { StreamJanusRoom } from './janus/janus-stream-media';
 export interface StreamFacts {
   readerId: string;
   status: StreamStatus;
-  /** The Janus room serving its media, if any (issue 45); written once its stream is live, so read with the status. */
+  /**
+   * The Janus room serving its media, if any (decision 061); written once its stream is live, so read with the status.
+   */
   janus: StreamJanusRoom | null;
 }
 

@@ -27,7 +27,7 @@ export interface StreamSignalDeps {
   maxViewers?: number;
   /** Serves the viewers above the cap; without it they are told the stream is full. */
   forwarder?: { forwarder: MediaForwarder; maxViewers: number };
-  /** Carries the media of streams whose row names a Janus room (issue 45) instead of the paths above. */
+  /** Carries the media of streams whose row names a Janus room (decision 061) instead of the paths above. */
   janus?: JanusStreamMedia;
 }
 

@@ -138,7 +138,7 @@ function ApplicationRow({ application, nowMs }: { application: AdminReaderApplic
   );
 }
 
-/** The admin's queue of reader applications (issue 31), oldest first, each with how long it has waited. */
+/** The admin's queue of reader applications (decision 045), oldest first, each with how long it has waited. */
 export function ApplicationsTab() {
   const query = useQuery(openApplicationsQuery);
   const nowMs = useNow(true, 30_000);

@@ -196,7 +196,7 @@ function LimitFields({ register, error }: FieldProps) {
 }
 
 /**
- * Admin → Promotions' 'New code' (issue 48): a fixed credit, a bonus percentage of a top-up (with
+ * Admin → Promotions' 'New code' (decision 066): a fixed credit, a bonus percentage of a top-up (with
  * its minimum and cap), or both; its window, how long its credit lasts, and its limits. Each field
  * is checked by the server's own rule before sending, and the server's field messages land beside
  * the same fields.

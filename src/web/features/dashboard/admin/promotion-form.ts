@@ -4,7 +4,7 @@ import { isKeyOf } from '@shared/records';
 import { z } from '@shared/zod-config';
 
 /**
- * The admin's 'New code' form (issue 48): every field a string as inputs hold it, money in dollars,
+ * The admin's 'New code' form (decision 066): every field a string as inputs hold it, money in dollars,
  * times as the browser's local date and time. Once each reads, the whole is checked by the rule the
  * server applies (createPromotionSchema), its messages put beside the form's own fields.
  */

@@ -217,7 +217,7 @@ function PromotionList() {
 }
 
 /**
- * Admin → Promotions (issue 48): the codes, newest first, each with its offer, window, state,
+ * Admin → Promotions (decision 066): the codes, newest first, each with its offer, window, state,
  * redemptions and what its credit has cost (the part spent; granted credit not yet spent may still
  * expire), and the ways to create, pause and resume one.
  */

@@ -218,7 +218,7 @@ describe('ReadersTab', () => {
         .queryAllByRole('alert')
         .map((alert) => alert.textContent);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Reader' }));
-    // Issue 30 saw four errors a submit: every field's error shows on the first, once each.
+    // A submit once showed four errors: every field's error shows on the first, once each.
     await waitFor(() => expect(shown()).toEqual(everyError));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Reader' }));
     await act(async () => undefined);

@@ -1,7 +1,5 @@
 import { REPORT_REVIEW_WITHIN_MS } from '@shared/reports';
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
+import { HOUR_MS, MINUTE_MS } from '@shared/time-units';
 
 /** How long something has waited in an admin queue: '5 min', '3 h', '2 days' (hours up to two days). */
 export function waitedSpan(createdAt: string, nowMs: number): string {

@@ -137,7 +137,7 @@ function MaskedOriginals({
   );
 }
 
-/** Readers' private notes by or about the reported user: shown to admins here only (issue 49). */
+/** Readers' private notes by or about the reported user: shown to admins here only (decision 068). */
 function ReadersNotes({ notes }: { notes: NonNullable<NonNullable<OpenReport['content']>['clientNotes']> }) {
   return (
     <section className="grid gap-1">

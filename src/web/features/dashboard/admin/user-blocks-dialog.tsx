@@ -54,7 +54,7 @@ function UserBlocks({ userId }: { userId: string }) {
 }
 
 /**
- * A user's blocks both ways, for an admin looking into them (issue 49): who they blocked, who
+ * A user's blocks both ways, for an admin looking into them (decision 068): who they blocked, who
  * blocked them, and each blocker's private reason. Loaded only while open.
  */
 export function UserBlocksDialog({

@@ -17,7 +17,7 @@ const profile: Profile = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-// Issue 43: Luna's card said $54.77 (readings only) while $99.69 had left her wallet.
+// Decision 057: Luna's card said $54.77 (readings only) while $99.69 had left her wallet.
 const summary: ClientSessionSummary = {
   totalSpentCents: 9969,
   spentBySource: {

@@ -89,7 +89,7 @@ function FavoritesCard() {
 
 /** The client's figures at a glance, above every tab; what counts as spent is the server's (shared/spending.ts). */
 export function ClientStatCards({ profile }: { profile: Profile }) {
-  // Promotional credit is not cash (issue 48): said beside the balance, not added to it.
+  // Promotional credit is not cash (decision 066): said beside the balance, not added to it.
   const creditCents = useQuery(walletCreditQuery).data?.creditCents;
   return (
     <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4 print:hidden">

@@ -75,7 +75,7 @@ const SOURCES: { field: keyof ReaderEarnings['bySource']; label: string }[] = [
   { field: 'appointmentFeesCents', label: 'Appointment fees' },
 ];
 
-/** The server's one breakdown of earnings (issue 30): the lines add up to All time, on every screen. */
+/** The server's one breakdown of earnings (decision 040): the lines add up to All time, on every screen. */
 function EarningsBySourceCard({ earnings }: { earnings: ReaderEarnings }) {
   return (
     <Card>

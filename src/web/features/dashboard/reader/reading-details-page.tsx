@@ -54,7 +54,7 @@ function Summary({ session }: { session: ReadingSession }) {
   );
 }
 
-/** The reader's history of this client (issue 49): their private notes, and a block if it came to that. */
+/** The reader's history of this client (decision 068): their private notes, and a block if it came to that. */
 function ClientCard({ session }: { session: ReadingSession }) {
   const client = firstNameOf(session.client.name);
   return (

@@ -82,7 +82,7 @@ describe('ReaderSessionsTab', () => {
     expect(within(rows[2]!).getByRole('img', { name: 'Rated 5 out of 5' })).toBeTruthy();
     expect(rows[2]!.textContent).toContain('“Spot on about the move.”');
     expect(rows[2]!.textContent).toContain('Minutes3Earned$6.27');
-    // The reader's notes on each client, from their client list (issue 49).
+    // The reader's notes on each client, from their client list (decision 068).
     expect(within(rows[0]!).getByRole('button', { name: 'Your notes on Moonchild' })).toBeTruthy();
     // Each opens the reading's receipt.
     expect(within(rows[1]!).getByRole('link', { name: 'Anonymous' }).getAttribute('href')).toBe(

@@ -75,7 +75,7 @@ function SessionRow({ session }: { session: ReaderSessionRow }) {
           <Figure label="Minutes" value={String(session.minutesCharged)} />
           <Figure label={isLive ? 'Held so far' : 'Earned'} value={formatCents(session.earningsCents)} />
         </dl>
-        {/* The reader's own notes on this client and a block, from their client list (issue 49). */}
+        {/* The reader's own notes on this client and a block, from their client list (decision 068). */}
         <div className="flex gap-1">
           <ClientNotesButton clientId={session.clientId} clientName={clientName} />
           <BlockButton userId={session.clientId} name={clientName} theirRole="client" />

@@ -16,7 +16,7 @@ import {
   writtenReadingFormSchema,
 } from './written-reading-form';
 
-/** Settings: the reader's offer of written readings (issue 31), saved with PATCH /api/readers/me. */
+/** Settings: the reader's offer of written readings (decision 047), saved with PATCH /api/readers/me. */
 export function WrittenReadingsCard({ reader }: { reader: Reader }) {
   const {
     register,

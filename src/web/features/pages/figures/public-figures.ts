@@ -15,7 +15,7 @@ export function readPublicFigures(body: unknown): PublicFigures | null {
   return isCount(readingsGiven) && isCount(readers) ? { readingsGiven, readers } : null;
 }
 
-/** The About page's counts, from the database (issue 43). */
+/** The About page's counts, from the database (decision 060). */
 export function usePublicFigures() {
   return useQuery({
     queryKey: ['public-figures'],

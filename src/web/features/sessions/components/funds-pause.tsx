@@ -18,7 +18,7 @@ export function TopUpCountdown({ countdown }: { countdown: string }) {
 }
 
 /**
- * The server paused the reading because the client cannot pay the next minute (issue 10): the
+ * The server paused the reading because the client cannot pay the next minute (decision 020): the
  * meter, chat and media wait until a deposit covers it, or the reading ends when the countdown
  * does. The client sees what to pay and a way back to the dialog; the reader sees what they wait for.
  */

@@ -19,7 +19,7 @@ const stage = (sessionType: 'audio' | 'video') =>
     />,
   );
 
-// Issue 43: on a 375 px phone the paused reading's words sat on the audio reading's avatar.
+// On a 375 px phone the paused reading's words sat on the audio reading's avatar.
 describe('MediaStage while the other side is away', () => {
   it('says so under the name in an audio reading, not over the avatar', () => {
     stage('audio');

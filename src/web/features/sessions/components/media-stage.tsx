@@ -95,7 +95,7 @@ export function MediaStage({
         <div className="flex size-full flex-col items-center justify-center gap-4 bg-gradient-to-br from-primary/25 via-background to-violet-800/30">
           <PersonAvatar name={otherName} imageUrl={otherAvatarUrl} className="size-28 text-3xl" />
           <p className="text-lg font-semibold text-white">{otherName}</p>
-          {/* Under the name, not over the stage: on a phone the avatar fills its middle (issue 43). */}
+          {/* Under the name, not over the stage: on a phone the avatar fills its middle. */}
           {waiting ? (
             <p
               className="rounded-xl bg-black/50 px-4 py-2 text-center text-white"

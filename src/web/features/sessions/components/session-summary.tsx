@@ -32,7 +32,7 @@ function CreditPaidRow({ sessionId }: { sessionId: string }) {
 
 /**
  * After the end: duration, cost, reason and any refund, then the dashboard (SPEC.md §4: 3 s after
- * the end, 2 s when this user ended it). A rating is never lost (issue 8): while the client has a
+ * the end, 2 s when this user ended it). A rating is never lost (decision 008): while the client has a
  * reading to rate, the page stays until they rate it (then 2 s) or press Skip (then at once).
  */
 export function SessionSummary({

@@ -19,7 +19,7 @@ export interface JanusLiveMediaDeps {
 }
 
 /**
- * Live video through Janus (issue 45, docs/decisions/061), null without JANUS_URL: the streams'
+ * Live video through Janus (docs/decisions/061), null without JANUS_URL: the streams'
  * media on this process, their rooms following their streams, the rooms a crash left destroyed in
  * the background (a Janus down delays nothing), and with a second Janus, the streams of one that
  * stops answering moved to another.

@@ -10,7 +10,7 @@ import { liveStreams } from '../../../../db/schema';
 import { listRooms } from './list-rooms';
 
 /**
- * A Janus that stops answering has its live streams moved to another (issue 45): the app is
+ * A Janus that stops answering has its live streams moved to another (decision 061): the app is
  * configured with two, the stream goes live on the first, and the first is stopped under it.
  */
 let first: JanusServer;

@@ -87,7 +87,7 @@ export interface JanusStreamMediaDeps {
 }
 
 /**
- * The media of streams Janus serves, as this process's sockets take part (issue 45): the server
+ * The media of streams Janus serves, as this process's sockets take part (decision 061): the server
  * speaks to Janus for the pages, which keep `stream_signal` as their only signalling. The reader's
  * camera socket is sent a `watch` from JANUS_PEER_ID when it announces its camera (`ready`); its
  * offer goes to Janus as the room's publisher (`joinandconfigure`) and Janus's answer back. Once

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../../../../../../tests/integration
 import { openTestDatabase } from '../../../../../../tests/integration/test-database';
 
 /**
- * A stream through Janus on two nodes, as behind a load balancer (issue 45): the reader's camera
+ * A stream through Janus on two nodes, as behind a load balancer (decision 061): the reader's camera
  * socket on node a, viewers on a and on b. Each node speaks to Janus for its own sockets; the
  * stream's `ready` and its end reach b through the Redis adapter.
  */

@@ -22,7 +22,7 @@ export interface MoveStreamsDeps {
 }
 
 /**
- * Moves the live streams of a failed Janus to the one chosen for a new stream (issue 45): each
+ * Moves the live streams of a failed Janus to the one chosen for a new stream (decision 061): each
  * stream's row is switched from its old room to a new one by a statement that only matches the old
  * room, so when several nodes see the same failure each stream moves once; the row names the new
  * room before Janus creates it, as when a stream opens (stream-rooms.ts). The old room stays on the

@@ -13,7 +13,7 @@ export interface StreamRoomHooksDeps {
 }
 
 /**
- * A stream's Janus room follows its stream (issue 45): opened as it goes live, before its followers
+ * A stream's Janus room follows its stream (decision 061): opened as it goes live, before its followers
  * hear of it, so the reader's page finds it when it announces its camera; destroyed as it ends,
  * whichever way. A failure is logged and leaves the stream as it is: without a room its media goes
  * peer to peer, and a room left behind is the start-up clean-up's.
