@@ -1,13 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { splitCharge } from '@shared/money';
 import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
+import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { ledgerTotalCents } from '../../../../tests/integration/ledger-sums';
 import { collect, delivered, emitAck, nextEvent } from '../../../../tests/integration/socket-helpers';
 import { testApp } from '../../../../tests/integration/test-app';
+import { beatNode } from '../../realtime/presence/node-lease';
+import { runDueWork } from './scheduler';
 
-const MINUTE = 1500;
-const app = await testApp({ env: { BILLING_MINUTE_MS: String(MINUTE) } });
+// Time is the test's (issue 51): the app reads a fake clock, the scheduler passes only when the test
+// runs one, and the test waits for answers and events, never for seconds to go by. On a real clock
+// with a 1.5 s minute, a loaded machine once accepted a request after its minute had run out.
+const MINUTE = 60_000;
+const clock = fakeClock();
+const app = await testApp({ clock, runScheduler: false, env: { BILLING_MINUTE_MS: String(MINUTE) } });
+/** How far the clock moves between two scheduler passes: the minute's due moments fall on passes. */
+const STEP = MINUTE / 4;
+// The process's lease beats on a real timer with the fake clock's time: a beat that read the time
+// before the test moved the clock on could write it after the test's own beat, and the next pass
+// sweep the process as dead, putting both sides of every reading away (pause.integration.test.ts).
+// Here the test beats the lease itself, in step with the clock.
+app.lease.stop();
+
+/**
+ * Moves the clock on by `ms` as a running process lives it, a step at a time: after each step its
+ * lease beats (every socket it holds is present) and the scheduler makes a pass.
+ */
+async function passTime(ms: number) {
+  for (let left = ms; left > 0; ) {
+    const step = Math.min(left, STEP);
+    clock.advance(step);
+    left -= step;
+    await beatNode(app.db, app.lease.nodeId, new Date(clock.now()));
+    await runDueWork(app.sessions);
+  }
+}
 
 /** A reader with their dashboard open (an online reader with no page goes offline within a minute). */
 async function onlineReader(overrides: Parameters<typeof createReader>[1] = {}) {
@@ -25,6 +53,7 @@ async function request(client: TestUser, reader: TestUser, sessionType = 'video'
 
 describe('a whole reading over HTTP and Socket.IO', () => {
   it('requests, accepts, talks, bills per minute and ends with the exact amounts', async () => {
+    // Everything up to the talk happens at one moment: the request is answered within its minute.
     const client = await createClient(app, { balanceCents: 5000 });
     const reader = await onlineReader({ videoRateCents: 450 });
     const clientSocket = await app.connectSocket(client.cookie);
@@ -69,6 +98,8 @@ describe('a whole reading over HTTP and Socket.IO', () => {
     });
     expect(sent.ok).toBe(true);
     expect(await heard).toMatchObject({ content: 'Hello from the client', senderId: client.id });
+    // The reader answers a second later (the history lists messages of one millisecond in id order).
+    await passTime(1_000);
     expect(
       (await http(app, reader.cookie).post('/api/sessions/message', { sessionId: id, content: '  Welcome  ' })).status,
     ).toBe(201);
@@ -84,11 +115,14 @@ describe('a whole reading over HTTP and Socket.IO', () => {
       'Welcome',
     ]);
 
-    await nextEvent(clientSocket, 'billing_update', (u: { minutesCharged: number }) => u.minutesCharged >= 3, 10_000);
+    // Two minutes more of talk: minutes 2 and 3 are charged, each by the first pass after it falls due.
+    const minutes = 3;
+    await passTime(2 * MINUTE);
+    await delivered(clientSocket);
+    expect(billing.map((b) => b.minutesCharged)).toEqual([1, 2, 3]);
     const ended = nextEvent(readerSocket, 'session_ended');
     const end = await http(app, client.cookie).post('/api/sessions/end', { sessionId: id });
-    expect(end.body).toMatchObject({ status: 'completed', endReason: 'completed' });
-    const minutes = end.body.minutesCharged as number;
+    expect(end.body).toMatchObject({ status: 'completed', endReason: 'completed', minutesCharged: minutes });
     expect(await ended).toMatchObject({ reason: 'completed', totalMinutes: minutes, totalCostCents: minutes * 450 });
     expect(billing.map((b) => b.minutesCharged)).toEqual(Array.from({ length: minutes }, (_, i) => i + 1));
 
@@ -130,21 +164,41 @@ describe('a whole reading over HTTP and Socket.IO', () => {
     const readerSocket = await app.connectSocket(reader.cookie);
     const id = await request(client, reader, 'chat');
     await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: id, response: 'accept' });
-    const finalMinute = nextEvent(clientSocket, 'billing_update', (u: { isFinalMinute: boolean }) => u.isFinalMinute);
-    // On a busy machine a late heartbeat may pause it for a side first; the pause for funds follows.
-    const paused = nextEvent(
-      readerSocket,
-      'session_paused',
-      (p: { reason: string; pausedAt: string; resumeBy: string }) => p.reason === 'insufficient_funds',
+    const billing = collect<{ minutesCharged: number; isFinalMinute: boolean; clientBalanceCents: number }>(
+      clientSocket,
+      'billing_update',
     );
-    const ended = nextEvent(clientSocket, 'session_ended');
+    const paused = collect<{ reason: string; pausedAt: string; resumeBy: string }>(readerSocket, 'session_paused');
+    const ended = collect(clientSocket, 'session_ended');
     await emitAck(clientSocket, 'join_session_room', { sessionId: id });
     await emitAck(readerSocket, 'join_session_room', { sessionId: id });
-    expect(await finalMinute).toMatchObject({ minutesCharged: 2, clientBalanceCents: 50 });
-    const pause = await paused;
-    expect(pause).toMatchObject({ sessionId: id, reason: 'insufficient_funds' });
-    expect(Date.parse(pause.resumeBy) - Date.parse(pause.pausedAt)).toBe(2 * MINUTE);
-    expect(await ended).toMatchObject({ reason: 'insufficient_funds', totalMinutes: 2, totalCostCents: 200 });
+
+    // Minute 2 is the last the wallet pays for: the client is told so.
+    await passTime(MINUTE);
+    await delivered(clientSocket);
+    expect(billing.map((u) => [u.minutesCharged, u.isFinalMinute, u.clientBalanceCents])).toEqual([
+      [1, false, 150],
+      [2, true, 50],
+    ]);
+
+    // Minute 3 cannot be paid: the meter pauses when it falls due, with two minutes to top up.
+    await passTime(MINUTE);
+    await delivered(readerSocket);
+    expect(paused).toEqual([expect.objectContaining({ sessionId: id, reason: 'insufficient_funds' })]);
+    const [pause] = paused;
+    expect(pause!.pausedAt).toBe(new Date(clock.now()).toISOString());
+    expect(Date.parse(pause!.resumeBy) - Date.parse(pause!.pausedAt)).toBe(2 * MINUTE);
+
+    // Nobody tops up: still open a step before the window closes, ended when it does.
+    await passTime(2 * MINUTE - STEP);
+    await delivered(clientSocket);
+    expect(ended).toEqual([]);
+    await passTime(STEP);
+    await delivered(clientSocket);
+    expect(ended).toEqual([
+      expect.objectContaining({ sessionId: id, reason: 'insufficient_funds', totalMinutes: 2, totalCostCents: 200 }),
+    ]);
+    expect(billing).toHaveLength(2);
     expect((await http(app, client.cookie).get('/api/auth/profile')).body.walletBalanceCents).toBe(50);
   });
 
@@ -157,9 +211,23 @@ describe('a whole reading over HTTP and Socket.IO', () => {
     await http(app, reader.cookie).post('/api/sessions/respond', { sessionId: id, response: 'accept' });
     await emitAck(clientSocket, 'join_session_room', { sessionId: id });
     await emitAck(readerSocket, 'join_session_room', { sessionId: id });
-    const ended = nextEvent(clientSocket, 'session_ended');
+    const paused = nextEvent(clientSocket, 'session_paused');
+    const ended = collect(clientSocket, 'session_ended');
     readerSocket.disconnect();
-    expect(await ended).toMatchObject({ reason: 'disconnected' });
+    // The reader is away from the moment the server sees the socket go: the meter pauses then.
+    expect(await paused).toMatchObject({
+      sessionId: id,
+      reason: 'away',
+      pausedAt: new Date(clock.now()).toISOString(),
+      awayUserIds: [reader.id],
+    });
+
+    await passTime(MINUTE - STEP);
+    await delivered(clientSocket);
+    expect(ended).toEqual([]);
+    await passTime(STEP);
+    await delivered(clientSocket);
+    expect(ended).toEqual([expect.objectContaining({ sessionId: id, reason: 'disconnected' })]);
   });
 });
 
@@ -192,9 +260,14 @@ describe('requests that do not become readings', () => {
     const client = await createClient(app, { balanceCents: 1000 });
     const reader = await onlineReader();
     const clientSocket = await app.connectSocket(client.cookie);
-    const missed = nextEvent(clientSocket, 'session_response');
+    const answers = collect(clientSocket, 'session_response');
     const id = await request(client, reader);
-    expect(await missed).toMatchObject({ sessionId: id, response: 'missed' });
+    await passTime(MINUTE - STEP);
+    await delivered(clientSocket);
+    expect(answers).toEqual([]);
+    await passTime(STEP);
+    await delivered(clientSocket);
+    expect(answers).toEqual([expect.objectContaining({ sessionId: id, response: 'missed', status: 'missed' })]);
   });
 
   it('refuses an offline or busy reader, a stale rate, a poor client and a non-client', async () => {
