@@ -232,6 +232,17 @@ describe('REQUIRE_ADMIN_2FA', () => {
   });
 });
 
+describe('API_DOCS', () => {
+  it('serves the reference page outside production and keeps it off in production unless set', () => {
+    expect(loadConfig({}).apiDocs).toBe('public');
+    expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe('public');
+    expect(loadConfig(production).apiDocs).toBe('off');
+    expect(loadConfig({ ...production, API_DOCS: 'public' }).apiDocs).toBe('public');
+    expect(loadConfig({ API_DOCS: 'off' }).apiDocs).toBe('off');
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS/);
+  });
+});
+
 describe('VAPID (push)', () => {
   const keys = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'k'.repeat(43) };
 

@@ -173,13 +173,13 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(30),
-  /** Reader applications one IP may send per hour (issue 31): a few people share a household's address. */
+  /** Reader applications one IP may send per hour (decision 045): a few people share a household's address. */
   APPLICATION_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(5),
   AUTH_RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().positive().default(10),
   API_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   API_RATE_LIMIT_USER_MAX: z.coerce.number().int().positive().default(300),
   API_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(1_200),
-  /** Posts to the payment webhook whose signature does not check, per IP per API window (issue 43). */
+  /** Posts to the payment webhook whose signature does not check, per IP per API window (decision 059). */
   WEBHOOK_FORGED_IP_MAX: z.coerce.number().int().positive().default(20),
   // 'sandbox' outside production; production must choose (RULES below).
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
@@ -195,12 +195,12 @@ const envSchema = z.object({
     .optional(),
   // The webhook endpoint's signing secret (whsec_…), from the dashboard or `stripe listen`.
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  // Payouts to readers (issue 28): the least a payout may be, and whether they go out on their own.
+  // Payouts to readers (decision 039): the least a payout may be, and whether they go out on their own.
   PAYOUT_MINIMUM_CENTS: z.coerce.number().int().min(100).max(10_000_000).default(PAYOUT_MIN_CENTS),
   PAYOUT_SCHEDULE: z.enum(['manual', 'weekly']).default('manual'),
-  // Physical orders (issue 30): days a seller has to ship before the buyer may cancel for a refund.
+  // Physical orders (decision 043): days a seller has to ship before the buyer may cancel for a refund.
   SHIP_WITHIN_DAYS: z.coerce.number().int().min(1).max(90).default(SHIP_WITHIN_DAYS_DEFAULT),
-  // Referral credit (issue 48): what each side of a referral gets, and how long it lasts; 0 turns it off.
+  // Referral credit (decision 066): what each side of a referral gets, and how long it lasts; 0 turns it off.
   REFERRAL_CREDIT_CENTS: z.coerce.number().int().min(0).max(10_000).default(500),
   REFERRAL_CREDIT_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // Point the Stripe client at another API host (a local stand-in in tests); Stripe's own by default.
@@ -225,7 +225,7 @@ const envSchema = z.object({
       'LIVE_FORWARDER_PORT_RANGE must be within 1024-65535, low to high',
     )
     .optional(),
-  // Janus for live video (issue 45): its HTTP APIs, one URL a server; unset, the embedded path above serves.
+  // Janus for live video (decision 061): its HTTP APIs, one URL a server; unset, the embedded path above serves.
   JANUS_URL: httpUrlListSchema('http://127.0.0.1:8088/janus'),
   // Its admin APIs (add_token, remove_token), one a JANUS_URL in the same order; default each one's host on 7088, /admin.
   JANUS_ADMIN_URL: httpUrlListSchema('http://127.0.0.1:7088/admin'),
@@ -249,7 +249,7 @@ const envSchema = z.object({
       'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465',
     ),
   MAIL_FROM: z.string().trim().min(3).optional(),
-  // Web Push (issue 32, docs/decisions/049): the server's VAPID key pair, base64url as web-push
+  // Web Push (docs/decisions/049): the server's VAPID key pair, base64url as web-push
   // generates it (`npx web-push generate-vapid-keys`), and who push services may contact about it.
   VAPID_PUBLIC_KEY: z
     .string()
@@ -273,6 +273,9 @@ const envSchema = z.object({
   REQUIRE_ADMIN_2FA: booleanFromEnv.optional(),
   // Prometheus scrapes GET /metrics with this bearer token; in production /metrics exists only when it is set.
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  // The API's reference page and OpenAPI document at /api/docs: `public` serves them, `off` answers 404.
+  // Off in production unless set: the document lists every route, the admin's among them.
+  API_DOCS: z.enum(['public', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -506,7 +509,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             ...(e.LIVE_FORWARDER_PORT_RANGE && { portRange: e.LIVE_FORWARDER_PORT_RANGE }),
           }
         : undefined,
-      /** Janus servers for live video (issue 45); undefined: the embedded path. */
+      /** Janus servers for live video (decision 061); undefined: the embedded path. */
       janus:
         e.JANUS_URL.length > 0
           ? {
@@ -545,6 +548,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     requireAdminTwoFactor: e.REQUIRE_ADMIN_2FA ?? isProduction,
     metricsToken: e.METRICS_TOKEN,
+    /** Whether /api/docs and its OpenAPI document answer (api-docs.ts): outside production unless API_DOCS=off. */
+    apiDocs: e.API_DOCS ?? (isProduction ? 'off' : 'public'),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -73,7 +73,7 @@ export interface RouteParts {
 /** Every route of the app, in the order they are declared (and documented); the web app's last. */
 export async function registerRoutes(app: FastifyInstance, parts: RouteParts) {
   const { config, db, clock } = parts;
-  const apiDocs = await registerApiDocs(app);
+  const apiDocs = await registerApiDocs(app, { config, auth: parts.auth });
   registerMetrics(app, {
     db,
     socketCount: parts.socketCount,

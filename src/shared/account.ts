@@ -53,8 +53,12 @@ export const changePasswordSchema = z.strictObject({
 export const passwordConfirmSchema = z.strictObject({ password: z.string().min(1, 'Enter your password').max(128) });
 export type PasswordConfirmInput = z.infer<typeof passwordConfirmSchema>;
 
-/** Better Auth's POST /api/auth/two-factor/enable answer: the authenticator's URI and ten backup codes. */
-export const enableTwoFactorResponseSchema = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
+/** Better Auth's POST /api/auth/two-factor/enable answer: the method (TOTP), the authenticator's URI and ten backup codes. */
+export const enableTwoFactorResponseSchema = z.object({
+  method: z.literal('totp'),
+  totpURI: z.string(),
+  backupCodes: z.array(z.string()),
+});
 export type EnableTwoFactorResponse = z.infer<typeof enableTwoFactorResponseSchema>;
 
 /** One place the person is signed in (GET /api/account/sessions); the session's token never leaves the server. */

@@ -1,4 +1,5 @@
 /** What other features may use of auth: who is signed in, role guards, and accounts the server makes. */
+export { AUTH_ROUTE_DOCS, type RouteDocs } from './auth-docs';
 export { createUserWithPassword, type OnUserCreated } from './create-user';
 export {
   type AdminCandidate,
@@ -9,4 +10,5 @@ export {
   requireUser,
   seesAsAdmin,
   type SessionUser,
+  signInGuardRoles,
 } from './require-user';

@@ -118,19 +118,32 @@ export async function readViewerId(auth: Auth, request: FastifyRequest): Promise
   return (await readSessionUser(auth, request.headers))?.id ?? null;
 }
 
+/** Each hook requireUser made, with the roles it lets in (none: anyone signed in). */
+const signInGuards = new WeakMap<object, readonly Role[]>();
+
+/**
+ * The roles a route's onRequest hook lets in when it is requireUser's sign-in check (an empty list:
+ * anyone signed in), else undefined: the API's document reads which routes need the session from it.
+ */
+export function signInGuardRoles(hook: unknown): readonly Role[] | undefined {
+  return typeof hook === 'function' ? signInGuards.get(hook) : undefined;
+}
+
 /**
  * An onRequest hook: 401 when signed out, 403 when the role is not one of `roles`, and for an admin
  * let in by their role, the admin gate. Run before the body is read, so every route answers a
  * signed-out caller alike, whatever it sent.
  */
 export function requireUser(auth: Auth, ...roles: Role[]) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  const guard = async (request: FastifyRequest, _reply: FastifyReply) => {
     const sessionUser = await readSessionUser(auth, request.headers);
     if (!sessionUser) throw unauthorized();
     if (roles.length > 0 && !roles.includes(sessionUser.role)) throw forbidden();
     if (roles.includes('admin') && sessionUser.role === 'admin') assertAdminPower(sessionUser);
     request.sessionUser = sessionUser;
   };
+  signInGuards.set(guard, roles);
+  return guard;
 }
 
 /** The signed-in user set by requireUser; calling it elsewhere is a programming error. */
