@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { minifySync } from 'rolldown/experimental';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ENDPOINT_FILE, stripEndpointSchemas } from './src/shared/api/strip-schemas';
 
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
 /** Text the browser fetches; fonts (woff2) and images are compressed already. */
@@ -51,7 +52,7 @@ function precompress(): Plugin {
 }
 
 /**
- * index.html starts the app through a small boot module instead of the entry itself (issue 46). On
+ * index.html starts the app through a small boot module instead of the entry itself (decision 063). On
  * a page the server rendered (it carries #rendered-state) the entry is imported once the page has
  * painted its content, or at the first tap or key: a module script in the head is fetched at high
  * priority, so the phone's first paint waited for its 105 KB (gzip) although the page needs none
@@ -105,6 +106,26 @@ function bootAfterFirstPaint(): Plugin {
   };
 }
 
+/**
+ * The endpoint objects of src/shared/api without their zod schemas, in the browser's production
+ * build only (docs/decisions/069): the web app's calls then take each answer as declared, which the
+ * server checked against the same schema before sending it, and the public pages that call the API
+ * (hearts, follows, the directory…) load no zod (25 KB gzip). In development, in tests and in the
+ * server's renderer the schemas stay and every answer is parsed (web/lib/api-client.ts). Before
+ * TypeScript is stripped, so the file is read as written (strip-schemas.ts says the format it reads).
+ */
+function endpointsWithoutSchemas(): Plugin {
+  return {
+    name: 'soul-tribe-endpoints-without-schemas',
+    apply: 'build',
+    enforce: 'pre',
+    transform: {
+      filter: { id: ENDPOINT_FILE },
+      handler: (code, id) => ({ code: stripEndpointSchemas(code, id), map: null }),
+    },
+  };
+}
+
 /** Modules every page that shows readers live needs, none of which imports zod. */
 const LIVE_WORDS =
   /[\\/]src[\\/](shared[\\/](reader-directory|realtime-events|written-reading-rules|live-rules|community-rules|shop-rules)|web[\\/]lib[\\/](server-events|live-presence|reader-watch))\.ts$/;
@@ -134,7 +155,7 @@ function entryFiles(): Set<string> {
 }
 
 /**
- * The installable app (issue 32, docs/decisions/049 and 062): the web app manifest, linked from
+ * The installable app (docs/decisions/049 and 062): the web app manifest, linked from
  * index.html, and our own service worker (src/web/sw/sw.ts), into which Workbox writes the precache
  * list of the build: only what a visit of any page needs before anything else, so installing costs
  * a first visit little more than the visit itself: the app shell (index.html, the offline page and
@@ -190,7 +211,7 @@ const resolve = {
 };
 
 /**
- * The server's renderer of the public pages (src/web/entry-server.tsx, issue 46), built after the
+ * The server's renderer of the public pages (src/web/entry-server.tsx, decision 063), built after the
  * browser's files into dist/ssr. Assets get the same hashed names as in the browser's build, so
  * the HTML it writes points at those. React and the libraries around it are bundled in, built for
  * production whatever NODE_ENV the server runs with: from node_modules, React picks its
@@ -216,7 +237,14 @@ export default defineConfig(({ isSsrBuild }) =>
     : {
         root: 'src/web',
         publicDir: 'public',
-        plugins: [react(), tailwindcss(), bootAfterFirstPaint(), installableApp(), precompress()],
+        plugins: [
+          endpointsWithoutSchemas(),
+          react(),
+          tailwindcss(),
+          bootAfterFirstPaint(),
+          installableApp(),
+          precompress(),
+        ],
         resolve,
         build: {
           outDir,
@@ -242,7 +270,7 @@ export default defineConfig(({ isSsrBuild }) =>
                   { name: 'app', tags: ['$initial'], priority: 2 },
                   // The public pages' live updates by name, apart from the payload schemas: grouped
                   // otherwise with the shared modules that define schemas, they brought zod (25 KB gzip)
-                  // to every visit of the directory (issue 29).
+                  // to every visit of the directory (decision 007).
                   { name: 'live-words', test: LIVE_WORDS, priority: 1 },
                 ],
               },

@@ -14,8 +14,9 @@
  * routing, the cart and the toaster loaded when used, the entry's imports in one chunk). The others
  * (stop 34) 167–225 KB → 135–146: forms, dialogs and menus loaded when opened (the moderators'
  * reason, a report, a question, a new discussion, the queue's Join, the notification settings), and
- * no zod (25 KB) on them: their API modules take the answer as its declared type, which the server
- * has checked against the same schema (web/lib/api.ts apiRequestTyped), the stored cart is checked
+ * no zod (25 KB) on them: their API calls take the answer as its declared type, which the server
+ * has checked against the same schema (web/lib/api-client.ts callApi, whose endpoints the build
+ * strips of their schemas, decision 069), the stored cart is checked
  * by hand, and the words and limits they show live in zod-free shared modules (the `*-rules`,
  * reader-directory and realtime-events modules, kept in a chunk of their own by vite.config.ts).
  * What is left: cn() without tailwind-merge (-8 KB on every page) needs the ~40 overrides it

@@ -4,7 +4,7 @@ import { depositAmountCentsSchema, DEPOSIT_STATUSES } from './wallet';
 import { promotionCodeSchema } from './promotions';
 
 /**
- * Money in and out through Stripe's hosted pages and signed events (issue 28, docs/decisions/039).
+ * Money in and out through Stripe's hosted pages and signed events (docs/decisions/039).
  * The browser never tells the server that a payment succeeded: only the webhook credits.
  */
 
@@ -26,7 +26,10 @@ export const checkoutRequestSchema = z.object({
   amountCents: depositAmountCentsSchema,
   /** Keep the card for later deposits (Checkout's setup_future_usage). */
   saveCard: z.boolean().optional(),
-  /** A promotion code whose bonus is granted when this deposit is credited (issue 48); refused (409) before any payment. */
+  /**
+   * A promotion code whose bonus is granted when this deposit is credited (decision 066); refused (409) before any
+   * payment.
+   */
   promoCode: promotionCodeSchema.optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
@@ -42,10 +45,13 @@ export const depositStatusSchema = z.object({
   amountCents: z.number().int(),
   status: z.enum(DEPOSIT_STATUSES),
   failureMessage: z.string().nullable(),
-  /** Promotional credit that came with it (a code's or the welcome offer's bonus, issue 48); 0 when none. */
+  /** Promotional credit that came with it (a code's or the welcome offer's bonus, decision 066); 0 when none. */
   bonusCents: z.number().int(),
 });
 export type DepositStatusView = z.infer<typeof depositStatusSchema>;
+
+/** The webhook's body: the exact text Stripe signed, read unparsed (its signature covers these bytes). */
+export const stripeWebhookBodySchema = z.string().max(256 * 1024);
 
 /** What the webhook answers Stripe: 200 for every correctly signed event, handled or ignored. */
 export const webhookAnswerSchema = z.object({ received: z.literal(true), outcome: z.string() });
@@ -80,7 +86,7 @@ export const depositRefundSchema = z.object({
 });
 export type DepositRefund = z.infer<typeof depositRefundSchema>;
 
-/** A user's card payment as the admin sees it before refunding part of it to the card (issue 28). */
+/** A user's card payment as the admin sees it before refunding part of it to the card (decision 039). */
 export const adminCardPaymentSchema = z.object({
   depositId: z.string(),
   amountCents: z.number().int(),
@@ -110,7 +116,7 @@ export type SavedCardList = z.infer<typeof savedCardListSchema>;
 export const savedCardParamsSchema = z.object({ id: z.string().min(1).max(255) });
 
 /**
- * Auto-reload (issue 28): while a reading runs and the wallet falls below the threshold (or below
+ * Auto-reload (decision 039): while a reading runs and the wallet falls below the threshold (or below
  * the reading's rate), the saved card is charged `amountCents` off session, once per crossing.
  */
 export const AUTO_RELOAD_THRESHOLD_MAX_CENTS = 50_000;

@@ -130,6 +130,11 @@ export const directoryQuerySchema = z.object({
 });
 export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
 
+/** GET /api/readers/:id: a listed reader by id. */
+export const readerIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+/** GET /api/readers/by-username/:username: the public profile's address. */
+export const readerUsernameParamsSchema = z.object({ username: z.string().min(1).max(100) });
+
 /** GET /api/readers: one page of the directory and how many readers match in all. */
 export const readerListSchema = z.object({
   readers: z.array(readerSchema),

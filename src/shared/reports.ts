@@ -35,6 +35,8 @@ export type CreateReportInput = z.input<typeof createReportSchema>;
 /** POST /api/reports → 201: the new report's id. */
 export const createdReportSchema = z.object({ id: z.string() });
 
+export const reportParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
 export const decideReportSchema = z.object({
   decision: z.enum(['hide', 'dismiss'], { error: 'decision must be hide or dismiss' }),
 });

@@ -13,6 +13,9 @@ export const REVIEW_STARS = [5, 4, 3, 2, 1] as const;
  */
 export const REVIEW_AUTHOR_NAME = 'Anonymous';
 
+/** GET /api/readers/:id/reviews: the reader's id. */
+export const readerReviewsParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
 export const readerReviewsQuerySchema = z.object({
   page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').max(10_000).default(1),
 });

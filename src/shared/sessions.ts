@@ -404,6 +404,9 @@ function isTimeZone(name: string): boolean {
 }
 
 /** GET /api/sessions/:id/transcript?timeZone=…: the times of the text file in the downloader's own zone (UTC by default). */
+/** GET /api/sessions/:id/transcript: the chat as a text file, sent as it is. */
+export const sessionTranscriptSchema = z.string();
+
 export const transcriptQuerySchema = z.object({
   timeZone: z
     .string()

@@ -74,6 +74,8 @@ export const rateWrittenReadingSchema = z.object({
 export type RateWrittenReadingInput = z.infer<typeof rateWrittenReadingSchema>;
 
 export const writtenReadingParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
+/** GET /api/readers/:id/written-readings/on-time: the reader's id. */
+export const writtenReadingReaderParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** pending: the price is held, the reader may answer until dueAt. answered: charged 70/30. refunded: not answered in time, the hold released in full. */
 export const WRITTEN_READING_STATUSES = ['pending', 'answered', 'refunded'] as const;

@@ -123,18 +123,6 @@ export function unexpectedResponseError(): ApiError {
   return new ApiError(200, 'BAD_RESPONSE', 'We received an unexpected answer. Please try again.');
 }
 
-/**
- * An answer taken as the endpoint's declared type without checking it again: for the modules the
- * public pages load (the directory, a profile and its booking, hearts, follows, the queue's place, the shop), whose answers the server checks
- * against the same shared schema before sending them (response-serializer.ts, decision 037).
- * Checked here as well, every visit would fetch zod (25 KB gzip) for a check the server has made
- * (issue 29). Everything else uses apiRequestParsed.
- */
-export async function apiRequestTyped<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  // biome-ignore lint/plugin: the server checked this answer against the endpoint's shared schema before sending it (decision 037).
-  return (await apiRequest(path, options)) as T;
-}
-
 /** Like apiRequest, but checks the answer against the shared schema of that endpoint. */
 export async function apiRequestParsed<T extends z.ZodType>(
   path: string,

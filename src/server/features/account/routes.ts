@@ -1,17 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  accountExportSchema,
-  accountSessionListSchema,
-  accountStatusSchema,
-  deleteAccountSchema,
-  sessionIdParamsSchema,
-} from '@shared/account';
-import { noContentSchema } from '@shared/errors';
+import { accountApi } from '@shared/api/account';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { currentUser, requireUser } from '../auth';
+import { route } from '../../endpoint-route';
+import { currentUser } from '../auth';
 import { getAccountStatus } from './account-status';
 import { deleteAccount } from './delete-account';
 import { exportAccount } from './export-account';
@@ -19,70 +12,42 @@ import { listSignedInSessions, signOutEverywhere, signOutSession } from './signe
 
 export async function accountRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; clock: Clock }) {
   const { auth, db, clock } = deps;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireUser(auth);
-  const noContent = { response: { 204: noContentSchema } };
+  const api = { app, auth };
 
-  api.get(
-    '/api/account/status',
-    { onRequest: signedIn, schema: { response: { 200: accountStatusSchema } } },
-    async (request) =>
-      getAccountStatus(db, currentUser(request).id, { requiresAdminTwoFactor: auth.requiresAdminTwoFactor }),
+  route(api, accountApi.status, async (request) =>
+    getAccountStatus(db, currentUser(request).id, { requiresAdminTwoFactor: auth.requiresAdminTwoFactor }),
   );
 
-  api.get(
-    '/api/account/sessions',
-    { onRequest: signedIn, schema: { response: { 200: accountSessionListSchema } } },
-    async (request) => ({
-      sessions: await listSignedInSessions(auth, request.headers),
-    }),
-  );
+  route(api, accountApi.sessions, async (request) => ({
+    sessions: await listSignedInSessions(auth, request.headers),
+  }));
 
-  api.post(
-    '/api/account/sessions/:id/sign-out',
-    { onRequest: signedIn, schema: { params: sessionIdParamsSchema, ...noContent } },
-    async (request, reply) => {
-      await signOutSession(auth, request.headers, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  route(api, accountApi.signOutSession, async (request, reply) => {
+    await signOutSession(auth, request.headers, request.params.id);
+    return reply.status(204).send();
+  });
 
   // This browser's sign-in ends with the rest; its cookie now names no session (a visitor).
-  api.post(
-    '/api/account/sessions/sign-out-everywhere',
-    { onRequest: signedIn, schema: noContent },
-    async (request, reply) => {
-      await signOutEverywhere(auth, request.headers);
-      return reply.status(204).send();
-    },
-  );
+  route(api, accountApi.signOutEverywhere, async (request, reply) => {
+    await signOutEverywhere(auth, request.headers);
+    return reply.status(204).send();
+  });
 
-  // A download: the browser saves it as a file rather than showing it.
-  // Sent as text (pretty-printed), so the schema documents the file rather than checks it; on the
-  // untyped instance, which lets the reply be that text.
-  app.get(
-    '/api/account/export',
-    {
-      onRequest: signedIn,
-      schema: { response: { 200: { content: { 'application/json': { schema: accountExportSchema } } } } },
-    },
-    async (request, reply) => {
-      const data = await exportAccount(db, clock, currentUser(request).id);
-      const day = data.exportedAt.slice(0, 10);
-      return reply
-        .type('application/json')
-        .header('content-disposition', `attachment; filename="soul-tribe-export-${day}.json"`)
-        .header('cache-control', 'no-store')
-        .send(JSON.stringify(data, null, 2));
-    },
-  );
+  // A download: the browser saves it as a file rather than showing it. Pretty-printed by its own
+  // serializer, so the schema documents the file rather than checks it.
+  route(api, accountApi.export, async (request, reply) => {
+    const data = await exportAccount(db, clock, currentUser(request).id);
+    const day = data.exportedAt.slice(0, 10);
+    return reply
+      .type('application/json')
+      .header('content-disposition', `attachment; filename="soul-tribe-export-${day}.json"`)
+      .header('cache-control', 'no-store')
+      .serializer((payload) => JSON.stringify(payload, null, 2))
+      .send(data);
+  });
 
-  api.post(
-    '/api/account/delete',
-    { onRequest: signedIn, schema: { body: deleteAccountSchema, ...noContent } },
-    async (request, reply) => {
-      await deleteAccount(db, clock, currentUser(request).id, request.body.password);
-      return reply.status(204).send();
-    },
-  );
+  route(api, accountApi.delete, async (request, reply) => {
+    await deleteAccount(db, clock, currentUser(request).id, request.body.password);
+    return reply.status(204).send();
+  });
 }

@@ -1,23 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  adminAnalyticsSchema,
-  adminReaderSchema,
-  adminReadersPageSchema,
-  adminReadersQuerySchema,
-  adminSessionsPageSchema,
-  adminSessionsQuerySchema,
-  adminStatsSchema,
-  adminUserIdParamsSchema,
-  adminUserSchema,
-  adminUsersPageSchema,
-  adminUsersQuerySchema,
-  updateReaderSchema,
-} from '@shared/admin';
-import { createReaderSchema } from '@shared/readers';
-import { sessionIdParamsSchema, sessionSchema } from '@shared/sessions';
+import { adminApi } from '@shared/api/admin';
 import type { Auth } from '../../auth/auth';
-import { currentUser, type OnUserCreated, requireUser } from '../auth';
+import { route } from '../../endpoint-route';
+import { currentUser, type OnUserCreated } from '../auth';
 import { createReader } from '../readers';
 import type { SessionDeps } from '../sessions';
 import { loadAdminReader } from './admin-reader-view';
@@ -38,90 +23,43 @@ export async function adminRoutes(
 ) {
   const { auth, sessions, isProduction, onUserCreated } = deps;
   const { db } = sessions;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = requireUser(auth, 'admin');
-  const oneReader = { response: { 200: adminReaderSchema } };
-  const oneUser = { response: { 200: adminUserSchema } };
+  // Every endpoint is admin-only (access ['admin']): route()'s guard is requireUser(auth, 'admin'),
+  // whose admin gate also refuses an admin whose powers are locked (two-factor required and off).
+  const api = { app, auth };
 
-  api.post(
-    '/api/admin/readers',
-    { onRequest: adminOnly, schema: { body: createReaderSchema, response: { 201: adminReaderSchema } } },
-    async (request, reply) => {
-      const { id } = await createReader(
-        { db, isProduction, now: new Date(sessions.clock.now()), onUserCreated },
-        request.body,
-      );
-      return reply.status(201).send(await loadAdminReader(db, id));
-    },
+  route(api, adminApi.createReader, async (request, reply) => {
+    const { id } = await createReader(
+      { db, isProduction, now: new Date(sessions.clock.now()), onUserCreated },
+      request.body,
+    );
+    return reply.status(201).send(await loadAdminReader(db, id));
+  });
+
+  route(api, adminApi.readers, async (request) => listReaders(db, request.query));
+
+  route(api, adminApi.updateReader, async (request) =>
+    updateReader({ ...sessions, isProduction }, request.params.id, request.body),
   );
 
-  api.get(
-    '/api/admin/readers',
-    {
-      onRequest: adminOnly,
-      schema: { querystring: adminReadersQuerySchema, response: { 200: adminReadersPageSchema } },
-    },
-    async (request) => listReaders(db, request.query),
+  route(api, adminApi.deactivateReader, async (request) =>
+    deactivateReader(sessions, currentUser(request), request.params.id),
   );
 
-  api.patch(
-    '/api/admin/readers/:id',
-    { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, body: updateReaderSchema, ...oneReader } },
-    async (request) => updateReader({ ...sessions, isProduction }, request.params.id, request.body),
-  );
+  route(api, adminApi.reactivateReader, async (request) => reactivateReader(sessions, request.params.id));
 
-  api.post(
-    '/api/admin/readers/:id/deactivate',
-    { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, ...oneReader } },
-    async (request) => deactivateReader(sessions, currentUser(request), request.params.id),
-  );
+  route(api, adminApi.analytics, async () => getAdminAnalytics(db, sessions.clock));
 
-  api.post(
-    '/api/admin/readers/:id/reactivate',
-    { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, ...oneReader } },
-    async (request) => reactivateReader(sessions, request.params.id),
-  );
+  route(api, adminApi.stats, async () => getAdminStats(db, sessions.clock));
 
-  api.get(
-    '/api/admin/analytics',
-    { onRequest: adminOnly, schema: { response: { 200: adminAnalyticsSchema } } },
-    async () => getAdminAnalytics(db, sessions.clock),
-  );
+  route(api, adminApi.users, async (request) => listUsers(db, request.query));
 
-  api.get('/api/admin/stats', { onRequest: adminOnly, schema: { response: { 200: adminStatsSchema } } }, async () =>
-    getAdminStats(db, sessions.clock),
-  );
+  route(api, adminApi.suspendUser, async (request) => suspendUser(sessions, currentUser(request), request.params.id));
 
-  api.get(
-    '/api/admin/users',
-    { onRequest: adminOnly, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema } } },
-    async (request) => listUsers(db, request.query),
-  );
+  route(api, adminApi.restoreUser, async (request) => restoreUser(sessions, request.params.id));
 
-  api.post(
-    '/api/admin/users/:id/suspend',
-    { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, ...oneUser } },
-    async (request) => suspendUser(sessions, currentUser(request), request.params.id),
-  );
+  route(api, adminApi.sessions, async (request) => listSessions(db, request.query));
 
-  api.post(
-    '/api/admin/users/:id/restore',
-    { onRequest: adminOnly, schema: { params: adminUserIdParamsSchema, ...oneUser } },
-    async (request) => restoreUser(sessions, request.params.id),
-  );
-
-  api.get(
-    '/api/admin/sessions',
-    {
-      onRequest: adminOnly,
-      schema: { querystring: adminSessionsQuerySchema, response: { 200: adminSessionsPageSchema } },
-    },
-    async (request) => listSessions(db, request.query),
-  );
-
-  api.post(
-    '/api/admin/sessions/:id/end',
-    { onRequest: adminOnly, schema: { params: sessionIdParamsSchema, response: { 200: sessionSchema } } },
-    async (request) => endSessionAsAdmin(sessions, currentUser(request).id, request.params.id),
+  route(api, adminApi.endSession, async (request) =>
+    endSessionAsAdmin(sessions, currentUser(request).id, request.params.id),
   );
 }

@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  appointmentListSchema,
-  appointmentParamsSchema,
-  appointmentSchema,
-  appointmentSlotsSchema,
-  bookAppointmentSchema,
-  readerSlotsParamsSchema,
-} from '@shared/appointments';
+import { appointmentsApi } from '@shared/api/appointments';
 import type { Auth } from '../../auth/auth';
-import { currentUser, requireUser } from '../auth';
+import { route } from '../../endpoint-route';
+import { currentUser } from '../auth';
 import { bookAppointment } from './book';
 import type { AppointmentDeps } from './deps';
 import { joinAppointment } from './join';
@@ -18,36 +11,25 @@ import { acceptAppointment, cancelAppointment, declineAppointment } from './resp
 
 /** Booked readings (docs/decisions/048). */
 export async function appointmentRoutes(app: FastifyInstance, deps: AppointmentDeps & { auth: Auth }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireUser(deps.auth);
+  const api = { app, auth: deps.auth };
 
   // Public: anyone choosing a reader may see when they can be booked.
-  api.get(
-    '/api/readers/:id/appointment-slots',
-    { schema: { params: readerSlotsParamsSchema, response: { 200: appointmentSlotsSchema } } },
-    async (request) => appointmentSlots(deps.db, request.params.id, deps.clock.now()),
+  route(api, appointmentsApi.slots, async (request) => appointmentSlots(deps.db, request.params.id, deps.clock.now()));
+
+  route(api, appointmentsApi.book, async (request, reply) =>
+    reply.status(201).send(await bookAppointment(deps, currentUser(request), request.body)),
   );
 
-  api.post(
-    '/api/appointments',
-    { onRequest: signedIn, schema: { body: bookAppointmentSchema, response: { 201: appointmentSchema } } },
-    async (request, reply) => reply.status(201).send(await bookAppointment(deps, currentUser(request), request.body)),
-  );
+  route(api, appointmentsApi.list, async (request) => listAppointments(deps.db, currentUser(request).id));
 
-  api.get(
-    '/api/appointments',
-    { onRequest: signedIn, schema: { response: { 200: appointmentListSchema } } },
-    async (request) => listAppointments(deps.db, currentUser(request).id),
+  route(api, appointmentsApi.accept, async (request) =>
+    acceptAppointment(deps, currentUser(request), request.params.id),
   );
-
-  const action = (path: string, run: typeof acceptAppointment) =>
-    api.post(
-      path,
-      { onRequest: signedIn, schema: { params: appointmentParamsSchema, response: { 200: appointmentSchema } } },
-      async (request) => run(deps, currentUser(request), request.params.id),
-    );
-  action('/api/appointments/:id/accept', acceptAppointment);
-  action('/api/appointments/:id/decline', declineAppointment);
-  action('/api/appointments/:id/cancel', cancelAppointment);
-  action('/api/appointments/:id/join', joinAppointment);
+  route(api, appointmentsApi.decline, async (request) =>
+    declineAppointment(deps, currentUser(request), request.params.id),
+  );
+  route(api, appointmentsApi.cancel, async (request) =>
+    cancelAppointment(deps, currentUser(request), request.params.id),
+  );
+  route(api, appointmentsApi.join, async (request) => joinAppointment(deps, currentUser(request), request.params.id));
 }

@@ -1,16 +1,8 @@
-import { adminUserIdParamsSchema } from '@shared/admin';
-import {
-  adminUserBlocksSchema,
-  blockListSchema,
-  blockParamsSchema,
-  blockSchema,
-  createBlockSchema,
-} from '@shared/blocks';
-import { noContentSchema } from '@shared/errors';
+import { blocksApi } from '@shared/api/blocks';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Auth } from '../../auth/auth';
-import { currentUser, requireUser } from '../auth';
+import { route } from '../../endpoint-route';
+import { currentUser } from '../auth';
 import { adminUserBlocks, blockUser, listBlocks, unblockUser } from './blocks';
 import type { BlockDeps } from './deps';
 
@@ -19,34 +11,15 @@ import type { BlockDeps } from './deps';
  * the admin's view of a user.
  */
 export async function blockRoutes(app: FastifyInstance, deps: BlockDeps & { auth: Auth }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const sides = requireUser(deps.auth, 'client', 'reader');
+  const api = { app, auth: deps.auth };
 
-  api.post(
-    '/api/blocks',
-    { onRequest: sides, schema: { body: createBlockSchema, response: { 201: blockSchema } } },
-    async (request, reply) => reply.status(201).send(await blockUser(deps, currentUser(request), request.body)),
+  route(api, blocksApi.block, async (request, reply) =>
+    reply.status(201).send(await blockUser(deps, currentUser(request), request.body)),
   );
-
-  api.get('/api/blocks', { onRequest: sides, schema: { response: { 200: blockListSchema } } }, async (request) =>
-    listBlocks(deps, currentUser(request).id),
-  );
-
-  api.get(
-    '/api/admin/users/:id/blocks',
-    {
-      onRequest: requireUser(deps.auth, 'admin'),
-      schema: { params: adminUserIdParamsSchema, response: { 200: adminUserBlocksSchema } },
-    },
-    async (request) => adminUserBlocks(deps, request.params.id),
-  );
-
-  api.delete(
-    '/api/blocks/:userId',
-    { onRequest: sides, schema: { params: blockParamsSchema, response: { 204: noContentSchema } } },
-    async (request, reply) => {
-      await unblockUser(deps, currentUser(request).id, request.params.userId);
-      return reply.status(204).send();
-    },
-  );
+  route(api, blocksApi.list, async (request) => listBlocks(deps, currentUser(request).id));
+  route(api, blocksApi.ofUser, async (request) => adminUserBlocks(deps, request.params.id));
+  route(api, blocksApi.unblock, async (request, reply) => {
+    await unblockUser(deps, currentUser(request).id, request.params.userId);
+    return reply.status(204).send();
+  });
 }

@@ -1,26 +1,10 @@
-import {
-  categoryCountsSchema,
-  communityPostSchema,
-  communityReplySchema,
-  createPostSchema,
-  createReplySchema,
-  likeResultSchema,
-  moderatePostSchema,
-  moderateReplySchema,
-  postIdParamsSchema,
-  postListQuerySchema,
-  postListSchema,
-  postThreadSchema,
-  removalSchema,
-  replyIdParamsSchema,
-} from '@shared/community';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { noContentSchema } from '@shared/errors';
+import { communityApi } from '@shared/api/community';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { currentUser, readSessionUser, requireUser } from '../auth';
+import { route } from '../../endpoint-route';
+import { currentUser, readSessionUser } from '../auth';
 import { getThread } from './get-thread';
 import { categoryCounts, listPosts } from './list-posts';
 import { createReply, toggleLike } from './replies-and-likes';
@@ -33,96 +17,42 @@ import { createPost, deletePost, updatePost } from './write-post';
  * or remove posts and replies with a reason the author sees (moderate.ts), never editing them.
  */
 export async function communityRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; clock: Clock }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const api = { app, auth: deps.auth };
   const { db } = deps;
-  const signedIn = requireUser(deps.auth);
-  const adminsOnly = requireUser(deps.auth, 'admin');
   const now = () => new Date(deps.clock.now());
-  const params = { params: postIdParamsSchema };
-  const onePost = { response: { 200: communityPostSchema } };
-  const noContent = { response: { 204: noContentSchema } };
+  const viewerOf = (request: FastifyRequest) => readSessionUser(deps.auth, request.headers);
 
-  api.get(
-    '/api/community/posts',
-    { schema: { querystring: postListQuerySchema, response: { 200: postListSchema } } },
-    async (request) => listPosts(db, request.query, await readSessionUser(deps.auth, request.headers), now()),
+  route(api, communityApi.posts, async (request) => listPosts(db, request.query, await viewerOf(request), now()));
+  route(api, communityApi.categories, async () => categoryCounts(db));
+  route(api, communityApi.createPost, async (request, reply) =>
+    reply.status(201).send(await createPost(db, currentUser(request), request.body, now())),
   );
+  route(api, communityApi.thread, async (request) => getThread(db, request.params.id, await viewerOf(request), now()));
+  route(api, communityApi.updatePost, async (request) =>
+    updatePost(db, request.params.id, currentUser(request), request.body, now()),
+  );
+  route(api, communityApi.deletePost, async (request, reply) => {
+    await deletePost(db, request.params.id, currentUser(request), now());
+    return reply.status(204).send();
+  });
 
-  api.get('/api/community/categories', { schema: { response: { 200: categoryCountsSchema } } }, async () =>
-    categoryCounts(db),
+  route(api, communityApi.moderatePost, async (request) =>
+    moderatePost(db, request.params.id, currentUser(request), request.body, now()),
   );
+  route(api, communityApi.removePost, async (request, reply) => {
+    await removePost(db, request.params.id, currentUser(request), request.body.reason, now());
+    return reply.status(204).send();
+  });
+  route(api, communityApi.moderateReply, async (request) =>
+    moderateReply(db, request.params.id, currentUser(request), request.body, now()),
+  );
+  route(api, communityApi.removeReply, async (request, reply) => {
+    await removeReply(db, request.params.id, currentUser(request), request.body.reason, now());
+    return reply.status(204).send();
+  });
 
-  api.post(
-    '/api/community/posts',
-    { onRequest: signedIn, schema: { body: createPostSchema, response: { 201: communityPostSchema } } },
-    async (request, reply) => reply.status(201).send(await createPost(db, currentUser(request), request.body, now())),
+  route(api, communityApi.reply, async (request, reply) =>
+    reply.status(201).send(await createReply(db, request.params.id, currentUser(request), request.body.content, now())),
   );
-
-  api.get('/api/community/posts/:id', { schema: { ...params, response: { 200: postThreadSchema } } }, async (request) =>
-    getThread(db, request.params.id, await readSessionUser(deps.auth, request.headers), now()),
-  );
-
-  api.patch(
-    '/api/community/posts/:id',
-    { onRequest: signedIn, schema: { ...params, body: createPostSchema, ...onePost } },
-    async (request) => updatePost(db, request.params.id, currentUser(request), request.body, now()),
-  );
-
-  api.delete(
-    '/api/community/posts/:id',
-    { onRequest: signedIn, schema: { ...params, ...noContent } },
-    async (request, reply) => {
-      await deletePost(db, request.params.id, currentUser(request), now());
-      return reply.status(204).send();
-    },
-  );
-
-  api.patch(
-    '/api/community/posts/:id/moderation',
-    { onRequest: adminsOnly, schema: { ...params, body: moderatePostSchema, ...onePost } },
-    async (request) => moderatePost(db, request.params.id, currentUser(request), request.body, now()),
-  );
-
-  api.post(
-    '/api/community/posts/:id/removal',
-    { onRequest: adminsOnly, schema: { ...params, body: removalSchema, ...noContent } },
-    async (request, reply) => {
-      await removePost(db, request.params.id, currentUser(request), request.body.reason, now());
-      return reply.status(204).send();
-    },
-  );
-
-  const replyParams = { params: replyIdParamsSchema };
-  api.patch(
-    '/api/community/replies/:id/moderation',
-    {
-      onRequest: adminsOnly,
-      schema: { ...replyParams, body: moderateReplySchema, response: { 200: communityReplySchema } },
-    },
-    async (request) => moderateReply(db, request.params.id, currentUser(request), request.body, now()),
-  );
-
-  api.post(
-    '/api/community/replies/:id/removal',
-    { onRequest: adminsOnly, schema: { ...replyParams, body: removalSchema, ...noContent } },
-    async (request, reply) => {
-      await removeReply(db, request.params.id, currentUser(request), request.body.reason, now());
-      return reply.status(204).send();
-    },
-  );
-
-  api.post(
-    '/api/community/posts/:id/replies',
-    { onRequest: signedIn, schema: { ...params, body: createReplySchema, response: { 201: communityReplySchema } } },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createReply(db, request.params.id, currentUser(request), request.body.content, now())),
-  );
-
-  api.post(
-    '/api/community/posts/:id/like',
-    { onRequest: signedIn, schema: { ...params, response: { 200: likeResultSchema } } },
-    async (request) => toggleLike(db, request.params.id, currentUser(request)),
-  );
+  route(api, communityApi.like, async (request) => toggleLike(db, request.params.id, currentUser(request)));
 }

@@ -1,20 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { payoutAccountLinkSchema, payoutAccountSchema } from '@shared/payments';
-import {
-  payoutDecisionSchema,
-  payoutIdParamsSchema,
-  payoutListQuerySchema,
-  payoutListSchema,
-  payoutResultSchema,
-  requestPayoutSchema,
-} from '@shared/wallet';
+import { payoutsApi } from '@shared/api/payouts';
 import type { Auth } from '../../auth/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { PaymentsProvider } from '../../payments/provider';
 import type { Realtime } from '../../realtime/realtime';
-import { currentUser, requireUser } from '../auth';
+import { route } from '../../endpoint-route';
+import { currentUser } from '../auth';
 import { decidePayout } from './decide-payout';
 import { listPayouts } from './list-payouts';
 import { connectPayoutAccount, getPayoutAccount } from './payout-account';
@@ -33,42 +25,21 @@ export interface PayoutRouteDeps {
 
 export async function payoutRoutes(app: FastifyInstance, deps: PayoutRouteDeps) {
   const { auth, db } = deps;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const reader = requireUser(auth, 'reader');
+  const api = { app, auth };
 
-  api.post(
-    '/api/payouts',
-    { onRequest: reader, schema: { body: requestPayoutSchema, response: { 201: payoutResultSchema } } },
-    async (request, reply) => reply.status(201).send(await requestPayout(deps, currentUser(request).id, request.body)),
+  route(api, payoutsApi.request, async (request, reply) =>
+    reply.status(201).send(await requestPayout(deps, currentUser(request).id, request.body)),
   );
 
-  api.get(
-    '/api/payouts',
-    {
-      onRequest: requireUser(auth, 'reader', 'admin'),
-      schema: { querystring: payoutListQuerySchema, response: { 200: payoutListSchema } },
-    },
-    async (request) => listPayouts(db, currentUser(request), request.query),
-  );
+  route(api, payoutsApi.list, async (request) => listPayouts(db, currentUser(request), request.query));
 
   // The reader's payout account (Stripe Connect Express): an onboarding link, and its status.
-  api.post(
-    '/api/payouts/account',
-    { onRequest: reader, schema: { response: { 201: payoutAccountLinkSchema } } },
-    async (request, reply) => reply.status(201).send(await connectPayoutAccount(deps, currentUser(request).id)),
+  route(api, payoutsApi.connectAccount, async (request, reply) =>
+    reply.status(201).send(await connectPayoutAccount(deps, currentUser(request).id)),
   );
-  api.get(
-    '/api/payouts/account',
-    { onRequest: reader, schema: { response: { 200: payoutAccountSchema } } },
-    async (request) => getPayoutAccount(db, currentUser(request).id),
-  );
+  route(api, payoutsApi.account, async (request) => getPayoutAccount(db, currentUser(request).id));
 
-  api.post(
-    '/api/admin/payouts/:id/decision',
-    {
-      onRequest: requireUser(auth, 'admin'),
-      schema: { params: payoutIdParamsSchema, body: payoutDecisionSchema, response: { 200: payoutResultSchema } },
-    },
-    async (request) => decidePayout(deps, currentUser(request).id, request.params.id, request.body),
+  route(api, payoutsApi.decide, async (request) =>
+    decidePayout(deps, currentUser(request).id, request.params.id, request.body),
   );
 }

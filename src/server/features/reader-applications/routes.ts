@@ -1,18 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  adminReaderApplicationListSchema,
-  adminReaderApplicationSchema,
-  applicationStatusQuerySchema,
-  applicationStatusSchema,
-  readerApplicationIdParamsSchema,
-  readerApplicationSchema,
-  rejectApplicationSchema,
-  submittedApplicationSchema,
-} from '@shared/reader-applications';
+import { readerApplicationsApi } from '@shared/api/reader-applications';
 import type { Auth } from '../../auth/auth';
+import { route } from '../../endpoint-route';
 import { ipOf, limitBy } from '../../rate-limits';
-import { currentUser, requireUser } from '../auth';
+import { currentUser } from '../auth';
 import {
   type ApplicationDeps,
   applicationStatus,
@@ -22,13 +13,11 @@ import {
   submitApplication,
 } from './applications';
 
-/** Readers who apply (decision 045): the public form and status link, and the admin's queue. */
 export async function readerApplicationRoutes(
   app: FastifyInstance,
   deps: ApplicationDeps & { auth: Auth; rateLimit: { windowMs: number; ipMax: number } },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const adminsOnly = requireUser(deps.auth, 'admin');
+  const api = { app, auth: deps.auth };
   const perIp = limitBy(app, {
     name: 'reader-application-ip',
     max: deps.rateLimit.ipMax,
@@ -36,43 +25,19 @@ export async function readerApplicationRoutes(
     keyOf: ipOf,
   });
 
-  api.post(
-    '/api/reader-applications',
-    { preHandler: perIp, schema: { body: readerApplicationSchema, response: { 201: submittedApplicationSchema } } },
-    async (request, reply) => reply.status(201).send(await submitApplication(deps, request.body)),
+  route(api, readerApplicationsApi.submit, { preHandler: perIp }, async (request, reply) =>
+    reply.status(201).send(await submitApplication(deps, request.body)),
   );
 
-  api.get(
-    '/api/reader-applications/status',
-    { schema: { querystring: applicationStatusQuerySchema, response: { 200: applicationStatusSchema } } },
-    async (request) => applicationStatus(deps.db, request.query.token),
+  route(api, readerApplicationsApi.status, async (request) => applicationStatus(deps.db, request.query.token));
+
+  route(api, readerApplicationsApi.open, async () => listOpenApplications(deps.db));
+
+  route(api, readerApplicationsApi.approve, async (request) =>
+    approveApplication(deps, currentUser(request).id, request.params.id),
   );
 
-  api.get(
-    '/api/admin/reader-applications',
-    { onRequest: adminsOnly, schema: { response: { 200: adminReaderApplicationListSchema } } },
-    async () => listOpenApplications(deps.db),
-  );
-
-  api.post(
-    '/api/admin/reader-applications/:id/approve',
-    {
-      onRequest: adminsOnly,
-      schema: { params: readerApplicationIdParamsSchema, response: { 200: adminReaderApplicationSchema } },
-    },
-    async (request) => approveApplication(deps, currentUser(request).id, request.params.id),
-  );
-
-  api.post(
-    '/api/admin/reader-applications/:id/reject',
-    {
-      onRequest: adminsOnly,
-      schema: {
-        params: readerApplicationIdParamsSchema,
-        body: rejectApplicationSchema,
-        response: { 200: adminReaderApplicationSchema },
-      },
-    },
-    async (request) => rejectApplication(deps, currentUser(request).id, request.params.id, request.body.reason),
+  route(api, readerApplicationsApi.reject, async (request) =>
+    rejectApplication(deps, currentUser(request).id, request.params.id, request.body.reason),
   );
 }

@@ -1,33 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  availableReadersQuerySchema,
-  availableReadersSchema,
-  clientSessionSummarySchema,
-  historyQuerySchema,
-  ratedSessionSchema,
-  retentionPolicySchema,
-  rtcConfigSchema,
-  sessionDetailsSchema,
-  sessionEndSchema,
-  sessionHistorySchema,
-  sessionIdParamsSchema,
-  sessionIdSchema,
-  sessionMessageSchema,
-  sessionMessagesSchema,
-  sessionRatingSchema,
-  extendReadingSchema,
-  sessionReceiptSchema,
-  sessionRequestSchema,
-  sessionRespondSchema,
-  sessionSchema,
-  sentChatMessageSchema,
-  transcriptQuerySchema,
-} from '@shared/sessions';
+import { sessionsApi } from '@shared/api/sessions';
 import type { FeaturedReader } from '@shared/sessions';
-import { z } from '@shared/zod-config';
 import type { Auth } from '../../auth/auth';
-import { currentUser, requireUser } from '../auth';
+import { route } from '../../endpoint-route';
+import { currentUser } from '../auth';
 import { clientSessionSummary } from './client-summary';
 import type { SessionDeps } from './deps';
 
@@ -56,150 +32,79 @@ export async function sessionRoutes(
     featuredReaders: (limit: number) => Promise<FeaturedReader[]>;
   },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const api = { app, auth: deps.auth };
   const { sessions } = deps;
-  const signedIn = requireUser(deps.auth);
-  const oneSession = { response: { 200: sessionSchema } };
 
   // ICE servers come from config (ICE_SERVERS), and TURN's from TURN_URLS with a credential made for
   // the caller, so no TURN password is built into the app or shared between people.
-  api.get(
-    '/api/sessions/rtc-config',
-    { onRequest: signedIn, schema: { response: { 200: rtcConfigSchema } } },
-    async (request) => ({
-      iceServers: [
-        ...deps.iceServers,
-        ...(deps.turn ? turnIceServers(deps.turn, currentUser(request).id, sessions.clock.now()) : []),
-      ],
-      billingMinuteMs: sessions.timing.minuteMs,
-    }),
-  );
-
-  api.get(
-    '/api/sessions/available-readers',
-    { schema: { querystring: availableReadersQuerySchema, response: { 200: availableReadersSchema } } },
-    async (request) => ({
-      readers: await deps.featuredReaders(request.query.limit),
-    }),
-  );
-
-  api.post(
-    '/api/sessions/request',
-    {
-      onRequest: signedIn,
-      config: { refusedWhileDraining: true },
-      schema: { body: sessionRequestSchema, response: { 201: sessionSchema } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await requestSession(sessions, currentUser(request), request.body)),
-  );
-
-  api.post(
-    '/api/sessions/respond',
-    { onRequest: signedIn, schema: { body: sessionRespondSchema, ...oneSession } },
-    async (request) => respondToSession(sessions, currentUser(request), request.body),
-  );
-
-  api.post(
-    '/api/sessions/start',
-    { onRequest: signedIn, schema: { body: sessionIdSchema, ...oneSession } },
-    async (request) => startSession(sessions, currentUser(request), request.body.sessionId),
-  );
-
-  api.post(
-    '/api/sessions/end',
-    { onRequest: signedIn, schema: { body: sessionEndSchema, ...oneSession } },
-    async (request) => endSession(sessions, currentUser(request), request.body),
-  );
-
-  api.post(
-    '/api/sessions/message',
-    { onRequest: signedIn, schema: { body: sessionMessageSchema, response: { 201: sentChatMessageSchema } } },
-    async (request, reply) => {
-      const { message, masked } = await sendMessage(sessions, deps.limiter, currentUser(request), request.body);
-      return reply.status(201).send({ ...message, masked });
-    },
-  );
-
-  api.get(
-    '/api/sessions/history',
-    { onRequest: signedIn, schema: { querystring: historyQuerySchema, response: { 200: sessionHistorySchema } } },
-    async (request) => sessionHistory(sessions, currentUser(request), request.query),
-  );
-
-  // Public: the privacy policy states the same number of days the server keeps to.
-  api.get('/api/sessions/message-retention', { schema: { response: { 200: retentionPolicySchema } } }, async () => ({
-    retentionDays: deps.retentionDays,
+  route(api, sessionsApi.rtcConfig, async (request) => ({
+    iceServers: [
+      ...deps.iceServers,
+      ...(deps.turn ? turnIceServers(deps.turn, currentUser(request).id, sessions.clock.now()) : []),
+    ],
+    billingMinuteMs: sessions.timing.minuteMs,
   }));
 
-  api.get(
-    '/api/sessions/summary',
-    { onRequest: signedIn, schema: { response: { 200: clientSessionSummarySchema } } },
-    async (request) => clientSessionSummary(sessions, currentUser(request)),
+  route(api, sessionsApi.availableReaders, async (request) => ({
+    readers: await deps.featuredReaders(request.query.limit),
+  }));
+
+  route(api, sessionsApi.request, { config: { refusedWhileDraining: true } }, async (request, reply) =>
+    reply.status(201).send(await requestSession(sessions, currentUser(request), request.body)),
   );
 
-  api.get(
-    '/api/sessions/:id',
-    { onRequest: signedIn, schema: { params: sessionIdParamsSchema, ...oneSession } },
-    async (request) => getSession(sessions, currentUser(request), request.params.id),
+  route(api, sessionsApi.respond, async (request) => respondToSession(sessions, currentUser(request), request.body));
+
+  route(api, sessionsApi.start, async (request) =>
+    startSession(sessions, currentUser(request), request.body.sessionId),
   );
 
-  api.get(
-    '/api/sessions/:id/details',
-    { onRequest: signedIn, schema: { params: sessionIdParamsSchema, response: { 200: sessionDetailsSchema } } },
-    async (request) => sessionDetails(sessions, currentUser(request), request.params.id, deps.retentionDays),
+  route(api, sessionsApi.end, async (request) => endSession(sessions, currentUser(request), request.body));
+
+  route(api, sessionsApi.message, async (request, reply) => {
+    const { message, masked } = await sendMessage(sessions, deps.limiter, currentUser(request), request.body);
+    return reply.status(201).send({ ...message, masked });
+  });
+
+  route(api, sessionsApi.history, async (request) => sessionHistory(sessions, currentUser(request), request.query));
+
+  // Public: the privacy policy states the same number of days the server keeps to.
+  route(api, sessionsApi.messageRetention, async () => ({ retentionDays: deps.retentionDays }));
+
+  route(api, sessionsApi.summary, async (request) => clientSessionSummary(sessions, currentUser(request)));
+
+  route(api, sessionsApi.get, async (request) => getSession(sessions, currentUser(request), request.params.id));
+
+  route(api, sessionsApi.details, async (request) =>
+    sessionDetails(sessions, currentUser(request), request.params.id, deps.retentionDays),
   );
 
-  api.get(
-    '/api/sessions/:id/receipt',
-    { onRequest: signedIn, schema: { params: sessionIdParamsSchema, response: { 200: sessionReceiptSchema } } },
-    async (request) => sessionReceipt(sessions.db, currentUser(request), request.params.id),
+  route(api, sessionsApi.receipt, async (request) =>
+    sessionReceipt(sessions.db, currentUser(request), request.params.id),
   );
 
-  api.get(
-    '/api/sessions/:id/transcript',
-    {
-      onRequest: signedIn,
-      schema: {
-        params: sessionIdParamsSchema,
-        querystring: transcriptQuerySchema,
-        response: { 200: { content: { 'text/plain': { schema: z.string() } } } },
-      },
-    },
-    async (request, reply) => {
-      const transcript = await sessionTranscript(sessions, currentUser(request), request.params.id, {
-        timeZone: request.query.timeZone,
-        retentionDays: deps.retentionDays,
-      });
-      return reply
-        .type('text/plain; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${transcript.filename}"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(transcript.text);
-    },
-  );
+  route(api, sessionsApi.transcript, async (request, reply) => {
+    const transcript = await sessionTranscript(sessions, currentUser(request), request.params.id, {
+      timeZone: request.query.timeZone,
+      retentionDays: deps.retentionDays,
+    });
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${transcript.filename}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(transcript.text);
+  });
 
-  api.get(
-    '/api/sessions/:id/messages',
-    { onRequest: signedIn, schema: { params: sessionIdParamsSchema, response: { 200: sessionMessagesSchema } } },
-    async (request) => ({
-      messages: await listMessages(sessions, currentUser(request), request.params.id),
-    }),
-  );
+  route(api, sessionsApi.messages, async (request) => ({
+    messages: await listMessages(sessions, currentUser(request), request.params.id),
+  }));
 
   // Extending a booked reading past its booked length: each side presses Extend (docs/decisions/048).
-  api.post(
-    '/api/sessions/:id/extend',
-    { onRequest: signedIn, schema: { params: sessionIdParamsSchema, body: extendReadingSchema, ...oneSession } },
-    async (request) => extendReading(sessions, currentUser(request), request.params.id, request.body),
+  route(api, sessionsApi.extend, async (request) =>
+    extendReading(sessions, currentUser(request), request.params.id, request.body),
   );
 
-  api.post(
-    '/api/sessions/:id/rating',
-    {
-      onRequest: signedIn,
-      schema: { params: sessionIdParamsSchema, body: sessionRatingSchema, response: { 200: ratedSessionSchema } },
-    },
-    async (request) => rateSession(sessions, currentUser(request), request.params.id, request.body),
+  route(api, sessionsApi.rate, async (request) =>
+    rateSession(sessions, currentUser(request), request.params.id, request.body),
   );
 }

@@ -1,6 +1,5 @@
+import { accountApi } from '@shared/api/account';
 import {
-  accountSessionListSchema,
-  accountStatusSchema,
   type DeleteAccountInput,
   enableTwoFactorResponseSchema,
   type PasswordConfirmInput,
@@ -8,6 +7,7 @@ import {
 } from '@shared/account';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiRequestParsed } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { clearUserData } from '@/lib/auth';
 
 export const accountKeys = {
@@ -18,7 +18,7 @@ export const accountKeys = {
 /** Whether the email is verified and two-factor is on (or required): the banner, the admin gate, Security. */
 export const accountStatusQuery = queryOptions({
   queryKey: accountKeys.status,
-  queryFn: ({ signal }) => apiRequestParsed('/api/account/status', accountStatusSchema, { signal }),
+  queryFn: ({ signal }) => callApi(accountApi.status, {}, { signal }),
 });
 
 export function useResendVerification() {
@@ -56,14 +56,13 @@ export function useDisableTwoFactor() {
 
 export const accountSessionsQuery = queryOptions({
   queryKey: accountKeys.sessions,
-  queryFn: ({ signal }) => apiRequestParsed('/api/account/sessions', accountSessionListSchema, { signal }),
+  queryFn: ({ signal }) => callApi(accountApi.sessions, {}, { signal }),
 });
 
 export function useSignOutSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: string) =>
-      apiRequest(`/api/account/sessions/${encodeURIComponent(sessionId)}/sign-out`, { method: 'POST', body: {} }),
+    mutationFn: (sessionId: string) => callApi(accountApi.signOutSession, { params: { id: sessionId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
@@ -72,7 +71,7 @@ export function useSignOutSession() {
 export function useSignOutEverywhere() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('/api/account/sessions/sign-out-everywhere', { method: 'POST', body: {} }),
+    mutationFn: () => callApi(accountApi.signOutEverywhere),
     onSuccess: () => clearUserData(queryClient),
   });
 }
@@ -81,7 +80,7 @@ export function useSignOutEverywhere() {
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DeleteAccountInput) => apiRequest('/api/account/delete', { method: 'POST', body: input }),
+    mutationFn: (input: DeleteAccountInput) => callApi(accountApi.delete, { body: input }),
     onSuccess: () => clearUserData(queryClient),
   });
 }

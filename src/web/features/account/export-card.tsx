@@ -1,3 +1,4 @@
+import { accountApi } from '@shared/api/account';
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,7 +15,7 @@ export function ExportCard() {
       </CardHeader>
       <CardContent>
         <Button asChild variant="outline">
-          <a href="/api/account/export" download>
+          <a href={accountApi.export.path} download>
             <Download aria-hidden="true" />
             Download my data
           </a>

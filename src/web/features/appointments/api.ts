@@ -1,6 +1,7 @@
-import type { Appointment, AppointmentList, AppointmentSlots, BookAppointmentInput } from '@shared/appointments';
+import { appointmentsApi } from '@shared/api/appointments';
+import type { BookAppointmentInput } from '@shared/appointments';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequestTyped } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 
 export const appointmentKeys = {
   all: ['appointments'] as const,
@@ -11,20 +12,18 @@ export const appointmentKeys = {
 /** The signed-in user's appointments, as client and as reader, soonest first. */
 export const myAppointmentsQuery = queryOptions({
   queryKey: appointmentKeys.mine,
-  queryFn: ({ signal }) => apiRequestTyped<AppointmentList>('/api/appointments', { signal }),
+  queryFn: ({ signal }) => callApi(appointmentsApi.list, {}, { signal }),
 });
 
 export const slotsQuery = (readerId: string) =>
   queryOptions({
     queryKey: appointmentKeys.slots(readerId),
-    queryFn: ({ signal }) =>
-      apiRequestTyped<AppointmentSlots>(`/api/readers/${encodeURIComponent(readerId)}/appointment-slots`, { signal }),
+    queryFn: ({ signal }) => callApi(appointmentsApi.slots, { params: { id: readerId } }, { signal }),
   });
 
-export const bookAppointment = (input: BookAppointmentInput) =>
-  apiRequestTyped<Appointment>('/api/appointments', { method: 'POST', body: input });
+export const bookAppointment = (input: BookAppointmentInput) => callApi(appointmentsApi.book, { body: input });
 
 export type AppointmentAction = 'accept' | 'decline' | 'cancel' | 'join';
 
 export const appointmentAction = (id: string, action: AppointmentAction) =>
-  apiRequestTyped<Appointment>(`/api/appointments/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {} });
+  callApi(appointmentsApi[action], { params: { id } });

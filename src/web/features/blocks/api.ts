@@ -1,6 +1,7 @@
-import { type Block, blockListSchema, blockSchema, type CreateBlockInput } from '@shared/blocks';
+import { blocksApi } from '@shared/api/blocks';
+import type { Block, CreateBlockInput } from '@shared/blocks';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiRequestParsed } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { profileQueryKey } from '@/lib/auth';
 
 export const blockKeys = { mine: ['blocks', 'mine'] as const };
@@ -8,11 +9,11 @@ export const blockKeys = { mine: ['blocks', 'mine'] as const };
 /** The people the signed-in user has blocked, newest first (their settings' list). */
 export const blocksQuery = queryOptions({
   queryKey: blockKeys.mine,
-  queryFn: ({ signal }) => apiRequestParsed('/api/blocks', blockListSchema, { signal }),
+  queryFn: ({ signal }) => callApi(blocksApi.list, {}, { signal }),
 });
 
 /**
- * What a block changes on the server (issue 49): held money released to the wallet, bookings and
+ * What a block changes on the server (decision 068): held money released to the wallet, bookings and
  * written questions between the two closed, a running reading ended, the client taken out of the
  * reader's queue. The keys are written out rather than imported: sessions and written readings
  * import this feature, and importing theirs back would be a cycle.
@@ -35,8 +36,7 @@ function refreshAfterBlockChange(queryClient: QueryClient) {
 export function useBlockUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateBlockInput): Promise<Block> =>
-      apiRequestParsed('/api/blocks', blockSchema, { method: 'POST', body: input }),
+    mutationFn: (input: CreateBlockInput): Promise<Block> => callApi(blocksApi.block, { body: input }),
     onSuccess: () => refreshAfterBlockChange(queryClient),
   });
 }
@@ -44,7 +44,7 @@ export function useBlockUser() {
 export function useUnblockUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => apiRequest(`/api/blocks/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    mutationFn: (userId: string) => callApi(blocksApi.unblock, { params: { userId } }),
     onSuccess: (_answer, userId) => {
       queryClient.setQueryData(blockKeys.mine, (current: { blocks: Block[] } | undefined) =>
         current ? { blocks: current.blocks.filter((block) => block.userId !== userId) } : current,

@@ -1,20 +1,19 @@
-import { type ClientNote, type ClientNoteList, clientNoteListSchema, clientNoteSchema } from '@shared/client-notes';
+import { clientNotesApi } from '@shared/api/client-notes';
+import type { ClientNote, ClientNoteList } from '@shared/client-notes';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, apiRequestParsed } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 
 export const clientNoteKeys = {
   all: ['client-notes'] as const,
   forClient: (clientId: string) => ['client-notes', clientId] as const,
 };
 
-const notesUrl = (clientId: string) => `/api/readers/me/clients/${encodeURIComponent(clientId)}/notes`;
-const noteUrl = (id: string) => `/api/readers/me/notes/${encodeURIComponent(id)}`;
-
 /** The reader's own notes on one client, newest first. */
 export const clientNotesQuery = (clientId: string) =>
   queryOptions({
     queryKey: clientNoteKeys.forClient(clientId),
-    queryFn: ({ signal }) => apiRequestParsed(notesUrl(clientId), clientNoteListSchema, { signal }),
+    queryFn: ({ signal }) => callApi(clientNotesApi.list, { params: { clientId } }, { signal }),
     // Fetched again wherever the client shows up (a request, a reading): notes written on another device count.
     staleTime: 0,
   });
@@ -33,17 +32,16 @@ export function useClientNoteMutations(clientId: string) {
     void queryClient.invalidateQueries({ queryKey: key });
   };
   const add = useMutation({
-    mutationFn: (text: string) =>
-      apiRequestParsed(notesUrl(clientId), clientNoteSchema, { method: 'POST', body: { text } }),
+    mutationFn: (text: string) => callApi(clientNotesApi.add, { params: { clientId }, body: { text } }),
     onSuccess: (note) => update((notes) => [note, ...notes]),
   });
   const edit = useMutation({
     mutationFn: ({ id, text }: { id: string; text: string }) =>
-      apiRequestParsed(noteUrl(id), clientNoteSchema, { method: 'PATCH', body: { text } }),
+      callApi(clientNotesApi.edit, { params: { id }, body: { text } }),
     onSuccess: (note) => update((notes) => notes.map((candidate) => (candidate.id === note.id ? note : candidate))),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => apiRequest(noteUrl(id), { method: 'DELETE' }),
+    mutationFn: (id: string) => callApi(clientNotesApi.remove, { params: { id } }),
     onSuccess: (_answer, id) => update((notes) => notes.filter((note) => note.id !== id)),
   });
   return { add, edit, remove };

@@ -1,18 +1,14 @@
+import { communityApi } from '@shared/api/community';
 import type {
   CommunityCategory,
   CommunityPost,
-  CommunityReply,
   CreatePostInput,
-  categoryCountsSchema,
-  likeResultSchema,
   ModeratePostInput,
   ModerateReplyInput,
-  PostList,
   PostThread,
 } from '@shared/community';
-import type { z } from 'zod';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiRequestTyped } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 
 export interface PostFilter {
   search: string;
@@ -28,31 +24,32 @@ export const communityKeys = {
   thread: (id: string) => ['community', 'thread', id] as const,
 };
 
-const postPath = (id: string) => `/api/community/posts/${encodeURIComponent(id)}`;
-
 export const postListQuery = (filter: PostFilter) =>
   queryOptions({
     queryKey: communityKeys.list(filter),
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams({
-        ...(filter.search && { search: filter.search }),
-        ...(filter.category && { category: filter.category }),
-        ...(filter.page > 1 && { page: String(filter.page) }),
-      });
-      return apiRequestTyped<PostList>(`/api/community/posts?${query}`, { signal });
-    },
+    queryFn: ({ signal }) =>
+      callApi(
+        communityApi.posts,
+        {
+          query: {
+            search: filter.search || undefined,
+            category: filter.category ?? undefined,
+            page: filter.page > 1 ? filter.page : undefined,
+          },
+        },
+        { signal },
+      ),
   });
 
 export const categoryCountsQuery = queryOptions({
   queryKey: communityKeys.categories,
-  queryFn: ({ signal }) =>
-    apiRequestTyped<z.infer<typeof categoryCountsSchema>>('/api/community/categories', { signal }),
+  queryFn: ({ signal }) => callApi(communityApi.categories, {}, { signal }),
 });
 
 export const threadQuery = (id: string) =>
   queryOptions({
     queryKey: communityKeys.thread(id),
-    queryFn: ({ signal }) => apiRequestTyped<PostThread>(postPath(id), { signal }),
+    queryFn: ({ signal }) => callApi(communityApi.thread, { params: { id } }, { signal }),
     // A missing discussion stays missing: show 'Discussion not found' at once.
     retry: false,
   });
@@ -78,7 +75,7 @@ export function useCreatePost() {
   const refreshLists = useRefreshLists();
   const setThreadPost = useSetThreadPost();
   return useMutation({
-    mutationFn: (input: CreatePostInput) => apiRequestTyped<CommunityPost>('/api/community/posts', { body: input }),
+    mutationFn: (input: CreatePostInput) => callApi(communityApi.createPost, { body: input }),
     onSuccess: setThreadPost,
     onSettled: refreshLists,
   });
@@ -88,8 +85,7 @@ export function useUpdatePost(id: string) {
   const refreshLists = useRefreshLists();
   const setThreadPost = useSetThreadPost();
   return useMutation({
-    mutationFn: (input: CreatePostInput) =>
-      apiRequestTyped<CommunityPost>(postPath(id), { method: 'PATCH', body: input }),
+    mutationFn: (input: CreatePostInput) => callApi(communityApi.updatePost, { params: { id }, body: input }),
     onSuccess: setThreadPost,
     onSettled: refreshLists,
   });
@@ -99,7 +95,7 @@ export function useDeletePost(id: string) {
   const queryClient = useQueryClient();
   const refreshLists = useRefreshLists();
   return useMutation({
-    mutationFn: () => apiRequest(postPath(id), { method: 'DELETE' }),
+    mutationFn: () => callApi(communityApi.deletePost, { params: { id } }),
     onSuccess: () => queryClient.removeQueries({ queryKey: communityKeys.thread(id) }),
     onSettled: refreshLists,
   });
@@ -109,8 +105,7 @@ export function useModeratePost(id: string) {
   const refreshLists = useRefreshLists();
   const setThreadPost = useSetThreadPost();
   return useMutation({
-    mutationFn: (change: ModeratePostInput) =>
-      apiRequestTyped<CommunityPost>(`${postPath(id)}/moderation`, { method: 'PATCH', body: change }),
+    mutationFn: (change: ModeratePostInput) => callApi(communityApi.moderatePost, { params: { id }, body: change }),
     onSuccess: setThreadPost,
     onSettled: refreshLists,
   });
@@ -121,13 +116,11 @@ export function useRemovePost(id: string) {
   const queryClient = useQueryClient();
   const refreshLists = useRefreshLists();
   return useMutation({
-    mutationFn: (reason: string) => apiRequest(`${postPath(id)}/removal`, { method: 'POST', body: { reason } }),
+    mutationFn: (reason: string) => callApi(communityApi.removePost, { params: { id }, body: { reason } }),
     onSuccess: () => queryClient.removeQueries({ queryKey: communityKeys.thread(id) }),
     onSettled: refreshLists,
   });
 }
-
-const replyPath = (id: string) => `/api/community/replies/${encodeURIComponent(id)}`;
 
 /** A moderator hides a reply with a reason (or shows it again), or removes it for good; the thread is read again. */
 export function useModerateReply(postId: string, replyId: string) {
@@ -135,11 +128,11 @@ export function useModerateReply(postId: string, replyId: string) {
   const refreshThread = () => queryClient.invalidateQueries({ queryKey: communityKeys.thread(postId) });
   const hide = useMutation({
     mutationFn: (change: ModerateReplyInput) =>
-      apiRequestTyped<CommunityReply>(`${replyPath(replyId)}/moderation`, { method: 'PATCH', body: change }),
+      callApi(communityApi.moderateReply, { params: { id: replyId }, body: change }),
     onSettled: refreshThread,
   });
   const remove = useMutation({
-    mutationFn: (reason: string) => apiRequest(`${replyPath(replyId)}/removal`, { method: 'POST', body: { reason } }),
+    mutationFn: (reason: string) => callApi(communityApi.removeReply, { params: { id: replyId }, body: { reason } }),
     onSettled: refreshThread,
   });
   return { hide, remove };
@@ -149,8 +142,7 @@ export function useCreateReply(postId: string) {
   const queryClient = useQueryClient();
   const refreshLists = useRefreshLists();
   return useMutation({
-    mutationFn: (content: string) =>
-      apiRequestTyped<CommunityReply>(`${postPath(postId)}/replies`, { body: { content } }),
+    mutationFn: (content: string) => callApi(communityApi.reply, { params: { id: postId }, body: { content } }),
     onSuccess: (reply) =>
       queryClient.setQueryData<PostThread>(
         communityKeys.thread(postId),
@@ -172,8 +164,7 @@ export function useCreateReply(postId: string) {
 export function useToggleLike(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequestTyped<z.infer<typeof likeResultSchema>>(`${postPath(postId)}/like`, { method: 'POST', body: {} }),
+    mutationFn: () => callApi(communityApi.like, { params: { id: postId } }),
     onSuccess: ({ liked, likeCount }) => {
       queryClient.setQueryData<PostThread>(
         communityKeys.thread(postId),

@@ -1,7 +1,8 @@
+import { favoritesApi } from '@shared/api/favorites';
 import type { FavoriteReader, FavoriteReaderList } from '@shared/favorites';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { apiRequest, apiRequestTyped } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { useLivePresence } from '@/lib/live-presence';
 
 export const favoriteKeys = {
@@ -13,13 +14,13 @@ export const favoriteKeys = {
 /** The readers the signed-in client hearted (the directory's hearts). */
 export const heartedReadersQuery = queryOptions({
   queryKey: favoriteKeys.hearted,
-  queryFn: ({ signal }) => apiRequestTyped<FavoriteReaderList>('/api/favorites', { signal }),
+  queryFn: ({ signal }) => callApi(favoritesApi.list, {}, { signal }),
 });
 
 /** The Favorite Readers tab: the top readers by readings together plus the hearted ones. */
 export const favoritesDashboardQuery = queryOptions({
   queryKey: favoriteKeys.dashboard,
-  queryFn: ({ signal }) => apiRequestTyped<FavoriteReaderList>('/api/favorites/dashboard', { signal }),
+  queryFn: ({ signal }) => callApi(favoritesApi.dashboard, {}, { signal }),
 });
 
 export interface FavoriteChange {
@@ -44,7 +45,7 @@ export function useToggleFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ reader, isFavorite }: FavoriteChange) =>
-      apiRequest(`/api/favorites/${encodeURIComponent(reader.id)}`, { method: isFavorite ? 'PUT' : 'DELETE' }),
+      callApi(isFavorite ? favoritesApi.add : favoritesApi.remove, { params: { readerId: reader.id } }),
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: favoriteKeys.hearted });
       const before = queryClient.getQueryData<FavoriteReaderList>(favoriteKeys.hearted);

@@ -1,19 +1,8 @@
-import type {
-  CreateStreamInput,
-  createStreamResultSchema,
-  followStateSchema,
-  GiftId,
-  JoinStreamResult,
-  LiveCategory,
-  LiveStream,
-  liveStreamListSchema,
-  reminderStateSchema,
-  SentGift,
-  StreamGiftSummary,
-} from '@shared/live';
-import type { z } from 'zod';
+import type { CreateStreamInput, GiftId, LiveCategory, LiveStream } from '@shared/live';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiRequestTyped } from '@/lib/api';
+import { followsApi } from '@shared/api/follows';
+import { liveApi } from '@shared/api/live';
+import { callApi } from '@/lib/api-client';
 import { retryWhileDraining } from '@/lib/retry-while-draining';
 import { profileQueryKey } from '@/lib/auth';
 
@@ -28,27 +17,22 @@ export const liveKeys = {
   gifts: (id: string) => ['live', 'gifts', id] as const,
 };
 
-const streamPath = (id: string) => `/api/live/streams/${encodeURIComponent(id)}`;
-
 export const streamListQuery = (status: ListedStatus, category: LiveCategory | null) =>
   queryOptions({
     queryKey: liveKeys.list(status, category),
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ status, ...(category && { category }) });
-      return apiRequestTyped<z.infer<typeof liveStreamListSchema>>(`/api/live/streams?${query}`, { signal });
-    },
+    queryFn: ({ signal }) => callApi(liveApi.list, { query: { status, category: category ?? undefined } }, { signal }),
   });
 
 /** The signed-in reader's own live and scheduled streams (the dashboard's 'My streams'). */
 export const myStreamsQuery = queryOptions({
   queryKey: liveKeys.mine,
-  queryFn: ({ signal }) => apiRequestTyped<z.infer<typeof liveStreamListSchema>>('/api/live/streams/mine', { signal }),
+  queryFn: ({ signal }) => callApi(liveApi.mine, {}, { signal }),
 });
 
 export const streamQuery = (id: string) =>
   queryOptions({
     queryKey: liveKeys.stream(id),
-    queryFn: ({ signal }) => apiRequestTyped<LiveStream>(streamPath(id), { signal }),
+    queryFn: ({ signal }) => callApi(liveApi.get, { params: { id } }, { signal }),
     // A stream that does not exist stays that way: no retry before 'Return to Dashboard'.
     retry: false,
   });
@@ -56,7 +40,7 @@ export const streamQuery = (id: string) =>
 export const giftSummaryQuery = (id: string) =>
   queryOptions({
     queryKey: liveKeys.gifts(id),
-    queryFn: ({ signal }) => apiRequestTyped<StreamGiftSummary>(`${streamPath(id)}/gifts`, { signal }),
+    queryFn: ({ signal }) => callApi(liveApi.gifts, { params: { id } }, { signal }),
   });
 
 /** Writes a change into the cached stream, if it is cached. */
@@ -71,8 +55,7 @@ export function patchCachedStream(
 export function useCreateStream() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateStreamInput) =>
-      apiRequestTyped<z.infer<typeof createStreamResultSchema>>('/api/live/streams', { body: input }),
+    mutationFn: (input: CreateStreamInput) => callApi(liveApi.create, { body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: liveKeys.all }),
   });
 }
@@ -81,8 +64,7 @@ export function useCreateStream() {
 export function useStreamAction(action: 'start' | 'end') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      retryWhileDraining(() => apiRequest(`${streamPath(id)}/${action}`, { method: 'POST', body: {} })),
+    mutationFn: (id: string) => retryWhileDraining(() => callApi(liveApi[action], { params: { id } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: liveKeys.all }),
   });
 }
@@ -91,9 +73,7 @@ export function useToggleReminder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reminded }: { id: string; reminded: boolean }) =>
-      apiRequestTyped<z.infer<typeof reminderStateSchema>>(`${streamPath(id)}/reminder`, {
-        method: reminded ? 'PUT' : 'DELETE',
-      }),
+      callApi(reminded ? liveApi.addReminder : liveApi.removeReminder, { params: { id } }),
     onSuccess: ({ reminded, reminderCount }, { id }) => {
       queryClient.setQueriesData<{ streams: LiveStream[] }>(
         { queryKey: liveKeys.lists },
@@ -112,9 +92,7 @@ export function useToggleFollow(streamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ readerId, following }: { readerId: string; following: boolean }) =>
-      apiRequestTyped<z.infer<typeof followStateSchema>>(`/api/follows/${encodeURIComponent(readerId)}`, {
-        method: following ? 'PUT' : 'DELETE',
-      }),
+      callApi(following ? followsApi.follow : followsApi.unfollow, { params: { readerId } }),
     onSuccess: ({ following, followerCount }) => {
       queryClient.setQueryData<LiveStream>(
         liveKeys.stream(streamId),
@@ -129,7 +107,7 @@ export function useToggleFollow(streamId: string) {
 export function useJoinPricedStream(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequestTyped<JoinStreamResult>(`${streamPath(id)}/join`, { method: 'POST', body: {} }),
+    mutationFn: () => callApi(liveApi.join, { params: { id } }),
     onSuccess: () => {
       patchCachedStream(queryClient, id, { viewerHasJoined: true });
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
@@ -138,16 +116,17 @@ export function useJoinPricedStream(id: string) {
 }
 
 export function sendGift(streamId: string, giftId: GiftId, idempotencyKey: string) {
-  return apiRequestTyped<SentGift>(`${streamPath(streamId)}/gifts`, {
+  return callApi(liveApi.sendGift, {
+    params: { id: streamId },
     body: { giftId },
-    headers: { 'Idempotency-Key': idempotencyKey },
+    headers: { 'idempotency-key': idempotencyKey },
   });
 }
 
 export function removeStreamMessage(streamId: string, messageId: string) {
-  return apiRequest(`${streamPath(streamId)}/messages/${encodeURIComponent(messageId)}`, { method: 'DELETE' });
+  return callApi(liveApi.removeMessage, { params: { id: streamId, messageId } });
 }
 
 export function muteStreamViewer(streamId: string, userId: string) {
-  return apiRequest(`${streamPath(streamId)}/mutes/${encodeURIComponent(userId)}`, { method: 'PUT' });
+  return callApi(liveApi.mute, { params: { id: streamId, userId } });
 }

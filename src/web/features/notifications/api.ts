@@ -1,18 +1,14 @@
-import {
-  type AppNotification,
-  NOTIFICATIONS_PAGE_SIZE,
-  type NotificationList,
-  notificationListSchema,
-} from '@shared/notifications';
+import { notificationsApi } from '@shared/api/notifications';
+import { type AppNotification, NOTIFICATIONS_PAGE_SIZE, type NotificationList } from '@shared/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiRequestParsed } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 
 export const notificationKeys = { list: ['notifications'] as const };
 
 /** The bell's newest notifications and the unread count. */
 export const notificationsQuery = queryOptions({
   queryKey: notificationKeys.list,
-  queryFn: ({ signal }) => apiRequestParsed('/api/notifications', notificationListSchema, { signal }),
+  queryFn: ({ signal }) => callApi(notificationsApi.list, {}, { signal }),
 });
 
 /** A `notification` event: on top of the list (once, whatever arrives twice), one more unread. */
@@ -29,12 +25,12 @@ export function withArrived(
 
 /** Marks read at once (optimistic); the list is fetched again either way so it ends as the server has it. */
 function useMarkRead<T>(
-  path: (input: T) => string,
+  mark: (input: T) => Promise<unknown>,
   apply: (list: NotificationList, input: T, at: string) => NotificationList,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: T) => apiRequest(path(input), { method: 'POST' }),
+    mutationFn: mark,
     onMutate: async (input) => {
       await queryClient.cancelQueries({ queryKey: notificationKeys.list });
       queryClient.setQueryData<NotificationList>(
@@ -48,7 +44,7 @@ function useMarkRead<T>(
 
 export const useMarkNotificationRead = () =>
   useMarkRead<AppNotification>(
-    (notification) => `/api/notifications/${encodeURIComponent(notification.id)}/read`,
+    (notification) => callApi(notificationsApi.markRead, { params: { id: notification.id } }),
     (list, notification, at) => ({
       notifications: list.notifications.map((n) => (n.id === notification.id ? { ...n, readAt: n.readAt ?? at } : n)),
       unreadCount: Math.max(0, list.unreadCount - (notification.readAt ? 0 : 1)),
@@ -57,7 +53,7 @@ export const useMarkNotificationRead = () =>
 
 export const useMarkAllNotificationsRead = () =>
   useMarkRead<void>(
-    () => '/api/notifications/read-all',
+    () => callApi(notificationsApi.markAllRead),
     (list, _input, at) => ({
       notifications: list.notifications.map((n) => ({ ...n, readAt: n.readAt ?? at })),
       unreadCount: 0,

@@ -1,7 +1,8 @@
+import { followsApi } from '@shared/api/follows';
 import type { FollowState } from '@shared/follows';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { apiRequestTyped } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 
 export const followKey = (readerId: string) => ['follows', readerId] as const;
 
@@ -16,15 +17,13 @@ export function useFollow(readerId: string, options: { initial?: FollowState; en
   const queryKey = followKey(readerId);
   const state = useQuery({
     queryKey,
-    queryFn: ({ signal }) => apiRequestTyped<FollowState>(`/api/follows/${encodeURIComponent(readerId)}`, { signal }),
+    queryFn: ({ signal }) => callApi(followsApi.state, { params: { readerId } }, { signal }),
     initialData: options.initial,
     enabled: options.enabled ?? true,
   });
   const change = useMutation({
     mutationFn: (follow: boolean) =>
-      apiRequestTyped<FollowState>(`/api/follows/${encodeURIComponent(readerId)}`, {
-        method: follow ? 'PUT' : 'DELETE',
-      }),
+      callApi(follow ? followsApi.follow : followsApi.unfollow, { params: { readerId } }),
     onMutate: async (follow) => {
       await queryClient.cancelQueries({ queryKey });
       const before = queryClient.getQueryData<FollowState>(queryKey);

@@ -1,10 +1,12 @@
+import { queueApi } from '@shared/api/queue';
 import type { SessionType } from '@shared/constants';
 import type { CurrentQueuePlace, QueuePlace } from '@shared/queue';
 import { SERVER_EVENTS } from '@shared/realtime-events';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '@/lib/toast';
-import { ApiError, apiRequest, apiRequestTyped } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { retryWhileDraining } from '@/lib/retry-while-draining';
 import { useProfile } from '@/lib/auth';
 import { useServerEvent } from '@/lib/server-events';
@@ -15,10 +17,8 @@ export const queueKeys = { place: ['queue', 'place'] as const };
 /** The signed-in client's place in a reader's line, or null. */
 export const queuePlaceQuery = queryOptions({
   queryKey: queueKeys.place,
-  queryFn: ({ signal }) => apiRequestTyped<CurrentQueuePlace>('/api/queue', { signal }),
+  queryFn: ({ signal }) => callApi(queueApi.place, {}, { signal }),
 });
-
-const queueUrl = (readerId: string) => `/api/readers/${encodeURIComponent(readerId)}/queue`;
 
 /** The viewer's place in a line; only clients queue, so nobody else asks. */
 export function useQueuePlace() {
@@ -32,9 +32,7 @@ export function useJoinQueue() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ readerId, sessionType }: { readerId: string; sessionType: SessionType }) =>
-      retryWhileDraining(() =>
-        apiRequestTyped<QueuePlace>(queueUrl(readerId), { method: 'POST', body: { sessionType } }),
-      ),
+      retryWhileDraining(() => callApi(queueApi.join, { params: { id: readerId }, body: { sessionType } })),
     onSuccess: (place) => {
       queryClient.setQueryData<CurrentQueuePlace>(queueKeys.place, { place });
       toast.success(`You are #${place.position} in ${place.readerName}'s queue`);
@@ -48,7 +46,7 @@ export function useJoinQueue() {
 export function useLeaveQueue() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (readerId: string) => apiRequest(queueUrl(readerId), { method: 'DELETE' }),
+    mutationFn: (readerId: string) => callApi(queueApi.leave, { params: { id: readerId } }),
     onSuccess: () => queryClient.setQueryData<CurrentQueuePlace>(queueKeys.place, { place: null }),
     onError: () => toast.error('Could not leave the queue'),
   });

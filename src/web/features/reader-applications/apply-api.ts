@@ -1,22 +1,16 @@
-import {
-  applicationStatusSchema,
-  type ReaderApplicationInput,
-  submittedApplicationSchema,
-} from '@shared/reader-applications';
+import { readerApplicationsApi } from '@shared/api/reader-applications';
+import type { ReaderApplicationInput } from '@shared/reader-applications';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequestParsed } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 
 export function submitApplication(input: ReaderApplicationInput) {
-  return apiRequestParsed('/api/reader-applications', submittedApplicationSchema, { method: 'POST', body: input });
+  return callApi(readerApplicationsApi.submit, { body: input });
 }
 
 /** The applicant's status by the token of their mailed link. */
 export const applicationStatusQuery = (token: string) =>
   queryOptions({
     queryKey: ['reader-applications', 'status', token],
-    queryFn: ({ signal }) =>
-      apiRequestParsed(`/api/reader-applications/status?token=${encodeURIComponent(token)}`, applicationStatusSchema, {
-        signal,
-      }),
+    queryFn: ({ signal }) => callApi(readerApplicationsApi.status, { query: { token } }, { signal }),
     retry: false,
   });

@@ -1,8 +1,10 @@
+import { readersApi } from '@shared/api/readers';
+import { reviewsApi } from '@shared/api/reviews';
 import { readerPresence } from '@shared/reader-directory';
 import type { Reader } from '@shared/readers';
-import type { ReaderReviews } from '@shared/reviews';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequestTyped } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { useLivePresence } from '@/lib/live-presence';
 
 /** Visitors have no socket: their profile asks again this often for the reader's status. */
@@ -18,8 +20,7 @@ const profileKey = (username: string) => ['readers', 'by-username', username.toL
 export function readerProfileQuery(username: string) {
   return queryOptions({
     queryKey: profileKey(username),
-    queryFn: ({ signal }) =>
-      apiRequestTyped<Reader>(`/api/readers/by-username/${encodeURIComponent(username)}`, { signal }),
+    queryFn: ({ signal }) => callApi(readersApi.byUsername, { params: { username } }, { signal }),
     retry: retryUnlessNotFound,
   });
 }
@@ -29,9 +30,7 @@ export function readerReviewsQuery(readerId: string) {
   return infiniteQueryOptions({
     queryKey: ['readers', readerId, 'reviews'],
     queryFn: ({ pageParam, signal }) =>
-      apiRequestTyped<ReaderReviews>(`/api/readers/${encodeURIComponent(readerId)}/reviews?page=${pageParam}`, {
-        signal,
-      }),
+      callApi(reviewsApi.ofReader, { params: { id: readerId }, query: { page: pageParam } }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });

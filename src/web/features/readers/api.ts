@@ -1,7 +1,8 @@
+import { readersApi } from '@shared/api/readers';
 import { readerPresence } from '@shared/reader-directory';
-import type { ReaderList, ReaderSpecialties } from '@shared/readers';
+import type { ReaderList } from '@shared/readers';
 import { type InfiniteData, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiRequestTyped } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { useLivePresence } from '@/lib/live-presence';
 import { type DirectoryFilter, directoryApiQuery } from './directory-filter';
 
@@ -12,7 +13,7 @@ export function directoryQuery(filter: DirectoryFilter) {
   return infiniteQueryOptions({
     queryKey: [...directoryKey, filter],
     queryFn: ({ pageParam, signal }) =>
-      apiRequestTyped<ReaderList>(`/api/readers?${directoryApiQuery(filter, pageParam)}`, { signal }),
+      callApi(readersApi.directory, { query: directoryApiQuery(filter, pageParam) }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
@@ -21,7 +22,7 @@ export function directoryQuery(filter: DirectoryFilter) {
 /** Every specialty offered, for the filter: the same whatever page or filter is shown. */
 export const specialtiesQuery = queryOptions({
   queryKey: ['readers', 'specialties'],
-  queryFn: ({ signal }) => apiRequestTyped<ReaderSpecialties>('/api/readers/specialties', { signal }),
+  queryFn: ({ signal }) => callApi(readersApi.specialties, {}, { signal }),
   select: (data) => data.specialties,
   staleTime: 5 * 60_000,
 });

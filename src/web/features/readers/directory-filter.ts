@@ -37,22 +37,32 @@ export function filterFromSearchParams(params: URLSearchParams): DirectoryFilter
   };
 }
 
-/** The URL's search params for a filter, defaults left out so the plain directory stays `/readers`. */
-export function searchParamsFromFilter(filter: DirectoryFilter): URLSearchParams {
-  const params = new URLSearchParams();
-  const search = filter.search.trim();
-  if (search) params.set('search', search);
-  if (filter.specialty) params.set('specialty', filter.specialty);
-  if (filter.sort !== DEFAULT_FILTER.sort) params.set('sort', filter.sort);
-  if (filter.isOnlineOnly) params.set('online', 'true');
-  return params;
+/** A filter under the names of GET /api/readers's query, which a /readers URL uses too; defaults left out. */
+interface FilterQuery {
+  search?: string;
+  specialty?: string;
+  sort?: DirectorySort;
+  online?: 'true';
 }
 
-/** The API's query for one page of the filtered directory: the URL's params plus the page. */
-export function directoryApiQuery(filter: DirectoryFilter, page: number): string {
-  const params = searchParamsFromFilter(filter);
-  params.set('page', String(page));
-  return params.toString();
+function filterQuery(filter: DirectoryFilter): FilterQuery {
+  const search = filter.search.trim();
+  return {
+    ...(search && { search }),
+    ...(filter.specialty && { specialty: filter.specialty }),
+    ...(filter.sort !== DEFAULT_FILTER.sort && { sort: filter.sort }),
+    ...(filter.isOnlineOnly && { online: 'true' }),
+  };
+}
+
+/** The URL's search params for a filter, defaults left out so the plain directory stays `/readers`. */
+export function searchParamsFromFilter(filter: DirectoryFilter): URLSearchParams {
+  return new URLSearchParams(Object.entries(filterQuery(filter)).map(([name, value]) => [name, String(value)]));
+}
+
+/** The API's query for one page of the filtered directory: the URL's filters plus the page. */
+export function directoryApiQuery(filter: DirectoryFilter, page: number) {
+  return { ...filterQuery(filter), page };
 }
 
 export function hasFilters(filter: DirectoryFilter): boolean {

@@ -1,16 +1,9 @@
-import { readerSchema } from '@shared/readers';
-import {
-  rateChangedDetailsSchema,
-  ratedSessionSchema,
-  rtcConfigSchema,
-  type SessionRequestInput,
-  sessionHistorySchema,
-  sessionMessagesSchema,
-  sessionReceiptSchema,
-  sessionSchema,
-} from '@shared/sessions';
+import { readersApi } from '@shared/api/readers';
+import { sessionsApi } from '@shared/api/sessions';
+import { rateChangedDetailsSchema, type SessionRequestInput } from '@shared/sessions';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequestParsed } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { retryWhileDraining } from '@/lib/retry-while-draining';
 
 export const sessionKeys = {
@@ -21,8 +14,6 @@ export const sessionKeys = {
   reader: (readerId: string) => ['sessions', 'reader', readerId] as const,
 };
 
-const sessionUrl = (sessionId: string) => `/api/sessions/${encodeURIComponent(sessionId)}`;
-
 /** A missing or forbidden session will not appear by asking again. */
 const retryUnlessRefused = (failureCount: number, error: unknown) =>
   failureCount < 1 && !(error instanceof ApiError && (error.status === 403 || error.status === 404));
@@ -30,7 +21,7 @@ const retryUnlessRefused = (failureCount: number, error: unknown) =>
 export const sessionQuery = (sessionId: string) =>
   queryOptions({
     queryKey: sessionKeys.detail(sessionId),
-    queryFn: ({ signal }) => apiRequestParsed(sessionUrl(sessionId), sessionSchema, { signal }),
+    queryFn: ({ signal }) => callApi(sessionsApi.get, { params: { id: sessionId } }, { signal }),
     // A reading changes by the second; the page keeps its own copy fresh from socket events.
     staleTime: 0,
     retry: retryUnlessRefused,
@@ -39,20 +30,20 @@ export const sessionQuery = (sessionId: string) =>
 export const sessionMessagesQuery = (sessionId: string) =>
   queryOptions({
     queryKey: sessionKeys.messages(sessionId),
-    queryFn: ({ signal }) => apiRequestParsed(`${sessionUrl(sessionId)}/messages`, sessionMessagesSchema, { signal }),
+    queryFn: ({ signal }) => callApi(sessionsApi.messages, { params: { id: sessionId } }, { signal }),
     select: (data) => data.messages,
     staleTime: 0,
   });
 
 export const rtcConfigQuery = queryOptions({
   queryKey: sessionKeys.rtcConfig,
-  queryFn: ({ signal }) => apiRequestParsed('/api/sessions/rtc-config', rtcConfigSchema, { signal }),
+  queryFn: ({ signal }) => callApi(sessionsApi.rtcConfig, {}, { signal }),
 });
 
 export const readerQuery = (readerId: string) =>
   queryOptions({
     queryKey: sessionKeys.reader(readerId),
-    queryFn: ({ signal }) => apiRequestParsed(`/api/readers/${encodeURIComponent(readerId)}`, readerSchema, { signal }),
+    queryFn: ({ signal }) => callApi(readersApi.byId, { params: { id: readerId } }, { signal }),
     // The rate shown before confirming must be the current one.
     staleTime: 0,
     retry: retryUnlessRefused,
@@ -61,12 +52,12 @@ export const readerQuery = (readerId: string) =>
 /** The user's latest sessions, newest first: used to find a request or reading still open. */
 export const recentSessionsQuery = queryOptions({
   queryKey: [...sessionKeys.all, 'recent'],
-  queryFn: ({ signal }) => apiRequestParsed('/api/sessions/history?limit=5&offset=0', sessionHistorySchema, { signal }),
+  queryFn: ({ signal }) => callApi(sessionsApi.history, { query: { limit: 5, offset: 0 } }, { signal }),
   staleTime: 0,
 });
 
 export function requestSession(input: SessionRequestInput) {
-  return retryWhileDraining(() => apiRequestParsed('/api/sessions/request', sessionSchema, { body: input }));
+  return retryWhileDraining(() => callApi(sessionsApi.request, { body: input }));
 }
 
 /** The current rate carried by a 409 'The reader's rate has changed', or null for any other error. */
@@ -77,32 +68,29 @@ export function changedRateCents(error: unknown): number | null {
 }
 
 export function respondToSession(sessionId: string, response: 'accept' | 'decline') {
-  return apiRequestParsed('/api/sessions/respond', sessionSchema, { body: { sessionId, response } });
+  return callApi(sessionsApi.respond, { body: { sessionId, response } });
 }
 
 export function startSession(sessionId: string) {
-  return apiRequestParsed('/api/sessions/start', sessionSchema, { body: { sessionId } });
+  return callApi(sessionsApi.start, { body: { sessionId } });
 }
 
 export function endSession(sessionId: string, refundRequested?: boolean) {
-  return apiRequestParsed('/api/sessions/end', sessionSchema, {
-    body: { sessionId, ...(refundRequested && { refundRequested }) },
-  });
+  return callApi(sessionsApi.end, { body: { sessionId, ...(refundRequested && { refundRequested }) } });
 }
 
 /** Presses Extend on a booked reading, confirming the rate its button showed. */
 export function extendReading(sessionId: string, ratePerMinuteCents: number) {
-  return apiRequestParsed(`${sessionUrl(sessionId)}/extend`, sessionSchema, { body: { ratePerMinuteCents } });
+  return callApi(sessionsApi.extend, { params: { id: sessionId }, body: { ratePerMinuteCents } });
 }
 
 export function rateSession(sessionId: string, input: { rating: number; review?: string }) {
-  return apiRequestParsed(`${sessionUrl(sessionId)}/rating`, ratedSessionSchema, { body: input });
+  return callApi(sessionsApi.rate, { params: { id: sessionId }, body: input });
 }
 
 /** A reading's receipt: each billed minute as the ledger charged it. A past reading's minutes no longer change. */
 export const sessionReceiptQuery = (sessionId: string) =>
   queryOptions({
     queryKey: ['sessions', 'receipt', sessionId],
-    queryFn: ({ signal }) =>
-      apiRequestParsed(`/api/sessions/${encodeURIComponent(sessionId)}/receipt`, sessionReceiptSchema, { signal }),
+    queryFn: ({ signal }) => callApi(sessionsApi.receipt, { params: { id: sessionId } }, { signal }),
   });

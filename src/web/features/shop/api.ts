@@ -1,30 +1,12 @@
+import { shopApi } from '@shared/api/shop';
 import type { Profile } from '@shared/auth';
-import type {
-  cancelledShipmentSchema,
-  savedShippingAddressSchema,
-  sellerShipmentListSchema,
-  sellerShipmentSchema,
-  ShipShipmentInput,
-} from '@shared/shipping';
-import type {
-  accountCartSchema,
-  CartInput,
-  CreateOrderInput,
-  createdOrderSchema,
-  myProductListSchema,
-  orderListSchema,
-  Product,
-  ProductInput,
-  productListSchema,
-  productSchema,
-  SetProductHiddenInput,
-} from '@shared/shop';
-import type { z } from 'zod';
+import type { ShipShipmentInput } from '@shared/shipping';
+import type { CartInput, CreateOrderInput, Product, ProductInput, SetProductHiddenInput } from '@shared/shop';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { walletQueryKeys } from '@/features/wallet';
-import { apiRequestTyped } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { profileQueryKey } from '@/lib/auth';
-import { filterToParams, type ShopFilter } from './shop-filter';
+import { filterToParams, filterToQuery, type ShopFilter } from './shop-filter';
 
 export const shopKeys = {
   all: ['shop'] as const,
@@ -36,35 +18,25 @@ export const shopKeys = {
   orders: ['shop', 'orders'] as const,
 };
 
-const productPath = (id: string) => `/api/shop/products/${encodeURIComponent(id)}`;
-
 export const productListQuery = (filter: ShopFilter, isAdmin: boolean) =>
   queryOptions({
     queryKey: shopKeys.list(filter, isAdmin),
-    queryFn: ({ signal }) => {
-      const query = filterToParams(filter).toString();
-      return apiRequestTyped<z.infer<typeof productListSchema>>(`/api/shop/products${query ? `?${query}` : ''}`, {
-        signal,
-      });
-    },
+    queryFn: ({ signal }) => callApi(shopApi.products, { query: filterToQuery(filter) }, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const myProductsQuery = queryOptions({
   queryKey: shopKeys.mine,
-  queryFn: ({ signal }) => apiRequestTyped<z.infer<typeof myProductListSchema>>('/api/shop/products/mine', { signal }),
+  queryFn: ({ signal }) => callApi(shopApi.myProducts, {}, { signal }),
 });
 
 export const ordersQuery = queryOptions({
   queryKey: shopKeys.orders,
-  queryFn: ({ signal }) => apiRequestTyped<z.infer<typeof orderListSchema>>('/api/shop/orders', { signal }),
+  queryFn: ({ signal }) => callApi(shopApi.orders, {}, { signal }),
 });
 
 export function placeOrder(input: CreateOrderInput, idempotencyKey: string) {
-  return apiRequestTyped<z.infer<typeof createdOrderSchema>>('/api/shop/orders', {
-    body: input,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  return callApi(shopApi.placeOrder, { body: input, headers: { 'idempotency-key': idempotencyKey } });
 }
 
 /** After a purchase: the balance everywhere it shows, the stock on the cards, the orders page. */
@@ -75,7 +47,7 @@ export function useOrderPlaced() {
       profileQueryKey,
       (profile) => profile && { ...profile, walletBalanceCents: balanceCents },
     );
-    // Promotional credit paid first, or came back (issue 48): what there is of it is read again.
+    // Promotional credit paid first, or came back (decision 066): what there is of it is read again.
     if ((queryClient.getQueryData<Profile | null>(profileQueryKey)?.creditCents ?? 0) > 0)
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
     void queryClient.invalidateQueries({ queryKey: shopKeys.all });
@@ -88,10 +60,9 @@ export function useSaveProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: ProductInput }) =>
-      apiRequestTyped<z.infer<typeof productSchema>>(id ? productPath(id) : '/api/shop/products', {
-        method: id ? 'PATCH' : 'POST',
-        body: input,
-      }),
+      id
+        ? callApi(shopApi.updateProduct, { params: { id }, body: input })
+        : callApi(shopApi.createProduct, { body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: shopKeys.all }),
   });
 }
@@ -101,10 +72,7 @@ export function useSetProductHidden() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...change }: SetProductHiddenInput & { id: string }) =>
-      apiRequestTyped<z.infer<typeof productSchema>>(`/api/admin/shop/products/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: change,
-      }),
+      callApi(shopApi.setProductHidden, { params: { id }, body: change }),
     onSuccess: (updated) => {
       queryClient.setQueriesData<{ products: Product[] }>(
         { queryKey: shopKeys.lists },
@@ -116,7 +84,7 @@ export function useSetProductHidden() {
   });
 }
 
-/** Issue 30: the address saved with the account, the seller's shipments, and the account's cart. */
+/** Decision 043: the address saved with the account, the seller's shipments, and the account's cart. */
 export const shippingKeys = {
   address: ['shop', 'shipping-address'] as const,
   sales: ['shop', 'shipments'] as const,
@@ -125,8 +93,7 @@ export const shippingKeys = {
 
 export const savedAddressQuery = queryOptions({
   queryKey: shippingKeys.address,
-  queryFn: ({ signal }) =>
-    apiRequestTyped<z.infer<typeof savedShippingAddressSchema>>('/api/shop/shipping-address', { signal }),
+  queryFn: ({ signal }) => callApi(shopApi.shippingAddress, {}, { signal }),
   staleTime: 60_000,
 });
 
@@ -134,25 +101,15 @@ export const savedAddressQuery = queryOptions({
 export const salesQuery = (platform: boolean) =>
   queryOptions({
     queryKey: platform ? shippingKeys.platformSales : shippingKeys.sales,
-    queryFn: ({ signal }) =>
-      apiRequestTyped<z.infer<typeof sellerShipmentListSchema>>(
-        platform ? '/api/admin/shop/shipments' : '/api/shop/shipments',
-        { signal },
-      ),
+    queryFn: ({ signal }) => callApi(platform ? shopApi.platformSales : shopApi.sales, {}, { signal }),
   });
-
-const shipmentPath = (id: string, action: 'ship' | 'deliver' | 'cancel') =>
-  `/api/shop/shipments/${encodeURIComponent(id)}/${action}`;
 
 /** The seller's Mark shipped (carrier and tracking optional) and Mark delivered. */
 export function useShipmentStep() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ship }: { id: string; ship?: ShipShipmentInput }) =>
-      apiRequestTyped<z.infer<typeof sellerShipmentSchema>>(shipmentPath(id, ship ? 'ship' : 'deliver'), {
-        method: 'POST',
-        ...(ship && { body: ship }),
-      }),
+      ship ? callApi(shopApi.ship, { params: { id }, body: ship }) : callApi(shopApi.deliver, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: shopKeys.all }),
   });
 }
@@ -161,15 +118,14 @@ export function useShipmentStep() {
 export function useCancelShipment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequestTyped<z.infer<typeof cancelledShipmentSchema>>(shipmentPath(id, 'cancel'), { method: 'POST' }),
+    mutationFn: (id: string) => callApi(shopApi.cancelShipment, { params: { id } }),
     onSuccess: (result) =>
       queryClient.setQueryData<Profile | null>(
         profileQueryKey,
         (profile) => profile && { ...profile, walletBalanceCents: result.balanceCents },
       ),
     onSettled: () => {
-      // A cancelled shipment gives back as credit what credit paid of it (issue 48).
+      // A cancelled shipment gives back as credit what credit paid of it (decision 066).
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
       void queryClient.invalidateQueries({ queryKey: shopKeys.all });
       void queryClient.invalidateQueries({ queryKey: walletQueryKeys.all });
@@ -177,8 +133,6 @@ export function useCancelShipment() {
   });
 }
 
-export const fetchAccountCart = () => apiRequestTyped<z.infer<typeof accountCartSchema>>('/api/shop/cart');
-export const putAccountCart = (input: CartInput) =>
-  apiRequestTyped<z.infer<typeof accountCartSchema>>('/api/shop/cart', { method: 'PUT', body: input });
-export const mergeAccountCart = (input: CartInput) =>
-  apiRequestTyped<z.infer<typeof accountCartSchema>>('/api/shop/cart/merge', { method: 'POST', body: input });
+export const fetchAccountCart = () => callApi(shopApi.cart);
+export const putAccountCart = (input: CartInput) => callApi(shopApi.replaceCart, { body: input });
+export const mergeAccountCart = (input: CartInput) => callApi(shopApi.mergeCart, { body: input });

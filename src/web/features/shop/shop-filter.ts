@@ -50,17 +50,32 @@ export function filterFromParams(params: URLSearchParams): ShopFilter {
   };
 }
 
+/** The query of GET /api/shop/products under its own names, as the page's URL has it too. */
+interface ShopQuery {
+  search?: string;
+  category?: ShopCategory;
+  sort?: ShopSort;
+  minCents?: number;
+  maxCents?: number;
+  digital?: 'true' | 'false';
+}
+
 /** The query for both the page's URL and GET /api/shop/products; defaults are left out. */
-export function filterToParams(filter: ShopFilter): URLSearchParams {
-  const params = new URLSearchParams();
+export function filterToQuery(filter: ShopFilter): ShopQuery {
   const search = filter.search.trim();
-  if (search) params.set('search', search);
-  if (filter.category) params.set('category', filter.category);
-  if (filter.sort !== 'featured') params.set('sort', filter.sort);
-  if (filter.minCents !== null) params.set('minCents', String(filter.minCents));
-  if (filter.maxCents !== null) params.set('maxCents', String(filter.maxCents));
-  if (filter.digital !== null) params.set('digital', String(filter.digital));
-  return params;
+  return {
+    ...(search && { search }),
+    ...(filter.category && { category: filter.category }),
+    ...(filter.sort !== 'featured' && { sort: filter.sort }),
+    ...(filter.minCents !== null && { minCents: filter.minCents }),
+    ...(filter.maxCents !== null && { maxCents: filter.maxCents }),
+    ...(filter.digital !== null && { digital: filter.digital ? 'true' : 'false' }),
+  };
+}
+
+/** The same query as the page's URL carries it. */
+export function filterToParams(filter: ShopFilter): URLSearchParams {
+  return new URLSearchParams(Object.entries(filterToQuery(filter)).map(([name, value]) => [name, String(value)]));
 }
 
 /** How many of the Filter panel's choices are set, for the badge on its button. */

@@ -1,7 +1,8 @@
+import { promotionsApi } from '@shared/api/promotions';
 import { ERROR_CODES } from '@shared/errors';
 import { formatCents } from '@shared/money';
-import { claimReferralResultSchema, referralSummarySchema } from '@shared/promotions';
-import { ApiError, apiRequestParsed } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { forgetReferralCode } from './referral-storage';
 
@@ -11,12 +12,9 @@ import { forgetReferralCode } from './referral-storage';
  */
 export async function claimStoredReferral(code: string): Promise<void> {
   try {
-    const { referrerName } = await apiRequestParsed('/api/referrals/claim', claimReferralResultSchema, {
-      method: 'POST',
-      body: { code },
-    });
+    const { referrerName } = await callApi(promotionsApi.claimReferral, { body: { code } });
     forgetReferralCode();
-    const { creditCents } = await apiRequestParsed('/api/referrals/me', referralSummarySchema);
+    const { creditCents } = await callApi(promotionsApi.referrals);
     toast.success(`You came by ${referrerName}'s invitation`, {
       description:
         creditCents > 0

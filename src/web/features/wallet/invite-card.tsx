@@ -1,17 +1,18 @@
 import { formatCents } from '@shared/money';
-import { REFERRAL_QUALIFY_DAYS, referralSummarySchema } from '@shared/promotions';
+import { promotionsApi } from '@shared/api/promotions';
+import { REFERRAL_QUALIFY_DAYS } from '@shared/promotions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Copy, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { apiRequestParsed } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { walletQueryKeys } from './query-keys';
 
 export const referralSummaryQuery = queryOptions({
   queryKey: walletQueryKeys.referrals,
-  queryFn: ({ signal }) => apiRequestParsed('/api/referrals/me', referralSummarySchema, { signal }),
+  queryFn: ({ signal }) => callApi(promotionsApi.referrals, {}, { signal }),
 });
 
 /**

@@ -15,6 +15,8 @@ function serveWallet(holds: WalletHold[]) {
   const onHoldCents = holds.reduce((sum, hold) => sum + hold.amountCents, 0);
   const wallet = {
     balanceCents: 3001,
+    creditCents: 0,
+    nextCreditExpiry: null,
     onHoldCents,
     holds,
     earnings: { availableCents: 0, heldCents: 0 },
@@ -38,7 +40,7 @@ const STARTS_AT = '2026-11-23T15:00:00.000Z';
 const DUE_AT = '2026-11-22T12:00:00.000Z';
 
 describe('the wallet’s money on hold', () => {
-  // Issue 43: a booked reading's $59.85 was said to be 'on hold for questions awaiting an answer'.
+  // Decision 057: a booked reading's $59.85 was said to be 'on hold for questions awaiting an answer'.
   it('names each hold by what it is for, with its reader, time, amount and own release rule', async () => {
     serveWallet([
       {

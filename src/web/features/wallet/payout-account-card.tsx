@@ -1,16 +1,18 @@
-import { payoutAccountLinkSchema, payoutAccountSchema, type PayoutAccountStatus } from '@shared/payments';
+import { payoutsApi } from '@shared/api/payouts';
+import type { PayoutAccountStatus } from '@shared/payments';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ApiError, apiRequestParsed } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { walletQueryKeys } from './query-keys';
 
 const payoutAccountQuery = queryOptions({
   queryKey: walletQueryKeys.payoutAccount,
-  queryFn: ({ signal }) => apiRequestParsed('/api/payouts/account', payoutAccountSchema, { signal }),
+  queryFn: ({ signal }) => callApi(payoutsApi.account, {}, { signal }),
 });
 
 const STATUS: Record<PayoutAccountStatus, { label: string; variant: 'gold' | 'outline' | 'destructive' }> = {
@@ -21,14 +23,14 @@ const STATUS: Record<PayoutAccountStatus, { label: string; variant: 'gold' | 'ou
 };
 
 /**
- * A reader's payout account (Stripe Connect Express, issue 28): payouts are sent to it as Stripe
+ * A reader's payout account (Stripe Connect Express, decision 039): payouts are sent to it as Stripe
  * transfers. Connecting opens Stripe's onboarding (the sandbox's completes at once); the status
  * follows Stripe's account.updated.
  */
 export function PayoutAccountCard() {
   const account = useQuery(payoutAccountQuery);
   const connect = useMutation({
-    mutationFn: () => apiRequestParsed('/api/payouts/account', payoutAccountLinkSchema, { method: 'POST' }),
+    mutationFn: () => callApi(payoutsApi.connectAccount),
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) =>
       toast.error('Could not open payout onboarding', {

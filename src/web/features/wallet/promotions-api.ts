@@ -1,18 +1,17 @@
+import { promotionsApi } from '@shared/api/promotions';
 import { ERROR_CODES } from '@shared/errors';
-import {
-  type PromotionPreview,
-  promotionPreviewSchema,
-  type RedeemPromotionResult,
-  redeemPromotionResultSchema,
-  welcomeOfferSchema,
-} from '@shared/promotions';
+import type { PromotionPreview, RedeemPromotionResult } from '@shared/promotions';
 import type { Wallet } from '@shared/wallet';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequestParsed } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { walletSummary } from './earnings-query';
 import { walletQueryKeys } from './query-keys';
 
-/** The client's promotional credit and the part of it that expires first (issue 48), from the wallet's one cached answer. */
+/**
+ * The client's promotional credit and the part of it that expires first (decision 066), from the wallet's one cached
+ * answer.
+ */
 export const walletCreditQuery = queryOptions({
   ...walletSummary,
   select: ({ creditCents, nextCreditExpiry }: Wallet) => ({ creditCents, nextCreditExpiry }),
@@ -21,13 +20,13 @@ export const walletCreditQuery = queryOptions({
 /** The welcome offer a new client's first top-up gets without a code, or null (GET /api/promotions/welcome). */
 export const welcomeOfferQuery = queryOptions({
   queryKey: walletQueryKeys.welcomeOffer,
-  queryFn: ({ signal }) => apiRequestParsed('/api/promotions/welcome', welcomeOfferSchema, { signal }),
+  queryFn: ({ signal }) => callApi(promotionsApi.welcome, {}, { signal }),
   staleTime: 60_000,
 });
 
 /** A code that gives a fixed credit, redeemed on its own (POST /api/promotions/redeem). */
 export function redeemPromotion(code: string): Promise<RedeemPromotionResult> {
-  return apiRequestParsed('/api/promotions/redeem', redeemPromotionResultSchema, { method: 'POST', body: { code } });
+  return callApi(promotionsApi.redeem, { body: { code } });
 }
 
 /** What a code would give this client on a top-up of `amountCents` (or, without one, whether it is good for a top-up at all). */
@@ -35,11 +34,7 @@ export const promotionPreviewQuery = (code: string, amountCents: number | null) 
   queryOptions({
     queryKey: walletQueryKeys.promotionPreview(code, amountCents),
     queryFn: ({ signal }): Promise<PromotionPreview> =>
-      apiRequestParsed('/api/promotions/preview', promotionPreviewSchema, {
-        method: 'POST',
-        body: amountCents === null ? { code } : { code, amountCents },
-        signal,
-      }),
+      callApi(promotionsApi.preview, { body: amountCents === null ? { code } : { code, amountCents } }, { signal }),
     // A refusal is an answer to show, not a failure to retry.
     retry: false,
     staleTime: 30_000,

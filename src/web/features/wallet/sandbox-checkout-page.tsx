@@ -1,10 +1,6 @@
 import { formatCents } from '@shared/money';
-import {
-  CHECKOUT_TEST_CARDS,
-  sandboxCheckoutViewSchema,
-  sandboxPayResultSchema,
-  sandboxPaySchema,
-} from '@shared/payments';
+import { paymentsApi } from '@shared/api/payments';
+import { CHECKOUT_TEST_CARDS, sandboxPaySchema } from '@shared/payments';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
@@ -16,16 +12,14 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { ApiError, apiRequestParsed } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 
 const checkoutQuery = (id: string) =>
   queryOptions({
     queryKey: ['sandbox-checkout', id],
-    queryFn: ({ signal }) =>
-      apiRequestParsed(`/api/payments/sandbox/checkout/${encodeURIComponent(id)}`, sandboxCheckoutViewSchema, {
-        signal,
-      }),
+    queryFn: ({ signal }) => callApi(paymentsApi.sandboxCheckout, { params: { id } }, { signal }),
   });
 
 const CARD_ID = 'checkout-card-number';
@@ -42,11 +36,7 @@ export function SandboxCheckoutPage() {
   const [cardNumber, setCardNumber] = useState('');
   const [error, setError] = useState<string | undefined>();
   const pay = useMutation({
-    mutationFn: () =>
-      apiRequestParsed(`/api/payments/sandbox/checkout/${encodeURIComponent(id)}/pay`, sandboxPayResultSchema, {
-        method: 'POST',
-        body: { cardNumber },
-      }),
+    mutationFn: () => callApi(paymentsApi.sandboxPay, { params: { id }, body: { cardNumber } }),
     onSuccess: (result) => {
       if (result.outcome === 'paid') window.location.assign(result.redirectUrl);
       else setError(result.message);

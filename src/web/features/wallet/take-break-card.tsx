@@ -1,4 +1,5 @@
-import { type AccountBreak, accountBreakSchema, BREAK_LENGTHS } from '@shared/wallet';
+import { walletApi } from '@shared/api/wallet';
+import { type AccountBreak, BREAK_LENGTHS } from '@shared/wallet';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Coffee } from 'lucide-react';
 import { useState } from 'react';
@@ -8,25 +9,24 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { profileQueryKey } from '@/lib/auth';
-import { apiRequestParsed } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { walletQueryKeys } from './query-keys';
+import { DAY_MS } from '@shared/time-units';
 
 const LENGTH_ID = 'take-break-length';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const accountBreakQuery = queryOptions({
   queryKey: walletQueryKeys.accountBreak,
-  queryFn: ({ signal }) => apiRequestParsed('/api/wallet/break', accountBreakSchema, { signal }),
+  queryFn: ({ signal }) => callApi(walletApi.accountBreak, {}, { signal }),
 });
 
-const takeBreak = (days: number): Promise<AccountBreak> =>
-  apiRequestParsed('/api/wallet/break', accountBreakSchema, { method: 'POST', body: { days } });
+const takeBreak = (days: number): Promise<AccountBreak> => callApi(walletApi.takeBreak, { body: { days } });
 
 const formatEnd = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * 'Take a break' (issue 48): the client pauses their own account for 1 day to 6 months. Until it
+ * 'Take a break' (decision 066): the client pauses their own account for 1 day to 6 months. Until it
  * ends they cannot add funds or start anything paid and get no offers; it cannot be ended early, so
  * the button asks once more, naming the end, before it is taken. A break in force can be made longer.
  */

@@ -39,7 +39,7 @@ function serve(table: Record<string, unknown | ((body: unknown) => Response)>) {
     vi.fn(async (path: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      const key = (init.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+      const key = (init.headers as Record<string, string> | undefined)?.['idempotency-key'];
       calls.push({ method, path, body, ...(key && { key }) });
       const answer = table[`${method} ${path}`];
       if (answer === undefined) return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
@@ -78,6 +78,8 @@ const thread = (overrides: Partial<WrittenReading> = {}): WrittenReading => ({
   ratableUntil: null,
   ...overrides,
 });
+/** A thread as the server answers the one who wrote it: with whether contact details were taken out. */
+const sent = (overrides: Partial<WrittenReading> = {}) => ({ ...thread(overrides), masked: false });
 
 describe("the profile's 'Ask a question by message'", () => {
   it('is absent while the reader does not take written questions', async () => {
@@ -90,7 +92,7 @@ describe("the profile's 'Ask a question by message'", () => {
     const calls = serve({
       'GET /api/auth/profile': client,
       'GET /api/readers/r1/written-readings/on-time': { dueCount: 4, answeredOnTimeCount: 3, onTimePercent: 75 },
-      'POST /api/written-readings': () => json(thread(), 201),
+      'POST /api/written-readings': () => json(sent(), 201),
     });
     renderWith(
       <AskQuestionSection
@@ -177,7 +179,7 @@ describe('the Messages tab', () => {
       'GET /api/written-readings': { writtenReadings: [thread(), answered] },
       'POST /api/written-readings/w1/answer': (body: unknown) =>
         json(
-          thread({
+          sent({
             status: 'answered',
             answer: (body as { answer: string }).answer,
             answeredAt: '2026-11-21T13:00:00.000Z',
@@ -240,7 +242,7 @@ describe('the Messages tab', () => {
         ],
       },
       'POST /api/written-readings/w3/rate': (body: unknown) =>
-        json(thread({ id: 'w3', status: 'answered', answer: ANSWER, rating: (body as { rating: number }).rating })),
+        json(sent({ id: 'w3', status: 'answered', answer: ANSWER, rating: (body as { rating: number }).rating })),
     });
     renderWith(<MessagesTab viewerId="c1" side="client" />);
     const [answered, refunded] = await screen.findAllByTestId('written-thread');

@@ -1,6 +1,6 @@
-import { adminReaderApplicationListSchema, adminReaderApplicationSchema } from '@shared/reader-applications';
+import { readerApplicationsApi } from '@shared/api/reader-applications';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequestParsed } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { adminQueryKeys } from './admin-api';
 
 export const applicationsQueryKey = [...adminQueryKeys.all, 'applications'] as const;
@@ -8,23 +8,14 @@ export const applicationsQueryKey = [...adminQueryKeys.all, 'applications'] as c
 /** The open applications, oldest first; refreshed each minute so new ones and their ages stay current. */
 export const openApplicationsQuery = queryOptions({
   queryKey: applicationsQueryKey,
-  queryFn: ({ signal }) =>
-    apiRequestParsed('/api/admin/reader-applications', adminReaderApplicationListSchema, { signal }),
+  queryFn: ({ signal }) => callApi(readerApplicationsApi.open, {}, { signal }),
   refetchInterval: 60_000,
 });
 
 export function approveApplication(id: string) {
-  return apiRequestParsed(
-    `/api/admin/reader-applications/${encodeURIComponent(id)}/approve`,
-    adminReaderApplicationSchema,
-    { method: 'POST', body: {} },
-  );
+  return callApi(readerApplicationsApi.approve, { params: { id } });
 }
 
 export function rejectApplication(id: string, reason: string) {
-  return apiRequestParsed(
-    `/api/admin/reader-applications/${encodeURIComponent(id)}/reject`,
-    adminReaderApplicationSchema,
-    { method: 'POST', body: { reason } },
-  );
+  return callApi(readerApplicationsApi.reject, { params: { id }, body: { reason } });
 }

@@ -39,7 +39,7 @@ function fakeServer(queue: AdminReaderApplication[]) {
       const decided = /^\/api\/admin\/reader-applications\/([^/]+)\/(approve|reject)$/.exec(input);
       if (decided && init?.method === 'POST') {
         const [, id, kind] = decided;
-        calls.push(`${kind} ${id} ${init.body}`);
+        calls.push(`${kind} ${id} ${init.body ?? '(no body)'}`);
         const found = queue.find((a) => a.id === id)!;
         queue.splice(queue.indexOf(found), 1);
         return json(200, {
@@ -70,7 +70,7 @@ describe('ApplicationsTab', () => {
     expect(calls).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await screen.findByText('No open applications.');
-    expect(calls).toEqual(['approve a1 {}']);
+    expect(calls).toEqual(['approve a1 (no body)']);
     expect(toast.success).toHaveBeenCalledWith('Celeste Moon is now a reader', {
       description: 'We mailed them a link to set their password.',
     });

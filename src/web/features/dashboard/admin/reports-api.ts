@@ -1,6 +1,7 @@
-import { openReportListSchema, type ReportDecision, reportDecisionResultSchema } from '@shared/reports';
+import { reportsApi } from '@shared/api/reports';
+import type { ReportDecision } from '@shared/reports';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequestParsed } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { adminQueryKeys } from './admin-api';
 
 export const reportsQueryKey = [...adminQueryKeys.all, 'reports'] as const;
@@ -8,13 +9,10 @@ export const reportsQueryKey = [...adminQueryKeys.all, 'reports'] as const;
 /** The open reports, oldest first; refreshed each minute so new reports and their ages stay current. */
 export const openReportsQuery = queryOptions({
   queryKey: reportsQueryKey,
-  queryFn: ({ signal }) => apiRequestParsed('/api/admin/reports', openReportListSchema, { signal }),
+  queryFn: ({ signal }) => callApi(reportsApi.open, {}, { signal }),
   refetchInterval: 60_000,
 });
 
 export function decideReport(reportId: string, decision: ReportDecision) {
-  return apiRequestParsed(`/api/admin/reports/${encodeURIComponent(reportId)}/decision`, reportDecisionResultSchema, {
-    method: 'POST',
-    body: { decision },
-  });
+  return callApi(reportsApi.decide, { params: { id: reportId }, body: { decision } });
 }

@@ -1,15 +1,15 @@
-import { type AdminBlock, adminUserBlocksSchema } from '@shared/blocks';
+import { blocksApi } from '@shared/api/blocks';
+import type { AdminBlock } from '@shared/blocks';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { apiRequestParsed } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { adminQueryKeys } from './admin-api';
 
 const userBlocksQuery = (userId: string) =>
   queryOptions({
     queryKey: [...adminQueryKeys.users, 'blocks', userId],
-    queryFn: ({ signal }) =>
-      apiRequestParsed(`/api/admin/users/${encodeURIComponent(userId)}/blocks`, adminUserBlocksSchema, { signal }),
+    queryFn: ({ signal }) => callApi(blocksApi.ofUser, { params: { id: userId } }, { signal }),
   });
 
 function BlockList({ title, blocks, empty }: { title: string; blocks: AdminBlock[]; empty: string }) {

@@ -1,6 +1,6 @@
-import { clientSessionSummarySchema, sessionDetailsSchema, sessionHistorySchema } from '@shared/sessions';
+import { sessionsApi } from '@shared/api/sessions';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequestParsed } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -13,26 +13,18 @@ export const clientHistoryKeys = {
 export const clientHistoryQuery = (offset: number) =>
   queryOptions({
     queryKey: clientHistoryKeys.page(offset),
-    queryFn: ({ signal }) =>
-      apiRequestParsed(
-        `/api/sessions/history?${new URLSearchParams({ limit: String(HISTORY_PAGE_SIZE), offset: String(offset) })}`,
-        sessionHistorySchema,
-        {
-          signal,
-        },
-      ),
+    queryFn: ({ signal }) => callApi(sessionsApi.history, { query: { limit: HISTORY_PAGE_SIZE, offset } }, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const clientSummaryQuery = queryOptions({
   queryKey: [...clientHistoryKeys.all, 'summary'],
-  queryFn: ({ signal }) => apiRequestParsed('/api/sessions/summary', clientSessionSummarySchema, { signal }),
+  queryFn: ({ signal }) => callApi(sessionsApi.summary, {}, { signal }),
 });
 
 /** A past reading's receipt: the session, its chat messages and each charged minute. */
 export const sessionDetailsQuery = (sessionId: string) =>
   queryOptions({
     queryKey: [...clientHistoryKeys.all, 'details', sessionId],
-    queryFn: ({ signal }) =>
-      apiRequestParsed(`/api/sessions/${encodeURIComponent(sessionId)}/details`, sessionDetailsSchema, { signal }),
+    queryFn: ({ signal }) => callApi(sessionsApi.details, { params: { id: sessionId } }, { signal }),
   });

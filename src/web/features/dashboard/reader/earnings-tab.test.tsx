@@ -8,7 +8,7 @@ import { ReaderEarningsTab } from './earnings-tab';
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-// Seraphina of issue 30: readings, a gift, a paid admission and a $27.99 sale's share.
+// Seraphina's earnings (decision 040): readings, a gift, a paid admission and a $27.99 sale's share.
 const earnings: ReaderEarnings = {
   timeZone: 'UTC',
   todayCents: 0,
@@ -31,7 +31,10 @@ function serve() {
     '/api/readers/me/earnings': earnings,
     '/api/wallet?limit=1': {
       balanceCents: 0,
+      creditCents: 0,
+      nextCreditExpiry: null,
       onHoldCents: 0,
+      holds: [],
       earnings: { availableCents: 28_997, heldCents: 0 },
       transactions: [],
       nextCursor: null,

@@ -1,17 +1,17 @@
-import { readerEarningsSchema, readerSessionsPageSchema, readerStatsSchema } from '@shared/reader-dashboard';
-import { readerScheduleSchema, type UpdateScheduleInput } from '@shared/reader-schedule';
-import { readerSchema } from '@shared/readers';
-import { sessionHistorySchema, type UpdateMyReaderInput, updatedReaderSchema } from '@shared/sessions';
+import { readersApi } from '@shared/api/readers';
+import { sessionsApi } from '@shared/api/sessions';
+import type { UpdateScheduleInput } from '@shared/reader-schedule';
+import type { UpdateMyReaderInput } from '@shared/sessions';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequestParsed } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 
 export const myReaderQuery = queryOptions({
   queryKey: ['dashboard', 'reader', 'me'],
-  queryFn: ({ signal }) => apiRequestParsed('/api/readers/me', readerSchema, { signal }),
+  queryFn: ({ signal }) => callApi(readersApi.me, {}, { signal }),
 });
 
 export function updateMyReader(input: UpdateMyReaderInput) {
-  return apiRequestParsed('/api/readers/me', updatedReaderSchema, { method: 'PATCH', body: input });
+  return callApi(readersApi.updateMe, { body: input });
 }
 
 /**
@@ -21,8 +21,7 @@ export function updateMyReader(input: UpdateMyReaderInput) {
 export const liveSessionQuery = (readerId: string) =>
   queryOptions({
     queryKey: ['dashboard', 'reader', 'live-session', readerId],
-    queryFn: ({ signal }) =>
-      apiRequestParsed('/api/sessions/history?limit=5&offset=0', sessionHistorySchema, { signal }),
+    queryFn: ({ signal }) => callApi(sessionsApi.history, { query: { limit: 5, offset: 0 } }, { signal }),
     select: (data) =>
       data.sessions.find((session) => session.readerId === readerId && session.status === 'active') ?? null,
     staleTime: 0,
@@ -38,32 +37,27 @@ export const readerFigureKeys = {
 
 export const readerStatsQuery = queryOptions({
   queryKey: readerFigureKeys.stats,
-  queryFn: ({ signal }) => apiRequestParsed('/api/readers/me/stats', readerStatsSchema, { signal }),
+  queryFn: ({ signal }) => callApi(readersApi.stats, {}, { signal }),
 });
 
 export const readerEarningsQuery = queryOptions({
   queryKey: readerFigureKeys.earnings,
-  queryFn: ({ signal }) => apiRequestParsed('/api/readers/me/earnings', readerEarningsSchema, { signal }),
+  queryFn: ({ signal }) => callApi(readersApi.earnings, {}, { signal }),
 });
 
 /** One page of the reader's readings; the previous page stays on screen while the next loads. */
 export const readerSessionsQuery = (page: number) =>
   queryOptions({
     queryKey: readerFigureKeys.sessions(page),
-    queryFn: ({ signal }) =>
-      apiRequestParsed(
-        `/api/readers/me/sessions?${new URLSearchParams({ page: String(page) })}`,
-        readerSessionsPageSchema,
-        { signal },
-      ),
+    queryFn: ({ signal }) => callApi(readersApi.sessions, { query: { page } }, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const readerScheduleQuery = queryOptions({
   queryKey: ['dashboard', 'reader', 'schedule'],
-  queryFn: ({ signal }) => apiRequestParsed('/api/readers/me/availability', readerScheduleSchema, { signal }),
+  queryFn: ({ signal }) => callApi(readersApi.schedule, {}, { signal }),
 });
 
 export function saveReaderSchedule(input: UpdateScheduleInput) {
-  return apiRequestParsed('/api/readers/me/availability', readerScheduleSchema, { method: 'PUT', body: input });
+  return callApi(readersApi.setSchedule, { body: input });
 }

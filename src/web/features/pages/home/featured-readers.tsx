@@ -1,3 +1,4 @@
+import { sessionsApi } from '@shared/api/sessions';
 import { DISPLAYED_SPECIALTIES, FEATURED_READERS_LIMIT } from '@shared/constants';
 import { formatCents } from '@shared/money';
 import type { FeaturedReader } from '@shared/sessions';
@@ -9,17 +10,17 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { apiRequest, unexpectedResponseError } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { paths, sessionRequestPath } from '@/lib/paths';
-import { readFeaturedReaders } from './featured-readers-guard';
 
 const featuredReadersQuery = {
   queryKey: ['home', 'featured-readers'],
   queryFn: async ({ signal }: { signal: AbortSignal }) => {
-    const readers = readFeaturedReaders(
-      await apiRequest(`/api/sessions/available-readers?limit=${FEATURED_READERS_LIMIT}&featured=true`, { signal }),
+    const { readers } = await callApi(
+      sessionsApi.availableReaders,
+      { query: { limit: FEATURED_READERS_LIMIT, featured: 'true' } },
+      { signal },
     );
-    if (!readers) throw unexpectedResponseError();
     return readers;
   },
 };

@@ -1,10 +1,10 @@
-import { retentionPolicySchema } from '@shared/sessions';
+import { sessionsApi } from '@shared/api/sessions';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequestParsed } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 
 /** How many days chat messages are kept: the server's RETENTION_DAYS, so the policy states what the sweep does. */
 export const messageRetentionQuery = queryOptions({
   queryKey: ['policies', 'message-retention'],
-  queryFn: ({ signal }) => apiRequestParsed('/api/sessions/message-retention', retentionPolicySchema, { signal }),
+  queryFn: ({ signal }) => callApi(sessionsApi.messageRetention, {}, { signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });

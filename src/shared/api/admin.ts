@@ -1,0 +1,132 @@
+import {
+  adminAnalyticsSchema,
+  adminReaderSchema,
+  adminReadersPageSchema,
+  adminReadersQuerySchema,
+  adminSessionsPageSchema,
+  adminSessionsQuerySchema,
+  adminStatsSchema,
+  adminUserIdParamsSchema,
+  adminUserSchema,
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
+  updateReaderSchema,
+} from '../admin';
+import { createReaderSchema } from '../readers';
+import { sessionIdParamsSchema, sessionSchema } from '../sessions';
+import { defineEndpoint } from './endpoint';
+
+/**
+ * The admin's dashboard: the readers they create and manage, the accounts they suspend, every
+ * reading and the platform's figures. Admins only; an admin whose powers are locked (two-factor
+ * required and off) is refused by the same guard (requireUser's admin gate).
+ */
+export const adminApi = {
+  createReader: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/readers',
+    access: ['admin'],
+    summary: 'Creates a reader’s account and profile, ready to sign in',
+    tag: 'admin',
+    body: createReaderSchema,
+    responses: { 201: adminReaderSchema },
+  }),
+  readers: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/readers',
+    access: ['admin'],
+    summary: 'One page of every reader, newest first, with their email, earnings and account state',
+    tag: 'admin',
+    query: adminReadersQuerySchema,
+    responses: { 200: adminReadersPageSchema },
+  }),
+  updateReader: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/admin/readers/:id',
+    access: ['admin'],
+    summary: 'Changes a reader’s profile; new rates apply to new requests only',
+    tag: 'admin',
+    params: adminUserIdParamsSchema,
+    body: updateReaderSchema,
+    responses: { 200: adminReaderSchema },
+  }),
+  deactivateReader: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/readers/:id/deactivate',
+    access: ['admin'],
+    summary: 'Deactivates a reader: signed out, unlisted, and their open reading ended',
+    tag: 'admin',
+    params: adminUserIdParamsSchema,
+    responses: { 200: adminReaderSchema },
+  }),
+  reactivateReader: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/readers/:id/reactivate',
+    access: ['admin'],
+    summary: 'Lets a deactivated reader sign in, be listed and be booked again',
+    tag: 'admin',
+    params: adminUserIdParamsSchema,
+    responses: { 200: adminReaderSchema },
+  }),
+  analytics: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/analytics',
+    access: ['admin'],
+    summary: 'Revenue and readings day by day over the last 30 days, revenue by source, and top readers',
+    tag: 'admin',
+    responses: { 200: adminAnalyticsSchema },
+  }),
+  stats: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/stats',
+    access: ['admin'],
+    summary: 'The platform’s totals: accounts, readers, revenue, active readings, and their weekly growth',
+    tag: 'admin',
+    responses: { 200: adminStatsSchema },
+  }),
+  users: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/users',
+    access: ['admin'],
+    summary: 'One page of every account, newest first, searched by name or email and filtered by role',
+    tag: 'admin',
+    query: adminUsersQuerySchema,
+    responses: { 200: adminUsersPageSchema },
+  }),
+  suspendUser: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/suspend',
+    access: ['admin'],
+    summary: 'Suspends an account that is not an admin’s: its sign-ins end and new ones are refused',
+    tag: 'admin',
+    params: adminUserIdParamsSchema,
+    responses: { 200: adminUserSchema },
+  }),
+  restoreUser: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/restore',
+    access: ['admin'],
+    summary: 'Lifts an account’s suspension, so it may sign in again',
+    tag: 'admin',
+    params: adminUserIdParamsSchema,
+    responses: { 200: adminUserSchema },
+  }),
+  sessions: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/sessions',
+    access: ['admin'],
+    summary: 'One page of every reading, newest request first, filtered by status and by booked or walk-in',
+    tag: 'admin',
+    query: adminSessionsQuerySchema,
+    responses: { 200: adminSessionsPageSchema },
+  }),
+  endSession: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/sessions/:id/end',
+    access: ['admin'],
+    summary: 'Ends a reading: an active one is billed up to now, one not yet started is cancelled',
+    tag: 'admin',
+    params: sessionIdParamsSchema,
+    responses: { 200: sessionSchema },
+  }),
+};
