@@ -119,10 +119,11 @@ function declareErrorAnswers(route: RouteOptions): FastifySchema {
 const routeDocsOf = (method: string, url: string): RouteDocs | undefined => AUTH_ROUTE_DOCS[`${method} ${url}`];
 
 /**
- * A route not declared as an endpoint yet gets its feature's tag and the security its sign-in guard
- * implies: the session cookie, for the roles requireUser lets in (OpenAPI 3.1 allows role names in
- * an apiKey requirement), or none without the guard; its AUTH_ROUTE_DOCS entry may say otherwise (a
- * session read when there is one). A route that declares its own keeps them.
+ * Every route gets the security its sign-in guard implies, endpoint or not (one source: the guard
+ * route() adds for an endpoint's access is the same requireUser): the session cookie, for the roles
+ * requireUser lets in (OpenAPI 3.1 allows role names in an apiKey requirement), or none without the
+ * guard; an AUTH_ROUTE_DOCS entry may say otherwise (a session read when there is one). A route not
+ * declared as an endpoint yet gets its feature's tag; one that declares its own keeps it.
  */
 function declareGroupAndAccess(route: RouteOptions, schema: FastifySchema) {
   schema.tags ??= [featureTagOf(route.url)];

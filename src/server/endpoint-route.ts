@@ -10,7 +10,7 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Endpoint, EndpointAccess } from '@shared/api/endpoint';
+import type { Endpoint } from '@shared/api/endpoint';
 import type { Auth } from './auth/auth';
 import { requireUser } from './features/auth';
 
@@ -49,15 +49,6 @@ export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | '
   onRequest?: onRequestHookHandler[];
 };
 
-/**
- * The OpenAPI security requirement of an access: none, or the session cookie (api-docs.ts names the
- * scheme `session`) with the roles it lets in, as OpenAPI 3.1 allows for an apiKey scheme.
- */
-function securityOf(access: EndpointAccess) {
-  if (access === 'public') return [];
-  return [{ session: access === 'signed-in' ? [] : [...access] }];
-}
-
 function accessGuard(endpoint: Endpoint, auth: Auth | undefined) {
   if (endpoint.access === 'public') return undefined;
   if (!auth) throw new Error(`${endpoint.method} ${endpoint.path} needs a signed-in caller: pass auth to its routes`);
@@ -77,7 +68,8 @@ function withoutUndefined(value: object): object {
  * Registers the route an endpoint declares (src/shared/api): its method and path, its schemas (the
  * requests Fastify checks, the answers the response serializer checks, the OpenAPI document), and its
  * access as an onRequest guard, run before the body is read so a signed-out caller learns nothing
- * about inputs. The OpenAPI document names the session cookie `session` (api-docs.ts).
+ * about inputs. The OpenAPI document reads the operation's security from that guard, as it does for
+ * every route (api-docs.ts).
  */
 export function route<E extends Endpoint>(api: EndpointRoutes, endpoint: E, handler: EndpointHandler<E>): void;
 export function route<E extends Endpoint>(
@@ -112,7 +104,6 @@ export function route<E extends Endpoint>(
       response: { ...endpoint.responses },
       summary: endpoint.summary,
       tags: [endpoint.tag],
-      security: securityOf(endpoint.access),
     }),
     handler,
   });
