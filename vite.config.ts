@@ -176,6 +176,8 @@ function installableApp() {
     // half a first visit): precached, every visitor would pay for them whether they install or not.
     includeManifestIcons: false,
     injectManifest: {
+      // The worker names an endpoint's path from src/shared/api, as the app does, without its schemas.
+      buildPlugins: { vite: [endpointsWithoutSchemas()] },
       globPatterns: ['index.html', 'offline.html', 'favicon.svg', 'assets/*.{js,css}'],
       manifestTransforms: [
         (entries) => {

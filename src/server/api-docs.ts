@@ -7,6 +7,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import type { ZodType } from 'zod';
 import { adminReaderSchema } from '@shared/admin';
 import { appointmentSchema } from '@shared/appointments';
+import { authSessionSchema, authUserSchema } from '@shared/auth';
 import { communityPostSchema, communityReplySchema } from '@shared/community';
 import { apiErrorSchema } from '@shared/errors';
 import { liveStreamSchema, streamReaderSchema } from '@shared/live';
@@ -25,7 +26,7 @@ import { writtenReadingSchema } from '@shared/written-readings';
 import { z } from '@shared/zod-config';
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
-import { AUTH_ROUTE_DOCS, type RouteDocs, signInGuardRoles } from './features/auth';
+import { signInGuardRoles } from './features/auth';
 
 export const DOCS_PREFIX = '/api/docs';
 const METRICS_PATH = '/metrics';
@@ -61,13 +62,14 @@ const NAMED_SCHEMAS: [string, ZodType][] = [
   ['Payout', payoutSchema],
   ['DepositLimits', depositLimitsSchema],
   ['NotificationPreferences', notificationPreferencesSchema],
+  ['AuthUser', authUserSchema],
+  ['AuthSession', authSessionSchema],
 ];
 for (const [id, schema] of NAMED_SCHEMAS) if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, { id });
 
 /**
- * The operation groups, in the order Swagger UI lists them: each operation's tag is its feature
- * (the endpoint's `tag`, or the first path segment after /api for a route not declared as an
- * endpoint yet). The document's test fails on a tag used without a description here.
+ * The operation groups, in the order Swagger UI lists them: each operation's tag is its feature (the
+ * endpoint's `tag`). The document's test fails on a tag used without a description here.
  */
 const TAG_DESCRIPTIONS: Record<string, string> = {
   auth: 'Signing up and in, two-factor sign-in, passwords and email verification: Better Auth, behind this server’s own checks',
@@ -100,8 +102,6 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   metrics: 'Prometheus metrics, for monitoring',
 };
 
-const featureTagOf = (url: string) => url.split('/')[2] ?? 'api';
-
 /**
  * Every error answer has one shape (errors.ts), so every /api route declares it once, here; a route's
  * own entry for a status (health's 503) wins, as Fastify matches an exact status before a range.
@@ -116,31 +116,19 @@ function declareErrorAnswers(route: RouteOptions): FastifySchema {
   return schema;
 }
 
-const routeDocsOf = (method: string, url: string): RouteDocs | undefined => AUTH_ROUTE_DOCS[`${method} ${url}`];
-
 /**
  * Every route gets the security its sign-in guard implies, endpoint or not (one source: the guard
  * route() adds for an endpoint's access is the same requireUser): the session cookie, for the roles
  * requireUser lets in (OpenAPI 3.1 allows role names in an apiKey requirement), or none without the
- * guard; an AUTH_ROUTE_DOCS entry may say otherwise (a session read when there is one). A route not
- * declared as an endpoint yet gets its feature's tag; one that declares its own keeps it.
+ * guard; a public endpoint that reads a cookie when it is there says so itself (its `security`).
  */
-function declareGroupAndAccess(route: RouteOptions, schema: FastifySchema) {
-  schema.tags ??= [featureTagOf(route.url)];
+function declareAccess(route: RouteOptions, schema: FastifySchema) {
   if (schema.security) return;
-  const documented = [route.method].flat().map((method) => routeDocsOf(method, route.url)?.security);
   const roles = [route.onRequest ?? []]
     .flat()
     .map(signInGuardRoles)
     .find((found) => found !== undefined);
-  schema.security = documented.find(Boolean) ?? (roles ? [{ session: [...roles] }] : []);
-}
-
-/** The route's declaration with what its AUTH_ROUTE_DOCS entry adds, for the document only (nothing checks it). */
-function withRouteDocs(schema: FastifySchema, docs: RouteDocs | undefined): FastifySchema {
-  if (!docs) return schema;
-  const { response, security: _security, ...rest } = docs;
-  return { ...rest, ...schema, response: { ...response, ...(isRecord(schema.response) ? schema.response : {}) } };
+  schema.security = roles ? [{ session: [...roles] }] : [];
 }
 
 /** GET /metrics, which the routes keep out of the document (a Prometheus scrape, not the API). */
@@ -334,16 +322,15 @@ const swaggerUiPlugins = [
 type SwaggerTransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
 /**
- * Each route as the document shows it: the API's routes with their AUTH_ROUTE_DOCS additions, GET
- * /metrics with its token, and nothing else (the web app's pages and files, development tools).
+ * Each route as the document shows it: the API's routes, GET /metrics with its token, and nothing
+ * else (the web app's pages and files, development tools).
  */
 function transformRoute(input: SwaggerTransformInput) {
   const { url, route } = input;
   if (url === METRICS_PATH && route.method === 'GET')
     return jsonSchemaTransform({ ...input, schema: metricsOperation });
   if (!isDocumentedRoute(url) || isDevTool(url)) return { schema: { hide: true }, url };
-  const docs = typeof route.method === 'string' ? routeDocsOf(route.method, url) : undefined;
-  return jsonSchemaTransform({ ...input, schema: withRouteDocs(input.schema, docs) });
+  return jsonSchemaTransform(input);
 }
 
 export interface ApiDocsOptions {
@@ -357,7 +344,7 @@ export interface ApiDocsOptions {
  * Registered before any route: @fastify/swagger learns the routes as they are added. The UI's assets
  * are served from this server (the CSP allows no other origin). With API_DOCS=off (production's
  * default: the document lists every admin route) neither is served, and /api/docs answers 404; the
- * routes still get their error answers, tags and security.
+ * routes still get their error answers and security.
  */
 export async function registerApiDocs(
   app: FastifyInstance,
@@ -367,7 +354,7 @@ export async function registerApiDocs(
   app.addHook('onRoute', (route) => {
     if (!isDocumentedRoute(route.url)) return;
     const schema = declareErrorAnswers(route);
-    declareGroupAndAccess(route, schema);
+    declareAccess(route, schema);
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, schema });
   });
   if (config.apiDocs === 'off') return { routes };

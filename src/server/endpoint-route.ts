@@ -43,8 +43,12 @@ export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
   ZodTypeProvider
 >;
 
-/** What a route adds to its endpoint: rate limits or flags in `config`, a body limit, a rate limiter before the handler. */
-export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'preHandler'> & {
+/**
+ * What a route adds to its endpoint: rate limits or flags in `config`, a body limit, a rate limiter
+ * before the handler, or `attachValidation` for a handler that checks the body itself, to refuse it
+ * with its own message.
+ */
+export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'preHandler' | 'attachValidation'> & {
   /** Run on request after the access guard (a public route's own limit, as the webhook's on forged posts). */
   onRequest?: onRequestHookHandler[];
 };
@@ -69,7 +73,7 @@ function withoutUndefined(value: object): object {
  * requests Fastify checks, the answers the response serializer checks, the OpenAPI document), and its
  * access as an onRequest guard, run before the body is read so a signed-out caller learns nothing
  * about inputs. The OpenAPI document reads the operation's security from that guard, as it does for
- * every route (api-docs.ts).
+ * every route (api-docs.ts), unless the endpoint names the cookies a public route reads.
  */
 export function route<E extends Endpoint>(api: EndpointRoutes, endpoint: E, handler: EndpointHandler<E>): void;
 export function route<E extends Endpoint>(
@@ -104,6 +108,7 @@ export function route<E extends Endpoint>(
       response: { ...endpoint.responses },
       summary: endpoint.summary,
       tags: [endpoint.tag],
+      security: endpoint.security,
     }),
     handler,
   });

@@ -33,6 +33,10 @@ export const totpCodeSchema = z.object({
 export const backupCodeSchema = z.object({ code: z.string().trim().min(4, 'Enter one of your backup codes').max(64) });
 export type TwoFactorCodeInput = z.infer<typeof totpCodeSchema>;
 
+/** Better Auth's verify-totp and verify-backup-code: the code, and whether this device may skip it next time. */
+export const verifyTotpSchema = totpCodeSchema.extend({ trustDevice: z.boolean().optional() }).strict();
+export const verifyBackupCodeSchema = backupCodeSchema.extend({ trustDevice: z.boolean().optional() }).strict();
+
 /** GET /api/account/status: what the dashboard asks of the person (verify the email, set up two-factor). */
 export const accountStatusSchema = z.object({
   emailVerified: z.boolean(),

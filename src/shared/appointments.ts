@@ -64,6 +64,9 @@ export const bookAppointmentSchema = z.object({
 export type BookAppointmentInput = z.infer<typeof bookAppointmentSchema>;
 
 export const appointmentParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
+
+/** POST /api/dev/appointments/:id/start-soon, the end-to-end suite's shortcut: when the accepted appointment now starts. */
+export const appointmentStartsSoonSchema = z.object({ startsAt: z.string() });
 export const readerSlotsParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
 
 export const appointmentSchema = z.object({

@@ -116,3 +116,88 @@ export const profileSchema = z.object({
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/** GET /api/auth/profile: a visitor is null, not a 401, so no signed-out page logs a failed request. */
+export const profileAnswerSchema = profileSchema.nullable();
+
+// Better Auth's own answers (src/shared/api/auth.ts), as it sends them: its routes pass them through
+// unchanged (server features/auth/routes.ts), so these describe its wire format, dates as ISO strings.
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** A person as Better Auth answers them: its own fields, this app's role and the two-factor plugin's flag. */
+export const authUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  image: z.string().nullable().optional(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  role: z.string().nullable().optional(),
+  twoFactorEnabled: z.boolean().nullable().optional(),
+});
+
+/** A sign-in as Better Auth answers it. */
+export const authSessionSchema = z.object({
+  id: z.string(),
+  token: z.string(),
+  userId: z.string(),
+  expiresAt: isoDateTime,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  ipAddress: z.string().nullable().optional(),
+  userAgent: z.string().nullable().optional(),
+});
+
+export const authSessionListSchema = z.array(authSessionSchema);
+
+/** Who is signed in, or null for a visitor. */
+export const getSessionAnswerSchema = z.object({ session: authSessionSchema, user: authUserSchema }).nullable();
+
+/** Better Auth's answer when a change is done and there is nothing more to say. */
+export const authStatusAnswerSchema = z.object({ status: z.literal(true) });
+
+/** Signed in: the session cookie is set, and the answer names the person. */
+const signedInSchema = z.object({
+  redirect: z.boolean(),
+  token: z.string(),
+  url: z.string().optional(),
+  user: authUserSchema,
+});
+
+/** Two-factor sign-in is on: no session yet, the two_factor cookie is set, a code goes to verify-totp. */
+const twoFactorNeededSchema = z.object({
+  twoFactorRedirect: z.literal(true),
+  twoFactorMethods: z.array(z.enum(['totp', 'otp'])),
+});
+
+export const signInAnswerSchema = z.union([signedInSchema, twoFactorNeededSchema]);
+
+/** A password reset signs its person in as a sign-in does; without an account to sign in, only the status. */
+export const resetPasswordAnswerSchema = z.union([signInAnswerSchema, authStatusAnswerSchema]);
+export type ResetPasswordAnswer = z.infer<typeof resetPasswordAnswerSchema>;
+
+/** The same answer whether or not the email has an account. */
+export const passwordResetRequestedSchema = z.object({ status: z.literal(true), message: z.string() });
+
+/** A code checked: the session cookie is set (a sign-in's second step) or two-factor is confirmed on. */
+export const twoFactorVerifiedSchema = z.object({ token: z.string(), user: authUserSchema });
+
+/** A new password set: the new session's token when other sign-ins were ended with it. */
+export const changePasswordAnswerSchema = z.object({ token: z.string().nullable(), user: authUserSchema });
+
+/** The mailed verification link's query. */
+export const verifyEmailQuerySchema = z.object({
+  token: z.string(),
+  callbackURL: z.string().optional().describe('Where to go next; the answer is then a redirect there'),
+});
+
+/** The link followed without a callbackURL: the email is verified, and the session cookie set. */
+export const verifyEmailAnswerSchema = z.object({ status: z.literal(true), user: z.null() });
+
+export const verifyEmailRedirectSchema = z
+  .null()
+  .describe('To callbackURL, signed in (or to /login when two-factor sign-in is on)');
+
+export const signOutAnswerSchema = z.object({ success: z.literal(true) });

@@ -5,6 +5,18 @@ import type { Role } from '../constants';
 export type EndpointAccess = 'public' | 'signed-in' | readonly [Role, ...Role[]];
 
 /**
+ * Where every endpoint's path begins (`Endpoint['path']`): what the service worker leaves to the
+ * network, whatever the endpoint.
+ */
+export const API_PREFIX = '/api';
+
+/**
+ * One way into a public endpoint that reads a cookie when it is there, by the security schemes the
+ * OpenAPI document declares (src/server/api-docs.ts); `{}` is the way in without any.
+ */
+export type CookieRequirement = Readonly<Partial<Record<'session' | 'twoFactorChallenge', readonly []>>>;
+
+/**
  * What a call needs of its endpoint, and all the browser's production build keeps of each object
  * (vite.config.ts endpointsWithoutSchemas, docs/decisions/069): without the schemas the public pages
  * load no zod, and without the summaries a page that calls one endpoint of a feature carries little
@@ -28,7 +40,7 @@ export interface SentAsIsResponse {
  */
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: `/api/${string}`;
+  path: `${typeof API_PREFIX}/${string}`;
   access: EndpointAccess;
   /** One line in plain words: what the call does for its caller (the OpenAPI document's summary). */
   summary: string;
@@ -39,6 +51,12 @@ export interface Endpoint {
   body?: z.ZodType;
   headers?: z.ZodType;
   responses: { readonly [status: number]: z.ZodType | SentAsIsResponse };
+  /**
+   * A public endpoint's cookies, as the OpenAPI document's security lists them, where the access
+   * alone would say none: Better Auth's routes that read the session when there is one, or take the
+   * two-factor challenge instead. Any other endpoint's security follows from its access.
+   */
+  security?: readonly CookieRequirement[];
 }
 
 /**

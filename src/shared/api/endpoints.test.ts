@@ -38,6 +38,10 @@ describe('the endpoint objects of src/shared/api', () => {
     }
   });
 
+  it('name their cookies only when public: a guarded endpoint’s security follows from its access', () => {
+    for (const { name, endpoint } of endpoints) if (endpoint.security) expect(endpoint.access, name).toBe('public');
+  });
+
   it('read no body on GET', () => {
     for (const { name, endpoint } of endpoints)
       if (endpoint.method === 'GET') expect(endpoint.body, name).toBeUndefined();

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { ApiFetch } from '@shared/server-render';
 
 /** A failed API call: the HTTP status plus the server's code, message and per-field messages. */
@@ -121,16 +120,4 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
 /** An answer that does not match the endpoint's contract (a server and client out of step). */
 export function unexpectedResponseError(): ApiError {
   return new ApiError(200, 'BAD_RESPONSE', 'We received an unexpected answer. Please try again.');
-}
-
-/** Like apiRequest, but checks the answer against the shared schema of that endpoint. */
-export async function apiRequestParsed<T extends z.ZodType>(
-  path: string,
-  schema: T,
-  options: ApiRequestOptions = {},
-): Promise<z.infer<T>> {
-  const data = await apiRequest(path, options);
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw unexpectedResponseError();
-  return parsed.data;
 }

@@ -1,17 +1,14 @@
-import type { Profile, SignInInput } from '@shared/auth';
+import { authApi } from '@shared/api/auth';
+import type { Profile, ResetPasswordAnswer, SignInInput } from '@shared/auth';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unexpectedResponseError } from './api';
-import { isProfile } from './profile-guard';
+import { callApi } from './api-client';
 
 /** The profile query is the web app's single source of auth state: null means signed out. */
 export const profileQueryKey = ['profile'] as const;
 
 /** The server answers `null` to a visitor, so a signed-out page makes no failed request. */
-export async function fetchProfile(signal?: AbortSignal): Promise<Profile | null> {
-  const data = await apiRequest('/api/auth/profile', { signal });
-  if (data === null) return null;
-  if (!isProfile(data)) throw unexpectedResponseError();
-  return data;
+export function fetchProfile(signal?: AbortSignal): Promise<Profile | null> {
+  return callApi(authApi.profile, {}, { signal });
 }
 
 export const profileQueryOptions = queryOptions({
@@ -35,20 +32,15 @@ export type SignInResult = { isTwoFactorRequired: true } | { isTwoFactorRequired
 
 /**
  * Better Auth answers the password step of an account with two-factor on with `twoFactorRedirect`
- * and no session yet; the code goes to /api/auth/two-factor/verify-totp (or verify-backup-code).
+ * and no session yet; the code goes to two-factor/verify-totp (or verify-backup-code).
  */
-export async function afterPasswordStep(queryClient: QueryClient, answer: unknown): Promise<SignInResult> {
-  const isTwoFactorRequired =
-    typeof answer === 'object' && answer !== null && 'twoFactorRedirect' in answer && answer.twoFactorRedirect === true;
-  if (isTwoFactorRequired) return { isTwoFactorRequired };
-  return { isTwoFactorRequired, profile: await refreshProfile(queryClient) };
+export async function afterPasswordStep(queryClient: QueryClient, answer: ResetPasswordAnswer): Promise<SignInResult> {
+  if ('twoFactorRedirect' in answer) return { isTwoFactorRequired: true };
+  return { isTwoFactorRequired: false, profile: await refreshProfile(queryClient) };
 }
 
 export async function signIn(queryClient: QueryClient, input: SignInInput): Promise<SignInResult> {
-  const answer = await apiRequest('/api/auth/sign-in/email', {
-    method: 'POST',
-    body: { email: input.email, password: input.password },
-  });
+  const answer = await callApi(authApi.signIn, { body: { email: input.email, password: input.password } });
   return afterPasswordStep(queryClient, answer);
 }
 

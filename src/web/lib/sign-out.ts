@@ -1,5 +1,6 @@
+import { authApi } from '@shared/api/auth';
 import type { SignOutInput } from '@shared/auth';
-import { apiRequest } from './api';
+import { callApi } from './api-client';
 
 /**
  * Signs out with this browser's push endpoint, so the device takes no more pushes (decision 059), then
@@ -13,6 +14,6 @@ export async function signOut(): Promise<void> {
     () => undefined,
   );
   const body: SignOutInput = { endpoint: subscription?.endpoint };
-  await apiRequest('/api/auth/sign-out', { method: 'POST', body });
+  await callApi(authApi.signOut, { body });
   await subscription?.unsubscribe().catch(() => false);
 }

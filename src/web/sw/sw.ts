@@ -2,6 +2,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { API_PREFIX } from '../../shared/api/endpoint';
+import { notificationsApi } from '../../shared/api/notifications';
 import { isPushPayload, type PushPayload } from '../../shared/push-payload';
 import { isRecord } from '../../shared/records';
 
@@ -32,7 +34,7 @@ declare global {
 const OFFLINE_PAGE = '/offline.html';
 
 const isNeverCached = (pathname: string) =>
-  pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/socket.io');
+  pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || pathname.startsWith('/socket.io');
 
 /**
  * A new version waits (no skipWaiting at install) until the page asks for it ('Reload to update')
@@ -146,8 +148,9 @@ self.addEventListener('pushsubscriptionchange', (event) => {
 async function saveReplacement(old: PushSubscription | null, replacement: PushSubscription | null): Promise<void> {
   const subscription = replacement ?? (old ? await self.registration.pushManager.subscribe(old.options) : null);
   if (!subscription) return;
-  await fetch('/api/push/subscriptions', {
-    method: 'POST',
+  const { method, path } = notificationsApi.savePushSubscription;
+  await fetch(path, {
+    method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(subscription.toJSON()),
   });

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { appointmentParamsSchema } from '@shared/appointments';
-import { z } from '@shared/zod-config';
+import { devApi } from '@shared/api/dev';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { appointments } from '../../db/schema';
+import { route } from '../../endpoint-route';
 import { notFound } from '../../errors';
 import { MINUTE_MS } from '@shared/time-units';
 
@@ -16,23 +15,17 @@ import { MINUTE_MS } from '@shared/time-units';
  * browsers' stay true, so no other spec sees time jump.
  */
 export async function devAppointmentRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/dev/appointments/:id/start-soon',
-      { schema: { params: appointmentParamsSchema, response: { 200: z.object({ startsAt: z.string() }) } } },
-      async (request) => {
-        const startsAt = new Date(Math.ceil((deps.clock.now() + MINUTE_MS) / 1000) * 1000);
-        const [moved] = await deps.db
-          .update(appointments)
-          .set({
-            startsAt,
-            endsAt: sql`${startsAt.toISOString()}::timestamptz + make_interval(mins => ${appointments.minutes})`,
-          })
-          .where(and(eq(appointments.id, request.params.id), eq(appointments.status, 'accepted')))
-          .returning({ startsAt: appointments.startsAt });
-        if (!moved) throw notFound('No accepted appointment with that id');
-        return { startsAt: moved.startsAt.toISOString() };
-      },
-    );
+  route({ app }, devApi.startAppointmentSoon, async (request) => {
+    const startsAt = new Date(Math.ceil((deps.clock.now() + MINUTE_MS) / 1000) * 1000);
+    const [moved] = await deps.db
+      .update(appointments)
+      .set({
+        startsAt,
+        endsAt: sql`${startsAt.toISOString()}::timestamptz + make_interval(mins => ${appointments.minutes})`,
+      })
+      .where(and(eq(appointments.id, request.params.id), eq(appointments.status, 'accepted')))
+      .returning({ startsAt: appointments.startsAt });
+    if (!moved) throw notFound('No accepted appointment with that id');
+    return { startsAt: moved.startsAt.toISOString() };
+  });
 }

@@ -1,5 +1,4 @@
 /** What other features may use of auth: who is signed in, role guards, and accounts the server makes. */
-export { AUTH_ROUTE_DOCS, type RouteDocs } from './auth-docs';
 export { createUserWithPassword, type OnUserCreated } from './create-user';
 export {
   type AdminCandidate,

@@ -1,56 +1,32 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodError, ZodType } from 'zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodError } from 'zod';
 import { fromNodeHeaders } from 'better-auth/node';
-import {
-  backupCodeSchema,
-  changePasswordSchema,
-  enableTwoFactorResponseSchema,
-  INVALID_RESET_LINK_MESSAGE,
-  passwordConfirmSchema,
-  requestPasswordResetSchema,
-  resetPasswordSchema,
-  totpCodeSchema,
-} from '@shared/account';
+import { INVALID_RESET_LINK_MESSAGE, requestPasswordResetSchema, resetPasswordSchema } from '@shared/account';
+import { authApi } from '@shared/api/auth';
 import { isRecord } from '@shared/records';
-import { z } from '@shared/zod-config';
 import {
   CREDENTIALS_REQUIRED_MESSAGE,
-  profileSchema,
   signInSchema,
   signOutSchema,
   signUpAnswer,
-  signUpAnswerSchema,
   signUpSchema,
   updateUserSchema,
 } from '@shared/auth';
 import type { Auth } from '../../auth/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { route } from '../../endpoint-route';
 import { AppError, badRequest, fieldErrors } from '../../errors';
 import { ipOf, type LimitRule, limitBy } from '../../rate-limits';
 import { getProfile, type WalletBalanceOf } from './profile';
 import { findResetAccount } from './reset-account';
-import { currentUser, readSessionUser, readSessionUserRenewing, requireUser } from './require-user';
+import { currentUser, readSessionUser, readSessionUserRenewing } from './require-user';
 
 /**
- * Better Auth's endpoints for the signed-in user that the app uses, each behind our sign-in check.
- * Better Auth answers only the routes this file declares (no catch-all): one it has that the app
- * does not use (change-email, unlink-account, …) answers 404, so no guard can be walked around
- * through it (decision 033).
+ * For a handler that checks the body itself, so a refusal keeps its own message: Fastify's failed
+ * check of the endpoint's body is only attached to the request, never thrown.
  */
-const SESSION_ENDPOINTS = [
-  ['POST', 'change-password', changePasswordSchema, undefined],
-  ['GET', 'list-sessions', undefined, undefined],
-  // Two-factor set-up (decision 028); its verify-totp also ends a sign-in, so that one stays open.
-  ['POST', 'two-factor/enable', passwordConfirmSchema, enableTwoFactorResponseSchema],
-  ['POST', 'two-factor/disable', passwordConfirmSchema, undefined],
-] as const;
-
-/**
- * A body the handler parses itself, so a refusal keeps its own message: the schema is declared for
- * the API's document, and a failed check is only attached to the request, never thrown.
- */
-const bodyParsedByHandler = (body: ZodType) => ({ schema: { body }, attachValidation: true });
+const bodyCheckedByHandler = { attachValidation: true };
 
 function emailOf(request: FastifyRequest): string {
   const { body } = request;
@@ -82,8 +58,15 @@ export interface AuthRouteDeps {
   forgetPushDevice: (userId: string, endpoint: string) => Promise<unknown>;
 }
 
+/**
+ * Better Auth's routes that the app exposes, each declared in src/shared/api/auth.ts and registered
+ * from it, behind this server's own checks. Better Auth answers only these (no catch-all): one it has
+ * that the app does not use (change-email, unlink-account, …) answers 404, so no guard can be walked
+ * around through it (decision 033).
+ */
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   const { auth, db, config } = deps;
+  const api = { app, auth };
   const { windowMs, ipMax, accountMax } = config.authRateLimit;
   const emailKey = (prefix: string) => (request: FastifyRequest) => {
     const email = emailOf(request);
@@ -102,10 +85,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     keyOf: (request) => request.sessionUser?.email,
   };
   const perCodeIp: LimitRule = { name: 'two-factor-ip', max: accountMax, windowMs, keyOf: ipOf };
+  /** Better Auth answers the request as it came, its body as Fastify checked it against the endpoint. */
+  const passedToAuth = async (request: FastifyRequest, reply: FastifyReply) =>
+    sendAuthResponse(reply, await forwardToAuth(auth, request, request.body));
 
-  app.post(
-    '/api/auth/sign-in/email',
-    { ...bodyParsedByHandler(signInSchema), preHandler: limitBy(app, perIp, perAccount) },
+  route(
+    api,
+    authApi.signIn,
+    { ...bodyCheckedByHandler, preHandler: limitBy(app, perIp, perAccount) },
     async (request, reply) => {
       const parsed = signInSchema.safeParse(request.body ?? {});
       if (!parsed.success) throw badRequest(CREDENTIALS_REQUIRED_MESSAGE, fieldErrors(parsed.error.issues));
@@ -114,9 +101,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   );
 
   // The answer never says whether the email has an account; the limits slow anyone fishing for one.
-  app.post(
-    '/api/auth/request-password-reset',
-    { ...bodyParsedByHandler(requestPasswordResetSchema), preHandler: limitBy(app, perIp, perResetEmail) },
+  route(
+    api,
+    authApi.requestPasswordReset,
+    { ...bodyCheckedByHandler, preHandler: limitBy(app, perIp, perResetEmail) },
     async (request, reply) => {
       const parsed = requestPasswordResetSchema.safeParse(request.body ?? {});
       if (!parsed.success) throw invalidDetails(parsed.error, 'Enter a valid email address');
@@ -124,9 +112,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     },
   );
 
-  app.post(
-    '/api/auth/reset-password',
-    { ...bodyParsedByHandler(resetPasswordSchema), preHandler: limitBy(app, perIp) },
+  route(
+    api,
+    authApi.resetPassword,
+    { ...bodyCheckedByHandler, preHandler: limitBy(app, perIp) },
     async (request, reply) => {
       const parsed = resetPasswordSchema.safeParse(request.body ?? {});
       if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid new password');
@@ -150,33 +139,24 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   );
 
   // The sign-in's second step: a six-digit code is guessable, so attempts are limited per IP too.
-  for (const [path, body] of [
-    ['two-factor/verify-totp', totpCodeSchema],
-    ['two-factor/verify-backup-code', backupCodeSchema],
-  ] as const) {
-    const schema = { body: body.extend({ trustDevice: z.boolean().optional() }).strict() };
-    app.post(`/api/auth/${path}`, { schema, preHandler: limitBy(app, perIp, perCodeIp) }, async (request, reply) =>
-      sendAuthResponse(reply, await forwardToAuth(auth, request, request.body)),
-    );
-  }
+  for (const endpoint of [authApi.verifyTotp, authApi.verifyBackupCode])
+    route(api, endpoint, { preHandler: limitBy(app, perIp, perCodeIp) }, passedToAuth);
 
   // 'Send it again' from the dashboard's banner: always to the signed-in person's own address.
-  app.post(
-    '/api/auth/send-verification-email',
-    { onRequest: requireUser(auth), preHandler: limitBy(app, perIp, perVerifyEmail) },
+  route(
+    api,
+    authApi.sendVerificationEmail,
+    { preHandler: limitBy(app, perIp, perVerifyEmail) },
     async (request, reply) => {
       const { email } = currentUser(request);
       return sendAuthResponse(reply, await forwardToAuth(auth, request, { email, callbackURL: '/dashboard' }));
     },
   );
 
-  app.post(
-    '/api/auth/sign-up/email',
-    {
-      schema: { body: signUpSchema, response: { 200: signUpAnswerSchema } },
-      attachValidation: true,
-      preHandler: limitBy(app, perIp, perSignUpEmail),
-    },
+  route(
+    api,
+    authApi.signUp,
+    { ...bodyCheckedByHandler, preHandler: limitBy(app, perIp, perSignUpEmail) },
     async (request, reply) => {
       const parsed = signUpSchema.safeParse(request.body ?? {});
       if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid sign-up details');
@@ -187,48 +167,38 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   );
 
   // Better Auth checks only types here: an empty or huge name, or a `javascript:` image, would pass.
-  app.post(
-    '/api/auth/update-user',
-    { ...bodyParsedByHandler(updateUserSchema), onRequest: requireUser(auth) },
-    async (request, reply) => {
-      const parsed = updateUserSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid profile details');
-      return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
-    },
-  );
+  route(api, authApi.updateUser, bodyCheckedByHandler, async (request, reply) => {
+    const parsed = updateUserSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid profile details');
+    return sendAuthResponse(reply, await forwardToAuth(auth, request, parsed.data));
+  });
 
   // "Who am I?" has two ordinary answers: a visitor is `null`, not a 401, so no signed-out page logs
   // an error (as Better Auth's own get-session answers). Every other signed-in route still says 401.
-  app.get('/api/auth/profile', { schema: { response: { 200: profileSchema.nullable() } } }, async (request, reply) => {
+  route(api, authApi.profile, async (request, reply) => {
     const { user: sessionUser, setCookies } = await readSessionUserRenewing(auth, request.headers);
     if (setCookies.length > 0) reply.header('set-cookie', setCookies);
-    if (!sessionUser) return reply.type('application/json').send('null');
+    if (!sessionUser) return null;
     return getProfile(db, sessionUser.id, deps.walletBalanceOf);
   });
 
-  // Better Auth's endpoints for the signed-in user check the body before the session; ours first,
-  // so a signed-out caller gets 401 here as on every route.
-  // Better Auth's answer passes through as text, so a response schema here documents it (the one
-  // the web parses) rather than checks it.
-  for (const [method, path, body, response] of SESSION_ENDPOINTS) {
-    app.route({
-      method,
-      url: `/api/auth/${path}`,
-      onRequest: requireUser(auth),
-      schema: { ...(body && { body }), ...(response && { response: { 200: response } }) },
-      handler: async (request, reply) => sendAuthResponse(reply, await forwardToAuth(auth, request, request.body)),
-    });
-  }
+  // Better Auth's endpoints for the signed-in user check the body before the session; ours is
+  // checked first (the endpoint's access), so a signed-out caller gets 401 here as on every route.
+  for (const endpoint of [
+    authApi.changePassword,
+    authApi.listSessions,
+    // Two-factor set-up (decision 028); its verify-totp also ends a sign-in, so that one stays open.
+    authApi.enableTwoFactor,
+    authApi.disableTwoFactor,
+  ])
+    route(api, endpoint, passedToAuth);
 
   // The verification link in the sign-up mail, and the session read that Better Auth's own clients use.
-  for (const path of ['verify-email', 'get-session']) {
-    app.get(`/api/auth/${path}`, async (request, reply) =>
-      sendAuthResponse(reply, await forwardToAuth(auth, request, undefined)),
-    );
-  }
+  for (const endpoint of [authApi.verifyEmail, authApi.getSession]) route(api, endpoint, passedToAuth);
+
   // The device signed out of takes no more pushes: its endpoint, sent by the web app, is forgotten
   // first (its own person's only); devices subscribed under this session go with the session.
-  app.post('/api/auth/sign-out', bodyParsedByHandler(signOutSchema), async (request, reply) => {
+  route(api, authApi.signOut, bodyCheckedByHandler, async (request, reply) => {
     const parsed = signOutSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw invalidDetails(parsed.error, 'Invalid push endpoint');
     const { endpoint } = parsed.data;
@@ -243,7 +213,14 @@ function invalidDetails(error: ZodError, fallback: string) {
   return badRequest(Object.values(fields)[0] ?? fallback, fields);
 }
 
-async function sendAuthResponse(reply: import('fastify').FastifyReply, response: Response) {
+/**
+ * Better Auth's answer onto the reply, as it sent it. A success goes out as its text, which Fastify
+ * sends as is: the endpoint's response schema describes it (the OpenAPI document, the web's parse in
+ * development) but the response serializer, which checks only objects, never sees it, so an answer
+ * the schema did not foresee reaches the caller rather than turning into a 500. Only an error is
+ * rewritten, into this API's one error shape.
+ */
+export async function sendAuthResponse(reply: FastifyReply, response: Response) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie' || key === 'content-length') continue;

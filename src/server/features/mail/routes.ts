@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { mailboxQuerySchema, mailboxResponseSchema } from '@shared/mail';
+import { devApi } from '@shared/api/dev';
+import { route } from '../../endpoint-route';
 import { readMailbox } from './mailbox-transport';
 
 /**
@@ -8,11 +8,7 @@ import { readMailbox } from './mailbox-transport';
  * read it, as anyone may read a development server's log; it never holds real mail.
  */
 export async function devMailboxRoutes(app: FastifyInstance, deps: { mailboxDir: string }) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/dev/mailbox',
-      { schema: { querystring: mailboxQuerySchema, response: { 200: mailboxResponseSchema } } },
-      async (request) => ({ messages: await readMailbox(deps.mailboxDir, request.query.to || undefined) }),
-    );
+  route({ app }, devApi.mailbox, async (request) => ({
+    messages: await readMailbox(deps.mailboxDir, request.query.to || undefined),
+  }));
 }

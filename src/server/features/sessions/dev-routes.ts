@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { advanceReadingSchema, sessionIdParamsSchema, sessionSchema } from '@shared/sessions';
+import { devApi } from '@shared/api/dev';
 import type { Auth } from '../../auth/auth';
-import { currentUser, requireUser } from '../auth';
+import { route } from '../../endpoint-route';
+import { currentUser } from '../auth';
 import { advanceReading } from './advance-reading';
 import type { SessionDeps } from './deps';
 
@@ -12,12 +12,7 @@ import type { SessionDeps } from './deps';
  * minutes instead of waiting for them (advance-reading.ts, docs/decisions/052).
  */
 export async function devSessionRoutes(app: FastifyInstance, deps: { auth: Auth; sessions: SessionDeps }) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/dev/sessions/:id/advance',
-    {
-      onRequest: requireUser(deps.auth),
-      schema: { params: sessionIdParamsSchema, body: advanceReadingSchema, response: { 200: sessionSchema } },
-    },
-    async (request) => advanceReading(deps.sessions, currentUser(request), request.params.id, request.body.minutes),
+  route({ app, auth: deps.auth }, devApi.advanceSession, async (request) =>
+    advanceReading(deps.sessions, currentUser(request), request.params.id, request.body.minutes),
   );
 }

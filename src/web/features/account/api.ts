@@ -1,12 +1,7 @@
 import { accountApi } from '@shared/api/account';
-import {
-  type DeleteAccountInput,
-  enableTwoFactorResponseSchema,
-  type PasswordConfirmInput,
-  type TwoFactorCodeInput,
-} from '@shared/account';
+import { authApi } from '@shared/api/auth';
+import type { DeleteAccountInput, PasswordConfirmInput, TwoFactorCodeInput } from '@shared/account';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiRequestParsed } from '@/lib/api';
 import { callApi } from '@/lib/api-client';
 import { clearUserData } from '@/lib/auth';
 
@@ -23,15 +18,14 @@ export const accountStatusQuery = queryOptions({
 
 export function useResendVerification() {
   return useMutation({
-    mutationFn: () => apiRequest('/api/auth/send-verification-email', { method: 'POST', body: {} }),
+    mutationFn: () => callApi(authApi.sendVerificationEmail),
   });
 }
 
 /** Step one of turning two-factor on: the password gives the authenticator's secret and backup codes. */
 export function useStartTwoFactor() {
   return useMutation({
-    mutationFn: (input: PasswordConfirmInput) =>
-      apiRequestParsed('/api/auth/two-factor/enable', enableTwoFactorResponseSchema, { method: 'POST', body: input }),
+    mutationFn: (input: PasswordConfirmInput) => callApi(authApi.enableTwoFactor, { body: input }),
   });
 }
 
@@ -39,8 +33,7 @@ export function useStartTwoFactor() {
 export function useConfirmTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TwoFactorCodeInput) =>
-      apiRequest('/api/auth/two-factor/verify-totp', { method: 'POST', body: input }),
+    mutationFn: (input: TwoFactorCodeInput) => callApi(authApi.verifyTotp, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.status }),
   });
 }
@@ -48,8 +41,7 @@ export function useConfirmTwoFactor() {
 export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PasswordConfirmInput) =>
-      apiRequest('/api/auth/two-factor/disable', { method: 'POST', body: input }),
+    mutationFn: (input: PasswordConfirmInput) => callApi(authApi.disableTwoFactor, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.status }),
   });
 }

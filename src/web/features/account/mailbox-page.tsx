@@ -1,4 +1,5 @@
-import { type MailboxMessage, mailboxResponseSchema } from '@shared/mail';
+import { devApi } from '@shared/api/dev';
+import type { MailboxMessage } from '@shared/mail';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
@@ -9,16 +10,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { apiRequestParsed } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 
 const mailboxQuery = (to: string) =>
   queryOptions({
     queryKey: ['dev-mailbox', to],
-    queryFn: ({ signal }) =>
-      apiRequestParsed(`/api/dev/mailbox${to ? `?${new URLSearchParams({ to })}` : ''}`, mailboxResponseSchema, {
-        signal,
-      }),
+    queryFn: ({ signal }) => callApi(devApi.mailbox, { query: { to: to || undefined } }, { signal }),
     // New mail arrives from the worker within a second or two.
     refetchInterval: 3000,
   });

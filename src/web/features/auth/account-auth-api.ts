@@ -1,12 +1,12 @@
 import type { RequestPasswordResetInput, ResetPasswordInput } from '@shared/account';
+import { authApi } from '@shared/api/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { afterPasswordStep, refreshProfile } from '@/lib/auth';
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (input: RequestPasswordResetInput) =>
-      apiRequest('/api/auth/request-password-reset', { method: 'POST', body: input }),
+    mutationFn: (input: RequestPasswordResetInput) => callApi(authApi.requestPasswordReset, { body: input }),
   });
 }
 
@@ -15,7 +15,7 @@ export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: ResetPasswordInput) =>
-      afterPasswordStep(queryClient, await apiRequest('/api/auth/reset-password', { method: 'POST', body: input })),
+      afterPasswordStep(queryClient, await callApi(authApi.resetPassword, { body: input })),
   });
 }
 
@@ -26,10 +26,9 @@ export function useVerifySecondFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ method, code }: { method: SecondFactor; code: string }) => {
-      await apiRequest(`/api/auth/two-factor/${method === 'totp' ? 'verify-totp' : 'verify-backup-code'}`, {
-        method: 'POST',
-        body: { code },
-      });
+      await (method === 'totp'
+        ? callApi(authApi.verifyTotp, { body: { code } })
+        : callApi(authApi.verifyBackupCode, { body: { code } }));
       return refreshProfile(queryClient);
     },
   });

@@ -1,14 +1,14 @@
-import { type SignUpAnswer, type SignUpInput, signUpAnswerSchema } from '@shared/auth';
+import { authApi } from '@shared/api/auth';
+import type { SignUpAnswer, SignUpInput } from '@shared/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequestParsed } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 
 /**
  * Signs no one in: the answer is the same whether the email is new or taken, and the mailed link
- * ends the sign-up. Apart from lib/auth.ts, which every page loads: its answer schema brings zod,
- * which the home page's first load must not carry (scripts/home-bundle-budget.ts).
+ * ends the sign-up.
  */
 export function signUp(input: SignUpInput): Promise<SignUpAnswer> {
-  return apiRequestParsed('/api/auth/sign-up/email', signUpAnswerSchema, { method: 'POST', body: input });
+  return callApi(authApi.signUp, { body: input });
 }
 
 export function useSignUp() {

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { authApi } from '@shared/api/auth';
 import type { Profile, UpdateUserInput } from '@shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -11,7 +12,8 @@ import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { AccountSection } from '@/features/account';
-import { ApiError, apiRequest } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { callApi } from '@/lib/api-client';
 import { profileQueryKey } from '@/lib/auth';
 import { type ProfileFormValues, profileFormSchema, toUpdateUserInput } from './profile-form';
 
@@ -21,7 +23,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const id = useId();
   const queryClient = useQueryClient();
   const update = useMutation({
-    mutationFn: (input: UpdateUserInput) => apiRequest('/api/auth/update-user', { method: 'POST', body: input }),
+    mutationFn: (input: UpdateUserInput) => callApi(authApi.updateUser, { body: input }),
     // The header's avatar and name read the profile: fetch it again so they change with the form.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
   });
