@@ -22,15 +22,15 @@ const jsdomUnitFiles = readdirSync('src', { recursive: true, encoding: 'utf8' })
 const jsdomFiles = jsdomUnitFiles.map(({ file }) => file);
 
 /**
- * Files share their worker's environment and loaded modules (`isolate: false`), except those that
- * mock (or unmock) a module themselves: a mock only takes if the module was not loaded already, so
- * they get a fresh worker each. Shared, the node unit files ran in 16 s instead of 45 s, the jsdom
- * ones in 27 s instead of ~130 s. The toast mock that 19 files each made is one set-up file for all
- * (tests/unit/mock-toast.ts), so those share a worker too.
+ * Files share their worker's environment and loaded modules (`isolate: false`). Shared, the node
+ * unit files ran in 16 s instead of 45 s, the jsdom ones in 27 s instead of ~130 s. So no jsdom
+ * file mocks (or unmocks) a module itself: the mock would only take where the module was not
+ * loaded already. The toast mock is one set-up file for all of them (tests/unit/mock-toast.ts),
+ * and a page's socket is a test's own through connectSocket (tests/unit/fake-socket.ts).
  */
-const mocksItself = (text: string) => text.includes('vi.mock(') || text.includes('vi.unmock(');
-const jsdomSharedFiles = jsdomUnitFiles.filter(({ text }) => !mocksItself(text)).map(({ file }) => file);
-const jsdomMockingFiles = jsdomUnitFiles.filter(({ text }) => mocksItself(text)).map(({ file }) => file);
+const mockingFiles = jsdomUnitFiles.filter(({ text }) => /vi\.(un)?mock\(/.test(text)).map(({ file }) => file);
+if (mockingFiles.length > 0)
+  throw new Error(`vi.mock and vi.unmock do not work in a shared worker; used in ${mockingFiles.join(', ')}`);
 const jsdomSetupFiles = ['tests/unit/testing-library-timeouts.ts', 'tests/unit/mock-toast.ts'];
 
 /**
@@ -80,20 +80,9 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit-jsdom',
-          include: jsdomSharedFiles,
+          include: jsdomFiles,
           environment: 'jsdom',
           isolate: false,
-          testTimeout: 20_000,
-          setupFiles: jsdomSetupFiles,
-          maxWorkers: 2,
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          name: 'unit-jsdom-mocks',
-          include: jsdomMockingFiles,
-          environment: 'jsdom',
           testTimeout: 20_000,
           setupFiles: jsdomSetupFiles,
           maxWorkers: 2,

@@ -5,7 +5,7 @@ import { afterEach, vi } from 'vitest';
  * not sonner's rendering of them: every jsdom file gets this mock of `toast`, cleared after each
  * test, and the rest of the module as it is. Mocked once here rather than in each file, the files
  * share their worker (a file that calls `vi.mock` itself gets a fresh one: vitest.config.ts).
- * toaster-placement.test.tsx shows the real toasts (`vi.unmock`).
+ * toaster-placement.test.tsx shows the real toasts (`vi.importActual`: the module this mock spreads).
  *
  * One mock for the worker's life: this file runs again before each file, and modules loaded by an
  * earlier file keep the `toast` they were given, so every run must hand out the same one.

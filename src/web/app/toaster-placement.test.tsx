@@ -2,13 +2,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { toast } from '@/lib/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { AppProviders } from './providers';
 
-// The real toasts: this file is about where sonner draws them (tests/unit/mock-toast.ts mocks them for the rest).
-vi.unmock('@/lib/toast');
+/**
+ * The real toasts: this file is about where sonner draws them. tests/unit/mock-toast.ts mocks `toast`
+ * alone, so the Toaster that AppProviders mounts is the real module's, which this `toast` asks for.
+ */
+const { toast } = await vi.importActual<typeof import('@/lib/toast')>('@/lib/toast');
 
 function Page() {
   const [open, setOpen] = useState(false);

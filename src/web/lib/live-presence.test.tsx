@@ -1,29 +1,23 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
-import { EventEmitter } from 'node:events';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connectFakeSocket, FakeSocket } from '../../../tests/unit/fake-socket';
 import { useLivePresence } from './live-presence';
-import { useEmitterEvent } from '../../../tests/unit/emitter-socket';
+import { disconnectSocket } from './socket';
 
 /** A connected socket: the page's emits are answered at once, and the test plays the server's events. */
-class FakeSocket extends EventEmitter {
-  connected = true;
-  override emit(_event: string, ...args: unknown[]): boolean {
-    const ack = args.at(-1);
-    if (typeof ack === 'function') ack({ ok: true });
-    return true;
-  }
-  serverSends(event: string, payload?: unknown) {
-    return super.emit(event, payload);
-  }
-}
+let socket: FakeSocket;
 
-let socket = new FakeSocket();
-vi.mock('./socket', () => ({
-  useSocket: () => socket,
-  useSocketEvent: (event: string, handler: (payload: unknown) => void) => useEmitterEvent(socket, event, handler),
-}));
+beforeEach(async () => {
+  socket = new FakeSocket();
+  socket.connected = true;
+  await connectFakeSocket(socket);
+});
+afterEach(() => {
+  cleanup();
+  disconnectSocket();
+});
 
 type Readers = { readers: { id: string; isOnline: boolean }[] };
 const queryKey = ['readers-under-test'];
@@ -67,11 +61,6 @@ async function openDirectory() {
   return { server, client, page };
 }
 
-afterEach(() => {
-  cleanup();
-  socket = new FakeSocket();
-});
-
 describe('useLivePresence', () => {
   it('applies a change heard while nothing is fetching', async () => {
     const { server, page } = await openDirectory();
@@ -86,7 +75,7 @@ describe('useLivePresence', () => {
     const { server, client, page } = await openDirectory();
 
     // A reconnect: watching starts again and the directory is fetched, reading Kai online.
-    act(() => socket.serverSends('connect'));
+    act(() => socket.emitReserved('connect'));
     expect(server.pending()).toBe(1);
     // Kai goes offline before that answer lands.
     server.state.kaiOnline = false;

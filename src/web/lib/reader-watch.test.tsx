@@ -1,27 +1,17 @@
 // @vitest-environment jsdom
-import { cleanup, render } from '@testing-library/react';
-import { EventEmitter } from 'node:events';
+import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { connectFakeSocket, FakeSocket } from '../../../tests/unit/fake-socket';
 import { useReaderWatch } from './reader-watch';
+import { disconnectSocket } from './socket';
 
-/** A socket that records what the page sent and answers every acknowledgement at once. */
-class FakeSocket extends EventEmitter {
-  connected = true;
-  sent: string[] = [];
-  override emit(event: string, ...args: unknown[]): boolean {
-    if (event === 'connect') return super.emit(event);
-    this.sent.push(event);
-    const ack = args.at(-1);
-    if (typeof ack === 'function') ack({ ok: true });
-    return true;
-  }
-  reconnect() {
-    super.emit('connect');
-  }
+/** The tab's connection, signed in: it records what the page sent and answers every acknowledgement at once. */
+async function signIn(connected = true) {
+  const socket = new FakeSocket();
+  socket.connected = connected;
+  await act(() => connectFakeSocket(socket));
+  return socket;
 }
-
-let socket: FakeSocket | null = null;
-vi.mock('./socket', () => ({ useSocket: () => socket }));
 
 function Watcher({ onWatching }: { onWatching: () => void }) {
   useReaderWatch(onWatching);
@@ -30,12 +20,12 @@ function Watcher({ onWatching }: { onWatching: () => void }) {
 
 afterEach(() => {
   cleanup();
-  socket = null;
+  disconnectSocket();
 });
 
 describe('useReaderWatch', () => {
-  it('watches while a page shows presence, refetches each time watching starts, and unwatches when the last one goes', () => {
-    socket = new FakeSocket();
+  it('watches while a page shows presence, refetches each time watching starts, and unwatches when the last one goes', async () => {
+    const socket = await signIn();
     const refetchDirectory = vi.fn();
     const refetchFavorites = vi.fn();
     const directory = render(<Watcher onWatching={refetchDirectory} />);
@@ -44,7 +34,7 @@ describe('useReaderWatch', () => {
     expect([refetchDirectory.mock.calls.length, refetchFavorites.mock.calls.length]).toEqual([1, 1]);
 
     // A new connection has no rooms: both join again and fetch what they missed.
-    socket.reconnect();
+    socket.emitReserved('connect');
     expect(socket.sent).toEqual(['watch_readers', 'watch_readers', 'watch_readers', 'watch_readers']);
     expect([refetchDirectory.mock.calls.length, refetchFavorites.mock.calls.length]).toEqual([2, 2]);
 
@@ -52,22 +42,21 @@ describe('useReaderWatch', () => {
     expect(socket.sent.at(-1)).toBe('watch_readers');
     favorites.unmount();
     expect(socket.sent.at(-1)).toBe('unwatch_readers');
-    socket.reconnect();
+    socket.emitReserved('connect');
     expect(socket.sent.at(-1)).toBe('unwatch_readers');
   });
 
-  it('waits for the connection before joining, and does nothing for a visitor without one', () => {
+  it('waits for the connection before joining, and does nothing for a visitor without one', async () => {
     const refetch = vi.fn();
     render(<Watcher onWatching={refetch} />);
     expect(refetch).not.toHaveBeenCalled();
     cleanup();
 
-    socket = new FakeSocket();
-    socket.connected = false;
+    const socket = await signIn(false);
     render(<Watcher onWatching={refetch} />);
     expect(socket.sent).toEqual([]);
     socket.connected = true;
-    socket.reconnect();
+    socket.emitReserved('connect');
     expect(socket.sent).toEqual(['watch_readers']);
     expect(refetch).toHaveBeenCalledTimes(1);
   });

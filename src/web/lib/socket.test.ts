@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSocket } from '../../../tests/unit/fake-socket';
-import { connectSocket, disconnectSocket, useSocketConnected, useSocketEvent } from './socket';
+import { connectFakeSocket, FakeSocket } from '../../../tests/unit/fake-socket';
+import { disconnectSocket, useSocketConnected, useSocketEvent } from './socket';
 
 let fake: FakeSocket;
-vi.mock('socket.io-client', () => ({ io: () => fake }));
 
 beforeEach(() => {
   fake = new FakeSocket();
@@ -23,10 +22,10 @@ describe('the realtime connection', () => {
       useSocketConnected(() => heard.push('connect'));
       useSocketEvent('wallet_updated', (payload) => heard.push(payload));
     });
-    await connectSocket();
+    await connectFakeSocket(fake);
     // Both arrive in the same task as the connection itself: no render has happened in between.
     fake.connected = true;
-    fake.emit('connect');
+    fake.emitReserved('connect');
     fake.serverSends('wallet_updated', { balanceCents: 2500 });
     expect(heard).toEqual(['connect', { balanceCents: 2500 }]);
   });
@@ -34,7 +33,7 @@ describe('the realtime connection', () => {
   it('stops handing events to a handler once its component is gone', async () => {
     const heard: unknown[] = [];
     const { unmount } = renderHook(() => useSocketEvent('wallet_updated', (payload) => heard.push(payload)));
-    await connectSocket();
+    await connectFakeSocket(fake);
     unmount();
     fake.serverSends('wallet_updated', { balanceCents: 100 });
     expect(heard).toEqual([]);
@@ -42,11 +41,11 @@ describe('the realtime connection', () => {
 
   it('tries again after the server refused it, waiting longer each time, until signed out', async () => {
     vi.useFakeTimers();
-    await act(() => connectSocket());
+    await act(() => connectFakeSocket(fake));
     expect(fake.connects).toBe(1);
     const refuse = () => {
       fake.active = false;
-      fake.emit('connect_error', new Error('unauthorized'));
+      fake.emitReserved('connect_error', new Error('unauthorized'));
     };
     refuse();
     vi.advanceTimersByTime(1999);
@@ -60,7 +59,7 @@ describe('the realtime connection', () => {
     expect(fake.connects).toBe(3);
     // A lost connection Socket.IO retries by itself (still active): nothing more from us.
     fake.active = true;
-    fake.emit('connect_error', new Error('timeout'));
+    fake.emitReserved('connect_error', new Error('timeout'));
     vi.advanceTimersByTime(60_000);
     expect(fake.connects).toBe(3);
     refuse();

@@ -30,14 +30,24 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
-export async function connectSocket(): Promise<void> {
-  isWanted = true;
+/** Socket.IO's client, not connected yet, so that every handler is attached before its first event. */
+async function openSocketIo(): Promise<AppSocket> {
   const { io } = await import('socket.io-client');
-  // Sign-out may have happened while the library was loading.
-  if (!isWanted || socket) return;
   // WebSocket first (long-polling only as a fallback): the server pings every eighth of a billing
   // minute to notice frozen pages, and a pong over a long-poll can arrive too late on a busy machine.
-  socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'], autoConnect: false });
+  return io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'], autoConnect: false });
+}
+
+/**
+ * Makes this tab's connection. What it connects through is `open`'s choice, so that the pages can
+ * run against a connection of a test's own (tests/unit/fake-socket.ts) without a server.
+ */
+export async function connectSocket(open: () => Promise<AppSocket> = openSocketIo): Promise<void> {
+  isWanted = true;
+  const connection = await open();
+  // Sign-out may have happened while the library was loading.
+  if (!isWanted || socket) return;
+  socket = connection;
   socket.onAny((event: string, payload: unknown) => dispatch(event, payload));
   socket.on('connect', () => dispatch('connect'));
   socket.on('disconnect', () => dispatch('disconnect'));

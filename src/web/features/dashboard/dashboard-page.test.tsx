@@ -3,16 +3,11 @@ import type { Profile } from '@shared/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountStatus } from '@shared/account';
 import { accountKeys } from '@/features/account';
 import { profileQueryKey } from '@/lib/auth';
 import { DashboardPage } from './dashboard-page';
-
-// The role dashboards load their own data; here only the choice between them is under test.
-vi.mock('./client-dashboard', () => ({ ClientDashboard: () => <h1>My Dashboard</h1> }));
-vi.mock('./reader-dashboard', () => ({ ReaderDashboard: () => <h1>Reader Dashboard</h1> }));
-vi.mock('./admin-dashboard', () => ({ AdminDashboard: () => <h1>Admin Dashboard</h1> }));
 
 const base: Profile = {
   id: 'u1',
@@ -43,7 +38,17 @@ function renderDashboard(profile: Profile | null, status: AccountStatus = settle
   );
 }
 
-afterEach(cleanup);
+// The role dashboards ask for their own data, which never comes: only the choice between them is under test.
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => {})),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('DashboardPage', () => {
   it.each([

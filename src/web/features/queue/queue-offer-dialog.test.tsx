@@ -2,20 +2,13 @@
 import type { CurrentQueuePlace } from '@shared/queue';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import { EventEmitter } from 'node:events';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUERY_STALE_TIME_MS } from '@/lib/query-client';
+import { disconnectSocket } from '@/lib/socket';
 import { queueKeys } from './api';
 import { QueueOfferDialog } from './queue-offer-dialog';
-import { useEmitterEvent } from '../../../../tests/unit/emitter-socket';
-
-/** A socket that connected before the dialog's code loaded: no `connect` reaches the dialog. */
-const socket = new EventEmitter();
-vi.mock('@/lib/socket', () => ({
-  useSocket: () => socket,
-  useSocketEvent: (event: string, handler: (payload: unknown) => void) => useEmitterEvent(socket, event, handler),
-}));
+import { connectFakeSocket, FakeSocket } from '../../../../tests/unit/fake-socket';
 
 const waiting = {
   readerId: 'r1',
@@ -28,8 +21,11 @@ const waiting = {
   offerExpiresAt: null,
 };
 
+/** A socket that connected before the dialog's code loaded: no `connect` reaches the dialog. */
+beforeEach(() => connectFakeSocket(new FakeSocket()));
 afterEach(() => {
   cleanup();
+  disconnectSocket();
   vi.unstubAllGlobals();
 });
 

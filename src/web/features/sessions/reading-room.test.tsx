@@ -3,19 +3,18 @@ import type { Profile } from '@shared/auth';
 import type { ReadingSession, RtcConfig } from '@shared/sessions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { EventEmitter } from 'node:events';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { disconnectSocket } from '@/lib/socket';
 import { testReadingSession } from '../../../../tests/unit/test-reading-session';
+import { connectFakeSocket, FakeSocket } from '../../../../tests/unit/fake-socket';
 import { ReadingRoom } from './reading-room';
-import { useEmitterEvent } from '../../../../tests/unit/emitter-socket';
 
-/** The room's socket: the test speaks for the server (billing_update, session_ended). */
-const socket = new EventEmitter();
-vi.mock('@/lib/socket', () => ({
-  useSocket: () => null,
-  useSocketEvent: (event: string, handler: (payload: unknown) => void) => useEmitterEvent(socket, event, handler),
-}));
+/**
+ * The room's socket, still signing in (so the room is not joined): the test speaks for the server
+ * (billing_update, session_ended).
+ */
+let socket: FakeSocket;
 const startedAt = '2026-11-27T09:00:00.000Z';
 const reader: Profile = { id: 'r1', role: 'reader', walletBalanceCents: 0 } as Profile;
 
@@ -63,7 +62,9 @@ function renderRoom(initial: ReadingSession, me: Profile, rtcConfig?: RtcConfig)
   );
 }
 
-beforeEach(() => {
+beforeEach(async () => {
+  socket = new FakeSocket();
+  await connectFakeSocket(socket);
   vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'Date'] });
   vi.setSystemTime(new Date('2026-11-27T09:17:28.000Z'));
   Element.prototype.scrollIntoView = vi.fn();
@@ -72,7 +73,7 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  socket.removeAllListeners();
+  disconnectSocket();
 });
 
 describe('ReadingRoom', () => {
@@ -109,7 +110,7 @@ describe('ReadingRoom', () => {
     // An event is handled once its payload's schema has loaded (lib/server-events.ts): not in this tick.
     await act(
       async () =>
-        void socket.emit('billing_update', {
+        void socket.serverSends('billing_update', {
           ...minute,
           free: false,
           freeMinutes: 0,
@@ -127,7 +128,7 @@ describe('ReadingRoom', () => {
       refundedCents: 1197,
       readerEarningsCents: 0,
     };
-    await act(async () => void socket.emit('session_ended', end));
+    await act(async () => void socket.serverSends('session_ended', end));
     await vi.waitFor(() => expect(screen.getByTestId('reading-earnings').textContent).toBe('$0.00'));
     expect(screen.getByTestId('reading-earnings-note').textContent).toBe('Refunded');
     expect(screen.queryByTestId('summary-earnings')).toBeNull();
@@ -157,7 +158,7 @@ describe('ReadingRoom', () => {
     };
     await act(
       async () =>
-        void socket.emit('billing_update', {
+        void socket.serverSends('billing_update', {
           ...minute,
           free: false,
           freeMinutes: 0,

@@ -4,14 +4,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connectSocket, disconnectSocket } from '@/lib/socket';
-import { FakeSocket } from '../../../../tests/unit/fake-socket';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { disconnectSocket } from '@/lib/socket';
+import { connectFakeSocket, FakeSocket } from '../../../../tests/unit/fake-socket';
 import { testReadingSession } from '../../../../tests/unit/test-reading-session';
 import { usePendingRequest } from './use-pending-request';
 
-const fake = new FakeSocket();
-vi.mock('socket.io-client', () => ({ io: () => fake }));
+let fake: FakeSocket;
+
+beforeEach(() => {
+  fake = new FakeSocket();
+});
 
 afterEach(() => {
   disconnectSocket();
@@ -40,7 +43,7 @@ const requested = testReadingSession({
 describe("a client's pending request", () => {
   it('opens the reading when the reader accepts before the page has rendered the request it waits for', async () => {
     const { result } = renderPendingRequest();
-    await act(() => connectSocket());
+    await act(() => connectFakeSocket(fake));
     await act(async () => {
       // The POST's answer and the reader's acceptance in the same task: no render in between.
       result.current.request.wait(requested);
@@ -51,7 +54,7 @@ describe("a client's pending request", () => {
 
   it('opens the reading when the acceptance came before the request’s own answer', async () => {
     const { result } = renderPendingRequest();
-    await act(() => connectSocket());
+    await act(() => connectFakeSocket(fake));
     await act(async () => {
       fake.serverSends(SERVER_EVENTS.sessionResponse, { sessionId: 's9', response: 'accept', status: 'accepted' });
     });
@@ -61,7 +64,7 @@ describe("a client's pending request", () => {
 
   it('shows a decline and stops waiting', async () => {
     const { result } = renderPendingRequest();
-    await act(() => connectSocket());
+    await act(() => connectFakeSocket(fake));
     act(() => result.current.request.wait(requested));
     await act(async () => {
       fake.serverSends(SERVER_EVENTS.sessionResponse, { sessionId: 's9', response: 'decline', status: 'declined' });
