@@ -5,7 +5,7 @@
 #     PostgreSQL when DATABASE_URL is set, else on the embedded database (the public pages' script
 #     and layout-shift budgets among them, tests/e2e/page-budgets.spec.ts);
 #   integration: with DATABASE_URL set, every file on that PostgreSQL server, then on PGlite the
-#     files about PGlite, money races, the scheduler and a smoke set (both-databases.ts), and with
+#     files about PGlite, the scheduler, a restart and a smoke set (both-databases.ts), and with
 #     REDIS_URL the scale-out test alone at the end, then (with haproxy on the PATH) the failover
 #     proof through HAProxy; without DATABASE_URL, every file on PGlite.
 # A failed stage fails the run at the end; the later stages still run, so one run shows every

@@ -1,41 +1,22 @@
 /**
  * Integration files that CI runs on PGlite as well as on PostgreSQL (every file runs on
  * PostgreSQL, the production database). PGlite is the same PostgreSQL compiled to WebAssembly, so
- * what runs the same SQL the same way there is not run twice; what differs is its one connection
- * (every transaction in turn, `concurrency: 1` in the scheduler), its data folder and its build.
- * So the PGlite stage runs the files about PGlite itself, the money tests that race or generate
- * (where one connection changes the interleavings), the billing scheduler, a node restarted on a
- * data folder, and a smoke set of whole journeys. Until stop 38 it ran every money file (the rule
- * then): 50 files, 170-218 s of a CI run whose two cores were busy throughout, against CI's 540 s
- * target (decision 038; docs/measurements/038-ci-time-measured.md, 'Stop 38'). `npm run test:all` runs every file
- * on both. A new race or property test about money belongs here.
+ * what runs the same SQL the same way is not run twice; what differs is its one session, its data
+ * folder and its build. So the PGlite stage runs the files about PGlite itself, the billing
+ * scheduler (which takes due readings in chunks there, `concurrency: 1` in app.ts), a node
+ * restarted on a data folder as `npm start` keeps it, and a smoke set of whole journeys.
+ * The one way code fails on one session only, a statement sent on the database while a transaction
+ * of the same request is open (it waits for the transaction, which waits for it), is refused by
+ * every test database on either (tests/integration/transaction-guard.ts), so each file finds it on
+ * PostgreSQL; races and generated sequences of money therefore run on PostgreSQL alone, where
+ * requests do interleave (on one session they run one after another). `npm run test:all` runs
+ * every file on both (docs/decisions/071; 038 for the stages before).
  */
 export const BOTH_DATABASES = [
-  // PGlite itself
+  // PGlite itself, and the transaction guard on it
   'src/server/db/**/*.integration.test.ts',
-  // money that races or is generated
-  'src/server/features/wallet/ledger-race.integration.test.ts',
-  'src/server/features/wallet/ledger-property.integration.test.ts',
-  'src/server/features/wallet/ledger-charge-many.integration.test.ts',
-  'src/server/features/wallet/hold.integration.test.ts',
-  'src/server/features/wallet/check-ledger.integration.test.ts',
-  'src/server/features/wallet/deposit-limits-property.integration.test.ts',
-  // decision 066: promotional credit by property, a sweep racing charges, codes raced for their last use
-  'src/server/features/wallet/credit-property.integration.test.ts',
-  'src/server/features/promotions/promotions.integration.test.ts',
-  'src/server/features/promotions/referrals.integration.test.ts',
-  // decision 039: the webhook credits once for concurrent deliveries; take-backs by property
-  'src/server/features/payments/checkout-webhook.integration.test.ts',
-  'src/server/features/payments/take-back-property.integration.test.ts',
-  'src/server/features/payouts/payouts.integration.test.ts',
-  'src/server/features/shop/orders-property.integration.test.ts',
-  'src/server/features/shop/cancel-shipment-property.integration.test.ts',
-  'src/server/features/live/gifts/gifts-property.integration.test.ts',
-  // the billing scheduler: minutes, rounding, a deposit racing its passes, nodes' leases
+  // the billing scheduler in chunks on one session
   'src/server/features/sessions/billing-engine.integration.test.ts',
-  'src/server/features/sessions/free-minutes-and-rounding.integration.test.ts',
-  'src/server/features/sessions/top-up.integration.test.ts',
-  'src/server/features/sessions/node-lease.integration.test.ts',
   // decision 055: a node stopped (SIGTERM) and restarted during a reading, on a data folder as `npm start` keeps it
   'src/server/restart-during-reading.integration.test.ts',
   // smoke: the app, sign-in, a whole reading and the demo seed

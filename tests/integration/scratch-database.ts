@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../src/server/db/client';
+import { refuseStatementsBesideTransactions } from './transaction-guard';
 
 /**
  * A fresh, migrated database on a PostgreSQL server, dropped again on close: one per test file or
@@ -15,7 +16,9 @@ export async function openScratchPostgres(
   options: { prefix: string; poolSize: number; template?: string },
 ): Promise<Database & { name: string; url: string }> {
   const { name, url } = await createScratchPostgres(serverUrl, options);
-  const database = await openDatabase({ kind: 'postgres', url, poolSize: options.poolSize });
+  const database = refuseStatementsBesideTransactions(
+    await openDatabase({ kind: 'postgres', url, poolSize: options.poolSize }),
+  );
   if (!options.template) await database.migrate();
   return {
     ...database,

@@ -2,16 +2,20 @@ import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { openScratchPostgres } from './scratch-database';
+import { refuseStatementsBesideTransactions } from './transaction-guard';
 
 /**
  * A fresh, migrated database for one test file, on the project's target (global-setup.ts): a copy
  * of the migrated PGlite snapshot, or a clone of the migrated template on the PostgreSQL server of
- * DATABASE_URL, dropped after.
+ * DATABASE_URL, dropped after. Either refuses a statement beside an open transaction
+ * (transaction-guard.ts).
  */
 export async function openTestDatabase(options: { poolSize?: number } = {}): Promise<Database & { url?: string }> {
   const target = inject('testDatabase');
   if (target.kind === 'pglite') {
-    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([readFileSync(target.snapshotPath)]) });
+    return refuseStatementsBesideTransactions(
+      await openDatabase({ kind: 'pglite', loadDataDir: new Blob([readFileSync(target.snapshotPath)]) }),
+    );
   }
   return openScratchPostgres(target.serverUrl, {
     prefix: 'soul_tribe_test',
