@@ -5,6 +5,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authApi } from '@shared/api/auth';
 import { CLIENT_EVENTS, SERVER_EVENTS } from '@shared/realtime';
+import { problemLine, redoclyProblems } from '../../scripts/redocly-lint';
 import { cookieFrom, type HttpResponse, http } from '../../tests/integration/http';
 import { latestMail, tokenOf } from '../../tests/integration/mailbox';
 import { totpCode } from '../../tests/integration/totp';
@@ -71,6 +72,10 @@ type Document = {
 let document: Document;
 const app = await testApp({ env: { METRICS_TOKEN: 'metrics-token-of-the-docs-test' } });
 const withoutDocs = await testApp({ env: { API_DOCS: 'off' } });
+/** As production runs: on https, its session cookie named so, and GET /metrics behind its token. */
+const asInProduction = await testApp({
+  env: { PUBLIC_URL: 'https://soultribe.app', METRICS_TOKEN: 'metrics-token-of-the-docs-test' },
+});
 beforeAll(async () => {
   const response = await app.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
   expect(response.statusCode).toBe(200);
@@ -340,6 +345,17 @@ describe('with API_DOCS=off (production’s default)', () => {
     expect(withoutDocs.apiRoutes.every((route) => (route.schema.response as Record<string, unknown>)['4xx'])).toBe(
       true,
     );
+  });
+});
+
+describe("Redocly's recommended rules (redocly.yaml)", () => {
+  it('find no error in the document the app serves as in production', async () => {
+    const answer = await asInProduction.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
+    expect(answer.statusCode).toBe(200);
+    const problems = await redoclyProblems(answer.body);
+    expect(problems.filter((p) => p.severity === 'error').map(problemLine)).toEqual([]);
+    // Redocly answered: the recommended rules warn of at least the operations without an id.
+    expect(problems.some((p) => p.ruleId === 'operation-operationId')).toBe(true);
   });
 });
 
