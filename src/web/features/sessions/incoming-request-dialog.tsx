@@ -89,16 +89,20 @@ export function IncomingRequestDialog({ readerId }: { readerId: string }) {
 
   const answer = async (response: 'accept' | 'decline') => {
     if (!request) return;
+    const answered = request.sessionId;
+    // The client may ask again as soon as they hear the decline, and that request can reach this
+    // page before the decline's own answer does: only the request answered is put away.
+    const putAway = () => setRequest((shown) => (shown?.sessionId === answered ? null : shown));
     setIsAnswering(true);
     try {
-      await respondToSession(request.sessionId, response);
-      setRequest(null);
-      if (response === 'accept') navigate(readingPath(request.sessionId));
+      await respondToSession(answered, response);
+      putAway();
+      if (response === 'accept') navigate(readingPath(answered));
     } catch (error) {
       toast.error('Failed to respond to session', {
         description: error instanceof ApiError ? error.message : undefined,
       });
-      setRequest(null);
+      putAway();
     } finally {
       setIsAnswering(false);
     }
@@ -114,9 +118,9 @@ export function IncomingRequestDialog({ readerId }: { readerId: string }) {
               New reading request
             </DialogTitle>
             <DialogDescription id="incoming-request-details">
-              <span className="font-semibold text-foreground">{request.clientName}</span> would like a{' '}
-              {SESSION_TYPE_LABELS[request.sessionType].toLowerCase()} reading at{' '}
-              {formatCents(request.ratePerMinuteCents)}/min.
+              <span className="font-semibold text-foreground">{request.clientName}</span> would like{' '}
+              {request.sessionType === 'audio' ? 'an' : 'a'} {SESSION_TYPE_LABELS[request.sessionType].toLowerCase()}{' '}
+              reading at {formatCents(request.ratePerMinuteCents)}/min.
             </DialogDescription>
           </DialogHeader>
           {request.nextAppointmentAt ? (
