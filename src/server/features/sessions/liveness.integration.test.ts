@@ -6,10 +6,9 @@ import { createClient, createReader } from '../../../../tests/integration/factor
 import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { collect, delivered, emitAck, nextEvent } from '../../../../tests/integration/socket-helpers';
+import { timePasser } from '../../../../tests/integration/pass-time';
 import { TEST_ORIGIN, testApp } from '../../../../tests/integration/test-app';
-import { beatNode } from '../../realtime/presence/node-lease';
 import { getWalletBalanceCents } from '../wallet';
-import { runDueWork } from './scheduler';
 
 // The shortest minute at which the ping's floors still give the quarter-minute bound (timing.ts):
 // the ping runs on Socket.IO's own timers, in real time, so the test waits a quarter of this minute
@@ -31,16 +30,8 @@ afterAll(async () => {
 /** How far the clock moves between two scheduler passes. */
 const STEP = MINUTE / 4;
 
-/** Moves the clock on by `ms` a step at a time; after each step the lease beats and the scheduler makes a pass. */
-async function passTime(ms: number) {
-  for (let left = ms; left > 0; ) {
-    const step = Math.min(left, STEP);
-    clock.advance(step);
-    left -= step;
-    await beatNode(app.db, app.lease.nodeId, new Date(clock.now()));
-    await runDueWork(app.sessions);
-  }
-}
+/** Moves the clock on a step at a time; after each step the lease beats and the scheduler makes a pass. */
+const passTime = timePasser(clock, [app], STEP);
 
 /** The client's reading page in a process of its own, joined to the session room. */
 async function openPageInProcess(url: string, cookie: string, sessionId: string) {

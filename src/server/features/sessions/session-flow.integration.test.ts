@@ -5,9 +5,8 @@ import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { ledgerTotalCents } from '../../../../tests/integration/ledger-sums';
 import { collect, delivered, emitAck, nextEvent } from '../../../../tests/integration/socket-helpers';
+import { timePasser } from '../../../../tests/integration/pass-time';
 import { testApp } from '../../../../tests/integration/test-app';
-import { beatNode } from '../../realtime/presence/node-lease';
-import { runDueWork } from './scheduler';
 
 // Time is the test's (issue 51): the app reads a fake clock, the scheduler passes only when the test
 // runs one, and the test waits for answers and events, never for seconds to go by. On a real clock
@@ -23,19 +22,8 @@ const STEP = MINUTE / 4;
 // Here the test beats the lease itself, in step with the clock.
 app.lease.stop();
 
-/**
- * Moves the clock on by `ms` as a running process lives it, a step at a time: after each step its
- * lease beats (every socket it holds is present) and the scheduler makes a pass.
- */
-async function passTime(ms: number) {
-  for (let left = ms; left > 0; ) {
-    const step = Math.min(left, STEP);
-    clock.advance(step);
-    left -= step;
-    await beatNode(app.db, app.lease.nodeId, new Date(clock.now()));
-    await runDueWork(app.sessions);
-  }
-}
+/** Moves the clock on a step at a time; after each step the lease beats and the scheduler makes a pass. */
+const passTime = timePasser(clock, [app], STEP);
 
 /** A reader with their dashboard open (an online reader with no page goes offline within a minute). */
 async function onlineReader(overrides: Parameters<typeof createReader>[1] = {}) {

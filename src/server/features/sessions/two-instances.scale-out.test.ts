@@ -7,10 +7,9 @@ import { fakeClock } from '../../../../tests/integration/fake-clock';
 import { http } from '../../../../tests/integration/http';
 import { ledgerTotalCents } from '../../../../tests/integration/ledger-sums';
 import { emitAck, nextEvent } from '../../../../tests/integration/socket-helpers';
+import { timePasser } from '../../../../tests/integration/pass-time';
 import { testApp } from '../../../../tests/integration/test-app';
 import { openTestDatabase } from '../../../../tests/integration/test-database';
-import { beatNode } from '../../realtime/presence/node-lease';
-import { runDueWork } from './scheduler';
 
 /**
  * Two app instances (as two processes would be) share one PostgreSQL database and one Redis:
@@ -39,16 +38,8 @@ const b = await testApp({ database, clock, runScheduler: false, env });
 // than the test's own beat (pause.integration.test.ts): the test beats both leases, in step with the clock.
 for (const app of [a, b]) app.lease.stop();
 
-/** Moves the clock on a step at a time; after each step both leases beat and both schedulers pass at once. */
-async function passTime(ms: number) {
-  for (let left = ms; left > 0; ) {
-    const step = Math.min(left, STEP);
-    clock.advance(step);
-    left -= step;
-    for (const app of [a, b]) await beatNode(app.db, app.lease.nodeId, new Date(clock.now()));
-    await Promise.all([runDueWork(a.sessions), runDueWork(b.sessions)]);
-  }
-}
+/** Moves the clock on a step at a time; after each step the leases beat and both schedulers pass at once. */
+const passTime = timePasser(clock, [a, b], STEP);
 
 /** A reading with its client on `a` and its reader on `b`, started (minute 1 paid) and talking. */
 async function readingAcrossInstances(index: number) {

@@ -17,7 +17,7 @@ import { pendingRequestState, requestSession, secondsUntil } from '@/features/se
 import { AddFundsButton } from '@/features/wallet';
 import { ApiError } from '@/lib/api';
 import { sessionRequestPath } from '@/lib/paths';
-import { SESSION_TYPE_LABELS } from '@/lib/session-labels';
+import { aReadingOfType } from '@/lib/session-labels';
 import { useNow } from '@/lib/use-now';
 import { queueKeys, queuePlaceQuery, useLeaveQueue, useLiveQueuePlace } from './api';
 
@@ -40,8 +40,6 @@ function OfferDialog({ place, secondsLeft }: { place: QueuePlace; secondsLeft: n
   });
   const isBusy = start.isPending || leave.isPending;
   const error = start.error instanceof ApiError ? start.error : null;
-  const kind = SESSION_TYPE_LABELS[place.sessionType].toLowerCase();
-  const article = place.sessionType === 'audio' ? 'an' : 'a';
   return (
     <Dialog open onOpenChange={(open) => !open && !isBusy && leave.mutate(place.readerId)}>
       <DialogContent aria-describedby="queue-offer-details" data-testid="queue-offer">
@@ -52,7 +50,7 @@ function OfferDialog({ place, secondsLeft }: { place: QueuePlace; secondsLeft: n
           </DialogTitle>
           <DialogDescription id="queue-offer-details">
             <span className="font-semibold text-foreground">{place.readerName}</span> is free now and kept for you:{' '}
-            {article} {kind} reading at {formatCents(place.ratePerMinuteCents)}/min.
+            {aReadingOfType(place.sessionType)} at {formatCents(place.ratePerMinuteCents)}/min.
           </DialogDescription>
         </DialogHeader>
         <p

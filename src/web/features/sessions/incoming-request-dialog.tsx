@@ -20,7 +20,7 @@ import { ClientNotesDisclosure } from '@/features/client-notes';
 import { ApiError } from '@/lib/api';
 import { readingPath } from '@/lib/paths';
 import { useServerEvent } from '@/lib/server-events';
-import { SESSION_TYPE_LABELS } from '@/lib/session-labels';
+import { aReadingOfType } from '@/lib/session-labels';
 import { useSocket } from '@/lib/socket';
 import { useNow } from '@/lib/use-now';
 import { recentSessionsQuery, respondToSession } from './api';
@@ -119,8 +119,7 @@ export function IncomingRequestDialog({ readerId }: { readerId: string }) {
             </DialogTitle>
             <DialogDescription id="incoming-request-details">
               <span className="font-semibold text-foreground">{request.clientName}</span> would like{' '}
-              {request.sessionType === 'audio' ? 'an' : 'a'} {SESSION_TYPE_LABELS[request.sessionType].toLowerCase()}{' '}
-              reading at {formatCents(request.ratePerMinuteCents)}/min.
+              {aReadingOfType(request.sessionType)} at {formatCents(request.ratePerMinuteCents)}/min.
             </DialogDescription>
           </DialogHeader>
           {request.nextAppointmentAt ? (
