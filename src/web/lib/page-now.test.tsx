@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { renderHook } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { act, startTransition } from 'react';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HYDRATED_ATTRIBUTE } from '@shared/server-render';
-import { HydratingContext, HydrationState } from './hydrating-context';
+import { HydratingContext, HydrationState, PageHydrated } from './hydrating-context';
 import { renderedAt, renderingAt, usePageNow } from './page-now';
 
 const RENDERED_AT = Date.UTC(2026, 0, 2, 3, 4, 5);
@@ -45,6 +45,7 @@ describe("a rendered page's now (page-now.ts)", () => {
           container,
           <HydrationState>
             <Age />
+            <PageHydrated />
           </HydrationState>,
           { onRecoverableError: (error) => errors.push(error) },
         );
@@ -59,5 +60,36 @@ describe("a rendered page's now (page-now.ts)", () => {
     const before = Date.now();
     const { result } = renderHook(() => usePageNow());
     expect(result.current.getTime()).toBeGreaterThanOrEqual(before);
+  });
+});
+
+describe('a rendered page marked hydrated (hydrating-context.tsx)', () => {
+  it('is marked only once the page inside its Suspense boundary has hydrated, so typing is never lost', async () => {
+    const markedWhenTheBoxHydrated: boolean[] = [];
+    function SearchBox() {
+      const [text, setText] = useState('');
+      useEffect(() => {
+        markedWhenTheBoxHydrated.push(document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE));
+      }, []);
+      return <input aria-label="Search" value={text} onChange={(event) => setText(event.target.value)} />;
+    }
+    // As RootLayout lays it out: the page in a Suspense boundary, which React hydrates after the shell.
+    const page = (
+      <main>
+        <Suspense fallback={null}>
+          <SearchBox />
+          <PageHydrated />
+        </Suspense>
+      </main>
+    );
+    document.body.innerHTML = `<div id="root">${renderToString(<HydratingContext value>{page}</HydratingContext>)}</div>`;
+    const container = document.getElementById('root') as HTMLElement;
+    await act(async () => {
+      startTransition(() => {
+        hydrateRoot(container, <HydrationState>{page}</HydrationState>);
+      });
+    });
+    expect(markedWhenTheBoxHydrated).toEqual([false]);
+    expect(document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { AppErrorBoundary } from '@/app/app-error-boundary';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useProfile } from '@/lib/auth';
+import { PageHydrated } from '@/lib/hydrating-context';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useScrollToTopOnNavigation } from './use-scroll-to-top';
@@ -42,6 +43,7 @@ export function RootLayout() {
         <AppErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
+            <PageHydrated />
           </Suspense>
         </AppErrorBoundary>
       </main>
