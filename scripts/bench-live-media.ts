@@ -1,29 +1,35 @@
 /**
  * `npm run bench:live-media`: how many viewers one reader's browser can send its camera to, peer
  * to peer, with every viewer's video smooth, and the same question for the werift forwarder in a
- * Node process (docs/decisions/025). Launches Chromium (fake camera and microphone) twice: one
- * browser for the broadcaster, whose processes' CPU is measured, and one for the viewers, several
- * to a page. Peer to peer runs the app's own Broadcaster and Watcher (src/web/features/live/media)
- * with this process relaying their signals; werift runs the app's forwarder (src/server/features/live/media/forwarder)
- * behind scripts/bench-live-media/werift-forwarder.ts.
+ * Node process (docs/decisions/025) and for Janus (docs/decisions/061). Launches Chromium (fake
+ * camera and microphone) twice: one browser for the broadcaster, whose processes' CPU is measured,
+ * and one for the viewers, several to a page. Peer to peer runs the app's own Broadcaster and
+ * Watcher (src/web/features/live/media) with this process relaying their signals; werift runs the
+ * app's forwarder (src/server/features/live/media/forwarder) behind
+ * scripts/bench-live-media/werift-forwarder.ts; janus runs the same Broadcaster and Watchers as peer
+ * to peer, their signals going through the app's own relay and Janus media
+ * (src/server/features/live/media/janus) on a Socket.IO server in this process, to a Janus it starts
+ * (scripts/bench-live-media/janus-signalling.ts): the broadcaster publishes to Janus once, and each
+ * viewer subscribes there.
  *
  * For each N it prints medians over BENCH_REPS windows: the broadcaster browser's CPU (% of one
- * core, all its processes), its outbound video bitrate, the forwarder's CPU (werift), and the
- * viewers' received frames per second (framesDecoded deltas: the worst viewer and the median one)
- * with freezes (inbound-rtp freezeCount, totalFreezesDuration), and the viewers' browser's CPU (it
-shares this machine's cores, so it is what gives out first on a small machine). Smooth: the worst
-viewer at ≥ BENCH_MIN_FPS and frozen at most BENCH_MAX_FROZEN_PCT of the time (a busy shared
-machine stalls a page now and then whatever the broadcaster does).
+ * core, all its processes), its outbound video bitrate, the media server's CPU (the forwarder's for
+ * werift, Janus's for janus), and the viewers' received frames per second (framesDecoded deltas:
+ * the worst viewer and the median one) with freezes (inbound-rtp freezeCount, totalFreezesDuration),
+ * and the viewers' browser's CPU (it shares this machine's cores, so it is what gives out first on a
+ * small machine). Smooth: the worst viewer at ≥ BENCH_MIN_FPS and frozen at most BENCH_MAX_FROZEN_PCT
+ * of the time (a busy shared machine stalls a page now and then whatever the broadcaster does).
  *
- * BENCH_MODE=janus compares Janus with the werift forwarder for hundreds of light viewers (werift
- * peers in Node that count packets; scripts/bench-live-media/light.ts, decision 061) and ends with the
- * line `janus: <N> viewers smooth, <c>% of a core (<p>% a viewer); werift forwarder: …`.
+ * BENCH_MODE=janus then compares Janus with the werift forwarder for hundreds of light viewers
+ * (werift peers in Node that count packets; scripts/bench-live-media/light.ts, decision 061) and
+ * ends with the line `janus: <N> viewers smooth, <c>% of a core (<p>% a viewer); werift forwarder: …`.
  *
- * Knobs (environment): BENCH_MODE (p2p,werift; janus), BENCH_VIEWERS (1,2,4,6,8,12,16),
- * BENCH_LIGHT_VIEWERS (25,50,100,200,300,400), BENCH_LIGHT_SERVERS (janus,werift), BENCH_JANUS_EVENT_LOOPS (0), BENCH_REPS (3), BENCH_WINDOW_MS (2000),
- * BENCH_MIN_FPS (20), BENCH_MAX_FROZEN_PCT (2).
+ * Knobs (environment): BENCH_MODE (p2p,werift; any of p2p, werift, janus), BENCH_VIEWERS
+ * (1,2,4,6,8,12,16), BENCH_LIGHT_VIEWERS (25,50,100,200,300,400), BENCH_LIGHT_SERVERS (janus,werift),
+ * BENCH_JANUS_EVENT_LOOPS (2), BENCH_REPS (3), BENCH_WINDOW_MS (2000), BENCH_MIN_FPS (20),
+ * BENCH_MAX_FROZEN_PCT (2).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,8 +39,10 @@ import { type Browser, type BrowserContext, type BrowserServer, chromium, type P
 import { build } from 'vite';
 import type { RelayedStreamSignal } from '../src/shared/realtime';
 import type { OutgoingSignal } from '../src/web/features/live/media/broadcaster';
+import { janusSignalling } from './bench-live-media/janus-signalling';
 import { lightSummary, runLightComparison } from './bench-live-media/light';
 import { CLOCK_TICKS, treeTicks } from './bench-live-media/process-ticks';
+import { BROADCASTER_PEER, directSignalling, type Signalling } from './bench-live-media/signalling';
 
 const setting = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -44,7 +52,6 @@ const setting = (name: string, fallback: number) => {
 const modes = (process.env.BENCH_MODE ?? 'p2p,werift').split(',');
 const steps = (process.env.BENCH_VIEWERS ?? '1,2,4,6,8,12,16').split(',').map(Number);
 const lightSteps = (process.env.BENCH_LIGHT_VIEWERS ?? '25,50,100,200,300,400').split(',').map(Number);
-const browserModes = modes.filter((mode) => mode !== 'janus');
 const reps = setting('BENCH_REPS', 3);
 const windowMs = setting('BENCH_WINDOW_MS', 2000);
 const minFps = setting('BENCH_MIN_FPS', 20);
@@ -117,7 +124,7 @@ async function launch(): Promise<{ server: BrowserServer; browser: Browser; cont
 interface Sample {
   broadcasterTicks: number;
   viewerTicks: number;
-  forwarderTicks: number;
+  serverTicks: number;
   bytesSent: number;
   viewers: { frames: number; freezes: number; frozenSeconds: number; width: number }[];
 }
@@ -131,50 +138,50 @@ interface Rig {
   close(): Promise<void>;
 }
 
-async function peerToPeerRig(
+type Side = Awaited<ReturnType<typeof launch>>;
+
+/**
+ * The app's Broadcaster in one page and its Watchers, VIEWERS_PER_PAGE to a page, with their signals
+ * carried by `signalling`: straight between the pages (peer to peer), or through the app's relay to
+ * Janus, whose CPU is then the server's.
+ */
+async function pagesRig(
   pageUrl: string,
-  broadcasterSide: Awaited<ReturnType<typeof launch>>,
-  viewerSide: Awaited<ReturnType<typeof launch>>,
+  broadcasterSide: Side,
+  viewerSide: Side,
+  signalling: Signalling,
 ): Promise<Rig> {
   const viewerPages: Page[] = [];
-  const pageOfViewer = new Map<string, Page>();
-  let broadcasterPage: Page | null = null;
+  let viewers = 0;
   // Deliveries to one page keep their order (an offer before its candidates).
   const queues = new Map<Page, Promise<unknown>>();
-  const deliver = (page: Page, to: string, relayed: RelayedStreamSignal) => {
+  const deliverTo = (page: Page, peerId: string) => (relayed: RelayedStreamSignal) => {
     const next = (queues.get(page) ?? Promise.resolve())
-      .then(() => page.evaluate(([target, signal]) => window.bench.deliver(target, signal), [to, relayed] as const))
+      .then(() => page.evaluate(([to, signal]) => window.bench.deliver(to, signal), [peerId, relayed] as const))
       .catch(() => undefined);
     queues.set(page, next);
   };
-  const relay = async (_source: unknown, from: string, { to, type, data }: OutgoingSignal) => {
-    const relayed: RelayedStreamSignal = { streamId: 'bench', from, fromUserId: from, signal: { type, data } };
-    if (from !== 'broadcaster') return deliver(broadcasterPage!, 'broadcaster', relayed);
-    const targets = to === undefined ? [...pageOfViewer.keys()] : [to];
-    for (const target of targets) {
-      const page = pageOfViewer.get(target);
-      if (page) deliver(page, target, relayed);
-    }
-  };
+  const relay = (_source: unknown, from: string, signal: OutgoingSignal) => signalling.send(from, signal);
   await broadcasterSide.context.exposeBinding('benchSignal', relay);
   await viewerSide.context.exposeBinding('benchSignal', relay);
-  broadcasterPage = await broadcasterSide.context.newPage();
+  const broadcasterPage = await broadcasterSide.context.newPage();
   await broadcasterPage.goto(pageUrl);
+  await signalling.join(BROADCASTER_PEER, deliverTo(broadcasterPage, BROADCASTER_PEER));
   await broadcasterPage.evaluate((cap) => window.bench.broadcast(cap), 1000);
   const broadcasterPid = broadcasterSide.server.process().pid!;
   const viewerPid = viewerSide.server.process().pid!;
 
   return {
     async grow(count) {
-      for (let i = pageOfViewer.size; i < count; i++) {
-        if (i % VIEWERS_PER_PAGE === 0) {
+      for (; viewers < count; viewers++) {
+        if (viewers % VIEWERS_PER_PAGE === 0) {
           const page = await viewerSide.context.newPage();
           await page.goto(pageUrl);
           viewerPages.push(page);
         }
         const page = viewerPages.at(-1)!;
-        const id = `viewer-${i}`;
-        pageOfViewer.set(id, page);
+        const id = `viewer-${viewers}`;
+        await signalling.join(id, deliverTo(page, id));
         await page.evaluate((viewerId) => window.bench.watch(viewerId), id);
       }
     },
@@ -185,29 +192,26 @@ async function peerToPeerRig(
       return states.length === count && states.every((state) => state === 'playing');
     },
     async sample() {
-      const [sent, viewers] = await Promise.all([
-        broadcasterPage!.evaluate(() => window.bench.sent()),
+      const [sent, received] = await Promise.all([
+        broadcasterPage.evaluate(() => window.bench.sent()),
         Promise.all(viewerPages.map((page) => page.evaluate(() => window.bench.received()))),
       ]);
       return {
         broadcasterTicks: treeTicks(broadcasterPid),
         viewerTicks: treeTicks(viewerPid),
-        forwarderTicks: 0,
+        serverTicks: signalling.serverPid === undefined ? 0 : treeTicks(signalling.serverPid),
         bytesSent: sent.bytes,
-        viewers: viewers.flat(),
+        viewers: received.flat(),
       };
     },
     async close() {
-      for (const page of [broadcasterPage!, ...viewerPages]) await page.close();
+      for (const page of [broadcasterPage, ...viewerPages]) await page.close();
+      await signalling.close();
     },
   };
 }
 
-async function weriftRig(
-  pageUrl: string,
-  broadcasterSide: Awaited<ReturnType<typeof launch>>,
-  viewerSide: Awaited<ReturnType<typeof launch>>,
-): Promise<Rig & { forwarder: ChildProcess }> {
+async function weriftRig(pageUrl: string, broadcasterSide: Side, viewerSide: Side): Promise<Rig> {
   const forwarder = spawn(
     process.execPath,
     ['--import', 'tsx', `${root}scripts/bench-live-media/werift-forwarder.ts`],
@@ -230,7 +234,6 @@ async function weriftRig(
   let viewers = 0;
 
   return {
-    forwarder,
     async grow(count) {
       for (; viewers < count; viewers++) {
         if (viewers % VIEWERS_PER_PAGE === 0) {
@@ -255,7 +258,7 @@ async function weriftRig(
       return {
         broadcasterTicks: treeTicks(broadcasterPid),
         viewerTicks: treeTicks(viewerPid),
-        forwarderTicks: treeTicks(forwarder.pid!),
+        serverTicks: treeTicks(forwarder.pid!),
         bytesSent: sent.bytes,
         viewers: received.flat(),
       };
@@ -273,7 +276,7 @@ interface StepResult {
   connected: boolean;
   broadcasterCpu: number;
   viewersCpu: number;
-  forwarderCpu: number;
+  serverCpu: number;
   mbps: number;
   worstFps: number;
   medianFps: number;
@@ -293,7 +296,7 @@ async function measure(mode: string, rig: Rig, count: number): Promise<StepResul
   await sleep(WARM_UP_MS);
   const cpu: number[] = [];
   const viewersCpu: number[] = [];
-  const forwarderCpu: number[] = [];
+  const serverCpu: number[] = [];
   const mbps: number[] = [];
   const worst: number[] = [];
   const middle: number[] = [];
@@ -309,7 +312,7 @@ async function measure(mode: string, rig: Rig, count: number): Promise<StepResul
     const percentOfCore = (ticks: number) => (ticks / CLOCK_TICKS / seconds) * 100;
     cpu.push(percentOfCore(after.broadcasterTicks - before.broadcasterTicks));
     viewersCpu.push(percentOfCore(after.viewerTicks - before.viewerTicks));
-    forwarderCpu.push(percentOfCore(after.forwarderTicks - before.forwarderTicks));
+    serverCpu.push(percentOfCore(after.serverTicks - before.serverTicks));
     mbps.push(((after.bytesSent - before.bytesSent) * 8) / seconds / 1e6);
     // A viewer missing from either sample (not connected) counts as 0 fps.
     const fps = Array.from({ length: count }, (_, i) => {
@@ -335,7 +338,7 @@ async function measure(mode: string, rig: Rig, count: number): Promise<StepResul
     connected,
     broadcasterCpu: median(cpu),
     viewersCpu: median(viewersCpu),
-    forwarderCpu: median(forwarderCpu),
+    serverCpu: median(serverCpu),
     mbps: median(mbps),
     worstFps: median(worst),
     medianFps: median(middle),
@@ -353,10 +356,11 @@ const load = () =>
     .join(' ');
 
 function print(result: StepResult) {
-  const forwarder = result.mode === 'werift' ? `${result.forwarderCpu.toFixed(0).padStart(4)}%` : '    -';
   const percent = (value: number) => `${value.toFixed(0).padStart(4)}%`;
+  const server = serverOf(result.mode);
+  const serverColumn = `${(server ?? 'forwarder').padEnd(9)} ${server ? percent(result.serverCpu) : '    -'}`;
   console.info(
-    `${result.mode.padEnd(6)} N=${String(result.viewers).padStart(2)}  cpu: broadcaster ${percent(result.broadcasterCpu)} forwarder ${forwarder} viewers ${percent(result.viewersCpu)}  out ${result.mbps.toFixed(2).padStart(5)} Mbit/s  fps worst ${result.worstFps.toFixed(1).padStart(4)} median ${result.medianFps.toFixed(1).padStart(4)}  freezes ${result.freezes} (${result.frozenPct.toFixed(1)}% of the time)  ${result.connected ? '' : 'NOT ALL CONNECTED  '}${result.smooth ? 'smooth' : 'NOT smooth'}`,
+    `${result.mode.padEnd(6)} N=${String(result.viewers).padStart(2)}  cpu: broadcaster ${percent(result.broadcasterCpu)} ${serverColumn} viewers ${percent(result.viewersCpu)}  out ${result.mbps.toFixed(2).padStart(5)} Mbit/s  fps worst ${result.worstFps.toFixed(1).padStart(4)} median ${result.medianFps.toFixed(1).padStart(4)}  freezes ${result.freezes} (${result.frozenPct.toFixed(1)}% of the time)  ${result.connected ? '' : 'NOT ALL CONNECTED  '}${result.smooth ? 'smooth' : 'NOT smooth'}`,
   );
 }
 
@@ -364,24 +368,34 @@ async function main() {
   console.info(
     `load average before: ${load()} (cores: ${readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length})`,
   );
-  if (browserModes.length > 0) await inBrowsers();
+  await inBrowsers();
   const light = modes.includes('janus') ? await runLightComparison({ steps: lightSteps, windowMs, reps }) : [];
   console.info(`load average after: ${load()}`);
   if (modes.includes('janus')) console.info(lightSummary(light));
 }
 
-/** Peer to peer and the forwarder with Chromium's viewers (BENCH_MODE p2p, werift). */
+/** The media server of a mode, as the output names it; none peer to peer. */
+const serverOf = (mode: string) => (mode === 'werift' ? 'forwarder' : mode === 'janus' ? 'janus' : null);
+
+async function rigFor(mode: string, pageUrl: string, broadcasterSide: Side, viewerSide: Side): Promise<Rig> {
+  if (mode === 'werift') return weriftRig(pageUrl, broadcasterSide, viewerSide);
+  const signalling = mode === 'janus' ? await janusSignalling() : directSignalling();
+  // Janus is a process of its own: it must not outlive a rig that failed to start.
+  return pagesRig(pageUrl, broadcasterSide, viewerSide, signalling).catch(async (error: unknown) => {
+    await signalling.close();
+    throw error;
+  });
+}
+
+/** Chromium's viewers peer to peer, through the forwarder and through Janus (BENCH_MODE p2p, werift, janus). */
 async function inBrowsers() {
   const { server, url } = await servePage(await bundlePage());
   const results: StepResult[] = [];
   try {
-    for (const mode of browserModes) {
+    for (const mode of modes) {
       const broadcasterSide = await launch();
       const viewerSide = await launch();
-      const rig =
-        mode === 'werift'
-          ? await weriftRig(url, broadcasterSide, viewerSide)
-          : await peerToPeerRig(url, broadcasterSide, viewerSide);
+      const rig = await rigFor(mode, url, broadcasterSide, viewerSide);
       let failuresInARow = 0;
       try {
         for (const count of steps) {
@@ -402,12 +416,13 @@ async function inBrowsers() {
   } finally {
     server.close();
   }
-  for (const mode of browserModes) {
+  for (const mode of modes) {
     const held = results.filter((r) => r.mode === mode && r.smooth).at(-1);
-    const cpu = held ? (mode === 'werift' ? held.forwarderCpu : held.broadcasterCpu) : Number.NaN;
+    const server = serverOf(mode);
+    const cpu = held ? (server ? held.serverCpu : held.broadcasterCpu) : Number.NaN;
     const perCore = held ? ((held.viewers / cpu) * 100).toFixed(1) : '-';
     console.info(
-      `${mode}: largest smooth N = ${held?.viewers ?? 0} (${mode === 'werift' ? 'forwarder' : 'broadcaster browser'} at ${cpu.toFixed(0)}% of a core: ${perCore} viewers per core)`,
+      `${mode}: largest smooth N = ${held?.viewers ?? 0} (${server ?? 'broadcaster browser'} at ${cpu.toFixed(0)}% of a core: ${perCore} viewers per core)`,
     );
   }
 }

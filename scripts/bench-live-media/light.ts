@@ -19,16 +19,11 @@ import { createStreamRoom, newStreamRoom } from '../../src/server/features/live/
 import { openJanusSession } from '../../src/server/features/live/media/janus/janus-session';
 import { allowTokens } from '../../src/server/features/live/media/janus/room-tokens';
 import { withVideoRoom } from '../../src/server/features/live/media/janus/video-room-handle';
-import { startJanus } from '../../tests/integration/janus-server';
+import { startBenchJanus } from './bench-janus';
 import { gathered } from './ice-gathered';
 import { CLOCK_TICKS, treeTicks, treeTimes } from './process-ticks';
 
 const PACKETS_PER_SECOND = 100;
-/**
- * Janus's `event_loops` (BENCH_JANUS_EVENT_LOOPS): two media threads, one a core as docs/deploy.md
- * advises (0.40% of a core a viewer against 0.61% with Janus's default of a thread a connection, 0).
- */
-const JANUS_EVENT_LOOPS = Number(process.env.BENCH_JANUS_EVENT_LOOPS ?? 2);
 /** Processes the light viewers are spread over (BENCH_LIGHT_VIEWER_PROCESSES). */
 const LIGHT_VIEWER_PROCESSES = Number(process.env.BENCH_LIGHT_VIEWER_PROCESSES ?? 2);
 /** The servers compared (BENCH_LIGHT_SERVERS): both by default, one to look at it alone. */
@@ -172,7 +167,7 @@ function lightViewers() {
 type LightViewers = ReturnType<typeof lightViewers>;
 
 async function janusRig(viewers: LightViewers, camera: ReturnType<typeof syntheticCamera>): Promise<LightRig> {
-  const janus = await startJanus(undefined, { eventLoops: JANUS_EVENT_LOOPS, debugLevel: 2, rtpPorts: 2000 });
+  const janus = await startBenchJanus();
   const room = newStreamRoom();
   await createStreamRoom(janus, 'bench', room);
   const token = randomUUID();

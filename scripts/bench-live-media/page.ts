@@ -1,7 +1,8 @@
 /**
  * The browser half of `npm run bench:live-media`, bundled by the script: the app's own Broadcaster
- * and Watcher (src/web/features/live/media) with the relay replaced by the benchmark's Node process,
- * and the browser side of the werift trial. Every RTCPeerConnection the page makes is kept, so its
+ * and Watcher (src/web/features/live/media) with their signals carried by the benchmark's Node
+ * process (straight between the pages, or through the app's relay to Janus), and the browser side
+ * of the werift trial. Every RTCPeerConnection the page makes is kept, so its
  * statistics can be read without the app exposing them.
  */
 import type { RelayedStreamSignal } from '@shared/realtime';
