@@ -7,9 +7,12 @@
  * app's idle CPU taken out) and time are printed for the app and for bare, with the ratio. Then 20
  * chatters (their own process, reconnection on) send 3 rounds of messages: how many every viewer
  * heard (p50/p99 delay) and how many each chatter heard (min/median). Meanwhile `--readings` readings
- * are billed by the app's scheduler minute by minute (`--minute-ms`), and the due→heard delay of
- * their charges in the minute from each join storm's start is printed (p50/p99). `--profile` writes CPU profiles of the
- * app's connections and joins at the largest N (two files) and prints their top functions.
+ * are billed by the app's scheduler minute by minute (`--minute-ms`), started over one minute so
+ * their minutes fall due all through it. Printed for them: the due→heard delay of their charges in
+ * the minute from each join storm's start (p50/p99, heard by the clients' process), and the app's
+ * own due→sent delay of the charges due in the storm and of those due in the chat, each with the
+ * app's longest event-loop stall then (scripts/bench-live/charges-sent.ts). `--profile` writes CPU
+ * profiles of the app's connections and joins at the largest N (two files) and prints their top functions.
  * PGlite in memory by default; PostgreSQL with DATABASE_URL. The machine's load average is printed
  * with the figures, since CPU time is what is compared and the wall times depend on it.
  */
@@ -22,7 +25,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { checkLedger } from '../src/server/features/wallet/check-ledger';
-import { printProfile, startWindowProfile } from './bench-profile';
+import { chargesSent, describeCharges } from './bench-live/charges-sent';
 import {
   cpuStats,
   type FromBare,
@@ -32,6 +35,7 @@ import {
   type ToChatters,
   type ToViewers,
 } from './bench-live/protocol';
+import { printProfile, startWindowProfile } from './bench-profile';
 import { ask, percentile } from './bench-sessions/orchestrate';
 import type { FromParticipants, PairTask, ToParticipants } from './bench-sessions/protocol';
 import { seedPairs } from './bench-sessions/seed';
@@ -56,6 +60,7 @@ const CHAT_ROUNDS = 3;
 const VIEWER_ACCOUNTS = 100;
 const WARM_UP_VIEWERS = 200;
 const DELIVERY_TIMEOUT_MS = 15_000;
+const START_SLICES = 10;
 
 const here = (path: string) => new URL(path, import.meta.url).pathname;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -85,7 +90,8 @@ async function main() {
     API_RATE_LIMIT_IP_MAX: '1000000',
     ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
   });
-  const { app, db } = await buildApp({ config, database, web: 'none', runMessageRetention: false });
+  const { app, db, realtime } = await buildApp({ config, database, web: 'none', runMessageRetention: false });
+  const charges = chargesSent(realtime, MINUTE_MS);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const appBase = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -190,16 +196,24 @@ async function main() {
     await leave();
   }
 
-  // The readings start before the storms and are billed throughout.
+  // The readings start before the storms and are billed throughout, started in slices over one
+  // minute so that their minutes fall due all through it: every step of a storm has charges due in it.
   const readings = fork(here('./bench-sessions/participants.ts'), [], { execArgv: process.execArgv });
   const readingsStarted = performance.now();
-  const ready = await ask<FromParticipants, 'ready'>(
-    readings,
-    { type: 'start', minuteMs: MINUTE_MS, origin: ORIGIN, pairs: readingPairs } satisfies ToParticipants,
-    'ready',
-  );
+  let [started, failed] = [0, 0];
+  for (let slice = 0; slice < START_SLICES; slice++) {
+    const sliceStarted = performance.now();
+    const pairs = readingPairs.filter((_, i) => i % START_SLICES === slice);
+    const ready = await ask<FromParticipants, 'ready'>(
+      readings,
+      { type: 'start', minuteMs: MINUTE_MS, origin: ORIGIN, pairs } satisfies ToParticipants,
+      'ready',
+    );
+    [started, failed] = [ready.sessionIds.length, failed + ready.failed];
+    await sleep(MINUTE_MS / START_SLICES - (performance.now() - sliceStarted));
+  }
   console.log(
-    `database: ${database.kind}; viewer processes: ${WORKERS}; readings: ${ready.sessionIds.length} started (${ready.failed} failed) in ${((performance.now() - readingsStarted) / 1000).toFixed(1)} s, minute ${MINUTE_MS} ms; app idle CPU ${(idleBeforeReadings / 10).toFixed(1)}% of a core before the readings`,
+    `database: ${database.kind}; viewer processes: ${WORKERS}; readings: ${started} started (${failed} failed) over ${((performance.now() - readingsStarted) / 1000).toFixed(1)} s, minute ${MINUTE_MS} ms; app idle CPU ${(idleBeforeReadings / 10).toFixed(1)}% of a core before the readings`,
   );
   readings.send({ type: 'measure' } satisfies ToParticipants);
   await sleep(MINUTE_MS);
@@ -224,13 +238,17 @@ async function main() {
     // however its minutes fall against the storm.
     const windowStarted = performance.now();
     readings.send({ type: 'measure' } satisfies ToParticipants);
+    const stormCharges = charges.during();
     const appRun = await storm(appBase, n, appCpu, idle, n === STEPS.at(-1) ? values.profile : undefined);
+    const inStorm = stormCharges.end();
 
     const expectedChat = CHATTERS * CHAT_ROUNDS * appRun.joined;
+    const chatCharges = charges.during();
     for (let round = 0; round < CHAT_ROUNDS; round++) {
       await ask<FromChatters, 'sent'>(chatters, { type: 'send', round } satisfies ToChatters, 'sent');
       await sleep(1000);
     }
+    const inChat = chatCharges.end();
     let chatDelays: number[] = [];
     let viewerEvents = 0;
     const deadline = Date.now() + DELIVERY_TIMEOUT_MS;
@@ -266,6 +284,8 @@ async function main() {
     console.log(
       `  readings in the minute from the storm's start: ${delays.length} charges, due→heard p50 ${percentile(delays, 50)} ms, p99 ${percentile(delays, 99)} ms`,
     );
+    console.log(`  the app's charges due in the storm (connect and join): ${describeCharges(inStorm)}`);
+    console.log(`  the app's charges due in the chat's 3 rounds: ${describeCharges(inChat)}`);
     console.log(
       `  chat: viewers heard ${chatDelays.length}/${expectedChat}, p50 ${percentile(chatDelays, 50)} ms, p99 ${percentile(chatDelays, 99)} ms; each chatter heard min ${byChatter[0]} median ${percentile(byChatter, 50)} (of ${CHATTERS * CHAT_ROUNDS} sent), reconnects ${heard.reconnects}; stream_viewers events per viewer ${(viewerEvents / Math.max(1, appRun.joined)).toFixed(1)}`,
     );

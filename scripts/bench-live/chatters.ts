@@ -4,7 +4,7 @@
  * again, and the bench says how many messages each one heard.
  */
 import { io, type Socket } from 'socket.io-client';
-import type { FromChatters, ToChatters } from './protocol';
+import { chatStamp, type FromChatters, type ToChatters } from './protocol';
 
 let chatters: { socket: Socket; heard: number }[] = [];
 let reconnects = 0;
@@ -46,7 +46,7 @@ process.on('message', async (message: ToChatters) => {
       chatters.map(({ socket }) =>
         socket
           .timeout(60_000)
-          .emitWithAck('stream_message', { streamId, content: `bench:${Date.now()}` })
+          .emitWithAck('stream_message', { streamId, content: chatStamp(Date.now()) })
           .catch(() => ({ ok: false })),
       ),
     );

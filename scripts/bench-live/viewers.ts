@@ -4,8 +4,8 @@
  * then the join). Notes when each viewer hears each chat message and how many viewer counts it got.
  */
 import { io, type Socket } from 'socket.io-client';
-import type { FromViewers, ToViewers } from './protocol';
 import { inBatches } from './batches';
+import { chatStampTime, type FromViewers, type ToViewers } from './protocol';
 
 /**
  * Sockets opened or joined at once by one process. With 200, PGlite runs dropped pages for missed
@@ -43,7 +43,7 @@ process.on('message', async (message: ToViewers) => {
         try {
           const socket = await connect(message.base, message.cookies[i % message.cookies.length] ?? '', message.origin);
           socket.on('stream_chat', (chat: { content: string }) =>
-            chatDelaysMs.push(Date.now() - Number(chat.content.split(':')[1])),
+            chatDelaysMs.push(Date.now() - chatStampTime(chat.content)),
           );
           socket.on('stream_viewers', () => viewerEvents++);
           sockets.push(socket);
