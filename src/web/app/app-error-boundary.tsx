@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { PageHydrated } from '@/lib/hydrating-context';
 import { ErrorMessage } from './error-message';
 
 interface Props {
@@ -38,7 +39,14 @@ export class AppErrorBoundary extends Component<Props, State> {
   }
 
   override render(): ReactNode {
-    if (this.state.hasError) return <ErrorMessage onRetry={() => window.location.reload()} />;
+    if (this.state.hasError)
+      return (
+        <>
+          <ErrorMessage onRetry={() => window.location.reload()} />
+          {/* A rendered page that failed as it hydrated is its message now, and that answers. */}
+          <PageHydrated />
+        </>
+      );
     return this.props.children;
   }
 }

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
+
+import { HYDRATED_ATTRIBUTE } from '@shared/server-render';
 import { act, renderHook } from '@testing-library/react';
+import { Suspense, startTransition, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { startTransition, Suspense, useEffect, useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { HYDRATED_ATTRIBUTE } from '@shared/server-render';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppErrorBoundary } from '@/app/app-error-boundary';
 import { HydratingContext, HydrationState, PageHydrated } from './hydrating-context';
 import { renderedAt, renderingAt, usePageNow } from './page-now';
 
@@ -90,6 +92,39 @@ describe('a rendered page marked hydrated (hydrating-context.tsx)', () => {
       });
     });
     expect(markedWhenTheBoxHydrated).toEqual([false]);
+    expect(document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(true);
+  });
+
+  it('is marked too when the page fails as it hydrates: its message is the page then', async () => {
+    function Broken() {
+      if (typeof window !== 'undefined' && document.documentElement.dataset.breakPage === 'yes')
+        throw new Error('the page failed in the browser');
+      return <p>Rendered on the server</p>;
+    }
+    const page = (
+      <AppErrorBoundary resetKey="/">
+        <Suspense fallback={null}>
+          <Broken />
+          <PageHydrated />
+        </Suspense>
+      </AppErrorBoundary>
+    );
+    document.body.innerHTML = `<div id="root">${renderToString(<HydratingContext value>{page}</HydratingContext>)}</div>`;
+    document.documentElement.dataset.breakPage = 'yes';
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const container = document.getElementById('root') as HTMLElement;
+    await act(async () => {
+      startTransition(() => {
+        hydrateRoot(container, <HydrationState>{page}</HydrationState>, {
+          onCaughtError: () => undefined,
+          onRecoverableError: () => undefined,
+        });
+      });
+    });
+    delete document.documentElement.dataset.breakPage;
+    expect(reported).toHaveBeenCalledWith(new Error('the page failed in the browser'), expect.any(String));
+    reported.mockRestore();
+    expect(container.querySelector('[role="alert"]')?.textContent).toContain('The stars are misaligned');
     expect(document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(true);
   });
 });
