@@ -2,7 +2,7 @@
 
 import { HYDRATED_ATTRIBUTE } from '@shared/server-render';
 import { act, renderHook } from '@testing-library/react';
-import { Suspense, startTransition, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -65,6 +65,22 @@ describe("a rendered page's now (page-now.ts)", () => {
   });
 });
 
+/** The page as the server writes it, then hydrated in a transition as main.tsx does; `inBrowser` runs between. */
+async function hydrateServerPage(page: ReactNode, inBrowser: () => void = () => undefined) {
+  document.body.innerHTML = `<div id="root">${renderToString(<HydratingContext value>{page}</HydratingContext>)}</div>`;
+  inBrowser();
+  const container = document.getElementById('root') as HTMLElement;
+  await act(async () => {
+    startTransition(() => {
+      hydrateRoot(container, <HydrationState>{page}</HydrationState>, {
+        onCaughtError: () => undefined,
+        onRecoverableError: () => undefined,
+      });
+    });
+  });
+  return container;
+}
+
 describe('a rendered page marked hydrated (hydrating-context.tsx)', () => {
   it('is marked only once the page inside its Suspense boundary has hydrated, so typing is never lost', async () => {
     const markedWhenTheBoxHydrated: boolean[] = [];
@@ -84,13 +100,7 @@ describe('a rendered page marked hydrated (hydrating-context.tsx)', () => {
         </Suspense>
       </main>
     );
-    document.body.innerHTML = `<div id="root">${renderToString(<HydratingContext value>{page}</HydratingContext>)}</div>`;
-    const container = document.getElementById('root') as HTMLElement;
-    await act(async () => {
-      startTransition(() => {
-        hydrateRoot(container, <HydrationState>{page}</HydrationState>);
-      });
-    });
+    await hydrateServerPage(page);
     expect(markedWhenTheBoxHydrated).toEqual([false]);
     expect(document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(true);
   });
@@ -109,17 +119,9 @@ describe('a rendered page marked hydrated (hydrating-context.tsx)', () => {
         </Suspense>
       </AppErrorBoundary>
     );
-    document.body.innerHTML = `<div id="root">${renderToString(<HydratingContext value>{page}</HydratingContext>)}</div>`;
-    document.documentElement.dataset.breakPage = 'yes';
     const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const container = document.getElementById('root') as HTMLElement;
-    await act(async () => {
-      startTransition(() => {
-        hydrateRoot(container, <HydrationState>{page}</HydrationState>, {
-          onCaughtError: () => undefined,
-          onRecoverableError: () => undefined,
-        });
-      });
+    const container = await hydrateServerPage(page, () => {
+      document.documentElement.dataset.breakPage = 'yes';
     });
     delete document.documentElement.dataset.breakPage;
     expect(reported).toHaveBeenCalledWith(new Error('the page failed in the browser'), expect.any(String));
