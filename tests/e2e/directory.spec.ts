@@ -135,6 +135,35 @@ test('a visitor filters the directory, and the shared URL shows the same readers
   await expect(away.getByRole('button', { name: 'Start Chat Reading' })).toBeDisabled();
 });
 
+test('what a visitor types and ticks before the page has its code still filters the list once it has', async ({
+  page,
+}) => {
+  // The page's code held back: the visitor acts on the server's HTML, which React has not hydrated.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/readers-page-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/readers', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Search').fill(token);
+  await page.getByLabel('Online Only').check();
+  release();
+
+  await expect
+    .poll(() => Object.fromEntries(new URL(page.url()).searchParams), LOAD)
+    .toEqual({
+      search: token,
+      online: 'true',
+    });
+  const online = [readers.cheap.name, readers.dear.name, readers.other.name].sort();
+  await expect.poll(async () => (await cardNames(page)).sort(), LOAD).toEqual(online);
+  await expect(page.getByLabel('Search')).toHaveValue(token);
+  await expect(page.getByLabel('Online Only')).toBeChecked();
+});
+
 test("'No readers found' offers to clear the filters, which brings the list back", async ({ page }) => {
   await page.goto(`/readers?search=${token}-nobody&online=true`);
   await expect(page.getByText('No readers found')).toBeVisible(LOAD);

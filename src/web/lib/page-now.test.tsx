@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 
 import { HYDRATED_ATTRIBUTE } from '@shared/server-render';
-import { act, renderHook } from '@testing-library/react';
-import { type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { type ReactNode, Suspense, startTransition, useEffect, useRef, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppErrorBoundary } from '@/app/app-error-boundary';
+import { Input } from '@/components/ui/input';
+import { useChangedBeforeHydration } from './changed-before-hydration';
 import { HydratingContext, HydrationState, PageHydrated } from './hydrating-context';
 import { renderedAt, renderingAt, usePageNow } from './page-now';
 
@@ -128,5 +130,43 @@ describe('a rendered page marked hydrated (hydrating-context.tsx)', () => {
     reported.mockRestore();
     expect(container.querySelector('[role="alert"]')?.textContent).toContain('The stars are misaligned');
     expect(document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(true);
+  });
+});
+
+describe('an input changed before the page hydrated (changed-before-hydration.ts)', () => {
+  it('hands the text typed and the box ticked while the scripts loaded to the page once it hydrates', async () => {
+    function Filters() {
+      const [text, setText] = useState('');
+      const [isOnlineOnly, setIsOnlineOnly] = useState(false);
+      const onlineOnly = useRef<HTMLInputElement>(null);
+      useChangedBeforeHydration(onlineOnly, { checked: isOnlineOnly });
+      return (
+        <>
+          <Input aria-label="Search" value={text} onChange={(event) => setText(event.target.value)} />
+          <input
+            ref={onlineOnly}
+            type="checkbox"
+            aria-label="Online Only"
+            checked={isOnlineOnly}
+            onChange={(event) => setIsOnlineOnly(event.target.checked)}
+          />
+          <output>{`${text}|${isOnlineOnly}`}</output>
+        </>
+      );
+    }
+    const page = (
+      <Suspense fallback={null}>
+        <Filters />
+        <PageHydrated />
+      </Suspense>
+    );
+    const container = await hydrateServerPage(page, () => {
+      // The person types and ticks on the server's HTML, before the scripts have run.
+      const [search, box] = [...document.querySelectorAll('input')];
+      if (search) search.value = 'tarot';
+      if (box) box.checked = true;
+    });
+    await waitFor(() => expect(container.querySelector('output')?.textContent).toBe('tarot|true'));
+    expect(container.querySelector('input')?.value).toBe('tarot');
   });
 });

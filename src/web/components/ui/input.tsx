@@ -1,9 +1,13 @@
-import type { ComponentProps } from 'react';
+import { type ComponentProps, type Ref, useCallback, useRef } from 'react';
+import { useChangedBeforeHydration } from '@/lib/changed-before-hydration';
 import { cn } from '@/lib/cn';
 
-export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
+export function Input({ className, type = 'text', ref, ...props }: ComponentProps<'input'>) {
+  const own = useRef<HTMLInputElement>(null);
+  useChangedBeforeHydration(own, { value: props.value });
   return (
     <input
+      ref={useCallback((node: HTMLInputElement | null) => setRefs(node, own, ref), [ref])}
       type={type}
       className={cn(
         'flex h-10 w-full rounded-lg border border-input bg-background/60 px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/40 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive md:text-sm',
@@ -12,4 +16,11 @@ export function Input({ className, type = 'text', ...props }: ComponentProps<'in
       {...props}
     />
   );
+}
+
+function setRefs(node: HTMLInputElement | null, ...refs: (Ref<HTMLInputElement> | undefined)[]) {
+  for (const ref of refs) {
+    if (typeof ref === 'function') ref(node);
+    else if (ref) ref.current = node;
+  }
 }

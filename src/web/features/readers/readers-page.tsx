@@ -1,3 +1,4 @@
+import { READERS_PAGE } from '@shared/public-pages';
 import { DIRECTORY_SORTS } from '@shared/reader-directory';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
@@ -10,11 +11,10 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { READERS_PAGE } from '@shared/public-pages';
+import { useChangedBeforeHydration } from '@/lib/changed-before-hydration';
 import { usePageMeta } from '@/lib/page-meta';
 import { useSocket } from '@/lib/socket';
 import { directoryQuery, specialtiesQuery, useLiveReaderStatus } from './api';
-import { directoryReaders } from './directory-pages';
 import {
   DEFAULT_FILTER,
   type DirectoryFilter,
@@ -23,6 +23,7 @@ import {
   SORT_LABELS,
   searchParamsFromFilter,
 } from './directory-filter';
+import { directoryReaders } from './directory-pages';
 import { ReaderCard } from './reader-card';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -117,6 +118,8 @@ export function ReadersPage() {
   usePageMeta({ title: TITLE, description: DESCRIPTION });
   const { filter, setFilter } = useDirectoryFilter();
   const [searchText, setSearchText] = useDebouncedSearch(filter, setFilter);
+  const onlineOnly = useRef<HTMLInputElement>(null);
+  useChangedBeforeHydration(onlineOnly, { checked: filter.isOnlineOnly });
   const isSignedIn = useSocket() !== null;
   useLiveReaderStatus();
   const readers = useInfiniteQuery({
@@ -205,6 +208,7 @@ export function ReadersPage() {
         </div>
         <label className="flex h-10 cursor-pointer items-center gap-2 text-sm font-semibold">
           <input
+            ref={onlineOnly}
             type="checkbox"
             className="size-4 accent-primary"
             checked={filter.isOnlineOnly}
