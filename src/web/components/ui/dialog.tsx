@@ -13,7 +13,17 @@ function OpenDialogMarker() {
   return null;
 }
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+/**
+ * `answerRequired`: a question that only its buttons answer (a paid request, a kept place in a line):
+ * no ✕, and Escape or a click beside it do nothing, so a stray key or tap never declines for the user.
+ */
+export function DialogContent({
+  className,
+  children,
+  answerRequired = false,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { answerRequired?: boolean }) {
+  const keepOpen = (event: Event) => event.preventDefault();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
@@ -24,14 +34,17 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-popover p-6 text-popover-foreground shadow-2xl shadow-primary/10 max-sm:top-[calc(50%-2.5rem)] max-sm:max-h-[calc(100dvh-7rem)]',
           className,
         )}
+        {...(answerRequired ? { onEscapeKeyDown: keepOpen, onInteractOutside: keepOpen } : {})}
         {...props}
       >
         <OpenDialogMarker />
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-full p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground">
-          <X className="size-4" aria-hidden="true" />
-          <span className="sr-only">Close</span>
-        </DialogPrimitive.Close>
+        {answerRequired ? null : (
+          <DialogPrimitive.Close className="absolute top-4 right-4 rounded-full p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground">
+            <X className="size-4" aria-hidden="true" />
+            <span className="sr-only">Close</span>
+          </DialogPrimitive.Close>
+        )}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

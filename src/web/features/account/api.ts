@@ -1,6 +1,6 @@
+import type { DeleteAccountInput, PasswordConfirmInput, TwoFactorCodeInput } from '@shared/account';
 import { accountApi } from '@shared/api/account';
 import { authApi } from '@shared/api/auth';
-import type { DeleteAccountInput, PasswordConfirmInput, TwoFactorCodeInput } from '@shared/account';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { clearUserData } from '@/lib/auth';

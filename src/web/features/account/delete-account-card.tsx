@@ -5,13 +5,13 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormRootError } from '@/features/auth';
 import { ApiError } from '@/lib/api';
 import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 import { useDeleteAccount } from './api';
 import { errorMessage, PasswordField } from './password-field';
 

@@ -2,13 +2,13 @@ import type { AccountSession } from '@shared/account';
 import { useQuery } from '@tanstack/react-query';
 import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { toast } from '@/lib/toast';
 import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
 import { formatRelativeDate } from '@/lib/relative-date';
+import { toast } from '@/lib/toast';
 import { accountSessionsQuery, useSignOutEverywhere, useSignOutSession } from './api';
 import { deviceLabel } from './device-label';
 

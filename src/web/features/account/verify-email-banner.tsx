@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
-import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast';
 import { accountStatusQuery, useResendVerification } from './api';
 
 /** Until the email is verified: a reminder with 'Send again' (nothing is blocked but a reader's first payout). */

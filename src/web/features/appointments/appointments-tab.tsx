@@ -1,10 +1,11 @@
 import {
-  type Appointment,
   APPOINTMENT_FREE_CANCEL_HOURS,
   APPOINTMENT_JOIN_EARLY_MINUTES,
   APPOINTMENT_STATUS_LABELS,
+  type Appointment,
 } from '@shared/appointments';
 import { formatCents } from '@shared/money';
+import { MINUTE_MS } from '@shared/time-units';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { useEffect, useRef } from 'react';
@@ -28,7 +29,6 @@ import { readerProfilePath, readingPath, sessionDetailsPath } from '@/lib/paths'
 import { toast } from '@/lib/toast';
 import { useNow } from '@/lib/use-now';
 import { type AppointmentAction, appointmentAction, appointmentKeys, myAppointmentsQuery } from './api';
-import { MINUTE_MS } from '@shared/time-units';
 
 const when = (iso: string) => format(parseISO(iso), 'EEE, MMM d, yyyy, h:mm a');
 const isOpen = (a: Appointment) => a.status === 'pending' || a.status === 'accepted';

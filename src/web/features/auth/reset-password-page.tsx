@@ -16,8 +16,8 @@ import { ApiError } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { useRequestPasswordReset, useResetPassword } from './account-auth-api';
-import { AuthPageShell } from './auth-page-shell';
 import { GENERIC_AUTH_ERROR, toAuthFormError } from './auth-errors';
+import { AuthPageShell } from './auth-page-shell';
 import { FormRootError, SubmitButton } from './form-parts';
 import { TwoFactorStep } from './two-factor-step';
 

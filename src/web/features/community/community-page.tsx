@@ -4,11 +4,11 @@ import {
   type CommunityCategory,
   communityPostPath,
 } from '@shared/community-rules';
+import { COMMUNITY_PAGE } from '@shared/public-pages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '@/lib/toast';
 import { LoadFailed, Pager } from '@/components/list-states';
 import { PageHeading } from '@/components/page-heading';
 import { Button } from '@/components/ui/button';
@@ -18,15 +18,15 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { COMMUNITY_PAGE } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
+import { usePageNow } from '@/lib/page-now';
+import { toast } from '@/lib/toast';
 import { categoryCountsQuery, postListQuery, useCreatePost } from './api';
 import { CategoryCards } from './category-cards';
 import { type CommunityFilter, useCommunityFilter } from './community-filter';
 import { PostCard } from './post-card';
 import { postFormDefaults } from './post-form-values';
 import { useSignInPrompt } from './sign-in-prompt';
-import { usePageNow } from '@/lib/page-now';
 
 // The editor (react-hook-form and its resolver, ~16 KB gzip) loads when someone starts a discussion,
 // not with every visit to the list (decision 007).

@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testCommunityPost } from '../../../../tests/unit/test-community-post';
 import { profileQueryKey } from '@/lib/auth';
+import { testCommunityPost } from '../../../../tests/unit/test-community-post';
 import { LikeButton } from './like-button';
 
 const json = (status: number, body: unknown) =>

@@ -1,10 +1,10 @@
 import type { CommunityPost } from '@shared/community';
 import { Heart } from 'lucide-react';
 import { type MouseEvent, useRef } from 'react';
-import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
 import { useToggleLike } from './api';
 import { useSignInPrompt } from './sign-in-prompt';
 

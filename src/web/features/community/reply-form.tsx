@@ -3,13 +3,13 @@ import { createReplySchema, REPLY_CONTENT_MAX } from '@shared/community';
 import { SendHorizontal } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
-import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { useProfile } from '@/lib/auth';
 import { loginPath } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 import { useCreateReply } from './api';
 
 type ReplyInput = { content: string };

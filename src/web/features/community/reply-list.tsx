@@ -1,9 +1,9 @@
 import type { CommunityReply } from '@shared/community';
 import { Ban, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '@/lib/toast';
 import { ReportButton } from '@/components/report-button';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast';
 import { useModerateReply } from './api';
 import { AuthorLine } from './author-line';
 import { ModerationNotice } from './moderation';

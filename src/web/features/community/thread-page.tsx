@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from '@/lib/toast';
 import { LoadFailed } from '@/components/list-states';
 import { ReportButton } from '@/components/report-button';
 import { Button } from '@/components/ui/button';
@@ -12,20 +11,21 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { useProfile } from '@/lib/auth';
 import { usePageMeta } from '@/lib/page-meta';
+import { usePageNow } from '@/lib/page-now';
 import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 import { threadQuery, useUpdatePost } from './api';
 import { AuthorLine } from './author-line';
 import { LikeButton } from './like-button';
-import { PostCounts } from './post-card';
+import { ModerationNotice } from './moderation';
 import { PostBadges, TagList } from './post-badges';
+import { PostCounts } from './post-card';
 import { PostEditor } from './post-editor';
 import { postFormValues } from './post-form';
-import { ModerationNotice } from './moderation';
 import { PostManage } from './post-manage';
 import { PostText } from './post-text';
 import { ReplyBox } from './reply-form';
 import { ReplyList } from './reply-list';
-import { usePageNow } from '@/lib/page-now';
 
 function BackLink() {
   return (

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
+
+import type { AccountStatus } from '@shared/account';
 import type { Profile } from '@shared/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AccountStatus } from '@shared/account';
 import { accountKeys } from '@/features/account';
 import { profileQueryKey } from '@/lib/auth';
 import { DashboardPage } from './dashboard-page';

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy } from 'react';
 import { ShieldCheck } from 'lucide-react';
+import { lazy } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { AdminTwoFactorGate, VerifyEmailBanner } from '@/features/account';
-import { clearUserData, useProfile } from '@/lib/auth';
-import { signOut } from '@/lib/sign-out';
-import { paths } from '@/lib/paths';
 import { NotificationSettingsPage } from '@/features/notifications';
+import { clearUserData, useProfile } from '@/lib/auth';
+import { paths } from '@/lib/paths';
+import { signOut } from '@/lib/sign-out';
 
 // Each role downloads only its own dashboard.
 const ClientDashboard = lazy(() =>

@@ -1,9 +1,9 @@
 import { favoritesApi } from '@shared/api/favorites';
 import type { FavoriteReader, FavoriteReaderList } from '@shared/favorites';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
 import { callApi } from '@/lib/api-client';
 import { useLivePresence } from '@/lib/live-presence';
+import { toast } from '@/lib/toast';
 
 export const favoriteKeys = {
   all: ['favorites'] as const,

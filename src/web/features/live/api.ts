@@ -1,10 +1,10 @@
-import type { CreateStreamInput, GiftId, LiveCategory, LiveStream } from '@shared/live';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { followsApi } from '@shared/api/follows';
 import { liveApi } from '@shared/api/live';
+import type { CreateStreamInput, GiftId, LiveCategory, LiveStream } from '@shared/live';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { retryWhileDraining } from '@/lib/retry-while-draining';
 import { profileQueryKey } from '@/lib/auth';
+import { retryWhileDraining } from '@/lib/retry-while-draining';
 
 export type ListedStatus = 'live' | 'scheduled';
 

@@ -1,8 +1,8 @@
 import type { LiveStream } from '@shared/live';
 import { Heart } from 'lucide-react';
-import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
 import { useToggleFollow } from './api';
 import { countOf } from './stream-time';
 

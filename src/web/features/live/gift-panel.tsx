@@ -4,11 +4,11 @@ import type { GiftId } from '@shared/live';
 import { formatCents } from '@shared/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
-import { toast } from '@/lib/toast';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { newIdempotencyKey } from '@/features/wallet';
 import { ApiError } from '@/lib/api';
 import { profileQueryKey, useProfile } from '@/lib/auth';
+import { toast } from '@/lib/toast';
 import { liveKeys, sendGift } from './api';
 
 const INSUFFICIENT_BALANCE = 'Insufficient balance. Please add funds to your wallet.';

@@ -9,7 +9,6 @@ import { Radio } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from '@/lib/toast';
 import { selectClassName } from '@/components/list-states';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -26,6 +25,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { liveStreamPath } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 import { useCreateStream } from './api';
 import { type GoLiveFormInput, goLiveDefaults, goLiveFormSchema } from './go-live-form';
 

@@ -1,5 +1,6 @@
 import type { LiveStream } from '@shared/live';
 import { LIVE_CATEGORIES, type LiveCategory } from '@shared/live-rules';
+import { LIVE_PAGE } from '@shared/public-pages';
 import { SERVER_EVENTS } from '@shared/realtime-events';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -9,7 +10,6 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
-import { LIVE_PAGE } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocketConnected } from '@/lib/socket';

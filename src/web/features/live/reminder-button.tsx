@@ -1,8 +1,8 @@
 import type { LiveStream } from '@shared/live';
 import { Bell, BellRing } from 'lucide-react';
-import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { useProfile } from '@/lib/auth';
+import { toast } from '@/lib/toast';
 import { useToggleReminder } from './api';
 import { useSignInToast } from './sign-in-toast';
 

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from '@/lib/toast';
 import { loginPath } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 
 /** A visitor pressed something that needs an account: say so, with a way to sign in and come back. */
 export function useSignInToast() {

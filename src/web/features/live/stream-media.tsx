@@ -1,7 +1,7 @@
 import { Radio, Square } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast';
 import { useStreamAction } from './api';
 import { BroadcasterStage } from './broadcaster-stage';
 import { EndStreamDialog } from './end-stream-dialog';

@@ -1,7 +1,7 @@
 import type { Profile } from '@shared/auth';
 import type { LiveStream } from '@shared/live';
-import { toast } from '@/lib/toast';
 import { Card, CardContent } from '@/components/ui/card';
+import { toast } from '@/lib/toast';
 import { muteStreamViewer, removeStreamMessage } from './api';
 import { GiftLeaderboard } from './gift-leaderboard';
 import { GiftPanel } from './gift-panel';

@@ -6,8 +6,8 @@ import { useServerEvent } from '@/lib/server-events';
 import { useSocket } from '@/lib/socket';
 import { AckError, emitWithAck } from '@/lib/socket-ack';
 import { liveKeys, patchCachedStream } from './api';
-import { initialRoomState, streamRoomReducer } from './stream-room-state';
 import type { StreamSendOutcome } from './stream-chat';
+import { initialRoomState, streamRoomReducer } from './stream-room-state';
 
 export type JoinState = 'idle' | 'joining' | 'joined' | 'payment-required' | 'failed';
 

@@ -6,8 +6,8 @@ import { useProfile } from '@/lib/auth';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { DeviceCard } from './device-card';
-import { PreferencesForm } from './preferences-form';
 import { preferencesQuery } from './preferences-api';
+import { PreferencesForm } from './preferences-form';
 
 /** /settings/notifications (decision 049): push on this device, installing the app, and every choice about notices. */
 export function NotificationSettingsPage() {

@@ -1,8 +1,8 @@
 import { followsApi } from '@shared/api/follows';
 import type { FollowState } from '@shared/follows';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
 import { callApi } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 
 export const followKey = (readerId: string) => ['follows', readerId] as const;
 

@@ -1,9 +1,9 @@
 import type { NotificationList } from '@shared/notifications';
 import { SERVER_EVENTS } from '@shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocketEvent } from '@/lib/socket';
+import { toast } from '@/lib/toast';
 import { notificationKeys, withArrived } from './api';
 import { useOpenNotification } from './use-open-notification';
 

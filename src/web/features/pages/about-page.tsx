@@ -1,9 +1,9 @@
+import { ABOUT_PAGE } from '@shared/public-pages';
 import { Check, Heart, Lock, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ABOUT_PAGE } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import {

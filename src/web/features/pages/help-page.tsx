@@ -1,10 +1,10 @@
 import { SUPPORT_EMAIL } from '@shared/constants';
+import { HELP_PAGE } from '@shared/public-pages';
 import { ChevronDown, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { HELP_PAGE } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { faqTopics } from './help-content';

@@ -1,5 +1,5 @@
-import { useProfile } from '@/lib/auth';
 import { HOME_PAGE } from '@shared/home-page-meta';
+import { useProfile } from '@/lib/auth';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { ClosingCall } from './home/closing-call';

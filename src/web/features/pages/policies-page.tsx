@@ -1,9 +1,9 @@
 import { SUPPORT_EMAIL } from '@shared/constants';
+import { POLICIES_PAGE } from '@shared/public-pages';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { POLICIES_PAGE } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
 import { type PolicyTab, policyTabs } from '@/lib/paths';
 import { CommunityGuidelines } from './policies/community-guidelines';

@@ -4,13 +4,13 @@ import type { CurrentQueuePlace, QueuePlace } from '@shared/queue';
 import { SERVER_EVENTS } from '@shared/realtime-events';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api';
 import { callApi } from '@/lib/api-client';
-import { retryWhileDraining } from '@/lib/retry-while-draining';
 import { useProfile } from '@/lib/auth';
+import { retryWhileDraining } from '@/lib/retry-while-draining';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocketEvent } from '@/lib/socket';
+import { toast } from '@/lib/toast';
 
 export const queueKeys = { place: ['queue', 'place'] as const };
 

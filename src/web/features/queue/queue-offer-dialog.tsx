@@ -2,6 +2,7 @@ import { formatCents } from '@shared/money';
 import type { CurrentQueuePlace, QueuePlace } from '@shared/queue';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -25,6 +26,7 @@ function OfferDialog({ place, secondsLeft }: { place: QueuePlace; secondsLeft: n
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const leave = useLeaveQueue();
+  const startButton = useRef<HTMLButtonElement>(null);
   // The request is the normal one: the server lets it through because the reader is kept for us.
   const start = useMutation({
     mutationFn: () =>
@@ -41,8 +43,17 @@ function OfferDialog({ place, secondsLeft }: { place: QueuePlace; secondsLeft: n
   const isBusy = start.isPending || leave.isPending;
   const error = start.error instanceof ApiError ? start.error : null;
   return (
-    <Dialog open onOpenChange={(open) => !open && !isBusy && leave.mutate(place.readerId)}>
-      <DialogContent aria-describedby="queue-offer-details" data-testid="queue-offer">
+    <Dialog open>
+      {/* Giving up a kept place takes 'Not now', never a stray Escape or tap; focus opens on 'Start reading'. */}
+      <DialogContent
+        answerRequired
+        aria-describedby="queue-offer-details"
+        data-testid="queue-offer"
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          startButton.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
             <Sparkles className="size-5 text-gold" aria-hidden="true" />
@@ -70,7 +81,7 @@ function OfferDialog({ place, secondsLeft }: { place: QueuePlace; secondsLeft: n
           <Button variant="outline" onClick={() => leave.mutate(place.readerId)} disabled={isBusy}>
             Not now
           </Button>
-          <Button onClick={() => start.mutate()} disabled={isBusy}>
+          <Button ref={startButton} onClick={() => start.mutate()} disabled={isBusy}>
             {start.isPending ? 'Requesting…' : 'Start reading'}
           </Button>
         </DialogFooter>

@@ -9,6 +9,7 @@ import { BlockButton } from '@/features/blocks';
 import { AskQuestionSection } from '@/features/written-readings';
 import { useProfile } from '@/lib/auth';
 import { usePageMeta } from '@/lib/page-meta';
+import { usePageNow } from '@/lib/page-now';
 import { paths } from '@/lib/paths';
 import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
 import { describeUsualAvailability } from '@/lib/usual-availability';
@@ -19,7 +20,6 @@ import { ProfileSkeleton } from './profile-skeleton';
 import { ReaderNotFound } from './reader-not-found';
 import { ReadingOptions } from './reading-options';
 import { ReviewsSection } from './reviews-section';
-import { usePageNow } from '@/lib/page-now';
 
 function ReaderProfile({ reader }: { reader: Reader }) {
   const { timeZone, isViewers: isTimeZoneKnown } = useDisplayTimeZone();

@@ -1,8 +1,8 @@
 import type { Reader } from '@shared/readers';
 import { useId } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { cn } from '@/lib/cn';
 import { AutomatedReaderNote, FreeMinutesBadge, ReaderRates, ReadingActions, useQueueChoice } from '@/features/readers';
+import { cn } from '@/lib/cn';
 
 /** Why the buttons are off, or null while the reader can take a reading (or the viewer is in their line). */
 function unavailableReason(

@@ -1,10 +1,10 @@
-import type { Review } from '@shared/reviews';
 import { TZDate } from '@date-fns/tz';
+import type { Review } from '@shared/reviews';
 import { format, parseISO } from 'date-fns';
-import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
 import { ReportButton } from '@/components/report-button';
-import { SESSION_TYPE_NAMES } from './session-type-names';
+import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
 import { ReviewStars } from './review-stars';
+import { SESSION_TYPE_NAMES } from './session-type-names';
 
 function ReviewItem({ review }: { review: Review }) {
   const { timeZone } = useDisplayTimeZone();

@@ -1,5 +1,5 @@
 import { DISPLAYED_SPECIALTIES } from '@shared/constants';
-import { type DirectorySort, DIRECTORY_SORTS } from '@shared/reader-directory';
+import { DIRECTORY_SORTS, type DirectorySort } from '@shared/reader-directory';
 
 /** The sort dropdown: the API's keys with the labels seekers read (prices are chat rates). */
 export const SORT_LABELS: Record<DirectorySort, string> = {

@@ -5,17 +5,17 @@ import { OnlineDot, PersonAvatar } from '@/components/person-avatar';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { FavoriteButton } from '@/features/favorites';
+import { usePageNow } from '@/lib/page-now';
 import { readerProfilePath } from '@/lib/paths';
 import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
 import { describeUsualAvailability } from '@/lib/usual-availability';
-import { shownSpecialties } from './directory-filter';
 import { AutomatedReaderNote } from './automated-reader-note';
+import { shownSpecialties } from './directory-filter';
 import { FreeMinutesBadge } from './free-minutes-badge';
-import { ReaderRates } from './reader-rates';
 import { SpecialtyBadges, UsualHoursLine } from './reader-lines';
+import { ReaderRates } from './reader-rates';
 import { ReadingActions } from './reading-actions';
 import { ServiceFigures } from './service-figures';
-import { usePageNow } from '@/lib/page-now';
 
 /** What a seeker needs to know before pressing a button: can this reader take a reading now? */
 function PresenceBadge({ status }: { status: Reader['status'] }) {

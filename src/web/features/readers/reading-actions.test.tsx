@@ -7,8 +7,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queueKeys } from '@/features/queue';
-import { testReader as reader } from '../../../../tests/unit/test-reader';
 import { profileQueryKey } from '@/lib/auth';
+import { testReader as reader } from '../../../../tests/unit/test-reader';
 import { ReadingActions } from './reading-actions';
 
 afterEach(() => {

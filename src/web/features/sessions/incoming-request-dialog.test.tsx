@@ -5,8 +5,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { disconnectSocket } from '@/lib/socket';
-import { IncomingRequestDialog } from './incoming-request-dialog';
 import { connectFakeSocket, FakeSocket } from '../../../../tests/unit/fake-socket';
+import { IncomingRequestDialog } from './incoming-request-dialog';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
 const requestFrom = (sessionId: string, sessionType: SessionRequestEvent['sessionType']): SessionRequestEvent => ({
@@ -17,6 +17,15 @@ const requestFrom = (sessionId: string, sessionType: SessionRequestEvent['sessio
   ratePerMinuteCents: 299,
   expiresAt: new Date(Date.now() + 60_000).toISOString(),
 });
+
+const renderDialog = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <IncomingRequestDialog readerId="kai" />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
 
 let socket: FakeSocket;
 beforeEach(() => {
@@ -40,13 +49,7 @@ describe('IncomingRequestDialog', () => {
         return json({ sessions: [] });
       }),
     );
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <IncomingRequestDialog readerId="kai" />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderDialog();
     act(() => socket.serverSends(SERVER_EVENTS.sessionRequest, requestFrom('s1', 'chat')));
     const first = await screen.findByRole('dialog', { name: 'New reading request' });
     expect(first.textContent).toContain('Ada Seeker would like a chat reading');
@@ -61,5 +64,21 @@ describe('IncomingRequestDialog', () => {
 
     expect(screen.getByRole('dialog', { name: 'New reading request' }).textContent).toContain('an audio reading');
     expect(screen.getByRole('button', { name: 'Accept' })).toBeTruthy();
+  });
+
+  it('opens on Accept and is answered only by its buttons: Escape and a click beside it decline nothing', async () => {
+    const fetch = vi.fn(async (_input: string) => json({ sessions: [] }));
+    vi.stubGlobal('fetch', fetch);
+    renderDialog();
+    act(() => socket.serverSends(SERVER_EVENTS.sessionRequest, requestFrom('s1', 'video')));
+    const dialog = await screen.findByRole('dialog', { name: 'New reading request' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Accept' })));
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    fireEvent.pointerDown(document.body);
+
+    expect(screen.getByRole('dialog', { name: 'New reading request' })).toBe(dialog);
+    expect(fetch.mock.calls.filter(([url]) => url.startsWith('/api/sessions/respond'))).toEqual([]);
   });
 });

@@ -3,9 +3,8 @@ import { SERVER_EVENTS, type SessionRequestEvent } from '@shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { BellRing } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -22,6 +21,7 @@ import { readingPath } from '@/lib/paths';
 import { useServerEvent } from '@/lib/server-events';
 import { aReadingOfType } from '@/lib/session-labels';
 import { useSocket } from '@/lib/socket';
+import { toast } from '@/lib/toast';
 import { useNow } from '@/lib/use-now';
 import { recentSessionsQuery, respondToSession } from './api';
 import { secondsUntil } from './session-logic';
@@ -37,6 +37,7 @@ export function IncomingRequestDialog({ readerId }: { readerId: string }) {
   const navigate = useNavigate();
   const [request, setRequest] = useState<SessionRequestEvent | null>(null);
   const [isAnswering, setIsAnswering] = useState(false);
+  const acceptButton = useRef<HTMLButtonElement>(null);
   const now = useNow(request !== null, 250);
   const secondsLeft = request ? secondsUntil(request.expiresAt, now) : 0;
 
@@ -109,9 +110,18 @@ export function IncomingRequestDialog({ readerId }: { readerId: string }) {
   };
 
   return (
-    <Dialog open={request !== null} onOpenChange={(open) => !open && !isAnswering && answer('decline')}>
+    <Dialog open={request !== null}>
       {request ? (
-        <DialogContent aria-describedby="incoming-request-details">
+        // Only Accept or Decline answers: a stray Escape or tap beside it used to decline a paying client.
+        // Focus opens on Accept, not on the client's notes above it.
+        <DialogContent
+          answerRequired
+          aria-describedby="incoming-request-details"
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            acceptButton.current?.focus();
+          }}
+        >
           <DialogHeader>
             <DialogTitle className="flex items-center gap-2">
               <BellRing className="size-5 text-gold" aria-hidden="true" />
@@ -149,7 +159,7 @@ export function IncomingRequestDialog({ readerId }: { readerId: string }) {
             <Button variant="outline" onClick={() => answer('decline')} disabled={isAnswering}>
               Decline
             </Button>
-            <Button onClick={() => answer('accept')} disabled={isAnswering}>
+            <Button ref={acceptButton} onClick={() => answer('accept')} disabled={isAnswering}>
               Accept
             </Button>
           </DialogFooter>

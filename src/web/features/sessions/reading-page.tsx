@@ -2,12 +2,12 @@ import { sessionTypeSchema } from '@shared/sessions';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { useProfile } from '@/lib/auth';
 import { paths, sessionRequestPath } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 import { rtcConfigQuery, sessionQuery } from './api';
 import { ReadingRoom } from './reading-room';
 

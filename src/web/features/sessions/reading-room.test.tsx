@@ -6,8 +6,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { disconnectSocket } from '@/lib/socket';
-import { testReadingSession } from '../../../../tests/unit/test-reading-session';
 import { connectFakeSocket, FakeSocket } from '../../../../tests/unit/fake-socket';
+import { testReadingSession } from '../../../../tests/unit/test-reading-session';
 import { ReadingRoom } from './reading-room';
 
 /**

@@ -5,13 +5,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Bot } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { BlockButton } from '@/features/blocks';
+import { ClientNotesDisclosure } from '@/features/client-notes';
 // The one feature reached from another: topping up in place keeps the reading running (leaving this
 // page would pause it and end it after a billing minute).
 import { AddFundsDialog } from '@/features/wallet';
-import { BlockButton } from '@/features/blocks';
-import { ClientNotesDisclosure } from '@/features/client-notes';
 import { profileQueryKey, useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { useNow } from '@/lib/use-now';
 import { CallControls } from './components/call-controls';
 import { ChatPanel } from './components/chat-panel';
 import { EndSessionDialog } from './components/end-session-dialog';
@@ -31,7 +32,6 @@ import {
   readingElapsedMs,
   secondsUntil,
 } from './session-logic';
-import { useNow } from '@/lib/use-now';
 import { useReadingReminder } from './use-reading-reminder';
 import { useReadingRoom } from './use-reading-room';
 import { useSessionChat } from './use-session-chat';

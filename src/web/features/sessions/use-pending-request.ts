@@ -1,13 +1,13 @@
-import type { ReadingSession } from '@shared/sessions';
 import { SERVER_EVENTS } from '@shared/realtime';
+import type { ReadingSession } from '@shared/sessions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api';
 import { readingPath } from '@/lib/paths';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocketConnected } from '@/lib/socket';
+import { toast } from '@/lib/toast';
 import { useNow } from '@/lib/use-now';
 import { endSession, sessionQuery } from './api';
 import { pendingRequestFrom } from './pending-request-state';

@@ -1,9 +1,9 @@
 import { CLIENT_EVENTS } from '@shared/realtime';
 import type { ReadingSession, RtcConfig } from '@shared/sessions';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { toast } from '@/lib/toast';
 import type { AppSocket } from '@/lib/socket';
 import { emitWithAck } from '@/lib/socket-ack';
+import { toast } from '@/lib/toast';
 import { hasMedia } from './session-logic';
 import { MediaCall, type MediaCallSnapshot, openLocalMedia } from './webrtc/media-call';
 

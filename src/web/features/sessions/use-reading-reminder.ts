@@ -2,10 +2,10 @@ import { formatCents } from '@shared/money';
 import { SERVER_EVENTS } from '@shared/realtime';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { toast } from '@/lib/toast';
 import { readingReminderQuery } from '@/features/wallet';
 // The preference lives with the wallet's other money settings (the Wallet tab's Spending limits card).
 import { useServerEvent } from '@/lib/server-events';
+import { toast } from '@/lib/toast';
 
 /**
  * Whether minute `minutesCharged` is one to remind at: a multiple of `everyMinutes`, and later than

@@ -3,15 +3,15 @@ import { SERVER_EVENTS, type SessionEndedEvent } from '@shared/realtime';
 import type { ReadingSession, RtcConfig } from '@shared/sessions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocket, useSocketEvent } from '@/lib/socket';
 import { AckError } from '@/lib/socket-ack';
+import { toast } from '@/lib/toast';
 import { endSession, sessionQuery, startSession } from './api';
 import { deriveCallStatus, END_REASON_LABELS, isOpenStatus } from './session-logic';
-import { CONNECTION_LOST_MESSAGE, CONNECTION_LOST_TOAST_ID, useReadingMedia } from './use-reading-media';
 import { useReadingExtension } from './use-reading-extension';
+import { CONNECTION_LOST_MESSAGE, CONNECTION_LOST_TOAST_ID, useReadingMedia } from './use-reading-media';
 import { useRoomMembership } from './use-room-membership';
 
 interface Billing {

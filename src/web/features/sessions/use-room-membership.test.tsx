@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/lib/toast';
 import type { AppSocket } from '@/lib/socket';
+import { toast } from '@/lib/toast';
 import { testReadingSession } from '../../../../tests/unit/test-reading-session';
 import { useRoomMembership } from './use-room-membership';
 

@@ -1,10 +1,10 @@
-import { CLIENT_EVENTS } from '@shared/realtime';
 import type { ErrorCode } from '@shared/errors';
+import { CLIENT_EVENTS } from '@shared/realtime';
 import type { ReadingSession } from '@shared/sessions';
 import { useEffect, useState } from 'react';
-import { toast } from '@/lib/toast';
 import type { AppSocket } from '@/lib/socket';
 import { AckError, emitWithAck } from '@/lib/socket-ack';
+import { toast } from '@/lib/toast';
 import { CONNECTION_LOST_TOAST_ID } from './use-reading-media';
 import type { MediaCall } from './webrtc/media-call';
 

@@ -2,10 +2,10 @@ import { CLIENT_EVENTS, SERVER_EVENTS } from '@shared/realtime';
 import type { ChatMessage } from '@shared/sessions';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { toast } from '@/lib/toast';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocket } from '@/lib/socket';
 import { AckError, emitWithAck } from '@/lib/socket-ack';
+import { toast } from '@/lib/toast';
 import { sessionMessagesQuery } from './api';
 import type { ChatSendOutcome } from './components/chat-panel';
 

@@ -1,6 +1,6 @@
+import { keysOf } from '@shared/records';
 import type { Product } from '@shared/shop';
 import { ORDER_ITEMS_MAX, ORDER_QUANTITY_MAX, SHOP_CATEGORIES } from '@shared/shop-rules';
-import { keysOf } from '@shared/records';
 
 /** A product in the cart, with what the drawer shows of it as it was when added. */
 export interface CartLine {

@@ -1,14 +1,14 @@
 import { formatCents } from '@shared/money';
 import {
-  SHIPMENT_STATUS_LABELS,
   type OrderShipment,
+  SHIPMENT_STATUS_LABELS,
   type ShipmentStatus,
   type ShippingAddress,
 } from '@shared/shipping';
 import { Truck } from 'lucide-react';
-import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast';
 import { useCancelShipment } from './api';
 
 export const shipDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

@@ -1,7 +1,7 @@
 import { centsToDollarInput, parseDollarsToCents } from '@shared/money';
+import { isKeyOf } from '@shared/records';
 import { type MyProduct, productInputSchema, SHOP_CATEGORIES } from '@shared/shop';
 import { z } from '@shared/zod-config';
-import { isKeyOf } from '@shared/records';
 
 const shape = productInputSchema.shape;
 export const PRODUCT_KINDS = ['digital', 'physical'] as const;

@@ -1,9 +1,8 @@
 import { formatCents } from '@shared/money';
-import { SHIPMENT_STATUS_LABELS, type SellerShipment } from '@shared/shipping';
+import { type SellerShipment, SHIPMENT_STATUS_LABELS } from '@shared/shipping';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, PackageCheck, Truck } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '@/lib/toast';
 import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { salesQuery, useShipmentStep } from './api';
 import { AddressLines, STATUS_BADGE, shipDate } from './order-shipment';
 

@@ -1,3 +1,4 @@
+import { isKeyOf } from '@shared/records';
 import {
   SHIPPING_ADDRESS_FIELDS,
   SHIPPING_ADDRESS_LABELS,
@@ -9,7 +10,6 @@ import { useEffect, useState } from 'react';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { savedAddressQuery } from './api';
-import { isKeyOf } from '@shared/records';
 
 export type AddressErrors = Partial<Record<keyof ShippingAddress, string>>;
 const EMPTY: ShippingAddress = { name: '', street: '', city: '', region: '', postalCode: '', country: '' };

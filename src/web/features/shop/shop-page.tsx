@@ -1,3 +1,4 @@
+import { SHOP_PAGE } from '@shared/public-pages';
 import { SHOP_CATEGORIES, SHOP_SORT_LABELS, SHOP_SORTS, type ShopSort } from '@shared/shop-rules';
 import { useQuery } from '@tanstack/react-query';
 import { PackageSearch, Receipt, Search, SlidersHorizontal } from 'lucide-react';
@@ -12,7 +13,6 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { SHOP_PAGE } from '@shared/public-pages';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { productListQuery } from './api';

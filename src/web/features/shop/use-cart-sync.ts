@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useProfile } from '@/lib/auth';
 import { fetchAccountCart, mergeAccountCart, putAccountCart } from './api';
-import { browserOwner, browserUnsent, startCartSync } from './cart-sync';
 import { currentCartLines, onCartChangedByUser, replaceCartLines } from './cart-store';
+import { browserOwner, browserUnsent, startCartSync } from './cart-sync';
 
 /** Keeps the browser's cart and the signed-in account's cart the same (decision 043). */
 export function useCartSync() {

@@ -1,6 +1,6 @@
 import { DEPOSIT_MAX_CENTS, DEPOSIT_MIN_CENTS } from '@shared/constants';
-import { formatCents, parseDollarsToCents } from '@shared/money';
 import { ERROR_CODES } from '@shared/errors';
+import { formatCents, parseDollarsToCents } from '@shared/money';
 import { promotionCodeSchema } from '@shared/promotions';
 import { INVALID_AMOUNT_MESSAGE } from '@shared/wallet';
 import { z } from '@shared/zod-config';

@@ -2,8 +2,8 @@
 import type { Payout } from '@shared/wallet';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { toast } from '@/lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/lib/toast';
 import { AdminPayoutsPanel } from './admin-payouts-panel';
 
 const today = new Date().toISOString();

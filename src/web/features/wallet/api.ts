@@ -1,6 +1,13 @@
 import { paymentsApi } from '@shared/api/payments';
 import { payoutsApi } from '@shared/api/payouts';
 import { walletApi } from '@shared/api/wallet';
+import type {
+  AutoReload,
+  AutoReloadRequest,
+  CheckoutRequest,
+  DepositStatusView,
+  SavedCardList,
+} from '@shared/payments';
 import {
   type DepositLimits,
   type DepositLimitsUpdate,
@@ -10,17 +17,10 @@ import {
   type PayoutStatus,
   type ReadingReminder,
   type RequestPayoutInput,
+  WALLET_PAGE_SIZE_DEFAULT,
   type Wallet,
   type WalletDepositInput,
-  WALLET_PAGE_SIZE_DEFAULT,
 } from '@shared/wallet';
-import type {
-  AutoReload,
-  AutoReloadRequest,
-  CheckoutRequest,
-  DepositStatusView,
-  SavedCardList,
-} from '@shared/payments';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { walletSummary } from './earnings-query';

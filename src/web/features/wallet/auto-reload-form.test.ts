@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { AUTO_RELOAD_CARD_MESSAGE } from '@shared/payments';
+import { describe, expect, it } from 'vitest';
 import {
   autoReloadFormSchema,
   autoReloadFormValues,

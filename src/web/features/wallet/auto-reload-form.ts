@@ -1,3 +1,4 @@
+import { DEPOSIT_MAX_CENTS, DEPOSIT_MIN_CENTS } from '@shared/constants';
 import { centsToDollarInput, formatCents, parseDollarsToCents } from '@shared/money';
 import {
   AUTO_RELOAD_CARD_MESSAGE,
@@ -5,7 +6,6 @@ import {
   type AutoReload,
   type AutoReloadRequest,
 } from '@shared/payments';
-import { DEPOSIT_MAX_CENTS, DEPOSIT_MIN_CENTS } from '@shared/constants';
 import { z } from '@shared/zod-config';
 
 export const THRESHOLD_INPUT_MESSAGE = `Enter an amount from ${formatCents(0)} to ${formatCents(AUTO_RELOAD_THRESHOLD_MAX_CENTS)}`;

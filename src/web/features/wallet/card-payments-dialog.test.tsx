@@ -2,8 +2,8 @@
 import type { AdminCardPayment } from '@shared/payments';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { toast } from '@/lib/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/lib/toast';
 import { CardPaymentsDialog } from './card-payments-dialog';
 
 const json = (status: number, body: unknown) =>

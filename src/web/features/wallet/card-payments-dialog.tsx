@@ -2,11 +2,11 @@ import { centsToDollarInput, formatCents, parseDollarsToCents } from '@shared/mo
 import type { AdminCardPayment } from '@shared/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from '@/lib/toast';
 import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { toast } from '@/lib/toast';
 import { cardPaymentsQuery, refundToCard } from './api';
 import { walletQueryKeys } from './query-keys';
 

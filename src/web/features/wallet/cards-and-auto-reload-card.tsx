@@ -3,7 +3,6 @@ import type { AutoReload, AutoReloadRequest, SavedCard } from '@shared/payments'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreditCard, RefreshCw, TriangleAlert } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from '@/lib/toast';
 import { LoadFailed, selectClassName } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,6 +12,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { showFieldErrors } from '@/lib/field-errors';
+import { toast } from '@/lib/toast';
 import { autoReloadQuery, removeSavedCard, savedCardsQuery, updateAutoReload } from './api';
 import { type AutoReloadFormInput, autoReloadFormSchema, autoReloadFormValues, formFieldOf } from './auto-reload-form';
 import { cardLabel } from './card-label';

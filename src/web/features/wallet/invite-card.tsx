@@ -1,5 +1,5 @@
-import { formatCents } from '@shared/money';
 import { promotionsApi } from '@shared/api/promotions';
+import { formatCents } from '@shared/money';
 import { REFERRAL_QUALIFY_DAYS } from '@shared/promotions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Copy, Users } from 'lucide-react';

@@ -2,12 +2,12 @@ import { payoutsApi } from '@shared/api/payouts';
 import type { PayoutAccountStatus } from '@shared/payments';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
-import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError } from '@/lib/api';
 import { callApi } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { walletQueryKeys } from './query-keys';
 
 const payoutAccountQuery = queryOptions({

@@ -1,5 +1,5 @@
-import { formatCents } from '@shared/money';
 import { paymentsApi } from '@shared/api/payments';
+import { formatCents } from '@shared/money';
 import { CHECKOUT_TEST_CARDS, sandboxPaySchema } from '@shared/payments';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';

@@ -8,7 +8,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from '@/lib/toast';
 import { LoadFailed, selectClassName } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,6 +15,7 @@ import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { showFieldErrors } from '@/lib/field-errors';
+import { toast } from '@/lib/toast';
 import { depositLimitsQuery, readingReminderQuery, updateDepositLimits, updateReadingReminder } from './api';
 import {
   changedLimits,

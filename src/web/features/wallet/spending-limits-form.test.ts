@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { DepositLimits } from '@shared/wallet';
+import { describe, expect, it } from 'vitest';
 import {
   changedLimits,
   LIMIT_INPUT_MESSAGE,

@@ -1,4 +1,5 @@
 import { walletApi } from '@shared/api/wallet';
+import { DAY_MS } from '@shared/time-units';
 import { type AccountBreak, BREAK_LENGTHS } from '@shared/wallet';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Coffee } from 'lucide-react';
@@ -8,11 +9,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
-import { profileQueryKey } from '@/lib/auth';
 import { callApi } from '@/lib/api-client';
+import { profileQueryKey } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { walletQueryKeys } from './query-keys';
-import { DAY_MS } from '@shared/time-units';
 
 const LENGTH_ID = 'take-break-length';
 

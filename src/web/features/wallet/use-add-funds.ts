@@ -3,11 +3,11 @@ import { formatCents } from '@shared/money';
 import { ADD_FUNDS_FAILED_MESSAGE, type WalletDepositInput } from '@shared/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { toast } from '@/lib/toast';
 import { profileQueryKey } from '@/lib/auth';
+import { toast } from '@/lib/toast';
 import {
-  type DepositAttempt,
   attemptFor,
+  type DepositAttempt,
   depositLimitRefusal,
   failureReason,
   isUnsettled,

@@ -1,8 +1,8 @@
 import type { PayoutDecisionInput } from '@shared/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { decidePayout } from './api';
 import { walletQueryKeys } from './query-keys';
 

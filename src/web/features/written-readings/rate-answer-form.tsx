@@ -1,8 +1,8 @@
+import type { WrittenReading } from '@shared/written-readings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { Star } from 'lucide-react';
 import { useState } from 'react';
-import type { WrittenReading } from '@shared/written-readings';
 import { toastContactDetailsRemoved } from '@/components/contact-details-notice';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';

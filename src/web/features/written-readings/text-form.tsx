@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from '@shared/zod-config';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { z } from '@shared/zod-config';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import type { AdminReaderApplication } from '@shared/reader-applications';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { toast } from '@/lib/toast';
 import { describe, expect, it, vi } from 'vitest';
+import { toast } from '@/lib/toast';
 import { ApplicationsTab } from './applications-tab';
 import { json, renderTab, resetAfterEach } from './tab-test-kit';
 

@@ -3,12 +3,12 @@ import { type AdminReaderApplication, REJECTION_REASON_MAX, REJECTION_REASON_MIN
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useNow } from '@/lib/use-now';
 import { adminQueryKeys } from './admin-api';
 import { approveApplication, openApplicationsQuery, rejectApplication } from './applications-api';

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -15,6 +14,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { adminQueryKeys, createReader } from './admin-api';
 import {
   type CreateReaderFormField,

@@ -2,8 +2,8 @@
 import type { AdminReader } from '@shared/admin';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { toast } from '@/lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/lib/toast';
 import { ReadersTab } from './readers-tab';
 
 function reader(overrides: Partial<AdminReader>): AdminReader {

@@ -2,8 +2,8 @@
 import type { ReadingSession } from '@shared/sessions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { toast } from '@/lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/lib/toast';
 import { testReadingSession } from '../../../../../tests/unit/test-reading-session';
 import { SESSIONS_PAGE_SIZE, SessionsTab } from './sessions-tab';
 

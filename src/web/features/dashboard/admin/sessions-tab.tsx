@@ -4,12 +4,12 @@ import { formatCents } from '@shared/money';
 import { OPEN_SESSION_STATUSES, type ReadingSession, type SessionStatus } from '@shared/sessions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from '@/lib/toast';
 import { ListSkeleton, LoadFailed, PagedList, selectClassName } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { toast } from '@/lib/toast';
 import { adminQueryKeys, adminSessionsQuery, endSessionAsAdmin } from './admin-api';
 import { ConfirmDialog } from './confirm-dialog';
 

@@ -2,8 +2,8 @@
 import type { AdminUser } from '@shared/admin';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { toast } from '@/lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/lib/toast';
 import { USERS_PAGE_SIZE, UsersTab } from './users-tab';
 
 function user(overrides: Partial<AdminUser>): AdminUser {

@@ -10,9 +10,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { favoritesDashboardQuery } from '@/features/favorites';
 import { paths, sessionDetailsPath, sessionRequestPath } from '@/lib/paths';
 import { formatDateTime, SESSION_TYPE_LABELS } from '@/lib/session-labels';
+import { plural } from '../stat-card';
 import { clientHistoryQuery } from './history-api';
 import { sessionDate } from './history-row';
-import { plural } from '../stat-card';
 
 const RECENT_COUNT = 3;
 

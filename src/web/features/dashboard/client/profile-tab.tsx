@@ -4,7 +4,6 @@ import type { Profile, UpdateUserInput } from '@shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from '@/lib/toast';
 import { PersonAvatar } from '@/components/person-avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,6 +14,7 @@ import { AccountSection } from '@/features/account';
 import { ApiError } from '@/lib/api';
 import { callApi } from '@/lib/api-client';
 import { profileQueryKey } from '@/lib/auth';
+import { toast } from '@/lib/toast';
 import { type ProfileFormValues, profileFormSchema, toUpdateUserInput } from './profile-form';
 
 const IMAGE_HINT = 'A web address (https://…) of a picture of you. Leave empty for your initials.';

@@ -6,10 +6,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime, SESSION_TYPE_LABELS } from '@/lib/session-labels';
-import { canRateNow } from './history-row';
-import { RateDialog, Stars } from './rating-parts';
 import { ReadingDetailsFrame } from '../reading/reading-details-frame';
 import { ReadingFact } from '../reading/reading-fact';
+import { canRateNow } from './history-row';
+import { RateDialog, Stars } from './rating-parts';
 
 function Summary({ session }: { session: ReadingSession }) {
   const [isRating, setIsRating] = useState(false);

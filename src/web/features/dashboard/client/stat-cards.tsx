@@ -1,6 +1,6 @@
 import type { Profile } from '@shared/auth';
-import { readerPresence } from '@shared/readers';
 import { formatCents } from '@shared/money';
+import { readerPresence } from '@shared/readers';
 import { SPENDING_SOURCE_LABELS, SPENDING_SOURCES, type SpentBySource } from '@shared/spending';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Heart, Sparkles, Wallet } from 'lucide-react';
@@ -8,8 +8,8 @@ import { LoadFailed } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { favoritesDashboardQuery } from '@/features/favorites';
 import { walletCreditQuery } from '@/features/wallet';
-import { clientSummaryQuery } from './history-api';
 import { plural, StatCard } from '../stat-card';
+import { clientSummaryQuery } from './history-api';
 
 const iconClass = 'size-4 text-gold';
 

@@ -1,9 +1,8 @@
-import { SERVER_EVENTS } from '@shared/realtime';
 import type { Reader } from '@shared/readers';
+import { SERVER_EVENTS } from '@shared/realtime';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Radio } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from '@/lib/toast';
 import { badgeVariants } from '@/components/ui/badge';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -11,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { readingPath } from '@/lib/paths';
 import { useServerEvent } from '@/lib/server-events';
 import { useSocketEvent } from '@/lib/socket';
+import { toast } from '@/lib/toast';
 import { liveSessionQuery, myReaderQuery, updateMyReader } from './reader-api';
 
 /** The Online/Offline switch (the source of the online dot everywhere) and the 'In Session' badge. */

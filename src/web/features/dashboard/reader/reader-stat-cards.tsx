@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Sparkles, Star, Wallet } from 'lucide-react';
 import { LoadFailed } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
-import { readerStatsQuery } from './reader-api';
-import { RequestPayoutButton } from './request-payout-button';
 import { plural, StatCard } from '../stat-card';
 import { formatRating } from './format-rating';
+import { readerStatsQuery } from './reader-api';
+import { RequestPayoutButton } from './request-payout-button';
 
 const iconClass = 'size-4 text-gold';
 

@@ -1,9 +1,9 @@
 import { PAYOUT_MIN_CENTS } from '@shared/constants';
 import { formatCents } from '@shared/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { requestPayout, walletQueryKeys } from '@/features/wallet';
+import { toast } from '@/lib/toast';
 import { readerFigureKeys } from './reader-api';
 
 /** Asks for exactly the available amount shown beside it; below the minimum it says why it cannot. */

@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { toast } from '@/lib/toast';
 import { LoadFailed, selectClassName } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,6 +11,7 @@ import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { describeUsualAvailability, viewerTimeZone } from '@/lib/usual-availability';
 import { readerScheduleQuery, saveReaderSchedule } from './reader-api';
 import {

@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Reader } from '@shared/readers';
 import { useForm } from 'react-hook-form';
+import { ContactDetailsNotice } from '@/components/contact-details-notice';
 import { selectClassName } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ContactDetailsNotice } from '@/components/contact-details-notice';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { AccountSection } from '@/features/account';
-import { useSaveMyReader } from './use-save-my-reader';
-import { WrittenReadingsCard } from './written-readings-card';
 import {
   type SettingsFormInput,
   type SettingsFormOutput,
@@ -18,6 +16,8 @@ import {
   toSettingsField,
   toSettingsForm,
 } from './settings-form';
+import { useSaveMyReader } from './use-save-my-reader';
+import { WrittenReadingsCard } from './written-readings-card';
 
 /** The reader's public profile: what clients read on the directory card. */
 export function ReaderSettingsTab({ reader }: { reader: Reader }) {

@@ -4,7 +4,6 @@ import type { Reader } from '@shared/readers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -16,8 +15,9 @@ import {
 } from '@/components/ui/dialog';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { myReaderQuery, updateMyReader } from './reader-api';
+import { toast } from '@/lib/toast';
 import { type RatesFormInput, type RatesFormOutput, ratesFormSchema } from './rates-form';
+import { myReaderQuery, updateMyReader } from './reader-api';
 
 const FIELDS = [
   { name: 'chatRate', label: 'Chat rate ($/min)' },

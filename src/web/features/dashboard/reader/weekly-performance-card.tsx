@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '@/components/list-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { readerStatsQuery } from './reader-api';
 import { formatRating } from './format-rating';
+import { readerStatsQuery } from './reader-api';
 
 /** Earnings, readings and rating of the last 7 of the reader's days, today included. */
 export function WeeklyPerformanceCard() {

@@ -1,5 +1,5 @@
-import type { Reader } from '@shared/readers';
 import { centsToDollarInput, parseDollarsToCents } from '@shared/money';
+import type { Reader } from '@shared/readers';
 import {
   WRITTEN_READING_ANSWER_HOURS,
   WRITTEN_READING_ANSWER_HOURS_DEFAULT,

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api';
 import { paths } from '@/lib/paths';
 import { sessionDetailsQuery } from '../client/history-api';
 import { MessagesCard } from './messages-card';
-import { type ReceiptViewer, ReceiptCard } from './receipt-card';
+import { ReceiptCard, type ReceiptViewer } from './receipt-card';
 
 /**
  * A past reading's page as either side sees it: the way back, loading and failure, that side's

@@ -6,8 +6,8 @@ import { ListSkeleton, LoadFailed } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { plural } from '../stat-card';
 import { sessionReceiptQuery } from '@/features/sessions';
+import { plural } from '../stat-card';
 import { transcriptUrl } from './reading-api';
 
 /** Who is looking decides the money column: the client what they paid, the reader what they earned. */

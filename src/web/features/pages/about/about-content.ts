@@ -1,5 +1,5 @@
-import { ABOUT_PAGE } from '@shared/public-pages';
 import { READER_SHARE_PERCENT } from '@shared/constants';
+import { ABOUT_PAGE } from '@shared/public-pages';
 
 /** SPEC.md §1: the About page's mission, founder story, three values and what each side gets; its counts come from the database (about-page.tsx). */
 export const readerShareFigure = {

@@ -2,8 +2,8 @@ import { MESSAGE_MAX_LENGTH } from '@shared/constants';
 import type { ChatMessage } from '@shared/sessions';
 import { SendHorizontal } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { ContactDetailsNotice, MaskedText } from '@/components/contact-details-notice';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 

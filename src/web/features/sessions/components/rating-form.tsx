@@ -2,12 +2,12 @@ import { sessionRatingSchema } from '@shared/sessions';
 import { useMutation } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from '@/lib/toast';
 import { toastContactDetailsRemoved } from '@/components/contact-details-notice';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
 import { rateSession } from '../api';
 
 const STARS = [1, 2, 3, 4, 5] as const;

@@ -7,8 +7,8 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
-import { END_REASON_LABELS, formatElapsed, readingElapsedMs, redirectDelayMs } from '../session-logic';
 import { sessionReceiptQuery } from '../api';
+import { END_REASON_LABELS, formatElapsed, readingElapsedMs, redirectDelayMs } from '../session-logic';
 import type { EndedState } from '../use-reading-room';
 import { RatingForm } from './rating-form';
 
