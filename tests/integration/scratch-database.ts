@@ -66,6 +66,22 @@ export async function dropScratchPostgres(serverUrl: string, name: string) {
   await onPostgresServer(serverUrl, `drop database if exists ${name} with (force)`);
 }
 
+/** Drops every database whose name starts with `prefix`; answers their names. */
+export async function dropScratchPostgresNamed(serverUrl: string, prefix: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [prefix],
+    );
+    for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
+    return rows.map(({ datname }) => datname);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function onPostgresServer(serverUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();

@@ -36,7 +36,7 @@ export async function serverDatabase(): Promise<{
     };
   }
   const { name, url } = await createScratchPostgres(target.serverUrl, {
-    prefix: 'soul_tribe_node',
+    prefix: `${target.scratchPrefix}_node`,
     template: target.template,
   });
   return {

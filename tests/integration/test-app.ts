@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { afterAll } from 'vitest';
+import { afterAll, onTestFinished } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { Clock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
@@ -113,13 +113,28 @@ export async function createTestApp(options: TestAppOptions = {}) {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
+ * Closes what a file opened when the file is done, or when the test is if a test opened it: an
+ * `afterAll` registered while a test runs is never called, and left an app's database on the server
+ * (six a CI run, from the four files that made an app inside a test).
+ */
+export function closeWhenDone(close: () => Promise<unknown>) {
+  // Vitest knows whether a test is running (a shared worker's `expect` state keeps the last file's
+  // test name), and says so only by refusing onTestFinished outside one.
+  try {
+    onTestFinished(async () => void (await close()));
+  } catch {
+    afterAll(close);
+  }
+}
+
+/**
  * The test file's app: made where the file is read (`const app = await testApp({...})` at its top)
- * and closed after its last test, so no file can forget to close what it opened (the model is
- * fastify/demo's `build(t)`).
+ * or in a test, and closed after the file's last test or after that test, so no file can forget to
+ * close what it opened (the model is fastify/demo's `build(t)`).
  */
 export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
   const app = await createTestApp(options);
-  afterAll(() => app.close());
+  closeWhenDone(() => app.close());
   return app;
 }
 
@@ -130,6 +145,6 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
  */
 export async function twoTestApps(env: Record<string, string>) {
   const database = await openTestDatabase({ poolSize: 10 });
-  afterAll(() => database.close());
+  closeWhenDone(() => database.close());
   return { a: await testApp({ database, env }), b: await testApp({ database, env }) };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { inject } from 'vitest';
+import { basename } from 'node:path';
+import { expect, inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { openScratchPostgres } from './scratch-database';
 import { refuseStatementsBesideTransactions } from './transaction-guard';
@@ -18,8 +19,19 @@ export async function openTestDatabase(options: { poolSize?: number } = {}): Pro
     );
   }
   return openScratchPostgres(target.serverUrl, {
-    prefix: 'soul_tribe_test',
+    // Named for its file, so one left behind (global-setup.ts drops it) says where it came from.
+    prefix: `${target.scratchPrefix}_${fileTag()}`,
     poolSize: options.poolSize ?? 20,
     template: target.template,
   });
+}
+
+/** The test file's name as a database name allows it, short enough for PostgreSQL's 63 characters. */
+function fileTag(): string {
+  const file = basename(expect.getState().testPath ?? 'unknown');
+  return file
+    .replace(/\.(integration|scale-out)\.test\.ts$/, '')
+    .replace(/[^a-z0-9]/gi, '_')
+    .slice(0, 20)
+    .toLowerCase();
 }

@@ -67,6 +67,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await otherProcess?.close();
+  await database.close();
 });
 
 const list = async (query: string, cookie?: string) => {
