@@ -128,6 +128,3 @@ export function PagedList<T>({
     </>
   );
 }
-
-export const selectClassName =
-  'h-10 w-full rounded-lg border border-input bg-background/60 px-3 text-sm text-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-ring/40';

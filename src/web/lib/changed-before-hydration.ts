@@ -7,13 +7,16 @@ interface Controlled {
 }
 
 /**
- * Hands a rendered page's input to its onChange when the person typed in it (or ticked it) before
+ * Hands a rendered page's input to its onChange when the person typed in it (ticked it, chose in it) before
  * React hydrated it. React takes what it finds in the box as the input's starting value and never
  * reports it: on /readers the box showed the text while the list stayed unfiltered (about half the
  * visits that typed within the 1-2.6 s before the page answered). Inputs the browser rendered are
  * left alone.
  */
-export function useChangedBeforeHydration(ref: RefObject<HTMLInputElement | null>, controlled: Controlled) {
+export function useChangedBeforeHydration(
+  ref: RefObject<HTMLInputElement | HTMLSelectElement | null>,
+  controlled: Controlled,
+) {
   const isHydrating = useIsHydrating();
   const wasRenderedOnServer = useRef(isHydrating);
   const latest = useRef(controlled);
@@ -22,17 +25,24 @@ export function useChangedBeforeHydration(ref: RefObject<HTMLInputElement | null
     const input = ref.current;
     if (!wasRenderedOnServer.current || !input) return;
     // What the person left in it now: a render before the replay puts React's value back in the box.
-    const left = { value: input.value, checked: input.checked };
+    const left = { value: input.value, checked: input instanceof HTMLInputElement && input.checked };
     // After the event that may be hydrating it now has been handled.
     queueMicrotask(() => replayChange(input, left, latest.current));
   }, [ref]);
 }
 
 function replayChange(
-  input: HTMLInputElement,
+  input: HTMLInputElement | HTMLSelectElement,
   left: { value: string; checked: boolean },
   { value, checked }: Controlled,
 ) {
+  if (input instanceof HTMLSelectElement) {
+    if (value === undefined || left.value === String(value)) return;
+    // React hears a select on its `change`, whatever it last set.
+    input.value = left.value;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
   if (checked !== undefined) {
     if (left.checked === checked) return;
     // React hears a checkbox on its click: the state React knows back, then the person's click.

@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppErrorBoundary } from '@/app/app-error-boundary';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { useChangedBeforeHydration } from './changed-before-hydration';
 import { HydratingContext, HydrationState, PageHydrated } from './hydrating-context';
 import { renderedAt, renderingAt, usePageNow } from './page-now';
@@ -134,9 +135,10 @@ describe('a rendered page marked hydrated (hydrating-context.tsx)', () => {
 });
 
 describe('an input changed before the page hydrated (changed-before-hydration.ts)', () => {
-  it('hands the text typed and the box ticked while the scripts loaded to the page once it hydrates', async () => {
+  it('hands the text typed, the box ticked and the option chosen while the scripts loaded to the page once it hydrates', async () => {
     function Filters() {
       const [text, setText] = useState('');
+      const [sort, setSort] = useState('rating');
       const [isOnlineOnly, setIsOnlineOnly] = useState(false);
       const onlineOnly = useRef<HTMLInputElement>(null);
       useChangedBeforeHydration(onlineOnly, { checked: isOnlineOnly });
@@ -150,7 +152,11 @@ describe('an input changed before the page hydrated (changed-before-hydration.ts
             checked={isOnlineOnly}
             onChange={(event) => setIsOnlineOnly(event.target.checked)}
           />
-          <output>{`${text}|${isOnlineOnly}`}</output>
+          <NativeSelect aria-label="Sort by" value={sort} onChange={(event) => setSort(event.target.value)}>
+            <option value="rating">Highest Rated</option>
+            <option value="price-asc">Price: Low to High</option>
+          </NativeSelect>
+          <output>{`${text}|${isOnlineOnly}|${sort}`}</output>
         </>
       );
     }
@@ -165,8 +171,10 @@ describe('an input changed before the page hydrated (changed-before-hydration.ts
       const [search, box] = [...document.querySelectorAll('input')];
       if (search) search.value = 'tarot';
       if (box) box.checked = true;
+      const select = document.querySelector('select');
+      if (select) select.value = 'price-asc';
     });
-    await waitFor(() => expect(container.querySelector('output')?.textContent).toBe('tarot|true'));
+    await waitFor(() => expect(container.querySelector('output')?.textContent).toBe('tarot|true|price-asc'));
     expect(container.querySelector('input')?.value).toBe('tarot');
   });
 });

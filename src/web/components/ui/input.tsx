@@ -1,6 +1,7 @@
-import { type ComponentProps, type Ref, useCallback, useRef } from 'react';
+import { type ComponentProps, useCallback, useRef } from 'react';
 import { useChangedBeforeHydration } from '@/lib/changed-before-hydration';
 import { cn } from '@/lib/cn';
+import { setRefs } from '@/lib/set-refs';
 
 export function Input({ className, type = 'text', ref, ...props }: ComponentProps<'input'>) {
   const own = useRef<HTMLInputElement>(null);
@@ -16,11 +17,4 @@ export function Input({ className, type = 'text', ref, ...props }: ComponentProp
       {...props}
     />
   );
-}
-
-function setRefs(node: HTMLInputElement | null, ...refs: (Ref<HTMLInputElement> | undefined)[]) {
-  for (const ref of refs) {
-    if (typeof ref === 'function') ref(node);
-    else if (ref) ref.current = node;
-  }
 }

@@ -8,11 +8,11 @@ import {
 } from '@shared/community';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { selectClassName } from '@/components/list-states';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { selectClassName } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { formFieldOf, type PostFormField, type PostFormInput, type PostFormOutput, postFormSchema } from './post-form';

@@ -1,11 +1,12 @@
 import type { Reader } from '@shared/readers';
-import { Award, MessageCircle, Star } from 'lucide-react';
+import { Award, MessageCircle } from 'lucide-react';
 import { PersonAvatar } from '@/components/person-avatar';
+import { ReaderRating } from '@/components/reader-rating';
 import { Card, CardContent } from '@/components/ui/card';
 import { FavoriteButton } from '@/features/favorites';
 import { FollowButton } from '@/features/notifications';
 import { ServiceFigures } from '@/features/readers';
-import { counted } from './counted';
+import { counted } from '@/lib/counted';
 import { PresenceBadge } from './presence-badge';
 
 /** Who the reader is at a glance: photo, name, status, rating, experience, how they serve, the heart and Follow. */
@@ -29,16 +30,12 @@ export function ProfileHeader({ reader }: { reader: Reader }) {
             <FollowButton readerId={reader.id} />
           </div>
           <ul className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-sm sm:justify-start">
-            <li className="flex items-center gap-1" data-testid="reader-rating">
-              <Star className="size-4 fill-current text-gold" aria-hidden="true" />
-              {reader.totalReviews > 0 ? (
-                <>
-                  <span className="font-semibold">{reader.rating.toFixed(1)}</span>
+            <li data-testid="reader-rating">
+              <ReaderRating rating={reader.rating} totalReviews={reader.totalReviews}>
+                {reader.totalReviews > 0 ? (
                   <span className="text-muted-foreground">({counted(reader.totalReviews, 'review')})</span>
-                </>
-              ) : (
-                <span className="text-muted-foreground">No reviews yet</span>
-              )}
+                ) : null}
+              </ReaderRating>
             </li>
             <li className="flex items-center gap-1 text-muted-foreground">
               <Award className="size-4" aria-hidden="true" />

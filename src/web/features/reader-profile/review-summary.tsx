@@ -1,6 +1,6 @@
 import type { ReaderReviews } from '@shared/reviews';
 import { Star } from 'lucide-react';
-import { counted } from './counted';
+import { counted } from '@/lib/counted';
 import { ReviewStars } from './review-stars';
 
 /** The average of the counted reviews and how many gave each number of stars, 5 first, as bars. */

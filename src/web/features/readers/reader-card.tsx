@@ -1,10 +1,12 @@
 import type { Reader } from '@shared/readers';
-import { Award, Star } from 'lucide-react';
+import { Award } from 'lucide-react';
 import { Link } from 'react-router';
 import { OnlineDot, PersonAvatar } from '@/components/person-avatar';
+import { ReaderRating } from '@/components/reader-rating';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { FavoriteButton } from '@/features/favorites';
+import { counted } from '@/lib/counted';
 import { usePageNow } from '@/lib/page-now';
 import { readerProfilePath } from '@/lib/paths';
 import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
@@ -58,10 +60,10 @@ export function ReaderCard({ reader }: { reader: Reader }) {
                 {reader.fullName}
               </Link>
             </h2>
-            <p className="flex flex-wrap items-center gap-x-1 text-sm">
-              <Star className="size-4 fill-current text-gold" aria-hidden="true" />
-              <span className="font-semibold">{reader.rating.toFixed(1)}</span>
-              <span className="text-muted-foreground">({reader.totalSessions.toLocaleString('en-US')} sessions)</span>
+            <p className="text-sm">
+              <ReaderRating rating={reader.rating} totalReviews={reader.totalReviews}>
+                <span className="text-muted-foreground">({counted(reader.totalSessions, 'session')})</span>
+              </ReaderRating>
             </p>
             <p className="flex items-center gap-1 text-sm text-muted-foreground">
               <Award className="size-4 shrink-0" aria-hidden="true" />

@@ -4,12 +4,13 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { LoadFailed, selectClassName } from '@/components/list-states';
+import { LoadFailed } from '@/components/list-states';
 import { PageHeading } from '@/components/page-heading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useChangedBeforeHydration } from '@/lib/changed-before-hydration';
 import { usePageMeta } from '@/lib/page-meta';
@@ -166,7 +167,7 @@ export function ReadersPage() {
               id="reader-search"
               type="search"
               className="pl-9"
-              placeholder="Search by name, specialty or keyword"
+              placeholder="Name, specialty or keyword"
               maxLength={100}
               value={searchText}
               onChange={(event) => setSearchText(event.target.value)}
@@ -175,9 +176,8 @@ export function ReadersPage() {
         </div>
         <div className="grid gap-2">
           <Label htmlFor="reader-specialty">Specialty</Label>
-          <select
+          <NativeSelect
             id="reader-specialty"
-            className={selectClassName}
             value={filter.specialty}
             onChange={(event) => update({ specialty: event.target.value })}
           >
@@ -187,13 +187,12 @@ export function ReadersPage() {
                 {specialty}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="grid gap-2">
           <Label htmlFor="reader-sort">Sort by</Label>
-          <select
+          <NativeSelect
             id="reader-sort"
-            className={selectClassName}
             value={filter.sort}
             onChange={(event) =>
               update({ sort: DIRECTORY_SORTS.find((sort) => sort === event.target.value) ?? filter.sort })
@@ -204,7 +203,7 @@ export function ReadersPage() {
                 {SORT_LABELS[sort]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <label className="flex h-10 cursor-pointer items-center gap-2 text-sm font-semibold">
           <input

@@ -2,14 +2,16 @@ import type { SessionType } from '@shared/constants';
 import { formatCents } from '@shared/money';
 import type { Reader } from '@shared/readers';
 import type { ReadingSession } from '@shared/sessions';
-import { ArrowLeft, MessageCircle, Phone, Star, Video } from 'lucide-react';
+import { ArrowLeft, MessageCircle, Phone, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OnlineDot, PersonAvatar } from '@/components/person-avatar';
+import { ReaderRating } from '@/components/reader-rating';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { counted } from '@/lib/counted';
 import { paths } from '@/lib/paths';
 import { SESSION_TYPE_LABELS } from '@/lib/session-labels';
 
@@ -42,9 +44,11 @@ export function ReaderSummary({ reader }: { reader: Reader }) {
       </div>
       <div>
         <h1 className="text-2xl font-semibold">{reader.fullName}</h1>
-        <p className="flex items-center gap-1 text-sm text-muted-foreground">
-          <Star className="size-4 fill-current text-gold" aria-hidden="true" />
-          {reader.rating.toFixed(1)} ({reader.totalReviews} reviews) · {reader.isOnline ? 'Online' : 'Offline'}
+        <p className="text-sm text-muted-foreground">
+          <ReaderRating rating={reader.rating} totalReviews={reader.totalReviews}>
+            {reader.totalReviews > 0 ? <span>({counted(reader.totalReviews, 'review')})</span> : null}
+            <span>· {reader.isOnline ? 'Online' : 'Offline'}</span>
+          </ReaderRating>
         </p>
       </div>
     </div>

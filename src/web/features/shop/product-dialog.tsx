@@ -3,7 +3,6 @@ import type { MyProduct } from '@shared/shop';
 import { PRODUCT_PRICE_MAX_CENTS, PRODUCT_PRICE_MIN_CENTS, SHOP_CATEGORIES } from '@shared/shop-rules';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { selectClassName } from '@/components/list-states';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,6 +15,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { selectClassName } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';

@@ -4,12 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { PackageSearch, Receipt, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadFailed, selectClassName } from '@/components/list-states';
+import { LoadFailed } from '@/components/list-states';
 import { PageHeading } from '@/components/page-heading';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -129,9 +130,9 @@ export function ShopPage() {
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
         <SearchBox value={filter.search} onSearch={(search) => setFilter({ search: search.trim() })} />
         <div className="flex gap-3">
-          <select
+          <NativeSelect
             aria-label="Sort by"
-            className={cn(selectClassName, 'flex-1 sm:w-52')}
+            className="flex-1 sm:w-52"
             value={filter.sort}
             onChange={(event) => isSort(event.target.value) && setFilter({ sort: event.target.value })}
           >
@@ -140,7 +141,7 @@ export function ShopPage() {
                 {SHOP_SORT_LABELS[sort]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
           <Button
             variant="outline"
             className="h-10"

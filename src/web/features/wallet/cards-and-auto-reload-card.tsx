@@ -3,12 +3,13 @@ import type { AutoReload, AutoReloadRequest, SavedCard } from '@shared/payments'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreditCard, RefreshCw, TriangleAlert } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
-import { LoadFailed, selectClassName } from '@/components/list-states';
+import { LoadFailed } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { selectClassName } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { showFieldErrors } from '@/lib/field-errors';

@@ -8,11 +8,12 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { LoadFailed, selectClassName } from '@/components/list-states';
+import { LoadFailed } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { selectClassName } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { showFieldErrors } from '@/lib/field-errors';
 import { toast } from '@/lib/toast';

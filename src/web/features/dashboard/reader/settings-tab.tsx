@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Reader } from '@shared/readers';
 import { useForm } from 'react-hook-form';
 import { ContactDetailsNotice } from '@/components/contact-details-notice';
-import { selectClassName } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { selectClassName } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { AccountSection } from '@/features/account';
 import {

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Reader } from '@shared/readers';
 import { ASK_BY_MESSAGE_LABEL, WRITTEN_READING_ANSWER_HOURS } from '@shared/written-readings';
 import { useForm } from 'react-hook-form';
-import { selectClassName } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { selectClassName } from '@/components/ui/native-select';
 import { useSaveMyReader } from './use-save-my-reader';
 import {
   toWrittenReadingField,

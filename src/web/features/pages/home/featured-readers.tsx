@@ -3,14 +3,15 @@ import { DISPLAYED_SPECIALTIES, FEATURED_READERS_LIMIT } from '@shared/constants
 import { formatCents } from '@shared/money';
 import type { FeaturedReader } from '@shared/sessions';
 import { useQuery } from '@tanstack/react-query';
-import { Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { OnlineDot, PersonAvatar } from '@/components/person-avatar';
+import { ReaderRating } from '@/components/reader-rating';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { callApi } from '@/lib/api-client';
+import { counted } from '@/lib/counted';
 import { paths, sessionRequestPath } from '@/lib/paths';
 
 const featuredReadersQuery = {
@@ -55,10 +56,12 @@ function FeaturedReaderCard({ reader, connectHref }: { reader: FeaturedReader; c
           </div>
           <div>
             <h3 className="text-lg font-semibold">{reader.fullName}</h3>
-            <p className="flex items-center gap-1 text-sm">
-              <Star className="size-4 fill-current text-gold" aria-hidden="true" />
-              <span className="font-semibold">{reader.rating.toFixed(1)}</span>
-              <span className="text-muted-foreground">({reader.totalReviews.toLocaleString('en-US')} reviews)</span>
+            <p className="text-sm">
+              <ReaderRating rating={reader.rating} totalReviews={reader.totalReviews}>
+                {reader.totalReviews > 0 ? (
+                  <span className="text-muted-foreground">({counted(reader.totalReviews, 'review')})</span>
+                ) : null}
+              </ReaderRating>
             </p>
           </div>
         </div>
