@@ -30,6 +30,8 @@ report() {
   rm -rf "$logs"
 }
 trap report EXIT
+# The machine's speed beside the stage times, for comparing runs on different machines.
+node scripts/machine-speed.mjs
 
 stage() {
   local name=$1 since=$SECONDS
