@@ -1,3 +1,4 @@
+import { formatCount } from './count-format';
 import { z } from './zod-config';
 
 /** A reader's private note on a client (decision 068) holds at most this many characters. */
@@ -7,7 +8,7 @@ const noteText = z
   .string({ error: 'Write a note' })
   .trim()
   .min(1, 'Write a note')
-  .max(NOTE_MAX_CHARS, `A note is at most ${NOTE_MAX_CHARS.toLocaleString('en-US')} characters`);
+  .max(NOTE_MAX_CHARS, `A note is at most ${formatCount(NOTE_MAX_CHARS)} characters`);
 
 /** POST /api/readers/me/clients/:clientId/notes and PATCH /api/readers/me/notes/:id. */
 export const clientNoteInputSchema = z.object({ text: noteText });

@@ -1,3 +1,4 @@
+import { formatCount } from './count-format';
 import { moderationReasonFormSchema, moderationReasonSchema } from './moderation';
 import {
   COMMUNITY_CATEGORY_NAMES,
@@ -34,7 +35,7 @@ export const createPostSchema = z.object({
     .string()
     .trim()
     .min(POST_CONTENT_MIN, `Content must be at least ${POST_CONTENT_MIN} characters`)
-    .max(POST_CONTENT_MAX, `Content must be at most ${POST_CONTENT_MAX.toLocaleString('en-US')} characters`),
+    .max(POST_CONTENT_MAX, `Content must be at most ${formatCount(POST_CONTENT_MAX)} characters`),
   category: z.enum(COMMUNITY_CATEGORY_NAMES, { error: 'Choose one of the categories' }),
   tags: z
     .array(tagSchema)

@@ -1,10 +1,15 @@
 import { READER_SHARE_PERCENT } from './constants';
+import { formatCount } from './count-format';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Formats integer cents for people: 1234 → "$12.34". */
+/**
+ * Formats cents for people: 1234 → "$12.34", -123456 → "-$1,234.56", as Intl's en-US USD format
+ * writes them (money-format.test.ts compares the two), without Intl's first-call cost
+ * (count-format.ts). A fraction of a cent rounds half away from zero, as Intl's does.
+ */
 export function formatCents(amountCents: number): string {
-  return usd.format(amountCents / 100);
+  const cents = Math.round(Math.abs(amountCents));
+  const dollars = `$${formatCount(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`;
+  return amountCents < 0 && cents > 0 ? `-${dollars}` : dollars;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatCount } from './count-format';
 import { z } from './zod-config';
 import { createReaderSchema } from './readers';
 
@@ -33,10 +34,7 @@ export const readerApplicationSchema = z.object({
     .string()
     .trim()
     .min(SAMPLE_READING_MIN, `A sample reading needs at least ${SAMPLE_READING_MIN} characters`)
-    .max(
-      SAMPLE_READING_MAX,
-      `A sample reading may be at most ${SAMPLE_READING_MAX.toLocaleString('en-US')} characters`,
-    ),
+    .max(SAMPLE_READING_MAX, `A sample reading may be at most ${formatCount(SAMPLE_READING_MAX)} characters`),
   chatRateCents: shape.chatRateCents,
   audioRateCents: shape.audioRateCents,
   videoRateCents: shape.videoRateCents,

@@ -1,3 +1,4 @@
+import { formatCount } from './count-format';
 import { RATING_WINDOW_DAYS } from './constants';
 import { maskedFlagSchema } from './masked-flag';
 import { formatCents } from './money';
@@ -25,8 +26,8 @@ export const writtenReadingAnswerHoursSchema = z.union([z.literal(24), z.literal
   error: 'The answer time is 24 or 48 hours',
 });
 
-const QUESTION_MESSAGE = `Your question must be ${QUESTION_MIN_LENGTH} to ${QUESTION_MAX_LENGTH.toLocaleString('en-US')} characters`;
-const ANSWER_MESSAGE = `The answer must be ${ANSWER_MIN_LENGTH} to ${ANSWER_MAX_LENGTH.toLocaleString('en-US')} characters`;
+const QUESTION_MESSAGE = `Your question must be ${QUESTION_MIN_LENGTH} to ${formatCount(QUESTION_MAX_LENGTH)} characters`;
+const ANSWER_MESSAGE = `The answer must be ${ANSWER_MIN_LENGTH} to ${formatCount(ANSWER_MAX_LENGTH)} characters`;
 
 /** POST /api/written-readings */
 export const askWrittenReadingSchema = z.object({

@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ClientNoteInput, clientNoteInputSchema, NOTE_MAX_CHARS } from '@shared/client-notes';
 import { useForm } from 'react-hook-form';
@@ -80,7 +81,7 @@ export function NoteForm({
             length > NOTE_MAX_CHARS ? 'font-semibold text-destructive' : 'text-muted-foreground',
           )}
         >
-          {length.toLocaleString('en-US')} / {NOTE_MAX_CHARS.toLocaleString('en-US')}
+          {formatCount(length)} / {formatCount(NOTE_MAX_CHARS)}
         </p>
         <div className="flex gap-2">
           {onCancel ? (

@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import { COMMUNITY_CATEGORIES, type CommunityCategory } from '@shared/community-rules';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '@/components/list-states';
@@ -34,7 +35,7 @@ export function CategoryCards({ onChoose }: { onChoose: (category: CommunityCate
                     ? counts.isPending
                       ? 'Counting posts…'
                       : ''
-                    : `${count.toLocaleString('en-US')} ${count === 1 ? 'post' : 'posts'}`}
+                    : `${formatCount(count)} ${count === 1 ? 'post' : 'posts'}`}
                 </span>
               </button>
             </li>

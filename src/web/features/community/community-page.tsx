@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import {
   COMMUNITY_CATEGORIES,
   COMMUNITY_PAGE_SIZE,
@@ -215,7 +216,7 @@ function Discussions({
       ) : (
         <div className="grid gap-4">
           <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite" data-testid="discussion-count">
-            {total.toLocaleString('en-US')} {total === 1 ? 'discussion' : 'discussions'}
+            {formatCount(total)} {total === 1 ? 'discussion' : 'discussions'}
           </p>
           <ul
             className="grid grid-cols-1 gap-4 transition-opacity aria-busy:opacity-60"

@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import type { CommunityPost } from '@shared/community';
 import { Heart } from 'lucide-react';
 import { type MouseEvent, useRef } from 'react';
@@ -43,7 +44,7 @@ export function LikeButton({ post }: { post: CommunityPost }) {
       <Heart className={cn(post.viewerLiked && 'fill-current')} aria-hidden="true" />
       Like
       <span className="tabular-nums" data-testid="like-count">
-        {post.likeCount.toLocaleString('en-US')}
+        {formatCount(post.likeCount)}
       </span>
     </Button>
   );

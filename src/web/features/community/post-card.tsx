@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import type { CommunityPost } from '@shared/community';
 import { communityPostPath } from '@shared/community-rules';
 import { Eye, Heart, MessageCircle } from 'lucide-react';
@@ -18,7 +19,7 @@ export function PostCounts({ post }: { post: Pick<CommunityPost, 'replyCount' | 
       {counts.map(({ Icon, count, label }) => (
         <li key={label} className="flex items-center gap-1.5">
           <Icon className="size-4" aria-hidden="true" />
-          {count.toLocaleString('en-US')} <span className="sr-only sm:not-sr-only">{label}</span>
+          {formatCount(count)} <span className="sr-only sm:not-sr-only">{label}</span>
         </li>
       ))}
     </ul>

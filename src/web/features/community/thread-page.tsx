@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import type { CommunityPost } from '@shared/community';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
@@ -160,9 +161,7 @@ export function ThreadPage() {
           <Card>
             <CardHeader>
               <h2 className="text-lg font-semibold">
-                {thread.data.post.replyCount === 1
-                  ? '1 reply'
-                  : `${thread.data.post.replyCount.toLocaleString('en-US')} replies`}
+                {thread.data.post.replyCount === 1 ? '1 reply' : `${formatCount(thread.data.post.replyCount)} replies`}
               </h2>
             </CardHeader>
             <CardContent className="grid gap-4">

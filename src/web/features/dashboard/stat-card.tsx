@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
@@ -38,5 +39,4 @@ export function StatCard({
 }
 
 /** "1 session", "1,204 sessions". */
-export const plural = (count: number, word: string) =>
-  `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+export const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;

@@ -1,3 +1,5 @@
+import { formatCount } from '@shared/count-format';
+
 const scheduledFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
   month: 'short',
@@ -22,5 +24,5 @@ export function formatScheduledFor(scheduledFor: string): string {
 
 /** "1 viewer", "1,204 viewers". */
 export function countOf(count: number, word: string): string {
-  return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+  return `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
 }

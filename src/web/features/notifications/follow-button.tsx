@@ -1,10 +1,11 @@
+import { formatCount } from '@shared/count-format';
 import type { FollowState } from '@shared/follows';
 import { UserCheck, UserPlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useProfile } from '@/lib/auth';
 import { useFollow } from './use-follow';
 
-const followers = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'follower' : 'followers'}`;
+const followers = (count: number) => `${formatCount(count)} ${count === 1 ? 'follower' : 'followers'}`;
 
 /**
  * Follow a reader to hear when they go live. Signed-in users only (a visitor has nothing to be

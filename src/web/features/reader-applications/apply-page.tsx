@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RATE_MAX_CENTS, RATE_MIN_CENTS } from '@shared/constants';
 import { APPLY_PAGE } from '@shared/public-pages';
@@ -108,7 +109,7 @@ export function ApplyPage() {
   const sample = bind('sampleReading');
   const bio = bind('bio');
   const terms = bind('acceptsReaderTerms');
-  const sampleHint = `${SAMPLE_READING_MIN}–${SAMPLE_READING_MAX.toLocaleString('en-US')} characters · ${sampleLength.toLocaleString('en-US')} so far`;
+  const sampleHint = `${SAMPLE_READING_MIN}–${formatCount(SAMPLE_READING_MAX)} characters · ${formatCount(sampleLength)} so far`;
   const rateHint = `$${(RATE_MIN_CENTS / 100).toFixed(2)}–$${(RATE_MAX_CENTS / 100).toFixed(2)}`;
 
   return (

@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import type { ReaderReviews } from '@shared/reviews';
 import { Star } from 'lucide-react';
 import { counted } from '@/lib/counted';
@@ -40,7 +41,7 @@ export function ReviewSummary({
               aria-hidden="true"
               data-testid={`stars-${stars}-count`}
             >
-              {count.toLocaleString('en-US')}
+              {formatCount(count)}
             </span>
           </li>
         ))}

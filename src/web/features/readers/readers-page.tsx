@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import { READERS_PAGE } from '@shared/public-pages';
 import { DIRECTORY_SORTS } from '@shared/reader-directory';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -237,8 +238,7 @@ export function ReadersPage() {
             aria-live="polite"
             data-testid="directory-count"
           >
-            Showing {shown.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}{' '}
-            {total === 1 ? 'reader' : 'readers'}
+            Showing {formatCount(shown.length)} of {formatCount(total)} {total === 1 ? 'reader' : 'readers'}
           </p>
           {/* grid-cols-1 (minmax(0, 1fr)): a card with a long, truncated name must not widen the column past a phone. */}
           <ul

@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { MyProduct } from '@shared/shop';
 import { PRODUCT_PRICE_MAX_CENTS, PRODUCT_PRICE_MIN_CENTS, SHOP_CATEGORIES } from '@shared/shop-rules';
@@ -30,7 +31,7 @@ import {
   productToForm,
 } from './product-form';
 
-const PRICE_HINT = `From $${PRODUCT_PRICE_MIN_CENTS / 100} to $${(PRODUCT_PRICE_MAX_CENTS / 100).toLocaleString('en-US')}`;
+const PRICE_HINT = `From $${PRODUCT_PRICE_MIN_CENTS / 100} to $${formatCount(PRODUCT_PRICE_MAX_CENTS / 100)}`;
 const CONTENT_HINT = 'What buyers receive: a message, a link to the course or download. Only buyers see it.';
 
 function ProductForm({ product, onDone }: { product: MyProduct | null; onDone: () => void }) {

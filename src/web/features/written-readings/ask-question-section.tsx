@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import { formatCents } from '@shared/money';
 import type { Reader } from '@shared/readers';
 import { ASK_BY_MESSAGE_LABEL, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH } from '@shared/written-reading-rules';
@@ -90,7 +91,7 @@ export function AskQuestionSection({ reader }: { reader: Reader }) {
               <QuestionForm
                 id={`${titleId}-question`}
                 label={`Your question for ${reader.firstName}`}
-                hint={`${QUESTION_MIN_LENGTH} to ${QUESTION_MAX_LENGTH.toLocaleString('en-US')} characters`}
+                hint={`${QUESTION_MIN_LENGTH} to ${formatCount(QUESTION_MAX_LENGTH)} characters`}
                 submitLabel={`Ask for ${formatCents(priceCents)}`}
                 pendingLabel="Sending…"
                 send={(question) => {

@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import { formatCents } from '@shared/money';
 import { SERVER_EVENTS } from '@shared/realtime';
 import {
@@ -111,7 +112,7 @@ function Thread({ thread, viewerId }: { thread: WrittenReading; viewerId: string
         <TextForm
           id={`answer-${thread.id}`}
           label="Your answer"
-          hint={`${ANSWER_MIN_LENGTH} to ${ANSWER_MAX_LENGTH.toLocaleString('en-US')} characters; it cannot be changed once sent`}
+          hint={`${ANSWER_MIN_LENGTH} to ${formatCount(ANSWER_MAX_LENGTH)} characters; it cannot be changed once sent`}
           rule={answerWrittenReadingSchema.shape.answer}
           submitLabel="Send answer"
           pendingLabel="Sending…"

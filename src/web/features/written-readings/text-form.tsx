@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from '@shared/zod-config';
 import { useMutation } from '@tanstack/react-query';
@@ -58,7 +59,7 @@ export function TextForm<T>({
   const length = watch('text').trim().length;
   return (
     <form className="grid gap-3" noValidate onSubmit={handleSubmit(({ text }) => mutation.mutate(text))}>
-      <FormField id={id} label={label} error={error} hint={`${hint} (${length.toLocaleString('en-US')} characters)`}>
+      <FormField id={id} label={label} error={error} hint={`${hint} (${formatCount(length)} characters)`}>
         <Textarea rows={rows} {...fieldAria(id, error, 'hint')} {...register('text')} />
       </FormField>
       <div>

@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import {
   type AdminAnalytics,
   type AnalyticsDay,
@@ -25,7 +26,6 @@ const wholeDollars = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 1,
 });
 const formatAxisDollars = (cents: number) => wholeDollars.format(cents / 100);
-const formatCount = (count: number) => count.toLocaleString('en-US');
 
 type Series = 'revenueCents' | 'completedSessions';
 /** The lowest top of each axis: $4 of revenue, 4 readings. */

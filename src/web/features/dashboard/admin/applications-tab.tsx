@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import { formatCents } from '@shared/money';
 import { type AdminReaderApplication, REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '@shared/reader-applications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -87,7 +88,7 @@ function ApplicationRow({ application, nowMs }: { application: AdminReaderApplic
       </dl>
       <details className="rounded-lg border border-border bg-muted/30 p-3">
         <summary className="cursor-pointer text-sm font-semibold">
-          Sample reading ({application.sampleReading.length.toLocaleString('en-US')} characters)
+          Sample reading ({formatCount(application.sampleReading.length)} characters)
         </summary>
         <p className="mt-2 max-h-64 overflow-y-auto text-sm whitespace-pre-line [overflow-wrap:anywhere]">
           {application.sampleReading}

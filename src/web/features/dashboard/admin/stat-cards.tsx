@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import type { AdminStats } from '@shared/admin';
 import { formatCents } from '@shared/money';
 import { useQuery } from '@tanstack/react-query';
@@ -40,10 +41,10 @@ function Cards({ stats }: { stats: AdminStats }) {
   const { growth } = stats;
   return (
     <>
-      <StatCard label="Total Users" value={stats.totalUsers.toLocaleString('en-US')}>
+      <StatCard label="Total Users" value={formatCount(stats.totalUsers)}>
         <Growth pct={growth.usersWeekOverWeekPct} of="sign-ups" />
       </StatCard>
-      <StatCard label="Total Readers" value={stats.totalReaders.toLocaleString('en-US')} />
+      <StatCard label="Total Readers" value={formatCount(stats.totalReaders)} />
       <StatCard label="Total Revenue" value={formatCents(stats.totalRevenueCents)}>
         <p className="text-xs text-muted-foreground">
           Today{' '}
@@ -63,7 +64,7 @@ function Cards({ stats }: { stats: AdminStats }) {
           </p>
         ) : null}
       </StatCard>
-      <StatCard label="Active Sessions" value={stats.activeSessions.toLocaleString('en-US')}>
+      <StatCard label="Active Sessions" value={formatCount(stats.activeSessions)}>
         <Growth pct={growth.sessionsWeekOverWeekPct} of="completed readings" />
       </StatCard>
     </>

@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import { formatCents } from '@shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '@/components/list-states';
@@ -30,7 +31,7 @@ export function WeeklyPerformanceCard() {
               },
               {
                 label: 'Sessions',
-                value: query.data.lastSevenDays.sessions.toLocaleString('en-US'),
+                value: formatCount(query.data.lastSevenDays.sessions),
                 testId: 'week-sessions',
               },
               {

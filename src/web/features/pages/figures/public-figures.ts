@@ -1,3 +1,4 @@
+import { formatCount } from '@shared/count-format';
 import { readersApi } from '@shared/api/readers';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
@@ -11,4 +12,4 @@ export function usePublicFigures() {
 }
 
 /** A count as the pages show it, or a dash while it loads. */
-export const shownCount = (count: number | undefined) => (count === undefined ? '–' : count.toLocaleString('en-US'));
+export const shownCount = (count: number | undefined) => (count === undefined ? '–' : formatCount(count));
