@@ -13,6 +13,7 @@ import { TEST_ORIGIN, testApp } from '../../tests/integration/test-app';
 import { isDevTool, registerApiDocs } from './api-docs';
 import { requireUser } from './features/auth';
 import { responseSerializer } from './response-serializer';
+import { SLOW_MACHINE_TIMEOUT_MS } from '../../tests/integration/timeouts';
 
 /** State-changing routes that read no body: the path and the signed-in caller say everything. */
 const TAKES_NO_BODY = new Set([
@@ -264,7 +265,9 @@ describe('Better Auth’s routes', () => {
     return response;
   }
 
-  it('each answer as the document says, on every one the app exposes', async () => {
+  it('each answer as the document says, on every one the app exposes', {
+    timeout: SLOW_MACHINE_TIMEOUT_MS,
+  }, async () => {
     const email = `docs-${Date.now()}@example.com`;
     const [first, second, third] = ['first-password-1', 'second-password-2', 'third-password-3'];
     check(

@@ -9,6 +9,7 @@ import { deposits, savedCards } from '../../db/schema';
 import { resumeAfterDeposit, runDueWork } from '../sessions';
 import { autoReloadKey, runDueAutoReloads } from './auto-reload';
 import { checkLedger, getWalletBalanceCents } from '.';
+import { SLOW_MACHINE_TIMEOUT_MS } from '../../../../tests/integration/timeouts';
 
 // Decision 039, 'Saved cards and auto-reload': a saved card charged off session when a reading finds
 // the wallet short, once per crossing, with the pause to top up as the fallback.
@@ -265,7 +266,9 @@ describe('auto-reload during a reading', () => {
 });
 
 describe('auto-reload, any settings, minutes and passes racing', () => {
-  it('moves exactly the reloads it records: wallet = start + reloads − charges, one reload per crossing at most', async () => {
+  it('moves exactly the reloads it records: wallet = start + reloads − charges, one reload per crossing at most', {
+    timeout: SLOW_MACHINE_TIMEOUT_MS,
+  }, async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.record({
