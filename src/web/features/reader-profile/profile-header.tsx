@@ -31,11 +31,7 @@ export function ProfileHeader({ reader }: { reader: Reader }) {
           </div>
           <ul className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-sm sm:justify-start">
             <li data-testid="reader-rating">
-              <ReaderRating rating={reader.rating} totalReviews={reader.totalReviews}>
-                {reader.totalReviews > 0 ? (
-                  <span className="text-muted-foreground">({counted(reader.totalReviews, 'review')})</span>
-                ) : null}
-              </ReaderRating>
+              <ReaderRating rating={reader.rating} totalReviews={reader.totalReviews} showReviewCount />
             </li>
             <li className="flex items-center gap-1 text-muted-foreground">
               <Award className="size-4" aria-hidden="true" />

@@ -11,7 +11,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { counted } from '@/lib/counted';
 import { paths } from '@/lib/paths';
 import { SESSION_TYPE_LABELS } from '@/lib/session-labels';
 
@@ -45,8 +44,7 @@ export function ReaderSummary({ reader }: { reader: Reader }) {
       <div>
         <h1 className="text-2xl font-semibold">{reader.fullName}</h1>
         <p className="text-sm text-muted-foreground">
-          <ReaderRating rating={reader.rating} totalReviews={reader.totalReviews}>
-            {reader.totalReviews > 0 ? <span>({counted(reader.totalReviews, 'review')})</span> : null}
+          <ReaderRating rating={reader.rating} totalReviews={reader.totalReviews} showReviewCount>
             <span>· {reader.isOnline ? 'Online' : 'Offline'}</span>
           </ReaderRating>
         </p>

@@ -11,7 +11,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { callApi } from '@/lib/api-client';
-import { counted } from '@/lib/counted';
 import { paths, sessionRequestPath } from '@/lib/paths';
 
 const featuredReadersQuery = {
@@ -57,11 +56,7 @@ function FeaturedReaderCard({ reader, connectHref }: { reader: FeaturedReader; c
           <div>
             <h3 className="text-lg font-semibold">{reader.fullName}</h3>
             <p className="text-sm">
-              <ReaderRating rating={reader.rating} totalReviews={reader.totalReviews}>
-                {reader.totalReviews > 0 ? (
-                  <span className="text-muted-foreground">({counted(reader.totalReviews, 'review')})</span>
-                ) : null}
-              </ReaderRating>
+              <ReaderRating rating={reader.rating} totalReviews={reader.totalReviews} showReviewCount />
             </p>
           </div>
         </div>
