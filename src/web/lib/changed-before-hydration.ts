@@ -1,4 +1,4 @@
-import { type RefObject, useLayoutEffect, useRef } from 'react';
+import { type Ref, type RefCallback, useCallback, useLayoutEffect, useRef } from 'react';
 import { useIsHydrating } from './hydrating-context';
 
 interface Controlled {
@@ -11,24 +11,33 @@ interface Controlled {
  * React hydrated it. React takes what it finds in the box as the input's starting value and never
  * reports it: on /readers the box showed the text while the list stayed unfiltered (about half the
  * visits that typed within the 1-2.6 s before the page answered). Inputs the browser rendered are
- * left alone.
+ * left alone. Returns the input's ref, which also sets the caller's `callerRef`.
  */
-export function useChangedBeforeHydration(
-  ref: RefObject<HTMLInputElement | HTMLSelectElement | null>,
+export function useChangedBeforeHydration<T extends HTMLInputElement | HTMLSelectElement>(
   controlled: Controlled,
-) {
+  callerRef?: Ref<T>,
+): RefCallback<T> {
+  const own = useRef<T | null>(null);
   const isHydrating = useIsHydrating();
   const wasRenderedOnServer = useRef(isHydrating);
   const latest = useRef(controlled);
   latest.current = controlled;
   useLayoutEffect(() => {
-    const input = ref.current;
+    const input = own.current;
     if (!wasRenderedOnServer.current || !input) return;
     // What the person left in it now: a render before the replay puts React's value back in the box.
     const left = { value: input.value, checked: input instanceof HTMLInputElement && input.checked };
     // After the event that may be hydrating it now has been handled.
     queueMicrotask(() => replayChange(input, left, latest.current));
-  }, [ref]);
+  }, []);
+  return useCallback(
+    (node: T | null) => {
+      own.current = node;
+      if (typeof callerRef === 'function') callerRef(node);
+      else if (callerRef) callerRef.current = node;
+    },
+    [callerRef],
+  );
 }
 
 function replayChange(

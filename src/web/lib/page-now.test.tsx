@@ -2,7 +2,7 @@
 
 import { HYDRATED_ATTRIBUTE } from '@shared/server-render';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { type ReactNode, Suspense, startTransition, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -140,8 +140,7 @@ describe('an input changed before the page hydrated (changed-before-hydration.ts
       const [text, setText] = useState('');
       const [sort, setSort] = useState('rating');
       const [isOnlineOnly, setIsOnlineOnly] = useState(false);
-      const onlineOnly = useRef<HTMLInputElement>(null);
-      useChangedBeforeHydration(onlineOnly, { checked: isOnlineOnly });
+      const onlineOnly = useChangedBeforeHydration<HTMLInputElement>({ checked: isOnlineOnly });
       return (
         <>
           <Input aria-label="Search" value={text} onChange={(event) => setText(event.target.value)} />

@@ -120,8 +120,7 @@ export function ReadersPage() {
   usePageMeta({ title: TITLE, description: DESCRIPTION });
   const { filter, setFilter } = useDirectoryFilter();
   const [searchText, setSearchText] = useDebouncedSearch(filter, setFilter);
-  const onlineOnly = useRef<HTMLInputElement>(null);
-  useChangedBeforeHydration(onlineOnly, { checked: filter.isOnlineOnly });
+  const onlineOnly = useChangedBeforeHydration<HTMLInputElement>({ checked: filter.isOnlineOnly });
   const isSignedIn = useSocket() !== null;
   useLiveReaderStatus();
   const readers = useInfiniteQuery({
