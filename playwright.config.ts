@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { themes } from './src/web/lib/theme';
 import { E2E_TWO_FACTOR_ADMIN } from './tests/e2e/account-admins';
+import { fakeCameraFile } from './tests/e2e/fake-camera';
 import { E2E_FORWARDER_MAX_VIEWERS, E2E_P2P_MAX_VIEWERS } from './tests/e2e/live-media-caps';
 import { E2E_TURN_SECRET, e2eTurnUrl } from './tests/e2e/turn';
 
@@ -49,10 +50,11 @@ const launchOptions = {
     '--disable-sync',
     // Readings: a fake camera and microphone without a permission prompt, and WebRTC between two
     // browser contexts on this one machine (host candidates on loopback; there is no STUN here).
-    // The fake camera sends 10 frames a second instead of its 20: every frame is drawn, encoded
-    // for each peer, decoded and composited in software, and the tests only ask that video arrives.
+    // The camera is a small picture from a file (fake-camera.ts): every frame is encoded for each
+    // peer, decoded and composited in software, and the tests only ask that video arrives.
     '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream=fps=10',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${fakeCameraFile()}`,
     '--allow-loopback-in-peer-connection',
   ],
 };
@@ -68,8 +70,12 @@ export default defineConfig({
   // (429 CPU-s, no retry) against 490 s with one. (Stop 21 measured the opposite, 2.07 times as long
   // per test, when an idle page's starfield kept a core busy; reduced motion ended that.)
   workers: 2,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Limits against a hang, not waits: a test waits for what it checks, and passes as soon as that is
+  // there. 30 s and 7 s failed steps of a page's first load on loaded 2-core CI machines (stop 53:
+  // a heading 7 s after a goto, a checkout's Pay button, a theme button on a hydrating page), where
+  // the media tests' browsers encode video in software beside the PostgreSQL integration stage.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   // The retry reporter names every test that passed only on its retry.
   // `npm test` lists the slowest tests of all its stages at the end (tests/timings/record-timing.ts).
   reporter: [

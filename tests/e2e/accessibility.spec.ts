@@ -78,9 +78,9 @@ async function blockingViolations(page: Page, label: string): Promise<string[]> 
 
 /** Waits until the page shows its content, not its skeletons or spinners, so axe sees what people see. */
 async function settle(page: Page) {
-  await expect(page.locator('main h1').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('main h1').first()).toBeVisible({ timeout: 40_000 });
   // Skeletons and spinners (data-loading), not every pulse: a live stream's badge pulses for good.
-  await expect(page.locator('main [data-loading]')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator('main [data-loading]')).toHaveCount(0, { timeout: 40_000 });
   // A tab reached inside the app fades its trigger's colours (~150 ms): read mid-way, the light
   // theme's active trigger measured 1.01–3.65 against its 4.5. Contrast is read at rest.
   await page.evaluate(() =>
@@ -134,7 +134,7 @@ test.describe('accessibility', () => {
   // Independent scans of 5 to 14 pages each: spread them over the workers. A busy machine can
   // take a few seconds a scan.
   test.describe.configure({ mode: 'parallel' });
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
 
   // Two halves of the public pages, so two workers share the scans.
   const halves = [publicPages.slice(0, publicPages.length / 2), publicPages.slice(publicPages.length / 2)];

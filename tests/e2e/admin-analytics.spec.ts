@@ -5,7 +5,7 @@ test('the Analytics tab opens by URL after a reload, with both charts and the to
   page,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   // Two billed minutes at the top rate: $199.98, of which the reader earns 70% ($139.98), more
   // than any other spec's reader, so they lead the list.
   const reader = await createReaderByApi(baseURL!, { rateCents: 9999, lastName: 'Analytics' });

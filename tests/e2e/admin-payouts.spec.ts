@@ -46,7 +46,7 @@ test('a reader connects a payout account; an admin pays one payout as a transfer
   page,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const reader = await readerWithEarnings(baseURL!, page);
   for (const amountCents of [2000, 2500, 2499]) await ok(reader.api.post('/api/payouts', { data: { amountCents } }));
 
@@ -117,7 +117,7 @@ test('a payout another admin decided first shows the server’s answer and leave
   page,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const reader = await readerWithEarnings(baseURL!);
   const { payout } = await ok(reader.api.post('/api/payouts', { data: {} }));
   await reader.api.dispose();

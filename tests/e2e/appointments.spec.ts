@@ -85,7 +85,7 @@ test('a client books a 15-minute chat appointment, the reader accepts, both join
       .click();
     await expect(reader.page).toHaveURL(/\/reading\/[0-9a-f-]{36}$/);
     const sessionId = reader.page.url().split('/').pop()!;
-    await expect(client).toHaveURL(`/reading/${sessionId}`, { timeout: 10_000 });
+    await expect(client).toHaveURL(`/reading/${sessionId}`);
 
     const clientChat = client.getByRole('region', { name: 'Chat' });
     const readerChat = reader.page.getByRole('region', { name: 'Chat' });

@@ -2,7 +2,7 @@ import { DEMO, expect, newUser, openAccountMenu, signInOnPage, signUpOnPage, sub
 
 test('a visitor signs up from the header, signs out and signs in again', async ({ page }) => {
   // The sign-up waits for its mailed link (the mail worker's tick), then loads the dashboard anew.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const user = newUser();
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Get Started' }).click();
@@ -124,7 +124,7 @@ test('the admin lands on the admin dashboard', async ({ page }) => {
   await page.goto('/login');
   await signInOnPage(page, DEMO.admin.email, DEMO.admin.password);
   // The admin dashboard's code loads on this first visit; a busy CI machine can take a while.
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 40_000 });
   const menu = await openAccountMenu(page);
   await expect(menu.getByTestId('role-badge')).toHaveText('Admin');
   await expect(menu.getByRole('menuitem')).toHaveText([

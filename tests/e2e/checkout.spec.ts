@@ -7,7 +7,7 @@ test('a new client adds $25 on the checkout page with 4242 4242 4242 4242 and se
   page,
 }) => {
   // Two journeys in one sign-up: the deposit, then the card it saved (auto-reload, removal).
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.goto('/signup');
   await signUpOnPage(page, newUser());
   await expect(page.getByTestId('wallet-chip')).toHaveText('$0.00');

@@ -20,7 +20,7 @@ import { openInApp } from './in-app';
  * a live badge, a chat reading started from there, its details page, each tab by URL, the profile.
  */
 test.describe.configure({ mode: 'serial' });
-test.setTimeout(90_000);
+test.setTimeout(180_000);
 
 const CHAT_RATE_CENTS = 199;
 const id = randomUUID().slice(0, 8);
@@ -74,7 +74,7 @@ test.beforeAll(async () => {
 /** The first visit loads the dashboard's code; a busy CI machine can take a while. */
 async function openDashboard(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.getByRole('heading', { name: 'My Dashboard' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'My Dashboard' })).toBeVisible({ timeout: 40_000 });
 }
 
 const favoriteCard = (page: Page) => page.getByTestId('favorite-reader').filter({ hasText: READER_NAME });
@@ -141,7 +141,7 @@ test('the badge goes Online live; a chat reading started there has a details pag
   await expect(page).toHaveURL(`/reading/${sessionId}`);
 
   const chat = page.getByRole('region', { name: 'Chat' });
-  await expect(page.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
+  await expect(page.getByTestId('call-status')).toHaveText('Connected', { timeout: 40_000 });
   await chat.getByRole('textbox', { name: 'Message' }).fill('Will the stars align?');
   await chat.getByRole('textbox', { name: 'Message' }).press('Enter');
   await expect(reader.page.getByTestId('chat-message').filter({ hasText: 'Will the stars align?' })).toBeVisible();

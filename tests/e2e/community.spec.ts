@@ -6,8 +6,7 @@ import { DEMO, expect, openCheckedContext, signInByApi, test } from './fixtures'
  * The forum in real browsers (decision 027): a client posts a discussion and replies to it, another
  * client finds it by a tag within its category, likes it and reports it.
  */
-// Most tests use two or three browser contexts; on a busy two-core machine they need more than the default 30 s.
-test.describe.configure({ timeout: 60_000 });
+// Most tests use two or three browser contexts; on a busy two-core machine they need more than the default.
 
 const SOL = { email: 'sol@example.com', password: 'password123' } as const;
 const CATEGORY = 'Dream Interpretation';
@@ -296,7 +295,7 @@ test('a viewer reports another viewer’s live chat message, but not their own',
     await signInByApi(page, DEMO.luna.email, DEMO.luna.password);
     await page.goto(`/live/${streamId}`);
     const box = page.getByRole('textbox', { name: 'Message' });
-    await expect(box).toBeEnabled({ timeout: 15_000 });
+    await expect(box).toBeEnabled();
     await box.fill('Selling cheap readings, message me!');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByTestId('stream-chat-message')).toContainText('Selling cheap readings');

@@ -13,7 +13,7 @@ import { openInApp } from './in-app';
  * specs' balances and totals never enter the figures.
  */
 test.describe.configure({ mode: 'serial' });
-test.setTimeout(150_000);
+test.setTimeout(300_000);
 
 const id = randomUUID().slice(0, 8);
 const READER = {
@@ -61,7 +61,7 @@ test('a reading made through the screens shows to the cent on all three dashboar
   const reader = await newPage(browser);
   await reader.page.goto('/login');
   await signInOnPage(reader.page, READER.email, READER.password);
-  await expect(reader.page.getByRole('heading', { name: 'Reader Dashboard' })).toBeVisible({ timeout: 20_000 });
+  await expect(reader.page.getByRole('heading', { name: 'Reader Dashboard' })).toBeVisible({ timeout: 40_000 });
   await expect(reader.page.getByTestId('stat-average-rating')).toHaveText('New');
   await reader.page.getByRole('tab', { name: 'Schedule' }).click();
   await expect(reader.page).toHaveURL('/dashboard/schedule');
@@ -149,7 +149,7 @@ test('a reading made through the screens shows to the cent on all three dashboar
   // The client's dashboard: what was added, what was spent, what is left.
   await client.goto('/dashboard');
   await expect(client.getByTestId('overview-wallet-balance')).toHaveText(formatCents(2000 - figures.totalCostCents), {
-    timeout: 20_000,
+    timeout: 40_000,
   });
   await expect(client.getByTestId('overview-total-spent')).toHaveText(cost);
   await expect(client.getByTestId('overview-month-spent')).toHaveText(cost);
@@ -162,7 +162,7 @@ test('a reading made through the screens shows to the cent on all three dashboar
   // The reader's dashboard: the reading's share, today and in total, withdrawable, rated 5.0.
   await reader.page.goto('/dashboard');
   // A first load of a dashboard's code can take a while on a busy CI machine.
-  await expect(reader.page.getByTestId('stat-today-earnings')).toHaveText(earned, { timeout: 20_000 });
+  await expect(reader.page.getByTestId('stat-today-earnings')).toHaveText(earned, { timeout: 40_000 });
   await expect(reader.page.getByTestId('stat-total-earnings')).toHaveText(earned);
   await expect(reader.page.getByTestId('stat-available')).toHaveText(earned);
   await expect(reader.page.getByTestId('stat-average-rating')).toHaveText('5.0 / 5');
@@ -175,7 +175,7 @@ test('a reading made through the screens shows to the cent on all three dashboar
 
   // The admin's dashboard: the reader's row and the reading in Sessions.
   await admin.page.goto('/dashboard');
-  await expect(admin.page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 20_000 });
+  await expect(admin.page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 40_000 });
   const adminRow = admin.page
     .getByRole('region', { name: 'Readers' })
     .getByTestId('admin-reader')

@@ -13,7 +13,7 @@ test('a newcomer has a whole chat reading with Sage in one browser, billed like 
   baseURL,
 }) => {
   // A sign-up, a deposit and a reading of a few billed minutes: more than the default 30 s on a busy machine.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const seeker = await signUpByApi(page.request);
   const deposit = await page.request.post('/api/payments/wallet-deposit', {
     data: { amountCents: 1000, paymentMethodId: 'pm_card_visa' },
@@ -23,7 +23,7 @@ test('a newcomer has a whole chat reading with Sage in one browser, billed like 
 
   await page.goto('/readers');
   const card = page.getByTestId('reader-card').filter({ hasText: SAGE });
-  await expect(card).toHaveAttribute('data-status', 'online', { timeout: 20_000 });
+  await expect(card).toHaveAttribute('data-status', 'online', { timeout: 40_000 });
   await expect(card.getByTestId('automated-reader-note')).toContainText('Demo reader: replies are automated');
   // Decision 060: chat only everywhere: no audio or video button or rate on the card, nor on an old audio link.
   for (const kind of ['Audio', 'Video']) await expect(card.getByRole('button', { name: kind })).toHaveCount(0);
@@ -37,16 +37,16 @@ test('a newcomer has a whole chat reading with Sage in one browser, billed like 
   await page.goto('/readers');
   await card.getByRole('link', { name: `Start Chat Reading with ${SAGE}` }).click();
   await page.getByRole('button', { name: 'Confirm Chat Reading' }).click();
-  // Accepted within 2 s; the room then opens and the first minute is charged.
-  await expect(page).toHaveURL(/\/reading\//, { timeout: 5_000 });
+  // Accepted by itself (within 2 s when the machine is quiet); the room then opens and the first minute is charged.
+  await expect(page).toHaveURL(/\/reading\//);
   await expect(page.getByTestId('automated-reader-note')).toHaveText('Demo reader: replies are automated');
   const firstName = seeker.name.split(' ')[0];
-  await expect(page.getByText(new RegExp(`^Welcome, ${firstName}\\.`))).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(new RegExp(`^Welcome, ${firstName}\\.`))).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Message' }).fill('Will the new job suit me?');
   await page.getByRole('textbox', { name: 'Message' }).press('Enter');
   await expect(page.getByText('Will the new job suit me?')).toBeVisible();
-  await expect(page.getByText(FIRST_REPLY)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(FIRST_REPLY)).toBeVisible();
 
   await page.getByRole('button', { name: 'End Session' }).click();
   await page.getByRole('dialog', { name: 'End this reading?' }).getByRole('button', { name: 'End Reading' }).click();

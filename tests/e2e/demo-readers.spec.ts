@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
  */
 test("a demo reader's header figures are the reviews listed below them", async ({ page }) => {
   await page.goto('/readers/seraphina');
-  await expect(page.getByRole('heading', { level: 1, name: 'Seraphina Vale' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Seraphina Vale' })).toBeVisible({ timeout: 40_000 });
   await expect(page.getByTestId('reader-rating')).toHaveText('4.4(8 reviews)');
   await expect(page.getByText('10 readings', { exact: true })).toBeVisible();
 

@@ -78,8 +78,8 @@ async function makeReaders(baseURL: string): Promise<Record<'cheap' | 'dear' | '
 }
 
 // Several steps, each a server round trip, on a machine that may be busy with another build.
-test.describe.configure({ timeout: 60_000 });
-const LOAD = { timeout: 20_000 };
+test.describe.configure({ timeout: 120_000 });
+const LOAD = { timeout: 40_000 };
 
 let readers: Awaited<ReturnType<typeof makeReaders>>;
 test.beforeAll(async ({ baseURL }) => {

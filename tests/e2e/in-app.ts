@@ -29,7 +29,7 @@ export async function openInApp(page: Page, path: string) {
   // The router hears a move only once its first page has committed (its listener is a layout
   // effect): a move sent while a fresh load still rendered was missed, and the old page stayed
   // under the new URL (CI, stop 41).
-  await expect(page.locator(PAGE_CONTENT).filter({ visible: true }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator(PAGE_CONTENT).filter({ visible: true }).first()).toBeVisible({ timeout: 40_000 });
   await page.evaluate((to) => {
     for (const element of document.querySelectorAll('main h1, main [role="tabpanel"]:not([hidden])'))
       element.setAttribute('data-left-behind', '');
@@ -38,6 +38,6 @@ export async function openInApp(page: Page, path: string) {
   }, path);
   await expect(page).toHaveURL(path);
   await expect(page.locator(`${PAGE_CONTENT}:not([data-left-behind])`).filter({ visible: true }).first()).toBeVisible({
-    timeout: 20_000,
+    timeout: 40_000,
   });
 }

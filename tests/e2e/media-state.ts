@@ -41,6 +41,6 @@ const receivedMedia = (kind: 'audio' | 'video') => `(async () => {
 /** Waits until the page's call is connected and decodes the other side's audio or video. */
 export async function expectMediaFlowing(page: Page, kind: 'audio' | 'video') {
   await expect
-    .poll(() => page.evaluate(receivedMedia(kind)), { message: `${kind} decoded on ${page.url()}`, timeout: 30_000 })
+    .poll(() => page.evaluate(receivedMedia(kind)), { message: `${kind} decoded on ${page.url()}`, timeout: 60_000 })
     .toBe('flowing');
 }

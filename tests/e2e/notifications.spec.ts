@@ -8,14 +8,14 @@ import { addToFavorites, expect, newContext, newUser, signInByApi, signUpByApi, 
  * dashboard, and the client's bell shows 1 live and opens the reader's profile. The reader goes
  * offline again at the end, so the directory other specs read is unchanged.
  */
-test.setTimeout(90_000);
+test.setTimeout(180_000);
 
 async function readerDashboard(browser: Browser, email: string, password: string) {
   const context = await newContext(browser);
   const page = await context.newPage();
   await signInByApi(page, email, password);
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Reader Dashboard' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Reader Dashboard' })).toBeVisible({ timeout: 40_000 });
   return { context, page };
 }
 
@@ -32,7 +32,7 @@ test('a client follows a favorite reader, hears them come online in the bell and
 
   await signInByApi(page, client.email, client.password);
   await page.goto(`/readers/${reader.username}`);
-  await expect(page.getByRole('heading', { name: reader.name })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: reader.name })).toBeVisible({ timeout: 40_000 });
   await page.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('follower-count')).toHaveText('1 follower');

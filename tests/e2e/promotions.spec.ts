@@ -21,7 +21,7 @@ test('a code made in Admin → Promotions gives a new client bonus credit at che
   baseURL,
 }) => {
   // Three people's steps in one test (the admin's, the client's checkout, the reading): 11–15 s alone.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // Codes are letters and digits, typed in any case.
   const code = `E2E${randomUUID().slice(0, 8).toUpperCase()}`;
 
@@ -85,7 +85,7 @@ test('a code made in Admin → Promotions gives a new client bonus credit at che
   await ok(reader.api.post('/api/sessions/respond', { data: { sessionId, response: 'accept' } }));
   await expect(page).toHaveURL(`/reading/${sessionId}`);
   const readerSocket = await joinSessionRoom(baseURL!, reader.api, sessionId);
-  await expect(page.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
+  await expect(page.getByTestId('call-status')).toHaveText('Connected', { timeout: 40_000 });
 
   // Minute 1 ($2.00 of credit) is charged at the start, minute 2 ($1.00 of credit, $1.00 of cash) a minute on.
   await advanceReading(page.request, sessionId);

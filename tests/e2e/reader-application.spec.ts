@@ -6,7 +6,7 @@ test('a person applies to read, an admin approves, the new reader sets a passwor
   browser,
 }) => {
   // Three mailed links, each waiting for the mail worker's tick, and two browsers.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const id = randomUUID().slice(0, 8);
   const email = `applicant-${id}@example.com`;
   const lastName = `Vale${id.replace(/\d/g, '')}`;

@@ -11,9 +11,9 @@ import { openInApp } from './in-app';
 const ROWAN = { email: 'rowan@soultribe.app', password: 'password123', name: 'Rowan Ashby' };
 
 test.describe.configure({ mode: 'serial' });
-test.setTimeout(90_000);
+test.setTimeout(180_000);
 /** A first load on a busy machine (the dashboard's chunk, the profile) can outlast one expect's default. */
-const FIRST_LOAD = { timeout: 20_000 };
+const FIRST_LOAD = { timeout: 40_000 };
 
 const TABS = [
   { name: 'Overview', path: '/dashboard', shows: 'Your Rates' },

@@ -9,7 +9,7 @@ import { addToFavorites, DEMO, expect, newUser, signUpByApi, test } from './fixt
  * the dashboard, and a username that names nobody.
  */
 test.describe.configure({ mode: 'serial' });
-test.setTimeout(90_000);
+test.setTimeout(180_000);
 
 const id = randomUUID().slice(0, 8);
 const READER = {
@@ -65,7 +65,7 @@ test('a visitor opens a profile from its URL and reads who the reader is, their 
 }) => {
   // Any case of the username finds the reader.
   await page.goto(`/readers/${READER.username.toUpperCase()}`);
-  await expect(page.getByRole('heading', { level: 1, name: READER_NAME })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: READER_NAME })).toBeVisible({ timeout: 40_000 });
   await expect(page).toHaveTitle(`${READER_NAME} · ${SPECIALTIES.join(', ')} · Soul Tribe`);
   await expect(page.getByTestId('reader-status')).toHaveText('Offline');
   await expect(page.getByTestId('reader-rating')).toHaveText('4.5(2 reviews)');
@@ -118,7 +118,7 @@ test('a signed-in client sees the reader come online live, then hearts them and 
   const client = newUser();
   await signUpByApi(page.request, client);
   await page.goto(`/readers/${READER.username}`);
-  await expect(page.getByTestId('reader-status')).toHaveText('Offline', { timeout: 20_000 });
+  await expect(page.getByTestId('reader-status')).toHaveText('Offline', { timeout: 40_000 });
 
   // No reload: reader_status turns the badge and brings the buttons.
   await ok(readerApi.patch('/api/readers/me', { data: { isOnline: true } }));
@@ -134,14 +134,14 @@ test('a signed-in client sees the reader come online live, then hearts them and 
   await addToFavorites(page, page);
   await page.goto('/dashboard/favorites');
   const favorite = page.getByTestId('favorite-reader').filter({ hasText: READER_NAME });
-  await expect(favorite).toBeVisible({ timeout: 20_000 });
+  await expect(favorite).toBeVisible({ timeout: 40_000 });
   await expect(favorite).toContainText(`@${READER.username}`);
 });
 
 test("an unknown username shows 'Reader not found' with a way back to the directory", async ({ page }) => {
   const response = await page.goto(`/readers/nobody_${id}`);
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1, name: 'Reader not found' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Reader not found' })).toBeVisible({ timeout: 40_000 });
   await expect(page).toHaveTitle('Reader not found · Soul Tribe');
   await page.getByRole('link', { name: 'Browse all readers' }).click();
   await expect(page).toHaveURL('/readers');

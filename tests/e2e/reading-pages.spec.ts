@@ -15,7 +15,7 @@ const KAI = { email: 'kai@soultribe.app', password: 'password123', name: 'Kai Ni
 
 test.describe.configure({ mode: 'serial' });
 // Two browser contexts and a reader's live switch take longer than a one-page test.
-test.setTimeout(60_000);
+test.setTimeout(120_000);
 
 /**
  * Kai's dashboard, online. A reader with no page open goes offline a billing minute

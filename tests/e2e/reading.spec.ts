@@ -273,7 +273,7 @@ test('a chat reading: messages both ways, paused while either side steps out, pe
   const sessionId = await startReading(client, reader.page, MARCUS.name, 'Start Chat Reading', '$2.99');
 
   for (const side of [client, reader.page]) {
-    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
+    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 40_000 });
     await expect(side.locator('video, audio')).toHaveCount(0);
     await expect(side.getByRole('button', { name: 'Mute' })).toHaveCount(0);
   }
@@ -293,7 +293,7 @@ test('a chat reading: messages both ways, paused while either side steps out, pe
   await expect(client.getByRole('textbox', { name: 'Message' })).toBeDisabled();
   await reader.page.goBack();
   for (const side of [client, reader.page]) {
-    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
+    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 40_000 });
     await expect(side.getByTestId('reading-paused')).toHaveCount(0);
   }
   // And the other way round: the reader's page shows the pause while the client is away.
@@ -304,7 +304,7 @@ test('a chat reading: messages both ways, paused while either side steps out, pe
   );
   await client.goBack();
   for (const side of [client, reader.page])
-    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
+    await expect(side.getByTestId('call-status')).toHaveText('Connected', { timeout: 40_000 });
   await advanceReading(client.request, sessionId);
   await waitForBilledMinutes(client, MARCUS.chatRateCents, 2);
 

@@ -24,7 +24,7 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 /** The first visit loads the dashboard's code; a busy CI machine can take a while. */
 async function openDashboard(page: Page, path: string, heading: string) {
   await page.goto(path);
-  await expect(page.getByRole('heading', { name: heading })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible({ timeout: 40_000 });
 }
 
 test('a client opens a past reading from their history: its receipt, a print without navigation, and the transcript download', async ({

@@ -8,7 +8,7 @@ import { expect, openCheckedContext, signInByApi, signUpByApi, test } from './fi
  */
 const ISLA = { email: 'isla@soultribe.app', password: 'password123' };
 const CRYSTALS = 'Chakra Balancing Crystal Set';
-const FIRST_LOAD = { timeout: 20_000 };
+const FIRST_LOAD = { timeout: 40_000 };
 const ADDRESS = {
   'Full name': 'Rowan Vale',
   'Street and number': '7 Willow Court',
@@ -17,7 +17,7 @@ const ADDRESS = {
   'Postal code': '28801',
   Country: 'United States',
 };
-test.setTimeout(90_000);
+test.setTimeout(180_000);
 
 test('a physical item: the buyer gives an address at checkout, the seller marks it shipped with tracking, the buyer sees it and is mailed', async ({
   page,

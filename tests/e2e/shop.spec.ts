@@ -14,9 +14,9 @@ const MOON = {
   price: '$15.00',
   link: 'https://learn.soultribe.app/moon-meditations',
 };
-const FIRST_LOAD = { timeout: 20_000 };
+const FIRST_LOAD = { timeout: 40_000 };
 // Sign-up, a deposit and a checkout in one test: a busy machine needs more than the default 30 s.
-test.setTimeout(90_000);
+test.setTimeout(180_000);
 
 async function signUpWithFunds(page: Page, dollars: number | null) {
   await page.goto('/signup');

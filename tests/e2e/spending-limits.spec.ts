@@ -5,7 +5,7 @@ test('a daily limit set in the Wallet tab refuses a deposit past it, beside the 
   page,
 }) => {
   // Two deposits, three saves and a reload: more than the default 30 s on a busy CI machine.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.goto('/signup');
   await signUpOnPage(page, newUser());
   await expect(page.getByTestId('wallet-chip')).toHaveText('$0.00');

@@ -33,7 +33,7 @@ const chosenPair = (page: Page) =>
   })()`);
 
 test('an audio reading connects through TURN alone', async ({ page: client, browser, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const reader = await createReaderByApi(baseURL!, { rateCents: 199, lastName: 'Relay' });
   const readerSide = await openCheckedContext(browser);
   for (const context of [client.context(), readerSide.context]) {
