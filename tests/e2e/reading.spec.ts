@@ -322,6 +322,11 @@ test('a chat reading: messages both ways, paused while either side steps out, pe
   const endDialog = reader.page.getByRole('dialog', { name: 'End this reading?' });
   await expect(endDialog.getByText('I was not satisfied — refund me')).toHaveCount(0);
   const readerSummary = readSummary(reader.page);
+  // The client is told in a toast that shows for a few seconds: watched from before the end, as the
+  // client sees it pop up (looked for after the summaries, a loaded machine had already hidden it).
+  const endedToast = expect(
+    client.getByRole('region', { name: /Notifications/ }).getByText('Session ended: completed'),
+  ).toBeVisible();
   await endDialog.getByRole('button', { name: 'End Reading' }).click();
 
   // The client rates while the reader's summary counts down; theirs waits for the rating.
@@ -341,9 +346,7 @@ test('a chat reading: messages both ways, paused while either side steps out, pe
 
   expectSummary(await readerSummary, figures);
   expectSummary(await readSummary(client), figures);
-  await expect(
-    client.getByRole('region', { name: /Notifications/ }).getByText('Session ended: completed'),
-  ).toBeVisible();
+  await endedToast;
   await expect(client.getByTestId('summary-reason')).toHaveText('completed');
 
   expect(clientBefore - (await walletCents(client))).toBe(figures.totalCostCents);
