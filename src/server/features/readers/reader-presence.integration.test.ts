@@ -25,11 +25,14 @@ describe('an online reader with no page open', () => {
     await wait(2.5 * MINUTE);
     expect(await isOnline()).toBe(true);
 
+    // Due between one and two minutes after the page closed (the scheduler's sweep). The limit is
+    // against a hang: at 3 minutes (4.5 s) a loaded CI machine missed it (stop 54); a late sweep
+    // still passes the bound below, which is the rule.
     const wentOffline = nextEvent(
       visitorSocket,
       'reader_status',
       (s) => s.readerId === reader.id && !s.isOnline,
-      3 * MINUTE,
+      30_000,
     );
     dashboard.disconnect();
     const closedAt = Date.now();
