@@ -15,6 +15,8 @@ import { DEMO_REPLIES, TYPING_PAUSE_MS } from './demo-reader';
 const clock = fakeClock();
 const app = await testApp({ clock, runScheduler: false, runDemoReader: true });
 const RATE = 99;
+/** vi.waitFor's default 1 s is a speed, not a hang: a loaded CI machine is slower than that (stop 54). */
+const LIMIT_AGAINST_A_HANG = { timeout: 30_000 };
 
 describe('the demo reader', () => {
   it('is online, accepts a chat, greets by name, answers after a typing pause, and is billed like any reader', async () => {
@@ -73,7 +75,7 @@ describe('the demo reader', () => {
         .from(readingSessions)
         .where(eq(readingSessions.id, id));
       expect(row?.seenAt).not.toBeNull();
-    });
+    }, LIMIT_AGAINST_A_HANG);
 
     const greeting = nextEvent(socket, 'new_message', (message: { sessionId: string }) => message.sessionId === id);
     expect(await emitAck(socket, 'join_session_room', { sessionId: id })).toMatchObject({
@@ -130,7 +132,7 @@ describe('the demo reader', () => {
       const directory = (await http(app).get('/api/readers?search=Types')).body;
       expect(typesOf(directory.readers, sage.id)).toEqual(['chat']);
       expect(typesOf(directory.readers, other.id)).toEqual(['chat', 'audio', 'video']);
-    });
+    }, LIMIT_AGAINST_A_HANG);
     expect((await http(app).get(`/api/readers/${sage.id}`)).body.sessionTypes).toEqual(['chat']);
     expect((await http(app).get(`/api/readers/by-username/sage_types`)).body.sessionTypes).toEqual(['chat']);
     expect((await http(app).get(`/api/readers/${other.id}`)).body.sessionTypes).toEqual(['chat', 'audio', 'video']);

@@ -220,7 +220,7 @@ describe('a viewer who paid to join a stream whose reader left', () => {
     expect((await getStream(streamId)).endReason).toBe('reader_left');
     expect(await getWalletBalanceCents(app.db, early.id)).toBe(801);
     expect(await getWalletBalanceCents(app.db, late.id)).toBe(1_000);
-    await vi.waitFor(() => expect(wallets).toEqual([{ balanceCents: 1_000 }]));
+    await vi.waitFor(() => expect(wallets).toEqual([{ balanceCents: 1_000 }]), { timeout: 30_000 });
     // The reader keeps the early viewer's share only; the platform its part of it.
     expect((await getBalances(app.db, [earningsAccountId(reader.id)])).get(earningsAccountId(reader.id))).toBe(139);
     expect(await revenueCents(app.db)).toBe(revenueBefore + 60);

@@ -222,9 +222,11 @@ describe('Janus (Debian janus on loopback)', () => {
       },
     });
     try {
-      await vi.waitFor(async () => expect(await roomsOnJanus()).not.toContain(ended.room.room), { timeout: 10_000 });
-      await vi.waitFor(async () =>
-        expect(await roomOf(ended.streamId)).toEqual({ url: null, room: null, secret: null }),
+      // Limits against a hang: the row was cleared after vi.waitFor's default 1 s on a loaded CI machine (stop 54).
+      await vi.waitFor(async () => expect(await roomsOnJanus()).not.toContain(ended.room.room), { timeout: 30_000 });
+      await vi.waitFor(
+        async () => expect(await roomOf(ended.streamId)).toEqual({ url: null, room: null, secret: null }),
+        { timeout: 30_000 },
       );
     } finally {
       await node.close();
