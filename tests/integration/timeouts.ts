@@ -5,3 +5,10 @@
  * that fails on a slower machine is issue 51's defect. The limit guards against a hang, not speed.
  */
 export const SLOW_MACHINE_TIMEOUT_MS = 180_000;
+
+/**
+ * A wait for an event or a row (`vi.waitFor`, `nextEvent`) that a loaded machine delivers late: its
+ * limit guards against a hang. vi.waitFor's default 1 s and a few short test minutes were speeds, and
+ * loaded CI machines passed them (stop 54).
+ */
+export const EVENT_WAIT_LIMIT_MS = 30_000;

@@ -1,3 +1,4 @@
+import { EVENT_WAIT_LIMIT_MS } from '../../../../tests/integration/timeouts';
 import { randomUUID } from 'node:crypto';
 import { eq, like, ne } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
@@ -220,7 +221,7 @@ describe('a viewer who paid to join a stream whose reader left', () => {
     expect((await getStream(streamId)).endReason).toBe('reader_left');
     expect(await getWalletBalanceCents(app.db, early.id)).toBe(801);
     expect(await getWalletBalanceCents(app.db, late.id)).toBe(1_000);
-    await vi.waitFor(() => expect(wallets).toEqual([{ balanceCents: 1_000 }]), { timeout: 30_000 });
+    await vi.waitFor(() => expect(wallets).toEqual([{ balanceCents: 1_000 }]), { timeout: EVENT_WAIT_LIMIT_MS });
     // The reader keeps the early viewer's share only; the platform its part of it.
     expect((await getBalances(app.db, [earningsAccountId(reader.id)])).get(earningsAccountId(reader.id))).toBe(139);
     expect(await revenueCents(app.db)).toBe(revenueBefore + 60);

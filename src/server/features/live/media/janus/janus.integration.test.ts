@@ -1,3 +1,4 @@
+import { EVENT_WAIT_LIMIT_MS } from '../../../../../../tests/integration/timeouts';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -222,11 +223,12 @@ describe('Janus (Debian janus on loopback)', () => {
       },
     });
     try {
-      // Limits against a hang: the row was cleared after vi.waitFor's default 1 s on a loaded CI machine (stop 54).
-      await vi.waitFor(async () => expect(await roomsOnJanus()).not.toContain(ended.room.room), { timeout: 30_000 });
+      await vi.waitFor(async () => expect(await roomsOnJanus()).not.toContain(ended.room.room), {
+        timeout: EVENT_WAIT_LIMIT_MS,
+      });
       await vi.waitFor(
         async () => expect(await roomOf(ended.streamId)).toEqual({ url: null, room: null, secret: null }),
-        { timeout: 30_000 },
+        { timeout: EVENT_WAIT_LIMIT_MS },
       );
     } finally {
       await node.close();
