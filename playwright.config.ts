@@ -74,8 +74,11 @@ export default defineConfig({
   // there. 30 s and 7 s failed steps of a page's first load on loaded 2-core CI machines (stop 53:
   // a heading 7 s after a goto, a checkout's Pay button, a theme button on a hydrating page), where
   // the media tests' browsers encode video in software beside the PostgreSQL integration stage.
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Stop 55, with two CPU burners beside the suite (issue 51): the two-factor journey, 38 s alone,
+  // ran past 60 s, and a heading took 9.3 s after its click; a test of three minutes or more sets
+  // its own limit.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   // The retry reporter names every test that passed only on its retry.
   // `npm test` lists the slowest tests of all its stages at the end (tests/timings/record-timing.ts).
   reporter: [

@@ -1,8 +1,6 @@
 import { expect, newUser, signUpOnPage, test } from './fixtures';
 
 test('forgot password: the link from the mailbox sets a new password and signs the person in', async ({ page }) => {
-  // Two mailed links, each waiting for the mail worker's tick: the sign-up's and the reset's.
-  test.setTimeout(120_000);
   const user = newUser();
   await page.goto('/signup');
   await signUpOnPage(page, user);

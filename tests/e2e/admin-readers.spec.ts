@@ -6,8 +6,6 @@ test('an admin creates a reader through the dialog, sees them listed, and the re
   page,
   baseURL,
 }) => {
-  // Two dialogs filled field by field and a second sign-in: past the default on a busy machine.
-  test.setTimeout(120_000);
   const id = randomUUID().slice(0, 8);
   const reader = {
     firstName: 'Orion',
@@ -101,7 +99,6 @@ test('each admin tab has its own URL, and a reload keeps it', async ({ page }) =
 });
 
 test('an admin edits a reader, then deactivates and reactivates them', async ({ page }) => {
-  test.setTimeout(120_000);
   const reader = await createReaderByApi(test.info().project.use.baseURL!, { rateCents: 299, lastName: 'Edit' });
   await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await page.goto('/dashboard');

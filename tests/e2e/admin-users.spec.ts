@@ -6,7 +6,6 @@ test('an admin finds a new user, suspends them (signed out at once, sign-in refu
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const member = newUser();
   // The member has a browser of their own, so their sign-in lives beside the admin's.
   const theirs = await newContext(browser);

@@ -33,7 +33,6 @@ test('a client books a 15-minute chat appointment, the reader accepts, both join
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const reader = await openCheckedContext(browser);
   await signIn(reader.page, KAI);
   await setKaiSchedule(reader.page, ALL_WEEK, baseURL!);

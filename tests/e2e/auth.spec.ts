@@ -1,8 +1,6 @@
 import { DEMO, expect, newUser, openAccountMenu, signInOnPage, signUpOnPage, submitSignUp, test } from './fixtures';
 
 test('a visitor signs up from the header, signs out and signs in again', async ({ page }) => {
-  // The sign-up waits for its mailed link (the mail worker's tick), then loads the dashboard anew.
-  test.setTimeout(120_000);
   const user = newUser();
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Get Started' }).click();

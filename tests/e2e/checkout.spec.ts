@@ -6,8 +6,6 @@ import { expect, newUser, signUpOnPage, test } from './fixtures';
 test('a new client adds $25 on the checkout page with 4242 4242 4242 4242 and sees $25.00 after the webhook', async ({
   page,
 }) => {
-  // Two journeys in one sign-up: the deposit, then the card it saved (auto-reload, removal).
-  test.setTimeout(120_000);
   await page.goto('/signup');
   await signUpOnPage(page, newUser());
   await expect(page.getByTestId('wallet-chip')).toHaveText('$0.00');

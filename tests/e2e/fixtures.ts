@@ -194,7 +194,7 @@ export async function mailedLinkPath(request: APIRequestContext, email: string, 
         path = link && new URL(link).pathname + new URL(link).search;
         return path;
       },
-      { message: `a ${kind} mail to ${email}`, timeout: 15_000 },
+      { message: `a ${kind} mail to ${email}`, timeout: 40_000 },
     )
     .toBeTruthy();
   return path!;

@@ -65,12 +65,12 @@ test('the About page shows the readings given and the readers from the database,
     await page.goto('/about');
     const figure = (label: string) => figures.locator('> li').filter({ hasText: label });
     await expect(figure('readings given')).toHaveText(`${counts.readingsGiven.toLocaleString('en-US')}readings given`, {
-      timeout: 2_000,
+      timeout: 10_000,
     });
     await expect(figure('verified readers')).toHaveText(`${counts.readers.toLocaleString('en-US')}verified readers`, {
-      timeout: 2_000,
+      timeout: 10_000,
     });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(figures).not.toContainText('10,000');
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -132,7 +132,7 @@ base.beforeAll(async () => {
   await expect
     .poll(async () => Object.values(await proxy.states()).filter((state) => state.startsWith('UP')).length, {
       message: 'both nodes UP in HAProxy',
-      timeout: 15_000,
+      timeout: 40_000,
     })
     .toBe(2);
 });

@@ -20,8 +20,6 @@ test('a code made in Admin → Promotions gives a new client bonus credit at che
   page,
   baseURL,
 }) => {
-  // Three people's steps in one test (the admin's, the client's checkout, the reading): 11–15 s alone.
-  test.setTimeout(120_000);
   // Codes are letters and digits, typed in any case.
   const code = `E2E${randomUUID().slice(0, 8).toUpperCase()}`;
 

@@ -14,8 +14,6 @@ const DEMO_READER_NAMES = new RegExp(`^(${DEMO_READERS.map((r) => `${r.firstName
 const KAI = { email: 'kai@soultribe.app', password: 'password123', name: 'Kai Nightingale' };
 
 test.describe.configure({ mode: 'serial' });
-// Two browser contexts and a reader's live switch take longer than a one-page test.
-test.setTimeout(120_000);
 
 /**
  * Kai's dashboard, online. A reader with no page open goes offline a billing minute

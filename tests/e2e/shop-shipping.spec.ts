@@ -77,7 +77,7 @@ test('a physical item: the buyer gives an address at checkout, the seller marks 
         ).json()) as { messages: { kind: string; text: string }[] };
         return messages.find((message) => message.kind === 'order_shipped')?.text ?? '';
       },
-      { timeout: 15_000 },
+      { timeout: 40_000 },
     )
     .toContain('Tracking number: 9400 1118 9922 (USPS).');
 });
