@@ -16,17 +16,22 @@ import { checkLedger } from './features/wallet/check-ledger';
 
 /**
  * A node stopped by SIGTERM during a reading and started again (decision 055), as an orchestrator
- * rolls a deploy: it exits within DRAIN_TIMEOUT_MS, both sides' sockets reconnect by themselves
- * (as the browser's Socket.IO does after a lost connection) and join the room again, the reading
- * goes on, and the time the sides were between processes is not billed (the pause-while-away
- * rule: the minute paid before the stop runs on, no later one falls due while they are away). Minutes move by the reading's own clock (DEV_READING_CLOCK, decision 052), with a
- * billed minute of ten real ones: no real minute ends while the test runs, however busy the
- * machine. Runs on PGlite (a data folder) and on PostgreSQL (both-databases.ts).
+ * rolls a deploy: it drains and exits by itself (code 0, not the forced exit of DRAIN_TIMEOUT_MS),
+ * both sides' sockets reconnect by themselves (as the browser's Socket.IO does after a lost
+ * connection) and join the room again, the reading goes on, and the time the sides were between
+ * processes is not billed (the pause-while-away rule: the minute paid before the stop runs on, no
+ * later one falls due while they are away). Minutes move by the reading's own clock
+ * (DEV_READING_CLOCK, decision 052), with a billed minute of ten real ones: no real minute ends
+ * while the test runs, however busy the machine. Runs on PGlite (a data folder) and on PostgreSQL
+ * (both-databases.ts).
  */
 const RATE = 299;
 const MINUTE_MS = 600_000;
 const AUTH_SECRET = 'restart-during-reading-secret-0123456789';
-const DRAIN_TIMEOUT_MS = 10_000;
+// A limit against a hang, not the production default of 10 s: a node on PGlite beside CI's other
+// stages once took 7.1 s to drain and close its database, and the forced exit would have been a
+// failure of the machine's speed (decision 072). The time it took is printed below.
+const DRAIN_TIMEOUT_MS = 60_000;
 
 const database = await serverDatabase();
 afterAll(() => database.remove());
@@ -86,7 +91,7 @@ function readingPage(cookie: string, sessionId: string) {
 }
 
 describe('a node restarted during a reading', () => {
-  it('drains on SIGTERM, exits in time, and the reading goes on after the restart with only the connected minutes billed', async () => {
+  it('drains on SIGTERM, exits by itself, and the reading goes on after the restart with only the connected minutes billed', async () => {
     const { client, reader } = await makeAccounts();
     let node: ServerProcess = await startServerProcess(port, env);
     const pages: ReturnType<typeof readingPage>[] = [];
@@ -121,7 +126,6 @@ describe('a node restarted during a reading', () => {
       const lost = pages.map((page) => new Promise<string>((resolve) => page.socket.once('disconnect', resolve)));
       const stopped = await node.stop('SIGTERM');
       expect(stopped, node.output()).toMatchObject({ code: 0, signal: null });
-      expect(stopped.exitedAfterMs).toBeLessThan(DRAIN_TIMEOUT_MS);
       await Promise.all(told);
       expect(await Promise.all(lost)).toEqual(['transport close', 'transport close']);
       console.info(
