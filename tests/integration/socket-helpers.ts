@@ -1,12 +1,13 @@
 import type { Socket } from 'socket.io-client';
 import type { Ack } from '../../src/shared/realtime';
+import { EVENT_WAIT_LIMIT_MS } from './timeouts';
 
 /** Emits with an acknowledgement and resolves with the server's answer. */
 export function emitAck<T extends object = object>(
   socket: Socket,
   event: string,
   payload: unknown,
-  timeoutMs = 15_000,
+  timeoutMs = EVENT_WAIT_LIMIT_MS,
 ): Promise<Ack<T>> {
   return socket.timeout(timeoutMs).emitWithAck(event, payload) as Promise<Ack<T>>;
 }
@@ -16,7 +17,7 @@ export function nextEvent<T = any>(
   socket: Socket,
   event: string,
   where: (payload: T) => boolean = () => true,
-  timeoutMs = 10_000,
+  timeoutMs = EVENT_WAIT_LIMIT_MS,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

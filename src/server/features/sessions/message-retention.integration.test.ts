@@ -7,6 +7,7 @@ import { http } from '../../../../tests/integration/http';
 import { readingDriver } from '../../../../tests/integration/readings';
 import { createTestApp } from '../../../../tests/integration/test-app';
 import { openTestDatabase } from '../../../../tests/integration/test-database';
+import { EVENT_WAIT_LIMIT_MS } from '../../../../tests/integration/timeouts';
 import { deleteExpiredMessages, startMessageRetention } from './message-retention';
 
 // Decision 019: chat messages are deleted RETENTION_DAYS after they were sent, by a job that runs at
@@ -108,7 +109,7 @@ describe('message retention', () => {
       await app.close();
       expect(await messagesOf(later)).toHaveLength(1);
       clock.advance(30 * DAY + 1);
-      await vi.waitFor(async () => expect(await messagesOf(later)).toEqual([]), { timeout: 5_000, interval: 20 });
+      await vi.waitFor(async () => expect(await messagesOf(later)).toEqual([]), { timeout: EVENT_WAIT_LIMIT_MS, interval: 20 });
     } finally {
       await job.stop();
     }

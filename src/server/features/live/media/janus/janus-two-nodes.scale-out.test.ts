@@ -12,6 +12,7 @@ import {
 import { type JanusServer, startJanus } from '../../../../../../tests/integration/janus-server';
 import { emitAck, nextEvent } from '../../../../../../tests/integration/socket-helpers';
 import { createTestApp, type TestApp } from '../../../../../../tests/integration/test-app';
+import { EVENT_WAIT_LIMIT_MS } from '../../../../../../tests/integration/timeouts';
 import { openTestDatabase } from '../../../../../../tests/integration/test-database';
 
 /**
@@ -97,11 +98,11 @@ describe('a stream through Janus on two nodes', () => {
     await receiving(again.received);
 
     // The reader ends the stream on a: every page hears it, and the picture stops on both nodes.
-    const ended = [onA, onB].map((socket) => nextEvent(socket, 'stream_ended', () => true, 10_000));
+    const ended = [onA, onB].map((socket) => nextEvent(socket, 'stream_ended'));
     expect((await http(a, reader.cookie).post(`/api/live/streams/${streamId}/end`)).status).toBe(200);
     await Promise.all(ended);
     await Promise.all([expectStopped(screenA.received), expectStopped(again.received)]);
     // Neither node keeps a Janus session for the ended stream (b's viewers were still connected).
-    await vi.waitFor(async () => expect(await janusSessions()).toEqual([]), { timeout: 5_000, interval: 250 });
+    await vi.waitFor(async () => expect(await janusSessions()).toEqual([]), { timeout: EVENT_WAIT_LIMIT_MS, interval: 250 });
   }, 120_000);
 });
