@@ -109,7 +109,10 @@ describe('message retention', () => {
       await app.close();
       expect(await messagesOf(later)).toHaveLength(1);
       clock.advance(30 * DAY + 1);
-      await vi.waitFor(async () => expect(await messagesOf(later)).toEqual([]), { timeout: EVENT_WAIT_LIMIT_MS, interval: 20 });
+      await vi.waitFor(async () => expect(await messagesOf(later)).toEqual([]), {
+        timeout: EVENT_WAIT_LIMIT_MS,
+        interval: 20,
+      });
     } finally {
       await job.stop();
     }

@@ -103,6 +103,9 @@ describe('a stream through Janus on two nodes', () => {
     await Promise.all(ended);
     await Promise.all([expectStopped(screenA.received), expectStopped(again.received)]);
     // Neither node keeps a Janus session for the ended stream (b's viewers were still connected).
-    await vi.waitFor(async () => expect(await janusSessions()).toEqual([]), { timeout: EVENT_WAIT_LIMIT_MS, interval: 250 });
+    await vi.waitFor(async () => expect(await janusSessions()).toEqual([]), {
+      timeout: EVENT_WAIT_LIMIT_MS,
+      interval: 250,
+    });
   }, 120_000);
 });
