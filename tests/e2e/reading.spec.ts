@@ -128,18 +128,22 @@ async function chatBothWays(client: Page, reader: Page) {
 /**
  * What a summary shows, read the moment it appears: a side with nothing to rate leaves for the
  * dashboard 2 or 3 s later (SPEC.md §4), shorter than a busy machine may take for the other steps.
+ * Found and read in one step inside the page, each frame: a wait for the card and then a read of it
+ * were two round trips, and on a loaded machine the card had left between them (the read then
+ * waited for a card that was gone until the test's limit).
  */
 async function readSummary(page: Page): Promise<Record<string, string>> {
-  const summary = page.getByTestId('session-summary');
-  await expect(summary).toBeVisible();
-  return summary.evaluate((card) =>
-    Object.fromEntries(
+  const read = await page.waitForFunction(() => {
+    const card = document.querySelector('[data-testid="session-summary"]');
+    if (!card) return null;
+    return Object.fromEntries(
       [...card.querySelectorAll('[data-testid^="summary-"]')].map((row) => [
-        row.getAttribute('data-testid')!,
+        row.getAttribute('data-testid') ?? '',
         row.textContent ?? '',
       ]),
-    ),
-  );
+    );
+  });
+  return (await read.jsonValue()) as Record<string, string>;
 }
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
