@@ -5,10 +5,8 @@ import { type ApiReader, apiContext, createReaderByApi, joinSessionRoom, ok } fr
 import { expect, signUpByApi, test } from './fixtures';
 import { ONE_MINUTE_COUNTDOWN } from './reading-clock';
 
-/**
- * The callback queue (decision 021): a client waits in a busy reader's line on the reader's profile,
- * watches their place move up, and when the reading ends takes the offer from the dialog.
- */
+// The callback queue (decision 021): a client waits in a busy reader's line on the reader's profile,
+// watches their place move up, and when the reading ends takes the offer from the dialog.
 
 /** A new client with $100 in their wallet, signed in on `context` (the page's own sends no Origin by itself). */
 async function fundedClient(context: APIRequestContext) {
