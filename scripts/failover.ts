@@ -97,6 +97,8 @@ interface StepRow {
   /** Each stopped node's exit: code and time from the signal. */
   exits: string[];
   stateChanges: string[];
+  /** HAProxy's 5xx answers of the step by kind (Haproxy.take5xxKinds). */
+  fivexxKinds: string[];
   /** The first failed chat messages and HTTP requests of the step, by kind. */
   firstFailures: string[];
   is5xxGoal: boolean;
@@ -264,6 +266,7 @@ async function main() {
     const from = Date.now();
     const before5xx = await haproxy.count5xx();
     haproxy.takeStateChanges();
+    haproxy.take5xxKinds();
     const before = await reports();
     const exits = await act();
     const actedAt = Date.now();
@@ -313,6 +316,7 @@ async function main() {
       moneyMismatches: await moneyMismatches(ids),
       exits,
       stateChanges: haproxy.takeStateChanges(),
+      fivexxKinds: haproxy.take5xxKinds(),
       firstFailures: after.firstFailures.filter((f) => !before.firstFailures.includes(f)),
       is5xxGoal: options.is5xxGoal,
     };
@@ -413,6 +417,7 @@ function printTable(rows: StepRow[], started: number, failedToStart: number): st
     console.log(`    ${row.exits.join('; ')}`);
     for (const failure of row.firstFailures) console.log(`    failed: ${failure}`);
     for (const change of row.stateChanges) console.log(`    HAProxy: ${change}`);
+    for (const kind of row.fivexxKinds) console.log(`    5xx: ${kind}`);
     if (row.running < started) missed.push(`${row.name}: ${started - row.running} readings lost`);
     if (row.notBack > 0) missed.push(`${row.name}: ${row.notBack} sides not back in their reading`);
     if (r.length > 0 && p99 > row.reconnectGoalMs)

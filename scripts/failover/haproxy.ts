@@ -40,9 +40,15 @@ export function haproxyConfig(options: {
     .join('\n');
   return `global
   maxconn ${options.maxConnections}
+  # Only requests that went wrong are logged (dontlog-normal), on stdout, apart from the notices on
+  # stderr (a node marked up or down) that HAProxy would otherwise log there too: take5xxKinds() reads them.
+  log stdout format raw local0
 
 defaults
   mode http
+  log global
+  option httplog
+  option dontlog-normal
   timeout connect 2s
   timeout client 60s
   timeout server 60s
@@ -80,9 +86,22 @@ listen stats
 `;
 }
 
+/**
+ * One line of HAProxy's HTTP log: `client [date] frontend backend/server Tq/Tw/Tc/Tr/Ta status bytes
+ * cookie cookie termination conns queues "METHOD path HTTP/1.1"`.
+ */
+const HTTP_LOG_LINE =
+  /\S+\/(?<server>\S+) [-\d]+\/[-\d]+\/[-\d]+\/[-\d]+\/\+?\d+ (?<status>\d{3}) \+?\d+ \S+ \S+ (?<termination>\S{4}) .*"\S+ (?<path>\S+)/;
+
 export interface Haproxy {
   /** Responses of 500 and above HAProxy sent its clients so far (the frontend's count). */
   count5xx(): Promise<number>;
+  /**
+   * The 5xx answers logged since the last call, counted by kind: status, HAProxy's termination state
+   * (who ended the request and in which phase: 'SC--' a refused connection, 'SH--' the node closed
+   * before its headers…), the node, and the path's first segment.
+   */
+  take5xxKinds(): string[];
   /** HAProxy's notices of a node marked down or up, with the check's reason, since the last call. */
   takeStateChanges(): string[];
   /** Each node's state as HAProxy sees it (UP, DOWN, …). */
@@ -96,8 +115,9 @@ export async function startHaproxy(config: string, statsPort: number): Promise<H
   writeFileSync(file, config);
   const child = spawn('haproxy', ['-f', file, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  for (const stream of [child.stdout, child.stderr])
-    stream?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  let log = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (log += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const rows = async () => {
@@ -118,7 +138,20 @@ export async function startHaproxy(config: string, statsPort: number): Promise<H
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   let reported = 0;
+  let logged5xx = 0;
   return {
+    take5xxKinds() {
+      const lines = log.split('\n').slice(logged5xx);
+      logged5xx += lines.length - 1;
+      const kinds = new Map<string, number>();
+      for (const line of lines) {
+        const entry = line.match(HTTP_LOG_LINE)?.groups;
+        if (!entry || Number(entry.status) < 500) continue;
+        const kind = `${entry.status} ${entry.termination} ${entry.server} ${entry.path?.split(/[/?]/)[1] ?? ''}`;
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      }
+      return [...kinds].sort((a, b) => b[1] - a[1]).map(([kind, count]) => `${count} × ${kind}`);
+    },
     takeStateChanges() {
       const lines = output.split('\n').slice(reported);
       reported += lines.length - 1;
