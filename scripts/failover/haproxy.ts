@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 
 export interface Backend {
   name: string;
@@ -109,15 +110,36 @@ export interface Haproxy {
   stop(): Promise<void>;
 }
 
+/**
+ * What a stream of HAProxy's writes, as lines: everything so far, and the complete lines not taken
+ * yet (a line still being written waits for its end, so it is never taken, and counted, twice).
+ */
+function linesOf(stream: Readable | null) {
+  const lines: string[] = [];
+  let partial = '';
+  let taken = 0;
+  stream?.setEncoding('utf8').on('data', (chunk: string) => {
+    const parts = (partial + chunk).split('\n');
+    partial = parts.pop() ?? '';
+    lines.push(...parts);
+  });
+  return {
+    text: () => [...lines, partial].join('\n'),
+    takeUnread: () => {
+      const unread = lines.slice(taken);
+      taken = lines.length;
+      return unread;
+    },
+  };
+}
+
 export async function startHaproxy(config: string, statsPort: number): Promise<Haproxy> {
   const dir = mkdtempSync(join(tmpdir(), 'soul-tribe-haproxy-'));
   const file = join(dir, 'haproxy.cfg');
   writeFileSync(file, config);
   const child = spawn('haproxy', ['-f', file, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  let log = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (log += chunk));
+  const notices = linesOf(child.stderr);
+  const log = linesOf(child.stdout);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const rows = async () => {
@@ -134,17 +156,13 @@ export async function startHaproxy(config: string, statsPort: number): Promise<H
       () => false,
     );
     if (isUp) break;
-    if (child.exitCode !== null || tries > 100) throw new Error(`HAProxy did not start:\n${output}`);
+    if (child.exitCode !== null || tries > 100) throw new Error(`HAProxy did not start:\n${notices.text()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  let reported = 0;
-  let logged5xx = 0;
   return {
     take5xxKinds() {
-      const lines = log.split('\n').slice(logged5xx);
-      logged5xx += lines.length - 1;
       const kinds = new Map<string, number>();
-      for (const line of lines) {
+      for (const line of log.takeUnread()) {
         const entry = line.match(HTTP_LOG_LINE)?.groups;
         if (!entry || Number(entry.status) < 500) continue;
         const kind = `${entry.status} ${entry.termination} ${entry.server} ${entry.path?.split(/[/?]/)[1] ?? ''}`;
@@ -153,9 +171,8 @@ export async function startHaproxy(config: string, statsPort: number): Promise<H
       return [...kinds].sort((a, b) => b[1] - a[1]).map(([kind, count]) => `${count} × ${kind}`);
     },
     takeStateChanges() {
-      const lines = output.split('\n').slice(reported);
-      reported += lines.length - 1;
-      return lines
+      return notices
+        .takeUnread()
         .filter((line) => /Server app\/\w+ is (UP|DOWN)/.test(line))
         .map((line) => line.replace(/^.*Server app\//, '').trim());
     },
