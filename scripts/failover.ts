@@ -434,7 +434,7 @@ function printTable(rows: StepRow[], started: number, failedToStart: number): st
       );
   }
   console.log(
-    `HAProxy: round robin, no stickiness, GET /api/health/ready every ${CHECK.intervalMs} ms (fall ${CHECK.fall}, rise ${CHECK.rise}, timeout check ${CHECK.timeoutMs} ms), option redispatch, retry-on conn-failure 403 (403: Socket.IO handshakes only), timeout tunnel 1h`,
+    `HAProxy: round robin, no stickiness, GET /api/health/ready every ${CHECK.intervalMs} ms (fall ${CHECK.fall}, rise ${CHECK.rise}, timeout check ${CHECK.timeoutMs} ms), option redispatch, retry-on conn-failure empty-response 403 503 (all but conn-failure: Socket.IO only), timeout connect 5 s, timeout tunnel 1h`,
   );
   return missed;
 }

@@ -50,7 +50,8 @@ defaults
   log global
   option httplog
   option dontlog-normal
-  timeout connect 2s
+  # As deploy/haproxy.cfg: a node taking a drained node's every socket accepts late.
+  timeout connect 5s
   timeout client 60s
   timeout server 60s
   # A WebSocket is a tunnel once upgraded: idle between a chat message and the next ping.
@@ -60,15 +61,17 @@ defaults
   # node is closing as it stops, the race that answers 502.
   option http-server-close
   # A node that refuses the connection (stopped, or killed and not marked down yet): try again,
-  # on another node. So too a Socket.IO handshake a draining node refuses (403, drain.ts) in the
-  # second before its health check marks it down: the browser would wait out its reconnect delay.
+  # on another node. So too a Socket.IO connection a draining node refuses (a WebSocket 503, a
+  # long-poll 403: drain.ts) in the seconds before its health check marks it down, and one closed
+  # unanswered (a killed node's accept queue): the browser would wait out its reconnect delay.
   retries 3
   option redispatch 1
-  retry-on conn-failure 403
+  retry-on conn-failure empty-response 403 503
 
 frontend site
   bind 127.0.0.1:${options.port}
-  # Only Socket.IO handshakes are sent again on a 403: any other 403 is the answer.
+  # Only Socket.IO's requests are sent again after an answer or an empty close: any other 403 or 503
+  # is the answer, and any other request may have been acted on.
   http-request disable-l7-retry unless { path_beg /socket.io/ }
   default_backend app
 

@@ -3,7 +3,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { registerApiRateLimits } from './api-rate-limits';
 import { startBackgroundWorkers } from './background-workers';
-import { closeSocketsForRestart, drainSwitch, refuseNewWorkWhileDraining } from './drain';
+import {
+  closeSocketsForRestart,
+  drainSwitch,
+  refuseNewWorkWhileDraining,
+  refuseUpgradesWhileDraining,
+  watchArrivals,
+} from './drain';
 import { createAuth } from './auth/auth';
 import { type Clock, systemClock } from './clock';
 import { systemTimers, type Timers } from './timers';
@@ -137,6 +143,8 @@ export async function buildApp(deps: AppDeps) {
   const auth = createAuth(db, config, clock, createWallet);
   const timing = sessionTiming(config.billingMinuteMs);
   const sockets = createSocketServer(app.server, { auth, config, liveness: timing, isDraining: draining.isDraining });
+  refuseUpgradesWhileDraining(app.server, draining);
+  const arrivals = watchArrivals(app.server);
   const realtime = socketRealtime(sockets.io);
   const payments = deps.payments ?? paymentsFromConfig(config, clock, app.log);
   // With JANUS_URL, streams' media goes through Janus (decision 061); without, peer to peer and the forwarder.
@@ -276,6 +284,7 @@ export async function buildApp(deps: AppDeps) {
   return {
     app,
     drain,
+    arrivals,
     auth,
     io: sockets.io,
     realtime,

@@ -93,7 +93,7 @@ describe('deploy/haproxy.cfg', () => {
     expect(haproxy).toMatch(/option httpchk GET \/api\/health\/ready/);
     expect(haproxy).toMatch(/http-check expect status 200/);
     expect(haproxy).toMatch(/option redispatch 1/);
-    expect(haproxy).toMatch(/retry-on conn-failure 403/);
+    expect(haproxy).toMatch(/retry-on conn-failure empty-response 403 503/);
     expect(haproxy).toMatch(/timeout tunnel 1h/);
   });
 });

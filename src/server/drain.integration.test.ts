@@ -1,3 +1,4 @@
+import { type IncomingMessage, request as httpRequest } from 'node:http';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createClient, createReader } from '../../tests/integration/factories';
@@ -100,5 +101,24 @@ describe('a node draining', () => {
 
     // New connections go elsewhere: the browser keeps trying until another node, or this one restarted, takes it.
     await expect(app.connectSocket(newClient.cookie)).rejects.toThrow();
+    // A WebSocket is refused with 503 (a load balancer tries another node at once), not Engine.IO's 400.
+    const url = await app.listen();
+    const upgrade = await new Promise<IncomingMessage>((resolve, reject) => {
+      httpRequest(`${url}/socket.io/?EIO=4&transport=websocket`, {
+        headers: {
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': '13',
+          'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+          cookie: newClient.cookie,
+        },
+      })
+        .on('response', resolve)
+        .on('upgrade', () => reject(new Error('upgraded while draining')))
+        .on('error', reject)
+        .end();
+    });
+    expect(upgrade.statusCode).toBe(503);
+    expect(upgrade.headers['retry-after']).toBe('2');
   });
 });

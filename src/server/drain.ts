@@ -1,3 +1,5 @@
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@shared/errors';
 import { SERVER_EVENTS } from '@shared/realtime';
@@ -49,6 +51,60 @@ export function refuseNewWorkWhileDraining(app: FastifyInstance, drain: DrainSwi
         : undefined,
     );
   });
+}
+
+/**
+ * While the node drains, a WebSocket upgrade (a Socket.IO connection) is answered 503 with
+ * Retry-After before Engine.IO sees it: a load balancer sends a 503 to another node at once
+ * (HAProxy's `retry-on 503`, deploy/haproxy.cfg), where Engine.IO's own refusal of an upgrade is a
+ * 400 that reaches the browser, which waits out its reconnect delay. Called once Socket.IO is
+ * attached to `server`: its upgrade listeners are wrapped.
+ */
+export function refuseUpgradesWhileDraining(server: HttpServer, drain: DrainSwitch) {
+  const upgradeListeners = server.listeners('upgrade');
+  server.removeAllListeners('upgrade');
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!drain.isDraining()) {
+      for (const listener of upgradeListeners) listener.call(server, request, socket, head);
+      return;
+    }
+    // Node's HTTP server stops handling the socket's errors once it is handed over: a reset here must not crash the node.
+    socket.on('error', () => {});
+    socket.end(
+      `HTTP/1.1 503 Service Unavailable\r\nRetry-After: ${RETRY_AFTER_SECONDS}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+    );
+  });
+}
+
+/** Health probes: a load balancer keeps sending them to a node it has taken out of its rotation. */
+const isProbe = (request: IncomingMessage) => request.url?.startsWith('/api/health/') === true;
+
+/**
+ * When the last request other than a health probe reached this node (HTTP or a WebSocket
+ * upgrade, Socket.IO's included), so that a draining node can keep its port open until its load
+ * balancer has let it go: once readiness has answered 503 `fall` times in a row, HAProxy sends it
+ * nothing new, and closing the port after that resets no connection waiting in its accept queue
+ * (each a 502 `SH--` to a client) and refuses none (each a retry on the other node, or a 503 when
+ * that one cannot take it in time).
+ */
+export function watchArrivals(server: HttpServer, now: () => number = () => performance.now()) {
+  let lastArrivalAt = now();
+  const note = (request: IncomingMessage) => {
+    if (!isProbe(request)) lastArrivalAt = now();
+  };
+  server.prependListener('request', note);
+  server.prependListener('upgrade', note);
+  return {
+    /** Resolves once no request has arrived for `quietMs`, or at `deadline` (of `now`'s clock), whichever is first. */
+    async untilQuiet(quietMs: number, deadline: number): Promise<void> {
+      for (;;) {
+        const at = now();
+        const quietForMs = at - lastArrivalAt;
+        if (quietForMs >= quietMs || at >= deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(quietMs - quietForMs, deadline - at)));
+      }
+    },
+  };
 }
 
 /**

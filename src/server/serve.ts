@@ -10,6 +10,21 @@ import { createLogger, wantsPrettyLogs } from './logger';
 import { ensureAutomatedReader, seedDemo } from './seed/seed-demo';
 
 /**
+ * Connections the kernel holds for the node while its thread is busy (Node's default: 511). A node
+ * taking a drained node's every socket at once overflowed 511, and the load balancer's connects
+ * timed out (HAProxy `sC--`: 723 in one rolling restart at 2,000 readings). The kernel caps it at
+ * net.core.somaxconn (4096 on current Linux).
+ */
+const LISTEN_BACKLOG = 4096;
+/**
+ * A draining node closes its port once no request but health probes has reached it for this long
+ * (its load balancer has taken it out: HAProxy after three failed checks a second apart), or
+ * `LOAD_BALANCER_WAIT_MS` after SIGTERM, at most half of DRAIN_TIMEOUT_MS.
+ */
+const LOAD_BALANCER_QUIET_MS = 1000;
+const LOAD_BALANCER_WAIT_MS = 5000;
+
+/**
  * Opens the database, migrates it, seeds the demo data when asked, builds the app and listens;
  * drains and stops on SIGINT and SIGTERM. Called by main.ts once the configuration has passed its checks.
  */
@@ -31,8 +46,14 @@ export async function serve(config: Config, options: { web: 'built' | 'vite' | '
   if (config.admin) await ensureAdmin(database.db, config.admin, new Date(systemClock.now()), createWallet);
 
   // Sage, the demo reader the server answers itself, exists only with demo data (decision 041).
-  const { app, drain } = await buildApp({ config, database, logger, web: options.web, runDemoReader: config.seedDemo });
-  await app.listen({ port: config.port, host: config.host });
+  const { app, drain, arrivals } = await buildApp({
+    config,
+    database,
+    logger,
+    web: options.web,
+    runDemoReader: config.seedDemo,
+  });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   logger.info(`Soul Tribe is running at ${config.publicUrl} (database: ${database.kind})`);
 
   let stopping = false;
@@ -48,6 +69,13 @@ export async function serve(config: Config, options: { web: 'built' | 'vite' | '
       process.exit(1);
     }, config.drainTimeoutMs);
     await drain().catch((error) => logger.error({ err: error }, 'draining failed'));
+    // SIGTERM is an orchestrator's, with a load balancer in front: the port stays open until that has
+    // taken the node out (decision 055, 'Stop 57'). Ctrl+C (SIGINT) stops at once.
+    if (signal === 'SIGTERM')
+      await arrivals.untilQuiet(
+        LOAD_BALANCER_QUIET_MS,
+        startedAt + Math.min(LOAD_BALANCER_WAIT_MS, config.drainTimeoutMs / 2),
+      );
     await app.close().catch((error) => logger.error({ err: error }, 'closing the server failed'));
     await database.close().catch((error) => logger.error({ err: error }, 'closing the database failed'));
     releaseLock();
