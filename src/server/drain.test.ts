@@ -22,17 +22,19 @@ describe('a draining node waiting for its load balancer to let go', () => {
     return { arrive, wait, done: () => isDone };
   };
 
-  it('closes once nothing but health probes has arrived for the quiet time, requests and WebSocket upgrades alike', async () => {
+  it('closes once no request but health probes and Socket.IO connections has arrived for the quiet time', async () => {
     const start = Date.now();
     const { arrive, wait, done } = setUp();
     arrive('request', '/api/sessions/1');
     wait(1000, start + 5000);
     await vi.advanceTimersByTimeAsync(600);
-    arrive('upgrade', '/socket.io/?EIO=4&transport=websocket');
+    arrive('request', '/readers');
     await vi.advanceTimersByTimeAsync(500);
     expect(done()).toBe(false);
     arrive('request', '/api/health/ready');
     arrive('request', '/api/health/live');
+    arrive('upgrade', '/socket.io/?EIO=4&transport=websocket');
+    arrive('request', '/socket.io/?EIO=4&transport=polling');
     await vi.advanceTimersByTimeAsync(450);
     expect(done()).toBe(false);
     await vi.advanceTimersByTimeAsync(50);

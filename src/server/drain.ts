@@ -76,24 +76,28 @@ export function refuseUpgradesWhileDraining(server: HttpServer, drain: DrainSwit
   });
 }
 
-/** Health probes: a load balancer keeps sending them to a node it has taken out of its rotation. */
-const isProbe = (request: IncomingMessage) => request.url?.startsWith('/api/health/') === true;
+/**
+ * Requests a draining node waits for before closing its port: not health probes (a load balancer
+ * keeps sending them to a node it has taken out), nor Socket.IO's (while draining, a new connection
+ * is refused, and one refused by a closed port, or reset in its accept queue, is sent again to
+ * another node by the load balancer: HAProxy's `conn-failure` and `empty-response`). Browsers
+ * reconnecting straight to a node with no load balancer in front would otherwise keep it open for
+ * the whole wait.
+ */
+const isWaitedFor = (request: IncomingMessage) =>
+  !request.url?.startsWith('/api/health/') && !request.url?.startsWith('/socket.io/');
 
 /**
- * When the last request other than a health probe reached this node (HTTP or a WebSocket
- * upgrade, Socket.IO's included), so that a draining node can keep its port open until its load
- * balancer has let it go: once readiness has answered 503 `fall` times in a row, HAProxy sends it
- * nothing new, and closing the port after that resets no connection waiting in its accept queue
- * (each a 502 `SH--` to a client) and refuses none (each a retry on the other node, or a 503 when
- * that one cannot take it in time).
+ * When the last request a draining node must not cut off reached it, so that it can keep its port
+ * open until its load balancer has let it go: once readiness has answered 503 `fall` times in a
+ * row, HAProxy sends it nothing new, and closing the port after that resets no request waiting in
+ * its accept queue (each a 502 `SH--` to a client) and refuses none.
  */
 export function watchArrivals(server: HttpServer, now: () => number = () => performance.now()) {
   let lastArrivalAt = now();
-  const note = (request: IncomingMessage) => {
-    if (!isProbe(request)) lastArrivalAt = now();
-  };
-  server.prependListener('request', note);
-  server.prependListener('upgrade', note);
+  server.prependListener('request', (request: IncomingMessage) => {
+    if (isWaitedFor(request)) lastArrivalAt = now();
+  });
   return {
     /** Resolves once no request has arrived for `quietMs`, or at `deadline` (of `now`'s clock), whichever is first. */
     async untilQuiet(quietMs: number, deadline: number): Promise<void> {

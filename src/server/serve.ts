@@ -17,9 +17,9 @@ import { ensureAutomatedReader, seedDemo } from './seed/seed-demo';
  */
 const LISTEN_BACKLOG = 4096;
 /**
- * A draining node closes its port once no request but health probes has reached it for this long
- * (its load balancer has taken it out: HAProxy after three failed checks a second apart), or
- * `LOAD_BALANCER_WAIT_MS` after SIGTERM, at most half of DRAIN_TIMEOUT_MS.
+ * A draining node closes its port once no request but health probes and Socket.IO's has reached it
+ * for this long (its load balancer has taken it out: HAProxy after three failed checks a second
+ * apart), or `LOAD_BALANCER_WAIT_MS` after SIGTERM, at most half of DRAIN_TIMEOUT_MS.
  */
 const LOAD_BALANCER_QUIET_MS = 1000;
 const LOAD_BALANCER_WAIT_MS = 5000;
