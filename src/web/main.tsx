@@ -13,7 +13,7 @@ import './styles.css';
 
 // Applied before React renders anything, so a light-theme visitor never sees a dark flash.
 applyTheme(readStoredTheme());
-loadFonts();
+void loadFonts();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');

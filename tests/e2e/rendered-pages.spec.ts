@@ -124,6 +124,45 @@ for (const theme of ['dark', 'light'] as const) {
   });
 }
 
+test('the web fonts replace the local faces all in one frame, so the page is laid out again once', async ({ page }) => {
+  // Each face a page starts to use makes the browser lay out its text again: 40-250 ms on a phone each
+  // (decision 063). The frame of each face's arrival, counted from the first script on.
+  await page.addInitScript(() => {
+    const record = { frame: 0, added: [] as { family: string; weight: string; status: string; frame: number }[] };
+    Object.assign(window, { fontRecord: record });
+    const tick = () => {
+      record.frame += 1;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    const add = FontFaceSet.prototype.add;
+    FontFaceSet.prototype.add = function (face) {
+      record.added.push({ family: face.family, weight: face.weight, status: face.status, frame: record.frame });
+      return add.call(this, face);
+    };
+  });
+  await page.goto('/readers');
+  await expect
+    .poll(() => page.evaluate(() => [...document.fonts].filter((face) => face.status === 'loaded').length))
+    .toBeGreaterThanOrEqual(4);
+  const added = await page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          fontRecord: { added: { family: string; weight: string; status: string; frame: number }[] };
+        }
+      ).fontRecord.added,
+  );
+  const loaded = added.filter((face) => face.status === 'loaded');
+  expect(loaded.map((face) => `${face.family.replaceAll('"', '')} ${face.weight}`).sort()).toEqual([
+    'Alex Brush 400',
+    'Playfair Display 400',
+    'Playfair Display 600',
+    'Playfair Display 700',
+  ]);
+  expect(new Set(added.map((face) => face.frame)).size, 'frames in which faces arrived').toBe(1);
+});
+
 test("a signed-in person is never served a visitor's page, even when asking with its ETag", async ({
   page,
   request,
