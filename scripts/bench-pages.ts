@@ -5,8 +5,9 @@
  * what a user gets (decision 063), reported against goals that do not set the exit code: the bytes of
  * a first visit of `/` and `/readers` with the service worker installing and without it
  * (first-visit-bytes.ts; goal: at most 10 % more), and, with Lighthouse installed
- * (lighthouse-scores.ts), the mobile score and LCP of `/`, `/readers`, a profile and `/shop`, twice
- * each, beside a bare page's and the load average.
+ * (lighthouse-scores.ts), the mobile score and LCP of `/`, `/readers`, a profile and `/shop`, five
+ * times each (BENCH_PAGES_LIGHTHOUSE_ROUNDS), beside a bare page's and the load average, then each
+ * page's median.
  *
  * Knobs (environment): BENCH_PAGES_URL (measure a server already running instead; its socket does
  * not trust the byte-counting proxy's origin, so those figures include its refused handshakes),
@@ -14,7 +15,7 @@
  * with its gzip size), BENCH_PAGES_SHIFTS=1 (each layout shift and what moved).
  */
 import { firstVisitBytes, startCountingProxy } from './first-visit-bytes';
-import { LCP_GOAL_MS, lighthouseRuns, missedGoals, SCORE_GOAL_OF_BARE } from './lighthouse-scores';
+import { LCP_GOAL_MS, lighthouseRuns, medianRuns, missedGoals, SCORE_GOAL_OF_BARE } from './lighthouse-scores';
 import { firstReaderPath, measurePages, publicPagePaths, startServer } from './measure-pages';
 import { overBudget } from './page-budgets';
 
@@ -74,6 +75,19 @@ async function main(): Promise<number> {
         runs.map((run) => ({
           page: new URL(run.url).pathname,
           run: run.round,
+          score: run.score,
+          'LCP ms': run.lcpMs,
+          'bare score': run.bareScore,
+          'bare LCP ms': run.bareLcpMs,
+          'load 1 min': Number(run.load.toFixed(2)),
+          goals: missedGoals(run).join('; ') || 'met',
+        })),
+      );
+      console.info("The median of each page's runs:");
+      console.table(
+        medianRuns(runs).map((run) => ({
+          page: new URL(run.url).pathname,
+          runs: run.runs,
           score: run.score,
           'LCP ms': run.lcpMs,
           'bare score': run.bareScore,

@@ -60,8 +60,15 @@ async function serveBarePage(): Promise<{ url: string; stop: () => void }> {
 /** Named through a variable, so the compiler does not look for modules that are installed only for a run. */
 const importOptional = (name: string) => import(name);
 
+/**
+ * Runs of each page: a score moves by ±7 from run to run on the same build here (decision 063, stop
+ * 58), and Lighthouse's own guide to variability finds the median of five runs twice as stable as
+ * one run. BENCH_PAGES_LIGHTHOUSE_ROUNDS changes it (at least 2).
+ */
+export const LIGHTHOUSE_ROUNDS = Math.max(2, Number(process.env.BENCH_PAGES_LIGHTHOUSE_ROUNDS) || 5);
+
 /** Each URL `rounds` times, each run beside a run of the bare page; null when Lighthouse is not installed. */
-export async function lighthouseRuns(urls: string[], rounds = 2): Promise<LighthouseRun[] | null> {
+export async function lighthouseRuns(urls: string[], rounds = LIGHTHOUSE_ROUNDS): Promise<LighthouseRun[] | null> {
   const lighthouse = await importOptional('lighthouse').then(
     (module: { default: Lighthouse }) => module.default,
     () => null,
@@ -112,6 +119,31 @@ export async function lighthouseRuns(urls: string[], rounds = 2): Promise<Lighth
   } finally {
     bare.stop();
   }
+}
+
+function median(values: (number | null)[]): number | null {
+  const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
+  if (known.length === 0) return null;
+  const middle = Math.floor(known.length / 2);
+  return known.length % 2 === 1 ? known[middle]! : (known[middle - 1]! + known[middle]!) / 2;
+}
+
+/** One line per page: the median of its runs' scores and largest paints, and of its bare page's. */
+export function medianRuns(runs: LighthouseRun[]): (LighthouseRun & { runs: number })[] {
+  const urls = [...new Set(runs.map((run) => run.url))];
+  return urls.map((url) => {
+    const ofPage = runs.filter((run) => run.url === url);
+    return {
+      url,
+      round: 0,
+      runs: ofPage.length,
+      score: median(ofPage.map((run) => run.score)),
+      lcpMs: median(ofPage.map((run) => run.lcpMs)),
+      bareScore: median(ofPage.map((run) => run.bareScore)),
+      bareLcpMs: median(ofPage.map((run) => run.bareLcpMs)),
+      load: median(ofPage.map((run) => run.load)) ?? 0,
+    };
+  });
 }
 
 /** What a run misses of the goals, in words; empty when it meets them. */
