@@ -45,8 +45,10 @@ const render = () =>
   });
 
 // The first page's code is fetched before the first render, so it paints at once instead of a
-// spinner first. If it fails to download, the page's error boundary shows it on render.
-preloadPage(window.location.pathname).then(render, render);
+// spinner first. If it fails to download, the page's error boundary shows it on render. Started in
+// a task of its own: the modules' evaluation above is one long task on a phone already, and asking
+// for the page's chunks (a link each) made it longer (decision 063, stop 58).
+setTimeout(() => preloadPage(window.location.pathname).then(render, render));
 
 // The installable app's service worker, once everything the page needed has loaded (decision 049).
 // Development (Vite's server) has none: its modules change under the same names.
