@@ -15,7 +15,14 @@
  * with its gzip size), BENCH_PAGES_SHIFTS=1 (each layout shift and what moved).
  */
 import { firstVisitBytes, startCountingProxy } from './first-visit-bytes';
-import { LCP_GOAL_MS, lighthouseRuns, medianRuns, missedGoals, SCORE_GOAL_OF_BARE } from './lighthouse-scores';
+import {
+  LCP_GOAL_MS,
+  type LighthouseRun,
+  lighthouseRuns,
+  medianRuns,
+  missedGoals,
+  SCORE_GOAL_OF_BARE,
+} from './lighthouse-scores';
 import { firstReaderPath, measurePages, publicPagePaths, startServer } from './measure-pages';
 import { overBudget } from './page-budgets';
 
@@ -24,6 +31,18 @@ const WORKER_BYTES_GOAL = 1.1;
 const FIRST_VISIT_PATHS = ['/', '/readers'];
 
 const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
+
+/** A line of the Lighthouse tables: a run, or a page's median (`count` says which). */
+const lighthouseRow = (run: LighthouseRun, count: Record<string, number>) => ({
+  page: new URL(run.url).pathname,
+  ...count,
+  score: run.score,
+  'LCP ms': run.lcpMs,
+  'bare score': run.bareScore,
+  'bare LCP ms': run.bareLcpMs,
+  'load 1 min': Number(run.load.toFixed(2)),
+  goals: missedGoals(run).join('; ') || 'met',
+});
 
 async function main(): Promise<number> {
   const proxy = await startCountingProxy();
@@ -71,31 +90,9 @@ async function main(): Promise<number> {
       console.info(
         `Lighthouse 12 mobile, each run beside a bare one-line page (goals: score ≥ ${SCORE_GOAL_OF_BARE * 100} % of the bare page's, LCP ≤ ${LCP_GOAL_MS} ms):`,
       );
-      console.table(
-        runs.map((run) => ({
-          page: new URL(run.url).pathname,
-          run: run.round,
-          score: run.score,
-          'LCP ms': run.lcpMs,
-          'bare score': run.bareScore,
-          'bare LCP ms': run.bareLcpMs,
-          'load 1 min': Number(run.load.toFixed(2)),
-          goals: missedGoals(run).join('; ') || 'met',
-        })),
-      );
+      console.table(runs.map((run) => lighthouseRow(run, { run: run.round })));
       console.info("The median of each page's runs:");
-      console.table(
-        medianRuns(runs).map((run) => ({
-          page: new URL(run.url).pathname,
-          runs: run.runs,
-          score: run.score,
-          'LCP ms': run.lcpMs,
-          'bare score': run.bareScore,
-          'bare LCP ms': run.bareLcpMs,
-          'load 1 min': Number(run.load.toFixed(2)),
-          goals: missedGoals(run).join('; ') || 'met',
-        })),
-      );
+      console.table(medianRuns(runs).map((run) => lighthouseRow(run, { runs: run.runs })));
     }
 
     const over = overBudget(figures, { lcp: true });
