@@ -97,23 +97,21 @@ e2e() { env -u DATABASE_URL -u REDIS_URL E2E_POSTGRES_URL="${DATABASE_URL:-}" E2
 # 428). On the slower machines of stops 31-32 both cores were busy either way and side by side
 # lost (1,591 s against ~1,400 in turn; docs/decisions/038), so this is measured again whenever the
 # machine changes. Stop 35: two browser workers (playwright.config.ts) make the PostgreSQL stage the
-# long pole (287-350 s beside them, 517-607 s a run). The scale-out test (two app instances on a
-# 1.5 s billing minute) needs Redis as well: two app processes share its counts.
+# long pole (287-350 s beside them, 517-607 s a run). The scale-out test still runs alone, after the browsers: two app instances on a
+# 1.5 s billing minute are the most sensitive to a busy machine. It needs Redis as well: two app
+# processes share its counts.
 background "end-to-end" e2e
 stage "unit" npm run test:unit
 collect checks
 if [[ -n "${DATABASE_URL:-}" ]]; then
   stage "integration on PostgreSQL (every file)" npx vitest run --project integration
-  # The PGlite set runs in its worker's CPU while the scale-out test and the failover proof mostly
-  # wait on sockets and timers: side by side, not in turn (stop 58: the run took 585 s in turn, 64 s
-  # of it the last two stages alone on a machine that was idle for half of the run).
-  background "integration on PGlite (both-databases.ts)" npm run test:pglite
+  stage "integration on PGlite (both-databases.ts)" npm run test:pglite
+  collect "end-to-end"
   if [[ -n "${REDIS_URL:-}" ]]; then stage "scale-out on PostgreSQL and Redis" npx vitest run --project scale-out; fi
   # The failover proof (scripts/failover.ts): 50 readings through HAProxy on two node processes,
-  # a rolling restart and a SIGKILL, each goal checked.
+  # a rolling restart and a SIGKILL, each goal checked. Alone at the end, like the scale-out test:
+  # its reconnect times are what a busy machine would blur.
   if [[ -n "${REDIS_URL:-}" ]] && command -v haproxy >/dev/null; then stage "failover through HAProxy" npm run test:failover; fi
-  collect "integration on PGlite (both-databases.ts)"
-  collect "end-to-end"
 else
   stage "integration on PGlite (every file)" npm run test:integration
   collect "end-to-end"
