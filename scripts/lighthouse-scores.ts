@@ -67,8 +67,11 @@ const importOptional = (name: string) => import(name);
  */
 export const LIGHTHOUSE_ROUNDS = Math.max(2, Number(process.env.BENCH_PAGES_LIGHTHOUSE_ROUNDS) || 5);
 
-/** Each URL `rounds` times, each run beside a run of the bare page; null when Lighthouse is not installed. */
-export async function lighthouseRuns(urls: string[], rounds = LIGHTHOUSE_ROUNDS): Promise<LighthouseRun[] | null> {
+/** One Lighthouse run of a page: its mobile score, largest paint and total blocking time. */
+export type Measure = (url: string) => Promise<{ score: number | null; lcpMs: number | null; tbtMs: number | null }>;
+
+/** A fresh browser for each run, as Lighthouse's own runs: nothing cached from the page before; null when Lighthouse is not installed. */
+export async function lighthouseMeasure(): Promise<Measure | null> {
   const lighthouse = await importOptional('lighthouse').then(
     (module: { default: Lighthouse }) => module.default,
     () => null,
@@ -81,23 +84,29 @@ export async function lighthouseRuns(urls: string[], rounds = LIGHTHOUSE_ROUNDS)
   const chromePath =
     process.env.CHROMIUM_PATH ??
     (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '/usr/bin/chromium-headless-shell');
-  const measure = async (url: string) => {
-    // A browser per run, as Lighthouse's own runs: nothing cached from the page before.
+  const rounded = (value: number | undefined) => (value === undefined ? null : Math.round(value));
+  return async (url) => {
     const chrome = await launcher.launch({ chromePath, chromeFlags: BROWSER_ARGS });
     try {
       // Lighthouse's default settings are its mobile ones: a phone's screen, a slow 4G link and a 4× slower CPU.
       const lhr = (await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' }))
         ?.lhr;
       const score = lhr?.categories.performance.score;
-      const lcp = lhr?.audits['largest-contentful-paint']?.numericValue;
       return {
         score: score === null || score === undefined ? null : Math.round(score * 100),
-        lcpMs: lcp === undefined ? null : Math.round(lcp),
+        lcpMs: rounded(lhr?.audits['largest-contentful-paint']?.numericValue),
+        tbtMs: rounded(lhr?.audits['total-blocking-time']?.numericValue),
       };
     } finally {
       chrome.kill();
     }
   };
+}
+
+/** Each URL `rounds` times, each run beside a run of the bare page; null when Lighthouse is not installed. */
+export async function lighthouseRuns(urls: string[], rounds = LIGHTHOUSE_ROUNDS): Promise<LighthouseRun[] | null> {
+  const measure = await lighthouseMeasure();
+  if (!measure) return null;
   const bare = await serveBarePage();
   try {
     const runs: LighthouseRun[] = [];
@@ -121,7 +130,8 @@ export async function lighthouseRuns(urls: string[], rounds = LIGHTHOUSE_ROUNDS)
   }
 }
 
-function median(values: (number | null)[]): number | null {
+/** The middle of the known values (the mean of the two middle ones for an even count); null when none is known. */
+export function median(values: (number | null)[]): number | null {
   const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
   if (known.length === 0) return null;
   const middle = Math.floor(known.length / 2);
