@@ -33,7 +33,7 @@ const FIRST_VISIT_PATHS = ['/', '/readers'];
 const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
 
 /** A line of the Lighthouse tables: a run, or a page's median (`count` says which). */
-const lighthouseRow = (run: LighthouseRun, count: Record<string, number>) => ({
+const lighthouseRow = (run: Omit<LighthouseRun, 'round'>, count: Record<string, number>) => ({
   page: new URL(run.url).pathname,
   ...count,
   score: run.score,

@@ -45,9 +45,12 @@ function proxyFor(dist: string, serverDist: string, upstream: URL) {
   };
   const server = createServer((incoming, response) => {
     const path = (incoming.url ?? '/').split('?')[0] ?? '/';
-    const file = path.startsWith('/assets/')
-      ? [dist, serverDist].map((root) => join(root, path)).find(existsSync)
-      : null;
+    // Only files inside a build's folder: `/assets/../../…` spelled by a client resolves outside it.
+    const inside = (root: string) => {
+      const candidate = join(root, path);
+      return candidate.startsWith(`${root}/assets/`) && existsSync(candidate) ? candidate : undefined;
+    };
+    const file = path.startsWith('/assets/') ? (inside(dist) ?? inside(serverDist)) : undefined;
     if (file) return answerAsset(incoming, response, file);
     const forwarded = request(
       {

@@ -139,13 +139,12 @@ export function median(values: (number | null)[]): number | null {
 }
 
 /** One line per page: the median of its runs' scores and largest paints, and of its bare page's. */
-export function medianRuns(runs: LighthouseRun[]): (LighthouseRun & { runs: number })[] {
+export function medianRuns(runs: LighthouseRun[]): (Omit<LighthouseRun, 'round'> & { runs: number })[] {
   const urls = [...new Set(runs.map((run) => run.url))];
   return urls.map((url) => {
     const ofPage = runs.filter((run) => run.url === url);
     return {
       url,
-      round: 0,
       runs: ofPage.length,
       score: median(ofPage.map((run) => run.score)),
       lcpMs: median(ofPage.map((run) => run.lcpMs)),
@@ -157,7 +156,7 @@ export function medianRuns(runs: LighthouseRun[]): (LighthouseRun & { runs: numb
 }
 
 /** What a run misses of the goals, in words; empty when it meets them. */
-export function missedGoals(run: LighthouseRun): string[] {
+export function missedGoals(run: Omit<LighthouseRun, 'round'>): string[] {
   const missed: string[] = [];
   if (run.score === null || run.bareScore === null || run.score < run.bareScore * SCORE_GOAL_OF_BARE)
     missed.push(`score < ${SCORE_GOAL_OF_BARE * 100} % of the bare page's`);

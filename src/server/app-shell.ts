@@ -1,13 +1,14 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
 import { paths } from '@shared/paths';
-import { PUBLIC_PAGES } from './public-pages';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml, pageLinkPreview, withHeadTags, withLinkPreview } from './link-preview';
+import { PUBLIC_PAGES } from './public-pages';
 import { type ReaderProfilePageDeps, readerProfilePage } from './reader-profile-page';
+import { SOCKET_IO_PATH } from './realtime/socket-path';
 
 export type AppShellDeps = ReaderProfilePageDeps;
 
 /** Paths the web app never routes: the API and Socket.IO answer for themselves, JSON 404 otherwise. */
-export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io');
+export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith(SOCKET_IO_PATH);
 
 const ROUTE_PATTERNS = Object.values(paths).map((path) => path.split('/'));
 

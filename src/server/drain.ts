@@ -1,9 +1,10 @@
-import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@shared/errors';
 import { SERVER_EVENTS } from '@shared/realtime';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
+import { SOCKET_IO_PATH } from './realtime/socket-path';
 import type { AppServer } from './realtime/socket-server';
 
 declare module 'fastify' {
@@ -85,7 +86,7 @@ export function refuseUpgradesWhileDraining(server: HttpServer, drain: DrainSwit
  * the whole wait.
  */
 const isWaitedFor = (request: IncomingMessage) =>
-  !request.url?.startsWith('/api/health/') && !request.url?.startsWith('/socket.io/');
+  !request.url?.startsWith('/api/health/') && !request.url?.startsWith(`${SOCKET_IO_PATH}/`);
 
 /**
  * When the last request a draining node must not cut off reached it, so that it can keep its port

@@ -1,14 +1,15 @@
 import type { Server as HttpServer } from 'node:http';
+import type { ClientToServerEvents, ServerToClientEvents } from '@shared/realtime';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents } from '@shared/realtime';
 import type { Auth } from '../auth/auth';
 import type { Config } from '../config';
 import { readSessionUser, type SessionUser } from '../features/auth/require-user';
 import type { StreamJanusRoom } from '../features/live/media/janus/janus-stream-media';
 import type { StreamChange } from '../features/live/stream-changes';
 import { isTrustedOrigin } from '../trusted-origin';
+import { SOCKET_IO_PATH } from './socket-path';
 
 export interface SocketData {
   user: SessionUser;
@@ -48,7 +49,7 @@ export function createSocketServer(
   deps: { auth: Auth; config: Config; liveness: Liveness; isDraining: () => boolean },
 ) {
   const io: AppServer = new Server(httpServer, {
-    path: '/socket.io',
+    path: SOCKET_IO_PATH,
     serveClient: false,
     // Socket.IO's defaults (25 s + 20 s) would bill a frozen page for most of a minute.
     pingInterval: deps.liveness.pingIntervalMs,
