@@ -1,5 +1,7 @@
+import { TZDate } from '@date-fns/tz';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeUsualAvailability, formatMinuteOfDay, toViewerSlots } from './usual-availability';
+import { describeUsualAvailability, formatMinuteOfDay, slotOnViewerClock, toViewerSlots } from './usual-availability';
 
 const weekdays = (startMinute: number, endMinute: number) =>
   [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startMinute, endMinute }));
@@ -108,5 +110,73 @@ describe('formatMinuteOfDay', () => {
       '11:59 PM',
       '12:00 AM',
     ]);
+  });
+});
+
+describe('slotOnViewerClock', () => {
+  // Zones with half-hour and 45-minute offsets, a half-hour daylight saving (Lord Howe), southern
+  // summers, and none at all.
+  const ZONES = [
+    'UTC',
+    'America/New_York',
+    'America/St_Johns',
+    'America/Santiago',
+    'Europe/London',
+    'Europe/Paris',
+    'Asia/Kolkata',
+    'Asia/Kathmandu',
+    'Asia/Tokyo',
+    'Australia/Adelaide',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+  ];
+
+  /** Each slot dated in the reader's zone on its next date from `now`, then read on the viewer's clock. */
+  function placedOneByOne(
+    readerZone: string,
+    viewerZone: string,
+    now: Date,
+    slot: { weekday: number; startMinute: number; endMinute: number },
+  ) {
+    const minuteOfWeek = (instant: number) => {
+      const local = new TZDate(instant, viewerZone);
+      return local.getDay() * 1440 + local.getHours() * 60 + local.getMinutes();
+    };
+    const readerNow = new TZDate(now.getTime(), readerZone);
+    const day = readerNow.getDate() + ((slot.weekday - readerNow.getDay() + 7) % 7);
+    const at = (minute: number) =>
+      new TZDate(
+        readerNow.getFullYear(),
+        readerNow.getMonth(),
+        day,
+        Math.floor(minute / 60),
+        minute % 60,
+        readerZone,
+      ).getTime();
+    const start = minuteOfWeek(at(slot.startMinute));
+    const end = minuteOfWeek(at(slot.endMinute));
+    return [start, end <= start ? end + 7 * 1440 : end];
+  }
+
+  it('places every slot where dating it in the reader’s zone does, daylight saving weeks included', () => {
+    const zone = fc.constantFrom(...ZONES);
+    const slot = fc
+      .record({
+        weekday: fc.integer({ min: 0, max: 6 }),
+        start: fc.integer({ min: 0, max: 95 }),
+        length: fc.integer({ min: 1, max: 96 }),
+      })
+      .filter(({ start, length }) => start + length <= 96)
+      .map(({ weekday, start, length }) => ({ weekday, startMinute: start * 15, endMinute: (start + length) * 15 }));
+    // Two years, so every zone's clock changes fall inside.
+    const now = fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2028, 0, 1) }).map((ms) => new Date(ms));
+    fc.assert(
+      fc.property(zone, zone, now, slot, (readerZone, viewerZone, at, placed) => {
+        expect(slotOnViewerClock(readerZone, viewerZone, at)(placed)).toEqual(
+          placedOneByOne(readerZone, viewerZone, at, placed),
+        );
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

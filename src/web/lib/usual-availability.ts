@@ -1,8 +1,9 @@
-import { TZDate } from '@date-fns/tz';
+import { TZDate, tzOffset } from '@date-fns/tz';
 import { MINUTES_PER_DAY } from '@shared/constants';
 import type { ReaderSchedule } from '@shared/reader-schedule';
 
 const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
+const HOUR_MS = 3_600_000;
 const DAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 /** People read a working week Monday first ("Mon–Fri", "Sat, Sun"). */
 const DISPLAY_ORDER: readonly number[] = [1, 2, 3, 4, 5, 6, 0];
@@ -14,9 +15,38 @@ export interface ViewerSlot {
   endMinute: number;
 }
 
-/** The zone of the browser (or Node) this runs in: the viewer's. */
+let ownTimeZone: string | undefined;
+
+/**
+ * The zone of the browser (or Node) this runs in: the viewer's. Asked once: a new formatter per card
+ * cost the directory ~10 ms of a page load at full CPU speed.
+ */
 export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  ownTimeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return ownTimeZone;
+}
+
+const steadyOffsets = new Map<string, number | null>();
+
+/**
+ * A zone's offset from UTC in minutes when its clocks do not change from a day before `now` to nine
+ * days after (every instant a schedule's coming week touches), else null. Two offsets, equal at both
+ * ends of those ten days, mean none in between: no zone changes its clocks twice in ten days. Kept
+ * for the hour, as every card of the directory asks about the same few zones: placing each slot with
+ * TZDate (an Intl call for each of several offsets a date) took 55-70 ms of `/readers`' load at full
+ * CPU speed, most of its longest hydration slice (decision 063).
+ */
+function steadyOffset(timeZone: string, now: Date): number | null {
+  const hour = Math.floor(now.getTime() / HOUR_MS);
+  const key = `${timeZone} ${hour}`;
+  let offset = steadyOffsets.get(key);
+  if (offset === undefined) {
+    const before = tzOffset(timeZone, new Date((hour - 24) * HOUR_MS));
+    const after = tzOffset(timeZone, new Date((hour + 9 * 24) * HOUR_MS));
+    offset = before === after && !Number.isNaN(before) ? before : null;
+    steadyOffsets.set(key, offset);
+  }
+  return offset;
 }
 
 /** Minutes since Sunday 00:00 of an instant, on the clock of `timeZone`. */
@@ -25,13 +55,30 @@ function minuteOfWeek(instant: number, timeZone: string): number {
   return local.getDay() * MINUTES_PER_DAY + local.getHours() * 60 + local.getMinutes();
 }
 
+type Slot = ReaderSchedule['slots'][number];
+
 /**
- * The reader's weekly slots moved onto the viewer's clock. Each slot is placed on its next date in
- * the reader's zone from `now`, so the offsets (and daylight saving on either side) are the ones of
- * the coming week. Touching or overlapping stretches merge, across midnight and across the week's end.
+ * How a reader's slot lands on the viewer's week: `[start, end]` minutes since the viewer's Sunday
+ * 00:00, `end` past a week when the slot runs over the week's end. With both zones' offsets steady
+ * over the coming week that is a shift by their difference; else each slot is dated in the reader's
+ * zone (its next date from `now`) and read on the viewer's clock.
  */
-function viewerIntervals(schedule: ReaderSchedule, timeZone: string, now: Date): [number, number][] {
-  const readerNow = new TZDate(now.getTime(), schedule.timeZone);
+export function slotOnViewerClock(readerZone: string, viewerZone: string, now: Date): (slot: Slot) => [number, number] {
+  const readerOffset = steadyOffset(readerZone, now);
+  const viewerOffset = steadyOffset(viewerZone, now);
+  const toInterval = (start: number, end: number): [number, number] => [
+    start,
+    end <= start ? end + MINUTES_PER_WEEK : end,
+  ];
+  if (readerOffset !== null && viewerOffset !== null) {
+    const shift = (minute: number) =>
+      (((minute - readerOffset + viewerOffset) % MINUTES_PER_WEEK) + MINUTES_PER_WEEK) % MINUTES_PER_WEEK;
+    return (slot) => {
+      const dayStart = slot.weekday * MINUTES_PER_DAY;
+      return toInterval(shift(dayStart + slot.startMinute), shift(dayStart + slot.endMinute));
+    };
+  }
+  const readerNow = new TZDate(now.getTime(), readerZone);
   const at = (day: number, minute: number) =>
     new TZDate(
       readerNow.getFullYear(),
@@ -39,15 +86,24 @@ function viewerIntervals(schedule: ReaderSchedule, timeZone: string, now: Date):
       day,
       Math.floor(minute / 60),
       minute % 60,
-      schedule.timeZone,
+      readerZone,
     ).getTime();
-  const intervals = schedule.slots.map((slot): [number, number] => {
+  return (slot) => {
     const day = readerNow.getDate() + ((slot.weekday - readerNow.getDay() + 7) % 7);
-    const start = minuteOfWeek(at(day, slot.startMinute), timeZone);
-    let end = minuteOfWeek(at(day, slot.endMinute), timeZone);
-    if (end <= start) end += MINUTES_PER_WEEK;
-    return [start, end];
-  });
+    return toInterval(
+      minuteOfWeek(at(day, slot.startMinute), viewerZone),
+      minuteOfWeek(at(day, slot.endMinute), viewerZone),
+    );
+  };
+}
+
+/**
+ * The reader's weekly slots moved onto the viewer's clock. Each slot is placed on its next date in
+ * the reader's zone from `now`, so the offsets (and daylight saving on either side) are the ones of
+ * the coming week. Touching or overlapping stretches merge, across midnight and across the week's end.
+ */
+function viewerIntervals(schedule: ReaderSchedule, timeZone: string, now: Date): [number, number][] {
+  const intervals = schedule.slots.map(slotOnViewerClock(schedule.timeZone, timeZone, now));
   intervals.sort((a, b) => a[0] - b[0]);
   const merged: [number, number][] = [];
   for (const interval of intervals) {
