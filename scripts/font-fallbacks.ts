@@ -3,18 +3,15 @@
  * `tsx scripts/font-fallbacks.ts > src/web/font-fallbacks.css`; a unit test keeps that file equal
  * to this output.
  *
- * Each is a local font scaled and given the web font's ascent and descent (Capsize's metrics), so
- * a line set in it takes the room the web font's will: when the web font swaps in, the text barely
- * moves, and the pages need not hold their first paint for the fonts (they were preloaded, which
- * kept Lighthouse's LCP at 1.8-2.0 s; decision 063). Times New Roman is the reference where a phone
- * or desktop has it (iOS, macOS, Windows), with Liberation Serif, cut to Times New Roman's metrics,
- * where Linux has it instead; Android has Noto Serif.
+ * Each is a local font scaled and given the web font's ascent and descent (Capsize's metrics, in
+ * font-metrics.ts), so a line set in it takes the room the web font's will: when the web font swaps
+ * in, the text barely moves, and the pages need not hold their first paint for the fonts (they were
+ * preloaded, which kept Lighthouse's LCP at 1.8-2.0 s; decision 063). Times New Roman is the
+ * reference where a phone or desktop has it (iOS, macOS, Windows), with Liberation Serif, cut to
+ * Times New Roman's metrics, where Linux has it instead; Android has Noto Serif.
  */
 import { createFontStack } from '@capsizecss/core';
-import alexBrush from '@capsizecss/metrics/alexBrush';
-import notoSerif from '@capsizecss/metrics/notoSerif';
-import playfairDisplay from '@capsizecss/metrics/playfairDisplay';
-import timesNewRoman from '@capsizecss/metrics/timesNewRoman';
+import { alexBrush, notoSerif, playfairDisplay, timesNewRoman } from './font-metrics';
 
 type Metrics = typeof timesNewRoman;
 
