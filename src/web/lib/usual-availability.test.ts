@@ -1,7 +1,12 @@
-import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeUsualAvailability, formatMinuteOfDay, slotOnViewerClock, toViewerSlots } from './usual-availability';
+import {
+  datedSlotOnViewerClock,
+  describeUsualAvailability,
+  formatMinuteOfDay,
+  slotOnViewerClock,
+  toViewerSlots,
+} from './usual-availability';
 
 const weekdays = (startMinute: number, endMinute: number) =>
   [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startMinute, endMinute }));
@@ -131,33 +136,6 @@ describe('slotOnViewerClock', () => {
     'Pacific/Chatham',
   ];
 
-  /** Each slot dated in the reader's zone on its next date from `now`, then read on the viewer's clock. */
-  function placedOneByOne(
-    readerZone: string,
-    viewerZone: string,
-    now: Date,
-    slot: { weekday: number; startMinute: number; endMinute: number },
-  ) {
-    const minuteOfWeek = (instant: number) => {
-      const local = new TZDate(instant, viewerZone);
-      return local.getDay() * 1440 + local.getHours() * 60 + local.getMinutes();
-    };
-    const readerNow = new TZDate(now.getTime(), readerZone);
-    const day = readerNow.getDate() + ((slot.weekday - readerNow.getDay() + 7) % 7);
-    const at = (minute: number) =>
-      new TZDate(
-        readerNow.getFullYear(),
-        readerNow.getMonth(),
-        day,
-        Math.floor(minute / 60),
-        minute % 60,
-        readerZone,
-      ).getTime();
-    const start = minuteOfWeek(at(slot.startMinute));
-    const end = minuteOfWeek(at(slot.endMinute));
-    return [start, end <= start ? end + 7 * 1440 : end];
-  }
-
   it('places every slot where dating it in the reader’s zone does, daylight saving weeks included', () => {
     const zone = fc.constantFrom(...ZONES);
     const slot = fc
@@ -173,7 +151,7 @@ describe('slotOnViewerClock', () => {
     fc.assert(
       fc.property(zone, zone, now, slot, (readerZone, viewerZone, at, placed) => {
         expect(slotOnViewerClock(readerZone, viewerZone, at)(placed)).toEqual(
-          placedOneByOne(readerZone, viewerZone, at, placed),
+          datedSlotOnViewerClock(readerZone, viewerZone, at)(placed),
         );
       }),
       { numRuns: 2000 },

@@ -1,9 +1,9 @@
 import { TZDate, tzOffset } from '@date-fns/tz';
 import { MINUTES_PER_DAY } from '@shared/constants';
 import type { ReaderSchedule } from '@shared/reader-schedule';
+import { DAY_MS, HOUR_MS } from '@shared/time-units';
 
 const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
-const HOUR_MS = 3_600_000;
 const DAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 /** People read a working week Monday first ("Mon–Fri", "Sat, Sun"). */
 const DISPLAY_ORDER: readonly number[] = [1, 2, 3, 4, 5, 6, 0];
@@ -41,8 +41,8 @@ function steadyOffset(timeZone: string, now: Date): number | null {
   const key = `${timeZone} ${hour}`;
   let offset = steadyOffsets.get(key);
   if (offset === undefined) {
-    const before = tzOffset(timeZone, new Date((hour - 24) * HOUR_MS));
-    const after = tzOffset(timeZone, new Date((hour + 9 * 24) * HOUR_MS));
+    const before = tzOffset(timeZone, new Date(hour * HOUR_MS - DAY_MS));
+    const after = tzOffset(timeZone, new Date(hour * HOUR_MS + 9 * DAY_MS));
     offset = before === after && !Number.isNaN(before) ? before : null;
     steadyOffsets.set(key, offset);
   }
@@ -57,27 +57,21 @@ function minuteOfWeek(instant: number, timeZone: string): number {
 
 type Slot = ReaderSchedule['slots'][number];
 
+/** `[start, end]` minutes of the viewer's week, `end` past the week's end when the slot runs over it. */
+const toInterval = (start: number, end: number): [number, number] => [
+  start,
+  end <= start ? end + MINUTES_PER_WEEK : end,
+];
+
 /**
- * How a reader's slot lands on the viewer's week: `[start, end]` minutes since the viewer's Sunday
- * 00:00, `end` past a week when the slot runs over the week's end. With both zones' offsets steady
- * over the coming week that is a shift by their difference; else each slot is dated in the reader's
- * zone (its next date from `now`) and read on the viewer's clock.
+ * How a reader's slot lands on the viewer's week, exactly: the slot dated in the reader's zone on its
+ * next date from `now`, then read on the viewer's clock (several Intl calls a slot).
  */
-export function slotOnViewerClock(readerZone: string, viewerZone: string, now: Date): (slot: Slot) => [number, number] {
-  const readerOffset = steadyOffset(readerZone, now);
-  const viewerOffset = steadyOffset(viewerZone, now);
-  const toInterval = (start: number, end: number): [number, number] => [
-    start,
-    end <= start ? end + MINUTES_PER_WEEK : end,
-  ];
-  if (readerOffset !== null && viewerOffset !== null) {
-    const shift = (minute: number) =>
-      (((minute - readerOffset + viewerOffset) % MINUTES_PER_WEEK) + MINUTES_PER_WEEK) % MINUTES_PER_WEEK;
-    return (slot) => {
-      const dayStart = slot.weekday * MINUTES_PER_DAY;
-      return toInterval(shift(dayStart + slot.startMinute), shift(dayStart + slot.endMinute));
-    };
-  }
+export function datedSlotOnViewerClock(
+  readerZone: string,
+  viewerZone: string,
+  now: Date,
+): (slot: Slot) => [number, number] {
   const readerNow = new TZDate(now.getTime(), readerZone);
   const at = (day: number, minute: number) =>
     new TZDate(
@@ -94,6 +88,22 @@ export function slotOnViewerClock(readerZone: string, viewerZone: string, now: D
       minuteOfWeek(at(day, slot.startMinute), viewerZone),
       minuteOfWeek(at(day, slot.endMinute), viewerZone),
     );
+  };
+}
+
+/**
+ * How a reader's slot lands on the viewer's week: with both zones' offsets steady over the coming
+ * week, a shift by their difference; else as datedSlotOnViewerClock places it.
+ */
+export function slotOnViewerClock(readerZone: string, viewerZone: string, now: Date): (slot: Slot) => [number, number] {
+  const readerOffset = steadyOffset(readerZone, now);
+  const viewerOffset = steadyOffset(viewerZone, now);
+  if (readerOffset === null || viewerOffset === null) return datedSlotOnViewerClock(readerZone, viewerZone, now);
+  const shift = (minute: number) =>
+    (((minute - readerOffset + viewerOffset) % MINUTES_PER_WEEK) + MINUTES_PER_WEEK) % MINUTES_PER_WEEK;
+  return (slot) => {
+    const dayStart = slot.weekday * MINUTES_PER_DAY;
+    return toInterval(shift(dayStart + slot.startMinute), shift(dayStart + slot.endMinute));
   };
 }
 
