@@ -112,12 +112,13 @@ if [[ -n "${DATABASE_URL:-}" ]]; then
   # the scale-out test beside it: its reconnect times are what a busy machine would blur. The two
   # wait more than they compute (~0.8 and ~1.2 cores): side by side 46-51 s with every goal met,
   # against 55-62 s in turn (stop 59).
+  scale_out() { npx vitest run --project scale-out; }
   if [[ -n "${REDIS_URL:-}" ]] && command -v haproxy >/dev/null; then
-    background "scale-out on PostgreSQL and Redis" npx vitest run --project scale-out
+    background "scale-out on PostgreSQL and Redis" scale_out
     stage "failover through HAProxy" npm run test:failover
     collect "scale-out on PostgreSQL and Redis"
   elif [[ -n "${REDIS_URL:-}" ]]; then
-    stage "scale-out on PostgreSQL and Redis" npx vitest run --project scale-out
+    stage "scale-out on PostgreSQL and Redis" scale_out
   fi
 else
   stage "integration on PGlite (every file)" npm run test:integration
