@@ -205,11 +205,24 @@ function installableApp() {
   });
 }
 
-const resolve = {
-  alias: {
-    '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
-    '@': fileURLToPath(new URL('./src/web', import.meta.url)),
-  },
+const sourceAliases = {
+  '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
+  '@': fileURLToPath(new URL('./src/web', import.meta.url)),
+};
+
+/**
+ * React Router 7 names only its development build in its package's exports, in production too
+ * (remix-run/react-router#14102): a build of ours shipped its development warnings, checked on
+ * every render and route match. Its production build beside it differs in that one switch.
+ */
+const resolveForBuild = {
+  alias: [
+    ...Object.entries(sourceAliases).map(([find, replacement]) => ({ find, replacement })),
+    {
+      find: /^react-router$/,
+      replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+    },
+  ],
 };
 
 /**
@@ -223,7 +236,7 @@ const serverRenderer = defineConfig({
   root: 'src/web',
   publicDir: false,
   plugins: [react(), tailwindcss()],
-  resolve,
+  resolve: resolveForBuild,
   ssr: { noExternal: true },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
@@ -233,7 +246,7 @@ const serverRenderer = defineConfig({
   },
 });
 
-export default defineConfig(({ isSsrBuild }) =>
+export default defineConfig(({ command, isSsrBuild }) =>
   isSsrBuild
     ? serverRenderer
     : {
@@ -247,7 +260,8 @@ export default defineConfig(({ isSsrBuild }) =>
           installableApp(),
           precompress(),
         ],
-        resolve,
+        // The development server keeps React Router's warnings.
+        resolve: command === 'build' ? resolveForBuild : { alias: sourceAliases },
         build: {
           outDir,
           emptyOutDir: true,
