@@ -45,11 +45,15 @@ stage() {
   fi
 }
 
-# Background stages write to a log each, shown when the stage is awaited.
+# Background stages write to a log each, shown when the stage is awaited. With AFTER set, a stage
+# starts once the background stage of that name has ended.
 background() {
-  local name=$1
+  local name=$1 after=${AFTER:-}
   shift
   (
+    if [[ -n "$after" ]]; then
+      until [[ -e "$logs/$after.done" ]]; do sleep 1; done
+    fi
     since=$SECONDS
     "$@" >"$logs/$name.log" 2>&1 && rc=0 || rc=$?
     echo "$rc $((SECONDS - since))" >"$logs/$name.done"
@@ -104,22 +108,24 @@ background "end-to-end" e2e
 stage "unit" npm run test:unit
 collect checks
 if [[ -n "${DATABASE_URL:-}" ]]; then
+  # The failover proof (scripts/failover.ts): 50 readings through HAProxy on two node processes,
+  # a rolling restart and a SIGKILL, each goal checked; and the scale-out test. They start when the
+  # browsers end, beside what is left of the integration stages: the two wait more than they
+  # compute (~0.8 and ~1.2 cores), and after everything else they ran 46-62 s with a core idle
+  # (stop 59), while the integration stages ended 20-27 s after the browsers in slow runs.
+  after_browsers=()
+  if [[ -n "${REDIS_URL:-}" ]]; then
+    after_browsers+=("scale-out on PostgreSQL and Redis")
+    AFTER=end-to-end background "scale-out on PostgreSQL and Redis" npx vitest run --project scale-out
+    if command -v haproxy >/dev/null; then
+      after_browsers+=("failover through HAProxy")
+      AFTER=end-to-end background "failover through HAProxy" npm run test:failover
+    fi
+  fi
   stage "integration on PostgreSQL (every file)" npx vitest run --project integration
   stage "integration on PGlite (both-databases.ts)" npm run test:pglite
   collect "end-to-end"
-  # The failover proof (scripts/failover.ts): 50 readings through HAProxy on two node processes,
-  # a rolling restart and a SIGKILL, each goal checked. At the end, after the browsers, with only
-  # the scale-out test beside it: its reconnect times are what a busy machine would blur. The two
-  # wait more than they compute (~0.8 and ~1.2 cores): side by side 46-51 s with every goal met,
-  # against 55-62 s in turn (stop 59).
-  scale_out() { npx vitest run --project scale-out; }
-  if [[ -n "${REDIS_URL:-}" ]] && command -v haproxy >/dev/null; then
-    background "scale-out on PostgreSQL and Redis" scale_out
-    stage "failover through HAProxy" npm run test:failover
-    collect "scale-out on PostgreSQL and Redis"
-  elif [[ -n "${REDIS_URL:-}" ]]; then
-    stage "scale-out on PostgreSQL and Redis" scale_out
-  fi
+  for name in "${after_browsers[@]}"; do collect "$name"; done
 else
   stage "integration on PGlite (every file)" npm run test:integration
   collect "end-to-end"
