@@ -106,6 +106,35 @@ function bootAfterFirstPaint(): Plugin {
   };
 }
 
+/** Vite's module of the helper it wraps every lazy `import()` of the build with (`__vitePreload`). */
+const VITE_PRELOAD_HELPER = '\0vite/preload-helper.js';
+const PRELOAD_IN_SLICES = fileURLToPath(new URL('./src/web/lib/module-preload.ts', import.meta.url));
+
+/**
+ * Vite's helper for lazy imports replaced by ours (src/web/lib/module-preload.ts), which adds the
+ * chunk's modulepreload links a few at a time instead of all in one task (decision 063). The build
+ * fails if Vite stops loading its helper from the module this replaces.
+ */
+function preloadInSlices(base: string): Plugin {
+  let isReplaced = false;
+  return {
+    name: 'soul-tribe-preload-in-slices',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (id !== VITE_PRELOAD_HELPER) return null;
+      isReplaced = true;
+      return [
+        `import { preloadInSlices } from ${JSON.stringify(PRELOAD_IN_SLICES)};`,
+        `export const __vitePreload = (importModule, deps) => preloadInSlices(importModule, deps, ${JSON.stringify(base)});`,
+      ].join('\n');
+    },
+    generateBundle() {
+      if (!isReplaced) this.error(`Vite no longer loads ${VITE_PRELOAD_HELPER}: its preload helper was not replaced`);
+    },
+  };
+}
+
 /**
  * The endpoint objects of src/shared/api without their zod schemas, in the browser's production
  * build only (docs/decisions/069): the web app's calls then take each answer as declared, which the
@@ -254,6 +283,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
         publicDir: 'public',
         plugins: [
           endpointsWithoutSchemas(),
+          preloadInSlices('/'),
           react(),
           tailwindcss(),
           bootAfterFirstPaint(),
