@@ -6,8 +6,9 @@
 #     and layout-shift budgets among them, tests/e2e/page-budgets.spec.ts);
 #   integration: with DATABASE_URL set, every file on that PostgreSQL server, then on PGlite the
 #     files about PGlite, the scheduler, a restart and a smoke set (both-databases.ts), and with
-#     REDIS_URL the scale-out test once the browsers end, beside the failover proof through HAProxy
-#     when haproxy is on the PATH; without DATABASE_URL, every file on PGlite.
+#     REDIS_URL the scale-out test once the browsers and the PostgreSQL stage end, beside the
+#     failover proof through HAProxy when haproxy is on the PATH; without DATABASE_URL, every file on
+#     PGlite.
 # A failed stage fails the run at the end; the later stages still run, so one run shows every
 # failure. `.ci/run` starts the services on a bare machine and calls this through `npm test`.
 set -uo pipefail
@@ -45,15 +46,15 @@ stage() {
   fi
 }
 
-# Background stages write to a log each, shown when the stage is awaited. With AFTER set, a stage
-# starts once the background stage of that name has ended.
+# Background stages write to a log each, shown when the stage is awaited. With AFTER set (names,
+# space-separated), a stage starts once each of them has written its `.done` file.
 background() {
-  local name=$1 after=${AFTER:-}
+  local name=$1 after=${AFTER:-} stage
   shift
   (
-    if [[ -n "$after" ]]; then
-      until [[ -e "$logs/$after.done" ]]; do sleep 1; done
-    fi
+    for stage in $after; do
+      until [[ -e "$logs/$stage.done" ]]; do sleep 1; done
+    done
     since=$SECONDS
     "$@" >"$logs/$name.log" 2>&1 && rc=0 || rc=$?
     echo "$rc $((SECONDS - since))" >"$logs/$name.done"
@@ -109,29 +110,29 @@ stage "unit" npm run test:unit
 collect checks
 if [[ -n "${DATABASE_URL:-}" ]]; then
   # The failover proof (scripts/failover.ts): 50 readings through HAProxy on two node processes,
-  # a rolling restart and a SIGKILL, each goal checked; and the scale-out test. They start when the
-  # browsers end, beside what is left of the integration stages: the two wait more than they
-  # compute (~0.8 and ~1.2 cores), and after everything else they ran 46-62 s with a core idle
-  # (stop 59), while the integration stages ended 20-27 s after the browsers in slow runs.
-  after_browsers=()
+  # a rolling restart and a SIGKILL, each goal checked; and the scale-out test. They start once the
+  # browsers and the PostgreSQL stage have ended, beside the PGlite set: the two wait more than they
+  # compute (~0.8 and ~1.2 cores), and after everything else they ran 46-62 s with a core idle (stop
+  # 59). The PGlite set runs at nice 5, so they get the CPU they ask for: beside it at an equal nice
+  # all three took 79-84 s with the rolling restart's reconnect p99 at 2.87-3.26 s of its 5 s goal
+  # (3.76 s in a fresh clone's run), at nice 5 67-73 s with 2.19-2.60 s (stop 60). The PostgreSQL
+  # stage keeps nice 0: it runs beside the browsers, and at nice 5 (below the e2e server and the
+  # Playwright runner of this session) it took 0.83-0.90 of the browsers' time against 0.72-0.78 and
+  # became the run's end.
+  tail_stages=()
   if [[ -n "${REDIS_URL:-}" ]]; then
-    after_browsers+=("scale-out on PostgreSQL and Redis")
-    AFTER=end-to-end background "scale-out on PostgreSQL and Redis" npx vitest run --project scale-out
+    tail_stages+=("scale-out on PostgreSQL and Redis")
+    AFTER="end-to-end postgresql" background "scale-out on PostgreSQL and Redis" npx vitest run --project scale-out
     if command -v haproxy >/dev/null; then
-      after_browsers+=("failover through HAProxy")
-      AFTER=end-to-end background "failover through HAProxy" npm run test:failover
+      tail_stages+=("failover through HAProxy")
+      AFTER="end-to-end postgresql" background "failover through HAProxy" npm run test:failover
     fi
   fi
-  # The integration stages at nice 5, so the two above get the CPU they ask for when beside them:
-  # the PGlite set beside the two at an equal nice took 79-84 s for all three with the rolling
-  # restart's reconnect p99 at 2.87-3.26 s of its 5 s goal (3.76 s in a fresh clone's run), at nice 5
-  # 67-73 s with 2.19-2.60 s (stop 60). Alone a stage has the CPU whatever its nice; beside the
-  # browsers, which the kernel weighs as sessions of their own (autogroups), the nice only ranks it
-  # below the e2e server and the Playwright runner of this session.
-  stage "integration on PostgreSQL (every file)" nice -n 5 npx vitest run --project integration
+  stage "integration on PostgreSQL (every file)" npx vitest run --project integration
+  touch "$logs/postgresql.done"
   stage "integration on PGlite (both-databases.ts)" nice -n 5 npm run test:pglite
   collect "end-to-end"
-  for name in "${after_browsers[@]}"; do collect "$name"; done
+  for name in "${tail_stages[@]}"; do collect "$name"; done
 else
   stage "integration on PGlite (every file)" npm run test:integration
   collect "end-to-end"
