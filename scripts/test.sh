@@ -120,13 +120,13 @@ if [[ -n "${DATABASE_URL:-}" ]]; then
   # Playwright runner of this session) it took 0.83-0.90 of the browsers' time against 0.72-0.78 and
   # became the run's end.
   tail_stages=()
+  tail_stage() {
+    tail_stages+=("$1")
+    AFTER="end-to-end postgresql" background "$@"
+  }
   if [[ -n "${REDIS_URL:-}" ]]; then
-    tail_stages+=("scale-out on PostgreSQL and Redis")
-    AFTER="end-to-end postgresql" background "scale-out on PostgreSQL and Redis" npx vitest run --project scale-out
-    if command -v haproxy >/dev/null; then
-      tail_stages+=("failover through HAProxy")
-      AFTER="end-to-end postgresql" background "failover through HAProxy" npm run test:failover
-    fi
+    tail_stage "scale-out on PostgreSQL and Redis" npx vitest run --project scale-out
+    if command -v haproxy >/dev/null; then tail_stage "failover through HAProxy" npm run test:failover; fi
   fi
   stage "integration on PostgreSQL (every file)" npx vitest run --project integration
   touch "$logs/postgresql.done"

@@ -21,14 +21,18 @@ const styleSheetLoads = new Map<string, Promise<void>>();
 const waiting: string[] = [];
 let isFlushing = false;
 
-function hrefsInDocument(): Set<string> {
-  return new Set(Array.from(document.getElementsByTagName('link'), (link) => link.href));
+const absolute = (href: string) => new URL(href, document.baseURI).href;
+
+/** The absolute addresses the document links already, of any `rel` or of the one given. */
+function linkedHrefs(rel?: string): Set<string> {
+  const links = Array.from(document.getElementsByTagName('link'));
+  return new Set(links.filter((link) => rel === undefined || link.rel === rel).map((link) => link.href));
 }
 
 function addLinks() {
-  const present = hrefsInDocument();
+  const present = linkedHrefs();
   for (const href of waiting.splice(0, LINKS_PER_TASK)) {
-    if (present.has(new URL(href, document.baseURI).href)) continue;
+    if (present.has(absolute(href))) continue;
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.as = 'script';
@@ -41,11 +45,7 @@ function addLinks() {
 }
 
 function loadStyleSheet(href: string): Promise<void> | undefined {
-  const url = new URL(href, document.baseURI).href;
-  const present = Array.from(document.getElementsByTagName('link')).some(
-    (link) => link.rel === 'stylesheet' && link.href === url,
-  );
-  if (present) return undefined;
+  if (linkedHrefs('stylesheet').has(absolute(href))) return undefined;
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.crossOrigin = '';
