@@ -67,6 +67,13 @@ const launchOptions = {
     '--use-fake-device-for-media-stream',
     `--use-file-for-fake-video-capture=${fakeCameraFile()}`,
     '--allow-loopback-in-peer-connection',
+    // A reused context keeps its renderer process from test to test only without site isolation:
+    // with it, Playwright's reset (a page at about:blank, then the site again) started two new
+    // renderers a test, each loading the page's code cold. 21 loads in a reused context: 12.2-13.2
+    // CPU-s of Chromium in 8 processes against 13.9-17.1 in 48; the whole suite alone 525 → 423
+    // CPU-s of Chromium, 377 → 162 processes, 6.7 → 5.4 min (decision 038, stop 61). The tests load
+    // one site, so isolating sites from each other protects nothing here.
+    '--disable-site-isolation-trials',
   ],
 };
 
@@ -113,11 +120,12 @@ export default defineConfig({
     // requests for the build's files from its caches, where page.route and a spec's counts of
     // requests do not see them: kept out of every spec but the one about it (pwa.spec.ts).
     serviceWorkers: 'block',
-    // A worker keeps its browser context (and its renderer process) from test to test; Playwright
-    // clears its cookies, storage, routes and init scripts in between (its HTTP cache stays, above).
-    // A fresh context a test cost each page's first load a new renderer: the 112 desktop tests on one worker took
-    // 523 CPU-s in 439 s with one, 444 CPU-s in 393 s reused (decision 038). Contexts a test opens
-    // itself (a second person) are still its own.
+    // A worker keeps its browser context (and, without site isolation, its renderer process; see
+    // launchOptions) from test to test; Playwright clears its cookies, storage, routes and init
+    // scripts in between (its HTTP cache stays, above). A fresh context a test cost each page's
+    // first load a new renderer: the 112 desktop tests on one worker took 523 CPU-s in 439 s with
+    // one, 444 CPU-s in 393 s reused (decision 038). Contexts a test opens itself (a second person)
+    // are still its own.
     reuseContext: true,
     launchOptions,
   },
