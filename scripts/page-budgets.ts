@@ -1,7 +1,7 @@
 /**
  * The public pages' budgets (decision 007), counted as a browser fetches a first visit:
- * each page opened signed out in Chromium at 375 and 1280 px until the network is idle plus 2 s
- * (scripts/bench-pages.ts), every script fetched added up at its gzip size: the entry, its
+ * each page opened signed out in Chromium at 375 and 1280 px until the network is idle and the
+ * page is done (scripts/measure-pages.ts), every script fetched added up at its gzip size: the entry, its
  * preloads, the route and any chunk the first render imports lazily (a manifest shows only the
  * static imports: decision 044 found 198 KB fetched where one counted 150). KB are 1024 bytes.
  *
@@ -64,7 +64,7 @@ export function overBudget(figures: PageFigures[], { lcp }: { lcp: boolean }): s
 
 /** Measures every public page on the app at `base`: a report to print, and what is over budget. */
 export async function checkPageBudgets(base: string): Promise<{ report: string[]; overBudget: string[] }> {
-  const figures = await measurePages(base, await publicPagePaths(base), { concurrency: 3 });
+  const figures = await measurePages(base, await publicPagePaths(base), { concurrency: 3, forTimings: false });
   const report = figures.map(
     (page) =>
       `${page.path.padEnd(20)} ${page.viewport.padStart(4)} px  ${kb(page.jsGzipBytes).toFixed(2).padStart(7)} KB JS in ${String(page.jsFiles).padStart(2)} scripts  CLS ${page.cls.toFixed(3)}`,
