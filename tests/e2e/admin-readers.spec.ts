@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReaderByApi, ok } from './admin-api';
-import { DEMO, expect, signInByApi, test } from './fixtures';
+import { afterFormFocus, DEMO, expect, signInByApi, test } from './fixtures';
 
 test('an admin creates a reader through the dialog, sees them listed, and the reader can sign in', async ({
   page,
@@ -115,6 +115,8 @@ test('an admin edits a reader, then deactivates and reactivates them', async ({ 
   await dialog.getByLabel('Chat rate ($/min)').fill('0.5');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(dialog.getByText('Rate must be at least $0.99')).toBeVisible();
+  await expect(dialog.getByLabel('Chat rate ($/min)')).toBeFocused();
+  await afterFormFocus(page);
   await dialog.getByLabel('First name').fill('Nova');
   await dialog.getByLabel('Chat rate ($/min)').fill('5.25');
   await dialog.getByLabel('Specialties').fill('Tarot, Runes');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { axeViolations } from './axe';
-import { DEMO, expect, newUser, openCheckedContext, signInByApi, signUpOnPage, test } from './fixtures';
+import { afterFormFocus, DEMO, expect, newUser, openCheckedContext, signInByApi, signUpOnPage, test } from './fixtures';
 import { openInApp } from './in-app';
 
 /**
@@ -133,6 +133,7 @@ test('a reader adds a product in the Products tab and it is in the shop; an admi
   await dialog.getByRole('button', { name: 'Add Product' }).click();
   await expect(dialog.getByText('Name must be at least 3 characters')).toBeVisible();
   await expect(dialog.getByText('Enter a price')).toBeVisible();
+  await afterFormFocus(page);
 
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Description').fill('Hand-polished moonstone on a silver chain, for yes-or-no questions.');
