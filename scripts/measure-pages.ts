@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
-import { HYDRATED_ATTRIBUTE, RENDERED_STATE_ID } from '../src/shared/server-render';
+import { AWAITING_HYDRATION_SELECTOR } from '../src/shared/server-render';
 import { freePort } from './node-process';
 
 const VIEWPORTS = [
@@ -162,10 +162,8 @@ async function measurePage(
   // painted since, so every layout shift they cause has been observed.
   await page
     .waitForFunction(
-      ({ hydrated, stateId }) =>
-        (!document.getElementById(stateId) || document.documentElement.hasAttribute(hydrated)) &&
-        document.fonts.status === 'loaded',
-      { hydrated: HYDRATED_ATTRIBUTE, stateId: RENDERED_STATE_ID },
+      (awaitingHydration) => !document.querySelector(awaitingHydration) && document.fonts.status === 'loaded',
+      AWAITING_HYDRATION_SELECTOR,
     )
     .catch((error: unknown) => {
       throw new Error(`${path} at ${viewport.name} px never finished: not hydrated, or its fonts not in`, {

@@ -31,6 +31,12 @@ export const RENDERED_AT_ATTRIBUTE = 'data-rendered-at';
 export const RENDERED_STATE_ID = 'rendered-state';
 
 /**
+ * Matches `<html>` while a page the server rendered has not hydrated yet, and nothing on a page the
+ * browser rendered itself: what the browser tests and the page budgets wait to see gone.
+ */
+export const AWAITING_HYDRATION_SELECTOR = `html:not([${HYDRATED_ATTRIBUTE}]):has(#${RENDERED_STATE_ID})`;
+
+/**
  * How long the server reuses a rendered page for the next visitor of its URL (rendered-pages.ts): a
  * reader's online state in it is at most this old, and the page takes it as current. Data older
  * than twice this came from a shared cache (a CDN may keep a visitor's page half a minute), and the

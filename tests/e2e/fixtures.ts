@@ -10,7 +10,7 @@ import {
   type Page,
   type Response,
 } from '@playwright/test';
-import { HYDRATED_ATTRIBUTE, RENDERED_STATE_ID } from '../../src/shared/server-render';
+import { AWAITING_HYDRATION_SELECTOR } from '../../src/shared/server-render';
 
 export const DEMO = {
   admin: { email: 'admin@soultribe.app', password: 'admin-password-123' },
@@ -47,9 +47,7 @@ function awaitHydrationOnLoad(page: Page) {
   const hydrated = async (response: Response | null, options?: LoadOptions) => {
     // A test that asks for the page before it has loaded (a chunk held back) wants it unhydrated.
     const isEarly = options?.waitUntil === 'commit' || options?.waitUntil === 'domcontentloaded';
-    if (response && !isEarly && (await page.locator(`#${RENDERED_STATE_ID}`).count()) > 0) {
-      await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: 'attached' });
-    }
+    if (response && !isEarly) await page.locator(AWAITING_HYDRATION_SELECTOR).waitFor({ state: 'detached' });
     return response;
   };
   const goto = page.goto.bind(page);
