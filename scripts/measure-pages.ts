@@ -212,13 +212,13 @@ async function measurePage(
 /**
  * Measures each path at each width. `concurrency` opens that many pages at once: the bytes,
  * requests and layout shifts do not depend on it, the timings (LCP, TBT) do, so the benchmark
- * measures one page at a time and the budget check (page-budgets.ts) three. `forTimings` watches
- * each page 2 s past done, for the benchmark's long tasks; the budget check reads at done.
+ * measures one page at a time and the budget check (page-budgets.ts) three. `settleMs` watches
+ * each page that long past done, for the benchmark's long tasks; the budget check reads at done (0).
  */
 export async function measurePages(
   base: string,
   paths: string[],
-  { concurrency = 1, forTimings = true }: { concurrency?: number; forTimings?: boolean } = {},
+  { concurrency = 1, settleMs = BENCH_SETTLE_MS }: { concurrency?: number; settleMs?: number } = {},
 ): Promise<PageFigures[]> {
   const browser = await chromium.launch({ executablePath: browserPath(), args: BROWSER_ARGS });
   try {
@@ -228,7 +228,7 @@ export async function measurePages(
     const worker = async () => {
       for (let index = next++; index < jobs.length; index = next++) {
         const { path, viewport } = jobs[index]!;
-        figures[index] = await measurePage(browser, base, path, viewport, forTimings ? BENCH_SETTLE_MS : 0);
+        figures[index] = await measurePage(browser, base, path, viewport, settleMs);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));

@@ -64,7 +64,7 @@ export function overBudget(figures: PageFigures[], { lcp }: { lcp: boolean }): s
 
 /** Measures every public page on the app at `base`: a report to print, and what is over budget. */
 export async function checkPageBudgets(base: string): Promise<{ report: string[]; overBudget: string[] }> {
-  const figures = await measurePages(base, await publicPagePaths(base), { concurrency: 3, forTimings: false });
+  const figures = await measurePages(base, await publicPagePaths(base), { concurrency: 3, settleMs: 0 });
   const report = figures.map(
     (page) =>
       `${page.path.padEnd(20)} ${page.viewport.padStart(4)} px  ${kb(page.jsGzipBytes).toFixed(2).padStart(7)} KB JS in ${String(page.jsFiles).padStart(2)} scripts  CLS ${page.cls.toFixed(3)}`,
