@@ -174,6 +174,9 @@ export default defineConfig({
       DEV_READING_CLOCK: 'true',
       // appointments.spec.ts books a slot an hour ahead, then moves it to start a minute from now.
       DEV_APPOINTMENT_SHORTCUT: 'true',
+      // Sign-up and sign-in hash at 1/32 of the standard cost: ~200 hashes a run, ~0.1 s of the
+      // server's CPU each at the standard one (auth/password-hasher.ts, decision 038).
+      DEV_FAST_PASSWORD_HASH: 'true',
       // No STUN: the machine has no network (loopback host candidates suffice). TURN: coturn on
       // loopback, started beside the server (start-server.ts, turn.ts).
       ICE_SERVERS: '[]',

@@ -302,6 +302,17 @@ describe('the end-to-end suite’s test-only routes', () => {
   });
 });
 
+describe('the test suites’ cheap password hash', () => {
+  it('is off unless set, on outside production when set, and stops production at start', () => {
+    expect(loadConfig({}).devFastPasswordHash).toBe(false);
+    expect(loadConfig({ DEV_FAST_PASSWORD_HASH: 'true' }).devFastPasswordHash).toBe(true);
+    expect(() => loadConfig({ ...production, DEV_FAST_PASSWORD_HASH: 'true' })).toThrow(
+      /DEV_FAST_PASSWORD_HASH: passwords hashed too cheaply to resist guessing, refused in production/,
+    );
+    expect(loadConfig({ ...production, DEV_FAST_PASSWORD_HASH: 'false' }).devFastPasswordHash).toBe(false);
+  });
+});
+
 describe('production refuses unsafe configuration at start', () => {
   const variablesOf = (env: Record<string, string | undefined>) => problemsOf(env).map((p) => p.variable);
 

@@ -128,6 +128,8 @@ const envSchema = z.object({
   DEV_APPOINTMENT_SHORTCUT: booleanFromEnv.optional(),
   // The end-to-end suite's clock for one reading (never in production): see sessions/dev-routes.ts.
   DEV_READING_CLOCK: booleanFromEnv.optional(),
+  // The test suites' cheap password hash (never in production): see auth/password-hasher.ts.
+  DEV_FAST_PASSWORD_HASH: booleanFromEnv.optional(),
   ICE_SERVERS: z
     .string()
     .optional()
@@ -335,6 +337,11 @@ const RULES: readonly Rule[] = [
     message: 'a test-only route, refused in production (unset it)',
   })),
   {
+    variable: 'DEV_FAST_PASSWORD_HASH',
+    refuses: (e) => inProduction(e) && e.DEV_FAST_PASSWORD_HASH === true,
+    message: 'passwords hashed too cheaply to resist guessing, refused in production (unset it)',
+  },
+  {
     variable: 'AUTH_SECRET',
     refuses: (e) => inProduction(e) && !e.AUTH_SECRET,
     message: 'required in production (at least 32 characters)',
@@ -468,6 +475,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     devAppointmentShortcut: e.DEV_APPOINTMENT_SHORTCUT ?? false,
     /** POST /api/dev/sessions/:id/advance, the end-to-end suite's clock for one reading: never in production. */
     devReadingClock: e.DEV_READING_CLOCK ?? false,
+    /** Passwords hashed at 1/32 of the standard cost, for the test suites: never in production. */
+    devFastPasswordHash: e.DEV_FAST_PASSWORD_HASH ?? false,
     iceServers: e.ICE_SERVERS,
     turn:
       e.TURN_URLS.length > 0 && e.TURN_SECRET

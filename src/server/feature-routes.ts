@@ -47,6 +47,7 @@ import type { PaymentsProvider } from './payments/provider';
 import type { Realtime } from './realtime/realtime';
 import { registerWeb } from './web';
 import type { WriteSignal } from './write-signal';
+import { passwordHasher } from './auth/password-hasher';
 
 /** What the routes are built from: the app's shared parts (app.ts). */
 export interface RouteParts {
@@ -105,8 +106,14 @@ async function registerAccountRoutes(app: FastifyInstance, { auth, db, clock, co
     walletBalanceOf: (database, userId) => getCashAndCredit(database, userId, new Date(clock.now())),
     forgetPushDevice: (userId, endpoint) => forgetPushDevice(db, userId, endpoint),
   });
-  await app.register(accountRoutes, { auth, db, clock });
-  await app.register(adminRoutes, { auth, sessions, isProduction: config.isProduction, onUserCreated: createWallet });
+  await app.register(accountRoutes, { auth, db, clock, passwordHasher: passwordHasher(config) });
+  await app.register(adminRoutes, {
+    auth,
+    sessions,
+    isProduction: config.isProduction,
+    onUserCreated: createWallet,
+    passwordHasher: passwordHasher(config),
+  });
 }
 
 /** Money in and out: the wallet, card payments and the provider's webhook, readers' payouts. */
@@ -173,6 +180,7 @@ async function registerCommunityRoutes(app: FastifyInstance, parts: RouteParts) 
     publicUrl: config.publicUrl,
     isProduction: config.isProduction,
     onUserCreated: createWallet,
+    passwordHasher: passwordHasher(config),
     rateLimit: config.applicationRateLimit,
   });
   await app.register(notificationRoutes, {

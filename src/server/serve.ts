@@ -8,6 +8,7 @@ import { ensureAdmin } from './features/auth/ensure-admin';
 import { createWallet } from './features/wallet/ledger';
 import { createLogger, wantsPrettyLogs } from './logger';
 import { ensureAutomatedReader, seedDemo } from './seed/seed-demo';
+import { passwordHasher } from './auth/password-hasher';
 
 /**
  * Connections the kernel holds for the node while its thread is busy (Node's default: 511). A node
@@ -40,10 +41,11 @@ export async function serve(config: Config, options: { web: 'built' | 'vite' | '
     database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pg') });
   }
   await database.migrate();
-  if (config.seedDemo && (await seedDemo(database.db))) logger.info('demo data created');
-  if (config.seedDemo && (await ensureAutomatedReader(database.db)))
+  const hasher = passwordHasher(config);
+  if (config.seedDemo && (await seedDemo(database.db, hasher))) logger.info('demo data created');
+  if (config.seedDemo && (await ensureAutomatedReader(database.db, hasher)))
     logger.info('demo reader Sage added to the demo data');
-  if (config.admin) await ensureAdmin(database.db, config.admin, new Date(systemClock.now()), createWallet);
+  if (config.admin) await ensureAdmin(database.db, config.admin, new Date(systemClock.now()), createWallet, hasher);
 
   // Sage, the demo reader the server answers itself, exists only with demo data (decision 041).
   const { app, drain, arrivals } = await buildApp({

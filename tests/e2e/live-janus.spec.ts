@@ -96,6 +96,8 @@ base.beforeAll(async () => {
     AUTH_SECRET: `e2e-janus-auth-secret-${redisPrefix}`,
     // The demo accounts, made once: the first node seeds the empty database before the second starts.
     SEED_DEMO: String(name === 'a'),
+    // As the suite's own server (playwright.config.ts): both nodes check the hashes either made.
+    DEV_FAST_PASSWORD_HASH: 'true',
     LOG_LEVEL: 'warn',
     // Every browser reaches the nodes from HAProxy's one address.
     AUTH_RATE_LIMIT_IP_MAX: '1000',

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword, makeSignature } from 'better-auth/crypto';
+import { makeSignature } from 'better-auth/crypto';
 import type { ReaderApplicationInput } from '../../src/shared/reader-applications';
 import type { CreateReaderInput } from '../../src/shared/readers';
 import type { Role } from '../../src/shared/constants';
+import { type PasswordHasher, passwordHasher } from '../../src/server/auth/password-hasher';
 import { createUserWithPassword } from '../../src/server/features/auth/create-user';
 import { createReader as createReaderAccount } from '../../src/server/features/readers/create-reader';
 import { payoutAccounts } from '../../src/server/db/schema';
@@ -29,15 +30,22 @@ export interface TestUser {
 }
 
 /**
- * The factory password's hash, made once per test process: scrypt costs ~0.2 s of CPU a time, and
+ * The app's password hasher, with the factory password hashed once per test process and hasher:
  * CI's integration run made well over a thousand accounts. Sign-in and sign-up themselves still
- * hash for real (their own tests drive them over HTTP).
+ * hash (their own tests drive them over HTTP), at the test apps' cost (DEV_FAST_PASSWORD_HASH).
  */
-let factoryHash: Promise<string> | undefined;
-function factoryPasswordHash(password: string): Promise<string> | undefined {
-  if (password !== FACTORY_PASSWORD) return undefined;
-  factoryHash ??= hashPassword(FACTORY_PASSWORD);
-  return factoryHash;
+const factoryHashes = new Map<PasswordHasher, Promise<string>>();
+function factoryHasher(app: TestApp): PasswordHasher {
+  const hasher = passwordHasher(app.config);
+  return {
+    verify: hasher.verify,
+    hash(password) {
+      if (password !== FACTORY_PASSWORD) return hasher.hash(password);
+      const hash = factoryHashes.get(hasher) ?? hasher.hash(password);
+      factoryHashes.set(hasher, hash);
+      return hash;
+    },
+  };
 }
 
 /**
@@ -96,13 +104,12 @@ async function createUser(
   overrides: { email?: string; name?: string } = {},
 ): Promise<TestUser> {
   const email = overrides.email ?? `${role}-${unique()}@test.soultribe.app`;
-  const passwordHash = await factoryPasswordHash(FACTORY_PASSWORD);
+  const passwordHash = await factoryHasher(app).hash(FACTORY_PASSWORD);
   const { id } = await app.db.transaction((tx) =>
     createUserWithPassword(
       tx,
       {
         email,
-        password: FACTORY_PASSWORD,
         passwordHash,
         name: overrides.name ?? `Test ${role}`,
         role,
@@ -176,13 +183,12 @@ export async function createReader(
   options: { payoutAccount?: boolean } = {},
 ): Promise<TestUser> {
   const input = readerInput(overrides);
-  const passwordHash = await factoryPasswordHash(input.password);
   const account = {
     db: app.db,
     isProduction: app.config.isProduction,
     now: new Date(app.clock.now()),
     onUserCreated: createWallet,
-    passwordHash,
+    passwordHasher: factoryHasher(app),
   };
   const { id } = await createReaderAccount(account, input);
   if (options.payoutAccount !== false)

@@ -15,6 +15,7 @@ import type { OnUserCreated } from '../features/auth/create-user';
 import { resetPasswordMail, signUpAttemptMail, verifyEmailMail } from '../features/mail/messages';
 import { queueMail } from '../features/mail/queue-mail';
 import { sessionOfCookieReader } from './session-of-cookie';
+import { passwordHasher } from './password-hasher';
 
 /** A reset link lasts an hour and works once (Better Auth consumes its token). */
 export const RESET_PASSWORD_TOKEN_SECONDS = 60 * 60;
@@ -56,6 +57,7 @@ export function createAuth(db: Db, config: Config, clock: Clock, onUserCreated: 
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
+      password: passwordHasher(config),
       // No session at sign-up: its answer is the same for a new and a taken email (no account
       // enumeration); the verification link signs the new person in.
       autoSignIn: false,

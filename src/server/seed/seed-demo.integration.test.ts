@@ -20,11 +20,12 @@ import { DEMO_PRODUCTS } from './demo-shop';
 import { DEMO_STREAMS } from './demo-streams';
 import { ensureAutomatedReader, seedDemo } from './seed-demo';
 import { DAY_MS } from '@shared/time-units';
+import { passwordHasher } from '../auth/password-hasher';
 
 const clock = fakeClock(Date.parse('2026-05-20T16:45:00Z'));
 const app = await testApp({ clock, runScheduler: false });
 beforeAll(async () => {
-  expect(await seedDemo(app.db, clock)).toBe(true);
+  expect(await seedDemo(app.db, passwordHasher(app.config), clock)).toBe(true);
 });
 
 /** Every page of a reader's public reviews. */
@@ -155,7 +156,7 @@ describe('the demo seed', () => {
       .where(eq(readerProfiles.repliesAutomated, true));
     expect(others[0]!.n).toBe(1);
     // Started again on this demo database, the server adds no second Sage.
-    expect(await ensureAutomatedReader(app.db)).toBe(false);
+    expect(await ensureAutomatedReader(app.db, passwordHasher(app.config))).toBe(false);
   });
 
   it('keeps Luna and Sol at their welcome balance with no readings', async () => {
@@ -241,7 +242,7 @@ describe('the demo seed', () => {
 
   it('does nothing on a database that has users', async () => {
     const before = await app.db.select({ id: readingSessions.id }).from(readingSessions);
-    expect(await seedDemo(app.db, clock)).toBe(false);
+    expect(await seedDemo(app.db, passwordHasher(app.config), clock)).toBe(false);
     const after = await app.db
       .select({ id: readingSessions.id })
       .from(readingSessions)

@@ -1,4 +1,3 @@
-import { hashPassword } from 'better-auth/crypto';
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { type Clock, systemClock } from '../clock';
@@ -21,19 +20,21 @@ import { DEMO_READINGS } from './demo-reviews';
 import { insertDemoShop } from './demo-shop';
 import { insertDemoStreams } from './demo-streams';
 import { insertDemoHistory } from './insert-demo-history';
+import type { PasswordHasher } from '../auth/password-hasher';
 
 /**
  * Fills an empty database with the demo admin, readers and clients, the readings behind the
  * readers' ratings and session counts, scheduled streams, the forum's first threads and the
  * shop's products; does nothing otherwise. One transaction for all but the admin.
  */
-export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<boolean> {
+export async function seedDemo(db: Db, hasher: PasswordHasher, clock: Clock = systemClock): Promise<boolean> {
   const [users] = await db.select({ n: count() }).from(user);
   if ((users?.n ?? 0) > 0) return false;
   const now = new Date(clock.now());
-  await ensureAdmin(db, DEMO_ADMIN, now, createWallet);
+  await ensureAdmin(db, DEMO_ADMIN, now, createWallet, hasher);
   // One hash for every demo account (they share a password): a hash each was most of the seed's time.
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hasher.hash(DEMO_PASSWORD);
+  const sagePasswordHash = await nobodysPasswordHash(hasher);
   await db.transaction(async (tx) => {
     const readers = [];
     for (const r of DEMO_READERS) {
@@ -41,7 +42,6 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
         tx,
         {
           email: `${r.username}@soultribe.app`,
-          password: DEMO_PASSWORD,
           passwordHash,
           name: `${r.firstName} ${r.lastName}`,
           role: 'reader',
@@ -72,12 +72,12 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
       if (r.schedule)
         await tx.insert(readerAvailability).values(r.schedule.slots.map((slot) => ({ readerId: id, ...slot })));
     }
-    await insertAutomatedReader(tx, now);
+    await insertAutomatedReader(tx, now, sagePasswordHash);
     const seekers = [];
     for (const s of DEMO_SEEKERS) {
       const { id } = await createUserWithPassword(
         tx,
-        { email: s.email, password: DEMO_PASSWORD, passwordHash, name: s.name, role: 'client', now },
+        { email: s.email, passwordHash, name: s.name, role: 'client', now },
         createWallet,
       );
       seekers.push({ id, topUpCents: s.topUpCents });
@@ -97,7 +97,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     for (const c of DEMO_CLIENTS) {
       const { id } = await createUserWithPassword(
         tx,
-        { email: c.email, password: DEMO_PASSWORD, passwordHash, name: c.name, role: 'client', now },
+        { email: c.email, passwordHash, name: c.name, role: 'client', now },
         createWallet,
       );
       await transfer(tx, {
@@ -117,7 +117,11 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
  * A demo database seeded before Sage existed gets Sage too, so the README's first reading works on
  * it; nothing happens on a database without demo data or with Sage already there.
  */
-export async function ensureAutomatedReader(db: Db, clock: Clock = systemClock): Promise<boolean> {
+export async function ensureAutomatedReader(
+  db: Db,
+  hasher: PasswordHasher,
+  clock: Clock = systemClock,
+): Promise<boolean> {
   if (!(await isSeeded(db))) return false;
   const [sage] = await db
     .select({ id: readerProfiles.userId })
@@ -125,16 +129,22 @@ export async function ensureAutomatedReader(db: Db, clock: Clock = systemClock):
     .where(eq(readerProfiles.repliesAutomated, true))
     .limit(1);
   if (sage) return false;
-  await db.transaction((tx) => insertAutomatedReader(tx, new Date(clock.now())));
+  const passwordHash = await nobodysPasswordHash(hasher);
+  await db.transaction((tx) => insertAutomatedReader(tx, new Date(clock.now()), passwordHash));
   return true;
 }
 
+/** Sage's: a password nobody knows, so nobody signs in as Sage. */
+function nobodysPasswordHash(hasher: PasswordHasher): Promise<string> {
+  return hasher.hash(randomUUID());
+}
+
 /** Sage, the reader the server answers itself in demo mode: online from the start, chat only, no history. */
-async function insertAutomatedReader(tx: Tx, now: Date) {
+async function insertAutomatedReader(tx: Tx, now: Date, passwordHash: string) {
   const sage = DEMO_AUTOMATED_READER;
   const { id } = await createUserWithPassword(
     tx,
-    { email: sage.email, password: randomUUID(), name: `${sage.firstName} ${sage.lastName}`, role: 'reader', now },
+    { email: sage.email, passwordHash, name: `${sage.firstName} ${sage.lastName}`, role: 'reader', now },
     createWallet,
   );
   await tx.insert(readerProfiles).values({

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
-import { verifyPassword } from 'better-auth/crypto';
 import { DELETED_USER_NAME } from '@shared/account';
 import { formatCents } from '@shared/money';
 import type { SessionStatus } from '@shared/sessions';
 import { DELETED_ANSWER, DELETED_QUESTION } from '@shared/written-readings';
 import { OPEN_APPOINTMENT_STATUSES } from '@shared/appointments';
+import type { PasswordHasher } from '../../auth/password-hasher';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -49,7 +49,12 @@ const OPEN_READING: SessionStatus[] = ['requested', 'accepted', 'active'];
  * (readings and their minutes), deposits, payouts and orders. Only at a zero balance in every
  * account, with no open reading and no payout waiting, so no money is left without an owner.
  */
-export async function deleteAccount(db: Db, clock: Clock, userId: string, password: string): Promise<void> {
+export async function deleteAccount(
+  deps: { db: Db; clock: Clock; passwordHasher: PasswordHasher },
+  userId: string,
+  password: string,
+): Promise<void> {
+  const { db, clock, passwordHasher } = deps;
   const now = new Date(clock.now());
   const [person] = await db.select().from(user).where(eq(user.id, userId));
   if (!person) throw notFound('User not found');
@@ -59,7 +64,7 @@ export async function deleteAccount(db: Db, clock: Clock, userId: string, passwo
     .select({ hash: account.password })
     .from(account)
     .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
-  if (!credential?.hash || !(await verifyPassword({ hash: credential.hash, password }))) {
+  if (!credential?.hash || !(await passwordHasher.verify({ hash: credential.hash, password }))) {
     throw badRequest('Incorrect password', { password: 'Incorrect password' });
   }
   await db.transaction(async (tx) => {

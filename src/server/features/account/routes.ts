@@ -9,9 +9,13 @@ import { getAccountStatus } from './account-status';
 import { deleteAccount } from './delete-account';
 import { exportAccount } from './export-account';
 import { listSignedInSessions, signOutEverywhere, signOutSession } from './signed-in-sessions';
+import type { PasswordHasher } from '../../auth/password-hasher';
 
-export async function accountRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; clock: Clock }) {
-  const { auth, db, clock } = deps;
+export async function accountRoutes(
+  app: FastifyInstance,
+  deps: { auth: Auth; db: Db; clock: Clock; passwordHasher: PasswordHasher },
+) {
+  const { auth, db, clock, passwordHasher } = deps;
   const api = { app, auth };
 
   route(api, accountApi.status, async (request) =>
@@ -47,7 +51,7 @@ export async function accountRoutes(app: FastifyInstance, deps: { auth: Auth; db
   });
 
   route(api, accountApi.delete, async (request, reply) => {
-    await deleteAccount(db, clock, currentUser(request).id, request.body.password);
+    await deleteAccount({ db, clock, passwordHasher }, currentUser(request).id, request.body.password);
     return reply.status(204).send();
   });
 }

@@ -16,12 +16,19 @@ import { listUsers } from './list-users';
 import { restoreUser } from './restore-user';
 import { suspendUser } from './suspend-user';
 import { updateReader } from './update-reader';
+import type { PasswordHasher } from '../../auth/password-hasher';
 
 export async function adminRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; sessions: SessionDeps; isProduction: boolean; onUserCreated: OnUserCreated },
+  deps: {
+    auth: Auth;
+    sessions: SessionDeps;
+    isProduction: boolean;
+    onUserCreated: OnUserCreated;
+    passwordHasher: PasswordHasher;
+  },
 ) {
-  const { auth, sessions, isProduction, onUserCreated } = deps;
+  const { auth, sessions, isProduction, onUserCreated, passwordHasher } = deps;
   const { db } = sessions;
   // Every endpoint is admin-only (access ['admin']): route()'s guard is requireUser(auth, 'admin'),
   // whose admin gate also refuses an admin whose powers are locked (two-factor required and off).
@@ -29,7 +36,7 @@ export async function adminRoutes(
 
   route(api, adminApi.createReader, async (request, reply) => {
     const { id } = await createReader(
-      { db, isProduction, now: new Date(sessions.clock.now()), onUserCreated },
+      { db, isProduction, now: new Date(sessions.clock.now()), onUserCreated, passwordHasher },
       request.body,
     );
     return reply.status(201).send(await loadAdminReader(db, id));

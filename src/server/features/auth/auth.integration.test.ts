@@ -5,10 +5,13 @@ import { createAdmin, createClient, createReader } from '../../../../tests/integ
 import { http } from '../../../../tests/integration/http';
 import { signUpByMail } from '../../../../tests/integration/mailbox';
 import { testApp } from '../../../../tests/integration/test-app';
-import { session } from '../../db/schema';
+import { account, session } from '../../db/schema';
 import { DAY_MS } from '@shared/time-units';
 
-const app = await testApp({ env: { AUTH_RATE_LIMIT_IP_MAX: '1000', AUTH_RATE_LIMIT_ACCOUNT_MAX: '5' } });
+// Sign-up and sign-in are this file's subject: they hash as in production (no DEV_FAST_PASSWORD_HASH).
+const app = await testApp({
+  env: { AUTH_RATE_LIMIT_IP_MAX: '1000', AUTH_RATE_LIMIT_ACCOUNT_MAX: '5', DEV_FAST_PASSWORD_HASH: 'false' },
+});
 
 describe('sign-up, profile, sign-out', () => {
   it('signs a new user up as a client with an empty wallet, and signs them out', async () => {
@@ -24,6 +27,13 @@ describe('sign-up, profile, sign-out', () => {
       walletBalanceCents: 0,
       avatarUrl: null,
     });
+
+    // Stored as Better Auth's own scrypt hash (hex salt and key), the production one.
+    const [credential] = await app.db
+      .select({ hash: account.password })
+      .from(account)
+      .where(eq(account.userId, profile.body.id));
+    expect(credential?.hash).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
 
     expect((await http(app, cookie).post('/api/auth/sign-out', {})).status).toBe(200);
     const afterSignOut = await http(app, cookie).get('/api/auth/profile');

@@ -6,6 +6,7 @@ import { http } from '../../../../tests/integration/http';
 import { testApp } from '../../../../tests/integration/test-app';
 import { account, user } from '../../db/schema';
 import { ensureAdmin } from './ensure-admin';
+import { passwordHasher } from '../../auth/password-hasher';
 
 // A time far from the real one, so a stamp from the system clock cannot pass for the app's.
 const clock = fakeClock(Date.parse('2025-03-01T09:00:00Z'));
@@ -42,7 +43,13 @@ describe('accounts the server makes carry the app clock, not the system clock', 
     clock.advance(60 * 60_000);
     const noNewAccount = async () => expect.fail('an existing account is promoted, not made again');
     expect(
-      await ensureAdmin(app.db, { email: client.email, password: 'unused-here' }, new Date(clock.now()), noNewAccount),
+      await ensureAdmin(
+        app.db,
+        { email: client.email, password: 'unused-here' },
+        new Date(clock.now()),
+        noNewAccount,
+        passwordHasher(app.config),
+      ),
     ).toBe('existing');
     expect(await stamps(client.id)).toEqual({
       userCreated: createdAt,

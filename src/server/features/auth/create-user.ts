@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { hashPassword } from 'better-auth/crypto';
 import { displayFieldsProblem } from '@shared/auth';
 import type { Role } from '@shared/constants';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -8,13 +7,16 @@ import { badRequest } from '../../errors';
 
 interface NewUserFields {
   email: string;
-  password: string;
+  /**
+   * The password's hash (auth/password-hasher.ts), made before the caller's transaction so the
+   * transaction does not hold its connection for the hash's tenth of a second; or one hash for many
+   * accounts that share a password (demo data, test factories).
+   */
+  passwordHash: string;
   name: string;
   role: Role;
   /** The injected clock's now: the account's created and updated stamps. */
   now: Date;
-  /** A hash made once for many accounts (benchmarks); otherwise the password is hashed here. */
-  passwordHash?: string;
 }
 
 /**
@@ -57,7 +59,7 @@ export async function createUserWithPassword(
     accountId: id,
     providerId: 'credential',
     userId: id,
-    password: input.passwordHash ?? (await hashPassword(input.password)),
+    password: input.passwordHash,
     createdAt: input.now,
     updatedAt: input.now,
   });

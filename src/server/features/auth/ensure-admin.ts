@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema';
 import { createUserWithPassword, type OnUserCreated } from './create-user';
+import type { PasswordHasher } from '../../auth/password-hasher';
 
 /**
  * Makes sure the configured admin exists and is an admin. An existing account with that email is
@@ -12,7 +13,9 @@ export async function ensureAdmin(
   admin: { email: string; password: string },
   now: Date,
   onUserCreated: OnUserCreated,
+  hasher: PasswordHasher,
 ): Promise<'created' | 'existing'> {
+  const passwordHash = await hasher.hash(admin.password);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: user.id, role: user.role }).from(user).where(eq(user.email, admin.email));
     if (existing) {
@@ -22,7 +25,7 @@ export async function ensureAdmin(
     }
     await createUserWithPassword(
       tx,
-      { email: admin.email, password: admin.password, name: 'Admin', role: 'admin', now },
+      { email: admin.email, passwordHash, name: 'Admin', role: 'admin', now },
       onUserCreated,
     );
     return 'created';

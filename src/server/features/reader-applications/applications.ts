@@ -10,6 +10,7 @@ import type { OnUserCreated } from '../auth';
 import { applicationApprovedMail, applicationReceivedMail, applicationRejectedMail, queueMail } from '../mail';
 import { createReader } from '../readers';
 import { DAY_MS } from '@shared/time-units';
+import type { PasswordHasher } from '../../auth/password-hasher';
 
 export interface ApplicationDeps {
   db: Db;
@@ -17,6 +18,7 @@ export interface ApplicationDeps {
   publicUrl: string;
   isProduction: boolean;
   onUserCreated: OnUserCreated;
+  passwordHasher: PasswordHasher;
 }
 
 /**
@@ -166,7 +168,13 @@ export async function approveApplication(
         'An account with this email already exists, so this application cannot become a new reader account.',
       );
     const { id: readerId } = await createReader(
-      { db: tx, isProduction: deps.isProduction, now, onUserCreated: deps.onUserCreated },
+      {
+        db: tx,
+        isProduction: deps.isProduction,
+        now,
+        onUserCreated: deps.onUserCreated,
+        passwordHasher: deps.passwordHasher,
+      },
       {
         email: row.email,
         password: randomBytes(32).toString('base64url'),

@@ -6,6 +6,7 @@ import { readerProfiles, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest } from '../../errors';
 import { createUserWithPassword, type OnUserCreated } from '../auth';
+import type { PasswordHasher } from '../../auth/password-hasher';
 
 /**
  * Creates a reader account (role reader, email confirmed) and its profile in one transaction, so a
@@ -19,14 +20,14 @@ export async function createReader(
     isProduction: boolean;
     now: Date;
     onUserCreated: OnUserCreated;
-    /** A hash made once for many accounts (tests); otherwise the password is hashed here. */
-    passwordHash?: string;
+    passwordHasher: PasswordHasher;
   },
   input: CreateReaderInput,
 ): Promise<{ id: string }> {
-  const { db, isProduction, now, passwordHash } = deps;
+  const { db, isProduction, now } = deps;
   const imageProblem = displayFieldsProblem({ image: input.profileImage }, isProduction);
   if (imageProblem) throw badRequest(imageProblem.message, { profileImage: imageProblem.message });
+  const passwordHash = await deps.passwordHasher.hash(input.password);
   try {
     return await db.transaction(async (tx) => {
       const fields: Record<string, string> = {};
@@ -43,7 +44,6 @@ export async function createReader(
         tx,
         {
           email: input.email,
-          password: input.password,
           passwordHash,
           name: `${input.firstName} ${input.lastName}`,
           role: 'reader',

@@ -9,6 +9,7 @@ import { testApp } from '../../../../tests/integration/test-app';
 import { readerProfiles, user } from '../../db/schema';
 import { createWallet } from '../wallet';
 import { createReader } from './create-reader';
+import { passwordHasher } from '../../auth/password-hasher';
 
 // Decision 016: the directory filters, sorts and pages on the server, against 30 readers seeded here.
 const MINUTE = 60_000;
@@ -48,7 +49,13 @@ async function seedReader(i: number, overrides: Partial<Parameters<typeof reader
     ...overrides,
   });
   const { id } = await createReader(
-    { db: app.db, isProduction: app.config.isProduction, now: new Date(app.clock.now()), onUserCreated: createWallet },
+    {
+      db: app.db,
+      isProduction: app.config.isProduction,
+      now: new Date(app.clock.now()),
+      onUserCreated: createWallet,
+      passwordHasher: passwordHasher(app.config),
+    },
     input,
   );
   const figures = { isOnline: i % 3 !== 2, ratingCount: (i * 7) % 11, ratingSum: 0, completedSessions: (i * 13) % 9 };
