@@ -8,9 +8,9 @@ import { badRequest } from '../../errors';
 interface NewUserFields {
   email: string;
   /**
-   * The password's hash (auth/password-hasher.ts), made before the caller's transaction so the
-   * transaction does not hold its connection for the hash's tenth of a second; or one hash for many
-   * accounts that share a password (demo data, test factories).
+   * The password's hash (auth/password-hasher.ts), made before the caller's transaction where it can
+   * be (a request's), so the transaction does not hold its connection for the hash's tenth of a
+   * second; or one hash for many accounts that share a password (demo data, test factories).
    */
   passwordHash: string;
   name: string;
