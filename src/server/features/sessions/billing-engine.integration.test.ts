@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { splitCharge } from '@shared/money';
 import { createClient, createReader, type TestUser } from '../../../../tests/integration/factories';
 import { fakeClock } from '../../../../tests/integration/fake-clock';
@@ -363,6 +363,35 @@ describe('billing engine (fake clock)', () => {
     expect(await session(broken.id, broken.client)).toMatchObject({ minutesCharged: 1, totalCostCents: RATE });
     expect(await balance(broken.client)).toBe(2000 - RATE);
     for (const { id, client } of readings) await http(app, client.cookie).post('/api/sessions/end', { sessionId: id });
+    expect(await ledgerTotalCents(app.db)).toBe(0);
+  });
+  it('a full pass with no minute due opens one transaction for them; a full chunk due brings in the other workers', async () => {
+    const transactionsOfIdlePass = async (deps: typeof app.sessions) => {
+      const transactions = vi.spyOn(app.db, 'transaction');
+      try {
+        await runDueWork(deps, 'all');
+        return transactions.mock.calls.length;
+      } finally {
+        transactions.mockRestore();
+      }
+    };
+    // On PostgreSQL a pass has 8 workers (app.ts); each used to open a transaction to find nothing.
+    expect(await transactionsOfIdlePass(app.sessions)).toBe(
+      await transactionsOfIdlePass({ ...app.sessions, concurrency: 1 }),
+    );
+    const readings = [];
+    for (let i = 0; i < 30; i++) readings.push(await activeSession(2000));
+    const ids = readings.map(({ id }) => id);
+    clock.advance(MINUTE / 2);
+    for (const side of ['client', 'reader'] as const) await markSeen(app.db, ids, side, now());
+    clock.advance(MINUTE / 2);
+    for (const side of ['client', 'reader'] as const) await markSeen(app.db, ids, side, now());
+    // The pass also turns the 30 readers offline (no page of theirs beat): its count is not the minutes'.
+    expect((await runDueWork(app.sessions, 'all')).isBacklogged).toBe(false);
+    for (const { id, client } of readings) {
+      expect(await session(id, client)).toMatchObject({ minutesCharged: 2, totalCostCents: 2 * RATE });
+      await http(app, client.cookie).post('/api/sessions/end', { sessionId: id });
+    }
     expect(await ledgerTotalCents(app.db)).toBe(0);
   });
 });

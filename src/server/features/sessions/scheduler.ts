@@ -208,15 +208,21 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
   let handled = 0;
   let taken = 0;
   let minutesLeft = true;
-  const chargeMinutes = async () => {
-    while (minutesLeft && taken < BATCH) {
-      const limit = Math.min(minuteChunkSize, BATCH - taken);
-      taken += limit;
-      const chunk = await handleLocked(deps, now, lockDueMinutes(limit), relock, failures);
-      handled += chunk.handled;
-      if (chunk.locked < limit) minutesLeft = false;
-    }
+  const chargeChunk = async () => {
+    const limit = Math.min(minuteChunkSize, BATCH - taken);
+    taken += limit;
+    const chunk = await handleLocked(deps, now, lockDueMinutes(limit), relock, failures);
+    handled += chunk.handled;
+    if (chunk.locked < limit) minutesLeft = false;
   };
+  const chargeMinutes = async () => {
+    while (minutesLeft && taken < BATCH) await chargeChunk();
+  };
+  // A minutes pass is woken for a due minute, and its workers start together. A full pass comes on
+  // the tick and mostly finds the minutes charged already: one chunk alone first, and the workers
+  // share the rest only when it came back full. Started together, each opened a transaction to find
+  // nothing (on PostgreSQL, 4 of an idle pass's 5, 40% of an idle node's statements).
+  if (scope === 'all') await chargeChunk();
   await Promise.all(Array.from({ length: workers }, chargeMinutes));
   let isBacklogged = minutesLeft;
   if (scope === 'all') {
