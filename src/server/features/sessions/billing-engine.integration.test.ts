@@ -396,4 +396,15 @@ describe('billing engine (fake clock)', () => {
     }
     expect(await ledgerTotalCents(app.db)).toBe(0);
   });
+  it('a readings pass leaves the sweeps counted in minutes (a reader with no page turned offline) to the full pass', async () => {
+    const reader = await createReader(app, { chatRateCents: RATE });
+    expect((await http(app, reader.cookie).patch('/api/readers/me', { isOnline: true })).status).toBe(200);
+    const status = async () => (await http(app).get(`/api/readers/${reader.id}`)).body.status;
+    // No page of the reader's beats: absent for longer than a reader stays online alone.
+    clock.advance(2 * MINUTE);
+    await runDueWork(app.sessions, 'readings');
+    expect(await status()).toBe('online');
+    await runDueWork(app.sessions, 'all');
+    expect(await status()).toBe('offline');
+  });
 });

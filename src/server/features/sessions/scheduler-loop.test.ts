@@ -43,8 +43,22 @@ describe('startScheduler', () => {
     expect(calls.map((c) => [c.scope, c.at - start])).toEqual([
       ['all', timing.tickMs],
       ['minutes', timing.tickMs + dueIn],
-      ['all', 2 * timing.tickMs],
+      ['readings', 2 * timing.tickMs],
     ]);
+    await scheduler.stop();
+  });
+
+  it('passes over the readings every tick, and sweeps (the full pass) first and then every sweepMs', async () => {
+    const { scheduler, calls, start } = schedulerWith([]);
+    const ticksPerSweep = timing.sweepMs / timing.tickMs;
+    expect(ticksPerSweep).toBe(4);
+    await vi.advanceTimersByTimeAsync(2 * timing.sweepMs);
+    expect(calls.map((c) => c.at - start)).toEqual(
+      Array.from({ length: 2 * ticksPerSweep }, (_, i) => (i + 1) * timing.tickMs),
+    );
+    expect(calls.map((c) => c.scope)).toEqual(
+      Array.from({ length: 2 * ticksPerSweep }, (_, i) => (i % ticksPerSweep === 0 ? 'all' : 'readings')),
+    );
     await scheduler.stop();
   });
 

@@ -50,12 +50,14 @@ export interface PassResult {
 }
 
 /**
- * `all` is the full pass described above; `minutes` takes only running readings whose minute is
- * due, through the (status, next_minute_at) index, so the scheduler can wake at each due time
- * without reading every active reading. The full pass takes the due minutes the same way, then
- * the few readings that need attention otherwise (needsSchedulerAttention).
+ * `all` is the full pass described above; `readings` is the same without the sweeps whose rules are
+ * counted in minutes (readers offline, streams, written readings, appointments, expired credit);
+ * `minutes` takes only running readings whose minute is due, through the (status, next_minute_at)
+ * index, so the scheduler can wake at each due time without reading every active reading. The
+ * other two take the due minutes the same way, then the few readings that need attention
+ * otherwise (needsSchedulerAttention).
  */
-export type PassScope = 'all' | 'minutes';
+export type PassScope = 'all' | 'readings' | 'minutes';
 
 /** The scheduler's rules at `now`, as conditions on a reading's row. */
 function dueConditions(now: Date, timing: SessionTiming) {
@@ -162,7 +164,8 @@ async function handleLocked(
 export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): Promise<PassResult> {
   const now = new Date(deps.clock.now());
   const { due, isRunning, isMinuteDue } = dueConditions(now, deps.timing);
-  if (scope === 'all') await sweepDeadNodes(deps.db, now, deps.timing);
+  const takesAttention = scope !== 'minutes';
+  if (takesAttention) await sweepDeadNodes(deps.db, now, deps.timing);
   // PGlite runs one transaction at a time anyway; PostgreSQL handles several sessions at once.
   const workers = deps.concurrency ?? 1;
   // Sessions are handled in chunks, each chunk locked by one statement and committed once: per
@@ -218,14 +221,14 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
   const chargeMinutes = async () => {
     while (minutesLeft && taken < BATCH) await chargeChunk();
   };
-  // A minutes pass is woken for a due minute, and its workers start together. A full pass comes on
-  // the tick and mostly finds the minutes charged already: one chunk alone first, and the workers
+  // A minutes pass is woken for a due minute, and its workers start together. The others come on
+  // the tick and mostly find the minutes charged already: one chunk alone first, and the workers
   // share the rest only when it came back full. Started together, each opened a transaction to find
   // nothing (on PostgreSQL, 4 of an idle pass's 5, 40% of an idle node's statements).
-  if (scope === 'all') await chargeChunk();
+  if (takesAttention) await chargeChunk();
   await Promise.all(Array.from({ length: workers }, chargeMinutes));
   let isBacklogged = minutesLeft;
-  if (scope === 'all') {
+  if (takesAttention) {
     const attention = await deps.db
       .select({ id: readingSessions.id })
       .from(readingSessions)
@@ -242,12 +245,18 @@ export async function runDueWork(deps: SessionDeps, scope: PassScope = 'all'): P
     };
     await Promise.all(Array.from({ length: workers }, work));
     isBacklogged ||= attention.length === BATCH;
-    handled += await turnAbsentReadersOffline(deps);
-    handled += await endStreamsOfAbsentReaders(deps);
+    if (scope === 'all') {
+      handled += await turnAbsentReadersOffline(deps);
+      handled += await endStreamsOfAbsentReaders(deps);
+    }
+    // Every tick: a reader who became free is offered to the next in line before a request from
+    // outside the line can take them.
     handled += await runQueueWork(deps);
-    handled += await refundOverdueWrittenReadings(deps);
-    handled += await runAppointmentWork(deps);
-    handled += await sweepExpiredCredit(deps.db, now);
+    if (scope === 'all') {
+      handled += await refundOverdueWrittenReadings(deps);
+      handled += await runAppointmentWork(deps);
+      handled += await sweepExpiredCredit(deps.db, now);
+    }
   }
   // Every other reading has been handled: now the pass fails, and the loop logs why.
   if (failures.size > 0) throw failures.values().next().value;
@@ -327,8 +336,9 @@ async function handleDueSession(
 }
 
 /**
- * Runs the full pass every tick until stopped, and in between wakes at the next due minute for a
- * minutes-only pass, so a minute is charged when it falls due rather than up to a tick later. A
+ * Runs a pass over the readings every tick until stopped, the full pass with its sweeps every
+ * `sweepMs`, and in between wakes at the next due minute for a minutes-only pass, so a minute is
+ * charged when it falls due rather than up to a tick later. A
  * pass that took a full batch runs again at once: with thousands of readings whose minutes fall due
  * together, waiting between batches of 100 capped the charges per second. Passes never overlap
  * within a process, and wake-ups are at least `minGapMs` apart (a minute left due because another
@@ -346,10 +356,14 @@ export function startScheduler(
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   let nextFullAt = deps.clock.now() + tickMs;
-  const run = (scope: PassScope) => {
+  // The first pass sweeps: a process that was down catches up at once.
+  let nextSweepAt = Number.NEGATIVE_INFINITY;
+  const run = (asked: PassScope) => {
     if (stopped) return;
     const startedAt = deps.clock.now();
-    if (scope === 'all') nextFullAt = startedAt + tickMs;
+    const scope = asked === 'readings' && startedAt >= nextSweepAt ? 'all' : asked;
+    if (scope !== 'minutes') nextFullAt = startedAt + tickMs;
+    if (scope === 'all') nextSweepAt = startedAt + deps.timing.sweepMs;
     running = pass(deps, scope)
       .catch((error): PassResult => {
         log.error({ err: error }, 'session scheduler pass failed');
@@ -366,10 +380,10 @@ export function startScheduler(
           ? Math.max(nextMinuteAt.getTime(), startedAt + minGapMs)
           : Number.POSITIVE_INFINITY;
         if (minuteAt < nextFullAt) timer = setTimeout(() => run('minutes'), Math.max(0, minuteAt - now));
-        else timer = setTimeout(() => run('all'), Math.max(0, nextFullAt - now));
+        else timer = setTimeout(() => run('readings'), Math.max(0, nextFullAt - now));
       });
   };
-  timer = setTimeout(() => run('all'), tickMs);
+  timer = setTimeout(() => run('readings'), tickMs);
   return {
     async stop() {
       stopped = true;
