@@ -338,12 +338,11 @@ async function handleDueSession(
 /**
  * Runs a pass over the readings every tick until stopped, the full pass with its sweeps every
  * `sweepMs`, and in between wakes at the next due minute for a minutes-only pass, so a minute is
- * charged when it falls due rather than up to a tick later. A
- * pass that took a full batch runs again at once: with thousands of readings whose minutes fall due
- * together, waiting between batches of 100 capped the charges per second. Passes never overlap
- * within a process, and wake-ups are at least `minGapMs` apart (a minute left due because another
- * process holds its row must not spin the loop). A failing pass is logged and the next one
- * retries.
+ * charged when it falls due rather than up to a tick later. A pass that took a full batch runs
+ * again at once: with thousands of readings whose minutes fall due together, waiting between
+ * batches of 100 capped the charges per second. Passes never overlap within a process, and
+ * wake-ups are at least `minGapMs` apart (a minute left due because another process holds its row
+ * must not spin the loop). A failing pass is logged and the next one retries.
  */
 export function startScheduler(
   deps: SessionDeps,
