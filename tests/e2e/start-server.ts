@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dropScratchPostgres, onPostgresServer } from '../integration/scratch-database';
+import { createDatabaseStatement, dropScratchPostgres, onPostgresServer } from '../integration/scratch-database';
 import { e2eTurnPort } from './turn';
 
 // Every run starts on a fresh database, seeded with the demo accounts: the embedded one in a new
@@ -15,7 +15,7 @@ const serverUrl = process.env.E2E_POSTGRES_URL;
 if (serverUrl) {
   const name = `soul_e2e_${process.env.PORT ?? 'default'}`;
   await dropScratchPostgres(serverUrl, name);
-  await onPostgresServer(serverUrl, `create database ${name}`);
+  await onPostgresServer(serverUrl, createDatabaseStatement(name));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();

@@ -38,13 +38,26 @@ export async function createScratchPostgres(
   options: { prefix: string; template?: string },
 ): Promise<{ name: string; url: string }> {
   const name = `${options.prefix}_${randomBytes(6).toString('hex')}`;
-  await onPostgresServer(
-    serverUrl,
-    `create database ${name}${options.template ? ` template ${options.template} strategy file_copy` : ''}`,
-  );
+  await onPostgresServer(serverUrl, createDatabaseStatement(name, options.template));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { name, url: url.toString() };
+}
+
+/**
+ * `create database`, in the tablespace TEST_DATABASE_TABLESPACE names when it is set: `.ci/run` makes
+ * one in memory (/dev/shm) for the test cluster. On the machine's disk (ext4, mounted with `discard`)
+ * a clone of the migrated template and its drop wrote and then unlinked ~1,000 files each, 0.35 s of
+ * the machine's CPU a pair, most of it in the kernel; in memory 0.05 s (20 pairs: 7 CPU-s against
+ * 1; a CI run makes ~150; decision 038, stop 65).
+ */
+export function createDatabaseStatement(name: string, template?: string): string {
+  const tablespace = process.env.TEST_DATABASE_TABLESPACE;
+  return [
+    `create database ${name}`,
+    ...(template ? [`template ${template} strategy file_copy`] : []),
+    ...(tablespace ? [`tablespace ${tablespace}`] : []),
+  ].join(' ');
 }
 
 /**

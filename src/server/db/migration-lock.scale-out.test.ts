@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { count } from 'drizzle-orm';
 import { pgSchema, serial } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { dropScratchPostgres, onPostgresServer } from '../../../tests/integration/scratch-database';
+import {
+  createDatabaseStatement,
+  dropScratchPostgres,
+  onPostgresServer,
+} from '../../../tests/integration/scratch-database';
 import { openDatabase } from './client';
 
 /**
@@ -23,7 +27,7 @@ describe('migrating on PostgreSQL', () => {
   it('runs each migration once when three nodes start together on an empty database', async () => {
     const name = `soul_migrate_${process.pid}`;
     await dropScratchPostgres(serverUrl, name);
-    await onPostgresServer(serverUrl, `create database ${name}`);
+    await onPostgresServer(serverUrl, createDatabaseStatement(name));
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     const nodes = await Promise.all(
