@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { minifySync } from 'rolldown/experimental';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ENDPOINT_FILE, stripEndpointSchemas } from './src/shared/api/strip-schemas';
@@ -51,58 +49,58 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * index.html starts the app through a small boot module instead of the entry itself (decision 063). On
- * a page the server rendered (it carries #rendered-state) the entry is imported once the page has
- * painted its content, or at the first tap or key: a module script in the head is fetched at high
- * priority, so the phone's first paint waited for its 105 KB (gzip) although the page needs none
- * of it to show. Imported after the first frame only, it was still fetched before the largest
- * paint on a busy phone, which then waited for it (Lighthouse's LCP 1.9 s against an FCP of 1.1). Everywhere else (the
- * signed-in shell, which shows nothing without the app) it is imported at once. The boot file's
- * name is hashed from its text, which names the entry, so either changing gives a new name.
- */
-export const BOOT_FILE = /^assets\/boot-[\w-]+\.js$/;
+/** The React app (src/web/start-app.tsx), which the entry imports at a visitor's first move (decision 073). */
+const START_APP = fileURLToPath(new URL('./src/web/start-app.tsx', import.meta.url));
 
-function bootAfterFirstPaint(): Plugin {
-  return {
-    name: 'soul-tribe-boot-after-first-paint',
+/**
+ * The app in one file (decision 073): start-app.tsx is a second input of the build, so that
+ * Rolldown tags every module it loads statically (`$initial`, after its tree shaking), and the `app`
+ * group of the code splitting takes those the entry does not load itself. Rolldown otherwise cut
+ * the app into a dozen small common chunks (JSX runtime, API client, paths…), each one more request
+ * on every first visit; a group that took the entry's few modules too (the theme, the fonts) would
+ * make the entry load the whole app before the first paint. Also the files a visit needs before
+ * anything else, for the service worker's precache list: the entry, the app, their imports and
+ * style sheets.
+ */
+function appChunk() {
+  const loadedByEntry = new Set<string>();
+  const precached = new Set<string>();
+  const plugin: Plugin = {
+    name: 'soul-tribe-app-chunk',
     apply: 'build',
-    enforce: 'post',
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        const html = bundle['index.html'];
-        const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
-        if (html?.type !== 'asset' || !entry)
-          throw new Error('The build has no index.html or no entry chunk to start from it');
-        const source = minifySync(
-          'boot.js',
-          [
-            `let started = false;`,
-            `const start = () => { if (!started) { started = true; import('/${entry.fileName}'); } };`,
-            `const afterFrame = () => requestAnimationFrame(() => setTimeout(start));`,
-            `if (!document.getElementById('rendered-state')) start();`,
-            `else {`,
-            // A tap or a key before the page has painted starts the app at once.
-            `  for (const type of ['pointerdown', 'keydown']) addEventListener(type, start, { once: true, capture: true });`,
-            `  try {`,
-            `    new PerformanceObserver((list, observer) => {`,
-            `      if (list.getEntriesByName('first-contentful-paint').length > 0) { observer.disconnect(); afterFrame(); }`,
-            `    }).observe({ type: 'paint', buffered: true });`,
-            `  } catch { afterFrame(); }`,
-            `}`,
-          ].join('\n'),
-          { mangle: { toplevel: true } },
-        ).code;
-        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-        const fileName = `assets/boot-${hash}.js`;
-        this.emitFile({ type: 'asset', fileName, source });
-        const tag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
-        const text = String(html.source);
-        if (!text.includes(tag)) throw new Error(`index.html does not load the entry as expected (${tag})`);
-        html.source = text.replace(tag, `<script type="module" crossorigin src="/${fileName}"></script>`);
-      },
+    buildEnd() {
+      const stack = Array.from(this.getModuleIds()).filter((id) => id !== START_APP && this.getModuleInfo(id)?.isEntry);
+      for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+        if (loadedByEntry.has(id)) continue;
+        loadedByEntry.add(id);
+        stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+      if (loadedByEntry.has(START_APP))
+        this.error('The entry imports start-app.tsx statically: the app would load before the page paints');
     },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+      const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId !== START_APP);
+      const app = chunks.find((chunk) => chunk.facadeModuleId === START_APP);
+      if (!entry || !app) this.error('The build has no entry chunk, or no chunk for start-app.tsx');
+      const add = (fileName: string) => {
+        if (precached.has(fileName)) return;
+        precached.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk') return;
+        for (const css of chunk.viteMetadata?.importedCss ?? []) precached.add(css);
+        for (const imported of chunk.imports) add(imported);
+      };
+      add(entry.fileName);
+      add(app.fileName);
+    },
+  };
+  return {
+    plugin,
+    input: { index: fileURLToPath(new URL('./src/web/index.html', import.meta.url)), app: START_APP },
+    isEntryModule: (id: string) => loadedByEntry.has(id),
+    isAppModule: (id: string) => !loadedByEntry.has(id),
+    precached,
   };
 }
 
@@ -161,40 +159,18 @@ const LIVE_WORDS =
 /** The dark theme's background (styles.css `.dark --background`): the installed app's splash and bars. */
 const DARK_BACKGROUND = '#0b0714';
 
-/** The scripts and style sheets the built index.html loads: the entry, its preloads, its CSS. */
-function entryFiles(): Set<string> {
-  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-  const referenced = (text: string, pattern: RegExp) =>
-    Array.from(text.matchAll(pattern)).flatMap(([, file]) => (file ? [file] : []));
-  const files = new Set(referenced(html, /(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g));
-  // The boot file (bootAfterFirstPaint) imports the entry.
-  for (const boot of [...files].filter((file) => BOOT_FILE.test(file))) {
-    for (const file of referenced(
-      readFileSync(join(outDir, boot), 'utf8'),
-      /import\(['"`]\/(assets\/[^'"`]+\.js)['"`]\)/g,
-    ))
-      files.add(file);
-  }
-  // A change to index.html's markup must not silently leave the offline app without its scripts.
-  if (files.size === 0)
-    throw new Error(
-      'dist/web/index.html references no script or style sheet under /assets/: nothing of the entry to precache',
-    );
-  return files;
-}
-
 /**
  * The installable app (docs/decisions/049 and 062): the web app manifest, linked from
  * index.html, and our own service worker (src/web/sw/sw.ts), into which Workbox writes the precache
  * list of the build: only what a visit of any page needs before anything else, so installing costs
  * a first visit little more than the visit itself: the app shell (index.html, the offline page and
- * the mark it shows, the manifest) and the scripts and style sheets index.html references (the
- * entry, the `app` chunk, their CSS), which the page has just fetched, so the worker takes them
- * from the browser's HTTP cache. Everything else (a page's lazy chunks, fonts, the manifest's
+ * the mark it shows, the manifest) and the scripts and style sheets of the entry and the `app`
+ * chunk (appChunk), which the page has just fetched (the worker registers once the app has started),
+ * so the worker takes them from the browser's HTTP cache. Everything else (a page's lazy chunks, fonts, the manifest's
  * icons) is cached by the worker when first used. Registration is the app's
  * (lib/service-worker.ts), after load, so the plugin injects no script.
  */
-function installableApp() {
+function installableApp(precached: ReadonlySet<string>) {
   return VitePWA({
     strategies: 'injectManifest',
     srcDir: 'sw',
@@ -210,8 +186,8 @@ function installableApp() {
       globPatterns: ['index.html', 'offline.html', 'favicon.svg', 'assets/*.{js,css}'],
       manifestTransforms: [
         (entries) => {
-          const entry = entryFiles();
-          return { manifest: entries.filter(({ url }) => !url.startsWith('assets/') || entry.has(url)) };
+          if (precached.size === 0) throw new Error('The build named no file of the entry or the app to precache');
+          return { manifest: entries.filter(({ url }) => !url.startsWith('assets/') || precached.has(url)) };
         },
       ],
     },
@@ -275,59 +251,63 @@ const serverRenderer = defineConfig({
   },
 });
 
-export default defineConfig(({ command, isSsrBuild }) =>
-  isSsrBuild
-    ? serverRenderer
-    : {
-        root: 'src/web',
-        publicDir: 'public',
-        plugins: [
-          endpointsWithoutSchemas(),
-          preloadInSlices('/'),
-          react(),
-          tailwindcss(),
-          bootAfterFirstPaint(),
-          installableApp(),
-          precompress(),
-        ],
-        // The development server keeps React Router's warnings.
-        resolve: command === 'build' ? resolveForBuild : { alias: sourceAliases },
-        build: {
-          outDir,
-          emptyOutDir: true,
-          // Every browser the app supports knows <link rel="modulepreload"> (Safari since 17, Firefox since
-          // 115); one that does not fetches a chunk when it is imported instead. The polyfill was 0.3 KB
-          // gzip of every page's entry (the home page's budget is 120 KB, scripts/page-budgets.ts).
-          modulePreload: { polyfill: false },
-          rolldownOptions: {
-            output: {
-              // A shared chunk's name is its hash alone: the entry lists every lazy chunk's file for
-              // preloading (158 of them in stop 49), and names like `reader-profile-inputs-` cost the home
-              // page's entry more than a feature's worth of code (its budget is 120 KB,
-              // scripts/page-budgets.ts). A route's page keeps its name, which tells it apart in the
-              // network panel and the service worker's cache.
-              chunkFileNames: (chunk) =>
-                chunk.name.endsWith('-page') ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
-              codeSplitting: {
-                groups: [
-                  // Everything the entry imports statically, in one file beside it: Rolldown otherwise
-                  // cut it into a dozen small common chunks (JSX runtime, API client, paths…), each one
-                  // more request on every first visit.
-                  { name: 'app', tags: ['$initial'], priority: 2 },
-                  // The public pages' live updates by name, apart from the payload schemas: grouped
-                  // otherwise with the shared modules that define schemas, they brought zod (25 KB gzip)
-                  // to every visit of the directory (decision 007).
-                  { name: 'live-words', test: LIVE_WORDS, priority: 1 },
-                ],
+export default defineConfig(({ command, isSsrBuild }) => {
+  if (isSsrBuild) return serverRenderer;
+  const app = appChunk();
+  return {
+    root: 'src/web',
+    publicDir: 'public',
+    plugins: [
+      endpointsWithoutSchemas(),
+      preloadInSlices('/'),
+      react(),
+      tailwindcss(),
+      app.plugin,
+      installableApp(app.precached),
+      precompress(),
+    ],
+    // The development server keeps React Router's warnings.
+    resolve: command === 'build' ? resolveForBuild : { alias: sourceAliases },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      // Every browser the app supports knows <link rel="modulepreload"> (Safari since 17, Firefox since
+      // 115); one that does not fetches a chunk when it is imported instead. The polyfill was 0.3 KB
+      // gzip of every page's entry (the home page's budget is 120 KB, scripts/page-budgets.ts).
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        input: app.input,
+        output: {
+          // A shared chunk's name is its hash alone: the entry lists every lazy chunk's file for
+          // preloading (158 of them in stop 49), and names like `reader-profile-inputs-` cost the home
+          // page's entry more than a feature's worth of code (its budget is 120 KB,
+          // scripts/page-budgets.ts). A route's page keeps its name, which tells it apart in the
+          // network panel and the service worker's cache.
+          chunkFileNames: (chunk) => (chunk.name.endsWith('-page') ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
+          codeSplitting: {
+            groups: [
+              { name: 'entry', test: app.isEntryModule, includeDependenciesRecursively: false, priority: 3 },
+              {
+                name: 'app',
+                tags: ['$initial'],
+                test: app.isAppModule,
+                includeDependenciesRecursively: false,
+                priority: 2,
               },
-            },
-            treeshake: {
-              // A feature's index.ts only re-exports (decision 036). Free of side effects, an import through
-              // it loads the module that holds the name, not every module the index lists: without this,
-              // the shop's orders page loaded the whole wallet feature (+44 KB gzip).
-              moduleSideEffects: (id) => (/\/src\/web\/features\/[^/]+\/index\.ts$/.test(id) ? false : undefined),
-            },
+              // The public pages' live updates by name, apart from the payload schemas: grouped
+              // otherwise with the shared modules that define schemas, they brought zod (25 KB gzip)
+              // to every visit of the directory (decision 007).
+              { name: 'live-words', test: LIVE_WORDS, priority: 1 },
+            ],
           },
         },
+        treeshake: {
+          // A feature's index.ts only re-exports (decision 036). Free of side effects, an import through
+          // it loads the module that holds the name, not every module the index lists: without this,
+          // the shop's orders page loaded the whole wallet feature (+44 KB gzip).
+          moduleSideEffects: (id) => (/\/src\/web\/features\/[^/]+\/index\.ts$/.test(id) ? false : undefined),
+        },
       },
-);
+    },
+  };
+});

@@ -59,6 +59,7 @@ async function main(): Promise<number> {
         px: f.viewport,
         'JS gzip KB': kb(f.jsGzipBytes),
         'JS files': f.jsFiles,
+        'JS KB reading only': kb(f.readingJsGzipBytes),
         'CSS gzip KB': kb(f.cssGzipBytes),
         'wire KB': kb(f.wireBytes),
         requests: f.requests,

@@ -5,10 +5,13 @@
  * the page's responses and its worker's (the worker's script, its precache), however the browser
  * issued them, headers included and bodies as compressed on the wire. With the worker, the visit
  * lasts until it is activated and the network is quiet; without, service workers are blocked and
- * the visit lasts until the network is quiet.
+ * the visit lasts until the network is quiet. In both, the visitor presses a key (Shift) once the
+ * page has loaded: a page the server rendered starts its app (and registers the worker) at the first move
+ * (decision 073), and a visit that only reads fetches neither.
  */
 import { createServer, connect, type Socket } from 'node:net';
 import { type Browser, chromium } from 'playwright-core';
+import { AWAITING_HYDRATION_SELECTOR } from '../src/shared/server-render';
 import { BROWSER_ARGS, browserPath } from './measure-pages';
 
 /** How long the network stays quiet before a visit counts as over: the page's 2 s of settling (measure-pages.ts). */
@@ -110,6 +113,8 @@ async function visit(browser: Browser, proxy: CountingProxy, path: string, worke
     const page = await context.newPage();
     proxy.reset();
     await page.goto(`${proxy.origin}${path}`, { waitUntil: 'networkidle', timeout: VISIT_TIMEOUT_MS });
+    await page.keyboard.press('Shift');
+    await page.locator(AWAITING_HYDRATION_SELECTOR).waitFor({ state: 'detached', timeout: VISIT_TIMEOUT_MS });
     if (worker) await page.evaluate(WORKER_ACTIVATED);
     await networkQuiet(proxy);
     return proxy.received();

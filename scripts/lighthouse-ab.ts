@@ -26,7 +26,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
-/** The `/assets/` files index.html names, in its order: the boot script, its preloads and style sheets. */
+/** The `/assets/` files index.html names, in its order: the entry, its preloads and style sheets. */
 const assetsNamedBy = (dist: string) =>
   readFileSync(join(dist, 'index.html'), 'utf8').match(/\/assets\/[\w.-]+/g) ?? [];
 

@@ -15,7 +15,7 @@ import { AppRoutes, preloadPage } from './routes';
 /**
  * The public pages rendered on the server for visitors (docs/decisions/063): the same
  * components as in the browser, with the data they ask for fetched first, then handed to the
- * browser's query cache (main.tsx hydrates with it), so the page is not fetched twice.
+ * browser's query cache (start-app.tsx hydrates with it), so the page is not fetched twice.
  */
 
 /** A page whose queries ask for more data once the first answers arrive (a profile, then its reviews) needs a pass more. */

@@ -1,4 +1,4 @@
-import { entryScriptPath, expect, test } from './fixtures';
+import { appScriptPath, expect, test } from './fixtures';
 
 // The built app's files go compressed at build time, with caching that never serves a stale page.
 test('serves the built scripts pre-compressed, cached for good, and the page itself never stale', async ({
@@ -11,7 +11,7 @@ test('serves the built scripts pre-compressed, cached for good, and the page its
   expect(home.headers()['content-encoding']).toBe('br');
   expect((await request.get('/login')).headers()['cache-control']).toBe('no-cache');
   const html = await home.text();
-  const script = await entryScriptPath(request, html);
+  const script = await appScriptPath(request, html);
 
   const sizes: Record<string, number> = {};
   for (const encoding of ['br', 'gzip', 'identity']) {

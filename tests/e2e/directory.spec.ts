@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { apiContext, ok } from './admin-api';
-import { DEMO, expect, newContext, test } from './fixtures';
+import { DEMO, expect, holdRequests, newContext, test } from './fixtures';
 
 /*
  * Decision 016: a visitor filters the directory on the server, shares the URL, and the link shows the
@@ -139,14 +139,7 @@ test('what a visitor types and ticks before the page has its code still filters 
   page,
 }) => {
   // The page's code held back: the visitor acts on the server's HTML, which React has not hydrated.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/readers-page-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const { release } = await holdRequests(page, /\/assets\/readers-page-[\w-]+\.js$/);
   await page.goto('/readers', { waitUntil: 'domcontentloaded' });
   await page.getByLabel('Search').fill(token);
   await page.getByLabel('Online Only').check();

@@ -27,7 +27,7 @@ test('the app installs: manifest, service worker, and the app shell offline', as
   const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
   expect(scriptUrl).toMatch(/\/sw\.js$/);
 
-  const entryScript = await entryScriptPath(request, await page.content());
+  const entryScript = entryScriptPath(await page.content());
   const cachedPaths = () =>
     page.evaluate(async () => {
       const byCache: Record<string, string[]> = {};
@@ -35,13 +35,15 @@ test('the app installs: manifest, service worker, and the app shell offline', as
         byCache[name] = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
       return byCache;
     });
-  // The precache: the shell and what index.html loads, no lazy chunk, font or icon a first visit would pay for.
+  // The precache: the shell, what index.html loads and the app it starts (decision 073), no lazy
+  // chunk, font or icon a first visit would pay for.
   const precached = Object.entries(await cachedPaths()).flatMap(([name, paths]) =>
     name.includes('precache') ? paths : [],
   );
   expect(precached).toEqual(
     expect.arrayContaining(['/index.html', '/offline.html', '/favicon.svg', '/manifest.webmanifest', entryScript]),
   );
+  expect(precached.filter((path) => /^\/assets\/app-[\w-]+\.js$/.test(path))).toHaveLength(1);
   expect(precached.filter((path) => /\.(woff2?|png)$|-page-/.test(path))).toEqual([]);
 
   // A visit under the worker keeps the page's lazy chunks; the next one needs no asset from the network.

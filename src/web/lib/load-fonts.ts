@@ -46,9 +46,8 @@ function faceOf(rule: CSSFontFaceRule): FontFace {
 }
 
 /**
- * The web fonts. Called by the entry, which a page the server rendered imports only once it has
- * painted (vite.config.ts, bootAfterFirstPaint): the fonts then start after the first paint instead
- * of during it, so they are not in the way of a phone's largest paint (decision 063; Lighthouse counts
+ * The web fonts. Called by the entry (main.tsx), on a page the server rendered once it has painted
+ * (afterFirstPaint): the fonts then start after the first paint instead of during it, so they are not in the way of a phone's largest paint (decision 063; Lighthouse counts
  * every request begun before it). The page paints meanwhile in local fonts sized to them
  * (font-fallbacks.css), so the swap barely moves it. A browser that cannot read a style sheet into
  * rules links it instead, and takes each face as it comes, as does development.

@@ -68,7 +68,7 @@ describe("a rendered page's now (page-now.ts)", () => {
   });
 });
 
-/** The page as the server writes it, then hydrated in a transition as main.tsx does; `inBrowser` runs between. */
+/** The page as the server writes it, then hydrated in a transition as start-app.tsx does; `inBrowser` runs between. */
 async function hydrateServerPage(page: ReactNode, inBrowser: () => void = () => undefined) {
   document.body.innerHTML = `<div id="root">${renderToString(<HydratingContext value>{page}</HydratingContext>)}</div>`;
   inBrowser();

@@ -3,7 +3,7 @@ import { toast } from './toast';
 /**
  * Registers the service worker (src/web/sw/sw.ts, decision 049) and offers 'Reload to update' when
  * a new version has installed and waits (its worker does not take over by itself). The home page
- * fetches this small script after its load event (main.tsx), so it never competes with the first
+ * fetches this small script after its load event (start-app.tsx), so it never competes with the first
  * paint (decision 007); the worker's own precache downloads are not the page's requests.
  */
 export async function registerServiceWorker(): Promise<void> {
