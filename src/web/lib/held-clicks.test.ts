@@ -2,7 +2,28 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdButtonClicks } from './held-clicks';
 
-afterEach(() => document.body.replaceChildren());
+/**
+ * Jsdom files share their worker (vitest.config.ts): a hold or a listener left on the window would
+ * swallow the clicks of the files after this one. The page goes first, so a release clicks nothing.
+ */
+const releases: (() => void)[] = [];
+let listeners = new AbortController();
+afterEach(() => {
+  document.body.replaceChildren();
+  for (const release of releases.splice(0)) release();
+  listeners.abort();
+  listeners = new AbortController();
+});
+
+function hold() {
+  const release = holdButtonClicks();
+  releases.push(release);
+  return release;
+}
+
+function onClick(listener: (event: Event) => void) {
+  document.addEventListener('click', listener, { signal: listeners.signal });
+}
 
 /** The server's markup: a form with a button, a button with an icon inside, a link, a checkbox. */
 function page() {
@@ -24,8 +45,8 @@ describe('holdButtonClicks (clicks between the first move and the app, decision 
   it('holds a click on a button (or inside one) and gives it back once, when released', () => {
     const { add, icon } = page();
     const clicked = vi.fn();
-    const release = holdButtonClicks();
-    document.addEventListener('click', clicked);
+    const release = hold();
+    onClick(clicked);
 
     icon.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
     add.click();
@@ -40,7 +61,7 @@ describe('holdButtonClicks (clicks between the first move and the app, decision 
 
   it('keeps a form from submitting natively before the app handles it', () => {
     const { submit } = page();
-    holdButtonClicks();
+    hold();
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
     submit.dispatchEvent(click);
     expect(click.defaultPrevented).toBe(true);
@@ -48,7 +69,7 @@ describe('holdButtonClicks (clicks between the first move and the app, decision 
 
   it('leaves links and form fields to the browser', () => {
     const { inside, online } = page();
-    holdButtonClicks();
+    hold();
     const onLink = new MouseEvent('click', { bubbles: true, cancelable: true });
     inside.dispatchEvent(onLink);
     online.click();
@@ -59,10 +80,10 @@ describe('holdButtonClicks (clicks between the first move and the app, decision 
   it('drops a held click whose button has left the page or been disabled by the time the app listens', () => {
     const { add, submit } = page();
     const clicked = vi.fn();
-    const release = holdButtonClicks();
+    const release = hold();
     add.click();
     submit.click();
-    document.addEventListener('click', clicked);
+    onClick(clicked);
     add.remove();
     submit.disabled = true;
     release();
