@@ -11,7 +11,7 @@
  */
 import { createServer, connect, type Socket } from 'node:net';
 import { type Browser, chromium } from 'playwright-core';
-import { AWAITING_HYDRATION_SELECTOR } from '../src/shared/server-render';
+import { makeFirstMove } from './first-move';
 import { BROWSER_ARGS, browserPath } from './measure-pages';
 
 /** How long the network stays quiet before a visit counts as over: the page's 2 s of settling (measure-pages.ts). */
@@ -113,8 +113,7 @@ async function visit(browser: Browser, proxy: CountingProxy, path: string, worke
     const page = await context.newPage();
     proxy.reset();
     await page.goto(`${proxy.origin}${path}`, { waitUntil: 'networkidle', timeout: VISIT_TIMEOUT_MS });
-    await page.keyboard.press('Shift');
-    await page.locator(AWAITING_HYDRATION_SELECTOR).waitFor({ state: 'detached', timeout: VISIT_TIMEOUT_MS });
+    await makeFirstMove(page);
     if (worker) await page.evaluate(WORKER_ACTIVATED);
     await networkQuiet(proxy);
     return proxy.received();

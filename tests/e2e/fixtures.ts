@@ -10,6 +10,7 @@ import {
   type Page,
   type Response,
 } from '@playwright/test';
+import { makeFirstMove } from '../../scripts/first-move';
 import { AWAITING_HYDRATION_SELECTOR } from '../../src/shared/server-render';
 
 export const DEMO = {
@@ -42,8 +43,8 @@ export function newUser(): NewUser {
  * and shows its controls before React has hydrated them: a click on a button in between is held and
  * given to the app, but what a test checks right after a load (a control's state, a count of
  * requests) should be the hydrated page's. So each load of such a page (goto, reload, back, forward)
- * presses Shift, a visitor's first move that changes nothing on the page (a mouse's would depend on
- * where the last test left it), and returns once the app has marked it hydrated.
+ * makes a visitor's first move with a key that changes nothing on the page (a mouse's would depend
+ * on where the last test left it; scripts/first-move.ts), and returns once the app has hydrated it.
  */
 function awaitHydrationOnLoad(page: Page) {
   type LoadOptions = { waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit' };
@@ -52,8 +53,7 @@ function awaitHydrationOnLoad(page: Page) {
     // A test that asks for the page before it has loaded (a chunk held back) wants it unhydrated.
     const isEarly = options?.waitUntil === 'commit' || options?.waitUntil === 'domcontentloaded';
     if (response && !isEarly && (await awaiting.count()) > 0) {
-      await page.keyboard.press('Shift');
-      await awaiting.waitFor({ state: 'detached' });
+      await makeFirstMove(page);
     }
     return response;
   };
