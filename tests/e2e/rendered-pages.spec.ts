@@ -112,12 +112,16 @@ for (const theme of ['dark', 'light'] as const) {
           await expect(page.getByTestId('usual-availability')).toContainText(/^Usually available .+ \(your time\)$/);
         await page.waitForLoadState('networkidle');
         expect(fetched, `${path} fetched again what it was rendered with`).toEqual([]);
-        // The web fonts come after the first paint (lib/load-fonts.ts) and replace local ones sized
-        // to them: the shifts counted include that swap.
-        const loadedFonts = await page.evaluate(() =>
-          [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replaceAll('"', '')),
-        );
-        expect(loadedFonts, path).toContain('Playfair Display');
+        // The web fonts come after the first paint (lib/load-fonts.ts), on their own way beside the
+        // app's, and replace local ones sized to them: the shifts counted include that swap once
+        // they are in (a loaded CI had the page hydrated and the network quiet before they were).
+        const loadedFonts = () =>
+          page.evaluate(() =>
+            [...document.fonts]
+              .filter((face) => face.status === 'loaded')
+              .map((face) => face.family.replaceAll('"', '')),
+          );
+        await expect.poll(loadedFonts, { message: path }).toContain('Playfair Display');
         expect(await layoutShifts(), path).toBeLessThanOrEqual(0.05);
       }
     });
