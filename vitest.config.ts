@@ -2,6 +2,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BOTH_DATABASES, PGLITE_ONLY } from './tests/integration/both-databases';
+// This process's own imports (the integration files' global set-up loads drizzle-orm); the workers
+// load it with `execArgv` below (src/server/package-resolve-shortcut.mjs).
+import './src/server/register-package-resolve-shortcut.mjs';
+
+/**
+ * Each project's workers resolve date-fns' and drizzle-orm's files without re-reading their
+ * package.json per file: 2-3 s of CPU a worker (src/server/package-resolve-shortcut.mjs). A project
+ * does not inherit the root's `execArgv`.
+ */
+const execArgv = [
+  '--import',
+  fileURLToPath(new URL('./src/server/register-package-resolve-shortcut.mjs', import.meta.url)),
+];
 
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
@@ -48,6 +61,7 @@ const integrationWorkers = process.env.DATABASE_URL ? 3 : 2;
  */
 const integration = {
   environment: 'node' as const,
+  execArgv,
   isolate: false,
   testTimeout: 60_000,
   hookTimeout: 120_000,
@@ -71,6 +85,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit-node',
+          execArgv,
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['src/**/*.integration.test.ts', 'src/**/*.scale-out.test.ts', ...jsdomFiles],
           environment: 'node',
@@ -86,6 +101,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit-jsdom',
+          execArgv,
           include: jsdomFiles,
           environment: 'jsdom',
           isolate: false,
@@ -120,6 +136,7 @@ export default defineConfig({
         test: {
           // Several processes' worth of app against one PostgreSQL and Redis: only `npm run test:pg`.
           name: 'scale-out',
+          execArgv,
           // As the integration files: a worker's loaded modules serve its next file (the stage alone,
           // six files: 24.9-25.8 s isolated, 20.4-20.7 s shared; it runs alone at the end of CI).
           isolate: false,

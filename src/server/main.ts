@@ -1,3 +1,5 @@
+// First: the packages below and their own imports resolve through it (package-resolve-shortcut.mjs).
+import './register-package-resolve-shortcut.mjs';
 import { spawnSync } from 'node:child_process';
 import { APP_ROOT } from './app-root';
 import { ConfigError, formatConfigProblem, loadConfig } from './config';
