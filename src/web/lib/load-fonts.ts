@@ -33,7 +33,10 @@ export async function addFacesTogether(faces: FontFace[], fontSet: Faces): Promi
   for (const face of faces) fontSet.add(face);
 }
 
-/** A `@font-face` rule as a FontFace; its `src` URLs are absolute paths under /assets/, so nothing is relative to the sheet. */
+/**
+ * A `@font-face` rule as a FontFace; its `src` URLs are absolute paths under /assets/, so nothing is
+ * relative to the sheet.
+ */
 function faceOf(rule: CSSFontFaceRule): FontFace {
   const descriptor = (name: string) => rule.style.getPropertyValue(name).trim();
   const optional = (name: string) => descriptor(name) || undefined;
@@ -47,9 +50,10 @@ function faceOf(rule: CSSFontFaceRule): FontFace {
 
 /**
  * The web fonts. Called by the entry (main.tsx), on a page the server rendered once it has painted
- * (afterFirstPaint): the fonts then start after the first paint instead of during it, so they are not in the way of a phone's largest paint (decision 063; Lighthouse counts
- * every request begun before it). The page paints meanwhile in local fonts sized to them
- * (font-fallbacks.css), so the swap barely moves it. A browser that cannot read a style sheet into
+ * (afterFirstPaint): the fonts then start after the first paint instead of during it, so they are
+ * not in the way of a phone's largest paint (decision 063; Lighthouse counts every request begun
+ * before it). The page paints meanwhile in local fonts sized to them (font-fallbacks.css), so the
+ * swap barely moves it. A browser that cannot read a style sheet into
  * rules links it instead, and takes each face as it comes, as does development.
  */
 export async function loadFonts(page: Document = document): Promise<void> {
