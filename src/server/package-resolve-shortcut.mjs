@@ -24,16 +24,25 @@ const NODE_MODULES = '/node_modules/';
  * @returns {T | { url: string, format: 'module', shortCircuit: true }}
  */
 export function resolveShortcut(specifier, context, nextResolve) {
-  const parent = context.parentURL;
-  if (parent?.startsWith('file:') && /^\.\.?\/.*\.js$/.test(specifier)) {
-    const packageStart = parent.lastIndexOf(NODE_MODULES) + NODE_MODULES.length;
-    const name = parent.slice(packageStart).split('/', 1)[0];
-    if (packageStart >= NODE_MODULES.length && name && SHORTCUT_PACKAGES.includes(name)) {
-      const root = parent.slice(0, packageStart + name.length + 1);
-      const url = new URL(specifier, parent).href;
-      if (url.startsWith(root) && !url.includes(NODE_MODULES, root.length - 1))
-        return { url, format: 'module', shortCircuit: true };
-    }
+  const root = shortcutRootOf(context.parentURL);
+  if (root && /^\.\.?\/.*\.js$/.test(specifier)) {
+    const url = new URL(specifier, context.parentURL).href;
+    // The same package, not one of its own dependencies.
+    if (url.startsWith(root) && !url.includes(NODE_MODULES, root.length - 1))
+      return { url, format: 'module', shortCircuit: true };
   }
   return nextResolve(specifier, context);
+}
+
+/**
+ * The folder URL (`…/node_modules/date-fns/`) of the shortcut's package an importing file belongs
+ * to, directly; none for any other file.
+ * @param {string | undefined} parent
+ */
+function shortcutRootOf(parent) {
+  if (!parent?.startsWith('file:')) return undefined;
+  const at = parent.lastIndexOf(NODE_MODULES);
+  if (at === -1) return undefined;
+  const name = parent.slice(at + NODE_MODULES.length).split('/', 1)[0] ?? '';
+  return SHORTCUT_PACKAGES.includes(name) ? parent.slice(0, at + NODE_MODULES.length + name.length + 1) : undefined;
 }
