@@ -6,8 +6,8 @@
  * a first visit of `/` and `/readers` with the service worker installing and without it
  * (first-visit-bytes.ts; goal: at most 10 % more), and, with Lighthouse installed
  * (lighthouse-scores.ts), the mobile score and LCP of `/`, `/readers`, a profile and `/shop`, five
- * times each (BENCH_PAGES_LIGHTHOUSE_ROUNDS), beside a bare page's and the load average, then each
- * page's median.
+ * times each (BENCH_PAGES_LIGHTHOUSE_ROUNDS), beside a bare page's (with the product's headers, and
+ * once a round without) and the load average, then each page's median.
  *
  * Knobs (environment): BENCH_PAGES_URL (measure a server already running instead; its socket does
  * not trust the byte-counting proxy's origin, so those figures include its refused handshakes),
@@ -40,6 +40,7 @@ const lighthouseRow = (run: Omit<LighthouseRun, 'round'>, count: Record<string, 
   'LCP ms': run.lcpMs,
   'bare score': run.bareScore,
   'bare LCP ms': run.bareLcpMs,
+  'bare, no headers': run.plainBareScore,
   'load 1 min': Number(run.load.toFixed(2)),
   goals: missedGoals(run).join('; ') || 'met',
 });
@@ -89,7 +90,7 @@ async function main(): Promise<number> {
     if (runs === null) console.info('Lighthouse: not installed (npm i --no-save -E lighthouse@12.2.3).');
     else {
       console.info(
-        `Lighthouse 12 mobile, each run beside a bare one-line page (goals: score ≥ ${SCORE_GOAL_OF_BARE * 100} % of the bare page's, LCP ≤ ${LCP_GOAL_MS} ms):`,
+        `Lighthouse 12 mobile, each run beside a bare one-line page with the product's headers, and that page without them once a round (goals: score ≥ ${SCORE_GOAL_OF_BARE * 100} % of the bare page's, LCP ≤ ${LCP_GOAL_MS} ms):`,
       );
       console.table(runs.map((run) => lighthouseRow(run, { run: run.round })));
       console.info("The median of each page's runs:");

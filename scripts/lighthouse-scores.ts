@@ -5,6 +5,12 @@
  * the load average printed beside. Goals (reported, not enforced): a page scores ≥ 90 % of the bare
  * page's score, and its LCP (simulated slow 4G, 4× slower CPU) is ≤ 1.5 s.
  *
+ * The bare page answers with the product's own security headers (those of the measured page's
+ * response), so both pay the same start: Lighthouse loads a page into a tab at about:blank, whose
+ * renderer a page without `Cross-Origin-Opener-Policy` takes over already started, while the
+ * product's `same-origin` moves it to a browsing context group and a renderer of its own. Once a
+ * round the bare page also runs without them, and that score is printed beside (decision 063, stop 69).
+ *
  * Lighthouse is not a dependency: 146 packages and 111 MB for a figure only this benchmark prints
  * would slow every `npm ci` (CI's first stage). Install it for a run with
  * `npm i --no-save -E lighthouse@12.2.3` (12.x: 13 wants Node 22; STACK-NOTES.md); without it the
@@ -39,6 +45,8 @@ export interface LighthouseRun {
   lcpMs: number | null;
   bareScore: number | null;
   bareLcpMs: number | null;
+  /** The bare page's score without the product's headers, in the same round. */
+  plainBareScore: number | null;
   /** The machine's 1-minute load average when the page's run ended. */
   load: number;
 }
@@ -47,14 +55,46 @@ export interface LighthouseRun {
 const BARE_PAGE =
   '<!doctype html><html lang="en"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare</title><p>A bare page, to compare scores with.</p></html>';
 
-async function serveBarePage(): Promise<{ url: string; stop: () => void }> {
-  const server = createServer((_request, response) =>
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BARE_PAGE),
+/** What a response says of its body, its caching and its connection: not the product's headers of the page. */
+const NOT_COPIED = new Set([
+  'cache-control',
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-type',
+  'date',
+  'etag',
+  'keep-alive',
+  'last-modified',
+  'set-cookie',
+  'transfer-encoding',
+  'vary',
+]);
+
+/** The headers a page's response carries beside its body (the product's security headers); its body is left unread. */
+async function pageHeaders(url: string): Promise<Record<string, string>> {
+  const response = await fetch(url);
+  await response.body?.cancel();
+  return Object.fromEntries([...response.headers].filter(([name]) => !NOT_COPIED.has(name)));
+}
+
+/** The bare page at `/` with the given headers, and at `/plain` without them. */
+async function serveBarePage(
+  headers: Record<string, string>,
+): Promise<{ url: string; plainUrl: string; stop: () => void }> {
+  const server = createServer((request, response) =>
+    response
+      .writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        ...(request.url === '/plain' ? {} : headers),
+      })
+      .end(BARE_PAGE),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('the bare page has no TCP port');
-  return { url: `http://127.0.0.1:${address.port}/`, stop: () => server.close() };
+  const url = `http://127.0.0.1:${address.port}/`;
+  return { url, plainUrl: `${url}plain`, stop: () => server.close() };
 }
 
 /** Named through a variable, so the compiler does not look for modules that are installed only for a run. */
@@ -103,18 +143,22 @@ export async function lighthouseMeasure(): Promise<Measure | null> {
   };
 }
 
-/** Each URL `rounds` times, each run beside a run of the bare page; null when Lighthouse is not installed. */
+/**
+ * Each URL `rounds` times, each run beside a run of the bare page with the first URL's headers, and
+ * the bare page without them once a round; null when Lighthouse is not installed.
+ */
 export async function lighthouseRuns(urls: string[], rounds = LIGHTHOUSE_ROUNDS): Promise<LighthouseRun[] | null> {
   const measure = await lighthouseMeasure();
-  if (!measure) return null;
-  const bare = await serveBarePage();
+  if (!measure || urls[0] === undefined) return null;
+  const bare = await serveBarePage(await pageHeaders(urls[0]));
   try {
     const runs: LighthouseRun[] = [];
     for (let round = 1; round <= rounds; round++) {
+      const ofRound: Omit<LighthouseRun, 'plainBareScore'>[] = [];
       for (const url of urls) {
         const page = await measure(url);
         const barePage = await measure(bare.url);
-        runs.push({
+        ofRound.push({
           url,
           round,
           ...page,
@@ -123,6 +167,8 @@ export async function lighthouseRuns(urls: string[], rounds = LIGHTHOUSE_ROUNDS)
           load: loadavg()[0] ?? 0,
         });
       }
+      const plainBareScore = (await measure(bare.plainUrl)).score;
+      runs.push(...ofRound.map((run) => ({ ...run, plainBareScore })));
     }
     return runs;
   } finally {
@@ -150,6 +196,7 @@ export function medianRuns(runs: LighthouseRun[]): (Omit<LighthouseRun, 'round'>
       lcpMs: median(ofPage.map((run) => run.lcpMs)),
       bareScore: median(ofPage.map((run) => run.bareScore)),
       bareLcpMs: median(ofPage.map((run) => run.bareLcpMs)),
+      plainBareScore: median(ofPage.map((run) => run.plainBareScore)),
       load: median(ofPage.map((run) => run.load)) ?? 0,
     };
   });
