@@ -154,21 +154,20 @@ export async function lighthouseRuns(urls: string[], rounds = LIGHTHOUSE_ROUNDS)
   try {
     const runs: LighthouseRun[] = [];
     for (let round = 1; round <= rounds; round++) {
-      const ofRound: Omit<LighthouseRun, 'plainBareScore'>[] = [];
+      const plainBareScore = (await measure(bare.plainUrl)).score;
       for (const url of urls) {
         const page = await measure(url);
         const barePage = await measure(bare.url);
-        ofRound.push({
+        runs.push({
           url,
           round,
           ...page,
           bareScore: barePage.score,
           bareLcpMs: barePage.lcpMs,
+          plainBareScore,
           load: loadavg()[0] ?? 0,
         });
       }
-      const plainBareScore = (await measure(bare.plainUrl)).score;
-      runs.push(...ofRound.map((run) => ({ ...run, plainBareScore })));
     }
     return runs;
   } finally {

@@ -53,8 +53,8 @@ function faceOf(rule: CSSFontFaceRule): FontFace {
  * (afterFirstPaint): the fonts then start after the first paint instead of during it, so they are
  * not in the way of a phone's largest paint (decision 063; Lighthouse counts every request begun
  * before it). The page paints meanwhile in local fonts sized to them (font-fallbacks.css), so the
- * swap barely moves it. A browser that cannot read a style sheet into
- * rules links it instead, and takes each face as it comes, as does development.
+ * swap barely moves it. A browser that cannot read a style sheet into rules links it instead, and
+ * takes each face as it comes, as does development.
  */
 export async function loadFonts(page: Document = document): Promise<void> {
   const linkSheet = () =>
